@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Every error body the API returns: a human text and a stable code (SERVICE.REASON). */
+export const ErrorBody = z
+  .object({ error: z.string(), code: z.string() })
+  .catchall(z.unknown())
+  .meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+export const Uuid = z.string().uuid();
+export const IsoDateTime = z.string().datetime({ offset: true });
+
+/** Accepts a JSON-serialized value (multipart form field) or the value itself. */
+export function jsonField<T extends z.ZodTypeAny>(schema: T, message = 'Invalid JSON field') {
+  return z.preprocess((value) => {
+    if (typeof value !== 'string') return value;
+    if (value.trim() === '') return undefined;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return { __invalidJson: message };
+    }
+  }, schema);
+}
+
+/** Accepts a number or a numeric string (query strings, multipart fields). */
+export const NumberLike = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number());
+
+/** One documented route: the OpenAPI document and the gateway's route table are built from these. */
+export interface RouteDoc {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** Path under /api, OpenAPI style: /jobs/{id}/apply */
+  path: string;
+  summary: string;
+  /** public: no bearer token needed. */
+  auth: 'public' | 'user' | 'chef' | 'restaurant';
+  body?: z.ZodTypeAny;
+  bodyType?: 'json' | 'multipart' | 'raw';
+  query?: z.ZodObject<any>;
+  response?: z.ZodTypeAny;
+  status?: number;
+}

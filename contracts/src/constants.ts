@@ -1,0 +1,95 @@
+// Business constants from the product specification (sections 3 and 9). One place, read by services and web.
+
+export const CUISINES = [
+  'American', 'Italian', 'Mexican', 'Chinese', 'Japanese', 'Thai', 'Indian', 'Mediterranean', 'French', 'Brazilian',
+  'Korean', 'Vietnamese', 'BBQ', 'Pizza', 'Burgers', 'Seafood', 'Steakhouse', 'Vegetarian', 'Fast Food', 'Fine Dining',
+  'Casual Dining', 'Coffee & Bakery',
+] as const;
+
+/** 25 skills offered in onboarding; settings shows the first 23, the chef browse filter the first 12. */
+export const SKILLS = [
+  'Line Cook', 'Prep Cook', 'Grill Cook', 'Sauté Cook', 'Pastry Chef', 'Sous Chef', 'Kitchen Manager', 'Dishwasher',
+  'Food Runner', 'Server', 'Bartender', 'Host/Hostess', 'Barista', 'Pizza Maker', 'Sandwich Maker', 'Breakfast Cook',
+  'Dinner Service', 'Lunch Service', 'Catering', 'Event Cooking', 'Food Truck', 'Fast Casual', 'Fine Dining',
+  'Banquet Service', 'Clean-up Crew',
+] as const;
+export const SETTINGS_SKILLS = SKILLS.slice(0, 23);
+export const BROWSE_FILTER_SKILLS = SKILLS.slice(0, 12);
+
+export const POSITIONS = ['Line Cook', 'Prep Cook', 'Dishwasher', 'Server', 'Bartender', 'Host', 'Kitchen Help'] as const;
+
+export const CITIES = {
+  Minneapolis: { state: 'MN', latitude: 44.9778, longitude: -93.265 },
+  Detroit: { state: 'MI', latitude: 42.3314, longitude: -83.0458 },
+} as const;
+export type CityName = keyof typeof CITIES;
+export const CITY_NAMES = Object.keys(CITIES) as CityName[];
+
+export const EMERGENCY_LEVELS = ['normal', 'urgent'] as const;
+export const LANGUAGES = ['en', 'es'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const USER_TYPES = ['chef', 'restaurant'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const LIMITS = {
+  passwordMin: 8,
+  verificationCodeLength: 6,
+  bioMax: 250,
+  messageMax: 1000,
+  imageMaxBytes: 5 * 1024 * 1024,
+  hourlyRateMin: 15,
+  hourlyRateMax: 75,
+  postingWindowDays: 7,
+  ratingMin: 1,
+  ratingMax: 5,
+} as const;
+
+export const TRAVEL_RADIUS_OPTIONS = [5, 10, 15, 20, 25, 30] as const;
+export const DEFAULT_TRAVEL_RADIUS = 15;
+export const CHEF_SEARCH_RADIUS_OPTIONS = [5, 10, 15, 25, 50] as const;
+export const DEFAULT_CHEF_SEARCH_RADIUS = 25;
+
+/** Booking fee charged to the restaurant on top of the shift pay, in basis points (7%). */
+export const BOOKING_FEE_BPS = 700;
+export const TERMS_VERSION = '1.0';
+export const AGREEMENT_TYPES = ['worker_tos', 'restaurant_tos'] as const;
+
+export const DEFAULT_CHEF_AVAILABILITY: Record<Weekday, { available: boolean; start: string; end: string }> = {
+  monday: { available: true, start: '08:00', end: '18:00' },
+  tuesday: { available: true, start: '08:00', end: '18:00' },
+  wednesday: { available: true, start: '08:00', end: '18:00' },
+  thursday: { available: true, start: '08:00', end: '18:00' },
+  friday: { available: true, start: '08:00', end: '20:00' },
+  saturday: { available: true, start: '09:00', end: '20:00' },
+  sunday: { available: true, start: '09:00', end: '17:00' },
+};
+export const DEFAULT_RESTAURANT_HOURS: Record<Weekday, { open: string; close: string; closed: boolean }> =
+  Object.fromEntries(WEEKDAYS.map((d) => [d, { open: '00:00', close: '23:59', closed: false }])) as Record<
+    Weekday,
+    { open: string; close: string; closed: boolean }
+  >;
+
+/** The spec's texts that the server returns (section 5 and 8). */
+export const MESSAGES = {
+  passwordsDontMatch: "Passwords don't match",
+  passwordTooShort: 'Password must be at least 8 characters',
+  codeSixDigits: 'Please enter a 6-digit code',
+  requiredFields: 'Please fill in all required fields',
+  chefStep1: 'Please fill in all required fields. Bio must be 250 characters or less.',
+  cuisineRequired: 'Please select at least one cuisine type',
+  skillRequired: 'Please select at least one skill',
+  imageType: 'Please upload an image file',
+  logoTooLarge: 'Logo file must be smaller than 5MB',
+  profileImageTooLarge: 'Profile image must be smaller than 5MB',
+  jobNotFound: 'Job not found',
+  chefNeedsStripe: 'This chef needs to complete Stripe setup to receive payments',
+  noApplicationsPermission: "You don't have permission to view these applications",
+  jobNotFoundOrNotAuthorized: 'Job not found or not authorized',
+  cardDeclined: 'Your card was declined. Please check your card details or try a different card.',
+  cardExpired: 'Your card has expired. Please use a different card.',
+  insufficientFunds: 'Your card has insufficient funds. Please use a different card.',
+} as const;

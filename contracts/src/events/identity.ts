@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+const UserType = z.enum(['chef', 'restaurant']);
+const Language = z.enum(['en', 'es']);
+
+export const identityEvents = {
+  'identity.user.registered.v1': z.object({
+    user_id: z.string().uuid(),
+    email: z.string(),
+    phone: z.string(),
+    user_type: UserType,
+    language_preference: Language,
+    created_at: z.string(),
+  }),
+  /** Phone verified or language changed: what notifications need to text a user in their language. */
+  'identity.user.updated.v1': z.object({
+    user_id: z.string().uuid(),
+    phone: z.string(),
+    phone_verified: z.boolean(),
+    user_type: UserType,
+    language_preference: Language,
+  }),
+  'identity.chef_profile.updated.v1': z.object({
+    profile_id: z.string().uuid(),
+    user_id: z.string().uuid(),
+    name: z.string(),
+    bio: z.string(),
+    city: z.string(),
+    state: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    travel_radius: z.number(),
+    skills: z.array(z.string()),
+    profile_image_url: z.string().nullable(),
+    hourly_rate_min: z.number().nullable(),
+    average_rating: z.number().nullable(),
+    total_ratings: z.number().int(),
+    language_preference: Language,
+  }),
+  'identity.restaurant_profile.updated.v1': z.object({
+    profile_id: z.string().uuid(),
+    user_id: z.string().uuid(),
+    name: z.string(),
+    description: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    logo_url: z.string().nullable(),
+    cuisine_types: z.array(z.string()),
+    average_rating: z.number().nullable(),
+    total_ratings: z.number().int(),
+    language_preference: Language,
+  }),
+} as const;

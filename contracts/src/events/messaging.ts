@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+const Id = z.string().uuid();
+
+export const messagingEvents = {
+  'messaging.message.sent.v1': z.object({
+    message_id: Id,
+    job_id: Id,
+    job_title: z.string(),
+    /** the chef's user id: a conversation is one job and one chef */
+    chef_id: Id,
+    restaurant_id: Id,
+    sender_id: Id,
+    recipient_id: Id,
+    sent_at: z.string(),
+  }),
+  /** A reader opened a thread (notifications holds back "new message" texts for threads read recently). */
+  'messaging.thread.read.v1': z.object({
+    job_id: Id,
+    chef_id: Id,
+    reader_id: Id,
+    read_at: z.string(),
+  }),
+} as const;

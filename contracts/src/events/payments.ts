@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+const Id = z.string().uuid();
+const Money = z.number().int().nonnegative();
+
+export const paymentsEvents = {
+  'payments.escrow.held.v1': z.object({
+    job_id: Id,
+    restaurant_id: Id,
+    payment_intent_id: z.string(),
+    amount_cents: Money,
+  }),
+  'payments.escrow.failed.v1': z.object({
+    job_id: Id,
+    restaurant_id: Id,
+    payment_intent_id: z.string().nullable(),
+    code: z.string().nullable(),
+    decline_code: z.string().nullable(),
+    message: z.string(),
+  }),
+  'payments.payout.released.v1': z.object({
+    job_id: Id,
+    chef_id: Id,
+    restaurant_id: Id,
+    transfer_id: z.string(),
+    amount_cents: Money,
+  }),
+  'payments.escrow.refunded.v1': z.object({
+    job_id: Id,
+    restaurant_id: Id,
+    refund_id: z.string(),
+    amount_cents: Money,
+    reason: z.enum(['job_cancelled', 'work_not_completed']),
+  }),
+  'payments.payout_account.updated.v1': z.object({
+    user_id: Id,
+    account_id: z.string(),
+    charges_enabled: z.boolean(),
+    payouts_enabled: z.boolean(),
+    currently_due: z.array(z.string()),
+  }),
+} as const;

@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import {
+  AGREEMENT_TYPES,
+  CITIES,
+  CITY_NAMES,
+  CUISINES,
+  LANGUAGES,
+  LIMITS,
+  MESSAGES,
+  SKILLS,
+  TRAVEL_RADIUS_OPTIONS,
+  WEEKDAYS,
+} from '../constants';
+import { jsonField, NumberLike, type RouteDoc } from '../common';
+
+// ---------- entities (responses) ----------
+export const UserType = z.enum(['chef', 'restaurant']);
+export const Language = z.enum(LANGUAGES);
+
+export const User = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    phone: z.string(),
+    user_type: UserType,
+    language_preference: Language,
+    phone_verified: z.boolean(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof User>;
+
+export const Session = z
+  .object({
+    access_token: z.string(),
+    refresh_token: z.string(),
+    token_type: z.literal('bearer'),
+    /** Unix time in seconds when the access token expires. */
+    expires_at: z.number().int(),
+    expires_in: z.number().int(),
+    user: User,
+  })
+  .meta({ id: 'Session' });
+export type Session = z.infer<typeof Session>;
+
+const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times must be HH:MM');
+export const OperatingHours = z.record(
+  z.enum(WEEKDAYS),
+  z.object({ open: TimeOfDay, close: TimeOfDay, closed: z.boolean() }),
+);
+export const Availability = z.record(
+  z.enum(WEEKDAYS),
+  z.object({ available: z.boolean(), start: TimeOfDay, end: TimeOfDay }),
+);
+
+export const RestaurantProfile = z
+  .object({
+    id: z.string().uuid(),
+    user_id: z.string().uuid(),
+    name: z.string(),
+    description: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string().nullable(),
+    latitude: z.number(),
+    longitude: z.number(),
+    operating_hours: OperatingHours,
+    cuisine_types: z.array(z.string()),
+    logo_url: z.string().nullable(),
+    average_rating: z.number().nullable(),
+    total_ratings: z.number().int(),
+    stripe_account_id: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'RestaurantProfile' });
+export type RestaurantProfile = z.infer<typeof RestaurantProfile>;
+
+export const ChefProfile = z
+  .object({
+    id: z.string().uuid(),
+    user_id: z.string().uuid(),
+    name: z.string(),
+    bio: z.string(),
+    city: z.string(),
+    state: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    travel_radius: z.number().int(),
+    skills: z.array(z.string()),
+    availability: Availability,
+    profile_image_url: z.string().nullable(),
+    hourly_rate_min: z.number().nullable(),
+    average_rating: z.number().nullable(),
+    total_ratings: z.number().int(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'ChefProfile' });
+export type ChefProfile = z.infer<typeof ChefProfile>;
+
+/** A chef profile as search results show it: with the distance from the searching restaurant. */
+export const ChefSearchResult = ChefProfile.extend({ distance_miles: z.number().nullable() });
+
+// ---------- requests ----------
+const Email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254, 'Email is too long')
+  .email('Please enter a valid email address');
+
+/** US numbers (Minneapolis, Detroit): 10 digits, optional +1; stored as E.164. */
+export const Phone = z
+  .string({ error: 'Phone is required' })
+  .trim()
+  .min(1, 'Phone is required')
+  .max(32, 'Please enter a valid phone number')
+  .transform((raw, ctx) => {
+    const digits = raw.replace(/[\s().-]/g, '');
+    const m = /^(?:\+?1)?(\d{10})$/.exec(digits);
+    if (!m || /^[01]/.test(m[1])) {
+      ctx.addIssue({ code: 'custom', message: 'Please enter a valid phone number' });
+      return z.NEVER;
+    }
+    return `+1${m[1]}`;
+  });
+
+export const SignupRequest = z
+  .object({
+    email: Email,
+    password: z
+      .string({ error: 'Password is required' })
+      .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
+      .max(256, 'Password is too long'),
+    confirmPassword: z.string().optional(),
+    phone: Phone,
+    userType: z.preprocess(
+      (v) => (v === 'worker' ? 'chef' : v),
+      z.enum(['chef', 'restaurant'], { error: 'userType must be chef, worker or restaurant' }),
+    ),
+    languagePreference: Language.default('en'),
+    tosAccepted: z.boolean().optional(),
+  })
+  .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
+    message: MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  })
+  .refine((b) => b.tosAccepted !== false, { message: 'You must accept the terms', path: ['tosAccepted'] })
+  .meta({ id: 'SignupRequest' });
+
+export const SigninRequest = z
+  .object({
+    email: Email,
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+  })
+  .meta({ id: 'SigninRequest' });
+
+export const RefreshRequest = z.object({
+  refresh_token: z.string({ error: 'refresh_token is required' }).min(1, 'refresh_token is required').max(512),
+});
+
+export const VerifyPhoneRequest = z.object({
+  phone: Phone,
+  code: z.string({ error: MESSAGES.codeSixDigits }).regex(/^\d{6}$/, MESSAGES.codeSixDigits),
+});
+export const ResendCodeRequest = z.object({ phone: Phone });
+
+export const AuthResponse = z.object({ session: Session, user: User }).meta({ id: 'AuthResponse' });
+export const MessageResponse = z.object({ message: z.string() });
+export const ProfilesMeResponse = z.object({
+  user: User,
+  profile: z.union([ChefProfile, RestaurantProfile]).nullable(),
+});
+export const UpdateMeRequest = z.object({ language_preference: Language });
+
+const CityField = z.enum(CITY_NAMES as [string, ...string[]], { error: 'City must be Minneapolis or Detroit' });
+
+/**
+ * Restaurant profile form (multipart or JSON). Every field is optional here because an existing profile is
+ * updated with whatever fields are sent (settings); creation checks the merged result with the spec's texts.
+ */
+export const RestaurantProfileForm = z.object({
+  name: z.string().trim().max(120, 'Name is too long').optional(),
+  description: z.string().trim().max(2000, 'Description is too long').optional(),
+  address: z.string().trim().max(200, 'Address is too long').optional(),
+  city: CityField.optional(),
+  state: z.string().trim().max(2).optional(),
+  zip: z.string().trim().max(10).optional(),
+  latitude: NumberLike.pipe(z.number().min(-90).max(90)).optional(),
+  longitude: NumberLike.pipe(z.number().min(-180).max(180)).optional(),
+  operatingHours: jsonField(OperatingHours, 'operatingHours must be JSON').optional(),
+  cuisineTypes: jsonField(
+    z.array(z.enum(CUISINES, { error: 'Unknown cuisine type' })).max(CUISINES.length),
+    'cuisineTypes must be a JSON list',
+  ).optional(),
+});
+export type RestaurantProfileForm = z.infer<typeof RestaurantProfileForm>;
+
+export const ChefProfileForm = z.object({
+  name: z.string().trim().max(120, 'Name is too long').optional(),
+  bio: z.string().trim().max(LIMITS.bioMax, MESSAGES.chefStep1).optional(),
+  city: CityField.optional(),
+  state: z.string().trim().max(2).optional(),
+  latitude: NumberLike.pipe(z.number().min(-90).max(90)).optional(),
+  longitude: NumberLike.pipe(z.number().min(-180).max(180)).optional(),
+  travelRadius: NumberLike.pipe(
+    z
+      .number()
+      .int()
+      .refine((v) => (TRAVEL_RADIUS_OPTIONS as readonly number[]).includes(v), {
+        message: `Travel radius must be one of ${TRAVEL_RADIUS_OPTIONS.join(', ')}`,
+      }),
+  ).optional(),
+  skills: jsonField(
+    z.array(z.enum(SKILLS, { error: 'Unknown skill' })).max(SKILLS.length),
+    'skills must be a JSON list',
+  ).optional(),
+  availability: jsonField(Availability, 'availability must be JSON').optional(),
+  hourlyRateMin: NumberLike.pipe(z.number().min(0).max(500)).optional(),
+});
+export type ChefProfileForm = z.infer<typeof ChefProfileForm>;
+
+export const ProfileResponse = z.object({ profile: z.union([ChefProfile, RestaurantProfile]) });
+export const ChefProfileResponse = z.object({ profile: ChefProfile });
+export const RestaurantProfileResponse = z.object({ profile: RestaurantProfile });
+
+export const ChefSearchQuery = z.object({
+  skills: jsonField(z.array(z.string().max(60)).max(30), 'skills must be a JSON list').optional(),
+  minRate: NumberLike.pipe(z.number().min(0).max(1000)).optional(),
+  maxRate: NumberLike.pipe(z.number().min(0).max(1000)).optional(),
+  radius: NumberLike.pipe(z.number().positive().max(500)).optional(),
+  city: CityField.optional(),
+  limit: NumberLike.pipe(z.number().int().min(1).max(200)).optional(),
+});
+export const ChefSearchResponse = z.object({ chefs: z.array(ChefSearchResult) });
+
+export const AgreementRequest = z.object({
+  agreementType: z.enum(AGREEMENT_TYPES, { error: 'agreementType must be worker_tos or restaurant_tos' }),
+  version: z.string().trim().min(1).max(20).default('1.0'),
+});
+export const AgreementResponse = z.object({
+  agreement: z.object({ id: z.string().uuid(), agreement_type: z.string(), version: z.string(), accepted_at: z.string() }),
+});
+
+export const CITY_LIST = CITY_NAMES.map((name) => ({ name, ...CITIES[name] }));
+
+export const identityRoutes: RouteDoc[] = [
+  { method: 'post', path: '/auth/signup', summary: 'Create an account', auth: 'public', body: SignupRequest, response: AuthResponse, status: 201 },
+  { method: 'post', path: '/auth/signin', summary: 'Sign in', auth: 'public', body: SigninRequest, response: AuthResponse },
+  { method: 'post', path: '/auth/refresh', summary: 'Rotate the refresh token; returns a new session', auth: 'public', body: RefreshRequest, response: z.object({ session: Session }) },
+  { method: 'post', path: '/auth/signout', summary: 'Revoke the current session', auth: 'user', response: MessageResponse },
+  { method: 'post', path: '/auth/verify-phone', summary: 'Check the SMS code', auth: 'public', body: VerifyPhoneRequest, response: MessageResponse },
+  { method: 'post', path: '/auth/resend-code', summary: 'Send a new SMS code', auth: 'public', body: ResendCodeRequest, response: MessageResponse },
+  { method: 'get', path: '/auth/jwks.json', summary: 'Public keys that sign access tokens', auth: 'public' },
+  { method: 'get', path: '/profiles/me', summary: 'The signed-in user and profile', auth: 'user', response: ProfilesMeResponse },
+  { method: 'patch', path: '/profiles/me', summary: 'Save the language preference', auth: 'user', body: UpdateMeRequest, response: z.object({ user: User }) },
+  { method: 'post', path: '/profiles/restaurant', summary: 'Create or update the restaurant profile', auth: 'restaurant', body: RestaurantProfileForm, bodyType: 'multipart', response: RestaurantProfileResponse },
+  { method: 'post', path: '/profiles/chef', summary: 'Create or update the chef profile', auth: 'chef', body: ChefProfileForm, bodyType: 'multipart', response: ChefProfileResponse },
+  { method: 'get', path: '/profiles/chefs', summary: 'Search chefs', auth: 'user', query: ChefSearchQuery, response: ChefSearchResponse },
+  { method: 'get', path: '/profiles/chef/{id}', summary: 'A chef profile by profile id or user id', auth: 'user', response: ChefProfileResponse },
+  { method: 'get', path: '/profiles/restaurant/{id}', summary: 'A restaurant profile by profile id or user id', auth: 'user', response: RestaurantProfileResponse },
+  { method: 'get', path: '/profiles/{user_type}', summary: "The signed-in user's own profile of that type (404 when none)", auth: 'user', response: ProfileResponse },
+  { method: 'post', path: '/agreements/accept', summary: 'Record acceptance of the terms', auth: 'user', body: AgreementRequest, response: AgreementResponse, status: 201 },
+  { method: 'get', path: '/uploads/{file}', summary: 'An uploaded profile image or logo', auth: 'public' },
+];

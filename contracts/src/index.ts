@@ -1,0 +1,10 @@
+export * from './constants';
+export * from './money';
+export * from './common';
+export * from './events/envelope';
+export * from './events/registry';
+export * as identityHttp from './http/identity';
+export * as jobsHttp from './http/jobs';
+export * as paymentsHttp from './http/payments';
+export * as messagingHttp from './http/messaging';
+export * as notificationsHttp from './http/notifications';

@@ -1,0 +1,47 @@
+// One jest run for the whole repository: backend component tests (node), web component tests (jsdom)
+// and browser tests (e2e, real Chromium). ESM throughout (jose is ESM-only), transformed by swc.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } },
+    module: { type: 'es6' },
+  },
+];
+const common = {
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'json'],
+};
+
+export default {
+  testTimeout: 60000,
+  projects: [
+    {
+      ...common,
+      displayName: 'backend',
+      testEnvironment: 'node',
+      testMatch: [
+        '<rootDir>/kit/**/*.test.ts',
+        '<rootDir>/contracts/**/*.test.ts',
+        '<rootDir>/gateway/**/*.test.ts',
+        '<rootDir>/services/**/*.test.ts',
+        '<rootDir>/scripts/**/*.test.ts',
+        '<rootDir>/load-tests/**/*.test.ts',
+      ],
+    },
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      testMatch: ['<rootDir>/web/src/**/*.test.ts', '<rootDir>/web/src/**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/web/test/setup.ts'],
+      moduleNameMapper: { '\\.(css|svg|png|jpg)$': '<rootDir>/web/test/file-stub.ts' },
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/e2e/**/*.test.ts'],
+    },
+  ],
+};

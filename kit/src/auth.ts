@@ -1,0 +1,115 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import { AppError, forbidden } from './errors';
+
+export const TOKEN_ISSUER = 'brigade-identity';
+export const TOKEN_AUDIENCE = 'brigade';
+export const TOKEN_ALGORITHM = 'EdDSA';
+
+export interface AuthUser {
+  id: string;
+  type: 'chef' | 'restaurant';
+  language: 'en' | 'es';
+  sessionId: string;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    user?: AuthUser;
+  }
+}
+
+export type KeySource = JWTVerifyGetKey;
+
+export function remoteKeys(url: string): KeySource {
+  return createRemoteJWKSet(new URL(url), { cooldownDuration: 30_000, cacheMaxAge: 600_000 });
+}
+export function localKeys(jwks: JSONWebKeySet): KeySource {
+  return createLocalJWKSet(jwks);
+}
+
+/** Verify an access token: signature (EdDSA only, so `alg: none` and HMAC tricks fail), issuer, audience, expiry. */
+export async function verifyAccessToken(token: string, keys: KeySource): Promise<AuthUser> {
+  try {
+    const { payload } = await jwtVerify(token, keys, {
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      algorithms: [TOKEN_ALGORITHM],
+      requiredClaims: ['sub', 'exp', 'iat'],
+    });
+    const type = payload.user_type;
+    if (typeof payload.sub !== 'string' || (type !== 'chef' && type !== 'restaurant')) throw new Error('bad claims');
+    return {
+      id: payload.sub,
+      type,
+      language: payload.lang === 'es' ? 'es' : 'en',
+      sessionId: typeof payload.sid === 'string' ? payload.sid : '',
+    };
+  } catch (err) {
+    const expired = err instanceof joseErrors.JWTExpired;
+    throw new AppError(401, expired ? 'AUTH.TOKEN_EXPIRED' : 'AUTH.INVALID_TOKEN', expired ? 'Session expired' : 'Invalid access token');
+  }
+}
+
+export function bearerToken(req: Request): string | null {
+  const header = req.headers.authorization;
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)$/i.exec(header);
+  return m ? m[1] : null;
+}
+
+/** Express middleware: a valid bearer token is required; `req.user` is set from it. */
+export function requireUser(keys: KeySource): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const token = bearerToken(req);
+    if (!token) return next(new AppError(401, 'AUTH.REQUIRED', 'Authentication required'));
+    try {
+      req.user = await verifyAccessToken(token, keys);
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** The signed-in user; throws 401 when a route forgot requireUser. */
+export function currentUser(req: Request): AuthUser {
+  if (!req.user) throw new AppError(401, 'AUTH.REQUIRED', 'Authentication required');
+  return req.user;
+}
+
+export function requireRole(role: 'chef' | 'restaurant'): RequestHandler {
+  return (req, _res, next) => {
+    const user = req.user;
+    if (!user) return next(new AppError(401, 'AUTH.REQUIRED', 'Authentication required'));
+    if (user.type !== role) {
+      return next(forbidden(role === 'chef' ? 'Only chefs can do this' : 'Only restaurants can do this', 'AUTH.WRONG_ROLE'));
+    }
+    next();
+  };
+}
+
+export interface SigningKey {
+  kid: string;
+  privateKey: Parameters<InstanceType<typeof import('jose').SignJWT>['sign']>[0];
+}
+
+/** Sign an access token in the one format every service verifies (identity signs; tests sign with test keys). */
+export async function signAccessToken(
+  key: SigningKey,
+  user: { id: string; type: 'chef' | 'restaurant'; language: 'en' | 'es'; sessionId: string },
+  ttlSeconds: number,
+  now = Math.floor(Date.now() / 1000),
+): Promise<{ token: string; expiresAt: number }> {
+  const { SignJWT } = await import('jose');
+  const expiresAt = now + ttlSeconds;
+  const token = await new SignJWT({ user_type: user.type, lang: user.language, sid: user.sessionId })
+    .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: key.kid, typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt(now)
+    .setExpirationTime(expiresAt)
+    .sign(key.privateKey);
+  return { token, expiresAt };
+}

@@ -1,0 +1,254 @@
+import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
+import type { EventEnvelope } from '@brigade/contracts';
+import type { Logger } from '../logger';
+import type { EventBus, Subscription } from './types';
+import { parseEnvelope, PoisonMessage } from './validate';
+
+export interface RabbitBusOptions {
+  url: string;
+  logger: Logger;
+  /** Topic exchange all events go through. */
+  exchange?: string;
+  /** Prefix for queue names (tests use one per run so they never share queues). */
+  queuePrefix?: string;
+  /** Backoff between attempts; after the last one the message goes to `<queue>.dlq`. */
+  retryDelaysMs?: number[];
+  /** Unacknowledged messages per consumer; 1 keeps each queue in order. */
+  prefetch?: number;
+}
+
+/**
+ * RabbitMQ event bus: durable topic exchange, a durable queue per subscription bound by event type,
+ * publisher confirms, retry queues with a TTL that dead-letter back to the work queue, and a `.dlq` queue
+ * for messages that keep failing or break their contract. Reconnects with backoff; consumers are re-created.
+ */
+export class RabbitBus implements EventBus {
+  readonly kind = 'rabbitmq' as const;
+  private connection: ChannelModel | null = null;
+  private publisher: ConfirmChannel | null = null;
+  private readonly subs: Subscription[] = [];
+  private readonly consumers = new Map<string, { channel: Channel; tag: string }>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private connecting: Promise<void> | null = null;
+  private closing = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private backoffMs = 250;
+  readonly exchange: string;
+  private readonly delays: number[];
+
+  constructor(private readonly options: RabbitBusOptions) {
+    this.exchange = options.exchange ?? 'brigade.events';
+    this.delays = options.retryDelaysMs ?? [1000, 5000, 30000];
+  }
+
+  /** Connect once; throws when the broker is unreachable (a service fails its boot, CI fails its tests). */
+  async connect(): Promise<void> {
+    if (this.connection) return;
+    if (!this.connecting) this.connecting = this.open().finally(() => (this.connecting = null));
+    await this.connecting;
+  }
+
+  isReady() {
+    return this.connection !== null && this.publisher !== null;
+  }
+
+  queueName(queue: string) {
+    return this.options.queuePrefix ? `${this.options.queuePrefix}.${queue}` : queue;
+  }
+
+  async publish(event: EventEnvelope): Promise<void> {
+    const channel = this.publisher;
+    if (!channel) throw new Error('RabbitMQ is not connected');
+    await new Promise<void>((resolve, reject) => {
+      channel.publish(
+        this.exchange,
+        event.type,
+        Buffer.from(JSON.stringify(event)),
+        {
+          persistent: true,
+          contentType: 'application/json',
+          messageId: event.id,
+          type: event.type,
+          timestamp: Math.floor(Date.parse(event.occurred_at) / 1000),
+          headers: event.traceparent ? { traceparent: event.traceparent } : {},
+        },
+        (err) => (err ? reject(err) : resolve()),
+      );
+    });
+  }
+
+  async subscribe(sub: Subscription): Promise<void> {
+    this.subs.push(sub);
+    if (this.connection) await this.startConsumer(sub);
+  }
+
+  /** Messages waiting in a queue's dead-letter queue. */
+  async deadLetterCount(queue: string): Promise<number> {
+    const ch = await this.requireConnection().createChannel();
+    try {
+      const q = await ch.checkQueue(`${this.queueName(queue)}.dlq`);
+      return q.messageCount;
+    } finally {
+      await ch.close().catch(() => undefined);
+    }
+  }
+
+  /** Move every dead letter of a queue back onto the queue (after a fix). Returns how many. */
+  async redrive(queue: string): Promise<number> {
+    const name = this.queueName(queue);
+    const ch = await this.requireConnection().createConfirmChannel();
+    let moved = 0;
+    try {
+      for (;;) {
+        const msg = await ch.get(`${name}.dlq`, { noAck: false });
+        if (!msg) break;
+        const headers = { ...(msg.properties.headers ?? {}) };
+        delete headers['x-attempt'];
+        delete headers['x-error'];
+        ch.sendToQueue(name, msg.content, { ...msg.properties, headers, persistent: true });
+        await ch.waitForConfirms();
+        ch.ack(msg);
+        moved++;
+      }
+    } finally {
+      await ch.close().catch(() => undefined);
+    }
+    return moved;
+  }
+
+  /** Delete this bus's queues and exchange (tests). */
+  async destroy(): Promise<void> {
+    const conn = this.requireConnection();
+    const ch = await conn.createChannel();
+    for (const sub of this.subs) {
+      const name = this.queueName(sub.queue);
+      for (const q of [name, `${name}.dlq`, ...this.delays.map((d) => `${name}.retry.${d}`)]) {
+        await ch.deleteQueue(q).catch(() => undefined);
+      }
+    }
+    if (this.exchange !== 'brigade.events') await ch.deleteExchange(this.exchange).catch(() => undefined);
+    await ch.close().catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.closing = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    for (const { channel, tag } of this.consumers.values()) await channel.cancel(tag).catch(() => undefined);
+    await Promise.allSettled([...this.inFlight]);
+    const conn = this.connection;
+    this.connection = null;
+    this.publisher = null;
+    if (conn) await conn.close().catch(() => undefined);
+  }
+
+  private requireConnection(): ChannelModel {
+    if (!this.connection) throw new Error('RabbitMQ is not connected');
+    return this.connection;
+  }
+
+  private async open(): Promise<void> {
+    const url = new URL(this.options.url);
+    if (!url.searchParams.has('heartbeat')) url.searchParams.set('heartbeat', '10');
+    const conn = await amqp.connect(url.toString());
+    conn.on('error', (err) => this.options.logger.warn({ err: err.message }, 'rabbitmq connection error'));
+    conn.on('close', () => this.onConnectionLost());
+    const publisher = await conn.createConfirmChannel();
+    publisher.on('error', () => undefined);
+    await publisher.assertExchange(this.exchange, 'topic', { durable: true });
+    this.connection = conn;
+    this.publisher = publisher;
+    this.consumers.clear();
+    for (const sub of this.subs) await this.startConsumer(sub);
+    this.backoffMs = 250;
+    this.options.logger.info({ exchange: this.exchange }, 'rabbitmq connected');
+  }
+
+  private onConnectionLost() {
+    this.connection = null;
+    this.publisher = null;
+    this.consumers.clear();
+    if (this.closing) return;
+    this.options.logger.warn({ retryInMs: this.backoffMs }, 'rabbitmq connection lost; reconnecting');
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect() {
+    if (this.reconnectTimer || this.closing) return;
+    const delay = this.backoffMs;
+    this.backoffMs = Math.min(this.backoffMs * 2, 5000);
+    this.reconnectTimer = setTimeout(async () => {
+      this.reconnectTimer = null;
+      try {
+        await this.connect();
+      } catch (err) {
+        this.options.logger.warn({ err: (err as Error).message }, 'rabbitmq reconnect failed');
+        this.scheduleReconnect();
+      }
+    }, delay);
+  }
+
+  private async startConsumer(sub: Subscription) {
+    const conn = this.requireConnection();
+    const name = this.queueName(sub.queue);
+    const channel = await conn.createChannel();
+    channel.on('error', () => undefined);
+    await channel.assertExchange(this.exchange, 'topic', { durable: true });
+    await channel.assertQueue(name, { durable: true });
+    for (const type of sub.types) await channel.bindQueue(name, this.exchange, type);
+    for (const delay of this.delays) {
+      await channel.assertQueue(`${name}.retry.${delay}`, {
+        durable: true,
+        arguments: { 'x-message-ttl': delay, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': name },
+      });
+    }
+    await channel.assertQueue(`${name}.dlq`, { durable: true });
+    await channel.prefetch(this.options.prefetch ?? 1);
+    const { consumerTag } = await channel.consume(name, (msg) => {
+      if (!msg) return;
+      const work = this.deliver(sub, channel, msg).finally(() => this.inFlight.delete(work));
+      this.inFlight.add(work);
+    });
+    this.consumers.set(sub.queue, { channel, tag: consumerTag });
+  }
+
+  private async deliver(sub: Subscription, channel: Channel, msg: ConsumeMessage) {
+    const name = this.queueName(sub.queue);
+    const attempt = Number(msg.properties.headers?.['x-attempt'] ?? 0) + 1;
+    try {
+      const event = parseEnvelope(msg.content.toString('utf8'));
+      await sub.handler(event);
+      channel.ack(msg);
+      return;
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const poison = err instanceof PoisonMessage;
+      const target = poison || attempt > this.delays.length ? `${name}.dlq` : `${name}.retry.${this.delays[attempt - 1]}`;
+      const log = target.endsWith('.dlq') ? 'error' : 'warn';
+      this.options.logger[log]({ queue: name, attempt, err: message, to: target }, 'event handler failed');
+      try {
+        const publisher = this.publisher;
+        if (!publisher) throw new Error('RabbitMQ is not connected');
+        await new Promise<void>((resolve, reject) =>
+          publisher.sendToQueue(
+            target,
+            msg.content,
+            {
+              ...msg.properties,
+              persistent: true,
+              headers: { ...(msg.properties.headers ?? {}), 'x-attempt': attempt, 'x-error': message.slice(0, 500), 'x-queue': name },
+            },
+            (e) => (e ? reject(e) : resolve()),
+          ),
+        );
+        channel.ack(msg);
+      } catch {
+        // Could not park it for a retry: give it back to the broker untouched; it will be redelivered.
+        try {
+          channel.nack(msg, false, true);
+        } catch {
+          /* channel gone: the broker redelivers unacked messages */
+        }
+      }
+    }
+  }
+}

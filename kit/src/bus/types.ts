@@ -1,0 +1,29 @@
+import type { EventEnvelope } from '@brigade/contracts';
+
+export type EventHandler = (event: EventEnvelope) => Promise<void>;
+
+export interface Subscription {
+  /** Durable queue name, `<service>.<handler>`; competing consumers share it. */
+  queue: string;
+  /** Event types routed to this queue. */
+  types: string[];
+  handler: EventHandler;
+}
+
+export interface DeadLetter {
+  queue: string;
+  event: EventEnvelope | null;
+  raw: string;
+  error: string;
+  attempts: number;
+}
+
+export interface EventBus {
+  readonly kind: 'rabbitmq' | 'in-process';
+  /** Resolves once the broker confirmed the message (publisher confirms); rejects when it cannot. */
+  publish(event: EventEnvelope): Promise<void>;
+  subscribe(subscription: Subscription): Promise<void>;
+  isReady(): boolean;
+  /** Stop taking new messages, let the ones in hand finish, then disconnect. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,187 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+
+/** The drizzle handle a service works with, over node-postgres or PGlite alike. */
+export type Drizzle = PgDatabase<any, any, any>;
+export type Tx = PgTransaction<any, any, any>;
+/** Anything that runs queries: the database itself or an open transaction. */
+export type Executor = Drizzle | Tx;
+
+export type Connection = { url: string; poolSize?: number } | { pglite: PGlite };
+
+export interface Database {
+  readonly kind: 'postgres' | 'pglite';
+  /** The PostgreSQL schema that holds every table of the owning service. */
+  readonly schema: string;
+  readonly db: Drizzle;
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Raw rows from a drizzle `sql` template. */
+  rows<T = Record<string, unknown>>(query: SQL, executor?: Executor): Promise<T[]>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The database of one service on a shared PostgreSQL server: DATABASE_URL names the server and a base name,
+ * the service gets `<base>_<service>` (created when missing). `<SERVICE>_DATABASE_URL` overrides it whole.
+ */
+export function serviceDatabaseUrl(baseUrl: string, service: string, env: NodeJS.ProcessEnv = process.env): string {
+  const override = env[`${service.toUpperCase()}_DATABASE_URL`];
+  if (override) return override;
+  const url = new URL(baseUrl);
+  const base = url.pathname.replace(/^\//, '') || 'brigade';
+  url.pathname = `/${base}_${service}`;
+  return url.toString();
+}
+
+/** CREATE DATABASE when it does not exist yet (safe when several instances start at once). */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsupported database name: ${name}`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      try {
+        await client.query(`create database "${name}"`);
+      } catch (err: any) {
+        if (err.code !== '42P04' && err.code !== '23505') throw err; // created meanwhile by another instance
+      }
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+export async function openDatabase(connection: Connection, schema: string): Promise<Database> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Invalid schema name ${schema}`);
+  if ('pglite' in connection) {
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const client = connection.pglite;
+    const db = drizzle({ client }) as unknown as Drizzle;
+    return makeDatabase('pglite', schema, db, async () => {
+      /* the shared instance is closed by its owner */
+    });
+  }
+  await ensureDatabase(connection.url);
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({
+    connectionString: connection.url,
+    max: connection.poolSize ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+  });
+  // A broken idle connection (server restarted) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  const db = drizzle({ client: pool }) as unknown as Drizzle;
+  return makeDatabase('postgres', schema, db, () => pool.end());
+}
+
+function makeDatabase(kind: Database['kind'], schema: string, db: Drizzle, close: () => Promise<void>): Database {
+  return {
+    kind,
+    schema,
+    db,
+    transaction: (fn) => db.transaction(fn),
+    async rows<T>(query: SQL, executor: Executor = db) {
+      const result: any = await executor.execute(query);
+      return (result.rows ?? result) as T[];
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    close,
+  };
+}
+
+export interface Migration {
+  name: string;
+  sql: string;
+}
+
+/** The tables the kit itself needs in every service schema: the outbox and the processed-event log. */
+export function kitMigrations(schema: string): Migration[] {
+  return [
+    {
+      name: '0000_kit_outbox',
+      sql: `
+        create table if not exists ${schema}.outbox (
+          seq bigserial primary key,
+          id uuid not null unique,
+          type text not null,
+          payload jsonb not null,
+          traceparent text,
+          occurred_at timestamptz not null default now(),
+          published_at timestamptz,
+          attempts integer not null default 0,
+          last_error text
+        );
+        create index if not exists outbox_unpublished_idx on ${schema}.outbox (seq) where published_at is null;
+        create table if not exists ${schema}.processed_events (
+          consumer text not null,
+          event_id uuid not null,
+          processed_at timestamptz not null default now(),
+          primary key (consumer, event_id)
+        );`,
+    },
+  ];
+}
+
+/** Read `NNNN_name.sql` files of a folder, in name order. */
+export async function readMigrations(dir: string): Promise<Migration[]> {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+  return Promise.all(files.map(async (f) => ({ name: f.replace(/\.sql$/, ''), sql: await readFile(path.join(dir, f), 'utf8') })));
+}
+
+/**
+ * Apply migrations not applied yet, each in its own transaction, under an advisory lock so that several
+ * instances starting together apply each migration once. Migration SQL names tables `<schema>.<table>`.
+ */
+export async function migrate(database: Database, migrations: Migration[]): Promise<string[]> {
+  const { schema } = database;
+  await database.db.execute(sql.raw(`create schema if not exists ${schema}`));
+  await database.db.execute(
+    sql.raw(`create table if not exists ${schema}.schema_migrations (name text primary key, applied_at timestamptz not null default now())`),
+  );
+  const all = [...kitMigrations(schema), ...migrations];
+  const applied: string[] = [];
+  for (const m of all) {
+    await database.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`migrate:${schema}`}))`);
+      const done = await database.rows(sql`select 1 from ${sql.raw(schema)}.schema_migrations where name = ${m.name}`, tx);
+      if (done.length > 0) return;
+      for (const statement of splitStatements(m.sql)) await tx.execute(sql.raw(statement));
+      await tx.execute(sql`insert into ${sql.raw(schema)}.schema_migrations (name) values (${m.name})`);
+      applied.push(m.name);
+    });
+  }
+  return applied;
+}
+
+/** Split a migration on `;` at line ends, keeping $$-quoted bodies whole. */
+function splitStatements(text: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let inDollar = false;
+  for (const line of text.split('\n')) {
+    const dollars = (line.match(/\$\$/g) ?? []).length;
+    if (dollars % 2 === 1) inDollar = !inDollar;
+    current += line + '\n';
+    if (!inDollar && /;\s*(--.*)?$/.test(line.trim())) {
+      if (current.trim() && current.trim() !== ';') out.push(current.trim().replace(/;$/, ''));
+      current = '';
+    }
+  }
+  if (current.trim()) out.push(current.trim().replace(/;$/, ''));
+  return out.filter((s) => s.replace(/--.*$/gm, '').trim().length > 0);
+}
+
+export { sql };

@@ -1,0 +1,78 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { ZodError } from 'zod';
+import type { Logger } from './logger';
+
+/** An error a client can act on: a human text, a stable code (SERVICE.REASON), an HTTP status. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, code = 'HTTP.BAD_REQUEST', extra?: Record<string, unknown>) =>
+  new AppError(400, code, message, extra);
+export const unauthorized = (message = 'Authentication required', code = 'AUTH.REQUIRED') =>
+  new AppError(401, code, message);
+export const forbidden = (message: string, code = 'AUTH.FORBIDDEN', extra?: Record<string, unknown>) =>
+  new AppError(403, code, message, extra);
+export const notFound = (message: string, code = 'HTTP.NOT_FOUND') => new AppError(404, code, message);
+export const conflict = (message: string, code = 'HTTP.CONFLICT', extra?: Record<string, unknown>) =>
+  new AppError(409, code, message, extra);
+export const tooManyRequests = (message: string, code = 'HTTP.RATE_LIMITED') => new AppError(429, code, message);
+
+/** The first zod issue as one readable sentence. */
+export function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  // A custom message from a schema is already user-facing; zod's defaults get the field name in front.
+  const path = issue.path.filter((p) => typeof p === 'string' || typeof p === 'number').join('.');
+  const generic = /^Invalid input|^Too (big|small)|^Expected|^Invalid option|^Unrecognized/i.test(issue.message);
+  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message) && path) return `${path} is required`;
+  return generic && path ? `${path}: ${issue.message}` : issue.message;
+}
+
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(new AppError(404, 'HTTP.NOT_FOUND', `No route for ${req.method} ${req.path}`));
+};
+
+/** The one error middleware: every error leaves as `{ error, code }` with the right status. */
+export function errorMiddleware(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    let status = 500;
+    let body: Record<string, unknown> = { error: 'Something went wrong on our side', code: 'INTERNAL' };
+    if (err instanceof AppError) {
+      status = err.status;
+      body = { error: err.message, code: err.code, ...err.extra };
+    } else if (err instanceof ZodError) {
+      status = 400;
+      body = {
+        error: zodMessage(err),
+        code: 'VALIDATION.FAILED',
+        issues: err.issues.slice(0, 10).map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+      };
+    } else if (err && typeof err === 'object' && typeof (err as any).status === 'number' && (err as any).expose) {
+      // body-parser / http-errors raised by express itself: a client mistake.
+      status = (err as any).status;
+      const type = (err as any).type as string | undefined;
+      const messages: Record<string, string> = {
+        'entity.parse.failed': 'Request body is not valid JSON',
+        'entity.too.large': 'Request body is too large',
+        'encoding.unsupported': 'Unsupported content encoding',
+        'charset.unsupported': 'Unsupported charset',
+        'request.aborted': 'Request aborted',
+      };
+      body = { error: (type && messages[type]) || (err as Error).message, code: `HTTP.${status}` };
+    }
+    if (status >= 500) {
+      (req as any).log?.error({ err }, 'request failed') ?? logger.error({ err }, 'request failed');
+    }
+    if (res.headersSent) return;
+    res.status(status).json(body);
+  };
+}

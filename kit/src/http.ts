@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type Express, type Request } from 'express';
+import type { z } from 'zod';
+import { AppError, errorMiddleware, notFoundHandler } from './errors';
+import type { Logger } from './logger';
+
+export interface HttpAppOptions {
+  name: string;
+  logger: Logger;
+  /** Readiness: throws when the service cannot serve (database or bus down). */
+  ready: () => Promise<void>;
+  jsonLimit?: string;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    id: string;
+    log: Logger;
+  }
+}
+
+/**
+ * The express app every service starts from: request id (from the gateway's x-request-id or new), a child
+ * logger per request, one access-log line, `/health` (alive) and `/ready` (dependencies up), JSON bodies.
+ */
+export function createHttpApp({ name, logger, ready, jsonLimit = '100kb' }: HttpAppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use((req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    req.id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    res.setHeader('x-request-id', req.id);
+    req.log = logger.child({ reqId: req.id });
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const level = res.statusCode >= 500 ? 'error' : 'debug';
+      req.log[level]({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+    });
+    next();
+  });
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok', service: name });
+  });
+  app.get('/ready', async (_req, res) => {
+    try {
+      await ready();
+      res.json({ status: 'ready', service: name });
+    } catch (err) {
+      res.status(503).json({ status: 'not_ready', service: name, error: (err as Error).message, code: 'HTTP.NOT_READY' });
+    }
+  });
+  app.use(express.json({ limit: jsonLimit }));
+  return app;
+}
+
+/** 404 for unknown routes and the one error middleware; call after mounting routers. */
+export function finishHttpApp(app: Express, logger: Logger): Express {
+  app.use(notFoundHandler);
+  app.use(errorMiddleware(logger));
+  return app;
+}
+
+/** Parse with a contract schema; a failure becomes a 400 with the schema's message (error middleware). */
+export function parse<S extends z.ZodTypeAny>(schema: S, value: unknown): z.infer<S> {
+  return schema.parse(value);
+}
+
+/** Parse a JSON body; a missing or non-object body is a 400, not a crash. */
+export function parseBody<S extends z.ZodTypeAny>(schema: S, req: Request): z.infer<S> {
+  const body = req.body;
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new AppError(400, 'HTTP.BAD_BODY', 'Request body must be a JSON object');
+  }
+  return schema.parse(body);
+}
+
+/** A path parameter that must be a UUID; anything else is the same 404 an unknown id gets. */
+export function uuidParam(req: Request, name: string, notFoundMessage: string, code = 'HTTP.NOT_FOUND'): string {
+  const value = req.params[name];
+  if (typeof value !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+    throw new AppError(404, code, notFoundMessage);
+  }
+  return value.toLowerCase();
+}
+
+export interface RunningServer {
+  server: http.Server;
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Listen and resolve with the bound address; `close` lets in-flight requests finish. */
+export function listen(app: Express, port = 0, host = '127.0.0.1'): Promise<RunningServer> {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer(app);
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address() as AddressInfo;
+      const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+      resolve({
+        server,
+        port: address.port,
+        url: `http://${shownHost}:${address.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeIdleConnections();
+          }),
+      });
+    });
+  });
+}

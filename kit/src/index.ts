@@ -1,0 +1,13 @@
+export * from './config';
+export * from './logger';
+export * from './errors';
+export * from './db';
+export * from './outbox';
+export * from './consumer';
+export * from './auth';
+export * from './http';
+export * from './service';
+export * from './bus/types';
+export { InProcessBus } from './bus/in-process';
+export { RabbitBus } from './bus/rabbit';
+export { parseEnvelope, PoisonMessage } from './bus/validate';

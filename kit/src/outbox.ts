@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { context, propagation } from '@opentelemetry/api';
+import { eventSchemas, type EventData, type EventEnvelope, type EventType } from '@brigade/contracts';
+import { sql, type Database, type Executor } from './db';
+import type { EventBus } from './bus/types';
+import type { Logger } from './logger';
+
+/**
+ * Write an integration event in the same transaction as the state change it reports. The data is checked
+ * against its contract here, so a bad event fails the use case instead of reaching a consumer.
+ */
+export async function appendEvent<T extends EventType>(
+  database: Database,
+  tx: Executor,
+  type: T,
+  data: EventData<T>,
+): Promise<string> {
+  const parsed = eventSchemas[type].parse(data);
+  const carrier: Record<string, string> = {};
+  propagation.inject(context.active(), carrier);
+  const id = randomUUID();
+  await tx.execute(
+    sql`insert into ${sql.raw(database.schema)}.outbox (id, type, payload, traceparent) values (${id}, ${type}, ${JSON.stringify(parsed)}::jsonb, ${carrier.traceparent ?? null})`,
+  );
+  return id;
+}
+
+export interface OutboxRelayOptions {
+  database: Database;
+  bus: EventBus;
+  producer: string;
+  logger: Logger;
+  pollMs?: number;
+  batchSize?: number;
+}
+
+/**
+ * Publishes outbox rows in order, each confirmed by the bus before it is marked published. Safe with several
+ * instances (rows are claimed FOR UPDATE SKIP LOCKED). A failed publish leaves the row for the next pass, so a
+ * broker outage delays events and loses none.
+ */
+export class OutboxRelay {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private kicked = false;
+  private readonly pollMs: number;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.pollMs = options.pollMs ?? 200;
+  }
+
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Publish now instead of at the next poll (called after a use case commits). */
+  kick() {
+    this.kicked = true;
+    this.wake?.();
+  }
+
+  async stop() {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** One pass: publish up to a batch. Returns how many were published. */
+  async publishPending(): Promise<number> {
+    const { database, bus, producer, batchSize = 100 } = this.options;
+    if (!bus.isReady()) return 0;
+    const schema = sql.raw(database.schema);
+    return database.transaction(async (tx) => {
+      const rows = await database.rows<{ seq: string; id: string; type: string; payload: unknown; traceparent: string | null; occurred_at: Date | string }>(
+        sql`select seq, id, type, payload, traceparent, occurred_at from ${schema}.outbox where published_at is null order by seq limit ${batchSize} for update skip locked`,
+        tx,
+      );
+      const published: string[] = [];
+      for (const row of rows) {
+        const envelope: EventEnvelope = {
+          id: row.id,
+          type: row.type,
+          occurred_at: new Date(row.occurred_at).toISOString(),
+          producer,
+          data: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+          ...(row.traceparent ? { traceparent: row.traceparent } : {}),
+        };
+        try {
+          await bus.publish(envelope);
+          published.push(row.seq);
+        } catch (err) {
+          await tx.execute(
+            sql`update ${schema}.outbox set attempts = attempts + 1, last_error = ${String((err as Error).message).slice(0, 500)} where seq = ${row.seq}`,
+          );
+          break; // keep order: later rows wait for this one
+        }
+      }
+      if (published.length > 0) {
+        await tx.execute(
+          sql`update ${schema}.outbox set published_at = now() where seq in (${sql.join(published.map((s) => sql`${s}`), sql`, `)})`,
+        );
+      }
+      return published.length;
+    });
+  }
+
+  private async run() {
+    let lastCleanup = 0;
+    while (this.running) {
+      let published = 0;
+      try {
+        published = await this.publishPending();
+        if (Date.now() - lastCleanup > 3_600_000) {
+          lastCleanup = Date.now();
+          await this.options.database.db.execute(
+            sql`delete from ${sql.raw(this.options.database.schema)}.outbox where published_at < now() - interval '7 days'`,
+          );
+        }
+      } catch (err) {
+        this.options.logger.warn({ err: (err as Error).message }, 'outbox relay pass failed');
+      }
+      if (published > 0 || !this.running) continue;
+      if (this.kicked) {
+        this.kicked = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+      this.kicked = false;
+    }
+  }
+
+  /** Rows not yet published (readiness and tests). */
+  async pendingCount(): Promise<number> {
+    const rows = await this.options.database.rows<{ n: number }>(
+      sql`select count(*)::int as n from ${sql.raw(this.options.database.schema)}.outbox where published_at is null`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+}

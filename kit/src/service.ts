@@ -1,0 +1,103 @@
+import type { Express } from 'express';
+import type { BaseConfig } from './config';
+import { migrate, openDatabase, serviceDatabaseUrl, type Connection, type Database, type Migration } from './db';
+import { InProcessBus } from './bus/in-process';
+import { RabbitBus } from './bus/rabbit';
+import type { EventBus, Subscription } from './bus/types';
+import { OutboxRelay } from './outbox';
+import { listen, type RunningServer } from './http';
+import { createLogger, type Logger } from './logger';
+import { startTelemetry } from './telemetry';
+
+/** What every service's composition root (`app.ts`) returns. `main.ts` and the embedded runner start it. */
+export interface ServiceHandle {
+  readonly name: string;
+  readonly app: Express;
+  readonly database: Database;
+  readonly relay: OutboxRelay;
+  /** Subscribe the consumers and start the relay and any scheduler. */
+  start(): Promise<void>;
+  /** Stop background work (relay, schedulers); the bus and database are closed by the owner. */
+  stop(): Promise<void>;
+}
+
+/** The parts every service is built from, whoever owns them (main.ts, the embedded runner, a test). */
+export interface ServiceDeps {
+  database: Database;
+  bus: EventBus;
+  logger: Logger;
+}
+
+/** Subscribe each row of a service's subscription table. */
+export async function subscribeAll(bus: EventBus, subscriptions: Subscription[]) {
+  for (const s of subscriptions) await bus.subscribe(s);
+}
+
+/** Standard pieces for a service handle: relay wired to the bus, readiness from database and bus. */
+export function createRelay(name: string, deps: ServiceDeps, pollMs?: number) {
+  return new OutboxRelay({ database: deps.database, bus: deps.bus, producer: name, logger: deps.logger, pollMs });
+}
+
+export async function readiness(deps: ServiceDeps) {
+  await deps.database.ping();
+  if (!deps.bus.isReady()) throw new Error('event bus not connected');
+}
+
+/** Open the bus this configuration asks for: RabbitMQ with AMQP_URL, in-process otherwise. */
+export async function openBus(config: Pick<BaseConfig, 'AMQP_URL' | 'EVENT_RETRY_DELAYS_MS'>, logger: Logger): Promise<EventBus> {
+  if (!config.AMQP_URL) return new InProcessBus({ retryDelaysMs: config.EVENT_RETRY_DELAYS_MS, logger });
+  const bus = new RabbitBus({ url: config.AMQP_URL, logger, retryDelaysMs: config.EVENT_RETRY_DELAYS_MS });
+  await bus.connect();
+  return bus;
+}
+
+export async function openServiceDatabase(
+  service: string,
+  connection: Connection,
+  migrations: Migration[],
+): Promise<Database> {
+  const database = await openDatabase(connection, service);
+  await migrate(database, migrations);
+  return database;
+}
+
+/**
+ * Real-mode entry point of a service process: telemetry, database (migrated), bus, HTTP server, consumers,
+ * relay, and a graceful shutdown on SIGTERM/SIGINT (stop taking requests, finish in-flight ones and the
+ * current message, then close). Nothing is acknowledged that was not done.
+ */
+export async function runService(options: {
+  name: string;
+  config: BaseConfig;
+  migrations: Migration[];
+  build: (deps: ServiceDeps) => Promise<ServiceHandle>;
+}): Promise<void> {
+  const { name, config } = options;
+  const stopTelemetry = await startTelemetry(name);
+  const logger = createLogger(name, config.LOG_LEVEL);
+  if (!config.DATABASE_URL) throw new Error(`${name}: DATABASE_URL is required to run as its own process`);
+  const database = await openServiceDatabase(name, { url: serviceDatabaseUrl(config.DATABASE_URL, name) }, options.migrations);
+  const bus = await openBus(config, logger);
+  const handle = await options.build({ database, bus, logger });
+  const server: RunningServer = await listen(handle.app, config.PORT, config.HOST);
+  await handle.start();
+  logger.info({ url: server.url }, `${name} listening`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 25_000);
+    force.unref();
+    await server.close();
+    await handle.stop();
+    await bus.close();
+    await database.close();
+    await stopTelemetry();
+    logger.info('stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}

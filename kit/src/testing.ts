@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrate, openDatabase, type Database, type Migration } from './db';
+import { InProcessBus } from './bus/in-process';
+import { RabbitBus } from './bus/rabbit';
+import type { EventBus } from './bus/types';
+import { createLogger } from './logger';
+
+/**
+ * Test helpers. With DATABASE_URL / AMQP_URL / REDIS_URL set (as .ci/run sets them) tests run against the
+ * real servers and fail when one is unreachable; without them, against PGlite and the in-process bus.
+ */
+export const realMode = {
+  database: () => process.env.DATABASE_URL,
+  amqp: () => process.env.AMQP_URL,
+  redis: () => process.env.REDIS_URL,
+};
+
+/** Real-mode-only suites: skipped on a laptop without the servers, but never in CI, where they must run. */
+export function requireRealServers(...names: Array<'DATABASE_URL' | 'AMQP_URL' | 'REDIS_URL'>): boolean {
+  const missing = names.filter((n) => !process.env[n]);
+  if (missing.length === 0) return true;
+  if (process.env.CI) throw new Error(`CI must run the real-mode tests: set ${missing.join(', ')}`);
+  return false;
+}
+
+export function uniqueName(prefix: string) {
+  return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+}
+
+export interface TestDatabase extends Database {
+  /** Drop everything (real mode) or close PGlite. */
+  destroy(): Promise<void>;
+}
+
+/** A fresh, migrated database for one test file. */
+export async function createTestDatabase(schema: string, migrations: Migration[] = []): Promise<TestDatabase> {
+  const base = realMode.database();
+  if (base) {
+    const url = new URL(base);
+    url.pathname = `/${uniqueName(`t_${schema}`)}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 5 }, schema);
+    await migrate(database, migrations);
+    return {
+      ...database,
+      async destroy() {
+        await database.close();
+        const admin = new URL(base);
+        admin.pathname = '/postgres';
+        const client = new pg.Client({ connectionString: admin.toString() });
+        await client.connect();
+        await client.query(`drop database if exists "${url.pathname.slice(1)}" with (force)`).catch(() => undefined);
+        await client.end();
+      },
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create();
+  const database = await openDatabase({ pglite }, schema);
+  await migrate(database, migrations);
+  return { ...database, destroy: () => pglite.close() };
+}
+
+export interface TestBus {
+  bus: EventBus;
+  destroy(): Promise<void>;
+}
+
+/** A bus private to one test file: its own exchange and queues on RabbitMQ, or an in-process bus. */
+export async function createTestBus(retryDelaysMs = [50, 100]): Promise<TestBus> {
+  const logger = createLogger('test-bus');
+  const url = realMode.amqp();
+  if (url) {
+    const ns = uniqueName('test');
+    const bus = new RabbitBus({ url, logger, exchange: `${ns}.events`, queuePrefix: ns, retryDelaysMs });
+    await bus.connect();
+    return {
+      bus,
+      async destroy() {
+        await bus.destroy().catch(() => undefined);
+        await bus.close();
+      },
+    };
+  }
+  const bus = new InProcessBus({ retryDelaysMs, logger });
+  return { bus, destroy: () => bus.close() };
+}
+
+/** Poll until the check passes or the time is up (event flows are asynchronous by design). */
+export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000, intervalMs = 25): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > until) throw last;
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/**
+ * Keys and tokens for a service's component tests, in the exact format identity issues, so a service can
+ * be tested through HTTP without running identity.
+ */
+export async function createTestAuth() {
+  const { generateKeyPair, exportJWK } = await import('jose');
+  const { localKeys, signAccessToken } = await import('./auth');
+  const { randomUUID } = await import('node:crypto');
+  const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+  const kid = `test-${randomUUID().slice(0, 8)}`;
+  const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'EdDSA', use: 'sig' };
+  const keys = localKeys({ keys: [jwk] });
+  return {
+    keys,
+    jwks: { keys: [jwk] },
+    /** A bearer header for a user (new random id unless given). */
+    async token(user: { id?: string; type: 'chef' | 'restaurant'; language?: 'en' | 'es' }, ttlSeconds = 900) {
+      const id = user.id ?? randomUUID();
+      const { token } = await signAccessToken(
+        { kid, privateKey },
+        { id, type: user.type, language: user.language ?? 'en', sessionId: randomUUID() },
+        ttlSeconds,
+      );
+      return token;
+    },
+  };
+}
