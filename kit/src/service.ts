@@ -8,6 +8,7 @@ import { OutboxRelay } from './outbox';
 import { listen, type RunningServer } from './http';
 import { createLogger, type Logger } from './logger';
 import { startTelemetry } from './telemetry';
+import { remoteKeys, type KeySource } from './auth';
 
 /** What every service's composition root (`app.ts`) returns. `main.ts` and the embedded runner start it. */
 export interface ServiceHandle {
@@ -15,8 +16,8 @@ export interface ServiceHandle {
   readonly app: Express;
   readonly database: Database;
   readonly relay: OutboxRelay;
-  /** Subscribe the consumers and start the relay and any scheduler. */
-  start(): Promise<void>;
+  /** Subscribe the consumers and start the relay and any scheduler. `url` is where this service listens. */
+  start(context: { url: string }): Promise<void>;
   /** Stop background work (relay, schedulers); the bus and database are closed by the owner. */
   stop(): Promise<void>;
 }
@@ -26,6 +27,8 @@ export interface ServiceDeps {
   database: Database;
   bus: EventBus;
   logger: Logger;
+  /** Public keys that verify access tokens (identity's JWKS). */
+  keys: KeySource;
 }
 
 /** Subscribe each row of a service's subscription table. */
@@ -71,6 +74,8 @@ export async function runService(options: {
   config: BaseConfig;
   migrations: Migration[];
   build: (deps: ServiceDeps) => Promise<ServiceHandle>;
+  /** Identity verifies with its own keys; every other service fetches the JWKS. */
+  keys?: KeySource;
 }): Promise<void> {
   const { name, config } = options;
   const stopTelemetry = await startTelemetry(name);
@@ -78,9 +83,10 @@ export async function runService(options: {
   if (!config.DATABASE_URL) throw new Error(`${name}: DATABASE_URL is required to run as its own process`);
   const database = await openServiceDatabase(name, { url: serviceDatabaseUrl(config.DATABASE_URL, name) }, options.migrations);
   const bus = await openBus(config, logger);
-  const handle = await options.build({ database, bus, logger });
+  const keys = options.keys ?? remoteKeys(config.JWKS_URL ?? 'http://identity:4001/auth/jwks.json');
+  const handle = await options.build({ database, bus, logger, keys });
   const server: RunningServer = await listen(handle.app, config.PORT, config.HOST);
-  await handle.start();
+  await handle.start({ url: server.url });
   logger.info({ url: server.url }, `${name} listening`);
 
   let stopping = false;

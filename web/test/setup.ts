@@ -1,0 +1,2 @@
+// Web component tests: jsdom environment setup.
+export {};
