@@ -37,11 +37,11 @@ export async function subscribeAll(bus: EventBus, subscriptions: Subscription[])
 }
 
 /** Standard pieces for a service handle: relay wired to the bus, readiness from database and bus. */
-export function createRelay(name: string, deps: ServiceDeps, pollMs?: number) {
+export function createRelay(name: string, deps: Pick<ServiceDeps, 'database' | 'bus' | 'logger'>, pollMs?: number) {
   return new OutboxRelay({ database: deps.database, bus: deps.bus, producer: name, logger: deps.logger, pollMs });
 }
 
-export async function readiness(deps: ServiceDeps) {
+export async function readiness(deps: Pick<ServiceDeps, 'database' | 'bus'>) {
   await deps.database.ping();
   if (!deps.bus.isReady()) throw new Error('event bus not connected');
 }

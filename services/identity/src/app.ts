@@ -1,0 +1,66 @@
+import { fileURLToPath } from 'node:url';
+import {
+  createHttpApp,
+  createRelay,
+  finishHttpApp,
+  readiness,
+  readMigrations,
+  subscribeAll,
+  type ServiceDeps,
+  type ServiceHandle,
+} from '@brigade/kit';
+import type { IdentityConfig } from './config';
+import type { IdentityContext } from './context';
+import { loadKeyRing } from './keys';
+import { SandboxVerifier, TwilioVerifier, type PhoneVerifier } from './providers/verify';
+import { authRouter } from './http/auth.router';
+import { profilesRouter } from './http/profiles.router';
+import { agreementsRouter } from './http/agreements.router';
+import { uploadsRouter } from './http/uploads.router';
+import { devRouter } from './http/dev.router';
+import { subscriptions } from './events/subscriptions';
+
+export const SERVICE_NAME = 'identity';
+
+export function loadMigrations() {
+  return readMigrations(fileURLToPath(new URL('./db/migrations', import.meta.url)));
+}
+
+export interface IdentityService extends ServiceHandle {
+  readonly context: IdentityContext;
+}
+
+/** Composition root of the identity service: users, sessions, phone verification, profiles, agreements. */
+export async function createIdentityService(deps: Omit<ServiceDeps, 'keys'>, config: IdentityConfig): Promise<IdentityService> {
+  const { database, bus, logger } = deps;
+  const relay = createRelay(SERVICE_NAME, deps);
+  const keyRing = await loadKeyRing(database);
+  const verifier: PhoneVerifier =
+    config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_VERIFY_SERVICE_SID
+      ? new TwilioVerifier(config.TWILIO_ACCOUNT_SID, config.TWILIO_AUTH_TOKEN, config.TWILIO_VERIFY_SERVICE_SID, logger)
+      : new SandboxVerifier(database, config.VERIFICATION_CODE_TTL_SECONDS);
+  const context: IdentityContext = { database, relay, keyRing, config, verifier, logger };
+
+  const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
+  app.use(authRouter(context));
+  app.use(profilesRouter(context));
+  app.use(agreementsRouter(context));
+  app.use(uploadsRouter(context));
+  if (verifier instanceof SandboxVerifier) app.use(devRouter(verifier));
+  finishHttpApp(app, logger);
+
+  return {
+    name: SERVICE_NAME,
+    app,
+    database,
+    relay,
+    context,
+    async start() {
+      await subscribeAll(bus, subscriptions(context));
+      relay.start();
+    },
+    async stop() {
+      await relay.stop();
+    },
+  };
+}

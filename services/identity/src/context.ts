@@ -1,0 +1,14 @@
+import type { Database, Logger, OutboxRelay } from '@brigade/kit';
+import type { IdentityConfig } from './config';
+import type { KeyRing } from './keys';
+import type { PhoneVerifier } from './providers/verify';
+
+/** What the use cases work with; built once in app.ts. */
+export interface IdentityContext {
+  database: Database;
+  relay: OutboxRelay;
+  keyRing: KeyRing;
+  config: IdentityConfig;
+  verifier: PhoneVerifier;
+  logger: Logger;
+}

@@ -1,0 +1,127 @@
+import { boolean, customType, doublePrecision, integer, jsonb, numeric, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const identity = pgSchema('identity');
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = identity.table('users', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  passwordHash: text('password_hash').notNull(),
+  userType: text('user_type').$type<'chef' | 'restaurant'>().notNull(),
+  languagePreference: text('language_preference').$type<'en' | 'es'>().notNull(),
+  phoneVerified: boolean('phone_verified').notNull(),
+  stripeAccountId: text('stripe_account_id'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const sessions = identity.table('sessions', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  revokedAt: ts('revoked_at'),
+  revokedReason: text('revoked_reason'),
+});
+
+export const refreshTokens = identity.table('refresh_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  sessionId: uuid('session_id').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  usedAt: ts('used_at'),
+});
+
+export const signingKeys = identity.table('signing_keys', {
+  kid: text('kid').primaryKey(),
+  privateJwk: jsonb('private_jwk').notNull(),
+  publicJwk: jsonb('public_jwk').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const verificationCodes = identity.table('verification_codes', {
+  phone: text('phone').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const sandboxSms = identity.table('sandbox_sms', {
+  id: integer('id').primaryKey(),
+  toPhone: text('to_phone').notNull(),
+  body: text('body').notNull(),
+  sentAt: ts('sent_at').notNull().defaultNow(),
+});
+
+export const uploads = identity.table('uploads', {
+  id: uuid('id').primaryKey(),
+  ownerId: uuid('owner_id').notNull(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+export const restaurantProfiles = identity.table('restaurant_profiles', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  address: text('address').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  zip: text('zip'),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  operatingHours: jsonb('operating_hours').notNull(),
+  cuisineTypes: text('cuisine_types').array().notNull(),
+  logoUrl: text('logo_url'),
+  ratingSum: integer('rating_sum').notNull().default(0),
+  totalRatings: integer('total_ratings').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const chefProfiles = identity.table('chef_profiles', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  name: text('name').notNull(),
+  bio: text('bio').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  travelRadius: integer('travel_radius').notNull(),
+  skills: text('skills').array().notNull(),
+  availability: jsonb('availability').notNull(),
+  profileImageUrl: text('profile_image_url'),
+  hourlyRateMin: numeric('hourly_rate_min', { precision: 8, scale: 2, mode: 'number' }),
+  ratingSum: integer('rating_sum').notNull().default(0),
+  totalRatings: integer('total_ratings').notNull().default(0),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+export const agreements = identity.table('agreements', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  agreementType: text('agreement_type').notNull(),
+  version: text('version').notNull(),
+  acceptedAt: ts('accepted_at').notNull().defaultNow(),
+});
+
+export const ratings = identity.table('ratings', {
+  jobId: uuid('job_id').notNull(),
+  side: text('side').notNull(),
+  rateeId: uuid('ratee_id').notNull(),
+  rating: integer('rating').notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type ChefProfileRow = typeof chefProfiles.$inferSelect;
+export type RestaurantProfileRow = typeof restaurantProfiles.$inferSelect;

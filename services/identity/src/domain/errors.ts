@@ -1,0 +1,27 @@
+import { AppError } from '@brigade/kit';
+import { MESSAGES } from '@brigade/contracts';
+
+export const IdentityErrors = {
+  emailTaken: () => new AppError(409, 'IDENTITY.EMAIL_TAKEN', 'An account with this email already exists'),
+  invalidCredentials: () => new AppError(401, 'IDENTITY.INVALID_CREDENTIALS', 'Invalid email or password'),
+  invalidRefresh: () => new AppError(401, 'IDENTITY.INVALID_REFRESH_TOKEN', 'Your session has ended. Please sign in again.'),
+  refreshReused: () =>
+    new AppError(401, 'IDENTITY.REFRESH_TOKEN_REUSED', 'This session was signed out for your safety. Please sign in again.'),
+  wrongCode: () => new AppError(400, 'IDENTITY.INVALID_CODE', 'Invalid verification code'),
+  codeExpired: () => new AppError(400, 'IDENTITY.CODE_EXPIRED', 'This code has expired. Please request a new one.'),
+  tooManyAttempts: () =>
+    new AppError(429, 'IDENTITY.TOO_MANY_ATTEMPTS', 'Too many wrong codes. Please request a new code.'),
+  userNotFound: () => new AppError(404, 'IDENTITY.USER_NOT_FOUND', 'User not found'),
+  profileNotFound: () => new AppError(404, 'IDENTITY.PROFILE_NOT_FOUND', 'Profile not found'),
+  chefNotFound: () => new AppError(404, 'IDENTITY.CHEF_NOT_FOUND', 'Chef not found'),
+  restaurantNotFound: () => new AppError(404, 'IDENTITY.RESTAURANT_NOT_FOUND', 'Restaurant not found'),
+  requiredFields: () => new AppError(400, 'IDENTITY.REQUIRED_FIELDS', MESSAGES.requiredFields),
+  chefStep1: () => new AppError(400, 'IDENTITY.REQUIRED_FIELDS', MESSAGES.chefStep1),
+  cuisineRequired: () => new AppError(400, 'IDENTITY.CUISINE_REQUIRED', MESSAGES.cuisineRequired),
+  skillRequired: () => new AppError(400, 'IDENTITY.SKILL_REQUIRED', MESSAGES.skillRequired),
+  imageType: () => new AppError(400, 'IDENTITY.NOT_AN_IMAGE', MESSAGES.imageType),
+  logoTooLarge: () => new AppError(400, 'IDENTITY.IMAGE_TOO_LARGE', MESSAGES.logoTooLarge),
+  profileImageTooLarge: () => new AppError(400, 'IDENTITY.IMAGE_TOO_LARGE', MESSAGES.profileImageTooLarge),
+  wrongAgreement: () =>
+    new AppError(400, 'IDENTITY.WRONG_AGREEMENT', 'Chefs accept worker_tos; restaurants accept restaurant_tos'),
+};

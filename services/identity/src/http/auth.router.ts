@@ -1,0 +1,42 @@
+import { Router } from 'express';
+import { currentUser, parseBody, requireUser } from '@brigade/kit';
+import { identityHttp } from '@brigade/contracts';
+import type { IdentityContext } from '../context';
+import { signUp } from '../use-cases/sign-up';
+import { signIn } from '../use-cases/sign-in';
+import { refreshSession } from '../use-cases/refresh-session';
+import { signOut } from '../use-cases/sign-out';
+import { verifyPhone } from '../use-cases/verify-phone';
+import { resendCode } from '../use-cases/resend-code';
+
+export function authRouter(ctx: IdentityContext): Router {
+  const router = Router();
+  router.get('/auth/jwks.json', (_req, res) => {
+    res.setHeader('cache-control', 'public, max-age=300');
+    res.json(ctx.keyRing.jwks);
+  });
+  router.post('/auth/signup', async (req, res) => {
+    res.status(201).json(await signUp(ctx, parseBody(identityHttp.SignupRequest, req)));
+  });
+  router.post('/auth/signin', async (req, res) => {
+    res.json(await signIn(ctx, parseBody(identityHttp.SigninRequest, req)));
+  });
+  router.post('/auth/refresh', async (req, res) => {
+    const body = parseBody(identityHttp.RefreshRequest, req);
+    res.json(await refreshSession(ctx, body.refresh_token));
+  });
+  router.post('/auth/signout', requireUser(ctx.keyRing.keys), async (req, res) => {
+    const user = currentUser(req);
+    await signOut(ctx, user.id, user.sessionId);
+    res.json({ message: 'Signed out' });
+  });
+  router.post('/auth/verify-phone', async (req, res) => {
+    const body = parseBody(identityHttp.VerifyPhoneRequest, req);
+    res.json(await verifyPhone(ctx, body.phone, body.code));
+  });
+  router.post('/auth/resend-code', async (req, res) => {
+    const body = parseBody(identityHttp.ResendCodeRequest, req);
+    res.json(await resendCode(ctx, body.phone));
+  });
+  return router;
+}

@@ -1,0 +1,68 @@
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import multer from 'multer';
+import { AppError, currentUser, parse, parseBody, requireRole, requireUser } from '@brigade/kit';
+import { identityHttp } from '@brigade/contracts';
+import type { IdentityContext } from '../context';
+import { IMAGE_MAX_BYTES } from '../domain/images';
+import { IdentityErrors } from '../domain/errors';
+import { getChefProfile, getMe, getOwnProfile, getRestaurantProfile } from '../use-cases/get-profiles';
+import { saveChefProfile } from '../use-cases/save-chef-profile';
+import { saveRestaurantProfile } from '../use-cases/save-restaurant-profile';
+import { searchChefs } from '../use-cases/search-chefs';
+import { updateLanguage } from '../use-cases/update-language';
+
+/** Multipart with one optional image; JSON bodies pass through untouched. Multer errors become 400s. */
+function imageUpload(field: 'logo' | 'profileImage') {
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 30, fieldSize: 64 * 1024, parts: 40 },
+  }).single(field);
+  return (req: Request, res: Response, next: NextFunction) =>
+    upload(req, res, (err: unknown) => {
+      if (!err) return next();
+      if (err instanceof multer.MulterError) {
+        if (err.code === 'LIMIT_FILE_SIZE') return next(field === 'logo' ? IdentityErrors.logoTooLarge() : IdentityErrors.profileImageTooLarge());
+        if (err.code === 'LIMIT_UNEXPECTED_FILE') return next(new AppError(400, 'IDENTITY.UNEXPECTED_FILE', `Only one image, in the field "${field}", is accepted`));
+        return next(new AppError(400, 'IDENTITY.BAD_FORM', `Invalid form data: ${err.message}`));
+      }
+      next(new AppError(400, 'IDENTITY.BAD_FORM', 'Invalid form data'));
+    });
+}
+
+function formBody(req: Request): Record<string, unknown> {
+  return req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
+}
+
+export function profilesRouter(ctx: IdentityContext): Router {
+  const router = Router();
+  router.use('/profiles', requireUser(ctx.keyRing.keys));
+  router.get('/profiles/me', async (req, res) => {
+    res.json(await getMe(ctx, currentUser(req).id));
+  });
+  router.patch('/profiles/me', async (req, res) => {
+    const body = parseBody(identityHttp.UpdateMeRequest, req);
+    res.json(await updateLanguage(ctx, currentUser(req).id, body.language_preference));
+  });
+  router.post('/profiles/restaurant', requireRole('restaurant'), imageUpload('logo'), async (req, res) => {
+    const form = parse(identityHttp.RestaurantProfileForm, formBody(req));
+    res.json(await saveRestaurantProfile(ctx, currentUser(req).id, form, req.file));
+  });
+  router.post('/profiles/chef', requireRole('chef'), imageUpload('profileImage'), async (req, res) => {
+    const form = parse(identityHttp.ChefProfileForm, formBody(req));
+    res.json(await saveChefProfile(ctx, currentUser(req).id, form, req.file));
+  });
+  router.get('/profiles/chefs', async (req, res) => {
+    const query = parse(identityHttp.ChefSearchQuery, req.query);
+    res.json(await searchChefs(ctx, currentUser(req), query));
+  });
+  router.get('/profiles/chef/:id', async (req, res) => {
+    res.json(await getChefProfile(ctx, req.params.id));
+  });
+  router.get('/profiles/restaurant/:id', async (req, res) => {
+    res.json(await getRestaurantProfile(ctx, req.params.id));
+  });
+  router.get('/profiles/:user_type', async (req, res) => {
+    res.json(await getOwnProfile(ctx, currentUser(req), req.params.user_type));
+  });
+  return router;
+}

@@ -1,0 +1,35 @@
+import { exportJWK, generateKeyPair, importJWK, type JSONWebKeySet, type JWK } from 'jose';
+import { localKeys, type KeySource, type SigningKey } from '@brigade/kit';
+import type { Database } from '@brigade/kit';
+import { signingKeys } from './db/schema';
+
+export interface KeyRing {
+  signing: SigningKey;
+  jwks: JSONWebKeySet;
+  keys: KeySource;
+}
+
+/**
+ * The Ed25519 key that signs access tokens. Created once and kept in the identity database, so every
+ * instance signs with the same key and tokens survive restarts; the public half is served as a JWKS.
+ */
+export async function loadKeyRing(database: Database): Promise<KeyRing> {
+  let rows = await database.db.select().from(signingKeys).orderBy(signingKeys.createdAt);
+  if (rows.length === 0) {
+    const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
+    const kid = `brigade-${Date.now().toString(36)}`;
+    await database.db
+      .insert(signingKeys)
+      .values({
+        kid,
+        privateJwk: { ...(await exportJWK(privateKey)), kid, alg: 'EdDSA' },
+        publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'EdDSA', use: 'sig' },
+      })
+      .onConflictDoNothing();
+    rows = await database.db.select().from(signingKeys).orderBy(signingKeys.createdAt);
+  }
+  const newest = rows[rows.length - 1];
+  const privateKey = await importJWK(newest.privateJwk as JWK, 'EdDSA');
+  const jwks = { keys: rows.map((r) => r.publicJwk as JWK) };
+  return { signing: { kid: newest.kid, privateKey }, jwks, keys: localKeys(jwks) };
+}

@@ -1,0 +1,113 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Logger } from '@brigade/kit';
+import { LIMITS } from '@brigade/contracts';
+import { randomInt } from 'node:crypto';
+import { sandboxSms, verificationCodes } from '../db/schema';
+import { hashCode } from '../domain/tokens';
+
+export type CheckResult = 'approved' | 'wrong' | 'expired' | 'too_many_attempts';
+
+/** The SMS verification port: Twilio Verify in production, the sandbox without keys. */
+export interface PhoneVerifier {
+  readonly mode: 'twilio' | 'sandbox';
+  send(phone: string, language: 'en' | 'es'): Promise<void>;
+  check(phone: string, code: string): Promise<CheckResult>;
+}
+
+export const MAX_WRONG_TRIES = 5;
+
+const TEXTS = {
+  en: (code: string) => `Your Brigade verification code is ${code}. It expires in 10 minutes.`,
+  es: (code: string) => `Tu código de verificación de Brigade es ${code}. Vence en 10 minutos.`,
+};
+
+/**
+ * Sandbox verifier: behaves like Twilio Verify (6-digit code, expiry, at most 5 wrong tries per code, a new
+ * code replaces the old one) and records every SMS it would send in the dev outbox (GET /api/dev/sms).
+ */
+export class SandboxVerifier implements PhoneVerifier {
+  readonly mode = 'sandbox' as const;
+  constructor(
+    private readonly database: Database,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  async send(phone: string, language: 'en' | 'es') {
+    const code = String(randomInt(0, 10 ** LIMITS.verificationCodeLength)).padStart(LIMITS.verificationCodeLength, '0');
+    const expiresAt = new Date(Date.now() + this.ttlSeconds * 1000);
+    await this.database.transaction(async (tx) => {
+      await tx
+        .insert(verificationCodes)
+        .values({ phone, codeHash: hashCode(phone, code), expiresAt, failedAttempts: 0 })
+        .onConflictDoUpdate({
+          target: verificationCodes.phone,
+          set: { codeHash: hashCode(phone, code), expiresAt, failedAttempts: 0, createdAt: new Date() },
+        });
+      await tx.insert(sandboxSms).values({ toPhone: phone, body: TEXTS[language](code) } as any);
+    });
+  }
+
+  async check(phone: string, code: string): Promise<CheckResult> {
+    return this.database.transaction(async (tx) => {
+      const [row] = await tx.select().from(verificationCodes).where(eq(verificationCodes.phone, phone)).for('update');
+      if (!row) return 'wrong';
+      if (row.failedAttempts >= MAX_WRONG_TRIES) return 'too_many_attempts';
+      if (row.expiresAt.getTime() < Date.now()) return 'expired';
+      if (row.codeHash !== hashCode(phone, code)) {
+        await tx
+          .update(verificationCodes)
+          .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
+          .where(and(eq(verificationCodes.phone, phone)));
+        return row.failedAttempts + 1 >= MAX_WRONG_TRIES ? 'too_many_attempts' : 'wrong';
+      }
+      await tx.delete(verificationCodes).where(eq(verificationCodes.phone, phone));
+      return 'approved';
+    });
+  }
+
+  async outbox(limit = 100) {
+    const rows = await this.database.rows<{ to_phone: string; body: string; sent_at: Date }>(
+      sql`select to_phone, body, sent_at from identity.sandbox_sms order by id desc limit ${limit}`,
+    );
+    return rows.map((r) => ({ to: r.to_phone, body: r.body, sent_at: new Date(r.sent_at).toISOString() }));
+  }
+}
+
+/** Twilio Verify through the official SDK. Twilio keeps the code, its expiry and its attempt limit. */
+export class TwilioVerifier implements PhoneVerifier {
+  readonly mode = 'twilio' as const;
+  private client: any;
+  constructor(
+    private readonly accountSid: string,
+    private readonly authToken: string,
+    private readonly serviceSid: string,
+    private readonly logger: Logger,
+  ) {}
+
+  private async api() {
+    if (!this.client) {
+      const twilio = (await import('twilio')).default;
+      this.client = twilio(this.accountSid, this.authToken, { autoRetry: true, maxRetries: 3, timeout: 10_000 });
+    }
+    return this.client.verify.v2.services(this.serviceSid);
+  }
+
+  async send(phone: string, language: 'en' | 'es') {
+    const service = await this.api();
+    await service.verifications.create({ to: phone, channel: 'sms', locale: language });
+  }
+
+  async check(phone: string, code: string): Promise<CheckResult> {
+    const service = await this.api();
+    try {
+      const result = await service.verificationChecks.create({ to: phone, code });
+      return result.status === 'approved' ? 'approved' : 'wrong';
+    } catch (err: any) {
+      // 20404: no pending verification (expired or used up); 60202: max check attempts reached.
+      if (err?.code === 60202) return 'too_many_attempts';
+      if (err?.code === 20404) return 'expired';
+      this.logger.warn({ err: err?.message }, 'twilio verify check failed');
+      throw err;
+    }
+  }
+}

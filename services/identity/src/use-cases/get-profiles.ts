@@ -1,0 +1,49 @@
+import { eq, or } from 'drizzle-orm';
+import { chefProfiles, restaurantProfiles, users } from '../db/schema';
+import { IdentityErrors } from '../domain/errors';
+import { toChefProfile, toRestaurantProfile, toUser } from '../domain/serialize';
+import type { IdentityContext } from '../context';
+
+const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
+export async function getMe(ctx: IdentityContext, userId: string) {
+  const [user] = await ctx.database.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw IdentityErrors.userNotFound();
+  return { user: toUser(user), profile: await ownProfile(ctx, userId, user.userType, user.stripeAccountId) };
+}
+
+async function ownProfile(ctx: IdentityContext, userId: string, type: 'chef' | 'restaurant', stripe: string | null) {
+  if (type === 'chef') {
+    const [row] = await ctx.database.db.select().from(chefProfiles).where(eq(chefProfiles.userId, userId));
+    return row ? toChefProfile(row) : null;
+  }
+  const [row] = await ctx.database.db.select().from(restaurantProfiles).where(eq(restaurantProfiles.userId, userId));
+  return row ? toRestaurantProfile(row, stripe) : null;
+}
+
+/** GET /profiles/{user_type}: the signed-in user's own profile of that type; 404 when there is none. */
+export async function getOwnProfile(ctx: IdentityContext, user: { id: string; type: 'chef' | 'restaurant' }, type: string) {
+  const wanted = type === 'worker' ? 'chef' : type;
+  if (wanted !== user.type) throw IdentityErrors.profileNotFound();
+  const { profile } = await getMe(ctx, user.id);
+  if (!profile) throw IdentityErrors.profileNotFound();
+  return { profile };
+}
+
+/** A chef profile by profile id or by user id (links use either). */
+export async function getChefProfile(ctx: IdentityContext, id: string) {
+  if (!isUuid(id)) throw IdentityErrors.chefNotFound();
+  const [row] = await ctx.database.db.select().from(chefProfiles).where(or(eq(chefProfiles.id, id), eq(chefProfiles.userId, id)));
+  if (!row) throw IdentityErrors.chefNotFound();
+  return { profile: toChefProfile(row) };
+}
+
+export async function getRestaurantProfile(ctx: IdentityContext, id: string) {
+  if (!isUuid(id)) throw IdentityErrors.restaurantNotFound();
+  const [row] = await ctx.database.db
+    .select()
+    .from(restaurantProfiles)
+    .where(or(eq(restaurantProfiles.id, id), eq(restaurantProfiles.userId, id)));
+  if (!row) throw IdentityErrors.restaurantNotFound();
+  return { profile: toRestaurantProfile(row) };
+}

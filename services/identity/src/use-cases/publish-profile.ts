@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { appendEvent, type Tx } from '@brigade/kit';
+import { chefProfiles, restaurantProfiles, users } from '../db/schema';
+import { toChefProfile, toRestaurantProfile } from '../domain/serialize';
+import type { IdentityContext } from '../context';
+
+/** Publish the current state of a user's profile (if any) so other services' read models follow it. */
+export async function publishProfile(ctx: IdentityContext, tx: Tx, userId: string) {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId));
+  if (!user) return;
+  if (user.userType === 'chef') {
+    const [row] = await tx.select().from(chefProfiles).where(eq(chefProfiles.userId, userId));
+    if (!row) return;
+    const p = toChefProfile(row);
+    await appendEvent(ctx.database, tx, 'identity.chef_profile.updated.v1', {
+      profile_id: p.id,
+      user_id: p.user_id,
+      name: p.name,
+      bio: p.bio,
+      city: p.city,
+      state: p.state,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      travel_radius: p.travel_radius,
+      skills: p.skills,
+      profile_image_url: p.profile_image_url,
+      hourly_rate_min: p.hourly_rate_min,
+      average_rating: p.average_rating,
+      total_ratings: p.total_ratings,
+      language_preference: user.languagePreference,
+    });
+  } else {
+    const [row] = await tx.select().from(restaurantProfiles).where(eq(restaurantProfiles.userId, userId));
+    if (!row) return;
+    const p = toRestaurantProfile(row);
+    await appendEvent(ctx.database, tx, 'identity.restaurant_profile.updated.v1', {
+      profile_id: p.id,
+      user_id: p.user_id,
+      name: p.name,
+      description: p.description,
+      address: p.address,
+      city: p.city,
+      state: p.state,
+      latitude: p.latitude,
+      longitude: p.longitude,
+      logo_url: p.logo_url,
+      cuisine_types: p.cuisine_types,
+      average_rating: p.average_rating,
+      total_ratings: p.total_ratings,
+      language_preference: user.languagePreference,
+    });
+  }
+}

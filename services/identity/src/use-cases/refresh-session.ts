@@ -1,0 +1,37 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { refreshTokens, sessions, users } from '../db/schema';
+import { IdentityErrors } from '../domain/errors';
+import { hashRefreshToken } from '../domain/tokens';
+import type { IdentityContext } from '../context';
+import { issueSession } from './sessions';
+
+/**
+ * Rotate a refresh token: each one works once. Presenting a token that was already used means it was
+ * copied: the whole session (every token of its family) is revoked.
+ */
+export async function refreshSession(ctx: IdentityContext, refreshToken: string) {
+  const outcome = await ctx.database.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)))
+      .for('update');
+    if (!row) return { error: IdentityErrors.invalidRefresh() };
+    const [session] = await tx.select().from(sessions).where(eq(sessions.id, row.sessionId)).for('update');
+    if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now()) return { error: IdentityErrors.invalidRefresh() };
+    if (row.usedAt) {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: new Date(), revokedReason: 'refresh_token_reuse' })
+        .where(and(eq(sessions.id, session.id), isNull(sessions.revokedAt)));
+      return { error: IdentityErrors.refreshReused() };
+    }
+    await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.tokenHash, row.tokenHash));
+    const [user] = await tx.select().from(users).where(eq(users.id, session.userId));
+    if (!user) return { error: IdentityErrors.invalidRefresh() };
+    return { session: await issueSession(ctx, tx, user, session.id) };
+  });
+  // The revocation must commit even though the caller gets an error.
+  if ('error' in outcome && outcome.error) throw outcome.error;
+  return { session: outcome.session! };
+}

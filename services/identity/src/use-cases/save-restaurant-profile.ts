@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { CITIES, DEFAULT_RESTAURANT_HOURS, type CityName, type identityHttp } from '@brigade/contracts';
+import type { z } from 'zod';
+import { restaurantProfiles, users } from '../db/schema';
+import { IdentityErrors } from '../domain/errors';
+import { toRestaurantProfile } from '../domain/serialize';
+import type { IdentityContext } from '../context';
+import { publishProfile } from './publish-profile';
+import { storeImage, type UploadedFile } from './store-image';
+
+type Form = z.infer<typeof identityHttp.RestaurantProfileForm>;
+
+/**
+ * Create the restaurant profile (onboarding) or update it with whatever fields are sent (settings). The
+ * merged result must hold the spec's rules: name, description, address and city; at least one cuisine.
+ * Choosing a city sets its state and coordinates unless coordinates are sent.
+ */
+export async function saveRestaurantProfile(ctx: IdentityContext, userId: string, form: Form, logo?: UploadedFile) {
+  const profile = await ctx.database.transaction(async (tx) => {
+    const [existing] = await tx.select().from(restaurantProfiles).where(eq(restaurantProfiles.userId, userId)).for('update');
+    const name = form.name ?? existing?.name ?? '';
+    const description = form.description ?? existing?.description ?? '';
+    const address = form.address ?? existing?.address ?? '';
+    const city = form.city ?? existing?.city ?? '';
+    if (!name || !description || !address || !city) throw IdentityErrors.requiredFields();
+    const cuisineTypes = form.cuisineTypes ?? existing?.cuisineTypes ?? [];
+    if (cuisineTypes.length === 0) throw IdentityErrors.cuisineRequired();
+    const cityChanged = form.city !== undefined && form.city !== existing?.city;
+    const cityInfo = CITIES[city as CityName];
+    const logoUrl = logo ? await storeImage(tx, userId, logo, 'logo') : (existing?.logoUrl ?? null);
+    const values = {
+      name,
+      description,
+      address,
+      city,
+      state: form.state ?? (cityChanged || !existing ? cityInfo.state : existing.state),
+      zip: form.zip ?? existing?.zip ?? null,
+      latitude: form.latitude ?? (cityChanged || !existing ? cityInfo.latitude : existing.latitude),
+      longitude: form.longitude ?? (cityChanged || !existing ? cityInfo.longitude : existing.longitude),
+      operatingHours: form.operatingHours ? { ...DEFAULT_RESTAURANT_HOURS, ...form.operatingHours } : (existing?.operatingHours ?? DEFAULT_RESTAURANT_HOURS),
+      cuisineTypes: [...new Set(cuisineTypes)],
+      logoUrl,
+      updatedAt: new Date(),
+    };
+    const [row] = existing
+      ? await tx.update(restaurantProfiles).set(values).where(eq(restaurantProfiles.id, existing.id)).returning()
+      : await tx.insert(restaurantProfiles).values({ id: randomUUID(), userId, ...values }).returning();
+    await publishProfile(ctx, tx, userId);
+    const [user] = await tx.select({ stripe: users.stripeAccountId }).from(users).where(eq(users.id, userId));
+    return toRestaurantProfile(row, user?.stripe ?? null);
+  });
+  ctx.relay.kick();
+  return { profile };
+}

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { appendEvent } from '@brigade/kit';
+import type { identityHttp } from '@brigade/contracts';
+import type { z } from 'zod';
+import { users } from '../db/schema';
+import { IdentityErrors } from '../domain/errors';
+import { hashPassword } from '../domain/passwords';
+import { toUser } from '../domain/serialize';
+import type { IdentityContext } from '../context';
+import { issueSession } from './sessions';
+
+type SignupRequest = z.infer<typeof identityHttp.SignupRequest>;
+
+/** Create the account, open its first session, publish user.registered, then text the verification code. */
+export async function signUp(ctx: IdentityContext, input: SignupRequest) {
+  const passwordHash = await hashPassword(input.password, ctx.config.ARGON2_MEMORY_KIB);
+  const result = await ctx.database.transaction(async (tx) => {
+    const existing = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
+    if (existing.length > 0) throw IdentityErrors.emailTaken();
+    const [user] = await tx
+      .insert(users)
+      .values({
+        id: randomUUID(),
+        email: input.email,
+        phone: input.phone,
+        passwordHash,
+        userType: input.userType,
+        languagePreference: input.languagePreference,
+        phoneVerified: false,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!user) throw IdentityErrors.emailTaken(); // lost a race with the same email
+    const session = await issueSession(ctx, tx, user);
+    await appendEvent(ctx.database, tx, 'identity.user.registered.v1', {
+      user_id: user.id,
+      email: user.email,
+      phone: user.phone,
+      user_type: user.userType,
+      language_preference: user.languagePreference,
+      created_at: user.createdAt.toISOString(),
+    });
+    return { session, user: toUser(user) };
+  });
+  ctx.relay.kick();
+  try {
+    await ctx.verifier.send(input.phone, input.languagePreference);
+  } catch (err) {
+    // The account exists; the user can ask for a new code from the verification screen.
+    ctx.logger.warn({ err: (err as Error).message }, 'verification code not sent at sign-up');
+  }
+  return result;
+}

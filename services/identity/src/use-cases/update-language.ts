@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm';
+import { appendEvent } from '@brigade/kit';
+import { users } from '../db/schema';
+import { IdentityErrors } from '../domain/errors';
+import { toUser } from '../domain/serialize';
+import type { IdentityContext } from '../context';
+import { publishProfile } from './publish-profile';
+
+/** Save the EN/ES choice; other services learn it from events (texts and translations follow it). */
+export async function updateLanguage(ctx: IdentityContext, userId: string, language: 'en' | 'es') {
+  const user = await ctx.database.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ languagePreference: language, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+    if (!row) throw IdentityErrors.userNotFound();
+    await appendEvent(ctx.database, tx, 'identity.user.updated.v1', {
+      user_id: row.id,
+      phone: row.phone,
+      phone_verified: row.phoneVerified,
+      user_type: row.userType,
+      language_preference: row.languagePreference,
+    });
+    await publishProfile(ctx, tx, row.id);
+    return row;
+  });
+  ctx.relay.kick();
+  return { user: toUser(user) };
+}

@@ -1,0 +1,92 @@
+import { createLogger, listen, type RunningServer } from '@brigade/kit';
+import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '@brigade/kit/testing';
+import { loadIdentityConfig } from '../src/config';
+import { createIdentityService, loadMigrations, type IdentityService } from '../src/app';
+
+export interface Harness {
+  url: string;
+  service: IdentityService;
+  database: TestDatabase;
+  testBus: TestBus;
+  post(path: string, body: unknown, token?: string): Promise<{ status: number; body: any }>;
+  get(path: string, token?: string): Promise<{ status: number; body: any }>;
+  patch(path: string, body: unknown, token?: string): Promise<{ status: number; body: any }>;
+  form(path: string, form: FormData, token?: string): Promise<{ status: number; body: any }>;
+  /** The newest code texted to a phone in the sandbox outbox. */
+  lastCode(phone: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The real identity service in-process on a real database and bus, reached over HTTP. */
+export async function startIdentity(env: Record<string, string> = {}): Promise<Harness> {
+  const database = await createTestDatabase('identity', await loadMigrations());
+  const testBus = await createTestBus();
+  const config = loadIdentityConfig({ ARGON2_MEMORY_KIB: '1024', ...env });
+  const service = await createIdentityService({ database, bus: testBus.bus, logger: createLogger('identity-test') }, config);
+  const server: RunningServer = await listen(service.app);
+  await service.start({ url: server.url });
+  const call = async (method: string, path: string, body?: unknown, token?: string) => {
+    const headers: Record<string, string> = {};
+    if (token) headers.authorization = `Bearer ${token}`;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = typeof body === 'string' ? body : JSON.stringify(body);
+    }
+    const res = await fetch(server.url + path, { method, headers, body: payload });
+    const text = await res.text();
+    let parsed: any = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed };
+  };
+  return {
+    url: server.url,
+    service,
+    database,
+    testBus,
+    post: (p, b, t) => call('POST', p, b, t),
+    get: (p, t) => call('GET', p, undefined, t),
+    patch: (p, b, t) => call('PATCH', p, b, t),
+    form: (p, f, t) => call('POST', p, f, t),
+    async lastCode(phone) {
+      const { body } = await call('GET', '/dev/sms');
+      const msg = body.messages.find((m: any) => m.to === phone);
+      const m = /(\d{6})/.exec(msg?.body ?? '');
+      if (!m) throw new Error(`no code texted to ${phone}`);
+      return m[1];
+    },
+    async close() {
+      await service.stop();
+      await server.close();
+      await testBus.destroy();
+      await database.destroy();
+    },
+  };
+}
+
+let counter = 0;
+export function newAccount(type: 'chef' | 'restaurant' | 'worker', extra: Record<string, unknown> = {}) {
+  counter += 1;
+  const n = String(1000 + counter).slice(-4);
+  return {
+    email: `user${Date.now()}${counter}@example.com`,
+    password: 'correct horse battery',
+    confirmPassword: 'correct horse battery',
+    phone: `(612) 555-${n}`,
+    userType: type,
+    languagePreference: 'en',
+    tosAccepted: true,
+    ...extra,
+  };
+}
+
+/** A tiny valid PNG (1x1). */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);

@@ -1,0 +1,162 @@
+import { SignJWT, generateKeyPair, decodeJwt } from 'jose';
+import { eventually } from '@brigade/kit/testing';
+import { newAccount, startIdentity, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startIdentity({ ACCESS_TOKEN_TTL_SECONDS: '60' });
+});
+afterAll(() => h.close());
+
+async function signUp(type: 'chef' | 'restaurant' = 'chef') {
+  const res = await h.post('/auth/signup', newAccount(type));
+  return res.body.session;
+}
+
+describe('refresh tokens rotate and a reused one ends the session', () => {
+  test('each refresh returns a new pair; the old refresh token then ends the whole session', async () => {
+    const first = await signUp();
+    const second = await h.post('/auth/refresh', { refresh_token: first.refresh_token });
+    expect(second.status).toBe(200);
+    expect(second.body.session.refresh_token).not.toBe(first.refresh_token);
+    expect(second.body.session.user.id).toBe(first.user.id);
+
+    const third = await h.post('/auth/refresh', { refresh_token: second.body.session.refresh_token });
+    expect(third.status).toBe(200);
+
+    // Someone replays the first token: refused, and the newest token of that session stops working too.
+    const replay = await h.post('/auth/refresh', { refresh_token: first.refresh_token });
+    expect(replay).toMatchObject({ status: 401, body: { code: 'IDENTITY.REFRESH_TOKEN_REUSED' } });
+    const after = await h.post('/auth/refresh', { refresh_token: third.body.session.refresh_token });
+    expect(after.status).toBe(401);
+  });
+
+  test('signing out ends the session', async () => {
+    const s = await signUp();
+    expect((await h.post('/auth/signout', {}, s.access_token)).status).toBe(200);
+    expect((await h.post('/auth/refresh', { refresh_token: s.refresh_token })).status).toBe(401);
+  });
+
+  test('an unknown refresh token is a 401', async () => {
+    expect((await h.post('/auth/refresh', { refresh_token: 'nope' })).status).toBe(401);
+  });
+});
+
+describe('access tokens: only identity-signed, unexpired, EdDSA tokens are accepted', () => {
+  test('missing token', async () => {
+    expect(await h.get('/profiles/me')).toMatchObject({ status: 401, body: { error: 'Authentication required' } });
+  });
+
+  test('tampered payload', async () => {
+    const s = await signUp();
+    const [head, , sig] = s.access_token.split('.');
+    const claims = decodeJwt(s.access_token);
+    const forged = Buffer.from(JSON.stringify({ ...claims, user_type: 'restaurant' })).toString('base64url');
+    expect((await h.get('/profiles/me', `${head}.${forged}.${sig}`)).status).toBe(401);
+  });
+
+  test('alg none', async () => {
+    const s = await signUp();
+    const claims = decodeJwt(s.access_token);
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
+    expect((await h.get('/profiles/me', none)).status).toBe(401);
+  });
+
+  test('signed with another key, or with HMAC', async () => {
+    const s = await signUp();
+    const claims = decodeJwt(s.access_token);
+    const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
+    const other = await new SignJWT(claims).setProtectedHeader({ alg: 'EdDSA', kid: 'other' }).sign(privateKey);
+    expect((await h.get('/profiles/me', other)).status).toBe(401);
+    const hmac = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('secret'));
+    expect((await h.get('/profiles/me', hmac)).status).toBe(401);
+  });
+
+  test('expired', async () => {
+    const { signAccessToken } = await import('@brigade/kit');
+    const s = await signUp();
+    const old = await signAccessToken(h.service.context.keyRing.signing, { id: s.user.id, type: 'chef', language: 'en', sessionId: 'x' }, 60, Math.floor(Date.now() / 1000) - 3600);
+    expect(await h.get('/profiles/me', old.token)).toMatchObject({ status: 401, body: { code: 'AUTH.TOKEN_EXPIRED' } });
+  });
+});
+
+describe('phone verification', () => {
+  test('five wrong codes lock the code; a new code works', async () => {
+    const account = newAccount('chef');
+    const { body } = await h.post('/auth/signup', account);
+    const real = await h.lastCode(body.user.phone);
+    const wrong = real === '000000' ? '111111' : '000000';
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push((await h.post('/auth/verify-phone', { phone: account.phone, code: wrong })).status);
+    expect(answers).toEqual([400, 400, 400, 400, 429]);
+    // Even the right code no longer works for this one.
+    expect((await h.post('/auth/verify-phone', { phone: account.phone, code: real })).status).toBe(429);
+    expect((await h.post('/auth/resend-code', { phone: account.phone })).body).toEqual({ message: 'Verification code sent' });
+    const fresh = await h.lastCode(body.user.phone);
+    expect((await h.post('/auth/verify-phone', { phone: account.phone, code: fresh })).status).toBe(200);
+  });
+
+  test('resend answers the same for a phone with no account', async () => {
+    expect((await h.post('/auth/resend-code', { phone: '3135550199' })).body).toEqual({ message: 'Verification code sent' });
+  });
+});
+
+describe('sign-in', () => {
+  test('wrong password and unknown email get the same answer', async () => {
+    const account = newAccount('restaurant');
+    await h.post('/auth/signup', account);
+    const wrong = await h.post('/auth/signin', { email: account.email, password: 'wrong password!' });
+    const unknown = await h.post('/auth/signin', { email: 'nobody@example.com', password: 'wrong password!' });
+    expect(wrong).toEqual(unknown);
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'Invalid email or password' } });
+    const ok = await h.post('/auth/signin', { email: account.email, password: account.password });
+    expect(ok.body.session.user.email).toBe(account.email);
+  });
+});
+
+describe('permissions', () => {
+  test('a chef cannot write a restaurant profile, nor accept restaurant terms', async () => {
+    const chef = await signUp('chef');
+    const res = await h.post('/profiles/restaurant', { name: 'X', description: 'd', address: 'a', city: 'Detroit', cuisineTypes: '["Thai"]' }, chef.access_token);
+    expect(res).toMatchObject({ status: 403, body: { error: 'Only restaurants can do this' } });
+    expect((await h.post('/agreements/accept', { agreementType: 'restaurant_tos', version: '1.0' }, chef.access_token)).status).toBe(400);
+  });
+
+  test('chef search measures the radius from the restaurant', async () => {
+    const restaurant = await signUp('restaurant');
+    await h.post('/profiles/restaurant', { name: 'R', description: 'd', address: 'a', city: 'Minneapolis', cuisineTypes: '["Thai"]' }, restaurant.access_token);
+    const near = await signUp('chef');
+    await h.post('/profiles/chef', { name: 'Near Chef', bio: 'b', city: 'Minneapolis', skills: '["Line Cook"]', hourlyRateMin: '20' }, near.access_token);
+    const far = await signUp('chef');
+    await h.post('/profiles/chef', { name: 'Far Chef', bio: 'b', city: 'Detroit', skills: '["Line Cook"]' }, far.access_token);
+    const res = await h.get(`/profiles/chefs?skills=${encodeURIComponent('["Line Cook"]')}&radius=25`, restaurant.access_token);
+    const names = res.body.chefs.map((c: any) => c.name);
+    expect(names).toContain('Near Chef');
+    expect(names).not.toContain('Far Chef');
+    const pricey = await h.get('/profiles/chefs?minRate=30', restaurant.access_token);
+    expect(pricey.body.chefs.map((c: any) => c.name)).not.toContain('Near Chef');
+    expect((await h.get('/profiles/chefs?radius=-1', restaurant.access_token)).status).toBe(400);
+  });
+});
+
+describe('events', () => {
+  test('sign-up and onboarding publish what other services need', async () => {
+    const seen: any[] = [];
+    await h.testBus.bus.subscribe({
+      queue: 'identity-test.spy',
+      types: ['identity.user.registered.v1', 'identity.chef_profile.updated.v1'],
+      handler: async (e) => {
+        seen.push(e);
+      },
+    });
+    const s = await signUp('chef');
+    await h.post('/profiles/chef', { name: 'Evented', bio: 'b', city: 'Detroit', skills: '["Server"]' }, s.access_token);
+    await eventually(() => {
+      expect(seen.find((e) => e.type === 'identity.user.registered.v1' && e.data.user_id === s.user.id)).toBeTruthy();
+      expect(seen.find((e) => e.type === 'identity.chef_profile.updated.v1' && e.data.name === 'Evented')).toMatchObject({
+        producer: 'identity',
+        data: { user_id: s.user.id, city: 'Detroit', skills: ['Server'], language_preference: 'en' },
+      });
+    });
+  });
+});
