@@ -11,3 +11,4 @@ export * from './bus/types';
 export { InProcessBus } from './bus/in-process';
 export { RabbitBus } from './bus/rabbit';
 export { parseEnvelope, PoisonMessage } from './bus/validate';
+export { startTelemetry } from './telemetry';

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { createProxyMiddleware, fixRequestBody, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
+import { AppError, bearerToken, errorMiddleware, verifyAccessToken, type KeySource, type Logger } from '@brigade/kit';
+import { buildOpenApi } from '@brigade/contracts/openapi';
+import type { GatewayConfig } from './config';
+import { matchRoute, type ServiceName } from './routes';
+import { AUTH_LIMITS, normalizeAccount, type RateLimiter } from './rate-limit';
+import { docsPage } from './docs';
+
+export interface GatewayDeps {
+  config: GatewayConfig;
+  /** Base URL of each running service; a missing one answers 503. */
+  services: Partial<Record<ServiceName, string>>;
+  rateLimiter: RateLimiter;
+  keys: KeySource;
+  logger: Logger;
+}
+
+const MAX_UPLOAD_BYTES = 6 * 1024 * 1024; // one 5 MB image plus form fields
+const MAX_JSON_BYTES = 256 * 1024;
+
+function send(res: Response, status: number, error: string, code: string, headers: Record<string, string> = {}) {
+  if (res.headersSent) return;
+  for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+  res.status(status).json({ error, code });
+}
+
+/**
+ * The one public entry: `/api/*` to the services (token verified, rate limited, request id), the Stripe
+ * sandbox's browser endpoints, the API docs, and the built web app on the same origin.
+ */
+export function createGateway(deps: GatewayDeps): Express {
+  const { config, services, rateLimiter, keys, logger } = deps;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+
+  app.use((req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    req.id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    req.headers['x-request-id'] = req.id;
+    res.setHeader('x-request-id', req.id);
+    req.log = logger.child({ reqId: req.id });
+    next();
+  });
+
+  const stripe = Boolean(config.STRIPE_PUBLISHABLE_KEY);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          'default-src': ["'self'"],
+          'script-src': ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'img-src': ["'self'", 'data:', 'blob:'],
+          'font-src': ["'self'", 'data:'],
+          'connect-src': ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+          'frame-src': stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
+          'frame-ancestors': ["'none'"],
+          'form-action': ["'self'"],
+          'base-uri': ["'self'"],
+          'object-src': ["'none'"],
+        },
+      },
+      strictTransportSecurity: config.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  // CORS: the web app is served from this origin; only the configured public origin may call cross-origin.
+  const allowedOrigin = new URL(config.PUBLIC_URL).origin;
+  app.use((req, res, next) => {
+    const origin = req.headers.origin;
+    if (origin && origin === allowedOrigin) {
+      res.setHeader('access-control-allow-origin', origin);
+      res.setHeader('vary', 'Origin');
+      res.setHeader('access-control-allow-headers', 'authorization, content-type, if-none-match, x-request-id');
+      res.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+      res.setHeader('access-control-expose-headers', 'etag, x-request-id, retry-after');
+    }
+    if (req.method === 'OPTIONS' && origin) {
+      if (origin !== allowedOrigin) return send(res, 403, 'Origin not allowed', 'GATEWAY.CORS');
+      return res.status(204).end();
+    }
+    next();
+  });
+
+  app.get('/health', (_req, res) => {
+    res.json({ status: 'ok', service: 'gateway' });
+  });
+  app.get('/ready', async (_req, res) => {
+    const checks = await Promise.all(
+      Object.entries(services).map(async ([name, url]) => {
+        try {
+          const r = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2000) });
+          return [name, r.ok ? 'ready' : 'not_ready'] as const;
+        } catch {
+          return [name, 'unreachable'] as const;
+        }
+      }),
+    );
+    const ok = checks.every(([, s]) => s === 'ready');
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not_ready', services: Object.fromEntries(checks) });
+  });
+
+  let openapi: unknown;
+  app.get('/api/openapi.json', (_req, res) => {
+    openapi ??= buildOpenApi({ version: '0.1.0' });
+    res.json(openapi);
+  });
+  app.get('/api/docs', (_req, res) => {
+    res.type('html').send(docsPage());
+  });
+
+  // The SMS sandbox outbox: verification codes (identity) and notifications, newest first.
+  app.get('/api/dev/sms', async (_req, res) => {
+    const sources = (['identity', 'notifications'] as const).map((s) => services[s]).filter(Boolean) as string[];
+    const lists = await Promise.all(
+      sources.map(async (url) => {
+        try {
+          const r = await fetch(`${url}/dev/sms`, { signal: AbortSignal.timeout(5000) });
+          return r.ok ? ((await r.json()) as { messages: Array<{ to: string; body: string; sent_at: string }> }).messages : null;
+        } catch {
+          return null;
+        }
+      }),
+    );
+    if (lists.every((l) => l === null)) return send(res, 404, 'The SMS sandbox is not active', 'GATEWAY.NO_SANDBOX');
+    const messages = lists.flatMap((l) => l ?? []).sort((a, b) => b.sent_at.localeCompare(a.sent_at));
+    res.json({ messages });
+  });
+
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 });
+  const proxies = new Map<string, ProxyHandler<Request, Response>>();
+  const proxyFor = (service: ServiceName): ProxyHandler<Request, Response> | null => {
+    const target = services[service];
+    if (!target) return null;
+    let proxy = proxies.get(service);
+    if (!proxy) {
+      proxy = createProxyMiddleware<Request, Response>({
+        target,
+        changeOrigin: false,
+        xfwd: true,
+        agent,
+        proxyTimeout: config.UPSTREAM_TIMEOUT_MS,
+        timeout: config.UPSTREAM_TIMEOUT_MS + 1000,
+        on: {
+          proxyReq: (proxyReq, req) => {
+            (req as any).proxyStarted = Date.now();
+            if (req.user) proxyReq.setHeader('x-user-id', req.user.id);
+            fixRequestBody(proxyReq, req);
+          },
+          error: (err, req, res) => {
+            const elapsed = Date.now() - ((req as any).proxyStarted ?? Date.now());
+            const code = (err as NodeJS.ErrnoException).code;
+            (req as Request).log?.warn({ service, code, elapsed }, 'upstream failed');
+            if (!(res instanceof http.ServerResponse)) return;
+            if (elapsed >= config.UPSTREAM_TIMEOUT_MS - 50) send(res as Response, 504, 'The service took too long to answer', 'GATEWAY.TIMEOUT');
+            else if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH') send(res as Response, 503, 'Service unavailable, please try again', 'GATEWAY.SERVICE_UNAVAILABLE');
+            else send(res as Response, 502, 'Bad gateway, please try again', 'GATEWAY.BAD_GATEWAY');
+          },
+        },
+      });
+      proxies.set(service, proxy);
+    }
+    return proxy;
+  };
+
+  const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  const limited = async (res: Response, key: string, limit: number, windowSeconds: number) => {
+    const r = await rateLimiter.hit(key, limit, windowSeconds);
+    if (r.allowed) return false;
+    send(res, 429, 'Too many attempts. Please wait and try again.', 'GATEWAY.RATE_LIMITED', { 'retry-after': String(r.resetSeconds) });
+    return true;
+  };
+  const parseAuthBody = express.json({ limit: '16kb' });
+
+  app.use('/api', async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const apiPath = req.path;
+      const route = matchRoute(req.method, apiPath);
+      if (!route) return send(res, 404, `No route for ${req.method} /api${apiPath}`, 'GATEWAY.NOT_FOUND');
+      const proxy = proxyFor(route.service);
+      if (!proxy) return send(res, 503, 'This part of Brigade is not available right now', 'GATEWAY.SERVICE_UNAVAILABLE');
+      const length = Number(req.headers['content-length'] ?? 0);
+      const multipart = (req.headers['content-type'] ?? '').startsWith('multipart/');
+      if (length > (multipart ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES)) return send(res, 413, 'Request body is too large', 'GATEWAY.TOO_LARGE');
+
+      const authLimit = req.method === 'POST' ? AUTH_LIMITS[apiPath] : undefined;
+      if (authLimit) {
+        await new Promise<void>((resolve, reject) => parseAuthBody(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+        const ip = clientIp(req);
+        if (await limited(res, `ip:${apiPath}:${ip}`, authLimit.perIp[0], authLimit.perIp[1])) return;
+        const account = normalizeAccount(authLimit.accountField, (req.body as any)?.[authLimit.accountField]);
+        if (account && (await limited(res, `acct:${apiPath}:${account}`, authLimit.perAccount[0], authLimit.perAccount[1]))) return;
+      }
+      if (!route.public) {
+        const token = bearerToken(req);
+        if (!token) return send(res, 401, 'Authentication required', 'AUTH.REQUIRED');
+        req.user = await verifyAccessToken(token, keys);
+        if (await limited(res, `user:${req.user.id}`, config.RATE_LIMIT_API_PER_MINUTE, 60)) return;
+      }
+      req.url = req.originalUrl.replace(/^\/api/, '');
+      proxy(req, res, next);
+    } catch (err) {
+      next(err);
+    }
+  });
+
+  // The Stripe emulator's browser endpoints (card confirmation, onboarding page): payments answers 404
+  // there unless its sandbox is active.
+  app.use('/sandbox/stripe', (req, res, next) => {
+    const proxy = proxyFor('payments');
+    if (!proxy) return send(res, 404, 'The Stripe sandbox is not active', 'GATEWAY.NO_SANDBOX');
+    req.url = req.originalUrl;
+    proxy(req, res, next);
+  });
+
+  const dist = config.WEB_DIST;
+  if (dist && existsSync(path.join(dist, 'index.html'))) {
+    app.use(
+      '/assets',
+      express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+    );
+    app.use(express.static(dist, { index: false, maxAge: '1h' }));
+    app.get('/{*splat}', (req, res, next) => {
+      if (req.path.startsWith('/api/') || req.path.startsWith('/sandbox/')) return next();
+      res.setHeader('cache-control', 'no-cache');
+      res.sendFile(path.join(dist, 'index.html'));
+    });
+  } else {
+    app.get('/', (_req, res) => {
+      res.type('html').send('<!doctype html><title>Brigade</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
+    });
+  }
+
+  app.use((req, res) => send(res, 404, `Not found: ${req.path}`, 'GATEWAY.NOT_FOUND'));
+  app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (err instanceof AppError || (err as any)?.expose) return errorMiddleware(logger)(err, req, res, next);
+    errorMiddleware(logger)(err, req, res, next);
+  });
+  return app;
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { baseConfigSchema, loadConfig } from '@brigade/kit';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined))
+  .pipe(z.string().url().optional());
+
+export const gatewayConfigSchema = baseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  IDENTITY_URL: optionalUrl,
+  JOBS_URL: optionalUrl,
+  PAYMENTS_URL: optionalUrl,
+  MESSAGING_URL: optionalUrl,
+  NOTIFICATIONS_URL: optionalUrl,
+  /** Built web app to serve on the same origin. */
+  WEB_DIST: z.string().optional(),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Requests a signed-in user may make per minute across the API (polling included). */
+  RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /** With real Stripe keys the CSP also allows Stripe.js. */
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+});
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  return loadConfig(gatewayConfigSchema, env);
+}

@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { createLogger, listen, remoteKeys, startTelemetry } from '@brigade/kit';
+import { loadGatewayConfig } from './config';
+import { MemoryRateLimiter, RedisRateLimiter } from './rate-limit';
+
+// Real-mode entry: one gateway process in front of the service processes (docker compose).
+const config = loadGatewayConfig();
+const stopTelemetry = await startTelemetry('gateway');
+const { createGateway } = await import('./app');
+const logger = createLogger('gateway', config.LOG_LEVEL);
+const rateLimiter = config.REDIS_URL ? new RedisRateLimiter(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 })) : new MemoryRateLimiter();
+const services = {
+  identity: config.IDENTITY_URL,
+  jobs: config.JOBS_URL,
+  payments: config.PAYMENTS_URL,
+  messaging: config.MESSAGING_URL,
+  notifications: config.NOTIFICATIONS_URL,
+};
+const app = createGateway({
+  config: { ...config, WEB_DIST: config.WEB_DIST ?? path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url))) },
+  services,
+  rateLimiter,
+  keys: remoteKeys(config.JWKS_URL ?? `${config.IDENTITY_URL}/auth/jwks.json`),
+  logger,
+});
+const server = await listen(app, config.PORT, config.HOST);
+logger.info({ url: server.url }, 'gateway listening');
+const shutdown = async () => {
+  await server.close();
+  await rateLimiter.close();
+  await stopTelemetry();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());

@@ -1,0 +1,38 @@
+/**
+ * The route table: every path of the API (under /api) and the service that owns it. Read top to bottom,
+ * first match wins. `public` routes need no access token; everything else is verified at the gateway.
+ */
+export type ServiceName = 'identity' | 'jobs' | 'payments' | 'messaging' | 'notifications';
+
+export interface RouteRule {
+  method?: string;
+  pattern: RegExp;
+  service: ServiceName;
+  public?: boolean;
+}
+
+export const ROUTES: RouteRule[] = [
+  // identity
+  { method: 'POST', pattern: /^\/auth\/(signup|signin|refresh|verify-phone|resend-code)$/, service: 'identity', public: true },
+  { method: 'GET', pattern: /^\/auth\/jwks\.json$/, service: 'identity', public: true },
+  { pattern: /^\/auth\//, service: 'identity' },
+  { pattern: /^\/profiles(\/|$)/, service: 'identity' },
+  { pattern: /^\/agreements\//, service: 'identity' },
+  { method: 'GET', pattern: /^\/uploads\/[^/]+$/, service: 'identity', public: true },
+  // payments (before jobs: /applications/{id}/confirm-payment belongs to payments)
+  { method: 'POST', pattern: /^\/payments\/webhooks\/stripe$/, service: 'payments', public: true },
+  { pattern: /^\/payments(\/|$)/, service: 'payments' },
+  { pattern: /^\/applications\/[^/]+\/confirm-payment$/, service: 'payments' },
+  // jobs
+  { pattern: /^\/jobs(\/|$)/, service: 'jobs' },
+  { pattern: /^\/applications(\/|$)/, service: 'jobs' },
+  { pattern: /^\/favorites(\/|$)/, service: 'jobs' },
+  // messaging
+  { pattern: /^\/messages(\/|$)/, service: 'messaging' },
+  // notifications
+  { pattern: /^\/notifications(\/|$)/, service: 'notifications' },
+];
+
+export function matchRoute(method: string, path: string): RouteRule | undefined {
+  return ROUTES.find((r) => (!r.method || r.method === method) && r.pattern.test(path));
+}

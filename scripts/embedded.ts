@@ -1,0 +1,147 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import { Redis } from 'ioredis';
+import {
+  createLogger,
+  listen,
+  openBus,
+  openServiceDatabase,
+  remoteKeys,
+  serviceDatabaseUrl,
+  type Connection,
+  type Database,
+  type EventBus,
+  type RunningServer,
+  type ServiceHandle,
+} from '@brigade/kit';
+import { createGateway } from '../gateway/src/app';
+import { loadGatewayConfig } from '../gateway/src/config';
+import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../gateway/src/rate-limit';
+import type { ServiceName } from '../gateway/src/routes';
+
+export const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const SERVICES: ServiceName[] = ['identity', 'jobs', 'payments', 'messaging', 'notifications'];
+const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+export interface EmbeddedOptions {
+  port?: number;
+  /** Where PGlite keeps its data; null keeps it in memory (tests). */
+  dataDir?: string | null;
+  env?: NodeJS.ProcessEnv;
+  /** Build the web app when web/dist is missing. */
+  buildWeb?: boolean;
+}
+
+export interface Embedded {
+  url: string;
+  services: Partial<Record<ServiceName, { url: string; handle: ServiceHandle }>>;
+  bus: EventBus;
+  mode: { database: 'pglite' | 'postgres'; bus: 'in-process' | 'rabbitmq'; rateLimit: 'memory' | 'redis' };
+  stop(): Promise<void>;
+}
+
+/** Build the web client if it has never been built (the first `npm start` on a fresh clone). */
+export function ensureWebBuilt(log: (s: string) => void) {
+  if (existsSync(path.join(ROOT, 'web/dist/index.html'))) return;
+  if (!existsSync(path.join(ROOT, 'web/vite.config.ts'))) return;
+  log('Building the web app (first start only)...');
+  const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) log('The web app did not build; the API still runs. Fix the build and run `npm run build`.');
+}
+
+/**
+ * The whole product in one process: every service on its own schema of one PGlite (or on its own database
+ * when DATABASE_URL is set), one bus (in-process, or RabbitMQ with AMQP_URL), the gateway on `port` serving
+ * the API and the web app. Services whose code is not there yet are simply left out of the route table.
+ */
+export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embedded> {
+  const env = { ...process.env, ...options.env };
+  const port = options.port ?? Number(env.PORT ?? 8080);
+  const logger = createLogger('brigade', env.LOG_LEVEL);
+  if (options.buildWeb ?? env.BRIGADE_BUILD_WEB !== '0') ensureWebBuilt((s) => logger.info(s));
+
+  let pglite: PGlite | null = null;
+  const connectionFor = async (name: string): Promise<Connection> => {
+    if (env.DATABASE_URL) return { url: serviceDatabaseUrl(env.DATABASE_URL, name, env) };
+    if (!pglite) {
+      const { PGlite } = await import('@electric-sql/pglite');
+      if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+      pglite = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+    }
+    return { pglite };
+  };
+
+  const bus = await openBus(
+    { AMQP_URL: env.AMQP_URL, EVENT_RETRY_DELAYS_MS: (env.EVENT_RETRY_DELAYS_MS ?? '1000,5000,30000').split(',').map(Number) },
+    logger,
+  );
+  const rateLimiter: RateLimiter = env.REDIS_URL ? new RedisRateLimiter(new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 })) : new MemoryRateLimiter();
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const serviceEnv = { ...env, PUBLIC_URL: publicUrl, PORT: '0' };
+
+  const running: Embedded['services'] = {};
+  const servers: RunningServer[] = [];
+  const databases: Database[] = [];
+  let keys = remoteKeys('http://127.0.0.1:1/unset');
+  for (const name of SERVICES) {
+    const dir = path.join(ROOT, 'services', name, 'src');
+    if (!existsSync(path.join(dir, 'app.ts')) || !existsSync(path.join(dir, 'config.ts'))) {
+      logger.warn(`${name} service not present; its routes answer 503`);
+      continue;
+    }
+    const app = await import(pathToFileURL(path.join(dir, 'app.ts')).href);
+    const cfg = await import(pathToFileURL(path.join(dir, 'config.ts')).href);
+    const config = cfg[`load${cap(name)}Config`](serviceEnv);
+    const database = await openServiceDatabase(name, await connectionFor(name), await app.loadMigrations());
+    databases.push(database);
+    const serviceLogger = createLogger(name, env.LOG_LEVEL);
+    const handle: ServiceHandle = await app[`create${cap(name)}Service`]({ database, bus, logger: serviceLogger, keys }, config);
+    const server = await listen(handle.app, 0, '127.0.0.1');
+    servers.push(server);
+    await handle.start({ url: server.url });
+    running[name] = { url: server.url, handle };
+    if (name === 'identity') keys = remoteKeys(`${server.url}/auth/jwks.json`);
+  }
+
+  const gatewayConfig = loadGatewayConfig({ ...env, PORT: String(port), PUBLIC_URL: publicUrl, WEB_DIST: path.join(ROOT, 'web/dist') });
+  const gateway = createGateway({
+    config: gatewayConfig,
+    services: Object.fromEntries(Object.entries(running).map(([k, v]) => [k, v!.url])),
+    rateLimiter,
+    keys,
+    logger: createLogger('gateway', env.LOG_LEVEL),
+  });
+  const gatewayServer = await listen(gateway, port, env.HOST ?? '127.0.0.1');
+  const url = `http://localhost:${gatewayServer.port}`;
+
+  return {
+    url,
+    services: running,
+    bus,
+    mode: {
+      database: env.DATABASE_URL ? 'postgres' : 'pglite',
+      bus: bus.kind,
+      rateLimit: env.REDIS_URL ? 'redis' : 'memory',
+    },
+    async stop() {
+      await gatewayServer.close();
+      for (const s of Object.values(running)) await s!.handle.stop();
+      for (const s of servers) await s.close();
+      await bus.close();
+      await rateLimiter.close();
+      for (const d of databases) await d.close();
+      if (pglite) await (pglite as PGlite).close();
+    },
+  };
+}
+
+export function markerPath(dataDir: string) {
+  return path.join(dataDir, 'seeded.json');
+}
+
+export function writeMarker(dataDir: string, content: unknown) {
+  writeFileSync(markerPath(dataDir), JSON.stringify(content, null, 2));
+}

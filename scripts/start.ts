@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, markerPath, startEmbedded, writeMarker } from './embedded';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed';
+
+// `npm start`: the whole product on http://localhost:8080 (PORT to change). Embedded by default (PGlite
+// under .data/, in-process bus, sandbox providers); real mode when DATABASE_URL / AMQP_URL / REDIS_URL are set.
+const started = Date.now();
+const dataDir = process.env.BRIGADE_DATA_DIR ?? path.join(ROOT, '.data/pglite');
+const brigade = await startEmbedded({ dataDir: process.env.DATABASE_URL ? null : dataDir });
+const seedMarker = process.env.DATABASE_URL ? null : markerPath(path.dirname(dataDir));
+if (process.env.BRIGADE_SEED !== '0' && (!seedMarker || !existsSync(seedMarker))) {
+  try {
+    const accounts = await seedDemo(brigade.url);
+    if (seedMarker) writeMarker(path.dirname(dataDir), { seeded_at: new Date().toISOString(), accounts });
+  } catch (err) {
+    console.warn(`Demo data not loaded: ${(err as Error).message}`);
+  }
+}
+const lines = [
+  '',
+  `  Brigade is running at ${brigade.url}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  `  mode: database=${brigade.mode.database} bus=${brigade.mode.bus} rate-limit=${brigade.mode.rateLimit}`,
+  `  API docs: ${brigade.url}/api/docs   SMS outbox (sandbox): ${brigade.url}/api/dev/sms`,
+  '',
+  `  Demo logins (password "${DEMO_PASSWORD}"):`,
+  ...DEMO_ACCOUNTS.map((a) => `    ${a.type.padEnd(10)} ${a.email}  (${a.profile.name}, ${a.profile.city})`),
+  '',
+];
+console.log(lines.join('\n'));
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await brigade.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
