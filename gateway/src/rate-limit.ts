@@ -14,11 +14,14 @@ export interface RateLimiter {
 
 /** Shared by every gateway instance (real mode). */
 export class RedisRateLimiter implements RateLimiter {
-  constructor(private readonly redis: Redis) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'rl',
+  ) {}
 
   async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
     const window = Math.floor(Date.now() / 1000 / windowSeconds);
-    const k = `rl:${key}:${window}`;
+    const k = `${this.prefix}:${key}:${window}`;
     const results = await this.redis.multi().incr(k).expire(k, windowSeconds + 1).exec();
     const count = Number(results?.[0]?.[1] ?? 0);
     const resetSeconds = (window + 1) * windowSeconds - Math.floor(Date.now() / 1000);

@@ -36,3 +36,6 @@ export const ROUTES: RouteRule[] = [
 export function matchRoute(method: string, path: string): RouteRule | undefined {
   return ROUTES.find((r) => (!r.method || r.method === method) && r.pattern.test(path));
 }
+
+/** Paths the gateway answers itself (merged or generated), not proxied to one service. */
+export const GATEWAY_OWN_PATHS = ['/dev/sms', '/openapi.json', '/docs'];
