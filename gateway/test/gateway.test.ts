@@ -186,7 +186,7 @@ describe('headers', () => {
   });
 
   test('the OpenAPI document and the docs page are served', async () => {
-    const doc = await (await fetch(`${gateway.url}/api/openapi.json`)).json();
+    const doc: any = await (await fetch(`${gateway.url}/api/openapi.json`)).json();
     expect(doc.openapi).toBe('3.0.3');
     expect(doc.paths['/auth/signup'].post.requestBody).toBeTruthy();
     const page = await (await fetch(`${gateway.url}/api/docs`)).text();
