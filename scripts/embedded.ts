@@ -41,6 +41,8 @@ export interface Embedded {
   bus: EventBus;
   mode: { database: 'pglite' | 'postgres'; bus: 'in-process' | 'rabbitmq'; rateLimit: 'memory' | 'redis' };
   stop(): Promise<void>;
+  /** Tests: stop, then drop the databases and broker queues this run created (real mode). */
+  destroy(): Promise<void>;
 }
 
 /** Build the web client if it has never been built (the first `npm start` on a fresh clone). */
@@ -75,7 +77,11 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   };
 
   const bus = await openBus(
-    { AMQP_URL: env.AMQP_URL, EVENT_RETRY_DELAYS_MS: (env.EVENT_RETRY_DELAYS_MS ?? '1000,5000,30000').split(',').map(Number) },
+    {
+      AMQP_URL: env.AMQP_URL || undefined,
+      EVENT_RETRY_DELAYS_MS: (env.EVENT_RETRY_DELAYS_MS ?? '1000,5000,30000').split(',').map(Number),
+      BUS_NAMESPACE: env.BUS_NAMESPACE || undefined,
+    },
     logger,
   );
   const rateLimiter: RateLimiter = env.REDIS_URL ? new RedisRateLimiter(new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 })) : new MemoryRateLimiter();
@@ -117,7 +123,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const gatewayServer = await listen(gateway, port, env.HOST ?? '127.0.0.1');
   const url = `http://localhost:${gatewayServer.port}`;
 
-  return {
+  const embedded: Embedded = {
     url,
     services: running,
     bus,
@@ -135,7 +141,24 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       for (const d of databases) await d.close();
       if (pglite) await (pglite as PGlite).close();
     },
+    async destroy() {
+      if (bus.kind === 'rabbitmq') await (bus as import('@brigade/kit').RabbitBus).destroy().catch(() => undefined);
+      await embedded.stop();
+      if (env.DATABASE_URL) {
+        const pg = (await import('pg')).default;
+        const admin = new URL(env.DATABASE_URL);
+        admin.pathname = '/postgres';
+        const client = new pg.Client({ connectionString: admin.toString() });
+        await client.connect();
+        for (const name of Object.keys(running)) {
+          const db = new URL(serviceDatabaseUrl(env.DATABASE_URL, name, {})).pathname.slice(1);
+          await client.query(`drop database if exists "${db}" with (force)`).catch(() => undefined);
+        }
+        await client.end();
+      }
+    },
   };
+  return embedded;
 }
 
 export function markerPath(dataDir: string) {

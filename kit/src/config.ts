@@ -40,6 +40,8 @@ export const baseConfigSchema = z.object({
   /** Where services fetch the public keys that sign access tokens. */
   JWKS_URL: optionalUrl,
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  /** Prefix for the RabbitMQ exchange and queues (several Brigade stacks on one broker; tests). */
+  BUS_NAMESPACE: z.string().regex(/^[\w.-]*$/).optional(),
   EVENT_RETRY_DELAYS_MS: z
     .string()
     .default('1000,5000,30000')

@@ -47,9 +47,18 @@ export async function readiness(deps: Pick<ServiceDeps, 'database' | 'bus'>) {
 }
 
 /** Open the bus this configuration asks for: RabbitMQ with AMQP_URL, in-process otherwise. */
-export async function openBus(config: Pick<BaseConfig, 'AMQP_URL' | 'EVENT_RETRY_DELAYS_MS'>, logger: Logger): Promise<EventBus> {
+export async function openBus(
+  config: Pick<BaseConfig, 'AMQP_URL' | 'EVENT_RETRY_DELAYS_MS'> & { BUS_NAMESPACE?: string },
+  logger: Logger,
+): Promise<EventBus> {
   if (!config.AMQP_URL) return new InProcessBus({ retryDelaysMs: config.EVENT_RETRY_DELAYS_MS, logger });
-  const bus = new RabbitBus({ url: config.AMQP_URL, logger, retryDelaysMs: config.EVENT_RETRY_DELAYS_MS });
+  const ns = config.BUS_NAMESPACE;
+  const bus = new RabbitBus({
+    url: config.AMQP_URL,
+    logger,
+    retryDelaysMs: config.EVENT_RETRY_DELAYS_MS,
+    ...(ns ? { exchange: `${ns}.events`, queuePrefix: ns } : {}),
+  });
   await bus.connect();
   return bus;
 }

@@ -128,3 +128,47 @@ export async function createTestAuth() {
     },
   };
 }
+
+/**
+ * A TCP relay in front of a real server (RabbitMQ, PostgreSQL) that a test can cut and restore, to
+ * show what happens to a service when its broker or database goes away and comes back.
+ */
+export async function createTcpCut(target: { host: string; port: number }) {
+  const net = await import('node:net');
+  const sockets = new Set<import('node:net').Socket>();
+  let open = true;
+  const server = net.createServer((client) => {
+    if (!open) return client.destroy();
+    const upstream = net.connect(target.port, target.host);
+    sockets.add(client);
+    sockets.add(upstream);
+    client.pipe(upstream).pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as import('node:net').AddressInfo).port;
+  return {
+    port,
+    /** Drop every connection and refuse new ones. */
+    cut() {
+      open = false;
+      for (const s of sockets) s.destroy();
+      sockets.clear();
+    },
+    restore() {
+      open = true;
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => r());
+      }),
+  };
+}

@@ -28,7 +28,7 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<H
   const call = async (method: string, path: string, body?: unknown, token?: string) => {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Bearer ${token}`;
-    let payload: BodyInit | undefined;
+    let payload: FormData | string | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
       headers['content-type'] = 'application/json';
