@@ -1,0 +1,99 @@
+import { fileURLToPath } from 'node:url';
+import {
+  createHttpApp,
+  createRelay,
+  finishHttpApp,
+  readiness,
+  readMigrations,
+  subscribeAll,
+  type Migration,
+  type ServiceDeps,
+  type ServiceHandle,
+} from '@brigade/kit';
+import type { NotificationsConfig } from './config';
+import type { Ctx } from './context';
+import { subscriptions } from './events/subscriptions';
+import { devSmsRouter } from './http/dev-sms.router';
+import { preferencesRouter } from './http/preferences.router';
+import { Scheduler } from './scheduler/scheduler';
+import { SandboxSms } from './sms/sandbox-sms';
+import type { SmsPort } from './sms/sms-port';
+import { TwilioSms } from './sms/twilio-sms';
+
+export const SERVICE_NAME = 'notifications';
+
+export interface NotificationsDeps extends ServiceDeps {
+  /** The scheduler's clock (tests move it instead of waiting). Default: the wall clock. */
+  now?: () => Date;
+  /** The SMS provider; default from config: Twilio with credentials, else the sandbox. */
+  sms?: SmsPort;
+}
+
+export interface NotificationsHandle extends ServiceHandle {
+  readonly scheduler: Scheduler;
+  readonly sms: SmsPort;
+}
+
+export async function loadMigrations(): Promise<Migration[]> {
+  return readMigrations(fileURLToPath(new URL('./db/migrations', import.meta.url)));
+}
+
+/** Twilio when all three credentials are set, otherwise the sandbox (texts recorded, shown at /dev/sms). */
+export function createSmsPort(config: Readonly<NotificationsConfig>): SmsPort {
+  if (config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM_NUMBER) {
+    return new TwilioSms({
+      accountSid: config.TWILIO_ACCOUNT_SID,
+      authToken: config.TWILIO_AUTH_TOKEN,
+      from: config.TWILIO_FROM_NUMBER,
+      apiBaseUrl: config.TWILIO_API_BASE_URL,
+    });
+  }
+  return new SandboxSms();
+}
+
+/** Composition root: read model + preferences + reminders + SMS outbox, the HTTP routes, the scheduler. */
+export async function createNotificationsService(
+  deps: NotificationsDeps,
+  config: Readonly<NotificationsConfig>,
+): Promise<NotificationsHandle> {
+  const ctx: Ctx = {
+    database: deps.database,
+    logger: deps.logger,
+    config,
+    now: deps.now ?? (() => new Date()),
+  };
+  const sms = deps.sms ?? createSmsPort(config);
+  const scheduler = new Scheduler(ctx, sms, config.NOTIFICATIONS_POLL_MS);
+  const relay = createRelay(SERVICE_NAME, deps);
+
+  const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });
+  app.use(preferencesRouter(ctx, deps.keys));
+  if (sms.provider === 'sandbox') app.use(devSmsRouter(ctx));
+  finishHttpApp(app, deps.logger);
+
+  return {
+    name: SERVICE_NAME,
+    app,
+    database: deps.database,
+    relay,
+    scheduler,
+    sms,
+    async start() {
+      // After a handler's transaction commits, wake the scheduler so its text goes out now, not at the next poll.
+      const subs = subscriptions(ctx).map((s) => ({
+        ...s,
+        handler: async (event: Parameters<typeof s.handler>[0]) => {
+          await s.handler(event);
+          scheduler.kick();
+        },
+      }));
+      await subscribeAll(deps.bus, subs);
+      relay.start();
+      scheduler.start();
+    },
+    async stop() {
+      await scheduler.stop();
+      await relay.stop();
+    },
+  };
+}

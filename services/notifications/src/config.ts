@@ -1,0 +1,50 @@
+import { baseConfigSchema, loadConfig } from '@brigade/kit';
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const delays = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) => v.split(',').map((n) => Number(n.trim())))
+    .pipe(z.array(z.number().int().positive()).min(1));
+
+export const notificationsConfigSchema = baseConfigSchema
+  .extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(4005),
+    /** Twilio: all three set = real SMS through the official SDK; none set = the sandbox outbox. */
+    TWILIO_ACCOUNT_SID: optional,
+    TWILIO_AUTH_TOKEN: optional,
+    TWILIO_FROM_NUMBER: optional,
+    /** Where the Twilio SDK sends its requests (tests point it at a local stand-in). Default: Twilio itself. */
+    TWILIO_API_BASE_URL: optional.pipe(z.string().url().optional()),
+    /** How often the scheduler looks for due reminders and queued texts. */
+    NOTIFICATIONS_POLL_MS: z.coerce.number().int().min(5).max(60_000).default(1000),
+    /** Backoff between SMS attempts; after the last one the text is marked failed (attempts = delays + 1). */
+    SMS_RETRY_DELAYS_MS: delays('30000,120000,600000'),
+  })
+  .superRefine((c, ctx) => {
+    const set = [c.TWILIO_ACCOUNT_SID, c.TWILIO_AUTH_TOKEN, c.TWILIO_FROM_NUMBER].filter(Boolean).length;
+    if (set !== 0 && set !== 3) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TWILIO_ACCOUNT_SID'],
+        message:
+          'Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER together (or none for the sandbox)',
+      });
+    }
+  });
+
+export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;
+
+export function loadNotificationsConfig(env: NodeJS.ProcessEnv = process.env): Readonly<NotificationsConfig> {
+  return loadConfig(
+    notificationsConfigSchema as unknown as z.ZodObject<any>,
+    env,
+  ) as Readonly<NotificationsConfig>;
+}

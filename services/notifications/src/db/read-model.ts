@@ -1,0 +1,186 @@
+import { sql, type Database, type Executor } from '@brigade/kit';
+import type { EventData } from '@brigade/contracts';
+import { iso } from '../context';
+
+// The read model notifications keeps from other services' events: who people are (phone, language, name,
+// city) and where jobs and applications stand. Every write tolerates duplicates and late events.
+
+export interface Recipient {
+  user_id: string;
+  user_type: 'chef' | 'restaurant';
+  phone: string | null;
+  phone_verified: boolean;
+  language: 'en' | 'es';
+  name: string | null;
+  city: string | null;
+  address: string | null;
+}
+
+export async function findRecipient(
+  database: Database,
+  userId: string,
+  tx?: Executor,
+): Promise<Recipient | null> {
+  const rows = await database.rows<Recipient>(
+    sql`select user_id, user_type, phone, phone_verified, language, name, city, address from notifications.recipients
+        where user_id = ${userId} or profile_id = ${userId} order by (user_id = ${userId}) desc limit 1`,
+    tx,
+  );
+  return rows[0] ?? null;
+}
+
+/** Registration: first sight of a user. A later `updated` event is newer truth, so this never overwrites it. */
+export async function recordRegistration(
+  database: Database,
+  tx: Executor,
+  d: EventData<'identity.user.registered.v1'>,
+) {
+  await database.rows(
+    sql`insert into notifications.recipients (user_id, user_type, phone, phone_verified, language)
+        values (${d.user_id}, ${d.user_type}, ${d.phone}, false, ${d.language_preference})
+        on conflict (user_id) do update set phone = coalesce(notifications.recipients.phone, excluded.phone)`,
+    tx,
+  );
+}
+
+export async function recordUserUpdate(
+  database: Database,
+  tx: Executor,
+  d: EventData<'identity.user.updated.v1'>,
+) {
+  await database.rows(
+    sql`insert into notifications.recipients (user_id, user_type, phone, phone_verified, language)
+        values (${d.user_id}, ${d.user_type}, ${d.phone}, ${d.phone_verified}, ${d.language_preference})
+        on conflict (user_id) do update set user_type = excluded.user_type, phone = excluded.phone,
+          phone_verified = excluded.phone_verified, language = excluded.language, updated_at = now()`,
+    tx,
+  );
+}
+
+export async function recordProfile(
+  database: Database,
+  tx: Executor,
+  p: {
+    user_id: string;
+    profile_id: string;
+    user_type: 'chef' | 'restaurant';
+    name: string;
+    city: string;
+    address: string | null;
+    language: 'en' | 'es';
+  },
+) {
+  await database.rows(
+    sql`insert into notifications.recipients (user_id, user_type, language, profile_id, name, city, address)
+        values (${p.user_id}, ${p.user_type}, ${p.language}, ${p.profile_id}, ${p.name}, ${p.city}, ${p.address})
+        on conflict (user_id) do update set profile_id = excluded.profile_id, name = excluded.name, city = excluded.city,
+          address = excluded.address, language = excluded.language, updated_at = now()`,
+    tx,
+  );
+}
+
+export interface JobFacts {
+  job_id: string;
+  restaurant_id: string;
+  title: string;
+  start_time: string;
+  end_time: string;
+  hourly_rate_cents?: number;
+  emergency_level?: 'normal' | 'urgent';
+}
+
+export interface JobRow {
+  job_id: string;
+  restaurant_id: string;
+  title: string;
+  start_time: Date;
+  end_time: Date;
+  hourly_rate_cents: number | null;
+  emergency_level: string;
+  cancelled: boolean;
+}
+
+/** Every jobs event carries the job's title and times: keep the latest. */
+export async function recordJob(database: Database, tx: Executor, j: JobFacts) {
+  await database.rows(
+    sql`insert into notifications.jobs (job_id, restaurant_id, title, start_time, end_time, hourly_rate_cents, emergency_level)
+        values (${j.job_id}, ${j.restaurant_id}, ${j.title}, ${iso(j.start_time)}::timestamptz, ${iso(j.end_time)}::timestamptz,
+          ${j.hourly_rate_cents ?? null}, ${j.emergency_level ?? 'normal'})
+        on conflict (job_id) do update set title = excluded.title, start_time = excluded.start_time, end_time = excluded.end_time,
+          hourly_rate_cents = coalesce(${j.hourly_rate_cents ?? null}::integer, notifications.jobs.hourly_rate_cents),
+          emergency_level = coalesce(${j.emergency_level ?? null}::text, notifications.jobs.emergency_level),
+          updated_at = now()`,
+    tx,
+  );
+}
+
+export async function findJob(database: Database, jobId: string, tx?: Executor): Promise<JobRow | null> {
+  const rows = await database.rows<JobRow>(sql`select * from notifications.jobs where job_id = ${jobId}`, tx);
+  return rows[0] ?? null;
+}
+
+export async function markJobCancelled(database: Database, tx: Executor, jobId: string) {
+  await database.rows(
+    sql`update notifications.jobs set cancelled = true, updated_at = now() where job_id = ${jobId}`,
+    tx,
+  );
+}
+
+export type ApplicationStatus = 'pending' | 'accepted' | 'rejected' | 'confirmed' | 'declined' | 'cancelled';
+/** Applications only move forward; a late event never takes one back. */
+const RANK: Record<ApplicationStatus, number> = {
+  pending: 0,
+  accepted: 1,
+  rejected: 2,
+  confirmed: 2,
+  declined: 2,
+  cancelled: 3,
+};
+
+export async function recordApplication(
+  database: Database,
+  tx: Executor,
+  a: { application_id: string; job_id: string; chef_id: string; restaurant_id: string },
+  status: ApplicationStatus,
+) {
+  const rankOf = sql`(case notifications.applications.status ${sql.join(
+    Object.entries(RANK).map(([s, r]) => sql`when ${s} then ${r}::int`),
+    sql` `,
+  )} else 0 end)`;
+  await database.rows(
+    sql`insert into notifications.applications (application_id, job_id, chef_id, restaurant_id, status)
+        values (${a.application_id}, ${a.job_id}, ${a.chef_id}, ${a.restaurant_id}, ${status})
+        on conflict (application_id) do update set status = excluded.status, updated_at = now()
+        where ${rankOf} <= ${RANK[status]}::int`,
+    tx,
+  );
+}
+
+export async function markCheckedOut(
+  database: Database,
+  tx: Executor,
+  applicationId: string,
+  side: 'chef' | 'restaurant' | 'both',
+) {
+  const chef = side === 'chef' || side === 'both';
+  const restaurant = side === 'restaurant' || side === 'both';
+  await database.rows(
+    sql`update notifications.applications set
+          chef_checked_out = chef_checked_out or ${chef}, restaurant_checked_out = restaurant_checked_out or ${restaurant}, updated_at = now()
+        where application_id = ${applicationId}`,
+    tx,
+  );
+}
+
+/** The chef who worked (or was to work) a job: its confirmed application. */
+export async function confirmedChefOf(
+  database: Database,
+  jobId: string,
+  tx?: Executor,
+): Promise<string | null> {
+  const rows = await database.rows<{ chef_id: string }>(
+    sql`select chef_id from notifications.applications where job_id = ${jobId} and status = 'confirmed' order by updated_at desc limit 1`,
+    tx,
+  );
+  return rows[0]?.chef_id ?? null;
+}

@@ -1,0 +1,66 @@
+// Issue 5's notification rules as data: who is texted for what, when reminders fall due, which toggle governs.
+
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+/** Job reminder: 1 hour before the shift starts (spec section 9). */
+export const JOB_REMINDER_LEAD_MS = HOUR;
+/** Rating reminder: this long after the shift's end, to a side that has not checked out yet. */
+export const RATING_REMINDER_DELAY_MS = HOUR;
+/** New message: texted when the reader has not opened the thread this long after it arrived. */
+export const MESSAGE_NUDGE_DELAY_MS = 10 * MINUTE;
+/** At most one new-message text per thread and reader in this window. */
+export const MESSAGE_TEXT_INTERVAL_MS = HOUR;
+
+export type Preference = 'sms_notifications' | 'job_reminders' | 'rating_reminders';
+
+export const TEMPLATES = [
+  'application_submitted',
+  'application_accepted',
+  'application_rejected',
+  'application_confirmed',
+  'application_declined',
+  'application_cancelled',
+  'chef_checked_out',
+  'shift_favorite',
+  'shift_urgent',
+  'payout_released',
+  'job_cancelled',
+  'payment_refunded',
+  'new_message',
+  'job_reminder_chef',
+  'job_reminder_restaurant',
+  'rating_reminder_chef',
+  'rating_reminder_restaurant',
+] as const;
+export type TemplateName = (typeof TEMPLATES)[number];
+
+/**
+ * Which toggles must be on for a template to be sent. SMS Notifications is the master switch; the two
+ * reminder toggles add to it.
+ */
+export function preferencesFor(template: TemplateName): Preference[] {
+  if (template.startsWith('job_reminder_')) return ['sms_notifications', 'job_reminders'];
+  if (template.startsWith('rating_reminder_')) return ['sms_notifications', 'rating_reminders'];
+  return ['sms_notifications'];
+}
+
+/** Send order: favorites named by the restaurant go out before the city-wide urgent broadcast. */
+export const PRIORITY = { direct: 10, favorite: 20, broadcast: 50 } as const;
+
+export const DEFAULT_PREFERENCES = {
+  sms_notifications: true,
+  job_reminders: true,
+  rating_reminders: true,
+} as const;
+
+export const CITY_TIME_ZONES: Record<string, string> = {
+  Minneapolis: 'America/Chicago',
+  Detroit: 'America/Detroit',
+};
+export const DEFAULT_TIME_ZONE = 'America/Chicago';
+
+/** Backoff before attempt n+1 (n = attempts made); null when the text has used all its attempts. */
+export function retryDelay(attemptsMade: number, delaysMs: number[]): number | null {
+  return attemptsMade <= delaysMs.length ? delaysMs[attemptsMade - 1] : null;
+}

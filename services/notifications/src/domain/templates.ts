@@ -1,0 +1,156 @@
+import { formatUsd, type Language } from '@brigade/contracts';
+import type { TemplateName } from './rules';
+
+/** Everything a text may mention, resolved from the read model when the text is sent. */
+export interface TemplateContext {
+  url: string;
+  timeZone: string;
+  job_id?: string;
+  application_id?: string;
+  job_title?: string;
+  start_time?: string;
+  hourly_rate_cents?: number | null;
+  amount_cents?: number;
+  was_accepted?: boolean;
+  chef_name?: string | null;
+  restaurant_name?: string | null;
+  restaurant_address?: string | null;
+  sender_name?: string | null;
+}
+
+type Render = (c: TemplateContext, f: Format) => string;
+
+interface Format {
+  when: string;
+  time: string;
+  /** the quoted job title, or "your shift" when unknown */
+  title: string;
+  chef: string;
+  restaurant: string;
+  /** mid-sentence forms, for when the name is unknown */
+  restaurantMid: string;
+  sender: string;
+  rate: string;
+}
+
+function format(c: TemplateContext, language: Language): Format {
+  const locale = language === 'es' ? 'es-US' : 'en-US';
+  const start = c.start_time ? new Date(c.start_time) : null;
+  const valid = start && !Number.isNaN(start.getTime());
+  const when = valid
+    ? new Intl.DateTimeFormat(locale, {
+        timeZone: c.timeZone,
+        weekday: 'short',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }).format(start)
+    : '';
+  const time = valid
+    ? new Intl.DateTimeFormat(locale, { timeZone: c.timeZone, hour: 'numeric', minute: '2-digit' }).format(
+        start,
+      )
+    : '';
+  const es = language === 'es';
+  return {
+    when,
+    time,
+    title: c.job_title ? `"${c.job_title}"` : es ? 'tu turno' : 'your shift',
+    chef: c.chef_name || (es ? 'Un chef' : 'A chef'),
+    restaurant: c.restaurant_name || (es ? 'El restaurante' : 'The restaurant'),
+    restaurantMid: c.restaurant_name || (es ? 'el restaurante' : 'the restaurant'),
+    sender: c.sender_name || (es ? 'la otra parte' : 'the other side'),
+    rate: c.hourly_rate_cents != null ? formatUsd(c.hourly_rate_cents) : '',
+  };
+}
+
+/** End a sentence once: "2:30 p.m." already ends with a period. */
+const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
+/** Spanish says "a la 1:30" but "a las 2:30". */
+const aLas = (time: string) => (/^1[:.]/.test(time) ? `a la ${time}` : `a las ${time}`);
+
+const en: Record<TemplateName, Render> = {
+  application_submitted: (c, f) =>
+    `Brigade: ${f.chef} applied to ${f.title} on ${f.when}. Review applicants: ${c.url}/jobs/${c.job_id}/applications`,
+  application_accepted: (c, f) =>
+    `Brigade: ${f.restaurant} accepted you for ${f.title} on ${f.when}. Please confirm: ${c.url}/my-shifts`,
+  application_rejected: (c, f) =>
+    `Brigade: your application for ${f.title} at ${f.restaurantMid} was not accepted this time. See other shifts: ${c.url}/openings`,
+  application_confirmed: (c, f) =>
+    `Brigade: ${f.chef} confirmed ${f.title} on ${f.when}. See your shifts: ${c.url}/my-shifts`,
+  application_declined: (c, f) =>
+    `Brigade: ${f.chef} declined ${f.title} on ${f.when}. The shift is open again: ${c.url}/jobs/${c.job_id}`,
+  application_cancelled: (c, f) =>
+    c.was_accepted
+      ? `Brigade: ${f.chef} cancelled ${f.title} on ${f.when}. The shift is open again: ${c.url}/jobs/${c.job_id}`
+      : `Brigade: ${f.chef} withdrew their application for ${f.title} on ${f.when}.`,
+  chef_checked_out: (c, f) =>
+    `Brigade: ${f.chef} checked out of ${f.title}. Complete your checkout and rating: ${c.url}/checkout/${c.application_id}`,
+  shift_favorite: (c, f) =>
+    `Brigade: ${f.restaurant} invited you to ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}. View: ${c.url}/jobs/${c.job_id}`,
+  shift_urgent: (c, f) =>
+    `Brigade: Urgent shift! ${f.restaurant} needs ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}. Apply: ${c.url}/jobs/${c.job_id}`,
+  payout_released: (c, f) =>
+    `Brigade: you've been paid ${formatUsd(c.amount_cents ?? 0)} for ${f.title}. It reaches your bank in 2-7 business days.`,
+  job_cancelled: (c, f) =>
+    `Brigade: ${f.restaurant} cancelled ${f.title} on ${f.when}. Find another shift: ${c.url}/openings`,
+  payment_refunded: (_c, f) =>
+    `Brigade: the payment for ${f.title} was refunded to ${f.restaurantMid} because the work was marked not completed.`,
+  new_message: (c, f) =>
+    `Brigade: you have a new message from ${f.sender} about ${f.title}. Read it: ${c.url}/messages?job=${c.job_id}`,
+  job_reminder_chef: (c, f) =>
+    `Brigade reminder: your shift ${f.title} at ${f.restaurantMid} starts at ${f.time}${c.restaurant_address ? `, ${c.restaurant_address}` : ''}.`,
+  job_reminder_restaurant: (_c, f) => `Brigade reminder: ${f.chef} starts ${f.title} at ${f.time}.`,
+  rating_reminder_chef: (c, f) =>
+    `Brigade: how was ${f.title} at ${f.restaurantMid}? Check out and rate the restaurant: ${c.url}/checkout/${c.application_id}`,
+  rating_reminder_restaurant: (c, f) =>
+    `Brigade: ${f.title} with ${f.chef} has ended. Check out and rate your chef: ${c.url}/checkout/${c.application_id}`,
+};
+
+const es: Record<TemplateName, Render> = {
+  application_submitted: (c, f) =>
+    `Brigade: ${f.chef} se postuló a ${f.title} el ${f.when}. Revisa las solicitudes: ${c.url}/jobs/${c.job_id}/applications`,
+  application_accepted: (c, f) =>
+    `Brigade: ${f.restaurant} te aceptó para ${f.title} el ${f.when}. Confirma tu turno: ${c.url}/my-shifts`,
+  application_rejected: (c, f) =>
+    `Brigade: tu solicitud para ${f.title} en ${f.restaurantMid} no fue aceptada esta vez. Mira otros turnos: ${c.url}/openings`,
+  application_confirmed: (c, f) =>
+    `Brigade: ${f.chef} confirmó el turno ${f.title} del ${f.when}. Ve tus turnos: ${c.url}/my-shifts`,
+  application_declined: (c, f) =>
+    `Brigade: ${f.chef} rechazó el turno ${f.title} del ${f.when}. El turno está abierto de nuevo: ${c.url}/jobs/${c.job_id}`,
+  application_cancelled: (c, f) =>
+    c.was_accepted
+      ? `Brigade: ${f.chef} canceló el turno ${f.title} del ${f.when}. El turno está abierto de nuevo: ${c.url}/jobs/${c.job_id}`
+      : `Brigade: ${f.chef} retiró su solicitud para ${f.title} del ${f.when}.`,
+  chef_checked_out: (c, f) =>
+    `Brigade: ${f.chef} registró su salida de ${f.title}. Completa tu cierre y calificación: ${c.url}/checkout/${c.application_id}`,
+  shift_favorite: (c, f) =>
+    `Brigade: ${f.restaurant} te invitó a ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Míralo: ${c.url}/jobs/${c.job_id}`,
+  shift_urgent: (c, f) =>
+    `Brigade: ¡Turno urgente! ${f.restaurant} necesita ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Postúlate: ${c.url}/jobs/${c.job_id}`,
+  payout_released: (c, f) =>
+    `Brigade: recibiste un pago de ${formatUsd(c.amount_cents ?? 0)} por ${f.title}. Llegará a tu banco en 2 a 7 días hábiles.`,
+  job_cancelled: (c, f) =>
+    `Brigade: ${f.restaurant} canceló el turno ${f.title} del ${f.when}. Busca otro turno: ${c.url}/openings`,
+  payment_refunded: (_c, f) =>
+    `Brigade: el pago de ${f.title} se reembolsó a ${f.restaurantMid} porque el trabajo se marcó como no completado.`,
+  new_message: (c, f) =>
+    `Brigade: tienes un mensaje nuevo de ${f.sender} sobre ${f.title}. Léelo: ${c.url}/messages?job=${c.job_id}`,
+  job_reminder_chef: (c, f) =>
+    sentence(
+      `Recordatorio de Brigade: tu turno ${f.title} en ${f.restaurantMid} empieza ${aLas(f.time)}${c.restaurant_address ? `, ${c.restaurant_address}` : ''}`,
+    ),
+  job_reminder_restaurant: (_c, f) =>
+    sentence(`Recordatorio de Brigade: ${f.chef} empieza el turno ${f.title} ${aLas(f.time)}`),
+  rating_reminder_chef: (c, f) =>
+    `Brigade: ¿qué tal el turno ${f.title} en ${f.restaurantMid}? Registra tu salida y califica al restaurante: ${c.url}/checkout/${c.application_id}`,
+  rating_reminder_restaurant: (c, f) =>
+    `Brigade: el turno ${f.title} con ${f.chef} terminó. Completa el cierre y califica a tu chef: ${c.url}/checkout/${c.application_id}`,
+};
+
+export function renderSms(template: TemplateName, language: Language, context: TemplateContext): string {
+  const table = language === 'es' ? es : en;
+  return table[template](context, format(context, language));
+}

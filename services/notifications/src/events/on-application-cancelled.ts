@@ -1,0 +1,18 @@
+import { recordApplication, recordJob } from '../db/read-model';
+import { queueSms } from '../use-cases/queue-sms';
+import { dropReminders } from '../use-cases/reminders';
+import { applicationVars, jobFactsOf, type HandlerFactory } from './handler';
+
+/** The chef cancelled: the restaurant is told; any reminder for that application is dropped. */
+export const onApplicationCancelled: HandlerFactory<'jobs.application.cancelled.v1'> =
+  (ctx) => async (tx, d) => {
+    await recordJob(ctx.database, tx, jobFactsOf(d));
+    await recordApplication(ctx.database, tx, d, 'cancelled');
+    await dropReminders(ctx, tx, { applicationId: d.application_id }, 'application_cancelled');
+    await queueSms(ctx, tx, {
+      recipientId: d.restaurant_id,
+      template: 'application_cancelled',
+      vars: { ...applicationVars(d), was_accepted: d.was_accepted },
+      dedupeKey: `application_cancelled:${d.application_id}`,
+    });
+  };

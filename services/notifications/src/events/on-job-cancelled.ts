@@ -1,0 +1,25 @@
+import { markJobCancelled, recordJob } from '../db/read-model';
+import { queueSms } from '../use-cases/queue-sms';
+import { dropReminders } from '../use-cases/reminders';
+import type { HandlerFactory } from './handler';
+
+/** The restaurant cancelled: every chef on it is told, and no reminder for it will go out. */
+export const onJobCancelled: HandlerFactory<'jobs.job.cancelled.v1'> = (ctx) => async (tx, d) => {
+  await recordJob(ctx.database, tx, d);
+  await markJobCancelled(ctx.database, tx, d.job_id);
+  await dropReminders(ctx, tx, { jobId: d.job_id }, 'job_cancelled');
+  const vars = {
+    job_id: d.job_id,
+    job_title: d.title,
+    start_time: d.start_time,
+    restaurant_id: d.restaurant_id,
+  };
+  for (const chefId of new Set(d.affected_chef_ids)) {
+    await queueSms(ctx, tx, {
+      recipientId: chefId,
+      template: 'job_cancelled',
+      vars,
+      dedupeKey: `job_cancelled:${d.job_id}:${chefId}`,
+    });
+  }
+};

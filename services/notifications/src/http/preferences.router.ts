@@ -1,0 +1,19 @@
+import { Router } from 'express';
+import { currentUser, parseBody, requireUser, type KeySource } from '@brigade/kit';
+import { notificationsHttp } from '@brigade/contracts';
+import type { Ctx } from '../context';
+import { getPreferences, updatePreferences } from '../use-cases/preferences';
+
+/** GET/PUT /notifications/preferences: the signed-in user's own toggles, nobody else's. */
+export function preferencesRouter(ctx: Ctx, keys: KeySource): Router {
+  const router = Router();
+  router.use('/notifications', requireUser(keys));
+  router.get('/notifications/preferences', async (req, res) => {
+    res.json(await getPreferences(ctx.database, currentUser(req).id));
+  });
+  router.put('/notifications/preferences', async (req, res) => {
+    const changes = parseBody(notificationsHttp.UpdatePreferencesRequest, req);
+    res.json(await updatePreferences(ctx.database, currentUser(req).id, changes));
+  });
+  return router;
+}

@@ -1,0 +1,17 @@
+/** The one thing notifications needs from an SMS provider. */
+export interface SmsPort {
+  readonly provider: 'twilio' | 'sandbox';
+  /** Resolves with the provider's message id; throws SmsSendError (retryable or not) when it cannot send. */
+  send(message: { to: string; body: string }): Promise<{ providerId: string }>;
+}
+
+export class SmsSendError extends Error {
+  constructor(
+    message: string,
+    /** false for a permanent refusal (invalid number, unsubscribed): the text is marked failed at once */
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'SmsSendError';
+  }
+}

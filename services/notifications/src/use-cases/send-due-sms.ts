@@ -1,0 +1,152 @@
+import { sql } from '@brigade/kit';
+import type { Language } from '@brigade/contracts';
+import { iso, type Ctx } from '../context';
+import { findRecipient, type Recipient } from '../db/read-model';
+import {
+  CITY_TIME_ZONES,
+  DEFAULT_TIME_ZONE,
+  preferencesFor,
+  retryDelay,
+  type TemplateName,
+} from '../domain/rules';
+import { renderSms, type TemplateContext } from '../domain/templates';
+import { SmsSendError, type SmsPort } from '../sms/sms-port';
+import { getPreferences } from './preferences';
+
+/** A claimed text stays with its instance this long; a crashed instance's texts are picked up after it. */
+const LEASE_MS = 2 * 60_000;
+
+interface ClaimedSms {
+  seq: string;
+  recipient_id: string;
+  template: TemplateName;
+  vars: Record<string, unknown> | string;
+  attempts: number;
+}
+
+/**
+ * Send queued texts that are due. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several
+ * instances never send the same text; each attempt is recorded; a failure is retried with backoff and then
+ * marked failed. Names and language are resolved now, so a text always uses the recipient's latest ones.
+ */
+export async function sendDueSms(ctx: Ctx, sms: SmsPort, batchSize = 20): Promise<number> {
+  const now = ctx.now();
+  const claimed = await ctx.database.rows<ClaimedSms>(
+    sql`update notifications.sms s
+        set status = 'sending', attempts = s.attempts + 1, locked_until = ${iso(new Date(now.getTime() + LEASE_MS))}::timestamptz
+        where s.seq in (
+          select seq from notifications.sms
+          where (status = 'queued' and next_attempt_at <= ${iso(now)}::timestamptz)
+             or (status = 'sending' and locked_until <= ${iso(now)}::timestamptz)
+          order by priority, seq
+          limit ${batchSize}
+          for update skip locked)
+        returning s.seq, s.recipient_id, s.template, s.vars, s.attempts`,
+  );
+  claimed.sort((a, b) => Number(a.seq) - Number(b.seq));
+  for (const row of claimed) await sendOne(ctx, sms, row, now);
+  return claimed.length;
+}
+
+async function sendOne(ctx: Ctx, sms: SmsPort, row: ClaimedSms, now: Date) {
+  const { database } = ctx;
+  const recipient = await findRecipient(database, row.recipient_id);
+  if (!recipient) {
+    // Identity's event may still be on its way: wait like a failed send, then give up.
+    return retryOrFail(ctx, row, now, 'recipient unknown', true, 'suppressed');
+  }
+  if (!recipient.phone || !recipient.phone_verified) {
+    await database.rows(
+      sql`update notifications.sms set status = 'suppressed', suppress_reason = 'no_verified_phone', locked_until = null
+          where seq = ${row.seq} and status = 'sending'`,
+    );
+    return;
+  }
+  // Toggles are checked again at send time: a text waiting for a retry obeys a toggle switched off meanwhile.
+  const prefs = await getPreferences(database, recipient.user_id);
+  const off = preferencesFor(row.template).find((p) => !prefs[p]);
+  if (off) {
+    await database.rows(
+      sql`update notifications.sms set status = 'suppressed', suppress_reason = ${`preference:${off}`}, locked_until = null
+          where seq = ${row.seq} and status = 'sending'`,
+    );
+    return;
+  }
+  const vars = (typeof row.vars === 'string' ? JSON.parse(row.vars) : row.vars) as Record<string, unknown>;
+  const language: Language = recipient.language === 'es' ? 'es' : 'en';
+  const body = renderSms(row.template, language, await contextFor(ctx, recipient, vars));
+  try {
+    const { providerId } = await sms.send({ to: recipient.phone, body });
+    await database.rows(
+      sql`update notifications.sms set status = 'sent', provider = ${sms.provider}, provider_id = ${providerId}, to_phone = ${recipient.phone},
+            language = ${language}, body = ${body}, sent_at = ${iso(now)}::timestamptz, locked_until = null, last_error = null
+          where seq = ${row.seq}`,
+    );
+  } catch (err) {
+    const retryable = err instanceof SmsSendError ? err.retryable : true;
+    await database.rows(
+      sql`update notifications.sms set provider = ${sms.provider}, to_phone = ${recipient.phone}, language = ${language}, body = ${body}
+          where seq = ${row.seq}`,
+    );
+    ctx.logger.warn(
+      { seq: row.seq, attempt: row.attempts, err: (err as Error).message, retryable },
+      'sms send failed',
+    );
+    await retryOrFail(ctx, row, now, (err as Error).message, retryable, 'failed');
+  }
+}
+
+async function retryOrFail(
+  ctx: Ctx,
+  row: ClaimedSms,
+  now: Date,
+  error: string,
+  retryable: boolean,
+  finalStatus: 'failed' | 'suppressed',
+) {
+  const delay = retryable ? retryDelay(row.attempts, ctx.config.SMS_RETRY_DELAYS_MS) : null;
+  if (delay !== null) {
+    await ctx.database.rows(
+      sql`update notifications.sms set status = 'queued', next_attempt_at = ${iso(new Date(now.getTime() + delay))}::timestamptz,
+            locked_until = null, last_error = ${error.slice(0, 500)}
+          where seq = ${row.seq}`,
+    );
+    return;
+  }
+  await ctx.database.rows(
+    sql`update notifications.sms set status = ${finalStatus}, locked_until = null, last_error = ${error.slice(0, 500)},
+          suppress_reason = ${finalStatus === 'suppressed' ? 'unknown_recipient' : null}
+        where seq = ${row.seq}`,
+  );
+}
+
+async function contextFor(
+  ctx: Ctx,
+  recipient: Recipient,
+  vars: Record<string, unknown>,
+): Promise<TemplateContext> {
+  const str = (k: string) => (typeof vars[k] === 'string' ? (vars[k] as string) : undefined);
+  const lookup = async (id: string | undefined) =>
+    id ? (id === recipient.user_id ? recipient : await findRecipient(ctx.database, id)) : null;
+  const [chef, restaurant, sender] = await Promise.all([
+    lookup(str('chef_id')),
+    lookup(str('restaurant_id')),
+    lookup(str('sender_id')),
+  ]);
+  const city = restaurant?.city ?? (recipient.user_type === 'restaurant' ? recipient.city : null);
+  return {
+    url: ctx.config.PUBLIC_URL.replace(/\/$/, ''),
+    timeZone: (city && CITY_TIME_ZONES[city]) || DEFAULT_TIME_ZONE,
+    job_id: str('job_id'),
+    application_id: str('application_id'),
+    job_title: str('job_title'),
+    start_time: str('start_time'),
+    hourly_rate_cents: typeof vars.hourly_rate_cents === 'number' ? vars.hourly_rate_cents : null,
+    amount_cents: typeof vars.amount_cents === 'number' ? vars.amount_cents : undefined,
+    was_accepted: vars.was_accepted === true,
+    chef_name: chef?.name,
+    restaurant_name: restaurant?.name,
+    restaurant_address: restaurant?.address,
+    sender_name: sender?.name,
+  };
+}

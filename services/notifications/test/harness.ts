@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import type { EventData, EventType } from '@brigade/contracts';
+import { createLogger, listen, sql, type Database, type EventBus, type RunningServer } from '@brigade/kit';
+import { createTestAuth, eventually } from '@brigade/kit/testing';
+import { createNotificationsService, type NotificationsHandle } from '../src/app';
+import { loadNotificationsConfig } from '../src/config';
+import type { SmsPort } from '../src/sms/sms-port';
+
+export const HOUR = 3_600_000;
+export const MINUTE = 60_000;
+
+/** A clock the test moves; the service's scheduler reads it instead of the wall clock. */
+export function testClock(start = new Date()) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+    set(d: Date) {
+      current = d.getTime();
+    },
+  };
+}
+export type TestClock = ReturnType<typeof testClock>;
+
+export interface RunningNotifications {
+  handle: NotificationsHandle;
+  server: RunningServer;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startNotifications(opts: {
+  database: Database;
+  bus: EventBus;
+  keys: Awaited<ReturnType<typeof createTestAuth>>['keys'];
+  clock: TestClock;
+  sms?: SmsPort;
+  env?: Record<string, string>;
+}): Promise<RunningNotifications> {
+  const config = loadNotificationsConfig({
+    NOTIFICATIONS_POLL_MS: '20',
+    SMS_RETRY_DELAYS_MS: '60000,300000',
+    PUBLIC_URL: 'https://brigade.test',
+    ...opts.env,
+  } as NodeJS.ProcessEnv);
+  const handle = await createNotificationsService(
+    {
+      database: opts.database,
+      bus: opts.bus,
+      logger: createLogger('notifications-test'),
+      keys: opts.keys,
+      now: opts.clock.now,
+      sms: opts.sms,
+    },
+    config,
+  );
+  const server = await listen(handle.app);
+  await handle.start({ url: server.url });
+  return {
+    handle,
+    server,
+    url: server.url,
+    async stop() {
+      await server.close();
+      await handle.stop();
+    },
+  };
+}
+
+/** Publish an event the way its producer's relay would (validated against its contract by the bus). */
+export async function publish<T extends EventType>(
+  bus: EventBus,
+  type: T,
+  data: EventData<T>,
+  id = randomUUID(),
+) {
+  await bus.publish({ id, type, occurred_at: new Date().toISOString(), producer: type.split('.')[0], data });
+  return id;
+}
+
+let phoneCounter = 0;
+export function newPhone() {
+  phoneCounter += 1;
+  return `+1612${String(Math.floor(Math.random() * 900) + 100)}${String(phoneCounter).padStart(4, '0')}`;
+}
+
+export interface TestUser {
+  id: string;
+  profileId: string;
+  phone: string;
+  type: 'chef' | 'restaurant';
+  name: string;
+}
+
+/** A user as identity announces them: registered, phone verified, profile saved. Waits until notifications knows them. */
+export async function createUser(
+  bus: EventBus,
+  database: Database,
+  u: {
+    type: 'chef' | 'restaurant';
+    name: string;
+    language?: 'en' | 'es';
+    city?: 'Minneapolis' | 'Detroit';
+    verified?: boolean;
+  },
+): Promise<TestUser> {
+  const id = randomUUID();
+  const profileId = randomUUID();
+  const phone = newPhone();
+  const language = u.language ?? 'en';
+  const city = u.city ?? 'Minneapolis';
+  await publish(bus, 'identity.user.registered.v1', {
+    user_id: id,
+    email: `${id}@example.com`,
+    phone,
+    user_type: u.type,
+    language_preference: language,
+    created_at: new Date().toISOString(),
+  });
+  if (u.verified !== false) {
+    await publish(bus, 'identity.user.updated.v1', {
+      user_id: id,
+      phone,
+      phone_verified: true,
+      user_type: u.type,
+      language_preference: language,
+    });
+  }
+  const place = {
+    city,
+    state: city === 'Detroit' ? 'MI' : 'MN',
+    latitude: 44.97,
+    longitude: -93.26,
+    average_rating: null,
+    total_ratings: 0,
+    language_preference: language,
+  };
+  if (u.type === 'chef') {
+    await publish(bus, 'identity.chef_profile.updated.v1', {
+      profile_id: profileId,
+      user_id: id,
+      name: u.name,
+      bio: 'Line cook',
+      travel_radius: 15,
+      skills: ['Line Cook'],
+      profile_image_url: null,
+      hourly_rate_min: null,
+      ...place,
+    });
+  } else {
+    await publish(bus, 'identity.restaurant_profile.updated.v1', {
+      profile_id: profileId,
+      user_id: id,
+      name: u.name,
+      description: 'Kitchen',
+      address: '123 Main St',
+      logo_url: null,
+      cuisine_types: ['American'],
+      ...place,
+    });
+  }
+  await eventually(async () => {
+    const rows = await database.rows<{ name: string | null; phone_verified: boolean }>(
+      sql`select name, phone_verified from notifications.recipients where user_id = ${id}`,
+    );
+    expect(rows[0]?.name).toBe(u.name);
+    expect(rows[0]?.phone_verified).toBe(u.verified !== false);
+  });
+  return { id, profileId, phone, type: u.type, name: u.name };
+}
+
+export interface DevSms {
+  to: string;
+  body: string;
+  sent_at: string;
+}
+
+export async function outbox(url: string, to?: string): Promise<DevSms[]> {
+  const res = await fetch(`${url}/dev/sms?limit=500${to ? `&to=${encodeURIComponent(to)}` : ''}`);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { messages: DevSms[] }).messages;
+}
+
+/** Wait until `phone` has received a text matching `pattern`; returns the matching texts. */
+export async function textsTo(url: string, phone: string, pattern: RegExp, count = 1): Promise<DevSms[]> {
+  return eventually(async () => {
+    const matching = (await outbox(url, phone)).filter((m) => pattern.test(m.body));
+    expect(matching.length).toBeGreaterThanOrEqual(count);
+    return matching;
+  });
+}
+
+export async function smsRows(database: Database, recipientId: string) {
+  return database.rows<{
+    template: string;
+    status: string;
+    suppress_reason: string | null;
+    attempts: number;
+    provider_id: string | null;
+    last_error: string | null;
+    body: string | null;
+  }>(
+    sql`select template, status, suppress_reason, attempts, provider_id, last_error, body from notifications.sms where recipient_id = ${recipientId} order by seq`,
+  );
+}
+
+export async function reminderRows(database: Database, jobId: string) {
+  return database.rows<{
+    kind: string;
+    recipient_id: string;
+    status: string;
+    drop_reason: string | null;
+    due_at: Date;
+  }>(
+    sql`select kind, recipient_id, status, drop_reason, due_at from notifications.reminders where job_id = ${jobId} order by kind, recipient_id`,
+  );
+}
+
+/** The facts every jobs application event carries. */
+export function applicationFacts(
+  job: { id: string; title: string; start: Date; end: Date; restaurant: TestUser },
+  chef: TestUser,
+  applicationId = randomUUID(),
+) {
+  return {
+    application_id: applicationId,
+    job_id: job.id,
+    job_title: job.title,
+    chef_id: chef.id,
+    chef_profile_id: chef.profileId,
+    restaurant_id: job.restaurant.id,
+    start_time: job.start.toISOString(),
+    end_time: job.end.toISOString(),
+  };
+}
+
+export function jobFacts(
+  job: { id: string; title: string; start: Date; end: Date; restaurant: TestUser },
+  level: 'normal' | 'urgent' = 'normal',
+) {
+  return {
+    job_id: job.id,
+    restaurant_id: job.restaurant.id,
+    title: job.title,
+    start_time: job.start.toISOString(),
+    end_time: job.end.toISOString(),
+    hourly_rate_cents: 2500,
+    emergency_level: level,
+  };
+}
+
+export function newJob(
+  restaurant: TestUser,
+  clock: TestClock,
+  title = 'Line Cook',
+  startInHours = 24,
+  hours = 6,
+) {
+  const start = new Date(clock.now().getTime() + startInHours * HOUR);
+  return { id: randomUUID(), title, start, end: new Date(start.getTime() + hours * HOUR), restaurant };
+}

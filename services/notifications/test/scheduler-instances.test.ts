@@ -1,0 +1,163 @@
+import { sql } from '@brigade/kit';
+import {
+  createTestAuth,
+  createTestBus,
+  createTestDatabase,
+  eventually,
+  type TestBus,
+  type TestDatabase,
+} from '@brigade/kit/testing';
+import { loadMigrations } from '../src/app';
+import { SandboxSms } from '../src/sms/sandbox-sms';
+import {
+  applicationFacts,
+  createUser,
+  HOUR,
+  MINUTE,
+  newJob,
+  outbox,
+  publish,
+  startNotifications,
+  testClock,
+  type RunningNotifications,
+} from './harness';
+
+// Two notifications instances (two scheduler loops, two SMS senders) against one database and one bus, as in
+// production with several replicas: every reminder must become exactly one text, sent exactly once.
+
+let database: TestDatabase;
+let testBus: TestBus;
+let first: RunningNotifications;
+let second: RunningNotifications;
+const smsA = new SandboxSms();
+const smsB = new SandboxSms();
+const clock = testClock();
+const SHIFTS = 6;
+
+beforeAll(async () => {
+  database = await createTestDatabase('notifications', await loadMigrations());
+  testBus = await createTestBus();
+  const auth = await createTestAuth();
+  first = await startNotifications({ database, bus: testBus.bus, keys: auth.keys, clock, sms: smsA });
+  second = await startNotifications({ database, bus: testBus.bus, keys: auth.keys, clock, sms: smsB });
+});
+afterAll(async () => {
+  await first?.stop();
+  await second?.stop();
+  await testBus?.destroy();
+  await database?.destroy();
+});
+
+const sent = () => smsA.sendCount + smsB.sendCount;
+
+async function templateCounts(prefix: string) {
+  const rows = await database.rows<{ status: string; attempts: number; n: number }>(
+    sql`select status, attempts, count(*)::int as n from notifications.sms where template like ${`${prefix}%`} group by status, attempts`,
+  );
+  return rows.map((r) => ({ status: r.status, attempts: Number(r.attempts), n: Number(r.n) }));
+}
+
+/** Both loops run; the test also hammers both instances' tick() at once for extra contention. */
+async function contend() {
+  await Promise.all([
+    first.handle.scheduler.tick(),
+    second.handle.scheduler.tick(),
+    first.handle.scheduler.tick(),
+    second.handle.scheduler.tick(),
+  ]);
+}
+
+test('with two scheduler instances running, each job and rating reminder is texted exactly once', async () => {
+  const people = await Promise.all(
+    Array.from({ length: SHIFTS }, async (_, i) => ({
+      restaurant: await createUser(testBus.bus, database, { type: 'restaurant', name: `Kitchen ${i}` }),
+      chef: await createUser(testBus.bus, database, {
+        type: 'chef',
+        name: `Cook ${i}`,
+        language: i % 2 ? 'es' : 'en',
+      }),
+    })),
+  );
+  const shifts = people.map(({ restaurant, chef }) => {
+    const job = newJob(restaurant, clock, 'Line Cook', 4, 3);
+    return { restaurant, chef, job, facts: applicationFacts(job, chef) };
+  });
+  for (const s of shifts) await publish(testBus.bus, 'jobs.application.confirmed.v1', s.facts);
+  await eventually(async () => {
+    const rows = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from notifications.reminders where status = 'pending'`,
+    );
+    expect(Number(rows[0].n)).toBe(SHIFTS * 4);
+    expect(await templateCounts('application_confirmed')).toEqual([
+      { status: 'sent', attempts: 1, n: SHIFTS },
+    ]);
+  });
+  expect(sent()).toBe(SHIFTS);
+
+  // 1 hour before the shifts: both sides of every shift, once
+  clock.set(new Date(shifts[0].job.start.getTime() - HOUR + MINUTE));
+  for (let i = 0; i < 5; i++) await contend();
+  await eventually(async () =>
+    expect(await templateCounts('job_reminder_')).toEqual([{ status: 'sent', attempts: 1, n: SHIFTS * 2 }]),
+  );
+  for (let i = 0; i < 3; i++) await contend();
+  expect(sent()).toBe(SHIFTS * 3);
+  for (const s of shifts) {
+    expect(
+      (await outbox(first.url, s.chef.phone)).filter((m) => /Recordatorio|reminder/.test(m.body)),
+    ).toHaveLength(1);
+    expect(
+      (await outbox(second.url, s.restaurant.phone)).filter((m) => /reminder/.test(m.body)),
+    ).toHaveLength(1);
+  }
+
+  // after the shifts: rating reminders, again once per side
+  clock.set(new Date(shifts[0].job.end.getTime() + HOUR + MINUTE));
+  for (let i = 0; i < 5; i++) await contend();
+  await eventually(async () =>
+    expect(await templateCounts('rating_reminder_')).toEqual([
+      { status: 'sent', attempts: 1, n: SHIFTS * 2 },
+    ]),
+  );
+  for (let i = 0; i < 3; i++) await contend();
+  expect(sent()).toBe(SHIFTS * 5);
+  const reminders = await database.rows<{ status: string; n: number }>(
+    sql`select status, count(*)::int as n from notifications.reminders group by status`,
+  );
+  expect(reminders.map((r) => ({ status: r.status, n: Number(r.n) }))).toEqual([
+    { status: 'done', n: SHIFTS * 4 },
+  ]);
+});
+
+test('with two instances, a burst of urgent-shift texts goes out once per chef', async () => {
+  const restaurant = await createUser(testBus.bus, database, {
+    type: 'restaurant',
+    name: 'Rush Hour',
+    city: 'Detroit',
+  });
+  const chefs = await Promise.all(
+    Array.from({ length: 12 }, (_, i) =>
+      createUser(testBus.bus, database, { type: 'chef', name: `Rush ${i}`, city: 'Detroit' }),
+    ),
+  );
+  const before = sent();
+  const job = newJob(restaurant, clock, 'Prep Cook', 2);
+  await publish(testBus.bus, 'jobs.job.opened.v1', {
+    job_id: job.id,
+    restaurant_id: restaurant.id,
+    title: job.title,
+    start_time: job.start.toISOString(),
+    end_time: job.end.toISOString(),
+    hourly_rate_cents: 3000,
+    emergency_level: 'urgent',
+    notify_chef_ids: [chefs[0].id],
+    reopened: false,
+  });
+  await contend();
+  await eventually(async () => {
+    expect(await templateCounts('shift_')).toEqual([{ status: 'sent', attempts: 1, n: chefs.length }]);
+  });
+  await contend();
+  expect(sent() - before).toBe(chefs.length);
+  for (const chef of chefs) expect(await outbox(first.url, chef.phone)).toHaveLength(1);
+});
