@@ -13,6 +13,10 @@ export const messagingEvents = {
     sender_id: Id,
     recipient_id: Id,
     sent_at: z.string(),
+    /** added: the chef's latest application to the job (for links such as /messages?job=) */
+    application_id: Id.optional(),
+    /** added: which side wrote it; the recipient is the other side */
+    sender_type: z.enum(['chef', 'restaurant']).optional(),
   }),
   /** A reader opened a thread (notifications holds back "new message" texts for threads read recently). */
   'messaging.thread.read.v1': z.object({
@@ -20,5 +24,7 @@ export const messagingEvents = {
     chef_id: Id,
     reader_id: Id,
     read_at: z.string(),
+    /** added: the newest message the reader has now seen (null in a thread with no messages yet) */
+    last_read_message_id: Id.nullable().optional(),
   }),
 } as const;

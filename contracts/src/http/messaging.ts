@@ -1,4 +1,133 @@
-import type { RouteDoc } from '../common';
+import { z } from 'zod';
+import { LIMITS } from '../constants';
+import { NumberLike, type RouteDoc } from '../common';
 
-// Request/response schemas of the messaging service are added here as its endpoints land.
-export const messagingRoutes: RouteDoc[] = [];
+// ---------- entities (responses) ----------
+export const UserRole = z.enum(['chef', 'restaurant']);
+
+export const Message = z
+  .object({
+    id: z.string().uuid(),
+    job_id: z.string().uuid(),
+    sender_id: z.string().uuid(),
+    /** What the signed-in reader sees: translated into their language_preference when a translation was made. */
+    content: z.string(),
+    /** Same as content (the spec names the field both ways). */
+    message_text: z.string(),
+    /** The text as the sender wrote it. */
+    original_content: z.string(),
+    created_at: z.string(),
+    is_from_current_user: z.boolean(),
+    /** true when content is a translation (shown as "Translated from {original_language}"). */
+    was_translated: z.boolean(),
+    /** The language the sender wrote in (en, es, or what the translator detected). */
+    original_language: z.string(),
+  })
+  .meta({ id: 'Message' });
+export type Message = z.infer<typeof Message>;
+
+export const Conversation = z
+  .object({
+    job_id: z.string().uuid(),
+    /** The chef's latest application to the job (a conversation is one job and one chef). */
+    application_id: z.string().uuid(),
+    application_status: z.string(),
+    chef_id: z.string().uuid(),
+    restaurant_id: z.string().uuid(),
+    job_title: z.string(),
+    restaurant_name: z.string().nullable(),
+    chef_name: z.string().nullable(),
+    /** restaurant_name for chefs, chef_name for restaurants. */
+    other_party_name: z.string().nullable(),
+    latest_message: z.object({ content: z.string(), created_at: z.string() }).nullable(),
+    unread_count: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'Conversation' });
+export type Conversation = z.infer<typeof Conversation>;
+
+export const ConversationsResponse = z.object({ conversations: z.array(Conversation) });
+
+export const ThreadResponse = z.object({
+  messages: z.array(Message),
+  /** The reader's side of the conversation. */
+  user_role: UserRole,
+  job_id: z.string().uuid(),
+  chef_id: z.string().uuid(),
+  application_id: z.string().uuid(),
+});
+export type ThreadResponse = z.infer<typeof ThreadResponse>;
+
+export const SendMessageResponse = z.object({ message: Message, user_role: UserRole });
+
+// ---------- requests ----------
+export const MessageText = z
+  .string({ error: 'Message cannot be empty' })
+  .trim()
+  .min(1, 'Message cannot be empty')
+  .max(LIMITS.messageMax, `Message must be ${LIMITS.messageMax} characters or less`);
+
+const ChefId = z.string().uuid('chef_id must be the id of a chef who applied to this job');
+
+export const ThreadQuery = z.object({
+  /** Only messages after this point: an ISO date-time (created_at), or a message id (exact). */
+  since: z.string().trim().min(1).max(64).optional(),
+  /** At most this many messages (the newest when no since is given); default and maximum 500. */
+  limit: NumberLike.pipe(z.number().int().min(1).max(500)).optional(),
+});
+
+/** For restaurants: which applicant's thread. Required when the job has several applicants. Chefs leave it out. */
+export const JobThreadQuery = ThreadQuery.extend({ chef_id: ChefId.optional() });
+
+export const SendJobMessageRequest = z
+  .object({ content: MessageText, chef_id: ChefId.optional() })
+  .meta({ id: 'SendJobMessageRequest' });
+export const SendApplicationMessageRequest = z
+  .object({ message: MessageText })
+  .meta({ id: 'SendApplicationMessageRequest' });
+
+export const messagingRoutes: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/messages/conversations',
+    summary:
+      "The signed-in user's conversations with the latest message and unread count (ETag/If-None-Match -> 304)",
+    auth: 'user',
+    response: ConversationsResponse,
+  },
+  {
+    method: 'get',
+    path: '/messages/job/{jobId}',
+    summary:
+      "A job's thread for the reader (marks it read). Chefs: their thread with the restaurant. Restaurants: chef_id picks the applicant (optional when there is only one). since cursor; ETag/304",
+    auth: 'user',
+    query: JobThreadQuery,
+    response: ThreadResponse,
+  },
+  {
+    method: 'post',
+    path: '/messages/job/{jobId}',
+    summary:
+      'Send a message in a job thread (restaurants: chef_id as for GET); translated once for the recipient',
+    auth: 'user',
+    body: SendJobMessageRequest,
+    response: SendMessageResponse,
+    status: 201,
+  },
+  {
+    method: 'get',
+    path: '/messages/application/{id}',
+    summary: "One application's thread (marks it read); since cursor; ETag/304",
+    auth: 'user',
+    query: ThreadQuery,
+    response: ThreadResponse,
+  },
+  {
+    method: 'post',
+    path: '/messages/application/{id}',
+    summary: "Send a message in one application's thread",
+    auth: 'user',
+    body: SendApplicationMessageRequest,
+    response: SendMessageResponse,
+    status: 201,
+  },
+];

@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import {
+  createHttpApp,
+  createRelay,
+  finishHttpApp,
+  readiness,
+  readMigrations,
+  subscribeAll,
+  type Migration,
+  type ServiceDeps,
+  type ServiceHandle,
+} from '@brigade/kit';
+import { subscriptions } from './events/subscriptions';
+import { messagesRouter } from './http/messages.router';
+import { createTranslator, type TranslatorSettings } from './translation/translator';
+
+export const SERVICE_NAME = 'messaging';
+
+export function loadMigrations(): Promise<Migration[]> {
+  return readMigrations(fileURLToPath(new URL('./db/migrations', import.meta.url)));
+}
+
+/** Composition root: database, translator, use cases behind the router, the subscription table, the relay. */
+export async function createMessagingService(
+  deps: ServiceDeps,
+  config: TranslatorSettings,
+): Promise<ServiceHandle> {
+  const { database, bus, logger, keys } = deps;
+  const relay = createRelay(SERVICE_NAME, deps);
+  const translator = createTranslator(config, logger);
+
+  const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
+  app.use(messagesRouter({ database, relay, translator, logger, keys }));
+  finishHttpApp(app, logger);
+
+  return {
+    name: SERVICE_NAME,
+    app,
+    database,
+    relay,
+    async start() {
+      await subscribeAll(bus, subscriptions(database));
+      relay.start();
+    },
+    async stop() {
+      await relay.stop();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { sql, type Database, type Executor } from '@brigade/kit';
+
+/**
+ * Something in these users' conversation lists changed (a message, a read, a new applicant, a name):
+ * give each a new list version, so their next poll answers 200 instead of 304. Ids are sorted so two
+ * transactions always lock inbox rows in the same order.
+ */
+export async function bumpInboxes(database: Database, tx: Executor, userIds: string[]): Promise<void> {
+  const ids = [...new Set(userIds)].sort();
+  if (ids.length === 0) return;
+  await database.rows(
+    sql`insert into messaging.inboxes (user_id, version)
+        select v.id, nextval('messaging.inbox_version_seq') from (values ${sql.join(
+          ids.map((id) => sql`(${id}::uuid)`),
+          sql`, `,
+        )}) as v(id) order by v.id
+        on conflict (user_id) do update set version = excluded.version`,
+    tx,
+  );
+}
+
+export async function inboxVersion(database: Database, userId: string): Promise<string> {
+  const rows = await database.rows<{ version: string | number }>(
+    sql`select version from messaging.inboxes where user_id = ${userId}`,
+  );
+  return rows[0] ? String(rows[0].version) : '0';
+}

@@ -1,0 +1,77 @@
+import { bigint, integer, pgSchema, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Mirrors db/migrations (the SQL files are the source of truth for the database).
+export const messaging = pgSchema('messaging');
+
+export const jobs = messaging.table('jobs', {
+  jobId: uuid('job_id').primaryKey(),
+  restaurantId: uuid('restaurant_id').notNull(),
+  title: text('title').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const participants = messaging.table('participants', {
+  userId: uuid('user_id').primaryKey(),
+  userType: text('user_type'),
+  name: text('name'),
+  nameAt: timestamp('name_at', { withTimezone: true }),
+  language: text('language'),
+  languageAt: timestamp('language_at', { withTimezone: true }),
+});
+
+export const applications = messaging.table('applications', {
+  applicationId: uuid('application_id').primaryKey(),
+  jobId: uuid('job_id').notNull(),
+  chefId: uuid('chef_id').notNull(),
+  restaurantId: uuid('restaurant_id').notNull(),
+  status: text('status').notNull(),
+  statusAt: timestamp('status_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const threads = messaging.table(
+  'threads',
+  {
+    jobId: uuid('job_id').notNull(),
+    chefId: uuid('chef_id').notNull(),
+    restaurantId: uuid('restaurant_id').notNull(),
+    applicationId: uuid('application_id').notNull(),
+    applicationStatus: text('application_status').notNull(),
+    statusAt: timestamp('status_at', { withTimezone: true }).notNull(),
+    lastSeq: integer('last_seq').notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.chefId] })],
+);
+
+export const messages = messaging.table('messages', {
+  id: uuid('id').primaryKey(),
+  jobId: uuid('job_id').notNull(),
+  chefId: uuid('chef_id').notNull(),
+  seq: integer('seq').notNull(),
+  senderId: uuid('sender_id').notNull(),
+  recipientId: uuid('recipient_id').notNull(),
+  originalContent: text('original_content').notNull(),
+  originalLanguage: text('original_language').notNull(),
+  translatedContent: text('translated_content'),
+  translatedLanguage: text('translated_language'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+export const threadReads = messaging.table(
+  'thread_reads',
+  {
+    jobId: uuid('job_id').notNull(),
+    chefId: uuid('chef_id').notNull(),
+    readerId: uuid('reader_id').notNull(),
+    lastReadSeq: integer('last_read_seq').notNull().default(0),
+    readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.chefId, t.readerId] })],
+);
+
+export const inboxes = messaging.table('inboxes', {
+  userId: uuid('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

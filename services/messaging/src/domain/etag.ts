@@ -1,0 +1,18 @@
+import { createHash } from 'node:crypto';
+
+/** A weak ETag from the parts that determine a response (versions, reader, query). */
+export function etagOf(kind: string, ...parts: Array<string | number | null | undefined>): string {
+  const digest = createHash('sha1')
+    .update(parts.map((p) => String(p ?? '')).join('\u0000'))
+    .digest('base64url')
+    .slice(0, 16);
+  return `W/"${kind}-${digest}"`;
+}
+
+/** If-None-Match matches when it is `*` or lists the tag (weak comparison, as for GET). */
+export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  const wanted = bare(etag);
+  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === wanted);
+}

@@ -1,0 +1,84 @@
+import { messagingHttp } from '@brigade/contracts';
+import { currentUser, parse, parseBody, requireUser, uuidParam, type KeySource } from '@brigade/kit';
+import { Router, type Request, type Response } from 'express';
+import { listConversations } from '../use-cases/list-conversations';
+import { readThread, type ReadResult } from '../use-cases/read-thread';
+import { resolveApplicationThread, resolveJobThread } from '../use-cases/resolve-thread';
+import { sendMessage, type SendDeps } from '../use-cases/send-message';
+
+const THREAD_NOT_FOUND = 'Conversation not found';
+
+/** Polled responses: the client may keep them but must revalidate (If-None-Match) every time. */
+function cacheHeaders(res: Response, etag: string) {
+  res.setHeader('ETag', etag);
+  res.setHeader('Cache-Control', 'private, no-cache');
+}
+
+function answer(
+  res: Response,
+  result: ReadResult | { status: 304; etag: string } | { status: 200; etag: string; body: unknown },
+) {
+  cacheHeaders(res, result.etag);
+  if (result.status === 304) {
+    res.status(304).end();
+    return;
+  }
+  res.json(result.body);
+}
+
+const ifNoneMatch = (req: Request) => req.get('if-none-match') ?? undefined;
+
+export function messagesRouter(deps: SendDeps & { keys: KeySource }): Router {
+  const router = Router();
+  router.use('/messages', requireUser(deps.keys));
+
+  router.get('/messages/conversations', async (req, res) => {
+    answer(res, await listConversations(deps.database, currentUser(req), ifNoneMatch(req)));
+  });
+
+  router.get('/messages/job/:jobId', async (req, res) => {
+    const user = currentUser(req);
+    const jobId = uuidParam(req, 'jobId', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
+    const query = parse(messagingHttp.JobThreadQuery, req.query);
+    const thread = await resolveJobThread(
+      deps.database,
+      user,
+      jobId,
+      user.type === 'restaurant' ? query.chef_id : undefined,
+    );
+    answer(res, await readThread(deps, user, thread, query, ifNoneMatch(req)));
+  });
+
+  router.post('/messages/job/:jobId', async (req, res) => {
+    const user = currentUser(req);
+    const jobId = uuidParam(req, 'jobId', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
+    const body = parseBody(messagingHttp.SendJobMessageRequest, req);
+    const thread = await resolveJobThread(
+      deps.database,
+      user,
+      jobId,
+      user.type === 'restaurant' ? body.chef_id : undefined,
+    );
+    const message = await sendMessage(deps, user, thread, body.content);
+    res.status(201).json({ message, user_role: thread.user_role });
+  });
+
+  router.get('/messages/application/:id', async (req, res) => {
+    const user = currentUser(req);
+    const applicationId = uuidParam(req, 'id', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
+    const query = parse(messagingHttp.ThreadQuery, req.query);
+    const thread = await resolveApplicationThread(deps.database, user, applicationId);
+    answer(res, await readThread(deps, user, thread, query, ifNoneMatch(req)));
+  });
+
+  router.post('/messages/application/:id', async (req, res) => {
+    const user = currentUser(req);
+    const applicationId = uuidParam(req, 'id', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
+    const body = parseBody(messagingHttp.SendApplicationMessageRequest, req);
+    const thread = await resolveApplicationThread(deps.database, user, applicationId);
+    const message = await sendMessage(deps, user, thread, body.message);
+    res.status(201).json({ message, user_role: thread.user_role });
+  });
+
+  return router;
+}

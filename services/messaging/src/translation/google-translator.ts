@@ -1,0 +1,53 @@
+import { v2 } from '@google-cloud/translate';
+import type { Translation, Translator } from './translator';
+
+export interface GoogleTranslatorOptions {
+  /** API key (sent as `?key=`); or */
+  key?: string;
+  /** a service-account key file. */
+  keyFilename?: string;
+  /** host[:port]; the SDK talks HTTPS to https://<apiEndpoint>/language/translate/v2. */
+  apiEndpoint?: string;
+  timeoutMs: number;
+}
+
+/**
+ * Google Cloud Translation (v2, "basic") through the official SDK. The source language is left to Google,
+ * which detects it better than any offline guess on short texts; its detection comes back with the text.
+ */
+export function createGoogleTranslator(options: GoogleTranslatorOptions): Translator {
+  // Never probe the cloud metadata address for credentials (STACK-NOTES): we always pass them explicitly.
+  process.env.METADATA_SERVER_DETECTION ??= 'none';
+  const client = new v2.Translate({
+    ...(options.key ? { key: options.key } : {}),
+    ...(options.keyFilename ? { keyFilename: options.keyFilename } : {}),
+    ...(options.apiEndpoint ? { apiEndpoint: options.apiEndpoint } : {}),
+    maxRetries: 1,
+  });
+  return {
+    enabled: true,
+    provider: 'google',
+    async translate(text: string, to: string): Promise<Translation> {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`translation timed out after ${options.timeoutMs} ms`)),
+          options.timeoutMs,
+        );
+      });
+      try {
+        const [translated, response] = await Promise.race([
+          client.translate(text, { to, format: 'text' }),
+          timeout,
+        ]);
+        const detected = (response as any)?.data?.translations?.[0]?.detectedSourceLanguage;
+        return {
+          text: translated,
+          detectedSource: typeof detected === 'string' && detected ? detected : null,
+        };
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import type { Logger } from '@brigade/kit';
+import { createGoogleTranslator } from './google-translator';
+
+/** The result of one translation: the text and, when the provider says so, the language it detected. */
+export interface Translation {
+  text: string;
+  detectedSource: string | null;
+}
+
+/**
+ * The translation port. `enabled` is false when no provider is configured: messages then go out
+ * untranslated and say so (`was_translated` false).
+ */
+export interface Translator {
+  readonly enabled: boolean;
+  readonly provider: string;
+  translate(text: string, to: string): Promise<Translation>;
+}
+
+export const noTranslation: Translator = {
+  enabled: false,
+  provider: 'none',
+  async translate() {
+    throw new Error('translation is not configured');
+  },
+};
+
+/** The settings translation takes from the service config. */
+export interface TranslatorSettings {
+  GOOGLE_TRANSLATE_API_KEY?: string;
+  GOOGLE_APPLICATION_CREDENTIALS?: string;
+  GOOGLE_TRANSLATE_API_ENDPOINT?: string;
+  TRANSLATE_TIMEOUT_MS: number;
+}
+
+/** Google when an API key or credentials are configured, otherwise none. */
+export function createTranslator(config: TranslatorSettings, logger: Logger): Translator {
+  if (!config.GOOGLE_TRANSLATE_API_KEY && !config.GOOGLE_APPLICATION_CREDENTIALS) {
+    logger.info('no Google Translate credentials: messages are delivered untranslated');
+    return noTranslation;
+  }
+  return createGoogleTranslator({
+    key: config.GOOGLE_TRANSLATE_API_KEY,
+    keyFilename: config.GOOGLE_TRANSLATE_API_KEY ? undefined : config.GOOGLE_APPLICATION_CREDENTIALS,
+    apiEndpoint: config.GOOGLE_TRANSLATE_API_ENDPOINT,
+    timeoutMs: config.TRANSLATE_TIMEOUT_MS,
+  });
+}

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import type { EventData, EventEnvelope, EventType } from '@brigade/contracts';
+import { createLogger, listen, sql, type RunningServer, type ServiceHandle } from '@brigade/kit';
+import {
+  createTestAuth,
+  createTestBus,
+  createTestDatabase,
+  eventually,
+  type TestBus,
+  type TestDatabase,
+} from '@brigade/kit/testing';
+import { createMessagingService, loadMigrations } from '../src/app';
+import type { TranslatorSettings } from '../src/translation/translator';
+
+export interface User {
+  id: string;
+  type: 'chef' | 'restaurant';
+  language: 'en' | 'es';
+  token: string;
+}
+
+/**
+ * The real messaging service in-process (port 0) on a test database and bus, plus what the other services
+ * would do: publish their events. `published` collects what messaging itself publishes.
+ */
+export async function startMessaging(config: Partial<TranslatorSettings> = {}) {
+  const database: TestDatabase = await createTestDatabase('messaging', await loadMigrations());
+  const testBus: TestBus = await createTestBus();
+  const auth = await createTestAuth();
+  const logger = createLogger('messaging-test');
+  const service: ServiceHandle = await createMessagingService(
+    { database, bus: testBus.bus, logger, keys: auth.keys },
+    { TRANSLATE_TIMEOUT_MS: 4000, ...config },
+  );
+  const published: EventEnvelope[] = [];
+  await testBus.bus.subscribe({
+    queue: 'messaging-test.observer',
+    types: ['messaging.message.sent.v1', 'messaging.thread.read.v1'],
+    handler: async (event) => {
+      published.push(event);
+    },
+  });
+  const server: RunningServer = await listen(service.app);
+  await service.start({ url: server.url });
+
+  async function publish<T extends EventType>(type: T, data: EventData<T>, producer = type.split('.')[0]) {
+    await testBus.bus.publish({
+      id: randomUUID(),
+      type,
+      occurred_at: new Date().toISOString(),
+      producer,
+      data,
+    });
+  }
+
+  async function user(
+    type: 'chef' | 'restaurant',
+    options: { language?: 'en' | 'es'; name?: string } = {},
+  ): Promise<User> {
+    const id = randomUUID();
+    const language = options.language ?? 'en';
+    await publish('identity.user.registered.v1', {
+      user_id: id,
+      email: `${id}@example.com`,
+      phone: '+16125550100',
+      user_type: type,
+      language_preference: language,
+      created_at: new Date().toISOString(),
+    });
+    if (options.name) await profile({ id, type, language }, options.name);
+    // Identity's events travel on their own queues: wait until messaging knows this user's language and name.
+    await eventually(async () => {
+      const rows = await database.rows<{ language: string; name: string | null }>(
+        sql`select language, name from messaging.participants where user_id = ${id}`,
+      );
+      expect(rows[0]).toMatchObject({ language, name: options.name ?? null });
+    });
+    return { id, type, language, token: await auth.token({ id, type, language }) };
+  }
+
+  async function profile(
+    u: { id: string; type: 'chef' | 'restaurant'; language: 'en' | 'es' },
+    name: string,
+  ) {
+    const common = {
+      profile_id: randomUUID(),
+      user_id: u.id,
+      name,
+      city: 'Minneapolis',
+      state: 'MN',
+      latitude: 44.9778,
+      longitude: -93.265,
+      average_rating: null,
+      total_ratings: 0,
+      language_preference: u.language,
+    };
+    if (u.type === 'chef') {
+      await publish('identity.chef_profile.updated.v1', {
+        ...common,
+        bio: '',
+        travel_radius: 15,
+        skills: [],
+        profile_image_url: null,
+        hourly_rate_min: null,
+      });
+    } else {
+      await publish('identity.restaurant_profile.updated.v1', {
+        ...common,
+        description: '',
+        address: '1 Main St',
+        logo_url: null,
+        cuisine_types: [],
+      });
+    }
+  }
+
+  async function postJob(restaurant: User, title = 'Line Cook') {
+    const jobId = randomUUID();
+    const start = new Date(Date.now() + 86_400_000);
+    await publish('jobs.job.posted.v1', {
+      job_id: jobId,
+      restaurant_id: restaurant.id,
+      title,
+      start_time: start.toISOString(),
+      end_time: new Date(start.getTime() + 4 * 3_600_000).toISOString(),
+      hourly_rate_cents: 2000,
+      emergency_level: 'normal',
+      subtotal_cents: 8000,
+      fee_cents: 560,
+      total_cents: 8560,
+      notify_favorites: [],
+    });
+    return { id: jobId, title, restaurant };
+  }
+
+  /** The chef applies (jobs publishes the event); resolves once messaging shows the conversation. */
+  async function apply(job: { id: string; title: string; restaurant: User }, chef: User) {
+    const applicationId = randomUUID();
+    await applicationEvent('jobs.application.submitted.v1', job, chef, applicationId);
+    await eventually(async () => {
+      const res = await call(chef, 'GET', '/messages/conversations');
+      expect(res.body.conversations.map((c: any) => c.application_id)).toContain(applicationId);
+    });
+    return applicationId;
+  }
+
+  async function applicationEvent(
+    type:
+      | 'jobs.application.submitted.v1'
+      | 'jobs.application.accepted.v1'
+      | 'jobs.application.rejected.v1'
+      | 'jobs.application.cancelled.v1',
+    job: { id: string; title: string; restaurant: User },
+    chef: User,
+    applicationId: string,
+  ) {
+    const start = new Date(Date.now() + 86_400_000);
+    const facts = {
+      application_id: applicationId,
+      job_id: job.id,
+      job_title: job.title,
+      chef_id: chef.id,
+      chef_profile_id: null,
+      restaurant_id: job.restaurant.id,
+      start_time: start.toISOString(),
+      end_time: new Date(start.getTime() + 4 * 3_600_000).toISOString(),
+    };
+    if (type === 'jobs.application.cancelled.v1') await publish(type, { ...facts, was_accepted: false });
+    else await publish(type, facts);
+  }
+
+  async function call(
+    u: User | null,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: {
+        ...(u ? { authorization: `Bearer ${u.token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+  }
+
+  async function stop() {
+    await service.stop();
+    await server.close();
+    await testBus.destroy();
+    await database.destroy();
+  }
+
+  return {
+    service,
+    database,
+    bus: testBus.bus,
+    published,
+    publish,
+    user,
+    profile,
+    postJob,
+    apply,
+    applicationEvent,
+    call,
+    stop,
+    url: server.url,
+  };
+}
+
+export type Messaging = Awaited<ReturnType<typeof startMessaging>>;
