@@ -1,4 +1,400 @@
-import type { RouteDoc } from '../common';
+import { z } from 'zod';
+import { EMERGENCY_LEVELS, LIMITS, POSITIONS, SKILLS } from '../constants';
+import { jsonField, NumberLike, type RouteDoc } from '../common';
 
-// Request/response schemas of the jobs service are added here as its endpoints land.
-export const jobsRoutes: RouteDoc[] = [];
+// ---------- lifecycles (values) ----------
+export const JOB_STATUSES = [
+  'pending_payment',
+  'payment_failed',
+  'open',
+  'filled',
+  'completed',
+  'cancelled',
+  'disputed',
+] as const;
+export const PAYMENT_STATUSES = [
+  'pending',
+  'held_in_escrow',
+  'failed',
+  'completed',
+  'refunded',
+  'disputed',
+] as const;
+export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled'] as const;
+export const JobStatus = z.enum(JOB_STATUSES);
+export const PaymentStatus = z.enum(PAYMENT_STATUSES);
+export const ApplicationStatus = z.enum(APPLICATION_STATUSES);
+
+// ---------- entities (responses) ----------
+/** The posting restaurant as a job shows it (from the jobs service's read model of identity's profiles). */
+export const JobRestaurant = z
+  .object({
+    user_id: z.string().uuid(),
+    name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    logo_url: z.string().nullable(),
+    cuisine_types: z.array(z.string()),
+    average_rating: z.number().nullable(),
+    total_ratings: z.number().int(),
+  })
+  .meta({ id: 'JobRestaurant' });
+
+/** The applying chef as an application shows it (spec: Application.chef_profiles). */
+export const ApplicationChef = z
+  .object({
+    id: z.string().uuid(),
+    user_id: z.string().uuid(),
+    name: z.string(),
+    bio: z.string(),
+    skills: z.array(z.string()),
+    travel_radius: z.number().nullable(),
+    profile_image_url: z.string().nullable(),
+    city: z.string().nullable(),
+    average_rating: z.number().nullable(),
+    total_ratings: z.number().int(),
+  })
+  .meta({ id: 'ApplicationChef' });
+
+const ApplicationBase = z.object({
+  id: z.string().uuid(),
+  job_id: z.string().uuid(),
+  chef_id: z.string().uuid(),
+  status: ApplicationStatus,
+  /** After acceptance: null awaiting the chef, true confirmed, false declined. */
+  worker_confirmed: z.boolean().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  chef_profiles: ApplicationChef.nullable(),
+});
+/** An application inside its job (GET /jobs/{id} for the owner). */
+export const ApplicationOfJob = ApplicationBase.meta({ id: 'ApplicationOfJob' });
+
+export const Job = z
+  .object({
+    id: z.string().uuid(),
+    restaurant_id: z.string().uuid(),
+    title: z.string(),
+    description: z.string().nullable(),
+    start_time: z.string(),
+    end_time: z.string(),
+    /** Shift length in hours (end minus start). */
+    hours: z.number(),
+    /** Dollars per hour. */
+    hourly_rate: z.number(),
+    /** hours x hourly_rate: what the chef receives. */
+    subtotal_cents: z.number().int(),
+    /** 7% booking fee on top. */
+    fee_cents: z.number().int(),
+    /** What the restaurant pays. */
+    total_cents: z.number().int(),
+    emergency_level: z.enum(EMERGENCY_LEVELS),
+    status: JobStatus,
+    payment_status: PaymentStatus,
+    required_skills: z.array(z.string()),
+    /** Chef profile ids the restaurant asked to notify first. */
+    notify_favorites: z.array(z.string().uuid()),
+    restaurant_checkout_completed: z.boolean(),
+    chef_checkout_completed: z.boolean(),
+    /** The restaurant's rating of the chef (1-5) once it checked out. */
+    chef_rating: z.number().int().nullable(),
+    /** The chef's rating of the restaurant (1-5) once they checked out. */
+    restaurant_rating: z.number().int().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    restaurant_profiles: JobRestaurant.nullable(),
+    /** Chefs only: whether the signed-in chef applied. */
+    user_applied: z.boolean().optional(),
+    /** Chefs only, when they applied: their own application. */
+    user_application: z
+      .object({ id: z.string().uuid(), status: ApplicationStatus, worker_confirmed: z.boolean().nullable() })
+      .nullable()
+      .optional(),
+    /** The owning restaurant only: how many applications are pending. */
+    pending_applications_count: z.number().int().optional(),
+    /** The owning restaurant only (GET /jobs/{id}): every application with its chef. */
+    applications: z.array(ApplicationOfJob).optional(),
+  })
+  .meta({ id: 'Job' });
+export type Job = z.infer<typeof Job>;
+
+/** An application with its job (spec: Application.job_postings). */
+export const Application = ApplicationBase.extend({ job_postings: Job }).meta({ id: 'Application' });
+export type Application = z.infer<typeof Application>;
+
+export const FavoriteStats = z.object({
+  /** Shifts this chef completed for the signed-in restaurant. */
+  shiftsCompleted: z.number().int(),
+  /** Average of the restaurant's ratings of this chef; null before any. */
+  averageRating: z.number().nullable(),
+  /** End time of the latest completed shift; null before any. */
+  lastWorked: z.string().nullable(),
+});
+export const Favorite = z
+  .object({
+    id: z.string().uuid(),
+    chef_profile_id: z.string().uuid(),
+    chef_id: z.string().uuid(),
+    chef_profiles: ApplicationChef.nullable(),
+    stats: FavoriteStats,
+    created_at: z.string(),
+  })
+  .meta({ id: 'Favorite' });
+
+// ---------- requests ----------
+const DateTimeText = z
+  .string({ error: 'Start and end times are required' })
+  .trim()
+  .min(1, 'Start and end times are required')
+  .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'Times must be valid dates' });
+
+export const PostJobRequest = z
+  .object({
+    title: z.enum(POSITIONS, { error: 'Please select a position' }),
+    description: z.string().trim().max(2000, 'Description is too long').optional().nullable(),
+    startTime: DateTimeText,
+    endTime: DateTimeText,
+    hourlyRate: NumberLike.pipe(
+      z
+        .number({ error: 'Hourly rate is required' })
+        .min(
+          LIMITS.hourlyRateMin,
+          `Hourly rate must be between $${LIMITS.hourlyRateMin} and $${LIMITS.hourlyRateMax}`,
+        )
+        .max(
+          LIMITS.hourlyRateMax,
+          `Hourly rate must be between $${LIMITS.hourlyRateMin} and $${LIMITS.hourlyRateMax}`,
+        )
+        .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, {
+          message: 'Hourly rate must be in whole cents',
+        }),
+    ),
+    emergencyLevel: z
+      .enum(EMERGENCY_LEVELS, { error: 'Priority must be normal or urgent' })
+      .default('normal'),
+    notifyFavorites: z
+      .array(z.string().uuid('notifyFavorites must list chef profile ids'))
+      .max(100)
+      .default([]),
+    requiredSkills: z
+      .array(z.enum(SKILLS, { error: 'Unknown skill' }))
+      .max(SKILLS.length)
+      .default([]),
+  })
+  .meta({ id: 'PostJobRequest' });
+export type PostJobRequest = z.infer<typeof PostJobRequest>;
+
+/** The owner's only change to a posted job is cancelling it (which refunds a paid escrow). */
+export const UpdateJobRequest = z
+  .object({
+    status: z.literal('cancelled', { error: 'Only cancelling a job is supported (status: cancelled)' }),
+  })
+  .meta({ id: 'UpdateJobRequest' });
+
+const SkillsFilter = z.preprocess(
+  (v) =>
+    typeof v === 'string' && !v.trim().startsWith('[')
+      ? v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
+  jsonField(z.array(z.string().max(60)).max(30), 'skills must be a JSON list or a comma-separated list'),
+);
+const DateFilter = z
+  .string()
+  .trim()
+  .refine((v) => !Number.isNaN(Date.parse(v)), {
+    message: 'Dates must be valid (YYYY-MM-DD or ISO date-time)',
+  });
+
+export const JobsQuery = z.object({
+  /** open (chefs' default), all (restaurants' default) or one job status. */
+  status: z.enum(['all', ...JOB_STATUSES], { error: 'Unknown status' }).optional(),
+  emergencyLevel: z.enum(EMERGENCY_LEVELS, { error: 'emergencyLevel must be normal or urgent' }).optional(),
+  minRate: NumberLike.pipe(z.number().min(0).max(1000)).optional(),
+  maxRate: NumberLike.pipe(z.number().min(0).max(1000)).optional(),
+  skills: SkillsFilter.optional(),
+  /** Shifts starting on or after this date. */
+  startDate: DateFilter.optional(),
+  /** Shifts starting on or before this date (a bare date includes the whole day). */
+  endDate: DateFilter.optional(),
+  limit: NumberLike.pipe(z.number().int().min(1).max(200)).optional(),
+});
+export type JobsQuery = z.infer<typeof JobsQuery>;
+
+export const ApplicationsQuery = z.object({
+  jobId: z.string().uuid('jobId must be a job id').optional(),
+  status: ApplicationStatus.optional(),
+});
+
+export const UpdateApplicationRequest = z
+  .object({ status: z.enum(['accepted', 'rejected'], { error: 'status must be accepted or rejected' }) })
+  .meta({ id: 'UpdateApplicationRequest' });
+
+export const ConfirmApplicationRequest = z
+  .object({ confirmed: z.boolean({ error: 'confirmed must be true or false' }) })
+  .meta({ id: 'ConfirmApplicationRequest' });
+
+export const CheckoutRequest = z
+  .object({
+    rating: z
+      .number({ error: 'Rating must be a whole number from 1 to 5' })
+      .int('Rating must be a whole number from 1 to 5')
+      .min(LIMITS.ratingMin, 'Rating must be a whole number from 1 to 5')
+      .max(LIMITS.ratingMax, 'Rating must be a whole number from 1 to 5')
+      .default(5),
+    /** Restaurants say whether the work was done (default true); a chef's answer defaults to true. */
+    workCompleted: z.boolean({ error: 'workCompleted must be true or false' }).default(true),
+    feedback: z
+      .string()
+      .trim()
+      .max(LIMITS.messageMax, 'Feedback must be 1000 characters or less')
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : null)),
+  })
+  .meta({ id: 'CheckoutRequest' });
+
+export const FavoritesQuery = z.object({
+  sortBy: z
+    .enum(['recent', 'frequency', 'rating'], { error: 'sortBy must be recent, frequency or rating' })
+    .optional(),
+});
+
+// ---------- responses ----------
+export const JobResponse = z.object({ job: Job });
+export const JobsResponse = z.object({ jobs: z.array(Job) });
+export const ApplicationResponse = z.object({ application: Application });
+export const ApplicationsResponse = z.object({ applications: z.array(Application) });
+export const CheckoutResponse = z.object({ message: z.string(), mutualCheckoutCompleted: z.boolean() });
+export const FavoritesResponse = z.object({ favorites: z.array(Favorite) });
+export const FavoriteResponse = z.object({ favorite: Favorite });
+export const FavoriteStatusResponse = z.object({ isFavorite: z.boolean() });
+
+export const jobsRoutes: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/jobs',
+    summary: "Open jobs (chefs, with user_applied) or the restaurant's own jobs; ETag / If-None-Match",
+    auth: 'user',
+    query: JobsQuery,
+    response: JobsResponse,
+  },
+  {
+    method: 'post',
+    path: '/jobs',
+    summary: 'Post a shift (starts in pending_payment until escrow is held)',
+    auth: 'restaurant',
+    body: PostJobRequest,
+    response: JobResponse,
+    status: 201,
+  },
+  {
+    method: 'get',
+    path: '/jobs/{id}',
+    summary: 'One job: restaurant_profiles; user_applied for chefs; applications for the owner',
+    auth: 'user',
+    response: JobResponse,
+  },
+  {
+    method: 'put',
+    path: '/jobs/{id}',
+    summary: 'The owner cancels the job (a held escrow is refunded)',
+    auth: 'restaurant',
+    body: UpdateJobRequest,
+    response: JobResponse,
+  },
+  {
+    method: 'post',
+    path: '/jobs/{id}/apply',
+    summary: 'A chef applies to an open job',
+    auth: 'chef',
+    response: ApplicationResponse,
+    status: 201,
+  },
+  {
+    method: 'get',
+    path: '/applications',
+    summary: "A chef's own applications or the applications to a restaurant's jobs; ETag / If-None-Match",
+    auth: 'user',
+    query: ApplicationsQuery,
+    response: ApplicationsResponse,
+  },
+  {
+    method: 'get',
+    path: '/applications/{id}',
+    summary: 'One application (its chef or the job owner)',
+    auth: 'user',
+    response: ApplicationResponse,
+  },
+  {
+    method: 'patch',
+    path: '/applications/{id}',
+    summary: 'The job owner accepts or rejects a pending application',
+    auth: 'restaurant',
+    body: UpdateApplicationRequest,
+    response: ApplicationResponse,
+  },
+  {
+    method: 'delete',
+    path: '/applications/{id}',
+    summary: 'The chef cancels a pending, or accepted and unconfirmed, application',
+    auth: 'chef',
+    response: ApplicationResponse,
+  },
+  {
+    method: 'post',
+    path: '/applications/{id}/confirm',
+    summary: 'The accepted chef confirms (fills the job) or declines (reopens it)',
+    auth: 'chef',
+    body: ConfirmApplicationRequest,
+    response: ApplicationResponse,
+  },
+  {
+    method: 'post',
+    path: '/applications/{applicationId}/checkout',
+    summary: 'Check out of a filled shift and rate the other side',
+    auth: 'user',
+    body: CheckoutRequest,
+    response: CheckoutResponse,
+  },
+  {
+    method: 'get',
+    path: '/favorites',
+    summary: "The restaurant's chef roster with stats",
+    auth: 'restaurant',
+    query: FavoritesQuery,
+    response: FavoritesResponse,
+  },
+  {
+    method: 'post',
+    path: '/favorites/chef/{id}',
+    summary: 'Add a chef (profile id or user id) to the roster',
+    auth: 'restaurant',
+    response: FavoriteResponse,
+    status: 201,
+  },
+  {
+    method: 'delete',
+    path: '/favorites/chef/{id}',
+    summary: 'Remove a chef from the roster',
+    auth: 'restaurant',
+    response: FavoriteStatusResponse,
+  },
+  {
+    method: 'delete',
+    path: '/favorites/worker/{id}',
+    summary: 'Remove a worker from the roster (favorite id, chef profile id or user id)',
+    auth: 'restaurant',
+    response: FavoriteStatusResponse,
+  },
+  {
+    method: 'get',
+    path: '/favorites/chef/{id}/status',
+    summary: 'Whether a chef is in the roster',
+    auth: 'restaurant',
+    response: FavoriteStatusResponse,
+  },
+];

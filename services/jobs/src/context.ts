@@ -1,0 +1,27 @@
+import type { Database, Logger, OutboxRelay, Tx } from '@brigade/kit';
+
+/** What every use case works with; built once in app.ts. */
+export interface JobsContext {
+  database: Database;
+  relay: OutboxRelay;
+  logger: Logger;
+  /** The clock (injected so tests can let a shift start). */
+  now: () => Date;
+}
+
+/** Run a state change and its outbox events in one transaction, then wake the relay. */
+export async function inTransaction<T>(ctx: JobsContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await ctx.database.transaction(fn);
+  ctx.relay.kick();
+  return result;
+}
+
+/** PostgreSQL's unique_violation, however the driver wraps it. */
+export function isUniqueViolation(err: unknown): boolean {
+  let e: any = err;
+  for (let i = 0; i < 4 && e; i++) {
+    if (e.code === '23505') return true;
+    e = e.cause;
+  }
+  return false;
+}

@@ -1,0 +1,69 @@
+import { sql, type Database, type Executor } from '@brigade/kit';
+import type { ApplicationStatus } from '../domain/application';
+import { normaliseApplication, type ApplicationRow } from './rows';
+
+/** Which job an application belongs to (unlocked; the caller then locks the job, then the application). */
+export async function jobIdOfApplication(
+  database: Database,
+  id: string,
+  executor?: Executor,
+): Promise<string | null> {
+  const rows = await database.rows<{ job_id: string }>(
+    sql`select job_id from jobs.applications where id = ${id}`,
+    executor,
+  );
+  return rows[0]?.job_id ?? null;
+}
+
+export async function lockApplication(
+  database: Database,
+  tx: Executor,
+  id: string,
+): Promise<ApplicationRow | null> {
+  const rows = await database.rows(sql`select * from jobs.applications where id = ${id} for update`, tx);
+  return rows[0] ? normaliseApplication(rows[0]) : null;
+}
+
+export async function findApplicationOf(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  chefId: string,
+): Promise<ApplicationRow | null> {
+  const rows = await database.rows(
+    sql`select * from jobs.applications where job_id = ${jobId} and chef_id = ${chefId}`,
+    tx,
+  );
+  return rows[0] ? normaliseApplication(rows[0]) : null;
+}
+
+export async function applicationsOfJob(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+): Promise<ApplicationRow[]> {
+  const rows = await database.rows(
+    sql`select * from jobs.applications where job_id = ${jobId} order by created_at for update`,
+    tx,
+  );
+  return rows.map(normaliseApplication);
+}
+
+export async function insertApplication(
+  tx: Executor,
+  app: { id: string; job_id: string; chef_id: string; chef_profile_id: string | null },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into jobs.applications (id, job_id, chef_id, chef_profile_id, status)
+    values (${app.id}, ${app.job_id}, ${app.chef_id}, ${app.chef_profile_id}, 'pending')`);
+}
+
+export async function setApplicationState(
+  tx: Executor,
+  id: string,
+  next: { status: ApplicationStatus; worker_confirmed: boolean | null },
+): Promise<void> {
+  await tx.execute(sql`
+    update jobs.applications set status = ${next.status}, worker_confirmed = ${next.worker_confirmed}, updated_at = now()
+    where id = ${id}`);
+}

@@ -1,0 +1,111 @@
+import type { jobsHttp } from '@brigade/contracts';
+import type { z } from 'zod';
+import { sql, type Database, type Executor } from '@brigade/kit';
+import { presentChef } from './views';
+import { toJson } from './rows';
+
+type Favorite = z.infer<typeof jobsHttp.Favorite>;
+
+export async function addFavorite(
+  database: Database,
+  tx: Executor,
+  f: { id: string; restaurant_id: string; chef_id: string; chef_profile_id: string },
+): Promise<{ id: string; created: boolean }> {
+  const inserted = await database.rows<{ id: string }>(
+    sql`insert into jobs.favorites (id, restaurant_id, chef_id, chef_profile_id)
+        values (${f.id}, ${f.restaurant_id}, ${f.chef_id}, ${f.chef_profile_id})
+        on conflict (restaurant_id, chef_id) do nothing returning id`,
+    tx,
+  );
+  if (inserted[0]) return { id: inserted[0].id, created: true };
+  const existing = await database.rows<{ id: string }>(
+    sql`select id from jobs.favorites where restaurant_id = ${f.restaurant_id} and chef_id = ${f.chef_id}`,
+    tx,
+  );
+  return { id: existing[0].id, created: false };
+}
+
+/** Remove by favorite id, chef profile id or chef user id. Returns how many rows went. */
+export async function removeFavorite(database: Database, restaurantId: string, id: string): Promise<number> {
+  const rows = await database.rows(
+    sql`delete from jobs.favorites where restaurant_id = ${restaurantId}
+        and (id = ${id} or chef_profile_id = ${id} or chef_id = ${id}) returning id`,
+  );
+  return rows.length;
+}
+
+export async function isFavorite(database: Database, restaurantId: string, id: string): Promise<boolean> {
+  const rows = await database.rows(
+    sql`select 1 from jobs.favorites where restaurant_id = ${restaurantId} and (chef_profile_id = ${id} or chef_id = ${id}) limit 1`,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * notifyFavorites ids (chef profile ids; chef user ids are accepted too) resolved against this restaurant's
+ * roster: the profile ids found, and the ids that are not in the roster.
+ */
+export async function resolveFavorites(
+  database: Database,
+  tx: Executor,
+  restaurantId: string,
+  ids: string[],
+): Promise<{ profileIds: string[]; missing: string[] }> {
+  if (ids.length === 0) return { profileIds: [], missing: [] };
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const rows = await database.rows<{ chef_profile_id: string; chef_id: string }>(
+    sql`select chef_profile_id, chef_id from jobs.favorites where restaurant_id = ${restaurantId}
+        and (chef_profile_id in (${list}) or chef_id in (${list}))`,
+    tx,
+  );
+  const missing = ids.filter((id) => !rows.some((r) => r.chef_profile_id === id || r.chef_id === id));
+  return { profileIds: [...new Set(rows.map((r) => r.chef_profile_id))].sort(), missing };
+}
+
+const ORDER = {
+  recent: sql`last_worked desc nulls last, f.created_at desc`,
+  frequency: sql`shifts_completed desc, last_worked desc nulls last, f.created_at desc`,
+  rating: sql`average_rating desc nulls last, shifts_completed desc, f.created_at desc`,
+} as const;
+
+/**
+ * The roster with stats from real shifts this chef completed for this restaurant (jobs completed with the
+ * work confirmed, where the chef was the confirmed applicant): count, average of the restaurant's ratings,
+ * end of the latest one.
+ */
+export async function listFavorites(
+  database: Database,
+  restaurantId: string,
+  sortBy: keyof typeof ORDER = 'recent',
+  favoriteId?: string,
+): Promise<Favorite[]> {
+  const rows = await database.rows<any>(sql`
+    select f.id, f.chef_id, f.chef_profile_id, f.created_at, to_jsonb(cp) as cp,
+      coalesce(s.shifts_completed, 0) as shifts_completed, s.average_rating, s.last_worked
+    from jobs.favorites f
+    left join jobs.chef_profiles cp on cp.user_id = f.chef_id
+    left join lateral (
+      select count(*)::int as shifts_completed, avg(j.chef_rating)::float8 as average_rating, max(j.end_time) as last_worked
+      from jobs.applications a join jobs.jobs j on j.id = a.job_id
+      where a.chef_id = f.chef_id and j.restaurant_id = f.restaurant_id
+        and a.status = 'accepted' and a.worker_confirmed = true
+        and j.status = 'completed' and j.restaurant_work_completed = true
+    ) s on true
+    where f.restaurant_id = ${restaurantId} ${favoriteId ? sql`and f.id = ${favoriteId}` : sql``}
+    order by ${ORDER[sortBy]}`);
+  return rows.map((r) => ({
+    id: r.id,
+    chef_id: r.chef_id,
+    chef_profile_id: r.chef_profile_id,
+    chef_profiles: presentChef(toJson(r.cp, null)),
+    stats: {
+      shiftsCompleted: Number(r.shifts_completed),
+      averageRating: r.average_rating === null ? null : Math.round(Number(r.average_rating) * 100) / 100,
+      lastWorked: r.last_worked ? new Date(r.last_worked).toISOString() : null,
+    },
+    created_at: new Date(r.created_at).toISOString(),
+  }));
+}

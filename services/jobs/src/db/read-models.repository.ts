@@ -1,0 +1,138 @@
+import type { EventData } from '@brigade/contracts';
+import { sql, type Database, type Executor } from '@brigade/kit';
+import { toJson, type ChefProfileRow } from './rows';
+
+/** Keep the newest version of a chef profile (an older event arriving late changes nothing). Returns whether it changed. */
+export async function upsertChefProfile(
+  database: Database,
+  tx: Executor,
+  p: EventData<'identity.chef_profile.updated.v1'>,
+  occurredAt: string,
+): Promise<boolean> {
+  // A user has one chef profile: drop a stale row under another profile id.
+  await tx.execute(
+    sql`delete from jobs.chef_profiles where user_id = ${p.user_id} and profile_id <> ${p.profile_id} and source_occurred_at <= ${occurredAt}::timestamptz`,
+  );
+  const rows = await database.rows(
+    sql`
+    insert into jobs.chef_profiles (profile_id, user_id, name, bio, city, state, skills, travel_radius, profile_image_url,
+      average_rating, total_ratings, source_occurred_at)
+    values (${p.profile_id}, ${p.user_id}, ${p.name}, ${p.bio}, ${p.city}, ${p.state}, ${JSON.stringify(p.skills)}::jsonb,
+      ${Math.round(p.travel_radius)}, ${p.profile_image_url}, ${p.average_rating}, ${p.total_ratings}, ${occurredAt}::timestamptz)
+    on conflict (profile_id) do update set
+      user_id = excluded.user_id, name = excluded.name, bio = excluded.bio, city = excluded.city, state = excluded.state,
+      skills = excluded.skills, travel_radius = excluded.travel_radius, profile_image_url = excluded.profile_image_url,
+      average_rating = excluded.average_rating, total_ratings = excluded.total_ratings,
+      source_occurred_at = excluded.source_occurred_at, updated_at = now()
+    where jobs.chef_profiles.source_occurred_at <= excluded.source_occurred_at
+    returning profile_id`,
+    tx,
+  );
+  if (rows.length === 0) return false;
+  // Applications made before the profile was known get its id.
+  await tx.execute(
+    sql`update jobs.applications set chef_profile_id = ${p.profile_id} where chef_id = ${p.user_id} and chef_profile_id is distinct from ${p.profile_id}`,
+  );
+  await tx.execute(
+    sql`update jobs.favorites set chef_profile_id = ${p.profile_id} where chef_id = ${p.user_id} and chef_profile_id <> ${p.profile_id}`,
+  );
+  return true;
+}
+
+export async function upsertRestaurantProfile(
+  database: Database,
+  tx: Executor,
+  p: EventData<'identity.restaurant_profile.updated.v1'>,
+  occurredAt: string,
+): Promise<boolean> {
+  await tx.execute(
+    sql`delete from jobs.restaurant_profiles where user_id = ${p.user_id} and profile_id <> ${p.profile_id} and source_occurred_at <= ${occurredAt}::timestamptz`,
+  );
+  const rows = await database.rows(
+    sql`
+    insert into jobs.restaurant_profiles (profile_id, user_id, name, address, city, state, logo_url, cuisine_types,
+      average_rating, total_ratings, source_occurred_at)
+    values (${p.profile_id}, ${p.user_id}, ${p.name}, ${p.address}, ${p.city}, ${p.state}, ${p.logo_url},
+      ${JSON.stringify(p.cuisine_types)}::jsonb, ${p.average_rating}, ${p.total_ratings}, ${occurredAt}::timestamptz)
+    on conflict (profile_id) do update set
+      user_id = excluded.user_id, name = excluded.name, address = excluded.address, city = excluded.city,
+      state = excluded.state, logo_url = excluded.logo_url, cuisine_types = excluded.cuisine_types,
+      average_rating = excluded.average_rating, total_ratings = excluded.total_ratings,
+      source_occurred_at = excluded.source_occurred_at, updated_at = now()
+    where jobs.restaurant_profiles.source_occurred_at <= excluded.source_occurred_at
+    returning profile_id`,
+    tx,
+  );
+  return rows.length > 0;
+}
+
+export async function upsertPayoutAccount(
+  tx: Executor,
+  a: EventData<'payments.payout_account.updated.v1'>,
+  occurredAt: string,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into jobs.payout_accounts (user_id, payouts_enabled, charges_enabled, source_occurred_at)
+    values (${a.user_id}, ${a.payouts_enabled}, ${a.charges_enabled}, ${occurredAt}::timestamptz)
+    on conflict (user_id) do update set payouts_enabled = excluded.payouts_enabled,
+      charges_enabled = excluded.charges_enabled, source_occurred_at = excluded.source_occurred_at, updated_at = now()
+    where jobs.payout_accounts.source_occurred_at <= excluded.source_occurred_at`);
+}
+
+export async function payoutsEnabled(database: Database, tx: Executor, userId: string): Promise<boolean> {
+  const rows = await database.rows<{ payouts_enabled: boolean }>(
+    sql`select payouts_enabled from jobs.payout_accounts where user_id = ${userId}`,
+    tx,
+  );
+  return rows[0]?.payouts_enabled === true;
+}
+
+/** A chef by profile id or by user id. */
+export async function findChef(
+  database: Database,
+  idOrUserId: string,
+  executor?: Executor,
+): Promise<ChefProfileRow | null> {
+  const rows = await database.rows<any>(
+    sql`select * from jobs.chef_profiles where profile_id = ${idOrUserId} or user_id = ${idOrUserId} limit 1`,
+    executor,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { ...row, skills: toJson(row.skills, []), total_ratings: Number(row.total_ratings) };
+}
+
+/** User ids of the given chef profile ids (those the read model knows). */
+export async function chefUserIds(database: Database, tx: Executor, profileIds: string[]): Promise<string[]> {
+  if (profileIds.length === 0) return [];
+  const rows = await database.rows<{ user_id: string }>(
+    sql`select user_id from jobs.chef_profiles where profile_id in (${sql.join(
+      profileIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) order by user_id`,
+    tx,
+  );
+  return rows.map((r) => r.user_id);
+}
+
+/** Scopes whose lists show this chef's profile: the chef's own and every restaurant they applied to. */
+export async function scopesOfChef(database: Database, tx: Executor, chefId: string): Promise<string[]> {
+  const rows = await database.rows<{ restaurant_id: string }>(
+    sql`select distinct j.restaurant_id from jobs.applications a join jobs.jobs j on j.id = a.job_id where a.chef_id = ${chefId}`,
+    tx,
+  );
+  return [`c:${chefId}`, ...rows.map((r) => `r:${r.restaurant_id}`)];
+}
+
+/** Scopes whose lists show this restaurant's profile: the open list, its own, every chef who applied to it. */
+export async function scopesOfRestaurant(
+  database: Database,
+  tx: Executor,
+  restaurantId: string,
+): Promise<string[]> {
+  const rows = await database.rows<{ chef_id: string }>(
+    sql`select distinct a.chef_id from jobs.applications a join jobs.jobs j on j.id = a.job_id where j.restaurant_id = ${restaurantId}`,
+    tx,
+  );
+  return ['jobs', `r:${restaurantId}`, ...rows.map((r) => `c:${r.chef_id}`)];
+}

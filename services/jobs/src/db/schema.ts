@@ -1,0 +1,107 @@
+import {
+  boolean,
+  doublePrecision,
+  integer,
+  jsonb,
+  bigint,
+  pgSchema,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// The drizzle view of src/db/migrations (the SQL files are the source of truth; queries are SQL templates).
+export const jobsSchema = pgSchema('jobs');
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const jobs = jobsSchema.table('jobs', {
+  id: uuid('id').primaryKey(),
+  restaurantId: uuid('restaurant_id').notNull(),
+  title: text('title').notNull(),
+  description: text('description'),
+  startTime: ts('start_time').notNull(),
+  endTime: ts('end_time').notNull(),
+  hourlyRateCents: integer('hourly_rate_cents').notNull(),
+  subtotalCents: integer('subtotal_cents').notNull(),
+  feeCents: integer('fee_cents').notNull(),
+  totalCents: integer('total_cents').notNull(),
+  emergencyLevel: text('emergency_level').$type<'normal' | 'urgent'>().notNull(),
+  requiredSkills: jsonb('required_skills').$type<string[]>().notNull(),
+  notifyFavorites: jsonb('notify_favorites').$type<string[]>().notNull(),
+  status: text('status').notNull(),
+  paymentStatus: text('payment_status').notNull(),
+  restaurantCheckoutCompleted: boolean('restaurant_checkout_completed').notNull(),
+  chefCheckoutCompleted: boolean('chef_checkout_completed').notNull(),
+  restaurantWorkCompleted: boolean('restaurant_work_completed'),
+  chefWorkCompleted: boolean('chef_work_completed'),
+  chefRating: smallint('chef_rating'),
+  restaurantRating: smallint('restaurant_rating'),
+  restaurantFeedback: text('restaurant_feedback'),
+  chefFeedback: text('chef_feedback'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const applications = jobsSchema.table('applications', {
+  id: uuid('id').primaryKey(),
+  jobId: uuid('job_id').notNull(),
+  chefId: uuid('chef_id').notNull(),
+  chefProfileId: uuid('chef_profile_id'),
+  status: text('status').notNull(),
+  workerConfirmed: boolean('worker_confirmed'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const favorites = jobsSchema.table('favorites', {
+  id: uuid('id').primaryKey(),
+  restaurantId: uuid('restaurant_id').notNull(),
+  chefId: uuid('chef_id').notNull(),
+  chefProfileId: uuid('chef_profile_id').notNull(),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const chefProfiles = jobsSchema.table('chef_profiles', {
+  profileId: uuid('profile_id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  name: text('name').notNull(),
+  bio: text('bio').notNull(),
+  city: text('city'),
+  state: text('state'),
+  skills: jsonb('skills').$type<string[]>().notNull(),
+  travelRadius: integer('travel_radius'),
+  profileImageUrl: text('profile_image_url'),
+  averageRating: doublePrecision('average_rating'),
+  totalRatings: integer('total_ratings').notNull(),
+  sourceOccurredAt: ts('source_occurred_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const restaurantProfiles = jobsSchema.table('restaurant_profiles', {
+  profileId: uuid('profile_id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  name: text('name').notNull(),
+  address: text('address').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  logoUrl: text('logo_url'),
+  cuisineTypes: jsonb('cuisine_types').$type<string[]>().notNull(),
+  averageRating: doublePrecision('average_rating'),
+  totalRatings: integer('total_ratings').notNull(),
+  sourceOccurredAt: ts('source_occurred_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const payoutAccounts = jobsSchema.table('payout_accounts', {
+  userId: uuid('user_id').primaryKey(),
+  payoutsEnabled: boolean('payouts_enabled').notNull(),
+  chargesEnabled: boolean('charges_enabled').notNull(),
+  sourceOccurredAt: ts('source_occurred_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const listVersions = jobsSchema.table('list_versions', {
+  scope: text('scope').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

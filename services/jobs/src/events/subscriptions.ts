@@ -1,0 +1,34 @@
+import { on, type Subscription } from '@brigade/kit';
+import type { JobsContext } from '../context';
+import { onEscrowFailed } from './on-escrow-failed';
+import { onEscrowHeld } from './on-escrow-held';
+import { onEscrowSettled } from './on-escrow-settled';
+import { onChefProfileUpdated } from './on-chef-profile-updated';
+import { onPayoutAccountUpdated } from './on-payout-account-updated';
+import { onRestaurantProfileUpdated } from './on-restaurant-profile-updated';
+
+/** Every event the jobs service reacts to: event type -> handler (queue jobs.<name>). */
+export function subscriptions(ctx: JobsContext): Subscription[] {
+  const db = ctx.database;
+  return [
+    on(db, 'jobs', 'on-escrow-held', 'payments.escrow.held.v1', onEscrowHeld(ctx)),
+    on(db, 'jobs', 'on-escrow-failed', 'payments.escrow.failed.v1', onEscrowFailed(ctx)),
+    on(db, 'jobs', 'on-payout-released', 'payments.payout.released.v1', onEscrowSettled(ctx, 'released')),
+    on(db, 'jobs', 'on-escrow-refunded', 'payments.escrow.refunded.v1', onEscrowSettled(ctx, 'refunded')),
+    on(
+      db,
+      'jobs',
+      'on-payout-account-updated',
+      'payments.payout_account.updated.v1',
+      onPayoutAccountUpdated(ctx),
+    ),
+    on(db, 'jobs', 'on-chef-profile-updated', 'identity.chef_profile.updated.v1', onChefProfileUpdated(ctx)),
+    on(
+      db,
+      'jobs',
+      'on-restaurant-profile-updated',
+      'identity.restaurant_profile.updated.v1',
+      onRestaurantProfileUpdated(ctx),
+    ),
+  ];
+}

@@ -1,0 +1,59 @@
+import { Router, type RequestHandler } from 'express';
+import { jobsHttp } from '@brigade/contracts';
+import { currentUser, parse, parseBody, requireRole, uuidParam } from '@brigade/kit';
+import type { JobsContext } from '../context';
+import { jobView, listJobs } from '../db/views';
+import { JobsErrors } from '../domain/errors';
+import { applyToJob } from '../use-cases/apply-to-job';
+import { cancelJob } from '../use-cases/cancel-job';
+import { postJob } from '../use-cases/post-job';
+import { applicationView } from '../db/views';
+import { sendWithEtag } from './etag';
+
+export function jobsRouter(ctx: JobsContext, auth: RequestHandler): Router {
+  const router = Router();
+  const { database } = ctx;
+
+  router.get('/jobs', auth, async (req, res) => {
+    const user = currentUser(req);
+    const query = parse(jobsHttp.JobsQuery, req.query);
+    const scopes = user.type === 'chef' ? ['jobs', `c:${user.id}`] : [`r:${user.id}`];
+    const now = ctx.now();
+    const minute = user.type === 'chef' ? String(Math.floor(now.getTime() / 60_000)) : '';
+    await sendWithEtag(req, res, database, scopes, minute, async () => ({
+      jobs: await listJobs(database, user, query, now),
+    }));
+  });
+
+  router.post('/jobs', auth, requireRole('restaurant'), async (req, res) => {
+    const user = currentUser(req);
+    const input = parseBody(jobsHttp.PostJobRequest, req);
+    const id = await postJob(ctx, user.id, input);
+    res.status(201).json({ job: await jobView(database, user, id) });
+  });
+
+  router.get('/jobs/:id', auth, async (req, res) => {
+    const user = currentUser(req);
+    const id = uuidParam(req, 'id', JobsErrors.jobNotFound().message, 'JOBS.JOB_NOT_FOUND');
+    const job = await jobView(database, user, id);
+    if (!job) throw JobsErrors.jobNotFound();
+    res.json({ job });
+  });
+
+  router.put('/jobs/:id', auth, requireRole('restaurant'), async (req, res) => {
+    const user = currentUser(req);
+    const id = uuidParam(req, 'id', JobsErrors.jobNotFound().message, 'JOBS.JOB_NOT_FOUND');
+    parseBody(jobsHttp.UpdateJobRequest, req);
+    await cancelJob(ctx, user.id, id);
+    res.json({ job: await jobView(database, user, id) });
+  });
+
+  router.post('/jobs/:id/apply', auth, requireRole('chef'), async (req, res) => {
+    const user = currentUser(req);
+    const id = uuidParam(req, 'id', JobsErrors.jobNotFound().message, 'JOBS.JOB_NOT_FOUND');
+    const applicationId = await applyToJob(ctx, user.id, id);
+    res.status(201).json({ application: await applicationView(database, user, applicationId) });
+  });
+
+  return router;
+}

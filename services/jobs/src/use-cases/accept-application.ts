@@ -1,0 +1,44 @@
+import { appendEvent, sql } from '@brigade/kit';
+import { inTransaction, isUniqueViolation, type JobsContext } from '../context';
+import { setApplicationState } from '../db/applications.repository';
+import { touchScopes } from '../db/list-versions.repository';
+import { payoutsEnabled } from '../db/read-models.repository';
+import { nextApplication } from '../domain/application';
+import { JobsErrors } from '../domain/errors';
+import { applicationFacts } from '../events/facts';
+import { lockApplicationAndJob } from './load-for-update';
+
+/**
+ * The job's owner accepts a pending application while the job is open and nobody else is accepted; the
+ * chef must be able to receive payouts. The job stays open until the chef confirms.
+ */
+export async function acceptApplication(
+  ctx: JobsContext,
+  restaurantId: string,
+  applicationId: string,
+): Promise<void> {
+  try {
+    await inTransaction(ctx, async (tx) => {
+      const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
+      if (job.restaurant_id !== restaurantId) throw JobsErrors.applicationNotFound();
+      const next = nextApplication('accept', app);
+      if (!next) throw JobsErrors.notPending();
+      if (job.status === 'filled') throw JobsErrors.jobFilled();
+      if (job.status !== 'open') throw JobsErrors.jobNotOpen();
+      const others = await ctx.database.rows(
+        sql`select 1 from jobs.applications where job_id = ${job.id} and id <> ${app.id}
+            and status = 'accepted' and worker_confirmed is distinct from false`,
+        tx,
+      );
+      if (others.length > 0) throw JobsErrors.alreadyAccepted();
+      if (!(await payoutsEnabled(ctx.database, tx, app.chef_id))) throw JobsErrors.chefNeedsStripe();
+      await setApplicationState(tx, app.id, next);
+      await appendEvent(ctx.database, tx, 'jobs.application.accepted.v1', applicationFacts(app, job));
+      await touchScopes(tx, [`r:${job.restaurant_id}`, `c:${app.chef_id}`]);
+    });
+  } catch (err) {
+    // The partial unique index (one live acceptance per job) is the last word in a race.
+    if (isUniqueViolation(err)) throw JobsErrors.alreadyAccepted();
+    throw err;
+  }
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import { appendEvent } from '@brigade/kit';
+import { inTransaction, isUniqueViolation, type JobsContext } from '../context';
+import { findApplicationOf, insertApplication } from '../db/applications.repository';
+import { lockJob } from '../db/jobs.repository';
+import { touchScopes } from '../db/list-versions.repository';
+import { findChef } from '../db/read-models.repository';
+import { JobsErrors } from '../domain/errors';
+import { isOwnerOnly } from '../domain/job';
+import { applicationFacts } from '../events/facts';
+
+/** A chef applies to an open job that has not started, once. */
+export async function applyToJob(ctx: JobsContext, chefId: string, jobId: string): Promise<string> {
+  try {
+    return await inTransaction(ctx, async (tx) => {
+      const job = await lockJob(ctx.database, tx, jobId);
+      if (!job || isOwnerOnly(job.status)) throw JobsErrors.jobNotFound();
+      if (await findApplicationOf(ctx.database, tx, job.id, chefId)) throw JobsErrors.alreadyApplied();
+      if (job.status !== 'open') throw JobsErrors.jobNotOpen();
+      if (job.start_time.getTime() <= ctx.now().getTime()) throw JobsErrors.shiftStarted();
+      const chef = await findChef(ctx.database, chefId, tx);
+      const now = new Date();
+      const app = {
+        id: randomUUID(),
+        job_id: job.id,
+        chef_id: chefId,
+        chef_profile_id: chef?.user_id === chefId ? chef.profile_id : null,
+        status: 'pending' as const,
+        worker_confirmed: null,
+        created_at: now,
+        updated_at: now,
+      };
+      await insertApplication(tx, app);
+      await appendEvent(ctx.database, tx, 'jobs.application.submitted.v1', applicationFacts(app, job));
+      await touchScopes(tx, [`r:${job.restaurant_id}`, `c:${chefId}`]);
+      return app.id;
+    });
+  } catch (err) {
+    // The unique (job_id, chef_id) index is the last word when two requests of one chef race.
+    if (isUniqueViolation(err)) throw JobsErrors.alreadyApplied();
+    throw err;
+  }
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { jobsHttp } from '@brigade/contracts';
+import { appendEvent } from '@brigade/kit';
+import type { z } from 'zod';
+import { inTransaction, type JobsContext } from '../context';
+import { resolveFavorites } from '../db/favorites.repository';
+import { insertJob } from '../db/jobs.repository';
+import { touchScopes } from '../db/list-versions.repository';
+import { JobsErrors } from '../domain/errors';
+import { checkPostingWindow } from '../domain/posting';
+
+/**
+ * A restaurant posts a shift. It starts in pending_payment with its pay computed here (never by the
+ * client); payments charges the total from jobs.job.posted.v1 and answers with escrow held or failed.
+ */
+export async function postJob(
+  ctx: JobsContext,
+  restaurantId: string,
+  input: z.infer<typeof jobsHttp.PostJobRequest>,
+): Promise<string> {
+  const start = new Date(input.startTime);
+  const end = new Date(input.endTime);
+  const pay = checkPostingWindow(start, end, input.hourlyRate, ctx.now());
+  const hourlyRateCents = Math.round(input.hourlyRate * 100);
+  return inTransaction(ctx, async (tx) => {
+    const favorites = await resolveFavorites(ctx.database, tx, restaurantId, [
+      ...new Set(input.notifyFavorites),
+    ]);
+    if (favorites.missing.length > 0) throw JobsErrors.notAFavorite();
+    const id = randomUUID();
+    const job = {
+      id,
+      restaurant_id: restaurantId,
+      title: input.title,
+      description: input.description ? input.description : null,
+      start_time: start,
+      end_time: end,
+      hourly_rate_cents: hourlyRateCents,
+      subtotal_cents: pay.subtotalCents,
+      fee_cents: pay.feeCents,
+      total_cents: pay.totalCents,
+      emergency_level: input.emergencyLevel,
+      required_skills: [...new Set(input.requiredSkills)],
+      notify_favorites: favorites.profileIds,
+    };
+    await insertJob(ctx.database, tx, job);
+    await appendEvent(ctx.database, tx, 'jobs.job.posted.v1', {
+      job_id: id,
+      restaurant_id: restaurantId,
+      title: job.title,
+      start_time: start.toISOString(),
+      end_time: end.toISOString(),
+      hourly_rate_cents: hourlyRateCents,
+      emergency_level: job.emergency_level,
+      subtotal_cents: pay.subtotalCents,
+      fee_cents: pay.feeCents,
+      total_cents: pay.totalCents,
+      notify_favorites: favorites.profileIds,
+    });
+    await touchScopes(tx, ['jobs', `r:${restaurantId}`]);
+    return id;
+  });
+}

@@ -1,0 +1,49 @@
+import { appendEvent } from '@brigade/kit';
+import { inTransaction, type JobsContext } from '../context';
+import { applicationsOfJob, setApplicationState } from '../db/applications.repository';
+import { updateJob } from '../db/jobs.repository';
+import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
+import { nextApplication } from '../domain/application';
+import { JobsErrors } from '../domain/errors';
+import { nextJobStatus } from '../domain/job';
+import { applicationFacts } from '../events/facts';
+import { announceOpenJob } from './announce-open-job';
+import { lockApplicationAndJob } from './load-for-update';
+
+/**
+ * The accepted chef answers. Confirming fills the job and turns down the other pending applications;
+ * declining leaves the job open for another chef (jobs.job.opened.v1 with reopened true).
+ */
+export async function respondToAcceptance(
+  ctx: JobsContext,
+  chefId: string,
+  applicationId: string,
+  confirmed: boolean,
+): Promise<void> {
+  await inTransaction(ctx, async (tx) => {
+    const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
+    if (app.chef_id !== chefId) throw JobsErrors.applicationNotFound();
+    const next = nextApplication(confirmed ? 'confirm' : 'decline', app);
+    if (!next) throw JobsErrors.notAwaitingConfirmation();
+    const scopes = await scopesOfJob(ctx.database, tx, job);
+    if (confirmed) {
+      const filled = nextJobStatus('fill', job.status);
+      if (!filled) throw JobsErrors.jobNotOpen();
+      await setApplicationState(tx, app.id, next);
+      await updateJob(tx, job.id, { status: filled });
+      await appendEvent(ctx.database, tx, 'jobs.application.confirmed.v1', applicationFacts(app, job));
+      for (const other of await applicationsOfJob(ctx.database, tx, job.id)) {
+        if (other.id === app.id) continue;
+        const closed = nextApplication('close', other);
+        if (!closed) continue;
+        await setApplicationState(tx, other.id, closed);
+        await appendEvent(ctx.database, tx, 'jobs.application.rejected.v1', applicationFacts(other, job));
+      }
+    } else {
+      await setApplicationState(tx, app.id, next);
+      await appendEvent(ctx.database, tx, 'jobs.application.declined.v1', applicationFacts(app, job));
+      if (job.status === 'open') await announceOpenJob(ctx, tx, job, true);
+    }
+    await touchScopes(tx, scopes);
+  });
+}

@@ -1,0 +1,295 @@
+import { randomUUID } from 'node:crypto';
+import {
+  chefWithProfile,
+  eventually,
+  openJob,
+  publish,
+  published,
+  restaurantWithProfile,
+  shiftForm,
+  startHarness,
+  user,
+  waitForEvent,
+  type Harness,
+} from './harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+afterEach(() => h.clock.reset());
+
+type Chef = Awaited<ReturnType<typeof chefWithProfile>>;
+type Restaurant = Awaited<ReturnType<typeof restaurantWithProfile>>;
+
+/** A shift filled by a confirmed chef; the clock then moves past its start. */
+async function filledShift(r?: Restaurant, chef?: Chef) {
+  r = r ?? (await restaurantWithProfile(h));
+  chef = chef ?? (await chefWithProfile(h));
+  const job = await openJob(h, r);
+  const { body } = await chef.api.post(`/jobs/${job.id}/apply`);
+  const appId = body.application.id as string;
+  expect((await r.api.patch(`/applications/${appId}`, { status: 'accepted' })).status).toBe(200);
+  expect((await chef.api.post(`/applications/${appId}/confirm`, { confirmed: true })).status).toBe(200);
+  return { r, chef, job, appId };
+}
+const afterStart = () => h.clock.advance(30 * 3_600_000);
+
+describe('checkout', () => {
+  test('both sides check out and agree the work was done: the job completes and the pay is released', async () => {
+    const { r, chef, job, appId } = await filledShift();
+    afterStart();
+    const first = await r.api.post(`/applications/${appId}/checkout`, {
+      rating: 4,
+      workCompleted: true,
+      feedback: 'Great prep',
+    });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      message: 'Checkout complete. Waiting for the chef to check out.',
+      mutualCheckoutCompleted: false,
+    });
+    const mid = (await r.api.get(`/jobs/${job.id}`)).body.job;
+    expect(mid).toMatchObject({
+      status: 'filled',
+      restaurant_checkout_completed: true,
+      chef_checkout_completed: false,
+      chef_rating: 4,
+    });
+
+    const second = await chef.api.post(`/applications/${appId}/checkout`, { rating: 5, feedback: '' });
+    expect(second.body).toEqual({
+      message: 'Shift completed by both sides. Payment is being released to the chef.',
+      mutualCheckoutCompleted: true,
+    });
+    const done = (await chef.api.get(`/jobs/${job.id}`)).body.job;
+    expect(done).toMatchObject({
+      status: 'completed',
+      payment_status: 'held_in_escrow',
+      chef_rating: 4,
+      restaurant_rating: 5,
+      chef_checkout_completed: true,
+    });
+
+    const ratedChef = await waitForEvent(
+      h,
+      'jobs.checkout.recorded.v1',
+      (d) => d.application_id === appId && d.side === 'restaurant',
+    );
+    expect(ratedChef).toMatchObject({
+      ratee_id: chef.id,
+      ratee_type: 'chef',
+      rating: 4,
+      work_completed: true,
+      feedback: 'Great prep',
+    });
+    const ratedRestaurant = await waitForEvent(
+      h,
+      'jobs.checkout.recorded.v1',
+      (d) => d.application_id === appId && d.side === 'chef',
+    );
+    expect(ratedRestaurant).toMatchObject({
+      ratee_id: r.id,
+      ratee_type: 'restaurant',
+      rating: 5,
+      feedback: null,
+    });
+    const completed = await waitForEvent(h, 'jobs.checkout.completed.v1', (d) => d.application_id === appId);
+    expect(completed).toMatchObject({
+      outcome: 'release',
+      chef_rating: 4,
+      restaurant_rating: 5,
+      subtotal_cents: job.subtotal_cents,
+      total_cents: job.total_cents,
+    });
+
+    await publish(h, 'payments.payout.released.v1', {
+      job_id: job.id,
+      chef_id: chef.id,
+      restaurant_id: r.id,
+      transfer_id: 'tr_1',
+      amount_cents: job.subtotal_cents,
+    });
+    await eventually(async () =>
+      expect((await r.api.get(`/jobs/${job.id}`)).body.job.payment_status).toBe('completed'),
+    );
+  });
+
+  test('both sides say the work was not done: the job completes with a refund to the restaurant', async () => {
+    const { r, chef, appId } = await filledShift();
+    afterStart();
+    await r.api.post(`/applications/${appId}/checkout`, { rating: 1, workCompleted: false, feedback: null });
+    const res = await chef.api.post(`/applications/${appId}/checkout`, { rating: 3, workCompleted: false });
+    expect(res.body.mutualCheckoutCompleted).toBe(true);
+    expect(res.body.message).toBe(
+      'Both sides reported the work was not completed. The restaurant will be refunded.',
+    );
+    const ev = await waitForEvent(h, 'jobs.checkout.completed.v1', (d) => d.application_id === appId);
+    expect(ev).toMatchObject({
+      outcome: 'refund',
+      restaurant_work_completed: false,
+      chef_work_completed: false,
+    });
+  });
+
+  test('when the two sides disagree the shift is disputed and the money stays held', async () => {
+    const { r, chef, job, appId } = await filledShift();
+    afterStart();
+    await chef.api.post(`/applications/${appId}/checkout`, { rating: 5 });
+    const res = await r.api.post(`/applications/${appId}/checkout`, { rating: 1, workCompleted: false });
+    expect(res.body.mutualCheckoutCompleted).toBe(true);
+    expect((await r.api.get(`/jobs/${job.id}`)).body.job).toMatchObject({
+      status: 'disputed',
+      payment_status: 'disputed',
+    });
+    const ev = await waitForEvent(h, 'jobs.checkout.completed.v1', (d) => d.application_id === appId);
+    expect(ev.outcome).toBe('disputed');
+  });
+
+  test('each side checks out once, only after the shift starts, with a rating from 1 to 5', async () => {
+    const { r, chef, appId } = await filledShift();
+    const early = await chef.api.post(`/applications/${appId}/checkout`, { rating: 5 });
+    expect(early.status).toBe(409);
+    expect(early.body).toEqual({
+      error: 'Checkout opens when the shift starts',
+      code: 'JOBS.SHIFT_NOT_STARTED',
+    });
+    afterStart();
+    for (const rating of [0, 6, 4.5, 'five']) {
+      const bad = await chef.api.post(`/applications/${appId}/checkout`, { rating });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe('Rating must be a whole number from 1 to 5');
+    }
+    expect((await chef.api.post(`/applications/${appId}/checkout`, { rating: 5 })).status).toBe(200);
+    const twice = await chef.api.post(`/applications/${appId}/checkout`, { rating: 5 });
+    expect(twice.status).toBe(409);
+    expect(twice.body).toEqual({
+      error: 'You have already checked out of this shift',
+      code: 'JOBS.ALREADY_CHECKED_OUT',
+    });
+    expect(
+      published(h, 'jobs.checkout.recorded.v1', (d) => d.application_id === appId && d.side === 'chef')
+        .length,
+    ).toBeLessThanOrEqual(1);
+    // the restaurant's side is still open to it alone
+    const stranger = await user(h, 'restaurant');
+    expect((await stranger.api.post(`/applications/${appId}/checkout`, { rating: 5 })).status).toBe(404);
+    expect(
+      (await r.api.post(`/applications/${appId}/checkout`, { rating: 5 })).body.mutualCheckoutCompleted,
+    ).toBe(true);
+  });
+
+  test('an application that was never confirmed cannot be checked out', async () => {
+    const r = await user(h, 'restaurant');
+    const chef = await chefWithProfile(h);
+    const job = await openJob(h, r);
+    const { body } = await chef.api.post(`/jobs/${job.id}/apply`);
+    afterStart();
+    const res = await chef.api.post(`/applications/${body.application.id}/checkout`, { rating: 5 });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({
+      error: 'Checkout is only possible for the confirmed chef of a filled shift',
+      code: 'JOBS.NOT_CHECKOUTABLE',
+    });
+  });
+
+  test('a filled shift can be cancelled before it starts (refund due) but not after', async () => {
+    const a = await filledShift();
+    const res = await a.r.api.put(`/jobs/${a.job.id}`, { status: 'cancelled' });
+    expect(res.status).toBe(200);
+    const ev = await waitForEvent(h, 'jobs.job.cancelled.v1', (d) => d.job_id === a.job.id);
+    expect(ev).toMatchObject({ previous_status: 'filled', refund_due: true, affected_chef_ids: [a.chef.id] });
+    const b = await filledShift();
+    afterStart();
+    const late = await b.r.api.put(`/jobs/${b.job.id}`, { status: 'cancelled' });
+    expect(late.status).toBe(409);
+    expect(late.body.error).toBe('A filled shift cannot be cancelled once it has started');
+  });
+});
+
+describe('the roster of favorite chefs', () => {
+  test('a restaurant adds a chef by profile id or user id, checks the status and removes them', async () => {
+    const r = await user(h, 'restaurant');
+    const chef = await chefWithProfile(h, { name: 'Bo' });
+    const added = await r.api.post(`/favorites/chef/${chef.profileId}`);
+    expect(added.status).toBe(201);
+    expect(added.body.favorite).toMatchObject({
+      chef_profile_id: chef.profileId,
+      chef_id: chef.id,
+      chef_profiles: { name: 'Bo' },
+      stats: { shiftsCompleted: 0, averageRating: null, lastWorked: null },
+    });
+    expect((await r.api.post(`/favorites/chef/${chef.id}`)).status).toBe(200);
+    expect((await r.api.get('/favorites')).body.favorites).toHaveLength(1);
+    expect((await r.api.get(`/favorites/chef/${chef.profileId}/status`)).body).toEqual({ isFavorite: true });
+    expect((await r.api.get(`/favorites/chef/${chef.id}/status`)).body).toEqual({ isFavorite: true });
+    expect((await r.api.del(`/favorites/chef/${chef.id}`)).body).toEqual({ isFavorite: false });
+    expect((await r.api.get(`/favorites/chef/${chef.profileId}/status`)).body).toEqual({ isFavorite: false });
+    await r.api.post(`/favorites/chef/${chef.id}`);
+    const fav = (await r.api.get('/favorites')).body.favorites[0];
+    expect((await r.api.del(`/favorites/worker/${fav.id}`)).status).toBe(200);
+    expect((await r.api.get('/favorites')).body.favorites).toEqual([]);
+  });
+
+  test("an unknown chef cannot be added; chefs have no roster; one restaurant's roster is its own", async () => {
+    const r = await user(h, 'restaurant');
+    const res = await r.api.post(`/favorites/chef/${randomUUID()}`);
+    expect(res.status).toBe(404);
+    expect(res.body.error).toBe('Chef not found');
+    const chef = await chefWithProfile(h);
+    expect((await chef.api.get('/favorites')).status).toBe(403);
+    expect((await chef.api.post(`/favorites/chef/${chef.id}`)).status).toBe(403);
+    await r.api.post(`/favorites/chef/${chef.id}`);
+    const other = await user(h, 'restaurant');
+    expect((await other.api.get('/favorites')).body.favorites).toEqual([]);
+    expect((await other.api.get(`/favorites/chef/${chef.id}/status`)).body.isFavorite).toBe(false);
+    expect((await r.api.get('/favorites?sortBy=best')).body.error).toBe(
+      'sortBy must be recent, frequency or rating',
+    );
+  });
+
+  test('roster stats come from real completed shifts and sort by frequency, rating and recency', async () => {
+    const r = await restaurantWithProfile(h);
+    const often = await chefWithProfile(h, { name: 'Often' });
+    const top = await chefWithProfile(h, { name: 'Top' });
+    const fresh = await chefWithProfile(h, { name: 'Fresh' });
+    for (const c of [often, top, fresh]) await r.api.post(`/favorites/chef/${c.profileId}`);
+
+    async function work(chef: Chef, rating: number) {
+      const s = await filledShift(r, chef);
+      afterStart();
+      await r.api.post(`/applications/${s.appId}/checkout`, { rating });
+      await chef.api.post(`/applications/${s.appId}/checkout`, { rating: 5 });
+      h.clock.reset();
+    }
+    await work(often, 3);
+    await work(often, 4);
+    await work(top, 5);
+
+    const byFrequency = (await r.api.get('/favorites?sortBy=frequency')).body.favorites;
+    expect(byFrequency.map((f: any) => f.chef_profiles.name)).toEqual(['Often', 'Top', 'Fresh']);
+    expect(byFrequency[0].stats).toMatchObject({ shiftsCompleted: 2, averageRating: 3.5 });
+    expect(byFrequency[0].stats.lastWorked).toEqual(expect.any(String));
+    expect(byFrequency[2].stats).toEqual({ shiftsCompleted: 0, averageRating: null, lastWorked: null });
+    const byRating = (await r.api.get('/favorites?sortBy=rating')).body.favorites;
+    expect(byRating.map((f: any) => f.chef_profiles.name)).toEqual(['Top', 'Often', 'Fresh']);
+    const recent = (await r.api.get('/favorites')).body.favorites;
+    expect(recent.map((f: any) => f.chef_profiles.name).slice(-1)).toEqual(['Fresh']);
+  });
+
+  test('a post can ask to notify favorites, and only those from the roster', async () => {
+    const r = await user(h, 'restaurant');
+    const fav = await chefWithProfile(h);
+    const stranger = await chefWithProfile(h);
+    await r.api.post(`/favorites/chef/${fav.id}`);
+    const job = await openJob(h, r, { notifyFavorites: [fav.profileId] });
+    expect(job.notify_favorites).toEqual([fav.profileId]);
+    const opened = await waitForEvent(h, 'jobs.job.opened.v1', (d) => d.job_id === job.id);
+    expect(opened.notify_chef_ids).toEqual([fav.id]);
+    const refused = await r.api.post('/jobs', { ...shiftForm(), notifyFavorites: [stranger.profileId] });
+    expect(refused.status).toBe(400);
+  });
+});

@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope, EventType, EventData } from '@brigade/contracts';
+import { createLogger, listen, sql, type RunningServer, type ServiceHandle } from '@brigade/kit';
+import {
+  createTestAuth,
+  createTestBus,
+  createTestDatabase,
+  eventually,
+  type TestBus,
+  type TestDatabase,
+} from '@brigade/kit/testing';
+import { createJobsService, loadMigrations } from '../src/app';
+
+/**
+ * One jobs service in-process on port 0 against a real database and bus (PGlite + in-process bus, or
+ * PostgreSQL + RabbitMQ when DATABASE_URL / AMQP_URL are set). The test stands in for identity and payments
+ * by publishing their events onto the bus, and records every event the service publishes.
+ */
+export interface Harness {
+  url: string;
+  database: TestDatabase;
+  bus: TestBus;
+  service: ServiceHandle;
+  events: EventEnvelope<any>[];
+  clock: { advance(ms: number): void; reset(): void };
+  token(user: { id?: string; type: 'chef' | 'restaurant' }): Promise<string>;
+  close(): Promise<void>;
+}
+
+const JOBS_EVENT_TYPES = [
+  'jobs.job.posted.v1',
+  'jobs.job.opened.v1',
+  'jobs.job.payment_failed.v1',
+  'jobs.job.cancelled.v1',
+  'jobs.application.submitted.v1',
+  'jobs.application.accepted.v1',
+  'jobs.application.rejected.v1',
+  'jobs.application.confirmed.v1',
+  'jobs.application.declined.v1',
+  'jobs.application.cancelled.v1',
+  'jobs.checkout.recorded.v1',
+  'jobs.checkout.completed.v1',
+];
+
+export async function startHarness(): Promise<Harness> {
+  const database = await createTestDatabase('jobs', await loadMigrations());
+  const bus = await createTestBus([30, 60, 120]);
+  const auth = await createTestAuth();
+  let offset = 0;
+  const logger = createLogger('jobs-test', 'silent');
+  const service = await createJobsService(
+    { database, bus: bus.bus, logger, keys: auth.keys },
+    { JOBS_RELAY_POLL_MS: 20 },
+    {
+      now: () => new Date(Date.now() + offset),
+    },
+  );
+  const events: EventEnvelope<any>[] = [];
+  await bus.bus.subscribe({
+    queue: 'jobs-test.recorder',
+    types: JOBS_EVENT_TYPES,
+    handler: async (e) => void events.push(e),
+  });
+  const server: RunningServer = await listen(service.app);
+  await service.start({ url: server.url });
+  return {
+    url: server.url,
+    database,
+    bus,
+    service,
+    events,
+    clock: {
+      advance: (ms) => void (offset += ms),
+      reset: () => void (offset = 0),
+    },
+    token: (user) => auth.token(user),
+    async close() {
+      await server.close();
+      await service.stop();
+      await bus.destroy();
+      await database.destroy();
+    },
+  };
+}
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** Call the service as one user. */
+export function client(h: Harness, token: string) {
+  async function call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Reply<T>> {
+    const res = await fetch(`${h.url}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+  }
+  return {
+    get: <T = any>(path: string, headers?: Record<string, string>) =>
+      call<T>('GET', path, undefined, headers),
+    post: <T = any>(path: string, body?: unknown) => call<T>('POST', path, body ?? {}),
+    put: <T = any>(path: string, body?: unknown) => call<T>('PUT', path, body),
+    patch: <T = any>(path: string, body?: unknown) => call<T>('PATCH', path, body),
+    del: <T = any>(path: string) => call<T>('DELETE', path),
+  };
+}
+export type Client = ReturnType<typeof client>;
+
+/** A user of the product: id, token and HTTP client. */
+export async function user(h: Harness, type: 'chef' | 'restaurant') {
+  const id = randomUUID();
+  const token = await h.token({ id, type });
+  return { id, token, api: client(h, token) };
+}
+export type User = Awaited<ReturnType<typeof user>>;
+
+/** Publish another service's event, as that service would. */
+export async function publish<T extends EventType>(
+  h: Harness,
+  type: T,
+  data: EventData<T>,
+  producer = type.split('.')[0],
+) {
+  const id = randomUUID();
+  await h.bus.bus.publish({ id, type, occurred_at: new Date().toISOString(), producer, data });
+  return id;
+}
+
+export async function chefWithProfile(h: Harness, opts: { payouts?: boolean; name?: string } = {}) {
+  const chef = await user(h, 'chef');
+  const profileId = randomUUID();
+  await publish(h, 'identity.chef_profile.updated.v1', {
+    profile_id: profileId,
+    user_id: chef.id,
+    name: opts.name ?? `Chef ${chef.id.slice(0, 4)}`,
+    bio: 'Ten years on the line.',
+    city: 'Minneapolis',
+    state: 'MN',
+    latitude: 44.9778,
+    longitude: -93.265,
+    travel_radius: 15,
+    skills: ['Line Cook', 'Prep Cook'],
+    profile_image_url: null,
+    hourly_rate_min: 20,
+    average_rating: null,
+    total_ratings: 0,
+    language_preference: 'en',
+  });
+  if (opts.payouts !== false) await setPayouts(h, chef.id, true);
+  await eventually(async () => {
+    const rows = await h.database.rows(sql`select 1 from jobs.chef_profiles where profile_id = ${profileId}`);
+    expect(rows).toHaveLength(1);
+  });
+  return { ...chef, profileId };
+}
+
+export async function setPayouts(h: Harness, userId: string, enabled: boolean) {
+  await publish(h, 'payments.payout_account.updated.v1', {
+    user_id: userId,
+    account_id: `acct_${userId.slice(0, 8)}`,
+    charges_enabled: enabled,
+    payouts_enabled: enabled,
+    currently_due: enabled ? [] : ['external_account'],
+  });
+  await eventually(async () => {
+    const rows = await h.database.rows<{ payouts_enabled: boolean }>(
+      sql`select payouts_enabled from jobs.payout_accounts where user_id = ${userId}`,
+    );
+    expect(rows[0]?.payouts_enabled).toBe(enabled);
+  });
+}
+
+export async function restaurantWithProfile(h: Harness, name = 'Hell’s Kitchen') {
+  const r = await user(h, 'restaurant');
+  const profileId = randomUUID();
+  await publish(h, 'identity.restaurant_profile.updated.v1', {
+    profile_id: profileId,
+    user_id: r.id,
+    name,
+    description: 'Scratch kitchen',
+    address: '1 Main St',
+    city: 'Minneapolis',
+    state: 'MN',
+    latitude: 44.9778,
+    longitude: -93.265,
+    logo_url: null,
+    cuisine_types: ['American'],
+    average_rating: null,
+    total_ratings: 0,
+    language_preference: 'en',
+  });
+  await eventually(async () => {
+    const rows = await h.database.rows(
+      sql`select 1 from jobs.restaurant_profiles where profile_id = ${profileId}`,
+    );
+    expect(rows).toHaveLength(1);
+  });
+  return { ...r, profileId };
+}
+
+export const HOUR = 3_600_000;
+
+/** A valid post form: a 4-hour shift tomorrow at $20/h unless overridden. */
+export function shiftForm(overrides: Record<string, unknown> = {}) {
+  const start = new Date(Date.now() + 24 * HOUR);
+  start.setUTCMinutes(0, 0, 0);
+  return {
+    title: 'Line Cook',
+    startTime: start.toISOString(),
+    endTime: new Date(start.getTime() + 4 * HOUR).toISOString(),
+    hourlyRate: 20,
+    emergencyLevel: 'normal',
+    notifyFavorites: [],
+    ...overrides,
+  };
+}
+
+/** Post a job and have payments hold the escrow: the job is open to chefs. */
+export async function openJob(h: Harness, restaurant: User, overrides: Record<string, unknown> = {}) {
+  const posted = await restaurant.api.post('/jobs', shiftForm(overrides));
+  expect(posted.status).toBe(201);
+  const job = posted.body.job;
+  await publish(h, 'payments.escrow.held.v1', {
+    job_id: job.id,
+    restaurant_id: restaurant.id,
+    payment_intent_id: `pi_${job.id.slice(0, 8)}`,
+    amount_cents: job.total_cents,
+  });
+  await eventually(async () => {
+    const r = await restaurant.api.get(`/jobs/${job.id}`);
+    expect(r.body.job.status).toBe('open');
+  });
+  return job as { id: string; total_cents: number; start_time: string; [k: string]: any };
+}
+
+/** Events of one type the service published (as the bus delivered them). */
+export function published(h: Harness, type: string, where: (data: any) => boolean = () => true) {
+  return h.events.filter((e) => e.type === type && where(e.data)).map((e) => e.data);
+}
+
+export async function waitForEvent(h: Harness, type: string, where: (data: any) => boolean = () => true) {
+  return eventually(() => {
+    const found = published(h, type, where);
+    expect(found.length).toBeGreaterThan(0);
+    return found[found.length - 1];
+  });
+}
+
+export { eventually };
