@@ -1,4 +1,188 @@
-import type { RouteDoc } from '../common';
+import { z } from 'zod';
+import { NumberLike, type RouteDoc } from '../common';
 
-// Request/response schemas of the payments service are added here as its endpoints land.
-export const paymentsRoutes: RouteDoc[] = [];
+// ---------- entities (responses) ----------
+export const PaymentStatus = z.enum([
+  'pending',
+  'held_in_escrow',
+  'failed',
+  'completed',
+  'refunded',
+  'disputed',
+]);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+export const ClientSecretResponse = z
+  .object({
+    client_secret: z.string(),
+    payment_intent_id: z.string(),
+    /** What the card is charged, computed by the server from the job (subtotal + 7% fee). */
+    amount_cents: z.number().int(),
+    subtotal_cents: z.number().int(),
+    fee_cents: z.number().int(),
+    currency: z.literal('usd'),
+  })
+  .meta({ id: 'ClientSecretResponse' });
+
+export const ConfirmPaymentResponse = z
+  .object({ paymentStatus: z.union([PaymentStatus, z.string()]) })
+  .meta({ id: 'ConfirmPaymentResponse' });
+
+export const AccountStatus = z
+  .object({
+    account_id: z.string().nullable(),
+    charges_enabled: z.boolean(),
+    payouts_enabled: z.boolean(),
+    details_submitted: z.boolean(),
+    requirements: z.object({ currently_due: z.array(z.string()) }),
+  })
+  .meta({ id: 'PaymentAccountStatus' });
+
+export const CreateAccountResponse = z
+  .object({ account_id: z.string() })
+  .meta({ id: 'CreateAccountResponse' });
+export const OnboardingLinkResponse = z
+  .object({ url: z.string().url() })
+  .meta({ id: 'OnboardingLinkResponse' });
+
+export const LedgerTotals = z.object({
+  charged_cents: z.number().int(),
+  fee_cents: z.number().int(),
+  transferred_cents: z.number().int(),
+  refunded_cents: z.number().int(),
+});
+
+export const JobPayment = z
+  .object({
+    job_id: z.string().uuid(),
+    title: z.string(),
+    payment_status: PaymentStatus,
+    amount_cents: z.number().int(),
+    subtotal_cents: z.number().int(),
+    fee_cents: z.number().int(),
+    total_cents: z.number().int(),
+    currency: z.literal('usd'),
+    payment_intent_id: z.string().nullable(),
+    /** Set only while the restaurant can still pay. */
+    client_secret: z.string().nullable(),
+    cancelled: z.boolean(),
+    last_error: z
+      .object({ code: z.string().nullable(), decline_code: z.string().nullable(), message: z.string() })
+      .nullable(),
+    ledger: LedgerTotals,
+  })
+  .meta({ id: 'JobPayment' });
+
+export const PaymentsConfigResponse = z
+  .object({
+    /** true: the built-in Stripe sandbox answers (no keys); the browser confirms at /sandbox/stripe/v1. */
+    sandbox: z.boolean(),
+    publishable_key: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentsConfig' });
+
+export const WebhookAck = z.object({ received: z.literal(true) });
+
+// ---------- requests ----------
+const JobId = z.string({ error: 'job_id is required' }).uuid('Job not found or not authorized');
+
+export const CreateEscrowPaymentBody = z.object({
+  job_id: JobId,
+  /** Optional: the amount the client shows, in cents; refused when it differs from the job total. */
+  amount: NumberLike.pipe(z.number().int('amount must be whole cents').nonnegative()).optional(),
+});
+
+export const CreatePaymentIntentBody = z.object({
+  job_id: JobId,
+  /** Optional: the amount the client shows, in dollars; refused when it differs from the job total. */
+  amount: NumberLike.pipe(z.number().nonnegative()).optional(),
+});
+
+export const ConfirmPaymentBody = z.object({
+  paymentMethodId: z
+    .string({ error: 'paymentMethodId is required' })
+    .trim()
+    .min(1, 'paymentMethodId is required')
+    .max(255)
+    .regex(/^pm_[A-Za-z0-9_]+$/, 'paymentMethodId must be a Stripe PaymentMethod id (pm_...)'),
+});
+
+export const OnboardingLinkBody = z.object({
+  account_id: z
+    .string({ error: 'account_id is required' })
+    .trim()
+    .regex(/^acct_[A-Za-z0-9]+$/, 'account_id must be a Stripe account id'),
+});
+
+export const paymentsRoutes: RouteDoc[] = [
+  {
+    method: 'post',
+    path: '/payments/create-escrow-payment',
+    summary: "Client secret of the job's PaymentIntent (amount in cents, checked against the server's total)",
+    auth: 'restaurant',
+    body: CreateEscrowPaymentBody,
+    response: ClientSecretResponse,
+  },
+  {
+    method: 'post',
+    path: '/payments/create-payment-intent',
+    summary:
+      "Client secret of the job's PaymentIntent (amount in dollars, checked against the server's total)",
+    auth: 'restaurant',
+    body: CreatePaymentIntentBody,
+    response: ClientSecretResponse,
+  },
+  {
+    method: 'post',
+    path: '/applications/{applicationId}/confirm-payment',
+    summary:
+      "Pay the application's job with a PaymentMethod; held_in_escrow on success, 402 with the card text on a decline",
+    auth: 'restaurant',
+    body: ConfirmPaymentBody,
+    response: ConfirmPaymentResponse,
+  },
+  {
+    method: 'get',
+    path: '/payments/job/{jobId}',
+    summary: "The job's escrow status, amounts and ledger (owning restaurant, or the chef who worked it)",
+    auth: 'user',
+    response: JobPayment,
+  },
+  {
+    method: 'get',
+    path: '/payments/connect/account-status',
+    summary: "The caller's Stripe Connect account status (all false and account_id null without an account)",
+    auth: 'user',
+    response: AccountStatus,
+  },
+  {
+    method: 'post',
+    path: '/payments/connect/create-account',
+    summary: 'Create (or return) the caller’s Stripe Express account',
+    auth: 'user',
+    response: CreateAccountResponse,
+  },
+  {
+    method: 'post',
+    path: '/payments/connect/onboarding-link',
+    summary: 'Hosted onboarding url for the caller’s account (returns to the onboarding-complete route)',
+    auth: 'user',
+    body: OnboardingLinkBody,
+    response: OnboardingLinkResponse,
+  },
+  {
+    method: 'get',
+    path: '/payments/config',
+    summary: 'Whether the Stripe sandbox is active, and the publishable key for Stripe.js',
+    auth: 'public',
+    response: PaymentsConfigResponse,
+  },
+  {
+    method: 'post',
+    path: '/payments/webhooks/stripe',
+    summary: 'Stripe webhook endpoint (Stripe-Signature verified on the raw body; each event handled once)',
+    auth: 'public',
+    bodyType: 'raw',
+    response: WebhookAck,
+  },
+];

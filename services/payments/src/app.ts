@@ -1,0 +1,113 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express from 'express';
+import {
+  createHttpApp,
+  createRelay,
+  finishHttpApp,
+  readiness,
+  readMigrations,
+  subscribeAll,
+  type Migration,
+  type ServiceDeps,
+  type ServiceHandle,
+} from '@brigade/kit';
+import { loadPaymentsConfig, type PaymentsConfig } from './config';
+import type { PaymentsContext } from './context';
+import { paymentsSubscriptions } from './events/subscriptions';
+import { connectRouter } from './http/connect.router';
+import { paymentsRouter } from './http/payments.router';
+import { webhooksRouter } from './http/webhooks.router';
+import { createSandboxRouters } from './sandbox/emulator.router';
+import { SandboxWebhookDeliverer } from './sandbox/webhook-deliverer';
+import { isSandbox, StripeHolder } from './stripe/client';
+import { MoneyTaskRunner } from './use-cases/money-tasks';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export const SERVICE_NAME = 'payments';
+
+export function loadMigrations(): Promise<Migration[]> {
+  return readMigrations(path.join(here, 'db', 'migrations'));
+}
+
+export const WEBHOOK_PATH = '/payments/webhooks/stripe';
+
+/**
+ * Composition root of the payments service. Without STRIPE_SECRET_KEY the built-in Stripe emulator is mounted
+ * at `/v1` (where the SDK, pointed at this service, sends its requests) and at `/sandbox/stripe` (what the
+ * gateway exposes to the browser while the sandbox is active); its webhooks come back to `/payments/webhooks/stripe`.
+ */
+export async function createPaymentsService(
+  deps: ServiceDeps,
+  config: PaymentsConfig = loadPaymentsConfig(),
+): Promise<ServiceHandle & { moneyTasks: MoneyTaskRunner; sandbox: SandboxWebhookDeliverer | null }> {
+  const { database, logger } = deps;
+  const relay = createRelay(SERVICE_NAME, deps);
+  const stripe = new StripeHolder(config);
+  let moneyTasks: MoneyTaskRunner | null = null;
+  const ctx: PaymentsContext = {
+    database,
+    stripe,
+    relay,
+    logger,
+    config,
+    kickMoneyTasks: () => moneyTasks?.kick(),
+  };
+  moneyTasks = new MoneyTaskRunner(ctx);
+
+  const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
+  app.use(webhooksRouter(ctx));
+  app.use(paymentsRouter(ctx, deps.keys));
+  app.use(connectRouter(ctx, deps.keys));
+
+  const sandbox = isSandbox(config)
+    ? new SandboxWebhookDeliverer({
+        database,
+        secret: config.STRIPE_WEBHOOK_SECRET,
+        retryDelaysMs: config.SANDBOX_WEBHOOK_RETRY_DELAYS_MS,
+        logger,
+      })
+    : null;
+  if (sandbox) {
+    const routers = createSandboxRouters({
+      database,
+      publicUrl: config.PUBLIC_URL,
+      logger,
+      deliverer: sandbox,
+    });
+    app.use('/v1', routers.api);
+    app.use('/sandbox/stripe', routers.browser);
+  }
+  finishHttpApp(app, logger);
+
+  // The webhook signature covers the exact bytes: keep the raw body of that one route as a Buffer. Parsed
+  // here, before the service app's JSON parser (which then leaves the already-read body alone).
+  const root = express();
+  root.disable('x-powered-by');
+  root.set('trust proxy', app.get('trust proxy'));
+  root.use(WEBHOOK_PATH, express.raw({ type: () => true, limit: '1mb' }));
+  root.use(app);
+
+  const subscriptions = paymentsSubscriptions(ctx);
+  return {
+    name: SERVICE_NAME,
+    app: root,
+    database,
+    relay,
+    moneyTasks,
+    sandbox,
+    async start({ url }) {
+      stripe.bind(url);
+      await subscribeAll(deps.bus, subscriptions);
+      relay.start();
+      moneyTasks!.start();
+      sandbox?.start(`${url.replace(/\/$/, '')}${WEBHOOK_PATH}`);
+    },
+    async stop() {
+      await sandbox?.stop();
+      await moneyTasks!.stop();
+      await relay.stop();
+    },
+  };
+}

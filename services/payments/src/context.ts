@@ -1,0 +1,14 @@
+import type { Database, Logger, OutboxRelay } from '@brigade/kit';
+import type { PaymentsConfig } from './config';
+import type { StripeHolder } from './stripe/client';
+
+/** What the use cases work with (built once in app.ts). */
+export interface PaymentsContext {
+  database: Database;
+  stripe: StripeHolder;
+  relay: OutboxRelay;
+  logger: Logger;
+  config: PaymentsConfig;
+  /** Wake the money-task runner (transfers and refunds to execute). */
+  kickMoneyTasks(): void;
+}

@@ -1,0 +1,25 @@
+import { AppError } from '@brigade/kit';
+import { MESSAGES } from '@brigade/contracts';
+
+/** Every error the payments service answers with: a spec text where the spec gives one, a PAYMENTS.* code. */
+export const jobNotFound = () =>
+  new AppError(404, 'PAYMENTS.JOB_NOT_FOUND', MESSAGES.jobNotFoundOrNotAuthorized);
+export const applicationNotFound = () =>
+  new AppError(404, 'PAYMENTS.APPLICATION_NOT_FOUND', 'Application not found');
+export const amountMismatch = (expectedCents: number) =>
+  new AppError(400, 'PAYMENTS.AMOUNT_MISMATCH', 'The amount does not match the job total', {
+    expected_amount_cents: expectedCents,
+  });
+export const alreadyPaid = () =>
+  new AppError(409, 'PAYMENTS.ALREADY_PAID', 'This job is already paid', { paymentStatus: 'held_in_escrow' });
+export const jobClosed = () =>
+  new AppError(409, 'PAYMENTS.JOB_CLOSED', 'This job is cancelled or closed and cannot be paid');
+export const accountNotFound = () =>
+  new AppError(404, 'PAYMENTS.ACCOUNT_NOT_FOUND', 'Payment account not found');
+export const badSignature = () => new AppError(400, 'PAYMENTS.BAD_SIGNATURE', 'Invalid Stripe signature');
+export const providerUnavailable = () =>
+  new AppError(
+    503,
+    'PAYMENTS.PROVIDER_UNAVAILABLE',
+    'The payment provider is unavailable. Please try again.',
+  );

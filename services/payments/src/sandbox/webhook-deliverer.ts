@@ -1,0 +1,127 @@
+import Stripe from 'stripe';
+import { sql, type Database, type Logger } from '@brigade/kit';
+
+/**
+ * Delivers the emulator's events to the webhook endpoint the way Stripe does: a POST of the event JSON with
+ * a `Stripe-Signature: t=...,v1=...` header (HMAC-SHA256 with the endpoint secret, re-signed on every
+ * attempt), retried with backoff until a 2xx, then given up after the last delay. Several instances share the
+ * work through a lease on each row.
+ */
+export class SandboxWebhookDeliverer {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private kicked = false;
+  private endpoint: string | null = null;
+
+  constructor(
+    private readonly options: {
+      database: Database;
+      secret: string;
+      retryDelaysMs: number[];
+      logger: Logger;
+      pollMs?: number;
+    },
+  ) {}
+
+  start(endpoint: string) {
+    this.endpoint = endpoint;
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  kick() {
+    this.kicked = true;
+    this.wake?.();
+  }
+
+  async stop() {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** One pass over the due events. Returns how many were attempted. */
+  async deliverDue(): Promise<number> {
+    const { database, retryDelaysMs } = this.options;
+    const s = sql.raw(database.schema);
+    const due = await database.rows<{ seq: string; id: string; payload: string; attempts: number }>(
+      sql`update ${s}.sandbox_events set next_attempt_at = now() + interval '30 seconds'
+          where seq in (select seq from ${s}.sandbox_events
+                        where delivered_at is null and failed_at is null and next_attempt_at <= now()
+                        order by seq limit 20 for update skip locked)
+          returning seq, id, payload, attempts`,
+    );
+    due.sort((a, b) => Number(a.seq) - Number(b.seq));
+    for (const event of due) {
+      if (!this.endpoint) break;
+      const error = await this.post(event.payload);
+      if (!error) {
+        await database.db.execute(
+          sql`update ${s}.sandbox_events set delivered_at = now(), attempts = attempts + 1, last_error = null where seq = ${event.seq}`,
+        );
+        continue;
+      }
+      const attempt = event.attempts + 1;
+      if (attempt > retryDelaysMs.length) {
+        this.options.logger.warn({ event: event.id, error }, 'sandbox webhook given up');
+        await database.db.execute(
+          sql`update ${s}.sandbox_events set failed_at = now(), attempts = ${attempt}, last_error = ${error} where seq = ${event.seq}`,
+        );
+      } else {
+        const delay = retryDelaysMs[attempt - 1];
+        await database.db.execute(
+          sql`update ${s}.sandbox_events set attempts = ${attempt}, last_error = ${error},
+              next_attempt_at = now() + (${delay} * interval '1 millisecond') where seq = ${event.seq}`,
+        );
+      }
+    }
+    return due.length;
+  }
+
+  private async post(payload: string): Promise<string | null> {
+    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: this.options.secret });
+    try {
+      const res = await fetch(this.endpoint!, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': header,
+          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        },
+        body: payload,
+        signal: AbortSignal.timeout(10_000),
+      });
+      await res.arrayBuffer().catch(() => undefined);
+      return res.ok ? null : `HTTP ${res.status}`;
+    } catch (err) {
+      return (err as Error).message;
+    }
+  }
+
+  private async run() {
+    while (this.running) {
+      let attempted = 0;
+      try {
+        attempted = await this.deliverDue();
+      } catch (err) {
+        this.options.logger.warn({ err: (err as Error).message }, 'sandbox webhook pass failed');
+      }
+      if (attempted > 0 || !this.running) continue;
+      if (this.kicked) {
+        this.kicked = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.options.pollMs ?? 250);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+      this.kicked = false;
+    }
+  }
+}

@@ -1,0 +1,108 @@
+import Stripe from 'stripe';
+import { AppError, sql, type AuthUser } from '@brigade/kit';
+import type { PaymentsContext } from '../context';
+import { findJob } from '../db/jobs.repository';
+import { cardErrorText } from '../domain/card-errors';
+import { applicationNotFound, jobNotFound } from '../domain/errors';
+import { recordEscrowHeld, recordPaymentFailure } from './record-escrow';
+import { assertPayable, ensurePaymentIntent, providerError } from './start-escrow-payment';
+
+/**
+ * `POST /applications/{applicationId}/confirm-payment`: the restaurant pays the job of this application with a
+ * PaymentMethod. Success holds the money (`held_in_escrow`); a decline answers 402 with the spec's card text and
+ * leaves the job payable again; an already paid job just reports `held_in_escrow`.
+ */
+export async function confirmApplicationPayment(
+  ctx: PaymentsContext,
+  user: AuthUser,
+  applicationId: string,
+  paymentMethodId: string,
+) {
+  const [application] = await ctx.database.rows<{ job_id: string; restaurant_id: string }>(
+    sql`select job_id, restaurant_id from ${sql.raw(ctx.database.schema)}.applications where application_id = ${applicationId}`,
+  );
+  if (!application) throw applicationNotFound();
+  const job = await findJob(ctx.database, application.job_id);
+  if (!job || job.restaurant_id !== user.id) throw jobNotFound();
+  if (job.status === 'held_in_escrow' || job.status === 'disputed')
+    return { paymentStatus: 'held_in_escrow' as const };
+  if (job.status === 'completed' || job.status === 'refunded') return { paymentStatus: job.status };
+  assertPayable(job);
+
+  let pi: Stripe.PaymentIntent;
+  try {
+    pi = await ensurePaymentIntent(ctx, job);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'PAYMENTS.ALREADY_PAID')
+      return { paymentStatus: 'held_in_escrow' as const };
+    throw err;
+  }
+  const stripe = ctx.stripe.get();
+  try {
+    const confirmed = await stripe.paymentIntents.confirm(
+      pi.id,
+      { payment_method: paymentMethodId },
+      { idempotencyKey: `job:${job.job_id}:confirm:${job.failed_attempts}:${paymentMethodId}` },
+    );
+    if (confirmed.status !== 'succeeded') {
+      throw new AppError(402, 'PAYMENTS.NOT_COMPLETED', 'Payment confirmation failed. Please try again.', {
+        paymentStatus: confirmed.status,
+      });
+    }
+    await ctx.database.transaction((tx) => recordEscrowHeld(ctx, tx, confirmed));
+    ctx.relay.kick();
+    return { paymentStatus: 'held_in_escrow' as const };
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeCardError) {
+      const code = err.code ?? null;
+      const declineCode = err.decline_code || null;
+      await ctx.database.transaction((tx) =>
+        recordPaymentFailure(ctx, tx, {
+          paymentIntentId: pi.id,
+          chargeId: err.charge ?? null,
+          code,
+          declineCode,
+          message: err.message,
+          metadata: pi.metadata,
+        }),
+      );
+      ctx.relay.kick();
+      throw new AppError(402, 'PAYMENTS.CARD_ERROR', cardErrorText(code, declineCode, err.message), {
+        paymentStatus: 'failed',
+        stripe_code: code,
+        decline_code: declineCode,
+      });
+    }
+    if (err instanceof Stripe.errors.StripeInvalidRequestError) {
+      if (err.code === 'payment_intent_unexpected_state') {
+        const current = await stripe.paymentIntents.retrieve(pi.id).catch(providerError);
+        if (current.status === 'succeeded') {
+          await ctx.database.transaction((tx) => recordEscrowHeld(ctx, tx, current));
+          ctx.relay.kick();
+          return { paymentStatus: 'held_in_escrow' as const };
+        }
+      }
+      if (err.code === 'resource_missing' && err.param === 'payment_method') {
+        throw new AppError(
+          400,
+          'PAYMENTS.INVALID_PAYMENT_METHOD',
+          'Payment method not found. Please try a different card.',
+        );
+      }
+      throw new AppError(
+        400,
+        'PAYMENTS.PAYMENT_REJECTED',
+        err.message || 'Payment failed. Please try again.',
+      );
+    }
+    if (err instanceof Stripe.errors.StripeIdempotencyError) {
+      throw new AppError(
+        409,
+        'PAYMENTS.PAYMENT_IN_PROGRESS',
+        'A payment for this job is already in progress. Please try again.',
+      );
+    }
+    if (err instanceof AppError) throw err;
+    return providerError(err);
+  }
+}

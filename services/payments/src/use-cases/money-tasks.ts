@@ -1,0 +1,289 @@
+import { appendEvent, sql, type Executor } from '@brigade/kit';
+import type { PaymentsContext } from '../context';
+import { findJob, setStatus, type JobPaymentRow } from '../db/jobs.repository';
+
+export type RefundReason = 'job_cancelled' | 'work_not_completed';
+
+/**
+ * Decide a payout: written in the caller's transaction (with its processed-event record); the runner executes
+ * it at Stripe afterwards. One money task per job (transfer or refund), so a job can never be both paid out
+ * and refunded, nor either twice.
+ */
+export async function requestTransfer(
+  ctx: PaymentsContext,
+  tx: Executor,
+  job: JobPaymentRow,
+  chefId: string,
+): Promise<boolean> {
+  const rows = await ctx.database.rows(
+    sql`insert into ${sql.raw(ctx.database.schema)}.money_tasks (job_id, kind, reason, amount_cents, destination_user_id, idempotency_key)
+        values (${job.job_id}, 'transfer', 'release', ${job.subtotal_cents}, ${chefId}, ${`job:${job.job_id}:transfer`})
+        on conflict do nothing returning id`,
+    tx,
+  );
+  return rows.length > 0;
+}
+
+export async function requestRefund(
+  ctx: PaymentsContext,
+  tx: Executor,
+  job: JobPaymentRow,
+  reason: RefundReason,
+): Promise<boolean> {
+  const rows = await ctx.database.rows(
+    sql`insert into ${sql.raw(ctx.database.schema)}.money_tasks (job_id, kind, reason, amount_cents, idempotency_key)
+        values (${job.job_id}, 'refund', ${reason}, ${job.total_cents}, ${`job:${job.job_id}:refund`})
+        on conflict do nothing returning id`,
+    tx,
+  );
+  return rows.length > 0;
+}
+
+interface TransferFacts {
+  id: string;
+  amount: number;
+  metadata?: Record<string, string> | null;
+}
+
+/**
+ * The transfer exists at Stripe: write it to the ledger with the platform's fee, close the job as completed and
+ * publish `payments.payout.released.v1`, once (unique ledger index), from the runner or the transfer webhook.
+ */
+export async function recordTransfer(
+  ctx: PaymentsContext,
+  tx: Executor,
+  jobId: string,
+  transfer: TransferFacts,
+): Promise<boolean> {
+  const job = await findJob(ctx.database, jobId, tx, true);
+  if (!job) return false;
+  const s = sql.raw(ctx.database.schema);
+  const inserted = await ctx.database.rows(
+    sql`insert into ${s}.ledger_entries (job_id, kind, amount_cents, provider_id, idempotency_key)
+        values (${jobId}, 'transfer', ${transfer.amount}, ${transfer.id}, ${`job:${jobId}:transfer`})
+        on conflict do nothing returning id`,
+    tx,
+  );
+  if (inserted.length === 0) return false;
+  await tx.execute(
+    sql`insert into ${s}.ledger_entries (job_id, kind, amount_cents, idempotency_key) values (${jobId}, 'fee', ${job.fee_cents}, ${`job:${jobId}:fee`})
+        on conflict do nothing`,
+  );
+  const chefId = transfer.metadata?.chef_id ?? job.chef_id;
+  await setStatus(ctx.database, tx, jobId, 'completed', sql`, closed_at = now()`);
+  await tx.execute(
+    sql`update ${s}.money_tasks set status = 'done', done_at = now() where job_id = ${jobId} and kind = 'transfer'`,
+  );
+  await appendEvent(ctx.database, tx, 'payments.payout.released.v1', {
+    job_id: jobId,
+    chef_id: chefId!,
+    restaurant_id: job.restaurant_id,
+    transfer_id: transfer.id,
+    amount_cents: transfer.amount,
+  });
+  return true;
+}
+
+interface RefundFacts {
+  id: string;
+  amount: number;
+  metadata?: Record<string, string> | null;
+}
+
+/** The refund exists at Stripe: ledger, status refunded, `payments.escrow.refunded.v1`, once. */
+export async function recordRefund(
+  ctx: PaymentsContext,
+  tx: Executor,
+  jobId: string,
+  refund: RefundFacts,
+): Promise<boolean> {
+  const job = await findJob(ctx.database, jobId, tx, true);
+  if (!job) return false;
+  const s = sql.raw(ctx.database.schema);
+  const inserted = await ctx.database.rows(
+    sql`insert into ${s}.ledger_entries (job_id, kind, amount_cents, provider_id, idempotency_key)
+        values (${jobId}, 'refund', ${refund.amount}, ${refund.id}, ${`job:${jobId}:refund`})
+        on conflict do nothing returning id`,
+    tx,
+  );
+  if (inserted.length === 0) return false;
+  const [task] = await ctx.database.rows<{ reason: string }>(
+    sql`select reason from ${s}.money_tasks where job_id = ${jobId}`,
+    tx,
+  );
+  const reason = (refund.metadata?.reason ?? task?.reason ?? 'job_cancelled') as RefundReason;
+  await setStatus(ctx.database, tx, jobId, 'refunded', sql`, closed_at = now()`);
+  await tx.execute(
+    sql`update ${s}.money_tasks set status = 'done', done_at = now() where job_id = ${jobId} and kind = 'refund'`,
+  );
+  await appendEvent(ctx.database, tx, 'payments.escrow.refunded.v1', {
+    job_id: jobId,
+    restaurant_id: job.restaurant_id,
+    refund_id: refund.id,
+    amount_cents: refund.amount,
+    reason: reason === 'work_not_completed' ? 'work_not_completed' : 'job_cancelled',
+  });
+  return true;
+}
+
+interface TaskRow {
+  id: string;
+  job_id: string;
+  kind: 'transfer' | 'refund';
+  reason: string;
+  amount_cents: number;
+  destination_user_id: string | null;
+  idempotency_key: string;
+  attempts: number;
+}
+
+/**
+ * Executes money tasks at Stripe outside any database transaction (the provider call must never hold a
+ * transaction open), then records the result in one transaction. If that write fails (crash, database
+ * error), the task stays pending and the next attempt repeats the call with the same idempotency key: Stripe
+ * answers with the same transfer or refund, so nothing moves twice.
+ */
+export class MoneyTaskRunner {
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private kicked = false;
+
+  constructor(
+    private readonly ctx: PaymentsContext,
+    private readonly pollMs = 250,
+  ) {}
+
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  kick() {
+    this.kicked = true;
+    this.wake?.();
+  }
+
+  async stop() {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  /** One pass over the due tasks; returns how many were attempted. */
+  async runDue(): Promise<number> {
+    const { database } = this.ctx;
+    const s = sql.raw(database.schema);
+    // Lease the due tasks (another instance skips them until the lease ends).
+    const tasks = await database.rows<TaskRow>(
+      sql`update ${s}.money_tasks set next_attempt_at = now() + interval '60 seconds'
+          where id in (select id from ${s}.money_tasks where status = 'pending' and next_attempt_at <= now()
+                       order by id limit 10 for update skip locked)
+          returning id, job_id, kind, reason, amount_cents, destination_user_id, idempotency_key, attempts`,
+    );
+    for (const task of tasks) await this.runOne(task);
+    return tasks.length;
+  }
+
+  private async runOne(task: TaskRow) {
+    const { database, logger } = this.ctx;
+    const s = sql.raw(database.schema);
+    try {
+      if (task.kind === 'transfer') await this.transfer(task);
+      else await this.refund(task);
+    } catch (err) {
+      const delays = this.ctx.config.MONEY_TASK_RETRY_DELAYS_MS;
+      const attempt = Number(task.attempts) + 1;
+      const delay = delays[Math.min(attempt, delays.length) - 1];
+      // drizzle wraps database errors ("Failed query: ..."); the cause says what went wrong.
+      const cause = (err as { cause?: { message?: string } }).cause;
+      const message = cause?.message ?? (err as Error).message ?? String(err);
+      logger.warn(
+        { task: task.id, job: task.job_id, kind: task.kind, attempt, err: message },
+        'money task failed; will retry',
+      );
+      await database.db
+        .execute(
+          sql`update ${s}.money_tasks set attempts = ${attempt}, last_error = ${message.slice(0, 500)},
+              next_attempt_at = now() + (${delay} * interval '1 millisecond') where id = ${task.id} and status = 'pending'`,
+        )
+        .catch(() => undefined);
+    }
+  }
+
+  private async transfer(task: TaskRow) {
+    const { database } = this.ctx;
+    const s = sql.raw(database.schema);
+    const [account] = await database.rows<{ account_id: string; payouts_enabled: boolean }>(
+      sql`select account_id, payouts_enabled from ${s}.connected_accounts where user_id = ${task.destination_user_id}`,
+    );
+    if (!account || !account.payouts_enabled)
+      throw new Error('the chef has no payout-enabled Stripe account yet');
+    const [charge] = await database.rows<{ provider_id: string | null }>(
+      sql`select provider_id from ${s}.ledger_entries where job_id = ${task.job_id} and kind = 'charge'`,
+    );
+    if (!charge) throw new Error('no charge recorded for this job');
+    const transfer = await this.ctx.stripe.get().transfers.create(
+      {
+        amount: Number(task.amount_cents),
+        currency: 'usd',
+        destination: account.account_id,
+        transfer_group: task.job_id,
+        ...(charge.provider_id?.startsWith('ch_') ? { source_transaction: charge.provider_id } : {}),
+        metadata: { job_id: task.job_id, chef_id: task.destination_user_id ?? '' },
+      },
+      { idempotencyKey: task.idempotency_key },
+    );
+    await database.transaction((tx) => recordTransfer(this.ctx, tx, task.job_id, transfer));
+    await this.markDone(task);
+  }
+
+  private async refund(task: TaskRow) {
+    const job = await findJob(this.ctx.database, task.job_id);
+    if (!job?.payment_intent_id) throw new Error('no PaymentIntent for this job');
+    const refund = await this.ctx.stripe
+      .get()
+      .refunds.create(
+        {
+          payment_intent: job.payment_intent_id,
+          reason: 'requested_by_customer',
+          metadata: { job_id: task.job_id, reason: task.reason },
+        },
+        { idempotencyKey: task.idempotency_key },
+      );
+    await this.ctx.database.transaction((tx) => recordRefund(this.ctx, tx, task.job_id, refund));
+    await this.markDone(task);
+  }
+
+  private async markDone(task: TaskRow) {
+    await this.ctx.database.db.execute(
+      sql`update ${sql.raw(this.ctx.database.schema)}.money_tasks set status = 'done', done_at = coalesce(done_at, now()), attempts = attempts + 1 where id = ${task.id}`,
+    );
+  }
+
+  private async run() {
+    while (this.running) {
+      let attempted = 0;
+      try {
+        attempted = await this.runDue();
+      } catch (err) {
+        this.ctx.logger.warn({ err: (err as Error).message }, 'money task pass failed');
+      }
+      if (attempted > 0 || !this.running) continue;
+      if (this.kicked) {
+        this.kicked = false;
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
+      this.kicked = false;
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import Stripe from 'stripe';
+import { sql, type AuthUser } from '@brigade/kit';
+import type { PaymentsContext } from '../context';
+import { findJob, type JobPaymentRow } from '../db/jobs.repository';
+import { alreadyPaid, amountMismatch, jobClosed, jobNotFound, providerUnavailable } from '../domain/errors';
+import { PAYABLE_STATUSES } from '../domain/payment-status';
+import { recordEscrowHeld } from './record-escrow';
+
+/** The job of this restaurant, or the one 404 both "unknown" and "someone else's" get. */
+export async function ownedJob(ctx: PaymentsContext, user: AuthUser, jobId: string): Promise<JobPaymentRow> {
+  const job = await findJob(ctx.database, jobId);
+  if (!job || job.restaurant_id !== user.id) throw jobNotFound();
+  return job;
+}
+
+/** Translate provider outages into a 503 the client can retry; everything else goes up unchanged. */
+export function providerError(err: unknown): never {
+  if (
+    err instanceof Stripe.errors.StripeConnectionError ||
+    err instanceof Stripe.errors.StripeAPIError ||
+    err instanceof Stripe.errors.StripeRateLimitError
+  ) {
+    throw providerUnavailable();
+  }
+  throw err;
+}
+
+/**
+ * The job's one PaymentIntent: created on first use with an idempotency key derived from the job, so a retry,
+ * a double click or a crash before the id was saved all get the same intent (never two charges for a job).
+ * After a decline the same intent is payable again (`requires_payment_method`).
+ */
+export async function ensurePaymentIntent(
+  ctx: PaymentsContext,
+  job: JobPaymentRow,
+): Promise<Stripe.PaymentIntent> {
+  const stripe = ctx.stripe.get();
+  if (job.payment_intent_id) {
+    const existing = await stripe.paymentIntents.retrieve(job.payment_intent_id).catch(providerError);
+    if (existing.status === 'succeeded') {
+      await ctx.database.transaction((tx) => recordEscrowHeld(ctx, tx, existing));
+      ctx.relay.kick();
+      throw alreadyPaid();
+    }
+    return existing;
+  }
+  const [user] = await ctx.database.rows<{ email: string }>(
+    sql`select email from ${sql.raw(ctx.database.schema)}.users where user_id = ${job.restaurant_id}`,
+  );
+  const pi = await stripe.paymentIntents
+    .create(
+      {
+        amount: job.total_cents,
+        currency: 'usd',
+        allowed_payment_method_types: ['card'],
+        transfer_group: job.job_id,
+        description: `Brigade shift: ${job.title}`.slice(0, 1000),
+        ...(user?.email ? { receipt_email: user.email } : {}),
+        metadata: {
+          job_id: job.job_id,
+          restaurant_id: job.restaurant_id,
+          subtotal_cents: String(job.subtotal_cents),
+          fee_cents: String(job.fee_cents),
+        },
+      },
+      { idempotencyKey: `job:${job.job_id}:payment_intent` },
+    )
+    .catch(providerError);
+  await ctx.database.db.execute(
+    sql`update ${sql.raw(ctx.database.schema)}.job_payments
+        set payment_intent_id = coalesce(payment_intent_id, ${pi.id}), client_secret = coalesce(client_secret, ${pi.client_secret}), updated_at = now()
+        where job_id = ${job.job_id}`,
+  );
+  return pi;
+}
+
+export function assertPayable(job: JobPaymentRow) {
+  if (job.cancelled_at) throw jobClosed();
+  if (!PAYABLE_STATUSES.includes(job.status)) throw alreadyPaid();
+}
+
+/**
+ * `create-escrow-payment` / `create-payment-intent`: the restaurant gets the client secret of its job's
+ * PaymentIntent for the total the server computed. A client amount that differs is refused; it never sets
+ * the charge.
+ */
+export async function startEscrowPayment(
+  ctx: PaymentsContext,
+  user: AuthUser,
+  jobId: string,
+  clientAmountCents: number | undefined,
+) {
+  const job = await ownedJob(ctx, user, jobId);
+  assertPayable(job);
+  if (clientAmountCents !== undefined && clientAmountCents !== job.total_cents)
+    throw amountMismatch(job.total_cents);
+  const pi = await ensurePaymentIntent(ctx, job);
+  return {
+    client_secret: pi.client_secret!,
+    payment_intent_id: pi.id,
+    amount_cents: job.total_cents,
+    subtotal_cents: job.subtotal_cents,
+    fee_cents: job.fee_cents,
+    currency: 'usd' as const,
+  };
+}

@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { createLogger, listen, type RunningServer } from '@brigade/kit';
+import {
+  createTestAuth,
+  createTestBus,
+  createTestDatabase,
+  eventually,
+  type TestBus,
+  type TestDatabase,
+} from '@brigade/kit/testing';
+import { computeJobPay, type EventData, type EventEnvelope, type EventType } from '@brigade/contracts';
+import { createPaymentsService, loadMigrations } from '../src/app';
+import { loadPaymentsConfig, SANDBOX_SECRET_KEY } from '../src/config';
+import { checkLedger } from '../src/domain/ledger';
+
+type Service = Awaited<ReturnType<typeof createPaymentsService>>;
+
+const PAYMENTS_EVENTS = [
+  'payments.escrow.held.v1',
+  'payments.escrow.failed.v1',
+  'payments.payout.released.v1',
+  'payments.escrow.refunded.v1',
+  'payments.payout_account.updated.v1',
+] as const;
+
+export const PUBLIC_URL = 'http://localhost:8080';
+
+/**
+ * One payments service in-process (port 0) against a real database and bus, with the built-in Stripe sandbox,
+ * plus what a test needs around it: the events it publishes, a way to play the jobs and identity services
+ * (publishing their events), HTTP with identity-format tokens, and an SDK client to look into the sandbox.
+ */
+export async function startPayments(env: Record<string, string> = {}) {
+  const database = await createTestDatabase('payments', await loadMigrations());
+  const testBus = await createTestBus([50, 100, 200]);
+  const auth = await createTestAuth();
+  const config = loadPaymentsConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL,
+    MONEY_TASK_RETRY_DELAYS_MS: '50,100,200',
+    SANDBOX_WEBHOOK_RETRY_DELAYS_MS: '50,100,200,400,800',
+    ...env,
+  });
+  const logger = createLogger('payments-test');
+  const published: EventEnvelope<any>[] = [];
+  await testBus.bus.subscribe({
+    queue: 'test.observer',
+    types: [...PAYMENTS_EVENTS],
+    handler: async (event) => {
+      published.push(event);
+    },
+  });
+
+  let service: Service;
+  let server: RunningServer;
+  async function boot() {
+    service = await createPaymentsService({ database, bus: testBus.bus, logger, keys: auth.keys }, config);
+    server = await listen(service.app);
+    await service.start({ url: server.url });
+  }
+  async function shutdown() {
+    await server.close();
+    await service.stop();
+  }
+  await boot();
+
+  const h = {
+    database,
+    bus: testBus.bus,
+    auth,
+    config,
+    published,
+    get url() {
+      return server.url;
+    },
+    get service() {
+      return service;
+    },
+    /** The SDK, pointed at the sandbox exactly as the service points it. */
+    get stripe() {
+      const u = new URL(server.url);
+      return new Stripe(SANDBOX_SECRET_KEY, { host: u.hostname, port: u.port, protocol: 'http' });
+    },
+    /** Stop the service (as a crash or deploy would) and start a fresh one on the same database. */
+    async restart() {
+      await shutdown();
+      await boot();
+    },
+    async close() {
+      await shutdown().catch(() => undefined);
+      await testBus.destroy();
+      await database.destroy();
+    },
+
+    async publish<T extends EventType>(type: T, data: EventData<T>, id: string = randomUUID()) {
+      await testBus.bus.publish({
+        id,
+        type,
+        occurred_at: new Date().toISOString(),
+        producer: type.split('.')[0],
+        data,
+      });
+      return id;
+    },
+
+    async call(method: string, path: string, token?: string, body?: unknown) {
+      const res = await fetch(`${server.url}${path}`, {
+        method,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body !== undefined ? JSON.stringify(body) : undefined,
+      });
+      const text = await res.text();
+      let json: any = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = text;
+      }
+      return { status: res.status, body: json, headers: res.headers };
+    },
+
+    events(type: string, jobId?: string) {
+      return published.filter((e) => e.type === type && (!jobId || e.data.job_id === jobId));
+    },
+
+    async user(type: 'chef' | 'restaurant', email = `${type}-${randomUUID().slice(0, 8)}@example.com`) {
+      const id = randomUUID();
+      await h.publish('identity.user.registered.v1', {
+        user_id: id,
+        email,
+        phone: '+16125550100',
+        user_type: type,
+        language_preference: 'en',
+        created_at: new Date().toISOString(),
+      });
+      const token = await auth.token({ id, type });
+      return { id, token, email };
+    },
+
+    /** Play the jobs service: a job posted by this restaurant (8 h at $25/h unless told), known to payments. */
+    async postJob(restaurant: { id: string; token: string }, hours = 8, rate = 25) {
+      const jobId = randomUUID();
+      const start = new Date(Date.now() + 86_400_000);
+      const end = new Date(start.getTime() + hours * 3_600_000);
+      const pay = computeJobPay(start, end, rate);
+      await h.publish('jobs.job.posted.v1', {
+        job_id: jobId,
+        restaurant_id: restaurant.id,
+        title: 'Line Cook',
+        start_time: start.toISOString(),
+        end_time: end.toISOString(),
+        hourly_rate_cents: rate * 100,
+        emergency_level: 'normal',
+        subtotal_cents: pay.subtotalCents,
+        fee_cents: pay.feeCents,
+        total_cents: pay.totalCents,
+        notify_favorites: [],
+      });
+      await eventually(async () =>
+        expect((await h.call('GET', `/payments/job/${jobId}`, restaurant.token)).status).toBe(200),
+      );
+      return { jobId, pay, start, end };
+    },
+
+    async apply(jobId: string, restaurantId: string, chefId: string) {
+      const applicationId = randomUUID();
+      await h.publish('jobs.application.submitted.v1', {
+        application_id: applicationId,
+        job_id: jobId,
+        job_title: 'Line Cook',
+        chef_id: chefId,
+        chef_profile_id: null,
+        restaurant_id: restaurantId,
+        start_time: new Date().toISOString(),
+        end_time: new Date().toISOString(),
+      });
+      return applicationId;
+    },
+
+    /** A chef with a completed Stripe Express account (through the sandbox's hosted onboarding page). */
+    async onboard(user: { id: string; token: string }) {
+      const created = await h.call('POST', '/payments/connect/create-account', user.token);
+      const accountId = created.body.account_id as string;
+      const link = await h.call('POST', '/payments/connect/onboarding-link', user.token, {
+        account_id: accountId,
+      });
+      const page = new URL(link.body.url);
+      const local = `${server.url}${page.pathname}${page.search}`;
+      const done = await fetch(local, { method: 'POST', redirect: 'manual' });
+      expect(done.status).toBe(303);
+      await eventually(async () =>
+        expect(
+          (await h.call('GET', '/payments/connect/account-status', user.token)).body.payouts_enabled,
+        ).toBe(true),
+      );
+      return accountId;
+    },
+
+    async jobPayment(jobId: string, token: string) {
+      return (await h.call('GET', `/payments/job/${jobId}`, token)).body;
+    },
+
+    async checkout(
+      jobId: string,
+      restaurantId: string,
+      chefId: string,
+      applicationId: string,
+      outcome: 'release' | 'refund' | 'disputed',
+      pay: { subtotalCents: number; feeCents: number; totalCents: number },
+    ) {
+      return h.publish('jobs.checkout.completed.v1', {
+        application_id: applicationId,
+        job_id: jobId,
+        job_title: 'Line Cook',
+        chef_id: chefId,
+        chef_profile_id: null,
+        restaurant_id: restaurantId,
+        start_time: new Date().toISOString(),
+        end_time: new Date().toISOString(),
+        outcome,
+        restaurant_work_completed: outcome !== 'refund',
+        chef_work_completed: outcome === 'release',
+        chef_rating: 5,
+        restaurant_rating: 5,
+        subtotal_cents: pay.subtotalCents,
+        fee_cents: pay.feeCents,
+        total_cents: pay.totalCents,
+      });
+    },
+
+    /** The ledger:check invariant over every closed job. */
+    async expectLedgerGreen() {
+      const checks = await checkLedger(database);
+      expect(checks.filter((c) => !c.ok)).toEqual([]);
+      return checks;
+    },
+  };
+  return h;
+}
+
+export type Harness = Awaited<ReturnType<typeof startPayments>>;
+export { eventually };
+export type { TestBus, TestDatabase };
