@@ -27,6 +27,7 @@ export default {
         '<rootDir>/services/**/*.test.ts',
         '<rootDir>/scripts/**/*.test.ts',
         '<rootDir>/load-tests/**/*.test.ts',
+        '<rootDir>/hardening/**/*.test.ts',
       ],
     },
     {
