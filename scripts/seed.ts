@@ -39,8 +39,61 @@ async function call(base: string, method: string, path: string, body?: unknown, 
   return json;
 }
 
+async function retry<T>(fn: () => Promise<T>, attempts = 50): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/** Connect onboarding through the Stripe sandbox's page, as the user's browser would. */
+async function setUpPayouts(base: string, token: string) {
+  const { account_id } = await call(base, 'POST', '/payments/connect/create-account', {}, token);
+  const { url } = await call(base, 'POST', '/payments/connect/onboarding-link', { account_id }, token);
+  const page = new URL(url);
+  const res = await fetch(`${base}${page.pathname}${page.search}`, { method: 'POST', redirect: 'manual' });
+  if (res.status !== 303) throw new Error(`sandbox onboarding answered ${res.status}`);
+}
+
+/** Post a shift and pay it with Stripe's test card through the sandbox, as the Post Shift screen does. */
+async function postPaidShift(base: string, token: string, shift: { title: string; dayOffset: number; startHour: number; hours: number; rate: number; urgent?: boolean }) {
+  const start = new Date();
+  start.setDate(start.getDate() + shift.dayOffset);
+  start.setHours(shift.startHour, 0, 0, 0);
+  const end = new Date(start.getTime() + shift.hours * 3_600_000);
+  const { job } = await call(base, 'POST', '/jobs', {
+    title: shift.title, startTime: start.toISOString(), endTime: end.toISOString(), hourlyRate: shift.rate,
+    emergencyLevel: shift.urgent ? 'urgent' : 'normal', notifyFavorites: [],
+  }, token);
+  const { client_secret } = await retry(() => call(base, 'POST', '/payments/create-escrow-payment', { job_id: job.id, amount: job.total_cents }, token));
+  const intent = String(client_secret).split('_secret_')[0];
+  const res = await fetch(`${base}/sandbox/stripe/v1/payment_intents/${intent}/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_secret, payment_method: 'pm_card_visa' }).toString(),
+  });
+  if (!res.ok) throw new Error(`sandbox confirm answered ${res.status}`);
+}
+
+const DEMO_SHIFTS: Record<string, Array<Parameters<typeof postPaidShift>[2]>> = {
+  'restaurant.mpls@demo.brigade.test': [
+    { title: 'Line Cook', dayOffset: 1, startHour: 16, hours: 6, rate: 24, urgent: true },
+    { title: 'Prep Cook', dayOffset: 2, startHour: 8, hours: 5, rate: 20 },
+    { title: 'Dishwasher', dayOffset: 3, startHour: 17, hours: 5.5, rate: 18 },
+  ],
+  'restaurant.detroit@demo.brigade.test': [
+    { title: 'Server', dayOffset: 1, startHour: 11, hours: 4, rate: 19 },
+    { title: 'Line Cook', dayOffset: 4, startHour: 15, hours: 7, rate: 26 },
+  ],
+};
+
 export async function seedDemo(base: string): Promise<string[]> {
   const created: string[] = [];
+  const services = ((await (await fetch(`${base}/ready`)).json()) as any).services ?? {};
   for (const a of DEMO_ACCOUNTS) {
     const signup = await call(base, 'POST', '/auth/signup', {
       email: a.email, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, phone: a.phone, userType: a.type, languagePreference: a.lang, tosAccepted: true,
@@ -52,6 +105,10 @@ export async function seedDemo(base: string): Promise<string[]> {
     if (code) await call(base, 'POST', '/auth/verify-phone', { phone: a.phone, code });
     await call(base, 'POST', '/agreements/accept', { agreementType: a.type === 'chef' ? 'worker_tos' : 'restaurant_tos', version: '1.0' }, token);
     await call(base, 'POST', `/profiles/${a.type}`, a.profile, token);
+    if (services.payments === 'ready') await setUpPayouts(base, token);
+    if (services.payments === 'ready' && services.jobs === 'ready') {
+      for (const shift of DEMO_SHIFTS[a.email] ?? []) await postPaidShift(base, token, shift);
+    }
     created.push(a.email);
   }
   return created;

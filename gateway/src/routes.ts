@@ -21,6 +21,7 @@ export const ROUTES: RouteRule[] = [
   { method: 'GET', pattern: /^\/uploads\/[^/]+$/, service: 'identity', public: true },
   // payments (before jobs: /applications/{id}/confirm-payment belongs to payments)
   { method: 'POST', pattern: /^\/payments\/webhooks\/stripe$/, service: 'payments', public: true },
+  { method: 'GET', pattern: /^\/payments\/config$/, service: 'payments', public: true },
   { pattern: /^\/payments(\/|$)/, service: 'payments' },
   { pattern: /^\/applications\/[^/]+\/confirm-payment$/, service: 'payments' },
   // jobs

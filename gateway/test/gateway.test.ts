@@ -71,6 +71,13 @@ describe('routing', () => {
     expect(missing.map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
+  test('a route is public at the gateway exactly when its contract says so', () => {
+    const mismatched = allRoutes()
+      .filter((r) => !GATEWAY_OWN_PATHS.includes(r.path))
+      .filter((r) => Boolean(matchRoute(r.method.toUpperCase(), r.path.replace(/\{[^}]+\}/g, 'x'))?.public) !== (r.auth === 'public'));
+    expect(mismatched.map((r) => `${r.method} ${r.path} (${r.auth})`)).toEqual([]);
+  });
+
   test('spec paths go to the right service', () => {
     const cases: Array<[string, string, string]> = [
       ['POST', '/auth/signup', 'identity'],
