@@ -15,27 +15,57 @@ async function onboardThroughTheGateway(url: string, type: 'chef' | 'restaurant'
   };
   const phone = `612555${String(1000 + Math.floor(Math.random() * 8999))}`;
   const email = `${type}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
-  const signup = await call('POST', '/auth/signup', { email, password: 'long enough pw', confirmPassword: 'long enough pw', phone, userType: type, tosAccepted: true });
+  const signup = await call('POST', '/auth/signup', {
+    email,
+    password: 'long enough pw',
+    confirmPassword: 'long enough pw',
+    phone,
+    userType: type,
+    tosAccepted: true,
+  });
   expect(signup.status).toBe(201);
   const token = signup.body.session.access_token;
   const sms = await call('GET', '/dev/sms');
   const code = /(\d{6})/.exec(sms.body.messages.find((m: any) => m.to === `+1${phone}`).body)![1];
   expect((await call('POST', '/auth/verify-phone', { phone, code })).status).toBe(200);
-  expect((await call('POST', '/agreements/accept', { agreementType: type === 'chef' ? 'worker_tos' : 'restaurant_tos', version: '1.0' }, token)).status).toBe(201);
+  expect(
+    (
+      await call(
+        'POST',
+        '/agreements/accept',
+        { agreementType: type === 'chef' ? 'worker_tos' : 'restaurant_tos', version: '1.0' },
+        token,
+      )
+    ).status,
+  ).toBe(201);
   const profile =
     type === 'chef'
       ? { name: 'Smoke Chef', bio: 'Grill and prep', city: 'Detroit', skills: JSON.stringify(['Grill Cook']) }
-      : { name: 'Smoke Diner', description: 'Diner', address: '1 Main St', city: 'Minneapolis', cuisineTypes: JSON.stringify(['American']) };
+      : {
+          name: 'Smoke Diner',
+          description: 'Diner',
+          address: '1 Main St',
+          city: 'Minneapolis',
+          cuisineTypes: JSON.stringify(['American']),
+        };
   const saved = await call('POST', `/profiles/${type}`, profile, token);
   expect(saved.status).toBe(200);
   const me = await call('GET', '/profiles/me', undefined, token);
-  expect(me.body).toMatchObject({ user: { email, phone_verified: true, user_type: type }, profile: { name: profile.name } });
+  expect(me.body).toMatchObject({
+    user: { email, phone_verified: true, user_type: type },
+    profile: { name: profile.name },
+  });
 }
 
 describe('the embedded default (npm start)', () => {
   let brigade: Embedded;
   beforeAll(async () => {
-    brigade = await startEmbedded({ port: 0, dataDir: null, buildWeb: false, env: { DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '' } });
+    brigade = await startEmbedded({
+      port: 0,
+      dataDir: null,
+      buildWeb: false,
+      env: { DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '' },
+    });
   });
   afterAll(() => brigade?.stop());
 
@@ -61,7 +91,11 @@ const real = requireRealServers('DATABASE_URL', 'AMQP_URL', 'REDIS_URL');
     brigade = await startEmbedded({
       port: 0,
       buildWeb: false,
-      env: { DATABASE_URL: base.toString(), BUS_NAMESPACE: `smoke${Date.now().toString(36)}`, EVENT_RETRY_DELAYS_MS: '100,200' },
+      env: {
+        DATABASE_URL: base.toString(),
+        BUS_NAMESPACE: `smoke${Date.now().toString(36)}`,
+        EVENT_RETRY_DELAYS_MS: '100,200',
+      },
     });
   });
   afterAll(() => brigade?.destroy());

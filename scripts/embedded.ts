@@ -51,7 +51,8 @@ export function ensureWebBuilt(log: (s: string) => void) {
   if (!existsSync(path.join(ROOT, 'web/vite.config.ts'))) return;
   log('Building the web app (first start only)...');
   const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0) log('The web app did not build; the API still runs. Fix the build and run `npm run build`.');
+  if (r.status !== 0)
+    log('The web app did not build; the API still runs. Fix the build and run `npm run build`.');
 }
 
 /**
@@ -84,7 +85,9 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     },
     logger,
   );
-  const rateLimiter: RateLimiter = env.REDIS_URL ? new RedisRateLimiter(new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 })) : new MemoryRateLimiter();
+  const rateLimiter: RateLimiter = env.REDIS_URL
+    ? new RedisRateLimiter(new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }))
+    : new MemoryRateLimiter();
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const serviceEnv = { ...env, PUBLIC_URL: publicUrl, PORT: '0' };
 
@@ -104,7 +107,10 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     const database = await openServiceDatabase(name, await connectionFor(name), await app.loadMigrations());
     databases.push(database);
     const serviceLogger = createLogger(name, env.LOG_LEVEL);
-    const handle: ServiceHandle = await app[`create${cap(name)}Service`]({ database, bus, logger: serviceLogger, keys }, config);
+    const handle: ServiceHandle = await app[`create${cap(name)}Service`](
+      { database, bus, logger: serviceLogger, keys },
+      config,
+    );
     const server = await listen(handle.app, 0, '127.0.0.1');
     servers.push(server);
     await handle.start({ url: server.url });
@@ -112,7 +118,12 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     if (name === 'identity') keys = remoteKeys(`${server.url}/auth/jwks.json`);
   }
 
-  const gatewayConfig = loadGatewayConfig({ ...env, PORT: String(port), PUBLIC_URL: publicUrl, WEB_DIST: path.join(ROOT, 'web/dist') });
+  const gatewayConfig = loadGatewayConfig({
+    ...env,
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    WEB_DIST: path.join(ROOT, 'web/dist'),
+  });
   const gateway = createGateway({
     config: gatewayConfig,
     services: Object.fromEntries(Object.entries(running).map(([k, v]) => [k, v!.url])),
@@ -142,7 +153,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       if (pglite) await (pglite as PGlite).close();
     },
     async destroy() {
-      if (bus.kind === 'rabbitmq') await (bus as import('@brigade/kit').RabbitBus).destroy().catch(() => undefined);
+      if (bus.kind === 'rabbitmq')
+        await (bus as import('@brigade/kit').RabbitBus).destroy().catch(() => undefined);
       await embedded.stop();
       if (env.DATABASE_URL) {
         const pg = (await import('pg')).default;

@@ -7,24 +7,69 @@ export const DEMO_PASSWORD = 'brigade-demo';
 
 export const DEMO_ACCOUNTS = [
   {
-    email: 'restaurant.mpls@demo.brigade.test', type: 'restaurant' as const, phone: '6125550101', lang: 'en' as const,
-    profile: { name: 'North Loop Kitchen', description: 'Seasonal Midwestern plates in the North Loop.', address: '212 N 1st Ave', city: 'Minneapolis', cuisineTypes: JSON.stringify(['American', 'Fine Dining']) },
+    email: 'restaurant.mpls@demo.brigade.test',
+    type: 'restaurant' as const,
+    phone: '6125550101',
+    lang: 'en' as const,
+    profile: {
+      name: 'North Loop Kitchen',
+      description: 'Seasonal Midwestern plates in the North Loop.',
+      address: '212 N 1st Ave',
+      city: 'Minneapolis',
+      cuisineTypes: JSON.stringify(['American', 'Fine Dining']),
+    },
   },
   {
-    email: 'restaurant.detroit@demo.brigade.test', type: 'restaurant' as const, phone: '3135550102', lang: 'en' as const,
-    profile: { name: 'Corktown Grill', description: 'Wood-fired grill and brunch in Corktown.', address: '1400 Michigan Ave', city: 'Detroit', cuisineTypes: JSON.stringify(['BBQ', 'Casual Dining']) },
+    email: 'restaurant.detroit@demo.brigade.test',
+    type: 'restaurant' as const,
+    phone: '3135550102',
+    lang: 'en' as const,
+    profile: {
+      name: 'Corktown Grill',
+      description: 'Wood-fired grill and brunch in Corktown.',
+      address: '1400 Michigan Ave',
+      city: 'Detroit',
+      cuisineTypes: JSON.stringify(['BBQ', 'Casual Dining']),
+    },
   },
   {
-    email: 'chef.ana@demo.brigade.test', type: 'chef' as const, phone: '6125550103', lang: 'es' as const,
-    profile: { name: 'Ana Ruiz', bio: 'Cocinera de línea con seis años en parrilla y salteado.', city: 'Minneapolis', skills: JSON.stringify(['Line Cook', 'Grill Cook', 'Sauté Cook']), hourlyRateMin: '22' },
+    email: 'chef.ana@demo.brigade.test',
+    type: 'chef' as const,
+    phone: '6125550103',
+    lang: 'es' as const,
+    profile: {
+      name: 'Ana Ruiz',
+      bio: 'Cocinera de línea con seis años en parrilla y salteado.',
+      city: 'Minneapolis',
+      skills: JSON.stringify(['Line Cook', 'Grill Cook', 'Sauté Cook']),
+      hourlyRateMin: '22',
+    },
   },
   {
-    email: 'chef.marcus@demo.brigade.test', type: 'chef' as const, phone: '6125550104', lang: 'en' as const,
-    profile: { name: 'Marcus Lee', bio: 'Prep and pastry, early mornings welcome.', city: 'Minneapolis', skills: JSON.stringify(['Prep Cook', 'Pastry Chef', 'Breakfast Cook']), hourlyRateMin: '20' },
+    email: 'chef.marcus@demo.brigade.test',
+    type: 'chef' as const,
+    phone: '6125550104',
+    lang: 'en' as const,
+    profile: {
+      name: 'Marcus Lee',
+      bio: 'Prep and pastry, early mornings welcome.',
+      city: 'Minneapolis',
+      skills: JSON.stringify(['Prep Cook', 'Pastry Chef', 'Breakfast Cook']),
+      hourlyRateMin: '20',
+    },
   },
   {
-    email: 'chef.dana@demo.brigade.test', type: 'chef' as const, phone: '3135550105', lang: 'en' as const,
-    profile: { name: 'Dana Brooks', bio: 'Dish, prep and banquet service. Reliable and fast.', city: 'Detroit', skills: JSON.stringify(['Dishwasher', 'Prep Cook', 'Banquet Service']), hourlyRateMin: '17' },
+    email: 'chef.dana@demo.brigade.test',
+    type: 'chef' as const,
+    phone: '3135550105',
+    lang: 'en' as const,
+    profile: {
+      name: 'Dana Brooks',
+      bio: 'Dish, prep and banquet service. Reliable and fast.',
+      city: 'Detroit',
+      skills: JSON.stringify(['Dishwasher', 'Prep Cook', 'Banquet Service']),
+      hourlyRateMin: '17',
+    },
   },
 ];
 
@@ -60,16 +105,39 @@ async function setUpPayouts(base: string, token: string) {
 }
 
 /** Post a shift and pay it with Stripe's test card through the sandbox, as the Post Shift screen does. */
-async function postPaidShift(base: string, token: string, shift: { title: string; dayOffset: number; startHour: number; hours: number; rate: number; urgent?: boolean }) {
+async function postPaidShift(
+  base: string,
+  token: string,
+  shift: {
+    title: string;
+    dayOffset: number;
+    startHour: number;
+    hours: number;
+    rate: number;
+    urgent?: boolean;
+  },
+) {
   const start = new Date();
   start.setDate(start.getDate() + shift.dayOffset);
   start.setHours(shift.startHour, 0, 0, 0);
   const end = new Date(start.getTime() + shift.hours * 3_600_000);
-  const { job } = await call(base, 'POST', '/jobs', {
-    title: shift.title, startTime: start.toISOString(), endTime: end.toISOString(), hourlyRate: shift.rate,
-    emergencyLevel: shift.urgent ? 'urgent' : 'normal', notifyFavorites: [],
-  }, token);
-  const { client_secret } = await retry(() => call(base, 'POST', '/payments/create-escrow-payment', { job_id: job.id, amount: job.total_cents }, token));
+  const { job } = await call(
+    base,
+    'POST',
+    '/jobs',
+    {
+      title: shift.title,
+      startTime: start.toISOString(),
+      endTime: end.toISOString(),
+      hourlyRate: shift.rate,
+      emergencyLevel: shift.urgent ? 'urgent' : 'normal',
+      notifyFavorites: [],
+    },
+    token,
+  );
+  const { client_secret } = await retry(() =>
+    call(base, 'POST', '/payments/create-escrow-payment', { job_id: job.id, amount: job.total_cents }, token),
+  );
   const intent = String(client_secret).split('_secret_')[0];
   const res = await fetch(`${base}/sandbox/stripe/v1/payment_intents/${intent}/confirm`, {
     method: 'POST',
@@ -96,14 +164,26 @@ export async function seedDemo(base: string): Promise<string[]> {
   const services = ((await (await fetch(`${base}/ready`)).json()) as any).services ?? {};
   for (const a of DEMO_ACCOUNTS) {
     const signup = await call(base, 'POST', '/auth/signup', {
-      email: a.email, password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD, phone: a.phone, userType: a.type, languagePreference: a.lang, tosAccepted: true,
+      email: a.email,
+      password: DEMO_PASSWORD,
+      confirmPassword: DEMO_PASSWORD,
+      phone: a.phone,
+      userType: a.type,
+      languagePreference: a.lang,
+      tosAccepted: true,
     });
     const token = signup.session.access_token as string;
     const sms = await call(base, 'GET', '/dev/sms');
     const text = sms.messages.find((m: any) => m.to === signup.user.phone)?.body ?? '';
     const code = /(\d{6})/.exec(text)?.[1];
     if (code) await call(base, 'POST', '/auth/verify-phone', { phone: a.phone, code });
-    await call(base, 'POST', '/agreements/accept', { agreementType: a.type === 'chef' ? 'worker_tos' : 'restaurant_tos', version: '1.0' }, token);
+    await call(
+      base,
+      'POST',
+      '/agreements/accept',
+      { agreementType: a.type === 'chef' ? 'worker_tos' : 'restaurant_tos', version: '1.0' },
+      token,
+    );
     await call(base, 'POST', `/profiles/${a.type}`, a.profile, token);
     if (services.payments === 'ready') await setUpPayouts(base, token);
     if (services.payments === 'ready' && services.jobs === 'ready') {

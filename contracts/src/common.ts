@@ -24,7 +24,10 @@ export function jsonField<T extends z.ZodTypeAny>(schema: T, message = 'Invalid 
 }
 
 /** Accepts a number or a numeric string (query strings, multipart fields). */
-export const NumberLike = z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number());
+export const NumberLike = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+  z.number(),
+);
 
 /** One documented route: the OpenAPI document and the gateway's route table are built from these. */
 export interface RouteDoc {

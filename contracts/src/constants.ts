@@ -1,22 +1,70 @@
 // Business constants from the product specification (sections 3 and 9). One place, read by services and web.
 
 export const CUISINES = [
-  'American', 'Italian', 'Mexican', 'Chinese', 'Japanese', 'Thai', 'Indian', 'Mediterranean', 'French', 'Brazilian',
-  'Korean', 'Vietnamese', 'BBQ', 'Pizza', 'Burgers', 'Seafood', 'Steakhouse', 'Vegetarian', 'Fast Food', 'Fine Dining',
-  'Casual Dining', 'Coffee & Bakery',
+  'American',
+  'Italian',
+  'Mexican',
+  'Chinese',
+  'Japanese',
+  'Thai',
+  'Indian',
+  'Mediterranean',
+  'French',
+  'Brazilian',
+  'Korean',
+  'Vietnamese',
+  'BBQ',
+  'Pizza',
+  'Burgers',
+  'Seafood',
+  'Steakhouse',
+  'Vegetarian',
+  'Fast Food',
+  'Fine Dining',
+  'Casual Dining',
+  'Coffee & Bakery',
 ] as const;
 
 /** 25 skills offered in onboarding; settings shows the first 23, the chef browse filter the first 12. */
 export const SKILLS = [
-  'Line Cook', 'Prep Cook', 'Grill Cook', 'Sauté Cook', 'Pastry Chef', 'Sous Chef', 'Kitchen Manager', 'Dishwasher',
-  'Food Runner', 'Server', 'Bartender', 'Host/Hostess', 'Barista', 'Pizza Maker', 'Sandwich Maker', 'Breakfast Cook',
-  'Dinner Service', 'Lunch Service', 'Catering', 'Event Cooking', 'Food Truck', 'Fast Casual', 'Fine Dining',
-  'Banquet Service', 'Clean-up Crew',
+  'Line Cook',
+  'Prep Cook',
+  'Grill Cook',
+  'Sauté Cook',
+  'Pastry Chef',
+  'Sous Chef',
+  'Kitchen Manager',
+  'Dishwasher',
+  'Food Runner',
+  'Server',
+  'Bartender',
+  'Host/Hostess',
+  'Barista',
+  'Pizza Maker',
+  'Sandwich Maker',
+  'Breakfast Cook',
+  'Dinner Service',
+  'Lunch Service',
+  'Catering',
+  'Event Cooking',
+  'Food Truck',
+  'Fast Casual',
+  'Fine Dining',
+  'Banquet Service',
+  'Clean-up Crew',
 ] as const;
 export const SETTINGS_SKILLS = SKILLS.slice(0, 23);
 export const BROWSE_FILTER_SKILLS = SKILLS.slice(0, 12);
 
-export const POSITIONS = ['Line Cook', 'Prep Cook', 'Dishwasher', 'Server', 'Bartender', 'Host', 'Kitchen Help'] as const;
+export const POSITIONS = [
+  'Line Cook',
+  'Prep Cook',
+  'Dishwasher',
+  'Server',
+  'Bartender',
+  'Host',
+  'Kitchen Help',
+] as const;
 
 export const CITIES = {
   Minneapolis: { state: 'MN', latitude: 44.9778, longitude: -93.265 },
@@ -32,7 +80,15 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 export const USER_TYPES = ['chef', 'restaurant'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export const WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
 export const LIMITS = {
@@ -58,15 +114,16 @@ export const BOOKING_FEE_BPS = 700;
 export const TERMS_VERSION = '1.0';
 export const AGREEMENT_TYPES = ['worker_tos', 'restaurant_tos'] as const;
 
-export const DEFAULT_CHEF_AVAILABILITY: Record<Weekday, { available: boolean; start: string; end: string }> = {
-  monday: { available: true, start: '08:00', end: '18:00' },
-  tuesday: { available: true, start: '08:00', end: '18:00' },
-  wednesday: { available: true, start: '08:00', end: '18:00' },
-  thursday: { available: true, start: '08:00', end: '18:00' },
-  friday: { available: true, start: '08:00', end: '20:00' },
-  saturday: { available: true, start: '09:00', end: '20:00' },
-  sunday: { available: true, start: '09:00', end: '17:00' },
-};
+export const DEFAULT_CHEF_AVAILABILITY: Record<Weekday, { available: boolean; start: string; end: string }> =
+  {
+    monday: { available: true, start: '08:00', end: '18:00' },
+    tuesday: { available: true, start: '08:00', end: '18:00' },
+    wednesday: { available: true, start: '08:00', end: '18:00' },
+    thursday: { available: true, start: '08:00', end: '18:00' },
+    friday: { available: true, start: '08:00', end: '20:00' },
+    saturday: { available: true, start: '09:00', end: '20:00' },
+    sunday: { available: true, start: '09:00', end: '17:00' },
+  };
 export const DEFAULT_RESTAURANT_HOURS: Record<Weekday, { open: string; close: string; closed: boolean }> =
   Object.fromEntries(WEEKDAYS.map((d) => [d, { open: '00:00', close: '23:59', closed: false }])) as Record<
     Weekday,

@@ -20,7 +20,11 @@ function roundCents(value: number): number {
  * The spec's pay rule (section 9): subtotal = hours x hourly_rate rounded to cents; booking fee 7% of the
  * subtotal rounded to cents, added on top; total = subtotal + fee. All results are integer cents.
  */
-export function computeJobPay(startTime: Date | string, endTime: Date | string, hourlyRateDollars: number): JobPay {
+export function computeJobPay(
+  startTime: Date | string,
+  endTime: Date | string,
+  hourlyRateDollars: number,
+): JobPay {
   const start = new Date(startTime).getTime();
   const end = new Date(endTime).getTime();
   const minutes = Math.round((end - start) / 60000);

@@ -23,7 +23,11 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
   const components: Record<string, unknown> = {};
   const convert = (schema: z.ZodTypeAny, io: 'input' | 'output') => {
     const raw = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' });
-    const json: any = JSON.parse(JSON.stringify(raw).replaceAll('#/definitions/', '#/components/schemas/').replaceAll('#/$defs/', '#/components/schemas/'));
+    const json: any = JSON.parse(
+      JSON.stringify(raw)
+        .replaceAll('#/definitions/', '#/components/schemas/')
+        .replaceAll('#/$defs/', '#/components/schemas/'),
+    );
     const defs = json.definitions ?? json.$defs ?? {};
     for (const [id, def] of Object.entries(defs)) components[id] ??= def;
     delete json.definitions;
@@ -40,13 +44,23 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
       responses: {
         [String(route.status ?? 200)]: {
           description: 'Success',
-          ...(route.response ? { content: { 'application/json': { schema: convert(route.response, 'output') } } } : {}),
+          ...(route.response
+            ? { content: { 'application/json': { schema: convert(route.response, 'output') } } }
+            : {}),
         },
-        '4XX': { description: 'Client error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+        '4XX': {
+          description: 'Client error',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        },
       },
     };
     if (route.auth === 'chef' || route.auth === 'restaurant') op.description = `Only for ${route.auth}s.`;
-    const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
     if (route.query) {
       const q = convert(route.query, 'input');
       for (const [name, schema] of Object.entries<any>(q.properties ?? {})) {
@@ -59,7 +73,10 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
       const schema = convert(route.body, 'input');
       op.requestBody = {
         required: true,
-        content: route.bodyType === 'multipart' ? { [type]: { schema }, 'application/json': { schema } } : { [type]: { schema } },
+        content:
+          route.bodyType === 'multipart'
+            ? { [type]: { schema }, 'application/json': { schema } }
+            : { [type]: { schema } },
       };
     }
     (paths[route.path] ??= {})[route.method] = op;
@@ -71,7 +88,8 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
     info: {
       title: 'Brigade API',
       version: info.version,
-      description: 'Short restaurant shifts: jobs, applications, escrow payments, messages. Errors are `{ error, code }`.',
+      description:
+        'Short restaurant shifts: jobs, applications, escrow payments, messages. Errors are `{ error, code }`.',
     },
     servers: [{ url: info.serverUrl ?? '/api' }],
     components: {

@@ -4,8 +4,19 @@ import http from 'node:http';
 import path from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
-import { createProxyMiddleware, fixRequestBody, type RequestHandler as ProxyHandler } from 'http-proxy-middleware';
-import { AppError, bearerToken, errorMiddleware, verifyAccessToken, type KeySource, type Logger } from '@brigade/kit';
+import {
+  createProxyMiddleware,
+  fixRequestBody,
+  type RequestHandler as ProxyHandler,
+} from 'http-proxy-middleware';
+import {
+  AppError,
+  bearerToken,
+  errorMiddleware,
+  verifyAccessToken,
+  type KeySource,
+  type Logger,
+} from '@brigade/kit';
 import { buildOpenApi } from '@brigade/contracts/openapi';
 import type { GatewayConfig } from './config';
 import { matchRoute, type ServiceName } from './routes';
@@ -24,7 +35,13 @@ export interface GatewayDeps {
 const MAX_UPLOAD_BYTES = 6 * 1024 * 1024; // one 5 MB image plus form fields
 const MAX_JSON_BYTES = 256 * 1024;
 
-function send(res: Response, status: number, error: string, code: string, headers: Record<string, string> = {}) {
+function send(
+  res: Response,
+  status: number,
+  error: string,
+  code: string,
+  headers: Record<string, string> = {},
+) {
   if (res.headersSent) return;
   for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
   res.status(status).json({ error, code });
@@ -69,7 +86,8 @@ export function createGateway(deps: GatewayDeps): Express {
           'object-src': ["'none'"],
         },
       },
-      strictTransportSecurity: config.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      strictTransportSecurity:
+        config.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       crossOriginEmbedderPolicy: false,
     }),
   );
@@ -81,7 +99,10 @@ export function createGateway(deps: GatewayDeps): Express {
     if (origin && origin === allowedOrigin) {
       res.setHeader('access-control-allow-origin', origin);
       res.setHeader('vary', 'Origin');
-      res.setHeader('access-control-allow-headers', 'authorization, content-type, if-none-match, x-request-id');
+      res.setHeader(
+        'access-control-allow-headers',
+        'authorization, content-type, if-none-match, x-request-id',
+      );
       res.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
       res.setHeader('access-control-expose-headers', 'etag, x-request-id, retry-after');
     }
@@ -107,7 +128,9 @@ export function createGateway(deps: GatewayDeps): Express {
       }),
     );
     const ok = checks.every(([, s]) => s === 'ready');
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'not_ready', services: Object.fromEntries(checks) });
+    res
+      .status(ok ? 200 : 503)
+      .json({ status: ok ? 'ready' : 'not_ready', services: Object.fromEntries(checks) });
   });
 
   let openapi: unknown;
@@ -121,18 +144,24 @@ export function createGateway(deps: GatewayDeps): Express {
 
   // The SMS sandbox outbox: verification codes (identity) and notifications, newest first.
   app.get('/api/dev/sms', async (_req, res) => {
-    const sources = (['identity', 'notifications'] as const).map((s) => services[s]).filter(Boolean) as string[];
+    const sources = (['identity', 'notifications'] as const)
+      .map((s) => services[s])
+      .filter(Boolean) as string[];
     const lists = await Promise.all(
       sources.map(async (url) => {
         try {
           const r = await fetch(`${url}/dev/sms`, { signal: AbortSignal.timeout(5000) });
-          return r.ok ? ((await r.json()) as { messages: Array<{ to: string; body: string; sent_at: string }> }).messages : null;
+          return r.ok
+            ? ((await r.json()) as { messages: Array<{ to: string; body: string; sent_at: string }> })
+                .messages
+            : null;
         } catch {
           return null;
         }
       }),
     );
-    if (lists.every((l) => l === null)) return send(res, 404, 'The SMS sandbox is not active', 'GATEWAY.NO_SANDBOX');
+    if (lists.every((l) => l === null))
+      return send(res, 404, 'The SMS sandbox is not active', 'GATEWAY.NO_SANDBOX');
     const messages = lists.flatMap((l) => l ?? []).sort((a, b) => b.sent_at.localeCompare(a.sent_at));
     res.json({ messages });
   });
@@ -162,8 +191,15 @@ export function createGateway(deps: GatewayDeps): Express {
             const code = (err as NodeJS.ErrnoException).code;
             (req as Request).log?.warn({ service, code, elapsed }, 'upstream failed');
             if (!(res instanceof http.ServerResponse)) return;
-            if (elapsed >= config.UPSTREAM_TIMEOUT_MS - 50) send(res as Response, 504, 'The service took too long to answer', 'GATEWAY.TIMEOUT');
-            else if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH') send(res as Response, 503, 'Service unavailable, please try again', 'GATEWAY.SERVICE_UNAVAILABLE');
+            if (elapsed >= config.UPSTREAM_TIMEOUT_MS - 50)
+              send(res as Response, 504, 'The service took too long to answer', 'GATEWAY.TIMEOUT');
+            else if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH')
+              send(
+                res as Response,
+                503,
+                'Service unavailable, please try again',
+                'GATEWAY.SERVICE_UNAVAILABLE',
+              );
             else send(res as Response, 502, 'Bad gateway, please try again', 'GATEWAY.BAD_GATEWAY');
           },
         },
@@ -177,7 +213,9 @@ export function createGateway(deps: GatewayDeps): Express {
   const limited = async (res: Response, key: string, limit: number, windowSeconds: number) => {
     const r = await rateLimiter.hit(key, limit, windowSeconds);
     if (r.allowed) return false;
-    send(res, 429, 'Too many attempts. Please wait and try again.', 'GATEWAY.RATE_LIMITED', { 'retry-after': String(r.resetSeconds) });
+    send(res, 429, 'Too many attempts. Please wait and try again.', 'GATEWAY.RATE_LIMITED', {
+      'retry-after': String(r.resetSeconds),
+    });
     return true;
   };
   const parseAuthBody = express.json({ limit: '16kb' });
@@ -188,18 +226,31 @@ export function createGateway(deps: GatewayDeps): Express {
       const route = matchRoute(req.method, apiPath);
       if (!route) return send(res, 404, `No route for ${req.method} /api${apiPath}`, 'GATEWAY.NOT_FOUND');
       const proxy = proxyFor(route.service);
-      if (!proxy) return send(res, 503, 'This part of Brigade is not available right now', 'GATEWAY.SERVICE_UNAVAILABLE');
+      if (!proxy)
+        return send(
+          res,
+          503,
+          'This part of Brigade is not available right now',
+          'GATEWAY.SERVICE_UNAVAILABLE',
+        );
       const length = Number(req.headers['content-length'] ?? 0);
       const multipart = (req.headers['content-type'] ?? '').startsWith('multipart/');
-      if (length > (multipart ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES)) return send(res, 413, 'Request body is too large', 'GATEWAY.TOO_LARGE');
+      if (length > (multipart ? MAX_UPLOAD_BYTES : MAX_JSON_BYTES))
+        return send(res, 413, 'Request body is too large', 'GATEWAY.TOO_LARGE');
 
       const authLimit = req.method === 'POST' ? AUTH_LIMITS[apiPath] : undefined;
       if (authLimit) {
-        await new Promise<void>((resolve, reject) => parseAuthBody(req, res, (err?: unknown) => (err ? reject(err) : resolve())));
+        await new Promise<void>((resolve, reject) =>
+          parseAuthBody(req, res, (err?: unknown) => (err ? reject(err) : resolve())),
+        );
         const ip = clientIp(req);
         if (await limited(res, `ip:${apiPath}:${ip}`, authLimit.perIp[0], authLimit.perIp[1])) return;
         const account = normalizeAccount(authLimit.accountField, (req.body as any)?.[authLimit.accountField]);
-        if (account && (await limited(res, `acct:${apiPath}:${account}`, authLimit.perAccount[0], authLimit.perAccount[1]))) return;
+        if (
+          account &&
+          (await limited(res, `acct:${apiPath}:${account}`, authLimit.perAccount[0], authLimit.perAccount[1]))
+        )
+          return;
       }
       if (!route.public) {
         const token = bearerToken(req);
@@ -227,7 +278,12 @@ export function createGateway(deps: GatewayDeps): Express {
   if (dist && existsSync(path.join(dist, 'index.html'))) {
     app.use(
       '/assets',
-      express.static(path.join(dist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+      express.static(path.join(dist, 'assets'), {
+        immutable: true,
+        maxAge: '1y',
+        index: false,
+        fallthrough: false,
+      }),
     );
     app.use(express.static(dist, { index: false, maxAge: '1h' }));
     app.get('/{*splat}', (req, res, next) => {
@@ -237,7 +293,11 @@ export function createGateway(deps: GatewayDeps): Express {
     });
   } else {
     app.get('/', (_req, res) => {
-      res.type('html').send('<!doctype html><title>Brigade</title><p>The web app is not built. Run <code>npm run build</code>.</p>');
+      res
+        .type('html')
+        .send(
+          '<!doctype html><title>Brigade</title><p>The web app is not built. Run <code>npm run build</code>.</p>',
+        );
     });
   }
 

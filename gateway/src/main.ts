@@ -10,7 +10,9 @@ const config = loadGatewayConfig();
 const stopTelemetry = await startTelemetry('gateway');
 const { createGateway } = await import('./app');
 const logger = createLogger('gateway', config.LOG_LEVEL);
-const rateLimiter = config.REDIS_URL ? new RedisRateLimiter(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 })) : new MemoryRateLimiter();
+const rateLimiter = config.REDIS_URL
+  ? new RedisRateLimiter(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }))
+  : new MemoryRateLimiter();
 const services = {
   identity: config.IDENTITY_URL,
   jobs: config.JOBS_URL,
@@ -19,7 +21,10 @@ const services = {
   notifications: config.NOTIFICATIONS_URL,
 };
 const app = createGateway({
-  config: { ...config, WEB_DIST: config.WEB_DIST ?? path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url))) },
+  config: {
+    ...config,
+    WEB_DIST: config.WEB_DIST ?? path.resolve(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  },
   services,
   rateLimiter,
   keys: remoteKeys(config.JWKS_URL ?? `${config.IDENTITY_URL}/auth/jwks.json`),

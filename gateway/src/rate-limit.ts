@@ -22,7 +22,11 @@ export class RedisRateLimiter implements RateLimiter {
   async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
     const window = Math.floor(Date.now() / 1000 / windowSeconds);
     const k = `${this.prefix}:${key}:${window}`;
-    const results = await this.redis.multi().incr(k).expire(k, windowSeconds + 1).exec();
+    const results = await this.redis
+      .multi()
+      .incr(k)
+      .expire(k, windowSeconds + 1)
+      .exec();
     const count = Number(results?.[0]?.[1] ?? 0);
     const resetSeconds = (window + 1) * windowSeconds - Math.floor(Date.now() / 1000);
     return { allowed: count <= limit, remaining: Math.max(0, limit - count), resetSeconds };
@@ -64,7 +68,10 @@ export class MemoryRateLimiter implements RateLimiter {
  * Limits on the doors attackers knock on: per address and per account (email or phone). Ten guesses an
  * hour per phone (and five per code at identity) make a 6-digit code (10^6 values) unguessable.
  */
-export const AUTH_LIMITS: Record<string, { perIp: [number, number]; perAccount: [number, number]; accountField: 'email' | 'phone' }> = {
+export const AUTH_LIMITS: Record<
+  string,
+  { perIp: [number, number]; perAccount: [number, number]; accountField: 'email' | 'phone' }
+> = {
   '/auth/signin': { perIp: [30, 900], perAccount: [10, 900], accountField: 'email' },
   '/auth/signup': { perIp: [20, 3600], perAccount: [5, 3600], accountField: 'email' },
   '/auth/verify-phone': { perIp: [30, 3600], perAccount: [10, 3600], accountField: 'phone' },

@@ -13,7 +13,12 @@ export interface RouteRule {
 
 export const ROUTES: RouteRule[] = [
   // identity
-  { method: 'POST', pattern: /^\/auth\/(signup|signin|refresh|verify-phone|resend-code)$/, service: 'identity', public: true },
+  {
+    method: 'POST',
+    pattern: /^\/auth\/(signup|signin|refresh|verify-phone|resend-code)$/,
+    service: 'identity',
+    public: true,
+  },
   { method: 'GET', pattern: /^\/auth\/jwks\.json$/, service: 'identity', public: true },
   { pattern: /^\/auth\//, service: 'identity' },
   { pattern: /^\/profiles(\/|$)/, service: 'identity' },

@@ -16,7 +16,6 @@ let slow: RunningServer;
 let gateway: RunningServer;
 let limiter: RateLimiter;
 
-
 beforeAll(async () => {
   identity = await startIdentity();
   const slowServer = http.createServer((req, res) => {
@@ -26,7 +25,12 @@ beforeAll(async () => {
   slow = await new Promise<RunningServer>((resolve) =>
     slowServer.listen(0, '127.0.0.1', () => {
       const port = (slowServer.address() as any).port;
-      resolve({ server: slowServer, port, url: `http://127.0.0.1:${port}`, close: () => new Promise((r) => slowServer.close(() => r())) });
+      resolve({
+        server: slowServer,
+        port,
+        url: `http://127.0.0.1:${port}`,
+        close: () => new Promise((r) => slowServer.close(() => r())),
+      });
     }),
   );
   if (process.env.REDIS_URL) {
@@ -34,7 +38,11 @@ beforeAll(async () => {
   } else limiter = new MemoryRateLimiter();
   const { localKeys } = await import('@brigade/kit');
   const app = createGateway({
-    config: loadGatewayConfig({ UPSTREAM_TIMEOUT_MS: '500', RATE_LIMIT_API_PER_MINUTE: '50', PUBLIC_URL: 'http://localhost:8080' }),
+    config: loadGatewayConfig({
+      UPSTREAM_TIMEOUT_MS: '500',
+      RATE_LIMIT_API_PER_MINUTE: '50',
+      PUBLIC_URL: 'http://localhost:8080',
+    }),
     services: { identity: identity.url, jobs: slow.url, messaging: 'http://127.0.0.1:1' },
     rateLimiter: limiter,
     keys: localKeys(identity.service.context.keyRing.jwks),
@@ -49,10 +57,20 @@ afterAll(async () => {
   await limiter.close();
 });
 
-async function api(method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
+async function api(
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${gateway.url}/api${path}`, {
     method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();
@@ -67,14 +85,22 @@ async function api(method: string, path: string, body?: unknown, token?: string,
 
 describe('routing', () => {
   test('every documented API path has an owner in the route table', () => {
-    const missing = allRoutes().filter((r) => !GATEWAY_OWN_PATHS.includes(r.path) && !matchRoute(r.method.toUpperCase(), r.path.replace(/\{[^}]+\}/g, 'x')));
+    const missing = allRoutes().filter(
+      (r) =>
+        !GATEWAY_OWN_PATHS.includes(r.path) &&
+        !matchRoute(r.method.toUpperCase(), r.path.replace(/\{[^}]+\}/g, 'x')),
+    );
     expect(missing.map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
   test('a route is public at the gateway exactly when its contract says so', () => {
     const mismatched = allRoutes()
       .filter((r) => !GATEWAY_OWN_PATHS.includes(r.path))
-      .filter((r) => Boolean(matchRoute(r.method.toUpperCase(), r.path.replace(/\{[^}]+\}/g, 'x'))?.public) !== (r.auth === 'public'));
+      .filter(
+        (r) =>
+          Boolean(matchRoute(r.method.toUpperCase(), r.path.replace(/\{[^}]+\}/g, 'x'))?.public) !==
+          (r.auth === 'public'),
+      );
     expect(mismatched.map((r) => `${r.method} ${r.path} (${r.auth})`)).toEqual([]);
   });
 
@@ -94,7 +120,8 @@ describe('routing', () => {
       ['GET', '/messages/conversations', 'messaging'],
       ['GET', '/notifications/preferences', 'notifications'],
     ];
-    for (const [method, path, service] of cases) expect([method, path, matchRoute(method, path)?.service]).toEqual([method, path, service]);
+    for (const [method, path, service] of cases)
+      expect([method, path, matchRoute(method, path)?.service]).toEqual([method, path, service]);
   });
 
   test('the sign-up path works end to end through the gateway', async () => {
@@ -120,7 +147,11 @@ describe('authentication at the door', () => {
   });
 
   test('public routes need no token', async () => {
-    expect((await api('GET', '/auth/jwks.json')).body.keys[0]).toMatchObject({ kty: 'OKP', crv: 'Ed25519', alg: 'EdDSA' });
+    expect((await api('GET', '/auth/jwks.json')).body.keys[0]).toMatchObject({
+      kty: 'OKP',
+      crv: 'Ed25519',
+      alg: 'EdDSA',
+    });
   });
 });
 
@@ -133,8 +164,12 @@ describe('upstream failures never hang', () => {
 
   test('a dead service answers 503, an absent one too', async () => {
     const { body } = await api('POST', '/auth/signup', newAccount('chef'));
-    expect((await api('GET', '/messages/conversations', undefined, body.session.access_token)).status).toBe(503);
-    expect((await api('GET', '/payments/connect/account-status', undefined, body.session.access_token)).status).toBe(503);
+    expect((await api('GET', '/messages/conversations', undefined, body.session.access_token)).status).toBe(
+      503,
+    );
+    expect(
+      (await api('GET', '/payments/connect/account-status', undefined, body.session.access_token)).status,
+    ).toBe(503);
   });
 
   test('an unknown API path is a 404 with an error body', async () => {
@@ -148,7 +183,13 @@ describe('rate limits', () => {
     await api('POST', '/auth/signup', account);
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      statuses.push((await api('POST', '/auth/signin', { email: account.email, password: 'wrong password' }, undefined, { 'x-forwarded-for': `10.0.0.${i}` })).status);
+      statuses.push(
+        (
+          await api('POST', '/auth/signin', { email: account.email, password: 'wrong password' }, undefined, {
+            'x-forwarded-for': `10.0.0.${i}`,
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
@@ -161,7 +202,8 @@ describe('rate limits', () => {
   test('phone codes: ten guesses an hour per phone, so a 6-digit code cannot be brute-forced', async () => {
     const phone = `612555${String(Math.floor(Math.random() * 9000) + 1000)}`;
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await api('POST', '/auth/verify-phone', { phone, code: String(100000 + i) })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await api('POST', '/auth/verify-phone', { phone, code: String(100000 + i) })).status);
     expect(statuses[10]).toBe(429);
     // 10 tries per hour against 1,000,000 codes: expected time to guess is about 50,000 hours.
     expect(statuses.slice(0, 10).filter((s) => s === 429)).toHaveLength(0);
@@ -170,7 +212,8 @@ describe('rate limits', () => {
   test('a signed-in user is limited per minute across the API', async () => {
     const { body } = await api('POST', '/auth/signup', newAccount('chef'));
     const statuses: number[] = [];
-    for (let i = 0; i < 52; i++) statuses.push((await api('GET', '/jobs', undefined, body.session.access_token)).status);
+    for (let i = 0; i < 52; i++)
+      statuses.push((await api('GET', '/jobs', undefined, body.session.access_token)).status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(50);
     expect(statuses.slice(50)).toEqual([429, 429]);
   });
@@ -186,9 +229,15 @@ describe('headers', () => {
   });
 
   test('CORS is locked to the configured origin', async () => {
-    const ok = await fetch(`${gateway.url}/api/jobs`, { method: 'OPTIONS', headers: { origin: 'http://localhost:8080' } });
+    const ok = await fetch(`${gateway.url}/api/jobs`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:8080' },
+    });
     expect(ok.status).toBe(204);
-    const evil = await fetch(`${gateway.url}/api/jobs`, { method: 'OPTIONS', headers: { origin: 'https://evil.example' } });
+    const evil = await fetch(`${gateway.url}/api/jobs`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(evil.status).toBe(403);
   });
 

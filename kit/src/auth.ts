@@ -1,5 +1,12 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet, type JWTVerifyGetKey } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  errors as joseErrors,
+  jwtVerify,
+  type JSONWebKeySet,
+  type JWTVerifyGetKey,
+} from 'jose';
 import { AppError, forbidden } from './errors';
 
 export const TOKEN_ISSUER = 'brigade-identity';
@@ -38,7 +45,8 @@ export async function verifyAccessToken(token: string, keys: KeySource): Promise
       requiredClaims: ['sub', 'exp', 'iat'],
     });
     const type = payload.user_type;
-    if (typeof payload.sub !== 'string' || (type !== 'chef' && type !== 'restaurant')) throw new Error('bad claims');
+    if (typeof payload.sub !== 'string' || (type !== 'chef' && type !== 'restaurant'))
+      throw new Error('bad claims');
     return {
       id: payload.sub,
       type,
@@ -47,7 +55,11 @@ export async function verifyAccessToken(token: string, keys: KeySource): Promise
     };
   } catch (err) {
     const expired = err instanceof joseErrors.JWTExpired;
-    throw new AppError(401, expired ? 'AUTH.TOKEN_EXPIRED' : 'AUTH.INVALID_TOKEN', expired ? 'Session expired' : 'Invalid access token');
+    throw new AppError(
+      401,
+      expired ? 'AUTH.TOKEN_EXPIRED' : 'AUTH.INVALID_TOKEN',
+      expired ? 'Session expired' : 'Invalid access token',
+    );
   }
 }
 
@@ -83,7 +95,12 @@ export function requireRole(role: 'chef' | 'restaurant'): RequestHandler {
     const user = req.user;
     if (!user) return next(new AppError(401, 'AUTH.REQUIRED', 'Authentication required'));
     if (user.type !== role) {
-      return next(forbidden(role === 'chef' ? 'Only chefs can do this' : 'Only restaurants can do this', 'AUTH.WRONG_ROLE'));
+      return next(
+        forbidden(
+          role === 'chef' ? 'Only chefs can do this' : 'Only restaurants can do this',
+          'AUTH.WRONG_ROLE',
+        ),
+      );
     }
     next();
   };

@@ -11,7 +11,10 @@ export class ConfigError extends Error {
  * Parse the environment once with a zod schema and return a frozen, typed config. Fails fast at boot with
  * every problem listed, so a service never starts half-configured.
  */
-export function loadConfig<S extends z.ZodObject<any>>(schema: S, env: NodeJS.ProcessEnv = process.env): Readonly<z.infer<S>> {
+export function loadConfig<S extends z.ZodObject<any>>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): Readonly<z.infer<S>> {
   const result = schema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
@@ -41,7 +44,10 @@ export const baseConfigSchema = z.object({
   JWKS_URL: optionalUrl,
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
   /** Prefix for the RabbitMQ exchange and queues (several Brigade stacks on one broker; tests). */
-  BUS_NAMESPACE: z.string().regex(/^[\w.-]*$/).optional(),
+  BUS_NAMESPACE: z
+    .string()
+    .regex(/^[\w.-]*$/)
+    .optional(),
   EVENT_RETRY_DELAYS_MS: z
     .string()
     .default('1000,5000,30000')

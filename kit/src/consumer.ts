@@ -3,7 +3,11 @@ import type { EventData, EventEnvelope, EventType } from '@brigade/contracts';
 import { sql, type Database, type Tx } from './db';
 import type { EventHandler, Subscription } from './bus/types';
 
-export type TypedHandler<T extends EventType> = (tx: Tx, data: EventData<T>, event: EventEnvelope<EventData<T>>) => Promise<void>;
+export type TypedHandler<T extends EventType> = (
+  tx: Tx,
+  data: EventData<T>,
+  event: EventEnvelope<EventData<T>>,
+) => Promise<void>;
 
 const tracer = trace.getTracer('brigade-bus');
 
@@ -12,27 +16,38 @@ const tracer = trace.getTracer('brigade-bus');
  * same transaction as the handler's writes, so a redelivered or duplicated event changes nothing, and a
  * handler that throws leaves no trace (the bus retries it).
  */
-export function idempotent<T extends EventType>(database: Database, consumer: string, handler: TypedHandler<T>): EventHandler {
+export function idempotent<T extends EventType>(
+  database: Database,
+  consumer: string,
+  handler: TypedHandler<T>,
+): EventHandler {
   return async (event) => {
     const parent = propagation.extract(context.active(), { traceparent: event.traceparent });
     await context.with(parent, () =>
-      tracer.startActiveSpan(`process ${event.type}`, { kind: SpanKind.CONSUMER, attributes: { 'messaging.destination': consumer, 'messaging.message.id': event.id } }, async (span) => {
-        try {
-          await database.transaction(async (tx) => {
-            const claimed = await database.rows(
-              sql`insert into ${sql.raw(database.schema)}.processed_events (consumer, event_id) values (${consumer}, ${event.id}) on conflict do nothing returning event_id`,
-              tx,
-            );
-            if (claimed.length === 0) return;
-            await handler(tx, event.data as EventData<T>, event as EventEnvelope<EventData<T>>);
-          });
-        } catch (err) {
-          span.recordException(err as Error);
-          throw err;
-        } finally {
-          span.end();
-        }
-      }),
+      tracer.startActiveSpan(
+        `process ${event.type}`,
+        {
+          kind: SpanKind.CONSUMER,
+          attributes: { 'messaging.destination': consumer, 'messaging.message.id': event.id },
+        },
+        async (span) => {
+          try {
+            await database.transaction(async (tx) => {
+              const claimed = await database.rows(
+                sql`insert into ${sql.raw(database.schema)}.processed_events (consumer, event_id) values (${consumer}, ${event.id}) on conflict do nothing returning event_id`,
+                tx,
+              );
+              if (claimed.length === 0) return;
+              await handler(tx, event.data as EventData<T>, event as EventEnvelope<EventData<T>>);
+            });
+          } catch (err) {
+            span.recordException(err as Error);
+            throw err;
+          } finally {
+            span.end();
+          }
+        },
+      ),
     );
   };
 }

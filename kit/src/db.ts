@@ -29,7 +29,11 @@ export interface Database {
  * The database of one service on a shared PostgreSQL server: DATABASE_URL names the server and a base name,
  * the service gets `<base>_<service>` (created when missing). `<SERVICE>_DATABASE_URL` overrides it whole.
  */
-export function serviceDatabaseUrl(baseUrl: string, service: string, env: NodeJS.ProcessEnv = process.env): string {
+export function serviceDatabaseUrl(
+  baseUrl: string,
+  service: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
   const override = env[`${service.toUpperCase()}_DATABASE_URL`];
   if (override) return override;
   const url = new URL(baseUrl);
@@ -85,7 +89,12 @@ export async function openDatabase(connection: Connection, schema: string): Prom
   return makeDatabase('postgres', schema, db, () => pool.end());
 }
 
-function makeDatabase(kind: Database['kind'], schema: string, db: Drizzle, close: () => Promise<void>): Database {
+function makeDatabase(
+  kind: Database['kind'],
+  schema: string,
+  db: Drizzle,
+  close: () => Promise<void>,
+): Database {
   return {
     kind,
     schema,
@@ -138,7 +147,12 @@ export function kitMigrations(schema: string): Migration[] {
 /** Read `NNNN_name.sql` files of a folder, in name order. */
 export async function readMigrations(dir: string): Promise<Migration[]> {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
-  return Promise.all(files.map(async (f) => ({ name: f.replace(/\.sql$/, ''), sql: await readFile(path.join(dir, f), 'utf8') })));
+  return Promise.all(
+    files.map(async (f) => ({
+      name: f.replace(/\.sql$/, ''),
+      sql: await readFile(path.join(dir, f), 'utf8'),
+    })),
+  );
 }
 
 /**
@@ -149,14 +163,19 @@ export async function migrate(database: Database, migrations: Migration[]): Prom
   const { schema } = database;
   await database.db.execute(sql.raw(`create schema if not exists ${schema}`));
   await database.db.execute(
-    sql.raw(`create table if not exists ${schema}.schema_migrations (name text primary key, applied_at timestamptz not null default now())`),
+    sql.raw(
+      `create table if not exists ${schema}.schema_migrations (name text primary key, applied_at timestamptz not null default now())`,
+    ),
   );
   const all = [...kitMigrations(schema), ...migrations];
   const applied: string[] = [];
   for (const m of all) {
     await database.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`migrate:${schema}`}))`);
-      const done = await database.rows(sql`select 1 from ${sql.raw(schema)}.schema_migrations where name = ${m.name}`, tx);
+      const done = await database.rows(
+        sql`select 1 from ${sql.raw(schema)}.schema_migrations where name = ${m.name}`,
+        tx,
+      );
       if (done.length > 0) return;
       for (const statement of splitStatements(m.sql)) await tx.execute(sql.raw(statement));
       await tx.execute(sql`insert into ${sql.raw(schema)}.schema_migrations (name) values (${m.name})`);

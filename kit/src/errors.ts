@@ -24,7 +24,8 @@ export const forbidden = (message: string, code = 'AUTH.FORBIDDEN', extra?: Reco
 export const notFound = (message: string, code = 'HTTP.NOT_FOUND') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'HTTP.CONFLICT', extra?: Record<string, unknown>) =>
   new AppError(409, code, message, extra);
-export const tooManyRequests = (message: string, code = 'HTTP.RATE_LIMITED') => new AppError(429, code, message);
+export const tooManyRequests = (message: string, code = 'HTTP.RATE_LIMITED') =>
+  new AppError(429, code, message);
 
 /** The first zod issue as one readable sentence. */
 export function zodMessage(error: ZodError): string {
@@ -32,8 +33,11 @@ export function zodMessage(error: ZodError): string {
   if (!issue) return 'Invalid request';
   // A custom message from a schema is already user-facing; zod's defaults get the field name in front.
   const path = issue.path.filter((p) => typeof p === 'string' || typeof p === 'number').join('.');
-  const generic = /^Invalid input|^Too (big|small)|^Expected|^Invalid option|^Unrecognized/i.test(issue.message);
-  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message) && path) return `${path} is required`;
+  const generic = /^Invalid input|^Too (big|small)|^Expected|^Invalid option|^Unrecognized/i.test(
+    issue.message,
+  );
+  if (issue.code === 'invalid_type' && /received undefined/.test(issue.message) && path)
+    return `${path} is required`;
   return generic && path ? `${path}: ${issue.message}` : issue.message;
 }
 
@@ -54,9 +58,16 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       body = {
         error: zodMessage(err),
         code: 'VALIDATION.FAILED',
-        issues: err.issues.slice(0, 10).map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+        issues: err.issues
+          .slice(0, 10)
+          .map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
       };
-    } else if (err && typeof err === 'object' && typeof (err as any).status === 'number' && (err as any).expose) {
+    } else if (
+      err &&
+      typeof err === 'object' &&
+      typeof (err as any).status === 'number' &&
+      (err as any).expose
+    ) {
       // body-parser / http-errors raised by express itself: a client mistake.
       status = (err as any).status;
       const type = (err as any).type as string | undefined;
@@ -70,7 +81,8 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       body = { error: (type && messages[type]) || (err as Error).message, code: `HTTP.${status}` };
     }
     if (status >= 500) {
-      (req as any).log?.error({ err }, 'request failed') ?? logger.error({ err }, 'request failed');
+      const log: Logger = (req as any).log ?? logger;
+      log.error({ err }, 'request failed');
     }
     if (res.headersSent) return;
     res.status(status).json(body);

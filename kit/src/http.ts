@@ -39,7 +39,10 @@ export function createHttpApp({ name, logger, ready, jsonLimit = '100kb' }: Http
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? 'error' : 'debug';
-      req.log[level]({ method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      req.log[level](
+        { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        'request',
+      );
     });
     next();
   });
@@ -51,7 +54,9 @@ export function createHttpApp({ name, logger, ready, jsonLimit = '100kb' }: Http
       await ready();
       res.json({ status: 'ready', service: name });
     } catch (err) {
-      res.status(503).json({ status: 'not_ready', service: name, error: (err as Error).message, code: 'HTTP.NOT_READY' });
+      res
+        .status(503)
+        .json({ status: 'not_ready', service: name, error: (err as Error).message, code: 'HTTP.NOT_READY' });
     }
   });
   app.use(express.json({ limit: jsonLimit }));
@@ -80,9 +85,17 @@ export function parseBody<S extends z.ZodTypeAny>(schema: S, req: Request): z.in
 }
 
 /** A path parameter that must be a UUID; anything else is the same 404 an unknown id gets. */
-export function uuidParam(req: Request, name: string, notFoundMessage: string, code = 'HTTP.NOT_FOUND'): string {
+export function uuidParam(
+  req: Request,
+  name: string,
+  notFoundMessage: string,
+  code = 'HTTP.NOT_FOUND',
+): string {
   const value = req.params[name];
-  if (typeof value !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)) {
+  if (
+    typeof value !== 'string' ||
+    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
+  ) {
     throw new AppError(404, code, notFoundMessage);
   }
   return value.toLowerCase();

@@ -74,7 +74,14 @@ export class OutboxRelay {
     if (!bus.isReady()) return 0;
     const schema = sql.raw(database.schema);
     return database.transaction(async (tx) => {
-      const rows = await database.rows<{ seq: string; id: string; type: string; payload: unknown; traceparent: string | null; occurred_at: Date | string }>(
+      const rows = await database.rows<{
+        seq: string;
+        id: string;
+        type: string;
+        payload: unknown;
+        traceparent: string | null;
+        occurred_at: Date | string;
+      }>(
         sql`select seq, id, type, payload, traceparent, occurred_at from ${schema}.outbox where published_at is null order by seq limit ${batchSize} for update skip locked`,
         tx,
       );
@@ -100,7 +107,10 @@ export class OutboxRelay {
       }
       if (published.length > 0) {
         await tx.execute(
-          sql`update ${schema}.outbox set published_at = now() where seq in (${sql.join(published.map((s) => sql`${s}`), sql`, `)})`,
+          sql`update ${schema}.outbox set published_at = now() where seq in (${sql.join(
+            published.map((s) => sql`${s}`),
+            sql`, `,
+          )})`,
         );
       }
       return published.length;

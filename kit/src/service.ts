@@ -1,6 +1,13 @@
 import type { Express } from 'express';
 import type { BaseConfig } from './config';
-import { migrate, openDatabase, serviceDatabaseUrl, type Connection, type Database, type Migration } from './db';
+import {
+  migrate,
+  openDatabase,
+  serviceDatabaseUrl,
+  type Connection,
+  type Database,
+  type Migration,
+} from './db';
 import { InProcessBus } from './bus/in-process';
 import { RabbitBus } from './bus/rabbit';
 import type { EventBus, Subscription } from './bus/types';
@@ -37,8 +44,18 @@ export async function subscribeAll(bus: EventBus, subscriptions: Subscription[])
 }
 
 /** Standard pieces for a service handle: relay wired to the bus, readiness from database and bus. */
-export function createRelay(name: string, deps: Pick<ServiceDeps, 'database' | 'bus' | 'logger'>, pollMs?: number) {
-  return new OutboxRelay({ database: deps.database, bus: deps.bus, producer: name, logger: deps.logger, pollMs });
+export function createRelay(
+  name: string,
+  deps: Pick<ServiceDeps, 'database' | 'bus' | 'logger'>,
+  pollMs?: number,
+) {
+  return new OutboxRelay({
+    database: deps.database,
+    bus: deps.bus,
+    producer: name,
+    logger: deps.logger,
+    pollMs,
+  });
 }
 
 export async function readiness(deps: Pick<ServiceDeps, 'database' | 'bus'>) {
@@ -90,7 +107,11 @@ export async function runService(options: {
   const stopTelemetry = await startTelemetry(name);
   const logger = createLogger(name, config.LOG_LEVEL);
   if (!config.DATABASE_URL) throw new Error(`${name}: DATABASE_URL is required to run as its own process`);
-  const database = await openServiceDatabase(name, { url: serviceDatabaseUrl(config.DATABASE_URL, name) }, options.migrations);
+  const database = await openServiceDatabase(
+    name,
+    { url: serviceDatabaseUrl(config.DATABASE_URL, name) },
+    options.migrations,
+  );
   const bus = await openBus(config, logger);
   const keys = options.keys ?? remoteKeys(config.JWKS_URL ?? 'http://identity:4001/auth/jwks.json');
   const handle = await options.build({ database, bus, logger, keys });

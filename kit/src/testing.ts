@@ -34,7 +34,10 @@ export interface TestDatabase extends Database {
 }
 
 /** A fresh, migrated database for one test file. */
-export async function createTestDatabase(schema: string, migrations: Migration[] = []): Promise<TestDatabase> {
+export async function createTestDatabase(
+  schema: string,
+  migrations: Migration[] = [],
+): Promise<TestDatabase> {
   const base = realMode.database();
   if (base) {
     const url = new URL(base);
@@ -49,7 +52,9 @@ export async function createTestDatabase(schema: string, migrations: Migration[]
         admin.pathname = '/postgres';
         const client = new pg.Client({ connectionString: admin.toString() });
         await client.connect();
-        await client.query(`drop database if exists "${url.pathname.slice(1)}" with (force)`).catch(() => undefined);
+        await client
+          .query(`drop database if exists "${url.pathname.slice(1)}" with (force)`)
+          .catch(() => undefined);
         await client.end();
       },
     };
@@ -87,7 +92,11 @@ export async function createTestBus(retryDelaysMs = [50, 100]): Promise<TestBus>
 }
 
 /** Poll until the check passes or the time is up (event flows are asynchronous by design). */
-export async function eventually<T>(check: () => Promise<T> | T, timeoutMs = 10_000, intervalMs = 25): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T> | T,
+  timeoutMs = 10_000,
+  intervalMs = 25,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {
@@ -117,7 +126,10 @@ export async function createTestAuth() {
     keys,
     jwks: { keys: [jwk] },
     /** A bearer header for a user (new random id unless given). */
-    async token(user: { id?: string; type: 'chef' | 'restaurant'; language?: 'en' | 'es' }, ttlSeconds = 900) {
+    async token(
+      user: { id?: string; type: 'chef' | 'restaurant'; language?: 'en' | 'es' },
+      ttlSeconds = 900,
+    ) {
       const id = user.id ?? randomUUID();
       const { token } = await signAccessToken(
         { kid, privateKey },

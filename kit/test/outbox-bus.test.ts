@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { appendEvent, createLogger, on, OutboxRelay, sql, type Migration } from '../src';
-import { createTestBus, createTestDatabase, eventually, type TestBus, type TestDatabase } from '../src/testing';
+import {
+  createTestBus,
+  createTestDatabase,
+  eventually,
+  type TestBus,
+  type TestDatabase,
+} from '../src/testing';
 
 // The kit's promise to every service: an event written with a state change reaches each subscribed
 // consumer exactly once, through retries, duplicates and broker outages. Runs on PGlite + in-process bus,
 // or on PostgreSQL + RabbitMQ when DATABASE_URL / AMQP_URL are set (CI).
 
 const migrations: Migration[] = [
-  { name: '0001_notes', sql: 'create table kittest.notes (id uuid primary key, body text not null);\ncreate table kittest.seen (event_id uuid primary key, n int not null default 1);' },
+  {
+    name: '0001_notes',
+    sql: 'create table kittest.notes (id uuid primary key, body text not null);\ncreate table kittest.seen (event_id uuid primary key, n int not null default 1);',
+  },
 ];
 
 let database: TestDatabase;
@@ -47,7 +56,9 @@ test('an event written with its state change reaches the consumer once, even whe
   await testBus.bus.subscribe(
     on(database, 'kittest', 'count-users', 'identity.user.registered.v1', async (tx, data, event) => {
       seen.push(data.user_id);
-      await tx.execute(sql`insert into kittest.seen (event_id) values (${event.id}) on conflict (event_id) do update set n = kittest.seen.n + 1`);
+      await tx.execute(
+        sql`insert into kittest.seen (event_id) values (${event.id}) on conflict (event_id) do update set n = kittest.seen.n + 1`,
+      );
     }),
   );
   relay.start();
@@ -55,9 +66,17 @@ test('an event written with its state change reaches the consumer once, even whe
   await eventually(() => expect(seen).toContain(userId));
 
   // Redeliver the same envelope twice more: the processed-event log makes it a no-op.
-  const [row] = await database.rows<{ id: string; payload: any; type: string }>(sql`select id, payload, type from kittest.outbox`);
+  const [row] = await database.rows<{ id: string; payload: any; type: string }>(
+    sql`select id, payload, type from kittest.outbox`,
+  );
   for (let i = 0; i < 2; i++) {
-    await testBus.bus.publish({ id: row.id, type: row.type, occurred_at: new Date().toISOString(), producer: 'kittest', data: row.payload });
+    await testBus.bus.publish({
+      id: row.id,
+      type: row.type,
+      occurred_at: new Date().toISOString(),
+      producer: 'kittest',
+      data: row.payload,
+    });
   }
   await new Promise((r) => setTimeout(r, 300));
   const counts = await database.rows<{ n: number }>(sql`select n from kittest.seen`);
@@ -90,14 +109,19 @@ test('a poison event goes to the dead-letter queue and does not block the events
   await eventually(() => expect(handled).toContain('after@example.com'));
   const bus: any = testBus.bus;
   await eventually(async () => {
-    const dead = bus.kind === 'rabbitmq' ? await bus.deadLetterCount('kittest.picky') : bus.deadLetters('kittest.picky').length;
+    const dead =
+      bus.kind === 'rabbitmq'
+        ? await bus.deadLetterCount('kittest.picky')
+        : bus.deadLetters('kittest.picky').length;
     expect(dead).toBe(1);
   });
 });
 
 test('an event that breaks its contract is refused when written, so it never reaches a consumer', async () => {
   await expect(
-    database.transaction((tx) => appendEvent(database, tx, 'identity.user.registered.v1', { user_id: 'not-a-uuid' } as any)),
+    database.transaction((tx) =>
+      appendEvent(database, tx, 'identity.user.registered.v1', { user_id: 'not-a-uuid' } as any),
+    ),
   ).rejects.toThrow();
   const pending = await relay.pendingCount();
   expect(pending).toBe(0);

@@ -159,7 +159,10 @@ export const SigninRequest = z
   .meta({ id: 'SigninRequest' });
 
 export const RefreshRequest = z.object({
-  refresh_token: z.string({ error: 'refresh_token is required' }).min(1, 'refresh_token is required').max(512),
+  refresh_token: z
+    .string({ error: 'refresh_token is required' })
+    .min(1, 'refresh_token is required')
+    .max(512),
 });
 
 export const VerifyPhoneRequest = z.object({
@@ -176,7 +179,9 @@ export const ProfilesMeResponse = z.object({
 });
 export const UpdateMeRequest = z.object({ language_preference: Language });
 
-const CityField = z.enum(CITY_NAMES as [string, ...string[]], { error: 'City must be Minneapolis or Detroit' });
+const CityField = z.enum(CITY_NAMES as [string, ...string[]], {
+  error: 'City must be Minneapolis or Detroit',
+});
 
 /**
  * Restaurant profile form (multipart or JSON). Every field is optional here because an existing profile is
@@ -242,27 +247,136 @@ export const AgreementRequest = z.object({
   version: z.string().trim().min(1).max(20).default('1.0'),
 });
 export const AgreementResponse = z.object({
-  agreement: z.object({ id: z.string().uuid(), agreement_type: z.string(), version: z.string(), accepted_at: z.string() }),
+  agreement: z.object({
+    id: z.string().uuid(),
+    agreement_type: z.string(),
+    version: z.string(),
+    accepted_at: z.string(),
+  }),
 });
 
 export const CITY_LIST = CITY_NAMES.map((name) => ({ name, ...CITIES[name] }));
 
 export const identityRoutes: RouteDoc[] = [
-  { method: 'post', path: '/auth/signup', summary: 'Create an account', auth: 'public', body: SignupRequest, response: AuthResponse, status: 201 },
-  { method: 'post', path: '/auth/signin', summary: 'Sign in', auth: 'public', body: SigninRequest, response: AuthResponse },
-  { method: 'post', path: '/auth/refresh', summary: 'Rotate the refresh token; returns a new session', auth: 'public', body: RefreshRequest, response: z.object({ session: Session }) },
-  { method: 'post', path: '/auth/signout', summary: 'Revoke the current session', auth: 'user', response: MessageResponse },
-  { method: 'post', path: '/auth/verify-phone', summary: 'Check the SMS code', auth: 'public', body: VerifyPhoneRequest, response: MessageResponse },
-  { method: 'post', path: '/auth/resend-code', summary: 'Send a new SMS code', auth: 'public', body: ResendCodeRequest, response: MessageResponse },
+  {
+    method: 'post',
+    path: '/auth/signup',
+    summary: 'Create an account',
+    auth: 'public',
+    body: SignupRequest,
+    response: AuthResponse,
+    status: 201,
+  },
+  {
+    method: 'post',
+    path: '/auth/signin',
+    summary: 'Sign in',
+    auth: 'public',
+    body: SigninRequest,
+    response: AuthResponse,
+  },
+  {
+    method: 'post',
+    path: '/auth/refresh',
+    summary: 'Rotate the refresh token; returns a new session',
+    auth: 'public',
+    body: RefreshRequest,
+    response: z.object({ session: Session }),
+  },
+  {
+    method: 'post',
+    path: '/auth/signout',
+    summary: 'Revoke the current session',
+    auth: 'user',
+    response: MessageResponse,
+  },
+  {
+    method: 'post',
+    path: '/auth/verify-phone',
+    summary: 'Check the SMS code',
+    auth: 'public',
+    body: VerifyPhoneRequest,
+    response: MessageResponse,
+  },
+  {
+    method: 'post',
+    path: '/auth/resend-code',
+    summary: 'Send a new SMS code',
+    auth: 'public',
+    body: ResendCodeRequest,
+    response: MessageResponse,
+  },
   { method: 'get', path: '/auth/jwks.json', summary: 'Public keys that sign access tokens', auth: 'public' },
-  { method: 'get', path: '/profiles/me', summary: 'The signed-in user and profile', auth: 'user', response: ProfilesMeResponse },
-  { method: 'patch', path: '/profiles/me', summary: 'Save the language preference', auth: 'user', body: UpdateMeRequest, response: z.object({ user: User }) },
-  { method: 'post', path: '/profiles/restaurant', summary: 'Create or update the restaurant profile', auth: 'restaurant', body: RestaurantProfileForm, bodyType: 'multipart', response: RestaurantProfileResponse },
-  { method: 'post', path: '/profiles/chef', summary: 'Create or update the chef profile', auth: 'chef', body: ChefProfileForm, bodyType: 'multipart', response: ChefProfileResponse },
-  { method: 'get', path: '/profiles/chefs', summary: 'Search chefs', auth: 'user', query: ChefSearchQuery, response: ChefSearchResponse },
-  { method: 'get', path: '/profiles/chef/{id}', summary: 'A chef profile by profile id or user id', auth: 'user', response: ChefProfileResponse },
-  { method: 'get', path: '/profiles/restaurant/{id}', summary: 'A restaurant profile by profile id or user id', auth: 'user', response: RestaurantProfileResponse },
-  { method: 'get', path: '/profiles/{user_type}', summary: "The signed-in user's own profile of that type (404 when none)", auth: 'user', response: ProfileResponse },
-  { method: 'post', path: '/agreements/accept', summary: 'Record acceptance of the terms', auth: 'user', body: AgreementRequest, response: AgreementResponse, status: 201 },
+  {
+    method: 'get',
+    path: '/profiles/me',
+    summary: 'The signed-in user and profile',
+    auth: 'user',
+    response: ProfilesMeResponse,
+  },
+  {
+    method: 'patch',
+    path: '/profiles/me',
+    summary: 'Save the language preference',
+    auth: 'user',
+    body: UpdateMeRequest,
+    response: z.object({ user: User }),
+  },
+  {
+    method: 'post',
+    path: '/profiles/restaurant',
+    summary: 'Create or update the restaurant profile',
+    auth: 'restaurant',
+    body: RestaurantProfileForm,
+    bodyType: 'multipart',
+    response: RestaurantProfileResponse,
+  },
+  {
+    method: 'post',
+    path: '/profiles/chef',
+    summary: 'Create or update the chef profile',
+    auth: 'chef',
+    body: ChefProfileForm,
+    bodyType: 'multipart',
+    response: ChefProfileResponse,
+  },
+  {
+    method: 'get',
+    path: '/profiles/chefs',
+    summary: 'Search chefs',
+    auth: 'user',
+    query: ChefSearchQuery,
+    response: ChefSearchResponse,
+  },
+  {
+    method: 'get',
+    path: '/profiles/chef/{id}',
+    summary: 'A chef profile by profile id or user id',
+    auth: 'user',
+    response: ChefProfileResponse,
+  },
+  {
+    method: 'get',
+    path: '/profiles/restaurant/{id}',
+    summary: 'A restaurant profile by profile id or user id',
+    auth: 'user',
+    response: RestaurantProfileResponse,
+  },
+  {
+    method: 'get',
+    path: '/profiles/{user_type}',
+    summary: "The signed-in user's own profile of that type (404 when none)",
+    auth: 'user',
+    response: ProfileResponse,
+  },
+  {
+    method: 'post',
+    path: '/agreements/accept',
+    summary: 'Record acceptance of the terms',
+    auth: 'user',
+    body: AgreementRequest,
+    response: AgreementResponse,
+    status: 201,
+  },
   { method: 'get', path: '/uploads/{file}', summary: 'An uploaded profile image or logo', auth: 'public' },
 ];

@@ -27,9 +27,7 @@ export class InProcessBus implements EventBus {
   private readonly inFlight = new Set<Promise<void>>();
   private closed = false;
 
-  constructor(
-    private readonly options: { retryDelaysMs?: number[]; logger?: Logger } = {},
-  ) {}
+  constructor(private readonly options: { retryDelaysMs?: number[]; logger?: Logger } = {}) {}
 
   isReady() {
     return !this.closed;
@@ -75,7 +73,8 @@ export class InProcessBus implements EventBus {
   async drain(timeoutMs = 10_000): Promise<void> {
     const until = Date.now() + timeoutMs;
     while (Date.now() < until) {
-      const busy = [...this.queues.values()].some((q) => q.items.length > 0 || q.running) || this.inFlight.size > 0;
+      const busy =
+        [...this.queues.values()].some((q) => q.items.length > 0 || q.running) || this.inFlight.size > 0;
       if (!busy) return;
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -116,15 +115,24 @@ export class InProcessBus implements EventBus {
       const message = err instanceof Error ? err.message : String(err);
       const attempt = item.attempt + 1;
       if (err instanceof PoisonMessage || attempt > delays.length) {
-        this.options.logger?.error({ queue: q.sub.queue, err: message, attempts: attempt }, 'event dead-lettered');
+        this.options.logger?.error(
+          { queue: q.sub.queue, err: message, attempts: attempt },
+          'event dead-lettered',
+        );
         this.dead.push({ queue: q.sub.queue, event, raw: item.raw, error: message, attempts: attempt });
         return;
       }
-      this.options.logger?.warn({ queue: q.sub.queue, err: message, attempt }, 'event handler failed; will retry');
-      const timer = setTimeout(() => {
-        this.timers.delete(timer);
-        if (!this.closed) this.enqueue(q, { raw: item.raw, attempt });
-      }, delays[attempt - 1]);
+      this.options.logger?.warn(
+        { queue: q.sub.queue, err: message, attempt },
+        'event handler failed; will retry',
+      );
+      const timer = setTimeout(
+        () => {
+          this.timers.delete(timer);
+          if (!this.closed) this.enqueue(q, { raw: item.raw, attempt });
+        },
+        delays[attempt - 1],
+      );
       this.timers.add(timer);
     }
   }

@@ -198,7 +198,11 @@ export class RabbitBus implements EventBus {
     for (const delay of this.delays) {
       await channel.assertQueue(`${name}.retry.${delay}`, {
         durable: true,
-        arguments: { 'x-message-ttl': delay, 'x-dead-letter-exchange': '', 'x-dead-letter-routing-key': name },
+        arguments: {
+          'x-message-ttl': delay,
+          'x-dead-letter-exchange': '',
+          'x-dead-letter-routing-key': name,
+        },
       });
     }
     await channel.assertQueue(`${name}.dlq`, { durable: true });
@@ -222,7 +226,8 @@ export class RabbitBus implements EventBus {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const poison = err instanceof PoisonMessage;
-      const target = poison || attempt > this.delays.length ? `${name}.dlq` : `${name}.retry.${this.delays[attempt - 1]}`;
+      const target =
+        poison || attempt > this.delays.length ? `${name}.dlq` : `${name}.retry.${this.delays[attempt - 1]}`;
       const log = target.endsWith('.dlq') ? 'error' : 'warn';
       this.options.logger[log]({ queue: name, attempt, err: message, to: target }, 'event handler failed');
       try {
@@ -235,7 +240,12 @@ export class RabbitBus implements EventBus {
             {
               ...msg.properties,
               persistent: true,
-              headers: { ...(msg.properties.headers ?? {}), 'x-attempt': attempt, 'x-error': message.slice(0, 500), 'x-queue': name },
+              headers: {
+                ...(msg.properties.headers ?? {}),
+                'x-attempt': attempt,
+                'x-error': message.slice(0, 500),
+                'x-queue': name,
+              },
             },
             (e) => (e ? reject(e) : resolve()),
           ),

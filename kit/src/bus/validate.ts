@@ -18,13 +18,16 @@ export function parseEnvelope(raw: string | object): EventEnvelope {
     }
   }
   const envelope = EventEnvelope.safeParse(value);
-  if (!envelope.success) throw new PoisonMessage(`not an event envelope: ${envelope.error.issues[0]?.message}`);
+  if (!envelope.success)
+    throw new PoisonMessage(`not an event envelope: ${envelope.error.issues[0]?.message}`);
   const { type } = envelope.data;
   if (!isEventType(type)) throw new PoisonMessage(`unknown event type ${type}`);
   const data = eventSchemas[type].safeParse(envelope.data.data);
   if (!data.success) {
     const issue = data.error.issues[0];
-    throw new PoisonMessage(`${type} does not match its contract: ${issue?.path.join('.')} ${issue?.message}`);
+    throw new PoisonMessage(
+      `${type} does not match its contract: ${issue?.path.join('.')} ${issue?.message}`,
+    );
   }
   return { ...envelope.data, data: data.data };
 }

@@ -10,7 +10,11 @@ if (!queue || !url) {
   process.exit(2);
 }
 const ns = process.env.BUS_NAMESPACE;
-const bus = new RabbitBus({ url, logger: createLogger('redrive'), ...(ns ? { exchange: `${ns}.events`, queuePrefix: ns } : {}) });
+const bus = new RabbitBus({
+  url,
+  logger: createLogger('redrive'),
+  ...(ns ? { exchange: `${ns}.events`, queuePrefix: ns } : {}),
+});
 await bus.connect();
 if (flag === '--count') console.log(`${queue}.dlq holds ${await bus.deadLetterCount(queue)} message(s)`);
 else console.log(`moved ${await bus.redrive(queue)} message(s) from ${queue}.dlq back to ${queue}`);

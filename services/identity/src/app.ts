@@ -31,13 +31,21 @@ export interface IdentityService extends ServiceHandle {
 }
 
 /** Composition root of the identity service: users, sessions, phone verification, profiles, agreements. */
-export async function createIdentityService(deps: Omit<ServiceDeps, 'keys'>, config: IdentityConfig): Promise<IdentityService> {
+export async function createIdentityService(
+  deps: Omit<ServiceDeps, 'keys'>,
+  config: IdentityConfig,
+): Promise<IdentityService> {
   const { database, bus, logger } = deps;
   const relay = createRelay(SERVICE_NAME, deps);
   const keyRing = await loadKeyRing(database);
   const verifier: PhoneVerifier =
     config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_VERIFY_SERVICE_SID
-      ? new TwilioVerifier(config.TWILIO_ACCOUNT_SID, config.TWILIO_AUTH_TOKEN, config.TWILIO_VERIFY_SERVICE_SID, logger)
+      ? new TwilioVerifier(
+          config.TWILIO_ACCOUNT_SID,
+          config.TWILIO_AUTH_TOKEN,
+          config.TWILIO_VERIFY_SERVICE_SID,
+          logger,
+        )
       : new SandboxVerifier(database, config.VERIFICATION_CODE_TTL_SECONDS);
   const context: IdentityContext = { database, relay, keyRing, config, verifier, logger };
 

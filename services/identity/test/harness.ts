@@ -22,7 +22,10 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<H
   const database = await createTestDatabase('identity', await loadMigrations());
   const testBus = await createTestBus();
   const config = loadIdentityConfig({ ARGON2_MEMORY_KIB: '1024', ...env });
-  const service = await createIdentityService({ database, bus: testBus.bus, logger: createLogger('identity-test') }, config);
+  const service = await createIdentityService(
+    { database, bus: testBus.bus, logger: createLogger('identity-test') },
+    config,
+  );
   const server: RunningServer = await listen(service.app);
   await service.start({ url: server.url });
   const call = async (method: string, path: string, body?: unknown, token?: string) => {

@@ -1,6 +1,13 @@
 import { eventSchemas } from '@brigade/contracts';
 import { createLogger, listen, RabbitBus, type RunningServer } from '@brigade/kit';
-import { createTcpCut, createTestDatabase, eventually, requireRealServers, uniqueName, type TestDatabase } from '@brigade/kit/testing';
+import {
+  createTcpCut,
+  createTestDatabase,
+  eventually,
+  requireRealServers,
+  uniqueName,
+  type TestDatabase,
+} from '@brigade/kit/testing';
 import { loadIdentityConfig } from '../src/config';
 import { createIdentityService, loadMigrations, type IdentityService } from '../src/app';
 import { newAccount } from './harness';
@@ -31,7 +38,13 @@ describeReal('identity events through RabbitMQ', () => {
     const logger = createLogger('identity-real-test');
     serviceBus = new RabbitBus({ url: viaCut.toString(), logger, exchange, queuePrefix: exchange });
     await serviceBus.connect();
-    listenerBus = new RabbitBus({ url: process.env.AMQP_URL!, logger, exchange, queuePrefix: exchange, retryDelaysMs: [50] });
+    listenerBus = new RabbitBus({
+      url: process.env.AMQP_URL!,
+      logger,
+      exchange,
+      queuePrefix: exchange,
+      retryDelaysMs: [50],
+    });
     await listenerBus.connect();
     await listenerBus.subscribe({
       queue: 'listener',
@@ -41,7 +54,10 @@ describeReal('identity events through RabbitMQ', () => {
       },
     });
     database = await createTestDatabase('identity', await loadMigrations());
-    service = await createIdentityService({ database, bus: serviceBus, logger }, loadIdentityConfig({ ARGON2_MEMORY_KIB: '1024' }));
+    service = await createIdentityService(
+      { database, bus: serviceBus, logger },
+      loadIdentityConfig({ ARGON2_MEMORY_KIB: '1024' }),
+    );
     server = await listen(service.app);
     await service.start({ url: server.url });
   });
@@ -56,7 +72,11 @@ describeReal('identity events through RabbitMQ', () => {
   });
 
   const signUp = async (account: ReturnType<typeof newAccount>) => {
-    const res = await fetch(`${server.url}/auth/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(account) });
+    const res = await fetch(`${server.url}/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(account),
+    });
     expect(res.status).toBe(201);
     return (await res.json()) as any;
   };
@@ -89,7 +109,10 @@ describeReal('identity events through RabbitMQ', () => {
     expect(received.find((r) => r.data.user_id === user.id)).toBeUndefined();
     expect(await service.relay.pendingCount()).toBeGreaterThan(0);
     cut.restore();
-    await eventually(() => expect(received.filter((r) => r.data.user_id === user.id)).toHaveLength(1), 20_000);
+    await eventually(
+      () => expect(received.filter((r) => r.data.user_id === user.id)).toHaveLength(1),
+      20_000,
+    );
     expect(await service.relay.pendingCount()).toBe(0);
   });
 });

@@ -44,7 +44,10 @@ describe('refresh tokens rotate and a reused one ends the session', () => {
 
 describe('access tokens: only identity-signed, unexpired, EdDSA tokens are accepted', () => {
   test('missing token', async () => {
-    expect(await h.get('/profiles/me')).toMatchObject({ status: 401, body: { error: 'Authentication required' } });
+    expect(await h.get('/profiles/me')).toMatchObject({
+      status: 401,
+      body: { error: 'Authentication required' },
+    });
   });
 
   test('tampered payload', async () => {
@@ -66,17 +69,29 @@ describe('access tokens: only identity-signed, unexpired, EdDSA tokens are accep
     const s = await signUp();
     const claims = decodeJwt(s.access_token);
     const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
-    const other = await new SignJWT(claims).setProtectedHeader({ alg: 'EdDSA', kid: 'other' }).sign(privateKey);
+    const other = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'EdDSA', kid: 'other' })
+      .sign(privateKey);
     expect((await h.get('/profiles/me', other)).status).toBe(401);
-    const hmac = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('secret'));
+    const hmac = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('secret'));
     expect((await h.get('/profiles/me', hmac)).status).toBe(401);
   });
 
   test('expired', async () => {
     const { signAccessToken } = await import('@brigade/kit');
     const s = await signUp();
-    const old = await signAccessToken(h.service.context.keyRing.signing, { id: s.user.id, type: 'chef', language: 'en', sessionId: 'x' }, 60, Math.floor(Date.now() / 1000) - 3600);
-    expect(await h.get('/profiles/me', old.token)).toMatchObject({ status: 401, body: { code: 'AUTH.TOKEN_EXPIRED' } });
+    const old = await signAccessToken(
+      h.service.context.keyRing.signing,
+      { id: s.user.id, type: 'chef', language: 'en', sessionId: 'x' },
+      60,
+      Math.floor(Date.now() / 1000) - 3600,
+    );
+    expect(await h.get('/profiles/me', old.token)).toMatchObject({
+      status: 401,
+      body: { code: 'AUTH.TOKEN_EXPIRED' },
+    });
   });
 });
 
@@ -87,17 +102,22 @@ describe('phone verification', () => {
     const real = await h.lastCode(body.user.phone);
     const wrong = real === '000000' ? '111111' : '000000';
     const answers = [];
-    for (let i = 0; i < 5; i++) answers.push((await h.post('/auth/verify-phone', { phone: account.phone, code: wrong })).status);
+    for (let i = 0; i < 5; i++)
+      answers.push((await h.post('/auth/verify-phone', { phone: account.phone, code: wrong })).status);
     expect(answers).toEqual([400, 400, 400, 400, 429]);
     // Even the right code no longer works for this one.
     expect((await h.post('/auth/verify-phone', { phone: account.phone, code: real })).status).toBe(429);
-    expect((await h.post('/auth/resend-code', { phone: account.phone })).body).toEqual({ message: 'Verification code sent' });
+    expect((await h.post('/auth/resend-code', { phone: account.phone })).body).toEqual({
+      message: 'Verification code sent',
+    });
     const fresh = await h.lastCode(body.user.phone);
     expect((await h.post('/auth/verify-phone', { phone: account.phone, code: fresh })).status).toBe(200);
   });
 
   test('resend answers the same for a phone with no account', async () => {
-    expect((await h.post('/auth/resend-code', { phone: '3135550199' })).body).toEqual({ message: 'Verification code sent' });
+    expect((await h.post('/auth/resend-code', { phone: '3135550199' })).body).toEqual({
+      message: 'Verification code sent',
+    });
   });
 });
 
@@ -106,7 +126,10 @@ describe('sign-in', () => {
     const account = newAccount('restaurant');
     await h.post('/auth/signup', account);
     const wrong = await h.post('/auth/signin', { email: account.email, password: 'wrong password!' });
-    const unknown = await h.post('/auth/signin', { email: 'nobody@example.com', password: 'wrong password!' });
+    const unknown = await h.post('/auth/signin', {
+      email: 'nobody@example.com',
+      password: 'wrong password!',
+    });
     expect(wrong).toEqual(unknown);
     expect(wrong).toMatchObject({ status: 401, body: { error: 'Invalid email or password' } });
     const ok = await h.post('/auth/signin', { email: account.email, password: account.password });
@@ -117,19 +140,46 @@ describe('sign-in', () => {
 describe('permissions', () => {
   test('a chef cannot write a restaurant profile, nor accept restaurant terms', async () => {
     const chef = await signUp('chef');
-    const res = await h.post('/profiles/restaurant', { name: 'X', description: 'd', address: 'a', city: 'Detroit', cuisineTypes: '["Thai"]' }, chef.access_token);
+    const res = await h.post(
+      '/profiles/restaurant',
+      { name: 'X', description: 'd', address: 'a', city: 'Detroit', cuisineTypes: '["Thai"]' },
+      chef.access_token,
+    );
     expect(res).toMatchObject({ status: 403, body: { error: 'Only restaurants can do this' } });
-    expect((await h.post('/agreements/accept', { agreementType: 'restaurant_tos', version: '1.0' }, chef.access_token)).status).toBe(400);
+    expect(
+      (
+        await h.post(
+          '/agreements/accept',
+          { agreementType: 'restaurant_tos', version: '1.0' },
+          chef.access_token,
+        )
+      ).status,
+    ).toBe(400);
   });
 
   test('chef search measures the radius from the restaurant', async () => {
     const restaurant = await signUp('restaurant');
-    await h.post('/profiles/restaurant', { name: 'R', description: 'd', address: 'a', city: 'Minneapolis', cuisineTypes: '["Thai"]' }, restaurant.access_token);
+    await h.post(
+      '/profiles/restaurant',
+      { name: 'R', description: 'd', address: 'a', city: 'Minneapolis', cuisineTypes: '["Thai"]' },
+      restaurant.access_token,
+    );
     const near = await signUp('chef');
-    await h.post('/profiles/chef', { name: 'Near Chef', bio: 'b', city: 'Minneapolis', skills: '["Line Cook"]', hourlyRateMin: '20' }, near.access_token);
+    await h.post(
+      '/profiles/chef',
+      { name: 'Near Chef', bio: 'b', city: 'Minneapolis', skills: '["Line Cook"]', hourlyRateMin: '20' },
+      near.access_token,
+    );
     const far = await signUp('chef');
-    await h.post('/profiles/chef', { name: 'Far Chef', bio: 'b', city: 'Detroit', skills: '["Line Cook"]' }, far.access_token);
-    const res = await h.get(`/profiles/chefs?skills=${encodeURIComponent('["Line Cook"]')}&radius=25`, restaurant.access_token);
+    await h.post(
+      '/profiles/chef',
+      { name: 'Far Chef', bio: 'b', city: 'Detroit', skills: '["Line Cook"]' },
+      far.access_token,
+    );
+    const res = await h.get(
+      `/profiles/chefs?skills=${encodeURIComponent('["Line Cook"]')}&radius=25`,
+      restaurant.access_token,
+    );
     const names = res.body.chefs.map((c: any) => c.name);
     expect(names).toContain('Near Chef');
     expect(names).not.toContain('Far Chef');
@@ -150,10 +200,18 @@ describe('events', () => {
       },
     });
     const s = await signUp('chef');
-    await h.post('/profiles/chef', { name: 'Evented', bio: 'b', city: 'Detroit', skills: '["Server"]' }, s.access_token);
+    await h.post(
+      '/profiles/chef',
+      { name: 'Evented', bio: 'b', city: 'Detroit', skills: '["Server"]' },
+      s.access_token,
+    );
     await eventually(() => {
-      expect(seen.find((e) => e.type === 'identity.user.registered.v1' && e.data.user_id === s.user.id)).toBeTruthy();
-      expect(seen.find((e) => e.type === 'identity.chef_profile.updated.v1' && e.data.name === 'Evented')).toMatchObject({
+      expect(
+        seen.find((e) => e.type === 'identity.user.registered.v1' && e.data.user_id === s.user.id),
+      ).toBeTruthy();
+      expect(
+        seen.find((e) => e.type === 'identity.chef_profile.updated.v1' && e.data.name === 'Evented'),
+      ).toMatchObject({
         producer: 'identity',
         data: { user_id: s.user.id, city: 'Detroit', skills: ['Server'], language_preference: 'en' },
       });

@@ -13,7 +13,13 @@ describe('a restaurant signs up, verifies the phone, accepts the terms and onboa
     const signup = await h.post('/auth/signup', account);
     expect(signup.status).toBe(201);
     const { session, user } = signup.body;
-    expect(user).toMatchObject({ email: account.email, phone: expect.stringMatching(/^\+1612555\d{4}$/), user_type: 'restaurant', language_preference: 'en', phone_verified: false });
+    expect(user).toMatchObject({
+      email: account.email,
+      phone: expect.stringMatching(/^\+1612555\d{4}$/),
+      user_type: 'restaurant',
+      language_preference: 'en',
+      phone_verified: false,
+    });
     expect(session).toMatchObject({ token_type: 'bearer', user: { id: user.id } });
     expect(session.access_token.split('.')).toHaveLength(3);
     expect(session.expires_at).toBeGreaterThan(Date.now() / 1000);
@@ -22,7 +28,11 @@ describe('a restaurant signs up, verifies the phone, accepts the terms and onboa
     const verified = await h.post('/auth/verify-phone', { phone: account.phone, code });
     expect(verified).toEqual({ status: 200, body: { message: 'Phone verified successfully' } });
 
-    const terms = await h.post('/agreements/accept', { agreementType: 'restaurant_tos', version: '1.0' }, session.access_token);
+    const terms = await h.post(
+      '/agreements/accept',
+      { agreementType: 'restaurant_tos', version: '1.0' },
+      session.access_token,
+    );
     expect(terms.status).toBe(201);
     expect(terms.body.agreement).toMatchObject({ agreement_type: 'restaurant_tos', version: '1.0' });
 
@@ -49,7 +59,11 @@ describe('a restaurant signs up, verifies the phone, accepts the terms and onboa
       average_rating: null,
       total_ratings: 0,
     });
-    expect(saved.body.profile.operating_hours.monday).toEqual({ open: '00:00', close: '23:59', closed: false });
+    expect(saved.body.profile.operating_hours.monday).toEqual({
+      open: '00:00',
+      close: '23:59',
+      closed: false,
+    });
     const logo = await fetch(h.url + saved.body.profile.logo_url.replace('/api', ''));
     expect(logo.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await logo.arrayBuffer())).toEqual(PNG_1X1);
@@ -69,15 +83,31 @@ describe('a chef (signing up as "worker", in Spanish) onboards', () => {
     const token = body.session.access_token;
     const saved = await h.post(
       '/profiles/chef',
-      { name: 'Ana Ruiz', bio: 'Line cook, 6 years on the grill', city: 'Detroit', skills: ['Line Cook', 'Grill Cook'] },
+      {
+        name: 'Ana Ruiz',
+        bio: 'Line cook, 6 years on the grill',
+        city: 'Detroit',
+        skills: ['Line Cook', 'Grill Cook'],
+      },
       token,
     );
     expect(saved.status).toBe(200);
-    expect(saved.body.profile).toMatchObject({ name: 'Ana Ruiz', city: 'Detroit', state: 'MI', latitude: 42.3314, travel_radius: 15, skills: ['Line Cook', 'Grill Cook'] });
+    expect(saved.body.profile).toMatchObject({
+      name: 'Ana Ruiz',
+      city: 'Detroit',
+      state: 'MI',
+      latitude: 42.3314,
+      travel_radius: 15,
+      skills: ['Line Cook', 'Grill Cook'],
+    });
     expect(saved.body.profile.availability.friday).toEqual({ available: true, start: '08:00', end: '20:00' });
     // Settings sends only what changed.
     const updated = await h.post('/profiles/chef', { bio: 'Now also pastry' }, token);
-    expect(updated.body.profile).toMatchObject({ name: 'Ana Ruiz', bio: 'Now also pastry', skills: ['Line Cook', 'Grill Cook'] });
+    expect(updated.body.profile).toMatchObject({
+      name: 'Ana Ruiz',
+      bio: 'Now also pastry',
+      skills: ['Line Cook', 'Grill Cook'],
+    });
     const lang = await h.patch('/profiles/me', { language_preference: 'en' }, token);
     expect(lang.body.user.language_preference).toBe('en');
   });
@@ -85,7 +115,11 @@ describe('a chef (signing up as "worker", in Spanish) onboards', () => {
 
 describe('validation follows the spec texts and changes nothing', () => {
   const cases: Array<[string, Record<string, unknown>, string]> = [
-    ['a short password', { password: 'short', confirmPassword: 'short' }, 'Password must be at least 8 characters'],
+    [
+      'a short password',
+      { password: 'short', confirmPassword: 'short' },
+      'Password must be at least 8 characters',
+    ],
     ['passwords that do not match', { confirmPassword: 'something else' }, "Passwords don't match"],
     ['a missing email', { email: '' }, 'Email is required'],
     ['a malformed email', { email: 'not-an-email' }, 'Please enter a valid email address'],
@@ -111,8 +145,12 @@ describe('validation follows the spec texts and changes nothing', () => {
   });
 
   test('a body that is not JSON, or not an object, is a 400', async () => {
-    expect((await h.post('/auth/signin', '{"email":')).body).toMatchObject({ error: 'Request body is not valid JSON' });
-    expect((await h.post('/auth/signin', '[1,2]')).body).toMatchObject({ error: 'Request body must be a JSON object' });
+    expect((await h.post('/auth/signin', '{"email":')).body).toMatchObject({
+      error: 'Request body is not valid JSON',
+    });
+    expect((await h.post('/auth/signin', '[1,2]')).body).toMatchObject({
+      error: 'Request body must be a JSON object',
+    });
   });
 
   test('the verification code must be 6 digits', async () => {
@@ -127,9 +165,17 @@ describe('validation follows the spec texts and changes nothing', () => {
     const token = body.session.access_token;
     const missing = await h.post('/profiles/restaurant', { name: 'X', city: 'Minneapolis' }, token);
     expect(missing.body.error).toBe('Please fill in all required fields');
-    const noCuisine = await h.post('/profiles/restaurant', { name: 'X', description: 'd', address: 'a', city: 'Minneapolis', cuisineTypes: '[]' }, token);
+    const noCuisine = await h.post(
+      '/profiles/restaurant',
+      { name: 'X', description: 'd', address: 'a', city: 'Minneapolis', cuisineTypes: '[]' },
+      token,
+    );
     expect(noCuisine.body.error).toBe('Please select at least one cuisine type');
-    const badCity = await h.post('/profiles/restaurant', { name: 'X', description: 'd', address: 'a', city: 'Chicago', cuisineTypes: '["Thai"]' }, token);
+    const badCity = await h.post(
+      '/profiles/restaurant',
+      { name: 'X', description: 'd', address: 'a', city: 'Chicago', cuisineTypes: '["Thai"]' },
+      token,
+    );
     expect(badCity.body.error).toBe('City must be Minneapolis or Detroit');
     expect((await h.get('/profiles/me', token)).body.profile).toBeNull();
   });
@@ -138,11 +184,33 @@ describe('validation follows the spec texts and changes nothing', () => {
     const { body } = await h.post('/auth/signup', newAccount('chef'));
     const token = body.session.access_token;
     const text = 'Please fill in all required fields. Bio must be 250 characters or less.';
-    expect((await h.post('/profiles/chef', { name: 'A', city: 'Detroit', skills: '["Server"]' }, token)).body.error).toBe(text);
+    expect(
+      (await h.post('/profiles/chef', { name: 'A', city: 'Detroit', skills: '["Server"]' }, token)).body
+        .error,
+    ).toBe(text);
     const longBio = 'x'.repeat(LIMITS.bioMax + 1);
-    expect((await h.post('/profiles/chef', { name: 'A', bio: longBio, city: 'Detroit', skills: '["Server"]' }, token)).body.error).toBe(text);
-    expect((await h.post('/profiles/chef', { name: 'A', bio: 'b', city: 'Detroit', skills: '[]' }, token)).body.error).toBe('Please select at least one skill');
-    expect((await h.post('/profiles/chef', { name: 'A', bio: 'x'.repeat(250), city: 'Detroit', skills: '["Server"]' }, token)).status).toBe(200);
+    expect(
+      (
+        await h.post(
+          '/profiles/chef',
+          { name: 'A', bio: longBio, city: 'Detroit', skills: '["Server"]' },
+          token,
+        )
+      ).body.error,
+    ).toBe(text);
+    expect(
+      (await h.post('/profiles/chef', { name: 'A', bio: 'b', city: 'Detroit', skills: '[]' }, token)).body
+        .error,
+    ).toBe('Please select at least one skill');
+    expect(
+      (
+        await h.post(
+          '/profiles/chef',
+          { name: 'A', bio: 'x'.repeat(250), city: 'Detroit', skills: '["Server"]' },
+          token,
+        )
+      ).status,
+    ).toBe(200);
   });
 
   test('images are checked by their bytes and size', async () => {
@@ -155,9 +223,15 @@ describe('validation follows the spec texts and changes nothing', () => {
       form.set('profileImage', new Blob([bytes], { type: 'image/png' }), name);
       return h.form('/profiles/chef', form, token);
     };
-    expect((await send(Buffer.from('<html><script>alert(1)</script></html>'))).body.error).toBe('Please upload an image file');
+    expect((await send(Buffer.from('<html><script>alert(1)</script></html>'))).body.error).toBe(
+      'Please upload an image file',
+    );
     expect((await send(Buffer.alloc(0))).body.error).toBe('Please upload an image file');
-    const polyglot = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(10), Buffer.from('<script>alert(1)</script>')]);
+    const polyglot = Buffer.concat([
+      Buffer.from('GIF89a'),
+      Buffer.alloc(10),
+      Buffer.from('<script>alert(1)</script>'),
+    ]);
     expect((await send(polyglot, 'x.gif')).body.error).toBe('Please upload an image file');
     const big = Buffer.concat([PNG_1X1, Buffer.alloc(LIMITS.imageMaxBytes + 1 - PNG_1X1.length)]);
     expect((await send(big)).body).toMatchObject({ error: 'Profile image must be smaller than 5MB' });

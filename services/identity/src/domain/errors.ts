@@ -4,11 +4,17 @@ import { MESSAGES } from '@brigade/contracts';
 export const IdentityErrors = {
   emailTaken: () => new AppError(409, 'IDENTITY.EMAIL_TAKEN', 'An account with this email already exists'),
   invalidCredentials: () => new AppError(401, 'IDENTITY.INVALID_CREDENTIALS', 'Invalid email or password'),
-  invalidRefresh: () => new AppError(401, 'IDENTITY.INVALID_REFRESH_TOKEN', 'Your session has ended. Please sign in again.'),
+  invalidRefresh: () =>
+    new AppError(401, 'IDENTITY.INVALID_REFRESH_TOKEN', 'Your session has ended. Please sign in again.'),
   refreshReused: () =>
-    new AppError(401, 'IDENTITY.REFRESH_TOKEN_REUSED', 'This session was signed out for your safety. Please sign in again.'),
+    new AppError(
+      401,
+      'IDENTITY.REFRESH_TOKEN_REUSED',
+      'This session was signed out for your safety. Please sign in again.',
+    ),
   wrongCode: () => new AppError(400, 'IDENTITY.INVALID_CODE', 'Invalid verification code'),
-  codeExpired: () => new AppError(400, 'IDENTITY.CODE_EXPIRED', 'This code has expired. Please request a new one.'),
+  codeExpired: () =>
+    new AppError(400, 'IDENTITY.CODE_EXPIRED', 'This code has expired. Please request a new one.'),
   tooManyAttempts: () =>
     new AppError(429, 'IDENTITY.TOO_MANY_ATTEMPTS', 'Too many wrong codes. Please request a new code.'),
   userNotFound: () => new AppError(404, 'IDENTITY.USER_NOT_FOUND', 'User not found'),
@@ -23,5 +29,9 @@ export const IdentityErrors = {
   logoTooLarge: () => new AppError(400, 'IDENTITY.IMAGE_TOO_LARGE', MESSAGES.logoTooLarge),
   profileImageTooLarge: () => new AppError(400, 'IDENTITY.IMAGE_TOO_LARGE', MESSAGES.profileImageTooLarge),
   wrongAgreement: () =>
-    new AppError(400, 'IDENTITY.WRONG_AGREEMENT', 'Chefs accept worker_tos; restaurants accept restaurant_tos'),
+    new AppError(
+      400,
+      'IDENTITY.WRONG_AGREEMENT',
+      'Chefs accept worker_tos; restaurants accept restaurant_tos',
+    ),
 };

@@ -9,10 +9,16 @@ export type ImageKind = { mime: string; ext: string };
 export function detectImage(bytes: Buffer): ImageKind | null {
   if (bytes.length < 12) return null;
   let kind: ImageKind | null = null;
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) kind = { mime: 'image/png', ext: 'png' };
-  else if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) kind = { mime: 'image/jpeg', ext: 'jpg' };
-  else if (/^GIF8[79]a$/.test(bytes.subarray(0, 6).toString('latin1'))) kind = { mime: 'image/gif', ext: 'gif' };
-  else if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP')
+  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    kind = { mime: 'image/png', ext: 'png' };
+  else if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff)
+    kind = { mime: 'image/jpeg', ext: 'jpg' };
+  else if (/^GIF8[79]a$/.test(bytes.subarray(0, 6).toString('latin1')))
+    kind = { mime: 'image/gif', ext: 'gif' };
+  else if (
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
     kind = { mime: 'image/webp', ext: 'webp' };
   if (!kind) return null;
   const text = bytes.toString('latin1').toLowerCase();

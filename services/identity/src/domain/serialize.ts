@@ -41,7 +41,10 @@ export function toChefProfile(row: ChefProfileRow): ChefProfile {
   };
 }
 
-export function toRestaurantProfile(row: RestaurantProfileRow, stripeAccountId: string | null = null): RestaurantProfile {
+export function toRestaurantProfile(
+  row: RestaurantProfileRow,
+  stripeAccountId: string | null = null,
+): RestaurantProfile {
   return {
     id: row.id,
     user_id: row.userId,

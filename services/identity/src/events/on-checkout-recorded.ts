@@ -17,7 +17,10 @@ export const onCheckoutRecorded =
     const table = data.ratee_type === 'chef' ? chefProfiles : restaurantProfiles;
     await tx
       .update(table)
-      .set({ ratingSum: sql`${table.ratingSum} + ${data.rating}`, totalRatings: sql`${table.totalRatings} + 1` })
+      .set({
+        ratingSum: sql`${table.ratingSum} + ${data.rating}`,
+        totalRatings: sql`${table.totalRatings} + 1`,
+      })
       .where(eq(table.userId, data.ratee_id));
     await publishProfile(ctx, tx, data.ratee_id);
   };

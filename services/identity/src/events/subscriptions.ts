@@ -6,7 +6,19 @@ import { onPayoutAccountUpdated } from './on-payout-account-updated';
 /** Every event the identity service reacts to. */
 export function subscriptions(ctx: IdentityContext): Subscription[] {
   return [
-    on(ctx.database, 'identity', 'on-checkout-recorded', 'jobs.checkout.recorded.v1', onCheckoutRecorded(ctx)),
-    on(ctx.database, 'identity', 'on-payout-account-updated', 'payments.payout_account.updated.v1', onPayoutAccountUpdated),
+    on(
+      ctx.database,
+      'identity',
+      'on-checkout-recorded',
+      'jobs.checkout.recorded.v1',
+      onCheckoutRecorded(ctx),
+    ),
+    on(
+      ctx.database,
+      'identity',
+      'on-payout-account-updated',
+      'payments.payout_account.updated.v1',
+      onPayoutAccountUpdated,
+    ),
   ];
 }

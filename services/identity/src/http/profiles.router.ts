@@ -21,8 +21,18 @@ function imageUpload(field: 'logo' | 'profileImage') {
     upload(req, res, (err: unknown) => {
       if (!err) return next();
       if (err instanceof multer.MulterError) {
-        if (err.code === 'LIMIT_FILE_SIZE') return next(field === 'logo' ? IdentityErrors.logoTooLarge() : IdentityErrors.profileImageTooLarge());
-        if (err.code === 'LIMIT_UNEXPECTED_FILE') return next(new AppError(400, 'IDENTITY.UNEXPECTED_FILE', `Only one image, in the field "${field}", is accepted`));
+        if (err.code === 'LIMIT_FILE_SIZE')
+          return next(
+            field === 'logo' ? IdentityErrors.logoTooLarge() : IdentityErrors.profileImageTooLarge(),
+          );
+        if (err.code === 'LIMIT_UNEXPECTED_FILE')
+          return next(
+            new AppError(
+              400,
+              'IDENTITY.UNEXPECTED_FILE',
+              `Only one image, in the field "${field}", is accepted`,
+            ),
+          );
         return next(new AppError(400, 'IDENTITY.BAD_FORM', `Invalid form data: ${err.message}`));
       }
       next(new AppError(400, 'IDENTITY.BAD_FORM', 'Invalid form data'));

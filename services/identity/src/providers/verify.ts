@@ -33,7 +33,10 @@ export class SandboxVerifier implements PhoneVerifier {
   ) {}
 
   async send(phone: string, language: 'en' | 'es') {
-    const code = String(randomInt(0, 10 ** LIMITS.verificationCodeLength)).padStart(LIMITS.verificationCodeLength, '0');
+    const code = String(randomInt(0, 10 ** LIMITS.verificationCodeLength)).padStart(
+      LIMITS.verificationCodeLength,
+      '0',
+    );
     const expiresAt = new Date(Date.now() + this.ttlSeconds * 1000);
     await this.database.transaction(async (tx) => {
       await tx
@@ -49,7 +52,11 @@ export class SandboxVerifier implements PhoneVerifier {
 
   async check(phone: string, code: string): Promise<CheckResult> {
     return this.database.transaction(async (tx) => {
-      const [row] = await tx.select().from(verificationCodes).where(eq(verificationCodes.phone, phone)).for('update');
+      const [row] = await tx
+        .select()
+        .from(verificationCodes)
+        .where(eq(verificationCodes.phone, phone))
+        .for('update');
       if (!row) return 'wrong';
       if (row.failedAttempts >= MAX_WRONG_TRIES) return 'too_many_attempts';
       if (row.expiresAt.getTime() < Date.now()) return 'expired';
@@ -87,7 +94,11 @@ export class TwilioVerifier implements PhoneVerifier {
   private async api() {
     if (!this.client) {
       const twilio = (await import('twilio')).default;
-      this.client = twilio(this.accountSid, this.authToken, { autoRetry: true, maxRetries: 3, timeout: 10_000 });
+      this.client = twilio(this.accountSid, this.authToken, {
+        autoRetry: true,
+        maxRetries: 3,
+        timeout: 10_000,
+      });
     }
     return this.client.verify.v2.services(this.serviceSid);
   }

@@ -19,8 +19,19 @@ export async function acceptAgreement(
   const [row] = await ctx.database.db
     .select()
     .from(agreements)
-    .where(and(eq(agreements.userId, user.id), eq(agreements.agreementType, agreementType), eq(agreements.version, version)));
+    .where(
+      and(
+        eq(agreements.userId, user.id),
+        eq(agreements.agreementType, agreementType),
+        eq(agreements.version, version),
+      ),
+    );
   return {
-    agreement: { id: row.id, agreement_type: row.agreementType, version: row.version, accepted_at: row.acceptedAt.toISOString() },
+    agreement: {
+      id: row.id,
+      agreement_type: row.agreementType,
+      version: row.version,
+      accepted_at: row.acceptedAt.toISOString(),
+    },
   };
 }

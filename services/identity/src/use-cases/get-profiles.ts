@@ -12,17 +12,29 @@ export async function getMe(ctx: IdentityContext, userId: string) {
   return { user: toUser(user), profile: await ownProfile(ctx, userId, user.userType, user.stripeAccountId) };
 }
 
-async function ownProfile(ctx: IdentityContext, userId: string, type: 'chef' | 'restaurant', stripe: string | null) {
+async function ownProfile(
+  ctx: IdentityContext,
+  userId: string,
+  type: 'chef' | 'restaurant',
+  stripe: string | null,
+) {
   if (type === 'chef') {
     const [row] = await ctx.database.db.select().from(chefProfiles).where(eq(chefProfiles.userId, userId));
     return row ? toChefProfile(row) : null;
   }
-  const [row] = await ctx.database.db.select().from(restaurantProfiles).where(eq(restaurantProfiles.userId, userId));
+  const [row] = await ctx.database.db
+    .select()
+    .from(restaurantProfiles)
+    .where(eq(restaurantProfiles.userId, userId));
   return row ? toRestaurantProfile(row, stripe) : null;
 }
 
 /** GET /profiles/{user_type}: the signed-in user's own profile of that type; 404 when there is none. */
-export async function getOwnProfile(ctx: IdentityContext, user: { id: string; type: 'chef' | 'restaurant' }, type: string) {
+export async function getOwnProfile(
+  ctx: IdentityContext,
+  user: { id: string; type: 'chef' | 'restaurant' },
+  type: string,
+) {
   const wanted = type === 'worker' ? 'chef' : type;
   if (wanted !== user.type) throw IdentityErrors.profileNotFound();
   const { profile } = await getMe(ctx, user.id);
@@ -33,7 +45,10 @@ export async function getOwnProfile(ctx: IdentityContext, user: { id: string; ty
 /** A chef profile by profile id or by user id (links use either). */
 export async function getChefProfile(ctx: IdentityContext, id: string) {
   if (!isUuid(id)) throw IdentityErrors.chefNotFound();
-  const [row] = await ctx.database.db.select().from(chefProfiles).where(or(eq(chefProfiles.id, id), eq(chefProfiles.userId, id)));
+  const [row] = await ctx.database.db
+    .select()
+    .from(chefProfiles)
+    .where(or(eq(chefProfiles.id, id), eq(chefProfiles.userId, id)));
   if (!row) throw IdentityErrors.chefNotFound();
   return { profile: toChefProfile(row) };
 }

@@ -18,7 +18,8 @@ export async function refreshSession(ctx: IdentityContext, refreshToken: string)
       .for('update');
     if (!row) return { error: IdentityErrors.invalidRefresh() };
     const [session] = await tx.select().from(sessions).where(eq(sessions.id, row.sessionId)).for('update');
-    if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now()) return { error: IdentityErrors.invalidRefresh() };
+    if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now())
+      return { error: IdentityErrors.invalidRefresh() };
     if (row.usedAt) {
       await tx
         .update(sessions)
@@ -26,7 +27,10 @@ export async function refreshSession(ctx: IdentityContext, refreshToken: string)
         .where(and(eq(sessions.id, session.id), isNull(sessions.revokedAt)));
       return { error: IdentityErrors.refreshReused() };
     }
-    await tx.update(refreshTokens).set({ usedAt: new Date() }).where(eq(refreshTokens.tokenHash, row.tokenHash));
+    await tx
+      .update(refreshTokens)
+      .set({ usedAt: new Date() })
+      .where(eq(refreshTokens.tokenHash, row.tokenHash));
     const [user] = await tx.select().from(users).where(eq(users.id, session.userId));
     if (!user) return { error: IdentityErrors.invalidRefresh() };
     return { session: await issueSession(ctx, tx, user, session.id) };

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { CITIES, DEFAULT_CHEF_AVAILABILITY, DEFAULT_TRAVEL_RADIUS, LIMITS, type CityName, type identityHttp } from '@brigade/contracts';
+import {
+  CITIES,
+  DEFAULT_CHEF_AVAILABILITY,
+  DEFAULT_TRAVEL_RADIUS,
+  LIMITS,
+  type CityName,
+  type identityHttp,
+} from '@brigade/contracts';
 import type { z } from 'zod';
 import { chefProfiles } from '../db/schema';
 import { IdentityErrors } from '../domain/errors';
@@ -15,9 +22,18 @@ type Form = z.infer<typeof identityHttp.ChefProfileForm>;
  * Create the chef profile (onboarding) or update it with the fields sent (settings). The merged result must
  * hold the spec's rules: name and bio (at most 250 characters), a city, at least one skill.
  */
-export async function saveChefProfile(ctx: IdentityContext, userId: string, form: Form, image?: UploadedFile) {
+export async function saveChefProfile(
+  ctx: IdentityContext,
+  userId: string,
+  form: Form,
+  image?: UploadedFile,
+) {
   const profile = await ctx.database.transaction(async (tx) => {
-    const [existing] = await tx.select().from(chefProfiles).where(eq(chefProfiles.userId, userId)).for('update');
+    const [existing] = await tx
+      .select()
+      .from(chefProfiles)
+      .where(eq(chefProfiles.userId, userId))
+      .for('update');
     const name = form.name ?? existing?.name ?? '';
     const bio = form.bio ?? existing?.bio ?? '';
     if (!name || !bio || bio.length > LIMITS.bioMax) throw IdentityErrors.chefStep1();
@@ -27,7 +43,9 @@ export async function saveChefProfile(ctx: IdentityContext, userId: string, form
     if (skills.length === 0) throw IdentityErrors.skillRequired();
     const cityChanged = form.city !== undefined && form.city !== existing?.city;
     const cityInfo = CITIES[city as CityName];
-    const imageUrl = image ? await storeImage(tx, userId, image, 'profile') : (existing?.profileImageUrl ?? null);
+    const imageUrl = image
+      ? await storeImage(tx, userId, image, 'profile')
+      : (existing?.profileImageUrl ?? null);
     const values = {
       name,
       bio,
@@ -37,14 +55,19 @@ export async function saveChefProfile(ctx: IdentityContext, userId: string, form
       longitude: form.longitude ?? (cityChanged || !existing ? cityInfo.longitude : existing.longitude),
       travelRadius: form.travelRadius ?? existing?.travelRadius ?? DEFAULT_TRAVEL_RADIUS,
       skills: [...new Set(skills)],
-      availability: form.availability ? { ...DEFAULT_CHEF_AVAILABILITY, ...form.availability } : (existing?.availability ?? DEFAULT_CHEF_AVAILABILITY),
+      availability: form.availability
+        ? { ...DEFAULT_CHEF_AVAILABILITY, ...form.availability }
+        : (existing?.availability ?? DEFAULT_CHEF_AVAILABILITY),
       profileImageUrl: imageUrl,
       hourlyRateMin: form.hourlyRateMin ?? existing?.hourlyRateMin ?? null,
       updatedAt: new Date(),
     };
     const [row] = existing
       ? await tx.update(chefProfiles).set(values).where(eq(chefProfiles.id, existing.id)).returning()
-      : await tx.insert(chefProfiles).values({ id: randomUUID(), userId, ...values }).returning();
+      : await tx
+          .insert(chefProfiles)
+          .values({ id: randomUUID(), userId, ...values })
+          .returning();
     await publishProfile(ctx, tx, userId);
     return toChefProfile(row);
   });

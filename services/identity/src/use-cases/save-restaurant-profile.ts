@@ -16,9 +16,18 @@ type Form = z.infer<typeof identityHttp.RestaurantProfileForm>;
  * merged result must hold the spec's rules: name, description, address and city; at least one cuisine.
  * Choosing a city sets its state and coordinates unless coordinates are sent.
  */
-export async function saveRestaurantProfile(ctx: IdentityContext, userId: string, form: Form, logo?: UploadedFile) {
+export async function saveRestaurantProfile(
+  ctx: IdentityContext,
+  userId: string,
+  form: Form,
+  logo?: UploadedFile,
+) {
   const profile = await ctx.database.transaction(async (tx) => {
-    const [existing] = await tx.select().from(restaurantProfiles).where(eq(restaurantProfiles.userId, userId)).for('update');
+    const [existing] = await tx
+      .select()
+      .from(restaurantProfiles)
+      .where(eq(restaurantProfiles.userId, userId))
+      .for('update');
     const name = form.name ?? existing?.name ?? '';
     const description = form.description ?? existing?.description ?? '';
     const address = form.address ?? existing?.address ?? '';
@@ -38,14 +47,23 @@ export async function saveRestaurantProfile(ctx: IdentityContext, userId: string
       zip: form.zip ?? existing?.zip ?? null,
       latitude: form.latitude ?? (cityChanged || !existing ? cityInfo.latitude : existing.latitude),
       longitude: form.longitude ?? (cityChanged || !existing ? cityInfo.longitude : existing.longitude),
-      operatingHours: form.operatingHours ? { ...DEFAULT_RESTAURANT_HOURS, ...form.operatingHours } : (existing?.operatingHours ?? DEFAULT_RESTAURANT_HOURS),
+      operatingHours: form.operatingHours
+        ? { ...DEFAULT_RESTAURANT_HOURS, ...form.operatingHours }
+        : (existing?.operatingHours ?? DEFAULT_RESTAURANT_HOURS),
       cuisineTypes: [...new Set(cuisineTypes)],
       logoUrl,
       updatedAt: new Date(),
     };
     const [row] = existing
-      ? await tx.update(restaurantProfiles).set(values).where(eq(restaurantProfiles.id, existing.id)).returning()
-      : await tx.insert(restaurantProfiles).values({ id: randomUUID(), userId, ...values }).returning();
+      ? await tx
+          .update(restaurantProfiles)
+          .set(values)
+          .where(eq(restaurantProfiles.id, existing.id))
+          .returning()
+      : await tx
+          .insert(restaurantProfiles)
+          .values({ id: randomUUID(), userId, ...values })
+          .returning();
     await publishProfile(ctx, tx, userId);
     const [user] = await tx.select({ stripe: users.stripeAccountId }).from(users).where(eq(users.id, userId));
     return toRestaurantProfile(row, user?.stripe ?? null);

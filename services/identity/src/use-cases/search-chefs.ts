@@ -24,10 +24,21 @@ export async function searchChefs(ctx: IdentityContext, viewer: { id: string; ty
   }
   const conditions: SQL[] = [];
   if (query.skills && query.skills.length > 0) {
-    conditions.push(sql`${chefProfiles.skills} && ${sql`ARRAY[${sql.join(query.skills.map((s) => sql`${s}`), sql`, `)}]::text[]`}`);
+    conditions.push(
+      sql`${chefProfiles.skills} && ${sql`ARRAY[${sql.join(
+        query.skills.map((s) => sql`${s}`),
+        sql`, `,
+      )}]::text[]`}`,
+    );
   }
-  if (query.minRate !== undefined) conditions.push(sql`(${chefProfiles.hourlyRateMin} is null or ${chefProfiles.hourlyRateMin} >= ${query.minRate}::numeric)`);
-  if (query.maxRate !== undefined) conditions.push(sql`(${chefProfiles.hourlyRateMin} is null or ${chefProfiles.hourlyRateMin} <= ${query.maxRate}::numeric)`);
+  if (query.minRate !== undefined)
+    conditions.push(
+      sql`(${chefProfiles.hourlyRateMin} is null or ${chefProfiles.hourlyRateMin} >= ${query.minRate}::numeric)`,
+    );
+  if (query.maxRate !== undefined)
+    conditions.push(
+      sql`(${chefProfiles.hourlyRateMin} is null or ${chefProfiles.hourlyRateMin} <= ${query.maxRate}::numeric)`,
+    );
   if (query.city) conditions.push(eq(chefProfiles.city, query.city));
   const distance = origin
     ? sql<number>`${sql.raw(String(EARTH_RADIUS_MILES))} * 2 * asin(sqrt(power(sin(radians(${chefProfiles.latitude} - ${origin.lat}::float8) / 2), 2) + cos(radians(${origin.lat}::float8)) * cos(radians(${chefProfiles.latitude})) * power(sin(radians(${chefProfiles.longitude} - ${origin.lon}::float8) / 2), 2)))`
@@ -36,7 +47,9 @@ export async function searchChefs(ctx: IdentityContext, viewer: { id: string; ty
     const radius = query.radius ?? DEFAULT_CHEF_SEARCH_RADIUS;
     // Cheap bounding box first (one degree of latitude is about 69 miles), exact distance after.
     const dLat = radius / 69;
-    conditions.push(sql`${chefProfiles.latitude} between ${origin.lat - dLat}::float8 and ${origin.lat + dLat}::float8`);
+    conditions.push(
+      sql`${chefProfiles.latitude} between ${origin.lat - dLat}::float8 and ${origin.lat + dLat}::float8`,
+    );
     conditions.push(sql`${distance} <= ${radius}::float8`);
   }
   const rows = await ctx.database.db
@@ -48,7 +61,8 @@ export async function searchChefs(ctx: IdentityContext, viewer: { id: string; ty
   return {
     chefs: rows.map((r) => ({
       ...toChefProfile(r.chef),
-      distance_miles: r.distance === null || r.distance === undefined ? null : Math.round(Number(r.distance) * 10) / 10,
+      distance_miles:
+        r.distance === null || r.distance === undefined ? null : Math.round(Number(r.distance) * 10) / 10,
     })),
   };
 }

@@ -10,7 +10,12 @@ import type { IdentityContext } from '../context';
 type Session = z.infer<typeof identityHttp.Session>;
 
 /** Access token + refresh token for a session (new session when no id is given). */
-export async function issueSession(ctx: IdentityContext, tx: Tx, user: UserRow, sessionId?: string): Promise<Session> {
+export async function issueSession(
+  ctx: IdentityContext,
+  tx: Tx,
+  user: UserRow,
+  sessionId?: string,
+): Promise<Session> {
   const id = sessionId ?? randomUUID();
   if (!sessionId) {
     const expiresAt = new Date(Date.now() + ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);

@@ -10,8 +10,14 @@ export interface UploadedFile {
 }
 
 /** Check an uploaded image by its bytes and size, store it, and return its public URL. */
-export async function storeImage(tx: Tx, ownerId: string, file: UploadedFile, kind: 'logo' | 'profile'): Promise<string> {
-  if (file.size > IMAGE_MAX_BYTES) throw kind === 'logo' ? IdentityErrors.logoTooLarge() : IdentityErrors.profileImageTooLarge();
+export async function storeImage(
+  tx: Tx,
+  ownerId: string,
+  file: UploadedFile,
+  kind: 'logo' | 'profile',
+): Promise<string> {
+  if (file.size > IMAGE_MAX_BYTES)
+    throw kind === 'logo' ? IdentityErrors.logoTooLarge() : IdentityErrors.profileImageTooLarge();
   const image = detectImage(file.buffer);
   if (!image) throw IdentityErrors.imageType();
   const id = randomUUID();

@@ -9,7 +9,11 @@ import { publishProfile } from './publish-profile';
 /** Save the EN/ES choice; other services learn it from events (texts and translations follow it). */
 export async function updateLanguage(ctx: IdentityContext, userId: string, language: 'en' | 'es') {
   const user = await ctx.database.transaction(async (tx) => {
-    const [row] = await tx.update(users).set({ languagePreference: language, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+    const [row] = await tx
+      .update(users)
+      .set({ languagePreference: language, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning();
     if (!row) throw IdentityErrors.userNotFound();
     await appendEvent(ctx.database, tx, 'identity.user.updated.v1', {
       user_id: row.id,

@@ -196,14 +196,12 @@ export function createSandboxRouters(options: {
     route((tx) => emulator.balance(tx)),
   );
   api.use((req, res) => {
-    res
-      .status(404)
-      .json({
-        error: {
-          type: 'invalid_request_error',
-          message: `Unrecognized request URL (${req.method}: /v1${req.path}). The Brigade Stripe sandbox implements only the calls Brigade makes.`,
-        },
-      });
+    res.status(404).json({
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${req.method}: /v1${req.path}). The Brigade Stripe sandbox implements only the calls Brigade makes.`,
+      },
+    });
   });
 
   // ---------- what the browser reaches on the public origin ----------

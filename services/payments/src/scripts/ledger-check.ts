@@ -30,7 +30,9 @@ async function main() {
   const url = serviceDatabaseUrl(base ?? process.env.PAYMENTS_DATABASE_URL!, 'payments');
   const database = await openDatabase({ url, poolSize: 2 }, 'payments');
   try {
-    const [exists] = await database.rows<{ ok: string | null }>(sql`select to_regclass('payments.job_payments')::text as ok`);
+    const [exists] = await database.rows<{ ok: string | null }>(
+      sql`select to_regclass('payments.job_payments')::text as ok`,
+    );
     if (!exists?.ok) {
       console.log('no payments ledger in this database yet (the service has not run): 0 closed jobs checked');
       return;

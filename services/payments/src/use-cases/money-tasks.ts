@@ -242,16 +242,14 @@ export class MoneyTaskRunner {
   private async refund(task: TaskRow) {
     const job = await findJob(this.ctx.database, task.job_id);
     if (!job?.payment_intent_id) throw new Error('no PaymentIntent for this job');
-    const refund = await this.ctx.stripe
-      .get()
-      .refunds.create(
-        {
-          payment_intent: job.payment_intent_id,
-          reason: 'requested_by_customer',
-          metadata: { job_id: task.job_id, reason: task.reason },
-        },
-        { idempotencyKey: task.idempotency_key },
-      );
+    const refund = await this.ctx.stripe.get().refunds.create(
+      {
+        payment_intent: job.payment_intent_id,
+        reason: 'requested_by_customer',
+        metadata: { job_id: task.job_id, reason: task.reason },
+      },
+      { idempotencyKey: task.idempotency_key },
+    );
     await this.ctx.database.transaction((tx) => recordRefund(this.ctx, tx, task.job_id, refund));
     await this.markDone(task);
   }
