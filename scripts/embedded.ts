@@ -62,7 +62,8 @@ export function ensureWebBuilt(log: (s: string) => void) {
  */
 export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embedded> {
   const env = { ...process.env, ...options.env };
-  const port = options.port ?? Number(env.PORT ?? 8080);
+  // Links (Stripe return URLs, SMS) need the real port, so port 0 is resolved to a free port up front.
+  const port = await resolvePort(options.port ?? Number(env.PORT ?? 8080));
   const logger = createLogger('brigade', env.LOG_LEVEL);
   if (options.buildWeb ?? env.BRIGADE_BUILD_WEB !== '0') ensureWebBuilt((s) => logger.info(s));
 
@@ -171,6 +172,19 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     },
   };
   return embedded;
+}
+
+async function resolvePort(port: number): Promise<number> {
+  if (port !== 0) return port;
+  const net = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address() as import('node:net').AddressInfo;
+      probe.close(() => resolve(free));
+    });
+  });
 }
 
 export function markerPath(dataDir: string) {

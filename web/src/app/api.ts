@@ -1,0 +1,85 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import type { SerializedError } from '@reduxjs/toolkit';
+import { authActions, type AuthState } from '../features/auth/authSlice';
+import { clearStorage } from '../features/auth/session';
+import { API_MAX_RETRIES, API_TIMEOUT_MS, RETRY_STATUSES } from './constants';
+
+/** The product's API on this origin (an absolute URL: RTK Query under jsdom needs one). */
+export function apiBaseUrl(): string {
+  return `${window.location.origin}/api`;
+}
+
+let onUnauthorized: () => void = () => window.location.assign('/login');
+/** The app routes a 401 to /login through its router; the default is a full page load. */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const rawBaseQuery = (baseUrl: string) =>
+  fetchBaseQuery({
+    baseUrl,
+    timeout: API_TIMEOUT_MS,
+    prepareHeaders: (headers, { getState }) => {
+      const token = (getState() as { auth: AuthState }).auth.session?.access_token;
+      if (token && !headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+      return headers;
+    },
+  });
+
+/**
+ * The one base query: /api base, 10 s timeout, bearer token, retries on 502/503/504, and a 401 on an
+ * authenticated call clears local storage, resets the auth state and sends the browser to /login.
+ */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  const query = rawBaseQuery(apiBaseUrl());
+  const url = typeof args === 'string' ? args : args.url;
+  // Sign-in, sign-up and refresh answer 401 for wrong credentials or an old refresh token: not a lost session.
+  const hadToken = !url.startsWith('/auth/') && !!(api.getState() as { auth: AuthState }).auth.session?.access_token;
+  let result = await query(args, api, extra);
+  for (let attempt = 0; attempt < API_MAX_RETRIES; attempt++) {
+    const status = result.error?.status;
+    if (typeof status !== 'number' || !(RETRY_STATUSES as readonly number[]).includes(status)) break;
+    await sleep(300 * 2 ** attempt);
+    result = await query(args, api, extra);
+  }
+  if (result.error?.status === 401 && hadToken) {
+    clearStorage();
+    api.dispatch(authActions.signedOut());
+    onUnauthorized();
+  }
+  return result;
+};
+
+/** One API slice for the gateway; features add their endpoints with `api.injectEndpoints`. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Me', 'Jobs', 'Applications', 'Favorites', 'AccountStatus', 'NotificationPrefs', 'Profile'],
+  endpoints: () => ({}),
+});
+
+/** The text to show for a failed call: the response's `error`, else the transport's message, else the fallback. */
+export function errorText(error: FetchBaseQueryError | SerializedError | undefined | null, fallback: string): string {
+  if (!error) return fallback;
+  if ('status' in error) {
+    const data = error.data as { error?: unknown } | undefined;
+    if (data && typeof data.error === 'string' && data.error) return data.error;
+    if ('error' in error && typeof error.error === 'string' && error.status !== 'PARSING_ERROR') return error.error;
+    return fallback;
+  }
+  return error.message || fallback;
+}
+
+/** The status code of a failed call (number), or undefined. */
+export function errorStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' ? status : undefined;
+}

@@ -1,0 +1,17 @@
+// The product constants the screens use, from the contracts package (one source for server and browser).
+export {
+  CUISINES,
+  SKILLS,
+  SETTINGS_SKILLS,
+  CITIES,
+  CITY_NAMES,
+  LIMITS,
+  WEEKDAYS,
+  TRAVEL_RADIUS_OPTIONS,
+  DEFAULT_TRAVEL_RADIUS,
+  DEFAULT_CHEF_AVAILABILITY,
+  DEFAULT_RESTAURANT_HOURS,
+  TERMS_VERSION,
+  BOOKING_FEE_BPS,
+} from '@brigade/contracts';
+export type { CityName, Weekday } from '@brigade/contracts';

@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { currentLanguage } from '../../app/i18n';
+import { Alert } from '../../components/Alert';
+import { Field } from '../../components/Field';
+import { PublicHeader } from '../landing/PublicHeader';
+import { signUp } from './authThunks';
+import { checkSignup, userTypeFromQuery, type SignupForm } from './validation';
+
+export default function SignupPage() {
+  const { t } = useTranslation('auth');
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const error = useAppSelector((s) => s.auth.error);
+  const [form, setForm] = useState<SignupForm>({
+    email: '',
+    password: '',
+    confirmPassword: '',
+    phone: '',
+    userType: userTypeFromQuery(params.get('type')),
+    tosAccepted: false,
+  });
+  const [busy, setBusy] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const check = checkSignup(form);
+  const set = <K extends keyof SignupForm>(key: K, value: SignupForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!check.canSubmit || busy) return;
+    setBusy(true);
+    setSubmitted(true);
+    const outcome = await dispatch(
+      signUp({
+        email: form.email.trim(),
+        password: form.password,
+        phone: form.phone.trim(),
+        userType: form.userType,
+        languagePreference: currentLanguage(),
+      }),
+    );
+    setBusy(false);
+    if (outcome.ok) navigate('/verify-phone', { state: { phone: form.phone.trim(), userType: form.userType } });
+  };
+
+  return (
+    <>
+      <PublicHeader />
+      <main id="main" className="page auth-page">
+        <div className="card auth-card">
+          <h1>{t('signup.title')}</h1>
+          <p className="muted">{form.userType === 'restaurant' ? t('signup.subtitleRestaurant') : t('signup.subtitleChef')}</p>
+          {submitted && error && <Alert>{error}</Alert>}
+          <form onSubmit={onSubmit} noValidate>
+            <fieldset className="role-choice">
+              <legend>{t('fields.userType')}</legend>
+              {(['chef', 'restaurant'] as const).map((type) => (
+                <label key={type} className={form.userType === type ? 'role-option role-on' : 'role-option'}>
+                  <input
+                    type="radio"
+                    name="userType"
+                    value={type}
+                    checked={form.userType === type}
+                    onChange={() => set('userType', type)}
+                  />
+                  <span>{t(`signup.type.${type}`)}</span>
+                </label>
+              ))}
+            </fieldset>
+            <Field label={t('fields.email')}>
+              {(p) => (
+                <input {...p} type="email" autoComplete="email" required value={form.email} onChange={(e) => set('email', e.target.value)} />
+              )}
+            </Field>
+            <Field label={t('fields.phone')} hint={t('signup.phoneHint')}>
+              {(p) => (
+                <input {...p} type="tel" autoComplete="tel" required value={form.phone} onChange={(e) => set('phone', e.target.value)} />
+              )}
+            </Field>
+            <Field label={t('fields.password')} error={check.passwordError && t(check.passwordError)}>
+              {(p) => (
+                <input
+                  {...p}
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  minLength={8}
+                  value={form.password}
+                  onChange={(e) => set('password', e.target.value)}
+                />
+              )}
+            </Field>
+            <Field label={t('fields.confirmPassword')} error={check.confirmError && t(check.confirmError)}>
+              {(p) => (
+                <input
+                  {...p}
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  value={form.confirmPassword}
+                  onChange={(e) => set('confirmPassword', e.target.value)}
+                />
+              )}
+            </Field>
+            <div className="check-row">
+              <input
+                id="tos"
+                type="checkbox"
+                checked={form.tosAccepted}
+                onChange={(e) => set('tosAccepted', e.target.checked)}
+              />
+              <label htmlFor="tos">{t('signup.tosLabel')}</label>
+            </div>
+            <p className="terms-links">
+              <Link to="/legal/chef-terms" target="_blank">
+                {t('common:legal.chefTerms')}
+              </Link>
+              {' · '}
+              <Link to="/legal/restaurant-terms" target="_blank">
+                {t('common:legal.restaurantTerms')}
+              </Link>
+              {' · '}
+              <Link to="/legal/privacy" target="_blank">
+                {t('common:legal.privacy')}
+              </Link>
+            </p>
+            <p className="hint">{t('signup.feeNote')}</p>
+            <button type="submit" className="btn btn-block" disabled={!check.canSubmit || busy}>
+              {busy ? t('signup.submitting') : t('signup.submit')}
+            </button>
+          </form>
+          <p className="center">
+            {t('signup.haveAccount')} <Link to="/login">{t('signup.loginLink')}</Link>
+          </p>
+        </div>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,193 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { api, errorStatus, errorText } from '../../app/api';
+import { applyLanguage, rememberLanguage, type AppLanguage } from '../../app/i18n';
+import { authApi, type SignupBody } from './authApi';
+import { authActions, type AuthState } from './authSlice';
+import { clearStorage, isExpired, needsRefresh, readStoredSession, refreshBackoff, storeSession, type Session } from './session';
+
+type State = { auth: AuthState };
+type Thunk<R = void> = ThunkAction<Promise<R>, State, unknown, UnknownAction>;
+export type Outcome = { ok: true } | { ok: false; error: string };
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type RefreshResult = { session: Session } | { rejected: true } | { unavailable: string };
+let inFlight: Promise<RefreshResult> | null = null;
+
+/**
+ * Exchanges the refresh token for a new session. A 4xx means the session is over; a network error or a 5xx is
+ * retried with the spec's backoff (200 ms doubling, within one tick). One refresh at a time.
+ */
+function refreshWithBackoff(refreshToken: string): Thunk<RefreshResult> {
+  return (dispatch) => {
+    if (inFlight) return inFlight;
+    inFlight = (async (): Promise<RefreshResult> => {
+      const delays = refreshBackoff();
+      let lastError = 'Session refresh failed';
+      for (let attempt = 0; ; attempt++) {
+        const res = await dispatch(authApi.endpoints.refresh.initiate({ refresh_token: refreshToken }));
+        if ('data' in res && res.data?.session) return { session: res.data.session };
+        const status = errorStatus(res.error);
+        if (status !== undefined && status >= 400 && status < 500) return { rejected: true };
+        lastError = errorText(res.error, lastError);
+        if (attempt >= delays.length) return { unavailable: lastError };
+        await sleep(delays[attempt]);
+      }
+    })().finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+}
+
+/** Refresh now; a rejected refresh signs the user out. Returns whether a valid session remains. */
+export function refreshSession(): Thunk<boolean> {
+  return async (dispatch, getState) => {
+    const current = getState().auth.session ?? readStoredSession();
+    if (!current) return false;
+    const result = await dispatch(refreshWithBackoff(current.refresh_token));
+    if ('session' in result) {
+      storeSession(result.session);
+      dispatch(authActions.sessionRefreshed(result.session));
+      return true;
+    }
+    if ('rejected' in result) {
+      clearStorage();
+      dispatch(authActions.signedOut());
+      return false;
+    }
+    dispatch(authActions.failed(result.unavailable));
+    return !isExpired(current);
+  };
+}
+
+/** Fetches the user and profile (GET /profiles/me); applies the user's language. */
+export function loadProfile(): Thunk {
+  return async (dispatch) => {
+    const res = await dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    if (res.data) {
+      dispatch(authActions.profileLoaded(res.data));
+      applyLanguage(res.data.user.language_preference);
+    } else if (res.error && errorStatus(res.error) !== 401) {
+      dispatch(authActions.failed(errorText(res.error, 'Failed to load profile')));
+    }
+  };
+}
+
+/** On load: read the stored session, refresh it if expired, then fetch the profile. */
+export function restoreSession(): Thunk {
+  return async (dispatch) => {
+    const stored = readStoredSession();
+    if (!stored) {
+      dispatch(authActions.sessionMissing());
+      return;
+    }
+    dispatch(authActions.sessionStarted(stored));
+    if (isExpired(stored)) {
+      const ok = await dispatch(refreshSession());
+      if (!ok) {
+        dispatch(authActions.sessionMissing());
+        return;
+      }
+    }
+    await dispatch(loadProfile());
+  };
+}
+
+/** The 30 s tick: refresh when 3 ticks or fewer remain. */
+export function autoRefreshTick(): Thunk {
+  return async (dispatch, getState) => {
+    const session = getState().auth.session;
+    if (session && needsRefresh(session)) await dispatch(refreshSession());
+  };
+}
+
+/** The tab became visible again: re-check the stored session; none means signed out. */
+export function recheckSession(): Thunk {
+  return async (dispatch, getState) => {
+    const stored = readStoredSession();
+    const current = getState().auth.session;
+    if (!stored) {
+      if (current) dispatch(authActions.signedOut());
+      return;
+    }
+    if (!current || stored.access_token !== current.access_token) {
+      dispatch(authActions.sessionStarted(stored));
+      if (!current) await dispatch(loadProfile());
+    }
+    if (isExpired(stored)) await dispatch(refreshSession());
+  };
+}
+
+export function signIn(email: string, password: string): Thunk<Outcome> {
+  return async (dispatch) => {
+    dispatch(authActions.errorCleared());
+    const res = await dispatch(authApi.endpoints.signIn.initiate({ email, password }));
+    if ('error' in res && res.error) {
+      const error = errorText(res.error, 'Sign in failed');
+      dispatch(authActions.failed(error));
+      return { ok: false, error };
+    }
+    const session = res.data?.session;
+    if (!session) {
+      const error = 'No session returned from signin';
+      dispatch(authActions.failed(error));
+      return { ok: false, error };
+    }
+    storeSession(session);
+    dispatch(authActions.sessionStarted(session));
+    await dispatch(loadProfile());
+    return { ok: true };
+  };
+}
+
+/** Creates the account, stores the session and records the terms acceptance (a failure there is only logged). */
+export function signUp(body: SignupBody): Thunk<Outcome> {
+  return async (dispatch) => {
+    dispatch(authActions.errorCleared());
+    const res = await dispatch(authApi.endpoints.signUp.initiate(body));
+    if ('error' in res && res.error) {
+      const error = errorText(res.error, 'Sign up failed');
+      dispatch(authActions.failed(error));
+      return { ok: false, error };
+    }
+    const session = res.data?.session;
+    if (!session) {
+      const error = 'No session returned from signup';
+      dispatch(authActions.failed(error));
+      return { ok: false, error };
+    }
+    storeSession(session);
+    dispatch(authActions.sessionStarted(session));
+    dispatch(authActions.profileLoaded({ user: res.data?.user ?? session.user, profile: null }));
+    const agreement = await dispatch(
+      authApi.endpoints.acceptAgreement.initiate({
+        agreementType: body.userType === 'chef' ? 'worker_tos' : 'restaurant_tos',
+        version: '1.0',
+      }),
+    );
+    if ('error' in agreement && agreement.error) console.warn('Recording the terms acceptance failed', agreement.error);
+    return { ok: true };
+  };
+}
+
+export function signOut(): Thunk {
+  return async (dispatch, getState) => {
+    if (getState().auth.session) await dispatch(authApi.endpoints.signOut.initiate());
+    clearStorage();
+    dispatch(authActions.signedOut());
+    dispatch(api.util.resetApiState());
+  };
+}
+
+/** Switches the interface language and saves the choice to the signed-in user. */
+export function chooseLanguage(language: AppLanguage): Thunk {
+  return async (dispatch, getState) => {
+    applyLanguage(language);
+    rememberLanguage(language);
+    const { user } = getState().auth;
+    if (!user || user.language_preference === language) return;
+    const res = await dispatch(authApi.endpoints.saveLanguage.initiate({ language_preference: language }));
+    if (res.data?.user) dispatch(authActions.languageSaved(res.data.user));
+  };
+}

@@ -1,0 +1,88 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { PublicFooter, PublicHeader } from './PublicHeader';
+
+const ROLES = ['chef', 'sous', 'line', 'prep', 'events', 'dishwash'] as const;
+const STEPS = ['post', 'match', 'work'] as const;
+const TESTIMONIALS = ['one', 'two', 'three'] as const;
+
+export default function LandingPage() {
+  const { t } = useTranslation('landing');
+  return (
+    <>
+      <PublicHeader />
+      <main id="main">
+        <section className="hero">
+          <div className="hero-inner">
+            <h1>{t('hero.title')}</h1>
+            <p className="lead">{t('hero.subtitle')}</p>
+            <div className="cta-row">
+              <Link to="/signup?type=restaurant" className="btn btn-large">
+                {t('hero.ctaRestaurant')}
+              </Link>
+              <Link to="/signup?type=chef" className="btn btn-large btn-secondary">
+                {t('hero.ctaChef')}
+              </Link>
+            </div>
+            <p className="hero-note">{t('hero.note')}</p>
+          </div>
+        </section>
+
+        <section className="section" aria-labelledby="roles-title">
+          <h2 id="roles-title">{t('roles.title')}</h2>
+          <ul className="tiles">
+            {ROLES.map((role) => (
+              <li key={role} className="tile">
+                <h3>{t(`roles.${role}.name`)}</h3>
+                <p>{t(`roles.${role}.text`)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="section section-alt" aria-labelledby="how-title">
+          <h2 id="how-title">{t('how.title')}</h2>
+          <ol className="steps">
+            {STEPS.map((step, i) => (
+              <li key={step} className="step">
+                <span className="step-number" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <h3>{t(`how.${step}.title`)}</h3>
+                <p>{t(`how.${step}.text`)}</p>
+              </li>
+            ))}
+          </ol>
+          <p className="center fee-note">{t('how.fee')}</p>
+        </section>
+
+        <section className="section" aria-labelledby="testimonials-title">
+          <h2 id="testimonials-title">{t('testimonials.title')}</h2>
+          <ul className="testimonials">
+            {TESTIMONIALS.map((key) => (
+              <li key={key} className="testimonial">
+                <blockquote>
+                  <p>{t(`testimonials.${key}.quote`)}</p>
+                </blockquote>
+                <p className="testimonial-by">{t(`testimonials.${key}.by`)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="section cta-band">
+          <h2>{t('band.title')}</h2>
+          <div className="cta-row">
+            <Link to="/signup?type=restaurant" className="btn btn-large btn-on-dark">
+              {t('hero.ctaRestaurant')}
+            </Link>
+            <Link to="/signup?type=chef" className="btn btn-large btn-outline-light">
+              {t('hero.ctaChef')}
+            </Link>
+          </div>
+        </section>
+      </main>
+      <PublicFooter />
+    </>
+  );
+}

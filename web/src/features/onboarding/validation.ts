@@ -1,0 +1,145 @@
+// Onboarding rules (spec section 5): what blocks Next on each step, image checks, and the form sent on Complete Setup.
+import {
+  CITIES,
+  DEFAULT_CHEF_AVAILABILITY,
+  DEFAULT_RESTAURANT_HOURS,
+  DEFAULT_TRAVEL_RADIUS,
+  LIMITS,
+  type CityName,
+  type Weekday,
+} from '../../app/contracts';
+
+export type OperatingHours = Record<Weekday, { open: string; close: string; closed: boolean }>;
+export type Availability = Record<Weekday, { available: boolean; start: string; end: string }>;
+
+export interface RestaurantDraft {
+  name: string;
+  description: string;
+  address: string;
+  city: CityName | '';
+  state: string;
+  zip: string;
+  latitude: number | null;
+  longitude: number | null;
+  cuisineTypes: string[];
+  logo: File | null;
+  operatingHours: OperatingHours;
+}
+
+export interface ChefDraft {
+  name: string;
+  bio: string;
+  city: CityName;
+  state: string;
+  latitude: number;
+  longitude: number;
+  travelRadius: number;
+  profileImage: File | null;
+  skills: string[];
+  availability: Availability;
+}
+
+const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+
+export function emptyRestaurantDraft(): RestaurantDraft {
+  return {
+    name: '',
+    description: '',
+    address: '',
+    city: '',
+    state: '',
+    zip: '',
+    latitude: null,
+    longitude: null,
+    cuisineTypes: [],
+    logo: null,
+    operatingHours: clone(DEFAULT_RESTAURANT_HOURS),
+  };
+}
+
+export function emptyChefDraft(): ChefDraft {
+  return {
+    name: '',
+    bio: '',
+    ...citySelection('Minneapolis'),
+    travelRadius: DEFAULT_TRAVEL_RADIUS,
+    profileImage: null,
+    skills: [],
+    availability: clone(DEFAULT_CHEF_AVAILABILITY),
+  };
+}
+
+/** Choosing a city sets its state and coordinates. */
+export function citySelection(city: CityName): { city: CityName; state: string; latitude: number; longitude: number } {
+  const c = CITIES[city];
+  return { city, state: c.state, latitude: c.latitude, longitude: c.longitude };
+}
+
+export type StepError =
+  | 'validation.requiredFields'
+  | 'validation.cuisineRequired'
+  | 'validation.chefStep1'
+  | 'validation.skillRequired'
+  | null;
+
+/** Restaurant: step 1 needs name, description, address, city; step 2 at least one cuisine type. */
+export function restaurantStepError(step: number, d: RestaurantDraft): StepError {
+  if (step === 1) {
+    const ok = [d.name, d.description, d.address, d.city].every((v) => v.trim() !== '');
+    return ok ? null : 'validation.requiredFields';
+  }
+  if (step === 2) return d.cuisineTypes.length > 0 ? null : 'validation.cuisineRequired';
+  return null;
+}
+
+/** Chef: step 1 needs name and bio (at most 250 characters); step 2 at least one skill. */
+export function chefStepError(step: number, d: ChefDraft): StepError {
+  if (step === 1) {
+    const ok = d.name.trim() !== '' && d.bio.trim() !== '' && d.bio.length <= LIMITS.bioMax;
+    return ok ? null : 'validation.chefStep1';
+  }
+  if (step === 2) return d.skills.length > 0 ? null : 'validation.skillRequired';
+  return null;
+}
+
+export type ImageError = 'validation.imageType' | 'validation.logoTooLarge' | 'validation.profileImageTooLarge' | null;
+
+/** Logos and profile images: image files only, under 5 MB. */
+export function imageError(file: Pick<File, 'type' | 'size'>, kind: 'logo' | 'profileImage'): ImageError {
+  if (!file.type.startsWith('image/')) return 'validation.imageType';
+  if (file.size > LIMITS.imageMaxBytes) return kind === 'logo' ? 'validation.logoTooLarge' : 'validation.profileImageTooLarge';
+  return null;
+}
+
+/** The multipart form for POST /profiles/restaurant: objects as JSON, the logo as a file part. */
+export function restaurantForm(d: RestaurantDraft): FormData {
+  const f = new FormData();
+  f.set('name', d.name.trim());
+  f.set('description', d.description.trim());
+  f.set('address', d.address.trim());
+  f.set('city', d.city);
+  f.set('state', d.state);
+  if (d.zip.trim()) f.set('zip', d.zip.trim());
+  if (d.latitude !== null) f.set('latitude', String(d.latitude));
+  if (d.longitude !== null) f.set('longitude', String(d.longitude));
+  f.set('operatingHours', JSON.stringify(d.operatingHours));
+  f.set('cuisineTypes', JSON.stringify(d.cuisineTypes));
+  if (d.logo) f.set('logo', d.logo);
+  return f;
+}
+
+/** The multipart form for POST /profiles/chef. */
+export function chefForm(d: ChefDraft): FormData {
+  const f = new FormData();
+  f.set('name', d.name.trim());
+  f.set('bio', d.bio.trim());
+  f.set('city', d.city);
+  f.set('state', d.state);
+  f.set('latitude', String(d.latitude));
+  f.set('longitude', String(d.longitude));
+  f.set('travelRadius', String(d.travelRadius));
+  f.set('skills', JSON.stringify(d.skills));
+  f.set('availability', JSON.stringify(d.availability));
+  if (d.profileImage) f.set('profileImage', d.profileImage);
+  return f;
+}

@@ -1,0 +1,25 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { paymentSetupPath } from '../../app/constants';
+import { paymentsApi } from './paymentsApi';
+import { dashboardSetUp, paymentStatusKind } from './paymentStatus';
+
+/** The dashboards' payment status card (restaurant) / payment setup prompt (chef). */
+export function PaymentStatusCard({ userType }: { userType: 'chef' | 'restaurant' }) {
+  const { t } = useTranslation('payments');
+  const { data, isError, isLoading } = paymentsApi.useAccountStatusQuery();
+  if (isLoading) return null;
+  const kind = isError ? (userType === 'restaurant' ? 'success' : 'none') : paymentStatusKind(userType, data);
+  const ready = dashboardSetUp(userType, data, isError);
+  return (
+    <section className={`card status-card status-${kind}`} aria-labelledby="payment-status-title">
+      <h2 id="payment-status-title">{t(`status.${userType}.${kind}.title`)}</h2>
+      <p>{t(`status.${userType}.${kind}.text`)}</p>
+      {!ready && (
+        <Link to={paymentSetupPath} className="btn">
+          {kind === 'none' ? t('actions.setUp') : t('actions.continue')}
+        </Link>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import { useTranslation } from 'react-i18next';
+import { WEEKDAYS } from '../../app/contracts';
+import type { ChefProfile, RestaurantProfile } from '../auth/authApi';
+import { formatRating } from '../dashboard/format';
+
+export function Avatar({ url, name, size = 72 }: { url?: string | null; name: string; size?: number }) {
+  if (url) return <img className="avatar-img" src={url} alt="" width={size} height={size} />;
+  return (
+    <span className="avatar avatar-large" aria-hidden="true" style={{ width: size, height: size }}>
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+export function RatingLine({ average, total }: { average: number | null | undefined; total: number | undefined }) {
+  const { t } = useTranslation('profile');
+  const value = formatRating(average);
+  return <p className="muted">{value ? t('rating', { rating: value, count: total ?? 0 }) : t('noRatings')}</p>;
+}
+
+export function ChefDetails({ profile }: { profile: ChefProfile }) {
+  const { t } = useTranslation('profile');
+  const { t: tc } = useTranslation('catalog');
+  return (
+    <>
+      <div className="profile-head">
+        <Avatar url={profile.profile_image_url} name={profile.name} />
+        <div>
+          <h1>{profile.name}</h1>
+          <p className="muted">
+            {profile.city}, {profile.state} · {t('travelRadius', { miles: profile.travel_radius })}
+          </p>
+          <RatingLine average={profile.average_rating} total={profile.total_ratings} />
+        </div>
+      </div>
+      <section className="card">
+        <h2>{t('about')}</h2>
+        <p className="pre-wrap">{profile.bio}</p>
+        {profile.hourly_rate_min !== null && profile.hourly_rate_min !== undefined && (
+          <p>{t('minRate', { rate: profile.hourly_rate_min })}</p>
+        )}
+      </section>
+      <section className="card">
+        <h2>{t('skills')}</h2>
+        <div className="tags">
+          {profile.skills.map((s) => (
+            <span className="tag" key={s}>
+              {tc(`skills.${s}`, { defaultValue: s })}
+            </span>
+          ))}
+        </div>
+      </section>
+      <section className="card">
+        <h2>{t('availability')}</h2>
+        <dl className="schedule">
+          {WEEKDAYS.map((d) => {
+            const a = profile.availability?.[d];
+            return (
+              <div key={d} className="schedule-row">
+                <dt>{tc(`weekdays.${d}`)}</dt>
+                <dd>{a?.available ? `${a.start} – ${a.end}` : t('unavailable')}</dd>
+              </div>
+            );
+          })}
+        </dl>
+      </section>
+    </>
+  );
+}
+
+export function RestaurantDetails({ profile }: { profile: RestaurantProfile }) {
+  const { t } = useTranslation('profile');
+  const { t: tc } = useTranslation('catalog');
+  return (
+    <>
+      <div className="profile-head">
+        <Avatar url={profile.logo_url} name={profile.name} />
+        <div>
+          <h1>{profile.name}</h1>
+          <p className="muted">
+            {profile.address}, {profile.city}, {profile.state} {profile.zip ?? ''}
+          </p>
+          <RatingLine average={profile.average_rating} total={profile.total_ratings} />
+        </div>
+      </div>
+      <section className="card">
+        <h2>{t('about')}</h2>
+        <p className="pre-wrap">{profile.description}</p>
+        <div className="tags">
+          {profile.cuisine_types.map((c) => (
+            <span className="tag" key={c}>
+              {tc(`cuisines.${c}`, { defaultValue: c })}
+            </span>
+          ))}
+        </div>
+      </section>
+      <section className="card">
+        <h2>{t('hours')}</h2>
+        <dl className="schedule">
+          {WEEKDAYS.map((d) => {
+            const h = profile.operating_hours?.[d];
+            return (
+              <div key={d} className="schedule-row">
+                <dt>{tc(`weekdays.${d}`)}</dt>
+                <dd>{h && !h.closed ? `${h.open} – ${h.close}` : t('closed')}</dd>
+              </div>
+            );
+          })}
+        </dl>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,274 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/api';
+import { paymentSetupPath } from '../../app/constants';
+import { CUISINES, LIMITS, SETTINGS_SKILLS, TRAVEL_RADIUS_OPTIONS } from '../../app/contracts';
+import { useAppDispatch, useAuth } from '../../app/hooks';
+import { currentLanguage, type AppLanguage } from '../../app/i18n';
+import { Alert } from '../../components/Alert';
+import { Field } from '../../components/Field';
+import { Spinner } from '../../components/Spinner';
+import { ToggleGroup } from '../../components/ToggleGroup';
+import { authApi, type ChefProfile, type RestaurantProfile } from '../auth/authApi';
+import { authActions } from '../auth/authSlice';
+import { chooseLanguage } from '../auth/authThunks';
+import { formatDate } from '../dashboard/format';
+import { paymentsApi } from '../payments/paymentsApi';
+import { DEFAULT_NOTIFICATION_PREFERENCES, settingsApi, type NotificationPreferences } from './settingsApi';
+import { settingsProfileError } from './validation';
+
+type Tab = 'profile' | 'preferences' | 'notifications' | 'payments';
+
+export default function SettingsPage() {
+  const { t } = useTranslation('settings');
+  const { user } = useAuth();
+  const [tab, setTab] = useState<Tab>('profile');
+  if (!user) return null;
+  const tabs: Tab[] = user.user_type === 'chef' ? ['profile', 'preferences', 'notifications', 'payments'] : ['profile', 'preferences', 'notifications'];
+  const onKey = (e: KeyboardEvent) => {
+    const i = tabs.indexOf(tab);
+    if (e.key === 'ArrowRight') setTab(tabs[(i + 1) % tabs.length]);
+    if (e.key === 'ArrowLeft') setTab(tabs[(i - 1 + tabs.length) % tabs.length]);
+  };
+  return (
+    <section className="page narrow">
+      <h1>{t('title')}</h1>
+      <div className="tabs" role="tablist" aria-label={t('title')} onKeyDown={onKey}>
+        {tabs.map((name) => (
+          <button
+            key={name}
+            id={`tab-${name}`}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            aria-controls={`panel-${name}`}
+            tabIndex={tab === name ? 0 : -1}
+            className={tab === name ? 'tab tab-on' : 'tab'}
+            onClick={() => setTab(name)}
+          >
+            {t(`tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <div className="card" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {tab === 'profile' && <ProfileTab />}
+        {tab === 'preferences' && <PreferencesTab />}
+        {tab === 'notifications' && <NotificationsTab />}
+        {tab === 'payments' && <PaymentsTab />}
+      </div>
+    </section>
+  );
+}
+
+function ProfileTab() {
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation('catalog');
+  const dispatch = useAppDispatch();
+  const { user, profile } = useAuth();
+  const isChef = user?.user_type === 'chef';
+  const chef = isChef ? (profile as ChefProfile | null) : null;
+  const restaurant = !isChef ? (profile as RestaurantProfile | null) : null;
+  const [name, setName] = useState(profile?.name ?? '');
+  const [bio, setBio] = useState(chef?.bio ?? '');
+  const [travelRadius, setTravelRadius] = useState<number>(chef?.travel_radius ?? 15);
+  const [skills, setSkills] = useState<string[]>(chef?.skills ?? []);
+  const [cuisines, setCuisines] = useState<string[]>(restaurant?.cuisine_types ?? []);
+  const [save, { isLoading }] = authApi.useSaveProfileMutation();
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setSuccess(null);
+    const problem = settingsProfileError(isChef ? 'chef' : 'restaurant', name, bio);
+    if (problem) return setError(t(`profile.${problem}`));
+    const form = new FormData();
+    form.set('name', name.trim());
+    if (isChef) {
+      form.set('bio', bio.trim());
+      form.set('travelRadius', String(travelRadius));
+      form.set('skills', JSON.stringify(skills));
+    } else {
+      form.set('cuisineTypes', JSON.stringify(cuisines));
+    }
+    const res = await save({ type: isChef ? 'chef' : 'restaurant', form });
+    if (res.error) return setError(errorText(res.error, t('profile.failed')));
+    dispatch(authActions.profileSaved(res.data.profile));
+    setSuccess(t('profile.success'));
+  };
+
+  if (!profile) {
+    return (
+      <p>
+        {t('profile.noProfile')} <Link to={isChef ? '/onboarding/chef' : '/onboarding/restaurant'}>{t('profile.completeProfile')}</Link>
+      </p>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <h2>{t('tabs.profile')}</h2>
+      <Alert>{error}</Alert>
+      <Alert tone="success">{success}</Alert>
+      <Field label={isChef ? t('profile.fullName') : t('profile.restaurantName')}>
+        {(p) => <input {...p} required value={name} onChange={(e) => setName(e.target.value)} />}
+      </Field>
+      {isChef && (
+        <>
+          <Field label={t('profile.bio')} hint={t('profile.counter', { count: bio.length, max: LIMITS.bioMax })}>
+            {(p) => <textarea {...p} rows={4} value={bio} onChange={(e) => setBio(e.target.value)} />}
+          </Field>
+          <Field label={t('profile.travelRadius')}>
+            {(p) => (
+              <select {...p} value={travelRadius} onChange={(e) => setTravelRadius(Number(e.target.value))}>
+                {TRAVEL_RADIUS_OPTIONS.map((r) => (
+                  <option key={r} value={r}>
+                    {t('profile.miles', { value: r === 30 ? '30+' : String(r) })}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <ToggleGroup legend={t('profile.skills')} options={SETTINGS_SKILLS} selected={skills} onChange={setSkills} labelOf={(s) => tc(`skills.${s}`)} />
+        </>
+      )}
+      {!isChef && (
+        <ToggleGroup legend={t('profile.cuisines')} options={CUISINES} selected={cuisines} onChange={setCuisines} labelOf={(c) => tc(`cuisines.${c}`)} />
+      )}
+      <button type="submit" className="btn" disabled={isLoading}>
+        {isLoading ? t('profile.updating') : t('profile.update')}
+      </button>
+    </form>
+  );
+}
+
+function PreferencesTab() {
+  const { t } = useTranslation('settings');
+  const dispatch = useAppDispatch();
+  const { user } = useAuth();
+  const active = currentLanguage();
+  if (!user) return null;
+  const languages: { code: AppLanguage; label: string }[] = [
+    { code: 'en', label: 'English' },
+    { code: 'es', label: 'Español' },
+  ];
+  return (
+    <div>
+      <h2>{t('tabs.preferences')}</h2>
+      <h3>{t('preferences.language')}</h3>
+      <div className="actions-row" role="group" aria-label={t('preferences.language')}>
+        {languages.map((l) => (
+          <button
+            key={l.code}
+            type="button"
+            lang={l.code}
+            className={active === l.code ? 'btn' : 'btn btn-secondary'}
+            aria-pressed={active === l.code}
+            onClick={() => void dispatch(chooseLanguage(l.code))}
+          >
+            {l.label}
+          </button>
+        ))}
+      </div>
+      <h3>{t('preferences.account')}</h3>
+      <dl className="facts">
+        <div>
+          <dt>{t('preferences.email')}</dt>
+          <dd>{user.email}</dd>
+        </div>
+        <div>
+          <dt>{t('preferences.phone')}</dt>
+          <dd>{user.phone}</dd>
+        </div>
+        <div>
+          <dt>{t('preferences.accountType')}</dt>
+          <dd>{t(`preferences.types.${user.user_type}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('preferences.memberSince')}</dt>
+          <dd>{formatDate(user.created_at)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+const NOTIFICATION_KEYS: (keyof NotificationPreferences)[] = ['sms_notifications', 'job_reminders', 'rating_reminders'];
+
+function NotificationsTab() {
+  const { t } = useTranslation('settings');
+  const prefs = settingsApi.useNotificationPreferencesQuery();
+  const [save, saving] = settingsApi.useSaveNotificationPreferencesMutation();
+  const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  if (prefs.isLoading) return <Spinner />;
+  const current = prefs.data ?? DEFAULT_NOTIFICATION_PREFERENCES;
+  const toggle = async (key: keyof NotificationPreferences) => {
+    setStatus(null);
+    const res = await save({ ...current, [key]: !current[key] });
+    setStatus(res.error ? { tone: 'error', text: errorText(res.error, t('notifications.failed')) } : { tone: 'success', text: t('notifications.saved') });
+  };
+  return (
+    <div>
+      <h2>{t('tabs.notifications')}</h2>
+      {prefs.isError && <Alert>{t('notifications.loadFailed')}</Alert>}
+      {status && <Alert tone={status.tone}>{status.text}</Alert>}
+      <ul className="switches">
+        {NOTIFICATION_KEYS.map((key) => (
+          <li key={key} className="switch-row">
+            <div>
+              <div id={`${key}-label`} className="switch-label">
+                {t(`notifications.${key}.label`)}
+              </div>
+              <div id={`${key}-hint`} className="hint">
+                {t(`notifications.${key}.hint`)}
+              </div>
+            </div>
+            <button
+              type="button"
+              role="switch"
+              aria-checked={current[key]}
+              aria-labelledby={`${key}-label`}
+              aria-describedby={`${key}-hint`}
+              className={current[key] ? 'switch switch-on' : 'switch'}
+              disabled={saving.isLoading}
+              onClick={() => void toggle(key)}
+            >
+              <span className="switch-knob" aria-hidden="true" />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function PaymentsTab() {
+  const { t } = useTranslation('settings');
+  const status = paymentsApi.useAccountStatusQuery();
+  const connected = !status.isError && !!status.data?.account_id && !!status.data.payouts_enabled;
+  return (
+    <div>
+      <h2>{t('tabs.payments')}</h2>
+      {status.isLoading ? (
+        <Spinner />
+      ) : (
+        <p className={connected ? 'status-line status-success' : 'status-line status-warning'}>
+          {connected ? t('payments.connected') : t('payments.notConnected')}
+        </p>
+      )}
+      {!connected && (
+        <Link to={paymentSetupPath} className="btn">
+          {t('payments.setUp')}
+        </Link>
+      )}
+      <h3>{t('payments.howTitle')}</h3>
+      <ul className="bullets">
+        <li>{t('payments.how1')}</li>
+        <li>{t('payments.how2')}</li>
+        <li>{t('payments.how3')}</li>
+        <li>{t('payments.how4')}</li>
+      </ul>
+    </div>
+  );
+}

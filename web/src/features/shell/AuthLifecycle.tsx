@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { AUTO_REFRESH_TICK_MS } from '../../app/constants';
+import { autoRefreshTick, recheckSession, restoreSession } from '../auth/authThunks';
+
+/** Restores the session on load, ticks the auto-refresh every 30 s and re-checks when the tab becomes visible. */
+export function AuthLifecycle() {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    void dispatch(restoreSession());
+    const tick = window.setInterval(() => void dispatch(autoRefreshTick()), AUTO_REFRESH_TICK_MS);
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') void dispatch(recheckSession());
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.clearInterval(tick);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [dispatch]);
+  return null;
+}

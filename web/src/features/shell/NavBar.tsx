@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAuth } from '../../app/hooks';
+import { paymentSetupPath } from '../../app/constants';
+import { LanguageToggle } from '../../components/LanguageToggle';
+import { signOut } from '../auth/authThunks';
+
+/** The links of the navigation bar by user type (the spec's nav: worker and restaurant). */
+export function navLinksFor(userType: 'chef' | 'restaurant'): { to: string; key: string }[] {
+  return userType === 'restaurant'
+    ? [
+        { to: '/dashboard/restaurant', key: 'nav.dashboard' },
+        { to: '/workers', key: 'nav.workers' },
+        { to: '/my-shifts', key: 'nav.myShifts' },
+        { to: '/messages', key: 'nav.messages' },
+      ]
+    : [
+        { to: '/dashboard/worker', key: 'nav.home' },
+        { to: '/openings', key: 'nav.availableWork' },
+        { to: '/my-shifts', key: 'nav.myWork' },
+        { to: '/messages', key: 'nav.messages' },
+      ];
+}
+
+export function NavBar() {
+  const { t } = useTranslation();
+  const { user, profile } = useAuth();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onDown = (e: MouseEvent) => {
+      if (menuRef.current && !menuRef.current.contains(e.target as Node)) setMenuOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [menuOpen]);
+
+  if (!user) return null;
+  const onSignOut = async () => {
+    await dispatch(signOut());
+    navigate('/');
+  };
+
+  return (
+    <header className="navbar">
+      <div className="navbar-inner">
+        <Link to={user.user_type === 'restaurant' ? '/dashboard/restaurant' : '/dashboard/worker'} className="brand">
+          {t('brand')}
+        </Link>
+        <nav aria-label={t('nav.label')} className="nav-links">
+          {navLinksFor(user.user_type).map((l) => (
+            <NavLink key={l.to} to={l.to} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
+              {t(l.key)}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="nav-tools">
+          <LanguageToggle />
+          <div className="user-menu" ref={menuRef}>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              aria-haspopup="true"
+              aria-expanded={menuOpen}
+              aria-controls="user-menu-list"
+              onClick={() => setMenuOpen((o) => !o)}
+            >
+              <span className="avatar" aria-hidden="true">
+                {(profile?.name ?? user.email).slice(0, 1).toUpperCase()}
+              </span>
+              <span className="user-menu-label">{t('nav.account')}</span>
+            </button>
+            {menuOpen && (
+              <ul id="user-menu-list" className="menu">
+                <li>
+                  <Link to="/profile/me">{t('nav.profile')}</Link>
+                </li>
+                <li>
+                  <Link to={paymentSetupPath}>{t('nav.paymentSetup')}</Link>
+                </li>
+                <li>
+                  <Link to="/settings">{t('nav.settings')}</Link>
+                </li>
+                <li>
+                  <button type="button" className="link-btn" onClick={() => void onSignOut()}>
+                    {t('nav.signOut')}
+                  </button>
+                </li>
+              </ul>
+            )}
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

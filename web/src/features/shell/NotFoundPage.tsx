@@ -1,0 +1,11 @@
+import { useTranslation } from 'react-i18next';
+import { NotFoundScreen } from '../../components/NotFoundScreen';
+
+export default function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <main id="main">
+      <NotFoundScreen title={t('notFound.title')} text={t('notFound.text')} />
+    </main>
+  );
+}

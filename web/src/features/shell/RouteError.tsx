@@ -1,0 +1,23 @@
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+
+/** The router fallback for unhandled routing errors. */
+export function RouteError() {
+  const { t } = useTranslation();
+  const error = useRouteError();
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : String(error ?? '');
+  console.error(error);
+  return (
+    <main id="main" className="page narrow center">
+      <h1>{t('routeError.title')}</h1>
+      {detail && <pre className="error-detail">{detail}</pre>}
+      <p>
+        <Link to="/">{t('routeError.home')}</Link>
+      </p>
+    </main>
+  );
+}

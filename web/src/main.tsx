@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router-dom';
+import { i18nReady } from './app/i18n';
+import './styles.css';
+import { setUnauthorizedHandler } from './app/api';
+import { createAppRouter } from './app/router';
+import { makeStore } from './app/store';
+
+const store = makeStore();
+const router = createAppRouter();
+// A 401 on an authenticated call: storage and state are already cleared; show the login page.
+setUnauthorizedHandler(() => {
+  if (router.state.location.pathname !== '/login') void router.navigate('/login');
+});
+
+function render() {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+// Render once the common texts are in (a failed load still renders, with English fallbacks).
+void i18nReady.then(render, render);
