@@ -21,7 +21,7 @@ import { buildOpenApi } from '@brigade/contracts/openapi';
 import type { GatewayConfig } from './config';
 import { matchRoute, type ServiceName } from './routes';
 import { AUTH_LIMITS, normalizeAccount, type RateLimiter } from './rate-limit';
-import { docsPage } from './docs';
+import { docsPage, smsPage, type SandboxSms } from './docs';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -142,8 +142,9 @@ export function createGateway(deps: GatewayDeps): Express {
     res.type('html').send(docsPage());
   });
 
-  // The SMS sandbox outbox: verification codes (identity) and notifications, newest first.
-  app.get('/api/dev/sms', async (_req, res) => {
+  // The SMS sandbox outbox: verification codes (identity) and notifications, newest first; null when no
+  // service runs an SMS sandbox (real Twilio keys).
+  const sandboxSms = async () => {
     const sources = (['identity', 'notifications'] as const)
       .map((s) => services[s])
       .filter(Boolean) as string[];
@@ -151,19 +152,25 @@ export function createGateway(deps: GatewayDeps): Express {
       sources.map(async (url) => {
         try {
           const r = await fetch(`${url}/dev/sms`, { signal: AbortSignal.timeout(5000) });
-          return r.ok
-            ? ((await r.json()) as { messages: Array<{ to: string; body: string; sent_at: string }> })
-                .messages
-            : null;
+          return r.ok ? ((await r.json()) as { messages: SandboxSms[] }).messages : null;
         } catch {
           return null;
         }
       }),
     );
-    if (lists.every((l) => l === null))
-      return send(res, 404, 'The SMS sandbox is not active', 'GATEWAY.NO_SANDBOX');
-    const messages = lists.flatMap((l) => l ?? []).sort((a, b) => b.sent_at.localeCompare(a.sent_at));
+    if (lists.every((l) => l === null)) return null;
+    return lists.flatMap((l) => l ?? []).sort((a, b) => b.sent_at.localeCompare(a.sent_at));
+  };
+  app.get('/api/dev/sms', async (_req, res) => {
+    const messages = await sandboxSms();
+    if (!messages) return send(res, 404, 'The SMS sandbox is not active', 'GATEWAY.NO_SANDBOX');
     res.json({ messages });
+  });
+  app.get('/dev/sms', async (_req, res) => {
+    const messages = await sandboxSms();
+    if (!messages) return send(res, 404, 'The SMS sandbox is not active', 'GATEWAY.NO_SANDBOX');
+    res.setHeader('cache-control', 'no-store');
+    res.type('html').send(smsPage(messages));
   });
 
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000 });

@@ -146,6 +146,15 @@ describe('authentication at the door', () => {
     expect((await api('GET', '/jobs', undefined, none)).body).toMatchObject({ code: 'AUTH.INVALID_TOKEN' });
   });
 
+  test('the SMS sandbox shows verification texts as JSON and as a dev page', async () => {
+    const account = newAccount('chef');
+    const { body } = await api('POST', '/auth/signup', account);
+    const sms = await api('GET', '/dev/sms');
+    expect(sms.body.messages[0]).toMatchObject({ to: body.user.phone, body: expect.stringMatching(/\d{6}/) });
+    const page = await (await fetch(`${gateway.url}/dev/sms`)).text();
+    expect(page).toContain(body.user.phone);
+  });
+
   test('public routes need no token', async () => {
     expect((await api('GET', '/auth/jwks.json')).body.keys[0]).toMatchObject({
       kty: 'OKP',
