@@ -12,3 +12,4 @@ export { InProcessBus } from './bus/in-process';
 export { RabbitBus } from './bus/rabbit';
 export { parseEnvelope, PoisonMessage } from './bus/validate';
 export { startTelemetry } from './telemetry';
+export { WorkLoop, type WorkLoopOptions } from './work-loop';

@@ -4,6 +4,7 @@ import { eventSchemas, type EventData, type EventEnvelope, type EventType } from
 import { sql, type Database, type Executor } from './db';
 import type { EventBus } from './bus/types';
 import type { Logger } from './logger';
+import { WorkLoop } from './work-loop';
 
 /**
  * Write an integration event in the same transaction as the state change it reports. The data is checked
@@ -40,32 +41,40 @@ export interface OutboxRelayOptions {
  * broker outage delays events and loses none.
  */
 export class OutboxRelay {
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private kicked = false;
-  private readonly pollMs: number;
+  private readonly loop: WorkLoop;
+  private lastCleanup = 0;
 
   constructor(private readonly options: OutboxRelayOptions) {
-    this.pollMs = options.pollMs ?? 200;
+    this.loop = new WorkLoop({
+      name: `${options.producer} outbox relay`,
+      pollMs: options.pollMs ?? 200,
+      logger: options.logger,
+      pass: () => this.pass(),
+    });
   }
 
   start() {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   /** Publish now instead of at the next poll (called after a use case commits). */
   kick() {
-    this.kicked = true;
-    this.wake?.();
+    this.loop.kick();
   }
 
-  async stop() {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
+  stop() {
+    return this.loop.stop();
+  }
+
+  private async pass(): Promise<number> {
+    const published = await this.publishPending();
+    if (Date.now() - this.lastCleanup > 3_600_000) {
+      this.lastCleanup = Date.now();
+      await this.options.database.db.execute(
+        sql`delete from ${sql.raw(this.options.database.schema)}.outbox where published_at < now() - interval '7 days'`,
+      );
+    }
+    return published;
   }
 
   /** One pass: publish up to a batch. Returns how many were published. */
@@ -115,38 +124,6 @@ export class OutboxRelay {
       }
       return published.length;
     });
-  }
-
-  private async run() {
-    let lastCleanup = 0;
-    while (this.running) {
-      let published = 0;
-      try {
-        published = await this.publishPending();
-        if (Date.now() - lastCleanup > 3_600_000) {
-          lastCleanup = Date.now();
-          await this.options.database.db.execute(
-            sql`delete from ${sql.raw(this.options.database.schema)}.outbox where published_at < now() - interval '7 days'`,
-          );
-        }
-      } catch (err) {
-        this.options.logger.warn({ err: (err as Error).message }, 'outbox relay pass failed');
-      }
-      if (published > 0 || !this.running) continue;
-      if (this.kicked) {
-        this.kicked = false;
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.pollMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
-      this.kicked = false;
-    }
   }
 
   /** Rows not yet published (readiness and tests). */

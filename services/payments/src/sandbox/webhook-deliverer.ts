@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { sql, type Database, type Logger } from '@brigade/kit';
+import { sql, WorkLoop, type Database, type Logger } from '@brigade/kit';
 
 /**
  * Delivers the emulator's events to the webhook endpoint the way Stripe does: a POST of the event JSON with
@@ -8,10 +8,7 @@ import { sql, type Database, type Logger } from '@brigade/kit';
  * work through a lease on each row.
  */
 export class SandboxWebhookDeliverer {
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private kicked = false;
+  private readonly loop: WorkLoop;
   private endpoint: string | null = null;
 
   constructor(
@@ -22,24 +19,26 @@ export class SandboxWebhookDeliverer {
       logger: Logger;
       pollMs?: number;
     },
-  ) {}
+  ) {
+    this.loop = new WorkLoop({
+      name: 'stripe sandbox webhooks',
+      pollMs: options.pollMs ?? 250,
+      logger: options.logger,
+      pass: () => this.deliverDue(),
+    });
+  }
 
   start(endpoint: string) {
     this.endpoint = endpoint;
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   kick() {
-    this.kicked = true;
-    this.wake?.();
+    this.loop.kick();
   }
 
-  async stop() {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
+  stop() {
+    return this.loop.stop();
   }
 
   /** One pass over the due events. Returns how many were attempted. */
@@ -97,31 +96,6 @@ export class SandboxWebhookDeliverer {
       return res.ok ? null : `HTTP ${res.status}`;
     } catch (err) {
       return (err as Error).message;
-    }
-  }
-
-  private async run() {
-    while (this.running) {
-      let attempted = 0;
-      try {
-        attempted = await this.deliverDue();
-      } catch (err) {
-        this.options.logger.warn({ err: (err as Error).message }, 'sandbox webhook pass failed');
-      }
-      if (attempted > 0 || !this.running) continue;
-      if (this.kicked) {
-        this.kicked = false;
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollMs ?? 250);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
-      this.kicked = false;
     }
   }
 }

@@ -1,4 +1,4 @@
-import { appendEvent, sql, type Executor } from '@brigade/kit';
+import { appendEvent, sql, WorkLoop, type Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
 import { findJob, setStatus, type JobPaymentRow } from '../db/jobs.repository';
 
@@ -144,31 +144,25 @@ interface TaskRow {
  * answers with the same transfer or refund, so nothing moves twice.
  */
 export class MoneyTaskRunner {
-  private running = false;
-  private loop: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
-  private kicked = false;
+  private readonly loop: WorkLoop;
 
   constructor(
     private readonly ctx: PaymentsContext,
-    private readonly pollMs = 250,
-  ) {}
+    pollMs = 250,
+  ) {
+    this.loop = new WorkLoop({ name: 'money tasks', pollMs, logger: ctx.logger, pass: () => this.runDue() });
+  }
 
   start() {
-    if (this.running) return;
-    this.running = true;
-    this.loop = this.run();
+    this.loop.start();
   }
 
   kick() {
-    this.kicked = true;
-    this.wake?.();
+    this.loop.kick();
   }
 
-  async stop() {
-    this.running = false;
-    this.wake?.();
-    await this.loop;
+  stop() {
+    return this.loop.stop();
   }
 
   /** One pass over the due tasks; returns how many were attempted. */
@@ -258,30 +252,5 @@ export class MoneyTaskRunner {
     await this.ctx.database.db.execute(
       sql`update ${sql.raw(this.ctx.database.schema)}.money_tasks set status = 'done', done_at = coalesce(done_at, now()), attempts = attempts + 1 where id = ${task.id}`,
     );
-  }
-
-  private async run() {
-    while (this.running) {
-      let attempted = 0;
-      try {
-        attempted = await this.runDue();
-      } catch (err) {
-        this.ctx.logger.warn({ err: (err as Error).message }, 'money task pass failed');
-      }
-      if (attempted > 0 || !this.running) continue;
-      if (this.kicked) {
-        this.kicked = false;
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.pollMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
-      this.kicked = false;
-    }
   }
 }
