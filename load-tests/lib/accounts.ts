@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { Api, pool } from './api';
+
+export interface Account {
+  id: string;
+  email: string;
+  token: string;
+  type: 'chef' | 'restaurant';
+}
+
+const PASSWORD = 'bench-password-1';
+
+/**
+ * The accounts the benchmark drives load with, created through the API exactly as a user would (sign-up with
+ * argon2, profile). Each sign-up comes from its own X-Forwarded-For address (the gateway trusts loopback
+ * proxies), as real users do, so the per-address sign-up limit is not what the benchmark measures.
+ */
+export async function createAccounts(
+  api: Api,
+  runId: string,
+  counts: { restaurants: number; chefs: number },
+): Promise<{ restaurants: Account[]; chefs: Account[] }> {
+  const ipBase = randomBytes(2);
+  const make = async (type: 'chef' | 'restaurant', i: number, n: number): Promise<Account> => {
+    const email = `${type}.${i}.${runId}@bench.brigade.test`;
+    const city = i % 2 === 0 ? 'Minneapolis' : 'Detroit';
+    const ip = `10.${ipBase[0]}.${ipBase[1] ^ (type === 'chef' ? 1 : 0)}.${(n % 250) + 1}`;
+    const signup = await api.call('POST', '/api/auth/signup', {
+      headers: { 'x-forwarded-for': ip },
+      body: {
+        email,
+        password: PASSWORD,
+        confirmPassword: PASSWORD,
+        phone: `612${String(5_000_000 + n).padStart(7, '0')}`,
+        userType: type,
+        languagePreference: 'en',
+        tosAccepted: true,
+      },
+    });
+    const token = signup.body.session.access_token as string;
+    const profile =
+      type === 'restaurant'
+        ? {
+            name: `Bench Kitchen ${i}`,
+            description: 'A restaurant the benchmark drives.',
+            address: `${100 + i} Main St`,
+            city,
+            cuisineTypes: JSON.stringify(['American']),
+          }
+        : {
+            name: `Bench Chef ${i}`,
+            bio: 'A chef the benchmark drives.',
+            city,
+            skills: JSON.stringify(['Line Cook', 'Prep Cook']),
+            hourlyRateMin: '20',
+          };
+    await api.call('POST', `/api/profiles/${type}`, { token, body: profile });
+    return { id: signup.body.user.id, email, token, type };
+  };
+  const restaurants = await pool(
+    Array.from({ length: counts.restaurants }, (_, i) => i),
+    6,
+    (i) => make('restaurant', i, i),
+  );
+  const chefs = await pool(
+    Array.from({ length: counts.chefs }, (_, i) => i),
+    6,
+    (i) => make('chef', i, counts.restaurants + i),
+  );
+  return { restaurants, chefs };
+}
+
+/** Stripe Connect onboarding through the sandbox's hosted page, so the chef can be accepted and paid out. */
+export async function onboardPayouts(api: Api, chef: Account): Promise<void> {
+  const created = await api.call('POST', '/api/payments/connect/create-account', { token: chef.token });
+  const link = await api.call('POST', '/api/payments/connect/onboarding-link', {
+    token: chef.token,
+    body: { account_id: created.body.account_id },
+  });
+  const url = new URL(link.body.url);
+  const res = await fetch(`${api.origin}${url.pathname}${url.search}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: '',
+    redirect: 'manual',
+  });
+  if (res.status !== 303 && res.status !== 302)
+    throw new Error(`onboarding of ${chef.email}: ${res.status} ${(await res.text()).slice(0, 200)}`);
+}

@@ -1,0 +1,335 @@
+import pg from 'pg';
+import {
+  CITIES,
+  CUISINES,
+  DEFAULT_CHEF_AVAILABILITY,
+  DEFAULT_RESTAURANT_HOURS,
+  POSITIONS,
+  SKILLS,
+} from '@brigade/contracts';
+import { serviceDatabaseUrl } from '@brigade/kit';
+
+/** The data volumes of the issue (at least), plus what the driving accounts need. */
+export const VOLUME = {
+  restaurants: 200,
+  chefs: 5000,
+  openShifts: 2000,
+  applicationsPerShift: 10, // 20,000
+  threadsWithMessages: 10_000,
+  messagesPerThread: 5, // 50,000
+  /** Open shifts of each driving restaurant, each with pending applicants: the pool the accept benchmark uses. */
+  acceptPoolPerRestaurant: 200,
+  applicantsPerPoolShift: 2,
+  /** Each driving chef's own applications (their applications poll and conversations), with messages. */
+  drivingChefApplications: 10,
+  drivingThreadMessages: 20,
+};
+
+export interface SeedInput {
+  databaseUrl: string;
+  restaurantIds: string[];
+  chefIds: string[];
+}
+
+export interface SeedResult {
+  counts: Record<string, number>;
+  ms: number;
+  /** Per driving chef: a thread to poll with since. */
+  threads: Array<{ chefId: string; jobId: string; lastMessageId: string }>;
+}
+
+// Deterministic ids: the same expression in every service database names the same row.
+const R = (i: string) =>
+  `overlay(overlay(md5('bench:r:' || ${i}) placing '4' from 13) placing '8' from 17)::uuid`;
+const RP = (i: string) =>
+  `overlay(overlay(md5('bench:rp:' || ${i}) placing '4' from 13) placing '8' from 17)::uuid`;
+const C = (i: string) =>
+  `overlay(overlay(md5('bench:c:' || ${i}) placing '4' from 13) placing '8' from 17)::uuid`;
+const CP = (i: string) =>
+  `overlay(overlay(md5('bench:cp:' || ${i}) placing '4' from 13) placing '8' from 17)::uuid`;
+const J = (i: string) =>
+  `overlay(overlay(md5('bench:j:' || ${i}) placing '4' from 13) placing '8' from 17)::uuid`;
+const A = (i: string, k: string) =>
+  `overlay(overlay(md5('bench:a:' || ${i} || ':' || ${k}) placing '4' from 13) placing '8' from 17)::uuid`;
+const CITY = (i: string) => `(case when ${i} % 2 = 0 then 'Minneapolis' else 'Detroit' end)`;
+const STATE = (i: string) =>
+  `(case when ${i} % 2 = 0 then '${CITIES.Minneapolis.state}' else '${CITIES.Detroit.state}' end)`;
+const LAT = (i: string) =>
+  `((case when ${i} % 2 = 0 then ${CITIES.Minneapolis.latitude} else ${CITIES.Detroit.latitude} end) + ((${i} * 37 % 1000) / 1000.0 - 0.5) * 0.5)`;
+const LON = (i: string) =>
+  `((case when ${i} % 2 = 0 then ${CITIES.Minneapolis.longitude} else ${CITIES.Detroit.longitude} end) + ((${i} * 53 % 1000) / 1000.0 - 0.5) * 0.6)`;
+const CHEF_SKILLS = (i: string) =>
+  `array[($1::text[])[1 + ${i} % 25], ($1::text[])[1 + (${i} * 7 + 3) % 25], ($1::text[])[1 + (${i} * 11 + 5) % 25]]`;
+
+/**
+ * Jobs 0..1999 belong to the seeded restaurants (10 applicants each); jobs 2000.. to the driving restaurants
+ * (the accept pool, 2 applicants each). Rows are what the services write themselves (same columns, same
+ * states: open shifts are paid, held in escrow), generated in SQL so seeding takes seconds.
+ */
+function jobsSelect(): string {
+  // $1 driving restaurant ids, $2 number of jobs, $3 positions
+  return `
+    select i,
+      ${J('i')} as id,
+      case when i < ${VOLUME.openShifts} then ${R(`(i % ${VOLUME.restaurants})`)}
+           else ($1::uuid[])[1 + (i - ${VOLUME.openShifts}) / ${VOLUME.acceptPoolPerRestaurant}] end as restaurant_id,
+      ($3::text[])[1 + i % ${POSITIONS.length}] as title,
+      date_trunc('hour', now()) + make_interval(hours => 3 + i % 150) as start_time,
+      1500 + (i * 137 % 61) * 100 as rate
+    from generate_series(0, $2::int - 1) i`;
+}
+
+async function connect(url: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return client;
+}
+
+export async function seed(input: SeedInput): Promise<SeedResult> {
+  const started = Date.now();
+  const db = (name: string) => connect(serviceDatabaseUrl(input.databaseUrl, name, {}));
+  const [identity, jobs, messaging, payments] = await Promise.all([
+    db('identity'),
+    db('jobs'),
+    db('messaging'),
+    db('payments'),
+  ]);
+  const counts: Record<string, number> = {};
+  const run = async (client: pg.Client, label: string, text: string, params: unknown[] = []) => {
+    const r = await client.query(text, params);
+    counts[label] = (counts[label] ?? 0) + (r.rowCount ?? 0);
+  };
+  const poolJobs = VOLUME.openShifts + VOLUME.acceptPoolPerRestaurant * input.restaurantIds.length;
+  const skills = [...SKILLS];
+  const positions = [...POSITIONS];
+  const V = VOLUME;
+
+  const seedIdentity = async () => {
+    await run(
+      identity,
+      'identity.users',
+      `
+      insert into identity.users (id, email, phone, password_hash, user_type, language_preference, phone_verified, created_at, updated_at)
+      select ${R('i')}, 'restaurant' || i || '@seed.bench.brigade.test', '313' || lpad((5000000 + i)::text, 7, '0'), 'seeded: no login', 'restaurant', 'en', true, now() - interval '30 days', now() - interval '30 days'
+      from generate_series(0, ${V.restaurants - 1}) i
+      union all
+      select ${C('i')}, 'chef' || i || '@seed.bench.brigade.test', '612' || lpad((6000000 + i)::text, 7, '0'), 'seeded: no login', 'chef', case when i % 5 = 0 then 'es' else 'en' end, true, now() - interval '30 days', now() - interval '30 days'
+      from generate_series(0, ${V.chefs - 1}) i`,
+    );
+    await run(
+      identity,
+      'identity.restaurant_profiles',
+      `
+      insert into identity.restaurant_profiles (id, user_id, name, description, address, city, state, latitude, longitude, operating_hours, cuisine_types, created_at, updated_at)
+      select ${RP('i')}, ${R('i')}, 'Seed Kitchen ' || i, 'A seeded restaurant.', i || ' Seed Ave', ${CITY('i')}, ${STATE('i')}, ${LAT('i')}, ${LON('i')}, $1::jsonb,
+        array[($2::text[])[1 + i % ${CUISINES.length}]], now() - interval '30 days', now() - interval '30 days'
+      from generate_series(0, ${V.restaurants - 1}) i`,
+      [JSON.stringify(DEFAULT_RESTAURANT_HOURS), [...CUISINES]],
+    );
+    await run(
+      identity,
+      'identity.chef_profiles',
+      `
+      insert into identity.chef_profiles (id, user_id, name, bio, city, state, latitude, longitude, travel_radius, skills, availability, hourly_rate_min, rating_sum, total_ratings, created_at, updated_at)
+      select ${CP('i')}, ${C('i')}, 'Seed Chef ' || i, 'Seeded chef ' || i || ': line, prep and dish, nights and weekends.', ${CITY('i')}, ${STATE('i')}, ${LAT('i')}, ${LON('i')},
+        (array[5, 10, 15, 20, 25, 30])[1 + i % 6], ${CHEF_SKILLS('i')}, $2::jsonb, 15 + i % 30, (i % 10) * 4, i % 10, now() - interval '30 days', now() - interval '30 days'
+      from generate_series(0, ${V.chefs - 1}) i`,
+      [skills, JSON.stringify(DEFAULT_CHEF_AVAILABILITY)],
+    );
+    await identity.query('analyze');
+  };
+
+  const seedJobs = async () => {
+    await run(
+      jobs,
+      'jobs.restaurant_profiles',
+      `
+      insert into jobs.restaurant_profiles (profile_id, user_id, name, address, city, state, cuisine_types, total_ratings, source_occurred_at)
+      select ${RP('i')}, ${R('i')}, 'Seed Kitchen ' || i, i || ' Seed Ave', ${CITY('i')}, ${STATE('i')}, jsonb_build_array(($1::text[])[1 + i % ${CUISINES.length}]), 0, now() - interval '30 days'
+      from generate_series(0, ${V.restaurants - 1}) i`,
+      [[...CUISINES]],
+    );
+    await run(
+      jobs,
+      'jobs.chef_profiles',
+      `
+      insert into jobs.chef_profiles (profile_id, user_id, name, bio, city, state, skills, travel_radius, average_rating, total_ratings, source_occurred_at)
+      select ${CP('i')}, ${C('i')}, 'Seed Chef ' || i, 'Seeded chef ' || i || ': line, prep and dish, nights and weekends.', ${CITY('i')}, ${STATE('i')},
+        to_jsonb(${CHEF_SKILLS('i')}), (array[5, 10, 15, 20, 25, 30])[1 + i % 6], case when i % 10 = 0 then null else 4.0 end, i % 10, now() - interval '30 days'
+      from generate_series(0, ${V.chefs - 1}) i`,
+      [skills],
+    );
+    await run(
+      jobs,
+      'jobs.payout_accounts',
+      `
+      insert into jobs.payout_accounts (user_id, payouts_enabled, charges_enabled, source_occurred_at)
+      select ${C('i')}, true, false, now() - interval '30 days' from generate_series(0, ${V.chefs - 1}) i`,
+    );
+    await run(
+      jobs,
+      'jobs.jobs',
+      `
+      insert into jobs.jobs (id, restaurant_id, title, description, start_time, end_time, hourly_rate_cents, subtotal_cents, fee_cents, total_cents,
+        emergency_level, required_skills, notify_favorites, status, payment_status, created_at, updated_at)
+      select id, restaurant_id, title, null, start_time, start_time + interval '6 hours', rate, 6 * rate, round(6 * rate * 7 / 100.0)::int,
+        6 * rate + round(6 * rate * 7 / 100.0)::int, case when i % 10 = 0 then 'urgent' else 'normal' end, jsonb_build_array(title), '[]'::jsonb,
+        'open', 'held_in_escrow', now() - make_interval(mins => i), now() - make_interval(mins => i)
+      from (${jobsSelect()}) s`,
+      [input.restaurantIds, poolJobs, positions],
+    );
+    await run(
+      jobs,
+      'jobs.applications',
+      `
+      insert into jobs.applications (id, job_id, chef_id, chef_profile_id, status, worker_confirmed, created_at, updated_at)
+      select ${A('i', 'k')}, ${J('i')}, ${C(`((i * 37 + k * 500) % ${V.chefs})`)}, ${CP(`((i * 37 + k * 500) % ${V.chefs})`)}, 'pending', null,
+        now() - make_interval(mins => k), now() - make_interval(mins => k)
+      from generate_series(0, $1::int - 1) i, generate_series(0, ${V.applicationsPerShift - 1}) k
+      where i < ${V.openShifts} or k < ${V.applicantsPerPoolShift}`,
+      [poolJobs],
+    );
+    await run(
+      jobs,
+      'jobs.applications',
+      `
+      insert into jobs.applications (id, job_id, chef_id, chef_profile_id, status, worker_confirmed, created_at, updated_at)
+      select overlay(overlay(md5('bench:da:' || c || ':' || n) placing '4' from 13) placing '8' from 17)::uuid, ${J(`((c * 10 + n) % ${V.openShifts})`)}, ($1::uuid[])[c + 1], cp.profile_id, 'pending', null, now(), now()
+      from generate_series(0, cardinality($1::uuid[]) - 1) c
+      cross join generate_series(0, ${V.drivingChefApplications - 1}) n
+      left join jobs.chef_profiles cp on cp.user_id = ($1::uuid[])[c + 1]`,
+      [input.chefIds],
+    );
+    await jobs.query('analyze');
+  };
+
+  const seedMessaging = async () => {
+    await run(
+      messaging,
+      'messaging.jobs',
+      `
+      insert into messaging.jobs (job_id, restaurant_id, title) select id, restaurant_id, title from (${jobsSelect()}) s
+      on conflict (job_id) do nothing`,
+      [input.restaurantIds, poolJobs, positions],
+    );
+    await run(
+      messaging,
+      'messaging.participants',
+      `
+      insert into messaging.participants (user_id, user_type, name, name_at, language, language_at)
+      select ${R('i')}, 'restaurant', 'Seed Kitchen ' || i, now() - interval '30 days', 'en', now() - interval '30 days' from generate_series(0, ${V.restaurants - 1}) i
+      union all
+      select ${C('i')}, 'chef', 'Seed Chef ' || i, now() - interval '30 days', case when i % 5 = 0 then 'es' else 'en' end, now() - interval '30 days' from generate_series(0, ${V.chefs - 1}) i
+      on conflict (user_id) do nothing`,
+    );
+    // every application (seeded and the driving chefs'), its thread, and messages on the first threads
+    await messaging.query(
+      `create temporary table bench_apps as
+      select ${A('i', 'k')} as application_id, ${J('i')} as job_id, ${C(`((i * 37 + k * 500) % ${V.chefs})`)} as chef_id,
+        case when i < ${V.openShifts} then ${R(`(i % ${V.restaurants})`)} else ($2::uuid[])[1 + (i - ${V.openShifts}) / ${V.acceptPoolPerRestaurant}] end as restaurant_id,
+        case when i < ${V.openShifts} and k < ${V.threadsWithMessages / V.openShifts} then ${V.messagesPerThread} else 0 end as messages
+      from generate_series(0, $1::int - 1) i, generate_series(0, ${V.applicationsPerShift - 1}) k
+      where i < ${V.openShifts} or k < ${V.applicantsPerPoolShift}
+      union all
+      select overlay(overlay(md5('bench:da:' || c || ':' || n) placing '4' from 13) placing '8' from 17)::uuid, ${J(`((c * 10 + n) % ${V.openShifts})`)}, ($3::uuid[])[c + 1], ${R(`(((c * 10 + n) % ${V.openShifts}) % ${V.restaurants})`)}, ${V.drivingThreadMessages}
+      from generate_series(0, cardinality($3::uuid[]) - 1) c, generate_series(0, ${V.drivingChefApplications - 1}) n`,
+      [poolJobs, input.restaurantIds, input.chefIds],
+    );
+    await run(
+      messaging,
+      'messaging.applications',
+      `
+      insert into messaging.applications (application_id, job_id, chef_id, restaurant_id, status, status_at, created_at)
+      select application_id, job_id, chef_id, restaurant_id, 'pending', now() - interval '1 day', now() - interval '1 day' from bench_apps`,
+    );
+    await run(
+      messaging,
+      'messaging.threads',
+      `
+      insert into messaging.threads (job_id, chef_id, restaurant_id, application_id, application_status, status_at, last_seq, last_message_at, created_at)
+      select job_id, chef_id, restaurant_id, application_id, 'pending', now() - interval '1 day', messages,
+        case when messages > 0 then now() - interval '1 hour' + make_interval(mins => messages) end, now() - interval '1 day' from bench_apps`,
+    );
+    await run(
+      messaging,
+      'messaging.messages',
+      `
+      insert into messaging.messages (id, job_id, chef_id, seq, sender_id, recipient_id, original_content, original_language, created_at)
+      select overlay(overlay(md5('bench:m:' || a.application_id || ':' || s) placing '4' from 13) placing '8' from 17)::uuid, a.job_id, a.chef_id, s,
+        case when s % 2 = 1 then a.chef_id else a.restaurant_id end, case when s % 2 = 1 then a.restaurant_id else a.chef_id end,
+        case when s % 2 = 1 then 'Hi, I can work this shift. Is parking available near the kitchen?' else 'Yes, there is a lot behind the building. See you at the start.' end,
+        'en', now() - interval '1 hour' + make_interval(mins => s)
+      from bench_apps a, generate_series(1, a.messages) s`,
+    );
+    await messaging.query('analyze');
+  };
+
+  const seedPayments = async () => {
+    await run(
+      payments,
+      'payments.users',
+      `
+      insert into payments.users (user_id, email, user_type, created_at)
+      select ${R('i')}, 'restaurant' || i || '@seed.bench.brigade.test', 'restaurant', now() - interval '30 days' from generate_series(0, ${V.restaurants - 1}) i
+      union all
+      select ${C('i')}, 'chef' || i || '@seed.bench.brigade.test', 'chef', now() - interval '30 days' from generate_series(0, ${V.chefs - 1}) i
+      on conflict (user_id) do nothing`,
+    );
+    await run(
+      payments,
+      'payments.job_payments',
+      `
+      insert into payments.job_payments (job_id, restaurant_id, title, subtotal_cents, fee_cents, total_cents, status, payment_intent_id, held_at, created_at, updated_at)
+      select id, restaurant_id, title, 6 * rate, round(6 * rate * 7 / 100.0)::int, 6 * rate + round(6 * rate * 7 / 100.0)::int, 'held_in_escrow',
+        'pi_bench_' || i, now() - make_interval(mins => i), now() - make_interval(mins => i), now() - make_interval(mins => i)
+      from (${jobsSelect()}) s`,
+      [input.restaurantIds, poolJobs, positions],
+    );
+    await run(
+      payments,
+      'payments.ledger_entries',
+      `
+      insert into payments.ledger_entries (job_id, kind, amount_cents, provider_id)
+      select job_id, 'charge', total_cents, 'ch_bench_' || substr(payment_intent_id, 10) from payments.job_payments where payment_intent_id like 'pi_bench_%'
+      union all
+      select job_id, 'fee', fee_cents, null from payments.job_payments where payment_intent_id like 'pi_bench_%'`,
+    );
+    await run(
+      payments,
+      'payments.applications',
+      `
+      insert into payments.applications (application_id, job_id, chef_id, restaurant_id)
+      select ${A('i', 'k')}, ${J('i')}, ${C(`((i * 37 + k * 500) % ${V.chefs})`)},
+        case when i < ${V.openShifts} then ${R(`(i % ${V.restaurants})`)} else ($2::uuid[])[1 + (i - ${V.openShifts}) / ${V.acceptPoolPerRestaurant}] end
+      from generate_series(0, $1::int - 1) i, generate_series(0, ${V.applicationsPerShift - 1}) k
+      where i < ${V.openShifts} or k < ${V.applicantsPerPoolShift}`,
+      [poolJobs, input.restaurantIds],
+    );
+    await payments.query('analyze');
+  };
+
+  try {
+    await Promise.all([seedIdentity(), seedJobs(), seedMessaging(), seedPayments()]);
+    const threads = await messaging.query<{ chef_id: string; job_id: string; last_id: string }>(
+      `select distinct on (t.chef_id) t.chef_id, t.job_id, m.id as last_id
+       from messaging.threads t join messaging.messages m on m.job_id = t.job_id and m.chef_id = t.chef_id and m.seq = t.last_seq
+       where t.chef_id = any($1::uuid[]) order by t.chef_id, t.job_id`,
+      [input.chefIds],
+    );
+    return {
+      counts,
+      ms: Date.now() - started,
+      threads: threads.rows.map((r) => ({ chefId: r.chef_id, jobId: r.job_id, lastMessageId: r.last_id })),
+    };
+  } finally {
+    await Promise.all([identity, jobs, messaging, payments].map((c) => c.end()));
+  }
+}
+
+/** Ids of the accept pool: pending applications to the driving restaurants' shifts, one per shift. */
+export function acceptPool(restaurantCount: number): { jobIndex: number; restaurant: number }[] {
+  return Array.from({ length: restaurantCount * VOLUME.acceptPoolPerRestaurant }, (_, n) => ({
+    jobIndex: VOLUME.openShifts + n,
+    restaurant: Math.floor(n / VOLUME.acceptPoolPerRestaurant),
+  }));
+}

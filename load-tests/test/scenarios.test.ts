@@ -1,0 +1,77 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  eventLatency,
+  fillPath,
+  k6Thresholds,
+  pickRequest,
+  scenarios,
+  targets,
+  type ScenarioName,
+} from '../scenarios.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const names = Object.keys(scenarios) as ScenarioName[];
+
+describe('the load-test scenario module', () => {
+  it('gives every scenario a request mix, think times and p95/p99/error-rate thresholds', () => {
+    expect(names.length).toBeGreaterThanOrEqual(8);
+    for (const name of names) {
+      const s = scenarios[name];
+      expect(s.requests.length).toBeGreaterThan(0);
+      for (const r of s.requests) {
+        expect(r.weight).toBeGreaterThan(0);
+        expect(r.path.startsWith('/')).toBe(true);
+      }
+      expect(s.thinkTimeSeconds.min).toBeGreaterThan(0);
+      expect(s.thinkTimeSeconds.max).toBeGreaterThanOrEqual(s.thinkTimeSeconds.min);
+      expect(s.thresholds.p95Ms).toBeGreaterThan(0);
+      expect(s.thresholds.p99Ms).toBeGreaterThanOrEqual(s.thresholds.p95Ms);
+      expect(s.thresholds.errorRate).toBeGreaterThanOrEqual(0);
+      expect(s.bench.connections).toBeGreaterThan(0);
+    }
+  });
+
+  it('holds every poll to the issue target: p99 under 50 ms at 50 connections', () => {
+    for (const name of names.filter((n) => scenarios[n].kind === 'poll')) {
+      expect(scenarios[name].thresholds.p99Ms).toBeLessThanOrEqual(targets.pollP99Ms);
+      expect(scenarios[name].bench.connections).toBe(50);
+    }
+    expect(eventLatency.escrowHeldToJobOpen.p99Ms).toBeLessThanOrEqual(250);
+    expect(eventLatency.mutualCheckoutToTransfer.p99Ms).toBeLessThanOrEqual(250);
+  });
+
+  it('turns thresholds into k6 thresholds on the scenario tag', () => {
+    const t = k6Thresholds(['openingsPoll', 'moneyFlow']);
+    expect(t['http_req_duration{scenario:openingsPoll}']).toEqual([
+      `p(95)<${scenarios.openingsPoll.thresholds.p95Ms}`,
+      `p(99)<${scenarios.openingsPoll.thresholds.p99Ms}`,
+    ]);
+    expect(t['http_req_failed{scenario:moneyFlow}']).toEqual([
+      `rate<${scenarios.moneyFlow.thresholds.errorRate}`,
+    ]);
+  });
+
+  it('fills a virtual user values into paths and picks requests by weight', () => {
+    expect(fillPath(scenarios.threadPoll.requests[0].path, { jobId: 'j1', lastMessageId: 'm 2' })).toBe(
+      '/messages/job/j1?since=m%202',
+    );
+    expect(() => fillPath('/jobs/{jobId}/apply', {})).toThrow('jobId');
+    const search = scenarios.chefSearch;
+    expect(pickRequest(search, 0)).toBe(search.requests[0]);
+    expect(pickRequest(search, 0.99)).toBe(search.requests[search.requests.length - 1]);
+  });
+
+  it('has k6 scripts that import the scenario module and declare thresholds', () => {
+    const dir = path.join(here, '../k6');
+    const scripts = readdirSync(dir).filter((f) => f.endsWith('.js') && f !== 'common.js');
+    expect(scripts.length).toBeGreaterThanOrEqual(4);
+    for (const f of scripts) {
+      const text = readFileSync(path.join(dir, f), 'utf8');
+      expect(text).toContain("from '../scenarios.js'");
+      expect(text).toMatch(/thresholds:/);
+      expect(text).toMatch(/export const options/);
+    }
+  });
+});
