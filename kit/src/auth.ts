@@ -35,8 +35,22 @@ export function localKeys(jwks: JSONWebKeySet): KeySource {
   return createLocalJWKSet(jwks);
 }
 
-/** Verify an access token: signature (EdDSA only, so `alg: none` and HMAC tricks fail), issuer, audience, expiry. */
+const CACHE_LIMIT = 20_000;
+const verified = new WeakMap<KeySource, Map<string, { user: AuthUser; exp: number }>>();
+
+/**
+ * Verify an access token: signature (EdDSA only, so `alg: none` and HMAC tricks fail), issuer, audience,
+ * expiry. A token already verified with the same keys is answered from a bounded cache until it expires, so
+ * a client polling every few seconds costs one signature check per token, not one per request.
+ */
 export async function verifyAccessToken(token: string, keys: KeySource): Promise<AuthUser> {
+  let cache = verified.get(keys);
+  if (!cache) verified.set(keys, (cache = new Map()));
+  const hit = cache.get(token);
+  if (hit) {
+    if (hit.exp * 1000 > Date.now()) return hit.user;
+    cache.delete(token);
+  }
   try {
     const { payload } = await jwtVerify(token, keys, {
       issuer: TOKEN_ISSUER,
@@ -47,12 +61,15 @@ export async function verifyAccessToken(token: string, keys: KeySource): Promise
     const type = payload.user_type;
     if (typeof payload.sub !== 'string' || (type !== 'chef' && type !== 'restaurant'))
       throw new Error('bad claims');
-    return {
+    const user: AuthUser = {
       id: payload.sub,
       type,
       language: payload.lang === 'es' ? 'es' : 'en',
       sessionId: typeof payload.sid === 'string' ? payload.sid : '',
     };
+    if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+    cache.set(token, { user, exp: payload.exp as number });
+    return user;
   } catch (err) {
     const expired = err instanceof joseErrors.JWTExpired;
     throw new AppError(

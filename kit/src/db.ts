@@ -89,6 +89,18 @@ export async function openDatabase(connection: Connection, schema: string): Prom
   return makeDatabase('postgres', schema, db, () => pool.end());
 }
 
+const afterCommit = new WeakMap<object, Array<() => void>>();
+
+/**
+ * Run `fn` once the transaction `tx` has committed (at once when `tx` is not a transaction opened by
+ * `Database.transaction`). For wake-ups of background work that must see the committed rows.
+ */
+export function onCommit(tx: Executor, fn: () => void) {
+  const hooks = afterCommit.get(tx);
+  if (hooks) hooks.push(fn);
+  else fn();
+}
+
 function makeDatabase(
   kind: Database['kind'],
   schema: string,
@@ -99,7 +111,16 @@ function makeDatabase(
     kind,
     schema,
     db,
-    transaction: (fn) => db.transaction(fn),
+    async transaction(fn) {
+      let hooks: Array<() => void> = [];
+      const result = await db.transaction(async (tx) => {
+        hooks = [];
+        afterCommit.set(tx, hooks);
+        return fn(tx);
+      });
+      for (const hook of hooks) hook();
+      return result;
+    },
     async rows<T>(query: SQL, executor: Executor = db) {
       const result: any = await executor.execute(query);
       return (result.rows ?? result) as T[];

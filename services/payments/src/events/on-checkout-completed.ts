@@ -1,4 +1,4 @@
-import { sql, type Tx } from '@brigade/kit';
+import { onCommit, sql, type Tx } from '@brigade/kit';
 import type { EventData } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { findJob, setStatus } from '../db/jobs.repository';
@@ -32,5 +32,5 @@ export async function onCheckoutCompleted(
   if (data.outcome === 'release') await requestTransfer(ctx, tx, job, data.chef_id);
   else if (data.outcome === 'refund') await requestRefund(ctx, tx, job, 'work_not_completed');
   else if (job.status === 'held_in_escrow') await setStatus(ctx.database, tx, job.job_id, 'disputed');
-  ctx.kickMoneyTasks();
+  onCommit(tx, () => ctx.kickMoneyTasks());
 }

@@ -1,4 +1,4 @@
-import { sql, type Tx } from '@brigade/kit';
+import { onCommit, sql, type Tx } from '@brigade/kit';
 import type { EventData } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { findJob } from '../db/jobs.repository';
@@ -16,6 +16,6 @@ export async function onJobCancelled(ctx: PaymentsContext, tx: Tx, data: EventDa
   );
   if (data.refund_due && (job.status === 'held_in_escrow' || job.status === 'disputed')) {
     await requestRefund(ctx, tx, job, 'job_cancelled');
-    ctx.kickMoneyTasks();
+    onCommit(tx, () => ctx.kickMoneyTasks());
   }
 }

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { appendEvent, sql, type AuthUser, type Executor } from '@brigade/kit';
+import { appendEvent, onCommit, sql, type AuthUser, type Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
 import { accountNotFound } from '../domain/errors';
 import { providerError } from './start-escrow-payment';
@@ -167,7 +167,7 @@ export async function syncAccount(
     await tx.execute(
       sql`update ${s}.money_tasks set next_attempt_at = now() where destination_user_id = ${userId} and status = 'pending'`,
     );
-    ctx.kickMoneyTasks();
+    onCommit(tx, () => ctx.kickMoneyTasks());
   }
   return true;
 }
