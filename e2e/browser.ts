@@ -65,3 +65,14 @@ export async function checkScreen(page: Page, name: string): Promise<AxeViolatio
   await page.setViewportSize(original);
   return found;
 }
+
+/**
+ * One step of a story at the page's own (phone) width: a screenshot (e2e/screenshots/<name>.png) and axe.
+ * Returns the serious/critical violations found (empty when clean).
+ */
+export async function checkStep(page: Page, name: string): Promise<AxeViolation[]> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.evaluate('window.scrollTo(0, 0)'); // the sticky navigation bar stays on top in a full-page shot
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  return (await seriousViolations(page)).map((v) => ({ ...v, help: `[${name}] ${v.help}` }));
+}

@@ -1,23 +1,19 @@
-import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { startEmbedded, type Embedded } from '../scripts/embedded';
 import { checkScreen, launch, newContext, PHONE, type AxeViolation } from './browser';
+import { buildWebOnce } from './build-web';
 
 // Web part 1 in a real browser against the real product in embedded mode (PGlite, in-process bus, sandboxes):
 // sign up and onboard both user types (the chef in Spanish, on a phone), reach the dashboards, set up payouts
 // through the Stripe sandbox, and a 401 sends you to /login. Screens are photographed and checked with axe.
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 let brigade: Embedded;
 let browser: Browser;
 const violations: AxeViolation[] = [];
 
 beforeAll(async () => {
-  const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, encoding: 'utf8' });
-  if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
+  await buildWebOnce();
   // A fixed free port: the sandbox's onboarding links and return URLs are built from PUBLIC_URL, which the
   // runner derives from the port (port 0 would give http://localhost:0).
   const port = await freePort();

@@ -62,7 +62,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Jobs', 'Applications', 'Favorites', 'AccountStatus', 'NotificationPrefs', 'Profile'],
+  tagTypes: ['Me', 'Jobs', 'Applications', 'Favorites', 'AccountStatus', 'NotificationPrefs', 'Profile', 'Conversations', 'JobPayment', 'Chefs'],
   endpoints: () => ({}),
 });
 

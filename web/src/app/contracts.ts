@@ -13,5 +13,13 @@ export {
   DEFAULT_RESTAURANT_HOURS,
   TERMS_VERSION,
   BOOKING_FEE_BPS,
+  POSITIONS,
+  BROWSE_FILTER_SKILLS,
+  CHEF_SEARCH_RADIUS_OPTIONS,
+  DEFAULT_CHEF_SEARCH_RADIUS,
+  EMERGENCY_LEVELS,
+  MESSAGES,
+  computeJobPay,
 } from '@brigade/contracts';
+export type { JobPay } from '@brigade/contracts';
 export type { CityName, Weekday } from '@brigade/contracts';

@@ -3,6 +3,7 @@ import { Spinner } from '../components/Spinner';
 import { loadNamespaces } from './i18n';
 import type { Namespace } from '../locales';
 import { RequireAuth } from '../features/auth/RequireAuth';
+import { useAuth } from './hooks';
 import { DashboardRedirect, ForType, OnboardingRedirect } from '../features/shell/Redirects';
 import { RootLayout } from '../features/shell/RootLayout';
 import { RouteError } from '../features/shell/RouteError';
@@ -34,11 +35,22 @@ const settings = page(() => import('../features/settings/SettingsPage'), ['setti
 const paymentSetup = page(() => import('../features/payments/PaymentSetupPage'), ['payments']);
 const notFound = page(() => import('../features/shell/NotFoundPage'));
 const appLayout = page(() => import('../features/shell/AppLayout'));
-const comingSoon = page(() => import('../features/shell/PlaceholderPage'));
 const ratingPlaceholder = page(async () => ({ default: (await import('../features/shell/PlaceholderPage')).RatingPlaceholder }));
 
-/** Screens of web part 2 (jobs, payments for jobs, messages): routed now, built next. */
-const later: RouteObject = { lazy: comingSoon };
+// Web part 2: shifts, money and messages (one lazy module holds their loaders).
+type Part2 = typeof import('./lazyRoutes');
+const part2 = (name: keyof Part2) => async () => (await import('./lazyRoutes'))[name]();
+const postShift = part2('postShift');
+const openings = part2('openings');
+const jobDetail = part2('jobDetail');
+const applicationsReview = part2('applicationsReview');
+const myShifts = part2('myShifts');
+const checkout = part2('checkout');
+const chefs = part2('chefs');
+const payForJob = part2('payForJob');
+const confirmPayment = part2('confirmPayment');
+const paymentCheckout = part2('paymentCheckout');
+const messages = part2('messages');
 
 export const routes: RouteObject[] = [
   {
@@ -84,10 +96,10 @@ export const routes: RouteObject[] = [
                 path: 'jobs',
                 children: [
                   { index: true, element: <Navigate to="/openings" replace /> },
-                  { path: 'post', ...later },
-                  { path: 'browse', ...later },
-                  { path: ':id/applications', ...later },
-                  { path: ':id', ...later },
+                  { path: 'post', lazy: postShift },
+                  { path: 'browse', element: <JobsBrowse /> },
+                  { path: ':id/applications', lazy: applicationsReview },
+                  { path: ':id', lazy: jobDetail },
                 ],
               },
               {
@@ -102,25 +114,25 @@ export const routes: RouteObject[] = [
               {
                 path: 'payments',
                 children: [
-                  { path: 'confirm', ...later },
-                  { path: 'checkout/:applicationId', ...later },
+                  { path: 'confirm', lazy: confirmPayment },
+                  { path: 'checkout/:applicationId', lazy: paymentCheckout },
                   { path: ':provider/onboarding', lazy: paymentSetup },
                   { path: ':provider/onboarding-complete', lazy: paymentSetup },
                   { path: ':provider/onboarding-refresh', lazy: paymentSetup },
-                  { path: ':jobId', ...later },
+                  { path: ':jobId', lazy: payForJob },
                 ],
               },
-              { path: 'checkout/:applicationId', ...later },
+              { path: 'checkout/:applicationId', lazy: checkout },
               { path: 'rating/*', lazy: ratingPlaceholder },
               { path: 'workers/:id', lazy: chefProfile },
               {
                 // signed in with a completed profile
                 element: <RequireAuth requireProfile />,
                 children: [
-                  { path: 'openings/*', ...later },
-                  { path: 'chefs/*', ...later },
-                  { path: 'my-shifts/*', ...later },
-                  { path: 'messages/*', ...later },
+                  { path: 'openings/*', lazy: openings },
+                  { path: 'chefs/*', lazy: chefs },
+                  { path: 'my-shifts/*', lazy: myShifts },
+                  { path: 'messages/*', lazy: messages },
                   { path: 'settings/*', lazy: settings },
                   { path: 'workers', element: <ForTypeWorkers /> },
                   { path: 'my-applications', element: <Navigate to="/my-shifts" replace /> },
@@ -135,6 +147,12 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** /jobs/browse (the dashboard's new-applications banner): a restaurant reviews its shifts; a chef browses openings. */
+function JobsBrowse() {
+  const { user } = useAuth();
+  return <Navigate to={user?.user_type === 'restaurant' ? '/my-shifts' : '/openings'} replace />;
+}
 
 /** /workers (restaurant nav): the restaurant's way to find chefs. */
 function ForTypeWorkers() {

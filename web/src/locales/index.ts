@@ -1,7 +1,7 @@
 // Every visible text lives here, one JSON file per feature and language; locales.test.ts keeps en and es in step.
 // Each file is its own chunk: a page loads only the namespaces it uses, in the active language.
 
-export const namespaces = ['common', 'catalog', 'legal', 'landing', 'auth', 'onboarding', 'dashboard', 'profile', 'settings', 'payments'] as const;
+export const namespaces = ['common', 'catalog', 'legal', 'landing', 'auth', 'onboarding', 'dashboard', 'profile', 'settings', 'payments', 'jobs', 'messages'] as const;
 export type Namespace = (typeof namespaces)[number];
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
 
@@ -17,6 +17,8 @@ export const loaders: Record<'en' | 'es', Record<Namespace, Loader>> = {
     profile: () => import('./en/profile.json'),
     settings: () => import('./en/settings.json'),
     payments: () => import('./en/payments.json'),
+    jobs: () => import('./en/jobs.json'),
+    messages: () => import('./en/messages.json'),
   },
   es: {
     common: () => import('./es/common.json'),
@@ -29,5 +31,7 @@ export const loaders: Record<'en' | 'es', Record<Namespace, Loader>> = {
     profile: () => import('./es/profile.json'),
     settings: () => import('./es/settings.json'),
     payments: () => import('./es/payments.json'),
+    jobs: () => import('./es/jobs.json'),
+    messages: () => import('./es/messages.json'),
   },
 };

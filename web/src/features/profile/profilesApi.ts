@@ -13,3 +13,28 @@ export const profilesApi = api.injectEndpoints({
     }),
   }),
 });
+
+export type ChefSearchResult = ChefProfile & { distance_miles: number | null };
+export interface ChefSearchArgs {
+  skills: string[];
+  minRate?: number;
+  maxRate?: number;
+  radius: number;
+}
+
+export const chefSearchApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    searchChefs: build.query<{ chefs: ChefSearchResult[] }, ChefSearchArgs>({
+      query: ({ skills, minRate, maxRate, radius }) => ({
+        url: '/profiles/chefs',
+        params: {
+          ...(skills.length ? { skills: JSON.stringify(skills) } : {}),
+          ...(minRate !== undefined ? { minRate } : {}),
+          ...(maxRate !== undefined ? { maxRate } : {}),
+          radius,
+        },
+      }),
+      providesTags: ['Chefs'],
+    }),
+  }),
+});

@@ -1,0 +1,25 @@
+import { createServer } from 'node:net';
+
+/** A free port on loopback (the sandbox's links need PUBLIC_URL with the real port before start). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const uniquePhone = () => `612555${String(1000 + Math.floor(Math.random() * 8999))}`;
+export const uniqueEmail = (type: string) => `${type}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** The 6-digit code of the latest SMS the dev outbox (GET /api/dev/sms) holds for this phone. */
+export async function smsCode(baseUrl: string, phone: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/dev/sms`);
+  const { messages } = (await res.json()) as { messages: { to: string; body: string }[] };
+  const message = messages.filter((m) => m.to === `+1${phone}`).at(-1);
+  if (!message) throw new Error(`no SMS for ${phone}`);
+  return /(\d{6})/.exec(message.body)![1];
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/api';
+import { SKILLS_PER_CARD } from '../../app/shiftConstants';
+import { BROWSE_FILTER_SKILLS, CHEF_SEARCH_RADIUS_OPTIONS, DEFAULT_CHEF_SEARCH_RADIUS } from '../../app/contracts';
+import { useAuth } from '../../app/hooks';
+import { Alert } from '../../components/Alert';
+import { Field } from '../../components/Field';
+import { Spinner } from '../../components/Spinner';
+import { ToggleGroup } from '../../components/ToggleGroup';
+import { formatRating } from '../dashboard/format';
+import { FavoriteButton } from '../favorites/FavoriteButton';
+import { chefSearchApi, type ChefSearchArgs } from '../profile/profilesApi';
+
+const num = (v: string) => (v.trim() === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
+
+/** /chefs: browse chefs by skills (the first 12), minimum and maximum rate, radius; favorites for restaurants. */
+export default function ChefsPage() {
+  const { t } = useTranslation('jobs');
+  const { t: tc } = useTranslation('catalog');
+  const { user } = useAuth();
+  const [skills, setSkills] = useState<string[]>([]);
+  const [minRate, setMinRate] = useState('');
+  const [maxRate, setMaxRate] = useState('');
+  const [radius, setRadius] = useState<number>(DEFAULT_CHEF_SEARCH_RADIUS);
+  const args: ChefSearchArgs = { skills, minRate: num(minRate), maxRate: num(maxRate), radius };
+  const search = chefSearchApi.useSearchChefsQuery(args);
+  const chefs = search.data?.chefs ?? [];
+
+  return (
+    <section className="page">
+      <h1>{t('chefs.title')}</h1>
+      <form className="card filters" aria-label={t('chefs.filters')} onSubmit={(e) => e.preventDefault()}>
+        <ToggleGroup legend={t('chefs.skills')} options={BROWSE_FILTER_SKILLS} selected={skills} onChange={setSkills} labelOf={(s) => tc(`skills.${s}`, { defaultValue: s })} />
+        <div className="filter-grid">
+          <Field label={t('chefs.minRate')}>
+            {(p) => <input {...p} type="number" inputMode="decimal" min={0} value={minRate} onChange={(e) => setMinRate(e.target.value)} />}
+          </Field>
+          <Field label={t('chefs.maxRate')}>
+            {(p) => <input {...p} type="number" inputMode="decimal" min={0} value={maxRate} onChange={(e) => setMaxRate(e.target.value)} />}
+          </Field>
+          <Field label={t('chefs.radius')}>
+            {(p) => (
+              <select {...p} value={radius} onChange={(e) => setRadius(Number(e.target.value))}>
+                {CHEF_SEARCH_RADIUS_OPTIONS.map((r) => (
+                  <option key={r} value={r}>
+                    {t('chefs.miles', { count: r })}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+      </form>
+      {search.isLoading ? (
+        <Spinner />
+      ) : search.isError ? (
+        <Alert>{errorText(search.error, t('chefs.loadFailed'))}</Alert>
+      ) : chefs.length === 0 ? (
+        <p className="empty muted card">{t('chefs.none')}</p>
+      ) : (
+        <ul className="list card">
+          {chefs.map((chef) => {
+            const rating = formatRating(chef.average_rating);
+            return (
+              <li key={chef.id} className="list-item">
+                <div>
+                  <h2 className="list-title h-reset">
+                    <Link to={`/profile/chef/${chef.id}`}>{chef.name}</Link>
+                  </h2>
+                  <div className="hint">
+                    {[chef.city, chef.distance_miles !== null ? t('chefs.away', { miles: chef.distance_miles }) : null, rating ? `★ ${rating}` : null].filter(Boolean).join(' · ')}
+                  </div>
+                  <ul className="tags" aria-label={t('review.skills')}>
+                    {(chef.skills ?? []).slice(0, SKILLS_PER_CARD).map((s) => (
+                      <li key={s} className="tag">
+                        {tc(`skills.${s}`, { defaultValue: s })}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+                <div className="item-actions">
+                  <button type="button" className="btn btn-small btn-secondary" onClick={() => console.warn('Invite is not available yet', chef.id)}>
+                    {t('chefs.invite')}
+                  </button>
+                  {user?.user_type === 'restaurant' && <FavoriteButton chefProfileId={chef.id} name={chef.name} />}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { errorStatus, errorText } from '../../app/api';
+import { CHECKOUT_REDIRECT_MS, MUTUAL_CHECKOUT_REDIRECT_MS } from '../../app/shiftConstants';
+import { LIMITS } from '../../app/contracts';
+import { useAuth } from '../../app/hooks';
+import { Alert } from '../../components/Alert';
+import { Field } from '../../components/Field';
+import { NotFoundScreen } from '../../components/NotFoundScreen';
+import { Spinner } from '../../components/Spinner';
+import { formatDate, formatTime } from '../dashboard/format';
+import { jobsApi } from './jobsApi';
+import { checkoutState } from './shiftState';
+import { PositionTitle, rateText } from './parts';
+
+const STARS = [1, 2, 3, 4, 5];
+
+/** 1-5 stars as a radio group (default 5). */
+function StarRating({ value, onChange, legend }: { value: number; onChange: (v: number) => void; legend: string }) {
+  const { t } = useTranslation('jobs');
+  return (
+    <fieldset className="stars">
+      <legend>{legend}</legend>
+      <div className="stars-row">
+        {STARS.map((n) => (
+          <label key={n} className={n <= value ? 'star star-on' : 'star'}>
+            <input type="radio" name="rating" value={n} checked={value === n} onChange={() => onChange(n)} className="visually-hidden" aria-label={t('checkout.stars', { count: n })} />
+            <span aria-hidden="true">★</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * /checkout/{applicationId}: one side checks out of a filled shift after its start and rates the other.
+ * Afterwards 'Checkout Complete!' with the server's message, then /my-shifts after 2 s, or /dashboard after
+ * 3 s once both sides are done.
+ */
+export default function CheckoutPage() {
+  const { t } = useTranslation('jobs');
+  const { t: tc } = useTranslation('catalog');
+  const { applicationId = '' } = useParams();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const query = jobsApi.useApplicationQuery(applicationId, { refetchOnMountOrArgChange: true });
+  const [checkout, sending] = jobsApi.useCheckoutMutation();
+  const [rating, setRating] = useState(5);
+  const [workCompleted, setWorkCompleted] = useState(true);
+  const [feedback, setFeedback] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [result, setResult] = useState<{ message: string; mutualCheckoutCompleted: boolean } | null>(null);
+
+  useEffect(() => {
+    if (!result) return;
+    const timer = window.setTimeout(
+      () => navigate(result.mutualCheckoutCompleted ? '/dashboard' : '/my-shifts'),
+      result.mutualCheckoutCompleted ? MUTUAL_CHECKOUT_REDIRECT_MS : CHECKOUT_REDIRECT_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [result, navigate]);
+
+  if (query.isLoading) return <Spinner />;
+  const app = query.data?.application;
+  const job = app?.job_postings;
+  if (!app || !job) {
+    const status = errorStatus(query.error);
+    if (query.error && status !== 404 && status !== 400 && status !== 403)
+      return (
+        <section className="page narrow">
+          <Alert>{errorText(query.error, t('checkout.loadFailed'))}</Alert>
+        </section>
+      );
+    return <NotFoundScreen title={t('checkout.notFound')} />;
+  }
+  const side = user?.user_type === 'restaurant' ? 'restaurant' : 'chef';
+  if (result)
+    return (
+      <section className="page narrow center">
+        <h1>{t('checkout.complete')}</h1>
+        <p role="status">{result.message}</p>
+        <p className="muted">{result.mutualCheckoutCompleted ? t('checkout.bothDone') : t('checkout.waitingOther')}</p>
+      </section>
+    );
+
+  const state = checkoutState(side, job);
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    const res = await checkout({
+      id: app.id,
+      rating,
+      workCompleted: side === 'restaurant' ? workCompleted : true,
+      feedback: feedback.trim() ? feedback.trim() : null,
+    });
+    if (res.data) setResult(res.data);
+    else setError(errorText(res.error, t('checkout.failed')));
+  };
+  const other = side === 'chef' ? job.restaurant_profiles?.name : app.chef_profiles?.name;
+
+  return (
+    <section className="page narrow">
+      <h1>{t('checkout.title')}</h1>
+      <div className="card">
+        <h2 className="h-reset">
+          <PositionTitle title={job.title ?? ''} urgent={job.emergency_level === 'urgent'} />
+        </h2>
+        <dl className="facts">
+          {job.restaurant_profiles?.name && (
+            <div>
+              <dt>{t('checkout.restaurant')}</dt>
+              <dd>{job.restaurant_profiles.name}</dd>
+            </div>
+          )}
+          {side === 'restaurant' && app.chef_profiles?.name && (
+            <div>
+              <dt>{t('checkout.chef')}</dt>
+              <dd>{app.chef_profiles.name}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('checkout.date')}</dt>
+            <dd>{formatDate(job.start_time)}</dd>
+          </div>
+          <div>
+            <dt>{t('checkout.time')}</dt>
+            <dd>{job.start_time && job.end_time ? `${formatTime(job.start_time)} – ${formatTime(job.end_time)}` : ''}</dd>
+          </div>
+          <div>
+            <dt>{t('checkout.rate')}</dt>
+            <dd>{rateText(job.hourly_rate, tc('perHour'))}</dd>
+          </div>
+        </dl>
+      </div>
+      {state === 'notYet' && <Alert tone="info">{t('checkout.notYet')}</Alert>}
+      {state === 'waitingOther' && <Alert tone="info">{side === 'chef' ? t('shifts.waitingRestaurant') : t('shifts.waitingChef')}</Alert>}
+      {state === 'checkout' && (
+        <form className="card" onSubmit={(e) => void onSubmit(e)}>
+          <StarRating value={rating} onChange={setRating} legend={t('checkout.rateOther', { name: other ?? (side === 'chef' ? t('checkout.theRestaurant') : t('checkout.theChef')) })} />
+          {side === 'restaurant' && (
+            <label className="check-row">
+              <input type="checkbox" checked={workCompleted} onChange={(e) => setWorkCompleted(e.target.checked)} />
+              {t('checkout.workCompleted')}
+            </label>
+          )}
+          <Field label={t('checkout.feedback')} hint={t('checkout.feedbackCount', { count: feedback.length, max: LIMITS.messageMax })}>
+            {(p) => <textarea {...p} rows={3} maxLength={LIMITS.messageMax} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
+          </Field>
+          <Alert>{error}</Alert>
+          <button type="submit" className="btn btn-large" disabled={sending.isLoading}>
+            {sending.isLoading ? t('checkout.sending') : t('checkout.submit')}
+          </button>
+        </form>
+      )}
+      {state !== 'checkout' && (
+        <Link to="/my-shifts" className="btn btn-secondary">
+          {t('detail.toMyShifts')}
+        </Link>
+      )}
+    </section>
+  );
+}

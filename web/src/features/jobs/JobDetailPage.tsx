@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { errorStatus, errorText } from '../../app/api';
+import { useAuth } from '../../app/hooks';
+import { Alert } from '../../components/Alert';
+import { NotFoundScreen } from '../../components/NotFoundScreen';
+import { Spinner } from '../../components/Spinner';
+import { jobsApi, type JobPosting } from './jobsApi';
+import { formatCents, formatHours, jobPay } from './money';
+import { JobStatusTag, PayBreakdown, PositionTitle, rateText, shiftWhen } from './parts';
+
+const AWAITING_PAYMENT = ['pending_payment', 'payment_failed'];
+
+function ChefSection({ job }: { job: JobPosting }) {
+  const { t } = useTranslation('jobs');
+  const [apply, applying] = jobsApi.useApplyMutation();
+  const [error, setError] = useState<string | null>(null);
+  const application = job.user_application ?? null;
+  const started = new Date(job.start_time).getTime() <= Date.now();
+  const canApply = job.status === 'open' && !job.user_applied && !started;
+  const onApply = async () => {
+    setError(null);
+    const res = await apply(job.id);
+    if (res.error) setError(errorText(res.error, t('apply.failedSubmit')));
+  };
+  return (
+    <section className="card" aria-labelledby="chef-section-title">
+      <h2 id="chef-section-title">{t('detail.yourPay')}</h2>
+      <p className="big-number">{formatCents(jobPay(job).subtotalCents)}</p>
+      <p className="hint">{t('detail.chefPayNote')}</p>
+      <Alert>{error}</Alert>
+      {canApply && (
+        <button type="button" className="btn btn-large" disabled={applying.isLoading} onClick={() => void onApply()}>
+          {applying.isLoading ? t('apply.sending') : t('apply.button')}
+        </button>
+      )}
+      {(job.user_applied || applying.isSuccess) && (
+        <>
+          <p className="status-line">
+            {t('detail.applied')} {application && <>· {t(`applicationStatus.${application.status}`, { defaultValue: application.status })}</>}
+          </p>
+          <div className="actions-row">
+            <Link to={`/messages?job=${job.id}`} className="btn btn-secondary">
+              {t('apply.message')}
+            </Link>
+            <Link to="/my-shifts" className="btn btn-secondary">
+              {t('detail.toMyShifts')}
+            </Link>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function OwnerSection({ job }: { job: JobPosting }) {
+  const { t } = useTranslation('jobs');
+  const pending = (job.applications ?? []).filter((a) => a.status === 'pending').length;
+  return (
+    <>
+      <PayBreakdown pay={jobPay(job)} />
+      <section className="card" aria-labelledby="owner-section-title">
+        <h2 id="owner-section-title">{t('detail.applicants')}</h2>
+        {job.status === 'payment_failed' && (
+          <Alert tone="warning">
+            {t('detail.paymentFailed')} <Link to={`/payments/${job.id}`}>{t('detail.payAgain')}</Link>
+          </Alert>
+        )}
+        {job.status === 'pending_payment' && (
+          <Alert tone="info">
+            {t('detail.awaitingPayment')} <Link to={`/payments/${job.id}`}>{t('detail.payNow')}</Link>
+          </Alert>
+        )}
+        <p>{t('detail.applicantCount', { count: (job.applications ?? []).length, pending })}</p>
+        <Link to={`/jobs/${job.id}/applications`} className="btn">
+          {t('detail.review')}
+        </Link>
+      </section>
+    </>
+  );
+}
+
+/** /jobs/{id}: the shift's facts, then the chef's (apply) or the owner's (pay, applicants) section. */
+export default function JobDetailPage() {
+  const { t } = useTranslation('jobs');
+  const { t: tc } = useTranslation('catalog');
+  const { id = '' } = useParams();
+  const { user } = useAuth();
+  const posted = (useLocation().state as { posted?: boolean } | null)?.posted;
+  const query = jobsApi.useJobQuery(id, { refetchOnMountOrArgChange: true });
+  const job = query.data?.job;
+  // Poll while the escrow event has not landed yet.
+  jobsApi.useJobQuery(id, { skip: !job || !AWAITING_PAYMENT.includes(job.status) || job.status === 'payment_failed', pollingInterval: 2000 });
+
+  if (query.isLoading) return <Spinner />;
+  if (!job) {
+    const status = errorStatus(query.error);
+    if (query.error && status !== 404 && status !== 400 && status !== 403)
+      return (
+        <section className="page narrow">
+          <Alert>{errorText(query.error, t('detail.loadFailed'))}</Alert>
+        </section>
+      );
+    return <NotFoundScreen title={t('detail.notFoundTitle')} text={t('detail.notFoundText')} />;
+  }
+  const owner = user?.user_type === 'restaurant' && (!job.restaurant_id || job.restaurant_id === user.id);
+  const restaurant = job.restaurant_profiles;
+
+  return (
+    <section className="page narrow">
+      {posted && job.status === 'open' && <Alert tone="success">{t('detail.postedOpen')}</Alert>}
+      {posted && job.status === 'pending_payment' && <Alert tone="info">{t('detail.postedPending')}</Alert>}
+      <div className="page-head">
+        <h1>
+          <PositionTitle title={job.title} urgent={job.emergency_level === 'urgent'} />
+        </h1>
+        <JobStatusTag status={job.status} />
+      </div>
+      <div className="card">
+        <dl className="facts">
+          {restaurant && (
+            <div>
+              <dt>{t('detail.restaurant')}</dt>
+              <dd>{restaurant.name}</dd>
+            </div>
+          )}
+          {restaurant?.address && (
+            <div>
+              <dt>{t('detail.address')}</dt>
+              <dd>{[restaurant.address, restaurant.city].filter(Boolean).join(', ')}</dd>
+            </div>
+          )}
+          <div>
+            <dt>{t('detail.when')}</dt>
+            <dd>{shiftWhen(job.start_time, job.end_time)}</dd>
+          </div>
+          <div>
+            <dt>{t('detail.duration')}</dt>
+            <dd>{t('detail.hours', { hours: formatHours(jobPay(job).hours) })}</dd>
+          </div>
+          <div>
+            <dt>{t('detail.rate')}</dt>
+            <dd>{rateText(job.hourly_rate, tc('perHour'))}</dd>
+          </div>
+          {job.description && (
+            <div>
+              <dt>{t('detail.description')}</dt>
+              <dd className="pre-wrap">{job.description}</dd>
+            </div>
+          )}
+          {job.status === 'filled' && (
+            <div>
+              <dt>{t('detail.checkout')}</dt>
+              <dd>
+                {t('detail.checkoutState', {
+                  restaurant: job.restaurant_checkout_completed ? t('detail.done') : t('detail.waiting'),
+                  chef: job.chef_checkout_completed ? t('detail.done') : t('detail.waiting'),
+                })}
+              </dd>
+            </div>
+          )}
+        </dl>
+      </div>
+      {user?.user_type === 'chef' && <ChefSection job={job} />}
+      {owner && <OwnerSection job={job} />}
+    </section>
+  );
+}

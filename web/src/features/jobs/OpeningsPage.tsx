@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/api';
+import { LISTS_POLL_MS } from '../../app/shiftConstants';
+import { Alert } from '../../components/Alert';
+import { Field } from '../../components/Field';
+import { Spinner } from '../../components/Spinner';
+import { ForType } from '../shell/Redirects';
+import { jobsApi, type JobPosting } from './jobsApi';
+import { formatCents, jobPay } from './money';
+import { filterOpenings, hasFilters, NO_FILTERS, openingsQuery, SHIFT_TIMES, type OpeningsFilters } from './openingsFilters';
+import { PositionTitle, rateText, shiftWhen } from './parts';
+
+function OpeningItem({ job }: { job: JobPosting }) {
+  const { t } = useTranslation('jobs');
+  const { t: tc } = useTranslation('catalog');
+  const [apply, applying] = jobsApi.useApplyMutation();
+  const [error, setError] = useState<string | null>(null);
+  const applied = job.user_applied || applying.isSuccess;
+  const onApply = async () => {
+    setError(null);
+    const res = await apply(job.id);
+    if (res.error) setError(errorText(res.error, t('apply.failed')));
+  };
+  return (
+    <li className="list-item opening">
+      <div>
+        <h2 className="list-title h-reset">
+          <PositionTitle title={job.title} urgent={job.emergency_level === 'urgent'} />
+        </h2>
+        <div className="hint">
+          {job.restaurant_profiles?.name && `${job.restaurant_profiles.name} · `}
+          {shiftWhen(job.start_time, job.end_time)}
+        </div>
+        <div className="hint">
+          {rateText(job.hourly_rate, tc('perHour'))} · {t('openings.shiftPay', { amount: formatCents(jobPay(job).subtotalCents) })}
+        </div>
+        <Alert>{error}</Alert>
+      </div>
+      <div className="item-actions">
+        {applied ? (
+          <>
+            <span className="tag tag-ok">{t('apply.applied')}</span>
+            <Link to={`/messages?job=${job.id}`} className="btn btn-small btn-secondary">
+              {t('apply.message')}
+            </Link>
+          </>
+        ) : (
+          <button type="button" className="btn btn-small" disabled={applying.isLoading} onClick={() => void onApply()}>
+            {t('apply.now')}
+          </button>
+        )}
+        <Link to={`/jobs/${job.id}`} className="btn btn-small btn-secondary" aria-label={t('openings.viewDetailsOf', { title: tc(`positions.${job.title}`, { defaultValue: job.title }) })}>
+          {t('openings.viewDetails')}
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+function Openings() {
+  const { t } = useTranslation('jobs');
+  const [filters, setFilters] = useState<OpeningsFilters>(NO_FILTERS);
+  const jobs = jobsApi.useJobsQuery(openingsQuery(filters), { pollingInterval: LISTS_POLL_MS, skipPollingIfUnfocused: true, refetchOnMountOrArgChange: true });
+  const list = filterOpenings(jobs.data?.jobs ?? [], filters);
+  const set = <K extends keyof OpeningsFilters>(key: K, value: OpeningsFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+
+  return (
+    <section className="page">
+      <h1>{t('openings.title')}</h1>
+      <form className="card filters" aria-label={t('openings.filters')} onSubmit={(e) => e.preventDefault()}>
+        <div className="filter-grid">
+          <Field label={t('openings.priority')}>
+            {(p) => (
+              <select {...p} value={filters.priority} onChange={(e) => set('priority', e.target.value as OpeningsFilters['priority'])}>
+                <option value="">{t('openings.any')}</option>
+                <option value="normal">{t('openings.priorityNormal')}</option>
+                <option value="urgent">{t('openings.priorityUrgent')}</option>
+              </select>
+            )}
+          </Field>
+          <Field label={t('openings.minHourly')}>
+            {(p) => <input {...p} type="number" inputMode="decimal" min={0} step="1" value={filters.minHourly} onChange={(e) => set('minHourly', e.target.value)} />}
+          </Field>
+          <Field label={t('openings.minFlat')}>
+            {(p) => <input {...p} type="number" inputMode="decimal" min={0} step="1" value={filters.minFlat} onChange={(e) => set('minFlat', e.target.value)} />}
+          </Field>
+          <Field label={t('openings.date')}>
+            {(p) => <input {...p} type="date" value={filters.date} onChange={(e) => set('date', e.target.value)} />}
+          </Field>
+          <Field label={t('openings.shiftTime')}>
+            {(p) => (
+              <select {...p} value={filters.shiftTime} onChange={(e) => set('shiftTime', e.target.value as OpeningsFilters['shiftTime'])}>
+                <option value="">{t('openings.any')}</option>
+                {SHIFT_TIMES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`openings.times.${s}`)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+        <button type="button" className="btn btn-secondary" disabled={!hasFilters(filters)} onClick={() => setFilters(NO_FILTERS)}>
+          {t('openings.clear')}
+        </button>
+      </form>
+      {jobs.isLoading ? (
+        <Spinner />
+      ) : jobs.isError ? (
+        <Alert>{errorText(jobs.error, t('openings.loadFailed'))}</Alert>
+      ) : list.length === 0 ? (
+        <p className="empty muted card">{hasFilters(filters) ? t('openings.noneFiltered') : t('openings.none')}</p>
+      ) : (
+        <>
+          <p className="hint" role="status">
+            {t('openings.count', { count: list.length })}
+          </p>
+          <ul className="list card">
+            {list.map((job) => (
+              <OpeningItem key={job.id} job={job} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+export default function OpeningsPage() {
+  return (
+    <ForType type="chef" fallback="dashboard">
+      <Openings />
+    </ForType>
+  );
+}

@@ -1,0 +1,197 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/api';
+import { LIMITS, POSITIONS } from '../../app/contracts';
+import { useAuth } from '../../app/hooks';
+import { Alert } from '../../components/Alert';
+import { Field } from '../../components/Field';
+import { favoritesApi } from '../favorites/favoritesApi';
+import type { CardConfirmer } from '../payments/card';
+import { CardField } from '../payments/CardField';
+import { useCardErrorText, usePayForJob } from '../payments/usePayForJob';
+import { ForType } from '../shell/Redirects';
+import { jobsApi, type JobPosting } from './jobsApi';
+import { shiftPay } from './money';
+import { PayBreakdown } from './parts';
+import { checkPostForm, toLocalInput, type PostForm } from './validation';
+
+const initial: PostForm = { title: '', start: '', end: '', hourlyRate: '', emergencyLevel: 'normal', notifyFavorites: [] };
+
+function PostShift() {
+  const { t } = useTranslation('jobs');
+  const { t: tc } = useTranslation('catalog');
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<PostForm>(initial);
+  const [confirmer, setConfirmer] = useState<CardConfirmer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<null | 'posting' | 'paying'>(null);
+  // Once created, the job is kept: paying again never posts a second job.
+  const [job, setJob] = useState<JobPosting | null>(null);
+  const [postJob] = jobsApi.usePostJobMutation();
+  const roster = favoritesApi.useFavoritesQuery('recent');
+  const payForJob = usePayForJob();
+  const cardText = useCardErrorText();
+
+  const pay = useMemo(() => shiftPay(form.start, form.end, form.hourlyRate), [form.start, form.end, form.hourlyRate]);
+  const limits = useMemo(() => {
+    const now = new Date();
+    return { min: toLocalInput(now), max: toLocalInput(new Date(now.getTime() + LIMITS.postingWindowDays * 24 * 3_600_000)) };
+  }, []);
+  const set = <K extends keyof PostForm>(key: K, value: PostForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const locked = job !== null;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!confirmer) {
+      setError(cardText({ code: 'not_loaded' }));
+      return;
+    }
+    let posted = job;
+    if (!posted) {
+      const problem = checkPostForm(form);
+      if (problem) {
+        setError(t(problem, { min: LIMITS.hourlyRateMin, max: LIMITS.hourlyRateMax }));
+        return;
+      }
+      setBusy('posting');
+      const res = await postJob({
+        title: form.title,
+        startTime: new Date(form.start).toISOString(),
+        endTime: new Date(form.end).toISOString(),
+        hourlyRate: Number(form.hourlyRate),
+        emergencyLevel: form.emergencyLevel,
+        notifyFavorites: form.notifyFavorites,
+      });
+      if (!res.data) {
+        setBusy(null);
+        setError(errorText(res.error, t('post.errors.failed')));
+        return;
+      }
+      posted = res.data.job;
+      setJob(posted);
+    }
+    setBusy('paying');
+    const amount = posted.total_cents ?? pay?.totalCents ?? 0;
+    const outcome = await payForJob({ jobId: posted.id, amountCents: amount, confirmer, email: user?.email ?? '' });
+    setBusy(null);
+    if (outcome.ok) {
+      navigate(`/jobs/${posted.id}`, { state: { posted: true } });
+      return;
+    }
+    setError(outcome.reason === 'card' ? cardText(outcome.card) : outcome.text);
+  };
+
+  const favorites = roster.data?.favorites ?? [];
+  return (
+    <section className="page narrow">
+      <h1>{t('post.title')}</h1>
+      <p className="muted">{t('post.intro')}</p>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <fieldset disabled={locked} className="card">
+          <legend className="visually-hidden">{t('post.shiftLegend')}</legend>
+          <Field label={t('post.position')}>
+            {(p) => (
+              <select {...p} value={form.title} onChange={(e) => set('title', e.target.value)} required>
+                <option value="">{t('post.positionPlaceholder')}</option>
+                {POSITIONS.map((pos) => (
+                  <option key={pos} value={pos}>
+                    {tc(`positions.${pos}`, { defaultValue: pos })}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <div className="field-row">
+            <Field label={t('post.start')}>
+              {(p) => (
+                <input {...p} type="datetime-local" step={1} min={limits.min} max={limits.max} value={form.start} onChange={(e) => set('start', e.target.value)} required />
+              )}
+            </Field>
+            <Field label={t('post.end')}>
+              {(p) => (
+                <input {...p} type="datetime-local" step={1} min={form.start || limits.min} max={limits.max} value={form.end} onChange={(e) => set('end', e.target.value)} required />
+              )}
+            </Field>
+          </div>
+          <Field label={t('post.rate')} hint={t('post.rateHint', { min: LIMITS.hourlyRateMin, max: LIMITS.hourlyRateMax })}>
+            {(p) => (
+              <input
+                {...p}
+                type="number"
+                inputMode="decimal"
+                min={LIMITS.hourlyRateMin}
+                max={LIMITS.hourlyRateMax}
+                step="0.01"
+                value={form.hourlyRate}
+                onChange={(e) => set('hourlyRate', e.target.value)}
+                required
+              />
+            )}
+          </Field>
+          <fieldset className="radio-row">
+            <legend>{t('post.priority')}</legend>
+            {(['normal', 'urgent'] as const).map((level) => (
+              <label key={level} className={form.emergencyLevel === level ? 'role-option role-on' : 'role-option'}>
+                <input type="radio" name="priority" value={level} checked={form.emergencyLevel === level} onChange={() => set('emergencyLevel', level)} />
+                {tc(`priority.${level}`)}
+              </label>
+            ))}
+          </fieldset>
+          {favorites.length > 0 && (
+            <fieldset>
+              <legend>{t('post.notify')}</legend>
+              <p className="hint">{t('post.notifyHint')}</p>
+              {favorites.map((f) => (
+                <label key={f.id} className="check-row">
+                  <input
+                    type="checkbox"
+                    checked={form.notifyFavorites.includes(f.chef_profile_id)}
+                    onChange={(e) =>
+                      set(
+                        'notifyFavorites',
+                        e.target.checked ? [...form.notifyFavorites, f.chef_profile_id] : form.notifyFavorites.filter((id) => id !== f.chef_profile_id),
+                      )
+                    }
+                  />
+                  {f.chef_profiles?.name ?? t('post.unnamedChef')}
+                </label>
+              ))}
+            </fieldset>
+          )}
+        </fieldset>
+
+        <PayBreakdown pay={pay} />
+
+        <div className="card">
+          <CardField onReady={setConfirmer} />
+        </div>
+
+        <Alert>{error}</Alert>
+        {job && job.status !== 'open' && error && (
+          <Alert tone="info">
+            {t('post.savedUnpaid')} <Link to={`/payments/${job.id}`}>{t('post.payLater')}</Link>
+          </Alert>
+        )}
+        <div className="actions-row">
+          <button type="submit" className="btn btn-large" disabled={!confirmer || busy !== null}>
+            {busy === 'posting' ? t('post.posting') : busy === 'paying' ? t('post.paying') : job ? t('post.payAgain') : t('post.submit')}
+          </button>
+          <Link to="/dashboard/restaurant" className="btn btn-secondary btn-large">
+            {t('post.cancel')}
+          </Link>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export default function PostShiftPage() {
+  return (
+    <ForType type="restaurant" fallback="dashboard">
+      <PostShift />
+    </ForType>
+  );
+}

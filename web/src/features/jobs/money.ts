@@ -1,0 +1,38 @@
+import { computeJobPay, type JobPay } from '../../app/contracts';
+import { currentLanguage } from '../../app/i18n';
+
+/**
+ * The pay a post form shows as it is filled: hours, subtotal, 7% booking fee, total (integer cents, the
+ * server's own rule from @brigade/contracts). Null until start, end and rate make a shift.
+ */
+export function shiftPay(start: string, end: string, hourlyRate: string | number): JobPay | null {
+  if (!start || !end || hourlyRate === '' || hourlyRate === null) return null;
+  const rate = Number(hourlyRate);
+  const s = new Date(start).getTime();
+  const e = new Date(end).getTime();
+  if (!Number.isFinite(rate) || rate <= 0 || Number.isNaN(s) || Number.isNaN(e) || e <= s) return null;
+  return computeJobPay(new Date(s), new Date(e), rate);
+}
+
+/** The pay of a stored job: the server's amounts when present, else the same rule. */
+export function jobPay(job: { start_time: string; end_time: string; hourly_rate: number; subtotal_cents?: number; fee_cents?: number; total_cents?: number; hours?: number }): JobPay {
+  if (typeof job.subtotal_cents === 'number' && typeof job.fee_cents === 'number' && typeof job.total_cents === 'number')
+    return {
+      hours: job.hours ?? (new Date(job.end_time).getTime() - new Date(job.start_time).getTime()) / 3_600_000,
+      subtotalCents: job.subtotal_cents,
+      feeCents: job.fee_cents,
+      totalCents: job.total_cents,
+    };
+  return computeJobPay(job.start_time, job.end_time, job.hourly_rate);
+}
+
+const locale = () => (currentLanguage() === 'es' ? 'es-US' : 'en-US');
+
+export function formatCents(cents: number): string {
+  return new Intl.NumberFormat(locale(), { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/** Hours with at most two decimals: 5, 5.5, 4.75. */
+export function formatHours(hours: number): string {
+  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 2 }).format(hours);
+}

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import type { JobPay } from '../../app/contracts';
+import { formatDateTime, formatRate, formatTime } from '../dashboard/format';
+import { formatCents, formatHours } from './money';
+
+/** Hours, subtotal, the 7% booking fee and the total: the restaurant's view of a shift's price. */
+export function PayBreakdown({ pay, caption }: { pay: JobPay | null; caption?: string }) {
+  const { t } = useTranslation('jobs');
+  return (
+    <section className="card pay-summary" aria-labelledby="pay-summary-title" aria-live="polite">
+      <h2 id="pay-summary-title">{caption ?? t('pay.title')}</h2>
+      {pay ? (
+        <dl className="facts">
+          <div>
+            <dt>{t('pay.hours')}</dt>
+            <dd data-testid="pay-hours">{formatHours(pay.hours)}</dd>
+          </div>
+          <div>
+            <dt>{t('pay.subtotal')}</dt>
+            <dd data-testid="pay-subtotal">{formatCents(pay.subtotalCents)}</dd>
+          </div>
+          <div>
+            <dt>{t('pay.fee')}</dt>
+            <dd data-testid="pay-fee">{formatCents(pay.feeCents)}</dd>
+          </div>
+          <div className="total-row">
+            <dt>{t('pay.total')}</dt>
+            <dd data-testid="pay-total">{formatCents(pay.totalCents)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="muted">{t('pay.empty')}</p>
+      )}
+      <p className="hint">{t('pay.note')}</p>
+    </section>
+  );
+}
+
+export function PositionTitle({ title, urgent }: { title: string; urgent?: boolean }) {
+  const { t: tc } = useTranslation('catalog');
+  return (
+    <>
+      {tc(`positions.${title}`, { defaultValue: title })}
+      {urgent && <span className="tag tag-urgent">{tc('priority.urgent')}</span>}
+    </>
+  );
+}
+
+/** "Mon, Jan 5, 6:00 PM – 11:00 PM" */
+export function shiftWhen(start?: string, end?: string): string {
+  if (!start) return '';
+  return end ? `${formatDateTime(start)} – ${formatTime(end)}` : formatDateTime(start);
+}
+
+export function rateText(rate: number | undefined, perHour: string): string {
+  return rate === undefined ? '' : `${formatRate(rate)}/${perHour}`;
+}
+
+export function JobStatusTag({ status }: { status: string }) {
+  const { t: tc } = useTranslation('catalog');
+  return <span className={`status status-${status}`}>{tc(`jobStatus.${status}`, { defaultValue: status })}</span>;
+}

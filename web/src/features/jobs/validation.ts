@@ -1,0 +1,35 @@
+import { LIMITS, POSITIONS } from '../../app/contracts';
+
+export interface PostForm {
+  title: string;
+  start: string;
+  end: string;
+  hourlyRate: string;
+  emergencyLevel: 'normal' | 'urgent';
+  notifyFavorites: string[];
+}
+
+/** The spec's post-form rules (section 5); a failure is a text key in the jobs namespace. */
+export function checkPostForm(form: PostForm, now = Date.now()): string | null {
+  if (!(POSITIONS as readonly string[]).includes(form.title)) return 'post.errors.position';
+  if (!form.start || !form.end) return 'post.errors.times';
+  const start = new Date(form.start).getTime();
+  const end = new Date(form.end).getTime();
+  if (Number.isNaN(start) || Number.isNaN(end)) return 'post.errors.times';
+  // a minute of grace, as the server allows, for a form filled "now"
+  if (start < now - 60_000) return 'post.errors.startPast';
+  if (end <= start) return 'post.errors.endBeforeStart';
+  const windowEnd = now + LIMITS.postingWindowDays * 24 * 3_600_000;
+  if (start > windowEnd || end > windowEnd) return 'post.errors.window';
+  const rate = Number(form.hourlyRate);
+  if (form.hourlyRate.trim() === '' || !Number.isFinite(rate)) return 'post.errors.rate';
+  if (rate < LIMITS.hourlyRateMin || rate > LIMITS.hourlyRateMax) return 'post.errors.rate';
+  if (Math.abs(rate * 100 - Math.round(rate * 100)) > 1e-6) return 'post.errors.rateCents';
+  return null;
+}
+
+/** A Date as the value of <input type="datetime-local"> in local time (to the minute). */
+export function toLocalInput(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -1,0 +1,246 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { CONVERSATIONS_POLL_MS, THREAD_POLL_MS } from '../../app/shiftConstants';
+import { LIMITS } from '../../app/contracts';
+import { useAuth } from '../../app/hooks';
+import { usePolling } from '../../app/usePolling';
+import { formatMessageTime, mergeMessages } from './format';
+import { messagesApi, threadKey, type Conversation, type Message, type ThreadTarget } from './messagesApi';
+
+interface ThreadState {
+  key: string;
+  messages: Message[];
+  loading: boolean;
+}
+
+/** The open thread: first page, then only what is new (since the last message id, with the ETag), every 3 s. */
+function useThread(target: ThreadTarget | null) {
+  const key = threadKey(target);
+  const [fetchPage] = messagesApi.useThreadPageMutation();
+  const [state, setState] = useState<ThreadState>({ key: '', messages: [], loading: false });
+  const cursor = useRef<{ key: string; since: string | null; etag: string | null }>({ key: '', since: null, etag: null });
+  const targetRef = useRef(target);
+  targetRef.current = target;
+
+  const load = useCallback(
+    async (first: boolean) => {
+      const t = targetRef.current;
+      const k = threadKey(t);
+      if (!t) return;
+      const c = cursor.current.key === k ? cursor.current : { key: k, since: null, etag: null };
+      const res = await fetchPage({ target: t, since: first ? null : c.since, etag: first ? null : c.etag });
+      if (threadKey(targetRef.current) !== k) return; // another thread was opened meanwhile
+      if ('error' in res) {
+        console.error('Could not load messages', res.error);
+        setState((s) => (s.key === k ? { ...s, loading: false } : { key: k, messages: [], loading: false }));
+        return;
+      }
+      const page = res.data;
+      const last = page.messages[page.messages.length - 1];
+      cursor.current = { key: k, since: last ? last.id : c.since, etag: page.etag };
+      setState((s) => ({ key: k, loading: false, messages: mergeMessages(s.key === k ? s.messages : [], page.messages) }));
+    },
+    [fetchPage],
+  );
+
+  useEffect(() => {
+    if (!key) return;
+    cursor.current = { key, since: null, etag: null };
+    setState({ key, messages: [], loading: true });
+    void load(true);
+  }, [key, load]);
+  usePolling(() => load(false), THREAD_POLL_MS, !!key);
+
+  const add = useCallback((m: Message) => {
+    setState((s) => ({ ...s, messages: mergeMessages(s.messages, [m]) }));
+    // Our own message is now the newest: the next poll asks only for what came after it.
+    if (cursor.current.key === key) cursor.current = { ...cursor.current, since: m.id, etag: null };
+  }, [key]);
+  return { messages: state.key === key ? state.messages : [], loading: !!key && (state.key !== key || state.loading), add };
+}
+
+function ConversationItem({ c, selected, role, onSelect }: { c: Conversation; selected: boolean; role: 'chef' | 'restaurant'; onSelect: () => void }) {
+  const { t } = useTranslation('messages');
+  const { t: tc } = useTranslation('catalog');
+  const who = role === 'chef' ? (c.restaurant_name ?? t('restaurantFallback')) : c.chef_name ? `${t('chefConversation')} · ${c.chef_name}` : t('chefConversation');
+  return (
+    <li>
+      <button type="button" className={selected ? 'conversation conversation-on' : 'conversation'} aria-current={selected ? 'true' : undefined} onClick={onSelect}>
+        <span className="conversation-top">
+          <span className="conversation-title">{tc(`positions.${c.job_title}`, { defaultValue: c.job_title })}</span>
+          {c.latest_message && <time dateTime={c.latest_message.created_at} className="hint">{formatMessageTime(c.latest_message.created_at)}</time>}
+        </span>
+        <span className="conversation-who">{who}</span>
+        <span className="conversation-bottom">
+          <span className="conversation-preview">{c.latest_message?.content ?? t('noMessagesYet')}</span>
+          {c.unread_count > 0 && (
+            <span className="badge" aria-label={t('unread', { count: c.unread_count })}>
+              {c.unread_count}
+            </span>
+          )}
+        </span>
+      </button>
+    </li>
+  );
+}
+
+function MessageBubble({ m }: { m: Message }) {
+  const { t } = useTranslation('messages');
+  return (
+    <li className={m.is_from_current_user ? 'bubble bubble-mine' : 'bubble'}>
+      <span className="visually-hidden">{m.is_from_current_user ? t('you') : t('them')}: </span>
+      <p className="bubble-text">{m.content}</p>
+      <span className="bubble-meta">
+        <time dateTime={m.created_at}>{formatMessageTime(m.created_at)}</time>
+        {m.was_translated && <> · {t('translatedFrom', { language: t(`languages.${m.original_language}`, { defaultValue: m.original_language }) })}</>}
+      </span>
+    </li>
+  );
+}
+
+function Thread({ target, title, onBack }: { target: ThreadTarget; title: string; onBack: () => void }) {
+  const { t } = useTranslation('messages');
+  const { messages, loading, add } = useThread(target);
+  const [send, sending] = messagesApi.useSendMessageMutation();
+  const [text, setText] = useState('');
+  const end = useRef<HTMLLIElement>(null);
+  // A block body: scrollIntoView returns a Promise in newer browsers, which must not become the effect's cleanup.
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages.length]);
+  const trimmed = text.trim();
+  const tooLong = text.length > LIMITS.messageMax;
+  const onSend = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!trimmed || tooLong || sending.isLoading) return;
+    const res = await send({ target, text: trimmed });
+    if ('error' in res) {
+      console.error('Could not send the message', res.error);
+      return;
+    }
+    add(res.data.message);
+    setText('');
+  };
+  const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey) {
+      e.preventDefault();
+      void onSend();
+    }
+  };
+  return (
+    <div className="thread">
+      <div className="thread-head">
+        <button type="button" className="btn btn-ghost btn-small thread-back" onClick={onBack}>
+          ← {t('back')}
+        </button>
+        <h2 className="h-reset">{title}</h2>
+      </div>
+      <div className="thread-body" aria-live="polite">
+        {loading ? (
+          <p className="muted center">{t('loading')}</p>
+        ) : messages.length === 0 ? (
+          <p className="muted center">{t('startConversation')}</p>
+        ) : (
+          <ol className="bubbles" aria-label={t('messagesLabel')}>
+            {messages.map((m) => (
+              <MessageBubble key={m.id} m={m} />
+            ))}
+            <li ref={end} aria-hidden="true" className="bubbles-end" />
+          </ol>
+        )}
+      </div>
+      <form className="send-box" onSubmit={(e) => void onSend(e)}>
+        <label htmlFor="message-input" className="visually-hidden">
+          {t('inputLabel')}
+        </label>
+        <textarea
+          id="message-input"
+          rows={2}
+          placeholder={t('placeholder')}
+          value={text}
+          maxLength={LIMITS.messageMax}
+          aria-describedby="message-counter"
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKey}
+        />
+        <div className="send-row">
+          <span id="message-counter" className={tooLong ? 'hint over' : 'hint'}>
+            {t('counter', { count: text.length, max: LIMITS.messageMax })}
+          </span>
+          <button type="submit" className="btn" disabled={!trimmed || tooLong || sending.isLoading}>
+            {t('send')}
+          </button>
+        </div>
+      </form>
+      <p className="hint translate-note">{t('translationNote')}</p>
+    </div>
+  );
+}
+
+/** Which conversation the URL (?job=&chef=) points at, and the thread to open for it. */
+export function resolveSelection(
+  conversations: Conversation[],
+  role: 'chef' | 'restaurant',
+  jobId: string | null,
+  chefId: string | null,
+): { conversation: Conversation | null; target: ThreadTarget | null } {
+  if (!jobId) return { conversation: null, target: null };
+  const match = conversations.find((c) => c.job_id === jobId && (!chefId || c.chef_id === chefId)) ?? null;
+  if (match) return { conversation: match, target: { applicationId: match.application_id } };
+  return { conversation: null, target: { jobId, ...(role === 'restaurant' && chefId ? { chefId } : {}) } };
+}
+
+/** /messages and /messages?job={id}: conversations on the left, the selected thread on the right. */
+export default function MessagesPage() {
+  const { t } = useTranslation('messages');
+  const { t: tc } = useTranslation('catalog');
+  const { user } = useAuth();
+  const role = user?.user_type === 'restaurant' ? 'restaurant' : 'chef';
+  const [params, setParams] = useSearchParams();
+  const conversations = messagesApi.useConversationsQuery();
+  const { refetch } = conversations;
+  usePolling(() => refetch(), CONVERSATIONS_POLL_MS);
+  if (conversations.error) console.error('Could not load conversations', conversations.error);
+  const list = conversations.data?.conversations ?? [];
+  const jobId = params.get('job');
+  const chefId = params.get('chef');
+  const { conversation, target } = resolveSelection(list, role, jobId, chefId);
+  const title = conversation
+    ? `${tc(`positions.${conversation.job_title}`, { defaultValue: conversation.job_title })} · ${role === 'chef' ? (conversation.restaurant_name ?? t('restaurantFallback')) : (conversation.chef_name ?? t('chefConversation'))}`
+    : t('thread');
+
+  return (
+    <section className="page messages-page">
+      <h1>{t('title')}</h1>
+      <p className="muted">{role === 'chef' ? t('subtitleChef') : t('subtitleRestaurant')}</p>
+      <div className={target ? 'messages-panel has-selection' : 'messages-panel'}>
+        <nav className="conversations" aria-label={t('conversations')}>
+          {conversations.isLoading ? (
+            <p className="muted center">{t('loadingConversations')}</p>
+          ) : list.length === 0 ? (
+            <div className="empty center">
+              <p className="empty-title">{t('empty')}</p>
+              <p className="hint">{role === 'chef' ? t('emptyHintChef') : t('emptyHintRestaurant')}</p>
+            </div>
+          ) : (
+            <ul className="conversation-list">
+              {list.map((c) => (
+                <ConversationItem
+                  key={c.application_id}
+                  c={c}
+                  role={role}
+                  selected={conversation?.application_id === c.application_id}
+                  onSelect={() => setParams(role === 'restaurant' ? { job: c.job_id, chef: c.chef_id } : { job: c.job_id })}
+                />
+              ))}
+            </ul>
+          )}
+        </nav>
+        <div className="thread-pane">
+          {target ? <Thread target={target} title={title} onBack={() => setParams({})} /> : <p className="muted center select-hint">{t('select')}</p>}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,128 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { id, signedIn } from '../../../test/signed-in';
+import { formatMessageTime, mergeMessages } from './format';
+
+function conversation(overrides: Record<string, unknown> = {}) {
+  return {
+    job_id: id('b'),
+    application_id: id('a'),
+    application_status: 'pending',
+    chef_id: id('e'),
+    restaurant_id: id('c'),
+    job_title: 'Line Cook',
+    restaurant_name: 'North Loop Kitchen',
+    chef_name: 'Lucía Hernández',
+    other_party_name: 'North Loop Kitchen',
+    latest_message: { content: 'Can you start at 5?', created_at: new Date().toISOString() },
+    unread_count: 2,
+    ...overrides,
+  };
+}
+
+function message(overrides: Record<string, unknown> = {}) {
+  return {
+    id: id('9'),
+    job_id: 'j',
+    sender_id: 's',
+    content: 'Hola',
+    message_text: 'Hola',
+    original_content: 'Hola',
+    created_at: new Date().toISOString(),
+    is_from_current_user: false,
+    was_translated: false,
+    original_language: 'en',
+    ...overrides,
+  };
+}
+
+describe('messages', () => {
+  test('a chef without conversations is told how to start one; nothing is selected yet', async () => {
+    signedIn('chef');
+    renderApp('/messages');
+    await screen.findByRole('heading', { name: 'Messages' });
+    expect(screen.getByText('Communicate with restaurants')).toBeTruthy();
+    expect(await screen.findByText('No conversations yet')).toBeTruthy();
+    expect(screen.getByText('Apply to jobs to start conversations with restaurants')).toBeTruthy();
+    expect(screen.getByText('Select a conversation')).toBeTruthy();
+  });
+
+  test('a restaurant without conversations is told its applicants will appear', async () => {
+    signedIn('restaurant');
+    renderApp('/messages');
+    expect(await screen.findByText('Your job applicants will appear here')).toBeTruthy();
+    expect(screen.getByText('Communicate with chefs')).toBeTruthy();
+  });
+
+  test('the list shows job, restaurant, preview, time and unread badge; opening a thread loads, shows translations and sends', async () => {
+    signedIn('chef');
+    const c = conversation();
+    fakeApi.on('GET', '/messages/conversations', { body: { conversations: [c] } });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const first = [
+      message({ content: 'Can you start at 5?', original_content: '¿Puedes empezar a las 5?', was_translated: true, original_language: 'es' }),
+      message({ content: 'Yes!', is_from_current_user: true, created_at: new Date(Date.now() + 1000).toISOString() }),
+    ];
+    fakeApi.on('GET', '/messages/application/:id', async (call) => {
+      if (call.query.since) return { status: 304 };
+      await gate;
+      return { body: { messages: first, user_role: 'chef', job_id: c.job_id, chef_id: c.chef_id, application_id: c.application_id } };
+    });
+    fakeApi.on('POST', '/messages/application/:id', (call) => ({
+      status: 201,
+      body: { message: message({ content: (call.body as { message: string }).message, is_from_current_user: true, created_at: new Date(Date.now() + 2000).toISOString() }), user_role: 'chef' },
+    }));
+    renderApp('/messages');
+    const item = await screen.findByRole('button', { name: /Line Cook/ });
+    expect(within(item).getByText('North Loop Kitchen')).toBeTruthy();
+    expect(within(item).getByText('Can you start at 5?')).toBeTruthy();
+    expect(within(item).getByLabelText('2 unread messages').textContent).toBe('2');
+    await userEvent.click(item);
+    expect(await screen.findByText('Loading messages...')).toBeTruthy();
+    release();
+    expect(await screen.findByText('Translated from Spanish', { exact: false })).toBeTruthy();
+    expect(screen.getByText('Messages are automatically translated based on language preferences')).toBeTruthy();
+
+    const box = screen.getByPlaceholderText('Type your message...');
+    const send = screen.getByRole('button', { name: 'Send' });
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(box, '   ');
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.clear(box);
+    await userEvent.type(box, 'On my way');
+    expect(screen.getByText('9/1000')).toBeTruthy();
+    await userEvent.click(send);
+    expect(await screen.findByText('On my way')).toBeTruthy();
+    expect(fakeApi.callsTo('POST', `/messages/application/${c.application_id}`)[0].body).toEqual({ message: 'On my way' });
+    expect((box as HTMLTextAreaElement).value).toBe('');
+    // Sending refreshes the conversation list.
+    await waitFor(() => expect(fakeApi.callsTo('GET', '/messages/conversations').length).toBeGreaterThan(1));
+  });
+
+  test('/messages?job= opens that job’s thread', async () => {
+    signedIn('chef');
+    const c = conversation({ unread_count: 0 });
+    fakeApi.on('GET', '/messages/conversations', { body: { conversations: [c] } });
+    fakeApi.on('GET', '/messages/application/:id', { body: { messages: [], user_role: 'chef', job_id: c.job_id, chef_id: c.chef_id, application_id: c.application_id } });
+    renderApp(`/messages?job=${c.job_id}`);
+    expect(await screen.findByText('No messages yet. Say hello!')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Line Cook/ }).getAttribute('aria-current')).toBe('true');
+  });
+});
+
+describe('message helpers', () => {
+  test('recent times show the time of day, older ones month and day', () => {
+    const now = new Date(2026, 5, 15, 15, 0);
+    expect(formatMessageTime(new Date(2026, 5, 15, 9, 5).toISOString(), now)).toBe('9:05 AM');
+    expect(formatMessageTime(new Date(2026, 5, 2, 9, 5).toISOString(), now)).toBe('Jun 2');
+  });
+  test('a page of messages merges without duplicates, in time order', () => {
+    const a = { id: 'a', created_at: '2026-06-15T10:00:00Z' };
+    const b = { id: 'b', created_at: '2026-06-15T10:01:00Z' };
+    const c = { id: 'c', created_at: '2026-06-15T10:02:00Z' };
+    expect(mergeMessages([a, c], [b, c])).toEqual([a, b, c]);
+  });
+});

@@ -1,0 +1,92 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Field } from '../../components/Field';
+import { Spinner } from '../../components/Spinner';
+import { confirmInSandbox, type CardConfirmer } from './card';
+import { checkSandboxCard, formatCardNumber, formatExpiry, type SandboxCard } from './cardErrors';
+import { paymentsApi } from './paymentsApi';
+
+// Stripe.js and its React bindings load only when a publishable key is configured (their own chunk).
+const StripeCardField = lazy(() => import('./StripeCardField'));
+
+/**
+ * The card field of every payment screen. With a publishable key it is Stripe's CardElement; in the sandbox
+ * (no keys) a card form that confirms against the Stripe emulator the same way. `onReady` receives the way to
+ * confirm a payment once the provider is ready (null until then: the Pay button stays disabled).
+ */
+export function CardField({ onReady }: { onReady: (confirmer: CardConfirmer | null) => void }) {
+  const { t } = useTranslation('payments');
+  const config = paymentsApi.usePaymentsConfigQuery();
+  if (config.isLoading) return <Spinner label={t('card.loading')} />;
+  if (config.data?.publishable_key && !config.data.sandbox)
+    return (
+      <Suspense fallback={<Spinner label={t('card.loading')} />}>
+        <StripeCardField publishableKey={config.data.publishable_key} onReady={onReady} />
+      </Suspense>
+    );
+  return <SandboxCardForm onReady={onReady} />;
+}
+
+export function SandboxCardForm({ onReady }: { onReady: (confirmer: CardConfirmer | null) => void }) {
+  const { t } = useTranslation('payments');
+  const [card, setCard] = useState<SandboxCard>({ number: '', expiry: '', cvc: '' });
+  const latest = useRef(card);
+  latest.current = card;
+
+  useEffect(() => {
+    onReady({
+      async confirm(clientSecret, email) {
+        const checked = checkSandboxCard(latest.current);
+        if ('error' in checked) return { ok: false, error: checked.error };
+        return confirmInSandbox(clientSecret, checked.card, email);
+      },
+    });
+    return () => onReady(null);
+  }, [onReady]);
+
+  return (
+    <fieldset className="card-form">
+      <legend>{t('card.legend')}</legend>
+      <p className="hint">{t('card.sandboxHint')}</p>
+      <Field label={t('card.number')}>
+        {(p) => (
+          <input
+            {...p}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            placeholder="1234 1234 1234 1234"
+            value={card.number}
+            onChange={(e) => setCard((c) => ({ ...c, number: formatCardNumber(e.target.value) }))}
+          />
+        )}
+      </Field>
+      <div className="field-row">
+        <Field label={t('card.expiry')}>
+          {(p) => (
+            <input
+              {...p}
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder={t('card.expiryPlaceholder')}
+              value={card.expiry}
+              onChange={(e) => setCard((c) => ({ ...c, expiry: formatExpiry(e.target.value) }))}
+            />
+          )}
+        </Field>
+        <Field label={t('card.cvc')}>
+          {(p) => (
+            <input
+              {...p}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              placeholder="123"
+              maxLength={4}
+              value={card.cvc}
+              onChange={(e) => setCard((c) => ({ ...c, cvc: e.target.value.replace(/\D/g, '') }))}
+            />
+          )}
+        </Field>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { errorStatus, errorText } from '../../app/api';
+import { PAYMENT_REDIRECT_MS } from '../../app/shiftConstants';
+import { useAuth } from '../../app/hooks';
+import { Alert } from '../../components/Alert';
+import { NotFoundScreen } from '../../components/NotFoundScreen';
+import { Spinner } from '../../components/Spinner';
+import { formatDateTime } from '../dashboard/format';
+import { jobsApi } from '../jobs/jobsApi';
+import { formatCents, formatHours, jobPay } from '../jobs/money';
+import { PayBreakdown, PositionTitle } from '../jobs/parts';
+import type { CardConfirmer } from './card';
+import { CardField } from './CardField';
+import { useCardErrorText, usePayForJob } from './usePayForJob';
+
+/** /payments/{jobId}: pay (again) for a posted job; 'Payment Successful!' then /my-shifts after 3 s. */
+export default function PayForJobPage() {
+  const { t } = useTranslation('payments');
+  const { jobId = '' } = useParams();
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const job = jobsApi.useJobQuery(jobId, { refetchOnMountOrArgChange: true });
+  const [confirmer, setConfirmer] = useState<CardConfirmer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const payForJob = usePayForJob();
+  const cardText = useCardErrorText();
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = window.setTimeout(() => navigate('/my-shifts'), PAYMENT_REDIRECT_MS);
+    return () => window.clearTimeout(timer);
+  }, [done, navigate]);
+
+  if (job.isLoading) return <Spinner />;
+  const data = job.data?.job;
+  if (!data || (user && data.restaurant_id && data.restaurant_id !== user.id)) {
+    const status = errorStatus(job.error);
+    if (job.error && status !== 404 && status !== 400 && status !== 403)
+      return (
+        <section className="page narrow">
+          <Alert>{errorText(job.error, t('pay.loadFailed'))}</Alert>
+        </section>
+      );
+    return <NotFoundScreen title={t('pay.notFoundTitle')} text={t('pay.notFoundText')} />;
+  }
+  if (done)
+    return (
+      <section className="page narrow center">
+        <h1>{t('pay.success')}</h1>
+        <p className="muted">{t('pay.successText')}</p>
+        <Link to="/my-shifts">{t('pay.toShifts')}</Link>
+      </section>
+    );
+  if (user?.user_type === 'chef') return <Navigate to="/dashboard/chef" replace />;
+
+  const pay = jobPay(data);
+  const payable = data.status === 'pending_payment' || data.status === 'payment_failed';
+  const onPay = async () => {
+    setError(null);
+    if (!confirmer) {
+      setError(cardText({ code: 'not_loaded' }));
+      return;
+    }
+    setBusy(true);
+    const outcome = await payForJob({ jobId: data.id, amountCents: pay.totalCents, confirmer, email: user?.email ?? '' });
+    setBusy(false);
+    if (outcome.ok) setDone(true);
+    else setError(outcome.reason === 'card' ? cardText(outcome.card) : outcome.text);
+  };
+
+  return (
+    <section className="page narrow">
+      <h1>{t('pay.title')}</h1>
+      <div className="card">
+        <h2>
+          <PositionTitle title={data.title} urgent={data.emergency_level === 'urgent'} />
+        </h2>
+        <dl className="facts">
+          <div>
+            <dt>{t('pay.start')}</dt>
+            <dd>{formatDateTime(data.start_time)}</dd>
+          </div>
+          <div>
+            <dt>{t('pay.end')}</dt>
+            <dd>{formatDateTime(data.end_time)}</dd>
+          </div>
+          <div>
+            <dt>{t('pay.duration')}</dt>
+            <dd>{t('pay.hours', { hours: formatHours(pay.hours) })}</dd>
+          </div>
+        </dl>
+      </div>
+      <PayBreakdown pay={pay} />
+      {data.status === 'payment_failed' && <Alert tone="warning">{t('pay.previousFailed')}</Alert>}
+      {payable ? (
+        <>
+          <div className="card">
+            <CardField onReady={setConfirmer} />
+          </div>
+          <Alert>{error}</Alert>
+          <div className="actions-row">
+            <button type="button" className="btn btn-large" disabled={!confirmer || busy} onClick={() => void onPay()}>
+              {busy ? t('pay.paying') : t('pay.pay', { amount: formatCents(pay.totalCents) })}
+            </button>
+            <button type="button" className="btn btn-secondary btn-large" onClick={() => navigate(-1)}>
+              {t('pay.cancel')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <Alert tone="info">{t('pay.notPayable')}</Alert>
+      )}
+    </section>
+  );
+}

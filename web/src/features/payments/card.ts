@@ -1,0 +1,43 @@
+import type { CardError } from './cardErrors';
+import type { ParsedCard } from './cardErrors';
+
+export type CardResult = { ok: true } | { ok: false; error: CardError };
+
+/** What a card field gives the page once the provider is ready: confirm a PaymentIntent with this card. */
+export interface CardConfirmer {
+  confirm(clientSecret: string, email: string): Promise<CardResult>;
+}
+
+/** pi_123_secret_abc -> pi_123 */
+export function paymentIntentId(clientSecret: string): string {
+  const at = clientSecret.indexOf('_secret_');
+  return at > 0 ? clientSecret.slice(0, at) : clientSecret;
+}
+
+/**
+ * Confirms a PaymentIntent against the Stripe sandbox on this origin, as Stripe.js would against Stripe:
+ * form-encoded client_secret and card fields; a decline answers 402 `{ error: { type, code, decline_code, message } }`.
+ */
+export async function confirmInSandbox(clientSecret: string, card: ParsedCard, email: string): Promise<CardResult> {
+  const body = new URLSearchParams({
+    client_secret: clientSecret,
+    'card[number]': card.number,
+    'card[exp_month]': String(card.expMonth),
+    'card[exp_year]': String(card.expYear),
+    'card[cvc]': card.cvc,
+  });
+  if (email) body.set('receipt_email', email);
+  let res: Response;
+  try {
+    res = await fetch(`${window.location.origin}/sandbox/stripe/v1/payment_intents/${encodeURIComponent(paymentIntentId(clientSecret))}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: body.toString(),
+    });
+  } catch {
+    return { ok: false, error: { code: 'processing_error' } };
+  }
+  const json = (await res.json().catch(() => ({}))) as { status?: string; error?: CardError };
+  if (res.ok && json.status === 'succeeded') return { ok: true };
+  return { ok: false, error: json.error ?? { code: 'processing_error' } };
+}

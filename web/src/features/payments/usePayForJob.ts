@@ -1,0 +1,74 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorStatus, errorText } from '../../app/api';
+import { ESCROW_RETRY_FOR_MS, ESCROW_RETRY_MS, PAYMENT_SETTLE_FOR_MS, PAYMENT_SETTLE_POLL_MS } from '../../app/shiftConstants';
+import { useAppDispatch } from '../../app/hooks';
+import { jobsApi } from '../jobs/jobsApi';
+import type { CardConfirmer } from './card';
+import { cardErrorText, type CardError } from './cardErrors';
+import { paymentsApi } from './paymentsApi';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export type PayOutcome =
+  | { ok: true; open: boolean }
+  | { ok: false; reason: 'card'; card: CardError }
+  | { ok: false; reason: 'server'; text: string };
+
+/** A card error as the text to show in the active language. */
+export function useCardErrorText() {
+  const { t } = useTranslation('payments');
+  return useCallback(
+    (error: CardError | null | undefined) => {
+      const text = cardErrorText(error);
+      return 'key' in text ? t(text.key) : text.text;
+    },
+    [t],
+  );
+}
+
+/**
+ * Pays for a posted job: asks payments for the job's PaymentIntent (retrying while payments has not yet heard
+ * of the job), confirms the card with the provider, then waits for the escrow event to open the job.
+ */
+export function usePayForJob() {
+  const dispatch = useAppDispatch();
+  const { t } = useTranslation('payments');
+  return useCallback(
+    async ({ jobId, amountCents, confirmer, email }: { jobId: string; amountCents: number; confirmer: CardConfirmer; email: string }): Promise<PayOutcome> => {
+      const deadline = Date.now() + ESCROW_RETRY_FOR_MS;
+      let clientSecret: string | null = null;
+      for (;;) {
+        const res = await dispatch(paymentsApi.endpoints.createEscrowPayment.initiate({ job_id: jobId, amount: amountCents }));
+        if (res.data) {
+          clientSecret = res.data.client_secret;
+          break;
+        }
+        if (errorStatus(res.error) === 404 && Date.now() < deadline) {
+          await sleep(ESCROW_RETRY_MS);
+          continue;
+        }
+        return { ok: false, reason: 'server', text: errorText(res.error, t('pay.failed')) };
+      }
+      const result = await confirmer.confirm(clientSecret, email);
+      if (!result.ok) {
+        dispatch(jobsApi.util.invalidateTags([{ type: 'Jobs', id: jobId }, 'Jobs', 'JobPayment']));
+        return { ok: false, reason: 'card', card: result.error };
+      }
+      // The job opens once payments' escrow event reaches jobs.
+      const settleBy = Date.now() + PAYMENT_SETTLE_FOR_MS;
+      while (Date.now() < settleBy) {
+        const job = await dispatch(jobsApi.endpoints.job.initiate(jobId, { forceRefetch: true, subscribe: false }));
+        const status = job.data?.job.status;
+        if (status && status !== 'pending_payment' && status !== 'payment_failed') {
+          dispatch(jobsApi.util.invalidateTags(['Jobs', 'JobPayment']));
+          return { ok: true, open: true };
+        }
+        await sleep(PAYMENT_SETTLE_POLL_MS);
+      }
+      dispatch(jobsApi.util.invalidateTags(['Jobs', 'JobPayment']));
+      return { ok: true, open: false };
+    },
+    [dispatch, t],
+  );
+}

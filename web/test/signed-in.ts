@@ -1,0 +1,55 @@
+import { fakeApi } from './fake-api';
+import { chefProfile, makeSession, makeUser, restaurantProfile, storeSessionForTest } from './fixtures';
+
+const noAccount = { charges_enabled: false, payouts_enabled: false, details_submitted: false, requirements: { currently_due: [] }, account_id: null };
+
+/** A stored session and the calls every signed-in page makes, answered with empty lists. */
+export function signedIn(type: 'chef' | 'restaurant') {
+  const user = makeUser(type);
+  storeSessionForTest(makeSession(user));
+  const profile = type === 'chef' ? chefProfile(user) : restaurantProfile(user);
+  fakeApi.on('GET', '/profiles/me', { body: { user, profile } });
+  fakeApi.on('GET', '/jobs', { body: { jobs: [] } });
+  fakeApi.on('GET', '/applications', { body: { applications: [] } });
+  fakeApi.on('GET', '/favorites', { body: { favorites: [] } });
+  fakeApi.on('GET', '/payments/connect/account-status', { body: noAccount });
+  fakeApi.on('GET', '/payments/config', { body: { sandbox: true, publishable_key: null } });
+  fakeApi.on('GET', '/messages/conversations', { body: { conversations: [] } });
+  return { user, profile };
+}
+
+let n = 0;
+export const id = (prefix = 'a') => `${prefix.padEnd(8, '0').slice(0, 8)}-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+
+/** A job as GET /jobs/{id} answers it (amounts as the jobs service computes them). */
+export function makeJob(overrides: Record<string, unknown> = {}) {
+  const start = new Date(Date.now() + 2 * 24 * 3_600_000);
+  start.setHours(18, 0, 0, 0);
+  const end = new Date(start.getTime() + 5 * 3_600_000);
+  return {
+    id: id('b'),
+    restaurant_id: id('c'),
+    title: 'Line Cook',
+    description: null,
+    start_time: start.toISOString(),
+    end_time: end.toISOString(),
+    hours: 5,
+    hourly_rate: 20,
+    subtotal_cents: 10_000,
+    fee_cents: 700,
+    total_cents: 10_700,
+    emergency_level: 'normal',
+    status: 'open',
+    payment_status: 'held_in_escrow',
+    required_skills: [],
+    notify_favorites: [],
+    restaurant_checkout_completed: false,
+    chef_checkout_completed: false,
+    chef_rating: null,
+    restaurant_rating: null,
+    created_at: new Date().toISOString(),
+    updated_at: new Date().toISOString(),
+    restaurant_profiles: { user_id: id('c'), name: 'North Loop Kitchen', address: '100 Washington Ave N', city: 'Minneapolis', state: 'MN', logo_url: null, cuisine_types: [], average_rating: null, total_ratings: 0 },
+    ...overrides,
+  };
+}
