@@ -17,12 +17,26 @@ export function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
   });
 }
 
-export async function newContext(browser: Browser, options: { viewport?: { width: number; height: number }; locale?: string } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: options.viewport ?? DESKTOP, locale: options.locale ?? 'en-US' });
+export async function newContext(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; locale?: string } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    locale: options.locale ?? 'en-US',
+  });
   await context.route('**/*', (route) => {
     const host = new URL(route.request().url()).hostname;
     return host === 'localhost' || host === '127.0.0.1' ? route.continue() : route.abort();
@@ -42,10 +56,17 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate('typeof window.axe !== "undefined"');
   // Evaluated through the DevTools protocol: the product's Content-Security-Policy forbids inline scripts.
   if (!loaded) await page.evaluate(axeSource);
-  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as { violations: AxeViolation[] };
+  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as {
+    violations: AxeViolation[];
+  };
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })),
+    }));
 }
 
 /**
@@ -56,7 +77,10 @@ export async function checkScreen(page: Page, name: string): Promise<AxeViolatio
   mkdirSync(SCREENSHOTS, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
   const found: AxeViolation[] = [];
-  for (const [label, size] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, size] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     await page.setViewportSize(size);
     await page.waitForTimeout(50); // one layout pass after the resize
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });

@@ -13,7 +13,8 @@ export function freePort(): Promise<number> {
 }
 
 export const uniquePhone = () => `612555${String(1000 + Math.floor(Math.random() * 8999))}`;
-export const uniqueEmail = (type: string) => `${type}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+export const uniqueEmail = (type: string) =>
+  `${type}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 /** The 6-digit code of the latest SMS the dev outbox (GET /api/dev/sms) holds for this phone. */
 export async function smsCode(baseUrl: string, phone: string): Promise<string> {

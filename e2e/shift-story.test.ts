@@ -31,7 +31,13 @@ beforeAll(async () => {
     port,
     dataDir: null,
     buildWeb: false,
-    env: { DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', PUBLIC_URL: `http://localhost:${port}`, LOG_LEVEL: 'warn' },
+    env: {
+      DATABASE_URL: '',
+      AMQP_URL: '',
+      REDIS_URL: '',
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+    },
   });
   browser = await launch();
   restaurantCtx = await newContext(browser, { viewport: PHONE, locale: 'en-US' });
@@ -39,11 +45,16 @@ beforeAll(async () => {
   restaurant = await restaurantCtx.newPage();
   chef = await chefCtx.newPage();
   // A page's own errors are printed, so a failed step says why.
-  for (const [who, page] of [['restaurant', restaurant], ['chef', chef]] as const) {
+  for (const [who, page] of [
+    ['restaurant', restaurant],
+    ['chef', chef],
+  ] as const) {
     page.on('pageerror', (e) => console.log(`[${who} pageerror] ${e.stack ?? e.message}`));
     page.on('console', async (m) => {
       if (m.type() !== 'error' || m.text().startsWith('Failed to load resource')) return;
-      const stacks = await Promise.all(m.args().map((a) => a.evaluate((v) => (v instanceof Error ? v.stack : String(v))).catch(() => '')));
+      const stacks = await Promise.all(
+        m.args().map((a) => a.evaluate((v) => (v instanceof Error ? v.stack : String(v))).catch(() => '')),
+      );
       console.log(`[${who} console] ${m.text()}\n${stacks.join('\n')}`);
     });
   }
@@ -75,7 +86,13 @@ async function eventually(page: Page, locator: Locator, timeoutMs = 30_000) {
   }
 }
 
-async function signUp(page: Page, type: 'restaurant' | 'chef', t: Record<'email' | 'phone' | 'password' | 'confirm' | 'submit' | 'code' | 'verify', string> & { tos: RegExp }) {
+async function signUp(
+  page: Page,
+  type: 'restaurant' | 'chef',
+  t: Record<'email' | 'phone' | 'password' | 'confirm' | 'submit' | 'code' | 'verify', string> & {
+    tos: RegExp;
+  },
+) {
   const phone = uniquePhone();
   await page.goto(url(`/signup?type=${type}`));
   await page.getByLabel(t.email, { exact: true }).fill(uniqueEmail(type));
@@ -101,27 +118,43 @@ async function setUpPayments(page: Page, t: { create: string; done: string }) {
 }
 
 /** Fills the sandbox card form. */
-async function card(page: Page, number: string, labels = { number: 'Card number', expiry: 'Expiry (MM / YY)', cvc: 'CVC' }) {
+async function card(
+  page: Page,
+  number: string,
+  labels = { number: 'Card number', expiry: 'Expiry (MM / YY)', cvc: 'CVC' },
+) {
   await page.getByLabel(labels.number).fill(number);
   await page.getByLabel(labels.expiry).fill('12 / 30');
   await page.getByLabel(labels.cvc).fill('123');
 }
 
 /** Start and end of a shift `fromNowMs` ahead, as datetime-local values in the browser's own time zone. */
-async function shiftTimes(page: Page, fromNowMs: number, hours: number): Promise<{ start: string; end: string; startsAt: number }> {
+async function shiftTimes(
+  page: Page,
+  fromNowMs: number,
+  hours: number,
+): Promise<{ start: string; end: string; startsAt: number }> {
   return page.evaluate(
     ({ fromNowMs, hours }) => {
       const pad = (n: number) => String(n).padStart(2, '0');
-      const local = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+      const local = (d: Date) =>
+        `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
       const start = new Date(Date.now() + fromNowMs);
       start.setMilliseconds(0);
-      return { start: local(start), end: local(new Date(start.getTime() + hours * 3_600_000)), startsAt: start.getTime() };
+      return {
+        start: local(start),
+        end: local(new Date(start.getTime() + hours * 3_600_000)),
+        startsAt: start.getTime(),
+      };
     },
     { fromNowMs, hours },
   );
 }
 
-async function postShift(page: Page, o: { position: string; fromNowMs: number; rate: string; urgent: boolean; card: string }) {
+async function postShift(
+  page: Page,
+  o: { position: string; fromNowMs: number; rate: string; urgent: boolean; card: string },
+) {
   await page.goto(url('/jobs/post'));
   await page.getByRole('heading', { name: 'Post Shift' }).waitFor();
   await page.getByLabel('Position').selectOption(o.position);
@@ -136,7 +169,16 @@ async function postShift(page: Page, o: { position: string; fromNowMs: number; r
 
 test('a restaurant and a chef sign up, verify, onboard and set up payments', async () => {
   // The restaurant, in English.
-  await signUp(restaurant, 'restaurant', { email: 'Email', phone: 'Phone number', password: 'Password', confirm: 'Confirm password', tos: /I accept the terms/, submit: 'Sign Up', code: 'Verification code', verify: 'Verify' });
+  await signUp(restaurant, 'restaurant', {
+    email: 'Email',
+    phone: 'Phone number',
+    password: 'Password',
+    confirm: 'Confirm password',
+    tos: /I accept the terms/,
+    submit: 'Sign Up',
+    code: 'Verification code',
+    verify: 'Verify',
+  });
   await restaurant.getByLabel('Restaurant name').fill('Northeast Noodle Bar');
   await restaurant.getByLabel('Description').fill('Hand-pulled noodles and dumplings.');
   await restaurant.getByLabel('Street address').fill('200 Central Ave NE');
@@ -149,9 +191,20 @@ test('a restaurant and a chef sign up, verify, onboard and set up payments', asy
   await setUpPayments(restaurant, { create: 'Create Account', done: 'Setup Complete' });
 
   // The chef, in Spanish (the browser's language).
-  await signUp(chef, 'chef', { email: 'Correo electrónico', phone: 'Número de teléfono', password: 'Contraseña', confirm: 'Confirmar contraseña', tos: /Acepto los términos/, submit: 'Registrarse', code: 'Código de verificación', verify: 'Verificar' });
+  await signUp(chef, 'chef', {
+    email: 'Correo electrónico',
+    phone: 'Número de teléfono',
+    password: 'Contraseña',
+    confirm: 'Confirmar contraseña',
+    tos: /Acepto los términos/,
+    submit: 'Registrarse',
+    code: 'Código de verificación',
+    verify: 'Verificar',
+  });
   await chef.getByLabel('Nombre completo').fill(CHEF_NAME);
-  await chef.getByLabel('Biografía').fill('Cocinera de línea con cinco años de experiencia en parrilla y salteado.');
+  await chef
+    .getByLabel('Biografía')
+    .fill('Cocinera de línea con cinco años de experiencia en parrilla y salteado.');
   await chef.getByLabel('Ciudad').selectOption('Minneapolis');
   await chef.getByRole('button', { name: 'Siguiente' }).click();
   await chef.getByRole('button', { name: 'Cocinero de línea' }).click();
@@ -164,7 +217,13 @@ test('a restaurant and a chef sign up, verify, onboard and set up payments', asy
 
 test('the restaurant posts an urgent shift and pays; the chef applies and writes; the restaurant answers, accepts and favorites; the chef confirms', async () => {
   // Post and pay with 4242.
-  const times = await postShift(restaurant, { position: 'Line Cook', fromNowMs: SHIFT_STARTS_IN_MS, rate: '20', urgent: true, card: '4242 4242 4242 4242' });
+  const times = await postShift(restaurant, {
+    position: 'Line Cook',
+    fromNowMs: SHIFT_STARTS_IN_MS,
+    rate: '20',
+    urgent: true,
+    card: '4242 4242 4242 4242',
+  });
   story.startsAt = times.startsAt;
   expect(await restaurant.getByTestId('pay-hours').textContent()).toBe('4');
   expect(await restaurant.getByTestId('pay-subtotal').textContent()).toBe('$80.00');
@@ -174,7 +233,9 @@ test('the restaurant posts an urgent shift and pays; the chef applies and writes
   await restaurant.getByRole('button', { name: 'Post Shift and Pay' }).click();
   await restaurant.waitForURL(/\/jobs\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   story.jobId = restaurant.url().split('/').pop()!;
-  await restaurant.getByText('Your shift is posted and paid. Chefs can apply now.').waitFor({ timeout: 20_000 });
+  await restaurant
+    .getByText('Your shift is posted and paid. Chefs can apply now.')
+    .waitFor({ timeout: 20_000 });
   await step(restaurant, '02-job-posted');
 
   // The chef finds it among the openings and applies.
@@ -194,7 +255,9 @@ test('the restaurant posts an urgent shift and pays; the chef applies and writes
   // The thread is titled with the restaurant once messaging knows the conversation.
   await eventually(chef, chef.getByRole('heading', { name: /Northeast Noodle Bar/ }), 30_000);
   await chef.getByText('Aún no hay mensajes. ¡Saluda!').waitFor();
-  await chef.getByPlaceholder('Escribe tu mensaje...').fill('Hola, tengo experiencia en parrilla. ¿A qué hora debo llegar?');
+  await chef
+    .getByPlaceholder('Escribe tu mensaje...')
+    .fill('Hola, tengo experiencia en parrilla. ¿A qué hora debo llegar?');
   await chef.getByRole('button', { name: 'Enviar' }).click();
   await chef.locator('.bubble-mine', { hasText: 'tengo experiencia en parrilla' }).waitFor();
   await step(chef, '05-message-sent-es');
@@ -203,7 +266,10 @@ test('the restaurant posts an urgent shift and pays; the chef applies and writes
   await restaurant.goto(url('/messages'));
   const convo = restaurant.getByRole('button', { name: /Chef conversation/ });
   await eventually(restaurant, convo, 30_000);
-  await restaurant.getByLabel(/unread message/).first().waitFor({ timeout: 15_000 });
+  await restaurant
+    .getByLabel(/unread message/)
+    .first()
+    .waitFor({ timeout: 15_000 });
   await step(restaurant, '06-conversations');
   await convo.first().click();
   await restaurant.getByText('tengo experiencia en parrilla', { exact: false }).last().waitFor();
@@ -212,7 +278,9 @@ test('the restaurant posts an urgent shift and pays; the chef applies and writes
   await restaurant.locator('.bubble-mine', { hasText: 'arrive 15 minutes early' }).waitFor();
   await step(restaurant, '07-thread-answered');
   // The chef's open thread picks the answer up by polling.
-  await chef.locator('.bubble:not(.bubble-mine)', { hasText: 'arrive 15 minutes early' }).waitFor({ timeout: 15_000 });
+  await chef
+    .locator('.bubble:not(.bubble-mine)', { hasText: 'arrive 15 minutes early' })
+    .waitFor({ timeout: 15_000 });
   await step(chef, '08-answer-received-es');
 
   // The restaurant reviews the applicants, accepts the chef and adds her to its favorites.
@@ -237,13 +305,26 @@ test('the restaurant posts an urgent shift and pays; the chef applies and writes
 }, 120_000);
 
 test('a declined card shows the spec text, and the job can be paid again', async () => {
-  await postShift(restaurant, { position: 'Dishwasher', fromNowMs: 24 * 3_600_000, rate: '18', urgent: false, card: '4000 0000 0000 0002' });
+  await postShift(restaurant, {
+    position: 'Dishwasher',
+    fromNowMs: 24 * 3_600_000,
+    rate: '18',
+    urgent: false,
+    card: '4000 0000 0000 0002',
+  });
   await restaurant.getByRole('button', { name: 'Post Shift and Pay' }).click();
-  await restaurant.getByRole('alert').filter({ hasText: 'Your card was declined. Please check your card details or try a different card.' }).waitFor({ timeout: 30_000 });
+  await restaurant
+    .getByRole('alert')
+    .filter({ hasText: 'Your card was declined. Please check your card details or try a different card.' })
+    .waitFor({ timeout: 30_000 });
   await step(restaurant, '13-card-declined');
   await restaurant.getByRole('link', { name: 'Pay for this shift' }).click();
   await restaurant.waitForURL(/\/payments\/[0-9a-f-]{36}$/);
-  await eventually(restaurant, restaurant.getByText('The last payment for this shift failed. You can pay again below.'), 20_000);
+  await eventually(
+    restaurant,
+    restaurant.getByText('The last payment for this shift failed. You can pay again below.'),
+    20_000,
+  );
   await step(restaurant, '14-pay-again');
   await card(restaurant, '4242 4242 4242 4242');
   await restaurant.getByRole('button', { name: /^Pay \$/ }).click();
@@ -290,7 +371,9 @@ test('after the shift starts both check out with ratings; the chef sees the shif
 
   // The restaurant's roster lists the chef.
   await restaurant.goto(url('/dashboard/restaurant'));
-  const roster = restaurant.locator('section', { has: restaurant.getByRole('heading', { name: 'Your Chef Roster' }) });
+  const roster = restaurant.locator('section', {
+    has: restaurant.getByRole('heading', { name: 'Your Chef Roster' }),
+  });
   await roster.getByRole('link', { name: CHEF_NAME }).waitFor({ timeout: 15_000 });
   await step(restaurant, '21-roster');
   await restaurant.goto(url('/chefs'));
@@ -300,6 +383,8 @@ test('after the shift starts both check out with ratings; the chef sees the shif
 }, 150_000);
 
 test('every step of the story is free of serious and critical accessibility violations', () => {
-  const summary = [...new Set(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`))];
+  const summary = [
+    ...new Set(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)),
+  ];
   expect(summary).toEqual([]);
 });

@@ -43,7 +43,8 @@ function freePort(): Promise<number> {
 }
 
 const uniquePhone = () => `612555${String(1000 + Math.floor(Math.random() * 8999))}`;
-const uniqueEmail = (type: string) => `${type}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+const uniqueEmail = (type: string) =>
+  `${type}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 async function smsCode(phone: string): Promise<string> {
   const res = await fetch(`${brigade.url}/api/dev/sms`);
@@ -58,7 +59,21 @@ async function screen(page: Page, name: string) {
 }
 
 /** Sign up through the form, verify the phone with the code from the SMS outbox, land on onboarding. */
-async function signUpAndVerify(page: Page, t: { email: string; phone: string; password: string; passwordConfirm: string; tos: RegExp; submit: string; codeLabel: string; verify: string }, email: string, phone: string) {
+async function signUpAndVerify(
+  page: Page,
+  t: {
+    email: string;
+    phone: string;
+    password: string;
+    passwordConfirm: string;
+    tos: RegExp;
+    submit: string;
+    codeLabel: string;
+    verify: string;
+  },
+  email: string,
+  phone: string,
+) {
   await page.getByLabel(t.email, { exact: true }).fill(email);
   await page.getByLabel(t.phone).fill(phone);
   await page.getByLabel(t.password, { exact: true }).fill('kitchen-shift-1');
@@ -145,7 +160,9 @@ test('a restaurant signs up, verifies, onboards, reaches its dashboard and sets 
   await page.getByText('Notification settings saved').waitFor();
   await page.reload();
   await page.getByRole('tab', { name: 'Notifications' }).click();
-  expect(await page.getByRole('switch', { name: 'SMS Notifications' }).getAttribute('aria-checked')).toBe('false');
+  expect(await page.getByRole('switch', { name: 'SMS Notifications' }).getAttribute('aria-checked')).toBe(
+    'false',
+  );
   await context.close();
 }, 180_000);
 
@@ -162,13 +179,26 @@ test('a chef signs up in Spanish on a phone, onboards, and sets up payouts', asy
   const phone = uniquePhone();
   await signUpAndVerify(
     page,
-    { email: 'Correo electrónico', phone: 'Número de teléfono', password: 'Contraseña', passwordConfirm: 'Confirmar contraseña', tos: /Acepto los términos/, submit: 'Registrarse', codeLabel: 'Código de verificación', verify: 'Verificar' },
+    {
+      email: 'Correo electrónico',
+      phone: 'Número de teléfono',
+      password: 'Contraseña',
+      passwordConfirm: 'Confirmar contraseña',
+      tos: /Acepto los términos/,
+      submit: 'Registrarse',
+      codeLabel: 'Código de verificación',
+      verify: 'Verificar',
+    },
     uniqueEmail('chef'),
     phone,
   );
   await page.getByRole('heading', { name: 'Configura tu perfil de chef' }).waitFor();
   await page.getByRole('button', { name: 'Siguiente' }).click();
-  await page.getByText('Por favor completa todos los campos obligatorios. La biografía debe tener 250 caracteres o menos.').waitFor();
+  await page
+    .getByText(
+      'Por favor completa todos los campos obligatorios. La biografía debe tener 250 caracteres o menos.',
+    )
+    .waitFor();
   await page.getByLabel('Nombre completo').fill('Lucía Hernández');
   await page.getByLabel('Biografía').fill('Cocinera de línea con cinco años de experiencia en parrilla.');
   await page.getByLabel('Ciudad').selectOption('Detroit');
@@ -197,8 +227,13 @@ test('a chef signs up in Spanish on a phone, onboards, and sets up payouts', asy
   await page.getByRole('tab', { name: 'Pagos' }).click();
   await page.getByText('Cuenta de cobro conectada').waitFor();
   await screen(page, '26-settings-payments-es');
-  const me = await page.evaluate('fetch("/api/profiles/me", { headers: { authorization: "Bearer " + JSON.parse(localStorage.getItem("brigade.session")).access_token } }).then((r) => r.json())');
-  expect(me).toMatchObject({ user: { language_preference: 'es', user_type: 'chef' }, profile: { city: 'Detroit', state: 'MI' } });
+  const me = await page.evaluate(
+    'fetch("/api/profiles/me", { headers: { authorization: "Bearer " + JSON.parse(localStorage.getItem("brigade.session")).access_token } }).then((r) => r.json())',
+  );
+  expect(me).toMatchObject({
+    user: { language_preference: 'es', user_type: 'chef' },
+    profile: { city: 'Detroit', state: 'MI' },
+  });
   await context.close();
 }, 180_000);
 
@@ -209,12 +244,23 @@ test('a 401 from the API clears the session and sends the browser to /login', as
   const phone = uniquePhone();
   await signUpAndVerify(
     page,
-    { email: 'Email', phone: 'Phone number', password: 'Password', passwordConfirm: 'Confirm password', tos: /I accept the terms/, submit: 'Sign Up', codeLabel: 'Verification code', verify: 'Verify' },
+    {
+      email: 'Email',
+      phone: 'Phone number',
+      password: 'Password',
+      passwordConfirm: 'Confirm password',
+      tos: /I accept the terms/,
+      submit: 'Sign Up',
+      codeLabel: 'Verification code',
+      verify: 'Verify',
+    },
     uniqueEmail('chef'),
     phone,
   );
   // The session is still within its lifetime, but the server no longer accepts the token.
-  await page.evaluate('(() => { const s = JSON.parse(localStorage.getItem("brigade.session")); s.access_token = "not-a-valid-token"; localStorage.setItem("brigade.session", JSON.stringify(s)); })()');
+  await page.evaluate(
+    '(() => { const s = JSON.parse(localStorage.getItem("brigade.session")); s.access_token = "not-a-valid-token"; localStorage.setItem("brigade.session", JSON.stringify(s)); })()',
+  );
   await page.goto(`${brigade.url}/profile/me`);
   await page.waitForURL('**/login');
   await page.getByRole('heading', { name: 'Log In' }).waitFor();
@@ -223,6 +269,8 @@ test('a 401 from the API clears the session and sends the browser to /login', as
 }, 120_000);
 
 test('every main screen is free of serious and critical accessibility violations', () => {
-  const summary = [...new Set(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`))];
+  const summary = [
+    ...new Set(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)),
+  ];
   expect(summary).toEqual([]);
 });

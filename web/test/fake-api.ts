@@ -52,7 +52,7 @@ export class FakeRequest {
   signal: AbortSignal | null;
   constructor(input: string | FakeRequest, init: RequestInitLike = {}) {
     const base = typeof input === 'string' ? null : input;
-    this.url = base ? base.url : input as string;
+    this.url = base ? base.url : (input as string);
     this.method = (init.method ?? base?.method ?? 'GET').toUpperCase();
     this.headers = new FakeHeaders(init.headers ?? base?.headers);
     this.body = init.body ?? base?.body ?? null;

@@ -17,7 +17,11 @@ export function makeUser(type: 'chef' | 'restaurant', language: 'en' | 'es' = 'e
 }
 
 /** A session whose access token expires `expiresInSeconds` from now. */
-export function makeSession(user: identityHttp.User, expiresInSeconds = 3600, tag = 'a'): identityHttp.Session {
+export function makeSession(
+  user: identityHttp.User,
+  expiresInSeconds = 3600,
+  tag = 'a',
+): identityHttp.Session {
   return {
     access_token: `access-${tag}-${user.id}`,
     refresh_token: `refresh-${tag}-${user.id}`,

@@ -1,7 +1,13 @@
 import { fakeApi } from './fake-api';
 import { chefProfile, makeSession, makeUser, restaurantProfile, storeSessionForTest } from './fixtures';
 
-const noAccount = { charges_enabled: false, payouts_enabled: false, details_submitted: false, requirements: { currently_due: [] }, account_id: null };
+const noAccount = {
+  charges_enabled: false,
+  payouts_enabled: false,
+  details_submitted: false,
+  requirements: { currently_due: [] },
+  account_id: null,
+};
 
 /** A stored session and the calls every signed-in page makes, answered with empty lists. */
 export function signedIn(type: 'chef' | 'restaurant') {
@@ -19,7 +25,8 @@ export function signedIn(type: 'chef' | 'restaurant') {
 }
 
 let n = 0;
-export const id = (prefix = 'a') => `${prefix.padEnd(8, '0').slice(0, 8)}-0000-4000-8000-${String(++n).padStart(12, '0')}`;
+export const id = (prefix = 'a') =>
+  `${prefix.padEnd(8, '0').slice(0, 8)}-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 
 /** A job as GET /jobs/{id} answers it (amounts as the jobs service computes them). */
 export function makeJob(overrides: Record<string, unknown> = {}) {
@@ -49,7 +56,17 @@ export function makeJob(overrides: Record<string, unknown> = {}) {
     restaurant_rating: null,
     created_at: new Date().toISOString(),
     updated_at: new Date().toISOString(),
-    restaurant_profiles: { user_id: id('c'), name: 'North Loop Kitchen', address: '100 Washington Ave N', city: 'Minneapolis', state: 'MN', logo_url: null, cuisine_types: [], average_rating: null, total_ratings: 0 },
+    restaurant_profiles: {
+      user_id: id('c'),
+      name: 'North Loop Kitchen',
+      address: '100 Washington Ave N',
+      city: 'Minneapolis',
+      state: 'MN',
+      logo_url: null,
+      cuisine_types: [],
+      average_rating: null,
+      total_ratings: 0,
+    },
     ...overrides,
   };
 }

@@ -38,11 +38,16 @@ const rawBaseQuery = (baseUrl: string) =>
  * The one base query: /api base, 10 s timeout, bearer token, retries on 502/503/504, and a 401 on an
  * authenticated call clears local storage, resets the auth state and sends the browser to /login.
  */
-export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extra,
+) => {
   const query = rawBaseQuery(apiBaseUrl());
   const url = typeof args === 'string' ? args : args.url;
   // Sign-in, sign-up and refresh answer 401 for wrong credentials or an old refresh token: not a lost session.
-  const hadToken = !url.startsWith('/auth/') && !!(api.getState() as { auth: AuthState }).auth.session?.access_token;
+  const hadToken =
+    !url.startsWith('/auth/') && !!(api.getState() as { auth: AuthState }).auth.session?.access_token;
   let result = await query(args, api, extra);
   for (let attempt = 0; attempt < API_MAX_RETRIES; attempt++) {
     const status = result.error?.status;
@@ -62,17 +67,32 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Jobs', 'Applications', 'Favorites', 'AccountStatus', 'NotificationPrefs', 'Profile', 'Conversations', 'JobPayment', 'Chefs'],
+  tagTypes: [
+    'Me',
+    'Jobs',
+    'Applications',
+    'Favorites',
+    'AccountStatus',
+    'NotificationPrefs',
+    'Profile',
+    'Conversations',
+    'JobPayment',
+    'Chefs',
+  ],
   endpoints: () => ({}),
 });
 
 /** The text to show for a failed call: the response's `error`, else the transport's message, else the fallback. */
-export function errorText(error: FetchBaseQueryError | SerializedError | undefined | null, fallback: string): string {
+export function errorText(
+  error: FetchBaseQueryError | SerializedError | undefined | null,
+  fallback: string,
+): string {
   if (!error) return fallback;
   if ('status' in error) {
     const data = error.data as { error?: unknown } | undefined;
     if (data && typeof data.error === 'string' && data.error) return data.error;
-    if ('error' in error && typeof error.error === 'string' && error.status !== 'PARSING_ERROR') return error.error;
+    if ('error' in error && typeof error.error === 'string' && error.status !== 'PARSING_ERROR')
+      return error.error;
     return fallback;
   }
   return error.message || fallback;

@@ -31,4 +31,3 @@ export const STORAGE_KEYS = {
 /** The card provider segment of the payment-setup routes (/payments/{provider}/onboarding). */
 export const PAYMENT_PROVIDER = 'stripe';
 export const paymentSetupPath = `/payments/${PAYMENT_PROVIDER}/onboarding`;
-

@@ -16,7 +16,8 @@ export function detectLanguage(): AppLanguage {
   } catch {
     // storage blocked
   }
-  const candidates = typeof navigator !== 'undefined' ? [...(navigator.languages ?? []), navigator.language] : [];
+  const candidates =
+    typeof navigator !== 'undefined' ? [...(navigator.languages ?? []), navigator.language] : [];
   for (const tag of candidates) {
     const base = tag?.toLowerCase().split('-')[0];
     if (isAppLanguage(base)) return base;

@@ -11,15 +11,29 @@ const page =
     return { Component: mod.default };
   };
 
-export const postShift = page(() => import('../features/jobs/PostShiftPage'), ['jobs', 'payments', 'catalog']);
+export const postShift = page(
+  () => import('../features/jobs/PostShiftPage'),
+  ['jobs', 'payments', 'catalog'],
+);
 export const openings = page(() => import('../features/jobs/OpeningsPage'), ['jobs', 'catalog']);
 export const jobDetail = page(() => import('../features/jobs/JobDetailPage'), ['jobs', 'catalog']);
-export const applicationsReview = page(() => import('../features/jobs/ApplicationsReviewPage'), ['jobs', 'catalog']);
+export const applicationsReview = page(
+  () => import('../features/jobs/ApplicationsReviewPage'),
+  ['jobs', 'catalog'],
+);
 export const myShifts = page(() => import('../features/jobs/MyShiftsPage'), ['jobs', 'catalog']);
 export const checkout = page(() => import('../features/jobs/CheckoutPage'), ['jobs', 'catalog']);
 export const chefs = page(() => import('../features/chefs/ChefsPage'), ['jobs', 'catalog']);
-export const payForJob = page(() => import('../features/payments/PayForJobPage'), ['payments', 'jobs', 'catalog']);
-export const confirmPayment = page(() => import('../features/payments/ConfirmPaymentPage'), ['payments', 'jobs', 'catalog']);
-export const paymentCheckout = page(() => import('../features/payments/PaymentCheckoutRedirect'), ['payments']);
+export const payForJob = page(
+  () => import('../features/payments/PayForJobPage'),
+  ['payments', 'jobs', 'catalog'],
+);
+export const confirmPayment = page(
+  () => import('../features/payments/ConfirmPaymentPage'),
+  ['payments', 'jobs', 'catalog'],
+);
+export const paymentCheckout = page(
+  () => import('../features/payments/PaymentCheckoutRedirect'),
+  ['payments'],
+);
 export const messages = page(() => import('../features/messages/MessagesPage'), ['messages', 'catalog']);
-

@@ -24,18 +24,32 @@ const login = page(() => import('../features/auth/LoginPage'), ['auth']);
 const signup = page(() => import('../features/auth/SignupPage'), ['auth']);
 const verifyPhone = page(() => import('../features/auth/VerifyPhonePage'), ['auth']);
 const legal = page(() => import('../features/legal/LegalPage'), ['legal']);
-const restaurantDashboard = page(() => import('../features/dashboard/RestaurantDashboard'), ['dashboard', 'payments', 'catalog']);
-const chefDashboard = page(() => import('../features/dashboard/ChefDashboard'), ['dashboard', 'payments', 'catalog']);
-const restaurantOnboarding = page(() => import('../features/onboarding/RestaurantOnboarding'), ['onboarding', 'catalog']);
+const restaurantDashboard = page(
+  () => import('../features/dashboard/RestaurantDashboard'),
+  ['dashboard', 'payments', 'catalog'],
+);
+const chefDashboard = page(
+  () => import('../features/dashboard/ChefDashboard'),
+  ['dashboard', 'payments', 'catalog'],
+);
+const restaurantOnboarding = page(
+  () => import('../features/onboarding/RestaurantOnboarding'),
+  ['onboarding', 'catalog'],
+);
 const chefOnboarding = page(() => import('../features/onboarding/ChefOnboarding'), ['onboarding', 'catalog']);
 const myProfile = page(() => import('../features/profile/MyProfilePage'), ['profile', 'catalog']);
 const chefProfile = page(() => import('../features/profile/ChefProfilePage'), ['profile', 'catalog']);
-const restaurantProfile = page(() => import('../features/profile/RestaurantProfilePage'), ['profile', 'catalog']);
+const restaurantProfile = page(
+  () => import('../features/profile/RestaurantProfilePage'),
+  ['profile', 'catalog'],
+);
 const settings = page(() => import('../features/settings/SettingsPage'), ['settings', 'catalog']);
 const paymentSetup = page(() => import('../features/payments/PaymentSetupPage'), ['payments']);
 const notFound = page(() => import('../features/shell/NotFoundPage'));
 const appLayout = page(() => import('../features/shell/AppLayout'));
-const ratingPlaceholder = page(async () => ({ default: (await import('../features/shell/PlaceholderPage')).RatingPlaceholder }));
+const ratingPlaceholder = page(async () => ({
+  default: (await import('../features/shell/PlaceholderPage')).RatingPlaceholder,
+}));
 
 // Web part 2: shifts, money and messages (one lazy module holds their loaders).
 type Part2 = typeof import('./lazyRoutes');

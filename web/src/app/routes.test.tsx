@@ -1,7 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../../test/fake-api';
-import { chefProfile, makeSession, makeUser, restaurantProfile, storeSessionForTest } from '../../test/fixtures';
+import {
+  chefProfile,
+  makeSession,
+  makeUser,
+  restaurantProfile,
+  storeSessionForTest,
+} from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
 function signedIn(type: 'chef' | 'restaurant', withProfile: boolean) {
@@ -17,7 +23,11 @@ describe('protected routes', () => {
     const user = makeUser('chef');
     storeSessionForTest(makeSession(user));
     let release: () => void = () => {};
-    fakeApi.on('GET', '/profiles/me', () => new Promise((resolve) => (release = () => resolve({ body: { user, profile: null } }))));
+    fakeApi.on(
+      'GET',
+      '/profiles/me',
+      () => new Promise((resolve) => (release = () => resolve({ body: { user, profile: null } }))),
+    );
     const { router } = renderApp('/profile/me');
     await waitFor(() => expect(fakeApi.callsTo('GET', '/profiles/me')).toHaveLength(1));
     expect(await screen.findByRole('status')).toBeTruthy();
@@ -31,7 +41,9 @@ describe('protected routes', () => {
     const user = makeUser('chef');
     fakeApi.on('POST', '/auth/signin', { body: { session: makeSession(user), user } });
     fakeApi.on('GET', '/profiles/me', { body: { user, profile: chefProfile(user) } });
-    fakeApi.on('GET', '/notifications/preferences', { body: { sms_notifications: true, job_reminders: true, rating_reminders: true } });
+    fakeApi.on('GET', '/notifications/preferences', {
+      body: { sms_notifications: true, job_reminders: true, rating_reminders: true },
+    });
     const { router } = renderApp('/settings');
     await screen.findByRole('heading', { name: 'Log In' });
     expect(router.state.location.pathname).toBe('/login');
@@ -44,7 +56,10 @@ describe('protected routes', () => {
   });
 
   test('a wrong password shows the server error above the form', async () => {
-    fakeApi.on('POST', '/auth/signin', { status: 401, body: { error: 'Invalid email or password', code: 'AUTH.INVALID_CREDENTIALS' } });
+    fakeApi.on('POST', '/auth/signin', {
+      status: 401,
+      body: { error: 'Invalid email or password', code: 'AUTH.INVALID_CREDENTIALS' },
+    });
     renderApp('/login');
     await screen.findByRole('heading', { name: 'Log In' });
     await userEvent.type(screen.getByLabelText('Email'), 'a@example.com');
@@ -72,7 +87,14 @@ describe('protected routes', () => {
     fakeApi.on('GET', '/jobs', { body: { jobs: [] } });
     fakeApi.on('GET', '/applications', { body: { applications: [] } });
     fakeApi.on('GET', '/favorites', { body: { favorites: [] } });
-    fakeApi.on('GET', '/payments/connect/account-status', { body: { charges_enabled: true, payouts_enabled: true, requirements: { currently_due: [] }, account_id: 'acct_1' } });
+    fakeApi.on('GET', '/payments/connect/account-status', {
+      body: {
+        charges_enabled: true,
+        payouts_enabled: true,
+        requirements: { currently_due: [] },
+        account_id: 'acct_1',
+      },
+    });
     const { router } = renderApp('/dashboard/somewhere');
     await screen.findByRole('heading', { name: 'North Loop Kitchen' });
     expect(router.state.location.pathname).toBe('/dashboard/restaurant');
@@ -82,7 +104,14 @@ describe('protected routes', () => {
     signedIn('chef', true);
     fakeApi.on('GET', '/jobs', { body: { jobs: [] } });
     fakeApi.on('GET', '/applications', { body: { applications: [] } });
-    fakeApi.on('GET', '/payments/connect/account-status', { body: { charges_enabled: false, payouts_enabled: false, requirements: { currently_due: [] }, account_id: null } });
+    fakeApi.on('GET', '/payments/connect/account-status', {
+      body: {
+        charges_enabled: false,
+        payouts_enabled: false,
+        requirements: { currently_due: [] },
+        account_id: null,
+      },
+    });
     const { router } = renderApp('/dashboard/restaurant');
     await screen.findByRole('heading', { name: 'Welcome, Maria Lopez!' });
     expect(router.state.location.pathname).toBe('/dashboard/chef');
@@ -104,7 +133,10 @@ describe('protected routes', () => {
 
   test('an unknown chef profile shows Chef Not Found', async () => {
     signedIn('restaurant', true);
-    fakeApi.on('GET', '/profiles/chef/:id', { status: 404, body: { error: 'Chef not found', code: 'IDENTITY.NOT_FOUND' } });
+    fakeApi.on('GET', '/profiles/chef/:id', {
+      status: 404,
+      body: { error: 'Chef not found', code: 'IDENTITY.NOT_FOUND' },
+    });
     renderApp('/workers/00000000-0000-4000-8000-000000000999');
     await screen.findByRole('heading', { name: 'Chef Not Found' });
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();

@@ -1,10 +1,21 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../../test/fake-api';
-import { chefProfile, makeSession, makeUser, restaurantProfile, storeSessionForTest } from '../../test/fixtures';
+import {
+  chefProfile,
+  makeSession,
+  makeUser,
+  restaurantProfile,
+  storeSessionForTest,
+} from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 
-const noAccount = { charges_enabled: false, payouts_enabled: false, requirements: { currently_due: [] }, account_id: null };
+const noAccount = {
+  charges_enabled: false,
+  payouts_enabled: false,
+  requirements: { currently_due: [] },
+  account_id: null,
+};
 
 function signedIn(type: 'chef' | 'restaurant', withProfile = true) {
   const user = makeUser(type);
@@ -47,7 +58,10 @@ describe('sign-up and phone verification', () => {
     await userEvent.click(submit);
 
     await screen.findByRole('heading', { name: 'Verify your phone' });
-    expect(fakeApi.callsTo('POST', '/agreements/accept')[0].body).toEqual({ agreementType: 'restaurant_tos', version: '1.0' });
+    expect(fakeApi.callsTo('POST', '/agreements/accept')[0].body).toEqual({
+      agreementType: 'restaurant_tos',
+      version: '1.0',
+    });
     await userEvent.click(screen.getByRole('button', { name: 'Resend code' }));
     expect((await screen.findByRole('status')).textContent).toBe('Verification code sent!');
     const code = screen.getByLabelText('Verification code');
@@ -58,7 +72,9 @@ describe('sign-up and phone verification', () => {
     await userEvent.type(code, '6');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Phone verified successfully')).toBeTruthy();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/restaurant'), { timeout: 4000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/restaurant'), {
+      timeout: 4000,
+    });
   });
 
   test('the verification page without a phone in navigation state goes back to sign-up', async () => {
@@ -73,12 +89,22 @@ describe('onboarding', () => {
     const { user } = signedIn('chef', false);
     fakeApi.on('POST', '/profiles/chef', (call) => {
       const form = call.body as FormData;
-      return { body: { profile: { ...chefProfile(user), name: String(form.get('name')), skills: JSON.parse(String(form.get('skills'))) } } };
+      return {
+        body: {
+          profile: {
+            ...chefProfile(user),
+            name: String(form.get('name')),
+            skills: JSON.parse(String(form.get('skills'))),
+          },
+        },
+      };
     });
     const { router } = renderApp('/onboarding/worker');
     await screen.findByRole('heading', { name: 'Set up your chef profile' });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields. Bio must be 250 characters or less.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Please fill in all required fields. Bio must be 250 characters or less.',
+    );
     await userEvent.type(screen.getByLabelText('Full name'), 'Ana Cruz');
     fireEvent.change(screen.getByLabelText('Bio'), { target: { value: 'Prep and grill.' } });
     expect(screen.getByText('15/250 characters')).toBeTruthy();
@@ -97,12 +123,19 @@ describe('onboarding', () => {
     expect(form.get('city')).toBe('Detroit');
     expect(form.get('state')).toBe('MI');
     expect(form.get('latitude')).toBe('42.3314');
-    expect(JSON.parse(String(form.get('availability'))).sunday).toEqual({ available: true, start: '09:00', end: '17:00' });
+    expect(JSON.parse(String(form.get('availability'))).sunday).toEqual({
+      available: true,
+      start: '09:00',
+      end: '17:00',
+    });
   });
 
   test('a restaurant is told to fill the required fields and to pick a cuisine; a save failure shows the server text', async () => {
     signedIn('restaurant', false);
-    fakeApi.on('POST', '/profiles/restaurant', { status: 400, body: { error: 'City must be Minneapolis or Detroit', code: 'IDENTITY.BAD_CITY' } });
+    fakeApi.on('POST', '/profiles/restaurant', {
+      status: 400,
+      body: { error: 'City must be Minneapolis or Detroit', code: 'IDENTITY.BAD_CITY' },
+    });
     renderApp('/onboarding/restaurant');
     await screen.findByRole('heading', { name: 'Set up your restaurant' });
     await userEvent.type(screen.getByLabelText('Restaurant name'), 'Loop');
@@ -116,7 +149,9 @@ describe('onboarding', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please select at least one cuisine type');
     const upload = screen.getByLabelText(/Logo/);
-    await userEvent.upload(upload, new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' }), { applyAccept: false });
+    await userEvent.upload(upload, new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' }), {
+      applyAccept: false,
+    });
     expect(screen.getByText('Please upload an image file')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Thai' }));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -130,12 +165,32 @@ describe('dashboards', () => {
     signedIn('restaurant');
     const recent = new Date(Date.now() - 3600_000).toISOString();
     fakeApi.on('GET', '/applications', {
-      body: { applications: [{ id: 'a1', status: 'pending', created_at: recent, worker_confirmed: null }, { id: 'a2', status: 'accepted', created_at: '2026-01-01T00:00:00Z', worker_confirmed: true }] },
+      body: {
+        applications: [
+          { id: 'a1', status: 'pending', created_at: recent, worker_confirmed: null },
+          { id: 'a2', status: 'accepted', created_at: '2026-01-01T00:00:00Z', worker_confirmed: true },
+        ],
+      },
     });
     let rosterUp = false;
     fakeApi.on('GET', '/favorites', () =>
       rosterUp
-        ? { body: { favorites: [{ id: 'f1', chef_profile_id: 'c1', chef_profiles: { id: 'c1', name: 'Sam Reyes', skills: ['Line Cook', 'Prep Cook', 'Dishwasher', 'Server'] }, stats: { shiftsCompleted: 3, averageRating: 4.7, lastWorked: null } }] } }
+        ? {
+            body: {
+              favorites: [
+                {
+                  id: 'f1',
+                  chef_profile_id: 'c1',
+                  chef_profiles: {
+                    id: 'c1',
+                    name: 'Sam Reyes',
+                    skills: ['Line Cook', 'Prep Cook', 'Dishwasher', 'Server'],
+                  },
+                  stats: { shiftsCompleted: 3, averageRating: 4.7, lastWorked: null },
+                },
+              ],
+            },
+          }
         : { status: 500, body: { error: 'down', code: 'X' } },
     );
     renderApp('/dashboard/restaurant');
@@ -158,7 +213,9 @@ describe('settings', () => {
   test('notification switches are saved to the server', async () => {
     signedIn('chef');
     let saved: unknown = null;
-    fakeApi.on('GET', '/notifications/preferences', { body: { sms_notifications: true, job_reminders: true, rating_reminders: true } });
+    fakeApi.on('GET', '/notifications/preferences', {
+      body: { sms_notifications: true, job_reminders: true, rating_reminders: true },
+    });
     fakeApi.on('PUT', '/notifications/preferences', (call) => ((saved = call.body), { body: call.body }));
     renderApp('/settings');
     await screen.findByRole('heading', { name: 'Settings' });
@@ -169,12 +226,16 @@ describe('settings', () => {
     await userEvent.click(sms);
     expect(await screen.findByText('Notification settings saved')).toBeTruthy();
     expect(saved).toEqual({ sms_notifications: false, job_reminders: true, rating_reminders: true });
-    expect(screen.getByRole('switch', { name: 'SMS Notifications' }).getAttribute('aria-checked')).toBe('false');
+    expect(screen.getByRole('switch', { name: 'SMS Notifications' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
   });
 
   test('the profile tab updates the profile and says so', async () => {
     const { user } = signedIn('restaurant');
-    fakeApi.on('POST', '/profiles/restaurant', (call) => ({ body: { profile: { ...restaurantProfile(user), name: String((call.body as FormData).get('name')) } } }));
+    fakeApi.on('POST', '/profiles/restaurant', (call) => ({
+      body: { profile: { ...restaurantProfile(user), name: String((call.body as FormData).get('name')) } },
+    }));
     renderApp('/settings');
     const name = await screen.findByLabelText('Restaurant Name');
     expect(screen.queryByRole('tab', { name: 'Payments' })).toBeNull();
@@ -189,16 +250,35 @@ describe('payment setup', () => {
   test('a chef with requirements due sees them grouped and can continue the setup', async () => {
     signedIn('chef');
     fakeApi.on('GET', '/payments/connect/account-status', {
-      body: { charges_enabled: false, payouts_enabled: false, account_id: 'acct_9', requirements: { currently_due: ['individual.dob.day', 'individual.first_name', 'individual.last_name', 'individual.email', 'external_account'] } },
+      body: {
+        charges_enabled: false,
+        payouts_enabled: false,
+        account_id: 'acct_9',
+        requirements: {
+          currently_due: [
+            'individual.dob.day',
+            'individual.first_name',
+            'individual.last_name',
+            'individual.email',
+            'external_account',
+          ],
+        },
+      },
     });
-    fakeApi.on('POST', '/payments/connect/onboarding-link', { body: { url: '/sandbox/stripe/connect/onboarding/acct_9' } });
+    fakeApi.on('POST', '/payments/connect/onboarding-link', {
+      body: { url: '/sandbox/stripe/connect/onboarding/acct_9' },
+    });
     renderApp('/payments/stripe/onboarding');
     await screen.findByRole('heading', { name: 'Payout Setup Required' });
     expect(screen.getByRole('heading', { name: 'Identity' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Banking' })).toBeTruthy();
     expect(screen.getByText('and 1 more')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Continue Setup' }));
-    await waitFor(() => expect(fakeApi.callsTo('POST', '/payments/connect/onboarding-link')[0]?.body).toEqual({ account_id: 'acct_9' }));
+    await waitFor(() =>
+      expect(fakeApi.callsTo('POST', '/payments/connect/onboarding-link')[0]?.body).toEqual({
+        account_id: 'acct_9',
+      }),
+    );
   });
 
   test('without an account, Create Account creates one; a failure shows the spec text', async () => {
@@ -214,7 +294,15 @@ describe('payment setup', () => {
     signedIn('chef');
     let reads = 0;
     fakeApi.on('GET', '/payments/connect/account-status', () => ({
-      body: ++reads === 1 ? { ...noAccount, account_id: 'acct_9' } : { charges_enabled: true, payouts_enabled: true, requirements: { currently_due: [] }, account_id: 'acct_9' },
+      body:
+        ++reads === 1
+          ? { ...noAccount, account_id: 'acct_9' }
+          : {
+              charges_enabled: true,
+              payouts_enabled: true,
+              requirements: { currently_due: [] },
+              account_id: 'acct_9',
+            },
     }));
     renderApp('/payments/stripe/onboarding-complete?setup=complete');
     expect(await screen.findByRole('heading', { name: 'Setup Complete' }, { timeout: 6000 })).toBeTruthy();

@@ -1,7 +1,20 @@
 // Every visible text lives here, one JSON file per feature and language; locales.test.ts keeps en and es in step.
 // Each file is its own chunk: a page loads only the namespaces it uses, in the active language.
 
-export const namespaces = ['common', 'catalog', 'legal', 'landing', 'auth', 'onboarding', 'dashboard', 'profile', 'settings', 'payments', 'jobs', 'messages'] as const;
+export const namespaces = [
+  'common',
+  'catalog',
+  'legal',
+  'landing',
+  'auth',
+  'onboarding',
+  'dashboard',
+  'profile',
+  'settings',
+  'payments',
+  'jobs',
+  'messages',
+] as const;
 export type Namespace = (typeof namespaces)[number];
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
 

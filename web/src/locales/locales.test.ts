@@ -7,14 +7,21 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
 /** Every key path of a JSON tree; plural forms count as one key (Spanish has a 'many' form English lacks). */
 function keys(tree: unknown, prefix = ''): string[] {
   if (tree === null || typeof tree !== 'object' || Array.isArray(tree)) return [prefix];
-  return Object.entries(tree as Record<string, unknown>).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+  return Object.entries(tree as Record<string, unknown>).flatMap(([k, v]) =>
+    keys(v, prefix ? `${prefix}.${k}` : k),
+  );
 }
-const load = (lang: string, file: string) => JSON.parse(readFileSync(path.join(dir, lang, file), 'utf8')) as unknown;
+const load = (lang: string, file: string) =>
+  JSON.parse(readFileSync(path.join(dir, lang, file), 'utf8')) as unknown;
 const files = readdirSync(path.join(dir, 'en')).filter((f) => f.endsWith('.json'));
 
 describe('locales', () => {
   test('English and Spanish have the same files', () => {
-    expect(readdirSync(path.join(dir, 'es')).filter((f) => f.endsWith('.json')).sort()).toEqual([...files].sort());
+    expect(
+      readdirSync(path.join(dir, 'es'))
+        .filter((f) => f.endsWith('.json'))
+        .sort(),
+    ).toEqual([...files].sort());
   });
 
   test.each(files)('every key in %s exists in both languages', (file) => {

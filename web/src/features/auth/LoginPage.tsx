@@ -42,7 +42,14 @@ export default function LoginPage() {
           <form onSubmit={onSubmit} noValidate>
             <Field label={t('fields.email')}>
               {(p) => (
-                <input {...p} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+                <input
+                  {...p}
+                  type="email"
+                  autoComplete="email"
+                  required
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
               )}
             </Field>
             <Field label={t('fields.password')}>

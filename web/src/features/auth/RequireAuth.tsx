@@ -20,7 +20,13 @@ export function RequireAuth({ requireProfile = false }: { requireProfile?: boole
   const location = useLocation();
   if (loading) return <Spinner />;
   if (!session || !user) {
-    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}${location.hash}` }} />;
+    return (
+      <Navigate
+        to="/login"
+        replace
+        state={{ from: `${location.pathname}${location.search}${location.hash}` }}
+      />
+    );
   }
   if (requireProfile && !profile) return <Navigate to={onboardingPathFor(user.user_type)} replace />;
   return <Outlet />;

@@ -26,7 +26,8 @@ export default function SignupPage() {
   const [busy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const check = checkSignup(form);
-  const set = <K extends keyof SignupForm>(key: K, value: SignupForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof SignupForm>(key: K, value: SignupForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -43,7 +44,8 @@ export default function SignupPage() {
       }),
     );
     setBusy(false);
-    if (outcome.ok) navigate('/verify-phone', { state: { phone: form.phone.trim(), userType: form.userType } });
+    if (outcome.ok)
+      navigate('/verify-phone', { state: { phone: form.phone.trim(), userType: form.userType } });
   };
 
   return (
@@ -52,7 +54,9 @@ export default function SignupPage() {
       <main id="main" className="page auth-page">
         <div className="card auth-card">
           <h1>{t('signup.title')}</h1>
-          <p className="muted">{form.userType === 'restaurant' ? t('signup.subtitleRestaurant') : t('signup.subtitleChef')}</p>
+          <p className="muted">
+            {form.userType === 'restaurant' ? t('signup.subtitleRestaurant') : t('signup.subtitleChef')}
+          </p>
           {submitted && error && <Alert>{error}</Alert>}
           <form onSubmit={onSubmit} noValidate>
             <fieldset className="role-choice">
@@ -72,12 +76,26 @@ export default function SignupPage() {
             </fieldset>
             <Field label={t('fields.email')}>
               {(p) => (
-                <input {...p} type="email" autoComplete="email" required value={form.email} onChange={(e) => set('email', e.target.value)} />
+                <input
+                  {...p}
+                  type="email"
+                  autoComplete="email"
+                  required
+                  value={form.email}
+                  onChange={(e) => set('email', e.target.value)}
+                />
               )}
             </Field>
             <Field label={t('fields.phone')} hint={t('signup.phoneHint')}>
               {(p) => (
-                <input {...p} type="tel" autoComplete="tel" required value={form.phone} onChange={(e) => set('phone', e.target.value)} />
+                <input
+                  {...p}
+                  type="tel"
+                  autoComplete="tel"
+                  required
+                  value={form.phone}
+                  onChange={(e) => set('phone', e.target.value)}
+                />
               )}
             </Field>
             <Field label={t('fields.password')} error={check.passwordError && t(check.passwordError)}>

@@ -81,7 +81,12 @@ export default function VerifyPhonePage() {
             </button>
           </form>
           <p className="center">
-            <button type="button" className="link-btn" onClick={() => void onResend()} disabled={resendState.isLoading}>
+            <button
+              type="button"
+              className="link-btn"
+              onClick={() => void onResend()}
+              disabled={resendState.isLoading}
+            >
               {t('verify.resend')}
             </button>
           </p>

@@ -38,7 +38,10 @@ export const authApi = api.injectEndpoints({
     resendCode: build.mutation<{ message: string }, { phone: string }>({
       query: (body) => ({ url: '/auth/resend-code', method: 'POST', body }),
     }),
-    acceptAgreement: build.mutation<unknown, { agreementType: 'worker_tos' | 'restaurant_tos'; version: string }>({
+    acceptAgreement: build.mutation<
+      unknown,
+      { agreementType: 'worker_tos' | 'restaurant_tos'; version: string }
+    >({
       query: (body) => ({ url: '/agreements/accept', method: 'POST', body }),
     }),
     /** Creates or updates the caller's profile (multipart: objects as JSON, files as file parts). */

@@ -13,7 +13,13 @@ export interface AuthState {
   error: string | null;
 }
 
-export const initialAuthState: AuthState = { user: null, profile: null, session: null, loading: true, error: null };
+export const initialAuthState: AuthState = {
+  user: null,
+  profile: null,
+  session: null,
+  loading: true,
+  error: null,
+};
 
 const authSlice = createSlice({
   name: 'auth',

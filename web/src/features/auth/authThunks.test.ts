@@ -25,7 +25,12 @@ describe('auth state machine', () => {
     fakeApi.on('GET', '/profiles/me', { body: { user, profile } });
     const store = makeStore();
     await store.dispatch(restoreSession());
-    expect(store.getState().auth).toMatchObject({ loading: false, error: null, user: { id: user.id }, profile: { id: profile.id } });
+    expect(store.getState().auth).toMatchObject({
+      loading: false,
+      error: null,
+      user: { id: user.id },
+      profile: { id: profile.id },
+    });
     expect(fakeApi.callsTo('GET', '/profiles/me')[0].authorization).toBe(`Bearer ${session.access_token}`);
   });
 
@@ -51,7 +56,10 @@ describe('auth state machine', () => {
   test('a refused refresh signs the user out and clears storage', async () => {
     const user = makeUser('chef');
     storeSessionForTest(makeSession(user, 10));
-    fakeApi.on('POST', '/auth/refresh', { status: 401, body: { error: 'Session expired', code: 'AUTH.SESSION_EXPIRED' } });
+    fakeApi.on('POST', '/auth/refresh', {
+      status: 401,
+      body: { error: 'Session expired', code: 'AUTH.SESSION_EXPIRED' },
+    });
     const store = makeStore();
     await store.dispatch(restoreSession());
     expect(store.getState().auth).toMatchObject({ loading: false, user: null, session: null });
@@ -64,7 +72,9 @@ describe('auth state machine', () => {
     const fresh = makeSession(user, 3600, 'new');
     storeSessionForTest(old);
     let attempts = 0;
-    fakeApi.on('POST', '/auth/refresh', () => (++attempts === 1 ? { status: 500, body: { error: 'boom', code: 'X' } } : { body: { session: fresh } }));
+    fakeApi.on('POST', '/auth/refresh', () =>
+      ++attempts === 1 ? { status: 500, body: { error: 'boom', code: 'X' } } : { body: { session: fresh } },
+    );
     fakeApi.on('GET', '/profiles/me', { body: { user, profile: null } });
     const store = makeStore();
     await store.dispatch(restoreSession());
@@ -108,14 +118,21 @@ describe('auth state machine', () => {
     expect(redirected).toEqual([]); // a wrong password is not a lost session
     const good = await store.dispatch(signIn(user.email, 'right-password'));
     expect(good).toEqual({ ok: true });
-    expect(store.getState().auth).toMatchObject({ error: null, user: { id: user.id }, profile: { name: 'Maria Lopez' } });
+    expect(store.getState().auth).toMatchObject({
+      error: null,
+      user: { id: user.id },
+      profile: { name: 'Maria Lopez' },
+    });
     expect(stored()?.user.id).toBe(user.id);
   });
 
   test('a sign-in answer without a session is an error', async () => {
     fakeApi.on('POST', '/auth/signin', { body: { user: makeUser('chef') } });
     const store = makeStore();
-    expect(await store.dispatch(signIn('a@b.co', 'whatever1'))).toEqual({ ok: false, error: 'No session returned from signin' });
+    expect(await store.dispatch(signIn('a@b.co', 'whatever1'))).toEqual({
+      ok: false,
+      error: 'No session returned from signin',
+    });
   });
 
   test('signing up records the terms for the right type and keeps going when that fails', async () => {
@@ -125,12 +142,24 @@ describe('auth state machine', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     const store = makeStore();
     const outcome = await store.dispatch(
-      signUp({ email: user.email, password: 'password1', phone: '6125550100', userType: 'restaurant', languagePreference: 'es' }),
+      signUp({
+        email: user.email,
+        password: 'password1',
+        phone: '6125550100',
+        userType: 'restaurant',
+        languagePreference: 'es',
+      }),
     );
     warn.mockRestore();
     expect(outcome).toEqual({ ok: true });
-    expect(fakeApi.callsTo('POST', '/auth/signup')[0].body).toMatchObject({ userType: 'restaurant', languagePreference: 'es' });
-    expect(fakeApi.callsTo('POST', '/agreements/accept')[0].body).toEqual({ agreementType: 'restaurant_tos', version: '1.0' });
+    expect(fakeApi.callsTo('POST', '/auth/signup')[0].body).toMatchObject({
+      userType: 'restaurant',
+      languagePreference: 'es',
+    });
+    expect(fakeApi.callsTo('POST', '/agreements/accept')[0].body).toEqual({
+      agreementType: 'restaurant_tos',
+      version: '1.0',
+    });
     expect(store.getState().auth).toMatchObject({ loading: false, user: { id: user.id }, profile: null });
   });
 
@@ -139,16 +168,23 @@ describe('auth state machine', () => {
     storeSessionForTest(makeSession(user));
     window.localStorage.setItem('brigade.checklist.dismissed.x', '1');
     fakeApi.on('GET', '/profiles/me', { body: { user, profile: null } });
-    fakeApi.on('GET', '/payments/connect/account-status', { status: 401, body: { error: 'Session expired', code: 'AUTH.UNAUTHORIZED' } });
+    fakeApi.on('GET', '/payments/connect/account-status', {
+      status: 401,
+      body: { error: 'Session expired', code: 'AUTH.UNAUTHORIZED' },
+    });
     const redirected: string[] = [];
     setUnauthorizedHandler(() => redirected.push('/login'));
     const store = makeStore();
     await store.dispatch(restoreSession());
     const res = await store.dispatch(
-      api.injectEndpoints({
-        endpoints: (b) => ({ probeStatus: b.query<unknown, void>({ query: () => '/payments/connect/account-status' }) }),
-        overrideExisting: true,
-      }).endpoints.probeStatus.initiate(),
+      api
+        .injectEndpoints({
+          endpoints: (b) => ({
+            probeStatus: b.query<unknown, void>({ query: () => '/payments/connect/account-status' }),
+          }),
+          overrideExisting: true,
+        })
+        .endpoints.probeStatus.initiate(),
     );
     expect(res.error).toMatchObject({ status: 401 });
     expect(redirected).toEqual(['/login']);
@@ -161,7 +197,11 @@ describe('auth state machine', () => {
     const user = makeUser('chef');
     storeSessionForTest(makeSession(user));
     let calls = 0;
-    fakeApi.on('GET', '/profiles/me', () => (++calls < 3 ? { status: 503, body: { error: 'unavailable', code: 'HTTP.UNAVAILABLE' } } : { body: { user, profile: null } }));
+    fakeApi.on('GET', '/profiles/me', () =>
+      ++calls < 3
+        ? { status: 503, body: { error: 'unavailable', code: 'HTTP.UNAVAILABLE' } }
+        : { body: { user, profile: null } },
+    );
     const store = makeStore();
     await store.dispatch(restoreSession());
     expect(calls).toBe(3);

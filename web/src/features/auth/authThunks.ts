@@ -3,7 +3,15 @@ import { api, errorStatus, errorText } from '../../app/api';
 import { applyLanguage, rememberLanguage, type AppLanguage } from '../../app/i18n';
 import { authApi, type SignupBody } from './authApi';
 import { authActions, type AuthState } from './authSlice';
-import { clearStorage, isExpired, needsRefresh, readStoredSession, refreshBackoff, storeSession, type Session } from './session';
+import {
+  clearStorage,
+  isExpired,
+  needsRefresh,
+  readStoredSession,
+  refreshBackoff,
+  storeSession,
+  type Session,
+} from './session';
 
 type State = { auth: AuthState };
 type Thunk<R = void> = ThunkAction<Promise<R>, State, unknown, UnknownAction>;
@@ -64,7 +72,9 @@ export function refreshSession(): Thunk<boolean> {
 /** Fetches the user and profile (GET /profiles/me); applies the user's language. */
 export function loadProfile(): Thunk {
   return async (dispatch) => {
-    const res = await dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    const res = await dispatch(
+      authApi.endpoints.me.initiate(undefined, { forceRefetch: true, subscribe: false }),
+    );
     if (res.data) {
       dispatch(authActions.profileLoaded(res.data));
       applyLanguage(res.data.user.language_preference);
@@ -166,7 +176,8 @@ export function signUp(body: SignupBody): Thunk<Outcome> {
         version: '1.0',
       }),
     );
-    if ('error' in agreement && agreement.error) console.warn('Recording the terms acceptance failed', agreement.error);
+    if ('error' in agreement && agreement.error)
+      console.warn('Recording the terms acceptance failed', agreement.error);
     return { ok: true };
   };
 }

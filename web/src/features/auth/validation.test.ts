@@ -14,7 +14,7 @@ describe('sign-up rules', () => {
     expect(checkSignup(good)).toEqual({ passwordError: null, confirmError: null, canSubmit: true });
   });
 
-  test("mismatched passwords show \"Passwords don't match\" and disable submit", () => {
+  test('mismatched passwords show "Passwords don\'t match" and disable submit', () => {
     const check = checkSignup({ ...good, confirmPassword: 'different1' });
     expect(check.confirmError).toBe('validation.passwordsDontMatch');
     expect(check.canSubmit).toBe(false);

@@ -24,12 +24,18 @@ export function checkSignup(form: SignupForm): SignupCheck {
   const passwordTooShort = form.password.length > 0 && form.password.length < PASSWORD_MIN;
   const mismatch = form.confirmPassword.length > 0 && form.password !== form.confirmPassword;
   const filled =
-    form.email.trim() !== '' && form.phone.trim() !== '' && form.password !== '' && form.confirmPassword !== '';
+    form.email.trim() !== '' &&
+    form.phone.trim() !== '' &&
+    form.password !== '' &&
+    form.confirmPassword !== '';
   return {
     passwordError: passwordTooShort ? 'validation.passwordTooShort' : null,
     confirmError: mismatch ? 'validation.passwordsDontMatch' : null,
     canSubmit:
-      filled && form.password.length >= PASSWORD_MIN && form.password === form.confirmPassword && form.tosAccepted,
+      filled &&
+      form.password.length >= PASSWORD_MIN &&
+      form.password === form.confirmPassword &&
+      form.tosAccepted,
   };
 }
 

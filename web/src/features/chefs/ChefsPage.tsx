@@ -3,7 +3,11 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/api';
 import { SKILLS_PER_CARD } from '../../app/shiftConstants';
-import { BROWSE_FILTER_SKILLS, CHEF_SEARCH_RADIUS_OPTIONS, DEFAULT_CHEF_SEARCH_RADIUS } from '../../app/contracts';
+import {
+  BROWSE_FILTER_SKILLS,
+  CHEF_SEARCH_RADIUS_OPTIONS,
+  DEFAULT_CHEF_SEARCH_RADIUS,
+} from '../../app/contracts';
 import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
@@ -32,13 +36,37 @@ export default function ChefsPage() {
     <section className="page">
       <h1>{t('chefs.title')}</h1>
       <form className="card filters" aria-label={t('chefs.filters')} onSubmit={(e) => e.preventDefault()}>
-        <ToggleGroup legend={t('chefs.skills')} options={BROWSE_FILTER_SKILLS} selected={skills} onChange={setSkills} labelOf={(s) => tc(`skills.${s}`, { defaultValue: s })} />
+        <ToggleGroup
+          legend={t('chefs.skills')}
+          options={BROWSE_FILTER_SKILLS}
+          selected={skills}
+          onChange={setSkills}
+          labelOf={(s) => tc(`skills.${s}`, { defaultValue: s })}
+        />
         <div className="filter-grid">
           <Field label={t('chefs.minRate')}>
-            {(p) => <input {...p} type="number" inputMode="decimal" min={0} value={minRate} onChange={(e) => setMinRate(e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                value={minRate}
+                onChange={(e) => setMinRate(e.target.value)}
+              />
+            )}
           </Field>
           <Field label={t('chefs.maxRate')}>
-            {(p) => <input {...p} type="number" inputMode="decimal" min={0} value={maxRate} onChange={(e) => setMaxRate(e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                value={maxRate}
+                onChange={(e) => setMaxRate(e.target.value)}
+              />
+            )}
           </Field>
           <Field label={t('chefs.radius')}>
             {(p) => (
@@ -70,7 +98,13 @@ export default function ChefsPage() {
                     <Link to={`/profile/chef/${chef.id}`}>{chef.name}</Link>
                   </h2>
                   <div className="hint">
-                    {[chef.city, chef.distance_miles !== null ? t('chefs.away', { miles: chef.distance_miles }) : null, rating ? `★ ${rating}` : null].filter(Boolean).join(' · ')}
+                    {[
+                      chef.city,
+                      chef.distance_miles !== null ? t('chefs.away', { miles: chef.distance_miles }) : null,
+                      rating ? `★ ${rating}` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </div>
                   <ul className="tags" aria-label={t('review.skills')}>
                     {(chef.skills ?? []).slice(0, SKILLS_PER_CARD).map((s) => (
@@ -81,10 +115,16 @@ export default function ChefsPage() {
                   </ul>
                 </div>
                 <div className="item-actions">
-                  <button type="button" className="btn btn-small btn-secondary" onClick={() => console.warn('Invite is not available yet', chef.id)}>
+                  <button
+                    type="button"
+                    className="btn btn-small btn-secondary"
+                    onClick={() => console.warn('Invite is not available yet', chef.id)}
+                  >
                     {t('chefs.invite')}
                   </button>
-                  {user?.user_type === 'restaurant' && <FavoriteButton chefProfileId={chef.id} name={chef.name} />}
+                  {user?.user_type === 'restaurant' && (
+                    <FavoriteButton chefProfileId={chef.id} name={chef.name} />
+                  )}
                 </div>
               </li>
             );

@@ -22,7 +22,11 @@ export function upcomingShifts(applications: Application[], now = Date.now()): A
         !['completed', 'cancelled'].includes(a.job_postings?.status ?? '') &&
         (!a.job_postings?.end_time || new Date(a.job_postings.end_time).getTime() > now),
     )
-    .sort((a, b) => new Date(a.job_postings?.start_time ?? 0).getTime() - new Date(b.job_postings?.start_time ?? 0).getTime());
+    .sort(
+      (a, b) =>
+        new Date(a.job_postings?.start_time ?? 0).getTime() -
+        new Date(b.job_postings?.start_time ?? 0).getTime(),
+    );
 }
 
 function Dashboard() {
@@ -72,7 +76,9 @@ function Dashboard() {
                 <div>
                   <div className="list-title">
                     {tc(`positions.${job.title}`, { defaultValue: job.title })}
-                    {job.emergency_level === 'urgent' && <span className="tag tag-urgent">{tc('priority.urgent')}</span>}
+                    {job.emergency_level === 'urgent' && (
+                      <span className="tag tag-urgent">{tc('priority.urgent')}</span>
+                    )}
                   </div>
                   <div className="hint">
                     {job.restaurant_profiles?.name && `${job.restaurant_profiles.name} · `}
@@ -103,7 +109,9 @@ function Dashboard() {
               <li key={a.id} className="list-item">
                 <div>
                   <div className="list-title">
-                    {tc(`positions.${a.job_postings?.title ?? ''}`, { defaultValue: a.job_postings?.title ?? '' })}
+                    {tc(`positions.${a.job_postings?.title ?? ''}`, {
+                      defaultValue: a.job_postings?.title ?? '',
+                    })}
                   </div>
                   <div className="hint">
                     {formatDateTime(a.job_postings?.start_time)}

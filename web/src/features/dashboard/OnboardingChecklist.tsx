@@ -24,9 +24,14 @@ export function OnboardingChecklist({ data }: { data: ChecklistData }) {
   const view = checklistView(userType, data, dismissed);
   if (!view.visible) return null;
   return (
-    <section className={view.congratulate ? 'card checklist checklist-congrats' : 'card checklist'} aria-labelledby="checklist-title">
+    <section
+      className={view.congratulate ? 'card checklist checklist-congrats' : 'card checklist'}
+      aria-labelledby="checklist-title"
+    >
       <div className="card-head">
-        <h2 id="checklist-title">{view.congratulate ? t('checklist.congratsTitle') : t('checklist.title')}</h2>
+        <h2 id="checklist-title">
+          {view.congratulate ? t('checklist.congratsTitle') : t('checklist.title')}
+        </h2>
         <button
           type="button"
           className="btn btn-ghost btn-small"
@@ -39,7 +44,9 @@ export function OnboardingChecklist({ data }: { data: ChecklistData }) {
         </button>
       </div>
       <p className="muted">
-        {view.congratulate ? t('checklist.congratsText') : t('checklist.progress', { done: view.doneCount, total: view.items.length })}
+        {view.congratulate
+          ? t('checklist.congratsText')
+          : t('checklist.progress', { done: view.doneCount, total: view.items.length })}
       </p>
       <ul className="checklist-items">
         {view.items.map((item) => (
@@ -49,7 +56,8 @@ export function OnboardingChecklist({ data }: { data: ChecklistData }) {
             </span>
             {item.done ? (
               <span>
-                {t(`checklist.items.${item.label}`)} <span className="visually-hidden">{t('checklist.doneLabel')}</span>
+                {t(`checklist.items.${item.label}`)}{' '}
+                <span className="visually-hidden">{t('checklist.doneLabel')}</span>
               </span>
             ) : (
               <Link to={item.to}>{t(`checklist.items.${item.label}`)}</Link>

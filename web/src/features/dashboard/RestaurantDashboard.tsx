@@ -13,8 +13,12 @@ import { QuickLinks, StatCard } from './parts';
 import { Roster } from './Roster';
 import { useChecklistData } from './useChecklistData';
 
-export function newApplicationsCount(applications: Pick<Application, 'created_at' | 'status'>[], now = Date.now()): number {
-  return applications.filter((a) => now - new Date(a.created_at).getTime() <= NEW_APPLICATION_WINDOW_MS).length;
+export function newApplicationsCount(
+  applications: Pick<Application, 'created_at' | 'status'>[],
+  now = Date.now(),
+): number {
+  return applications.filter((a) => now - new Date(a.created_at).getTime() <= NEW_APPLICATION_WINDOW_MS)
+    .length;
 }
 
 function Dashboard() {
@@ -41,7 +45,8 @@ function Dashboard() {
       </div>
       {!profile && (
         <Alert tone="warning">
-          {t('restaurant.completeProfile')} <Link to="/onboarding/restaurant">{t('restaurant.completeProfileLink')}</Link>
+          {t('restaurant.completeProfile')}{' '}
+          <Link to="/onboarding/restaurant">{t('restaurant.completeProfileLink')}</Link>
         </Alert>
       )}
       {fresh > 0 && (
@@ -59,7 +64,13 @@ function Dashboard() {
           <StatCard
             label={t('restaurant.averageRating')}
             value={rating ?? '–'}
-            hint={rating ? t('restaurant.ratingCount', { count: profile && 'total_ratings' in profile ? profile.total_ratings : 0 }) : t('restaurant.noRatings')}
+            hint={
+              rating
+                ? t('restaurant.ratingCount', {
+                    count: profile && 'total_ratings' in profile ? profile.total_ratings : 0,
+                  })
+                : t('restaurant.noRatings')
+            }
           />
         </div>
       </div>
@@ -86,11 +97,15 @@ function Dashboard() {
                   <div>
                     <div className="list-title">
                       {tc(`positions.${job.title}`, { defaultValue: job.title })}
-                      {job.emergency_level === 'urgent' && <span className="tag tag-urgent">{tc('priority.urgent')}</span>}
+                      {job.emergency_level === 'urgent' && (
+                        <span className="tag tag-urgent">{tc('priority.urgent')}</span>
+                      )}
                     </div>
                     <div className="hint">
                       {formatDateTime(job.start_time)} · {formatRate(job.hourly_rate)}/{tc('perHour')} ·{' '}
-                      <span className={`status status-${job.status}`}>{tc(`jobStatus.${job.status}`, { defaultValue: job.status })}</span>
+                      <span className={`status status-${job.status}`}>
+                        {tc(`jobStatus.${job.status}`, { defaultValue: job.status })}
+                      </span>
                       {pending > 0 && ` · ${t('restaurant.pendingCount', { count: pending })}`}
                     </div>
                   </div>

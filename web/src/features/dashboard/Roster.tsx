@@ -72,7 +72,8 @@ export function Roster() {
                   <div className="hint">
                     {t('roster.stats', { count: f.stats?.shiftsCompleted ?? 0 })}
                     {rating && ` · ${t('roster.rating', { rating })}`}
-                    {f.stats?.lastWorked && ` · ${t('roster.lastWorked', { date: formatDate(f.stats.lastWorked) })}`}
+                    {f.stats?.lastWorked &&
+                      ` · ${t('roster.lastWorked', { date: formatDate(f.stats.lastWorked) })}`}
                   </div>
                 </div>
                 <button

@@ -1,4 +1,11 @@
-import { checklistView, dismissChecklist, isChecklistDismissed, resetDismissalIfNew, EMPTY_CHECKLIST_DATA, type ChecklistData } from './checklist';
+import {
+  checklistView,
+  dismissChecklist,
+  isChecklistDismissed,
+  resetDismissalIfNew,
+  EMPTY_CHECKLIST_DATA,
+  type ChecklistData,
+} from './checklist';
 
 const completedApp = { status: 'accepted', job_postings: { status: 'completed' } };
 const chefData = (over: Partial<ChecklistData> = {}): ChecklistData => ({ ...EMPTY_CHECKLIST_DATA, ...over });

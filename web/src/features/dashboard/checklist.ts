@@ -22,7 +22,8 @@ export const EMPTY_CHECKLIST_DATA: ChecklistData = { jobs: [], applications: [],
 
 export function completedShifts(userType: 'chef' | 'restaurant', data: ChecklistData): number {
   if (userType === 'chef') {
-    return data.applications.filter((a) => a.status === 'accepted' && a.job_postings?.status === 'completed').length;
+    return data.applications.filter((a) => a.status === 'accepted' && a.job_postings?.status === 'completed')
+      .length;
   }
   return data.jobs.filter((j) => j.status === 'completed').length;
 }
@@ -31,15 +32,30 @@ export function checklistItems(userType: 'chef' | 'restaurant', data: ChecklistD
   if (userType === 'chef') {
     return [
       { key: 'profile', label: 'chefProfile', to: '/onboarding/chef', done: true },
-      { key: 'payouts', label: 'chefPayouts', to: paymentSetupPath, done: !!data.accountStatus?.payouts_enabled },
+      {
+        key: 'payouts',
+        label: 'chefPayouts',
+        to: paymentSetupPath,
+        done: !!data.accountStatus?.payouts_enabled,
+      },
       { key: 'apply', label: 'chefApply', to: '/jobs', done: data.applications.length > 0 },
-      { key: 'complete', label: 'chefComplete', to: '/my-applications', done: completedShifts('chef', data) > 0 },
+      {
+        key: 'complete',
+        label: 'chefComplete',
+        to: '/my-applications',
+        done: completedShifts('chef', data) > 0,
+      },
     ];
   }
   return [
     { key: 'profile', label: 'restaurantProfile', to: '/onboarding/restaurant', done: true },
     { key: 'post', label: 'restaurantPost', to: '/jobs/post', done: data.jobs.length > 0 },
-    { key: 'review', label: 'restaurantReview', to: '/my-jobs', done: completedShifts('restaurant', data) > 0 },
+    {
+      key: 'review',
+      label: 'restaurantReview',
+      to: '/my-jobs',
+      done: completedShifts('restaurant', data) > 0,
+    },
   ];
 }
 
@@ -54,7 +70,11 @@ export interface ChecklistView {
  * Visible only if some item is incomplete, fewer than 2 shifts are completed and it was not dismissed;
  * with at least one completed shift it turns into a congratulation.
  */
-export function checklistView(userType: 'chef' | 'restaurant', data: ChecklistData, dismissed: boolean): ChecklistView {
+export function checklistView(
+  userType: 'chef' | 'restaurant',
+  data: ChecklistData,
+  dismissed: boolean,
+): ChecklistView {
   const items = checklistItems(userType, data);
   const completed = completedShifts(userType, data);
   const incomplete = items.some((i) => !i.done);
@@ -83,7 +103,12 @@ export function dismissChecklist(userId: string): void {
 }
 
 /** A user with no profile and no completed jobs starts over: the dismissal is forgotten. */
-export function resetDismissalIfNew(userId: string, hasProfile: boolean, data: ChecklistData, userType: 'chef' | 'restaurant'): void {
+export function resetDismissalIfNew(
+  userId: string,
+  hasProfile: boolean,
+  data: ChecklistData,
+  userType: 'chef' | 'restaurant',
+): void {
   if (hasProfile || completedShifts(userType, data) > 0) return;
   try {
     window.localStorage.removeItem(STORAGE_KEYS.checklistDismissed(userId));

@@ -4,7 +4,10 @@ import { paymentsApi } from '../payments/paymentsApi';
 import { EMPTY_CHECKLIST_DATA, type ChecklistData } from './checklist';
 
 /** What the checklist reads; any load failure falls back to empty data. */
-export function useChecklistData(jobs: ReturnType<typeof jobsApi.useJobsQuery>, applications: ReturnType<typeof jobsApi.useApplicationsQuery>): ChecklistData | null {
+export function useChecklistData(
+  jobs: ReturnType<typeof jobsApi.useJobsQuery>,
+  applications: ReturnType<typeof jobsApi.useApplicationsQuery>,
+): ChecklistData | null {
   const status = paymentsApi.useAccountStatusQuery();
   const loading = jobs.isLoading || applications.isLoading || status.isLoading;
   return useMemo(() => {
@@ -15,5 +18,13 @@ export function useChecklistData(jobs: ReturnType<typeof jobsApi.useJobsQuery>, 
       applications: applications.data?.applications ?? [],
       accountStatus: status.isError ? null : (status.data ?? null),
     };
-  }, [loading, jobs.isError, jobs.data, applications.isError, applications.data, status.isError, status.data]);
+  }, [
+    loading,
+    jobs.isError,
+    jobs.data,
+    applications.isError,
+    applications.data,
+    status.isError,
+    status.data,
+  ]);
 }

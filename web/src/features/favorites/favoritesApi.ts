@@ -24,7 +24,10 @@ export const favoritesApi = api.injectEndpoints({
       providesTags: ['Favorites'],
     }),
     removeFromRoster: build.mutation<unknown, string>({
-      query: (chefProfileId) => ({ url: `/favorites/worker/${encodeURIComponent(chefProfileId)}`, method: 'DELETE' }),
+      query: (chefProfileId) => ({
+        url: `/favorites/worker/${encodeURIComponent(chefProfileId)}`,
+        method: 'DELETE',
+      }),
       invalidatesTags: ['Favorites'],
     }),
     favoriteStatus: build.query<{ isFavorite: boolean }, string>({
@@ -32,11 +35,17 @@ export const favoritesApi = api.injectEndpoints({
       providesTags: ['Favorites'],
     }),
     addFavorite: build.mutation<unknown, string>({
-      query: (chefProfileId) => ({ url: `/favorites/chef/${encodeURIComponent(chefProfileId)}`, method: 'POST' }),
+      query: (chefProfileId) => ({
+        url: `/favorites/chef/${encodeURIComponent(chefProfileId)}`,
+        method: 'POST',
+      }),
       invalidatesTags: ['Favorites'],
     }),
     removeFavorite: build.mutation<unknown, string>({
-      query: (chefProfileId) => ({ url: `/favorites/chef/${encodeURIComponent(chefProfileId)}`, method: 'DELETE' }),
+      query: (chefProfileId) => ({
+        url: `/favorites/chef/${encodeURIComponent(chefProfileId)}`,
+        method: 'DELETE',
+      }),
       invalidatesTags: ['Favorites'],
     }),
   }),

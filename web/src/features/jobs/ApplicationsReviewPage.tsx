@@ -2,7 +2,12 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorStatus, errorText } from '../../app/api';
-import { APPLICANTS_SHOWN, BIO_PREVIEW_CHARS, LISTS_POLL_MS, SKILLS_PER_CARD } from '../../app/shiftConstants';
+import {
+  APPLICANTS_SHOWN,
+  BIO_PREVIEW_CHARS,
+  LISTS_POLL_MS,
+  SKILLS_PER_CARD,
+} from '../../app/shiftConstants';
 import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
@@ -40,9 +45,17 @@ function Applicant({ app, job }: { app: ApplicationOfJob; job: JobPosting }) {
     if (!res.error) return;
     const data = (res.error as { data?: { chefNeedsStripe?: boolean } }).data;
     const action = status === 'accepted' ? t('review.actionAccept') : t('review.actionReject');
-    setError(data?.chefNeedsStripe ? t('review.chefNeedsStripe') : errorText(res.error, t('review.decideFailed', { action })));
+    setError(
+      data?.chefNeedsStripe
+        ? t('review.chefNeedsStripe')
+        : errorText(res.error, t('review.decideFailed', { action })),
+    );
   };
-  const canDecide = app.status === 'pending' && job.status !== 'filled' && job.status !== 'cancelled' && job.status !== 'completed';
+  const canDecide =
+    app.status === 'pending' &&
+    job.status !== 'filled' &&
+    job.status !== 'cancelled' &&
+    job.status !== 'completed';
   return (
     <li className="applicant card">
       <div className="card-head">
@@ -60,7 +73,12 @@ function Applicant({ app, job }: { app: ApplicationOfJob; job: JobPosting }) {
         </span>
       </div>
       <p className="hint">
-        {[chef?.city, rating ? t('review.rating', { rating, count: chef?.total_ratings ?? 0 }) : t('review.noRatings')].filter(Boolean).join(' · ')}
+        {[
+          chef?.city,
+          rating ? t('review.rating', { rating, count: chef?.total_ratings ?? 0 }) : t('review.noRatings'),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </p>
       {chef?.bio && <p>{truncateBio(chef.bio)}</p>}
       {(chef?.skills ?? []).length > 0 && (
@@ -76,16 +94,32 @@ function Applicant({ app, job }: { app: ApplicationOfJob; job: JobPosting }) {
       <div className="actions-row">
         {canDecide && (
           <>
-            <button type="button" className="btn btn-small" disabled={deciding.isLoading} onClick={() => void onDecide('accepted')} aria-label={t('review.acceptNamed', { name })}>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={deciding.isLoading}
+              onClick={() => void onDecide('accepted')}
+              aria-label={t('review.acceptNamed', { name })}
+            >
               {t('review.accept')}
             </button>
-            <button type="button" className="btn btn-small btn-secondary" disabled={deciding.isLoading} onClick={() => void onDecide('rejected')} aria-label={t('review.rejectNamed', { name })}>
+            <button
+              type="button"
+              className="btn btn-small btn-secondary"
+              disabled={deciding.isLoading}
+              onClick={() => void onDecide('rejected')}
+              aria-label={t('review.rejectNamed', { name })}
+            >
               {t('review.reject')}
             </button>
           </>
         )}
         {app.chef_id && (
-          <Link to={`/messages?job=${job.id}&chef=${app.chef_id}`} className="btn btn-small btn-secondary" aria-label={t('review.messageNamed', { name })}>
+          <Link
+            to={`/messages?job=${job.id}&chef=${app.chef_id}`}
+            className="btn btn-small btn-secondary"
+            aria-label={t('review.messageNamed', { name })}
+          >
             {t('review.message')}
           </Link>
         )}
@@ -101,7 +135,11 @@ export default function ApplicationsReviewPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const isRestaurant = user?.user_type === 'restaurant';
-  const query = jobsApi.useJobQuery(id, { skip: !isRestaurant, refetchOnMountOrArgChange: true, pollingInterval: LISTS_POLL_MS });
+  const query = jobsApi.useJobQuery(id, {
+    skip: !isRestaurant,
+    refetchOnMountOrArgChange: true,
+    pollingInterval: LISTS_POLL_MS,
+  });
   const [showAll, setShowAll] = useState(false);
 
   if (isRestaurant && query.isLoading) return <Spinner />;
@@ -150,8 +188,15 @@ export default function ApplicationsReviewPage() {
             ))}
           </ul>
           {apps.length > APPLICANTS_SHOWN && (
-            <button type="button" className="btn btn-secondary" aria-expanded={showAll} onClick={() => setShowAll((v) => !v)}>
-              {showAll ? t('review.showFewer') : t('review.showMore', { count: apps.length - APPLICANTS_SHOWN })}
+            <button
+              type="button"
+              className="btn btn-secondary"
+              aria-expanded={showAll}
+              onClick={() => setShowAll((v) => !v)}
+            >
+              {showAll
+                ? t('review.showFewer')
+                : t('review.showMore', { count: apps.length - APPLICANTS_SHOWN })}
             </button>
           )}
         </>

@@ -17,7 +17,15 @@ import { PositionTitle, rateText } from './parts';
 const STARS = [1, 2, 3, 4, 5];
 
 /** 1-5 stars as a radio group (default 5). */
-function StarRating({ value, onChange, legend }: { value: number; onChange: (v: number) => void; legend: string }) {
+function StarRating({
+  value,
+  onChange,
+  legend,
+}: {
+  value: number;
+  onChange: (v: number) => void;
+  legend: string;
+}) {
   const { t } = useTranslation('jobs');
   return (
     <fieldset className="stars">
@@ -25,7 +33,15 @@ function StarRating({ value, onChange, legend }: { value: number; onChange: (v: 
       <div className="stars-row">
         {STARS.map((n) => (
           <label key={n} className={n <= value ? 'star star-on' : 'star'}>
-            <input type="radio" name="rating" value={n} checked={value === n} onChange={() => onChange(n)} className="visually-hidden" aria-label={t('checkout.stars', { count: n })} />
+            <input
+              type="radio"
+              name="rating"
+              value={n}
+              checked={value === n}
+              onChange={() => onChange(n)}
+              className="visually-hidden"
+              aria-label={t('checkout.stars', { count: n })}
+            />
             <span aria-hidden="true">★</span>
           </label>
         ))}
@@ -81,7 +97,9 @@ export default function CheckoutPage() {
       <section className="page narrow center">
         <h1>{t('checkout.complete')}</h1>
         <p role="status">{result.message}</p>
-        <p className="muted">{result.mutualCheckoutCompleted ? t('checkout.bothDone') : t('checkout.waitingOther')}</p>
+        <p className="muted">
+          {result.mutualCheckoutCompleted ? t('checkout.bothDone') : t('checkout.waitingOther')}
+        </p>
       </section>
     );
 
@@ -126,7 +144,11 @@ export default function CheckoutPage() {
           </div>
           <div>
             <dt>{t('checkout.time')}</dt>
-            <dd>{job.start_time && job.end_time ? `${formatTime(job.start_time)} – ${formatTime(job.end_time)}` : ''}</dd>
+            <dd>
+              {job.start_time && job.end_time
+                ? `${formatTime(job.start_time)} – ${formatTime(job.end_time)}`
+                : ''}
+            </dd>
           </div>
           <div>
             <dt>{t('checkout.rate')}</dt>
@@ -135,18 +157,41 @@ export default function CheckoutPage() {
         </dl>
       </div>
       {state === 'notYet' && <Alert tone="info">{t('checkout.notYet')}</Alert>}
-      {state === 'waitingOther' && <Alert tone="info">{side === 'chef' ? t('shifts.waitingRestaurant') : t('shifts.waitingChef')}</Alert>}
+      {state === 'waitingOther' && (
+        <Alert tone="info">{side === 'chef' ? t('shifts.waitingRestaurant') : t('shifts.waitingChef')}</Alert>
+      )}
       {state === 'checkout' && (
         <form className="card" onSubmit={(e) => void onSubmit(e)}>
-          <StarRating value={rating} onChange={setRating} legend={t('checkout.rateOther', { name: other ?? (side === 'chef' ? t('checkout.theRestaurant') : t('checkout.theChef')) })} />
+          <StarRating
+            value={rating}
+            onChange={setRating}
+            legend={t('checkout.rateOther', {
+              name: other ?? (side === 'chef' ? t('checkout.theRestaurant') : t('checkout.theChef')),
+            })}
+          />
           {side === 'restaurant' && (
             <label className="check-row">
-              <input type="checkbox" checked={workCompleted} onChange={(e) => setWorkCompleted(e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={workCompleted}
+                onChange={(e) => setWorkCompleted(e.target.checked)}
+              />
               {t('checkout.workCompleted')}
             </label>
           )}
-          <Field label={t('checkout.feedback')} hint={t('checkout.feedbackCount', { count: feedback.length, max: LIMITS.messageMax })}>
-            {(p) => <textarea {...p} rows={3} maxLength={LIMITS.messageMax} value={feedback} onChange={(e) => setFeedback(e.target.value)} />}
+          <Field
+            label={t('checkout.feedback')}
+            hint={t('checkout.feedbackCount', { count: feedback.length, max: LIMITS.messageMax })}
+          >
+            {(p) => (
+              <textarea
+                {...p}
+                rows={3}
+                maxLength={LIMITS.messageMax}
+                value={feedback}
+                onChange={(e) => setFeedback(e.target.value)}
+              />
+            )}
           </Field>
           <Alert>{error}</Alert>
           <button type="submit" className="btn btn-large" disabled={sending.isLoading}>

@@ -31,14 +31,22 @@ function ChefSection({ job }: { job: JobPosting }) {
       <p className="hint">{t('detail.chefPayNote')}</p>
       <Alert>{error}</Alert>
       {canApply && (
-        <button type="button" className="btn btn-large" disabled={applying.isLoading} onClick={() => void onApply()}>
+        <button
+          type="button"
+          className="btn btn-large"
+          disabled={applying.isLoading}
+          onClick={() => void onApply()}
+        >
           {applying.isLoading ? t('apply.sending') : t('apply.button')}
         </button>
       )}
       {(job.user_applied || applying.isSuccess) && (
         <>
           <p className="status-line">
-            {t('detail.applied')} {application && <>· {t(`applicationStatus.${application.status}`, { defaultValue: application.status })}</>}
+            {t('detail.applied')}{' '}
+            {application && (
+              <>· {t(`applicationStatus.${application.status}`, { defaultValue: application.status })}</>
+            )}
           </p>
           <div className="actions-row">
             <Link to={`/messages?job=${job.id}`} className="btn btn-secondary">
@@ -91,7 +99,10 @@ export default function JobDetailPage() {
   const query = jobsApi.useJobQuery(id, { refetchOnMountOrArgChange: true });
   const job = query.data?.job;
   // Poll while the escrow event has not landed yet.
-  jobsApi.useJobQuery(id, { skip: !job || !AWAITING_PAYMENT.includes(job.status) || job.status === 'payment_failed', pollingInterval: 2000 });
+  jobsApi.useJobQuery(id, {
+    skip: !job || !AWAITING_PAYMENT.includes(job.status) || job.status === 'payment_failed',
+    pollingInterval: 2000,
+  });
 
   if (query.isLoading) return <Spinner />;
   if (!job) {

@@ -13,7 +13,15 @@ import { byStart, checkoutState } from './shiftState';
 
 type Tab = 'shifts' | 'applications';
 
-function ShiftState({ side, job, applicationId }: { side: 'chef' | 'restaurant'; job: Partial<JobPosting>; applicationId?: string }) {
+function ShiftState({
+  side,
+  job,
+  applicationId,
+}: {
+  side: 'chef' | 'restaurant';
+  job: Partial<JobPosting>;
+  applicationId?: string;
+}) {
   const { t } = useTranslation('jobs');
   const state = checkoutState(side, job);
   if (!state) return null;
@@ -24,11 +32,26 @@ function ShiftState({ side, job, applicationId }: { side: 'chef' | 'restaurant';
       </Link>
     );
   if (state === 'checkout') return null;
-  const text = state === 'waitingOther' ? t(side === 'chef' ? 'shifts.waitingRestaurant' : 'shifts.waitingChef') : t(`shifts.state.${state}`);
+  const text =
+    state === 'waitingOther'
+      ? t(side === 'chef' ? 'shifts.waitingRestaurant' : 'shifts.waitingChef')
+      : t(`shifts.state.${state}`);
   return <span className={`tag tag-${state}`}>{text}</span>;
 }
 
-function Row({ title, urgent, lines, actions, error }: { title: string; urgent?: boolean; lines: ReactNode[]; actions: ReactNode; error?: string | null }) {
+function Row({
+  title,
+  urgent,
+  lines,
+  actions,
+  error,
+}: {
+  title: string;
+  urgent?: boolean;
+  lines: ReactNode[];
+  actions: ReactNode;
+  error?: string | null;
+}) {
   return (
     <li className="list-item">
       <div>
@@ -80,27 +103,48 @@ function ChefApplicationRow({ app, view }: { app: Application; view: Tab }) {
       urgent={job?.emergency_level === 'urgent'}
       error={error}
       lines={[
-        [job?.restaurant_profiles?.name, shiftWhen(job?.start_time, job?.end_time)].filter(Boolean).join(' · '),
+        [job?.restaurant_profiles?.name, shiftWhen(job?.start_time, job?.end_time)]
+          .filter(Boolean)
+          .join(' · '),
         <>
           {statusText}
-          {job?.start_time && job.end_time && job.hourly_rate !== undefined && <> · {t('shifts.youEarn', { amount: formatCents(jobPay(job as JobPosting).subtotalCents) })}</>}
+          {job?.start_time && job.end_time && job.hourly_rate !== undefined && (
+            <> · {t('shifts.youEarn', { amount: formatCents(jobPay(job as JobPosting).subtotalCents) })}</>
+          )}
         </>,
       ]}
       actions={
         <>
           {awaiting && (
             <>
-              <button type="button" className="btn btn-small" disabled={busy} onClick={() => void onConfirm(true)}>
+              <button
+                type="button"
+                className="btn btn-small"
+                disabled={busy}
+                onClick={() => void onConfirm(true)}
+              >
                 {t('shifts.confirm')}
               </button>
-              <button type="button" className="btn btn-small btn-secondary" disabled={busy} onClick={() => void onConfirm(false)}>
+              <button
+                type="button"
+                className="btn btn-small btn-secondary"
+                disabled={busy}
+                onClick={() => void onConfirm(false)}
+              >
                 {t('shifts.decline')}
               </button>
             </>
           )}
-          {view === 'shifts' && app.worker_confirmed === true && job && <ShiftState side="chef" job={job} applicationId={app.id} />}
+          {view === 'shifts' && app.worker_confirmed === true && job && (
+            <ShiftState side="chef" job={job} applicationId={app.id} />
+          )}
           {view === 'applications' && cancellable && (
-            <button type="button" className="btn btn-small btn-ghost" disabled={busy} onClick={() => void onCancel()}>
+            <button
+              type="button"
+              className="btn btn-small btn-ghost"
+              disabled={busy}
+              onClick={() => void onCancel()}
+            >
               {t('shifts.cancelApplication')}
             </button>
           )}
@@ -117,18 +161,24 @@ function ChefApplicationRow({ app, view }: { app: Application; view: Tab }) {
 
 function ChefShifts({ tab }: { tab: Tab }) {
   const { t } = useTranslation('jobs');
-  const apps = jobsApi.useApplicationsQuery(undefined, { pollingInterval: LISTS_POLL_MS, refetchOnMountOrArgChange: true });
+  const apps = jobsApi.useApplicationsQuery(undefined, {
+    pollingInterval: LISTS_POLL_MS,
+    refetchOnMountOrArgChange: true,
+  });
   if (apps.isLoading) return <Spinner />;
   if (apps.isError) return <Alert>{errorText(apps.error, t('shifts.loadFailed'))}</Alert>;
   const all = apps.data?.applications ?? [];
   const list =
     tab === 'shifts'
-      ? all.filter((a) => a.status === 'accepted' && a.worker_confirmed !== false).sort((a, b) => byStart(a.job_postings?.start_time, b.job_postings?.start_time))
+      ? all
+          .filter((a) => a.status === 'accepted' && a.worker_confirmed !== false)
+          .sort((a, b) => byStart(a.job_postings?.start_time, b.job_postings?.start_time))
       : [...all].sort((a, b) => b.created_at.localeCompare(a.created_at));
   if (list.length === 0)
     return (
       <p className="empty muted">
-        {tab === 'shifts' ? t('shifts.noShiftsChef') : t('shifts.noApplicationsChef')} <Link to="/openings">{t('shifts.findWork')}</Link>
+        {tab === 'shifts' ? t('shifts.noShiftsChef') : t('shifts.noApplicationsChef')}{' '}
+        <Link to="/openings">{t('shifts.findWork')}</Link>
       </p>
     );
   return (
@@ -142,10 +192,17 @@ function ChefShifts({ tab }: { tab: Tab }) {
 
 function RestaurantShifts({ tab }: { tab: Tab }) {
   const { t } = useTranslation('jobs');
-  const jobs = jobsApi.useJobsQuery({ status: 'all' }, { pollingInterval: LISTS_POLL_MS, refetchOnMountOrArgChange: true });
-  const apps = jobsApi.useApplicationsQuery(undefined, { pollingInterval: LISTS_POLL_MS, refetchOnMountOrArgChange: true });
+  const jobs = jobsApi.useJobsQuery(
+    { status: 'all' },
+    { pollingInterval: LISTS_POLL_MS, refetchOnMountOrArgChange: true },
+  );
+  const apps = jobsApi.useApplicationsQuery(undefined, {
+    pollingInterval: LISTS_POLL_MS,
+    refetchOnMountOrArgChange: true,
+  });
   if (jobs.isLoading || apps.isLoading) return <Spinner />;
-  if (jobs.isError || apps.isError) return <Alert>{errorText(jobs.error ?? apps.error, t('shifts.loadFailed'))}</Alert>;
+  if (jobs.isError || apps.isError)
+    return <Alert>{errorText(jobs.error ?? apps.error, t('shifts.loadFailed'))}</Alert>;
   const applications = apps.data?.applications ?? [];
   if (tab === 'applications') {
     const list = [...applications].sort((a, b) => b.created_at.localeCompare(a.created_at));
@@ -158,7 +215,9 @@ function RestaurantShifts({ tab }: { tab: Tab }) {
             title={a.job_postings?.title ?? ''}
             urgent={a.job_postings?.emergency_level === 'urgent'}
             lines={[
-              [a.chef_profiles?.name, shiftWhen(a.job_postings?.start_time, a.job_postings?.end_time)].filter(Boolean).join(' · '),
+              [a.chef_profiles?.name, shiftWhen(a.job_postings?.start_time, a.job_postings?.end_time)]
+                .filter(Boolean)
+                .join(' · '),
               a.status === 'accepted' && a.worker_confirmed === null
                 ? t('applicationStatus.awaitingChef')
                 : a.status === 'accepted' && a.worker_confirmed
@@ -168,7 +227,10 @@ function RestaurantShifts({ tab }: { tab: Tab }) {
                     : t(`applicationStatus.${a.status}`, { defaultValue: a.status }),
             ]}
             actions={
-              <Link to={`/jobs/${a.job_postings?.id ?? a.job_id}/applications`} className="btn btn-small btn-secondary">
+              <Link
+                to={`/jobs/${a.job_postings?.id ?? a.job_id}/applications`}
+                className="btn btn-small btn-secondary"
+              >
                 {t('shifts.review')}
               </Link>
             }
@@ -187,7 +249,12 @@ function RestaurantShifts({ tab }: { tab: Tab }) {
   return (
     <ul className="list">
       {list.map((job) => {
-        const worker = applications.find((a) => (a.job_postings?.id ?? a.job_id) === job.id && a.status === 'accepted' && a.worker_confirmed === true);
+        const worker = applications.find(
+          (a) =>
+            (a.job_postings?.id ?? a.job_id) === job.id &&
+            a.status === 'accepted' &&
+            a.worker_confirmed === true,
+        );
         return (
           <Row
             key={job.id}
@@ -196,7 +263,8 @@ function RestaurantShifts({ tab }: { tab: Tab }) {
             lines={[
               shiftWhen(job.start_time, job.end_time),
               <>
-                <JobStatusTag status={job.status} /> · {t('shifts.total', { amount: formatCents(jobPay(job).totalCents) })}
+                <JobStatusTag status={job.status} /> ·{' '}
+                {t('shifts.total', { amount: formatCents(jobPay(job).totalCents) })}
                 {worker?.chef_profiles?.name && <> · {worker.chef_profiles.name}</>}
               </>,
             ]}
@@ -213,7 +281,11 @@ function RestaurantShifts({ tab }: { tab: Tab }) {
                   </Link>
                 )}
                 <ShiftState side="restaurant" job={job} applicationId={worker?.id} />
-                <Link to={`/jobs/${job.id}`} className="btn btn-small btn-ghost" aria-label={t('shifts.viewNamed', { when: shiftWhen(job.start_time) })}>
+                <Link
+                  to={`/jobs/${job.id}`}
+                  className="btn btn-small btn-ghost"
+                  aria-label={t('shifts.viewNamed', { when: shiftWhen(job.start_time) })}
+                >
                   {t('shifts.view')}
                 </Link>
               </>
@@ -255,7 +327,8 @@ export default function MyShiftsPage() {
             className={tab === id ? 'tab tab-on' : 'tab'}
             onClick={() => setTab(id)}
             onKeyDown={(e) => {
-              if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') setTab(id === 'shifts' ? 'applications' : 'shifts');
+              if (e.key === 'ArrowRight' || e.key === 'ArrowLeft')
+                setTab(id === 'shifts' ? 'applications' : 'shifts');
             }}
           >
             {t(`shifts.tabs.${id}`)}

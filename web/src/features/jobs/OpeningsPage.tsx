@@ -9,7 +9,14 @@ import { Spinner } from '../../components/Spinner';
 import { ForType } from '../shell/Redirects';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { formatCents, jobPay } from './money';
-import { filterOpenings, hasFilters, NO_FILTERS, openingsQuery, SHIFT_TIMES, type OpeningsFilters } from './openingsFilters';
+import {
+  filterOpenings,
+  hasFilters,
+  NO_FILTERS,
+  openingsQuery,
+  SHIFT_TIMES,
+  type OpeningsFilters,
+} from './openingsFilters';
 import { PositionTitle, rateText, shiftWhen } from './parts';
 
 function OpeningItem({ job }: { job: JobPosting }) {
@@ -34,7 +41,8 @@ function OpeningItem({ job }: { job: JobPosting }) {
           {shiftWhen(job.start_time, job.end_time)}
         </div>
         <div className="hint">
-          {rateText(job.hourly_rate, tc('perHour'))} · {t('openings.shiftPay', { amount: formatCents(jobPay(job).subtotalCents) })}
+          {rateText(job.hourly_rate, tc('perHour'))} ·{' '}
+          {t('openings.shiftPay', { amount: formatCents(jobPay(job).subtotalCents) })}
         </div>
         <Alert>{error}</Alert>
       </div>
@@ -47,11 +55,22 @@ function OpeningItem({ job }: { job: JobPosting }) {
             </Link>
           </>
         ) : (
-          <button type="button" className="btn btn-small" disabled={applying.isLoading} onClick={() => void onApply()}>
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={applying.isLoading}
+            onClick={() => void onApply()}
+          >
             {t('apply.now')}
           </button>
         )}
-        <Link to={`/jobs/${job.id}`} className="btn btn-small btn-secondary" aria-label={t('openings.viewDetailsOf', { title: tc(`positions.${job.title}`, { defaultValue: job.title }) })}>
+        <Link
+          to={`/jobs/${job.id}`}
+          className="btn btn-small btn-secondary"
+          aria-label={t('openings.viewDetailsOf', {
+            title: tc(`positions.${job.title}`, { defaultValue: job.title }),
+          })}
+        >
           {t('openings.viewDetails')}
         </Link>
       </div>
@@ -62,9 +81,14 @@ function OpeningItem({ job }: { job: JobPosting }) {
 function Openings() {
   const { t } = useTranslation('jobs');
   const [filters, setFilters] = useState<OpeningsFilters>(NO_FILTERS);
-  const jobs = jobsApi.useJobsQuery(openingsQuery(filters), { pollingInterval: LISTS_POLL_MS, skipPollingIfUnfocused: true, refetchOnMountOrArgChange: true });
+  const jobs = jobsApi.useJobsQuery(openingsQuery(filters), {
+    pollingInterval: LISTS_POLL_MS,
+    skipPollingIfUnfocused: true,
+    refetchOnMountOrArgChange: true,
+  });
   const list = filterOpenings(jobs.data?.jobs ?? [], filters);
-  const set = <K extends keyof OpeningsFilters>(key: K, value: OpeningsFilters[K]) => setFilters((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof OpeningsFilters>(key: K, value: OpeningsFilters[K]) =>
+    setFilters((f) => ({ ...f, [key]: value }));
 
   return (
     <section className="page">
@@ -73,7 +97,11 @@ function Openings() {
         <div className="filter-grid">
           <Field label={t('openings.priority')}>
             {(p) => (
-              <select {...p} value={filters.priority} onChange={(e) => set('priority', e.target.value as OpeningsFilters['priority'])}>
+              <select
+                {...p}
+                value={filters.priority}
+                onChange={(e) => set('priority', e.target.value as OpeningsFilters['priority'])}
+              >
                 <option value="">{t('openings.any')}</option>
                 <option value="normal">{t('openings.priorityNormal')}</option>
                 <option value="urgent">{t('openings.priorityUrgent')}</option>
@@ -81,17 +109,43 @@ function Openings() {
             )}
           </Field>
           <Field label={t('openings.minHourly')}>
-            {(p) => <input {...p} type="number" inputMode="decimal" min={0} step="1" value={filters.minHourly} onChange={(e) => set('minHourly', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="1"
+                value={filters.minHourly}
+                onChange={(e) => set('minHourly', e.target.value)}
+              />
+            )}
           </Field>
           <Field label={t('openings.minFlat')}>
-            {(p) => <input {...p} type="number" inputMode="decimal" min={0} step="1" value={filters.minFlat} onChange={(e) => set('minFlat', e.target.value)} />}
+            {(p) => (
+              <input
+                {...p}
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="1"
+                value={filters.minFlat}
+                onChange={(e) => set('minFlat', e.target.value)}
+              />
+            )}
           </Field>
           <Field label={t('openings.date')}>
-            {(p) => <input {...p} type="date" value={filters.date} onChange={(e) => set('date', e.target.value)} />}
+            {(p) => (
+              <input {...p} type="date" value={filters.date} onChange={(e) => set('date', e.target.value)} />
+            )}
           </Field>
           <Field label={t('openings.shiftTime')}>
             {(p) => (
-              <select {...p} value={filters.shiftTime} onChange={(e) => set('shiftTime', e.target.value as OpeningsFilters['shiftTime'])}>
+              <select
+                {...p}
+                value={filters.shiftTime}
+                onChange={(e) => set('shiftTime', e.target.value as OpeningsFilters['shiftTime'])}
+              >
                 <option value="">{t('openings.any')}</option>
                 {SHIFT_TIMES.map((s) => (
                   <option key={s} value={s}>
@@ -102,7 +156,12 @@ function Openings() {
             )}
           </Field>
         </div>
-        <button type="button" className="btn btn-secondary" disabled={!hasFilters(filters)} onClick={() => setFilters(NO_FILTERS)}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={!hasFilters(filters)}
+          onClick={() => setFilters(NO_FILTERS)}
+        >
           {t('openings.clear')}
         </button>
       </form>
@@ -111,7 +170,9 @@ function Openings() {
       ) : jobs.isError ? (
         <Alert>{errorText(jobs.error, t('openings.loadFailed'))}</Alert>
       ) : list.length === 0 ? (
-        <p className="empty muted card">{hasFilters(filters) ? t('openings.noneFiltered') : t('openings.none')}</p>
+        <p className="empty muted card">
+          {hasFilters(filters) ? t('openings.noneFiltered') : t('openings.none')}
+        </p>
       ) : (
         <>
           <p className="hint" role="status">

@@ -16,7 +16,14 @@ import { shiftPay } from './money';
 import { PayBreakdown } from './parts';
 import { checkPostForm, toLocalInput, type PostForm } from './validation';
 
-const initial: PostForm = { title: '', start: '', end: '', hourlyRate: '', emergencyLevel: 'normal', notifyFavorites: [] };
+const initial: PostForm = {
+  title: '',
+  start: '',
+  end: '',
+  hourlyRate: '',
+  emergencyLevel: 'normal',
+  notifyFavorites: [],
+};
 
 function PostShift() {
   const { t } = useTranslation('jobs');
@@ -34,12 +41,19 @@ function PostShift() {
   const payForJob = usePayForJob();
   const cardText = useCardErrorText();
 
-  const pay = useMemo(() => shiftPay(form.start, form.end, form.hourlyRate), [form.start, form.end, form.hourlyRate]);
+  const pay = useMemo(
+    () => shiftPay(form.start, form.end, form.hourlyRate),
+    [form.start, form.end, form.hourlyRate],
+  );
   const limits = useMemo(() => {
     const now = new Date();
-    return { min: toLocalInput(now), max: toLocalInput(new Date(now.getTime() + LIMITS.postingWindowDays * 24 * 3_600_000)) };
+    return {
+      min: toLocalInput(now),
+      max: toLocalInput(new Date(now.getTime() + LIMITS.postingWindowDays * 24 * 3_600_000)),
+    };
   }, []);
-  const set = <K extends keyof PostForm>(key: K, value: PostForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof PostForm>(key: K, value: PostForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
   const locked = job !== null;
 
   const onSubmit = async (e: FormEvent) => {
@@ -75,7 +89,12 @@ function PostShift() {
     }
     setBusy('paying');
     const amount = posted.total_cents ?? pay?.totalCents ?? 0;
-    const outcome = await payForJob({ jobId: posted.id, amountCents: amount, confirmer, email: user?.email ?? '' });
+    const outcome = await payForJob({
+      jobId: posted.id,
+      amountCents: amount,
+      confirmer,
+      email: user?.email ?? '',
+    });
     setBusy(null);
     if (outcome.ok) {
       navigate(`/jobs/${posted.id}`, { state: { posted: true } });
@@ -107,16 +126,37 @@ function PostShift() {
           <div className="field-row">
             <Field label={t('post.start')}>
               {(p) => (
-                <input {...p} type="datetime-local" step={1} min={limits.min} max={limits.max} value={form.start} onChange={(e) => set('start', e.target.value)} required />
+                <input
+                  {...p}
+                  type="datetime-local"
+                  step={1}
+                  min={limits.min}
+                  max={limits.max}
+                  value={form.start}
+                  onChange={(e) => set('start', e.target.value)}
+                  required
+                />
               )}
             </Field>
             <Field label={t('post.end')}>
               {(p) => (
-                <input {...p} type="datetime-local" step={1} min={form.start || limits.min} max={limits.max} value={form.end} onChange={(e) => set('end', e.target.value)} required />
+                <input
+                  {...p}
+                  type="datetime-local"
+                  step={1}
+                  min={form.start || limits.min}
+                  max={limits.max}
+                  value={form.end}
+                  onChange={(e) => set('end', e.target.value)}
+                  required
+                />
               )}
             </Field>
           </div>
-          <Field label={t('post.rate')} hint={t('post.rateHint', { min: LIMITS.hourlyRateMin, max: LIMITS.hourlyRateMax })}>
+          <Field
+            label={t('post.rate')}
+            hint={t('post.rateHint', { min: LIMITS.hourlyRateMin, max: LIMITS.hourlyRateMax })}
+          >
             {(p) => (
               <input
                 {...p}
@@ -134,8 +174,17 @@ function PostShift() {
           <fieldset className="radio-row">
             <legend>{t('post.priority')}</legend>
             {(['normal', 'urgent'] as const).map((level) => (
-              <label key={level} className={form.emergencyLevel === level ? 'role-option role-on' : 'role-option'}>
-                <input type="radio" name="priority" value={level} checked={form.emergencyLevel === level} onChange={() => set('emergencyLevel', level)} />
+              <label
+                key={level}
+                className={form.emergencyLevel === level ? 'role-option role-on' : 'role-option'}
+              >
+                <input
+                  type="radio"
+                  name="priority"
+                  value={level}
+                  checked={form.emergencyLevel === level}
+                  onChange={() => set('emergencyLevel', level)}
+                />
                 {tc(`priority.${level}`)}
               </label>
             ))}
@@ -152,7 +201,9 @@ function PostShift() {
                     onChange={(e) =>
                       set(
                         'notifyFavorites',
-                        e.target.checked ? [...form.notifyFavorites, f.chef_profile_id] : form.notifyFavorites.filter((id) => id !== f.chef_profile_id),
+                        e.target.checked
+                          ? [...form.notifyFavorites, f.chef_profile_id]
+                          : form.notifyFavorites.filter((id) => id !== f.chef_profile_id),
                       )
                     }
                   />
@@ -177,7 +228,13 @@ function PostShift() {
         )}
         <div className="actions-row">
           <button type="submit" className="btn btn-large" disabled={!confirmer || busy !== null}>
-            {busy === 'posting' ? t('post.posting') : busy === 'paying' ? t('post.paying') : job ? t('post.payAgain') : t('post.submit')}
+            {busy === 'posting'
+              ? t('post.posting')
+              : busy === 'paying'
+                ? t('post.paying')
+                : job
+                  ? t('post.payAgain')
+                  : t('post.submit')}
           </button>
           <Link to="/dashboard/restaurant" className="btn btn-secondary btn-large">
             {t('post.cancel')}

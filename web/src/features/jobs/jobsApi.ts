@@ -1,6 +1,7 @@
 import { api } from '../../app/api';
 
-export type JobStatus = 'pending_payment' | 'payment_failed' | 'open' | 'filled' | 'completed' | 'cancelled' | 'disputed';
+export type JobStatus =
+  'pending_payment' | 'payment_failed' | 'open' | 'filled' | 'completed' | 'cancelled' | 'disputed';
 
 export interface ApplicationChef {
   id: string;
@@ -71,7 +72,12 @@ export interface Application {
   status: 'pending' | 'accepted' | 'rejected' | 'cancelled' | string;
   created_at: string;
   worker_confirmed: boolean | null;
-  job_postings?: Partial<JobPosting> & { id?: string; status?: string; title?: string; payment_status?: string | null };
+  job_postings?: Partial<JobPosting> & {
+    id?: string;
+    status?: string;
+    title?: string;
+    payment_status?: string | null;
+  };
   chef_profiles?: ApplicationChef | null;
 }
 
@@ -117,7 +123,11 @@ export const jobsApi = api.injectEndpoints({
       invalidatesTags: ['Jobs'],
     }),
     cancelJob: build.mutation<{ job: JobPosting }, string>({
-      query: (id) => ({ url: `/jobs/${encodeURIComponent(id)}`, method: 'PUT', body: { status: 'cancelled' } }),
+      query: (id) => ({
+        url: `/jobs/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body: { status: 'cancelled' },
+      }),
       invalidatesTags: ['Jobs', 'Applications'],
     }),
     apply: build.mutation<{ application: Application }, string>({
@@ -132,20 +142,38 @@ export const jobsApi = api.injectEndpoints({
       query: (id) => `/applications/${encodeURIComponent(id)}`,
       providesTags: ['Applications'],
     }),
-    decideApplication: build.mutation<{ application: Application }, { id: string; status: 'accepted' | 'rejected' }>({
-      query: ({ id, status }) => ({ url: `/applications/${encodeURIComponent(id)}`, method: 'PATCH', body: { status } }),
+    decideApplication: build.mutation<
+      { application: Application },
+      { id: string; status: 'accepted' | 'rejected' }
+    >({
+      query: ({ id, status }) => ({
+        url: `/applications/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: { status },
+      }),
       invalidatesTags: ['Jobs', 'Applications', 'Conversations'],
     }),
     confirmApplication: build.mutation<{ application: Application }, { id: string; confirmed: boolean }>({
-      query: ({ id, confirmed }) => ({ url: `/applications/${encodeURIComponent(id)}/confirm`, method: 'POST', body: { confirmed } }),
+      query: ({ id, confirmed }) => ({
+        url: `/applications/${encodeURIComponent(id)}/confirm`,
+        method: 'POST',
+        body: { confirmed },
+      }),
       invalidatesTags: ['Jobs', 'Applications'],
     }),
     cancelApplication: build.mutation<{ application: Application }, string>({
       query: (id) => ({ url: `/applications/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Jobs', 'Applications'],
     }),
-    checkout: build.mutation<{ message: string; mutualCheckoutCompleted: boolean }, { id: string } & CheckoutBody>({
-      query: ({ id, ...body }) => ({ url: `/applications/${encodeURIComponent(id)}/checkout`, method: 'POST', body }),
+    checkout: build.mutation<
+      { message: string; mutualCheckoutCompleted: boolean },
+      { id: string } & CheckoutBody
+    >({
+      query: ({ id, ...body }) => ({
+        url: `/applications/${encodeURIComponent(id)}/checkout`,
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: ['Jobs', 'Applications', 'Favorites', 'JobPayment'],
     }),
   }),

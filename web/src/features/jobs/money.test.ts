@@ -3,10 +3,20 @@ import { checkPostForm } from './validation';
 
 describe('the pay a restaurant sees while posting', () => {
   test('5 hours at $20: $100 shift pay, $7 booking fee, $107 total', () => {
-    expect(shiftPay('2026-06-15T18:00', '2026-06-15T23:00', '20')).toEqual({ hours: 5, subtotalCents: 10_000, feeCents: 700, totalCents: 10_700 });
+    expect(shiftPay('2026-06-15T18:00', '2026-06-15T23:00', '20')).toEqual({
+      hours: 5,
+      subtotalCents: 10_000,
+      feeCents: 700,
+      totalCents: 10_700,
+    });
   });
   test('5.5 hours at $18.50 rounds each amount to cents (fee 7.1225 -> 7.12)', () => {
-    expect(shiftPay('2026-06-15T09:00', '2026-06-15T14:30', '18.5')).toEqual({ hours: 5.5, subtotalCents: 10_175, feeCents: 712, totalCents: 10_887 });
+    expect(shiftPay('2026-06-15T09:00', '2026-06-15T14:30', '18.5')).toEqual({
+      hours: 5.5,
+      subtotalCents: 10_175,
+      feeCents: 712,
+      totalCents: 10_887,
+    });
   });
   test('an overnight shift counts the hours across midnight', () => {
     expect(shiftPay('2026-06-15T22:00', '2026-06-16T06:00', 15)?.subtotalCents).toBe(12_000);
@@ -20,7 +30,14 @@ describe('the pay a restaurant sees while posting', () => {
 
 describe('the post form rules', () => {
   const now = new Date(2026, 5, 15, 12, 0).getTime();
-  const base = { title: 'Line Cook', start: '2026-06-15T18:00', end: '2026-06-15T23:00', hourlyRate: '20', emergencyLevel: 'normal' as const, notifyFavorites: [] };
+  const base = {
+    title: 'Line Cook',
+    start: '2026-06-15T18:00',
+    end: '2026-06-15T23:00',
+    hourlyRate: '20',
+    emergencyLevel: 'normal' as const,
+    notifyFavorites: [],
+  };
   test.each([
     [{}, null],
     [{ title: '' }, 'post.errors.position'],

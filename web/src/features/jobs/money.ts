@@ -15,8 +15,20 @@ export function shiftPay(start: string, end: string, hourlyRate: string | number
 }
 
 /** The pay of a stored job: the server's amounts when present, else the same rule. */
-export function jobPay(job: { start_time: string; end_time: string; hourly_rate: number; subtotal_cents?: number; fee_cents?: number; total_cents?: number; hours?: number }): JobPay {
-  if (typeof job.subtotal_cents === 'number' && typeof job.fee_cents === 'number' && typeof job.total_cents === 'number')
+export function jobPay(job: {
+  start_time: string;
+  end_time: string;
+  hourly_rate: number;
+  subtotal_cents?: number;
+  fee_cents?: number;
+  total_cents?: number;
+  hours?: number;
+}): JobPay {
+  if (
+    typeof job.subtotal_cents === 'number' &&
+    typeof job.fee_cents === 'number' &&
+    typeof job.total_cents === 'number'
+  )
     return {
       hours: job.hours ?? (new Date(job.end_time).getTime() - new Date(job.start_time).getTime()) / 3_600_000,
       subtotalCents: job.subtotal_cents,

@@ -16,7 +16,13 @@ export interface OpeningsFilters {
   shiftTime: ShiftTime;
 }
 
-export const NO_FILTERS: OpeningsFilters = { priority: '', minHourly: '', minFlat: '', date: '', shiftTime: '' };
+export const NO_FILTERS: OpeningsFilters = {
+  priority: '',
+  minHourly: '',
+  minFlat: '',
+  date: '',
+  shiftTime: '',
+};
 
 export function hasFilters(f: OpeningsFilters): boolean {
   return Object.values(f).some((v) => v !== '');
@@ -56,7 +62,8 @@ export function filterOpenings(jobs: JobPosting[], f: OpeningsFilters): JobPosti
   return jobs.filter((job) => {
     if (f.priority && job.emergency_level !== f.priority) return false;
     if (minHourly !== null && Number.isFinite(minHourly) && job.hourly_rate < minHourly) return false;
-    if (minFlat !== null && Number.isFinite(minFlat) && jobPay(job).subtotalCents < Math.round(minFlat * 100)) return false;
+    if (minFlat !== null && Number.isFinite(minFlat) && jobPay(job).subtotalCents < Math.round(minFlat * 100))
+      return false;
     if (f.date) {
       const s = new Date(job.start_time);
       const local = `${s.getFullYear()}-${String(s.getMonth() + 1).padStart(2, '0')}-${String(s.getDate()).padStart(2, '0')}`;

@@ -58,5 +58,7 @@ export function rateText(rate: number | undefined, perHour: string): string {
 
 export function JobStatusTag({ status }: { status: string }) {
   const { t: tc } = useTranslation('catalog');
-  return <span className={`status status-${status}`}>{tc(`jobStatus.${status}`, { defaultValue: status })}</span>;
+  return (
+    <span className={`status status-${status}`}>{tc(`jobStatus.${status}`, { defaultValue: status })}</span>
+  );
 }

@@ -1,6 +1,7 @@
 import type { JobPosting } from './jobsApi';
 
-const started = (job: Partial<JobPosting> | undefined, now = Date.now()) => !!job?.start_time && new Date(job.start_time).getTime() <= now;
+const started = (job: Partial<JobPosting> | undefined, now = Date.now()) =>
+  !!job?.start_time && new Date(job.start_time).getTime() <= now;
 export const byStart = (a?: string, b?: string) => new Date(a ?? 0).getTime() - new Date(b ?? 0).getTime();
 
 /** Where one side stands at checkout, as the text key of its label (null when there is nothing to say). */
@@ -20,4 +21,3 @@ export function checkoutState(
   if (mine) return 'waitingOther';
   return started(job, now) ? 'checkout' : 'notYet';
 }
-

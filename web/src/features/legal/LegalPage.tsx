@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { PublicFooter, PublicHeader } from '../landing/PublicHeader';
 import { NotFoundScreen } from '../../components/NotFoundScreen';
 
-const DOCS = { 'chef-terms': 'chefTerms', 'restaurant-terms': 'restaurantTerms', privacy: 'privacy' } as const;
+const DOCS = {
+  'chef-terms': 'chefTerms',
+  'restaurant-terms': 'restaurantTerms',
+  privacy: 'privacy',
+} as const;
 
 /** Chef terms, restaurant terms and the privacy policy (linked from sign-up), version 1.0. */
 export default function LegalPage() {

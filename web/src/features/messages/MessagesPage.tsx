@@ -19,7 +19,11 @@ function useThread(target: ThreadTarget | null) {
   const key = threadKey(target);
   const [fetchPage] = messagesApi.useThreadPageMutation();
   const [state, setState] = useState<ThreadState>({ key: '', messages: [], loading: false });
-  const cursor = useRef<{ key: string; since: string | null; etag: string | null }>({ key: '', since: null, etag: null });
+  const cursor = useRef<{ key: string; since: string | null; etag: string | null }>({
+    key: '',
+    since: null,
+    etag: null,
+  });
   const targetRef = useRef(target);
   targetRef.current = target;
 
@@ -39,7 +43,11 @@ function useThread(target: ThreadTarget | null) {
       const page = res.data;
       const last = page.messages[page.messages.length - 1];
       cursor.current = { key: k, since: last ? last.id : c.since, etag: page.etag };
-      setState((s) => ({ key: k, loading: false, messages: mergeMessages(s.key === k ? s.messages : [], page.messages) }));
+      setState((s) => ({
+        key: k,
+        loading: false,
+        messages: mergeMessages(s.key === k ? s.messages : [], page.messages),
+      }));
     },
     [fetchPage],
   );
@@ -52,24 +60,57 @@ function useThread(target: ThreadTarget | null) {
   }, [key, load]);
   usePolling(() => load(false), THREAD_POLL_MS, !!key);
 
-  const add = useCallback((m: Message) => {
-    setState((s) => ({ ...s, messages: mergeMessages(s.messages, [m]) }));
-    // Our own message is now the newest: the next poll asks only for what came after it.
-    if (cursor.current.key === key) cursor.current = { ...cursor.current, since: m.id, etag: null };
-  }, [key]);
-  return { messages: state.key === key ? state.messages : [], loading: !!key && (state.key !== key || state.loading), add };
+  const add = useCallback(
+    (m: Message) => {
+      setState((s) => ({ ...s, messages: mergeMessages(s.messages, [m]) }));
+      // Our own message is now the newest: the next poll asks only for what came after it.
+      if (cursor.current.key === key) cursor.current = { ...cursor.current, since: m.id, etag: null };
+    },
+    [key],
+  );
+  return {
+    messages: state.key === key ? state.messages : [],
+    loading: !!key && (state.key !== key || state.loading),
+    add,
+  };
 }
 
-function ConversationItem({ c, selected, role, onSelect }: { c: Conversation; selected: boolean; role: 'chef' | 'restaurant'; onSelect: () => void }) {
+function ConversationItem({
+  c,
+  selected,
+  role,
+  onSelect,
+}: {
+  c: Conversation;
+  selected: boolean;
+  role: 'chef' | 'restaurant';
+  onSelect: () => void;
+}) {
   const { t } = useTranslation('messages');
   const { t: tc } = useTranslation('catalog');
-  const who = role === 'chef' ? (c.restaurant_name ?? t('restaurantFallback')) : c.chef_name ? `${t('chefConversation')} · ${c.chef_name}` : t('chefConversation');
+  const who =
+    role === 'chef'
+      ? (c.restaurant_name ?? t('restaurantFallback'))
+      : c.chef_name
+        ? `${t('chefConversation')} · ${c.chef_name}`
+        : t('chefConversation');
   return (
     <li>
-      <button type="button" className={selected ? 'conversation conversation-on' : 'conversation'} aria-current={selected ? 'true' : undefined} onClick={onSelect}>
+      <button
+        type="button"
+        className={selected ? 'conversation conversation-on' : 'conversation'}
+        aria-current={selected ? 'true' : undefined}
+        onClick={onSelect}
+      >
         <span className="conversation-top">
-          <span className="conversation-title">{tc(`positions.${c.job_title}`, { defaultValue: c.job_title })}</span>
-          {c.latest_message && <time dateTime={c.latest_message.created_at} className="hint">{formatMessageTime(c.latest_message.created_at)}</time>}
+          <span className="conversation-title">
+            {tc(`positions.${c.job_title}`, { defaultValue: c.job_title })}
+          </span>
+          {c.latest_message && (
+            <time dateTime={c.latest_message.created_at} className="hint">
+              {formatMessageTime(c.latest_message.created_at)}
+            </time>
+          )}
         </span>
         <span className="conversation-who">{who}</span>
         <span className="conversation-bottom">
@@ -93,7 +134,15 @@ function MessageBubble({ m }: { m: Message }) {
       <p className="bubble-text">{m.content}</p>
       <span className="bubble-meta">
         <time dateTime={m.created_at}>{formatMessageTime(m.created_at)}</time>
-        {m.was_translated && <> · {t('translatedFrom', { language: t(`languages.${m.original_language}`, { defaultValue: m.original_language }) })}</>}
+        {m.was_translated && (
+          <>
+            {' '}
+            ·{' '}
+            {t('translatedFrom', {
+              language: t(`languages.${m.original_language}`, { defaultValue: m.original_language }),
+            })}
+          </>
+        )}
       </span>
     </li>
   );
@@ -231,14 +280,20 @@ export default function MessagesPage() {
                   c={c}
                   role={role}
                   selected={conversation?.application_id === c.application_id}
-                  onSelect={() => setParams(role === 'restaurant' ? { job: c.job_id, chef: c.chef_id } : { job: c.job_id })}
+                  onSelect={() =>
+                    setParams(role === 'restaurant' ? { job: c.job_id, chef: c.chef_id } : { job: c.job_id })
+                  }
                 />
               ))}
             </ul>
           )}
         </nav>
         <div className="thread-pane">
-          {target ? <Thread target={target} title={title} onBack={() => setParams({})} /> : <p className="muted center select-hint">{t('select')}</p>}
+          {target ? (
+            <Thread target={target} title={title} onBack={() => setParams({})} />
+          ) : (
+            <p className="muted center select-hint">{t('select')}</p>
+          )}
         </div>
       </div>
     </section>

@@ -6,7 +6,9 @@ const locale = () => (currentLanguage() === 'es' ? 'es-US' : 'en-US');
 export function formatMessageTime(iso: string, now = new Date()): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return '';
-  const recent = d.toDateString() === now.toDateString() || (now.getTime() - d.getTime() < 12 * 3_600_000 && now.getTime() >= d.getTime());
+  const recent =
+    d.toDateString() === now.toDateString() ||
+    (now.getTime() - d.getTime() < 12 * 3_600_000 && now.getTime() >= d.getTime());
   return recent
     ? new Intl.DateTimeFormat(locale(), { hour: 'numeric', minute: '2-digit' }).format(d)
     : new Intl.DateTimeFormat(locale(), { month: 'short', day: 'numeric' }).format(d);

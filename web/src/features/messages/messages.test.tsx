@@ -63,17 +63,41 @@ describe('messages', () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     const first = [
-      message({ content: 'Can you start at 5?', original_content: '¿Puedes empezar a las 5?', was_translated: true, original_language: 'es' }),
-      message({ content: 'Yes!', is_from_current_user: true, created_at: new Date(Date.now() + 1000).toISOString() }),
+      message({
+        content: 'Can you start at 5?',
+        original_content: '¿Puedes empezar a las 5?',
+        was_translated: true,
+        original_language: 'es',
+      }),
+      message({
+        content: 'Yes!',
+        is_from_current_user: true,
+        created_at: new Date(Date.now() + 1000).toISOString(),
+      }),
     ];
     fakeApi.on('GET', '/messages/application/:id', async (call) => {
       if (call.query.since) return { status: 304 };
       await gate;
-      return { body: { messages: first, user_role: 'chef', job_id: c.job_id, chef_id: c.chef_id, application_id: c.application_id } };
+      return {
+        body: {
+          messages: first,
+          user_role: 'chef',
+          job_id: c.job_id,
+          chef_id: c.chef_id,
+          application_id: c.application_id,
+        },
+      };
     });
     fakeApi.on('POST', '/messages/application/:id', (call) => ({
       status: 201,
-      body: { message: message({ content: (call.body as { message: string }).message, is_from_current_user: true, created_at: new Date(Date.now() + 2000).toISOString() }), user_role: 'chef' },
+      body: {
+        message: message({
+          content: (call.body as { message: string }).message,
+          is_from_current_user: true,
+          created_at: new Date(Date.now() + 2000).toISOString(),
+        }),
+        user_role: 'chef',
+      },
     }));
     renderApp('/messages');
     const item = await screen.findByRole('button', { name: /Line Cook/ });
@@ -84,7 +108,9 @@ describe('messages', () => {
     expect(await screen.findByText('Loading messages...')).toBeTruthy();
     release();
     expect(await screen.findByText('Translated from Spanish', { exact: false })).toBeTruthy();
-    expect(screen.getByText('Messages are automatically translated based on language preferences')).toBeTruthy();
+    expect(
+      screen.getByText('Messages are automatically translated based on language preferences'),
+    ).toBeTruthy();
 
     const box = screen.getByPlaceholderText('Type your message...');
     const send = screen.getByRole('button', { name: 'Send' });
@@ -96,7 +122,9 @@ describe('messages', () => {
     expect(screen.getByText('9/1000')).toBeTruthy();
     await userEvent.click(send);
     expect(await screen.findByText('On my way')).toBeTruthy();
-    expect(fakeApi.callsTo('POST', `/messages/application/${c.application_id}`)[0].body).toEqual({ message: 'On my way' });
+    expect(fakeApi.callsTo('POST', `/messages/application/${c.application_id}`)[0].body).toEqual({
+      message: 'On my way',
+    });
     expect((box as HTMLTextAreaElement).value).toBe('');
     // Sending refreshes the conversation list.
     await waitFor(() => expect(fakeApi.callsTo('GET', '/messages/conversations').length).toBeGreaterThan(1));
@@ -106,7 +134,15 @@ describe('messages', () => {
     signedIn('chef');
     const c = conversation({ unread_count: 0 });
     fakeApi.on('GET', '/messages/conversations', { body: { conversations: [c] } });
-    fakeApi.on('GET', '/messages/application/:id', { body: { messages: [], user_role: 'chef', job_id: c.job_id, chef_id: c.chef_id, application_id: c.application_id } });
+    fakeApi.on('GET', '/messages/application/:id', {
+      body: {
+        messages: [],
+        user_role: 'chef',
+        job_id: c.job_id,
+        chef_id: c.chef_id,
+        application_id: c.application_id,
+      },
+    });
     renderApp(`/messages?job=${c.job_id}`);
     expect(await screen.findByText('No messages yet. Say hello!')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Line Cook/ }).getAttribute('aria-current')).toBe('true');

@@ -60,28 +60,48 @@ export const messagesApi = api.injectEndpoints({
      * One page of a thread: everything (no `since`) or only what came after the message `since`; with the
      * previous answer's ETag an unchanged thread is a 304 (`notModified`). Reading marks the thread read.
      */
-    threadPage: build.mutation<ThreadPage, { target: ThreadTarget; since?: string | null; etag?: string | null }>({
+    threadPage: build.mutation<
+      ThreadPage,
+      { target: ThreadTarget; since?: string | null; etag?: string | null }
+    >({
       async queryFn({ target, since, etag }, _api, _extra, baseQuery) {
         const params: Record<string, string> = {};
         if (since) params.since = since;
         if (!('applicationId' in target) && target.chefId) params.chef_id = target.chefId;
-        const res = await baseQuery({ url: threadUrl(target), params, headers: etag ? { 'if-none-match': etag } : {} });
+        const res = await baseQuery({
+          url: threadUrl(target),
+          params,
+          headers: etag ? { 'if-none-match': etag } : {},
+        });
         if (res.error) {
-          if (res.error.status === 304) return { data: { messages: [], notModified: true, etag: etag ?? null } };
+          if (res.error.status === 304)
+            return { data: { messages: [], notModified: true, etag: etag ?? null } };
           return { error: res.error as FetchBaseQueryError };
         }
         const data = res.data as { messages: Message[]; application_id?: string };
         const meta = res.meta as FetchBaseQueryMeta | undefined;
-        return { data: { messages: data.messages ?? [], application_id: data.application_id, notModified: false, etag: meta?.response?.headers.get('etag') ?? null } };
+        return {
+          data: {
+            messages: data.messages ?? [],
+            application_id: data.application_id,
+            notModified: false,
+            etag: meta?.response?.headers.get('etag') ?? null,
+          },
+        };
       },
       // New messages were read: the unread counts change.
-      invalidatesTags: (result) => (result && !result.notModified && result.messages.length > 0 ? ['Conversations'] : []),
+      invalidatesTags: (result) =>
+        result && !result.notModified && result.messages.length > 0 ? ['Conversations'] : [],
     }),
     sendMessage: build.mutation<{ message: Message }, { target: ThreadTarget; text: string }>({
       query: ({ target, text }) =>
         'applicationId' in target
           ? { url: threadUrl(target), method: 'POST', body: { message: text } }
-          : { url: threadUrl(target), method: 'POST', body: { content: text, ...(target.chefId ? { chef_id: target.chefId } : {}) } },
+          : {
+              url: threadUrl(target),
+              method: 'POST',
+              body: { content: text, ...(target.chefId ? { chef_id: target.chefId } : {}) },
+            },
       invalidatesTags: ['Conversations'],
     }),
   }),

@@ -50,7 +50,15 @@ function ChefWizard() {
       {step === 1 && (
         <>
           <Field label={t('chef.name')}>
-            {(p) => <input {...p} required autoComplete="name" value={draft.name} onChange={(e) => set({ name: e.target.value })} />}
+            {(p) => (
+              <input
+                {...p}
+                required
+                autoComplete="name"
+                value={draft.name}
+                onChange={(e) => set({ name: e.target.value })}
+              />
+            )}
           </Field>
           <Field
             label={t('chef.bio')}
@@ -60,12 +68,24 @@ function ChefWizard() {
               </span>
             }
           >
-            {(p) => <textarea {...p} required rows={4} value={draft.bio} onChange={(e) => set({ bio: e.target.value })} />}
+            {(p) => (
+              <textarea
+                {...p}
+                required
+                rows={4}
+                value={draft.bio}
+                onChange={(e) => set({ bio: e.target.value })}
+              />
+            )}
           </Field>
           <div className="field-row">
             <Field label={t('city')}>
               {(p) => (
-                <select {...p} value={draft.city} onChange={(e) => set(citySelection(e.target.value as CityName))}>
+                <select
+                  {...p}
+                  value={draft.city}
+                  onChange={(e) => set(citySelection(e.target.value as CityName))}
+                >
                   {CITY_NAMES.map((c) => (
                     <option key={c} value={c}>
                       {c}
@@ -76,7 +96,11 @@ function ChefWizard() {
             </Field>
             <Field label={t('chef.travelRadius')}>
               {(p) => (
-                <select {...p} value={draft.travelRadius} onChange={(e) => set({ travelRadius: Number(e.target.value) })}>
+                <select
+                  {...p}
+                  value={draft.travelRadius}
+                  onChange={(e) => set({ travelRadius: Number(e.target.value) })}
+                >
                   {TRAVEL_RADIUS_OPTIONS.map((r) => (
                     <option key={r} value={r}>
                       {t('miles', { value: r === 30 ? '30+' : String(r) })}
@@ -109,11 +133,21 @@ function ChefWizard() {
           onLabel={t('chef.available')}
           fromLabel={t('chef.from')}
           toLabel={t('chef.to')}
-          rows={Object.fromEntries(
-            Object.entries(draft.availability).map(([d, a]) => [d, { on: a.available, from: a.start, to: a.end }]),
-          ) as never}
+          rows={
+            Object.fromEntries(
+              Object.entries(draft.availability).map(([d, a]) => [
+                d,
+                { on: a.available, from: a.start, to: a.end },
+              ]),
+            ) as never
+          }
           onChange={(day, row) =>
-            set({ availability: { ...draft.availability, [day]: { available: row.on, start: row.from, end: row.to } } })
+            set({
+              availability: {
+                ...draft.availability,
+                [day]: { available: row.on, start: row.from, end: row.to },
+              },
+            })
           }
         />
       )}

@@ -6,7 +6,13 @@ import { ToggleGroup } from '../../components/ToggleGroup';
 import { ForType } from '../shell/Redirects';
 import { ImagePicker, WeekSchedule, Wizard } from './parts';
 import { useCompleteSetup } from './useSaveProfile';
-import { citySelection, emptyRestaurantDraft, restaurantForm, restaurantStepError, type RestaurantDraft } from './validation';
+import {
+  citySelection,
+  emptyRestaurantDraft,
+  restaurantForm,
+  restaurantStepError,
+  type RestaurantDraft,
+} from './validation';
 
 function RestaurantWizard() {
   const { t } = useTranslation('onboarding');
@@ -50,16 +56,30 @@ function RestaurantWizard() {
       {step === 1 && (
         <>
           <Field label={t('restaurant.name')}>
-            {(p) => <input {...p} required value={draft.name} onChange={(e) => set({ name: e.target.value })} />}
+            {(p) => (
+              <input {...p} required value={draft.name} onChange={(e) => set({ name: e.target.value })} />
+            )}
           </Field>
           <Field label={t('restaurant.description')}>
             {(p) => (
-              <textarea {...p} required rows={3} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
+              <textarea
+                {...p}
+                required
+                rows={3}
+                value={draft.description}
+                onChange={(e) => set({ description: e.target.value })}
+              />
             )}
           </Field>
           <Field label={t('restaurant.address')}>
             {(p) => (
-              <input {...p} required autoComplete="street-address" value={draft.address} onChange={(e) => set({ address: e.target.value })} />
+              <input
+                {...p}
+                required
+                autoComplete="street-address"
+                value={draft.address}
+                onChange={(e) => set({ address: e.target.value })}
+              />
             )}
           </Field>
           <div className="field-row">
@@ -87,7 +107,13 @@ function RestaurantWizard() {
             <Field label={t('state')}>{(p) => <input {...p} value={draft.state} readOnly />}</Field>
             <Field label={t('restaurant.zip')}>
               {(p) => (
-                <input {...p} inputMode="numeric" autoComplete="postal-code" value={draft.zip} onChange={(e) => set({ zip: e.target.value })} />
+                <input
+                  {...p}
+                  inputMode="numeric"
+                  autoComplete="postal-code"
+                  value={draft.zip}
+                  onChange={(e) => set({ zip: e.target.value })}
+                />
               )}
             </Field>
           </div>
@@ -102,7 +128,12 @@ function RestaurantWizard() {
             onChange={(cuisineTypes) => set({ cuisineTypes })}
             labelOf={(c) => tc(`cuisines.${c}`)}
           />
-          <ImagePicker label={t('restaurant.logo')} kind="logo" file={draft.logo} onChange={(logo) => set({ logo })} />
+          <ImagePicker
+            label={t('restaurant.logo')}
+            kind="logo"
+            file={draft.logo}
+            onChange={(logo) => set({ logo })}
+          />
         </>
       )}
       {step === 3 && (
@@ -111,11 +142,21 @@ function RestaurantWizard() {
           onLabel={t('restaurant.open')}
           fromLabel={t('restaurant.opens')}
           toLabel={t('restaurant.closes')}
-          rows={Object.fromEntries(
-            Object.entries(draft.operatingHours).map(([d, h]) => [d, { on: !h.closed, from: h.open, to: h.close }]),
-          ) as never}
+          rows={
+            Object.fromEntries(
+              Object.entries(draft.operatingHours).map(([d, h]) => [
+                d,
+                { on: !h.closed, from: h.open, to: h.close },
+              ]),
+            ) as never
+          }
           onChange={(day, row) =>
-            set({ operatingHours: { ...draft.operatingHours, [day]: { open: row.from, close: row.to, closed: !row.on } } })
+            set({
+              operatingHours: {
+                ...draft.operatingHours,
+                [day]: { open: row.from, close: row.to, closed: !row.on },
+              },
+            })
           }
         />
       )}

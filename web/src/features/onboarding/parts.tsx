@@ -33,7 +33,11 @@ export function Wizard({
       <h1>{title}</h1>
       <ol className="wizard-steps" aria-label={t('progress', { step, total: stepTitles.length })}>
         {stepTitles.map((s, i) => (
-          <li key={s} className={i + 1 === step ? 'current' : i + 1 < step ? 'done' : ''} aria-current={i + 1 === step ? 'step' : undefined}>
+          <li
+            key={s}
+            className={i + 1 === step ? 'current' : i + 1 < step ? 'done' : ''}
+            aria-current={i + 1 === step ? 'step' : undefined}
+          >
             <span className="step-dot" aria-hidden="true">
               {i + 1}
             </span>
@@ -54,7 +58,12 @@ export function Wizard({
         <Alert>{error}</Alert>
         {children}
         <div className="wizard-actions">
-          <button type="button" className="btn btn-secondary" onClick={onPrevious} disabled={step === 1 || busy}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={onPrevious}
+            disabled={step === 1 || busy}
+          >
             {t('previous')}
           </button>
           <button type="submit" className="btn" disabled={busy}>
@@ -149,7 +158,11 @@ export function WeekSchedule({
         return (
           <div className="week-row" key={day}>
             <label className="week-day">
-              <input type="checkbox" checked={row.on} onChange={(e) => onChange(day, { ...row, on: e.target.checked })} />
+              <input
+                type="checkbox"
+                checked={row.on}
+                onChange={(e) => onChange(day, { ...row, on: e.target.checked })}
+              />
               <span>
                 {dayName} <span className="visually-hidden">{onLabel}</span>
               </span>

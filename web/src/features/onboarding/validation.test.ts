@@ -17,8 +17,18 @@ describe('restaurant onboarding rules', () => {
   });
 
   test('choosing a city sets its state and coordinates', () => {
-    expect(citySelection('Detroit')).toEqual({ city: 'Detroit', state: 'MI', latitude: 42.3314, longitude: -83.0458 });
-    expect(citySelection('Minneapolis')).toEqual({ city: 'Minneapolis', state: 'MN', latitude: 44.9778, longitude: -93.265 });
+    expect(citySelection('Detroit')).toEqual({
+      city: 'Detroit',
+      state: 'MI',
+      latitude: 42.3314,
+      longitude: -83.0458,
+    });
+    expect(citySelection('Minneapolis')).toEqual({
+      city: 'Minneapolis',
+      state: 'MN',
+      latitude: 44.9778,
+      longitude: -93.265,
+    });
   });
 
   test('step 2 needs at least one cuisine type', () => {
@@ -29,16 +39,29 @@ describe('restaurant onboarding rules', () => {
 
   test('operating hours default to open 00:00-23:59 every day', () => {
     const d = emptyRestaurantDraft();
-    expect(Object.values(d.operatingHours).every((h) => h.open === '00:00' && h.close === '23:59' && !h.closed)).toBe(true);
+    expect(
+      Object.values(d.operatingHours).every((h) => h.open === '00:00' && h.close === '23:59' && !h.closed),
+    ).toBe(true);
   });
 
   test('the saved form carries JSON for hours and cuisines', () => {
-    const d = { ...emptyRestaurantDraft(), name: 'Loop', description: 'Food', address: '1 Main St', ...citySelection('Minneapolis'), cuisineTypes: ['BBQ'] };
+    const d = {
+      ...emptyRestaurantDraft(),
+      name: 'Loop',
+      description: 'Food',
+      address: '1 Main St',
+      ...citySelection('Minneapolis'),
+      cuisineTypes: ['BBQ'],
+    };
     const f = restaurantForm(d);
     expect(f.get('city')).toBe('Minneapolis');
     expect(f.get('state')).toBe('MN');
     expect(JSON.parse(String(f.get('cuisineTypes')))).toEqual(['BBQ']);
-    expect(JSON.parse(String(f.get('operatingHours'))).monday).toEqual({ open: '00:00', close: '23:59', closed: false });
+    expect(JSON.parse(String(f.get('operatingHours'))).monday).toEqual({
+      open: '00:00',
+      close: '23:59',
+      closed: false,
+    });
   });
 });
 

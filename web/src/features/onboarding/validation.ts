@@ -39,7 +39,7 @@ export interface ChefDraft {
   availability: Availability;
 }
 
-const clone = <T,>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
+const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 export function emptyRestaurantDraft(): RestaurantDraft {
   return {
@@ -70,7 +70,12 @@ export function emptyChefDraft(): ChefDraft {
 }
 
 /** Choosing a city sets its state and coordinates. */
-export function citySelection(city: CityName): { city: CityName; state: string; latitude: number; longitude: number } {
+export function citySelection(city: CityName): {
+  city: CityName;
+  state: string;
+  latitude: number;
+  longitude: number;
+} {
   const c = CITIES[city];
   return { city, state: c.state, latitude: c.latitude, longitude: c.longitude };
 }
@@ -102,12 +107,14 @@ export function chefStepError(step: number, d: ChefDraft): StepError {
   return null;
 }
 
-export type ImageError = 'validation.imageType' | 'validation.logoTooLarge' | 'validation.profileImageTooLarge' | null;
+export type ImageError =
+  'validation.imageType' | 'validation.logoTooLarge' | 'validation.profileImageTooLarge' | null;
 
 /** Logos and profile images: image files only, under 5 MB. */
 export function imageError(file: Pick<File, 'type' | 'size'>, kind: 'logo' | 'profileImage'): ImageError {
   if (!file.type.startsWith('image/')) return 'validation.imageType';
-  if (file.size > LIMITS.imageMaxBytes) return kind === 'logo' ? 'validation.logoTooLarge' : 'validation.profileImageTooLarge';
+  if (file.size > LIMITS.imageMaxBytes)
+    return kind === 'logo' ? 'validation.logoTooLarge' : 'validation.profileImageTooLarge';
   return null;
 }
 

@@ -62,12 +62,16 @@ export default function ConfirmPaymentPage() {
   /** held_in_escrow, read from the job the application belongs to (the webhook may land a moment later). */
   const heldInEscrow = async (): Promise<boolean> => {
     if (!state.applicationId) return true;
-    const app = await dispatch(jobsApi.endpoints.application.initiate(state.applicationId, { subscribe: false, forceRefetch: true }));
+    const app = await dispatch(
+      jobsApi.endpoints.application.initiate(state.applicationId, { subscribe: false, forceRefetch: true }),
+    );
     const jobId = app.data?.application.job_postings?.id ?? app.data?.application.job_id;
     if (!jobId) return false;
     const until = Date.now() + PAYMENT_SETTLE_FOR_MS;
     while (Date.now() < until) {
-      const payment = await dispatch(paymentsApi.endpoints.jobPayment.initiate(jobId, { subscribe: false, forceRefetch: true }));
+      const payment = await dispatch(
+        paymentsApi.endpoints.jobPayment.initiate(jobId, { subscribe: false, forceRefetch: true }),
+      );
       if (payment.data?.payment_status === 'held_in_escrow') return true;
       if (payment.data && payment.data.payment_status !== 'pending') return false;
       await sleep(PAYMENT_SETTLE_POLL_MS);
@@ -114,7 +118,12 @@ export default function ConfirmPaymentPage() {
       </div>
       <Alert>{error}</Alert>
       <div className="actions-row">
-        <button type="button" className="btn btn-large" disabled={!confirmer || busy} onClick={() => void onPay()}>
+        <button
+          type="button"
+          className="btn btn-large"
+          disabled={!confirmer || busy}
+          onClick={() => void onPay()}
+        >
           {busy ? t('pay.paying') : t('confirm.submit')}
         </button>
         <Link to="/dashboard/restaurant" className="btn btn-secondary btn-large">

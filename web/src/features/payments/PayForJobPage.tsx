@@ -66,7 +66,12 @@ export default function PayForJobPage() {
       return;
     }
     setBusy(true);
-    const outcome = await payForJob({ jobId: data.id, amountCents: pay.totalCents, confirmer, email: user?.email ?? '' });
+    const outcome = await payForJob({
+      jobId: data.id,
+      amountCents: pay.totalCents,
+      confirmer,
+      email: user?.email ?? '',
+    });
     setBusy(false);
     if (outcome.ok) setDone(true);
     else setError(outcome.reason === 'card' ? cardText(outcome.card) : outcome.text);
@@ -103,7 +108,12 @@ export default function PayForJobPage() {
           </div>
           <Alert>{error}</Alert>
           <div className="actions-row">
-            <button type="button" className="btn btn-large" disabled={!confirmer || busy} onClick={() => void onPay()}>
+            <button
+              type="button"
+              className="btn btn-large"
+              disabled={!confirmer || busy}
+              onClick={() => void onPay()}
+            >
               {busy ? t('pay.paying') : t('pay.pay', { amount: formatCents(pay.totalCents) })}
             </button>
             <button type="button" className="btn btn-secondary btn-large" onClick={() => navigate(-1)}>

@@ -18,7 +18,11 @@ export default function PaymentSetupPage() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
-  const variant = pathname.endsWith('onboarding-complete') ? 'complete' : pathname.endsWith('onboarding-refresh') ? 'refresh' : 'start';
+  const variant = pathname.endsWith('onboarding-complete')
+    ? 'complete'
+    : pathname.endsWith('onboarding-refresh')
+      ? 'refresh'
+      : 'start';
   const returned = variant === 'complete' && params.get('setup') === 'complete';
 
   const status = paymentsApi.useAccountStatusQuery(undefined, { refetchOnMountOrArgChange: true });

@@ -37,7 +37,13 @@ function Inner({ onReady }: { onReady: (confirmer: CardConfirmer | null) => void
 }
 
 /** Stripe's own card field (only when a publishable key is configured). */
-export default function StripeCardField({ publishableKey, onReady }: { publishableKey: string; onReady: (confirmer: CardConfirmer | null) => void }) {
+export default function StripeCardField({
+  publishableKey,
+  onReady,
+}: {
+  publishableKey: string;
+  onReady: (confirmer: CardConfirmer | null) => void;
+}) {
   const { t } = useTranslation('payments');
   const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
   return (

@@ -18,7 +18,11 @@ export function paymentIntentId(clientSecret: string): string {
  * Confirms a PaymentIntent against the Stripe sandbox on this origin, as Stripe.js would against Stripe:
  * form-encoded client_secret and card fields; a decline answers 402 `{ error: { type, code, decline_code, message } }`.
  */
-export async function confirmInSandbox(clientSecret: string, card: ParsedCard, email: string): Promise<CardResult> {
+export async function confirmInSandbox(
+  clientSecret: string,
+  card: ParsedCard,
+  email: string,
+): Promise<CardResult> {
   const body = new URLSearchParams({
     client_secret: clientSecret,
     'card[number]': card.number,
@@ -29,11 +33,14 @@ export async function confirmInSandbox(clientSecret: string, card: ParsedCard, e
   if (email) body.set('receipt_email', email);
   let res: Response;
   try {
-    res = await fetch(`${window.location.origin}/sandbox/stripe/v1/payment_intents/${encodeURIComponent(paymentIntentId(clientSecret))}/confirm`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: body.toString(),
-    });
+    res = await fetch(
+      `${window.location.origin}/sandbox/stripe/v1/payment_intents/${encodeURIComponent(paymentIntentId(clientSecret))}/confirm`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: body.toString(),
+      },
+    );
   } catch {
     return { ok: false, error: { code: 'processing_error' } };
   }

@@ -23,7 +23,9 @@ describe('card errors as the spec words them', () => {
   });
 
   test('any other card error keeps the provider’s own message', () => {
-    expect(cardErrorText({ code: 'processing_error', message: 'An error occurred while processing your card.' })).toEqual({
+    expect(
+      cardErrorText({ code: 'processing_error', message: 'An error occurred while processing your card.' }),
+    ).toEqual({
       text: 'An error occurred while processing your card.',
     });
   });
@@ -32,7 +34,9 @@ describe('card errors as the spec words them', () => {
 describe('the sandbox card form checks a card as Stripe’s field does', () => {
   const ok = { number: '4242 4242 4242 4242', expiry: '12 / 29', cvc: '123' };
   test('a complete test card passes, parsed for the confirm call', () => {
-    expect(checkSandboxCard(ok, now)).toEqual({ card: { number: '4242424242424242', expMonth: 12, expYear: 2029, cvc: '123' } });
+    expect(checkSandboxCard(ok, now)).toEqual({
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2029, cvc: '123' },
+    });
   });
   test.each([
     [{ ...ok, number: '4242 4242 4242' }, 'incomplete_number'],

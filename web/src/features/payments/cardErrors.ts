@@ -75,7 +75,10 @@ export interface ParsedCard {
  * The checks Stripe's card field makes before anything is sent: a missing or short part is "incomplete",
  * a wrong one "invalid". Returns the parsed card or the error code.
  */
-export function checkSandboxCard(card: SandboxCard, now = new Date()): { card: ParsedCard } | { error: CardError } {
+export function checkSandboxCard(
+  card: SandboxCard,
+  now = new Date(),
+): { card: ParsedCard } | { error: CardError } {
   const number = digits(card.number);
   const expected = /^3[47]/.test(number) ? 15 : 16;
   if (number.length < expected) return { error: { code: 'incomplete_number' } };

@@ -1,6 +1,19 @@
-import { canContinueSetup, dashboardSetUp, groupRequirements, paymentStatusKind, requirementGroup } from './paymentStatus';
+import {
+  canContinueSetup,
+  dashboardSetUp,
+  groupRequirements,
+  paymentStatusKind,
+  requirementGroup,
+} from './paymentStatus';
 
-const status = (over: Partial<{ charges_enabled: boolean; payouts_enabled: boolean; due: string[]; account_id: string | null }> = {}) => ({
+const status = (
+  over: Partial<{
+    charges_enabled: boolean;
+    payouts_enabled: boolean;
+    due: string[];
+    account_id: string | null;
+  }> = {},
+) => ({
   charges_enabled: over.charges_enabled ?? false,
   payouts_enabled: over.payouts_enabled ?? false,
   requirements: { currently_due: over.due ?? [] },
@@ -15,7 +28,9 @@ describe('payment status messages', () => {
   });
 
   test('restaurant: charges and payouts is complete; charges only is Payment Processing Active', () => {
-    expect(paymentStatusKind('restaurant', status({ charges_enabled: true, payouts_enabled: true }))).toBe('success');
+    expect(paymentStatusKind('restaurant', status({ charges_enabled: true, payouts_enabled: true }))).toBe(
+      'success',
+    );
     expect(paymentStatusKind('restaurant', status({ charges_enabled: true }))).toBe('partial');
     expect(paymentStatusKind('restaurant', status({ due: ['company.tax_id'] }))).toBe('warning');
     expect(paymentStatusKind('restaurant', status())).toBe('pending');

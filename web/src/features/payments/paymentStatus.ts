@@ -5,7 +5,10 @@ import type { AccountStatus } from './paymentsApi';
 export type StatusKind = 'none' | 'success' | 'partial' | 'warning' | 'pending';
 
 /** The status to show; `none` when there is no account yet (or the status could not be read). */
-export function paymentStatusKind(userType: 'chef' | 'restaurant', status: AccountStatus | null | undefined): StatusKind {
+export function paymentStatusKind(
+  userType: 'chef' | 'restaurant',
+  status: AccountStatus | null | undefined,
+): StatusKind {
   if (!status || !status.account_id) return 'none';
   const due = status.requirements?.currently_due ?? [];
   if (userType === 'chef') {
@@ -25,7 +28,11 @@ export function canContinueSetup(kind: StatusKind): boolean {
 }
 
 /** Dashboards: a restaurant whose status cannot be read counts as set up. */
-export function dashboardSetUp(userType: 'chef' | 'restaurant', status: AccountStatus | null | undefined, failed: boolean): boolean {
+export function dashboardSetUp(
+  userType: 'chef' | 'restaurant',
+  status: AccountStatus | null | undefined,
+  failed: boolean,
+): boolean {
   if (failed && userType === 'restaurant') return true;
   const kind = paymentStatusKind(userType, status);
   return kind === 'success' || (userType === 'restaurant' && kind === 'partial');
@@ -67,13 +74,20 @@ export interface GroupedRequirements {
 export function groupRequirements(keys: readonly string[]): GroupedRequirements[] {
   return REQUIREMENT_GROUPS.map((group) => {
     const all = keys.filter((k) => requirementGroup(k) === group);
-    return { group, shown: all.slice(0, REQUIREMENTS_PER_GROUP), more: Math.max(0, all.length - REQUIREMENTS_PER_GROUP) };
+    return {
+      group,
+      shown: all.slice(0, REQUIREMENTS_PER_GROUP),
+      more: Math.max(0, all.length - REQUIREMENTS_PER_GROUP),
+    };
   }).filter((g) => g.shown.length > 0);
 }
 
 /** A requirement key as a reader sees it: "individual.address.line1" -> "Address line1". */
 export function requirementLabel(key: string): string {
-  const last = key.split('.').slice(-2).filter((p) => p !== 'individual' && p !== 'company');
+  const last = key
+    .split('.')
+    .slice(-2)
+    .filter((p) => p !== 'individual' && p !== 'company');
   const text = last.join(' ').replace(/_/g, ' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

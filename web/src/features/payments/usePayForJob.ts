@@ -1,7 +1,12 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorStatus, errorText } from '../../app/api';
-import { ESCROW_RETRY_FOR_MS, ESCROW_RETRY_MS, PAYMENT_SETTLE_FOR_MS, PAYMENT_SETTLE_POLL_MS } from '../../app/shiftConstants';
+import {
+  ESCROW_RETRY_FOR_MS,
+  ESCROW_RETRY_MS,
+  PAYMENT_SETTLE_FOR_MS,
+  PAYMENT_SETTLE_POLL_MS,
+} from '../../app/shiftConstants';
 import { useAppDispatch } from '../../app/hooks';
 import { jobsApi } from '../jobs/jobsApi';
 import type { CardConfirmer } from './card';
@@ -35,11 +40,23 @@ export function usePayForJob() {
   const dispatch = useAppDispatch();
   const { t } = useTranslation('payments');
   return useCallback(
-    async ({ jobId, amountCents, confirmer, email }: { jobId: string; amountCents: number; confirmer: CardConfirmer; email: string }): Promise<PayOutcome> => {
+    async ({
+      jobId,
+      amountCents,
+      confirmer,
+      email,
+    }: {
+      jobId: string;
+      amountCents: number;
+      confirmer: CardConfirmer;
+      email: string;
+    }): Promise<PayOutcome> => {
       const deadline = Date.now() + ESCROW_RETRY_FOR_MS;
       let clientSecret: string | null = null;
       for (;;) {
-        const res = await dispatch(paymentsApi.endpoints.createEscrowPayment.initiate({ job_id: jobId, amount: amountCents }));
+        const res = await dispatch(
+          paymentsApi.endpoints.createEscrowPayment.initiate({ job_id: jobId, amount: amountCents }),
+        );
         if (res.data) {
           clientSecret = res.data.client_secret;
           break;
@@ -58,7 +75,9 @@ export function usePayForJob() {
       // The job opens once payments' escrow event reaches jobs.
       const settleBy = Date.now() + PAYMENT_SETTLE_FOR_MS;
       while (Date.now() < settleBy) {
-        const job = await dispatch(jobsApi.endpoints.job.initiate(jobId, { forceRefetch: true, subscribe: false }));
+        const job = await dispatch(
+          jobsApi.endpoints.job.initiate(jobId, { forceRefetch: true, subscribe: false }),
+        );
         const status = job.data?.job.status;
         if (status && status !== 'pending_payment' && status !== 'payment_failed') {
           dispatch(jobsApi.util.invalidateTags(['Jobs', 'JobPayment']));

@@ -18,7 +18,8 @@ export default function RestaurantProfilePage() {
         <Alert>{errorText(error, t('loadFailed'))}</Alert>
       </section>
     );
-  if (!data?.profile) return <NotFoundScreen title={t('restaurantNotFound')} text={t('restaurantNotFoundText')} />;
+  if (!data?.profile)
+    return <NotFoundScreen title={t('restaurantNotFound')} text={t('restaurantNotFoundText')} />;
   return (
     <section className="page narrow">
       <RestaurantDetails profile={data.profile} />

@@ -12,10 +12,18 @@ export function Avatar({ url, name, size = 72 }: { url?: string | null; name: st
   );
 }
 
-export function RatingLine({ average, total }: { average: number | null | undefined; total: number | undefined }) {
+export function RatingLine({
+  average,
+  total,
+}: {
+  average: number | null | undefined;
+  total: number | undefined;
+}) {
   const { t } = useTranslation('profile');
   const value = formatRating(average);
-  return <p className="muted">{value ? t('rating', { rating: value, count: total ?? 0 }) : t('noRatings')}</p>;
+  return (
+    <p className="muted">{value ? t('rating', { rating: value, count: total ?? 0 }) : t('noRatings')}</p>
+  );
 }
 
 export function ChefDetails({ profile }: { profile: ChefProfile }) {

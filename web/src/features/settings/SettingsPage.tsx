@@ -25,7 +25,10 @@ export default function SettingsPage() {
   const { user } = useAuth();
   const [tab, setTab] = useState<Tab>('profile');
   if (!user) return null;
-  const tabs: Tab[] = user.user_type === 'chef' ? ['profile', 'preferences', 'notifications', 'payments'] : ['profile', 'preferences', 'notifications'];
+  const tabs: Tab[] =
+    user.user_type === 'chef'
+      ? ['profile', 'preferences', 'notifications', 'payments']
+      : ['profile', 'preferences', 'notifications'];
   const onKey = (e: KeyboardEvent) => {
     const i = tabs.indexOf(tab);
     if (e.key === 'ArrowRight') setTab(tabs[(i + 1) % tabs.length]);
@@ -102,7 +105,10 @@ function ProfileTab() {
   if (!profile) {
     return (
       <p>
-        {t('profile.noProfile')} <Link to={isChef ? '/onboarding/chef' : '/onboarding/restaurant'}>{t('profile.completeProfile')}</Link>
+        {t('profile.noProfile')}{' '}
+        <Link to={isChef ? '/onboarding/chef' : '/onboarding/restaurant'}>
+          {t('profile.completeProfile')}
+        </Link>
       </p>
     );
   }
@@ -116,7 +122,10 @@ function ProfileTab() {
       </Field>
       {isChef && (
         <>
-          <Field label={t('profile.bio')} hint={t('profile.counter', { count: bio.length, max: LIMITS.bioMax })}>
+          <Field
+            label={t('profile.bio')}
+            hint={t('profile.counter', { count: bio.length, max: LIMITS.bioMax })}
+          >
             {(p) => <textarea {...p} rows={4} value={bio} onChange={(e) => setBio(e.target.value)} />}
           </Field>
           <Field label={t('profile.travelRadius')}>
@@ -130,11 +139,23 @@ function ProfileTab() {
               </select>
             )}
           </Field>
-          <ToggleGroup legend={t('profile.skills')} options={SETTINGS_SKILLS} selected={skills} onChange={setSkills} labelOf={(s) => tc(`skills.${s}`)} />
+          <ToggleGroup
+            legend={t('profile.skills')}
+            options={SETTINGS_SKILLS}
+            selected={skills}
+            onChange={setSkills}
+            labelOf={(s) => tc(`skills.${s}`)}
+          />
         </>
       )}
       {!isChef && (
-        <ToggleGroup legend={t('profile.cuisines')} options={CUISINES} selected={cuisines} onChange={setCuisines} labelOf={(c) => tc(`cuisines.${c}`)} />
+        <ToggleGroup
+          legend={t('profile.cuisines')}
+          options={CUISINES}
+          selected={cuisines}
+          onChange={setCuisines}
+          labelOf={(c) => tc(`cuisines.${c}`)}
+        />
       )}
       <button type="submit" className="btn" disabled={isLoading}>
         {isLoading ? t('profile.updating') : t('profile.update')}
@@ -194,7 +215,11 @@ function PreferencesTab() {
   );
 }
 
-const NOTIFICATION_KEYS: (keyof NotificationPreferences)[] = ['sms_notifications', 'job_reminders', 'rating_reminders'];
+const NOTIFICATION_KEYS: (keyof NotificationPreferences)[] = [
+  'sms_notifications',
+  'job_reminders',
+  'rating_reminders',
+];
 
 function NotificationsTab() {
   const { t } = useTranslation('settings');
@@ -206,7 +231,11 @@ function NotificationsTab() {
   const toggle = async (key: keyof NotificationPreferences) => {
     setStatus(null);
     const res = await save({ ...current, [key]: !current[key] });
-    setStatus(res.error ? { tone: 'error', text: errorText(res.error, t('notifications.failed')) } : { tone: 'success', text: t('notifications.saved') });
+    setStatus(
+      res.error
+        ? { tone: 'error', text: errorText(res.error, t('notifications.failed')) }
+        : { tone: 'success', text: t('notifications.saved') },
+    );
   };
   return (
     <div>

@@ -21,7 +21,9 @@ export const settingsApi = api.injectEndpoints({
     saveNotificationPreferences: build.mutation<NotificationPreferences, NotificationPreferences>({
       query: (body) => ({ url: '/notifications/preferences', method: 'PUT', body }),
       async onQueryStarted(body, { dispatch, queryFulfilled }) {
-        const patch = dispatch(settingsApi.util.updateQueryData('notificationPreferences', undefined, () => body));
+        const patch = dispatch(
+          settingsApi.util.updateQueryData('notificationPreferences', undefined, () => body),
+        );
         try {
           await queryFulfilled;
         } catch {

@@ -56,12 +56,19 @@ export function NavBar() {
   return (
     <header className="navbar">
       <div className="navbar-inner">
-        <Link to={user.user_type === 'restaurant' ? '/dashboard/restaurant' : '/dashboard/worker'} className="brand">
+        <Link
+          to={user.user_type === 'restaurant' ? '/dashboard/restaurant' : '/dashboard/worker'}
+          className="brand"
+        >
           {t('brand')}
         </Link>
         <nav aria-label={t('nav.label')} className="nav-links">
           {navLinksFor(user.user_type).map((l) => (
-            <NavLink key={l.to} to={l.to} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
+            <NavLink
+              key={l.to}
+              to={l.to}
+              className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}
+            >
               {t(l.key)}
             </NavLink>
           ))}

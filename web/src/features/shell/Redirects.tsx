@@ -15,10 +15,23 @@ export function OnboardingRedirect() {
 }
 
 /** A page for one user type visited by the other: send them to their own. */
-export function ForType({ type, children, fallback }: { type: 'chef' | 'restaurant'; children: React.ReactNode; fallback: 'dashboard' | 'onboarding' }) {
+export function ForType({
+  type,
+  children,
+  fallback,
+}: {
+  type: 'chef' | 'restaurant';
+  children: React.ReactNode;
+  fallback: 'dashboard' | 'onboarding';
+}) {
   const { user } = useAuth();
   if (user && user.user_type !== type) {
-    return <Navigate to={fallback === 'dashboard' ? dashboardPathFor(user.user_type) : onboardingPathFor(user.user_type)} replace />;
+    return (
+      <Navigate
+        to={fallback === 'dashboard' ? dashboardPathFor(user.user_type) : onboardingPathFor(user.user_type)}
+        replace
+      />
+    );
   }
   return <>{children}</>;
 }

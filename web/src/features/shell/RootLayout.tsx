@@ -7,7 +7,8 @@ export function RootLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   useEffect(() => {
-    if (typeof window.scrollTo === 'function' && !navigator.userAgent.includes('jsdom')) window.scrollTo(0, 0);
+    if (typeof window.scrollTo === 'function' && !navigator.userAgent.includes('jsdom'))
+      window.scrollTo(0, 0);
   }, [pathname]);
   return (
     <>
