@@ -11,12 +11,14 @@ import {
 } from 'http-proxy-middleware';
 import {
   AppError,
+  zodMessage,
   bearerToken,
   errorMiddleware,
   verifyAccessToken,
   type KeySource,
   type Logger,
 } from '@brigade/kit';
+import { notificationsHttp } from '@brigade/contracts';
 import { buildOpenApi } from '@brigade/contracts/openapi';
 import type { GatewayConfig } from './config';
 import { matchRoute, type ServiceName } from './routes';
@@ -56,7 +58,7 @@ export function createGateway(deps: GatewayDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', config.TRUST_PROXY);
 
   app.use((req, res, next) => {
     const incoming = req.headers['x-request-id'];
@@ -161,10 +163,13 @@ export function createGateway(deps: GatewayDeps): Express {
     if (lists.every((l) => l === null)) return null;
     return lists.flatMap((l) => l ?? []).sort((a, b) => b.sent_at.localeCompare(a.sent_at));
   };
-  app.get('/api/dev/sms', async (_req, res) => {
+  app.get('/api/dev/sms', async (req, res) => {
+    const query = notificationsHttp.DevSmsQuery.safeParse(req.query);
+    if (!query.success) return send(res, 400, zodMessage(query.error), 'VALIDATION.FAILED');
     const messages = await sandboxSms();
     if (!messages) return send(res, 404, 'The SMS sandbox is not active', 'GATEWAY.NO_SANDBOX');
-    res.json({ messages });
+    const { to, limit } = query.data;
+    res.json({ messages: messages.filter((m) => !to || m.to === to).slice(0, limit ?? 100) });
   });
   app.get('/dev/sms', async (_req, res) => {
     const messages = await sandboxSms();

@@ -20,6 +20,11 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Requests a signed-in user may make per minute across the API (polling included). */
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  /**
+   * Which hops may set X-Forwarded-For (express "trust proxy"): only loopback by default, so a client cannot
+   * pick its own address for the per-address rate limits. Behind a load balancer, name its addresses.
+   */
+  TRUST_PROXY: z.string().default('loopback'),
   /** With real Stripe keys the CSP also allows Stripe.js. */
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
 });

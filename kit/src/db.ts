@@ -85,6 +85,9 @@ export async function openDatabase(connection: Connection, schema: string): Prom
   });
   // A broken idle connection (server restarted) must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
+  // ...and neither must one that drops while checked out (in a transaction): the query in flight gets the
+  // error, the process lives on.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzle({ client: pool }) as unknown as Drizzle;
   return makeDatabase('postgres', schema, db, () => pool.end());
 }

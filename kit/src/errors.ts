@@ -27,6 +27,8 @@ export const conflict = (message: string, code = 'HTTP.CONFLICT', extra?: Record
 export const tooManyRequests = (message: string, code = 'HTTP.RATE_LIMITED') =>
   new AppError(429, code, message);
 
+export const NUL_MESSAGE = 'Text must not contain NUL characters';
+
 /** The first zod issue as one readable sentence. */
 export function zodMessage(error: ZodError): string {
   const issue = error.issues[0];
@@ -78,7 +80,10 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
         'charset.unsupported': 'Unsupported charset',
         'request.aborted': 'Request aborted',
       };
-      body = { error: (type && messages[type]) || (err as Error).message, code: `HTTP.${status}` };
+      body =
+        (err as Error).message === NUL_MESSAGE
+          ? { error: NUL_MESSAGE, code: 'VALIDATION.NUL' }
+          : { error: (type && messages[type]) || (err as Error).message, code: `HTTP.${status}` };
     }
     if (status >= 500) {
       const log: Logger = (req as any).log ?? logger;

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express, type Request } from 'express';
 import type { z } from 'zod';
-import { AppError, errorMiddleware, notFoundHandler } from './errors';
+import { AppError, errorMiddleware, notFoundHandler, NUL_MESSAGE } from './errors';
 import type { Logger } from './logger';
 
 export interface HttpAppOptions {
@@ -59,8 +59,16 @@ export function createHttpApp({ name, logger, ready, jsonLimit = '100kb' }: Http
         .json({ status: 'not_ready', service: name, error: (err as Error).message, code: 'HTTP.NOT_READY' });
     }
   });
-  app.use(express.json({ limit: jsonLimit }));
+  app.use(express.json({ limit: jsonLimit, reviver: refuseNul }));
   return app;
+}
+
+/** PostgreSQL text cannot hold U+0000: a JSON string carrying one is refused as a 400 before any use case. */
+function refuseNul(_key: string, value: unknown) {
+  if (typeof value === 'string' && value.includes('\u0000')) {
+    throw new SyntaxError(NUL_MESSAGE); // body-parser turns it into a 400 the error middleware names
+  }
+  return value;
 }
 
 /** 404 for unknown routes and the one error middleware; call after mounting routers. */
@@ -122,9 +130,18 @@ export function listen(app: Express, port = 0, host = '127.0.0.1'): Promise<Runn
         server,
         port: address.port,
         url: `http://${shownHost}:${address.port}`,
+        // Stop accepting, let in-flight requests finish, and close each keep-alive connection as soon as it
+        // is idle (a busy one would otherwise stay open for its whole keep-alive timeout).
         close: () =>
           new Promise<void>((done) => {
-            server.close(() => done());
+            const idle = setInterval(() => server.closeIdleConnections(), 100);
+            const hard = setTimeout(() => server.closeAllConnections(), 20_000);
+            hard.unref();
+            server.close(() => {
+              clearInterval(idle);
+              clearTimeout(hard);
+              done();
+            });
             server.closeIdleConnections();
           }),
       });

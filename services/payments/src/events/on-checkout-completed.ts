@@ -16,8 +16,8 @@ export async function onCheckoutCompleted(
 ) {
   const job = await findJob(ctx.database, data.job_id, tx, true);
   if (!job) {
-    ctx.logger.error({ job: data.job_id }, 'checkout completed for a job payments never saw');
-    return;
+    // Never drop money: retry, then park in the dead-letter queue where it can be re-driven.
+    throw new Error(`checkout completed for job ${data.job_id}, which payments has not seen`);
   }
   await tx.execute(
     sql`update ${sql.raw(ctx.database.schema)}.job_payments set chef_id = ${data.chef_id} where job_id = ${job.job_id}`,

@@ -1,0 +1,359 @@
+import { allRoutes } from '@brigade/contracts/openapi';
+import { eventually } from '@brigade/kit/testing';
+import {
+  apply,
+  expectStatus,
+  payJob,
+  postJob,
+  signUp,
+  startStack,
+  type Account,
+  type PostedJob,
+  type Stack,
+} from './support/stack';
+
+// Every endpoint of the contracts x {anonymous, chef, other chef, restaurant, other restaurant}, through the
+// gateway, with the answer each one must get. "chef" is the chef who applied to the restaurant's job; "other
+// chef" and "other restaurant" have no part in it. A refused persona sends a valid request (so a hole would
+// succeed and show); an allowed persona of a state-changing endpoint sends an invalid one (400 shows it got
+// past the door without changing anything) unless the change is harmless. The table must have exactly one
+// row per documented endpoint: a new endpoint without its row fails the first test.
+
+type Persona = 'anonymous' | 'chef' | 'otherChef' | 'restaurant' | 'otherRestaurant';
+const PERSONAS: Persona[] = ['anonymous', 'otherChef', 'otherRestaurant', 'chef', 'restaurant'];
+
+interface Fixtures {
+  chef: Account;
+  otherChef: Account;
+  restaurant: Account;
+  otherRestaurant: Account;
+  job: PostedJob;
+  spareJob: PostedJob;
+  application: string;
+  /** A second application of the chef, which the chef cancels in the DELETE row. */
+  spareApplication: string;
+  chefAccountId: string;
+}
+
+interface Row {
+  path: (f: Fixtures) => string;
+  body?: (f: Fixtures, p: Persona) => unknown;
+  expect: Record<Persona, number>;
+}
+
+const everyone = (status: number): Record<Persona, number> => ({
+  anonymous: status,
+  chef: status,
+  otherChef: status,
+  restaurant: status,
+  otherRestaurant: status,
+});
+const signedIn = (status: number) => ({ ...everyone(status), anonymous: 401 });
+const onlyRestaurants = (status: number) => ({
+  anonymous: 401,
+  chef: 403,
+  otherChef: 403,
+  restaurant: status,
+  otherRestaurant: status,
+});
+const onlyChefs = (status: number) => ({
+  anonymous: 401,
+  chef: status,
+  otherChef: status,
+  restaurant: 403,
+  otherRestaurant: 403,
+});
+
+export const MATRIX: Record<string, Row> = {
+  // ---------- identity ----------
+  'POST /auth/signup': { path: () => '/auth/signup', body: () => ({}), expect: everyone(400) },
+  'POST /auth/signin': { path: () => '/auth/signin', body: () => ({}), expect: everyone(400) },
+  'POST /auth/refresh': { path: () => '/auth/refresh', body: () => ({}), expect: everyone(400) },
+  'POST /auth/signout': { path: () => '/auth/signout', expect: signedIn(200) },
+  'POST /auth/verify-phone': { path: () => '/auth/verify-phone', body: () => ({}), expect: everyone(400) },
+  'POST /auth/resend-code': { path: () => '/auth/resend-code', body: () => ({}), expect: everyone(400) },
+  'GET /auth/jwks.json': { path: () => '/auth/jwks.json', expect: everyone(200) },
+  'GET /profiles/me': { path: () => '/profiles/me', expect: signedIn(200) },
+  'PATCH /profiles/me': {
+    path: () => '/profiles/me',
+    body: () => ({ language_preference: 'en' }),
+    expect: signedIn(200),
+  },
+  'POST /profiles/restaurant': {
+    path: () => '/profiles/restaurant',
+    body: () => ({ description: 'Diner' }),
+    expect: onlyRestaurants(200),
+  },
+  'POST /profiles/chef': {
+    path: () => '/profiles/chef',
+    body: () => ({ bio: 'Grill and prep' }),
+    expect: onlyChefs(200),
+  },
+  'GET /profiles/chefs': { path: () => '/profiles/chefs', expect: signedIn(200) },
+  'GET /profiles/chef/{id}': { path: (f) => `/profiles/chef/${f.chef.profileId}`, expect: signedIn(200) },
+  'GET /profiles/restaurant/{id}': {
+    path: (f) => `/profiles/restaurant/${f.restaurant.profileId}`,
+    expect: signedIn(200),
+  },
+  // Only one's own profile: a chef has no restaurant profile.
+  'GET /profiles/{user_type}': {
+    path: () => '/profiles/restaurant',
+    expect: { anonymous: 401, chef: 404, otherChef: 404, restaurant: 200, otherRestaurant: 200 },
+  },
+  // A chef accepts worker_tos; a restaurant cannot accept it.
+  'POST /agreements/accept': {
+    path: () => '/agreements/accept',
+    body: () => ({ agreementType: 'worker_tos', version: '1.0' }),
+    expect: { anonymous: 401, chef: 201, otherChef: 201, restaurant: 400, otherRestaurant: 400 },
+  },
+  'GET /uploads/{file}': {
+    path: () => '/uploads/00000000-0000-4000-8000-000000000000.png',
+    expect: everyone(404),
+  },
+
+  // ---------- jobs ----------
+  'GET /jobs': { path: () => '/jobs', expect: signedIn(200) },
+  'POST /jobs': { path: () => '/jobs', body: () => ({}), expect: onlyRestaurants(400) },
+  // An open job is visible to every chef; another restaurant's job is not.
+  'GET /jobs/{id}': {
+    path: (f) => `/jobs/${f.job.id}`,
+    expect: { anonymous: 401, chef: 200, otherChef: 200, restaurant: 200, otherRestaurant: 404 },
+  },
+  'PUT /jobs/{id}': {
+    path: (f) => `/jobs/${f.job.id}`,
+    body: (f, p) => ({ status: p === 'restaurant' ? 'open' : 'cancelled' }),
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 400, otherRestaurant: 404 },
+  },
+  // The chef already applied (409); any other chef may apply (201). (The spare job, so that the other chef
+  // stays a stranger to the main job's thread below.)
+  'POST /jobs/{id}/apply': {
+    path: (f) => `/jobs/${f.spareJob.id}/apply`,
+    expect: { anonymous: 401, chef: 409, otherChef: 201, restaurant: 403, otherRestaurant: 403 },
+  },
+  'GET /applications': {
+    path: (f) => `/applications?jobId=${f.job.id}`,
+    expect: { anonymous: 401, chef: 200, otherChef: 200, restaurant: 200, otherRestaurant: 403 },
+  },
+  'GET /applications/{id}': {
+    path: (f) => `/applications/${f.application}`,
+    expect: { anonymous: 401, chef: 200, otherChef: 404, restaurant: 200, otherRestaurant: 404 },
+  },
+  'PATCH /applications/{id}': {
+    path: (f) => `/applications/${f.application}`,
+    body: (f, p) => ({ status: p === 'restaurant' ? 'maybe' : 'rejected' }),
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 400, otherRestaurant: 404 },
+  },
+  'DELETE /applications/{id}': {
+    path: (f) => `/applications/${f.spareApplication}`,
+    expect: { anonymous: 401, chef: 200, otherChef: 404, restaurant: 403, otherRestaurant: 403 },
+  },
+  // Pending, so the chef's confirmation is a state conflict (409) after the door.
+  'POST /applications/{id}/confirm': {
+    path: (f) => `/applications/${f.application}/confirm`,
+    body: () => ({ confirmed: true }),
+    expect: { anonymous: 401, chef: 409, otherChef: 404, restaurant: 403, otherRestaurant: 403 },
+  },
+  'POST /applications/{applicationId}/checkout': {
+    path: (f) => `/applications/${f.application}/checkout`,
+    body: () => ({ rating: 1, workCompleted: false, feedback: null }),
+    expect: { anonymous: 401, chef: 409, otherChef: 404, restaurant: 409, otherRestaurant: 404 },
+  },
+  'GET /favorites': { path: () => '/favorites', expect: onlyRestaurants(200) },
+  'POST /favorites/chef/{id}': {
+    path: (f) => `/favorites/chef/${f.chef.profileId}`,
+    expect: onlyRestaurants(201),
+  },
+  'DELETE /favorites/chef/{id}': {
+    path: (f) => `/favorites/chef/${f.chef.profileId}`,
+    expect: onlyRestaurants(200),
+  },
+  'DELETE /favorites/worker/{id}': {
+    path: (f) => `/favorites/worker/${f.chef.profileId}`,
+    expect: onlyRestaurants(200),
+  },
+  'GET /favorites/chef/{id}/status': {
+    path: (f) => `/favorites/chef/${f.chef.profileId}/status`,
+    expect: onlyRestaurants(200),
+  },
+
+  // ---------- payments ----------
+  // The job is already paid: its owner gets a conflict, anyone else never learns about it.
+  'POST /payments/create-escrow-payment': {
+    path: () => '/payments/create-escrow-payment',
+    body: (f) => ({ job_id: f.job.id }),
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 409, otherRestaurant: 404 },
+  },
+  'POST /payments/create-payment-intent': {
+    path: () => '/payments/create-payment-intent',
+    body: (f) => ({ job_id: f.job.id }),
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 409, otherRestaurant: 404 },
+  },
+  'POST /applications/{applicationId}/confirm-payment': {
+    path: (f) => `/applications/${f.application}/confirm-payment`,
+    body: () => ({ paymentMethodId: 'pm_card_visa' }),
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 404 },
+  },
+  // The escrow of a job: its restaurant, or the chef who worked it (not a mere applicant).
+  'GET /payments/job/{jobId}': {
+    path: (f) => `/payments/job/${f.job.id}`,
+    expect: { anonymous: 401, chef: 404, otherChef: 404, restaurant: 200, otherRestaurant: 404 },
+  },
+  'GET /payments/connect/account-status': {
+    path: () => '/payments/connect/account-status',
+    expect: signedIn(200),
+  },
+  'POST /payments/connect/create-account': {
+    path: () => '/payments/connect/create-account',
+    expect: signedIn(200),
+  },
+  // An onboarding link for someone else's payout account is refused.
+  'POST /payments/connect/onboarding-link': {
+    path: () => '/payments/connect/onboarding-link',
+    body: (f) => ({ account_id: f.chefAccountId }),
+    expect: { anonymous: 401, chef: 200, otherChef: 404, restaurant: 404, otherRestaurant: 404 },
+  },
+  'GET /payments/config': { path: () => '/payments/config', expect: everyone(200) },
+  'POST /payments/webhooks/stripe': {
+    path: () => '/payments/webhooks/stripe',
+    body: () => ({ id: 'evt_x', type: 'payment_intent.succeeded' }),
+    expect: everyone(400),
+  },
+
+  // ---------- messaging ----------
+  'GET /messages/conversations': { path: () => '/messages/conversations', expect: signedIn(200) },
+  'GET /messages/job/{jobId}': {
+    path: (f) => `/messages/job/${f.job.id}?chef_id=${f.chef.id}`,
+    expect: { anonymous: 401, chef: 200, otherChef: 404, restaurant: 200, otherRestaurant: 404 },
+  },
+  'POST /messages/job/{jobId}': {
+    path: (f) => `/messages/job/${f.job.id}`,
+    body: (f, p) =>
+      p === 'chef' || p === 'otherChef' ? { content: 'hello' } : { content: 'hello', chef_id: f.chef.id },
+    expect: { anonymous: 401, chef: 201, otherChef: 404, restaurant: 201, otherRestaurant: 404 },
+  },
+  'GET /messages/application/{id}': {
+    path: (f) => `/messages/application/${f.application}`,
+    expect: { anonymous: 401, chef: 200, otherChef: 404, restaurant: 200, otherRestaurant: 404 },
+  },
+  'POST /messages/application/{id}': {
+    path: (f) => `/messages/application/${f.application}`,
+    body: () => ({ message: 'hello' }),
+    expect: { anonymous: 401, chef: 201, otherChef: 404, restaurant: 201, otherRestaurant: 404 },
+  },
+
+  // ---------- notifications ----------
+  'GET /notifications/preferences': { path: () => '/notifications/preferences', expect: signedIn(200) },
+  'PUT /notifications/preferences': {
+    path: () => '/notifications/preferences',
+    body: () => ({ job_reminders: true }),
+    expect: signedIn(200),
+  },
+  'GET /dev/sms': { path: () => '/dev/sms', expect: everyone(200) },
+};
+
+const routeKey = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
+
+let stack: Stack;
+let f: Fixtures;
+
+beforeAll(async () => {
+  stack = await startStack();
+  const [chef, otherChef, restaurant, otherRestaurant] = await Promise.all([
+    signUp(stack, 'chef'),
+    signUp(stack, 'chef'),
+    signUp(stack, 'restaurant'),
+    signUp(stack, 'restaurant'),
+  ]);
+  const job = await postJob(stack, restaurant);
+  const spareJob = await postJob(stack, restaurant);
+  await payJob(stack, restaurant, job);
+  await payJob(stack, restaurant, spareJob);
+  const application = await apply(stack, chef, job);
+  const spareApplication = await apply(stack, chef, spareJob);
+  const chefAccountId = expectStatus(
+    await stack.call('POST', '/api/payments/connect/create-account', { token: chef.token }),
+    200,
+  ).body.account_id;
+  // The thread exists once messaging has heard of the application; payments once it knows the application.
+  await eventually(async () =>
+    expectStatus(
+      await stack.call('GET', `/api/messages/application/${application}`, { token: chef.token }),
+      200,
+    ),
+  );
+  f = {
+    chef,
+    otherChef,
+    restaurant,
+    otherRestaurant,
+    job,
+    spareJob,
+    application,
+    spareApplication,
+    chefAccountId,
+  };
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.close();
+});
+
+test('the matrix has exactly one row per documented endpoint (a new endpoint needs its row)', () => {
+  const documented = allRoutes().map(routeKey).sort();
+  expect(Object.keys(MATRIX).sort()).toEqual(documented);
+  expect(new Set(documented).size).toBe(documented.length);
+});
+
+test('every endpoint answers each of the five personas as the table says, through the gateway', async () => {
+  const mismatches: string[] = [];
+  let cells = 0;
+  for (const route of allRoutes()) {
+    const key = routeKey(route);
+    const row = MATRIX[key];
+    if (!row) continue;
+    for (const persona of PERSONAS) {
+      const account = persona === 'anonymous' ? undefined : f[persona];
+      const body = row.body?.(f, persona);
+      const reply = await stack.call(route.method.toUpperCase(), `/api${row.path(f)}`, {
+        token: account?.token,
+        body,
+      });
+      cells++;
+      const expected = row.expect[persona];
+      const errorShape =
+        reply.status < 400 || (typeof reply.body?.error === 'string' && typeof reply.body?.code === 'string');
+      if (reply.status !== expected || !errorShape) {
+        mismatches.push(
+          `${key} as ${persona}: expected ${expected}, got ${reply.status} ${reply.text.slice(0, 160)}`,
+        );
+      }
+    }
+  }
+  expect(mismatches).toEqual([]);
+  expect(cells).toBe(allRoutes().length * PERSONAS.length);
+});
+
+test("lists never show one user's objects to another", async () => {
+  const ids = (list: any[]) => list.map((x) => x.id ?? x.job_id);
+  const otherJobs = await stack.call('GET', '/api/jobs?status=all', { token: f.otherRestaurant.token });
+  expect(ids(otherJobs.body.jobs)).not.toContain(f.job.id);
+  const otherApps = await stack.call('GET', '/api/applications', { token: f.otherRestaurant.token });
+  expect(ids(otherApps.body.applications)).not.toContain(f.application);
+  const chefApps = await stack.call('GET', '/api/applications', { token: f.otherChef.token });
+  expect(ids(chefApps.body.applications)).not.toContain(f.application);
+  // A chef naming another chef's thread never gets it.
+  const named = await stack.call('GET', `/api/messages/job/${f.spareJob.id}?chef_id=${f.chef.id}`, {
+    token: f.otherChef.token,
+  });
+  expect(named.status).toBe(200);
+  expect(named.body.chef_id).toBe(f.otherChef.id);
+  for (const who of [f.otherChef, f.otherRestaurant]) {
+    const conversations = await stack.call('GET', '/api/messages/conversations', { token: who.token });
+    expect(conversations.body.conversations.map((c: any) => `${c.job_id}:${c.chef_id}`)).not.toContain(
+      `${f.job.id}:${f.chef.id}`,
+    );
+  }
+  // The restaurant's own list does show them.
+  const own = await stack.call('GET', '/api/applications', { token: f.restaurant.token });
+  expect(ids(own.body.applications)).toContain(f.application);
+});

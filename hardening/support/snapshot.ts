@@ -1,0 +1,43 @@
+import { sql } from '@brigade/kit';
+import { eventually } from '@brigade/kit/testing';
+import type { Stack } from './stack';
+
+/**
+ * A fingerprint of every table of every service (row count + md5 of the rows in a stable order), so a test
+ * can show that a batch of refused requests changed nothing anywhere.
+ */
+export async function snapshot(stack: Stack): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const [name, service] of Object.entries(stack.brigade.services)) {
+    const database = service!.handle.database;
+    const tables = await database.rows<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = ${name} and table_type = 'BASE TABLE' and table_name <> 'schema_migrations' order by table_name`,
+    );
+    for (const { table_name } of tables) {
+      const [row] = await database.rows<{ n: number; h: string | null }>(
+        sql.raw(
+          `select count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${name}.${table_name} t`,
+        ),
+      );
+      out[`${name}.${table_name}`] = `${row.n}:${row.h}`;
+    }
+  }
+  return out;
+}
+
+/** Wait until background work (relays, consumers, schedulers, webhook deliveries) has settled. */
+export async function settledSnapshot(stack: Stack, timeoutMs = 20_000): Promise<Record<string, string>> {
+  let previous = await snapshot(stack);
+  return eventually(async () => {
+    await new Promise((r) => setTimeout(r, 300));
+    const current = await snapshot(stack);
+    const same = JSON.stringify(current) === JSON.stringify(previous);
+    previous = current;
+    if (!same) throw new Error('still changing');
+    return current;
+  }, timeoutMs);
+}
+
+export function changedTables(before: Record<string, string>, after: Record<string, string>): string[] {
+  return Object.keys({ ...before, ...after }).filter((k) => before[k] !== after[k]);
+}

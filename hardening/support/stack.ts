@@ -1,0 +1,356 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { eventually } from '@brigade/kit/testing';
+import { startEmbedded, type Embedded } from '../../scripts/embedded';
+
+/**
+ * The whole product for a hardening suite: every service and the gateway in this process (startEmbedded),
+ * on PGlite + the in-process bus, or on the real PostgreSQL / RabbitMQ / Redis when DATABASE_URL, AMQP_URL
+ * and REDIS_URL are set (fresh database base name and bus namespace per run, dropped by `close`).
+ * Everything goes through the gateway's public API, as a browser would.
+ */
+
+export const realServers = () =>
+  Boolean(process.env.DATABASE_URL && process.env.AMQP_URL && process.env.REDIS_URL);
+
+export function runName(prefix: string) {
+  return `${prefix}${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+}
+
+/** A public-looking client address per run: the gateway trusts X-Forwarded-For from loopback (see docs/reliability.md). */
+export function randomClientIp() {
+  return `198.51.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
+
+export interface Reply {
+  status: number;
+  body: any;
+  text: string;
+  headers: Headers;
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Send this exact body text/bytes (with the given content-type header) instead of JSON. */
+  raw?: string | Buffer | FormData;
+  ip?: string;
+}
+
+/** What the flow helpers need: the public API of a stack, in this process or in a child. */
+export type Api = Pick<Stack, 'call' | 'url'>;
+
+export interface Stack {
+  brigade: Embedded;
+  /** The environment the stack was started with (BUS_NAMESPACE, DATABASE_URL in real mode). */
+  env: Record<string, string>;
+  url: string;
+  ip: string;
+  mode: 'embedded' | 'real';
+  call(method: string, path: string, options?: CallOptions): Promise<Reply>;
+  close(): Promise<void>;
+}
+
+export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+  const real = realServers();
+  const env: Record<string, string> = real
+    ? (() => {
+        const base = new URL(process.env.DATABASE_URL!);
+        base.pathname = `/${runName('hard')}`;
+        return {
+          DATABASE_URL: base.toString(),
+          BUS_NAMESPACE: runName('hard'),
+          EVENT_RETRY_DELAYS_MS: '100,200',
+        };
+      })()
+    : { DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', EVENT_RETRY_DELAYS_MS: '50,100' };
+  const brigade = await startEmbedded({
+    port: 0,
+    dataDir: null,
+    buildWeb: false,
+    env: {
+      ARGON2_MEMORY_KIB: '4096',
+      MONEY_TASK_RETRY_DELAYS_MS: '100,200,400',
+      SANDBOX_WEBHOOK_RETRY_DELAYS_MS: '100,200,400,800',
+      ...env,
+      ...extraEnv,
+    },
+  });
+  const ip = randomClientIp();
+  const url = brigade.url;
+  const call = apiCall(url, ip);
+  return {
+    brigade,
+    env: { ...env, ...extraEnv },
+    url,
+    ip,
+    mode: real ? 'real' : 'embedded',
+    call,
+    close: () => (real ? brigade.destroy() : brigade.stop()),
+  };
+}
+
+/** HTTP to a stack's gateway (JSON by default; raw bodies; a client address per call). */
+export function apiCall(url: string, ip: string = randomClientIp()): Stack['call'] {
+  return async (method: string, path: string, o: CallOptions = {}): Promise<Reply> => {
+    const headers: Record<string, string> = { 'x-forwarded-for': o.ip ?? ip, ...(o.headers ?? {}) };
+    if (o.token) headers.authorization = `Bearer ${o.token}`;
+    let body: string | Buffer | FormData | undefined;
+    if (o.raw !== undefined) body = o.raw;
+    else if (o.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(o.body);
+    }
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      body: body as RequestInit['body'],
+      redirect: 'manual',
+    });
+    const text = await res.text();
+    let parsed: any = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed, text, headers: res.headers };
+  };
+}
+
+export interface Account {
+  id: string;
+  type: 'chef' | 'restaurant';
+  email: string;
+  phone: string;
+  password: string;
+  token: string;
+  refresh: string;
+  profileId?: string;
+}
+
+export function randomPhone() {
+  return `612${randomInt(200, 1000)}${String(randomInt(0, 10_000)).padStart(4, '0')}`;
+}
+
+/** The newest verification code texted to a phone (sandbox SMS outbox). */
+export async function latestCode(stack: Api, phone: string): Promise<string> {
+  return eventually(async () => {
+    const sms = await stack.call('GET', '/api/dev/sms');
+    const text = sms.body.messages.find((m: any) => m.to === `+1${phone}`);
+    const m = /(\d{6})/.exec(text?.body ?? '');
+    if (!m) throw new Error(`no code texted to ${phone}`);
+    return m[1];
+  });
+}
+
+/** Sign up, verify the phone, accept the terms, create the profile (and for chefs, a payout account). */
+export async function signUp(
+  stack: Api,
+  type: 'chef' | 'restaurant',
+  options: { payouts?: boolean; email?: string; password?: string } = {},
+): Promise<Account> {
+  const email = options.email ?? `${type}-${runName('u')}@example.com`;
+  const password = options.password ?? `pw-${randomBytes(6).toString('hex')}`;
+  const phone = randomPhone();
+  const signup = await stack.call('POST', '/api/auth/signup', {
+    body: { email, password, confirmPassword: password, phone, userType: type, tosAccepted: true },
+    ip: randomClientIp(),
+  });
+  if (signup.status !== 201) throw new Error(`signup ${signup.status}: ${signup.text}`);
+  const account: Account = {
+    id: signup.body.user.id,
+    type,
+    email,
+    phone,
+    password,
+    token: signup.body.session.access_token,
+    refresh: signup.body.session.refresh_token,
+  };
+  const code = await latestCode(stack, phone);
+  expectStatus(
+    await stack.call('POST', '/api/auth/verify-phone', { body: { phone, code }, ip: randomClientIp() }),
+    200,
+  );
+  expectStatus(
+    await stack.call('POST', '/api/agreements/accept', {
+      token: account.token,
+      body: { agreementType: type === 'chef' ? 'worker_tos' : 'restaurant_tos', version: '1.0' },
+    }),
+    201,
+  );
+  const profile =
+    type === 'chef'
+      ? {
+          name: `Chef ${email.slice(0, 12)}`,
+          bio: 'Grill and prep',
+          city: 'Detroit',
+          skills: JSON.stringify(['Grill Cook', 'Line Cook']),
+        }
+      : {
+          name: `Diner ${email.slice(0, 12)}`,
+          description: 'Diner',
+          address: '1 Main St',
+          city: 'Detroit',
+          cuisineTypes: JSON.stringify(['American']),
+        };
+  const saved = expectStatus(
+    await stack.call('POST', `/api/profiles/${type}`, { token: account.token, body: profile }),
+    200,
+  );
+  account.profileId = saved.body.profile.id;
+  if (type === 'chef' && options.payouts !== false) await onboardPayouts(stack, account);
+  return account;
+}
+
+/** A Stripe Express account with payouts enabled (through the sandbox's hosted onboarding page). */
+export async function onboardPayouts(stack: Api, user: Account) {
+  const created = expectStatus(
+    await stack.call('POST', '/api/payments/connect/create-account', { token: user.token }),
+    200,
+  );
+  const link = expectStatus(
+    await stack.call('POST', '/api/payments/connect/onboarding-link', {
+      token: user.token,
+      body: { account_id: created.body.account_id },
+    }),
+    200,
+  );
+  const page = new URL(link.body.url);
+  const done = await fetch(`${stack.url}${page.pathname}${page.search}`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  if (done.status !== 303) throw new Error(`onboarding ${done.status}`);
+  await eventually(async () => {
+    const status = await stack.call('GET', '/api/payments/connect/account-status', { token: user.token });
+    if (status.body?.payouts_enabled !== true) throw new Error('payouts not enabled yet');
+  });
+}
+
+export function expectStatus(reply: Reply, status: number): Reply {
+  if (reply.status !== status)
+    throw new Error(`expected ${status}, got ${reply.status}: ${reply.text.slice(0, 300)}`);
+  return reply;
+}
+
+export interface PostedJob {
+  id: string;
+  totalCents: number;
+  start: Date;
+}
+
+/** Post a shift (8 h at $25 unless told) starting `startInMs` from now. */
+export async function postJob(
+  stack: Api,
+  restaurant: Account,
+  startInMs = 86_400_000,
+  hours = 8,
+): Promise<PostedJob> {
+  const start = new Date(Date.now() + startInMs);
+  const end = new Date(start.getTime() + hours * 3_600_000);
+  const posted = expectStatus(
+    await stack.call('POST', '/api/jobs', {
+      token: restaurant.token,
+      body: {
+        title: 'Line Cook',
+        startTime: start.toISOString(),
+        endTime: end.toISOString(),
+        hourlyRate: 25,
+        emergencyLevel: 'normal',
+      },
+    }),
+    201,
+  );
+  return { id: posted.body.job.id, totalCents: posted.body.job.total_cents, start };
+}
+
+/** Pay a posted job into escrow with a test card, as the browser does (sandbox confirm), and wait until it is open. */
+export async function payJob(stack: Api, restaurant: Account, job: PostedJob, card = 'pm_card_visa') {
+  const intent = await eventually(async () =>
+    expectStatus(
+      await stack.call('POST', '/api/payments/create-escrow-payment', {
+        token: restaurant.token,
+        body: { job_id: job.id },
+      }),
+      200,
+    ),
+  );
+  const confirm = await stack.call(
+    'POST',
+    `/sandbox/stripe/v1/payment_intents/${intent.body.payment_intent_id}/confirm`,
+    {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      raw: new URLSearchParams({ client_secret: intent.body.client_secret, payment_method: card }).toString(),
+    },
+  );
+  if (card !== 'pm_card_visa') return confirm;
+  expectStatus(confirm, 200);
+  await eventually(async () => {
+    const j = await stack.call('GET', `/api/jobs/${job.id}`, { token: restaurant.token });
+    if (j.body?.job?.status !== 'open') throw new Error(`job ${j.body?.job?.status}`);
+  }, 20_000);
+  return confirm;
+}
+
+export async function apply(stack: Api, chef: Account, job: PostedJob): Promise<string> {
+  return expectStatus(await stack.call('POST', `/api/jobs/${job.id}/apply`, { token: chef.token }), 201).body
+    .application.id;
+}
+
+/** Accept (once jobs knows the chef can be paid) and have the chef confirm: the job is filled. */
+export async function acceptAndConfirm(
+  stack: Api,
+  restaurant: Account,
+  chef: Account,
+  applicationId: string,
+) {
+  await eventually(async () =>
+    expectStatus(
+      await stack.call('PATCH', `/api/applications/${applicationId}`, {
+        token: restaurant.token,
+        body: { status: 'accepted' },
+      }),
+      200,
+    ),
+  );
+  expectStatus(
+    await stack.call('POST', `/api/applications/${applicationId}/confirm`, {
+      token: chef.token,
+      body: { confirmed: true },
+    }),
+    200,
+  );
+}
+
+/** Wait until a shift has started (checkout is refused before). */
+export async function untilStarted(job: PostedJob) {
+  const wait = job.start.getTime() - Date.now() + 200;
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+}
+
+export async function checkout(stack: Api, who: Account, applicationId: string, workCompleted = true) {
+  return expectStatus(
+    await stack.call('POST', `/api/applications/${applicationId}/checkout`, {
+      token: who.token,
+      body: { rating: 5, workCompleted, feedback: null },
+    }),
+    200,
+  );
+}
+
+/** Wait for a job's payment_status as the restaurant sees it. */
+export async function paymentStatus(
+  stack: Api,
+  restaurant: Account,
+  jobId: string,
+  expected: string,
+  timeoutMs = 30_000,
+) {
+  return eventually(async () => {
+    const p = await stack.call('GET', `/api/payments/job/${jobId}`, { token: restaurant.token });
+    if (p.body?.payment_status !== expected)
+      throw new Error(`payment_status ${p.body?.payment_status}, want ${expected}`);
+    return p.body;
+  }, timeoutMs);
+}
