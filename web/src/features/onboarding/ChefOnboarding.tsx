@@ -1,37 +1,21 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CITY_NAMES, LIMITS, SKILLS, TRAVEL_RADIUS_OPTIONS, type CityName } from '../../app/contracts';
 import { Field } from '../../components/Field';
 import { ToggleGroup } from '../../components/ToggleGroup';
 import { ForType } from '../shell/Redirects';
 import { ImagePicker, WeekSchedule, Wizard } from './parts';
-import { useCompleteSetup } from './useSaveProfile';
-import { chefForm, chefStepError, citySelection, emptyChefDraft, type ChefDraft } from './validation';
+import { useOnboardingWizard } from './useSaveProfile';
+import { chefForm, chefStepError, citySelection, emptyChefDraft } from './validation';
 
 function ChefWizard() {
   const { t } = useTranslation('onboarding');
   const { t: tc } = useTranslation('catalog');
-  const [draft, setDraft] = useState<ChefDraft>(emptyChefDraft);
-  const [step, setStep] = useState(1);
-  const { complete, busy, error, setError } = useCompleteSetup('chef');
-  const set = (patch: Partial<ChefDraft>) => setDraft((d) => ({ ...d, ...patch }));
-
-  const next = () => {
-    const problem = chefStepError(step, draft);
-    if (problem) return setError(t(problem));
-    setError(null);
-    setStep((s) => s + 1);
-  };
-  const finish = () => {
-    for (const s of [1, 2, 3]) {
-      const problem = chefStepError(s, draft);
-      if (problem) {
-        setStep(s);
-        return setError(t(problem));
-      }
-    }
-    void complete(chefForm(draft));
-  };
+  const { draft, set, step, error, busy, next, previous, finish } = useOnboardingWizard({
+    type: 'chef',
+    empty: emptyChefDraft,
+    stepError: chefStepError,
+    toForm: chefForm,
+  });
 
   return (
     <Wizard
@@ -40,10 +24,7 @@ function ChefWizard() {
       stepTitles={[t('chef.step1'), t('chef.step2'), t('chef.step3')]}
       error={error}
       busy={busy}
-      onPrevious={() => {
-        setError(null);
-        setStep((s) => Math.max(1, s - 1));
-      }}
+      onPrevious={previous}
       onNext={next}
       onComplete={finish}
     >

@@ -1,43 +1,21 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CITY_NAMES, CUISINES, type CityName } from '../../app/contracts';
 import { Field } from '../../components/Field';
 import { ToggleGroup } from '../../components/ToggleGroup';
 import { ForType } from '../shell/Redirects';
 import { ImagePicker, WeekSchedule, Wizard } from './parts';
-import { useCompleteSetup } from './useSaveProfile';
-import {
-  citySelection,
-  emptyRestaurantDraft,
-  restaurantForm,
-  restaurantStepError,
-  type RestaurantDraft,
-} from './validation';
+import { useOnboardingWizard } from './useSaveProfile';
+import { citySelection, emptyRestaurantDraft, restaurantForm, restaurantStepError } from './validation';
 
 function RestaurantWizard() {
   const { t } = useTranslation('onboarding');
   const { t: tc } = useTranslation('catalog');
-  const [draft, setDraft] = useState<RestaurantDraft>(emptyRestaurantDraft);
-  const [step, setStep] = useState(1);
-  const { complete, busy, error, setError } = useCompleteSetup('restaurant');
-  const set = (patch: Partial<RestaurantDraft>) => setDraft((d) => ({ ...d, ...patch }));
-
-  const next = () => {
-    const problem = restaurantStepError(step, draft);
-    if (problem) return setError(t(problem));
-    setError(null);
-    setStep((s) => s + 1);
-  };
-  const finish = () => {
-    for (const s of [1, 2, 3]) {
-      const problem = restaurantStepError(s, draft);
-      if (problem) {
-        setStep(s);
-        return setError(t(problem));
-      }
-    }
-    void complete(restaurantForm(draft));
-  };
+  const { draft, set, step, error, busy, next, previous, finish } = useOnboardingWizard({
+    type: 'restaurant',
+    empty: emptyRestaurantDraft,
+    stepError: restaurantStepError,
+    toForm: restaurantForm,
+  });
 
   return (
     <Wizard
@@ -46,10 +24,7 @@ function RestaurantWizard() {
       stepTitles={[t('restaurant.step1'), t('restaurant.step2'), t('restaurant.step3')]}
       error={error}
       busy={busy}
-      onPrevious={() => {
-        setError(null);
-        setStep((s) => Math.max(1, s - 1));
-      }}
+      onPrevious={previous}
       onNext={next}
       onComplete={finish}
     >
