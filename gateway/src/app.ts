@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -10,10 +9,10 @@ import {
   type RequestHandler as ProxyHandler,
 } from 'http-proxy-middleware';
 import {
-  AppError,
   zodMessage,
   bearerToken,
   errorMiddleware,
+  requestId,
   verifyAccessToken,
   type KeySource,
   type Logger,
@@ -60,14 +59,7 @@ export function createGateway(deps: GatewayDeps): Express {
   app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY);
 
-  app.use((req, res, next) => {
-    const incoming = req.headers['x-request-id'];
-    req.id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-    req.headers['x-request-id'] = req.id;
-    res.setHeader('x-request-id', req.id);
-    req.log = logger.child({ reqId: req.id });
-    next();
-  });
+  app.use(requestId(logger));
 
   const stripe = Boolean(config.STRIPE_PUBLISHABLE_KEY);
   app.use(
@@ -314,9 +306,6 @@ export function createGateway(deps: GatewayDeps): Express {
   }
 
   app.use((req, res) => send(res, 404, `Not found: ${req.path}`, 'GATEWAY.NOT_FOUND'));
-  app.use((err: unknown, req: Request, res: Response, next: NextFunction) => {
-    if (err instanceof AppError || (err as any)?.expose) return errorMiddleware(logger)(err, req, res, next);
-    errorMiddleware(logger)(err, req, res, next);
-  });
+  app.use(errorMiddleware(logger));
   return app;
 }

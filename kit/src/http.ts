@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import express, { type Express, type Request } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { z } from 'zod';
 import { AppError, errorMiddleware, notFoundHandler, NUL_MESSAGE } from './errors';
 import type { Logger } from './logger';
@@ -30,11 +30,8 @@ export function createHttpApp({ name, logger, ready, jsonLimit = '100kb' }: Http
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(requestId(logger));
   app.use((req, res, next) => {
-    const incoming = req.headers['x-request-id'];
-    req.id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-    res.setHeader('x-request-id', req.id);
-    req.log = logger.child({ reqId: req.id });
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -71,6 +68,27 @@ function refuseNul(_key: string, value: unknown) {
   return value;
 }
 
+/**
+ * Request id from the caller's `x-request-id` (the gateway's) or a new one; echoed in the response, passed
+ * on upstream, and bound to a child logger as `req.log`.
+ */
+export function requestId(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    req.id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    req.headers['x-request-id'] = req.id;
+    res.setHeader('x-request-id', req.id);
+    req.log = logger.child({ reqId: req.id });
+    next();
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
 /** 404 for unknown routes and the one error middleware; call after mounting routers. */
 export function finishHttpApp(app: Express, logger: Logger): Express {
   app.use(notFoundHandler);
@@ -100,12 +118,7 @@ export function uuidParam(
   code = 'HTTP.NOT_FOUND',
 ): string {
   const value = req.params[name];
-  if (
-    typeof value !== 'string' ||
-    !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
-  ) {
-    throw new AppError(404, code, notFoundMessage);
-  }
+  if (!isUuid(value)) throw new AppError(404, code, notFoundMessage);
   return value.toLowerCase();
 }
 

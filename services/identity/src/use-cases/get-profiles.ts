@@ -1,10 +1,9 @@
+import { isUuid } from '@brigade/kit';
 import { eq, or } from 'drizzle-orm';
 import { chefProfiles, restaurantProfiles, users } from '../db/schema';
 import { IdentityErrors } from '../domain/errors';
 import { toChefProfile, toRestaurantProfile, toUser } from '../domain/serialize';
 import type { IdentityContext } from '../context';
-
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 export async function getMe(ctx: IdentityContext, userId: string) {
   const [user] = await ctx.database.db.select().from(users).where(eq(users.id, userId));

@@ -1,5 +1,13 @@
 import type { messagingHttp } from '@brigade/contracts';
-import { appendEvent, sql, type AuthUser, type Database, type OutboxRelay, type Tx } from '@brigade/kit';
+import {
+  appendEvent,
+  isUuid,
+  sql,
+  type AuthUser,
+  type Database,
+  type OutboxRelay,
+  type Tx,
+} from '@brigade/kit';
 import { badCursor } from '../domain/errors';
 import { etagOf, matches } from '../domain/etag';
 import { viewFor, type StoredMessage } from '../domain/message-view';
@@ -9,7 +17,6 @@ import type { ThreadRef } from './resolve-thread';
 const DEFAULT_LIMIT = 500;
 /** While a reader keeps polling an unchanged thread (304s), their presence is re-announced at most this often. */
 const PRESENCE_REFRESH_SECONDS = 60;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 export interface ReadDeps {
@@ -114,7 +121,7 @@ function parseSince(
   since: string | undefined,
 ): null | { kind: 'id'; id: string } | { kind: 'time'; at: Date } {
   if (since === undefined) return null;
-  if (UUID.test(since)) return { kind: 'id', id: since.toLowerCase() };
+  if (isUuid(since)) return { kind: 'id', id: since.toLowerCase() };
   if (ISO.test(since)) {
     const at = new Date(since);
     if (!Number.isNaN(at.getTime())) return { kind: 'time', at };
