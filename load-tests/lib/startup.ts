@@ -112,7 +112,6 @@ export async function measureStartup(root: string): Promise<StartupFigures> {
     ...process.env,
     BRIGADE_DATA_DIR: path.join(dataRoot, 'pglite'),
     LOG_LEVEL: 'warn',
-    BRIGADE_BUILD_WEB: '0',
   };
   for (const k of ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'BUS_NAMESPACE', 'PORT']) delete env[k];
   const launch = async () => {
@@ -130,8 +129,10 @@ export async function measureStartup(root: string): Promise<StartupFigures> {
     return { child, port, t0, output: () => out };
   };
   try {
+    // The first start is a fresh clone's: it builds web/dist when it is missing, creates and migrates
+    // PGlite and loads the demo accounts.
     const first = await launch();
-    const deadline = Date.now() + 90_000;
+    const deadline = Date.now() + 240_000;
     while (!first.output().includes('Brigade is running at')) {
       if (Date.now() > deadline || first.child.exitCode !== null)
         throw new Error(`first start failed: ${first.output().slice(-500)}`);
