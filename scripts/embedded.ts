@@ -16,6 +16,9 @@ import {
   type EventBus,
   type RunningServer,
   type ServiceHandle,
+  MemoryStamps,
+  RedisStamps,
+  type VersionStamps,
 } from '@brigade/kit';
 import { createGateway } from '../gateway/src/app';
 import { loadGatewayConfig } from '../gateway/src/config';
@@ -86,9 +89,14 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     },
     logger,
   );
-  const rateLimiter: RateLimiter = env.REDIS_URL
-    ? new RedisRateLimiter(new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }))
-    : new MemoryRateLimiter();
+  const redis = env.REDIS_URL
+    ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true })
+    : null;
+  const rateLimiter: RateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
+  // Version stamps of the polled lists: in Redis like the deployed stack, else one map this process shares.
+  const stamps: VersionStamps = redis
+    ? new RedisStamps(redis, env.BUS_NAMESPACE || undefined, logger)
+    : new MemoryStamps();
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const serviceEnv = { ...env, PUBLIC_URL: publicUrl, PORT: '0' };
 
@@ -109,7 +117,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     databases.push(database);
     const serviceLogger = createLogger(name, env.LOG_LEVEL);
     const handle: ServiceHandle = await app[`create${cap(name)}Service`](
-      { database, bus, logger: serviceLogger, keys },
+      { database, bus, logger: serviceLogger, keys, stamps },
       config,
     );
     const server = await listen(handle.app, 0, '127.0.0.1');
@@ -129,6 +137,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     config: gatewayConfig,
     services: Object.fromEntries(Object.entries(running).map(([k, v]) => [k, v!.url])),
     rateLimiter,
+    stamps,
     keys,
     logger: createLogger('gateway', env.LOG_LEVEL),
   });

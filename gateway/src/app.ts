@@ -11,11 +11,14 @@ import {
 import {
   zodMessage,
   bearerToken,
+  DisabledStamps,
   errorMiddleware,
+  REVALIDATE_HEADER,
   requestId,
   verifyAccessToken,
   type KeySource,
   type Logger,
+  type VersionStamps,
 } from '@brigade/kit';
 import { notificationsHttp } from '@brigade/contracts';
 import { buildOpenApi } from '@brigade/contracts/openapi';
@@ -23,6 +26,7 @@ import type { GatewayConfig } from './config';
 import { matchRoute, type ServiceName } from './routes';
 import { AUTH_LIMITS, normalizeAccount, type RateLimiter } from './rate-limit';
 import { docsPage, smsPage, type SandboxSms } from './docs';
+import { RevalidationCache, unchanged } from './revalidate';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -31,6 +35,8 @@ export interface GatewayDeps {
   rateLimiter: RateLimiter;
   keys: KeySource;
   logger: Logger;
+  /** The services' list version stamps (Redis, or shared memory in one process): 304s answered here. */
+  stamps?: VersionStamps;
 }
 
 const MAX_UPLOAD_BYTES = 6 * 1024 * 1024; // one 5 MB image plus form fields
@@ -54,6 +60,8 @@ function send(
  */
 export function createGateway(deps: GatewayDeps): Express {
   const { config, services, rateLimiter, keys, logger } = deps;
+  const stamps = deps.stamps ?? new DisabledStamps();
+  const revalidation = new RevalidationCache(stamps.enabled ? config.REVALIDATE_MAX_AGE_MS : 0);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -190,6 +198,17 @@ export function createGateway(deps: GatewayDeps): Express {
             if (req.user) proxyReq.setHeader('x-user-id', req.user.id);
             fixRequestBody(proxyReq, req);
           },
+          proxyRes: (proxyRes, req) => {
+            // The service's stamps are for us, never for the client.
+            const header = proxyRes.headers[REVALIDATE_HEADER];
+            delete proxyRes.headers[REVALIDATE_HEADER];
+            const user = (req as Request).user;
+            if (!revalidation.enabled || !user || req.method !== 'GET') return;
+            const status = proxyRes.statusCode ?? 0;
+            if (typeof header === 'string' && (status === 200 || status === 304))
+              revalidation.remember(user.id, (req as Request).originalUrl, proxyRes.headers.etag, header);
+            else revalidation.forget(user.id, (req as Request).originalUrl);
+          },
           error: (err, req, res) => {
             const elapsed = Date.now() - ((req as any).proxyStarted ?? Date.now());
             const code = (err as NodeJS.ErrnoException).code;
@@ -214,8 +233,9 @@ export function createGateway(deps: GatewayDeps): Express {
   };
 
   const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
-  const limited = async (res: Response, key: string, limit: number, windowSeconds: number) => {
-    const r = await rateLimiter.hit(key, limit, windowSeconds);
+  const limited = async (res: Response, key: string, limit: number, windowSeconds: number) =>
+    refused(res, await rateLimiter.hit(key, limit, windowSeconds));
+  const refused = (res: Response, r: { allowed: boolean; resetSeconds: number }) => {
     if (r.allowed) return false;
     send(res, 429, 'Too many attempts. Please wait and try again.', 'GATEWAY.RATE_LIMITED', {
       'retry-after': String(r.resetSeconds),
@@ -260,7 +280,25 @@ export function createGateway(deps: GatewayDeps): Express {
         const token = bearerToken(req);
         if (!token) return send(res, 401, 'Authentication required', 'AUTH.REQUIRED');
         req.user = await verifyAccessToken(token, keys);
-        if (await limited(res, `user:${req.user.id}`, config.RATE_LIMIT_API_PER_MINUTE, 60)) return;
+        const userKey = `user:${req.user.id}`;
+        const ifNoneMatch = req.headers['if-none-match'];
+        const entry =
+          req.method === 'GET' && typeof ifNoneMatch === 'string' && revalidation.enabled
+            ? revalidation.lookup(req.user.id, req.originalUrl, ifNoneMatch)
+            : null;
+        if (entry) {
+          // A poll we may answer: the rate limit and the stamps in one round trip to Redis (auto-pipelined).
+          const [hit, current] = await Promise.all([
+            rateLimiter.hit(userKey, config.RATE_LIMIT_API_PER_MINUTE, 60),
+            stamps.read(entry.keys).catch(() => null),
+          ]);
+          if (refused(res, hit)) return;
+          if (current && unchanged(entry, current)) {
+            res.setHeader('etag', entry.etag);
+            res.setHeader('cache-control', 'private, no-cache');
+            return res.status(304).end();
+          }
+        } else if (await limited(res, userKey, config.RATE_LIMIT_API_PER_MINUTE, 60)) return;
       }
       req.url = req.originalUrl.replace(/^\/api/, '');
       proxy(req, res, next);

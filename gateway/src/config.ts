@@ -25,6 +25,12 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
    * pick its own address for the per-address rate limits. Behind a load balancer, name its addresses.
    */
   TRUST_PROXY: z.string().default('loopback'),
+  /**
+   * Longest time the gateway answers a user's unchanged poll with 304 from the services' version stamps
+   * without asking the service (the service may give less); 0 turns the shortcut off. It bounds how stale a
+   * 304 can be if a stamp publish is lost.
+   */
+  REVALIDATE_MAX_AGE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
   /** With real Stripe keys the CSP also allows Stripe.js. */
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { createLogger, listen, remoteKeys, startTelemetry } from '@brigade/kit';
+import { createLogger, DisabledStamps, listen, RedisStamps, remoteKeys, startTelemetry } from '@brigade/kit';
 import { loadGatewayConfig } from './config';
 import { MemoryRateLimiter, RedisRateLimiter } from './rate-limit';
 
@@ -10,9 +10,13 @@ const config = loadGatewayConfig();
 const stopTelemetry = await startTelemetry('gateway');
 const { createGateway } = await import('./app');
 const logger = createLogger('gateway', config.LOG_LEVEL);
-const rateLimiter = config.REDIS_URL
-  ? new RedisRateLimiter(new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2 }))
-  : new MemoryRateLimiter();
+// One Redis connection for the rate limits and the services' version stamps; commands issued in the same
+// tick go out as one pipeline.
+const redis = config.REDIS_URL
+  ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true })
+  : null;
+const rateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
+const stamps = redis ? new RedisStamps(redis, config.BUS_NAMESPACE, logger) : new DisabledStamps();
 const services = {
   identity: config.IDENTITY_URL,
   jobs: config.JOBS_URL,
@@ -27,6 +31,7 @@ const app = createGateway({
   },
   services,
   rateLimiter,
+  stamps,
   keys: remoteKeys(config.JWKS_URL ?? `${config.IDENTITY_URL}/auth/jwks.json`),
   logger,
 });

@@ -13,3 +13,4 @@ export { RabbitBus } from './bus/rabbit';
 export { parseEnvelope, PoisonMessage } from './bus/validate';
 export { startTelemetry } from './telemetry';
 export { WorkLoop, type WorkLoopOptions } from './work-loop';
+export * from './stamps';

@@ -16,6 +16,7 @@ import { listen, type RunningServer } from './http';
 import { createLogger, type Logger } from './logger';
 import { startTelemetry } from './telemetry';
 import { remoteKeys, type KeySource } from './auth';
+import { openStamps, type VersionStamps } from './stamps';
 
 /** What every service's composition root (`app.ts`) returns. `main.ts` and the embedded runner start it. */
 export interface ServiceHandle {
@@ -36,6 +37,8 @@ export interface ServiceDeps {
   logger: Logger;
   /** Public keys that verify access tokens (identity's JWKS). */
   keys: KeySource;
+  /** Where polled lists publish their version stamps for the gateway (disabled when absent). */
+  stamps?: VersionStamps;
 }
 
 /** Subscribe each row of a service's subscription table. */
@@ -114,7 +117,8 @@ export async function runService(options: {
   );
   const bus = await openBus(config, logger);
   const keys = options.keys ?? remoteKeys(config.JWKS_URL ?? 'http://identity:4001/auth/jwks.json');
-  const handle = await options.build({ database, bus, logger, keys });
+  const stamps = openStamps(config, logger);
+  const handle = await options.build({ database, bus, logger, keys, stamps });
   const server: RunningServer = await listen(handle.app, config.PORT, config.HOST);
   await handle.start({ url: server.url });
   logger.info({ url: server.url }, `${name} listening`);
@@ -129,6 +133,7 @@ export async function runService(options: {
     await server.close();
     await handle.stop();
     await bus.close();
+    await stamps.close();
     await database.close();
     await stopTelemetry();
     logger.info('stopped');

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   createHttpApp,
   createRelay,
+  DisabledStamps,
   finishHttpApp,
   readiness,
   readMigrations,
@@ -41,6 +42,7 @@ export async function createJobsService(
     relay,
     logger: deps.logger,
     now: options.now ?? (() => new Date()),
+    stamps: deps.stamps ?? new DisabledStamps(),
   };
 
   const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });

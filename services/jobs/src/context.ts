@@ -1,4 +1,4 @@
-import type { Database, Logger, OutboxRelay, Tx } from '@brigade/kit';
+import type { Database, Logger, OutboxRelay, Tx, VersionStamps } from '@brigade/kit';
 
 /** What every use case works with; built once in app.ts. */
 export interface JobsContext {
@@ -7,6 +7,8 @@ export interface JobsContext {
   logger: Logger;
   /** The clock (injected so tests can let a shift start). */
   now: () => Date;
+  /** Where the list version counters are published for the gateway's 304s. */
+  stamps: VersionStamps;
 }
 
 /** Run a state change and its outbox events in one transaction, then wake the relay. */

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   createHttpApp,
   createRelay,
+  DisabledStamps,
   finishHttpApp,
   readiness,
   readMigrations,
@@ -26,11 +27,12 @@ export async function createMessagingService(
   config: TranslatorSettings,
 ): Promise<ServiceHandle> {
   const { database, bus, logger, keys } = deps;
+  const stamps = deps.stamps ?? new DisabledStamps();
   const relay = createRelay(SERVICE_NAME, deps);
   const translator = createTranslator(config, logger);
 
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
-  app.use(messagesRouter({ database, relay, translator, logger, keys }));
+  app.use(messagesRouter({ database, relay, translator, logger, keys, stamps }));
   finishHttpApp(app, logger);
 
   return {
@@ -39,7 +41,7 @@ export async function createMessagingService(
     database,
     relay,
     async start() {
-      await subscribeAll(bus, subscriptions(database));
+      await subscribeAll(bus, subscriptions(database, stamps));
       relay.start();
     },
     async stop() {

@@ -1,4 +1,5 @@
-import { sql, type Database, type Executor } from '@brigade/kit';
+import { onCommit, sql, type Database, type Executor } from '@brigade/kit';
+import type { JobsContext } from '../context';
 
 /**
  * ETag version counters. A write bumps every scope whose lists it changes, in the same transaction, in scope
@@ -7,16 +8,29 @@ import { sql, type Database, type Executor } from '@brigade/kit';
  *  - 'r:<user id>'    a restaurant's jobs, the applications to them, its profile
  *  - 'c:<user id>'    a chef's applications, the jobs they applied to, their profile
  */
-export async function touchScopes(tx: Executor, scopes: string[]): Promise<void> {
+export async function touchScopes(
+  ctx: Pick<JobsContext, 'database' | 'stamps'>,
+  tx: Executor,
+  scopes: string[],
+): Promise<void> {
   const unique = [...new Set(scopes)].sort();
   if (unique.length === 0) return;
-  await tx.execute(sql`
+  const rows = await ctx.database.rows<{ scope: string; version: string | number }>(
+    sql`
     insert into jobs.list_versions (scope, version)
     select s, 1 from (values ${sql.join(
       unique.map((s) => sql`(${s})`),
       sql`, `,
     )}) as v(s) order by s
-    on conflict (scope) do update set version = jobs.list_versions.version + 1`);
+    on conflict (scope) do update set version = jobs.list_versions.version + 1
+    returning scope, version`,
+    tx,
+  );
+  // After the commit (never before: the gateway must not see a version whose data is not visible yet).
+  if (ctx.stamps.enabled)
+    onCommit(tx, () => {
+      void ctx.stamps.publish(rows.map((r) => [ctx.stamps.key('jobs', r.scope), Number(r.version)] as const));
+    });
 }
 
 /**
@@ -35,13 +49,33 @@ export async function scopesOfJob(
   return ['jobs', `r:${job.restaurant_id}`, ...chefs.map((c) => `c:${c.chef_id}`)];
 }
 
-export async function readVersions(database: Database, scopes: string[]): Promise<string> {
-  const rows = await database.rows<{ scope: string; version: string | number }>(
-    sql`select scope, version from jobs.list_versions where scope in (${sql.join(
-      scopes.map((s) => sql`${s}`),
-      sql`, `,
-    )})`,
+export interface ListVersions {
+  /** Each scope's version, 0 when never written. */
+  versions: Array<[scope: string, version: number]>;
+  /** The start of the next open shift after `now` (ms): the chefs' lists change when it passes. */
+  nextStartMs: number | null;
+}
+
+/**
+ * The versions behind a list, in one round trip. With `now` (lists filtered by "not started yet"), also the
+ * next open shift's start: the list changes when that moment passes, without any write.
+ */
+export async function readVersions(database: Database, scopes: string[], now?: Date): Promise<ListVersions> {
+  const inList = sql.join(
+    scopes.map((s) => sql`${s}`),
+    sql`, `,
   );
-  const byScope = new Map(rows.map((r) => [r.scope, String(r.version)]));
-  return scopes.map((s) => `${s}=${byScope.get(s) ?? '0'}`).join(';');
+  const rows = await database.rows<{ scope: string; version: string | number | null }>(
+    now
+      ? sql`select scope, version from jobs.list_versions where scope in (${inList})
+            union all
+            select '', (extract(epoch from min(start_time)) * 1000)::bigint from jobs.jobs
+            where status = 'open' and start_time > ${now.toISOString()}::timestamptz`
+      : sql`select scope, version from jobs.list_versions where scope in (${inList})`,
+  );
+  const byScope = new Map(rows.map((r) => [r.scope, r.version === null ? null : Number(r.version)]));
+  return {
+    versions: scopes.map((s) => [s, byScope.get(s) ?? 0]),
+    nextStartMs: now ? (byScope.get('') ?? null) : null,
+  };
 }

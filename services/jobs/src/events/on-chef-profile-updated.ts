@@ -8,7 +8,7 @@ import { scopesOfChef, upsertChefProfile } from '../db/read-models.repository';
 export function onChefProfileUpdated(ctx: JobsContext) {
   return async (tx: Tx, data: EventData<'identity.chef_profile.updated.v1'>, event: EventEnvelope) => {
     if (await upsertChefProfile(ctx.database, tx, data, event.occurred_at)) {
-      await touchScopes(tx, await scopesOfChef(ctx.database, tx, data.user_id));
+      await touchScopes(ctx, tx, await scopesOfChef(ctx.database, tx, data.user_id));
     }
   };
 }

@@ -34,6 +34,6 @@ export function onEscrowHeld(ctx: JobsContext) {
       await updateJob(tx, job.id, { status, payment_status: payment });
       await announceOpenJob(ctx, tx, job, false);
     }
-    await touchScopes(tx, await scopesOfJob(ctx.database, tx, job));
+    await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job));
   };
 }

@@ -16,6 +16,6 @@ export function onEscrowSettled(ctx: JobsContext, action: Extract<PaymentAction,
     const payment = nextPaymentStatus(action, job.payment_status);
     if (!payment) return;
     await updateJob(tx, job.id, { payment_status: payment });
-    await touchScopes(tx, await scopesOfJob(ctx.database, tx, job));
+    await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job));
   };
 }

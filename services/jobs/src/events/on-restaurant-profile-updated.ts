@@ -8,7 +8,7 @@ import { scopesOfRestaurant, upsertRestaurantProfile } from '../db/read-models.r
 export function onRestaurantProfileUpdated(ctx: JobsContext) {
   return async (tx: Tx, data: EventData<'identity.restaurant_profile.updated.v1'>, event: EventEnvelope) => {
     if (await upsertRestaurantProfile(ctx.database, tx, data, event.occurred_at)) {
-      await touchScopes(tx, await scopesOfRestaurant(ctx.database, tx, data.user_id));
+      await touchScopes(ctx, tx, await scopesOfRestaurant(ctx.database, tx, data.user_id));
     }
   };
 }

@@ -33,7 +33,7 @@ export function applicationsRouter(ctx: JobsContext, auth: RequestHandler): Rout
       if (job.restaurant_id !== user.id) throw JobsErrors.notJobOwner();
     }
     const scopes = [user.type === 'chef' ? `c:${user.id}` : `r:${user.id}`];
-    await sendWithEtag(req, res, database, scopes, '', async () => ({
+    await sendWithEtag(req, res, ctx, scopes, false, async () => ({
       applications: await listApplications(database, user, query),
     }));
   });

@@ -1,29 +1,46 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { Database } from '@brigade/kit';
+import { advertiseStamps } from '@brigade/kit';
+import type { JobsContext } from '../context';
 import { readVersions } from '../db/list-versions.repository';
+
+/** How long the gateway may answer 304 for us without asking (it also caps this). */
+const GATEWAY_MAX_AGE_MS = 30_000;
 
 /**
  * Answer a polled list with a weak ETag derived from version counters (one indexed read), the user and the
  * query, never from the body; If-None-Match with the same tag gets 304 without building the list.
  * Versions are read BEFORE the list, so a write landing in between can only make the next poll refetch.
- * `extra` carries anything else the list depends on (the minute, for lists filtered by "not started yet").
+ * `timed` lists (a chef's, filtered by "not started yet") also depend on the clock: their tag carries the
+ * next open shift's start, so it changes exactly when a listed shift may drop out, not every minute.
+ * The versions are advertised to the gateway (stamps), which then answers unchanged polls itself.
  */
 export async function sendWithEtag(
   req: Request,
   res: Response,
-  database: Database,
+  ctx: Pick<JobsContext, 'database' | 'stamps' | 'now'>,
   scopes: string[],
-  extra: string,
+  timed: boolean,
   build: () => Promise<unknown>,
 ): Promise<void> {
-  const versions = await readVersions(database, scopes);
+  const now = ctx.now();
+  const { versions, nextStartMs } = await readVersions(ctx.database, scopes, timed ? now : undefined);
   const digest = createHash('sha1')
-    .update(`${req.user?.id}|${req.originalUrl}|${versions}|${extra}`)
+    .update(`${req.user?.id}|${req.originalUrl}|${versions.join(';')}|${nextStartMs ?? ''}`)
     .digest('base64url');
   const tag = `W/"${digest.slice(0, 27)}"`;
   res.setHeader('ETag', tag);
   res.setHeader('Cache-Control', 'private, no-cache');
+  const maxAge =
+    timed && nextStartMs !== null
+      ? Math.min(GATEWAY_MAX_AGE_MS, nextStartMs - now.getTime())
+      : GATEWAY_MAX_AGE_MS;
+  advertiseStamps(
+    res,
+    ctx.stamps,
+    maxAge,
+    versions.map(([scope, version]) => [ctx.stamps.key('jobs', scope), version] as const),
+  );
   const header = req.headers['if-none-match'];
   if (typeof header === 'string' && header.split(',').some((t) => t.trim() === tag || t.trim() === '*')) {
     res.status(304).end();

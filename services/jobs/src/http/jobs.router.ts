@@ -18,10 +18,8 @@ export function jobsRouter(ctx: JobsContext, auth: RequestHandler): Router {
     const user = currentUser(req);
     const query = parse(jobsHttp.JobsQuery, req.query);
     const scopes = user.type === 'chef' ? ['jobs', `c:${user.id}`] : [`r:${user.id}`];
-    const now = ctx.now();
-    const minute = user.type === 'chef' ? String(Math.floor(now.getTime() / 60_000)) : '';
-    await sendWithEtag(req, res, database, scopes, minute, async () => ({
-      jobs: await listJobs(database, user, query, now),
+    await sendWithEtag(req, res, ctx, scopes, user.type === 'chef', async () => ({
+      jobs: await listJobs(database, user, query, ctx.now()),
     }));
   });
 

@@ -34,7 +34,7 @@ export async function acceptApplication(
       if (!(await payoutsEnabled(ctx.database, tx, app.chef_id))) throw JobsErrors.chefNeedsStripe();
       await setApplicationState(tx, app.id, next);
       await appendEvent(ctx.database, tx, 'jobs.application.accepted.v1', applicationFacts(app, job));
-      await touchScopes(tx, [`r:${job.restaurant_id}`, `c:${app.chef_id}`]);
+      await touchScopes(ctx, tx, [`r:${job.restaurant_id}`, `c:${app.chef_id}`]);
     });
   } catch (err) {
     // The partial unique index (one live acceptance per job) is the last word in a race.

@@ -32,7 +32,7 @@ export async function applyToJob(ctx: JobsContext, chefId: string, jobId: string
       };
       await insertApplication(tx, app);
       await appendEvent(ctx.database, tx, 'jobs.application.submitted.v1', applicationFacts(app, job));
-      await touchScopes(tx, [`r:${job.restaurant_id}`, `c:${chefId}`]);
+      await touchScopes(ctx, tx, [`r:${job.restaurant_id}`, `c:${chefId}`]);
       return app.id;
     });
   } catch (err) {

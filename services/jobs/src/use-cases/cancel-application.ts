@@ -27,6 +27,7 @@ export async function cancelApplication(
     });
     if (wasAccepted && job.status === 'open') await announceOpenJob(ctx, tx, job, true);
     await touchScopes(
+      ctx,
       tx,
       wasAccepted ? await scopesOfJob(ctx.database, tx, job) : [`r:${job.restaurant_id}`, `c:${chefId}`],
     );

@@ -57,7 +57,7 @@ export async function postJob(
       total_cents: pay.totalCents,
       notify_favorites: favorites.profileIds,
     });
-    await touchScopes(tx, ['jobs', `r:${restaurantId}`]);
+    await touchScopes(ctx, tx, ['jobs', `r:${restaurantId}`]);
     return id;
   });
 }

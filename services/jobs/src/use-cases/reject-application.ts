@@ -21,6 +21,6 @@ export async function rejectApplication(
     if (job.status === 'filled') throw JobsErrors.jobFilled();
     await setApplicationState(tx, app.id, next);
     await appendEvent(ctx.database, tx, 'jobs.application.rejected.v1', applicationFacts(app, job));
-    await touchScopes(tx, [`r:${job.restaurant_id}`, `c:${app.chef_id}`]);
+    await touchScopes(ctx, tx, [`r:${job.restaurant_id}`, `c:${app.chef_id}`]);
   });
 }

@@ -44,6 +44,6 @@ export async function respondToAcceptance(
       await appendEvent(ctx.database, tx, 'jobs.application.declined.v1', applicationFacts(app, job));
       if (job.status === 'open') await announceOpenJob(ctx, tx, job, true);
     }
-    await touchScopes(tx, scopes);
+    await touchScopes(ctx, tx, scopes);
   });
 }

@@ -1,4 +1,4 @@
-import { sql, type Database, type Tx } from '@brigade/kit';
+import { sql, type Database, type Tx, type VersionStamps } from '@brigade/kit';
 import { bumpInboxes } from './inboxes';
 
 /** Insert or refresh a job; when its title changes, the lists that show it change too. */
@@ -6,6 +6,7 @@ export async function upsertJob(
   database: Database,
   tx: Tx,
   job: { jobId: string; restaurantId: string; title: string },
+  stamps: VersionStamps,
 ) {
   const changed = await database.rows<{ job_id: string }>(
     sql`insert into messaging.jobs (job_id, restaurant_id, title) values (${job.jobId}, ${job.restaurantId}, ${job.title})
@@ -23,5 +24,6 @@ export async function upsertJob(
     database,
     tx,
     people.flatMap((p) => [p.chef_id, p.restaurant_id]),
+    stamps,
   );
 }

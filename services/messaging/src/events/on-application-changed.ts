@@ -1,5 +1,5 @@
 import type { EventData, EventEnvelope } from '@brigade/contracts';
-import { sql, type Database, type Tx } from '@brigade/kit';
+import { sql, type Database, type Tx, type VersionStamps } from '@brigade/kit';
 import { bumpInboxes } from '../db/inboxes';
 import { upsertJob } from '../db/jobs';
 
@@ -26,15 +26,24 @@ export const APPLICATION_STATUS_AFTER: Record<ApplicationEvent, string> = {
  * and the job's restaurant exists. Events may arrive out of order across queues: a status only replaces an
  * older one (by the event's time).
  */
-export function onApplicationChanged<T extends ApplicationEvent>(database: Database, type: T) {
+export function onApplicationChanged<T extends ApplicationEvent>(
+  database: Database,
+  type: T,
+  stamps: VersionStamps,
+) {
   return async (tx: Tx, data: EventData<T>, event: EventEnvelope<EventData<T>>) => {
     const status = APPLICATION_STATUS_AFTER[type];
     const at = event.occurred_at;
-    await upsertJob(database, tx, {
-      jobId: data.job_id,
-      restaurantId: data.restaurant_id,
-      title: data.job_title,
-    });
+    await upsertJob(
+      database,
+      tx,
+      {
+        jobId: data.job_id,
+        restaurantId: data.restaurant_id,
+        title: data.job_title,
+      },
+      stamps,
+    );
     await database.rows(
       sql`insert into messaging.applications (application_id, job_id, chef_id, restaurant_id, status, status_at)
           values (${data.application_id}, ${data.job_id}, ${data.chef_id}, ${data.restaurant_id}, ${status}, ${at})
@@ -50,6 +59,6 @@ export function onApplicationChanged<T extends ApplicationEvent>(database: Datab
             where messaging.threads.status_at <= excluded.status_at`,
       tx,
     );
-    await bumpInboxes(database, tx, [data.chef_id, data.restaurant_id]);
+    await bumpInboxes(database, tx, [data.chef_id, data.restaurant_id], stamps);
   };
 }

@@ -1,5 +1,5 @@
 import type { EventData, EventEnvelope } from '@brigade/contracts';
-import { sql, type Database, type Tx } from '@brigade/kit';
+import { sql, type Database, type Tx, type VersionStamps } from '@brigade/kit';
 import { bumpInboxes } from '../db/inboxes';
 import { recordParticipant } from '../db/participants';
 
@@ -9,7 +9,7 @@ type ProfileEvent = 'identity.chef_profile.updated.v1' | 'identity.restaurant_pr
  * A chef or restaurant profile changed: its name (shown in conversation lists) and language preference.
  * A new name changes the lists of everyone who talks with that user.
  */
-export function onProfileUpdated<T extends ProfileEvent>(database: Database, type: T) {
+export function onProfileUpdated<T extends ProfileEvent>(database: Database, type: T, stamps: VersionStamps) {
   const userType = type === 'identity.chef_profile.updated.v1' ? 'chef' : 'restaurant';
   return async (tx: Tx, data: EventData<T>, event: EventEnvelope<EventData<T>>) => {
     const { nameChanged } = await recordParticipant(database, tx, {
@@ -24,6 +24,11 @@ export function onProfileUpdated<T extends ProfileEvent>(database: Database, typ
       sql`select chef_id, restaurant_id from messaging.threads where chef_id = ${data.user_id} or restaurant_id = ${data.user_id}`,
       tx,
     );
-    await bumpInboxes(database, tx, [data.user_id, ...people.flatMap((p) => [p.chef_id, p.restaurant_id])]);
+    await bumpInboxes(
+      database,
+      tx,
+      [data.user_id, ...people.flatMap((p) => [p.chef_id, p.restaurant_id])],
+      stamps,
+    );
   };
 }

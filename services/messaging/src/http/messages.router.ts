@@ -1,5 +1,15 @@
 import { messagingHttp } from '@brigade/contracts';
-import { currentUser, parse, parseBody, requireUser, uuidParam, type KeySource } from '@brigade/kit';
+import {
+  advertiseStamps,
+  currentUser,
+  parse,
+  parseBody,
+  requireUser,
+  uuidParam,
+  type AuthUser,
+  type KeySource,
+} from '@brigade/kit';
+import { inboxStamp } from '../db/inboxes';
 import { Router, type Request, type Response } from 'express';
 import { listConversations } from '../use-cases/list-conversations';
 import { readThread, type ReadResult } from '../use-cases/read-thread';
@@ -14,11 +24,21 @@ function cacheHeaders(res: Response, etag: string) {
   res.setHeader('Cache-Control', 'private, no-cache');
 }
 
+/** How long the gateway may answer 304 for us without asking (it also caps this). */
+const GATEWAY_MAX_AGE_MS = 30_000;
+
 function answer(
   res: Response,
   result: ReadResult | { status: 304; etag: string } | { status: 200; etag: string; body: unknown },
+  stamp?: { deps: SendDeps; user: AuthUser; inboxVersion: number | string },
 ) {
   cacheHeaders(res, result.etag);
+  // Every change to a user's conversations or threads bumps their inbox version: the gateway may answer
+  // an unchanged poll itself while the stamp stays the same.
+  if (stamp)
+    advertiseStamps(res, stamp.deps.stamps, GATEWAY_MAX_AGE_MS, [
+      [inboxStamp(stamp.deps.stamps, stamp.user.id), stamp.inboxVersion],
+    ]);
   if (result.status === 304) {
     res.status(304).end();
     return;
@@ -33,7 +53,9 @@ export function messagesRouter(deps: SendDeps & { keys: KeySource }): Router {
   router.use('/messages', requireUser(deps.keys));
 
   router.get('/messages/conversations', async (req, res) => {
-    answer(res, await listConversations(deps.database, currentUser(req), ifNoneMatch(req)));
+    const user = currentUser(req);
+    const result = await listConversations(deps.database, user, ifNoneMatch(req));
+    answer(res, result, { deps, user, inboxVersion: result.version });
   });
 
   router.get('/messages/job/:jobId', async (req, res) => {
@@ -46,7 +68,11 @@ export function messagesRouter(deps: SendDeps & { keys: KeySource }): Router {
       jobId,
       user.type === 'restaurant' ? query.chef_id : undefined,
     );
-    answer(res, await readThread(deps, user, thread, query, ifNoneMatch(req)));
+    answer(res, await readThread(deps, user, thread, query, ifNoneMatch(req)), {
+      deps,
+      user,
+      inboxVersion: thread.inbox_version,
+    });
   });
 
   router.post('/messages/job/:jobId', async (req, res) => {
@@ -68,7 +94,11 @@ export function messagesRouter(deps: SendDeps & { keys: KeySource }): Router {
     const applicationId = uuidParam(req, 'id', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
     const query = parse(messagingHttp.ThreadQuery, req.query);
     const thread = await resolveApplicationThread(deps.database, user, applicationId);
-    answer(res, await readThread(deps, user, thread, query, ifNoneMatch(req)));
+    answer(res, await readThread(deps, user, thread, query, ifNoneMatch(req)), {
+      deps,
+      user,
+      inboxVersion: thread.inbox_version,
+    });
   });
 
   router.post('/messages/application/:id', async (req, res) => {

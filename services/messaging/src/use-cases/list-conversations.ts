@@ -4,8 +4,8 @@ import { etagOf, matches } from '../domain/etag';
 import { inboxVersion } from '../db/inboxes';
 
 export type ConversationsResult =
-  | { status: 304; etag: string }
-  | { status: 200; etag: string; body: { conversations: messagingHttp.Conversation[] } };
+  | { status: 304; etag: string; version: string }
+  | { status: 200; etag: string; version: string; body: { conversations: messagingHttp.Conversation[] } };
 
 interface Row {
   job_id: string;
@@ -34,8 +34,9 @@ export async function listConversations(
   user: AuthUser,
   ifNoneMatch?: string,
 ): Promise<ConversationsResult> {
-  const etag = etagOf('c', user.id, await inboxVersion(database, user.id));
-  if (matches(ifNoneMatch, etag)) return { status: 304, etag };
+  const version = await inboxVersion(database, user.id);
+  const etag = etagOf('c', user.id, version);
+  if (matches(ifNoneMatch, etag)) return { status: 304, etag, version };
 
   const mine = user.type === 'chef' ? sql`t.chef_id = ${user.id}` : sql`t.restaurant_id = ${user.id}`;
   const rows = await database.rows<Row>(
@@ -78,5 +79,5 @@ export async function listConversations(
       unread_count: Number(r.unread_count),
     };
   });
-  return { status: 200, etag, body: { conversations } };
+  return { status: 200, etag, version, body: { conversations } };
 }

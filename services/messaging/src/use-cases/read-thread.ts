@@ -7,6 +7,7 @@ import {
   type Database,
   type OutboxRelay,
   type Tx,
+  type VersionStamps,
 } from '@brigade/kit';
 import { badCursor } from '../domain/errors';
 import { etagOf, matches } from '../domain/etag';
@@ -22,6 +23,7 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})
 export interface ReadDeps {
   database: Database;
   relay: OutboxRelay;
+  stamps: VersionStamps;
 }
 
 export type ReadResult =
@@ -102,7 +104,7 @@ export async function readThread(
       );
     }
     const seen = rows.length > 0 ? Number(rows[rows.length - 1].seq) : 0;
-    await markRead(database, tx, thread, reader, seen);
+    await markRead(deps, tx, thread, reader, seen);
     return {
       messages: rows.map((m) => viewFor(reader.id, m)),
       user_role: thread.user_role,
@@ -130,7 +132,13 @@ function parseSince(
 }
 
 /** The reader has now seen up to `seq`: record it (never backwards) and announce it. */
-async function markRead(database: Database, tx: Tx, thread: ThreadRef, reader: AuthUser, seq: number) {
+async function markRead(
+  { database, stamps }: ReadDeps,
+  tx: Tx,
+  thread: ThreadRef,
+  reader: AuthUser,
+  seq: number,
+) {
   const before = await database.rows<{ last_read_seq: number }>(
     sql`select last_read_seq from messaging.thread_reads
         where job_id = ${thread.job_id} and chef_id = ${thread.chef_id} and reader_id = ${reader.id} for update`,
@@ -145,7 +153,7 @@ async function markRead(database: Database, tx: Tx, thread: ThreadRef, reader: A
     tx,
   );
   const previous = before[0] ? Number(before[0].last_read_seq) : 0;
-  if (Number(row.last_read_seq) > previous) await bumpInboxes(database, tx, [reader.id]);
+  if (Number(row.last_read_seq) > previous) await bumpInboxes(database, tx, [reader.id], stamps);
   await publishRead(database, tx, thread, reader, Number(row.last_read_seq), row.read_at);
 }
 

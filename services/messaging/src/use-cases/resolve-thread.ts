@@ -11,6 +11,8 @@ export interface ThreadRef {
   /** Messages so far (the per-thread sequence); with the reader it makes the thread's ETag. */
   last_seq: number;
   user_role: 'chef' | 'restaurant';
+  /** The reader's inbox version, read in the same statement: every change to a thread bumps it. */
+  inbox_version: number;
 }
 
 interface ThreadRow {
@@ -20,9 +22,12 @@ interface ThreadRow {
   application_id: string;
   job_title: string | null;
   last_seq: number;
+  inbox_version: string | number | null;
 }
 
-const threadColumns = sql`t.job_id, t.chef_id, t.restaurant_id, t.application_id, j.title as job_title, t.last_seq`;
+const threadColumns = (user: AuthUser) =>
+  sql`t.job_id, t.chef_id, t.restaurant_id, t.application_id, j.title as job_title, t.last_seq,
+      (select i.version from messaging.inboxes i where i.user_id = ${user.id}) as inbox_version`;
 
 function toRef(row: ThreadRow, user: AuthUser): ThreadRef {
   return {
@@ -33,6 +38,7 @@ function toRef(row: ThreadRow, user: AuthUser): ThreadRef {
     job_title: row.job_title ?? '',
     last_seq: Number(row.last_seq),
     user_role: user.id === row.chef_id ? 'chef' : 'restaurant',
+    inbox_version: Number(row.inbox_version ?? 0),
   };
 }
 
@@ -49,14 +55,14 @@ export async function resolveJobThread(
 ): Promise<ThreadRef> {
   if (user.type === 'chef') {
     const rows = await database.rows<ThreadRow>(
-      sql`select ${threadColumns} from messaging.threads t left join messaging.jobs j on j.job_id = t.job_id
+      sql`select ${threadColumns(user)} from messaging.threads t left join messaging.jobs j on j.job_id = t.job_id
           where t.job_id = ${jobId} and t.chef_id = ${user.id}`,
     );
     if (!rows[0]) throw threadNotFound();
     return toRef(rows[0], user);
   }
   const rows = await database.rows<ThreadRow>(
-    sql`select ${threadColumns} from messaging.threads t left join messaging.jobs j on j.job_id = t.job_id
+    sql`select ${threadColumns(user)} from messaging.threads t left join messaging.jobs j on j.job_id = t.job_id
         where t.job_id = ${jobId} and t.restaurant_id = ${user.id} ${chefId ? sql`and t.chef_id = ${chefId}` : sql``}
         order by t.created_at, t.chef_id limit 51`,
   );
@@ -72,7 +78,7 @@ export async function resolveApplicationThread(
   applicationId: string,
 ): Promise<ThreadRef> {
   const rows = await database.rows<ThreadRow>(
-    sql`select ${threadColumns}
+    sql`select ${threadColumns(user)}
         from messaging.applications a
         join messaging.threads t on t.job_id = a.job_id and t.chef_id = a.chef_id
         left join messaging.jobs j on j.job_id = t.job_id

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { appendEvent, sql, type AuthUser, type Database, type Logger, type OutboxRelay } from '@brigade/kit';
+import {
+  appendEvent,
+  sql,
+  type AuthUser,
+  type Database,
+  type Logger,
+  type OutboxRelay,
+  type VersionStamps,
+} from '@brigade/kit';
 import { baseLanguage, detectLanguage, hasWords, type Language } from '../domain/language';
 import { viewFor, type MessageView, type StoredMessage } from '../domain/message-view';
 import { bumpInboxes } from '../db/inboxes';
@@ -12,6 +20,7 @@ export interface SendDeps {
   relay: OutboxRelay;
   translator: Translator;
   logger: Logger;
+  stamps: VersionStamps;
 }
 
 /**
@@ -71,7 +80,7 @@ export async function sendMessage(
     );
     // The sender's read mark is left alone: their own messages never count as unread, and the thread's
     // GET (which the open thread polls) records what they have actually seen.
-    await bumpInboxes(database, tx, [sender.id, recipientId]);
+    await bumpInboxes(database, tx, [sender.id, recipientId], deps.stamps);
     await appendEvent(database, tx, 'messaging.message.sent.v1', {
       message_id: row.id,
       job_id: thread.job_id,

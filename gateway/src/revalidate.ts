@@ -1,0 +1,75 @@
+import { parseStampHeader } from '@brigade/kit';
+
+/**
+ * What the gateway remembers of a user's last answer to a polled GET: its ETag and the version stamps it
+ * was built from (the service names them in its x-brigade-revalidate header). While the same user sends the
+ * same URL with that ETag and every stamp is unchanged, the gateway answers 304 itself: no proxy hop, no
+ * service, no database. Entries are per user (a token never reaches another user's entry), expire after
+ * the service's max-age (capped), and the oldest are dropped past `maxEntries`.
+ */
+export interface Remembered {
+  etag: string;
+  keys: string[];
+  versions: string[];
+  expiresAt: number;
+}
+
+export class RevalidationCache {
+  private readonly entries = new Map<string, Remembered>();
+
+  constructor(
+    private readonly maxAgeCapMs: number,
+    private readonly maxEntries = 50_000,
+  ) {}
+
+  get enabled() {
+    return this.maxAgeCapMs > 0;
+  }
+
+  /** The entry an If-None-Match may be answered from, or null. */
+  lookup(userId: string, url: string, ifNoneMatch: string, now = Date.now()): Remembered | null {
+    const key = `${userId} ${url}`;
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (entry.expiresAt <= now) {
+      this.entries.delete(key);
+      return null;
+    }
+    if (!ifNoneMatch.split(',').some((t) => t.trim() === entry.etag)) return null;
+    return entry;
+  }
+
+  /** Remember a service's answer (200 or 304) that advertised its stamps; forget on anything malformed. */
+  remember(userId: string, url: string, etag: string | undefined, header: string, now = Date.now()) {
+    const key = `${userId} ${url}`;
+    const parsed = etag ? parseStampHeader(header) : null;
+    if (!parsed || !etag) {
+      this.entries.delete(key);
+      return;
+    }
+    this.entries.delete(key); // re-insert: Map order is our age order
+    this.entries.set(key, {
+      etag,
+      keys: parsed.keys,
+      versions: parsed.versions,
+      expiresAt: now + Math.min(parsed.maxAgeMs, this.maxAgeCapMs),
+    });
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+  }
+
+  forget(userId: string, url: string) {
+    this.entries.delete(`${userId} ${url}`);
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/** True when every current stamp equals the remembered version (a missing stamp never matches). */
+export function unchanged(entry: Remembered, current: Array<string | null>): boolean {
+  return entry.versions.every((v, i) => current[i] === v);
+}
