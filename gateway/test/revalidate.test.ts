@@ -72,7 +72,7 @@ async function poll(token: string, etag?: string, query = '') {
   const res = await fetch(`${gateway.url}/api/jobs${query}`, {
     headers: { authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) },
   });
-  const body = res.status === 200 ? await res.json() : null;
+  const body: any = res.status === 200 ? await res.json() : null;
   return { status: res.status, etag: res.headers.get('etag') ?? undefined, body, headers: res.headers };
 }
 

@@ -47,6 +47,31 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new AppError(404, 'HTTP.NOT_FOUND', `No route for ${req.method} ${req.path}`));
 };
 
+const DB_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const DB_UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * The database (or another backing server) cannot be reached right now: refused or dropped connection, server
+ * shutting down or starting up (PostgreSQL 57P01-57P03, class 08). Looks through wrapped causes (drizzle).
+ */
+export function isDependencyUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as any).cause, depth++) {
+    const code = (e as any).code;
+    if (typeof code === 'string' && (DB_UNAVAILABLE_CODES.has(code) || /^08...$/.test(code))) return true;
+    if (DB_UNAVAILABLE_MESSAGES.test(String((e as any).message ?? ''))) return true;
+  }
+  return false;
+}
+
 /** The one error middleware: every error leaves as `{ error, code }` with the right status. */
 export function errorMiddleware(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
@@ -84,12 +109,17 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
         (err as Error).message === NUL_MESSAGE
           ? { error: NUL_MESSAGE, code: 'VALIDATION.NUL' }
           : { error: (type && messages[type]) || (err as Error).message, code: `HTTP.${status}` };
+    } else if (isDependencyUnavailable(err)) {
+      // A database restart or outage: nothing the client did wrong, and trying again shortly will work.
+      status = 503;
+      body = { error: 'Service temporarily unavailable, please try again', code: 'SERVICE.UNAVAILABLE' };
     }
     if (status >= 500) {
       const log: Logger = (req as any).log ?? logger;
       log.error({ err }, 'request failed');
     }
     if (res.headersSent) return;
+    if (body.code === 'SERVICE.UNAVAILABLE') res.setHeader('retry-after', '1');
     res.status(status).json(body);
   };
 }

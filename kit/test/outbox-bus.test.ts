@@ -96,6 +96,29 @@ test('a handler that fails is retried with backoff and then succeeds', async () 
   await eventually(() => expect(calls).toBe(3));
 });
 
+test('a handler whose database is unreachable keeps waiting past its retries instead of being dead-lettered', async () => {
+  let calls = 0;
+  const handled: string[] = [];
+  await testBus.bus.subscribe(
+    on(database, 'kittest', 'db-down', 'identity.user.registered.v1', async (_tx, data) => {
+      calls += 1;
+      // What pg throws while PostgreSQL restarts, more times than there are retries (2).
+      if (calls <= 5)
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+      handled.push(data.email);
+    }),
+  );
+  await registerUser('waits@example.com');
+  await eventually(() => expect(handled).toEqual(['waits@example.com']));
+  expect(calls).toBe(6);
+  const bus: any = testBus.bus;
+  const dead =
+    bus.kind === 'rabbitmq'
+      ? await bus.deadLetterCount('kittest.db-down')
+      : bus.deadLetters('kittest.db-down').length;
+  expect(dead).toBe(0);
+});
+
 test('a poison event goes to the dead-letter queue and does not block the events behind it', async () => {
   const handled: string[] = [];
   await testBus.bus.subscribe(

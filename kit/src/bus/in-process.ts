@@ -1,4 +1,5 @@
 import type { EventEnvelope } from '@brigade/contracts';
+import { isDependencyUnavailable } from '../errors';
 import type { Logger } from '../logger';
 import type { DeadLetter, EventBus, Subscription } from './types';
 import { parseEnvelope, PoisonMessage } from './validate';
@@ -113,7 +114,9 @@ export class InProcessBus implements EventBus {
     } catch (err) {
       const delays = this.options.retryDelaysMs ?? [1000, 5000, 30000];
       const message = err instanceof Error ? err.message : String(err);
-      const attempt = item.attempt + 1;
+      // The database is down: wait for it at the longest backoff instead of running out of attempts.
+      const waiting = !(err instanceof PoisonMessage) && isDependencyUnavailable(err);
+      const attempt = waiting ? Math.min(item.attempt + 1, delays.length) : item.attempt + 1;
       if (err instanceof PoisonMessage || attempt > delays.length) {
         this.options.logger?.error(
           { queue: q.sub.queue, err: message, attempts: attempt },

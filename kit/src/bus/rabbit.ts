@@ -1,5 +1,6 @@
 import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import type { EventEnvelope } from '@brigade/contracts';
+import { isDependencyUnavailable } from '../errors';
 import type { Logger } from '../logger';
 import type { EventBus, Subscription } from './types';
 import { parseEnvelope, PoisonMessage } from './validate';
@@ -226,8 +227,14 @@ export class RabbitBus implements EventBus {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const poison = err instanceof PoisonMessage;
+      // The handler's database (or another server) is down: not the event's fault. It waits for it at the
+      // longest backoff as long as it takes instead of running out of attempts and being dead-lettered.
+      const waiting = !poison && isDependencyUnavailable(err);
+      const recorded = waiting ? Math.min(attempt, this.delays.length) : attempt;
       const target =
-        poison || attempt > this.delays.length ? `${name}.dlq` : `${name}.retry.${this.delays[attempt - 1]}`;
+        poison || recorded > this.delays.length
+          ? `${name}.dlq`
+          : `${name}.retry.${this.delays[recorded - 1]}`;
       const log = target.endsWith('.dlq') ? 'error' : 'warn';
       this.options.logger[log]({ queue: name, attempt, err: message, to: target }, 'event handler failed');
       try {
@@ -242,7 +249,7 @@ export class RabbitBus implements EventBus {
               persistent: true,
               headers: {
                 ...(msg.properties.headers ?? {}),
-                'x-attempt': attempt,
+                'x-attempt': recorded,
                 'x-error': message.slice(0, 500),
                 'x-queue': name,
               },

@@ -159,6 +159,43 @@ function dateBound(value: string, endOfDay: boolean): string {
   return new Date(value).toISOString();
 }
 
+/** The chef-facing filters of GET /jobs (urgency, rate, skills, dates). */
+function filters(q: JobListQuery): SQL[] {
+  const where: SQL[] = [];
+  if (q.emergencyLevel) where.push(sql`j.emergency_level = ${q.emergencyLevel}`);
+  if (q.minRate !== undefined) where.push(sql`j.hourly_rate_cents >= ${Math.round(q.minRate * 100)}`);
+  if (q.maxRate !== undefined) where.push(sql`j.hourly_rate_cents <= ${Math.round(q.maxRate * 100)}`);
+  if (q.skills && q.skills.length > 0) {
+    where.push(sql`exists (select 1 from jsonb_array_elements_text(${JSON.stringify(q.skills)}::jsonb) s(skill)
+      where j.title = s.skill or j.required_skills @> jsonb_build_array(s.skill))`);
+  }
+  if (q.startDate) where.push(sql`j.start_time >= ${dateBound(q.startDate, false)}::timestamptz`);
+  if (q.endDate) {
+    const bare = /^\d{4}-\d{2}-\d{2}$/.test(q.endDate);
+    where.push(
+      bare
+        ? sql`j.start_time < ${dateBound(q.endDate, true)}::timestamptz`
+        : sql`j.start_time <= ${dateBound(q.endDate, false)}::timestamptz`,
+    );
+  }
+  return where;
+}
+
+/**
+ * The open shifts a chef may take, the same for every chef (no user_applied yet): the shared part of the
+ * chefs' open list, which the router caches per list version (open-list.ts).
+ */
+export async function listOpenJobs(database: Database, q: JobListQuery, now: Date): Promise<Job[]> {
+  const where = [sql`j.status = 'open' and j.start_time > ${now.toISOString()}::timestamptz`, ...filters(q)];
+  const rows = await database.rows<any>(sql`
+    select to_jsonb(j) as job, to_jsonb(rp) as rp
+    from ${jobFrom}
+    where ${sql.join(where, sql` and `)}
+    order by j.created_at desc, j.id
+    limit ${q.limit ?? 100}`);
+  return rows.map((r) => presentJob(normaliseJob(toJson(r.job, {})), toJson(r.rp, null)));
+}
+
 /** GET /jobs: a restaurant's own jobs (default all) or, for chefs, open jobs (default) / jobs they applied to. */
 export async function listJobs(
   database: Database,
@@ -182,22 +219,7 @@ export async function listJobs(
       sql`j.status = ${status} and ua.id is not null and j.status not in ('pending_payment', 'payment_failed')`,
     );
   }
-  if (q.emergencyLevel) where.push(sql`j.emergency_level = ${q.emergencyLevel}`);
-  if (q.minRate !== undefined) where.push(sql`j.hourly_rate_cents >= ${Math.round(q.minRate * 100)}`);
-  if (q.maxRate !== undefined) where.push(sql`j.hourly_rate_cents <= ${Math.round(q.maxRate * 100)}`);
-  if (q.skills && q.skills.length > 0) {
-    where.push(sql`exists (select 1 from jsonb_array_elements_text(${JSON.stringify(q.skills)}::jsonb) s(skill)
-      where j.title = s.skill or j.required_skills @> jsonb_build_array(s.skill))`);
-  }
-  if (q.startDate) where.push(sql`j.start_time >= ${dateBound(q.startDate, false)}::timestamptz`);
-  if (q.endDate) {
-    const bare = /^\d{4}-\d{2}-\d{2}$/.test(q.endDate);
-    where.push(
-      bare
-        ? sql`j.start_time < ${dateBound(q.endDate, true)}::timestamptz`
-        : sql`j.start_time <= ${dateBound(q.endDate, false)}::timestamptz`,
-    );
-  }
+  where.push(...filters(q));
   const limit = q.limit ?? 100;
   const chefJoin = isChef
     ? sql`left join jobs.applications ua on ua.job_id = j.id and ua.chef_id = ${viewer.id}`

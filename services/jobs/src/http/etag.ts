@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { advertiseStamps } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { readVersions } from '../db/list-versions.repository';
+import { readVersions, type ListVersions } from '../db/list-versions.repository';
 
 /** How long the gateway may answer 304 for us without asking (it also caps this). */
 const GATEWAY_MAX_AGE_MS = 30_000;
@@ -21,10 +21,12 @@ export async function sendWithEtag(
   ctx: Pick<JobsContext, 'database' | 'stamps' | 'now'>,
   scopes: string[],
   timed: boolean,
-  build: () => Promise<unknown>,
+  /** The body: an object, or JSON text already serialised. */
+  build: (versions: ListVersions) => Promise<unknown>,
 ): Promise<void> {
   const now = ctx.now();
-  const { versions, nextStartMs } = await readVersions(ctx.database, scopes, timed ? now : undefined);
+  const read = await readVersions(ctx.database, scopes, timed ? now : undefined);
+  const { versions, nextStartMs } = read;
   const digest = createHash('sha1')
     .update(`${req.user?.id}|${req.originalUrl}|${versions.join(';')}|${nextStartMs ?? ''}`)
     .digest('base64url');
@@ -46,5 +48,7 @@ export async function sendWithEtag(
     res.status(304).end();
     return;
   }
-  res.json(await build());
+  const body = await build(read);
+  if (typeof body === 'string') res.type('json').send(body);
+  else res.json(body);
 }

@@ -9,18 +9,27 @@ import { cancelJob } from '../use-cases/cancel-job';
 import { postJob } from '../use-cases/post-job';
 import { applicationView } from '../db/views';
 import { sendWithEtag } from './etag';
+import { OpenListCache } from '../db/open-list';
 
 export function jobsRouter(ctx: JobsContext, auth: RequestHandler): Router {
   const router = Router();
   const { database } = ctx;
+  const openList = new OpenListCache(database);
 
   router.get('/jobs', auth, async (req, res) => {
     const user = currentUser(req);
     const query = parse(jobsHttp.JobsQuery, req.query);
     const scopes = user.type === 'chef' ? ['jobs', `c:${user.id}`] : [`r:${user.id}`];
-    await sendWithEtag(req, res, ctx, scopes, user.type === 'chef', async () => ({
-      jobs: await listJobs(database, user, query, ctx.now()),
-    }));
+    const chefsOpenList = user.type === 'chef' && (query.status ?? 'open') === 'open';
+    await sendWithEtag(req, res, ctx, scopes, user.type === 'chef', async ({ versions, nextStartMs }) =>
+      chefsOpenList
+        ? openList.body(user.id, query, ctx.now(), {
+            jobs: versions[0][1],
+            chef: versions[1][1],
+            nextStartMs,
+          })
+        : { jobs: await listJobs(database, user, query, ctx.now()) },
+    );
   });
 
   router.post('/jobs', auth, requireRole('restaurant'), async (req, res) => {

@@ -1,0 +1,267 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import amqp from 'amqplib';
+import pg from 'pg';
+import { eventually } from '@brigade/kit/testing';
+import { ROOT } from './child';
+import { apiCall, runName, type Api } from './stack';
+
+/**
+ * The product as deployed: the gateway and each of the five services in its own process
+ * (`node --import tsx services/<name>/src/main.ts`, `gateway/src/main.ts`), on a real PostgreSQL server (each
+ * service on its own database `<base>_<service>`, fresh base name per run), RabbitMQ (fresh BUS_NAMESPACE)
+ * and Redis. Each process keeps its port across restarts, so the gateway finds a restarted service again.
+ * `destroy` stops everything and drops the databases and queues of the run.
+ */
+
+export const SERVICE_NAMES = ['identity', 'jobs', 'payments', 'messaging', 'notifications'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+export type ProcessName = ServiceName | 'gateway';
+
+export interface RunningProcess {
+  name: ProcessName;
+  port: number;
+  url: string;
+  child: ChildProcess;
+  /** Everything this incarnation wrote (pino JSON lines). */
+  output(): string;
+  /** Resolves with the exit code (or the signal's name). */
+  exited: Promise<number | string>;
+}
+
+export interface ProcessStack extends Api {
+  /** Base name of the run: databases `<name>_<service>`, queues `<name>.*`. */
+  name: string;
+  /** The environment every process got (DATABASE_URL with the run's base name, BUS_NAMESPACE, ...). */
+  env: Record<string, string>;
+  processes: Record<ProcessName, RunningProcess>;
+  /** SIGKILL (default) or SIGTERM one process and wait until it is gone. */
+  kill(name: ProcessName, signal?: NodeJS.Signals): Promise<number | string>;
+  /** Start a process again (same port and environment); resolves once it is ready. */
+  start(name: ProcessName): Promise<RunningProcess>;
+  /** The database URL of one service. */
+  databaseUrl(service: ServiceName): string;
+  /** Run one query on a service's database. */
+  query<T = Record<string, unknown>>(service: ServiceName, text: string, values?: unknown[]): Promise<T[]>;
+  destroy(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const entry = (name: ProcessName) =>
+  name === 'gateway' ? 'gateway/src/main.ts' : `services/${name}/src/main.ts`;
+
+/** Each subscription's queue name, from the services' subscription tables (`on(db, service, name, ...)`). */
+function subscriptionQueues(): string[] {
+  const queues: string[] = [];
+  for (const service of SERVICE_NAMES) {
+    const file = path.join(ROOT, 'services', service, 'src/events/subscriptions.ts');
+    let text = '';
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const m of text.matchAll(/\bon\(\s*[\w.]+,\s*(?:'([\w-]+)'|SERVICE),\s*'([\w-]+)'/g))
+      queues.push(`${m[1] ?? service}.${m[2]}`);
+  }
+  return queues;
+}
+
+/**
+ * Start the whole product as separate processes. `databaseUrl` names the PostgreSQL server (its path is
+ * replaced by the run's base name); `extraEnv` is given to every process.
+ */
+export async function startProcessStack(
+  options: { databaseUrl?: string; extraEnv?: Record<string, string>; prefix?: string } = {},
+): Promise<ProcessStack> {
+  const server = options.databaseUrl ?? process.env.DATABASE_URL;
+  if (!server || !process.env.AMQP_URL || !process.env.REDIS_URL)
+    throw new Error('startProcessStack needs DATABASE_URL, AMQP_URL and REDIS_URL');
+  const name = runName(options.prefix ?? 'proc');
+  const base = new URL(server);
+  base.pathname = `/${name}`;
+  const ports = {} as Record<ProcessName, number>;
+  for (const p of [...SERVICE_NAMES, 'gateway'] as ProcessName[]) ports[p] = await freePort();
+  const local = (p: ProcessName) => `http://127.0.0.1:${ports[p]}`;
+  const env: Record<string, string> = {
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    HOST: '127.0.0.1',
+    DATABASE_URL: base.toString(),
+    AMQP_URL: process.env.AMQP_URL,
+    REDIS_URL: process.env.REDIS_URL,
+    BUS_NAMESPACE: name,
+    EVENT_RETRY_DELAYS_MS: '1000,5000,30000',
+    PUBLIC_URL: `http://localhost:${ports.gateway}`,
+    JWKS_URL: `${local('identity')}/auth/jwks.json`,
+    ARGON2_MEMORY_KIB: '4096',
+    MONEY_TASK_RETRY_DELAYS_MS: '200,400,800,1600',
+    SANDBOX_WEBHOOK_RETRY_DELAYS_MS: '200,400,800,1600,3200',
+    NOTIFICATIONS_POLL_MS: '200',
+    IDENTITY_URL: local('identity'),
+    JOBS_URL: local('jobs'),
+    PAYMENTS_URL: local('payments'),
+    MESSAGING_URL: local('messaging'),
+    NOTIFICATIONS_URL: local('notifications'),
+    ...options.extraEnv,
+  };
+  const retryDelays = env.EVENT_RETRY_DELAYS_MS.split(',').map((d) => d.trim());
+
+  const processes = {} as Record<ProcessName, RunningProcess>;
+  const launch = async (p: ProcessName, timeoutMs = 60_000): Promise<RunningProcess> => {
+    const child = spawn(process.execPath, ['--import', 'tsx', entry(p)], {
+      cwd: ROOT,
+      env: { ...process.env, JEST_WORKER_ID: '', NODE_OPTIONS: '', ...env, PORT: String(ports[p]) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d.toString()));
+    child.stderr!.on('data', (d) => (out += d.toString()));
+    const exited = new Promise<number | string>((resolve) =>
+      child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+    );
+    const running: RunningProcess = {
+      name: p,
+      port: ports[p],
+      url: local(p),
+      child,
+      output: () => out,
+      exited,
+    };
+    processes[p] = running;
+    // Listening (`<name> listening` is logged after the consumers and background loops started) and ready.
+    const marker = `"msg":"${p} listening"`;
+    let gone: number | string | null = null;
+    void exited.then((code) => (gone = code));
+    await eventually(
+      async () => {
+        if (gone !== null) throw new Error(`${p} exited (${gone}) while starting:\n${out.slice(-3000)}`);
+        if (!out.includes(marker)) throw new Error(`${p} not listening yet:\n${out.slice(-2000)}`);
+        const ready = await fetch(`${local(p)}/ready`, { signal: AbortSignal.timeout(2000) });
+        if (ready.status !== 200) throw new Error(`${p} /ready ${ready.status}`);
+      },
+      timeoutMs,
+      100,
+    ).catch((err) => {
+      child.kill('SIGKILL');
+      throw err;
+    });
+    return running;
+  };
+
+  const kill = async (p: ProcessName, signal: NodeJS.Signals = 'SIGKILL') => {
+    const running = processes[p];
+    if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill(signal);
+    return running.exited;
+  };
+
+  const databaseUrl = (service: ServiceName) => {
+    const url = new URL(base);
+    url.pathname = `/${name}_${service}`;
+    return url.toString();
+  };
+  const pools = new Map<ServiceName, pg.Pool>();
+  const query = async <T>(service: ServiceName, text: string, values: unknown[] = []) => {
+    let pool = pools.get(service);
+    if (!pool) {
+      pool = new pg.Pool({ connectionString: databaseUrl(service), max: 2 });
+      pool.on('error', () => undefined);
+      pools.set(service, pool);
+    }
+    return (await pool.query(text, values)).rows as T[];
+  };
+
+  const destroy = async () => {
+    // Gateway first, then the services (graceful), SIGKILL for any that hangs.
+    for (const p of ['gateway', ...SERVICE_NAMES] as ProcessName[]) {
+      const running = processes[p];
+      if (!running) continue;
+      const timer = setTimeout(() => running.child.kill('SIGKILL'), 10_000);
+      await kill(p, 'SIGTERM');
+      clearTimeout(timer);
+    }
+    for (const pool of pools.values()) await pool.end().catch(() => undefined);
+    const admin = new URL(base);
+    admin.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: admin.toString() });
+    try {
+      await client.connect();
+      for (const s of SERVICE_NAMES)
+        await client.query(`drop database if exists "${name}_${s}" with (force)`).catch(() => undefined);
+    } catch {
+      /* the server is gone already (private cluster) */
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    const conn = await amqp.connect(process.env.AMQP_URL!);
+    try {
+      for (const q of subscriptionQueues()) {
+        for (const suffix of ['', '.dlq', ...retryDelays.map((d) => `.retry.${d}`)]) {
+          const ch = await conn.createChannel();
+          ch.on('error', () => undefined);
+          await ch.deleteQueue(`${name}.${q}${suffix}`).catch(() => undefined);
+          await ch.close().catch(() => undefined);
+        }
+      }
+      const ch = await conn.createChannel();
+      ch.on('error', () => undefined);
+      await ch.deleteExchange(`${name}.events`).catch(() => undefined);
+      await ch.close().catch(() => undefined);
+    } finally {
+      await conn.close().catch(() => undefined);
+    }
+  };
+
+  try {
+    // Identity first (it owns the signing keys the others fetch lazily), then the rest together, then the gateway.
+    await launch('identity');
+    await Promise.all(SERVICE_NAMES.filter((s) => s !== 'identity').map((s) => launch(s)));
+    await launch('gateway');
+  } catch (err) {
+    await destroy().catch(() => undefined);
+    throw err;
+  }
+  const url = `http://localhost:${ports.gateway}`;
+  return {
+    name,
+    env,
+    url,
+    call: apiCall(url),
+    processes,
+    kill,
+    start: (p) => launch(p),
+    databaseUrl,
+    query,
+    destroy,
+  };
+}
+
+/** Messages waiting in the run's dead-letter queues, by queue (empty when none). */
+export async function deadLetters(stack: Pick<ProcessStack, 'name'>): Promise<Record<string, number>> {
+  const conn = await amqp.connect(process.env.AMQP_URL!);
+  const found: Record<string, number> = {};
+  try {
+    for (const q of subscriptionQueues()) {
+      const ch = await conn.createChannel();
+      ch.on('error', () => undefined);
+      const info = await ch.checkQueue(`${stack.name}.${q}.dlq`).catch(() => null);
+      if (info && info.messageCount > 0) found[q] = info.messageCount;
+      await ch.close().catch(() => undefined);
+    }
+  } finally {
+    await conn.close().catch(() => undefined);
+  }
+  return found;
+}
