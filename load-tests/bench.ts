@@ -25,6 +25,7 @@ import { measureWebJs } from './lib/web-size';
 const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const RESULTS = path.join(ROOT, 'load-tests/results');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const TOPOLOGY = process.env.BENCH_TOPOLOGY === 'one' ? 'one' : 'processes';
 const SKIP = new Set(
   (process.env.BENCH_SKIP ?? '')
     .split(',')
@@ -61,9 +62,45 @@ interface Row {
   note?: string;
 }
 
-async function startProduct(
-  env: Record<string, string>,
-): Promise<{ child: ChildProcess; url: string; services: Record<string, string> }> {
+interface Product {
+  url: string;
+  /** The product's processes (one, or the gateway and each service). */
+  pids: () => number[];
+  topology: 'processes' | 'one';
+  /** Each service's own URL (processes topology): a diagnostic run goes around the gateway. */
+  services: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The product in real mode. `processes` (default): as deployed, the gateway and each service in its own
+ * process (`node --import tsx <entry>/src/main.ts`, hardening/support/processes.ts). `one`
+ * (BENCH_TOPOLOGY=one): everything in one process (the embedded runner with real servers).
+ */
+async function startProduct(runId: string, env: Record<string, string>): Promise<Product> {
+  if (TOPOLOGY === 'one') {
+    const { child, url } = await startOneProcess(env);
+    return { url, pids: () => [child.pid!], topology: 'one', services: {}, stop: () => stopProduct(child) };
+  }
+  const { startProcessStack } = await import('../hardening/support/processes');
+  const { PORT: _port, HOST: _host, PUBLIC_URL: _public, DATABASE_URL, ...extraEnv } = env;
+  process.env.AMQP_URL = env.AMQP_URL;
+  process.env.REDIS_URL = env.REDIS_URL;
+  const base = new URL(DATABASE_URL);
+  base.pathname = '/postgres';
+  extraEnv.LOG_LEVEL = 'info'; // the launcher waits for each process's "listening" line; requests log at debug
+  const nodeArgs = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${RESULTS}`] : [];
+  const stack = await startProcessStack({ databaseUrl: base.toString(), name: runId, extraEnv, nodeArgs });
+  return {
+    url: stack.url.replace('localhost', '127.0.0.1'),
+    pids: () => Object.values(stack.processes).map((p) => p.child.pid!),
+    topology: 'processes',
+    services: Object.fromEntries(Object.entries(stack.processes).map(([k, p]) => [k, p.url])),
+    stop: () => stack.destroy(),
+  };
+}
+
+async function startOneProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
   const execArgv = ['--import', 'tsx'];
   if (process.env.BENCH_PROFILE === '1') execArgv.push('--cpu-prof', `--cpu-prof-dir=${RESULTS}`);
   const child = fork(path.join(ROOT, 'load-tests/lib/product.ts'), [], {
@@ -76,7 +113,7 @@ async function startProduct(
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`the product exited while starting (${code})`)));
   });
-  return { child, url: ready.url.replace('localhost', '127.0.0.1'), services: ready.services };
+  return { child, url: ready.url.replace('localhost', '127.0.0.1') };
 }
 
 async function stopProduct(child: ChildProcess) {
@@ -109,7 +146,7 @@ async function startBare(captured: {
   return { child, origin: `http://127.0.0.1:${ready.port}` };
 }
 
-/** Wait until the run cannot cross a minute boundary (a chef's openings ETag includes the current minute). */
+/** Wait until the run cannot cross a minute boundary (the per-minute rate-limit window). */
 async function withinOneMinute(seconds: number) {
   const left = 60 - ((Date.now() / 1000) % 60);
   if (left < seconds + 3) await sleep(left * 1000 + 200);
@@ -166,7 +203,7 @@ async function main() {
     METADATA_SERVER_DETECTION: 'none',
   };
   log(`starting the product in real mode (databases ${runId}_*) ...`);
-  const product = await startProduct(env);
+  const product = await startProduct(runId, env);
   const api = new Api(product.url);
   const dbs = {
     jobs: new pg.Pool({ connectionString: serviceDatabaseUrl(base.toString(), 'jobs', {}), max: 4 }),
@@ -314,6 +351,24 @@ async function main() {
     const o304 = await run(await etagged(openingsTargets), 304);
     addPoll('openings_304', 'openingsPoll', '304', o304, o304.rps / bare304.rps);
     log(`openings: 200 ${o200.rps}/s p99 ${o200.p99} ms; 304 ${o304.rps}/s p99 ${o304.p99} ms`);
+    if (product.services.jobs) {
+      // Diagnostic: the same poll straight to the jobs service (its own token check, no gateway hop).
+      const direct = chefs.map((c) => ({ path: openingsPath.replace(/^\/api/, ''), headers: auth(c) }));
+      const d200 = await cannon(product.services.jobs, direct, {
+        connections: 50,
+        seconds: SECONDS,
+        expect: 200,
+      });
+      rows.push({
+        key: 'openings_200_direct',
+        title: 'Openings 200 direct to jobs (no gateway)',
+        figure: d200,
+        vsBare: d200.rps / bare200.rps,
+        target: 'diagnostic',
+        met: null,
+      });
+      log(`openings direct to jobs: 200 ${d200.rps}/s p99 ${d200.p99} ms`);
+    }
 
     const pollRun = async (key: string, name: ScenarioName, targetsList: Target[]) => {
       const f200 = await run(targetsList, 200);
@@ -535,15 +590,16 @@ async function main() {
       }
     }
 
-    // memory of the product process in real mode (gateway + five services in one process)
-    results.real_mode_peak_memory_bytes = peakMemory(product.child.pid!).bytes;
+    // memory of the product in real mode (all its processes)
+    results.real_mode_peak_memory_bytes = product.pids().reduce((sum, pid) => sum + peakMemory(pid).bytes, 0);
+    results.topology = product.topology;
     results.openings_poll = { shifts: shown, bytes: Buffer.byteLength(body), etag };
   } finally {
     if (bare) bare.kill();
     await dbs.jobs.end().catch(() => undefined);
     await dbs.payments.end().catch(() => undefined);
     log('dropping the run databases and queues ...');
-    await stopProduct(product.child);
+    await product.stop();
   }
 
   // ---- event latency rows ----
@@ -673,7 +729,7 @@ function print(rows: Row[], results: Record<string, any>) {
     n === undefined || n === null || Number.isNaN(n) ? '-' : n.toFixed(d);
   const lines = [
     '',
-    `Brigade benchmark ${results.run_id}  (${results.cpus} CPUs, ${results.node}, ${results.seconds_per_run} s per run, 50 connections for polls)`,
+    `Brigade benchmark ${results.run_id}  (${results.topology === 'one' ? 'one product process' : 'gateway and services as separate processes'}, ${results.cpus} CPUs, ${results.node}, ${results.seconds_per_run} s per run, 50 connections for polls)`,
     '',
     `${pad('figure', 44)} ${lpad('req/s', 8)} ${lpad('p50 ms', 7)} ${lpad('p95 ms', 7)} ${lpad('p99 ms', 7)} ${lpad('errors', 6)} ${lpad('vs bare', 7)}  target`,
     '-'.repeat(120),
@@ -705,7 +761,7 @@ function print(rows: Row[], results: Record<string, any>) {
   } else if (w) lines.push(`web JavaScript: not measured (${w.error})`);
   if (results.real_mode_peak_memory_bytes)
     lines.push(
-      `real-mode product process (gateway + 5 services) peak memory: ${(results.real_mode_peak_memory_bytes / 1048576).toFixed(0)} MB`,
+      `real-mode product (${results.topology === 'one' ? 'gateway + 5 services in one process' : 'gateway + 5 service processes, summed'}) peak memory: ${(results.real_mode_peak_memory_bytes / 1048576).toFixed(0)} MB`,
     );
   lines.push(
     `seeded: ${Object.entries(results.seed ?? {})

@@ -14,7 +14,7 @@ import {
   DisabledStamps,
   errorMiddleware,
   REVALIDATE_HEADER,
-  requestId,
+  useRequestId,
   verifyAccessToken,
   type KeySource,
   type Logger,
@@ -67,7 +67,7 @@ export function createGateway(deps: GatewayDeps): Express {
   app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY);
 
-  app.use(requestId(logger));
+  useRequestId(app, logger);
 
   const stripe = Boolean(config.STRIPE_PUBLISHABLE_KEY);
   app.use(

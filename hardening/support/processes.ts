@@ -84,12 +84,20 @@ function subscriptionQueues(): string[] {
  * replaced by the run's base name); `extraEnv` is given to every process.
  */
 export async function startProcessStack(
-  options: { databaseUrl?: string; extraEnv?: Record<string, string>; prefix?: string } = {},
+  options: {
+    databaseUrl?: string;
+    extraEnv?: Record<string, string>;
+    prefix?: string;
+    /** The run's base name (databases, queues); a fresh one from `prefix` when absent. */
+    name?: string;
+    /** Extra node flags for every process (the benchmark's --cpu-prof). */
+    nodeArgs?: string[];
+  } = {},
 ): Promise<ProcessStack> {
   const server = options.databaseUrl ?? process.env.DATABASE_URL;
   if (!server || !process.env.AMQP_URL || !process.env.REDIS_URL)
     throw new Error('startProcessStack needs DATABASE_URL, AMQP_URL and REDIS_URL');
-  const name = runName(options.prefix ?? 'proc');
+  const name = options.name ?? runName(options.prefix ?? 'proc');
   const base = new URL(server);
   base.pathname = `/${name}`;
   const ports = {} as Record<ProcessName, number>;
@@ -121,7 +129,7 @@ export async function startProcessStack(
 
   const processes = {} as Record<ProcessName, RunningProcess>;
   const launch = async (p: ProcessName, timeoutMs = 60_000): Promise<RunningProcess> => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry(p)], {
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', entry(p)], {
       cwd: ROOT,
       env: { ...process.env, JEST_WORKER_ID: '', NODE_OPTIONS: '', ...env, PORT: String(ports[p]) },
       stdio: ['ignore', 'pipe', 'pipe'],

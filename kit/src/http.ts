@@ -30,19 +30,21 @@ export function createHttpApp({ name, logger, ready, jsonLimit = '100kb' }: Http
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-  app.use(requestId(logger));
-  app.use((req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const level = res.statusCode >= 500 ? 'error' : 'debug';
-      req.log[level](
-        { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-        'request',
-      );
+  useRequestId(app, logger);
+  // One access-log line per request at debug (a 5xx is also logged at error by the error middleware).
+  // Decided once: at info and above no request pays for a timer and a listener it will not use.
+  if (logger.isLevelEnabled('debug'))
+    app.use((req, res, next) => {
+      const started = process.hrtime.bigint();
+      res.on('finish', () => {
+        const ms = Number(process.hrtime.bigint() - started) / 1e6;
+        req.log.debug(
+          { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+          'request',
+        );
+      });
+      next();
     });
-    next();
-  });
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', service: name });
   });
@@ -70,17 +72,32 @@ function refuseNul(_key: string, value: unknown) {
 
 /**
  * Request id from the caller's `x-request-id` (the gateway's) or a new one; echoed in the response, passed
- * on upstream, and bound to a child logger as `req.log`.
+ * on upstream, and bound to a child logger as `req.log` (made on first use).
  */
-export function requestId(logger: Logger): RequestHandler {
-  return (req, res, next) => {
-    const incoming = req.headers['x-request-id'];
-    req.id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-    req.headers['x-request-id'] = req.id;
-    res.setHeader('x-request-id', req.id);
-    req.log = logger.child({ reqId: req.id });
-    next();
-  };
+export function useRequestId(app: Express, logger: Logger): void {
+  lazyRequestLogger(app, logger);
+  app.use(requestId);
+}
+
+const requestId: RequestHandler = (req, res, next) => {
+  const incoming = req.headers['x-request-id'];
+  req.id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+  req.headers['x-request-id'] = req.id;
+  res.setHeader('x-request-id', req.id);
+  next();
+};
+
+/** `req.log`: a child logger bound to the request id, made on first use (most requests never log). */
+function lazyRequestLogger(app: Express, logger: Logger) {
+  Object.defineProperty(app.request, 'log', {
+    configurable: true,
+    get(this: Request & { _log?: Logger }) {
+      return (this._log ??= logger.child({ reqId: this.id }));
+    },
+    set(this: Request & { _log?: Logger }, value: Logger) {
+      this._log = value;
+    },
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -133,6 +150,7 @@ export interface RunningServer {
 export function listen(app: Express, port = 0, host = '127.0.0.1'): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(app);
+    server.on('clientError', answerUnparsable);
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
     server.once('error', reject);
@@ -160,4 +178,25 @@ export function listen(app: Express, port = 0, host = '127.0.0.1'): Promise<Runn
       });
     });
   });
+}
+
+/**
+ * Node answers a request it cannot parse (request line and headers over 16 KB, bad syntax) with a bare status
+ * line; give it the API's `{ error, code }` body like every other refusal.
+ */
+function answerUnparsable(
+  err: NodeJS.ErrnoException,
+  socket: { writable: boolean; destroy(): void; end(data: string): void },
+) {
+  if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const [status, text, error] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'The URL or headers are too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'The request took too long to arrive']
+        : [400, 'Bad Request', 'Malformed HTTP request'];
+  const body = JSON.stringify({ error, code: `HTTP.${status}` });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
 }
