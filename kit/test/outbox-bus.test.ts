@@ -6,6 +6,7 @@ import {
   eventually,
   type TestBus,
   type TestDatabase,
+  realMode,
 } from '../src/testing';
 
 // The kit's promise to every service: an event written with a state change reaches each subscribed
@@ -149,3 +150,41 @@ test('an event that breaks its contract is refused when written, so it never rea
   const pending = await relay.pendingCount();
   expect(pending).toBe(0);
 });
+
+(realMode.amqp() ? test : test.skip)(
+  'RabbitMQ: a burst about different subjects is handled side by side; events about one subject stay in order',
+  async () => {
+    let running = 0;
+    let overlap = 0;
+    const order: string[] = [];
+    const sameUser = randomUUID();
+    await testBus.bus.subscribe(
+      on(database, 'kittest', 'burst', 'identity.user.updated.v1', async (_tx, data) => {
+        running++;
+        overlap = Math.max(overlap, running);
+        if (data.user_id === sameUser) order.push(data.phone);
+        await new Promise((r) => setTimeout(r, 40));
+        running--;
+      }),
+    );
+    const update = (userId: string, phone: string) =>
+      database.transaction((tx) =>
+        appendEvent(database, tx, 'identity.user.updated.v1', {
+          user_id: userId,
+          phone,
+          phone_verified: true,
+          user_type: 'chef',
+          language_preference: 'en',
+        }),
+      );
+    // Five updates of one user, in order, interleaved with six other users' updates.
+    for (let i = 0; i < 6; i++) {
+      await update(sameUser, `+1612555010${i}`);
+      await update(randomUUID(), '+16125550199');
+    }
+    relay.kick();
+    await eventually(() => expect(order).toHaveLength(6), 15_000);
+    expect(order).toEqual([0, 1, 2, 3, 4, 5].map((i) => `+1612555010${i}`));
+    expect(overlap).toBeGreaterThan(1);
+  },
+);

@@ -14,8 +14,26 @@ export interface RabbitBusOptions {
   queuePrefix?: string;
   /** Backoff between attempts; after the last one the message goes to `<queue>.dlq`. */
   retryDelaysMs?: number[];
-  /** Unacknowledged messages per consumer; 1 keeps each queue in order. */
+  /**
+   * Events handled at once per queue and per process (default 4). Events about the same subject (the job,
+   * the application, the user) still run one after the other, in delivery order; only different subjects
+   * overlap, so a burst (twenty checkouts at once) no longer waits in single file. Retries were never
+   * ordered (a failed event waits in its retry queue while later ones proceed): handlers are written for
+   * that already.
+   */
   prefetch?: number;
+}
+
+/** What orders events within a queue: the first subject id the event carries. */
+function subjectOf(raw: Buffer): string | null {
+  try {
+    const data = (JSON.parse(raw.toString('utf8')) as { data?: Record<string, unknown> }).data ?? {};
+    for (const k of ['job_id', 'application_id', 'user_id', 'chef_id', 'restaurant_id', 'account_id'])
+      if (typeof data[k] === 'string') return `${k}:${data[k]}`;
+  } catch {
+    /* unparseable: delivered alone, and refused as poison by deliver() */
+  }
+  return null;
 }
 
 /**
@@ -30,6 +48,11 @@ export class RabbitBus implements EventBus {
   private readonly subs: Subscription[] = [];
   private readonly consumers = new Map<string, { channel: Channel; tag: string }>();
   private readonly inFlight = new Set<Promise<void>>();
+  /** Per queue and subject, the tail of the chain of events in hand (same subject: one at a time). */
+  private readonly chains = new Map<string, Promise<void>>();
+  /** Handlers running now across all queues of this process, and those waiting for a turn. */
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
   private connecting: Promise<void> | null = null;
   private closing = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
@@ -207,13 +230,40 @@ export class RabbitBus implements EventBus {
       });
     }
     await channel.assertQueue(`${name}.dlq`, { durable: true });
-    await channel.prefetch(this.options.prefetch ?? 1);
+    await channel.prefetch(this.concurrency);
     const { consumerTag } = await channel.consume(name, (msg) => {
       if (!msg) return;
-      const work = this.deliver(sub, channel, msg).finally(() => this.inFlight.delete(work));
+      const subject = subjectOf(msg.content);
+      const key = subject ? `${name}|${subject}` : null;
+      const before = key ? this.chains.get(key) : undefined;
+      const work = (before ?? Promise.resolve())
+        .then(() => this.withSlot(() => this.deliver(sub, channel, msg)))
+        .finally(() => {
+          this.inFlight.delete(work);
+          if (key && this.chains.get(key) === work) this.chains.delete(key);
+        });
+      if (key) this.chains.set(key, work);
       this.inFlight.add(work);
     });
     this.consumers.set(sub.queue, { channel, tag: consumerTag });
+  }
+
+  private get concurrency() {
+    return Math.max(1, this.options.prefetch ?? 4);
+  }
+
+  /** At most `concurrency` handlers at once in this process, whatever the queue (database pool headroom). */
+  private async withSlot(fn: () => Promise<void>): Promise<void> {
+    if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      await fn();
+    } finally {
+      // Hand the slot straight to the next waiter (no window for a newcomer to overtake it).
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
   }
 
   private async deliver(sub: Subscription, channel: Channel, msg: ConsumeMessage) {
