@@ -89,6 +89,10 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
           .slice(0, 10)
           .map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
       };
+    } else if (err instanceof URIError && (err as any).status === 400) {
+      // The router could not percent-decode a path parameter (`/jobs/%zz`): a client mistake.
+      status = 400;
+      body = { error: 'Malformed percent-encoding in the URL', code: 'HTTP.BAD_URL' };
     } else if (
       err &&
       typeof err === 'object' &&

@@ -1,6 +1,6 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
-import { AppError, currentUser, parse, parseBody, requireRole, requireUser } from '@brigade/kit';
+import { AppError, currentUser, NUL_MESSAGE, parse, parseBody, requireRole, requireUser } from '@brigade/kit';
 import { identityHttp } from '@brigade/contracts';
 import type { IdentityContext } from '../context';
 import { IMAGE_MAX_BYTES } from '../domain/images';
@@ -40,7 +40,11 @@ function imageUpload(field: 'logo' | 'profileImage') {
 }
 
 function formBody(req: Request): Record<string, unknown> {
-  return req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
+  const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
+  // Multipart fields skip the JSON parser's NUL check, and PostgreSQL text cannot hold U+0000.
+  if (Object.values(body).some((v) => [v].flat().some((s) => typeof s === 'string' && s.includes('\u0000'))))
+    throw new AppError(400, 'VALIDATION.NUL', NUL_MESSAGE);
+  return body;
 }
 
 export function profilesRouter(ctx: IdentityContext): Router {
