@@ -52,6 +52,24 @@ export const LedgerTotals = z.object({
   refunded_cents: z.number().int(),
 });
 
+/**
+ * The money movement that closes a job (the chef's payout or the restaurant's refund) while it is on its way:
+ * `in_progress` until it is done; `delayed` after a failed attempt (retried automatically with backoff), with
+ * why: `provider_unavailable` (the payment provider timed out or answered an error), `payout_account_missing`
+ * (the chef has not finished payout setup) or `other`. Null when nothing is to move.
+ */
+export const Settlement = z
+  .object({
+    kind: z.enum(['payout', 'refund']),
+    state: z.enum(['in_progress', 'delayed', 'done']),
+    reason: z.enum(['provider_unavailable', 'payout_account_missing', 'other']).nullable(),
+    attempts: z.number().int(),
+    last_attempt_at: z.string().nullable(),
+    next_retry_at: z.string().nullable(),
+  })
+  .meta({ id: 'Settlement' });
+export type Settlement = z.infer<typeof Settlement>;
+
 export const JobPayment = z
   .object({
     job_id: z.string().uuid(),
@@ -70,6 +88,8 @@ export const JobPayment = z
       .object({ code: z.string().nullable(), decline_code: z.string().nullable(), message: z.string() })
       .nullable(),
     ledger: LedgerTotals,
+    /** Added: the payout or refund in progress (optional for older clients). */
+    settlement: Settlement.nullable().optional(),
   })
   .meta({ id: 'JobPayment' });
 

@@ -41,9 +41,13 @@ export async function createIdentityService(
   const verifier: PhoneVerifier =
     config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_VERIFY_SERVICE_SID
       ? new TwilioVerifier(
-          config.TWILIO_ACCOUNT_SID,
-          config.TWILIO_AUTH_TOKEN,
-          config.TWILIO_VERIFY_SERVICE_SID,
+          {
+            accountSid: config.TWILIO_ACCOUNT_SID,
+            authToken: config.TWILIO_AUTH_TOKEN,
+            serviceSid: config.TWILIO_VERIFY_SERVICE_SID,
+            apiBaseUrl: config.TWILIO_VERIFY_API_BASE_URL,
+            timeoutMs: config.TWILIO_TIMEOUT_MS,
+          },
           logger,
         )
       : new SandboxVerifier(database, config.VERIFICATION_CODE_TTL_SECONDS);

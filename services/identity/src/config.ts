@@ -16,6 +16,10 @@ export const identityConfigSchema = baseConfigSchema.extend({
   TWILIO_ACCOUNT_SID: optional,
   TWILIO_AUTH_TOKEN: optional,
   TWILIO_VERIFY_SERVICE_SID: optional,
+  /** Override of https://verify.twilio.com (tests: a local stand-in of the Verify API). */
+  TWILIO_VERIFY_API_BASE_URL: optional,
+  /** Per Twilio Verify request: the person waits on the verification screen. */
+  TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   /** Argon2 cost; lower only in tests. */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19_456),
 });

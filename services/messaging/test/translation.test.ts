@@ -38,6 +38,8 @@ interface Call {
 }
 const calls: Call[] = [];
 let failNext = 0;
+/** How the stand-in fails the next `failNext` calls: Google's 400, a 500, or no answer at all. */
+let failMode: 'invalid' | '500' | 'hang' = 'invalid';
 let standIn: https.Server;
 let endpoint: string;
 const sdkRequire = createRequire(createRequire(import.meta.url).resolve('@google-cloud/common'));
@@ -71,6 +73,13 @@ beforeAll(async () => {
       }
       if (failNext > 0) {
         failNext--;
+        if (failMode === 'hang') return; // never answered; the adapter's time-out gives up
+        if (failMode === '500') {
+          res
+            .writeHead(500, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { code: 500, message: 'Internal error encountered.' } }));
+          return;
+        }
         res
           .writeHead(400, { 'content-type': 'application/json' })
           .end(JSON.stringify({ error: { code: 400, message: 'Invalid Value' } }));
@@ -95,7 +104,7 @@ beforeAll(async () => {
   m = await startMessaging({
     GOOGLE_TRANSLATE_API_KEY: API_KEY,
     GOOGLE_TRANSLATE_API_ENDPOINT: endpoint,
-    TRANSLATE_TIMEOUT_MS: 5000,
+    TRANSLATE_TIMEOUT_MS: 2000,
   });
   restaurant = await m.user('restaurant', { language: 'en', name: 'Blue Door Bistro' });
   chef = await m.user('chef', { language: 'es', name: 'Lucía Ramos' });
@@ -194,6 +203,7 @@ test('a message already in the reader’s language is not sent to the translator
 });
 
 test('when the translator fails, the message is still delivered, untranslated and saying so', async () => {
+  failMode = 'invalid';
   failNext = 1;
   const sent = await m.call(restaurant, 'POST', `/messages/job/${job.id}`, {
     content: 'Please arrive 15 minutes early for the briefing.',
@@ -206,3 +216,29 @@ test('when the translator fails, the message is still delivered, untranslated an
     original_language: 'en',
   });
 });
+
+test.each<['500' | 'hang']>([['500'], ['hang']])(
+  'Google answering %s: the sender gets 201 within the time-out, the chef reads the original, marked untranslated',
+  async (mode) => {
+    failMode = mode;
+    failNext = 5; // more than the SDK's own retry
+    try {
+      const started = Date.now();
+      const sent = await m.call(restaurant, 'POST', `/messages/job/${job.id}`, {
+        content: 'Can you bring your own knives?',
+      });
+      expect(sent.status).toBe(201);
+      expect(Date.now() - started).toBeLessThan(2000 + 1500); // TRANSLATE_TIMEOUT_MS plus the send itself
+      expect(sent.body.message).toMatchObject({ was_translated: false });
+      const seen = (await m.call(chef, 'GET', `/messages/job/${job.id}`)).body.messages.at(-1);
+      expect(seen).toMatchObject({
+        id: sent.body.message.id,
+        content: 'Can you bring your own knives?',
+        was_translated: false,
+      });
+    } finally {
+      failNext = 0;
+      failMode = 'invalid';
+    }
+  },
+);

@@ -46,6 +46,7 @@ export function createSmsPort(config: Readonly<NotificationsConfig>): SmsPort {
       authToken: config.TWILIO_AUTH_TOKEN,
       from: config.TWILIO_FROM_NUMBER,
       apiBaseUrl: config.TWILIO_API_BASE_URL,
+      timeoutMs: config.TWILIO_TIMEOUT_MS,
     });
   }
   return new SandboxSms();

@@ -23,6 +23,8 @@ export const notificationsConfigSchema = baseConfigSchema
     TWILIO_FROM_NUMBER: optional,
     /** Where the Twilio SDK sends its requests (tests point it at a local stand-in). Default: Twilio itself. */
     TWILIO_API_BASE_URL: optional.pipe(z.string().url().optional()),
+    /** Per Twilio request: a send that takes longer is abandoned and retried after the backoff. */
+    TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** How often the scheduler looks for due reminders and queued texts. */
     NOTIFICATIONS_POLL_MS: z.coerce.number().int().min(5).max(60_000).default(1000),
     /** Backoff between SMS attempts; after the last one the text is marked failed (attempts = delays + 1). */

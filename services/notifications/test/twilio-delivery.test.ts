@@ -32,7 +32,7 @@ interface TwilioRequest {
   body: string;
 }
 const requests: TwilioRequest[] = [];
-/** Per destination number: the HTTP statuses Twilio answers, in order (the last one repeats). */
+/** Per destination number: the HTTP statuses Twilio answers, in order (the last one repeats); 0 = no answer. */
 const script = new Map<string, number[]>();
 let twilioServer: http.Server;
 let twilioUrl: string;
@@ -58,6 +58,7 @@ beforeAll(async () => {
       });
       const plan = script.get(to) ?? [201];
       const status = plan.length > 1 ? plan.shift()! : plan[0];
+      if (status === 0) return; // Twilio hangs: the SDK's timeout ends the request
       res.writeHead(status, { 'content-type': 'application/json' });
       if (status === 201) {
         res.end(
@@ -100,6 +101,7 @@ beforeAll(async () => {
       TWILIO_FROM_NUMBER: '+15005550006',
       TWILIO_API_BASE_URL: twilioUrl,
       SMS_RETRY_DELAYS_MS: '60000,300000',
+      TWILIO_TIMEOUT_MS: '1000',
     },
   });
 });
@@ -205,4 +207,27 @@ test('a text that keeps failing is tried once per backoff step, then marked fail
     sql`select 1 from notifications.sms where recipient_id = ${chef.id} and sent_at is not null`,
   );
   expect(rows).toEqual([]);
+});
+
+test('Twilio not answering: the send times out, the same text is retried after the backoff and sent once', async () => {
+  const { chef, facts } = await acceptedText();
+  script.set(chef.phone, [0, 201]);
+  // The same fact announced twice still queues one text (its cause key).
+  const eventId = await publish(testBus.bus, 'jobs.application.accepted.v1', facts);
+  await publish(testBus.bus, 'jobs.application.accepted.v1', facts, eventId);
+  await eventually(async () =>
+    expect(await smsRows(database, chef.id)).toEqual([
+      expect.objectContaining({ status: 'queued', attempts: 1, last_error: expect.stringMatching(/time/i) }),
+    ]),
+  );
+  clock.advance(61_000);
+  await eventually(async () =>
+    expect(await smsRows(database, chef.id)).toEqual([
+      expect.objectContaining({ status: 'sent', attempts: 2, last_error: null }),
+    ]),
+  );
+  clock.advance(3_600_000);
+  await svc.handle.scheduler.tick();
+  expect(to(chef.phone).map((r) => r.body)).toHaveLength(2); // one abandoned, one accepted
+  expect(new Set(to(chef.phone).map((r) => r.body)).size).toBe(1);
 });

@@ -19,6 +19,7 @@ import { connectRouter } from './http/connect.router';
 import { paymentsRouter } from './http/payments.router';
 import { webhooksRouter } from './http/webhooks.router';
 import { createSandboxRouters } from './sandbox/emulator.router';
+import { faultsUnavailable, StripeFaults } from './sandbox/faults';
 import { SandboxWebhookDeliverer } from './sandbox/webhook-deliverer';
 import { isSandbox, StripeHolder } from './stripe/client';
 import { MoneyTaskRunner } from './use-cases/money-tasks';
@@ -69,16 +70,25 @@ export async function createPaymentsService(
         logger,
       })
     : null;
-  if (sandbox) {
+  const faults = sandbox ? new StripeFaults(database, logger) : null;
+  if (sandbox && faults) {
     const routers = createSandboxRouters({
       database,
       publicUrl: config.PUBLIC_URL,
       logger,
       deliverer: sandbox,
+      faults,
     });
     app.use('/v1', routers.api);
     app.use('/sandbox/stripe', routers.browser);
   }
+  // Provider outages on demand (tests, demos of the delayed-payout screens): the service's own address only,
+  // never with real Stripe keys.
+  if (faults) app.use('/sandbox/faults/stripe', faults.router());
+  else
+    app.use('/sandbox/faults/stripe', () => {
+      throw faultsUnavailable();
+    });
   finishHttpApp(app, logger);
 
   // The webhook signature covers the exact bytes: keep the raw body of that one route as a Buffer. Parsed
@@ -102,6 +112,7 @@ export async function createPaymentsService(
       await subscribeAll(deps.bus, subscriptions);
       relay.start();
       moneyTasks!.start();
+      for (const spec of config.SANDBOX_STRIPE_FAULTS) await faults?.add(spec);
       sandbox?.start(`${url.replace(/\/$/, '')}${WEBHOOK_PATH}`);
     },
     async stop() {

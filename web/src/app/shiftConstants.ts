@@ -18,3 +18,5 @@ export const LISTS_POLL_MS = 10_000;
 export const APPLICANTS_SHOWN = 3;
 export const BIO_PREVIEW_CHARS = 150;
 export const SKILLS_PER_CARD = 3;
+/** How often a screen re-reads a late payout or refund. */
+export const SETTLEMENT_POLL_MS = 15_000;

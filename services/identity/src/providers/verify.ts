@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database, Logger } from '@brigade/kit';
+import { AppError, type Database, type Logger } from '@brigade/kit';
 import { LIMITS } from '@brigade/contracts';
 import { randomInt } from 'node:crypto';
 import { sandboxSms, verificationCodes } from '../db/schema';
@@ -80,32 +80,71 @@ export class SandboxVerifier implements PhoneVerifier {
   }
 }
 
-/** Twilio Verify through the official SDK. Twilio keeps the code, its expiry and its attempt limit. */
+/** Twilio down, slow or throttling: the person can only try again later (503, never a raw 500). */
+export const smsUnavailable = () =>
+  new AppError(
+    503,
+    'IDENTITY.SMS_UNAVAILABLE',
+    'We could not reach the SMS service. Please try again in a minute.',
+  );
+const smsRefused = () =>
+  new AppError(400, 'IDENTITY.SMS_REFUSED', 'We could not send a code to this phone number.');
+
+export interface TwilioVerifierOptions {
+  accountSid: string;
+  authToken: string;
+  serviceSid: string;
+  /** Override of https://verify.twilio.com (a local stand-in of the Verify API in tests). */
+  apiBaseUrl?: string;
+  /** Per request; the person is waiting on the verification screen. */
+  timeoutMs: number;
+}
+
+/**
+ * Twilio Verify through the official SDK. Twilio keeps the code, its expiry and its attempt limit. When Twilio
+ * times out or answers 5xx/429, the person gets a 503 with a text the verification screen shows (sign-up itself
+ * still succeeds: the code can be resent from that screen).
+ */
 export class TwilioVerifier implements PhoneVerifier {
   readonly mode = 'twilio' as const;
   private client: any;
   constructor(
-    private readonly accountSid: string,
-    private readonly authToken: string,
-    private readonly serviceSid: string,
+    private readonly options: TwilioVerifierOptions,
     private readonly logger: Logger,
   ) {}
 
   private async api() {
     if (!this.client) {
       const twilio = (await import('twilio')).default;
-      this.client = twilio(this.accountSid, this.authToken, {
+      // autoRetry covers 429 only (Twilio's advice); time-outs and 5xx come back to the person as a 503.
+      this.client = twilio(this.options.accountSid, this.options.authToken, {
         autoRetry: true,
-        maxRetries: 3,
-        timeout: 10_000,
+        maxRetries: 2,
+        timeout: this.options.timeoutMs,
       });
+      if (this.options.apiBaseUrl) this.client.verify.baseUrl = this.options.apiBaseUrl.replace(/\/$/, '');
     }
-    return this.client.verify.v2.services(this.serviceSid);
+    return this.client.verify.v2.services(this.options.serviceSid);
+  }
+
+  /** Provider trouble becomes a 503; a refusal of the number a 400; nothing becomes a raw 500. */
+  private fail(err: any, what: string): never {
+    const status = typeof err?.status === 'number' ? err.status : null;
+    this.logger.warn({ err: err?.message, status, code: err?.code }, `twilio verify ${what} failed`);
+    if (status === null || status === 429 || status >= 500) throw smsUnavailable();
+    // 60203: too many codes sent to this number.
+    if (err?.code === 60203)
+      throw new AppError(429, 'IDENTITY.TOO_MANY_CODES', 'Too many codes sent. Please try again later.');
+    throw smsRefused();
   }
 
   async send(phone: string, language: 'en' | 'es') {
     const service = await this.api();
-    await service.verifications.create({ to: phone, channel: 'sms', locale: language });
+    try {
+      await service.verifications.create({ to: phone, channel: 'sms', locale: language });
+    } catch (err) {
+      this.fail(err, 'send');
+    }
   }
 
   async check(phone: string, code: string): Promise<CheckResult> {
@@ -117,8 +156,7 @@ export class TwilioVerifier implements PhoneVerifier {
       // 20404: no pending verification (expired or used up); 60202: max check attempts reached.
       if (err?.code === 60202) return 'too_many_attempts';
       if (err?.code === 20404) return 'expired';
-      this.logger.warn({ err: err?.message }, 'twilio verify check failed');
-      throw err;
+      this.fail(err, 'check');
     }
   }
 }

@@ -22,7 +22,10 @@ export function createGoogleTranslator(options: GoogleTranslatorOptions): Transl
     ...(options.key ? { key: options.key } : {}),
     ...(options.keyFilename ? { keyFilename: options.keyFilename } : {}),
     ...(options.apiEndpoint ? { apiEndpoint: options.apiEndpoint } : {}),
-    maxRetries: 1,
+    // No SDK retries: a failed or slow translation is not worth holding the sender for (the message goes out
+    // untranslated), and a retry scheduled after our time-out would keep running in the background.
+    // (`maxRetries: 0` would read as "unset", i.e. 3: autoRetry is the switch.)
+    autoRetry: false,
   });
   return {
     enabled: true,

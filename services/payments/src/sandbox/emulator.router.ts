@@ -12,6 +12,7 @@ import {
 import { stripeId } from './ids';
 import { onboardingPage } from './onboarding-page';
 import { SandboxStore } from './store';
+import type { StripeFaults } from './faults';
 import type { SandboxWebhookDeliverer } from './webhook-deliverer';
 
 type Handler = (
@@ -30,6 +31,8 @@ export function createSandboxRouters(options: {
   publicUrl: string;
   logger: Logger;
   deliverer: SandboxWebhookDeliverer;
+  /** Injected provider outages (see faults.ts); applied to the SDK's `/v1` calls after the key check. */
+  faults?: StripeFaults;
 }) {
   const { database, deliverer } = options;
   const store = new SandboxStore(database);
@@ -125,6 +128,7 @@ export function createSandboxRouters(options: {
     }
     next();
   });
+  if (options.faults) api.use(options.faults.middleware());
   api.post(
     '/accounts',
     route((tx, req, info) => emulator.createAccount(tx, req.body ?? {}, info)),

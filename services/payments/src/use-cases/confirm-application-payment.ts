@@ -4,6 +4,7 @@ import type { PaymentsContext } from '../context';
 import { findJob } from '../db/jobs.repository';
 import { cardErrorText } from '../domain/card-errors';
 import { applicationNotFound, jobNotFound } from '../domain/errors';
+import { interactive } from '../stripe/client';
 import { recordEscrowHeld, recordPaymentFailure } from './record-escrow';
 import { assertPayable, ensurePaymentIntent, providerError } from './start-escrow-payment';
 
@@ -42,7 +43,7 @@ export async function confirmApplicationPayment(
     const confirmed = await stripe.paymentIntents.confirm(
       pi.id,
       { payment_method: paymentMethodId },
-      { idempotencyKey: `job:${job.job_id}:confirm:${job.failed_attempts}:${paymentMethodId}` },
+      interactive(ctx.config, `job:${job.job_id}:confirm:${job.failed_attempts}:${paymentMethodId}`),
     );
     if (confirmed.status !== 'succeeded') {
       throw new AppError(402, 'PAYMENTS.NOT_COMPLETED', 'Payment confirmation failed. Please try again.', {

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { appendEvent, onCommit, sql, type AuthUser, type Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
 import { accountNotFound } from '../domain/errors';
+import { interactive } from '../stripe/client';
 import { providerError } from './start-escrow-payment';
 
 interface AccountRow {
@@ -43,7 +44,7 @@ export async function createConnectedAccount(ctx: PaymentsContext, user: AuthUse
             : { transfers: { requested: true } },
         metadata: { user_id: user.id, user_type: user.type },
       },
-      { idempotencyKey: `user:${user.id}:connect_account` },
+      interactive(ctx.config, `user:${user.id}:connect_account`),
     )
     .catch(providerError);
   await ctx.database.transaction(async (tx) => {
@@ -72,7 +73,7 @@ export async function createOnboardingLink(ctx: PaymentsContext, user: AuthUser,
         refresh_url: `${base}/payments/stripe/onboarding-refresh`,
       },
       // Links are short-lived: one per account and minute, so a double click gets the same link.
-      { idempotencyKey: `account:${accountId}:link:${Math.floor(Date.now() / 60_000)}` },
+      interactive(ctx.config, `account:${accountId}:link:${Math.floor(Date.now() / 60_000)}`),
     )
     .catch(providerError);
   return { url: link.url };
@@ -93,7 +94,7 @@ export async function accountStatus(ctx: PaymentsContext, user: AuthUser) {
     requirements?: { currently_due?: string[] | null } | null;
   };
   try {
-    current = await ctx.stripe.get().accounts.retrieve(account.account_id);
+    current = await ctx.stripe.get().accounts.retrieve(account.account_id, {}, interactive(ctx.config));
     const changed = await ctx.database.transaction((tx) =>
       syncAccount(ctx, tx, current as Stripe.Account, user.id),
     );

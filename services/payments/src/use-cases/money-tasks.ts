@@ -1,6 +1,7 @@
 import { appendEvent, sql, WorkLoop, type Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
 import { findJob, setStatus, type JobPaymentRow } from '../db/jobs.repository';
+import { isProviderOutage } from '../stripe/client';
 
 export type RefundReason = 'job_cancelled' | 'work_not_completed';
 
@@ -126,6 +127,25 @@ export async function recordRefund(
   return true;
 }
 
+/** The chef cannot be paid yet (no payout-enabled account): resumed on `account.updated`. */
+class PayoutAccountMissing extends Error {
+  constructor() {
+    super('the chef has no payout-enabled Stripe account yet');
+  }
+}
+
+/**
+ * Why a task did not go through, as the payment status screens tell it: the provider is down, slow or
+ * answering 5xx (`provider`), the chef's payout account is not ready (`payout_account`), or anything else.
+ */
+export type MoneyTaskFailure = 'provider' | 'payout_account' | 'other';
+
+function failureKind(err: unknown): MoneyTaskFailure {
+  if (err instanceof PayoutAccountMissing) return 'payout_account';
+  if (isProviderOutage(err)) return 'provider';
+  return 'other';
+}
+
 interface TaskRow {
   id: string;
   job_id: string;
@@ -169,9 +189,12 @@ export class MoneyTaskRunner {
   async runDue(): Promise<number> {
     const { database } = this.ctx;
     const s = sql.raw(database.schema);
-    // Lease the due tasks (another instance skips them until the lease ends).
+    // Lease the due tasks (another instance skips them until the lease ends): longer than the slowest call
+    // (every SDK attempt timing out), so a task is never run twice at once.
+    const { STRIPE_TIMEOUT_MS, STRIPE_MAX_NETWORK_RETRIES } = this.ctx.config;
+    const leaseMs = STRIPE_TIMEOUT_MS * (STRIPE_MAX_NETWORK_RETRIES + 1) + 30_000;
     const tasks = await database.rows<TaskRow>(
-      sql`update ${s}.money_tasks set next_attempt_at = now() + interval '60 seconds'
+      sql`update ${s}.money_tasks set next_attempt_at = now() + (${leaseMs} * interval '1 millisecond')
           where id in (select id from ${s}.money_tasks where status = 'pending' and next_attempt_at <= now()
                        order by id limit 10 for update skip locked)
           returning id, job_id, kind, reason, amount_cents, destination_user_id, idempotency_key, attempts`,
@@ -193,13 +216,15 @@ export class MoneyTaskRunner {
       // drizzle wraps database errors ("Failed query: ..."); the cause says what went wrong.
       const cause = (err as { cause?: { message?: string } }).cause;
       const message = cause?.message ?? (err as Error).message ?? String(err);
+      const kind = failureKind(err);
       logger.warn(
-        { task: task.id, job: task.job_id, kind: task.kind, attempt, err: message },
+        { task: task.id, job: task.job_id, kind: task.kind, attempt, failure: kind, err: message },
         'money task failed; will retry',
       );
       await database.db
         .execute(
           sql`update ${s}.money_tasks set attempts = ${attempt}, last_error = ${message.slice(0, 500)},
+              last_error_kind = ${kind}, last_attempt_at = now(),
               next_attempt_at = now() + (${delay} * interval '1 millisecond') where id = ${task.id} and status = 'pending'`,
         )
         .catch(() => undefined);
@@ -212,8 +237,7 @@ export class MoneyTaskRunner {
     const [account] = await database.rows<{ account_id: string; payouts_enabled: boolean }>(
       sql`select account_id, payouts_enabled from ${s}.connected_accounts where user_id = ${task.destination_user_id}`,
     );
-    if (!account || !account.payouts_enabled)
-      throw new Error('the chef has no payout-enabled Stripe account yet');
+    if (!account || !account.payouts_enabled) throw new PayoutAccountMissing();
     const [charge] = await database.rows<{ provider_id: string | null }>(
       sql`select provider_id from ${s}.ledger_entries where job_id = ${task.job_id} and kind = 'charge'`,
     );

@@ -4,6 +4,7 @@ import type { PaymentsContext } from '../context';
 import { findJob, type JobPaymentRow } from '../db/jobs.repository';
 import { alreadyPaid, amountMismatch, jobClosed, jobNotFound, providerUnavailable } from '../domain/errors';
 import { PAYABLE_STATUSES } from '../domain/payment-status';
+import { interactive, isProviderOutage } from '../stripe/client';
 import { recordEscrowHeld } from './record-escrow';
 
 /** The job of this restaurant, or the one 404 both "unknown" and "someone else's" get. */
@@ -15,13 +16,7 @@ export async function ownedJob(ctx: PaymentsContext, user: AuthUser, jobId: stri
 
 /** Translate provider outages into a 503 the client can retry; everything else goes up unchanged. */
 export function providerError(err: unknown): never {
-  if (
-    err instanceof Stripe.errors.StripeConnectionError ||
-    err instanceof Stripe.errors.StripeAPIError ||
-    err instanceof Stripe.errors.StripeRateLimitError
-  ) {
-    throw providerUnavailable();
-  }
+  if (isProviderOutage(err)) throw providerUnavailable();
   throw err;
 }
 
@@ -36,7 +31,9 @@ export async function ensurePaymentIntent(
 ): Promise<Stripe.PaymentIntent> {
   const stripe = ctx.stripe.get();
   if (job.payment_intent_id) {
-    const existing = await stripe.paymentIntents.retrieve(job.payment_intent_id).catch(providerError);
+    const existing = await stripe.paymentIntents
+      .retrieve(job.payment_intent_id, {}, interactive(ctx.config))
+      .catch(providerError);
     if (existing.status === 'succeeded') {
       await ctx.database.transaction((tx) => recordEscrowHeld(ctx, tx, existing));
       ctx.relay.kick();
@@ -63,7 +60,7 @@ export async function ensurePaymentIntent(
           fee_cents: String(job.fee_cents),
         },
       },
-      { idempotencyKey: `job:${job.job_id}:payment_intent` },
+      interactive(ctx.config, `job:${job.job_id}:payment_intent`),
     )
     .catch(providerError);
   await ctx.database.db.execute(

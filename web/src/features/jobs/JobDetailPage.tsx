@@ -6,6 +6,7 @@ import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { NotFoundScreen } from '../../components/NotFoundScreen';
 import { Spinner } from '../../components/Spinner';
+import { awaitingSettlement, SettlementNotice } from '../payments/SettlementNotice';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { formatCents, formatHours, jobPay } from './money';
 import { JobStatusTag, PayBreakdown, PositionTitle, rateText, shiftWhen } from './parts';
@@ -173,6 +174,8 @@ export default function JobDetailPage() {
           )}
         </dl>
       </div>
+      {(owner || (user?.user_type === 'chef' && job.user_application?.status === 'accepted')) &&
+        awaitingSettlement(job) && <SettlementNotice jobId={job.id} side={owner ? 'restaurant' : 'chef'} />}
       {user?.user_type === 'chef' && <ChefSection job={job} />}
       {owner && <OwnerSection job={job} />}
     </section>

@@ -9,6 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { jobsApi, type Application, type JobPosting } from './jobsApi';
 import { formatCents, jobPay } from './money';
 import { JobStatusTag, PositionTitle, shiftWhen } from './parts';
+import { awaitingSettlement, SettlementNotice } from '../payments/SettlementNotice';
 import { byStart, checkoutState } from './shiftState';
 
 type Tab = 'shifts' | 'applications';
@@ -112,6 +113,9 @@ function ChefApplicationRow({ app, view }: { app: Application; view: Tab }) {
             <> · {t('shifts.youEarn', { amount: formatCents(jobPay(job as JobPosting).subtotalCents) })}</>
           )}
         </>,
+        view === 'shifts' && job?.id && awaitingSettlement(job) && (
+          <SettlementNotice jobId={job.id} side="chef" />
+        ),
       ]}
       actions={
         <>
@@ -267,6 +271,7 @@ function RestaurantShifts({ tab }: { tab: Tab }) {
                 {t('shifts.total', { amount: formatCents(jobPay(job).totalCents) })}
                 {worker?.chef_profiles?.name && <> · {worker.chef_profiles.name}</>}
               </>,
+              awaitingSettlement(job) && <SettlementNotice jobId={job.id} side="restaurant" />,
             ]}
             actions={
               <>

@@ -20,6 +20,16 @@ export interface EscrowPayment {
   fee_cents: number;
 }
 
+/** The payout or refund of a closed job while it is on its way (see contracts: Settlement). */
+export interface Settlement {
+  kind: 'payout' | 'refund';
+  state: 'in_progress' | 'delayed' | 'done';
+  reason: 'provider_unavailable' | 'payout_account_missing' | 'other' | null;
+  attempts: number;
+  last_attempt_at: string | null;
+  next_retry_at: string | null;
+}
+
 export interface JobPayment {
   job_id: string;
   title: string;
@@ -31,6 +41,7 @@ export interface JobPayment {
   client_secret: string | null;
   cancelled: boolean;
   last_error: { code: string | null; decline_code: string | null; message: string } | null;
+  settlement?: Settlement | null;
 }
 
 export const paymentsApi = api.injectEndpoints({

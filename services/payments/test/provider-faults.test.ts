@@ -1,0 +1,274 @@
+import { sql } from '@brigade/kit';
+import { eventually, startPayments, type Harness } from './harness';
+
+// Stripe down, slow or losing its answers, through the real SDK against the sandbox's fault switch
+// (POST /sandbox/faults/stripe on the service's own address). Whatever happens, money moves once: every retry
+// carries the same idempotency key, the emulator honours it like Stripe, and the ledger stays green.
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startPayments({
+    STRIPE_TIMEOUT_MS: '1500',
+    STRIPE_INTERACTIVE_TIMEOUT_MS: '1500',
+    STRIPE_MAX_NETWORK_RETRIES: '1',
+    MONEY_TASK_RETRY_DELAYS_MS: '100,200,400',
+  });
+});
+afterEach(async () => {
+  await h.call('DELETE', '/sandbox/faults/stripe');
+  await h.expectLedgerGreen();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+type Mode = '500' | 'timeout' | 'lost_response';
+async function fault(path: string, mode: Mode, count?: number) {
+  const res = await h.call('POST', '/sandbox/faults/stripe', undefined, { path, mode, count });
+  expect(res.status).toBe(201);
+}
+async function hits(path: string) {
+  const res = await h.call('GET', '/sandbox/faults/stripe');
+  return (res.body.hits as { path: string; idempotency_key: string | null }[]).filter((x) => x.path === path);
+}
+async function sandboxCount(object: string, jobId: string, field = 'metadata') {
+  const [row] = await h.database.rows<{ n: number }>(
+    sql`select count(*)::int as n from payments.sandbox_objects where object = ${object} and data -> ${field} ->> 'job_id' = ${jobId}`,
+  );
+  return Number(row.n);
+}
+async function ledgerKinds(jobId: string) {
+  const rows = await h.database.rows<{ kind: string }>(
+    sql`select kind from payments.ledger_entries where job_id = ${jobId} order by kind`,
+  );
+  return rows.map((r) => r.kind);
+}
+
+async function paidJob(options: { onboard?: boolean } = {}) {
+  const restaurant = await h.user('restaurant');
+  const chef = await h.user('chef');
+  const { jobId, pay } = await h.postJob(restaurant);
+  const applicationId = await h.apply(jobId, restaurant.id, chef.id);
+  await eventually(async () => {
+    const confirmed = await h.call(
+      'POST',
+      `/applications/${applicationId}/confirm-payment`,
+      restaurant.token,
+      { paymentMethodId: 'pm_card_visa' },
+    );
+    expect(confirmed.body).toEqual({ paymentStatus: 'held_in_escrow' });
+  });
+  if (options.onboard !== false) await h.onboard(chef);
+  return { restaurant, chef, jobId, pay, applicationId };
+}
+
+describe('creating the escrow PaymentIntent', () => {
+  test.each<[Mode]>([['500'], ['timeout']])(
+    'Stripe answering %s: a 503 with a text, nothing written, and paying again later charges once',
+    async (mode) => {
+      const restaurant = await h.user('restaurant');
+      const { jobId, pay } = await h.postJob(restaurant);
+      await fault('/v1/payment_intents', mode);
+
+      const started = Date.now();
+      const res = await h.call('POST', '/payments/create-escrow-payment', restaurant.token, {
+        job_id: jobId,
+      });
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({
+        error: 'The payment provider is unavailable. Please try again.',
+        code: 'PAYMENTS.PROVIDER_UNAVAILABLE',
+      });
+      // Two attempts of 1.5 s at most, under the web client's 10 s.
+      expect(Date.now() - started).toBeLessThan(8_000);
+      const payment = await h.jobPayment(jobId, restaurant.token);
+      expect(payment).toMatchObject({
+        payment_status: 'pending',
+        payment_intent_id: null,
+        client_secret: null,
+      });
+      expect(await ledgerKinds(jobId)).toEqual([]);
+      expect(await sandboxCount('payment_intent', jobId)).toBe(0);
+      // The SDK retried, with the key derived from the job both times.
+      const seen = await hits('/v1/payment_intents');
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(seen.map((x) => x.idempotency_key))).toEqual(new Set([`job:${jobId}:payment_intent`]));
+
+      await h.call('DELETE', '/sandbox/faults/stripe');
+      const again = await h.call('POST', '/payments/create-escrow-payment', restaurant.token, {
+        job_id: jobId,
+        amount: pay.totalCents,
+      });
+      expect(again.status).toBe(200);
+      const chef = await h.user('chef');
+      const applicationId = await h.apply(jobId, restaurant.id, chef.id);
+      await eventually(async () => {
+        const confirmed = await h.call(
+          'POST',
+          `/applications/${applicationId}/confirm-payment`,
+          restaurant.token,
+          { paymentMethodId: 'pm_card_visa' },
+        );
+        expect(confirmed.body).toEqual({ paymentStatus: 'held_in_escrow' });
+      });
+      expect(await sandboxCount('payment_intent', jobId)).toBe(1);
+      expect(await ledgerKinds(jobId)).toEqual(['charge']);
+      const ledger = (await h.jobPayment(jobId, restaurant.token)).ledger;
+      expect(ledger.charged_cents).toBe(pay.totalCents);
+    },
+  );
+
+  test('an answer lost after Stripe created the intent: the retry with the same key gets the same intent', async () => {
+    const restaurant = await h.user('restaurant');
+    const { jobId } = await h.postJob(restaurant);
+    await fault('/v1/payment_intents', 'lost_response', 1);
+    const res = await h.call('POST', '/payments/create-escrow-payment', restaurant.token, { job_id: jobId });
+    expect(res.status).toBe(200);
+    expect(await sandboxCount('payment_intent', jobId)).toBe(1);
+    expect((await hits('/v1/payment_intents'))[0].idempotency_key).toBe(`job:${jobId}:payment_intent`);
+    expect(res.body.payment_intent_id).toBe((await h.jobPayment(jobId, restaurant.token)).payment_intent_id);
+  });
+});
+
+describe('the payout transfer', () => {
+  test.each<[Mode]>([['500'], ['timeout']])(
+    'Stripe answering %s: retried with backoff and the same key, both sides see the payout delayed, then paid once',
+    async (mode) => {
+      const { restaurant, chef, jobId, pay, applicationId } = await paidJob();
+      await fault('/v1/transfers', mode);
+      await h.checkout(jobId, restaurant.id, chef.id, applicationId, 'release', pay);
+
+      await eventually(async () => {
+        const [task] = await h.database.rows<{ attempts: number }>(
+          sql`select attempts from payments.money_tasks where job_id = ${jobId}`,
+        );
+        expect(Number(task.attempts)).toBeGreaterThanOrEqual(2);
+      }, 20_000);
+      for (const who of [restaurant, chef]) {
+        const payment = await h.jobPayment(jobId, who.token);
+        expect(payment.payment_status).toBe('held_in_escrow');
+        expect(payment.settlement).toMatchObject({
+          kind: 'payout',
+          state: 'delayed',
+          reason: 'provider_unavailable',
+        });
+        expect(payment.settlement.next_retry_at).toEqual(expect.any(String));
+      }
+      const keys = new Set((await hits('/v1/transfers')).map((x) => x.idempotency_key));
+      expect([...keys]).toEqual([`job:${jobId}:transfer`]);
+      expect((await h.stripe.transfers.list({ transfer_group: jobId })).data).toHaveLength(0);
+
+      await h.call('DELETE', '/sandbox/faults/stripe');
+      await eventually(
+        async () => expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('completed'),
+        20_000,
+      );
+      const transfers = await h.stripe.transfers.list({ transfer_group: jobId });
+      expect(transfers.data.map((t) => t.amount)).toEqual([pay.subtotalCents]);
+      expect(await ledgerKinds(jobId)).toEqual(['charge', 'fee', 'transfer']);
+      expect((await h.jobPayment(jobId, chef.token)).settlement).toMatchObject({
+        kind: 'payout',
+        state: 'done',
+        reason: null,
+      });
+      await eventually(() => expect(h.events('payments.payout.released.v1', jobId)).toHaveLength(1));
+    },
+  );
+
+  test('answers lost after Stripe made the transfer: every retry gets the same transfer, the chef is paid once', async () => {
+    const { restaurant, chef, jobId, pay, applicationId } = await paidJob();
+    // Hold the sandbox's webhooks back so only the retries can record the transfer.
+    await h.service.sandbox!.stop();
+    try {
+      await fault('/v1/transfers', 'lost_response', 3);
+      await h.checkout(jobId, restaurant.id, chef.id, applicationId, 'release', pay);
+      await eventually(
+        async () => expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('completed'),
+        20_000,
+      );
+    } finally {
+      h.service.sandbox!.start(`${h.url}/payments/webhooks/stripe`);
+    }
+    const seen = await hits('/v1/transfers');
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen.map((x) => x.idempotency_key))).toEqual(new Set([`job:${jobId}:transfer`]));
+    expect((await h.stripe.transfers.list({ transfer_group: jobId })).data).toHaveLength(1);
+    expect(await ledgerKinds(jobId)).toEqual(['charge', 'fee', 'transfer']);
+    await eventually(() => expect(h.events('payments.payout.released.v1', jobId)).toHaveLength(1));
+  });
+
+  test('a chef without a payout account: the payout says it waits for the chef, not for the provider', async () => {
+    const { restaurant, chef, jobId, pay, applicationId } = await paidJob({ onboard: false });
+    await h.checkout(jobId, restaurant.id, chef.id, applicationId, 'release', pay);
+    await eventually(async () =>
+      expect((await h.jobPayment(jobId, chef.token)).settlement).toMatchObject({
+        kind: 'payout',
+        state: 'delayed',
+        reason: 'payout_account_missing',
+      }),
+    );
+    await h.onboard(chef);
+    await eventually(
+      async () => expect((await h.jobPayment(jobId, chef.token)).payment_status).toBe('completed'),
+      20_000,
+    );
+  });
+});
+
+test('a refund while Stripe times out: delayed on screen, then refunded once with the same key', async () => {
+  const { restaurant, jobId, pay } = await paidJob({ onboard: false });
+  await fault('/v1/refunds', 'timeout');
+  await h.publish('jobs.job.cancelled.v1', {
+    job_id: jobId,
+    restaurant_id: restaurant.id,
+    title: 'Line Cook',
+    start_time: new Date().toISOString(),
+    end_time: new Date().toISOString(),
+    hourly_rate_cents: 2500,
+    emergency_level: 'normal',
+    previous_status: 'open',
+    refund_due: true,
+    affected_chef_ids: [],
+  });
+  await eventually(
+    async () =>
+      expect((await h.jobPayment(jobId, restaurant.token)).settlement).toMatchObject({
+        kind: 'refund',
+        state: 'delayed',
+        reason: 'provider_unavailable',
+      }),
+    20_000,
+  );
+  expect(new Set((await hits('/v1/refunds')).map((x) => x.idempotency_key))).toEqual(
+    new Set([`job:${jobId}:refund`]),
+  );
+  await h.call('DELETE', '/sandbox/faults/stripe');
+  await eventually(
+    async () => expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('refunded'),
+    20_000,
+  );
+  const intentId = (await h.jobPayment(jobId, restaurant.token)).payment_intent_id;
+  const refunds = await h.stripe.refunds.list({ payment_intent: intentId });
+  expect(refunds.data.map((r) => r.amount)).toEqual([pay.totalCents]);
+  expect(await ledgerKinds(jobId)).toEqual(['charge', 'refund']);
+  await eventually(() => expect(h.events('payments.escrow.refunded.v1', jobId)).toHaveLength(1));
+});
+
+test('the fault switch refuses a malformed fault with a 400 and does not exist with real Stripe keys', async () => {
+  const bad = await h.call('POST', '/sandbox/faults/stripe', undefined, { path: 'transfers', mode: 'boom' });
+  expect(bad.status).toBe(400);
+  expect(bad.body.error).toEqual(expect.any(String));
+
+  const live = await startPayments({ STRIPE_SECRET_KEY: 'sk_test_not_the_sandbox' });
+  try {
+    const refused = await live.call('POST', '/sandbox/faults/stripe', undefined, {
+      path: '/v1/transfers',
+      mode: '500',
+    });
+    expect(refused.status).toBe(404);
+    expect(refused.body.code).toBe('PAYMENTS.SANDBOX_ONLY');
+    expect((await live.call('GET', '/sandbox/faults/stripe')).status).toBe(404);
+  } finally {
+    await live.close();
+  }
+});
