@@ -199,7 +199,13 @@ export class MoneyTaskRunner {
                        order by id limit 10 for update skip locked)
           returning id, job_id, kind, reason, amount_cents, destination_user_id, idempotency_key, attempts`,
     );
-    for (const task of tasks) await this.runOne(task);
+    // Tasks of different jobs go to Stripe side by side (each has its own idempotency key and lease), four
+    // at a time so a burst of payouts does not queue behind one another nor take the whole database pool.
+    const queue = [...tasks];
+    const worker = async () => {
+      for (let task = queue.shift(); task; task = queue.shift()) await this.runOne(task);
+    };
+    await Promise.all(Array.from({ length: Math.min(4, queue.length) }, worker));
     return tasks.length;
   }
 
