@@ -164,7 +164,9 @@ interface TaskRow {
  * answers with the same transfer or refund, so nothing moves twice.
  */
 export class MoneyTaskRunner {
+  private static readonly SLOTS = 4;
   private readonly loop: WorkLoop;
+  private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
     private readonly ctx: PaymentsContext,
@@ -181,12 +183,21 @@ export class MoneyTaskRunner {
     this.loop.kick();
   }
 
-  stop() {
-    return this.loop.stop();
+  /** Stop leasing and wait for the tasks at Stripe to finish and be recorded. */
+  async stop() {
+    await this.loop.stop();
+    await Promise.allSettled([...this.inFlight]);
   }
 
-  /** One pass over the due tasks; returns how many were attempted. */
+  /**
+   * One pass: lease as many due tasks as there are free slots (four run at once) and start them; returns
+   * how many it started. Tasks of different jobs go to Stripe side by side (each has its own idempotency
+   * key and lease); a task that becomes due while others are at Stripe starts as soon as a slot is free,
+   * not after the whole batch.
+   */
   async runDue(): Promise<number> {
+    const free = MoneyTaskRunner.SLOTS - this.inFlight.size;
+    if (free <= 0) return 0;
     const { database } = this.ctx;
     const s = sql.raw(database.schema);
     // Lease the due tasks (another instance skips them until the lease ends): longer than the slowest call
@@ -196,16 +207,16 @@ export class MoneyTaskRunner {
     const tasks = await database.rows<TaskRow>(
       sql`update ${s}.money_tasks set next_attempt_at = now() + (${leaseMs} * interval '1 millisecond')
           where id in (select id from ${s}.money_tasks where status = 'pending' and next_attempt_at <= now()
-                       order by id limit 10 for update skip locked)
+                       order by id limit ${free} for update skip locked)
           returning id, job_id, kind, reason, amount_cents, destination_user_id, idempotency_key, attempts`,
     );
-    // Tasks of different jobs go to Stripe side by side (each has its own idempotency key and lease), four
-    // at a time so a burst of payouts does not queue behind one another nor take the whole database pool.
-    const queue = [...tasks];
-    const worker = async () => {
-      for (let task = queue.shift(); task; task = queue.shift()) await this.runOne(task);
-    };
-    await Promise.all(Array.from({ length: Math.min(4, queue.length) }, worker));
+    for (const task of tasks) {
+      const run: Promise<void> = this.runOne(task).finally(() => {
+        this.inFlight.delete(run);
+        this.loop.kick(); // a slot is free: look for more
+      });
+      this.inFlight.add(run);
+    }
     return tasks.length;
   }
 
