@@ -94,25 +94,31 @@ export class OutboxRelay {
         sql`select seq, id, type, payload, traceparent, occurred_at from ${schema}.outbox where published_at is null order by seq limit ${batchSize} for update skip locked`,
         tx,
       );
+      // Publish the whole batch at once on the one confirm channel (in order), then wait for the confirms:
+      // the broker confirms them together instead of one round trip (and disk sync) per event. Rows are
+      // marked published up to the first refusal; that row and the ones after it are sent again next pass
+      // (consumers are idempotent, so a repeat changes nothing). After a refusal (a broker error or a lost
+      // connection mid-batch) later events may arrive before the refused one: consumers already cope with
+      // that, as retries reorder events too.
+      const envelopes: EventEnvelope[] = rows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        occurred_at: new Date(row.occurred_at).toISOString(),
+        producer,
+        data: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+        ...(row.traceparent ? { traceparent: row.traceparent } : {}),
+      }));
+      const outcomes = await Promise.allSettled(envelopes.map((envelope) => bus.publish(envelope)));
       const published: string[] = [];
-      for (const row of rows) {
-        const envelope: EventEnvelope = {
-          id: row.id,
-          type: row.type,
-          occurred_at: new Date(row.occurred_at).toISOString(),
-          producer,
-          data: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
-          ...(row.traceparent ? { traceparent: row.traceparent } : {}),
-        };
-        try {
-          await bus.publish(envelope);
-          published.push(row.seq);
-        } catch (err) {
-          await tx.execute(
-            sql`update ${schema}.outbox set attempts = attempts + 1, last_error = ${String((err as Error).message).slice(0, 500)} where seq = ${row.seq}`,
-          );
-          break; // keep order: later rows wait for this one
+      for (const [i, outcome] of outcomes.entries()) {
+        if (outcome.status === 'fulfilled') {
+          published.push(rows[i].seq);
+          continue;
         }
+        await tx.execute(
+          sql`update ${schema}.outbox set attempts = attempts + 1, last_error = ${String((outcome.reason as Error)?.message ?? outcome.reason).slice(0, 500)} where seq = ${rows[i].seq}`,
+        );
+        break; // keep order: later rows go again after this one
       }
       if (published.length > 0) {
         await tx.execute(
