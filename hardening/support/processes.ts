@@ -116,6 +116,9 @@ export async function startProcessStack(
     JWKS_URL: `${local('identity')}/auth/jwks.json`,
     ARGON2_MEMORY_KIB: '4096',
     MONEY_TASK_RETRY_DELAYS_MS: '200,400,800,1600',
+    // A payout task whose process is killed mid-call runs again after its lease: (timeout x attempts) + 5 s.
+    STRIPE_TIMEOUT_MS: '4000',
+    STRIPE_MAX_NETWORK_RETRIES: '1',
     SANDBOX_WEBHOOK_RETRY_DELAYS_MS: '200,400,800,1600,3200',
     NOTIFICATIONS_POLL_MS: '200',
     IDENTITY_URL: local('identity'),

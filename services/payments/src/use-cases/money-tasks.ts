@@ -200,10 +200,12 @@ export class MoneyTaskRunner {
     if (free <= 0) return 0;
     const { database } = this.ctx;
     const s = sql.raw(database.schema);
-    // Lease the due tasks (another instance skips them until the lease ends): longer than the slowest call
-    // (every SDK attempt timing out), so a task is never run twice at once.
+    // Lease the due tasks (another instance skips them until the lease ends): a little longer than the
+    // slowest call (every SDK attempt timing out), so a task is not normally run twice at once. If it ever
+    // is (a stalled process), the same idempotency key returns the same transfer or refund and the ledger's
+    // unique (job, kind) records it once. A task whose process died mid-call runs again after the lease.
     const { STRIPE_TIMEOUT_MS, STRIPE_MAX_NETWORK_RETRIES } = this.ctx.config;
-    const leaseMs = STRIPE_TIMEOUT_MS * (STRIPE_MAX_NETWORK_RETRIES + 1) + 30_000;
+    const leaseMs = STRIPE_TIMEOUT_MS * (STRIPE_MAX_NETWORK_RETRIES + 1) + 5_000;
     const tasks = await database.rows<TaskRow>(
       sql`update ${s}.money_tasks set next_attempt_at = now() + (${leaseMs} * interval '1 millisecond')
           where id in (select id from ${s}.money_tasks where status = 'pending' and next_attempt_at <= now()
