@@ -152,7 +152,8 @@ export function createGateway(deps: GatewayDeps): Express {
   if (revalidation.enabled)
     app.use(async (req: Request, res: Response, next: NextFunction) => {
       const ifNoneMatch = req.headers['if-none-match'];
-      if (req.method !== 'GET' || typeof ifNoneMatch !== 'string' || !req.url.startsWith('/api/')) return next();
+      if (req.method !== 'GET' || typeof ifNoneMatch !== 'string' || !req.url.startsWith('/api/'))
+        return next();
       try {
         const token = bearerToken(req);
         if (!token) return next();
