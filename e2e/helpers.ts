@@ -1,17 +1,3 @@
-import { createServer } from 'node:net';
-
-/** A free port on loopback (the sandbox's links need PUBLIC_URL with the real port before start). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export const uniquePhone = () => `612555${String(1000 + Math.floor(Math.random() * 8999))}`;
 export const uniqueEmail = (type: string) =>
   `${type}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;

@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startEmbedded, type Embedded } from '../scripts/embedded';
 import { checkStep, launch, newContext, PHONE, type AxeViolation } from './browser';
 import { buildWebOnce } from './build-web';
-import { freePort, smsCode, uniqueEmail, uniquePhone } from './helpers';
+import { freePort } from '@brigade/kit';
+import { smsCode, uniqueEmail, uniquePhone } from './helpers';
 
 // The whole story of a shift in Chromium, two people side by side on phones against the real product in
 // embedded mode: a restaurant (English) and a chef (Spanish) sign up, verify, onboard and set up payments in

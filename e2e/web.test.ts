@@ -1,8 +1,9 @@
-import { createServer } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { startEmbedded, type Embedded } from '../scripts/embedded';
 import { checkScreen, launch, newContext, PHONE, type AxeViolation } from './browser';
 import { buildWebOnce } from './build-web';
+import { uniqueEmail, uniquePhone } from './helpers';
+import { freePort } from '@brigade/kit';
 
 // Web part 1 in a real browser against the real product in embedded mode (PGlite, in-process bus, sandboxes):
 // sign up and onboard both user types (the chef in Spanish, on a phone), reach the dashboards, set up payouts
@@ -30,21 +31,6 @@ afterAll(async () => {
   await browser?.close();
   await brigade?.stop();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const uniquePhone = () => `612555${String(1000 + Math.floor(Math.random() * 8999))}`;
-const uniqueEmail = (type: string) =>
-  `${type}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 
 async function smsCode(phone: string): Promise<string> {
   const res = await fetch(`${brigade.url}/api/dev/sms`);

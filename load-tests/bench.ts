@@ -19,7 +19,8 @@ import { createAccounts, onboardPayouts, type Account } from './lib/accounts';
 import { Api, pool, sleep, until } from './lib/api';
 import { cannon, loop, percentile, type Figure, type Target } from './lib/measure';
 import { seed, VOLUME } from './lib/seed';
-import { freePort, measureStartup, peakMemory, type StartupFigures } from './lib/startup';
+import { freePort } from '@brigade/kit';
+import { measureStartup, peakMemory, type StartupFigures } from './lib/startup';
 import { measureWebJs } from './lib/web-size';
 
 const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));

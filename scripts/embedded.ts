@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Redis } from 'ioredis';
 import {
   createLogger,
+  freePort,
   listen,
   openBus,
   openServiceDatabase,
@@ -184,16 +185,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
 }
 
 async function resolvePort(port: number): Promise<number> {
-  if (port !== 0) return port;
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port: free } = probe.address() as import('node:net').AddressInfo;
-      probe.close(() => resolve(free));
-    });
-  });
+  return port !== 0 ? port : freePort();
 }
 
 export function markerPath(dataDir: string) {

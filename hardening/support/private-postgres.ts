@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './processes';
+import { freePort } from '@brigade/kit';
 
 /**
  * A PostgreSQL cluster private to one test (initdb in a temporary directory, `pg_ctl start` on a free port,

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import amqp from 'amqplib';
 import pg from 'pg';
 import { eventually } from '@brigade/kit/testing';
+import { freePort } from '@brigade/kit';
 import { ROOT } from './child';
 import { apiCall, runName, type Api } from './stack';
 
@@ -46,17 +46,6 @@ export interface ProcessStack extends Api {
   /** Run one query on a service's database. */
   query<T = Record<string, unknown>>(service: ServiceName, text: string, values?: unknown[]): Promise<T[]>;
   destroy(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const entry = (name: ProcessName) =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { z } from 'zod';
 import { AppError, errorMiddleware, notFoundHandler, NUL_MESSAGE } from './errors';
@@ -97,6 +97,18 @@ function lazyRequestLogger(app: Express, logger: Logger) {
     set(this: Request & { _log?: Logger }, value: Logger) {
       this._log = value;
     },
+  });
+}
+
+/** A free TCP port on loopback, for a server that must know its port before it starts (links, PUBLIC_URL). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
   });
 }
 

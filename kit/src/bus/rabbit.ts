@@ -25,15 +25,22 @@ export interface RabbitBusOptions {
 }
 
 /** What orders events within a queue: the first subject id the event carries. */
-function subjectOf(raw: Buffer): string | null {
-  try {
-    const data = (JSON.parse(raw.toString('utf8')) as { data?: Record<string, unknown> }).data ?? {};
-    for (const k of ['job_id', 'application_id', 'user_id', 'chef_id', 'restaurant_id', 'account_id'])
-      if (typeof data[k] === 'string') return `${k}:${data[k]}`;
-  } catch {
-    /* unparseable: delivered alone, and refused as poison by deliver() */
-  }
+function subjectOf(event: EventEnvelope): string | null {
+  const data = (event.data ?? {}) as Record<string, unknown>;
+  for (const k of ['job_id', 'application_id', 'user_id', 'chef_id', 'restaurant_id', 'account_id'])
+    if (typeof data[k] === 'string') return `${k}:${data[k]}`;
   return null;
+}
+
+/** A delivered message, parsed once: the event, or why it is poison. */
+type Parsed = { event: EventEnvelope } | { error: unknown };
+
+function parse(msg: ConsumeMessage): Parsed {
+  try {
+    return { event: parseEnvelope(msg.content.toString('utf8')) };
+  } catch (error) {
+    return { error };
+  }
 }
 
 /**
@@ -233,11 +240,13 @@ export class RabbitBus implements EventBus {
     await channel.prefetch(this.concurrency);
     const { consumerTag } = await channel.consume(name, (msg) => {
       if (!msg) return;
-      const subject = subjectOf(msg.content);
+      const parsed = parse(msg);
+      // Unparseable messages have no subject: delivered alone, and refused as poison by deliver().
+      const subject = 'event' in parsed ? subjectOf(parsed.event) : null;
       const key = subject ? `${name}|${subject}` : null;
       const before = key ? this.chains.get(key) : undefined;
       const work = (before ?? Promise.resolve())
-        .then(() => this.withSlot(() => this.deliver(sub, channel, msg)))
+        .then(() => this.withSlot(() => this.deliver(sub, channel, msg, parsed)))
         .finally(() => {
           this.inFlight.delete(work);
           if (key && this.chains.get(key) === work) this.chains.delete(key);
@@ -266,11 +275,12 @@ export class RabbitBus implements EventBus {
     }
   }
 
-  private async deliver(sub: Subscription, channel: Channel, msg: ConsumeMessage) {
+  private async deliver(sub: Subscription, channel: Channel, msg: ConsumeMessage, parsed: Parsed) {
     const name = this.queueName(sub.queue);
     const attempt = Number(msg.properties.headers?.['x-attempt'] ?? 0) + 1;
     try {
-      const event = parseEnvelope(msg.content.toString('utf8'));
+      if ('error' in parsed) throw parsed.error;
+      const event = parsed.event;
       await sub.handler(event);
       channel.ack(msg);
       return;
