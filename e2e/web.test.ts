@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startEmbedded, type Embedded } from '../scripts/embedded';
 import { checkScreen, launch, newContext, PHONE, type AxeViolation } from './browser';
 import { buildWebOnce } from './build-web';
-import { uniqueEmail, uniquePhone } from './helpers';
+import { smsCode, uniqueEmail, uniquePhone } from './helpers';
 import { freePort } from '@brigade/kit';
 
 // Web part 1 in a real browser against the real product in embedded mode (PGlite, in-process bus, sandboxes):
@@ -32,14 +32,6 @@ afterAll(async () => {
   await brigade?.stop();
 });
 
-async function smsCode(phone: string): Promise<string> {
-  const res = await fetch(`${brigade.url}/api/dev/sms`);
-  const { messages } = (await res.json()) as { messages: { to: string; body: string }[] };
-  const message = messages.find((m) => m.to === `+1${phone}`);
-  if (!message) throw new Error(`no SMS for ${phone}`);
-  return /(\d{6})/.exec(message.body)![1];
-}
-
 async function screen(page: Page, name: string) {
   violations.push(...(await checkScreen(page, name)));
 }
@@ -67,7 +59,7 @@ async function signUpAndVerify(
   await page.getByLabel(t.tos).check();
   await page.getByRole('button', { name: t.submit }).click();
   await page.waitForURL('**/verify-phone');
-  await page.getByLabel(t.codeLabel).fill(await smsCode(phone));
+  await page.getByLabel(t.codeLabel).fill(await smsCode(brigade.url, phone));
   await page.getByRole('button', { name: t.verify, exact: true }).click();
   await page.waitForURL('**/onboarding/*');
 }
@@ -99,7 +91,7 @@ test('a restaurant signs up, verifies, onboards, reaches its dashboard and sets 
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await page.waitForURL('**/verify-phone');
   await screen(page, '05-verify-phone');
-  await page.getByLabel('Verification code').fill(await smsCode(phone));
+  await page.getByLabel('Verification code').fill(await smsCode(brigade.url, phone));
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await page.waitForURL('**/onboarding/restaurant');
 

@@ -13,27 +13,43 @@ export interface ChildStack {
   exited: Promise<number | string>;
 }
 
-/** Start hardening/support/run-stack.ts in a child process with this environment; resolves once it listens. */
-export async function spawnStack(env: Record<string, string>, timeoutMs = 60_000): Promise<ChildStack> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(ROOT, 'hardening/support/run-stack.ts')],
-    {
-      cwd: ROOT,
-      env: { ...process.env, JEST_WORKER_ID: '', NODE_OPTIONS: '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+export interface NodeChild {
+  child: ChildProcess;
+  /** Everything the process wrote so far (stdout and stderr, pino's JSON lines included). */
+  output(): string;
+  /** Resolves with the exit code (or signal name). */
+  exited: Promise<number | string>;
+}
+
+/**
+ * `node [nodeArgs] --import tsx <script>` from the repository root, with `env` over this process's environment
+ * (jest's worker id and NODE_OPTIONS cleared); stdout and stderr are captured into `output()`.
+ */
+export function spawnNode(script: string, env: Record<string, string>, nodeArgs: string[] = []): NodeChild {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, JEST_WORKER_ID: '', NODE_OPTIONS: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d.toString()));
   child.stderr!.on('data', (d) => (out += d.toString()));
   const exited = new Promise<number | string>((resolve) =>
     child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
   );
+  return { child, output: () => out, exited };
+}
+
+/** Start hardening/support/run-stack.ts in a child process with this environment; resolves once it listens. */
+export async function spawnStack(env: Record<string, string>, timeoutMs = 60_000): Promise<ChildStack> {
+  const { child, output, exited } = spawnNode(path.join(ROOT, 'hardening/support/run-stack.ts'), env);
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`stack did not start:\n${out.slice(-3000)}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`stack did not start:\n${output().slice(-3000)}`)),
+      timeoutMs,
+    );
     const check = () => {
-      const m = /BRIGADE_URL (\S+)/.exec(out);
+      const m = /BRIGADE_URL (\S+)/.exec(output());
       if (m) {
         clearTimeout(timer);
         resolve(m[1]);
@@ -42,10 +58,10 @@ export async function spawnStack(env: Record<string, string>, timeoutMs = 60_000
     child.stdout!.on('data', check);
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`stack exited (${code}) before listening:\n${out.slice(-3000)}`));
+      reject(new Error(`stack exited (${code}) before listening:\n${output().slice(-3000)}`));
     });
   });
-  return { url, process: child, output: () => out, exited };
+  return { url, process: child, output, exited };
 }
 
 /** The environment of a fresh stack in the current mode (real servers when set), for spawnStack. */

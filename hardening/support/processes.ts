@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import amqp from 'amqplib';
 import pg from 'pg';
 import { eventually } from '@brigade/kit/testing';
 import { freePort } from '@brigade/kit';
-import { ROOT } from './child';
+import { ROOT, spawnNode } from './child';
 import { apiCall, runName, type Api } from './stack';
 
 /**
@@ -121,23 +121,17 @@ export async function startProcessStack(
 
   const processes = {} as Record<ProcessName, RunningProcess>;
   const launch = async (p: ProcessName, timeoutMs = 60_000): Promise<RunningProcess> => {
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', entry(p)], {
-      cwd: ROOT,
-      env: { ...process.env, JEST_WORKER_ID: '', NODE_OPTIONS: '', ...env, PORT: String(ports[p]) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout!.on('data', (d) => (out += d.toString()));
-    child.stderr!.on('data', (d) => (out += d.toString()));
-    const exited = new Promise<number | string>((resolve) =>
-      child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+    const { child, output, exited } = spawnNode(
+      entry(p),
+      { ...env, PORT: String(ports[p]) },
+      options.nodeArgs,
     );
     const running: RunningProcess = {
       name: p,
       port: ports[p],
       url: local(p),
       child,
-      output: () => out,
+      output,
       exited,
     };
     processes[p] = running;
@@ -147,8 +141,8 @@ export async function startProcessStack(
     void exited.then((code) => (gone = code));
     await eventually(
       async () => {
-        if (gone !== null) throw new Error(`${p} exited (${gone}) while starting:\n${out.slice(-3000)}`);
-        if (!out.includes(marker)) throw new Error(`${p} not listening yet:\n${out.slice(-2000)}`);
+        if (gone !== null) throw new Error(`${p} exited (${gone}) while starting:\n${output().slice(-3000)}`);
+        if (!output().includes(marker)) throw new Error(`${p} not listening yet:\n${output().slice(-2000)}`);
         const ready = await fetch(`${local(p)}/ready`, { signal: AbortSignal.timeout(2000) });
         if (ready.status !== 200) throw new Error(`${p} /ready ${ready.status}`);
       },
