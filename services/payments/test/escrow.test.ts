@@ -16,28 +16,6 @@ afterEach(async () => {
   await h.expectLedgerGreen();
 });
 
-async function paidJob() {
-  const restaurant = await h.user('restaurant');
-  const chef = await h.user('chef');
-  const { jobId, pay } = await h.postJob(restaurant);
-  const applicationId = await h.apply(jobId, restaurant.id, chef.id);
-  const start = await h.call('POST', '/payments/create-escrow-payment', restaurant.token, {
-    job_id: jobId,
-    amount: pay.totalCents,
-  });
-  expect(start.status).toBe(200);
-  await eventually(async () => {
-    const confirmed = await h.call(
-      'POST',
-      `/applications/${applicationId}/confirm-payment`,
-      restaurant.token,
-      { paymentMethodId: 'pm_card_visa' },
-    );
-    expect(confirmed.body).toEqual({ paymentStatus: 'held_in_escrow' });
-  });
-  return { restaurant, chef, jobId, pay, applicationId };
-}
-
 test('a restaurant pays a posted shift and the money is held in escrow once, whoever reports it first', async () => {
   const restaurant = await h.user('restaurant');
   const { jobId, pay } = await h.postJob(restaurant, 8, 25);
@@ -110,7 +88,7 @@ test('a restaurant pays a posted shift and the money is held in escrow once, who
 });
 
 test('when both sides confirm the work, the chef receives the full shift pay and the platform keeps the fee', async () => {
-  const { restaurant, chef, jobId, pay, applicationId } = await paidJob();
+  const { restaurant, chef, jobId, pay, applicationId } = await h.paidJob({ startIntent: true });
   const accountId = await h.onboard(chef);
   await h.checkout(jobId, restaurant.id, chef.id, applicationId, 'release', pay);
 
@@ -144,7 +122,7 @@ test('when both sides confirm the work, the chef receives the full shift pay and
 });
 
 test('when both sides say the work was not done, the restaurant gets the whole charge back', async () => {
-  const { restaurant, chef, jobId, pay, applicationId } = await paidJob();
+  const { restaurant, chef, jobId, pay, applicationId } = await h.paidJob({ startIntent: true });
   await h.checkout(jobId, restaurant.id, chef.id, applicationId, 'refund', pay);
 
   await eventually(async () =>
@@ -161,7 +139,7 @@ test('when both sides say the work was not done, the restaurant gets the whole c
 });
 
 test('a cancelled paid shift is refunded in full, and the same cancellation delivered three times refunds once', async () => {
-  const { restaurant, jobId, pay } = await paidJob();
+  const { restaurant, jobId, pay } = await h.paidJob({ startIntent: true });
   const cancelled = {
     job_id: jobId,
     restaurant_id: restaurant.id,
@@ -194,7 +172,7 @@ test('a cancelled paid shift is refunded in full, and the same cancellation deli
 });
 
 test('a disputed checkout keeps the money held and moves nothing', async () => {
-  const { restaurant, chef, jobId, pay, applicationId } = await paidJob();
+  const { restaurant, chef, jobId, pay, applicationId } = await h.paidJob({ startIntent: true });
   await h.checkout(jobId, restaurant.id, chef.id, applicationId, 'disputed', pay);
   await eventually(async () =>
     expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('disputed'),

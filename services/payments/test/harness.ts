@@ -200,6 +200,36 @@ export async function startPayments(env: Record<string, string> = {}) {
       return accountId;
     },
 
+    /**
+     * A job paid into escrow: a restaurant posts it, a chef applies, the restaurant confirms the payment with
+     * a card (until held_in_escrow). `startIntent` first creates the escrow PaymentIntent for the full amount
+     * (as the web app does before confirming); `onboard` then gives the chef a completed Stripe account.
+     */
+    async paidJob(options: { startIntent?: boolean; onboard?: boolean } = {}) {
+      const restaurant = await h.user('restaurant');
+      const chef = await h.user('chef');
+      const { jobId, pay } = await h.postJob(restaurant);
+      const applicationId = await h.apply(jobId, restaurant.id, chef.id);
+      if (options.startIntent) {
+        const start = await h.call('POST', '/payments/create-escrow-payment', restaurant.token, {
+          job_id: jobId,
+          amount: pay.totalCents,
+        });
+        expect(start.status).toBe(200);
+      }
+      await eventually(async () => {
+        const confirmed = await h.call(
+          'POST',
+          `/applications/${applicationId}/confirm-payment`,
+          restaurant.token,
+          { paymentMethodId: 'pm_card_visa' },
+        );
+        expect(confirmed.body).toEqual({ paymentStatus: 'held_in_escrow' });
+      });
+      if (options.onboard) await h.onboard(chef);
+      return { restaurant, chef, jobId, pay, applicationId };
+    },
+
     async jobPayment(jobId: string, token: string) {
       return (await h.call('GET', `/payments/job/${jobId}`, token)).body;
     },

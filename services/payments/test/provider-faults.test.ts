@@ -44,24 +44,6 @@ async function ledgerKinds(jobId: string) {
   return rows.map((r) => r.kind);
 }
 
-async function paidJob(options: { onboard?: boolean } = {}) {
-  const restaurant = await h.user('restaurant');
-  const chef = await h.user('chef');
-  const { jobId, pay } = await h.postJob(restaurant);
-  const applicationId = await h.apply(jobId, restaurant.id, chef.id);
-  await eventually(async () => {
-    const confirmed = await h.call(
-      'POST',
-      `/applications/${applicationId}/confirm-payment`,
-      restaurant.token,
-      { paymentMethodId: 'pm_card_visa' },
-    );
-    expect(confirmed.body).toEqual({ paymentStatus: 'held_in_escrow' });
-  });
-  if (options.onboard !== false) await h.onboard(chef);
-  return { restaurant, chef, jobId, pay, applicationId };
-}
-
 describe('creating the escrow PaymentIntent', () => {
   test.each<[Mode]>([['500'], ['timeout']])(
     'Stripe answering %s: a 503 with a text, nothing written, and paying again later charges once',
@@ -134,7 +116,7 @@ describe('the payout transfer', () => {
   test.each<[Mode]>([['500'], ['timeout']])(
     'Stripe answering %s: retried with backoff and the same key, both sides see the payout delayed, then paid once',
     async (mode) => {
-      const { restaurant, chef, jobId, pay, applicationId } = await paidJob();
+      const { restaurant, chef, jobId, pay, applicationId } = await h.paidJob({ onboard: true });
       await fault('/v1/transfers', mode);
       await h.checkout(jobId, restaurant.id, chef.id, applicationId, 'release', pay);
 
@@ -176,7 +158,7 @@ describe('the payout transfer', () => {
   );
 
   test('answers lost after Stripe made the transfer: every retry gets the same transfer, the chef is paid once', async () => {
-    const { restaurant, chef, jobId, pay, applicationId } = await paidJob();
+    const { restaurant, chef, jobId, pay, applicationId } = await h.paidJob({ onboard: true });
     // Hold the sandbox's webhooks back so only the retries can record the transfer.
     await h.service.sandbox!.stop();
     try {
@@ -198,7 +180,7 @@ describe('the payout transfer', () => {
   });
 
   test('a chef without a payout account: the payout says it waits for the chef, not for the provider', async () => {
-    const { restaurant, chef, jobId, pay, applicationId } = await paidJob({ onboard: false });
+    const { restaurant, chef, jobId, pay, applicationId } = await h.paidJob();
     await h.checkout(jobId, restaurant.id, chef.id, applicationId, 'release', pay);
     await eventually(async () =>
       expect((await h.jobPayment(jobId, chef.token)).settlement).toMatchObject({
@@ -216,7 +198,7 @@ describe('the payout transfer', () => {
 });
 
 test('a refund while Stripe times out: delayed on screen, then refunded once with the same key', async () => {
-  const { restaurant, jobId, pay } = await paidJob({ onboard: false });
+  const { restaurant, jobId, pay } = await h.paidJob();
   await fault('/v1/refunds', 'timeout');
   await h.publish('jobs.job.cancelled.v1', {
     job_id: jobId,
