@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
 import { startMessaging, type Messaging, type User } from './harness';
 
@@ -377,6 +378,43 @@ describe('events for notifications', () => {
             x.type === 'messaging.thread.read.v1' &&
             (x.data as any).reader_id === chef.id &&
             (x.data as any).last_read_message_id === messageId,
+        ),
+      ).toBe(true),
+    );
+  });
+
+  test('polling an unchanged thread writes nothing; a new message is marked read on the next poll', async () => {
+    // What messaging wrote for this reader: its outbox rows (published reads) and its read marker.
+    const written = async () => {
+      const [row] = await m.database.rows<{ reads: number; read_at: string }>(
+        sql`select (select count(*)::int from messaging.outbox
+                     where type = 'messaging.thread.read.v1' and payload->>'reader_id' = ${chef.id}) as reads,
+                   (select read_at::text from messaging.thread_reads
+                     where job_id = ${job.id} and chef_id = ${chef.id} and reader_id = ${chef.id}) as read_at`,
+      );
+      return row;
+    };
+    await m.call(chef, 'GET', `/messages/job/${job.id}`);
+    const before = await written();
+    expect(before.reads).toBeGreaterThan(0);
+    for (let i = 0; i < 5; i++) {
+      const res = await m.call(chef, 'GET', `/messages/job/${job.id}`);
+      expect(res.status).toBe(200);
+    }
+    expect(await written()).toEqual(before);
+
+    const sent = await m.call(restaurant, 'POST', `/messages/job/${job.id}`, {
+      content: 'Bring your knives.',
+    });
+    await m.call(chef, 'GET', `/messages/job/${job.id}`);
+    expect((await written()).reads).toBe(before.reads + 1);
+    await eventually(() =>
+      expect(
+        m.published.some(
+          (x) =>
+            x.type === 'messaging.thread.read.v1' &&
+            (x.data as any).reader_id === chef.id &&
+            (x.data as any).last_read_message_id === sent.body.message.id,
         ),
       ).toBe(true),
     );

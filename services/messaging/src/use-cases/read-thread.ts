@@ -72,49 +72,60 @@ export async function readThread(
     return { status: 304, etag };
   }
 
-  const body = await database.transaction(async (tx) => {
-    const upTo = thread.last_seq;
-    let rows: StoredMessage[];
-    if (since === null) {
-      rows = await database.rows<StoredMessage>(
-        sql`select * from (
-              select * from messaging.messages
-              where job_id = ${thread.job_id} and chef_id = ${thread.chef_id} and seq <= ${upTo}
-              order by seq desc limit ${limit}) newest
-            order by seq asc`,
-        tx,
+  // Read without a transaction: every statement is bounded by the thread's last_seq read with the thread,
+  // so the answer is one consistent snapshot of the thread as of that read.
+  const upTo = thread.last_seq;
+  let rows: StoredMessage[];
+  if (since === null) {
+    rows = await database.rows<StoredMessage>(
+      sql`select * from (
+            select * from messaging.messages
+            where job_id = ${thread.job_id} and chef_id = ${thread.chef_id} and seq <= ${upTo}
+            order by seq desc limit ${limit}) newest
+          order by seq asc`,
+    );
+  } else {
+    let after: SQLCondition;
+    if (since.kind === 'id') {
+      const cursor = await database.rows<{ seq: number }>(
+        sql`select seq from messaging.messages where id = ${since.id} and job_id = ${thread.job_id} and chef_id = ${thread.chef_id}`,
       );
+      if (!cursor[0]) throw badCursor();
+      after = sql`seq > ${cursor[0].seq}`;
     } else {
-      let after: SQLCondition;
-      if (since.kind === 'id') {
-        const cursor = await database.rows<{ seq: number }>(
-          sql`select seq from messaging.messages where id = ${since.id} and job_id = ${thread.job_id} and chef_id = ${thread.chef_id}`,
-          tx,
-        );
-        if (!cursor[0]) throw badCursor();
-        after = sql`seq > ${cursor[0].seq}`;
-      } else {
-        after = sql`created_at > ${since.at.toISOString()}`;
-      }
-      rows = await database.rows<StoredMessage>(
-        sql`select * from messaging.messages
-            where job_id = ${thread.job_id} and chef_id = ${thread.chef_id} and seq <= ${upTo} and ${after}
-            order by seq asc limit ${limit}`,
-        tx,
-      );
+      after = sql`created_at > ${since.at.toISOString()}`;
     }
-    const seen = rows.length > 0 ? Number(rows[rows.length - 1].seq) : 0;
-    await markRead(deps, tx, thread, reader, seen);
-    return {
-      messages: rows.map((m) => viewFor(reader.id, m)),
-      user_role: thread.user_role,
-      job_id: thread.job_id,
-      chef_id: thread.chef_id,
-      application_id: thread.application_id,
-    };
-  });
-  deps.relay.kick();
+    rows = await database.rows<StoredMessage>(
+      sql`select * from messaging.messages
+          where job_id = ${thread.job_id} and chef_id = ${thread.chef_id} and seq <= ${upTo} and ${after}
+          order by seq asc limit ${limit}`,
+    );
+  }
+  const seen = rows.length > 0 ? Number(rows[rows.length - 1].seq) : 0;
+  // A poll that shows nothing new and comes soon after the last announced read writes nothing: the read
+  // marker only moves forward, and presence is re-announced at most once a minute (as for 304s).
+  if (await readMarkerStale(database, thread, reader, seen)) {
+    await database.transaction((tx) => markRead(deps, tx, thread, reader, seen));
+    deps.relay.kick();
+  }
+  const body = {
+    messages: rows.map((m) => viewFor(reader.id, m)),
+    user_role: thread.user_role,
+    job_id: thread.job_id,
+    chef_id: thread.chef_id,
+    application_id: thread.application_id,
+  };
   return { status: 200, etag, body };
+}
+
+/** Whether this read moves the reader's marker forward or is due to re-announce their presence. */
+async function readMarkerStale(database: Database, thread: ThreadRef, reader: AuthUser, seen: number) {
+  const [row] = await database.rows<{ fresh: boolean }>(
+    sql`select last_read_seq >= ${seen} and read_at >= now() - make_interval(secs => ${PRESENCE_REFRESH_SECONDS}) as fresh
+        from messaging.thread_reads
+        where job_id = ${thread.job_id} and chef_id = ${thread.chef_id} and reader_id = ${reader.id}`,
+  );
+  return !row?.fresh;
 }
 
 type SQLCondition = ReturnType<typeof sql>;
