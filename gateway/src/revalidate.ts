@@ -1,4 +1,4 @@
-import { parseStampHeader } from '@brigade/kit';
+import { etagMatches, parseStampHeader } from '@brigade/kit';
 
 /**
  * What the gateway remembers of a user's last answer to a polled GET: its ETag and the version stamps it
@@ -35,7 +35,7 @@ export class RevalidationCache {
       this.entries.delete(key);
       return null;
     }
-    if (!ifNoneMatch.split(',').some((t) => t.trim() === entry.etag)) return null;
+    if (!etagMatches(ifNoneMatch, entry.etag)) return null;
     return entry;
   }
 

@@ -212,3 +212,17 @@ function answerUnparsable(
     `HTTP/1.1 ${status} ${text}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
   );
 }
+
+/**
+ * Whether an If-None-Match header matches this ETag: `*`, or any listed tag equal to it under the weak
+ * comparison HTTP prescribes for If-None-Match (`W/"x"` and `"x"` are the same tag).
+ */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (t: string) => {
+    const tag = t.trim();
+    return tag.startsWith('W/') ? tag.slice(2) : tag;
+  };
+  const wanted = opaque(etag);
+  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || opaque(t) === wanted);
+}

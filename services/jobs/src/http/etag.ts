@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { advertiseStamps } from '@brigade/kit';
+import { advertiseStamps, etagMatches } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { readVersions, type ListVersions } from '../db/list-versions.repository';
 
@@ -43,8 +43,7 @@ export async function sendWithEtag(
     maxAge,
     versions.map(([scope, version]) => [ctx.stamps.key('jobs', scope), version] as const),
   );
-  const header = req.headers['if-none-match'];
-  if (typeof header === 'string' && header.split(',').some((t) => t.trim() === tag || t.trim() === '*')) {
+  if (etagMatches(req.headers['if-none-match'], tag)) {
     res.status(304).end();
     return;
   }

@@ -8,11 +8,3 @@ export function etagOf(kind: string, ...parts: Array<string | number | null | un
     .slice(0, 16);
   return `W/"${kind}-${digest}"`;
 }
-
-/** If-None-Match matches when it is `*` or lists the tag (weak comparison, as for GET). */
-export function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = (t: string) => t.trim().replace(/^W\//, '');
-  const wanted = bare(etag);
-  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || bare(t) === wanted);
-}

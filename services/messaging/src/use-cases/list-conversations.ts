@@ -1,6 +1,6 @@
 import type { messagingHttp } from '@brigade/contracts';
-import { sql, type AuthUser, type Database } from '@brigade/kit';
-import { etagOf, matches } from '../domain/etag';
+import { etagMatches, sql, type AuthUser, type Database } from '@brigade/kit';
+import { etagOf } from '../domain/etag';
 import { inboxVersion } from '../db/inboxes';
 
 export type ConversationsResult =
@@ -36,7 +36,7 @@ export async function listConversations(
 ): Promise<ConversationsResult> {
   const version = await inboxVersion(database, user.id);
   const etag = etagOf('c', user.id, version);
-  if (matches(ifNoneMatch, etag)) return { status: 304, etag, version };
+  if (etagMatches(ifNoneMatch, etag)) return { status: 304, etag, version };
 
   const mine = user.type === 'chef' ? sql`t.chef_id = ${user.id}` : sql`t.restaurant_id = ${user.id}`;
   const rows = await database.rows<Row>(

@@ -1,6 +1,7 @@
 import type { messagingHttp } from '@brigade/contracts';
 import {
   appendEvent,
+  etagMatches,
   isUuid,
   sql,
   type AuthUser,
@@ -10,7 +11,7 @@ import {
   type VersionStamps,
 } from '@brigade/kit';
 import { badCursor } from '../domain/errors';
-import { etagOf, matches } from '../domain/etag';
+import { etagOf } from '../domain/etag';
 import { viewFor, type StoredMessage } from '../domain/message-view';
 import { bumpInboxes } from '../db/inboxes';
 import type { ThreadRef } from './resolve-thread';
@@ -54,7 +55,7 @@ export async function readThread(
   );
   const { database } = deps;
 
-  if (matches(ifNoneMatch, etag)) {
+  if (etagMatches(ifNoneMatch, etag)) {
     // Nothing new to show; still tell notifications the reader is looking, now and then.
     const published = await database.transaction(async (tx) => {
       const touched = await database.rows<{ last_read_seq: number; read_at: Date | string }>(
