@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import { Redis } from 'ioredis';
 import type { Logger } from './logger';
@@ -118,13 +119,18 @@ for i, key in ipairs(KEYS) do
 end
 return 0`;
 
+const RAISE_SHA = createHash('sha1').update(RAISE).digest('hex');
 const STAMP_TTL_SECONDS = 7 * 24 * 3600;
+/** How often one process re-sends an unchanged stamp (healing a lost one). */
+const REPUBLISH_MS = 1_000;
 
 /** Real mode: stamps in Redis, shared by every instance of every service and gateway. */
 export class RedisStamps implements VersionStamps {
   readonly enabled = true;
   private readonly redis: Redis;
   private readonly owned: boolean;
+  /** What this process last sent per key, and when. */
+  private readonly recent = new Map<string, { version: number; at: number }>();
 
   constructor(
     redis: Redis | string,
@@ -143,15 +149,27 @@ export class RedisStamps implements VersionStamps {
   }
 
   async publish(stamps: ReadonlyArray<readonly [string, number]>) {
-    if (stamps.length === 0) return;
+    // Every answer republishes the stamps it read (to heal a lost one): the same version of a key is sent
+    // at most once a second per process, so a busy poll costs no Redis write. A higher version always goes.
+    const now = Date.now();
+    const due = stamps.filter(([k, v]) => {
+      const last = this.recent.get(k);
+      return !last || last.version < v || now - last.at >= REPUBLISH_MS;
+    });
+    if (due.length === 0) return;
+    const args = [
+      due.length,
+      ...due.map(([k]) => k),
+      ...due.map(([, v]) => String(v)),
+      String(STAMP_TTL_SECONDS),
+    ] as const;
     try {
-      await this.redis.eval(
-        RAISE,
-        stamps.length,
-        ...stamps.map(([k]) => k),
-        ...stamps.map(([, v]) => String(v)),
-        String(STAMP_TTL_SECONDS),
-      );
+      await this.redis.evalsha(RAISE_SHA, ...args).catch((err: Error) => {
+        if (!/NOSCRIPT/.test(err.message)) throw err;
+        return this.redis.eval(RAISE, ...args);
+      });
+      if (this.recent.size > 100_000) this.recent.clear();
+      for (const [k, v] of due) this.recent.set(k, { version: v, at: now });
     } catch (err) {
       // The gateway then serves its remembered 304s for at most their max-age; logged so it is seen.
       this.logger?.warn({ err: (err as Error).message }, 'version stamps not published');
