@@ -1,13 +1,40 @@
 // Where a --cpu-prof profile spends its time: self time by package (or our own folder) and the top functions.
 //   node load-tests/lib/profile-summary.mjs load-tests/results/CPU.*.cpuprofile
+//   node load-tests/lib/profile-summary.mjs FILE --timeline         busy (non-idle) share per second
+//   node load-tests/lib/profile-summary.mjs FILE --window=40-45     only seconds 40 to 45 of the profile
 import { readFileSync } from 'node:fs';
 
-const profile = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const args = process.argv.slice(2);
+const profile = JSON.parse(
+  readFileSync(
+    args.find((a) => !a.startsWith('--')),
+    'utf8',
+  ),
+);
+const windowArg = args.find((a) => a.startsWith('--window='));
+const [fromS, toS] = windowArg ? windowArg.slice(9).split('-').map(Number) : [0, Infinity];
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const idleIds = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
 const self = new Map();
 const dt = profile.timeDeltas;
-for (let i = 0; i < profile.samples.length; i++)
+const perSecond = [];
+let at = 0;
+for (let i = 0; i < profile.samples.length; i++) {
+  at += dt[i] ?? 0;
+  const second = Math.floor(at / 1e6);
+  if (!idleIds.has(profile.samples[i])) perSecond[second] = (perSecond[second] ?? 0) + (dt[i] ?? 0);
+  if (second < fromS || second >= toS) continue;
   self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (dt[i] ?? 0));
+}
+if (args.includes('--timeline')) {
+  console.log(
+    Array.from(
+      perSecond,
+      (v, s) => `${String(s).padStart(4)} s ${'#'.repeat(Math.round((v ?? 0) / 2e4))}`,
+    ).join('\n'),
+  );
+  process.exit(0);
+}
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 const bucket = (url) => {
   if (!url) return '(native/gc/idle)';
