@@ -65,6 +65,7 @@ export const scenarios = {
     bench: { connections: 50, variants: ['200', '304'] },
   },
   chefSearch: {
+    /** The first page of results, as the chef search screen asks for it (limit = CHEF_SEARCH_PAGE_SIZE). */
     title: 'Chef search (skills + radius)',
     actor: 'restaurant',
     kind: 'read',
@@ -72,13 +73,13 @@ export const scenarios = {
       {
         name: 'chef-search',
         method: 'GET',
-        path: '/profiles/chefs?skills=%5B%22Line%20Cook%22%2C%22Prep%20Cook%22%5D&radius=25',
+        path: '/profiles/chefs?skills=%5B%22Line%20Cook%22%2C%22Prep%20Cook%22%5D&radius=25&limit=25',
         weight: 3,
       },
       {
         name: 'chef-search',
         method: 'GET',
-        path: '/profiles/chefs?skills=%5B%22Dishwasher%22%5D&radius=10&minRate=15&maxRate=40',
+        path: '/profiles/chefs?skills=%5B%22Dishwasher%22%5D&radius=10&minRate=15&maxRate=40&limit=25',
         weight: 1,
       },
     ],

@@ -108,6 +108,8 @@ export const TRAVEL_RADIUS_OPTIONS = [5, 10, 15, 20, 25, 30] as const;
 export const DEFAULT_TRAVEL_RADIUS = 15;
 export const CHEF_SEARCH_RADIUS_OPTIONS = [5, 10, 15, 25, 50] as const;
 export const DEFAULT_CHEF_SEARCH_RADIUS = 25;
+/** Chefs per page of the chef search screen ("Show more chefs" loads the next page). */
+export const CHEF_SEARCH_PAGE_SIZE = 25;
 
 /** Booking fee charged to the restaurant on top of the shift pay, in basis points (7%). */
 export const BOOKING_FEE_BPS = 700;

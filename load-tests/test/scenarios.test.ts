@@ -10,6 +10,7 @@ import {
   targets,
   type ScenarioName,
 } from '../scenarios.js';
+import { CHEF_SEARCH_PAGE_SIZE } from '@brigade/contracts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const names = Object.keys(scenarios) as ScenarioName[];
@@ -61,6 +62,14 @@ describe('the load-test scenario module', () => {
     const search = scenarios.chefSearch;
     expect(pickRequest(search, 0)).toBe(search.requests[0]);
     expect(pickRequest(search, 0.99)).toBe(search.requests[search.requests.length - 1]);
+  });
+
+  it('asks for chefs as the chef search screen does: one page of CHEF_SEARCH_PAGE_SIZE', () => {
+    for (const r of scenarios.chefSearch.requests) {
+      const query = new URL(r.path, 'http://x').searchParams;
+      expect(Number(query.get('limit'))).toBe(CHEF_SEARCH_PAGE_SIZE);
+      expect(query.get('offset')).toBeNull();
+    }
   });
 
   it('has k6 scripts that import the scenario module and declare thresholds', () => {

@@ -239,6 +239,8 @@ export const ChefSearchQuery = z.object({
   radius: NumberLike.pipe(z.number().positive().max(500)).optional(),
   city: CityField.optional(),
   limit: NumberLike.pipe(z.number().int().min(1).max(200)).optional(),
+  /** Skip this many results (paging: offset = pages shown x page size). */
+  offset: NumberLike.pipe(z.number().int().min(0).max(10_000)).optional(),
 });
 export const ChefSearchResponse = z.object({ chefs: z.array(ChefSearchResult) });
 

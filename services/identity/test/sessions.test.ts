@@ -13,6 +13,17 @@ async function signUp(type: 'chef' | 'restaurant' = 'chef') {
   return res.body.session;
 }
 
+/** A signed-up restaurant with its profile in this city (where chef searches measure from). */
+async function restaurantIn(city: 'Minneapolis' | 'Detroit', name = 'R') {
+  const restaurant = await signUp('restaurant');
+  await h.post(
+    '/profiles/restaurant',
+    { name, description: 'd', address: 'a', city, cuisineTypes: '["Thai"]' },
+    restaurant.access_token,
+  );
+  return restaurant;
+}
+
 describe('refresh tokens rotate and a reused one ends the session', () => {
   test('each refresh returns a new pair; the old refresh token then ends the whole session', async () => {
     const first = await signUp();
@@ -158,12 +169,7 @@ describe('permissions', () => {
   });
 
   test('chef search measures the radius from the restaurant', async () => {
-    const restaurant = await signUp('restaurant');
-    await h.post(
-      '/profiles/restaurant',
-      { name: 'R', description: 'd', address: 'a', city: 'Minneapolis', cuisineTypes: '["Thai"]' },
-      restaurant.access_token,
-    );
+    const restaurant = await restaurantIn('Minneapolis');
     const near = await signUp('chef');
     await h.post(
       '/profiles/chef',
@@ -186,6 +192,31 @@ describe('permissions', () => {
     const pricey = await h.get('/profiles/chefs?minRate=30', restaurant.access_token);
     expect(pricey.body.chefs.map((c: any) => c.name)).not.toContain('Near Chef');
     expect((await h.get('/profiles/chefs?radius=-1', restaurant.access_token)).status).toBe(400);
+  });
+
+  test('chef search pages through the results: every chef once, in the same order as one long page', async () => {
+    const restaurant = await restaurantIn('Detroit', 'Pager');
+    for (const name of ['Page Ana', 'Page Ana', 'Page Ben', 'Page Cy', 'Page Dee']) {
+      const chef = await signUp('chef');
+      await h.post(
+        '/profiles/chef',
+        { name, bio: 'b', city: 'Detroit', skills: '["Pastry Chef"]' },
+        chef.access_token,
+      );
+    }
+    const query = `skills=${encodeURIComponent('["Pastry Chef"]')}&radius=10`;
+    const all = (await h.get(`/profiles/chefs?${query}`, restaurant.access_token)).body.chefs.map(
+      (c: any) => c.id,
+    );
+    expect(all.length).toBeGreaterThanOrEqual(5);
+    const paged: string[] = [];
+    for (let offset = 0; offset < all.length + 2; offset += 2) {
+      const page = await h.get(`/profiles/chefs?${query}&limit=2&offset=${offset}`, restaurant.access_token);
+      expect(page.status).toBe(200);
+      paged.push(...page.body.chefs.map((c: any) => c.id));
+    }
+    expect(paged).toEqual(all);
+    expect((await h.get(`/profiles/chefs?${query}&offset=-1`, restaurant.access_token)).status).toBe(400);
   });
 });
 

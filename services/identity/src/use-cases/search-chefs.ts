@@ -11,7 +11,8 @@ const EARTH_RADIUS_MILES = 3958.8;
 
 /**
  * Chefs with any of the chosen skills, whose minimum rate fits the range, within `radius` miles of the
- * searching restaurant (its coordinates; 25 miles by default). Nearest first, then best rated.
+ * searching restaurant (its coordinates; 25 miles by default). Nearest first, then best rated; `limit` and
+ * `offset` page through them.
  */
 export async function searchChefs(ctx: IdentityContext, viewer: { id: string; type: string }, query: Query) {
   let origin: { lat: number; lon: number } | null = null;
@@ -56,8 +57,14 @@ export async function searchChefs(ctx: IdentityContext, viewer: { id: string; ty
     .select({ chef: chefProfiles, distance })
     .from(chefProfiles)
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(origin ? distance : sql`1`, sql`${chefProfiles.totalRatings} desc`, chefProfiles.name)
-    .limit(query.limit ?? 100);
+    .orderBy(
+      origin ? distance : sql`1`,
+      sql`${chefProfiles.totalRatings} desc`,
+      chefProfiles.name,
+      chefProfiles.id, // a total order, so pages never repeat or skip a chef
+    )
+    .limit(query.limit ?? 100)
+    .offset(query.offset ?? 0);
   return {
     chefs: rows.map((r) => ({
       ...toChefProfile(r.chef),

@@ -5,6 +5,7 @@ import { errorText } from '../../app/api';
 import { SKILLS_PER_CARD } from '../../app/shiftConstants';
 import {
   BROWSE_FILTER_SKILLS,
+  CHEF_SEARCH_PAGE_SIZE,
   CHEF_SEARCH_RADIUS_OPTIONS,
   DEFAULT_CHEF_SEARCH_RADIUS,
 } from '../../app/contracts';
@@ -19,18 +20,23 @@ import { chefSearchApi, type ChefSearchArgs } from '../profile/profilesApi';
 
 const num = (v: string) => (v.trim() === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
 
-/** /chefs: browse chefs by skills (the first 12), minimum and maximum rate, radius; favorites for restaurants. */
+/**
+ * /chefs: browse chefs by skills (the first 12), minimum and maximum rate, radius; favorites for restaurants.
+ * Results come a page at a time (nearest first); "Show more chefs" adds the next page below.
+ */
 export default function ChefsPage() {
   const { t } = useTranslation('jobs');
   const { t: tc } = useTranslation('catalog');
-  const { user } = useAuth();
   const [skills, setSkills] = useState<string[]>([]);
   const [minRate, setMinRate] = useState('');
   const [maxRate, setMaxRate] = useState('');
   const [radius, setRadius] = useState<number>(DEFAULT_CHEF_SEARCH_RADIUS);
   const args: ChefSearchArgs = { skills, minRate: num(minRate), maxRate: num(maxRate), radius };
-  const search = chefSearchApi.useSearchChefsQuery(args);
-  const chefs = search.data?.chefs ?? [];
+  // Pages of results shown; back to one whenever the filters change.
+  const filterKey = JSON.stringify(args);
+  const [paging, setPaging] = useState({ filterKey, pages: 1 });
+  const pages = paging.filterKey === filterKey ? paging.pages : 1;
+  const setPages = (n: number) => setPaging({ filterKey, pages: n });
 
   return (
     <section className="page">
@@ -81,56 +87,91 @@ export default function ChefsPage() {
           </Field>
         </div>
       </form>
-      {search.isLoading ? (
-        <Spinner />
-      ) : search.isError ? (
-        <Alert>{errorText(search.error, t('chefs.loadFailed'))}</Alert>
-      ) : chefs.length === 0 ? (
-        <p className="empty muted card">{t('chefs.none')}</p>
-      ) : (
-        <ul className="list card">
-          {chefs.map((chef) => {
-            const rating = formatRating(chef.average_rating);
-            return (
-              <li key={chef.id} className="list-item">
-                <div>
-                  <h2 className="list-title h-reset">
-                    <Link to={`/profile/chef/${chef.id}`}>{chef.name}</Link>
-                  </h2>
-                  <div className="hint">
-                    {[
-                      chef.city,
-                      chef.distance_miles !== null ? t('chefs.away', { miles: chef.distance_miles }) : null,
-                      rating ? `★ ${rating}` : null,
-                    ]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </div>
-                  <ul className="tags" aria-label={t('review.skills')}>
-                    {(chef.skills ?? []).slice(0, SKILLS_PER_CARD).map((s) => (
-                      <li key={s} className="tag">
-                        {tc(`skills.${s}`, { defaultValue: s })}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-                <div className="item-actions">
-                  <button
-                    type="button"
-                    className="btn btn-small btn-secondary"
-                    onClick={() => console.warn('Invite is not available yet', chef.id)}
-                  >
-                    {t('chefs.invite')}
-                  </button>
-                  {user?.user_type === 'restaurant' && (
-                    <FavoriteButton chefProfileId={chef.id} name={chef.name} />
-                  )}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      {Array.from({ length: pages }, (_, page) => (
+        <ChefResultsPage
+          key={page}
+          args={{ ...args, offset: page * CHEF_SEARCH_PAGE_SIZE, limit: CHEF_SEARCH_PAGE_SIZE }}
+          first={page === 0}
+          last={page === pages - 1}
+          onMore={() => setPages(pages + 1)}
+        />
+      ))}
     </section>
+  );
+}
+
+/**
+ * One page of results. The first page says when nothing matches; the last full page offers the next one
+ * (a short page means there is no more).
+ */
+function ChefResultsPage({
+  args,
+  first,
+  last,
+  onMore,
+}: {
+  args: ChefSearchArgs;
+  first: boolean;
+  last: boolean;
+  onMore: () => void;
+}) {
+  const { t } = useTranslation('jobs');
+  const { t: tc } = useTranslation('catalog');
+  const { user } = useAuth();
+  const search = chefSearchApi.useSearchChefsQuery(args);
+  const chefs = search.data?.chefs ?? [];
+  if (search.isLoading) return <Spinner />;
+  if (search.isError) return <Alert>{errorText(search.error, t('chefs.loadFailed'))}</Alert>;
+  if (chefs.length === 0) return first ? <p className="empty muted card">{t('chefs.none')}</p> : null;
+  return (
+    <>
+      <ul className="list card">
+        {chefs.map((chef) => {
+          const rating = formatRating(chef.average_rating);
+          return (
+            <li key={chef.id} className="list-item">
+              <div>
+                <h2 className="list-title h-reset">
+                  <Link to={`/profile/chef/${chef.id}`}>{chef.name}</Link>
+                </h2>
+                <div className="hint">
+                  {[
+                    chef.city,
+                    chef.distance_miles !== null ? t('chefs.away', { miles: chef.distance_miles }) : null,
+                    rating ? `★ ${rating}` : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </div>
+                <ul className="tags" aria-label={t('review.skills')}>
+                  {(chef.skills ?? []).slice(0, SKILLS_PER_CARD).map((s) => (
+                    <li key={s} className="tag">
+                      {tc(`skills.${s}`, { defaultValue: s })}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+              <div className="item-actions">
+                <button
+                  type="button"
+                  className="btn btn-small btn-secondary"
+                  onClick={() => console.warn('Invite is not available yet', chef.id)}
+                >
+                  {t('chefs.invite')}
+                </button>
+                {user?.user_type === 'restaurant' && (
+                  <FavoriteButton chefProfileId={chef.id} name={chef.name} />
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {last && chefs.length === args.limit && (
+        <button type="button" className="btn btn-secondary" onClick={onMore}>
+          {t('chefs.more')}
+        </button>
+      )}
+    </>
   );
 }

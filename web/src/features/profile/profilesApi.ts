@@ -20,18 +20,23 @@ export interface ChefSearchArgs {
   minRate?: number;
   maxRate?: number;
   radius: number;
+  /** Paging: one page of `limit` chefs after `offset`. */
+  offset?: number;
+  limit?: number;
 }
 
 export const chefSearchApi = api.injectEndpoints({
   endpoints: (build) => ({
     searchChefs: build.query<{ chefs: ChefSearchResult[] }, ChefSearchArgs>({
-      query: ({ skills, minRate, maxRate, radius }) => ({
+      query: ({ skills, minRate, maxRate, radius, offset, limit }) => ({
         url: '/profiles/chefs',
         params: {
           ...(skills.length ? { skills: JSON.stringify(skills) } : {}),
           ...(minRate !== undefined ? { minRate } : {}),
           ...(maxRate !== undefined ? { maxRate } : {}),
           radius,
+          ...(limit !== undefined ? { limit } : {}),
+          ...(offset ? { offset } : {}),
         },
       }),
       providesTags: ['Chefs'],
