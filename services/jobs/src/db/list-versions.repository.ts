@@ -72,6 +72,8 @@ export async function readVersions(database: Database, scopes: string[], now?: D
             select '', (extract(epoch from min(start_time)) * 1000)::bigint from jobs.jobs
             where status = 'open' and start_time > ${now.toISOString()}::timestamptz`
       : sql`select scope, version from jobs.list_versions where scope in (${inList})`,
+    undefined,
+    { prepared: true },
   );
   const byScope = new Map(rows.map((r) => [r.scope, r.version === null ? null : Number(r.version)]));
   return {

@@ -71,6 +71,8 @@ export class OpenListCache {
     if (cached && cached.version === version) return cached.apps;
     const rows = await this.database.rows<UserApplication & { job_id: string }>(
       sql`select job_id, id, status, worker_confirmed from jobs.applications where chef_id = ${chefId}`,
+      undefined,
+      { prepared: true },
     );
     const apps = new Map(
       rows.map((r) => [r.job_id, { id: r.id, status: r.status, worker_confirmed: r.worker_confirmed }]),

@@ -227,12 +227,16 @@ export async function listJobs(
   const extra = isChef
     ? sql`, ua.id as ua_id, ua.status as ua_status, ua.worker_confirmed as ua_worker_confirmed`
     : sql`, (select count(*)::int from jobs.applications pa where pa.job_id = j.id and pa.status = 'pending') as pending_count`;
-  const rows = await database.rows<any>(sql`
+  const rows = await database.rows<any>(
+    sql`
     select to_jsonb(j) as job, to_jsonb(rp) as rp ${extra}
     from ${jobFrom} ${chefJoin}
     where ${sql.join(where, sql` and `)}
     order by j.created_at desc, j.id
-    limit ${limit}`);
+    limit ${limit}`,
+    undefined,
+    { prepared: true },
+  );
   return rows.map((r) => {
     const view = presentJob(normaliseJob(toJson(r.job, {})), toJson(r.rp, null));
     if (isChef) {
@@ -289,11 +293,15 @@ export async function listApplications(
   ];
   if (q.jobId) where.push(sql`a.job_id = ${q.jobId}`);
   if (q.status) where.push(sql`a.status = ${q.status}`);
-  const rows = await database.rows<any>(sql`
+  const rows = await database.rows<any>(
+    sql`
     select to_jsonb(a) as app, to_jsonb(j) as job, to_jsonb(rp) as rp, to_jsonb(cp) as cp
     from ${applicationFrom}
     where ${sql.join(where, sql` and `)}
     order by a.created_at desc, a.id
-    limit 500`);
+    limit 500`,
+    undefined,
+    { prepared: true },
+  );
   return rows.map(presentApplicationRow);
 }

@@ -37,6 +37,8 @@ export const threadStamp = (stamps: VersionStamps, jobId: string, chefId: string
 export async function inboxVersion(database: Database, userId: string): Promise<string> {
   const rows = await database.rows<{ version: string | number }>(
     sql`select version from messaging.inboxes where user_id = ${userId}`,
+    undefined,
+    { prepared: true },
   );
   return rows[0] ? String(rows[0].version) : '0';
 }

@@ -56,6 +56,8 @@ export async function listConversations(
         where ${mine}
         order by coalesce(t.last_message_at, t.created_at) desc, t.job_id, t.chef_id
         limit 500`,
+    undefined,
+    { prepared: true },
   );
   const conversations = rows.map((r): messagingHttp.Conversation => {
     const showTranslation = r.m_recipient_id === user.id && r.m_translated !== null;

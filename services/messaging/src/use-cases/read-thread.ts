@@ -19,6 +19,11 @@ import type { ThreadRef } from './resolve-thread';
 const DEFAULT_LIMIT = 500;
 /** While a reader keeps polling an unchanged thread (304s), their presence is re-announced at most this often. */
 const PRESENCE_REFRESH_SECONDS = 60;
+/** What a thread answer reads of each message (named: a prepared statement must not depend on `*`). */
+const messageColumns = sql.raw(
+  'id, job_id, chef_id, seq, sender_id, recipient_id, original_content, original_language, translated_content, translated_language, created_at',
+);
+
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 export interface ReadDeps {
@@ -80,16 +85,20 @@ export async function readThread(
   if (since === null) {
     rows = await database.rows<StoredMessage>(
       sql`select * from (
-            select * from messaging.messages
+            select ${messageColumns} from messaging.messages
             where job_id = ${thread.job_id} and chef_id = ${thread.chef_id} and seq <= ${upTo}
             order by seq desc limit ${limit}) newest
           order by seq asc`,
+      undefined,
+      { prepared: true },
     );
   } else {
     let after: SQLCondition;
     if (since.kind === 'id') {
       const cursor = await database.rows<{ seq: number }>(
         sql`select seq from messaging.messages where id = ${since.id} and job_id = ${thread.job_id} and chef_id = ${thread.chef_id}`,
+        undefined,
+        { prepared: true },
       );
       if (!cursor[0]) throw badCursor();
       after = sql`seq > ${cursor[0].seq}`;
@@ -97,9 +106,11 @@ export async function readThread(
       after = sql`created_at > ${since.at.toISOString()}`;
     }
     rows = await database.rows<StoredMessage>(
-      sql`select * from messaging.messages
+      sql`select ${messageColumns} from messaging.messages
           where job_id = ${thread.job_id} and chef_id = ${thread.chef_id} and seq <= ${upTo} and ${after}
           order by seq asc limit ${limit}`,
+      undefined,
+      { prepared: true },
     );
   }
   const seen = rows.length > 0 ? Number(rows[rows.length - 1].seq) : 0;
@@ -125,6 +136,8 @@ async function readMarkerStale(database: Database, thread: ThreadRef, reader: Au
     sql`select last_read_seq >= ${seen} and read_at >= now() - make_interval(secs => ${PRESENCE_REFRESH_SECONDS}) as fresh
         from messaging.thread_reads
         where job_id = ${thread.job_id} and chef_id = ${thread.chef_id} and reader_id = ${reader.id}`,
+    undefined,
+    { prepared: true },
   );
   return !row?.fresh;
 }

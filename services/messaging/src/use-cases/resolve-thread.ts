@@ -57,6 +57,8 @@ export async function resolveJobThread(
     const rows = await database.rows<ThreadRow>(
       sql`select ${threadColumns(user)} from messaging.threads t left join messaging.jobs j on j.job_id = t.job_id
           where t.job_id = ${jobId} and t.chef_id = ${user.id}`,
+      undefined,
+      { prepared: true },
     );
     if (!rows[0]) throw threadNotFound();
     return toRef(rows[0], user);
@@ -65,6 +67,8 @@ export async function resolveJobThread(
     sql`select ${threadColumns(user)} from messaging.threads t left join messaging.jobs j on j.job_id = t.job_id
         where t.job_id = ${jobId} and t.restaurant_id = ${user.id} ${chefId ? sql`and t.chef_id = ${chefId}` : sql``}
         order by t.created_at, t.chef_id limit 51`,
+    undefined,
+    { prepared: true },
   );
   if (rows.length === 0) throw threadNotFound();
   if (rows.length > 1) throw chefRequired(rows.slice(0, 50).map((r) => r.chef_id));

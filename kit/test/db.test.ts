@@ -1,0 +1,52 @@
+import { sql, type Migration } from '../src';
+import { createTestDatabase, type TestDatabase } from '../src/testing';
+
+// Prepared reads (the hot poll queries): the same rows as a plain query, inside and outside a transaction;
+// on PostgreSQL a named statement that the connection keeps. Runs on PGlite, or PostgreSQL when DATABASE_URL
+// is set (CI).
+
+const migrations: Migration[] = [
+  {
+    name: '0001_items',
+    sql: `create table kitdb.items (id int primary key, name text not null, price numeric(8,2), at timestamptz not null);
+          insert into kitdb.items values (1, 'knife', 12.50, '2026-11-20T10:00:00Z'), (2, 'apron', null, '2026-11-21T10:00:00Z');`,
+  },
+];
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase('kitdb', migrations);
+});
+afterAll(async () => {
+  await database.destroy();
+});
+
+const byId = (id: number) => sql`select id, name, price, at from kitdb.items where id >= ${id} order by id`;
+
+test('a prepared read answers exactly what the plain read answers, every time', async () => {
+  const plain = await database.rows(byId(1));
+  expect(plain).toHaveLength(2);
+  for (let i = 0; i < 8; i++)
+    expect(await database.rows(byId(1), undefined, { prepared: true })).toEqual(plain);
+  expect(await database.rows(byId(2), undefined, { prepared: true })).toEqual(await database.rows(byId(2)));
+});
+
+test('inside a transaction it sees the transaction’s own writes', async () => {
+  await database
+    .transaction(async (tx) => {
+      await tx.execute(sql`insert into kitdb.items values (3, 'pan', 40, now())`);
+      const rows = await database.rows<{ name: string }>(byId(3), tx, { prepared: true });
+      expect(rows.map((r) => r.name)).toEqual(['pan']);
+      if (database.kind === 'postgres') {
+        // the connection holds the statement under a name derived from its text
+        const held = await database.rows<{ name: string; statement: string }>(
+          sql`select name, statement from pg_prepared_statements where name like 'q\\_%'`,
+          tx,
+        );
+        expect(held.some((s) => s.statement.includes('from kitdb.items where id >='))).toBe(true);
+      }
+      throw new Error('roll back');
+    })
+    .catch((err: Error) => expect(err.message).toBe('roll back'));
+  expect(await database.rows(byId(3), undefined, { prepared: true })).toEqual([]);
+});
