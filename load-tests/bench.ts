@@ -322,16 +322,19 @@ async function main() {
         `openings poll: ${shown} shifts, ${Buffer.byteLength(body)} bytes, ${Object.keys(headers).length} headers; bare server at ${bareServer.origin}`,
       );
       const bareTargets = [{ path: openingsPath, headers: auth(chefs[0]) }];
-      const bare200 = await cannon(bareServer.origin, bareTargets, {
-        connections: 50,
-        seconds: SECONDS,
-        expect: 200,
-      });
-      const bare304 = await cannon(
-        bareServer.origin,
-        [{ path: openingsPath, headers: { ...auth(chefs[0]), 'if-none-match': etag } }],
-        { connections: 50, seconds: SECONDS, expect: 304 },
-      );
+      // The ceiling is the better of two runs of each: a run disturbed by anything else on the machine would
+      // flatter every ratio.
+      const best = (a: Figure, b: Figure) => (a.rps >= b.rps ? a : b);
+      const bareRun = (expect: 200 | 304) =>
+        cannon(
+          bareServer.origin,
+          expect === 200
+            ? bareTargets
+            : [{ path: openingsPath, headers: { ...auth(chefs[0]), 'if-none-match': etag } }],
+          { connections: 50, seconds: SECONDS, expect },
+        );
+      const bare200 = best(await bareRun(200), await bareRun(200));
+      const bare304 = best(await bareRun(304), await bareRun(304));
       bare.kill();
       bare = null;
       rows.push({

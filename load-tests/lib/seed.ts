@@ -136,7 +136,7 @@ export async function seed(input: SeedInput): Promise<SeedResult> {
       from generate_series(0, ${V.chefs - 1}) i`,
       [skills, JSON.stringify(DEFAULT_CHEF_AVAILABILITY)],
     );
-    await identity.query('analyze');
+    await identity.query('vacuum analyze');
   };
 
   const seedJobs = async () => {
@@ -200,7 +200,7 @@ export async function seed(input: SeedInput): Promise<SeedResult> {
       left join jobs.chef_profiles cp on cp.user_id = ($1::uuid[])[c + 1]`,
       [input.chefIds],
     );
-    await jobs.query('analyze');
+    await jobs.query('vacuum analyze');
   };
 
   const seedMessaging = async () => {
@@ -261,7 +261,7 @@ export async function seed(input: SeedInput): Promise<SeedResult> {
         'en', now() - interval '1 hour' + make_interval(mins => s)
       from bench_apps a, generate_series(1, a.messages) s`,
     );
-    await messaging.query('analyze');
+    await messaging.query('vacuum analyze');
   };
 
   const seedPayments = async () => {
@@ -305,7 +305,7 @@ export async function seed(input: SeedInput): Promise<SeedResult> {
       where i < ${V.openShifts} or k < ${V.applicantsPerPoolShift}`,
       [poolJobs, input.restaurantIds],
     );
-    await payments.query('analyze');
+    await payments.query('vacuum analyze');
   };
 
   try {
