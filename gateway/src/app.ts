@@ -14,6 +14,7 @@ import {
   DisabledStamps,
   errorMiddleware,
   REVALIDATE_HEADER,
+  assignRequestId,
   useRequestId,
   verifyAccessToken,
   type KeySource,
@@ -39,7 +40,8 @@ export interface GatewayDeps {
   stamps?: VersionStamps;
 }
 
-type PollRequest = Request & { counted?: boolean };
+/** A request the poll shortcut already counted against the user's rate limit (and what it found). */
+type PollRequest = Request & { counted?: { allowed: boolean; resetSeconds: number } };
 
 /** The headers a helmet middleware sets, worked out once (they do not depend on the request). */
 function staticHeaders(middleware: (req: any, res: any, next: () => void) => void): Array<[string, string]> {
@@ -84,8 +86,6 @@ export function createGateway(deps: GatewayDeps): Express {
   app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY);
 
-  useRequestId(app, logger);
-
   const stripe = Boolean(config.STRIPE_PUBLISHABLE_KEY);
   const security = staticHeaders(
     helmet({
@@ -110,32 +110,16 @@ export function createGateway(deps: GatewayDeps): Express {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  // Helmet's headers are the same on every answer: worked out once, set in one pass.
-  app.use((_req, res, next) => {
-    for (const [name, value] of security) res.setHeader(name, value);
-    next();
-  });
-
   // CORS: the web app is served from this origin; only the configured public origin may call cross-origin.
   const allowedOrigin = new URL(config.PUBLIC_URL).origin;
-  app.use((req, res, next) => {
-    const origin = req.headers.origin;
-    if (origin && origin === allowedOrigin) {
-      res.setHeader('access-control-allow-origin', origin);
-      res.setHeader('vary', 'Origin');
-      res.setHeader(
-        'access-control-allow-headers',
-        'authorization, content-type, if-none-match, x-request-id',
-      );
-      res.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
-      res.setHeader('access-control-expose-headers', 'etag, x-request-id, retry-after');
-    }
-    if (req.method === 'OPTIONS' && origin) {
-      if (origin !== allowedOrigin) return send(res, 403, 'Origin not allowed', 'GATEWAY.CORS');
-      return res.status(204).end();
-    }
-    next();
-  });
+  const corsHeaders = (res: Response, origin: string | undefined) => {
+    if (!origin || origin !== allowedOrigin) return;
+    res.setHeader('access-control-allow-origin', origin);
+    res.setHeader('vary', 'Origin');
+    res.setHeader('access-control-allow-headers', 'authorization, content-type, if-none-match, x-request-id');
+    res.setHeader('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+    res.setHeader('access-control-expose-headers', 'etag, x-request-id, retry-after');
+  };
 
   const limited = async (res: Response, key: string, limit: number, windowSeconds: number) =>
     refused(res, await rateLimiter.hit(key, limit, windowSeconds));
@@ -146,9 +130,11 @@ export function createGateway(deps: GatewayDeps): Express {
     });
     return true;
   };
-  // The hot path: a signed-in user's conditional poll that the gateway may answer itself (ADR 7). It runs
-  // before the routes so an unchanged poll costs the token check (cached), one Redis round trip (rate-limit
-  // counter and the list's stamps, auto-pipelined) and a 304. Anything else goes on to the /api handler.
+
+  // The hot path, first of all: a signed-in user's conditional poll that the gateway may answer itself
+  // (ADR 7). An unchanged poll costs the token check (cached), one Redis round trip (rate-limit counter and
+  // the list's stamps, auto-pipelined) and a 304 with the same headers as any answer (request id, security,
+  // CORS), without walking the rest of the middleware. Anything else goes on down the chain.
   if (revalidation.enabled)
     app.use(async (req: Request, res: Response, next: NextFunction) => {
       const ifNoneMatch = req.headers['if-none-match'];
@@ -159,24 +145,41 @@ export function createGateway(deps: GatewayDeps): Express {
         if (!token) return next();
         const user = await verifyAccessToken(token, keys);
         req.user = user;
-        const entry = revalidation.lookup(user.id, req.originalUrl, ifNoneMatch);
+        const entry = revalidation.lookup(user.id, req.url, ifNoneMatch);
         if (!entry) return next();
         const [hit, current] = await Promise.all([
           rateLimiter.hit(`user:${user.id}`, config.RATE_LIMIT_API_PER_MINUTE, 60),
           stamps.read(entry.keys).catch(() => null),
         ]);
-        (req as PollRequest).counted = true;
-        if (refused(res, hit)) return;
-        if (current && unchanged(entry, current)) {
-          res.setHeader('etag', entry.etag);
-          res.setHeader('cache-control', 'private, no-cache');
-          return void res.status(304).end();
-        }
-        next();
+        (req as PollRequest).counted = hit; // a refusal is answered down the chain, with the usual headers
+        if (!hit.allowed || !current || !unchanged(entry, current)) return next();
+        assignRequestId(req, res);
+        for (const [name, value] of security) res.setHeader(name, value);
+        corsHeaders(res, req.headers.origin);
+        res.setHeader('etag', entry.etag);
+        res.setHeader('cache-control', 'private, no-cache');
+        res.status(304).end();
       } catch {
         next(); // a bad token and the like: the /api handler answers it as usual
       }
     });
+
+  useRequestId(app, logger);
+  // Helmet's headers are the same on every answer: worked out once, set in one pass.
+  app.use((_req, res, next) => {
+    for (const [name, value] of security) res.setHeader(name, value);
+    next();
+  });
+
+  app.use((req, res, next) => {
+    const origin = req.headers.origin;
+    corsHeaders(res, origin);
+    if (req.method === 'OPTIONS' && origin) {
+      if (origin !== allowedOrigin) return send(res, 403, 'Origin not allowed', 'GATEWAY.CORS');
+      return res.status(204).end();
+    }
+    next();
+  });
 
   app.get('/health', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
@@ -336,9 +339,14 @@ export function createGateway(deps: GatewayDeps): Express {
         const token = bearerToken(req);
         if (!token) return send(res, 401, 'Authentication required', 'AUTH.REQUIRED');
         req.user ??= await verifyAccessToken(token, keys);
-        // Already counted when the poll shortcut looked at this request and passed it on.
-        if (!(req as PollRequest).counted)
-          if (await limited(res, `user:${req.user.id}`, config.RATE_LIMIT_API_PER_MINUTE, 60)) return;
+        // Counted once: by the poll shortcut when it looked at this request and passed it on.
+        const counted = (req as PollRequest).counted;
+        if (
+          counted
+            ? refused(res, counted)
+            : await limited(res, `user:${req.user.id}`, config.RATE_LIMIT_API_PER_MINUTE, 60)
+        )
+          return;
       }
       req.url = req.originalUrl.replace(/^\/api/, '');
       proxy(req, res, next);

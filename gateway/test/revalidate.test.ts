@@ -68,9 +68,9 @@ afterAll(async () => {
   await redis?.quit();
 });
 
-async function poll(token: string, etag?: string, query = '') {
+async function poll(token: string, etag?: string, query = '', extra: Record<string, string> = {}) {
   const res = await fetch(`${gateway.url}/api/jobs${query}`, {
-    headers: { authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) },
+    headers: { authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}), ...extra },
   });
   const body: any = res.status === 200 ? await res.json() : null;
   return { status: res.status, etag: res.headers.get('etag') ?? undefined, body, headers: res.headers };
@@ -95,6 +95,27 @@ test("an unchanged poll is answered 304 by the gateway; the service's stamp head
     expect(again.headers.get('cache-control')).toBe('private, no-cache');
   }
   expect(hits).toBe(before); // none of the five reached the service
+});
+
+test("the gateway's own 304 carries the headers of any answer: request id, security, CORS", async () => {
+  const chef = await auth.token({ type: 'chef' });
+  const origin = { origin: 'http://localhost:8080' };
+  const first = await poll(chef, undefined, '', origin);
+  const before = hits;
+  const again = await poll(chef, first.etag, '', { ...origin, 'x-request-id': 'poll-42' });
+  expect(again.status).toBe(304);
+  expect(hits).toBe(before);
+  expect(again.headers.get('x-request-id')).toBe('poll-42');
+  expect(first.headers.get('content-security-policy')).toContain("default-src 'self'");
+  for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy'])
+    expect(again.headers.get(name)).toBe(first.headers.get(name));
+  expect(again.headers.get('access-control-allow-origin')).toBe('http://localhost:8080');
+  expect(again.headers.get('access-control-expose-headers')).toContain('etag');
+  // another origin gets no CORS headers, as from the service
+  const foreign = await poll(chef, first.etag, '', { origin: 'https://evil.example' });
+  expect(foreign.status).toBe(304);
+  expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  expect(foreign.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
 });
 
 test('after a write the next poll reaches the service and gets the new list', async () => {

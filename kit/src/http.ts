@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import express, { type Express, type Request, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import { AppError, errorMiddleware, notFoundHandler, NUL_MESSAGE } from './errors';
 import type { Logger } from './logger';
@@ -79,11 +79,16 @@ export function useRequestId(app: Express, logger: Logger): void {
   app.use(requestId);
 }
 
-const requestId: RequestHandler = (req, res, next) => {
+/** Give the request its id (the caller's when well-formed) and echo it in the response. */
+export function assignRequestId(req: Request, res: Response): void {
   const incoming = req.headers['x-request-id'];
   req.id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
   req.headers['x-request-id'] = req.id;
   res.setHeader('x-request-id', req.id);
+}
+
+const requestId: RequestHandler = (req, res, next) => {
+  assignRequestId(req, res);
   next();
 };
 
