@@ -1,4 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+
+const COUNT = `local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return n`;
+const COUNT_SHA = createHash('sha1').update(COUNT).digest('hex');
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -22,12 +28,15 @@ export class RedisRateLimiter implements RateLimiter {
   async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
     const window = Math.floor(Date.now() / 1000 / windowSeconds);
     const k = `${this.prefix}:${key}:${window}`;
-    // Create the window's counter with its expiry, then count: two commands in order on one connection,
-    // one round trip (and batched with other requests' commands when the client auto-pipelines).
-    const [, count] = await Promise.all([
-      this.redis.set(k, '0', 'EX', windowSeconds + 1, 'NX'),
-      this.redis.incr(k),
-    ]);
+    // Count and, on the window's first hit, set its expiry: one command (a script runs atomically), one
+    // round trip, batched with other requests' commands when the client auto-pipelines.
+    const args = [1, k, String(windowSeconds + 1)] as const;
+    const count = Number(
+      await this.redis.evalsha(COUNT_SHA, ...args).catch((err: Error) => {
+        if (!/NOSCRIPT/.test(err.message)) throw err;
+        return this.redis.eval(COUNT, ...args);
+      }),
+    );
     const resetSeconds = (window + 1) * windowSeconds - Math.floor(Date.now() / 1000);
     return { allowed: count <= limit, remaining: Math.max(0, limit - count), resetSeconds };
   }
