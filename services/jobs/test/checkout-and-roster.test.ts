@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   chefWithProfile,
   eventually,
+  HOUR,
   openJob,
   publish,
   published,
@@ -37,6 +38,59 @@ async function filledShift(r?: Restaurant, chef?: Chef) {
   return { r, chef, job, appId };
 }
 const afterStart = () => h.clock.advance(30 * 3_600_000);
+
+describe("the chefs' open list", () => {
+  test('stays unchanged (304) while shifts no chef browses change, and changes when a shift opens', async () => {
+    const { r, chef, job, appId } = await filledShift();
+    afterStart();
+    const observer = await chefWithProfile(h);
+    const tag = (await observer.api.get('/jobs')).headers.get('etag')!;
+    const stillUnchanged = async () =>
+      expect((await observer.api.get('/jobs', { 'if-none-match': tag })).status).toBe(304);
+
+    // a new shift waiting for its payment is not listed yet
+    const start = new Date(Date.now() + 48 * HOUR);
+    start.setUTCMinutes(0, 0, 0);
+    const posted = await r.api.post(
+      '/jobs',
+      shiftForm({
+        startTime: start.toISOString(),
+        endTime: new Date(start.getTime() + 4 * HOUR).toISOString(),
+      }),
+    );
+    expect(posted.status).toBe(201);
+    await stillUnchanged();
+    // the filled shift is worked, both sides check out, the chef is paid
+    await r.api.post(`/applications/${appId}/checkout`, { rating: 5, workCompleted: true, feedback: null });
+    const mutual = await chef.api.post(`/applications/${appId}/checkout`, { rating: 5 });
+    expect(mutual.body.mutualCheckoutCompleted).toBe(true);
+    await stillUnchanged();
+    await publish(h, 'payments.payout.released.v1', {
+      job_id: job.id,
+      chef_id: chef.id,
+      restaurant_id: r.id,
+      transfer_id: 'tr_open_list',
+      amount_cents: job.subtotal_cents,
+    });
+    await eventually(async () =>
+      expect((await r.api.get(`/jobs/${job.id}`)).body.job.payment_status).toBe('completed'),
+    );
+    await stillUnchanged();
+
+    // the new shift's escrow is held: it opens, and every chef's list shows it
+    await publish(h, 'payments.escrow.held.v1', {
+      job_id: posted.body.job.id,
+      restaurant_id: r.id,
+      payment_intent_id: 'pi_open_list',
+      amount_cents: posted.body.job.total_cents,
+    });
+    await eventually(async () => {
+      const res = await observer.api.get('/jobs', { 'if-none-match': tag });
+      expect(res.status).toBe(200);
+      expect(res.body.jobs.map((j: any) => j.id)).toContain(posted.body.job.id);
+    });
+  });
+});
 
 describe('checkout', () => {
   test('both sides check out and agree the work was done: the job completes and the pay is released', async () => {

@@ -4,7 +4,7 @@ import type { JobsContext } from '../context';
 /**
  * ETag version counters. A write bumps every scope whose lists it changes, in the same transaction, in scope
  * order (so two writers never wait on each other's counters in opposite orders):
- *  - 'jobs'           any job changed (the chefs' open list)
+ *  - 'jobs'           the chefs' open list: a job was posted open, opened, changed while open, or left it
  *  - 'r:<user id>'    a restaurant's jobs, the applications to them, its profile
  *  - 'c:<user id>'    a chef's applications, the jobs they applied to, their profile
  */
@@ -34,19 +34,24 @@ export async function touchScopes(
 }
 
 /**
- * The scopes a change to this job shows in: the open list, its restaurant, every chef who applied to it.
+ * The scopes a change to this job shows in: its restaurant, every chef who applied to it, and the chefs'
+ * open list only if the job is listed there before or after the change (status open: `job` is the row
+ * before the change, `statusAfter` its new status). A change to a job no chef browses (being paid for,
+ * worked, checked out, settled) then does not make every chef refetch the open list.
  * Collect every scope first and call touchScopes ONCE per transaction (one ordered pass: no deadlocks).
  */
 export async function scopesOfJob(
   database: Database,
   tx: Executor,
-  job: { id: string; restaurant_id: string },
+  job: { id: string; restaurant_id: string; status: string },
+  statusAfter: string = job.status,
 ): Promise<string[]> {
   const chefs = await database.rows<{ chef_id: string }>(
     sql`select chef_id from jobs.applications where job_id = ${job.id}`,
     tx,
   );
-  return ['jobs', `r:${job.restaurant_id}`, ...chefs.map((c) => `c:${c.chef_id}`)];
+  const listed = job.status === 'open' || statusAfter === 'open';
+  return [...(listed ? ['jobs'] : []), `r:${job.restaurant_id}`, ...chefs.map((c) => `c:${c.chef_id}`)];
 }
 
 export interface ListVersions {

@@ -19,6 +19,6 @@ export function onEscrowFailed(ctx: JobsContext) {
       restaurant_id: job.restaurant_id,
       title: job.title,
     });
-    await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job));
+    await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job, status));
   };
 }

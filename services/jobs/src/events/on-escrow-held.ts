@@ -19,6 +19,7 @@ export function onEscrowHeld(ctx: JobsContext) {
       return;
     }
     const payment = nextPaymentStatus('held', job.payment_status);
+    let statusAfter = job.status;
     if (job.status === 'cancelled') {
       if (!payment) return;
       await updateJob(tx, job.id, { payment_status: payment });
@@ -33,7 +34,8 @@ export function onEscrowHeld(ctx: JobsContext) {
       if (!status || !payment) return; // already open: a duplicate
       await updateJob(tx, job.id, { status, payment_status: payment });
       await announceOpenJob(ctx, tx, job, false);
+      statusAfter = status;
     }
-    await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job));
+    await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job, statusAfter));
   };
 }

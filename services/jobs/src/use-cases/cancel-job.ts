@@ -35,6 +35,6 @@ export async function cancelJob(ctx: JobsContext, restaurantId: string, jobId: s
       refund_due: job.payment_status === 'held_in_escrow',
       affected_chef_ids: affected,
     });
-    await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job));
+    await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job, next));
   });
 }

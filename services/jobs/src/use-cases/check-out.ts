@@ -92,7 +92,7 @@ export async function checkOut(
       });
     }
     await updateJob(tx, job.id, patch);
-    await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job));
+    await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job, patch.status ?? job.status));
     return { message: checkoutMessage(side, outcome), mutualCheckoutCompleted: mutual };
   });
 }

@@ -57,7 +57,9 @@ export async function postJob(
       total_cents: pay.totalCents,
       notify_favorites: favorites.profileIds,
     });
-    await touchScopes(ctx, tx, ['jobs', `r:${restaurantId}`]);
+    // Only the restaurant's lists: a new job waits for payment and joins the chefs' open list when escrow is
+    // held (on-escrow-held), so posting it does not make every chef refetch.
+    await touchScopes(ctx, tx, [`r:${restaurantId}`]);
     return id;
   });
 }
