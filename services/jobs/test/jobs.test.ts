@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { computeJobPay } from '@brigade/contracts';
+import { sql } from '@brigade/kit';
 import {
   chefWithProfile,
   eventually,
@@ -364,6 +365,35 @@ describe('listing jobs', () => {
     const after = await r.api.get('/jobs?status=all&limit=5', { 'if-none-match': etag });
     expect(after.status).toBe(200);
     expect(after.body.jobs[0].pending_applications_count).toBe(1);
+  });
+
+  test("a profile change of a restaurant with nothing open leaves the chefs' open list unchanged", async () => {
+    const quiet = await restaurantWithProfile(h, 'Closed For Now');
+    const chef = await user(h, 'chef');
+    const tag = (await chef.api.get('/jobs')).headers.get('etag')!;
+    await publish(h, 'identity.restaurant_profile.updated.v1', {
+      profile_id: quiet.profileId,
+      user_id: quiet.id,
+      name: 'Closed For Now',
+      description: '',
+      address: '3 Main St',
+      city: 'Detroit',
+      state: 'MI',
+      latitude: 42.3314,
+      longitude: -83.0458,
+      logo_url: null,
+      cuisine_types: ['Thai'],
+      average_rating: 4.9,
+      total_ratings: 7,
+      language_preference: 'en',
+    });
+    await eventually(async () => {
+      const rows = await h.database.rows<{ total_ratings: number }>(
+        sql`select total_ratings from jobs.restaurant_profiles where user_id = ${quiet.id}`,
+      );
+      expect(Number(rows[0].total_ratings)).toBe(7);
+    });
+    expect((await chef.api.get('/jobs', { 'if-none-match': tag })).status).toBe(304);
   });
 
   test('a restaurant renaming itself shows on its jobs (read model of identity), without calling identity', async () => {

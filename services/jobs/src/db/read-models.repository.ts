@@ -124,7 +124,12 @@ export async function scopesOfChef(database: Database, tx: Executor, chefId: str
   return [`c:${chefId}`, ...rows.map((r) => `r:${r.restaurant_id}`)];
 }
 
-/** Scopes whose lists show this restaurant's profile: the open list, its own, every chef who applied to it. */
+/**
+ * Scopes whose lists show this restaurant's profile: its own, every chef who applied to it, and the chefs'
+ * open list while it has a job there or one that may open (awaiting payment: a job opening concurrently is
+ * still that in this transaction's view, so its list is never built with the old profile unseen). A rating
+ * landing on a restaurant with nothing open or about to open moves no chef's open list.
+ */
 export async function scopesOfRestaurant(
   database: Database,
   tx: Executor,
@@ -134,5 +139,10 @@ export async function scopesOfRestaurant(
     sql`select distinct a.chef_id from jobs.applications a join jobs.jobs j on j.id = a.job_id where j.restaurant_id = ${restaurantId}`,
     tx,
   );
-  return ['jobs', `r:${restaurantId}`, ...rows.map((r) => `c:${r.chef_id}`)];
+  const [open] = await database.rows<{ listed: boolean }>(
+    sql`select exists (select 1 from jobs.jobs where restaurant_id = ${restaurantId}
+          and status in ('open', 'pending_payment', 'payment_failed')) as listed`,
+    tx,
+  );
+  return [...(open?.listed ? ['jobs'] : []), `r:${restaurantId}`, ...rows.map((r) => `c:${r.chef_id}`)];
 }
