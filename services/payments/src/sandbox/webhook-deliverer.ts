@@ -1,6 +1,9 @@
 import Stripe from 'stripe';
 import { sql, WorkLoop, type Database, type Logger } from '@brigade/kit';
 
+/** How long one webhook POST may take before it counts as failed. */
+const POST_TIMEOUT_MS = 10_000;
+
 /**
  * Delivers the emulator's events to the webhook endpoint the way Stripe does: a POST of the event JSON with
  * a `Stripe-Signature: t=...,v1=...` header (HMAC-SHA256 with the endpoint secret, re-signed on every
@@ -46,7 +49,10 @@ export class SandboxWebhookDeliverer {
     const { database, retryDelaysMs } = this.options;
     const s = sql.raw(database.schema);
     const due = await database.rows<{ seq: string; id: string; payload: string; attempts: number }>(
-      sql`update ${s}.sandbox_events set next_attempt_at = now() + interval '30 seconds'
+      // Leased a little longer than one POST may take: if the process dies, or the database drops the
+      // attempt's outcome (an outage right after the POST), the event is tried again soon, not much later.
+      // A repeat is harmless: webhook handling is idempotent per event, as with Stripe's own retries.
+      sql`update ${s}.sandbox_events set next_attempt_at = now() + (${POST_TIMEOUT_MS + 5_000} * interval '1 millisecond')
           where seq in (select seq from ${s}.sandbox_events
                         where delivered_at is null and failed_at is null and next_attempt_at <= now()
                         order by seq limit 20 for update skip locked)
@@ -90,7 +96,7 @@ export class SandboxWebhookDeliverer {
           'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
         },
         body: payload,
-        signal: AbortSignal.timeout(10_000),
+        signal: AbortSignal.timeout(POST_TIMEOUT_MS),
       });
       await res.arrayBuffer().catch(() => undefined);
       return res.ok ? null : `HTTP ${res.status}`;
