@@ -13,12 +13,14 @@ import {
   acceptAndConfirm,
   apply,
   checkout,
+  confirmCard,
   expectStatus,
   payJob,
   paymentStatus,
   postJob,
   randomClientIp,
   signUp,
+  startEscrow,
   untilStarted,
   type Account,
   type Api,
@@ -229,27 +231,8 @@ function expectHelpfulFailure(reply: Timed, statuses = [502, 503]) {
   test('jobs SIGKILLed while the escrow-held event is in flight and restarted: the job opens exactly once', async () => {
     const [restaurant, chef] = await Promise.all([signUp(stack, 'restaurant'), signUp(stack, 'chef')]);
     const job: PostedJob = await postJob(stack, restaurant, 8_000, 1);
-    const intent = await eventually(async () =>
-      expectStatus(
-        await stack.call('POST', '/api/payments/create-escrow-payment', {
-          token: restaurant.token,
-          body: { job_id: job.id },
-        }),
-        200,
-      ),
-    );
-    const confirm = await stack.call(
-      'POST',
-      `/sandbox/stripe/v1/payment_intents/${intent.body.payment_intent_id}/confirm`,
-      {
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        raw: new URLSearchParams({
-          client_secret: intent.body.client_secret,
-          payment_method: 'pm_card_visa',
-        }).toString(),
-      },
-    );
-    expectStatus(confirm, 200);
+    const intent = await startEscrow(stack, restaurant, job.id);
+    expectStatus(await confirmCard(stack, intent.body), 200);
     // The card is charged; the escrow-held event is on its way to jobs (webhook -> payments -> outbox -> bus).
     expect(await stack.kill('jobs')).toBe('SIGKILL');
     const [before] = await stack.query<{ status: string }>(
@@ -361,18 +344,7 @@ function expectHelpfulFailure(reply: Timed, statuses = [502, 503]) {
         });
         replies.push({ ...intent, path: 'create-escrow-payment' });
         if (intent.status !== 200) return false;
-        const confirm = await s.call(
-          'POST',
-          `/sandbox/stripe/v1/payment_intents/${intent.body.payment_intent_id}/confirm`,
-          {
-            headers: { 'content-type': 'application/x-www-form-urlencoded' },
-            raw: new URLSearchParams({
-              client_secret: intent.body.client_secret,
-              payment_method: 'pm_card_visa',
-            }).toString(),
-          },
-        );
-        if (confirm.status !== 200) return false;
+        if ((await confirmCard(s, intent.body)).status !== 200) return false;
         await paymentStatus(s, restaurant, job.id, 'held_in_escrow', 30_000);
         return true;
       }),

@@ -17,11 +17,11 @@ import {
   postJob,
   randomClientIp,
   randomPhone,
+  registerAccount,
   runName,
   signUp,
   startStack,
   untilStarted,
-  type Account,
   type Stack,
 } from './support/stack';
 
@@ -265,43 +265,8 @@ describe('Twilio times out or answers 500', () => {
     await new Promise((r) => twilio?.close(r));
   });
 
-  /** Sign up and verify through the stand-in (code 123456), accept the terms, save the profile. */
-  async function signUpVerified(type: 'chef' | 'restaurant'): Promise<Account> {
-    const email = `${type}-${runName('t')}@example.com`;
-    const password = `pw-${runName('p')}`;
-    const phone = randomPhone();
-    const signup = expectStatus(
-      await stack.call('POST', '/api/auth/signup', {
-        body: { email, password, confirmPassword: password, phone, userType: type, tosAccepted: true },
-        ip: randomClientIp(),
-      }),
-      201,
-    );
-    const account: Account = {
-      id: signup.body.user.id,
-      type,
-      email,
-      phone,
-      password,
-      token: signup.body.session.access_token,
-      refresh: signup.body.session.refresh_token,
-    };
-    expectStatus(
-      await stack.call('POST', '/api/auth/verify-phone', {
-        body: { phone, code: '123456' },
-        ip: randomClientIp(),
-      }),
-      200,
-    );
-    expectStatus(
-      await stack.call('POST', '/api/agreements/accept', {
-        token: account.token,
-        body: { agreementType: type === 'chef' ? 'worker_tos' : 'restaurant_tos', version: '1.0' },
-      }),
-      201,
-    );
-    return account;
-  }
+  /** Sign up and verify through the stand-in (its code is always 123456) and accept the terms. */
+  const signUpVerified = (type: 'chef' | 'restaurant') => registerAccount(stack, type, { code: '123456' });
 
   test('phone verification while Twilio Verify fails: sign-up still works, verify and resend answer a 503 with a text', async () => {
     const phone = randomPhone();

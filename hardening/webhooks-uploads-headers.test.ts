@@ -11,6 +11,7 @@ import {
   payJob,
   postJob,
   signUp,
+  startEscrow,
   startStack,
   type Account,
   type Stack,
@@ -81,15 +82,7 @@ const sign = (payload: string, secret = SANDBOX_WEBHOOK_SECRET, timestamp?: numb
 
 async function jobWithIntent() {
   const job = await postJob(stack, restaurant);
-  const intent = await eventually(async () =>
-    expectStatus(
-      await stack.call('POST', '/api/payments/create-escrow-payment', {
-        token: restaurant.token,
-        body: { job_id: job.id },
-      }),
-      200,
-    ),
-  );
+  const intent = await startEscrow(stack, restaurant, job.id);
   return { job, intentId: intent.body.payment_intent_id as string };
 }
 const jobStatus = async (jobId: string) =>

@@ -144,11 +144,14 @@ export async function latestCode(stack: Api, phone: string): Promise<string> {
   });
 }
 
-/** Sign up, verify the phone, accept the terms, create the profile (and for chefs, a payout account). */
-export async function signUp(
+/**
+ * Sign up, verify the phone (with `code` when the SMS provider is a stand-in with a fixed code, else the code
+ * texted to the sandbox outbox) and accept the terms.
+ */
+export async function registerAccount(
   stack: Api,
   type: 'chef' | 'restaurant',
-  options: { payouts?: boolean; email?: string; password?: string } = {},
+  options: { email?: string; password?: string; code?: string } = {},
 ): Promise<Account> {
   const email = options.email ?? `${type}-${runName('u')}@example.com`;
   const password = options.password ?? `pw-${randomBytes(6).toString('hex')}`;
@@ -167,7 +170,7 @@ export async function signUp(
     token: signup.body.session.access_token,
     refresh: signup.body.session.refresh_token,
   };
-  const code = await latestCode(stack, phone);
+  const code = options.code ?? (await latestCode(stack, phone));
   expectStatus(
     await stack.call('POST', '/api/auth/verify-phone', { body: { phone, code }, ip: randomClientIp() }),
     200,
@@ -179,6 +182,17 @@ export async function signUp(
     }),
     201,
   );
+  return account;
+}
+
+/** A registered account with its profile (and for chefs, a payout account unless `payouts: false`). */
+export async function signUp(
+  stack: Api,
+  type: 'chef' | 'restaurant',
+  options: { payouts?: boolean; email?: string; password?: string } = {},
+): Promise<Account> {
+  const account = await registerAccount(stack, type, options);
+  const { email } = account;
   const profile =
     type === 'chef'
       ? {
@@ -265,25 +279,35 @@ export async function postJob(
   return { id: posted.body.job.id, totalCents: posted.body.job.total_cents, start };
 }
 
-/** Pay a posted job into escrow with a test card, as the browser does (sandbox confirm), and wait until it is open. */
-export async function payJob(stack: Api, restaurant: Account, job: PostedJob, card = 'pm_card_visa') {
-  const intent = await eventually(async () =>
+/** The job's PaymentIntent (retried while payments has not yet heard of the job). */
+export async function startEscrow(stack: Api, restaurant: Account, jobId: string) {
+  return eventually(async () =>
     expectStatus(
       await stack.call('POST', '/api/payments/create-escrow-payment', {
         token: restaurant.token,
-        body: { job_id: job.id },
+        body: { job_id: jobId },
       }),
       200,
     ),
   );
-  const confirm = await stack.call(
-    'POST',
-    `/sandbox/stripe/v1/payment_intents/${intent.body.payment_intent_id}/confirm`,
-    {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      raw: new URLSearchParams({ client_secret: intent.body.client_secret, payment_method: card }).toString(),
-    },
-  );
+}
+
+/** Confirm a PaymentIntent with a test card at the Stripe sandbox, as the browser does. */
+export function confirmCard(
+  stack: Api,
+  intent: { payment_intent_id: string; client_secret: string },
+  card = 'pm_card_visa',
+) {
+  return stack.call('POST', `/sandbox/stripe/v1/payment_intents/${intent.payment_intent_id}/confirm`, {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    raw: new URLSearchParams({ client_secret: intent.client_secret, payment_method: card }).toString(),
+  });
+}
+
+/** Pay a posted job into escrow with a test card, as the browser does (sandbox confirm), and wait until it is open. */
+export async function payJob(stack: Api, restaurant: Account, job: PostedJob, card = 'pm_card_visa') {
+  const intent = await startEscrow(stack, restaurant, job.id);
+  const confirm = await confirmCard(stack, intent.body, card);
   if (card !== 'pm_card_visa') return confirm;
   expectStatus(confirm, 200);
   await eventually(async () => {
