@@ -14,26 +14,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function paidJobWithOnboardedChef() {
-  const restaurant = await h.user('restaurant');
-  const chef = await h.user('chef');
-  const { jobId, pay } = await h.postJob(restaurant);
-  const applicationId = await h.apply(jobId, restaurant.id, chef.id);
-  await eventually(async () => {
-    const confirmed = await h.call(
-      'POST',
-      `/applications/${applicationId}/confirm-payment`,
-      restaurant.token,
-      { paymentMethodId: 'pm_card_visa' },
-    );
-    expect(confirmed.body).toEqual({ paymentStatus: 'held_in_escrow' });
-  });
-  await h.onboard(chef);
-  return { restaurant, chef, jobId, pay, applicationId };
-}
-
 test('when the ledger write fails right after the transfer, a restart finishes the payout without a second transfer', async () => {
-  const { restaurant, chef, jobId, pay, applicationId } = await paidJobWithOnboardedChef();
+  const { restaurant, chef, jobId, pay, applicationId } = await h.paidJob({ onboard: true });
   // Inject the crash: the next transfer written to the ledger fails once (a sequence is not rolled back).
   await h.database.db.execute(sql.raw('create sequence payments.crash_counter'));
   await h.database.db.execute(

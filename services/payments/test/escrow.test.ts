@@ -45,15 +45,7 @@ test('a restaurant pays a posted shift and the money is held in escrow once, who
 
   const chef = await h.user('chef');
   const applicationId = await h.apply(jobId, restaurant.id, chef.id);
-  await eventually(async () => {
-    const confirmed = await h.call(
-      'POST',
-      `/applications/${applicationId}/confirm-payment`,
-      restaurant.token,
-      { paymentMethodId: 'pm_card_visa' },
-    );
-    expect(confirmed).toMatchObject({ status: 200, body: { paymentStatus: 'held_in_escrow' } });
-  });
+  await h.payWithCard(restaurant, applicationId);
 
   // The signed payment_intent.succeeded webhook arrives too; the escrow is still held once.
   await eventually(async () => {

@@ -217,6 +217,16 @@ export async function startPayments(env: Record<string, string> = {}) {
         });
         expect(start.status).toBe(200);
       }
+      await h.payWithCard(restaurant, applicationId);
+      if (options.onboard) await h.onboard(chef);
+      return { restaurant, chef, jobId, pay, applicationId };
+    },
+
+    /**
+     * The restaurant pays the application's job with the test visa card, retried until payments knows the
+     * job (its event may still be on the way): the answer is 200 and the money is held.
+     */
+    async payWithCard(restaurant: { token: string }, applicationId: string) {
       await eventually(async () => {
         const confirmed = await h.call(
           'POST',
@@ -224,10 +234,9 @@ export async function startPayments(env: Record<string, string> = {}) {
           restaurant.token,
           { paymentMethodId: 'pm_card_visa' },
         );
+        expect(confirmed).toMatchObject({ status: 200 });
         expect(confirmed.body).toEqual({ paymentStatus: 'held_in_escrow' });
       });
-      if (options.onboard) await h.onboard(chef);
-      return { restaurant, chef, jobId, pay, applicationId };
     },
 
     async jobPayment(jobId: string, token: string) {

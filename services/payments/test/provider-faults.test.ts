@@ -84,15 +84,7 @@ describe('creating the escrow PaymentIntent', () => {
       expect(again.status).toBe(200);
       const chef = await h.user('chef');
       const applicationId = await h.apply(jobId, restaurant.id, chef.id);
-      await eventually(async () => {
-        const confirmed = await h.call(
-          'POST',
-          `/applications/${applicationId}/confirm-payment`,
-          restaurant.token,
-          { paymentMethodId: 'pm_card_visa' },
-        );
-        expect(confirmed.body).toEqual({ paymentStatus: 'held_in_escrow' });
-      });
+      await h.payWithCard(restaurant, applicationId);
       expect(await sandboxCount('payment_intent', jobId)).toBe(1);
       expect(await ledgerKinds(jobId)).toEqual(['charge']);
       const ledger = (await h.jobPayment(jobId, restaurant.token)).ledger;
