@@ -29,6 +29,19 @@ afterAll(async () => {
   await m?.stop();
 });
 
+/** Wait until messaging has published that this reader has read up to this message. */
+const readPublished = (reader: User, messageId: string) =>
+  eventually(() =>
+    expect(
+      m.published.some(
+        (x) =>
+          x.type === 'messaging.thread.read.v1' &&
+          (x.data as any).reader_id === reader.id &&
+          (x.data as any).last_read_message_id === messageId,
+      ),
+    ).toBe(true),
+  );
+
 describe('who can use a thread', () => {
   test('a chef who applied writes to the restaurant, and the restaurant reads it', async () => {
     const sent = await m.call(chef, 'POST', `/messages/job/${job.id}`, {
@@ -371,16 +384,7 @@ describe('events for notifications', () => {
     });
 
     await m.call(chef, 'GET', `/messages/job/${job.id}`);
-    await eventually(() =>
-      expect(
-        m.published.some(
-          (x) =>
-            x.type === 'messaging.thread.read.v1' &&
-            (x.data as any).reader_id === chef.id &&
-            (x.data as any).last_read_message_id === messageId,
-        ),
-      ).toBe(true),
-    );
+    await readPublished(chef, messageId);
   });
 
   test('polling an unchanged thread writes nothing; a new message is marked read on the next poll', async () => {
@@ -408,16 +412,7 @@ describe('events for notifications', () => {
     });
     await m.call(chef, 'GET', `/messages/job/${job.id}`);
     expect((await written()).reads).toBe(before.reads + 1);
-    await eventually(() =>
-      expect(
-        m.published.some(
-          (x) =>
-            x.type === 'messaging.thread.read.v1' &&
-            (x.data as any).reader_id === chef.id &&
-            (x.data as any).last_read_message_id === sent.body.message.id,
-        ),
-      ).toBe(true),
-    );
+    await readPublished(chef, sent.body.message.id);
   });
 });
 
