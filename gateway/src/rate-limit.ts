@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { redisScript } from '@brigade/kit';
 
-const COUNT = `local n = redis.call('INCR', KEYS[1])
+/** Count a hit; the window's first hit also sets its expiry (one atomic command). */
+const countHit = redisScript(`local n = redis.call('INCR', KEYS[1])
 if n == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-return n`;
-const COUNT_SHA = createHash('sha1').update(COUNT).digest('hex');
+return n`);
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -30,15 +30,9 @@ export class RedisRateLimiter implements RateLimiter {
     const k = `${this.prefix}:${key}:${window}`;
     // Count and, on the window's first hit, set its expiry: one command (a script runs atomically), one
     // round trip, batched with other requests' commands when the client auto-pipelines.
-    const args = [1, k, String(windowSeconds + 1)] as const;
-    const count = Number(
-      await this.redis.evalsha(COUNT_SHA, ...args).catch((err: Error) => {
-        if (!/NOSCRIPT/.test(err.message)) throw err;
-        return this.redis.eval(COUNT, ...args);
-      }),
-    );
+    const hits = Number(await countHit(this.redis, [k], [windowSeconds + 1]));
     const resetSeconds = (window + 1) * windowSeconds - Math.floor(Date.now() / 1000);
-    return { allowed: count <= limit, remaining: Math.max(0, limit - count), resetSeconds };
+    return { allowed: hits <= limit, remaining: Math.max(0, limit - hits), resetSeconds };
   }
 
   async close() {

@@ -14,3 +14,4 @@ export { parseEnvelope, PoisonMessage } from './bus/validate';
 export { startTelemetry } from './telemetry';
 export { WorkLoop, type WorkLoopOptions } from './work-loop';
 export * from './stamps';
+export { redisScript } from './redis-script';

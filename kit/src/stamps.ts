@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import { Redis } from 'ioredis';
 import type { Logger } from './logger';
+import { redisScript } from './redis-script';
 
 /**
  * Version stamps: the version counters behind a service's polled lists (a chef's open shifts, an inbox, a
@@ -28,6 +28,8 @@ export interface VersionStamps {
 
 /** The response header a service sets on a revalidatable poll; the gateway consumes and removes it. */
 export const REVALIDATE_HEADER = 'x-brigade-revalidate';
+/** How long a service lets the gateway answer an unchanged poll for it without asking (the gateway caps it too). */
+export const STAMP_MAX_AGE_MS = 30_000;
 
 function stampKey(namespace: string | undefined, service: string, scope: string): string {
   return `stamp:${namespace || 'brigade'}:${service}:${scope}`;
@@ -119,7 +121,7 @@ for i, key in ipairs(KEYS) do
 end
 return 0`;
 
-const RAISE_SHA = createHash('sha1').update(RAISE).digest('hex');
+const raise = redisScript(RAISE);
 const STAMP_TTL_SECONDS = 7 * 24 * 3600;
 /** How often one process re-sends an unchanged stamp (healing a lost one). */
 const REPUBLISH_MS = 1_000;
@@ -157,17 +159,12 @@ export class RedisStamps implements VersionStamps {
       return !last || last.version < v || now - last.at >= REPUBLISH_MS;
     });
     if (due.length === 0) return;
-    const args = [
-      due.length,
-      ...due.map(([k]) => k),
-      ...due.map(([, v]) => String(v)),
-      String(STAMP_TTL_SECONDS),
-    ] as const;
     try {
-      await this.redis.evalsha(RAISE_SHA, ...args).catch((err: Error) => {
-        if (!/NOSCRIPT/.test(err.message)) throw err;
-        return this.redis.eval(RAISE, ...args);
-      });
+      await raise(
+        this.redis,
+        due.map(([k]) => k),
+        [...due.map(([, v]) => String(v)), String(STAMP_TTL_SECONDS)],
+      );
       if (this.recent.size > 100_000) this.recent.clear();
       for (const [k, v] of due) this.recent.set(k, { version: v, at: now });
     } catch (err) {

@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { advertiseStamps, etagMatches } from '@brigade/kit';
+import { advertiseStamps, etagMatches, STAMP_MAX_AGE_MS } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { readVersions, type ListVersions } from '../db/list-versions.repository';
-
-/** How long the gateway may answer 304 for us without asking (it also caps this). */
-const GATEWAY_MAX_AGE_MS = 30_000;
 
 /**
  * Answer a polled list with a weak ETag derived from version counters (one indexed read), the user and the
@@ -35,8 +32,8 @@ export async function sendWithEtag(
   res.setHeader('Cache-Control', 'private, no-cache');
   const maxAge =
     timed && nextStartMs !== null
-      ? Math.min(GATEWAY_MAX_AGE_MS, nextStartMs - now.getTime())
-      : GATEWAY_MAX_AGE_MS;
+      ? Math.min(STAMP_MAX_AGE_MS, nextStartMs - now.getTime())
+      : STAMP_MAX_AGE_MS;
   advertiseStamps(
     res,
     ctx.stamps,

@@ -5,6 +5,7 @@ import {
   parse,
   parseBody,
   requireUser,
+  STAMP_MAX_AGE_MS,
   uuidParam,
   type AuthUser,
   type KeySource,
@@ -24,9 +25,6 @@ function cacheHeaders(res: Response, etag: string) {
   res.setHeader('Cache-Control', 'private, no-cache');
 }
 
-/** How long the gateway may answer 304 for us without asking (it also caps this). */
-const GATEWAY_MAX_AGE_MS = 30_000;
-
 function answer(
   res: Response,
   result: ReadResult | { status: 304; etag: string } | { status: 200; etag: string; body: unknown },
@@ -36,7 +34,7 @@ function answer(
   // Every change to a user's conversations or threads bumps their inbox version: the gateway may answer
   // an unchanged poll itself while the stamp stays the same.
   if (stamp)
-    advertiseStamps(res, stamp.deps.stamps, GATEWAY_MAX_AGE_MS, [
+    advertiseStamps(res, stamp.deps.stamps, STAMP_MAX_AGE_MS, [
       [inboxStamp(stamp.deps.stamps, stamp.user.id), stamp.inboxVersion],
     ]);
   if (result.status === 304) {
