@@ -132,21 +132,9 @@ test('when both sides say the work was not done, the restaurant gets the whole c
 
 test('a cancelled paid shift is refunded in full, and the same cancellation delivered three times refunds once', async () => {
   const { restaurant, jobId, pay } = await h.paidJob({ startIntent: true });
-  const cancelled = {
-    job_id: jobId,
-    restaurant_id: restaurant.id,
-    title: 'Line Cook',
-    start_time: new Date().toISOString(),
-    end_time: new Date().toISOString(),
-    hourly_rate_cents: 2500,
-    emergency_level: 'normal' as const,
-    previous_status: 'open',
-    refund_due: true,
-    affected_chef_ids: [],
-  };
-  const eventId = await h.publish('jobs.job.cancelled.v1', cancelled);
-  await h.publish('jobs.job.cancelled.v1', cancelled, eventId);
-  await h.publish('jobs.job.cancelled.v1', cancelled, eventId);
+  const eventId = await h.cancel(jobId, restaurant.id);
+  await h.cancel(jobId, restaurant.id, eventId);
+  await h.cancel(jobId, restaurant.id, eventId);
 
   await eventually(async () =>
     expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('refunded'),

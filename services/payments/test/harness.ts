@@ -243,6 +243,26 @@ export async function startPayments(env: Record<string, string> = {}) {
       return (await h.call('GET', `/payments/job/${jobId}`, token)).body;
     },
 
+    /** Jobs cancelled this open, paid shift with a refund due; `eventId` repeats a delivery. */
+    async cancel(jobId: string, restaurantId: string, eventId?: string) {
+      return h.publish(
+        'jobs.job.cancelled.v1',
+        {
+          job_id: jobId,
+          restaurant_id: restaurantId,
+          title: 'Line Cook',
+          start_time: new Date().toISOString(),
+          end_time: new Date().toISOString(),
+          hourly_rate_cents: 2500,
+          emergency_level: 'normal',
+          previous_status: 'open',
+          refund_due: true,
+          affected_chef_ids: [],
+        },
+        eventId,
+      );
+    },
+
     async checkout(
       jobId: string,
       restaurantId: string,

@@ -192,18 +192,7 @@ describe('the payout transfer', () => {
 test('a refund while Stripe times out: delayed on screen, then refunded once with the same key', async () => {
   const { restaurant, jobId, pay } = await h.paidJob();
   await fault('/v1/refunds', 'timeout');
-  await h.publish('jobs.job.cancelled.v1', {
-    job_id: jobId,
-    restaurant_id: restaurant.id,
-    title: 'Line Cook',
-    start_time: new Date().toISOString(),
-    end_time: new Date().toISOString(),
-    hourly_rate_cents: 2500,
-    emergency_level: 'normal',
-    previous_status: 'open',
-    refund_due: true,
-    affected_chef_ids: [],
-  });
+  await h.cancel(jobId, restaurant.id);
   await eventually(
     async () =>
       expect((await h.jobPayment(jobId, restaurant.token)).settlement).toMatchObject({
