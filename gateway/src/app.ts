@@ -13,6 +13,7 @@ import {
   bearerToken,
   DisabledStamps,
   errorMiddleware,
+  jsonBodyParser,
   REVALIDATE_HEADER,
   assignRequestId,
   useRequestId,
@@ -301,7 +302,8 @@ export function createGateway(deps: GatewayDeps): Express {
   };
 
   const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
-  const parseAuthBody = express.json({ limit: '16kb' });
+  // Read before the rate limits (email, phone) and sent on re-serialised: capped in depth like the services'.
+  const parseAuthBody = jsonBodyParser('16kb');
 
   app.use('/api', async (req: Request, res: Response, next: NextFunction) => {
     try {

@@ -4,6 +4,7 @@ import net, { type AddressInfo } from 'node:net';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { z } from 'zod';
 import { AppError, errorMiddleware, notFoundHandler, NUL_MESSAGE } from './errors';
+import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from './json-depth';
 import type { Logger } from './logger';
 
 export interface HttpAppOptions {
@@ -58,8 +59,34 @@ export function createHttpApp({ name, logger, ready, jsonLimit = '100kb' }: Http
         .json({ status: 'not_ready', service: name, error: (err as Error).message, code: 'HTTP.NOT_READY' });
     }
   });
-  app.use(express.json({ limit: jsonLimit, reviver: refuseNul }));
+  app.use(jsonBodyParser(jsonLimit));
   return app;
+}
+
+/**
+ * The JSON body parser of every process (services and the gateway's auth routes): a size limit, nesting capped
+ * before parsing (a body 6000 levels deep overflowed the stack wherever it was revived or re-serialised), and
+ * no NUL in any string. Each refusal is a 4xx the error middleware answers as `{ error, code }`.
+ */
+export function jsonBodyParser(limit: string): RequestHandler {
+  return express.json({ limit, reviver: refuseNul, verify: refuseDeep });
+}
+
+function refuseDeep(_req: unknown, _res: unknown, body: Buffer, encoding: string) {
+  let utf8: Uint8Array = body;
+  if (!/^utf-?8$/i.test(encoding)) {
+    try {
+      utf8 = Buffer.from(new TextDecoder(encoding).decode(body));
+    } catch {
+      throw new AppError(415, 'HTTP.415', 'Unsupported charset');
+    }
+  }
+  if (jsonNestedDeeperThan(utf8))
+    throw new AppError(
+      400,
+      'HTTP.TOO_DEEP',
+      `Request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects)`,
+    );
 }
 
 /** PostgreSQL text cannot hold U+0000: a JSON string carrying one is refused as a 400 before any use case. */

@@ -6,6 +6,7 @@ export * from './outbox';
 export * from './consumer';
 export * from './auth';
 export * from './http';
+export * from './json-depth';
 export * from './service';
 export * from './bus/types';
 export { InProcessBus } from './bus/in-process';

@@ -4,6 +4,7 @@ import express from 'express';
 import {
   createHttpApp,
   createRelay,
+  errorMiddleware,
   finishHttpApp,
   readiness,
   readMigrations,
@@ -98,6 +99,8 @@ export async function createPaymentsService(
   root.set('trust proxy', app.get('trust proxy'));
   root.use(WEBHOOK_PATH, express.raw({ type: () => true, limit: '1mb' }));
   root.use(app);
+  // The raw parser's refusals (a body over 1 MB) come here, not to the service app's error middleware.
+  root.use(errorMiddleware(logger));
 
   const subscriptions = paymentsSubscriptions(ctx);
   return {
