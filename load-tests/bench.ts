@@ -207,6 +207,8 @@ async function main() {
     RATE_LIMIT_API_PER_MINUTE: '100000000',
     BRIGADE_BUILD_WEB: '0',
     METADATA_SERVER_DETECTION: 'none',
+    // Real mode names its SMS provider: the sandbox (no texts leave the machine).
+    SMS_SANDBOX: '1',
   };
   log(`starting the product in real mode (databases ${runId}_*) ...`);
   const product = await startProduct(runId, env);

@@ -95,6 +95,7 @@ const real = requireRealServers('DATABASE_URL', 'AMQP_URL', 'REDIS_URL');
         DATABASE_URL: base.toString(),
         BUS_NAMESPACE: `smoke${Date.now().toString(36)}`,
         EVENT_RETRY_DELAYS_MS: '100,200',
+        SMS_SANDBOX: '1',
       },
     });
   });

@@ -66,8 +66,28 @@ export function ensureWebBuilt(log: (s: string) => void) {
  */
 export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embedded> {
   const env = { ...process.env, ...options.env };
+  // The embedded default (no DATABASE_URL) texts into the SMS sandbox's outbox; real mode names its provider:
+  // Twilio keys, or SMS_SANDBOX=1 (identity and notifications refuse to start otherwise).
+  if (!env.DATABASE_URL) env.SMS_SANDBOX ??= '1';
   // Links (Stripe return URLs, SMS) need the real port, so port 0 is resolved to a free port up front.
   const port = await resolvePort(options.port ?? Number(env.PORT ?? 8080));
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const serviceEnv = { ...env, PUBLIC_URL: publicUrl, PORT: '0' };
+  // Every configuration first: a refused one stops the start before any database or broker is touched.
+  const modules = [];
+  for (const name of SERVICES) {
+    const dir = path.join(ROOT, 'services', name, 'src');
+    if (!existsSync(path.join(dir, 'app.ts')) || !existsSync(path.join(dir, 'config.ts'))) continue;
+    const app = await import(pathToFileURL(path.join(dir, 'app.ts')).href);
+    const cfg = await import(pathToFileURL(path.join(dir, 'config.ts')).href);
+    modules.push({ name, app, config: cfg[`load${cap(name)}Config`](serviceEnv) });
+  }
+  const gatewayConfig = loadGatewayConfig({
+    ...env,
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    WEB_DIST: path.join(ROOT, 'web/dist'),
+  });
   const logger = createLogger('brigade', env.LOG_LEVEL);
   if (options.buildWeb ?? env.BRIGADE_BUILD_WEB !== '0') ensureWebBuilt((s) => logger.info(s));
 
@@ -98,22 +118,13 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const stamps: VersionStamps = redis
     ? new RedisStamps(redis, env.BUS_NAMESPACE || undefined, logger)
     : new MemoryStamps();
-  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
-  const serviceEnv = { ...env, PUBLIC_URL: publicUrl, PORT: '0' };
-
   const running: Embedded['services'] = {};
   const servers: RunningServer[] = [];
   const databases: Database[] = [];
   let keys = remoteKeys('http://127.0.0.1:1/unset');
-  for (const name of SERVICES) {
-    const dir = path.join(ROOT, 'services', name, 'src');
-    if (!existsSync(path.join(dir, 'app.ts')) || !existsSync(path.join(dir, 'config.ts'))) {
-      logger.warn(`${name} service not present; its routes answer 503`);
-      continue;
-    }
-    const app = await import(pathToFileURL(path.join(dir, 'app.ts')).href);
-    const cfg = await import(pathToFileURL(path.join(dir, 'config.ts')).href);
-    const config = cfg[`load${cap(name)}Config`](serviceEnv);
+  for (const name of SERVICES.filter((n) => !modules.some((m) => m.name === n)))
+    logger.warn(`${name} service not present; its routes answer 503`);
+  for (const { name, app, config } of modules) {
     const database = await openServiceDatabase(name, await connectionFor(name), await app.loadMigrations());
     databases.push(database);
     const serviceLogger = createLogger(name, env.LOG_LEVEL);
@@ -128,12 +139,6 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     if (name === 'identity') keys = remoteKeys(`${server.url}/auth/jwks.json`);
   }
 
-  const gatewayConfig = loadGatewayConfig({
-    ...env,
-    PORT: String(port),
-    PUBLIC_URL: publicUrl,
-    WEB_DIST: path.join(ROOT, 'web/dist'),
-  });
   const gateway = createGateway({
     config: gatewayConfig,
     services: Object.fromEntries(Object.entries(running).map(([k, v]) => [k, v!.url])),

@@ -9,25 +9,25 @@ import {
   type RequestHandler as ProxyHandler,
 } from 'http-proxy-middleware';
 import {
-  zodMessage,
   bearerToken,
   DisabledStamps,
   errorMiddleware,
   jsonBodyParser,
   REVALIDATE_HEADER,
   assignRequestId,
+  servesSandboxPages,
   useRequestId,
   verifyAccessToken,
   type KeySource,
   type Logger,
   type VersionStamps,
 } from '@brigade/kit';
-import { notificationsHttp } from '@brigade/contracts';
 import { buildOpenApi } from '@brigade/contracts/openapi';
 import type { GatewayConfig } from './config';
 import { matchRoute, type ServiceName } from './routes';
 import { AUTH_LIMITS, normalizeAccount, type RateLimiter } from './rate-limit';
-import { docsPage, smsPage, type SandboxSms } from './docs';
+import { devSmsRouter } from './dev-sms';
+import { docsPage } from './docs';
 import { RevalidationCache, unchanged } from './revalidate';
 
 export interface GatewayDeps {
@@ -211,39 +211,9 @@ export function createGateway(deps: GatewayDeps): Express {
     res.type('html').send(docsPage());
   });
 
-  // The SMS sandbox outbox: verification codes (identity) and notifications, newest first; null when no
-  // service runs an SMS sandbox (real Twilio keys).
-  const sandboxSms = async () => {
-    const sources = (['identity', 'notifications'] as const)
-      .map((s) => services[s])
-      .filter(Boolean) as string[];
-    const lists = await Promise.all(
-      sources.map(async (url) => {
-        try {
-          const r = await fetch(`${url}/dev/sms`, { signal: AbortSignal.timeout(5000) });
-          return r.ok ? ((await r.json()) as { messages: SandboxSms[] }).messages : null;
-        } catch {
-          return null;
-        }
-      }),
-    );
-    if (lists.every((l) => l === null)) return null;
-    return lists.flatMap((l) => l ?? []).sort((a, b) => b.sent_at.localeCompare(a.sent_at));
-  };
-  app.get('/api/dev/sms', async (req, res) => {
-    const query = notificationsHttp.DevSmsQuery.safeParse(req.query);
-    if (!query.success) return send(res, 400, zodMessage(query.error), 'VALIDATION.FAILED');
-    const messages = await sandboxSms();
-    if (!messages) return send(res, 404, 'The SMS sandbox is not active', 'GATEWAY.NO_SANDBOX');
-    const { to, limit } = query.data;
-    res.json({ messages: messages.filter((m) => !to || m.to === to).slice(0, limit ?? 100) });
-  });
-  app.get('/dev/sms', async (_req, res) => {
-    const messages = await sandboxSms();
-    if (!messages) return send(res, 404, 'The SMS sandbox is not active', 'GATEWAY.NO_SANDBOX');
-    res.setHeader('cache-control', 'no-store');
-    res.type('html').send(smsPage(messages));
-  });
+  // Sandbox pages (the SMS outbox, the Stripe emulator's browser endpoints): never in production.
+  const pages = servesSandboxPages(config);
+  app.use(devSmsRouter(services, pages));
 
   // Keep-alive to the services, and no Nagle delay on those sockets: a proxied answer of a few dozen KB
   // otherwise waits on delayed ACKs (measured: 2.5x the requests/s for the 46 KB openings poll).
@@ -358,9 +328,9 @@ export function createGateway(deps: GatewayDeps): Express {
   });
 
   // The Stripe emulator's browser endpoints (card confirmation, onboarding page): payments answers 404
-  // there unless its sandbox is active.
+  // there unless its sandbox is active; never passed on in production.
   app.use('/sandbox/stripe', (req, res, next) => {
-    const proxy = proxyFor('payments');
+    const proxy = pages ? proxyFor('payments') : null;
     if (!proxy) return send(res, 404, 'The Stripe sandbox is not active', 'GATEWAY.NO_SANDBOX');
     req.url = req.originalUrl;
     proxy(req, res, next);

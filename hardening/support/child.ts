@@ -74,6 +74,7 @@ export function freshStackEnv(name: string): Record<string, string> {
       BUS_NAMESPACE: name,
       EVENT_RETRY_DELAYS_MS: '100,200',
       BRIGADE_DESTROY_ON_STOP: '1',
+      SMS_SANDBOX: '1',
     };
   }
   return { DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', EVENT_RETRY_DELAYS_MS: '50,100' };

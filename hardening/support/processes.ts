@@ -110,6 +110,8 @@ export async function startProcessStack(
     STRIPE_MAX_NETWORK_RETRIES: '1',
     SANDBOX_WEBHOOK_RETRY_DELAYS_MS: '200,400,800,1600,3200',
     NOTIFICATIONS_POLL_MS: '200',
+    // Each process names its SMS provider: the sandbox, whose outbox the tests read codes from.
+    SMS_SANDBOX: '1',
     IDENTITY_URL: local('identity'),
     JOBS_URL: local('jobs'),
     PAYMENTS_URL: local('payments'),

@@ -61,6 +61,8 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
           DATABASE_URL: base.toString(),
           BUS_NAMESPACE: runName('hard'),
           EVENT_RETRY_DELAYS_MS: '100,200',
+          // Real mode names its SMS provider; the suites read codes from the sandbox's outbox.
+          SMS_SANDBOX: '1',
         };
       })()
     : { DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', EVENT_RETRY_DELAYS_MS: '50,100' };

@@ -30,6 +30,12 @@ const optionalUrl = z
   .transform((v) => (v ? v : undefined))
   .pipe(z.string().url().optional());
 
+/** An on/off switch in the environment: `1` (or `true`) is on; unset, empty, `0` or `false` is off. */
+export const envFlag = z
+  .enum(['', '0', '1', 'false', 'true'], { error: 'Use 1 (on) or 0 (off)' })
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
 /** Settings every service shares. Each service extends this with its own. */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -55,5 +61,55 @@ export const baseConfigSchema = z.object({
     .pipe(z.array(z.number().int().positive()).min(1)),
   /** The public origin of the web app (links in SMS, Stripe return urls, CORS). */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
+  /**
+   * NODE_ENV=production refuses to start on a provider's sandbox unless this is 1 (a staging stack on test
+   * providers). Even then production never serves the sandboxes' pages: no SMS outbox, no Stripe test pages.
+   */
+  ALLOW_SANDBOX_PROVIDERS: envFlag,
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/**
+ * Whether this process may serve a sandbox's pages (the SMS outbox `/dev/sms`, the Stripe emulator's browser
+ * endpoints, fault injection): never under NODE_ENV=production, whatever else is set.
+ */
+export function servesSandboxPages(config: Pick<BaseConfig, 'NODE_ENV'>): boolean {
+  return config.NODE_ENV !== 'production';
+}
+
+/**
+ * A provider is never swapped for its sandbox silently. Its keys come all together (the real provider) or not
+ * at all; without them the sandbox must be asked for by name (`sandboxFlag`, which the embedded default sets),
+ * and under NODE_ENV=production also allowed with ALLOW_SANDBOX_PROVIDERS=1. For a config schema's superRefine.
+ */
+export function requireProviderOrSandbox(
+  config: Pick<BaseConfig, 'NODE_ENV' | 'ALLOW_SANDBOX_PROVIDERS'>,
+  ctx: z.RefinementCtx,
+  choice: {
+    /** What the keys are for, as an operator reads it: `identity's Twilio Verify (phone codes)`. */
+    provider: string;
+    keys: Record<string, string | undefined>;
+    sandboxFlag: string;
+    sandboxChosen: boolean;
+    /** Where the sandbox shows what it would have sent, for the message. */
+    sandboxShows: string;
+  },
+): void {
+  const names = Object.keys(choice.keys);
+  const set = names.filter((k) => choice.keys[k]);
+  const keys = `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (set.length === names.length) return;
+  if (set.length > 0)
+    return issue(set[0], `Set ${keys} together for ${choice.provider} (or none of them for its sandbox)`);
+  if (!choice.sandboxChosen)
+    return issue(
+      choice.sandboxFlag,
+      `No provider for ${choice.provider}: set ${keys}, or ${choice.sandboxFlag}=1 for the sandbox (${choice.sandboxShows}, never in production)`,
+    );
+  if (config.NODE_ENV === 'production' && !config.ALLOW_SANDBOX_PROVIDERS)
+    issue(
+      choice.sandboxFlag,
+      `NODE_ENV=production refuses the sandbox for ${choice.provider}: set ${keys}, or ALLOW_SANDBOX_PROVIDERS=1 to run on the sandbox anyway (its pages are never served in production)`,
+    );
+}

@@ -5,6 +5,7 @@ import {
   finishHttpApp,
   readiness,
   readMigrations,
+  servesSandboxPages,
   subscribeAll,
   type ServiceDeps,
   type ServiceHandle,
@@ -58,7 +59,8 @@ export async function createIdentityService(
   app.use(profilesRouter(context));
   app.use(agreementsRouter(context));
   app.use(uploadsRouter(context));
-  if (verifier instanceof SandboxVerifier) app.use(devRouter(verifier));
+  // The sandbox's outbox shows every code to anyone: never in production (the config refused a silent sandbox).
+  if (verifier instanceof SandboxVerifier && servesSandboxPages(config)) app.use(devRouter(verifier));
   finishHttpApp(app, logger);
 
   return {

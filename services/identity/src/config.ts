@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, loadConfig } from '@brigade/kit';
+import { baseConfigSchema, envFlag, loadConfig, requireProviderOrSandbox } from '@brigade/kit';
 
 const optional = z
   .string()
@@ -7,22 +7,41 @@ const optional = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
-export const identityConfigSchema = baseConfigSchema.extend({
-  PORT: z.coerce.number().int().min(0).max(65535).default(4001),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
-  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
-  VERIFICATION_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
-  /** With all three set, codes go through Twilio Verify; otherwise the sandbox (codes in the dev outbox). */
-  TWILIO_ACCOUNT_SID: optional,
-  TWILIO_AUTH_TOKEN: optional,
-  TWILIO_VERIFY_SERVICE_SID: optional,
-  /** Override of https://verify.twilio.com (tests: a local stand-in of the Verify API). */
-  TWILIO_VERIFY_API_BASE_URL: optional,
-  /** Per Twilio Verify request: the person waits on the verification screen. */
-  TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
-  /** Argon2 cost; lower only in tests. */
-  ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19_456),
-});
+export const identityConfigSchema = baseConfigSchema
+  .extend({
+    PORT: z.coerce.number().int().min(0).max(65535).default(4001),
+    ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+    REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+    VERIFICATION_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
+    /**
+     * With all three set, codes go through Twilio Verify. With none, the SMS sandbox, only when asked for with
+     * SMS_SANDBOX=1 (the embedded default sets it): codes are kept in the dev outbox (`/dev/sms`, not served in
+     * production). Neither: identity refuses to start.
+     */
+    TWILIO_ACCOUNT_SID: optional,
+    TWILIO_AUTH_TOKEN: optional,
+    TWILIO_VERIFY_SERVICE_SID: optional,
+    /** Override of https://verify.twilio.com (tests: a local stand-in of the Verify API). */
+    TWILIO_VERIFY_API_BASE_URL: optional,
+    /** Per Twilio Verify request: the person waits on the verification screen. */
+    TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+    SMS_SANDBOX: envFlag,
+    /** Argon2 cost; lower only in tests. */
+    ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19_456),
+  })
+  .superRefine((c, ctx) =>
+    requireProviderOrSandbox(c, ctx, {
+      provider: "identity's Twilio Verify (phone codes)",
+      keys: {
+        TWILIO_ACCOUNT_SID: c.TWILIO_ACCOUNT_SID,
+        TWILIO_AUTH_TOKEN: c.TWILIO_AUTH_TOKEN,
+        TWILIO_VERIFY_SERVICE_SID: c.TWILIO_VERIFY_SERVICE_SID,
+      },
+      sandboxFlag: 'SMS_SANDBOX',
+      sandboxChosen: c.SMS_SANDBOX,
+      sandboxShows: 'codes shown at /api/dev/sms',
+    }),
+  );
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {

@@ -21,7 +21,7 @@ export interface Harness {
 export async function startIdentity(env: Record<string, string> = {}): Promise<Harness> {
   const database = await createTestDatabase('identity', await loadMigrations());
   const testBus = await createTestBus();
-  const config = loadIdentityConfig({ ARGON2_MEMORY_KIB: '1024', ...env });
+  const config = loadIdentityConfig({ ARGON2_MEMORY_KIB: '1024', SMS_SANDBOX: '1', ...env });
   const service = await createIdentityService(
     { database, bus: testBus.bus, logger: createLogger('identity-test') },
     config,

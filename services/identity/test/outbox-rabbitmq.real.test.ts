@@ -56,7 +56,7 @@ describeReal('identity events through RabbitMQ', () => {
     database = await createTestDatabase('identity', await loadMigrations());
     service = await createIdentityService(
       { database, bus: serviceBus, logger },
-      loadIdentityConfig({ ARGON2_MEMORY_KIB: '1024' }),
+      loadIdentityConfig({ ARGON2_MEMORY_KIB: '1024', SMS_SANDBOX: '1' }),
     );
     server = await listen(service.app);
     await service.start({ url: server.url });

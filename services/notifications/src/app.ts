@@ -5,6 +5,7 @@ import {
   finishHttpApp,
   readiness,
   readMigrations,
+  servesSandboxPages,
   subscribeAll,
   type Migration,
   type ServiceDeps,
@@ -38,7 +39,10 @@ export async function loadMigrations(): Promise<Migration[]> {
   return readMigrations(fileURLToPath(new URL('./db/migrations', import.meta.url)));
 }
 
-/** Twilio when all three credentials are set, otherwise the sandbox (texts recorded, shown at /dev/sms). */
+/**
+ * Twilio when all three credentials are set, otherwise the sandbox (texts recorded, shown at /dev/sms outside
+ * production); the config only lets the sandbox through when SMS_SANDBOX=1 asked for it.
+ */
 export function createSmsPort(config: Readonly<NotificationsConfig>): SmsPort {
   if (config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM_NUMBER) {
     return new TwilioSms({
@@ -69,7 +73,8 @@ export async function createNotificationsService(
 
   const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });
   app.use(preferencesRouter(ctx, deps.keys));
-  if (sms.provider === 'sandbox') app.use(devSmsRouter(ctx));
+  // Every text to anyone who asks: never in production (the config refused a silent sandbox).
+  if (sms.provider === 'sandbox' && servesSandboxPages(config)) app.use(devSmsRouter(ctx));
   finishHttpApp(app, deps.logger);
 
   return {

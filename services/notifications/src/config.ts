@@ -1,4 +1,4 @@
-import { baseConfigSchema, loadConfig } from '@brigade/kit';
+import { baseConfigSchema, envFlag, loadConfig, requireProviderOrSandbox } from '@brigade/kit';
 import { z } from 'zod';
 
 const optional = z
@@ -17,10 +17,14 @@ const delays = (fallback: string) =>
 export const notificationsConfigSchema = baseConfigSchema
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(4005),
-    /** Twilio: all three set = real SMS through the official SDK; none set = the sandbox outbox. */
+    /**
+     * Twilio: all three set = real SMS through the official SDK. None set = the sandbox outbox, only when asked
+     * for with SMS_SANDBOX=1 (the embedded default sets it; `/dev/sms` is not served in production).
+     */
     TWILIO_ACCOUNT_SID: optional,
     TWILIO_AUTH_TOKEN: optional,
     TWILIO_FROM_NUMBER: optional,
+    SMS_SANDBOX: envFlag,
     /** Where the Twilio SDK sends its requests (tests point it at a local stand-in). Default: Twilio itself. */
     TWILIO_API_BASE_URL: optional.pipe(z.string().url().optional()),
     /** Per Twilio request: a send that takes longer is abandoned and retried after the backoff. */
@@ -30,17 +34,19 @@ export const notificationsConfigSchema = baseConfigSchema
     /** Backoff between SMS attempts; after the last one the text is marked failed (attempts = delays + 1). */
     SMS_RETRY_DELAYS_MS: delays('30000,120000,600000'),
   })
-  .superRefine((c, ctx) => {
-    const set = [c.TWILIO_ACCOUNT_SID, c.TWILIO_AUTH_TOKEN, c.TWILIO_FROM_NUMBER].filter(Boolean).length;
-    if (set !== 0 && set !== 3) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['TWILIO_ACCOUNT_SID'],
-        message:
-          'Set TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM_NUMBER together (or none for the sandbox)',
-      });
-    }
-  });
+  .superRefine((c, ctx) =>
+    requireProviderOrSandbox(c, ctx, {
+      provider: 'the texts notifications sends (Twilio)',
+      keys: {
+        TWILIO_ACCOUNT_SID: c.TWILIO_ACCOUNT_SID,
+        TWILIO_AUTH_TOKEN: c.TWILIO_AUTH_TOKEN,
+        TWILIO_FROM_NUMBER: c.TWILIO_FROM_NUMBER,
+      },
+      sandboxFlag: 'SMS_SANDBOX',
+      sandboxChosen: c.SMS_SANDBOX,
+      sandboxShows: 'texts shown at /api/dev/sms',
+    }),
+  );
 
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;
 

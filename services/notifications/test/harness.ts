@@ -43,6 +43,7 @@ export async function startNotifications(opts: {
     NOTIFICATIONS_POLL_MS: '20',
     SMS_RETRY_DELAYS_MS: '60000,300000',
     PUBLIC_URL: 'https://brigade.test',
+    SMS_SANDBOX: '1',
     ...opts.env,
   } as NodeJS.ProcessEnv);
   const handle = await createNotificationsService(

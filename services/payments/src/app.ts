@@ -8,6 +8,7 @@ import {
   finishHttpApp,
   readiness,
   readMigrations,
+  servesSandboxPages,
   subscribeAll,
   type Migration,
   type ServiceDeps,
@@ -71,6 +72,8 @@ export async function createPaymentsService(
         logger,
       })
     : null;
+  // Production never serves the emulator's browser endpoints nor fault injection, even on the sandbox.
+  const pages = servesSandboxPages(config);
   const faults = sandbox ? new StripeFaults(database, logger) : null;
   if (sandbox && faults) {
     const routers = createSandboxRouters({
@@ -81,11 +84,11 @@ export async function createPaymentsService(
       faults,
     });
     app.use('/v1', routers.api);
-    app.use('/sandbox/stripe', routers.browser);
+    if (pages) app.use('/sandbox/stripe', routers.browser);
   }
   // Provider outages on demand (tests, demos of the delayed-payout screens): the service's own address only,
   // never with real Stripe keys.
-  if (faults) app.use('/sandbox/faults/stripe', faults.router());
+  if (faults && pages) app.use('/sandbox/faults/stripe', faults.router());
   else
     app.use('/sandbox/faults/stripe', () => {
       throw faultsUnavailable();
