@@ -74,7 +74,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const serviceEnv = { ...env, PUBLIC_URL: publicUrl, PORT: '0' };
   // Every configuration first: a refused one stops the start before any database or broker is touched.
-  const modules = [];
+  const modules: Array<{ name: ServiceName; app: any; config: unknown }> = [];
   for (const name of SERVICES) {
     const dir = path.join(ROOT, 'services', name, 'src');
     if (!existsSync(path.join(dir, 'app.ts')) || !existsSync(path.join(dir, 'config.ts'))) continue;
