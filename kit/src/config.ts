@@ -30,11 +30,11 @@ const optionalUrl = z
   .transform((v) => (v ? v : undefined))
   .pipe(z.string().url().optional());
 
-/** An on/off switch in the environment: `1` (or `true`) is on; unset, empty, `0` or `false` is off. */
+/** An on/off switch in the environment: `1` is on; unset, empty or `0` is off (anything else is refused). */
 export const envFlag = z
-  .enum(['', '0', '1', 'false', 'true'], { error: 'Use 1 (on) or 0 (off)' })
+  .enum(['', '0', '1'], { error: 'Use 1 (on) or 0 (off)' })
   .optional()
-  .transform((v) => v === '1' || v === 'true');
+  .transform((v) => v === '1');
 
 /** Settings every service shares. Each service extends this with its own. */
 export const baseConfigSchema = z.object({
