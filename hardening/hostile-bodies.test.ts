@@ -106,47 +106,18 @@ const DEPTHS = [10, MAX_JSON_DEPTH, MAX_JSON_DEPTH + 1, 1000, 6000, 100_000];
 
 /** Every JSON route kind: public auth routes (the gateway parses those), and signed-in ones of each service. */
 function targets() {
-  const services = stack.brigade.services;
-  return [
-    { label: 'signin', method: 'POST', api: '/auth/signin', service: services.identity!.url },
-    { label: 'signup', method: 'POST', api: '/auth/signup', service: services.identity!.url },
-    { label: 'resend-code', method: 'POST', api: '/auth/resend-code', service: services.identity!.url },
-    {
-      label: 'language',
-      method: 'PATCH',
-      api: '/profiles/me',
-      service: services.identity!.url,
-      token: chef.token,
-    },
-    {
-      label: 'post a job',
-      method: 'POST',
-      api: '/jobs',
-      service: services.jobs!.url,
-      token: restaurant.token,
-    },
-    {
-      label: 'escrow',
-      method: 'POST',
-      api: '/payments/create-escrow-payment',
-      service: services.payments!.url,
-      token: restaurant.token,
-    },
-    {
-      label: 'message',
-      method: 'POST',
-      api: `/messages/job/${job.id}`,
-      service: services.messaging!.url,
-      token: chef.token,
-    },
-    {
-      label: 'preferences',
-      method: 'PUT',
-      api: '/notifications/preferences',
-      service: services.notifications!.url,
-      token: chef.token,
-    },
+  const { identity, jobs, payments, messaging, notifications } = stack.brigade.services;
+  const rows: Array<[string, string, string, string, string?]> = [
+    ['signin', 'POST', '/auth/signin', identity!.url],
+    ['signup', 'POST', '/auth/signup', identity!.url],
+    ['resend-code', 'POST', '/auth/resend-code', identity!.url],
+    ['language', 'PATCH', '/profiles/me', identity!.url, chef.token],
+    ['post a job', 'POST', '/jobs', jobs!.url, restaurant.token],
+    ['escrow', 'POST', '/payments/create-escrow-payment', payments!.url, restaurant.token],
+    ['message', 'POST', `/messages/job/${job.id}`, messaging!.url, chef.token],
+    ['preferences', 'PUT', '/notifications/preferences', notifications!.url, chef.token],
   ];
+  return rows.map(([label, method, api, service, token]) => ({ label, method, api, service, token }));
 }
 
 test('JSON nested 10 to 100000 levels deep gets a 4xx JSON error on every route, through the gateway and at each service, and changes nothing', async () => {

@@ -113,13 +113,11 @@ describe('production on sandbox providers (allowed)', () => {
 
   test('a production gateway never passes a sandbox page on, even from a service that would serve it', async () => {
     const outbox = http.createServer((_req, res) =>
-      res
-        .setHeader('content-type', 'application/json')
-        .end(
-          JSON.stringify({
-            messages: [{ to: '+16125550100', body: 'code 123456', sent_at: new Date().toISOString() }],
-          }),
-        ),
+      res.setHeader('content-type', 'application/json').end(
+        JSON.stringify({
+          messages: [{ to: '+16125550100', body: 'code 123456', sent_at: new Date().toISOString() }],
+        }),
+      ),
     );
     await new Promise<void>((r) => outbox.listen(0, '127.0.0.1', r));
     const target = `http://127.0.0.1:${(outbox.address() as AddressInfo).port}`;
