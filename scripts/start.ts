@@ -22,11 +22,15 @@ if (process.env.BRIGADE_SEED !== '0' && (!seedMarker || !existsSync(seedMarker))
     console.warn(`Demo data not loaded: ${(err as Error).message}`);
   }
 }
+// The SMS outbox link only where there is an outbox (the SMS sandbox, never in production).
+const outbox = await fetch(`${brigade.url}/api/dev/sms?limit=1`)
+  .then((r) => r.ok)
+  .catch(() => false);
 const lines = [
   '',
   `  Brigade is running at ${brigade.url}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   `  mode: database=${brigade.mode.database} bus=${brigade.mode.bus} rate-limit=${brigade.mode.rateLimit}`,
-  `  API docs: ${brigade.url}/api/docs   SMS outbox (sandbox): ${brigade.url}/api/dev/sms`,
+  `  API docs: ${brigade.url}/api/docs${outbox ? `   SMS outbox (sandbox): ${brigade.url}/api/dev/sms` : ''}`,
   '',
   `  Demo logins (password "${DEMO_PASSWORD}"):`,
   ...DEMO_ACCOUNTS.map((a) => `    ${a.type.padEnd(10)} ${a.email}  (${a.profile.name}, ${a.profile.city})`),

@@ -27,11 +27,6 @@ export const paymentsConfigSchema = baseConfigSchema.extend({
    * sandbox: a random secret made once per installation and kept with the sandbox's data (never a constant).
    */
   STRIPE_WEBHOOK_SECRET: optionalSecret,
-  /** `NODE_ENV=production` refuses the Stripe sandbox unless this is `1` (a staging demo, say). */
-  ALLOW_SANDBOX_PROVIDERS: z
-    .enum(['0', '1', ''])
-    .optional()
-    .transform((v) => v === '1'),
   /** Backoff between attempts of a transfer/refund that did not reach the ledger. */
   MONEY_TASK_RETRY_DELAYS_MS: delays('1000,5000,30000,120000'),
   /** Sandbox: backoff between webhook delivery attempts (Stripe retries for days; the emulator 8 times). */
