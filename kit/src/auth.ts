@@ -8,6 +8,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import { AppError, forbidden } from './errors';
+import type { SessionRevocations } from './revocations';
 
 export const TOKEN_ISSUER = 'brigade-identity';
 export const TOKEN_AUDIENCE = 'brigade';
@@ -38,12 +39,27 @@ export function localKeys(jwks: JSONWebKeySet): KeySource {
 const CACHE_LIMIT = 20_000;
 const verified = new WeakMap<KeySource, Map<string, { user: AuthUser; exp: number }>>();
 
+/** The answer to a token whose session was signed out or revoked (see `SessionRevocations`). */
+export const sessionEnded = () =>
+  new AppError(401, 'AUTH.SESSION_REVOKED', 'Your session has ended. Please sign in again.');
+
 /**
  * Verify an access token: signature (EdDSA only, so `alg: none` and HMAC tricks fail), issuer, audience,
- * expiry. A token already verified with the same keys is answered from a bounded cache until it expires, so
- * a client polling every few seconds costs one signature check per token, not one per request.
+ * expiry, and with `revocations` that its session has not ended. A token already verified with the same keys
+ * is answered from a bounded cache until it expires, so a client polling every few seconds costs one
+ * signature check per token, not one per request; the session check runs on every call, cache hits included.
  */
-export async function verifyAccessToken(token: string, keys: KeySource): Promise<AuthUser> {
+export async function verifyAccessToken(
+  token: string,
+  keys: KeySource,
+  revocations: SessionRevocations | undefined,
+): Promise<AuthUser> {
+  const user = await verifySignedToken(token, keys);
+  if (revocations?.isRevoked(user.sessionId)) throw sessionEnded();
+  return user;
+}
+
+async function verifySignedToken(token: string, keys: KeySource): Promise<AuthUser> {
   let cache = verified.get(keys);
   if (!cache) verified.set(keys, (cache = new Map()));
   const hit = cache.get(token);
@@ -87,13 +103,17 @@ export function bearerToken(req: Request): string | null {
   return m ? m[1] : null;
 }
 
-/** Express middleware: a valid bearer token is required; `req.user` is set from it. */
-export function requireUser(keys: KeySource): RequestHandler {
+/**
+ * Express middleware: a valid bearer token of a session that has not ended is required; `req.user` is set
+ * from it. Every caller says which revocations it checks: `undefined` accepts an ended session's token
+ * (identity's sign-out, which may run again; a component test without revocations).
+ */
+export function requireUser(keys: KeySource, revocations: SessionRevocations | undefined): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const token = bearerToken(req);
     if (!token) return next(new AppError(401, 'AUTH.REQUIRED', 'Authentication required'));
     try {
-      req.user = await verifyAccessToken(token, keys);
+      req.user = await verifyAccessToken(token, keys, revocations);
       next();
     } catch (err) {
       next(err);

@@ -14,4 +14,5 @@ export { parseEnvelope, PoisonMessage } from './bus/validate';
 export { startTelemetry } from './telemetry';
 export { WorkLoop, type WorkLoopOptions } from './work-loop';
 export * from './stamps';
+export * from './revocations';
 export { redisScript } from './redis-script';
