@@ -5,6 +5,7 @@ import {
   finishHttpApp,
   readiness,
   readMigrations,
+  requireUser,
   subscribeAll,
   type Migration,
   type ServiceDeps,
@@ -68,7 +69,7 @@ export async function createNotificationsService(
   const relay = createRelay(SERVICE_NAME, deps);
 
   const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });
-  app.use(preferencesRouter(ctx, deps.keys));
+  app.use(preferencesRouter(ctx, requireUser(deps.keys, deps.revocations)));
   if (sms.provider === 'sandbox') app.use(devSmsRouter(ctx));
   finishHttpApp(app, deps.logger);
 

@@ -7,6 +7,7 @@ import {
   finishHttpApp,
   readiness,
   readMigrations,
+  requireUser,
   subscribeAll,
   type Migration,
   type ServiceDeps,
@@ -59,8 +60,9 @@ export async function createPaymentsService(
 
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
   app.use(webhooksRouter(ctx));
-  app.use(paymentsRouter(ctx, deps.keys));
-  app.use(connectRouter(ctx, deps.keys));
+  const auth = requireUser(deps.keys, deps.revocations);
+  app.use(paymentsRouter(ctx, auth));
+  app.use(connectRouter(ctx, auth));
 
   const sandbox = isSandbox(config)
     ? new SandboxWebhookDeliverer({
