@@ -14,7 +14,10 @@ export async function announceEnded(ctx: IdentityContext, sessionIds: readonly s
   } catch (err) {
     // The sessions have ended in the database (no refresh), but their access tokens still work elsewhere:
     // the caller is told to try again, which announces them again.
-    ctx.logger.error({ err: (err as Error).message, sessions: sessionIds.length }, 'ended sessions not announced');
+    ctx.logger.error(
+      { err: (err as Error).message, sessions: sessionIds.length },
+      'ended sessions not announced',
+    );
     throw new AppError(503, 'SERVICE.UNAVAILABLE', 'Service temporarily unavailable, please try again');
   }
 }
