@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { Redis } from 'ioredis';
 import {
+  claimEmbeddedData,
   createLogger,
   freePort,
   listen,
@@ -78,10 +79,13 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   if (options.buildWeb ?? env.BRIGADE_BUILD_WEB !== '0') ensureWebBuilt((s) => logger.info(s));
 
   let pglite: PGlite | null = null;
+  let releaseData = () => {};
   const connectionFor = async (name: string): Promise<Connection> => {
     if (env.DATABASE_URL) return { url: serviceDatabaseUrl(env.DATABASE_URL, name, env) };
     if (!pglite) {
       const { PGlite } = await import('@electric-sql/pglite');
+      // One process at a time on a PGlite directory (another `npm start`, or `npm run ledger:check`).
+      if (options.dataDir) releaseData = claimEmbeddedData(options.dataDir);
       if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
       pglite = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
     }
@@ -177,6 +181,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       await rateLimiter.close();
       for (const d of databases) await d.close();
       if (pglite) await (pglite as PGlite).close();
+      releaseData();
     },
     async destroy() {
       if (bus.kind === 'rabbitmq')

@@ -1,13 +1,18 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, markerPath, startEmbedded, writeMarker } from './embedded';
+import { EmbeddedDataBusy, embeddedDataDir } from '@brigade/kit';
+import { markerPath, startEmbedded, writeMarker } from './embedded';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed';
 
 // `npm start`: the whole product on http://localhost:8080 (PORT to change). Embedded by default (PGlite
 // under .data/, in-process bus, sandbox providers); real mode when DATABASE_URL / AMQP_URL / REDIS_URL are set.
 const started = Date.now();
-const dataDir = process.env.BRIGADE_DATA_DIR ?? path.join(ROOT, '.data/pglite');
-const brigade = await startEmbedded({ dataDir: process.env.DATABASE_URL ? null : dataDir });
+const dataDir = embeddedDataDir();
+const brigade = await startEmbedded({ dataDir: process.env.DATABASE_URL ? null : dataDir }).catch((err) => {
+  if (!(err instanceof EmbeddedDataBusy)) throw err;
+  console.error(err.message);
+  process.exit(1);
+});
 const seedMarker = process.env.DATABASE_URL ? null : markerPath(path.dirname(dataDir));
 if (process.env.BRIGADE_SEED !== '0' && (!seedMarker || !existsSync(seedMarker))) {
   try {

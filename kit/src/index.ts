@@ -15,4 +15,5 @@ export { startTelemetry } from './telemetry';
 export { WorkLoop, type WorkLoopOptions } from './work-loop';
 export * from './stamps';
 export * from './revocations';
+export * from './embedded-data';
 export { redisScript } from './redis-script';

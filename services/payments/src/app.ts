@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
@@ -21,6 +22,7 @@ import { paymentsRouter } from './http/payments.router';
 import { webhooksRouter } from './http/webhooks.router';
 import { createSandboxRouters } from './sandbox/emulator.router';
 import { faultsUnavailable, StripeFaults } from './sandbox/faults';
+import { SandboxStore } from './sandbox/store';
 import { SandboxWebhookDeliverer } from './sandbox/webhook-deliverer';
 import { isSandbox, StripeHolder } from './stripe/client';
 import { MoneyTaskRunner } from './use-cases/money-tasks';
@@ -47,6 +49,14 @@ export async function createPaymentsService(
   const { database, logger } = deps;
   const relay = createRelay(SERVICE_NAME, deps);
   const stripe = new StripeHolder(config);
+  // Real Stripe: the configured secret (required with STRIPE_SECRET_KEY). Sandbox: the configured one if given,
+  // else a random secret made once per installation and kept with the sandbox's data.
+  const webhookSecret =
+    config.STRIPE_WEBHOOK_SECRET ??
+    (await new SandboxStore(database).setting(
+      'webhook_secret',
+      () => `whsec_${randomBytes(24).toString('base64url')}`,
+    ));
   let moneyTasks: MoneyTaskRunner | null = null;
   const ctx: PaymentsContext = {
     database,
@@ -54,6 +64,7 @@ export async function createPaymentsService(
     relay,
     logger,
     config,
+    webhookSecret,
     kickMoneyTasks: () => moneyTasks?.kick(),
   };
   moneyTasks = new MoneyTaskRunner(ctx);
@@ -67,7 +78,7 @@ export async function createPaymentsService(
   const sandbox = isSandbox(config)
     ? new SandboxWebhookDeliverer({
         database,
-        secret: config.STRIPE_WEBHOOK_SECRET,
+        secret: webhookSecret,
         retryDelaysMs: config.SANDBOX_WEBHOOK_RETRY_DELAYS_MS,
         logger,
       })

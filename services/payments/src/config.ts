@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, loadConfig } from '@brigade/kit';
+import { baseConfigSchema, ConfigError, loadConfig } from '@brigade/kit';
 import { FaultList } from './sandbox/faults';
 
 const optionalSecret = z
@@ -15,8 +15,6 @@ const delays = (fallback: string) =>
     .transform((v) => v.split(',').map((n) => Number(n.trim())))
     .pipe(z.array(z.number().int().positive()).min(1));
 
-/** The sandbox webhook secret: fixed so that several instances (and the gateway) agree without setup. */
-export const SANDBOX_WEBHOOK_SECRET = 'whsec_brigade_sandbox_0123456789abcdef';
 /** The secret key the SDK uses against the built-in emulator. */
 export const SANDBOX_SECRET_KEY = 'sk_test_brigade_sandbox';
 
@@ -24,7 +22,16 @@ export const paymentsConfigSchema = baseConfigSchema.extend({
   /** Unset: the built-in Stripe emulator (sandbox) answers the SDK. */
   STRIPE_SECRET_KEY: optionalSecret,
   STRIPE_PUBLISHABLE_KEY: optionalSecret,
-  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).default(SANDBOX_WEBHOOK_SECRET),
+  /**
+   * The signing secret of the webhook endpoint (`whsec_...`). Required with STRIPE_SECRET_KEY. Unset in the
+   * sandbox: a random secret made once per installation and kept with the sandbox's data (never a constant).
+   */
+  STRIPE_WEBHOOK_SECRET: optionalSecret,
+  /** `NODE_ENV=production` refuses the Stripe sandbox unless this is `1` (a staging demo, say). */
+  ALLOW_SANDBOX_PROVIDERS: z
+    .enum(['0', '1', ''])
+    .optional()
+    .transform((v) => v === '1'),
   /** Backoff between attempts of a transfer/refund that did not reach the ledger. */
   MONEY_TASK_RETRY_DELAYS_MS: delays('1000,5000,30000,120000'),
   /** Sandbox: backoff between webhook delivery attempts (Stripe retries for days; the emulator 8 times). */
@@ -67,6 +74,23 @@ export const paymentsConfigSchema = baseConfigSchema.extend({
 });
 export type PaymentsConfig = Readonly<z.infer<typeof paymentsConfigSchema>>;
 
+/**
+ * The environment, with the rules that tie settings together: real Stripe keys need the endpoint's signing
+ * secret (a webhook nobody can verify would be trusted by anyone who can sign), and production does not run on
+ * the emulator unless told so.
+ */
 export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): PaymentsConfig {
-  return loadConfig(paymentsConfigSchema, env);
+  const config = loadConfig(paymentsConfigSchema, env);
+  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET)
+    throw new ConfigError(
+      'payments: STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not. Set it to the signing secret ' +
+        '(whsec_...) of your Stripe webhook endpoint for /api/payments/webhooks/stripe; without it no webhook ' +
+        'can be verified.',
+    );
+  if (config.NODE_ENV === 'production' && !config.STRIPE_SECRET_KEY && !config.ALLOW_SANDBOX_PROVIDERS)
+    throw new ConfigError(
+      'payments: NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (real Stripe). To run the ' +
+        'built-in Stripe sandbox in production anyway (a demo), set ALLOW_SANDBOX_PROVIDERS=1.',
+    );
+  return config;
 }

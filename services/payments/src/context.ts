@@ -9,6 +9,8 @@ export interface PaymentsContext {
   relay: OutboxRelay;
   logger: Logger;
   config: PaymentsConfig;
+  /** The webhook endpoint's signing secret: STRIPE_WEBHOOK_SECRET, or the sandbox's own per installation. */
+  webhookSecret: string;
   /** Wake the money-task runner (transfers and refunds to execute). */
   kickMoneyTasks(): void;
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { createLogger, listen, type RunningServer } from '@brigade/kit';
+import { createLogger, listen, sql, type RunningServer } from '@brigade/kit';
 import {
   createTestAuth,
   createTestBus,
@@ -289,6 +289,19 @@ export async function startPayments(env: Record<string, string> = {}) {
         fee_cents: pay.feeCents,
         total_cents: pay.totalCents,
       });
+    },
+
+    /** What payments refused as not matching its records or the provider (newest last). */
+    async anomalies(objectId?: string) {
+      return database.rows<{
+        reason: string;
+        source: string;
+        object_id: string | null;
+        job_id: string | null;
+      }>(
+        sql`select reason, source, object_id, job_id from payments.anomalies
+            where ${objectId ?? null}::text is null or object_id = ${objectId ?? null} order by id`,
+      );
     },
 
     /** The ledger:check invariant over every closed job. */

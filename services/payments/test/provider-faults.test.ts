@@ -222,7 +222,10 @@ test('the fault switch refuses a malformed fault with a 400 and does not exist w
   expect(bad.status).toBe(400);
   expect(bad.body.error).toEqual(expect.any(String));
 
-  const live = await startPayments({ STRIPE_SECRET_KEY: 'sk_test_not_the_sandbox' });
+  const live = await startPayments({
+    STRIPE_SECRET_KEY: 'sk_test_not_the_sandbox',
+    STRIPE_WEBHOOK_SECRET: 'whsec_live_endpoint',
+  });
   try {
     const refused = await live.call('POST', '/sandbox/faults/stripe', undefined, {
       path: '/v1/transfers',

@@ -1,5 +1,5 @@
-import { sql, type Database } from '@brigade/kit';
-import { CLOSED_STATUSES } from './payment-status';
+import { sql, type Database, type Executor } from '@brigade/kit';
+import { CLOSED_STATUSES, HELD_STATUSES, type PaymentStatus } from './payment-status';
 
 export interface LedgerTotals {
   charged_cents: number;
@@ -26,9 +26,14 @@ const KIND_FIELD = {
   refund: 'refunded_cents',
 } as const;
 
-export async function ledgerTotals(database: Database, jobId: string): Promise<LedgerTotals> {
+export async function ledgerTotals(
+  database: Database,
+  jobId: string,
+  executor?: Executor,
+): Promise<LedgerTotals> {
   const rows = await database.rows<{ kind: keyof typeof KIND_FIELD; total: string }>(
     sql`select kind, sum(amount_cents)::bigint as total from ${sql.raw(database.schema)}.ledger_entries where job_id = ${jobId} group by kind`,
+    executor,
   );
   const totals = emptyTotals();
   for (const r of rows) totals[KIND_FIELD[r.kind]] = Number(r.total);
@@ -36,15 +41,19 @@ export async function ledgerTotals(database: Database, jobId: string): Promise<L
 }
 
 /**
- * The ledger invariant for every closed job: charged = transferred + fee + refunded, the charge equals the job
- * total, a released job transferred exactly the shift pay and kept exactly the booking fee, a refunded job gave
- * back the whole charge; and nothing is ever transferred or refunded twice (at most one entry of each kind).
+ * The ledger's rules, for every job by the state of its money:
+ * - closed (completed, refunded): charged = transferred + fee + refunded, the charge equals the job total, a
+ *   released job transferred exactly the shift pay and kept exactly the booking fee, a refunded job gave back the
+ *   whole charge;
+ * - held (held_in_escrow, disputed): charged = the job's total, and nothing transferred, kept or refunded yet;
+ * - unpaid (pending, failed): nothing charged, transferred or refunded;
+ * and nothing is ever charged, transferred or refunded twice (at most one entry of each kind).
  */
 export async function checkLedger(database: Database): Promise<LedgerCheck[]> {
   const s = sql.raw(database.schema);
   const rows = await database.rows<{
     job_id: string;
-    status: string;
+    status: PaymentStatus;
     subtotal_cents: number;
     fee: number;
     total_cents: number;
@@ -69,25 +78,36 @@ export async function checkLedger(database: Database): Promise<LedgerCheck[]> {
       from (select job_id, kind, sum(amount_cents) as amount_cents, count(*) as n from ${s}.ledger_entries group by job_id, kind) per_kind
       group by job_id
     ) l on l.job_id = j.job_id
-    where j.status in (${sql.join(
-      CLOSED_STATUSES.map((c) => sql`${c}`),
-      sql`, `,
-    )})
     order by j.job_id`);
   return rows.map((r) => {
     const charged = Number(r.charged);
     const fees = Number(r.fees);
     const transferred = Number(r.transferred);
     const refunded = Number(r.refunded);
+    const total = Number(r.total_cents);
     const problems: string[] = [];
-    if (charged !== transferred + fees + refunded)
-      problems.push(`charged ${charged} != transferred ${transferred} + fee ${fees} + refunded ${refunded}`);
-    if (charged !== Number(r.total_cents)) problems.push(`charged ${charged} != job total ${r.total_cents}`);
     if (Number(r.entries_max) > 1) problems.push('more than one ledger entry of a kind');
-    if (r.status === 'completed' && (transferred !== Number(r.subtotal_cents) || fees !== Number(r.fee))) {
-      problems.push(`released job must transfer ${r.subtotal_cents} and keep ${r.fee}`);
+    if (CLOSED_STATUSES.includes(r.status)) {
+      if (charged !== transferred + fees + refunded)
+        problems.push(
+          `charged ${charged} != transferred ${transferred} + fee ${fees} + refunded ${refunded}`,
+        );
+      if (charged !== total) problems.push(`charged ${charged} != job total ${total}`);
+      if (r.status === 'completed' && (transferred !== Number(r.subtotal_cents) || fees !== Number(r.fee)))
+        problems.push(`released job must transfer ${r.subtotal_cents} and keep ${r.fee}`);
+      if (r.status === 'refunded' && refunded !== charged)
+        problems.push(`refunded job must refund ${charged}`);
+    } else if (HELD_STATUSES.includes(r.status)) {
+      if (charged !== total) problems.push(`held job charged ${charged} != job total ${total}`);
+      if (transferred + fees + refunded > 0)
+        problems.push(
+          `held job already moved money: transferred ${transferred} + fee ${fees} + refunded ${refunded}`,
+        );
+    } else if (charged + transferred + fees + refunded > 0) {
+      problems.push(
+        `unpaid job has ledger entries: charged ${charged}, transferred ${transferred}, fee ${fees}, refunded ${refunded}`,
+      );
     }
-    if (r.status === 'refunded' && refunded !== charged) problems.push(`refunded job must refund ${charged}`);
     return {
       job_id: r.job_id,
       status: r.status,

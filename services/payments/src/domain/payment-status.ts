@@ -23,6 +23,8 @@ export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]
 
 /** Closed jobs are the ones the ledger invariant applies to. */
 export const CLOSED_STATUSES: readonly PaymentStatus[] = ['completed', 'refunded'];
+/** The money is in escrow: charged, nothing paid out or refunded yet. */
+export const HELD_STATUSES: readonly PaymentStatus[] = ['held_in_escrow', 'disputed'];
 /** A restaurant may (re)start paying only in these states. */
 export const PAYABLE_STATUSES: readonly PaymentStatus[] = ['pending', 'failed'];
 /** Money is on the platform balance for the job. */

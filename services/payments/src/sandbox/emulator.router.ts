@@ -173,6 +173,10 @@ export function createSandboxRouters(options: {
       ),
     ),
   );
+  api.get(
+    '/transfers/:id',
+    route((tx, req) => emulator.getTransfer(tx, String(req.params.id))),
+  );
   api.post(
     '/refunds',
     route((tx, req, info) => emulator.createRefund(tx, req.body ?? {}, info)),
@@ -188,6 +192,10 @@ export function createSandboxRouters(options: {
         limit(req),
       ),
     ),
+  );
+  api.get(
+    '/refunds/:id',
+    route((tx, req) => emulator.getRefund(tx, String(req.params.id))),
   );
   api.get(
     '/charges',

@@ -546,7 +546,19 @@ export class StripeEmulator {
     return transfer;
   }
 
+  async getTransfer(tx: Executor, id: string) {
+    const transfer = await this.store.get(tx, id, 'transfer');
+    if (!transfer) throw missing('transfer', id);
+    return transfer;
+  }
+
   // ---------- refunds ----------
+  async getRefund(tx: Executor, id: string) {
+    const refund = await this.store.get(tx, id, 'refund');
+    if (!refund) throw missing('refund', id);
+    return refund;
+  }
+
   async createRefund(tx: Executor, p: Params, req: RequestInfo) {
     let chargeId = str(p.charge);
     const piId = str(p.payment_intent);

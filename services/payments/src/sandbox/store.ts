@@ -49,6 +49,20 @@ export class SandboxStore {
     return rows.map((r) => parseJson(r.data));
   }
 
+  /**
+   * A setting made once per installation and kept with the sandbox's data (the first instance to start makes
+   * it; every other instance on the same database reads the same value).
+   */
+  async setting(key: string, make: () => string): Promise<string> {
+    await this.database.db.execute(
+      sql`insert into ${this.s}.sandbox_settings (key, value) values (${key}, ${make()}) on conflict (key) do nothing`,
+    );
+    const [row] = await this.database.rows<{ value: string }>(
+      sql`select value from ${this.s}.sandbox_settings where key = ${key}`,
+    );
+    return row.value;
+  }
+
   /** Record an event for webhook delivery (same transaction as the change it reports). */
   async emit(
     tx: Executor,

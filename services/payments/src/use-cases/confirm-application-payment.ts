@@ -64,7 +64,6 @@ export async function confirmApplicationPayment(
           code,
           declineCode,
           message: err.message,
-          metadata: pi.metadata,
         }),
       );
       ctx.relay.kick();

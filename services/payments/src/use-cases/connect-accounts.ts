@@ -1,8 +1,10 @@
 import type Stripe from 'stripe';
 import { appendEvent, onCommit, sql, type AuthUser, type Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
+import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
 import { accountNotFound } from '../domain/errors';
 import { interactive } from '../stripe/client';
+import { reportAnomaly } from './report-anomaly';
 import { providerError } from './start-escrow-payment';
 
 interface AccountRow {
@@ -122,15 +124,19 @@ export async function accountStatus(ctx: PaymentsContext, user: AuthUser) {
 }
 
 /**
- * Store an account's state (from `account.updated` or a status read). When it changed, publish
- * `payments.payout_account.updated.v1` (the jobs service lets a restaurant accept a chef once payouts are
- * enabled) and wake any payout that was waiting for this chef's account.
+ * Store an account's state, as the provider returned it (a status read, or a retrieve made because an
+ * `account.updated` webhook named the account). When it changed, publish `payments.payout_account.updated.v1`
+ * (the jobs service lets a restaurant accept a chef once payouts are enabled) and wake any payout that was waiting
+ * for this chef's account. An account payments does not know is accepted only when the provider's own metadata
+ * names a user payments knows who has no account yet (the webhook can arrive before create-account stored the
+ * id); anything else is an anomaly.
  */
 export async function syncAccount(
   ctx: PaymentsContext,
   tx: Executor,
   account: Stripe.Account,
   knownUserId?: string,
+  source: MoneySource = PROVIDER_CALL,
 ): Promise<boolean> {
   const s = sql.raw(ctx.database.schema);
   const due = account.requirements?.currently_due ?? [];
@@ -138,13 +144,28 @@ export async function syncAccount(
     sql`select user_id, account_id, charges_enabled, payouts_enabled, currently_due from ${s}.connected_accounts where account_id = ${account.id} for update`,
     tx,
   );
-  const userId = before?.user_id ?? knownUserId ?? account.metadata?.user_id;
-  if (!userId) return false;
+  const userId: string | undefined = before?.user_id ?? knownUserId ?? account.metadata?.user_id;
   if (!before) {
-    // The account.updated webhook can arrive before create-account stored the id.
-    await tx.execute(
-      sql`insert into ${s}.connected_accounts (user_id, account_id, user_type) values (${userId}, ${account.id}, ${account.metadata?.user_type ?? 'chef'}) on conflict do nothing`,
-    );
+    const [user] = userId
+      ? await ctx.database.rows<{ user_type: string }>(
+          sql`select user_type from ${s}.users where user_id = ${userId}`,
+          tx,
+        )
+      : [];
+    const inserted = user
+      ? await ctx.database.rows(
+          sql`insert into ${s}.connected_accounts (user_id, account_id, user_type) values (${userId}, ${account.id}, ${user.user_type}) on conflict do nothing returning user_id`,
+          tx,
+        )
+      : [];
+    if (inserted.length === 0) {
+      await reportAnomaly(ctx, tx, source, {
+        reason: 'unknown_account',
+        objectId: account.id,
+        details: { user_id: userId ?? null },
+      });
+      return false;
+    }
   }
   const same =
     before &&
@@ -158,7 +179,7 @@ export async function syncAccount(
         where account_id = ${account.id}`,
   );
   await appendEvent(ctx.database, tx, 'payments.payout_account.updated.v1', {
-    user_id: userId,
+    user_id: userId!,
     account_id: account.id,
     charges_enabled: account.charges_enabled,
     payouts_enabled: account.payouts_enabled,

@@ -1,7 +1,10 @@
-import { appendEvent, sql, WorkLoop, type Executor } from '@brigade/kit';
+import { sql, WorkLoop, type Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
-import { findJob, setStatus, type JobPaymentRow } from '../db/jobs.repository';
+import { findJob, type JobPaymentRow } from '../db/jobs.repository';
+import { ledgerEntryId, payoutAccountOf } from '../db/money-tasks.repository';
 import { isProviderOutage } from '../stripe/client';
+import type { RecordOutcome } from './report-anomaly';
+import { recordRefund, recordTransfer } from './record-settlement';
 
 export type RefundReason = 'job_cancelled' | 'work_not_completed';
 
@@ -38,93 +41,6 @@ export async function requestRefund(
     tx,
   );
   return rows.length > 0;
-}
-
-interface TransferFacts {
-  id: string;
-  amount: number;
-  metadata?: Record<string, string> | null;
-}
-
-/**
- * The transfer exists at Stripe: write it to the ledger with the platform's fee, close the job as completed and
- * publish `payments.payout.released.v1`, once (unique ledger index), from the runner or the transfer webhook.
- */
-export async function recordTransfer(
-  ctx: PaymentsContext,
-  tx: Executor,
-  jobId: string,
-  transfer: TransferFacts,
-): Promise<boolean> {
-  const job = await findJob(ctx.database, jobId, tx, true);
-  if (!job) return false;
-  const s = sql.raw(ctx.database.schema);
-  const inserted = await ctx.database.rows(
-    sql`insert into ${s}.ledger_entries (job_id, kind, amount_cents, provider_id, idempotency_key)
-        values (${jobId}, 'transfer', ${transfer.amount}, ${transfer.id}, ${`job:${jobId}:transfer`})
-        on conflict do nothing returning id`,
-    tx,
-  );
-  if (inserted.length === 0) return false;
-  await tx.execute(
-    sql`insert into ${s}.ledger_entries (job_id, kind, amount_cents, idempotency_key) values (${jobId}, 'fee', ${job.fee_cents}, ${`job:${jobId}:fee`})
-        on conflict do nothing`,
-  );
-  const chefId = transfer.metadata?.chef_id ?? job.chef_id;
-  await setStatus(ctx.database, tx, jobId, 'completed', sql`, closed_at = now()`);
-  await tx.execute(
-    sql`update ${s}.money_tasks set status = 'done', done_at = now() where job_id = ${jobId} and kind = 'transfer'`,
-  );
-  await appendEvent(ctx.database, tx, 'payments.payout.released.v1', {
-    job_id: jobId,
-    chef_id: chefId!,
-    restaurant_id: job.restaurant_id,
-    transfer_id: transfer.id,
-    amount_cents: transfer.amount,
-  });
-  return true;
-}
-
-interface RefundFacts {
-  id: string;
-  amount: number;
-  metadata?: Record<string, string> | null;
-}
-
-/** The refund exists at Stripe: ledger, status refunded, `payments.escrow.refunded.v1`, once. */
-export async function recordRefund(
-  ctx: PaymentsContext,
-  tx: Executor,
-  jobId: string,
-  refund: RefundFacts,
-): Promise<boolean> {
-  const job = await findJob(ctx.database, jobId, tx, true);
-  if (!job) return false;
-  const s = sql.raw(ctx.database.schema);
-  const inserted = await ctx.database.rows(
-    sql`insert into ${s}.ledger_entries (job_id, kind, amount_cents, provider_id, idempotency_key)
-        values (${jobId}, 'refund', ${refund.amount}, ${refund.id}, ${`job:${jobId}:refund`})
-        on conflict do nothing returning id`,
-    tx,
-  );
-  if (inserted.length === 0) return false;
-  const [task] = await ctx.database.rows<{ reason: string }>(
-    sql`select reason from ${s}.money_tasks where job_id = ${jobId}`,
-    tx,
-  );
-  const reason = (refund.metadata?.reason ?? task?.reason ?? 'job_cancelled') as RefundReason;
-  await setStatus(ctx.database, tx, jobId, 'refunded', sql`, closed_at = now()`);
-  await tx.execute(
-    sql`update ${s}.money_tasks set status = 'done', done_at = now() where job_id = ${jobId} and kind = 'refund'`,
-  );
-  await appendEvent(ctx.database, tx, 'payments.escrow.refunded.v1', {
-    job_id: jobId,
-    restaurant_id: job.restaurant_id,
-    refund_id: refund.id,
-    amount_cents: refund.amount,
-    reason: reason === 'work_not_completed' ? 'work_not_completed' : 'job_cancelled',
-  });
-  return true;
 }
 
 /** The chef cannot be paid yet (no payout-enabled account): resumed on `account.updated`. */
@@ -252,14 +168,9 @@ export class MoneyTaskRunner {
 
   private async transfer(task: TaskRow) {
     const { database } = this.ctx;
-    const s = sql.raw(database.schema);
-    const [account] = await database.rows<{ account_id: string; payouts_enabled: boolean }>(
-      sql`select account_id, payouts_enabled from ${s}.connected_accounts where user_id = ${task.destination_user_id}`,
-    );
+    const account = await payoutAccountOf(database, task.destination_user_id!);
     if (!account || !account.payouts_enabled) throw new PayoutAccountMissing();
-    const [charge] = await database.rows<{ provider_id: string | null }>(
-      sql`select provider_id from ${s}.ledger_entries where job_id = ${task.job_id} and kind = 'charge'`,
-    );
+    const charge = await ledgerEntryId(database, task.job_id, 'charge');
     if (!charge) throw new Error('no charge recorded for this job');
     const transfer = await this.ctx.stripe.get().transfers.create(
       {
@@ -272,8 +183,10 @@ export class MoneyTaskRunner {
       },
       { idempotencyKey: task.idempotency_key },
     );
-    await database.transaction((tx) => recordTransfer(this.ctx, tx, task.job_id, transfer));
-    await this.markDone(task);
+    await this.settle(
+      task,
+      await database.transaction((tx) => recordTransfer(this.ctx, tx, task.job_id, transfer)),
+    );
   }
 
   private async refund(task: TaskRow) {
@@ -282,18 +195,31 @@ export class MoneyTaskRunner {
     const refund = await this.ctx.stripe.get().refunds.create(
       {
         payment_intent: job.payment_intent_id,
+        amount: Number(task.amount_cents),
         reason: 'requested_by_customer',
         metadata: { job_id: task.job_id, reason: task.reason },
       },
       { idempotencyKey: task.idempotency_key },
     );
-    await this.ctx.database.transaction((tx) => recordRefund(this.ctx, tx, task.job_id, refund));
-    await this.markDone(task);
+    await this.settle(task, await this.ctx.database.transaction((tx) => recordRefund(this.ctx, tx, refund)));
   }
 
-  private async markDone(task: TaskRow) {
+  /**
+   * The provider's answer is in the ledger (now or before): the task is done. An answer that does not match the
+   * task (an anomaly, recorded for operators) blocks it: repeating the call would get the same answer.
+   */
+  private async settle(task: TaskRow, outcome: RecordOutcome) {
+    const blocked = outcome === 'anomaly';
+    if (blocked)
+      this.ctx.logger.error(
+        { task: task.id, job: task.job_id },
+        'money task blocked: the provider answer does not match it',
+      );
     await this.ctx.database.db.execute(
-      sql`update ${sql.raw(this.ctx.database.schema)}.money_tasks set status = 'done', done_at = coalesce(done_at, now()), attempts = attempts + 1 where id = ${task.id}`,
+      sql`update ${sql.raw(this.ctx.database.schema)}.money_tasks
+          set status = ${blocked ? 'blocked' : 'done'}, done_at = coalesce(done_at, now()), attempts = attempts + 1,
+              last_error = ${blocked ? 'the provider answer does not match the task (see anomalies)' : null}
+          where id = ${task.id}`,
     );
   }
 }

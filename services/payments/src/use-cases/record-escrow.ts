@@ -1,53 +1,65 @@
 import { appendEvent, sql, type Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
-import { findJob, findJobByIntent, setStatus, type JobPaymentRow } from '../db/jobs.repository';
+import { findJobByIntent, setStatus } from '../db/jobs.repository';
+import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
 import { PAYABLE_STATUSES } from '../domain/payment-status';
 import { requestRefund } from './money-tasks';
+import { reportAnomaly, type RecordOutcome } from './report-anomaly';
 
+/** A PaymentIntent as the provider returned it (a confirm or retrieve answer; never a webhook's copy). */
 export interface IntentFacts {
   id: string;
   amount: number;
   amount_received?: number;
+  currency?: string;
+  status?: string;
   latest_charge?: string | { id: string } | null;
-  metadata?: Record<string, string> | null;
-}
-
-async function jobForIntent(
-  ctx: PaymentsContext,
-  tx: Executor,
-  pi: IntentFacts,
-): Promise<JobPaymentRow | null> {
-  const byIntent = await findJobByIntent(ctx.database, pi.id, tx);
-  if (byIntent) return byIntent;
-  const jobId = pi.metadata?.job_id;
-  return jobId ? findJob(ctx.database, jobId, tx, true) : null;
 }
 
 /**
- * The PaymentIntent succeeded: the job's money is held. Called from the confirm response and from the signed
- * `payment_intent.succeeded` webhook; the ledger's one-charge-per-job index makes the second call a no-op, so
- * the charge is recorded and `payments.escrow.held.v1` published exactly once.
+ * The PaymentIntent succeeded: the job's money is held. Called with the provider's own answer (confirm, or a
+ * retrieve made because a signed `payment_intent.succeeded` webhook named the intent). The intent must be the one
+ * payments created for a job (its recorded id; a `metadata.job_id` is never looked at), succeeded, in usd, for
+ * exactly the job's total; anything else is an anomaly and changes nothing. The ledger's one-charge-per-job index
+ * makes a second call a no-op, so the charge is recorded and `payments.escrow.held.v1` published exactly once.
  */
 export async function recordEscrowHeld(
   ctx: PaymentsContext,
   tx: Executor,
   pi: IntentFacts,
-): Promise<boolean> {
-  const job = await jobForIntent(ctx, tx, pi);
-  if (!job) {
-    ctx.logger.warn({ paymentIntent: pi.id }, 'succeeded PaymentIntent for an unknown job');
-    return false;
-  }
+  source: MoneySource = PROVIDER_CALL,
+): Promise<RecordOutcome> {
+  const job = await findJobByIntent(ctx.database, pi.id, tx);
+  if (!job) return reportAnomaly(ctx, tx, source, { reason: 'unknown_payment_intent', objectId: pi.id });
+  const refused = (reason: 'payment_not_succeeded' | 'amount_mismatch') =>
+    reportAnomaly(ctx, tx, source, {
+      reason,
+      objectId: pi.id,
+      jobId: job.job_id,
+      details: {
+        status: pi.status ?? null,
+        amount: pi.amount,
+        amount_received: pi.amount_received ?? null,
+        currency: pi.currency ?? null,
+        expected_cents: job.total_cents,
+      },
+    });
+  if (pi.status !== 'succeeded') return refused('payment_not_succeeded');
+  if (
+    pi.amount !== job.total_cents ||
+    (pi.amount_received ?? pi.amount) !== job.total_cents ||
+    pi.currency !== 'usd'
+  )
+    return refused('amount_mismatch');
   const s = sql.raw(ctx.database.schema);
   const chargeId = typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? pi.id);
-  const amount = pi.amount_received || pi.amount;
   const inserted = await ctx.database.rows(
     sql`insert into ${s}.ledger_entries (job_id, kind, amount_cents, provider_id, idempotency_key)
-        values (${job.job_id}, 'charge', ${amount}, ${chargeId}, ${`job:${job.job_id}:payment_intent`})
+        values (${job.job_id}, 'charge', ${job.total_cents}, ${chargeId}, ${`job:${job.job_id}:payment_intent`})
         on conflict do nothing returning id`,
     tx,
   );
-  if (inserted.length === 0) return false;
+  if (inserted.length === 0) return 'duplicate';
   if (!PAYABLE_STATUSES.includes(job.status)) {
     ctx.logger.error(
       { job: job.job_id, status: job.status },
@@ -65,11 +77,11 @@ export async function recordEscrowHeld(
     job_id: job.job_id,
     restaurant_id: job.restaurant_id,
     payment_intent_id: pi.id,
-    amount_cents: amount,
+    amount_cents: job.total_cents,
   });
   // Paid after the job was cancelled (the browser confirmed a stale intent): the money goes straight back.
   if (job.cancelled_at) await requestRefund(ctx, tx, { ...job, status: 'held_in_escrow' }, 'job_cancelled');
-  return true;
+  return 'recorded';
 }
 
 export interface FailureFacts {
@@ -78,20 +90,22 @@ export interface FailureFacts {
   code: string | null;
   declineCode: string | null;
   message: string;
-  metadata?: Record<string, string> | null;
 }
 
 /**
- * A card attempt was declined: recorded once per failed charge (confirm response or webhook, whichever comes
- * first), the job shows `failed` and `payments.escrow.failed.v1` carries Stripe's code and decline code.
+ * A card attempt was declined: recorded once per failed charge (the confirm answer, or the provider's intent
+ * retrieved because a webhook said so, whichever comes first), the job shows `failed` and
+ * `payments.escrow.failed.v1` carries Stripe's code and decline code. Only for an intent payments created.
  */
 export async function recordPaymentFailure(
   ctx: PaymentsContext,
   tx: Executor,
   f: FailureFacts,
-): Promise<boolean> {
-  const job = await jobForIntent(ctx, tx, { id: f.paymentIntentId, amount: 0, metadata: f.metadata });
-  if (!job) return false;
+  source: MoneySource = PROVIDER_CALL,
+): Promise<RecordOutcome> {
+  const job = await findJobByIntent(ctx.database, f.paymentIntentId, tx);
+  if (!job)
+    return reportAnomaly(ctx, tx, source, { reason: 'unknown_payment_intent', objectId: f.paymentIntentId });
   const s = sql.raw(ctx.database.schema);
   const key = f.chargeId ?? `${f.paymentIntentId}:${job.failed_attempts + 1}`;
   const inserted = await ctx.database.rows(
@@ -100,7 +114,7 @@ export async function recordPaymentFailure(
         on conflict do nothing returning failure_key`,
     tx,
   );
-  if (inserted.length === 0 || !PAYABLE_STATUSES.includes(job.status)) return false;
+  if (inserted.length === 0 || !PAYABLE_STATUSES.includes(job.status)) return 'duplicate';
   await setStatus(
     ctx.database,
     tx,
@@ -116,5 +130,5 @@ export async function recordPaymentFailure(
     decline_code: f.declineCode,
     message: f.message,
   });
-  return true;
+  return 'recorded';
 }

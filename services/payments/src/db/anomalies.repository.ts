@@ -1,0 +1,42 @@
+import { sql, type Database, type Executor } from '@brigade/kit';
+import type { Anomaly, MoneySource } from '../domain/anomaly';
+
+export async function insertAnomaly(
+  database: Database,
+  tx: Executor,
+  source: MoneySource,
+  anomaly: Anomaly,
+): Promise<void> {
+  const event = source.via === 'webhook' ? source : { event_id: null, event_type: null };
+  await tx.execute(
+    sql`insert into ${sql.raw(database.schema)}.anomalies (source, event_id, event_type, object_id, job_id, reason, details)
+        values (${source.via}, ${event.event_id}, ${event.event_type}, ${anomaly.objectId}, ${anomaly.jobId ?? null},
+                ${anomaly.reason}, ${JSON.stringify(anomaly.details ?? {})}::jsonb)`,
+  );
+}
+
+export interface AnomalyRow {
+  id: string;
+  source: string;
+  event_id: string | null;
+  event_type: string | null;
+  object_id: string | null;
+  job_id: string | null;
+  reason: string;
+  details: Record<string, unknown> | string;
+  created_at: Date | string;
+}
+
+/** The newest anomalies and how many there are in all (ledger:check prints them; the console will list them). */
+export async function latestAnomalies(
+  database: Database,
+  limit = 20,
+): Promise<{ total: number; rows: AnomalyRow[] }> {
+  const s = sql.raw(database.schema);
+  const [count] = await database.rows<{ n: string }>(sql`select count(*)::bigint as n from ${s}.anomalies`);
+  const rows = await database.rows<AnomalyRow>(
+    sql`select id, source, event_id, event_type, object_id, job_id, reason, details, created_at
+        from ${s}.anomalies order by id desc limit ${limit}`,
+  );
+  return { total: Number(count?.n ?? 0), rows };
+}

@@ -1,0 +1,178 @@
+import { appendEvent, sql, type Executor } from '@brigade/kit';
+import type { PaymentsContext } from '../context';
+import { findJob, findJobByIntent, setStatus, type JobPaymentRow } from '../db/jobs.repository';
+import { findTask, ledgerEntryId, payoutAccountOf, type MoneyTaskRow } from '../db/money-tasks.repository';
+import { PROVIDER_CALL, type AnomalyReason, type MoneySource } from '../domain/anomaly';
+import { ledgerTotals } from '../domain/ledger';
+import { reportAnomaly, type RecordOutcome } from './report-anomaly';
+
+/** A transfer as the provider returned it (create answer, or a retrieve made because a webhook named it). */
+export interface TransferFacts {
+  id: string;
+  amount: number;
+  currency?: string;
+  destination?: string | { id: string } | null;
+  transfer_group?: string | null;
+  metadata?: Record<string, string> | null;
+}
+
+/** A refund as the provider returned it. */
+export interface RefundFacts {
+  id: string;
+  amount: number;
+  currency?: string;
+  payment_intent?: string | { id: string } | null;
+}
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
+
+type Checked =
+  | { ok: true; job: JobPaymentRow; task: MoneyTaskRow }
+  | {
+      ok: false;
+      outcome: RecordOutcome | AnomalyReason;
+      jobId: string | null;
+      details?: Record<string, unknown>;
+    };
+
+/**
+ * What every movement out of escrow must satisfy before it reaches the ledger: a money task payments itself
+ * issued for the job, for exactly the task's amount in usd, not yet recorded under another id, and never more
+ * leaving the job than was charged.
+ */
+async function checkMovement(
+  ctx: PaymentsContext,
+  tx: Executor,
+  job: JobPaymentRow | null,
+  kind: 'transfer' | 'refund',
+  object: { id: string; amount: number; currency?: string },
+  extraOut: number,
+): Promise<Checked> {
+  if (!job) return { ok: false, outcome: 'no_matching_task', jobId: null };
+  const task = await findTask(ctx.database, tx, job.job_id, kind);
+  if (!task) return { ok: false, outcome: 'no_matching_task', jobId: job.job_id };
+  const recorded = await ledgerEntryId(ctx.database, job.job_id, kind, tx);
+  if (recorded?.provider_id === object.id) return { ok: false, outcome: 'duplicate', jobId: job.job_id };
+  if (object.amount !== task.amount_cents || object.currency !== 'usd')
+    return {
+      ok: false,
+      outcome: 'amount_mismatch',
+      jobId: job.job_id,
+      details: {
+        amount: object.amount,
+        currency: object.currency ?? null,
+        expected_cents: task.amount_cents,
+      },
+    };
+  const t = await ledgerTotals(ctx.database, job.job_id, tx);
+  const out = t.transferred_cents + t.fee_cents + t.refunded_cents + object.amount + extraOut;
+  if (recorded || t.charged_cents === 0 || out > t.charged_cents)
+    return {
+      ok: false,
+      outcome: 'exceeds_charge',
+      jobId: job.job_id,
+      details: { charged_cents: t.charged_cents, would_leave_cents: out },
+    };
+  return { ok: true, job, task };
+}
+
+function refuse(
+  ctx: PaymentsContext,
+  tx: Executor,
+  source: MoneySource,
+  objectId: string,
+  c: Extract<Checked, { ok: false }>,
+): Promise<RecordOutcome> | RecordOutcome {
+  if (c.outcome === 'duplicate' || c.outcome === 'recorded' || c.outcome === 'anomaly') return c.outcome;
+  return reportAnomaly(ctx, tx, source, {
+    reason: c.outcome,
+    objectId,
+    jobId: c.jobId,
+    details: c.details,
+  });
+}
+
+async function closeTask(ctx: PaymentsContext, tx: Executor, taskId: string) {
+  await tx.execute(
+    sql`update ${sql.raw(ctx.database.schema)}.money_tasks set status = 'done', done_at = coalesce(done_at, now()) where id = ${taskId}`,
+  );
+}
+
+/**
+ * The transfer exists at the provider: if it is the job's transfer task (amount, destination = the chef's
+ * connected account, transfer group = the job), write it to the ledger with the platform's fee, close the job as
+ * completed and publish `payments.payout.released.v1`, once (unique ledger index), from the runner or from the
+ * transfer webhook. Anything else is an anomaly.
+ */
+export async function recordTransfer(
+  ctx: PaymentsContext,
+  tx: Executor,
+  jobId: string,
+  transfer: TransferFacts,
+  source: MoneySource = PROVIDER_CALL,
+): Promise<RecordOutcome> {
+  const job = await findJob(ctx.database, jobId, tx, true);
+  const checked = await checkMovement(ctx, tx, job, 'transfer', transfer, job?.fee_cents ?? 0);
+  if (!checked.ok) return refuse(ctx, tx, source, transfer.id, checked);
+  const { task } = checked;
+  const account = task.destination_user_id
+    ? await payoutAccountOf(ctx.database, task.destination_user_id, tx)
+    : null;
+  if (!account || idOf(transfer.destination) !== account.account_id || transfer.transfer_group !== jobId)
+    return reportAnomaly(ctx, tx, source, {
+      reason: 'destination_mismatch',
+      objectId: transfer.id,
+      jobId,
+      details: { destination: idOf(transfer.destination), transfer_group: transfer.transfer_group ?? null },
+    });
+  const s = sql.raw(ctx.database.schema);
+  await tx.execute(
+    sql`insert into ${s}.ledger_entries (job_id, kind, amount_cents, provider_id, idempotency_key)
+        values (${jobId}, 'transfer', ${transfer.amount}, ${transfer.id}, ${`job:${jobId}:transfer`}),
+               (${jobId}, 'fee', ${job!.fee_cents}, null, ${`job:${jobId}:fee`})`,
+  );
+  await setStatus(ctx.database, tx, jobId, 'completed', sql`, closed_at = now()`);
+  await closeTask(ctx, tx, task.id);
+  await appendEvent(ctx.database, tx, 'payments.payout.released.v1', {
+    job_id: jobId,
+    chef_id: task.destination_user_id!,
+    restaurant_id: job!.restaurant_id,
+    transfer_id: transfer.id,
+    amount_cents: transfer.amount,
+  });
+  return 'recorded';
+}
+
+/**
+ * The refund exists at the provider: if it refunds the PaymentIntent payments recorded for a job, and is that
+ * job's refund task (amount in usd, never more than is left of the charge): ledger, status refunded,
+ * `payments.escrow.refunded.v1`, once. Anything else is an anomaly.
+ */
+export async function recordRefund(
+  ctx: PaymentsContext,
+  tx: Executor,
+  refund: RefundFacts,
+  source: MoneySource = PROVIDER_CALL,
+): Promise<RecordOutcome> {
+  const intentId = idOf(refund.payment_intent);
+  const job = intentId ? await findJobByIntent(ctx.database, intentId, tx) : null;
+  const checked = await checkMovement(ctx, tx, job, 'refund', refund, 0);
+  if (!checked.ok) return refuse(ctx, tx, source, refund.id, checked);
+  const { task } = checked;
+  const jobId = job!.job_id;
+  const s = sql.raw(ctx.database.schema);
+  await tx.execute(
+    sql`insert into ${s}.ledger_entries (job_id, kind, amount_cents, provider_id, idempotency_key)
+        values (${jobId}, 'refund', ${refund.amount}, ${refund.id}, ${`job:${jobId}:refund`})`,
+  );
+  await setStatus(ctx.database, tx, jobId, 'refunded', sql`, closed_at = now()`);
+  await closeTask(ctx, tx, task.id);
+  await appendEvent(ctx.database, tx, 'payments.escrow.refunded.v1', {
+    job_id: jobId,
+    restaurant_id: job!.restaurant_id,
+    refund_id: refund.id,
+    amount_cents: refund.amount,
+    reason: task.reason === 'work_not_completed' ? 'work_not_completed' : 'job_cancelled',
+  });
+  return 'recorded';
+}
