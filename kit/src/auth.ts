@@ -39,34 +39,33 @@ export function localKeys(jwks: JSONWebKeySet): KeySource {
 const CACHE_LIMIT = 20_000;
 const verified = new WeakMap<KeySource, Map<string, { user: AuthUser; exp: number }>>();
 
-/** The answer to a token whose session was signed out or revoked (see `SessionRevocations`). */
-export const sessionEnded = () =>
-  new AppError(401, 'AUTH.SESSION_REVOKED', 'Your session has ended. Please sign in again.');
+/** A token of a session that was signed out or revoked (see `SessionRevocations`) is refused. */
+function unlessEnded(user: AuthUser, revocations: SessionRevocations | undefined): AuthUser {
+  if (revocations?.isRevoked(user.sessionId))
+    throw new AppError(401, 'AUTH.SESSION_REVOKED', 'Your session has ended. Please sign in again.');
+  return user;
+}
 
 /**
  * Verify an access token: signature (EdDSA only, so `alg: none` and HMAC tricks fail), issuer, audience,
  * expiry, and with `revocations` that its session has not ended. A token already verified with the same keys
  * is answered from a bounded cache until it expires, so a client polling every few seconds costs one
- * signature check per token, not one per request; the session check runs on every call, cache hits included.
+ * signature check per token, not one per request; the session check (a local map lookup) runs on every
+ * call, cache hits included, so the cache never outlives a revocation.
  */
 export async function verifyAccessToken(
   token: string,
   keys: KeySource,
   revocations: SessionRevocations | undefined,
 ): Promise<AuthUser> {
-  const user = await verifySignedToken(token, keys);
-  if (revocations?.isRevoked(user.sessionId)) throw sessionEnded();
-  return user;
-}
-
-async function verifySignedToken(token: string, keys: KeySource): Promise<AuthUser> {
   let cache = verified.get(keys);
   if (!cache) verified.set(keys, (cache = new Map()));
   const hit = cache.get(token);
   if (hit) {
-    if (hit.exp * 1000 > Date.now()) return hit.user;
+    if (hit.exp * 1000 > Date.now()) return unlessEnded(hit.user, revocations);
     cache.delete(token);
   }
+  let user: AuthUser;
   try {
     const { payload } = await jwtVerify(token, keys, {
       issuer: TOKEN_ISSUER,
@@ -77,7 +76,7 @@ async function verifySignedToken(token: string, keys: KeySource): Promise<AuthUs
     const type = payload.user_type;
     if (typeof payload.sub !== 'string' || (type !== 'chef' && type !== 'restaurant'))
       throw new Error('bad claims');
-    const user: AuthUser = {
+    user = {
       id: payload.sub,
       type,
       language: payload.lang === 'es' ? 'es' : 'en',
@@ -85,7 +84,6 @@ async function verifySignedToken(token: string, keys: KeySource): Promise<AuthUs
     };
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
     cache.set(token, { user, exp: payload.exp as number });
-    return user;
   } catch (err) {
     const expired = err instanceof joseErrors.JWTExpired;
     throw new AppError(
@@ -94,6 +92,7 @@ async function verifySignedToken(token: string, keys: KeySource): Promise<AuthUs
       expired ? 'Session expired' : 'Invalid access token',
     );
   }
+  return unlessEnded(user, revocations);
 }
 
 export function bearerToken(req: Request): string | null {
