@@ -11,6 +11,7 @@ import {
   type PostedJob,
   type Stack,
 } from './support/stack';
+import { signIn } from './support/sessions';
 
 // Every endpoint of the contracts x {anonymous, chef, other chef, restaurant, other restaurant}, through the
 // gateway, with the answer each one must get. "chef" is the chef who applied to the restaurant's job; "other
@@ -33,11 +34,15 @@ interface Fixtures {
   /** A second application of the chef, which the chef cancels in the DELETE row. */
   spareApplication: string;
   chefAccountId: string;
+  /** A second session of each persona, which the sign-out row ends (an ended session ends everywhere). */
+  spareSessions: Record<Exclude<Persona, 'anonymous'>, string>;
 }
 
 interface Row {
   path: (f: Fixtures) => string;
   body?: (f: Fixtures, p: Persona) => unknown;
+  /** The token a persona sends when it is not its account's main session. */
+  token?: (f: Fixtures, p: Persona) => string | undefined;
   expect: Record<Persona, number>;
 }
 
@@ -69,7 +74,11 @@ export const MATRIX: Record<string, Row> = {
   'POST /auth/signup': { path: () => '/auth/signup', body: () => ({}), expect: everyone(400) },
   'POST /auth/signin': { path: () => '/auth/signin', body: () => ({}), expect: everyone(400) },
   'POST /auth/refresh': { path: () => '/auth/refresh', body: () => ({}), expect: everyone(400) },
-  'POST /auth/signout': { path: () => '/auth/signout', expect: signedIn(200) },
+  'POST /auth/signout': {
+    path: () => '/auth/signout',
+    token: (f, p) => (p === 'anonymous' ? undefined : f.spareSessions[p]),
+    expect: signedIn(200),
+  },
   'POST /auth/verify-phone': { path: () => '/auth/verify-phone', body: () => ({}), expect: everyone(400) },
   'POST /auth/resend-code': { path: () => '/auth/resend-code', body: () => ({}), expect: everyone(400) },
   'GET /auth/jwks.json': { path: () => '/auth/jwks.json', expect: everyone(200) },
@@ -281,7 +290,14 @@ beforeAll(async () => {
       200,
     ),
   );
+  const accounts = { chef, otherChef, restaurant, otherRestaurant };
+  const spareSessions = Object.fromEntries(
+    await Promise.all(
+      Object.entries(accounts).map(async ([p, a]) => [p, (await signIn(stack, a)).access_token]),
+    ),
+  ) as Fixtures['spareSessions'];
   f = {
+    spareSessions,
     chef,
     otherChef,
     restaurant,
@@ -315,7 +331,7 @@ test('every endpoint answers each of the five personas as the table says, throug
       const account = persona === 'anonymous' ? undefined : f[persona];
       const body = row.body?.(f, persona);
       const reply = await stack.call(route.method.toUpperCase(), `/api${row.path(f)}`, {
-        token: account?.token,
+        token: row.token ? row.token(f, persona) : account?.token,
         body,
       });
       cells++;

@@ -21,6 +21,9 @@ import {
   MemoryStamps,
   RedisStamps,
   type VersionStamps,
+  MemoryRevocations,
+  RedisRevocations,
+  type SessionRevocations,
 } from '@brigade/kit';
 import { createGateway } from '../gateway/src/app';
 import { loadGatewayConfig } from '../gateway/src/config';
@@ -44,6 +47,9 @@ export interface Embedded {
   url: string;
   services: Partial<Record<ServiceName, { url: string; handle: ServiceHandle }>>;
   bus: EventBus;
+  /** The polled lists' version stamps and the ended sessions, shared by the gateway and every service. */
+  stamps: VersionStamps;
+  revocations: SessionRevocations;
   mode: { database: 'pglite' | 'postgres'; bus: 'in-process' | 'rabbitmq'; rateLimit: 'memory' | 'redis' };
   stop(): Promise<void>;
   /** Tests: stop, then drop the databases and broker queues this run created (real mode). */
@@ -122,6 +128,12 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   const stamps: VersionStamps = redis
     ? new RedisStamps(redis, env.BUS_NAMESPACE || undefined, logger)
     : new MemoryStamps();
+  // Ended sessions likewise: the Redis stream every other process reads too, or one map for this process.
+  const revocations: SessionRevocations = redis
+    ? new RedisRevocations(redis, env.BUS_NAMESPACE || undefined, logger)
+    : new MemoryRevocations();
+  await revocations.start();
+
   const running: Embedded['services'] = {};
   const servers: RunningServer[] = [];
   const databases: Database[] = [];
@@ -133,7 +145,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     databases.push(database);
     const serviceLogger = createLogger(name, env.LOG_LEVEL);
     const handle: ServiceHandle = await app[`create${cap(name)}Service`](
-      { database, bus, logger: serviceLogger, keys, stamps },
+      { database, bus, logger: serviceLogger, keys, stamps, revocations },
       config,
     );
     const server = await listen(handle.app, 0, '127.0.0.1');
@@ -148,6 +160,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     services: Object.fromEntries(Object.entries(running).map(([k, v]) => [k, v!.url])),
     rateLimiter,
     stamps,
+    revocations,
     keys,
     logger: createLogger('gateway', env.LOG_LEVEL),
   });
@@ -158,6 +171,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     url,
     services: running,
     bus,
+    stamps,
+    revocations,
     mode: {
       database: env.DATABASE_URL ? 'postgres' : 'pglite',
       bus: bus.kind,
@@ -168,6 +183,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
       for (const s of Object.values(running)) await s!.handle.stop();
       for (const s of servers) await s.close();
       await bus.close();
+      await revocations.close();
       await rateLimiter.close();
       for (const d of databases) await d.close();
       if (pglite) await (pglite as PGlite).close();

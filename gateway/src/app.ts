@@ -20,6 +20,7 @@ import {
   verifyAccessToken,
   type KeySource,
   type Logger,
+  type SessionRevocations,
   type VersionStamps,
 } from '@brigade/kit';
 import { buildOpenApi } from '@brigade/contracts/openapi';
@@ -39,6 +40,8 @@ export interface GatewayDeps {
   logger: Logger;
   /** The services' list version stamps (Redis, or shared memory in one process): 304s answered here. */
   stamps?: VersionStamps;
+  /** Ended sessions, whose tokens are refused here as at every service (Redis, or shared memory). */
+  revocations?: SessionRevocations;
 }
 
 /** A request the poll shortcut already counted against the user's rate limit (and what it found). */
@@ -79,7 +82,7 @@ function send(
  * sandbox's browser endpoints, the API docs, and the built web app on the same origin.
  */
 export function createGateway(deps: GatewayDeps): Express {
-  const { config, services, rateLimiter, keys, logger } = deps;
+  const { config, services, rateLimiter, keys, logger, revocations } = deps;
   const stamps = deps.stamps ?? new DisabledStamps();
   const revalidation = new RevalidationCache(stamps.enabled ? config.REVALIDATE_MAX_AGE_MS : 0);
   const app = express();
@@ -144,7 +147,7 @@ export function createGateway(deps: GatewayDeps): Express {
       try {
         const token = bearerToken(req);
         if (!token) return next();
-        const user = await verifyAccessToken(token, keys);
+        const user = await verifyAccessToken(token, keys, revocations);
         req.user = user;
         const entry = revalidation.lookup(user.id, req.url, ifNoneMatch);
         if (!entry) return next();
@@ -310,7 +313,7 @@ export function createGateway(deps: GatewayDeps): Express {
       if (!route.public) {
         const token = bearerToken(req);
         if (!token) return send(res, 401, 'Authentication required', 'AUTH.REQUIRED');
-        req.user ??= await verifyAccessToken(token, keys);
+        req.user ??= await verifyAccessToken(token, keys, route.endedSession ? undefined : revocations);
         // Counted once: by the poll shortcut when it looked at this request and passed it on.
         const counted = (req as PollRequest).counted;
         if (

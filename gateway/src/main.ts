@@ -1,7 +1,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { createLogger, DisabledStamps, listen, RedisStamps, remoteKeys, startTelemetry } from '@brigade/kit';
+import {
+  createLogger,
+  DisabledStamps,
+  listen,
+  openRevocations,
+  RedisStamps,
+  remoteKeys,
+  startTelemetry,
+} from '@brigade/kit';
 import { loadGatewayConfig } from './config';
 import { MemoryRateLimiter, RedisRateLimiter } from './rate-limit';
 
@@ -17,6 +25,9 @@ const redis = config.REDIS_URL
   : null;
 const rateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
 const stamps = redis ? new RedisStamps(redis, config.BUS_NAMESPACE, logger) : new DisabledStamps();
+// Ended sessions, learned from Redis by every gateway instance (its own blocking reader connection).
+const revocations = openRevocations(config, logger);
+await revocations.start();
 const services = {
   identity: config.IDENTITY_URL,
   jobs: config.JOBS_URL,
@@ -32,6 +43,7 @@ const app = createGateway({
   services,
   rateLimiter,
   stamps,
+  revocations,
   keys: remoteKeys(config.JWKS_URL ?? `${config.IDENTITY_URL}/auth/jwks.json`),
   logger,
 });
@@ -40,6 +52,7 @@ logger.info({ url: server.url }, 'gateway listening');
 const shutdown = async () => {
   await server.close();
   await rateLimiter.close();
+  await revocations.close();
   await stopTelemetry();
   process.exit(0);
 };

@@ -1,6 +1,7 @@
 /**
  * The route table: every path of the API (under /api) and the service that owns it. Read top to bottom,
- * first match wins. `public` routes need no access token; everything else is verified at the gateway.
+ * first match wins. `public` routes need no access token; everything else is verified at the gateway, and
+ * refused when its session has ended unless the route says `endedSession` (signing out again).
  */
 export type ServiceName = 'identity' | 'jobs' | 'payments' | 'messaging' | 'notifications';
 
@@ -9,6 +10,7 @@ export interface RouteRule {
   pattern: RegExp;
   service: ServiceName;
   public?: boolean;
+  endedSession?: boolean;
 }
 
 export const ROUTES: RouteRule[] = [
@@ -20,6 +22,7 @@ export const ROUTES: RouteRule[] = [
     public: true,
   },
   { method: 'GET', pattern: /^\/auth\/jwks\.json$/, service: 'identity', public: true },
+  { method: 'POST', pattern: /^\/auth\/signout$/, service: 'identity', endedSession: true },
   { pattern: /^\/auth\//, service: 'identity' },
   { pattern: /^\/profiles(\/|$)/, service: 'identity' },
   { pattern: /^\/agreements\//, service: 'identity' },

@@ -8,6 +8,7 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import { AppError, forbidden } from './errors';
+import type { SessionRevocations } from './revocations';
 
 export const TOKEN_ISSUER = 'brigade-identity';
 export const TOKEN_AUDIENCE = 'brigade';
@@ -38,19 +39,33 @@ export function localKeys(jwks: JSONWebKeySet): KeySource {
 const CACHE_LIMIT = 20_000;
 const verified = new WeakMap<KeySource, Map<string, { user: AuthUser; exp: number }>>();
 
+/** A token of a session that was signed out or revoked (see `SessionRevocations`) is refused. */
+function unlessEnded(user: AuthUser, revocations: SessionRevocations | undefined): AuthUser {
+  if (revocations?.isRevoked(user.sessionId))
+    throw new AppError(401, 'AUTH.SESSION_REVOKED', 'Your session has ended. Please sign in again.');
+  return user;
+}
+
 /**
  * Verify an access token: signature (EdDSA only, so `alg: none` and HMAC tricks fail), issuer, audience,
- * expiry. A token already verified with the same keys is answered from a bounded cache until it expires, so
- * a client polling every few seconds costs one signature check per token, not one per request.
+ * expiry, and with `revocations` that its session has not ended. A token already verified with the same keys
+ * is answered from a bounded cache until it expires, so a client polling every few seconds costs one
+ * signature check per token, not one per request; the session check (a local map lookup) runs on every
+ * call, cache hits included, so the cache never outlives a revocation.
  */
-export async function verifyAccessToken(token: string, keys: KeySource): Promise<AuthUser> {
+export async function verifyAccessToken(
+  token: string,
+  keys: KeySource,
+  revocations: SessionRevocations | undefined,
+): Promise<AuthUser> {
   let cache = verified.get(keys);
   if (!cache) verified.set(keys, (cache = new Map()));
   const hit = cache.get(token);
   if (hit) {
-    if (hit.exp * 1000 > Date.now()) return hit.user;
+    if (hit.exp * 1000 > Date.now()) return unlessEnded(hit.user, revocations);
     cache.delete(token);
   }
+  let user: AuthUser;
   try {
     const { payload } = await jwtVerify(token, keys, {
       issuer: TOKEN_ISSUER,
@@ -61,7 +76,7 @@ export async function verifyAccessToken(token: string, keys: KeySource): Promise
     const type = payload.user_type;
     if (typeof payload.sub !== 'string' || (type !== 'chef' && type !== 'restaurant'))
       throw new Error('bad claims');
-    const user: AuthUser = {
+    user = {
       id: payload.sub,
       type,
       language: payload.lang === 'es' ? 'es' : 'en',
@@ -69,7 +84,6 @@ export async function verifyAccessToken(token: string, keys: KeySource): Promise
     };
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
     cache.set(token, { user, exp: payload.exp as number });
-    return user;
   } catch (err) {
     const expired = err instanceof joseErrors.JWTExpired;
     throw new AppError(
@@ -78,6 +92,7 @@ export async function verifyAccessToken(token: string, keys: KeySource): Promise
       expired ? 'Session expired' : 'Invalid access token',
     );
   }
+  return unlessEnded(user, revocations);
 }
 
 export function bearerToken(req: Request): string | null {
@@ -87,13 +102,17 @@ export function bearerToken(req: Request): string | null {
   return m ? m[1] : null;
 }
 
-/** Express middleware: a valid bearer token is required; `req.user` is set from it. */
-export function requireUser(keys: KeySource): RequestHandler {
+/**
+ * Express middleware: a valid bearer token of a session that has not ended is required; `req.user` is set
+ * from it. Every caller says which revocations it checks: `undefined` accepts an ended session's token
+ * (identity's sign-out, which may run again; a component test without revocations).
+ */
+export function requireUser(keys: KeySource, revocations: SessionRevocations | undefined): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const token = bearerToken(req);
     if (!token) return next(new AppError(401, 'AUTH.REQUIRED', 'Authentication required'));
     try {
-      req.user = await verifyAccessToken(token, keys);
+      req.user = await verifyAccessToken(token, keys, revocations);
       next();
     } catch (err) {
       next(err);

@@ -15,5 +15,6 @@ export { parseEnvelope, PoisonMessage } from './bus/validate';
 export { startTelemetry } from './telemetry';
 export { WorkLoop, type WorkLoopOptions } from './work-loop';
 export * from './stamps';
+export * from './revocations';
 export * from './embedded-data';
 export { redisScript } from './redis-script';

@@ -17,6 +17,7 @@ import { createLogger, type Logger } from './logger';
 import { startTelemetry } from './telemetry';
 import { remoteKeys, type KeySource } from './auth';
 import { openStamps, type VersionStamps } from './stamps';
+import { openRevocations, type SessionRevocations } from './revocations';
 
 /** What every service's composition root (`app.ts`) returns. `main.ts` and the embedded runner start it. */
 export interface ServiceHandle {
@@ -39,6 +40,11 @@ export interface ServiceDeps {
   keys: KeySource;
   /** Where polled lists publish their version stamps for the gateway (disabled when absent). */
   stamps?: VersionStamps;
+  /**
+   * Ended sessions, whose access tokens every router refuses (identity revokes into it). Absent in component
+   * tests: nothing is refused for it (identity then keeps its own).
+   */
+  revocations?: SessionRevocations;
 }
 
 /** Subscribe each row of a service's subscription table. */
@@ -118,7 +124,9 @@ export async function runService(options: {
   const bus = await openBus(config, logger);
   const keys = options.keys ?? remoteKeys(config.JWKS_URL ?? 'http://identity:4001/auth/jwks.json');
   const stamps = openStamps(config, logger);
-  const handle = await options.build({ database, bus, logger, keys, stamps });
+  const revocations = openRevocations(config, logger);
+  await revocations.start();
+  const handle = await options.build({ database, bus, logger, keys, stamps, revocations });
   const server: RunningServer = await listen(handle.app, config.PORT, config.HOST);
   await handle.start({ url: server.url });
   logger.info({ url: server.url }, `${name} listening`);
@@ -134,6 +142,7 @@ export async function runService(options: {
     await handle.stop();
     await bus.close();
     await stamps.close();
+    await revocations.close();
     await database.close();
     await stopTelemetry();
     logger.info('stopped');

@@ -125,15 +125,20 @@ export async function createTestAuth() {
   return {
     keys,
     jwks: { keys: [jwk] },
-    /** A bearer header for a user (new random id unless given). */
+    /** A bearer token for a user (new random user and session ids unless given). */
     async token(
-      user: { id?: string; type: 'chef' | 'restaurant'; language?: 'en' | 'es' },
+      user: { id?: string; type: 'chef' | 'restaurant'; language?: 'en' | 'es'; sessionId?: string },
       ttlSeconds = 900,
     ) {
       const id = user.id ?? randomUUID();
       const { token } = await signAccessToken(
         { kid, privateKey },
-        { id, type: user.type, language: user.language ?? 'en', sessionId: randomUUID() },
+        {
+          id,
+          type: user.type,
+          language: user.language ?? 'en',
+          sessionId: user.sessionId ?? randomUUID(),
+        },
         ttlSeconds,
       );
       return token;

@@ -3,6 +3,7 @@ import {
   createHttpApp,
   createRelay,
   finishHttpApp,
+  MemoryRevocations,
   readiness,
   readMigrations,
   servesSandboxPages,
@@ -52,7 +53,9 @@ export async function createIdentityService(
           logger,
         )
       : new SandboxVerifier(database, config.VERIFICATION_CODE_TTL_SECONDS);
-  const context: IdentityContext = { database, relay, keyRing, config, verifier, logger };
+  // Without shared revocations (a component test), identity still refuses the sessions it ended.
+  const revocations = deps.revocations ?? new MemoryRevocations();
+  const context: IdentityContext = { database, relay, keyRing, config, verifier, logger, revocations };
 
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
   app.use(authRouter(context));

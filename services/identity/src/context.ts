@@ -1,4 +1,4 @@
-import type { Database, Logger, OutboxRelay } from '@brigade/kit';
+import type { Database, Logger, OutboxRelay, SessionRevocations } from '@brigade/kit';
 import type { IdentityConfig } from './config';
 import type { KeyRing } from './keys';
 import type { PhoneVerifier } from './providers/verify';
@@ -11,4 +11,6 @@ export interface IdentityContext {
   config: IdentityConfig;
   verifier: PhoneVerifier;
   logger: Logger;
+  /** Where ended sessions are announced (and checked by identity's own routes). */
+  revocations: SessionRevocations;
 }

@@ -1,8 +1,10 @@
 import { SignJWT, generateKeyPair, decodeJwt } from 'jose';
 import { eventually } from '@brigade/kit/testing';
+import { revokeSessions } from '../src/use-cases/revoke-sessions';
 import { newAccount, startIdentity, type Harness } from './harness';
 
 let h: Harness;
+const ENDED = { code: 'AUTH.SESSION_REVOKED', error: 'Your session has ended. Please sign in again.' };
 beforeAll(async () => {
   h = await startIdentity({ ACCESS_TOKEN_TTL_SECONDS: '60' });
 });
@@ -46,6 +48,27 @@ describe('refresh tokens rotate and a reused one ends the session', () => {
     const s = await signUp();
     expect((await h.post('/auth/signout', {}, s.access_token)).status).toBe(200);
     expect((await h.post('/auth/refresh', { refresh_token: s.refresh_token })).status).toBe(401);
+    // Its access token is refused at once too; signing out again still succeeds.
+    expect(await h.get('/profiles/me', s.access_token)).toMatchObject({ status: 401, body: ENDED });
+    expect((await h.post('/auth/signout', {}, s.access_token)).status).toBe(200);
+  });
+
+  test('ending every session of a user refuses all their tokens; running it again announces them again', async () => {
+    const account = newAccount('chef');
+    const first = (await h.post('/auth/signup', account)).body.session;
+    const second = (await h.post('/auth/signin', { email: account.email, password: account.password })).body
+      .session;
+    const other = await signUp();
+    const ended = await revokeSessions(h.service.context, first.user.id, 'suspended');
+    expect(ended.sort()).toEqual(
+      [decodeJwt(first.access_token).sid, decodeJwt(second.access_token).sid].sort(),
+    );
+    for (const s of [first, second]) {
+      expect(await h.get('/profiles/me', s.access_token)).toMatchObject({ status: 401, body: ENDED });
+      expect((await h.post('/auth/refresh', { refresh_token: s.refresh_token })).status).toBe(401);
+    }
+    expect((await h.get('/profiles/me', other.access_token)).status).toBe(200);
+    expect((await revokeSessions(h.service.context, first.user.id, 'suspended')).sort()).toEqual(ended);
   });
 
   test('an unknown refresh token is a 401', async () => {

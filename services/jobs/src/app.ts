@@ -46,7 +46,7 @@ export async function createJobsService(
   };
 
   const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });
-  const auth = requireUser(deps.keys);
+  const auth = requireUser(deps.keys, deps.revocations);
   app.use(jobsRouter(ctx, auth));
   app.use(applicationsRouter(ctx, auth));
   app.use(favoritesRouter(ctx, auth));

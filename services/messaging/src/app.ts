@@ -6,6 +6,7 @@ import {
   finishHttpApp,
   readiness,
   readMigrations,
+  requireUser,
   subscribeAll,
   type Migration,
   type ServiceDeps,
@@ -32,7 +33,8 @@ export async function createMessagingService(
   const translator = createTranslator(config, logger);
 
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
-  app.use(messagesRouter({ database, relay, translator, logger, keys, stamps }));
+  const auth = requireUser(keys, deps.revocations);
+  app.use(messagesRouter({ database, relay, translator, logger, stamps }, auth));
   finishHttpApp(app, logger);
 
   return {

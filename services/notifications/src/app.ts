@@ -5,6 +5,7 @@ import {
   finishHttpApp,
   readiness,
   readMigrations,
+  requireUser,
   servesSandboxPages,
   subscribeAll,
   type Migration,
@@ -72,7 +73,7 @@ export async function createNotificationsService(
   const relay = createRelay(SERVICE_NAME, deps);
 
   const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });
-  app.use(preferencesRouter(ctx, deps.keys));
+  app.use(preferencesRouter(ctx, requireUser(deps.keys, deps.revocations)));
   // Every text to anyone who asks: never in production (the config refused a silent sandbox).
   if (sms.provider === 'sandbox' && servesSandboxPages(config)) app.use(devSmsRouter(ctx));
   finishHttpApp(app, deps.logger);

@@ -9,6 +9,7 @@ import {
   finishHttpApp,
   readiness,
   readMigrations,
+  requireUser,
   servesSandboxPages,
   subscribeAll,
   type Migration,
@@ -72,8 +73,9 @@ export async function createPaymentsService(
 
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
   app.use(webhooksRouter(ctx));
-  app.use(paymentsRouter(ctx, deps.keys));
-  app.use(connectRouter(ctx, deps.keys));
+  const auth = requireUser(deps.keys, deps.revocations);
+  app.use(paymentsRouter(ctx, auth));
+  app.use(connectRouter(ctx, auth));
 
   const sandbox = isSandbox(config)
     ? new SandboxWebhookDeliverer({

@@ -6,7 +6,7 @@ import { acceptAgreement } from '../use-cases/accept-agreement';
 
 export function agreementsRouter(ctx: IdentityContext): Router {
   const router = Router();
-  router.post('/agreements/accept', requireUser(ctx.keyRing.keys), async (req, res) => {
+  router.post('/agreements/accept', requireUser(ctx.keyRing.keys, ctx.revocations), async (req, res) => {
     const body = parseBody(identityHttp.AgreementRequest, req);
     res.status(201).json(await acceptAgreement(ctx, currentUser(req), body.agreementType, body.version));
   });

@@ -25,7 +25,9 @@ export function authRouter(ctx: IdentityContext): Router {
     const body = parseBody(identityHttp.RefreshRequest, req);
     res.json(await refreshSession(ctx, body.refresh_token));
   });
-  router.post('/auth/signout', requireUser(ctx.keyRing.keys), async (req, res) => {
+  // An ended session may sign out again (no revocation check): it announces its own end once more, which
+  // heals an announcement that failed the first time.
+  router.post('/auth/signout', requireUser(ctx.keyRing.keys, undefined), async (req, res) => {
     const user = currentUser(req);
     await signOut(ctx, user.id, user.sessionId);
     res.json({ message: 'Signed out' });

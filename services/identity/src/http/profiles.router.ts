@@ -49,7 +49,7 @@ function formBody(req: Request): Record<string, unknown> {
 
 export function profilesRouter(ctx: IdentityContext): Router {
   const router = Router();
-  router.use('/profiles', requireUser(ctx.keyRing.keys));
+  router.use('/profiles', requireUser(ctx.keyRing.keys, ctx.revocations));
   router.get('/profiles/me', async (req, res) => {
     res.json(await getMe(ctx, currentUser(req).id));
   });

@@ -1,8 +1,10 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { refreshTokens, sessions, users } from '../db/schema';
+import { endSession } from '../db/sessions.repository';
 import { IdentityErrors } from '../domain/errors';
 import { hashRefreshToken } from '../domain/tokens';
 import type { IdentityContext } from '../context';
+import { announceEnded } from './revoke-sessions';
 import { issueSession } from './sessions';
 
 /**
@@ -21,11 +23,8 @@ export async function refreshSession(ctx: IdentityContext, refreshToken: string)
     if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now())
       return { error: IdentityErrors.invalidRefresh() };
     if (row.usedAt) {
-      await tx
-        .update(sessions)
-        .set({ revokedAt: new Date(), revokedReason: 'refresh_token_reuse' })
-        .where(and(eq(sessions.id, session.id), isNull(sessions.revokedAt)));
-      return { error: IdentityErrors.refreshReused() };
+      await endSession(tx, session.userId, session.id, 'refresh_token_reuse');
+      return { error: IdentityErrors.refreshReused(), ended: session.id };
     }
     await tx
       .update(refreshTokens)
@@ -35,7 +34,9 @@ export async function refreshSession(ctx: IdentityContext, refreshToken: string)
     if (!user) return { error: IdentityErrors.invalidRefresh() };
     return { session: await issueSession(ctx, tx, user, session.id) };
   });
-  // The revocation must commit even though the caller gets an error.
+  // The revocation must commit even though the caller gets an error; then every copy of the session's
+  // access tokens stops working too (a failed announcement is logged: the caller is refused either way).
+  if ('ended' in outcome && outcome.ended) await announceEnded(ctx, [outcome.ended]).catch(() => undefined);
   if ('error' in outcome && outcome.error) throw outcome.error;
   return { session: outcome.session! };
 }

@@ -4,14 +4,12 @@ import {
   currentUser,
   parse,
   parseBody,
-  requireUser,
   STAMP_MAX_AGE_MS,
   uuidParam,
   type AuthUser,
-  type KeySource,
 } from '@brigade/kit';
 import { inboxStamp } from '../db/inboxes';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { listConversations } from '../use-cases/list-conversations';
 import { readThread, type ReadResult } from '../use-cases/read-thread';
 import { resolveApplicationThread, resolveJobThread } from '../use-cases/resolve-thread';
@@ -46,9 +44,9 @@ function answer(
 
 const ifNoneMatch = (req: Request) => req.get('if-none-match') ?? undefined;
 
-export function messagesRouter(deps: SendDeps & { keys: KeySource }): Router {
+export function messagesRouter(deps: SendDeps, auth: RequestHandler): Router {
   const router = Router();
-  router.use('/messages', requireUser(deps.keys));
+  router.use('/messages', auth);
 
   router.get('/messages/conversations', async (req, res) => {
     const user = currentUser(req);

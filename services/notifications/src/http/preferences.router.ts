@@ -1,13 +1,13 @@
-import { Router } from 'express';
-import { currentUser, parseBody, requireUser, type KeySource } from '@brigade/kit';
+import { Router, type RequestHandler } from 'express';
+import { currentUser, parseBody } from '@brigade/kit';
 import { notificationsHttp } from '@brigade/contracts';
 import type { Ctx } from '../context';
 import { getPreferences, updatePreferences } from '../use-cases/preferences';
 
 /** GET/PUT /notifications/preferences: the signed-in user's own toggles, nobody else's. */
-export function preferencesRouter(ctx: Ctx, keys: KeySource): Router {
+export function preferencesRouter(ctx: Ctx, auth: RequestHandler): Router {
   const router = Router();
-  router.use('/notifications', requireUser(keys));
+  router.use('/notifications', auth);
   router.get('/notifications/preferences', async (req, res) => {
     res.json(await getPreferences(ctx.database, currentUser(req).id));
   });

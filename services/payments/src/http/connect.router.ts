@@ -1,13 +1,13 @@
-import { Router } from 'express';
-import { currentUser, parseBody, requireUser, type KeySource } from '@brigade/kit';
+import { Router, type RequestHandler } from 'express';
+import { currentUser, parseBody } from '@brigade/kit';
 import { paymentsHttp } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { accountStatus, createConnectedAccount, createOnboardingLink } from '../use-cases/connect-accounts';
 
 /** Stripe Connect onboarding for chefs (payouts) and restaurants. */
-export function connectRouter(ctx: PaymentsContext, keys: KeySource): Router {
+export function connectRouter(ctx: PaymentsContext, auth: RequestHandler): Router {
   const router = Router();
-  router.use('/payments/connect', requireUser(keys));
+  router.use('/payments/connect', auth);
 
   router.get('/payments/connect/account-status', async (req, res) => {
     res.json(await accountStatus(ctx, currentUser(req)));

@@ -1,5 +1,5 @@
-import { Router } from 'express';
-import { currentUser, parseBody, requireRole, requireUser, uuidParam, type KeySource } from '@brigade/kit';
+import { Router, type RequestHandler } from 'express';
+import { currentUser, parseBody, requireRole, uuidParam } from '@brigade/kit';
 import { paymentsHttp, MESSAGES } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { confirmApplicationPayment } from '../use-cases/confirm-application-payment';
@@ -7,9 +7,9 @@ import { getJobPayment } from '../use-cases/get-job-payment';
 import { startEscrowPayment } from '../use-cases/start-escrow-payment';
 
 /** Escrow endpoints: start paying a job, pay an application's job, read a job's escrow. */
-export function paymentsRouter(ctx: PaymentsContext, keys: KeySource): Router {
+export function paymentsRouter(ctx: PaymentsContext, auth: RequestHandler): Router {
   const router = Router();
-  const restaurant = [requireUser(keys), requireRole('restaurant')];
+  const restaurant = [auth, requireRole('restaurant')];
 
   router.post('/payments/create-escrow-payment', ...restaurant, async (req, res) => {
     const body = parseBody(paymentsHttp.CreateEscrowPaymentBody, req);
@@ -33,7 +33,7 @@ export function paymentsRouter(ctx: PaymentsContext, keys: KeySource): Router {
     res.json(await confirmApplicationPayment(ctx, currentUser(req), applicationId, body.paymentMethodId));
   });
 
-  router.get('/payments/job/:jobId', requireUser(keys), async (req, res) => {
+  router.get('/payments/job/:jobId', auth, async (req, res) => {
     const jobId = uuidParam(req, 'jobId', MESSAGES.jobNotFoundOrNotAuthorized, 'PAYMENTS.JOB_NOT_FOUND');
     res.json(await getJobPayment(ctx, currentUser(req), jobId));
   });

@@ -1,0 +1,35 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Executor } from '@brigade/kit';
+import { sessions } from './schema';
+
+/** Why a session ended (`identity.sessions.revoked_reason`). */
+export type EndReason = 'signed_out' | 'refresh_token_reuse' | 'suspended';
+
+/** End one session of a user; a session that already ended keeps its first reason. */
+export async function endSession(db: Executor, userId: string, sessionId: string, reason: EndReason) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * End every live session of a user, and list every session of theirs that ended after `since` and could
+ * still have had an access token then (these included): the ones whose tokens must be refused now.
+ */
+export async function endUserSessions(
+  db: Executor,
+  userId: string,
+  reason: EndReason,
+  since: Date,
+): Promise<string[]> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  const ended = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.revokedAt, since), gt(sessions.expiresAt, since)));
+  return ended.map((s) => s.id);
+}

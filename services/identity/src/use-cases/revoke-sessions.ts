@@ -1,0 +1,35 @@
+import { AppError } from '@brigade/kit';
+import { endUserSessions, type EndReason } from '../db/sessions.repository';
+import type { IdentityContext } from '../context';
+
+/**
+ * Tell every gateway and service that these sessions ended: their access tokens are refused within seconds,
+ * until the last one issued would have expired anyway (now + the access-token lifetime). Call it after the
+ * database commit; it may run again for the same sessions (a retry republishes).
+ */
+export async function announceEnded(ctx: IdentityContext, sessionIds: readonly string[]) {
+  const until = Math.floor(Date.now() / 1000) + ctx.config.ACCESS_TOKEN_TTL_SECONDS;
+  try {
+    await Promise.all(sessionIds.map((id) => ctx.revocations.revoke(id, until)));
+  } catch (err) {
+    // The sessions have ended in the database (no refresh), but their access tokens still work elsewhere:
+    // the caller is told to try again, which announces them again.
+    ctx.logger.error(
+      { err: (err as Error).message, sessions: sessionIds.length },
+      'ended sessions not announced',
+    );
+    throw new AppError(503, 'SERVICE.UNAVAILABLE', 'Service temporarily unavailable, please try again');
+  }
+}
+
+/**
+ * End every session of a user (suspension, "sign out everywhere"): each live one is revoked in the database,
+ * then all the user's sessions that ended within an access-token lifetime are announced, so a retry after a
+ * failed announcement announces them again.
+ */
+export async function revokeSessions(ctx: IdentityContext, userId: string, reason: EndReason) {
+  const since = new Date(Date.now() - ctx.config.ACCESS_TOKEN_TTL_SECONDS * 1000);
+  const ended = await endUserSessions(ctx.database.db, userId, reason, since);
+  await announceEnded(ctx, ended);
+  return ended;
+}
