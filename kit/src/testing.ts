@@ -125,15 +125,21 @@ export async function createTestAuth() {
   return {
     keys,
     jwks: { keys: [jwk] },
-    /** A bearer header for a user (new random id unless given). */
+    /** A bearer header for a user (new random id unless given; a verified phone unless `phoneVerified: false`). */
     async token(
-      user: { id?: string; type: 'chef' | 'restaurant'; language?: 'en' | 'es' },
+      user: { id?: string; type: 'chef' | 'restaurant'; language?: 'en' | 'es'; phoneVerified?: boolean },
       ttlSeconds = 900,
     ) {
       const id = user.id ?? randomUUID();
       const { token } = await signAccessToken(
         { kid, privateKey },
-        { id, type: user.type, language: user.language ?? 'en', sessionId: randomUUID() },
+        {
+          id,
+          type: user.type,
+          language: user.language ?? 'en',
+          sessionId: randomUUID(),
+          phoneVerified: user.phoneVerified ?? true,
+        },
         ttlSeconds,
       );
       return token;

@@ -5,6 +5,7 @@ import {
   parse,
   parseBody,
   requireUser,
+  requireVerifiedPhone,
   STAMP_MAX_AGE_MS,
   uuidParam,
   type AuthUser,
@@ -73,7 +74,7 @@ export function messagesRouter(deps: SendDeps & { keys: KeySource }): Router {
     });
   });
 
-  router.post('/messages/job/:jobId', async (req, res) => {
+  router.post('/messages/job/:jobId', requireVerifiedPhone(), async (req, res) => {
     const user = currentUser(req);
     const jobId = uuidParam(req, 'jobId', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
     const body = parseBody(messagingHttp.SendJobMessageRequest, req);
@@ -99,7 +100,7 @@ export function messagesRouter(deps: SendDeps & { keys: KeySource }): Router {
     });
   });
 
-  router.post('/messages/application/:id', async (req, res) => {
+  router.post('/messages/application/:id', requireVerifiedPhone(), async (req, res) => {
     const user = currentUser(req);
     const applicationId = uuidParam(req, 'id', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
     const body = parseBody(messagingHttp.SendApplicationMessageRequest, req);
