@@ -176,6 +176,20 @@ test('an unverified account gets 403 on post, apply and message; after verifying
       body: { content: 'hello' },
     }),
   ).toMatchObject(refused);
+  // Each service checks the token itself (zero trust inside), not only the gateway's route.
+  const direct = async (service: 'jobs' | 'messaging', path: string, token: string, body: unknown) => {
+    const res = await fetch(`${stack.brigade.services[service]!.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, body: await res.json() };
+  };
+  expect(await direct('jobs', '/jobs', owner.token, shift)).toMatchObject(refused);
+  expect(await direct('jobs', `/jobs/${job.id}/apply`, chef.token, {})).toMatchObject(refused);
+  expect(
+    await direct('messaging', `/messages/job/${job.id}`, chef.token, { content: 'hello' }),
+  ).toMatchObject(refused);
   // Nothing was created.
   const owned = await stack.call('GET', '/api/jobs?status=all', { token: owner.token });
   expect(owned.body.jobs).toEqual([]);
