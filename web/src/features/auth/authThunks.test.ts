@@ -199,43 +199,36 @@ describe('auth state machine', () => {
     const jobId = '00000000-0000-4000-8000-00000000abcd';
     const apply = (store: ReturnType<typeof makeStore>) =>
       store.dispatch(jobsApi.endpoints.apply.initiate(jobId));
-
-    test('takes a fresh token once and retries: the phone was verified since', async () => {
+    /** A restored session whose token predates the verification; applying works only with `token`. */
+    async function unverifiedUntil(token: (user: ReturnType<typeof makeUser>) => string) {
       const user = makeUser('chef');
       const before = makeSession({ ...user, phone_verified: false }, 3600, 'before');
-      const after = makeSession(user, 3600, 'after');
       storeSessionForTest(before);
       fakeApi.on('GET', '/profiles/me', { body: { user: before.user, profile: null } });
-      fakeApi.on('POST', '/auth/refresh', { body: { session: after } });
       fakeApi.on('POST', `/jobs/${jobId}/apply`, (call) =>
-        call.authorization === `Bearer ${after.access_token}`
+        call.authorization === `Bearer ${token(user)}`
           ? { status: 201, body: { application: { id: 'app-1' } } }
           : refused,
       );
       const store = makeStore();
       await store.dispatch(restoreSession());
-      const res = await apply(store);
-      expect(res.data).toEqual({ application: { id: 'app-1' } });
+      return { user, store };
+    }
+
+    test('takes a fresh token once and retries: the phone was verified since', async () => {
+      const { user, store } = await unverifiedUntil((u) => makeSession(u, 3600, 'after').access_token);
+      const after = makeSession(user, 3600, 'after');
+      fakeApi.on('POST', '/auth/refresh', { body: { session: after } });
+      expect((await apply(store)).data).toEqual({ application: { id: 'app-1' } });
       expect(fakeApi.callsTo('POST', '/auth/refresh')).toHaveLength(1);
       expect(store.getState().auth.user?.phone_verified).toBe(true);
       expect(stored()?.access_token).toBe(after.access_token);
     });
 
     test('takes the session another tab refreshed, without refreshing again', async () => {
-      const user = makeUser('chef');
-      const before = makeSession({ ...user, phone_verified: false }, 3600, 'before');
-      const other = makeSession(user, 3600, 'other-tab');
-      storeSessionForTest(before);
-      fakeApi.on('GET', '/profiles/me', { body: { user: before.user, profile: null } });
-      fakeApi.on('POST', `/jobs/${jobId}/apply`, (call) =>
-        call.authorization === `Bearer ${other.access_token}`
-          ? { status: 201, body: { application: { id: 'app-2' } } }
-          : refused,
-      );
-      const store = makeStore();
-      await store.dispatch(restoreSession());
-      storeSessionForTest(other); // verified and refreshed in another tab
-      expect((await apply(store)).data).toEqual({ application: { id: 'app-2' } });
+      const { user, store } = await unverifiedUntil((u) => makeSession(u, 3600, 'other-tab').access_token);
+      storeSessionForTest(makeSession(user, 3600, 'other-tab')); // verified and refreshed in another tab
+      expect((await apply(store)).data).toEqual({ application: { id: 'app-1' } });
       expect(fakeApi.callsTo('POST', '/auth/refresh')).toHaveLength(0);
     });
 
