@@ -210,6 +210,8 @@ test('a 6-digit code cannot be brute-forced: 5 wrong tries burn the code, and 10
     ip: randomClientIp(),
   });
   expect(signup.status).toBe(201);
+  // The code is the account's: it is checked for the signed-in account that asked for it.
+  const token = signup.body.session.access_token;
   const code = await latestCode(stack, phone);
   const wrong = code === '000000' ? '111111' : '000000';
   const tries: number[] = [];
@@ -217,6 +219,7 @@ test('a 6-digit code cannot be brute-forced: 5 wrong tries burn the code, and 10
     tries.push(
       (
         await stack.call('POST', '/api/auth/verify-phone', {
+          token,
           body: { phone, code: wrong },
           ip: randomClientIp(),
         })
@@ -225,13 +228,15 @@ test('a 6-digit code cannot be brute-forced: 5 wrong tries burn the code, and 10
   expect(tries).toEqual([400, 400, 400, 400, 429]);
   // The code is burned: even the right one is refused now.
   const burned = await stack.call('POST', '/api/auth/verify-phone', {
+    token,
     body: { phone, code },
     ip: randomClientIp(),
   });
   expect(burned).toMatchObject({ status: 429, body: { code: 'IDENTITY.TOO_MANY_ATTEMPTS' } });
   // A new code works, but the phone has used most of its 10 tries for the hour at the gateway:
   expect(
-    (await stack.call('POST', '/api/auth/resend-code', { body: { phone }, ip: randomClientIp() })).status,
+    (await stack.call('POST', '/api/auth/resend-code', { token, body: { phone }, ip: randomClientIp() }))
+      .status,
   ).toBe(200);
   const fresh = await latestCode(stack, phone);
   expect(fresh).not.toBe(code);
@@ -240,6 +245,7 @@ test('a 6-digit code cannot be brute-forced: 5 wrong tries burn the code, and 10
     more.push(
       (
         await stack.call('POST', '/api/auth/verify-phone', {
+          token,
           body: {
             phone: `+1 (${phone.slice(0, 3)}) ${phone.slice(3)}`,
             code: fresh === '222222' ? '333333' : '222222',
@@ -251,6 +257,7 @@ test('a 6-digit code cannot be brute-forced: 5 wrong tries burn the code, and 10
   // Tries 7-10 are wrong codes; the 11th in the hour is refused by the gateway whatever the format of the number.
   expect(more).toEqual([400, 400, 400, 400]);
   const eleventh = await stack.call('POST', '/api/auth/verify-phone', {
+    token,
     body: { phone, code: fresh },
     ip: randomClientIp(),
   });
@@ -258,7 +265,7 @@ test('a 6-digit code cannot be brute-forced: 5 wrong tries burn the code, and 10
   // So at most 10 guesses per phone per hour out of 10^6 codes: 1 in 100,000 per hour.
 });
 
-test('sign-in and resend-code answer the same whether or not the email or phone exists', async () => {
+test('sign-in answers the same whether or not the email exists; resend-code tells nothing about other phones', async () => {
   const unknown = await stack.call('POST', '/api/auth/signin', {
     body: { email: `nobody-${runName('x')}@example.com`, password: 'whatever12' },
     ip: randomClientIp(),
@@ -269,15 +276,21 @@ test('sign-in and resend-code answer the same whether or not the email or phone 
   });
   expect(unknown.status).toBe(wrongPassword.status);
   expect(unknown.body).toEqual(wrongPassword.body);
-  const unknownPhone = await stack.call('POST', '/api/auth/resend-code', {
-    body: { phone: randomPhone() },
-    ip: randomClientIp(),
-  });
-  const verifiedPhone = await stack.call('POST', '/api/auth/resend-code', {
-    body: { phone: restaurant.phone },
-    ip: randomClientIp(),
-  });
-  expect([unknownPhone.status, unknownPhone.body]).toEqual([verifiedPhone.status, verifiedPhone.body]);
+  // Codes are sent for the caller's own phone only: an unknown number and another account's number get the
+  // same answer, signed in or not.
+  for (const token of [undefined, chef.token]) {
+    const unknownPhone = await stack.call('POST', '/api/auth/resend-code', {
+      token,
+      body: { phone: randomPhone() },
+      ip: randomClientIp(),
+    });
+    const verifiedPhone = await stack.call('POST', '/api/auth/resend-code', {
+      token,
+      body: { phone: restaurant.phone },
+      ip: randomClientIp(),
+    });
+    expect([unknownPhone.status, unknownPhone.body]).toEqual([verifiedPhone.status, verifiedPhone.body]);
+  }
 });
 
 test('passwords, tokens and codes never reach a log line, even at trace level', async () => {
@@ -313,10 +326,17 @@ test('passwords, tokens and codes never reach a log line, even at trace level', 
     expect(signup.status).toBe(201);
     const sms = (await (await fetch(`${child.url}/api/dev/sms`)).json()) as any;
     const code = /(\d{6})/.exec(sms.messages.find((m: any) => m.to === `+1${phone}`).body)![1];
+    const signupToken = signup.body.session.access_token;
     expect(
-      (await call('/auth/verify-phone', { phone, code: code === '000000' ? '111111' : '000000' })).status,
+      (
+        await call(
+          '/auth/verify-phone',
+          { phone, code: code === '000000' ? '111111' : '000000' },
+          signupToken,
+        )
+      ).status,
     ).toBe(400);
-    expect((await call('/auth/verify-phone', { phone, code })).status).toBe(200);
+    expect((await call('/auth/verify-phone', { phone, code }, signupToken)).status).toBe(200);
     expect((await call('/auth/signin', { email, password: `${password}-wrong` })).status).toBe(401);
     const signin = await call('/auth/signin', { email, password });
     const refreshed = await call('/auth/refresh', { refresh_token: signin.body.session.refresh_token });

@@ -79,8 +79,9 @@ export const MATRIX: Record<string, Row> = {
     token: (f, p) => (p === 'anonymous' ? undefined : f.spareSessions[p]),
     expect: signedIn(200),
   },
-  'POST /auth/verify-phone': { path: () => '/auth/verify-phone', body: () => ({}), expect: everyone(400) },
-  'POST /auth/resend-code': { path: () => '/auth/resend-code', body: () => ({}), expect: everyone(400) },
+  // For the signed-in account's own phone only.
+  'POST /auth/verify-phone': { path: () => '/auth/verify-phone', body: () => ({}), expect: signedIn(400) },
+  'POST /auth/resend-code': { path: () => '/auth/resend-code', body: () => ({}), expect: signedIn(400) },
   'GET /auth/jwks.json': { path: () => '/auth/jwks.json', expect: everyone(200) },
   'GET /profiles/me': { path: () => '/profiles/me', expect: signedIn(200) },
   'PATCH /profiles/me': {

@@ -284,12 +284,14 @@ describe('Twilio times out or answers 500', () => {
       ip: randomClientIp(),
     });
     expect(signup.status).toBe(201); // the code can be resent from the verification screen
+    expect(signup.body.code_sent).toBe(false);
+    const token = signup.body.session.access_token;
     plan = ['500', '500', '500'];
     for (const [path, body] of [
       ['/api/auth/verify-phone', { phone, code: '123456' }],
       ['/api/auth/resend-code', { phone }],
     ] as const) {
-      const res = await stack.call('POST', path, { body, ip: randomClientIp() });
+      const res = await stack.call('POST', path, { token, body, ip: randomClientIp() });
       expect(res.status).toBe(503);
       expect(res.body).toEqual({
         error: 'We could not reach the SMS service. Please try again in a minute.',
@@ -298,6 +300,7 @@ describe('Twilio times out or answers 500', () => {
     }
     plan = ['hang'];
     const slow = await stack.call('POST', '/api/auth/verify-phone', {
+      token,
       body: { phone, code: '123456' },
       ip: randomClientIp(),
     });
@@ -305,6 +308,7 @@ describe('Twilio times out or answers 500', () => {
     plan = [];
     expectStatus(
       await stack.call('POST', '/api/auth/verify-phone', {
+        token,
         body: { phone, code: '123456' },
         ip: randomClientIp(),
       }),

@@ -27,7 +27,7 @@ async function onboardThroughTheGateway(url: string, type: 'chef' | 'restaurant'
   const token = signup.body.session.access_token;
   const sms = await call('GET', '/dev/sms');
   const code = /(\d{6})/.exec(sms.body.messages.find((m: any) => m.to === `+1${phone}`).body)![1];
-  expect((await call('POST', '/auth/verify-phone', { phone, code })).status).toBe(200);
+  expect((await call('POST', '/auth/verify-phone', { phone, code }, token)).status).toBe(200);
   expect(
     (
       await call(

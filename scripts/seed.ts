@@ -172,11 +172,18 @@ export async function seedDemo(base: string): Promise<string[]> {
       languagePreference: a.lang,
       tosAccepted: true,
     });
-    const token = signup.session.access_token as string;
+    let token = signup.session.access_token as string;
     const sms = await call(base, 'GET', '/dev/sms');
     const text = sms.messages.find((m: any) => m.to === signup.user.phone)?.body ?? '';
     const code = /(\d{6})/.exec(text)?.[1];
-    if (code) await call(base, 'POST', '/auth/verify-phone', { phone: a.phone, code });
+    if (code) {
+      await call(base, 'POST', '/auth/verify-phone', { phone: a.phone, code }, token);
+      // A fresh token carries the verified phone (posting shifts needs it).
+      const refreshed = await call(base, 'POST', '/auth/refresh', {
+        refresh_token: signup.session.refresh_token,
+      });
+      token = refreshed.session.access_token;
+    }
     await call(
       base,
       'POST',
@@ -186,7 +193,7 @@ export async function seedDemo(base: string): Promise<string[]> {
     );
     await call(base, 'POST', `/profiles/${a.type}`, a.profile, token);
     if (services.payments === 'ready') await setUpPayouts(base, token);
-    if (services.payments === 'ready' && services.jobs === 'ready') {
+    if (code && services.payments === 'ready' && services.jobs === 'ready') {
       for (const shift of DEMO_SHIFTS[a.email] ?? []) await postPaidShift(base, token, shift);
     }
     created.push(a.email);

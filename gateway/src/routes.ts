@@ -17,7 +17,7 @@ export const ROUTES: RouteRule[] = [
   // identity
   {
     method: 'POST',
-    pattern: /^\/auth\/(signup|signin|refresh|verify-phone|resend-code)$/,
+    pattern: /^\/auth\/(signup|signin|refresh)$/,
     service: 'identity',
     public: true,
   },

@@ -148,16 +148,16 @@ export async function latestCode(stack: Api, phone: string): Promise<string> {
 
 /**
  * Sign up, verify the phone (with `code` when the SMS provider is a stand-in with a fixed code, else the code
- * texted to the sandbox outbox) and accept the terms.
+ * texted to the sandbox outbox; not with `verify: false`) and accept the terms.
  */
 export async function registerAccount(
   stack: Api,
   type: 'chef' | 'restaurant',
-  options: { email?: string; password?: string; code?: string } = {},
+  options: { email?: string; password?: string; code?: string; phone?: string; verify?: boolean } = {},
 ): Promise<Account> {
   const email = options.email ?? `${type}-${runName('u')}@example.com`;
   const password = options.password ?? `pw-${randomBytes(6).toString('hex')}`;
-  const phone = randomPhone();
+  const phone = options.phone ?? randomPhone();
   const signup = await stack.call('POST', '/api/auth/signup', {
     body: { email, password, confirmPassword: password, phone, userType: type, tosAccepted: true },
     ip: randomClientIp(),
@@ -172,11 +172,7 @@ export async function registerAccount(
     token: signup.body.session.access_token,
     refresh: signup.body.session.refresh_token,
   };
-  const code = options.code ?? (await latestCode(stack, phone));
-  expectStatus(
-    await stack.call('POST', '/api/auth/verify-phone', { body: { phone, code }, ip: randomClientIp() }),
-    200,
-  );
+  if (options.verify !== false) await verifyPhone(stack, account, options.code);
   expectStatus(
     await stack.call('POST', '/api/agreements/accept', {
       token: account.token,
@@ -184,6 +180,33 @@ export async function registerAccount(
     }),
     201,
   );
+  return account;
+}
+
+/**
+ * The account verifies its phone (signed in, with the newest code texted to it unless `code` is given), then
+ * takes a fresh session: access tokens say whether the phone was verified when they were issued.
+ */
+export async function verifyPhone(stack: Api, account: Account, code?: string) {
+  expectStatus(
+    await stack.call('POST', '/api/auth/verify-phone', {
+      token: account.token,
+      body: { phone: account.phone, code: code ?? (await latestCode(stack, account.phone)) },
+      ip: randomClientIp(),
+    }),
+    200,
+  );
+  return refreshSession(stack, account);
+}
+
+/** Rotate the account's refresh token: a new access token that carries what changed since. */
+export async function refreshSession(stack: Api, account: Account) {
+  const refreshed = expectStatus(
+    await stack.call('POST', '/api/auth/refresh', { body: { refresh_token: account.refresh } }),
+    200,
+  );
+  account.token = refreshed.body.session.access_token;
+  account.refresh = refreshed.body.session.refresh_token;
   return account;
 }
 

@@ -19,6 +19,8 @@ export interface AuthUser {
   type: 'chef' | 'restaurant';
   language: 'en' | 'es';
   sessionId: string;
+  /** The account's phone was verified when the token was issued (claim `pv`; a missing claim is false). */
+  phoneVerified: boolean;
 }
 
 declare module 'express-serve-static-core' {
@@ -81,6 +83,7 @@ export async function verifyAccessToken(
       type,
       language: payload.lang === 'es' ? 'es' : 'en',
       sessionId: typeof payload.sid === 'string' ? payload.sid : '',
+      phoneVerified: payload.pv === true,
     };
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
     cache.set(token, { user, exp: payload.exp as number });
@@ -142,6 +145,25 @@ export function requireRole(role: 'chef' | 'restaurant'): RequestHandler {
   };
 }
 
+/**
+ * Posting, applying and messaging need a verified phone (after requireUser). The token says so (`pv`): a
+ * client whose phone was verified after its token was issued takes a fresh token (refresh) and retries.
+ */
+export function requireVerifiedPhone(): RequestHandler {
+  return (req, _res, next) => {
+    const user = req.user;
+    if (!user) return next(new AppError(401, 'AUTH.REQUIRED', 'Authentication required'));
+    if (!user.phoneVerified)
+      return next(
+        forbidden(
+          'Please verify your phone number first. You can get a new code from your dashboard or Settings.',
+          'AUTH.PHONE_UNVERIFIED',
+        ),
+      );
+    next();
+  };
+}
+
 export interface SigningKey {
   kid: string;
   privateKey: Parameters<InstanceType<typeof import('jose').SignJWT>['sign']>[0];
@@ -150,13 +172,24 @@ export interface SigningKey {
 /** Sign an access token in the one format every service verifies (identity signs; tests sign with test keys). */
 export async function signAccessToken(
   key: SigningKey,
-  user: { id: string; type: 'chef' | 'restaurant'; language: 'en' | 'es'; sessionId: string },
+  user: {
+    id: string;
+    type: 'chef' | 'restaurant';
+    language: 'en' | 'es';
+    sessionId: string;
+    phoneVerified?: boolean;
+  },
   ttlSeconds: number,
   now = Math.floor(Date.now() / 1000),
 ): Promise<{ token: string; expiresAt: number }> {
   const { SignJWT } = await import('jose');
   const expiresAt = now + ttlSeconds;
-  const token = await new SignJWT({ user_type: user.type, lang: user.language, sid: user.sessionId })
+  const token = await new SignJWT({
+    user_type: user.type,
+    lang: user.language,
+    sid: user.sessionId,
+    pv: user.phoneVerified === true,
+  })
     .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: key.kid, typ: 'JWT' })
     .setSubject(user.id)
     .setIssuer(TOKEN_ISSUER)

@@ -27,6 +27,16 @@ export const conflict = (message: string, code = 'HTTP.CONFLICT', extra?: Record
 export const tooManyRequests = (message: string, code = 'HTTP.RATE_LIMITED') =>
   new AppError(429, code, message);
 
+/** PostgreSQL's unique_violation, however the driver wraps it (a unique index had the last word in a race). */
+export function isUniqueViolation(err: unknown): boolean {
+  let e: any = err;
+  for (let i = 0; i < 4 && e; i++) {
+    if (e.code === '23505') return true;
+    e = e.cause;
+  }
+  return false;
+}
+
 export const NUL_MESSAGE = 'Text must not contain NUL characters';
 
 /** The first zod issue as one readable sentence. */

@@ -125,9 +125,18 @@ export async function createTestAuth() {
   return {
     keys,
     jwks: { keys: [jwk] },
-    /** A bearer token for a user (new random user and session ids unless given). */
+    /**
+     * A bearer token for a user (new random user and session ids unless given; a verified phone unless
+     * `phoneVerified: false`).
+     */
     async token(
-      user: { id?: string; type: 'chef' | 'restaurant'; language?: 'en' | 'es'; sessionId?: string },
+      user: {
+        id?: string;
+        type: 'chef' | 'restaurant';
+        language?: 'en' | 'es';
+        sessionId?: string;
+        phoneVerified?: boolean;
+      },
       ttlSeconds = 900,
     ) {
       const id = user.id ?? randomUUID();
@@ -138,6 +147,7 @@ export async function createTestAuth() {
           type: user.type,
           language: user.language ?? 'en',
           sessionId: user.sessionId ?? randomUUID(),
+          phoneVerified: user.phoneVerified ?? true,
         },
         ttlSeconds,
       );

@@ -25,19 +25,20 @@ export async function createAccounts(
     const email = `${type}.${i}.${runId}@bench.brigade.test`;
     const city = i % 2 === 0 ? 'Minneapolis' : 'Detroit';
     const ip = `10.${ipBase[0]}.${ipBase[1] ^ (type === 'chef' ? 1 : 0)}.${(n % 250) + 1}`;
+    const phone = `+1612${String(5_000_000 + n).padStart(7, '0')}`;
     const signup = await api.call('POST', '/api/auth/signup', {
       headers: { 'x-forwarded-for': ip },
       body: {
         email,
         password: PASSWORD,
         confirmPassword: PASSWORD,
-        phone: `612${String(5_000_000 + n).padStart(7, '0')}`,
+        phone,
         userType: type,
         languagePreference: 'en',
         tosAccepted: true,
       },
     });
-    const token = signup.body.session.access_token as string;
+    const token = await verifyPhone(api, signup.body.session, phone, ip);
     const profile =
       type === 'restaurant'
         ? {
@@ -68,6 +69,30 @@ export async function createAccounts(
     (i) => make('chef', i, counts.restaurants + i),
   );
   return { restaurants, chefs };
+}
+
+/**
+ * Verify the phone with the code the SMS sandbox shows, then take a fresh access token: posting, applying and
+ * messaging need a token that carries the verified phone.
+ */
+async function verifyPhone(
+  api: Api,
+  session: { access_token: string; refresh_token: string },
+  phone: string,
+  ip: string,
+): Promise<string> {
+  const sms = await api.call('GET', `/api/dev/sms?to=${encodeURIComponent(phone)}&limit=1`);
+  const code = /(\d{6})/.exec(sms.body.messages[0]?.body ?? '')?.[1];
+  if (!code) throw new Error(`no verification code texted to ${phone}`);
+  await api.call('POST', '/api/auth/verify-phone', {
+    token: session.access_token,
+    headers: { 'x-forwarded-for': ip },
+    body: { phone, code },
+  });
+  const refreshed = await api.call('POST', '/api/auth/refresh', {
+    body: { refresh_token: session.refresh_token },
+  });
+  return refreshed.body.session.access_token as string;
 }
 
 /** Stripe Connect onboarding through the sandbox's hosted page, so the chef can be accepted and paid out. */

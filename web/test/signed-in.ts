@@ -10,8 +10,8 @@ const noAccount = {
 };
 
 /** A stored session and the calls every signed-in page makes, answered with empty lists. */
-export function signedIn(type: 'chef' | 'restaurant') {
-  const user = makeUser(type);
+export function signedIn(type: 'chef' | 'restaurant', options: { phoneVerified?: boolean } = {}) {
+  const user = { ...makeUser(type), phone_verified: options.phoneVerified ?? true };
   storeSessionForTest(makeSession(user));
   const profile = type === 'chef' ? chefProfile(user) : restaurantProfile(user);
   fakeApi.on('GET', '/profiles/me', { body: { user, profile } });

@@ -172,6 +172,8 @@ export const VerifyPhoneRequest = z.object({
 export const ResendCodeRequest = z.object({ phone: Phone });
 
 export const AuthResponse = z.object({ session: Session, user: User }).meta({ id: 'AuthResponse' });
+/** Sign-up: `code_sent` is false when no verification code could be texted (see POST /auth/resend-code). */
+export const SignupResponse = AuthResponse.extend({ code_sent: z.boolean() }).meta({ id: 'SignupResponse' });
 export const MessageResponse = z.object({ message: z.string() });
 export const ProfilesMeResponse = z.object({
   user: User,
@@ -263,10 +265,10 @@ export const identityRoutes: RouteDoc[] = [
   {
     method: 'post',
     path: '/auth/signup',
-    summary: 'Create an account',
+    summary: 'Create an account (409 IDENTITY.PHONE_TAKEN: another account verified this phone)',
     auth: 'public',
     body: SignupRequest,
-    response: AuthResponse,
+    response: SignupResponse,
     status: 201,
   },
   {
@@ -295,16 +297,17 @@ export const identityRoutes: RouteDoc[] = [
   {
     method: 'post',
     path: '/auth/verify-phone',
-    summary: 'Check the SMS code',
-    auth: 'public',
+    summary:
+      "Check the SMS code of the signed-in account's own phone; then refresh for a token that carries it",
+    auth: 'user',
     body: VerifyPhoneRequest,
     response: MessageResponse,
   },
   {
     method: 'post',
     path: '/auth/resend-code',
-    summary: 'Send a new SMS code',
-    auth: 'public',
+    summary: "Text a new SMS code to the signed-in account's own phone (at most 5 texts per phone per hour)",
+    auth: 'user',
     body: ResendCodeRequest,
     response: MessageResponse,
   },

@@ -133,25 +133,54 @@ describe('phone verification', () => {
   test('five wrong codes lock the code; a new code works', async () => {
     const account = newAccount('chef');
     const { body } = await h.post('/auth/signup', account);
+    const token = body.session.access_token;
     const real = await h.lastCode(body.user.phone);
     const wrong = real === '000000' ? '111111' : '000000';
     const answers = [];
     for (let i = 0; i < 5; i++)
-      answers.push((await h.post('/auth/verify-phone', { phone: account.phone, code: wrong })).status);
+      answers.push((await h.post('/auth/verify-phone', { phone: account.phone, code: wrong }, token)).status);
     expect(answers).toEqual([400, 400, 400, 400, 429]);
     // Even the right code no longer works for this one.
-    expect((await h.post('/auth/verify-phone', { phone: account.phone, code: real })).status).toBe(429);
-    expect((await h.post('/auth/resend-code', { phone: account.phone })).body).toEqual({
+    expect((await h.post('/auth/verify-phone', { phone: account.phone, code: real }, token)).status).toBe(
+      429,
+    );
+    expect((await h.post('/auth/resend-code', { phone: account.phone }, token)).body).toEqual({
       message: 'Verification code sent',
     });
     const fresh = await h.lastCode(body.user.phone);
-    expect((await h.post('/auth/verify-phone', { phone: account.phone, code: fresh })).status).toBe(200);
+    expect((await h.post('/auth/verify-phone', { phone: account.phone, code: fresh }, token)).status).toBe(
+      200,
+    );
   });
 
-  test('resend answers the same for a phone with no account', async () => {
-    expect((await h.post('/auth/resend-code', { phone: '3135550199' })).body).toEqual({
-      message: 'Verification code sent',
-    });
+  test('the access token says whether the phone was verified when it was issued; a refresh takes the new state', async () => {
+    const account = newAccount('restaurant');
+    const { body } = await h.post('/auth/signup', account);
+    expect(decodeJwt(body.session.access_token).pv).toBe(false);
+    const code = await h.lastCode(body.user.phone);
+    const verified = await h.post(
+      '/auth/verify-phone',
+      { phone: account.phone, code },
+      body.session.access_token,
+    );
+    expect(verified).toEqual({ status: 200, body: { message: 'Phone verified successfully' } });
+    const refreshed = await h.post('/auth/refresh', { refresh_token: body.session.refresh_token });
+    expect(decodeJwt(refreshed.body.session.access_token).pv).toBe(true);
+    expect(refreshed.body.session.user.phone_verified).toBe(true);
+    // Asking again for a verified phone sends nothing.
+    expect(
+      await h.post('/auth/resend-code', { phone: account.phone }, refreshed.body.session.access_token),
+    ).toMatchObject({ status: 409, body: { code: 'IDENTITY.ALREADY_VERIFIED' } });
+  });
+
+  test("resend answers the same for another account's phone and a phone with no account: neither is the caller's", async () => {
+    const owner = newAccount('chef');
+    await h.post('/auth/signup', owner);
+    const caller = await signUp();
+    const known = await h.post('/auth/resend-code', { phone: owner.phone }, caller.access_token);
+    const unknown = await h.post('/auth/resend-code', { phone: '3135550199' }, caller.access_token);
+    expect(known).toEqual(unknown);
+    expect(known).toMatchObject({ status: 400, body: { code: 'IDENTITY.NOT_YOUR_PHONE' } });
   });
 });
 

@@ -25,7 +25,7 @@ describe('a restaurant signs up, verifies the phone, accepts the terms and onboa
     expect(session.expires_at).toBeGreaterThan(Date.now() / 1000);
 
     const code = await h.lastCode(user.phone);
-    const verified = await h.post('/auth/verify-phone', { phone: account.phone, code });
+    const verified = await h.post('/auth/verify-phone', { phone: account.phone, code }, session.access_token);
     expect(verified).toEqual({ status: 200, body: { message: 'Phone verified successfully' } });
 
     const terms = await h.post(
@@ -154,8 +154,14 @@ describe('validation follows the spec texts and changes nothing', () => {
   });
 
   test('the verification code must be 6 digits', async () => {
+    const account = newAccount('chef');
+    const { body } = await h.post('/auth/signup', account);
     for (const code of ['12345', '1234567', 'abcdef', '']) {
-      const res = await h.post('/auth/verify-phone', { phone: '6125550000', code });
+      const res = await h.post(
+        '/auth/verify-phone',
+        { phone: account.phone, code },
+        body.session.access_token,
+      );
       expect(res).toMatchObject({ status: 400, body: { error: 'Please enter a 6-digit code' } });
     }
   });

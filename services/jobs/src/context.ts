@@ -17,13 +17,3 @@ export async function inTransaction<T>(ctx: JobsContext, fn: (tx: Tx) => Promise
   ctx.relay.kick();
   return result;
 }
-
-/** PostgreSQL's unique_violation, however the driver wraps it. */
-export function isUniqueViolation(err: unknown): boolean {
-  let e: any = err;
-  for (let i = 0; i < 4 && e; i++) {
-    if (e.code === '23505') return true;
-    e = e.cause;
-  }
-  return false;
-}

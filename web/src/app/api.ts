@@ -1,6 +1,7 @@
 import {
   createApi,
   fetchBaseQuery,
+  type BaseQueryApi,
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
@@ -21,6 +22,16 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+type Renewer = (dispatch: BaseQueryApi['dispatch']) => Promise<boolean>;
+let renewSession: Renewer = async () => false;
+/** How the base query takes a fresh access token (the store wires the auth thunk: api.ts cannot import it). */
+export function setSessionRenewer(renewer: Renewer): void {
+  renewSession = renewer;
+}
+
+/** Posting, applying and messaging answer this code (403) until the access token carries a verified phone. */
+export const PHONE_UNVERIFIED = 'AUTH.PHONE_UNVERIFIED';
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const rawBaseQuery = (baseUrl: string) =>
@@ -35,8 +46,9 @@ const rawBaseQuery = (baseUrl: string) =>
   });
 
 /**
- * The one base query: /api base, 10 s timeout, bearer token, retries on 502/503/504, and a 401 on an
- * authenticated call clears local storage, resets the auth state and sends the browser to /login.
+ * The one base query: /api base, 10 s timeout, bearer token, retries on 502/503/504, a 403 for an unverified
+ * phone is retried once with a fresh token (the phone may have been verified since, here or in another tab),
+ * and a 401 on an authenticated call clears local storage, resets the auth state and sends the browser to /login.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
@@ -45,9 +57,11 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 ) => {
   const query = rawBaseQuery(apiBaseUrl());
   const url = typeof args === 'string' ? args : args.url;
-  // Sign-in, sign-up and refresh answer 401 for wrong credentials or an old refresh token: not a lost session.
+  // Sign-in, sign-up and refresh answer 401 for wrong credentials or an old refresh token, and sign-out ends
+  // the session anyway: not a lost session.
   const hadToken =
-    !url.startsWith('/auth/') && !!(api.getState() as { auth: AuthState }).auth.session?.access_token;
+    !/^\/auth\/(signin|signup|refresh|signout)$/.test(url) &&
+    !!(api.getState() as { auth: AuthState }).auth.session?.access_token;
   let result = await query(args, api, extra);
   for (let attempt = 0; attempt < API_MAX_RETRIES; attempt++) {
     const status = result.error?.status;
@@ -55,6 +69,13 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
     await sleep(300 * 2 ** attempt);
     result = await query(args, api, extra);
   }
+  if (
+    hadToken &&
+    result.error?.status === 403 &&
+    errorCode(result.error) === PHONE_UNVERIFIED &&
+    (await renewSession(api.dispatch))
+  )
+    result = await query(args, api, extra);
   if (result.error?.status === 401 && hadToken) {
     clearStorage();
     api.dispatch(authActions.signedOut());
@@ -102,4 +123,10 @@ export function errorText(
 export function errorStatus(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | undefined)?.status;
   return typeof status === 'number' ? status : undefined;
+}
+
+/** The API's error code of a failed call (`SERVICE.REASON`), or undefined. */
+export function errorCode(error: unknown): string | undefined {
+  const data = (error as { data?: { code?: unknown } } | undefined)?.data;
+  return typeof data?.code === 'string' ? data.code : undefined;
 }

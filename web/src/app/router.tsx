@@ -24,13 +24,14 @@ const login = page(() => import('../features/auth/LoginPage'), ['auth']);
 const signup = page(() => import('../features/auth/SignupPage'), ['auth']);
 const verifyPhone = page(() => import('../features/auth/VerifyPhonePage'), ['auth']);
 const legal = page(() => import('../features/legal/LegalPage'), ['legal']);
+// Dashboards and Settings show the phone verification card (auth texts).
 const restaurantDashboard = page(
   () => import('../features/dashboard/RestaurantDashboard'),
-  ['dashboard', 'payments', 'catalog'],
+  ['dashboard', 'payments', 'catalog', 'auth'],
 );
 const chefDashboard = page(
   () => import('../features/dashboard/ChefDashboard'),
-  ['dashboard', 'payments', 'catalog'],
+  ['dashboard', 'payments', 'catalog', 'auth'],
 );
 const restaurantOnboarding = page(
   () => import('../features/onboarding/RestaurantOnboarding'),
@@ -43,7 +44,7 @@ const restaurantProfile = page(
   () => import('../features/profile/RestaurantProfilePage'),
   ['profile', 'catalog'],
 );
-const settings = page(() => import('../features/settings/SettingsPage'), ['settings', 'catalog']);
+const settings = page(() => import('../features/settings/SettingsPage'), ['settings', 'catalog', 'auth']);
 const paymentSetup = page(() => import('../features/payments/PaymentSetupPage'), ['payments']);
 const notFound = page(() => import('../features/shell/NotFoundPage'));
 const appLayout = page(() => import('../features/shell/AppLayout'));

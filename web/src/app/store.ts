@@ -1,6 +1,9 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { authReducer } from '../features/auth/authSlice';
-import { api } from './api';
+import { renewSession } from '../features/auth/authThunks';
+import { api, setSessionRenewer } from './api';
+
+setSessionRenewer((dispatch) => (dispatch as AppDispatch)(renewSession()));
 
 const rootReducer = combineReducers({ auth: authReducer, [api.reducerPath]: api.reducer });
 export type RootState = ReturnType<typeof rootReducer>;

@@ -40,6 +40,7 @@ describe('sign-up and phone verification', () => {
         : { status: 400, body: { error: 'Invalid verification code', code: 'AUTH.BAD_CODE' } },
     );
     fakeApi.on('POST', '/auth/resend-code', { body: { message: 'sent' } });
+    fakeApi.on('POST', '/auth/refresh', { body: { session: makeSession(user, 3600, 'verified') } });
     fakeApi.on('GET', '/profiles/me', { body: { user, profile: null } });
     const { router } = renderApp('/signup?type=restaurant');
     await screen.findByRole('heading', { name: 'Create your account' });
@@ -72,6 +73,8 @@ describe('sign-up and phone verification', () => {
     await userEvent.type(code, '6');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Phone verified successfully')).toBeTruthy();
+    // A fresh token carries the verified phone (posting, applying and messaging need it).
+    expect(fakeApi.callsTo('POST', '/auth/refresh')).toHaveLength(1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/onboarding/restaurant'), {
       timeout: 4000,
     });

@@ -15,6 +15,24 @@ export const IdentityErrors = {
   wrongCode: () => new AppError(400, 'IDENTITY.INVALID_CODE', 'Invalid verification code'),
   codeExpired: () =>
     new AppError(400, 'IDENTITY.CODE_EXPIRED', 'This code has expired. Please request a new one.'),
+  phoneTaken: () =>
+    new AppError(
+      409,
+      'IDENTITY.PHONE_TAKEN',
+      'This phone number is already verified on another Brigade account. Sign in to that account, or use another number.',
+    ),
+  notYourPhone: () =>
+    new AppError(400, 'IDENTITY.NOT_YOUR_PHONE', 'This is not the phone number of your account.'),
+  alreadyVerified: () =>
+    new AppError(409, 'IDENTITY.ALREADY_VERIFIED', 'Your phone number is already verified.'),
+  noCode: () =>
+    new AppError(400, 'IDENTITY.NO_CODE', 'No code is waiting for your account. Please request a new one.'),
+  tooManyCodes: () =>
+    new AppError(
+      429,
+      'IDENTITY.TOO_MANY_CODES',
+      'Too many codes were sent to this phone number. Please try again in an hour.',
+    ),
   tooManyAttempts: () =>
     new AppError(429, 'IDENTITY.TOO_MANY_ATTEMPTS', 'Too many wrong codes. Please request a new code.'),
   userNotFound: () => new AppError(404, 'IDENTITY.USER_NOT_FOUND', 'User not found'),

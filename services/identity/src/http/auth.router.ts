@@ -32,13 +32,14 @@ export function authRouter(ctx: IdentityContext): Router {
     await signOut(ctx, user.id, user.sessionId);
     res.json({ message: 'Signed out' });
   });
-  router.post('/auth/verify-phone', async (req, res) => {
+  // For the signed-in account only: its own phone (the body's `phone` must be it), its own code.
+  router.post('/auth/verify-phone', requireUser(ctx.keyRing.keys, ctx.revocations), async (req, res) => {
     const body = parseBody(identityHttp.VerifyPhoneRequest, req);
-    res.json(await verifyPhone(ctx, body.phone, body.code));
+    res.json(await verifyPhone(ctx, currentUser(req).id, body.phone, body.code));
   });
-  router.post('/auth/resend-code', async (req, res) => {
+  router.post('/auth/resend-code', requireUser(ctx.keyRing.keys, ctx.revocations), async (req, res) => {
     const body = parseBody(identityHttp.ResendCodeRequest, req);
-    res.json(await resendCode(ctx, body.phone));
+    res.json(await resendCode(ctx, currentUser(req).id, body.phone));
   });
   return router;
 }

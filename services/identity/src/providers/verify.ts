@@ -3,15 +3,26 @@ import { AppError, type Database, type Logger } from '@brigade/kit';
 import { LIMITS } from '@brigade/contracts';
 import { randomInt } from 'node:crypto';
 import { sandboxSms, verificationCodes } from '../db/schema';
+import { IdentityErrors } from '../domain/errors';
 import { hashCode } from '../domain/tokens';
 
 export type CheckResult = 'approved' | 'wrong' | 'expired' | 'too_many_attempts';
 
-/** The SMS verification port: Twilio Verify in production, the sandbox without keys. */
+/** Whose code: the account that asked for it, and its phone (E.164). */
+export interface CodeOwner {
+  phone: string;
+  accountId: string;
+}
+
+/**
+ * The SMS verification port: Twilio Verify in production, the sandbox without keys. Identity decides who may
+ * get and use a code (the account's own phone, the per-phone text limit, only an account that asked); the
+ * provider texts and checks it.
+ */
 export interface PhoneVerifier {
   readonly mode: 'twilio' | 'sandbox';
-  send(phone: string, language: 'en' | 'es'): Promise<void>;
-  check(phone: string, code: string): Promise<CheckResult>;
+  send(owner: CodeOwner, language: 'en' | 'es'): Promise<void>;
+  check(owner: CodeOwner, code: string): Promise<CheckResult>;
 }
 
 export const MAX_WRONG_TRIES = 5;
@@ -23,7 +34,8 @@ const TEXTS = {
 
 /**
  * Sandbox verifier: behaves like Twilio Verify (6-digit code, expiry, at most 5 wrong tries per code, a new
- * code replaces the old one) and records every SMS it would send in the dev outbox (GET /api/dev/sms).
+ * code replaces the old one) but keeps one pending code per account, so another account's sign-up on the same
+ * phone never replaces it; records every SMS it would send in the dev outbox (GET /api/dev/sms).
  */
 export class SandboxVerifier implements PhoneVerifier {
   readonly mode = 'sandbox' as const;
@@ -32,31 +44,26 @@ export class SandboxVerifier implements PhoneVerifier {
     private readonly ttlSeconds: number,
   ) {}
 
-  async send(phone: string, language: 'en' | 'es') {
+  async send({ phone, accountId }: CodeOwner, language: 'en' | 'es') {
     const code = String(randomInt(0, 10 ** LIMITS.verificationCodeLength)).padStart(
       LIMITS.verificationCodeLength,
       '0',
     );
     const expiresAt = new Date(Date.now() + this.ttlSeconds * 1000);
+    const pending = { phone, codeHash: hashCode(phone, code), expiresAt, failedAttempts: 0 };
     await this.database.transaction(async (tx) => {
       await tx
         .insert(verificationCodes)
-        .values({ phone, codeHash: hashCode(phone, code), expiresAt, failedAttempts: 0 })
-        .onConflictDoUpdate({
-          target: verificationCodes.phone,
-          set: { codeHash: hashCode(phone, code), expiresAt, failedAttempts: 0, createdAt: new Date() },
-        });
+        .values({ userId: accountId, ...pending })
+        .onConflictDoUpdate({ target: verificationCodes.userId, set: { ...pending, createdAt: new Date() } });
       await tx.insert(sandboxSms).values({ toPhone: phone, body: TEXTS[language](code) } as any);
     });
   }
 
-  async check(phone: string, code: string): Promise<CheckResult> {
+  async check({ phone, accountId }: CodeOwner, code: string): Promise<CheckResult> {
     return this.database.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(verificationCodes)
-        .where(eq(verificationCodes.phone, phone))
-        .for('update');
+      const mine = and(eq(verificationCodes.userId, accountId), eq(verificationCodes.phone, phone));
+      const [row] = await tx.select().from(verificationCodes).where(mine).for('update');
       if (!row) return 'wrong';
       if (row.failedAttempts >= MAX_WRONG_TRIES) return 'too_many_attempts';
       if (row.expiresAt.getTime() < Date.now()) return 'expired';
@@ -64,10 +71,10 @@ export class SandboxVerifier implements PhoneVerifier {
         await tx
           .update(verificationCodes)
           .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
-          .where(and(eq(verificationCodes.phone, phone)));
+          .where(mine);
         return row.failedAttempts + 1 >= MAX_WRONG_TRIES ? 'too_many_attempts' : 'wrong';
       }
-      await tx.delete(verificationCodes).where(eq(verificationCodes.phone, phone));
+      await tx.delete(verificationCodes).where(mine);
       return 'approved';
     });
   }
@@ -133,12 +140,12 @@ export class TwilioVerifier implements PhoneVerifier {
     this.logger.warn({ err: err?.message, status, code: err?.code }, `twilio verify ${what} failed`);
     if (status === null || status === 429 || status >= 500) throw smsUnavailable();
     // 60203: too many codes sent to this number.
-    if (err?.code === 60203)
-      throw new AppError(429, 'IDENTITY.TOO_MANY_CODES', 'Too many codes sent. Please try again later.');
+    if (err?.code === 60203) throw IdentityErrors.tooManyCodes();
     throw smsRefused();
   }
 
-  async send(phone: string, language: 'en' | 'es') {
+  /** Twilio keys the pending code by phone: identity checks that the account asked for one (phone_texts). */
+  async send({ phone }: CodeOwner, language: 'en' | 'es') {
     const service = await this.api();
     try {
       await service.verifications.create({ to: phone, channel: 'sms', locale: language });
@@ -147,7 +154,7 @@ export class TwilioVerifier implements PhoneVerifier {
     }
   }
 
-  async check(phone: string, code: string): Promise<CheckResult> {
+  async check({ phone }: CodeOwner, code: string): Promise<CheckResult> {
     const service = await this.api();
     try {
       const result = await service.verificationChecks.create({ to: phone, code });

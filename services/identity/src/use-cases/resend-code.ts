@@ -1,14 +1,26 @@
-import { and, eq } from 'drizzle-orm';
-import { users } from '../db/schema';
+import { eq } from 'drizzle-orm';
+import { users, type UserRow } from '../db/schema';
+import { phoneVerifiedByAnother } from '../db/phones.repository';
+import { IdentityErrors } from '../domain/errors';
 import type { IdentityContext } from '../context';
+import { sendCode } from './send-code';
 
-/** Send a new code to a phone that belongs to an unverified account. The answer is the same either way. */
-export async function resendCode(ctx: IdentityContext, phone: string) {
-  const [user] = await ctx.database.db
-    .select({ language: users.languagePreference })
-    .from(users)
-    .where(and(eq(users.phone, phone), eq(users.phoneVerified, false)))
-    .limit(1);
-  if (user) await ctx.verifier.send(phone, user.language);
+/** The signed-in account, when `phone` (E.164) is its own number: codes are sent and checked for it only. */
+export async function accountForPhone(ctx: IdentityContext, userId: string, phone: string): Promise<UserRow> {
+  const [user] = await ctx.database.db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw IdentityErrors.userNotFound();
+  if (user.phone !== phone) throw IdentityErrors.notYourPhone();
+  return user;
+}
+
+/**
+ * Text a new code to the signed-in account's own phone. Nothing is sent for a phone that is verified already
+ * (by this account or another one), and at most 5 texts per phone per hour leave (send-code).
+ */
+export async function resendCode(ctx: IdentityContext, userId: string, phone: string) {
+  const user = await accountForPhone(ctx, userId, phone);
+  if (user.phoneVerified) throw IdentityErrors.alreadyVerified();
+  if (await phoneVerifiedByAnother(ctx.database.db, phone, user.id)) throw IdentityErrors.phoneTaken();
+  await sendCode(ctx, user);
   return { message: 'Verification code sent' };
 }

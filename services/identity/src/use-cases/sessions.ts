@@ -26,7 +26,13 @@ export async function issueSession(
   const ttl = ctx.config.ACCESS_TOKEN_TTL_SECONDS;
   const { token, expiresAt } = await signAccessToken(
     ctx.keyRing.signing,
-    { id: user.id, type: user.userType, language: user.languagePreference, sessionId: id },
+    {
+      id: user.id,
+      type: user.userType,
+      language: user.languagePreference,
+      sessionId: id,
+      phoneVerified: user.phoneVerified,
+    },
     ttl,
   );
   return {

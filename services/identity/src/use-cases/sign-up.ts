@@ -4,20 +4,28 @@ import { appendEvent } from '@brigade/kit';
 import type { identityHttp } from '@brigade/contracts';
 import type { z } from 'zod';
 import { users } from '../db/schema';
+import { phoneVerifiedByAnother } from '../db/phones.repository';
 import { IdentityErrors } from '../domain/errors';
 import { hashPassword } from '../domain/passwords';
 import { toUser } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 import { issueSession } from './sessions';
+import { sendCode } from './send-code';
 
 type SignupRequest = z.infer<typeof identityHttp.SignupRequest>;
 
-/** Create the account, open its first session, publish user.registered, then text the verification code. */
+/**
+ * Create the account, open its first session, publish user.registered, then text the verification code.
+ * A phone number another account has verified is refused (409 IDENTITY.PHONE_TAKEN). The account is created
+ * even when no code could be sent (the phone used its texts for the hour, or the provider failed):
+ * `code_sent` says so, and the verification screen can ask for a new code later.
+ */
 export async function signUp(ctx: IdentityContext, input: SignupRequest) {
   const passwordHash = await hashPassword(input.password, ctx.config.ARGON2_MEMORY_KIB);
   const result = await ctx.database.transaction(async (tx) => {
     const existing = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (existing.length > 0) throw IdentityErrors.emailTaken();
+    if (await phoneVerifiedByAnother(tx, input.phone)) throw IdentityErrors.phoneTaken();
     const [user] = await tx
       .insert(users)
       .values({
@@ -44,11 +52,17 @@ export async function signUp(ctx: IdentityContext, input: SignupRequest) {
     return { session, user: toUser(user) };
   });
   ctx.relay.kick();
+  let codeSent = true;
   try {
-    await ctx.verifier.send(input.phone, input.languagePreference);
+    await sendCode(ctx, {
+      id: result.user.id,
+      phone: input.phone,
+      languagePreference: input.languagePreference,
+    });
   } catch (err) {
     // The account exists; the user can ask for a new code from the verification screen.
+    codeSent = false;
     ctx.logger.warn({ err: (err as Error).message }, 'verification code not sent at sign-up');
   }
-  return result;
+  return { ...result, code_sent: codeSent };
 }

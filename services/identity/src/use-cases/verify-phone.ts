@@ -1,31 +1,50 @@
 import { and, eq } from 'drizzle-orm';
-import { appendEvent } from '@brigade/kit';
+import { appendEvent, isUniqueViolation } from '@brigade/kit';
 import { users } from '../db/schema';
+import { askedForCode, phoneVerifiedByAnother } from '../db/phones.repository';
 import { IdentityErrors } from '../domain/errors';
 import type { IdentityContext } from '../context';
+import { accountForPhone } from './resend-code';
 
-/** Check the SMS code; on success every account on that phone (usually one) is marked verified. */
-export async function verifyPhone(ctx: IdentityContext, phone: string, code: string) {
-  const result = await ctx.verifier.check(phone, code);
+const VERIFIED = { message: 'Phone verified successfully' };
+
+/**
+ * The signed-in account checks the code texted to its own phone. Only that account becomes verified, and
+ * only when no other account holds the number verified (409 IDENTITY.PHONE_TAKEN; a partial unique index has
+ * the last word when two accounts verify at once). Its next access token carries the verified phone.
+ */
+export async function verifyPhone(ctx: IdentityContext, userId: string, phone: string, code: string) {
+  const user = await accountForPhone(ctx, userId, phone);
+  if (user.phoneVerified) return VERIFIED;
+  if (await phoneVerifiedByAnother(ctx.database.db, phone, user.id)) throw IdentityErrors.phoneTaken();
+  // Twilio keys codes by phone: a code reaches an account only if that account asked for one.
+  const owner = { phone, userId: user.id };
+  if (!(await askedForCode(ctx.database, owner, ctx.config.VERIFICATION_CODE_TTL_SECONDS)))
+    throw IdentityErrors.noCode();
+  const result = await ctx.verifier.check({ phone, accountId: user.id }, code);
   if (result === 'too_many_attempts') throw IdentityErrors.tooManyAttempts();
   if (result === 'expired') throw IdentityErrors.codeExpired();
   if (result !== 'approved') throw IdentityErrors.wrongCode();
-  await ctx.database.transaction(async (tx) => {
-    const verified = await tx
-      .update(users)
-      .set({ phoneVerified: true, updatedAt: new Date() })
-      .where(and(eq(users.phone, phone), eq(users.phoneVerified, false)))
-      .returning();
-    for (const user of verified) {
+  try {
+    await ctx.database.transaction(async (tx) => {
+      const [verified] = await tx
+        .update(users)
+        .set({ phoneVerified: true, updatedAt: new Date() })
+        .where(and(eq(users.id, user.id), eq(users.phone, phone), eq(users.phoneVerified, false)))
+        .returning();
+      if (!verified) return; // verified meanwhile by the same account (another tab)
       await appendEvent(ctx.database, tx, 'identity.user.updated.v1', {
-        user_id: user.id,
-        phone: user.phone,
+        user_id: verified.id,
+        phone: verified.phone,
         phone_verified: true,
-        user_type: user.userType,
-        language_preference: user.languagePreference,
+        user_type: verified.userType,
+        language_preference: verified.languagePreference,
       });
-    }
-  });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw IdentityErrors.phoneTaken();
+    throw err;
+  }
   ctx.relay.kick();
-  return { message: 'Phone verified successfully' };
+  return VERIFIED;
 }

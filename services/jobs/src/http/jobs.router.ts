@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { jobsHttp } from '@brigade/contracts';
-import { currentUser, parse, parseBody, requireRole, uuidParam } from '@brigade/kit';
+import { currentUser, parse, parseBody, requireRole, requireVerifiedPhone, uuidParam } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { jobView, listJobs } from '../db/views';
 import { JobsErrors } from '../domain/errors';
@@ -32,7 +32,7 @@ export function jobsRouter(ctx: JobsContext, auth: RequestHandler): Router {
     );
   });
 
-  router.post('/jobs', auth, requireRole('restaurant'), async (req, res) => {
+  router.post('/jobs', auth, requireRole('restaurant'), requireVerifiedPhone(), async (req, res) => {
     const user = currentUser(req);
     const input = parseBody(jobsHttp.PostJobRequest, req);
     const id = await postJob(ctx, user.id, input);
@@ -55,7 +55,7 @@ export function jobsRouter(ctx: JobsContext, auth: RequestHandler): Router {
     res.json({ job: await jobView(database, user, id) });
   });
 
-  router.post('/jobs/:id/apply', auth, requireRole('chef'), async (req, res) => {
+  router.post('/jobs/:id/apply', auth, requireRole('chef'), requireVerifiedPhone(), async (req, res) => {
     const user = currentUser(req);
     const id = uuidParam(req, 'id', JobsErrors.jobNotFound().message, 'JOBS.JOB_NOT_FOUND');
     const applicationId = await applyToJob(ctx, user.id, id);

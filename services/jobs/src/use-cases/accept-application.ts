@@ -1,5 +1,5 @@
-import { appendEvent, sql } from '@brigade/kit';
-import { inTransaction, isUniqueViolation, type JobsContext } from '../context';
+import { appendEvent, isUniqueViolation, sql } from '@brigade/kit';
+import { inTransaction, type JobsContext } from '../context';
 import { setApplicationState } from '../db/applications.repository';
 import { touchScopes } from '../db/list-versions.repository';
 import { payoutsEnabled } from '../db/read-models.repository';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { appendEvent } from '@brigade/kit';
-import { inTransaction, isUniqueViolation, type JobsContext } from '../context';
+import { appendEvent, isUniqueViolation } from '@brigade/kit';
+import { inTransaction, type JobsContext } from '../context';
 import { findApplicationOf, insertApplication } from '../db/applications.repository';
 import { lockJob } from '../db/jobs.repository';
 import { touchScopes } from '../db/list-versions.repository';

@@ -4,6 +4,7 @@ import {
   currentUser,
   parse,
   parseBody,
+  requireVerifiedPhone,
   STAMP_MAX_AGE_MS,
   uuidParam,
   type AuthUser,
@@ -71,7 +72,7 @@ export function messagesRouter(deps: SendDeps, auth: RequestHandler): Router {
     });
   });
 
-  router.post('/messages/job/:jobId', async (req, res) => {
+  router.post('/messages/job/:jobId', requireVerifiedPhone(), async (req, res) => {
     const user = currentUser(req);
     const jobId = uuidParam(req, 'jobId', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
     const body = parseBody(messagingHttp.SendJobMessageRequest, req);
@@ -97,7 +98,7 @@ export function messagesRouter(deps: SendDeps, auth: RequestHandler): Router {
     });
   });
 
-  router.post('/messages/application/:id', async (req, res) => {
+  router.post('/messages/application/:id', requireVerifiedPhone(), async (req, res) => {
     const user = currentUser(req);
     const applicationId = uuidParam(req, 'id', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
     const body = parseBody(messagingHttp.SendApplicationMessageRequest, req);

@@ -25,6 +25,7 @@ export default function SignupPage() {
   });
   const [busy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const [phoneTaken, setPhoneTaken] = useState(false);
   const check = checkSignup(form);
   const set = <K extends keyof SignupForm>(key: K, value: SignupForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -44,8 +45,11 @@ export default function SignupPage() {
       }),
     );
     setBusy(false);
+    setPhoneTaken(!outcome.ok && outcome.code === 'IDENTITY.PHONE_TAKEN');
     if (outcome.ok)
-      navigate('/verify-phone', { state: { phone: form.phone.trim(), userType: form.userType } });
+      navigate('/verify-phone', {
+        state: { phone: form.phone.trim(), userType: form.userType, codeSent: outcome.codeSent },
+      });
   };
 
   return (
@@ -57,7 +61,17 @@ export default function SignupPage() {
           <p className="muted">
             {form.userType === 'restaurant' ? t('signup.subtitleRestaurant') : t('signup.subtitleChef')}
           </p>
-          {submitted && error && <Alert>{error}</Alert>}
+          {submitted && error && (
+            <Alert>
+              {phoneTaken ? (
+                <>
+                  {t('signup.phoneTaken')} <Link to="/login">{t('signup.loginLink')}</Link>
+                </>
+              ) : (
+                error
+              )}
+            </Alert>
+          )}
           <form onSubmit={onSubmit} noValidate>
             <fieldset className="role-choice">
               <legend>{t('fields.userType')}</legend>

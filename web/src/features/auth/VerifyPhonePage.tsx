@@ -1,56 +1,42 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
 import { VERIFY_REDIRECT_MS } from '../../app/constants';
+import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
+import { Spinner } from '../../components/Spinner';
 import { PublicHeader } from '../landing/PublicHeader';
-import { authApi } from './authApi';
-import { onboardingPathFor } from './RequireAuth';
-import { checkCode, sanitizeCode } from './validation';
+import { PhoneCodeForm } from './PhoneCodeForm';
+import { dashboardPathFor, onboardingPathFor } from './RequireAuth';
+import { usePhoneVerification } from './usePhoneVerification';
 
+/**
+ * After sign-up (phone and user type in navigation state), or later for a signed-in account whose phone is not
+ * verified yet. The code is checked for the signed-in account; on success the session is refreshed, then
+ * onboarding (or the dashboard, with a profile) after 1.5 s.
+ */
 export default function VerifyPhonePage() {
   const { t } = useTranslation('auth');
   const location = useLocation();
   const navigate = useNavigate();
-  const state = location.state as { phone?: string; userType?: 'chef' | 'restaurant' } | null;
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [verify, verifyState] = authApi.useVerifyPhoneMutation();
-  const [resend, resendState] = authApi.useResendCodeMutation();
+  const { loading, user, profile } = useAuth();
+  const state = location.state as {
+    phone?: string;
+    userType?: 'chef' | 'restaurant';
+    codeSent?: boolean;
+  } | null;
+  const phone = user?.phone ?? state?.phone;
+  const userType = user?.user_type ?? state?.userType;
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  const verification = usePhoneVerification(phone ?? '', () => {
+    const next = profile ? dashboardPathFor(userType!) : onboardingPathFor(userType!);
+    timer.current = window.setTimeout(() => navigate(next), VERIFY_REDIRECT_MS);
+  });
 
-  if (!state?.phone || !state.userType) return <Navigate to="/signup" replace />;
-  const { phone, userType } = state;
-
-  const onVerify = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    setNotice(null);
-    const problem = checkCode(code);
-    if (problem) {
-      setError(t(problem));
-      return;
-    }
-    const res = await verify({ phone, code });
-    if (res.error) {
-      setError(errorText(res.error, t('verify.failed')));
-      return;
-    }
-    setNotice(res.data.message);
-    timer.current = window.setTimeout(() => navigate(onboardingPathFor(userType)), VERIFY_REDIRECT_MS);
-  };
-
-  const onResend = async () => {
-    setError(null);
-    setNotice(null);
-    const res = await resend({ phone });
-    if (res.error) setError(errorText(res.error, t('verify.resendFailed')));
-    else setNotice(t('verify.codeSent'));
-  };
+  if (loading && !state) return <Spinner />;
+  if (!phone || !userType || (!state && user?.phone_verified && !verification.verified))
+    return <Navigate to={user ? dashboardPathFor(user.user_type) : '/signup'} replace />;
 
   return (
     <>
@@ -59,37 +45,10 @@ export default function VerifyPhonePage() {
         <div className="card auth-card">
           <h1>{t('verify.title')}</h1>
           <p className="muted">{t('verify.subtitle', { phone })}</p>
-          <Alert>{error}</Alert>
-          <Alert tone="success">{notice}</Alert>
-          <form onSubmit={onVerify} noValidate>
-            <Field label={t('verify.codeLabel')}>
-              {(p) => (
-                <input
-                  {...p}
-                  className="code-input"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="\d{6}"
-                  maxLength={6}
-                  value={code}
-                  onChange={(e) => setCode(sanitizeCode(e.target.value))}
-                />
-              )}
-            </Field>
-            <button type="submit" className="btn btn-block" disabled={verifyState.isLoading}>
-              {verifyState.isLoading ? t('verify.verifying') : t('verify.submit')}
-            </button>
-          </form>
-          <p className="center">
-            <button
-              type="button"
-              className="link-btn"
-              onClick={() => void onResend()}
-              disabled={resendState.isLoading}
-            >
-              {t('verify.resend')}
-            </button>
-          </p>
+          {state?.codeSent === false && !verification.notice && !verification.error && (
+            <Alert tone="warning">{t('verify.codeNotSent')}</Alert>
+          )}
+          <PhoneCodeForm verification={verification} resendLabel={t('verify.resend')} />
         </div>
       </main>
     </>

@@ -16,7 +16,8 @@ export const authApi = api.injectEndpoints({
     signIn: build.mutation<{ session?: Session; user?: User }, { email: string; password: string }>({
       query: (body) => ({ url: '/auth/signin', method: 'POST', body }),
     }),
-    signUp: build.mutation<{ session?: Session; user?: User }, SignupBody>({
+    /** `code_sent` false: no verification code could be texted (the verification screen can ask again). */
+    signUp: build.mutation<{ session?: Session; user?: User; code_sent?: boolean }, SignupBody>({
       query: (body) => ({ url: '/auth/signup', method: 'POST', body }),
     }),
     refresh: build.mutation<{ session: Session }, { refresh_token: string }>({

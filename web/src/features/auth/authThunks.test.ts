@@ -3,6 +3,7 @@ import { fakeApi } from '../../../test/fake-api';
 import { chefProfile, makeSession, makeUser, storeSessionForTest } from '../../../test/fixtures';
 import { api, setUnauthorizedHandler } from '../../app/api';
 import { makeStore } from '../../app/store';
+import { jobsApi } from '../jobs/jobsApi';
 import { autoRefreshTick, recheckSession, restoreSession, signIn, signOut, signUp } from './authThunks';
 import { readStoredSession } from './session';
 
@@ -151,7 +152,7 @@ describe('auth state machine', () => {
       }),
     );
     warn.mockRestore();
-    expect(outcome).toEqual({ ok: true });
+    expect(outcome).toEqual({ ok: true, codeSent: true });
     expect(fakeApi.callsTo('POST', '/auth/signup')[0].body).toMatchObject({
       userType: 'restaurant',
       languagePreference: 'es',
@@ -191,6 +192,59 @@ describe('auth state machine', () => {
     expect(store.getState().auth).toMatchObject({ user: null, session: null, loading: false });
     expect(window.localStorage.getItem('brigade.session')).toBeNull();
     expect(window.localStorage.getItem('brigade.checklist.dismissed.x')).toBeNull();
+  });
+
+  describe('a call refused because the phone is not verified (403 AUTH.PHONE_UNVERIFIED)', () => {
+    const refused = { status: 403, body: { error: 'Verify first', code: 'AUTH.PHONE_UNVERIFIED' } };
+    const jobId = '00000000-0000-4000-8000-00000000abcd';
+    const apply = (store: ReturnType<typeof makeStore>) =>
+      store.dispatch(jobsApi.endpoints.apply.initiate(jobId));
+    /** A restored session whose token predates the verification; applying works only with `token`. */
+    async function unverifiedUntil(token: (user: ReturnType<typeof makeUser>) => string) {
+      const user = makeUser('chef');
+      const before = makeSession({ ...user, phone_verified: false }, 3600, 'before');
+      storeSessionForTest(before);
+      fakeApi.on('GET', '/profiles/me', { body: { user: before.user, profile: null } });
+      fakeApi.on('POST', `/jobs/${jobId}/apply`, (call) =>
+        call.authorization === `Bearer ${token(user)}`
+          ? { status: 201, body: { application: { id: 'app-1' } } }
+          : refused,
+      );
+      const store = makeStore();
+      await store.dispatch(restoreSession());
+      return { user, store };
+    }
+
+    test('takes a fresh token once and retries: the phone was verified since', async () => {
+      const { user, store } = await unverifiedUntil((u) => makeSession(u, 3600, 'after').access_token);
+      const after = makeSession(user, 3600, 'after');
+      fakeApi.on('POST', '/auth/refresh', { body: { session: after } });
+      expect((await apply(store)).data).toEqual({ application: { id: 'app-1' } });
+      expect(fakeApi.callsTo('POST', '/auth/refresh')).toHaveLength(1);
+      expect(store.getState().auth.user?.phone_verified).toBe(true);
+      expect(stored()?.access_token).toBe(after.access_token);
+    });
+
+    test('takes the session another tab refreshed, without refreshing again', async () => {
+      const { user, store } = await unverifiedUntil((u) => makeSession(u, 3600, 'other-tab').access_token);
+      storeSessionForTest(makeSession(user, 3600, 'other-tab')); // verified and refreshed in another tab
+      expect((await apply(store)).data).toEqual({ application: { id: 'app-1' } });
+      expect(fakeApi.callsTo('POST', '/auth/refresh')).toHaveLength(0);
+    });
+
+    test('still unverified: the 403 stands after one refresh, and the user stays signed in', async () => {
+      const user = { ...makeUser('chef'), phone_verified: false };
+      storeSessionForTest(makeSession(user, 3600, 'before'));
+      fakeApi.on('GET', '/profiles/me', { body: { user, profile: null } });
+      fakeApi.on('POST', '/auth/refresh', { body: { session: makeSession(user, 3600, 'after') } });
+      fakeApi.on('POST', `/jobs/${jobId}/apply`, refused);
+      const store = makeStore();
+      await store.dispatch(restoreSession());
+      expect((await apply(store)).error).toMatchObject({ status: 403, data: refused.body });
+      expect(fakeApi.callsTo('POST', `/jobs/${jobId}/apply`)).toHaveLength(2);
+      expect(fakeApi.callsTo('POST', '/auth/refresh')).toHaveLength(1);
+      expect(store.getState().auth.user?.id).toBe(user.id);
+    });
   });
 
   test('API calls are retried on 502/503/504', async () => {

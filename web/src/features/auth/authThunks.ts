@@ -1,5 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { api, errorStatus, errorText } from '../../app/api';
+import { api, errorCode, errorStatus, errorText } from '../../app/api';
 import { applyLanguage, rememberLanguage, type AppLanguage } from '../../app/i18n';
 import { authApi, type SignupBody } from './authApi';
 import { authActions, type AuthState } from './authSlice';
@@ -15,7 +15,8 @@ import {
 
 type State = { auth: AuthState };
 type Thunk<R = void> = ThunkAction<Promise<R>, State, unknown, UnknownAction>;
-export type Outcome = { ok: true } | { ok: false; error: string };
+/** `codeSent` (sign-up): whether a verification code was texted; `code`: the API's error code. */
+export type Outcome = { ok: true; codeSent?: boolean } | { ok: false; error: string; code?: string };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -66,6 +67,23 @@ export function refreshSession(): Thunk<boolean> {
     }
     dispatch(authActions.failed(result.unavailable));
     return !isExpired(current);
+  };
+}
+
+/**
+ * A fresh access token for a call the API refused for an unverified phone: the phone may have been verified
+ * since. Another tab may already have refreshed (its session is in storage: take it); else refresh now.
+ * Returns whether the access token changed.
+ */
+export function renewSession(): Thunk<boolean> {
+  return async (dispatch, getState) => {
+    const current = getState().auth.session;
+    const stored = readStoredSession();
+    if (current && stored && stored.access_token !== current.access_token && !isExpired(stored)) {
+      dispatch(authActions.sessionRefreshed(stored));
+      return true;
+    }
+    return dispatch(refreshSession());
   };
 }
 
@@ -159,7 +177,7 @@ export function signUp(body: SignupBody): Thunk<Outcome> {
     if ('error' in res && res.error) {
       const error = errorText(res.error, 'Sign up failed');
       dispatch(authActions.failed(error));
-      return { ok: false, error };
+      return { ok: false, error, code: errorCode(res.error) };
     }
     const session = res.data?.session;
     if (!session) {
@@ -178,7 +196,7 @@ export function signUp(body: SignupBody): Thunk<Outcome> {
     );
     if ('error' in agreement && agreement.error)
       console.warn('Recording the terms acceptance failed', agreement.error);
-    return { ok: true };
+    return { ok: true, codeSent: res.data?.code_sent !== false };
   };
 }
 

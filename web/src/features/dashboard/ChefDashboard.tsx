@@ -4,6 +4,7 @@ import { DASHBOARD_RECENT_LIMIT, paymentSetupPath } from '../../app/constants';
 import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
+import { VerifyPhoneCard } from '../auth/VerifyPhoneCard';
 import { jobsApi, type Application } from '../jobs/jobsApi';
 import { PaymentStatusCard } from '../payments/PaymentStatusCard';
 import { ForType } from '../shell/Redirects';
@@ -49,6 +50,7 @@ function Dashboard() {
           {t('chef.completeProfile')} <Link to="/onboarding/worker">{t('chef.completeProfileLink')}</Link>
         </Alert>
       )}
+      <VerifyPhoneCard />
       {checklistData && <OnboardingChecklist data={checklistData} />}
       <div className="grid-2">
         <PaymentStatusCard userType="chef" />

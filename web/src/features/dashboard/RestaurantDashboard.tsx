@@ -4,6 +4,7 @@ import { DASHBOARD_RECENT_LIMIT, NEW_APPLICATION_WINDOW_MS, paymentSetupPath } f
 import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
+import { VerifyPhoneCard } from '../auth/VerifyPhoneCard';
 import { jobsApi, type Application } from '../jobs/jobsApi';
 import { PaymentStatusCard } from '../payments/PaymentStatusCard';
 import { ForType } from '../shell/Redirects';
@@ -55,6 +56,7 @@ function Dashboard() {
           <Link to="/jobs/browse">{t('restaurant.reviewApplications')}</Link>
         </div>
       )}
+      <VerifyPhoneCard />
       {checklistData && <OnboardingChecklist data={checklistData} />}
       <div className="grid-2">
         <PaymentStatusCard userType="restaurant" />

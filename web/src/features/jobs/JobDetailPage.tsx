@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorStatus, errorText } from '../../app/api';
@@ -6,6 +6,7 @@ import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { NotFoundScreen } from '../../components/NotFoundScreen';
 import { Spinner } from '../../components/Spinner';
+import { failureText } from '../auth/PhoneRequired';
 import { awaitingSettlement, SettlementNotice } from '../payments/SettlementNotice';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { formatCents, formatHours, jobPay } from './money';
@@ -16,14 +17,14 @@ const AWAITING_PAYMENT = ['pending_payment', 'payment_failed'];
 function ChefSection({ job }: { job: JobPosting }) {
   const { t } = useTranslation('jobs');
   const [apply, applying] = jobsApi.useApplyMutation();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ReactNode>(null);
   const application = job.user_application ?? null;
   const started = new Date(job.start_time).getTime() <= Date.now();
   const canApply = job.status === 'open' && !job.user_applied && !started;
   const onApply = async () => {
     setError(null);
     const res = await apply(job.id);
-    if (res.error) setError(errorText(res.error, t('apply.failedSubmit')));
+    if (res.error) setError(failureText(res.error, t('apply.failedSubmit')));
   };
   return (
     <section className="card" aria-labelledby="chef-section-title">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/api';
@@ -6,6 +6,7 @@ import { LISTS_POLL_MS } from '../../app/shiftConstants';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
+import { failureText } from '../auth/PhoneRequired';
 import { ForType } from '../shell/Redirects';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { formatCents, jobPay } from './money';
@@ -23,12 +24,12 @@ function OpeningItem({ job }: { job: JobPosting }) {
   const { t } = useTranslation('jobs');
   const { t: tc } = useTranslation('catalog');
   const [apply, applying] = jobsApi.useApplyMutation();
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ReactNode>(null);
   const applied = job.user_applied || applying.isSuccess;
   const onApply = async () => {
     setError(null);
     const res = await apply(job.id);
-    if (res.error) setError(errorText(res.error, t('apply.failed')));
+    if (res.error) setError(failureText(res.error, t('apply.failed')));
   };
   return (
     <li className="list-item opening">

@@ -1,11 +1,11 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
 import { LIMITS, POSITIONS } from '../../app/contracts';
 import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
+import { failureText } from '../auth/PhoneRequired';
 import { favoritesApi } from '../favorites/favoritesApi';
 import type { CardConfirmer } from '../payments/card';
 import { CardField } from '../payments/CardField';
@@ -32,7 +32,7 @@ function PostShift() {
   const navigate = useNavigate();
   const [form, setForm] = useState<PostForm>(initial);
   const [confirmer, setConfirmer] = useState<CardConfirmer | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ReactNode>(null);
   const [busy, setBusy] = useState<null | 'posting' | 'paying'>(null);
   // Once created, the job is kept: paying again never posts a second job.
   const [job, setJob] = useState<JobPosting | null>(null);
@@ -81,7 +81,7 @@ function PostShift() {
       });
       if (!res.data) {
         setBusy(null);
-        setError(errorText(res.error, t('post.errors.failed')));
+        setError(failureText(res.error, t('post.errors.failed')));
         return;
       }
       posted = res.data.job;

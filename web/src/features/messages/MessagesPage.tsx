@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { errorCode, PHONE_UNVERIFIED } from '../../app/api';
 import { CONVERSATIONS_POLL_MS, THREAD_POLL_MS } from '../../app/shiftConstants';
 import { LIMITS } from '../../app/contracts';
 import { useAuth } from '../../app/hooks';
 import { usePolling } from '../../app/usePolling';
+import { Alert } from '../../components/Alert';
+import { PhoneRequiredNotice } from '../auth/PhoneRequired';
 import { formatMessageTime, mergeMessages } from './format';
 import { messagesApi, threadKey, type Conversation, type Message, type ThreadTarget } from './messagesApi';
 
@@ -153,6 +156,7 @@ function Thread({ target, title, onBack }: { target: ThreadTarget; title: string
   const { messages, loading, add } = useThread(target);
   const [send, sending] = messagesApi.useSendMessageMutation();
   const [text, setText] = useState('');
+  const [phoneNeeded, setPhoneNeeded] = useState(false);
   const end = useRef<HTMLLIElement>(null);
   // A block body: scrollIntoView returns a Promise in newer browsers, which must not become the effect's cleanup.
   useEffect(() => {
@@ -165,9 +169,12 @@ function Thread({ target, title, onBack }: { target: ThreadTarget; title: string
     if (!trimmed || tooLong || sending.isLoading) return;
     const res = await send({ target, text: trimmed });
     if ('error' in res) {
+      // Only a missing phone verification is shown: the user can act on it.
+      setPhoneNeeded(errorCode(res.error) === PHONE_UNVERIFIED);
       console.error('Could not send the message', res.error);
       return;
     }
+    setPhoneNeeded(false);
     add(res.data.message);
     setText('');
   };
@@ -199,6 +206,11 @@ function Thread({ target, title, onBack }: { target: ThreadTarget; title: string
           </ol>
         )}
       </div>
+      {phoneNeeded && (
+        <Alert>
+          <PhoneRequiredNotice />
+        </Alert>
+      )}
       <form className="send-box" onSubmit={(e) => void onSend(e)}>
         <label htmlFor="message-input" className="visually-hidden">
           {t('inputLabel')}

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { jest } from '@jest/globals';
 import { fakeApi } from '../../../test/fake-api';
+import { makeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { id, signedIn } from '../../../test/signed-in';
 import { formatMessageTime, mergeMessages } from './format';
@@ -146,6 +148,30 @@ describe('messages', () => {
     renderApp(`/messages?job=${c.job_id}`);
     expect(await screen.findByText('No messages yet. Say hello!')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Line Cook/ }).getAttribute('aria-current')).toBe('true');
+  });
+
+  test('sending with an unverified phone says to verify it first, with a link to do it', async () => {
+    const { user } = signedIn('chef', { phoneVerified: false });
+    const c = conversation({ unread_count: 0 });
+    fakeApi.on('GET', '/messages/conversations', { body: { conversations: [c] } });
+    fakeApi.on('GET', '/messages/application/:id', {
+      body: { messages: [], user_role: 'chef', job_id: c.job_id, application_id: c.application_id },
+    });
+    fakeApi.on('POST', '/auth/refresh', { body: { session: makeSession(user, 3600, 'still') } });
+    fakeApi.on('POST', '/messages/application/:id', {
+      status: 403,
+      body: { error: 'server text', code: 'AUTH.PHONE_UNVERIFIED' },
+    });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp(`/messages?job=${c.job_id}`);
+    await userEvent.type(await screen.findByPlaceholderText('Type your message...'), 'On my way');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const alert = await screen.findByRole('alert');
+    error.mockRestore();
+    expect(within(alert).getByRole('link', { name: 'Verify my phone' }).getAttribute('href')).toBe(
+      '/verify-phone',
+    );
+    expect(alert.textContent).toContain('Verify your phone number first');
   });
 });
 

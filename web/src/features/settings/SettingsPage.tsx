@@ -13,6 +13,7 @@ import { ToggleGroup } from '../../components/ToggleGroup';
 import { authApi, type ChefProfile, type RestaurantProfile } from '../auth/authApi';
 import { authActions } from '../auth/authSlice';
 import { chooseLanguage } from '../auth/authThunks';
+import { VerifyPhoneCard } from '../auth/VerifyPhoneCard';
 import { formatDate } from '../dashboard/format';
 import { paymentsApi } from '../payments/paymentsApi';
 import { DEFAULT_NOTIFICATION_PREFERENCES, settingsApi, type NotificationPreferences } from './settingsApi';
@@ -37,6 +38,7 @@ export default function SettingsPage() {
   return (
     <section className="page narrow">
       <h1>{t('title')}</h1>
+      <VerifyPhoneCard />
       <div className="tabs" role="tablist" aria-label={t('title')} onKeyDown={onKey}>
         {tabs.map((name) => (
           <button

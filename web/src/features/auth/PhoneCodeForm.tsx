@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { Field } from '../../components/Field';
+import type { PhoneVerification } from './usePhoneVerification';
+
+/** The code entry of the verification page, the dashboard card and Settings: code, Verify, send a new code. */
+export function PhoneCodeForm({
+  verification: v,
+  resendLabel,
+}: {
+  verification: PhoneVerification;
+  resendLabel: string;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      <Alert>{v.error}</Alert>
+      <Alert tone="success">{v.notice}</Alert>
+      <form onSubmit={(e) => void v.onVerify(e)} noValidate>
+        <Field label={t('verify.codeLabel')}>
+          {(p) => (
+            <input
+              {...p}
+              className="code-input"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="\d{6}"
+              maxLength={6}
+              value={v.code}
+              onChange={(e) => v.setCode(e.target.value)}
+            />
+          )}
+        </Field>
+        <button type="submit" className="btn btn-block" disabled={v.verifying}>
+          {v.verifying ? t('verify.verifying') : t('verify.submit')}
+        </button>
+      </form>
+      <p className="center">
+        <button type="button" className="link-btn" onClick={() => void v.onResend()} disabled={v.sending}>
+          {resendLabel}
+        </button>
+      </p>
+    </>
+  );
+}
