@@ -1,7 +1,7 @@
 import { sql, WorkLoop, type Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
 import { findJob, type JobPaymentRow } from '../db/jobs.repository';
-import { ledgerEntryId, payoutAccountOf } from '../db/money-tasks.repository';
+import { ledgerEntryId, payoutAccountOf, type MoneyTaskRow } from '../db/money-tasks.repository';
 import { isProviderOutage } from '../stripe/client';
 import type { RecordOutcome } from './report-anomaly';
 import { recordRefund, recordTransfer } from './record-settlement';
@@ -62,13 +62,8 @@ function failureKind(err: unknown): MoneyTaskFailure {
   return 'other';
 }
 
-interface TaskRow {
-  id: string;
-  job_id: string;
-  kind: 'transfer' | 'refund';
-  reason: string;
-  amount_cents: number;
-  destination_user_id: string | null;
+/** A leased task as the runner works it. */
+interface TaskRow extends Omit<MoneyTaskRow, 'status'> {
   idempotency_key: string;
   attempts: number;
 }
