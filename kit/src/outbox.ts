@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { context, propagation } from '@opentelemetry/api';
-import { eventSchemas, type EventData, type EventEnvelope, type EventType } from '@brigade/contracts';
+import { eventSchemas, type EventInput, type EventEnvelope, type EventType } from '@brigade/contracts';
 import { sql, type Database, type Executor } from './db';
 import type { EventBus } from './bus/types';
 import type { Logger } from './logger';
@@ -14,7 +14,7 @@ export async function appendEvent<T extends EventType>(
   database: Database,
   tx: Executor,
   type: T,
-  data: EventData<T>,
+  data: EventInput<T>,
 ): Promise<string> {
   const parsed = eventSchemas[type].parse(data);
   const carrier: Record<string, string> = {};

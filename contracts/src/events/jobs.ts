@@ -39,20 +39,56 @@ export const jobsEvents = {
     /** user ids of the favorite chefs to text first */
     notify_chef_ids: z.array(Id),
     reopened: z.boolean(),
+    /**
+     * Tell the restaurant's favorites and the chefs of its city again, as urgent, whatever the shift's own
+     * priority: its confirmed chef cancelled (issue 16).
+     */
+    announce_as_urgent: z.boolean().default(false),
   }),
   'jobs.job.payment_failed.v1': z.object({ job_id: Id, restaurant_id: Id, title: z.string() }),
+  /**
+   * The owner cancelled, by the cancellation rules (contracts/src/policy.ts). Payments moves the money as the
+   * figures say: `refund_due` with no chef pay is a full refund; a late cancellation pays `chef_pay_cents` to
+   * `chef_id`, keeps `fee_cents` and refunds `refund_cents`.
+   */
   'jobs.job.cancelled.v1': JobFacts.extend({
     previous_status: z.string(),
-    /** true when escrow had been paid and no chef worked the shift: payments refunds it */
+    /** true when escrow had been paid: payments moves it as the figures below say */
     refund_due: z.boolean(),
     affected_chef_ids: z.array(Id),
+    /** restaurant: its owner; system: on its behalf (a suspended account, later) */
+    cancelled_by: z.enum(['restaurant', 'system']).default('restaurant'),
+    /** within LATE_CANCEL_WINDOW of the start with a chef accepted or confirmed */
+    late: z.boolean().default(false),
+    /** the accepted or confirmed chef, paid `chef_pay_cents` on a late cancellation */
+    chef_id: Id.nullable().default(null),
+    chef_pay_cents: Money.default(0),
+    fee_cents: Money.default(0),
+    /** what goes back to the restaurant's card (the whole total when no chef is paid); absent: the total */
+    refund_cents: Money.nullable().default(null),
+    reason: z.string().nullable().default(null),
+  }),
+  /**
+   * Nobody confirmed the shift by its start: it expired. Pending and accepted applications lapsed; a paid shift
+   * is refunded in full (payments), the restaurant and the lapsed chefs are told (notifications).
+   */
+  'jobs.job.expired.v1': JobFacts.extend({
+    previous_status: z.string(),
+    refund_due: z.boolean(),
+    lapsed_chef_ids: z.array(Id),
   }),
   'jobs.application.submitted.v1': ApplicationFacts,
   'jobs.application.accepted.v1': ApplicationFacts,
   'jobs.application.rejected.v1': ApplicationFacts,
   'jobs.application.confirmed.v1': ApplicationFacts,
   'jobs.application.declined.v1': ApplicationFacts,
-  'jobs.application.cancelled.v1': ApplicationFacts.extend({ was_accepted: z.boolean() }),
+  'jobs.application.cancelled.v1': ApplicationFacts.extend({
+    was_accepted: z.boolean(),
+    /** the chef had confirmed: the shift reopened */
+    was_confirmed: z.boolean().default(false),
+    /** within LATE_CANCEL_WINDOW of the start: on the chef's reliability record */
+    late: z.boolean().default(false),
+  }),
   /** One side checked out and rated the other. */
   'jobs.checkout.recorded.v1': ApplicationFacts.extend({
     side: z.enum(['chef', 'restaurant']),
@@ -62,6 +98,31 @@ export const jobsEvents = {
     /** whom the rating is about */
     ratee_id: Id,
     ratee_type: z.enum(['chef', 'restaurant']),
+  }),
+  /**
+   * The checkout deadline (CHECKOUT_DEADLINE after the end) passed without both answers: the answer given
+   * stands, nobody answering pays the chef. Payments moves the money as for `jobs.checkout.completed.v1`.
+   */
+  'jobs.checkout.deadline_passed.v1': ApplicationFacts.extend({
+    outcome: z.enum(['release', 'refund', 'disputed']),
+    /** each side's answer: worked, did not work, or none (null) */
+    restaurant_work_completed: z.boolean().nullable(),
+    chef_work_completed: z.boolean().nullable(),
+    subtotal_cents: Money,
+    fee_cents: Money,
+    total_cents: Money,
+  }),
+  /**
+   * A fact on someone's reliability record (explainable counts, not a score): a completed shift, a late
+   * cancellation, a no-show (an uncontested "did not work", or a dispute decided against the chef), a dispute
+   * lost (a restaurant). Once per user, kind and job. Identity counts them for profiles.
+   */
+  'jobs.reliability.recorded.v1': z.object({
+    user_id: Id,
+    user_type: z.enum(['chef', 'restaurant']),
+    kind: z.enum(['completed_shifts', 'late_cancellations', 'no_shows', 'disputes_lost']),
+    job_id: Id,
+    occurred_at: z.string(),
   }),
   /** Both sides checked out: payments releases (both completed), refunds (both not) or holds (disputed). */
   'jobs.checkout.completed.v1': ApplicationFacts.extend({

@@ -30,7 +30,23 @@ export const paymentsEvents = {
     restaurant_id: Id,
     refund_id: z.string(),
     amount_cents: Money,
-    reason: z.enum(['job_cancelled', 'work_not_completed']),
+    reason: z.enum(['job_cancelled', 'work_not_completed', 'job_expired']),
+  }),
+  /**
+   * A split closed the job's escrow: the chef was paid part (a late cancellation; later an operator's
+   * decision), the platform kept 7% of it, the rest went back to the restaurant. Published once both moves
+   * are in the ledger (charged = transferred + fee + refunded).
+   */
+  'payments.escrow.settled.v1': z.object({
+    job_id: Id,
+    restaurant_id: Id,
+    chef_id: Id,
+    transfer_id: z.string().nullable(),
+    chef_pay_cents: Money,
+    fee_cents: Money,
+    refund_id: z.string().nullable(),
+    refund_cents: Money,
+    reason: z.enum(['late_cancellation', 'dispute_decision']),
   }),
   'payments.payout_account.updated.v1': z.object({
     user_id: Id,

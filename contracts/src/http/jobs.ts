@@ -1,31 +1,38 @@
 import { z } from 'zod';
 import { EMERGENCY_LEVELS, LIMITS, POSITIONS, SKILLS } from '../constants';
 import { jsonField, NumberLike, type RouteDoc } from '../common';
+import { APPLICATION_STATUSES, JOB_STATUSES, PAYMENT_STATUSES } from '../lifecycles';
 
-// ---------- lifecycles (values) ----------
-export const JOB_STATUSES = [
-  'pending_payment',
-  'payment_failed',
-  'open',
-  'filled',
-  'completed',
-  'cancelled',
-  'disputed',
-] as const;
-export const PAYMENT_STATUSES = [
-  'pending',
-  'held_in_escrow',
-  'failed',
-  'completed',
-  'refunded',
-  'disputed',
-] as const;
-export const APPLICATION_STATUSES = ['pending', 'accepted', 'rejected', 'cancelled'] as const;
+// ---------- lifecycles (values: contracts/src/lifecycles) ----------
+export { APPLICATION_STATUSES, JOB_STATUSES, PAYMENT_STATUSES };
 export const JobStatus = z.enum(JOB_STATUSES);
 export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 export const ApplicationStatus = z.enum(APPLICATION_STATUSES);
 
 // ---------- entities (responses) ----------
+const Count = z.number().int().nonnegative();
+/**
+ * A chef's reliability record: explainable counts, all time and in the last 90 days. A no-show is an
+ * uncontested "did not work" from the restaurant, or a dispute decided against the chef.
+ */
+export const ChefReliability = z
+  .object({
+    completed_shifts: Count,
+    late_cancellations: Count,
+    no_shows: Count,
+    last_90_days: z.object({ completed_shifts: Count, late_cancellations: Count, no_shows: Count }),
+  })
+  .meta({ id: 'ChefReliability' });
+/** A restaurant's reliability record: completed shifts, late cancellations, disputes decided against it. */
+export const RestaurantReliability = z
+  .object({
+    completed_shifts: Count,
+    late_cancellations: Count,
+    disputes_lost: Count,
+    last_90_days: z.object({ completed_shifts: Count, late_cancellations: Count, disputes_lost: Count }),
+  })
+  .meta({ id: 'RestaurantReliability' });
+
 /** The posting restaurant as a job shows it (from the jobs service's read model of identity's profiles). */
 export const JobRestaurant = z
   .object({
@@ -54,6 +61,7 @@ export const ApplicationChef = z
     city: z.string().nullable(),
     average_rating: z.number().nullable(),
     total_ratings: z.number().int(),
+    reliability: ChefReliability.optional(),
   })
   .meta({ id: 'ApplicationChef' });
 
@@ -104,6 +112,23 @@ export const Job = z
     created_at: z.string(),
     updated_at: z.string(),
     restaurant_profiles: JobRestaurant.nullable(),
+    /** From this moment cancelling is late (LATE_CANCEL_WINDOW before the start). */
+    late_cancel_from: z.string().optional(),
+    /** When both checkout answers are due (CHECKOUT_DEADLINE after the end); after it the rules decide. */
+    checkout_deadline: z.string().optional(),
+    /** How a cancelled job was cancelled and what each side got (null while not cancelled). */
+    cancellation: z
+      .object({
+        cancelled_by: z.enum(['restaurant', 'system']),
+        late: z.boolean(),
+        chef_pay_cents: z.number().int(),
+        fee_cents: z.number().int(),
+        refund_cents: z.number().int(),
+        reason: z.string().nullable(),
+        cancelled_at: z.string(),
+      })
+      .nullable()
+      .optional(),
     /** Chefs only: whether the signed-in chef applied. */
     user_applied: z.boolean().optional(),
     /** Chefs only, when they applied: their own application. */
@@ -185,12 +210,35 @@ export const PostJobRequest = z
   .meta({ id: 'PostJobRequest' });
 export type PostJobRequest = z.infer<typeof PostJobRequest>;
 
-/** The owner's only change to a posted job is cancelling it (which refunds a paid escrow). */
+/** The owner's only change to a posted job is cancelling it, by the cancellation rules (as POST /jobs/{id}/cancel). */
 export const UpdateJobRequest = z
   .object({
     status: z.literal('cancelled', { error: 'Only cancelling a job is supported (status: cancelled)' }),
+    reason: z.string().trim().max(500, 'The reason must be 500 characters or less').optional().nullable(),
   })
   .meta({ id: 'UpdateJobRequest' });
+
+/** `POST /jobs/{id}/cancel`: why, optionally (shown to the chef). */
+export const CancelJobRequest = z
+  .object({
+    reason: z.string().trim().max(500, 'The reason must be 500 characters or less').optional().nullable(),
+  })
+  .meta({ id: 'CancelJobRequest' });
+
+/**
+ * What cancelling costs each side, before (`GET /jobs/{id}/cancellation`, the owner's quote) and after
+ * (`POST /jobs/{id}/cancel`). `reason_text` explains the rule in the caller's language.
+ */
+export const CancellationQuote = z
+  .object({
+    rule: z.enum(['no_chef', 'early', 'late', 'started']),
+    late: z.boolean(),
+    chef_pay_cents: z.number().int(),
+    fee_cents: z.number().int(),
+    refund_cents: z.number().int(),
+    reason_text: z.string(),
+  })
+  .meta({ id: 'CancellationQuote' });
 
 const SkillsFilter = z.preprocess(
   (v) =>
@@ -269,6 +317,7 @@ export const JobsResponse = z.object({ jobs: z.array(Job) });
 export const ApplicationResponse = z.object({ application: Application });
 export const ApplicationsResponse = z.object({ applications: z.array(Application) });
 export const CheckoutResponse = z.object({ message: z.string(), mutualCheckoutCompleted: z.boolean() });
+export const CancelJobResponse = CancellationQuote.extend({ job: Job });
 export const FavoritesResponse = z.object({ favorites: z.array(Favorite) });
 export const FavoriteResponse = z.object({ favorite: Favorite });
 export const FavoriteStatusResponse = z.object({ isFavorite: z.boolean() });
@@ -307,6 +356,22 @@ export const jobsRoutes: RouteDoc[] = [
     response: JobResponse,
   },
   {
+    method: 'get',
+    path: '/jobs/{id}/cancellation',
+    summary:
+      "The owner's quote before cancelling: late or not, what the chef gets, what comes back to the card",
+    auth: 'restaurant',
+    response: CancellationQuote,
+  },
+  {
+    method: 'post',
+    path: '/jobs/{id}/cancel',
+    summary: 'The owner cancels by the cancellation rules; answers the same figures as the quote',
+    auth: 'restaurant',
+    body: CancelJobRequest,
+    response: CancelJobResponse,
+  },
+  {
     method: 'post',
     path: '/jobs/{id}/apply',
     summary: 'A chef applies to an open job',
@@ -340,7 +405,8 @@ export const jobsRoutes: RouteDoc[] = [
   {
     method: 'delete',
     path: '/applications/{id}',
-    summary: 'The chef cancels a pending, or accepted and unconfirmed, application',
+    summary:
+      'The chef cancels an application until the shift starts (a confirmed one reopens the shift; within LATE_CANCEL_WINDOW of the start it is a late cancellation)',
     auth: 'chef',
     response: ApplicationResponse,
   },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventEnvelope, EventType, EventData } from '@brigade/contracts';
+import type { EventEnvelope, EventType, EventInput } from '@brigade/contracts';
 import { createLogger, listen, sql, type RunningServer, type ServiceHandle } from '@brigade/kit';
 import {
   createTestAuth,
@@ -132,7 +132,7 @@ export type User = Awaited<ReturnType<typeof user>>;
 export async function publish<T extends EventType>(
   h: Harness,
   type: T,
-  data: EventData<T>,
+  data: EventInput<T>,
   producer = type.split('.')[0],
 ) {
   const id = randomUUID();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventData, EventEnvelope, EventType } from '@brigade/contracts';
+import type { EventInput, EventEnvelope, EventType } from '@brigade/contracts';
 import { createLogger, listen, sql, type RunningServer, type ServiceHandle } from '@brigade/kit';
 import {
   createTestAuth,
@@ -43,7 +43,7 @@ export async function startMessaging(config: Partial<TranslatorSettings> = {}) {
   const server: RunningServer = await listen(service.app);
   await service.start({ url: server.url });
 
-  async function publish<T extends EventType>(type: T, data: EventData<T>, producer = type.split('.')[0]) {
+  async function publish<T extends EventType>(type: T, data: EventInput<T>, producer = type.split('.')[0]) {
     await testBus.bus.publish({
       id: randomUUID(),
       type,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventData, EventType } from '@brigade/contracts';
+import type { EventInput, EventType } from '@brigade/contracts';
 import { createLogger, listen, sql, type Database, type EventBus, type RunningServer } from '@brigade/kit';
 import { createTestAuth, eventually } from '@brigade/kit/testing';
 import { createNotificationsService, type NotificationsHandle } from '../src/app';
@@ -74,7 +74,7 @@ export async function startNotifications(opts: {
 export async function publish<T extends EventType>(
   bus: EventBus,
   type: T,
-  data: EventData<T>,
+  data: EventInput<T>,
   id = randomUUID(),
 ) {
   await bus.publish({ id, type, occurred_at: new Date().toISOString(), producer: type.split('.')[0], data });

@@ -9,7 +9,7 @@ import {
   type TestBus,
   type TestDatabase,
 } from '@brigade/kit/testing';
-import { computeJobPay, type EventData, type EventEnvelope, type EventType } from '@brigade/contracts';
+import { computeJobPay, type EventInput, type EventEnvelope, type EventType } from '@brigade/contracts';
 import { createPaymentsService, loadMigrations } from '../src/app';
 import { loadPaymentsConfig, SANDBOX_SECRET_KEY } from '../src/config';
 import { checkLedger } from '../src/domain/ledger';
@@ -93,7 +93,7 @@ export async function startPayments(env: Record<string, string> = {}) {
       await database.destroy();
     },
 
-    async publish<T extends EventType>(type: T, data: EventData<T>, id: string = randomUUID()) {
+    async publish<T extends EventType>(type: T, data: EventInput<T>, id: string = randomUUID()) {
       await testBus.bus.publish({
         id,
         type,

@@ -4,7 +4,7 @@ export type ApplicationStatus = (typeof jobsHttp.APPLICATION_STATUSES)[number];
 
 /** An application's state as the lifecycle sees it: the stored status plus worker_confirmed after acceptance. */
 export type ApplicationState =
-  'pending' | 'awaiting_confirmation' | 'confirmed' | 'declined' | 'rejected' | 'cancelled';
+  'pending' | 'awaiting_confirmation' | 'confirmed' | 'declined' | 'rejected' | 'cancelled' | 'lapsed';
 
 export function applicationState(
   status: ApplicationStatus,

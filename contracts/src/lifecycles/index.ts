@@ -1,0 +1,3 @@
+export * from './job';
+export * from './application';
+export * from './payment';

@@ -1,0 +1,203 @@
+import { BOOKING_FEE_BPS } from './constants';
+
+/**
+ * Brigade's money rules as data: how every paid shift leaves escrow (cancellation, expiry, checkout deadline)
+ * and how reliability is counted. One module, read by jobs (the decisions), payments (the movements and the
+ * stuck-money report), notifications (reminders and texts), identity (reliability windows) and the web app
+ * (through the figures the API answers). Durations come from the environment in the `ms` style (`90s`, `24h`,
+ * `2d`) so tests and demos can shorten them; the texts that cite the rules are in `policy-texts.ts`.
+ */
+export interface Policy {
+  /** A cancellation this close to the start (or closer) is late: `LATE_CANCEL_WINDOW`, default 24h. */
+  lateCancelWindowMs: number;
+  /** A late cancellation by the restaurant pays the chef this many hours, at most the shift pay. */
+  cancellationPayHours: number;
+  /** How long after the shift's end each side may answer its checkout: `CHECKOUT_DEADLINE`, default 48h. */
+  checkoutDeadlineMs: number;
+  /** Reminders to a side that has not answered, this long before the deadline: `CHECKOUT_REMINDERS`. */
+  checkoutReminderLeadsMs: number[];
+  /** Money still held this long after its rule's deadline is stuck (the report a platform pages on). */
+  stuckMoneyAfterMs: number;
+  /** The recent window of reliability records, in days (all-time counts are kept too). */
+  reliabilityWindowDays: number;
+  /** The platform's fee on what the chef is paid, in basis points (7%). */
+  feeBps: number;
+}
+
+/** The environment variables of the policy and their defaults. */
+export const POLICY_ENV = {
+  LATE_CANCEL_WINDOW: '24h',
+  CANCELLATION_PAY_HOURS: '4',
+  CHECKOUT_DEADLINE: '48h',
+  CHECKOUT_REMINDERS: '24h,2h',
+  STUCK_MONEY_AFTER: '1h',
+} as const;
+
+export const RELIABILITY_WINDOW_DAYS = 90;
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `90s`, `15m`, `24h`, `2d`, `500ms` (or a bare number of milliseconds) -> milliseconds; null when unreadable. */
+export function parseDuration(text: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/i.exec(text);
+  if (!m) return null;
+  const unit = (m[2]?.toLowerCase() ?? 'ms') as keyof typeof UNIT_MS;
+  return Math.round(Number(m[1]) * UNIT_MS[unit]);
+}
+
+export class PolicyError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PolicyError';
+  }
+}
+
+/** The policy in effect: the environment's durations over the defaults. Throws on an unreadable value. */
+export function loadPolicy(env: Record<string, string | undefined> = {}): Policy {
+  const read = (name: keyof typeof POLICY_ENV) => {
+    const raw = env[name]?.trim() || POLICY_ENV[name];
+    return { name, raw };
+  };
+  const duration = (name: keyof typeof POLICY_ENV) => {
+    const { raw } = read(name);
+    const ms = parseDuration(raw);
+    if (ms === null || ms <= 0)
+      throw new PolicyError(`${name} must be a duration like 90s, 30m, 24h or 2d (got "${raw}")`);
+    return ms;
+  };
+  const hours = Number(read('CANCELLATION_PAY_HOURS').raw);
+  if (!Number.isFinite(hours) || hours < 0)
+    throw new PolicyError(
+      `CANCELLATION_PAY_HOURS must be a number of hours (got "${read('CANCELLATION_PAY_HOURS').raw}")`,
+    );
+  const leads = read('CHECKOUT_REMINDERS')
+    .raw.split(',')
+    .map((part) => parseDuration(part));
+  if (leads.some((l) => l === null || l <= 0))
+    throw new PolicyError(
+      `CHECKOUT_REMINDERS must be durations before the deadline, like 24h,2h (got "${read('CHECKOUT_REMINDERS').raw}")`,
+    );
+  return {
+    lateCancelWindowMs: duration('LATE_CANCEL_WINDOW'),
+    cancellationPayHours: hours,
+    checkoutDeadlineMs: duration('CHECKOUT_DEADLINE'),
+    checkoutReminderLeadsMs: (leads as number[]).sort((a, b) => b - a),
+    stuckMoneyAfterMs: duration('STUCK_MONEY_AFTER'),
+    reliabilityWindowDays: RELIABILITY_WINDOW_DAYS,
+    feeBps: BOOKING_FEE_BPS,
+  };
+}
+
+const time = (t: Date | string) => new Date(t).getTime();
+
+/** Round half away from zero to whole cents. */
+const cents = (value: number) => Math.sign(value) * Math.round(Math.abs(value) + Number.EPSILON * 100);
+
+/** The platform's fee on an amount paid to a chef (7%, rounded to cents). */
+export function platformFee(policy: Pick<Policy, 'feeBps'>, chefPayCents: number): number {
+  return cents((chefPayCents * policy.feeBps) / 10_000);
+}
+
+/** From this moment a cancellation of the shift is late. */
+export function lateCancelFrom(policy: Pick<Policy, 'lateCancelWindowMs'>, startTime: Date | string): Date {
+  return new Date(time(startTime) - policy.lateCancelWindowMs);
+}
+
+/** When each side's checkout answer is due: the shift's end plus CHECKOUT_DEADLINE. */
+export function checkoutDeadline(policy: Pick<Policy, 'checkoutDeadlineMs'>, endTime: Date | string): Date {
+  return new Date(time(endTime) + policy.checkoutDeadlineMs);
+}
+
+/** Which rule a restaurant's cancellation falls under. */
+export type CancellationRule = 'no_chef' | 'early' | 'late' | 'started';
+
+/** What a restaurant's cancellation of a paid shift costs each side, before it is made. */
+export interface CancellationQuote {
+  rule: CancellationRule;
+  /** Late cancellation: counted on the restaurant's reliability record. */
+  late: boolean;
+  /** Paid to the chef: min(shift pay, CANCELLATION_PAY_HOURS x hourly rate) when late, else 0. */
+  chef_pay_cents: number;
+  /** Kept by the platform: 7% of what the chef is paid (the booking fee comes back otherwise). */
+  fee_cents: number;
+  /** Back to the restaurant's card: the rest of what it was charged. */
+  refund_cents: number;
+}
+
+export interface QuotedShift {
+  start_time: Date | string;
+  hourly_rate_cents: number;
+  subtotal_cents: number;
+  total_cents: number;
+  /** Whether money is held for it (a shift never paid moves no money). */
+  paid: boolean;
+  /** Whether a chef is accepted (awaiting confirmation) or confirmed for it. */
+  has_chef: boolean;
+}
+
+/**
+ * The cancellation rules:
+ * - no accepted or confirmed chef: full refund of the total, fee included;
+ * - a chef, and the start more than LATE_CANCEL_WINDOW away: full refund (the chef is told);
+ * - a chef, within the window and before the start: late. The chef is paid min(shift pay, CANCELLATION_PAY_HOURS
+ *   x hourly rate), the platform keeps 7% of that, the restaurant gets the rest back;
+ * - after the start: not a cancellation (`started`: checkout decides).
+ */
+export function cancellationQuote(policy: Policy, shift: QuotedShift, now: Date): CancellationQuote {
+  const total = shift.paid ? shift.total_cents : 0;
+  const none = { late: false, chef_pay_cents: 0, fee_cents: 0, refund_cents: total };
+  if (now.getTime() >= time(shift.start_time)) return { rule: 'started', ...none, refund_cents: 0 };
+  if (!shift.has_chef) return { rule: 'no_chef', ...none };
+  if (now.getTime() < lateCancelFrom(policy, shift.start_time).getTime()) return { rule: 'early', ...none };
+  if (!shift.paid) return { rule: 'late', ...none, late: true };
+  const chefPay = Math.min(
+    shift.subtotal_cents,
+    Math.round(policy.cancellationPayHours * shift.hourly_rate_cents),
+  );
+  const fee = platformFee(policy, chefPay);
+  return {
+    rule: 'late',
+    late: true,
+    chef_pay_cents: chefPay,
+    fee_cents: fee,
+    refund_cents: Math.max(0, total - chefPay - fee),
+  };
+}
+
+/** A side's checkout answer: worked (true), did not work (false), or no answer yet (null). */
+export type CheckoutAnswer = boolean | null;
+
+/** What the escrow does at the end: pay the chef, refund the restaurant, or hold it for a decision. */
+export type CheckoutOutcome = 'release' | 'refund' | 'disputed';
+
+/**
+ * The checkout rules. Both answered: both worked -> release; both not -> refund; they disagree -> disputed. At
+ * the deadline, with answers missing: one side's answer stands; nobody answered on a confirmed shift ->
+ * release (the chef confirmed and nobody objected). Before the deadline with an answer missing: null (wait).
+ */
+export function checkoutOutcome(
+  restaurant: CheckoutAnswer,
+  chef: CheckoutAnswer,
+  deadlinePassed: boolean,
+): CheckoutOutcome | null {
+  if (restaurant !== null && chef !== null) {
+    if (restaurant && chef) return 'release';
+    if (!restaurant && !chef) return 'refund';
+    return 'disputed';
+  }
+  if (!deadlinePassed) return null;
+  const standing = restaurant ?? chef;
+  if (standing === null) return 'release';
+  return standing ? 'release' : 'refund';
+}
+
+/** The kinds of reliability facts, per side. */
+export const CHEF_RELIABILITY = ['completed_shifts', 'late_cancellations', 'no_shows'] as const;
+export const RESTAURANT_RELIABILITY = ['completed_shifts', 'late_cancellations', 'disputes_lost'] as const;
+export type ReliabilityKind = (typeof CHEF_RELIABILITY)[number] | (typeof RESTAURANT_RELIABILITY)[number];
+export const RELIABILITY_KINDS = [
+  'completed_shifts',
+  'late_cancellations',
+  'no_shows',
+  'disputes_lost',
+] as const satisfies readonly ReliabilityKind[];

@@ -1,0 +1,108 @@
+import {
+  cancellationQuote,
+  checkoutDeadline,
+  checkoutOutcome,
+  formatDuration,
+  lateCancelFrom,
+  loadPolicy,
+  parseDuration,
+  policyText,
+  POLICY_TEXTS,
+  type QuotedShift,
+} from '../src';
+
+// The money rules a restaurant and a chef read before they act (issue 16): what a cancellation costs each
+// side, when checkout answers are due and what happens when one is missing.
+
+const HOUR = 3_600_000;
+const policy = loadPolicy({});
+const start = new Date('2026-12-01T18:00:00Z');
+/** An 8-hour shift at $25/h: $200 shift pay, $14 fee, $214 charged. */
+const shift = (over: Partial<QuotedShift> = {}): QuotedShift => ({
+  start_time: start,
+  hourly_rate_cents: 2500,
+  subtotal_cents: 20_000,
+  total_cents: 21_400,
+  paid: true,
+  has_chef: true,
+  ...over,
+});
+const before = (ms: number) => new Date(start.getTime() - ms);
+
+test('durations read as people write them, and bad ones stop the service at boot with the variable named', () => {
+  expect([parseDuration('90s'), parseDuration('24h'), parseDuration('2d'), parseDuration('500ms')]).toEqual([
+    90_000, 86_400_000, 172_800_000, 500,
+  ]);
+  expect(parseDuration('soon')).toBeNull();
+  expect(policy).toMatchObject({
+    lateCancelWindowMs: 24 * HOUR,
+    cancellationPayHours: 4,
+    checkoutDeadlineMs: 48 * HOUR,
+    checkoutReminderLeadsMs: [24 * HOUR, 2 * HOUR],
+    stuckMoneyAfterMs: HOUR,
+  });
+  expect(loadPolicy({ LATE_CANCEL_WINDOW: '90s', CHECKOUT_REMINDERS: '2s,10s' })).toMatchObject({
+    lateCancelWindowMs: 90_000,
+    checkoutReminderLeadsMs: [10_000, 2_000],
+  });
+  expect(() => loadPolicy({ CHECKOUT_DEADLINE: 'two days' })).toThrow(/CHECKOUT_DEADLINE/);
+  expect(() => loadPolicy({ CANCELLATION_PAY_HOURS: '-1' })).toThrow(/CANCELLATION_PAY_HOURS/);
+});
+
+test('a restaurant cancelling with no chef booked, or early, gets the whole total back', () => {
+  expect(cancellationQuote(policy, shift({ has_chef: false }), before(HOUR))).toEqual({
+    rule: 'no_chef',
+    late: false,
+    chef_pay_cents: 0,
+    fee_cents: 0,
+    refund_cents: 21_400,
+  });
+  expect(cancellationQuote(policy, shift(), before(25 * HOUR))).toMatchObject({
+    rule: 'early',
+    late: false,
+    refund_cents: 21_400,
+  });
+});
+
+test('a late cancellation pays the chef 4 hours (at most the shift pay), keeps 7% of it, refunds the rest', () => {
+  const late = cancellationQuote(policy, shift(), before(23 * HOUR));
+  expect(late).toEqual({
+    rule: 'late',
+    late: true,
+    chef_pay_cents: 10_000,
+    fee_cents: 700,
+    refund_cents: 10_700,
+  });
+  expect(late.chef_pay_cents + late.fee_cents + late.refund_cents).toBe(21_400);
+  // A 3-hour shift: the chef gets the whole shift pay, and the restaurant only the booking fee's remainder.
+  const short = cancellationQuote(policy, shift({ subtotal_cents: 7500, total_cents: 8025 }), before(HOUR));
+  expect(short).toEqual({ rule: 'late', late: true, chef_pay_cents: 7500, fee_cents: 525, refund_cents: 0 });
+  // The window boundary itself is late; after the start it is not a cancellation at all.
+  expect(cancellationQuote(policy, shift(), lateCancelFrom(policy, start)).late).toBe(true);
+  expect(cancellationQuote(policy, shift(), start).rule).toBe('started');
+});
+
+test('checkout: both answers decide; at the deadline a single answer stands and silence pays the chef', () => {
+  expect(checkoutOutcome(true, true, false)).toBe('release');
+  expect(checkoutOutcome(false, false, false)).toBe('refund');
+  expect(checkoutOutcome(true, false, false)).toBe('disputed');
+  expect(checkoutOutcome(false, null, false)).toBeNull();
+  expect(checkoutOutcome(false, null, true)).toBe('refund');
+  expect(checkoutOutcome(null, true, true)).toBe('release');
+  expect(checkoutOutcome(null, null, true)).toBe('release');
+  expect(checkoutDeadline(policy, start).getTime() - start.getTime()).toBe(48 * HOUR);
+});
+
+test('every policy text exists in English and Spanish with the same placeholders', () => {
+  const placeholders = (t: string) => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+  expect(Object.keys(POLICY_TEXTS.es).sort()).toEqual(Object.keys(POLICY_TEXTS.en).sort());
+  for (const key of Object.keys(POLICY_TEXTS.en) as Array<keyof typeof POLICY_TEXTS.en>)
+    expect([key, placeholders(POLICY_TEXTS.es[key])]).toEqual([key, placeholders(POLICY_TEXTS.en[key])]);
+  expect(
+    policyText('es', 'cancel_early', { window: formatDuration(24 * HOUR, 'es'), refund: '$214.00' }),
+  ).toBe(
+    'Faltan más de 24 horas para el inicio: el total de $214.00 vuelve a tu tarjeta y se le avisa al chef.',
+  );
+  expect(formatDuration(90_000, 'en')).toBe('90 seconds');
+  expect(formatDuration(HOUR, 'es')).toBe('1 hora');
+});
