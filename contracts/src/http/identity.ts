@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ChefReliability, RestaurantReliability } from './reliability';
 import {
   AGREEMENT_TYPES,
   CITIES,
@@ -70,6 +71,8 @@ export const RestaurantProfile = z
     logo_url: z.string().nullable(),
     average_rating: z.number().nullable(),
     total_ratings: z.number().int(),
+    /** Completed shifts, late cancellations, disputes lost: all time and the last 90 days (issue 16). */
+    reliability: RestaurantReliability.optional(),
     stripe_account_id: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -94,6 +97,8 @@ export const ChefProfile = z
     hourly_rate_min: z.number().nullable(),
     average_rating: z.number().nullable(),
     total_ratings: z.number().int(),
+    /** Completed shifts, late cancellations, no-shows: all time and the last 90 days (issue 16). */
+    reliability: ChefReliability.optional(),
     created_at: z.string(),
     updated_at: z.string(),
   })

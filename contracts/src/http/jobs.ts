@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { EMERGENCY_LEVELS, LIMITS, POSITIONS, SKILLS } from '../constants';
 import { jsonField, NumberLike, type RouteDoc } from '../common';
 import { APPLICATION_STATUSES, JOB_STATUSES, PAYMENT_STATUSES } from '../lifecycles';
+import { ChefReliability, RestaurantReliability } from './reliability';
+
+export { ChefReliability, RestaurantReliability };
 
 // ---------- lifecycles (values: contracts/src/lifecycles) ----------
 export { APPLICATION_STATUSES, JOB_STATUSES, PAYMENT_STATUSES };
@@ -10,28 +13,6 @@ export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 export const ApplicationStatus = z.enum(APPLICATION_STATUSES);
 
 // ---------- entities (responses) ----------
-const Count = z.number().int().nonnegative();
-/**
- * A chef's reliability record: explainable counts, all time and in the last 90 days. A no-show is an
- * uncontested "did not work" from the restaurant, or a dispute decided against the chef.
- */
-export const ChefReliability = z
-  .object({
-    completed_shifts: Count,
-    late_cancellations: Count,
-    no_shows: Count,
-    last_90_days: z.object({ completed_shifts: Count, late_cancellations: Count, no_shows: Count }),
-  })
-  .meta({ id: 'ChefReliability' });
-/** A restaurant's reliability record: completed shifts, late cancellations, disputes decided against it. */
-export const RestaurantReliability = z
-  .object({
-    completed_shifts: Count,
-    late_cancellations: Count,
-    disputes_lost: Count,
-    last_90_days: z.object({ completed_shifts: Count, late_cancellations: Count, disputes_lost: Count }),
-  })
-  .meta({ id: 'RestaurantReliability' });
 
 /** The posting restaurant as a job shows it (from the jobs service's read model of identity's profiles). */
 export const JobRestaurant = z
