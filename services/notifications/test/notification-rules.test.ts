@@ -564,6 +564,11 @@ describe('reminders', () => {
         later.start.getTime() - HOUR,
         later.start.getTime() - HOUR,
       ]);
+      // the checkout-deadline reminders follow the new end: 24 hours and 2 hours before end + 48 hours
+      const deadline = (await reminderRows(database, s.job.id)).filter((r) => r.kind === 'checkout_deadline');
+      expect(deadline.map((r) => new Date(r.due_at).getTime()).sort((a, b) => a - b)).toEqual(
+        [24, 24, 46, 46].map((h) => later.end.getTime() + h * HOUR),
+      );
     });
   });
 
