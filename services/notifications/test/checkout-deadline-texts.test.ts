@@ -1,3 +1,4 @@
+import { sql } from '@brigade/kit';
 import {
   createTestAuth,
   createTestBus,
@@ -99,7 +100,14 @@ const checkout = (s: Shift, side: 'chef' | 'restaurant', workCompleted = true) =
 const deadlineTexts = async (phone: string) =>
   (await outbox(svc.url, phone)).filter((m) => /answers are due|respuestas del cierre vencen/.test(m.body));
 
+/** Move the clock once no text is being sent (a jump past the 2-minute send lease would send it again). */
 async function moveTo(at: number) {
+  await eventually(async () => {
+    const rows = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from notifications.sms where status = 'sending'`,
+    );
+    expect(Number(rows[0].n)).toBe(0);
+  });
   clock.set(new Date(at));
   await svc.handle.scheduler.tick();
 }

@@ -148,6 +148,10 @@ test('with two scheduler instances running, each job, rating and checkout-deadli
       sql`select count(*)::int as n from notifications.reminders where status = 'dropped' and drop_reason = 'checked_out'`,
     );
     expect(Number(rows[0].n)).toBe(answered.length);
+    // (their restaurants are told the chef checked out: sent before the clock jumps past the send lease)
+    expect(await templateCounts('chef_checked_out')).toEqual([
+      { status: 'sent', attempts: 1, n: answered.length },
+    ]);
   });
   clock.set(new Date(deadline - 2 * HOUR + MINUTE));
   for (let i = 0; i < 5; i++) await contend();
