@@ -1,13 +1,5 @@
 import { sql } from '@brigade/kit';
-import {
-  createTestAuth,
-  createTestBus,
-  createTestDatabase,
-  eventually,
-  type TestBus,
-  type TestDatabase,
-} from '@brigade/kit/testing';
-import { loadMigrations } from '../src/app';
+import { eventually } from '@brigade/kit/testing';
 import {
   applicationFacts,
   createUser,
@@ -16,50 +8,27 @@ import {
   outbox,
   publish,
   smsRows,
-  startNotifications,
+  startSuite,
   testClock,
   textsTo,
-  type RunningNotifications,
-  type TestUser,
+  type Suite,
 } from './harness';
 
 // Issue 16's texts about cancellations, reopened shifts, expiry and settlements, through the real service:
 // events in from the bus as jobs and payments publish them, texts out through the sandbox outbox. The rules are
 // shortened by the environment (a 90-minute late-cancellation window, 3 hours of pay) and the texts cite them.
 
-let database: TestDatabase;
-let testBus: TestBus;
-let auth: Awaited<ReturnType<typeof createTestAuth>>;
-let svc: RunningNotifications;
+let suite: Suite;
+let database: Suite['database'];
+let testBus: Suite['testBus'];
+let svc: Suite['svc'];
 const clock = testClock();
 
 beforeAll(async () => {
-  database = await createTestDatabase('notifications', await loadMigrations());
-  testBus = await createTestBus();
-  auth = await createTestAuth();
-  svc = await startNotifications({
-    database,
-    bus: testBus.bus,
-    keys: auth.keys,
-    clock,
-    env: { LATE_CANCEL_WINDOW: '90m', CANCELLATION_PAY_HOURS: '3' },
-  });
+  suite = await startSuite(clock, { LATE_CANCEL_WINDOW: '90m', CANCELLATION_PAY_HOURS: '3' });
+  ({ database, testBus, svc } = suite);
 });
-afterAll(async () => {
-  await svc?.stop();
-  await testBus?.destroy();
-  await database?.destroy();
-});
-
-async function smsOff(user: TestUser) {
-  const token = await auth.token({ id: user.id, type: user.type });
-  const res = await fetch(`${svc.url}/notifications/preferences`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ sms_notifications: false }),
-  });
-  expect(res.status).toBe(200);
-}
+afterAll(() => suite?.close());
 
 /** Wait until the handler of `consumer` has taken `n` events, then let the scheduler send what it queued. */
 async function handled(consumer: string, n: number) {
@@ -160,7 +129,7 @@ describe('the confirmed chef cancels', () => {
     const leaver = await chef('Leo Leaver', 'Detroit');
     const applicant = await chef('Ann Applicant', 'Detroit');
     const far = await chef('Fred Far', 'Minneapolis');
-    await smsOff(quiet);
+    await suite.setPreferences(quiet, { sms_notifications: false });
     const job = newJob(restaurant, clock, 'Sous Chef', 1);
     await publish(testBus.bus, 'jobs.job.opened.v1', {
       ...jobFacts(job),
@@ -286,7 +255,7 @@ describe('nobody confirmed by the start: the shift expires', () => {
       language: 'es',
     });
     const silent = await createUser(testBus.bus, database, { type: 'restaurant', name: 'Silent Spoon' });
-    await smsOff(silent);
+    await suite.setPreferences(silent, { sms_notifications: false });
     const unpaid = newJob(restaurant, clock, 'Lavaplatos', 2);
     await publish(testBus.bus, 'jobs.job.expired.v1', {
       ...jobFacts(unpaid),

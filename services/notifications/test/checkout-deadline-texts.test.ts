@@ -1,13 +1,5 @@
 import { sql } from '@brigade/kit';
-import {
-  createTestAuth,
-  createTestBus,
-  createTestDatabase,
-  eventually,
-  type TestBus,
-  type TestDatabase,
-} from '@brigade/kit/testing';
-import { loadMigrations } from '../src/app';
+import { eventually } from '@brigade/kit/testing';
 import {
   applicationFacts,
   createUser,
@@ -18,11 +10,10 @@ import {
   publish,
   reminderRows,
   smsRows,
-  startNotifications,
+  startSuite,
   testClock,
   textsTo,
-  type RunningNotifications,
-  type TestUser,
+  type Suite,
 } from './harness';
 
 // The checkout deadline (issue 16): a reminder to each side that has not answered at each CHECKOUT_REMINDERS lead
@@ -31,40 +22,18 @@ import {
 // 6 hours after the end, reminders 3 hours and 30 minutes before it (the defaults, 48h with 24h and 2h, are
 // exercised with two scheduler instances in scheduler-instances.test.ts).
 
-let database: TestDatabase;
-let testBus: TestBus;
-let auth: Awaited<ReturnType<typeof createTestAuth>>;
-let svc: RunningNotifications;
+let suite: Suite;
+let database: Suite['database'];
+let testBus: Suite['testBus'];
+let svc: Suite['svc'];
 const clock = testClock();
 const DEADLINE = 6 * HOUR;
 
 beforeAll(async () => {
-  database = await createTestDatabase('notifications', await loadMigrations());
-  testBus = await createTestBus();
-  auth = await createTestAuth();
-  svc = await startNotifications({
-    database,
-    bus: testBus.bus,
-    keys: auth.keys,
-    clock,
-    env: { CHECKOUT_DEADLINE: '6h', CHECKOUT_REMINDERS: '30m,3h' },
-  });
+  suite = await startSuite(clock, { CHECKOUT_DEADLINE: '6h', CHECKOUT_REMINDERS: '30m,3h' });
+  ({ database, testBus, svc } = suite);
 });
-afterAll(async () => {
-  await svc?.stop();
-  await testBus?.destroy();
-  await database?.destroy();
-});
-
-async function setPreferences(user: TestUser, prefs: Record<string, boolean>) {
-  const token = await auth.token({ id: user.id, type: user.type });
-  const res = await fetch(`${svc.url}/notifications/preferences`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(prefs),
-  });
-  expect(res.status).toBe(200);
-}
+afterAll(() => suite?.close());
 
 async function confirmedShift(names: { restaurant: string; chef: string; chefLanguage?: 'en' | 'es' }) {
   const restaurant = await createUser(testBus.bus, database, { type: 'restaurant', name: names.restaurant });
@@ -160,7 +129,7 @@ test('each side that has not answered is reminded at each lead before the deadli
 
 test('a side with rating reminders off is not reminded of the deadline; the other side still is', async () => {
   const s = await confirmedShift({ restaurant: 'Muted Mesa', chef: 'Rob Reminded' });
-  await setPreferences(s.restaurant, { rating_reminders: false });
+  await suite.setPreferences(s.restaurant, { rating_reminders: false });
   await moveTo(s.deadline - 3 * HOUR + MINUTE);
   await textsTo(
     svc.url,

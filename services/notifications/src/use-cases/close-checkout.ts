@@ -1,5 +1,6 @@
 import type { Executor } from '@brigade/kit';
 import type { Ctx } from '../context';
+import { applicationVars } from '../domain/text-vars';
 import { queueSms } from './queue-sms';
 import { dropReminders } from './reminders';
 
@@ -28,15 +29,7 @@ export async function closeCheckout(
     'checkout_closed',
   );
   if (!opts.textOutcome) return;
-  const vars = {
-    application_id: d.application_id,
-    job_id: d.job_id,
-    job_title: d.job_title,
-    start_time: d.start_time,
-    chef_id: d.chef_id,
-    restaurant_id: d.restaurant_id,
-    outcome: d.outcome,
-  };
+  const vars = { ...applicationVars(d), outcome: d.outcome };
   await queueSms(ctx, tx, {
     recipientId: d.chef_id,
     template: 'checkout_outcome_chef',
