@@ -97,7 +97,7 @@ export const JobPayment = z
     ledger: LedgerTotals,
     /**
      * Added: the payout or refund in progress (optional for older clients). A split moves two amounts: this
-     * is the one still on its way (the caller's own first: the chef's payout, the restaurant's refund).
+     * is the caller's own (the chef's payout, the restaurant's refund); `settlements` lists both.
      */
     settlement: Settlement.nullable().optional(),
     /** Every movement the job's money decision asked for (a split: the chef's payout and the refund). */

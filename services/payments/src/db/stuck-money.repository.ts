@@ -49,6 +49,11 @@ export async function heldJobs(database: Database): Promise<HeldJob[]> {
     refused_at: date(r.refused_at),
     open_tasks: tasks
       .filter((t) => t.job_id === r.job_id)
-      .map((t) => ({ kind: t.kind, status: t.status, attempts: Number(t.attempts), last_error_kind: t.last_error_kind })),
+      .map((t) => ({
+        kind: t.kind,
+        status: t.status,
+        attempts: Number(t.attempts),
+        last_error_kind: t.last_error_kind,
+      })),
   }));
 }

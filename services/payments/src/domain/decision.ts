@@ -12,7 +12,14 @@ export type RefundReason = 'job_cancelled' | 'work_not_completed' | 'job_expired
 export type Decision =
   | { kind: 'release'; reason: 'release'; chefId: string; chefPay: number; fee: number; refund: 0 }
   | { kind: 'refund'; reason: RefundReason; chefId: null; chefPay: 0; fee: 0; refund: number }
-  | { kind: 'split'; reason: 'late_cancellation'; chefId: string; chefPay: number; fee: number; refund: number };
+  | {
+      kind: 'split';
+      reason: 'late_cancellation';
+      chefId: string;
+      chefPay: number;
+      fee: number;
+      refund: number;
+    };
 
 /** What payments itself knows of the job: its amounts (from `jobs.job.posted.v1`) and what was charged. */
 export interface JobMoney {

@@ -51,13 +51,20 @@ const iso = (d: Date) => d.toISOString();
 
 /** The rules that date a held job's money, each with the moment it had to leave escrow by. */
 function deadlines(job: HeldJob, policy: Pick<Policy, 'checkoutDeadlineMs'>) {
-  const found: Array<{ at: Date; why: string }> = [];
+  const found: Array<{ at: Date; why: string; paidLate?: boolean }> = [];
   if (job.decided_at)
     found.push({ at: job.decided_at, why: `${job.decision} decided at ${iso(job.decided_at)}` });
   if (job.cancelled_at)
-    found.push({ at: job.cancelled_at, why: `cancelled at ${iso(job.cancelled_at)}: its refund or split was due then` });
+    found.push({
+      at: job.cancelled_at,
+      why: `cancelled at ${iso(job.cancelled_at)}: its refund or split was due then`,
+    });
   if (job.expired_at)
-    found.push({ at: job.expired_at, why: `expired at ${iso(job.expired_at)}: its refund was due then` });
+    found.push({
+      at: job.expired_at,
+      why: `expired at ${iso(job.expired_at)}: its refund was due then`,
+      paidLate: true,
+    });
   if (job.refused_at)
     found.push({
       at: job.refused_at,
@@ -85,8 +92,9 @@ function taskState(job: HeldJob): string {
  * Money that stays in escrow past its rule (issue 16: no dollar stays in escrow past its deadline). A held job's
  * deadline is the earliest of: the moment its money was decided, cancelled, expired or its decision refused
  * (the refund or split must have happened), and its shift's end + CHECKOUT_DEADLINE (expiry and the checkout
- * deadline both fall before it). Never before the money was held. It is stuck once `now` is more than
- * STUCK_MONEY_AFTER past that. Disputed jobs wait for an operator: listed apart, not stuck.
+ * deadline both fall before it); for a job paid after it was cancelled or expired, the moment it was held. It
+ * is stuck once `now` is more than STUCK_MONEY_AFTER past that. Disputed jobs wait for an operator: listed
+ * apart, not stuck.
  */
 export function stuckMoney(
   jobs: HeldJob[],
@@ -96,7 +104,11 @@ export function stuckMoney(
   const report: StuckMoneyReport = { stuck: [], awaitingDecision: [], withoutTimes: [], held: jobs.length };
   for (const job of jobs) {
     if (job.status === 'disputed' && !job.decision) {
-      report.awaitingDecision.push({ job_id: job.job_id, held_cents: job.total_cents, since: job.disputed_at });
+      report.awaitingDecision.push({
+        job_id: job.job_id,
+        held_cents: job.total_cents,
+        since: job.disputed_at,
+      });
       continue;
     }
     const rules = deadlines(job, policy);
@@ -105,7 +117,8 @@ export function stuckMoney(
       continue;
     }
     const first = rules.reduce((a, b) => (b.at < a.at ? b : a));
-    const deadline = job.held_at && job.held_at > first.at ? job.held_at : first.at;
+    // Paid after it was cancelled or expired (a stale payment page): its refund was due once it was held.
+    const deadline = job.held_at && job.held_at > first.at && first.paidLate ? job.held_at : first.at;
     if (now.getTime() - deadline.getTime() > policy.stuckMoneyAfterMs)
       report.stuck.push({
         job_id: job.job_id,

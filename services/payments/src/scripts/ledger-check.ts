@@ -77,7 +77,9 @@ async function printStuckMoney(
   const policy = options.policy ?? loadPolicy(process.env);
   const report = await findStuckMoney(database, policy, options.now);
   const after = formatDuration(policy.stuckMoneyAfterMs, 'en');
-  print(`${report.stuck.length} job(s) with stuck money (held more than ${after} after their rule's deadline)`);
+  print(
+    `${report.stuck.length} job(s) with stuck money (held more than ${after} after their rule's deadline)`,
+  );
   for (const j of report.stuck)
     print(
       `  STUCK job ${j.job_id} ${j.status} ${formatUsd(j.held_cents)} held, due out by ${j.deadline.toISOString()}: ${j.why}`,
@@ -86,7 +88,9 @@ async function printStuckMoney(
     `${report.awaitingDecision.length} disputed job(s) awaiting an operator's decision (held, not stuck until decisions exist)`,
   );
   for (const j of report.awaitingDecision)
-    print(`  awaiting job ${j.job_id} ${formatUsd(j.held_cents)} held${j.since ? ` since ${j.since.toISOString()}` : ''}`);
+    print(
+      `  awaiting job ${j.job_id} ${formatUsd(j.held_cents)} held${j.since ? ` since ${j.since.toISOString()}` : ''}`,
+    );
   if (report.withoutTimes.length)
     print(
       `${report.withoutTimes.length} held job(s) posted before payments kept shift times: not checked for stuck money`,

@@ -68,11 +68,14 @@ function settlementOf(task: TaskProgress): paymentsHttp.Settlement {
   };
 }
 
-/** The movement a person waits for: one still on its way first, the caller's own (chef: payout) before the other. */
+/**
+ * The movement a person waits for: their own first (the chef's payout, the restaurant's refund), else the one
+ * still on its way (the restaurant of a released shift sees the chef's payout).
+ */
 function mostRelevant(
   settlements: paymentsHttp.Settlement[],
   own: paymentsHttp.Settlement['kind'],
 ): paymentsHttp.Settlement | null {
-  const rank = (s: paymentsHttp.Settlement) => (s.state === 'done' ? 2 : 0) + (s.kind === own ? 0 : 1);
+  const rank = (s: paymentsHttp.Settlement) => (s.kind === own ? 0 : 2) + (s.state === 'done' ? 1 : 0);
   return [...settlements].sort((a, b) => rank(a) - rank(b))[0] ?? null;
 }
