@@ -1,4 +1,4 @@
-import type { Database } from '@brigade/kit';
+import type { ServiceHandle } from '@brigade/kit';
 import type { Policy } from '@brigade/contracts';
 import { runLedgerCheck } from '../../services/payments/src/scripts/ledger-check';
 import { findStuckMoney } from '../../services/payments/src/use-cases/report-stuck-money';
@@ -6,7 +6,8 @@ import type { Stack } from './stack';
 
 /** The stack's payments database and the money rules its payments service runs with. */
 function payments(stack: Stack) {
-  const handle = stack.brigade.services.payments!.handle as { database: Database; policy: Policy };
+  // The payments service's handle carries its policy (createPaymentsService).
+  const handle = stack.brigade.services.payments!.handle as ServiceHandle & { policy: Policy };
   return { database: handle.database, policy: handle.policy };
 }
 

@@ -290,14 +290,7 @@ export async function startPayments(env: Record<string, string> = {}) {
       pay: { subtotalCents: number; feeCents: number; totalCents: number },
     ) {
       return h.publish('jobs.checkout.completed.v1', {
-        application_id: applicationId,
-        job_id: jobId,
-        job_title: 'Line Cook',
-        chef_id: chefId,
-        chef_profile_id: null,
-        restaurant_id: restaurantId,
-        start_time: new Date().toISOString(),
-        end_time: new Date().toISOString(),
+        ...applicationFacts(applicationId, jobId, restaurantId, chefId),
         outcome,
         restaurant_work_completed: outcome !== 'refund',
         chef_work_completed: outcome === 'release',
@@ -340,8 +333,14 @@ export async function startPayments(env: Record<string, string> = {}) {
 
 export type Harness = Awaited<ReturnType<typeof startPayments>>;
 
-/** What every application event carries. */
-function applicationFacts(applicationId: string, jobId: string, restaurantId: string, chefId: string) {
+/** What every application event carries (the shift's times: now unless given). */
+export function applicationFacts(
+  applicationId: string,
+  jobId: string,
+  restaurantId: string,
+  chefId: string,
+  times: { start: Date; end: Date } = { start: new Date(), end: new Date() },
+) {
   return {
     application_id: applicationId,
     job_id: jobId,
@@ -349,8 +348,8 @@ function applicationFacts(applicationId: string, jobId: string, restaurantId: st
     chef_id: chefId,
     chef_profile_id: null,
     restaurant_id: restaurantId,
-    start_time: new Date().toISOString(),
-    end_time: new Date().toISOString(),
+    start_time: times.start.toISOString(),
+    end_time: times.end.toISOString(),
   };
 }
 export { eventually };

@@ -32,6 +32,10 @@ async function hits(path: string) {
   const res = await h.call('GET', '/sandbox/faults/stripe');
   return (res.body.hits as { path: string; idempotency_key: string | null }[]).filter((x) => x.path === path);
 }
+/** Every attempt at this path (failed on purpose) carried exactly this idempotency key. */
+async function expectOneKey(path: string, key: string) {
+  expect(new Set((await hits(path)).map((x) => x.idempotency_key))).toEqual(new Set([key]));
+}
 async function sandboxCount(object: string, jobId: string, field = 'metadata') {
   const [row] = await h.database.rows<{ n: number }>(
     sql`select count(*)::int as n from payments.sandbox_objects where object = ${object} and data -> ${field} ->> 'job_id' = ${jobId}`,
@@ -203,9 +207,7 @@ test('a refund while Stripe times out: delayed on screen, then refunded once wit
       }),
     20_000,
   );
-  expect(new Set((await hits('/v1/refunds')).map((x) => x.idempotency_key))).toEqual(
-    new Set([`job:${jobId}:refund`]),
-  );
+  await expectOneKey('/v1/refunds', `job:${jobId}:refund`);
   await h.call('DELETE', '/sandbox/faults/stripe');
   await eventually(
     async () => expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('refunded'),
@@ -250,12 +252,8 @@ test('a late cancellation while Stripe fails refunds and loses transfer answers:
     });
     await h.expectLedgerGreen();
     // Every attempt of each part carried that part's own key.
-    expect(new Set((await hits('/v1/transfers')).map((x) => x.idempotency_key))).toEqual(
-      new Set([`job:${jobId}:transfer`]),
-    );
-    expect(new Set((await hits('/v1/refunds')).map((x) => x.idempotency_key))).toEqual(
-      new Set([`job:${jobId}:refund`]),
-    );
+    await expectOneKey('/v1/transfers', `job:${jobId}:transfer`);
+    await expectOneKey('/v1/refunds', `job:${jobId}:refund`);
 
     await h.call('DELETE', '/sandbox/faults/stripe');
     await eventually(

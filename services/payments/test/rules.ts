@@ -1,6 +1,6 @@
 import { InProcessBus, RabbitBus } from '@brigade/kit';
 import { cancellationQuote, type CancellationQuote, type EventInput } from '@brigade/contracts';
-import type { Harness } from './harness';
+import { applicationFacts, type Harness } from './harness';
 
 // Playing the jobs service's decisions of issue 16 (cancellation rules, expiry, checkout deadline) for the
 // payments component tests, with the figures computed by the shared policy module as jobs computes them.
@@ -84,14 +84,7 @@ export function deadlinePassed(
   return h.publish(
     'jobs.checkout.deadline_passed.v1',
     {
-      application_id: shift.applicationId,
-      job_id: shift.jobId,
-      job_title: 'Line Cook',
-      chef_id: shift.chef.id,
-      chef_profile_id: null,
-      restaurant_id: shift.restaurant.id,
-      start_time: shift.start.toISOString(),
-      end_time: shift.end.toISOString(),
+      ...applicationFacts(shift.applicationId, shift.jobId, shift.restaurant.id, shift.chef.id, shift),
       outcome,
       restaurant_work_completed: answers.restaurant,
       chef_work_completed: answers.chef,

@@ -78,13 +78,10 @@ export async function setChef(database: Database, tx: Executor, jobId: string, c
 export async function insertJob(
   database: Database,
   tx: Executor,
-  job: {
-    job_id: string;
-    restaurant_id: string;
-    title: string;
-    subtotal_cents: number;
-    fee_cents: number;
-    total_cents: number;
+  job: Pick<
+    JobPaymentRow,
+    'job_id' | 'restaurant_id' | 'title' | 'subtotal_cents' | 'fee_cents' | 'total_cents'
+  > & {
     start_time: string;
     end_time: string;
   },

@@ -38,24 +38,18 @@ export async function decideMoney(
     return false;
   }
   if (decision.chefId) await setChef(database, tx, job.job_id, decision.chefId);
-  if (decision.chefPay > 0)
-    await insertTask(database, tx, {
-      job_id: job.job_id,
+  const parts = [
+    {
       kind: 'transfer',
-      reason: decision.reason,
       amount_cents: decision.chefPay,
       fee_cents: decision.fee,
       destination_user_id: decision.chefId,
-    });
-  if (decision.refund > 0)
-    await insertTask(database, tx, {
-      job_id: job.job_id,
-      kind: 'refund',
-      reason: decision.reason,
-      amount_cents: decision.refund,
-      fee_cents: 0,
-      destination_user_id: null,
-    });
+    },
+    { kind: 'refund', amount_cents: decision.refund, fee_cents: 0, destination_user_id: null },
+  ] as const;
+  for (const part of parts)
+    if (part.amount_cents > 0)
+      await insertTask(database, tx, { job_id: job.job_id, reason: decision.reason, ...part });
   onCommit(tx, () => ctx.kickMoneyTasks());
   return true;
 }
