@@ -144,10 +144,10 @@ export function client(h: Harness, token: string) {
 }
 export type Client = ReturnType<typeof client>;
 
-/** A user of the product: id, token and HTTP client. */
-export async function user(h: Harness, type: 'chef' | 'restaurant') {
+/** A user of the product: id, token (in their language) and HTTP client. */
+export async function user(h: Harness, type: 'chef' | 'restaurant', language: 'en' | 'es' = 'en') {
   const id = randomUUID();
-  const token = await h.token({ id, type });
+  const token = await h.token({ id, type, language });
   return { id, token, api: client(h, token) };
 }
 export type User = Awaited<ReturnType<typeof user>>;
@@ -269,6 +269,28 @@ export async function openJob(h: Harness, restaurant: User, overrides: Record<st
     expect(r.body.job.status).toBe('open');
   });
   return job as { id: string; total_cents: number; start_time: string; [k: string]: any };
+}
+
+/**
+ * The chef applies to the job and its owner accepts; with `confirm` the chef confirms too (the job is filled).
+ * Returns the application id.
+ */
+export async function bookChef(job: { id: string }, r: User, chef: User, confirm = true): Promise<string> {
+  const applied = await chef.api.post(`/jobs/${job.id}/apply`);
+  expect(applied.status).toBe(201);
+  const appId = applied.body.application.id as string;
+  expect((await r.api.patch(`/applications/${appId}`, { status: 'accepted' })).status).toBe(200);
+  if (confirm)
+    expect((await chef.api.post(`/applications/${appId}/confirm`, { confirmed: true })).status).toBe(200);
+  return appId;
+}
+
+/** How many events of a type about one job the service wrote (its outbox: each is published once). */
+export async function written(h: Harness, type: string, jobId: string): Promise<number> {
+  const rows = await h.database.rows<{ n: number }>(
+    sql`select count(*)::int as n from jobs.outbox where type = ${type} and payload->>'job_id' = ${jobId}`,
+  );
+  return Number(rows[0].n);
 }
 
 /** Events of one type the service published (as the bus delivered them). */

@@ -74,7 +74,9 @@ describe('the application lifecycle', () => {
   test('a chef may cancel while pending, accepted or confirmed; what was still waiting at the start lapses', () => {
     for (const worker_confirmed of [null, true] as const)
       expect(nextApplication('cancel', { status: 'accepted', worker_confirmed })?.status).toBe('cancelled');
-    expect(nextApplication('cancel', { status: 'pending', worker_confirmed: null })?.status).toBe('cancelled');
+    expect(nextApplication('cancel', { status: 'pending', worker_confirmed: null })?.status).toBe(
+      'cancelled',
+    );
     expect(nextApplication('lapse', { status: 'accepted', worker_confirmed: null })?.status).toBe('lapsed');
     expect(nextApplication('lapse', { status: 'accepted', worker_confirmed: true })).toBeNull();
   });

@@ -24,11 +24,11 @@ export async function cancelApplication(
   await inTransaction(ctx, async (tx) => {
     const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
     if (app.chef_id !== chef.id) throw JobsErrors.applicationNotFound();
+    const now = ctx.now();
+    if (now.getTime() >= job.start_time.getTime()) throw JobsErrors.startedCannotBeCancelled(chef.language);
     const state = applicationState(app.status, app.worker_confirmed);
     const next = nextApplication('cancel', app);
     if (!next) throw JobsErrors.cannotCancelApplication();
-    const now = ctx.now();
-    if (now.getTime() >= job.start_time.getTime()) throw JobsErrors.startedCannotBeCancelled(chef.language);
 
     const booked = state === 'awaiting_confirmation' || state === 'confirmed';
     const late = booked && now.getTime() >= lateCancelFrom(ctx.policy, job.start_time).getTime();

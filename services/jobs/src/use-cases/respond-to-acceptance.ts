@@ -23,12 +23,12 @@ export async function respondToAcceptance(
   await inTransaction(ctx, async (tx) => {
     const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
     if (app.chef_id !== chefId) throw JobsErrors.applicationNotFound();
+    const started = job.start_time.getTime() <= ctx.now().getTime();
+    if (confirmed && started) throw JobsErrors.shiftStarted();
     const next = nextApplication(confirmed ? 'confirm' : 'decline', app);
     if (!next) throw JobsErrors.notAwaitingConfirmation();
     const scopes = await scopesOfJob(ctx.database, tx, job);
-    const started = job.start_time.getTime() <= ctx.now().getTime();
     if (confirmed) {
-      if (started) throw JobsErrors.shiftStarted();
       const filled = nextJobStatus('fill', job.status);
       if (!filled) throw JobsErrors.jobNotOpen();
       await setApplicationState(tx, app.id, next);
