@@ -232,6 +232,27 @@ describe('who may quote and cancel', () => {
     expect(await written(h, 'jobs.job.cancelled.v1', job.id)).toBe(0);
   });
 
+  test('a cancel with no body at all is fine; a body that is not JSON is refused and cancels nothing', async () => {
+    const r = await user(h, 'restaurant');
+    const job = await openJob(h, r, eightHours());
+    const raw = (headers: Record<string, string>, body?: string) =>
+      fetch(`${h.url}/jobs/${job.id}/cancel`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${r.token}`, ...headers },
+        body,
+      });
+    const notJson = await raw({ 'content-type': 'text/plain' }, 'reason=because');
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toEqual({
+      error: 'Request body must be a JSON object',
+      code: 'HTTP.BAD_BODY',
+    });
+    expect((await r.api.get(`/jobs/${job.id}`)).body.job.status).toBe('open');
+    const bare = await raw({});
+    expect(bare.status).toBe(200);
+    expect((await bare.json()).job.status).toBe('cancelled');
+  });
+
   test('a cancelled job has no quote and cannot be cancelled twice', async () => {
     const r = await user(h, 'restaurant');
     const job = await openJob(h, r, eightHours());

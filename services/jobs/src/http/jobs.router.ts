@@ -57,8 +57,11 @@ export function jobsRouter(ctx: JobsContext, auth: RequestHandler): Router {
   router.post('/jobs/:id/cancel', auth, restaurantOnly, async (req, res) => {
     const user = currentUser(req);
     const id = jobId(req);
-    // The body is optional here (the reason is): none at all reads as {}.
-    const { reason } = parse(jobsHttp.CancelJobRequest, req.body ?? {});
+    // No body at all reads as {} (the reason is optional); a body that is not a JSON object is refused.
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in req.headers;
+    const { reason } = hasBody
+      ? parseBody(jobsHttp.CancelJobRequest, req)
+      : parse(jobsHttp.CancelJobRequest, {});
     const quote = await cancelJob(ctx, user, id, reason || null);
     res.json({ ...quote, job: await jobView(ctx, user, id) });
   });
