@@ -250,7 +250,7 @@ describe('who may quote and cancel', () => {
     expect((await r.api.get(`/jobs/${job.id}`)).body.job.status).toBe('open');
     const bare = await raw({});
     expect(bare.status).toBe(200);
-    expect((await bare.json()).job.status).toBe('cancelled');
+    expect(((await bare.json()) as any).job.status).toBe('cancelled');
   });
 
   test('a cancelled job has no quote and cannot be cancelled twice', async () => {

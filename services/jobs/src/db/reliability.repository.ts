@@ -28,7 +28,10 @@ export async function insertReliabilityFact(
 export type ChefReliability = z.infer<typeof jobsHttp.ChefReliability>;
 
 const zeroCounts = () =>
-  Object.fromEntries(CHEF_RELIABILITY.map((k) => [k, 0])) as Record<(typeof CHEF_RELIABILITY)[number], number>;
+  Object.fromEntries(CHEF_RELIABILITY.map((k) => [k, 0])) as Record<
+    (typeof CHEF_RELIABILITY)[number],
+    number
+  >;
 
 export function emptyChefReliability(): ChefReliability {
   return { ...zeroCounts(), last_90_days: zeroCounts() };
