@@ -1,7 +1,6 @@
 import {
   APPLICATION_TRANSITIONS,
   applicationState,
-  checkoutOutcome,
   JOB_STATUSES,
   JOB_TRANSITIONS,
   nextApplication,
@@ -82,12 +81,4 @@ describe('the application lifecycle', () => {
   });
 });
 
-test('checkout: agreement releases or refunds, disagreement is a dispute; at the deadline an answer stands', () => {
-  expect(checkoutOutcome(true, true, false)).toBe('release');
-  expect(checkoutOutcome(false, false, false)).toBe('refund');
-  expect(checkoutOutcome(true, false, false)).toBe('disputed');
-  expect(checkoutOutcome(false, null, false)).toBeNull();
-  expect(checkoutOutcome(false, null, true)).toBe('refund');
-  expect(checkoutOutcome(null, true, true)).toBe('release');
-  expect(checkoutOutcome(null, null, true)).toBe('release');
-});
+// The checkout outcomes (mutual and at the deadline) are the policy's: contracts/test/policy.test.ts.

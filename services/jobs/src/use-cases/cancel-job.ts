@@ -1,12 +1,13 @@
 import { appendEvent, type AuthUser } from '@brigade/kit';
-import { nextApplication, nextJobStatus } from '@brigade/contracts';
+import { nextJobStatus } from '@brigade/contracts';
 import { inTransaction, type JobsContext } from '../context';
-import { applicationsOfJob, bookedChefOf, setApplicationState } from '../db/applications.repository';
+import { bookedChefOf } from '../db/applications.repository';
 import { lockJob, updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { quoteJobCancellation, type ExplainedQuote } from '../domain/cancellation';
 import { JobsErrors } from '../domain/errors';
 import { jobFacts } from '../events/facts';
+import { moveApplicationsOfJob } from './move-applications';
 import { recordReliability } from './record-reliability';
 
 /**
@@ -32,13 +33,7 @@ export async function cancelJob(
     const quote = quoteJobCancellation(ctx.policy, job, chefId !== null, now, user.language);
     if (quote.rule === 'started') throw JobsErrors.startedCannotBeCancelled(user.language);
 
-    const affected: string[] = [];
-    for (const app of await applicationsOfJob(ctx.database, tx, job.id)) {
-      const withdrawn = nextApplication('withdraw', app);
-      if (!withdrawn) continue;
-      await setApplicationState(tx, app.id, withdrawn);
-      affected.push(app.chef_id);
-    }
+    const withdrawn = await moveApplicationsOfJob(ctx, tx, job.id, 'withdraw');
     await updateJob(tx, job.id, {
       status: next,
       cancelled_at: now,
@@ -54,7 +49,7 @@ export async function cancelJob(
       ...jobFacts(job),
       previous_status: job.status,
       refund_due: job.payment_status === 'held_in_escrow',
-      affected_chef_ids: affected,
+      affected_chef_ids: withdrawn.map((a) => a.chef_id),
       cancelled_by: 'restaurant',
       late: quote.late,
       chef_id: chefId,

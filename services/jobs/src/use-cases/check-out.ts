@@ -7,7 +7,7 @@ import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { checkoutMessage, outcomeStatus, type CheckoutSide } from '../domain/checkout';
 import { checkoutAnswers, checkoutReliabilityFacts } from '../domain/reliability';
 import { JobsErrors } from '../domain/errors';
-import { applicationFacts } from '../events/facts';
+import { applicationFacts, moneyFacts } from '../events/facts';
 import { lockApplicationAndJob } from './load-for-update';
 import { recordReliability } from './record-reliability';
 
@@ -86,9 +86,7 @@ export async function checkOut(
         chef_work_completed: after.chef_work_completed === true,
         chef_rating: after.chef_rating!,
         restaurant_rating: after.restaurant_rating!,
-        subtotal_cents: job.subtotal_cents,
-        fee_cents: job.fee_cents,
-        total_cents: job.total_cents,
+        ...moneyFacts(job),
       });
     }
     await updateJob(tx, job.id, patch);

@@ -1,10 +1,10 @@
 import { appendEvent } from '@brigade/kit';
-import { nextApplication, nextJobStatus } from '@brigade/contracts';
+import { nextJobStatus } from '@brigade/contracts';
 import { inTransaction, type JobsContext } from '../context';
-import { applicationsOfJob, setApplicationState } from '../db/applications.repository';
 import { claimJobToExpire, updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { jobFacts } from '../events/facts';
+import { moveApplicationsOfJob } from './move-applications';
 
 /**
  * Nobody confirmed one shift by its start: it expires (status `expired`, not cancelled). Its pending and
@@ -19,19 +19,13 @@ export async function expireNextJob(ctx: JobsContext): Promise<boolean> {
     const status = nextJobStatus('expire', job.status);
     if (!status) return false; // the claim only returns pending_payment, payment_failed or open shifts
 
-    const lapsed: string[] = [];
-    for (const app of await applicationsOfJob(ctx.database, tx, job.id)) {
-      const next = nextApplication('lapse', app);
-      if (!next) continue;
-      await setApplicationState(tx, app.id, next);
-      lapsed.push(app.chef_id);
-    }
+    const lapsed = await moveApplicationsOfJob(ctx, tx, job.id, 'lapse');
     await updateJob(tx, job.id, { status });
     await appendEvent(ctx.database, tx, 'jobs.job.expired.v1', {
       ...jobFacts(job),
       previous_status: job.status,
       refund_due: job.payment_status === 'held_in_escrow',
-      lapsed_chef_ids: lapsed,
+      lapsed_chef_ids: lapsed.map((a) => a.chef_id),
     });
     await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job, status));
     return true;

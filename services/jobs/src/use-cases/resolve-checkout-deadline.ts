@@ -6,7 +6,7 @@ import { claimJobPastCheckoutDeadline, updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { outcomeStatus } from '../domain/checkout';
 import { checkoutAnswers, checkoutReliabilityFacts } from '../domain/reliability';
-import { applicationFacts } from '../events/facts';
+import { applicationFacts, moneyFacts } from '../events/facts';
 import { recordReliability } from './record-reliability';
 
 /**
@@ -35,9 +35,7 @@ export async function resolveNextCheckoutDeadline(ctx: JobsContext): Promise<boo
       outcome,
       restaurant_work_completed: answers.restaurant,
       chef_work_completed: answers.chef,
-      subtotal_cents: job.subtotal_cents,
-      fee_cents: job.fee_cents,
-      total_cents: job.total_cents,
+      ...moneyFacts(job),
     });
     const recorded = await recordReliability(
       ctx,
