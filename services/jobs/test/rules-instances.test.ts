@@ -1,4 +1,5 @@
 import { sql } from '@brigade/kit';
+import type { JobsServiceHandle } from '../src/app';
 import {
   bookChef,
   chefWithProfile,
@@ -21,9 +22,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
+afterEach(() => h.clock.reset());
+
+let other: JobsServiceHandle;
 
 test('two instances passing over the same due shifts at once fire each rule exactly once', async () => {
-  const other = await h.anotherInstance();
+  other = await h.anotherInstance();
   const r = await restaurantWithProfile(h);
   const chefs = await Promise.all([0, 1, 2, 3].map(() => chefWithProfile(h)));
   const expiring = [];
@@ -77,4 +81,34 @@ test('two instances passing over the same due shifts at once fire each rule exac
     );
     expect(Number(unpublished[0].n)).toBe(0);
   });
+});
+
+test('a pass that dies in the middle of a shift leaves it untouched, and the next pass fires the rule once', async () => {
+  const r = await restaurantWithProfile(h);
+  const chef = await chefWithProfile(h);
+  const job = await openJob(h, r);
+  const appId = (await chef.api.post(`/jobs/${job.id}/apply`)).body.application.id;
+  await Promise.all([h.service.rules.stop(), other.rules.stop()]);
+  // The process "dies" after the job and its application were changed, as the expiry event is written.
+  await h.database.rows(sql`create function jobs.die_mid_pass() returns trigger language plpgsql as $$
+    begin if new.type = 'jobs.job.expired.v1' then raise exception 'killed mid-pass'; end if; return new; end $$`);
+  await h.database.rows(sql`create trigger die_mid_pass before insert on jobs.outbox
+    for each row execute function jobs.die_mid_pass()`);
+  try {
+    h.clock.advance(25 * HOUR);
+    await expect(h.service.rules.pass()).rejects.toThrow();
+    expect((await r.api.get(`/jobs/${job.id}`)).body.job.status).toBe('open');
+    expect((await chef.api.get(`/applications/${appId}`)).body.application.status).toBe('pending');
+    expect(await written(h, 'jobs.job.expired.v1', job.id)).toBe(0);
+  } finally {
+    await h.database.rows(sql`drop trigger die_mid_pass on jobs.outbox`);
+    await h.database.rows(sql`drop function jobs.die_mid_pass()`);
+  }
+  // restarted: the next pass (this instance's or the other's) expires it, once
+  h.service.rules.start();
+  other.rules.start();
+  await eventually(async () => expect(await written(h, 'jobs.job.expired.v1', job.id)).toBe(1));
+  expect(await h.service.rules.pass()).toBe(0);
+  expect(await written(h, 'jobs.job.expired.v1', job.id)).toBe(1);
+  expect((await chef.api.get(`/applications/${appId}`)).body.application.status).toBe('lapsed');
 });
