@@ -120,7 +120,7 @@ test('a signed refund.created of 999999 cents leaves a paid job held with nothin
 });
 
 test('a signed transfer.created pays nobody, and after both check out the chef is paid the shift pay once', async () => {
-  const posted = await postJob(stack, restaurant, 3_000, 8);
+  const posted = await postJob(stack, restaurant, 10_000, 8);
   await payJob(stack, restaurant, posted);
   const applicationId = await apply(stack, chef, posted);
   await acceptAndConfirm(stack, restaurant, chef, applicationId);
