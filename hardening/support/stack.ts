@@ -285,6 +285,7 @@ export async function postJob(
   restaurant: Account,
   startInMs = 86_400_000,
   hours = 8,
+  hourlyRate = 25,
 ): Promise<PostedJob> {
   const start = new Date(Date.now() + startInMs);
   const end = new Date(start.getTime() + hours * 3_600_000);
@@ -295,7 +296,7 @@ export async function postJob(
         title: 'Line Cook',
         startTime: start.toISOString(),
         endTime: end.toISOString(),
-        hourlyRate: 25,
+        hourlyRate,
         emergencyLevel: 'normal',
       },
     }),
