@@ -33,7 +33,8 @@ export interface Settlement {
 export interface JobPayment {
   job_id: string;
   title: string;
-  payment_status: 'pending' | 'held_in_escrow' | 'failed' | 'completed' | 'refunded' | 'disputed' | string;
+  payment_status:
+    'pending' | 'held_in_escrow' | 'failed' | 'completed' | 'refunded' | 'settled' | 'disputed' | string;
   amount_cents: number;
   subtotal_cents: number;
   fee_cents: number;
