@@ -10,8 +10,11 @@ const noAccount = {
 };
 
 /** A stored session and the calls every signed-in page makes, answered with empty lists. */
-export function signedIn(type: 'chef' | 'restaurant', options: { phoneVerified?: boolean } = {}) {
-  const user = { ...makeUser(type), phone_verified: options.phoneVerified ?? true };
+export function signedIn(
+  type: 'chef' | 'restaurant',
+  options: { phoneVerified?: boolean; language?: 'en' | 'es' } = {},
+) {
+  const user = { ...makeUser(type, options.language), phone_verified: options.phoneVerified ?? true };
   storeSessionForTest(makeSession(user));
   const profile = type === 'chef' ? chefProfile(user) : restaurantProfile(user);
   fakeApi.on('GET', '/profiles/me', { body: { user, profile } });
@@ -68,5 +71,33 @@ export function makeJob(overrides: Record<string, unknown> = {}) {
       total_ratings: 0,
     },
     ...overrides,
+  };
+}
+
+const HOUR = 3_600_000;
+
+/**
+ * A job as the jobs service answers it under the money rules (issue 16): `late_cancel_from` LATE_CANCEL_WINDOW
+ * (24h) before the start, `checkout_deadline` CHECKOUT_DEADLINE (48h) after the end.
+ */
+export function makeRuledJob(
+  overrides: Record<string, unknown> & { start_time?: string; end_time?: string } = {},
+  policy = { lateCancelWindowMs: 24 * HOUR, checkoutDeadlineMs: 48 * HOUR },
+) {
+  const job = makeJob(overrides);
+  return {
+    late_cancel_from: new Date(Date.parse(job.start_time) - policy.lateCancelWindowMs).toISOString(),
+    checkout_deadline: new Date(Date.parse(job.end_time) + policy.checkoutDeadlineMs).toISOString(),
+    cancellation: null,
+    ...job,
+  };
+}
+
+/** A shift starting `fromNowMs` from now (negative: already started), `hours` long. */
+export function shiftAt(fromNowMs: number, hours = 5) {
+  const start = new Date(Date.now() + fromNowMs);
+  return {
+    start_time: start.toISOString(),
+    end_time: new Date(start.getTime() + hours * HOUR).toISOString(),
   };
 }

@@ -153,12 +153,12 @@ export function CancelShiftPanel({ job, onClose }: { job: JobPosting; onClose: (
   );
 }
 
-/** The cancel control: the button, then the quote in its place once opened. */
-export function CancelShift({ job, label }: { job: JobPosting; label?: string }) {
+/**
+ * The cancel control: the button while the owner may cancel (`allowed`), then the quote in its place once
+ * opened; an open panel stays (with its outcome) after the job is cancelled, until it is closed.
+ */
+export function CancelShift({ job, allowed, label }: { job: JobPosting; allowed: boolean; label?: string }) {
   const [open, setOpen] = useState(false);
-  return open ? (
-    <CancelShiftPanel job={job} onClose={() => setOpen(false)} />
-  ) : (
-    <CancelShiftButton onOpen={() => setOpen(true)} label={label} />
-  );
+  if (open) return <CancelShiftPanel job={job} onClose={() => setOpen(false)} />;
+  return allowed ? <CancelShiftButton onOpen={() => setOpen(true)} label={label} /> : null;
 }

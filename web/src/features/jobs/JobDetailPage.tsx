@@ -94,7 +94,7 @@ function OwnerSection({ job }: { job: JobPosting }) {
           <Link to={`/jobs/${job.id}/applications`} className="btn">
             {t('detail.review')}
           </Link>
-          {restaurantCanCancel(job, now) && <CancelShift job={job} />}
+          <CancelShift job={job} allowed={restaurantCanCancel(job, now)} />
         </div>
       </section>
     </>
