@@ -101,3 +101,22 @@ export function shiftAt(fromNowMs: number, hours = 5) {
     end_time: new Date(start.getTime() + hours * HOUR).toISOString(),
   };
 }
+
+/** An application as GET /applications answers it to its chef (with its job). */
+export function makeApplication(
+  job: { id: string } & Record<string, unknown>,
+  status = 'accepted',
+  workerConfirmed: boolean | null = true,
+) {
+  return {
+    id: id('a'),
+    job_id: job.id,
+    chef_id: id('e'),
+    status,
+    worker_confirmed: workerConfirmed,
+    created_at: new Date().toISOString(),
+    updated_at: new Date().toISOString(),
+    chef_profiles: { id: id('f'), user_id: id('e'), name: 'Lucía' },
+    job_postings: job,
+  };
+}

@@ -21,6 +21,17 @@ const lateQuote = {
     'Late cancellation (less than 24 hours before the start): the chef is paid $80.00 (4 hours of pay), Brigade keeps $5.60, and $42.80 goes back to your card. It counts as a late cancellation on your reliability record.',
 };
 
+/** A quote that moves no money to the chef (no chef booked, early, or started). */
+const freeQuote = (rule: string, refundCents: number, reasonText: string) => ({
+  rule,
+  late: false,
+  chef_pay_cents: 0,
+  fee_cents: 0,
+  refund_cents: refundCents,
+  reason_text: reasonText,
+});
+const NO_CHEF_EN = 'No chef is booked yet: the whole $128.40 goes back to your card.';
+
 afterEach(() => void i18n.changeLanguage('en'));
 
 function ownJob(user: { id: string }, overrides: Record<string, unknown> = {}) {
@@ -79,14 +90,11 @@ describe('the restaurant cancels a shift from its page', () => {
     const job = ownJob(user, { status: 'open', ...shiftAt(5 * 24 * HOUR, 6) });
     fakeApi.on('GET', `/jobs/${job.id}`, { body: { job } });
     fakeApi.on('GET', `/jobs/${job.id}/cancellation`, {
-      body: {
-        rule: 'no_chef',
-        late: false,
-        chef_pay_cents: 0,
-        fee_cents: 0,
-        refund_cents: 12_840,
-        reason_text: 'Todavía no hay chef reservado: el total de $128.40 vuelve a tu tarjeta.',
-      },
+      body: freeQuote(
+        'no_chef',
+        12_840,
+        'Todavía no hay chef reservado: el total de $128.40 vuelve a tu tarjeta.',
+      ),
     });
     renderApp(`/jobs/${job.id}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancelar turno' }));
@@ -125,14 +133,11 @@ describe('the restaurant cancels a shift from its page', () => {
     const job = ownJob(user, { status: 'open' });
     fakeApi.on('GET', `/jobs/${job.id}`, { body: { job } });
     fakeApi.on('GET', `/jobs/${job.id}/cancellation`, {
-      body: {
-        rule: 'started',
-        late: false,
-        chef_pay_cents: 0,
-        fee_cents: 0,
-        refund_cents: 0,
-        reason_text: 'The shift has started, so it can no longer be cancelled: check out instead.',
-      },
+      body: freeQuote(
+        'started',
+        0,
+        'The shift has started, so it can no longer be cancelled: check out instead.',
+      ),
     });
     renderApp(`/jobs/${job.id}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel shift' }));
@@ -165,34 +170,17 @@ describe('the restaurant cancels from My Shifts', () => {
     const started = ownJob(user, { status: 'filled', ...shiftAt(-HOUR, 6) });
     fakeApi.on('GET', '/jobs', { body: { jobs: [upcoming, started] } });
     fakeApi.on('GET', `/jobs/${upcoming.id}/cancellation`, {
-      body: {
-        rule: 'no_chef',
-        late: false,
-        chef_pay_cents: 0,
-        fee_cents: 0,
-        refund_cents: 12_840,
-        reason_text: 'No chef is booked yet: the whole $128.40 goes back to your card.',
-      },
+      body: freeQuote('no_chef', 12_840, NO_CHEF_EN),
     });
     fakeApi.on('POST', `/jobs/${upcoming.id}/cancel`, {
-      body: {
-        rule: 'no_chef',
-        late: false,
-        chef_pay_cents: 0,
-        fee_cents: 0,
-        refund_cents: 12_840,
-        reason_text: 'No chef is booked yet: the whole $128.40 goes back to your card.',
-        job: { ...upcoming, status: 'cancelled' },
-      },
+      body: { ...freeQuote('no_chef', 12_840, NO_CHEF_EN), job: { ...upcoming, status: 'cancelled' } },
     });
     renderApp('/my-shifts');
     const buttons = await screen.findAllByRole('button', { name: /^Cancel shift of / });
     expect(buttons).toHaveLength(1);
     const row = buttons[0].closest('li')!;
     await userEvent.click(buttons[0]);
-    expect(
-      await within(row).findByText('No chef is booked yet: the whole $128.40 goes back to your card.'),
-    ).toBeTruthy();
+    expect(await within(row).findByText(NO_CHEF_EN)).toBeTruthy();
     await userEvent.click(within(row).getByRole('button', { name: 'Cancel the shift' }));
     expect(
       await within(row).findByText('The shift is cancelled: $128.40 goes back to your card.'),

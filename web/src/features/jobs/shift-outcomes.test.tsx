@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import i18n from '../../app/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { id, makeRuledJob, shiftAt, signedIn } from '../../../test/signed-in';
+import { id, makeApplication, makeRuledJob, shiftAt, signedIn } from '../../../test/signed-in';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -24,40 +24,24 @@ const lateCancellation = {
 };
 const sixHours = { hourly_rate: 20, hours: 6, subtotal_cents: 12_000, fee_cents: 840, total_cents: 12_840 };
 
-function chefApp(
-  job: ReturnType<typeof makeRuledJob>,
-  status = 'accepted',
-  workerConfirmed: boolean | null = true,
-) {
-  return {
-    id: id('a'),
-    job_id: job.id,
-    chef_id: id('e'),
-    status,
-    worker_confirmed: workerConfirmed,
-    created_at: new Date().toISOString(),
-    updated_at: new Date().toISOString(),
-    chef_profiles: { id: id('f'), user_id: id('e'), name: 'Lucía' },
-    job_postings: job,
-  };
-}
+const chefApp = makeApplication;
+/** One of the signed-in restaurant's 6-hour shifts. */
+const ownJob = (user: { id: string }, overrides: Record<string, unknown>) =>
+  makeRuledJob({ restaurant_id: user.id, ...sixHours, ...overrides });
+const expiredAndRefunded = () => ({
+  status: 'expired',
+  payment_status: 'refunded',
+  ...shiftAt(-2 * HOUR, 6),
+});
 
 describe('expired and cancelled shifts read as such', () => {
   test('My Shifts (restaurant): Expired and Cancelled labels, the late cancellation and the refunds with their reasons', async () => {
     const { user } = signedIn('restaurant');
-    const expired = makeRuledJob({
-      restaurant_id: user.id,
-      status: 'expired',
-      payment_status: 'refunded',
-      ...sixHours,
-      ...shiftAt(-2 * HOUR, 6),
-    });
-    const cancelled = makeRuledJob({
-      restaurant_id: user.id,
+    const expired = ownJob(user, expiredAndRefunded());
+    const cancelled = ownJob(user, {
       status: 'cancelled',
       payment_status: 'settled',
       cancellation: lateCancellation,
-      ...sixHours,
       ...shiftAt(2 * HOUR, 6),
     });
     fakeApi.on('GET', '/jobs', { body: { jobs: [expired, cancelled] } });
@@ -79,13 +63,7 @@ describe('expired and cancelled shifts read as such', () => {
 
   test('in Spanish: Vencido, and the reason of the refund', async () => {
     const { user } = signedIn('restaurant', { language: 'es' });
-    const expired = makeRuledJob({
-      restaurant_id: user.id,
-      status: 'expired',
-      payment_status: 'refunded',
-      ...sixHours,
-      ...shiftAt(-2 * HOUR, 6),
-    });
+    const expired = ownJob(user, expiredAndRefunded());
     fakeApi.on('GET', '/jobs', { body: { jobs: [expired] } });
     renderApp('/my-shifts');
     const row = (await screen.findByText('Vencido')).closest('li')!;
@@ -96,12 +74,10 @@ describe('expired and cancelled shifts read as such', () => {
 
   test('the job page of an expired shift says so with the rule (policy text) and the refund', async () => {
     const { user } = signedIn('restaurant');
-    const job = makeRuledJob({
-      restaurant_id: user.id,
+    const job = ownJob(user, {
       status: 'expired',
       payment_status: 'held_in_escrow',
       applications: [],
-      ...sixHours,
       ...shiftAt(-2 * MINUTE, 6),
     });
     fakeApi.on('GET', `/jobs/${job.id}`, { body: { job } });
@@ -114,13 +90,11 @@ describe('expired and cancelled shifts read as such', () => {
 
   test('the job page of a cancelled shift shows who cancelled, late or not, the money and the reason; the chef sees no refund line', async () => {
     const { user } = signedIn('restaurant');
-    const job = makeRuledJob({
-      restaurant_id: user.id,
+    const job = ownJob(user, {
       status: 'cancelled',
       payment_status: 'settled',
       cancellation: lateCancellation,
       applications: [],
-      ...sixHours,
       ...shiftAt(2 * HOUR, 6),
     });
     fakeApi.on('GET', `/jobs/${job.id}`, { body: { job } });
@@ -234,14 +208,20 @@ describe('checkout deadline and disputes', () => {
 });
 
 describe('the chef answers at checkout', () => {
-  test('"I did not work this shift" sends workCompleted false', async () => {
-    signedIn('chef');
+  /** A chef at the checkout of a shift that started 5 hours ago. */
+  function atCheckout(language: 'en' | 'es') {
+    signedIn('chef', { language });
     const app = chefApp(makeRuledJob({ status: 'filled', ...shiftAt(-5 * HOUR, 4) }));
     fakeApi.on('GET', `/applications/${app.id}`, { body: { application: app } });
     fakeApi.on('POST', '/applications/:id/checkout', {
-      body: { message: 'Checkout recorded. Waiting for the restaurant.', mutualCheckoutCompleted: false },
+      body: { message: 'Checkout recorded.', mutualCheckoutCompleted: false },
     });
     renderApp(`/checkout/${app.id}`);
+    return app;
+  }
+
+  test('"I did not work this shift" sends workCompleted false', async () => {
+    const app = atCheckout('en');
     await screen.findByRole('heading', { name: 'Shift Checkout' });
     expect((screen.getByLabelText('Yes, I worked this shift') as HTMLInputElement).checked).toBe(true);
     await userEvent.click(screen.getByLabelText('I did not work this shift'));
@@ -256,13 +236,7 @@ describe('the chef answers at checkout', () => {
   });
 
   test('in Spanish: "No trabajé este turno"', async () => {
-    signedIn('chef', { language: 'es' });
-    const app = chefApp(makeRuledJob({ status: 'filled', ...shiftAt(-5 * HOUR, 4) }));
-    fakeApi.on('GET', `/applications/${app.id}`, { body: { application: app } });
-    fakeApi.on('POST', '/applications/:id/checkout', {
-      body: { message: 'Cierre registrado.', mutualCheckoutCompleted: false },
-    });
-    renderApp(`/checkout/${app.id}`);
+    const app = atCheckout('es');
     await screen.findByRole('group', { name: '¿Trabajaste este turno?' });
     await userEvent.click(screen.getByLabelText('No trabajé este turno'));
     await userEvent.click(screen.getByRole('button', { name: 'Completar cierre' }));
