@@ -1,0 +1,167 @@
+// Steps the browser stories share: the product in embedded mode with one web build, two people on phones
+// whose page errors are printed, sign-up with the SMS code, payment setup in the Stripe sandbox, posting and
+// paying a shift with the sandbox card form, and waiting for what lands late.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { freePort } from '@brigade/kit';
+import { startEmbedded, type Embedded } from '../scripts/embedded';
+import { launch, newContext, PHONE } from './browser';
+import { buildWebOnce } from './build-web';
+import { smsCode, uniqueEmail, uniquePhone } from './helpers';
+
+export interface Story {
+  brigade: Embedded;
+  browser: Browser;
+  url: (path: string) => string;
+  /** A person on a phone in `locale` ('en-US', 'es-ES'), whose page errors are printed under `who`. */
+  person: (who: string, locale: string) => Promise<Page>;
+  stop: () => Promise<void>;
+}
+
+/** The whole product on PGlite and the in-process bus, with `env` over the defaults (policy durations...). */
+export async function startStory(env: NodeJS.ProcessEnv = {}): Promise<Story> {
+  await buildWebOnce();
+  const port = await freePort();
+  const brigade = await startEmbedded({
+    port,
+    dataDir: null,
+    buildWeb: false,
+    env: {
+      DATABASE_URL: '',
+      AMQP_URL: '',
+      REDIS_URL: '',
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+  });
+  const browser = await launch();
+  return {
+    brigade,
+    browser,
+    url: (path) => `${brigade.url}${path}`,
+    person: async (who, locale) => {
+      const page = await (await newContext(browser, { viewport: PHONE, locale })).newPage();
+      // A page's own errors are printed, so a failed step says why.
+      page.on('pageerror', (e) => console.log(`[${who} pageerror] ${e.stack ?? e.message}`));
+      page.on('console', async (m) => {
+        if (m.type() !== 'error' || m.text().startsWith('Failed to load resource')) return;
+        const stacks = await Promise.all(
+          m.args().map((a) => a.evaluate((v) => (v instanceof Error ? v.stack : String(v))).catch(() => '')),
+        );
+        console.log(`[${who} console] ${m.text()}\n${stacks.join('\n')}`);
+      });
+      return page;
+    },
+    stop: async () => {
+      await browser.close();
+      await brigade.stop();
+    },
+  };
+}
+
+/** Waits for `locator`, reloading the page now and then (lists that poll slowly, events that land late). */
+export async function eventually(page: Page, locator: Locator, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await locator.first().waitFor({ timeout: 5_000 });
+      return;
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await page.reload();
+    }
+  }
+}
+
+export type SignUpTexts = Record<
+  'email' | 'phone' | 'password' | 'confirm' | 'submit' | 'code' | 'verify',
+  string
+> & { tos: RegExp };
+
+export const SIGN_UP_EN: SignUpTexts = {
+  email: 'Email',
+  phone: 'Phone number',
+  password: 'Password',
+  confirm: 'Confirm password',
+  tos: /I accept the terms/,
+  submit: 'Sign Up',
+  code: 'Verification code',
+  verify: 'Verify',
+};
+
+export async function signUp(story: Story, page: Page, type: 'restaurant' | 'chef', t: SignUpTexts) {
+  const phone = uniquePhone();
+  await page.goto(story.url(`/signup?type=${type}`));
+  await page.getByLabel(t.email, { exact: true }).fill(uniqueEmail(type));
+  await page.getByLabel(t.phone).fill(phone);
+  await page.getByLabel(t.password, { exact: true }).fill('kitchen-shift-1');
+  await page.getByLabel(t.confirm).fill('kitchen-shift-1');
+  await page.getByLabel(t.tos).check();
+  await page.getByRole('button', { name: t.submit }).click();
+  await page.waitForURL('**/verify-phone');
+  await page.getByLabel(t.code).fill(await smsCode(story.brigade.url, phone));
+  await page.getByRole('button', { name: t.verify, exact: true }).click();
+  await page.waitForURL('**/onboarding/*');
+}
+
+/** Payment setup through the sandbox's hosted onboarding page. */
+export async function setUpPayments(story: Story, page: Page, t: { create: string; done: string }) {
+  await page.goto(story.url('/payments/stripe/onboarding'));
+  await page.getByRole('button', { name: t.create }).click();
+  await page.waitForURL('**/sandbox/stripe/connect/onboarding/**');
+  await page.getByRole('button', { name: 'Complete onboarding' }).click();
+  await page.waitForURL('**/payments/stripe/onboarding-complete?setup=complete');
+  await page.getByRole('heading', { name: t.done }).waitFor({ timeout: 15_000 });
+}
+
+/** Fills the sandbox card form. */
+export async function card(
+  page: Page,
+  number: string,
+  labels = { number: 'Card number', expiry: 'Expiry (MM / YY)', cvc: 'CVC' },
+) {
+  await page.getByLabel(labels.number).fill(number);
+  await page.getByLabel(labels.expiry).fill('12 / 30');
+  await page.getByLabel(labels.cvc).fill('123');
+}
+
+/** Start and end of a shift `fromNowMs` ahead, as datetime-local values in the browser's own time zone. */
+export async function shiftTimes(
+  page: Page,
+  fromNowMs: number,
+  hours: number,
+): Promise<{ start: string; end: string; startsAt: number }> {
+  return page.evaluate(
+    ({ fromNowMs, hours }) => {
+      const pad = (n: number) => String(n).padStart(2, '0');
+      const local = (d: Date) =>
+        `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+      const start = new Date(Date.now() + fromNowMs);
+      start.setMilliseconds(0);
+      return {
+        start: local(start),
+        end: local(new Date(start.getTime() + hours * 3_600_000)),
+        startsAt: start.getTime(),
+      };
+    },
+    { fromNowMs, hours },
+  );
+}
+
+/** Fills Post Shift (English) up to the card; the caller presses Post Shift and Pay. */
+export async function postShift(
+  story: Story,
+  page: Page,
+  o: { position: string; fromNowMs: number; hours?: number; rate: string; urgent: boolean; card: string },
+) {
+  await page.goto(story.url('/jobs/post'));
+  await page.getByRole('heading', { name: 'Post Shift' }).waitFor();
+  await page.getByLabel('Position').selectOption(o.position);
+  const times = await shiftTimes(page, o.fromNowMs, o.hours ?? 4);
+  await page.getByLabel('Start', { exact: true }).fill(times.start);
+  await page.getByLabel('End', { exact: true }).fill(times.end);
+  await page.getByLabel('Hourly rate ($)').fill(o.rate);
+  if (o.urgent) await page.getByLabel('Urgent').check();
+  await card(page, o.card);
+  return times;
+}
