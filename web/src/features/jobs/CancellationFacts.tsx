@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../dashboard/format';
+import { refundReason, settledReason } from '../payments/moneyOutcome';
 import type { JobPosting } from './jobsApi';
 import { formatCents } from './money';
 
@@ -60,7 +61,7 @@ export function CancellationFacts({ job, side }: { job: Partial<JobPosting>; sid
   );
 }
 
-/** One line of the same facts for lists: "Cancelled by the restaurant · late · chef paid $80.00". */
+/** One line of the same facts for lists: "Cancelled by the restaurant · Late cancellation · chef paid $80.00". */
 export function cancellationLine(
   job: Partial<JobPosting> | undefined,
   side: 'chef' | 'restaurant',
@@ -68,11 +69,17 @@ export function cancellationLine(
 ): string | null {
   const c = job?.cancellation;
   if (job?.status !== 'cancelled' || !c) return null;
+  // Once the money has moved, the money outcome tells the figures: the line keeps who and when.
+  const figures = !refundReason(job) && !settledReason(job);
   return [
     t(`cancellation.line_${c.cancelled_by}`),
     c.late ? t('cancellation.late') : t('cancellation.inTime'),
-    c.chef_pay_cents > 0 ? t('cancellation.chefPaidLine', { amount: formatCents(c.chef_pay_cents) }) : null,
-    side === 'restaurant' ? t('cancellation.refundLine', { amount: formatCents(c.refund_cents) }) : null,
+    figures && c.chef_pay_cents > 0
+      ? t('cancellation.chefPaidLine', { amount: formatCents(c.chef_pay_cents) })
+      : null,
+    figures && side === 'restaurant'
+      ? t('cancellation.refundLine', { amount: formatCents(c.refund_cents) })
+      : null,
   ]
     .filter(Boolean)
     .join(' · ');

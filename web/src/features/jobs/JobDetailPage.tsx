@@ -164,7 +164,7 @@ export default function JobDetailPage() {
           </div>
           <div>
             <dt>{t('detail.duration')}</dt>
-            <dd>{t('detail.hours', { hours: formatHours(jobPay(job).hours) })}</dd>
+            <dd>{t('detail.hours', { count: jobPay(job).hours, hours: formatHours(jobPay(job).hours) })}</dd>
           </div>
           <div>
             <dt>{t('detail.rate')}</dt>

@@ -17,8 +17,9 @@ export function usePolicyText() {
   const language = i18n.language === 'es' ? 'es' : 'en';
   return {
     language,
+    // "10:48 a.m.." reads "10:48 a.m." (a date or time that ends with a period before the text's own)
     policy: (key: PolicyTextKey, values?: Record<string, string | number>) =>
-      policyText(language, key, values),
+      policyText(language, key, values).replace(/\.\./g, '.'),
   } as const;
 }
 

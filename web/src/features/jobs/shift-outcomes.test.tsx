@@ -35,7 +35,7 @@ const expiredAndRefunded = () => ({
 });
 
 describe('expired and cancelled shifts read as such', () => {
-  test('My Shifts (restaurant): Expired and Cancelled labels, the late cancellation and the refunds with their reasons', async () => {
+  test('My Shifts (restaurant): Expired and Cancelled labels, the late cancellation, its figures until the money moves, then the refund and the split with their reasons', async () => {
     const { user } = signedIn('restaurant');
     const expired = ownJob(user, expiredAndRefunded());
     const cancelled = ownJob(user, {
@@ -44,18 +44,26 @@ describe('expired and cancelled shifts read as such', () => {
       cancellation: lateCancellation,
       ...shiftAt(2 * HOUR, 6),
     });
-    fakeApi.on('GET', '/jobs', { body: { jobs: [expired, cancelled] } });
+    const moneyHeld = ownJob(user, {
+      status: 'cancelled',
+      payment_status: 'held_in_escrow',
+      cancellation: lateCancellation,
+      ...shiftAt(3 * HOUR, 6),
+    });
+    fakeApi.on('GET', '/jobs', { body: { jobs: [expired, cancelled, moneyHeld] } });
     renderApp('/my-shifts');
     const expiredRow = (await screen.findByText('Expired')).closest('li')!;
     expect(within(expiredRow).getByTestId('money-outcome').textContent).toBe(
       '$128.40 refunded: the shift expired with nobody confirmed.',
     );
-    const cancelledRow = screen.getByText('Cancelled').closest('li')!;
+    const [heldRow, cancelledRow] = screen.getAllByText('Cancelled').map((tag) => tag.closest('li')!);
     expect(
-      within(cancelledRow).getByText(
+      within(heldRow).getByText(
         'Cancelled by the restaurant · Late cancellation · chef paid $80.00 · $42.80 back to the card',
       ),
     ).toBeTruthy();
+    expect(within(heldRow).queryByTestId('money-outcome')).toBeNull();
+    expect(within(cancelledRow).getByText('Cancelled by the restaurant · Late cancellation')).toBeTruthy();
     expect(within(cancelledRow).getByTestId('money-outcome').textContent).toBe(
       'Settled: $80.00 paid to the chef, $5.60 kept by Brigade, $42.80 back to your card.',
     );

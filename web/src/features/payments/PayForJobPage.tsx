@@ -99,7 +99,7 @@ export default function PayForJobPage() {
           </div>
           <div>
             <dt>{t('pay.duration')}</dt>
-            <dd>{t('pay.hours', { hours: formatHours(pay.hours) })}</dd>
+            <dd>{t('pay.hours', { count: pay.hours, hours: formatHours(pay.hours) })}</dd>
           </div>
         </dl>
       </div>

@@ -16,6 +16,10 @@ import { CheckoutDeadline, UnderReview, useNow } from '../policy';
 import { applicationLabel, byStart, chefCanAnswer, chefCanCancel, holdsShift, stateOf } from '../shiftState';
 import { Row, ShiftState, type Tab } from './parts';
 
+/** Pending, accepted or confirmed: the shift's pay is what the chef earns (not once it is off). */
+const earning = (app: Application) =>
+  ['pending', 'awaiting_confirmation', 'confirmed'].includes(stateOf(app));
+
 /** A shift the chef held until the owner cancelled it (the chef may be paid for a late cancellation). */
 const cancelledUnderThem = (app: Application) =>
   app.status === 'cancelled' &&
@@ -55,7 +59,7 @@ function ChefApplicationRow({ app, view, now }: { app: Application; view: Tab; n
           .join(' · '),
         <>
           {t(applicationLabel(app, 'chef'))}
-          {job?.start_time && job.end_time && job.hourly_rate !== undefined && (
+          {earning(app) && job?.start_time && job.end_time && job.hourly_rate !== undefined && (
             <> · {t('shifts.youEarn', { amount: formatCents(jobPay(job as JobPosting).subtotalCents) })}</>
           )}
         </>,
