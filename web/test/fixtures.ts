@@ -49,6 +49,12 @@ export function chefProfile(user: identityHttp.User): identityHttp.ChefProfile {
     hourly_rate_min: null,
     average_rating: null,
     total_ratings: 0,
+    reliability: {
+      completed_shifts: 0,
+      late_cancellations: 0,
+      no_shows: 0,
+      last_90_days: { completed_shifts: 0, late_cancellations: 0, no_shows: 0 },
+    },
     created_at: '2026-01-05T12:00:00.000Z',
     updated_at: '2026-01-05T12:00:00.000Z',
   };
@@ -71,6 +77,12 @@ export function restaurantProfile(user: identityHttp.User): identityHttp.Restaur
     logo_url: null,
     average_rating: 4.3,
     total_ratings: 7,
+    reliability: {
+      completed_shifts: 0,
+      late_cancellations: 0,
+      disputes_lost: 0,
+      last_90_days: { completed_shifts: 0, late_cancellations: 0, disputes_lost: 0 },
+    },
     stripe_account_id: null,
     created_at: '2026-01-05T12:00:00.000Z',
     updated_at: '2026-01-05T12:00:00.000Z',

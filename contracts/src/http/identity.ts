@@ -72,7 +72,7 @@ export const RestaurantProfile = z
     average_rating: z.number().nullable(),
     total_ratings: z.number().int(),
     /** Completed shifts, late cancellations, disputes lost: all time and the last 90 days (issue 16). */
-    reliability: RestaurantReliability.optional(),
+    reliability: RestaurantReliability,
     stripe_account_id: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -98,7 +98,7 @@ export const ChefProfile = z
     average_rating: z.number().nullable(),
     total_ratings: z.number().int(),
     /** Completed shifts, late cancellations, no-shows: all time and the last 90 days (issue 16). */
-    reliability: ChefReliability.optional(),
+    reliability: ChefReliability,
     created_at: z.string(),
     updated_at: z.string(),
   })

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import type { EventInput, EventType } from '@brigade/contracts';
 import { createLogger, listen, type RunningServer } from '@brigade/kit';
 import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '@brigade/kit/testing';
 import { loadIdentityConfig } from '../src/config';
@@ -12,6 +14,8 @@ export interface Harness {
   get(path: string, token?: string): Promise<{ status: number; body: any }>;
   patch(path: string, body: unknown, token?: string): Promise<{ status: number; body: any }>;
   form(path: string, form: FormData, token?: string): Promise<{ status: number; body: any }>;
+  /** Publish an event on the bus the way its producer's relay would (validated against its contract). */
+  publish<T extends EventType>(type: T, data: EventInput<T>, id?: string): Promise<string>;
   /** The newest code texted to a phone in the sandbox outbox. */
   lastCode(phone: string): Promise<string>;
   close(): Promise<void>;
@@ -56,6 +60,16 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<H
     get: (p, t) => call('GET', p, undefined, t),
     patch: (p, b, t) => call('PATCH', p, b, t),
     form: (p, f, t) => call('POST', p, f, t),
+    async publish(type, data, id = randomUUID()) {
+      await testBus.bus.publish({
+        id,
+        type,
+        occurred_at: new Date().toISOString(),
+        producer: type.split('.')[0],
+        data,
+      });
+      return id;
+    },
     async lastCode(phone) {
       const { body } = await call('GET', '/dev/sms');
       const msg = body.messages.find((m: any) => m.to === phone);

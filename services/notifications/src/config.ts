@@ -1,4 +1,5 @@
 import { baseConfigSchema, envFlag, loadConfig, requireProviderOrSandbox } from '@brigade/kit';
+import { loadPolicy, POLICY_ENV, PolicyError, type Policy } from '@brigade/contracts';
 import { z } from 'zod';
 
 const optional = z
@@ -13,6 +14,15 @@ const delays = (fallback: string) =>
     .default(fallback)
     .transform((v) => v.split(',').map((n) => Number(n.trim())))
     .pipe(z.array(z.number().int().positive()).min(1));
+
+/** The policy's variables, read as text here and parsed by `loadPolicy` (which names a bad one). */
+const policyEnv = Object.fromEntries(Object.keys(POLICY_ENV).map((name) => [name, optional])) as Record<
+  keyof typeof POLICY_ENV,
+  typeof optional
+>;
+
+const policyOf = (c: Record<keyof typeof POLICY_ENV, string | undefined>): Readonly<Policy> =>
+  loadPolicy(Object.fromEntries(Object.keys(POLICY_ENV).map((k) => [k, c[k as keyof typeof POLICY_ENV]])));
 
 export const notificationsConfigSchema = baseConfigSchema
   .extend({
@@ -33,6 +43,11 @@ export const notificationsConfigSchema = baseConfigSchema
     NOTIFICATIONS_POLL_MS: z.coerce.number().int().min(5).max(60_000).default(1000),
     /** Backoff between SMS attempts; after the last one the text is marked failed (attempts = delays + 1). */
     SMS_RETRY_DELAYS_MS: delays('30000,120000,600000'),
+    /**
+     * The money rules (contracts/src/policy.ts): LATE_CANCEL_WINDOW and CANCELLATION_PAY_HOURS are cited in the
+     * cancellation texts, CHECKOUT_DEADLINE and CHECKOUT_REMINDERS time the checkout reminders.
+     */
+    ...policyEnv,
   })
   .superRefine((c, ctx) =>
     requireProviderOrSandbox(c, ctx, {
@@ -46,7 +61,16 @@ export const notificationsConfigSchema = baseConfigSchema
       sandboxChosen: c.SMS_SANDBOX,
       sandboxShows: 'texts shown at /api/dev/sms',
     }),
-  );
+  )
+  .superRefine((c, ctx) => {
+    try {
+      policyOf(c);
+    } catch (err) {
+      if (!(err instanceof PolicyError)) throw err;
+      ctx.addIssue({ code: 'custom', path: [err.message.split(' ')[0]], message: err.message });
+    }
+  })
+  .transform((c) => ({ ...c, policy: policyOf(c) }));
 
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;
 

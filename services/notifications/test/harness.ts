@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { EventInput, EventType } from '@brigade/contracts';
 import { createLogger, listen, sql, type Database, type EventBus, type RunningServer } from '@brigade/kit';
-import { createTestAuth, eventually } from '@brigade/kit/testing';
-import { createNotificationsService, type NotificationsHandle } from '../src/app';
+import {
+  createTestAuth,
+  createTestBus,
+  createTestDatabase,
+  eventually,
+  type TestBus,
+  type TestDatabase,
+} from '@brigade/kit/testing';
+import { createNotificationsService, loadMigrations, type NotificationsHandle } from '../src/app';
 import { loadNotificationsConfig } from '../src/config';
 import type { SmsPort } from '../src/sms/sms-port';
 
@@ -66,6 +73,44 @@ export async function startNotifications(opts: {
     async stop() {
       await server.close();
       await handle.stop();
+    },
+  };
+}
+
+export interface Suite {
+  database: TestDatabase;
+  testBus: TestBus;
+  auth: Awaited<ReturnType<typeof createTestAuth>>;
+  svc: RunningNotifications;
+  /** Change a user's toggles through the API, as the settings screen does. */
+  setPreferences(user: TestUser, prefs: Record<string, boolean>): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One test file's service: a fresh database and bus, one instance on the test clock with `env` (the policy). */
+export async function startSuite(clock: TestClock, env: Record<string, string> = {}): Promise<Suite> {
+  const database = await createTestDatabase('notifications', await loadMigrations());
+  const testBus = await createTestBus();
+  const auth = await createTestAuth();
+  const svc = await startNotifications({ database, bus: testBus.bus, keys: auth.keys, clock, env });
+  return {
+    database,
+    testBus,
+    auth,
+    svc,
+    async setPreferences(user, prefs) {
+      const token = await auth.token({ id: user.id, type: user.type });
+      const res = await fetch(`${svc.url}/notifications/preferences`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify(prefs),
+      });
+      expect(res.status).toBe(200);
+    },
+    async close() {
+      await svc.stop();
+      await testBus.destroy();
+      await database.destroy();
     },
   };
 }

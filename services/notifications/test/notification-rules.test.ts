@@ -384,7 +384,7 @@ describe('texts about shifts and money', () => {
 
     const undone = newJob(restaurant, clock, 'Dishwasher');
     await publish(testBus.bus, 'jobs.application.confirmed.v1', applicationFacts(undone, chef));
-    await eventually(async () => expect((await reminderRows(database, undone.id)).length).toBe(4));
+    await eventually(async () => expect((await reminderRows(database, undone.id)).length).toBe(8));
     await publish(testBus.bus, 'payments.escrow.refunded.v1', {
       job_id: undone.id,
       restaurant_id: restaurant.id,
@@ -484,7 +484,8 @@ describe('reminders', () => {
     const job = newJob(restaurant, clock, 'Line Cook', opts.startInHours ?? 5, 4);
     const facts = applicationFacts(job, chef);
     await publish(testBus.bus, 'jobs.application.confirmed.v1', facts);
-    await eventually(async () => expect(await reminderRows(database, job.id)).toHaveLength(4));
+    // job and rating reminders for both sides, and the two checkout-deadline reminders (24h, 2h) of each side
+    await eventually(async () => expect(await reminderRows(database, job.id)).toHaveLength(8));
     await textsTo(svc.url, restaurant.phone, /confirmed/);
     return { restaurant, chef, job, facts };
   }
@@ -563,6 +564,11 @@ describe('reminders', () => {
         later.start.getTime() - HOUR,
         later.start.getTime() - HOUR,
       ]);
+      // the checkout-deadline reminders follow the new end: 24 hours and 2 hours before end + 48 hours
+      const deadline = (await reminderRows(database, s.job.id)).filter((r) => r.kind === 'checkout_deadline');
+      expect(deadline.map((r) => new Date(r.due_at).getTime()).sort((a, b) => a - b)).toEqual(
+        [24, 24, 46, 46].map((h) => later.end.getTime() + h * HOUR),
+      );
     });
   });
 
@@ -592,7 +598,11 @@ describe('reminders', () => {
     );
     expect(text.body).toContain(`https://brigade.test/checkout/${s.facts.application_id}`);
     await eventually(async () =>
-      expect((await reminderRows(database, s.job.id)).every((r) => r.status !== 'pending')).toBe(true),
+      expect(
+        (await reminderRows(database, s.job.id))
+          .filter((r) => r.kind === 'rating_reminder')
+          .every((r) => r.status !== 'pending'),
+      ).toBe(true),
     );
     expect((await outbox(svc.url, s.restaurant.phone)).filter((m) => /rate your chef/.test(m.body))).toEqual(
       [],

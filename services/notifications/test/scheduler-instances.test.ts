@@ -67,7 +67,7 @@ async function contend() {
   ]);
 }
 
-test('with two scheduler instances running, each job and rating reminder is texted exactly once', async () => {
+test('with two scheduler instances running, each job, rating and checkout-deadline reminder is texted exactly once', async () => {
   const people = await Promise.all(
     Array.from({ length: SHIFTS }, async (_, i) => ({
       restaurant: await createUser(testBus.bus, database, { type: 'restaurant', name: `Kitchen ${i}` }),
@@ -87,7 +87,7 @@ test('with two scheduler instances running, each job and rating reminder is text
     const rows = await database.rows<{ n: number }>(
       sql`select count(*)::int as n from notifications.reminders where status = 'pending'`,
     );
-    expect(Number(rows[0].n)).toBe(SHIFTS * 4);
+    expect(Number(rows[0].n)).toBe(SHIFTS * 8); // job, rating, and checkout deadline 24h and 2h before, per side
     expect(await templateCounts('application_confirmed')).toEqual([
       { status: 'sent', attempts: 1, n: SHIFTS },
     ]);
@@ -121,11 +121,55 @@ test('with two scheduler instances running, each job and rating reminder is text
   );
   for (let i = 0; i < 3; i++) await contend();
   expect(sent()).toBe(SHIFTS * 5);
+
+  // 24 hours before the checkout deadline (48 hours after the end): both sides, once
+  const deadline = shifts[0].job.end.getTime() + 48 * HOUR;
+  clock.set(new Date(deadline - 24 * HOUR + MINUTE));
+  for (let i = 0; i < 5; i++) await contend();
+  await eventually(async () =>
+    expect(await templateCounts('checkout_deadline_')).toEqual([
+      { status: 'sent', attempts: 1, n: SHIFTS * 2 },
+    ]),
+  );
+  // three chefs answer: their 2-hour reminder is dropped, everyone else's goes out once
+  const answered = shifts.slice(0, 3);
+  for (const s of answered)
+    await publish(testBus.bus, 'jobs.checkout.recorded.v1', {
+      ...s.facts,
+      side: 'chef',
+      rating: 5,
+      work_completed: true,
+      feedback: null,
+      ratee_id: s.restaurant.id,
+      ratee_type: 'restaurant',
+    });
+  await eventually(async () => {
+    const rows = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from notifications.reminders where status = 'dropped' and drop_reason = 'checked_out'`,
+    );
+    expect(Number(rows[0].n)).toBe(answered.length);
+    // (their restaurants are told the chef checked out: sent before the clock jumps past the send lease)
+    expect(await templateCounts('chef_checked_out')).toEqual([
+      { status: 'sent', attempts: 1, n: answered.length },
+    ]);
+  });
+  clock.set(new Date(deadline - 2 * HOUR + MINUTE));
+  for (let i = 0; i < 5; i++) await contend();
+  await eventually(async () =>
+    expect(await templateCounts('checkout_deadline_')).toEqual([
+      { status: 'sent', attempts: 1, n: SHIFTS * 4 - answered.length },
+    ]),
+  );
+  for (let i = 0; i < 3; i++) await contend();
+  const checkoutReminders = SHIFTS * 4 - answered.length;
+  const chefCheckedOutTexts = answered.length; // each restaurant whose chef checked out was told so, once
+  expect(sent()).toBe(SHIFTS * 5 + checkoutReminders + chefCheckedOutTexts);
   const reminders = await database.rows<{ status: string; n: number }>(
-    sql`select status, count(*)::int as n from notifications.reminders group by status`,
+    sql`select status, count(*)::int as n from notifications.reminders group by status order by status`,
   );
   expect(reminders.map((r) => ({ status: r.status, n: Number(r.n) }))).toEqual([
-    { status: 'done', n: SHIFTS * 4 },
+    { status: 'done', n: SHIFTS * 8 - answered.length },
+    { status: 'dropped', n: answered.length },
   ]);
 });
 

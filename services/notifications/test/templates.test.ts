@@ -1,5 +1,6 @@
+import { formatDuration, loadPolicy, policyText } from '@brigade/contracts';
 import { renderSms, type TemplateContext } from '../src/domain/templates';
-import { TEMPLATES } from '../src/domain/rules';
+import { TEMPLATES, type TemplateName } from '../src/domain/rules';
 
 // Pure rendering of every text in both languages: what a person reads on their phone.
 
@@ -16,7 +17,34 @@ const full: TemplateContext = {
   restaurant_name: 'Casa Lupita',
   restaurant_address: '123 Main St',
   sender_name: 'Casa Lupita',
+  policy: loadPolicy({}),
+  late: true,
+  was_confirmed: true,
+  was_accepted: true,
+  chef_pay_cents: 10_000,
+  fee_cents: 700,
+  refund_cents: 5350,
+  total_cents: 16_050,
+  refund_due: true,
+  deadline: '2026-03-08T19:00:00.000Z', // Sun 2:00 PM in Minneapolis (daylight time from that morning)
+  outcome: 'release',
+  reason: 'late_cancellation',
 };
+
+/** Every way a text can read: the variants of the texts that branch on what happened. */
+const VARIANTS: TemplateContext[] = [
+  full,
+  { ...full, late: false, was_confirmed: false },
+  { ...full, was_confirmed: false, was_accepted: false },
+  { ...full, refund_due: false },
+  { ...full, total_cents: null },
+  { ...full, outcome: 'refund' },
+  { ...full, outcome: 'disputed' },
+  { ...full, reason: 'dispute_decision' },
+  { ...full, refund_cents: 0 },
+];
+const money = (text: string) => (text.match(/\$\d+\.\d\d/g) ?? []).sort();
+const links = (text: string) => (text.match(/https:\/\/\S+/g) ?? []).sort();
 
 test.each(TEMPLATES.flatMap((t) => (['en', 'es'] as const).map((l) => [t, l] as const)))(
   'the %s text in %s reads as a finished sentence with no placeholders left',
@@ -38,6 +66,47 @@ test.each(TEMPLATES.flatMap((t) => (['en', 'es'] as const).map((l) => [t, l] as 
     }
   },
 );
+
+test.each([...TEMPLATES])(
+  'parity: the %s text exists in English and Spanish, translated, with the same amounts and links',
+  (template: TemplateName) => {
+    for (const context of VARIANTS) {
+      const en = renderSms(template, 'en', context);
+      const es = renderSms(template, 'es', context);
+      expect(es).not.toBe(en);
+      expect(money(es)).toEqual(money(en));
+      expect(links(es)).toEqual(links(en));
+      for (const body of [en, es]) {
+        expect(body).not.toMatch(/undefined|null|NaN|\$\{|\{\w+\}/);
+        expect(body.length).toBeLessThanOrEqual(320);
+      }
+    }
+  },
+);
+
+test('the texts that cite a rule use the words the screens show, with the configured durations', () => {
+  const short = { ...full, policy: loadPolicy({ LATE_CANCEL_WINDOW: '90m', CANCELLATION_PAY_HOURS: '3' }) };
+  expect(renderSms('job_cancelled_late', 'en', short)).toBe(
+    'Brigade: Casa Lupita cancelled "Line Cook" on Fri, Mar 6, 1:00 PM, less than 90 minutes before the start. As a late cancellation you will be paid $100.00 (up to 3 hours of pay). Find another shift: https://brigade.test/openings',
+  );
+  expect(renderSms('job_cancelled_late', 'es', full)).toContain(
+    `faltando menos de ${formatDuration(86_400_000, 'es')} para el inicio. Por ser una cancelación tardía recibirás $100.00 (hasta 4 horas de pago)`,
+  );
+  expect(renderSms('job_expired', 'es', full)).toBe(
+    `Brigade: el turno "Line Cook" del vie, 6 de mar, 1:00 p.m. venció. ${policyText('es', 'expired', { refund: '$160.50' })}`,
+  );
+  expect(renderSms('checkout_deadline_restaurant', 'en', full)).toBe(
+    `Brigade: did Ana Ruiz work "Line Cook"? ${policyText('en', 'checkout_deadline', { deadline: 'Sun, Mar 8, 2:00 PM' })} Check out: https://brigade.test/checkout/app-1`,
+  );
+  for (const language of ['en', 'es'] as const)
+    for (const side of ['checkout_outcome_chef', 'checkout_outcome_restaurant'] as const)
+      expect(renderSms(side, language, { ...full, outcome: 'disputed' })).toContain(
+        policyText(language, 'under_review'),
+      );
+  expect(renderSms('settlement_restaurant', 'en', full)).toBe(
+    'Brigade: $53.50 of your payment for "Line Cook" is on its way back to your card. For the late cancellation, the chef was paid $100.00 and Brigade kept $7.00.',
+  );
+});
 
 test('a payout for a job notifications never heard of still reads well', () => {
   expect(

@@ -19,7 +19,8 @@ export function toUser(row: UserRow): User {
 
 const average = (sum: number, n: number) => (n > 0 ? Math.round((sum / n) * 100) / 100 : null);
 
-export function toChefProfile(row: ChefProfileRow): ChefProfile {
+/** A chef profile without its reliability record (added by `attachReliability`; events do not carry it). */
+export function toChefProfile(row: ChefProfileRow): Omit<ChefProfile, 'reliability'> {
   return {
     id: row.id,
     user_id: row.userId,
@@ -44,7 +45,7 @@ export function toChefProfile(row: ChefProfileRow): ChefProfile {
 export function toRestaurantProfile(
   row: RestaurantProfileRow,
   stripeAccountId: string | null = null,
-): RestaurantProfile {
+): Omit<RestaurantProfile, 'reliability'> {
   return {
     id: row.id,
     user_id: row.userId,

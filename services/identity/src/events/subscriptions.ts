@@ -2,6 +2,7 @@ import { on, type Subscription } from '@brigade/kit';
 import type { IdentityContext } from '../context';
 import { onCheckoutRecorded } from './on-checkout-recorded';
 import { onPayoutAccountUpdated } from './on-payout-account-updated';
+import { onReliabilityRecorded } from './on-reliability-recorded';
 
 /** Every event the identity service reacts to. */
 export function subscriptions(ctx: IdentityContext): Subscription[] {
@@ -19,6 +20,13 @@ export function subscriptions(ctx: IdentityContext): Subscription[] {
       'on-payout-account-updated',
       'payments.payout_account.updated.v1',
       onPayoutAccountUpdated,
+    ),
+    on(
+      ctx.database,
+      'identity',
+      'on-reliability-recorded',
+      'jobs.reliability.recorded.v1',
+      onReliabilityRecorded(ctx),
     ),
   ];
 }

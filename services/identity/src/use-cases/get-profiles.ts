@@ -4,6 +4,7 @@ import { chefProfiles, restaurantProfiles, users } from '../db/schema';
 import { IdentityErrors } from '../domain/errors';
 import { toChefProfile, toRestaurantProfile, toUser } from '../domain/serialize';
 import type { IdentityContext } from '../context';
+import { withChefReliability, withRestaurantReliability } from './attach-reliability';
 
 export async function getMe(ctx: IdentityContext, userId: string) {
   const [user] = await ctx.database.db.select().from(users).where(eq(users.id, userId));
@@ -19,13 +20,13 @@ async function ownProfile(
 ) {
   if (type === 'chef') {
     const [row] = await ctx.database.db.select().from(chefProfiles).where(eq(chefProfiles.userId, userId));
-    return row ? toChefProfile(row) : null;
+    return row ? (await withChefReliability(ctx, [toChefProfile(row)]))[0] : null;
   }
   const [row] = await ctx.database.db
     .select()
     .from(restaurantProfiles)
     .where(eq(restaurantProfiles.userId, userId));
-  return row ? toRestaurantProfile(row, stripe) : null;
+  return row ? (await withRestaurantReliability(ctx, [toRestaurantProfile(row, stripe)]))[0] : null;
 }
 
 /** GET /profiles/{user_type}: the signed-in user's own profile of that type; 404 when there is none. */
@@ -49,7 +50,8 @@ export async function getChefProfile(ctx: IdentityContext, id: string) {
     .from(chefProfiles)
     .where(or(eq(chefProfiles.id, id), eq(chefProfiles.userId, id)));
   if (!row) throw IdentityErrors.chefNotFound();
-  return { profile: toChefProfile(row) };
+  const [profile] = await withChefReliability(ctx, [toChefProfile(row)]);
+  return { profile };
 }
 
 export async function getRestaurantProfile(ctx: IdentityContext, id: string) {
@@ -59,5 +61,6 @@ export async function getRestaurantProfile(ctx: IdentityContext, id: string) {
     .from(restaurantProfiles)
     .where(or(eq(restaurantProfiles.id, id), eq(restaurantProfiles.userId, id)));
   if (!row) throw IdentityErrors.restaurantNotFound();
-  return { profile: toRestaurantProfile(row) };
+  const [profile] = await withRestaurantReliability(ctx, [toRestaurantProfile(row)]);
+  return { profile };
 }

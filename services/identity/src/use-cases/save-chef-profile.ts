@@ -14,6 +14,7 @@ import { IdentityErrors } from '../domain/errors';
 import { toChefProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 import { publishProfile } from './publish-profile';
+import { withChefReliability } from './attach-reliability';
 import { storeImage, type UploadedFile } from './store-image';
 
 type Form = z.infer<typeof identityHttp.ChefProfileForm>;
@@ -72,5 +73,6 @@ export async function saveChefProfile(
     return toChefProfile(row);
   });
   ctx.relay.kick();
-  return { profile };
+  const [withRecord] = await withChefReliability(ctx, [profile]);
+  return { profile: withRecord };
 }

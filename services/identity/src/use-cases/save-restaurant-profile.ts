@@ -7,6 +7,7 @@ import { IdentityErrors } from '../domain/errors';
 import { toRestaurantProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 import { publishProfile } from './publish-profile';
+import { withRestaurantReliability } from './attach-reliability';
 import { storeImage, type UploadedFile } from './store-image';
 
 type Form = z.infer<typeof identityHttp.RestaurantProfileForm>;
@@ -69,5 +70,6 @@ export async function saveRestaurantProfile(
     return toRestaurantProfile(row, user?.stripe ?? null);
   });
   ctx.relay.kick();
-  return { profile };
+  const [withRecord] = await withRestaurantReliability(ctx, [profile]);
+  return { profile: withRecord };
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { chefProfiles, restaurantProfiles } from '../db/schema';
 import { toChefProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
+import { withChefReliability } from './attach-reliability';
 
 type Query = z.infer<typeof identityHttp.ChefSearchQuery>;
 
@@ -65,11 +66,10 @@ export async function searchChefs(ctx: IdentityContext, viewer: { id: string; ty
     )
     .limit(query.limit ?? 100)
     .offset(query.offset ?? 0);
-  return {
-    chefs: rows.map((r) => ({
-      ...toChefProfile(r.chef),
-      distance_miles:
-        r.distance === null || r.distance === undefined ? null : Math.round(Number(r.distance) * 10) / 10,
-    })),
-  };
+  const chefs = rows.map((r) => ({
+    ...toChefProfile(r.chef),
+    distance_miles:
+      r.distance === null || r.distance === undefined ? null : Math.round(Number(r.distance) * 10) / 10,
+  }));
+  return { chefs: await withChefReliability(ctx, chefs) };
 }

@@ -87,6 +87,8 @@ export interface JobFacts {
   end_time: string;
   hourly_rate_cents?: number;
   emergency_level?: 'normal' | 'urgent';
+  /** what the restaurant is charged (jobs.job.posted.v1) */
+  total_cents?: number;
 }
 
 export interface JobRow {
@@ -98,17 +100,20 @@ export interface JobRow {
   hourly_rate_cents: number | null;
   emergency_level: string;
   cancelled: boolean;
+  total_cents: number | null;
+  expired: boolean;
 }
 
 /** Every jobs event carries the job's title and times: keep the latest. */
 export async function recordJob(database: Database, tx: Executor, j: JobFacts) {
   await database.rows(
-    sql`insert into notifications.jobs (job_id, restaurant_id, title, start_time, end_time, hourly_rate_cents, emergency_level)
+    sql`insert into notifications.jobs (job_id, restaurant_id, title, start_time, end_time, hourly_rate_cents, emergency_level, total_cents)
         values (${j.job_id}, ${j.restaurant_id}, ${j.title}, ${iso(j.start_time)}::timestamptz, ${iso(j.end_time)}::timestamptz,
-          ${j.hourly_rate_cents ?? null}, ${j.emergency_level ?? 'normal'})
+          ${j.hourly_rate_cents ?? null}, ${j.emergency_level ?? 'normal'}, ${j.total_cents ?? null}::integer)
         on conflict (job_id) do update set title = excluded.title, start_time = excluded.start_time, end_time = excluded.end_time,
           hourly_rate_cents = coalesce(${j.hourly_rate_cents ?? null}::integer, notifications.jobs.hourly_rate_cents),
           emergency_level = coalesce(${j.emergency_level ?? null}::text, notifications.jobs.emergency_level),
+          total_cents = coalesce(${j.total_cents ?? null}::integer, notifications.jobs.total_cents),
           updated_at = now()`,
     tx,
   );
@@ -122,6 +127,14 @@ export async function findJob(database: Database, jobId: string, tx?: Executor):
 export async function markJobCancelled(database: Database, tx: Executor, jobId: string) {
   await database.rows(
     sql`update notifications.jobs set cancelled = true, updated_at = now() where job_id = ${jobId}`,
+    tx,
+  );
+}
+
+/** Nobody confirmed the shift by its start: it expired (its reminders are dropped when due). */
+export async function markJobExpired(database: Database, tx: Executor, jobId: string) {
+  await database.rows(
+    sql`update notifications.jobs set expired = true, updated_at = now() where job_id = ${jobId}`,
     tx,
   );
 }
@@ -183,4 +196,35 @@ export async function confirmedChefOf(
     tx,
   );
   return rows[0]?.chef_id ?? null;
+}
+
+/** The checkout closed (both answered, or the deadline passed): no checkout-deadline reminder goes out after. */
+export async function recordCheckoutOutcome(
+  database: Database,
+  tx: Executor,
+  applicationId: string,
+  outcome: 'release' | 'refund' | 'disputed',
+) {
+  await database.rows(
+    sql`update notifications.applications set checkout_outcome = ${outcome}, updated_at = now() where application_id = ${applicationId}`,
+    tx,
+  );
+}
+
+/** The chefs (of `chefIds`) who have an application on the job, whatever its status. */
+export async function applicantsAmong(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  chefIds: string[],
+): Promise<Set<string>> {
+  if (chefIds.length === 0) return new Set();
+  const rows = await database.rows<{ chef_id: string }>(
+    sql`select chef_id from notifications.applications where job_id = ${jobId} and chef_id in (${sql.join(
+      chefIds.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`,
+    tx,
+  );
+  return new Set(rows.map((r) => r.chef_id));
 }

@@ -14,6 +14,22 @@ export const MESSAGE_TEXT_INTERVAL_MS = HOUR;
 
 export type Preference = 'sms_notifications' | 'job_reminders' | 'rating_reminders';
 
+/** Issue 16's texts: how each paid shift leaves escrow (cancellation, expiry, checkout deadline, settlements). */
+export const RULE_TEMPLATES = [
+  'job_cancelled_late',
+  'shift_reopened',
+  'job_expired',
+  'application_lapsed',
+  'checkout_deadline_chef',
+  'checkout_deadline_restaurant',
+  'checkout_outcome_chef',
+  'checkout_outcome_restaurant',
+  'settlement_chef',
+  'settlement_restaurant',
+  'payment_refunded_expired',
+] as const;
+export type RuleTemplateName = (typeof RULE_TEMPLATES)[number];
+
 export const TEMPLATES = [
   'application_submitted',
   'application_accepted',
@@ -32,16 +48,18 @@ export const TEMPLATES = [
   'job_reminder_restaurant',
   'rating_reminder_chef',
   'rating_reminder_restaurant',
+  ...RULE_TEMPLATES,
 ] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
 
 /**
  * Which toggles must be on for a template to be sent. SMS Notifications is the master switch; the two
- * reminder toggles add to it.
+ * reminder toggles add to it. A checkout-deadline reminder asks for the checkout and rating: Rating Reminders.
  */
 export function preferencesFor(template: TemplateName): Preference[] {
   if (template.startsWith('job_reminder_')) return ['sms_notifications', 'job_reminders'];
-  if (template.startsWith('rating_reminder_')) return ['sms_notifications', 'rating_reminders'];
+  if (template.startsWith('rating_reminder_') || template.startsWith('checkout_deadline_'))
+    return ['sms_notifications', 'rating_reminders'];
   return ['sms_notifications'];
 }
 

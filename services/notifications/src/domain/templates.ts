@@ -1,77 +1,12 @@
 import { formatUsd, type Language } from '@brigade/contracts';
 import type { TemplateName } from './rules';
+import { ruleTextsEn, ruleTextsEs } from './rule-templates';
+import { aLas, format, sentence, type Render, type TemplateContext } from './sms-format';
 
-/** Everything a text may mention, resolved from the read model when the text is sent. */
-export interface TemplateContext {
-  url: string;
-  timeZone: string;
-  job_id?: string;
-  application_id?: string;
-  job_title?: string;
-  start_time?: string;
-  hourly_rate_cents?: number | null;
-  amount_cents?: number;
-  was_accepted?: boolean;
-  chef_name?: string | null;
-  restaurant_name?: string | null;
-  restaurant_address?: string | null;
-  sender_name?: string | null;
-}
-
-type Render = (c: TemplateContext, f: Format) => string;
-
-interface Format {
-  when: string;
-  time: string;
-  /** the quoted job title, or "your shift" when unknown */
-  title: string;
-  chef: string;
-  restaurant: string;
-  /** mid-sentence forms, for when the name is unknown */
-  restaurantMid: string;
-  sender: string;
-  rate: string;
-}
-
-function format(c: TemplateContext, language: Language): Format {
-  const locale = language === 'es' ? 'es-US' : 'en-US';
-  const start = c.start_time ? new Date(c.start_time) : null;
-  const valid = start && !Number.isNaN(start.getTime());
-  const when = valid
-    ? new Intl.DateTimeFormat(locale, {
-        timeZone: c.timeZone,
-        weekday: 'short',
-        month: 'short',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-      }).format(start)
-    : '';
-  const time = valid
-    ? new Intl.DateTimeFormat(locale, { timeZone: c.timeZone, hour: 'numeric', minute: '2-digit' }).format(
-        start,
-      )
-    : '';
-  const es = language === 'es';
-  return {
-    when,
-    time,
-    title: c.job_title ? `"${c.job_title}"` : es ? 'tu turno' : 'your shift',
-    chef: c.chef_name || (es ? 'Un chef' : 'A chef'),
-    restaurant: c.restaurant_name || (es ? 'El restaurante' : 'The restaurant'),
-    restaurantMid: c.restaurant_name || (es ? 'el restaurante' : 'the restaurant'),
-    sender: c.sender_name || (es ? 'la otra parte' : 'the other side'),
-    rate: c.hourly_rate_cents != null ? formatUsd(c.hourly_rate_cents) : '',
-  };
-}
-
-/** End a sentence once: "2:30 p.m." already ends with a period. */
-const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
-
-/** Spanish says "a la 1:30" but "a las 2:30". */
-const aLas = (time: string) => (/^1[:.]/.test(time) ? `a la ${time}` : `a las ${time}`);
+export type { TemplateContext } from './sms-format';
 
 const en: Record<TemplateName, Render> = {
+  ...ruleTextsEn,
   application_submitted: (c, f) =>
     `Brigade: ${f.chef} applied to ${f.title} on ${f.when}. Review applicants: ${c.url}/jobs/${c.job_id}/applications`,
   application_accepted: (c, f) =>
@@ -82,10 +17,13 @@ const en: Record<TemplateName, Render> = {
     `Brigade: ${f.chef} confirmed ${f.title} on ${f.when}. See your shifts: ${c.url}/my-shifts`,
   application_declined: (c, f) =>
     `Brigade: ${f.chef} declined ${f.title} on ${f.when}. The shift is open again: ${c.url}/jobs/${c.job_id}`,
-  application_cancelled: (c, f) =>
-    c.was_accepted
+  application_cancelled: (c, f) => {
+    if (c.was_confirmed)
+      return `Brigade: ${f.chef} cancelled their confirmed shift ${f.title} on ${f.when}${c.late ? `, less than ${f.window} before the start (a late cancellation on their record)` : ''}. It is open again and announced as urgent: ${c.url}/jobs/${c.job_id}`;
+    return c.was_accepted
       ? `Brigade: ${f.chef} cancelled ${f.title} on ${f.when}. The shift is open again: ${c.url}/jobs/${c.job_id}`
-      : `Brigade: ${f.chef} withdrew their application for ${f.title} on ${f.when}.`,
+      : `Brigade: ${f.chef} withdrew their application for ${f.title} on ${f.when}.`;
+  },
   chef_checked_out: (c, f) =>
     `Brigade: ${f.chef} checked out of ${f.title}. Complete your checkout and rating: ${c.url}/checkout/${c.application_id}`,
   shift_favorite: (c, f) =>
@@ -110,6 +48,7 @@ const en: Record<TemplateName, Render> = {
 };
 
 const es: Record<TemplateName, Render> = {
+  ...ruleTextsEs,
   application_submitted: (c, f) =>
     `Brigade: ${f.chef} se postuló a ${f.title} el ${f.when}. Revisa las solicitudes: ${c.url}/jobs/${c.job_id}/applications`,
   application_accepted: (c, f) =>
@@ -120,10 +59,13 @@ const es: Record<TemplateName, Render> = {
     `Brigade: ${f.chef} confirmó el turno ${f.title} del ${f.when}. Ve tus turnos: ${c.url}/my-shifts`,
   application_declined: (c, f) =>
     `Brigade: ${f.chef} rechazó el turno ${f.title} del ${f.when}. El turno está abierto de nuevo: ${c.url}/jobs/${c.job_id}`,
-  application_cancelled: (c, f) =>
-    c.was_accepted
+  application_cancelled: (c, f) => {
+    if (c.was_confirmed)
+      return `Brigade: ${f.chef} canceló su turno confirmado ${f.title} del ${f.when}${c.late ? `, faltando menos de ${f.window} para el inicio (cuenta como cancelación tardía en su historial)` : ''}. Está abierto de nuevo y se anuncia como urgente: ${c.url}/jobs/${c.job_id}`;
+    return c.was_accepted
       ? `Brigade: ${f.chef} canceló el turno ${f.title} del ${f.when}. El turno está abierto de nuevo: ${c.url}/jobs/${c.job_id}`
-      : `Brigade: ${f.chef} retiró su solicitud para ${f.title} del ${f.when}.`,
+      : `Brigade: ${f.chef} retiró su solicitud para ${f.title} del ${f.when}.`;
+  },
   chef_checked_out: (c, f) =>
     `Brigade: ${f.chef} registró su salida de ${f.title}. Completa tu cierre y calificación: ${c.url}/checkout/${c.application_id}`,
   shift_favorite: (c, f) =>

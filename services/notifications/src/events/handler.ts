@@ -5,24 +5,7 @@ import type { Ctx } from '../context';
 /** Every handler file exports one of these: given the service context, the kit handler for its event. */
 export type HandlerFactory<T extends EventType> = (ctx: Ctx) => TypedHandler<T>;
 
-/** What every application event says, as text variables. */
-export function applicationVars(d: {
-  application_id: string;
-  job_id: string;
-  job_title: string;
-  chef_id: string;
-  restaurant_id: string;
-  start_time: string;
-}) {
-  return {
-    application_id: d.application_id,
-    job_id: d.job_id,
-    job_title: d.job_title,
-    start_time: d.start_time,
-    chef_id: d.chef_id,
-    restaurant_id: d.restaurant_id,
-  };
-}
+export { applicationVars } from '../domain/text-vars';
 
 export const jobFactsOf = (d: {
   job_id: string;

@@ -3,7 +3,10 @@ import { queueSms } from '../use-cases/queue-sms';
 import { dropReminders } from '../use-cases/reminders';
 import { applicationVars, jobFactsOf, type HandlerFactory } from './handler';
 
-/** The chef cancelled: the restaurant is told; any reminder for that application is dropped. */
+/**
+ * The chef cancelled: the restaurant is told (a confirmed shift that reopens, and whether it was late, as it
+ * counts on the chef's record); any reminder for that application is dropped.
+ */
 export const onApplicationCancelled: HandlerFactory<'jobs.application.cancelled.v1'> =
   (ctx) => async (tx, d) => {
     await recordJob(ctx.database, tx, jobFactsOf(d));
@@ -12,7 +15,12 @@ export const onApplicationCancelled: HandlerFactory<'jobs.application.cancelled.
     await queueSms(ctx, tx, {
       recipientId: d.restaurant_id,
       template: 'application_cancelled',
-      vars: { ...applicationVars(d), was_accepted: d.was_accepted },
+      vars: {
+        ...applicationVars(d),
+        was_accepted: d.was_accepted,
+        was_confirmed: d.was_confirmed,
+        late: d.late,
+      },
       dedupeKey: `application_cancelled:${d.application_id}`,
     });
   };

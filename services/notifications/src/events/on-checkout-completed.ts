@@ -1,9 +1,13 @@
-import { markCheckedOut } from '../db/read-model';
-import { dropReminders } from '../use-cases/reminders';
+import { markCheckedOut, recordCheckoutOutcome } from '../db/read-model';
+import { closeCheckout } from '../use-cases/close-checkout';
 import type { HandlerFactory } from './handler';
 
-/** Both sides checked out: no rating reminders left to send (payments' events bring the money texts). */
+/**
+ * Both sides checked out: no rating or checkout-deadline reminders left to send. Payments' events bring the
+ * money texts; when the answers disagree, both sides read that the shift is under review.
+ */
 export const onCheckoutCompleted: HandlerFactory<'jobs.checkout.completed.v1'> = (ctx) => async (tx, d) => {
   await markCheckedOut(ctx.database, tx, d.application_id, 'both');
-  await dropReminders(ctx, tx, { applicationId: d.application_id, kind: 'rating_reminder' }, 'checked_out');
+  await recordCheckoutOutcome(ctx.database, tx, d.application_id, d.outcome);
+  await closeCheckout(ctx, tx, d, { textOutcome: d.outcome === 'disputed' });
 };

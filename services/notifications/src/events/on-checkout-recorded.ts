@@ -3,7 +3,10 @@ import { queueSms } from '../use-cases/queue-sms';
 import { dropReminders } from '../use-cases/reminders';
 import { applicationVars, jobFactsOf, type HandlerFactory } from './handler';
 
-/** One side checked out: no rating reminder for that side; when it was the chef, the restaurant is texted. */
+/**
+ * One side checked out: no rating or checkout-deadline reminder for that side; when it was the chef, the
+ * restaurant is texted.
+ */
 export const onCheckoutRecorded: HandlerFactory<'jobs.checkout.recorded.v1'> = (ctx) => async (tx, d) => {
   await recordJob(ctx.database, tx, jobFactsOf(d));
   await markCheckedOut(ctx.database, tx, d.application_id, d.side);
@@ -11,7 +14,7 @@ export const onCheckoutRecorded: HandlerFactory<'jobs.checkout.recorded.v1'> = (
   await dropReminders(
     ctx,
     tx,
-    { applicationId: d.application_id, recipientId: side, kind: 'rating_reminder' },
+    { applicationId: d.application_id, recipientId: side, kinds: ['rating_reminder', 'checkout_deadline'] },
     'checked_out',
   );
   if (d.side !== 'chef') return;

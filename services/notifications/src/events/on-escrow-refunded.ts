@@ -4,25 +4,36 @@ import type { HandlerFactory } from './handler';
 
 /**
  * The restaurant was refunded. When both sides said the work was not completed, the chef who was on the
- * shift is told. A refund for a cancelled job needs no second text: the cancellation already told them.
+ * shift is told. When the shift expired, the restaurant reads that the money is on its way back. A refund for
+ * a cancelled job needs no text: the restaurant saw the figures before cancelling, the chefs were told.
  */
 export const onEscrowRefunded: HandlerFactory<'payments.escrow.refunded.v1'> = (ctx) => async (tx, d) => {
-  if (d.reason !== 'work_not_completed') return;
+  if (d.reason === 'job_cancelled') return;
+  const job = await findJob(ctx.database, d.job_id, tx);
+  const vars = {
+    job_id: d.job_id,
+    job_title: job?.title,
+    amount_cents: d.amount_cents,
+    restaurant_id: d.restaurant_id,
+  };
+  if (d.reason === 'job_expired') {
+    await queueSms(ctx, tx, {
+      recipientId: d.restaurant_id,
+      template: 'payment_refunded_expired',
+      vars,
+      dedupeKey: `payment_refunded_expired:${d.refund_id}`,
+    });
+    return;
+  }
   const chefId = await confirmedChefOf(ctx.database, d.job_id, tx);
   if (!chefId) {
     ctx.logger.warn({ jobId: d.job_id }, 'refund: no confirmed chef known for the job, nobody texted');
     return;
   }
-  const job = await findJob(ctx.database, d.job_id, tx);
   await queueSms(ctx, tx, {
     recipientId: chefId,
     template: 'payment_refunded',
-    vars: {
-      job_id: d.job_id,
-      job_title: job?.title,
-      amount_cents: d.amount_cents,
-      restaurant_id: d.restaurant_id,
-    },
+    vars,
     dedupeKey: `payment_refunded:${d.refund_id}`,
   });
 };

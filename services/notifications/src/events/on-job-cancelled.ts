@@ -3,7 +3,10 @@ import { queueSms } from '../use-cases/queue-sms';
 import { dropReminders } from '../use-cases/reminders';
 import type { HandlerFactory } from './handler';
 
-/** The restaurant cancelled: every chef on it is told, and no reminder for it will go out. */
+/**
+ * The restaurant cancelled: every chef on it is told, and no reminder for it will go out. On a late
+ * cancellation the chef who was booked reads what they will be paid (the rule's window and pay hours cited).
+ */
 export const onJobCancelled: HandlerFactory<'jobs.job.cancelled.v1'> = (ctx) => async (tx, d) => {
   await recordJob(ctx.database, tx, d);
   await markJobCancelled(ctx.database, tx, d.job_id);
@@ -14,11 +17,13 @@ export const onJobCancelled: HandlerFactory<'jobs.job.cancelled.v1'> = (ctx) => 
     start_time: d.start_time,
     restaurant_id: d.restaurant_id,
   };
-  for (const chefId of new Set(d.affected_chef_ids)) {
+  const paidChef = d.late && d.chef_id && d.chef_pay_cents > 0 ? d.chef_id : null;
+  for (const chefId of new Set([...d.affected_chef_ids, ...(paidChef ? [paidChef] : [])])) {
+    const late = chefId === paidChef;
     await queueSms(ctx, tx, {
       recipientId: chefId,
-      template: 'job_cancelled',
-      vars,
+      template: late ? 'job_cancelled_late' : 'job_cancelled',
+      vars: late ? { ...vars, late: true, chef_pay_cents: d.chef_pay_cents } : vars,
       dedupeKey: `job_cancelled:${d.job_id}:${chefId}`,
     });
   }

@@ -7,10 +7,13 @@ import { onApplicationDeclined } from './on-application-declined';
 import { onApplicationRejected } from './on-application-rejected';
 import { onApplicationSubmitted } from './on-application-submitted';
 import { onCheckoutCompleted } from './on-checkout-completed';
+import { onCheckoutDeadlinePassed } from './on-checkout-deadline-passed';
 import { onCheckoutRecorded } from './on-checkout-recorded';
 import { onChefProfileUpdated } from './on-chef-profile-updated';
 import { onEscrowRefunded } from './on-escrow-refunded';
+import { onEscrowSettled } from './on-escrow-settled';
 import { onJobCancelled } from './on-job-cancelled';
+import { onJobExpired } from './on-job-expired';
 import { onJobOpened } from './on-job-opened';
 import { onJobPosted } from './on-job-posted';
 import { onMessageSent } from './on-message-sent';
@@ -41,6 +44,7 @@ export function subscriptions(ctx: Ctx): Subscription[] {
     on(db, SERVICE, 'job-posted', 'jobs.job.posted.v1', onJobPosted(ctx)),
     on(db, SERVICE, 'job-opened', 'jobs.job.opened.v1', onJobOpened(ctx)),
     on(db, SERVICE, 'job-cancelled', 'jobs.job.cancelled.v1', onJobCancelled(ctx)),
+    on(db, SERVICE, 'job-expired', 'jobs.job.expired.v1', onJobExpired(ctx)),
     on(db, SERVICE, 'application-submitted', 'jobs.application.submitted.v1', onApplicationSubmitted(ctx)),
     on(db, SERVICE, 'application-accepted', 'jobs.application.accepted.v1', onApplicationAccepted(ctx)),
     on(db, SERVICE, 'application-rejected', 'jobs.application.rejected.v1', onApplicationRejected(ctx)),
@@ -49,9 +53,17 @@ export function subscriptions(ctx: Ctx): Subscription[] {
     on(db, SERVICE, 'application-cancelled', 'jobs.application.cancelled.v1', onApplicationCancelled(ctx)),
     on(db, SERVICE, 'checkout-recorded', 'jobs.checkout.recorded.v1', onCheckoutRecorded(ctx)),
     on(db, SERVICE, 'checkout-completed', 'jobs.checkout.completed.v1', onCheckoutCompleted(ctx)),
+    on(
+      db,
+      SERVICE,
+      'checkout-deadline-passed',
+      'jobs.checkout.deadline_passed.v1',
+      onCheckoutDeadlinePassed(ctx),
+    ),
     // money
     on(db, SERVICE, 'payout-released', 'payments.payout.released.v1', onPayoutReleased(ctx)),
     on(db, SERVICE, 'escrow-refunded', 'payments.escrow.refunded.v1', onEscrowRefunded(ctx)),
+    on(db, SERVICE, 'escrow-settled', 'payments.escrow.settled.v1', onEscrowSettled(ctx)),
     // messages
     on(db, SERVICE, 'message-sent', 'messaging.message.sent.v1', onMessageSent(ctx)),
     on(db, SERVICE, 'thread-read', 'messaging.thread.read.v1', onThreadRead(ctx)),

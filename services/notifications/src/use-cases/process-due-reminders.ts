@@ -1,28 +1,14 @@
-import { sql, type Executor } from '@brigade/kit';
+import { checkoutDeadline } from '@brigade/contracts';
+import type { Executor } from '@brigade/kit';
 import { iso, type Ctx } from '../context';
+import {
+  claimDueReminders,
+  claimMessageTextSlot,
+  finishReminder,
+  type DueReminder,
+} from '../db/reminders.repository';
 import { MESSAGE_TEXT_INTERVAL_MS, type TemplateName } from '../domain/rules';
 import { queueSms } from './queue-sms';
-
-interface DueReminder {
-  id: string;
-  kind: 'job_reminder' | 'rating_reminder' | 'new_message';
-  recipient_id: string;
-  other_id: string | null;
-  job_id: string;
-  application_id: string | null;
-  chef_id: string | null;
-  message_at: Date | null;
-  // joined
-  title: string | null;
-  start_time: Date | null;
-  end_time: Date | null;
-  restaurant_id: string | null;
-  cancelled: boolean | null;
-  app_status: string | null;
-  chef_checked_out: boolean | null;
-  restaurant_checked_out: boolean | null;
-  last_read_at: Date | null;
-}
 
 type Outcome = { queue: { template: TemplateName; vars: Record<string, unknown> } } | { drop: string };
 
@@ -34,25 +20,11 @@ type Outcome = { queue: { template: TemplateName; vars: Record<string, unknown> 
 export async function processDueReminders(ctx: Ctx, batchSize = 50): Promise<number> {
   const now = ctx.now();
   return ctx.database.transaction(async (tx) => {
-    const due = await ctx.database.rows<DueReminder>(
-      sql`select r.id, r.kind, r.recipient_id, r.other_id, r.job_id, r.application_id, r.chef_id, r.message_at,
-            j.title, j.start_time, j.end_time, j.restaurant_id, j.cancelled,
-            a.status as app_status, a.chef_checked_out, a.restaurant_checked_out,
-            t.last_read_at
-          from notifications.reminders r
-          left join notifications.jobs j on j.job_id = r.job_id
-          left join notifications.applications a on a.application_id = r.application_id
-          left join notifications.threads t on t.job_id = r.job_id and t.chef_id = r.chef_id and t.participant_id = r.recipient_id
-          where r.status = 'pending' and r.due_at <= ${iso(now)}::timestamptz
-          order by r.due_at
-          limit ${batchSize}
-          for update of r skip locked`,
-      tx,
-    );
+    const due = await claimDueReminders(ctx.database, tx, now, batchSize);
     for (const r of due) {
       const outcome = await decide(ctx, tx, r, now);
       if ('drop' in outcome) {
-        await finish(ctx, tx, r.id, 'dropped', outcome.drop, now);
+        await finishReminder(ctx.database, tx, r.id, 'dropped', outcome.drop, now);
         continue;
       }
       await queueSms(ctx, tx, {
@@ -61,7 +33,7 @@ export async function processDueReminders(ctx: Ctx, batchSize = 50): Promise<num
         vars: outcome.queue.vars,
         dedupeKey: `reminder:${r.id}`,
       });
-      await finish(ctx, tx, r.id, 'done', null, now);
+      await finishReminder(ctx.database, tx, r.id, 'done', null, now);
     }
     return due.length;
   });
@@ -69,6 +41,7 @@ export async function processDueReminders(ctx: Ctx, batchSize = 50): Promise<num
 
 async function decide(ctx: Ctx, tx: Executor, r: DueReminder, now: Date): Promise<Outcome> {
   if (r.cancelled) return { drop: 'job_cancelled' };
+  if (r.expired && r.kind !== 'new_message') return { drop: 'job_expired' };
   const isChef = r.recipient_id === r.chef_id;
   const vars = {
     job_id: r.job_id,
@@ -90,20 +63,27 @@ async function decide(ctx: Ctx, tx: Executor, r: DueReminder, now: Date): Promis
       if (isChef ? r.chef_checked_out : r.restaurant_checked_out) return { drop: 'checked_out' };
       return { queue: { template: isChef ? 'rating_reminder_chef' : 'rating_reminder_restaurant', vars } };
     }
+    case 'checkout_deadline': {
+      // To whoever has not answered, while the checkout is still open.
+      if (r.app_status !== 'confirmed') return { drop: `application_${r.app_status ?? 'unknown'}` };
+      if (r.checkout_outcome) return { drop: 'checkout_closed' };
+      if (isChef ? r.chef_checked_out : r.restaurant_checked_out) return { drop: 'checked_out' };
+      if (!r.end_time) return { drop: 'job_unknown' };
+      const deadline = checkoutDeadline(ctx.config.policy, r.end_time);
+      if (now.getTime() >= deadline.getTime()) return { drop: 'deadline_passed' };
+      return {
+        queue: {
+          template: isChef ? 'checkout_deadline_chef' : 'checkout_deadline_restaurant',
+          vars: { ...vars, deadline: deadline.toISOString() },
+        },
+      };
+    }
     case 'new_message': {
       if (r.last_read_at && r.message_at && new Date(r.last_read_at) >= new Date(r.message_at))
         return { drop: 'read' };
-      // At most one text per thread and reader an hour: claim the slot atomically (two instances race here).
-      const slot = await ctx.database.rows(
-        sql`insert into notifications.threads (job_id, chef_id, participant_id, last_texted_at)
-            values (${r.job_id}, ${r.chef_id}, ${r.recipient_id}, ${iso(now)}::timestamptz)
-            on conflict (job_id, chef_id, participant_id) do update set last_texted_at = excluded.last_texted_at
-            where notifications.threads.last_texted_at is null
-               or notifications.threads.last_texted_at <= ${iso(new Date(now.getTime() - MESSAGE_TEXT_INTERVAL_MS))}::timestamptz
-            returning 1`,
-        tx,
-      );
-      if (slot.length === 0) return { drop: 'texted_within_hour' };
+      const thread = { jobId: r.job_id, chefId: r.chef_id as string, readerId: r.recipient_id };
+      if (!(await claimMessageTextSlot(ctx.database, tx, thread, now, MESSAGE_TEXT_INTERVAL_MS)))
+        return { drop: 'texted_within_hour' };
       return {
         queue: {
           template: 'new_message',
@@ -112,18 +92,4 @@ async function decide(ctx: Ctx, tx: Executor, r: DueReminder, now: Date): Promis
       };
     }
   }
-}
-
-async function finish(
-  ctx: Ctx,
-  tx: Executor,
-  id: string,
-  status: 'done' | 'dropped',
-  reason: string | null,
-  now: Date,
-) {
-  await ctx.database.rows(
-    sql`update notifications.reminders set status = ${status}, drop_reason = ${reason}, processed_at = ${iso(now)}::timestamptz where id = ${id}`,
-    tx,
-  );
 }

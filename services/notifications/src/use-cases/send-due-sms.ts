@@ -126,6 +126,7 @@ async function contextFor(
   vars: Record<string, unknown>,
 ): Promise<TemplateContext> {
   const str = (k: string) => (typeof vars[k] === 'string' ? (vars[k] as string) : undefined);
+  const num = (k: string) => (typeof vars[k] === 'number' ? (vars[k] as number) : undefined);
   const lookup = async (id: string | undefined) =>
     id ? (id === recipient.user_id ? recipient : await findRecipient(ctx.database, id)) : null;
   const [chef, restaurant, sender] = await Promise.all([
@@ -142,8 +143,19 @@ async function contextFor(
     job_title: str('job_title'),
     start_time: str('start_time'),
     hourly_rate_cents: typeof vars.hourly_rate_cents === 'number' ? vars.hourly_rate_cents : null,
-    amount_cents: typeof vars.amount_cents === 'number' ? vars.amount_cents : undefined,
+    amount_cents: num('amount_cents'),
     was_accepted: vars.was_accepted === true,
+    was_confirmed: vars.was_confirmed === true,
+    late: vars.late === true,
+    chef_pay_cents: num('chef_pay_cents'),
+    fee_cents: num('fee_cents'),
+    refund_cents: num('refund_cents'),
+    total_cents: num('total_cents') ?? null,
+    refund_due: vars.refund_due === true,
+    deadline: str('deadline'),
+    outcome: str('outcome') as TemplateContext['outcome'],
+    reason: str('reason') as TemplateContext['reason'],
+    policy: ctx.config.policy,
     chef_name: chef?.name,
     restaurant_name: restaurant?.name,
     restaurant_address: restaurant?.address,

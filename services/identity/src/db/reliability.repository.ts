@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import type { ReliabilityKind } from '@brigade/contracts';
+import type { Database, Executor } from '@brigade/kit';
+
+/** One fact on someone's reliability record, as `jobs.reliability.recorded.v1` announces it. */
+export interface ReliabilityFact {
+  userId: string;
+  userType: 'chef' | 'restaurant';
+  kind: ReliabilityKind;
+  jobId: string;
+  occurredAt: Date;
+}
+
+/** Counts per kind: all time, and since the start of the recent window. */
+export interface ReliabilityCounts {
+  all: Partial<Record<ReliabilityKind, number>>;
+  recent: Partial<Record<ReliabilityKind, number>>;
+}
+
+/** Record a fact once per user, kind and job; false when it was already recorded. */
+export async function recordReliabilityFact(database: Database, tx: Executor, fact: ReliabilityFact) {
+  const rows = await database.rows(
+    sql`insert into identity.reliability_facts (user_id, user_type, kind, job_id, occurred_at)
+        values (${fact.userId}, ${fact.userType}, ${fact.kind}, ${fact.jobId}, ${fact.occurredAt.toISOString()}::timestamptz)
+        on conflict (user_id, kind, job_id) do nothing
+        returning job_id`,
+    tx,
+  );
+  return rows.length > 0;
+}
+
+/** The counts of several users at once (a page of search results): users with no facts are absent. */
+export async function reliabilityCounts(
+  database: Database,
+  userIds: string[],
+  recentSince: Date,
+): Promise<Map<string, ReliabilityCounts>> {
+  const counts = new Map<string, ReliabilityCounts>();
+  if (userIds.length === 0) return counts;
+  const rows = await database.rows<{
+    user_id: string;
+    kind: ReliabilityKind;
+    all_time: number;
+    recent: number;
+  }>(
+    sql`select user_id, kind, count(*)::int as all_time,
+          count(*) filter (where occurred_at >= ${recentSince.toISOString()}::timestamptz)::int as recent
+        from identity.reliability_facts
+        where user_id in (${sql.join(
+          [...new Set(userIds)].map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        group by user_id, kind`,
+  );
+  for (const row of rows) {
+    const entry = counts.get(row.user_id) ?? { all: {}, recent: {} };
+    entry.all[row.kind] = Number(row.all_time);
+    entry.recent[row.kind] = Number(row.recent);
+    counts.set(row.user_id, entry);
+  }
+  return counts;
+}

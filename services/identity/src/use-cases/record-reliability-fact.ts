@@ -1,0 +1,23 @@
+import type { EventData } from '@brigade/contracts';
+import type { Tx } from '@brigade/kit';
+import { recordReliabilityFact } from '../db/reliability.repository';
+import type { IdentityContext } from '../context';
+
+/**
+ * A fact on someone's reliability record (a completed shift, a late cancellation, a no-show, a dispute lost):
+ * kept once per user, kind and job, whatever the number of times it is announced. Profiles count it at read
+ * time, so it leaves the last-90-days counts by itself when it grows old.
+ */
+export async function recordReliability(
+  ctx: IdentityContext,
+  tx: Tx,
+  fact: EventData<'jobs.reliability.recorded.v1'>,
+): Promise<boolean> {
+  return recordReliabilityFact(ctx.database, tx, {
+    userId: fact.user_id,
+    userType: fact.user_type,
+    kind: fact.kind,
+    jobId: fact.job_id,
+    occurredAt: new Date(fact.occurred_at),
+  });
+}

@@ -1,0 +1,111 @@
+import { formatDuration, formatPayHours, formatUsd, type Language, type Policy } from '@brigade/contracts';
+
+/** Everything a text may mention, resolved from the read model when the text is sent. */
+export interface TemplateContext {
+  url: string;
+  timeZone: string;
+  job_id?: string;
+  application_id?: string;
+  job_title?: string;
+  start_time?: string;
+  hourly_rate_cents?: number | null;
+  amount_cents?: number;
+  was_accepted?: boolean;
+  chef_name?: string | null;
+  restaurant_name?: string | null;
+  restaurant_address?: string | null;
+  sender_name?: string | null;
+  // issue 16: the money rules
+  /** The rules the texts cite (LATE_CANCEL_WINDOW, CANCELLATION_PAY_HOURS): the service's policy. */
+  policy?: Pick<Policy, 'lateCancelWindowMs' | 'cancellationPayHours'>;
+  /** The chef had confirmed the shift they cancelled (it reopened). */
+  was_confirmed?: boolean;
+  /** Within LATE_CANCEL_WINDOW of the start: a late cancellation. */
+  late?: boolean;
+  chef_pay_cents?: number;
+  fee_cents?: number;
+  refund_cents?: number;
+  /** What the restaurant was charged (the whole of it comes back when the shift expires); null when unknown. */
+  total_cents?: number | null;
+  /** Money was held for the shift (an expired shift is refunded). */
+  refund_due?: boolean;
+  /** When checkout answers are due (ISO). */
+  deadline?: string;
+  /** How the checkout closed: paid out, refunded, or held for review. */
+  outcome?: 'release' | 'refund' | 'disputed';
+  /** Why a split was made: a late cancellation, or a decision after review. */
+  reason?: 'late_cancellation' | 'dispute_decision';
+}
+
+export type Render = (c: TemplateContext, f: Format) => string;
+
+export interface Format {
+  when: string;
+  time: string;
+  /** the quoted job title, or "your shift" when unknown */
+  title: string;
+  chef: string;
+  restaurant: string;
+  /** mid-sentence forms, for when the name is unknown */
+  restaurantMid: string;
+  chefMid: string;
+  sender: string;
+  rate: string;
+  /** the checkout deadline, as `when` is written */
+  deadline: string;
+  /** LATE_CANCEL_WINDOW as people say it (`24 hours`) */
+  window: string;
+  /** CANCELLATION_PAY_HOURS (`4 hours`) */
+  payHours: string;
+  usd: (cents: number | null | undefined) => string;
+}
+
+/** Day and time in the restaurant city's time zone: `Fri, Mar 6, 1:00 PM`. */
+function dayAndTime(iso: string | undefined, timeZone: string, locale: string): string {
+  const d = iso ? new Date(iso) : null;
+  if (!d || Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(d);
+}
+
+const DEFAULT_POLICY = { lateCancelWindowMs: 86_400_000, cancellationPayHours: 4 };
+
+export function format(c: TemplateContext, language: Language): Format {
+  const locale = language === 'es' ? 'es-US' : 'en-US';
+  const start = c.start_time ? new Date(c.start_time) : null;
+  const valid = start && !Number.isNaN(start.getTime());
+  const time = valid
+    ? new Intl.DateTimeFormat(locale, { timeZone: c.timeZone, hour: 'numeric', minute: '2-digit' }).format(
+        start,
+      )
+    : '';
+  const es = language === 'es';
+  const policy = c.policy ?? DEFAULT_POLICY;
+  return {
+    when: dayAndTime(c.start_time, c.timeZone, locale),
+    time,
+    title: c.job_title ? `"${c.job_title}"` : es ? 'tu turno' : 'your shift',
+    chef: c.chef_name || (es ? 'Un chef' : 'A chef'),
+    restaurant: c.restaurant_name || (es ? 'El restaurante' : 'The restaurant'),
+    restaurantMid: c.restaurant_name || (es ? 'el restaurante' : 'the restaurant'),
+    chefMid: c.chef_name || (es ? 'el chef' : 'the chef'),
+    sender: c.sender_name || (es ? 'la otra parte' : 'the other side'),
+    rate: c.hourly_rate_cents != null ? formatUsd(c.hourly_rate_cents) : '',
+    deadline: dayAndTime(c.deadline, c.timeZone, locale),
+    window: formatDuration(policy.lateCancelWindowMs, language),
+    payHours: formatPayHours(policy, language),
+    usd: (cents) => formatUsd(cents ?? 0),
+  };
+}
+
+/** End a sentence once: "2:30 p.m." already ends with a period. */
+export const sentence = (text: string) => (text.endsWith('.') ? text : `${text}.`);
+
+/** Spanish says "a la 1:30" but "a las 2:30". */
+export const aLas = (time: string) => (/^1[:.]/.test(time) ? `a la ${time}` : `a las ${time}`);

@@ -1,0 +1,18 @@
+/** What every application event says, as text variables. */
+export function applicationVars(d: {
+  application_id: string;
+  job_id: string;
+  job_title: string;
+  chef_id: string;
+  restaurant_id: string;
+  start_time: string;
+}) {
+  return {
+    application_id: d.application_id,
+    job_id: d.job_id,
+    job_title: d.job_title,
+    start_time: d.start_time,
+    chef_id: d.chef_id,
+    restaurant_id: d.restaurant_id,
+  };
+}

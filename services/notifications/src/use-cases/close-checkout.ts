@@ -1,0 +1,45 @@
+import type { Executor } from '@brigade/kit';
+import type { Ctx } from '../context';
+import { applicationVars } from '../domain/text-vars';
+import { queueSms } from './queue-sms';
+import { dropReminders } from './reminders';
+
+/**
+ * A shift's checkout closed (both answered, or the deadline passed): its rating and checkout-deadline reminders
+ * are dropped, and when asked both sides are texted the outcome (paid out, refunded, or under review).
+ */
+export async function closeCheckout(
+  ctx: Ctx,
+  tx: Executor,
+  d: {
+    application_id: string;
+    job_id: string;
+    job_title: string;
+    chef_id: string;
+    restaurant_id: string;
+    start_time: string;
+    outcome: 'release' | 'refund' | 'disputed';
+  },
+  opts: { textOutcome: boolean },
+) {
+  await dropReminders(
+    ctx,
+    tx,
+    { applicationId: d.application_id, kinds: ['rating_reminder', 'checkout_deadline'] },
+    'checkout_closed',
+  );
+  if (!opts.textOutcome) return;
+  const vars = { ...applicationVars(d), outcome: d.outcome };
+  await queueSms(ctx, tx, {
+    recipientId: d.chef_id,
+    template: 'checkout_outcome_chef',
+    vars,
+    dedupeKey: `checkout_outcome:${d.application_id}:chef`,
+  });
+  await queueSms(ctx, tx, {
+    recipientId: d.restaurant_id,
+    template: 'checkout_outcome_restaurant',
+    vars,
+    dedupeKey: `checkout_outcome:${d.application_id}:restaurant`,
+  });
+}
