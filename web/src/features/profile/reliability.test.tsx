@@ -88,11 +88,11 @@ test('the restaurant profile page counts disputes lost instead of no-shows', asy
   });
 });
 
-test('a profile without a record yet shows no reliability section', async () => {
+test('a new restaurant reads a record of zeros, with the plural forms', async () => {
   signedIn('chef');
   const profile = restaurantProfile(makeUser('restaurant'));
   fakeApi.on('GET', `/profiles/restaurant/${profile.id}`, { body: { profile } });
   renderApp(`/profile/restaurant/${profile.id}`);
-  await screen.findByRole('heading', { name: profile.name });
-  expect(screen.queryByTestId('reliability')).toBeNull();
+  const section = (await screen.findByRole('heading', { name: 'Reliability' })).closest('section')!;
+  expect(facts(section)['All time']).toBe('0 completed shifts · 0 late cancellations · 0 disputes lost');
 });
