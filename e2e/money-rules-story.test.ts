@@ -1,6 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { checkStep, type AxeViolation } from './browser';
-import { eventually, postShift, setUpPayments, signUp, SIGN_UP_EN, startStory, type Story } from './story';
+import {
+  CHEF_JOIN_EN,
+  eventually,
+  joinAsChef,
+  joinAsRestaurant,
+  postShift,
+  startStory,
+  type Story,
+} from './story';
 
 // Issue 16's money rules in Chromium, on two phones against the whole product in embedded mode, with
 // LATE_CANCEL_WINDOW at 24h so a shift a few hours away is late to cancel. A restaurant and a chef (English) sign
@@ -78,28 +86,22 @@ async function book(jobId: string) {
 }
 
 test('a restaurant and a chef sign up, onboard and set up payments', async () => {
-  await signUp(story, restaurant, 'restaurant', SIGN_UP_EN);
-  await restaurant.getByLabel('Restaurant name').fill('Lake Street Tacos');
-  await restaurant.getByLabel('Description').fill('Tacos al pastor and fresh tortillas.');
-  await restaurant.getByLabel('Street address').fill('300 E Lake St');
-  await restaurant.getByLabel('City').selectOption('Minneapolis');
-  await restaurant.getByRole('button', { name: 'Next' }).click();
-  await restaurant.getByRole('button', { name: 'Mexican' }).click();
-  await restaurant.getByRole('button', { name: 'Next' }).click();
-  await restaurant.getByRole('button', { name: 'Complete Setup' }).click();
-  await restaurant.waitForURL('**/dashboard/restaurant');
-  await setUpPayments(story, restaurant, { create: 'Create Account', done: 'Setup Complete' });
-
-  await signUp(story, chef, 'chef', SIGN_UP_EN);
-  await chef.getByLabel('Full name').fill(CHEF_NAME);
-  await chef.getByLabel('Bio').fill('Line cook with six years on the flat-top and the fryer.');
-  await chef.getByLabel('City').selectOption('Minneapolis');
-  await chef.getByRole('button', { name: 'Next' }).click();
-  await chef.getByRole('button', { name: 'Line Cook' }).click();
-  await chef.getByRole('button', { name: 'Next' }).click();
-  await chef.getByRole('button', { name: 'Complete Setup' }).click();
-  await chef.waitForURL('**/dashboard/chef');
-  await setUpPayments(story, chef, { create: 'Create Account', done: 'Setup Complete' });
+  await joinAsRestaurant(story, restaurant, {
+    name: 'Lake Street Tacos',
+    description: 'Tacos al pastor and fresh tortillas.',
+    address: '300 E Lake St',
+    cuisine: 'Mexican',
+  });
+  await joinAsChef(
+    story,
+    chef,
+    {
+      name: CHEF_NAME,
+      bio: 'Line cook with six years on the flat-top and the fryer.',
+      skills: ['Line Cook'],
+    },
+    CHEF_JOIN_EN,
+  );
 }, 120_000);
 
 test('two paid shifts are posted and the chef is confirmed on both', async () => {

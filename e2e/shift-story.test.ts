@@ -2,11 +2,11 @@ import type { Page } from 'playwright-core';
 import { checkStep, type AxeViolation } from './browser';
 import {
   card,
+  CHEF_JOIN_ES,
   eventually,
+  joinAsChef,
+  joinAsRestaurant,
   postShift,
-  setUpPayments,
-  signUp,
-  SIGN_UP_EN,
   startStory,
   type Story,
 } from './story';
@@ -47,41 +47,23 @@ const url = (path: string) => story.url(path);
 
 test('a restaurant and a chef sign up, verify, onboard and set up payments', async () => {
   // The restaurant, in English.
-  await signUp(story, restaurant, 'restaurant', SIGN_UP_EN);
-  await restaurant.getByLabel('Restaurant name').fill('Northeast Noodle Bar');
-  await restaurant.getByLabel('Description').fill('Hand-pulled noodles and dumplings.');
-  await restaurant.getByLabel('Street address').fill('200 Central Ave NE');
-  await restaurant.getByLabel('City').selectOption('Minneapolis');
-  await restaurant.getByRole('button', { name: 'Next' }).click();
-  await restaurant.getByRole('button', { name: 'Chinese' }).click();
-  await restaurant.getByRole('button', { name: 'Next' }).click();
-  await restaurant.getByRole('button', { name: 'Complete Setup' }).click();
-  await restaurant.waitForURL('**/dashboard/restaurant');
-  await setUpPayments(story, restaurant, { create: 'Create Account', done: 'Setup Complete' });
-
-  // The chef, in Spanish (the browser's language).
-  await signUp(story, chef, 'chef', {
-    email: 'Correo electrónico',
-    phone: 'Número de teléfono',
-    password: 'Contraseña',
-    confirm: 'Confirmar contraseña',
-    tos: /Acepto los términos/,
-    submit: 'Registrarse',
-    code: 'Código de verificación',
-    verify: 'Verificar',
+  await joinAsRestaurant(story, restaurant, {
+    name: 'Northeast Noodle Bar',
+    description: 'Hand-pulled noodles and dumplings.',
+    address: '200 Central Ave NE',
+    cuisine: 'Chinese',
   });
-  await chef.getByLabel('Nombre completo').fill(CHEF_NAME);
-  await chef
-    .getByLabel('Biografía')
-    .fill('Cocinera de línea con cinco años de experiencia en parrilla y salteado.');
-  await chef.getByLabel('Ciudad').selectOption('Minneapolis');
-  await chef.getByRole('button', { name: 'Siguiente' }).click();
-  await chef.getByRole('button', { name: 'Cocinero de línea' }).click();
-  await chef.getByRole('button', { name: 'Cocinero de parrilla' }).click();
-  await chef.getByRole('button', { name: 'Siguiente' }).click();
-  await chef.getByRole('button', { name: 'Completar configuración' }).click();
-  await chef.waitForURL('**/dashboard/chef');
-  await setUpPayments(story, chef, { create: 'Crear cuenta', done: 'Configuración completa' });
+  // The chef, in Spanish (the browser's language).
+  await joinAsChef(
+    story,
+    chef,
+    {
+      name: CHEF_NAME,
+      bio: 'Cocinera de línea con cinco años de experiencia en parrilla y salteado.',
+      skills: ['Cocinero de línea', 'Cocinero de parrilla'],
+    },
+    CHEF_JOIN_ES,
+  );
 }, 120_000);
 
 test('the restaurant posts an urgent shift and pays; the chef applies and writes; the restaurant answers, accepts and favorites; the chef confirms', async () => {

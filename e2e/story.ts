@@ -104,6 +104,87 @@ export async function signUp(story: Story, page: Page, type: 'restaurant' | 'che
   await page.waitForURL('**/onboarding/*');
 }
 
+/** The chef's onboarding and payment setup texts, per language. */
+export interface ChefJoinTexts {
+  signUp: SignUpTexts;
+  name: string;
+  bio: string;
+  city: string;
+  next: string;
+  complete: string;
+  create: string;
+  done: string;
+}
+
+export const CHEF_JOIN_EN: ChefJoinTexts = {
+  signUp: SIGN_UP_EN,
+  name: 'Full name',
+  bio: 'Bio',
+  city: 'City',
+  next: 'Next',
+  complete: 'Complete Setup',
+  create: 'Create Account',
+  done: 'Setup Complete',
+};
+
+export const CHEF_JOIN_ES: ChefJoinTexts = {
+  signUp: {
+    email: 'Correo electrónico',
+    phone: 'Número de teléfono',
+    password: 'Contraseña',
+    confirm: 'Confirmar contraseña',
+    tos: /Acepto los términos/,
+    submit: 'Registrarse',
+    code: 'Código de verificación',
+    verify: 'Verificar',
+  },
+  name: 'Nombre completo',
+  bio: 'Biografía',
+  city: 'Ciudad',
+  next: 'Siguiente',
+  complete: 'Completar configuración',
+  create: 'Crear cuenta',
+  done: 'Configuración completa',
+};
+
+/** A restaurant (English) signs up, verifies, onboards in Minneapolis and sets up payments. */
+export async function joinAsRestaurant(
+  story: Story,
+  page: Page,
+  r: { name: string; description: string; address: string; cuisine: string },
+) {
+  await signUp(story, page, 'restaurant', SIGN_UP_EN);
+  await page.getByLabel('Restaurant name').fill(r.name);
+  await page.getByLabel('Description').fill(r.description);
+  await page.getByLabel('Street address').fill(r.address);
+  await page.getByLabel('City').selectOption('Minneapolis');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: r.cuisine }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Complete Setup' }).click();
+  await page.waitForURL('**/dashboard/restaurant');
+  await setUpPayments(story, page, { create: 'Create Account', done: 'Setup Complete' });
+}
+
+/** A chef signs up, verifies, onboards in Minneapolis with `skills` (as the screen names them) and sets up payouts. */
+export async function joinAsChef(
+  story: Story,
+  page: Page,
+  c: { name: string; bio: string; skills: string[] },
+  t: ChefJoinTexts,
+) {
+  await signUp(story, page, 'chef', t.signUp);
+  await page.getByLabel(t.name).fill(c.name);
+  await page.getByLabel(t.bio).fill(c.bio);
+  await page.getByLabel(t.city).selectOption('Minneapolis');
+  await page.getByRole('button', { name: t.next }).click();
+  for (const skill of c.skills) await page.getByRole('button', { name: skill }).click();
+  await page.getByRole('button', { name: t.next }).click();
+  await page.getByRole('button', { name: t.complete }).click();
+  await page.waitForURL('**/dashboard/chef');
+  await setUpPayments(story, page, { create: t.create, done: t.done });
+}
+
 /** Payment setup through the sandbox's hosted onboarding page. */
 export async function setUpPayments(story: Story, page: Page, t: { create: string; done: string }) {
   await page.goto(story.url('/payments/stripe/onboarding'));
