@@ -134,6 +134,17 @@ export const MATRIX: Record<string, Row> = {
     body: (f, p) => ({ status: p === 'restaurant' ? 'open' : 'cancelled' }),
     expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 400, otherRestaurant: 404 },
   },
+  // The owner's quote (read only); nobody else's.
+  'GET /jobs/{id}/cancellation': {
+    path: (f) => `/jobs/${f.job.id}/cancellation`,
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 404 },
+  },
+  // The owner sends a reason too long (400, nothing cancelled); the others a valid request.
+  'POST /jobs/{id}/cancel': {
+    path: (f) => `/jobs/${f.job.id}/cancel`,
+    body: (f, p) => ({ reason: p === 'restaurant' ? 'x'.repeat(501) : 'no' }),
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 400, otherRestaurant: 404 },
+  },
   // The chef already applied (409); any other chef may apply (201). (The spare job, so that the other chef
   // stays a stranger to the main job's thread below.)
   'POST /jobs/{id}/apply': {

@@ -33,7 +33,7 @@ const POSTGRES = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.
 /** Everything up to the last checkout: a filled shift that has started. */
 async function filledShift(api: Api) {
   const [restaurant, chef] = await Promise.all([signUp(api, 'restaurant'), signUp(api, 'chef')]);
-  const job = await postJob(api, restaurant, 10_000, 1);
+  const job = await postJob(api, restaurant, 15_000, 1);
   await payJob(api, restaurant, job);
   const applicationId = await apply(api, chef, job);
   await acceptAndConfirm(api, restaurant, chef, applicationId);

@@ -231,7 +231,7 @@ function expectHelpfulFailure(reply: Timed, statuses = [502, 503]) {
 
   test('jobs SIGKILLed while the escrow-held event is in flight and restarted: the job opens exactly once', async () => {
     const [restaurant, chef] = await Promise.all([signUp(stack, 'restaurant'), signUp(stack, 'chef')]);
-    const job: PostedJob = await postJob(stack, restaurant, 8_000, 1);
+    const job: PostedJob = await postJob(stack, restaurant, 15_000, 1);
     const intent = await startEscrow(stack, restaurant, job.id);
     expectStatus(await confirmCard(stack, intent.body), 200);
     // The card is charged; the escrow-held event is on its way to jobs (webhook -> payments -> outbox -> bus).

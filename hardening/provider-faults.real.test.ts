@@ -128,7 +128,7 @@ describe('Stripe times out or answers 500', () => {
   /** A filled shift whose checkout is all that is left (the chef has checked out). */
   async function shiftReadyToPay() {
     const [restaurant, chef] = await Promise.all([signUp(stack, 'restaurant'), signUp(stack, 'chef')]);
-    const job = await postJob(stack, restaurant, 8_000, 1);
+    const job = await postJob(stack, restaurant, 15_000, 1);
     await payJob(stack, restaurant, job);
     const applicationId = await apply(stack, chef, job);
     await acceptAndConfirm(stack, restaurant, chef, applicationId);

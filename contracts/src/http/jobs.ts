@@ -42,7 +42,8 @@ export const ApplicationChef = z
     city: z.string().nullable(),
     average_rating: z.number().nullable(),
     total_ratings: z.number().int(),
-    reliability: ChefReliability.optional(),
+    /** The chef's reliability record (all time and the last 90 days), served by the jobs service. */
+    reliability: ChefReliability,
   })
   .meta({ id: 'ApplicationChef' });
 
@@ -94,9 +95,9 @@ export const Job = z
     updated_at: z.string(),
     restaurant_profiles: JobRestaurant.nullable(),
     /** From this moment cancelling is late (LATE_CANCEL_WINDOW before the start). */
-    late_cancel_from: z.string().optional(),
+    late_cancel_from: z.string(),
     /** When both checkout answers are due (CHECKOUT_DEADLINE after the end); after it the rules decide. */
-    checkout_deadline: z.string().optional(),
+    checkout_deadline: z.string(),
     /** How a cancelled job was cancelled and what each side got (null while not cancelled). */
     cancellation: z
       .object({
@@ -108,8 +109,7 @@ export const Job = z
         reason: z.string().nullable(),
         cancelled_at: z.string(),
       })
-      .nullable()
-      .optional(),
+      .nullable(),
     /** Chefs only: whether the signed-in chef applied. */
     user_applied: z.boolean().optional(),
     /** Chefs only, when they applied: their own application. */
@@ -331,7 +331,7 @@ export const jobsRoutes: RouteDoc[] = [
   {
     method: 'put',
     path: '/jobs/{id}',
-    summary: 'The owner cancels the job (a held escrow is refunded)',
+    summary: 'The owner cancels the job by the cancellation rules (as POST /jobs/{id}/cancel)',
     auth: 'restaurant',
     body: UpdateJobRequest,
     response: JobResponse,

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { NumberLike, type RouteDoc } from '../common';
+import { PAYMENT_STATUSES } from '../lifecycles';
 
 // ---------- entities (responses) ----------
-export const PaymentStatus = z.enum([
-  'pending',
-  'held_in_escrow',
-  'failed',
-  'completed',
-  'refunded',
-  'disputed',
-]);
+/** The payment lifecycle's states (contracts/src/lifecycles/payment.ts), `settled` included. */
+export const PaymentStatus = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatus>;
 
 export const ClientSecretResponse = z
@@ -45,11 +40,23 @@ export const OnboardingLinkResponse = z
   .object({ url: z.string().url() })
   .meta({ id: 'OnboardingLinkResponse' });
 
+/** One movement of the job's money, as the ledger recorded it (a split shows its transfer, fee and refund). */
+export const LedgerEntry = z
+  .object({
+    kind: z.enum(['charge', 'fee', 'transfer', 'refund']),
+    amount_cents: z.number().int(),
+    at: z.string(),
+  })
+  .meta({ id: 'LedgerEntry' });
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
+
 export const LedgerTotals = z.object({
   charged_cents: z.number().int(),
   fee_cents: z.number().int(),
   transferred_cents: z.number().int(),
   refunded_cents: z.number().int(),
+  /** Every movement so far, oldest first (a split half done shows the part already moved). */
+  entries: z.array(LedgerEntry),
 });
 
 /**
@@ -88,8 +95,13 @@ export const JobPayment = z
       .object({ code: z.string().nullable(), decline_code: z.string().nullable(), message: z.string() })
       .nullable(),
     ledger: LedgerTotals,
-    /** Added: the payout or refund in progress (optional for older clients). */
+    /**
+     * Added: the payout or refund in progress (optional for older clients). A split moves two amounts: this
+     * is the caller's own (the chef's payout, the restaurant's refund); `settlements` lists both.
+     */
     settlement: Settlement.nullable().optional(),
+    /** Every movement the job's money decision asked for (a split: the chef's payout and the refund). */
+    settlements: z.array(Settlement),
   })
   .meta({ id: 'JobPayment' });
 

@@ -12,12 +12,13 @@ import {
   type ServiceDeps,
   type ServiceHandle,
 } from '@brigade/kit';
-import type { JobsConfig } from './config';
+import { loadJobsConfig, type JobsConfig } from './config';
 import type { JobsContext } from './context';
 import { subscriptions } from './events/subscriptions';
 import { applicationsRouter } from './http/applications.router';
 import { favoritesRouter } from './http/favorites.router';
 import { jobsRouter } from './http/jobs.router';
+import { RulesLoop } from './scheduler/rules-loop';
 
 export const SERVICE_NAME = 'jobs';
 
@@ -30,20 +31,30 @@ export interface JobsServiceOptions {
   now?: () => Date;
 }
 
-/** Composition root: the HTTP app, the consumers and the outbox relay of the jobs service. No listen. */
+export interface JobsServiceHandle extends ServiceHandle {
+  /** The timed rules (expiry at the start, settlement at the checkout deadline); tests run passes by hand. */
+  rules: RulesLoop;
+}
+
+/**
+ * Composition root: the HTTP app, the consumers, the outbox relay and the rules loop of the jobs service.
+ * No listen. Without a config, the defaults (and the default policy).
+ */
 export async function createJobsService(
   deps: ServiceDeps,
-  config?: Pick<JobsConfig, 'JOBS_RELAY_POLL_MS'>,
+  config: Pick<JobsConfig, 'JOBS_RELAY_POLL_MS' | 'JOBS_RULES_POLL_MS' | 'policy'> = loadJobsConfig({}),
   options: JobsServiceOptions = {},
-): Promise<ServiceHandle> {
-  const relay = createRelay(SERVICE_NAME, deps, config?.JOBS_RELAY_POLL_MS);
+): Promise<JobsServiceHandle> {
+  const relay = createRelay(SERVICE_NAME, deps, config.JOBS_RELAY_POLL_MS);
   const ctx: JobsContext = {
     database: deps.database,
     relay,
     logger: deps.logger,
     now: options.now ?? (() => new Date()),
     stamps: deps.stamps ?? new DisabledStamps(),
+    policy: config.policy,
   };
+  const rules = new RulesLoop(ctx, config.JOBS_RULES_POLL_MS);
 
   const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });
   const auth = requireUser(deps.keys, deps.revocations);
@@ -57,11 +68,14 @@ export async function createJobsService(
     app,
     database: deps.database,
     relay,
+    rules,
     async start() {
       await subscribeAll(deps.bus, subscriptions(ctx));
       relay.start();
+      rules.start();
     },
     async stop() {
+      await rules.stop();
       await relay.stop();
     },
   };

@@ -1,13 +1,29 @@
-import { baseConfigSchema, loadConfig } from '@brigade/kit';
+import { loadPolicy, PolicyError, type Policy } from '@brigade/contracts';
+import { baseConfigSchema, ConfigError, loadConfig } from '@brigade/kit';
 import { z } from 'zod';
 
 export const jobsConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4002),
   /** How often the outbox relay looks for unpublished events when nothing kicked it. */
   JOBS_RELAY_POLL_MS: z.coerce.number().int().positive().default(200),
+  /**
+   * How often the rules loop looks for shifts that expire (nobody confirmed by the start) and filled shifts
+   * whose checkout deadline passed. Each rule fires within this much (plus a pass) of its moment.
+   */
+  JOBS_RULES_POLL_MS: z.coerce.number().int().min(5).max(60_000).default(5000),
 });
-export type JobsConfig = z.infer<typeof jobsConfigSchema>;
+
+/** The environment's settings plus the money rules (LATE_CANCEL_WINDOW, CHECKOUT_DEADLINE, ...). */
+export type JobsConfig = z.infer<typeof jobsConfigSchema> & { policy: Policy };
 
 export function loadJobsConfig(env: NodeJS.ProcessEnv = process.env): Readonly<JobsConfig> {
-  return loadConfig(jobsConfigSchema, env);
+  const config = loadConfig(jobsConfigSchema, env);
+  let policy: Policy;
+  try {
+    policy = loadPolicy(env);
+  } catch (err) {
+    if (err instanceof PolicyError) throw new ConfigError(`Invalid configuration:\n  ${err.message}`);
+    throw err;
+  }
+  return Object.freeze({ ...config, policy });
 }

@@ -1,3 +1,4 @@
+import type { Policy } from '@brigade/contracts';
 import type { Database, Logger, OutboxRelay, Tx, VersionStamps } from '@brigade/kit';
 
 /** What every use case works with; built once in app.ts. */
@@ -9,6 +10,8 @@ export interface JobsContext {
   now: () => Date;
   /** Where the list version counters are published for the gateway's 304s. */
   stamps: VersionStamps;
+  /** The money rules: cancellation window and pay, checkout deadline, reliability window (contracts/policy). */
+  policy: Policy;
 }
 
 /** Run a state change and its outbox events in one transaction, then wake the relay. */

@@ -260,7 +260,10 @@ describe('checkout', () => {
     afterStart();
     const late = await b.r.api.put(`/jobs/${b.job.id}`, { status: 'cancelled' });
     expect(late.status).toBe(409);
-    expect(late.body.error).toBe('A filled shift cannot be cancelled once it has started');
+    expect(late.body).toEqual({
+      error: 'The shift has started, so it can no longer be cancelled: check out instead.',
+      code: 'JOBS.SHIFT_STARTED',
+    });
   });
 });
 

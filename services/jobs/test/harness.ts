@@ -9,7 +9,8 @@ import {
   type TestBus,
   type TestDatabase,
 } from '@brigade/kit/testing';
-import { createJobsService, loadMigrations } from '../src/app';
+import { createJobsService, loadMigrations, type JobsServiceHandle } from '../src/app';
+import { loadJobsConfig } from '../src/config';
 
 /**
  * One jobs service in-process on port 0 against a real database and bus (PGlite + in-process bus, or
@@ -20,11 +21,24 @@ export interface Harness {
   url: string;
   database: TestDatabase;
   bus: TestBus;
-  service: ServiceHandle;
+  service: JobsServiceHandle;
   events: EventEnvelope<any>[];
   clock: { advance(ms: number): void; reset(): void };
-  token(user: { id?: string; type: 'chef' | 'restaurant' }): Promise<string>;
+  token(user: { id?: string; type: 'chef' | 'restaurant'; language?: 'en' | 'es' }): Promise<string>;
+  /**
+   * Another jobs instance on the same database, bus and clock (as a second process would be), started; the
+   * harness stops it on close.
+   */
+  anotherInstance(): Promise<JobsServiceHandle>;
   close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  /**
+   * The environment the service is configured from (the policy's LATE_CANCEL_WINDOW, CHECKOUT_DEADLINE, ...;
+   * JOBS_RULES_POLL_MS). The rules loop polls every 50 ms unless told.
+   */
+  env?: Record<string, string>;
 }
 
 const JOBS_EVENT_TYPES = [
@@ -40,21 +54,24 @@ const JOBS_EVENT_TYPES = [
   'jobs.application.cancelled.v1',
   'jobs.checkout.recorded.v1',
   'jobs.checkout.completed.v1',
+  'jobs.job.expired.v1',
+  'jobs.checkout.deadline_passed.v1',
+  'jobs.reliability.recorded.v1',
 ];
 
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const database = await createTestDatabase('jobs', await loadMigrations());
   const bus = await createTestBus([30, 60, 120]);
   const auth = await createTestAuth();
   let offset = 0;
   const logger = createLogger('jobs-test', 'silent');
-  const service = await createJobsService(
-    { database, bus: bus.bus, logger, keys: auth.keys },
-    { JOBS_RELAY_POLL_MS: 20 },
-    {
+  const config = loadJobsConfig({ JOBS_RELAY_POLL_MS: '20', JOBS_RULES_POLL_MS: '50', ...options.env });
+  const build = () =>
+    createJobsService({ database, bus: bus.bus, logger, keys: auth.keys }, config, {
       now: () => new Date(Date.now() + offset),
-    },
-  );
+    });
+  const service = await build();
+  const others: ServiceHandle[] = [];
   const events: EventEnvelope<any>[] = [];
   await bus.bus.subscribe({
     queue: 'jobs-test.recorder',
@@ -74,8 +91,15 @@ export async function startHarness(): Promise<Harness> {
       reset: () => void (offset = 0),
     },
     token: (user) => auth.token(user),
+    async anotherInstance() {
+      const other = await build();
+      await other.start({ url: server.url });
+      others.push(other);
+      return other;
+    },
     async close() {
       await server.close();
+      for (const other of others) await other.stop();
       await service.stop();
       await bus.destroy();
       await database.destroy();
@@ -120,10 +144,10 @@ export function client(h: Harness, token: string) {
 }
 export type Client = ReturnType<typeof client>;
 
-/** A user of the product: id, token and HTTP client. */
-export async function user(h: Harness, type: 'chef' | 'restaurant') {
+/** A user of the product: id, token (in their language) and HTTP client. */
+export async function user(h: Harness, type: 'chef' | 'restaurant', language: 'en' | 'es' = 'en') {
   const id = randomUUID();
-  const token = await h.token({ id, type });
+  const token = await h.token({ id, type, language });
   return { id, token, api: client(h, token) };
 }
 export type User = Awaited<ReturnType<typeof user>>;
@@ -245,6 +269,28 @@ export async function openJob(h: Harness, restaurant: User, overrides: Record<st
     expect(r.body.job.status).toBe('open');
   });
   return job as { id: string; total_cents: number; start_time: string; [k: string]: any };
+}
+
+/**
+ * The chef applies to the job and its owner accepts; with `confirm` the chef confirms too (the job is filled).
+ * Returns the application id.
+ */
+export async function bookChef(job: { id: string }, r: User, chef: User, confirm = true): Promise<string> {
+  const applied = await chef.api.post(`/jobs/${job.id}/apply`);
+  expect(applied.status).toBe(201);
+  const appId = applied.body.application.id as string;
+  expect((await r.api.patch(`/applications/${appId}`, { status: 'accepted' })).status).toBe(200);
+  if (confirm)
+    expect((await chef.api.post(`/applications/${appId}/confirm`, { confirmed: true })).status).toBe(200);
+  return appId;
+}
+
+/** How many events of a type about one job the service wrote (its outbox: each is published once). */
+export async function written(h: Harness, type: string, jobId: string): Promise<number> {
+  const rows = await h.database.rows<{ n: number }>(
+    sql`select count(*)::int as n from jobs.outbox where type = ${type} and payload->>'job_id' = ${jobId}`,
+  );
+  return Number(rows[0].n);
 }
 
 /** Events of one type the service published (as the bus delivered them). */

@@ -1,8 +1,15 @@
-import { APPLICATION_TRANSITIONS, applicationState, nextApplication } from '../src/domain/application';
-import { checkoutOutcome } from '../src/domain/checkout';
-import { JOB_STATUSES, JOB_TRANSITIONS, nextJobStatus, nextPaymentStatus } from '../src/domain/job';
+import {
+  APPLICATION_TRANSITIONS,
+  applicationState,
+  JOB_STATUSES,
+  JOB_TRANSITIONS,
+  nextApplication,
+  nextJobStatus,
+  nextPaymentStatus,
+} from '@brigade/contracts';
 
-// The lifecycles are data; these checks read the tables the use cases and the README read.
+// The lifecycles are data in contracts/src/lifecycles; the jobs service moves jobs and applications by them.
+// These checks read the tables the use cases, the web app and the README read.
 
 describe('the job lifecycle', () => {
   test.each(
@@ -15,19 +22,29 @@ describe('the job lifecycle', () => {
     expect(nextJobStatus(action as keyof typeof JOB_TRANSITIONS, from)).toBe(to);
   });
 
-  test('nothing leaves a completed or cancelled job', () => {
+  test('nothing leaves a completed, cancelled or expired job', () => {
     for (const action of Object.keys(JOB_TRANSITIONS) as (keyof typeof JOB_TRANSITIONS)[]) {
       expect(nextJobStatus(action, 'completed')).toBeNull();
       expect(nextJobStatus(action, 'cancelled')).toBeNull();
+      expect(nextJobStatus(action, 'expired')).toBeNull();
     }
   });
 
-  test('escrow money moves only forward: held, then released or refunded', () => {
+  test('a filled shift reopens when its chef cancels; only shifts nobody confirmed expire', () => {
+    expect(nextJobStatus('reopen', 'filled')).toBe('open');
+    expect(nextJobStatus('expire', 'open')).toBe('expired');
+    expect(nextJobStatus('expire', 'pending_payment')).toBe('expired');
+    expect(nextJobStatus('expire', 'filled')).toBeNull();
+  });
+
+  test('escrow money moves only forward: held, then released, refunded or settled as a split', () => {
     expect(nextPaymentStatus('held', 'pending')).toBe('held_in_escrow');
     expect(nextPaymentStatus('released', 'held_in_escrow')).toBe('completed');
     expect(nextPaymentStatus('refunded', 'disputed')).toBe('refunded');
+    expect(nextPaymentStatus('settled', 'held_in_escrow')).toBe('settled');
     expect(nextPaymentStatus('released', 'refunded')).toBeNull();
     expect(nextPaymentStatus('held', 'completed')).toBeNull();
+    expect(nextPaymentStatus('refunded', 'settled')).toBeNull();
   });
 });
 
@@ -39,6 +56,7 @@ describe('the application lifecycle', () => {
     { status: 'accepted', worker_confirmed: false },
     { status: 'rejected', worker_confirmed: null },
     { status: 'cancelled', worker_confirmed: null },
+    { status: 'lapsed', worker_confirmed: null },
   ] as const;
 
   test.each(
@@ -52,20 +70,15 @@ describe('the application lifecycle', () => {
     else expect(next).toBeNull();
   });
 
-  test('a chef may cancel while pending or accepted-and-unconfirmed, never after confirming', () => {
+  test('a chef may cancel while pending, accepted or confirmed; what was still waiting at the start lapses', () => {
+    for (const worker_confirmed of [null, true] as const)
+      expect(nextApplication('cancel', { status: 'accepted', worker_confirmed })?.status).toBe('cancelled');
     expect(nextApplication('cancel', { status: 'pending', worker_confirmed: null })?.status).toBe(
       'cancelled',
     );
-    expect(nextApplication('cancel', { status: 'accepted', worker_confirmed: null })?.status).toBe(
-      'cancelled',
-    );
-    expect(nextApplication('cancel', { status: 'accepted', worker_confirmed: true })).toBeNull();
+    expect(nextApplication('lapse', { status: 'accepted', worker_confirmed: null })?.status).toBe('lapsed');
+    expect(nextApplication('lapse', { status: 'accepted', worker_confirmed: true })).toBeNull();
   });
 });
 
-test('mutual checkout: agreement releases or refunds, disagreement is a dispute', () => {
-  expect(checkoutOutcome(true, true)).toBe('release');
-  expect(checkoutOutcome(false, false)).toBe('refund');
-  expect(checkoutOutcome(true, false)).toBe('disputed');
-  expect(checkoutOutcome(false, true)).toBe('disputed');
-});
+// The checkout outcomes (mutual and at the deadline) are the policy's: contracts/test/policy.test.ts.

@@ -71,7 +71,7 @@ test('accepting and rejecting the same application at once leaves one decision, 
   expect((await r.api.get(`/applications/${id}`)).body.application.status).toBe(winner);
 });
 
-test('a chef confirming while cancelling at once ends in exactly one of the two', async () => {
+test('a chef confirming while cancelling at once never leaves a filled shift without its chef', async () => {
   const r = await user(h, 'restaurant');
   const job = await openJob(h, r);
   const chef = await chefWithProfile(h);
@@ -82,10 +82,13 @@ test('a chef confirming while cancelling at once ends in exactly one of the two'
     chef.api.post(`/applications/${id}/confirm`, { confirmed: true }),
     chef.api.del(`/applications/${id}`),
   ]);
-  expect(statuses([confirm, cancel])).toEqual([200, 409]);
+  // The cancel always wins in the end: first (the confirm finds nothing to confirm) or second (a confirmed
+  // chef may cancel until the start, and the shift reopens). Either way the shift is open again.
+  expect(cancel.status).toBe(200);
+  expect([200, 409]).toContain(confirm.status);
   const after = (await r.api.get(`/jobs/${job.id}`)).body.job;
-  if (confirm.status === 200) expect(after.status).toBe('filled');
-  else expect(after.status).toBe('open');
+  expect(after.status).toBe('open');
+  expect(after.applications[0].status).toBe('cancelled');
 });
 
 test('the owner cancelling while the chef confirms never leaves a filled job with a cancelled chef', async () => {

@@ -47,7 +47,14 @@ export const WEBHOOK_PATH = '/payments/webhooks/stripe';
 export async function createPaymentsService(
   deps: ServiceDeps,
   config: PaymentsConfig = loadPaymentsConfig(),
-): Promise<ServiceHandle & { moneyTasks: MoneyTaskRunner; sandbox: SandboxWebhookDeliverer | null }> {
+): Promise<
+  ServiceHandle & {
+    moneyTasks: MoneyTaskRunner;
+    sandbox: SandboxWebhookDeliverer | null;
+    /** The money rules this instance runs with (the stuck-money report of ledger:check reads them). */
+    policy: PaymentsConfig['policy'];
+  }
+> {
   const { database, logger } = deps;
   const relay = createRelay(SERVICE_NAME, deps);
   const stripe = new StripeHolder(config);
@@ -126,6 +133,7 @@ export async function createPaymentsService(
     relay,
     moneyTasks,
     sandbox,
+    policy: config.policy,
     async start({ url }) {
       stripe.bind(url);
       await subscribeAll(deps.bus, subscriptions);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseConfigSchema, ConfigError, loadConfig } from '@brigade/kit';
+import { loadPolicy, PolicyError, type Policy } from '@brigade/contracts';
 import { FaultList } from './sandbox/faults';
 
 const optionalSecret = z
@@ -67,7 +68,25 @@ export const paymentsConfigSchema = baseConfigSchema.extend({
       return parsed.data;
     }),
 });
-export type PaymentsConfig = Readonly<z.infer<typeof paymentsConfigSchema>>;
+export type PaymentsConfig = Readonly<
+  z.infer<typeof paymentsConfigSchema> & {
+    /**
+     * The money rules (contracts/src/policy.ts): CHECKOUT_DEADLINE and STUCK_MONEY_AFTER date the stuck-money
+     * report; LATE_CANCEL_WINDOW, CANCELLATION_PAY_HOURS and CHECKOUT_REMINDERS are read by the other services.
+     */
+    policy: Policy;
+  }
+>;
+
+/** The money rules from the environment; an unreadable duration stops the start with the variable's name. */
+export function loadPaymentsPolicy(env: NodeJS.ProcessEnv = process.env): Policy {
+  try {
+    return loadPolicy(env);
+  } catch (err) {
+    if (err instanceof PolicyError) throw new ConfigError(`payments: ${err.message}`);
+    throw err;
+  }
+}
 
 /**
  * The environment, with the rules that tie settings together: real Stripe keys need the endpoint's signing
@@ -76,6 +95,7 @@ export type PaymentsConfig = Readonly<z.infer<typeof paymentsConfigSchema>>;
  */
 export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): PaymentsConfig {
   const config = loadConfig(paymentsConfigSchema, env);
+  const policy = loadPaymentsPolicy(env);
   if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET)
     throw new ConfigError(
       'payments: STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not. Set it to the signing secret ' +
@@ -87,5 +107,5 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
       'payments: NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (real Stripe). To run the ' +
         'built-in Stripe sandbox in production anyway (a demo), set ALLOW_SANDBOX_PROVIDERS=1.',
     );
-  return config;
+  return Object.freeze({ ...config, policy });
 }

@@ -108,6 +108,11 @@ test('when both sides confirm the work, the chef receives the full shift pay and
     transferred_cents: pay.subtotalCents,
     fee_cents: pay.feeCents,
     refunded_cents: 0,
+    entries: [
+      { kind: 'charge', amount_cents: pay.totalCents, at: expect.any(String) },
+      { kind: 'transfer', amount_cents: pay.subtotalCents, at: expect.any(String) },
+      { kind: 'fee', amount_cents: pay.feeCents, at: expect.any(String) },
+    ],
   });
   // The chef who worked the shift sees it too.
   expect((await h.jobPayment(jobId, chef.token)).payment_status).toBe('completed');

@@ -13,6 +13,7 @@ import { computeJobPay, type EventInput, type EventEnvelope, type EventType } fr
 import { createPaymentsService, loadMigrations } from '../src/app';
 import { loadPaymentsConfig, SANDBOX_SECRET_KEY } from '../src/config';
 import { checkLedger } from '../src/domain/ledger';
+import { findStuckMoney } from '../src/use-cases/report-stuck-money';
 
 type Service = Awaited<ReturnType<typeof createPaymentsService>>;
 
@@ -21,6 +22,7 @@ const PAYMENTS_EVENTS = [
   'payments.escrow.failed.v1',
   'payments.payout.released.v1',
   'payments.escrow.refunded.v1',
+  'payments.escrow.settled.v1',
   'payments.payout_account.updated.v1',
 ] as const;
 
@@ -141,10 +143,13 @@ export async function startPayments(env: Record<string, string> = {}) {
       return { id, token, email };
     },
 
-    /** Play the jobs service: a job posted by this restaurant (8 h at $25/h unless told), known to payments. */
-    async postJob(restaurant: { id: string; token: string }, hours = 8, rate = 25) {
+    /**
+     * Play the jobs service: a job posted by this restaurant (8 h at $25/h, starting in a day unless told),
+     * known to payments.
+     */
+    async postJob(restaurant: { id: string; token: string }, hours = 8, rate = 25, startsInMs = 86_400_000) {
       const jobId = randomUUID();
-      const start = new Date(Date.now() + 86_400_000);
+      const start = new Date(Date.now() + startsInMs);
       const end = new Date(start.getTime() + hours * 3_600_000);
       const pay = computeJobPay(start, end, rate);
       await h.publish('jobs.job.posted.v1', {
@@ -168,17 +173,19 @@ export async function startPayments(env: Record<string, string> = {}) {
 
     async apply(jobId: string, restaurantId: string, chefId: string) {
       const applicationId = randomUUID();
-      await h.publish('jobs.application.submitted.v1', {
-        application_id: applicationId,
-        job_id: jobId,
-        job_title: 'Line Cook',
-        chef_id: chefId,
-        chef_profile_id: null,
-        restaurant_id: restaurantId,
-        start_time: new Date().toISOString(),
-        end_time: new Date().toISOString(),
-      });
+      await h.publish(
+        'jobs.application.submitted.v1',
+        applicationFacts(applicationId, jobId, restaurantId, chefId),
+      );
       return applicationId;
+    },
+
+    /** Jobs: the restaurant accepted this chef's application (the chef a late cancellation may pay). */
+    async accept(jobId: string, restaurantId: string, chefId: string, applicationId: string) {
+      await h.publish(
+        'jobs.application.accepted.v1',
+        applicationFacts(applicationId, jobId, restaurantId, chefId),
+      );
     },
 
     /** A chef with a completed Stripe Express account (through the sandbox's hosted onboarding page). */
@@ -205,10 +212,12 @@ export async function startPayments(env: Record<string, string> = {}) {
      * a card (until held_in_escrow). `startIntent` first creates the escrow PaymentIntent for the full amount
      * (as the web app does before confirming); `onboard` then gives the chef a completed Stripe account.
      */
-    async paidJob(options: { startIntent?: boolean; onboard?: boolean } = {}) {
+    async paidJob(
+      options: { startIntent?: boolean; onboard?: boolean; hours?: number; startsInMs?: number } = {},
+    ) {
       const restaurant = await h.user('restaurant');
       const chef = await h.user('chef');
-      const { jobId, pay } = await h.postJob(restaurant);
+      const { jobId, pay, start, end } = await h.postJob(restaurant, options.hours, 25, options.startsInMs);
       const applicationId = await h.apply(jobId, restaurant.id, chef.id);
       if (options.startIntent) {
         const start = await h.call('POST', '/payments/create-escrow-payment', restaurant.token, {
@@ -219,7 +228,7 @@ export async function startPayments(env: Record<string, string> = {}) {
       }
       await h.payWithCard(restaurant, applicationId);
       if (options.onboard) await h.onboard(chef);
-      return { restaurant, chef, jobId, pay, applicationId };
+      return { restaurant, chef, jobId, pay, applicationId, start, end };
     },
 
     /**
@@ -243,8 +252,16 @@ export async function startPayments(env: Record<string, string> = {}) {
       return (await h.call('GET', `/payments/job/${jobId}`, token)).body;
     },
 
-    /** Jobs cancelled this open, paid shift with a refund due; `eventId` repeats a delivery. */
-    async cancel(jobId: string, restaurantId: string, eventId?: string) {
+    /**
+     * Jobs cancelled this paid shift with a refund due (the figures of a late cancellation when given);
+     * `eventId` repeats a delivery.
+     */
+    async cancel(
+      jobId: string,
+      restaurantId: string,
+      eventId?: string,
+      figures: Partial<EventInput<'jobs.job.cancelled.v1'>> = {},
+    ) {
       return h.publish(
         'jobs.job.cancelled.v1',
         {
@@ -258,6 +275,7 @@ export async function startPayments(env: Record<string, string> = {}) {
           previous_status: 'open',
           refund_due: true,
           affected_chef_ids: [],
+          ...figures,
         },
         eventId,
       );
@@ -272,14 +290,7 @@ export async function startPayments(env: Record<string, string> = {}) {
       pay: { subtotalCents: number; feeCents: number; totalCents: number },
     ) {
       return h.publish('jobs.checkout.completed.v1', {
-        application_id: applicationId,
-        job_id: jobId,
-        job_title: 'Line Cook',
-        chef_id: chefId,
-        chef_profile_id: null,
-        restaurant_id: restaurantId,
-        start_time: new Date().toISOString(),
-        end_time: new Date().toISOString(),
+        ...applicationFacts(applicationId, jobId, restaurantId, chefId),
         outcome,
         restaurant_work_completed: outcome !== 'refund',
         chef_work_completed: outcome === 'release',
@@ -304,10 +315,16 @@ export async function startPayments(env: Record<string, string> = {}) {
       );
     },
 
-    /** The ledger:check invariant over every closed job. */
+    /** The stuck-money report of ledger:check, as of `now`, with this service's money rules. */
+    stuck(now = new Date()) {
+      return findStuckMoney(database, config.policy, now);
+    },
+
+    /** The ledger:check rules over every job, and no money stuck past its deadline. */
     async expectLedgerGreen() {
       const checks = await checkLedger(database);
       expect(checks.filter((c) => !c.ok)).toEqual([]);
+      expect((await h.stuck()).stuck).toEqual([]);
       return checks;
     },
   };
@@ -315,5 +332,25 @@ export async function startPayments(env: Record<string, string> = {}) {
 }
 
 export type Harness = Awaited<ReturnType<typeof startPayments>>;
+
+/** What every application event carries (the shift's times: now unless given). */
+export function applicationFacts(
+  applicationId: string,
+  jobId: string,
+  restaurantId: string,
+  chefId: string,
+  times: { start: Date; end: Date } = { start: new Date(), end: new Date() },
+) {
+  return {
+    application_id: applicationId,
+    job_id: jobId,
+    job_title: 'Line Cook',
+    chef_id: chefId,
+    chef_profile_id: null,
+    restaurant_id: restaurantId,
+    start_time: times.start.toISOString(),
+    end_time: times.end.toISOString(),
+  };
+}
 export { eventually };
 export type { TestBus, TestDatabase };

@@ -1,5 +1,6 @@
 import { sql } from '@brigade/kit';
 import { eventually, startPayments, type Harness } from './harness';
+import { cancellationFigures, quoteFor } from './rules';
 
 // Stripe down, slow or losing its answers, through the real SDK against the sandbox's fault switch
 // (POST /sandbox/faults/stripe on the service's own address). Whatever happens, money moves once: every retry
@@ -30,6 +31,10 @@ async function fault(path: string, mode: Mode, count?: number) {
 async function hits(path: string) {
   const res = await h.call('GET', '/sandbox/faults/stripe');
   return (res.body.hits as { path: string; idempotency_key: string | null }[]).filter((x) => x.path === path);
+}
+/** Every attempt at this path (failed on purpose) carried exactly this idempotency key. */
+async function expectOneKey(path: string, key: string) {
+  expect(new Set((await hits(path)).map((x) => x.idempotency_key))).toEqual(new Set([key]));
 }
 async function sandboxCount(object: string, jobId: string, field = 'metadata') {
   const [row] = await h.database.rows<{ n: number }>(
@@ -202,9 +207,7 @@ test('a refund while Stripe times out: delayed on screen, then refunded once wit
       }),
     20_000,
   );
-  expect(new Set((await hits('/v1/refunds')).map((x) => x.idempotency_key))).toEqual(
-    new Set([`job:${jobId}:refund`]),
-  );
+  await expectOneKey('/v1/refunds', `job:${jobId}:refund`);
   await h.call('DELETE', '/sandbox/faults/stripe');
   await eventually(
     async () => expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('refunded'),
@@ -215,6 +218,60 @@ test('a refund while Stripe times out: delayed on screen, then refunded once wit
   expect(refunds.data.map((r) => r.amount)).toEqual([pay.totalCents]);
   expect(await ledgerKinds(jobId)).toEqual(['charge', 'refund']);
   await eventually(() => expect(h.events('payments.escrow.refunded.v1', jobId)).toHaveLength(1));
+});
+
+test('a late cancellation while Stripe fails refunds and loses transfer answers: each part of the split moves once, with its own key', async () => {
+  const shift = await h.paidJob({ onboard: true, startsInMs: 2 * 3_600_000 });
+  await h.accept(shift.jobId, shift.restaurant.id, shift.chef.id, shift.applicationId);
+  const quote = quoteFor(h, shift);
+  const { jobId, restaurant, chef } = shift;
+  await h.service.sandbox!.stop();
+  try {
+    await fault('/v1/refunds', '500');
+    await fault('/v1/transfers', 'lost_response', 2);
+    await h.cancel(jobId, restaurant.id, undefined, cancellationFigures(shift, quote));
+
+    // The chef's part goes through (after two lost answers); the restaurant's waits for the provider.
+    await eventually(async () => {
+      const payment = await h.jobPayment(jobId, restaurant.token);
+      expect(payment.payment_status).toBe('held_in_escrow');
+      expect(payment.settlement).toMatchObject({
+        kind: 'refund',
+        state: 'delayed',
+        reason: 'provider_unavailable',
+      });
+      expect(payment.ledger).toMatchObject({
+        transferred_cents: quote.chef_pay_cents,
+        fee_cents: quote.fee_cents,
+        refunded_cents: 0,
+      });
+    }, 20_000);
+    expect((await h.jobPayment(jobId, chef.token)).settlement).toMatchObject({
+      kind: 'payout',
+      state: 'done',
+    });
+    await h.expectLedgerGreen();
+    // Every attempt of each part carried that part's own key.
+    await expectOneKey('/v1/transfers', `job:${jobId}:transfer`);
+    await expectOneKey('/v1/refunds', `job:${jobId}:refund`);
+
+    await h.call('DELETE', '/sandbox/faults/stripe');
+    await eventually(
+      async () => expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('settled'),
+      20_000,
+    );
+  } finally {
+    h.service.sandbox!.start(`${h.url}/payments/webhooks/stripe`);
+  }
+  expect((await h.stripe.transfers.list({ transfer_group: jobId })).data.map((t) => t.amount)).toEqual([
+    quote.chef_pay_cents,
+  ]);
+  const intentId = (await h.jobPayment(jobId, restaurant.token)).payment_intent_id;
+  expect((await h.stripe.refunds.list({ payment_intent: intentId })).data.map((r) => r.amount)).toEqual([
+    quote.refund_cents,
+  ]);
+  expect(await ledgerKinds(jobId)).toEqual(['charge', 'fee', 'refund', 'transfer']);
+  await eventually(() => expect(h.events('payments.escrow.settled.v1', jobId)).toHaveLength(1));
 });
 
 test('the fault switch refuses a malformed fault with a 400 and does not exist with real Stripe keys', async () => {

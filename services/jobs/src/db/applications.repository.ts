@@ -1,5 +1,5 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
-import type { ApplicationStatus } from '../domain/application';
+import type { ApplicationStatus } from '@brigade/contracts';
 import { normaliseApplication, type ApplicationRow } from './rows';
 
 /** Which job an application belongs to (unlocked; the caller then locks the job, then the application). */
@@ -66,4 +66,21 @@ export async function setApplicationState(
   await tx.execute(sql`
     update jobs.applications set status = ${next.status}, worker_confirmed = ${next.worker_confirmed}, updated_at = now()
     where id = ${id}`);
+}
+
+/**
+ * The chef a job counts on: accepted and awaiting confirmation, or confirmed (at most one, by the partial
+ * unique index applications_one_acceptance_idx). Null when nobody is booked.
+ */
+export async function bookedChefOf(
+  database: Database,
+  jobId: string,
+  executor?: Executor,
+): Promise<string | null> {
+  const rows = await database.rows<{ chef_id: string }>(
+    sql`select chef_id from jobs.applications where job_id = ${jobId}
+        and status = 'accepted' and worker_confirmed is distinct from false limit 1`,
+    executor,
+  );
+  return rows[0]?.chef_id ?? null;
 }

@@ -1,7 +1,7 @@
 import type { jobsHttp } from '@brigade/contracts';
 import type { z } from 'zod';
 import { sql, type Database, type Executor } from '@brigade/kit';
-import { presentChef } from './views';
+import { presentChef, withReliability, type ViewContext } from './views';
 import { toJson } from './rows';
 
 type Favorite = z.infer<typeof jobsHttp.Favorite>;
@@ -72,17 +72,18 @@ const ORDER = {
 } as const;
 
 /**
- * The roster with stats from real shifts this chef completed for this restaurant (jobs completed with the
- * work confirmed, where the chef was the confirmed applicant): count, average of the restaurant's ratings,
- * end of the latest one.
+ * The roster with stats from real shifts this chef completed for this restaurant (jobs completed and paid
+ * out: nobody said the work was not done, whether both answered or the checkout deadline decided; the chef
+ * was the confirmed applicant): count, average of the restaurant's ratings, end of the latest one. Each chef
+ * card carries the chef's reliability record.
  */
 export async function listFavorites(
-  database: Database,
+  ctx: ViewContext,
   restaurantId: string,
   sortBy: keyof typeof ORDER = 'recent',
   favoriteId?: string,
 ): Promise<Favorite[]> {
-  const rows = await database.rows<any>(sql`
+  const rows = await ctx.database.rows<any>(sql`
     select f.id, f.chef_id, f.chef_profile_id, f.created_at, to_jsonb(cp) as cp,
       coalesce(s.shifts_completed, 0) as shifts_completed, s.average_rating, s.last_worked
     from jobs.favorites f
@@ -92,11 +93,12 @@ export async function listFavorites(
       from jobs.applications a join jobs.jobs j on j.id = a.job_id
       where a.chef_id = f.chef_id and j.restaurant_id = f.restaurant_id
         and a.status = 'accepted' and a.worker_confirmed = true
-        and j.status = 'completed' and j.restaurant_work_completed = true
+        and j.status = 'completed' and j.restaurant_work_completed is distinct from false
+        and j.chef_work_completed is distinct from false
     ) s on true
     where f.restaurant_id = ${restaurantId} ${favoriteId ? sql`and f.id = ${favoriteId}` : sql``}
     order by ${ORDER[sortBy]}`);
-  return rows.map((r) => ({
+  const favorites = rows.map((r) => ({
     id: r.id,
     chef_id: r.chef_id,
     chef_profile_id: r.chef_profile_id,
@@ -108,4 +110,5 @@ export async function listFavorites(
     },
     created_at: new Date(r.created_at).toISOString(),
   }));
+  return withReliability(ctx, favorites);
 }

@@ -52,11 +52,53 @@ type JobPatch = Partial<
     | 'restaurant_rating'
     | 'restaurant_feedback'
     | 'chef_feedback'
+    | 'cancelled_at'
+    | 'cancelled_by'
+    | 'cancelled_late'
+    | 'cancelled_chef_id'
+    | 'cancel_chef_pay_cents'
+    | 'cancel_fee_cents'
+    | 'cancel_refund_cents'
+    | 'cancel_reason'
   >
 >;
 
 export async function updateJob(tx: Executor, id: string, patch: JobPatch): Promise<void> {
-  const sets = Object.entries(patch).map(([column, value]) => sql`${sql.identifier(column)} = ${value}`);
+  const sets = Object.entries(patch).map(
+    ([column, value]) =>
+      sql`${sql.identifier(column)} = ${value instanceof Date ? sql`${value.toISOString()}::timestamptz` : value}`,
+  );
   if (sets.length === 0) return;
   await tx.execute(sql`update jobs.jobs set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id}`);
+}
+
+/**
+ * The rules loop's claims: the next due job, locked for this transaction, skipping any another instance (or a
+ * use case) holds. FOR UPDATE re-checks the condition on the newest row version, so a job another instance
+ * just moved on is not claimed again; one job per transaction, so a restart mid-pass loses nothing.
+ */
+export async function claimJobToExpire(database: Database, tx: Executor, now: Date): Promise<JobRow | null> {
+  const rows = await database.rows(
+    sql`select * from jobs.jobs where status in ('pending_payment', 'payment_failed', 'open')
+        and start_time <= ${now.toISOString()}::timestamptz
+        order by start_time, id limit 1 for update skip locked`,
+    tx,
+  );
+  return rows[0] ? normaliseJob(rows[0]) : null;
+}
+
+/** The next filled shift whose end is at or before `endedBy` (its checkout deadline passed), locked. */
+export async function claimJobPastCheckoutDeadline(
+  database: Database,
+  tx: Executor,
+  endedBy: Date,
+): Promise<JobRow | null> {
+  const rows = await database.rows(
+    sql`select * from jobs.jobs j where j.status = 'filled' and j.end_time <= ${endedBy.toISOString()}::timestamptz
+        and exists (select 1 from jobs.applications a where a.job_id = j.id
+                    and a.status = 'accepted' and a.worker_confirmed = true)
+        order by j.end_time, j.id limit 1 for update of j skip locked`,
+    tx,
+  );
+  return rows[0] ? normaliseJob(rows[0]) : null;
 }

@@ -1,3 +1,4 @@
+import type { Policy } from '@brigade/contracts';
 import { sql, type Database } from '@brigade/kit';
 import { listOpenJobs, type JobListQuery } from './views';
 
@@ -27,7 +28,10 @@ export class OpenListCache {
   private readonly lists = new Map<string, Promise<SharedList>>();
   private readonly chefs = new Map<string, { version: number; apps: Map<string, UserApplication> }>();
 
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly policy: Policy,
+  ) {}
 
   /** The body of GET /jobs?status=open for this chef, as JSON text. */
   async body(
@@ -55,7 +59,7 @@ export class OpenListCache {
     }|${q.startDate ?? ''}|${q.endDate ?? ''}|${q.limit ?? ''}`;
     let entry = this.lists.get(key);
     if (!entry) {
-      entry = listOpenJobs(this.database, q, now).then((jobs) => ({
+      entry = listOpenJobs(this.database, this.policy, q, now).then((jobs) => ({
         ids: jobs.map((j) => j.id),
         fragments: jobs.map((j) => JSON.stringify(j).slice(0, -1)),
       }));

@@ -1,5 +1,4 @@
-import type { ApplicationStatus } from '../domain/application';
-import type { JobStatus, PaymentStatus } from '../domain/job';
+import type { ApplicationStatus, JobStatus, PaymentStatus } from '@brigade/contracts';
 
 /** A jobs.jobs row as the driver returns it. */
 export interface JobRow {
@@ -26,6 +25,15 @@ export interface JobRow {
   restaurant_rating: number | null;
   restaurant_feedback: string | null;
   chef_feedback: string | null;
+  /** How it was cancelled (null unless cancelled): the quote at that moment. */
+  cancelled_at: Date | null;
+  cancelled_by: 'restaurant' | 'system' | null;
+  cancelled_late: boolean | null;
+  cancelled_chef_id: string | null;
+  cancel_chef_pay_cents: number | null;
+  cancel_fee_cents: number | null;
+  cancel_refund_cents: number | null;
+  cancel_reason: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -76,6 +84,14 @@ export function normaliseJob(row: any): JobRow {
     total_cents: Number(row.total_cents),
     chef_rating: row.chef_rating === null ? null : Number(row.chef_rating),
     restaurant_rating: row.restaurant_rating === null ? null : Number(row.restaurant_rating),
+    cancelled_at: row.cancelled_at ? toDate(row.cancelled_at) : null,
+    cancelled_by: row.cancelled_by ?? null,
+    cancelled_late: row.cancelled_late ?? null,
+    cancelled_chef_id: row.cancelled_chef_id ?? null,
+    cancel_chef_pay_cents: row.cancel_chef_pay_cents == null ? null : Number(row.cancel_chef_pay_cents),
+    cancel_fee_cents: row.cancel_fee_cents == null ? null : Number(row.cancel_fee_cents),
+    cancel_refund_cents: row.cancel_refund_cents == null ? null : Number(row.cancel_refund_cents),
+    cancel_reason: row.cancel_reason ?? null,
     required_skills: toJson(row.required_skills, []),
     notify_favorites: toJson(row.notify_favorites, []),
   };

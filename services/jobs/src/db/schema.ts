@@ -39,6 +39,14 @@ export const jobs = jobsSchema.table('jobs', {
   restaurantRating: smallint('restaurant_rating'),
   restaurantFeedback: text('restaurant_feedback'),
   chefFeedback: text('chef_feedback'),
+  cancelledAt: ts('cancelled_at'),
+  cancelledBy: text('cancelled_by').$type<'restaurant' | 'system'>(),
+  cancelledLate: boolean('cancelled_late'),
+  cancelledChefId: uuid('cancelled_chef_id'),
+  cancelChefPayCents: integer('cancel_chef_pay_cents'),
+  cancelFeeCents: integer('cancel_fee_cents'),
+  cancelRefundCents: integer('cancel_refund_cents'),
+  cancelReason: text('cancel_reason'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
@@ -104,4 +112,12 @@ export const payoutAccounts = jobsSchema.table('payout_accounts', {
 export const listVersions = jobsSchema.table('list_versions', {
   scope: text('scope').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+export const reliabilityRecords = jobsSchema.table('reliability_records', {
+  userId: uuid('user_id').notNull(),
+  userType: text('user_type').$type<'chef' | 'restaurant'>().notNull(),
+  kind: text('kind').notNull(),
+  jobId: uuid('job_id').notNull(),
+  occurredAt: ts('occurred_at').notNull(),
 });

@@ -1,6 +1,8 @@
-import type { jobsHttp } from '@brigade/contracts';
+import { checkoutDeadline, lateCancelFrom, type jobsHttp, type Policy } from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
+import type { JobsContext } from '../context';
+import { chefReliability, emptyChefReliability, type ChefReliability } from './reliability.repository';
 import { normaliseApplication, normaliseJob, toJson, type ApplicationRow, type JobRow } from './rows';
 
 // The read side: lists and details in the response shapes of contracts/src/http/jobs.ts. Rows come back as
@@ -11,6 +13,9 @@ type Application = jobsHttp.Application;
 type ApplicationOfJob = Omit<Application, 'job_postings'>;
 type Chef = NonNullable<Application['chef_profiles']>;
 type Restaurant = NonNullable<Job['restaurant_profiles']>;
+
+/** What the read side needs: the database, the policy (deadlines on every job) and the clock (90-day counts). */
+export type ViewContext = Pick<JobsContext, 'database' | 'policy' | 'now'>;
 
 export function presentRestaurant(rp: any): Restaurant | null {
   if (!rp) return null;
@@ -28,7 +33,7 @@ export function presentRestaurant(rp: any): Restaurant | null {
   };
 }
 
-export function presentChef(cp: any): Chef | null {
+export function presentChef(cp: any, reliability?: ChefReliability): Chef | null {
   if (!cp) return null;
   return {
     id: cp.profile_id,
@@ -43,10 +48,45 @@ export function presentChef(cp: any): Chef | null {
     average_rating:
       cp.average_rating === null || cp.average_rating === undefined ? null : Number(cp.average_rating),
     total_ratings: Number(cp.total_ratings ?? 0),
+    reliability: reliability ?? emptyChefReliability(),
   };
 }
 
-export function presentJob(job: JobRow, rp: any): Job {
+/** Every chef profile on these cards gets its reliability record (one query for the page). */
+export async function withReliability<T extends { chef_profiles: Chef | null }>(
+  ctx: ViewContext,
+  cards: T[],
+  executor?: Executor,
+): Promise<T[]> {
+  const ids = cards.flatMap((c) => (c.chef_profiles ? [c.chef_profiles.user_id] : []));
+  const records = await chefReliability(
+    ctx.database,
+    ids,
+    ctx.now(),
+    ctx.policy.reliabilityWindowDays,
+    executor,
+  );
+  for (const card of cards) {
+    const record = card.chef_profiles && records.get(card.chef_profiles.user_id);
+    if (record && card.chef_profiles) card.chef_profiles.reliability = record;
+  }
+  return cards;
+}
+
+function presentCancellation(job: JobRow): Job['cancellation'] {
+  if (!job.cancelled_at) return null;
+  return {
+    cancelled_by: job.cancelled_by ?? 'restaurant',
+    late: job.cancelled_late === true,
+    chef_pay_cents: job.cancel_chef_pay_cents ?? 0,
+    fee_cents: job.cancel_fee_cents ?? 0,
+    refund_cents: job.cancel_refund_cents ?? 0,
+    reason: job.cancel_reason,
+    cancelled_at: job.cancelled_at.toISOString(),
+  };
+}
+
+export function presentJob(job: JobRow, rp: any, policy: Policy): Job {
   const minutes = Math.round((job.end_time.getTime() - job.start_time.getTime()) / 60000);
   return {
     id: job.id,
@@ -72,6 +112,9 @@ export function presentJob(job: JobRow, rp: any): Job {
     created_at: job.created_at.toISOString(),
     updated_at: job.updated_at.toISOString(),
     restaurant_profiles: presentRestaurant(rp),
+    late_cancel_from: lateCancelFrom(policy, job.start_time).toISOString(),
+    checkout_deadline: checkoutDeadline(policy, job.end_time).toISOString(),
+    cancellation: presentCancellation(job),
   };
 }
 
@@ -94,18 +137,19 @@ export type Viewer = { id: string; type: 'chef' | 'restaurant' };
 
 /** One job as this viewer may see it, or null (unknown, or not theirs to see). */
 export async function jobView(
-  database: Database,
+  ctx: ViewContext,
   viewer: Viewer,
   id: string,
   executor?: Executor,
 ): Promise<Job | null> {
+  const { database } = ctx;
   const rows = await database.rows<any>(
     sql`select to_jsonb(j) as job, to_jsonb(rp) as rp from ${jobFrom} where j.id = ${id}`,
     executor,
   );
   if (!rows[0]) return null;
   const job = normaliseJob(toJson(rows[0].job, {}));
-  const view = presentJob(job, toJson(rows[0].rp, null));
+  const view = presentJob(job, toJson(rows[0].rp, null), ctx.policy);
   if (viewer.type === 'restaurant') {
     if (job.restaurant_id !== viewer.id) return null;
     const apps = await database.rows<any>(
@@ -113,8 +157,10 @@ export async function jobView(
           left join jobs.chef_profiles cp on cp.user_id = a.chef_id where a.job_id = ${id} order by a.created_at`,
       executor,
     );
-    view.applications = apps.map((r) =>
-      presentApplicationOfJob(normaliseApplication(toJson(r.app, {})), toJson(r.cp, null)),
+    view.applications = await withReliability(
+      ctx,
+      apps.map((r) => presentApplicationOfJob(normaliseApplication(toJson(r.app, {})), toJson(r.cp, null))),
+      executor,
     );
     view.pending_applications_count = view.applications.filter(
       (a: ApplicationOfJob) => a.status === 'pending',
@@ -185,7 +231,12 @@ function filters(q: JobListQuery): SQL[] {
  * The open shifts a chef may take, the same for every chef (no user_applied yet): the shared part of the
  * chefs' open list, which the router caches per list version (open-list.ts).
  */
-export async function listOpenJobs(database: Database, q: JobListQuery, now: Date): Promise<Job[]> {
+export async function listOpenJobs(
+  database: Database,
+  policy: Policy,
+  q: JobListQuery,
+  now: Date,
+): Promise<Job[]> {
   const where = [sql`j.status = 'open' and j.start_time > ${now.toISOString()}::timestamptz`, ...filters(q)];
   const rows = await database.rows<any>(sql`
     select to_jsonb(j) as job, to_jsonb(rp) as rp
@@ -193,12 +244,12 @@ export async function listOpenJobs(database: Database, q: JobListQuery, now: Dat
     where ${sql.join(where, sql` and `)}
     order by j.created_at desc, j.id
     limit ${q.limit ?? 100}`);
-  return rows.map((r) => presentJob(normaliseJob(toJson(r.job, {})), toJson(r.rp, null)));
+  return rows.map((r) => presentJob(normaliseJob(toJson(r.job, {})), toJson(r.rp, null), policy));
 }
 
 /** GET /jobs: a restaurant's own jobs (default all) or, for chefs, open jobs (default) / jobs they applied to. */
 export async function listJobs(
-  database: Database,
+  { database, policy }: ViewContext,
   viewer: Viewer,
   q: JobListQuery,
   now: Date,
@@ -238,7 +289,7 @@ export async function listJobs(
     { prepared: true },
   );
   return rows.map((r) => {
-    const view = presentJob(normaliseJob(toJson(r.job, {})), toJson(r.rp, null));
+    const view = presentJob(normaliseJob(toJson(r.job, {})), toJson(r.rp, null), policy);
     if (isChef) {
       view.user_applied = r.ua_id !== null && r.ua_id !== undefined;
       view.user_application = view.user_applied
@@ -256,35 +307,35 @@ const applicationFrom = sql`jobs.applications a
   left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id
   left join jobs.chef_profiles cp on cp.user_id = a.chef_id`;
 
-function presentApplicationRow(r: any): Application {
+function presentApplicationRow(r: any, policy: Policy): Application {
   const app = normaliseApplication(toJson(r.app, {}));
   return {
     ...presentApplicationOfJob(app, toJson(r.cp, null)),
-    job_postings: presentJob(normaliseJob(toJson(r.job, {})), toJson(r.rp, null)),
+    job_postings: presentJob(normaliseJob(toJson(r.job, {})), toJson(r.rp, null), policy),
   };
 }
 
 /** One application as its chef or the job's restaurant sees it; null for anyone else. */
 export async function applicationView(
-  database: Database,
+  ctx: ViewContext,
   viewer: Viewer,
   id: string,
   executor?: Executor,
 ): Promise<Application | null> {
-  const rows = await database.rows<any>(
+  const rows = await ctx.database.rows<any>(
     sql`select to_jsonb(a) as app, to_jsonb(j) as job, to_jsonb(rp) as rp, to_jsonb(cp) as cp from ${applicationFrom} where a.id = ${id}`,
     executor,
   );
   if (!rows[0]) return null;
-  const view = presentApplicationRow(rows[0]);
+  const view = presentApplicationRow(rows[0], ctx.policy);
   const mine =
     viewer.type === 'chef' ? view.chef_id === viewer.id : view.job_postings.restaurant_id === viewer.id;
-  return mine ? view : null;
+  return mine ? (await withReliability(ctx, [view], executor))[0] : null;
 }
 
 /** GET /applications: a chef's own, or every application to a restaurant's jobs (newest first). */
 export async function listApplications(
-  database: Database,
+  ctx: ViewContext,
   viewer: Viewer,
   q: { jobId?: string; status?: string },
 ): Promise<Application[]> {
@@ -293,7 +344,7 @@ export async function listApplications(
   ];
   if (q.jobId) where.push(sql`a.job_id = ${q.jobId}`);
   if (q.status) where.push(sql`a.status = ${q.status}`);
-  const rows = await database.rows<any>(
+  const rows = await ctx.database.rows<any>(
     sql`
     select to_jsonb(a) as app, to_jsonb(j) as job, to_jsonb(rp) as rp, to_jsonb(cp) as cp
     from ${applicationFrom}
@@ -303,5 +354,8 @@ export async function listApplications(
     undefined,
     { prepared: true },
   );
-  return rows.map(presentApplicationRow);
+  return withReliability(
+    ctx,
+    rows.map((r) => presentApplicationRow(r, ctx.policy)),
+  );
 }

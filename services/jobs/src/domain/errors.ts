@@ -1,5 +1,5 @@
 import { AppError } from '@brigade/kit';
-import { MESSAGES } from '@brigade/contracts';
+import { MESSAGES, policyText, type Language } from '@brigade/contracts';
 
 /** Every refusal of the jobs service: a human text, a stable code JOBS.<REASON>, an HTTP status. */
 export const JobsErrors = {
@@ -31,12 +31,13 @@ export const JobsErrors = {
     new AppError(
       409,
       'JOBS.CANNOT_CANCEL',
-      'Only pending applications, or accepted ones you have not confirmed, can be cancelled',
+      'Only pending, accepted or confirmed applications can be cancelled',
     ),
   cannotCancelJob: (status: string) =>
     new AppError(409, 'JOBS.CANNOT_CANCEL_JOB', `A ${status.replace('_', ' ')} job cannot be cancelled`),
-  startedJobCannotBeCancelled: () =>
-    new AppError(409, 'JOBS.SHIFT_STARTED', 'A filled shift cannot be cancelled once it has started'),
+  /** After the start nothing is cancelled any more: checkout decides (the policy's text, in the caller's language). */
+  startedCannotBeCancelled: (language: Language) =>
+    new AppError(409, 'JOBS.SHIFT_STARTED', policyText(language, 'cancel_started')),
 
   notCheckoutable: () =>
     new AppError(
@@ -45,6 +46,12 @@ export const JobsErrors = {
       'Checkout is only possible for the confirmed chef of a filled shift',
     ),
   checkoutTooEarly: () => new AppError(409, 'JOBS.SHIFT_NOT_STARTED', 'Checkout opens when the shift starts'),
+  checkoutClosed: () =>
+    new AppError(
+      409,
+      'JOBS.CHECKOUT_CLOSED',
+      'The checkout deadline has passed: the answer given stands (or the shift is paid out if nobody answered)',
+    ),
   alreadyCheckedOut: () =>
     new AppError(409, 'JOBS.ALREADY_CHECKED_OUT', 'You have already checked out of this shift'),
 } as const;

@@ -30,3 +30,8 @@ export function applicationFacts(
     end_time: job.end_time.toISOString(),
   };
 }
+
+/** What a shift's escrow holds, for the events payments moves money on. */
+export function moneyFacts(job: JobRow) {
+  return { subtotal_cents: job.subtotal_cents, fee_cents: job.fee_cents, total_cents: job.total_cents };
+}

@@ -3,7 +3,7 @@ import type { EventData } from '@brigade/contracts';
 import type { JobsContext } from '../context';
 import { lockJob, updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
-import { nextJobStatus, nextPaymentStatus } from '../domain/job';
+import { nextJobStatus, nextPaymentStatus } from '@brigade/contracts';
 
 /** The card failed: the job waits in payment_failed (the owner may pay again or cancel). */
 export function onEscrowFailed(ctx: JobsContext) {

@@ -3,13 +3,14 @@ import type { EventData } from '@brigade/contracts';
 import type { JobsContext } from '../context';
 import { lockJob, updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
-import { nextJobStatus, nextPaymentStatus } from '../domain/job';
+import { nextJobStatus, nextPaymentStatus } from '@brigade/contracts';
 import { announceOpenJob } from '../use-cases/announce-open-job';
 import { jobFacts } from './facts';
 
 /**
  * Escrow held: the job opens to chefs and favorites/urgent notifications go out. If the owner cancelled
- * while paying, the money is asked back at once (jobs.job.cancelled.v1 with refund_due).
+ * while paying, the money is asked back at once (jobs.job.cancelled.v1 with refund_due and the whole total);
+ * if the shift expired unpaid meanwhile (its start passed), likewise (jobs.job.expired.v1 with refund_due).
  */
 export function onEscrowHeld(ctx: JobsContext) {
   return async (tx: Tx, data: EventData<'payments.escrow.held.v1'>) => {
@@ -22,12 +23,24 @@ export function onEscrowHeld(ctx: JobsContext) {
     let statusAfter = job.status;
     if (job.status === 'cancelled') {
       if (!payment) return;
-      await updateJob(tx, job.id, { payment_status: payment });
+      await updateJob(tx, job.id, { payment_status: payment, cancel_refund_cents: job.total_cents });
       await appendEvent(ctx.database, tx, 'jobs.job.cancelled.v1', {
         ...jobFacts(job),
         previous_status: 'cancelled',
         refund_due: true,
         affected_chef_ids: [],
+        cancelled_by: job.cancelled_by ?? 'restaurant',
+        refund_cents: job.total_cents,
+        reason: job.cancel_reason,
+      });
+    } else if (job.status === 'expired') {
+      if (!payment) return;
+      await updateJob(tx, job.id, { payment_status: payment });
+      await appendEvent(ctx.database, tx, 'jobs.job.expired.v1', {
+        ...jobFacts(job),
+        previous_status: 'expired',
+        refund_due: true,
+        lapsed_chef_ids: [],
       });
     } else {
       const status = nextJobStatus('escrowHeld', job.status);

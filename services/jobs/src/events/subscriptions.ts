@@ -2,7 +2,7 @@ import { on, type Subscription } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { onEscrowFailed } from './on-escrow-failed';
 import { onEscrowHeld } from './on-escrow-held';
-import { onEscrowSettled } from './on-escrow-settled';
+import { onEscrowClosed } from './on-escrow-closed';
 import { onChefProfileUpdated } from './on-chef-profile-updated';
 import { onPayoutAccountUpdated } from './on-payout-account-updated';
 import { onRestaurantProfileUpdated } from './on-restaurant-profile-updated';
@@ -13,8 +13,9 @@ export function subscriptions(ctx: JobsContext): Subscription[] {
   return [
     on(db, 'jobs', 'on-escrow-held', 'payments.escrow.held.v1', onEscrowHeld(ctx)),
     on(db, 'jobs', 'on-escrow-failed', 'payments.escrow.failed.v1', onEscrowFailed(ctx)),
-    on(db, 'jobs', 'on-payout-released', 'payments.payout.released.v1', onEscrowSettled(ctx, 'released')),
-    on(db, 'jobs', 'on-escrow-refunded', 'payments.escrow.refunded.v1', onEscrowSettled(ctx, 'refunded')),
+    on(db, 'jobs', 'on-payout-released', 'payments.payout.released.v1', onEscrowClosed(ctx, 'released')),
+    on(db, 'jobs', 'on-escrow-refunded', 'payments.escrow.refunded.v1', onEscrowClosed(ctx, 'refunded')),
+    on(db, 'jobs', 'on-escrow-settled', 'payments.escrow.settled.v1', onEscrowClosed(ctx, 'settled')),
     on(
       db,
       'jobs',

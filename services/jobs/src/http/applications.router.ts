@@ -15,11 +15,12 @@ import { sendWithEtag } from './etag';
 export function applicationsRouter(ctx: JobsContext, auth: RequestHandler): Router {
   const router = Router();
   const { database } = ctx;
+  const view = { database, policy: ctx.policy, now: ctx.now };
   const appId = (req: Parameters<RequestHandler>[0], name = 'id') =>
     uuidParam(req, name, JobsErrors.applicationNotFound().message, 'JOBS.APPLICATION_NOT_FOUND');
 
   async function respond(req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1], id: string) {
-    const application = await applicationView(database, currentUser(req), id);
+    const application = await applicationView(view, currentUser(req), id);
     if (!application) throw JobsErrors.applicationNotFound();
     res.json({ application });
   }
@@ -33,9 +34,17 @@ export function applicationsRouter(ctx: JobsContext, auth: RequestHandler): Rout
       if (job.restaurant_id !== user.id) throw JobsErrors.notJobOwner();
     }
     const scopes = [user.type === 'chef' ? `c:${user.id}` : `r:${user.id}`];
-    await sendWithEtag(req, res, ctx, scopes, false, async () => ({
-      applications: await listApplications(database, user, query),
-    }));
+    // The cards' "last 90 days" counts change with the day as well as with the versions.
+    const day = ctx.now().toISOString().slice(0, 10);
+    await sendWithEtag(
+      req,
+      res,
+      ctx,
+      scopes,
+      false,
+      async () => ({ applications: await listApplications(view, user, query) }),
+      day,
+    );
   });
 
   router.get('/applications/:id', auth, async (req, res) => {
@@ -62,7 +71,7 @@ export function applicationsRouter(ctx: JobsContext, auth: RequestHandler): Rout
   router.delete('/applications/:id', auth, requireRole('chef'), async (req, res) => {
     const user = currentUser(req);
     const id = appId(req);
-    await cancelApplication(ctx, user.id, id);
+    await cancelApplication(ctx, user, id);
     await respond(req, res, id);
   });
 

@@ -20,12 +20,14 @@ export async function sendWithEtag(
   timed: boolean,
   /** The body: an object, or JSON text already serialised. */
   build: (versions: ListVersions) => Promise<unknown>,
+  /** Anything else the body depends on (the day, for counts over a window of days). */
+  extra = '',
 ): Promise<void> {
   const now = ctx.now();
   const read = await readVersions(ctx.database, scopes, timed ? now : undefined);
   const { versions, nextStartMs } = read;
   const digest = createHash('sha1')
-    .update(`${req.user?.id}|${req.originalUrl}|${versions.join(';')}|${nextStartMs ?? ''}`)
+    .update(`${req.user?.id}|${req.originalUrl}|${versions.join(';')}|${nextStartMs ?? ''}|${extra}`)
     .digest('base64url');
   const tag = `W/"${digest.slice(0, 27)}"`;
   res.setHeader('ETag', tag);

@@ -17,13 +17,13 @@ export function favoritesRouter(ctx: JobsContext, auth: RequestHandler): Router 
   router.get('/favorites', auth, restaurantOnly, async (req, res) => {
     const user = currentUser(req);
     const { sortBy } = parse(jobsHttp.FavoritesQuery, req.query);
-    res.json({ favorites: await listFavorites(database, user.id, sortBy ?? 'recent') });
+    res.json({ favorites: await listFavorites(ctx, user.id, sortBy ?? 'recent') });
   });
 
   router.post('/favorites/chef/:id', auth, restaurantOnly, async (req, res) => {
     const user = currentUser(req);
     const { id, created } = await addFavorite(ctx, user.id, chefId(req));
-    const [favorite] = await listFavorites(database, user.id, 'recent', id);
+    const [favorite] = await listFavorites(ctx, user.id, 'recent', id);
     res.status(created ? 201 : 200).json({ favorite });
   });
 

@@ -1,20 +1,22 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { jobsHttp } from '@brigade/contracts';
 import { currentUser, parse, parseBody, requireRole, requireVerifiedPhone, uuidParam } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { jobView, listJobs } from '../db/views';
+import { OpenListCache } from '../db/open-list';
+import { applicationView, jobView, listJobs } from '../db/views';
 import { JobsErrors } from '../domain/errors';
 import { applyToJob } from '../use-cases/apply-to-job';
 import { cancelJob } from '../use-cases/cancel-job';
 import { postJob } from '../use-cases/post-job';
-import { applicationView } from '../db/views';
+import { quoteCancellation } from '../use-cases/quote-cancellation';
 import { sendWithEtag } from './etag';
-import { OpenListCache } from '../db/open-list';
 
 export function jobsRouter(ctx: JobsContext, auth: RequestHandler): Router {
   const router = Router();
-  const { database } = ctx;
-  const openList = new OpenListCache(database);
+  const openList = new OpenListCache(ctx.database, ctx.policy);
+  const jobId = (req: Request) =>
+    uuidParam(req, 'id', JobsErrors.jobNotFound().message, 'JOBS.JOB_NOT_FOUND');
+  const restaurantOnly = requireRole('restaurant');
 
   router.get('/jobs', auth, async (req, res) => {
     const user = currentUser(req);
@@ -28,38 +30,55 @@ export function jobsRouter(ctx: JobsContext, auth: RequestHandler): Router {
             chef: versions[1][1],
             nextStartMs,
           })
-        : { jobs: await listJobs(database, user, query, ctx.now()) },
+        : { jobs: await listJobs(ctx, user, query, ctx.now()) },
     );
   });
 
-  router.post('/jobs', auth, requireRole('restaurant'), requireVerifiedPhone(), async (req, res) => {
+  router.post('/jobs', auth, restaurantOnly, requireVerifiedPhone(), async (req, res) => {
     const user = currentUser(req);
     const input = parseBody(jobsHttp.PostJobRequest, req);
     const id = await postJob(ctx, user.id, input);
-    res.status(201).json({ job: await jobView(database, user, id) });
+    res.status(201).json({ job: await jobView(ctx, user, id) });
   });
 
   router.get('/jobs/:id', auth, async (req, res) => {
     const user = currentUser(req);
-    const id = uuidParam(req, 'id', JobsErrors.jobNotFound().message, 'JOBS.JOB_NOT_FOUND');
-    const job = await jobView(database, user, id);
+    const job = await jobView(ctx, user, jobId(req));
     if (!job) throw JobsErrors.jobNotFound();
     res.json({ job });
   });
 
-  router.put('/jobs/:id', auth, requireRole('restaurant'), async (req, res) => {
+  /** The owner's quote before cancelling; a chef is refused (403), another restaurant gets 404. */
+  router.get('/jobs/:id/cancellation', auth, restaurantOnly, async (req, res) => {
     const user = currentUser(req);
-    const id = uuidParam(req, 'id', JobsErrors.jobNotFound().message, 'JOBS.JOB_NOT_FOUND');
-    parseBody(jobsHttp.UpdateJobRequest, req);
-    await cancelJob(ctx, user.id, id);
-    res.json({ job: await jobView(database, user, id) });
+    res.json(await quoteCancellation(ctx, user.id, jobId(req), user.language));
+  });
+
+  router.post('/jobs/:id/cancel', auth, restaurantOnly, async (req, res) => {
+    const user = currentUser(req);
+    const id = jobId(req);
+    // No body at all reads as {} (the reason is optional); a body that is not a JSON object is refused.
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || 'transfer-encoding' in req.headers;
+    const { reason } = hasBody
+      ? parseBody(jobsHttp.CancelJobRequest, req)
+      : parse(jobsHttp.CancelJobRequest, {});
+    const quote = await cancelJob(ctx, user, id, reason || null);
+    res.json({ ...quote, job: await jobView(ctx, user, id) });
+  });
+
+  /** Cancelling through the job itself (status cancelled): the same rules as POST /jobs/{id}/cancel. */
+  router.put('/jobs/:id', auth, restaurantOnly, async (req, res) => {
+    const user = currentUser(req);
+    const id = jobId(req);
+    const { reason } = parseBody(jobsHttp.UpdateJobRequest, req);
+    await cancelJob(ctx, user, id, reason || null);
+    res.json({ job: await jobView(ctx, user, id) });
   });
 
   router.post('/jobs/:id/apply', auth, requireRole('chef'), requireVerifiedPhone(), async (req, res) => {
     const user = currentUser(req);
-    const id = uuidParam(req, 'id', JobsErrors.jobNotFound().message, 'JOBS.JOB_NOT_FOUND');
-    const applicationId = await applyToJob(ctx, user.id, id);
-    res.status(201).json({ application: await applicationView(database, user, applicationId) });
+    const applicationId = await applyToJob(ctx, user.id, jobId(req));
+    res.status(201).json({ application: await applicationView(ctx, user, applicationId) });
   });
 
   return router;

@@ -3,14 +3,14 @@ import { inTransaction, type JobsContext } from '../context';
 import { setApplicationState } from '../db/applications.repository';
 import { touchScopes } from '../db/list-versions.repository';
 import { payoutsEnabled } from '../db/read-models.repository';
-import { nextApplication } from '../domain/application';
+import { nextApplication } from '@brigade/contracts';
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../events/facts';
 import { lockApplicationAndJob } from './load-for-update';
 
 /**
- * The job's owner accepts a pending application while the job is open and nobody else is accepted; the
- * chef must be able to receive payouts. The job stays open until the chef confirms.
+ * The job's owner accepts a pending application while the job is open, before its start, and nobody else is
+ * accepted; the chef must be able to receive payouts. The job stays open until the chef confirms.
  */
 export async function acceptApplication(
   ctx: JobsContext,
@@ -25,6 +25,7 @@ export async function acceptApplication(
       if (!next) throw JobsErrors.notPending();
       if (job.status === 'filled') throw JobsErrors.jobFilled();
       if (job.status !== 'open') throw JobsErrors.jobNotOpen();
+      if (job.start_time.getTime() <= ctx.now().getTime()) throw JobsErrors.shiftStarted();
       const others = await ctx.database.rows(
         sql`select 1 from jobs.applications where job_id = ${job.id} and id <> ${app.id}
             and status = 'accepted' and worker_confirmed is distinct from false`,

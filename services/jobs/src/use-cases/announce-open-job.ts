@@ -7,13 +7,15 @@ import { jobFacts } from '../events/facts';
 /**
  * jobs.job.opened.v1: the job is open to chefs (escrow held) or open again (the accepted chef declined or
  * cancelled). notify_chef_ids are the user ids of the favorites the restaurant asked to text first, minus
- * chefs who already applied.
+ * chefs who already applied. `asUrgent`: the chef it counted on cancelled, so the restaurant's favorites and
+ * the chefs of its city are told again as urgent, whatever the shift's own priority.
  */
 export async function announceOpenJob(
   ctx: JobsContext,
   tx: Tx,
   job: JobRow,
   reopened: boolean,
+  asUrgent = false,
 ): Promise<void> {
   const favorites = await chefUserIds(ctx.database, tx, job.notify_favorites);
   const applied = new Set(
@@ -28,5 +30,6 @@ export async function announceOpenJob(
     ...jobFacts(job),
     notify_chef_ids: favorites.filter((id) => !applied.has(id)),
     reopened,
+    announce_as_urgent: asUrgent,
   });
 }

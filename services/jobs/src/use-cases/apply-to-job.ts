@@ -6,7 +6,7 @@ import { lockJob } from '../db/jobs.repository';
 import { touchScopes } from '../db/list-versions.repository';
 import { findChef } from '../db/read-models.repository';
 import { JobsErrors } from '../domain/errors';
-import { isOwnerOnly } from '../domain/job';
+import { isOwnerOnly } from '@brigade/contracts';
 import { applicationFacts } from '../events/facts';
 
 /** A chef applies to an open job that has not started, once. */

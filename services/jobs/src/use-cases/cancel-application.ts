@@ -1,35 +1,61 @@
-import { appendEvent } from '@brigade/kit';
+import { appendEvent, type AuthUser } from '@brigade/kit';
+import { applicationState, lateCancelFrom, nextApplication, nextJobStatus } from '@brigade/contracts';
 import { inTransaction, type JobsContext } from '../context';
 import { setApplicationState } from '../db/applications.repository';
+import { updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
-import { applicationState, nextApplication } from '../domain/application';
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../events/facts';
 import { announceOpenJob } from './announce-open-job';
 import { lockApplicationAndJob } from './load-for-update';
+import { recordReliability } from './record-reliability';
 
-/** The chef withdraws a pending, or accepted and unconfirmed, application; an accepted one reopens the job. */
+/**
+ * The chef withdraws an application until the shift starts: pending, accepted (awaiting their confirmation)
+ * or confirmed. Withdrawing an accepted or confirmed one frees the shift: a filled shift reopens, and the
+ * restaurant's favorites and the chefs of the city are told again, as urgent (jobs.job.opened.v1). Within
+ * LATE_CANCEL_WINDOW of the start that is a late cancellation on the chef's reliability record.
+ */
 export async function cancelApplication(
   ctx: JobsContext,
-  chefId: string,
+  chef: Pick<AuthUser, 'id' | 'language'>,
   applicationId: string,
 ): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
-    if (app.chef_id !== chefId) throw JobsErrors.applicationNotFound();
-    const wasAccepted = applicationState(app.status, app.worker_confirmed) === 'awaiting_confirmation';
+    if (app.chef_id !== chef.id) throw JobsErrors.applicationNotFound();
+    const now = ctx.now();
+    if (now.getTime() >= job.start_time.getTime()) throw JobsErrors.startedCannotBeCancelled(chef.language);
+    const state = applicationState(app.status, app.worker_confirmed);
     const next = nextApplication('cancel', app);
     if (!next) throw JobsErrors.cannotCancelApplication();
+
+    const booked = state === 'awaiting_confirmation' || state === 'confirmed';
+    const late = booked && now.getTime() >= lateCancelFrom(ctx.policy, job.start_time).getTime();
     await setApplicationState(tx, app.id, next);
     await appendEvent(ctx.database, tx, 'jobs.application.cancelled.v1', {
       ...applicationFacts(app, job),
-      was_accepted: wasAccepted,
+      was_accepted: booked,
+      was_confirmed: state === 'confirmed',
+      late,
     });
-    if (wasAccepted && job.status === 'open') await announceOpenJob(ctx, tx, job, true);
-    await touchScopes(
-      ctx,
-      tx,
-      wasAccepted ? await scopesOfJob(ctx.database, tx, job) : [`r:${job.restaurant_id}`, `c:${chefId}`],
-    );
+    let statusAfter = job.status;
+    if (state === 'confirmed') {
+      const reopened = nextJobStatus('reopen', job.status);
+      if (reopened) {
+        await updateJob(tx, job.id, { status: reopened });
+        statusAfter = reopened;
+      }
+    }
+    if (booked && statusAfter === 'open') await announceOpenJob(ctx, tx, job, true, true);
+    const recorded = late
+      ? await recordReliability(ctx, tx, [
+          { user_id: chef.id, user_type: 'chef', kind: 'late_cancellations', job_id: job.id },
+        ])
+      : [];
+    const scopes = booked
+      ? await scopesOfJob(ctx.database, tx, job, statusAfter)
+      : [`r:${job.restaurant_id}`, `c:${chef.id}`];
+    await touchScopes(ctx, tx, [...scopes, ...recorded]);
   });
 }

@@ -1,40 +1,69 @@
-import { appendEvent } from '@brigade/kit';
+import { appendEvent, type AuthUser } from '@brigade/kit';
+import { nextJobStatus } from '@brigade/contracts';
 import { inTransaction, type JobsContext } from '../context';
-import { applicationsOfJob, setApplicationState } from '../db/applications.repository';
+import { bookedChefOf } from '../db/applications.repository';
 import { lockJob, updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
-import { nextApplication } from '../domain/application';
+import { quoteJobCancellation, type ExplainedQuote } from '../domain/cancellation';
 import { JobsErrors } from '../domain/errors';
-import { nextJobStatus } from '../domain/job';
 import { jobFacts } from '../events/facts';
+import { moveApplicationsOfJob } from './move-applications';
+import { recordReliability } from './record-reliability';
 
 /**
- * The owner cancels a job. Its live applications are withdrawn; when escrow was held (and, a filled job
- * being cancellable only before it starts, no chef worked it) jobs.job.cancelled.v1 says a refund is due.
+ * The owner cancels a job before its start, by the cancellation rules (contracts/src/policy.ts): quoted under
+ * the job's lock, so the figures answered are the ones applied. Live applications are withdrawn; the job keeps
+ * how it was cancelled; jobs.job.cancelled.v1 tells payments what to move (refund_due when escrow was held:
+ * a full refund, or on a late cancellation the chef's pay, the fee kept and the rest refunded) and the chef
+ * who was booked. A late cancellation goes on the restaurant's reliability record. After the start: 409.
  */
-export async function cancelJob(ctx: JobsContext, restaurantId: string, jobId: string): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
+export async function cancelJob(
+  ctx: JobsContext,
+  user: Pick<AuthUser, 'id' | 'language'>,
+  jobId: string,
+  reason: string | null = null,
+): Promise<ExplainedQuote> {
+  return inTransaction(ctx, async (tx) => {
     const job = await lockJob(ctx.database, tx, jobId);
-    if (!job || job.restaurant_id !== restaurantId) throw JobsErrors.jobNotFound();
+    if (!job || job.restaurant_id !== user.id) throw JobsErrors.jobNotFound();
     const next = nextJobStatus('cancel', job.status);
     if (!next) throw JobsErrors.cannotCancelJob(job.status);
-    if (job.status === 'filled' && job.start_time.getTime() <= ctx.now().getTime())
-      throw JobsErrors.startedJobCannotBeCancelled();
+    const now = ctx.now();
+    const chefId = await bookedChefOf(ctx.database, job.id, tx);
+    const quote = quoteJobCancellation(ctx.policy, job, chefId !== null, now, user.language);
+    if (quote.rule === 'started') throw JobsErrors.startedCannotBeCancelled(user.language);
 
-    const affected: string[] = [];
-    for (const app of await applicationsOfJob(ctx.database, tx, job.id)) {
-      const withdrawn = nextApplication('withdraw', app);
-      if (!withdrawn) continue;
-      await setApplicationState(tx, app.id, withdrawn);
-      affected.push(app.chef_id);
-    }
-    await updateJob(tx, job.id, { status: next });
+    const withdrawn = await moveApplicationsOfJob(ctx, tx, job.id, 'withdraw');
+    await updateJob(tx, job.id, {
+      status: next,
+      cancelled_at: now,
+      cancelled_by: 'restaurant',
+      cancelled_late: quote.late,
+      cancelled_chef_id: chefId,
+      cancel_chef_pay_cents: quote.chef_pay_cents,
+      cancel_fee_cents: quote.fee_cents,
+      cancel_refund_cents: quote.refund_cents,
+      cancel_reason: reason,
+    });
     await appendEvent(ctx.database, tx, 'jobs.job.cancelled.v1', {
       ...jobFacts(job),
       previous_status: job.status,
       refund_due: job.payment_status === 'held_in_escrow',
-      affected_chef_ids: affected,
+      affected_chef_ids: withdrawn.map((a) => a.chef_id),
+      cancelled_by: 'restaurant',
+      late: quote.late,
+      chef_id: chefId,
+      chef_pay_cents: quote.chef_pay_cents,
+      fee_cents: quote.fee_cents,
+      refund_cents: quote.refund_cents,
+      reason,
     });
-    await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job, next));
+    const recorded = quote.late
+      ? await recordReliability(ctx, tx, [
+          { user_id: job.restaurant_id, user_type: 'restaurant', kind: 'late_cancellations', job_id: job.id },
+        ])
+      : [];
+    await touchScopes(ctx, tx, [...(await scopesOfJob(ctx.database, tx, job, next)), ...recorded]);
+    return quote;
   });
 }

@@ -1,20 +1,21 @@
-import type { jobsHttp } from '@brigade/contracts';
+import { applicationState, checkoutDeadline, checkoutOutcome, type jobsHttp } from '@brigade/contracts';
 import { appendEvent, type AuthUser } from '@brigade/kit';
 import type { z } from 'zod';
 import { inTransaction, type JobsContext } from '../context';
 import { updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
-import { applicationState } from '../domain/application';
-import { checkoutMessage, checkoutOutcome, type CheckoutSide } from '../domain/checkout';
+import { checkoutMessage, outcomeStatus, type CheckoutSide } from '../domain/checkout';
+import { checkoutAnswers, checkoutReliabilityFacts } from '../domain/reliability';
 import { JobsErrors } from '../domain/errors';
-import { nextJobStatus, nextPaymentStatus } from '../domain/job';
-import { applicationFacts } from '../events/facts';
+import { applicationFacts, moneyFacts } from '../events/facts';
 import { lockApplicationAndJob } from './load-for-update';
+import { recordReliability } from './record-reliability';
 
 /**
- * One side checks out of a filled shift after it started and rates the other (jobs.checkout.recorded.v1,
- * which identity turns into average ratings). When both have, the job is completed (release or refund)
- * or disputed, and jobs.checkout.completed.v1 tells payments what to do with the escrow.
+ * One side checks out of a filled shift after it started and before its checkout deadline, and rates the
+ * other (jobs.checkout.recorded.v1, which identity turns into average ratings). When both have, the job is
+ * completed (release or refund) or disputed, jobs.checkout.completed.v1 tells payments what to do with the
+ * escrow, and a shift paid out counts as completed on both reliability records.
  */
 export async function checkOut(
   ctx: JobsContext,
@@ -33,7 +34,9 @@ export async function checkOut(
     if (applicationState(app.status, app.worker_confirmed) !== 'confirmed' || job.status !== 'filled') {
       throw JobsErrors.notCheckoutable();
     }
-    if (job.start_time.getTime() > ctx.now().getTime()) throw JobsErrors.checkoutTooEarly();
+    const now = ctx.now().getTime();
+    if (job.start_time.getTime() > now) throw JobsErrors.checkoutTooEarly();
+    if (now >= checkoutDeadline(ctx.policy, job.end_time).getTime()) throw JobsErrors.checkoutClosed();
 
     const after = { ...job };
     if (side === 'restaurant') {
@@ -62,9 +65,8 @@ export async function checkOut(
     });
 
     const mutual = after.restaurant_checkout_completed && after.chef_checkout_completed;
-    const outcome = mutual
-      ? checkoutOutcome(after.restaurant_work_completed === true, after.chef_work_completed === true)
-      : null;
+    const answers = checkoutAnswers(after);
+    const outcome = mutual ? checkoutOutcome(answers.restaurant, answers.chef, false) : null;
     const patch: Parameters<typeof updateJob>[2] = {
       restaurant_checkout_completed: after.restaurant_checkout_completed,
       chef_checkout_completed: after.chef_checkout_completed,
@@ -76,9 +78,7 @@ export async function checkOut(
       chef_feedback: after.chef_feedback,
     };
     if (outcome) {
-      patch.status = nextJobStatus(outcome === 'disputed' ? 'dispute' : 'complete', job.status)!;
-      if (outcome === 'disputed')
-        patch.payment_status = nextPaymentStatus('dispute', job.payment_status) ?? job.payment_status;
+      Object.assign(patch, outcomeStatus(job, outcome));
       await appendEvent(ctx.database, tx, 'jobs.checkout.completed.v1', {
         ...applicationFacts(app, job),
         outcome,
@@ -86,13 +86,17 @@ export async function checkOut(
         chef_work_completed: after.chef_work_completed === true,
         chef_rating: after.chef_rating!,
         restaurant_rating: after.restaurant_rating!,
-        subtotal_cents: job.subtotal_cents,
-        fee_cents: job.fee_cents,
-        total_cents: job.total_cents,
+        ...moneyFacts(job),
       });
     }
     await updateJob(tx, job.id, patch);
-    await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job, patch.status ?? job.status));
+    const recorded = outcome
+      ? await recordReliability(ctx, tx, checkoutReliabilityFacts(job, app.chef_id, outcome, answers))
+      : [];
+    await touchScopes(ctx, tx, [
+      ...(await scopesOfJob(ctx.database, tx, job, patch.status ?? job.status)),
+      ...recorded,
+    ]);
     return { message: checkoutMessage(side, outcome), mutualCheckoutCompleted: mutual };
   });
 }

@@ -2,7 +2,7 @@ import { appendEvent } from '@brigade/kit';
 import { inTransaction, type JobsContext } from '../context';
 import { setApplicationState } from '../db/applications.repository';
 import { touchScopes } from '../db/list-versions.repository';
-import { nextApplication } from '../domain/application';
+import { nextApplication } from '@brigade/contracts';
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../events/facts';
 import { lockApplicationAndJob } from './load-for-update';

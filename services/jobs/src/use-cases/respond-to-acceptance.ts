@@ -1,18 +1,18 @@
+import { nextApplication, nextJobStatus } from '@brigade/contracts';
 import { appendEvent } from '@brigade/kit';
 import { inTransaction, type JobsContext } from '../context';
 import { applicationsOfJob, setApplicationState } from '../db/applications.repository';
 import { updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
-import { nextApplication } from '../domain/application';
 import { JobsErrors } from '../domain/errors';
-import { nextJobStatus } from '../domain/job';
 import { applicationFacts } from '../events/facts';
 import { announceOpenJob } from './announce-open-job';
 import { lockApplicationAndJob } from './load-for-update';
 
 /**
- * The accepted chef answers. Confirming fills the job and turns down the other pending applications;
- * declining leaves the job open for another chef (jobs.job.opened.v1 with reopened true).
+ * The accepted chef answers. Confirming fills the job and turns down the other pending applications (only
+ * before the start: a shift nobody confirmed by then expires); declining leaves the job open for another chef
+ * (jobs.job.opened.v1 with reopened true, unless it has started and is about to expire).
  */
 export async function respondToAcceptance(
   ctx: JobsContext,
@@ -23,6 +23,8 @@ export async function respondToAcceptance(
   await inTransaction(ctx, async (tx) => {
     const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
     if (app.chef_id !== chefId) throw JobsErrors.applicationNotFound();
+    const started = job.start_time.getTime() <= ctx.now().getTime();
+    if (confirmed && started) throw JobsErrors.shiftStarted();
     const next = nextApplication(confirmed ? 'confirm' : 'decline', app);
     if (!next) throw JobsErrors.notAwaitingConfirmation();
     const scopes = await scopesOfJob(ctx.database, tx, job);
@@ -42,7 +44,7 @@ export async function respondToAcceptance(
     } else {
       await setApplicationState(tx, app.id, next);
       await appendEvent(ctx.database, tx, 'jobs.application.declined.v1', applicationFacts(app, job));
-      if (job.status === 'open') await announceOpenJob(ctx, tx, job, true);
+      if (job.status === 'open' && !started) await announceOpenJob(ctx, tx, job, true);
     }
     await touchScopes(ctx, tx, scopes);
   });

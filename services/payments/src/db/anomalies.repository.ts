@@ -7,12 +7,26 @@ export async function insertAnomaly(
   source: MoneySource,
   anomaly: Anomaly,
 ): Promise<void> {
-  const event = source.via === 'webhook' ? source : { event_id: null, event_type: null };
+  const event = source.via === 'provider_call' ? { event_id: null, event_type: null } : source;
   await tx.execute(
     sql`insert into ${sql.raw(database.schema)}.anomalies (source, event_id, event_type, object_id, job_id, reason, details)
         values (${source.via}, ${event.event_id}, ${event.event_type}, ${anomaly.objectId}, ${anomaly.jobId ?? null},
                 ${anomaly.reason}, ${JSON.stringify(anomaly.details ?? {})}::jsonb)`,
   );
+}
+
+/** Whether this event was already refused for this reason (a re-driven event is refused once). */
+export async function anomalyRecorded(
+  database: Database,
+  tx: Executor,
+  eventId: string,
+  reason: Anomaly['reason'],
+): Promise<boolean> {
+  const rows = await database.rows(
+    sql`select 1 from ${sql.raw(database.schema)}.anomalies where event_id = ${eventId} and reason = ${reason} limit 1`,
+    tx,
+  );
+  return rows.length > 0;
 }
 
 export interface AnomalyRow {

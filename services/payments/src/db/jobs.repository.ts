@@ -1,5 +1,5 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
-import type { PaymentStatus } from '../domain/payment-status';
+import type { PaymentStatus } from '@brigade/contracts';
 
 export interface JobPaymentRow {
   job_id: string;
@@ -17,6 +17,7 @@ export interface JobPaymentRow {
   last_error_message: string | null;
   chef_id: string | null;
   cancelled_at: Date | string | null;
+  expired_at: Date | string | null;
 }
 
 export async function findJob(
@@ -64,4 +65,57 @@ export async function setStatus(
   await tx.execute(
     sql`update ${sql.raw(database.schema)}.job_payments set status = ${status}, updated_at = now()${extra} where job_id = ${jobId}`,
   );
+}
+
+/** The chef who worked the shift (or is paid for its late cancellation): may read the job's escrow. */
+export async function setChef(database: Database, tx: Executor, jobId: string, chefId: string) {
+  await tx.execute(
+    sql`update ${sql.raw(database.schema)}.job_payments set chef_id = ${chefId} where job_id = ${jobId}`,
+  );
+}
+
+/** A job posted by the jobs service: the amounts it is charged and its times (the stuck-money report). */
+export async function insertJob(
+  database: Database,
+  tx: Executor,
+  job: Pick<
+    JobPaymentRow,
+    'job_id' | 'restaurant_id' | 'title' | 'subtotal_cents' | 'fee_cents' | 'total_cents'
+  > & {
+    start_time: string;
+    end_time: string;
+  },
+) {
+  await tx.execute(
+    sql`insert into ${sql.raw(database.schema)}.job_payments (job_id, restaurant_id, title, subtotal_cents, fee_cents, total_cents, start_time, end_time)
+        values (${job.job_id}, ${job.restaurant_id}, ${job.title}, ${job.subtotal_cents}, ${job.fee_cents}, ${job.total_cents}, ${job.start_time}, ${job.end_time})
+        on conflict (job_id) do nothing`,
+  );
+}
+
+/**
+ * The job ended by a rule before anyone worked it: cancelled or expired, at the moment the event says (the
+ * stuck-money report's deadline for its refund or split). Its times fill in for jobs posted before payments
+ * kept them. A cancelled or expired job can no longer be paid.
+ */
+export async function markEnded(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  how: 'cancelled' | 'expired',
+  at: string,
+  times: { start_time: string; end_time: string },
+) {
+  const column = sql.raw(how === 'cancelled' ? 'cancelled_at' : 'expired_at');
+  await tx.execute(
+    sql`update ${sql.raw(database.schema)}.job_payments
+        set ${column} = coalesce(${column}, ${at}), start_time = coalesce(start_time, ${times.start_time}),
+            end_time = coalesce(end_time, ${times.end_time}), updated_at = now()
+        where job_id = ${jobId}`,
+  );
+}
+
+/** The checkout answers disagree: held until an operator decides (the stuck-money report lists it apart). */
+export async function markDisputed(database: Database, tx: Executor, jobId: string, status: PaymentStatus) {
+  await setStatus(database, tx, jobId, status, sql`, disputed_at = coalesce(disputed_at, now())`);
 }

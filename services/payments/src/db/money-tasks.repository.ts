@@ -6,9 +6,17 @@ export interface MoneyTaskRow {
   kind: 'transfer' | 'refund';
   reason: string;
   amount_cents: number;
+  /** Kept by the platform with this movement (a transfer's 7%); 0 for a refund. */
+  fee_cents: number;
   destination_user_id: string | null;
   status: 'pending' | 'done' | 'blocked';
 }
+
+const numbers = <T extends { amount_cents: number; fee_cents: number }>(row: T): T => ({
+  ...row,
+  amount_cents: Number(row.amount_cents),
+  fee_cents: Number(row.fee_cents),
+});
 
 /** The money task payments issued for a job (one per job and kind), or null. */
 export async function findTask(
@@ -18,11 +26,63 @@ export async function findTask(
   kind: MoneyTaskRow['kind'],
 ): Promise<MoneyTaskRow | null> {
   const [row] = await database.rows<MoneyTaskRow>(
-    sql`select id, job_id, kind, reason, amount_cents, destination_user_id, status
+    sql`select id, job_id, kind, reason, amount_cents, fee_cents, destination_user_id, status
         from ${sql.raw(database.schema)}.money_tasks where job_id = ${jobId} and kind = ${kind}`,
     tx,
   );
-  return row ? { ...row, amount_cents: Number(row.amount_cents) } : null;
+  return row ? numbers(row) : null;
+}
+
+/**
+ * Issue a movement (in the decision's transaction). The idempotency key is derived from the job and the kind
+ * (`job:{id}:transfer`, `job:{id}:refund`), so every retry asks the provider for the same object.
+ */
+export async function insertTask(
+  database: Database,
+  tx: Executor,
+  task: Omit<MoneyTaskRow, 'id' | 'status'>,
+): Promise<boolean> {
+  const rows = await database.rows(
+    sql`insert into ${sql.raw(database.schema)}.money_tasks (job_id, kind, reason, amount_cents, fee_cents, destination_user_id, idempotency_key)
+        values (${task.job_id}, ${task.kind}, ${task.reason}, ${task.amount_cents}, ${task.fee_cents},
+                ${task.destination_user_id}, ${`job:${task.job_id}:${task.kind}`})
+        on conflict do nothing returning id`,
+    tx,
+  );
+  return rows.length > 0;
+}
+
+/** The task is in the ledger. */
+export async function closeTask(database: Database, tx: Executor, taskId: string) {
+  await tx.execute(
+    sql`update ${sql.raw(database.schema)}.money_tasks set status = 'done', done_at = coalesce(done_at, now()) where id = ${taskId}`,
+  );
+}
+
+/** How many of the job's movements are not in the ledger yet (pending or blocked). */
+export async function openTaskCount(database: Database, tx: Executor, jobId: string): Promise<number> {
+  const [row] = await database.rows<{ n: number }>(
+    sql`select count(*)::int as n from ${sql.raw(database.schema)}.money_tasks where job_id = ${jobId} and status <> 'done'`,
+    tx,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** A job's movements as the payment screens show them. */
+export interface TaskProgress {
+  kind: MoneyTaskRow['kind'];
+  status: MoneyTaskRow['status'];
+  attempts: number;
+  last_error_kind: 'provider' | 'payout_account' | 'other' | null;
+  last_attempt_at: Date | string | null;
+  next_attempt_at: Date | string;
+}
+
+export async function tasksOfJob(database: Database, jobId: string): Promise<TaskProgress[]> {
+  return database.rows<TaskProgress>(
+    sql`select kind, status, attempts, last_error_kind, last_attempt_at, next_attempt_at
+        from ${sql.raw(database.schema)}.money_tasks where job_id = ${jobId} order by kind desc`,
+  );
 }
 
 /** The provider id of the job's ledger entry of a kind (charge, transfer, refund), or null when none. */

@@ -6,7 +6,9 @@
 export type MoneySource =
   | { via: 'webhook'; event_id: string; event_type: string }
   /** The provider's own answer to a call payments made (confirm, retrieve, transfer, refund). */
-  | { via: 'provider_call' };
+  | { via: 'provider_call' }
+  /** An event of another service (a money decision payments refused). */
+  | { via: 'event'; event_id: string; event_type: string };
 
 export const PROVIDER_CALL: MoneySource = { via: 'provider_call' };
 
@@ -29,6 +31,8 @@ export const ANOMALY_REASONS = [
   'exceeds_charge',
   /** A connected account payments did not create for a known user. */
   'unknown_account',
+  /** A money decision (a cancellation's figures) that contradicts payments' records: nothing moved. */
+  'decision_mismatch',
 ] as const;
 export type AnomalyReason = (typeof ANOMALY_REASONS)[number];
 

@@ -1,5 +1,6 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
-import { CLOSED_STATUSES, HELD_STATUSES, type PaymentStatus } from './payment-status';
+import { BOOKING_FEE_BPS, platformFee, type PaymentStatus } from '@brigade/contracts';
+import { isClosed, isHeld } from './escrow-state';
 
 export interface LedgerTotals {
   charged_cents: number;
@@ -40,15 +41,80 @@ export async function ledgerTotals(
   return totals;
 }
 
+/** A job's figures as the ledger rules read them (SQL below; the rules are the pure `ledgerProblems`). */
+export interface LedgerFacts {
+  status: PaymentStatus;
+  subtotal_cents: number;
+  fee_cents: number;
+  total_cents: number;
+  totals: LedgerTotals;
+  /** At most one ledger entry of each kind (no double charge, transfer, fee or refund). */
+  entries_max: number;
+  /** The decision payments recorded for the job's money, if any. */
+  decision: { kind: string; chef_pay_cents: number; fee_cents: number; refund_cents: number } | null;
+}
+
 /**
  * The ledger's rules, for every job by the state of its money:
- * - closed (completed, refunded): charged = transferred + fee + refunded, the charge equals the job total, a
- *   released job transferred exactly the shift pay and kept exactly the booking fee, a refunded job gave back the
- *   whole charge;
- * - held (held_in_escrow, disputed): charged = the job's total, and nothing transferred, kept or refunded yet;
+ * - closed (completed, refunded, settled): charged = transferred + fee + refunded and the charge equals the job
+ *   total; a released job transferred exactly the shift pay and kept exactly the booking fee; a refunded job gave
+ *   back the whole charge; a settled job (a split) kept exactly 7% of what the chef was paid, paid the chef at
+ *   most the shift pay, and moved exactly the figures of the decision payments recorded;
+ * - held (held_in_escrow, disputed): charged = the job's total, and what moved so far is parts of its recorded
+ *   decision (a split half done: the transfer with its fee, or the refund), nothing without a decision;
  * - unpaid (pending, failed): nothing charged, transferred or refunded;
  * and nothing is ever charged, transferred or refunded twice (at most one entry of each kind).
  */
+export function ledgerProblems(f: LedgerFacts): string[] {
+  const { charged_cents: charged, fee_cents: fees, transferred_cents: transferred } = f.totals;
+  const refunded = f.totals.refunded_cents;
+  const d = f.decision;
+  const problems: string[] = [];
+  if (f.entries_max > 1) problems.push('more than one ledger entry of a kind');
+  if (isClosed(f.status)) {
+    if (charged !== transferred + fees + refunded)
+      problems.push(`charged ${charged} != transferred ${transferred} + fee ${fees} + refunded ${refunded}`);
+    if (charged !== f.total_cents) problems.push(`charged ${charged} != job total ${f.total_cents}`);
+    if (f.status === 'completed' && (transferred !== f.subtotal_cents || fees !== f.fee_cents))
+      problems.push(`released job must transfer ${f.subtotal_cents} and keep ${f.fee_cents}`);
+    if (f.status === 'refunded' && refunded !== charged) problems.push(`refunded job must refund ${charged}`);
+    if (f.status === 'settled') {
+      const fee = platformFee({ feeBps: BOOKING_FEE_BPS }, transferred);
+      if (fees !== fee) problems.push(`settled job kept ${fees} != 7% of the chef's ${transferred} (${fee})`);
+      if (transferred > f.subtotal_cents)
+        problems.push(`settled job paid the chef ${transferred} > shift pay ${f.subtotal_cents}`);
+      if (
+        d?.kind !== 'split' ||
+        d.chef_pay_cents !== transferred ||
+        d.fee_cents !== fees ||
+        d.refund_cents !== refunded
+      )
+        problems.push(
+          `settled job moved transferred ${transferred} + fee ${fees} + refunded ${refunded}, not its decision ` +
+            (d ? `(${d.kind}: ${d.chef_pay_cents} + ${d.fee_cents} + ${d.refund_cents})` : '(none)'),
+        );
+    }
+  } else if (isHeld(f.status)) {
+    if (charged !== f.total_cents) problems.push(`held job charged ${charged} != job total ${f.total_cents}`);
+    const moved = transferred + fees + refunded;
+    const partOfDecision =
+      d !== null &&
+      (transferred === 0 ? fees === 0 : transferred === d.chef_pay_cents && fees === d.fee_cents) &&
+      (refunded === 0 || refunded === d.refund_cents) &&
+      moved < charged;
+    if (moved > 0 && !partOfDecision)
+      problems.push(
+        `held job already moved money outside its decision: transferred ${transferred} + fee ${fees} + refunded ${refunded}`,
+      );
+  } else if (charged + transferred + fees + refunded > 0) {
+    problems.push(
+      `unpaid job has ledger entries: charged ${charged}, transferred ${transferred}, fee ${fees}, refunded ${refunded}`,
+    );
+  }
+  return problems;
+}
+
+/** Every job's ledger against the rules (`npm run ledger:check`). */
 export async function checkLedger(database: Database): Promise<LedgerCheck[]> {
   const s = sql.raw(database.schema);
   const rows = await database.rows<{
@@ -62,11 +128,17 @@ export async function checkLedger(database: Database): Promise<LedgerCheck[]> {
     transferred: string;
     refunded: string;
     entries_max: string;
+    decision_kind: string | null;
+    decision_chef_pay: number | null;
+    decision_fee: number | null;
+    decision_refund: number | null;
   }>(sql`
     select j.job_id, j.status, j.subtotal_cents, j.fee_cents as fee, j.total_cents,
       coalesce(l.charged, 0)::bigint as charged, coalesce(l.fees, 0)::bigint as fees,
       coalesce(l.transferred, 0)::bigint as transferred, coalesce(l.refunded, 0)::bigint as refunded,
-      coalesce(l.entries_max, 0)::bigint as entries_max
+      coalesce(l.entries_max, 0)::bigint as entries_max,
+      d.kind as decision_kind, d.chef_pay_cents as decision_chef_pay, d.fee_cents as decision_fee,
+      d.refund_cents as decision_refund
     from ${s}.job_payments j
     left join (
       select job_id,
@@ -78,45 +150,31 @@ export async function checkLedger(database: Database): Promise<LedgerCheck[]> {
       from (select job_id, kind, sum(amount_cents) as amount_cents, count(*) as n from ${s}.ledger_entries group by job_id, kind) per_kind
       group by job_id
     ) l on l.job_id = j.job_id
+    left join ${s}.decisions d on d.job_id = j.job_id
     order by j.job_id`);
   return rows.map((r) => {
-    const charged = Number(r.charged);
-    const fees = Number(r.fees);
-    const transferred = Number(r.transferred);
-    const refunded = Number(r.refunded);
-    const total = Number(r.total_cents);
-    const problems: string[] = [];
-    if (Number(r.entries_max) > 1) problems.push('more than one ledger entry of a kind');
-    if (CLOSED_STATUSES.includes(r.status)) {
-      if (charged !== transferred + fees + refunded)
-        problems.push(
-          `charged ${charged} != transferred ${transferred} + fee ${fees} + refunded ${refunded}`,
-        );
-      if (charged !== total) problems.push(`charged ${charged} != job total ${total}`);
-      if (r.status === 'completed' && (transferred !== Number(r.subtotal_cents) || fees !== Number(r.fee)))
-        problems.push(`released job must transfer ${r.subtotal_cents} and keep ${r.fee}`);
-      if (r.status === 'refunded' && refunded !== charged)
-        problems.push(`refunded job must refund ${charged}`);
-    } else if (HELD_STATUSES.includes(r.status)) {
-      if (charged !== total) problems.push(`held job charged ${charged} != job total ${total}`);
-      if (transferred + fees + refunded > 0)
-        problems.push(
-          `held job already moved money: transferred ${transferred} + fee ${fees} + refunded ${refunded}`,
-        );
-    } else if (charged + transferred + fees + refunded > 0) {
-      problems.push(
-        `unpaid job has ledger entries: charged ${charged}, transferred ${transferred}, fee ${fees}, refunded ${refunded}`,
-      );
-    }
-    return {
-      job_id: r.job_id,
-      status: r.status,
-      charged_cents: charged,
-      fee_cents: fees,
-      transferred_cents: transferred,
-      refunded_cents: refunded,
-      ok: problems.length === 0,
-      problems,
+    const totals = {
+      charged_cents: Number(r.charged),
+      fee_cents: Number(r.fees),
+      transferred_cents: Number(r.transferred),
+      refunded_cents: Number(r.refunded),
     };
+    const problems = ledgerProblems({
+      status: r.status,
+      subtotal_cents: Number(r.subtotal_cents),
+      fee_cents: Number(r.fee),
+      total_cents: Number(r.total_cents),
+      totals,
+      entries_max: Number(r.entries_max),
+      decision: r.decision_kind
+        ? {
+            kind: r.decision_kind,
+            chef_pay_cents: Number(r.decision_chef_pay),
+            fee_cents: Number(r.decision_fee),
+            refund_cents: Number(r.decision_refund),
+          }
+        : null,
+    });
+    return { job_id: r.job_id, status: r.status, ...totals, ok: problems.length === 0, problems };
   });
 }

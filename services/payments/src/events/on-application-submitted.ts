@@ -1,6 +1,7 @@
-import { sql, type Tx } from '@brigade/kit';
+import type { Tx } from '@brigade/kit';
 import type { EventData } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
+import { insertApplication } from '../db/applications.repository';
 
 /** Applications -> jobs, for `POST /applications/{applicationId}/confirm-payment`. */
 export async function onApplicationSubmitted(
@@ -8,9 +9,5 @@ export async function onApplicationSubmitted(
   tx: Tx,
   data: EventData<'jobs.application.submitted.v1'>,
 ) {
-  await tx.execute(
-    sql`insert into ${sql.raw(ctx.database.schema)}.applications (application_id, job_id, chef_id, restaurant_id)
-        values (${data.application_id}, ${data.job_id}, ${data.chef_id}, ${data.restaurant_id})
-        on conflict (application_id) do nothing`,
-  );
+  await insertApplication(ctx.database, tx, data);
 }

@@ -1,21 +1,14 @@
-import { onCommit, sql, type Tx } from '@brigade/kit';
-import type { EventData } from '@brigade/contracts';
+import type { Tx } from '@brigade/kit';
+import type { EventData, EventEnvelope } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
-import { findJob } from '../db/jobs.repository';
-import { requestRefund } from '../use-cases/money-tasks';
+import { settleCancellation } from '../use-cases/settle-cancellation';
 
-/**
- * The job was cancelled: it can no longer be paid, and money already held goes back to the restaurant when no
- * chef worked the shift (refund_due). A payment that succeeds later is refunded when it is recorded.
- */
-export async function onJobCancelled(ctx: PaymentsContext, tx: Tx, data: EventData<'jobs.job.cancelled.v1'>) {
-  const job = await findJob(ctx.database, data.job_id, tx, true);
-  if (!job) return;
-  await tx.execute(
-    sql`update ${sql.raw(ctx.database.schema)}.job_payments set cancelled_at = coalesce(cancelled_at, now()), updated_at = now() where job_id = ${job.job_id}`,
-  );
-  if (data.refund_due && (job.status === 'held_in_escrow' || job.status === 'disputed')) {
-    await requestRefund(ctx, tx, job, 'job_cancelled');
-    onCommit(tx, () => ctx.kickMoneyTasks());
-  }
+/** The owner cancelled the job: refund or split the money held, as the cancellation rules decided. */
+export async function onJobCancelled(
+  ctx: PaymentsContext,
+  tx: Tx,
+  data: EventData<'jobs.job.cancelled.v1'>,
+  event: EventEnvelope<unknown>,
+) {
+  await settleCancellation(ctx, tx, data, event.occurred_at);
 }

@@ -1,6 +1,8 @@
 // `npm run ledger:check`: verify the escrow ledger of every job, by the state of its money (closed: charged =
-// transferred + fee + refunded; held: charged = the job's total and nothing moved yet; unpaid: nothing charged),
-// and list the money facts payments refused (webhook anomalies). Exits 1 on any violation.
+// transferred + fee + refunded, a split as decided; held: charged = the job's total and only parts of its
+// decision moved; unpaid: nothing charged), list the money facts payments refused (anomalies), and report stuck
+// money: jobs still held more than STUCK_MONEY_AFTER after their rule's deadline (CHECKOUT_DEADLINE after the
+// shift's end, or the moment it was cancelled, expired or decided). Exits 1 on any violation or stuck money.
 //
 // Where: DATABASE_URL (the payments database `<base>_payments`) or PAYMENTS_DATABASE_URL whole; with neither,
 // the embedded default's data (`.data/pglite`, or BRIGADE_DATA_DIR), which only one process may open at a time:
@@ -17,12 +19,30 @@ import {
   type Connection,
   type Database,
 } from '@brigade/kit';
+import {
+  CLOSED_PAYMENT_STATUSES,
+  formatDuration,
+  formatUsd,
+  HELD_PAYMENT_STATUSES,
+  loadPolicy,
+  PAYABLE_PAYMENT_STATUSES,
+  PolicyError,
+  type Policy,
+} from '@brigade/contracts';
 import { latestAnomalies } from '../db/anomalies.repository';
 import { checkLedger } from '../domain/ledger';
+import { findStuckMoney } from '../use-cases/report-stuck-money';
+
+export interface LedgerCheckOptions {
+  /** The money rules' durations (default: from this process's environment, as the services read them). */
+  policy?: Pick<Policy, 'checkoutDeadlineMs' | 'stuckMoneyAfterMs'>;
+  now?: Date;
+}
 
 export async function runLedgerCheck(
   database: Database,
   print: (line: string) => void = console.log,
+  options: LedgerCheckOptions = {},
 ): Promise<boolean> {
   const checks = await checkLedger(database);
   for (const c of checks) {
@@ -32,9 +52,9 @@ export async function runLedgerCheck(
     );
   }
   const failed = checks.filter((c) => !c.ok).length;
-  const byState = (states: string[]) => checks.filter((c) => states.includes(c.status)).length;
+  const byState = (states: readonly string[]) => checks.filter((c) => states.includes(c.status)).length;
   print(
-    `${checks.length} job(s) checked (${byState(['completed', 'refunded'])} closed, ${byState(['held_in_escrow', 'disputed'])} held, ${byState(['pending', 'failed'])} unpaid), ${failed} violation(s)`,
+    `${checks.length} job(s) checked (${byState(CLOSED_PAYMENT_STATUSES)} closed, ${byState(HELD_PAYMENT_STATUSES)} held, ${byState(PAYABLE_PAYMENT_STATUSES)} unpaid), ${failed} violation(s)`,
   );
   const anomalies = await latestAnomalies(database, 10);
   print(
@@ -44,7 +64,38 @@ export async function runLedgerCheck(
     print(
       `  anomaly ${new Date(a.created_at).toISOString()} ${a.reason} ${a.event_type ?? a.source} ${a.object_id ?? ''}${a.job_id ? ` job ${a.job_id}` : ''}`,
     );
-  return failed === 0;
+  const stuck = await printStuckMoney(database, print, options);
+  return failed === 0 && stuck === 0;
+}
+
+/** The stuck-money report; returns how many jobs are stuck. */
+async function printStuckMoney(
+  database: Database,
+  print: (line: string) => void,
+  options: LedgerCheckOptions,
+): Promise<number> {
+  const policy = options.policy ?? loadPolicy(process.env);
+  const report = await findStuckMoney(database, policy, options.now);
+  const after = formatDuration(policy.stuckMoneyAfterMs, 'en');
+  print(
+    `${report.stuck.length} job(s) with stuck money (held more than ${after} after their rule's deadline)`,
+  );
+  for (const j of report.stuck)
+    print(
+      `  STUCK job ${j.job_id} ${j.status} ${formatUsd(j.held_cents)} held, due out by ${j.deadline.toISOString()}: ${j.why}`,
+    );
+  print(
+    `${report.awaitingDecision.length} disputed job(s) awaiting an operator's decision (held, not stuck until decisions exist)`,
+  );
+  for (const j of report.awaitingDecision)
+    print(
+      `  awaiting job ${j.job_id} ${formatUsd(j.held_cents)} held${j.since ? ` since ${j.since.toISOString()}` : ''}`,
+    );
+  if (report.withoutTimes.length)
+    print(
+      `${report.withoutTimes.length} held job(s) posted before payments kept shift times: not checked for stuck money`,
+    );
+  return report.stuck.length;
 }
 
 /** The payments database this command reads, and how to let go of it. */
@@ -81,6 +132,16 @@ async function main() {
     );
     return;
   }
+  let policy: Policy;
+  try {
+    policy = loadPolicy(process.env);
+  } catch (err) {
+    if (!(err instanceof PolicyError)) throw err;
+    console.error(`ledger:check: ${err.message}`);
+    process.exitCode = 2;
+    await opened.release();
+    return;
+  }
   const database = await openDatabase(opened.connection, 'payments');
   try {
     const [exists] = await database.rows<{ ok: string | null }>(
@@ -90,7 +151,7 @@ async function main() {
       console.log('no payments ledger in this database yet (the service has not run): 0 jobs checked');
       return;
     }
-    const ok = await runLedgerCheck(database);
+    const ok = await runLedgerCheck(database, console.log, { policy });
     process.exitCode = ok ? 0 : 1;
   } catch (err) {
     const cause = (err as { cause?: { message?: string } }).cause;

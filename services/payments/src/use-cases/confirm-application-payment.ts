@@ -4,6 +4,7 @@ import type { PaymentsContext } from '../context';
 import { findJob } from '../db/jobs.repository';
 import { cardErrorText } from '../domain/card-errors';
 import { applicationNotFound, jobNotFound } from '../domain/errors';
+import { isClosed, isHeld } from '../domain/escrow-state';
 import { interactive } from '../stripe/client';
 import { recordEscrowHeld, recordPaymentFailure } from './record-escrow';
 import { assertPayable, ensurePaymentIntent, providerError } from './start-escrow-payment';
@@ -25,9 +26,8 @@ export async function confirmApplicationPayment(
   if (!application) throw applicationNotFound();
   const job = await findJob(ctx.database, application.job_id);
   if (!job || job.restaurant_id !== user.id) throw jobNotFound();
-  if (job.status === 'held_in_escrow' || job.status === 'disputed')
-    return { paymentStatus: 'held_in_escrow' as const };
-  if (job.status === 'completed' || job.status === 'refunded') return { paymentStatus: job.status };
+  if (isHeld(job.status)) return { paymentStatus: 'held_in_escrow' as const };
+  if (isClosed(job.status)) return { paymentStatus: job.status };
   assertPayable(job);
 
   let pi: Stripe.PaymentIntent;

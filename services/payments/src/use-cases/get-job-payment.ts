@@ -1,18 +1,25 @@
-import { sql, type AuthUser } from '@brigade/kit';
+import type { AuthUser } from '@brigade/kit';
 import type { paymentsHttp } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { findJob } from '../db/jobs.repository';
+import { ledgerEntries } from '../db/ledger.repository';
+import { tasksOfJob, type TaskProgress } from '../db/money-tasks.repository';
 import { jobNotFound } from '../domain/errors';
+import { isPayable } from '../domain/escrow-state';
 import { ledgerTotals } from '../domain/ledger';
-import { PAYABLE_STATUSES } from '../domain/payment-status';
 
-/** `GET /payments/job/{jobId}`: the job's escrow for its restaurant (and for the chef who worked it). */
+/** `GET /payments/job/{jobId}`: the job's escrow for its restaurant (and for the chef who worked it or is paid). */
 export async function getJobPayment(ctx: PaymentsContext, user: AuthUser, jobId: string) {
   const job = await findJob(ctx.database, jobId);
   if (!job || (job.restaurant_id !== user.id && job.chef_id !== user.id)) throw jobNotFound();
   const isOwner = job.restaurant_id === user.id;
-  const ledger = await ledgerTotals(ctx.database, jobId);
-  const settlement = await findSettlement(ctx, jobId);
+  const totals = await ledgerTotals(ctx.database, jobId);
+  const entries = (await ledgerEntries(ctx.database, jobId)).map((e) => ({
+    kind: e.kind,
+    amount_cents: e.amount_cents,
+    at: new Date(e.created_at).toISOString(),
+  }));
+  const settlements = (await tasksOfJob(ctx.database, jobId)).map(settlementOf);
   return {
     job_id: job.job_id,
     title: job.title,
@@ -25,7 +32,7 @@ export async function getJobPayment(ctx: PaymentsContext, user: AuthUser, jobId:
     payment_intent_id: isOwner ? job.payment_intent_id : null,
     /** Only while the restaurant can still pay (the pay page confirms with it). */
     client_secret:
-      isOwner && PAYABLE_STATUSES.includes(job.status) && !job.cancelled_at ? job.client_secret : null,
+      isOwner && isPayable(job.status) && !job.cancelled_at && !job.expired_at ? job.client_secret : null,
     cancelled: job.cancelled_at !== null,
     last_error:
       isOwner && job.status === 'failed'
@@ -35,8 +42,9 @@ export async function getJobPayment(ctx: PaymentsContext, user: AuthUser, jobId:
             message: job.last_error_message ?? 'Payment failed',
           }
         : null,
-    ledger,
-    settlement,
+    ledger: { ...totals, entries },
+    settlement: mostRelevant(settlements, isOwner ? 'refund' : 'payout'),
+    settlements,
   };
 }
 
@@ -46,20 +54,8 @@ const REASONS = {
   other: 'other',
 } as const;
 
-/** The job's money task as both sides may read it: what moves, whether it is late, and why. */
-async function findSettlement(ctx: PaymentsContext, jobId: string): Promise<paymentsHttp.Settlement | null> {
-  const [task] = await ctx.database.rows<{
-    kind: 'transfer' | 'refund';
-    status: 'pending' | 'done' | 'blocked';
-    attempts: number;
-    last_error_kind: keyof typeof REASONS | null;
-    last_attempt_at: Date | null;
-    next_attempt_at: Date;
-  }>(
-    sql`select kind, status, attempts, last_error_kind, last_attempt_at, next_attempt_at
-        from ${sql.raw(ctx.database.schema)}.money_tasks where job_id = ${jobId}`,
-  );
-  if (!task) return null;
+/** One movement of the job's money as both sides may read it: what moves, whether it is late, and why. */
+function settlementOf(task: TaskProgress): paymentsHttp.Settlement {
   const done = task.status === 'done';
   const failed = !done && task.last_error_kind !== null;
   return {
@@ -70,4 +66,16 @@ async function findSettlement(ctx: PaymentsContext, jobId: string): Promise<paym
     last_attempt_at: task.last_attempt_at ? new Date(task.last_attempt_at).toISOString() : null,
     next_retry_at: done ? null : new Date(task.next_attempt_at).toISOString(),
   };
+}
+
+/**
+ * The movement a person waits for: their own first (the chef's payout, the restaurant's refund), else the one
+ * still on its way (the restaurant of a released shift sees the chef's payout).
+ */
+function mostRelevant(
+  settlements: paymentsHttp.Settlement[],
+  own: paymentsHttp.Settlement['kind'],
+): paymentsHttp.Settlement | null {
+  const rank = (s: paymentsHttp.Settlement) => (s.kind === own ? 0 : 2) + (s.state === 'done' ? 1 : 0);
+  return [...settlements].sort((a, b) => rank(a) - rank(b))[0] ?? null;
 }

@@ -1,47 +1,10 @@
-import { sql, WorkLoop, type Executor } from '@brigade/kit';
+import { sql, WorkLoop } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
-import { findJob, type JobPaymentRow } from '../db/jobs.repository';
+import { findJob } from '../db/jobs.repository';
 import { ledgerEntryId, payoutAccountOf, type MoneyTaskRow } from '../db/money-tasks.repository';
 import { isProviderOutage } from '../stripe/client';
 import type { RecordOutcome } from './report-anomaly';
 import { recordRefund, recordTransfer } from './record-settlement';
-
-export type RefundReason = 'job_cancelled' | 'work_not_completed';
-
-/**
- * Decide a payout: written in the caller's transaction (with its processed-event record); the runner executes
- * it at Stripe afterwards. One money task per job (transfer or refund), so a job can never be both paid out
- * and refunded, nor either twice.
- */
-export async function requestTransfer(
-  ctx: PaymentsContext,
-  tx: Executor,
-  job: JobPaymentRow,
-  chefId: string,
-): Promise<boolean> {
-  const rows = await ctx.database.rows(
-    sql`insert into ${sql.raw(ctx.database.schema)}.money_tasks (job_id, kind, reason, amount_cents, destination_user_id, idempotency_key)
-        values (${job.job_id}, 'transfer', 'release', ${job.subtotal_cents}, ${chefId}, ${`job:${job.job_id}:transfer`})
-        on conflict do nothing returning id`,
-    tx,
-  );
-  return rows.length > 0;
-}
-
-export async function requestRefund(
-  ctx: PaymentsContext,
-  tx: Executor,
-  job: JobPaymentRow,
-  reason: RefundReason,
-): Promise<boolean> {
-  const rows = await ctx.database.rows(
-    sql`insert into ${sql.raw(ctx.database.schema)}.money_tasks (job_id, kind, reason, amount_cents, idempotency_key)
-        values (${job.job_id}, 'refund', ${reason}, ${job.total_cents}, ${`job:${job.job_id}:refund`})
-        on conflict do nothing returning id`,
-    tx,
-  );
-  return rows.length > 0;
-}
 
 /** The chef cannot be paid yet (no payout-enabled account): resumed on `account.updated`. */
 class PayoutAccountMissing extends Error {
@@ -121,7 +84,7 @@ export class MoneyTaskRunner {
       sql`update ${s}.money_tasks set next_attempt_at = now() + (${leaseMs} * interval '1 millisecond')
           where id in (select id from ${s}.money_tasks where status = 'pending' and next_attempt_at <= now()
                        order by id limit ${free} for update skip locked)
-          returning id, job_id, kind, reason, amount_cents, destination_user_id, idempotency_key, attempts`,
+          returning id, job_id, kind, reason, amount_cents, fee_cents, destination_user_id, idempotency_key, attempts`,
     );
     for (const task of tasks) {
       const run: Promise<void> = this.runOne(task).finally(() => {

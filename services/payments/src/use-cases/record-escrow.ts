@@ -2,8 +2,9 @@ import { appendEvent, sql, type Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
 import { findJobByIntent, setStatus } from '../db/jobs.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
-import { PAYABLE_STATUSES } from '../domain/payment-status';
-import { requestRefund } from './money-tasks';
+import { refundDecision } from '../domain/decision';
+import { isPayable } from '../domain/escrow-state';
+import { decideMoney, jobMoney } from './decide-money';
 import { reportAnomaly, type RecordOutcome } from './report-anomaly';
 
 /** A PaymentIntent as the provider returned it (a confirm or retrieve answer; never a webhook's copy). */
@@ -60,7 +61,7 @@ export async function recordEscrowHeld(
     tx,
   );
   if (inserted.length === 0) return 'duplicate';
-  if (!PAYABLE_STATUSES.includes(job.status)) {
+  if (!isPayable(job.status)) {
     ctx.logger.error(
       { job: job.job_id, status: job.status },
       'charge recorded for a job that was not awaiting payment',
@@ -79,8 +80,13 @@ export async function recordEscrowHeld(
     payment_intent_id: pi.id,
     amount_cents: job.total_cents,
   });
-  // Paid after the job was cancelled (the browser confirmed a stale intent): the money goes straight back.
-  if (job.cancelled_at) await requestRefund(ctx, tx, { ...job, status: 'held_in_escrow' }, 'job_cancelled');
+  // Paid after the job was cancelled or expired (the browser confirmed a stale intent): the money goes straight
+  // back in full.
+  if (job.cancelled_at || job.expired_at) {
+    const held = { ...job, status: 'held_in_escrow' as const };
+    const reason = job.expired_at ? 'job_expired' : 'job_cancelled';
+    await decideMoney(ctx, tx, held, refundDecision(await jobMoney(ctx, tx, held), reason));
+  }
   return 'recorded';
 }
 
@@ -114,7 +120,7 @@ export async function recordPaymentFailure(
         on conflict do nothing returning failure_key`,
     tx,
   );
-  if (inserted.length === 0 || !PAYABLE_STATUSES.includes(job.status)) return 'duplicate';
+  if (inserted.length === 0 || !isPayable(job.status)) return 'duplicate';
   await setStatus(
     ctx.database,
     tx,

@@ -1,9 +1,17 @@
-import { appendEvent, sql, type Executor } from '@brigade/kit';
+import type { Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
-import { findJob, findJobByIntent, setStatus, type JobPaymentRow } from '../db/jobs.repository';
-import { findTask, ledgerEntryId, payoutAccountOf, type MoneyTaskRow } from '../db/money-tasks.repository';
+import { findJob, findJobByIntent, type JobPaymentRow } from '../db/jobs.repository';
+import { insertLedgerEntry } from '../db/ledger.repository';
+import {
+  closeTask,
+  findTask,
+  ledgerEntryId,
+  payoutAccountOf,
+  type MoneyTaskRow,
+} from '../db/money-tasks.repository';
 import { PROVIDER_CALL, type AnomalyReason, type MoneySource } from '../domain/anomaly';
 import { ledgerTotals } from '../domain/ledger';
+import { closeEscrowIfDone } from './close-escrow';
 import { reportAnomaly, type RecordOutcome } from './report-anomaly';
 
 /** A transfer as the provider returned it (create answer, or a retrieve made because a webhook named it). */
@@ -38,7 +46,7 @@ type Checked =
 /**
  * What every movement out of escrow must satisfy before it reaches the ledger: a money task payments itself
  * issued for the job, for exactly the task's amount in usd, not yet recorded under another id, and never more
- * leaving the job than was charged.
+ * leaving the job than was charged (counting the fee a transfer keeps beside it).
  */
 async function checkMovement(
   ctx: PaymentsContext,
@@ -46,7 +54,6 @@ async function checkMovement(
   job: JobPaymentRow | null,
   kind: 'transfer' | 'refund',
   object: { id: string; amount: number; currency?: string },
-  extraOut: number,
 ): Promise<Checked> {
   if (!job) return { ok: false, outcome: 'no_matching_task', jobId: null };
   const task = await findTask(ctx.database, tx, job.job_id, kind);
@@ -65,7 +72,7 @@ async function checkMovement(
       },
     };
   const t = await ledgerTotals(ctx.database, job.job_id, tx);
-  const out = t.transferred_cents + t.fee_cents + t.refunded_cents + object.amount + extraOut;
+  const out = t.transferred_cents + t.fee_cents + t.refunded_cents + object.amount + task.fee_cents;
   if (recorded || t.charged_cents === 0 || out > t.charged_cents)
     return {
       ok: false,
@@ -92,17 +99,11 @@ function refuse(
   });
 }
 
-async function closeTask(ctx: PaymentsContext, tx: Executor, taskId: string) {
-  await tx.execute(
-    sql`update ${sql.raw(ctx.database.schema)}.money_tasks set status = 'done', done_at = coalesce(done_at, now()) where id = ${taskId}`,
-  );
-}
-
 /**
  * The transfer exists at the provider: if it is the job's transfer task (amount, destination = the chef's
- * connected account, transfer group = the job), write it to the ledger with the platform's fee, close the job as
- * completed and publish `payments.payout.released.v1`, once (unique ledger index), from the runner or from the
- * transfer webhook. Anything else is an anomaly.
+ * connected account, transfer group = the job), write it to the ledger with the fee the platform keeps beside
+ * it, once (unique ledger index), from the runner or from the transfer webhook; the escrow closes when it was
+ * the decision's last movement. Anything else is an anomaly.
  */
 export async function recordTransfer(
   ctx: PaymentsContext,
@@ -112,7 +113,7 @@ export async function recordTransfer(
   source: MoneySource = PROVIDER_CALL,
 ): Promise<RecordOutcome> {
   const job = await findJob(ctx.database, jobId, tx, true);
-  const checked = await checkMovement(ctx, tx, job, 'transfer', transfer, job?.fee_cents ?? 0);
+  const checked = await checkMovement(ctx, tx, job, 'transfer', transfer);
   if (!checked.ok) return refuse(ctx, tx, source, transfer.id, checked);
   const { task } = checked;
   const account = task.destination_user_id
@@ -125,28 +126,23 @@ export async function recordTransfer(
       jobId,
       details: { destination: idOf(transfer.destination), transfer_group: transfer.transfer_group ?? null },
     });
-  const s = sql.raw(ctx.database.schema);
-  await tx.execute(
-    sql`insert into ${s}.ledger_entries (job_id, kind, amount_cents, provider_id, idempotency_key)
-        values (${jobId}, 'transfer', ${transfer.amount}, ${transfer.id}, ${`job:${jobId}:transfer`}),
-               (${jobId}, 'fee', ${job!.fee_cents}, null, ${`job:${jobId}:fee`})`,
-  );
-  await setStatus(ctx.database, tx, jobId, 'completed', sql`, closed_at = now()`);
-  await closeTask(ctx, tx, task.id);
-  await appendEvent(ctx.database, tx, 'payments.payout.released.v1', {
-    job_id: jobId,
-    chef_id: task.destination_user_id!,
-    restaurant_id: job!.restaurant_id,
-    transfer_id: transfer.id,
-    amount_cents: transfer.amount,
+  const entry = { job_id: jobId, provider_id: transfer.id };
+  await insertLedgerEntry(ctx.database, tx, { ...entry, kind: 'transfer', amount_cents: transfer.amount });
+  await insertLedgerEntry(ctx.database, tx, {
+    ...entry,
+    kind: 'fee',
+    amount_cents: task.fee_cents,
+    provider_id: null,
   });
+  await closeTask(ctx.database, tx, task.id);
+  await closeEscrowIfDone(ctx, tx, job!);
   return 'recorded';
 }
 
 /**
  * The refund exists at the provider: if it refunds the PaymentIntent payments recorded for a job, and is that
- * job's refund task (amount in usd, never more than is left of the charge): ledger, status refunded,
- * `payments.escrow.refunded.v1`, once. Anything else is an anomaly.
+ * job's refund task (amount in usd, never more than is left of the charge): into the ledger, once; the escrow
+ * closes when it was the decision's last movement. Anything else is an anomaly.
  */
 export async function recordRefund(
   ctx: PaymentsContext,
@@ -156,23 +152,15 @@ export async function recordRefund(
 ): Promise<RecordOutcome> {
   const intentId = idOf(refund.payment_intent);
   const job = intentId ? await findJobByIntent(ctx.database, intentId, tx) : null;
-  const checked = await checkMovement(ctx, tx, job, 'refund', refund, 0);
+  const checked = await checkMovement(ctx, tx, job, 'refund', refund);
   if (!checked.ok) return refuse(ctx, tx, source, refund.id, checked);
-  const { task } = checked;
-  const jobId = job!.job_id;
-  const s = sql.raw(ctx.database.schema);
-  await tx.execute(
-    sql`insert into ${s}.ledger_entries (job_id, kind, amount_cents, provider_id, idempotency_key)
-        values (${jobId}, 'refund', ${refund.amount}, ${refund.id}, ${`job:${jobId}:refund`})`,
-  );
-  await setStatus(ctx.database, tx, jobId, 'refunded', sql`, closed_at = now()`);
-  await closeTask(ctx, tx, task.id);
-  await appendEvent(ctx.database, tx, 'payments.escrow.refunded.v1', {
-    job_id: jobId,
-    restaurant_id: job!.restaurant_id,
-    refund_id: refund.id,
+  await insertLedgerEntry(ctx.database, tx, {
+    job_id: job!.job_id,
+    kind: 'refund',
     amount_cents: refund.amount,
-    reason: task.reason === 'work_not_completed' ? 'work_not_completed' : 'job_cancelled',
+    provider_id: refund.id,
   });
+  await closeTask(ctx.database, tx, checked.task.id);
+  await closeEscrowIfDone(ctx, tx, job!);
   return 'recorded';
 }

@@ -3,7 +3,7 @@ import { sql, type AuthUser } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
 import { findJob, type JobPaymentRow } from '../db/jobs.repository';
 import { alreadyPaid, amountMismatch, jobClosed, jobNotFound, providerUnavailable } from '../domain/errors';
-import { PAYABLE_STATUSES } from '../domain/payment-status';
+import { isPayable } from '../domain/escrow-state';
 import { interactive, isProviderOutage } from '../stripe/client';
 import { recordEscrowHeld } from './record-escrow';
 
@@ -72,8 +72,8 @@ export async function ensurePaymentIntent(
 }
 
 export function assertPayable(job: JobPaymentRow) {
-  if (job.cancelled_at) throw jobClosed();
-  if (!PAYABLE_STATUSES.includes(job.status)) throw alreadyPaid();
+  if (job.cancelled_at || job.expired_at) throw jobClosed();
+  if (!isPayable(job.status)) throw alreadyPaid();
 }
 
 /**

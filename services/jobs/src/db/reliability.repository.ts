@@ -1,0 +1,75 @@
+import { CHEF_RELIABILITY, type jobsHttp, type ReliabilityKind } from '@brigade/contracts';
+import { sql, type Database, type Executor } from '@brigade/kit';
+import type { z } from 'zod';
+
+export interface ReliabilityFact {
+  user_id: string;
+  user_type: 'chef' | 'restaurant';
+  kind: ReliabilityKind;
+  job_id: string;
+  occurred_at: Date;
+}
+
+/** Record a fact once per user, kind and job. Returns whether it is new (a repeat records nothing). */
+export async function insertReliabilityFact(
+  database: Database,
+  tx: Executor,
+  fact: ReliabilityFact,
+): Promise<boolean> {
+  const rows = await database.rows(
+    sql`insert into jobs.reliability_records (user_id, user_type, kind, job_id, occurred_at)
+        values (${fact.user_id}, ${fact.user_type}, ${fact.kind}, ${fact.job_id}, ${fact.occurred_at.toISOString()}::timestamptz)
+        on conflict (user_id, kind, job_id) do nothing returning user_id`,
+    tx,
+  );
+  return rows.length > 0;
+}
+
+export type ChefReliability = z.infer<typeof jobsHttp.ChefReliability>;
+
+const zeroCounts = () =>
+  Object.fromEntries(CHEF_RELIABILITY.map((k) => [k, 0])) as Record<
+    (typeof CHEF_RELIABILITY)[number],
+    number
+  >;
+
+export function emptyChefReliability(): ChefReliability {
+  return { ...zeroCounts(), last_90_days: zeroCounts() };
+}
+
+/**
+ * Chefs' reliability records for applicant cards: all-time counts and those of the last `windowDays` days
+ * before `now`, in one query for every chef on the page.
+ */
+export async function chefReliability(
+  database: Database,
+  chefIds: string[],
+  now: Date,
+  windowDays: number,
+  executor?: Executor,
+): Promise<Map<string, ChefReliability>> {
+  const result = new Map<string, ChefReliability>();
+  const ids = [...new Set(chefIds)];
+  if (ids.length === 0) return result;
+  const since = new Date(now.getTime() - windowDays * 86_400_000);
+  const rows = await database.rows<{ user_id: string; kind: string; total: number; recent: number }>(
+    sql`select user_id, kind, count(*)::int as total,
+          (count(*) filter (where occurred_at > ${since.toISOString()}::timestamptz))::int as recent
+        from jobs.reliability_records
+        where user_type = 'chef' and user_id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        group by user_id, kind`,
+    executor,
+  );
+  for (const r of rows) {
+    if (!(CHEF_RELIABILITY as readonly string[]).includes(r.kind)) continue;
+    const kind = r.kind as (typeof CHEF_RELIABILITY)[number];
+    const record = result.get(r.user_id) ?? emptyChefReliability();
+    record[kind] = Number(r.total);
+    record.last_90_days[kind] = Number(r.recent);
+    result.set(r.user_id, record);
+  }
+  return result;
+}

@@ -1,0 +1,127 @@
+import { PoisonMessage } from '@brigade/kit';
+import { BOOKING_FEE_BPS, platformFee } from '@brigade/contracts';
+
+/** Why money goes back to the restaurant in full (the reason `payments.escrow.refunded.v1` carries). */
+export type RefundReason = 'job_cancelled' | 'work_not_completed' | 'job_expired';
+
+/**
+ * The one decision that moves a job's escrow, with its figures (integer cents): the money tasks carry it out
+ * (a part of 0 cents is no task), the ledger rules compare what moved with it, and the job closes as
+ * `completed` (release), `refunded` (refund) or `settled` (split) once every part is in the ledger.
+ */
+export type Decision =
+  | { kind: 'release'; reason: 'release'; chefId: string; chefPay: number; fee: number; refund: 0 }
+  | { kind: 'refund'; reason: RefundReason; chefId: null; chefPay: 0; fee: 0; refund: number }
+  | {
+      kind: 'split';
+      reason: 'late_cancellation';
+      chefId: string;
+      chefPay: number;
+      fee: number;
+      refund: number;
+    };
+
+/** What payments itself knows of the job: its amounts (from `jobs.job.posted.v1`) and what was charged. */
+export interface JobMoney {
+  subtotal_cents: number;
+  fee_cents: number;
+  total_cents: number;
+  /** The charge recorded in the ledger (0 when nothing is held). */
+  charged_cents: number;
+}
+
+/** Release: the chef gets the shift pay, the platform keeps the booking fee. */
+export function releaseDecision(job: JobMoney, chefId: string): Decision {
+  return {
+    kind: 'release',
+    reason: 'release',
+    chefId,
+    chefPay: job.subtotal_cents,
+    fee: job.fee_cents,
+    refund: 0,
+  };
+}
+
+/** Full refund: everything charged goes back. */
+export function refundDecision(job: JobMoney, reason: RefundReason): Decision {
+  return { kind: 'refund', reason, chefId: null, chefPay: 0, fee: 0, refund: job.charged_cents };
+}
+
+/** The figures of `jobs.job.cancelled.v1` that move money. */
+export interface CancellationFigures {
+  refund_due: boolean;
+  late: boolean;
+  chef_id: string | null;
+  chef_pay_cents: number;
+  fee_cents: number;
+  refund_cents: number | null;
+}
+
+export type CancellationVerdict =
+  | { ok: true; decision: Decision }
+  /** The figures contradict payments' own records: nothing moves (the event is refused). */
+  | { ok: false; problems: string[] };
+
+/**
+ * A restaurant's cancellation of a paid shift, checked against payments' own records before anything moves:
+ * - nothing for the chef: a full refund of what was charged (also when jobs did not know the money was held:
+ *   `refund_due` false), and the figures, when given, must say so (no fee, the whole charge back);
+ * - a late cancellation paying the chef: a split. The chef pay is at most the job's shift pay, the fee is
+ *   exactly the platform's 7% of it, chef pay + fee + refund is exactly what was charged, and jobs must have
+ *   known the money was held.
+ * Which chef may be paid (the accepted one) is checked by the caller against the applications read model.
+ */
+export function cancellationDecision(job: JobMoney, f: CancellationFigures): CancellationVerdict {
+  const problems: string[] = [];
+  const charged = job.charged_cents;
+  if (f.chef_pay_cents === 0) {
+    if (f.fee_cents !== 0) problems.push(`fee ${f.fee_cents} kept with no chef pay`);
+    if (f.refund_due && f.refund_cents !== null && f.refund_cents !== charged)
+      problems.push(`refund ${f.refund_cents} with no chef pay != charged ${charged}`);
+    return problems.length
+      ? { ok: false, problems }
+      : { ok: true, decision: refundDecision(job, 'job_cancelled') };
+  }
+  if (!f.refund_due) problems.push('chef pay on a cancellation that says no money was held');
+  if (!f.late) problems.push('chef pay on a cancellation that is not late');
+  if (!f.chef_id) problems.push('chef pay without a chef');
+  if (f.chef_pay_cents > job.subtotal_cents)
+    problems.push(`chef pay ${f.chef_pay_cents} > shift pay ${job.subtotal_cents}`);
+  const fee = platformFee({ feeBps: BOOKING_FEE_BPS }, f.chef_pay_cents);
+  if (f.fee_cents !== fee) problems.push(`fee ${f.fee_cents} != 7% of chef pay (${fee})`);
+  const refund = f.refund_cents;
+  if (refund === null) problems.push('no refund figure with chef pay');
+  else if (f.chef_pay_cents + f.fee_cents + refund !== charged)
+    problems.push(
+      `chef pay ${f.chef_pay_cents} + fee ${f.fee_cents} + refund ${refund} != charged ${charged}`,
+    );
+  if (charged !== job.total_cents) problems.push(`charged ${charged} != job total ${job.total_cents}`);
+  if (problems.length) return { ok: false, problems };
+  return {
+    ok: true,
+    decision: {
+      kind: 'split',
+      reason: 'late_cancellation',
+      chefId: f.chef_id!,
+      chefPay: f.chef_pay_cents,
+      fee: f.fee_cents,
+      refund: refund!,
+    },
+  };
+}
+
+/**
+ * A decision whose figures contradict payments' own records: no money moves, the event goes straight to the
+ * dead-letter queue (retrying cannot change the figures; `npm run redrive` after a fix) and an anomaly row
+ * keeps what was refused and why.
+ */
+export class DecisionRefused extends PoisonMessage {
+  constructor(
+    readonly jobId: string,
+    readonly problems: string[],
+    readonly figures: Record<string, unknown>,
+  ) {
+    super(`payments refused the money decision for job ${jobId}: ${problems.join('; ')}`);
+    this.name = 'DecisionRefused';
+  }
+}

@@ -1,0 +1,132 @@
+import type { Policy } from '@brigade/contracts';
+
+/** A movement of the job's decision not in the ledger yet. */
+export interface OpenTask {
+  kind: 'transfer' | 'refund';
+  status: 'pending' | 'blocked';
+  attempts: number;
+  last_error_kind: string | null;
+}
+
+/** A job whose money is held, with the moments its rules date from. */
+export interface HeldJob {
+  job_id: string;
+  status: 'held_in_escrow' | 'disputed';
+  total_cents: number;
+  /** The shift's end; null for jobs posted before payments kept shift times. */
+  end_time: Date | null;
+  held_at: Date | null;
+  cancelled_at: Date | null;
+  expired_at: Date | null;
+  disputed_at: Date | null;
+  /** The decision payments recorded for the money (release, refund, split), if any. */
+  decision: string | null;
+  decided_at: Date | null;
+  /** When payments refused a cancellation's figures for this job (anomaly `decision_mismatch`). */
+  refused_at: Date | null;
+  open_tasks: OpenTask[];
+}
+
+export interface StuckJob {
+  job_id: string;
+  status: HeldJob['status'];
+  held_cents: number;
+  /** When the money should have left escrow by its rule. */
+  deadline: Date;
+  why: string;
+}
+
+export interface StuckMoneyReport {
+  /** Held more than STUCK_MONEY_AFTER past its rule's deadline. */
+  stuck: StuckJob[];
+  /** Disputed: held until an operator decides (the next issue); listed apart, never stuck. */
+  awaitingDecision: Array<{ job_id: string; held_cents: number; since: Date | null }>;
+  /** Held jobs posted before payments kept shift times, with no other rule's moment: not checked. */
+  withoutTimes: string[];
+  /** How many held jobs were looked at. */
+  held: number;
+}
+
+const iso = (d: Date) => d.toISOString();
+
+/** The rules that date a held job's money, each with the moment it had to leave escrow by. */
+function deadlines(job: HeldJob, policy: Pick<Policy, 'checkoutDeadlineMs'>) {
+  const found: Array<{ at: Date; why: string; paidLate?: boolean }> = [];
+  if (job.decided_at)
+    found.push({ at: job.decided_at, why: `${job.decision} decided at ${iso(job.decided_at)}` });
+  if (job.cancelled_at)
+    found.push({
+      at: job.cancelled_at,
+      why: `cancelled at ${iso(job.cancelled_at)}: its refund or split was due then`,
+    });
+  if (job.expired_at)
+    found.push({
+      at: job.expired_at,
+      why: `expired at ${iso(job.expired_at)}: its refund was due then`,
+      paidLate: true,
+    });
+  if (job.refused_at)
+    found.push({
+      at: job.refused_at,
+      why: `its cancellation's figures were refused at ${iso(job.refused_at)} (anomaly decision_mismatch; the event is in the dead-letter queue)`,
+    });
+  if (job.end_time && job.status === 'held_in_escrow') {
+    const at = new Date(job.end_time.getTime() + policy.checkoutDeadlineMs);
+    found.push({ at, why: `checkout deadline ${iso(at)} passed (shift end + CHECKOUT_DEADLINE)` });
+  }
+  return found;
+}
+
+function taskState(job: HeldJob): string {
+  if (job.open_tasks.length === 0)
+    return job.decision ? 'no movement left but the escrow did not close' : 'nothing decided, no money task';
+  return job.open_tasks
+    .map(
+      (t) =>
+        `${t.kind} ${t.status} after ${t.attempts} attempt(s)${t.last_error_kind ? ` (last failure: ${t.last_error_kind})` : ''}`,
+    )
+    .join(', ');
+}
+
+/**
+ * Money that stays in escrow past its rule (issue 16: no dollar stays in escrow past its deadline). A held job's
+ * deadline is the earliest of: the moment its money was decided, cancelled, expired or its decision refused
+ * (the refund or split must have happened), and its shift's end + CHECKOUT_DEADLINE (expiry and the checkout
+ * deadline both fall before it); for a job paid after it was cancelled or expired, the moment it was held. It
+ * is stuck once `now` is more than STUCK_MONEY_AFTER past that. Disputed jobs wait for an operator: listed
+ * apart, not stuck.
+ */
+export function stuckMoney(
+  jobs: HeldJob[],
+  policy: Pick<Policy, 'checkoutDeadlineMs' | 'stuckMoneyAfterMs'>,
+  now: Date,
+): StuckMoneyReport {
+  const report: StuckMoneyReport = { stuck: [], awaitingDecision: [], withoutTimes: [], held: jobs.length };
+  for (const job of jobs) {
+    if (job.status === 'disputed' && !job.decision) {
+      report.awaitingDecision.push({
+        job_id: job.job_id,
+        held_cents: job.total_cents,
+        since: job.disputed_at,
+      });
+      continue;
+    }
+    const rules = deadlines(job, policy);
+    if (rules.length === 0) {
+      report.withoutTimes.push(job.job_id);
+      continue;
+    }
+    const first = rules.reduce((a, b) => (b.at < a.at ? b : a));
+    // Paid after it was cancelled or expired (a stale payment page): its refund was due once it was held.
+    const deadline = job.held_at && job.held_at > first.at && first.paidLate ? job.held_at : first.at;
+    if (now.getTime() - deadline.getTime() > policy.stuckMoneyAfterMs)
+      report.stuck.push({
+        job_id: job.job_id,
+        status: job.status,
+        held_cents: job.total_cents,
+        deadline,
+        why: `${first.why}; ${taskState(job)}`,
+      });
+  }
+  return report;
+}

@@ -1,0 +1,41 @@
+import type { Executor } from '@brigade/kit';
+import { nextPaymentStatus } from '@brigade/contracts';
+import type { PaymentsContext } from '../context';
+import { findJob, markDisputed, setChef } from '../db/jobs.repository';
+import { refundDecision, releaseDecision } from '../domain/decision';
+import { isHeld } from '../domain/escrow-state';
+import { decideMoney, jobMoney } from './decide-money';
+
+/**
+ * The checkout's outcome, whether both sides answered (`jobs.checkout.completed.v1`) or the checkout deadline
+ * decided it (`jobs.checkout.deadline_passed.v1`): release -> the chef's shift pay is transferred (the fee
+ * stays); refund -> the whole charge goes back; disputed -> the money stays held and the job shows `disputed`
+ * until an operator decides. The movements run after the commit (money-task runner).
+ */
+export async function applyCheckoutOutcome(
+  ctx: PaymentsContext,
+  tx: Executor,
+  facts: { job_id: string; chef_id: string; outcome: 'release' | 'refund' | 'disputed' },
+) {
+  const job = await findJob(ctx.database, facts.job_id, tx, true);
+  if (!job) {
+    // Never drop money: retry, then park in the dead-letter queue where it can be re-driven.
+    throw new Error(`checkout outcome for job ${facts.job_id}, which payments has not seen`);
+  }
+  await setChef(ctx.database, tx, job.job_id, facts.chef_id);
+  if (!isHeld(job.status)) {
+    ctx.logger.warn(
+      { job: job.job_id, status: job.status, outcome: facts.outcome },
+      'checkout outcome but no money is held for the job',
+    );
+    return;
+  }
+  const money = await jobMoney(ctx, tx, job);
+  if (facts.outcome === 'release') await decideMoney(ctx, tx, job, releaseDecision(money, facts.chef_id));
+  else if (facts.outcome === 'refund')
+    await decideMoney(ctx, tx, job, refundDecision(money, 'work_not_completed'));
+  else {
+    const disputed = nextPaymentStatus('dispute', job.status);
+    if (disputed) await markDisputed(ctx.database, tx, job.job_id, disputed);
+  }
+}

@@ -1,0 +1,63 @@
+import { appendEvent, sql, type Executor } from '@brigade/kit';
+import { nextPaymentStatus, type PaymentAction } from '@brigade/contracts';
+import type { PaymentsContext } from '../context';
+import { findDecision, type DecisionRow } from '../db/decisions.repository';
+import { setStatus, type JobPaymentRow } from '../db/jobs.repository';
+import { ledgerEntryId, openTaskCount } from '../db/money-tasks.repository';
+import type { RefundReason } from '../domain/decision';
+
+/** The lifecycle move (contracts/src/lifecycles/payment.ts) that closes a job by its decision. */
+const CLOSING: Record<DecisionRow['kind'], PaymentAction> = {
+  release: 'released',
+  refund: 'refunded',
+  split: 'settled',
+};
+
+/**
+ * Once every movement of the job's decision is in the ledger (in the transaction that recorded the last one),
+ * the escrow closes: release -> `completed` with `payments.payout.released.v1`, full refund -> `refunded` with
+ * `payments.escrow.refunded.v1`, split -> `settled` with one `payments.escrow.settled.v1`. The job row is locked
+ * by the caller, so two movements recorded at once close it once.
+ */
+export async function closeEscrowIfDone(ctx: PaymentsContext, tx: Executor, job: JobPaymentRow) {
+  const { database } = ctx;
+  if ((await openTaskCount(database, tx, job.job_id)) > 0) return;
+  const decision = await findDecision(database, job.job_id, tx);
+  const next = decision ? nextPaymentStatus(CLOSING[decision.kind], job.status) : null;
+  if (!decision || !next) {
+    ctx.logger.error(
+      { job: job.job_id, status: job.status, decision: decision?.kind ?? null },
+      'every movement is recorded but the escrow cannot close: no decision, or the job is not held',
+    );
+    return;
+  }
+  await setStatus(database, tx, job.job_id, next, sql`, closed_at = now()`);
+  const transferId = (await ledgerEntryId(database, job.job_id, 'transfer', tx))?.provider_id ?? null;
+  const refundId = (await ledgerEntryId(database, job.job_id, 'refund', tx))?.provider_id ?? null;
+  const ids = { job_id: job.job_id, restaurant_id: job.restaurant_id };
+  if (decision.kind === 'release')
+    await appendEvent(database, tx, 'payments.payout.released.v1', {
+      ...ids,
+      chef_id: decision.chef_id!,
+      transfer_id: transferId!,
+      amount_cents: decision.chef_pay_cents,
+    });
+  else if (decision.kind === 'refund')
+    await appendEvent(database, tx, 'payments.escrow.refunded.v1', {
+      ...ids,
+      refund_id: refundId!,
+      amount_cents: decision.refund_cents,
+      reason: decision.reason as RefundReason,
+    });
+  else
+    await appendEvent(database, tx, 'payments.escrow.settled.v1', {
+      ...ids,
+      chef_id: decision.chef_id!,
+      transfer_id: transferId,
+      chef_pay_cents: decision.chef_pay_cents,
+      fee_cents: decision.fee_cents,
+      refund_id: refundId,
+      refund_cents: decision.refund_cents,
+      reason: 'late_cancellation',
+    });
+}
