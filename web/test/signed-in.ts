@@ -31,12 +31,21 @@ let n = 0;
 export const id = (prefix = 'a') =>
   `${prefix.padEnd(8, '0').slice(0, 8)}-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 
-/** A job as GET /jobs/{id} answers it (amounts as the jobs service computes them). */
-export function makeJob(overrides: Record<string, unknown> = {}) {
+const HOUR = 3_600_000;
+
+/**
+ * A job as GET /jobs/{id} answers it (amounts as the jobs service computes them), under the money rules of issue
+ * 16: `late_cancel_from` LATE_CANCEL_WINDOW (24h) before the start, `checkout_deadline` CHECKOUT_DEADLINE (48h)
+ * after the end, no cancellation.
+ */
+export function makeJob(
+  overrides: Record<string, unknown> & { start_time?: string; end_time?: string } = {},
+  policy = { lateCancelWindowMs: 24 * HOUR, checkoutDeadlineMs: 48 * HOUR },
+) {
   const start = new Date(Date.now() + 2 * 24 * 3_600_000);
   start.setHours(18, 0, 0, 0);
   const end = new Date(start.getTime() + 5 * 3_600_000);
-  return {
+  const job = {
     id: id('b'),
     restaurant_id: id('c'),
     title: 'Line Cook',
@@ -72,19 +81,6 @@ export function makeJob(overrides: Record<string, unknown> = {}) {
     },
     ...overrides,
   };
-}
-
-const HOUR = 3_600_000;
-
-/**
- * A job as the jobs service answers it under the money rules (issue 16): `late_cancel_from` LATE_CANCEL_WINDOW
- * (24h) before the start, `checkout_deadline` CHECKOUT_DEADLINE (48h) after the end.
- */
-export function makeRuledJob(
-  overrides: Record<string, unknown> & { start_time?: string; end_time?: string } = {},
-  policy = { lateCancelWindowMs: 24 * HOUR, checkoutDeadlineMs: 48 * HOUR },
-) {
-  const job = makeJob(overrides);
   return {
     late_cancel_from: new Date(Date.parse(job.start_time) - policy.lateCancelWindowMs).toISOString(),
     checkout_deadline: new Date(Date.parse(job.end_time) + policy.checkoutDeadlineMs).toISOString(),

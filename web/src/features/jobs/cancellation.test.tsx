@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import i18n from '../../app/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { makeRuledJob, shiftAt, signedIn } from '../../../test/signed-in';
+import { makeJob, shiftAt, signedIn } from '../../../test/signed-in';
 
 const HOUR = 3_600_000;
 // A 6-hour shift at $20/h: $120.00 of pay, $8.40 fee, $128.40 charged.
@@ -35,7 +35,7 @@ const NO_CHEF_EN = 'No chef is booked yet: the whole $128.40 goes back to your c
 afterEach(() => void i18n.changeLanguage('en'));
 
 function ownJob(user: { id: string }, overrides: Record<string, unknown> = {}) {
-  return makeRuledJob({
+  return makeJob({
     restaurant_id: user.id,
     status: 'filled',
     applications: [],

@@ -7,7 +7,7 @@ import { formatDateTime } from '../dashboard/format';
 import i18n from '../../app/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { makeApplication, makeRuledJob, shiftAt, signedIn } from '../../../test/signed-in';
+import { makeApplication, makeJob, shiftAt, signedIn } from '../../../test/signed-in';
 
 const HOUR = 3_600_000;
 
@@ -22,7 +22,7 @@ function myWork(apps: ReturnType<typeof makeApplication>[]) {
 
 test('a confirmed shift within 24 hours of its start: the warning says it is late and the shift is offered to others', async () => {
   signedIn('chef');
-  const app = makeApplication(makeRuledJob({ status: 'filled', ...shiftAt(3 * HOUR) }), 'accepted', true);
+  const app = makeApplication(makeJob({ status: 'filled', ...shiftAt(3 * HOUR) }), 'accepted', true);
   myWork([app]);
   renderApp('/my-shifts');
   const row = (await screen.findByText(/^Confirmed/)).closest('li')!;
@@ -38,7 +38,7 @@ test('a confirmed shift within 24 hours of its start: the warning says it is lat
 
 test('an accepted shift days ahead: the chef reads until when cancelling is free, and can keep the spot', async () => {
   signedIn('chef');
-  const job = makeRuledJob({ status: 'open', ...shiftAt(4 * 24 * HOUR) });
+  const job = makeJob({ status: 'open', ...shiftAt(4 * 24 * HOUR) });
   const app = makeApplication(job, 'accepted', null);
   myWork([app]);
   renderApp('/my-shifts');
@@ -56,7 +56,7 @@ test('an accepted shift days ahead: the chef reads until when cancelling is free
 
 test('in Spanish the late warning is the same rule in Spanish', async () => {
   signedIn('chef', { language: 'es' });
-  const app = makeApplication(makeRuledJob({ status: 'filled', ...shiftAt(2 * HOUR) }), 'accepted', true);
+  const app = makeApplication(makeJob({ status: 'filled', ...shiftAt(2 * HOUR) }), 'accepted', true);
   myWork([app]);
   renderApp('/my-shifts');
   const row = (await screen.findByText(/^Confirmada/)).closest('li')!;
@@ -70,7 +70,7 @@ test('in Spanish the late warning is the same rule in Spanish', async () => {
 
 test('a pending application is withdrawn at once, with no late warning', async () => {
   signedIn('chef');
-  const app = makeApplication(makeRuledJob({ status: 'open', ...shiftAt(2 * HOUR) }), 'pending', null);
+  const app = makeApplication(makeJob({ status: 'open', ...shiftAt(2 * HOUR) }), 'pending', null);
   myWork([app]);
   renderApp('/my-shifts');
   await userEvent.click(await screen.findByRole('tab', { name: 'Applications' }));
@@ -81,7 +81,7 @@ test('a pending application is withdrawn at once, with no late warning', async (
 
 test('once the shift has started there is no Cancel, only checkout', async () => {
   signedIn('chef');
-  const app = makeApplication(makeRuledJob({ status: 'filled', ...shiftAt(-HOUR) }), 'accepted', true);
+  const app = makeApplication(makeJob({ status: 'filled', ...shiftAt(-HOUR) }), 'accepted', true);
   myWork([app]);
   renderApp('/my-shifts');
   await screen.findByRole('link', { name: 'Complete Shift' });

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import i18n from '../../app/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { id, makeApplication, makeRuledJob, shiftAt, signedIn } from '../../../test/signed-in';
+import { id, makeApplication, makeJob, shiftAt, signedIn } from '../../../test/signed-in';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -27,7 +27,7 @@ const sixHours = { hourly_rate: 20, hours: 6, subtotal_cents: 12_000, fee_cents:
 const chefApp = makeApplication;
 /** One of the signed-in restaurant's 6-hour shifts. */
 const ownJob = (user: { id: string }, overrides: Record<string, unknown>) =>
-  makeRuledJob({ restaurant_id: user.id, ...sixHours, ...overrides });
+  makeJob({ restaurant_id: user.id, ...sixHours, ...overrides });
 const expiredAndRefunded = () => ({
   status: 'expired',
   payment_status: 'refunded',
@@ -138,7 +138,7 @@ describe('expired and cancelled shifts read as such', () => {
 
   test("a chef's application that lapsed at the start reads as expired", async () => {
     signedIn('chef');
-    const job = makeRuledJob({ status: 'expired', ...shiftAt(-HOUR) });
+    const job = makeJob({ status: 'expired', ...shiftAt(-HOUR) });
     fakeApi.on('GET', '/applications', { body: { applications: [chefApp(job, 'lapsed', null)] } });
     renderApp('/my-shifts');
     await userEvent.click(await screen.findByRole('tab', { name: 'Applications' }));
@@ -149,7 +149,7 @@ describe('expired and cancelled shifts read as such', () => {
 describe('checkout deadline and disputes', () => {
   test('a started shift waiting for answers counts down to the deadline with the rule, on My Shifts and at checkout', async () => {
     signedIn('chef');
-    const job = makeRuledJob({
+    const job = makeJob({
       status: 'filled',
       restaurant_checkout_completed: true,
       ...shiftAt(-5 * HOUR, 4),
@@ -171,12 +171,12 @@ describe('checkout deadline and disputes', () => {
 
   test('in Spanish, and once the deadline has passed', async () => {
     signedIn('chef', { language: 'es' });
-    const soon = makeRuledJob({
+    const soon = makeJob({
       status: 'filled',
       ...shiftAt(-5 * HOUR, 4),
       checkout_deadline: new Date(Date.now() + 90 * MINUTE + 20_000).toISOString(),
     });
-    const passed = makeRuledJob({
+    const passed = makeJob({
       status: 'filled',
       ...shiftAt(-60 * HOUR, 4),
       checkout_deadline: new Date(Date.now() - MINUTE).toISOString(),
@@ -191,13 +191,13 @@ describe('checkout deadline and disputes', () => {
 
   test('no countdown once both sides answered, nor before the start', async () => {
     signedIn('chef');
-    const answered = makeRuledJob({
+    const answered = makeJob({
       status: 'filled',
       chef_checkout_completed: true,
       restaurant_checkout_completed: true,
       ...shiftAt(-5 * HOUR, 4),
     });
-    const upcoming = makeRuledJob({ status: 'filled', ...shiftAt(5 * HOUR, 4) });
+    const upcoming = makeJob({ status: 'filled', ...shiftAt(5 * HOUR, 4) });
     fakeApi.on('GET', '/applications', { body: { applications: [chefApp(answered), chefApp(upcoming)] } });
     renderApp('/my-shifts');
     await screen.findAllByText(/^Confirmed/);
@@ -206,7 +206,7 @@ describe('checkout deadline and disputes', () => {
 
   test('a disputed shift reads under review, with the rule', async () => {
     const { user } = signedIn('restaurant');
-    const job = makeRuledJob({ restaurant_id: user.id, status: 'disputed', ...shiftAt(-30 * HOUR, 4) });
+    const job = makeJob({ restaurant_id: user.id, status: 'disputed', ...shiftAt(-30 * HOUR, 4) });
     fakeApi.on('GET', '/jobs', { body: { jobs: [job] } });
     renderApp('/my-shifts');
     expect((await screen.findByTestId('under-review')).textContent).toBe(
@@ -219,7 +219,7 @@ describe('the chef answers at checkout', () => {
   /** A chef at the checkout of a shift that started 5 hours ago. */
   function atCheckout(language: 'en' | 'es') {
     signedIn('chef', { language });
-    const app = chefApp(makeRuledJob({ status: 'filled', ...shiftAt(-5 * HOUR, 4) }));
+    const app = chefApp(makeJob({ status: 'filled', ...shiftAt(-5 * HOUR, 4) }));
     fakeApi.on('GET', `/applications/${app.id}`, { body: { application: app } });
     fakeApi.on('POST', '/applications/:id/checkout', {
       body: { message: 'Checkout recorded.', mutualCheckoutCompleted: false },
