@@ -1,12 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
-import { checkStep, type AxeViolation } from './browser';
 import {
   CHEF_JOIN_EN,
   eventually,
   joinAsChef,
   joinAsRestaurant,
+  onTwoPhones,
   postShift,
-  startStory,
   type Story,
 } from './story';
 
@@ -25,27 +24,16 @@ const CHEF_NAME = 'Dana Whitfield';
 let story: Story;
 let restaurant: Page;
 let chef: Page;
-const violations: AxeViolation[] = [];
 const shifts: { first?: string; firstStartsAt?: number; late?: string } = {};
 
-beforeAll(async () => {
-  story = await startStory({
-    LATE_CANCEL_WINDOW: '24h',
-    CANCELLATION_PAY_HOURS: '4',
-    CHECKOUT_DEADLINE: '48h',
-  });
-  restaurant = await story.person('restaurant', 'en-US');
-  chef = await story.person('chef', 'en-US');
-}, 120_000);
-
-afterAll(async () => {
-  await story?.stop();
-});
-
-async function step(page: Page, name: string) {
-  await page.waitForLoadState('domcontentloaded');
-  violations.push(...(await checkStep(page, `rules-${name}`)));
-}
+const { step, everyStepAccessible } = onTwoPhones(
+  {
+    prefix: 'rules',
+    chefLocale: 'en-US',
+    env: { LATE_CANCEL_WINDOW: '24h', CANCELLATION_PAY_HOURS: '4', CHECKOUT_DEADLINE: '48h' },
+  },
+  (cast) => ({ story, restaurant, chef } = cast),
+);
 
 /** The list item (My Shifts, Openings) that links to this job. */
 const rowOf = (page: Page, jobId: string): Locator =>
@@ -199,9 +187,4 @@ test('after the start the chef answers "I did not work this shift"; the restaura
   await step(restaurant, '08-refunded');
 }, 240_000);
 
-test('every step is free of serious and critical accessibility violations', () => {
-  const summary = [
-    ...new Set(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)),
-  ];
-  expect(summary).toEqual([]);
-});
+everyStepAccessible();

@@ -1,13 +1,12 @@
 import type { Page } from 'playwright-core';
-import { checkStep, type AxeViolation } from './browser';
 import {
   card,
   CHEF_JOIN_ES,
   eventually,
   joinAsChef,
   joinAsRestaurant,
+  onTwoPhones,
   postShift,
-  startStory,
   type Story,
 } from './story';
 
@@ -25,23 +24,12 @@ const CHEF_NAME = 'Lucía Hernández';
 let story: Story;
 let restaurant: Page;
 let chef: Page;
-const violations: AxeViolation[] = [];
 const shift: { jobId?: string; startsAt?: number } = {};
 
-beforeAll(async () => {
-  story = await startStory();
-  restaurant = await story.person('restaurant', 'en-US');
-  chef = await story.person('chef', 'es-ES');
-}, 120_000);
-
-afterAll(async () => {
-  await story?.stop();
-});
-
-async function step(page: Page, name: string) {
-  await page.waitForLoadState('domcontentloaded');
-  violations.push(...(await checkStep(page, `story-${name}`)));
-}
+const { step, everyStepAccessible } = onTwoPhones(
+  { prefix: 'story', chefLocale: 'es-ES' },
+  (cast) => ({ story, restaurant, chef } = cast),
+);
 
 const url = (path: string) => story.url(path);
 
@@ -233,9 +221,4 @@ test('after the shift starts both check out with ratings; the chef sees the shif
   await step(restaurant, '22-chefs');
 }, 150_000);
 
-test('every step of the story is free of serious and critical accessibility violations', () => {
-  const summary = [
-    ...new Set(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)),
-  ];
-  expect(summary).toEqual([]);
-});
+everyStepAccessible();

@@ -4,7 +4,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { freePort } from '@brigade/kit';
 import { startEmbedded, type Embedded } from '../scripts/embedded';
-import { launch, newContext, PHONE } from './browser';
+import { checkStep, launch, newContext, PHONE, type AxeViolation } from './browser';
 import { buildWebOnce } from './build-web';
 import { smsCode, uniqueEmail, uniquePhone } from './helpers';
 
@@ -56,6 +56,49 @@ export async function startStory(env: NodeJS.ProcessEnv = {}): Promise<Story> {
       await browser.close();
       await brigade.stop();
     },
+  };
+}
+
+export interface Cast {
+  story: Story;
+  restaurant: Page;
+  chef: Page;
+}
+
+/**
+ * Registers a two-phone story in the calling test file: before its tests the product, a restaurant (English) and a
+ * chef (`chefLocale`), handed to `cast`; the stop after them. `step` photographs a page (`<prefix>-<name>.png`) and
+ * checks it with axe; `everyStepAccessible()`, called last, adds the test that no step had a serious or critical
+ * violation.
+ */
+export function onTwoPhones(
+  o: { prefix: string; chefLocale: string; env?: NodeJS.ProcessEnv },
+  cast: (c: Cast) => void,
+) {
+  const violations: AxeViolation[] = [];
+  let story: Story | undefined;
+  beforeAll(async () => {
+    story = await startStory(o.env);
+    const restaurant = await story.person('restaurant', 'en-US');
+    cast({ story, restaurant, chef: await story.person('chef', o.chefLocale) });
+  }, 120_000);
+  afterAll(async () => {
+    await story?.stop();
+  });
+  return {
+    step: async (page: Page, name: string) => {
+      await page.waitForLoadState('domcontentloaded');
+      violations.push(...(await checkStep(page, `${o.prefix}-${name}`)));
+    },
+    everyStepAccessible: () =>
+      test('every step of the story is free of serious and critical accessibility violations', () => {
+        const summary = [
+          ...new Set(
+            violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`),
+          ),
+        ];
+        expect(summary).toEqual([]);
+      }),
   };
 }
 
