@@ -1,9 +1,14 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startEmbedded, type Embedded } from '../scripts/embedded';
-import { checkStep, launch, newContext, PHONE, type AxeViolation } from './browser';
-import { buildWebOnce } from './build-web';
-import { freePort } from '@brigade/kit';
-import { smsCode, uniqueEmail, uniquePhone } from './helpers';
+import type { Page } from 'playwright-core';
+import {
+  card,
+  CHEF_JOIN_ES,
+  eventually,
+  joinAsChef,
+  joinAsRestaurant,
+  onTwoPhones,
+  postShift,
+  type Story,
+} from './story';
 
 // The whole story of a shift in Chromium, two people side by side on phones against the real product in
 // embedded mode: a restaurant (English) and a chef (Spanish) sign up, verify, onboard and set up payments in
@@ -16,216 +21,49 @@ import { smsCode, uniqueEmail, uniquePhone } from './helpers';
 const SHIFT_STARTS_IN_MS = 75_000;
 const CHEF_NAME = 'Lucía Hernández';
 
-let brigade: Embedded;
-let browser: Browser;
-let restaurantCtx: BrowserContext;
-let chefCtx: BrowserContext;
+let story: Story;
 let restaurant: Page;
 let chef: Page;
-const violations: AxeViolation[] = [];
-const story: { jobId?: string; startsAt?: number } = {};
+const shift: { jobId?: string; startsAt?: number } = {};
 
-beforeAll(async () => {
-  await buildWebOnce();
-  const port = await freePort();
-  brigade = await startEmbedded({
-    port,
-    dataDir: null,
-    buildWeb: false,
-    env: {
-      DATABASE_URL: '',
-      AMQP_URL: '',
-      REDIS_URL: '',
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOG_LEVEL: 'warn',
-    },
-  });
-  browser = await launch();
-  restaurantCtx = await newContext(browser, { viewport: PHONE, locale: 'en-US' });
-  chefCtx = await newContext(browser, { viewport: PHONE, locale: 'es-ES' });
-  restaurant = await restaurantCtx.newPage();
-  chef = await chefCtx.newPage();
-  // A page's own errors are printed, so a failed step says why.
-  for (const [who, page] of [
-    ['restaurant', restaurant],
-    ['chef', chef],
-  ] as const) {
-    page.on('pageerror', (e) => console.log(`[${who} pageerror] ${e.stack ?? e.message}`));
-    page.on('console', async (m) => {
-      if (m.type() !== 'error' || m.text().startsWith('Failed to load resource')) return;
-      const stacks = await Promise.all(
-        m.args().map((a) => a.evaluate((v) => (v instanceof Error ? v.stack : String(v))).catch(() => '')),
-      );
-      console.log(`[${who} console] ${m.text()}\n${stacks.join('\n')}`);
-    });
-  }
-}, 120_000);
+const { step, everyStepAccessible } = onTwoPhones(
+  { prefix: 'story', chefLocale: 'es-ES' },
+  (cast) => ({ story, restaurant, chef } = cast),
+);
 
-afterAll(async () => {
-  await browser?.close();
-  await brigade?.stop();
-});
-
-async function step(page: Page, name: string) {
-  await page.waitForLoadState('domcontentloaded');
-  violations.push(...(await checkStep(page, `story-${name}`)));
-}
-
-const url = (path: string) => `${brigade.url}${path}`;
-
-/** Waits for `locator`, reloading the page now and then (lists that poll slowly, events that land late). */
-async function eventually(page: Page, locator: Locator, timeoutMs = 30_000) {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      await locator.first().waitFor({ timeout: 5_000 });
-      return;
-    } catch (err) {
-      if (Date.now() > until) throw err;
-      await page.reload();
-    }
-  }
-}
-
-async function signUp(
-  page: Page,
-  type: 'restaurant' | 'chef',
-  t: Record<'email' | 'phone' | 'password' | 'confirm' | 'submit' | 'code' | 'verify', string> & {
-    tos: RegExp;
-  },
-) {
-  const phone = uniquePhone();
-  await page.goto(url(`/signup?type=${type}`));
-  await page.getByLabel(t.email, { exact: true }).fill(uniqueEmail(type));
-  await page.getByLabel(t.phone).fill(phone);
-  await page.getByLabel(t.password, { exact: true }).fill('kitchen-shift-1');
-  await page.getByLabel(t.confirm).fill('kitchen-shift-1');
-  await page.getByLabel(t.tos).check();
-  await page.getByRole('button', { name: t.submit }).click();
-  await page.waitForURL('**/verify-phone');
-  await page.getByLabel(t.code).fill(await smsCode(brigade.url, phone));
-  await page.getByRole('button', { name: t.verify, exact: true }).click();
-  await page.waitForURL('**/onboarding/*');
-}
-
-/** Payment setup through the sandbox's hosted onboarding page. */
-async function setUpPayments(page: Page, t: { create: string; done: string }) {
-  await page.goto(url('/payments/stripe/onboarding'));
-  await page.getByRole('button', { name: t.create }).click();
-  await page.waitForURL('**/sandbox/stripe/connect/onboarding/**');
-  await page.getByRole('button', { name: 'Complete onboarding' }).click();
-  await page.waitForURL('**/payments/stripe/onboarding-complete?setup=complete');
-  await page.getByRole('heading', { name: t.done }).waitFor({ timeout: 15_000 });
-}
-
-/** Fills the sandbox card form. */
-async function card(
-  page: Page,
-  number: string,
-  labels = { number: 'Card number', expiry: 'Expiry (MM / YY)', cvc: 'CVC' },
-) {
-  await page.getByLabel(labels.number).fill(number);
-  await page.getByLabel(labels.expiry).fill('12 / 30');
-  await page.getByLabel(labels.cvc).fill('123');
-}
-
-/** Start and end of a shift `fromNowMs` ahead, as datetime-local values in the browser's own time zone. */
-async function shiftTimes(
-  page: Page,
-  fromNowMs: number,
-  hours: number,
-): Promise<{ start: string; end: string; startsAt: number }> {
-  return page.evaluate(
-    ({ fromNowMs, hours }) => {
-      const pad = (n: number) => String(n).padStart(2, '0');
-      const local = (d: Date) =>
-        `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-      const start = new Date(Date.now() + fromNowMs);
-      start.setMilliseconds(0);
-      return {
-        start: local(start),
-        end: local(new Date(start.getTime() + hours * 3_600_000)),
-        startsAt: start.getTime(),
-      };
-    },
-    { fromNowMs, hours },
-  );
-}
-
-async function postShift(
-  page: Page,
-  o: { position: string; fromNowMs: number; rate: string; urgent: boolean; card: string },
-) {
-  await page.goto(url('/jobs/post'));
-  await page.getByRole('heading', { name: 'Post Shift' }).waitFor();
-  await page.getByLabel('Position').selectOption(o.position);
-  const times = await shiftTimes(page, o.fromNowMs, 4);
-  await page.getByLabel('Start', { exact: true }).fill(times.start);
-  await page.getByLabel('End', { exact: true }).fill(times.end);
-  await page.getByLabel('Hourly rate ($)').fill(o.rate);
-  if (o.urgent) await page.getByLabel('Urgent').check();
-  await card(page, o.card);
-  return times;
-}
+const url = (path: string) => story.url(path);
 
 test('a restaurant and a chef sign up, verify, onboard and set up payments', async () => {
   // The restaurant, in English.
-  await signUp(restaurant, 'restaurant', {
-    email: 'Email',
-    phone: 'Phone number',
-    password: 'Password',
-    confirm: 'Confirm password',
-    tos: /I accept the terms/,
-    submit: 'Sign Up',
-    code: 'Verification code',
-    verify: 'Verify',
+  await joinAsRestaurant(story, restaurant, {
+    name: 'Northeast Noodle Bar',
+    description: 'Hand-pulled noodles and dumplings.',
+    address: '200 Central Ave NE',
+    cuisine: 'Chinese',
   });
-  await restaurant.getByLabel('Restaurant name').fill('Northeast Noodle Bar');
-  await restaurant.getByLabel('Description').fill('Hand-pulled noodles and dumplings.');
-  await restaurant.getByLabel('Street address').fill('200 Central Ave NE');
-  await restaurant.getByLabel('City').selectOption('Minneapolis');
-  await restaurant.getByRole('button', { name: 'Next' }).click();
-  await restaurant.getByRole('button', { name: 'Chinese' }).click();
-  await restaurant.getByRole('button', { name: 'Next' }).click();
-  await restaurant.getByRole('button', { name: 'Complete Setup' }).click();
-  await restaurant.waitForURL('**/dashboard/restaurant');
-  await setUpPayments(restaurant, { create: 'Create Account', done: 'Setup Complete' });
-
   // The chef, in Spanish (the browser's language).
-  await signUp(chef, 'chef', {
-    email: 'Correo electrónico',
-    phone: 'Número de teléfono',
-    password: 'Contraseña',
-    confirm: 'Confirmar contraseña',
-    tos: /Acepto los términos/,
-    submit: 'Registrarse',
-    code: 'Código de verificación',
-    verify: 'Verificar',
-  });
-  await chef.getByLabel('Nombre completo').fill(CHEF_NAME);
-  await chef
-    .getByLabel('Biografía')
-    .fill('Cocinera de línea con cinco años de experiencia en parrilla y salteado.');
-  await chef.getByLabel('Ciudad').selectOption('Minneapolis');
-  await chef.getByRole('button', { name: 'Siguiente' }).click();
-  await chef.getByRole('button', { name: 'Cocinero de línea' }).click();
-  await chef.getByRole('button', { name: 'Cocinero de parrilla' }).click();
-  await chef.getByRole('button', { name: 'Siguiente' }).click();
-  await chef.getByRole('button', { name: 'Completar configuración' }).click();
-  await chef.waitForURL('**/dashboard/chef');
-  await setUpPayments(chef, { create: 'Crear cuenta', done: 'Configuración completa' });
+  await joinAsChef(
+    story,
+    chef,
+    {
+      name: CHEF_NAME,
+      bio: 'Cocinera de línea con cinco años de experiencia en parrilla y salteado.',
+      skills: ['Cocinero de línea', 'Cocinero de parrilla'],
+    },
+    CHEF_JOIN_ES,
+  );
 }, 120_000);
 
 test('the restaurant posts an urgent shift and pays; the chef applies and writes; the restaurant answers, accepts and favorites; the chef confirms', async () => {
   // Post and pay with 4242.
-  const times = await postShift(restaurant, {
+  const times = await postShift(story, restaurant, {
     position: 'Line Cook',
     fromNowMs: SHIFT_STARTS_IN_MS,
     rate: '20',
     urgent: true,
     card: '4242 4242 4242 4242',
   });
-  story.startsAt = times.startsAt;
+  shift.startsAt = times.startsAt;
   expect(await restaurant.getByTestId('pay-hours').textContent()).toBe('4');
   expect(await restaurant.getByTestId('pay-subtotal').textContent()).toBe('$80.00');
   expect(await restaurant.getByTestId('pay-fee').textContent()).toBe('$5.60');
@@ -233,14 +71,14 @@ test('the restaurant posts an urgent shift and pays; the chef applies and writes
   await step(restaurant, '01-post-shift');
   await restaurant.getByRole('button', { name: 'Post Shift and Pay' }).click();
   await restaurant.waitForURL(/\/jobs\/[0-9a-f-]{36}$/, { timeout: 30_000 });
-  story.jobId = restaurant.url().split('/').pop()!;
+  shift.jobId = restaurant.url().split('/').pop()!;
   await restaurant
     .getByText('Your shift is posted and paid. Chefs can apply now.')
     .waitFor({ timeout: 20_000 });
   await step(restaurant, '02-job-posted');
 
   // The chef finds it among the openings and applies.
-  const jobId = story.jobId;
+  const jobId = shift.jobId;
   await chef.goto(url('/openings'));
   await chef.getByRole('heading', { name: 'Turnos disponibles' }).waitFor();
   const opening = chef.locator('li', { has: chef.locator(`a[href="/jobs/${jobId}"]`) });
@@ -306,7 +144,7 @@ test('the restaurant posts an urgent shift and pays; the chef applies and writes
 }, 120_000);
 
 test('a declined card shows the spec text, and the job can be paid again', async () => {
-  await postShift(restaurant, {
+  await postShift(story, restaurant, {
     position: 'Dishwasher',
     fromNowMs: 24 * 3_600_000,
     rate: '18',
@@ -335,7 +173,7 @@ test('a declined card shows the spec text, and the job can be paid again', async
 }, 90_000);
 
 test('after the shift starts both check out with ratings; the chef sees the shift paid and the roster lists the chef', async () => {
-  const wait = story.startsAt! + 2_000 - Date.now();
+  const wait = shift.startsAt! + 2_000 - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 
   // The chef checks out first and rates the restaurant.
@@ -383,9 +221,4 @@ test('after the shift starts both check out with ratings; the chef sees the shif
   await step(restaurant, '22-chefs');
 }, 150_000);
 
-test('every step of the story is free of serious and critical accessibility violations', () => {
-  const summary = [
-    ...new Set(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)),
-  ];
-  expect(summary).toEqual([]);
-});
+everyStepAccessible();

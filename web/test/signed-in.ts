@@ -10,8 +10,11 @@ const noAccount = {
 };
 
 /** A stored session and the calls every signed-in page makes, answered with empty lists. */
-export function signedIn(type: 'chef' | 'restaurant', options: { phoneVerified?: boolean } = {}) {
-  const user = { ...makeUser(type), phone_verified: options.phoneVerified ?? true };
+export function signedIn(
+  type: 'chef' | 'restaurant',
+  options: { phoneVerified?: boolean; language?: 'en' | 'es' } = {},
+) {
+  const user = { ...makeUser(type, options.language), phone_verified: options.phoneVerified ?? true };
   storeSessionForTest(makeSession(user));
   const profile = type === 'chef' ? chefProfile(user) : restaurantProfile(user);
   fakeApi.on('GET', '/profiles/me', { body: { user, profile } });
@@ -28,12 +31,21 @@ let n = 0;
 export const id = (prefix = 'a') =>
   `${prefix.padEnd(8, '0').slice(0, 8)}-0000-4000-8000-${String(++n).padStart(12, '0')}`;
 
-/** A job as GET /jobs/{id} answers it (amounts as the jobs service computes them). */
-export function makeJob(overrides: Record<string, unknown> = {}) {
+const HOUR = 3_600_000;
+
+/**
+ * A job as GET /jobs/{id} answers it (amounts as the jobs service computes them), under the money rules of issue
+ * 16: `late_cancel_from` LATE_CANCEL_WINDOW (24h) before the start, `checkout_deadline` CHECKOUT_DEADLINE (48h)
+ * after the end, no cancellation.
+ */
+export function makeJob(
+  overrides: Record<string, unknown> & { start_time?: string; end_time?: string } = {},
+  policy = { lateCancelWindowMs: 24 * HOUR, checkoutDeadlineMs: 48 * HOUR },
+) {
   const start = new Date(Date.now() + 2 * 24 * 3_600_000);
   start.setHours(18, 0, 0, 0);
   const end = new Date(start.getTime() + 5 * 3_600_000);
-  return {
+  const job = {
     id: id('b'),
     restaurant_id: id('c'),
     title: 'Line Cook',
@@ -68,5 +80,39 @@ export function makeJob(overrides: Record<string, unknown> = {}) {
       total_ratings: 0,
     },
     ...overrides,
+  };
+  return {
+    late_cancel_from: new Date(Date.parse(job.start_time) - policy.lateCancelWindowMs).toISOString(),
+    checkout_deadline: new Date(Date.parse(job.end_time) + policy.checkoutDeadlineMs).toISOString(),
+    cancellation: null,
+    ...job,
+  };
+}
+
+/** A shift starting `fromNowMs` from now (negative: already started), `hours` long. */
+export function shiftAt(fromNowMs: number, hours = 5) {
+  const start = new Date(Date.now() + fromNowMs);
+  return {
+    start_time: start.toISOString(),
+    end_time: new Date(start.getTime() + hours * HOUR).toISOString(),
+  };
+}
+
+/** An application as GET /applications answers it to its chef (with its job). */
+export function makeApplication(
+  job: { id: string } & Record<string, unknown>,
+  status = 'accepted',
+  workerConfirmed: boolean | null = true,
+) {
+  return {
+    id: id('a'),
+    job_id: job.id,
+    chef_id: id('e'),
+    status,
+    worker_confirmed: workerConfirmed,
+    created_at: new Date().toISOString(),
+    updated_at: new Date().toISOString(),
+    chef_profiles: { id: id('f'), user_id: id('e'), name: 'Lucía' },
+    job_postings: job,
   };
 }

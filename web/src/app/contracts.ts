@@ -21,6 +21,15 @@ export {
   EMERGENCY_LEVELS,
   MESSAGES,
   computeJobPay,
+  // the lifecycles (which buttons a screen shows) and the money rules' texts (issue 16)
+  applicationState,
+  canApplication,
+  canJob,
+  FINAL_JOB_STATUSES,
+  HELD_PAYMENT_STATUSES,
+  policyText,
+  formatDuration,
 } from '@brigade/contracts';
+export type { Actor, ApplicationState, PolicyTextKey } from '@brigade/contracts';
 export type { JobPay } from '@brigade/contracts';
 export type { CityName, Weekday } from '@brigade/contracts';

@@ -16,13 +16,18 @@ export const postShift = page(
   ['jobs', 'payments', 'catalog'],
 );
 export const openings = page(() => import('../features/jobs/OpeningsPage'), ['jobs', 'catalog']);
-export const jobDetail = page(() => import('../features/jobs/JobDetailPage'), ['jobs', 'catalog']);
+// Shift screens also read the payments texts (money outcomes, late settlements) and the profile texts
+// (reliability on applicant cards).
+export const jobDetail = page(
+  () => import('../features/jobs/JobDetailPage'),
+  ['jobs', 'payments', 'catalog'],
+);
 export const applicationsReview = page(
   () => import('../features/jobs/ApplicationsReviewPage'),
-  ['jobs', 'catalog'],
+  ['jobs', 'profile', 'catalog'],
 );
-export const myShifts = page(() => import('../features/jobs/MyShiftsPage'), ['jobs', 'catalog']);
-export const checkout = page(() => import('../features/jobs/CheckoutPage'), ['jobs', 'catalog']);
+export const myShifts = page(() => import('../features/jobs/MyShiftsPage'), ['jobs', 'payments', 'catalog']);
+export const checkout = page(() => import('../features/jobs/CheckoutPage'), ['jobs', 'payments', 'catalog']);
 export const chefs = page(() => import('../features/chefs/ChefsPage'), ['jobs', 'catalog']);
 export const payForJob = page(
   () => import('../features/payments/PayForJobPage'),

@@ -20,3 +20,5 @@ export const BIO_PREVIEW_CHARS = 150;
 export const SKILLS_PER_CARD = 3;
 /** How often a screen re-reads a late payout or refund. */
 export const SETTLEMENT_POLL_MS = 15_000;
+/** How often a countdown (the checkout deadline) and the clock-derived buttons are re-read. */
+export const COUNTDOWN_TICK_MS = 30_000;

@@ -6,6 +6,7 @@ import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { VerifyPhoneCard } from '../auth/VerifyPhoneCard';
 import { jobsApi, type Application } from '../jobs/jobsApi';
+import { holdsShift, isFinal } from '../jobs/shiftState';
 import { PaymentStatusCard } from '../payments/PaymentStatusCard';
 import { ForType } from '../shell/Redirects';
 import { formatDateTime, formatRate } from './format';
@@ -13,14 +14,13 @@ import { OnboardingChecklist } from './OnboardingChecklist';
 import { QuickLinks, StatCard } from './parts';
 import { useChecklistData } from './useChecklistData';
 
-/** Accepted, not declined, and not finished: the chef's upcoming shifts. */
+/** Held (accepted or confirmed) and not finished (completed, cancelled, expired): the chef's upcoming shifts. */
 export function upcomingShifts(applications: Application[], now = Date.now()): Application[] {
   return applications
     .filter(
       (a) =>
-        a.status === 'accepted' &&
-        a.worker_confirmed !== false &&
-        !['completed', 'cancelled'].includes(a.job_postings?.status ?? '') &&
+        holdsShift(a) &&
+        !isFinal(a.job_postings) &&
         (!a.job_postings?.end_time || new Date(a.job_postings.end_time).getTime() > now),
     )
     .sort(

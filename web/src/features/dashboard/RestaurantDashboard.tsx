@@ -5,7 +5,9 @@ import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { VerifyPhoneCard } from '../auth/VerifyPhoneCard';
+import { canJob } from '../../app/contracts';
 import { jobsApi, type Application } from '../jobs/jobsApi';
+import { stateOf } from '../jobs/shiftState';
 import { PaymentStatusCard } from '../payments/PaymentStatusCard';
 import { ForType } from '../shell/Redirects';
 import { formatDateTime, formatRate, formatRating } from './format';
@@ -32,7 +34,7 @@ function Dashboard() {
   const jobList = jobs.data?.jobs ?? [];
   const appList = applications.data?.applications ?? [];
   const openPositions = jobList.filter((j) => j.status === 'open').length;
-  const confirmedStaff = appList.filter((a) => a.status === 'accepted' && a.worker_confirmed === true).length;
+  const confirmedStaff = appList.filter((a) => stateOf(a) === 'confirmed').length;
   const fresh = newApplicationsCount(appList);
   const rating = formatRating(profile && 'average_rating' in profile ? profile.average_rating : null);
 
@@ -111,7 +113,7 @@ function Dashboard() {
                       {pending > 0 && ` · ${t('restaurant.pendingCount', { count: pending })}`}
                     </div>
                   </div>
-                  {job.status === 'open' ? (
+                  {canJob('fill', job.status) ? (
                     <Link to={`/jobs/${job.id}/applications`} className="btn btn-small">
                       {t('restaurant.review')}
                     </Link>

@@ -7,7 +7,7 @@ import {
   type ChecklistData,
 } from './checklist';
 
-const completedApp = { status: 'accepted', job_postings: { status: 'completed' } };
+const completedApp = { status: 'accepted', job_postings: { status: 'completed' } } as const;
 const chefData = (over: Partial<ChecklistData> = {}): ChecklistData => ({ ...EMPTY_CHECKLIST_DATA, ...over });
 
 describe('onboarding checklist', () => {

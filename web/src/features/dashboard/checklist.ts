@@ -13,7 +13,7 @@ export interface ChecklistItem {
 
 export interface ChecklistData {
   jobs: Pick<JobPosting, 'status'>[];
-  applications: Pick<Application, 'status' | 'job_postings'>[];
+  applications: { status: Application['status']; job_postings?: Pick<JobPosting, 'status'> | null }[];
   accountStatus: Pick<AccountStatus, 'payouts_enabled'> | null;
 }
 

@@ -15,6 +15,8 @@ import { formatRating } from '../dashboard/format';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import { jobsApi, type ApplicationOfJob, type JobPosting } from './jobsApi';
 import { JobStatusTag, PositionTitle, shiftWhen } from './parts';
+import { Reliability } from '../profile/Reliability';
+import { applicationLabel, restaurantCanDecide, stateOf } from './shiftState';
 
 /** A bio cut at 150 characters (on a word boundary when one is near), with an ellipsis. */
 export function truncateBio(bio: string | undefined | null, max = BIO_PREVIEW_CHARS): string {
@@ -25,9 +27,12 @@ export function truncateBio(bio: string | undefined | null, max = BIO_PREVIEW_CH
   return `${(space > max * 0.7 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
-/** Pending first, then accepted, then the rest; newest first within each. */
+/** Pending first, then accepted (awaiting or confirmed), then the rest; newest first within each. */
 function ordered(apps: ApplicationOfJob[]): ApplicationOfJob[] {
-  const rank = (a: ApplicationOfJob) => (a.status === 'pending' ? 0 : a.status === 'accepted' ? 1 : 2);
+  const rank = (a: ApplicationOfJob) => {
+    const state = stateOf(a);
+    return state === 'pending' ? 0 : state === 'awaiting_confirmation' || state === 'confirmed' ? 1 : 2;
+  };
   return [...apps].sort((a, b) => rank(a) - rank(b) || b.created_at.localeCompare(a.created_at));
 }
 
@@ -51,26 +56,12 @@ function Applicant({ app, job }: { app: ApplicationOfJob; job: JobPosting }) {
         : errorText(res.error, t('review.decideFailed', { action })),
     );
   };
-  const canDecide =
-    app.status === 'pending' &&
-    job.status !== 'filled' &&
-    job.status !== 'cancelled' &&
-    job.status !== 'completed';
+  const canDecide = restaurantCanDecide(app, job);
   return (
     <li className="applicant card">
       <div className="card-head">
         <h3 className="h-reset">{chef ? <Link to={`/profile/chef/${chef.id}`}>{name}</Link> : name}</h3>
-        <span className={`status status-${app.status}`}>
-          {app.status === 'accepted' && app.worker_confirmed === true
-            ? t('applicationStatus.confirmed')
-            : app.status === 'accepted' && app.worker_confirmed === false
-              ? t('applicationStatus.declined')
-              : app.status === 'accepted'
-                ? t('applicationStatus.awaitingChef')
-                : app.status === 'pending'
-                  ? t('applicationStatus.pendingReview')
-                  : t(`applicationStatus.${app.status}`, { defaultValue: app.status })}
-        </span>
+        <span className={`status status-${app.status}`}>{t(applicationLabel(app, 'restaurant'))}</span>
       </div>
       <p className="hint">
         {[
@@ -80,6 +71,7 @@ function Applicant({ app, job }: { app: ApplicationOfJob; job: JobPosting }) {
           .filter(Boolean)
           .join(' · ')}
       </p>
+      <Reliability record={chef?.reliability} compact />
       {chef?.bio && <p>{truncateBio(chef.bio)}</p>}
       {(chef?.skills ?? []).length > 0 && (
         <ul className="tags" aria-label={t('review.skills')}>

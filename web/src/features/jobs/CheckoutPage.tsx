@@ -13,6 +13,7 @@ import { formatDate, formatTime } from '../dashboard/format';
 import { jobsApi } from './jobsApi';
 import { checkoutState } from './shiftState';
 import { PositionTitle, rateText } from './parts';
+import { CheckoutDeadline, UnderReview } from './policy';
 
 const STARS = [1, 2, 3, 4, 5];
 
@@ -46,6 +47,23 @@ function StarRating({
           </label>
         ))}
       </div>
+    </fieldset>
+  );
+}
+
+/** The chef's answer: worked (the default) or "I did not work this shift". */
+function WorkedChoice({ worked, onChange }: { worked: boolean; onChange: (v: boolean) => void }) {
+  const { t } = useTranslation('jobs');
+  return (
+    <fieldset className="radio-list">
+      <legend>{t('checkout.workedLegend')}</legend>
+      {[true, false].map((value) => (
+        <label key={String(value)} className="check-row">
+          <input type="radio" name="worked" checked={worked === value} onChange={() => onChange(value)} />
+          {value ? t('checkout.worked') : t('checkout.notWorked')}
+        </label>
+      ))}
+      {!worked && <p className="hint">{t('checkout.notWorkedHint')}</p>}
     </fieldset>
   );
 }
@@ -110,7 +128,7 @@ export default function CheckoutPage() {
     const res = await checkout({
       id: app.id,
       rating,
-      workCompleted: side === 'restaurant' ? workCompleted : true,
+      workCompleted,
       feedback: feedback.trim() ? feedback.trim() : null,
     });
     if (res.data) setResult(res.data);
@@ -156,6 +174,8 @@ export default function CheckoutPage() {
           </div>
         </dl>
       </div>
+      <UnderReview job={job} />
+      <CheckoutDeadline job={job} />
       {state === 'notYet' && <Alert tone="info">{t('checkout.notYet')}</Alert>}
       {state === 'waitingOther' && (
         <Alert tone="info">{side === 'chef' ? t('shifts.waitingRestaurant') : t('shifts.waitingChef')}</Alert>
@@ -169,6 +189,7 @@ export default function CheckoutPage() {
               name: other ?? (side === 'chef' ? t('checkout.theRestaurant') : t('checkout.theChef')),
             })}
           />
+          {side === 'chef' && <WorkedChoice worked={workCompleted} onChange={setWorkCompleted} />}
           {side === 'restaurant' && (
             <label className="check-row">
               <input

@@ -8,9 +8,15 @@ import { NotFoundScreen } from '../../components/NotFoundScreen';
 import { Spinner } from '../../components/Spinner';
 import { failureText } from '../auth/PhoneRequired';
 import { awaitingSettlement, SettlementNotice } from '../payments/SettlementNotice';
+import { canJob } from '../../app/contracts';
+import { MoneyOutcome } from '../payments/moneyOutcome';
+import { CancellationFacts } from './CancellationFacts';
+import { CancelShift } from './CancelShift';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { formatCents, formatHours, jobPay } from './money';
 import { JobStatusTag, PayBreakdown, PositionTitle, rateText, shiftWhen } from './parts';
+import { CheckoutDeadline, ExpiredNotice, UnderReview, useNow } from './policy';
+import { applicationLabel, holdsShift, restaurantCanCancel, started, stateOf } from './shiftState';
 
 const AWAITING_PAYMENT = ['pending_payment', 'payment_failed'];
 
@@ -19,8 +25,9 @@ function ChefSection({ job }: { job: JobPosting }) {
   const [apply, applying] = jobsApi.useApplyMutation();
   const [error, setError] = useState<ReactNode>(null);
   const application = job.user_application ?? null;
-  const started = new Date(job.start_time).getTime() <= Date.now();
-  const canApply = job.status === 'open' && !job.user_applied && !started;
+  const now = useNow();
+  // A chef may apply while the job can still be filled (open), before the start, once.
+  const canApply = canJob('fill', job.status) && !job.user_applied && !started(job, now);
   const onApply = async () => {
     setError(null);
     const res = await apply(job.id);
@@ -45,10 +52,7 @@ function ChefSection({ job }: { job: JobPosting }) {
       {(job.user_applied || applying.isSuccess) && (
         <>
           <p className="status-line">
-            {t('detail.applied')}{' '}
-            {application && (
-              <>· {t(`applicationStatus.${application.status}`, { defaultValue: application.status })}</>
-            )}
+            {t('detail.applied')} {application && <>· {t(applicationLabel(application, 'chef'))}</>}
           </p>
           <div className="actions-row">
             <Link to={`/messages?job=${job.id}`} className="btn btn-secondary">
@@ -66,9 +70,12 @@ function ChefSection({ job }: { job: JobPosting }) {
 
 function OwnerSection({ job }: { job: JobPosting }) {
   const { t } = useTranslation('jobs');
-  const pending = (job.applications ?? []).filter((a) => a.status === 'pending').length;
+  const now = useNow();
+  const pending = (job.applications ?? []).filter((a) => stateOf(a) === 'pending').length;
   return (
     <>
+      <ExpiredNotice job={job} side="restaurant" />
+      <CancellationFacts job={job} side="restaurant" />
       <PayBreakdown pay={jobPay(job)} />
       <section className="card" aria-labelledby="owner-section-title">
         <h2 id="owner-section-title">{t('detail.applicants')}</h2>
@@ -83,9 +90,12 @@ function OwnerSection({ job }: { job: JobPosting }) {
           </Alert>
         )}
         <p>{t('detail.applicantCount', { count: (job.applications ?? []).length, pending })}</p>
-        <Link to={`/jobs/${job.id}/applications`} className="btn">
-          {t('detail.review')}
-        </Link>
+        <div className="actions-row">
+          <Link to={`/jobs/${job.id}/applications`} className="btn">
+            {t('detail.review')}
+          </Link>
+          <CancelShift job={job} allowed={restaurantCanCancel(job, now)} />
+        </div>
       </section>
     </>
   );
@@ -119,6 +129,10 @@ export default function JobDetailPage() {
   }
   const owner = user?.user_type === 'restaurant' && (!job.restaurant_id || job.restaurant_id === user.id);
   const restaurant = job.restaurant_profiles;
+  // The chef of the shift (accepted or confirmed, or confirmed until the owner cancelled) reads its money.
+  const mine = user?.user_type === 'chef' ? job.user_application : null;
+  const held =
+    !!mine && (holdsShift(mine) || (mine.status === 'cancelled' && mine.worker_confirmed === true));
 
   return (
     <section className="page narrow">
@@ -150,7 +164,7 @@ export default function JobDetailPage() {
           </div>
           <div>
             <dt>{t('detail.duration')}</dt>
-            <dd>{t('detail.hours', { hours: formatHours(jobPay(job).hours) })}</dd>
+            <dd>{t('detail.hours', { count: jobPay(job).hours, hours: formatHours(jobPay(job).hours) })}</dd>
           </div>
           <div>
             <dt>{t('detail.rate')}</dt>
@@ -162,7 +176,7 @@ export default function JobDetailPage() {
               <dd className="pre-wrap">{job.description}</dd>
             </div>
           )}
-          {job.status === 'filled' && (
+          {canJob('complete', job.status) && (
             <div>
               <dt>{t('detail.checkout')}</dt>
               <dd>
@@ -175,8 +189,18 @@ export default function JobDetailPage() {
           )}
         </dl>
       </div>
-      {(owner || (user?.user_type === 'chef' && job.user_application?.status === 'accepted')) &&
-        awaitingSettlement(job) && <SettlementNotice jobId={job.id} side={owner ? 'restaurant' : 'chef'} />}
+      {(owner || held) && <CheckoutDeadline job={job} />}
+      {(owner || held) && <UnderReview job={job} />}
+      {(owner || held) && <MoneyOutcome job={job} side={owner ? 'restaurant' : 'chef'} as="p" />}
+      {(owner || held) && awaitingSettlement(job) && (
+        <SettlementNotice jobId={job.id} side={owner ? 'restaurant' : 'chef'} />
+      )}
+      {user?.user_type === 'chef' && job.user_applied && (
+        <>
+          <ExpiredNotice job={job} side="chef" />
+          <CancellationFacts job={job} side="chef" />
+        </>
+      )}
       {user?.user_type === 'chef' && <ChefSection job={job} />}
       {owner && <OwnerSection job={job} />}
     </section>

@@ -1,85 +1,19 @@
 import { api } from '../../app/api';
 
-export type JobStatus =
-  'pending_payment' | 'payment_failed' | 'open' | 'filled' | 'completed' | 'cancelled' | 'disputed';
+import type { jobsHttp } from '@brigade/contracts';
+import type { z } from 'zod';
 
-export interface ApplicationChef {
-  id: string;
-  user_id: string;
-  name: string;
-  bio?: string;
-  skills?: string[];
-  travel_radius?: number | null;
-  profile_image_url?: string | null;
-  city?: string | null;
-  average_rating?: number | null;
-  total_ratings?: number;
-}
-
+// Request and response shapes come from the contracts (z.infer), never re-declared here.
+export type JobStatus = z.infer<typeof jobsHttp.JobStatus>;
+export type ApplicationChef = z.infer<typeof jobsHttp.ApplicationChef>;
 /** An application inside its job (the owner's GET /jobs/{id}). */
-export interface ApplicationOfJob {
-  id: string;
-  job_id?: string;
-  chef_id?: string;
-  status: 'pending' | 'accepted' | 'rejected' | 'cancelled' | string;
-  created_at: string;
-  worker_confirmed?: boolean | null;
-  chef_profiles?: ApplicationChef | null;
-}
-
-export interface JobPosting {
-  id: string;
-  restaurant_id?: string;
-  title: string;
-  description?: string | null;
-  start_time: string;
-  end_time: string;
-  hourly_rate: number;
-  emergency_level: 'normal' | 'urgent';
-  status: JobStatus | string;
-  required_skills?: string[];
-  payment_status?: string | null;
-  restaurant_checkout_completed?: boolean;
-  chef_checkout_completed?: boolean;
-  chef_rating?: number | null;
-  restaurant_rating?: number | null;
-  applications?: ApplicationOfJob[];
-  user_applied?: boolean;
-  user_application?: { id: string; status: string; worker_confirmed: boolean | null } | null;
-  pending_applications_count?: number;
-  subtotal_cents?: number;
-  fee_cents?: number;
-  total_cents?: number;
-  hours?: number;
-  notify_favorites?: string[];
-  restaurant_profiles?: {
-    user_id: string;
-    name: string;
-    address?: string;
-    city?: string;
-    state?: string;
-    logo_url?: string | null;
-    cuisine_types?: string[];
-    average_rating?: number | null;
-    total_ratings?: number;
-  } | null;
-}
-
-export interface Application {
-  id: string;
-  job_id?: string;
-  chef_id?: string;
-  status: 'pending' | 'accepted' | 'rejected' | 'cancelled' | string;
-  created_at: string;
-  worker_confirmed: boolean | null;
-  job_postings?: Partial<JobPosting> & {
-    id?: string;
-    status?: string;
-    title?: string;
-    payment_status?: string | null;
-  };
-  chef_profiles?: ApplicationChef | null;
-}
+export type ApplicationOfJob = z.infer<typeof jobsHttp.ApplicationOfJob>;
+export type JobPosting = jobsHttp.Job;
+export type Application = jobsHttp.Application;
+export type CancellationQuote = z.infer<typeof jobsHttp.CancellationQuote>;
+export type CancelJobResponse = z.infer<typeof jobsHttp.CancelJobResponse>;
+export type ChefReliability = z.infer<typeof jobsHttp.ChefReliability>;
+export type RestaurantReliability = z.infer<typeof jobsHttp.RestaurantReliability>;
 
 /** GET /jobs filters (the openings screen sends the spec's filters; dashboards send status and limit). */
 export interface JobsArgs {
@@ -122,13 +56,19 @@ export const jobsApi = api.injectEndpoints({
       query: (body) => ({ url: '/jobs', method: 'POST', body }),
       invalidatesTags: ['Jobs'],
     }),
-    cancelJob: build.mutation<{ job: JobPosting }, string>({
-      query: (id) => ({
-        url: `/jobs/${encodeURIComponent(id)}`,
-        method: 'PUT',
-        body: { status: 'cancelled' },
+    /** The owner's quote before cancelling: what the chef gets, the fee, what comes back to the card. */
+    cancellationQuote: build.query<CancellationQuote, string>({
+      query: (id) => `/jobs/${encodeURIComponent(id)}/cancellation`,
+      keepUnusedDataFor: 0,
+    }),
+    /** The owner cancels by the cancellation rules; the answer has the same figures as the quote. */
+    cancelJob: build.mutation<CancelJobResponse, { id: string; reason?: string | null }>({
+      query: ({ id, reason }) => ({
+        url: `/jobs/${encodeURIComponent(id)}/cancel`,
+        method: 'POST',
+        body: reason ? { reason } : {},
       }),
-      invalidatesTags: ['Jobs', 'Applications'],
+      invalidatesTags: ['Jobs', 'Applications', 'JobPayment'],
     }),
     apply: build.mutation<{ application: Application }, string>({
       query: (jobId) => ({ url: `/jobs/${encodeURIComponent(jobId)}/apply`, method: 'POST' }),

@@ -1,23 +1,121 @@
-import type { JobPosting } from './jobsApi';
+// Which actions and labels a screen shows for a shift, read from the contracts' lifecycles (who may do what from
+// which state) plus the one thing the tables leave to the clock: nothing is cancelled or answered before or
+// after the shift's start. Screens call these instead of comparing statuses themselves.
+import {
+  applicationState,
+  canApplication,
+  canJob,
+  FINAL_JOB_STATUSES,
+  type ApplicationState,
+} from '../../app/contracts';
+import type { Application, JobPosting } from './jobsApi';
 
-const started = (job: Partial<JobPosting> | undefined, now = Date.now()) =>
-  !!job?.start_time && new Date(job.start_time).getTime() <= now;
+export type Side = 'chef' | 'restaurant';
+type JobLike = Partial<JobPosting> | null | undefined;
+type ApplicationLike = Pick<Application, 'status'> & { worker_confirmed?: boolean | null };
+
+const time = (t: string | undefined | null) => (t ? new Date(t).getTime() : NaN);
+
+export const started = (job: JobLike, now = Date.now()) => !!job?.start_time && time(job.start_time) <= now;
 export const byStart = (a?: string, b?: string) => new Date(a ?? 0).getTime() - new Date(b ?? 0).getTime();
 
+/** The application's lifecycle state: its stored status plus the chef's confirmation. */
+export const stateOf = (app: ApplicationLike): ApplicationState =>
+  applicationState(app.status, app.worker_confirmed ?? null);
+
+/** A job that will not change again (completed, cancelled, expired). */
+export const isFinal = (job: JobLike) =>
+  !!job?.status && (FINAL_JOB_STATUSES as readonly string[]).includes(job.status);
+
+/** The owner may cancel: the job lifecycle allows it from this status, and the shift has not started. */
+export function restaurantCanCancel(job: JobLike, now = Date.now()): boolean {
+  return !!job?.status && canJob('cancel', job.status, 'restaurant') && !started(job, now);
+}
+
+/** The chef may withdraw (pending, accepted or confirmed), until the shift starts. */
+export function chefCanCancel(app: ApplicationLike, job: JobLike, now = Date.now()): boolean {
+  return canApplication('cancel', stateOf(app), 'chef') && !started(job, now);
+}
+
+/** The accepted chef's answer (confirm or decline) is awaited. */
+export const chefCanAnswer = (app: ApplicationLike) => canApplication('confirm', stateOf(app), 'chef');
+
+/** The owner may accept or reject this applicant: a pending application on a job that can still be filled. */
+export function restaurantCanDecide(app: ApplicationLike, job: JobLike, now = Date.now()): boolean {
+  return (
+    canApplication('accept', stateOf(app), 'restaurant') &&
+    !!job?.status &&
+    canJob('fill', job.status) &&
+    !started(job, now)
+  );
+}
+
+/** The chef holds the shift (accepted or confirmed): withdrawing from it may be a late cancellation. */
+export const holdsShift = (app: ApplicationLike) => {
+  const state = stateOf(app);
+  return state === 'awaiting_confirmation' || state === 'confirmed';
+};
+
+/** Within LATE_CANCEL_WINDOW of the start (the job's `late_cancel_from` is past). */
+export function lateNow(job: JobLike, now = Date.now()): boolean {
+  const from = time(job?.late_cancel_from);
+  return Number.isFinite(from) && now >= from;
+}
+
+/** The late-cancellation window as a duration (start minus `late_cancel_from`), or null when unknown. */
+export function lateWindowMs(job: JobLike): number | null {
+  const ms = time(job?.start_time) - time(job?.late_cancel_from);
+  return Number.isFinite(ms) && ms > 0 ? ms : null;
+}
+
+/** The text key (jobs:applicationStatus.*) of an application's state as each side reads it. */
+const APPLICATION_LABELS: Record<Side, Record<ApplicationState, string>> = {
+  chef: {
+    pending: 'pending',
+    awaiting_confirmation: 'acceptedAwaitingYou',
+    confirmed: 'confirmed',
+    declined: 'declined',
+    rejected: 'rejected',
+    cancelled: 'cancelled',
+    lapsed: 'lapsed',
+  },
+  restaurant: {
+    pending: 'pendingReview',
+    awaiting_confirmation: 'awaitingChef',
+    confirmed: 'confirmed',
+    declined: 'declined',
+    rejected: 'rejected',
+    cancelled: 'cancelled',
+    lapsed: 'lapsedRestaurant',
+  },
+};
+export const applicationLabel = (app: ApplicationLike, side: Side) =>
+  `applicationStatus.${APPLICATION_LABELS[side][stateOf(app)]}`;
+
+export type CheckoutState =
+  'checkout' | 'notYet' | 'waitingOther' | 'paid' | 'refunded' | 'settled' | 'completed' | 'disputed';
+
 /** Where one side stands at checkout, as the text key of its label (null when there is nothing to say). */
-export function checkoutState(
-  side: 'chef' | 'restaurant',
-  job: Partial<JobPosting> | undefined,
-  now = Date.now(),
-): 'checkout' | 'notYet' | 'waitingOther' | 'paid' | 'refunded' | 'completed' | 'disputed' | null {
-  if (!job) return null;
+export function checkoutState(side: Side, job: JobLike, now = Date.now()): CheckoutState | null {
+  if (!job?.status) return null;
   if (job.status === 'completed' || job.status === 'disputed') {
     if (job.payment_status === 'completed') return 'paid';
     if (job.payment_status === 'refunded') return 'refunded';
+    if (job.payment_status === 'settled') return 'settled';
     return job.status === 'disputed' ? 'disputed' : 'completed';
   }
-  if (job.status !== 'filled') return null;
+  if (!canJob('complete', job.status, side)) return null;
   const mine = side === 'chef' ? job.chef_checkout_completed : job.restaurant_checkout_completed;
   if (mine) return 'waitingOther';
   return started(job, now) ? 'checkout' : 'notYet';
+}
+
+/**
+ * The checkout deadline while answers are awaited (a filled shift that has started, not both sides answered):
+ * when it falls and how long is left (negative once passed). Null when there is nothing to count down.
+ */
+export function checkoutDeadline(job: JobLike, now = Date.now()): { at: string; msLeft: number } | null {
+  if (!job?.checkout_deadline || !job.status || !canJob('complete', job.status)) return null;
+  if (!started(job, now) || (job.chef_checkout_completed && job.restaurant_checkout_completed)) return null;
+  return { at: job.checkout_deadline, msLeft: time(job.checkout_deadline) - now };
 }

@@ -14,6 +14,9 @@ import { PayBreakdown, PositionTitle } from '../jobs/parts';
 import type { CardConfirmer } from './card';
 import { CardField } from './CardField';
 import { useCardErrorText, usePayForJob } from './usePayForJob';
+import { canJob } from '../../app/contracts';
+import { started } from '../jobs/shiftState';
+import { MoneyOutcome } from './moneyOutcome';
 
 /** /payments/{jobId}: pay (again) for a posted job; 'Payment Successful!' then /my-shifts after 3 s. */
 export default function PayForJobPage() {
@@ -58,7 +61,8 @@ export default function PayForJobPage() {
   if (user?.user_type === 'chef') return <Navigate to="/dashboard/chef" replace />;
 
   const pay = jobPay(data);
-  const payable = data.status === 'pending_payment' || data.status === 'payment_failed';
+  // Payable while the lifecycle still waits for its escrow, and never after the start (the shift then expires).
+  const payable = canJob('escrowHeld', data.status) && !started(data);
   const onPay = async () => {
     setError(null);
     if (!confirmer) {
@@ -95,7 +99,7 @@ export default function PayForJobPage() {
           </div>
           <div>
             <dt>{t('pay.duration')}</dt>
-            <dd>{t('pay.hours', { hours: formatHours(pay.hours) })}</dd>
+            <dd>{t('pay.hours', { count: pay.hours, hours: formatHours(pay.hours) })}</dd>
           </div>
         </dl>
       </div>
@@ -122,7 +126,10 @@ export default function PayForJobPage() {
           </div>
         </>
       ) : (
-        <Alert tone="info">{t('pay.notPayable')}</Alert>
+        <>
+          <Alert tone="info">{t('pay.notPayable')}</Alert>
+          <MoneyOutcome job={data} side="restaurant" as="p" />
+        </>
       )}
     </section>
   );

@@ -2,12 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { SETTLEMENT_POLL_MS } from '../../app/shiftConstants';
 import { Alert } from '../../components/Alert';
 import type { JobPosting } from '../jobs/jobsApi';
+import { isFinal } from '../jobs/shiftState';
 import { paymentsApi, type Settlement } from './paymentsApi';
 
-/** The job is closed (or cancelled) but the money has not moved yet: the payout or refund may be late. */
+/** The job is closed (completed, cancelled or expired) but the money has not moved yet: it may be late. */
 export function awaitingSettlement(job: Partial<JobPosting> | undefined): boolean {
   if (!job?.id || job.payment_status !== 'held_in_escrow') return false;
-  return job.status === 'completed' || job.status === 'cancelled';
+  return isFinal(job);
 }
 
 /** The line a side reads about a late payout or refund (null while nothing is late). */

@@ -1,3 +1,5 @@
+import type { paymentsHttp } from '@brigade/contracts';
+import type { z } from 'zod';
 import { api } from '../../app/api';
 
 export interface AccountStatus {
@@ -20,29 +22,9 @@ export interface EscrowPayment {
   fee_cents: number;
 }
 
-/** The payout or refund of a closed job while it is on its way (see contracts: Settlement). */
-export interface Settlement {
-  kind: 'payout' | 'refund';
-  state: 'in_progress' | 'delayed' | 'done';
-  reason: 'provider_unavailable' | 'payout_account_missing' | 'other' | null;
-  attempts: number;
-  last_attempt_at: string | null;
-  next_retry_at: string | null;
-}
-
-export interface JobPayment {
-  job_id: string;
-  title: string;
-  payment_status: 'pending' | 'held_in_escrow' | 'failed' | 'completed' | 'refunded' | 'disputed' | string;
-  amount_cents: number;
-  subtotal_cents: number;
-  fee_cents: number;
-  total_cents: number;
-  client_secret: string | null;
-  cancelled: boolean;
-  last_error: { code: string | null; decline_code: string | null; message: string } | null;
-  settlement?: Settlement | null;
-}
+/** The payout or refund of a closed job while it is on its way; a job's money as payments sees it (contracts). */
+export type Settlement = paymentsHttp.Settlement;
+export type JobPayment = z.infer<typeof paymentsHttp.JobPayment>;
 
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({

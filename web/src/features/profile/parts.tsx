@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { WEEKDAYS } from '../../app/contracts';
 import type { ChefProfile, RestaurantProfile } from '../auth/authApi';
 import { formatRating } from '../dashboard/format';
+import { Reliability } from './Reliability';
 
 export function Avatar({ url, name, size = 72 }: { url?: string | null; name: string; size?: number }) {
   if (url) return <img className="avatar-img" src={url} alt="" width={size} height={size} />;
@@ -41,6 +42,7 @@ export function ChefDetails({ profile }: { profile: ChefProfile }) {
           <RatingLine average={profile.average_rating} total={profile.total_ratings} />
         </div>
       </div>
+      <Reliability record={profile.reliability} />
       <section className="card">
         <h2>{t('about')}</h2>
         <p className="pre-wrap">{profile.bio}</p>
@@ -91,6 +93,7 @@ export function RestaurantDetails({ profile }: { profile: RestaurantProfile }) {
           <RatingLine average={profile.average_rating} total={profile.total_ratings} />
         </div>
       </div>
+      <Reliability record={profile.reliability} />
       <section className="card">
         <h2>{t('about')}</h2>
         <p className="pre-wrap">{profile.description}</p>

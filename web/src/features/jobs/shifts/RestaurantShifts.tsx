@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../app/api';
+import { canJob } from '../../../app/contracts';
+import { LISTS_POLL_MS } from '../../../app/shiftConstants';
+import { Alert } from '../../../components/Alert';
+import { Spinner } from '../../../components/Spinner';
+import { MoneyOutcome } from '../../payments/moneyOutcome';
+import { awaitingSettlement, SettlementNotice } from '../../payments/SettlementNotice';
+import { cancellationLine } from '../CancellationFacts';
+import { CancelShiftButton, CancelShiftPanel } from '../CancelShift';
+import { jobsApi, type Application, type JobPosting } from '../jobsApi';
+import { formatCents, jobPay } from '../money';
+import { JobStatusTag, shiftWhen } from '../parts';
+import { CheckoutDeadline, UnderReview, useNow } from '../policy';
+import { applicationLabel, byStart, restaurantCanCancel, stateOf } from '../shiftState';
+import { Row, ShiftState, type Tab } from './parts';
+
+function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Application; now: number }) {
+  const { t } = useTranslation('jobs');
+  const [cancelling, setCancelling] = useState(false);
+  const when = shiftWhen(job.start_time);
+  return (
+    <Row
+      title={job.title}
+      urgent={job.emergency_level === 'urgent'}
+      lines={[
+        shiftWhen(job.start_time, job.end_time),
+        <>
+          <JobStatusTag status={job.status} /> ·{' '}
+          {t('shifts.total', { amount: formatCents(jobPay(job).totalCents) })}
+          {worker?.chef_profiles?.name && <> · {worker.chef_profiles.name}</>}
+        </>,
+        cancellationLine(job, 'restaurant', t),
+        <CheckoutDeadline job={job} />,
+        <UnderReview job={job} />,
+        <MoneyOutcome job={job} side="restaurant" />,
+        awaitingSettlement(job) && <SettlementNotice jobId={job.id} side="restaurant" />,
+      ]}
+      actions={
+        <>
+          {/* still to be paid: the lifecycle's way out of pending_payment / payment_failed is the escrow */}
+          {canJob('escrowHeld', job.status) && (
+            <Link to={`/payments/${job.id}`} className="btn btn-small">
+              {t('shifts.pay')}
+            </Link>
+          )}
+          {canJob('fill', job.status) && (
+            <Link to={`/jobs/${job.id}/applications`} className="btn btn-small btn-secondary">
+              {t('shifts.reviewCount', { count: job.pending_applications_count ?? 0 })}
+            </Link>
+          )}
+          <ShiftState side="restaurant" job={job} applicationId={worker?.id} now={now} />
+          {restaurantCanCancel(job, now) && !cancelling && (
+            <CancelShiftButton onOpen={() => setCancelling(true)} label={t('cancel.buttonNamed', { when })} />
+          )}
+          <Link
+            to={`/jobs/${job.id}`}
+            className="btn btn-small btn-ghost"
+            aria-label={t('shifts.viewNamed', { when })}
+          >
+            {t('shifts.view')}
+          </Link>
+        </>
+      }
+      panel={cancelling && <CancelShiftPanel job={job} onClose={() => setCancelling(false)} />}
+    />
+  );
+}
+
+/** The restaurant's side of My Shifts: its jobs (with the cancel control), or the applications to them. */
+export function RestaurantShifts({ tab }: { tab: Tab }) {
+  const { t } = useTranslation('jobs');
+  const now = useNow();
+  const jobs = jobsApi.useJobsQuery(
+    { status: 'all' },
+    { pollingInterval: LISTS_POLL_MS, refetchOnMountOrArgChange: true },
+  );
+  const apps = jobsApi.useApplicationsQuery(undefined, {
+    pollingInterval: LISTS_POLL_MS,
+    refetchOnMountOrArgChange: true,
+  });
+  if (jobs.isLoading || apps.isLoading) return <Spinner />;
+  if (jobs.isError || apps.isError)
+    return <Alert>{errorText(jobs.error ?? apps.error, t('shifts.loadFailed'))}</Alert>;
+  const applications = apps.data?.applications ?? [];
+  if (tab === 'applications') {
+    const list = [...applications].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    if (list.length === 0) return <p className="empty muted">{t('shifts.noApplicationsRestaurant')}</p>;
+    return (
+      <ul className="list">
+        {list.map((a) => (
+          <Row
+            key={a.id}
+            title={a.job_postings?.title ?? ''}
+            urgent={a.job_postings?.emergency_level === 'urgent'}
+            lines={[
+              [a.chef_profiles?.name, shiftWhen(a.job_postings?.start_time, a.job_postings?.end_time)]
+                .filter(Boolean)
+                .join(' · '),
+              t(applicationLabel(a, 'restaurant')),
+            ]}
+            actions={
+              <Link
+                to={`/jobs/${a.job_postings?.id ?? a.job_id}/applications`}
+                className="btn btn-small btn-secondary"
+              >
+                {t('shifts.review')}
+              </Link>
+            }
+          />
+        ))}
+      </ul>
+    );
+  }
+  const list = [...(jobs.data?.jobs ?? [])].sort((a, b) => byStart(b.start_time, a.start_time));
+  if (list.length === 0)
+    return (
+      <p className="empty muted">
+        {t('shifts.noShiftsRestaurant')} <Link to="/jobs/post">{t('shifts.post')}</Link>
+      </p>
+    );
+  return (
+    <ul className="list">
+      {list.map((job) => (
+        <RestaurantJobRow
+          key={job.id}
+          job={job}
+          now={now}
+          worker={applications.find(
+            (a) => (a.job_postings?.id ?? a.job_id) === job.id && stateOf(a) === 'confirmed',
+          )}
+        />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,73 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert';
+import type { JobPosting } from '../jobsApi';
+import { PositionTitle } from '../parts';
+import { checkoutState, type Side } from '../shiftState';
+
+export type Tab = 'shifts' | 'applications';
+
+/** One side's checkout action or label: the checkout link once it opens, else where things stand. */
+export function ShiftState({
+  side,
+  job,
+  applicationId,
+  now,
+}: {
+  side: Side;
+  job: Partial<JobPosting>;
+  applicationId?: string;
+  now: number;
+}) {
+  const { t } = useTranslation('jobs');
+  const state = checkoutState(side, job, now);
+  if (!state) return null;
+  if (state === 'checkout' && applicationId)
+    return (
+      <Link to={`/checkout/${applicationId}`} className="btn btn-small">
+        {side === 'chef' ? t('shifts.completeShift') : t('shifts.completeCheckout')}
+      </Link>
+    );
+  if (state === 'checkout') return null;
+  const text =
+    state === 'waitingOther'
+      ? t(side === 'chef' ? 'shifts.waitingRestaurant' : 'shifts.waitingChef')
+      : t(`shifts.state.${state}`);
+  return <span className={`tag tag-${state}`}>{text}</span>;
+}
+
+/** A row of My Shifts: title, lines of facts, actions, and a panel (a cancellation) across the whole row. */
+export function Row({
+  title,
+  urgent,
+  lines,
+  actions,
+  error,
+  panel,
+}: {
+  title: string;
+  urgent?: boolean;
+  lines: ReactNode[];
+  actions: ReactNode;
+  error?: string | null;
+  panel?: ReactNode;
+}) {
+  return (
+    <li className={panel ? 'list-item has-panel' : 'list-item'}>
+      <div>
+        <h3 className="list-title h-reset">
+          <PositionTitle title={title} urgent={urgent} />
+        </h3>
+        {lines.filter(Boolean).map((l, i) => (
+          <div key={i} className="hint">
+            {l}
+          </div>
+        ))}
+        <Alert>{error ?? null}</Alert>
+      </div>
+      <div className="item-actions">{actions}</div>
+      {panel && <div className="row-panel">{panel}</div>}
+    </li>
+  );
+}

@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import type { ChefReliability, RestaurantReliability } from '../jobs/jobsApi';
+
+type ReliabilityRecord = ChefReliability | RestaurantReliability;
+
+/** The counts a side's record keeps, in order: chefs' no-shows, restaurants' disputes lost. */
+function kinds(record: ReliabilityRecord) {
+  return [
+    'completed_shifts',
+    'late_cancellations',
+    'no_shows' in record ? 'no_shows' : 'disputes_lost',
+  ] as const;
+}
+
+/** "12 completed shifts · 1 late cancellation · 0 no-shows" */
+function countsText(
+  counts: Partial<Record<'completed_shifts' | 'late_cancellations' | 'no_shows' | 'disputes_lost', number>>,
+  record: ReliabilityRecord,
+  t: (key: string, options?: Record<string, unknown>) => string,
+) {
+  return kinds(record)
+    .map((kind) => t(`reliability.${kind}`, { count: counts[kind] ?? 0 }))
+    .join(' · ');
+}
+
+/**
+ * A reliability record as explainable counts (issue 16), all time and in the last 90 days: completed shifts,
+ * late cancellations, and no-shows (chefs) or disputes lost (restaurants). Nothing when the record is missing.
+ */
+export function Reliability({
+  record,
+  heading = 'h2',
+  compact = false,
+}: {
+  record: ReliabilityRecord | null | undefined;
+  heading?: 'h2' | 'h3' | 'h4';
+  compact?: boolean;
+}) {
+  const { t } = useTranslation('profile');
+  if (!record) return null;
+  const H = heading;
+  const allTime = countsText(record, record, t);
+  const recent = countsText(record.last_90_days, record, t);
+  if (compact)
+    return (
+      <p className="hint reliability" data-testid="reliability">
+        <span className="reliability-label">{t('reliability.title')}:</span> {allTime}{' '}
+        <span className="muted">({t('reliability.recent', { counts: recent })})</span>
+      </p>
+    );
+  return (
+    <section className="card reliability" data-testid="reliability">
+      <H>{t('reliability.title')}</H>
+      <dl className="facts">
+        <div>
+          <dt>{t('reliability.allTime')}</dt>
+          <dd>{allTime}</dd>
+        </div>
+        <div>
+          <dt>{t('reliability.last90')}</dt>
+          <dd>{recent}</dd>
+        </div>
+      </dl>
+      <p className="hint">{t(`reliability.explain_${'no_shows' in record ? 'chef' : 'restaurant'}`)}</p>
+    </section>
+  );
+}
