@@ -1,10 +1,8 @@
-import { openDatabase } from '@brigade/kit';
 import { eventually, requireRealServers } from '@brigade/kit/testing';
-import { runLedgerCheck } from '../services/payments/src/scripts/ledger-check';
 import { startPrivatePostgres, type PrivatePostgres } from './support/private-postgres';
 import {
-  deadLetters,
-  SERVICE_NAMES,
+  expectNothingStuck,
+  expectProcessLedgerGreen as expectLedgerGreen,
   startProcessStack,
   type ProcessName,
   type ProcessStack,
@@ -92,39 +90,6 @@ async function expectPaidOutOnce(stack: ProcessStack, restaurant: Account, jobId
     const job = (await stack.call('GET', `/api/jobs/${jobId}`, { token: restaurant.token })).body.job;
     expect([job.status, job.payment_status]).toEqual(['completed', 'completed']);
   }, 30_000);
-}
-
-/** The ledger:check invariant over the stack's payments database (the function `npm run ledger:check` runs). */
-async function expectLedgerGreen(stack: ProcessStack) {
-  const database = await openDatabase({ url: stack.databaseUrl('payments'), poolSize: 1 }, 'payments');
-  const lines: string[] = [];
-  try {
-    const ok = await runLedgerCheck(database, (l) => lines.push(l));
-    if (!ok) throw new Error(`ledger:check failed:\n${lines.join('\n')}`);
-  } finally {
-    await database.close();
-  }
-  // The jobs line; the anomalies line (webhook facts refused) follows it since ledger:check lists those too.
-  expect(lines).toContainEqual(expect.stringMatching(/ 0 violation\(s\)$/));
-  return lines;
-}
-
-/** Nothing stuck: every outbox published, every dead-letter queue empty. */
-async function expectNothingStuck(stack: ProcessStack) {
-  await eventually(
-    async () => {
-      for (const s of SERVICE_NAMES) {
-        const [row] = await stack.query<{ n: number }>(
-          s,
-          `select count(*)::int as n from ${s}.outbox where published_at is null`,
-        );
-        expect([s, row.n]).toEqual([s, 0]);
-      }
-    },
-    30_000,
-    200,
-  );
-  expect(await deadLetters(stack)).toEqual({});
 }
 
 /** A request through the gateway with a time limit, timed: a hang shows as status 0. */

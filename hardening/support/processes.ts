@@ -4,7 +4,9 @@ import path from 'node:path';
 import amqp from 'amqplib';
 import pg from 'pg';
 import { eventually } from '@brigade/kit/testing';
-import { freePort } from '@brigade/kit';
+import { freePort, openDatabase } from '@brigade/kit';
+import { loadPolicy } from '@brigade/contracts';
+import { runLedgerCheck } from '../../services/payments/src/scripts/ledger-check';
 import { ROOT, spawnNode } from './child';
 import { apiCall, runName, type Api } from './stack';
 
@@ -260,4 +262,39 @@ export async function deadLetters(stack: Pick<ProcessStack, 'name'>): Promise<Re
     await conn.close().catch(() => undefined);
   }
   return found;
+}
+
+/**
+ * ledger:check over a process stack's payments database (the function `npm run ledger:check` runs, with the
+ * stack's money rules): the ledger rules and an empty stuck-money report.
+ */
+export async function expectProcessLedgerGreen(stack: ProcessStack) {
+  const database = await openDatabase({ url: stack.databaseUrl('payments'), poolSize: 1 }, 'payments');
+  const lines: string[] = [];
+  try {
+    const ok = await runLedgerCheck(database, (l) => lines.push(l), { policy: loadPolicy(stack.env) });
+    if (!ok) throw new Error(`ledger:check failed:\n${lines.join('\n')}`);
+  } finally {
+    await database.close();
+  }
+  expect(lines).toContainEqual(expect.stringMatching(/ 0 violation\(s\)$/));
+  return lines;
+}
+
+/** Nothing stuck in transit: every outbox published, every dead-letter queue empty. */
+export async function expectNothingStuck(stack: ProcessStack) {
+  await eventually(
+    async () => {
+      for (const s of SERVICE_NAMES) {
+        const [row] = await stack.query<{ n: number }>(
+          s,
+          `select count(*)::int as n from ${s}.outbox where published_at is null`,
+        );
+        expect([s, row.n]).toEqual([s, 0]);
+      }
+    },
+    30_000,
+    200,
+  );
+  expect(await deadLetters(stack)).toEqual({});
 }
