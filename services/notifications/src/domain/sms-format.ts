@@ -1,4 +1,11 @@
-import { formatDuration, formatPayHours, formatUsd, type Language, type Policy } from '@brigade/contracts';
+import {
+  formatDuration,
+  formatPayHours,
+  formatUsd,
+  loadPolicy,
+  type Language,
+  type Policy,
+} from '@brigade/contracts';
 
 /** Everything a text may mention, resolved from the read model when the text is sent. */
 export interface TemplateContext {
@@ -74,7 +81,8 @@ function dayAndTime(iso: string | undefined, timeZone: string, locale: string): 
   }).format(d);
 }
 
-const DEFAULT_POLICY = { lateCancelWindowMs: 86_400_000, cancellationPayHours: 4 };
+/** The defaults of the contracts' policy, for a text rendered without the service's (template tests). */
+const DEFAULT_POLICY = loadPolicy({});
 
 export function format(c: TemplateContext, language: Language): Format {
   const locale = language === 'es' ? 'es-US' : 'en-US';
