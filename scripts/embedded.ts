@@ -4,10 +4,11 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { Redis } from 'ioredis';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Express } from 'express';
 import {
   claimEmbeddedData,
   createLogger,
-  freePort,
   listen,
   openBus,
   openServiceDatabase,
@@ -76,8 +77,40 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   // The embedded default (no DATABASE_URL) texts into the SMS sandbox's outbox; real mode names its provider:
   // Twilio keys, or SMS_SANDBOX=1 (identity and notifications refuse to start otherwise).
   if (!env.DATABASE_URL) env.SMS_SANDBOX ??= '1';
-  // Links (Stripe return URLs, SMS) need the real port, so port 0 is resolved to a free port up front.
-  const port = await resolvePort(options.port ?? Number(env.PORT ?? 8080));
+  // The gateway's port is held from the start: links (Stripe return URLs, SMS) need the real port, so port 0
+  // becomes one at once, and nothing else can take it while the services start (asking for a free port and
+  // listening on it later raced with other processes). Requests before the gateway is built get a 503.
+  let gatewayApp: Express | null = null;
+  const front = (req: IncomingMessage, res: ServerResponse) => {
+    if (gatewayApp) return gatewayApp(req, res);
+    res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(
+      JSON.stringify({
+        error: 'Brigade is starting. Please try again in a moment.',
+        code: 'GATEWAY.STARTING',
+      }),
+    );
+  };
+  const gatewayServer = await listen(
+    front as unknown as Express,
+    options.port ?? Number(env.PORT ?? 8080),
+    env.HOST ?? '127.0.0.1',
+  );
+  try {
+    return await startBehind(gatewayServer, (app) => (gatewayApp = app), options, env);
+  } catch (err) {
+    await gatewayServer.close();
+    throw err;
+  }
+}
+
+async function startBehind(
+  gatewayServer: RunningServer,
+  serve: (gateway: Express) => void,
+  options: EmbeddedOptions,
+  env: NodeJS.ProcessEnv,
+): Promise<Embedded> {
+  const port = gatewayServer.port;
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const serviceEnv = { ...env, PUBLIC_URL: publicUrl, PORT: '0' };
   // Every configuration first: a refused one stops the start before any database or broker is touched.
@@ -164,7 +197,7 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     keys,
     logger: createLogger('gateway', env.LOG_LEVEL),
   });
-  const gatewayServer = await listen(gateway, port, env.HOST ?? '127.0.0.1');
+  serve(gateway);
   const url = `http://localhost:${gatewayServer.port}`;
 
   const embedded: Embedded = {
@@ -208,10 +241,6 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
     },
   };
   return embedded;
-}
-
-async function resolvePort(port: number): Promise<number> {
-  return port !== 0 ? port : freePort();
 }
 
 export function markerPath(dataDir: string) {
