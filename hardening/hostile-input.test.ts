@@ -124,7 +124,8 @@ afterAll(async () => {
 });
 
 const key = (r: Route) => `${r.method.toUpperCase()} ${r.path}`;
-const routes = (): Route[] => allRoutes();
+// The console's routes (operators only) are refused at the gateway before any body is read.
+const routes = (): Route[] => allRoutes().filter((r) => r.auth !== 'operator');
 
 // ---------- the fixtures a valid request is made of ----------
 
@@ -132,6 +133,7 @@ function whoFor(r: Route): fc.Arbitrary<Who | undefined> {
   if (key(r) === 'POST /auth/signout') return fc.constant('spare');
   if (r.auth === 'public') return fc.constant(undefined);
   if (r.auth === 'user') return fc.constantFrom<Who>('chef', 'restaurant');
+  if (r.auth === 'operator') throw new Error('operator routes are not fuzzed here');
   return fc.constant(r.auth);
 }
 

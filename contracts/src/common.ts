@@ -36,7 +36,7 @@ export interface RouteDoc {
   path: string;
   summary: string;
   /** public: no bearer token needed. */
-  auth: 'public' | 'user' | 'chef' | 'restaurant';
+  auth: 'public' | 'user' | 'chef' | 'restaurant' | 'operator';
   body?: z.ZodTypeAny;
   bodyType?: 'json' | 'multipart' | 'raw';
   query?: z.ZodObject<any>;

@@ -11,3 +11,4 @@ export * as jobsHttp from './http/jobs';
 export * as paymentsHttp from './http/payments';
 export * as messagingHttp from './http/messaging';
 export * as notificationsHttp from './http/notifications';
+export * as opsHttp from './http/ops';

@@ -5,6 +5,7 @@ import { jobsRoutes } from './http/jobs';
 import { paymentsRoutes } from './http/payments';
 import { messagingRoutes } from './http/messaging';
 import { notificationsRoutes } from './http/notifications';
+import { opsRoutes } from './http/ops';
 
 /** Every documented route of the API (paths under /api). */
 export function allRoutes(): Array<RouteDoc & { service: string }> {
@@ -15,6 +16,7 @@ export function allRoutes(): Array<RouteDoc & { service: string }> {
     ...tag('payments', paymentsRoutes),
     ...tag('messaging', messagingRoutes),
     ...tag('notifications', notificationsRoutes),
+    ...opsRoutes,
   ];
 }
 
@@ -54,7 +56,8 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
         },
       },
     };
-    if (route.auth === 'chef' || route.auth === 'restaurant') op.description = `Only for ${route.auth}s.`;
+    if (route.auth === 'chef' || route.auth === 'restaurant' || route.auth === 'operator')
+      op.description = `Only for ${route.auth}s.`;
     const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
       name: m[1],
       in: 'path',

@@ -148,7 +148,7 @@ export function createGateway(deps: GatewayDeps): Express {
         const token = bearerToken(req);
         if (!token) return next();
         const user = await verifyAccessToken(token, keys, revocations);
-        req.user = user;
+        req.account = user;
         const entry = revalidation.lookup(user.id, req.url, ifNoneMatch);
         if (!entry) return next();
         const [hit, current] = await Promise.all([
@@ -237,7 +237,7 @@ export function createGateway(deps: GatewayDeps): Express {
         on: {
           proxyReq: (proxyReq, req) => {
             (req as any).proxyStarted = Date.now();
-            if (req.user) proxyReq.setHeader('x-user-id', req.user.id);
+            if (req.account) proxyReq.setHeader('x-user-id', req.account.id);
             fixRequestBody(proxyReq, req);
           },
           proxyRes: (proxyRes, req) => {
@@ -283,7 +283,7 @@ export function createGateway(deps: GatewayDeps): Express {
       const apiPath = req.path;
       const route = matchRoute(req.method, apiPath);
       if (!route) return send(res, 404, `No route for ${req.method} /api${apiPath}`, 'GATEWAY.NOT_FOUND');
-      const proxy = proxyFor(route.service);
+      const proxy = route.service === 'all' ? null : proxyFor(route.service);
       if (!proxy)
         return send(
           res,
@@ -313,13 +313,15 @@ export function createGateway(deps: GatewayDeps): Express {
       if (!route.public) {
         const token = bearerToken(req);
         if (!token) return send(res, 401, 'Authentication required', 'AUTH.REQUIRED');
-        req.user ??= await verifyAccessToken(token, keys, route.endedSession ? undefined : revocations);
+        req.account ??= await verifyAccessToken(token, keys, route.endedSession ? undefined : revocations);
+        if (route.operator && req.account.type !== 'operator')
+          return send(res, 403, 'Only operators can do this', 'AUTH.OPERATORS_ONLY');
         // Counted once: by the poll shortcut when it looked at this request and passed it on.
         const counted = (req as PollRequest).counted;
         if (
           counted
             ? refused(res, counted)
-            : await limited(res, `user:${req.user.id}`, config.RATE_LIMIT_API_PER_MINUTE, 60)
+            : await limited(res, `user:${req.account.id}`, config.RATE_LIMIT_API_PER_MINUTE, 60)
         )
           return;
       }

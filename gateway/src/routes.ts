@@ -8,12 +8,29 @@ export type ServiceName = 'identity' | 'jobs' | 'payments' | 'messaging' | 'noti
 export interface RouteRule {
   method?: string;
   pattern: RegExp;
-  service: ServiceName;
+  /** `all`: every service answers its own part and the gateway merges them (the console's timeline, audit, dead letters) */
+  service: ServiceName | 'all';
   public?: boolean;
   endedSession?: boolean;
+  /** operators only (the console): a chef's or restaurant's token is refused at the gateway with 403 */
+  operator?: boolean;
 }
 
 export const ROUTES: RouteRule[] = [
+  // the operator console (issue 17, ADR 11): each service answers for its own records
+  { method: 'GET', pattern: /^\/ops\/disputes$/, service: 'jobs', operator: true },
+  { method: 'GET', pattern: /^\/ops\/disputes\/[^/]+$/, service: 'jobs', operator: true },
+  { method: 'POST', pattern: /^\/ops\/disputes\/[^/]+\/resolve$/, service: 'jobs', operator: true },
+  { method: 'GET', pattern: /^\/ops\/jobs\/[^/]+\/timeline$/, service: 'all', operator: true },
+  { method: 'GET', pattern: /^\/ops\/jobs\/[^/]+\/messages$/, service: 'messaging', operator: true },
+  { method: 'GET', pattern: /^\/ops\/jobs\/[^/]+\/ledger$/, service: 'payments', operator: true },
+  { method: 'GET', pattern: /^\/ops\/users$/, service: 'identity', operator: true },
+  { method: 'GET', pattern: /^\/ops\/users\/[^/]+$/, service: 'identity', operator: true },
+  { method: 'POST', pattern: /^\/ops\/users\/[^/]+\/(suspend|reinstate)$/, service: 'identity', operator: true },
+  { method: 'GET', pattern: /^\/ops\/dead-letters$/, service: 'all', operator: true },
+  { method: 'POST', pattern: /^\/ops\/dead-letters\/redrive$/, service: 'all', operator: true },
+  { method: 'GET', pattern: /^\/ops\/anomalies$/, service: 'payments', operator: true },
+  { method: 'GET', pattern: /^\/ops\/audit$/, service: 'all', operator: true },
   // identity
   {
     method: 'POST',

@@ -14,19 +14,46 @@ export const TOKEN_ISSUER = 'brigade-identity';
 export const TOKEN_AUDIENCE = 'brigade';
 export const TOKEN_ALGORITHM = 'EdDSA';
 
-export interface AuthUser {
+/** The marketplace's two sides, and the platform team's operators (issue 17; never at sign-up). */
+export type MemberType = 'chef' | 'restaurant';
+export type AccountType = MemberType | 'operator';
+
+/** Whoever a verified access token belongs to. */
+export interface TokenUser {
   id: string;
-  type: 'chef' | 'restaurant';
+  type: AccountType;
   language: 'en' | 'es';
   sessionId: string;
   /** The account's phone was verified when the token was issued (claim `pv`; a missing claim is false). */
   phoneVerified: boolean;
 }
 
+/** A chef or a restaurant: what every marketplace route works with (`req.user`). */
+export interface AuthUser extends TokenUser {
+  type: MemberType;
+}
+
+/** An operator: what the console's routes work with (`req.operator`). */
+export interface OperatorUser extends TokenUser {
+  type: 'operator';
+}
+
 declare module 'express-serve-static-core' {
   interface Request {
+    /** a chef or restaurant (requireUser) */
     user?: AuthUser;
+    /** an operator (requireOperator) */
+    operator?: OperatorUser;
+    /** whoever the token belongs to (requireUser, requireOperator, the gateway) */
+    account?: TokenUser;
   }
+}
+
+export function isMember(user: TokenUser): user is AuthUser {
+  return user.type === 'chef' || user.type === 'restaurant';
+}
+export function isOperator(user: TokenUser): user is OperatorUser {
+  return user.type === 'operator';
 }
 
 export type KeySource = JWTVerifyGetKey;
@@ -39,10 +66,10 @@ export function localKeys(jwks: JSONWebKeySet): KeySource {
 }
 
 const CACHE_LIMIT = 20_000;
-const verified = new WeakMap<KeySource, Map<string, { user: AuthUser; exp: number }>>();
+const verified = new WeakMap<KeySource, Map<string, { user: TokenUser; exp: number }>>();
 
 /** A token of a session that was signed out or revoked (see `SessionRevocations`) is refused. */
-function unlessEnded(user: AuthUser, revocations: SessionRevocations | undefined): AuthUser {
+function unlessEnded(user: TokenUser, revocations: SessionRevocations | undefined): TokenUser {
   if (revocations?.isRevoked(user.sessionId))
     throw new AppError(401, 'AUTH.SESSION_REVOKED', 'Your session has ended. Please sign in again.');
   return user;
@@ -59,7 +86,7 @@ export async function verifyAccessToken(
   token: string,
   keys: KeySource,
   revocations: SessionRevocations | undefined,
-): Promise<AuthUser> {
+): Promise<TokenUser> {
   let cache = verified.get(keys);
   if (!cache) verified.set(keys, (cache = new Map()));
   const hit = cache.get(token);
@@ -67,7 +94,7 @@ export async function verifyAccessToken(
     if (hit.exp * 1000 > Date.now()) return unlessEnded(hit.user, revocations);
     cache.delete(token);
   }
-  let user: AuthUser;
+  let user: TokenUser;
   try {
     const { payload } = await jwtVerify(token, keys, {
       issuer: TOKEN_ISSUER,
@@ -76,7 +103,7 @@ export async function verifyAccessToken(
       requiredClaims: ['sub', 'exp', 'iat'],
     });
     const type = payload.user_type;
-    if (typeof payload.sub !== 'string' || (type !== 'chef' && type !== 'restaurant'))
+    if (typeof payload.sub !== 'string' || (type !== 'chef' && type !== 'restaurant' && type !== 'operator'))
       throw new Error('bad claims');
     user = {
       id: payload.sub,
@@ -106,16 +133,29 @@ export function bearerToken(req: Request): string | null {
 }
 
 /**
- * Express middleware: a valid bearer token of a session that has not ended is required; `req.user` is set
- * from it. Every caller says which revocations it checks: `undefined` accepts an ended session's token
- * (identity's sign-out, which may run again; a component test without revocations).
+ * Express middleware: a valid bearer token of a session that has not ended is required. Every caller says
+ * which revocations it checks: `undefined` accepts an ended session's token (identity's sign-out, which may
+ * run again; a component test without revocations). `accounts`:
+ * - `members` (the default): chefs and restaurants, set as `req.user`; an operator's token is a 403 (the
+ *   console has its own routes, under /ops);
+ * - `all`: any account (identity's own /auth routes): `req.account`, and `req.user` for a member.
  */
-export function requireUser(keys: KeySource, revocations: SessionRevocations | undefined): RequestHandler {
+export function requireUser(
+  keys: KeySource,
+  revocations: SessionRevocations | undefined,
+  accounts: 'members' | 'all' = 'members',
+): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const token = bearerToken(req);
     if (!token) return next(new AppError(401, 'AUTH.REQUIRED', 'Authentication required'));
     try {
-      req.user = await verifyAccessToken(token, keys, revocations);
+      const account = await verifyAccessToken(token, keys, revocations);
+      req.account = account;
+      if (isMember(account)) req.user = account;
+      else if (accounts === 'members')
+        return next(
+          forbidden('Operators work in the operations console, not as a chef or restaurant', 'AUTH.WRONG_ROLE'),
+        );
       next();
     } catch (err) {
       next(err);
@@ -123,10 +163,40 @@ export function requireUser(keys: KeySource, revocations: SessionRevocations | u
   };
 }
 
-/** The signed-in user; throws 401 when a route forgot requireUser. */
+/** Express middleware for the console's routes (/ops): an operator's token, or 401/403. Sets `req.operator`. */
+export function requireOperator(keys: KeySource, revocations: SessionRevocations | undefined): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const token = bearerToken(req);
+    if (!token) return next(new AppError(401, 'AUTH.REQUIRED', 'Authentication required'));
+    try {
+      const account = await verifyAccessToken(token, keys, revocations);
+      req.account = account;
+      if (!isOperator(account)) return next(forbidden('Only operators can do this', 'AUTH.OPERATORS_ONLY'));
+      req.operator = account;
+      next();
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/** The signed-in chef or restaurant; throws 401 when a route forgot requireUser. */
 export function currentUser(req: Request): AuthUser {
   if (!req.user) throw new AppError(401, 'AUTH.REQUIRED', 'Authentication required');
   return req.user;
+}
+
+/** Whoever is signed in (any account type); throws 401 when a route forgot requireUser/requireOperator. */
+export function currentAccount(req: Request): TokenUser {
+  const account = req.account ?? req.user ?? req.operator;
+  if (!account) throw new AppError(401, 'AUTH.REQUIRED', 'Authentication required');
+  return account;
+}
+
+/** The signed-in operator; throws 401 when a route forgot requireOperator. */
+export function currentOperator(req: Request): OperatorUser {
+  if (!req.operator) throw new AppError(401, 'AUTH.REQUIRED', 'Authentication required');
+  return req.operator;
 }
 
 export function requireRole(role: 'chef' | 'restaurant'): RequestHandler {
@@ -174,7 +244,7 @@ export async function signAccessToken(
   key: SigningKey,
   user: {
     id: string;
-    type: 'chef' | 'restaurant';
+    type: AccountType;
     language: 'en' | 'es';
     sessionId: string;
     phoneVerified?: boolean;

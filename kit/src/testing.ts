@@ -132,7 +132,7 @@ export async function createTestAuth() {
     async token(
       user: {
         id?: string;
-        type: 'chef' | 'restaurant';
+        type: 'chef' | 'restaurant' | 'operator';
         language?: 'en' | 'es';
         sessionId?: string;
         phoneVerified?: boolean;

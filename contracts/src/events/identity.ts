@@ -53,4 +53,22 @@ export const identityEvents = {
     total_ratings: z.number().int(),
     language_preference: Language,
   }),
+  /**
+   * An operator suspended a chef or restaurant: their sessions ended (identity). Jobs withdraws their pending
+   * applications, cancels their open unfilled shifts with a full refund, and treats their confirmed shifts as
+   * a late cancellation by them.
+   */
+  'identity.user.suspended.v1': z.object({
+    user_id: z.string().uuid(),
+    user_type: UserType,
+    reason: z.string(),
+    operator_id: z.string().uuid(),
+    suspended_at: z.string(),
+  }),
+  'identity.user.reinstated.v1': z.object({
+    user_id: z.string().uuid(),
+    user_type: UserType,
+    operator_id: z.string().uuid(),
+    reinstated_at: z.string(),
+  }),
 } as const;

@@ -83,6 +83,8 @@ export const jobsEvents = {
   'jobs.application.confirmed.v1': ApplicationFacts,
   'jobs.application.declined.v1': ApplicationFacts,
   'jobs.application.cancelled.v1': ApplicationFacts.extend({
+    /** chef: they withdrew; system: on their behalf, when an operator suspended them */
+    cancelled_by: z.enum(['chef', 'system']).default('chef'),
     was_accepted: z.boolean(),
     /** the chef had confirmed: the shift reopened */
     was_confirmed: z.boolean().default(false),
@@ -134,5 +136,36 @@ export const jobsEvents = {
     subtotal_cents: Money,
     fee_cents: Money,
     total_cents: Money,
+  }),
+  /**
+   * One side of a disputed job wrote a statement for the operator. Messaging translates it into the other
+   * language (`messaging.statement.translated.v1`), as it does messages.
+   */
+  'jobs.dispute.statement_added.v1': z.object({
+    statement_id: Id,
+    job_id: Id,
+    job_title: z.string(),
+    chef_id: Id,
+    restaurant_id: Id,
+    author_id: Id,
+    author_side: z.enum(['chef', 'restaurant']),
+    text: z.string(),
+    language: z.enum(['en', 'es']),
+    created_at: z.string(),
+  }),
+  /**
+   * An operator decided a dispute: the chef is paid `chef_pay_cents` (0 to the shift pay), the platform keeps
+   * `fee_cents` (7% of it), the restaurant is refunded `refund_cents` (the rest of the total). Payments checks
+   * the figures against its own records before anything moves; notifications texts both sides.
+   */
+  'jobs.dispute.resolved.v1': ApplicationFacts.extend({
+    chef_pay_cents: Money,
+    fee_cents: Money,
+    refund_cents: Money,
+    subtotal_cents: Money,
+    total_cents: Money,
+    note: z.string(),
+    operator_id: Id,
+    resolved_at: z.string(),
   }),
 } as const;

@@ -27,4 +27,15 @@ export const messagingEvents = {
     /** added: the newest message the reader has now seen (null in a thread with no messages yet) */
     last_read_message_id: Id.nullable().optional(),
   }),
+  /**
+   * A dispute statement translated into the other language (null: no translator active or it failed; the
+   * operator reads the original). Jobs keeps it beside the statement.
+   */
+  'messaging.statement.translated.v1': z.object({
+    statement_id: Id,
+    job_id: Id,
+    translated_text: z.string().nullable(),
+    translated_language: z.enum(['en', 'es']),
+    provider: z.string(),
+  }),
 } as const;

@@ -24,13 +24,15 @@ export const paymentsEvents = {
     restaurant_id: Id,
     transfer_id: z.string(),
     amount_cents: Money,
+    /** release: both sides agreed (or the deadline's rule); dispute_decision: an operator paid the chef in full */
+    reason: z.enum(['release', 'dispute_decision']).default('release'),
   }),
   'payments.escrow.refunded.v1': z.object({
     job_id: Id,
     restaurant_id: Id,
     refund_id: z.string(),
     amount_cents: Money,
-    reason: z.enum(['job_cancelled', 'work_not_completed', 'job_expired']),
+    reason: z.enum(['job_cancelled', 'work_not_completed', 'job_expired', 'dispute_decision']),
   }),
   /**
    * A split closed the job's escrow: the chef was paid part (a late cancellation; later an operator's

@@ -15,7 +15,11 @@ import {
 import { jsonField, NumberLike, type RouteDoc } from '../common';
 
 // ---------- entities (responses) ----------
+/** Who may sign up: chefs and restaurants (operators are created by the platform team, never at sign-up). */
 export const UserType = z.enum(['chef', 'restaurant']);
+/** Every kind of account: the two sides of the marketplace and the platform's operators. */
+export const AccountType = z.enum(['chef', 'restaurant', 'operator']);
+export type AccountType = z.infer<typeof AccountType>;
 export const Language = z.enum(LANGUAGES);
 
 export const User = z
@@ -23,7 +27,7 @@ export const User = z
     id: z.string().uuid(),
     email: z.string(),
     phone: z.string(),
-    user_type: UserType,
+    user_type: AccountType,
     language_preference: Language,
     phone_verified: z.boolean(),
     created_at: z.string(),

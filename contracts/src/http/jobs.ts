@@ -61,6 +61,46 @@ const ApplicationBase = z.object({
 /** An application inside its job (GET /jobs/{id} for the owner). */
 export const ApplicationOfJob = ApplicationBase.meta({ id: 'ApplicationOfJob' });
 
+/** One side's statement on a disputed job, in its own words and translated for the other language. */
+export const DisputeStatement = z
+  .object({
+    id: z.string().uuid(),
+    author_id: z.string().uuid(),
+    author_side: z.enum(['chef', 'restaurant']),
+    text: z.string(),
+    /** the language it was written in (the author's preference) */
+    language: z.enum(['en', 'es']),
+    /** the text in the other language; null until translated, or when no translator is active */
+    translated_text: z.string().nullable(),
+    translated_language: z.enum(['en', 'es']).nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'DisputeStatement' });
+export type DisputeStatement = z.infer<typeof DisputeStatement>;
+
+/** An operator's decision on a disputed job: what each side got, and why (the note both sides see). */
+export const DisputeResolution = z
+  .object({
+    chef_pay_cents: z.number().int(),
+    fee_cents: z.number().int(),
+    refund_cents: z.number().int(),
+    note: z.string(),
+    resolved_at: z.string(),
+  })
+  .meta({ id: 'DisputeResolution' });
+export type DisputeResolution = z.infer<typeof DisputeResolution>;
+
+/** A job's dispute as its two parties see it: the statements and, once decided, the decision. */
+export const JobDispute = z
+  .object({
+    status: z.enum(['open', 'resolved']),
+    opened_at: z.string(),
+    statements: z.array(DisputeStatement),
+    resolution: DisputeResolution.nullable(),
+  })
+  .meta({ id: 'JobDispute' });
+export type JobDispute = z.infer<typeof JobDispute>;
+
 export const Job = z
   .object({
     id: z.string().uuid(),
@@ -110,6 +150,11 @@ export const Job = z
         cancelled_at: z.string(),
       })
       .nullable(),
+    /**
+     * The dispute of a job whose checkout answers disagreed (its two parties only; null otherwise): the
+     * statements and the operator's decision with its note.
+     */
+    dispute: JobDispute.nullable().optional(),
     /** Chefs only: whether the signed-in chef applied. */
     user_applied: z.boolean().optional(),
     /** Chefs only, when they applied: their own application. */
@@ -292,8 +337,18 @@ export const FavoritesQuery = z.object({
     .optional(),
 });
 
+/** POST /jobs/{id}/dispute: one side's statement for the operator (translated like messages). */
+export const AddDisputeStatementRequest = z.object({
+  statement: z
+    .string({ error: 'Please write your statement' })
+    .trim()
+    .min(1, 'Please write your statement')
+    .max(2000, 'Statements can be at most 2000 characters'),
+});
+
 // ---------- responses ----------
 export const JobResponse = z.object({ job: Job });
+export const DisputeStatementResponse = z.object({ statement: DisputeStatement, job: Job });
 export const JobsResponse = z.object({ jobs: z.array(Job) });
 export const ApplicationResponse = z.object({ application: Application });
 export const ApplicationsResponse = z.object({ applications: z.array(Application) });
@@ -319,6 +374,15 @@ export const jobsRoutes: RouteDoc[] = [
     auth: 'restaurant',
     body: PostJobRequest,
     response: JobResponse,
+    status: 201,
+  },
+  {
+    method: 'post',
+    path: '/jobs/{id}/dispute',
+    summary: 'Add a statement to a disputed job (its restaurant or its chef only); translated for the operator',
+    auth: 'user',
+    body: AddDisputeStatementRequest,
+    response: DisputeStatementResponse,
     status: 201,
   },
   {

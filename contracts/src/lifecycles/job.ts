@@ -15,7 +15,8 @@ export const JOB_STATUSES = [
 ] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export type Actor = 'restaurant' | 'chef' | 'system';
+/** `operator`: a person of the platform team deciding a dispute (issue 17). */
+export type Actor = 'restaurant' | 'chef' | 'system' | 'operator';
 
 export const JOB_TRANSITIONS = {
   /** payments.escrow.held.v1 (also after a failed card was retried) */
@@ -26,11 +27,14 @@ export const JOB_TRANSITIONS = {
   fill: { from: ['open'], to: 'filled', by: ['chef'] },
   /** the confirmed chef cancelled before the start: the shift is open again (and announced as urgent) */
   reopen: { from: ['filled'], to: 'open', by: ['chef'] },
-  /** the owner cancelled before the start (the cancellation rules say what each side gets) */
+  /**
+   * the owner cancelled before the start (the cancellation rules say what each side gets); `system` on the
+   * owner's behalf when an operator suspended the restaurant
+   */
   cancel: {
     from: ['pending_payment', 'payment_failed', 'open', 'filled'],
     to: 'cancelled',
-    by: ['restaurant'],
+    by: ['restaurant', 'system'],
   },
   /** nobody confirmed by the start: pending and accepted applications lapse, a paid shift is refunded */
   expire: { from: ['pending_payment', 'payment_failed', 'open'], to: 'expired', by: ['system'] },
@@ -38,6 +42,8 @@ export const JOB_TRANSITIONS = {
   complete: { from: ['filled'], to: 'completed', by: ['restaurant', 'chef', 'system'] },
   /** the two checkout answers disagree: the money stays held for a decision */
   dispute: { from: ['filled'], to: 'disputed', by: ['restaurant', 'chef', 'system'] },
+  /** an operator decided the dispute: the chef is paid what they said (0 to the shift pay), the rest refunded */
+  resolve: { from: ['disputed'], to: 'completed', by: ['operator'] },
 } as const satisfies Record<string, { from: readonly JobStatus[]; to: JobStatus; by: readonly Actor[] }>;
 export type JobAction = keyof typeof JOB_TRANSITIONS;
 

@@ -1,0 +1,376 @@
+import { z } from 'zod';
+import type { RouteDoc } from '../common';
+import { AccountType, Language } from './identity';
+import { DisputeResolution, DisputeStatement, Job } from './jobs';
+import { ChefReliability, RestaurantReliability } from './reliability';
+
+/**
+ * The operator console's API (issue 17): every path under /api/ops is for operators only (403 for chefs and
+ * restaurants). Each service answers for its own records; the gateway merges the answers of the routes every
+ * service holds a part of (timeline, audit, dead letters), so no service reads another's tables (ADR 11).
+ */
+
+const Id = z.string().uuid();
+const Cents = z.number().int();
+
+// ---------- disputes (jobs) ----------
+
+/** One side's checkout answer, as the operator weighs it. */
+export const CheckoutAnswer = z
+  .object({
+    work_completed: z.boolean(),
+    /** the rating this side gave the other (1-5) */
+    rating: z.number().int(),
+    feedback: z.string().nullable(),
+    answered_at: z.string(),
+  })
+  .meta({ id: 'CheckoutAnswer' });
+
+const Party = z.object({
+  user_id: Id,
+  name: z.string().nullable(),
+});
+
+export const OpsDispute = z
+  .object({
+    job: Job,
+    opened_at: z.string(),
+    /** open longer than DISPUTE_REMINDER_AFTER (72h): operators were reminded */
+    overdue: z.boolean(),
+    chef: Party.extend({ reliability: ChefReliability }),
+    restaurant: Party.extend({ reliability: RestaurantReliability }),
+    checkouts: z.object({ chef: CheckoutAnswer.nullable(), restaurant: CheckoutAnswer.nullable() }),
+    statements: z.array(DisputeStatement),
+    /** how many messages the two sides exchanged about the job */
+    thread_size: z.number().int().nonnegative(),
+    resolution: DisputeResolution.extend({ operator_id: Id }).nullable(),
+  })
+  .meta({ id: 'OpsDispute' });
+export type OpsDispute = z.infer<typeof OpsDispute>;
+
+export const DisputesResponse = z.object({ disputes: z.array(OpsDispute) });
+export const DisputeResponse = z.object({ dispute: OpsDispute });
+
+export const ResolveDisputeRequest = z.object({
+  chef_pay_cents: z
+    .number({ error: 'chef_pay_cents must be a whole number of cents' })
+    .int('chef_pay_cents must be a whole number of cents')
+    .min(0, 'chef_pay_cents cannot be negative'),
+  note: z
+    .string({ error: 'Please explain the decision in a note' })
+    .trim()
+    .min(1, 'Please explain the decision in a note')
+    .max(2000, 'Notes can be at most 2000 characters'),
+});
+export type ResolveDisputeRequest = z.infer<typeof ResolveDisputeRequest>;
+
+// ---------- the job's thread and money (messaging, payments) ----------
+
+export const OpsMessage = z
+  .object({
+    id: Id,
+    sender_id: Id,
+    sender_type: z.enum(['chef', 'restaurant']),
+    text: z.string(),
+    language: Language.nullable(),
+    translated_text: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'OpsMessage' });
+export const OpsMessagesResponse = z.object({ messages: z.array(OpsMessage) });
+
+export const LedgerLine = z
+  .object({
+    kind: z.string(),
+    amount_cents: Cents,
+    provider_id: z.string().nullable(),
+    at: z.string(),
+  })
+  .meta({ id: 'LedgerLine' });
+export const OpsLedgerResponse = z.object({
+  job_id: Id,
+  payment_status: z.string().nullable(),
+  entries: z.array(LedgerLine),
+  totals: z.object({
+    charged_cents: Cents,
+    transferred_cents: Cents,
+    fee_cents: Cents,
+    refunded_cents: Cents,
+  }),
+  /** the decision that moves (or moved) the job's escrow, with its figures */
+  decision: z
+    .object({
+      kind: z.string(),
+      reason: z.string(),
+      chef_pay_cents: Cents,
+      fee_cents: Cents,
+      refund_cents: Cents,
+      decided_at: z.string(),
+    })
+    .nullable(),
+});
+
+// ---------- timeline and audit (every service, merged by the gateway) ----------
+
+export const TimelineActor = z.object({
+  type: z.enum(['chef', 'restaurant', 'system', 'operator']),
+  id: Id.nullable(),
+});
+
+export const TimelineEntry = z
+  .object({
+    at: z.string(),
+    service: z.enum(['identity', 'jobs', 'payments', 'messaging', 'notifications']),
+    /** state: the job or an application changed; money: escrow moved; sms: a text; operator: an audited action */
+    kind: z.enum(['state', 'money', 'sms', 'message', 'operator']),
+    /** the event type (jobs.job.opened.v1) or the action (dispute.resolve) */
+    type: z.string(),
+    actor: TimelineActor,
+    summary: z.string(),
+    data: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'TimelineEntry' });
+export type TimelineEntry = z.infer<typeof TimelineEntry>;
+export const TimelineResponse = z.object({ job_id: Id, entries: z.array(TimelineEntry) });
+
+export const AuditEntry = z
+  .object({
+    id: Id,
+    at: z.string(),
+    service: z.string(),
+    operator_id: Id,
+    operator_email: z.string(),
+    /** dispute.resolve, user.suspend, user.reinstate, dead_letters.redrive */
+    action: z.string(),
+    subject_type: z.enum(['job', 'user', 'queue']),
+    subject_id: z.string(),
+    job_id: Id.nullable(),
+    reason: z.string().nullable(),
+    detail: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'AuditEntry' });
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditQuery = z.object({
+  job_id: Id.optional(),
+  subject_id: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+});
+export const AuditResponse = z.object({ entries: z.array(AuditEntry) });
+
+// ---------- users (identity) ----------
+
+export const Suspension = z.object({
+  reason: z.string(),
+  suspended_at: z.string(),
+  operator_id: Id,
+});
+export const OpsUser = z
+  .object({
+    id: Id,
+    email: z.string(),
+    phone: z.string(),
+    phone_verified: z.boolean(),
+    user_type: AccountType,
+    language_preference: Language,
+    name: z.string().nullable(),
+    created_at: z.string(),
+    suspension: Suspension.nullable(),
+  })
+  .meta({ id: 'OpsUser' });
+export type OpsUser = z.infer<typeof OpsUser>;
+export const UsersQuery = z.object({
+  q: z.string().trim().min(1, 'Search by email or phone').max(200),
+});
+export const UsersResponse = z.object({ users: z.array(OpsUser) });
+export const UserDetailResponse = z.object({
+  user: OpsUser,
+  /** the chef's or restaurant's profile as the marketplace shows it (null: not set up yet) */
+  profile: z.record(z.string(), z.unknown()).nullable(),
+  reliability: z.union([ChefReliability, RestaurantReliability]).nullable(),
+});
+export const SuspendRequest = z.object({
+  reason: z
+    .string({ error: 'Please give a reason' })
+    .trim()
+    .min(1, 'Please give a reason')
+    .max(1000, 'Reasons can be at most 1000 characters'),
+});
+export const ReinstateRequest = z.object({
+  reason: z.string().trim().max(1000, 'Reasons can be at most 1000 characters').optional(),
+});
+export const OpsUserResponse = z.object({ user: OpsUser });
+
+// ---------- dead letters (every service: each lists and redrives its own queues) ----------
+
+export const DeadLetterMessage = z.object({
+  event_id: z.string().nullable(),
+  type: z.string().nullable(),
+  /** the job or user the event is about */
+  subject: z.string().nullable(),
+  error: z.string(),
+  attempts: z.number().int(),
+});
+export const DeadLetterQueue = z
+  .object({
+    service: z.string(),
+    queue: z.string(),
+    count: z.number().int().nonnegative(),
+    latest: z.array(DeadLetterMessage),
+  })
+  .meta({ id: 'DeadLetterQueue' });
+export const DeadLettersResponse = z.object({ queues: z.array(DeadLetterQueue) });
+export const RedriveRequest = z.object({
+  queue: z
+    .string({ error: 'Say which queue to redrive' })
+    .regex(/^[a-z]+\.[a-z0-9-]+$/, 'Say which queue to redrive, like jobs.escrow-held'),
+});
+export const RedriveResponse = z.object({ queue: z.string(), redriven: z.number().int().nonnegative() });
+
+// ---------- anomalies (payments) ----------
+
+export const OpsAnomaly = z
+  .object({
+    id: z.string(),
+    at: z.string(),
+    kind: z.string(),
+    job_id: Id.nullable(),
+    summary: z.string(),
+    detail: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'OpsAnomaly' });
+export const StuckMoney = z
+  .object({
+    job_id: Id,
+    payment_status: z.string(),
+    held_cents: Cents,
+    rule: z.string(),
+    deadline: z.string().nullable(),
+    overdue_by_ms: z.number().int(),
+  })
+  .meta({ id: 'StuckMoney' });
+export const AnomaliesResponse = z.object({ anomalies: z.array(OpsAnomaly), stuck: z.array(StuckMoney) });
+
+const JobIdParam = '{jobId}';
+
+/** The ops routes, with the service that answers each (`all`: every service answers its part, merged). */
+export const opsRoutes: Array<RouteDoc & { service: string }> = [
+  {
+    method: 'get',
+    path: '/ops/disputes',
+    summary: 'Open disputes, oldest first, with both sides facts',
+    auth: 'operator',
+    response: DisputesResponse,
+    service: 'jobs',
+  },
+  {
+    method: 'get',
+    path: `/ops/disputes/${JobIdParam}`,
+    summary: 'One dispute (open or decided)',
+    auth: 'operator',
+    response: DisputeResponse,
+    service: 'jobs',
+  },
+  {
+    method: 'post',
+    path: `/ops/disputes/${JobIdParam}/resolve`,
+    summary: 'Decide a dispute: the chef is paid chef_pay_cents (0 to the shift pay), 7% of it kept, the rest refunded',
+    auth: 'operator',
+    body: ResolveDisputeRequest,
+    response: DisputeResponse,
+    service: 'jobs',
+  },
+  {
+    method: 'get',
+    path: `/ops/jobs/${JobIdParam}/timeline`,
+    summary: "The job's timeline: state changes, money, texts and operator actions from every service",
+    auth: 'operator',
+    response: TimelineResponse,
+    service: 'all',
+  },
+  {
+    method: 'get',
+    path: `/ops/jobs/${JobIdParam}/messages`,
+    summary: "The job's message threads, originals and translations",
+    auth: 'operator',
+    response: OpsMessagesResponse,
+    service: 'messaging',
+  },
+  {
+    method: 'get',
+    path: `/ops/jobs/${JobIdParam}/ledger`,
+    summary: "The job's ledger and money decision",
+    auth: 'operator',
+    response: OpsLedgerResponse,
+    service: 'payments',
+  },
+  {
+    method: 'get',
+    path: '/ops/users',
+    summary: 'Search users by email or phone',
+    auth: 'operator',
+    query: UsersQuery,
+    response: UsersResponse,
+    service: 'identity',
+  },
+  {
+    method: 'get',
+    path: '/ops/users/{userId}',
+    summary: 'A user with profile and reliability record',
+    auth: 'operator',
+    response: UserDetailResponse,
+    service: 'identity',
+  },
+  {
+    method: 'post',
+    path: '/ops/users/{userId}/suspend',
+    summary:
+      'Suspend a user: sessions end within 3 s, pending applications withdrawn, unfilled shifts cancelled',
+    auth: 'operator',
+    body: SuspendRequest,
+    response: OpsUserResponse,
+    service: 'identity',
+  },
+  {
+    method: 'post',
+    path: '/ops/users/{userId}/reinstate',
+    summary: 'Reinstate a suspended user',
+    auth: 'operator',
+    body: ReinstateRequest,
+    response: OpsUserResponse,
+    service: 'identity',
+  },
+  {
+    method: 'get',
+    path: '/ops/dead-letters',
+    summary: 'Dead-lettered events per queue: count and latest messages',
+    auth: 'operator',
+    response: DeadLettersResponse,
+    service: 'all',
+  },
+  {
+    method: 'post',
+    path: '/ops/dead-letters/redrive',
+    summary: "Move a queue's dead letters back onto it (what npm run redrive does)",
+    auth: 'operator',
+    body: RedriveRequest,
+    response: RedriveResponse,
+    service: 'all',
+  },
+  {
+    method: 'get',
+    path: '/ops/anomalies',
+    summary: 'Webhook events refused as not matching the records, and money past its deadline',
+    auth: 'operator',
+    response: AnomaliesResponse,
+    service: 'payments',
+  },
+  {
+    method: 'get',
+    path: '/ops/audit',
+    summary: 'The append-only log of operator actions',
+    auth: 'operator',
+    query: AuditQuery,
+    response: AuditResponse,
+    service: 'all',
+  },
+];
