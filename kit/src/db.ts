@@ -196,6 +196,33 @@ export function kitMigrations(schema: string): Migration[] {
           primary key (consumer, event_id)
         );`,
     },
+    {
+      // Operator actions this service carried out (issue 17): append-only, kept in the service that acted,
+      // in the same transaction as the action (ADR 11).
+      name: '0001_kit_audit_log',
+      sql: `
+        create table if not exists ${schema}.audit_log (
+          id uuid primary key,
+          at timestamptz not null default now(),
+          operator_id uuid not null,
+          operator_email text not null,
+          action text not null,
+          subject_type text not null,
+          subject_id text not null,
+          job_id uuid,
+          reason text,
+          detail jsonb not null default '{}'::jsonb
+        );
+        create index if not exists audit_log_at_idx on ${schema}.audit_log (at desc);
+        create index if not exists audit_log_job_idx on ${schema}.audit_log (job_id) where job_id is not null;
+        create or replace function ${schema}.audit_log_append_only() returns trigger language plpgsql as $$
+        begin
+          raise exception 'audit_log is append-only';
+        end $$;
+        drop trigger if exists audit_log_append_only on ${schema}.audit_log;
+        create trigger audit_log_append_only before update or delete on ${schema}.audit_log
+          for each row execute function ${schema}.audit_log_append_only();`,
+    },
   ];
 }
 

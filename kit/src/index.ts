@@ -18,3 +18,4 @@ export * from './stamps';
 export * from './revocations';
 export * from './embedded-data';
 export { redisScript } from './redis-script';
+export * from './audit';

@@ -379,7 +379,8 @@ export const jobsRoutes: RouteDoc[] = [
   {
     method: 'post',
     path: '/jobs/{id}/dispute',
-    summary: 'Add a statement to a disputed job (its restaurant or its chef only); translated for the operator',
+    summary:
+      'Add a statement to a disputed job (its restaurant or its chef only); translated for the operator',
     auth: 'user',
     body: AddDisputeStatementRequest,
     response: DisputeStatementResponse,

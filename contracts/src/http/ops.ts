@@ -273,7 +273,8 @@ export const opsRoutes: Array<RouteDoc & { service: string }> = [
   {
     method: 'post',
     path: `/ops/disputes/${JobIdParam}/resolve`,
-    summary: 'Decide a dispute: the chef is paid chef_pay_cents (0 to the shift pay), 7% of it kept, the rest refunded',
+    summary:
+      'Decide a dispute: the chef is paid chef_pay_cents (0 to the shift pay), 7% of it kept, the rest refunded',
     auth: 'operator',
     body: ResolveDisputeRequest,
     response: DisputeResponse,
