@@ -65,7 +65,10 @@ export async function createIdentityService(
       { email: config.OPERATOR_EMAIL, password: config.OPERATOR_PASSWORD },
       config.ARGON2_MEMORY_KIB,
     );
-    logger.info({ operator: operator.email, outcome: operator.outcome }, 'operator account from OPERATOR_EMAIL');
+    logger.info(
+      { operator: operator.email, outcome: operator.outcome },
+      'operator account from OPERATOR_EMAIL',
+    );
   }
 
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });

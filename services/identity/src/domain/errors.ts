@@ -52,10 +52,15 @@ export const IdentityErrors = {
       'IDENTITY.SUSPENDED',
       'This account is suspended. Please contact Brigade support if you think this is a mistake.',
     ),
-  alreadySuspended: () => new AppError(409, 'IDENTITY.ALREADY_SUSPENDED', 'This account is already suspended'),
+  alreadySuspended: () =>
+    new AppError(409, 'IDENTITY.ALREADY_SUSPENDED', 'This account is already suspended'),
   notSuspended: () => new AppError(409, 'IDENTITY.NOT_SUSPENDED', 'This account is not suspended'),
   operatorNotSuspendable: () =>
-    new AppError(400, 'IDENTITY.OPERATOR_NOT_SUSPENDABLE', 'Operators cannot be suspended, only chefs and restaurants'),
+    new AppError(
+      400,
+      'IDENTITY.OPERATOR_NOT_SUSPENDABLE',
+      'Operators cannot be suspended, only chefs and restaurants',
+    ),
   operatorGone: () =>
     new AppError(403, 'AUTH.OPERATORS_ONLY', 'Your operator account no longer exists. Please sign in again.'),
   memberEmail: () =>

@@ -1,6 +1,15 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
-import { AppError, currentAccount, currentUser, NUL_MESSAGE, parse, parseBody, requireRole, requireUser } from '@brigade/kit';
+import {
+  AppError,
+  currentAccount,
+  currentUser,
+  NUL_MESSAGE,
+  parse,
+  parseBody,
+  requireRole,
+  requireUser,
+} from '@brigade/kit';
 import { identityHttp } from '@brigade/contracts';
 import type { IdentityContext } from '../context';
 import { IMAGE_MAX_BYTES } from '../domain/images';
