@@ -307,6 +307,26 @@ describe('ops: users', () => {
     ]);
   });
 
+  test('a suspended chef is left out of chef search until reinstated', async () => {
+    const chef = await member('chef');
+    const name = `Hidden ${Date.now()}`;
+    await h.post(
+      '/profiles/chef',
+      { name, bio: 'b', city: 'Minneapolis', skills: '["Line Cook"]' },
+      chef.token,
+    );
+    const restaurant = await member('restaurant');
+    const found = async () =>
+      (await h.get('/profiles/chefs?limit=100', restaurant.token)).body.chefs.some(
+        (c: any) => c.name === name,
+      );
+    expect(await found()).toBe(true);
+    await h.post(`/ops/users/${chef.id}/suspend`, { reason: 'Check' }, ops);
+    expect(await found()).toBe(false);
+    await h.post(`/ops/users/${chef.id}/reinstate`, {}, ops);
+    expect(await found()).toBe(true);
+  });
+
   test('reinstating needs no body; suspending checks its input and changes nothing on a refusal', async () => {
     const restaurant = await member('restaurant');
     for (const body of [
