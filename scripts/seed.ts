@@ -73,6 +73,22 @@ export const DEMO_ACCOUNTS = [
   },
 ];
 
+/**
+ * The demo's operator (the console at /ops), with the demo password. Operators never sign up: identity creates
+ * this one at its start from OPERATOR_EMAIL / OPERATOR_PASSWORD, which `demoOperatorEnv` supplies.
+ */
+export const DEMO_OPERATOR = { email: 'ops@demo.brigade.test', type: 'operator' as const };
+
+/**
+ * The environment that gives the embedded demo its operator: only when no operator is configured
+ * (OPERATOR_EMAIL), in the embedded default (never with DATABASE_URL: a known password on a real database)
+ * and with demo data (BRIGADE_SEED not 0).
+ */
+export function demoOperatorEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  if (env.OPERATOR_EMAIL || env.DATABASE_URL || env.BRIGADE_SEED === '0') return {};
+  return { OPERATOR_EMAIL: DEMO_OPERATOR.email, OPERATOR_PASSWORD: DEMO_PASSWORD };
+}
+
 async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(`${base}/api${path}`, {
     method,

@@ -2,13 +2,18 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { EmbeddedDataBusy, embeddedDataDir } from '@brigade/kit';
 import { markerPath, startEmbedded, writeMarker } from './embedded';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoOperatorEnv, seedDemo } from './seed';
 
 // `npm start`: the whole product on http://localhost:8080 (PORT to change). Embedded by default (PGlite
 // under .data/, in-process bus, sandbox providers); real mode when DATABASE_URL / AMQP_URL / REDIS_URL are set.
 const started = Date.now();
 const dataDir = embeddedDataDir();
-const brigade = await startEmbedded({ dataDir: process.env.DATABASE_URL ? null : dataDir }).catch((err) => {
+// The operator: OPERATOR_EMAIL / OPERATOR_PASSWORD, or in the embedded demo the demo's own.
+const operatorEnv = demoOperatorEnv(process.env);
+const brigade = await startEmbedded({
+  dataDir: process.env.DATABASE_URL ? null : dataDir,
+  env: operatorEnv,
+}).catch((err) => {
   if (!(err instanceof EmbeddedDataBusy)) throw err;
   console.error(err.message);
   process.exit(1);
@@ -34,6 +39,17 @@ const lines = [
   '',
   `  Demo logins (password "${DEMO_PASSWORD}"):`,
   ...DEMO_ACCOUNTS.map((a) => `    ${a.type.padEnd(10)} ${a.email}  (${a.profile.name}, ${a.profile.city})`),
+  ...(operatorEnv.OPERATOR_EMAIL
+    ? [
+        `    ${'operator'.padEnd(10)} ${operatorEnv.OPERATOR_EMAIL}  (the operations console, ${brigade.url}/ops)`,
+      ]
+    : []),
+  ...(process.env.OPERATOR_EMAIL
+    ? [
+        '',
+        `  Operator: ${process.env.OPERATOR_EMAIL} (password from OPERATOR_PASSWORD), console at ${brigade.url}/ops`,
+      ]
+    : []),
   '',
 ];
 console.log(lines.join('\n'));

@@ -20,6 +20,8 @@ import { profilesRouter } from './http/profiles.router';
 import { agreementsRouter } from './http/agreements.router';
 import { uploadsRouter } from './http/uploads.router';
 import { devRouter } from './http/dev.router';
+import { opsRouter } from './http/ops.router';
+import { saveOperator } from './use-cases/save-operator';
 import { subscriptions } from './events/subscriptions';
 
 export const SERVICE_NAME = 'identity';
@@ -56,11 +58,24 @@ export async function createIdentityService(
   // Without shared revocations (a component test), identity still refuses the sessions it ended.
   const revocations = deps.revocations ?? new MemoryRevocations();
   const context: IdentityContext = { database, relay, keyRing, config, verifier, logger, revocations };
+  // The operator of OPERATOR_EMAIL / OPERATOR_PASSWORD: created, or its password updated, before any sign-in.
+  if (config.OPERATOR_EMAIL && config.OPERATOR_PASSWORD) {
+    const operator = await saveOperator(
+      database,
+      { email: config.OPERATOR_EMAIL, password: config.OPERATOR_PASSWORD },
+      config.ARGON2_MEMORY_KIB,
+    );
+    logger.info(
+      { operator: operator.email, outcome: operator.outcome },
+      'operator account from OPERATOR_EMAIL',
+    );
+  }
 
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
   app.use(authRouter(context));
   app.use(profilesRouter(context));
   app.use(agreementsRouter(context));
+  app.use(opsRouter(context));
   app.use(uploadsRouter(context));
   // The sandbox's outbox shows every code to anyone: never in production (the config refused a silent sandbox).
   if (verifier instanceof SandboxVerifier && servesSandboxPages(config)) app.use(devRouter(verifier));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identityHttp, LIMITS } from '@brigade/contracts';
 import { baseConfigSchema, envFlag, loadConfig, requireProviderOrSandbox } from '@brigade/kit';
 
 const optional = z
@@ -28,6 +29,36 @@ export const identityConfigSchema = baseConfigSchema
     SMS_SANDBOX: envFlag,
     /** Argon2 cost; lower only in tests. */
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19_456),
+    /**
+     * The platform team's operator (issue 17), created at start when missing, its password updated when it
+     * changed. Both or neither. More operators: `npm run operator -- add <email>`.
+     */
+    OPERATOR_EMAIL: optional.pipe(identityHttp.SigninRequest.shape.email.optional()),
+    OPERATOR_PASSWORD: z
+      .string()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(
+        z
+          .string()
+          .min(LIMITS.passwordMin, `OPERATOR_PASSWORD needs at least ${LIMITS.passwordMin} characters`)
+          .max(256)
+          .optional(),
+      ),
+  })
+  .superRefine((c, ctx) => {
+    if (c.OPERATOR_EMAIL && !c.OPERATOR_PASSWORD)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPERATOR_PASSWORD'],
+        message: 'OPERATOR_EMAIL is set: set OPERATOR_PASSWORD too (the operator signs in with it)',
+      });
+    if (c.OPERATOR_PASSWORD && !c.OPERATOR_EMAIL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OPERATOR_EMAIL'],
+        message: 'OPERATOR_PASSWORD is set: set OPERATOR_EMAIL too (the operator it belongs to)',
+      });
   })
   .superRefine((c, ctx) =>
     requireProviderOrSandbox(c, ctx, {

@@ -25,10 +25,14 @@ export const users = identity.table('users', {
   email: text('email').notNull(),
   phone: text('phone').notNull(),
   passwordHash: text('password_hash').notNull(),
-  userType: text('user_type').$type<'chef' | 'restaurant'>().notNull(),
+  userType: text('user_type').$type<'chef' | 'restaurant' | 'operator'>().notNull(),
   languagePreference: text('language_preference').$type<'en' | 'es'>().notNull(),
   phoneVerified: boolean('phone_verified').notNull(),
   stripeAccountId: text('stripe_account_id'),
+  /** set while an operator has the account suspended (issue 17) */
+  suspendedAt: ts('suspended_at'),
+  suspensionReason: text('suspension_reason'),
+  suspendedBy: uuid('suspended_by'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

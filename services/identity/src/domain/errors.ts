@@ -46,6 +46,29 @@ export const IdentityErrors = {
   imageType: () => new AppError(400, 'IDENTITY.NOT_AN_IMAGE', MESSAGES.imageType),
   logoTooLarge: () => new AppError(400, 'IDENTITY.IMAGE_TOO_LARGE', MESSAGES.logoTooLarge),
   profileImageTooLarge: () => new AppError(400, 'IDENTITY.IMAGE_TOO_LARGE', MESSAGES.profileImageTooLarge),
+  suspended: () =>
+    new AppError(
+      403,
+      'IDENTITY.SUSPENDED',
+      'This account is suspended. Please contact Brigade support if you think this is a mistake.',
+    ),
+  alreadySuspended: () =>
+    new AppError(409, 'IDENTITY.ALREADY_SUSPENDED', 'This account is already suspended'),
+  notSuspended: () => new AppError(409, 'IDENTITY.NOT_SUSPENDED', 'This account is not suspended'),
+  operatorNotSuspendable: () =>
+    new AppError(
+      400,
+      'IDENTITY.OPERATOR_NOT_SUSPENDABLE',
+      'Operators cannot be suspended, only chefs and restaurants',
+    ),
+  operatorGone: () =>
+    new AppError(403, 'AUTH.OPERATORS_ONLY', 'Your operator account no longer exists. Please sign in again.'),
+  memberEmail: () =>
+    new AppError(
+      409,
+      'IDENTITY.EMAIL_TAKEN',
+      'A chef or restaurant already uses this email: an operator needs an email of its own',
+    ),
   wrongAgreement: () =>
     new AppError(
       400,

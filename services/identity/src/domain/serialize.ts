@@ -1,4 +1,4 @@
-import type { identityHttp } from '@brigade/contracts';
+import type { identityHttp, opsHttp } from '@brigade/contracts';
 import type { ChefProfileRow, RestaurantProfileRow, UserRow } from '../db/schema';
 
 type User = import('zod').infer<typeof identityHttp.User>;
@@ -65,5 +65,23 @@ export function toRestaurantProfile(
     stripe_account_id: stripeAccountId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+type OpsUser = import('zod').infer<typeof opsHttp.OpsUser>;
+
+/** A user as the operators' console shows it (any account type), with the suspension if there is one. */
+export function toOpsUser(row: UserRow, name: string | null): OpsUser {
+  return {
+    ...toUser(row),
+    name,
+    suspension:
+      row.suspendedAt && row.suspendedBy
+        ? {
+            reason: row.suspensionReason ?? '',
+            suspended_at: row.suspendedAt.toISOString(),
+            operator_id: row.suspendedBy,
+          }
+        : null,
   };
 }

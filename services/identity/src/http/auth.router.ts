@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { currentUser, parseBody, requireUser } from '@brigade/kit';
+import { currentAccount, currentUser, parseBody, requireUser } from '@brigade/kit';
 import { identityHttp } from '@brigade/contracts';
 import type { IdentityContext } from '../context';
 import { signUp } from '../use-cases/sign-up';
@@ -27,8 +27,9 @@ export function authRouter(ctx: IdentityContext): Router {
   });
   // An ended session may sign out again (no revocation check): it announces its own end once more, which
   // heals an announcement that failed the first time.
-  router.post('/auth/signout', requireUser(ctx.keyRing.keys, undefined), async (req, res) => {
-    const user = currentUser(req);
+  // Any account signs out, operators too.
+  router.post('/auth/signout', requireUser(ctx.keyRing.keys, undefined, 'all'), async (req, res) => {
+    const user = currentAccount(req);
     await signOut(ctx, user.id, user.sessionId);
     res.json({ message: 'Signed out' });
   });

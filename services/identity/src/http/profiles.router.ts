@@ -1,6 +1,15 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import multer from 'multer';
-import { AppError, currentUser, NUL_MESSAGE, parse, parseBody, requireRole, requireUser } from '@brigade/kit';
+import {
+  AppError,
+  currentAccount,
+  currentUser,
+  NUL_MESSAGE,
+  parse,
+  parseBody,
+  requireRole,
+  requireUser,
+} from '@brigade/kit';
 import { identityHttp } from '@brigade/contracts';
 import type { IdentityContext } from '../context';
 import { IMAGE_MAX_BYTES } from '../domain/images';
@@ -49,14 +58,17 @@ function formBody(req: Request): Record<string, unknown> {
 
 export function profilesRouter(ctx: IdentityContext): Router {
   const router = Router();
-  router.use('/profiles', requireUser(ctx.keyRing.keys, ctx.revocations));
-  router.get('/profiles/me', async (req, res) => {
-    res.json(await getMe(ctx, currentUser(req).id));
+  // The account itself and its language: any account, operators too (they have no profile).
+  const anyAccount = requireUser(ctx.keyRing.keys, ctx.revocations, 'all');
+  router.get('/profiles/me', anyAccount, async (req, res) => {
+    res.json(await getMe(ctx, currentAccount(req).id));
   });
-  router.patch('/profiles/me', async (req, res) => {
+  router.patch('/profiles/me', anyAccount, async (req, res) => {
     const body = parseBody(identityHttp.UpdateMeRequest, req);
-    res.json(await updateLanguage(ctx, currentUser(req).id, body.language_preference));
+    res.json(await updateLanguage(ctx, currentAccount(req).id, body.language_preference));
   });
+  // Profiles, search: chefs and restaurants only (an operator's token is a 403).
+  router.use('/profiles', requireUser(ctx.keyRing.keys, ctx.revocations));
   router.post('/profiles/restaurant', requireRole('restaurant'), imageUpload('logo'), async (req, res) => {
     const form = parse(identityHttp.RestaurantProfileForm, formBody(req));
     res.json(await saveRestaurantProfile(ctx, currentUser(req).id, form, req.file));

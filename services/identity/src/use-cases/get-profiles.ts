@@ -1,6 +1,7 @@
 import { isUuid } from '@brigade/kit';
 import { eq, or } from 'drizzle-orm';
 import { chefProfiles, restaurantProfiles, users } from '../db/schema';
+import { isMemberRow } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
 import { toChefProfile, toRestaurantProfile, toUser } from '../domain/serialize';
 import type { IdentityContext } from '../context';
@@ -9,6 +10,8 @@ import { withChefReliability, withRestaurantReliability } from './attach-reliabi
 export async function getMe(ctx: IdentityContext, userId: string) {
   const [user] = await ctx.database.db.select().from(users).where(eq(users.id, userId));
   if (!user) throw IdentityErrors.userNotFound();
+  // An operator has no marketplace profile.
+  if (!isMemberRow(user)) return { user: toUser(user), profile: null };
   return { user: toUser(user), profile: await ownProfile(ctx, userId, user.userType, user.stripeAccountId) };
 }
 

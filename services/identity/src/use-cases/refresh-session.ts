@@ -32,6 +32,8 @@ export async function refreshSession(ctx: IdentityContext, refreshToken: string)
       .where(eq(refreshTokens.tokenHash, row.tokenHash));
     const [user] = await tx.select().from(users).where(eq(users.id, session.userId));
     if (!user) return { error: IdentityErrors.invalidRefresh() };
+    // A suspension ends every session; this covers a refresh racing with it.
+    if (user.suspendedAt) return { error: IdentityErrors.suspended() };
     return { session: await issueSession(ctx, tx, user, session.id) };
   });
   // The revocation must commit even though the caller gets an error; then every copy of the session's

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_CHEF_SEARCH_RADIUS, type identityHttp } from '@brigade/contracts';
 import type { z } from 'zod';
-import { chefProfiles, restaurantProfiles } from '../db/schema';
+import { chefProfiles, restaurantProfiles, users } from '../db/schema';
 import { toChefProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 import { withChefReliability } from './attach-reliability';
@@ -24,7 +24,10 @@ export async function searchChefs(ctx: IdentityContext, viewer: { id: string; ty
       .where(eq(restaurantProfiles.userId, viewer.id));
     if (me) origin = me;
   }
-  const conditions: SQL[] = [];
+  // A suspended chef is out of the marketplace until reinstated.
+  const conditions: SQL[] = [
+    sql`not exists (select 1 from ${users} where ${users.id} = ${chefProfiles.userId} and ${users.suspendedAt} is not null)`,
+  ];
   if (query.skills && query.skills.length > 0) {
     conditions.push(
       sql`${chefProfiles.skills} && ${sql`ARRAY[${sql.join(

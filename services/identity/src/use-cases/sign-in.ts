@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { users } from '../db/schema';
 import { IdentityErrors } from '../domain/errors';
 import { burnPasswordCheck, verifyPassword } from '../domain/passwords';
-import { toUser } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 import { issueSession } from './sessions';
 
@@ -16,6 +15,14 @@ export async function signIn(ctx: IdentityContext, input: z.infer<typeof identit
     throw IdentityErrors.invalidCredentials();
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw IdentityErrors.invalidCredentials();
-  const session = await ctx.database.transaction((tx) => issueSession(ctx, tx, user));
-  return { session, user: toUser(user) };
+  const session = await ctx.database.transaction(async (tx) => {
+    // Checked again with the row shared-locked: a suspension committing meanwhile either waits for this
+    // session (and then ends it) or is seen here.
+    const [current] = await tx.select().from(users).where(eq(users.id, user.id)).for('share');
+    if (!current) throw IdentityErrors.invalidCredentials();
+    // Told only to whoever knows the password.
+    if (current.suspendedAt) throw IdentityErrors.suspended();
+    return issueSession(ctx, tx, current);
+  });
+  return { session, user: session.user };
 }

@@ -45,7 +45,7 @@ export async function signUp(ctx: IdentityContext, input: SignupRequest) {
       user_id: user.id,
       email: user.email,
       phone: user.phone,
-      user_type: user.userType,
+      user_type: input.userType,
       language_preference: user.languagePreference,
       created_at: user.createdAt.toISOString(),
     });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { appendEvent } from '@brigade/kit';
 import { users } from '../db/schema';
+import { isMemberRow } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
 import { toUser } from '../domain/serialize';
 import type { IdentityContext } from '../context';
@@ -15,6 +16,8 @@ export async function updateLanguage(ctx: IdentityContext, userId: string, langu
       .where(eq(users.id, userId))
       .returning();
     if (!row) throw IdentityErrors.userNotFound();
+    // Operators are not members: the other services keep no record of them (no user.registered either).
+    if (!isMemberRow(row)) return row;
     await appendEvent(ctx.database, tx, 'identity.user.updated.v1', {
       user_id: row.id,
       phone: row.phone,

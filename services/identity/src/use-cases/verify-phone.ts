@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { appendEvent, isUniqueViolation } from '@brigade/kit';
 import { users } from '../db/schema';
 import { askedForCode, phoneVerifiedByAnother } from '../db/phones.repository';
+import { isMemberRow } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
 import type { IdentityContext } from '../context';
 import { accountForPhone } from './resend-code';
@@ -32,7 +33,8 @@ export async function verifyPhone(ctx: IdentityContext, userId: string, phone: s
         .set({ phoneVerified: true, updatedAt: new Date() })
         .where(and(eq(users.id, user.id), eq(users.phone, phone), eq(users.phoneVerified, false)))
         .returning();
-      if (!verified) return; // verified meanwhile by the same account (another tab)
+      // verified meanwhile by the same account (another tab); operators never reach here (members-only route)
+      if (!verified || !isMemberRow(verified)) return;
       await appendEvent(ctx.database, tx, 'identity.user.updated.v1', {
         user_id: verified.id,
         phone: verified.phone,

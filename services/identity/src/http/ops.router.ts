@@ -1,0 +1,31 @@
+import { Router } from 'express';
+import { currentOperator, parse, parseBody, requireOperator } from '@brigade/kit';
+import { opsHttp } from '@brigade/contracts';
+import type { IdentityContext } from '../context';
+import { searchUsers } from '../use-cases/search-users';
+import { getUserDetail } from '../use-cases/get-user-detail';
+import { suspendUser } from '../use-cases/suspend-user';
+import { reinstateUser } from '../use-cases/reinstate-user';
+
+/** The operators' console, identity's part: users (contracts/src/http/ops.ts). Operators only. */
+export function opsRouter(ctx: IdentityContext): Router {
+  const router = Router();
+  router.use('/ops/users', requireOperator(ctx.keyRing.keys, ctx.revocations));
+  router.get('/ops/users', async (req, res) => {
+    const { q } = parse(opsHttp.UsersQuery, req.query);
+    res.json(await searchUsers(ctx, q));
+  });
+  router.get('/ops/users/:userId', async (req, res) => {
+    res.json(await getUserDetail(ctx, req.params.userId));
+  });
+  router.post('/ops/users/:userId/suspend', async (req, res) => {
+    const { reason } = parseBody(opsHttp.SuspendRequest, req);
+    res.json(await suspendUser(ctx, currentOperator(req), req.params.userId, reason));
+  });
+  router.post('/ops/users/:userId/reinstate', async (req, res) => {
+    // The reason is optional: so is the body.
+    const { reason } = req.body === undefined ? {} : parseBody(opsHttp.ReinstateRequest, req);
+    res.json(await reinstateUser(ctx, currentOperator(req), req.params.userId, reason));
+  });
+  return router;
+}

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import { appendEvent, isUuid, recordAudit, type OperatorUser } from '@brigade/kit';
+import { users } from '../db/schema';
+import { findOperator, profileNames } from '../db/accounts.repository';
+import { isMemberRow } from '../domain/accounts';
+import { IdentityErrors } from '../domain/errors';
+import { toOpsUser } from '../domain/serialize';
+import type { IdentityContext } from '../context';
+
+/**
+ * An operator lifts a suspension: sign-in works again. `identity.user.reinstated.v1` and the audit entry
+ * commit with it. (What the suspension cancelled stays cancelled.)
+ */
+export async function reinstateUser(
+  ctx: IdentityContext,
+  operator: OperatorUser,
+  userId: string,
+  reason: string | undefined,
+) {
+  if (!isUuid(userId)) throw IdentityErrors.userNotFound();
+  const user = await ctx.database.transaction(async (tx) => {
+    const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!row) throw IdentityErrors.userNotFound();
+    if (!isMemberRow(row) || !row.suspendedAt) throw IdentityErrors.notSuspended();
+    const by = await findOperator(tx, operator.id);
+    if (!by) throw IdentityErrors.operatorGone();
+    const now = new Date();
+    const [reinstated] = await tx
+      .update(users)
+      .set({ suspendedAt: null, suspensionReason: null, suspendedBy: null, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning();
+    await appendEvent(ctx.database, tx, 'identity.user.reinstated.v1', {
+      user_id: row.id,
+      user_type: row.userType,
+      operator_id: by.id,
+      reinstated_at: now.toISOString(),
+    });
+    await recordAudit(ctx.database, tx, {
+      operatorId: by.id,
+      operatorEmail: by.email,
+      action: 'user.reinstate',
+      subjectType: 'user',
+      subjectId: row.id,
+      reason: reason || null,
+      detail: {
+        email: row.email,
+        user_type: row.userType,
+        suspended_at: row.suspendedAt.toISOString(),
+        suspension_reason: row.suspensionReason,
+      },
+    });
+    return reinstated!;
+  });
+  ctx.relay.kick();
+  const names = await profileNames(ctx.database.db, [userId]);
+  return { user: toOpsUser(user, names.get(userId) ?? null) };
+}

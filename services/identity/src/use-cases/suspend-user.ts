@@ -1,0 +1,62 @@
+import { eq } from 'drizzle-orm';
+import { appendEvent, isUuid, recordAudit, type OperatorUser } from '@brigade/kit';
+import { users } from '../db/schema';
+import { findOperator, profileNames } from '../db/accounts.repository';
+import { isMemberRow } from '../domain/accounts';
+import { IdentityErrors } from '../domain/errors';
+import { toOpsUser } from '../domain/serialize';
+import type { IdentityContext } from '../context';
+import { revokeSessions } from './revoke-sessions';
+
+/**
+ * An operator suspends a chef or restaurant: the suspension, `identity.user.suspended.v1` (jobs withdraws
+ * their applications and cancels their shifts) and the audit entry commit together; then every session of
+ * theirs ends and is announced, so their access tokens are refused within seconds everywhere. Sign-in and
+ * refresh answer 403 IDENTITY.SUSPENDED until they are reinstated.
+ */
+export async function suspendUser(
+  ctx: IdentityContext,
+  operator: OperatorUser,
+  userId: string,
+  reason: string,
+) {
+  if (!isUuid(userId)) throw IdentityErrors.userNotFound();
+  const outcome = await ctx.database.transaction(async (tx) => {
+    const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!row) throw IdentityErrors.userNotFound();
+    if (!isMemberRow(row)) throw IdentityErrors.operatorNotSuspendable();
+    if (row.suspendedAt) return { already: true as const };
+    const by = await findOperator(tx, operator.id);
+    if (!by) throw IdentityErrors.operatorGone();
+    const now = new Date();
+    const [suspended] = await tx
+      .update(users)
+      .set({ suspendedAt: now, suspensionReason: reason, suspendedBy: by.id, updatedAt: now })
+      .where(eq(users.id, userId))
+      .returning();
+    await appendEvent(ctx.database, tx, 'identity.user.suspended.v1', {
+      user_id: row.id,
+      user_type: row.userType,
+      reason,
+      operator_id: by.id,
+      suspended_at: now.toISOString(),
+    });
+    await recordAudit(ctx.database, tx, {
+      operatorId: by.id,
+      operatorEmail: by.email,
+      action: 'user.suspend',
+      subjectType: 'user',
+      subjectId: row.id,
+      reason,
+      detail: { email: row.email, user_type: row.userType },
+    });
+    return { user: suspended! };
+  });
+  ctx.relay.kick();
+  // Also when already suspended: announcing the ended sessions again heals an announcement that failed the
+  // first time (the operator sees 503 then, and tries again).
+  await revokeSessions(ctx, userId, 'suspended');
+  if ('already' in outcome) throw IdentityErrors.alreadySuspended();
+  const names = await profileNames(ctx.database.db, [userId]);
+  return { user: toOpsUser(outcome.user, names.get(userId) ?? null) };
+}
