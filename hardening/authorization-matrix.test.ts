@@ -13,21 +13,33 @@ import {
 } from './support/stack';
 import { signIn } from './support/sessions';
 
-// Every endpoint of the contracts x {anonymous, chef, other chef, restaurant, other restaurant}, through the
-// gateway, with the answer each one must get. "chef" is the chef who applied to the restaurant's job; "other
+// Every endpoint of the contracts x {anonymous, chef, other chef, restaurant, other restaurant, operator},
+// through the gateway, with the answer each one must get. "chef" is the chef who applied to the restaurant's job; "other
 // chef" and "other restaurant" have no part in it. A refused persona sends a valid request (so a hole would
 // succeed and show); an allowed persona of a state-changing endpoint sends an invalid one (400 shows it got
 // past the door without changing anything) unless the change is harmless. The table must have exactly one
 // row per documented endpoint: a new endpoint without its row fails the first test.
+// The operator (issue 17), signed in through the normal sign-in from OPERATOR_EMAIL/OPERATOR_PASSWORD, gets
+// 403 on every member route (its row's `operator` unless said otherwise: the public routes answer it as they
+// answer anyone); the console's routes are its alone (403 for the four members, 401 anonymous).
 
-type Persona = 'anonymous' | 'chef' | 'otherChef' | 'restaurant' | 'otherRestaurant';
-const PERSONAS: Persona[] = ['anonymous', 'otherChef', 'otherRestaurant', 'chef', 'restaurant'];
+type Persona = 'anonymous' | 'chef' | 'otherChef' | 'restaurant' | 'otherRestaurant' | 'operator';
+const PERSONAS: Persona[] = ['anonymous', 'otherChef', 'otherRestaurant', 'chef', 'restaurant', 'operator'];
+const OPERATOR = { email: 'matrix-ops@brigade.test', password: 'matrix-operator-password-1' };
+
+interface OperatorAccount {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+}
 
 interface Fixtures {
   chef: Account;
   otherChef: Account;
   restaurant: Account;
   otherRestaurant: Account;
+  operator: OperatorAccount;
   job: PostedJob;
   spareJob: PostedJob;
   application: string;
@@ -43,7 +55,8 @@ interface Row {
   body?: (f: Fixtures, p: Persona) => unknown;
   /** The token a persona sends when it is not its account's main session. */
   token?: (f: Fixtures, p: Persona) => string | undefined;
-  expect: Record<Persona, number>;
+  /** `operator` absent: 403 (a member route), or what anyone gets on a public route */
+  expect: Record<Exclude<Persona, 'operator'>, number> & { operator?: number };
 }
 
 const everyone = (status: number): Record<Persona, number> => ({
@@ -52,8 +65,18 @@ const everyone = (status: number): Record<Persona, number> => ({
   otherChef: status,
   restaurant: status,
   otherRestaurant: status,
+  operator: status,
 });
-const signedIn = (status: number) => ({ ...everyone(status), anonymous: 401 });
+/** The console's routes: the operator's alone. */
+const onlyOperators = (status: number): Record<Persona, number> => ({
+  anonymous: 401,
+  chef: 403,
+  otherChef: 403,
+  restaurant: 403,
+  otherRestaurant: 403,
+  operator: status,
+});
+const signedIn = (status: number) => ({ ...everyone(status), anonymous: 401, operator: 403 });
 const onlyRestaurants = (status: number) => ({
   anonymous: 401,
   chef: 403,
@@ -77,7 +100,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /auth/signout': {
     path: () => '/auth/signout',
     token: (f, p) => (p === 'anonymous' ? undefined : f.spareSessions[p]),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), operator: 200 },
   },
   // For the signed-in account's own phone only.
   'POST /auth/verify-phone': { path: () => '/auth/verify-phone', body: () => ({}), expect: signedIn(400) },
@@ -197,6 +220,15 @@ export const MATRIX: Record<string, Row> = {
     expect: onlyRestaurants(200),
   },
 
+  // A statement on a job that is not disputed: its restaurant gets the state conflict (409) after the door;
+  // the chef who only applied and another chef may see the open job but are not its parties (403); another
+  // restaurant never learns of it (404); an operator is not a party (403, a member route).
+  'POST /jobs/{id}/dispute': {
+    path: (f) => `/jobs/${f.job.id}/dispute`,
+    body: () => ({ statement: 'I was there all shift.' }),
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 409, otherRestaurant: 404 },
+  },
+
   // ---------- payments ----------
   // The job is already paid: its owner gets a conflict, anyone else never learns about it.
   'POST /payments/create-escrow-payment': {
@@ -270,6 +302,51 @@ export const MATRIX: Record<string, Row> = {
     expect: signedIn(200),
   },
   'GET /dev/sms': { path: () => '/dev/sms', expect: everyone(200) },
+
+  // ---------- the operator console (issue 17) ----------
+  // A state-changing route gets an invalid body from the operator (400: past the door, nothing changed) and a
+  // valid one from everyone else (so a hole would show).
+  'GET /ops/disputes': { path: () => '/ops/disputes', expect: onlyOperators(200) },
+  // The job is not disputed: the operator is told so (404), nobody else gets past the door.
+  'GET /ops/disputes/{jobId}': { path: (f) => `/ops/disputes/${f.job.id}`, expect: onlyOperators(404) },
+  'POST /ops/disputes/{jobId}/resolve': {
+    path: (f) => `/ops/disputes/${f.job.id}/resolve`,
+    body: (_f, p) =>
+      p === 'operator' ? { chef_pay_cents: -1, note: 'x' } : { chef_pay_cents: 0, note: 'x' },
+    expect: onlyOperators(400),
+  },
+  'GET /ops/jobs/{jobId}/timeline': {
+    path: (f) => `/ops/jobs/${f.job.id}/timeline`,
+    expect: onlyOperators(200),
+  },
+  'GET /ops/jobs/{jobId}/messages': {
+    path: (f) => `/ops/jobs/${f.job.id}/messages`,
+    expect: onlyOperators(200),
+  },
+  'GET /ops/jobs/{jobId}/ledger': { path: (f) => `/ops/jobs/${f.job.id}/ledger`, expect: onlyOperators(200) },
+  'GET /ops/users': {
+    path: (f) => `/ops/users?q=${encodeURIComponent(f.chef.email)}`,
+    expect: onlyOperators(200),
+  },
+  'GET /ops/users/{userId}': { path: (f) => `/ops/users/${f.chef.id}`, expect: onlyOperators(200) },
+  'POST /ops/users/{userId}/suspend': {
+    path: (f) => `/ops/users/${f.otherChef.id}/suspend`,
+    body: (_f, p) => ({ reason: p === 'operator' ? ' ' : 'Matrix' }),
+    expect: onlyOperators(400),
+  },
+  'POST /ops/users/{userId}/reinstate': {
+    path: (f) => `/ops/users/${f.otherChef.id}/reinstate`,
+    body: (_f, p) => ({ reason: p === 'operator' ? 'x'.repeat(1001) : 'Matrix' }),
+    expect: onlyOperators(400),
+  },
+  'GET /ops/dead-letters': { path: () => '/ops/dead-letters', expect: onlyOperators(200) },
+  'POST /ops/dead-letters/redrive': {
+    path: () => '/ops/dead-letters/redrive',
+    body: (_f, p) => ({ queue: p === 'operator' ? 'Not a queue' : 'jobs.on-escrow-held' }),
+    expect: onlyOperators(400),
+  },
+  'GET /ops/anomalies': { path: () => '/ops/anomalies', expect: onlyOperators(200) },
+  'GET /ops/audit': { path: (f) => `/ops/audit?job_id=${f.job.id}`, expect: onlyOperators(200) },
 };
 
 const routeKey = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
@@ -278,7 +355,7 @@ let stack: Stack;
 let f: Fixtures;
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await startStack({ OPERATOR_EMAIL: OPERATOR.email, OPERATOR_PASSWORD: OPERATOR.password });
   const [chef, otherChef, restaurant, otherRestaurant] = await Promise.all([
     signUp(stack, 'chef'),
     signUp(stack, 'chef'),
@@ -302,10 +379,16 @@ beforeAll(async () => {
       200,
     ),
   );
-  const accounts = { chef, otherChef, restaurant, otherRestaurant };
+  const operatorSession = await signIn(stack, OPERATOR as unknown as Account);
+  const operator: OperatorAccount = {
+    ...OPERATOR,
+    id: JSON.parse(Buffer.from(operatorSession.access_token.split('.')[1], 'base64url').toString()).sub,
+    token: operatorSession.access_token,
+  };
+  const accounts = { chef, otherChef, restaurant, otherRestaurant, operator };
   const spareSessions = Object.fromEntries(
     await Promise.all(
-      Object.entries(accounts).map(async ([p, a]) => [p, (await signIn(stack, a)).access_token]),
+      Object.entries(accounts).map(async ([p, a]) => [p, (await signIn(stack, a as Account)).access_token]),
     ),
   ) as Fixtures['spareSessions'];
   f = {
@@ -314,6 +397,7 @@ beforeAll(async () => {
     otherChef,
     restaurant,
     otherRestaurant,
+    operator,
     job,
     spareJob,
     application,
@@ -332,7 +416,7 @@ test('the matrix has exactly one row per documented endpoint (a new endpoint nee
   expect(new Set(documented).size).toBe(documented.length);
 });
 
-test('every endpoint answers each of the five personas as the table says, through the gateway', async () => {
+test('every endpoint answers each of the six personas as the table says, through the gateway', async () => {
   const mismatches: string[] = [];
   let cells = 0;
   for (const route of allRoutes()) {
@@ -347,7 +431,9 @@ test('every endpoint answers each of the five personas as the table says, throug
         body,
       });
       cells++;
-      const expected = row.expect[persona];
+      const expected =
+        row.expect[persona as Exclude<Persona, 'operator'>] ??
+        (route.auth === 'public' ? row.expect.anonymous : 403);
       const errorShape =
         reply.status < 400 || (typeof reply.body?.error === 'string' && typeof reply.body?.code === 'string');
       if (reply.status !== expected || !errorShape) {

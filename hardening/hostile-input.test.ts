@@ -47,7 +47,7 @@ import {
 // fc.assert runs with a fixed seed (printed; HARDENING_SEED replays a run) and prints the counterexample.
 
 type Route = RouteDoc & { service: string };
-type Who = 'chef' | 'restaurant' | 'spare';
+type Who = 'chef' | 'restaurant' | 'spare' | 'operator';
 type Mode = 'invalid' | 'edge';
 
 interface HostileRequest {
@@ -80,6 +80,10 @@ let job: PostedJob;
 let spareJob: PostedJob;
 let application: string;
 let accountId: string;
+/** The console's routes are fuzzed with an operator's token (issue 17); suspensions land on a spare chef. */
+const OPERATOR = { email: 'hostile-ops@brigade.test', password: 'hostile-operator-password-1' };
+let operatorToken: string;
+let spareChef: Account;
 
 const counts = {
   seed: SEED,
@@ -91,8 +95,20 @@ const counts = {
 };
 
 beforeAll(async () => {
-  stack = await startStack({ RATE_LIMIT_API_PER_MINUTE: '1000000' });
-  [chef, restaurant] = await Promise.all([signUp(stack, 'chef'), signUp(stack, 'restaurant')]);
+  stack = await startStack({
+    RATE_LIMIT_API_PER_MINUTE: '1000000',
+    OPERATOR_EMAIL: OPERATOR.email,
+    OPERATOR_PASSWORD: OPERATOR.password,
+  });
+  [chef, restaurant, spareChef] = await Promise.all([
+    signUp(stack, 'chef'),
+    signUp(stack, 'restaurant'),
+    signUp(stack, 'chef'),
+  ]);
+  operatorToken = expectStatus(
+    await stack.call('POST', '/api/auth/signin', { body: OPERATOR, ip: randomClientIp() }),
+    200,
+  ).body.session.access_token;
   [job, spareJob] = await Promise.all([postJob(stack, restaurant), postJob(stack, restaurant)]);
   await payJob(stack, restaurant, job);
   application = await apply(stack, chef, job);
@@ -124,8 +140,7 @@ afterAll(async () => {
 });
 
 const key = (r: Route) => `${r.method.toUpperCase()} ${r.path}`;
-// The console's routes (operators only) are refused at the gateway before any body is read.
-const routes = (): Route[] => allRoutes().filter((r) => r.auth !== 'operator');
+const routes = (): Route[] => allRoutes();
 
 // ---------- the fixtures a valid request is made of ----------
 
@@ -133,12 +148,12 @@ function whoFor(r: Route): fc.Arbitrary<Who | undefined> {
   if (key(r) === 'POST /auth/signout') return fc.constant('spare');
   if (r.auth === 'public') return fc.constant(undefined);
   if (r.auth === 'user') return fc.constantFrom<Who>('chef', 'restaurant');
-  if (r.auth === 'operator') throw new Error('operator routes are not fuzzed here');
   return fc.constant(r.auth);
 }
 
 function tokenOf(who: Who | undefined) {
   if (who === 'spare') return spareSession;
+  if (who === 'operator') return operatorToken;
   return who === 'chef' ? chef.token : who === 'restaurant' ? restaurant.token : undefined;
 }
 
@@ -206,6 +221,15 @@ function baseBody(r: Route, who: Who | undefined): fc.Arbitrary<Record<string, u
       return constant({ message: 'hello' });
     case 'PUT /notifications/preferences':
       return constant({ job_reminders: true });
+    // The job is not disputed (a valid decision is a 409); the spare chef takes the suspensions.
+    case 'POST /ops/disputes/{jobId}/resolve':
+      return constant({ chef_pay_cents: 0, note: 'Hostile input' });
+    case 'POST /ops/users/{userId}/suspend':
+      return constant({ reason: 'Hostile input' });
+    case 'POST /ops/users/{userId}/reinstate':
+      return constant({ reason: 'Hostile input' });
+    case 'POST /ops/dead-letters/redrive':
+      return constant({ queue: 'jobs.on-escrow-held' });
     default:
       return undefined;
   }
@@ -213,6 +237,7 @@ function baseBody(r: Route, who: Who | undefined): fc.Arbitrary<Record<string, u
 
 /** The query a valid request carries (restaurants name the chef of a job thread). */
 function baseQuery(r: Route, who: Who | undefined): Array<[string, string]> {
+  if (key(r) === 'GET /ops/users') return [['q', chef.email]];
   return key(r) === 'GET /messages/job/{jobId}' && who === 'restaurant' ? [['chef_id', chef.id]] : [];
 }
 
@@ -231,6 +256,9 @@ function pathFor(r: Route, who: Who | undefined, hostileId?: string) {
     '/payments/job/{jobId}': job.id,
     '/messages/job/{jobId}': job.id,
     '/messages/application/{id}': application,
+    '/ops/disputes/{jobId}': job.id,
+    '/ops/jobs/{jobId}': job.id,
+    '/ops/users/{userId}': spareChef?.id,
   };
   return `/api${r.path.replace(/\{(\w+)\}/g, (m, _name, offset) => {
     const prefix = r.path.slice(0, offset) + m;

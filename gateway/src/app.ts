@@ -30,6 +30,7 @@ import { AUTH_LIMITS, normalizeAccount, type RateLimiter } from './rate-limit';
 import { devSmsRouter } from './dev-sms';
 import { docsPage } from './docs';
 import { RevalidationCache, unchanged } from './revalidate';
+import { opsFanOut } from './ops-fanout';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -244,7 +245,8 @@ export function createGateway(deps: GatewayDeps): Express {
             // The service's stamps are for us, never for the client.
             const header = proxyRes.headers[REVALIDATE_HEADER];
             delete proxyRes.headers[REVALIDATE_HEADER];
-            const user = (req as Request).user;
+            // Whoever's token it was (req.account: the gateway verifies every account type; req.user is unset).
+            const user = (req as Request).account;
             if (!revalidation.enabled || !user || req.method !== 'GET') return;
             const status = proxyRes.statusCode ?? 0;
             if (typeof header === 'string' && (status === 200 || status === 304))
@@ -274,6 +276,9 @@ export function createGateway(deps: GatewayDeps): Express {
     return proxy;
   };
 
+  // The console's routes every service answers a part of (timeline, audit, dead letters): asked of all, merged.
+  const fanOut = opsFanOut({ services, timeoutMs: config.UPSTREAM_TIMEOUT_MS });
+
   const clientIp = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
   // Read before the rate limits (email, phone) and sent on re-serialised: capped in depth like the services'.
   const parseAuthBody = jsonBodyParser('16kb');
@@ -284,7 +289,7 @@ export function createGateway(deps: GatewayDeps): Express {
       const route = matchRoute(req.method, apiPath);
       if (!route) return send(res, 404, `No route for ${req.method} /api${apiPath}`, 'GATEWAY.NOT_FOUND');
       const proxy = route.service === 'all' ? null : proxyFor(route.service);
-      if (!proxy)
+      if (!proxy && route.service !== 'all')
         return send(
           res,
           503,
@@ -325,6 +330,8 @@ export function createGateway(deps: GatewayDeps): Express {
         )
           return;
       }
+      // Operators only (checked above, before any service is asked): every service's part, merged.
+      if (!proxy) return fanOut(req, res, next);
       req.url = req.originalUrl.replace(/^\/api/, '');
       proxy(req, res, next);
     } catch (err) {

@@ -26,7 +26,12 @@ export const ROUTES: RouteRule[] = [
   { method: 'GET', pattern: /^\/ops\/jobs\/[^/]+\/ledger$/, service: 'payments', operator: true },
   { method: 'GET', pattern: /^\/ops\/users$/, service: 'identity', operator: true },
   { method: 'GET', pattern: /^\/ops\/users\/[^/]+$/, service: 'identity', operator: true },
-  { method: 'POST', pattern: /^\/ops\/users\/[^/]+\/(suspend|reinstate)$/, service: 'identity', operator: true },
+  {
+    method: 'POST',
+    pattern: /^\/ops\/users\/[^/]+\/(suspend|reinstate)$/,
+    service: 'identity',
+    operator: true,
+  },
   { method: 'GET', pattern: /^\/ops\/dead-letters$/, service: 'all', operator: true },
   { method: 'POST', pattern: /^\/ops\/dead-letters\/redrive$/, service: 'all', operator: true },
   { method: 'GET', pattern: /^\/ops\/anomalies$/, service: 'payments', operator: true },

@@ -26,6 +26,11 @@ export interface TokenUser {
   sessionId: string;
   /** The account's phone was verified when the token was issued (claim `pv`; a missing claim is false). */
   phoneVerified: boolean;
+  /**
+   * The account's email (claim `email`): carried by operators' tokens, so a service records who acted in its
+   * audit log without reading identity's tables. Absent on members' tokens.
+   */
+  email?: string;
 }
 
 /** A chef or a restaurant: what every marketplace route works with (`req.user`). */
@@ -111,6 +116,7 @@ export async function verifyAccessToken(
       language: payload.lang === 'es' ? 'es' : 'en',
       sessionId: typeof payload.sid === 'string' ? payload.sid : '',
       phoneVerified: payload.pv === true,
+      ...(typeof payload.email === 'string' ? { email: payload.email } : {}),
     };
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
     cache.set(token, { user, exp: payload.exp as number });
@@ -154,7 +160,10 @@ export function requireUser(
       if (isMember(account)) req.user = account;
       else if (accounts === 'members')
         return next(
-          forbidden('Operators work in the operations console, not as a chef or restaurant', 'AUTH.WRONG_ROLE'),
+          forbidden(
+            'Operators work in the operations console, not as a chef or restaurant',
+            'AUTH.WRONG_ROLE',
+          ),
         );
       next();
     } catch (err) {
@@ -164,7 +173,10 @@ export function requireUser(
 }
 
 /** Express middleware for the console's routes (/ops): an operator's token, or 401/403. Sets `req.operator`. */
-export function requireOperator(keys: KeySource, revocations: SessionRevocations | undefined): RequestHandler {
+export function requireOperator(
+  keys: KeySource,
+  revocations: SessionRevocations | undefined,
+): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const token = bearerToken(req);
     if (!token) return next(new AppError(401, 'AUTH.REQUIRED', 'Authentication required'));
@@ -248,6 +260,8 @@ export async function signAccessToken(
     language: 'en' | 'es';
     sessionId: string;
     phoneVerified?: boolean;
+    /** an operator's email (claim `email`), so the services can name who acted in their audit logs */
+    email?: string;
   },
   ttlSeconds: number,
   now = Math.floor(Date.now() / 1000),
@@ -259,6 +273,7 @@ export async function signAccessToken(
     lang: user.language,
     sid: user.sessionId,
     pv: user.phoneVerified === true,
+    ...(user.email ? { email: user.email } : {}),
   })
     .setProtectedHeader({ alg: TOKEN_ALGORITHM, kid: key.kid, typ: 'JWT' })
     .setSubject(user.id)

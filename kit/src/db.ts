@@ -223,6 +223,13 @@ export function kitMigrations(schema: string): Migration[] {
         create trigger audit_log_append_only before update or delete on ${schema}.audit_log
           for each row execute function ${schema}.audit_log_append_only();`,
     },
+    {
+      // The operator console's job timeline is read from each service's own published events (ADR 11): kept
+      // OUTBOX_RETENTION_DAYS (90) instead of 7, and found by the job they are about.
+      name: '0002_kit_outbox_by_job',
+      sql: `
+        create index if not exists outbox_job_idx on ${schema}.outbox ((payload->>'job_id'), seq);`,
+    },
   ];
 }
 

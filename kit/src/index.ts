@@ -19,3 +19,5 @@ export * from './revocations';
 export * from './embedded-data';
 export { redisScript } from './redis-script';
 export * from './audit';
+export * from './ops-router';
+export { auditEntry, eventEntry, type TimelineEntry } from './ops-timeline';

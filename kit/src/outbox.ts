@@ -33,6 +33,23 @@ export interface OutboxRelayOptions {
   logger: Logger;
   pollMs?: number;
   batchSize?: number;
+  /**
+   * Days a published event is kept (the job timeline of the operator console reads them, ADR 11). Default:
+   * `OUTBOX_RETENTION_DAYS` from the environment, else 90.
+   */
+  retentionDays?: number;
+}
+
+export const DEFAULT_OUTBOX_RETENTION_DAYS = 90;
+
+/** `OUTBOX_RETENTION_DAYS` (whole days, 1 or more); unset or empty: 90. Anything else is refused at boot. */
+export function outboxRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.OUTBOX_RETENTION_DAYS?.trim();
+  if (!raw) return DEFAULT_OUTBOX_RETENTION_DAYS;
+  const days = Number(raw);
+  if (!Number.isInteger(days) || days < 1 || days > 36_500)
+    throw new Error(`OUTBOX_RETENTION_DAYS must be a whole number of days (1 or more), not "${raw}"`);
+  return days;
 }
 
 /**
@@ -43,8 +60,10 @@ export interface OutboxRelayOptions {
 export class OutboxRelay {
   private readonly loop: WorkLoop;
   private lastCleanup = 0;
+  readonly retentionDays: number;
 
   constructor(private readonly options: OutboxRelayOptions) {
+    this.retentionDays = options.retentionDays ?? outboxRetentionDays();
     this.loop = new WorkLoop({
       name: `${options.producer} outbox relay`,
       pollMs: options.pollMs ?? 200,
@@ -70,11 +89,22 @@ export class OutboxRelay {
     const published = await this.publishPending();
     if (Date.now() - this.lastCleanup > 3_600_000) {
       this.lastCleanup = Date.now();
-      await this.options.database.db.execute(
-        sql`delete from ${sql.raw(this.options.database.schema)}.outbox where published_at < now() - interval '7 days'`,
-      );
+      await this.cleanup();
     }
     return published;
+  }
+
+  /**
+   * Forget published events older than the retention (hourly from the relay's loop). Unpublished rows are
+   * never deleted. Returns how many went.
+   */
+  async cleanup(): Promise<number> {
+    const rows = await this.options.database.rows<{ seq: string }>(
+      sql`delete from ${sql.raw(this.options.database.schema)}.outbox
+           where published_at < now() - make_interval(days => ${this.retentionDays}::int)
+       returning seq`,
+    );
+    return rows.length;
   }
 
   /** One pass: publish up to a batch. Returns how many were published. */

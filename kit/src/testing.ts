@@ -136,6 +136,8 @@ export async function createTestAuth() {
         language?: 'en' | 'es';
         sessionId?: string;
         phoneVerified?: boolean;
+        /** operators' tokens carry their email (default `operator@brigade.test`) */
+        email?: string;
       },
       ttlSeconds = 900,
     ) {
@@ -148,6 +150,7 @@ export async function createTestAuth() {
           language: user.language ?? 'en',
           sessionId: user.sessionId ?? randomUUID(),
           phoneVerified: user.phoneVerified ?? true,
+          ...(user.email || user.type === 'operator' ? { email: user.email ?? 'operator@brigade.test' } : {}),
         },
         ttlSeconds,
       );

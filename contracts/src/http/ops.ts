@@ -13,6 +13,12 @@ import { ChefReliability, RestaurantReliability } from './reliability';
 const Id = z.string().uuid();
 const Cents = z.number().int();
 
+/**
+ * On the routes the gateway merges from every service (timeline, audit, dead letters): the services that did
+ * not answer, whose part is missing (absent when all answered).
+ */
+const Unavailable = z.array(z.string()).optional();
+
 // ---------- disputes (jobs) ----------
 
 /** One side's checkout answer, as the operator weighs it. */
@@ -131,7 +137,11 @@ export const TimelineEntry = z
   })
   .meta({ id: 'TimelineEntry' });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
-export const TimelineResponse = z.object({ job_id: Id, entries: z.array(TimelineEntry) });
+export const TimelineResponse = z.object({
+  job_id: Id,
+  entries: z.array(TimelineEntry),
+  unavailable: Unavailable,
+});
 
 export const AuditEntry = z
   .object({
@@ -155,7 +165,7 @@ export const AuditQuery = z.object({
   subject_id: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
 });
-export const AuditResponse = z.object({ entries: z.array(AuditEntry) });
+export const AuditResponse = z.object({ entries: z.array(AuditEntry), unavailable: Unavailable });
 
 // ---------- users (identity) ----------
 
@@ -218,7 +228,7 @@ export const DeadLetterQueue = z
     latest: z.array(DeadLetterMessage),
   })
   .meta({ id: 'DeadLetterQueue' });
-export const DeadLettersResponse = z.object({ queues: z.array(DeadLetterQueue) });
+export const DeadLettersResponse = z.object({ queues: z.array(DeadLetterQueue), unavailable: Unavailable });
 export const RedriveRequest = z.object({
   queue: z
     .string({ error: 'Say which queue to redrive' })

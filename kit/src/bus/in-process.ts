@@ -51,6 +51,11 @@ export class InProcessBus implements EventBus {
     this.queues.set(sub.queue, { sub, items: [], running: false });
   }
 
+  /** The consumer queues subscribed on this bus (every service's, in the embedded default). */
+  subscribedQueues(): string[] {
+    return [...this.queues.keys()];
+  }
+
   deadLetters(queue?: string): DeadLetter[] {
     return this.dead.filter((d) => !queue || d.queue === queue);
   }

@@ -1,8 +1,14 @@
-import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
+import amqp, {
+  type Channel,
+  type ChannelModel,
+  type ConfirmChannel,
+  type ConsumeMessage,
+  type GetMessage,
+} from 'amqplib';
 import type { EventEnvelope } from '@brigade/contracts';
 import { isDependencyUnavailable } from '../errors';
 import type { Logger } from '../logger';
-import type { EventBus, Subscription } from './types';
+import type { DeadLetter, EventBus, Subscription } from './types';
 import { parseEnvelope, PoisonMessage } from './validate';
 
 export interface RabbitBusOptions {
@@ -30,6 +36,28 @@ function subjectOf(event: EventEnvelope): string | null {
   for (const k of ['job_id', 'application_id', 'user_id', 'chef_id', 'restaurant_id', 'account_id'])
     if (typeof data[k] === 'string') return `${k}:${data[k]}`;
   return null;
+}
+
+/** A dead-lettered message as the console shows it (a poison message keeps `event` null and its raw text). */
+function deadLetterOf(queue: string, msg: GetMessage): DeadLetter {
+  const raw = msg.content.toString('utf8');
+  let event: EventEnvelope | null = null;
+  try {
+    const parsed = JSON.parse(raw) as EventEnvelope;
+    if (parsed && typeof parsed === 'object' && typeof parsed.type === 'string') event = parsed;
+  } catch {
+    /* poison: not JSON */
+  }
+  const headers = msg.properties.headers ?? {};
+  return {
+    queue,
+    event,
+    raw,
+    error: String(headers['x-error'] ?? 'unknown error'),
+    attempts: Number(headers['x-attempt'] ?? 0),
+    type: event?.type ?? (typeof msg.properties.type === 'string' ? msg.properties.type : null),
+    eventId: event?.id ?? (typeof msg.properties.messageId === 'string' ? msg.properties.messageId : null),
+  };
 }
 
 /** A delivered message, parsed once: the event, or why it is poison. */
@@ -122,6 +150,48 @@ export class RabbitBus implements EventBus {
     } finally {
       await ch.close().catch(() => undefined);
     }
+  }
+
+  /** The consumer queues subscribed on this bus (`<service>.<name>`, without the namespace prefix). */
+  subscribedQueues(): string[] {
+    return [...new Set(this.subs.map((s) => s.queue))];
+  }
+
+  /**
+   * Look at a queue's dead letters without taking them: the count, and the newest `latest` of the first
+   * `scan` messages (newest first). The messages are fetched unacknowledged on a channel of their own and all
+   * given back with nack(requeue) before the channel closes; RabbitMQ puts requeued messages back in their
+   * place. Nothing is lost if this process dies meanwhile: the broker requeues a closed channel's unacked
+   * messages. While held they are invisible to a redrive running at that instant, which then leaves them in
+   * the dead-letter queue for the next redrive (nothing else consumes a `.dlq`).
+   */
+  async peekDeadLetters(
+    queue: string,
+    latest = 10,
+    scan = 500,
+  ): Promise<{ count: number; latest: DeadLetter[] }> {
+    const name = `${this.queueName(queue)}.dlq`;
+    const ch = await this.requireConnection().createChannel();
+    ch.on('error', () => undefined);
+    const seen: DeadLetter[] = [];
+    let count = 0;
+    try {
+      count = (await ch.checkQueue(name)).messageCount;
+      let held = 0;
+      try {
+        while (held < Math.min(count, scan)) {
+          const msg = await ch.get(name, { noAck: false });
+          if (!msg) break;
+          held++;
+          seen.push(deadLetterOf(queue, msg));
+        }
+      } finally {
+        if (held > 0) ch.nackAll(true);
+      }
+    } finally {
+      await ch.close().catch(() => undefined);
+    }
+    return { count, latest: seen.slice(-latest).reverse() };
   }
 
   /** Move every dead letter of a queue back onto the queue (after a fix). Returns how many. */

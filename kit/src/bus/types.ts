@@ -16,6 +16,9 @@ export interface DeadLetter {
   raw: string;
   error: string;
   attempts: number;
+  /** the message's type and id when its envelope could not be read (a poison message's properties) */
+  type?: string | null;
+  eventId?: string | null;
 }
 
 export interface EventBus {
