@@ -6,7 +6,7 @@ import {
   finishHttpApp,
   InProcessBus,
   listen,
-  opsRouter,
+  platformOpsRouter,
   recordAudit,
   type RunningServer,
   type TimelineEntry,
@@ -53,7 +53,7 @@ beforeAll(async () => {
       next();
     });
     app.use(
-      opsRouter({
+      platformOpsRouter({
         service,
         database,
         bus,

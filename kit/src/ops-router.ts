@@ -11,7 +11,7 @@ import { InProcessBus } from './bus/in-process';
 import { RabbitBus } from './bus/rabbit';
 import { auditEntry, byTime, publishedAbout, type ServiceName, type TimelineEntry } from './ops-timeline';
 
-export interface OpsRouterOptions {
+export interface PlatformOpsRouterOptions {
   service: ServiceName;
   database: Database;
   bus: EventBus;
@@ -62,7 +62,7 @@ function busUnavailable(err: unknown): AppError {
  * service's part of a job's timeline (the events it published about the job, its operators' actions on it,
  * and whatever `extraTimeline` adds). Operators only.
  */
-export function opsRouter(options: OpsRouterOptions): Router {
+export function platformOpsRouter(options: PlatformOpsRouterOptions): Router {
   const { service, database, bus } = options;
   const router = Router();
   const operatorOnly = requireOperator(options.keys, options.revocations);

@@ -6,7 +6,7 @@ import {
   createLogger,
   finishHttpApp,
   listen,
-  opsRouter,
+  platformOpsRouter,
   recordAudit,
   type RunningServer,
   type TimelineEntry,
@@ -62,7 +62,7 @@ beforeAll(async () => {
   });
   const app = createHttpApp({ name: 'jobs', logger, ready: async () => undefined });
   app.use(
-    opsRouter({
+    platformOpsRouter({
       service: 'jobs',
       database,
       bus,

@@ -11,7 +11,7 @@ import {
   type ServiceDeps,
   type ServiceHandle,
 } from '@brigade/kit';
-import { opsRouter } from '@brigade/kit';
+import { platformOpsRouter } from '@brigade/kit';
 import type { IdentityConfig } from './config';
 import type { IdentityContext } from './context';
 import { loadKeyRing } from './keys';
@@ -80,7 +80,7 @@ export async function createIdentityService(
   app.use(uploadsRouter(context));
   // The sandbox's outbox shows every code to anyone: never in production (the config refused a silent sandbox).
   if (verifier instanceof SandboxVerifier && servesSandboxPages(config)) app.use(devRouter(verifier));
-  app.use(opsRouter({ service: SERVICE_NAME, database, bus, keys: keyRing.keys, revocations }));
+  app.use(platformOpsRouter({ service: SERVICE_NAME, database, bus, keys: keyRing.keys, revocations }));
   finishHttpApp(app, logger);
 
   return {

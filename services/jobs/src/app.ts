@@ -12,7 +12,7 @@ import {
   type ServiceDeps,
   type ServiceHandle,
 } from '@brigade/kit';
-import { opsRouter } from '@brigade/kit';
+import { platformOpsRouter } from '@brigade/kit';
 import { loadJobsConfig, type JobsConfig } from './config';
 import type { JobsContext } from './context';
 import { subscriptions } from './events/subscriptions';
@@ -62,7 +62,7 @@ export async function createJobsService(
   app.use(jobsRouter(ctx, auth));
   app.use(applicationsRouter(ctx, auth));
   app.use(favoritesRouter(ctx, auth));
-  app.use(opsRouter({ service: SERVICE_NAME, ...deps }));
+  app.use(platformOpsRouter({ service: SERVICE_NAME, ...deps }));
   finishHttpApp(app, deps.logger);
 
   return {

@@ -12,7 +12,7 @@ import {
   type ServiceDeps,
   type ServiceHandle,
 } from '@brigade/kit';
-import { opsRouter } from '@brigade/kit';
+import { platformOpsRouter } from '@brigade/kit';
 import { subscriptions } from './events/subscriptions';
 import { messagesRouter } from './http/messages.router';
 import { createTranslator, type TranslatorSettings } from './translation/translator';
@@ -36,7 +36,7 @@ export async function createMessagingService(
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
   const auth = requireUser(keys, deps.revocations);
   app.use(messagesRouter({ database, relay, translator, logger, stamps }, auth));
-  app.use(opsRouter({ service: SERVICE_NAME, ...deps }));
+  app.use(platformOpsRouter({ service: SERVICE_NAME, ...deps }));
   finishHttpApp(app, logger);
 
   return {

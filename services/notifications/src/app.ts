@@ -12,7 +12,7 @@ import {
   type ServiceDeps,
   type ServiceHandle,
 } from '@brigade/kit';
-import { opsRouter } from '@brigade/kit';
+import { platformOpsRouter } from '@brigade/kit';
 import type { NotificationsConfig } from './config';
 import type { Ctx } from './context';
 import { subscriptions } from './events/subscriptions';
@@ -75,7 +75,7 @@ export async function createNotificationsService(
 
   const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });
   app.use(preferencesRouter(ctx, requireUser(deps.keys, deps.revocations)));
-  app.use(opsRouter({ service: SERVICE_NAME, ...deps }));
+  app.use(platformOpsRouter({ service: SERVICE_NAME, ...deps }));
   // Every text to anyone who asks: never in production (the config refused a silent sandbox).
   if (sms.provider === 'sandbox' && servesSandboxPages(config)) app.use(devSmsRouter(ctx));
   finishHttpApp(app, deps.logger);

@@ -16,7 +16,7 @@ import {
   type ServiceDeps,
   type ServiceHandle,
 } from '@brigade/kit';
-import { opsRouter } from '@brigade/kit';
+import { platformOpsRouter } from '@brigade/kit';
 import { loadPaymentsConfig, type PaymentsConfig } from './config';
 import type { PaymentsContext } from './context';
 import { paymentsSubscriptions } from './events/subscriptions';
@@ -85,7 +85,7 @@ export async function createPaymentsService(
   app.use(paymentsRouter(ctx, auth));
   app.use(connectRouter(ctx, auth));
 
-  app.use(opsRouter({ service: SERVICE_NAME, ...deps }));
+  app.use(platformOpsRouter({ service: SERVICE_NAME, ...deps }));
   const sandbox = isSandbox(config)
     ? new SandboxWebhookDeliverer({
         database,

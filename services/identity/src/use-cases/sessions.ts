@@ -32,6 +32,8 @@ export async function issueSession(
       language: user.languagePreference,
       sessionId: id,
       phoneVerified: user.phoneVerified,
+      // An operator's actions are audited with their email by whichever service acts (no service reads identity's tables).
+      ...(user.userType === 'operator' ? { email: user.email } : {}),
     },
     ttl,
   );
