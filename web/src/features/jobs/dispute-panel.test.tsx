@@ -3,6 +3,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '../../app/i18n';
+import type { DisputeStatement, JobDispute } from './jobsApi';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { id, makeApplication, makeJob, shiftAt, signedIn } from '../../../test/signed-in';
@@ -23,19 +24,20 @@ const chefStatement = {
   created_at: at,
 };
 
-function disputedJob(restaurantId: string, resolution: Record<string, unknown> | null = null) {
-  return makeJob({
+function disputedJob(restaurantId: string, resolution: JobDispute['resolution'] = null) {
+  const dispute: JobDispute = {
+    status: resolution ? 'resolved' : 'open',
+    opened_at: at,
+    statements: [chefStatement],
+    resolution,
+  };
+  const job = makeJob({
     restaurant_id: restaurantId,
     status: resolution ? 'completed' : 'disputed',
     ...shiftAt(-30 * HOUR, 5),
     applications: [],
-    dispute: {
-      status: resolution ? 'resolved' : 'open',
-      opened_at: at,
-      statements: [chefStatement],
-      resolution,
-    },
   });
+  return { ...job, dispute };
 }
 
 const decision = {
@@ -52,7 +54,7 @@ describe('the dispute panel on the job page', () => {
     let job = disputedJob(user.id);
     fakeApi.on('GET', `/jobs/${job.id}`, () => ({ body: { job } }));
     fakeApi.on('POST', `/jobs/${job.id}/dispute`, (call) => {
-      const statement = {
+      const statement: DisputeStatement = {
         id: id('d'),
         author_id: user.id,
         author_side: 'restaurant',
