@@ -33,3 +33,6 @@ export {
 export type { Actor, ApplicationState, PolicyTextKey } from '@brigade/contracts';
 export type { JobPay } from '@brigade/contracts';
 export type { CityName, Weekday } from '@brigade/contracts';
+import type { identityHttp } from '@brigade/contracts';
+/** chef, restaurant or operator (issue 17: operators run the console at /ops). */
+export type AccountType = identityHttp.AccountType;

@@ -42,3 +42,14 @@ export const paymentCheckout = page(
   ['payments'],
 );
 export const messages = page(() => import('../features/messages/MessagesPage'), ['messages', 'catalog']);
+
+// The operator console (issue 17).
+const ops = (load: () => Promise<Module>) => page(load, ['ops', 'profile', 'jobs', 'catalog']);
+export const opsDisputes = ops(() => import('../features/ops/DisputesPage'));
+export const opsDispute = ops(() => import('../features/ops/DisputePage'));
+export const opsTimeline = ops(() => import('../features/ops/TimelinePage'));
+export const opsUsers = ops(() => import('../features/ops/UsersPage'));
+export const opsUser = ops(() => import('../features/ops/UserPage'));
+export const opsDeadLetters = ops(() => import('../features/ops/DeadLettersPage'));
+export const opsAnomalies = ops(() => import('../features/ops/AnomaliesPage'));
+export const opsAudit = ops(() => import('../features/ops/AuditPage'));

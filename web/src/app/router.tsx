@@ -66,6 +66,14 @@ const payForJob = part2('payForJob');
 const confirmPayment = part2('confirmPayment');
 const paymentCheckout = part2('paymentCheckout');
 const messages = part2('messages');
+const opsDisputes = part2('opsDisputes');
+const opsDispute = part2('opsDispute');
+const opsTimeline = part2('opsTimeline');
+const opsUsers = part2('opsUsers');
+const opsUser = part2('opsUser');
+const opsDeadLetters = part2('opsDeadLetters');
+const opsAnomalies = part2('opsAnomalies');
+const opsAudit = part2('opsAudit');
 
 export const routes: RouteObject[] = [
   {
@@ -81,7 +89,29 @@ export const routes: RouteObject[] = [
       { path: 'verify-phone', lazy: verifyPhone },
       { path: 'legal/:doc', lazy: legal },
       {
-        // signed in
+        // the operator console: operators only (members are sent to their dashboard)
+        path: 'ops',
+        element: <RequireAuth operators />,
+        children: [
+          {
+            lazy: appLayout,
+            children: [
+              { index: true, lazy: opsDisputes },
+              { path: 'disputes', lazy: opsDisputes },
+              { path: 'disputes/:jobId', lazy: opsDispute },
+              { path: 'jobs/:jobId', lazy: opsTimeline },
+              { path: 'users', lazy: opsUsers },
+              { path: 'users/:userId', lazy: opsUser },
+              { path: 'dead-letters', lazy: opsDeadLetters },
+              { path: 'anomalies', lazy: opsAnomalies },
+              { path: 'audit', lazy: opsAudit },
+              { path: '*', element: <Navigate to="/ops" replace /> },
+            ],
+          },
+        ],
+      },
+      {
+        // signed in (chefs and restaurants: operators are sent to the console)
         element: <RequireAuth />,
         children: [
           {

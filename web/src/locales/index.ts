@@ -14,6 +14,7 @@ export const namespaces = [
   'payments',
   'jobs',
   'messages',
+  'ops',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
@@ -32,6 +33,7 @@ export const loaders: Record<'en' | 'es', Record<Namespace, Loader>> = {
     payments: () => import('./en/payments.json'),
     jobs: () => import('./en/jobs.json'),
     messages: () => import('./en/messages.json'),
+    ops: () => import('./en/ops.json'),
   },
   es: {
     common: () => import('./es/common.json'),
@@ -46,5 +48,6 @@ export const loaders: Record<'en' | 'es', Record<Namespace, Loader>> = {
     payments: () => import('./es/payments.json'),
     jobs: () => import('./es/jobs.json'),
     messages: () => import('./es/messages.json'),
+    ops: () => import('./es/ops.json'),
   },
 };

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../app/hooks';
+import { asMember } from '../auth/RequireAuth';
 import {
   checklistView,
   dismissChecklist,
@@ -14,7 +15,7 @@ export function OnboardingChecklist({ data }: { data: ChecklistData }) {
   const { t } = useTranslation('dashboard');
   const { user, profile } = useAuth();
   const userId = user?.id ?? '';
-  const userType = user?.user_type ?? 'chef';
+  const userType = asMember(user?.user_type ?? 'chef');
   const [dismissed, setDismissed] = useState(() => isChecklistDismissed(userId));
   useEffect(() => {
     resetDismissalIfNew(userId, !!profile, data, userType);

@@ -12,6 +12,7 @@ import { canJob } from '../../app/contracts';
 import { MoneyOutcome } from '../payments/moneyOutcome';
 import { CancellationFacts } from './CancellationFacts';
 import { CancelShift } from './CancelShift';
+import { DisputePanel } from './DisputePanel';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { formatCents, formatHours, jobPay } from './money';
 import { JobStatusTag, PayBreakdown, PositionTitle, rateText, shiftWhen } from './parts';
@@ -200,6 +201,9 @@ export default function JobDetailPage() {
           <ExpiredNotice job={job} side="chef" />
           <CancellationFacts job={job} side="chef" />
         </>
+      )}
+      {(owner || held || job.dispute) && (
+        <DisputePanel job={job} side={user?.user_type === 'restaurant' ? 'restaurant' : 'chef'} />
       )}
       {user?.user_type === 'chef' && <ChefSection job={job} />}
       {owner && <OwnerSection job={job} />}

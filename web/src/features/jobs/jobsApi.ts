@@ -12,6 +12,10 @@ export type JobPosting = jobsHttp.Job;
 export type Application = jobsHttp.Application;
 export type CancellationQuote = z.infer<typeof jobsHttp.CancellationQuote>;
 export type CancelJobResponse = z.infer<typeof jobsHttp.CancelJobResponse>;
+export type JobDispute = jobsHttp.JobDispute;
+export type DisputeStatement = jobsHttp.DisputeStatement;
+export type AddDisputeStatementRequest = z.input<typeof jobsHttp.AddDisputeStatementRequest>;
+export type DisputeStatementResponse = z.infer<typeof jobsHttp.DisputeStatementResponse>;
 export type ChefReliability = z.infer<typeof jobsHttp.ChefReliability>;
 export type RestaurantReliability = z.infer<typeof jobsHttp.RestaurantReliability>;
 
@@ -104,6 +108,14 @@ export const jobsApi = api.injectEndpoints({
     cancelApplication: build.mutation<{ application: Application }, string>({
       query: (id) => ({ url: `/applications/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Jobs', 'Applications'],
+    }),
+    /** One side's statement on its disputed job (translated for the operator and the other side). */
+    addDisputeStatement: build.mutation<
+      DisputeStatementResponse,
+      { id: string } & AddDisputeStatementRequest
+    >({
+      query: ({ id, ...body }) => ({ url: `/jobs/${encodeURIComponent(id)}/dispute`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Jobs', id }],
     }),
     checkout: build.mutation<
       { message: string; mutualCheckoutCompleted: boolean },

@@ -6,7 +6,7 @@ import { SETUP_STATUS_REREAD_MS } from '../../app/constants';
 import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
-import { dashboardPathFor } from '../auth/RequireAuth';
+import { asMember, dashboardPathFor } from '../auth/RequireAuth';
 import { paymentsApi } from './paymentsApi';
 import { canContinueSetup, groupRequirements, paymentStatusKind, requirementLabel } from './paymentStatus';
 
@@ -14,7 +14,7 @@ import { canContinueSetup, groupRequirements, paymentStatusKind, requirementLabe
 export default function PaymentSetupPage() {
   const { t } = useTranslation('payments');
   const { user } = useAuth();
-  const userType = user?.user_type ?? 'chef';
+  const userType = asMember(user?.user_type ?? 'chef');
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();

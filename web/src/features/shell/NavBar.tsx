@@ -3,11 +3,23 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAuth } from '../../app/hooks';
 import { paymentSetupPath } from '../../app/constants';
+import type { AccountType } from '../../app/contracts';
+import { dashboardPathFor } from '../auth/RequireAuth';
 import { LanguageToggle } from '../../components/LanguageToggle';
 import { signOut } from '../auth/authThunks';
 
-/** The links of the navigation bar by user type (the spec's nav: worker and restaurant). */
-export function navLinksFor(userType: 'chef' | 'restaurant'): { to: string; key: string }[] {
+/** The operator console's sections (issue 17). */
+export const OPS_NAV = [
+  { to: '/ops/disputes', key: 'nav.ops.disputes' },
+  { to: '/ops/users', key: 'nav.ops.users' },
+  { to: '/ops/dead-letters', key: 'nav.ops.deadLetters' },
+  { to: '/ops/anomalies', key: 'nav.ops.anomalies' },
+  { to: '/ops/audit', key: 'nav.ops.audit' },
+];
+
+/** The links of the navigation bar by user type (the spec's nav: worker and restaurant; the console's). */
+export function navLinksFor(userType: AccountType): { to: string; key: string }[] {
+  if (userType === 'operator') return OPS_NAV;
   return userType === 'restaurant'
     ? [
         { to: '/dashboard/restaurant', key: 'nav.dashboard' },
@@ -57,7 +69,13 @@ export function NavBar() {
     <header className="navbar">
       <div className="navbar-inner">
         <Link
-          to={user.user_type === 'restaurant' ? '/dashboard/restaurant' : '/dashboard/worker'}
+          to={
+            user.user_type === 'restaurant'
+              ? '/dashboard/restaurant'
+              : user.user_type === 'operator'
+                ? dashboardPathFor('operator')
+                : '/dashboard/worker'
+          }
           className="brand"
         >
           {t('brand')}
@@ -91,15 +109,19 @@ export function NavBar() {
             </button>
             {menuOpen && (
               <ul id="user-menu-list" className="menu">
-                <li>
-                  <Link to="/profile/me">{t('nav.profile')}</Link>
-                </li>
-                <li>
-                  <Link to={paymentSetupPath}>{t('nav.paymentSetup')}</Link>
-                </li>
-                <li>
-                  <Link to="/settings">{t('nav.settings')}</Link>
-                </li>
+                {user.user_type !== 'operator' && (
+                  <>
+                    <li>
+                      <Link to="/profile/me">{t('nav.profile')}</Link>
+                    </li>
+                    <li>
+                      <Link to={paymentSetupPath}>{t('nav.paymentSetup')}</Link>
+                    </li>
+                    <li>
+                      <Link to="/settings">{t('nav.settings')}</Link>
+                    </li>
+                  </>
+                )}
                 <li>
                   <button type="button" className="link-btn" onClick={() => void onSignOut()}>
                     {t('nav.signOut')}

@@ -13,6 +13,7 @@ import { jobsApi, type Application, type JobPosting } from '../jobsApi';
 import { formatCents, jobPay } from '../money';
 import { shiftWhen } from '../parts';
 import { CheckoutDeadline, UnderReview, useNow } from '../policy';
+import { DisputeLink } from '../DisputePanel';
 import { applicationLabel, byStart, chefCanAnswer, chefCanCancel, holdsShift, stateOf } from '../shiftState';
 import { Row, ShiftState, type Tab } from './parts';
 
@@ -66,6 +67,7 @@ function ChefApplicationRow({ app, view, now }: { app: Application; view: Tab; n
         cancellationLine(job, 'chef', t),
         job && stateOf(app) === 'confirmed' && <CheckoutDeadline job={job} />,
         job && <UnderReview job={job} />,
+        job && <DisputeLink job={job} />,
         view === 'shifts' && job && <MoneyOutcome job={job} side="chef" />,
         view === 'shifts' && job?.id && awaitingSettlement(job) && (
           <SettlementNotice jobId={job.id} side="chef" />

@@ -14,6 +14,7 @@ import { jobsApi, type Application, type JobPosting } from '../jobsApi';
 import { formatCents, jobPay } from '../money';
 import { JobStatusTag, shiftWhen } from '../parts';
 import { CheckoutDeadline, UnderReview, useNow } from '../policy';
+import { DisputeLink } from '../DisputePanel';
 import { applicationLabel, byStart, restaurantCanCancel, stateOf } from '../shiftState';
 import { Row, ShiftState, type Tab } from './parts';
 
@@ -35,6 +36,7 @@ function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Appl
         cancellationLine(job, 'restaurant', t),
         <CheckoutDeadline job={job} />,
         <UnderReview job={job} />,
+        <DisputeLink job={job} />,
         <MoneyOutcome job={job} side="restaurant" />,
         awaitingSettlement(job) && <SettlementNotice jobId={job.id} side="restaurant" />,
       ]}

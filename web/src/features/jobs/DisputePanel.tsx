@@ -1,0 +1,150 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/api';
+import { Alert } from '../../components/Alert';
+import { Field } from '../../components/Field';
+import { formatDateTime } from '../dashboard/format';
+import { jobsApi, type DisputeStatement, type JobPosting } from './jobsApi';
+import { formatCents } from './money';
+
+const STATEMENT_MAX = 2000;
+type Side = 'chef' | 'restaurant';
+
+/** One statement: the original, and the translation behind a toggle when there is one. */
+function Statement({ statement, side }: { statement: DisputeStatement; side: Side }) {
+  const { t } = useTranslation('jobs');
+  const [translated, setTranslated] = useState(false);
+  const canToggle = !!statement.translated_text;
+  const showTranslation = translated && canToggle;
+  return (
+    <li className="card" data-testid="dispute-statement">
+      <p className="hint">
+        {statement.author_side === side ? t('dispute.yours') : t(`dispute.theirs_${statement.author_side}`)} ·{' '}
+        {formatDateTime(statement.created_at)}
+      </p>
+      <p
+        className="pre-wrap"
+        lang={showTranslation ? (statement.translated_language ?? undefined) : statement.language}
+      >
+        {showTranslation ? statement.translated_text : statement.text}
+      </p>
+      {canToggle && (
+        <button
+          type="button"
+          className="link-btn"
+          aria-pressed={showTranslation}
+          onClick={() => setTranslated((v) => !v)}
+        >
+          {showTranslation ? t('dispute.showOriginal') : t('dispute.showTranslation')}
+        </button>
+      )}
+    </li>
+  );
+}
+
+function AddStatement({ jobId }: { jobId: string }) {
+  const { t } = useTranslation('jobs');
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [add, result] = jobsApi.useAddDisputeStatementMutation();
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const statement = text.trim();
+    if (!statement) return setError(t('dispute.statementRequired'));
+    if (statement.length > STATEMENT_MAX)
+      return setError(t('dispute.statementTooLong', { max: STATEMENT_MAX }));
+    setError(null);
+    const res = await add({ id: jobId, statement });
+    if (res.error) setError(errorText(res.error, t('dispute.statementFailed')));
+    else setText('');
+  };
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <Field
+        label={t('dispute.addStatement')}
+        hint={t('dispute.statementHint', { count: text.trim().length, max: STATEMENT_MAX })}
+        error={error}
+      >
+        {(p) => (
+          <textarea
+            {...p}
+            rows={4}
+            maxLength={STATEMENT_MAX}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        )}
+      </Field>
+      {result.isSuccess && !error && !text && <Alert tone="success">{t('dispute.statementSent')}</Alert>}
+      <button type="submit" className="btn" disabled={result.isLoading}>
+        {result.isLoading ? t('dispute.sending') : t('dispute.send')}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The dispute of a job whose checkouts disagreed, as its two parties see it: both sides' statements, a form to
+ * add one while it is open, and once an operator decided, what each side got and the operator's note.
+ */
+export function DisputePanel({ job, side }: { job: JobPosting; side: Side }) {
+  const { t } = useTranslation('jobs');
+  const dispute = job.dispute;
+  if (!dispute) return null;
+  const resolution = dispute.resolution;
+  return (
+    <section className="card" id="dispute" aria-labelledby="dispute-title" data-testid="dispute-panel">
+      <h2 id="dispute-title">{t('dispute.title')}</h2>
+      {resolution ? (
+        <div data-testid="dispute-decision">
+          <p>{t('dispute.decided', { at: formatDateTime(resolution.resolved_at) })}</p>
+          <dl className="facts">
+            <div>
+              <dt>{t('dispute.chefPaid')}</dt>
+              <dd>{formatCents(resolution.chef_pay_cents)}</dd>
+            </div>
+            <div>
+              <dt>{t('dispute.refund')}</dt>
+              <dd>{formatCents(resolution.refund_cents)}</dd>
+            </div>
+            <div>
+              <dt>{t('dispute.fee')}</dt>
+              <dd>{formatCents(resolution.fee_cents)}</dd>
+            </div>
+            <div>
+              <dt>{t('dispute.note')}</dt>
+              <dd className="pre-wrap" data-testid="dispute-note">
+                {resolution.note}
+              </dd>
+            </div>
+          </dl>
+        </div>
+      ) : (
+        <p>{t('dispute.open')}</p>
+      )}
+      <h3>{t('dispute.statements')}</h3>
+      {dispute.statements.length === 0 ? (
+        <p className="muted">{t('dispute.noStatements')}</p>
+      ) : (
+        <ul className="plain-list">
+          {dispute.statements.map((s) => (
+            <Statement key={s.id} statement={s} side={side} />
+          ))}
+        </ul>
+      )}
+      {dispute.status === 'open' && !resolution && <AddStatement jobId={job.id} />}
+    </section>
+  );
+}
+
+/** On My Shifts: a disputed (or decided) shift links to its dispute on the job page. */
+export function DisputeLink({ job }: { job: Partial<JobPosting> | null | undefined }) {
+  const { t } = useTranslation('jobs');
+  if (!job?.id || (job.status !== 'disputed' && !job.dispute)) return null;
+  return (
+    <Link to={`/jobs/${job.id}#dispute`} data-testid="dispute-link">
+      {job.dispute?.resolution ? t('dispute.seeDecision') : t('dispute.seeDispute')}
+    </Link>
+  );
+}

@@ -1,0 +1,159 @@
+// The member side of a dispute (issue 17): both parties see the statements (original, translation on demand),
+// add their own while it is open, and read the operator's decision and note once decided.
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18n from '../../app/i18n';
+import type { DisputeStatement, JobDispute } from './jobsApi';
+import { fakeApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { id, makeApplication, makeJob, shiftAt, signedIn } from '../../../test/signed-in';
+
+afterEach(() => void i18n.changeLanguage('en'));
+
+const HOUR = 3_600_000;
+const at = new Date(Date.now() - 20 * HOUR).toISOString();
+
+const chefStatement = {
+  id: id('d'),
+  author_id: id('e'),
+  author_side: 'chef' as const,
+  text: 'Llegué a las seis y trabajé hasta el cierre.',
+  language: 'es' as const,
+  translated_text: 'I arrived at six and worked until closing.',
+  translated_language: 'en' as const,
+  created_at: at,
+};
+
+function disputedJob(restaurantId: string, resolution: JobDispute['resolution'] = null) {
+  const dispute: JobDispute = {
+    status: resolution ? 'resolved' : 'open',
+    opened_at: at,
+    statements: [chefStatement],
+    resolution,
+  };
+  const job = makeJob({
+    restaurant_id: restaurantId,
+    status: resolution ? 'completed' : 'disputed',
+    ...shiftAt(-30 * HOUR, 5),
+    applications: [],
+  });
+  return { ...job, dispute };
+}
+
+const decision = {
+  chef_pay_cents: 6_000,
+  fee_cents: 420,
+  refund_cents: 4_280,
+  note: 'The chef arrived two hours late.',
+  resolved_at: new Date().toISOString(),
+};
+
+describe('the dispute panel on the job page', () => {
+  test('the restaurant reads the chef statement (translation on demand) and adds its own', async () => {
+    const { user } = signedIn('restaurant');
+    let job = disputedJob(user.id);
+    fakeApi.on('GET', `/jobs/${job.id}`, () => ({ body: { job } }));
+    fakeApi.on('POST', `/jobs/${job.id}/dispute`, (call) => {
+      const statement: DisputeStatement = {
+        id: id('d'),
+        author_id: user.id,
+        author_side: 'restaurant',
+        text: (call.body as { statement: string }).statement,
+        language: 'en',
+        translated_text: null,
+        translated_language: null,
+        created_at: new Date().toISOString(),
+      };
+      job = { ...job, dispute: { ...job.dispute, statements: [chefStatement, statement] } };
+      return { body: { statement, job } };
+    });
+    renderApp(`/jobs/${job.id}`);
+    const panel = await screen.findByTestId('dispute-panel');
+    expect(within(panel).getByRole('heading', { name: 'Dispute' })).toBeTruthy();
+    expect(within(panel).getByText(/A Brigade operator is reviewing this shift/)).toBeTruthy();
+    const statement = within(panel).getByTestId('dispute-statement');
+    expect(within(statement).getByText(/^The chef's statement/)).toBeTruthy();
+    expect(within(statement).getByText('Llegué a las seis y trabajé hasta el cierre.')).toBeTruthy();
+    await userEvent.click(within(statement).getByRole('button', { name: 'Show translation' }));
+    expect(within(statement).getByText('I arrived at six and worked until closing.')).toBeTruthy();
+    await userEvent.click(within(statement).getByRole('button', { name: 'Show original' }));
+
+    const box = within(panel).getByLabelText('Add a statement for the operator');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Add statement' }));
+    expect(within(panel).getByText('Please write your statement.')).toBeTruthy();
+    expect(fakeApi.callsTo('POST', `/jobs/${job.id}/dispute`)).toHaveLength(0);
+    await userEvent.type(box, '  They came at eight, not six.  ');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Add statement' }));
+    expect(await within(panel).findByText('Your statement was added.')).toBeTruthy();
+    expect(fakeApi.callsTo('POST', `/jobs/${job.id}/dispute`)[0].body).toEqual({
+      statement: 'They came at eight, not six.',
+    });
+    expect(await within(panel).findByText('They came at eight, not six.')).toBeTruthy();
+    expect(within(panel).getAllByTestId('dispute-statement')[1].textContent).toMatch(/^Your statement/);
+  });
+
+  test('a statement the server refuses shows its error in place', async () => {
+    const { user } = signedIn('restaurant');
+    const job = disputedJob(user.id);
+    fakeApi.on('GET', `/jobs/${job.id}`, { body: { job } });
+    fakeApi.on('POST', `/jobs/${job.id}/dispute`, {
+      status: 409,
+      body: { error: 'This dispute is already decided', code: 'JOB.INVALID_TRANSITION' },
+    });
+    renderApp(`/jobs/${job.id}`);
+    await userEvent.type(await screen.findByLabelText('Add a statement for the operator'), 'Late.');
+    await userEvent.click(screen.getByRole('button', { name: 'Add statement' }));
+    expect(await screen.findByText('This dispute is already decided')).toBeTruthy();
+  });
+
+  test("once decided, the chef sees what each side got and the operator's note, and no form", async () => {
+    signedIn('chef');
+    const job = {
+      ...disputedJob(id('c'), decision),
+      user_applied: true,
+      user_application: makeApplication(makeJob(), 'accepted', true),
+    };
+    fakeApi.on('GET', `/jobs/${job.id}`, { body: { job } });
+    renderApp(`/jobs/${job.id}`);
+    const panel = await screen.findByTestId('dispute-panel');
+    const row = (term: string) =>
+      within(panel).getByText(term).closest('div')!.querySelector('dd')!.textContent;
+    expect(row('Paid to the chef')).toBe('$60.00');
+    expect(row("Back to the restaurant's card")).toBe('$42.80');
+    expect(row('Kept by Brigade')).toBe('$4.20');
+    expect(within(panel).getByTestId('dispute-note').textContent).toBe('The chef arrived two hours late.');
+    expect(within(panel).getByText(/^Your statement/)).toBeTruthy();
+    expect(within(panel).queryByRole('textbox')).toBeNull();
+  });
+
+  test('in Spanish: the decision with its note, and the statement form', async () => {
+    const { user } = signedIn('restaurant', { language: 'es' });
+    const decided = disputedJob(user.id, decision);
+    const open = disputedJob(user.id);
+    fakeApi.on('GET', `/jobs/${decided.id}`, { body: { job: decided } });
+    fakeApi.on('GET', `/jobs/${open.id}`, { body: { job: open } });
+    const { unmount } = renderApp(`/jobs/${decided.id}`);
+    const panel = await screen.findByTestId('dispute-panel');
+    expect(within(panel).getByRole('heading', { name: 'Disputa' })).toBeTruthy();
+    expect(within(panel).getByText(/^Un operador decidió esta disputa el /)).toBeTruthy();
+    expect(within(panel).getByText('Nota del operador')).toBeTruthy();
+    expect(within(panel).getByText('Pagado al chef')).toBeTruthy();
+    expect(within(panel).getByText(/^La declaración del chef/)).toBeTruthy();
+    unmount();
+
+    renderApp(`/jobs/${open.id}`);
+    expect(await screen.findByLabelText('Añadir una declaración para el operador')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Añadir declaración' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ver traducción' })).toBeTruthy();
+  });
+});
+
+test('My Shifts: a disputed shift links to its dispute on the job page', async () => {
+  const { user } = signedIn('restaurant');
+  const job = disputedJob(user.id);
+  fakeApi.on('GET', '/jobs', { body: { jobs: [job] } });
+  renderApp('/my-shifts');
+  const link = await screen.findByTestId('dispute-link');
+  expect(link.textContent).toBe('See the dispute');
+  expect(link.getAttribute('href')).toBe(`/jobs/${job.id}#dispute`);
+});

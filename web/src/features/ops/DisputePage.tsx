@@ -1,0 +1,242 @@
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { Reliability } from '../profile/Reliability';
+import { shiftWhen } from '../jobs/parts';
+import { opsApi, type OpsDispute } from './opsApi';
+import {
+  DecisionFacts,
+  formatCents,
+  formatDateTime,
+  Loaded,
+  OpsPage,
+  OpsTable,
+  TimelineLink,
+  useAge,
+} from './parts';
+import { ResolveForm } from './ResolveForm';
+
+type Side = 'chef' | 'restaurant';
+
+function SideFacts({ dispute, side }: { dispute: OpsDispute; side: Side }) {
+  const { t } = useTranslation('ops');
+  const party = dispute[side];
+  const answer = dispute.checkouts[side];
+  return (
+    <section className="card" aria-labelledby={`side-${side}`} data-testid={`side-${side}`}>
+      <h3 id={`side-${side}`}>
+        {t(`dispute.${side}`)}: {party.name ?? t('unnamed')}
+      </h3>
+      {answer ? (
+        <dl className="facts">
+          <div>
+            <dt>{t('dispute.worked')}</dt>
+            <dd>{answer.work_completed ? t('dispute.workedYes') : t('dispute.workedNo')}</dd>
+          </div>
+          <div>
+            <dt>{t('dispute.rating')}</dt>
+            <dd>{t('dispute.stars', { rating: answer.rating })}</dd>
+          </div>
+          <div>
+            <dt>{t('dispute.feedback')}</dt>
+            <dd className="pre-wrap">{answer.feedback ?? t('dispute.noFeedback')}</dd>
+          </div>
+          <div>
+            <dt>{t('dispute.answeredAt')}</dt>
+            <dd>{formatDateTime(answer.answered_at)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <p className="muted">{t('dispute.noAnswer')}</p>
+      )}
+      <Reliability record={party.reliability} compact />
+    </section>
+  );
+}
+
+function Statements({ dispute }: { dispute: OpsDispute }) {
+  const { t } = useTranslation('ops');
+  return (
+    <section aria-labelledby="statements-title">
+      <h2 id="statements-title">{t('dispute.statements')}</h2>
+      {dispute.statements.length === 0 ? (
+        <p className="muted">{t('dispute.noStatements')}</p>
+      ) : (
+        <ul className="plain-list">
+          {dispute.statements.map((s) => (
+            <li key={s.id} className="card" data-testid="statement">
+              <p className="hint">
+                {t(`dispute.${s.author_side}`)} · {formatDateTime(s.created_at)}
+              </p>
+              <p className="pre-wrap" lang={s.language}>
+                <span className="tag">{t('dispute.original', { language: s.language.toUpperCase() })}</span>{' '}
+                {s.text}
+              </p>
+              {s.translated_text && (
+                <p className="pre-wrap muted" lang={s.translated_language ?? undefined}>
+                  <span className="tag">
+                    {t('dispute.translation', { language: (s.translated_language ?? '').toUpperCase() })}
+                  </span>{' '}
+                  {s.translated_text}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Thread({ jobId, dispute }: { jobId: string; dispute: OpsDispute }) {
+  const { t } = useTranslation('ops');
+  const query = opsApi.useJobMessagesQuery(jobId);
+  const sideName = (side: Side) => dispute[side].name ?? t(`dispute.${side}`);
+  return (
+    <section aria-labelledby="thread-title">
+      <h2 id="thread-title">{t('dispute.thread', { count: dispute.thread_size })}</h2>
+      <Loaded query={query}>
+        {({ messages }) =>
+          messages.length === 0 ? (
+            <p className="muted">{t('dispute.noMessages')}</p>
+          ) : (
+            <ol className="plain-list thread">
+              {messages.map((m) => (
+                <li key={m.id} className="card">
+                  <p className="hint">
+                    {sideName(m.sender_type)} · {formatDateTime(m.created_at)}
+                  </p>
+                  <p className="pre-wrap" lang={m.language ?? undefined}>
+                    {m.text}
+                  </p>
+                  {m.translated_text && (
+                    <p className="pre-wrap muted">
+                      <span className="tag">{t('dispute.translationPlain')}</span> {m.translated_text}
+                    </p>
+                  )}
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}
+
+function Ledger({ jobId }: { jobId: string }) {
+  const { t } = useTranslation('ops');
+  const query = opsApi.useJobLedgerQuery(jobId);
+  return (
+    <section aria-labelledby="ledger-title">
+      <h2 id="ledger-title">{t('ledger.title')}</h2>
+      <Loaded query={query}>
+        {(ledger) => (
+          <>
+            <p>
+              {t('ledger.status')}: <strong>{ledger.payment_status ?? t('ledger.none')}</strong>
+            </p>
+            {ledger.entries.length === 0 ? (
+              <p className="muted">{t('ledger.noEntries')}</p>
+            ) : (
+              <OpsTable
+                caption={t('ledger.title')}
+                head={[t('ledger.at'), t('ledger.kind'), t('ledger.amount'), t('ledger.provider')]}
+              >
+                {ledger.entries.map((e, i) => (
+                  <tr key={`${e.at}-${i}`}>
+                    <td>{formatDateTime(e.at)}</td>
+                    <td>{e.kind}</td>
+                    <td className="num">{formatCents(e.amount_cents)}</td>
+                    <td>{e.provider_id ?? ''}</td>
+                  </tr>
+                ))}
+              </OpsTable>
+            )}
+            <dl className="facts">
+              <div>
+                <dt>{t('ledger.charged')}</dt>
+                <dd>{formatCents(ledger.totals.charged_cents)}</dd>
+              </div>
+              <div>
+                <dt>{t('ledger.transferred')}</dt>
+                <dd>{formatCents(ledger.totals.transferred_cents)}</dd>
+              </div>
+              <div>
+                <dt>{t('ledger.fee')}</dt>
+                <dd>{formatCents(ledger.totals.fee_cents)}</dd>
+              </div>
+              <div>
+                <dt>{t('ledger.refunded')}</dt>
+                <dd>{formatCents(ledger.totals.refunded_cents)}</dd>
+              </div>
+            </dl>
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}
+
+/** /ops/disputes/:jobId: both sides' facts and statements, the thread, the ledger, and the decision. */
+export default function DisputePage() {
+  const { t } = useTranslation('ops');
+  const { jobId = '' } = useParams();
+  const query = opsApi.useDisputeQuery(jobId, { refetchOnMountOrArgChange: true });
+  const age = useAge();
+  const title = query.data
+    ? t('dispute.title', { job: query.data.dispute.job.title })
+    : t('dispute.titlePlain');
+  return (
+    <OpsPage title={title}>
+      <Loaded query={query}>
+        {({ dispute }) => (
+          <>
+            <div className="card">
+              <dl className="facts">
+                <div>
+                  <dt>{t('dispute.when')}</dt>
+                  <dd>{shiftWhen(dispute.job.start_time, dispute.job.end_time)}</dd>
+                </div>
+                <div>
+                  <dt>{t('dispute.shiftPay')}</dt>
+                  <dd>{formatCents(dispute.job.subtotal_cents)}</dd>
+                </div>
+                <div>
+                  <dt>{t('dispute.charged')}</dt>
+                  <dd>{formatCents(dispute.job.total_cents)}</dd>
+                </div>
+                <div>
+                  <dt>{t('dispute.openFor')}</dt>
+                  <dd>
+                    {age(dispute.opened_at)}{' '}
+                    {dispute.overdue && !dispute.resolution && (
+                      <span className="tag tag-overdue">{t('disputes.overdue')}</span>
+                    )}
+                  </dd>
+                </div>
+              </dl>
+              <p>
+                <TimelineLink jobId={dispute.job.id} />
+              </p>
+            </div>
+            <section aria-labelledby="sides-title">
+              <h2 id="sides-title">{t('dispute.sides')}</h2>
+              <div className="grid-2">
+                <SideFacts dispute={dispute} side="chef" />
+                <SideFacts dispute={dispute} side="restaurant" />
+              </div>
+            </section>
+            <Statements dispute={dispute} />
+            <Thread jobId={dispute.job.id} dispute={dispute} />
+            <Ledger jobId={dispute.job.id} />
+            {dispute.resolution ? (
+              <DecisionFacts resolution={dispute.resolution} />
+            ) : (
+              <ResolveForm dispute={dispute} />
+            )}
+          </>
+        )}
+      </Loaded>
+    </OpsPage>
+  );
+}

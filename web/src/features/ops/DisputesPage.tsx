@@ -1,0 +1,59 @@
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { opsApi } from './opsApi';
+import { formatCents, Loaded, OpsPage, OpsTable, useAge } from './parts';
+
+/** /ops and /ops/disputes: the open disputes, oldest first, the overdue ones marked. */
+export default function DisputesPage() {
+  const { t } = useTranslation('ops');
+  const query = opsApi.useDisputesQuery(undefined, { refetchOnMountOrArgChange: true });
+  const age = useAge();
+  return (
+    <OpsPage title={t('disputes.title')}>
+      <Loaded query={query}>
+        {({ disputes }) => {
+          const open = disputes
+            .filter((d) => !d.resolution)
+            .sort((a, b) => Date.parse(a.opened_at) - Date.parse(b.opened_at));
+          if (open.length === 0) return <p className="muted">{t('disputes.none')}</p>;
+          return (
+            <OpsTable
+              caption={t('disputes.title')}
+              head={[
+                t('disputes.job'),
+                t('disputes.chef'),
+                t('disputes.restaurant'),
+                t('disputes.amounts'),
+                t('disputes.age'),
+              ]}
+            >
+              {open.map((d) => (
+                <tr
+                  key={d.job.id}
+                  data-testid="dispute-row"
+                  className={d.overdue ? 'row-overdue' : undefined}
+                >
+                  <td>
+                    <Link to={`/ops/disputes/${d.job.id}`}>{d.job.title}</Link>
+                  </td>
+                  <td>{d.chef.name ?? t('unnamed')}</td>
+                  <td>{d.restaurant.name ?? t('unnamed')}</td>
+                  <td>
+                    {t('disputes.amountsText', {
+                      pay: formatCents(d.job.subtotal_cents),
+                      total: formatCents(d.job.total_cents),
+                    })}
+                  </td>
+                  <td>
+                    {age(d.opened_at)}{' '}
+                    {d.overdue && <span className="tag tag-overdue">{t('disputes.overdue')}</span>}
+                  </td>
+                </tr>
+              ))}
+            </OpsTable>
+          );
+        }}
+      </Loaded>
+    </OpsPage>
+  );
+}

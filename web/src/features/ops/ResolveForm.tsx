@@ -1,0 +1,155 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/api';
+import { Alert } from '../../components/Alert';
+import { Field } from '../../components/Field';
+import { opsApi, type OpsDispute } from './opsApi';
+import { DecisionFacts, formatCents } from './parts';
+import { centsToDollars, dollarsToCents, resolutionPreview } from './resolve';
+
+const NOTE_MAX = 2000;
+
+/**
+ * The operator's decision: the chef's pay in dollars (0 to the shift pay, or Full pay / Half / Nothing), a
+ * required note, then a confirmation step with what each side will receive (the server's rule). Server errors
+ * (400, 409) are shown in place.
+ */
+export function ResolveForm({ dispute }: { dispute: OpsDispute }) {
+  const { t } = useTranslation('ops');
+  const job = dispute.job;
+  const [amount, setAmount] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; note?: string }>({});
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [resolve, result] = opsApi.useResolveDisputeMutation();
+
+  const choose = (cents: number) => {
+    setAmount(centsToDollars(cents));
+    setErrors((e) => ({ ...e, amount: undefined }));
+  };
+
+  const onReview = (e: FormEvent) => {
+    e.preventDefault();
+    const cents = dollarsToCents(amount);
+    const next: typeof errors = {};
+    if (cents === null) next.amount = t('resolve.amountInvalid');
+    else if (cents > job.subtotal_cents)
+      next.amount = t('resolve.amountOver', { max: formatCents(job.subtotal_cents) });
+    if (!note.trim()) next.note = t('resolve.noteRequired');
+    else if (note.trim().length > NOTE_MAX) next.note = t('resolve.noteTooLong', { max: NOTE_MAX });
+    setErrors(next);
+    if (cents !== null && !next.amount && !next.note) setConfirming(cents);
+  };
+
+  const onConfirm = async () => {
+    if (confirming === null) return;
+    await resolve({ jobId: job.id, chef_pay_cents: confirming, note: note.trim() });
+  };
+
+  const decided = result.data?.dispute.resolution;
+  if (decided)
+    return (
+      <>
+        <Alert tone="success">{t('resolve.done')}</Alert>
+        <DecisionFacts resolution={decided} />
+      </>
+    );
+
+  if (confirming !== null) {
+    const preview = resolutionPreview(job, confirming);
+    return (
+      <section className="card" aria-labelledby="resolve-confirm-title">
+        <h2 id="resolve-confirm-title">{t('resolve.confirmTitle')}</h2>
+        <dl className="facts" data-testid="resolve-preview">
+          <div>
+            <dt>{t('resolve.chefReceives')}</dt>
+            <dd data-testid="preview-chef">{formatCents(preview.chefPayCents)}</dd>
+          </div>
+          <div>
+            <dt>{t('resolve.platformFee')}</dt>
+            <dd data-testid="preview-fee">{formatCents(preview.feeCents)}</dd>
+          </div>
+          <div>
+            <dt>{t('resolve.restaurantRefund')}</dt>
+            <dd data-testid="preview-refund">{formatCents(preview.refundCents)}</dd>
+          </div>
+          <div>
+            <dt>{t('resolve.note')}</dt>
+            <dd className="pre-wrap">{note.trim()}</dd>
+          </div>
+        </dl>
+        <p className="hint">{t('resolve.confirmHint')}</p>
+        <Alert>{result.error ? errorText(result.error, t('resolve.failed')) : null}</Alert>
+        <div className="actions-row">
+          <button type="button" className="btn" disabled={result.isLoading} onClick={() => void onConfirm()}>
+            {result.isLoading ? t('resolve.confirming') : t('resolve.confirm')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={result.isLoading}
+            onClick={() => {
+              result.reset();
+              setConfirming(null);
+            }}
+          >
+            {t('resolve.change')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className="card" aria-labelledby="resolve-title">
+      <h2 id="resolve-title">{t('resolve.title')}</h2>
+      <p className="hint">
+        {t('resolve.rule', { pay: formatCents(job.subtotal_cents), total: formatCents(job.total_cents) })}
+      </p>
+      <form onSubmit={onReview} noValidate>
+        <Field
+          label={t('resolve.chefPay')}
+          hint={t('resolve.chefPayHint', { max: formatCents(job.subtotal_cents) })}
+          error={errors.amount}
+        >
+          {(p) => (
+            <input {...p} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+          )}
+        </Field>
+        <div className="actions-row" role="group" aria-label={t('resolve.quick')}>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => choose(job.subtotal_cents)}
+          >
+            {t('resolve.fullPay')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary btn-small"
+            onClick={() => choose(Math.round(job.subtotal_cents / 2))}
+          >
+            {t('resolve.half')}
+          </button>
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => choose(0)}>
+            {t('resolve.nothing')}
+          </button>
+        </div>
+        <Field label={t('resolve.note')} hint={t('resolve.noteHint')} error={errors.note}>
+          {(p) => (
+            <textarea
+              {...p}
+              rows={4}
+              maxLength={NOTE_MAX}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          )}
+        </Field>
+        <button type="submit" className="btn">
+          {t('resolve.review')}
+        </button>
+      </form>
+    </section>
+  );
+}

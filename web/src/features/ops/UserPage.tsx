@@ -1,0 +1,196 @@
+import { useState, type FormEvent } from 'react';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../app/api';
+import { Alert } from '../../components/Alert';
+import { Field } from '../../components/Field';
+import { Reliability } from '../profile/Reliability';
+import { opsApi, type OpsUser } from './opsApi';
+import { formatDateTime, Loaded, OpsPage } from './parts';
+
+const HIDDEN = /(^id$|_id$|_url$|^latitude$|^longitude$|_at$|^reliability$|^availability$|^operating_hours$)/;
+
+/** The profile's plain fields (name, city, skills...), as the marketplace shows them. */
+function ProfileFacts({ profile }: { profile: Record<string, unknown> }) {
+  const { t } = useTranslation('ops');
+  const rows = Object.entries(profile).filter(
+    ([k, v]) =>
+      !HIDDEN.test(k) &&
+      (typeof v === 'string' ||
+        typeof v === 'number' ||
+        (Array.isArray(v) && v.length > 0 && v.every((x) => typeof x === 'string'))),
+  );
+  return (
+    <section className="card" aria-labelledby="profile-title">
+      <h2 id="profile-title">{t('user.profile')}</h2>
+      <dl className="facts">
+        {rows.map(([k, v]) => (
+          <div key={k}>
+            <dt>{k.replace(/_/g, ' ')}</dt>
+            <dd>{Array.isArray(v) ? v.join(', ') : String(v)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const REASON_MAX = 1000;
+
+function Suspend({ user }: { user: OpsUser }) {
+  const { t } = useTranslation('ops');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [suspend, result] = opsApi.useSuspendUserMutation();
+
+  const onReview = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reason.trim()) return setError(t('user.reasonRequired'));
+    if (reason.trim().length > REASON_MAX) return setError(t('user.reasonTooLong', { max: REASON_MAX }));
+    setError(null);
+    setConfirming(true);
+  };
+  const onConfirm = async () => {
+    const res = await suspend({ userId: user.id, reason: reason.trim() });
+    if (!res.error) {
+      setConfirming(false);
+      setReason('');
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="suspend-title">
+      <h2 id="suspend-title">{t('user.suspendTitle')}</h2>
+      {confirming ? (
+        <>
+          <p>{t('user.suspendConfirmText', { email: user.email, reason: reason.trim() })}</p>
+          <Alert>{result.error ? errorText(result.error, t('user.failed')) : null}</Alert>
+          <div className="actions-row">
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={result.isLoading}
+              onClick={() => void onConfirm()}
+            >
+              {t('user.suspendConfirm')}
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
+              {t('user.cancel')}
+            </button>
+          </div>
+        </>
+      ) : (
+        <form onSubmit={onReview} noValidate>
+          <p className="hint">{t('user.suspendHint')}</p>
+          <Field label={t('user.reason')} error={error}>
+            {(p) => (
+              <textarea
+                {...p}
+                rows={3}
+                maxLength={REASON_MAX}
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            )}
+          </Field>
+          <button type="submit" className="btn btn-danger">
+            {t('user.suspend')}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}
+
+function Reinstate({ user }: { user: OpsUser }) {
+  const { t } = useTranslation('ops');
+  const [reason, setReason] = useState('');
+  const [reinstate, result] = opsApi.useReinstateUserMutation();
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    await reinstate({ userId: user.id, ...(reason.trim() ? { reason: reason.trim() } : {}) });
+  };
+  return (
+    <section className="card" aria-labelledby="reinstate-title">
+      <h2 id="reinstate-title">{t('user.reinstateTitle')}</h2>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate>
+        <Field label={t('user.reinstateReason')}>
+          {(p) => (
+            <textarea
+              {...p}
+              rows={2}
+              maxLength={REASON_MAX}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
+        </Field>
+        <Alert>{result.error ? errorText(result.error, t('user.failed')) : null}</Alert>
+        <button type="submit" className="btn" disabled={result.isLoading}>
+          {t('user.reinstate')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** /ops/users/:userId: the account, profile, reliability record and suspension, with Suspend or Reinstate. */
+export default function UserPage() {
+  const { t } = useTranslation('ops');
+  const { userId = '' } = useParams();
+  const query = opsApi.useUserQuery(userId, { refetchOnMountOrArgChange: true });
+  return (
+    <OpsPage title={query.data ? query.data.user.email : t('user.title')}>
+      <Loaded query={query}>
+        {({ user, profile, reliability }) => (
+          <>
+            <section className="card" aria-labelledby="account-title">
+              <h2 id="account-title">{t('user.account')}</h2>
+              <dl className="facts">
+                <div>
+                  <dt>{t('users.name')}</dt>
+                  <dd>{user.name ?? t('unnamed')}</dd>
+                </div>
+                <div>
+                  <dt>{t('users.type')}</dt>
+                  <dd>{t(`users.types.${user.user_type}`)}</dd>
+                </div>
+                <div>
+                  <dt>{t('users.phone')}</dt>
+                  <dd>
+                    {user.phone}{' '}
+                    {user.phone_verified ? `(${t('user.verified')})` : `(${t('user.unverified')})`}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('user.language')}</dt>
+                  <dd>{user.language_preference.toUpperCase()}</dd>
+                </div>
+                <div>
+                  <dt>{t('user.since')}</dt>
+                  <dd>{formatDateTime(user.created_at)}</dd>
+                </div>
+                <div>
+                  <dt>{t('users.state')}</dt>
+                  <dd data-testid="suspension-state">
+                    {user.suspension
+                      ? t('user.suspendedSince', {
+                          at: formatDateTime(user.suspension.suspended_at),
+                          reason: user.suspension.reason,
+                        })
+                      : t('users.active')}
+                  </dd>
+                </div>
+              </dl>
+            </section>
+            {profile && <ProfileFacts profile={profile} />}
+            <Reliability record={reliability} />
+            {user.user_type !== 'operator' &&
+              (user.suspension ? <Reinstate user={user} /> : <Suspend user={user} />)}
+          </>
+        )}
+      </Loaded>
+    </OpsPage>
+  );
+}

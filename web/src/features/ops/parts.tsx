@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { SerializedError } from '@reduxjs/toolkit';
+import { errorText } from '../../app/api';
+import { Alert } from '../../components/Alert';
+import { Spinner } from '../../components/Spinner';
+import { formatDateTime } from '../dashboard/format';
+import { formatCents } from '../jobs/money';
+
+export { formatCents, formatDateTime };
+
+/** A console page: its one h1, then the content. */
+export function OpsPage({
+  title,
+  children,
+  wide = true,
+}: {
+  title: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <section className={wide ? 'page ops-page' : 'page narrow ops-page'}>
+      <div className="page-head">
+        <h1>{title}</h1>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A query's loading and failure states; the content once it has data. */
+export function Loaded<T>({
+  query,
+  children,
+}: {
+  query: { data?: T; isLoading: boolean; error?: FetchBaseQueryError | SerializedError };
+  children: (data: T) => ReactNode;
+}) {
+  const { t } = useTranslation('ops');
+  if (query.isLoading) return <Spinner />;
+  if (!query.data) return <Alert>{errorText(query.error, t('loadFailed'))}</Alert>;
+  return <>{children(query.data)}</>;
+}
+
+/** How long something has been open: "3 d 4 h", "5 h", "12 min". */
+export function useAge() {
+  const { t } = useTranslation('ops');
+  return (since: string, now = Date.now()) => {
+    const minutes = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
+    const days = Math.floor(minutes / 1440);
+    const hours = Math.floor((minutes % 1440) / 60);
+    if (days > 0) return t('age.days', { days, hours });
+    if (hours > 0) return t('age.hours', { hours });
+    return t('age.minutes', { minutes });
+  };
+}
+
+/** A link to a job's timeline in the console. */
+export function TimelineLink({ jobId, children }: { jobId: string; children?: ReactNode }) {
+  const { t } = useTranslation('ops');
+  return <Link to={`/ops/jobs/${jobId}`}>{children ?? t('timeline.link')}</Link>;
+}
+
+/** A table that scrolls sideways on a phone instead of overflowing the page. */
+export function OpsTable({
+  caption,
+  head,
+  children,
+}: {
+  caption: string;
+  head: string[];
+  children: ReactNode;
+}) {
+  return (
+    <div className="table-scroll">
+      <table className="ops-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A decided dispute: what each side got, the note, when. */
+export function DecisionFacts({
+  resolution,
+}: {
+  resolution: {
+    chef_pay_cents: number;
+    fee_cents: number;
+    refund_cents: number;
+    note: string;
+    resolved_at: string;
+  };
+}) {
+  const { t } = useTranslation('ops');
+  return (
+    <section className="card" aria-labelledby="decision-title" data-testid="ops-decision">
+      <h2 id="decision-title">{t('decision.title')}</h2>
+      <dl className="facts">
+        <div>
+          <dt>{t('resolve.chefReceives')}</dt>
+          <dd>{formatCents(resolution.chef_pay_cents)}</dd>
+        </div>
+        <div>
+          <dt>{t('resolve.platformFee')}</dt>
+          <dd>{formatCents(resolution.fee_cents)}</dd>
+        </div>
+        <div>
+          <dt>{t('resolve.restaurantRefund')}</dt>
+          <dd>{formatCents(resolution.refund_cents)}</dd>
+        </div>
+        <div>
+          <dt>{t('resolve.note')}</dt>
+          <dd className="pre-wrap">{resolution.note}</dd>
+        </div>
+        <div>
+          <dt>{t('decision.at')}</dt>
+          <dd>{formatDateTime(resolution.resolved_at)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
