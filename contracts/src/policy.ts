@@ -18,6 +18,8 @@ export interface Policy {
   checkoutReminderLeadsMs: number[];
   /** Money still held this long after its rule's deadline is stuck (the report a platform pages on). */
   stuckMoneyAfterMs: number;
+  /** An undecided dispute this old is reminded to operators once (log and metric): `DISPUTE_REMINDER_AFTER`, 72h. */
+  disputeReminderAfterMs: number;
   /** The recent window of reliability records, in days (all-time counts are kept too). */
   reliabilityWindowDays: number;
   /** The platform's fee on what the chef is paid, in basis points (7%). */
@@ -31,6 +33,7 @@ export const POLICY_ENV = {
   CHECKOUT_DEADLINE: '48h',
   CHECKOUT_REMINDERS: '24h,2h',
   STUCK_MONEY_AFTER: '1h',
+  DISPUTE_REMINDER_AFTER: '72h',
 } as const;
 
 export const RELIABILITY_WINDOW_DAYS = 90;
@@ -83,6 +86,7 @@ export function loadPolicy(env: Record<string, string | undefined> = {}): Policy
     checkoutDeadlineMs: duration('CHECKOUT_DEADLINE'),
     checkoutReminderLeadsMs: (leads as number[]).sort((a, b) => b - a),
     stuckMoneyAfterMs: duration('STUCK_MONEY_AFTER'),
+    disputeReminderAfterMs: duration('DISPUTE_REMINDER_AFTER'),
     reliabilityWindowDays: RELIABILITY_WINDOW_DAYS,
     feeBps: BOOKING_FEE_BPS,
   };

@@ -6,6 +6,7 @@ import {
   finishHttpApp,
   readiness,
   readMigrations,
+  requireOperator,
   requireUser,
   subscribeAll,
   type Migration,
@@ -19,6 +20,7 @@ import { subscriptions } from './events/subscriptions';
 import { applicationsRouter } from './http/applications.router';
 import { favoritesRouter } from './http/favorites.router';
 import { jobsRouter } from './http/jobs.router';
+import { opsDisputesRouter } from './http/ops-disputes.router';
 import { RulesLoop } from './scheduler/rules-loop';
 
 export const SERVICE_NAME = 'jobs';
@@ -62,6 +64,7 @@ export async function createJobsService(
   app.use(jobsRouter(ctx, auth));
   app.use(applicationsRouter(ctx, auth));
   app.use(favoritesRouter(ctx, auth));
+  app.use(opsDisputesRouter(ctx, requireOperator(deps.keys, deps.revocations)));
   app.use(platformOpsRouter({ service: SERVICE_NAME, ...deps }));
   finishHttpApp(app, deps.logger);
 

@@ -24,7 +24,11 @@ export interface Harness {
   service: JobsServiceHandle;
   events: EventEnvelope<any>[];
   clock: { advance(ms: number): void; reset(): void };
-  token(user: { id?: string; type: 'chef' | 'restaurant'; language?: 'en' | 'es' }): Promise<string>;
+  token(user: {
+    id?: string;
+    type: 'chef' | 'restaurant' | 'operator';
+    language?: 'en' | 'es';
+  }): Promise<string>;
   /**
    * Another jobs instance on the same database, bus and clock (as a second process would be), started; the
    * harness stops it on close.
@@ -57,6 +61,8 @@ const JOBS_EVENT_TYPES = [
   'jobs.job.expired.v1',
   'jobs.checkout.deadline_passed.v1',
   'jobs.reliability.recorded.v1',
+  'jobs.dispute.statement_added.v1',
+  'jobs.dispute.resolved.v1',
 ];
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -151,6 +157,13 @@ export async function user(h: Harness, type: 'chef' | 'restaurant', language: 'e
   return { id, token, api: client(h, token) };
 }
 export type User = Awaited<ReturnType<typeof user>>;
+
+/** An operator of the platform team (the console's routes). */
+export async function operator(h: Harness) {
+  const id = randomUUID();
+  const token = await h.token({ id, type: 'operator' });
+  return { id, token, api: client(h, token) };
+}
 
 /** Publish another service's event, as that service would. */
 export async function publish<T extends EventType>(

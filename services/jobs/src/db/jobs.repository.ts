@@ -52,6 +52,8 @@ type JobPatch = Partial<
     | 'restaurant_rating'
     | 'restaurant_feedback'
     | 'chef_feedback'
+    | 'restaurant_checked_out_at'
+    | 'chef_checked_out_at'
     | 'cancelled_at'
     | 'cancelled_by'
     | 'cancelled_late'

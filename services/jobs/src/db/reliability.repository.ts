@@ -1,4 +1,9 @@
-import { CHEF_RELIABILITY, type jobsHttp, type ReliabilityKind } from '@brigade/contracts';
+import {
+  CHEF_RELIABILITY,
+  RESTAURANT_RELIABILITY,
+  type jobsHttp,
+  type ReliabilityKind,
+} from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { z } from 'zod';
 
@@ -72,4 +77,37 @@ export async function chefReliability(
     result.set(r.user_id, record);
   }
   return result;
+}
+
+export type RestaurantReliability = z.infer<typeof jobsHttp.RestaurantReliability>;
+
+/** A restaurant's reliability record (all time and the recent window), from the facts jobs keeps. */
+export async function restaurantReliability(
+  database: Database,
+  restaurantId: string,
+  now: Date,
+  windowDays: number,
+  executor?: Executor,
+): Promise<RestaurantReliability> {
+  const zero = () =>
+    Object.fromEntries(RESTAURANT_RELIABILITY.map((k) => [k, 0])) as Record<
+      (typeof RESTAURANT_RELIABILITY)[number],
+      number
+    >;
+  const record: RestaurantReliability = { ...zero(), last_90_days: zero() };
+  const since = new Date(now.getTime() - windowDays * 86_400_000);
+  const rows = await database.rows<{ kind: string; total: number; recent: number }>(
+    sql`select kind, count(*)::int as total,
+          (count(*) filter (where occurred_at > ${since.toISOString()}::timestamptz))::int as recent
+        from jobs.reliability_records where user_type = 'restaurant' and user_id = ${restaurantId}
+        group by kind`,
+    executor,
+  );
+  for (const r of rows) {
+    if (!(RESTAURANT_RELIABILITY as readonly string[]).includes(r.kind)) continue;
+    const kind = r.kind as (typeof RESTAURANT_RELIABILITY)[number];
+    record[kind] = Number(r.total);
+    record.last_90_days[kind] = Number(r.recent);
+  }
+  return record;
 }

@@ -25,6 +25,9 @@ export interface JobRow {
   restaurant_rating: number | null;
   restaurant_feedback: string | null;
   chef_feedback: string | null;
+  /** When each side answered its checkout (null before; shifts checked out before issue 17 too). */
+  restaurant_checked_out_at: Date | null;
+  chef_checked_out_at: Date | null;
   /** How it was cancelled (null unless cancelled): the quote at that moment. */
   cancelled_at: Date | null;
   cancelled_by: 'restaurant' | 'system' | null;
@@ -85,6 +88,8 @@ export function normaliseJob(row: any): JobRow {
     chef_rating: row.chef_rating === null ? null : Number(row.chef_rating),
     restaurant_rating: row.restaurant_rating === null ? null : Number(row.restaurant_rating),
     cancelled_at: row.cancelled_at ? toDate(row.cancelled_at) : null,
+    restaurant_checked_out_at: row.restaurant_checked_out_at ? toDate(row.restaurant_checked_out_at) : null,
+    chef_checked_out_at: row.chef_checked_out_at ? toDate(row.chef_checked_out_at) : null,
     cancelled_by: row.cancelled_by ?? null,
     cancelled_late: row.cancelled_late ?? null,
     cancelled_chef_id: row.cancelled_chef_id ?? null,

@@ -2,6 +2,7 @@ import { checkoutDeadline, lateCancelFrom, type jobsHttp, type Policy } from '@b
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import type { JobsContext } from '../context';
+import { attachDisputes } from './dispute-views';
 import { chefReliability, emptyChefReliability, type ChefReliability } from './reliability.repository';
 import { normaliseApplication, normaliseJob, toJson, type ApplicationRow, type JobRow } from './rows';
 
@@ -165,7 +166,7 @@ export async function jobView(
     view.pending_applications_count = view.applications.filter(
       (a: ApplicationOfJob) => a.status === 'pending',
     ).length;
-    return view;
+    return (await attachDisputes(ctx, viewer, [view], executor))[0];
   }
   const mine = await database.rows<any>(
     sql`select id, status, worker_confirmed from jobs.applications where job_id = ${id} and chef_id = ${viewer.id}`,
@@ -182,7 +183,7 @@ export async function jobView(
   view.user_application = application
     ? { id: application.id, status: application.status, worker_confirmed: application.worker_confirmed }
     : null;
-  return view;
+  return (await attachDisputes(ctx, viewer, [view], executor))[0];
 }
 
 export interface JobListQuery {
@@ -248,12 +249,8 @@ export async function listOpenJobs(
 }
 
 /** GET /jobs: a restaurant's own jobs (default all) or, for chefs, open jobs (default) / jobs they applied to. */
-export async function listJobs(
-  { database, policy }: ViewContext,
-  viewer: Viewer,
-  q: JobListQuery,
-  now: Date,
-): Promise<Job[]> {
+export async function listJobs(ctx: ViewContext, viewer: Viewer, q: JobListQuery, now: Date): Promise<Job[]> {
+  const { database, policy } = ctx;
   const where: SQL[] = [];
   const isChef = viewer.type === 'chef';
   const status = q.status ?? (isChef ? 'open' : 'all');
@@ -288,7 +285,7 @@ export async function listJobs(
     undefined,
     { prepared: true },
   );
-  return rows.map((r) => {
+  const jobs = rows.map((r) => {
     const view = presentJob(normaliseJob(toJson(r.job, {})), toJson(r.rp, null), policy);
     if (isChef) {
       view.user_applied = r.ua_id !== null && r.ua_id !== undefined;
@@ -300,6 +297,7 @@ export async function listJobs(
     }
     return view;
   });
+  return attachDisputes(ctx, viewer, jobs);
 }
 
 const applicationFrom = sql`jobs.applications a
@@ -330,7 +328,9 @@ export async function applicationView(
   const view = presentApplicationRow(rows[0], ctx.policy);
   const mine =
     viewer.type === 'chef' ? view.chef_id === viewer.id : view.job_postings.restaurant_id === viewer.id;
-  return mine ? (await withReliability(ctx, [view], executor))[0] : null;
+  if (!mine) return null;
+  await attachDisputes(ctx, viewer, [view.job_postings], executor);
+  return (await withReliability(ctx, [view], executor))[0];
 }
 
 /** GET /applications: a chef's own, or every application to a restaurant's jobs (newest first). */
@@ -354,8 +354,11 @@ export async function listApplications(
     undefined,
     { prepared: true },
   );
-  return withReliability(
+  const applications = rows.map((r) => presentApplicationRow(r, ctx.policy));
+  await attachDisputes(
     ctx,
-    rows.map((r) => presentApplicationRow(r, ctx.policy)),
+    viewer,
+    applications.map((a) => a.job_postings),
   );
+  return withReliability(ctx, applications);
 }

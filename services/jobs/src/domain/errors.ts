@@ -1,5 +1,5 @@
 import { AppError } from '@brigade/kit';
-import { MESSAGES, policyText, type Language } from '@brigade/contracts';
+import { formatUsd, MESSAGES, policyText, type Language } from '@brigade/contracts';
 
 /** Every refusal of the jobs service: a human text, a stable code JOBS.<REASON>, an HTTP status. */
 export const JobsErrors = {
@@ -54,4 +54,20 @@ export const JobsErrors = {
     ),
   alreadyCheckedOut: () =>
     new AppError(409, 'JOBS.ALREADY_CHECKED_OUT', 'You have already checked out of this shift'),
+
+  notDisputeParty: () =>
+    new AppError(
+      403,
+      'JOBS.NOT_DISPUTE_PARTY',
+      "Only the shift's restaurant and its confirmed chef can write a statement",
+    ),
+  notInDispute: () => new AppError(409, 'JOBS.NOT_IN_DISPUTE', 'This shift is not in dispute'),
+  noDispute: () => new AppError(404, 'JOBS.NO_DISPUTE', 'This shift has no dispute'),
+  disputeResolved: () => new AppError(409, 'JOBS.DISPUTE_RESOLVED', 'This dispute has already been decided'),
+  chefPayOutOfRange: (subtotalCents: number) =>
+    new AppError(
+      400,
+      'JOBS.CHEF_PAY_OUT_OF_RANGE',
+      `chef_pay_cents must be from 0 to ${subtotalCents} ($0.00 to ${formatUsd(subtotalCents)}, the shift pay)`,
+    ),
 } as const;

@@ -5,7 +5,10 @@ import { onEscrowHeld } from './on-escrow-held';
 import { onEscrowClosed } from './on-escrow-closed';
 import { onChefProfileUpdated } from './on-chef-profile-updated';
 import { onPayoutAccountUpdated } from './on-payout-account-updated';
+import { onMessageSent } from './on-message-sent';
 import { onRestaurantProfileUpdated } from './on-restaurant-profile-updated';
+import { onStatementTranslated } from './on-statement-translated';
+import { onUserSuspended } from './on-user-suspended';
 
 /** Every event the jobs service reacts to: event type -> handler (queue jobs.<name>). */
 export function subscriptions(ctx: JobsContext): Subscription[] {
@@ -31,5 +34,14 @@ export function subscriptions(ctx: JobsContext): Subscription[] {
       'identity.restaurant_profile.updated.v1',
       onRestaurantProfileUpdated(ctx),
     ),
+    on(
+      db,
+      'jobs',
+      'on-statement-translated',
+      'messaging.statement.translated.v1',
+      onStatementTranslated(ctx),
+    ),
+    on(db, 'jobs', 'on-message-sent', 'messaging.message.sent.v1', onMessageSent(ctx)),
+    on(db, 'jobs', 'on-user-suspended', 'identity.user.suspended.v1', onUserSuspended(ctx)),
   ];
 }

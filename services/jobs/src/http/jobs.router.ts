@@ -3,8 +3,10 @@ import { jobsHttp } from '@brigade/contracts';
 import { currentUser, parse, parseBody, requireRole, requireVerifiedPhone, uuidParam } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { OpenListCache } from '../db/open-list';
+import { presentStatement } from '../db/dispute-views';
 import { applicationView, jobView, listJobs } from '../db/views';
 import { JobsErrors } from '../domain/errors';
+import { addDisputeStatement } from '../use-cases/add-dispute-statement';
 import { applyToJob } from '../use-cases/apply-to-job';
 import { cancelJob } from '../use-cases/cancel-job';
 import { postJob } from '../use-cases/post-job';
@@ -73,6 +75,15 @@ export function jobsRouter(ctx: JobsContext, auth: RequestHandler): Router {
     const { reason } = parseBody(jobsHttp.UpdateJobRequest, req);
     await cancelJob(ctx, user, id, reason || null);
     res.json({ job: await jobView(ctx, user, id) });
+  });
+
+  /** A party of a disputed shift adds a statement for the operator (no phone check: both were verified to book). */
+  router.post('/jobs/:id/dispute', auth, async (req, res) => {
+    const user = currentUser(req);
+    const id = jobId(req);
+    const { statement } = parseBody(jobsHttp.AddDisputeStatementRequest, req);
+    const row = await addDisputeStatement(ctx, user, id, statement);
+    res.status(201).json({ statement: presentStatement(row), job: await jobView(ctx, user, id) });
   });
 
   router.post('/jobs/:id/apply', auth, requireRole('chef'), requireVerifiedPhone(), async (req, res) => {

@@ -1,6 +1,7 @@
 import { WorkLoop } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { expireNextJob } from '../use-cases/expire-job';
+import { remindNextDispute } from '../use-cases/remind-dispute';
 import { resolveNextCheckoutDeadline } from '../use-cases/resolve-checkout-deadline';
 
 /** Jobs handled per rule in one pass before the loop starts another (a pass that did work runs again at once). */
@@ -8,7 +9,7 @@ const BATCH = 25;
 
 /**
  * The timed rules of the money policy, by the injected clock: shifts nobody confirmed expire at their start,
- * filled shifts are settled at their checkout deadline. Any number of instances may run against one
+ * filled shifts are settled at their checkout deadline, disputes left undecided are reminded. Any number of instances may run against one
  * database: each job is claimed with FOR UPDATE SKIP LOCKED and moved in its own transaction, guarded by its
  * status, so each rule fires once per job and a restart in the middle of a pass changes nothing.
  */
@@ -30,12 +31,17 @@ export class RulesLoop {
     return this.loop.stop();
   }
 
-  /** One pass over what is due: expiries first, then checkout deadlines. Returns how many jobs moved. */
+  /**
+   * One pass over what is due: expiries first, then checkout deadlines, then reminders of disputes left
+   * undecided (DISPUTE_REMINDER_AFTER). Returns how many jobs moved or were reminded.
+   */
   async pass(): Promise<number> {
     let expired = 0;
     while (expired < BATCH && (await expireNextJob(this.ctx))) expired++;
     let settled = 0;
     while (settled < BATCH && (await resolveNextCheckoutDeadline(this.ctx))) settled++;
-    return expired + settled;
+    let reminded = 0;
+    while (reminded < BATCH && (await remindNextDispute(this.ctx))) reminded++;
+    return expired + settled + reminded;
   }
 }

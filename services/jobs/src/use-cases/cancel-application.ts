@@ -1,9 +1,10 @@
-import { appendEvent, type AuthUser } from '@brigade/kit';
+import { appendEvent, type AuthUser, type Tx } from '@brigade/kit';
 import { applicationState, lateCancelFrom, nextApplication, nextJobStatus } from '@brigade/contracts';
 import { inTransaction, type JobsContext } from '../context';
 import { setApplicationState } from '../db/applications.repository';
 import { updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
+import type { ApplicationRow, JobRow } from '../db/rows';
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../events/facts';
 import { announceOpenJob } from './announce-open-job';
@@ -24,38 +25,57 @@ export async function cancelApplication(
   await inTransaction(ctx, async (tx) => {
     const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
     if (app.chef_id !== chef.id) throw JobsErrors.applicationNotFound();
-    const now = ctx.now();
-    if (now.getTime() >= job.start_time.getTime()) throw JobsErrors.startedCannotBeCancelled(chef.language);
-    const state = applicationState(app.status, app.worker_confirmed);
-    const next = nextApplication('cancel', app);
-    if (!next) throw JobsErrors.cannotCancelApplication();
-
-    const booked = state === 'awaiting_confirmation' || state === 'confirmed';
-    const late = booked && now.getTime() >= lateCancelFrom(ctx.policy, job.start_time).getTime();
-    await setApplicationState(tx, app.id, next);
-    await appendEvent(ctx.database, tx, 'jobs.application.cancelled.v1', {
-      ...applicationFacts(app, job),
-      was_accepted: booked,
-      was_confirmed: state === 'confirmed',
-      late,
-    });
-    let statusAfter = job.status;
-    if (state === 'confirmed') {
-      const reopened = nextJobStatus('reopen', job.status);
-      if (reopened) {
-        await updateJob(tx, job.id, { status: reopened });
-        statusAfter = reopened;
-      }
-    }
-    if (booked && statusAfter === 'open') await announceOpenJob(ctx, tx, job, true, true);
-    const recorded = late
-      ? await recordReliability(ctx, tx, [
-          { user_id: chef.id, user_type: 'chef', kind: 'late_cancellations', job_id: job.id },
-        ])
-      : [];
-    const scopes = booked
-      ? await scopesOfJob(ctx.database, tx, job, statusAfter)
-      : [`r:${job.restaurant_id}`, `c:${chef.id}`];
-    await touchScopes(ctx, tx, [...scopes, ...recorded]);
+    if (ctx.now().getTime() >= job.start_time.getTime())
+      throw JobsErrors.startedCannotBeCancelled(chef.language);
+    await applyApplicationCancellation(ctx, tx, job, app, { by: 'chef', forceLate: false });
   });
+}
+
+/**
+ * Cancel an application (its job and it locked by the caller, before the start) by the chef's cancellation
+ * rules. `by: 'system'` with `forceLate` is an operator's suspension of the chef: a confirmed shift counts as
+ * a late cancellation by them whatever the time; a pending or accepted (unconfirmed) one is just withdrawn.
+ */
+export async function applyApplicationCancellation(
+  ctx: JobsContext,
+  tx: Tx,
+  job: JobRow,
+  app: ApplicationRow,
+  options: { by: 'chef' | 'system'; forceLate: boolean },
+): Promise<void> {
+  const now = ctx.now();
+  const state = applicationState(app.status, app.worker_confirmed);
+  const next = nextApplication('cancel', app);
+  if (!next) throw JobsErrors.cannotCancelApplication();
+
+  const booked = state === 'awaiting_confirmation' || state === 'confirmed';
+  const late = options.forceLate
+    ? state === 'confirmed'
+    : booked && now.getTime() >= lateCancelFrom(ctx.policy, job.start_time).getTime();
+  await setApplicationState(tx, app.id, next);
+  await appendEvent(ctx.database, tx, 'jobs.application.cancelled.v1', {
+    ...applicationFacts(app, job),
+    cancelled_by: options.by,
+    was_accepted: booked,
+    was_confirmed: state === 'confirmed',
+    late,
+  });
+  let statusAfter = job.status;
+  if (state === 'confirmed') {
+    const reopened = nextJobStatus('reopen', job.status);
+    if (reopened) {
+      await updateJob(tx, job.id, { status: reopened });
+      statusAfter = reopened;
+    }
+  }
+  if (booked && statusAfter === 'open') await announceOpenJob(ctx, tx, job, true, true);
+  const recorded = late
+    ? await recordReliability(ctx, tx, [
+        { user_id: app.chef_id, user_type: 'chef', kind: 'late_cancellations', job_id: job.id },
+      ])
+    : [];
+  const scopes = booked
+    ? await scopesOfJob(ctx.database, tx, job, statusAfter)
+    : [`r:${job.restaurant_id}`, `c:${app.chef_id}`];
+  await touchScopes(ctx, tx, [...scopes, ...recorded]);
 }

@@ -1,9 +1,10 @@
-import { appendEvent, type AuthUser } from '@brigade/kit';
-import { nextJobStatus } from '@brigade/contracts';
+import { appendEvent, type AuthUser, type Tx } from '@brigade/kit';
+import { nextJobStatus, type CancellationQuote } from '@brigade/contracts';
 import { inTransaction, type JobsContext } from '../context';
 import { bookedChefOf } from '../db/applications.repository';
 import { lockJob, updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
+import type { JobRow } from '../db/rows';
 import { quoteJobCancellation, type ExplainedQuote } from '../domain/cancellation';
 import { JobsErrors } from '../domain/errors';
 import { jobFacts } from '../events/facts';
@@ -33,37 +34,55 @@ export async function cancelJob(
     const quote = quoteJobCancellation(ctx.policy, job, chefId !== null, now, user.language);
     if (quote.rule === 'started') throw JobsErrors.startedCannotBeCancelled(user.language);
 
-    const withdrawn = await moveApplicationsOfJob(ctx, tx, job.id, 'withdraw');
-    await updateJob(tx, job.id, {
-      status: next,
-      cancelled_at: now,
-      cancelled_by: 'restaurant',
-      cancelled_late: quote.late,
-      cancelled_chef_id: chefId,
-      cancel_chef_pay_cents: quote.chef_pay_cents,
-      cancel_fee_cents: quote.fee_cents,
-      cancel_refund_cents: quote.refund_cents,
-      cancel_reason: reason,
-    });
-    await appendEvent(ctx.database, tx, 'jobs.job.cancelled.v1', {
-      ...jobFacts(job),
-      previous_status: job.status,
-      refund_due: job.payment_status === 'held_in_escrow',
-      affected_chef_ids: withdrawn.map((a) => a.chef_id),
-      cancelled_by: 'restaurant',
-      late: quote.late,
-      chef_id: chefId,
-      chef_pay_cents: quote.chef_pay_cents,
-      fee_cents: quote.fee_cents,
-      refund_cents: quote.refund_cents,
-      reason,
-    });
-    const recorded = quote.late
-      ? await recordReliability(ctx, tx, [
-          { user_id: job.restaurant_id, user_type: 'restaurant', kind: 'late_cancellations', job_id: job.id },
-        ])
-      : [];
-    await touchScopes(ctx, tx, [...(await scopesOfJob(ctx.database, tx, job, next)), ...recorded]);
+    await applyJobCancellation(ctx, tx, job, { chefId, quote, by: 'restaurant', reason });
     return quote;
   });
+}
+
+/**
+ * Cancel a job locked by the caller, by a quote made under that lock: withdraw its live applications, keep how
+ * it was cancelled, publish jobs.job.cancelled.v1 and, when late, the restaurant's late_cancellations fact.
+ * The owner's cancellation and an operator's suspension of the restaurant (cancelled_by system) share it.
+ */
+export async function applyJobCancellation(
+  ctx: JobsContext,
+  tx: Tx,
+  job: JobRow,
+  c: { chefId: string | null; quote: CancellationQuote; by: 'restaurant' | 'system'; reason: string | null },
+): Promise<void> {
+  const next = nextJobStatus('cancel', job.status);
+  if (!next) throw JobsErrors.cannotCancelJob(job.status);
+  const { chefId, quote, reason } = c;
+  const now = ctx.now();
+  const withdrawn = await moveApplicationsOfJob(ctx, tx, job.id, 'withdraw');
+  await updateJob(tx, job.id, {
+    status: next,
+    cancelled_at: now,
+    cancelled_by: c.by,
+    cancelled_late: quote.late,
+    cancelled_chef_id: chefId,
+    cancel_chef_pay_cents: quote.chef_pay_cents,
+    cancel_fee_cents: quote.fee_cents,
+    cancel_refund_cents: quote.refund_cents,
+    cancel_reason: reason,
+  });
+  await appendEvent(ctx.database, tx, 'jobs.job.cancelled.v1', {
+    ...jobFacts(job),
+    previous_status: job.status,
+    refund_due: job.payment_status === 'held_in_escrow',
+    affected_chef_ids: withdrawn.map((a) => a.chef_id),
+    cancelled_by: c.by,
+    late: quote.late,
+    chef_id: chefId,
+    chef_pay_cents: quote.chef_pay_cents,
+    fee_cents: quote.fee_cents,
+    refund_cents: quote.refund_cents,
+    reason,
+  });
+  const recorded = quote.late
+    ? await recordReliability(ctx, tx, [
+        { user_id: job.restaurant_id, user_type: 'restaurant', kind: 'late_cancellations', job_id: job.id },
+      ])
+    : [];
+  await touchScopes(ctx, tx, [...(await scopesOfJob(ctx.database, tx, job, next)), ...recorded]);
 }

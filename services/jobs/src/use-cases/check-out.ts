@@ -9,6 +9,7 @@ import { checkoutAnswers, checkoutReliabilityFacts } from '../domain/reliability
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts, moneyFacts } from '../events/facts';
 import { lockApplicationAndJob } from './load-for-update';
+import { openDispute } from './open-dispute';
 import { recordReliability } from './record-reliability';
 
 /**
@@ -45,6 +46,7 @@ export async function checkOut(
         restaurant_work_completed: input.workCompleted,
         chef_rating: input.rating,
         restaurant_feedback: input.feedback,
+        restaurant_checked_out_at: ctx.now(),
       });
     } else {
       Object.assign(after, {
@@ -52,6 +54,7 @@ export async function checkOut(
         chef_work_completed: input.workCompleted,
         restaurant_rating: input.rating,
         chef_feedback: input.feedback,
+        chef_checked_out_at: ctx.now(),
       });
     }
     await appendEvent(ctx.database, tx, 'jobs.checkout.recorded.v1', {
@@ -76,6 +79,8 @@ export async function checkOut(
       restaurant_rating: after.restaurant_rating,
       restaurant_feedback: after.restaurant_feedback,
       chef_feedback: after.chef_feedback,
+      restaurant_checked_out_at: after.restaurant_checked_out_at,
+      chef_checked_out_at: after.chef_checked_out_at,
     };
     if (outcome) {
       Object.assign(patch, outcomeStatus(job, outcome));
@@ -90,6 +95,7 @@ export async function checkOut(
       });
     }
     await updateJob(tx, job.id, patch);
+    if (patch.status === 'disputed') await openDispute(ctx, tx, job, app.chef_id);
     const recorded = outcome
       ? await recordReliability(ctx, tx, checkoutReliabilityFacts(job, app.chef_id, outcome, answers))
       : [];

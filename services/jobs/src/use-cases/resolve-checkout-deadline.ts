@@ -7,6 +7,7 @@ import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { outcomeStatus } from '../domain/checkout';
 import { checkoutAnswers, checkoutReliabilityFacts } from '../domain/reliability';
 import { applicationFacts, moneyFacts } from '../events/facts';
+import { openDispute } from './open-dispute';
 import { recordReliability } from './record-reliability';
 
 /**
@@ -30,6 +31,7 @@ export async function resolveNextCheckoutDeadline(ctx: JobsContext): Promise<boo
     if (!app || !outcome || !next) return false; // the claim only returns filled shifts with a confirmed chef
 
     await updateJob(tx, job.id, next);
+    if (next.status === 'disputed') await openDispute(ctx, tx, job, app.chef_id);
     await appendEvent(ctx.database, tx, 'jobs.checkout.deadline_passed.v1', {
       ...applicationFacts(app, job),
       outcome,

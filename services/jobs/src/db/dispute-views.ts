@@ -1,0 +1,172 @@
+import type { jobsHttp, opsHttp } from '@brigade/contracts';
+import { sql, type Executor } from '@brigade/kit';
+import type { z } from 'zod';
+import {
+  disputesOf,
+  statementsOf,
+  threadSize,
+  type DisputeRow,
+  type StatementRow,
+} from './disputes.repository';
+import { chefReliability, emptyChefReliability, restaurantReliability } from './reliability.repository';
+import { normaliseJob, toJson, type JobRow } from './rows';
+import { presentJob, type ViewContext, type Viewer } from './views';
+
+// The read side of disputes: the two parties' view on their job (Job.dispute) and the operator's case file
+// (OpsDispute). Nobody else sees a dispute.
+
+type Job = jobsHttp.Job;
+
+export function presentStatement(s: StatementRow): jobsHttp.DisputeStatement {
+  return {
+    id: s.id,
+    author_id: s.author_id,
+    author_side: s.author_side,
+    text: s.text,
+    language: s.language,
+    translated_text: s.translated_text,
+    translated_language: s.translated_text === null ? null : s.translated_language,
+    created_at: s.created_at.toISOString(),
+  };
+}
+
+function presentResolution(d: DisputeRow): jobsHttp.DisputeResolution | null {
+  if (!d.resolved_at) return null;
+  return {
+    chef_pay_cents: d.chef_pay_cents ?? 0,
+    fee_cents: d.fee_cents ?? 0,
+    refund_cents: d.refund_cents ?? 0,
+    note: d.note ?? '',
+    resolved_at: d.resolved_at.toISOString(),
+  };
+}
+
+export function presentJobDispute(d: DisputeRow, statements: StatementRow[]): jobsHttp.JobDispute {
+  return {
+    status: d.resolved_at ? 'resolved' : 'open',
+    opened_at: d.opened_at.toISOString(),
+    statements: statements.map(presentStatement),
+    resolution: presentResolution(d),
+  };
+}
+
+const mayHaveDispute = (job: Job) => job.status === 'disputed' || job.status === 'completed';
+
+/**
+ * Job.dispute for its two parties (the restaurant and the confirmed chef), on every job of a page that has a
+ * dispute: two queries for the page. Anyone else's view keeps no dispute field.
+ */
+export async function attachDisputes<T extends Job>(
+  ctx: ViewContext,
+  viewer: Viewer,
+  jobs: T[],
+  executor?: Executor,
+): Promise<T[]> {
+  const ids = jobs.filter(mayHaveDispute).map((j) => j.id);
+  if (ids.length === 0) return jobs;
+  const disputes = await disputesOf(ctx.database, ids, executor);
+  const mine = [...disputes.values()].filter((d) =>
+    viewer.type === 'restaurant' ? d.restaurant_id === viewer.id : d.chef_id === viewer.id,
+  );
+  if (mine.length === 0) return jobs;
+  const statements = await statementsOf(
+    ctx.database,
+    mine.map((d) => d.job_id),
+    executor,
+  );
+  const byJob = new Map(mine.map((d) => [d.job_id, d]));
+  for (const job of jobs) {
+    const d = byJob.get(job.id);
+    if (d) job.dispute = presentJobDispute(d, statements.get(d.job_id) ?? []);
+  }
+  return jobs;
+}
+
+function checkoutAnswer(
+  done: boolean,
+  work: boolean | null,
+  rating: number | null,
+  feedback: string | null,
+  at: Date | null,
+  fallback: Date,
+): z.infer<typeof opsHttp.CheckoutAnswer> | null {
+  if (!done) return null;
+  return {
+    work_completed: work === true,
+    rating: rating ?? 0,
+    feedback,
+    answered_at: (at ?? fallback).toISOString(),
+  };
+}
+
+/** The operator's case file of one job's dispute (open or decided); null when the job has none. */
+export async function opsDisputeView(
+  ctx: ViewContext,
+  jobId: string,
+  executor?: Executor,
+): Promise<opsHttp.OpsDispute | null> {
+  const { database } = ctx;
+  const d = (await disputesOf(database, [jobId], executor)).get(jobId);
+  if (!d) return null;
+  const rows = await database.rows<any>(
+    sql`select to_jsonb(j) as job, to_jsonb(rp) as rp, to_jsonb(cp) as cp
+          from jobs.jobs j
+          left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id
+          left join jobs.chef_profiles cp on cp.user_id = ${d.chef_id}
+         where j.id = ${jobId}`,
+    executor,
+  );
+  if (!rows[0]) return null;
+  const job: JobRow = normaliseJob(toJson(rows[0].job, {}));
+  const rp = toJson<any>(rows[0].rp, null);
+  const cp = toJson<any>(rows[0].cp, null);
+  const statements = (await statementsOf(database, [jobId], executor)).get(jobId) ?? [];
+  const now = ctx.now();
+  const windowDays = ctx.policy.reliabilityWindowDays;
+  const chefRecord =
+    (await chefReliability(database, [d.chef_id], now, windowDays, executor)).get(d.chef_id) ??
+    emptyChefReliability();
+  const view = presentJob(job, rp, ctx.policy);
+  view.dispute = presentJobDispute(d, statements);
+  return {
+    job: view,
+    opened_at: d.opened_at.toISOString(),
+    overdue: disputeOverdue(ctx, d, now),
+    chef: { user_id: d.chef_id, name: cp?.name ?? null, reliability: chefRecord },
+    restaurant: {
+      user_id: d.restaurant_id,
+      name: rp?.name ?? null,
+      reliability: await restaurantReliability(database, d.restaurant_id, now, windowDays, executor),
+    },
+    checkouts: {
+      chef: checkoutAnswer(
+        job.chef_checkout_completed,
+        job.chef_work_completed,
+        job.restaurant_rating,
+        job.chef_feedback,
+        job.chef_checked_out_at,
+        d.opened_at,
+      ),
+      restaurant: checkoutAnswer(
+        job.restaurant_checkout_completed,
+        job.restaurant_work_completed,
+        job.chef_rating,
+        job.restaurant_feedback,
+        job.restaurant_checked_out_at,
+        d.opened_at,
+      ),
+    },
+    statements: statements.map(presentStatement),
+    thread_size: await threadSize(database, jobId, executor),
+    resolution: d.resolved_at ? { ...presentResolution(d)!, operator_id: d.operator_id ?? '' } : null,
+  };
+}
+
+/**
+ * Open longer than DISPUTE_REMINDER_AFTER: operators were (or are about to be) reminded. A decided dispute is
+ * never overdue.
+ */
+export function disputeOverdue(ctx: Pick<ViewContext, 'policy'>, d: DisputeRow, now: Date): boolean {
+  if (d.resolved_at) return false;
+  return d.reminded_at !== null || now.getTime() - d.opened_at.getTime() >= ctx.policy.disputeReminderAfterMs;
+}

@@ -1,0 +1,221 @@
+import { sql, type Database, type Executor } from '@brigade/kit';
+import { toDate } from './rows';
+
+/** A jobs.disputes row: one per disputed job, resolved once by an operator. */
+export interface DisputeRow {
+  job_id: string;
+  chef_id: string;
+  restaurant_id: string;
+  opened_at: Date;
+  reminded_at: Date | null;
+  resolved_at: Date | null;
+  operator_id: string | null;
+  chef_pay_cents: number | null;
+  fee_cents: number | null;
+  refund_cents: number | null;
+  note: string | null;
+}
+
+export interface StatementRow {
+  id: string;
+  job_id: string;
+  author_id: string;
+  author_side: 'chef' | 'restaurant';
+  text: string;
+  language: 'en' | 'es';
+  translated_text: string | null;
+  translated_language: 'en' | 'es' | null;
+  created_at: Date;
+}
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const date = (v: unknown) => (v === null || v === undefined ? null : toDate(v as Date | string));
+
+function normaliseDispute(row: any): DisputeRow {
+  return {
+    ...row,
+    opened_at: toDate(row.opened_at),
+    reminded_at: date(row.reminded_at),
+    resolved_at: date(row.resolved_at),
+    chef_pay_cents: num(row.chef_pay_cents),
+    fee_cents: num(row.fee_cents),
+    refund_cents: num(row.refund_cents),
+  };
+}
+
+function normaliseStatement(row: any): StatementRow {
+  return { ...row, created_at: toDate(row.created_at) };
+}
+
+const idList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** Open the dispute of a job (once: a second call changes nothing). */
+export async function insertDispute(
+  tx: Executor,
+  d: { job_id: string; chef_id: string; restaurant_id: string; opened_at: Date },
+): Promise<void> {
+  await tx.execute(sql`
+    insert into jobs.disputes (job_id, chef_id, restaurant_id, opened_at)
+    values (${d.job_id}, ${d.chef_id}, ${d.restaurant_id}, ${d.opened_at.toISOString()}::timestamptz)
+    on conflict (job_id) do nothing`);
+}
+
+/** The dispute of a job, locked until the transaction ends (taken after the job's lock). */
+export async function lockDispute(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+): Promise<DisputeRow | null> {
+  const rows = await database.rows(sql`select * from jobs.disputes where job_id = ${jobId} for update`, tx);
+  return rows[0] ? normaliseDispute(rows[0]) : null;
+}
+
+/** The disputes of these jobs (those that have one). */
+export async function disputesOf(
+  database: Database,
+  jobIds: string[],
+  executor?: Executor,
+): Promise<Map<string, DisputeRow>> {
+  const ids = [...new Set(jobIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await database.rows(
+    sql`select * from jobs.disputes where job_id in (${idList(ids)})`,
+    executor,
+  );
+  return new Map(rows.map((r) => [String((r as any).job_id), normaliseDispute(r)]));
+}
+
+/** The statements of these jobs' disputes, oldest first. */
+export async function statementsOf(
+  database: Database,
+  jobIds: string[],
+  executor?: Executor,
+): Promise<Map<string, StatementRow[]>> {
+  const result = new Map<string, StatementRow[]>();
+  const ids = [...new Set(jobIds)];
+  if (ids.length === 0) return result;
+  const rows = await database.rows(
+    sql`select * from jobs.dispute_statements where job_id in (${idList(ids)}) order by created_at, id`,
+    executor,
+  );
+  for (const row of rows.map(normaliseStatement)) {
+    result.set(row.job_id, [...(result.get(row.job_id) ?? []), row]);
+  }
+  return result;
+}
+
+export async function insertStatement(
+  database: Database,
+  tx: Executor,
+  s: Omit<StatementRow, 'translated_text' | 'translated_language' | 'created_at'> & { created_at: Date },
+): Promise<StatementRow> {
+  const rows = await database.rows(
+    sql`insert into jobs.dispute_statements (id, job_id, author_id, author_side, text, language, created_at)
+        values (${s.id}, ${s.job_id}, ${s.author_id}, ${s.author_side}, ${s.text}, ${s.language},
+          ${s.created_at.toISOString()}::timestamptz)
+        returning *`,
+    tx,
+  );
+  return normaliseStatement(rows[0]);
+}
+
+/** Keep a statement's translation beside it. Returns the job id when the statement is known. */
+export async function setStatementTranslation(
+  database: Database,
+  tx: Executor,
+  t: {
+    statement_id: string;
+    job_id: string;
+    translated_text: string | null;
+    translated_language: 'en' | 'es';
+  },
+): Promise<string | null> {
+  const rows = await database.rows<{ job_id: string }>(
+    sql`update jobs.dispute_statements
+           set translated_text = ${t.translated_text},
+               translated_language = ${t.translated_text === null ? null : t.translated_language}
+         where id = ${t.statement_id} and job_id = ${t.job_id}
+         returning job_id`,
+    tx,
+  );
+  return rows[0]?.job_id ?? null;
+}
+
+/**
+ * Decide a dispute: only one that is still open (the condition makes a second decision, even a concurrent
+ * one, change nothing). Returns whether this call decided it.
+ */
+export async function markDisputeResolved(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  d: {
+    operator_id: string;
+    chef_pay_cents: number;
+    fee_cents: number;
+    refund_cents: number;
+    note: string;
+    resolved_at: Date;
+  },
+): Promise<boolean> {
+  const rows = await database.rows(
+    sql`update jobs.disputes set resolved_at = ${d.resolved_at.toISOString()}::timestamptz,
+          operator_id = ${d.operator_id}, chef_pay_cents = ${d.chef_pay_cents}, fee_cents = ${d.fee_cents},
+          refund_cents = ${d.refund_cents}, note = ${d.note}
+        where job_id = ${jobId} and resolved_at is null
+        returning job_id`,
+    tx,
+  );
+  return rows.length > 0;
+}
+
+/** Open disputes, oldest first. */
+export async function openDisputeJobIds(database: Database, limit = 200): Promise<string[]> {
+  const rows = await database.rows<{ job_id: string }>(
+    sql`select job_id from jobs.disputes where resolved_at is null order by opened_at, job_id limit ${limit}`,
+  );
+  return rows.map((r) => r.job_id);
+}
+
+/**
+ * The rules loop's claim: the next open dispute opened at or before `openedBy` that operators were not
+ * reminded of yet, locked past any other instance's.
+ */
+export async function claimDisputeToRemind(
+  database: Database,
+  tx: Executor,
+  openedBy: Date,
+): Promise<DisputeRow | null> {
+  const rows = await database.rows(
+    sql`select * from jobs.disputes where resolved_at is null and reminded_at is null
+          and opened_at <= ${openedBy.toISOString()}::timestamptz
+        order by opened_at, job_id limit 1 for update skip locked`,
+    tx,
+  );
+  return rows[0] ? normaliseDispute(rows[0]) : null;
+}
+
+export async function markDisputeReminded(tx: Executor, jobId: string, at: Date): Promise<void> {
+  await tx.execute(
+    sql`update jobs.disputes set reminded_at = ${at.toISOString()}::timestamptz where job_id = ${jobId}`,
+  );
+}
+
+/** One more message about the job (messaging.message.sent.v1, once per event). */
+export async function countMessage(tx: Executor, jobId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into jobs.thread_sizes (job_id, messages) values (${jobId}, 1)
+    on conflict (job_id) do update set messages = jobs.thread_sizes.messages + 1`);
+}
+
+export async function threadSize(database: Database, jobId: string, executor?: Executor): Promise<number> {
+  const rows = await database.rows<{ messages: number }>(
+    sql`select messages from jobs.thread_sizes where job_id = ${jobId}`,
+    executor,
+  );
+  return Number(rows[0]?.messages ?? 0);
+}

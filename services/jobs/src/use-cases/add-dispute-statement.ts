@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { appendEvent, sql, type AuthUser } from '@brigade/kit';
+import { inTransaction, type JobsContext } from '../context';
+import { insertStatement, lockDispute, type StatementRow } from '../db/disputes.repository';
+import { lockJob } from '../db/jobs.repository';
+import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
+import { JobsErrors } from '../domain/errors';
+
+/**
+ * One party of a disputed shift (its restaurant or its confirmed chef) adds a statement for the operator,
+ * in their own language (the token's); messaging translates it (jobs.dispute.statement_added.v1). Several per
+ * side are fine. Strangers are answered as the rest of jobs answers them: a job that is not theirs to see is
+ * 404, a chef who only applied is 403. Not disputed, or already decided: 409.
+ */
+export async function addDisputeStatement(
+  ctx: JobsContext,
+  user: Pick<AuthUser, 'id' | 'type' | 'language'>,
+  jobId: string,
+  text: string,
+): Promise<StatementRow> {
+  return inTransaction(ctx, async (tx) => {
+    const job = await lockJob(ctx.database, tx, jobId);
+    if (!job) throw JobsErrors.jobNotFound();
+    if (user.type === 'restaurant' && job.restaurant_id !== user.id) throw JobsErrors.jobNotFound();
+    const dispute = await lockDispute(ctx.database, tx, jobId);
+    if (user.type === 'chef') {
+      const [applied] = await ctx.database.rows<{ id: string }>(
+        sql`select id from jobs.applications where job_id = ${jobId} and chef_id = ${user.id}`,
+        tx,
+      );
+      if (!applied) throw JobsErrors.jobNotFound();
+      const confirmedChef =
+        dispute?.chef_id ??
+        (
+          await ctx.database.rows<{ chef_id: string }>(
+            sql`select chef_id from jobs.applications where job_id = ${jobId}
+                and status = 'accepted' and worker_confirmed = true limit 1`,
+            tx,
+          )
+        )[0]?.chef_id;
+      if (confirmedChef !== user.id) throw JobsErrors.notDisputeParty();
+    }
+    if (!dispute) throw JobsErrors.notInDispute();
+    if (dispute.resolved_at) throw JobsErrors.disputeResolved();
+
+    const statement = await insertStatement(ctx.database, tx, {
+      id: randomUUID(),
+      job_id: jobId,
+      author_id: user.id,
+      author_side: user.type,
+      text,
+      language: user.language,
+      created_at: ctx.now(),
+    });
+    await appendEvent(ctx.database, tx, 'jobs.dispute.statement_added.v1', {
+      statement_id: statement.id,
+      job_id: jobId,
+      job_title: job.title,
+      chef_id: dispute.chef_id,
+      restaurant_id: dispute.restaurant_id,
+      author_id: user.id,
+      author_side: user.type,
+      text,
+      language: user.language,
+      created_at: statement.created_at.toISOString(),
+    });
+    await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job));
+    return statement;
+  });
+}

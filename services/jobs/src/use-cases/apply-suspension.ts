@@ -1,0 +1,81 @@
+import { cancellationQuote, lateCancelFrom, type EventData } from '@brigade/contracts';
+import { sql, type Tx } from '@brigade/kit';
+import type { JobsContext } from '../context';
+import { bookedChefOf } from '../db/applications.repository';
+import { lockJob } from '../db/jobs.repository';
+import { lockApplication } from '../db/applications.repository';
+import { applyApplicationCancellation } from './cancel-application';
+import { applyJobCancellation } from './cancel-job';
+
+export const SUSPENSION_REASON = 'account suspended';
+
+/**
+ * An operator suspended a user (identity.user.suspended.v1): what they had going on the marketplace is
+ * unwound by the usual rules, on their behalf (`cancelled_by: 'system'`), in the event's transaction.
+ * - A chef: pending and accepted (unconfirmed) applications are withdrawn; a confirmed shift that has not
+ *   started is cancelled by the chef's rules as a LATE cancellation by them (the shift reopens and is announced
+ *   as urgent, a late_cancellations fact on their record).
+ * - A restaurant: its shifts without a chef (awaiting payment, payment failed, open with nobody accepted) are
+ *   cancelled with a full refund; a shift with an accepted or confirmed chef that has not started is cancelled
+ *   as a late cancellation by it (the chef gets the late-cancellation pay).
+ * Shifts already started are left to checkout. Whatever is already unwound is skipped: the same event twice
+ * changes nothing more.
+ */
+export async function applySuspension(
+  ctx: JobsContext,
+  tx: Tx,
+  s: EventData<'identity.user.suspended.v1'>,
+): Promise<void> {
+  if (s.user_type === 'chef') await unwindChef(ctx, tx, s.user_id);
+  else if (s.user_type === 'restaurant') await unwindRestaurant(ctx, tx, s.user_id);
+}
+
+async function unwindChef(ctx: JobsContext, tx: Tx, chefId: string): Promise<void> {
+  const live = await ctx.database.rows<{ id: string; job_id: string }>(
+    sql`select a.id, a.job_id from jobs.applications a join jobs.jobs j on j.id = a.job_id
+         where a.chef_id = ${chefId} and (a.status = 'pending' or (a.status = 'accepted' and a.worker_confirmed is distinct from false))
+         order by a.job_id, a.id`,
+    tx,
+  );
+  for (const { id, job_id } of live) {
+    const job = await lockJob(ctx.database, tx, job_id);
+    const app = await lockApplication(ctx.database, tx, id);
+    if (!job || !app || app.chef_id !== chefId) continue;
+    if (ctx.now().getTime() >= job.start_time.getTime()) continue; // started: checkout (or expiry) decides
+    if (!['pending', 'accepted'].includes(app.status) || app.worker_confirmed === false) continue;
+    await applyApplicationCancellation(ctx, tx, job, app, { by: 'system', forceLate: true });
+  }
+}
+
+async function unwindRestaurant(ctx: JobsContext, tx: Tx, restaurantId: string): Promise<void> {
+  const jobs = await ctx.database.rows<{ id: string }>(
+    sql`select id from jobs.jobs where restaurant_id = ${restaurantId}
+          and status in ('pending_payment', 'payment_failed', 'open', 'filled')
+        order by id`,
+    tx,
+  );
+  for (const { id } of jobs) {
+    const job = await lockJob(ctx.database, tx, id);
+    if (!job || !['pending_payment', 'payment_failed', 'open', 'filled'].includes(job.status)) continue;
+    const now = ctx.now();
+    if (now.getTime() >= job.start_time.getTime()) continue; // started: checkout (or expiry) decides
+    const chefId = await bookedChefOf(ctx.database, job.id, tx);
+    // With a chef the cancellation is late whatever the time: quoted as at the window's opening at the latest.
+    const lateFrom = lateCancelFrom(ctx.policy, job.start_time).getTime();
+    const quotedAt = chefId ? new Date(Math.max(now.getTime(), lateFrom)) : now;
+    const quote = cancellationQuote(
+      ctx.policy,
+      {
+        start_time: job.start_time,
+        hourly_rate_cents: job.hourly_rate_cents,
+        subtotal_cents: job.subtotal_cents,
+        total_cents: job.total_cents,
+        paid: job.payment_status === 'held_in_escrow',
+        has_chef: chefId !== null,
+      },
+      quotedAt,
+    );
+    if (quote.rule === 'started') continue;
+    await applyJobCancellation(ctx, tx, job, { chefId, quote, by: 'system', reason: SUSPENSION_REASON });
+  }
+}

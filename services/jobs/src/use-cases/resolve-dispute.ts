@@ -1,0 +1,82 @@
+import { nextJobStatus, type opsHttp } from '@brigade/contracts';
+import { appendEvent, recordAudit, type OperatorUser } from '@brigade/kit';
+import { inTransaction, type JobsContext } from '../context';
+import { applicationsOfJob } from '../db/applications.repository';
+import { lockDispute, markDisputeResolved } from '../db/disputes.repository';
+import { lockJob, updateJob } from '../db/jobs.repository';
+import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
+import { decisionReliabilityFacts, disputeFigures, type DisputeFigures } from '../domain/dispute';
+import { JobsErrors } from '../domain/errors';
+import { applicationFacts } from '../events/facts';
+import { recordReliability } from './record-reliability';
+
+/**
+ * An operator decides a disputed shift: the chef is paid `chef_pay_cents` (0 to the shift pay), the platform
+ * keeps 7% of it, the restaurant is refunded the rest. Under the job's and the dispute's locks, once: the job
+ * is completed (lifecycle `resolve`), the dispute keeps the decision, jobs.dispute.resolved.v1 tells payments
+ * to move the money and notifications to text both sides, the decision goes on the reliability records
+ * (domain/dispute.ts), and the audit log keeps who decided what and why, all in one transaction. A second
+ * decision, even a concurrent one, is 409 and changes nothing.
+ */
+export async function resolveDispute(
+  ctx: JobsContext,
+  operator: Pick<OperatorUser, 'id'> & { email?: string },
+  jobId: string,
+  input: opsHttp.ResolveDisputeRequest,
+): Promise<DisputeFigures> {
+  return inTransaction(ctx, async (tx) => {
+    const job = await lockJob(ctx.database, tx, jobId);
+    if (!job) throw JobsErrors.jobNotFound();
+    const dispute = await lockDispute(ctx.database, tx, jobId);
+    if (!dispute) throw JobsErrors.noDispute();
+    if (dispute.resolved_at) throw JobsErrors.disputeResolved();
+    const next = nextJobStatus('resolve', job.status);
+    if (!next) throw JobsErrors.notInDispute();
+    const figures = disputeFigures(ctx.policy, job, input.chef_pay_cents);
+    if (!figures) throw JobsErrors.chefPayOutOfRange(job.subtotal_cents);
+    const app = (await applicationsOfJob(ctx.database, tx, jobId)).find((a) => a.chef_id === dispute.chef_id);
+    if (!app) throw JobsErrors.noDispute();
+
+    const resolvedAt = ctx.now();
+    const decided = await markDisputeResolved(ctx.database, tx, jobId, {
+      ...figures,
+      operator_id: operator.id,
+      note: input.note,
+      resolved_at: resolvedAt,
+    });
+    if (!decided) throw JobsErrors.disputeResolved();
+    await updateJob(tx, jobId, { status: next });
+    await appendEvent(ctx.database, tx, 'jobs.dispute.resolved.v1', {
+      ...applicationFacts(app, job),
+      ...figures,
+      subtotal_cents: job.subtotal_cents,
+      total_cents: job.total_cents,
+      note: input.note,
+      operator_id: operator.id,
+      resolved_at: resolvedAt.toISOString(),
+    });
+    await recordAudit(ctx.database, tx, {
+      operatorId: operator.id,
+      operatorEmail: operator.email ?? '',
+      action: 'dispute.resolve',
+      subjectType: 'job',
+      subjectId: jobId,
+      jobId,
+      reason: input.note,
+      detail: {
+        ...figures,
+        subtotal_cents: job.subtotal_cents,
+        total_cents: job.total_cents,
+        chef_id: dispute.chef_id,
+        restaurant_id: job.restaurant_id,
+      },
+    });
+    const recorded = await recordReliability(
+      ctx,
+      tx,
+      decisionReliabilityFacts(job, dispute.chef_id, figures.chef_pay_cents),
+    );
+    await touchScopes(ctx, tx, [...(await scopesOfJob(ctx.database, tx, job, next)), ...recorded]);
+    return figures;
+  });
+}
