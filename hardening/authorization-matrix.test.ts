@@ -106,11 +106,12 @@ export const MATRIX: Record<string, Row> = {
   'POST /auth/verify-phone': { path: () => '/auth/verify-phone', body: () => ({}), expect: signedIn(400) },
   'POST /auth/resend-code': { path: () => '/auth/resend-code', body: () => ({}), expect: signedIn(400) },
   'GET /auth/jwks.json': { path: () => '/auth/jwks.json', expect: everyone(200) },
-  'GET /profiles/me': { path: () => '/profiles/me', expect: signedIn(200) },
+  // Any account's own: an operator reads its account (profile null) and sets its language.
+  'GET /profiles/me': { path: () => '/profiles/me', expect: { ...signedIn(200), operator: 200 } },
   'PATCH /profiles/me': {
     path: () => '/profiles/me',
     body: () => ({ language_preference: 'en' }),
-    expect: signedIn(200),
+    expect: { ...signedIn(200), operator: 200 },
   },
   'POST /profiles/restaurant': {
     path: () => '/profiles/restaurant',
@@ -200,7 +201,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /applications/{applicationId}/checkout': {
     path: (f) => `/applications/${f.application}/checkout`,
     body: () => ({ rating: 1, workCompleted: false, feedback: null }),
-    expect: { anonymous: 401, chef: 409, otherChef: 404, restaurant: 409, otherRestaurant: 404 },
+    expect: { anonymous: 401, chef: 403, otherChef: 404, restaurant: 409, otherRestaurant: 404 },
   },
   'GET /favorites': { path: () => '/favorites', expect: onlyRestaurants(200) },
   'POST /favorites/chef/{id}': {
@@ -226,7 +227,9 @@ export const MATRIX: Record<string, Row> = {
   'POST /jobs/{id}/dispute': {
     path: (f) => `/jobs/${f.job.id}/dispute`,
     body: () => ({ statement: 'I was there all shift.' }),
-    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 409, otherRestaurant: 404 },
+    // The job is not disputed: its restaurant gets a conflict, the chef who only applied is no party (403); a chef
+    // or restaurant with no part in it never learns of it.
+    expect: { anonymous: 401, chef: 403, otherChef: 404, restaurant: 409, otherRestaurant: 404 },
   },
 
   // ---------- payments ----------

@@ -221,6 +221,9 @@ function baseBody(r: Route, who: Who | undefined): fc.Arbitrary<Record<string, u
       return constant({ message: 'hello' });
     case 'PUT /notifications/preferences':
       return constant({ job_reminders: true });
+    // The job is not disputed: a valid statement is a 409 that writes nothing.
+    case 'POST /jobs/{id}/dispute':
+      return constant({ statement: 'Hostile input' });
     // The job is not disputed (a valid decision is a 409); the spare chef takes the suspensions.
     case 'POST /ops/disputes/{jobId}/resolve':
       return constant({ chef_pay_cents: 0, note: 'Hostile input' });

@@ -19,6 +19,8 @@ export interface PlatformOpsRouterOptions {
   revocations?: SessionRevocations;
   /** What else this service knows about a job (notifications: the texts it sent). */
   extraTimeline?: (jobId: string) => Promise<TimelineEntry[]>;
+  /** The service that owns jobs says whether a job exists: its part of an unknown job's timeline is a 404. */
+  jobExists?: (jobId: string) => Promise<boolean>;
 }
 
 /** Latest dead letters shown per queue. */
@@ -136,6 +138,8 @@ export function platformOpsRouter(options: PlatformOpsRouterOptions): Router {
 
   router.get('/ops/jobs/:jobId/timeline', operatorOnly, async (req, res) => {
     const jobId = uuidParam(req, 'jobId', 'No such job', 'OPS.JOB_NOT_FOUND');
+    if (options.jobExists && !(await options.jobExists(jobId)))
+      throw notFound('No such job', 'OPS.JOB_NOT_FOUND');
     const [events, audit, extra] = await Promise.all([
       publishedAbout(database, service, jobId),
       listAudit(database, service, { jobId, limit: 500 }),

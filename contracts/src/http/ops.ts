@@ -162,7 +162,11 @@ export const AuditEntry = z
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditQuery = z.object({
   job_id: Id.optional(),
-  subject_id: z.string().max(200).optional(),
+  subject_id: z
+    .string()
+    .max(200)
+    .regex(/^[\w.@:+-]+$/, 'subject_id is an id, an email or a queue name')
+    .optional(),
   limit: z.coerce.number().int().min(1).max(500).optional(),
 });
 export const AuditResponse = z.object({ entries: z.array(AuditEntry), unavailable: Unavailable });

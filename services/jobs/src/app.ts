@@ -14,6 +14,7 @@ import {
   type ServiceHandle,
 } from '@brigade/kit';
 import { platformOpsRouter } from '@brigade/kit';
+import { findJob } from './db/jobs.repository';
 import { loadJobsConfig, type JobsConfig } from './config';
 import type { JobsContext } from './context';
 import { subscriptions } from './events/subscriptions';
@@ -65,7 +66,13 @@ export async function createJobsService(
   app.use(applicationsRouter(ctx, auth));
   app.use(favoritesRouter(ctx, auth));
   app.use(opsDisputesRouter(ctx, requireOperator(deps.keys, deps.revocations)));
-  app.use(platformOpsRouter({ service: SERVICE_NAME, ...deps }));
+  app.use(
+    platformOpsRouter({
+      service: SERVICE_NAME,
+      ...deps,
+      jobExists: async (jobId) => (await findJob(ctx.database, jobId)) !== null,
+    }),
+  );
   finishHttpApp(app, deps.logger);
 
   return {
