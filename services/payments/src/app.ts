@@ -9,6 +9,7 @@ import {
   finishHttpApp,
   readiness,
   readMigrations,
+  requireOperator,
   requireUser,
   servesSandboxPages,
   subscribeAll,
@@ -20,6 +21,7 @@ import { loadPaymentsConfig, type PaymentsConfig } from './config';
 import type { PaymentsContext } from './context';
 import { paymentsSubscriptions } from './events/subscriptions';
 import { connectRouter } from './http/connect.router';
+import { opsRouter } from './http/ops.router';
 import { paymentsRouter } from './http/payments.router';
 import { webhooksRouter } from './http/webhooks.router';
 import { createSandboxRouters } from './sandbox/emulator.router';
@@ -83,6 +85,7 @@ export async function createPaymentsService(
   const auth = requireUser(deps.keys, deps.revocations);
   app.use(paymentsRouter(ctx, auth));
   app.use(connectRouter(ctx, auth));
+  app.use(opsRouter(ctx, requireOperator(deps.keys, deps.revocations)));
 
   const sandbox = isSandbox(config)
     ? new SandboxWebhookDeliverer({
