@@ -21,6 +21,10 @@ import { Scheduler } from './scheduler/scheduler';
 import { SandboxSms } from './sms/sandbox-sms';
 import type { SmsPort } from './sms/sms-port';
 import { TwilioSms } from './sms/twilio-sms';
+import { timelineOf } from './use-cases/timeline';
+import type { opsHttp } from '@brigade/contracts';
+
+type TimelineEntry = opsHttp.TimelineEntry;
 
 export const SERVICE_NAME = 'notifications';
 
@@ -34,7 +38,12 @@ export interface NotificationsDeps extends ServiceDeps {
 export interface NotificationsHandle extends ServiceHandle {
   readonly scheduler: Scheduler;
   readonly sms: SmsPort;
+  /** Notifications' part of a job's timeline (the texts about it), for the ops timeline route. */
+  timeline(jobId: string): Promise<TimelineEntry[]>;
 }
+
+export { timelineOf } from './use-cases/timeline';
+export { textsForJob } from './db/sms.repository';
 
 export async function loadMigrations(): Promise<Migration[]> {
   return readMigrations(fileURLToPath(new URL('./db/migrations', import.meta.url)));
@@ -85,6 +94,7 @@ export async function createNotificationsService(
     relay,
     scheduler,
     sms,
+    timeline: (jobId) => timelineOf(ctx, jobId),
     async start() {
       // After a handler's transaction commits, wake the scheduler so its text goes out now, not at the next poll.
       const subs = subscriptions(ctx).map((s) => ({
