@@ -6,6 +6,7 @@ import {
   finishHttpApp,
   readiness,
   readMigrations,
+  requireOperator,
   requireUser,
   subscribeAll,
   type Migration,
@@ -14,6 +15,7 @@ import {
 } from '@brigade/kit';
 import { platformOpsRouter } from '@brigade/kit';
 import { subscriptions } from './events/subscriptions';
+import { opsRouter } from './http/ops.router';
 import { messagesRouter } from './http/messages.router';
 import { createTranslator, type TranslatorSettings } from './translation/translator';
 
@@ -36,6 +38,7 @@ export async function createMessagingService(
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
   const auth = requireUser(keys, deps.revocations);
   app.use(messagesRouter({ database, relay, translator, logger, stamps }, auth));
+  app.use(opsRouter(database, requireOperator(keys, deps.revocations)));
   app.use(platformOpsRouter({ service: SERVICE_NAME, ...deps }));
   finishHttpApp(app, logger);
 
@@ -45,7 +48,7 @@ export async function createMessagingService(
     database,
     relay,
     async start() {
-      await subscribeAll(bus, subscriptions(database, stamps));
+      await subscribeAll(bus, subscriptions(database, stamps, { database, relay, translator, logger }));
       relay.start();
     },
     async stop() {

@@ -35,7 +35,7 @@ export async function startMessaging(config: Partial<TranslatorSettings> = {}) {
   const published: EventEnvelope[] = [];
   await testBus.bus.subscribe({
     queue: 'messaging-test.observer',
-    types: ['messaging.message.sent.v1', 'messaging.thread.read.v1'],
+    types: ['messaging.message.sent.v1', 'messaging.thread.read.v1', 'messaging.statement.translated.v1'],
     handler: async (event) => {
       published.push(event);
     },
@@ -170,7 +170,7 @@ export async function startMessaging(config: Partial<TranslatorSettings> = {}) {
   }
 
   async function call(
-    u: User | null,
+    u: Pick<User, 'token'> | null,
     method: string,
     path: string,
     body?: unknown,
@@ -187,6 +187,50 @@ export async function startMessaging(config: Partial<TranslatorSettings> = {}) {
     });
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+  }
+
+  /** An operator of the platform team (the console's routes). */
+  async function operator(): Promise<{ token: string }> {
+    return { token: await auth.token({ type: 'operator' }) };
+  }
+
+  /** Jobs: a side of a disputed job wrote a statement (`id` repeats a delivery). */
+  async function statement(
+    job: { id: string; title: string; restaurant: User },
+    chef: User,
+    author: User,
+    text: string,
+    options: { statementId?: string; eventId?: string } = {},
+  ) {
+    const statementId = options.statementId ?? randomUUID();
+    await testBus.bus.publish({
+      id: options.eventId ?? randomUUID(),
+      type: 'jobs.dispute.statement_added.v1',
+      occurred_at: new Date().toISOString(),
+      producer: 'jobs',
+      data: {
+        statement_id: statementId,
+        job_id: job.id,
+        job_title: job.title,
+        chef_id: chef.id,
+        restaurant_id: job.restaurant.id,
+        author_id: author.id,
+        author_side: author.type,
+        text,
+        language: author.language,
+        created_at: new Date().toISOString(),
+      },
+    });
+    return statementId;
+  }
+
+  /** What messaging published about a statement. */
+  function translations(statementId: string) {
+    return published.filter(
+      (e) =>
+        e.type === 'messaging.statement.translated.v1' &&
+        (e.data as { statement_id: string }).statement_id === statementId,
+    );
   }
 
   async function stop() {
@@ -208,6 +252,9 @@ export async function startMessaging(config: Partial<TranslatorSettings> = {}) {
     apply,
     applicationEvent,
     call,
+    operator,
+    statement,
+    translations,
     stop,
     url: server.url,
   };

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createLogger } from '@brigade/kit';
 import { createGoogleTranslator } from '../src/translation/google-translator';
 import { createTranslator } from '../src/translation/translator';
+import { eventually } from '@brigade/kit/testing';
 import { startMessaging, type Messaging, type User } from './harness';
 
 // Translation through the real Google SDK (v2 Translate class), pointed with its apiEndpoint option at a
@@ -27,6 +28,14 @@ const DICTIONARY: Record<string, { lang: string; to: Record<string, string> }> =
     to: { en: 'Yes, I am bringing my knives and my apron.' },
   },
   Hello: { lang: 'en', to: { es: 'Hola' } },
+  'The chef left two hours before the end of the shift.': {
+    lang: 'en',
+    to: { es: 'El chef se fue dos horas antes del final del turno.' },
+  },
+  'Me fui porque la cocina cerró temprano esa noche.': {
+    lang: 'es',
+    to: { en: 'I left because the kitchen closed early that night.' },
+  },
 };
 
 interface Call {
@@ -242,3 +251,52 @@ test.each<['500' | 'hang']>([['500'], ['hang']])(
     }
   },
 );
+
+describe('dispute statements, translated for the operator', () => {
+  test('an English statement reaches the operator with its Spanish translation, once per statement', async () => {
+    const text = 'The chef left two hours before the end of the shift.';
+    const before = calls.length;
+    const id = await m.statement(job, chef, restaurant, text);
+    await m.statement(job, chef, restaurant, text, { statementId: id }); // the same statement again
+    await eventually(() => expect(m.translations(id)).toHaveLength(1));
+    expect(m.translations(id)[0].data).toEqual({
+      statement_id: id,
+      job_id: job.id,
+      translated_text: 'El chef se fue dos horas antes del final del turno.',
+      translated_language: 'es',
+      provider: 'google',
+    });
+    expect(calls.slice(before).map((c) => c.target)).toEqual(['es']);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(m.translations(id)).toHaveLength(1);
+  });
+
+  test('a Spanish statement is translated into English', async () => {
+    const id = await m.statement(job, chef, chef, 'Me fui porque la cocina cerró temprano esa noche.');
+    await eventually(() => expect(m.translations(id)).toHaveLength(1));
+    expect(m.translations(id)[0].data).toMatchObject({
+      translated_text: 'I left because the kitchen closed early that night.',
+      translated_language: 'en',
+    });
+  });
+
+  test('Google not answering: the statement goes out untranslated within the time-out', async () => {
+    failMode = 'hang';
+    failNext = 5;
+    try {
+      const started = Date.now();
+      const id = await m.statement(
+        job,
+        chef,
+        restaurant,
+        'The chef left two hours before the end of the shift.',
+      );
+      await eventually(() => expect(m.translations(id)).toHaveLength(1), 6000);
+      expect(Date.now() - started).toBeLessThan(2000 + 2500);
+      expect(m.translations(id)[0].data).toMatchObject({ translated_text: null, translated_language: 'es' });
+    } finally {
+      failNext = 0;
+      failMode = 'invalid';
+    }
+  });
+});

@@ -22,6 +22,10 @@ import { Scheduler } from './scheduler/scheduler';
 import { SandboxSms } from './sms/sandbox-sms';
 import type { SmsPort } from './sms/sms-port';
 import { TwilioSms } from './sms/twilio-sms';
+import { timelineOf } from './use-cases/timeline';
+import type { opsHttp } from '@brigade/contracts';
+
+type TimelineEntry = opsHttp.TimelineEntry;
 
 export const SERVICE_NAME = 'notifications';
 
@@ -35,7 +39,12 @@ export interface NotificationsDeps extends ServiceDeps {
 export interface NotificationsHandle extends ServiceHandle {
   readonly scheduler: Scheduler;
   readonly sms: SmsPort;
+  /** Notifications' part of a job's timeline (the texts about it), for the ops timeline route. */
+  timeline(jobId: string): Promise<TimelineEntry[]>;
 }
+
+export { timelineOf } from './use-cases/timeline';
+export { textsForJob } from './db/sms.repository';
 
 export async function loadMigrations(): Promise<Migration[]> {
   return readMigrations(fileURLToPath(new URL('./db/migrations', import.meta.url)));
@@ -75,7 +84,10 @@ export async function createNotificationsService(
 
   const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });
   app.use(preferencesRouter(ctx, requireUser(deps.keys, deps.revocations)));
-  app.use(platformOpsRouter({ service: SERVICE_NAME, ...deps }));
+  // The job timeline's texts: what notifications sent about the job, beside the events it published.
+  app.use(
+    platformOpsRouter({ service: SERVICE_NAME, ...deps, extraTimeline: (jobId) => timelineOf(ctx, jobId) }),
+  );
   // Every text to anyone who asks: never in production (the config refused a silent sandbox).
   if (sms.provider === 'sandbox' && servesSandboxPages(config)) app.use(devSmsRouter(ctx));
   finishHttpApp(app, deps.logger);
@@ -87,6 +99,7 @@ export async function createNotificationsService(
     relay,
     scheduler,
     sms,
+    timeline: (jobId) => timelineOf(ctx, jobId),
     async start() {
       // After a handler's transaction commits, wake the scheduler so its text goes out now, not at the next poll.
       const subs = subscriptions(ctx).map((s) => ({

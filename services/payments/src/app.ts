@@ -9,6 +9,7 @@ import {
   finishHttpApp,
   readiness,
   readMigrations,
+  requireOperator,
   requireUser,
   servesSandboxPages,
   subscribeAll,
@@ -21,6 +22,7 @@ import { loadPaymentsConfig, type PaymentsConfig } from './config';
 import type { PaymentsContext } from './context';
 import { paymentsSubscriptions } from './events/subscriptions';
 import { connectRouter } from './http/connect.router';
+import { opsRouter } from './http/ops.router';
 import { paymentsRouter } from './http/payments.router';
 import { webhooksRouter } from './http/webhooks.router';
 import { createSandboxRouters } from './sandbox/emulator.router';
@@ -84,6 +86,7 @@ export async function createPaymentsService(
   const auth = requireUser(deps.keys, deps.revocations);
   app.use(paymentsRouter(ctx, auth));
   app.use(connectRouter(ctx, auth));
+  app.use(opsRouter(ctx, requireOperator(deps.keys, deps.revocations)));
 
   app.use(platformOpsRouter({ service: SERVICE_NAME, ...deps }));
   const sandbox = isSandbox(config)

@@ -1,14 +1,25 @@
 import { on, type Database, type Subscription, type VersionStamps } from '@brigade/kit';
 import { onApplicationChanged } from './on-application-changed';
 import { onJobPosted } from './on-job-posted';
+import { onStatementAdded } from './on-statement-added';
+import type { StatementDeps } from '../use-cases/translate-statement';
 import { onProfileUpdated } from './on-profile-updated';
 import { onUserChanged } from './on-user-changed';
 
 const SERVICE = 'messaging';
 
 /** Every event messaging reacts to: its read model of jobs, applications and people. */
-export function subscriptions(database: Database, stamps: VersionStamps): Subscription[] {
+export function subscriptions(
+  database: Database,
+  stamps: VersionStamps,
+  statements: StatementDeps,
+): Subscription[] {
   return [
+    {
+      queue: `${SERVICE}.statement-added`,
+      types: ['jobs.dispute.statement_added.v1'],
+      handler: onStatementAdded(statements),
+    },
     on(database, SERVICE, 'job-posted', 'jobs.job.posted.v1', onJobPosted(database, stamps)),
     on(
       database,

@@ -65,6 +65,7 @@ export const sms = notifications.table('sms', {
   recipientId: uuid('recipient_id').notNull(),
   template: text('template').notNull(),
   vars: jsonb('vars').notNull(),
+  jobId: uuid('job_id'),
   priority: integer('priority').notNull(),
   status: text('status').notNull(),
   suppressReason: text('suppress_reason'),

@@ -8,7 +8,7 @@ import type { Render } from './sms-format';
 
 export const ruleTextsEn: Record<RuleTemplateName, Render> = {
   job_cancelled_late: (c, f) =>
-    `Brigade: ${f.restaurant} cancelled ${f.title} on ${f.when}, less than ${f.window} before the start. As a late cancellation you will be paid ${f.usd(c.chef_pay_cents)} (up to ${f.payHours} of pay). Find another shift: ${c.url}/openings`,
+    `Brigade: ${c.cancelled_by === 'system' ? `${f.title} at ${f.restaurantMid} on ${f.when} was cancelled by Brigade` : `${f.restaurant} cancelled ${f.title} on ${f.when}`}, less than ${f.window} before the start. As a late cancellation you will be paid ${f.usd(c.chef_pay_cents)} (up to ${f.payHours} of pay). Find another shift: ${c.url}/openings`,
   shift_reopened: (c, f) =>
     `Brigade: Urgent shift, open again! ${f.restaurant} needs ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}. Apply: ${c.url}/jobs/${c.job_id}`,
   job_expired: (c, f) => {
@@ -52,7 +52,7 @@ export const ruleTextsEn: Record<RuleTemplateName, Render> = {
 
 export const ruleTextsEs: Record<RuleTemplateName, Render> = {
   job_cancelled_late: (c, f) =>
-    `Brigade: ${f.restaurant} canceló el turno ${f.title} del ${f.when}, faltando menos de ${f.window} para el inicio. Por ser una cancelación tardía recibirás ${f.usd(c.chef_pay_cents)} (hasta ${f.payHours} de pago). Busca otro turno: ${c.url}/openings`,
+    `Brigade: ${c.cancelled_by === 'system' ? `el turno ${f.title} en ${f.restaurantMid} del ${f.when} fue cancelado por Brigade` : `${f.restaurant} canceló el turno ${f.title} del ${f.when}`}, faltando menos de ${f.window} para el inicio. Por ser una cancelación tardía recibirás ${f.usd(c.chef_pay_cents)} (hasta ${f.payHours} de pago). Busca otro turno: ${c.url}/openings`,
   shift_reopened: (c, f) =>
     `Brigade: ¡Turno urgente, abierto de nuevo! ${f.restaurant} necesita ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Postúlate: ${c.url}/jobs/${c.job_id}`,
   job_expired: (c, f) => {

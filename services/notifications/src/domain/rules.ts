@@ -30,6 +30,14 @@ export const RULE_TEMPLATES = [
 ] as const;
 export type RuleTemplateName = (typeof RULE_TEMPLATES)[number];
 
+/** Issue 17's texts: an operator decided a disputed shift (both sides), a refund after that review. */
+export const DISPUTE_TEMPLATES = [
+  'dispute_resolved_chef',
+  'dispute_resolved_restaurant',
+  'payment_refunded_review',
+] as const;
+export type DisputeTemplateName = (typeof DISPUTE_TEMPLATES)[number];
+
 export const TEMPLATES = [
   'application_submitted',
   'application_accepted',
@@ -49,6 +57,7 @@ export const TEMPLATES = [
   'rating_reminder_chef',
   'rating_reminder_restaurant',
   ...RULE_TEMPLATES,
+  ...DISPUTE_TEMPLATES,
 ] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
 

@@ -42,6 +42,9 @@ export interface TemplateContext {
   outcome?: 'release' | 'refund' | 'disputed';
   /** Why a split was made: a late cancellation, or a decision after review. */
   reason?: 'late_cancellation' | 'dispute_decision';
+  // issue 17: operators
+  /** Who cancelled: `system` when Brigade did it (an operator suspended the account). */
+  cancelled_by?: 'restaurant' | 'chef' | 'system';
 }
 
 export type Render = (c: TemplateContext, f: Format) => string;

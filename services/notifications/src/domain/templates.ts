@@ -1,5 +1,6 @@
 import { formatUsd, type Language } from '@brigade/contracts';
 import type { TemplateName } from './rules';
+import { disputeTextsEn, disputeTextsEs } from './dispute-templates';
 import { ruleTextsEn, ruleTextsEs } from './rule-templates';
 import { aLas, format, sentence, type Render, type TemplateContext } from './sms-format';
 
@@ -7,6 +8,7 @@ export type { TemplateContext } from './sms-format';
 
 const en: Record<TemplateName, Render> = {
   ...ruleTextsEn,
+  ...disputeTextsEn,
   application_submitted: (c, f) =>
     `Brigade: ${f.chef} applied to ${f.title} on ${f.when}. Review applicants: ${c.url}/jobs/${c.job_id}/applications`,
   application_accepted: (c, f) =>
@@ -18,6 +20,10 @@ const en: Record<TemplateName, Render> = {
   application_declined: (c, f) =>
     `Brigade: ${f.chef} declined ${f.title} on ${f.when}. The shift is open again: ${c.url}/jobs/${c.job_id}`,
   application_cancelled: (c, f) => {
+    if (c.cancelled_by === 'system')
+      return c.was_confirmed || c.was_accepted
+        ? `Brigade: ${f.title} on ${f.when} with ${f.chefMid} was cancelled by Brigade. The shift is open again: ${c.url}/jobs/${c.job_id}`
+        : `Brigade: the application of ${f.chefMid} for ${f.title} on ${f.when} was withdrawn by Brigade.`;
     if (c.was_confirmed)
       return `Brigade: ${f.chef} cancelled their confirmed shift ${f.title} on ${f.when}${c.late ? `, less than ${f.window} before the start (a late cancellation on their record)` : ''}. It is open again and announced as urgent: ${c.url}/jobs/${c.job_id}`;
     return c.was_accepted
@@ -33,7 +39,9 @@ const en: Record<TemplateName, Render> = {
   payout_released: (c, f) =>
     `Brigade: you've been paid ${formatUsd(c.amount_cents ?? 0)} for ${f.title}. It reaches your bank in 2-7 business days.`,
   job_cancelled: (c, f) =>
-    `Brigade: ${f.restaurant} cancelled ${f.title} on ${f.when}. Find another shift: ${c.url}/openings`,
+    c.cancelled_by === 'system'
+      ? `Brigade: ${f.title} at ${f.restaurantMid} on ${f.when} was cancelled by Brigade. Find another shift: ${c.url}/openings`
+      : `Brigade: ${f.restaurant} cancelled ${f.title} on ${f.when}. Find another shift: ${c.url}/openings`,
   payment_refunded: (_c, f) =>
     `Brigade: the payment for ${f.title} was refunded to ${f.restaurantMid} because the work was marked not completed.`,
   new_message: (c, f) =>
@@ -49,6 +57,7 @@ const en: Record<TemplateName, Render> = {
 
 const es: Record<TemplateName, Render> = {
   ...ruleTextsEs,
+  ...disputeTextsEs,
   application_submitted: (c, f) =>
     `Brigade: ${f.chef} se postuló a ${f.title} el ${f.when}. Revisa las solicitudes: ${c.url}/jobs/${c.job_id}/applications`,
   application_accepted: (c, f) =>
@@ -60,6 +69,10 @@ const es: Record<TemplateName, Render> = {
   application_declined: (c, f) =>
     `Brigade: ${f.chef} rechazó el turno ${f.title} del ${f.when}. El turno está abierto de nuevo: ${c.url}/jobs/${c.job_id}`,
   application_cancelled: (c, f) => {
+    if (c.cancelled_by === 'system')
+      return c.was_confirmed || c.was_accepted
+        ? `Brigade: el turno ${f.title} del ${f.when} con ${f.chefMid} fue cancelado por Brigade. El turno está abierto de nuevo: ${c.url}/jobs/${c.job_id}`
+        : `Brigade: la solicitud de ${f.chefMid} para ${f.title} del ${f.when} fue retirada por Brigade.`;
     if (c.was_confirmed)
       return `Brigade: ${f.chef} canceló su turno confirmado ${f.title} del ${f.when}${c.late ? `, faltando menos de ${f.window} para el inicio (cuenta como cancelación tardía en su historial)` : ''}. Está abierto de nuevo y se anuncia como urgente: ${c.url}/jobs/${c.job_id}`;
     return c.was_accepted
@@ -75,7 +88,9 @@ const es: Record<TemplateName, Render> = {
   payout_released: (c, f) =>
     `Brigade: recibiste un pago de ${formatUsd(c.amount_cents ?? 0)} por ${f.title}. Llegará a tu banco en 2 a 7 días hábiles.`,
   job_cancelled: (c, f) =>
-    `Brigade: ${f.restaurant} canceló el turno ${f.title} del ${f.when}. Busca otro turno: ${c.url}/openings`,
+    c.cancelled_by === 'system'
+      ? `Brigade: el turno ${f.title} en ${f.restaurantMid} del ${f.when} fue cancelado por Brigade. Busca otro turno: ${c.url}/openings`
+      : `Brigade: ${f.restaurant} canceló el turno ${f.title} del ${f.when}. Busca otro turno: ${c.url}/openings`,
   payment_refunded: (_c, f) =>
     `Brigade: el pago de ${f.title} se reembolsó a ${f.restaurantMid} porque el trabajo se marcó como no completado.`,
   new_message: (c, f) =>

@@ -4,7 +4,7 @@ import { dropReminders } from '../use-cases/reminders';
 import { applicationVars, jobFactsOf, type HandlerFactory } from './handler';
 
 /**
- * The chef cancelled: the restaurant is told (a confirmed shift that reopens, and whether it was late, as it
+ * The chef cancelled (or Brigade did, `cancelled_by: system`, when an operator suspended them): the restaurant is told (a confirmed shift that reopens, and whether it was late, as it
  * counts on the chef's record); any reminder for that application is dropped.
  */
 export const onApplicationCancelled: HandlerFactory<'jobs.application.cancelled.v1'> =
@@ -20,6 +20,7 @@ export const onApplicationCancelled: HandlerFactory<'jobs.application.cancelled.
         was_accepted: d.was_accepted,
         was_confirmed: d.was_confirmed,
         late: d.late,
+        cancelled_by: d.cancelled_by,
       },
       dedupeKey: `application_cancelled:${d.application_id}`,
     });

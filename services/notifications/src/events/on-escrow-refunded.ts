@@ -5,7 +5,7 @@ import type { HandlerFactory } from './handler';
 /**
  * The restaurant was refunded. When both sides said the work was not completed, the chef who was on the
  * shift is told. When the shift expired, the restaurant reads that the money is on its way back. A refund for
- * a cancelled job needs no text: the restaurant saw the figures before cancelling, the chefs were told.
+ * a cancelled job needs no text; after an operator's decision the restaurant reads that the refund is on its way: the restaurant saw the figures before cancelling, the chefs were told.
  */
 export const onEscrowRefunded: HandlerFactory<'payments.escrow.refunded.v1'> = (ctx) => async (tx, d) => {
   if (d.reason === 'job_cancelled') return;
@@ -16,6 +16,16 @@ export const onEscrowRefunded: HandlerFactory<'payments.escrow.refunded.v1'> = (
     amount_cents: d.amount_cents,
     restaurant_id: d.restaurant_id,
   };
+  if (d.reason === 'dispute_decision') {
+    // The decision's own text told both sides the figures; this one says the money is on its way.
+    await queueSms(ctx, tx, {
+      recipientId: d.restaurant_id,
+      template: 'payment_refunded_review',
+      vars,
+      dedupeKey: `payment_refunded_review:${d.refund_id}`,
+    });
+    return;
+  }
   if (d.reason === 'job_expired') {
     await queueSms(ctx, tx, {
       recipientId: d.restaurant_id,

@@ -4,7 +4,7 @@ import { dropReminders } from '../use-cases/reminders';
 import type { HandlerFactory } from './handler';
 
 /**
- * The restaurant cancelled: every chef on it is told, and no reminder for it will go out. On a late
+ * The restaurant cancelled (or Brigade did, `cancelled_by: system`, when an operator suspended it): every chef on it is told, and no reminder for it will go out. On a late
  * cancellation the chef who was booked reads what they will be paid (the rule's window and pay hours cited).
  */
 export const onJobCancelled: HandlerFactory<'jobs.job.cancelled.v1'> = (ctx) => async (tx, d) => {
@@ -16,6 +16,7 @@ export const onJobCancelled: HandlerFactory<'jobs.job.cancelled.v1'> = (ctx) => 
     job_title: d.title,
     start_time: d.start_time,
     restaurant_id: d.restaurant_id,
+    cancelled_by: d.cancelled_by,
   };
   const paidChef = d.late && d.chef_id && d.chef_pay_cents > 0 ? d.chef_id : null;
   for (const chefId of new Set([...d.affected_chef_ids, ...(paidChef ? [paidChef] : [])])) {

@@ -10,6 +10,7 @@ import { onCheckoutCompleted } from './on-checkout-completed';
 import { onCheckoutDeadlinePassed } from './on-checkout-deadline-passed';
 import { onCheckoutRecorded } from './on-checkout-recorded';
 import { onChefProfileUpdated } from './on-chef-profile-updated';
+import { onDisputeResolved } from './on-dispute-resolved';
 import { onEscrowRefunded } from './on-escrow-refunded';
 import { onEscrowSettled } from './on-escrow-settled';
 import { onJobCancelled } from './on-job-cancelled';
@@ -60,6 +61,7 @@ export function subscriptions(ctx: Ctx): Subscription[] {
       'jobs.checkout.deadline_passed.v1',
       onCheckoutDeadlinePassed(ctx),
     ),
+    on(db, SERVICE, 'dispute-resolved', 'jobs.dispute.resolved.v1', onDisputeResolved(ctx)),
     // money
     on(db, SERVICE, 'payout-released', 'payments.payout.released.v1', onPayoutReleased(ctx)),
     on(db, SERVICE, 'escrow-refunded', 'payments.escrow.refunded.v1', onEscrowRefunded(ctx)),

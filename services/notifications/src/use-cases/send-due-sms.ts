@@ -155,6 +155,7 @@ async function contextFor(
     deadline: str('deadline'),
     outcome: str('outcome') as TemplateContext['outcome'],
     reason: str('reason') as TemplateContext['reason'],
+    cancelled_by: str('cancelled_by') as TemplateContext['cancelled_by'],
     policy: ctx.config.policy,
     chef_name: chef?.name,
     restaurant_name: restaurant?.name,

@@ -39,3 +39,17 @@ export async function wasAccepted(
   );
   return rows.length > 0;
 }
+
+/** One application as payments knows it (null: never seen). */
+export async function applicationOf(
+  database: Database,
+  tx: Executor,
+  applicationId: string,
+): Promise<ApplicationFacts | null> {
+  const [row] = await database.rows<ApplicationFacts>(
+    sql`select application_id, job_id, chef_id, restaurant_id from ${sql.raw(database.schema)}.applications
+        where application_id = ${applicationId}`,
+    tx,
+  );
+  return row ?? null;
+}

@@ -18,9 +18,16 @@ export async function insertLedgerEntry(
 export async function ledgerEntries(
   database: Database,
   jobId: string,
-): Promise<Array<{ kind: LedgerKind; amount_cents: number; created_at: Date | string }>> {
-  const rows = await database.rows<{ kind: LedgerKind; amount_cents: number; created_at: Date | string }>(
-    sql`select kind, amount_cents, created_at from ${sql.raw(database.schema)}.ledger_entries
+): Promise<
+  Array<{ kind: LedgerKind; amount_cents: number; provider_id: string | null; created_at: Date | string }>
+> {
+  const rows = await database.rows<{
+    kind: LedgerKind;
+    amount_cents: number;
+    provider_id: string | null;
+    created_at: Date | string;
+  }>(
+    sql`select kind, amount_cents, provider_id, created_at from ${sql.raw(database.schema)}.ledger_entries
         where job_id = ${jobId} order by id`,
   );
   return rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) }));

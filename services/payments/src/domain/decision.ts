@@ -2,7 +2,7 @@ import { PoisonMessage } from '@brigade/kit';
 import { BOOKING_FEE_BPS, platformFee } from '@brigade/contracts';
 
 /** Why money goes back to the restaurant in full (the reason `payments.escrow.refunded.v1` carries). */
-export type RefundReason = 'job_cancelled' | 'work_not_completed' | 'job_expired';
+export type RefundReason = 'job_cancelled' | 'work_not_completed' | 'job_expired' | 'dispute_decision';
 
 /**
  * The one decision that moves a job's escrow, with its figures (integer cents): the money tasks carry it out
@@ -10,11 +10,18 @@ export type RefundReason = 'job_cancelled' | 'work_not_completed' | 'job_expired
  * `completed` (release), `refunded` (refund) or `settled` (split) once every part is in the ledger.
  */
 export type Decision =
-  | { kind: 'release'; reason: 'release'; chefId: string; chefPay: number; fee: number; refund: 0 }
+  | {
+      kind: 'release';
+      reason: 'release' | 'dispute_decision';
+      chefId: string;
+      chefPay: number;
+      fee: number;
+      refund: 0;
+    }
   | { kind: 'refund'; reason: RefundReason; chefId: null; chefPay: 0; fee: 0; refund: number }
   | {
       kind: 'split';
-      reason: 'late_cancellation';
+      reason: 'late_cancellation' | 'dispute_decision';
       chefId: string;
       chefPay: number;
       fee: number;
@@ -106,6 +113,74 @@ export function cancellationDecision(job: JobMoney, f: CancellationFigures): Can
       chefPay: f.chef_pay_cents,
       fee: f.fee_cents,
       refund: refund!,
+    },
+  };
+}
+
+/** The figures of `jobs.dispute.resolved.v1` that move money, and who they name. */
+export interface DisputeFigures {
+  chef_id: string;
+  chef_pay_cents: number;
+  fee_cents: number;
+  refund_cents: number;
+  subtotal_cents: number;
+  total_cents: number;
+}
+
+/**
+ * An operator's decision of a disputed job, checked against payments' own records before anything moves: the
+ * event's shift pay and total are the job's, the chef is paid at most the shift pay, the fee is exactly the
+ * platform's 7% of the chef pay, and chef pay + fee + refund is exactly what was charged. Then:
+ * - the whole shift pay to the chef: a release (the booking fee kept, nothing back);
+ * - nothing to the chef: a full refund of the charge;
+ * - anything between: a split.
+ * Whether the job is disputed and the chef is its chef is checked by the caller (the job row, the applications
+ * read model).
+ */
+export function disputeDecision(job: JobMoney, f: DisputeFigures): CancellationVerdict {
+  const problems: string[] = [];
+  const charged = job.charged_cents;
+  const whole = (n: number) => Number.isInteger(n) && n >= 0;
+  if (![f.chef_pay_cents, f.fee_cents, f.refund_cents].every(whole))
+    problems.push('figures must be whole, non-negative cents');
+  if (f.subtotal_cents !== job.subtotal_cents)
+    problems.push(`shift pay ${f.subtotal_cents} != the job's ${job.subtotal_cents}`);
+  if (f.total_cents !== job.total_cents)
+    problems.push(`total ${f.total_cents} != the job's ${job.total_cents}`);
+  if (charged !== job.total_cents) problems.push(`charged ${charged} != job total ${job.total_cents}`);
+  if (f.chef_pay_cents > job.subtotal_cents)
+    problems.push(`chef pay ${f.chef_pay_cents} > shift pay ${job.subtotal_cents}`);
+  const fee = platformFee({ feeBps: BOOKING_FEE_BPS }, f.chef_pay_cents);
+  if (f.fee_cents !== fee) problems.push(`fee ${f.fee_cents} != 7% of chef pay (${fee})`);
+  if (f.chef_pay_cents + f.fee_cents + f.refund_cents !== charged)
+    problems.push(
+      `chef pay ${f.chef_pay_cents} + fee ${f.fee_cents} + refund ${f.refund_cents} != charged ${charged}`,
+    );
+  if (f.chef_pay_cents === job.subtotal_cents && f.fee_cents !== job.fee_cents)
+    problems.push(`a full payout keeps the booking fee ${job.fee_cents}, not ${f.fee_cents}`);
+  if (problems.length) return { ok: false, problems };
+  if (f.chef_pay_cents === 0) return { ok: true, decision: refundDecision(job, 'dispute_decision') };
+  if (f.chef_pay_cents === job.subtotal_cents)
+    return {
+      ok: true,
+      decision: {
+        kind: 'release',
+        reason: 'dispute_decision',
+        chefId: f.chef_id,
+        chefPay: job.subtotal_cents,
+        fee: job.fee_cents,
+        refund: 0,
+      },
+    };
+  return {
+    ok: true,
+    decision: {
+      kind: 'split',
+      reason: 'dispute_decision',
+      chefId: f.chef_id,
+      chefPay: f.chef_pay_cents,
+      fee: f.fee_cents,
+      refund: f.refund_cents,
     },
   };
 }

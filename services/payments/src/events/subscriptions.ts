@@ -6,6 +6,7 @@ import { onApplicationAccepted } from './on-application-accepted';
 import { onApplicationSubmitted } from './on-application-submitted';
 import { onCheckoutCompleted } from './on-checkout-completed';
 import { onCheckoutDeadlinePassed } from './on-checkout-deadline-passed';
+import { onDisputeResolved } from './on-dispute-resolved';
 import { onJobCancelled } from './on-job-cancelled';
 import { onJobExpired } from './on-job-expired';
 import { onJobPosted } from './on-job-posted';
@@ -35,6 +36,12 @@ export function paymentsSubscriptions(ctx: PaymentsContext): Subscription[] {
       ctx,
       on(db, 'payments', 'job-cancelled', 'jobs.job.cancelled.v1', (tx, data, event) =>
         onJobCancelled(ctx, tx, data, event),
+      ),
+    ),
+    refusingLoudly(
+      ctx,
+      on(db, 'payments', 'dispute-resolved', 'jobs.dispute.resolved.v1', (tx, data) =>
+        onDisputeResolved(ctx, tx, data),
       ),
     ),
     on(db, 'payments', 'job-expired', 'jobs.job.expired.v1', (tx, data, event) =>

@@ -41,6 +41,7 @@ export async function closeEscrowIfDone(ctx: PaymentsContext, tx: Executor, job:
       chef_id: decision.chef_id!,
       transfer_id: transferId!,
       amount_cents: decision.chef_pay_cents,
+      reason: decision.reason === 'dispute_decision' ? 'dispute_decision' : 'release',
     });
   else if (decision.kind === 'refund')
     await appendEvent(database, tx, 'payments.escrow.refunded.v1', {
@@ -58,6 +59,6 @@ export async function closeEscrowIfDone(ctx: PaymentsContext, tx: Executor, job:
       fee_cents: decision.fee_cents,
       refund_id: refundId,
       refund_cents: decision.refund_cents,
-      reason: 'late_cancellation',
+      reason: decision.reason === 'dispute_decision' ? 'dispute_decision' : 'late_cancellation',
     });
 }

@@ -1,0 +1,38 @@
+import type { Executor } from '@brigade/kit';
+import type { EventData } from '@brigade/contracts';
+import type { Ctx } from '../context';
+import { queueSms } from './queue-sms';
+
+/**
+ * Text both sides of a decided dispute, each in their own language: what the chef is paid and what the
+ * restaurant gets back, in dollars, and that the operator's note is on the job page. Once per side and job.
+ */
+export async function textDisputeDecision(
+  ctx: Ctx,
+  tx: Executor,
+  d: EventData<'jobs.dispute.resolved.v1'>,
+): Promise<void> {
+  const vars = {
+    job_id: d.job_id,
+    application_id: d.application_id,
+    job_title: d.job_title,
+    start_time: d.start_time,
+    chef_id: d.chef_id,
+    restaurant_id: d.restaurant_id,
+    chef_pay_cents: d.chef_pay_cents,
+    fee_cents: d.fee_cents,
+    refund_cents: d.refund_cents,
+  };
+  await queueSms(ctx, tx, {
+    recipientId: d.chef_id,
+    template: 'dispute_resolved_chef',
+    vars,
+    dedupeKey: `dispute_resolved:${d.job_id}:chef`,
+  });
+  await queueSms(ctx, tx, {
+    recipientId: d.restaurant_id,
+    template: 'dispute_resolved_restaurant',
+    vars,
+    dedupeKey: `dispute_resolved:${d.job_id}:restaurant`,
+  });
+}

@@ -1,0 +1,33 @@
+import { Router, type RequestHandler } from 'express';
+import { z } from 'zod';
+import { parse, uuidParam } from '@brigade/kit';
+import { MESSAGES } from '@brigade/contracts';
+import type { PaymentsContext } from '../context';
+import { getOpsLedger } from '../use-cases/get-ops-ledger';
+import { listAnomalies } from '../use-cases/list-anomalies';
+
+const AnomaliesQuery = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 200' })
+    .int('limit must be a whole number from 1 to 200')
+    .min(1, 'limit must be a whole number from 1 to 200')
+    .max(200, 'limit must be a whole number from 1 to 200')
+    .optional(),
+});
+
+/** The operator console's money routes (operators only: `operator` is kit's requireOperator). */
+export function opsRouter(ctx: PaymentsContext, operator: RequestHandler): Router {
+  const router = Router();
+
+  router.get('/ops/jobs/:jobId/ledger', operator, async (req, res) => {
+    const jobId = uuidParam(req, 'jobId', MESSAGES.jobNotFoundOrNotAuthorized, 'PAYMENTS.JOB_NOT_FOUND');
+    res.json(await getOpsLedger(ctx, jobId));
+  });
+
+  router.get('/ops/anomalies', operator, async (req, res) => {
+    const query = parse(AnomaliesQuery, req.query);
+    res.json(await listAnomalies(ctx, query.limit ?? 50));
+  });
+
+  return router;
+}
