@@ -201,7 +201,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /applications/{applicationId}/checkout': {
     path: (f) => `/applications/${f.application}/checkout`,
     body: () => ({ rating: 1, workCompleted: false, feedback: null }),
-    expect: { anonymous: 401, chef: 403, otherChef: 404, restaurant: 409, otherRestaurant: 404 },
+    expect: { anonymous: 401, chef: 409, otherChef: 404, restaurant: 409, otherRestaurant: 404 },
   },
   'GET /favorites': { path: () => '/favorites', expect: onlyRestaurants(200) },
   'POST /favorites/chef/{id}': {
@@ -221,14 +221,12 @@ export const MATRIX: Record<string, Row> = {
     expect: onlyRestaurants(200),
   },
 
-  // A statement on a job that is not disputed: its restaurant gets the state conflict (409) after the door;
-  // the chef who only applied and another chef may see the open job but are not its parties (403); another
-  // restaurant never learns of it (404); an operator is not a party (403, a member route).
+  // A statement on a job that is not disputed: its restaurant gets the state conflict (409) after the door; the
+  // chef who only applied is not a party (403); another chef or restaurant never learns of it (404); an operator
+  // is not a party (403, a member route).
   'POST /jobs/{id}/dispute': {
     path: (f) => `/jobs/${f.job.id}/dispute`,
     body: () => ({ statement: 'I was there all shift.' }),
-    // The job is not disputed: its restaurant gets a conflict, the chef who only applied is no party (403); a chef
-    // or restaurant with no part in it never learns of it.
     expect: { anonymous: 401, chef: 403, otherChef: 404, restaurant: 409, otherRestaurant: 404 },
   },
 
