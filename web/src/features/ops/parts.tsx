@@ -64,7 +64,10 @@ export function TimelineLink({ jobId, children }: { jobId: string; children?: Re
   return <Link to={`/ops/jobs/${jobId}`}>{children ?? t('timeline.link')}</Link>;
 }
 
-/** A table that scrolls sideways on a phone instead of overflowing the page. */
+/**
+ * A table that scrolls sideways on a phone instead of overflowing the page; the scrolling region takes the
+ * keyboard focus (and is named by the caption) so it can be scrolled without a pointer.
+ */
 export function OpsTable({
   caption,
   head,
@@ -75,7 +78,7 @@ export function OpsTable({
   children: ReactNode;
 }) {
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
       <table className="ops-table">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
