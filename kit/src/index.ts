@@ -21,3 +21,4 @@ export { redisScript } from './redis-script';
 export * from './audit';
 export * from './ops-router';
 export { auditEntry, eventEntry, type TimelineEntry } from './ops-timeline';
+export * from './subscribe';

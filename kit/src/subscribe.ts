@@ -1,0 +1,76 @@
+import type { EventData, EventEnvelope, EventType } from '@brigade/contracts';
+import type { Database, Tx } from './db';
+import type { Subscription } from './bus/types';
+import { idempotent } from './consumer';
+
+/**
+ * What the kit needs of every service's context (`<Name>Context`): its database and its outbox relay, which
+ * is woken after each commit that may have written events.
+ */
+export interface TransactionContext {
+  database: Database;
+  relay: { kick(): void };
+}
+
+/**
+ * Run a state change and its outbox events in one transaction; after the commit, wake the relay so the events
+ * leave at once (it also polls). The one way a use case writes: no service calls `relay.kick()` by hand.
+ */
+export async function inTransaction<T>(ctx: TransactionContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const result = await ctx.database.transaction(fn);
+  ctx.relay.kick();
+  return result;
+}
+
+/** A handler of one event type: it decodes nothing itself (the bus validated the event) and calls a use case. */
+export type EventHandlerOf<C, T extends EventType> = (
+  ctx: C,
+  tx: Tx,
+  data: EventData<T>,
+  event: EventEnvelope<EventData<T>>,
+) => Promise<unknown>;
+
+/**
+ * One row of a service's subscription table: the event type, its handler, and the queue's name when it is
+ * not the derived one (`queueName`). Queue names are operational: a renamed queue is a new, empty queue.
+ */
+export type SubscriptionRow<C, T extends EventType = EventType> = readonly [
+  type: T,
+  handler: EventHandlerOf<C, T>,
+  queue?: string,
+];
+
+/**
+ * The queue name derived from an event type: the producer and the version dropped, the rest joined with
+ * dashes (`jobs.job.cancelled.v1` -> `job-cancelled`, `jobs.checkout.deadline_passed.v1` ->
+ * `checkout-deadline-passed`).
+ */
+export function queueName(type: EventType): string {
+  return type.split('.').slice(1, -1).join('-').replaceAll('_', '-');
+}
+
+/**
+ * A service's subscription table as kit subscriptions: each row's queue is `<service>.<name>`, its handler runs
+ * once per event (idempotent: the processed-event record commits with the handler's writes, a throw retries),
+ * and after each commit the relay is woken for the events the handler wrote.
+ */
+export function subscribe<C extends TransactionContext, const T extends readonly EventType[]>(
+  service: string,
+  ctx: C,
+  rows: { [K in keyof T]: SubscriptionRow<C, T[K]> },
+): Subscription[] {
+  return (rows as ReadonlyArray<SubscriptionRow<C>>).map(([type, handler, name]) => {
+    const queue = `${service}.${name ?? queueName(type)}`;
+    const run = idempotent(ctx.database, queue, (tx, data, event) =>
+      (handler as EventHandlerOf<C, typeof type>)(ctx, tx, data, event).then(() => undefined),
+    );
+    return {
+      queue,
+      types: [type],
+      handler: async (event) => {
+        await run(event);
+        ctx.relay.kick();
+      },
+    };
+  });
+}

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import {
+  appendEvent,
+  createLogger,
+  inTransaction,
+  OutboxRelay,
+  queueName,
+  sql,
+  subscribe,
+  type Migration,
+} from '../src';
+import {
+  createTestBus,
+  createTestDatabase,
+  eventually,
+  type TestBus,
+  type TestDatabase,
+} from '../src/testing';
+
+// The one way a service writes and reacts (issue 18): `inTransaction` commits a change with its events and wakes
+// the relay at once; `subscribe` turns a service's table of [event type, handler] rows into consumers that run
+// once per event and wake the relay for what they wrote. The relay here never polls on its own (an hour), so an
+// event only leaves when something woke it. PGlite + in-process bus, or PostgreSQL + RabbitMQ in CI.
+
+const migrations: Migration[] = [
+  {
+    name: '0001_users',
+    sql: 'create table kitsub.users (id uuid primary key, email text not null, welcomed int not null default 0);',
+  },
+];
+
+let database: TestDatabase;
+let testBus: TestBus;
+let relay: OutboxRelay;
+const logger = createLogger('kit-subscribe-test');
+
+beforeAll(async () => {
+  database = await createTestDatabase('kitsub', migrations);
+  testBus = await createTestBus([30, 60]);
+  relay = new OutboxRelay({ database, bus: testBus.bus, producer: 'kitsub', logger, pollMs: 3_600_000 });
+  relay.start();
+});
+afterAll(async () => {
+  await relay.stop();
+  await testBus.destroy();
+  await database.destroy();
+});
+
+test('queue names are derived from the event type unless a row names its queue', () => {
+  expect(queueName('jobs.job.cancelled.v1')).toBe('job-cancelled');
+  expect(queueName('jobs.checkout.deadline_passed.v1')).toBe('checkout-deadline-passed');
+  const ctx = { database, relay };
+  const subs = subscribe('kitsub', ctx, [
+    ['identity.user.registered.v1', async () => {}],
+    ['payments.escrow.held.v1', async () => {}, 'on-escrow-held'],
+  ]);
+  expect(subs.map((s) => s.queue)).toEqual(['kitsub.user-registered', 'kitsub.on-escrow-held']);
+});
+
+test('a change written with inTransaction leaves at once; a handler runs once per event and its own events leave too', async () => {
+  const ctx = { database, relay, welcome: 'Welcome' };
+  const handled: string[] = [];
+  const updates: string[] = [];
+  const subs = subscribe('kitsub', ctx, [
+    [
+      'identity.user.registered.v1',
+      async (c, tx, data) => {
+        handled.push(`${c.welcome} ${data.email}`);
+        await tx.execute(sql`update kitsub.users set welcomed = welcomed + 1 where id = ${data.user_id}`);
+        await appendEvent(c.database, tx, 'identity.user.updated.v1', {
+          user_id: data.user_id,
+          phone: data.phone,
+          phone_verified: false,
+          user_type: data.user_type,
+          language_preference: data.language_preference,
+        });
+      },
+    ],
+    [
+      'identity.user.updated.v1',
+      async (_c, _tx, data) => {
+        updates.push(data.user_id);
+      },
+    ],
+  ]);
+  for (const s of subs) await testBus.bus.subscribe(s);
+
+  const id = randomUUID();
+  await inTransaction(ctx, async (tx) => {
+    await tx.execute(sql`insert into kitsub.users (id, email) values (${id}, 'cook@example.com')`);
+    await appendEvent(database, tx, 'identity.user.registered.v1', {
+      user_id: id,
+      email: 'cook@example.com',
+      phone: '+16125550100',
+      user_type: 'chef',
+      language_preference: 'en',
+      created_at: new Date().toISOString(),
+    });
+  });
+  await eventually(() => expect(updates).toEqual([id]), 10_000);
+  expect(handled).toEqual(['Welcome cook@example.com']);
+  const [row] = await database.rows<{ welcomed: number }>(
+    sql`select welcomed from kitsub.users where id = ${id}`,
+  );
+  expect(row.welcomed).toBe(1);
+});
+
+test('a transaction that throws writes nothing and sends nothing', async () => {
+  const ctx = { database, relay };
+  const id = randomUUID();
+  await expect(
+    inTransaction(ctx, async (tx) => {
+      await tx.execute(sql`insert into kitsub.users (id, email) values (${id}, 'x@example.com')`);
+      throw new Error('refused');
+    }),
+  ).rejects.toThrow('refused');
+  expect(await database.rows(sql`select id from kitsub.users where id = ${id}`)).toEqual([]);
+});
