@@ -29,7 +29,7 @@ import { createSandboxRouters } from './sandbox/emulator.router';
 import { faultsUnavailable, StripeFaults } from './sandbox/faults';
 import { SandboxStore } from './sandbox/store';
 import { SandboxWebhookDeliverer } from './sandbox/webhook-deliverer';
-import { isSandbox, StripeHolder } from './stripe/client';
+import { isSandbox, StripeHolder } from './adapters/stripe';
 import { MoneyTaskRunner } from './use-cases/money-tasks';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -1,6 +1,6 @@
 import type { Database, Logger, OutboxRelay } from '@brigade/kit';
 import type { PaymentsConfig } from './config';
-import type { StripeHolder } from './stripe/client';
+import type { StripeHolder } from './adapters/stripe';
 
 /** What the use cases work with (built once in app.ts). */
 export interface PaymentsContext {

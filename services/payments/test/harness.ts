@@ -12,7 +12,7 @@ import {
 import { computeJobPay, type EventInput, type EventEnvelope, type EventType } from '@brigade/contracts';
 import { createPaymentsService, loadMigrations } from '../src/app';
 import { loadPaymentsConfig, SANDBOX_SECRET_KEY } from '../src/config';
-import { checkLedger } from '../src/domain/ledger';
+import { checkLedger } from '../src/use-cases/check-ledger';
 import { findStuckMoney } from '../src/use-cases/report-stuck-money';
 
 type Service = Awaited<ReturnType<typeof createPaymentsService>>;

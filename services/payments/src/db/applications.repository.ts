@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { sql, type Database, type Executor } from '@brigade/kit';
+import { applications } from './schema';
 
 export interface ApplicationFacts {
   application_id: string;
@@ -51,5 +53,17 @@ export async function applicationOf(
         where application_id = ${applicationId}`,
     tx,
   );
+  return row ?? null;
+}
+
+/** The job and restaurant of an application (null: never seen). */
+export async function jobOfApplication(
+  database: Database,
+  applicationId: string,
+): Promise<{ job_id: string; restaurant_id: string } | null> {
+  const [row] = await database.db
+    .select({ job_id: applications.jobId, restaurant_id: applications.restaurantId })
+    .from(applications)
+    .where(eq(applications.applicationId, applicationId));
   return row ?? null;
 }

@@ -115,6 +115,51 @@ export async function markEnded(
   );
 }
 
+/** The job's money is held (its charge is in the ledger): the last card error is cleared. */
+export async function markHeld(database: Database, tx: Executor, jobId: string, paymentIntentId: string) {
+  await setStatus(
+    database,
+    tx,
+    jobId,
+    'held_in_escrow',
+    sql`, held_at = now(), payment_intent_id = coalesce(payment_intent_id, ${paymentIntentId}), last_error_code = null, last_decline_code = null, last_error_message = null`,
+  );
+}
+
+/** A card attempt was declined: the job shows `failed` with the provider's code, decline code and text. */
+export async function markFailed(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  f: { code: string | null; declineCode: string | null; message: string },
+) {
+  await setStatus(
+    database,
+    tx,
+    jobId,
+    'failed',
+    sql`, failed_attempts = failed_attempts + 1, last_error_code = ${f.code}, last_decline_code = ${f.declineCode}, last_error_message = ${f.message}`,
+  );
+}
+
+/** Every movement of the job's decision is in the ledger: the escrow closes with this status. */
+export async function markClosed(database: Database, tx: Executor, jobId: string, status: PaymentStatus) {
+  await setStatus(database, tx, jobId, status, sql`, closed_at = now()`);
+}
+
+/** The job's one PaymentIntent, kept once (a second intent never replaces the first). */
+export async function savePaymentIntent(
+  database: Database,
+  jobId: string,
+  pi: { id: string; client_secret: string | null },
+) {
+  await database.db.execute(
+    sql`update ${sql.raw(database.schema)}.job_payments
+        set payment_intent_id = coalesce(payment_intent_id, ${pi.id}), client_secret = coalesce(client_secret, ${pi.client_secret}), updated_at = now()
+        where job_id = ${jobId}`,
+  );
+}
+
 /** The checkout answers disagree: held until an operator decides (the stuck-money report lists it apart). */
 export async function markDisputed(database: Database, tx: Executor, jobId: string, status: PaymentStatus) {
   await setStatus(database, tx, jobId, status, sql`, disputed_at = coalesce(disputed_at, now())`);

@@ -1,4 +1,6 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
+import type { PaymentStatus } from '@brigade/contracts';
+import { emptyTotals, type LedgerFacts, type LedgerTotals } from '../domain/ledger';
 
 export type LedgerKind = 'charge' | 'fee' | 'transfer' | 'refund';
 
@@ -12,6 +14,24 @@ export async function insertLedgerEntry(
     sql`insert into ${sql.raw(database.schema)}.ledger_entries (job_id, kind, amount_cents, provider_id, idempotency_key)
         values (${entry.job_id}, ${entry.kind}, ${entry.amount_cents}, ${entry.provider_id}, ${`job:${entry.job_id}:${entry.kind}`})`,
   );
+}
+
+/**
+ * The job's charge, as the provider confirmed it: false when the ledger already has it (one charge per job, one
+ * entry per provider id), so a second confirmation records nothing.
+ */
+export async function insertCharge(
+  database: Database,
+  tx: Executor,
+  charge: { job_id: string; amount_cents: number; provider_id: string },
+): Promise<boolean> {
+  const inserted = await database.rows(
+    sql`insert into ${sql.raw(database.schema)}.ledger_entries (job_id, kind, amount_cents, provider_id, idempotency_key)
+        values (${charge.job_id}, 'charge', ${charge.amount_cents}, ${charge.provider_id}, ${`job:${charge.job_id}:payment_intent`})
+        on conflict do nothing returning id`,
+    tx,
+  );
+  return inserted.length > 0;
 }
 
 /** Every movement of a job's money, oldest first. */
@@ -31,4 +51,98 @@ export async function ledgerEntries(
         where job_id = ${jobId} order by id`,
   );
   return rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) }));
+}
+
+const KIND_FIELD = {
+  charge: 'charged_cents',
+  fee: 'fee_cents',
+  transfer: 'transferred_cents',
+  refund: 'refunded_cents',
+} as const;
+
+/** The job's ledger summed by kind. */
+export async function ledgerTotals(
+  database: Database,
+  jobId: string,
+  executor?: Executor,
+): Promise<LedgerTotals> {
+  const rows = await database.rows<{ kind: keyof typeof KIND_FIELD; total: string }>(
+    sql`select kind, sum(amount_cents)::bigint as total from ${sql.raw(database.schema)}.ledger_entries where job_id = ${jobId} group by kind`,
+    executor,
+  );
+  const totals = emptyTotals();
+  for (const r of rows) totals[KIND_FIELD[r.kind]] = Number(r.total);
+  return totals;
+}
+
+/** Every job's figures as the ledger rules read them (`ledgerProblems`), by job id. */
+export async function ledgerFactsOfEveryJob(
+  database: Database,
+): Promise<Array<LedgerFacts & { job_id: string }>> {
+  const s = sql.raw(database.schema);
+  const rows = await database.rows<{
+    job_id: string;
+    status: PaymentStatus;
+    subtotal_cents: number;
+    fee: number;
+    total_cents: number;
+    charged: string;
+    fees: string;
+    transferred: string;
+    refunded: string;
+    entries_max: string;
+    decision_kind: string | null;
+    decision_chef_pay: number | null;
+    decision_fee: number | null;
+    decision_refund: number | null;
+  }>(sql`
+    select j.job_id, j.status, j.subtotal_cents, j.fee_cents as fee, j.total_cents,
+      coalesce(l.charged, 0)::bigint as charged, coalesce(l.fees, 0)::bigint as fees,
+      coalesce(l.transferred, 0)::bigint as transferred, coalesce(l.refunded, 0)::bigint as refunded,
+      coalesce(l.entries_max, 0)::bigint as entries_max,
+      d.kind as decision_kind, d.chef_pay_cents as decision_chef_pay, d.fee_cents as decision_fee,
+      d.refund_cents as decision_refund
+    from ${s}.job_payments j
+    left join (
+      select job_id,
+        sum(amount_cents) filter (where kind = 'charge') as charged,
+        sum(amount_cents) filter (where kind = 'fee') as fees,
+        sum(amount_cents) filter (where kind = 'transfer') as transferred,
+        sum(amount_cents) filter (where kind = 'refund') as refunded,
+        max(n) as entries_max
+      from (select job_id, kind, sum(amount_cents) as amount_cents, count(*) as n from ${s}.ledger_entries group by job_id, kind) per_kind
+      group by job_id
+    ) l on l.job_id = j.job_id
+    left join ${s}.decisions d on d.job_id = j.job_id
+    order by j.job_id`);
+  return rows.map((r) => ({
+    job_id: r.job_id,
+    status: r.status,
+    subtotal_cents: Number(r.subtotal_cents),
+    fee_cents: Number(r.fee),
+    total_cents: Number(r.total_cents),
+    totals: {
+      charged_cents: Number(r.charged),
+      fee_cents: Number(r.fees),
+      transferred_cents: Number(r.transferred),
+      refunded_cents: Number(r.refunded),
+    },
+    entries_max: Number(r.entries_max),
+    decision: r.decision_kind
+      ? {
+          kind: r.decision_kind,
+          chef_pay_cents: Number(r.decision_chef_pay),
+          fee_cents: Number(r.decision_fee),
+          refund_cents: Number(r.decision_refund),
+        }
+      : null,
+  }));
+}
+
+/** Whether this database holds the payments ledger (the service has run against it). */
+export async function ledgerExists(database: Database): Promise<boolean> {
+  const [exists] = await database.rows<{ ok: string | null }>(
+    sql`select to_regclass('payments.job_payments')::text as ok`,
+  );
+  return Boolean(exists?.ok);
 }

@@ -110,3 +110,62 @@ export async function payoutAccountOf(
   );
   return row ?? null;
 }
+
+/** A leased task as the runner works it. */
+export interface LeasedTask extends Omit<MoneyTaskRow, 'status'> {
+  idempotency_key: string;
+  attempts: number;
+}
+
+/**
+ * Lease up to `limit` due tasks for `leaseMs` (another instance skips them until the lease ends; a task whose
+ * process died mid-call runs again after it).
+ */
+export async function leaseDueTasks(
+  database: Database,
+  limit: number,
+  leaseMs: number,
+): Promise<LeasedTask[]> {
+  const s = sql.raw(database.schema);
+  return database.rows<LeasedTask>(
+    sql`update ${s}.money_tasks set next_attempt_at = now() + (${leaseMs} * interval '1 millisecond')
+        where id in (select id from ${s}.money_tasks where status = 'pending' and next_attempt_at <= now()
+                     order by id limit ${limit} for update skip locked)
+        returning id, job_id, kind, reason, amount_cents, fee_cents, destination_user_id, idempotency_key, attempts`,
+  );
+}
+
+/** A failed attempt: why, and when the task is due again (a task no longer pending is left alone). */
+export async function recordTaskFailure(
+  database: Database,
+  taskId: string,
+  f: {
+    attempt: number;
+    message: string;
+    kind: 'provider' | 'payout_account' | 'other';
+    delayMs: number | undefined;
+  },
+) {
+  await database.db.execute(
+    sql`update ${sql.raw(database.schema)}.money_tasks set attempts = ${f.attempt}, last_error = ${f.message},
+        last_error_kind = ${f.kind}, last_attempt_at = now(),
+        next_attempt_at = now() + (${f.delayMs} * interval '1 millisecond') where id = ${taskId} and status = 'pending'`,
+  );
+}
+
+/** The provider's answer is recorded: the task is done, or blocked when the answer did not match it. */
+export async function finishTask(database: Database, taskId: string, blocked: boolean) {
+  await database.db.execute(
+    sql`update ${sql.raw(database.schema)}.money_tasks
+        set status = ${blocked ? 'blocked' : 'done'}, done_at = coalesce(done_at, now()), attempts = attempts + 1,
+            last_error = ${blocked ? 'the provider answer does not match the task (see anomalies)' : null}
+        where id = ${taskId}`,
+  );
+}
+
+/** The chef's payout account is ready: every pending transfer to them is due now. */
+export async function wakeTasksOf(database: Database, tx: Executor, userId: string) {
+  await tx.execute(
+    sql`update ${sql.raw(database.schema)}.money_tasks set next_attempt_at = now() where destination_user_id = ${userId} and status = 'pending'`,
+  );
+}

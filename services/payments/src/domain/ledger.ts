@@ -1,4 +1,3 @@
-import { sql, type Database, type Executor } from '@brigade/kit';
 import { BOOKING_FEE_BPS, platformFee, type PaymentStatus } from '@brigade/contracts';
 import { isClosed, isHeld } from './escrow-state';
 
@@ -20,28 +19,7 @@ export function emptyTotals(): LedgerTotals {
   return { charged_cents: 0, fee_cents: 0, transferred_cents: 0, refunded_cents: 0 };
 }
 
-const KIND_FIELD = {
-  charge: 'charged_cents',
-  fee: 'fee_cents',
-  transfer: 'transferred_cents',
-  refund: 'refunded_cents',
-} as const;
-
-export async function ledgerTotals(
-  database: Database,
-  jobId: string,
-  executor?: Executor,
-): Promise<LedgerTotals> {
-  const rows = await database.rows<{ kind: keyof typeof KIND_FIELD; total: string }>(
-    sql`select kind, sum(amount_cents)::bigint as total from ${sql.raw(database.schema)}.ledger_entries where job_id = ${jobId} group by kind`,
-    executor,
-  );
-  const totals = emptyTotals();
-  for (const r of rows) totals[KIND_FIELD[r.kind]] = Number(r.total);
-  return totals;
-}
-
-/** A job's figures as the ledger rules read them (SQL below; the rules are the pure `ledgerProblems`). */
+/** A job's figures as the ledger rules read them (read by `db/ledger.repository.ts`; the rules are the pure `ledgerProblems`). */
 export interface LedgerFacts {
   status: PaymentStatus;
   subtotal_cents: number;
@@ -112,69 +90,4 @@ export function ledgerProblems(f: LedgerFacts): string[] {
     );
   }
   return problems;
-}
-
-/** Every job's ledger against the rules (`npm run ledger:check`). */
-export async function checkLedger(database: Database): Promise<LedgerCheck[]> {
-  const s = sql.raw(database.schema);
-  const rows = await database.rows<{
-    job_id: string;
-    status: PaymentStatus;
-    subtotal_cents: number;
-    fee: number;
-    total_cents: number;
-    charged: string;
-    fees: string;
-    transferred: string;
-    refunded: string;
-    entries_max: string;
-    decision_kind: string | null;
-    decision_chef_pay: number | null;
-    decision_fee: number | null;
-    decision_refund: number | null;
-  }>(sql`
-    select j.job_id, j.status, j.subtotal_cents, j.fee_cents as fee, j.total_cents,
-      coalesce(l.charged, 0)::bigint as charged, coalesce(l.fees, 0)::bigint as fees,
-      coalesce(l.transferred, 0)::bigint as transferred, coalesce(l.refunded, 0)::bigint as refunded,
-      coalesce(l.entries_max, 0)::bigint as entries_max,
-      d.kind as decision_kind, d.chef_pay_cents as decision_chef_pay, d.fee_cents as decision_fee,
-      d.refund_cents as decision_refund
-    from ${s}.job_payments j
-    left join (
-      select job_id,
-        sum(amount_cents) filter (where kind = 'charge') as charged,
-        sum(amount_cents) filter (where kind = 'fee') as fees,
-        sum(amount_cents) filter (where kind = 'transfer') as transferred,
-        sum(amount_cents) filter (where kind = 'refund') as refunded,
-        max(n) as entries_max
-      from (select job_id, kind, sum(amount_cents) as amount_cents, count(*) as n from ${s}.ledger_entries group by job_id, kind) per_kind
-      group by job_id
-    ) l on l.job_id = j.job_id
-    left join ${s}.decisions d on d.job_id = j.job_id
-    order by j.job_id`);
-  return rows.map((r) => {
-    const totals = {
-      charged_cents: Number(r.charged),
-      fee_cents: Number(r.fees),
-      transferred_cents: Number(r.transferred),
-      refunded_cents: Number(r.refunded),
-    };
-    const problems = ledgerProblems({
-      status: r.status,
-      subtotal_cents: Number(r.subtotal_cents),
-      fee_cents: Number(r.fee),
-      total_cents: Number(r.total_cents),
-      totals,
-      entries_max: Number(r.entries_max),
-      decision: r.decision_kind
-        ? {
-            kind: r.decision_kind,
-            chef_pay_cents: Number(r.decision_chef_pay),
-            fee_cents: Number(r.decision_fee),
-            refund_cents: Number(r.decision_refund),
-          }
-        : null,
-    });
-    return { job_id: r.job_id, status: r.status, ...totals, ok: problems.length === 0, problems };
-  });
 }

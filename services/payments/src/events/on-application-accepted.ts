@@ -1,14 +1,11 @@
-import type { Tx } from '@brigade/kit';
-import type { EventData, EventEnvelope } from '@brigade/contracts';
+import type { EventHandlerOf } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
-import { markAccepted } from '../db/applications.repository';
+import { recordAcceptance } from '../use-cases/record-application';
 
 /** The restaurant accepted a chef: the only chef a late cancellation of this job may pay. */
-export async function onApplicationAccepted(
-  ctx: PaymentsContext,
-  tx: Tx,
-  data: EventData<'jobs.application.accepted.v1'>,
-  event: EventEnvelope<unknown>,
-) {
-  await markAccepted(ctx.database, tx, data, event.occurred_at);
-}
+export const onApplicationAccepted: EventHandlerOf<PaymentsContext, 'jobs.application.accepted.v1'> = (
+  ctx,
+  tx,
+  data,
+  event,
+) => recordAcceptance(ctx, tx, data, event.occurred_at);

@@ -1,13 +1,10 @@
-import type { Tx } from '@brigade/kit';
-import type { EventData } from '@brigade/contracts';
+import type { EventHandlerOf } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
-import { insertApplication } from '../db/applications.repository';
+import { recordApplication } from '../use-cases/record-application';
 
 /** Applications -> jobs, for `POST /applications/{applicationId}/confirm-payment`. */
-export async function onApplicationSubmitted(
-  ctx: PaymentsContext,
-  tx: Tx,
-  data: EventData<'jobs.application.submitted.v1'>,
-) {
-  await insertApplication(ctx.database, tx, data);
-}
+export const onApplicationSubmitted: EventHandlerOf<PaymentsContext, 'jobs.application.submitted.v1'> = (
+  ctx,
+  tx,
+  data,
+) => recordApplication(ctx, tx, data);

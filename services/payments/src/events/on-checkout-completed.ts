@@ -1,13 +1,10 @@
-import type { Tx } from '@brigade/kit';
-import type { EventData } from '@brigade/contracts';
+import type { EventHandlerOf } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
 import { applyCheckoutOutcome } from '../use-cases/apply-checkout-outcome';
 
 /** Both sides checked out: release, refund or hold, as their answers say. */
-export async function onCheckoutCompleted(
-  ctx: PaymentsContext,
-  tx: Tx,
-  data: EventData<'jobs.checkout.completed.v1'>,
-) {
-  await applyCheckoutOutcome(ctx, tx, data);
-}
+export const onCheckoutCompleted: EventHandlerOf<PaymentsContext, 'jobs.checkout.completed.v1'> = (
+  ctx,
+  tx,
+  data,
+) => applyCheckoutOutcome(ctx, tx, data);

@@ -1,9 +1,7 @@
-import type { Tx } from '@brigade/kit';
-import type { EventData } from '@brigade/contracts';
+import type { EventHandlerOf } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
-import { insertJob } from '../db/jobs.repository';
+import { recordPostedJob } from '../use-cases/record-posted-job';
 
 /** The jobs read model: the amounts a job is charged come only from here, with its times. */
-export async function onJobPosted(ctx: PaymentsContext, tx: Tx, data: EventData<'jobs.job.posted.v1'>) {
-  await insertJob(ctx.database, tx, data);
-}
+export const onJobPosted: EventHandlerOf<PaymentsContext, 'jobs.job.posted.v1'> = (ctx, tx, data) =>
+  recordPostedJob(ctx, tx, data);

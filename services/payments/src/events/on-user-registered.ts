@@ -1,15 +1,10 @@
-import { sql, type Tx } from '@brigade/kit';
-import type { EventData } from '@brigade/contracts';
+import type { EventHandlerOf } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
+import { recordUser } from '../use-cases/record-user';
 
 /** Email and user type of every user (the Stripe account's and the receipt's email). */
-export async function onUserRegistered(
-  ctx: PaymentsContext,
-  tx: Tx,
-  data: EventData<'identity.user.registered.v1'>,
-) {
-  await tx.execute(
-    sql`insert into ${sql.raw(ctx.database.schema)}.users (user_id, email, user_type) values (${data.user_id}, ${data.email}, ${data.user_type})
-        on conflict (user_id) do update set email = excluded.email, user_type = excluded.user_type`,
-  );
-}
+export const onUserRegistered: EventHandlerOf<PaymentsContext, 'identity.user.registered.v1'> = (
+  ctx,
+  tx,
+  data,
+) => recordUser(ctx, tx, data);

@@ -1,4 +1,5 @@
-import { on, type Subscription } from '@brigade/kit';
+import { subscribe, type Subscription } from '@brigade/kit';
+import type { EventType } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { DecisionRefused } from '../domain/decision';
 import { recordRefusedDecision } from '../use-cases/report-anomaly';
@@ -12,42 +13,28 @@ import { onJobExpired } from './on-job-expired';
 import { onJobPosted } from './on-job-posted';
 import { onUserRegistered } from './on-user-registered';
 
-/** Every event the payments service reacts to, in one table (queue `payments.<name>`). */
+/** The money decisions whose refused figures are recorded as an anomaly (see `refusingLoudly`). */
+const REFUSING_LOUDLY: ReadonlySet<string> = new Set<EventType>([
+  'jobs.job.cancelled.v1',
+  'jobs.dispute.resolved.v1',
+]);
+
+/**
+ * Every event the payments service reacts to, in one table (queue `payments.<name>`, the name derived from the
+ * event type: `payments.job-cancelled`, `payments.checkout-deadline-passed`, ...).
+ */
 export function paymentsSubscriptions(ctx: PaymentsContext): Subscription[] {
-  const db = ctx.database;
-  return [
-    on(db, 'payments', 'user-registered', 'identity.user.registered.v1', (tx, data) =>
-      onUserRegistered(ctx, tx, data),
-    ),
-    on(db, 'payments', 'job-posted', 'jobs.job.posted.v1', (tx, data) => onJobPosted(ctx, tx, data)),
-    on(db, 'payments', 'application-submitted', 'jobs.application.submitted.v1', (tx, data) =>
-      onApplicationSubmitted(ctx, tx, data),
-    ),
-    on(db, 'payments', 'application-accepted', 'jobs.application.accepted.v1', (tx, data, event) =>
-      onApplicationAccepted(ctx, tx, data, event),
-    ),
-    on(db, 'payments', 'checkout-completed', 'jobs.checkout.completed.v1', (tx, data) =>
-      onCheckoutCompleted(ctx, tx, data),
-    ),
-    on(db, 'payments', 'checkout-deadline-passed', 'jobs.checkout.deadline_passed.v1', (tx, data) =>
-      onCheckoutDeadlinePassed(ctx, tx, data),
-    ),
-    refusingLoudly(
-      ctx,
-      on(db, 'payments', 'job-cancelled', 'jobs.job.cancelled.v1', (tx, data, event) =>
-        onJobCancelled(ctx, tx, data, event),
-      ),
-    ),
-    refusingLoudly(
-      ctx,
-      on(db, 'payments', 'dispute-resolved', 'jobs.dispute.resolved.v1', (tx, data) =>
-        onDisputeResolved(ctx, tx, data),
-      ),
-    ),
-    on(db, 'payments', 'job-expired', 'jobs.job.expired.v1', (tx, data, event) =>
-      onJobExpired(ctx, tx, data, event),
-    ),
-  ];
+  return subscribe('payments', ctx, [
+    ['identity.user.registered.v1', onUserRegistered],
+    ['jobs.job.posted.v1', onJobPosted],
+    ['jobs.application.submitted.v1', onApplicationSubmitted],
+    ['jobs.application.accepted.v1', onApplicationAccepted],
+    ['jobs.checkout.completed.v1', onCheckoutCompleted],
+    ['jobs.checkout.deadline_passed.v1', onCheckoutDeadlinePassed],
+    ['jobs.job.cancelled.v1', onJobCancelled],
+    ['jobs.dispute.resolved.v1', onDisputeResolved],
+    ['jobs.job.expired.v1', onJobExpired],
+  ]).map((s) => (s.types.some((t) => REFUSING_LOUDLY.has(t)) ? refusingLoudly(ctx, s) : s));
 }
 
 /**

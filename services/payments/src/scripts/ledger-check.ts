@@ -15,7 +15,6 @@ import {
   EmbeddedDataBusy,
   openDatabase,
   serviceDatabaseUrl,
-  sql,
   type Connection,
   type Database,
 } from '@brigade/kit';
@@ -30,7 +29,8 @@ import {
   type Policy,
 } from '@brigade/contracts';
 import { latestAnomalies } from '../db/anomalies.repository';
-import { checkLedger } from '../domain/ledger';
+import { ledgerExists } from '../db/ledger.repository';
+import { checkLedger } from '../use-cases/check-ledger';
 import { findStuckMoney } from '../use-cases/report-stuck-money';
 
 export interface LedgerCheckOptions {
@@ -144,10 +144,7 @@ async function main() {
   }
   const database = await openDatabase(opened.connection, 'payments');
   try {
-    const [exists] = await database.rows<{ ok: string | null }>(
-      sql`select to_regclass('payments.job_payments')::text as ok`,
-    );
-    if (!exists?.ok) {
+    if (!(await ledgerExists(database))) {
       console.log('no payments ledger in this database yet (the service has not run): 0 jobs checked');
       return;
     }

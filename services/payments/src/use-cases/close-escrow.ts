@@ -1,8 +1,8 @@
-import { appendEvent, sql, type Executor } from '@brigade/kit';
+import { appendEvent, type Executor } from '@brigade/kit';
 import { nextPaymentStatus, type PaymentAction } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { findDecision, type DecisionRow } from '../db/decisions.repository';
-import { setStatus, type JobPaymentRow } from '../db/jobs.repository';
+import { markClosed, type JobPaymentRow } from '../db/jobs.repository';
 import { ledgerEntryId, openTaskCount } from '../db/money-tasks.repository';
 import type { RefundReason } from '../domain/decision';
 
@@ -31,7 +31,7 @@ export async function closeEscrowIfDone(ctx: PaymentsContext, tx: Executor, job:
     );
     return;
   }
-  await setStatus(database, tx, job.job_id, next, sql`, closed_at = now()`);
+  await markClosed(database, tx, job.job_id, next);
   const transferId = (await ledgerEntryId(database, job.job_id, 'transfer', tx))?.provider_id ?? null;
   const refundId = (await ledgerEntryId(database, job.job_id, 'refund', tx))?.provider_id ?? null;
   const ids = { job_id: job.job_id, restaurant_id: job.restaurant_id };

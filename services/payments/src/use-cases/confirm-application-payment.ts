@@ -1,11 +1,12 @@
 import Stripe from 'stripe';
-import { AppError, sql, type AuthUser } from '@brigade/kit';
+import { AppError, inTransaction, type AuthUser } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
+import { jobOfApplication } from '../db/applications.repository';
 import { findJob } from '../db/jobs.repository';
 import { cardErrorText } from '../domain/card-errors';
 import { applicationNotFound, jobNotFound } from '../domain/errors';
 import { isClosed, isHeld } from '../domain/escrow-state';
-import { interactive } from '../stripe/client';
+import { interactive } from '../adapters/stripe';
 import { recordEscrowHeld, recordPaymentFailure } from './record-escrow';
 import { assertPayable, ensurePaymentIntent, providerError } from './start-escrow-payment';
 
@@ -20,9 +21,7 @@ export async function confirmApplicationPayment(
   applicationId: string,
   paymentMethodId: string,
 ) {
-  const [application] = await ctx.database.rows<{ job_id: string; restaurant_id: string }>(
-    sql`select job_id, restaurant_id from ${sql.raw(ctx.database.schema)}.applications where application_id = ${applicationId}`,
-  );
+  const application = await jobOfApplication(ctx.database, applicationId);
   if (!application) throw applicationNotFound();
   const job = await findJob(ctx.database, application.job_id);
   if (!job || job.restaurant_id !== user.id) throw jobNotFound();
@@ -50,14 +49,13 @@ export async function confirmApplicationPayment(
         paymentStatus: confirmed.status,
       });
     }
-    await ctx.database.transaction((tx) => recordEscrowHeld(ctx, tx, confirmed));
-    ctx.relay.kick();
+    await inTransaction(ctx, (tx) => recordEscrowHeld(ctx, tx, confirmed));
     return { paymentStatus: 'held_in_escrow' as const };
   } catch (err) {
     if (err instanceof Stripe.errors.StripeCardError) {
       const code = err.code ?? null;
       const declineCode = err.decline_code || null;
-      await ctx.database.transaction((tx) =>
+      await inTransaction(ctx, (tx) =>
         recordPaymentFailure(ctx, tx, {
           paymentIntentId: pi.id,
           chargeId: err.charge ?? null,
@@ -66,7 +64,6 @@ export async function confirmApplicationPayment(
           message: err.message,
         }),
       );
-      ctx.relay.kick();
       throw new AppError(402, 'PAYMENTS.CARD_ERROR', cardErrorText(code, declineCode, err.message), {
         paymentStatus: 'failed',
         stripe_code: code,
@@ -77,8 +74,7 @@ export async function confirmApplicationPayment(
       if (err.code === 'payment_intent_unexpected_state') {
         const current = await stripe.paymentIntents.retrieve(pi.id).catch(providerError);
         if (current.status === 'succeeded') {
-          await ctx.database.transaction((tx) => recordEscrowHeld(ctx, tx, current));
-          ctx.relay.kick();
+          await inTransaction(ctx, (tx) => recordEscrowHeld(ctx, tx, current));
           return { paymentStatus: 'held_in_escrow' as const };
         }
       }

@@ -1,26 +1,22 @@
 import type Stripe from 'stripe';
-import { appendEvent, onCommit, sql, type AuthUser, type Executor } from '@brigade/kit';
+import { appendEvent, inTransaction, onCommit, type AuthUser, type Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
+import {
+  accountOfUser,
+  insertAccount,
+  linkAccount,
+  lockAccount,
+  updateAccountState,
+} from '../db/connected-accounts.repository';
+import { wakeTasksOf } from '../db/money-tasks.repository';
+import { emailOf, userTypeOf } from '../db/users.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
 import { accountNotFound } from '../domain/errors';
-import { interactive } from '../stripe/client';
+import { interactive } from '../adapters/stripe';
 import { reportAnomaly } from './report-anomaly';
 import { providerError } from './start-escrow-payment';
 
-interface AccountRow {
-  user_id: string;
-  account_id: string;
-  charges_enabled: boolean;
-  payouts_enabled: boolean;
-  currently_due: string[] | string;
-}
-
-async function accountOf(ctx: PaymentsContext, userId: string): Promise<AccountRow | null> {
-  const [row] = await ctx.database.rows<AccountRow>(
-    sql`select user_id, account_id, charges_enabled, payouts_enabled, currently_due from ${sql.raw(ctx.database.schema)}.connected_accounts where user_id = ${userId}`,
-  );
-  return row ?? null;
-}
+const accountOf = (ctx: PaymentsContext, userId: string) => accountOfUser(ctx.database, userId);
 
 const dueList = (value: string[] | string): string[] =>
   (typeof value === 'string' ? JSON.parse(value) : value) ?? [];
@@ -29,16 +25,14 @@ const dueList = (value: string[] | string): string[] =>
 export async function createConnectedAccount(ctx: PaymentsContext, user: AuthUser) {
   const existing = await accountOf(ctx, user.id);
   if (existing) return { account_id: existing.account_id };
-  const [profile] = await ctx.database.rows<{ email: string }>(
-    sql`select email from ${sql.raw(ctx.database.schema)}.users where user_id = ${user.id}`,
-  );
+  const email = await emailOf(ctx.database, user.id);
   const account = await ctx.stripe
     .get()
     .accounts.create(
       {
         type: 'express',
         country: 'US',
-        ...(profile?.email ? { email: profile.email } : {}),
+        ...(email ? { email } : {}),
         business_type: user.type === 'restaurant' ? 'company' : 'individual',
         capabilities:
           user.type === 'restaurant'
@@ -49,13 +43,17 @@ export async function createConnectedAccount(ctx: PaymentsContext, user: AuthUse
       interactive(ctx.config, `user:${user.id}:connect_account`),
     )
     .catch(providerError);
-  await ctx.database.transaction(async (tx) => {
-    await tx.execute(
-      sql`insert into ${sql.raw(ctx.database.schema)}.connected_accounts (user_id, account_id, user_type, charges_enabled, payouts_enabled, details_submitted, currently_due)
-          values (${user.id}, ${account.id}, ${user.type}, ${account.charges_enabled}, ${account.payouts_enabled}, ${account.details_submitted}, ${JSON.stringify(account.requirements?.currently_due ?? [])}::jsonb)
-          on conflict (user_id) do nothing`,
-    );
-  });
+  await inTransaction(ctx, (tx) =>
+    insertAccount(ctx.database, tx, {
+      user_id: user.id,
+      account_id: account.id,
+      user_type: user.type,
+      charges_enabled: account.charges_enabled,
+      payouts_enabled: account.payouts_enabled,
+      details_submitted: account.details_submitted,
+      currently_due: account.requirements?.currently_due ?? [],
+    }),
+  );
   const saved = await accountOf(ctx, user.id);
   return { account_id: saved!.account_id };
 }
@@ -97,10 +95,7 @@ export async function accountStatus(ctx: PaymentsContext, user: AuthUser) {
   };
   try {
     current = await ctx.stripe.get().accounts.retrieve(account.account_id, {}, interactive(ctx.config));
-    const changed = await ctx.database.transaction((tx) =>
-      syncAccount(ctx, tx, current as Stripe.Account, user.id),
-    );
-    if (changed) ctx.relay.kick();
+    await inTransaction(ctx, (tx) => syncAccount(ctx, tx, current as Stripe.Account, user.id));
   } catch (err) {
     ctx.logger.warn(
       { err: (err as Error).message },
@@ -138,27 +133,17 @@ export async function syncAccount(
   knownUserId?: string,
   source: MoneySource = PROVIDER_CALL,
 ): Promise<boolean> {
-  const s = sql.raw(ctx.database.schema);
+  const { database } = ctx;
   const due = account.requirements?.currently_due ?? [];
-  const [before] = await ctx.database.rows<AccountRow>(
-    sql`select user_id, account_id, charges_enabled, payouts_enabled, currently_due from ${s}.connected_accounts where account_id = ${account.id} for update`,
-    tx,
-  );
+  const before = await lockAccount(database, tx, account.id);
   const userId: string | undefined = before?.user_id ?? knownUserId ?? account.metadata?.user_id;
   if (!before) {
-    const [user] = userId
-      ? await ctx.database.rows<{ user_type: string }>(
-          sql`select user_type from ${s}.users where user_id = ${userId}`,
-          tx,
-        )
-      : [];
-    const inserted = user
-      ? await ctx.database.rows(
-          sql`insert into ${s}.connected_accounts (user_id, account_id, user_type) values (${userId}, ${account.id}, ${user.user_type}) on conflict do nothing returning user_id`,
-          tx,
-        )
-      : [];
-    if (inserted.length === 0) {
+    const userType = userId ? await userTypeOf(database, userId, tx) : null;
+    const inserted =
+      userId && userType
+        ? await linkAccount(database, tx, { user_id: userId, account_id: account.id, user_type: userType })
+        : false;
+    if (!inserted) {
       await reportAnomaly(ctx, tx, source, {
         reason: 'unknown_account',
         objectId: account.id,
@@ -173,12 +158,14 @@ export async function syncAccount(
     before.payouts_enabled === account.payouts_enabled &&
     JSON.stringify(dueList(before.currently_due)) === JSON.stringify(due);
   if (same) return false;
-  await tx.execute(
-    sql`update ${s}.connected_accounts set charges_enabled = ${account.charges_enabled}, payouts_enabled = ${account.payouts_enabled},
-        details_submitted = ${account.details_submitted ?? false}, currently_due = ${JSON.stringify(due)}::jsonb, updated_at = now()
-        where account_id = ${account.id}`,
-  );
-  await appendEvent(ctx.database, tx, 'payments.payout_account.updated.v1', {
+  await updateAccountState(database, tx, {
+    account_id: account.id,
+    charges_enabled: account.charges_enabled,
+    payouts_enabled: account.payouts_enabled,
+    details_submitted: account.details_submitted ?? false,
+    currently_due: due,
+  });
+  await appendEvent(database, tx, 'payments.payout_account.updated.v1', {
     user_id: userId!,
     account_id: account.id,
     charges_enabled: account.charges_enabled,
@@ -186,9 +173,7 @@ export async function syncAccount(
     currently_due: due,
   });
   if (account.payouts_enabled) {
-    await tx.execute(
-      sql`update ${s}.money_tasks set next_attempt_at = now() where destination_user_id = ${userId} and status = 'pending'`,
-    );
+    await wakeTasksOf(database, tx, userId!);
     onCommit(tx, () => ctx.kickMoneyTasks());
   }
   return true;

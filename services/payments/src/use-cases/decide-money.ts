@@ -4,7 +4,7 @@ import { insertDecision } from '../db/decisions.repository';
 import { setChef, type JobPaymentRow } from '../db/jobs.repository';
 import { insertTask } from '../db/money-tasks.repository';
 import type { Decision, JobMoney } from '../domain/decision';
-import { ledgerTotals } from '../domain/ledger';
+import { ledgerTotals } from '../db/ledger.repository';
 
 /** The job's amounts and what its ledger says was charged: what a decision is checked against. */
 export async function jobMoney(ctx: PaymentsContext, tx: Executor, job: JobPaymentRow): Promise<JobMoney> {

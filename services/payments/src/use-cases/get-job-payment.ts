@@ -2,11 +2,10 @@ import type { AuthUser } from '@brigade/kit';
 import type { paymentsHttp } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { findJob } from '../db/jobs.repository';
-import { ledgerEntries } from '../db/ledger.repository';
+import { ledgerEntries, ledgerTotals } from '../db/ledger.repository';
 import { tasksOfJob, type TaskProgress } from '../db/money-tasks.repository';
 import { jobNotFound } from '../domain/errors';
 import { isPayable } from '../domain/escrow-state';
-import { ledgerTotals } from '../domain/ledger';
 
 /** `GET /payments/job/{jobId}`: the job's escrow for its restaurant (and for the chef who worked it or is paid). */
 export async function getJobPayment(ctx: PaymentsContext, user: AuthUser, jobId: string) {

@@ -3,9 +3,8 @@ import type { z } from 'zod';
 import type { PaymentsContext } from '../context';
 import { findDecision } from '../db/decisions.repository';
 import { findJob } from '../db/jobs.repository';
-import { ledgerEntries } from '../db/ledger.repository';
+import { ledgerEntries, ledgerTotals } from '../db/ledger.repository';
 import { jobNotFound } from '../domain/errors';
-import { ledgerTotals } from '../domain/ledger';
 
 /**
  * `GET /ops/jobs/{jobId}/ledger` (operators): every movement of the job's money with its provider id, the

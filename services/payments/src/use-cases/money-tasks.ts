@@ -1,8 +1,15 @@
-import { sql, WorkLoop } from '@brigade/kit';
+import { inTransaction, WorkLoop } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
 import { findJob } from '../db/jobs.repository';
-import { ledgerEntryId, payoutAccountOf, type MoneyTaskRow } from '../db/money-tasks.repository';
-import { isProviderOutage } from '../stripe/client';
+import {
+  finishTask,
+  leaseDueTasks,
+  ledgerEntryId,
+  payoutAccountOf,
+  recordTaskFailure,
+  type LeasedTask,
+} from '../db/money-tasks.repository';
+import { isProviderOutage } from '../adapters/stripe';
 import type { RecordOutcome } from './report-anomaly';
 import { recordRefund, recordTransfer } from './record-settlement';
 
@@ -23,12 +30,6 @@ function failureKind(err: unknown): MoneyTaskFailure {
   if (err instanceof PayoutAccountMissing) return 'payout_account';
   if (isProviderOutage(err)) return 'provider';
   return 'other';
-}
-
-/** A leased task as the runner works it. */
-interface TaskRow extends Omit<MoneyTaskRow, 'status'> {
-  idempotency_key: string;
-  attempts: number;
 }
 
 /**
@@ -72,20 +73,13 @@ export class MoneyTaskRunner {
   async runDue(): Promise<number> {
     const free = MoneyTaskRunner.SLOTS - this.inFlight.size;
     if (free <= 0) return 0;
-    const { database } = this.ctx;
-    const s = sql.raw(database.schema);
     // Lease the due tasks (another instance skips them until the lease ends): a little longer than the
     // slowest call (every SDK attempt timing out), so a task is not normally run twice at once. If it ever
     // is (a stalled process), the same idempotency key returns the same transfer or refund and the ledger's
     // unique (job, kind) records it once. A task whose process died mid-call runs again after the lease.
     const { STRIPE_TIMEOUT_MS, STRIPE_MAX_NETWORK_RETRIES } = this.ctx.config;
     const leaseMs = STRIPE_TIMEOUT_MS * (STRIPE_MAX_NETWORK_RETRIES + 1) + 5_000;
-    const tasks = await database.rows<TaskRow>(
-      sql`update ${s}.money_tasks set next_attempt_at = now() + (${leaseMs} * interval '1 millisecond')
-          where id in (select id from ${s}.money_tasks where status = 'pending' and next_attempt_at <= now()
-                       order by id limit ${free} for update skip locked)
-          returning id, job_id, kind, reason, amount_cents, fee_cents, destination_user_id, idempotency_key, attempts`,
-    );
+    const tasks = await leaseDueTasks(this.ctx.database, free, leaseMs);
     for (const task of tasks) {
       const run: Promise<void> = this.runOne(task).finally(() => {
         this.inFlight.delete(run);
@@ -96,9 +90,8 @@ export class MoneyTaskRunner {
     return tasks.length;
   }
 
-  private async runOne(task: TaskRow) {
+  private async runOne(task: LeasedTask) {
     const { database, logger } = this.ctx;
-    const s = sql.raw(database.schema);
     try {
       if (task.kind === 'transfer') await this.transfer(task);
       else await this.refund(task);
@@ -114,17 +107,16 @@ export class MoneyTaskRunner {
         { task: task.id, job: task.job_id, kind: task.kind, attempt, failure: kind, err: message },
         'money task failed; will retry',
       );
-      await database.db
-        .execute(
-          sql`update ${s}.money_tasks set attempts = ${attempt}, last_error = ${message.slice(0, 500)},
-              last_error_kind = ${kind}, last_attempt_at = now(),
-              next_attempt_at = now() + (${delay} * interval '1 millisecond') where id = ${task.id} and status = 'pending'`,
-        )
-        .catch(() => undefined);
+      await recordTaskFailure(database, task.id, {
+        attempt,
+        message: message.slice(0, 500),
+        kind,
+        delayMs: delay,
+      }).catch(() => undefined);
     }
   }
 
-  private async transfer(task: TaskRow) {
+  private async transfer(task: LeasedTask) {
     const { database } = this.ctx;
     const account = await payoutAccountOf(database, task.destination_user_id!);
     if (!account || !account.payouts_enabled) throw new PayoutAccountMissing();
@@ -143,11 +135,11 @@ export class MoneyTaskRunner {
     );
     await this.settle(
       task,
-      await database.transaction((tx) => recordTransfer(this.ctx, tx, task.job_id, transfer)),
+      await inTransaction(this.ctx, (tx) => recordTransfer(this.ctx, tx, task.job_id, transfer)),
     );
   }
 
-  private async refund(task: TaskRow) {
+  private async refund(task: LeasedTask) {
     const job = await findJob(this.ctx.database, task.job_id);
     if (!job?.payment_intent_id) throw new Error('no PaymentIntent for this job');
     const refund = await this.ctx.stripe.get().refunds.create(
@@ -159,25 +151,20 @@ export class MoneyTaskRunner {
       },
       { idempotencyKey: task.idempotency_key },
     );
-    await this.settle(task, await this.ctx.database.transaction((tx) => recordRefund(this.ctx, tx, refund)));
+    await this.settle(task, await inTransaction(this.ctx, (tx) => recordRefund(this.ctx, tx, refund)));
   }
 
   /**
    * The provider's answer is in the ledger (now or before): the task is done. An answer that does not match the
    * task (an anomaly, recorded for operators) blocks it: repeating the call would get the same answer.
    */
-  private async settle(task: TaskRow, outcome: RecordOutcome) {
+  private async settle(task: LeasedTask, outcome: RecordOutcome) {
     const blocked = outcome === 'anomaly';
     if (blocked)
       this.ctx.logger.error(
         { task: task.id, job: task.job_id },
         'money task blocked: the provider answer does not match it',
       );
-    await this.ctx.database.db.execute(
-      sql`update ${sql.raw(this.ctx.database.schema)}.money_tasks
-          set status = ${blocked ? 'blocked' : 'done'}, done_at = coalesce(done_at, now()), attempts = attempts + 1,
-              last_error = ${blocked ? 'the provider answer does not match the task (see anomalies)' : null}
-          where id = ${task.id}`,
-    );
+    await finishTask(this.ctx.database, task.id, blocked);
   }
 }

@@ -1,6 +1,8 @@
-import { appendEvent, sql, type Executor } from '@brigade/kit';
+import { appendEvent, type Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
-import { findJobByIntent, setStatus } from '../db/jobs.repository';
+import { findJobByIntent, markFailed, markHeld } from '../db/jobs.repository';
+import { insertCharge } from '../db/ledger.repository';
+import { insertPaymentFailure } from '../db/payment-failures.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
 import { refundDecision } from '../domain/decision';
 import { isPayable } from '../domain/escrow-state';
@@ -52,28 +54,20 @@ export async function recordEscrowHeld(
     pi.currency !== 'usd'
   )
     return refused('amount_mismatch');
-  const s = sql.raw(ctx.database.schema);
   const chargeId = typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? pi.id);
-  const inserted = await ctx.database.rows(
-    sql`insert into ${s}.ledger_entries (job_id, kind, amount_cents, provider_id, idempotency_key)
-        values (${job.job_id}, 'charge', ${job.total_cents}, ${chargeId}, ${`job:${job.job_id}:payment_intent`})
-        on conflict do nothing returning id`,
-    tx,
-  );
-  if (inserted.length === 0) return 'duplicate';
+  const inserted = await insertCharge(ctx.database, tx, {
+    job_id: job.job_id,
+    amount_cents: job.total_cents,
+    provider_id: chargeId,
+  });
+  if (!inserted) return 'duplicate';
   if (!isPayable(job.status)) {
     ctx.logger.error(
       { job: job.job_id, status: job.status },
       'charge recorded for a job that was not awaiting payment',
     );
   }
-  await setStatus(
-    ctx.database,
-    tx,
-    job.job_id,
-    'held_in_escrow',
-    sql`, held_at = now(), payment_intent_id = coalesce(payment_intent_id, ${pi.id}), last_error_code = null, last_decline_code = null, last_error_message = null`,
-  );
+  await markHeld(ctx.database, tx, job.job_id, pi.id);
   await appendEvent(ctx.database, tx, 'payments.escrow.held.v1', {
     job_id: job.job_id,
     restaurant_id: job.restaurant_id,
@@ -112,22 +106,16 @@ export async function recordPaymentFailure(
   const job = await findJobByIntent(ctx.database, f.paymentIntentId, tx);
   if (!job)
     return reportAnomaly(ctx, tx, source, { reason: 'unknown_payment_intent', objectId: f.paymentIntentId });
-  const s = sql.raw(ctx.database.schema);
-  const key = f.chargeId ?? `${f.paymentIntentId}:${job.failed_attempts + 1}`;
-  const inserted = await ctx.database.rows(
-    sql`insert into ${s}.payment_failures (failure_key, job_id, payment_intent_id, code, decline_code, message)
-        values (${key}, ${job.job_id}, ${f.paymentIntentId}, ${f.code}, ${f.declineCode}, ${f.message})
-        on conflict do nothing returning failure_key`,
-    tx,
-  );
-  if (inserted.length === 0 || !isPayable(job.status)) return 'duplicate';
-  await setStatus(
-    ctx.database,
-    tx,
-    job.job_id,
-    'failed',
-    sql`, failed_attempts = failed_attempts + 1, last_error_code = ${f.code}, last_decline_code = ${f.declineCode}, last_error_message = ${f.message}`,
-  );
+  const inserted = await insertPaymentFailure(ctx.database, tx, {
+    failure_key: f.chargeId ?? `${f.paymentIntentId}:${job.failed_attempts + 1}`,
+    job_id: job.job_id,
+    payment_intent_id: f.paymentIntentId,
+    code: f.code,
+    decline_code: f.declineCode,
+    message: f.message,
+  });
+  if (!inserted || !isPayable(job.status)) return 'duplicate';
+  await markFailed(ctx.database, tx, job.job_id, f);
   await appendEvent(ctx.database, tx, 'payments.escrow.failed.v1', {
     job_id: job.job_id,
     restaurant_id: job.restaurant_id,

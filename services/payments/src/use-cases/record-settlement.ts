@@ -1,7 +1,7 @@
 import type { Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
 import { findJob, findJobByIntent, type JobPaymentRow } from '../db/jobs.repository';
-import { insertLedgerEntry } from '../db/ledger.repository';
+import { insertLedgerEntry, ledgerTotals } from '../db/ledger.repository';
 import {
   closeTask,
   findTask,
@@ -10,7 +10,6 @@ import {
   type MoneyTaskRow,
 } from '../db/money-tasks.repository';
 import { PROVIDER_CALL, type AnomalyReason, type MoneySource } from '../domain/anomaly';
-import { ledgerTotals } from '../domain/ledger';
 import { closeEscrowIfDone } from './close-escrow';
 import { reportAnomaly, type RecordOutcome } from './report-anomaly';
 

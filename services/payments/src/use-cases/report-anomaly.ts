@@ -1,4 +1,4 @@
-import type { Executor } from '@brigade/kit';
+import { inTransaction, type Executor } from '@brigade/kit';
 import type { EventEnvelope } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { anomalyRecorded, insertAnomaly } from '../db/anomalies.repository';
@@ -39,7 +39,7 @@ export async function recordRefusedDecision(
     { event: event.id, type: event.type, job: refused.jobId, problems: refused.problems },
     'money decision refused: its figures contradict our records; nothing moved, the event is dead-lettered',
   );
-  await ctx.database.transaction(async (tx) => {
+  await inTransaction(ctx, async (tx) => {
     if (await anomalyRecorded(ctx.database, tx, event.id, 'decision_mismatch')) return;
     await reportAnomaly(
       ctx,

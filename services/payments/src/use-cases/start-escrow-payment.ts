@@ -1,10 +1,11 @@
 import Stripe from 'stripe';
-import { sql, type AuthUser } from '@brigade/kit';
+import { inTransaction, type AuthUser } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
-import { findJob, type JobPaymentRow } from '../db/jobs.repository';
+import { findJob, savePaymentIntent, type JobPaymentRow } from '../db/jobs.repository';
+import { emailOf } from '../db/users.repository';
 import { alreadyPaid, amountMismatch, jobClosed, jobNotFound, providerUnavailable } from '../domain/errors';
 import { isPayable } from '../domain/escrow-state';
-import { interactive, isProviderOutage } from '../stripe/client';
+import { interactive, isProviderOutage } from '../adapters/stripe';
 import { recordEscrowHeld } from './record-escrow';
 
 /** The job of this restaurant, or the one 404 both "unknown" and "someone else's" get. */
@@ -35,15 +36,12 @@ export async function ensurePaymentIntent(
       .retrieve(job.payment_intent_id, {}, interactive(ctx.config))
       .catch(providerError);
     if (existing.status === 'succeeded') {
-      await ctx.database.transaction((tx) => recordEscrowHeld(ctx, tx, existing));
-      ctx.relay.kick();
+      await inTransaction(ctx, (tx) => recordEscrowHeld(ctx, tx, existing));
       throw alreadyPaid();
     }
     return existing;
   }
-  const [user] = await ctx.database.rows<{ email: string }>(
-    sql`select email from ${sql.raw(ctx.database.schema)}.users where user_id = ${job.restaurant_id}`,
-  );
+  const email = await emailOf(ctx.database, job.restaurant_id);
   const pi = await stripe.paymentIntents
     .create(
       {
@@ -52,7 +50,7 @@ export async function ensurePaymentIntent(
         allowed_payment_method_types: ['card'],
         transfer_group: job.job_id,
         description: `Brigade shift: ${job.title}`.slice(0, 1000),
-        ...(user?.email ? { receipt_email: user.email } : {}),
+        ...(email ? { receipt_email: email } : {}),
         metadata: {
           job_id: job.job_id,
           restaurant_id: job.restaurant_id,
@@ -63,11 +61,7 @@ export async function ensurePaymentIntent(
       interactive(ctx.config, `job:${job.job_id}:payment_intent`),
     )
     .catch(providerError);
-  await ctx.database.db.execute(
-    sql`update ${sql.raw(ctx.database.schema)}.job_payments
-        set payment_intent_id = coalesce(payment_intent_id, ${pi.id}), client_secret = coalesce(client_secret, ${pi.client_secret}), updated_at = now()
-        where job_id = ${job.job_id}`,
-  );
+  await savePaymentIntent(ctx.database, job.job_id, pi);
   return pi;
 }
 

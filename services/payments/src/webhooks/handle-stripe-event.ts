@@ -1,9 +1,10 @@
 import Stripe from 'stripe';
-import { sql, type Executor } from '@brigade/kit';
+import { inTransaction, type Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
+import { claimWebhookEvent, webhookEventSeen } from '../db/webhook-events.repository';
 import type { MoneySource } from '../domain/anomaly';
 import { providerUnavailable } from '../domain/errors';
-import { interactive, isProviderOutage } from '../stripe/client';
+import { interactive, isProviderOutage } from '../adapters/stripe';
 import { syncAccount } from '../use-cases/connect-accounts';
 import { recordEscrowHeld, recordPaymentFailure } from '../use-cases/record-escrow';
 import { recordRefund, recordTransfer } from '../use-cases/record-settlement';
@@ -100,27 +101,16 @@ export async function handleStripeEvent(
 ): Promise<'handled' | 'duplicate' | 'ignored'> {
   const h = STRIPE_EVENT_HANDLERS[event.type];
   const objectId = (event.data as { object?: { id?: unknown } }).object?.id;
-  const s = sql.raw(ctx.database.schema);
-  const claim = (tx: Executor) =>
-    ctx.database.rows(
-      sql`insert into ${s}.webhook_events (event_id, type) values (${event.id}, ${event.type}) on conflict do nothing returning event_id`,
-      tx,
-    );
-  if (!h || typeof objectId !== 'string') {
-    const claimed = await claim(ctx.database.db);
-    return claimed.length === 0 ? 'duplicate' : 'ignored';
-  }
-  const [seen] = await ctx.database.rows(sql`select 1 from ${s}.webhook_events where event_id = ${event.id}`);
-  if (seen) return 'duplicate';
+  const claim = (tx: Executor) => claimWebhookEvent(ctx.database, tx, event);
+  if (!h || typeof objectId !== 'string') return (await claim(ctx.database.db)) ? 'ignored' : 'duplicate';
+  if (await webhookEventSeen(ctx.database, event.id)) return 'duplicate';
   const current = await fetchCurrent(ctx, h, objectId);
   const source: MoneySource = { via: 'webhook', event_id: event.id, event_type: event.type };
-  const outcome = await ctx.database.transaction(async (tx) => {
-    if ((await claim(tx)).length === 0) return 'duplicate' as const;
+  return inTransaction(ctx, async (tx) => {
+    if (!(await claim(tx))) return 'duplicate' as const;
     if (current === null)
       await reportAnomaly(ctx, tx, source, { reason: 'not_at_provider', objectId: objectId });
     else await h.apply(ctx, tx, current, source);
     return 'handled' as const;
   });
-  if (outcome === 'handled') ctx.relay.kick();
-  return outcome;
 }

@@ -1,0 +1,142 @@
+import { bigserial, boolean, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { PaymentStatus } from '@brigade/contracts';
+
+// The payments tables as the migrations (`migrations/0001..0005`) make them, for drizzle's query builder
+// (ADR 12: plain single-table reads and writes by key). Joins, locking, conditional upserts and JSON stay raw
+// `sql` in the repositories. The sandbox's tables (`sandbox_*`) belong to the Stripe emulator, which reads them
+// itself and leaves the service with it; kit's `outbox`/`processed_events`/`audit_log` belong to kit.
+
+export const payments = pgSchema('payments');
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Read model of identity's users (identity.user.registered.v1). */
+export const users = payments.table('users', {
+  userId: uuid('user_id').primaryKey(),
+  email: text('email').notNull(),
+  userType: text('user_type').$type<'chef' | 'restaurant'>().notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** One row per job: amounts from jobs.job.posted.v1, the job's payment status, its provider ids and dates. */
+export const jobPayments = payments.table('job_payments', {
+  jobId: uuid('job_id').primaryKey(),
+  restaurantId: uuid('restaurant_id').notNull(),
+  title: text('title').notNull(),
+  subtotalCents: integer('subtotal_cents').notNull(),
+  feeCents: integer('fee_cents').notNull(),
+  totalCents: integer('total_cents').notNull(),
+  status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+  paymentIntentId: text('payment_intent_id').unique(),
+  clientSecret: text('client_secret'),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lastErrorCode: text('last_error_code'),
+  lastDeclineCode: text('last_decline_code'),
+  lastErrorMessage: text('last_error_message'),
+  chefId: uuid('chef_id'),
+  cancelledAt: ts('cancelled_at'),
+  heldAt: ts('held_at'),
+  closedAt: ts('closed_at'),
+  startTime: ts('start_time'),
+  endTime: ts('end_time'),
+  expiredAt: ts('expired_at'),
+  disputedAt: ts('disputed_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Read model of jobs' applications: application -> job, and which chef the restaurant accepted. */
+export const applications = payments.table('applications', {
+  applicationId: uuid('application_id').primaryKey(),
+  jobId: uuid('job_id').notNull(),
+  chefId: uuid('chef_id').notNull(),
+  restaurantId: uuid('restaurant_id').notNull(),
+  acceptedAt: ts('accepted_at'),
+});
+
+/** A declined card attempt, once per failed charge. */
+export const paymentFailures = payments.table('payment_failures', {
+  failureKey: text('failure_key').primaryKey(),
+  jobId: uuid('job_id').notNull(),
+  paymentIntentId: text('payment_intent_id').notNull(),
+  code: text('code'),
+  declineCode: text('decline_code'),
+  message: text('message').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Stripe Connect Express accounts, one per user. */
+export const connectedAccounts = payments.table('connected_accounts', {
+  userId: uuid('user_id').primaryKey(),
+  accountId: text('account_id').notNull().unique(),
+  userType: text('user_type').notNull(),
+  chargesEnabled: boolean('charges_enabled').notNull().default(false),
+  payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+  detailsSubmitted: boolean('details_submitted').notNull().default(false),
+  currentlyDue: jsonb('currently_due').$type<string[]>().notNull().default([]),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** The ledger: unique (job_id, kind), unique (kind, provider_id). */
+export const ledgerEntries = payments.table('ledger_entries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  jobId: uuid('job_id').notNull(),
+  kind: text('kind').$type<'charge' | 'fee' | 'transfer' | 'refund'>().notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  providerId: text('provider_id'),
+  idempotencyKey: text('idempotency_key'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Movements to make at the provider (transfer, refund), one per job and kind. */
+export const moneyTasks = payments.table('money_tasks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  jobId: uuid('job_id').notNull(),
+  kind: text('kind').$type<'transfer' | 'refund'>().notNull(),
+  reason: text('reason').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  feeCents: integer('fee_cents').notNull().default(0),
+  destinationUserId: uuid('destination_user_id'),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  status: text('status').$type<'pending' | 'done' | 'blocked'>().notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  lastErrorKind: text('last_error_kind').$type<'provider' | 'payout_account' | 'other'>(),
+  lastAttemptAt: ts('last_attempt_at'),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  doneAt: ts('done_at'),
+});
+
+/** The one decision that moves a job's escrow. */
+export const decisions = payments.table('decisions', {
+  jobId: uuid('job_id').primaryKey(),
+  kind: text('kind').$type<'release' | 'refund' | 'split'>().notNull(),
+  reason: text('reason').notNull(),
+  chefId: uuid('chef_id'),
+  chefPayCents: integer('chef_pay_cents').notNull(),
+  feeCents: integer('fee_cents').notNull(),
+  refundCents: integer('refund_cents').notNull(),
+  decidedAt: ts('decided_at').notNull().defaultNow(),
+});
+
+/** Stripe webhook events already handled (each event id once). */
+export const webhookEvents = payments.table('webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: ts('received_at').notNull().defaultNow(),
+});
+
+/** Money facts payments refused (they match neither its records nor the provider). */
+export const anomalies = payments.table('anomalies', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  source: text('source').notNull(),
+  eventId: text('event_id'),
+  eventType: text('event_type'),
+  objectId: text('object_id'),
+  jobId: uuid('job_id'),
+  reason: text('reason').notNull(),
+  details: jsonb('details').notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import { sql, type Database, type Executor } from '@brigade/kit';
+import { users } from './schema';
+
+/** A user identity registered (or registered again): its email and type, the latest kept. */
+export async function upsertUser(
+  database: Database,
+  tx: Executor,
+  user: { user_id: string; email: string; user_type: string },
+) {
+  await tx.execute(
+    sql`insert into ${sql.raw(database.schema)}.users (user_id, email, user_type) values (${user.user_id}, ${user.email}, ${user.user_type})
+        on conflict (user_id) do update set email = excluded.email, user_type = excluded.user_type`,
+  );
+}
+
+/** The email payments knows for a user (receipts, the Stripe account), or null. */
+export async function emailOf(database: Database, userId: string, tx?: Executor): Promise<string | null> {
+  const [row] = await (tx ?? database.db)
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.userId, userId));
+  return row?.email ?? null;
+}
+
+/** The type of a user payments knows (chef or restaurant), or null. */
+export async function userTypeOf(database: Database, userId: string, tx?: Executor): Promise<string | null> {
+  const [row] = await (tx ?? database.db)
+    .select({ userType: users.userType })
+    .from(users)
+    .where(eq(users.userId, userId));
+  return row?.userType ?? null;
+}

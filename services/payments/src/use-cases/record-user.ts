@@ -1,0 +1,13 @@
+import type { Executor } from '@brigade/kit';
+import type { EventData } from '@brigade/contracts';
+import type { PaymentsContext } from '../context';
+import { upsertUser } from '../db/users.repository';
+
+/** Email and user type of every user (the Stripe account's and the receipt's email), the latest kept. */
+export async function recordUser(
+  ctx: PaymentsContext,
+  tx: Executor,
+  data: EventData<'identity.user.registered.v1'>,
+) {
+  await upsertUser(ctx.database, tx, data);
+}
