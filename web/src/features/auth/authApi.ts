@@ -1,57 +1,67 @@
 import type { identityHttp } from '@brigade/contracts';
+import type { z } from 'zod';
 import { api } from '../../app/api';
-import type { Profile } from './authSlice';
-import type { Session, User } from './session';
 
-export interface SignupBody {
-  email: string;
-  password: string;
-  phone: string;
-  userType: 'chef' | 'restaurant';
-  languagePreference: 'en' | 'es';
-}
+// Request and response shapes come from the contracts (z.infer), never re-declared here.
+export type ChefProfile = identityHttp.ChefProfile;
+export type RestaurantProfile = identityHttp.RestaurantProfile;
+/** The sign-up form as sent (the parsed request: userType chef or restaurant, a language). */
+export type SignupBody = z.output<typeof identityHttp.SignupRequest>;
+export type SigninRequest = z.input<typeof identityHttp.SigninRequest>;
+export type RefreshRequest = z.input<typeof identityHttp.RefreshRequest>;
+export type VerifyPhoneRequest = z.input<typeof identityHttp.VerifyPhoneRequest>;
+export type ResendCodeRequest = z.input<typeof identityHttp.ResendCodeRequest>;
+export type UpdateMeRequest = z.input<typeof identityHttp.UpdateMeRequest>;
+export type AgreementRequest = z.input<typeof identityHttp.AgreementRequest>;
+export type AuthResponse = z.infer<typeof identityHttp.AuthResponse>;
+/** `code_sent` false: no verification code could be texted (the verification screen can ask again). */
+export type SignupResponse = z.infer<typeof identityHttp.SignupResponse>;
+/** POST /auth/refresh answers the new session. */
+export type RefreshResponse = { session: identityHttp.Session };
+/** PATCH /profiles/me answers the updated user. */
+export type UpdateMeResponse = { user: identityHttp.User };
+export type MessageResponse = z.infer<typeof identityHttp.MessageResponse>;
+export type ProfilesMeResponse = z.infer<typeof identityHttp.ProfilesMeResponse>;
+export type ProfileResponse = z.infer<typeof identityHttp.ProfileResponse>;
+export type AgreementResponse = z.infer<typeof identityHttp.AgreementResponse>;
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    signIn: build.mutation<{ session?: Session; user?: User }, { email: string; password: string }>({
+    signIn: build.mutation<AuthResponse, SigninRequest>({
       query: (body) => ({ url: '/auth/signin', method: 'POST', body }),
     }),
-    /** `code_sent` false: no verification code could be texted (the verification screen can ask again). */
-    signUp: build.mutation<{ session?: Session; user?: User; code_sent?: boolean }, SignupBody>({
+    signUp: build.mutation<SignupResponse, SignupBody>({
       query: (body) => ({ url: '/auth/signup', method: 'POST', body }),
     }),
-    refresh: build.mutation<{ session: Session }, { refresh_token: string }>({
+    refresh: build.mutation<RefreshResponse, RefreshRequest>({
       query: (body) => ({ url: '/auth/refresh', method: 'POST', body }),
     }),
-    signOut: build.mutation<unknown, void>({
+    signOut: build.mutation<MessageResponse, void>({
       query: () => ({ url: '/auth/signout', method: 'POST' }),
     }),
-    me: build.query<{ user: User; profile: Profile | null }, void>({
+    me: build.query<ProfilesMeResponse, void>({
       query: () => '/profiles/me',
       providesTags: ['Me'],
     }),
-    saveLanguage: build.mutation<{ user: User }, { language_preference: 'en' | 'es' }>({
+    saveLanguage: build.mutation<UpdateMeResponse, UpdateMeRequest>({
       query: (body) => ({ url: '/profiles/me', method: 'PATCH', body }),
     }),
-    verifyPhone: build.mutation<{ message: string }, { phone: string; code: string }>({
+    verifyPhone: build.mutation<MessageResponse, VerifyPhoneRequest>({
       query: (body) => ({ url: '/auth/verify-phone', method: 'POST', body }),
     }),
-    resendCode: build.mutation<{ message: string }, { phone: string }>({
+    resendCode: build.mutation<MessageResponse, ResendCodeRequest>({
       query: (body) => ({ url: '/auth/resend-code', method: 'POST', body }),
     }),
-    acceptAgreement: build.mutation<
-      unknown,
-      { agreementType: 'worker_tos' | 'restaurant_tos'; version: string }
-    >({
+    acceptAgreement: build.mutation<AgreementResponse, AgreementRequest>({
       query: (body) => ({ url: '/agreements/accept', method: 'POST', body }),
     }),
     /** Creates or updates the caller's profile (multipart: objects as JSON, files as file parts). */
-    saveProfile: build.mutation<{ profile: Profile }, { type: 'chef' | 'restaurant'; form: FormData }>({
+    saveProfile: build.mutation<
+      ProfileResponse,
+      { type: z.infer<typeof identityHttp.UserType>; form: FormData }
+    >({
       query: ({ type, form }) => ({ url: `/profiles/${type}`, method: 'POST', body: form }),
       invalidatesTags: ['Me', 'Profile'],
     }),
   }),
 });
-
-export type ChefProfile = identityHttp.ChefProfile;
-export type RestaurantProfile = identityHttp.RestaurantProfile;

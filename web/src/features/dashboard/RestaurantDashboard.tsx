@@ -2,19 +2,21 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_RECENT_LIMIT, NEW_APPLICATION_WINDOW_MS, paymentSetupPath } from '../../app/constants';
 import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
-import { VerifyPhoneCard } from '../auth/VerifyPhoneCard';
 import { canJob } from '../../app/contracts';
-import { jobsApi, type Application } from '../jobs/jobsApi';
+import type { Application } from '../jobs/jobsApi';
 import { stateOf } from '../jobs/shiftState';
-import { PaymentStatusCard } from '../payments/PaymentStatusCard';
 import { ForType } from '../shell/Redirects';
 import { formatDateTime, formatRate, formatRating } from './format';
-import { OnboardingChecklist } from './OnboardingChecklist';
-import { QuickLinks, StatCard } from './parts';
+import {
+  CompleteProfileAlert,
+  DashboardStatus,
+  ListCard,
+  PositionTitle,
+  QuickLinks,
+  StatCard,
+} from './parts';
 import { Roster } from './Roster';
-import { useChecklistData } from './useChecklistData';
+import { useDashboardData } from './useChecklistData';
 
 export function newApplicationsCount(
   applications: Pick<Application, 'created_at' | 'status'>[],
@@ -28,9 +30,10 @@ function Dashboard() {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation('catalog');
   const { profile } = useAuth();
-  const jobs = jobsApi.useJobsQuery({ status: 'all', limit: DASHBOARD_RECENT_LIMIT });
-  const applications = jobsApi.useApplicationsQuery();
-  const checklistData = useChecklistData(jobs, applications);
+  const { jobs, applications, checklist } = useDashboardData({
+    status: 'all',
+    limit: DASHBOARD_RECENT_LIMIT,
+  });
   const jobList = jobs.data?.jobs ?? [];
   const appList = applications.data?.applications ?? [];
   const openPositions = jobList.filter((j) => j.status === 'open').length;
@@ -47,10 +50,11 @@ function Dashboard() {
         </Link>
       </div>
       {!profile && (
-        <Alert tone="warning">
-          {t('restaurant.completeProfile')}{' '}
-          <Link to="/onboarding/restaurant">{t('restaurant.completeProfileLink')}</Link>
-        </Alert>
+        <CompleteProfileAlert
+          text={t('restaurant.completeProfile')}
+          link={t('restaurant.completeProfileLink')}
+          to="/onboarding/restaurant"
+        />
       )}
       {fresh > 0 && (
         <div className="banner" role="status">
@@ -58,76 +62,62 @@ function Dashboard() {
           <Link to="/jobs/browse">{t('restaurant.reviewApplications')}</Link>
         </div>
       )}
-      <VerifyPhoneCard />
-      {checklistData && <OnboardingChecklist data={checklistData} />}
-      <div className="grid-2">
-        <PaymentStatusCard userType="restaurant" />
-        <div className="stats">
-          <StatCard label={t('restaurant.openPositions')} value={openPositions} />
-          <StatCard label={t('restaurant.confirmedStaff')} value={confirmedStaff} />
-          <StatCard
-            label={t('restaurant.averageRating')}
-            value={rating ?? '–'}
-            hint={
-              rating
-                ? t('restaurant.ratingCount', {
-                    count: profile && 'total_ratings' in profile ? profile.total_ratings : 0,
-                  })
-                : t('restaurant.noRatings')
-            }
-          />
-        </div>
-      </div>
+      <DashboardStatus userType="restaurant" checklist={checklist}>
+        <StatCard label={t('restaurant.openPositions')} value={openPositions} />
+        <StatCard label={t('restaurant.confirmedStaff')} value={confirmedStaff} />
+        <StatCard
+          label={t('restaurant.averageRating')}
+          value={rating ?? '–'}
+          hint={
+            rating
+              ? t('restaurant.ratingCount', {
+                  count: profile && 'total_ratings' in profile ? profile.total_ratings : 0,
+                })
+              : t('restaurant.noRatings')
+          }
+        />
+      </DashboardStatus>
 
-      <section className="card" aria-labelledby="recent-posts-title">
-        <div className="card-head">
-          <h2 id="recent-posts-title">{t('restaurant.recentPosts')}</h2>
-          <Link to="/my-shifts">{t('viewAll')}</Link>
-        </div>
-        {jobs.isLoading ? (
-          <Spinner />
-        ) : jobs.isError ? (
-          <Alert>{t('loadFailed')}</Alert>
-        ) : jobList.length === 0 ? (
-          <p className="empty muted">
+      <ListCard
+        id="recent-posts-title"
+        title={t('restaurant.recentPosts')}
+        viewAll="/my-shifts"
+        loading={jobs.isLoading}
+        failed={jobs.isError}
+        empty={
+          <>
             {t('restaurant.noPosts')} <Link to="/jobs/post">{t('restaurant.postFirst')}</Link>
-          </p>
-        ) : (
-          <ul className="list">
-            {jobList.map((job) => {
-              const pending = (job.applications ?? []).filter((a) => a.status === 'pending').length;
-              return (
-                <li key={job.id} className="list-item">
-                  <div>
-                    <div className="list-title">
-                      {tc(`positions.${job.title}`, { defaultValue: job.title })}
-                      {job.emergency_level === 'urgent' && (
-                        <span className="tag tag-urgent">{tc('priority.urgent')}</span>
-                      )}
-                    </div>
-                    <div className="hint">
-                      {formatDateTime(job.start_time)} · {formatRate(job.hourly_rate)}/{tc('perHour')} ·{' '}
-                      <span className={`status status-${job.status}`}>
-                        {tc(`jobStatus.${job.status}`, { defaultValue: job.status })}
-                      </span>
-                      {pending > 0 && ` · ${t('restaurant.pendingCount', { count: pending })}`}
-                    </div>
-                  </div>
-                  {canJob('fill', job.status) ? (
-                    <Link to={`/jobs/${job.id}/applications`} className="btn btn-small">
-                      {t('restaurant.review')}
-                    </Link>
-                  ) : (
-                    <Link to={`/jobs/${job.id}`} className="btn btn-small btn-secondary">
-                      {t('restaurant.view')}
-                    </Link>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
+          </>
+        }
+        items={jobList}
+      >
+        {(job) => {
+          const pending = (job.applications ?? []).filter((a) => a.status === 'pending').length;
+          return (
+            <li key={job.id} className="list-item">
+              <div>
+                <PositionTitle title={job.title} urgent={job.emergency_level === 'urgent'} />
+                <div className="hint">
+                  {formatDateTime(job.start_time)} · {formatRate(job.hourly_rate)}/{tc('perHour')} ·{' '}
+                  <span className={`status status-${job.status}`}>
+                    {tc(`jobStatus.${job.status}`, { defaultValue: job.status })}
+                  </span>
+                  {pending > 0 && ` · ${t('restaurant.pendingCount', { count: pending })}`}
+                </div>
+              </div>
+              {canJob('fill', job.status) ? (
+                <Link to={`/jobs/${job.id}/applications`} className="btn btn-small">
+                  {t('restaurant.review')}
+                </Link>
+              ) : (
+                <Link to={`/jobs/${job.id}`} className="btn btn-small btn-secondary">
+                  {t('restaurant.view')}
+                </Link>
+              )}
+            </li>
+          );
+        }}
+      </ListCard>
 
       <Roster />
 

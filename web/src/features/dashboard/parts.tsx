@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { Alert } from '../../components/Alert';
+import { Spinner } from '../../components/Spinner';
+import { VerifyPhoneCard } from '../auth/VerifyPhoneCard';
+import { PaymentStatusCard } from '../payments/PaymentStatusCard';
+import type { ChecklistData } from './checklist';
+import { OnboardingChecklist } from './OnboardingChecklist';
 
 export function StatCard({ label, value, hint }: { label: string; value: ReactNode; hint?: string }) {
   return (
@@ -25,5 +32,93 @@ export function QuickLinks({ title, links }: { title: string; links: { to: strin
         ))}
       </ul>
     </section>
+  );
+}
+
+/** The warning both dashboards show before the profile exists: a text and the link to the onboarding. */
+export function CompleteProfileAlert({ text, link, to }: { text: string; link: string; to: string }) {
+  return (
+    <Alert tone="warning">
+      {text} <Link to={to}>{link}</Link>
+    </Alert>
+  );
+}
+
+/**
+ * The status block under the heading: the phone verification card, the onboarding checklist (while not
+ * done), then the payment setup card beside the role's figures.
+ */
+export function DashboardStatus({
+  userType,
+  checklist,
+  children,
+}: {
+  userType: 'chef' | 'restaurant';
+  checklist: ChecklistData | null;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <VerifyPhoneCard />
+      {checklist && <OnboardingChecklist data={checklist} />}
+      <div className="grid-2">
+        <PaymentStatusCard userType={userType} />
+        <div className="stats">{children}</div>
+      </div>
+    </>
+  );
+}
+
+/**
+ * A dashboard card listing a few items with a View all link: a spinner while loading, the load error (when the
+ * list can fail on its own), the empty text, else one row per item.
+ */
+export function ListCard<T>({
+  id,
+  title,
+  viewAll,
+  loading,
+  failed,
+  empty,
+  items,
+  children,
+}: {
+  id: string;
+  title: string;
+  viewAll: string;
+  loading: boolean;
+  failed?: boolean;
+  empty: ReactNode;
+  items: T[];
+  children: (item: T) => ReactNode;
+}) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <section className="card" aria-labelledby={id}>
+      <div className="card-head">
+        <h2 id={id}>{title}</h2>
+        <Link to={viewAll}>{t('viewAll')}</Link>
+      </div>
+      {loading ? (
+        <Spinner />
+      ) : failed ? (
+        <Alert>{t('loadFailed')}</Alert>
+      ) : items.length === 0 ? (
+        <p className="empty muted">{empty}</p>
+      ) : (
+        <ul className="list">{items.map(children)}</ul>
+      )}
+    </section>
+  );
+}
+
+/** A shift's position as a list title, tagged when urgent. */
+export function PositionTitle({ title, urgent }: { title: string; urgent?: boolean }) {
+  const { t: tc } = useTranslation('catalog');
+  return (
+    <div className="list-title">
+      {tc(`positions.${title}`, { defaultValue: title })}
+      {urgent && <span className="tag tag-urgent">{tc('priority.urgent')}</span>}
+    </div>
   );
 }

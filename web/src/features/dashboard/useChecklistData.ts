@@ -28,3 +28,11 @@ export function useChecklistData(
     status.data,
   ]);
 }
+
+/** What both dashboards load: their jobs (each role's filter), the applications and the checklist's data. */
+export function useDashboardData(args: Parameters<typeof jobsApi.useJobsQuery>[0]) {
+  const jobs = jobsApi.useJobsQuery(args);
+  const applications = jobsApi.useApplicationsQuery();
+  const checklist = useChecklistData(jobs, applications);
+  return { jobs, applications, checklist };
+}

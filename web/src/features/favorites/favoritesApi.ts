@@ -1,47 +1,39 @@
+import type { jobsHttp } from '@brigade/contracts';
+import type { z } from 'zod';
 import { api } from '../../app/api';
 
-export type RosterSort = 'recent' | 'frequency' | 'rating';
-
-export interface Favorite {
-  id: string;
-  chef_profile_id: string;
-  chef_profiles?: {
-    id: string;
-    user_id?: string;
-    name: string;
-    skills?: string[];
-    profile_image_url?: string | null;
-    city?: string;
-    average_rating?: number | null;
-  } | null;
-  stats?: { shiftsCompleted: number; averageRating: number | null; lastWorked: string | null };
-}
+// Request and response shapes come from the contracts (z.infer), never re-declared here.
+export type RosterSort = NonNullable<z.infer<typeof jobsHttp.FavoritesQuery>['sortBy']>;
+export type Favorite = z.infer<typeof jobsHttp.Favorite>;
+export type FavoritesResponse = z.infer<typeof jobsHttp.FavoritesResponse>;
+export type FavoriteResponse = z.infer<typeof jobsHttp.FavoriteResponse>;
+export type FavoriteStatusResponse = z.infer<typeof jobsHttp.FavoriteStatusResponse>;
 
 export const favoritesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    favorites: build.query<{ favorites: Favorite[] }, RosterSort>({
+    favorites: build.query<FavoritesResponse, RosterSort>({
       query: (sortBy) => ({ url: '/favorites', params: { sortBy } }),
       providesTags: ['Favorites'],
     }),
-    removeFromRoster: build.mutation<unknown, string>({
+    removeFromRoster: build.mutation<FavoriteStatusResponse, string>({
       query: (chefProfileId) => ({
         url: `/favorites/worker/${encodeURIComponent(chefProfileId)}`,
         method: 'DELETE',
       }),
       invalidatesTags: ['Favorites'],
     }),
-    favoriteStatus: build.query<{ isFavorite: boolean }, string>({
+    favoriteStatus: build.query<FavoriteStatusResponse, string>({
       query: (chefProfileId) => `/favorites/chef/${encodeURIComponent(chefProfileId)}/status`,
       providesTags: ['Favorites'],
     }),
-    addFavorite: build.mutation<unknown, string>({
+    addFavorite: build.mutation<FavoriteResponse, string>({
       query: (chefProfileId) => ({
         url: `/favorites/chef/${encodeURIComponent(chefProfileId)}`,
         method: 'POST',
       }),
       invalidatesTags: ['Favorites'],
     }),
-    removeFavorite: build.mutation<unknown, string>({
+    removeFavorite: build.mutation<FavoriteStatusResponse, string>({
       query: (chefProfileId) => ({
         url: `/favorites/chef/${encodeURIComponent(chefProfileId)}`,
         method: 'DELETE',

@@ -17,9 +17,14 @@ import { jobsApi, type JobPosting } from './jobsApi';
 import { formatCents, formatHours, jobPay } from './money';
 import { JobStatusTag, PayBreakdown, PositionTitle, rateText, shiftWhen } from './parts';
 import { CheckoutDeadline, ExpiredNotice, UnderReview, useNow } from './policy';
-import { applicationLabel, holdsShift, restaurantCanCancel, started, stateOf } from './shiftState';
-
-const AWAITING_PAYMENT = ['pending_payment', 'payment_failed'];
+import {
+  applicationLabel,
+  awaitingPayment,
+  heldShift,
+  restaurantCanCancel,
+  started,
+  stateOf,
+} from './shiftState';
 
 function ChefSection({ job }: { job: JobPosting }) {
   const { t } = useTranslation('jobs');
@@ -113,7 +118,7 @@ export default function JobDetailPage() {
   const job = query.data?.job;
   // Poll while the escrow event has not landed yet.
   jobsApi.useJobQuery(id, {
-    skip: !job || !AWAITING_PAYMENT.includes(job.status) || job.status === 'payment_failed',
+    skip: !job || !awaitingPayment(job) || job.status === 'payment_failed',
     pollingInterval: 2000,
   });
 
@@ -132,8 +137,7 @@ export default function JobDetailPage() {
   const restaurant = job.restaurant_profiles;
   // The chef of the shift (accepted or confirmed, or confirmed until the owner cancelled) reads its money.
   const mine = user?.user_type === 'chef' ? job.user_application : null;
-  const held =
-    !!mine && (holdsShift(mine) || (mine.status === 'cancelled' && mine.worker_confirmed === true));
+  const held = !!mine && heldShift(mine);
 
   return (
     <section className="page narrow">

@@ -14,7 +14,7 @@ import { ForType } from '../shell/Redirects';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { shiftPay } from './money';
 import { PayBreakdown } from './parts';
-import { checkPostForm, toLocalInput, type PostForm } from './validation';
+import { checkPostForm, isPosition, toLocalInput, type PostForm } from './validation';
 
 const initial: PostForm = {
   title: '',
@@ -66,8 +66,10 @@ function PostShift() {
     let posted = job;
     if (!posted) {
       const problem = checkPostForm(form);
-      if (problem) {
-        setError(t(problem, { min: LIMITS.hourlyRateMin, max: LIMITS.hourlyRateMax }));
+      if (problem || !isPosition(form.title)) {
+        setError(
+          t(problem ?? 'post.errors.position', { min: LIMITS.hourlyRateMin, max: LIMITS.hourlyRateMax }),
+        );
         return;
       }
       setBusy('posting');

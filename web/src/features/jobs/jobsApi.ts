@@ -19,44 +19,42 @@ export type DisputeStatementResponse = z.infer<typeof jobsHttp.DisputeStatementR
 export type ChefReliability = z.infer<typeof jobsHttp.ChefReliability>;
 export type RestaurantReliability = z.infer<typeof jobsHttp.RestaurantReliability>;
 
+export type JobsResponse = z.infer<typeof jobsHttp.JobsResponse>;
+export type JobResponse = z.infer<typeof jobsHttp.JobResponse>;
+export type ApplicationResponse = z.infer<typeof jobsHttp.ApplicationResponse>;
+export type ApplicationsResponse = z.infer<typeof jobsHttp.ApplicationsResponse>;
+export type CheckoutResponse = z.infer<typeof jobsHttp.CheckoutResponse>;
+export type CancelJobRequest = z.input<typeof jobsHttp.CancelJobRequest>;
+export type UpdateApplicationRequest = z.input<typeof jobsHttp.UpdateApplicationRequest>;
+export type ConfirmApplicationRequest = z.input<typeof jobsHttp.ConfirmApplicationRequest>;
+
 /** GET /jobs filters (the openings screen sends the spec's filters; dashboards send status and limit). */
-export interface JobsArgs {
-  status?: 'all' | 'open' | JobStatus;
-  limit?: number;
-  emergencyLevel?: 'normal' | 'urgent';
-  minRate?: number;
-  maxRate?: number;
-  startDate?: string;
-  endDate?: string;
-  skills?: string;
-}
+export type JobsArgs = jobsHttp.JobsQuery;
 
-export interface PostJobBody {
-  title: string;
-  startTime: string;
-  endTime: string;
-  hourlyRate: number;
-  emergencyLevel: 'normal' | 'urgent';
-  notifyFavorites: string[];
-}
+/**
+ * POST /jobs as the post-a-shift screen sends it: the contract's parsed fields (the rate as a number); the
+ * fields with a server default may be left out.
+ */
+export type PostJobBody = Pick<
+  jobsHttp.PostJobRequest,
+  'title' | 'startTime' | 'endTime' | 'hourlyRate' | 'emergencyLevel' | 'notifyFavorites'
+> &
+  Partial<Pick<jobsHttp.PostJobRequest, 'description' | 'requiredSkills'>>;
 
-export interface CheckoutBody {
-  rating: number;
-  workCompleted: boolean;
-  feedback: string | null;
-}
+/** The checkout answer as both sides send it (rating, whether the work was done, optional feedback). */
+export type CheckoutBody = z.output<typeof jobsHttp.CheckoutRequest>;
 
 export const jobsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    jobs: build.query<{ jobs: JobPosting[] }, JobsArgs>({
+    jobs: build.query<JobsResponse, JobsArgs>({
       query: (params) => ({ url: '/jobs', params }),
       providesTags: ['Jobs'],
     }),
-    job: build.query<{ job: JobPosting }, string>({
+    job: build.query<JobResponse, string>({
       query: (id) => `/jobs/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Jobs', id }, 'Jobs'],
     }),
-    postJob: build.mutation<{ job: JobPosting }, PostJobBody>({
+    postJob: build.mutation<JobResponse, PostJobBody>({
       query: (body) => ({ url: '/jobs', method: 'POST', body }),
       invalidatesTags: ['Jobs'],
     }),
@@ -66,7 +64,7 @@ export const jobsApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     /** The owner cancels by the cancellation rules; the answer has the same figures as the quote. */
-    cancelJob: build.mutation<CancelJobResponse, { id: string; reason?: string | null }>({
+    cancelJob: build.mutation<CancelJobResponse, { id: string } & CancelJobRequest>({
       query: ({ id, reason }) => ({
         url: `/jobs/${encodeURIComponent(id)}/cancel`,
         method: 'POST',
@@ -74,22 +72,19 @@ export const jobsApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Jobs', 'Applications', 'JobPayment'],
     }),
-    apply: build.mutation<{ application: Application }, string>({
+    apply: build.mutation<ApplicationResponse, string>({
       query: (jobId) => ({ url: `/jobs/${encodeURIComponent(jobId)}/apply`, method: 'POST' }),
       invalidatesTags: ['Jobs', 'Applications', 'Conversations'],
     }),
-    applications: build.query<{ applications: Application[] }, void>({
+    applications: build.query<ApplicationsResponse, void>({
       query: () => '/applications',
       providesTags: ['Applications'],
     }),
-    application: build.query<{ application: Application }, string>({
+    application: build.query<ApplicationResponse, string>({
       query: (id) => `/applications/${encodeURIComponent(id)}`,
       providesTags: ['Applications'],
     }),
-    decideApplication: build.mutation<
-      { application: Application },
-      { id: string; status: 'accepted' | 'rejected' }
-    >({
+    decideApplication: build.mutation<ApplicationResponse, { id: string } & UpdateApplicationRequest>({
       query: ({ id, status }) => ({
         url: `/applications/${encodeURIComponent(id)}`,
         method: 'PATCH',
@@ -97,7 +92,7 @@ export const jobsApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Jobs', 'Applications', 'Conversations'],
     }),
-    confirmApplication: build.mutation<{ application: Application }, { id: string; confirmed: boolean }>({
+    confirmApplication: build.mutation<ApplicationResponse, { id: string } & ConfirmApplicationRequest>({
       query: ({ id, confirmed }) => ({
         url: `/applications/${encodeURIComponent(id)}/confirm`,
         method: 'POST',
@@ -105,7 +100,7 @@ export const jobsApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Jobs', 'Applications'],
     }),
-    cancelApplication: build.mutation<{ application: Application }, string>({
+    cancelApplication: build.mutation<ApplicationResponse, string>({
       query: (id) => ({ url: `/applications/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Jobs', 'Applications'],
     }),
@@ -117,10 +112,7 @@ export const jobsApi = api.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/jobs/${encodeURIComponent(id)}/dispute`, method: 'POST', body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Jobs', id }],
     }),
-    checkout: build.mutation<
-      { message: string; mutualCheckoutCompleted: boolean },
-      { id: string } & CheckoutBody
-    >({
+    checkout: build.mutation<CheckoutResponse, { id: string } & CheckoutBody>({
       query: ({ id, ...body }) => ({
         url: `/applications/${encodeURIComponent(id)}/checkout`,
         method: 'POST',

@@ -56,6 +56,16 @@ export const holdsShift = (app: ApplicationLike) => {
   return state === 'awaiting_confirmation' || state === 'confirmed';
 };
 
+/** Still on: pending, accepted or confirmed (the states the application lifecycle lets the chef withdraw from). */
+export const isLive = (app: ApplicationLike) => canApplication('cancel', stateOf(app));
+
+/** The chef held the shift at some point: holds it now, or had confirmed it before it was cancelled. */
+export const heldShift = (app: ApplicationLike) =>
+  holdsShift(app) || (app.status === 'cancelled' && app.worker_confirmed === true);
+
+/** Waiting for its card payment: the job lifecycle's escrowHeld may still open it. */
+export const awaitingPayment = (job: JobLike) => !!job?.status && canJob('escrowHeld', job.status);
+
 /** Within LATE_CANCEL_WINDOW of the start (the job's `late_cancel_from` is past). */
 export function lateNow(job: JobLike, now = Date.now()): boolean {
   const from = time(job?.late_cancel_from);

@@ -1,5 +1,12 @@
 import { LIMITS, POSITIONS } from '../../app/contracts';
 
+export type Position = (typeof POSITIONS)[number];
+
+/** One of the positions a shift may be posted for (the contract's PostJobRequest.title). */
+export function isPosition(title: string): title is Position {
+  return (POSITIONS as readonly string[]).includes(title);
+}
+
 export interface PostForm {
   title: string;
   start: string;
@@ -11,7 +18,7 @@ export interface PostForm {
 
 /** The spec's post-form rules (section 5); a failure is a text key in the jobs namespace. */
 export function checkPostForm(form: PostForm, now = Date.now()): string | null {
-  if (!(POSITIONS as readonly string[]).includes(form.title)) return 'post.errors.position';
+  if (!isPosition(form.title)) return 'post.errors.position';
   if (!form.start || !form.end) return 'post.errors.times';
   const start = new Date(form.start).getTime();
   const end = new Date(form.end).getTime();

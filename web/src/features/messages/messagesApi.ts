@@ -1,32 +1,16 @@
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
+import type { messagingHttp } from '@brigade/contracts';
+import type { z } from 'zod';
 import { api } from '../../app/api';
 
-export interface Message {
-  id: string;
-  job_id: string;
-  sender_id: string;
-  content: string;
-  message_text?: string;
-  original_content?: string;
-  created_at: string;
-  is_from_current_user: boolean;
-  was_translated: boolean;
-  original_language: string;
-}
-
-export interface Conversation {
-  job_id: string;
-  application_id: string;
-  application_status?: string;
-  chef_id: string;
-  restaurant_id?: string;
-  job_title: string;
-  restaurant_name: string | null;
-  chef_name?: string | null;
-  other_party_name?: string | null;
-  latest_message: { content: string; created_at: string } | null;
-  unread_count: number;
-}
+// Request and response shapes come from the contracts (z.infer), never re-declared here.
+export type Message = messagingHttp.Message;
+export type Conversation = messagingHttp.Conversation;
+export type ConversationsResponse = z.infer<typeof messagingHttp.ConversationsResponse>;
+export type ThreadResponse = messagingHttp.ThreadResponse;
+export type SendMessageResponse = z.infer<typeof messagingHttp.SendMessageResponse>;
+export type SendApplicationMessageRequest = z.input<typeof messagingHttp.SendApplicationMessageRequest>;
+export type SendJobMessageRequest = z.input<typeof messagingHttp.SendJobMessageRequest>;
 
 /** A thread: one application's, or a job's (restaurants name the chef). */
 export type ThreadTarget = { applicationId: string } | { jobId: string; chefId?: string };
@@ -36,7 +20,7 @@ export interface ThreadPage {
   /** 304: nothing new since the last page. */
   notModified: boolean;
   etag: string | null;
-  application_id?: string;
+  application_id?: ThreadResponse['application_id'];
 }
 
 export function threadKey(target: ThreadTarget | null): string {
@@ -52,7 +36,7 @@ function threadUrl(target: ThreadTarget): string {
 
 export const messagesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    conversations: build.query<{ conversations: Conversation[] }, void>({
+    conversations: build.query<ConversationsResponse, void>({
       query: () => '/messages/conversations',
       providesTags: ['Conversations'],
     }),
@@ -78,7 +62,7 @@ export const messagesApi = api.injectEndpoints({
             return { data: { messages: [], notModified: true, etag: etag ?? null } };
           return { error: res.error as FetchBaseQueryError };
         }
-        const data = res.data as { messages: Message[]; application_id?: string };
+        const data = res.data as ThreadResponse;
         const meta = res.meta as FetchBaseQueryMeta | undefined;
         return {
           data: {
@@ -93,14 +77,21 @@ export const messagesApi = api.injectEndpoints({
       invalidatesTags: (result) =>
         result && !result.notModified && result.messages.length > 0 ? ['Conversations'] : [],
     }),
-    sendMessage: build.mutation<{ message: Message }, { target: ThreadTarget; text: string }>({
+    sendMessage: build.mutation<SendMessageResponse, { target: ThreadTarget; text: string }>({
       query: ({ target, text }) =>
         'applicationId' in target
-          ? { url: threadUrl(target), method: 'POST', body: { message: text } }
+          ? {
+              url: threadUrl(target),
+              method: 'POST',
+              body: { message: text } satisfies SendApplicationMessageRequest,
+            }
           : {
               url: threadUrl(target),
               method: 'POST',
-              body: { content: text, ...(target.chefId ? { chef_id: target.chefId } : {}) },
+              body: {
+                content: text,
+                ...(target.chefId ? { chef_id: target.chefId } : {}),
+              } satisfies SendJobMessageRequest,
             },
       invalidatesTags: ['Conversations'],
     }),

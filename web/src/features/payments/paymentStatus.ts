@@ -1,6 +1,12 @@
 // Payment-setup status rules (spec section 4, "Payment status messages") and the grouping of requirements.
 import { REQUIREMENTS_PER_GROUP } from '../../app/constants';
-import type { AccountStatus } from './paymentsApi';
+import type { AccountStatus as AccountStatusResponse } from './paymentsApi';
+
+/** The part of the connected account's status the rules read. */
+export type AccountStatus = Pick<
+  AccountStatusResponse,
+  'account_id' | 'charges_enabled' | 'payouts_enabled' | 'requirements'
+>;
 
 export type StatusKind = 'none' | 'success' | 'partial' | 'warning' | 'pending';
 

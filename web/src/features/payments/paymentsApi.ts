@@ -2,27 +2,17 @@ import type { paymentsHttp } from '@brigade/contracts';
 import type { z } from 'zod';
 import { api } from '../../app/api';
 
-export interface AccountStatus {
-  charges_enabled: boolean;
-  payouts_enabled: boolean;
-  requirements: { currently_due: string[] };
-  account_id: string | null;
-}
-
-export interface PaymentsConfig {
-  sandbox: boolean;
-  publishable_key: string | null;
-}
-
-export interface EscrowPayment {
-  client_secret: string;
-  payment_intent_id: string;
-  amount_cents: number;
-  subtotal_cents: number;
-  fee_cents: number;
-}
-
-/** The payout or refund of a closed job while it is on its way; a job's money as payments sees it (contracts). */
+// Request and response shapes come from the contracts (z.infer), never re-declared here.
+export type AccountStatus = z.infer<typeof paymentsHttp.AccountStatus>;
+export type PaymentsConfig = z.infer<typeof paymentsHttp.PaymentsConfigResponse>;
+/** The job's PaymentIntent: its client secret and the figures the card is charged. */
+export type EscrowPayment = z.infer<typeof paymentsHttp.ClientSecretResponse>;
+/** `amount`: the total the screen shows, in cents (refused when it differs from the job's). */
+export type CreateEscrowPaymentBody = z.output<typeof paymentsHttp.CreateEscrowPaymentBody>;
+export type CreateAccountResponse = z.infer<typeof paymentsHttp.CreateAccountResponse>;
+export type OnboardingLinkBody = z.input<typeof paymentsHttp.OnboardingLinkBody>;
+export type OnboardingLinkResponse = z.infer<typeof paymentsHttp.OnboardingLinkResponse>;
+/** The payout or refund of a closed job while it is on its way; a job's money as payments sees it. */
 export type Settlement = paymentsHttp.Settlement;
 export type JobPayment = z.infer<typeof paymentsHttp.JobPayment>;
 
@@ -32,11 +22,11 @@ export const paymentsApi = api.injectEndpoints({
       query: () => '/payments/connect/account-status',
       providesTags: ['AccountStatus'],
     }),
-    createAccount: build.mutation<{ account_id: string }, void>({
+    createAccount: build.mutation<CreateAccountResponse, void>({
       query: () => ({ url: '/payments/connect/create-account', method: 'POST' }),
       invalidatesTags: ['AccountStatus'],
     }),
-    onboardingLink: build.mutation<{ url: string }, { account_id: string }>({
+    onboardingLink: build.mutation<OnboardingLinkResponse, OnboardingLinkBody>({
       query: (body) => ({ url: '/payments/connect/onboarding-link', method: 'POST', body }),
     }),
     paymentsConfig: build.query<PaymentsConfig, void>({
@@ -44,7 +34,7 @@ export const paymentsApi = api.injectEndpoints({
       keepUnusedDataFor: 3600,
     }),
     /** The job's PaymentIntent client secret; `amount` is the total the screen shows, in cents. */
-    createEscrowPayment: build.mutation<EscrowPayment, { job_id: string; amount: number }>({
+    createEscrowPayment: build.mutation<EscrowPayment, CreateEscrowPaymentBody>({
       query: (body) => ({ url: '/payments/create-escrow-payment', method: 'POST', body }),
     }),
     jobPayment: build.query<JobPayment, string>({

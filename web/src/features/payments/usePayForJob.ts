@@ -9,6 +9,7 @@ import {
 } from '../../app/shiftConstants';
 import { useAppDispatch } from '../../app/hooks';
 import { jobsApi } from '../jobs/jobsApi';
+import { awaitingPayment } from '../jobs/shiftState';
 import type { CardConfirmer } from './card';
 import { cardErrorText, type CardError } from './cardErrors';
 import { paymentsApi } from './paymentsApi';
@@ -79,7 +80,7 @@ export function usePayForJob() {
           jobsApi.endpoints.job.initiate(jobId, { forceRefetch: true, subscribe: false }),
         );
         const status = job.data?.job.status;
-        if (status && status !== 'pending_payment' && status !== 'payment_failed') {
+        if (status && !awaitingPayment({ status })) {
           dispatch(jobsApi.util.invalidateTags(['Jobs', 'JobPayment']));
           return { ok: true, open: true };
         }

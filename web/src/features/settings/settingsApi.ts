@@ -1,10 +1,10 @@
+import type { notificationsHttp } from '@brigade/contracts';
 import { api } from '../../app/api';
 
-export interface NotificationPreferences {
-  sms_notifications: boolean;
-  job_reminders: boolean;
-  rating_reminders: boolean;
-}
+// Request and response shapes come from the contracts (z.infer), never re-declared here.
+export type NotificationPreferences = notificationsHttp.NotificationPreferences;
+/** PUT takes any subset of the toggles; the settings screen sends all three. */
+export type UpdatePreferencesRequest = notificationsHttp.UpdatePreferencesRequest;
 
 export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
   sms_notifications: true,
@@ -18,7 +18,10 @@ export const settingsApi = api.injectEndpoints({
       query: () => '/notifications/preferences',
       providesTags: ['NotificationPrefs'],
     }),
-    saveNotificationPreferences: build.mutation<NotificationPreferences, NotificationPreferences>({
+    saveNotificationPreferences: build.mutation<
+      NotificationPreferences,
+      NotificationPreferences & UpdatePreferencesRequest
+    >({
       query: (body) => ({ url: '/notifications/preferences', method: 'PUT', body }),
       async onQueryStarted(body, { dispatch, queryFulfilled }) {
         const patch = dispatch(

@@ -14,12 +14,19 @@ import { formatCents, jobPay } from '../money';
 import { shiftWhen } from '../parts';
 import { CheckoutDeadline, UnderReview, useNow } from '../policy';
 import { DisputeLink } from '../DisputePanel';
-import { applicationLabel, byStart, chefCanAnswer, chefCanCancel, holdsShift, stateOf } from '../shiftState';
+import {
+  applicationLabel,
+  byStart,
+  chefCanAnswer,
+  chefCanCancel,
+  holdsShift,
+  isLive,
+  stateOf,
+} from '../shiftState';
 import { Row, ShiftState, type Tab } from './parts';
 
 /** Pending, accepted or confirmed: the shift's pay is what the chef earns (not once it is off). */
-const earning = (app: Application) =>
-  ['pending', 'awaiting_confirmation', 'confirmed'].includes(stateOf(app));
+const earning = isLive;
 
 /** A shift the chef held until the owner cancelled it (the chef may be paid for a late cancellation). */
 const cancelledUnderThem = (app: Application) =>

@@ -1,0 +1,87 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { id, makeJob, signedIn } from '../../../test/signed-in';
+
+describe('checkout', () => {
+  const filled = (overrides = {}) =>
+    makeJob({
+      status: 'filled',
+      start_time: new Date(Date.now() - 60_000).toISOString(),
+      end_time: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+      ...overrides,
+    });
+
+  test('a restaurant rates the chef with the work-completed box, then goes to /my-shifts after 2 s', async () => {
+    signedIn('restaurant');
+    const app = {
+      id: id('a'),
+      status: 'accepted',
+      worker_confirmed: true,
+      created_at: new Date().toISOString(),
+      job_postings: filled(),
+      chef_profiles: { id: id(), user_id: id(), name: 'Lucía' },
+    };
+    fakeApi.on('GET', '/applications/:id', { body: { application: app } });
+    fakeApi.on('POST', '/applications/:id/checkout', {
+      body: { message: 'Checkout recorded. Waiting for the chef.', mutualCheckoutCompleted: false },
+    });
+    const { router } = renderApp(`/checkout/${app.id}`);
+    await screen.findByRole('heading', { name: 'Shift Checkout' });
+    expect((screen.getByLabelText('5 stars') as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(screen.getByLabelText('4 stars'));
+    await userEvent.click(screen.getByLabelText('The work was completed'));
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Checkout' }));
+    await screen.findByRole('heading', { name: 'Checkout Complete!' });
+    expect(screen.getByText('Checkout recorded. Waiting for the chef.')).toBeTruthy();
+    expect(fakeApi.callsTo('POST', `/applications/${app.id}/checkout`)[0].body).toEqual({
+      rating: 4,
+      workCompleted: false,
+      feedback: null,
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-shifts'), { timeout: 5000 });
+  });
+
+  test('a chef has no work-completed box; the mutual checkout goes to the dashboard', async () => {
+    signedIn('chef');
+    const app = {
+      id: id('a'),
+      status: 'accepted',
+      worker_confirmed: true,
+      created_at: new Date().toISOString(),
+      job_postings: filled({ restaurant_checkout_completed: true }),
+    };
+    fakeApi.on('GET', '/applications/:id', { body: { application: app } });
+    fakeApi.on('POST', '/applications/:id/checkout', {
+      body: { message: 'Both sides checked out.', mutualCheckoutCompleted: true },
+    });
+    const { router } = renderApp(`/checkout/${app.id}`);
+    await screen.findByRole('heading', { name: 'Shift Checkout' });
+    expect(screen.queryByLabelText('The work was completed')).toBeNull();
+    await userEvent.type(screen.getByLabelText('Feedback (optional)'), 'Great team');
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Checkout' }));
+    await screen.findByText('Both sides have checked out.');
+    expect(fakeApi.callsTo('POST', `/applications/${app.id}/checkout`)[0].body).toEqual({
+      rating: 5,
+      workCompleted: true,
+      feedback: 'Great team',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/dashboard/), { timeout: 6000 });
+  });
+
+  test('before the shift starts there is nothing to check out yet', async () => {
+    signedIn('chef');
+    const app = {
+      id: id('a'),
+      status: 'accepted',
+      worker_confirmed: true,
+      created_at: new Date().toISOString(),
+      job_postings: makeJob({ status: 'filled' }),
+    };
+    fakeApi.on('GET', '/applications/:id', { body: { application: app } });
+    renderApp(`/checkout/${app.id}`);
+    expect(await screen.findByText('Checkout opens when the shift starts.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Complete Checkout' })).toBeNull();
+  });
+});

@@ -1,0 +1,124 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi } from '../../../test/fake-api';
+import { formBody } from '../../../test/form-body';
+import { renderApp } from '../../../test/render';
+import { makeJob, signedIn } from '../../../test/signed-in';
+import { toLocalInput } from './validation';
+
+describe('post shift', () => {
+  test('the cost is shown as the form is filled: hours, subtotal, 7% booking fee and total', async () => {
+    signedIn('restaurant');
+    renderApp('/jobs/post');
+    await screen.findByRole('heading', { name: 'Post Shift' });
+    expect(screen.getByText('Choose the start, end and hourly rate to see the cost.')).toBeTruthy();
+    const start = new Date(Date.now() + 24 * 3_600_000);
+    start.setHours(9, 0, 0, 0);
+    fireEvent.change(screen.getByLabelText('Start'), { target: { value: toLocalInput(start) } });
+    fireEvent.change(screen.getByLabelText('End'), {
+      target: { value: toLocalInput(new Date(start.getTime() + 5.5 * 3_600_000)) },
+    });
+    fireEvent.change(screen.getByLabelText('Hourly rate ($)'), { target: { value: '18.50' } });
+    expect(screen.getByTestId('pay-hours').textContent).toBe('5.5');
+    expect(screen.getByTestId('pay-subtotal').textContent).toBe('$101.75');
+    expect(screen.getByTestId('pay-fee').textContent).toBe('$7.12');
+    expect(screen.getByTestId('pay-total').textContent).toBe('$108.87');
+    expect(screen.getByText('Booking fee (7%)')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/10 ?%|90 ?%/);
+  });
+
+  test('a declined card shows the spec text, keeps the job, and paying again never posts a second job', async () => {
+    signedIn('restaurant');
+    const job = makeJob({ status: 'pending_payment', payment_status: 'pending' });
+    fakeApi.on('POST', '/jobs', { status: 201, body: { job } });
+    let escrowCalls = 0;
+    fakeApi.on('POST', '/payments/create-escrow-payment', () =>
+      ++escrowCalls === 1
+        ? { status: 404, body: { error: 'Job not found or not authorized', code: 'PAYMENTS.JOB_NOT_FOUND' } }
+        : {
+            body: {
+              client_secret: 'pi_123_secret_abc',
+              payment_intent_id: 'pi_123',
+              amount_cents: 10_700,
+              subtotal_cents: 10_000,
+              fee_cents: 700,
+              currency: 'usd',
+            },
+          },
+    );
+    fakeApi.on('POST', '/sandbox/stripe/v1/payment_intents/:id/confirm', (call) =>
+      formBody(call.body)['card[number]'] === '4242424242424242'
+        ? { body: { id: 'pi_123', status: 'succeeded' } }
+        : {
+            status: 402,
+            body: {
+              error: {
+                type: 'card_error',
+                code: 'card_declined',
+                decline_code: 'generic_decline',
+                message: 'Your card was declined.',
+              },
+            },
+          },
+    );
+    let jobStatus = 'pending_payment';
+    fakeApi.on('GET', '/jobs/:id', () => ({ body: { job: { ...job, status: jobStatus } } }));
+    const { router } = renderApp('/jobs/post');
+    await screen.findByRole('heading', { name: 'Post Shift' });
+    await userEvent.selectOptions(screen.getByLabelText('Position'), 'Line Cook');
+    fireEvent.change(screen.getByLabelText('Start'), {
+      target: { value: toLocalInput(new Date(job.start_time)) },
+    });
+    fireEvent.change(screen.getByLabelText('End'), {
+      target: { value: toLocalInput(new Date(job.end_time)) },
+    });
+    fireEvent.change(screen.getByLabelText('Hourly rate ($)'), { target: { value: '20' } });
+    await userEvent.click(screen.getByLabelText('Urgent'));
+    await userEvent.type(screen.getByLabelText('Card number'), '4000000000000002');
+    await userEvent.type(screen.getByLabelText('Expiry (MM / YY)'), '1230');
+    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Shift and Pay' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Your card was declined. Please check your card details or try a different card.',
+    );
+    expect(fakeApi.callsTo('POST', '/jobs')[0].body).toMatchObject({
+      title: 'Line Cook',
+      hourlyRate: 20,
+      emergencyLevel: 'urgent',
+      notifyFavorites: [],
+    });
+    expect(fakeApi.callsTo('POST', '/payments/create-escrow-payment').at(-1)!.body).toEqual({
+      job_id: job.id,
+      amount: 10_700,
+    });
+    expect(screen.getByRole('link', { name: 'Pay for this shift' }).getAttribute('href')).toBe(
+      `/payments/${job.id}`,
+    );
+
+    const number = screen.getByLabelText('Card number');
+    await userEvent.clear(number);
+    await userEvent.type(number, '4242424242424242');
+    jobStatus = 'open';
+    await userEvent.click(screen.getByRole('button', { name: 'Try the payment again' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/jobs/${job.id}`));
+    expect(fakeApi.callsTo('POST', '/jobs')).toHaveLength(1);
+    expect(await screen.findByText('Your shift is posted and paid. Chefs can apply now.')).toBeTruthy();
+  });
+
+  test('an incomplete card number is refused before anything is sent', async () => {
+    signedIn('restaurant');
+    renderApp('/jobs/post');
+    await screen.findByRole('heading', { name: 'Post Shift' });
+    await userEvent.selectOptions(screen.getByLabelText('Position'), 'Dishwasher');
+    const start = new Date(Date.now() + 3_600_000);
+    fireEvent.change(screen.getByLabelText('Start'), { target: { value: toLocalInput(start) } });
+    fireEvent.change(screen.getByLabelText('End'), {
+      target: { value: toLocalInput(new Date(start.getTime() + 4 * 3_600_000)) },
+    });
+    fireEvent.change(screen.getByLabelText('Hourly rate ($)'), { target: { value: '90' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Post Shift and Pay' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Hourly rate must be between $15 and $75');
+    expect(fakeApi.callsTo('POST', '/jobs')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fakeApi } from '../../../test/fake-api';
+import { restaurantProfile } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+import { signedIn } from '../../../test/signed-in-minimal';
+
+describe('settings', () => {
+  test('notification switches are saved to the server', async () => {
+    signedIn('chef');
+    let saved: unknown = null;
+    fakeApi.on('GET', '/notifications/preferences', {
+      body: { sms_notifications: true, job_reminders: true, rating_reminders: true },
+    });
+    fakeApi.on('PUT', '/notifications/preferences', (call) => ((saved = call.body), { body: call.body }));
+    renderApp('/settings');
+    await screen.findByRole('heading', { name: 'Settings' });
+    expect(screen.getByRole('tab', { name: 'Payments' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: 'Notifications' }));
+    const sms = await screen.findByRole('switch', { name: 'SMS Notifications' });
+    expect(sms.getAttribute('aria-checked')).toBe('true');
+    await userEvent.click(sms);
+    expect(await screen.findByText('Notification settings saved')).toBeTruthy();
+    expect(saved).toEqual({ sms_notifications: false, job_reminders: true, rating_reminders: true });
+    expect(screen.getByRole('switch', { name: 'SMS Notifications' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+  });
+
+  test('the profile tab updates the profile and says so', async () => {
+    const { user } = signedIn('restaurant');
+    fakeApi.on('POST', '/profiles/restaurant', (call) => ({
+      body: { profile: { ...restaurantProfile(user), name: String((call.body as FormData).get('name')) } },
+    }));
+    renderApp('/settings');
+    const name = await screen.findByLabelText('Restaurant Name');
+    expect(screen.queryByRole('tab', { name: 'Payments' })).toBeNull();
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Loop Diner');
+    await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
+  });
+});
