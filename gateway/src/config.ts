@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, loadConfig } from '@brigade/kit';
-
-const optionalUrl = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined))
-  .pipe(z.string().url().optional());
+import { baseConfigSchema, loadConfig, optionalUrl } from '@brigade/kit';
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),

@@ -23,12 +23,23 @@ export function loadConfig<S extends z.ZodObject<any>>(
   return Object.freeze(result.data);
 }
 
-const optionalUrl = z
+/** Optional text in the environment: trimmed; unset or blank is `undefined` (secrets, ids, paths). */
+export const optionalText = z
   .string()
   .trim()
   .optional()
-  .transform((v) => (v ? v : undefined))
-  .pipe(z.string().url().optional());
+  .transform((v) => (v ? v : undefined));
+
+/** An optional URL in the environment: trimmed; unset or blank is `undefined`, anything else must be a URL. */
+export const optionalUrl = optionalText.pipe(z.string().url().optional());
+
+/** Comma-separated positive integers (backoff delays in ms), at least one; `fallback` when unset. */
+export const delays = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) => v.split(',').map((n) => Number(n.trim())))
+    .pipe(z.array(z.number().int().positive()).min(1));
 
 /** An on/off switch in the environment: `1` is on; unset, empty or `0` is off (anything else is refused). */
 export const envFlag = z
@@ -54,11 +65,7 @@ export const baseConfigSchema = z.object({
     .string()
     .regex(/^[\w.-]*$/)
     .optional(),
-  EVENT_RETRY_DELAYS_MS: z
-    .string()
-    .default('1000,5000,30000')
-    .transform((v) => v.split(',').map((n) => Number(n.trim())))
-    .pipe(z.array(z.number().int().positive()).min(1)),
+  EVENT_RETRY_DELAYS_MS: delays('1000,5000,30000'),
   /** The public origin of the web app (links in SMS, Stripe return urls, CORS). */
   PUBLIC_URL: z.string().url().default('http://localhost:8080'),
   /**

@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { identityHttp, LIMITS } from '@brigade/contracts';
-import { baseConfigSchema, envFlag, loadConfig, requireProviderOrSandbox } from '@brigade/kit';
-
-const optional = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
+import { baseConfigSchema, envFlag, loadConfig, optionalText, requireProviderOrSandbox } from '@brigade/kit';
 
 export const identityConfigSchema = baseConfigSchema
   .extend({
@@ -19,11 +13,11 @@ export const identityConfigSchema = baseConfigSchema
      * SMS_SANDBOX=1 (the embedded default sets it): codes are kept in the dev outbox (`/dev/sms`, not served in
      * production). Neither: identity refuses to start.
      */
-    TWILIO_ACCOUNT_SID: optional,
-    TWILIO_AUTH_TOKEN: optional,
-    TWILIO_VERIFY_SERVICE_SID: optional,
+    TWILIO_ACCOUNT_SID: optionalText,
+    TWILIO_AUTH_TOKEN: optionalText,
+    TWILIO_VERIFY_SERVICE_SID: optionalText,
     /** Override of https://verify.twilio.com (tests: a local stand-in of the Verify API). */
-    TWILIO_VERIFY_API_BASE_URL: optional,
+    TWILIO_VERIFY_API_BASE_URL: optionalText,
     /** Per Twilio Verify request: the person waits on the verification screen. */
     TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     SMS_SANDBOX: envFlag,
@@ -33,7 +27,7 @@ export const identityConfigSchema = baseConfigSchema
      * The platform team's operator (issue 17), created at start when missing, its password updated when it
      * changed. Both or neither. More operators: `npm run operator -- add <email>`.
      */
-    OPERATOR_EMAIL: optional.pipe(identityHttp.SigninRequest.shape.email.optional()),
+    OPERATOR_EMAIL: optionalText.pipe(identityHttp.SigninRequest.shape.email.optional()),
     OPERATOR_PASSWORD: z
       .string()
       .optional()

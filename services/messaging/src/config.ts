@@ -1,11 +1,5 @@
-import { baseConfigSchema, loadConfig } from '@brigade/kit';
+import { baseConfigSchema, loadConfig, optionalText } from '@brigade/kit';
 import { z } from 'zod';
-
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
 
 export const messagingConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4004),

@@ -1,24 +1,19 @@
-import { baseConfigSchema, envFlag, loadConfig, requireProviderOrSandbox } from '@brigade/kit';
+import {
+  baseConfigSchema,
+  delays,
+  envFlag,
+  loadConfig,
+  optionalText,
+  optionalUrl,
+  requireProviderOrSandbox,
+} from '@brigade/kit';
 import { loadPolicy, POLICY_ENV, PolicyError, type Policy } from '@brigade/contracts';
 import { z } from 'zod';
 
-const optional = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
-
-const delays = (fallback: string) =>
-  z
-    .string()
-    .default(fallback)
-    .transform((v) => v.split(',').map((n) => Number(n.trim())))
-    .pipe(z.array(z.number().int().positive()).min(1));
-
 /** The policy's variables, read as text here and parsed by `loadPolicy` (which names a bad one). */
-const policyEnv = Object.fromEntries(Object.keys(POLICY_ENV).map((name) => [name, optional])) as Record<
+const policyEnv = Object.fromEntries(Object.keys(POLICY_ENV).map((name) => [name, optionalText])) as Record<
   keyof typeof POLICY_ENV,
-  typeof optional
+  typeof optionalText
 >;
 
 const policyOf = (c: Record<keyof typeof POLICY_ENV, string | undefined>): Readonly<Policy> =>
@@ -31,12 +26,12 @@ export const notificationsConfigSchema = baseConfigSchema
      * Twilio: all three set = real SMS through the official SDK. None set = the sandbox outbox, only when asked
      * for with SMS_SANDBOX=1 (the embedded default sets it; `/dev/sms` is not served in production).
      */
-    TWILIO_ACCOUNT_SID: optional,
-    TWILIO_AUTH_TOKEN: optional,
-    TWILIO_FROM_NUMBER: optional,
+    TWILIO_ACCOUNT_SID: optionalText,
+    TWILIO_AUTH_TOKEN: optionalText,
+    TWILIO_FROM_NUMBER: optionalText,
     SMS_SANDBOX: envFlag,
     /** Where the Twilio SDK sends its requests (tests point it at a local stand-in). Default: Twilio itself. */
-    TWILIO_API_BASE_URL: optional.pipe(z.string().url().optional()),
+    TWILIO_API_BASE_URL: optionalUrl,
     /** Per Twilio request: a send that takes longer is abandoned and retried after the backoff. */
     TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** How often the scheduler looks for due reminders and queued texts. */

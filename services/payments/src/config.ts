@@ -1,33 +1,20 @@
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, loadConfig } from '@brigade/kit';
+import { baseConfigSchema, ConfigError, delays, loadConfig, optionalText } from '@brigade/kit';
 import { loadPolicy, PolicyError, type Policy } from '@brigade/contracts';
 import { FaultList } from './sandbox/faults';
-
-const optionalSecret = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v) => (v ? v : undefined));
-
-const delays = (fallback: string) =>
-  z
-    .string()
-    .default(fallback)
-    .transform((v) => v.split(',').map((n) => Number(n.trim())))
-    .pipe(z.array(z.number().int().positive()).min(1));
 
 /** The secret key the SDK uses against the built-in emulator. */
 export const SANDBOX_SECRET_KEY = 'sk_test_brigade_sandbox';
 
 export const paymentsConfigSchema = baseConfigSchema.extend({
   /** Unset: the built-in Stripe emulator (sandbox) answers the SDK. */
-  STRIPE_SECRET_KEY: optionalSecret,
-  STRIPE_PUBLISHABLE_KEY: optionalSecret,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
   /**
    * The signing secret of the webhook endpoint (`whsec_...`). Required with STRIPE_SECRET_KEY. Unset in the
    * sandbox: a random secret made once per installation and kept with the sandbox's data (never a constant).
    */
-  STRIPE_WEBHOOK_SECRET: optionalSecret,
+  STRIPE_WEBHOOK_SECRET: optionalText,
   /** Backoff between attempts of a transfer/refund that did not reach the ledger. */
   MONEY_TASK_RETRY_DELAYS_MS: delays('1000,5000,30000,120000'),
   /** Sandbox: backoff between webhook delivery attempts (Stripe retries for days; the emulator 8 times). */

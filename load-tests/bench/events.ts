@@ -1,0 +1,218 @@
+import { eventLatency } from '../scenarios.js';
+import { pool, sleep, until } from '../lib/api';
+import { percentile } from '../lib/measure';
+import type { BenchRun, Databases, Row } from './run';
+import { CHECKOUT_RATE, COUNTS, log } from './settings';
+import { postAndPay } from './writes';
+
+export interface EventFigure {
+  samples: number;
+  missing: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  breakdown?: Record<string, number>;
+}
+
+/**
+ * The event latencies: COUNTS.transferFlows shifts worked end to end (posted, paid, applied, accepted,
+ * confirmed), checked out by both sides at CHECKOUT_RATE a second once they started; then escrow held -> job
+ * open (these shifts and the post+pay ones) and mutual checkout -> transfer, into `results`.
+ */
+export async function measureEvents(run: BenchRun, postedJobs: string[]): Promise<void> {
+  const { api, dbs, results, payoutChefs } = run;
+  const { restaurants } = run.accounts;
+  log(`event latency: mutual checkout -> transfer (${COUNTS.transferFlows} shifts worked end to end) ...`);
+  const startIn = 25_000;
+  const prepared = await pool(
+    Array.from({ length: COUNTS.transferFlows }, (_, i) => i),
+    5,
+    async (i) => {
+      const r = restaurants[i % restaurants.length];
+      const chef = payoutChefs[i % payoutChefs.length];
+      const id = await postAndPay(run, r, startIn, 1);
+      await until(
+        'job open',
+        async () =>
+          (await dbs.jobs.query(`select 1 from jobs.jobs where id = $1 and status = 'open'`, [id])).rowCount,
+        10_000,
+        10,
+      );
+      const app = await api.call('POST', `/api/jobs/${id}/apply`, { token: chef.token });
+      const applicationId = app.body.application.id as string;
+      await api.call('PATCH', `/api/applications/${applicationId}`, {
+        token: r.token,
+        body: { status: 'accepted' },
+      });
+      await api.call('POST', `/api/applications/${applicationId}/confirm`, {
+        token: chef.token,
+        body: { confirmed: true },
+      });
+      return { id, applicationId, r, chef, start: Date.now() + startIn };
+    },
+  );
+  const latestStart = Math.max(...prepared.map((p) => p.start));
+  const readyAt = Math.max(
+    ...(
+      await dbs.jobs.query<{ start_time: Date }>(
+        `select start_time from jobs.jobs where id = any($1::uuid[])`,
+        [prepared.map((p) => p.id)],
+      )
+    ).rows.map((x) => x.start_time.getTime()),
+  );
+  await sleep(Math.max(0, Math.max(latestStart, readyAt) - Date.now() + 1000));
+  // Mutual checkouts arrive at a steady rate (open loop), as shifts end through the day, not all at once.
+  await Promise.all(
+    prepared.map(async (p, i) => {
+      await sleep((i * 1000) / CHECKOUT_RATE);
+      await api.call('POST', `/api/applications/${p.applicationId}/checkout`, {
+        token: p.r.token,
+        body: { rating: 5, workCompleted: true, feedback: null },
+      });
+      const done = await api.call('POST', `/api/applications/${p.applicationId}/checkout`, {
+        token: p.chef.token,
+        body: { rating: 5, workCompleted: true, feedback: null },
+      });
+      if (done.body.mutualCheckoutCompleted !== true) throw new Error('mutual checkout not completed');
+    }),
+  );
+  await sleep(1500);
+  log('event latency: escrow held -> job open (the post+pay jobs and these shifts) ...');
+  results.escrow_held_to_job_open = await eventLatencies(dbs, 'escrow', [
+    ...postedJobs,
+    ...prepared.map((p) => p.id),
+  ]);
+  results.checkout_rate_per_second = CHECKOUT_RATE;
+  results.mutual_checkout_to_transfer = await eventLatencies(
+    dbs,
+    'transfer',
+    prepared.map((p) => p.id),
+  );
+}
+
+/** The table's rows for the event latencies measured (none when the events were skipped). */
+export function eventRows(results: Record<string, unknown>): Row[] {
+  const rows: Row[] = [];
+  for (const [key, k] of [
+    ['escrow_held_to_job_open', 'escrowHeldToJobOpen'],
+    ['mutual_checkout_to_transfer', 'mutualCheckoutToTransfer'],
+  ] as const) {
+    const e = results[key] as EventFigure | undefined;
+    if (!e) continue;
+    const t = eventLatency[k];
+    rows.push({
+      key,
+      title: `Event: ${t.title}`,
+      figure: {
+        rps: 0,
+        p50: e.p50,
+        p95: e.p95,
+        p99: e.p99,
+        requests: e.samples,
+        errors: e.missing,
+        statuses: {},
+        seconds: 0,
+      },
+      target: `p99<${t.p99Ms} ms`,
+      met: e.p99 < t.p99Ms && e.missing === 0,
+      note: `${e.samples} samples${key === 'mutual_checkout_to_transfer' ? ` at ${CHECKOUT_RATE} mutual checkouts/s` : ''}${e.missing ? `, ${e.missing} never arrived` : ''}${e.breakdown ? ` (event delivery p50 ${e.breakdown.delivery_p50} / p99 ${e.breakdown.delivery_p99} ms: relay p50 ${e.breakdown.relay_p50}, broker+consumer p50 ${e.breakdown.broker_p50}; transfer task p50 ${e.breakdown.execution_p50} / p99 ${e.breakdown.execution_p99} ms)` : ''}`,
+    });
+  }
+  return rows;
+}
+
+/**
+ * Latency from the producing transaction to the consumer's effect, read from server timestamps on the one
+ * PostgreSQL server (no clock skew): escrow: payments' outbox row of payments.escrow.held.v1 -> jobs' outbox
+ * row of jobs.job.opened.v1 (written in the transaction that opened the job); transfer: jobs' outbox row of
+ * jobs.checkout.completed.v1 -> payments' ledger entry of the transfer (after the provider answered).
+ */
+async function eventLatencies(
+  dbs: Databases,
+  kind: 'escrow' | 'transfer',
+  jobIds: string[],
+): Promise<EventFigure> {
+  const [from, to] =
+    kind === 'escrow'
+      ? [
+          await dbs.payments.query(
+            `select payload->>'job_id' as job_id, min(occurred_at) as at from payments.outbox where type = 'payments.escrow.held.v1' and payload->>'job_id' = any($1) group by 1`,
+            [jobIds],
+          ),
+          await dbs.jobs.query(
+            `select payload->>'job_id' as job_id, min(occurred_at) as at from jobs.outbox where type = 'jobs.job.opened.v1' and payload->>'job_id' = any($1) group by 1`,
+            [jobIds],
+          ),
+        ]
+      : [
+          await dbs.jobs.query(
+            `select payload->>'job_id' as job_id, min(occurred_at) as at from jobs.outbox where type = 'jobs.checkout.completed.v1' and payload->>'job_id' = any($1) group by 1`,
+            [jobIds],
+          ),
+          await dbs.payments.query(
+            `select job_id::text as job_id, created_at as at from payments.ledger_entries where kind = 'transfer' and job_id = any($1::uuid[])`,
+            [jobIds],
+          ),
+        ];
+  const start = new Map(from.rows.map((r) => [r.job_id, new Date(r.at).getTime()]));
+  const samples: number[] = [];
+  for (const r of to.rows) {
+    const t0 = start.get(r.job_id);
+    if (t0 !== undefined) samples.push(new Date(r.at).getTime() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  const figure: EventFigure = {
+    samples: samples.length,
+    missing: start.size - samples.length,
+    p50: percentile(samples, 50),
+    p95: percentile(samples, 95),
+    p99: percentile(samples, 99),
+    max: samples[samples.length - 1] ?? NaN,
+  };
+  if (kind === 'transfer') {
+    // Where the time goes, each stage from server timestamps (a transaction's now() is its start):
+    //   relay:    checkout transaction -> jobs' relay claimed the outbox row (published_at)
+    //   broker:   relay -> payments' handler transaction began (processed_events, which also wrote the task)
+    //   delivery: relay + broker (checkout -> the money task written)
+    //   transfer: the money task written -> the transfer recorded in the ledger (lease, provider call, write)
+    const published = await dbs.jobs.query(
+      `select payload->>'job_id' as job_id, min(published_at) as at from jobs.outbox where type = 'jobs.checkout.completed.v1' and payload->>'job_id' = any($1) group by 1`,
+      [jobIds],
+    );
+    const tasks = await dbs.payments.query(
+      `select job_id::text as job_id, created_at from payments.money_tasks where kind = 'transfer' and job_id = any($1::uuid[])`,
+      [jobIds],
+    );
+    const relayed = new Map(published.rows.map((r) => [r.job_id, new Date(r.at).getTime()]));
+    const done = new Map(to.rows.map((r) => [r.job_id, new Date(r.at).getTime()]));
+    const stages = {
+      relay: [] as number[],
+      broker: [] as number[],
+      delivery: [] as number[],
+      transfer: [] as number[],
+    };
+    for (const t of tasks.rows) {
+      const t0 = start.get(t.job_id);
+      const t1 = relayed.get(t.job_id);
+      const t2 = new Date(t.created_at).getTime();
+      const t3 = done.get(t.job_id);
+      if (t0 !== undefined) stages.delivery.push(t2 - t0);
+      if (t0 !== undefined && t1 !== undefined) stages.relay.push(t1 - t0);
+      if (t1 !== undefined) stages.broker.push(t2 - t1);
+      if (t3 !== undefined) stages.transfer.push(t3 - t2);
+    }
+    for (const list of Object.values(stages)) list.sort((a, b) => a - b);
+    figure.breakdown = {
+      delivery_p50: percentile(stages.delivery, 50),
+      delivery_p99: percentile(stages.delivery, 99),
+      relay_p50: percentile(stages.relay, 50),
+      relay_p99: percentile(stages.relay, 99),
+      broker_p50: percentile(stages.broker, 50),
+      broker_p99: percentile(stages.broker, 99),
+      execution_p50: percentile(stages.transfer, 50),
+      execution_p99: percentile(stages.transfer, 99),
+    };
+  }
+  return figure;
+}

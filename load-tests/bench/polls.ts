@@ -1,0 +1,193 @@
+import { fillPath, scenarios, targets, type ScenarioName } from '../scenarios.js';
+import { pool, sleep } from '../lib/api';
+import { cannon, type Figure, type Target } from '../lib/measure';
+import { auth, type BenchRun, type Row } from './run';
+import { log, SECONDS } from './settings';
+import { startBare } from './stack';
+
+/** The openings poll's first answer, as a chef gets it: what the bare server answers with. */
+export interface Openings {
+  path: string;
+  body: string;
+  /** Shifts listed. */
+  shown: number;
+  headers: Record<string, string>;
+  etag: string;
+}
+
+export async function captureOpenings(run: BenchRun): Promise<Openings> {
+  const path = `/api${scenarios.openingsPoll.requests[0].path}`;
+  const first = await fetch(`${run.product.url}${path}`, { headers: auth(run.accounts.chefs[0]) });
+  const body = await first.text();
+  const shown = (JSON.parse(body).jobs as unknown[]).length;
+  const headers: Record<string, string> = {};
+  first.headers.forEach((v, k) => {
+    if (!['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)) headers[k] = v;
+  });
+  const etag = first.headers.get('etag') ?? '';
+  return { path, body, shown, headers, etag };
+}
+
+/** Wait until the run cannot cross a minute boundary (the per-minute rate-limit window). */
+async function withinOneMinute(seconds: number) {
+  const left = 60 - ((Date.now() / 1000) % 60);
+  if (left < seconds + 3) await sleep(left * 1000 + 200);
+}
+
+/** A poll's row: its scenario's p99 and errors, and for the openings poll its share of the bare ceiling. */
+function pollRow(
+  key: string,
+  name: ScenarioName,
+  variant: string,
+  figure: Figure,
+  vsBare?: number | null,
+  target?: string,
+): Row {
+  const t = scenarios[name].thresholds;
+  const latencyOk = figure.p99 < t.p99Ms && figure.errors === 0;
+  const ratioTarget =
+    key === 'openings_304'
+      ? targets.openings304VsBare
+      : key === 'openings_200'
+        ? targets.openings200VsBare
+        : null;
+  const ratioOk = ratioTarget === null || (vsBare ?? 0) >= ratioTarget;
+  return {
+    key,
+    title: `${scenarios[name].title} ${variant}`,
+    figure,
+    vsBare,
+    target:
+      target ??
+      `p99<${t.p99Ms} ms, 0 errors${ratioTarget !== null ? `, >=${Math.round(ratioTarget * 100)}% of bare` : ''}`,
+    met: latencyOk && ratioOk,
+  };
+}
+
+/**
+ * The polls: the bare server's ceiling (200 and 304), the openings poll through the gateway (and straight to
+ * jobs, a diagnostic), then the applications, conversations and thread polls (200 and 304) and chef search.
+ */
+export async function measurePolls(run: BenchRun, openings: Openings): Promise<void> {
+  const { product, accounts, seeded, rows } = run;
+  const chefs = accounts.chefs;
+  const { path: openingsPath, body, shown, headers, etag } = openings;
+  const runTargets = (targetsList: Target[], expect: number, connections = 50) =>
+    cannon(product.url, targetsList, { connections, seconds: SECONDS, expect });
+  const etagged = async (list: Target[]) =>
+    pool(list, 10, async (t) => {
+      const r = await fetch(`${product.url}${t.path}`, { headers: t.headers });
+      const text = await r.text();
+      const etag = r.headers.get('etag');
+      if (r.status !== 200 || !etag)
+        throw new Error(`no ETag for ${t.path}: ${r.status} ${text.slice(0, 200)}`);
+      return { path: t.path, headers: { ...t.headers, 'if-none-match': etag } };
+    });
+  const addPoll = (...args: Parameters<typeof pollRow>) => rows.push(pollRow(...args));
+
+  // ---- the openings poll and the bare server answering the same bytes ----
+  const bareServer = await startBare({ etag, headers, body });
+  let bare200: Figure;
+  let bare304: Figure;
+  try {
+    log(
+      `openings poll: ${shown} shifts, ${Buffer.byteLength(body)} bytes, ${Object.keys(headers).length} headers; bare server at ${bareServer.origin}`,
+    );
+    const bareTargets = [{ path: openingsPath, headers: auth(chefs[0]) }];
+    // The ceiling is the better of two runs of each: a run disturbed by anything else on the machine would
+    // flatter every ratio.
+    const best = (a: Figure, b: Figure) => (a.rps >= b.rps ? a : b);
+    const bareRun = (expect: 200 | 304) =>
+      cannon(
+        bareServer.origin,
+        expect === 200
+          ? bareTargets
+          : [{ path: openingsPath, headers: { ...auth(chefs[0]), 'if-none-match': etag } }],
+        { connections: 50, seconds: SECONDS, expect },
+      );
+    bare200 = best(await bareRun(200), await bareRun(200));
+    bare304 = best(await bareRun(304), await bareRun(304));
+  } finally {
+    bareServer.child.kill();
+  }
+  rows.push({
+    key: 'bare_200',
+    title: 'Bare node:http, openings bytes 200',
+    figure: bare200,
+    target: 'ceiling',
+    met: null,
+  });
+  rows.push({
+    key: 'bare_304',
+    title: 'Bare node:http, openings bytes 304',
+    figure: bare304,
+    target: 'ceiling',
+    met: null,
+  });
+  log(`bare: 200 ${bare200.rps}/s, 304 ${bare304.rps}/s`);
+
+  const openingsTargets = chefs.map((c) => ({ path: openingsPath, headers: auth(c) }));
+  await withinOneMinute(SECONDS + 1);
+  const o200 = await runTargets(openingsTargets, 200);
+  addPoll('openings_200', 'openingsPoll', '200', o200, o200.rps / bare200.rps);
+  await withinOneMinute(SECONDS + 3);
+  const o304 = await runTargets(await etagged(openingsTargets), 304);
+  addPoll('openings_304', 'openingsPoll', '304', o304, o304.rps / bare304.rps);
+  log(`openings: 200 ${o200.rps}/s p99 ${o200.p99} ms; 304 ${o304.rps}/s p99 ${o304.p99} ms`);
+  if (product.services.jobs) {
+    // Diagnostic: the same poll straight to the jobs service (its own token check, no gateway hop).
+    const direct = chefs.map((c) => ({ path: openingsPath.replace(/^\/api/, ''), headers: auth(c) }));
+    const d200 = await cannon(product.services.jobs, direct, {
+      connections: 50,
+      seconds: SECONDS,
+      expect: 200,
+    });
+    rows.push({
+      key: 'openings_200_direct',
+      title: 'Openings 200 direct to jobs (no gateway)',
+      figure: d200,
+      vsBare: d200.rps / bare200.rps,
+      target: 'diagnostic',
+      met: null,
+    });
+    log(`openings direct to jobs: 200 ${d200.rps}/s p99 ${d200.p99} ms`);
+  }
+
+  const pollRun = async (key: string, name: ScenarioName, targetsList: Target[]) => {
+    const f200 = await runTargets(targetsList, 200);
+    addPoll(`${key}_200`, name, '200', f200, f200.rps / bare200.rps);
+    const f304 = await runTargets(await etagged(targetsList), 304);
+    addPoll(`${key}_304`, name, '304', f304, f304.rps / bare304.rps);
+    log(`${key}: 200 ${f200.rps}/s p99 ${f200.p99} ms; 304 ${f304.rps}/s p99 ${f304.p99} ms`);
+  };
+  await pollRun(
+    'applications',
+    'applicationsPoll',
+    chefs.map((c) => ({ path: `/api${scenarios.applicationsPoll.requests[0].path}`, headers: auth(c) })),
+  );
+  await pollRun(
+    'conversations',
+    'conversationsPoll',
+    chefs.map((c) => ({ path: `/api${scenarios.conversationsPoll.requests[0].path}`, headers: auth(c) })),
+  );
+  const threadOf = new Map(seeded.threads.map((t) => [t.chefId, t]));
+  await pollRun(
+    'thread',
+    'threadPoll',
+    chefs.map((c) => {
+      const t = threadOf.get(c.id)!;
+      return {
+        path: `/api${fillPath(scenarios.threadPoll.requests[0].path, { jobId: t.jobId, lastMessageId: t.lastMessageId })}`,
+        headers: auth(c),
+      };
+    }),
+  );
+  const searchTargets = accounts.restaurants.flatMap((r) =>
+    scenarios.chefSearch.requests.flatMap((q) =>
+      Array.from({ length: q.weight }, () => ({ path: `/api${q.path}`, headers: auth(r) })),
+    ),
+  );
+  const search = await runTargets(searchTargets, 200);
+  addPoll('chef_search', 'chefSearch', '200', search, search.rps / bare200.rps);
+  log(`chef search: ${search.rps}/s p99 ${search.p99} ms`);
+}

@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The benchmark's settings (environment variables in load-tests/README.md) and its log.
+
+export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const RESULTS = path.join(ROOT, 'load-tests/results');
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const TOPOLOGY = process.env.BENCH_TOPOLOGY === 'one' ? 'one' : 'processes';
+export const SKIP = new Set(
+  (process.env.BENCH_SKIP ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+export const COUNTS = { restaurants: 10, chefs: 50, payoutChefs: 5, transferFlows: 30 };
+/**
+ * Mutual checkouts per second in the checkout -> transfer measurement (open loop, a steady rate). 10/s is
+ * 36,000 shifts an hour, far above what one market's shifts end at; BENCH_CHECKOUT_RATE=20 shows saturation.
+ */
+export const CHECKOUT_RATE = Number(process.env.BENCH_CHECKOUT_RATE ?? 10);
+export const benchStarted = Date.now();
+
+export const log = (s: string) =>
+  console.log(`[bench ${((Date.now() - benchStarted) / 1000).toFixed(1).padStart(5)} s] ${s}`);
+
+export function loopbackOnly(name: string, value: string): string {
+  const host = new URL(value).hostname;
+  if (host !== '127.0.0.1' && host !== 'localhost')
+    throw new Error(`${name} must point at 127.0.0.1 (the benchmark only targets this machine), got ${host}`);
+  return value;
+}
+
+const uuidOf = (text: string) => {
+  const h = createHash('md5').update(text).digest('hex');
+  // the same v4-shaped id the seed writes (version nibble 4, variant 8)
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20)}`;
+};
+/** The id of the seed's i-th open shift. */
+export const jobId = (i: number) => uuidOf(`bench:j:${i}`);

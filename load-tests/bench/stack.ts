@@ -1,0 +1,92 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { RESULTS, ROOT, TOPOLOGY } from './settings';
+
+// The processes the benchmark starts: the product in real mode, and the bare server (the ceiling).
+
+export interface Product {
+  url: string;
+  /** The product's processes (one, or the gateway and each service). */
+  pids: () => number[];
+  topology: 'processes' | 'one';
+  /** Each service's own URL (processes topology): a diagnostic run goes around the gateway. */
+  services: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The product in real mode. `processes` (default): as deployed, the gateway and each service in its own
+ * process (`node --import tsx <entry>/src/main.ts`, hardening/support/processes.ts). `one`
+ * (BENCH_TOPOLOGY=one): everything in one process (the embedded runner with real servers).
+ */
+export async function startProduct(runId: string, env: Record<string, string>): Promise<Product> {
+  if (TOPOLOGY === 'one') {
+    const { child, url } = await startOneProcess(env);
+    return { url, pids: () => [child.pid!], topology: 'one', services: {}, stop: () => stopProduct(child) };
+  }
+  const { startProcessStack } = await import('../../hardening/support/processes');
+  const { PORT: _port, HOST: _host, PUBLIC_URL: _public, DATABASE_URL, ...extraEnv } = env;
+  process.env.AMQP_URL = env.AMQP_URL;
+  process.env.REDIS_URL = env.REDIS_URL;
+  const base = new URL(DATABASE_URL);
+  base.pathname = '/postgres';
+  extraEnv.LOG_LEVEL = 'info'; // the launcher waits for each process's "listening" line; requests log at debug
+  const nodeArgs = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${RESULTS}`] : [];
+  const stack = await startProcessStack({ databaseUrl: base.toString(), name: runId, extraEnv, nodeArgs });
+  return {
+    url: stack.url.replace('localhost', '127.0.0.1'),
+    pids: () => Object.values(stack.processes).map((p) => p.child.pid!),
+    topology: 'processes',
+    services: Object.fromEntries(Object.entries(stack.processes).map(([k, p]) => [k, p.url])),
+    stop: () => stack.destroy(),
+  };
+}
+
+async function startOneProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const execArgv = ['--import', 'tsx'];
+  if (process.env.BENCH_PROFILE === '1') execArgv.push('--cpu-prof', `--cpu-prof-dir=${RESULTS}`);
+  const child = fork(path.join(ROOT, 'load-tests/lib/product.ts'), [], {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_PRODUCT_ENV: JSON.stringify(env), LOG_LEVEL: env.LOG_LEVEL },
+    execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<any>((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`the product exited while starting (${code})`)));
+  });
+  return { child, url: ready.url.replace('localhost', '127.0.0.1') };
+}
+
+async function stopProduct(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    const force = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, 30_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.send({ type: 'destroy' });
+  });
+}
+
+/** A bare node:http server answering the captured bytes of the openings poll (200, or 304 on its ETag). */
+export async function startBare(captured: {
+  etag: string;
+  headers: Record<string, string>;
+  body: string;
+}): Promise<{ child: ChildProcess; origin: string }> {
+  const file = path.join(tmpdir(), `brigade-bench-openings-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify(captured));
+  const child = fork(path.join(ROOT, 'load-tests/lib/bare-server.mjs'), [file], {
+    execArgv: [],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<any>((resolve) => child.once('message', resolve));
+  return { child, origin: `http://127.0.0.1:${ready.port}` };
+}
