@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { appendEvent, isUuid, recordAudit, type OperatorUser } from '@brigade/kit';
+import { appendEvent, isUuid, recordAudit, type OperatorUser, inTransaction } from '@brigade/kit';
 import { users } from '../db/schema';
 import { findOperator, profileNames } from '../db/accounts.repository';
 import { isMemberRow } from '../domain/accounts';
@@ -18,7 +18,7 @@ export async function reinstateUser(
   reason: string | undefined,
 ) {
   if (!isUuid(userId)) throw IdentityErrors.userNotFound();
-  const user = await ctx.database.transaction(async (tx) => {
+  const user = await inTransaction(ctx, async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!row) throw IdentityErrors.userNotFound();
     if (!isMemberRow(row) || !row.suspendedAt) throw IdentityErrors.notSuspended();
@@ -52,7 +52,6 @@ export async function reinstateUser(
     });
     return reinstated!;
   });
-  ctx.relay.kick();
   const names = await profileNames(ctx.database.db, [userId]);
   return { user: toOpsUser(user, names.get(userId) ?? null) };
 }

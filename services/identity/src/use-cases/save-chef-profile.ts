@@ -1,3 +1,4 @@
+import { inTransaction } from '@brigade/kit';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
@@ -29,7 +30,7 @@ export async function saveChefProfile(
   form: Form,
   image?: UploadedFile,
 ) {
-  const profile = await ctx.database.transaction(async (tx) => {
+  const profile = await inTransaction(ctx, async (tx) => {
     const [existing] = await tx
       .select()
       .from(chefProfiles)
@@ -72,7 +73,6 @@ export async function saveChefProfile(
     await publishProfile(ctx, tx, userId);
     return toChefProfile(row);
   });
-  ctx.relay.kick();
   const [withRecord] = await withChefReliability(ctx, [profile]);
   return { profile: withRecord };
 }

@@ -1,3 +1,4 @@
+import { inTransaction } from '@brigade/kit';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { CITIES, DEFAULT_RESTAURANT_HOURS, type CityName, type identityHttp } from '@brigade/contracts';
@@ -23,7 +24,7 @@ export async function saveRestaurantProfile(
   form: Form,
   logo?: UploadedFile,
 ) {
-  const profile = await ctx.database.transaction(async (tx) => {
+  const profile = await inTransaction(ctx, async (tx) => {
     const [existing] = await tx
       .select()
       .from(restaurantProfiles)
@@ -69,7 +70,6 @@ export async function saveRestaurantProfile(
     const [user] = await tx.select({ stripe: users.stripeAccountId }).from(users).where(eq(users.id, userId));
     return toRestaurantProfile(row, user?.stripe ?? null);
   });
-  ctx.relay.kick();
   const [withRecord] = await withRestaurantReliability(ctx, [profile]);
   return { profile: withRecord };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { appendEvent } from '@brigade/kit';
+import { appendEvent, inTransaction } from '@brigade/kit';
 import type { identityHttp } from '@brigade/contracts';
 import type { z } from 'zod';
 import { users } from '../db/schema';
@@ -22,7 +22,7 @@ type SignupRequest = z.infer<typeof identityHttp.SignupRequest>;
  */
 export async function signUp(ctx: IdentityContext, input: SignupRequest) {
   const passwordHash = await hashPassword(input.password, ctx.config.ARGON2_MEMORY_KIB);
-  const result = await ctx.database.transaction(async (tx) => {
+  const result = await inTransaction(ctx, async (tx) => {
     const existing = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (existing.length > 0) throw IdentityErrors.emailTaken();
     if (await phoneVerifiedByAnother(tx, input.phone)) throw IdentityErrors.phoneTaken();
@@ -51,7 +51,6 @@ export async function signUp(ctx: IdentityContext, input: SignupRequest) {
     });
     return { session, user: toUser(user) };
   });
-  ctx.relay.kick();
   let codeSent = true;
   try {
     await sendCode(ctx, {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { appendEvent, isUuid, recordAudit, type OperatorUser } from '@brigade/kit';
+import { appendEvent, isUuid, recordAudit, type OperatorUser, inTransaction } from '@brigade/kit';
 import { users } from '../db/schema';
 import { findOperator, profileNames } from '../db/accounts.repository';
 import { isMemberRow } from '../domain/accounts';
@@ -21,7 +21,7 @@ export async function suspendUser(
   reason: string,
 ) {
   if (!isUuid(userId)) throw IdentityErrors.userNotFound();
-  const outcome = await ctx.database.transaction(async (tx) => {
+  const outcome = await inTransaction(ctx, async (tx) => {
     const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!row) throw IdentityErrors.userNotFound();
     if (!isMemberRow(row)) throw IdentityErrors.operatorNotSuspendable();
@@ -52,7 +52,6 @@ export async function suspendUser(
     });
     return { user: suspended! };
   });
-  ctx.relay.kick();
   // Also when already suspended: announcing the ended sessions again heals an announcement that failed the
   // first time (the operator sees 503 then, and tries again).
   await revokeSessions(ctx, userId, 'suspended');

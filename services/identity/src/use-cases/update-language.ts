@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { appendEvent } from '@brigade/kit';
+import { appendEvent, inTransaction } from '@brigade/kit';
 import { users } from '../db/schema';
 import { isMemberRow } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
@@ -9,7 +9,7 @@ import { publishProfile } from './publish-profile';
 
 /** Save the EN/ES choice; other services learn it from events (texts and translations follow it). */
 export async function updateLanguage(ctx: IdentityContext, userId: string, language: 'en' | 'es') {
-  const user = await ctx.database.transaction(async (tx) => {
+  const user = await inTransaction(ctx, async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ languagePreference: language, updatedAt: new Date() })
@@ -28,6 +28,5 @@ export async function updateLanguage(ctx: IdentityContext, userId: string, langu
     await publishProfile(ctx, tx, row.id);
     return row;
   });
-  ctx.relay.kick();
   return { user: toUser(user) };
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { appendEvent, isUniqueViolation } from '@brigade/kit';
+import { appendEvent, isUniqueViolation, inTransaction } from '@brigade/kit';
 import { users } from '../db/schema';
 import { askedForCode, phoneVerifiedByAnother } from '../db/phones.repository';
 import { isMemberRow } from '../domain/accounts';
@@ -27,7 +27,7 @@ export async function verifyPhone(ctx: IdentityContext, userId: string, phone: s
   if (result === 'expired') throw IdentityErrors.codeExpired();
   if (result !== 'approved') throw IdentityErrors.wrongCode();
   try {
-    await ctx.database.transaction(async (tx) => {
+    await inTransaction(ctx, async (tx) => {
       const [verified] = await tx
         .update(users)
         .set({ phoneVerified: true, updatedAt: new Date() })
@@ -47,6 +47,5 @@ export async function verifyPhone(ctx: IdentityContext, userId: string, phone: s
     if (isUniqueViolation(err)) throw IdentityErrors.phoneTaken();
     throw err;
   }
-  ctx.relay.kick();
   return VERIFIED;
 }
