@@ -1,9 +1,9 @@
 import type { EventType } from '@brigade/contracts';
-import type { TypedHandler } from '@brigade/kit';
-import type { Ctx } from '../context';
+import type { EventHandlerOf } from '@brigade/kit';
+import type { NotificationsContext } from '../context';
 
-/** Every handler file exports one of these: given the service context, the kit handler for its event. */
-export type HandlerFactory<T extends EventType> = (ctx: Ctx) => TypedHandler<T>;
+/** Every handler file exports one of these: the kit handler of its event, given the service context. */
+export type Handler<T extends EventType> = EventHandlerOf<NotificationsContext, T>;
 
 export { applicationVars } from '../domain/text-vars';
 

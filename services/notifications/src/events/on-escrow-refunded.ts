@@ -1,13 +1,13 @@
-import { confirmedChefOf, findJob } from '../db/read-model';
+import { confirmedChefOf, findJob } from '../db/read-model.repository';
 import { queueSms } from '../use-cases/queue-sms';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
 
 /**
  * The restaurant was refunded. When both sides said the work was not completed, the chef who was on the
  * shift is told. When the shift expired, the restaurant reads that the money is on its way back. A refund for
  * a cancelled job needs no text; after an operator's decision the restaurant reads that the refund is on its way: the restaurant saw the figures before cancelling, the chefs were told.
  */
-export const onEscrowRefunded: HandlerFactory<'payments.escrow.refunded.v1'> = (ctx) => async (tx, d) => {
+export const onEscrowRefunded: Handler<'payments.escrow.refunded.v1'> = async (ctx, tx, d) => {
   if (d.reason === 'job_cancelled') return;
   const job = await findJob(ctx.database, d.job_id, tx);
   const vars = {

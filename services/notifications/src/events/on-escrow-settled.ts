@@ -1,12 +1,12 @@
-import { findJob } from '../db/read-model';
+import { findJob } from '../db/read-model.repository';
 import { queueSms } from '../use-cases/queue-sms';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
 
 /**
  * A split closed the escrow (a late cancellation, or a decision after review): the chef reads what they were
  * paid, the restaurant what comes back to its card and how the rest was split.
  */
-export const onEscrowSettled: HandlerFactory<'payments.escrow.settled.v1'> = (ctx) => async (tx, d) => {
+export const onEscrowSettled: Handler<'payments.escrow.settled.v1'> = async (ctx, tx, d) => {
   const job = await findJob(ctx.database, d.job_id, tx);
   const vars = {
     job_id: d.job_id,

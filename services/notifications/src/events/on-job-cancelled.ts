@@ -1,13 +1,13 @@
-import { markJobCancelled, recordJob } from '../db/read-model';
+import { markJobCancelled, recordJob } from '../db/read-model.repository';
 import { queueSms } from '../use-cases/queue-sms';
 import { dropReminders } from '../use-cases/reminders';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
 
 /**
  * The restaurant cancelled (or Brigade did, `cancelled_by: system`, when an operator suspended it): every chef on it is told, and no reminder for it will go out. On a late
  * cancellation the chef who was booked reads what they will be paid (the rule's window and pay hours cited).
  */
-export const onJobCancelled: HandlerFactory<'jobs.job.cancelled.v1'> = (ctx) => async (tx, d) => {
+export const onJobCancelled: Handler<'jobs.job.cancelled.v1'> = async (ctx, tx, d) => {
   await recordJob(ctx.database, tx, d);
   await markJobCancelled(ctx.database, tx, d.job_id);
   await dropReminders(ctx, tx, { jobId: d.job_id }, 'job_cancelled');

@@ -1,13 +1,13 @@
-import { findJob, markJobExpired, recordJob } from '../db/read-model';
+import { findJob, markJobExpired, recordJob } from '../db/read-model.repository';
 import { queueSms } from '../use-cases/queue-sms';
 import { dropReminders } from '../use-cases/reminders';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
 
 /**
  * Nobody confirmed the shift by its start: it expired. The restaurant reads that the whole charge comes back
  * (the policy's words, with the total it was charged), and each chef whose application lapsed is told.
  */
-export const onJobExpired: HandlerFactory<'jobs.job.expired.v1'> = (ctx) => async (tx, d) => {
+export const onJobExpired: Handler<'jobs.job.expired.v1'> = async (ctx, tx, d) => {
   await recordJob(ctx.database, tx, d);
   await markJobExpired(ctx.database, tx, d.job_id);
   await dropReminders(

@@ -1,8 +1,8 @@
-import { applicantsAmong, findRecipient, recordJob } from '../db/read-model';
+import { applicantsAmong, findRecipient, recordJob } from '../db/read-model.repository';
 import { PRIORITY, type TemplateName } from '../domain/rules';
 import { queueCityBroadcast, queueSms } from '../use-cases/queue-sms';
 import { rescheduleJobReminders } from '../use-cases/reminders';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
 
 /**
  * A shift is visible to chefs. The favorites the restaurant named are texted first; an urgent shift then goes
@@ -10,7 +10,7 @@ import type { HandlerFactory } from './handler';
  * except when its confirmed chef cancelled (`announce_as_urgent`): then the favorites and the chefs of the city
  * are told again, as urgent, once per reopening, leaving out the chefs who applied (the one who left included).
  */
-export const onJobOpened: HandlerFactory<'jobs.job.opened.v1'> = (ctx) => async (tx, d, event) => {
+export const onJobOpened: Handler<'jobs.job.opened.v1'> = async (ctx, tx, d, event) => {
   await recordJob(ctx.database, tx, d);
   await rescheduleJobReminders(ctx, tx, d.job_id);
   const vars = {

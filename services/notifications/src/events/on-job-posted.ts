@@ -1,6 +1,6 @@
-import { recordJob } from '../db/read-model';
-import type { HandlerFactory } from './handler';
+import { recordJob } from '../db/read-model.repository';
+import type { Handler } from './handler';
 
-export const onJobPosted: HandlerFactory<'jobs.job.posted.v1'> = (ctx) => async (tx, d) => {
+export const onJobPosted: Handler<'jobs.job.posted.v1'> = async (ctx, tx, d) => {
   await recordJob(ctx.database, tx, d);
 };

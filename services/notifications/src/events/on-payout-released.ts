@@ -1,9 +1,9 @@
-import { findJob } from '../db/read-model';
+import { findJob } from '../db/read-model.repository';
 import { queueSms } from '../use-cases/queue-sms';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
 
 /** The chef's pay left escrow: the chef is told how much. */
-export const onPayoutReleased: HandlerFactory<'payments.payout.released.v1'> = (ctx) => async (tx, d) => {
+export const onPayoutReleased: Handler<'payments.payout.released.v1'> = async (ctx, tx, d) => {
   const job = await findJob(ctx.database, d.job_id, tx);
   await queueSms(ctx, tx, {
     recipientId: d.chef_id,

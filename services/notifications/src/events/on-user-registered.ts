@@ -1,6 +1,6 @@
-import { recordRegistration } from '../db/read-model';
-import type { HandlerFactory } from './handler';
+import { recordRegistration } from '../db/read-model.repository';
+import type { Handler } from './handler';
 
-export const onUserRegistered: HandlerFactory<'identity.user.registered.v1'> = (ctx) => async (tx, d) => {
+export const onUserRegistered: Handler<'identity.user.registered.v1'> = async (ctx, tx, d) => {
   await recordRegistration(ctx.database, tx, d);
 };

@@ -1,7 +1,7 @@
-import { recordUserUpdate } from '../db/read-model';
-import type { HandlerFactory } from './handler';
+import { recordUserUpdate } from '../db/read-model.repository';
+import type { Handler } from './handler';
 
 /** Phone verified or language changed: texts from now on go there, in that language. */
-export const onUserUpdated: HandlerFactory<'identity.user.updated.v1'> = (ctx) => async (tx, d) => {
+export const onUserUpdated: Handler<'identity.user.updated.v1'> = async (ctx, tx, d) => {
   await recordUserUpdate(ctx.database, tx, d);
 };
