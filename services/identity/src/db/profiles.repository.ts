@@ -1,10 +1,87 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '@brigade/kit';
-import { chefProfiles, restaurantProfiles, users } from './schema';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '@brigade/kit';
+import { chefProfiles, restaurantProfiles, users, type RestaurantProfileRow } from './schema';
 
 const EARTH_RADIUS_MILES = 3958.8;
 
 export type ChefProfileRow = typeof chefProfiles.$inferSelect;
+export type ChefProfileValues = Omit<typeof chefProfiles.$inferInsert, 'id' | 'userId'>;
+export type RestaurantProfileValues = Omit<typeof restaurantProfiles.$inferInsert, 'id' | 'userId'>;
+
+/** A user's chef profile (locked until the transaction ends with `forUpdate`). */
+export async function chefProfileOfUser(
+  db: Executor,
+  userId: string,
+  forUpdate = false,
+): Promise<ChefProfileRow | undefined> {
+  const query = db.select().from(chefProfiles).where(eq(chefProfiles.userId, userId));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** A user's restaurant profile (locked until the transaction ends with `forUpdate`). */
+export async function restaurantProfileOfUser(
+  db: Executor,
+  userId: string,
+  forUpdate = false,
+): Promise<RestaurantProfileRow | undefined> {
+  const query = db.select().from(restaurantProfiles).where(eq(restaurantProfiles.userId, userId));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** A chef profile by profile id or by user id. */
+export async function findChefProfile(db: Executor, id: string): Promise<ChefProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(chefProfiles)
+    .where(or(eq(chefProfiles.id, id), eq(chefProfiles.userId, id)));
+  return row;
+}
+
+/** A restaurant profile by profile id or by user id. */
+export async function findRestaurantProfile(
+  db: Executor,
+  id: string,
+): Promise<RestaurantProfileRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(restaurantProfiles)
+    .where(or(eq(restaurantProfiles.id, id), eq(restaurantProfiles.userId, id)));
+  return row;
+}
+
+/** Create a chef profile (`profileId` new), or replace the values of the existing one. */
+export async function saveChefProfileRow(
+  tx: Executor,
+  existingId: string | undefined,
+  create: { id: string; userId: string },
+  values: ChefProfileValues,
+): Promise<ChefProfileRow> {
+  const [row] = existingId
+    ? await tx.update(chefProfiles).set(values).where(eq(chefProfiles.id, existingId)).returning()
+    : await tx
+        .insert(chefProfiles)
+        .values({ ...create, ...values })
+        .returning();
+  return row;
+}
+
+/** Create a restaurant profile, or replace the values of the existing one. */
+export async function saveRestaurantProfileRow(
+  tx: Executor,
+  existingId: string | undefined,
+  create: { id: string; userId: string },
+  values: RestaurantProfileValues,
+): Promise<RestaurantProfileRow> {
+  const [row] = existingId
+    ? await tx.update(restaurantProfiles).set(values).where(eq(restaurantProfiles.id, existingId)).returning()
+    : await tx
+        .insert(restaurantProfiles)
+        .values({ ...create, ...values })
+        .returning();
+  return row;
+}
 
 /** Where a restaurant is (its profile's coordinates), or null without a profile. */
 export async function restaurantLocation(

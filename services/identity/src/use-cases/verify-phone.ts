@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import { appendEvent, isUniqueViolation, inTransaction } from '@brigade/kit';
-import { users } from '../db/schema';
+import { markPhoneVerified } from '../db/users.repository';
 import { askedForCode, phoneVerifiedByAnother } from '../db/phones.repository';
 import { isMemberRow } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
@@ -28,11 +27,7 @@ export async function verifyPhone(ctx: IdentityContext, userId: string, phone: s
   if (result !== 'approved') throw IdentityErrors.wrongCode();
   try {
     await inTransaction(ctx, async (tx) => {
-      const [verified] = await tx
-        .update(users)
-        .set({ phoneVerified: true, updatedAt: new Date() })
-        .where(and(eq(users.id, user.id), eq(users.phone, phone), eq(users.phoneVerified, false)))
-        .returning();
+      const verified = await markPhoneVerified(tx, user.id, phone);
       // verified meanwhile by the same account (another tab); operators never reach here (members-only route)
       if (!verified || !isMemberRow(verified)) return;
       await appendEvent(ctx.database, tx, 'identity.user.updated.v1', {
