@@ -15,7 +15,7 @@ import { platformOpsRouter } from '@brigade/kit';
 import type { IdentityConfig } from './config';
 import type { IdentityContext } from './context';
 import { loadKeyRing } from './keys';
-import { SandboxVerifier, TwilioVerifier, type PhoneVerifier } from './providers/verify';
+import { SandboxVerifier, TwilioVerifier, type PhoneVerifier } from './adapters/verify';
 import { authRouter } from './http/auth.router';
 import { profilesRouter } from './http/profiles.router';
 import { agreementsRouter } from './http/agreements.router';

@@ -1,7 +1,7 @@
 import type { Database, Logger, OutboxRelay, SessionRevocations } from '@brigade/kit';
 import type { IdentityConfig } from './config';
 import type { KeyRing } from './keys';
-import type { PhoneVerifier } from './providers/verify';
+import type { PhoneVerifier } from './adapters/verify';
 
 /** What the use cases work with; built once in app.ts. */
 export interface IdentityContext {

@@ -17,7 +17,8 @@ import { platformOpsRouter } from '@brigade/kit';
 import { subscriptions } from './events/subscriptions';
 import { opsRouter } from './http/ops.router';
 import { messagesRouter } from './http/messages.router';
-import { createTranslator, type TranslatorSettings } from './translation/translator';
+import { createTranslator, type TranslatorSettings } from './adapters/translator';
+import type { MessagingContext } from './context';
 
 export const SERVICE_NAME = 'messaging';
 
@@ -34,10 +35,11 @@ export async function createMessagingService(
   const stamps = deps.stamps ?? new DisabledStamps();
   const relay = createRelay(SERVICE_NAME, deps);
   const translator = createTranslator(config, logger);
+  const context: MessagingContext = { database, relay, translator, logger, stamps };
 
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
   const auth = requireUser(keys, deps.revocations);
-  app.use(messagesRouter({ database, relay, translator, logger, stamps }, auth));
+  app.use(messagesRouter(context, auth));
   app.use(opsRouter(database, requireOperator(keys, deps.revocations)));
   app.use(platformOpsRouter({ service: SERVICE_NAME, ...deps }));
   finishHttpApp(app, logger);
@@ -48,7 +50,7 @@ export async function createMessagingService(
     database,
     relay,
     async start() {
-      await subscribeAll(bus, subscriptions(database, stamps, { database, relay, translator, logger }));
+      await subscribeAll(bus, subscriptions(context));
       relay.start();
     },
     async stop() {

@@ -10,7 +10,7 @@ import {
   type TestDatabase,
 } from '@brigade/kit/testing';
 import { createMessagingService, loadMigrations } from '../src/app';
-import type { TranslatorSettings } from '../src/translation/translator';
+import type { TranslatorSettings } from '../src/adapters/translator';
 
 export interface User {
   id: string;

@@ -3,8 +3,8 @@ import https from 'node:https';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { createLogger } from '@brigade/kit';
-import { createGoogleTranslator } from '../src/translation/google-translator';
-import { createTranslator } from '../src/translation/translator';
+import { createGoogleTranslator } from '../src/adapters/google-translator';
+import { createTranslator } from '../src/adapters/translator';
 import { eventually } from '@brigade/kit/testing';
 import { startMessaging, type Messaging, type User } from './harness';
 

@@ -14,14 +14,14 @@ import {
 } from '@brigade/kit';
 import { platformOpsRouter } from '@brigade/kit';
 import type { NotificationsConfig } from './config';
-import type { Ctx } from './context';
+import type { NotificationsContext } from './context';
 import { subscriptions } from './events/subscriptions';
 import { devSmsRouter } from './http/dev-sms.router';
 import { preferencesRouter } from './http/preferences.router';
 import { Scheduler } from './scheduler/scheduler';
-import { SandboxSms } from './sms/sandbox-sms';
-import type { SmsPort } from './sms/sms-port';
-import { TwilioSms } from './sms/twilio-sms';
+import { SandboxSms } from './adapters/sandbox-sms';
+import type { SmsPort } from './adapters/sms-port';
+import { TwilioSms } from './adapters/twilio-sms';
 import { timelineOf } from './use-cases/timeline';
 import type { opsHttp } from '@brigade/contracts';
 
@@ -72,15 +72,16 @@ export async function createNotificationsService(
   deps: NotificationsDeps,
   config: Readonly<NotificationsConfig>,
 ): Promise<NotificationsHandle> {
-  const ctx: Ctx = {
+  const relay = createRelay(SERVICE_NAME, deps);
+  const ctx: NotificationsContext = {
     database: deps.database,
+    relay,
     logger: deps.logger,
     config,
     now: deps.now ?? (() => new Date()),
   };
   const sms = deps.sms ?? createSmsPort(config);
   const scheduler = new Scheduler(ctx, sms, config.NOTIFICATIONS_POLL_MS);
-  const relay = createRelay(SERVICE_NAME, deps);
 
   const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });
   app.use(preferencesRouter(ctx, requireUser(deps.keys, deps.revocations)));

@@ -1,9 +1,13 @@
-import type { Database, Logger } from '@brigade/kit';
+import type { Database, Logger, OutboxRelay } from '@brigade/kit';
 import type { NotificationsConfig } from './config';
 
-/** What every use case of this service works with. `now` is the scheduler's clock (tests move it). */
-export interface Ctx {
+/**
+ * What every use case, router and event handler of this service works with; built once in app.ts. `now` is
+ * the scheduler's clock (tests move it).
+ */
+export interface NotificationsContext {
   database: Database;
+  relay: OutboxRelay;
   logger: Logger;
   config: Readonly<NotificationsConfig>;
   now: () => Date;

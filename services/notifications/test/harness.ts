@@ -11,7 +11,7 @@ import {
 } from '@brigade/kit/testing';
 import { createNotificationsService, loadMigrations, type NotificationsHandle } from '../src/app';
 import { loadNotificationsConfig } from '../src/config';
-import type { SmsPort } from '../src/sms/sms-port';
+import type { SmsPort } from '../src/adapters/sms-port';
 
 export const HOUR = 3_600_000;
 export const MINUTE = 60_000;

@@ -8,7 +8,7 @@ import {
   type TestDatabase,
 } from '@brigade/kit/testing';
 import { loadMigrations } from '../src/app';
-import { SandboxSms } from '../src/sms/sandbox-sms';
+import { SandboxSms } from '../src/adapters/sandbox-sms';
 import {
   applicationFacts,
   createUser,

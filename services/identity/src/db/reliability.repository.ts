@@ -11,11 +11,9 @@ export interface ReliabilityFact {
   occurredAt: Date;
 }
 
-/** Counts per kind: all time, and since the start of the recent window. */
-export interface ReliabilityCounts {
-  all: Partial<Record<ReliabilityKind, number>>;
-  recent: Partial<Record<ReliabilityKind, number>>;
-}
+import type { ReliabilityCounts } from '../domain/reliability';
+
+export type { ReliabilityCounts };
 
 /** Record a fact once per user, kind and job; false when it was already recorded. */
 export async function recordReliabilityFact(database: Database, tx: Executor, fact: ReliabilityFact) {

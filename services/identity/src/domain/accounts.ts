@@ -1,8 +1,8 @@
-import type { UserRow } from '../db/schema';
-
-export type MemberRow = UserRow & { userType: 'chef' | 'restaurant' };
+import type { UserRecord } from './records';
 
 /** A chef or a restaurant (the marketplace's members), not one of the platform's operators. */
-export function isMemberRow(row: UserRow): row is MemberRow {
+export function isMemberRow<R extends Pick<UserRecord, 'userType'>>(
+  row: R,
+): row is R & { userType: 'chef' | 'restaurant' } {
   return row.userType === 'chef' || row.userType === 'restaurant';
 }

@@ -6,12 +6,17 @@ import {
   type ReliabilityKind,
 } from '@brigade/contracts';
 import type { z } from 'zod';
-import type { ReliabilityCounts } from '../db/reliability.repository';
 
 type ChefReliability = z.infer<typeof identityHttp.ChefProfile>['reliability'];
 type RestaurantReliability = z.infer<typeof identityHttp.RestaurantProfile>['reliability'];
 
 const DAY_MS = 86_400_000;
+
+/** Counts per kind: all time, and since the start of the recent window. */
+export interface ReliabilityCounts {
+  all: Partial<Record<ReliabilityKind, number>>;
+  recent: Partial<Record<ReliabilityKind, number>>;
+}
 
 /** Where "the last 90 days" starts: a fact older than that counts all time only. */
 export function recentWindowStart(now: Date, days = RELIABILITY_WINDOW_DAYS): Date {

@@ -1,11 +1,11 @@
 import type { identityHttp, opsHttp } from '@brigade/contracts';
-import type { ChefProfileRow, RestaurantProfileRow, UserRow } from '../db/schema';
+import type { ChefProfileRecord, RestaurantProfileRecord, UserRecord } from './records';
 
 type User = import('zod').infer<typeof identityHttp.User>;
 type ChefProfile = import('zod').infer<typeof identityHttp.ChefProfile>;
 type RestaurantProfile = import('zod').infer<typeof identityHttp.RestaurantProfile>;
 
-export function toUser(row: UserRow): User {
+export function toUser(row: UserRecord): User {
   return {
     id: row.id,
     email: row.email,
@@ -20,7 +20,7 @@ export function toUser(row: UserRow): User {
 const average = (sum: number, n: number) => (n > 0 ? Math.round((sum / n) * 100) / 100 : null);
 
 /** A chef profile without its reliability record (added by `attachReliability`; events do not carry it). */
-export function toChefProfile(row: ChefProfileRow): Omit<ChefProfile, 'reliability'> {
+export function toChefProfile(row: ChefProfileRecord): Omit<ChefProfile, 'reliability'> {
   return {
     id: row.id,
     user_id: row.userId,
@@ -43,7 +43,7 @@ export function toChefProfile(row: ChefProfileRow): Omit<ChefProfile, 'reliabili
 }
 
 export function toRestaurantProfile(
-  row: RestaurantProfileRow,
+  row: RestaurantProfileRecord,
   stripeAccountId: string | null = null,
 ): Omit<RestaurantProfile, 'reliability'> {
   return {
@@ -71,7 +71,7 @@ export function toRestaurantProfile(
 type OpsUser = import('zod').infer<typeof opsHttp.OpsUser>;
 
 /** A user as the operators' console shows it (any account type), with the suspension if there is one. */
-export function toOpsUser(row: UserRow, name: string | null): OpsUser {
+export function toOpsUser(row: UserRecord, name: string | null): OpsUser {
   return {
     ...toUser(row),
     name,

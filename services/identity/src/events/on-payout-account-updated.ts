@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
-import type { TypedHandler } from '@brigade/kit';
-import { users } from '../db/schema';
+import type { EventHandlerOf } from '@brigade/kit';
+import type { IdentityContext } from '../context';
+import { linkPayoutAccount } from '../use-cases/link-payout-account';
 
 /** Keep the connected-account id on the user (the spec shows it on the restaurant profile). */
-export const onPayoutAccountUpdated: TypedHandler<'payments.payout_account.updated.v1'> = async (
+export const onPayoutAccountUpdated: EventHandlerOf<IdentityContext, 'payments.payout_account.updated.v1'> = (
+  _ctx,
   tx,
   data,
-) => {
-  await tx.update(users).set({ stripeAccountId: data.account_id }).where(eq(users.id, data.user_id));
-};
+) => linkPayoutAccount(tx, data);

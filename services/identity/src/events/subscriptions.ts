@@ -1,32 +1,14 @@
-import { on, type Subscription } from '@brigade/kit';
+import { subscribe, type Subscription } from '@brigade/kit';
 import type { IdentityContext } from '../context';
 import { onCheckoutRecorded } from './on-checkout-recorded';
 import { onPayoutAccountUpdated } from './on-payout-account-updated';
 import { onReliabilityRecorded } from './on-reliability-recorded';
 
-/** Every event the identity service reacts to. */
+/** Every event the identity service reacts to (queues keep their names: `identity.on-<event>`). */
 export function subscriptions(ctx: IdentityContext): Subscription[] {
-  return [
-    on(
-      ctx.database,
-      'identity',
-      'on-checkout-recorded',
-      'jobs.checkout.recorded.v1',
-      onCheckoutRecorded(ctx),
-    ),
-    on(
-      ctx.database,
-      'identity',
-      'on-payout-account-updated',
-      'payments.payout_account.updated.v1',
-      onPayoutAccountUpdated,
-    ),
-    on(
-      ctx.database,
-      'identity',
-      'on-reliability-recorded',
-      'jobs.reliability.recorded.v1',
-      onReliabilityRecorded(ctx),
-    ),
-  ];
+  return subscribe('identity', ctx, [
+    ['jobs.checkout.recorded.v1', onCheckoutRecorded, 'on-checkout-recorded'],
+    ['payments.payout_account.updated.v1', onPayoutAccountUpdated, 'on-payout-account-updated'],
+    ['jobs.reliability.recorded.v1', onReliabilityRecorded, 'on-reliability-recorded'],
+  ]);
 }

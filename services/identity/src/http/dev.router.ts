@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import type { SandboxVerifier } from '../providers/verify';
+import type { SandboxVerifier } from '../adapters/verify';
 
 /** The sandbox's outbox of verification texts (mounted only while the SMS sandbox is active). */
 export function devRouter(verifier: SandboxVerifier): Router {

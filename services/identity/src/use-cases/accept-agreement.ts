@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import { agreements } from '../db/schema';
+import { recordAgreement } from '../db/agreements.repository';
 import { IdentityErrors } from '../domain/errors';
 import type { IdentityContext } from '../context';
 
@@ -12,20 +10,7 @@ export async function acceptAgreement(
   version: string,
 ) {
   if ((user.type === 'chef') !== (agreementType === 'worker_tos')) throw IdentityErrors.wrongAgreement();
-  await ctx.database.db
-    .insert(agreements)
-    .values({ id: randomUUID(), userId: user.id, agreementType, version })
-    .onConflictDoNothing();
-  const [row] = await ctx.database.db
-    .select()
-    .from(agreements)
-    .where(
-      and(
-        eq(agreements.userId, user.id),
-        eq(agreements.agreementType, agreementType),
-        eq(agreements.version, version),
-      ),
-    );
+  const row = await recordAgreement(ctx.database.db, user.id, agreementType, version);
   return {
     agreement: {
       id: row.id,

@@ -1,6 +1,11 @@
 import { isUuid } from '@brigade/kit';
-import { eq, or } from 'drizzle-orm';
-import { chefProfiles, restaurantProfiles, users } from '../db/schema';
+import {
+  chefProfileOfUser,
+  findChefProfile,
+  findRestaurantProfile,
+  restaurantProfileOfUser,
+} from '../db/profiles.repository';
+import { findUser } from '../db/users.repository';
 import { isMemberRow } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
 import { toChefProfile, toRestaurantProfile, toUser } from '../domain/serialize';
@@ -8,7 +13,7 @@ import type { IdentityContext } from '../context';
 import { withChefReliability, withRestaurantReliability } from './attach-reliability';
 
 export async function getMe(ctx: IdentityContext, userId: string) {
-  const [user] = await ctx.database.db.select().from(users).where(eq(users.id, userId));
+  const user = await findUser(ctx.database.db, userId);
   if (!user) throw IdentityErrors.userNotFound();
   // An operator has no marketplace profile.
   if (!isMemberRow(user)) return { user: toUser(user), profile: null };
@@ -22,13 +27,10 @@ async function ownProfile(
   stripe: string | null,
 ) {
   if (type === 'chef') {
-    const [row] = await ctx.database.db.select().from(chefProfiles).where(eq(chefProfiles.userId, userId));
+    const row = await chefProfileOfUser(ctx.database.db, userId);
     return row ? (await withChefReliability(ctx, [toChefProfile(row)]))[0] : null;
   }
-  const [row] = await ctx.database.db
-    .select()
-    .from(restaurantProfiles)
-    .where(eq(restaurantProfiles.userId, userId));
+  const row = await restaurantProfileOfUser(ctx.database.db, userId);
   return row ? (await withRestaurantReliability(ctx, [toRestaurantProfile(row, stripe)]))[0] : null;
 }
 
@@ -48,10 +50,7 @@ export async function getOwnProfile(
 /** A chef profile by profile id or by user id (links use either). */
 export async function getChefProfile(ctx: IdentityContext, id: string) {
   if (!isUuid(id)) throw IdentityErrors.chefNotFound();
-  const [row] = await ctx.database.db
-    .select()
-    .from(chefProfiles)
-    .where(or(eq(chefProfiles.id, id), eq(chefProfiles.userId, id)));
+  const row = await findChefProfile(ctx.database.db, id);
   if (!row) throw IdentityErrors.chefNotFound();
   const [profile] = await withChefReliability(ctx, [toChefProfile(row)]);
   return { profile };
@@ -59,10 +58,7 @@ export async function getChefProfile(ctx: IdentityContext, id: string) {
 
 export async function getRestaurantProfile(ctx: IdentityContext, id: string) {
   if (!isUuid(id)) throw IdentityErrors.restaurantNotFound();
-  const [row] = await ctx.database.db
-    .select()
-    .from(restaurantProfiles)
-    .where(or(eq(restaurantProfiles.id, id), eq(restaurantProfiles.userId, id)));
+  const row = await findRestaurantProfile(ctx.database.db, id);
   if (!row) throw IdentityErrors.restaurantNotFound();
   const [profile] = await withRestaurantReliability(ctx, [toRestaurantProfile(row)]);
   return { profile };

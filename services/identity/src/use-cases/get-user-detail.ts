@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { isUuid } from '@brigade/kit';
-import { users } from '../db/schema';
+import { findUser } from '../db/users.repository';
 import { profileNames } from '../db/accounts.repository';
 import { IdentityErrors } from '../domain/errors';
 import { toOpsUser } from '../domain/serialize';
@@ -14,7 +13,7 @@ import { getChefProfile, getRestaurantProfile } from './get-profiles';
  */
 export async function getUserDetail(ctx: IdentityContext, userId: string) {
   if (!isUuid(userId)) throw IdentityErrors.userNotFound();
-  const [row] = await ctx.database.db.select().from(users).where(eq(users.id, userId));
+  const row = await findUser(ctx.database.db, userId);
   if (!row) throw IdentityErrors.userNotFound();
   const names = await profileNames(ctx.database.db, [row.id]);
   const user = toOpsUser(row, names.get(row.id) ?? null);

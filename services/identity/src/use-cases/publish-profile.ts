@@ -1,15 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { appendEvent, type Tx } from '@brigade/kit';
-import { chefProfiles, restaurantProfiles, users } from '../db/schema';
+import { chefProfileOfUser, restaurantProfileOfUser } from '../db/profiles.repository';
+import { findUser } from '../db/users.repository';
 import { toChefProfile, toRestaurantProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 
 /** Publish the current state of a user's profile (if any) so other services' read models follow it. */
 export async function publishProfile(ctx: IdentityContext, tx: Tx, userId: string) {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId));
+  const user = await findUser(tx, userId);
   if (!user) return;
   if (user.userType === 'chef') {
-    const [row] = await tx.select().from(chefProfiles).where(eq(chefProfiles.userId, userId));
+    const row = await chefProfileOfUser(tx, userId);
     if (!row) return;
     const p = toChefProfile(row);
     await appendEvent(ctx.database, tx, 'identity.chef_profile.updated.v1', {
@@ -30,7 +30,7 @@ export async function publishProfile(ctx: IdentityContext, tx: Tx, userId: strin
       language_preference: user.languagePreference,
     });
   } else {
-    const [row] = await tx.select().from(restaurantProfiles).where(eq(restaurantProfiles.userId, userId));
+    const row = await restaurantProfileOfUser(tx, userId);
     if (!row) return;
     const p = toRestaurantProfile(row);
     await appendEvent(ctx.database, tx, 'identity.restaurant_profile.updated.v1', {

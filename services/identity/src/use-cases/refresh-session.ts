@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { refreshTokens, sessions, users } from '../db/schema';
-import { endSession } from '../db/sessions.repository';
+import { endSession, lockRefreshToken, lockSession, markRefreshTokenUsed } from '../db/sessions.repository';
+import { findUser } from '../db/users.repository';
 import { IdentityErrors } from '../domain/errors';
 import { hashRefreshToken } from '../domain/tokens';
 import type { IdentityContext } from '../context';
@@ -13,24 +12,17 @@ import { issueSession } from './sessions';
  */
 export async function refreshSession(ctx: IdentityContext, refreshToken: string) {
   const outcome = await ctx.database.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(refreshTokens)
-      .where(eq(refreshTokens.tokenHash, hashRefreshToken(refreshToken)))
-      .for('update');
+    const row = await lockRefreshToken(tx, hashRefreshToken(refreshToken));
     if (!row) return { error: IdentityErrors.invalidRefresh() };
-    const [session] = await tx.select().from(sessions).where(eq(sessions.id, row.sessionId)).for('update');
+    const session = await lockSession(tx, row.sessionId);
     if (!session || session.revokedAt || session.expiresAt.getTime() < Date.now())
       return { error: IdentityErrors.invalidRefresh() };
     if (row.usedAt) {
       await endSession(tx, session.userId, session.id, 'refresh_token_reuse');
       return { error: IdentityErrors.refreshReused(), ended: session.id };
     }
-    await tx
-      .update(refreshTokens)
-      .set({ usedAt: new Date() })
-      .where(eq(refreshTokens.tokenHash, row.tokenHash));
-    const [user] = await tx.select().from(users).where(eq(users.id, session.userId));
+    await markRefreshTokenUsed(tx, row.tokenHash);
+    const user = await findUser(tx, session.userId);
     if (!user) return { error: IdentityErrors.invalidRefresh() };
     // A suspension ends every session; this covers a refresh racing with it.
     if (user.suspendedAt) return { error: IdentityErrors.suspended() };

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { appendEvent, isUuid, recordAudit, type OperatorUser } from '@brigade/kit';
-import { users } from '../db/schema';
+import { appendEvent, isUuid, recordAudit, type OperatorUser, inTransaction } from '@brigade/kit';
+import { lockUser, updateUser } from '../db/users.repository';
 import { findOperator, profileNames } from '../db/accounts.repository';
 import { isMemberRow } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
@@ -18,18 +17,19 @@ export async function reinstateUser(
   reason: string | undefined,
 ) {
   if (!isUuid(userId)) throw IdentityErrors.userNotFound();
-  const user = await ctx.database.transaction(async (tx) => {
-    const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  const user = await inTransaction(ctx, async (tx) => {
+    const row = await lockUser(tx, userId, 'update');
     if (!row) throw IdentityErrors.userNotFound();
     if (!isMemberRow(row) || !row.suspendedAt) throw IdentityErrors.notSuspended();
     const by = await findOperator(tx, operator.id);
     if (!by) throw IdentityErrors.operatorGone();
     const now = new Date();
-    const [reinstated] = await tx
-      .update(users)
-      .set({ suspendedAt: null, suspensionReason: null, suspendedBy: null, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning();
+    const reinstated = await updateUser(tx, userId, {
+      suspendedAt: null,
+      suspensionReason: null,
+      suspendedBy: null,
+      updatedAt: now,
+    });
     await appendEvent(ctx.database, tx, 'identity.user.reinstated.v1', {
       user_id: row.id,
       user_type: row.userType,
@@ -52,7 +52,6 @@ export async function reinstateUser(
     });
     return reinstated!;
   });
-  ctx.relay.kick();
   const names = await profileNames(ctx.database.db, [userId]);
   return { user: toOpsUser(user, names.get(userId) ?? null) };
 }

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { users, type UserRow } from '../db/schema';
+import type { UserRow } from '../db/schema';
+import { findUser } from '../db/users.repository';
 import { phoneVerifiedByAnother } from '../db/phones.repository';
 import { IdentityErrors } from '../domain/errors';
 import type { IdentityContext } from '../context';
@@ -7,7 +7,7 @@ import { sendCode } from './send-code';
 
 /** The signed-in account, when `phone` (E.164) is its own number: codes are sent and checked for it only. */
 export async function accountForPhone(ctx: IdentityContext, userId: string, phone: string): Promise<UserRow> {
-  const [user] = await ctx.database.db.select().from(users).where(eq(users.id, userId));
+  const user = await findUser(ctx.database.db, userId);
   if (!user) throw IdentityErrors.userNotFound();
   if (user.phone !== phone) throw IdentityErrors.notYourPhone();
   return user;

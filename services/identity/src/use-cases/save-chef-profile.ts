@@ -1,5 +1,5 @@
+import { inTransaction } from '@brigade/kit';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import {
   CITIES,
   DEFAULT_CHEF_AVAILABILITY,
@@ -9,7 +9,7 @@ import {
   type identityHttp,
 } from '@brigade/contracts';
 import type { z } from 'zod';
-import { chefProfiles } from '../db/schema';
+import { chefProfileOfUser, saveChefProfileRow } from '../db/profiles.repository';
 import { IdentityErrors } from '../domain/errors';
 import { toChefProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
@@ -29,12 +29,8 @@ export async function saveChefProfile(
   form: Form,
   image?: UploadedFile,
 ) {
-  const profile = await ctx.database.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(chefProfiles)
-      .where(eq(chefProfiles.userId, userId))
-      .for('update');
+  const profile = await inTransaction(ctx, async (tx) => {
+    const existing = await chefProfileOfUser(tx, userId, true);
     const name = form.name ?? existing?.name ?? '';
     const bio = form.bio ?? existing?.bio ?? '';
     if (!name || !bio || bio.length > LIMITS.bioMax) throw IdentityErrors.chefStep1();
@@ -63,16 +59,10 @@ export async function saveChefProfile(
       hourlyRateMin: form.hourlyRateMin ?? existing?.hourlyRateMin ?? null,
       updatedAt: new Date(),
     };
-    const [row] = existing
-      ? await tx.update(chefProfiles).set(values).where(eq(chefProfiles.id, existing.id)).returning()
-      : await tx
-          .insert(chefProfiles)
-          .values({ id: randomUUID(), userId, ...values })
-          .returning();
+    const row = await saveChefProfileRow(tx, existing?.id, { id: randomUUID(), userId }, values);
     await publishProfile(ctx, tx, userId);
     return toChefProfile(row);
   });
-  ctx.relay.kick();
   const [withRecord] = await withChefReliability(ctx, [profile]);
   return { profile: withRecord };
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { identityHttp, LIMITS, MESSAGES } from '@brigade/contracts';
 import { parse, type Database } from '@brigade/kit';
-import { users } from '../db/schema';
+import { findUserByEmail, insertUser, updateUserByEmail } from '../db/users.repository';
 import { IdentityErrors } from '../domain/errors';
 import { hashPassword, verifyPassword } from '../domain/passwords';
 
@@ -29,7 +28,7 @@ export async function saveOperator(
   argon2MemoryKib?: number,
 ): Promise<{ id: string; email: string; outcome: SaveOperatorOutcome }> {
   const { email, password } = parse(OperatorCredentials, input);
-  const [existing] = await database.db.select().from(users).where(eq(users.email, email));
+  const existing = await findUserByEmail(database.db, email);
   if (existing) {
     if (existing.userType !== 'operator') throw IdentityErrors.memberEmail();
     if (await verifyPassword(existing.passwordHash, password))
@@ -37,26 +36,18 @@ export async function saveOperator(
   }
   const passwordHash = await hashPassword(password, argon2MemoryKib);
   return database.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values({
-        id: randomUUID(),
-        email,
-        phone: '',
-        passwordHash,
-        userType: 'operator',
-        languagePreference: 'en',
-        phoneVerified: true,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
+    const row = await insertUser(tx, {
+      id: randomUUID(),
+      email,
+      phone: '',
+      passwordHash,
+      userType: 'operator',
+      languagePreference: 'en',
+      phoneVerified: true,
+    });
     if (row) return { id: row.id, email, outcome: 'created' as const };
     // It exists (maybe created meanwhile by another instance): an operator's password is set again.
-    const [updated] = await tx
-      .update(users)
-      .set({ passwordHash, updatedAt: new Date() })
-      .where(eq(users.email, email))
-      .returning();
+    const updated = await updateUserByEmail(tx, email, { passwordHash, updatedAt: new Date() });
     if (!updated || updated.userType !== 'operator') throw IdentityErrors.memberEmail();
     return { id: updated.id, email, outcome: 'updated' as const };
   });

@@ -1,8 +1,9 @@
+import { inTransaction } from '@brigade/kit';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { CITIES, DEFAULT_RESTAURANT_HOURS, type CityName, type identityHttp } from '@brigade/contracts';
 import type { z } from 'zod';
-import { restaurantProfiles, users } from '../db/schema';
+import { restaurantProfileOfUser, saveRestaurantProfileRow } from '../db/profiles.repository';
+import { stripeAccountOf } from '../db/users.repository';
 import { IdentityErrors } from '../domain/errors';
 import { toRestaurantProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
@@ -23,12 +24,8 @@ export async function saveRestaurantProfile(
   form: Form,
   logo?: UploadedFile,
 ) {
-  const profile = await ctx.database.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(restaurantProfiles)
-      .where(eq(restaurantProfiles.userId, userId))
-      .for('update');
+  const profile = await inTransaction(ctx, async (tx) => {
+    const existing = await restaurantProfileOfUser(tx, userId, true);
     const name = form.name ?? existing?.name ?? '';
     const description = form.description ?? existing?.description ?? '';
     const address = form.address ?? existing?.address ?? '';
@@ -55,21 +52,10 @@ export async function saveRestaurantProfile(
       logoUrl,
       updatedAt: new Date(),
     };
-    const [row] = existing
-      ? await tx
-          .update(restaurantProfiles)
-          .set(values)
-          .where(eq(restaurantProfiles.id, existing.id))
-          .returning()
-      : await tx
-          .insert(restaurantProfiles)
-          .values({ id: randomUUID(), userId, ...values })
-          .returning();
+    const row = await saveRestaurantProfileRow(tx, existing?.id, { id: randomUUID(), userId }, values);
     await publishProfile(ctx, tx, userId);
-    const [user] = await tx.select({ stripe: users.stripeAccountId }).from(users).where(eq(users.id, userId));
-    return toRestaurantProfile(row, user?.stripe ?? null);
+    return toRestaurantProfile(row, await stripeAccountOf(tx, userId));
   });
-  ctx.relay.kick();
   const [withRecord] = await withRestaurantReliability(ctx, [profile]);
   return { profile: withRecord };
 }

@@ -1,5 +1,4 @@
-import { desc, ilike, like, or } from 'drizzle-orm';
-import { users } from '../db/schema';
+import { searchUserRows } from '../db/users.repository';
 import { profileNames } from '../db/accounts.repository';
 import { toOpsUser } from '../domain/serialize';
 import type { IdentityContext } from '../context';
@@ -15,17 +14,12 @@ const literal = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function searchUsers(ctx: IdentityContext, q: string) {
   const digits = /^[\d\s()+.-]+$/.test(q) ? q.replace(/\D/g, '') : '';
-  const rows = await ctx.database.db
-    .select()
-    .from(users)
-    .where(
-      or(
-        ilike(users.email, `%${literal(q)}%`),
-        digits.length > 0 ? like(users.phone, `%${digits}%`) : undefined,
-      ),
-    )
-    .orderBy(desc(users.createdAt), users.id)
-    .limit(USER_SEARCH_LIMIT);
+  const rows = await searchUserRows(
+    ctx.database.db,
+    `%${literal(q)}%`,
+    digits.length > 0 ? `%${digits}%` : undefined,
+    USER_SEARCH_LIMIT,
+  );
   const names = await profileNames(
     ctx.database.db,
     rows.map((r) => r.id),

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { signAccessToken, type Tx } from '@brigade/kit';
 import type { identityHttp } from '@brigade/contracts';
 import type { z } from 'zod';
-import { refreshTokens, sessions, type UserRow } from '../db/schema';
+import type { UserRow } from '../db/schema';
+import { insertRefreshToken, insertSession } from '../db/sessions.repository';
 import { newRefreshToken } from '../domain/tokens';
 import { toUser } from '../domain/serialize';
 import type { IdentityContext } from '../context';
@@ -19,10 +20,10 @@ export async function issueSession(
   const id = sessionId ?? randomUUID();
   if (!sessionId) {
     const expiresAt = new Date(Date.now() + ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
-    await tx.insert(sessions).values({ id, userId: user.id, expiresAt });
+    await insertSession(tx, { id, userId: user.id, expiresAt });
   }
   const refresh = newRefreshToken();
-  await tx.insert(refreshTokens).values({ tokenHash: refresh.hash, sessionId: id });
+  await insertRefreshToken(tx, refresh.hash, id);
   const ttl = ctx.config.ACCESS_TOKEN_TTL_SECONDS;
   const { token, expiresAt } = await signAccessToken(
     ctx.keyRing.signing,

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { appendEvent } from '@brigade/kit';
+import { appendEvent, inTransaction } from '@brigade/kit';
 import type { identityHttp } from '@brigade/contracts';
 import type { z } from 'zod';
-import { users } from '../db/schema';
+import { findUserByEmail, insertUser } from '../db/users.repository';
 import { phoneVerifiedByAnother } from '../db/phones.repository';
 import { IdentityErrors } from '../domain/errors';
 import { hashPassword } from '../domain/passwords';
@@ -22,23 +21,18 @@ type SignupRequest = z.infer<typeof identityHttp.SignupRequest>;
  */
 export async function signUp(ctx: IdentityContext, input: SignupRequest) {
   const passwordHash = await hashPassword(input.password, ctx.config.ARGON2_MEMORY_KIB);
-  const result = await ctx.database.transaction(async (tx) => {
-    const existing = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-    if (existing.length > 0) throw IdentityErrors.emailTaken();
+  const result = await inTransaction(ctx, async (tx) => {
+    if (await findUserByEmail(tx, input.email)) throw IdentityErrors.emailTaken();
     if (await phoneVerifiedByAnother(tx, input.phone)) throw IdentityErrors.phoneTaken();
-    const [user] = await tx
-      .insert(users)
-      .values({
-        id: randomUUID(),
-        email: input.email,
-        phone: input.phone,
-        passwordHash,
-        userType: input.userType,
-        languagePreference: input.languagePreference,
-        phoneVerified: false,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
+    const user = await insertUser(tx, {
+      id: randomUUID(),
+      email: input.email,
+      phone: input.phone,
+      passwordHash,
+      userType: input.userType,
+      languagePreference: input.languagePreference,
+      phoneVerified: false,
+    });
     if (!user) throw IdentityErrors.emailTaken(); // lost a race with the same email
     const session = await issueSession(ctx, tx, user);
     await appendEvent(ctx.database, tx, 'identity.user.registered.v1', {
@@ -51,7 +45,6 @@ export async function signUp(ctx: IdentityContext, input: SignupRequest) {
     });
     return { session, user: toUser(user) };
   });
-  ctx.relay.kick();
   let codeSent = true;
   try {
     await sendCode(ctx, {

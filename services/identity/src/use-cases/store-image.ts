@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Tx } from '@brigade/kit';
-import { uploads } from '../db/schema';
+import { insertUpload } from '../db/uploads.repository';
 import { detectImage, IMAGE_MAX_BYTES } from '../domain/images';
 import { IdentityErrors } from '../domain/errors';
 
@@ -21,6 +21,6 @@ export async function storeImage(
   const image = detectImage(file.buffer);
   if (!image) throw IdentityErrors.imageType();
   const id = randomUUID();
-  await tx.insert(uploads).values({ id, ownerId, contentType: image.mime, bytes: file.buffer });
+  await insertUpload(tx, { id, ownerId, contentType: image.mime, bytes: file.buffer });
   return `/api/uploads/${id}.${image.ext}`;
 }

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { appendEvent, isUuid, recordAudit, type OperatorUser } from '@brigade/kit';
-import { users } from '../db/schema';
+import { appendEvent, isUuid, recordAudit, type OperatorUser, inTransaction } from '@brigade/kit';
+import { lockUser, updateUser } from '../db/users.repository';
 import { findOperator, profileNames } from '../db/accounts.repository';
 import { isMemberRow } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
@@ -21,19 +20,20 @@ export async function suspendUser(
   reason: string,
 ) {
   if (!isUuid(userId)) throw IdentityErrors.userNotFound();
-  const outcome = await ctx.database.transaction(async (tx) => {
-    const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  const outcome = await inTransaction(ctx, async (tx) => {
+    const row = await lockUser(tx, userId, 'update');
     if (!row) throw IdentityErrors.userNotFound();
     if (!isMemberRow(row)) throw IdentityErrors.operatorNotSuspendable();
     if (row.suspendedAt) return { already: true as const };
     const by = await findOperator(tx, operator.id);
     if (!by) throw IdentityErrors.operatorGone();
     const now = new Date();
-    const [suspended] = await tx
-      .update(users)
-      .set({ suspendedAt: now, suspensionReason: reason, suspendedBy: by.id, updatedAt: now })
-      .where(eq(users.id, userId))
-      .returning();
+    const suspended = await updateUser(tx, userId, {
+      suspendedAt: now,
+      suspensionReason: reason,
+      suspendedBy: by.id,
+      updatedAt: now,
+    });
     await appendEvent(ctx.database, tx, 'identity.user.suspended.v1', {
       user_id: row.id,
       user_type: row.userType,
@@ -52,7 +52,6 @@ export async function suspendUser(
     });
     return { user: suspended! };
   });
-  ctx.relay.kick();
   // Also when already suspended: announcing the ended sessions again heals an announcement that failed the
   // first time (the operator sees 503 then, and tries again).
   await revokeSessions(ctx, userId, 'suspended');

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { appendEvent } from '@brigade/kit';
-import { users } from '../db/schema';
+import { appendEvent, inTransaction } from '@brigade/kit';
+import { updateUser } from '../db/users.repository';
 import { isMemberRow } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
 import { toUser } from '../domain/serialize';
@@ -9,12 +8,8 @@ import { publishProfile } from './publish-profile';
 
 /** Save the EN/ES choice; other services learn it from events (texts and translations follow it). */
 export async function updateLanguage(ctx: IdentityContext, userId: string, language: 'en' | 'es') {
-  const user = await ctx.database.transaction(async (tx) => {
-    const [row] = await tx
-      .update(users)
-      .set({ languagePreference: language, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning();
+  const user = await inTransaction(ctx, async (tx) => {
+    const row = await updateUser(tx, userId, { languagePreference: language, updatedAt: new Date() });
     if (!row) throw IdentityErrors.userNotFound();
     // Operators are not members: the other services keep no record of them (no user.registered either).
     if (!isMemberRow(row)) return row;
@@ -28,6 +23,5 @@ export async function updateLanguage(ctx: IdentityContext, userId: string, langu
     await publishProfile(ctx, tx, row.id);
     return row;
   });
-  ctx.relay.kick();
   return { user: toUser(user) };
 }

@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { appendEvent, isUniqueViolation } from '@brigade/kit';
-import { users } from '../db/schema';
+import { appendEvent, isUniqueViolation, inTransaction } from '@brigade/kit';
+import { markPhoneVerified } from '../db/users.repository';
 import { askedForCode, phoneVerifiedByAnother } from '../db/phones.repository';
 import { isMemberRow } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
@@ -27,12 +26,8 @@ export async function verifyPhone(ctx: IdentityContext, userId: string, phone: s
   if (result === 'expired') throw IdentityErrors.codeExpired();
   if (result !== 'approved') throw IdentityErrors.wrongCode();
   try {
-    await ctx.database.transaction(async (tx) => {
-      const [verified] = await tx
-        .update(users)
-        .set({ phoneVerified: true, updatedAt: new Date() })
-        .where(and(eq(users.id, user.id), eq(users.phone, phone), eq(users.phoneVerified, false)))
-        .returning();
+    await inTransaction(ctx, async (tx) => {
+      const verified = await markPhoneVerified(tx, user.id, phone);
       // verified meanwhile by the same account (another tab); operators never reach here (members-only route)
       if (!verified || !isMemberRow(verified)) return;
       await appendEvent(ctx.database, tx, 'identity.user.updated.v1', {
@@ -47,6 +42,5 @@ export async function verifyPhone(ctx: IdentityContext, userId: string, phone: s
     if (isUniqueViolation(err)) throw IdentityErrors.phoneTaken();
     throw err;
   }
-  ctx.relay.kick();
   return VERIFIED;
 }

@@ -75,3 +75,14 @@ export const inboxes = messaging.table('inboxes', {
   userId: uuid('user_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
 });
+
+export const statementTranslations = messaging.table('statement_translations', {
+  statementId: uuid('statement_id').primaryKey(),
+  jobId: uuid('job_id').notNull(),
+  authorId: uuid('author_id').notNull(),
+  originalLanguage: text('original_language').notNull(),
+  translatedText: text('translated_text'),
+  translatedLanguage: text('translated_language').notNull(),
+  provider: text('provider').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,19 +1,7 @@
-import type { EventData } from '@brigade/contracts';
-import type { Database, Tx, VersionStamps } from '@brigade/kit';
-import { upsertJob } from '../db/jobs';
+import type { EventHandlerOf } from '@brigade/kit';
+import type { MessagingContext } from '../context';
+import { recordJob } from '../use-cases/record-job';
 
 /** jobs.job.posted.v1: remember who owns the job and its title. */
-export function onJobPosted(database: Database, stamps: VersionStamps) {
-  return async (tx: Tx, data: EventData<'jobs.job.posted.v1'>) => {
-    await upsertJob(
-      database,
-      tx,
-      {
-        jobId: data.job_id,
-        restaurantId: data.restaurant_id,
-        title: data.title,
-      },
-      stamps,
-    );
-  };
-}
+export const onJobPosted: EventHandlerOf<MessagingContext, 'jobs.job.posted.v1'> = (ctx, tx, data) =>
+  recordJob(ctx, tx, data);

@@ -1,83 +1,35 @@
-import { on, type Database, type Subscription, type VersionStamps } from '@brigade/kit';
+import { subscribe, type Subscription } from '@brigade/kit';
+import type { MessagingContext } from '../context';
 import { onApplicationChanged } from './on-application-changed';
 import { onJobPosted } from './on-job-posted';
-import { onStatementAdded } from './on-statement-added';
-import type { StatementDeps } from '../use-cases/translate-statement';
 import { onProfileUpdated } from './on-profile-updated';
+import { onStatementAdded } from './on-statement-added';
 import { onUserChanged } from './on-user-changed';
 
 const SERVICE = 'messaging';
 
-/** Every event messaging reacts to: its read model of jobs, applications and people. */
-export function subscriptions(
-  database: Database,
-  stamps: VersionStamps,
-  statements: StatementDeps,
-): Subscription[] {
+/** Every event messaging reacts to: its read model of jobs, applications and people, and dispute statements. */
+export function subscriptions(ctx: MessagingContext): Subscription[] {
   return [
+    // Outside the table: translating a statement may take the translator's whole time-out, which no handler
+    // should spend inside a transaction (the use case records each statement once by itself).
     {
       queue: `${SERVICE}.statement-added`,
       types: ['jobs.dispute.statement_added.v1'],
-      handler: onStatementAdded(statements),
+      handler: onStatementAdded(ctx),
     },
-    on(database, SERVICE, 'job-posted', 'jobs.job.posted.v1', onJobPosted(database, stamps)),
-    on(
-      database,
-      SERVICE,
-      'application-submitted',
-      'jobs.application.submitted.v1',
-      onApplicationChanged(database, 'jobs.application.submitted.v1', stamps),
-    ),
-    on(
-      database,
-      SERVICE,
-      'application-accepted',
-      'jobs.application.accepted.v1',
-      onApplicationChanged(database, 'jobs.application.accepted.v1', stamps),
-    ),
-    on(
-      database,
-      SERVICE,
-      'application-rejected',
-      'jobs.application.rejected.v1',
-      onApplicationChanged(database, 'jobs.application.rejected.v1', stamps),
-    ),
-    on(
-      database,
-      SERVICE,
-      'application-confirmed',
-      'jobs.application.confirmed.v1',
-      onApplicationChanged(database, 'jobs.application.confirmed.v1', stamps),
-    ),
-    on(
-      database,
-      SERVICE,
-      'application-declined',
-      'jobs.application.declined.v1',
-      onApplicationChanged(database, 'jobs.application.declined.v1', stamps),
-    ),
-    on(
-      database,
-      SERVICE,
-      'application-cancelled',
-      'jobs.application.cancelled.v1',
-      onApplicationChanged(database, 'jobs.application.cancelled.v1', stamps),
-    ),
-    on(database, SERVICE, 'user-registered', 'identity.user.registered.v1', onUserChanged(database)),
-    on(database, SERVICE, 'user-updated', 'identity.user.updated.v1', onUserChanged(database)),
-    on(
-      database,
-      SERVICE,
-      'chef-profile-updated',
-      'identity.chef_profile.updated.v1',
-      onProfileUpdated(database, 'identity.chef_profile.updated.v1', stamps),
-    ),
-    on(
-      database,
-      SERVICE,
-      'restaurant-profile-updated',
-      'identity.restaurant_profile.updated.v1',
-      onProfileUpdated(database, 'identity.restaurant_profile.updated.v1', stamps),
-    ),
+    ...subscribe(SERVICE, ctx, [
+      ['jobs.job.posted.v1', onJobPosted],
+      ['jobs.application.submitted.v1', onApplicationChanged('jobs.application.submitted.v1')],
+      ['jobs.application.accepted.v1', onApplicationChanged('jobs.application.accepted.v1')],
+      ['jobs.application.rejected.v1', onApplicationChanged('jobs.application.rejected.v1')],
+      ['jobs.application.confirmed.v1', onApplicationChanged('jobs.application.confirmed.v1')],
+      ['jobs.application.declined.v1', onApplicationChanged('jobs.application.declined.v1')],
+      ['jobs.application.cancelled.v1', onApplicationChanged('jobs.application.cancelled.v1')],
+      ['identity.user.registered.v1', onUserChanged()],
+      ['identity.user.updated.v1', onUserChanged()],
+      ['identity.chef_profile.updated.v1', onProfileUpdated('identity.chef_profile.updated.v1')],
+      ['identity.restaurant_profile.updated.v1', onProfileUpdated('identity.restaurant_profile.updated.v1')],
+    ]),
   ];
 }

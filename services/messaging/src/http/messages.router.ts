@@ -9,12 +9,13 @@ import {
   uuidParam,
   type AuthUser,
 } from '@brigade/kit';
-import { inboxStamp } from '../db/inboxes';
+import type { MessagingContext } from '../context';
+import { inboxStamp } from '../db/inboxes.repository';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { listConversations } from '../use-cases/list-conversations';
 import { readThread, type ReadResult } from '../use-cases/read-thread';
 import { resolveApplicationThread, resolveJobThread } from '../use-cases/resolve-thread';
-import { sendMessage, type SendDeps } from '../use-cases/send-message';
+import { sendMessage } from '../use-cases/send-message';
 
 const THREAD_NOT_FOUND = 'Conversation not found';
 
@@ -27,14 +28,14 @@ function cacheHeaders(res: Response, etag: string) {
 function answer(
   res: Response,
   result: ReadResult | { status: 304; etag: string } | { status: 200; etag: string; body: unknown },
-  stamp?: { deps: SendDeps; user: AuthUser; inboxVersion: number | string },
+  stamp?: { ctx: MessagingContext; user: AuthUser; inboxVersion: number | string },
 ) {
   cacheHeaders(res, result.etag);
   // Every change to a user's conversations or threads bumps their inbox version: the gateway may answer
   // an unchanged poll itself while the stamp stays the same.
   if (stamp)
-    advertiseStamps(res, stamp.deps.stamps, STAMP_MAX_AGE_MS, [
-      [inboxStamp(stamp.deps.stamps, stamp.user.id), stamp.inboxVersion],
+    advertiseStamps(res, stamp.ctx.stamps, STAMP_MAX_AGE_MS, [
+      [inboxStamp(stamp.ctx.stamps, stamp.user.id), stamp.inboxVersion],
     ]);
   if (result.status === 304) {
     res.status(304).end();
@@ -45,14 +46,14 @@ function answer(
 
 const ifNoneMatch = (req: Request) => req.get('if-none-match') ?? undefined;
 
-export function messagesRouter(deps: SendDeps, auth: RequestHandler): Router {
+export function messagesRouter(ctx: MessagingContext, auth: RequestHandler): Router {
   const router = Router();
   router.use('/messages', auth);
 
   router.get('/messages/conversations', async (req, res) => {
     const user = currentUser(req);
-    const result = await listConversations(deps.database, user, ifNoneMatch(req));
-    answer(res, result, { deps, user, inboxVersion: result.version });
+    const result = await listConversations(ctx.database, user, ifNoneMatch(req));
+    answer(res, result, { ctx, user, inboxVersion: result.version });
   });
 
   router.get('/messages/job/:jobId', async (req, res) => {
@@ -60,13 +61,13 @@ export function messagesRouter(deps: SendDeps, auth: RequestHandler): Router {
     const jobId = uuidParam(req, 'jobId', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
     const query = parse(messagingHttp.JobThreadQuery, req.query);
     const thread = await resolveJobThread(
-      deps.database,
+      ctx.database,
       user,
       jobId,
       user.type === 'restaurant' ? query.chef_id : undefined,
     );
-    answer(res, await readThread(deps, user, thread, query, ifNoneMatch(req)), {
-      deps,
+    answer(res, await readThread(ctx, user, thread, query, ifNoneMatch(req)), {
+      ctx,
       user,
       inboxVersion: thread.inbox_version,
     });
@@ -77,12 +78,12 @@ export function messagesRouter(deps: SendDeps, auth: RequestHandler): Router {
     const jobId = uuidParam(req, 'jobId', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
     const body = parseBody(messagingHttp.SendJobMessageRequest, req);
     const thread = await resolveJobThread(
-      deps.database,
+      ctx.database,
       user,
       jobId,
       user.type === 'restaurant' ? body.chef_id : undefined,
     );
-    const message = await sendMessage(deps, user, thread, body.content);
+    const message = await sendMessage(ctx, user, thread, body.content);
     res.status(201).json({ message, user_role: thread.user_role });
   });
 
@@ -90,9 +91,9 @@ export function messagesRouter(deps: SendDeps, auth: RequestHandler): Router {
     const user = currentUser(req);
     const applicationId = uuidParam(req, 'id', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
     const query = parse(messagingHttp.ThreadQuery, req.query);
-    const thread = await resolveApplicationThread(deps.database, user, applicationId);
-    answer(res, await readThread(deps, user, thread, query, ifNoneMatch(req)), {
-      deps,
+    const thread = await resolveApplicationThread(ctx.database, user, applicationId);
+    answer(res, await readThread(ctx, user, thread, query, ifNoneMatch(req)), {
+      ctx,
       user,
       inboxVersion: thread.inbox_version,
     });
@@ -102,8 +103,8 @@ export function messagesRouter(deps: SendDeps, auth: RequestHandler): Router {
     const user = currentUser(req);
     const applicationId = uuidParam(req, 'id', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
     const body = parseBody(messagingHttp.SendApplicationMessageRequest, req);
-    const thread = await resolveApplicationThread(deps.database, user, applicationId);
-    const message = await sendMessage(deps, user, thread, body.message);
+    const thread = await resolveApplicationThread(ctx.database, user, applicationId);
+    const message = await sendMessage(ctx, user, thread, body.message);
     res.status(201).json({ message, user_role: thread.user_role });
   });
 

@@ -1,28 +1,12 @@
 import type { messagingHttp } from '@brigade/contracts';
-import { etagMatches, sql, type AuthUser, type Database } from '@brigade/kit';
+import { etagMatches, type AuthUser, type Database } from '@brigade/kit';
 import { etagOf } from '../domain/etag';
-import { inboxVersion } from '../db/inboxes';
+import { inboxVersion } from '../db/inboxes.repository';
+import { conversationsOf } from '../db/threads.repository';
 
 export type ConversationsResult =
   | { status: 304; etag: string; version: string }
   | { status: 200; etag: string; version: string; body: { conversations: messagingHttp.Conversation[] } };
-
-interface Row {
-  job_id: string;
-  chef_id: string;
-  restaurant_id: string;
-  application_id: string;
-  application_status: string;
-  job_title: string | null;
-  restaurant_name: string | null;
-  chef_name: string | null;
-  m_sender_id: string | null;
-  m_recipient_id: string | null;
-  m_original: string | null;
-  m_translated: string | null;
-  m_created_at: Date | string | null;
-  unread_count: number | string;
-}
 
 /**
  * The signed-in user's conversations, most recent activity first: one per (job, chef) they take part in,
@@ -38,27 +22,7 @@ export async function listConversations(
   const etag = etagOf('c', user.id, version);
   if (etagMatches(ifNoneMatch, etag)) return { status: 304, etag, version };
 
-  const mine = user.type === 'chef' ? sql`t.chef_id = ${user.id}` : sql`t.restaurant_id = ${user.id}`;
-  const rows = await database.rows<Row>(
-    sql`select t.job_id, t.chef_id, t.restaurant_id, t.application_id, t.application_status,
-               j.title as job_title, rp.name as restaurant_name, cp.name as chef_name,
-               m.sender_id as m_sender_id, m.recipient_id as m_recipient_id, m.original_content as m_original,
-               m.translated_content as m_translated, m.created_at as m_created_at,
-               (select count(*) from messaging.messages u
-                 where u.job_id = t.job_id and u.chef_id = t.chef_id
-                   and u.seq > coalesce(r.last_read_seq, 0) and u.sender_id <> ${user.id}) as unread_count
-        from messaging.threads t
-        left join messaging.jobs j on j.job_id = t.job_id
-        left join messaging.participants rp on rp.user_id = t.restaurant_id
-        left join messaging.participants cp on cp.user_id = t.chef_id
-        left join messaging.messages m on m.job_id = t.job_id and m.chef_id = t.chef_id and m.seq = t.last_seq
-        left join messaging.thread_reads r on r.job_id = t.job_id and r.chef_id = t.chef_id and r.reader_id = ${user.id}
-        where ${mine}
-        order by coalesce(t.last_message_at, t.created_at) desc, t.job_id, t.chef_id
-        limit 500`,
-    undefined,
-    { prepared: true },
-  );
+  const rows = await conversationsOf(database, user);
   const conversations = rows.map((r): messagingHttp.Conversation => {
     const showTranslation = r.m_recipient_id === user.id && r.m_translated !== null;
     return {

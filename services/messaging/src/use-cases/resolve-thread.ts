@@ -1,5 +1,11 @@
-import { sql, type AuthUser, type Database } from '@brigade/kit';
+import type { AuthUser, Database } from '@brigade/kit';
 import { chefRequired, threadNotFound } from '../domain/errors';
+import {
+  chefThreadOfJob,
+  restaurantThreadsOfJob,
+  threadOfApplication,
+  type ThreadRow,
+} from '../db/threads.repository';
 
 /** A conversation the signed-in user takes part in. */
 export interface ThreadRef {
@@ -14,20 +20,6 @@ export interface ThreadRef {
   /** The reader's inbox version, read in the same statement: every change to a thread bumps it. */
   inbox_version: number;
 }
-
-interface ThreadRow {
-  job_id: string;
-  chef_id: string;
-  restaurant_id: string;
-  application_id: string;
-  job_title: string | null;
-  last_seq: number;
-  inbox_version: string | number | null;
-}
-
-const threadColumns = (user: AuthUser) =>
-  sql`t.job_id, t.chef_id, t.restaurant_id, t.application_id, j.title as job_title, t.last_seq,
-      (select i.version from messaging.inboxes i where i.user_id = ${user.id}) as inbox_version`;
 
 function toRef(row: ThreadRow, user: AuthUser): ThreadRef {
   return {
@@ -54,22 +46,11 @@ export async function resolveJobThread(
   chefId?: string,
 ): Promise<ThreadRef> {
   if (user.type === 'chef') {
-    const rows = await database.rows<ThreadRow>(
-      sql`select ${threadColumns(user)} from messaging.threads t left join messaging.jobs j on j.job_id = t.job_id
-          where t.job_id = ${jobId} and t.chef_id = ${user.id}`,
-      undefined,
-      { prepared: true },
-    );
+    const rows = await chefThreadOfJob(database, user, jobId);
     if (!rows[0]) throw threadNotFound();
     return toRef(rows[0], user);
   }
-  const rows = await database.rows<ThreadRow>(
-    sql`select ${threadColumns(user)} from messaging.threads t left join messaging.jobs j on j.job_id = t.job_id
-        where t.job_id = ${jobId} and t.restaurant_id = ${user.id} ${chefId ? sql`and t.chef_id = ${chefId}` : sql``}
-        order by t.created_at, t.chef_id limit 51`,
-    undefined,
-    { prepared: true },
-  );
+  const rows = await restaurantThreadsOfJob(database, user, jobId, chefId);
   if (rows.length === 0) throw threadNotFound();
   if (rows.length > 1) throw chefRequired(rows.slice(0, 50).map((r) => r.chef_id));
   return toRef(rows[0], user);
@@ -81,14 +62,7 @@ export async function resolveApplicationThread(
   user: AuthUser,
   applicationId: string,
 ): Promise<ThreadRef> {
-  const rows = await database.rows<ThreadRow>(
-    sql`select ${threadColumns(user)}
-        from messaging.applications a
-        join messaging.threads t on t.job_id = a.job_id and t.chef_id = a.chef_id
-        left join messaging.jobs j on j.job_id = t.job_id
-        where a.application_id = ${applicationId}
-          and ${user.type === 'chef' ? sql`t.chef_id = ${user.id}` : sql`t.restaurant_id = ${user.id}`}`,
-  );
+  const rows = await threadOfApplication(database, user, applicationId);
   if (!rows[0]) throw threadNotFound();
   return toRef(rows[0], user);
 }

@@ -1,14 +1,8 @@
-import { appendEvent, sql, type Database, type Logger, type OutboxRelay } from '@brigade/kit';
+import { appendEvent, inTransaction } from '@brigade/kit';
 import type { EventData } from '@brigade/contracts';
 import { baseLanguage, detectLanguage, hasWords, type Language } from '../domain/language';
-import type { Translator } from '../translation/translator';
-
-export interface StatementDeps {
-  database: Database;
-  relay: OutboxRelay;
-  translator: Translator;
-  logger: Logger;
-}
+import { recordStatementTranslation, statementRecorded } from '../db/statements.repository';
+import type { MessagingContext } from '../context';
 
 const other = (language: Language): Language => (language === 'en' ? 'es' : 'en');
 
@@ -21,56 +15,52 @@ const other = (language: Language): Language => (language === 'en' ? 'es' : 'en'
  * the statement recorded and changes nothing.
  */
 export async function translateStatement(
-  deps: StatementDeps,
+  ctx: MessagingContext,
   data: EventData<'jobs.dispute.statement_added.v1'>,
 ): Promise<void> {
-  const { database } = deps;
-  const known = await database.rows(
-    sql`select 1 from messaging.statement_translations where statement_id = ${data.statement_id}`,
-  );
-  if (known.length > 0) return;
+  const { database } = ctx;
+  if (await statementRecorded(database, data.statement_id)) return;
 
   let original: string = detectLanguage(data.text, data.language);
   let target = other(original as Language);
   let translated: string | null = null;
-  if (deps.translator.enabled && hasWords(data.text)) {
+  if (ctx.translator.enabled && hasWords(data.text)) {
     try {
-      const result = await deps.translator.translate(data.text, target);
+      const result = await ctx.translator.translate(data.text, target);
       if (result.detectedSource) {
         original = baseLanguage(result.detectedSource);
         // Written in the other language after all: that language's translation is what the operator needs.
         if (original === target) {
           target = other(target);
-          const again = await deps.translator.translate(data.text, target);
+          const again = await ctx.translator.translate(data.text, target);
           if (again.text.trim() !== '' && again.text !== data.text) translated = again.text;
         } else if (result.text.trim() !== '' && result.text !== data.text) translated = result.text;
       } else if (result.text.trim() !== '' && result.text !== data.text) translated = result.text;
     } catch (err) {
-      deps.logger.warn(
-        { err: (err as Error).message, provider: deps.translator.provider, statement: data.statement_id },
+      ctx.logger.warn(
+        { err: (err as Error).message, provider: ctx.translator.provider, statement: data.statement_id },
         'translation failed; the statement stays untranslated',
       );
     }
   }
 
-  const published = await database.transaction(async (tx) => {
-    const inserted = await database.rows(
-      sql`insert into messaging.statement_translations
-            (statement_id, job_id, author_id, original_language, translated_text, translated_language, provider)
-          values (${data.statement_id}, ${data.job_id}, ${data.author_id}, ${original}, ${translated}, ${target},
-                  ${deps.translator.provider})
-          on conflict (statement_id) do nothing returning statement_id`,
-      tx,
-    );
-    if (inserted.length === 0) return false;
+  await inTransaction(ctx, async (tx) => {
+    const recorded = await recordStatementTranslation(database, tx, {
+      statementId: data.statement_id,
+      jobId: data.job_id,
+      authorId: data.author_id,
+      originalLanguage: original,
+      translatedText: translated,
+      translatedLanguage: target,
+      provider: ctx.translator.provider,
+    });
+    if (!recorded) return;
     await appendEvent(database, tx, 'messaging.statement.translated.v1', {
       statement_id: data.statement_id,
       job_id: data.job_id,
       translated_text: translated,
       translated_language: target,
-      provider: deps.translator.provider,
+      provider: ctx.translator.provider,
     });
-    return true;
   });
-  if (published) deps.relay.kick();
 }

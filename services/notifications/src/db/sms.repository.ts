@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Database, type Executor } from '@brigade/kit';
 import { iso } from '../context';
+import type { TemplateName } from '../domain/rules';
 
 // The SQL that records texts to send (`notifications.sms`). The dedupe key is unique: one text per cause.
 
@@ -100,4 +101,103 @@ export async function textsForJob(database: Database, jobId: string): Promise<Jo
     language: r.language === 'en' || r.language === 'es' ? r.language : null,
     status: r.status,
   }));
+}
+
+/** A text claimed for sending. */
+export interface ClaimedSms {
+  seq: string;
+  recipient_id: string;
+  template: TemplateName;
+  vars: Record<string, unknown> | string;
+  attempts: number;
+}
+
+/**
+ * Claim up to `batchSize` texts due at `now` (queued and due, or left `sending` by an instance whose lease ran
+ * out), by priority then age, FOR UPDATE SKIP LOCKED: each is this instance's until `leaseUntil`.
+ */
+export async function claimDueSms(database: Database, now: Date, leaseUntil: Date, batchSize: number) {
+  return database.rows<ClaimedSms>(
+    sql`update notifications.sms s
+        set status = 'sending', attempts = s.attempts + 1, locked_until = ${iso(leaseUntil)}::timestamptz
+        where s.seq in (
+          select seq from notifications.sms
+          where (status = 'queued' and next_attempt_at <= ${iso(now)}::timestamptz)
+             or (status = 'sending' and locked_until <= ${iso(now)}::timestamptz)
+          order by priority, seq
+          limit ${batchSize}
+          for update skip locked)
+        returning s.seq, s.recipient_id, s.template, s.vars, s.attempts`,
+  );
+}
+
+/** A claimed text that will not go out (`reason`: no verified phone, a toggle switched off). */
+export async function suppressClaimedSms(database: Database, seq: string, reason: string) {
+  await database.rows(
+    sql`update notifications.sms set status = 'suppressed', suppress_reason = ${reason}, locked_until = null
+        where seq = ${seq} and status = 'sending'`,
+  );
+}
+
+/** What was sent (or tried): where, in which language, with which text. */
+export interface SmsAttempt {
+  provider: string;
+  toPhone: string;
+  language: string;
+  body: string;
+}
+
+/** The provider took the text. */
+export async function markSmsSent(
+  database: Database,
+  seq: string,
+  attempt: SmsAttempt & { providerId: string | null },
+  now: Date,
+) {
+  await database.rows(
+    sql`update notifications.sms set status = 'sent', provider = ${attempt.provider}, provider_id = ${attempt.providerId}, to_phone = ${attempt.toPhone},
+          language = ${attempt.language}, body = ${attempt.body}, sent_at = ${iso(now)}::timestamptz, locked_until = null, last_error = null
+        where seq = ${seq}`,
+  );
+}
+
+/** The provider refused or failed: keep what was tried (the retry or the failure is recorded next). */
+export async function recordSmsAttempt(database: Database, seq: string, attempt: SmsAttempt) {
+  await database.rows(
+    sql`update notifications.sms set provider = ${attempt.provider}, to_phone = ${attempt.toPhone}, language = ${attempt.language}, body = ${attempt.body}
+        where seq = ${seq}`,
+  );
+}
+
+/** Try again at `at`. */
+export async function requeueSms(database: Database, seq: string, at: Date, error: string) {
+  await database.rows(
+    sql`update notifications.sms set status = 'queued', next_attempt_at = ${iso(at)}::timestamptz,
+          locked_until = null, last_error = ${error}
+        where seq = ${seq}`,
+  );
+}
+
+/** No more tries: the text ends `failed` or `suppressed` (an unknown recipient). */
+export async function finishSms(
+  database: Database,
+  seq: string,
+  finalStatus: 'failed' | 'suppressed',
+  error: string,
+) {
+  await database.rows(
+    sql`update notifications.sms set status = ${finalStatus}, locked_until = null, last_error = ${error},
+          suppress_reason = ${finalStatus === 'suppressed' ? 'unknown_recipient' : null}
+        where seq = ${seq}`,
+  );
+}
+
+/** The sandbox's sent texts, newest first (to one phone when `to` is given). */
+export async function sandboxTexts(database: Database, to: string | undefined, limit: number) {
+  return database.rows<{ to: string; body: string; sent_at: Date | string }>(
+    sql`select to_phone as "to", body, sent_at from notifications.sms
+        where status = 'sent' and provider = 'sandbox' ${to ? sql`and to_phone = ${to}` : sql``}
+        order by sent_at desc, seq desc
+        limit ${limit}`,
+  );
 }

@@ -16,3 +16,18 @@ export function applicationVars(d: {
     restaurant_id: d.restaurant_id,
   };
 }
+
+/** The job facts every job-related event carries, as the read model records them. */
+export const jobFactsOf = (d: {
+  job_id: string;
+  restaurant_id: string;
+  job_title: string;
+  start_time: string;
+  end_time: string;
+}) => ({
+  job_id: d.job_id,
+  restaurant_id: d.restaurant_id,
+  title: d.job_title,
+  start_time: d.start_time,
+  end_time: d.end_time,
+});

@@ -1,16 +1,6 @@
-import { recordApplication, recordJob } from '../db/read-model';
-import { queueSms } from '../use-cases/queue-sms';
-import { applicationVars, jobFactsOf, type HandlerFactory } from './handler';
+import type { Handler } from './handler';
+import { textApplicationAccepted } from '../use-cases/text-application-accepted';
 
 /** The restaurant accepted a chef: the chef is texted to confirm. */
-export const onApplicationAccepted: HandlerFactory<'jobs.application.accepted.v1'> =
-  (ctx) => async (tx, d) => {
-    await recordJob(ctx.database, tx, jobFactsOf(d));
-    await recordApplication(ctx.database, tx, d, 'accepted');
-    await queueSms(ctx, tx, {
-      recipientId: d.chef_id,
-      template: 'application_accepted',
-      vars: applicationVars(d),
-      dedupeKey: `application_accepted:${d.application_id}`,
-    });
-  };
+export const onApplicationAccepted: Handler<'jobs.application.accepted.v1'> = (ctx, tx, d) =>
+  textApplicationAccepted(ctx, tx, d);

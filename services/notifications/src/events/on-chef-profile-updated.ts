@@ -1,16 +1,6 @@
-import { recordProfile } from '../db/read-model';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
+import { recordChefProfile } from '../use-cases/record-chef-profile';
 
 /** The chef's name (texts to restaurants) and city (urgent shifts of that city). */
-export const onChefProfileUpdated: HandlerFactory<'identity.chef_profile.updated.v1'> =
-  (ctx) => async (tx, d) => {
-    await recordProfile(ctx.database, tx, {
-      user_id: d.user_id,
-      profile_id: d.profile_id,
-      user_type: 'chef',
-      name: d.name,
-      city: d.city,
-      address: null,
-      language: d.language_preference,
-    });
-  };
+export const onChefProfileUpdated: Handler<'identity.chef_profile.updated.v1'> = (ctx, tx, d) =>
+  recordChefProfile(ctx, tx, d);

@@ -1,9 +1,6 @@
-import { recordJob } from '../db/read-model';
-import { textDisputeDecision } from '../use-cases/text-dispute-decision';
-import { jobFactsOf, type HandlerFactory } from './handler';
+import type { Handler } from './handler';
+import { recordDisputeDecision } from '../use-cases/record-dispute-decision';
 
 /** An operator decided a disputed shift: both sides are texted the decision. */
-export const onDisputeResolved: HandlerFactory<'jobs.dispute.resolved.v1'> = (ctx) => async (tx, d) => {
-  await recordJob(ctx.database, tx, jobFactsOf(d));
-  await textDisputeDecision(ctx, tx, d);
-};
+export const onDisputeResolved: Handler<'jobs.dispute.resolved.v1'> = (ctx, tx, d) =>
+  recordDisputeDecision(ctx, tx, d);

@@ -1,49 +1,10 @@
-import { confirmedChefOf, findJob } from '../db/read-model';
-import { queueSms } from '../use-cases/queue-sms';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
+import { textRefund } from '../use-cases/text-refund';
 
 /**
  * The restaurant was refunded. When both sides said the work was not completed, the chef who was on the
  * shift is told. When the shift expired, the restaurant reads that the money is on its way back. A refund for
  * a cancelled job needs no text; after an operator's decision the restaurant reads that the refund is on its way: the restaurant saw the figures before cancelling, the chefs were told.
  */
-export const onEscrowRefunded: HandlerFactory<'payments.escrow.refunded.v1'> = (ctx) => async (tx, d) => {
-  if (d.reason === 'job_cancelled') return;
-  const job = await findJob(ctx.database, d.job_id, tx);
-  const vars = {
-    job_id: d.job_id,
-    job_title: job?.title,
-    amount_cents: d.amount_cents,
-    restaurant_id: d.restaurant_id,
-  };
-  if (d.reason === 'dispute_decision') {
-    // The decision's own text told both sides the figures; this one says the money is on its way.
-    await queueSms(ctx, tx, {
-      recipientId: d.restaurant_id,
-      template: 'payment_refunded_review',
-      vars,
-      dedupeKey: `payment_refunded_review:${d.refund_id}`,
-    });
-    return;
-  }
-  if (d.reason === 'job_expired') {
-    await queueSms(ctx, tx, {
-      recipientId: d.restaurant_id,
-      template: 'payment_refunded_expired',
-      vars,
-      dedupeKey: `payment_refunded_expired:${d.refund_id}`,
-    });
-    return;
-  }
-  const chefId = await confirmedChefOf(ctx.database, d.job_id, tx);
-  if (!chefId) {
-    ctx.logger.warn({ jobId: d.job_id }, 'refund: no confirmed chef known for the job, nobody texted');
-    return;
-  }
-  await queueSms(ctx, tx, {
-    recipientId: chefId,
-    template: 'payment_refunded',
-    vars,
-    dedupeKey: `payment_refunded:${d.refund_id}`,
-  });
-};
+export const onEscrowRefunded: Handler<'payments.escrow.refunded.v1'> = (ctx, tx, d) =>
+  textRefund(ctx, tx, d);

@@ -1,35 +1,9 @@
-import { findJob } from '../db/read-model';
-import { queueSms } from '../use-cases/queue-sms';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
+import { textSettlement } from '../use-cases/text-settlement';
 
 /**
  * A split closed the escrow (a late cancellation, or a decision after review): the chef reads what they were
  * paid, the restaurant what comes back to its card and how the rest was split.
  */
-export const onEscrowSettled: HandlerFactory<'payments.escrow.settled.v1'> = (ctx) => async (tx, d) => {
-  const job = await findJob(ctx.database, d.job_id, tx);
-  const vars = {
-    job_id: d.job_id,
-    job_title: job?.title,
-    start_time: job?.start_time ? new Date(job.start_time).toISOString() : undefined,
-    chef_id: d.chef_id,
-    restaurant_id: d.restaurant_id,
-    chef_pay_cents: d.chef_pay_cents,
-    fee_cents: d.fee_cents,
-    refund_cents: d.refund_cents,
-    reason: d.reason,
-  };
-  if (d.chef_pay_cents > 0)
-    await queueSms(ctx, tx, {
-      recipientId: d.chef_id,
-      template: 'settlement_chef',
-      vars,
-      dedupeKey: `settlement:${d.job_id}:chef`,
-    });
-  await queueSms(ctx, tx, {
-    recipientId: d.restaurant_id,
-    template: 'settlement_restaurant',
-    vars,
-    dedupeKey: `settlement:${d.job_id}:restaurant`,
-  });
-};
+export const onEscrowSettled: Handler<'payments.escrow.settled.v1'> = (ctx, tx, d) =>
+  textSettlement(ctx, tx, d);

@@ -1,31 +1,8 @@
-import { markJobCancelled, recordJob } from '../db/read-model';
-import { queueSms } from '../use-cases/queue-sms';
-import { dropReminders } from '../use-cases/reminders';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
+import { textJobCancelled } from '../use-cases/text-job-cancelled';
 
 /**
  * The restaurant cancelled (or Brigade did, `cancelled_by: system`, when an operator suspended it): every chef on it is told, and no reminder for it will go out. On a late
  * cancellation the chef who was booked reads what they will be paid (the rule's window and pay hours cited).
  */
-export const onJobCancelled: HandlerFactory<'jobs.job.cancelled.v1'> = (ctx) => async (tx, d) => {
-  await recordJob(ctx.database, tx, d);
-  await markJobCancelled(ctx.database, tx, d.job_id);
-  await dropReminders(ctx, tx, { jobId: d.job_id }, 'job_cancelled');
-  const vars = {
-    job_id: d.job_id,
-    job_title: d.title,
-    start_time: d.start_time,
-    restaurant_id: d.restaurant_id,
-    cancelled_by: d.cancelled_by,
-  };
-  const paidChef = d.late && d.chef_id && d.chef_pay_cents > 0 ? d.chef_id : null;
-  for (const chefId of new Set([...d.affected_chef_ids, ...(paidChef ? [paidChef] : [])])) {
-    const late = chefId === paidChef;
-    await queueSms(ctx, tx, {
-      recipientId: chefId,
-      template: late ? 'job_cancelled_late' : 'job_cancelled',
-      vars: late ? { ...vars, late: true, chef_pay_cents: d.chef_pay_cents } : vars,
-      dedupeKey: `job_cancelled:${d.job_id}:${chefId}`,
-    });
-  }
-};
+export const onJobCancelled: Handler<'jobs.job.cancelled.v1'> = (ctx, tx, d) => textJobCancelled(ctx, tx, d);

@@ -1,8 +1,5 @@
-import { applicantsAmong, findRecipient, recordJob } from '../db/read-model';
-import { PRIORITY, type TemplateName } from '../domain/rules';
-import { queueCityBroadcast, queueSms } from '../use-cases/queue-sms';
-import { rescheduleJobReminders } from '../use-cases/reminders';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
+import { announceOpenJob } from '../use-cases/announce-open-job';
 
 /**
  * A shift is visible to chefs. The favorites the restaurant named are texted first; an urgent shift then goes
@@ -10,42 +7,5 @@ import type { HandlerFactory } from './handler';
  * except when its confirmed chef cancelled (`announce_as_urgent`): then the favorites and the chefs of the city
  * are told again, as urgent, once per reopening, leaving out the chefs who applied (the one who left included).
  */
-export const onJobOpened: HandlerFactory<'jobs.job.opened.v1'> = (ctx) => async (tx, d, event) => {
-  await recordJob(ctx.database, tx, d);
-  await rescheduleJobReminders(ctx, tx, d.job_id);
-  const vars = {
-    job_id: d.job_id,
-    job_title: d.title,
-    start_time: d.start_time,
-    hourly_rate_cents: d.hourly_rate_cents,
-    restaurant_id: d.restaurant_id,
-  };
-  const again = d.reopened && d.announce_as_urgent;
-  const template: TemplateName = again ? 'shift_reopened' : 'shift_favorite';
-  // a reopening is its own announcement: its event id names it (a redelivery is dropped by the kit)
-  const dedupePrefix = again ? `shift_reopened:${d.job_id}:${event.id}:` : `shift_opened:${d.job_id}:`;
-  const favorites = [...new Set(d.notify_chef_ids)];
-  const skip = again ? await applicantsAmong(ctx.database, tx, d.job_id, favorites) : new Set<string>();
-  for (const chefId of favorites.filter((id) => !skip.has(id))) {
-    await queueSms(ctx, tx, {
-      recipientId: chefId,
-      template,
-      vars,
-      dedupeKey: dedupePrefix + chefId,
-      priority: PRIORITY.favorite,
-    });
-  }
-  if (d.emergency_level !== 'urgent' && !again) return;
-  const restaurant = await findRecipient(ctx.database, d.restaurant_id, tx);
-  if (!restaurant?.city) {
-    ctx.logger.warn({ jobId: d.job_id }, 'urgent shift: restaurant city unknown, only favorites texted');
-    return;
-  }
-  await queueCityBroadcast(ctx, tx, {
-    city: restaurant.city,
-    template: again ? 'shift_reopened' : 'shift_urgent',
-    vars,
-    dedupePrefix,
-    exceptApplicantsOf: again ? d.job_id : undefined,
-  });
-};
+export const onJobOpened: Handler<'jobs.job.opened.v1'> = (ctx, tx, d, event) =>
+  announceOpenJob(ctx, tx, d, event);

@@ -1,6 +1,4 @@
-import { recordJob } from '../db/read-model';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
+import { recordPostedJob } from '../use-cases/record-posted-job';
 
-export const onJobPosted: HandlerFactory<'jobs.job.posted.v1'> = (ctx) => async (tx, d) => {
-  await recordJob(ctx.database, tx, d);
-};
+export const onJobPosted: Handler<'jobs.job.posted.v1'> = (ctx, tx, d) => recordPostedJob(ctx, tx, d);

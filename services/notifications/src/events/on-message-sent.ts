@@ -1,8 +1,5 @@
-import { recordMessageForReader } from '../use-cases/reminders';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
+import { recordMessage } from '../use-cases/record-message';
 
 /** A message arrived: its reader is texted if they have not opened the thread 10 minutes later. */
-export const onMessageSent: HandlerFactory<'messaging.message.sent.v1'> = (ctx) => async (tx, d) => {
-  if (d.recipient_id === d.sender_id) return;
-  await recordMessageForReader(ctx, tx, d);
-};
+export const onMessageSent: Handler<'messaging.message.sent.v1'> = (ctx, tx, d) => recordMessage(ctx, tx, d);

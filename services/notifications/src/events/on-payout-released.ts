@@ -1,19 +1,6 @@
-import { findJob } from '../db/read-model';
-import { queueSms } from '../use-cases/queue-sms';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
+import { textPayout } from '../use-cases/text-payout';
 
 /** The chef's pay left escrow: the chef is told how much. */
-export const onPayoutReleased: HandlerFactory<'payments.payout.released.v1'> = (ctx) => async (tx, d) => {
-  const job = await findJob(ctx.database, d.job_id, tx);
-  await queueSms(ctx, tx, {
-    recipientId: d.chef_id,
-    template: 'payout_released',
-    vars: {
-      job_id: d.job_id,
-      job_title: job?.title,
-      amount_cents: d.amount_cents,
-      restaurant_id: d.restaurant_id,
-    },
-    dedupeKey: `payout_released:${d.transfer_id}`,
-  });
-};
+export const onPayoutReleased: Handler<'payments.payout.released.v1'> = (ctx, tx, d) =>
+  textPayout(ctx, tx, d);

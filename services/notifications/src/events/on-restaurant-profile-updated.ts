@@ -1,16 +1,6 @@
-import { recordProfile } from '../db/read-model';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
+import { recordRestaurantProfile } from '../use-cases/record-restaurant-profile';
 
 /** The restaurant's name and address (texts to chefs) and city (whom an urgent shift goes to, time zone). */
-export const onRestaurantProfileUpdated: HandlerFactory<'identity.restaurant_profile.updated.v1'> =
-  (ctx) => async (tx, d) => {
-    await recordProfile(ctx.database, tx, {
-      user_id: d.user_id,
-      profile_id: d.profile_id,
-      user_type: 'restaurant',
-      name: d.name,
-      city: d.city,
-      address: d.address || null,
-      language: d.language_preference,
-    });
-  };
+export const onRestaurantProfileUpdated: Handler<'identity.restaurant_profile.updated.v1'> = (ctx, tx, d) =>
+  recordRestaurantProfile(ctx, tx, d);

@@ -1,6 +1,5 @@
-import { recordRegistration } from '../db/read-model';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
+import { recordUserRegistration } from '../use-cases/record-registration';
 
-export const onUserRegistered: HandlerFactory<'identity.user.registered.v1'> = (ctx) => async (tx, d) => {
-  await recordRegistration(ctx.database, tx, d);
-};
+export const onUserRegistered: Handler<'identity.user.registered.v1'> = (ctx, tx, d) =>
+  recordUserRegistration(ctx, tx, d);

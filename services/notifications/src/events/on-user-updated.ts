@@ -1,7 +1,6 @@
-import { recordUserUpdate } from '../db/read-model';
-import type { HandlerFactory } from './handler';
+import type { Handler } from './handler';
+import { recordUserChange } from '../use-cases/record-user-update';
 
 /** Phone verified or language changed: texts from now on go there, in that language. */
-export const onUserUpdated: HandlerFactory<'identity.user.updated.v1'> = (ctx) => async (tx, d) => {
-  await recordUserUpdate(ctx.database, tx, d);
-};
+export const onUserUpdated: Handler<'identity.user.updated.v1'> = (ctx, tx, d) =>
+  recordUserChange(ctx, tx, d);

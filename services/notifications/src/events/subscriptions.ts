@@ -1,5 +1,5 @@
-import { on, type Subscription } from '@brigade/kit';
-import type { Ctx } from '../context';
+import { subscribe, type Subscription } from '@brigade/kit';
+import type { NotificationsContext } from '../context';
 import { onApplicationAccepted } from './on-application-accepted';
 import { onApplicationCancelled } from './on-application-cancelled';
 import { onApplicationConfirmed } from './on-application-confirmed';
@@ -24,50 +24,38 @@ import { onThreadRead } from './on-thread-read';
 import { onUserRegistered } from './on-user-registered';
 import { onUserUpdated } from './on-user-updated';
 
-const SERVICE = 'notifications';
-
-/** Every event notifications reacts to. Each row is its own queue; every handler is idempotent (kit). */
-export function subscriptions(ctx: Ctx): Subscription[] {
-  const db = ctx.database;
-  return [
+/**
+ * Every event notifications reacts to. Each row is its own queue, `notifications.<entity>-<verb>` (kit
+ * `queueName`); every handler is idempotent (kit).
+ */
+export function subscriptions(ctx: NotificationsContext): Subscription[] {
+  return subscribe('notifications', ctx, [
     // who people are
-    on(db, SERVICE, 'user-registered', 'identity.user.registered.v1', onUserRegistered(ctx)),
-    on(db, SERVICE, 'user-updated', 'identity.user.updated.v1', onUserUpdated(ctx)),
-    on(db, SERVICE, 'chef-profile-updated', 'identity.chef_profile.updated.v1', onChefProfileUpdated(ctx)),
-    on(
-      db,
-      SERVICE,
-      'restaurant-profile-updated',
-      'identity.restaurant_profile.updated.v1',
-      onRestaurantProfileUpdated(ctx),
-    ),
+    ['identity.user.registered.v1', onUserRegistered],
+    ['identity.user.updated.v1', onUserUpdated],
+    ['identity.chef_profile.updated.v1', onChefProfileUpdated],
+    ['identity.restaurant_profile.updated.v1', onRestaurantProfileUpdated],
     // shifts and applications
-    on(db, SERVICE, 'job-posted', 'jobs.job.posted.v1', onJobPosted(ctx)),
-    on(db, SERVICE, 'job-opened', 'jobs.job.opened.v1', onJobOpened(ctx)),
-    on(db, SERVICE, 'job-cancelled', 'jobs.job.cancelled.v1', onJobCancelled(ctx)),
-    on(db, SERVICE, 'job-expired', 'jobs.job.expired.v1', onJobExpired(ctx)),
-    on(db, SERVICE, 'application-submitted', 'jobs.application.submitted.v1', onApplicationSubmitted(ctx)),
-    on(db, SERVICE, 'application-accepted', 'jobs.application.accepted.v1', onApplicationAccepted(ctx)),
-    on(db, SERVICE, 'application-rejected', 'jobs.application.rejected.v1', onApplicationRejected(ctx)),
-    on(db, SERVICE, 'application-confirmed', 'jobs.application.confirmed.v1', onApplicationConfirmed(ctx)),
-    on(db, SERVICE, 'application-declined', 'jobs.application.declined.v1', onApplicationDeclined(ctx)),
-    on(db, SERVICE, 'application-cancelled', 'jobs.application.cancelled.v1', onApplicationCancelled(ctx)),
-    on(db, SERVICE, 'checkout-recorded', 'jobs.checkout.recorded.v1', onCheckoutRecorded(ctx)),
-    on(db, SERVICE, 'checkout-completed', 'jobs.checkout.completed.v1', onCheckoutCompleted(ctx)),
-    on(
-      db,
-      SERVICE,
-      'checkout-deadline-passed',
-      'jobs.checkout.deadline_passed.v1',
-      onCheckoutDeadlinePassed(ctx),
-    ),
-    on(db, SERVICE, 'dispute-resolved', 'jobs.dispute.resolved.v1', onDisputeResolved(ctx)),
+    ['jobs.job.posted.v1', onJobPosted],
+    ['jobs.job.opened.v1', onJobOpened],
+    ['jobs.job.cancelled.v1', onJobCancelled],
+    ['jobs.job.expired.v1', onJobExpired],
+    ['jobs.application.submitted.v1', onApplicationSubmitted],
+    ['jobs.application.accepted.v1', onApplicationAccepted],
+    ['jobs.application.rejected.v1', onApplicationRejected],
+    ['jobs.application.confirmed.v1', onApplicationConfirmed],
+    ['jobs.application.declined.v1', onApplicationDeclined],
+    ['jobs.application.cancelled.v1', onApplicationCancelled],
+    ['jobs.checkout.recorded.v1', onCheckoutRecorded],
+    ['jobs.checkout.completed.v1', onCheckoutCompleted],
+    ['jobs.checkout.deadline_passed.v1', onCheckoutDeadlinePassed],
+    ['jobs.dispute.resolved.v1', onDisputeResolved],
     // money
-    on(db, SERVICE, 'payout-released', 'payments.payout.released.v1', onPayoutReleased(ctx)),
-    on(db, SERVICE, 'escrow-refunded', 'payments.escrow.refunded.v1', onEscrowRefunded(ctx)),
-    on(db, SERVICE, 'escrow-settled', 'payments.escrow.settled.v1', onEscrowSettled(ctx)),
+    ['payments.payout.released.v1', onPayoutReleased],
+    ['payments.escrow.refunded.v1', onEscrowRefunded],
+    ['payments.escrow.settled.v1', onEscrowSettled],
     // messages
-    on(db, SERVICE, 'message-sent', 'messaging.message.sent.v1', onMessageSent(ctx)),
-    on(db, SERVICE, 'thread-read', 'messaging.thread.read.v1', onThreadRead(ctx)),
-  ];
+    ['messaging.message.sent.v1', onMessageSent],
+    ['messaging.thread.read.v1', onThreadRead],
+  ]);
 }

@@ -1,11 +1,11 @@
 import { Router, type RequestHandler } from 'express';
 import { currentUser, parseBody } from '@brigade/kit';
 import { notificationsHttp } from '@brigade/contracts';
-import type { Ctx } from '../context';
+import type { NotificationsContext } from '../context';
 import { getPreferences, updatePreferences } from '../use-cases/preferences';
 
 /** GET/PUT /notifications/preferences: the signed-in user's own toggles, nobody else's. */
-export function preferencesRouter(ctx: Ctx, auth: RequestHandler): Router {
+export function preferencesRouter(ctx: NotificationsContext, auth: RequestHandler): Router {
   const router = Router();
   router.use('/notifications', auth);
   router.get('/notifications/preferences', async (req, res) => {

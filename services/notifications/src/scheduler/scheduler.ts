@@ -1,6 +1,6 @@
 import { WorkLoop } from '@brigade/kit';
-import type { Ctx } from '../context';
-import type { SmsPort } from '../sms/sms-port';
+import type { NotificationsContext } from '../context';
+import type { SmsPort } from '../adapters/sms-port';
 import { processDueReminders } from '../use-cases/process-due-reminders';
 import { sendDueSms } from '../use-cases/send-due-sms';
 
@@ -12,7 +12,7 @@ export class Scheduler {
   private readonly loop: WorkLoop;
 
   constructor(
-    private readonly ctx: Ctx,
+    private readonly ctx: NotificationsContext,
     private readonly sms: SmsPort,
     pollMs: number,
   ) {

@@ -1,5 +1,5 @@
 import type { Executor } from '@brigade/kit';
-import type { Ctx } from '../context';
+import type { NotificationsContext } from '../context';
 import { applicationVars } from '../domain/text-vars';
 import { queueSms } from './queue-sms';
 import { dropReminders } from './reminders';
@@ -9,7 +9,7 @@ import { dropReminders } from './reminders';
  * are dropped, and when asked both sides are texted the outcome (paid out, refunded, or under review).
  */
 export async function closeCheckout(
-  ctx: Ctx,
+  ctx: NotificationsContext,
   tx: Executor,
   d: {
     application_id: string;

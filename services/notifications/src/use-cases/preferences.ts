@@ -1,24 +1,7 @@
-import { sql, type Database, type Executor } from '@brigade/kit';
-import { DEFAULT_PREFERENCES } from '../domain/rules';
+import type { Database } from '@brigade/kit';
+import { getPreferences, savePreferences, type Preferences } from '../db/preferences.repository';
 
-export interface Preferences {
-  sms_notifications: boolean;
-  job_reminders: boolean;
-  rating_reminders: boolean;
-}
-
-/** A user's three toggles; all on until they change one. */
-export async function getPreferences(
-  database: Database,
-  userId: string,
-  tx?: Executor,
-): Promise<Preferences> {
-  const rows = await database.rows<Preferences>(
-    sql`select sms_notifications, job_reminders, rating_reminders from notifications.preferences where user_id = ${userId}`,
-    tx,
-  );
-  return rows[0] ? pick(rows[0]) : { ...DEFAULT_PREFERENCES };
-}
+export { getPreferences, type Preferences } from '../db/preferences.repository';
 
 /** Save the toggles that were sent; the others keep their value. Returns the full set. */
 export async function updatePreferences(
@@ -27,22 +10,5 @@ export async function updatePreferences(
   changes: Partial<Preferences>,
 ): Promise<Preferences> {
   const current = await getPreferences(database, userId);
-  const next = { ...current, ...changes };
-  const rows = await database.rows<Preferences>(
-    sql`insert into notifications.preferences (user_id, sms_notifications, job_reminders, rating_reminders)
-        values (${userId}, ${next.sms_notifications}, ${next.job_reminders}, ${next.rating_reminders})
-        on conflict (user_id) do update set
-          sms_notifications = coalesce(${changes.sms_notifications ?? null}::boolean, notifications.preferences.sms_notifications),
-          job_reminders = coalesce(${changes.job_reminders ?? null}::boolean, notifications.preferences.job_reminders),
-          rating_reminders = coalesce(${changes.rating_reminders ?? null}::boolean, notifications.preferences.rating_reminders),
-          updated_at = now()
-        returning sms_notifications, job_reminders, rating_reminders`,
-  );
-  return pick(rows[0]);
+  return savePreferences(database, userId, { ...current, ...changes }, changes);
 }
-
-const pick = (p: Preferences): Preferences => ({
-  sms_notifications: Boolean(p.sms_notifications),
-  job_reminders: Boolean(p.job_reminders),
-  rating_reminders: Boolean(p.rating_reminders),
-});

@@ -1,6 +1,6 @@
 import { checkoutDeadline } from '@brigade/contracts';
 import type { Executor } from '@brigade/kit';
-import { iso, type Ctx } from '../context';
+import { iso, type NotificationsContext } from '../context';
 import {
   claimDueReminders,
   claimMessageTextSlot,
@@ -17,7 +17,7 @@ type Outcome = { queue: { template: TemplateName; vars: Record<string, unknown> 
  * transaction (the text is queued and the reminder marked done together), so with several scheduler
  * instances every reminder is handled by exactly one of them, once. Returns how many were handled.
  */
-export async function processDueReminders(ctx: Ctx, batchSize = 50): Promise<number> {
+export async function processDueReminders(ctx: NotificationsContext, batchSize = 50): Promise<number> {
   const now = ctx.now();
   return ctx.database.transaction(async (tx) => {
     const due = await claimDueReminders(ctx.database, tx, now, batchSize);
@@ -39,7 +39,7 @@ export async function processDueReminders(ctx: Ctx, batchSize = 50): Promise<num
   });
 }
 
-async function decide(ctx: Ctx, tx: Executor, r: DueReminder, now: Date): Promise<Outcome> {
+async function decide(ctx: NotificationsContext, tx: Executor, r: DueReminder, now: Date): Promise<Outcome> {
   if (r.cancelled) return { drop: 'job_cancelled' };
   if (r.expired && r.kind !== 'new_message') return { drop: 'job_expired' };
   const isChef = r.recipient_id === r.chef_id;

@@ -1,8 +1,8 @@
 import type { Executor } from '@brigade/kit';
-import type { Ctx } from '../context';
+import type { NotificationsContext } from '../context';
 import { insertCityBroadcast, insertSms } from '../db/sms.repository';
 import { preferencesFor, PRIORITY, type TemplateName } from '../domain/rules';
-import { getPreferences } from './preferences';
+import { getPreferences } from '../db/preferences.repository';
 
 export interface SmsRequest {
   recipientId: string;
@@ -20,7 +20,11 @@ export type QueueResult = 'queued' | 'suppressed' | 'duplicate';
  * Record a text to send, in the caller's transaction. A recipient whose toggles forbid it gets the record
  * with status `suppressed` (so "why did I not get a text?" has an answer) and nothing is sent.
  */
-export async function queueSms(ctx: Ctx, tx: Executor, request: SmsRequest): Promise<QueueResult> {
+export async function queueSms(
+  ctx: NotificationsContext,
+  tx: Executor,
+  request: SmsRequest,
+): Promise<QueueResult> {
   const prefs = await getPreferences(ctx.database, request.recipientId, tx);
   const off = preferencesFor(request.template).find((p) => !prefs[p]);
   const inserted = await insertSms(
@@ -46,7 +50,7 @@ export async function queueSms(ctx: Ctx, tx: Executor, request: SmsRequest): Pro
  * the chefs who applied to the job (a reopened shift is not announced to the chef who just left it).
  */
 export async function queueCityBroadcast(
-  ctx: Ctx,
+  ctx: NotificationsContext,
   tx: Executor,
   input: {
     city: string;

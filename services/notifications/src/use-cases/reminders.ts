@@ -1,5 +1,5 @@
 import type { Executor } from '@brigade/kit';
-import type { Ctx } from '../context';
+import type { NotificationsContext } from '../context';
 import {
   dropPendingReminders,
   dropSeenMessageReminders,
@@ -24,7 +24,7 @@ const at = (t: string | Date, plusMs: number) => new Date(new Date(t).getTime() 
  * A lead as long as the deadline itself or longer would fall before the end: that one is not planned.
  */
 export async function scheduleShiftReminders(
-  ctx: Ctx,
+  ctx: NotificationsContext,
   tx: Executor,
   a: {
     application_id: string;
@@ -73,7 +73,7 @@ export async function scheduleShiftReminders(
 }
 
 /** A job's times changed: pending reminders follow the job. */
-export async function rescheduleJobReminders(ctx: Ctx, tx: Executor, jobId: string) {
+export async function rescheduleJobReminders(ctx: NotificationsContext, tx: Executor, jobId: string) {
   await moveJobReminders(ctx.database, tx, jobId, {
     jobReminderMs: JOB_REMINDER_LEAD_MS,
     ratingReminderMs: RATING_REMINDER_DELAY_MS,
@@ -82,7 +82,7 @@ export async function rescheduleJobReminders(ctx: Ctx, tx: Executor, jobId: stri
 }
 
 export async function dropReminders(
-  ctx: Ctx,
+  ctx: NotificationsContext,
   tx: Executor,
   where: ReminderFilter,
   reason: string,
@@ -95,7 +95,7 @@ export async function dropReminders(
  * first. The earliest unread message keeps its due time (one pending text per thread and reader).
  */
 export async function recordMessageForReader(
-  ctx: Ctx,
+  ctx: NotificationsContext,
   tx: Executor,
   m: {
     message_id: string;
@@ -135,7 +135,7 @@ export async function recordMessageForReader(
  * the read (events can cross) gets its own text planned.
  */
 export async function recordThreadRead(
-  ctx: Ctx,
+  ctx: NotificationsContext,
   tx: Executor,
   r: { job_id: string; chef_id: string; reader_id: string; read_at: string },
 ) {

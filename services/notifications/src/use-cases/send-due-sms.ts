@@ -1,54 +1,37 @@
-import { sql } from '@brigade/kit';
 import type { Language } from '@brigade/contracts';
-import { iso, type Ctx } from '../context';
-import { findRecipient, type Recipient } from '../db/read-model';
+import type { NotificationsContext } from '../context';
+import { findRecipient, type Recipient } from '../db/read-model.repository';
 import {
-  CITY_TIME_ZONES,
-  DEFAULT_TIME_ZONE,
-  preferencesFor,
-  retryDelay,
-  type TemplateName,
-} from '../domain/rules';
+  claimDueSms,
+  finishSms,
+  markSmsSent,
+  recordSmsAttempt,
+  requeueSms,
+  suppressClaimedSms,
+  type ClaimedSms,
+} from '../db/sms.repository';
+import { CITY_TIME_ZONES, DEFAULT_TIME_ZONE, preferencesFor, retryDelay } from '../domain/rules';
 import { renderSms, type TemplateContext } from '../domain/templates';
-import { SmsSendError, type SmsPort } from '../sms/sms-port';
-import { getPreferences } from './preferences';
+import { SmsSendError, type SmsPort } from '../adapters/sms-port';
+import { getPreferences } from '../db/preferences.repository';
 
 /** A claimed text stays with its instance this long; a crashed instance's texts are picked up after it. */
 const LEASE_MS = 2 * 60_000;
-
-interface ClaimedSms {
-  seq: string;
-  recipient_id: string;
-  template: TemplateName;
-  vars: Record<string, unknown> | string;
-  attempts: number;
-}
 
 /**
  * Send queued texts that are due. Rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so several
  * instances never send the same text; each attempt is recorded; a failure is retried with backoff and then
  * marked failed. Names and language are resolved now, so a text always uses the recipient's latest ones.
  */
-export async function sendDueSms(ctx: Ctx, sms: SmsPort, batchSize = 20): Promise<number> {
+export async function sendDueSms(ctx: NotificationsContext, sms: SmsPort, batchSize = 20): Promise<number> {
   const now = ctx.now();
-  const claimed = await ctx.database.rows<ClaimedSms>(
-    sql`update notifications.sms s
-        set status = 'sending', attempts = s.attempts + 1, locked_until = ${iso(new Date(now.getTime() + LEASE_MS))}::timestamptz
-        where s.seq in (
-          select seq from notifications.sms
-          where (status = 'queued' and next_attempt_at <= ${iso(now)}::timestamptz)
-             or (status = 'sending' and locked_until <= ${iso(now)}::timestamptz)
-          order by priority, seq
-          limit ${batchSize}
-          for update skip locked)
-        returning s.seq, s.recipient_id, s.template, s.vars, s.attempts`,
-  );
+  const claimed = await claimDueSms(ctx.database, now, new Date(now.getTime() + LEASE_MS), batchSize);
   claimed.sort((a, b) => Number(a.seq) - Number(b.seq));
   for (const row of claimed) await sendOne(ctx, sms, row, now);
   return claimed.length;
 }
 
-async function sendOne(ctx: Ctx, sms: SmsPort, row: ClaimedSms, now: Date) {
+async function sendOne(ctx: NotificationsContext, sms: SmsPort, row: ClaimedSms, now: Date) {
   const { database } = ctx;
   const recipient = await findRecipient(database, row.recipient_id);
   if (!recipient) {
@@ -56,38 +39,26 @@ async function sendOne(ctx: Ctx, sms: SmsPort, row: ClaimedSms, now: Date) {
     return retryOrFail(ctx, row, now, 'recipient unknown', true, 'suppressed');
   }
   if (!recipient.phone || !recipient.phone_verified) {
-    await database.rows(
-      sql`update notifications.sms set status = 'suppressed', suppress_reason = 'no_verified_phone', locked_until = null
-          where seq = ${row.seq} and status = 'sending'`,
-    );
+    await suppressClaimedSms(database, row.seq, 'no_verified_phone');
     return;
   }
   // Toggles are checked again at send time: a text waiting for a retry obeys a toggle switched off meanwhile.
   const prefs = await getPreferences(database, recipient.user_id);
   const off = preferencesFor(row.template).find((p) => !prefs[p]);
   if (off) {
-    await database.rows(
-      sql`update notifications.sms set status = 'suppressed', suppress_reason = ${`preference:${off}`}, locked_until = null
-          where seq = ${row.seq} and status = 'sending'`,
-    );
+    await suppressClaimedSms(database, row.seq, `preference:${off}`);
     return;
   }
   const vars = (typeof row.vars === 'string' ? JSON.parse(row.vars) : row.vars) as Record<string, unknown>;
   const language: Language = recipient.language === 'es' ? 'es' : 'en';
   const body = renderSms(row.template, language, await contextFor(ctx, recipient, vars));
+  const attempt = { provider: sms.provider, toPhone: recipient.phone, language, body };
   try {
     const { providerId } = await sms.send({ to: recipient.phone, body });
-    await database.rows(
-      sql`update notifications.sms set status = 'sent', provider = ${sms.provider}, provider_id = ${providerId}, to_phone = ${recipient.phone},
-            language = ${language}, body = ${body}, sent_at = ${iso(now)}::timestamptz, locked_until = null, last_error = null
-          where seq = ${row.seq}`,
-    );
+    await markSmsSent(database, row.seq, { ...attempt, providerId }, now);
   } catch (err) {
     const retryable = err instanceof SmsSendError ? err.retryable : true;
-    await database.rows(
-      sql`update notifications.sms set provider = ${sms.provider}, to_phone = ${recipient.phone}, language = ${language}, body = ${body}
-          where seq = ${row.seq}`,
-    );
+    await recordSmsAttempt(database, row.seq, attempt);
     ctx.logger.warn(
       { seq: row.seq, attempt: row.attempts, err: (err as Error).message, retryable },
       'sms send failed',
@@ -97,7 +68,7 @@ async function sendOne(ctx: Ctx, sms: SmsPort, row: ClaimedSms, now: Date) {
 }
 
 async function retryOrFail(
-  ctx: Ctx,
+  ctx: NotificationsContext,
   row: ClaimedSms,
   now: Date,
   error: string,
@@ -106,22 +77,14 @@ async function retryOrFail(
 ) {
   const delay = retryable ? retryDelay(row.attempts, ctx.config.SMS_RETRY_DELAYS_MS) : null;
   if (delay !== null) {
-    await ctx.database.rows(
-      sql`update notifications.sms set status = 'queued', next_attempt_at = ${iso(new Date(now.getTime() + delay))}::timestamptz,
-            locked_until = null, last_error = ${error.slice(0, 500)}
-          where seq = ${row.seq}`,
-    );
+    await requeueSms(ctx.database, row.seq, new Date(now.getTime() + delay), error.slice(0, 500));
     return;
   }
-  await ctx.database.rows(
-    sql`update notifications.sms set status = ${finalStatus}, locked_until = null, last_error = ${error.slice(0, 500)},
-          suppress_reason = ${finalStatus === 'suppressed' ? 'unknown_recipient' : null}
-        where seq = ${row.seq}`,
-  );
+  await finishSms(ctx.database, row.seq, finalStatus, error.slice(0, 500));
 }
 
 async function contextFor(
-  ctx: Ctx,
+  ctx: NotificationsContext,
   recipient: Recipient,
   vars: Record<string, unknown>,
 ): Promise<TemplateContext> {

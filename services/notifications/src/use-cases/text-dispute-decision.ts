@@ -1,6 +1,6 @@
 import type { Executor } from '@brigade/kit';
 import type { EventData } from '@brigade/contracts';
-import type { Ctx } from '../context';
+import type { NotificationsContext } from '../context';
 import { queueSms } from './queue-sms';
 
 /**
@@ -8,7 +8,7 @@ import { queueSms } from './queue-sms';
  * restaurant gets back, in dollars, and that the operator's note is on the job page. Once per side and job.
  */
 export async function textDisputeDecision(
-  ctx: Ctx,
+  ctx: NotificationsContext,
   tx: Executor,
   d: EventData<'jobs.dispute.resolved.v1'>,
 ): Promise<void> {

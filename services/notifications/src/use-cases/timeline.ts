@@ -1,5 +1,5 @@
 import type { opsHttp } from '@brigade/contracts';
-import type { Ctx } from '../context';
+import type { NotificationsContext } from '../context';
 import { textsForJob } from '../db/sms.repository';
 
 const STATUS_WORDS: Record<string, string> = {
@@ -15,7 +15,7 @@ const STATUS_WORDS: Record<string, string> = {
  * every text about the job, from the texts log itself (no copy): when, to whom, which text, in which language.
  */
 export async function timelineOf(
-  ctx: Pick<Ctx, 'database'>,
+  ctx: Pick<NotificationsContext, 'database'>,
   jobId: string,
 ): Promise<opsHttp.TimelineEntry[]> {
   const texts = await textsForJob(ctx.database, jobId);

@@ -44,3 +44,13 @@ export async function recordParticipant(
   );
   return { nameChanged: (before[0]?.name ?? null) !== (after[0]?.name ?? null) };
 }
+
+/** The language each of these users prefers, as far as messaging knows (unknown users are left out). */
+export async function participantLanguages(database: Database, userIds: string[]) {
+  return database.rows<{ user_id: string; language: string | null }>(
+    sql`select user_id, language from messaging.participants where user_id in (${sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}

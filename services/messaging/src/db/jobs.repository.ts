@@ -1,5 +1,5 @@
 import { sql, type Database, type Tx, type VersionStamps } from '@brigade/kit';
-import { bumpInboxes } from './inboxes';
+import { bumpInboxes } from './inboxes.repository';
 
 /** Insert or refresh a job; when its title changes, the lists that show it change too. */
 export async function upsertJob(

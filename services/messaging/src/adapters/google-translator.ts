@@ -1,5 +1,5 @@
 import { v2 } from '@google-cloud/translate';
-import type { Translation, Translator } from './translator';
+import type { Translation, Translator } from './translation-port';
 
 export interface GoogleTranslatorOptions {
   /** API key (sent as `?key=`); or */

@@ -1,8 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { AppError, type Database, type Logger } from '@brigade/kit';
 import { LIMITS } from '@brigade/contracts';
 import { randomInt } from 'node:crypto';
-import { sandboxSms, verificationCodes } from '../db/schema';
+import {
+  countWrongTry,
+  deletePendingCode,
+  lockPendingCode,
+  replacePendingCode,
+  sandboxOutbox,
+} from '../db/verification-codes.repository';
 import { IdentityErrors } from '../domain/errors';
 import { hashCode } from '../domain/tokens';
 
@@ -51,38 +56,27 @@ export class SandboxVerifier implements PhoneVerifier {
     );
     const expiresAt = new Date(Date.now() + this.ttlSeconds * 1000);
     const pending = { phone, codeHash: hashCode(phone, code), expiresAt, failedAttempts: 0 };
-    await this.database.transaction(async (tx) => {
-      await tx
-        .insert(verificationCodes)
-        .values({ userId: accountId, ...pending })
-        .onConflictDoUpdate({ target: verificationCodes.userId, set: { ...pending, createdAt: new Date() } });
-      await tx.insert(sandboxSms).values({ toPhone: phone, body: TEXTS[language](code) } as any);
-    });
+    await replacePendingCode(this.database, accountId, pending, TEXTS[language](code));
   }
 
   async check({ phone, accountId }: CodeOwner, code: string): Promise<CheckResult> {
     return this.database.transaction(async (tx) => {
-      const mine = and(eq(verificationCodes.userId, accountId), eq(verificationCodes.phone, phone));
-      const [row] = await tx.select().from(verificationCodes).where(mine).for('update');
+      const key = { accountId, phone };
+      const row = await lockPendingCode(tx, key);
       if (!row) return 'wrong';
       if (row.failedAttempts >= MAX_WRONG_TRIES) return 'too_many_attempts';
       if (row.expiresAt.getTime() < Date.now()) return 'expired';
       if (row.codeHash !== hashCode(phone, code)) {
-        await tx
-          .update(verificationCodes)
-          .set({ failedAttempts: sql`${verificationCodes.failedAttempts} + 1` })
-          .where(mine);
+        await countWrongTry(tx, key);
         return row.failedAttempts + 1 >= MAX_WRONG_TRIES ? 'too_many_attempts' : 'wrong';
       }
-      await tx.delete(verificationCodes).where(mine);
+      await deletePendingCode(tx, key);
       return 'approved';
     });
   }
 
   async outbox(limit = 100) {
-    const rows = await this.database.rows<{ to_phone: string; body: string; sent_at: Date }>(
-      sql`select to_phone, body, sent_at from identity.sandbox_sms order by id desc limit ${limit}`,
-    );
+    const rows = await sandboxOutbox(this.database, limit);
     return rows.map((r) => ({ to: r.to_phone, body: r.body, sent_at: new Date(r.sent_at).toISOString() }));
   }
 }

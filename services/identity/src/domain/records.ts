@@ -1,0 +1,47 @@
+// What identity's rules and mappers read of its stored records. The database rows (`db/schema.ts`) have these
+// fields and more; domain/ names only what it reads, so it depends on nothing in db/.
+
+export interface UserRecord {
+  id: string;
+  email: string;
+  phone: string;
+  userType: 'chef' | 'restaurant' | 'operator';
+  languagePreference: 'en' | 'es';
+  phoneVerified: boolean;
+  suspendedAt: Date | null;
+  suspensionReason: string | null;
+  suspendedBy: string | null;
+  createdAt: Date;
+}
+
+interface ProfileRecord {
+  id: string;
+  userId: string;
+  name: string;
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+  ratingSum: number;
+  totalRatings: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ChefProfileRecord extends ProfileRecord {
+  bio: string;
+  travelRadius: number;
+  skills: string[];
+  availability: unknown;
+  profileImageUrl: string | null;
+  hourlyRateMin: number | string | null;
+}
+
+export interface RestaurantProfileRecord extends ProfileRecord {
+  description: string;
+  address: string;
+  zip: string | null;
+  operatingHours: unknown;
+  cuisineTypes: string[];
+  logoUrl: string | null;
+}

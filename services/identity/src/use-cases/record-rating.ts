@@ -1,0 +1,25 @@
+import type { EventData } from '@brigade/contracts';
+import type { Tx } from '@brigade/kit';
+import { addRating } from '../db/ratings.repository';
+import type { IdentityContext } from '../context';
+import { publishProfile } from './publish-profile';
+
+/**
+ * A side checked out and rated the other: add the rating to the ratee's average (once per job and side) and
+ * publish the ratee's profile with its new average.
+ */
+export async function recordRating(
+  ctx: IdentityContext,
+  tx: Tx,
+  checkout: EventData<'jobs.checkout.recorded.v1'>,
+) {
+  const added = await addRating(tx, {
+    jobId: checkout.job_id,
+    side: checkout.side,
+    rateeId: checkout.ratee_id,
+    rateeType: checkout.ratee_type,
+    rating: checkout.rating,
+  });
+  if (!added) return;
+  await publishProfile(ctx, tx, checkout.ratee_id);
+}

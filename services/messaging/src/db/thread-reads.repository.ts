@@ -1,0 +1,72 @@
+import { sql, type Database, type Tx } from '@brigade/kit';
+
+type ReadKey = { job_id: string; chef_id: string; reader_id: string };
+
+/** A reader's marker: how far they have read and when they were last seen reading. */
+export interface ReadMarker {
+  last_read_seq: number;
+  read_at: Date | string;
+}
+
+/**
+ * The reader is looking at the thread again: when their marker is older than `refreshSeconds`, move its time
+ * to now and return it; otherwise (recent enough, or no marker) nothing.
+ */
+export async function refreshReadTime(
+  database: Database,
+  tx: Tx,
+  key: ReadKey,
+  refreshSeconds: number,
+): Promise<ReadMarker | undefined> {
+  const touched = await database.rows<ReadMarker>(
+    sql`update messaging.thread_reads set read_at = now()
+        where job_id = ${key.job_id} and chef_id = ${key.chef_id} and reader_id = ${key.reader_id}
+          and read_at < now() - make_interval(secs => ${refreshSeconds})
+        returning last_read_seq, read_at`,
+    tx,
+  );
+  return touched[0];
+}
+
+/** Whether the marker already covers `seen` and was moved within the last `refreshSeconds`. */
+export async function readMarkerFresh(
+  database: Database,
+  key: ReadKey,
+  seen: number,
+  refreshSeconds: number,
+) {
+  const [row] = await database.rows<{ fresh: boolean }>(
+    sql`select last_read_seq >= ${seen} and read_at >= now() - make_interval(secs => ${refreshSeconds}) as fresh
+        from messaging.thread_reads
+        where job_id = ${key.job_id} and chef_id = ${key.chef_id} and reader_id = ${key.reader_id}`,
+    undefined,
+    { prepared: true },
+  );
+  return row?.fresh === true;
+}
+
+/**
+ * Move the marker to `seq` (never backwards) and its time to now. Returns how far it was before (0 without a
+ * marker; the row is locked first) and the marker after.
+ */
+export async function moveReadMarker(
+  database: Database,
+  tx: Tx,
+  key: ReadKey,
+  seq: number,
+): Promise<{ previous: number; marker: ReadMarker }> {
+  const before = await database.rows<{ last_read_seq: number }>(
+    sql`select last_read_seq from messaging.thread_reads
+        where job_id = ${key.job_id} and chef_id = ${key.chef_id} and reader_id = ${key.reader_id} for update`,
+    tx,
+  );
+  const [marker] = await database.rows<ReadMarker>(
+    sql`insert into messaging.thread_reads (job_id, chef_id, reader_id, last_read_seq, read_at)
+        values (${key.job_id}, ${key.chef_id}, ${key.reader_id}, ${seq}, now())
+        on conflict (job_id, chef_id, reader_id) do update
+          set last_read_seq = greatest(messaging.thread_reads.last_read_seq, excluded.last_read_seq), read_at = now()
+        returning last_read_seq, read_at`,
+    tx,
+  );
+  return { previous: before[0] ? Number(before[0].last_read_seq) : 0, marker };
+}

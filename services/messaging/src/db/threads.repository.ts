@@ -1,0 +1,162 @@
+import { sql, type AuthUser, type Database, type Executor, type Tx } from '@brigade/kit';
+
+/** A thread as read for one user, with the job's title and that user's inbox version. */
+export interface ThreadRow {
+  job_id: string;
+  chef_id: string;
+  restaurant_id: string;
+  application_id: string;
+  job_title: string | null;
+  last_seq: number;
+  inbox_version: string | number | null;
+}
+
+const threadColumns = (user: AuthUser) =>
+  sql`t.job_id, t.chef_id, t.restaurant_id, t.application_id, j.title as job_title, t.last_seq,
+      (select i.version from messaging.inboxes i where i.user_id = ${user.id}) as inbox_version`;
+
+/** A chef's own thread on a job (at most one). */
+export async function chefThreadOfJob(database: Database, user: AuthUser, jobId: string) {
+  return database.rows<ThreadRow>(
+    sql`select ${threadColumns(user)} from messaging.threads t left join messaging.jobs j on j.job_id = t.job_id
+        where t.job_id = ${jobId} and t.chef_id = ${user.id}`,
+    undefined,
+    { prepared: true },
+  );
+}
+
+/** The threads of a restaurant's job (with one chef's only, when `chefId` is given), oldest first, at most 51. */
+export async function restaurantThreadsOfJob(
+  database: Database,
+  user: AuthUser,
+  jobId: string,
+  chefId?: string,
+) {
+  return database.rows<ThreadRow>(
+    sql`select ${threadColumns(user)} from messaging.threads t left join messaging.jobs j on j.job_id = t.job_id
+        where t.job_id = ${jobId} and t.restaurant_id = ${user.id} ${chefId ? sql`and t.chef_id = ${chefId}` : sql``}
+        order by t.created_at, t.chef_id limit 51`,
+    undefined,
+    { prepared: true },
+  );
+}
+
+/** The thread of one application, when this user is its chef or the restaurant that owns the job. */
+export async function threadOfApplication(database: Database, user: AuthUser, applicationId: string) {
+  return database.rows<ThreadRow>(
+    sql`select ${threadColumns(user)}
+        from messaging.applications a
+        join messaging.threads t on t.job_id = a.job_id and t.chef_id = a.chef_id
+        left join messaging.jobs j on j.job_id = t.job_id
+        where a.application_id = ${applicationId}
+          and ${user.type === 'chef' ? sql`t.chef_id = ${user.id}` : sql`t.restaurant_id = ${user.id}`}`,
+  );
+}
+
+/** Everyone in a thread with this user (as chef or restaurant). */
+export async function threadPeopleOfUser(database: Database, tx: Executor, userId: string) {
+  return database.rows<{ chef_id: string; restaurant_id: string }>(
+    sql`select chef_id, restaurant_id from messaging.threads where chef_id = ${userId} or restaurant_id = ${userId}`,
+    tx,
+  );
+}
+
+/**
+ * Take the thread's next message number. It locks the thread's row until commit: within a thread, number
+ * order is commit order. `at` is the message's time (the thread's last activity).
+ */
+export async function takeNextSeq(database: Database, tx: Tx, thread: { job_id: string; chef_id: string }) {
+  const [counter] = await database.rows<{ last_seq: number; at: Date | string }>(
+    sql`update messaging.threads set last_seq = last_seq + 1, last_message_at = date_trunc('milliseconds', clock_timestamp())
+        where job_id = ${thread.job_id} and chef_id = ${thread.chef_id}
+        returning last_seq, last_message_at as at`,
+    tx,
+  );
+  return counter;
+}
+
+/**
+ * An application event: the application and the thread between its chef and the job's restaurant take the
+ * status, unless they already hold a newer one (by the event's time `at`).
+ */
+export async function recordApplicationStatus(
+  database: Database,
+  tx: Tx,
+  application: {
+    applicationId: string;
+    jobId: string;
+    chefId: string;
+    restaurantId: string;
+    status: string;
+    at: string;
+  },
+) {
+  const a = application;
+  await database.rows(
+    sql`insert into messaging.applications (application_id, job_id, chef_id, restaurant_id, status, status_at)
+        values (${a.applicationId}, ${a.jobId}, ${a.chefId}, ${a.restaurantId}, ${a.status}, ${a.at})
+        on conflict (application_id) do update set status = excluded.status, status_at = excluded.status_at
+          where messaging.applications.status_at <= excluded.status_at`,
+    tx,
+  );
+  await database.rows(
+    sql`insert into messaging.threads (job_id, chef_id, restaurant_id, application_id, application_status, status_at)
+        values (${a.jobId}, ${a.chefId}, ${a.restaurantId}, ${a.applicationId}, ${a.status}, ${a.at})
+        on conflict (job_id, chef_id) do update set
+          application_id = excluded.application_id, application_status = excluded.application_status, status_at = excluded.status_at
+          where messaging.threads.status_at <= excluded.status_at`,
+    tx,
+  );
+}
+
+/** One row of a user's conversation list: the thread, names, its latest message and the unread count. */
+export interface ConversationRow {
+  job_id: string;
+  chef_id: string;
+  restaurant_id: string;
+  application_id: string;
+  application_status: string;
+  job_title: string | null;
+  restaurant_name: string | null;
+  chef_name: string | null;
+  m_sender_id: string | null;
+  m_recipient_id: string | null;
+  m_original: string | null;
+  m_translated: string | null;
+  m_created_at: Date | string | null;
+  unread_count: number | string;
+}
+
+/** A user's conversations, most recent activity first (at most 500). */
+export async function conversationsOf(database: Database, user: AuthUser) {
+  const mine = user.type === 'chef' ? sql`t.chef_id = ${user.id}` : sql`t.restaurant_id = ${user.id}`;
+  return database.rows<ConversationRow>(
+    sql`select t.job_id, t.chef_id, t.restaurant_id, t.application_id, t.application_status,
+               j.title as job_title, rp.name as restaurant_name, cp.name as chef_name,
+               m.sender_id as m_sender_id, m.recipient_id as m_recipient_id, m.original_content as m_original,
+               m.translated_content as m_translated, m.created_at as m_created_at,
+               (select count(*) from messaging.messages u
+                 where u.job_id = t.job_id and u.chef_id = t.chef_id
+                   and u.seq > coalesce(r.last_read_seq, 0) and u.sender_id <> ${user.id}) as unread_count
+        from messaging.threads t
+        left join messaging.jobs j on j.job_id = t.job_id
+        left join messaging.participants rp on rp.user_id = t.restaurant_id
+        left join messaging.participants cp on cp.user_id = t.chef_id
+        left join messaging.messages m on m.job_id = t.job_id and m.chef_id = t.chef_id and m.seq = t.last_seq
+        left join messaging.thread_reads r on r.job_id = t.job_id and r.chef_id = t.chef_id and r.reader_id = ${user.id}
+        where ${mine}
+        order by coalesce(t.last_message_at, t.created_at) desc, t.job_id, t.chef_id
+        limit 500`,
+    undefined,
+    { prepared: true },
+  );
+}
+
+/** Whether messaging has heard of this job (as a job or through a thread). */
+export async function jobKnown(database: Database, jobId: string): Promise<boolean> {
+  const known = await database.rows(
+    sql`select 1 from messaging.jobs where job_id = ${jobId}
+        union all select 1 from messaging.threads where job_id = ${jobId} limit 1`,
+  );
+  return known.length > 0;
+}

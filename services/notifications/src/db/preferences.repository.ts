@@ -1,0 +1,50 @@
+import { sql, type Database, type Executor } from '@brigade/kit';
+import { DEFAULT_PREFERENCES } from '../domain/rules';
+
+export interface Preferences {
+  sms_notifications: boolean;
+  job_reminders: boolean;
+  rating_reminders: boolean;
+}
+
+/** A user's three toggles; all on until they change one. */
+export async function getPreferences(
+  database: Database,
+  userId: string,
+  tx?: Executor,
+): Promise<Preferences> {
+  const rows = await database.rows<Preferences>(
+    sql`select sms_notifications, job_reminders, rating_reminders from notifications.preferences where user_id = ${userId}`,
+    tx,
+  );
+  return rows[0] ? pick(rows[0]) : { ...DEFAULT_PREFERENCES };
+}
+
+/**
+ * Save a user's toggles: `next` when they have none yet, otherwise only the `changes` (the others keep their
+ * stored value). Returns the full set as stored.
+ */
+export async function savePreferences(
+  database: Database,
+  userId: string,
+  next: Preferences,
+  changes: Partial<Preferences>,
+): Promise<Preferences> {
+  const rows = await database.rows<Preferences>(
+    sql`insert into notifications.preferences (user_id, sms_notifications, job_reminders, rating_reminders)
+        values (${userId}, ${next.sms_notifications}, ${next.job_reminders}, ${next.rating_reminders})
+        on conflict (user_id) do update set
+          sms_notifications = coalesce(${changes.sms_notifications ?? null}::boolean, notifications.preferences.sms_notifications),
+          job_reminders = coalesce(${changes.job_reminders ?? null}::boolean, notifications.preferences.job_reminders),
+          rating_reminders = coalesce(${changes.rating_reminders ?? null}::boolean, notifications.preferences.rating_reminders),
+          updated_at = now()
+        returning sms_notifications, job_reminders, rating_reminders`,
+  );
+  return pick(rows[0]);
+}
+
+const pick = (p: Preferences): Preferences => ({
+  sms_notifications: Boolean(p.sms_notifications),
+  job_reminders: Boolean(p.job_reminders),
+  rating_reminders: Boolean(p.rating_reminders),
+});
