@@ -5,7 +5,7 @@ import { lockJob, updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { nextJobStatus, nextPaymentStatus } from '@brigade/contracts';
 import { announceOpenJob } from '../use-cases/announce-open-job';
-import { jobFacts } from './facts';
+import { jobFacts } from '../domain/facts';
 
 /**
  * Escrow held: the job opens to chefs and favorites/urgent notifications go out. If the owner cancelled
