@@ -16,6 +16,35 @@ export interface ChefProfileRow {
   total_ratings: number;
 }
 
+/** A jobs.chef_profiles record as `to_jsonb(cp)` returns it in the read modules' joins (null: no profile yet). */
+export interface ChefProfileJson {
+  profile_id: string;
+  user_id: string;
+  name: string;
+  bio: string | null;
+  city: string | null;
+  state: string | null;
+  skills: string[] | string | null;
+  travel_radius: number | string | null;
+  profile_image_url: string | null;
+  average_rating: number | string | null;
+  total_ratings: number | string | null;
+}
+
+/** A jobs.restaurant_profiles record as `to_jsonb(rp)` returns it in the read modules' joins. */
+export interface RestaurantProfileJson {
+  profile_id: string;
+  user_id: string;
+  name: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  logo_url: string | null;
+  cuisine_types: string[] | string | null;
+  average_rating: number | string | null;
+  total_ratings: number | string | null;
+}
+
 /** Drivers differ (Date vs string, jsonb text vs parsed): normalise once. */
 export function toDate(value: Date | string): Date {
   return value instanceof Date ? value : new Date(value);
