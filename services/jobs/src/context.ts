@@ -1,7 +1,7 @@
 import type { Policy } from '@brigade/contracts';
-import type { Database, Logger, OutboxRelay, Tx, VersionStamps } from '@brigade/kit';
+import type { Database, Logger, OutboxRelay, VersionStamps } from '@brigade/kit';
 
-/** What every use case works with; built once in app.ts. */
+/** What every use case works with; built once in app.ts. Writes go through kit's `inTransaction(ctx, ...)`. */
 export interface JobsContext {
   database: Database;
   relay: OutboxRelay;
@@ -12,11 +12,4 @@ export interface JobsContext {
   stamps: VersionStamps;
   /** The money rules: cancellation window and pay, checkout deadline, reliability window (contracts/policy). */
   policy: Policy;
-}
-
-/** Run a state change and its outbox events in one transaction, then wake the relay. */
-export async function inTransaction<T>(ctx: JobsContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const result = await ctx.database.transaction(fn);
-  ctx.relay.kick();
-  return result;
 }

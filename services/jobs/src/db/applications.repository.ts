@@ -84,3 +84,72 @@ export async function bookedChefOf(
   );
   return rows[0]?.chef_id ?? null;
 }
+
+/** Whether another application of this job holds a live acceptance (accepted, not declined). */
+export async function hasOtherLiveAcceptance(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  applicationId: string,
+): Promise<boolean> {
+  const rows = await database.rows(
+    sql`select 1 from jobs.applications where job_id = ${jobId} and id <> ${applicationId}
+        and status = 'accepted' and worker_confirmed is distinct from false`,
+    tx,
+  );
+  return rows.length > 0;
+}
+
+/** The user ids of every chef who applied to this job (whatever the application's status). */
+export async function applicantIdsOfJob(database: Database, tx: Executor, jobId: string): Promise<string[]> {
+  const rows = await database.rows<{ chef_id: string }>(
+    sql`select chef_id from jobs.applications where job_id = ${jobId}`,
+    tx,
+  );
+  return rows.map((r) => r.chef_id);
+}
+
+/** The id of this chef's application to this job, or null when they never applied. */
+export async function applicationIdOf(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  chefId: string,
+): Promise<string | null> {
+  const [row] = await database.rows<{ id: string }>(
+    sql`select id from jobs.applications where job_id = ${jobId} and chef_id = ${chefId}`,
+    tx,
+  );
+  return row?.id ?? null;
+}
+
+/** The confirmed chef of a job (accepted and confirmed), or null. */
+export async function confirmedChefOf(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+): Promise<string | null> {
+  const rows = await database.rows<{ chef_id: string }>(
+    sql`select chef_id from jobs.applications where job_id = ${jobId}
+        and status = 'accepted' and worker_confirmed = true limit 1`,
+    tx,
+  );
+  return rows[0]?.chef_id ?? null;
+}
+
+/**
+ * A chef's live applications (pending, or accepted and not declined), ordered by job then id so concurrent
+ * unwinds lock in the same order. Unlocked: the caller locks each job, then the application.
+ */
+export async function liveApplicationsOfChef(
+  database: Database,
+  tx: Executor,
+  chefId: string,
+): Promise<Array<{ id: string; job_id: string }>> {
+  return database.rows<{ id: string; job_id: string }>(
+    sql`select a.id, a.job_id from jobs.applications a join jobs.jobs j on j.id = a.job_id
+         where a.chef_id = ${chefId} and (a.status = 'pending' or (a.status = 'accepted' and a.worker_confirmed is distinct from false))
+         order by a.job_id, a.id`,
+    tx,
+  );
+}

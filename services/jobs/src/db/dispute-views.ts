@@ -9,8 +9,9 @@ import {
   type StatementRow,
 } from './disputes.repository';
 import { chefReliability, emptyChefReliability, restaurantReliability } from './reliability.repository';
-import { normaliseJob, toJson, type JobRow } from './rows';
-import { presentJob, type ViewContext, type Viewer } from './views';
+import { presentJob } from './presenters';
+import { normaliseJob, toJson, type ChefProfileJson, type JobRow, type RestaurantProfileJson } from './rows';
+import type { ViewContext, Viewer } from './view-context';
 
 // The read side of disputes: the two parties' view on their job (Job.dispute) and the operator's case file
 // (OpsDispute). Nobody else sees a dispute.
@@ -108,7 +109,7 @@ export async function opsDisputeView(
   const { database } = ctx;
   const d = (await disputesOf(database, [jobId], executor)).get(jobId);
   if (!d) return null;
-  const rows = await database.rows<any>(
+  const rows = await database.rows<{ job: unknown; rp: unknown; cp: unknown }>(
     sql`select to_jsonb(j) as job, to_jsonb(rp) as rp, to_jsonb(cp) as cp
           from jobs.jobs j
           left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id
@@ -118,8 +119,8 @@ export async function opsDisputeView(
   );
   if (!rows[0]) return null;
   const job: JobRow = normaliseJob(toJson(rows[0].job, {}));
-  const rp = toJson<any>(rows[0].rp, null);
-  const cp = toJson<any>(rows[0].cp, null);
+  const rp = toJson<RestaurantProfileJson | null>(rows[0].rp, null);
+  const cp = toJson<ChefProfileJson | null>(rows[0].cp, null);
   const statements = (await statementsOf(database, [jobId], executor)).get(jobId) ?? [];
   const now = ctx.now();
   const windowDays = ctx.policy.reliabilityWindowDays;

@@ -1,10 +1,23 @@
 import type { jobsHttp } from '@brigade/contracts';
 import type { z } from 'zod';
 import { sql, type Database, type Executor } from '@brigade/kit';
-import { presentChef, withReliability, type ViewContext } from './views';
-import { toJson } from './rows';
+import { presentChef } from './presenters';
+import { toJson, type ChefProfileJson } from './rows';
+import { withReliability, type ViewContext } from './view-context';
 
 type Favorite = z.infer<typeof jobsHttp.Favorite>;
+
+/** A roster row with its chef's profile (to_jsonb) and the stats of their shifts for this restaurant. */
+interface FavoriteRow {
+  id: string;
+  chef_id: string;
+  chef_profile_id: string;
+  created_at: Date | string;
+  cp: unknown;
+  shifts_completed: number | string;
+  average_rating: number | string | null;
+  last_worked: Date | string | null;
+}
 
 export async function addFavorite(
   database: Database,
@@ -83,7 +96,7 @@ export async function listFavorites(
   sortBy: keyof typeof ORDER = 'recent',
   favoriteId?: string,
 ): Promise<Favorite[]> {
-  const rows = await ctx.database.rows<any>(sql`
+  const rows = await ctx.database.rows<FavoriteRow>(sql`
     select f.id, f.chef_id, f.chef_profile_id, f.created_at, to_jsonb(cp) as cp,
       coalesce(s.shifts_completed, 0) as shifts_completed, s.average_rating, s.last_worked
     from jobs.favorites f
@@ -102,7 +115,7 @@ export async function listFavorites(
     id: r.id,
     chef_id: r.chef_id,
     chef_profile_id: r.chef_profile_id,
-    chef_profiles: presentChef(toJson(r.cp, null)),
+    chef_profiles: presentChef(toJson<ChefProfileJson | null>(r.cp, null)),
     stats: {
       shiftsCompleted: Number(r.shifts_completed),
       averageRating: r.average_rating === null ? null : Math.round(Number(r.average_rating) * 100) / 100,

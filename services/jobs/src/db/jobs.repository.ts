@@ -104,3 +104,18 @@ export async function claimJobPastCheckoutDeadline(
   );
   return rows[0] ? normaliseJob(rows[0]) : null;
 }
+
+/** A restaurant's shifts that may still be cancelled (awaiting payment, payment failed, open, filled), by id. */
+export async function cancellableJobIdsOf(
+  database: Database,
+  tx: Executor,
+  restaurantId: string,
+): Promise<string[]> {
+  const rows = await database.rows<{ id: string }>(
+    sql`select id from jobs.jobs where restaurant_id = ${restaurantId}
+          and status in ('pending_payment', 'payment_failed', 'open', 'filled')
+        order by id`,
+    tx,
+  );
+  return rows.map((r) => r.id);
+}

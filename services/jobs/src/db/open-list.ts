@@ -1,6 +1,6 @@
 import type { Policy } from '@brigade/contracts';
 import { sql, type Database } from '@brigade/kit';
-import { listOpenJobs, type JobListQuery } from './views';
+import { listOpenJobs, type JobListQuery } from './job-views';
 
 /**
  * The chefs' open list, which every chef polls. Its content is the same for every chef except the two

@@ -93,13 +93,18 @@ export async function findChef(
   idOrUserId: string,
   executor?: Executor,
 ): Promise<ChefProfileRow | null> {
-  const rows = await database.rows<any>(
+  const rows = await database.rows<
+    Omit<ChefProfileRow, 'skills' | 'total_ratings'> & {
+      skills: string[] | string;
+      total_ratings: number | string;
+    }
+  >(
     sql`select * from jobs.chef_profiles where profile_id = ${idOrUserId} or user_id = ${idOrUserId} limit 1`,
     executor,
   );
   const row = rows[0];
   if (!row) return null;
-  return { ...row, skills: toJson(row.skills, []), total_ratings: Number(row.total_ratings) };
+  return { ...row, skills: toJson<string[]>(row.skills, []), total_ratings: Number(row.total_ratings) };
 }
 
 /** User ids of the given chef profile ids (those the read model knows). */

@@ -1,56 +1,6 @@
-import type { ApplicationStatus, JobStatus, PaymentStatus } from '@brigade/contracts';
+import type { ApplicationRow, JobRow } from '../domain/records';
 
-/** A jobs.jobs row as the driver returns it. */
-export interface JobRow {
-  id: string;
-  restaurant_id: string;
-  title: string;
-  description: string | null;
-  start_time: Date;
-  end_time: Date;
-  hourly_rate_cents: number;
-  subtotal_cents: number;
-  fee_cents: number;
-  total_cents: number;
-  emergency_level: 'normal' | 'urgent';
-  required_skills: string[];
-  notify_favorites: string[];
-  status: JobStatus;
-  payment_status: PaymentStatus;
-  restaurant_checkout_completed: boolean;
-  chef_checkout_completed: boolean;
-  restaurant_work_completed: boolean | null;
-  chef_work_completed: boolean | null;
-  chef_rating: number | null;
-  restaurant_rating: number | null;
-  restaurant_feedback: string | null;
-  chef_feedback: string | null;
-  /** When each side answered its checkout (null before; shifts checked out before issue 17 too). */
-  restaurant_checked_out_at: Date | null;
-  chef_checked_out_at: Date | null;
-  /** How it was cancelled (null unless cancelled): the quote at that moment. */
-  cancelled_at: Date | null;
-  cancelled_by: 'restaurant' | 'system' | null;
-  cancelled_late: boolean | null;
-  cancelled_chef_id: string | null;
-  cancel_chef_pay_cents: number | null;
-  cancel_fee_cents: number | null;
-  cancel_refund_cents: number | null;
-  cancel_reason: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export interface ApplicationRow {
-  id: string;
-  job_id: string;
-  chef_id: string;
-  chef_profile_id: string | null;
-  status: ApplicationStatus;
-  worker_confirmed: boolean | null;
-  created_at: Date;
-  updated_at: Date;
-}
+export type { ApplicationRow, JobRow };
 
 export interface ChefProfileRow {
   profile_id: string;
@@ -64,6 +14,35 @@ export interface ChefProfileRow {
   profile_image_url: string | null;
   average_rating: number | null;
   total_ratings: number;
+}
+
+/** A jobs.chef_profiles record as `to_jsonb(cp)` returns it in the read modules' joins (null: no profile yet). */
+export interface ChefProfileJson {
+  profile_id: string;
+  user_id: string;
+  name: string;
+  bio: string | null;
+  city: string | null;
+  state: string | null;
+  skills: string[] | string | null;
+  travel_radius: number | string | null;
+  profile_image_url: string | null;
+  average_rating: number | string | null;
+  total_ratings: number | string | null;
+}
+
+/** A jobs.restaurant_profiles record as `to_jsonb(rp)` returns it in the read modules' joins. */
+export interface RestaurantProfileJson {
+  profile_id: string;
+  user_id: string;
+  name: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  logo_url: string | null;
+  cuisine_types: string[] | string | null;
+  average_rating: number | string | null;
+  total_ratings: number | string | null;
 }
 
 /** Drivers differ (Date vs string, jsonb text vs parsed): normalise once. */

@@ -3,7 +3,6 @@ import {
   doublePrecision,
   integer,
   jsonb,
-  bigint,
   pgSchema,
   smallint,
   text,
@@ -12,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 // The drizzle view of src/db/migrations (the SQL files are the source of truth; queries are SQL templates).
+// jobs.payout_accounts and jobs.list_versions are reached by raw SQL only and have no drizzle table here.
 export const jobsSchema = pgSchema('jobs');
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -99,19 +99,6 @@ export const restaurantProfiles = jobsSchema.table('restaurant_profiles', {
   totalRatings: integer('total_ratings').notNull(),
   sourceOccurredAt: ts('source_occurred_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
-});
-
-export const payoutAccounts = jobsSchema.table('payout_accounts', {
-  userId: uuid('user_id').primaryKey(),
-  payoutsEnabled: boolean('payouts_enabled').notNull(),
-  chargesEnabled: boolean('charges_enabled').notNull(),
-  sourceOccurredAt: ts('source_occurred_at').notNull(),
-  updatedAt: ts('updated_at').notNull(),
-});
-
-export const listVersions = jobsSchema.table('list_versions', {
-  scope: text('scope').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull(),
 });
 
 export const reliabilityRecords = jobsSchema.table('reliability_records', {

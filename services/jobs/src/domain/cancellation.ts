@@ -9,7 +9,7 @@ import {
   type Language,
   type Policy,
 } from '@brigade/contracts';
-import type { JobRow } from '../db/rows';
+import type { JobRow } from './records';
 
 /** A cancellation quote with the rule explained in the caller's language (the API's answer). */
 export type ExplainedQuote = CancellationQuote & { reason_text: string };

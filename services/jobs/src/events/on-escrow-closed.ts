@@ -1,29 +1,15 @@
-import type { Tx } from '@brigade/kit';
-import { nextPaymentStatus, type EventData, type PaymentAction } from '@brigade/contracts';
+import type { EventHandlerOf } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { lockJob, updateJob } from '../db/jobs.repository';
-import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
+import { closeEscrow } from '../use-cases/close-escrow';
 
-type Closing = Extract<PaymentAction, 'released' | 'refunded' | 'settled'>;
+/** The payout was released: payment_status completed. */
+export const onPayoutReleased: EventHandlerOf<JobsContext, 'payments.payout.released.v1'> = (ctx, tx, data) =>
+  closeEscrow(ctx, tx, data.job_id, 'released');
 
-/**
- * The money left escrow: payments.payout.released.v1 -> payment_status completed; payments.escrow.refunded.v1
- * (cancelled, not worked, expired) -> refunded; payments.escrow.settled.v1 (a split: part to the chef, the
- * rest refunded) -> settled.
- */
-export function onEscrowClosed(ctx: JobsContext, action: Closing) {
-  return async (
-    tx: Tx,
-    data:
-      | EventData<'payments.payout.released.v1'>
-      | EventData<'payments.escrow.refunded.v1'>
-      | EventData<'payments.escrow.settled.v1'>,
-  ) => {
-    const job = await lockJob(ctx.database, tx, data.job_id);
-    if (!job) return;
-    const payment = nextPaymentStatus(action, job.payment_status);
-    if (!payment) return;
-    await updateJob(tx, job.id, { payment_status: payment });
-    await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job));
-  };
-}
+/** The escrow was refunded (cancelled, not worked, expired): payment_status refunded. */
+export const onEscrowRefunded: EventHandlerOf<JobsContext, 'payments.escrow.refunded.v1'> = (ctx, tx, data) =>
+  closeEscrow(ctx, tx, data.job_id, 'refunded');
+
+/** The escrow was settled (a split: part to the chef, the rest refunded): payment_status settled. */
+export const onEscrowSettled: EventHandlerOf<JobsContext, 'payments.escrow.settled.v1'> = (ctx, tx, data) =>
+  closeEscrow(ctx, tx, data.job_id, 'settled');

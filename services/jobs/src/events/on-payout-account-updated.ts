@@ -1,11 +1,11 @@
-import type { EventData, EventEnvelope } from '@brigade/contracts';
-import type { Tx } from '@brigade/kit';
+import type { EventHandlerOf } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { upsertPayoutAccount } from '../db/read-models.repository';
+import { recordPayoutAccount } from '../use-cases/record-read-models';
 
 /** Read model of payout accounts: accepting a chef needs payouts_enabled. */
-export function onPayoutAccountUpdated(_ctx: JobsContext) {
-  return async (tx: Tx, data: EventData<'payments.payout_account.updated.v1'>, event: EventEnvelope) => {
-    await upsertPayoutAccount(tx, data, event.occurred_at);
-  };
-}
+export const onPayoutAccountUpdated: EventHandlerOf<JobsContext, 'payments.payout_account.updated.v1'> = (
+  ctx,
+  tx,
+  data,
+  event,
+) => recordPayoutAccount(ctx, tx, data, event.occurred_at);

@@ -1,9 +1,7 @@
-import type { EventData } from '@brigade/contracts';
-import type { Tx } from '@brigade/kit';
+import type { EventHandlerOf } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { applySuspension } from '../use-cases/apply-suspension';
 
 /** An operator suspended a user: their applications and shifts are unwound by the usual rules. */
-export function onUserSuspended(ctx: JobsContext) {
-  return (tx: Tx, data: EventData<'identity.user.suspended.v1'>) => applySuspension(ctx, tx, data);
-}
+export const onUserSuspended: EventHandlerOf<JobsContext, 'identity.user.suspended.v1'> = (ctx, tx, data) =>
+  applySuspension(ctx, tx, data);

@@ -3,7 +3,7 @@ import { jobsHttp } from '@brigade/contracts';
 import { currentUser, parse, parseBody, requireRole, uuidParam } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { findJob } from '../db/jobs.repository';
-import { applicationView, listApplications } from '../db/views';
+import { applicationView, listApplications } from '../db/application-views';
 import { JobsErrors } from '../domain/errors';
 import { acceptApplication } from '../use-cases/accept-application';
 import { cancelApplication } from '../use-cases/cancel-application';

@@ -4,7 +4,8 @@ import { currentUser, parse, parseBody, requireRole, requireVerifiedPhone, uuidP
 import type { JobsContext } from '../context';
 import { OpenListCache } from '../db/open-list';
 import { presentStatement } from '../db/dispute-views';
-import { applicationView, jobView, listJobs } from '../db/views';
+import { applicationView } from '../db/application-views';
+import { jobView, listJobs } from '../db/job-views';
 import { JobsErrors } from '../domain/errors';
 import { addDisputeStatement } from '../use-cases/add-dispute-statement';
 import { applyToJob } from '../use-cases/apply-to-job';

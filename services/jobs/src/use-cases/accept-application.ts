@@ -1,11 +1,11 @@
-import { appendEvent, isUniqueViolation, sql } from '@brigade/kit';
-import { inTransaction, type JobsContext } from '../context';
-import { setApplicationState } from '../db/applications.repository';
+import { inTransaction, appendEvent, isUniqueViolation } from '@brigade/kit';
+import type { JobsContext } from '../context';
+import { hasOtherLiveAcceptance, setApplicationState } from '../db/applications.repository';
 import { touchScopes } from '../db/list-versions.repository';
 import { payoutsEnabled } from '../db/read-models.repository';
 import { nextApplication } from '@brigade/contracts';
 import { JobsErrors } from '../domain/errors';
-import { applicationFacts } from '../events/facts';
+import { applicationFacts } from '../domain/facts';
 import { lockApplicationAndJob } from './load-for-update';
 
 /**
@@ -26,12 +26,7 @@ export async function acceptApplication(
       if (job.status === 'filled') throw JobsErrors.jobFilled();
       if (job.status !== 'open') throw JobsErrors.jobNotOpen();
       if (job.start_time.getTime() <= ctx.now().getTime()) throw JobsErrors.shiftStarted();
-      const others = await ctx.database.rows(
-        sql`select 1 from jobs.applications where job_id = ${job.id} and id <> ${app.id}
-            and status = 'accepted' and worker_confirmed is distinct from false`,
-        tx,
-      );
-      if (others.length > 0) throw JobsErrors.alreadyAccepted();
+      if (await hasOtherLiveAcceptance(ctx.database, tx, job.id, app.id)) throw JobsErrors.alreadyAccepted();
       if (!(await payoutsEnabled(ctx.database, tx, app.chef_id))) throw JobsErrors.chefNeedsStripe();
       await setApplicationState(tx, app.id, next);
       await appendEvent(ctx.database, tx, 'jobs.application.accepted.v1', applicationFacts(app, job));

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { appendEvent, sql, type AuthUser } from '@brigade/kit';
-import { inTransaction, type JobsContext } from '../context';
+import { inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
+import type { JobsContext } from '../context';
+import { applicationIdOf, confirmedChefOf } from '../db/applications.repository';
 import { insertStatement, lockDispute, type StatementRow } from '../db/disputes.repository';
 import { lockJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
@@ -24,20 +25,8 @@ export async function addDisputeStatement(
     if (user.type === 'restaurant' && job.restaurant_id !== user.id) throw JobsErrors.jobNotFound();
     const dispute = await lockDispute(ctx.database, tx, jobId);
     if (user.type === 'chef') {
-      const [applied] = await ctx.database.rows<{ id: string }>(
-        sql`select id from jobs.applications where job_id = ${jobId} and chef_id = ${user.id}`,
-        tx,
-      );
-      if (!applied) throw JobsErrors.jobNotFound();
-      const confirmedChef =
-        dispute?.chef_id ??
-        (
-          await ctx.database.rows<{ chef_id: string }>(
-            sql`select chef_id from jobs.applications where job_id = ${jobId}
-                and status = 'accepted' and worker_confirmed = true limit 1`,
-            tx,
-          )
-        )[0]?.chef_id;
+      if (!(await applicationIdOf(ctx.database, tx, jobId, user.id))) throw JobsErrors.jobNotFound();
+      const confirmedChef = dispute?.chef_id ?? (await confirmedChefOf(ctx.database, tx, jobId));
       if (confirmedChef !== user.id) throw JobsErrors.notDisputeParty();
     }
     if (!dispute) throw JobsErrors.notInDispute();

@@ -1,8 +1,9 @@
-import { appendEvent, sql, type Tx } from '@brigade/kit';
+import { appendEvent, type Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import type { JobRow } from '../db/rows';
+import { applicantIdsOfJob } from '../db/applications.repository';
+import type { JobRow } from '../domain/records';
 import { chefUserIds } from '../db/read-models.repository';
-import { jobFacts } from '../events/facts';
+import { jobFacts } from '../domain/facts';
 
 /**
  * jobs.job.opened.v1: the job is open to chefs (escrow held) or open again (the accepted chef declined or
@@ -18,14 +19,7 @@ export async function announceOpenJob(
   asUrgent = false,
 ): Promise<void> {
   const favorites = await chefUserIds(ctx.database, tx, job.notify_favorites);
-  const applied = new Set(
-    (
-      await ctx.database.rows<{ chef_id: string }>(
-        sql`select chef_id from jobs.applications where job_id = ${job.id}`,
-        tx,
-      )
-    ).map((r) => r.chef_id),
-  );
+  const applied = new Set(await applicantIdsOfJob(ctx.database, tx, job.id));
   await appendEvent(ctx.database, tx, 'jobs.job.opened.v1', {
     ...jobFacts(job),
     notify_chef_ids: favorites.filter((id) => !applied.has(id)),

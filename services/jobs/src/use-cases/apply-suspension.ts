@@ -1,9 +1,8 @@
 import { cancellationQuote, lateCancelFrom, type EventData } from '@brigade/contracts';
-import { sql, type Tx } from '@brigade/kit';
+import type { Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { bookedChefOf } from '../db/applications.repository';
-import { lockJob } from '../db/jobs.repository';
-import { lockApplication } from '../db/applications.repository';
+import { bookedChefOf, liveApplicationsOfChef, lockApplication } from '../db/applications.repository';
+import { cancellableJobIdsOf, lockJob } from '../db/jobs.repository';
 import { applyApplicationCancellation } from './cancel-application';
 import { applyJobCancellation } from './cancel-job';
 
@@ -31,12 +30,7 @@ export async function applySuspension(
 }
 
 async function unwindChef(ctx: JobsContext, tx: Tx, chefId: string): Promise<void> {
-  const live = await ctx.database.rows<{ id: string; job_id: string }>(
-    sql`select a.id, a.job_id from jobs.applications a join jobs.jobs j on j.id = a.job_id
-         where a.chef_id = ${chefId} and (a.status = 'pending' or (a.status = 'accepted' and a.worker_confirmed is distinct from false))
-         order by a.job_id, a.id`,
-    tx,
-  );
+  const live = await liveApplicationsOfChef(ctx.database, tx, chefId);
   for (const { id, job_id } of live) {
     const job = await lockJob(ctx.database, tx, job_id);
     const app = await lockApplication(ctx.database, tx, id);
@@ -48,13 +42,7 @@ async function unwindChef(ctx: JobsContext, tx: Tx, chefId: string): Promise<voi
 }
 
 async function unwindRestaurant(ctx: JobsContext, tx: Tx, restaurantId: string): Promise<void> {
-  const jobs = await ctx.database.rows<{ id: string }>(
-    sql`select id from jobs.jobs where restaurant_id = ${restaurantId}
-          and status in ('pending_payment', 'payment_failed', 'open', 'filled')
-        order by id`,
-    tx,
-  );
-  for (const { id } of jobs) {
+  for (const id of await cancellableJobIdsOf(ctx.database, tx, restaurantId)) {
     const job = await lockJob(ctx.database, tx, id);
     if (!job || !['pending_payment', 'payment_failed', 'open', 'filled'].includes(job.status)) continue;
     const now = ctx.now();

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { appendEvent, isUniqueViolation } from '@brigade/kit';
-import { inTransaction, type JobsContext } from '../context';
+import { inTransaction, appendEvent, isUniqueViolation } from '@brigade/kit';
+import type { JobsContext } from '../context';
 import { findApplicationOf, insertApplication } from '../db/applications.repository';
 import { lockJob } from '../db/jobs.repository';
 import { touchScopes } from '../db/list-versions.repository';
 import { findChef } from '../db/read-models.repository';
 import { JobsErrors } from '../domain/errors';
 import { isOwnerOnly } from '@brigade/contracts';
-import { applicationFacts } from '../events/facts';
+import { applicationFacts } from '../domain/facts';
 
 /** A chef applies to an open job that has not started, once. */
 export async function applyToJob(ctx: JobsContext, chefId: string, jobId: string): Promise<string> {

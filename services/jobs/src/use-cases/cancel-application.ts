@@ -1,12 +1,12 @@
-import { appendEvent, type AuthUser, type Tx } from '@brigade/kit';
+import { inTransaction, appendEvent, type AuthUser, type Tx } from '@brigade/kit';
 import { applicationState, lateCancelFrom, nextApplication, nextJobStatus } from '@brigade/contracts';
-import { inTransaction, type JobsContext } from '../context';
+import type { JobsContext } from '../context';
 import { setApplicationState } from '../db/applications.repository';
 import { updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
-import type { ApplicationRow, JobRow } from '../db/rows';
+import type { ApplicationRow, JobRow } from '../domain/records';
 import { JobsErrors } from '../domain/errors';
-import { applicationFacts } from '../events/facts';
+import { applicationFacts } from '../domain/facts';
 import { announceOpenJob } from './announce-open-job';
 import { lockApplicationAndJob } from './load-for-update';
 import { recordReliability } from './record-reliability';

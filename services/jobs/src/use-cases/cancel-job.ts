@@ -1,13 +1,13 @@
-import { appendEvent, type AuthUser, type Tx } from '@brigade/kit';
+import { inTransaction, appendEvent, type AuthUser, type Tx } from '@brigade/kit';
 import { nextJobStatus, type CancellationQuote } from '@brigade/contracts';
-import { inTransaction, type JobsContext } from '../context';
+import type { JobsContext } from '../context';
 import { bookedChefOf } from '../db/applications.repository';
 import { lockJob, updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
-import type { JobRow } from '../db/rows';
+import type { JobRow } from '../domain/records';
 import { quoteJobCancellation, type ExplainedQuote } from '../domain/cancellation';
 import { JobsErrors } from '../domain/errors';
-import { jobFacts } from '../events/facts';
+import { jobFacts } from '../domain/facts';
 import { moveApplicationsOfJob } from './move-applications';
 import { recordReliability } from './record-reliability';
 

@@ -1,13 +1,13 @@
 import { applicationState, checkoutDeadline, checkoutOutcome, type jobsHttp } from '@brigade/contracts';
-import { appendEvent, type AuthUser } from '@brigade/kit';
+import { inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
 import type { z } from 'zod';
-import { inTransaction, type JobsContext } from '../context';
+import type { JobsContext } from '../context';
 import { updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { checkoutMessage, outcomeStatus, type CheckoutSide } from '../domain/checkout';
 import { checkoutAnswers, checkoutReliabilityFacts } from '../domain/reliability';
 import { JobsErrors } from '../domain/errors';
-import { applicationFacts, moneyFacts } from '../events/facts';
+import { applicationFacts, moneyFacts } from '../domain/facts';
 import { lockApplicationAndJob } from './load-for-update';
 import { openDispute } from './open-dispute';
 import { recordReliability } from './record-reliability';

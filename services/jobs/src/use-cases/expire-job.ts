@@ -1,9 +1,9 @@
-import { appendEvent } from '@brigade/kit';
+import { inTransaction, appendEvent } from '@brigade/kit';
 import { nextJobStatus } from '@brigade/contracts';
-import { inTransaction, type JobsContext } from '../context';
+import type { JobsContext } from '../context';
 import { claimJobToExpire, updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
-import { jobFacts } from '../events/facts';
+import { jobFacts } from '../domain/facts';
 import { moveApplicationsOfJob } from './move-applications';
 
 /**

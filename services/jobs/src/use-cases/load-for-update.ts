@@ -2,7 +2,7 @@ import type { Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { jobIdOfApplication, lockApplication } from '../db/applications.repository';
 import { lockJob } from '../db/jobs.repository';
-import type { ApplicationRow, JobRow } from '../db/rows';
+import type { ApplicationRow, JobRow } from '../domain/records';
 import { JobsErrors } from '../domain/errors';
 
 /**

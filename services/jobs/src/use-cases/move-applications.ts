@@ -2,7 +2,7 @@ import { nextApplication, type ApplicationAction } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { applicationsOfJob, setApplicationState } from '../db/applications.repository';
-import type { ApplicationRow } from '../db/rows';
+import type { ApplicationRow } from '../domain/records';
 
 /**
  * Move every application of a job (locked, after its job) that the action allows from its state: withdrawn

@@ -1,7 +1,7 @@
 import type { Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { insertDispute } from '../db/disputes.repository';
-import type { JobRow } from '../db/rows';
+import type { JobRow } from '../domain/records';
 
 /**
  * A shift just became disputed (the two checkout answers disagree, at the mutual checkout or at the checkout

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { jobsHttp } from '@brigade/contracts';
-import { appendEvent } from '@brigade/kit';
+import { inTransaction, appendEvent } from '@brigade/kit';
 import type { z } from 'zod';
-import { inTransaction, type JobsContext } from '../context';
+import type { JobsContext } from '../context';
 import { resolveFavorites } from '../db/favorites.repository';
 import { insertJob } from '../db/jobs.repository';
 import { touchScopes } from '../db/list-versions.repository';

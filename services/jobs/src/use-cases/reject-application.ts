@@ -1,10 +1,10 @@
-import { appendEvent } from '@brigade/kit';
-import { inTransaction, type JobsContext } from '../context';
+import { inTransaction, appendEvent } from '@brigade/kit';
+import type { JobsContext } from '../context';
 import { setApplicationState } from '../db/applications.repository';
 import { touchScopes } from '../db/list-versions.repository';
 import { nextApplication } from '@brigade/contracts';
 import { JobsErrors } from '../domain/errors';
-import { applicationFacts } from '../events/facts';
+import { applicationFacts } from '../domain/facts';
 import { lockApplicationAndJob } from './load-for-update';
 
 /** The job's owner turns down a pending application while the job is not filled. */

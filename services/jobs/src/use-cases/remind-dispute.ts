@@ -1,5 +1,6 @@
 import { metrics } from '@opentelemetry/api';
-import { inTransaction, type JobsContext } from '../context';
+import type { JobsContext } from '../context';
+import { inTransaction } from '@brigade/kit';
 import { claimDisputeToRemind, markDisputeReminded } from '../db/disputes.repository';
 
 const reminders = metrics.getMeter('brigade-jobs').createCounter('brigade_dispute_reminders_total', {

@@ -1,12 +1,12 @@
-import { appendEvent } from '@brigade/kit';
+import { inTransaction, appendEvent } from '@brigade/kit';
 import { applicationState, checkoutOutcome } from '@brigade/contracts';
-import { inTransaction, type JobsContext } from '../context';
+import type { JobsContext } from '../context';
 import { applicationsOfJob } from '../db/applications.repository';
 import { claimJobPastCheckoutDeadline, updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { outcomeStatus } from '../domain/checkout';
 import { checkoutAnswers, checkoutReliabilityFacts } from '../domain/reliability';
-import { applicationFacts, moneyFacts } from '../events/facts';
+import { applicationFacts, moneyFacts } from '../domain/facts';
 import { openDispute } from './open-dispute';
 import { recordReliability } from './record-reliability';
 

@@ -1,13 +1,13 @@
 import { nextJobStatus, type opsHttp } from '@brigade/contracts';
-import { appendEvent, recordAudit, type OperatorUser } from '@brigade/kit';
-import { inTransaction, type JobsContext } from '../context';
+import { inTransaction, appendEvent, recordAudit, type OperatorUser } from '@brigade/kit';
+import type { JobsContext } from '../context';
 import { applicationsOfJob } from '../db/applications.repository';
 import { lockDispute, markDisputeResolved } from '../db/disputes.repository';
 import { lockJob, updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { decisionReliabilityFacts, disputeFigures, type DisputeFigures } from '../domain/dispute';
 import { JobsErrors } from '../domain/errors';
-import { applicationFacts } from '../events/facts';
+import { applicationFacts } from '../domain/facts';
 import { recordReliability } from './record-reliability';
 
 /**

@@ -1,11 +1,11 @@
 import { nextApplication, nextJobStatus } from '@brigade/contracts';
-import { appendEvent } from '@brigade/kit';
-import { inTransaction, type JobsContext } from '../context';
+import { inTransaction, appendEvent } from '@brigade/kit';
+import type { JobsContext } from '../context';
 import { applicationsOfJob, setApplicationState } from '../db/applications.repository';
 import { updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { JobsErrors } from '../domain/errors';
-import { applicationFacts } from '../events/facts';
+import { applicationFacts } from '../domain/facts';
 import { announceOpenJob } from './announce-open-job';
 import { lockApplicationAndJob } from './load-for-update';
 

@@ -1,5 +1,5 @@
 import type { EventData } from '@brigade/contracts';
-import type { ApplicationRow, JobRow } from '../db/rows';
+import type { ApplicationRow, JobRow } from './records';
 
 /** The job facts every job event carries. */
 export function jobFacts(job: JobRow) {

@@ -1,0 +1,211 @@
+import type { ApplicationStatus, Policy } from '@brigade/contracts';
+import { sql, type Database, type Executor } from '@brigade/kit';
+import type { SQL } from 'drizzle-orm';
+import { attachDisputes } from './dispute-views';
+import { presentApplicationOfJob, presentJob, type ApplicationOfJob, type Job } from './presenters';
+import {
+  normaliseApplication,
+  normaliseJob,
+  toJson,
+  type ChefProfileJson,
+  type RestaurantProfileJson,
+} from './rows';
+import { withReliability, type ViewContext, type Viewer } from './view-context';
+
+// The read side of jobs: GET /jobs and GET /jobs/{id} in the response shapes of contracts/src/http/jobs.ts.
+// Rows come back as to_jsonb(...) records so joined tables never clash on column names.
+
+/** A job with its restaurant's profile, as to_jsonb records (text or parsed, by driver: see toJson). */
+interface JobJoinRow {
+  job: unknown;
+  rp: unknown;
+}
+
+/** A chef's application to a job, in a chef's list (null columns: not applied). */
+interface ChefJobRow extends JobJoinRow {
+  ua_id: string | null;
+  ua_status: ApplicationStatus | null;
+  ua_worker_confirmed: boolean | null;
+}
+
+/** A restaurant's job with the count of its pending applications. */
+interface RestaurantJobRow extends JobJoinRow {
+  pending_count: number | string;
+}
+
+type UserApplication = { id: string; status: ApplicationStatus; worker_confirmed: boolean | null };
+
+const presentJobRow = (r: JobJoinRow, policy: Policy): Job =>
+  presentJob(normaliseJob(toJson(r.job, {})), toJson<RestaurantProfileJson | null>(r.rp, null), policy);
+
+const jobFrom = sql`jobs.jobs j left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id`;
+
+/** One job as this viewer may see it, or null (unknown, or not theirs to see). */
+export async function jobView(
+  ctx: ViewContext,
+  viewer: Viewer,
+  id: string,
+  executor?: Executor,
+): Promise<Job | null> {
+  const { database } = ctx;
+  const rows = await database.rows<JobJoinRow>(
+    sql`select to_jsonb(j) as job, to_jsonb(rp) as rp from ${jobFrom} where j.id = ${id}`,
+    executor,
+  );
+  if (!rows[0]) return null;
+  const job = normaliseJob(toJson(rows[0].job, {}));
+  const view = presentJob(job, toJson<RestaurantProfileJson | null>(rows[0].rp, null), ctx.policy);
+  if (viewer.type === 'restaurant') {
+    if (job.restaurant_id !== viewer.id) return null;
+    const apps = await database.rows<{ app: unknown; cp: unknown }>(
+      sql`select to_jsonb(a) as app, to_jsonb(cp) as cp from jobs.applications a
+          left join jobs.chef_profiles cp on cp.user_id = a.chef_id where a.job_id = ${id} order by a.created_at`,
+      executor,
+    );
+    view.applications = await withReliability(
+      ctx,
+      apps.map((r) =>
+        presentApplicationOfJob(
+          normaliseApplication(toJson(r.app, {})),
+          toJson<ChefProfileJson | null>(r.cp, null),
+        ),
+      ),
+      executor,
+    );
+    view.pending_applications_count = view.applications.filter(
+      (a: ApplicationOfJob) => a.status === 'pending',
+    ).length;
+    return (await attachDisputes(ctx, viewer, [view], executor))[0];
+  }
+  const mine = await database.rows<UserApplication>(
+    sql`select id, status, worker_confirmed from jobs.applications where job_id = ${id} and chef_id = ${viewer.id}`,
+    executor,
+  );
+  const application = mine[0] ?? null;
+  // A chef sees open jobs, and any non-draft job they applied to (My Shifts).
+  if (
+    job.status !== 'open' &&
+    !(application && job.status !== 'pending_payment' && job.status !== 'payment_failed')
+  )
+    return null;
+  view.user_applied = application !== null;
+  view.user_application = application
+    ? { id: application.id, status: application.status, worker_confirmed: application.worker_confirmed }
+    : null;
+  return (await attachDisputes(ctx, viewer, [view], executor))[0];
+}
+
+export interface JobListQuery {
+  status?: string;
+  emergencyLevel?: 'normal' | 'urgent';
+  minRate?: number;
+  maxRate?: number;
+  skills?: string[];
+  startDate?: string;
+  endDate?: string;
+  limit?: number;
+}
+
+function dateBound(value: string, endOfDay: boolean): string {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const d = new Date(`${value}T00:00:00.000Z`);
+    if (endOfDay) d.setUTCDate(d.getUTCDate() + 1);
+    return d.toISOString();
+  }
+  return new Date(value).toISOString();
+}
+
+/** The chef-facing filters of GET /jobs (urgency, rate, skills, dates). */
+function filters(q: JobListQuery): SQL[] {
+  const where: SQL[] = [];
+  if (q.emergencyLevel) where.push(sql`j.emergency_level = ${q.emergencyLevel}`);
+  if (q.minRate !== undefined) where.push(sql`j.hourly_rate_cents >= ${Math.round(q.minRate * 100)}`);
+  if (q.maxRate !== undefined) where.push(sql`j.hourly_rate_cents <= ${Math.round(q.maxRate * 100)}`);
+  if (q.skills && q.skills.length > 0) {
+    where.push(sql`exists (select 1 from jsonb_array_elements_text(${JSON.stringify(q.skills)}::jsonb) s(skill)
+      where j.title = s.skill or j.required_skills @> jsonb_build_array(s.skill))`);
+  }
+  if (q.startDate) where.push(sql`j.start_time >= ${dateBound(q.startDate, false)}::timestamptz`);
+  if (q.endDate) {
+    const bare = /^\d{4}-\d{2}-\d{2}$/.test(q.endDate);
+    where.push(
+      bare
+        ? sql`j.start_time < ${dateBound(q.endDate, true)}::timestamptz`
+        : sql`j.start_time <= ${dateBound(q.endDate, false)}::timestamptz`,
+    );
+  }
+  return where;
+}
+
+/**
+ * The open shifts a chef may take, the same for every chef (no user_applied yet): the shared part of the
+ * chefs' open list, which the router caches per list version (open-list.ts).
+ */
+export async function listOpenJobs(
+  database: Database,
+  policy: Policy,
+  q: JobListQuery,
+  now: Date,
+): Promise<Job[]> {
+  const where = [sql`j.status = 'open' and j.start_time > ${now.toISOString()}::timestamptz`, ...filters(q)];
+  const rows = await database.rows<JobJoinRow>(sql`
+    select to_jsonb(j) as job, to_jsonb(rp) as rp
+    from ${jobFrom}
+    where ${sql.join(where, sql` and `)}
+    order by j.created_at desc, j.id
+    limit ${q.limit ?? 100}`);
+  return rows.map((r) => presentJobRow(r, policy));
+}
+
+/** GET /jobs: a restaurant's own jobs (default all) or, for chefs, open jobs (default) / jobs they applied to. */
+export async function listJobs(ctx: ViewContext, viewer: Viewer, q: JobListQuery, now: Date): Promise<Job[]> {
+  const { database, policy } = ctx;
+  const where: SQL[] = [];
+  const isChef = viewer.type === 'chef';
+  const status = q.status ?? (isChef ? 'open' : 'all');
+  if (!isChef) {
+    where.push(sql`j.restaurant_id = ${viewer.id}`);
+    if (status !== 'all') where.push(sql`j.status = ${status}`);
+  } else if (status === 'open') {
+    where.push(sql`j.status = 'open' and j.start_time > ${now.toISOString()}::timestamptz`);
+  } else if (status === 'all') {
+    where.push(sql`(j.status = 'open' and j.start_time > ${now.toISOString()}::timestamptz
+      or (ua.id is not null and j.status not in ('pending_payment', 'payment_failed')))`);
+  } else {
+    where.push(
+      sql`j.status = ${status} and ua.id is not null and j.status not in ('pending_payment', 'payment_failed')`,
+    );
+  }
+  where.push(...filters(q));
+  const limit = q.limit ?? 100;
+  const chefJoin = isChef
+    ? sql`left join jobs.applications ua on ua.job_id = j.id and ua.chef_id = ${viewer.id}`
+    : sql``;
+  const extra = isChef
+    ? sql`, ua.id as ua_id, ua.status as ua_status, ua.worker_confirmed as ua_worker_confirmed`
+    : sql`, (select count(*)::int from jobs.applications pa where pa.job_id = j.id and pa.status = 'pending') as pending_count`;
+  const rows = await database.rows<ChefJobRow & RestaurantJobRow>(
+    sql`
+    select to_jsonb(j) as job, to_jsonb(rp) as rp ${extra}
+    from ${jobFrom} ${chefJoin}
+    where ${sql.join(where, sql` and `)}
+    order by j.created_at desc, j.id
+    limit ${limit}`,
+    undefined,
+    { prepared: true },
+  );
+  const jobs = rows.map((r) => {
+    const view = presentJobRow(r, policy);
+    if (isChef) {
+      view.user_applied = r.ua_id !== null && r.ua_id !== undefined;
+      view.user_application =
+        r.ua_id !== null && r.ua_id !== undefined
+          ? { id: r.ua_id, status: r.ua_status!, worker_confirmed: r.ua_worker_confirmed }
+          : null;
+    } else {
+      view.pending_applications_count = Number(r.pending_count);
+    }
+    return view;
+  });
+  return attachDisputes(ctx, viewer, jobs);
+}

@@ -1,0 +1,110 @@
+import { checkoutDeadline, lateCancelFrom, type jobsHttp, type Policy } from '@brigade/contracts';
+import { emptyChefReliability, type ChefReliability } from './reliability.repository';
+import {
+  toJson,
+  type ApplicationRow,
+  type ChefProfileJson,
+  type JobRow,
+  type RestaurantProfileJson,
+} from './rows';
+
+// Rows to the response shapes of contracts/src/http/jobs.ts: no queries here, only mapping.
+
+export type Job = jobsHttp.Job;
+export type Application = jobsHttp.Application;
+export type ApplicationOfJob = Omit<Application, 'job_postings'>;
+export type Chef = NonNullable<Application['chef_profiles']>;
+export type Restaurant = NonNullable<Job['restaurant_profiles']>;
+
+const numberOrNull = (value: number | string | null | undefined): number | null =>
+  value === null || value === undefined ? null : Number(value);
+
+export function presentRestaurant(rp: RestaurantProfileJson | null): Restaurant | null {
+  if (!rp) return null;
+  return {
+    user_id: rp.user_id,
+    name: rp.name,
+    address: rp.address ?? '',
+    city: rp.city ?? '',
+    state: rp.state ?? '',
+    logo_url: rp.logo_url ?? null,
+    cuisine_types: toJson<string[]>(rp.cuisine_types, []),
+    average_rating: numberOrNull(rp.average_rating),
+    total_ratings: Number(rp.total_ratings ?? 0),
+  };
+}
+
+export function presentChef(cp: ChefProfileJson | null, reliability?: ChefReliability): Chef | null {
+  if (!cp) return null;
+  return {
+    id: cp.profile_id,
+    user_id: cp.user_id,
+    name: cp.name,
+    bio: cp.bio ?? '',
+    skills: toJson<string[]>(cp.skills, []),
+    travel_radius: numberOrNull(cp.travel_radius),
+    profile_image_url: cp.profile_image_url ?? null,
+    city: cp.city ?? null,
+    average_rating: numberOrNull(cp.average_rating),
+    total_ratings: Number(cp.total_ratings ?? 0),
+    reliability: reliability ?? emptyChefReliability(),
+  };
+}
+
+function presentCancellation(job: JobRow): Job['cancellation'] {
+  if (!job.cancelled_at) return null;
+  return {
+    cancelled_by: job.cancelled_by ?? 'restaurant',
+    late: job.cancelled_late === true,
+    chef_pay_cents: job.cancel_chef_pay_cents ?? 0,
+    fee_cents: job.cancel_fee_cents ?? 0,
+    refund_cents: job.cancel_refund_cents ?? 0,
+    reason: job.cancel_reason,
+    cancelled_at: job.cancelled_at.toISOString(),
+  };
+}
+
+export function presentJob(job: JobRow, rp: RestaurantProfileJson | null, policy: Policy): Job {
+  const minutes = Math.round((job.end_time.getTime() - job.start_time.getTime()) / 60000);
+  return {
+    id: job.id,
+    restaurant_id: job.restaurant_id,
+    title: job.title,
+    description: job.description,
+    start_time: job.start_time.toISOString(),
+    end_time: job.end_time.toISOString(),
+    hours: minutes / 60,
+    hourly_rate: job.hourly_rate_cents / 100,
+    subtotal_cents: job.subtotal_cents,
+    fee_cents: job.fee_cents,
+    total_cents: job.total_cents,
+    emergency_level: job.emergency_level,
+    status: job.status,
+    payment_status: job.payment_status,
+    required_skills: job.required_skills,
+    notify_favorites: job.notify_favorites,
+    restaurant_checkout_completed: job.restaurant_checkout_completed,
+    chef_checkout_completed: job.chef_checkout_completed,
+    chef_rating: job.chef_rating,
+    restaurant_rating: job.restaurant_rating,
+    created_at: job.created_at.toISOString(),
+    updated_at: job.updated_at.toISOString(),
+    restaurant_profiles: presentRestaurant(rp),
+    late_cancel_from: lateCancelFrom(policy, job.start_time).toISOString(),
+    checkout_deadline: checkoutDeadline(policy, job.end_time).toISOString(),
+    cancellation: presentCancellation(job),
+  };
+}
+
+export function presentApplicationOfJob(app: ApplicationRow, cp: ChefProfileJson | null): ApplicationOfJob {
+  return {
+    id: app.id,
+    job_id: app.job_id,
+    chef_id: app.chef_id,
+    status: app.status,
+    worker_confirmed: app.worker_confirmed,
+    created_at: app.created_at.toISOString(),
+    updated_at: app.updated_at.toISOString(),
+    chef_profiles: presentChef(cp),
+  };
+}

@@ -1,0 +1,56 @@
+import type { ApplicationStatus, JobStatus, PaymentStatus } from '@brigade/contracts';
+
+// The records use cases and the domain work with (a jobs.jobs row, a jobs.applications row, as db/ returns
+// them): types only, so domain/ and use-cases/ need nothing from db/ to name them.
+
+/** A jobs.jobs row as the driver returns it. */
+export interface JobRow {
+  id: string;
+  restaurant_id: string;
+  title: string;
+  description: string | null;
+  start_time: Date;
+  end_time: Date;
+  hourly_rate_cents: number;
+  subtotal_cents: number;
+  fee_cents: number;
+  total_cents: number;
+  emergency_level: 'normal' | 'urgent';
+  required_skills: string[];
+  notify_favorites: string[];
+  status: JobStatus;
+  payment_status: PaymentStatus;
+  restaurant_checkout_completed: boolean;
+  chef_checkout_completed: boolean;
+  restaurant_work_completed: boolean | null;
+  chef_work_completed: boolean | null;
+  chef_rating: number | null;
+  restaurant_rating: number | null;
+  restaurant_feedback: string | null;
+  chef_feedback: string | null;
+  /** When each side answered its checkout (null before; shifts checked out before issue 17 too). */
+  restaurant_checked_out_at: Date | null;
+  chef_checked_out_at: Date | null;
+  /** How it was cancelled (null unless cancelled): the quote at that moment. */
+  cancelled_at: Date | null;
+  cancelled_by: 'restaurant' | 'system' | null;
+  cancelled_late: boolean | null;
+  cancelled_chef_id: string | null;
+  cancel_chef_pay_cents: number | null;
+  cancel_fee_cents: number | null;
+  cancel_refund_cents: number | null;
+  cancel_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface ApplicationRow {
+  id: string;
+  job_id: string;
+  chef_id: string;
+  chef_profile_id: string | null;
+  status: ApplicationStatus;
+  worker_confirmed: boolean | null;
+  created_at: Date;
+  updated_at: Date;
+}

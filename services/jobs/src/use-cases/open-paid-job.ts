@@ -1,0 +1,52 @@
+import { appendEvent, type Tx } from '@brigade/kit';
+import { nextJobStatus, nextPaymentStatus } from '@brigade/contracts';
+import type { JobsContext } from '../context';
+import { lockJob, updateJob } from '../db/jobs.repository';
+import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
+import { jobFacts } from '../domain/facts';
+import { announceOpenJob } from './announce-open-job';
+
+/**
+ * Escrow held (payments.escrow.held.v1): the job opens to chefs and favorites/urgent notifications go out. If
+ * the owner cancelled while paying, the money is asked back at once (jobs.job.cancelled.v1 with refund_due and
+ * the whole total); if the shift expired unpaid meanwhile (its start passed), likewise (jobs.job.expired.v1
+ * with refund_due). In the event's transaction.
+ */
+export async function openPaidJob(ctx: JobsContext, tx: Tx, jobId: string): Promise<void> {
+  const job = await lockJob(ctx.database, tx, jobId);
+  if (!job) {
+    ctx.logger.warn({ jobId }, 'escrow held for an unknown job; ignored');
+    return;
+  }
+  const payment = nextPaymentStatus('held', job.payment_status);
+  let statusAfter = job.status;
+  if (job.status === 'cancelled') {
+    if (!payment) return;
+    await updateJob(tx, job.id, { payment_status: payment, cancel_refund_cents: job.total_cents });
+    await appendEvent(ctx.database, tx, 'jobs.job.cancelled.v1', {
+      ...jobFacts(job),
+      previous_status: 'cancelled',
+      refund_due: true,
+      affected_chef_ids: [],
+      cancelled_by: job.cancelled_by ?? 'restaurant',
+      refund_cents: job.total_cents,
+      reason: job.cancel_reason,
+    });
+  } else if (job.status === 'expired') {
+    if (!payment) return;
+    await updateJob(tx, job.id, { payment_status: payment });
+    await appendEvent(ctx.database, tx, 'jobs.job.expired.v1', {
+      ...jobFacts(job),
+      previous_status: 'expired',
+      refund_due: true,
+      lapsed_chef_ids: [],
+    });
+  } else {
+    const status = nextJobStatus('escrowHeld', job.status);
+    if (!status || !payment) return; // already open: a duplicate
+    await updateJob(tx, job.id, { status, payment_status: payment });
+    await announceOpenJob(ctx, tx, job, false);
+    statusAfter = status;
+  }
+  await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job, statusAfter));
+}

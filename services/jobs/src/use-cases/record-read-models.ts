@@ -1,0 +1,48 @@
+import type { EventData } from '@brigade/contracts';
+import type { Tx } from '@brigade/kit';
+import type { JobsContext } from '../context';
+import { touchScopes } from '../db/list-versions.repository';
+import {
+  scopesOfChef,
+  scopesOfRestaurant,
+  upsertChefProfile,
+  upsertPayoutAccount,
+  upsertRestaurantProfile,
+} from '../db/read-models.repository';
+
+// The read models of other services' facts, so no request ever calls another service. Each keeps the newest
+// event (source_occurred_at): a late, older one changes nothing.
+
+/** A chef profile (identity): names, skills, ratings on applications and the roster; moves the lists showing it. */
+export async function recordChefProfile(
+  ctx: JobsContext,
+  tx: Tx,
+  data: EventData<'identity.chef_profile.updated.v1'>,
+  occurredAt: string,
+): Promise<void> {
+  if (await upsertChefProfile(ctx.database, tx, data, occurredAt)) {
+    await touchScopes(ctx, tx, await scopesOfChef(ctx.database, tx, data.user_id));
+  }
+}
+
+/** A restaurant profile (identity): restaurant_profiles on every job; moves the lists showing it. */
+export async function recordRestaurantProfile(
+  ctx: JobsContext,
+  tx: Tx,
+  data: EventData<'identity.restaurant_profile.updated.v1'>,
+  occurredAt: string,
+): Promise<void> {
+  if (await upsertRestaurantProfile(ctx.database, tx, data, occurredAt)) {
+    await touchScopes(ctx, tx, await scopesOfRestaurant(ctx.database, tx, data.user_id));
+  }
+}
+
+/** A payout account (payments): accepting a chef needs payouts_enabled. */
+export async function recordPayoutAccount(
+  _ctx: JobsContext,
+  tx: Tx,
+  data: EventData<'payments.payout_account.updated.v1'>,
+  occurredAt: string,
+): Promise<void> {
+  await upsertPayoutAccount(tx, data, occurredAt);
+}
