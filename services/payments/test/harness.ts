@@ -139,6 +139,12 @@ export async function startPayments(env: Record<string, string> = {}) {
         language_preference: 'en',
         created_at: new Date().toISOString(),
       });
+      // As in the product, where a user signs up minutes before setting up payments: payments has heard of
+      // the user (its email and type) before any call (on RabbitMQ the event may still be on its way).
+      await eventually(async () => {
+        const known = await database.rows(sql`select 1 from payments.users where user_id = ${id}`);
+        if (known.length === 0) throw new Error('payments has not heard of the user yet');
+      }, 10_000);
       const token = await auth.token({ id, type });
       return { id, token, email };
     },
