@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ErrorBody, type RouteDoc } from './common';
 import { identityRoutes } from './http/identity';
-import { jobsRoutes } from './http/jobs';
+import { jobsRoutes } from './http/jobs-routes';
 import { paymentsRoutes } from './http/payments';
 import { messagingRoutes } from './http/messaging';
 import { notificationsRoutes } from './http/notifications';

@@ -1,15 +1,10 @@
-import amqp, {
-  type Channel,
-  type ChannelModel,
-  type ConfirmChannel,
-  type ConsumeMessage,
-  type GetMessage,
-} from 'amqplib';
+import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type ConsumeMessage } from 'amqplib';
 import type { EventEnvelope } from '@brigade/contracts';
 import { isDependencyUnavailable } from '../errors';
 import type { Logger } from '../logger';
+import { deadLetterOf, parse, subjectOf, type Parsed } from './rabbit-messages';
 import type { DeadLetter, EventBus, Subscription } from './types';
-import { parseEnvelope, PoisonMessage } from './validate';
+import { PoisonMessage } from './validate';
 
 export interface RabbitBusOptions {
   url: string;
@@ -28,47 +23,6 @@ export interface RabbitBusOptions {
    * that already.
    */
   prefetch?: number;
-}
-
-/** What orders events within a queue: the first subject id the event carries. */
-function subjectOf(event: EventEnvelope): string | null {
-  const data = (event.data ?? {}) as Record<string, unknown>;
-  for (const k of ['job_id', 'application_id', 'user_id', 'chef_id', 'restaurant_id', 'account_id'])
-    if (typeof data[k] === 'string') return `${k}:${data[k]}`;
-  return null;
-}
-
-/** A dead-lettered message as the console shows it (a poison message keeps `event` null and its raw text). */
-function deadLetterOf(queue: string, msg: GetMessage): DeadLetter {
-  const raw = msg.content.toString('utf8');
-  let event: EventEnvelope | null = null;
-  try {
-    const parsed = JSON.parse(raw) as EventEnvelope;
-    if (parsed && typeof parsed === 'object' && typeof parsed.type === 'string') event = parsed;
-  } catch {
-    /* poison: not JSON */
-  }
-  const headers = msg.properties.headers ?? {};
-  return {
-    queue,
-    event,
-    raw,
-    error: String(headers['x-error'] ?? 'unknown error'),
-    attempts: Number(headers['x-attempt'] ?? 0),
-    type: event?.type ?? (typeof msg.properties.type === 'string' ? msg.properties.type : null),
-    eventId: event?.id ?? (typeof msg.properties.messageId === 'string' ? msg.properties.messageId : null),
-  };
-}
-
-/** A delivered message, parsed once: the event, or why it is poison. */
-type Parsed = { event: EventEnvelope } | { error: unknown };
-
-function parse(msg: ConsumeMessage): Parsed {
-  try {
-    return { event: parseEnvelope(msg.content.toString('utf8')) };
-  } catch (error) {
-    return { error };
-  }
 }
 
 /**

@@ -2,21 +2,23 @@ import { sql, type Executor } from '@brigade/kit';
 import type { Database } from '@brigade/kit';
 import { normaliseJob, type JobRow } from './rows';
 
-export interface NewJob {
-  id: string;
-  restaurant_id: string;
-  title: string;
-  description: string | null;
-  start_time: Date;
-  end_time: Date;
-  hourly_rate_cents: number;
-  subtotal_cents: number;
-  fee_cents: number;
-  total_cents: number;
-  emergency_level: 'normal' | 'urgent';
-  required_skills: string[];
-  notify_favorites: string[];
-}
+/** What a posted job is created with: the rest of its row starts at the migrations' defaults. */
+export type NewJob = Pick<
+  JobRow,
+  | 'id'
+  | 'restaurant_id'
+  | 'title'
+  | 'description'
+  | 'start_time'
+  | 'end_time'
+  | 'hourly_rate_cents'
+  | 'subtotal_cents'
+  | 'fee_cents'
+  | 'total_cents'
+  | 'emergency_level'
+  | 'required_skills'
+  | 'notify_favorites'
+>;
 
 export async function insertJob(database: Database, tx: Executor, job: NewJob): Promise<void> {
   await tx.execute(sql`
