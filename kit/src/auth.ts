@@ -139,6 +139,28 @@ export function bearerToken(req: Request): string | null {
 }
 
 /**
+ * The one bearer-token check of every route: a valid token of a session that has not ended (with
+ * `revocations`), then `admit` places the account on the request or refuses it (a 403 it returns).
+ */
+function bearerAuth(
+  keys: KeySource,
+  revocations: SessionRevocations | undefined,
+  admit: (req: Request, account: TokenUser) => AppError | null,
+): RequestHandler {
+  return async (req: Request, _res: Response, next: NextFunction) => {
+    const token = bearerToken(req);
+    if (!token) return next(new AppError(401, 'AUTH.REQUIRED', 'Authentication required'));
+    try {
+      const account = await verifyAccessToken(token, keys, revocations);
+      req.account = account;
+      next(admit(req, account) ?? undefined);
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
+/**
  * Express middleware: a valid bearer token of a session that has not ended is required. Every caller says
  * which revocations it checks: `undefined` accepts an ended session's token (identity's sign-out, which may
  * run again; a component test without revocations). `accounts`:
@@ -151,25 +173,15 @@ export function requireUser(
   revocations: SessionRevocations | undefined,
   accounts: 'members' | 'all' = 'members',
 ): RequestHandler {
-  return async (req: Request, _res: Response, next: NextFunction) => {
-    const token = bearerToken(req);
-    if (!token) return next(new AppError(401, 'AUTH.REQUIRED', 'Authentication required'));
-    try {
-      const account = await verifyAccessToken(token, keys, revocations);
-      req.account = account;
-      if (isMember(account)) req.user = account;
-      else if (accounts === 'members')
-        return next(
-          forbidden(
-            'Operators work in the operations console, not as a chef or restaurant',
-            'AUTH.WRONG_ROLE',
-          ),
-        );
-      next();
-    } catch (err) {
-      next(err);
-    }
-  };
+  return bearerAuth(keys, revocations, (req, account) => {
+    if (isMember(account)) req.user = account;
+    else if (accounts === 'members')
+      return forbidden(
+        'Operators work in the operations console, not as a chef or restaurant',
+        'AUTH.WRONG_ROLE',
+      );
+    return null;
+  });
 }
 
 /** Express middleware for the console's routes (/ops): an operator's token, or 401/403. Sets `req.operator`. */
@@ -177,19 +189,11 @@ export function requireOperator(
   keys: KeySource,
   revocations: SessionRevocations | undefined,
 ): RequestHandler {
-  return async (req: Request, _res: Response, next: NextFunction) => {
-    const token = bearerToken(req);
-    if (!token) return next(new AppError(401, 'AUTH.REQUIRED', 'Authentication required'));
-    try {
-      const account = await verifyAccessToken(token, keys, revocations);
-      req.account = account;
-      if (!isOperator(account)) return next(forbidden('Only operators can do this', 'AUTH.OPERATORS_ONLY'));
-      req.operator = account;
-      next();
-    } catch (err) {
-      next(err);
-    }
-  };
+  return bearerAuth(keys, revocations, (req, account) => {
+    if (!isOperator(account)) return forbidden('Only operators can do this', 'AUTH.OPERATORS_ONLY');
+    req.operator = account;
+    return null;
+  });
 }
 
 /** The signed-in chef or restaurant; throws 401 when a route forgot requireUser. */
