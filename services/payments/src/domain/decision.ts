@@ -54,6 +54,25 @@ export function refundDecision(job: JobMoney, reason: RefundReason): Decision {
   return { kind: 'refund', reason, chefId: null, chefPay: 0, fee: 0, refund: job.charged_cents };
 }
 
+/**
+ * The checks every part-payment passes against payments' own records (a late cancellation, an operator's
+ * decision): the chef is paid at most the shift pay, the fee is exactly the platform's 7% of the chef pay,
+ * chef pay + fee + refund is exactly what was charged (when the refund is given), and the charge is the job's
+ * total.
+ */
+function splitProblems(job: JobMoney, chefPay: number, fee: number, refund: number | null): string[] {
+  const problems: string[] = [];
+  const charged = job.charged_cents;
+  if (chefPay > job.subtotal_cents) problems.push(`chef pay ${chefPay} > shift pay ${job.subtotal_cents}`);
+  const expectedFee = platformFee({ feeBps: BOOKING_FEE_BPS }, chefPay);
+  if (fee !== expectedFee) problems.push(`fee ${fee} != 7% of chef pay (${expectedFee})`);
+  if (refund === null) problems.push('no refund figure with chef pay');
+  else if (chefPay + fee + refund !== charged)
+    problems.push(`chef pay ${chefPay} + fee ${fee} + refund ${refund} != charged ${charged}`);
+  if (charged !== job.total_cents) problems.push(`charged ${charged} != job total ${job.total_cents}`);
+  return problems;
+}
+
 /** The figures of `jobs.job.cancelled.v1` that move money. */
 export interface CancellationFigures {
   refund_due: boolean;
@@ -92,17 +111,8 @@ export function cancellationDecision(job: JobMoney, f: CancellationFigures): Can
   if (!f.refund_due) problems.push('chef pay on a cancellation that says no money was held');
   if (!f.late) problems.push('chef pay on a cancellation that is not late');
   if (!f.chef_id) problems.push('chef pay without a chef');
-  if (f.chef_pay_cents > job.subtotal_cents)
-    problems.push(`chef pay ${f.chef_pay_cents} > shift pay ${job.subtotal_cents}`);
-  const fee = platformFee({ feeBps: BOOKING_FEE_BPS }, f.chef_pay_cents);
-  if (f.fee_cents !== fee) problems.push(`fee ${f.fee_cents} != 7% of chef pay (${fee})`);
   const refund = f.refund_cents;
-  if (refund === null) problems.push('no refund figure with chef pay');
-  else if (f.chef_pay_cents + f.fee_cents + refund !== charged)
-    problems.push(
-      `chef pay ${f.chef_pay_cents} + fee ${f.fee_cents} + refund ${refund} != charged ${charged}`,
-    );
-  if (charged !== job.total_cents) problems.push(`charged ${charged} != job total ${job.total_cents}`);
+  problems.push(...splitProblems(job, f.chef_pay_cents, f.fee_cents, refund));
   if (problems.length) return { ok: false, problems };
   return {
     ok: true,
@@ -139,7 +149,6 @@ export interface DisputeFigures {
  */
 export function disputeDecision(job: JobMoney, f: DisputeFigures): CancellationVerdict {
   const problems: string[] = [];
-  const charged = job.charged_cents;
   const whole = (n: number) => Number.isInteger(n) && n >= 0;
   if (![f.chef_pay_cents, f.fee_cents, f.refund_cents].every(whole))
     problems.push('figures must be whole, non-negative cents');
@@ -147,15 +156,7 @@ export function disputeDecision(job: JobMoney, f: DisputeFigures): CancellationV
     problems.push(`shift pay ${f.subtotal_cents} != the job's ${job.subtotal_cents}`);
   if (f.total_cents !== job.total_cents)
     problems.push(`total ${f.total_cents} != the job's ${job.total_cents}`);
-  if (charged !== job.total_cents) problems.push(`charged ${charged} != job total ${job.total_cents}`);
-  if (f.chef_pay_cents > job.subtotal_cents)
-    problems.push(`chef pay ${f.chef_pay_cents} > shift pay ${job.subtotal_cents}`);
-  const fee = platformFee({ feeBps: BOOKING_FEE_BPS }, f.chef_pay_cents);
-  if (f.fee_cents !== fee) problems.push(`fee ${f.fee_cents} != 7% of chef pay (${fee})`);
-  if (f.chef_pay_cents + f.fee_cents + f.refund_cents !== charged)
-    problems.push(
-      `chef pay ${f.chef_pay_cents} + fee ${f.fee_cents} + refund ${f.refund_cents} != charged ${charged}`,
-    );
+  problems.push(...splitProblems(job, f.chef_pay_cents, f.fee_cents, f.refund_cents));
   if (f.chef_pay_cents === job.subtotal_cents && f.fee_cents !== job.fee_cents)
     problems.push(`a full payout keeps the booking fee ${job.fee_cents}, not ${f.fee_cents}`);
   if (problems.length) return { ok: false, problems };
