@@ -29,9 +29,11 @@ export default {
         '<rootDir>/contracts/**/*.test.ts',
         '<rootDir>/gateway/**/*.test.ts',
         '<rootDir>/services/**/*.test.ts',
+        '<rootDir>/sandboxes/**/*.test.ts',
         '<rootDir>/scripts/**/*.test.ts',
         '<rootDir>/load-tests/**/*.test.ts',
         '<rootDir>/hardening/**/*.test.ts',
+        '<rootDir>/deploy/**/*.test.ts',
       ],
     },
     {

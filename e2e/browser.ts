@@ -51,27 +51,25 @@ export interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-/** axe-core's serious and critical violations on the page as it is now. */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+/** axe-core's violations on the page as it is now, every impact (minor and moderate included). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   const loaded = await page.evaluate('typeof window.axe !== "undefined"');
   // Evaluated through the DevTools protocol: the product's Content-Security-Policy forbids inline scripts.
   if (!loaded) await page.evaluate(axeSource);
   const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as {
     violations: AxeViolation[];
   };
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })),
-    }));
+  return result.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })),
+  }));
 }
 
 /**
  * A main screen: screenshots at desktop and phone width (e2e/screenshots/<name>-desktop|phone.png) and axe at
- * both widths. Returns the serious/critical violations found (empty when clean).
+ * both widths. Returns the violations found (empty when clean).
  */
 export async function checkScreen(page: Page, name: string): Promise<AxeViolation[]> {
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -84,7 +82,7 @@ export async function checkScreen(page: Page, name: string): Promise<AxeViolatio
     await page.setViewportSize(size);
     await page.waitForTimeout(50); // one layout pass after the resize
     await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
-    for (const v of await seriousViolations(page)) found.push({ ...v, help: `[${name} ${label}] ${v.help}` });
+    for (const v of await axeViolations(page)) found.push({ ...v, help: `[${name} ${label}] ${v.help}` });
   }
   await page.setViewportSize(original);
   return found;
@@ -92,11 +90,11 @@ export async function checkScreen(page: Page, name: string): Promise<AxeViolatio
 
 /**
  * One step of a story at the page's own (phone) width: a screenshot (e2e/screenshots/<name>.png) and axe.
- * Returns the serious/critical violations found (empty when clean).
+ * Returns the violations found, of any impact (empty when clean).
  */
 export async function checkStep(page: Page, name: string): Promise<AxeViolation[]> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.evaluate('window.scrollTo(0, 0)'); // the sticky navigation bar stays on top in a full-page shot
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  return (await seriousViolations(page)).map((v) => ({ ...v, help: `[${name}] ${v.help}` }));
+  return (await axeViolations(page)).map((v) => ({ ...v, help: `[${name}] ${v.help}` }));
 }

@@ -31,6 +31,8 @@ export async function startStory(env: NodeJS.ProcessEnv = {}): Promise<Story> {
       REDIS_URL: '',
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: 'warn',
+      // The stories read the words people wrote; a story about translation names its translator in `env`.
+      TRANSLATION_PROVIDER: 'none',
       ...env,
     },
   });
@@ -68,8 +70,8 @@ export interface Cast {
 /**
  * Registers a two-phone story in the calling test file: before its tests the product, a restaurant (English) and a
  * chef (`chefLocale`), handed to `cast`; the stop after them. `step` photographs a page (`<prefix>-<name>.png`) and
- * checks it with axe; `everyStepAccessible()`, called last, adds the test that no step had a serious or critical
- * violation.
+ * checks it with axe; `everyStepAccessible()`, called last, adds the test that no step had an axe violation of any
+ * impact.
  */
 export function onTwoPhones(
   o: { prefix: string; chefLocale: string; env?: NodeJS.ProcessEnv },
@@ -91,7 +93,7 @@ export function onTwoPhones(
       violations.push(...(await checkStep(page, `${o.prefix}-${name}`)));
     },
     everyStepAccessible: () =>
-      test('every step of the story is free of serious and critical accessibility violations', () => {
+      test('every step of the story is free of accessibility violations (every impact)', () => {
         const summary = [
           ...new Set(
             violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`),

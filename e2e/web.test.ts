@@ -22,7 +22,13 @@ beforeAll(async () => {
     port,
     dataDir: null,
     buildWeb: false,
-    env: { DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', PUBLIC_URL: `http://localhost:${port}` },
+    env: {
+      DATABASE_URL: '',
+      AMQP_URL: '',
+      REDIS_URL: '',
+      PUBLIC_URL: `http://localhost:${port}`,
+      TRANSLATION_PROVIDER: 'none',
+    },
   });
   browser = await launch();
 }, 120_000);
@@ -246,7 +252,7 @@ test('a 401 from the API clears the session and sends the browser to /login', as
   await context.close();
 }, 120_000);
 
-test('every main screen is free of serious and critical accessibility violations', () => {
+test('every main screen is free of accessibility violations (every impact)', () => {
   const summary = [
     ...new Set(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)),
   ];

@@ -274,6 +274,11 @@ export const MATRIX: Record<string, Row> = {
   },
 
   // ---------- messaging ----------
+  // Which translator is active: every signed-in account, the operator too (its console shows statements).
+  'GET /messages/translation': {
+    path: () => '/messages/translation',
+    expect: { ...signedIn(200), operator: 200 },
+  },
   'GET /messages/conversations': { path: () => '/messages/conversations', expect: signedIn(200) },
   'GET /messages/job/{jobId}': {
     path: (f) => `/messages/job/${f.job.id}?chef_id=${f.chef.id}`,

@@ -55,15 +55,15 @@ async function filledShift(api: Api) {
   return { restaurant, chef, job, applicationId };
 }
 
-/** What the money did at the Stripe emulator (its objects live in the payments database, sandbox mode). */
+/** What the money did at the Stripe sandbox (its objects live in its own database). */
 async function atStripe(stack: ProcessStack, jobId: string) {
   const [row] = await stack.query<{ transfers: number; charges: number; refunds: number }>(
-    'payments',
+    'stripe_sandbox',
     `select count(*) filter (where object = 'transfer' and data->>'transfer_group' = $1)::int as transfers,
             count(*) filter (where object = 'payment_intent' and data->>'transfer_group' = $1
                              and data->>'status' = 'succeeded')::int as charges,
             count(*) filter (where object = 'refund' and data->'metadata'->>'job_id' = $1)::int as refunds
-       from payments.sandbox_objects`,
+       from stripe_sandbox.objects`,
     [jobId],
   );
   return row;

@@ -27,8 +27,8 @@ import {
 
 // The payment, SMS and translation providers timing out or answering 500, through the whole product (gateway,
 // five services) on the real PostgreSQL, RabbitMQ and Redis (CI) or in-process (a laptop without them). No
-// code of ours is replaced: Stripe is the sandbox emulator with its fault switch (`/sandbox/faults/stripe` on
-// the payments service's own address), Twilio and Google are local stand-ins of their HTTP APIs that the
+// code of ours is replaced: Stripe is the Stripe sandbox with its fault switch (`/sandbox/faults/stripe` on
+// the sandbox's own address), Twilio and Google are local stand-ins of their HTTP APIs that the
 // official SDKs are pointed at. Each money test ends with the ledger:check invariant.
 
 requireRealServers('DATABASE_URL', 'AMQP_URL', 'REDIS_URL'); // CI must have them; a laptop runs in-process
@@ -38,7 +38,7 @@ type Mode = '500' | 'timeout' | 'lost_response';
 
 describe('Stripe times out or answers 500', () => {
   let stack: Stack;
-  const faults = () => `${stack.brigade.services.payments!.url}/sandbox/faults/stripe`;
+  const faults = () => `${stack.brigade.sandboxes.stripe!.url}/sandbox/faults/stripe`;
   async function fault(path: string, mode: Mode, count?: number) {
     const res = await fetch(faults(), {
       method: 'POST',
@@ -58,7 +58,7 @@ describe('Stripe times out or answers 500', () => {
   }
   /** What the emulator holds for a job (its Stripe-side truth). */
   async function atStripe(object: 'payment_intent' | 'transfer' | 'refund', jobId: string) {
-    const database = stack.brigade.services.payments!.handle.database;
+    const database = stack.brigade.sandboxes.stripe!.handle.database;
     const rows = await database.rows<{ n: number }>(
       object === 'transfer'
         ? sqlCount(`object = 'transfer' and data ->> 'transfer_group' = '${jobId}'`)
@@ -410,6 +410,7 @@ describe('Google Translate times out or answers 500', () => {
     await new Promise<void>((r) => google.listen(0, '127.0.0.1', r));
     sdkAgents.pool.set('https:forever', new https.Agent({ ca: cert, keepAlive: true }));
     stack = await startStack({
+      TRANSLATION_PROVIDER: 'google',
       GOOGLE_TRANSLATE_API_KEY: 'test-api-key',
       GOOGLE_TRANSLATE_API_ENDPOINT: `127.0.0.1:${(google.address() as AddressInfo).port}`,
       TRANSLATE_TIMEOUT_MS: '1500',
@@ -466,7 +467,7 @@ describe('Google Translate times out or answers 500', () => {
 });
 
 function sqlCount(where: string) {
-  return sqlRaw(`select count(*)::int as n from payments.sandbox_objects where ${where}`);
+  return sqlRaw(`select count(*)::int as n from stripe_sandbox.objects where ${where}`);
 }
 
 /** Test-only SQL built from ids this file made (UUIDs): no outside input reaches it. */

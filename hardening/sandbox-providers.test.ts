@@ -101,6 +101,8 @@ describe('production on sandbox providers (allowed)', () => {
       `${services.notifications!.url}/dev/sms`,
       `${services.payments!.url}/sandbox/stripe/v1/payment_intents/pi_x/confirm`,
       `${services.payments!.url}/sandbox/faults/stripe`,
+      `${stack.brigade.sandboxes.stripe!.url}/sandbox/stripe/v1/payment_intents/pi_x/confirm`,
+      `${stack.brigade.sandboxes.stripe!.url}/sandbox/faults/stripe`,
     ];
     const answers = [];
     for (const url of paths) {

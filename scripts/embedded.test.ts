@@ -1,4 +1,6 @@
 import { requireRealServers } from '@brigade/kit/testing';
+import { detectApertiumCommand } from '../services/messaging/src/adapters/apertium-command';
+import type { MessagingHandle } from '../services/messaging/src/app';
 import { startEmbedded, type Embedded } from './embedded';
 
 // What a newcomer does after `npm start`: sign up, verify the phone from the SMS outbox, accept the terms,
@@ -55,10 +57,12 @@ async function onboardThroughTheGateway(url: string, type: 'chef' | 'restaurant'
     user: { email, phone_verified: true, user_type: type },
     profile: { name: profile.name },
   });
+  return token as string;
 }
 
 describe('the embedded default (npm start)', () => {
   let brigade: Embedded;
+  let chefToken: string;
   beforeAll(async () => {
     brigade = await startEmbedded({
       port: 0,
@@ -78,7 +82,21 @@ describe('the embedded default (npm start)', () => {
 
   test('a restaurant and a chef sign up, verify, accept the terms and onboard', async () => {
     await onboardThroughTheGateway(brigade.url, 'restaurant');
-    await onboardThroughTheGateway(brigade.url, 'chef');
+    chefToken = await onboardThroughTheGateway(brigade.url, 'chef');
+  });
+
+  test('finds a local apertium by itself, and says which translator it uses', async () => {
+    const res = await fetch(`${brigade.url}/api/messages/translation`, {
+      headers: { authorization: `Bearer ${chefToken}` },
+    });
+    const installed = (await detectApertiumCommand('apertium')).length === 2;
+    expect(await res.json()).toEqual(
+      installed ? { provider: 'apertium', pairs: ['en-es', 'es-en'] } : { provider: 'none', pairs: [] },
+    );
+    // The start banner reads the same from the running service.
+    expect((brigade.services.messaging!.handle as MessagingHandle).translation).toMatchObject({
+      provider: installed ? 'apertium' : 'none',
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -17,6 +17,7 @@ import {
   type Connection,
   type Database,
   type EventBus,
+  type Migration,
   type RunningServer,
   type ServiceHandle,
   MemoryStamps,
@@ -26,6 +27,20 @@ import {
   RedisRevocations,
   type SessionRevocations,
 } from '@brigade/kit';
+import {
+  createStripeSandbox,
+  loadMigrations as loadStripeSandboxMigrations,
+  loadStripeSandboxConfig,
+  SANDBOX_NAME as STRIPE_SANDBOX,
+  type StripeSandbox,
+} from '@brigade/sandbox-stripe';
+import {
+  createSmsSandbox,
+  loadMigrations as loadSmsSandboxMigrations,
+  loadSmsSandboxConfig,
+  SANDBOX_NAME as SMS_SANDBOX,
+  type SmsSandbox,
+} from '@brigade/sandbox-sms';
 import { createGateway } from '../gateway/src/app';
 import { loadGatewayConfig } from '../gateway/src/config';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../gateway/src/rate-limit';
@@ -47,6 +62,11 @@ export interface EmbeddedOptions {
 export interface Embedded {
   url: string;
   services: Partial<Record<ServiceName, { url: string; handle: ServiceHandle }>>;
+  /**
+   * The providers' sandboxes this run started: the Stripe sandbox without STRIPE_SECRET_KEY, the SMS sandbox with
+   * SMS_SANDBOX=1 when identity or notifications has no Twilio keys.
+   */
+  sandboxes: { stripe?: { url: string; handle: StripeSandbox }; sms?: { url: string; handle: SmsSandbox } };
   bus: EventBus;
   /** The polled lists' version stamps and the ended sessions, shared by the gateway and every service. */
   stamps: VersionStamps;
@@ -68,14 +88,49 @@ export function ensureWebBuilt(log: (s: string) => void) {
 }
 
 /**
+ * The embedded PGlite's settings: small shared buffers (PostgreSQL's 128 MB default sits in the process's
+ * WebAssembly memory; the demo's data needs far less), which takes about 140 MB off every start.
+ */
+const PGLITE_CONF = ['shared_buffers = 16MB'];
+
+/**
+ * A fresh data directory is made by PGlite's initdb in a child process: initdb's WebAssembly memory (about
+ * 600 MB at its peak, never given back) is then the child's, gone before any service loads, instead of staying
+ * in the server for its whole life. It is built beside the directory and renamed into place when complete, so
+ * an interrupted first start never leaves a half-made database behind.
+ */
+function initPgliteDataDir(dataDir: string) {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0)
+    throw new Error(
+      `${dataDir} is not an embedded database (no PG_VERSION) and not empty: set another BRIGADE_DATA_DIR.`,
+    );
+  const building = `${dataDir}.init-${process.pid}`;
+  rmSync(building, { recursive: true, force: true });
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  const script = `const { PGlite } = await import('@electric-sql/pglite');
+    const pg = await PGlite.create(process.argv[1], { postgresqlconf: ${JSON.stringify(PGLITE_CONF)} });
+    await pg.close();`;
+  // --liftoff-only: initdb runs once, so V8's baseline WebAssembly compiler is enough (about 100 MB less).
+  const r = spawnSync(process.execPath, ['--liftoff-only', '--input-type=module', '-e', script, building], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0 || !existsSync(path.join(building, 'PG_VERSION')))
+    throw new Error(`The embedded database could not be created in ${dataDir} (initdb exited ${r.status}).`);
+  rmSync(dataDir, { recursive: true, force: true }); // empty, checked above
+  renameSync(building, dataDir);
+}
+
+/**
  * The whole product in one process: every service on its own schema of one PGlite (or on its own database
  * when DATABASE_URL is set), one bus (in-process, or RabbitMQ with AMQP_URL), the gateway on `port` serving
  * the API and the web app. Services whose code is not there yet are simply left out of the route table.
  */
 export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embedded> {
   const env = { ...process.env, ...options.env };
-  // The embedded default (no DATABASE_URL) texts into the SMS sandbox's outbox; real mode names its provider:
-  // Twilio keys, or SMS_SANDBOX=1 (identity and notifications refuse to start otherwise).
+  // The embedded default (no DATABASE_URL) texts through the SMS sandbox (sandboxes/sms); real mode names its
+  // provider: Twilio keys, or SMS_SANDBOX=1 (identity and notifications refuse to start otherwise).
   if (!env.DATABASE_URL) env.SMS_SANDBOX ??= '1';
   // The gateway's port is held from the start: links (Stripe return URLs, SMS) need the real port, so port 0
   // becomes one at once, and nothing else can take it while the services start (asking for a free port and
@@ -114,14 +169,41 @@ async function startBehind(
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${port}`;
   const serviceEnv = { ...env, PUBLIC_URL: publicUrl, PORT: '0' };
   // Every configuration first: a refused one stops the start before any database or broker is touched.
-  const modules: Array<{ name: ServiceName; app: any; config: unknown }> = [];
+  const modules: Array<{
+    name: ServiceName;
+    app: any;
+    load: (env: NodeJS.ProcessEnv) => unknown;
+    config: unknown;
+  }> = [];
   for (const name of SERVICES) {
     const dir = path.join(ROOT, 'services', name, 'src');
     if (!existsSync(path.join(dir, 'app.ts')) || !existsSync(path.join(dir, 'config.ts'))) continue;
     const app = await import(pathToFileURL(path.join(dir, 'app.ts')).href);
     const cfg = await import(pathToFileURL(path.join(dir, 'config.ts')).href);
-    modules.push({ name, app, config: cfg[`load${cap(name)}Config`](serviceEnv) });
+    const load = cfg[`load${cap(name)}Config`];
+    modules.push({ name, app, load, config: load(serviceEnv) });
   }
+  // Without Stripe keys, the Stripe sandbox (sandboxes/stripe) on a port of its own, reached by payments' SDK at
+  // STRIPE_API_URL exactly as Stripe would be.
+  const stripeSandboxConfig = env.STRIPE_SECRET_KEY
+    ? null
+    : loadStripeSandboxConfig({ ...serviceEnv, STRIPE_SANDBOX_WEBHOOK_URL: '' });
+  // With SMS_SANDBOX=1, the SMS sandbox (sandboxes/sms) for whichever of identity and notifications has no Twilio
+  // keys: their SDKs reach it at TWILIO_VERIFY_API_BASE_URL / TWILIO_API_BASE_URL as they would reach Twilio.
+  const twilioKeys: Partial<Record<ServiceName, string[]>> = {
+    identity: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_VERIFY_SERVICE_SID'],
+    notifications: ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'],
+  };
+  const onSmsSandbox = modules
+    .filter(({ name, config }) => {
+      const c = config as Record<string, unknown>;
+      return twilioKeys[name] && c.SMS_SANDBOX && !twilioKeys[name]!.every((k) => c[k]);
+    })
+    .map((m) => m.name);
+  const smsSandboxConfig =
+    onSmsSandbox.length > 0
+      ? loadSmsSandboxConfig({ ...serviceEnv, TWILIO_ACCOUNT_SID: '', TWILIO_AUTH_TOKEN: '' })
+      : null;
   const gatewayConfig = loadGatewayConfig({
     ...env,
     PORT: String(port),
@@ -139,8 +221,10 @@ async function startBehind(
       const { PGlite } = await import('@electric-sql/pglite');
       // One process at a time on a PGlite directory (another `npm start`, or `npm run ledger:check`).
       if (options.dataDir) releaseData = claimEmbeddedData(options.dataDir);
-      if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-      pglite = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+      if (options.dataDir) initPgliteDataDir(options.dataDir);
+      pglite = options.dataDir
+        ? await PGlite.create(options.dataDir, { postgresqlconf: PGLITE_CONF })
+        : await PGlite.create({ postgresqlconf: PGLITE_CONF });
     }
     return { pglite };
   };
@@ -168,12 +252,50 @@ async function startBehind(
   await revocations.start();
 
   const running: Embedded['services'] = {};
+  const sandboxes: Embedded['sandboxes'] = {};
   const servers: RunningServer[] = [];
   const databases: Database[] = [];
   let keys = remoteKeys('http://127.0.0.1:1/unset');
+  // The sandbox before payments: payments' SDK calls it from its start (pending money tasks). Its webhook secret
+  // is the installation's (random, kept with its data) unless STRIPE_WEBHOOK_SECRET is set; payments gets it.
+  const providerEnv: Record<string, Record<string, string>> = {};
+  // A sandbox on its own schema (or database) and port, as its own process would run.
+  const serveSandbox = async <T extends { app: Express }>(
+    schema: string,
+    migrations: Promise<Migration[]>,
+    create: (deps: { database: Database; logger: ReturnType<typeof createLogger> }) => Promise<T>,
+  ) => {
+    const database = await openServiceDatabase(schema, await connectionFor(schema), await migrations);
+    databases.push(database);
+    const handle = await create({ database, logger: createLogger(schema.replace('_', '-'), env.LOG_LEVEL) });
+    const server = await listen(handle.app, 0, '127.0.0.1');
+    servers.push(server);
+    return { url: server.url, handle };
+  };
+  if (stripeSandboxConfig) {
+    sandboxes.stripe = await serveSandbox(STRIPE_SANDBOX, loadStripeSandboxMigrations(), (deps) =>
+      createStripeSandbox(deps, stripeSandboxConfig),
+    );
+    providerEnv.payments = {
+      STRIPE_API_URL: sandboxes.stripe.url,
+      STRIPE_WEBHOOK_SECRET: sandboxes.stripe.handle.webhookSecret,
+    };
+  }
+  if (smsSandboxConfig) {
+    const sms = await serveSandbox(SMS_SANDBOX, loadSmsSandboxMigrations(), (deps) =>
+      createSmsSandbox(deps, smsSandboxConfig),
+    );
+    await sms.handle.start();
+    sandboxes.sms = sms;
+    const base = { identity: 'TWILIO_VERIFY_API_BASE_URL', notifications: 'TWILIO_API_BASE_URL' } as const;
+    for (const name of onSmsSandbox)
+      providerEnv[name] = { ...providerEnv[name], [base[name as keyof typeof base]]: sms.url };
+  }
   for (const name of SERVICES.filter((n) => !modules.some((m) => m.name === n)))
     logger.warn(`${name} service not present; its routes answer 503`);
-  for (const { name, app, config } of modules) {
+  for (const { name, app, load, config: checked } of modules) {
+    // A service a sandbox gives its address and secret to reads its configuration again with them.
+    const config = providerEnv[name] ? load({ ...serviceEnv, ...providerEnv[name] }) : checked;
     const database = await openServiceDatabase(name, await connectionFor(name), await app.loadMigrations());
     databases.push(database);
     const serviceLogger = createLogger(name, env.LOG_LEVEL);
@@ -186,10 +308,16 @@ async function startBehind(
     await handle.start({ url: server.url });
     running[name] = { url: server.url, handle };
     if (name === 'identity') keys = remoteKeys(`${server.url}/auth/jwks.json`);
+    if (name === 'payments')
+      await sandboxes.stripe?.handle.start({ webhookUrl: `${server.url}${app.WEBHOOK_PATH}` });
   }
 
   const gateway = createGateway({
-    config: gatewayConfig,
+    config: {
+      ...gatewayConfig,
+      STRIPE_SANDBOX_URL: sandboxes.stripe?.url,
+      SMS_SANDBOX_URL: sandboxes.sms?.url,
+    },
     services: Object.fromEntries(Object.entries(running).map(([k, v]) => [k, v!.url])),
     rateLimiter,
     stamps,
@@ -203,6 +331,7 @@ async function startBehind(
   const embedded: Embedded = {
     url,
     services: running,
+    sandboxes,
     bus,
     stamps,
     revocations,
@@ -214,6 +343,8 @@ async function startBehind(
     async stop() {
       await gatewayServer.close();
       for (const s of Object.values(running)) await s!.handle.stop();
+      await sandboxes.stripe?.handle.stop();
+      await sandboxes.sms?.handle.stop();
       for (const s of servers) await s.close();
       await bus.close();
       await revocations.close();
@@ -232,7 +363,12 @@ async function startBehind(
         admin.pathname = '/postgres';
         const client = new pg.Client({ connectionString: admin.toString() });
         await client.connect();
-        for (const name of Object.keys(running)) {
+        const ran = [
+          ...Object.keys(running),
+          ...(sandboxes.stripe ? [STRIPE_SANDBOX] : []),
+          ...(sandboxes.sms ? [SMS_SANDBOX] : []),
+        ];
+        for (const name of ran) {
           const db = new URL(serviceDatabaseUrl(env.DATABASE_URL, name, {})).pathname.slice(1);
           await client.query(`drop database if exists "${db}" with (force)`).catch(() => undefined);
         }
@@ -249,4 +385,17 @@ export function markerPath(dataDir: string) {
 
 export function writeMarker(dataDir: string, content: unknown) {
   writeFileSync(markerPath(dataDir), JSON.stringify(content, null, 2));
+}
+
+/**
+ * The demo marker: `complete` once every demo account works (an interrupted first start leaves none, and the
+ * next start completes the demo). A marker from before it had `complete` was only written after a full seed.
+ */
+export function readMarker(dataDir: string): { complete: boolean; accounts: string[] } | null {
+  try {
+    const content = JSON.parse(readFileSync(markerPath(dataDir), 'utf8'));
+    return { complete: content.complete ?? true, accounts: content.accounts ?? [] };
+  } catch {
+    return null;
+  }
 }

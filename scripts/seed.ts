@@ -89,6 +89,16 @@ export function demoOperatorEnv(env: NodeJS.ProcessEnv): Record<string, string> 
   return { OPERATOR_EMAIL: DEMO_OPERATOR.email, OPERATOR_PASSWORD: DEMO_PASSWORD };
 }
 
+class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
 async function call(base: string, method: string, path: string, body?: unknown, token?: string) {
   const res = await fetch(`${base}/api${path}`, {
     method,
@@ -96,7 +106,8 @@ async function call(base: string, method: string, path: string, body?: unknown, 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json: any = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.error ?? ''}`);
+  if (!res.ok)
+    throw new ApiError(`${method} ${path}: ${res.status} ${json.error ?? ''}`, res.status, json.code);
   return json;
 }
 
@@ -111,28 +122,38 @@ async function retry<T>(fn: () => Promise<T>, attempts = 50): Promise<T> {
   }
 }
 
-/** Connect onboarding through the Stripe sandbox's page, as the user's browser would. */
+/**
+ * Fault injection for tests: BRIGADE_SEED_STOP_AFTER=<step> kills this process (SIGKILL, as a power cut or a
+ * Ctrl-C before the start had its handlers would) right after that step, e.g. `chef.ana:signup`,
+ * `restaurant.mpls:shift-posted:1`. The next start must finish the demo data.
+ */
+function checkpoint(step: string) {
+  if (process.env.BRIGADE_SEED_STOP_AFTER === step) process.kill(process.pid, 'SIGKILL');
+}
+
+/** Connect onboarding through the Stripe sandbox's page, as the user's browser would; skipped when done. */
 async function setUpPayouts(base: string, token: string) {
-  const { account_id } = await call(base, 'POST', '/payments/connect/create-account', {}, token);
+  const status = await call(base, 'GET', '/payments/connect/account-status', undefined, token);
+  if (status.payouts_enabled) return;
+  const account_id =
+    status.account_id ?? (await call(base, 'POST', '/payments/connect/create-account', {}, token)).account_id;
   const { url } = await call(base, 'POST', '/payments/connect/onboarding-link', { account_id }, token);
   const page = new URL(url);
   const res = await fetch(`${base}${page.pathname}${page.search}`, { method: 'POST', redirect: 'manual' });
   if (res.status !== 303) throw new Error(`sandbox onboarding answered ${res.status}`);
 }
 
-/** Post a shift and pay it with Stripe's test card through the sandbox, as the Post Shift screen does. */
-async function postPaidShift(
-  base: string,
-  token: string,
-  shift: {
-    title: string;
-    dayOffset: number;
-    startHour: number;
-    hours: number;
-    rate: number;
-    urgent?: boolean;
-  },
-) {
+type DemoShift = {
+  title: string;
+  dayOffset: number;
+  startHour: number;
+  hours: number;
+  rate: number;
+  urgent?: boolean;
+};
+
+/** Post a shift as the Post Shift screen does; its id. */
+async function postShift(base: string, token: string, shift: DemoShift): Promise<string> {
   const start = new Date();
   start.setDate(start.getDate() + shift.dayOffset);
   start.setHours(shift.startHour, 0, 0, 0);
@@ -151,9 +172,27 @@ async function postPaidShift(
     },
     token,
   );
+  return job.id;
+}
+
+/** Pay a posted shift with Stripe's test card through the sandbox, as the pay screen does. */
+async function payShift(base: string, token: string, jobId: string) {
+  const { job } = await call(base, 'GET', `/jobs/${jobId}`, undefined, token);
+  // Payments learns of the new shift through an event, so its first answers may be 404s; a shift an interrupted
+  // start already paid answers 409 (paid), and there is nothing left to do.
   const { client_secret } = await retry(() =>
-    call(base, 'POST', '/payments/create-escrow-payment', { job_id: job.id, amount: job.total_cents }, token),
+    call(
+      base,
+      'POST',
+      '/payments/create-escrow-payment',
+      { job_id: job.id, amount: job.total_cents },
+      token,
+    ).catch((err) => {
+      if (err instanceof ApiError && err.status === 409) return { client_secret: '' };
+      throw err;
+    }),
   );
+  if (!client_secret) return;
   const intent = String(client_secret).split('_secret_')[0];
   const res = await fetch(`${base}/sandbox/stripe/v1/payment_intents/${intent}/confirm`, {
     method: 'POST',
@@ -163,7 +202,15 @@ async function postPaidShift(
   if (!res.ok) throw new Error(`sandbox confirm answered ${res.status}`);
 }
 
-const DEMO_SHIFTS: Record<string, Array<Parameters<typeof postPaidShift>[2]>> = {
+/** Wait until the escrow webhook opened the shift (a restart must not post or pay it twice). */
+async function waitUntilPaid(base: string, token: string, jobId: string) {
+  await retry(async () => {
+    const { job } = await call(base, 'GET', `/jobs/${jobId}`, undefined, token);
+    if (job.status === 'pending_payment') throw new Error(`shift ${jobId} is not paid yet`);
+  }, 100);
+}
+
+const DEMO_SHIFTS: Record<string, DemoShift[]> = {
   'restaurant.mpls@demo.brigade.test': [
     { title: 'Line Cook', dayOffset: 1, startHour: 16, hours: 6, rate: 24, urgent: true },
     { title: 'Prep Cook', dayOffset: 2, startHour: 8, hours: 5, rate: 20 },
@@ -175,10 +222,9 @@ const DEMO_SHIFTS: Record<string, Array<Parameters<typeof postPaidShift>[2]>> = 
   ],
 };
 
-export async function seedDemo(base: string): Promise<string[]> {
-  const created: string[] = [];
-  const services = ((await (await fetch(`${base}/ready`)).json()) as any).services ?? {};
-  for (const a of DEMO_ACCOUNTS) {
+/** The account's session: signed up now, or signed in when an earlier, interrupted start created it. */
+async function session(base: string, a: (typeof DEMO_ACCOUNTS)[number]) {
+  try {
     const signup = await call(base, 'POST', '/auth/signup', {
       email: a.email,
       password: DEMO_PASSWORD,
@@ -188,31 +234,113 @@ export async function seedDemo(base: string): Promise<string[]> {
       languagePreference: a.lang,
       tosAccepted: true,
     });
-    let token = signup.session.access_token as string;
-    const sms = await call(base, 'GET', '/dev/sms');
-    const text = sms.messages.find((m: any) => m.to === signup.user.phone)?.body ?? '';
-    const code = /(\d{6})/.exec(text)?.[1];
-    if (code) {
-      await call(base, 'POST', '/auth/verify-phone', { phone: a.phone, code }, token);
+    return signup.session as { access_token: string; refresh_token: string; user: { phone: string } };
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 409) throw err;
+    const signin = await call(base, 'POST', '/auth/signin', { email: a.email, password: DEMO_PASSWORD });
+    return signin.session as { access_token: string; refresh_token: string; user: { phone: string } };
+  }
+}
+
+/** The newest code texted to this phone in the SMS sandbox's outbox (after sign-up or a resend). */
+async function latestCode(base: string, phone: string): Promise<string | undefined> {
+  const sms = await call(base, 'GET', `/dev/sms?to=${encodeURIComponent(phone)}&limit=5`);
+  for (const m of sms.messages ?? []) {
+    const code = /(\d{6})/.exec(m.body ?? '')?.[1];
+    if (code) return code;
+  }
+  return undefined;
+}
+
+/**
+ * One demo account, each step checked first and done only when missing, so that a start interrupted anywhere
+ * (Ctrl-C, a crash) is completed by the next one: sign up (or sign in), verify the phone, accept the terms,
+ * save the profile, set up payouts, post and pay the restaurant's shifts. True when the account is complete.
+ */
+async function seedAccount(
+  base: string,
+  a: (typeof DEMO_ACCOUNTS)[number],
+  services: Record<string, string>,
+): Promise<boolean> {
+  const step = (name: string) => checkpoint(`${a.email.split('@')[0]}:${name}`);
+  const s = await session(base, a);
+  step('signup');
+  let token = s.access_token;
+  const me = await call(base, 'GET', '/profiles/me', undefined, token);
+  let verified = Boolean(me.user.phone_verified);
+  if (!verified) {
+    let code = await latestCode(base, s.user.phone);
+    // An interrupted start: the code texted at its sign-up may have expired or been used; text a new one.
+    const tryVerify = async () =>
+      code
+        ? call(base, 'POST', '/auth/verify-phone', { phone: a.phone, code }, token).then(
+            () => true,
+            () => false,
+          )
+        : false;
+    verified = await tryVerify();
+    if (!verified) {
+      await call(base, 'POST', '/auth/resend-code', { phone: a.phone }, token);
+      code = await latestCode(base, s.user.phone);
+      verified = await tryVerify();
+    }
+    if (verified) {
       // A fresh token carries the verified phone (posting shifts needs it).
-      const refreshed = await call(base, 'POST', '/auth/refresh', {
-        refresh_token: signup.session.refresh_token,
-      });
+      const refreshed = await call(base, 'POST', '/auth/refresh', { refresh_token: s.refresh_token });
       token = refreshed.session.access_token;
     }
-    await call(
-      base,
-      'POST',
-      '/agreements/accept',
-      { agreementType: a.type === 'chef' ? 'worker_tos' : 'restaurant_tos', version: '1.0' },
-      token,
-    );
-    await call(base, 'POST', `/profiles/${a.type}`, a.profile, token);
-    if (services.payments === 'ready') await setUpPayouts(base, token);
-    if (code && services.payments === 'ready' && services.jobs === 'ready') {
-      for (const shift of DEMO_SHIFTS[a.email] ?? []) await postPaidShift(base, token, shift);
-    }
-    created.push(a.email);
   }
-  return created;
+  step('verify');
+  await call(
+    base,
+    'POST',
+    '/agreements/accept',
+    { agreementType: a.type === 'chef' ? 'worker_tos' : 'restaurant_tos', version: '1.0' },
+    token,
+  );
+  step('terms');
+  if (!me.profile) await call(base, 'POST', `/profiles/${a.type}`, a.profile, token);
+  step('profile');
+  if (services.payments === 'ready') await setUpPayouts(base, token);
+  step('payouts');
+  const shifts = DEMO_SHIFTS[a.email] ?? [];
+  if (verified && shifts.length > 0 && services.payments === 'ready' && services.jobs === 'ready') {
+    const { jobs: mine } = await call(base, 'GET', '/jobs?status=all&limit=200', undefined, token);
+    for (const [i, shift] of shifts.entries()) {
+      // The demo's shifts are told apart by title and hourly rate; one cancelled or expired is not redone.
+      const existing = (
+        mine as Array<{ id: string; title: string; hourly_rate: number; status: string }>
+      ).find((j) => j.title === shift.title && Number(j.hourly_rate) === shift.rate);
+      const id = existing?.id ?? (await postShift(base, token, shift));
+      step(`shift-posted:${i + 1}`);
+      if (!existing || existing.status === 'pending_payment' || existing.status === 'payment_failed') {
+        await payShift(base, token, id);
+        await waitUntilPaid(base, token, id);
+      }
+      step(`shift-paid:${i + 1}`);
+    }
+  }
+  return verified;
+}
+
+export interface SeedResult {
+  /** The demo accounts that are complete: these logins work. */
+  ready: string[];
+  /** Those that are not, with the reason (a restart tries them again). */
+  failed: Array<{ email: string; reason: string }>;
+}
+
+/** Create or complete the demo data; safe to run again after an interrupted start. */
+export async function seedDemo(base: string): Promise<SeedResult> {
+  const result: SeedResult = { ready: [], failed: [] };
+  const services = ((await (await fetch(`${base}/ready`)).json()) as any).services ?? {};
+  for (const a of DEMO_ACCOUNTS) {
+    try {
+      if (await seedAccount(base, a, services)) result.ready.push(a.email);
+      else result.failed.push({ email: a.email, reason: 'the phone could not be verified' });
+    } catch (err) {
+      result.failed.push({ email: a.email, reason: (err as Error).message });
+    }
+  }
+  return result;
 }

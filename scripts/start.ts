@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { EmbeddedDataBusy, embeddedDataDir } from '@brigade/kit';
-import { markerPath, startEmbedded, writeMarker } from './embedded';
+import type { MessagingHandle } from '../services/messaging/src/app';
+import { markerPath, readMarker, startEmbedded, writeMarker } from './embedded';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoOperatorEnv, seedDemo } from './seed';
 
 // `npm start`: the whole product on http://localhost:8080 (PORT to change). Embedded by default (PGlite
@@ -18,27 +18,69 @@ const brigade = await startEmbedded({
   console.error(err.message);
   process.exit(1);
 });
+// Ctrl-C from here on stops cleanly (the embedded database closed), even while the demo data loads.
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await brigade.stop();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
+
+// The demo data: each step is checked and completed on the next start if one was interrupted, and the marker
+// ("demo complete") is written only once every account is complete. Only logins that work are printed.
 const seedMarker = process.env.DATABASE_URL ? null : markerPath(path.dirname(dataDir));
-if (process.env.BRIGADE_SEED !== '0' && (!seedMarker || !existsSync(seedMarker))) {
+const marked = seedMarker ? readMarker(path.dirname(dataDir)) : null;
+let demoReady: string[] = [];
+let demoMissing = 0;
+if (process.env.BRIGADE_SEED !== '0' && marked?.complete) demoReady = marked.accounts;
+else if (process.env.BRIGADE_SEED !== '0') {
   try {
-    const accounts = await seedDemo(brigade.url);
-    if (seedMarker) writeMarker(path.dirname(dataDir), { seeded_at: new Date().toISOString(), accounts });
+    const seeded = await seedDemo(brigade.url);
+    demoReady = seeded.ready;
+    demoMissing = seeded.failed.length;
+    for (const f of seeded.failed) console.warn(`Demo account ${f.email} not ready: ${f.reason}`);
+    if (seedMarker && seeded.failed.length === 0)
+      writeMarker(path.dirname(dataDir), {
+        complete: true,
+        seeded_at: new Date().toISOString(),
+        accounts: seeded.ready,
+      });
   } catch (err) {
     console.warn(`Demo data not loaded: ${(err as Error).message}`);
+    demoMissing = DEMO_ACCOUNTS.length;
   }
 }
+if (stopping) await new Promise(() => {}); // Ctrl-C while the demo data loaded: no banner
 // The SMS outbox link only where there is an outbox (the SMS sandbox, never in production).
 const outbox = await fetch(`${brigade.url}/api/dev/sms?limit=1`)
   .then((r) => r.ok)
   .catch(() => false);
+// Which translator messaging picked at its start (it says so on GET /api/messages/translation too).
+const translation = (brigade.services.messaging?.handle as MessagingHandle | undefined)?.translation;
+const translationLine = !translation
+  ? 'Translation: messaging is not running'
+  : translation.provider === 'none'
+    ? "Translation: off - install Debian's apertium and apertium-eng-spa for offline translation (README)"
+    : `Translation: ${translation.provider} (${translation.via}; ${translation.pairs.length === 2 ? 'en<->es' : translation.pairs.join(', ')})`;
 const lines = [
   '',
   `  Brigade is running at ${brigade.url}   (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
   `  mode: database=${brigade.mode.database} bus=${brigade.mode.bus} rate-limit=${brigade.mode.rateLimit}`,
   `  API docs: ${brigade.url}/api/docs${outbox ? `   SMS outbox (sandbox): ${brigade.url}/api/dev/sms` : ''}`,
+  `  ${translationLine}`,
   '',
-  `  Demo logins (password "${DEMO_PASSWORD}"):`,
-  ...DEMO_ACCOUNTS.map((a) => `    ${a.type.padEnd(10)} ${a.email}  (${a.profile.name}, ${a.profile.city})`),
+  ...(demoReady.length > 0 || operatorEnv.OPERATOR_EMAIL
+    ? [`  Demo logins (password "${DEMO_PASSWORD}"):`]
+    : []),
+  ...DEMO_ACCOUNTS.filter((a) => demoReady.includes(a.email)).map(
+    (a) => `    ${a.type.padEnd(10)} ${a.email}  (${a.profile.name}, ${a.profile.city})`,
+  ),
+  ...(demoMissing > 0
+    ? [`  Demo data incomplete (${demoMissing} account(s) not ready): run \`npm start\` again to finish it.`]
+    : []),
   ...(operatorEnv.OPERATOR_EMAIL
     ? [
         `    ${'operator'.padEnd(10)} ${operatorEnv.OPERATOR_EMAIL}  (the operations console, ${brigade.url}/ops)`,
@@ -53,13 +95,3 @@ const lines = [
   '',
 ];
 console.log(lines.join('\n'));
-
-let stopping = false;
-const stop = async () => {
-  if (stopping) return;
-  stopping = true;
-  await brigade.stop();
-  process.exit(0);
-};
-process.on('SIGINT', () => void stop());
-process.on('SIGTERM', () => void stop());

@@ -12,3 +12,4 @@ export * as paymentsHttp from './http/payments';
 export * as messagingHttp from './http/messaging';
 export * as notificationsHttp from './http/notifications';
 export * as opsHttp from './http/ops';
+export * from './errors';

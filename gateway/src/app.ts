@@ -15,6 +15,7 @@ import type { GatewayConfig } from './config';
 import { cors } from './cors';
 import { devSmsRouter } from './dev-sms';
 import { healthRouter } from './health';
+import { gatewayMetrics, noPublicMetrics } from './metrics';
 import { pollShortcut } from './poll-shortcut';
 import { serviceProxies } from './proxy';
 import type { RateLimiter } from './rate-limit';
@@ -49,7 +50,11 @@ export function createGateway(deps: GatewayDeps): Express {
   const revalidation = new RevalidationCache(stamps.enabled ? config.REVALIDATE_MAX_AGE_MS : 0);
   const security = securityHeaders(config);
   const corsPolicy = cors(config);
-  const proxyFor = serviceProxies({ config, services, revalidation });
+  const proxyFor = serviceProxies({
+    config,
+    services: { ...services, 'stripe-sandbox': config.STRIPE_SANDBOX_URL },
+    revalidation,
+  });
   // Sandbox pages (the SMS outbox, the Stripe emulator's browser endpoints): never in production.
   const pages = servesSandboxPages(config);
 
@@ -57,6 +62,7 @@ export function createGateway(deps: GatewayDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY);
+  app.use(gatewayMetrics());
 
   if (revalidation.enabled)
     app.use(
@@ -75,8 +81,9 @@ export function createGateway(deps: GatewayDeps): Express {
   app.use(setSecurityHeaders(security));
   app.use(corsPolicy.middleware);
   app.use(healthRouter(services));
+  app.use(noPublicMetrics());
   app.use(apiDocsRouter());
-  app.use(devSmsRouter(services, pages));
+  app.use(devSmsRouter(config.SMS_SANDBOX_URL, pages));
   app.use('/api', apiHandler({ config, services, rateLimiter, keys, revocations, proxyFor }));
   app.use('/sandbox/stripe', stripeSandboxPages(proxyFor, pages));
   app.use(webAppRouter(config.WEB_DIST));

@@ -1,13 +1,16 @@
 import { Router } from 'express';
 import type { ServiceName } from './routes';
 
-/** `/health` (this process) and `/ready` (every running service answers its own `/ready`). */
+/**
+ * `/health` (this process) and `/ready` (every running service answers its own `/ready`), and their aliases
+ * `/healthz` and `/readyz`, the names orchestrators and newcomers try first.
+ */
 export function healthRouter(services: Partial<Record<ServiceName, string>>): Router {
   const router = Router();
-  router.get('/health', (_req, res) => {
+  router.get(['/health', '/healthz'], (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
   });
-  router.get('/ready', async (_req, res) => {
+  router.get(['/ready', '/readyz'], async (_req, res) => {
     const checks = await Promise.all(
       Object.entries(services).map(async ([name, url]) => {
         try {

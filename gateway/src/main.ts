@@ -8,6 +8,7 @@ import {
   openRevocations,
   RedisStamps,
   remoteKeys,
+  serveMetrics,
   startTelemetry,
 } from '@brigade/kit';
 import { loadGatewayConfig } from './config';
@@ -49,8 +50,11 @@ const app = createGateway({
 });
 const server = await listen(app, config.PORT, config.HOST);
 logger.info({ url: server.url }, 'gateway listening');
+// Prometheus metrics on a port of their own (the scraper's, never the public one), when METRICS_PORT is set.
+const metrics = config.METRICS_PORT ? await serveMetrics(config.METRICS_PORT, config.HOST) : null;
 const shutdown = async () => {
   await server.close();
+  await metrics?.close();
   await rateLimiter.close();
   await revocations.close();
   await stopTelemetry();

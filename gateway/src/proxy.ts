@@ -13,12 +13,15 @@ import type { ServiceName } from './routes';
 
 export type ServiceProxy = ProxyHandler<Request, Response>;
 
+/** What the gateway passes requests on to: a service, or a sandbox standing in for a provider's pages. */
+export type Upstream = ServiceName | 'stripe-sandbox';
+
 /** The proxy to a service, made on first use; null when the service is not running (no URL). */
-export type ProxyFor = (service: ServiceName) => ServiceProxy | null;
+export type ProxyFor = (service: Upstream) => ServiceProxy | null;
 
 export interface ProxyDeps {
   config: GatewayConfig;
-  services: Partial<Record<ServiceName, string>>;
+  services: Partial<Record<Upstream, string>>;
   revalidation: RevalidationCache;
 }
 

@@ -3,8 +3,15 @@ import path from 'node:path';
 import express, { Router } from 'express';
 
 /**
+ * Paths that are never a screen of the web app: the API, the sandbox, and what probes and scrapers try
+ * (`/healthz`, `/livez`, `/metrics`, `/status`...). Unknown ones get the gateway's JSON 404, not the page.
+ */
+const NOT_A_SCREEN =
+  /^\/(api|sandbox)(\/|$)|^\/(health|healthz|ready|readyz|live|livez|liveness|readiness|status|statusz|metrics|ping|version|info|actuator|_health|debug)(\/|\.json$|$)/i;
+
+/**
  * The built web app on the same origin: hashed assets cached for a year, other files for an hour, and
- * `index.html` for every other path outside `/api/` and `/sandbox/` (client-side routes). Without a build in
+ * `index.html` for every other path outside `/api/`, `/sandbox/` and probe paths (client-side routes). Without a build in
  * `dist`, a page that says how to make one.
  */
 export function webAppRouter(dist: string | undefined): Router {
@@ -21,7 +28,7 @@ export function webAppRouter(dist: string | undefined): Router {
     );
     router.use(express.static(dist, { index: false, maxAge: '1h' }));
     router.get('/{*splat}', (req, res, next) => {
-      if (req.path.startsWith('/api/') || req.path.startsWith('/sandbox/')) return next();
+      if (NOT_A_SCREEN.test(req.path)) return next();
       res.setHeader('cache-control', 'no-cache');
       res.sendFile(path.join(dist, 'index.html'));
     });

@@ -42,6 +42,7 @@ beforeAll(async () => {
       UPSTREAM_TIMEOUT_MS: '500',
       RATE_LIMIT_API_PER_MINUTE: '50',
       PUBLIC_URL: 'http://localhost:8080',
+      SMS_SANDBOX_URL: identity.sms!.url,
     }),
     services: { identity: identity.url, jobs: slow.url, messaging: 'http://127.0.0.1:1' },
     rateLimiter: limiter,

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import amqp from 'amqplib';
 import pg from 'pg';
@@ -11,16 +12,18 @@ import { ROOT, spawnNode } from './child';
 import { apiCall, runName, type Api } from './stack';
 
 /**
- * The product as deployed: the gateway and each of the five services in its own process
- * (`node --import tsx services/<name>/src/main.ts`, `gateway/src/main.ts`), on a real PostgreSQL server (each
- * service on its own database `<base>_<service>`, fresh base name per run), RabbitMQ (fresh BUS_NAMESPACE)
- * and Redis. Each process keeps its port across restarts, so the gateway finds a restarted service again.
+ * The product as deployed: the gateway, each of the five services and the Stripe sandbox in its own process
+ * (`node --import tsx services/<name>/src/main.ts`, `gateway/src/main.ts`, `sandboxes/{stripe,sms}/src/main.ts`), on a
+ * real PostgreSQL server (each service on its own database `<base>_<service>`, the sandbox on
+ * `<base>_stripe_sandbox`, fresh base name per run), RabbitMQ (fresh BUS_NAMESPACE) and Redis. Each process keeps its port across restarts, so the gateway finds a restarted service again.
  * `destroy` stops everything and drops the databases and queues of the run.
  */
 
 export const SERVICE_NAMES = ['identity', 'jobs', 'payments', 'messaging', 'notifications'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
-export type ProcessName = ServiceName | 'gateway';
+export type ProcessName = ServiceName | 'gateway' | 'stripe-sandbox' | 'sms-sandbox';
+/** The databases of a run: one per service, and the Stripe and SMS sandboxes'. */
+export type DatabaseName = ServiceName | 'stripe_sandbox' | 'sms_sandbox';
 
 export interface RunningProcess {
   name: ProcessName;
@@ -43,15 +46,21 @@ export interface ProcessStack extends Api {
   kill(name: ProcessName, signal?: NodeJS.Signals): Promise<number | string>;
   /** Start a process again (same port and environment); resolves once it is ready. */
   start(name: ProcessName): Promise<RunningProcess>;
-  /** The database URL of one service. */
-  databaseUrl(service: ServiceName): string;
-  /** Run one query on a service's database. */
-  query<T = Record<string, unknown>>(service: ServiceName, text: string, values?: unknown[]): Promise<T[]>;
+  /** The database URL of one service (or of the Stripe sandbox). */
+  databaseUrl(service: DatabaseName): string;
+  /** Run one query on a service's database (or on the Stripe sandbox's). */
+  query<T = Record<string, unknown>>(service: DatabaseName, text: string, values?: unknown[]): Promise<T[]>;
   destroy(): Promise<void>;
 }
 
 const entry = (name: ProcessName) =>
-  name === 'gateway' ? 'gateway/src/main.ts' : `services/${name}/src/main.ts`;
+  name === 'gateway'
+    ? 'gateway/src/main.ts'
+    : name === 'stripe-sandbox'
+      ? 'sandboxes/stripe/src/main.ts'
+      : name === 'sms-sandbox'
+        ? 'sandboxes/sms/src/main.ts'
+        : `services/${name}/src/main.ts`;
 
 /** Each subscription's queue name, from the services' subscription tables (`on(db, service, name, ...)`). */
 function subscriptionQueues(): string[] {
@@ -92,7 +101,8 @@ export async function startProcessStack(
   const base = new URL(server);
   base.pathname = `/${name}`;
   const ports = {} as Record<ProcessName, number>;
-  for (const p of [...SERVICE_NAMES, 'gateway'] as ProcessName[]) ports[p] = await freePort();
+  for (const p of [...SERVICE_NAMES, 'gateway', 'stripe-sandbox', 'sms-sandbox'] as ProcessName[])
+    ports[p] = await freePort();
   const local = (p: ProcessName) => `http://127.0.0.1:${ports[p]}`;
   const env: Record<string, string> = {
     NODE_ENV: 'development',
@@ -112,13 +122,23 @@ export async function startProcessStack(
     STRIPE_MAX_NETWORK_RETRIES: '1',
     SANDBOX_WEBHOOK_RETRY_DELAYS_MS: '200,400,800,1600,3200',
     NOTIFICATIONS_POLL_MS: '200',
-    // Each process names its SMS provider: the sandbox, whose outbox the tests read codes from.
+    // Each process names its SMS provider: the SMS sandbox's process (Twilio's SDK at its address), whose outbox
+    // the tests read codes from through the gateway.
     SMS_SANDBOX: '1',
+    TWILIO_VERIFY_API_BASE_URL: local('sms-sandbox'),
+    TWILIO_API_BASE_URL: local('sms-sandbox'),
+    SMS_SANDBOX_URL: local('sms-sandbox'),
     IDENTITY_URL: local('identity'),
     JOBS_URL: local('jobs'),
     PAYMENTS_URL: local('payments'),
     MESSAGING_URL: local('messaging'),
     NOTIFICATIONS_URL: local('notifications'),
+    // Stripe is the Stripe sandbox's process: payments' SDK at its address, its webhooks to payments, signed
+    // with a secret of the run; the gateway shows its pages.
+    STRIPE_API_URL: local('stripe-sandbox'),
+    STRIPE_SANDBOX_URL: local('stripe-sandbox'),
+    STRIPE_SANDBOX_WEBHOOK_URL: `${local('payments')}/payments/webhooks/stripe`,
+    STRIPE_WEBHOOK_SECRET: `whsec_run_${randomBytes(16).toString('hex')}`,
     ...options.extraEnv,
   };
   const retryDelays = env.EVENT_RETRY_DELAYS_MS.split(',').map((d) => d.trim());
@@ -165,13 +185,13 @@ export async function startProcessStack(
     return running.exited;
   };
 
-  const databaseUrl = (service: ServiceName) => {
+  const databaseUrl = (service: DatabaseName) => {
     const url = new URL(base);
     url.pathname = `/${name}_${service}`;
     return url.toString();
   };
-  const pools = new Map<ServiceName, pg.Pool>();
-  const query = async <T>(service: ServiceName, text: string, values: unknown[] = []) => {
+  const pools = new Map<DatabaseName, pg.Pool>();
+  const query = async <T>(service: DatabaseName, text: string, values: unknown[] = []) => {
     let pool = pools.get(service);
     if (!pool) {
       pool = new pg.Pool({ connectionString: databaseUrl(service), max: 2 });
@@ -183,7 +203,7 @@ export async function startProcessStack(
 
   const destroy = async () => {
     // Gateway first, then the services (graceful), SIGKILL for any that hangs.
-    for (const p of ['gateway', ...SERVICE_NAMES] as ProcessName[]) {
+    for (const p of ['gateway', ...SERVICE_NAMES, 'stripe-sandbox', 'sms-sandbox'] as ProcessName[]) {
       const running = processes[p];
       if (!running) continue;
       const timer = setTimeout(() => running.child.kill('SIGKILL'), 10_000);
@@ -196,7 +216,7 @@ export async function startProcessStack(
     const client = new pg.Client({ connectionString: admin.toString() });
     try {
       await client.connect();
-      for (const s of SERVICE_NAMES)
+      for (const s of [...SERVICE_NAMES, 'stripe_sandbox', 'sms_sandbox'])
         await client.query(`drop database if exists "${name}_${s}" with (force)`).catch(() => undefined);
     } catch {
       /* the server is gone already (private cluster) */
@@ -223,8 +243,9 @@ export async function startProcessStack(
   };
 
   try {
-    // Identity first (it owns the signing keys the others fetch lazily), then the rest together, then the gateway.
-    await launch('identity');
+    // Identity first (it owns the signing keys the others fetch lazily), and the Stripe sandbox (payments' SDK
+    // calls it from its start) with the SMS sandbox, then the rest together, then the gateway.
+    await Promise.all([launch('identity'), launch('stripe-sandbox'), launch('sms-sandbox')]);
     await Promise.all(SERVICE_NAMES.filter((s) => s !== 'identity').map((s) => launch(s)));
     await launch('gateway');
   } catch (err) {

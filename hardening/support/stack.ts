@@ -71,6 +71,9 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
     dataDir: null,
     buildWeb: false,
     env: {
+      // The suites attack the doors, not the translator: no translation unless a suite names one (the
+      // embedded default would find a local apertium by itself).
+      TRANSLATION_PROVIDER: 'none',
       ARGON2_MEMORY_KIB: '4096',
       MONEY_TASK_RETRY_DELAYS_MS: '100,200,400',
       SANDBOX_WEBHOOK_RETRY_DELAYS_MS: '100,200,400,800',

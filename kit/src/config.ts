@@ -60,6 +60,10 @@ export const baseConfigSchema = z.object({
   /** Where services fetch the public keys that sign access tokens. */
   JWKS_URL: optionalUrl,
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  /** Prometheus metrics at `GET /metrics` on this port (a server of their own, never the public port); unset: off. */
+  METRICS_PORT: optionalText
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .pipe(z.number().int().min(1).max(65535).optional()),
   /** Prefix for the RabbitMQ exchange and queues (several Brigade stacks on one broker; tests). */
   BUS_NAMESPACE: z
     .string()

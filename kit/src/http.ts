@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { AppError, errorMiddleware, notFoundHandler, NUL_MESSAGE } from './errors';
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from './json-depth';
 import type { Logger } from './logger';
+import { httpMetrics } from './metrics';
 
 export interface HttpAppOptions {
   name: string;
@@ -24,7 +25,8 @@ declare module 'express-serve-static-core' {
 
 /**
  * The express app every service starts from: request id (from the gateway's x-request-id or new), a child
- * logger per request, one access-log line, `/health` (alive) and `/ready` (dependencies up), JSON bodies.
+ * logger per request, one access-log line, `/health` (alive) and `/ready` (dependencies up), with the names
+ * orchestrators try first, `/healthz` and `/readyz`, as aliases; JSON bodies.
  */
 export function createHttpApp({ name, logger, ready, jsonLimit = '100kb' }: HttpAppOptions): Express {
   const app = express();
@@ -32,6 +34,7 @@ export function createHttpApp({ name, logger, ready, jsonLimit = '100kb' }: Http
   app.set('etag', false);
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   useRequestId(app, logger);
+  app.use(httpMetrics(name));
   // One access-log line per request at debug (a 5xx is also logged at error by the error middleware).
   // Decided once: at info and above no request pays for a timer and a listener it will not use.
   if (logger.isLevelEnabled('debug'))
@@ -46,10 +49,10 @@ export function createHttpApp({ name, logger, ready, jsonLimit = '100kb' }: Http
       });
       next();
     });
-  app.get('/health', (_req, res) => {
+  app.get(['/health', '/healthz'], (_req, res) => {
     res.json({ status: 'ok', service: name });
   });
-  app.get('/ready', async (_req, res) => {
+  app.get(['/ready', '/readyz'], async (_req, res) => {
     try {
       await ready();
       res.json({ status: 'ready', service: name });

@@ -22,3 +22,4 @@ export * from './audit';
 export * from './ops-router';
 export { auditEntry, eventEntry, type TimelineEntry } from './ops-timeline';
 export * from './subscribe';
+export * from './metrics';

@@ -18,6 +18,7 @@ import { startTelemetry } from './telemetry';
 import { remoteKeys, type KeySource } from './auth';
 import { openStamps, type VersionStamps } from './stamps';
 import { openRevocations, type SessionRevocations } from './revocations';
+import { startMetrics } from './metrics';
 
 /** What every service's composition root (`app.ts`) returns. `main.ts` and the embedded runner start it. */
 export interface ServiceHandle {
@@ -130,7 +131,23 @@ export async function runService(options: {
   const server: RunningServer = await listen(handle.app, config.PORT, config.HOST);
   await handle.start({ url: server.url });
   logger.info({ url: server.url }, `${name} listening`);
+  // Prometheus metrics on a port of their own (the scraper's), when METRICS_PORT is set.
+  const metrics = await startMetrics({ config, service: name, database, bus });
 
+  onShutdownSignals(logger, async () => {
+    await server.close();
+    await metrics?.close();
+    await handle.stop();
+    await bus.close();
+    await stamps.close();
+    await revocations.close();
+    await database.close();
+    await stopTelemetry();
+  });
+}
+
+/** On SIGTERM/SIGINT: run `stop` once (forced exit after 25 s), then exit 0. */
+function onShutdownSignals(logger: Logger, stop: () => Promise<void>) {
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -138,16 +155,48 @@ export async function runService(options: {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
-    await server.close();
-    await handle.stop();
-    await bus.close();
-    await stamps.close();
-    await revocations.close();
-    await database.close();
-    await stopTelemetry();
+    await stop();
     logger.info('stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * Real-mode entry point of a provider's sandbox process (`sandboxes/<provider>/src/main.ts`): telemetry, its own
+ * migrated database `<base>_<schema>`, its HTTP app, and a graceful shutdown. No bus: a sandbox stands in for an
+ * outside provider and talks HTTP only.
+ */
+export async function runSandbox(options: {
+  /** The process's name (`stripe-sandbox`) and the schema of its tables (`stripe_sandbox`). */
+  name: string;
+  schema: string;
+  config: BaseConfig;
+  migrations: Migration[];
+  build: (deps: {
+    database: Database;
+    logger: Logger;
+  }) => Promise<{ app: Express; start(): Promise<void>; stop(): Promise<void> }>;
+}): Promise<void> {
+  const { name, config } = options;
+  const stopTelemetry = await startTelemetry(name);
+  const logger = createLogger(name, config.LOG_LEVEL);
+  if (!config.DATABASE_URL) throw new Error(`${name}: DATABASE_URL is required to run as its own process`);
+  const database = await openServiceDatabase(
+    options.schema,
+    { url: serviceDatabaseUrl(config.DATABASE_URL, options.schema) },
+    options.migrations,
+  );
+  const sandbox = await options.build({ database, logger });
+  const server = await listen(sandbox.app, config.PORT, config.HOST);
+  await sandbox.start();
+  logger.info({ url: server.url }, `${name} listening`);
+
+  onShutdownSignals(logger, async () => {
+    await server.close();
+    await sandbox.stop();
+    await database.close();
+    await stopTelemetry();
+  });
 }

@@ -18,9 +18,13 @@ beforeAll(async () => {
   await i18n.loadNamespaces([...allNamespaces]);
 });
 
-afterEach(() => {
+afterEach(async () => {
   fakeApi.reset();
   window.localStorage.clear();
+  window.sessionStorage.clear();
+  // a test that signed in a Spanish reader leaves the next one in English
+  const { default: i18n } = await import('../src/app/i18n');
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
 });
 
 // Lazy routes transform on first import under jest: give async queries time.

@@ -349,9 +349,13 @@ export const AddDisputeStatementRequest = z.object({
 // ---------- responses ----------
 export const JobResponse = z.object({ job: Job });
 export const DisputeStatementResponse = z.object({ statement: DisputeStatement, job: Job });
-export const JobsResponse = z.object({ jobs: z.array(Job) });
+/** `total`: how many match in all, whatever the limit (the dashboards count with it). */
+export const JobsResponse = z.object({ jobs: z.array(Job), total: z.number().int().min(0) });
 export const ApplicationResponse = z.object({ application: Application });
-export const ApplicationsResponse = z.object({ applications: z.array(Application) });
+export const ApplicationsResponse = z.object({
+  applications: z.array(Application),
+  total: z.number().int().min(0),
+});
 export const CheckoutResponse = z.object({ message: z.string(), mutualCheckoutCompleted: z.boolean() });
 export const CancelJobResponse = CancellationQuote.extend({ job: Job });
 export const FavoritesResponse = z.object({ favorites: z.array(Favorite) });

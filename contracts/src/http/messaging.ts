@@ -59,6 +59,19 @@ export type ThreadResponse = z.infer<typeof ThreadResponse>;
 
 export const SendMessageResponse = z.object({ message: Message, user_role: UserRole });
 
+/** Which machine translator the messaging service uses, picked at start (Google key, Apertium APy, local apertium, none). */
+export const TranslationProvider = z.enum(['google', 'apertium', 'none']);
+export type TranslationProvider = z.infer<typeof TranslationProvider>;
+
+export const TranslationStatusResponse = z
+  .object({
+    provider: TranslationProvider,
+    /** Directions translated, `source-target`: ["en-es", "es-en"] when a translator is active, [] otherwise. */
+    pairs: z.array(z.string()),
+  })
+  .meta({ id: 'TranslationStatusResponse' });
+export type TranslationStatusResponse = z.infer<typeof TranslationStatusResponse>;
+
 // ---------- requests ----------
 export const MessageText = z
   .string({ error: 'Message cannot be empty' })
@@ -86,6 +99,14 @@ export const SendApplicationMessageRequest = z
   .meta({ id: 'SendApplicationMessageRequest' });
 
 export const messagingRoutes: RouteDoc[] = [
+  {
+    method: 'get',
+    path: '/messages/translation',
+    summary:
+      'Which translator is active (google, apertium or none) and the language pairs it translates; the web app promises automatic translation only when one is',
+    auth: 'user',
+    response: TranslationStatusResponse,
+  },
   {
     method: 'get',
     path: '/messages/conversations',

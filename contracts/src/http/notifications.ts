@@ -70,7 +70,8 @@ export const notificationsRoutes: RouteDoc[] = [
   {
     method: 'get',
     path: '/dev/sms',
-    summary: 'Sandbox only (no Twilio credentials): every text notifications would have sent, newest first',
+    summary:
+      "Sandbox only (no Twilio credentials): the SMS sandbox's outbox, codes and texts, newest first (answered by the gateway)",
     auth: 'public',
     query: DevSmsQuery,
     response: DevSmsResponse,

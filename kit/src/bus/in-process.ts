@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@brigade/contracts';
 import { isDependencyUnavailable } from '../errors';
 import type { Logger } from '../logger';
-import type { DeadLetter, EventBus, Subscription } from './types';
+import type { DeadLetter, EventBus, QueueDepth, Subscription } from './types';
 import { parseEnvelope, PoisonMessage } from './validate';
 
 interface Pending {
@@ -54,6 +54,15 @@ export class InProcessBus implements EventBus {
   /** The consumer queues subscribed on this bus (every service's, in the embedded default). */
   subscribedQueues(): string[] {
     return [...this.queues.keys()];
+  }
+
+  /** Its own counts: events queued in memory (retries waiting on a timer not included) and dead letters. */
+  async queueDepths(): Promise<QueueDepth[]> {
+    return [...this.queues.entries()].map(([queue, q]) => ({
+      queue,
+      waiting: q.items.length,
+      deadLetters: this.dead.filter((d) => d.queue === queue).length,
+    }));
   }
 
   deadLetters(queue?: string): DeadLetter[] {

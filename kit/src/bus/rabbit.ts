@@ -3,7 +3,7 @@ import type { EventEnvelope } from '@brigade/contracts';
 import { isDependencyUnavailable } from '../errors';
 import type { Logger } from '../logger';
 import { deadLetterOf, parse, subjectOf, type Parsed } from './rabbit-messages';
-import type { DeadLetter, EventBus, Subscription } from './types';
+import type { DeadLetter, EventBus, QueueDepth, Subscription } from './types';
 import { PoisonMessage } from './validate';
 
 export interface RabbitBusOptions {
@@ -101,6 +101,36 @@ export class RabbitBus implements EventBus {
     try {
       const q = await ch.checkQueue(`${this.queueName(queue)}.dlq`);
       return q.messageCount;
+    } finally {
+      await ch.close().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Each subscribed queue's ready messages (consumer lag) and dead letters, from the broker (`checkQueue`, on a
+   * channel of its own). A queue the broker does not have (yet) counts 0.
+   */
+  async queueDepths(): Promise<QueueDepth[]> {
+    const conn = this.requireConnection();
+    let ch = await conn.createChannel();
+    ch.on('error', () => undefined);
+    const count = async (name: string) => {
+      try {
+        return (await ch.checkQueue(name)).messageCount;
+      } catch {
+        // a missing queue closes the channel: carry on with a new one
+        ch = await conn.createChannel();
+        ch.on('error', () => undefined);
+        return 0;
+      }
+    };
+    try {
+      const out: QueueDepth[] = [];
+      for (const queue of this.subscribedQueues()) {
+        const name = this.queueName(queue);
+        out.push({ queue, waiting: await count(name), deadLetters: await count(`${name}.dlq`) });
+      }
+      return out;
     } finally {
       await ch.close().catch(() => undefined);
     }

@@ -21,12 +21,21 @@ export interface DeadLetter {
   eventId?: string | null;
 }
 
+/** One consumer queue's backlog: messages waiting for a consumer (its lag) and dead letters (metrics). */
+export interface QueueDepth {
+  queue: string;
+  waiting: number;
+  deadLetters: number;
+}
+
 export interface EventBus {
   readonly kind: 'rabbitmq' | 'in-process';
   /** Resolves once the broker confirmed the message (publisher confirms); rejects when it cannot. */
   publish(event: EventEnvelope): Promise<void>;
   subscribe(subscription: Subscription): Promise<void>;
   isReady(): boolean;
+  /** The backlog of each consumer queue subscribed on this bus, read now (the metrics' scrape). */
+  queueDepths?(): Promise<QueueDepth[]>;
   /** Stop taking new messages, let the ones in hand finish, then disconnect. */
   close(): Promise<void>;
 }

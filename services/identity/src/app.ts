@@ -6,21 +6,19 @@ import {
   MemoryRevocations,
   readiness,
   readMigrations,
-  servesSandboxPages,
   subscribeAll,
   type ServiceDeps,
   type ServiceHandle,
 } from '@brigade/kit';
 import { platformOpsRouter } from '@brigade/kit';
-import type { IdentityConfig } from './config';
+import { verifyProvider, type IdentityConfig } from './config';
 import type { IdentityContext } from './context';
 import { loadKeyRing } from './keys';
-import { SandboxVerifier, TwilioVerifier, type PhoneVerifier } from './adapters/verify';
+import { TwilioVerifier, type PhoneVerifier } from './adapters/verify';
 import { authRouter } from './http/auth.router';
 import { profilesRouter } from './http/profiles.router';
 import { agreementsRouter } from './http/agreements.router';
 import { uploadsRouter } from './http/uploads.router';
-import { devRouter } from './http/dev.router';
 import { opsRouter } from './http/ops.router';
 import { saveOperator } from './use-cases/save-operator';
 import { subscriptions } from './events/subscriptions';
@@ -43,19 +41,8 @@ export async function createIdentityService(
   const { database, bus, logger } = deps;
   const relay = createRelay(SERVICE_NAME, deps);
   const keyRing = await loadKeyRing(database);
-  const verifier: PhoneVerifier =
-    config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_VERIFY_SERVICE_SID
-      ? new TwilioVerifier(
-          {
-            accountSid: config.TWILIO_ACCOUNT_SID,
-            authToken: config.TWILIO_AUTH_TOKEN,
-            serviceSid: config.TWILIO_VERIFY_SERVICE_SID,
-            apiBaseUrl: config.TWILIO_VERIFY_API_BASE_URL,
-            timeoutMs: config.TWILIO_TIMEOUT_MS,
-          },
-          logger,
-        )
-      : new SandboxVerifier(database, config.VERIFICATION_CODE_TTL_SECONDS);
+  // Twilio Verify, or without keys (SMS_SANDBOX=1) the SMS sandbox reached through the same SDK at its address.
+  const verifier: PhoneVerifier = new TwilioVerifier(verifyProvider(config), logger);
   // Without shared revocations (a component test), identity still refuses the sessions it ended.
   const revocations = deps.revocations ?? new MemoryRevocations();
   const context: IdentityContext = { database, relay, keyRing, config, verifier, logger, revocations };
@@ -78,8 +65,6 @@ export async function createIdentityService(
   app.use(agreementsRouter(context));
   app.use(opsRouter(context));
   app.use(uploadsRouter(context));
-  // The sandbox's outbox shows every code to anyone: never in production (the config refused a silent sandbox).
-  if (verifier instanceof SandboxVerifier && servesSandboxPages(config)) app.use(devRouter(verifier));
   app.use(platformOpsRouter({ service: SERVICE_NAME, database, bus, keys: keyRing.keys, revocations }));
   finishHttpApp(app, logger);
 

@@ -9,14 +9,14 @@ export const identityConfigSchema = baseConfigSchema
     REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     VERIFICATION_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(3600).default(600),
     /**
-     * With all three set, codes go through Twilio Verify. With none, the SMS sandbox, only when asked for with
-     * SMS_SANDBOX=1 (the embedded default sets it): codes are kept in the dev outbox (`/dev/sms`, not served in
-     * production). Neither: identity refuses to start.
+     * With all three set, codes go through Twilio Verify. With none, the SMS sandbox (`sandboxes/sms`), only when
+     * asked for with SMS_SANDBOX=1 (the embedded default sets it): the same SDK with the sandbox's credentials at
+     * TWILIO_VERIFY_API_BASE_URL, which is then required. Neither: identity refuses to start.
      */
     TWILIO_ACCOUNT_SID: optionalText,
     TWILIO_AUTH_TOKEN: optionalText,
     TWILIO_VERIFY_SERVICE_SID: optionalText,
-    /** Override of https://verify.twilio.com (tests: a local stand-in of the Verify API). */
+    /** Override of https://verify.twilio.com: the SMS sandbox's address (http://sms-sandbox:4011), or a stand-in. */
     TWILIO_VERIFY_API_BASE_URL: optionalText,
     /** Per Twilio Verify request: the person waits on the verification screen. */
     TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
@@ -68,6 +68,33 @@ export const identityConfigSchema = baseConfigSchema
     }),
   );
 export type IdentityConfig = z.infer<typeof identityConfigSchema>;
+
+/** The credentials the SDK presents to the SMS sandbox without Twilio keys (the sandbox takes any by default). */
+export const SMS_SANDBOX_CREDENTIALS = {
+  accountSid: `AC${'0'.repeat(32)}`,
+  authToken: 'sms-sandbox',
+  serviceSid: `VA${'0'.repeat(32)}`,
+};
+
+/**
+ * Twilio Verify's settings: Twilio's keys, or with SMS_SANDBOX=1 and none the sandbox's credentials at its address
+ * (checked when the service is built: the embedded runner gives the address once the sandbox listens).
+ */
+export function verifyProvider(config: IdentityConfig) {
+  const common = { apiBaseUrl: config.TWILIO_VERIFY_API_BASE_URL, timeoutMs: config.TWILIO_TIMEOUT_MS };
+  if (config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_VERIFY_SERVICE_SID)
+    return {
+      accountSid: config.TWILIO_ACCOUNT_SID,
+      authToken: config.TWILIO_AUTH_TOKEN,
+      serviceSid: config.TWILIO_VERIFY_SERVICE_SID,
+      ...common,
+    };
+  if (!config.TWILIO_VERIFY_API_BASE_URL)
+    throw new Error(
+      "identity: SMS_SANDBOX=1 without Twilio keys texts through the SMS sandbox: set TWILIO_VERIFY_API_BASE_URL to its address (e.g. http://sms-sandbox:4011). `npm start` and docker compose's sandbox profile set it.",
+    );
+  return { ...SMS_SANDBOX_CREDENTIALS, ...common };
+}
 
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
   return loadConfig(identityConfigSchema, env);

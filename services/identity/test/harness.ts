@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventInput, EventType } from '@brigade/contracts';
 import { createLogger, listen, type RunningServer } from '@brigade/kit';
 import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '@brigade/kit/testing';
+import { startTestSmsSandbox, type TestSmsSandbox } from '@brigade/sandbox-sms/testing';
 import { loadIdentityConfig } from '../src/config';
 import { createIdentityService, loadMigrations, type IdentityService } from '../src/app';
 
@@ -18,14 +19,26 @@ export interface Harness {
   publish<T extends EventType>(type: T, data: EventInput<T>, id?: string): Promise<string>;
   /** The newest code texted to a phone in the sandbox outbox. */
   lastCode(phone: string): Promise<string>;
+  /** The SMS sandbox's outbox, newest first (null when Twilio keys were given). */
+  sms: TestSmsSandbox | null;
   close(): Promise<void>;
 }
 
-/** The real identity service in-process on a real database and bus, reached over HTTP. */
+/**
+ * The real identity service in-process on a real database and bus, reached over HTTP; without Twilio keys in
+ * `env`, its SDK texts into the SMS sandbox (`sandboxes/sms`, on its own port and database, as the embedded
+ * runner starts it).
+ */
 export async function startIdentity(env: Record<string, string> = {}): Promise<Harness> {
   const database = await createTestDatabase('identity', await loadMigrations());
   const testBus = await createTestBus();
-  const config = loadIdentityConfig({ ARGON2_MEMORY_KIB: '1024', SMS_SANDBOX: '1', ...env });
+  const sms = env.TWILIO_ACCOUNT_SID ? null : await startTestSmsSandbox();
+  const config = loadIdentityConfig({
+    ARGON2_MEMORY_KIB: '1024',
+    SMS_SANDBOX: '1',
+    ...(sms ? { TWILIO_VERIFY_API_BASE_URL: sms.url } : {}),
+    ...env,
+  });
   const service = await createIdentityService(
     { database, bus: testBus.bus, logger: createLogger('identity-test') },
     config,
@@ -70,9 +83,9 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<H
       });
       return id;
     },
+    sms,
     async lastCode(phone) {
-      const { body } = await call('GET', '/dev/sms');
-      const msg = body.messages.find((m: any) => m.to === phone);
+      const [msg] = (await sms?.outbox({ to: phone, limit: 1 })) ?? [];
       const m = /(\d{6})/.exec(msg?.body ?? '');
       if (!m) throw new Error(`no code texted to ${phone}`);
       return m[1];
@@ -82,6 +95,7 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<H
       await server.close();
       await testBus.destroy();
       await database.destroy();
+      await sms?.close();
     },
   };
 }

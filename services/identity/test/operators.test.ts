@@ -78,6 +78,7 @@ describe('operator accounts', () => {
         loadIdentityConfig({
           ARGON2_MEMORY_KIB: '1024',
           SMS_SANDBOX: '1',
+          TWILIO_VERIFY_API_BASE_URL: h.sms!.url,
           OPERATOR_EMAIL: OPERATOR.email,
           OPERATOR_PASSWORD: password,
         }),

@@ -8,6 +8,7 @@ import {
   uniqueName,
   type TestDatabase,
 } from '@brigade/kit/testing';
+import { startTestSmsSandbox, type TestSmsSandbox } from '@brigade/sandbox-sms/testing';
 import { loadIdentityConfig } from '../src/config';
 import { createIdentityService, loadMigrations, type IdentityService } from '../src/app';
 import { newAccount } from './harness';
@@ -26,6 +27,7 @@ describeReal('identity events through RabbitMQ', () => {
   let serviceBus: RabbitBus;
   let listenerBus: RabbitBus;
   let cut: Awaited<ReturnType<typeof createTcpCut>>;
+  let sms: TestSmsSandbox;
   const received: any[] = [];
   const exchange = `${uniqueName('identity-real')}.events`;
 
@@ -54,9 +56,14 @@ describeReal('identity events through RabbitMQ', () => {
       },
     });
     database = await createTestDatabase('identity', await loadMigrations());
+    sms = await startTestSmsSandbox();
     service = await createIdentityService(
       { database, bus: serviceBus, logger },
-      loadIdentityConfig({ ARGON2_MEMORY_KIB: '1024', SMS_SANDBOX: '1' }),
+      loadIdentityConfig({
+        ARGON2_MEMORY_KIB: '1024',
+        SMS_SANDBOX: '1',
+        TWILIO_VERIFY_API_BASE_URL: sms.url,
+      }),
     );
     server = await listen(service.app);
     await service.start({ url: server.url });
@@ -69,6 +76,7 @@ describeReal('identity events through RabbitMQ', () => {
     await serviceBus.close();
     await cut.close();
     await database.destroy();
+    await sms?.close();
   });
 
   const signUp = async (account: ReturnType<typeof newAccount>) => {

@@ -78,8 +78,8 @@ describe('a chef (signing up as "worker", in Spanish) onboards', () => {
     const account = newAccount('worker', { languagePreference: 'es' });
     const { body } = await h.post('/auth/signup', account);
     expect(body.user.user_type).toBe('chef');
-    const sms = await h.get('/dev/sms');
-    expect(sms.body.messages[0].body).toMatch(/Tu código de verificación de Brigade es \d{6}/);
+    const sms = await h.sms!.outbox();
+    expect(sms[0].body).toMatch(/Tu código de verificación de Brigade es \d{6}/);
     const token = body.session.access_token;
     const saved = await h.post(
       '/profiles/chef',

@@ -75,7 +75,10 @@ test('a suspended chef: pending and accepted applications withdrawn, a confirmed
   });
   const cancelled = (jobId: string) =>
     published(h, 'jobs.application.cancelled.v1', (d) => d.job_id === jobId && d.chef_id === chef.id);
-  await eventually(() => expect(cancelled(confirmedJob.id)).toHaveLength(1));
+  // Each withdrawal is its own transaction and the relay publishes them as it wakes: wait for all three.
+  await eventually(() => {
+    for (const job of [pendingJob, acceptedJob, confirmedJob]) expect(cancelled(job.id)).toHaveLength(1);
+  });
   expect(cancelled(pendingJob.id)[0]).toMatchObject({
     cancelled_by: 'system',
     was_accepted: false,

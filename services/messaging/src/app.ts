@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { messagingHttp } from '@brigade/contracts';
 import {
   createHttpApp,
   createRelay,
@@ -17,6 +18,7 @@ import { platformOpsRouter } from '@brigade/kit';
 import { subscriptions } from './events/subscriptions';
 import { opsRouter } from './http/ops.router';
 import { messagesRouter } from './http/messages.router';
+import { translationRouter, translationStatus } from './http/translation.router';
 import { createTranslator, type TranslatorSettings } from './adapters/translator';
 import type { MessagingContext } from './context';
 
@@ -26,19 +28,26 @@ export function loadMigrations(): Promise<Migration[]> {
   return readMigrations(fileURLToPath(new URL('./db/migrations', import.meta.url)));
 }
 
+/** The running service, and which translator it picked at start (the start banner prints it). */
+export interface MessagingHandle extends ServiceHandle {
+  readonly translation: messagingHttp.TranslationStatusResponse & { via: string };
+}
+
 /** Composition root: database, translator, use cases behind the router, the subscription table, the relay. */
 export async function createMessagingService(
   deps: ServiceDeps,
   config: TranslatorSettings,
-): Promise<ServiceHandle> {
+): Promise<MessagingHandle> {
   const { database, bus, logger, keys } = deps;
   const stamps = deps.stamps ?? new DisabledStamps();
   const relay = createRelay(SERVICE_NAME, deps);
-  const translator = createTranslator(config, logger);
+  const translator = await createTranslator(config, logger);
   const context: MessagingContext = { database, relay, translator, logger, stamps };
 
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
   const auth = requireUser(keys, deps.revocations);
+  // Which translator is active: members and operators alike (the console shows statements' translations).
+  app.use(translationRouter(context, requireUser(keys, deps.revocations, 'all')));
   app.use(messagesRouter(context, auth));
   app.use(opsRouter(database, requireOperator(keys, deps.revocations)));
   app.use(platformOpsRouter({ service: SERVICE_NAME, ...deps }));
@@ -47,6 +56,7 @@ export async function createMessagingService(
   return {
     name: SERVICE_NAME,
     app,
+    translation: { ...translationStatus(translator), via: translator.via },
     database,
     relay,
     async start() {

@@ -21,7 +21,9 @@ export interface User {
 
 /**
  * The real messaging service in-process (port 0) on a test database and bus, plus what the other services
- * would do: publish their events. `published` collects what messaging itself publishes.
+ * would do: publish their events. `published` collects what messaging itself publishes. The translator is
+ * chosen by each test file: none unless `config` names one (TRANSLATION_PROVIDER: the machine may have
+ * Apertium installed, which `auto` would find).
  */
 export async function startMessaging(config: Partial<TranslatorSettings> = {}) {
   const database: TestDatabase = await createTestDatabase('messaging', await loadMigrations());
@@ -30,7 +32,7 @@ export async function startMessaging(config: Partial<TranslatorSettings> = {}) {
   const logger = createLogger('messaging-test');
   const service: ServiceHandle = await createMessagingService(
     { database, bus: testBus.bus, logger, keys: auth.keys },
-    { TRANSLATE_TIMEOUT_MS: 4000, ...config },
+    { TRANSLATE_TIMEOUT_MS: 4000, TRANSLATION_PROVIDER: 'none', ...config },
   );
   const published: EventEnvelope[] = [];
   await testBus.bus.subscribe({

@@ -416,7 +416,16 @@ describe('events for notifications', () => {
   });
 });
 
-describe('without translation credentials', () => {
+describe('with translation switched off (TRANSLATION_PROVIDER=none)', () => {
+  test('GET /messages/translation says none to members and operators, 401 without a token', async () => {
+    for (const reader of [chef, restaurant, await m.operator()])
+      expect(await m.call(reader, 'GET', '/messages/translation')).toMatchObject({
+        status: 200,
+        body: { provider: 'none', pairs: [] },
+      });
+    expect((await m.call(null, 'GET', '/messages/translation')).status).toBe(401);
+  });
+
   test('messages are delivered as written, say they were not translated, and keep the detected language', async () => {
     const r = await m.user('restaurant', { language: 'en' });
     const c = await m.user('chef', { language: 'es' });

@@ -111,6 +111,7 @@ beforeAll(async () => {
   sdkAgents.pool.set('https:forever', new https.Agent({ ca: cert, keepAlive: true }));
 
   m = await startMessaging({
+    TRANSLATION_PROVIDER: 'google',
     GOOGLE_TRANSLATE_API_KEY: API_KEY,
     GOOGLE_TRANSLATE_API_ENDPOINT: endpoint,
     TRANSLATE_TIMEOUT_MS: 2000,
@@ -134,12 +135,26 @@ test('the Google adapter sends the text, target and API key to the endpoint it i
   expect(calls.slice(before)).toEqual([{ q: ['Hello'], target: 'es', format: 'text', key: API_KEY }]);
 });
 
-test('without an API key or credentials no translator is used', () => {
+test('Google is picked first when it has an API key; TRANSLATION_PROVIDER=google without one refuses to start', async () => {
   const logger = createLogger('translation-test');
-  expect(createTranslator({ TRANSLATE_TIMEOUT_MS: 1000 }, logger).enabled).toBe(false);
-  expect(
-    createTranslator({ TRANSLATE_TIMEOUT_MS: 1000, GOOGLE_TRANSLATE_API_KEY: 'k' }, logger).enabled,
-  ).toBe(true);
+  const picked = await createTranslator(
+    { TRANSLATE_TIMEOUT_MS: 1000, GOOGLE_TRANSLATE_API_KEY: 'k', APERTIUM_URL: 'http://127.0.0.1:1' },
+    logger,
+  );
+  expect(picked).toMatchObject({ enabled: true, provider: 'google', pairs: ['en-es', 'es-en'] });
+  await expect(
+    createTranslator({ TRANSLATE_TIMEOUT_MS: 1000, TRANSLATION_PROVIDER: 'google' }, logger),
+  ).rejects.toThrow(/GOOGLE_TRANSLATE_API_KEY/);
+  const off = await createTranslator(
+    { TRANSLATE_TIMEOUT_MS: 1000, GOOGLE_TRANSLATE_API_KEY: 'k', TRANSLATION_PROVIDER: 'none' },
+    logger,
+  );
+  expect(off).toMatchObject({ enabled: false, provider: 'none' });
+});
+
+test('GET /messages/translation says Google translates en <-> es', async () => {
+  const status = await m.call(chef, 'GET', '/messages/translation');
+  expect(status).toMatchObject({ status: 200, body: { provider: 'google', pairs: ['en-es', 'es-en'] } });
 });
 
 test('a restaurant writing English reaches a Spanish-speaking chef in Spanish, translated once at send time', async () => {

@@ -6,20 +6,17 @@ import {
   readiness,
   readMigrations,
   requireUser,
-  servesSandboxPages,
   subscribeAll,
   type Migration,
   type ServiceDeps,
   type ServiceHandle,
 } from '@brigade/kit';
 import { platformOpsRouter } from '@brigade/kit';
-import type { NotificationsConfig } from './config';
+import { smsProvider, type NotificationsConfig } from './config';
 import type { NotificationsContext } from './context';
 import { subscriptions } from './events/subscriptions';
-import { devSmsRouter } from './http/dev-sms.router';
 import { preferencesRouter } from './http/preferences.router';
 import { Scheduler } from './scheduler/scheduler';
-import { SandboxSms } from './adapters/sandbox-sms';
 import type { SmsPort } from './adapters/sms-port';
 import { TwilioSms } from './adapters/twilio-sms';
 import { timelineOf } from './use-cases/timeline';
@@ -32,7 +29,7 @@ export const SERVICE_NAME = 'notifications';
 export interface NotificationsDeps extends ServiceDeps {
   /** The scheduler's clock (tests move it instead of waiting). Default: the wall clock. */
   now?: () => Date;
-  /** The SMS provider; default from config: Twilio with credentials, else the sandbox. */
+  /** The SMS provider; default from config: Twilio, or the SMS sandbox at its address (same SDK). */
   sms?: SmsPort;
 }
 
@@ -51,20 +48,11 @@ export async function loadMigrations(): Promise<Migration[]> {
 }
 
 /**
- * Twilio when all three credentials are set, otherwise the sandbox (texts recorded, shown at /dev/sms outside
- * production); the config only lets the sandbox through when SMS_SANDBOX=1 asked for it.
+ * Twilio's SDK: with the three credentials Twilio, otherwise (the config only lets that through with SMS_SANDBOX=1)
+ * the SMS sandbox at TWILIO_API_BASE_URL, which keeps every text in its outbox.
  */
 export function createSmsPort(config: Readonly<NotificationsConfig>): SmsPort {
-  if (config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM_NUMBER) {
-    return new TwilioSms({
-      accountSid: config.TWILIO_ACCOUNT_SID,
-      authToken: config.TWILIO_AUTH_TOKEN,
-      from: config.TWILIO_FROM_NUMBER,
-      apiBaseUrl: config.TWILIO_API_BASE_URL,
-      timeoutMs: config.TWILIO_TIMEOUT_MS,
-    });
-  }
-  return new SandboxSms();
+  return new TwilioSms(smsProvider(config));
 }
 
 /** Composition root: read model + preferences + reminders + SMS outbox, the HTTP routes, the scheduler. */
@@ -89,8 +77,6 @@ export async function createNotificationsService(
   app.use(
     platformOpsRouter({ service: SERVICE_NAME, ...deps, extraTimeline: (jobId) => timelineOf(ctx, jobId) }),
   );
-  // Every text to anyone who asks: never in production (the config refused a silent sandbox).
-  if (sms.provider === 'sandbox' && servesSandboxPages(config)) app.use(devSmsRouter(ctx));
   finishHttpApp(app, deps.logger);
 
   return {

@@ -23,14 +23,15 @@ export const notificationsConfigSchema = baseConfigSchema
   .extend({
     PORT: z.coerce.number().int().min(0).max(65535).default(4005),
     /**
-     * Twilio: all three set = real SMS through the official SDK. None set = the sandbox outbox, only when asked
-     * for with SMS_SANDBOX=1 (the embedded default sets it; `/dev/sms` is not served in production).
+     * Twilio: all three set = real SMS through the official SDK. None set = the SMS sandbox (`sandboxes/sms`),
+     * only when asked for with SMS_SANDBOX=1 (the embedded default sets it): the same SDK with the sandbox's
+     * credentials at TWILIO_API_BASE_URL, which is then required.
      */
     TWILIO_ACCOUNT_SID: optionalText,
     TWILIO_AUTH_TOKEN: optionalText,
     TWILIO_FROM_NUMBER: optionalText,
     SMS_SANDBOX: envFlag,
-    /** Where the Twilio SDK sends its requests (tests point it at a local stand-in). Default: Twilio itself. */
+    /** Where the Twilio SDK sends its requests: the SMS sandbox (http://sms-sandbox:4011), a stand-in. Default: Twilio. */
     TWILIO_API_BASE_URL: optionalUrl,
     /** Per Twilio request: a send that takes longer is abandoned and retried after the backoff. */
     TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
@@ -68,6 +69,34 @@ export const notificationsConfigSchema = baseConfigSchema
   .transform((c) => ({ ...c, policy: policyOf(c) }));
 
 export type NotificationsConfig = z.infer<typeof notificationsConfigSchema>;
+
+/** The credentials the SDK presents to the SMS sandbox without Twilio keys (the sandbox takes any by default). */
+export const SMS_SANDBOX_CREDENTIALS = {
+  accountSid: `AC${'0'.repeat(32)}`,
+  authToken: 'sms-sandbox',
+  from: '+15005550006',
+};
+
+/**
+ * Twilio's settings: its keys, or with SMS_SANDBOX=1 and none the sandbox's credentials at its address (checked
+ * when the service is built: the embedded runner gives the address once the sandbox listens).
+ */
+export function smsProvider(config: Readonly<NotificationsConfig>) {
+  const common = { apiBaseUrl: config.TWILIO_API_BASE_URL, timeoutMs: config.TWILIO_TIMEOUT_MS };
+  if (config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM_NUMBER)
+    return {
+      accountSid: config.TWILIO_ACCOUNT_SID,
+      authToken: config.TWILIO_AUTH_TOKEN,
+      from: config.TWILIO_FROM_NUMBER,
+      provider: 'twilio' as const,
+      ...common,
+    };
+  if (!config.TWILIO_API_BASE_URL)
+    throw new Error(
+      "notifications: SMS_SANDBOX=1 without Twilio keys texts through the SMS sandbox: set TWILIO_API_BASE_URL to its address (e.g. http://sms-sandbox:4011). `npm start` and docker compose's sandbox profile set it.",
+    );
+  return { ...SMS_SANDBOX_CREDENTIALS, provider: 'sandbox' as const, ...common };
+}
 
 export function loadNotificationsConfig(env: NodeJS.ProcessEnv = process.env): Readonly<NotificationsConfig> {
   return loadConfig(

@@ -9,7 +9,13 @@ import {
   type TestBus,
   type TestDatabase,
 } from '@brigade/kit/testing';
-import { createNotificationsService, loadMigrations, type NotificationsHandle } from '../src/app';
+import { startTestSmsSandbox, type TestSmsSandbox } from '@brigade/sandbox-sms/testing';
+import {
+  createNotificationsService,
+  createSmsPort,
+  loadMigrations,
+  type NotificationsHandle,
+} from '../src/app';
 import { loadNotificationsConfig } from '../src/config';
 import type { SmsPort } from '../src/adapters/sms-port';
 
@@ -38,6 +44,47 @@ export interface RunningNotifications {
   stop(): Promise<void>;
 }
 
+/**
+ * The SMS port of the config (Twilio's SDK, here at the SMS sandbox), counting the texts this instance handed
+ * over (tests prove exactly-once across instances with it).
+ */
+export class CountingSms implements SmsPort {
+  sendCount = 0;
+  target: SmsPort | null = null;
+  get provider() {
+    return this.target?.provider ?? 'sandbox';
+  }
+  async send(message: { to: string; body: string }) {
+    this.sendCount += 1;
+    return this.target!.send(message);
+  }
+}
+
+/**
+ * The SMS sandbox (`sandboxes/sms`) the instances on one database text into (replicas share their provider),
+ * and which sandbox a running instance's address texts into (`outbox(url)`).
+ */
+const sandboxOfDatabase = new Map<Database, { sandbox: TestSmsSandbox; users: number }>();
+const sandboxOfUrl = new Map<string, TestSmsSandbox>();
+
+async function useSandbox(database: Database) {
+  let shared = sandboxOfDatabase.get(database);
+  if (!shared) {
+    shared = { sandbox: await startTestSmsSandbox(), users: 0 };
+    sandboxOfDatabase.set(database, shared);
+  }
+  shared.users += 1;
+  return {
+    sandbox: shared.sandbox,
+    async release() {
+      shared.users -= 1;
+      if (shared.users > 0) return;
+      sandboxOfDatabase.delete(database);
+      await shared.sandbox.close();
+    },
+  };
+}
+
 export async function startNotifications(opts: {
   database: Database;
   bus: EventBus;
@@ -46,13 +93,17 @@ export async function startNotifications(opts: {
   sms?: SmsPort;
   env?: Record<string, string>;
 }): Promise<RunningNotifications> {
+  // Without Twilio keys, the SMS sandbox answers the SDK, as the embedded runner sets it up.
+  const sandbox = opts.env?.TWILIO_ACCOUNT_SID ? null : await useSandbox(opts.database);
   const config = loadNotificationsConfig({
     NOTIFICATIONS_POLL_MS: '20',
     SMS_RETRY_DELAYS_MS: '60000,300000',
     PUBLIC_URL: 'https://brigade.test',
     SMS_SANDBOX: '1',
+    ...(sandbox ? { TWILIO_API_BASE_URL: sandbox.sandbox.url } : {}),
     ...opts.env,
   } as NodeJS.ProcessEnv);
+  if (opts.sms instanceof CountingSms) opts.sms.target ??= createSmsPort(config);
   const handle = await createNotificationsService(
     {
       database: opts.database,
@@ -66,6 +117,7 @@ export async function startNotifications(opts: {
   );
   const server = await listen(handle.app);
   await handle.start({ url: server.url });
+  if (sandbox) sandboxOfUrl.set(server.url, sandbox.sandbox);
   return {
     handle,
     server,
@@ -73,6 +125,8 @@ export async function startNotifications(opts: {
     async stop() {
       await server.close();
       await handle.stop();
+      sandboxOfUrl.delete(server.url);
+      await sandbox?.release();
     },
   };
 }
@@ -223,10 +277,16 @@ export interface DevSms {
   sent_at: string;
 }
 
+/** The texts the instance at `url` (and its replicas) sent through the SMS sandbox, newest first. */
 export async function outbox(url: string, to?: string): Promise<DevSms[]> {
-  const res = await fetch(`${url}/dev/sms?limit=500${to ? `&to=${encodeURIComponent(to)}` : ''}`);
+  const sandbox = sandboxOfUrl.get(url);
+  if (!sandbox) throw new Error(`no SMS sandbox behind ${url} (Twilio keys given?)`);
+  const res = await fetch(
+    `${sandbox.url}/sandbox/sms/outbox?limit=500${to ? `&to=${encodeURIComponent(to)}` : ''}`,
+  );
   expect(res.status).toBe(200);
-  return ((await res.json()) as { messages: DevSms[] }).messages;
+  const { messages } = (await res.json()) as { messages: Array<DevSms & { kind: string }> };
+  return messages.filter((m) => m.kind === 'message').map(({ to, body, sent_at }) => ({ to, body, sent_at }));
 }
 
 /** Wait until `phone` has received a text matching `pattern`; returns the matching texts. */

@@ -8,9 +8,9 @@ import {
   type TestDatabase,
 } from '@brigade/kit/testing';
 import { loadMigrations } from '../src/app';
-import { SandboxSms } from '../src/adapters/sandbox-sms';
 import {
   applicationFacts,
+  CountingSms,
   createUser,
   HOUR,
   MINUTE,
@@ -29,8 +29,8 @@ let database: TestDatabase;
 let testBus: TestBus;
 let first: RunningNotifications;
 let second: RunningNotifications;
-const smsA = new SandboxSms();
-const smsB = new SandboxSms();
+const smsA = new CountingSms();
+const smsB = new CountingSms();
 const clock = testClock();
 const SHIFTS = 6;
 

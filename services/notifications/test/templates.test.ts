@@ -1,5 +1,6 @@
 import { formatDuration, loadPolicy, policyText } from '@brigade/contracts';
 import { renderSms, type TemplateContext } from '../src/domain/templates';
+import { format, type Format } from '../src/domain/sms-format';
 import { TEMPLATES, type TemplateName } from '../src/domain/rules';
 
 // Pure rendering of every text in both languages: what a person reads on their phone.
@@ -42,6 +43,12 @@ const VARIANTS: TemplateContext[] = [
   { ...full, outcome: 'disputed' },
   { ...full, reason: 'dispute_decision' },
   { ...full, refund_cents: 0 },
+  { ...full, cancelled_by: 'system' },
+  { ...full, cancelled_by: 'system', was_confirmed: false, was_accepted: false },
+  { ...full, cancelled_by: 'chef', late: false },
+  { ...full, cancelled_by: 'restaurant' },
+  { ...full, outcome: 'refund', refund_due: false, total_cents: null },
+  { ...full, chef_name: undefined, restaurant_name: undefined, sender_name: undefined, job_title: undefined },
 ];
 const money = (text: string) => (text.match(/\$\d+\.\d\d/g) ?? []).sort();
 const links = (text: string) => (text.match(/https:\/\/\S+/g) ?? []).sort();
@@ -78,11 +85,165 @@ test.each([...TEMPLATES])(
       expect(links(es)).toEqual(links(en));
       for (const body of [en, es]) {
         expect(body).not.toMatch(/undefined|null|NaN|\$\{|\{\w+\}/);
+        expect(body).not.toMatch(/\.\.(\s|$)/); // "1:00 p.m.." : a sentence ends once
         expect(body.length).toBeLessThanOrEqual(320);
       }
     }
   },
 );
+
+/** The values a text fills in, as each language writes them (names, title, day and time, durations...). */
+const PLACEHOLDERS: Array<keyof Omit<Format, 'usd'>> = [
+  'when',
+  'time',
+  'title',
+  'chef',
+  'restaurant',
+  'restaurantMid',
+  'chefMid',
+  'sender',
+  'rate',
+  'deadline',
+  'window',
+  'payHours',
+];
+
+/**
+ * English words that never belong in a Spanish text (the brand, the people's names, the job's title and the
+ * address are taken out before looking).
+ */
+const ENGLISH = [
+  'the',
+  'your',
+  'you',
+  "you've",
+  'was',
+  'were',
+  'has',
+  'have',
+  'with',
+  'and',
+  'for',
+  'from',
+  'please',
+  'shift',
+  'shifts',
+  'paid',
+  'pay',
+  'payment',
+  'refund',
+  'refunded',
+  'apply',
+  'review',
+  'check',
+  'checkout',
+  'rate',
+  'cancelled',
+  'confirmed',
+  'declined',
+  'accepted',
+  'applied',
+  'withdrew',
+  'open',
+  'again',
+  'urgent',
+  'reminder',
+  'starts',
+  'message',
+  'new',
+  'hours',
+  'hour',
+  'minutes',
+  'days',
+  'business',
+  'bank',
+  'card',
+  'way',
+  'back',
+  'decided',
+  'decision',
+  'note',
+  'page',
+  'job',
+  "chef's",
+  'restaurant',
+  'late',
+  'before',
+  'after',
+  'start',
+  'PM',
+  'AM',
+  'Mon',
+  'Tue',
+  'Wed',
+  'Thu',
+  'Fri',
+  'Sat',
+  'Sun',
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+const englishWord = new RegExp(`(?<![\\p{L}'])(${ENGLISH.join('|')})(?![\\p{L}'])`, 'u');
+
+function withoutNames(text: string, context: TemplateContext) {
+  let rest = text.replace(/https:\/\/\S+/g, ' ').replace(/Brigade/g, ' ');
+  for (const value of [
+    context.job_title,
+    context.chef_name,
+    context.restaurant_name,
+    context.sender_name,
+    context.restaurant_address,
+  ])
+    if (value) rest = rest.split(value).join(' ');
+  return rest;
+}
+
+test.each([...TEMPLATES])(
+  'parity: the %s text fills in the same values in both languages, each written its own way',
+  (template: TemplateName) => {
+    // With the names known: unknown ones read "the chef", words the policy's own sentences use too.
+    for (const context of VARIANTS.filter((v) => v.chef_name)) {
+      const text = { en: renderSms(template, 'en', context), es: renderSms(template, 'es', context) };
+      const values = { en: format(context, 'en'), es: format(context, 'es') };
+      for (const key of PLACEHOLDERS) {
+        if (!values.en[key] || !text.en.includes(values.en[key])) continue;
+        expect({ key, text: text.es, has: text.es.includes(values.es[key]) }).toEqual({
+          key,
+          text: text.es,
+          has: true,
+        });
+      }
+    }
+  },
+);
+
+test.each([...TEMPLATES])('the Spanish %s text has no English left in it', (template: TemplateName) => {
+  for (const context of VARIANTS) {
+    const es = renderSms(template, 'es', context);
+    expect({ text: es, english: withoutNames(es, context).match(englishWord)?.[0] ?? null }).toEqual({
+      text: es,
+      english: null,
+    });
+  }
+});
+
+test('the English-word check finds English in a text', () => {
+  expect(
+    withoutNames('Brigade: your shift "Line Cook" starts at 1:00 PM.', full).match(englishWord)?.[0],
+  ).toBe('your');
+  expect(
+    withoutNames('Brigade: tu turno "Line Cook" empieza a la 1:00 p.m.', full).match(englishWord),
+  ).toBeNull();
+});
 
 test('the texts that cite a rule use the words the screens show, with the configured durations', () => {
   const short = { ...full, policy: loadPolicy({ LATE_CANCEL_WINDOW: '90m', CANCELLATION_PAY_HOURS: '3' }) };

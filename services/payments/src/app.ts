@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
 import {
+  AppError,
   createHttpApp,
   createRelay,
   errorMiddleware,
@@ -11,26 +11,22 @@ import {
   readMigrations,
   requireOperator,
   requireUser,
-  servesSandboxPages,
   subscribeAll,
   type Migration,
   type ServiceDeps,
   type ServiceHandle,
 } from '@brigade/kit';
 import { platformOpsRouter } from '@brigade/kit';
-import { loadPaymentsConfig, type PaymentsConfig } from './config';
+import { loadPaymentsConfig, requireProviderAddress, type PaymentsConfig } from './config';
 import type { PaymentsContext } from './context';
 import { paymentsSubscriptions } from './events/subscriptions';
 import { connectRouter } from './http/connect.router';
 import { opsRouter } from './http/ops.router';
 import { paymentsRouter } from './http/payments.router';
 import { webhooksRouter } from './http/webhooks.router';
-import { createSandboxRouters } from './sandbox/emulator.router';
-import { faultsUnavailable, StripeFaults } from './sandbox/faults';
-import { SandboxStore } from './sandbox/store';
-import { SandboxWebhookDeliverer } from './sandbox/webhook-deliverer';
-import { isSandbox, StripeHolder } from './adapters/stripe';
+import { StripeHolder } from './adapters/stripe';
 import { MoneyTaskRunner } from './use-cases/money-tasks';
+import { registerPaymentsMetrics } from './metrics';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -43,9 +39,9 @@ export function loadMigrations(): Promise<Migration[]> {
 export const WEBHOOK_PATH = '/payments/webhooks/stripe';
 
 /**
- * Composition root of the payments service. Without STRIPE_SECRET_KEY the built-in Stripe emulator is mounted
- * at `/v1` (where the SDK, pointed at this service, sends its requests) and at `/sandbox/stripe` (what the
- * gateway exposes to the browser while the sandbox is active); its webhooks come back to `/payments/webhooks/stripe`.
+ * Composition root of the payments service. The Stripe SDK talks to Stripe, or without STRIPE_SECRET_KEY to the
+ * Stripe sandbox at STRIPE_API_URL (`sandboxes/stripe`, its own process or the embedded runner's); either sends
+ * its webhooks to `/payments/webhooks/stripe`, signed with STRIPE_WEBHOOK_SECRET.
  */
 export async function createPaymentsService(
   deps: ServiceDeps,
@@ -53,22 +49,15 @@ export async function createPaymentsService(
 ): Promise<
   ServiceHandle & {
     moneyTasks: MoneyTaskRunner;
-    sandbox: SandboxWebhookDeliverer | null;
     /** The money rules this instance runs with (the stuck-money report of ledger:check reads them). */
     policy: PaymentsConfig['policy'];
   }
 > {
   const { database, logger } = deps;
   const relay = createRelay(SERVICE_NAME, deps);
+  requireProviderAddress(config);
   const stripe = new StripeHolder(config);
-  // Real Stripe: the configured secret (required with STRIPE_SECRET_KEY). Sandbox: the configured one if given,
-  // else a random secret made once per installation and kept with the sandbox's data.
-  const webhookSecret =
-    config.STRIPE_WEBHOOK_SECRET ??
-    (await new SandboxStore(database).setting(
-      'webhook_secret',
-      () => `whsec_${randomBytes(24).toString('base64url')}`,
-    ));
+  const webhookSecret = config.STRIPE_WEBHOOK_SECRET!;
   let moneyTasks: MoneyTaskRunner | null = null;
   const ctx: PaymentsContext = {
     database,
@@ -80,6 +69,7 @@ export async function createPaymentsService(
     kickMoneyTasks: () => moneyTasks?.kick(),
   };
   moneyTasks = new MoneyTaskRunner(ctx);
+  registerPaymentsMetrics(ctx);
 
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
   app.use(webhooksRouter(ctx));
@@ -89,35 +79,15 @@ export async function createPaymentsService(
   app.use(opsRouter(ctx, requireOperator(deps.keys, deps.revocations)));
 
   app.use(platformOpsRouter({ service: SERVICE_NAME, ...deps }));
-  const sandbox = isSandbox(config)
-    ? new SandboxWebhookDeliverer({
-        database,
-        secret: webhookSecret,
-        retryDelaysMs: config.SANDBOX_WEBHOOK_RETRY_DELAYS_MS,
-        logger,
-      })
-    : null;
-  // Production never serves the emulator's browser endpoints nor fault injection, even on the sandbox.
-  const pages = servesSandboxPages(config);
-  const faults = sandbox ? new StripeFaults(database, logger) : null;
-  if (sandbox && faults) {
-    const routers = createSandboxRouters({
-      database,
-      publicUrl: config.PUBLIC_URL,
-      logger,
-      deliverer: sandbox,
-      faults,
-    });
-    app.use('/v1', routers.api);
-    if (pages) app.use('/sandbox/stripe', routers.browser);
-  }
-  // Provider outages on demand (tests, demos of the delayed-payout screens): the service's own address only,
-  // never with real Stripe keys.
-  if (faults && pages) app.use('/sandbox/faults/stripe', faults.router());
-  else
-    app.use('/sandbox/faults/stripe', () => {
-      throw faultsUnavailable();
-    });
+  // The Stripe sandbox's pages and fault switch are the sandbox's own (sandboxes/stripe, at its own address):
+  // never served here, whatever the keys.
+  app.use('/sandbox', () => {
+    throw new AppError(
+      404,
+      'PAYMENTS.SANDBOX_ONLY',
+      'The Stripe sandbox (its pages and fault switch) answers at its own address, not at payments',
+    );
+  });
   finishHttpApp(app, logger);
 
   // The webhook signature covers the exact bytes: keep the raw body of that one route as a Buffer. Parsed
@@ -137,18 +107,13 @@ export async function createPaymentsService(
     database,
     relay,
     moneyTasks,
-    sandbox,
     policy: config.policy,
-    async start({ url }) {
-      stripe.bind(url);
+    async start() {
       await subscribeAll(deps.bus, subscriptions);
       relay.start();
       moneyTasks!.start();
-      for (const spec of config.SANDBOX_STRIPE_FAULTS) await faults?.add(spec);
-      sandbox?.start(`${url.replace(/\/$/, '')}${WEBHOOK_PATH}`);
     },
     async stop() {
-      await sandbox?.stop();
       await moneyTasks!.stop();
       await relay.stop();
     },

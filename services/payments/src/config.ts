@@ -1,24 +1,27 @@
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, delays, loadConfig, optionalText } from '@brigade/kit';
+import { baseConfigSchema, ConfigError, delays, loadConfig, optionalText, optionalUrl } from '@brigade/kit';
 import { loadPolicy, PolicyError, type Policy } from '@brigade/contracts';
-import { FaultList } from './sandbox/faults';
 
-/** The secret key the SDK uses against the built-in emulator. */
+/** The secret key the SDK uses without STRIPE_SECRET_KEY: the Stripe sandbox's own test key (public, like its docs). */
 export const SANDBOX_SECRET_KEY = 'sk_test_brigade_sandbox';
 
 export const paymentsConfigSchema = baseConfigSchema.extend({
-  /** Unset: the built-in Stripe emulator (sandbox) answers the SDK. */
+  /** Unset: the Stripe sandbox (`sandboxes/stripe`, at STRIPE_API_URL) answers the SDK. */
   STRIPE_SECRET_KEY: optionalText,
+  /**
+   * Where the SDK sends its requests (protocol, host and port of the URL). Required without STRIPE_SECRET_KEY:
+   * the sandbox's address. With a secret key optional: Stripe (https://api.stripe.com) when unset.
+   */
+  STRIPE_API_URL: optionalUrl,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   /**
-   * The signing secret of the webhook endpoint (`whsec_...`). Required with STRIPE_SECRET_KEY. Unset in the
-   * sandbox: a random secret made once per installation and kept with the sandbox's data (never a constant).
+   * The signing secret of the webhook endpoint (`whsec_...`): Stripe's, or the one the sandbox signs with (the
+   * embedded runner gives both the sandbox's secret of the installation). Required; checked at config load with
+   * STRIPE_SECRET_KEY, when the service is built otherwise.
    */
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Backoff between attempts of a transfer/refund that did not reach the ledger. */
   MONEY_TASK_RETRY_DELAYS_MS: delays('1000,5000,30000,120000'),
-  /** Sandbox: backoff between webhook delivery attempts (Stripe retries for days; the emulator 8 times). */
-  SANDBOX_WEBHOOK_RETRY_DELAYS_MS: delays('500,2000,10000,30000,60000,120000,300000'),
   /**
    * Stripe calls made in the background (transfers, refunds, reconciliation): per-attempt timeout and the SDK's
    * own retries (same idempotency key on each). A task that still fails is retried by the money-task runner.
@@ -30,30 +33,6 @@ export const paymentsConfigSchema = baseConfigSchema.extend({
    * enough that the answer (a 503 the client may retry) comes before the web client's 10 s limit.
    */
   STRIPE_INTERACTIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
-  /** Sandbox only: provider faults injected at boot (JSON array of `{method?, path, mode, count?}`; tests). */
-  SANDBOX_STRIPE_FAULTS: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (!v?.trim()) return [];
-      const parsed = FaultList.safeParse(
-        (() => {
-          try {
-            return JSON.parse(v);
-          } catch {
-            return null;
-          }
-        })(),
-      );
-      if (!parsed.success) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'SANDBOX_STRIPE_FAULTS must be a JSON array of fault specs',
-        });
-        return z.NEVER;
-      }
-      return parsed.data;
-    }),
 });
 export type PaymentsConfig = Readonly<
   z.infer<typeof paymentsConfigSchema> & {
@@ -92,7 +71,25 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
   if (config.NODE_ENV === 'production' && !config.STRIPE_SECRET_KEY && !config.ALLOW_SANDBOX_PROVIDERS)
     throw new ConfigError(
       'payments: NODE_ENV=production needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (real Stripe). To run the ' +
-        'built-in Stripe sandbox in production anyway (a demo), set ALLOW_SANDBOX_PROVIDERS=1.',
+        'Stripe sandbox in production anyway (a demo), set ALLOW_SANDBOX_PROVIDERS=1.',
     );
   return Object.freeze({ ...config, policy });
+}
+
+/**
+ * What the service needs to reach its provider, checked when it is built (the embedded runner learns the
+ * sandbox's address and secret only once the sandbox listens): without STRIPE_SECRET_KEY the sandbox's address
+ * and the secret its webhooks are signed with.
+ */
+export function requireProviderAddress(
+  config: Pick<PaymentsConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL' | 'STRIPE_WEBHOOK_SECRET'>,
+): void {
+  if (config.STRIPE_SECRET_KEY) return;
+  const missing = (['STRIPE_API_URL', 'STRIPE_WEBHOOK_SECRET'] as const).filter((k) => !config[k]);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `payments: without STRIPE_SECRET_KEY the Stripe sandbox answers: set ${missing.join(' and ')} (its ` +
+        'address, e.g. http://stripe-sandbox:4010, and the secret it signs webhooks with). `npm start` and ' +
+        "docker compose's sandbox profile set both.",
+    );
 }

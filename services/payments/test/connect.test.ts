@@ -62,13 +62,16 @@ test('a chef completes onboarding on the hosted page, returns to Brigade, and ca
     `${PUBLIC_URL}/payments/stripe/onboarding-complete?setup=complete`,
   );
 
-  const page = await fetch(`${h.url}${url.pathname}${url.search}`);
+  const page = await fetch(`${h.sandboxUrl}${url.pathname}${url.search}`);
   expect(page.status).toBe(200);
   const html = await page.text();
   expect(html).toContain('Complete onboarding');
   expect(html).toContain('<form method="post"');
 
-  const done = await fetch(`${h.url}${url.pathname}${url.search}`, { method: 'POST', redirect: 'manual' });
+  const done = await fetch(`${h.sandboxUrl}${url.pathname}${url.search}`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
   expect(done.status).toBe(303);
   expect(done.headers.get('location')).toBe(
     `${PUBLIC_URL}/payments/stripe/onboarding-complete?setup=complete`,
@@ -95,7 +98,7 @@ test('a chef completes onboarding on the hosted page, returns to Brigade, and ca
     ).toHaveLength(1),
   );
   // The link was single use: opening it again sends the user to the refresh url.
-  const reused = await fetch(`${h.url}${url.pathname}${url.search}`, { redirect: 'manual' });
+  const reused = await fetch(`${h.sandboxUrl}${url.pathname}${url.search}`, { redirect: 'manual' });
   expect(reused.status).toBe(303);
   expect(reused.headers.get('location')).toBe(`${PUBLIC_URL}/payments/stripe/onboarding-refresh`);
 });
@@ -112,17 +115,22 @@ test("nobody gets an onboarding link for someone else's account, and a made-up l
     account_id: 'not-an-account',
   });
   expect(malformed.status).toBe(400);
-  const forged = await fetch(`${h.url}/sandbox/stripe/connect/onboarding/${body.account_id}?link=madeup`, {
-    method: 'POST',
-    redirect: 'manual',
-  });
+  const forged = await fetch(
+    `${h.sandboxUrl}/sandbox/stripe/connect/onboarding/${body.account_id}?link=madeup`,
+    {
+      method: 'POST',
+      redirect: 'manual',
+    },
+  );
   expect(forged.status).toBe(404);
   const status = await h.call('GET', '/payments/connect/account-status', chef.token);
   expect(status.body.payouts_enabled).toBe(false);
 });
 
 test('the sandbox refuses SDK calls without its secret key', async () => {
-  const res = await fetch(`${h.url}/v1/balance`, { headers: { authorization: 'Bearer sk_test_wrong' } });
+  const res = await fetch(`${h.sandboxUrl}/v1/balance`, {
+    headers: { authorization: 'Bearer sk_test_wrong' },
+  });
   expect(res.status).toBe(401);
   const cfg = await h.call('GET', '/payments/config');
   expect(cfg.body).toEqual({ sandbox: true, publishable_key: null });

@@ -48,7 +48,7 @@ test('when the ledger write fails right after the transfer, a restart finishes t
   // Inject the crash: the next transfer written to the ledger fails once.
   await injectCrashOnce('transfer');
   // The sandbox's transfer.created webhook would also record the transfer; hold deliveries back for this test.
-  await h.service.sandbox!.stop();
+  await h.sandbox.deliverer.stop();
 
   await h.checkout(jobId, restaurant.id, chef.id, applicationId, 'release', pay);
   await eventually(async () => {
@@ -97,7 +97,7 @@ test('a late cancellation whose refund write crashes: the transfer stays recorde
   const quote = quoteFor(h, shift);
   await injectCrashOnce('refund');
   // The sandbox's refund.created webhook would also record the refund; hold deliveries back for this test.
-  await h.service.sandbox!.stop();
+  await h.sandbox.deliverer.stop();
 
   await h.cancel(shift.jobId, shift.restaurant.id, undefined, cancellationFigures(shift, quote));
   await eventually(async () => {

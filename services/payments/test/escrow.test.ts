@@ -298,7 +298,7 @@ test('the browser can confirm the card directly with the sandbox, and the webhoo
   const start = await h.call('POST', '/payments/create-escrow-payment', restaurant.token, { job_id: jobId });
   const id = start.body.payment_intent_id as string;
   const form = (fields: Record<string, string>) =>
-    fetch(`${h.url}/sandbox/stripe/v1/payment_intents/${id}/confirm`, {
+    fetch(`${h.sandboxUrl}/sandbox/stripe/v1/payment_intents/${id}/confirm`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams(fields).toString(),
@@ -339,6 +339,6 @@ test('the browser can confirm the card directly with the sandbox, and the webhoo
   await eventually(() => expect(h.events('payments.escrow.held.v1', jobId)).toHaveLength(1));
 
   // The browser origin exposes nothing else of the sandbox API.
-  const transfers = await fetch(`${h.url}/sandbox/stripe/v1/transfers`, { method: 'POST' });
+  const transfers = await fetch(`${h.sandboxUrl}/sandbox/stripe/v1/transfers`, { method: 'POST' });
   expect(transfers.status).toBe(404);
 });

@@ -10,8 +10,15 @@ import {
   type TestDatabase,
 } from '@brigade/kit/testing';
 import { computeJobPay, type EventInput, type EventEnvelope, type EventType } from '@brigade/contracts';
-import { createPaymentsService, loadMigrations } from '../src/app';
-import { loadPaymentsConfig, SANDBOX_SECRET_KEY } from '../src/config';
+import {
+  createStripeSandbox,
+  loadMigrations as loadSandboxMigrations,
+  loadStripeSandboxConfig,
+  SANDBOX_NAME,
+  type StripeSandbox,
+} from '@brigade/sandbox-stripe';
+import { createPaymentsService, loadMigrations, WEBHOOK_PATH } from '../src/app';
+import { loadPaymentsConfig, SANDBOX_SECRET_KEY, type PaymentsConfig } from '../src/config';
 import { checkLedger } from '../src/use-cases/check-ledger';
 import { findStuckMoney } from '../src/use-cases/report-stuck-money';
 
@@ -29,21 +36,27 @@ const PAYMENTS_EVENTS = [
 export const PUBLIC_URL = 'http://localhost:8080';
 
 /**
- * One payments service in-process (port 0) against a real database and bus, with the built-in Stripe sandbox,
- * plus what a test needs around it: the events it publishes, a way to play the jobs and identity services
- * (publishing their events), HTTP with identity-format tokens, and an SDK client to look into the sandbox.
+ * One payments service in-process (port 0) against a real database and bus, with the Stripe sandbox
+ * (`sandboxes/stripe`, on its own port and database, as the embedded runner starts it) unless STRIPE_SECRET_KEY
+ * is given, plus what a test needs around it: the events it publishes, a way to play the jobs and identity
+ * services (publishing their events), HTTP with identity-format tokens, and an SDK client to look into the
+ * sandbox.
  */
 export async function startPayments(env: Record<string, string> = {}) {
   const database = await createTestDatabase('payments', await loadMigrations());
-  const testBus = await createTestBus([50, 100, 200]);
-  const auth = await createTestAuth();
-  const config = loadPaymentsConfig({
+  const settings: Record<string, string> = {
     NODE_ENV: 'test',
     PUBLIC_URL,
     MONEY_TASK_RETRY_DELAYS_MS: '50,100,200',
     SANDBOX_WEBHOOK_RETRY_DELAYS_MS: '50,100,200,400,800',
     ...env,
-  });
+  };
+  const onSandbox = !settings.STRIPE_SECRET_KEY;
+  const sandboxDatabase = onSandbox
+    ? await createTestDatabase(SANDBOX_NAME, await loadSandboxMigrations())
+    : null;
+  const testBus = await createTestBus([50, 100, 200]);
+  const auth = await createTestAuth();
   const logger = createLogger('payments-test');
   const published: EventEnvelope<any>[] = [];
   await testBus.bus.subscribe({
@@ -56,58 +69,43 @@ export async function startPayments(env: Record<string, string> = {}) {
 
   let service: Service;
   let server: RunningServer;
+  let sandbox: StripeSandbox | null = null;
+  let sandboxServer: RunningServer | null = null;
+  let config: PaymentsConfig;
   async function boot() {
+    // The sandbox first (payments' SDK calls it from the start), then payments on its address and secret.
+    const provider: Record<string, string> = {};
+    if (sandboxDatabase) {
+      sandbox = await createStripeSandbox(
+        { database: sandboxDatabase, logger },
+        loadStripeSandboxConfig(settings),
+      );
+      sandboxServer = await listen(sandbox.app);
+      provider.STRIPE_API_URL = sandboxServer.url;
+      provider.STRIPE_WEBHOOK_SECRET = sandbox.webhookSecret;
+    }
+    config = loadPaymentsConfig({ ...settings, ...provider });
     service = await createPaymentsService({ database, bus: testBus.bus, logger, keys: auth.keys }, config);
     server = await listen(service.app);
     await service.start({ url: server.url });
+    await sandbox?.start({ webhookUrl: `${server.url}${WEBHOOK_PATH}` });
   }
   async function shutdown() {
     await server.close();
     await service.stop();
+    await sandboxServer?.close();
+    await sandbox?.stop();
   }
   await boot();
+  const sandboxUrl = (): string => {
+    if (!sandbox || !sandboxServer)
+      throw new Error('no Stripe sandbox: this harness runs with STRIPE_SECRET_KEY');
+    return sandboxServer.url;
+  };
 
-  const h = {
-    database,
-    bus: testBus.bus,
-    auth,
-    config,
-    published,
-    get url() {
-      return server.url;
-    },
-    get service() {
-      return service;
-    },
-    /** The SDK, pointed at the sandbox exactly as the service points it. */
-    get stripe() {
-      const u = new URL(server.url);
-      return new Stripe(SANDBOX_SECRET_KEY, { host: u.hostname, port: u.port, protocol: 'http' });
-    },
-    /** Stop the service (as a crash or deploy would) and start a fresh one on the same database. */
-    async restart() {
-      await shutdown();
-      await boot();
-    },
-    async close() {
-      await shutdown().catch(() => undefined);
-      await testBus.destroy();
-      await database.destroy();
-    },
-
-    async publish<T extends EventType>(type: T, data: EventInput<T>, id: string = randomUUID()) {
-      await testBus.bus.publish({
-        id,
-        type,
-        occurred_at: new Date().toISOString(),
-        producer: type.split('.')[0],
-        data,
-      });
-      return id;
-    },
-
-    async call(method: string, path: string, token?: string, body?: unknown) {
-      const res = await fetch(`${server.url}${path}`, {
+  const callAt =
+    (base: () => string) => async (method: string, path: string, token?: string, body?: unknown) => {
+      const res = await fetch(`${base()}${path}`, {
         method,
         headers: {
           ...(token ? { authorization: `Bearer ${token}` } : {}),
@@ -123,7 +121,63 @@ export async function startPayments(env: Record<string, string> = {}) {
         json = text;
       }
       return { status: res.status, body: json, headers: res.headers };
+    };
+
+  const h = {
+    database,
+    bus: testBus.bus,
+    auth,
+    get config() {
+      return config;
     },
+    published,
+    get url() {
+      return server.url;
+    },
+    get service() {
+      return service;
+    },
+    /** The Stripe sandbox payments talks to (its webhook deliverer, faults, database). */
+    get sandbox(): StripeSandbox {
+      if (!sandbox) throw new Error('no Stripe sandbox: this harness runs with STRIPE_SECRET_KEY');
+      return sandbox;
+    },
+    /** The sandbox's own address (its pages at /sandbox/stripe, its fault switch at /sandbox/faults/stripe). */
+    get sandboxUrl(): string {
+      return sandboxUrl();
+    },
+    /** The SDK, pointed at the sandbox exactly as the service points it. */
+    get stripe() {
+      const u = new URL(sandboxUrl());
+      return new Stripe(SANDBOX_SECRET_KEY, { host: u.hostname, port: u.port, protocol: 'http' });
+    },
+    /** Stop the service (as a crash or deploy would) and start a fresh one on the same database. */
+    async restart() {
+      await shutdown();
+      await boot();
+    },
+    async close() {
+      await shutdown().catch(() => undefined);
+      await testBus.destroy();
+      await database.destroy();
+      await sandboxDatabase?.destroy();
+    },
+
+    async publish<T extends EventType>(type: T, data: EventInput<T>, id: string = randomUUID()) {
+      await testBus.bus.publish({
+        id,
+        type,
+        occurred_at: new Date().toISOString(),
+        producer: type.split('.')[0],
+        data,
+      });
+      return id;
+    },
+
+    /** HTTP to the payments service. */
+    call: callAt(() => server.url),
+    /** HTTP to the Stripe sandbox's own address (its fault switch, its browser pages). */
+    callSandbox: callAt(sandboxUrl),
 
     events(type: string, jobId?: string) {
       return published.filter((e) => e.type === type && (!jobId || e.data.job_id === jobId));
@@ -202,7 +256,7 @@ export async function startPayments(env: Record<string, string> = {}) {
         account_id: accountId,
       });
       const page = new URL(link.body.url);
-      const local = `${server.url}${page.pathname}${page.search}`;
+      const local = `${sandboxUrl()}${page.pathname}${page.search}`;
       const done = await fetch(local, { method: 'POST', redirect: 'manual' });
       expect(done.status).toBe(303);
       await eventually(async () =>

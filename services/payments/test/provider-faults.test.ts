@@ -3,7 +3,7 @@ import { eventually, startPayments, type Harness } from './harness';
 import { cancellationFigures, quoteFor } from './rules';
 
 // Stripe down, slow or losing its answers, through the real SDK against the sandbox's fault switch
-// (POST /sandbox/faults/stripe on the service's own address). Whatever happens, money moves once: every retry
+// (POST /sandbox/faults/stripe on the sandbox's own address). Whatever happens, money moves once: every retry
 // carries the same idempotency key, the emulator honours it like Stripe, and the ledger stays green.
 
 let h: Harness;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   });
 });
 afterEach(async () => {
-  await h.call('DELETE', '/sandbox/faults/stripe');
+  await h.callSandbox('DELETE', '/sandbox/faults/stripe');
   await h.expectLedgerGreen();
 });
 afterAll(async () => {
@@ -25,11 +25,11 @@ afterAll(async () => {
 
 type Mode = '500' | 'timeout' | 'lost_response';
 async function fault(path: string, mode: Mode, count?: number) {
-  const res = await h.call('POST', '/sandbox/faults/stripe', undefined, { path, mode, count });
+  const res = await h.callSandbox('POST', '/sandbox/faults/stripe', undefined, { path, mode, count });
   expect(res.status).toBe(201);
 }
 async function hits(path: string) {
-  const res = await h.call('GET', '/sandbox/faults/stripe');
+  const res = await h.callSandbox('GET', '/sandbox/faults/stripe');
   return (res.body.hits as { path: string; idempotency_key: string | null }[]).filter((x) => x.path === path);
 }
 /** Every attempt at this path (failed on purpose) carried exactly this idempotency key. */
@@ -37,8 +37,8 @@ async function expectOneKey(path: string, key: string) {
   expect(new Set((await hits(path)).map((x) => x.idempotency_key))).toEqual(new Set([key]));
 }
 async function sandboxCount(object: string, jobId: string, field = 'metadata') {
-  const [row] = await h.database.rows<{ n: number }>(
-    sql`select count(*)::int as n from payments.sandbox_objects where object = ${object} and data -> ${field} ->> 'job_id' = ${jobId}`,
+  const [row] = await h.sandbox.database.rows<{ n: number }>(
+    sql`select count(*)::int as n from stripe_sandbox.objects where object = ${object} and data -> ${field} ->> 'job_id' = ${jobId}`,
   );
   return Number(row.n);
 }
@@ -81,7 +81,7 @@ describe('creating the escrow PaymentIntent', () => {
       expect(seen.length).toBeGreaterThanOrEqual(2);
       expect(new Set(seen.map((x) => x.idempotency_key))).toEqual(new Set([`job:${jobId}:payment_intent`]));
 
-      await h.call('DELETE', '/sandbox/faults/stripe');
+      await h.callSandbox('DELETE', '/sandbox/faults/stripe');
       const again = await h.call('POST', '/payments/create-escrow-payment', restaurant.token, {
         job_id: jobId,
         amount: pay.totalCents,
@@ -137,7 +137,7 @@ describe('the payout transfer', () => {
       expect([...keys]).toEqual([`job:${jobId}:transfer`]);
       expect((await h.stripe.transfers.list({ transfer_group: jobId })).data).toHaveLength(0);
 
-      await h.call('DELETE', '/sandbox/faults/stripe');
+      await h.callSandbox('DELETE', '/sandbox/faults/stripe');
       await eventually(
         async () => expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('completed'),
         20_000,
@@ -157,7 +157,7 @@ describe('the payout transfer', () => {
   test('answers lost after Stripe made the transfer: every retry gets the same transfer, the chef is paid once', async () => {
     const { restaurant, chef, jobId, pay, applicationId } = await h.paidJob({ onboard: true });
     // Hold the sandbox's webhooks back so only the retries can record the transfer.
-    await h.service.sandbox!.stop();
+    await h.sandbox.deliverer.stop();
     try {
       await fault('/v1/transfers', 'lost_response', 3);
       await h.checkout(jobId, restaurant.id, chef.id, applicationId, 'release', pay);
@@ -166,7 +166,7 @@ describe('the payout transfer', () => {
         20_000,
       );
     } finally {
-      h.service.sandbox!.start(`${h.url}/payments/webhooks/stripe`);
+      h.sandbox.deliverer.start(`${h.url}/payments/webhooks/stripe`);
     }
     const seen = await hits('/v1/transfers');
     expect(seen).toHaveLength(3);
@@ -208,7 +208,7 @@ test('a refund while Stripe times out: delayed on screen, then refunded once wit
     20_000,
   );
   await expectOneKey('/v1/refunds', `job:${jobId}:refund`);
-  await h.call('DELETE', '/sandbox/faults/stripe');
+  await h.callSandbox('DELETE', '/sandbox/faults/stripe');
   await eventually(
     async () => expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('refunded'),
     20_000,
@@ -225,7 +225,7 @@ test('a late cancellation while Stripe fails refunds and loses transfer answers:
   await h.accept(shift.jobId, shift.restaurant.id, shift.chef.id, shift.applicationId);
   const quote = quoteFor(h, shift);
   const { jobId, restaurant, chef } = shift;
-  await h.service.sandbox!.stop();
+  await h.sandbox.deliverer.stop();
   try {
     await fault('/v1/refunds', '500');
     await fault('/v1/transfers', 'lost_response', 2);
@@ -255,13 +255,13 @@ test('a late cancellation while Stripe fails refunds and loses transfer answers:
     await expectOneKey('/v1/transfers', `job:${jobId}:transfer`);
     await expectOneKey('/v1/refunds', `job:${jobId}:refund`);
 
-    await h.call('DELETE', '/sandbox/faults/stripe');
+    await h.callSandbox('DELETE', '/sandbox/faults/stripe');
     await eventually(
       async () => expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('settled'),
       20_000,
     );
   } finally {
-    h.service.sandbox!.start(`${h.url}/payments/webhooks/stripe`);
+    h.sandbox.deliverer.start(`${h.url}/payments/webhooks/stripe`);
   }
   expect((await h.stripe.transfers.list({ transfer_group: jobId })).data.map((t) => t.amount)).toEqual([
     quote.chef_pay_cents,
@@ -275,7 +275,10 @@ test('a late cancellation while Stripe fails refunds and loses transfer answers:
 });
 
 test('the fault switch refuses a malformed fault with a 400 and does not exist with real Stripe keys', async () => {
-  const bad = await h.call('POST', '/sandbox/faults/stripe', undefined, { path: 'transfers', mode: 'boom' });
+  const bad = await h.callSandbox('POST', '/sandbox/faults/stripe', undefined, {
+    path: 'transfers',
+    mode: 'boom',
+  });
   expect(bad.status).toBe(400);
   expect(bad.body.error).toEqual(expect.any(String));
 

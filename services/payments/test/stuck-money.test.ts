@@ -13,7 +13,7 @@ beforeAll(async () => {
   h = await startPayments({ MONEY_TASK_RETRY_DELAYS_MS: '50,100,200' });
 });
 afterEach(async () => {
-  await h.call('DELETE', '/sandbox/faults/stripe');
+  await h.callSandbox('DELETE', '/sandbox/faults/stripe');
   await h.expectLedgerGreen();
 });
 afterAll(async () => {
@@ -58,7 +58,7 @@ test('a paid shift still held an hour after its checkout deadline is stuck money
 
 test('a cancelled shift whose refund cannot reach the provider is stuck an hour after the cancellation, and no longer once refunded', async () => {
   const shift = await h.paidJob();
-  await h.call('POST', '/sandbox/faults/stripe', undefined, { path: '/v1/refunds', mode: '500' });
+  await h.callSandbox('POST', '/sandbox/faults/stripe', undefined, { path: '/v1/refunds', mode: '500' });
   await h.cancel(shift.jobId, shift.restaurant.id);
   await eventually(async () =>
     expect((await h.jobPayment(shift.jobId, shift.restaurant.token)).settlement).toMatchObject({
@@ -74,7 +74,7 @@ test('a cancelled shift whose refund cannot reach the provider is stuck an hour 
     /^cancelled at .*refund pending after \d+ attempt\(s\) \(last failure: provider\)/,
   );
 
-  await h.call('DELETE', '/sandbox/faults/stripe');
+  await h.callSandbox('DELETE', '/sandbox/faults/stripe');
   await eventually(async () => expect(await status(shift)).toBe('refunded'), 20_000);
   expect(await stuckIds(inAMonth())).not.toContain(shift.jobId);
 });

@@ -137,9 +137,9 @@ test('a signed payment_intent.succeeded the provider does not confirm opens noth
 
 test('a genuine payment_intent.succeeded delivered three times is handled once, with the amount the provider holds', async () => {
   const { restaurant, jobId, pay, intentId, clientSecret } = await pendingJobWithIntent();
-  await h.service.sandbox!.stop(); // the sandbox's own delivery stays out of the way
+  await h.sandbox.deliverer.stop(); // the sandbox's own delivery stays out of the way
   try {
-    const confirm = await fetch(`${h.url}/sandbox/stripe/v1/payment_intents/${intentId}/confirm`, {
+    const confirm = await fetch(`${h.sandboxUrl}/sandbox/stripe/v1/payment_intents/${intentId}/confirm`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ client_secret: clientSecret, payment_method: 'pm_card_visa' }).toString(),
@@ -269,8 +269,8 @@ test('an unknown event type is acknowledged and ignored', async () => {
 test('the sandbox delivers its events signed, and retries until the endpoint accepts them', async () => {
   // Every sandbox event so far reached the endpoint (2xx), signed with the same secret the endpoint checks.
   await eventually(async () => {
-    const [row] = await h.database.rows<{ pending: number; delivered: number }>(
-      sql`select count(*) filter (where delivered_at is null)::int as pending, count(*) filter (where delivered_at is not null)::int as delivered from payments.sandbox_events`,
+    const [row] = await h.sandbox.database.rows<{ pending: number; delivered: number }>(
+      sql`select count(*) filter (where delivered_at is null)::int as pending, count(*) filter (where delivered_at is not null)::int as delivered from stripe_sandbox.events`,
     );
     expect(Number(row.pending)).toBe(0);
     expect(Number(row.delivered)).toBeGreaterThan(0);
@@ -279,9 +279,9 @@ test('the sandbox delivers its events signed, and retries until the endpoint acc
   const restaurant = await h.user('restaurant');
   const { jobId } = await h.postJob(restaurant);
   const start = await h.call('POST', '/payments/create-escrow-payment', restaurant.token, { job_id: jobId });
-  await h.service.sandbox!.stop(); // no delivery for now
+  await h.sandbox.deliverer.stop(); // no delivery for now
   const confirm = await fetch(
-    `${h.url}/sandbox/stripe/v1/payment_intents/${start.body.payment_intent_id}/confirm`,
+    `${h.sandboxUrl}/sandbox/stripe/v1/payment_intents/${start.body.payment_intent_id}/confirm`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -320,8 +320,8 @@ describe('the webhook secret', () => {
     try {
       const secretOf = async (x: Harness) =>
         (
-          await x.database.rows<{ value: string }>(
-            sql`select value from payments.sandbox_settings where key = 'webhook_secret'`,
+          await x.sandbox.database.rows<{ value: string }>(
+            sql`select value from stripe_sandbox.settings where key = 'webhook_secret'`,
           )
         )[0].value;
       const secret = await secretOf(a);

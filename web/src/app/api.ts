@@ -9,6 +9,7 @@ import {
 import type { SerializedError } from '@reduxjs/toolkit';
 import { authActions, type AuthState } from '../features/auth/authSlice';
 import { clearStorage } from '../features/auth/session';
+import { apiErrorText } from './serverText';
 import { API_MAX_RETRIES, API_TIMEOUT_MS, RETRY_STATUSES } from './constants';
 
 /** The product's API on this origin (an absolute URL: RTK Query under jsdom needs one). */
@@ -103,20 +104,17 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
-/** The text to show for a failed call: the response's `error`, else the transport's message, else the fallback. */
+/**
+ * The one text for a failed call, in the reader's language (serverText.ts): the API's `code` (or one of the
+ * spec's sentences) as our own text, the server's English `error` only for a code we do not know, and the
+ * screen's `fallback` when nothing answered (network, timeout, a page that is not JSON).
+ */
 export function errorText(
   error: FetchBaseQueryError | SerializedError | undefined | null,
   fallback: string,
 ): string {
-  if (!error) return fallback;
-  if ('status' in error) {
-    const data = error.data as { error?: unknown } | undefined;
-    if (data && typeof data.error === 'string' && data.error) return data.error;
-    if ('error' in error && typeof error.error === 'string' && error.status !== 'PARSING_ERROR')
-      return error.error;
-    return fallback;
-  }
-  return error.message || fallback;
+  if (!error || !('status' in error) || typeof error.status !== 'number') return fallback;
+  return apiErrorText(error.data as { error?: unknown; code?: unknown } | undefined, fallback);
 }
 
 /** The status code of a failed call (number), or undefined. */

@@ -26,6 +26,8 @@ export const STORAGE_KEYS = {
   session: 'brigade.session',
   language: 'brigade.language',
   checklistDismissed: (userId: string) => `brigade.checklist.dismissed.${userId}`,
+  /** sessionStorage: the onboarding draft of one account until it is saved (images are not kept). */
+  onboardingDraft: (userId: string) => `brigade.onboarding.draft.${userId}`,
 } as const;
 
 /** The card provider segment of the payment-setup routes (/payments/{provider}/onboarding). */

@@ -7,7 +7,7 @@ type Module = { default: React.ComponentType };
 const page =
   (load: () => Promise<Module>, ns: Namespace[] = []) =>
   async () => {
-    const [mod] = await Promise.all([load(), loadNamespaces(['common', ...ns])]);
+    const [mod] = await Promise.all([load(), loadNamespaces(['common', 'errors', ...ns])]);
     return { Component: mod.default };
   };
 

@@ -9,12 +9,12 @@ import { RootLayout } from '../features/shell/RootLayout';
 import { RouteError } from '../features/shell/RouteError';
 
 // Every screen is its own chunk (React.lazy through the router's `lazy`), so the landing page stays small.
-// Each page also loads its texts (namespaces) before it shows.
+// Each page also loads its texts (namespaces) before it shows, and the texts of the server's answers (errors).
 type Module = { default: React.ComponentType };
 const page =
   (load: () => Promise<Module>, ns: Namespace[] = []) =>
   async () => {
-    const [mod] = await Promise.all([load(), loadNamespaces(['common', ...ns])]);
+    const [mod] = await Promise.all([load(), loadNamespaces(['common', 'errors', ...ns])]);
     return { Component: mod.default };
   };
 
@@ -131,9 +131,10 @@ export const routes: RouteObject[] = [
                 path: 'onboarding',
                 children: [
                   { index: true, element: <OnboardingRedirect /> },
-                  { path: 'restaurant', lazy: restaurantOnboarding },
-                  { path: 'chef', lazy: chefOnboarding },
-                  { path: 'worker', lazy: chefOnboarding },
+                  // the step is in the URL (/onboarding/chef is step 1, /onboarding/chef/2...)
+                  { path: 'restaurant/:step?', lazy: restaurantOnboarding },
+                  { path: 'chef/:step?', lazy: chefOnboarding },
+                  { path: 'worker/:step?', lazy: chefOnboarding },
                   { path: '*', element: <OnboardingRedirect /> },
                 ],
               },

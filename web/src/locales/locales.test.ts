@@ -48,6 +48,25 @@ describe('locales', () => {
     expect(same.map(([k]) => k)).toEqual([]);
   });
 
+  test.each(files)('every count shown in %s goes through plural forms (_one/_other)', (file) => {
+    for (const lang of ['en', 'es']) {
+      const singular: string[] = [];
+      const walk = (t: unknown, p: string) => {
+        if (typeof t === 'string') {
+          // "{{count}}/{{max}}" and "{{count}} of {{max}}" count characters against a maximum: the maximum is plural
+          const counter = /\{\{count\}\}(\/| of | de )\{\{max\}\}/.test(t);
+          if (t.includes('{{count}}') && !counter && !PLURAL.test(p)) singular.push(`${lang}:${p}`);
+        } else if (t && typeof t === 'object')
+          Object.entries(t).forEach(([k, v]) => walk(v, p ? `${p}.${k}` : k));
+      };
+      walk(load(lang, file), '');
+      expect(singular).toEqual([]);
+      const keyset = keys(load(lang, file));
+      for (const k of keyset.filter((key) => key.endsWith('_one')))
+        expect(keyset).toContain(k.replace(/_one$/, '_other'));
+    }
+  });
+
   test('no screen text speaks of a 10% fee or a 90% share', () => {
     for (const lang of ['en', 'es']) {
       for (const file of files) {

@@ -60,28 +60,11 @@ export const signingKeys = identity.table('signing_keys', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-/** The sandbox verifier's pending code of each account (Twilio Verify keeps its own, keyed by phone). */
-export const verificationCodes = identity.table('verification_codes', {
-  userId: uuid('user_id').primaryKey(),
-  phone: text('phone').notNull(),
-  codeHash: text('code_hash').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-  failedAttempts: integer('failed_attempts').notNull().default(0),
-  createdAt: ts('created_at').notNull().defaultNow(),
-});
-
 /** Every verification text sent to a phone, and for which account (the per-phone limit; who asked for a code). */
 export const phoneTexts = identity.table('phone_texts', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   phone: text('phone').notNull(),
   userId: uuid('user_id').notNull(),
-  sentAt: ts('sent_at').notNull().defaultNow(),
-});
-
-export const sandboxSms = identity.table('sandbox_sms', {
-  id: integer('id').primaryKey(),
-  toPhone: text('to_phone').notNull(),
-  body: text('body').notNull(),
   sentAt: ts('sent_at').notNull().defaultNow(),
 });
 

@@ -9,7 +9,3 @@ export function newRefreshToken(): { token: string; hash: string } {
 export function hashRefreshToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
-
-export function hashCode(phone: string, code: string): string {
-  return createHash('sha256').update(`${phone}:${code}`).digest('hex');
-}

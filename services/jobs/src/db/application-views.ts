@@ -10,6 +10,7 @@ import {
   type ChefProfileJson,
   type RestaurantProfileJson,
 } from './rows';
+import { totalOf, type Listed } from './job-views';
 import { withReliability, type ViewContext, type Viewer } from './view-context';
 
 // The read side of applications: GET /applications and GET /applications/{id}, each with its job posting and
@@ -65,15 +66,16 @@ export async function listApplications(
   ctx: ViewContext,
   viewer: Viewer,
   q: { jobId?: string; status?: string },
-): Promise<Application[]> {
+): Promise<Listed<Application>> {
   const where: SQL[] = [
     viewer.type === 'chef' ? sql`a.chef_id = ${viewer.id}` : sql`j.restaurant_id = ${viewer.id}`,
   ];
   if (q.jobId) where.push(sql`a.job_id = ${q.jobId}`);
   if (q.status) where.push(sql`a.status = ${q.status}`);
-  const rows = await ctx.database.rows<ApplicationJoinRow>(
+  const rows = await ctx.database.rows<ApplicationJoinRow & { total: number | string }>(
     sql`
-    select to_jsonb(a) as app, to_jsonb(j) as job, to_jsonb(rp) as rp, to_jsonb(cp) as cp
+    select to_jsonb(a) as app, to_jsonb(j) as job, to_jsonb(rp) as rp, to_jsonb(cp) as cp,
+      count(*) over () as total
     from ${applicationFrom}
     where ${sql.join(where, sql` and `)}
     order by a.created_at desc, a.id
@@ -87,5 +89,5 @@ export async function listApplications(
     viewer,
     applications.map((a) => a.job_postings),
   );
-  return withReliability(ctx, applications);
+  return { items: await withReliability(ctx, applications), total: totalOf(rows) };
 }

@@ -21,6 +21,22 @@ interface JobJoinRow {
   rp: unknown;
 }
 
+/** A row of a list: how many rows match without the limit (`count(*) over ()`, before LIMIT applies). */
+interface Counted {
+  total?: number | string;
+}
+
+/** A list cut at its limit, with how many match in all (the dashboards' counts). */
+export interface Listed<T> {
+  items: T[];
+  total: number;
+}
+
+/** The total of a counted list: the window count of any row, or 0 when nothing matched. */
+export function totalOf(rows: Counted[]): number {
+  return rows.length === 0 ? 0 : Number(rows[0].total);
+}
+
 /** A chef's application to a job, in a chef's list (null columns: not applied). */
 interface ChefJobRow extends JobJoinRow {
   ua_id: string | null;
@@ -146,19 +162,24 @@ export async function listOpenJobs(
   policy: Policy,
   q: JobListQuery,
   now: Date,
-): Promise<Job[]> {
+): Promise<Listed<Job>> {
   const where = [sql`j.status = 'open' and j.start_time > ${now.toISOString()}::timestamptz`, ...filters(q)];
-  const rows = await database.rows<JobJoinRow>(sql`
-    select to_jsonb(j) as job, to_jsonb(rp) as rp
+  const rows = await database.rows<JobJoinRow & Counted>(sql`
+    select to_jsonb(j) as job, to_jsonb(rp) as rp, count(*) over () as total
     from ${jobFrom}
     where ${sql.join(where, sql` and `)}
     order by j.created_at desc, j.id
     limit ${q.limit ?? 100}`);
-  return rows.map((r) => presentJobRow(r, policy));
+  return { items: rows.map((r) => presentJobRow(r, policy)), total: totalOf(rows) };
 }
 
 /** GET /jobs: a restaurant's own jobs (default all) or, for chefs, open jobs (default) / jobs they applied to. */
-export async function listJobs(ctx: ViewContext, viewer: Viewer, q: JobListQuery, now: Date): Promise<Job[]> {
+export async function listJobs(
+  ctx: ViewContext,
+  viewer: Viewer,
+  q: JobListQuery,
+  now: Date,
+): Promise<Listed<Job>> {
   const { database, policy } = ctx;
   const where: SQL[] = [];
   const isChef = viewer.type === 'chef';
@@ -184,9 +205,9 @@ export async function listJobs(ctx: ViewContext, viewer: Viewer, q: JobListQuery
   const extra = isChef
     ? sql`, ua.id as ua_id, ua.status as ua_status, ua.worker_confirmed as ua_worker_confirmed`
     : sql`, (select count(*)::int from jobs.applications pa where pa.job_id = j.id and pa.status = 'pending') as pending_count`;
-  const rows = await database.rows<ChefJobRow & RestaurantJobRow>(
+  const rows = await database.rows<ChefJobRow & RestaurantJobRow & Counted>(
     sql`
-    select to_jsonb(j) as job, to_jsonb(rp) as rp ${extra}
+    select to_jsonb(j) as job, to_jsonb(rp) as rp, count(*) over () as total ${extra}
     from ${jobFrom} ${chefJoin}
     where ${sql.join(where, sql` and `)}
     order by j.created_at desc, j.id
@@ -207,5 +228,5 @@ export async function listJobs(ctx: ViewContext, viewer: Viewer, q: JobListQuery
     }
     return view;
   });
-  return attachDisputes(ctx, viewer, jobs);
+  return { items: await attachDisputes(ctx, viewer, jobs), total: totalOf(rows) };
 }

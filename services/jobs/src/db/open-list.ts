@@ -17,6 +17,8 @@ interface SharedList {
   ids: string[];
   /** Each job's JSON without its closing brace, ready for the chef's fields. */
   fragments: string[];
+  /** How many open shifts match in all (the list is cut at the query's limit). */
+  total: number;
 }
 
 type UserApplication = { id: string; status: string; worker_confirmed: boolean | null };
@@ -50,7 +52,7 @@ export class OpenListCache {
         ? `${fragment},"user_applied":true,"user_application":${JSON.stringify(app)}}`
         : `${fragment},"user_applied":false,"user_application":null}`;
     });
-    return `{"jobs":[${parts.join(',')}]}`;
+    return `{"jobs":[${parts.join(',')}],"total":${list.total}}`;
   }
 
   private shared(q: JobListQuery, now: Date, version: number, nextStartMs: number | null) {
@@ -59,9 +61,10 @@ export class OpenListCache {
     }|${q.startDate ?? ''}|${q.endDate ?? ''}|${q.limit ?? ''}`;
     let entry = this.lists.get(key);
     if (!entry) {
-      entry = listOpenJobs(this.database, this.policy, q, now).then((jobs) => ({
-        ids: jobs.map((j) => j.id),
-        fragments: jobs.map((j) => JSON.stringify(j).slice(0, -1)),
+      entry = listOpenJobs(this.database, this.policy, q, now).then(({ items, total }) => ({
+        ids: items.map((j) => j.id),
+        fragments: items.map((j) => JSON.stringify(j).slice(0, -1)),
+        total,
       }));
       entry.catch(() => this.lists.delete(key));
       this.lists.set(key, entry);

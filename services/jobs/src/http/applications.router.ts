@@ -42,7 +42,10 @@ export function applicationsRouter(ctx: JobsContext, auth: RequestHandler): Rout
       ctx,
       scopes,
       false,
-      async () => ({ applications: await listApplications(view, user, query) }),
+      async () => {
+        const { items, total } = await listApplications(view, user, query);
+        return { applications: items, total };
+      },
       day,
     );
   });

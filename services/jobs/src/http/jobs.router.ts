@@ -33,7 +33,7 @@ export function jobsRouter(ctx: JobsContext, auth: RequestHandler): Router {
             chef: versions[1][1],
             nextStartMs,
           })
-        : { jobs: await listJobs(ctx, user, query, ctx.now()) },
+        : await listJobs(ctx, user, query, ctx.now()).then(({ items, total }) => ({ jobs: items, total })),
     );
   });
 

@@ -16,8 +16,9 @@ export async function applyToJob(ctx: JobsContext, chefId: string, jobId: string
       const job = await lockJob(ctx.database, tx, jobId);
       if (!job || isOwnerOnly(job.status)) throw JobsErrors.jobNotFound();
       if (await findApplicationOf(ctx.database, tx, job.id, chefId)) throw JobsErrors.alreadyApplied();
-      if (job.status !== 'open') throw JobsErrors.jobNotOpen();
+      // A started shift says so whatever its state: the expiry rule may already have closed an unfilled one.
       if (job.start_time.getTime() <= ctx.now().getTime()) throw JobsErrors.shiftStarted();
+      if (job.status !== 'open') throw JobsErrors.jobNotOpen();
       const chef = await findChef(ctx.database, chefId, tx);
       const now = new Date();
       const app = {

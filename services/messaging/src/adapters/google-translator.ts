@@ -1,5 +1,5 @@
 import { v2 } from '@google-cloud/translate';
-import type { Translation, Translator } from './translation-port';
+import { PRODUCT_PAIRS, type Translation, type Translator } from './translation-port';
 
 export interface GoogleTranslatorOptions {
   /** API key (sent as `?key=`); or */
@@ -30,6 +30,9 @@ export function createGoogleTranslator(options: GoogleTranslatorOptions): Transl
   return {
     enabled: true,
     provider: 'google',
+    pairs: PRODUCT_PAIRS,
+    via: `Google Cloud Translation${options.apiEndpoint ? ` at ${options.apiEndpoint}` : ''}`,
+    // Google detects the source itself (and says which it found): the caller's `from` is not passed.
     async translate(text: string, to: string): Promise<Translation> {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_, reject) => {

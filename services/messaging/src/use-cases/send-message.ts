@@ -32,7 +32,7 @@ export async function sendMessage(
   let translated: string | null = null;
   if (ctx.translator.enabled && hasWords(text) && originalLanguage !== recipientLanguage) {
     try {
-      const result = await ctx.translator.translate(text, recipientLanguage);
+      const result = await ctx.translator.translate(text, recipientLanguage, originalLanguage);
       if (result.detectedSource) originalLanguage = baseLanguage(result.detectedSource);
       if (originalLanguage !== recipientLanguage && result.text.trim() !== '' && result.text !== text)
         translated = result.text;

@@ -26,13 +26,13 @@ export async function translateStatement(
   let translated: string | null = null;
   if (ctx.translator.enabled && hasWords(data.text)) {
     try {
-      const result = await ctx.translator.translate(data.text, target);
+      const result = await ctx.translator.translate(data.text, target, original);
       if (result.detectedSource) {
         original = baseLanguage(result.detectedSource);
         // Written in the other language after all: that language's translation is what the operator needs.
         if (original === target) {
           target = other(target);
-          const again = await ctx.translator.translate(data.text, target);
+          const again = await ctx.translator.translate(data.text, target, original);
           if (again.text.trim() !== '' && again.text !== data.text) translated = again.text;
         } else if (result.text.trim() !== '' && result.text !== data.text) translated = result.text;
       } else if (result.text.trim() !== '' && result.text !== data.text) translated = result.text;

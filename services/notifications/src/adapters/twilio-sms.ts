@@ -5,17 +5,20 @@ export interface TwilioSmsOptions {
   accountSid: string;
   authToken: string;
   from: string;
-  /** Override of https://api.twilio.com (a local stand-in in tests). */
+  /** Override of https://api.twilio.com: the SMS sandbox, or a local stand-in in tests. */
   apiBaseUrl?: string;
   timeoutMs?: number;
+  /** What the texts are recorded as sent by: Twilio, or the SMS sandbox answering Twilio's API. */
+  provider?: 'twilio' | 'sandbox';
 }
 
 /** Texts through Twilio's official SDK. Retries are ours (with backoff, recorded), so the SDK's are off. */
 export class TwilioSms implements SmsPort {
-  readonly provider = 'twilio' as const;
+  readonly provider: 'twilio' | 'sandbox';
   private readonly client: ReturnType<typeof twilio>;
 
   constructor(private readonly options: TwilioSmsOptions) {
+    this.provider = options.provider ?? 'twilio';
     this.client = twilio(options.accountSid, options.authToken, {
       autoRetry: false,
       timeout: options.timeoutMs ?? 10_000,

@@ -191,13 +191,3 @@ export async function finishSms(
         where seq = ${seq}`,
   );
 }
-
-/** The sandbox's sent texts, newest first (to one phone when `to` is given). */
-export async function sandboxTexts(database: Database, to: string | undefined, limit: number) {
-  return database.rows<{ to: string; body: string; sent_at: Date | string }>(
-    sql`select to_phone as "to", body, sent_at from notifications.sms
-        where status = 'sent' and provider = 'sandbox' ${to ? sql`and to_phone = ${to}` : sql``}
-        order by sent_at desc, seq desc
-        limit ${limit}`,
-  );
-}

@@ -109,5 +109,6 @@ const es: Record<TemplateName, Render> = {
 
 export function renderSms(template: TemplateName, language: Language, context: TemplateContext): string {
   const table = language === 'es' ? es : en;
-  return table[template](context, format(context, language));
+  // A time that ends a sentence already ends with a period in Spanish ("1:00 p.m."): one period, not two.
+  return table[template](context, format(context, language)).replace(/\.\.(?=\s|$)/g, '.');
 }

@@ -3,17 +3,18 @@ import { SANDBOX_SECRET_KEY, type PaymentsConfig } from '../config';
 
 export type StripeClient = Stripe;
 
-export function isSandbox(config: Pick<PaymentsConfig, 'STRIPE_SECRET_KEY'>): boolean {
-  return !config.STRIPE_SECRET_KEY;
-}
-
 /**
- * The one Stripe SDK client. With STRIPE_SECRET_KEY it talks to Stripe; without it the very same SDK is pointed
- * (host/port/protocol) at this service's own address, where the emulator answers the SDK's `/v1/...` requests.
+ * The one Stripe SDK client. With STRIPE_SECRET_KEY it talks to Stripe (or to STRIPE_API_URL when given);
+ * without it the very same SDK is pointed (host/port/protocol) at STRIPE_API_URL, where the Stripe sandbox
+ * answers its `/v1/...` requests as Stripe would.
  */
 type ClientConfig = Pick<
   PaymentsConfig,
-  'STRIPE_SECRET_KEY' | 'STRIPE_TIMEOUT_MS' | 'STRIPE_MAX_NETWORK_RETRIES' | 'STRIPE_INTERACTIVE_TIMEOUT_MS'
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_API_URL'
+  | 'STRIPE_TIMEOUT_MS'
+  | 'STRIPE_MAX_NETWORK_RETRIES'
+  | 'STRIPE_INTERACTIVE_TIMEOUT_MS'
 >;
 
 /**
@@ -21,16 +22,17 @@ type ClientConfig = Pick<
  * `Idempotency-Key` as the first, and every POST we make passes a key derived from the job, so a repeat never
  * charges, transfers or refunds twice.
  */
-export function createStripeClient(config: ClientConfig, selfUrl: string): Stripe {
+export function createStripeClient(config: ClientConfig): Stripe {
   const common = {
     maxNetworkRetries: config.STRIPE_MAX_NETWORK_RETRIES,
     timeout: config.STRIPE_TIMEOUT_MS,
     appInfo: { name: 'brigade-payments' },
   };
-  if (config.STRIPE_SECRET_KEY) return new Stripe(config.STRIPE_SECRET_KEY, common);
-  const url = new URL(selfUrl);
+  const key = config.STRIPE_SECRET_KEY ?? SANDBOX_SECRET_KEY;
+  if (!config.STRIPE_API_URL) return new Stripe(key, common);
+  const url = new URL(config.STRIPE_API_URL);
   const protocol = url.protocol === 'https:' ? 'https' : 'http';
-  return new Stripe(SANDBOX_SECRET_KEY, {
+  return new Stripe(key, {
     ...common,
     host: url.hostname,
     port: url.port || (protocol === 'https' ? 443 : 80),
@@ -60,17 +62,13 @@ export function isProviderOutage(err: unknown): boolean {
   );
 }
 
-/** Lazily bound: the service learns its own address only when it starts listening. */
+/** The client the use cases share (`ctx.stripe.get()`). */
 export class StripeHolder {
-  private client: Stripe | null = null;
-  constructor(private readonly config: ClientConfig) {
-    if (config.STRIPE_SECRET_KEY) this.client = createStripeClient(config, 'https://api.stripe.com');
-  }
-  bind(selfUrl: string) {
-    if (!this.config.STRIPE_SECRET_KEY) this.client = createStripeClient(this.config, selfUrl);
+  private readonly client: Stripe;
+  constructor(config: ClientConfig) {
+    this.client = createStripeClient(config);
   }
   get(): Stripe {
-    if (!this.client) throw new Error('Stripe sandbox client used before the service started');
     return this.client;
   }
 }

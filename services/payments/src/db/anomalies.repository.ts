@@ -54,3 +54,13 @@ export async function latestAnomalies(
   );
   return { total: Number(count?.n ?? 0), rows };
 }
+
+/** How many anomalies were recorded, by where the fact came from and why it was refused (the metrics). */
+export async function anomalyCounts(
+  database: Database,
+): Promise<Array<{ source: string; reason: string; n: number }>> {
+  const rows = await database.rows<{ source: string; reason: string; n: string }>(
+    sql`select source, reason, count(*)::bigint as n from ${sql.raw(database.schema)}.anomalies group by source, reason`,
+  );
+  return rows.map((r) => ({ source: r.source, reason: r.reason, n: Number(r.n) }));
+}

@@ -1,10 +1,10 @@
 import { bigserial, boolean, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentStatus } from '@brigade/contracts';
 
-// The payments tables as the migrations (`migrations/0001..0005`) make them, for drizzle's query builder
+// The payments tables as the migrations (`migrations/0001..0006`) make them, for drizzle's query builder
 // (ADR 12: plain single-table reads and writes by key). Joins, locking, conditional upserts and JSON stay raw
-// `sql` in the repositories. The sandbox's tables (`sandbox_*`) belong to the Stripe emulator, which reads them
-// itself and leaves the service with it; kit's `outbox`/`processed_events`/`audit_log` belong to kit.
+// `sql` in the repositories. The Stripe sandbox's tables left with it (`sandboxes/stripe`, schema
+// `stripe_sandbox`); kit's `outbox`/`processed_events`/`audit_log` belong to kit.
 
 export const payments = pgSchema('payments');
 

@@ -3,6 +3,7 @@ import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { PhoneCodeForm } from './PhoneCodeForm';
 import { usePhoneVerification } from './usePhoneVerification';
+import { formatPhone } from '../../app/format';
 
 /**
  * For a signed-in account whose phone is not verified (it left /verify-phone, or its code never came): send
@@ -20,7 +21,7 @@ export function VerifyPhoneCard() {
         <Alert tone="success">{verification.notice}</Alert>
       ) : (
         <>
-          <p className="muted">{t('verifyCard.text', { phone: user.phone })}</p>
+          <p className="muted">{t('verifyCard.text', { phone: formatPhone(user.phone) })}</p>
           <PhoneCodeForm verification={verification} resendLabel={t('verifyCard.send')} />
         </>
       )}

@@ -9,6 +9,7 @@ import { PublicHeader } from '../landing/PublicHeader';
 import { PhoneCodeForm } from './PhoneCodeForm';
 import { dashboardPathFor, onboardingPathFor } from './RequireAuth';
 import { usePhoneVerification } from './usePhoneVerification';
+import { formatPhone } from '../../app/format';
 
 /**
  * After sign-up (phone and user type in navigation state), or later for a signed-in account whose phone is not
@@ -30,8 +31,14 @@ export default function VerifyPhonePage() {
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
   const verification = usePhoneVerification(phone ?? '', () => {
-    const next = profile ? dashboardPathFor(userType!) : onboardingPathFor(userType!);
-    timer.current = window.setTimeout(() => navigate(next), VERIFY_REDIRECT_MS);
+    // Sign-up sends chefs to /onboarding/worker (the spec's route, the chef wizard). The verification page is
+    // replaced, so Back from onboarding never returns to it.
+    const next = profile
+      ? dashboardPathFor(userType!)
+      : userType === 'chef'
+        ? '/onboarding/worker'
+        : onboardingPathFor(userType!);
+    timer.current = window.setTimeout(() => navigate(next, { replace: true }), VERIFY_REDIRECT_MS);
   });
 
   if (loading && !state) return <Spinner />;
@@ -44,7 +51,7 @@ export default function VerifyPhonePage() {
       <main id="main" className="page auth-page">
         <div className="card auth-card">
           <h1>{t('verify.title')}</h1>
-          <p className="muted">{t('verify.subtitle', { phone })}</p>
+          <p className="muted">{t('verify.subtitle', { phone: formatPhone(phone) })}</p>
           {state?.codeSent === false && !verification.notice && !verification.error && (
             <Alert tone="warning">{t('verify.codeNotSent')}</Alert>
           )}

@@ -132,7 +132,7 @@ describe('auth state machine', () => {
     const store = makeStore();
     expect(await store.dispatch(signIn('a@b.co', 'whatever1'))).toEqual({
       ok: false,
-      error: 'No session returned from signin',
+      error: 'Something went wrong. Please try again.',
     });
   });
 

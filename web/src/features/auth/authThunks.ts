@@ -1,5 +1,6 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { api, errorCode, errorStatus, errorText } from '../../app/api';
+import { genericError } from '../../app/serverText';
 import { applyLanguage, rememberLanguage, type AppLanguage } from '../../app/i18n';
 import { authApi, type SignupBody } from './authApi';
 import { authActions, type AuthState } from './authSlice';
@@ -32,7 +33,7 @@ function refreshWithBackoff(refreshToken: string): Thunk<RefreshResult> {
     if (inFlight) return inFlight;
     inFlight = (async (): Promise<RefreshResult> => {
       const delays = refreshBackoff();
-      let lastError = 'Session refresh failed';
+      let lastError = genericError();
       for (let attempt = 0; ; attempt++) {
         const res = await dispatch(authApi.endpoints.refresh.initiate({ refresh_token: refreshToken }));
         if ('data' in res && res.data?.session) return { session: res.data.session };
@@ -97,7 +98,7 @@ export function loadProfile(): Thunk {
       dispatch(authActions.profileLoaded(res.data));
       applyLanguage(res.data.user.language_preference);
     } else if (res.error && errorStatus(res.error) !== 401) {
-      dispatch(authActions.failed(errorText(res.error, 'Failed to load profile')));
+      dispatch(authActions.failed(errorText(res.error, genericError())));
     }
   };
 }
@@ -152,13 +153,13 @@ export function signIn(email: string, password: string): Thunk<Outcome> {
     dispatch(authActions.errorCleared());
     const res = await dispatch(authApi.endpoints.signIn.initiate({ email, password }));
     if ('error' in res && res.error) {
-      const error = errorText(res.error, 'Sign in failed');
+      const error = errorText(res.error, genericError());
       dispatch(authActions.failed(error));
       return { ok: false, error };
     }
     const session = res.data?.session;
     if (!session) {
-      const error = 'No session returned from signin';
+      const error = genericError();
       dispatch(authActions.failed(error));
       return { ok: false, error };
     }
@@ -175,13 +176,13 @@ export function signUp(body: SignupBody): Thunk<Outcome> {
     dispatch(authActions.errorCleared());
     const res = await dispatch(authApi.endpoints.signUp.initiate(body));
     if ('error' in res && res.error) {
-      const error = errorText(res.error, 'Sign up failed');
+      const error = errorText(res.error, genericError());
       dispatch(authActions.failed(error));
       return { ok: false, error, code: errorCode(res.error) };
     }
     const session = res.data?.session;
     if (!session) {
-      const error = 'No session returned from signup';
+      const error = genericError();
       dispatch(authActions.failed(error));
       return { ok: false, error };
     }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCode, errorText } from '../../app/api';
+import { serverText } from '../../app/serverText';
 import { useAppDispatch } from '../../app/hooks';
 import { authApi } from './authApi';
 import { refreshSession } from './authThunks';
@@ -39,7 +40,7 @@ export function usePhoneVerification(phone: string, onVerified?: () => void) {
     if (problem) return setError(t(problem));
     const res = await verify({ phone, code });
     if (res.error) return setError(failure(res.error, t('verify.failed')));
-    setNotice(res.data.message);
+    setNotice(serverText(res.data.message, t('errors:texts.phoneVerified')));
     setVerified(true);
     await dispatch(refreshSession());
     onVerified?.();

@@ -14,9 +14,9 @@ import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { ToggleGroup } from '../../components/ToggleGroup';
-import { formatRating } from '../dashboard/format';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import { chefSearchApi, type ChefSearchArgs } from '../profile/profilesApi';
+import { formatRating } from '../../app/format';
 
 const num = (v: string) => (v.trim() === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
 

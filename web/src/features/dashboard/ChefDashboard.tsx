@@ -5,7 +5,7 @@ import { useAuth } from '../../app/hooks';
 import type { Application } from '../jobs/jobsApi';
 import { holdsShift, isFinal } from '../jobs/shiftState';
 import { ForType } from '../shell/Redirects';
-import { formatDateTime, formatRate } from './format';
+import { formatRate, formatShiftMoment } from '../../app/format';
 import {
   CompleteProfileAlert,
   DashboardStatus,
@@ -56,7 +56,7 @@ function Dashboard() {
         />
       )}
       <DashboardStatus userType="chef" checklist={checklist}>
-        <StatCard label={t('chef.availableWork')} value={openings.length} />
+        <StatCard label={t('chef.availableWork')} value={jobs.data?.total ?? openings.length} />
         <StatCard label={t('chef.upcomingWork')} value={upcoming.length} />
       </DashboardStatus>
 
@@ -75,7 +75,8 @@ function Dashboard() {
               <PositionTitle title={job.title} urgent={job.emergency_level === 'urgent'} />
               <div className="hint">
                 {job.restaurant_profiles?.name && `${job.restaurant_profiles.name} · `}
-                {formatDateTime(job.start_time)} · {formatRate(job.hourly_rate)}/{tc('perHour')}
+                {formatShiftMoment(job.start_time, job.restaurant_profiles?.city)} ·{' '}
+                {formatRate(job.hourly_rate)}/{tc('perHour')}
               </div>
             </div>
             <Link to={`/jobs/${job.id}`} className="btn btn-small btn-secondary">
@@ -98,7 +99,7 @@ function Dashboard() {
             <div>
               <PositionTitle title={a.job_postings?.title ?? ''} />
               <div className="hint">
-                {formatDateTime(a.job_postings?.start_time)}
+                {formatShiftMoment(a.job_postings?.start_time, a.job_postings?.restaurant_profiles?.city)}
                 {a.worker_confirmed === null && ` · ${t('chef.awaitingConfirmation')}`}
               </div>
             </div>

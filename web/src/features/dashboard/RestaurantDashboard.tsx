@@ -6,7 +6,7 @@ import { canJob } from '../../app/contracts';
 import type { Application } from '../jobs/jobsApi';
 import { stateOf } from '../jobs/shiftState';
 import { ForType } from '../shell/Redirects';
-import { formatDateTime, formatRate, formatRating } from './format';
+import { formatRate, formatRating, formatShiftMoment } from '../../app/format';
 import {
   CompleteProfileAlert,
   DashboardStatus,
@@ -30,13 +30,13 @@ function Dashboard() {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation('catalog');
   const { profile } = useAuth();
-  const { jobs, applications, checklist } = useDashboardData({
-    status: 'all',
-    limit: DASHBOARD_RECENT_LIMIT,
-  });
+  const { jobs, applications, checklist, openTotal } = useDashboardData(
+    { status: 'all', limit: DASHBOARD_RECENT_LIMIT },
+    true,
+  );
   const jobList = jobs.data?.jobs ?? [];
   const appList = applications.data?.applications ?? [];
-  const openPositions = jobList.filter((j) => j.status === 'open').length;
+  const openPositions = openTotal ?? jobList.filter((j) => j.status === 'open').length;
   const confirmedStaff = appList.filter((a) => stateOf(a) === 'confirmed').length;
   const fresh = newApplicationsCount(appList);
   const rating = formatRating(profile && 'average_rating' in profile ? profile.average_rating : null);
@@ -98,7 +98,8 @@ function Dashboard() {
               <div>
                 <PositionTitle title={job.title} urgent={job.emergency_level === 'urgent'} />
                 <div className="hint">
-                  {formatDateTime(job.start_time)} · {formatRate(job.hourly_rate)}/{tc('perHour')} ·{' '}
+                  {formatShiftMoment(job.start_time, job.restaurant_profiles?.city)} ·{' '}
+                  {formatRate(job.hourly_rate)}/{tc('perHour')} ·{' '}
                   <span className={`status status-${job.status}`}>
                     {tc(`jobStatus.${job.status}`, { defaultValue: job.status })}
                   </span>

@@ -5,7 +5,7 @@ import { errorText } from '../../app/api';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { favoritesApi, type RosterSort } from '../favorites/favoritesApi';
-import { formatDate, formatRating } from './format';
+import { formatDate, formatRating } from '../../app/format';
 
 const SORTS: RosterSort[] = ['recent', 'frequency', 'rating'];
 

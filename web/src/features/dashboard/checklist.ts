@@ -15,6 +15,8 @@ export interface ChecklistData {
   jobs: Pick<JobPosting, 'status'>[];
   applications: { status: Application['status']; job_postings?: Pick<JobPosting, 'status'> | null }[];
   accountStatus: Pick<AccountStatus, 'payouts_enabled'> | null;
+  /** The restaurant's counts from the API's totals (its job list above is cut at the dashboard's limit). */
+  totals?: { posted: number; completed: number };
 }
 
 /** If loading fails the checklist falls back to empty data. */
@@ -25,7 +27,7 @@ export function completedShifts(userType: 'chef' | 'restaurant', data: Checklist
     return data.applications.filter((a) => a.status === 'accepted' && a.job_postings?.status === 'completed')
       .length;
   }
-  return data.jobs.filter((j) => j.status === 'completed').length;
+  return data.totals?.completed ?? data.jobs.filter((j) => j.status === 'completed').length;
 }
 
 export function checklistItems(userType: 'chef' | 'restaurant', data: ChecklistData): ChecklistItem[] {
@@ -49,7 +51,12 @@ export function checklistItems(userType: 'chef' | 'restaurant', data: ChecklistD
   }
   return [
     { key: 'profile', label: 'restaurantProfile', to: '/onboarding/restaurant', done: true },
-    { key: 'post', label: 'restaurantPost', to: '/jobs/post', done: data.jobs.length > 0 },
+    {
+      key: 'post',
+      label: 'restaurantPost',
+      to: '/jobs/post',
+      done: (data.totals?.posted ?? data.jobs.length) > 0,
+    },
     {
       key: 'review',
       label: 'restaurantReview',

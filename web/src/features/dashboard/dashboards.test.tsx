@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { signedIn } from '../../../test/signed-in-minimal';
+import { makeJob } from '../../../test/signed-in';
 
 describe('dashboards', () => {
   test('the restaurant dashboard shows its real average rating, new applications and a roster with Try Again', async () => {
@@ -50,5 +51,35 @@ describe('dashboards', () => {
     expect(await screen.findByRole('link', { name: 'Sam Reyes' })).toBeTruthy();
     expect(screen.queryByText('Server')).toBeNull(); // three skills at most
     expect(screen.getByRole('heading', { name: 'Getting started' })).toBeTruthy();
+  });
+
+  test("the chef's Available Work counts every opening the API counts, not the five listed", async () => {
+    signedIn('chef');
+    const five = Array.from({ length: 5 }, (_, i) => makeJob({ title: `Line Cook ${i + 1}` }));
+    fakeApi.on('GET', '/jobs', { body: { jobs: five, total: 6 } });
+    renderApp('/dashboard/chef');
+    await screen.findByText('Line Cook 5');
+    const available = screen
+      .getAllByText('Available Work')
+      .find((e) => e.classList.contains('stat-label'))!.parentElement!;
+    expect(within(available).getByText('6')).toBeTruthy();
+  });
+
+  test("the restaurant's Open Positions and completed shifts come from the API's totals", async () => {
+    signedIn('restaurant');
+    const recent = Array.from({ length: 5 }, (_, i) => makeJob({ title: `Shift ${i + 1}`, status: 'open' }));
+    const totals: Record<string, number> = { all: 14, open: 7, completed: 2 };
+    fakeApi.on('GET', '/jobs', (call) => ({
+      body: {
+        jobs: call.query.status === 'all' ? recent : recent.slice(0, 1),
+        total: totals[call.query.status],
+      },
+    }));
+    renderApp('/dashboard/restaurant');
+    await screen.findByText('Shift 5');
+    const open = screen.getByText('Open Positions').parentElement!;
+    expect(await within(open).findByText('7')).toBeTruthy();
+    // Two completed shifts or more: the checklist has done its work and is gone.
+    expect(screen.queryByRole('heading', { name: 'Getting started' })).toBeNull();
   });
 });

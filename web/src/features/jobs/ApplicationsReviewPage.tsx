@@ -11,12 +11,12 @@ import {
 import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
-import { formatRating } from '../dashboard/format';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import { jobsApi, type ApplicationOfJob, type JobPosting } from './jobsApi';
 import { JobStatusTag, PositionTitle, shiftWhen } from './parts';
 import { Reliability } from '../profile/Reliability';
 import { applicationLabel, restaurantCanDecide, stateOf } from './shiftState';
+import { formatRating } from '../../app/format';
 
 /** A bio cut at 150 characters (on a word boundary when one is near), with an ellipsis. */
 export function truncateBio(bio: string | undefined | null, max = BIO_PREVIEW_CHARS): string {
@@ -167,7 +167,8 @@ export default function ApplicationsReviewPage() {
           <PositionTitle title={job.title} urgent={job.emergency_level === 'urgent'} />
         </h2>
         <p className="hint">
-          {shiftWhen(job.start_time, job.end_time)} · <JobStatusTag status={job.status} />
+          {shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)} ·{' '}
+          <JobStatusTag status={job.status} />
         </p>
       </div>
       {apps.length === 0 ? (

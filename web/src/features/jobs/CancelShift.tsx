@@ -5,7 +5,7 @@ import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { jobsApi, type CancelJobResponse, type CancellationQuote, type JobPosting } from './jobsApi';
-import { formatCents } from './money';
+import { formatCents } from '../../app/format';
 
 const REASON_MAX = 500;
 

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../dashboard/format';
 import { refundReason, settledReason } from '../payments/moneyOutcome';
 import type { JobPosting } from './jobsApi';
-import { formatCents } from './money';
+import { formatCents, formatDateTime } from '../../app/format';
 
 /**
  * How a cancelled shift was cancelled, from the job's `cancellation`: who, when, late or not, what the chef was

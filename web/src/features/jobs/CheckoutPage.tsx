@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorStatus, errorText } from '../../app/api';
+import { serverText } from '../../app/serverText';
 import { CHECKOUT_REDIRECT_MS, MUTUAL_CHECKOUT_REDIRECT_MS } from '../../app/shiftConstants';
 import { LIMITS } from '../../app/contracts';
 import { useAuth } from '../../app/hooks';
@@ -9,11 +10,11 @@ import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { NotFoundScreen } from '../../components/NotFoundScreen';
 import { Spinner } from '../../components/Spinner';
-import { formatDate, formatTime } from '../dashboard/format';
 import { jobsApi } from './jobsApi';
 import { checkoutState } from './shiftState';
 import { PositionTitle, rateText } from './parts';
 import { CheckoutDeadline, UnderReview } from './policy';
+import { formatShiftDate, formatShiftHours } from '../../app/format';
 
 const STARS = [1, 2, 3, 4, 5];
 
@@ -114,7 +115,7 @@ export default function CheckoutPage() {
     return (
       <section className="page narrow center">
         <h1>{t('checkout.complete')}</h1>
-        <p role="status">{result.message}</p>
+        <p role="status">{serverText(result.message, t('checkout.complete'))}</p>
         <p className="muted">
           {result.mutualCheckoutCompleted ? t('checkout.bothDone') : t('checkout.waitingOther')}
         </p>
@@ -158,15 +159,11 @@ export default function CheckoutPage() {
           )}
           <div>
             <dt>{t('checkout.date')}</dt>
-            <dd>{formatDate(job.start_time)}</dd>
+            <dd>{formatShiftDate(job.start_time, job.restaurant_profiles?.city)}</dd>
           </div>
           <div>
             <dt>{t('checkout.time')}</dt>
-            <dd>
-              {job.start_time && job.end_time
-                ? `${formatTime(job.start_time)} – ${formatTime(job.end_time)}`
-                : ''}
-            </dd>
+            <dd>{formatShiftHours(job.start_time, job.end_time, job.restaurant_profiles?.city)}</dd>
           </div>
           <div>
             <dt>{t('checkout.rate')}</dt>

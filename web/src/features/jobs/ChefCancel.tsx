@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/api';
 import { formatDuration } from '../../app/contracts';
 import { Alert } from '../../components/Alert';
-import { formatDateTime } from '../dashboard/format';
 import { jobsApi, type Application, type JobPosting } from './jobsApi';
 import { usePolicyText } from './policy';
 import { holdsShift, lateNow, lateWindowMs, stateOf } from './shiftState';
+import { formatDateTime } from '../../app/format';
 
 /**
  * What withdrawing costs the chef, before `DELETE /applications/{id}`: from an accepted or confirmed shift,

@@ -4,41 +4,36 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/api';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
-import { formatDateTime } from '../dashboard/format';
+import { baseLanguage, useTranslatedText } from '../../components/TranslatedText';
 import { jobsApi, type DisputeStatement, type JobPosting } from './jobsApi';
-import { formatCents } from './money';
+import { formatCents, formatDateTime } from '../../app/format';
 
 const STATEMENT_MAX = 2000;
 type Side = 'chef' | 'restaurant';
 
-/** One statement: the original, and the translation behind a toggle when there is one. */
+/**
+ * One statement: in the reader's language when it was translated into it ("Translated from English · Show
+ * original"), else as written ("Not translated" when it is in the other language).
+ */
 function Statement({ statement, side }: { statement: DisputeStatement; side: Side }) {
-  const { t } = useTranslation('jobs');
-  const [translated, setTranslated] = useState(false);
-  const canToggle = !!statement.translated_text;
-  const showTranslation = translated && canToggle;
+  const { t, i18n } = useTranslation('jobs');
+  const reader = baseLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const shown = useTranslatedText({
+    original: statement.text,
+    originalLanguage: statement.language,
+    translation: statement.translated_language === reader ? statement.translated_text : null,
+    mine: statement.author_side === side,
+  });
   return (
     <li className="card" data-testid="dispute-statement">
       <p className="hint">
         {statement.author_side === side ? t('dispute.yours') : t(`dispute.theirs_${statement.author_side}`)} ·{' '}
         {formatDateTime(statement.created_at)}
       </p>
-      <p
-        className="pre-wrap"
-        lang={showTranslation ? (statement.translated_language ?? undefined) : statement.language}
-      >
-        {showTranslation ? statement.translated_text : statement.text}
+      <p className="pre-wrap" lang={shown.lang}>
+        {shown.text}
       </p>
-      {canToggle && (
-        <button
-          type="button"
-          className="link-btn"
-          aria-pressed={showTranslation}
-          onClick={() => setTranslated((v) => !v)}
-        >
-          {showTranslation ? t('dispute.showOriginal') : t('dispute.showTranslation')}
-        </button>
-      )}
+      {shown.mark && <p className="hint">{shown.mark}</p>}
     </li>
   );
 }

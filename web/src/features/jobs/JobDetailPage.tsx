@@ -14,7 +14,7 @@ import { CancellationFacts } from './CancellationFacts';
 import { CancelShift } from './CancelShift';
 import { DisputePanel } from './DisputePanel';
 import { jobsApi, type JobPosting } from './jobsApi';
-import { formatCents, formatHours, jobPay } from './money';
+import { jobPay } from './money';
 import { JobStatusTag, PayBreakdown, PositionTitle, rateText, shiftWhen } from './parts';
 import { CheckoutDeadline, ExpiredNotice, UnderReview, useNow } from './policy';
 import {
@@ -25,6 +25,7 @@ import {
   started,
   stateOf,
 } from './shiftState';
+import { formatCents, formatHours } from '../../app/format';
 
 function ChefSection({ job }: { job: JobPosting }) {
   const { t } = useTranslation('jobs');
@@ -165,7 +166,7 @@ export default function JobDetailPage() {
           )}
           <div>
             <dt>{t('detail.when')}</dt>
-            <dd>{shiftWhen(job.start_time, job.end_time)}</dd>
+            <dd>{shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)}</dd>
           </div>
           <div>
             <dt>{t('detail.duration')}</dt>

@@ -9,7 +9,7 @@ import { Spinner } from '../../components/Spinner';
 import { failureText } from '../auth/PhoneRequired';
 import { ForType } from '../shell/Redirects';
 import { jobsApi, type JobPosting } from './jobsApi';
-import { formatCents, jobPay } from './money';
+import { jobPay } from './money';
 import {
   filterOpenings,
   hasFilters,
@@ -19,6 +19,7 @@ import {
   type OpeningsFilters,
 } from './openingsFilters';
 import { PositionTitle, rateText, shiftWhen } from './parts';
+import { formatCents } from '../../app/format';
 
 function OpeningItem({ job }: { job: JobPosting }) {
   const { t } = useTranslation('jobs');
@@ -39,7 +40,7 @@ function OpeningItem({ job }: { job: JobPosting }) {
         </h2>
         <div className="hint">
           {job.restaurant_profiles?.name && `${job.restaurant_profiles.name} · `}
-          {shiftWhen(job.start_time, job.end_time)}
+          {shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)}
         </div>
         <div className="hint">
           {rateText(job.hourly_rate, tc('perHour'))} ·{' '}

@@ -119,12 +119,17 @@ describe('the restaurant cancels a shift from its page', () => {
     fakeApi.on('GET', `/jobs/${job.id}/cancellation`, { body: lateQuote });
     fakeApi.on('POST', `/jobs/${job.id}/cancel`, {
       status: 409,
-      body: { error: 'The shift has started: check out instead', code: 'JOBS.SHIFT_STARTED' },
+      body: {
+        error: 'The shift has started, so it can no longer be cancelled: check out instead.',
+        code: 'JOBS.SHIFT_STARTED',
+      },
     });
     renderApp(`/jobs/${job.id}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel shift' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel the shift' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('The shift has started: check out instead');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The shift has started, so it can no longer be cancelled: check out instead.',
+    );
     expect(screen.getAllByText('Filled').length).toBeGreaterThan(0);
   });
 

@@ -73,10 +73,17 @@ describe('the dispute panel on the job page', () => {
     expect(within(panel).getByText(/A Brigade operator is reviewing this shift/)).toBeTruthy();
     const statement = within(panel).getByTestId('dispute-statement');
     expect(within(statement).getByText(/^The chef's statement/)).toBeTruthy();
-    expect(within(statement).getByText('Llegué a las seis y trabajé hasta el cierre.')).toBeTruthy();
+    // translated into the reader's language, and marked so
+    expect(within(statement).getByText('I arrived at six and worked until closing.')).toBeTruthy();
+    expect(within(statement).getByTestId('translation-mark').textContent).toBe(
+      'Translated from Spanish · Show original',
+    );
+    await userEvent.click(within(statement).getByRole('button', { name: 'Show original' }));
+    expect(
+      within(statement).getByText('Llegué a las seis y trabajé hasta el cierre.').getAttribute('lang'),
+    ).toBe('es');
     await userEvent.click(within(statement).getByRole('button', { name: 'Show translation' }));
     expect(within(statement).getByText('I arrived at six and worked until closing.')).toBeTruthy();
-    await userEvent.click(within(statement).getByRole('button', { name: 'Show original' }));
 
     const box = within(panel).getByLabelText('Add a statement for the operator');
     await userEvent.click(within(panel).getByRole('button', { name: 'Add statement' }));
@@ -90,6 +97,10 @@ describe('the dispute panel on the job page', () => {
     });
     expect(await within(panel).findByText('They came at eight, not six.')).toBeTruthy();
     expect(within(panel).getAllByTestId('dispute-statement')[1].textContent).toMatch(/^Your statement/);
+    // one's own statement carries no mark
+    expect(
+      within(within(panel).getAllByTestId('dispute-statement')[1]).queryByTestId('translation-mark'),
+    ).toBeNull();
   });
 
   test('a statement the server refuses shows its error in place', async () => {
@@ -144,7 +155,28 @@ describe('the dispute panel on the job page', () => {
     renderApp(`/jobs/${open.id}`);
     expect(await screen.findByLabelText('Añadir una declaración para el operador')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Añadir declaración' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Ver traducción' })).toBeTruthy();
+    // the chef wrote in Spanish: a Spanish reader reads it as written, with no mark
+    expect(screen.getByText('Llegué a las seis y trabajé hasta el cierre.')).toBeTruthy();
+    expect(screen.queryByTestId('translation-mark')).toBeNull();
+  });
+
+  test('in Spanish, a statement in English that no translator translated says "Sin traducir"', async () => {
+    const { user } = signedIn('restaurant', { language: 'es' });
+    const job = disputedJob(user.id);
+    const english = {
+      ...chefStatement,
+      text: 'I arrived at six.',
+      language: 'en' as const,
+      translated_text: null,
+      translated_language: null,
+    };
+    fakeApi.on('GET', `/jobs/${job.id}`, {
+      body: { job: { ...job, dispute: { ...job.dispute, statements: [english] } } },
+    });
+    renderApp(`/jobs/${job.id}`);
+    const statement = await screen.findByTestId('dispute-statement');
+    expect(within(statement).getByText('I arrived at six.').getAttribute('lang')).toBe('en');
+    expect(within(statement).getByTestId('translation-mark').textContent).toBe('Sin traducir');
   });
 });
 

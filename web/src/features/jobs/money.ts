@@ -1,5 +1,4 @@
 import { computeJobPay, type JobPay } from '../../app/contracts';
-import { currentLanguage } from '../../app/i18n';
 
 /**
  * The pay a post form shows as it is filled: hours, subtotal, 7% booking fee, total (integer cents, the
@@ -36,15 +35,4 @@ export function jobPay(job: {
       totalCents: job.total_cents,
     };
   return computeJobPay(job.start_time, job.end_time, job.hourly_rate);
-}
-
-const locale = () => (currentLanguage() === 'es' ? 'es-US' : 'en-US');
-
-export function formatCents(cents: number): string {
-  return new Intl.NumberFormat(locale(), { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
-
-/** Hours with at most two decimals: 5, 5.5, 4.75. */
-export function formatHours(hours: number): string {
-  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 2 }).format(hours);
 }

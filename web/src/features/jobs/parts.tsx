@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { JobPay } from '../../app/contracts';
-import { formatDateTime, formatRate, formatTime } from '../dashboard/format';
-import { formatCents, formatHours } from './money';
+import { formatCents, formatHours, formatRate, formatShift } from '../../app/format';
 
 /** Hours, subtotal, the 7% booking fee and the total: the restaurant's view of a shift's price. */
 export function PayBreakdown({ pay, caption }: { pay: JobPay | null; caption?: string }) {
@@ -46,10 +45,9 @@ export function PositionTitle({ title, urgent }: { title: string; urgent?: boole
   );
 }
 
-/** "Mon, Jan 5, 6:00 PM – 11:00 PM" */
-export function shiftWhen(start?: string, end?: string): string {
-  if (!start) return '';
-  return end ? `${formatDateTime(start)} – ${formatTime(end)}` : formatDateTime(start);
+/** "Mon, Jan 5, 6:00 PM – 11:00 PM", in the restaurant's city's time zone ("... 11:00 PM CST" for a viewer elsewhere). */
+export function shiftWhen(start?: string | null, end?: string | null, city?: string | null): string {
+  return formatShift(start, end, city);
 }
 
 export function rateText(rate: number | undefined, perHour: string): string {

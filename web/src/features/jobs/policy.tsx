@@ -6,10 +6,9 @@ import { policyText, type PolicyTextKey } from '../../app/contracts';
 import { COUNTDOWN_TICK_MS } from '../../app/shiftConstants';
 import { usePolling } from '../../app/usePolling';
 import { Alert } from '../../components/Alert';
-import { formatDateTime } from '../dashboard/format';
 import type { JobPosting } from './jobsApi';
-import { formatCents } from './money';
 import { checkoutDeadline } from './shiftState';
+import { formatCents, formatDateTime } from '../../app/format';
 
 /** A policy text in the screen's language, its placeholders filled. */
 export function usePolicyText() {

@@ -7,9 +7,18 @@ import { LIMITS } from '../../app/contracts';
 import { useAuth } from '../../app/hooks';
 import { usePolling } from '../../app/usePolling';
 import { Alert } from '../../components/Alert';
+import { useTranslatedText } from '../../components/TranslatedText';
 import { PhoneRequiredNotice } from '../auth/PhoneRequired';
-import { formatMessageTime, mergeMessages } from './format';
-import { messagesApi, threadKey, type Conversation, type Message, type ThreadTarget } from './messagesApi';
+import { mergeMessages } from './format';
+import {
+  messagesApi,
+  threadKey,
+  useTranslatorActive,
+  type Conversation,
+  type Message,
+  type ThreadTarget,
+} from './messagesApi';
+import { formatMessageTime } from '../../app/format';
 
 interface ThreadState {
   key: string;
@@ -131,29 +140,35 @@ function ConversationItem({
 
 function MessageBubble({ m }: { m: Message }) {
   const { t } = useTranslation('messages');
+  const shown = useTranslatedText({
+    original: m.was_translated ? m.original_content : m.content,
+    originalLanguage: m.original_language,
+    translation: m.was_translated ? m.content : null,
+    mine: m.is_from_current_user,
+  });
   return (
     <li className={m.is_from_current_user ? 'bubble bubble-mine' : 'bubble'}>
       <span className="visually-hidden">{m.is_from_current_user ? t('you') : t('them')}: </span>
-      <p className="bubble-text">{m.content}</p>
+      <p className="bubble-text" lang={shown.lang}>
+        {shown.text}
+      </p>
       <span className="bubble-meta">
         <time dateTime={m.created_at}>{formatMessageTime(m.created_at)}</time>
-        {m.was_translated && (
-          <>
-            {' '}
-            ·{' '}
-            {t('translatedFrom', {
-              language: t(`languages.${m.original_language}`, { defaultValue: m.original_language }),
-            })}
-          </>
-        )}
+        {shown.mark && <> · {shown.mark}</>}
       </span>
     </li>
   );
 }
 
-function Thread({ target, title, onBack }: { target: ThreadTarget; title: string; onBack: () => void }) {
+interface ThreadTitle {
+  main: string;
+  sub?: string;
+}
+
+function Thread({ target, title, onBack }: { target: ThreadTarget; title: ThreadTitle; onBack: () => void }) {
   const { t } = useTranslation('messages');
   const { messages, loading, add } = useThread(target);
+  const translatorActive = useTranslatorActive();
   const [send, sending] = messagesApi.useSendMessageMutation();
   const [text, setText] = useState('');
   const [phoneNeeded, setPhoneNeeded] = useState(false);
@@ -190,7 +205,15 @@ function Thread({ target, title, onBack }: { target: ThreadTarget; title: string
         <button type="button" className="btn btn-ghost btn-small thread-back" onClick={onBack}>
           ← {t('back')}
         </button>
-        <h2 className="h-reset">{title}</h2>
+        <h2 className="h-reset thread-title" title={title.sub ? `${title.main} · ${title.sub}` : title.main}>
+          <span className="thread-title-main">{title.main}</span>
+          {title.sub && (
+            <>
+              <span className="visually-hidden"> · </span>
+              <span className="thread-title-sub">{title.sub}</span>
+            </>
+          )}
+        </h2>
       </div>
       <div className="thread-body" aria-live="polite">
         {loading ? (
@@ -234,7 +257,7 @@ function Thread({ target, title, onBack }: { target: ThreadTarget; title: string
           </button>
         </div>
       </form>
-      <p className="hint translate-note">{t('translationNote')}</p>
+      {translatorActive && <p className="hint translate-note">{t('translationNote')}</p>}
     </div>
   );
 }
@@ -267,9 +290,17 @@ export default function MessagesPage() {
   const jobId = params.get('job');
   const chefId = params.get('chef');
   const { conversation, target } = resolveSelection(list, role, jobId, chefId);
-  const title = conversation
-    ? `${tc(`positions.${conversation.job_title}`, { defaultValue: conversation.job_title })} · ${role === 'chef' ? (conversation.restaurant_name ?? t('restaurantFallback')) : (conversation.chef_name ?? t('chefConversation'))}`
-    : t('thread');
+  // The thread's title: the position gets the width, the other side is a second line (cut with an ellipsis,
+  // the whole text in the heading's title).
+  const title: ThreadTitle = conversation
+    ? {
+        main: tc(`positions.${conversation.job_title}`, { defaultValue: conversation.job_title }),
+        sub:
+          role === 'chef'
+            ? (conversation.restaurant_name ?? t('restaurantFallback'))
+            : (conversation.chef_name ?? t('chefConversation')),
+      }
+    : { main: t('thread') };
 
   return (
     <section className="page messages-page">

@@ -5,7 +5,8 @@ import { fakeApi } from '../../../test/fake-api';
 import { makeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { id, signedIn } from '../../../test/signed-in';
-import { formatMessageTime, mergeMessages } from './format';
+import { mergeMessages } from './format';
+import { formatMessageTime } from '../../app/format';
 
 function conversation(overrides: Record<string, unknown> = {}) {
   return {
@@ -60,6 +61,7 @@ describe('messages', () => {
 
   test('the list shows job, restaurant, preview, time and unread badge; opening a thread loads, shows translations and sends', async () => {
     signedIn('chef');
+    fakeApi.on('GET', '/messages/translation', { body: { provider: 'apertium', pairs: ['en-es', 'es-en'] } });
     const c = conversation();
     fakeApi.on('GET', '/messages/conversations', { body: { conversations: [c] } });
     let release: () => void = () => undefined;
@@ -109,10 +111,14 @@ describe('messages', () => {
     await userEvent.click(item);
     expect(await screen.findByText('Loading messages...')).toBeTruthy();
     release();
-    expect(await screen.findByText('Translated from Spanish', { exact: false })).toBeTruthy();
-    expect(
-      screen.getByText('Messages are automatically translated based on language preferences'),
-    ).toBeTruthy();
+    const mark = await screen.findByTestId('translation-mark');
+    expect(mark.textContent).toBe('Translated from Spanish · Show original');
+    await userEvent.click(within(mark).getByRole('button', { name: 'Show original' }));
+    expect(screen.getByText('¿Puedes empezar a las 5?').getAttribute('lang')).toBe('es');
+    expect(screen.queryByText('Can you start at 5?', { selector: '.bubble-text' })).toBeNull();
+    await userEvent.click(within(mark).getByRole('button', { name: 'Show translation' }));
+    expect(screen.getByText('Can you start at 5?', { selector: '.bubble-text' })).toBeTruthy();
+    expect(screen.getByText('Messages are translated automatically')).toBeTruthy();
 
     const box = screen.getByPlaceholderText('Type your message...');
     const send = screen.getByRole('button', { name: 'Send' });
@@ -130,6 +136,74 @@ describe('messages', () => {
     expect((box as HTMLTextAreaElement).value).toBe('');
     // Sending refreshes the conversation list.
     await waitFor(() => expect(fakeApi.callsTo('GET', '/messages/conversations').length).toBeGreaterThan(1));
+  });
+
+  test('without a translator the page makes no promise, and a message in the other language says it was not translated', async () => {
+    signedIn('chef');
+    fakeApi.on('GET', '/messages/translation', { body: { provider: 'none', pairs: [] } });
+    const c = conversation();
+    fakeApi.on('GET', '/messages/conversations', { body: { conversations: [c] } });
+    fakeApi.on('GET', '/messages/application/:id', (call) =>
+      call.query.since
+        ? { status: 304 }
+        : {
+            body: {
+              messages: [
+                message({
+                  content: '¿Necesito traer mis cuchillos?',
+                  original_content: '¿Necesito traer mis cuchillos?',
+                  original_language: 'es',
+                }),
+                message({ content: 'See you at five', original_content: 'See you at five' }),
+              ],
+              user_role: 'chef',
+              job_id: c.job_id,
+              chef_id: c.chef_id,
+              application_id: c.application_id,
+            },
+          },
+    );
+    renderApp(`/messages?job=${c.job_id}`);
+    expect(await screen.findByText('¿Necesito traer mis cuchillos?')).toBeTruthy();
+    const marks = screen.getAllByTestId('translation-mark');
+    expect(marks.map((m) => m.textContent)).toEqual(['Not translated']);
+    expect(screen.queryByText('Messages are translated automatically')).toBeNull();
+    expect(fakeApi.callsTo('GET', '/messages/translation')).toHaveLength(1);
+  });
+
+  test('in Spanish a translated message says so in Spanish, and the promise shows only with a translator', async () => {
+    signedIn('chef', { language: 'es' });
+    fakeApi.on('GET', '/messages/translation', { body: { provider: 'google', pairs: ['en-es', 'es-en'] } });
+    const c = conversation();
+    fakeApi.on('GET', '/messages/conversations', { body: { conversations: [c] } });
+    fakeApi.on('GET', '/messages/application/:id', (call) =>
+      call.query.since
+        ? { status: 304 }
+        : {
+            body: {
+              messages: [
+                message({
+                  content: '¿Puedes venir mañana a las cinco?',
+                  original_content: 'Can you come in at five tomorrow?',
+                  was_translated: true,
+                  original_language: 'en',
+                }),
+              ],
+              user_role: 'chef',
+              job_id: c.job_id,
+              chef_id: c.chef_id,
+              application_id: c.application_id,
+            },
+          },
+    );
+    renderApp(`/messages?job=${c.job_id}`);
+    const mark = await screen.findByTestId('translation-mark');
+    expect(mark.textContent).toBe('Traducido del inglés · Ver original');
+    expect(screen.getByText('¿Puedes venir mañana a las cinco?').getAttribute('lang')).toBe('es');
+    expect(screen.getByText('Los mensajes se traducen automáticamente')).toBeTruthy();
+    await userEvent.click(within(mark).getByRole('button', { name: 'Ver original' }));
+    expect(screen.getByText('Can you come in at five tomorrow?').getAttribute('lang')).toBe('en');
+    expect(within(mark).getByRole('button', { name: 'Ver traducción' })).toBeTruthy();
   });
 
   test('/messages?job= opens that job’s thread', async () => {

@@ -11,6 +11,7 @@ export type ThreadResponse = messagingHttp.ThreadResponse;
 export type SendMessageResponse = z.infer<typeof messagingHttp.SendMessageResponse>;
 export type SendApplicationMessageRequest = z.input<typeof messagingHttp.SendApplicationMessageRequest>;
 export type SendJobMessageRequest = z.input<typeof messagingHttp.SendJobMessageRequest>;
+export type TranslationStatusResponse = messagingHttp.TranslationStatusResponse;
 
 /** A thread: one application's, or a job's (restaurants name the chef). */
 export type ThreadTarget = { applicationId: string } | { jobId: string; chefId?: string };
@@ -36,6 +37,14 @@ function threadUrl(target: ThreadTarget): string {
 
 export const messagesApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /**
+     * Which translator the messaging service runs (picked when it starts): fetched once a session, kept for an
+     * hour, never polled. The screens promise automatic translation only when one is active.
+     */
+    translationStatus: build.query<TranslationStatusResponse, void>({
+      query: () => '/messages/translation',
+      keepUnusedDataFor: 3600,
+    }),
     conversations: build.query<ConversationsResponse, void>({
       query: () => '/messages/conversations',
       providesTags: ['Conversations'],
@@ -97,3 +106,9 @@ export const messagesApi = api.injectEndpoints({
     }),
   }),
 });
+
+/** Whether messages are translated (false while unknown, or when the service does not say). */
+export function useTranslatorActive(): boolean {
+  const { data } = messagesApi.useTranslationStatusQuery(undefined, { refetchOnMountOrArgChange: false });
+  return !!data && data.provider !== 'none' && data.pairs.length > 0;
+}

@@ -2,7 +2,8 @@ import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Reliability } from '../profile/Reliability';
 import { shiftWhen } from '../jobs/parts';
-import { opsApi, type OpsDispute } from './opsApi';
+import { baseLanguage, useTranslatedText } from '../../components/TranslatedText';
+import { opsApi, type OpsDispute, type OpsMessage } from './opsApi';
 import {
   DecisionFacts,
   formatCents,
@@ -53,6 +54,56 @@ function SideFacts({ dispute, side }: { dispute: OpsDispute; side: Side }) {
   );
 }
 
+/** The operator reads a text in the console's language when it was translated into it, marked as such. */
+function useOperatorText(
+  text: string,
+  language: string | null,
+  translated: string | null,
+  into: string | null,
+) {
+  const { i18n } = useTranslation('ops');
+  const reader = baseLanguage(i18n.resolvedLanguage ?? i18n.language);
+  return useTranslatedText({
+    original: text,
+    originalLanguage: language,
+    translation:
+      translated && baseLanguage(into) === reader && baseLanguage(language) !== reader ? translated : null,
+  });
+}
+
+function Statement({ statement: s }: { statement: OpsDispute['statements'][number] }) {
+  const { t } = useTranslation('ops');
+  const shown = useOperatorText(s.text, s.language, s.translated_text, s.translated_language);
+  return (
+    <li className="card" data-testid="statement">
+      <p className="hint">
+        {t(`dispute.${s.author_side}`)} · {formatDateTime(s.created_at)}
+      </p>
+      <p className="pre-wrap" lang={shown.lang}>
+        {shown.text}
+      </p>
+      {shown.mark && <p className="hint">{shown.mark}</p>}
+    </li>
+  );
+}
+
+function ThreadMessage({ message: m, who }: { message: OpsMessage; who: string }) {
+  // A message's translation is into the other of the two languages.
+  const into = m.language ? (baseLanguage(m.language) === 'es' ? 'en' : 'es') : null;
+  const shown = useOperatorText(m.text, m.language, m.translated_text, into);
+  return (
+    <li className="card">
+      <p className="hint">
+        {who} · {formatDateTime(m.created_at)}
+      </p>
+      <p className="pre-wrap" lang={shown.lang}>
+        {shown.text}
+      </p>
+      {shown.mark && <p className="hint">{shown.mark}</p>}
+    </li>
+  );
+}
+
 function Statements({ dispute }: { dispute: OpsDispute }) {
   const { t } = useTranslation('ops');
   return (
@@ -63,23 +114,7 @@ function Statements({ dispute }: { dispute: OpsDispute }) {
       ) : (
         <ul className="plain-list">
           {dispute.statements.map((s) => (
-            <li key={s.id} className="card" data-testid="statement">
-              <p className="hint">
-                {t(`dispute.${s.author_side}`)} · {formatDateTime(s.created_at)}
-              </p>
-              <p className="pre-wrap" lang={s.language}>
-                <span className="tag">{t('dispute.original', { language: s.language.toUpperCase() })}</span>{' '}
-                {s.text}
-              </p>
-              {s.translated_text && (
-                <p className="pre-wrap muted" lang={s.translated_language ?? undefined}>
-                  <span className="tag">
-                    {t('dispute.translation', { language: (s.translated_language ?? '').toUpperCase() })}
-                  </span>{' '}
-                  {s.translated_text}
-                </p>
-              )}
-            </li>
+            <Statement key={s.id} statement={s} />
           ))}
         </ul>
       )}
@@ -101,19 +136,7 @@ function Thread({ jobId, dispute }: { jobId: string; dispute: OpsDispute }) {
           ) : (
             <ol className="plain-list thread">
               {messages.map((m) => (
-                <li key={m.id} className="card">
-                  <p className="hint">
-                    {sideName(m.sender_type)} · {formatDateTime(m.created_at)}
-                  </p>
-                  <p className="pre-wrap" lang={m.language ?? undefined}>
-                    {m.text}
-                  </p>
-                  {m.translated_text && (
-                    <p className="pre-wrap muted">
-                      <span className="tag">{t('dispute.translationPlain')}</span> {m.translated_text}
-                    </p>
-                  )}
-                </li>
+                <ThreadMessage key={m.id} message={m} who={sideName(m.sender_type)} />
               ))}
             </ol>
           )
@@ -139,7 +162,7 @@ function Ledger({ jobId }: { jobId: string }) {
               <p className="muted">{t('ledger.noEntries')}</p>
             ) : (
               <OpsTable
-                caption={t('ledger.title')}
+                caption={t('ledger.entries')}
                 head={[t('ledger.at'), t('ledger.kind'), t('ledger.amount'), t('ledger.provider')]}
               >
                 {ledger.entries.map((e, i) => (
@@ -195,7 +218,13 @@ export default function DisputePage() {
               <dl className="facts">
                 <div>
                   <dt>{t('dispute.when')}</dt>
-                  <dd>{shiftWhen(dispute.job.start_time, dispute.job.end_time)}</dd>
+                  <dd>
+                    {shiftWhen(
+                      dispute.job.start_time,
+                      dispute.job.end_time,
+                      dispute.job.restaurant_profiles?.city,
+                    )}
+                  </dd>
                 </div>
                 <div>
                   <dt>{t('dispute.shiftPay')}</dt>

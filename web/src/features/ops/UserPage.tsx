@@ -7,6 +7,7 @@ import { Field } from '../../components/Field';
 import { Reliability } from '../profile/Reliability';
 import { opsApi, type OpsUser } from './opsApi';
 import { formatDateTime, Loaded, OpsPage } from './parts';
+import { formatPhone } from '../../app/format';
 
 const HIDDEN = /(^id$|_id$|_url$|^latitude$|^longitude$|_at$|^reliability$|^availability$|^operating_hours$)/;
 
@@ -159,7 +160,7 @@ export default function UserPage() {
                 <div>
                   <dt>{t('users.phone')}</dt>
                   <dd>
-                    {user.phone}{' '}
+                    {formatPhone(user.phone)}{' '}
                     {user.phone_verified ? `(${t('user.verified')})` : `(${t('user.unverified')})`}
                   </dd>
                 </div>

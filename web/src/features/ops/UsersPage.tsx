@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
 import { opsApi } from './opsApi';
 import { Loaded, OpsPage, OpsTable } from './parts';
+import { formatPhone } from '../../app/format';
 
 /** /ops/users?q=: search users by email or phone. */
 export default function UsersPage() {
@@ -58,7 +59,7 @@ export default function UsersPage() {
                         <Link to={`/ops/users/${u.id}`}>{u.email}</Link>
                       </td>
                       <td>{u.name ?? ''}</td>
-                      <td>{u.phone}</td>
+                      <td>{formatPhone(u.phone)}</td>
                       <td>{t(`users.types.${u.user_type}`)}</td>
                       <td>
                         {u.suspension ? (

@@ -8,6 +8,7 @@ export type DisputesResponse = z.infer<typeof opsHttp.DisputesResponse>;
 export type DisputeResponse = z.infer<typeof opsHttp.DisputeResponse>;
 export type ResolveDisputeRequest = z.input<typeof opsHttp.ResolveDisputeRequest>;
 export type OpsMessagesResponse = z.infer<typeof opsHttp.OpsMessagesResponse>;
+export type OpsMessage = z.infer<typeof opsHttp.OpsMessage>;
 export type OpsLedgerResponse = z.infer<typeof opsHttp.OpsLedgerResponse>;
 export type TimelineResponse = z.infer<typeof opsHttp.TimelineResponse>;
 export type TimelineEntry = opsHttp.TimelineEntry;

@@ -6,8 +6,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import { errorText } from '../../app/api';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
-import { formatDateTime } from '../dashboard/format';
-import { formatCents } from '../jobs/money';
+import { formatCents, formatDateTime } from '../../app/format';
 
 export { formatCents, formatDateTime };
 

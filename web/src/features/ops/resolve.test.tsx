@@ -62,8 +62,13 @@ describe('the dispute page', () => {
     expect(within(restaurant).getByText('Never showed up')).toBeTruthy();
     expect(within(restaurant).getByTestId('reliability').textContent).toMatch(/1 dispute lost/);
     const statement = screen.getByTestId('statement');
-    expect(within(statement).getByText('Llegué a las seis y trabajé hasta el cierre.')).toBeTruthy();
+    // in the console's language, marked as a translation, the original a click away
     expect(within(statement).getByText('I arrived at six and worked until closing.')).toBeTruthy();
+    expect(within(statement).getByTestId('translation-mark').textContent).toBe(
+      'Translated from Spanish · Show original',
+    );
+    await userEvent.click(within(statement).getByRole('button', { name: 'Show original' }));
+    expect(within(statement).getByText('Llegué a las seis y trabajé hasta el cierre.')).toBeTruthy();
     expect(await screen.findByText('Charged')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Job timeline' }).getAttribute('href')).toBe(
       `/ops/jobs/${dispute.job.id}`,

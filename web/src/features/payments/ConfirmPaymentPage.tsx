@@ -5,11 +5,11 @@ import { PAYMENT_REDIRECT_MS, PAYMENT_SETTLE_FOR_MS, PAYMENT_SETTLE_POLL_MS } fr
 import { useAppDispatch, useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { jobsApi } from '../jobs/jobsApi';
-import { formatCents } from '../jobs/money';
 import type { CardConfirmer } from './card';
 import { CardField } from './CardField';
 import { paymentsApi } from './paymentsApi';
 import { useCardErrorText } from './usePayForJob';
+import { formatCents } from '../../app/format';
 
 interface ConfirmState {
   clientSecret?: string;

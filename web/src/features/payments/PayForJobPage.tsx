@@ -7,9 +7,8 @@ import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { NotFoundScreen } from '../../components/NotFoundScreen';
 import { Spinner } from '../../components/Spinner';
-import { formatDateTime } from '../dashboard/format';
 import { jobsApi } from '../jobs/jobsApi';
-import { formatCents, formatHours, jobPay } from '../jobs/money';
+import { jobPay } from '../jobs/money';
 import { PayBreakdown, PositionTitle } from '../jobs/parts';
 import type { CardConfirmer } from './card';
 import { CardField } from './CardField';
@@ -17,6 +16,7 @@ import { useCardErrorText, usePayForJob } from './usePayForJob';
 import { canJob } from '../../app/contracts';
 import { started } from '../jobs/shiftState';
 import { MoneyOutcome } from './moneyOutcome';
+import { formatCents, formatHours, formatShiftMoment } from '../../app/format';
 
 /** /payments/{jobId}: pay (again) for a posted job; 'Payment Successful!' then /my-shifts after 3 s. */
 export default function PayForJobPage() {
@@ -91,11 +91,11 @@ export default function PayForJobPage() {
         <dl className="facts">
           <div>
             <dt>{t('pay.start')}</dt>
-            <dd>{formatDateTime(data.start_time)}</dd>
+            <dd>{formatShiftMoment(data.start_time, data.restaurant_profiles?.city)}</dd>
           </div>
           <div>
             <dt>{t('pay.end')}</dt>
-            <dd>{formatDateTime(data.end_time)}</dd>
+            <dd>{formatShiftMoment(data.end_time, data.restaurant_profiles?.city)}</dd>
           </div>
           <div>
             <dt>{t('pay.duration')}</dt>

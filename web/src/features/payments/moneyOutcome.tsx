@@ -3,7 +3,7 @@
 // that kept, the rest refunded).
 import { useTranslation } from 'react-i18next';
 import type { JobPosting } from '../jobs/jobsApi';
-import { formatCents } from '../jobs/money';
+import { formatCents } from '../../app/format';
 
 export type RefundReason = 'job_cancelled' | 'work_not_completed' | 'job_expired';
 export type SettledReason = 'late_cancellation' | 'dispute_decision';

@@ -12,6 +12,7 @@ import { jobsApi } from '../jobs/jobsApi';
 import { awaitingPayment } from '../jobs/shiftState';
 import type { CardConfirmer } from './card';
 import { cardErrorText, type CardError } from './cardErrors';
+import { serverText } from '../../app/serverText';
 import { paymentsApi } from './paymentsApi';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -27,7 +28,8 @@ export function useCardErrorText() {
   return useCallback(
     (error: CardError | null | undefined) => {
       const text = cardErrorText(error);
-      return 'key' in text ? t(text.key) : text.text;
+      // the provider's own message is English: one of the spec's texts, else ours for other languages
+      return 'key' in text ? t(text.key) : serverText(text.text, t('card.errors.generic'));
     },
     [t],
   );

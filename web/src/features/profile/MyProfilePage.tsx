@@ -4,8 +4,8 @@ import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import type { ChefProfile, RestaurantProfile } from '../auth/authApi';
 import { onboardingPathFor } from '../auth/RequireAuth';
-import { formatDate } from '../dashboard/format';
 import { ChefDetails, RestaurantDetails } from './parts';
+import { formatDate, formatPhone } from '../../app/format';
 
 /** /profile/me: email, phone, account type and name, then the profile itself. */
 export default function MyProfilePage() {
@@ -27,7 +27,7 @@ export default function MyProfilePage() {
           </div>
           <div>
             <dt>{t('phone')}</dt>
-            <dd>{user.phone}</dd>
+            <dd>{formatPhone(user.phone)}</dd>
           </div>
           <div>
             <dt>{t('accountType')}</dt>

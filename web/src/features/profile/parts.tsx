@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { WEEKDAYS } from '../../app/contracts';
 import type { ChefProfile, RestaurantProfile } from '../auth/authApi';
-import { formatRating } from '../dashboard/format';
 import { Reliability } from './Reliability';
+import { formatRating } from '../../app/format';
 
 export function Avatar({ url, name, size = 72 }: { url?: string | null; name: string; size?: number }) {
   if (url) return <img className="avatar-img" src={url} alt="" width={size} height={size} />;

@@ -14,10 +14,10 @@ import { authApi, type ChefProfile, type RestaurantProfile } from '../auth/authA
 import { authActions } from '../auth/authSlice';
 import { chooseLanguage } from '../auth/authThunks';
 import { VerifyPhoneCard } from '../auth/VerifyPhoneCard';
-import { formatDate } from '../dashboard/format';
 import { paymentsApi } from '../payments/paymentsApi';
 import { DEFAULT_NOTIFICATION_PREFERENCES, settingsApi, type NotificationPreferences } from './settingsApi';
 import { settingsProfileError } from './validation';
+import { formatDate, formatPhone } from '../../app/format';
 
 type Tab = 'profile' | 'preferences' | 'notifications' | 'payments';
 
@@ -202,7 +202,7 @@ function PreferencesTab() {
         </div>
         <div>
           <dt>{t('preferences.phone')}</dt>
-          <dd>{user.phone}</dd>
+          <dd>{formatPhone(user.phone)}</dd>
         </div>
         <div>
           <dt>{t('preferences.accountType')}</dt>

@@ -7,6 +7,8 @@ import type { AccountType } from '../../app/contracts';
 import { dashboardPathFor } from '../auth/RequireAuth';
 import { LanguageToggle } from '../../components/LanguageToggle';
 import { signOut } from '../auth/authThunks';
+import { NavIcon } from './navIcons';
+import { UnreadBadge } from './unread';
 
 /** The operator console's sections (issue 17). */
 export const OPS_NAV = [
@@ -35,7 +37,7 @@ export function navLinksFor(userType: AccountType): { to: string; key: string }[
       ];
 }
 
-export function NavBar() {
+export function NavBar({ unread = 0 }: { unread?: number }) {
   const { t } = useTranslation();
   const { user, profile } = useAuth();
   const dispatch = useAppDispatch();
@@ -60,6 +62,7 @@ export function NavBar() {
   }, [menuOpen]);
 
   if (!user) return null;
+  const tabs = user.user_type !== 'operator';
   const onSignOut = async () => {
     await dispatch(signOut());
     navigate('/');
@@ -80,14 +83,17 @@ export function NavBar() {
         >
           {t('brand')}
         </Link>
-        <nav aria-label={t('nav.label')} className="nav-links">
+        {/* one nav for every width: on phones (<= 640 px) members see it as a tab bar at the bottom, with icons */}
+        <nav aria-label={t('nav.label')} className={tabs ? 'nav-links nav-tabs' : 'nav-links'}>
           {navLinksFor(user.user_type).map((l) => (
             <NavLink
               key={l.to}
               to={l.to}
               className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}
             >
-              {t(l.key)}
+              {tabs && <NavIcon navKey={l.key} />}
+              <span className="nav-label">{t(l.key)}</span>
+              {l.key === 'nav.messages' && <UnreadBadge count={unread} className="nav-badge" />}
             </NavLink>
           ))}
         </nav>

@@ -10,7 +10,7 @@ import { awaitingSettlement, SettlementNotice } from '../../payments/SettlementN
 import { cancellationLine } from '../CancellationFacts';
 import { ChefCancelPanel } from '../ChefCancel';
 import { jobsApi, type Application, type JobPosting } from '../jobsApi';
-import { formatCents, jobPay } from '../money';
+import { jobPay } from '../money';
 import { shiftWhen } from '../parts';
 import { CheckoutDeadline, UnderReview, useNow } from '../policy';
 import { DisputeLink } from '../DisputePanel';
@@ -24,6 +24,7 @@ import {
   stateOf,
 } from '../shiftState';
 import { Row, ShiftState, type Tab } from './parts';
+import { formatCents } from '../../../app/format';
 
 /** Pending, accepted or confirmed: the shift's pay is what the chef earns (not once it is off). */
 const earning = isLive;
@@ -62,7 +63,10 @@ function ChefApplicationRow({ app, view, now }: { app: Application; view: Tab; n
       urgent={job?.emergency_level === 'urgent'}
       error={error}
       lines={[
-        [job?.restaurant_profiles?.name, shiftWhen(job?.start_time, job?.end_time)]
+        [
+          job?.restaurant_profiles?.name,
+          shiftWhen(job?.start_time, job?.end_time, job?.restaurant_profiles?.city),
+        ]
           .filter(Boolean)
           .join(' · '),
         <>

@@ -11,23 +11,24 @@ import { awaitingSettlement, SettlementNotice } from '../../payments/SettlementN
 import { cancellationLine } from '../CancellationFacts';
 import { CancelShiftButton, CancelShiftPanel } from '../CancelShift';
 import { jobsApi, type Application, type JobPosting } from '../jobsApi';
-import { formatCents, jobPay } from '../money';
+import { jobPay } from '../money';
 import { JobStatusTag, shiftWhen } from '../parts';
 import { CheckoutDeadline, UnderReview, useNow } from '../policy';
 import { DisputeLink } from '../DisputePanel';
 import { applicationLabel, byStart, restaurantCanCancel, stateOf } from '../shiftState';
 import { Row, ShiftState, type Tab } from './parts';
+import { formatCents } from '../../../app/format';
 
 function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Application; now: number }) {
   const { t } = useTranslation('jobs');
   const [cancelling, setCancelling] = useState(false);
-  const when = shiftWhen(job.start_time);
+  const when = shiftWhen(job.start_time, null, job.restaurant_profiles?.city);
   return (
     <Row
       title={job.title}
       urgent={job.emergency_level === 'urgent'}
       lines={[
-        shiftWhen(job.start_time, job.end_time),
+        shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city),
         <>
           <JobStatusTag status={job.status} /> ·{' '}
           {t('shifts.total', { amount: formatCents(jobPay(job).totalCents) })}
@@ -98,7 +99,14 @@ export function RestaurantShifts({ tab }: { tab: Tab }) {
             title={a.job_postings?.title ?? ''}
             urgent={a.job_postings?.emergency_level === 'urgent'}
             lines={[
-              [a.chef_profiles?.name, shiftWhen(a.job_postings?.start_time, a.job_postings?.end_time)]
+              [
+                a.chef_profiles?.name,
+                shiftWhen(
+                  a.job_postings?.start_time,
+                  a.job_postings?.end_time,
+                  a.job_postings?.restaurant_profiles?.city,
+                ),
+              ]
                 .filter(Boolean)
                 .join(' · '),
               t(applicationLabel(a, 'restaurant')),

@@ -54,11 +54,11 @@ export function Row({
   panel?: ReactNode;
 }) {
   return (
-    <li className={panel ? 'list-item has-panel' : 'list-item'}>
+    <li className={panel ? 'list-item shift-row has-panel' : 'list-item shift-row'}>
       <div>
-        <h3 className="list-title h-reset">
+        <h2 className="list-title h-reset">
           <PositionTitle title={title} urgent={urgent} />
-        </h3>
+        </h2>
         {lines.filter(Boolean).map((l, i) => (
           <div key={i} className="hint">
             {l}

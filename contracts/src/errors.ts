@@ -1,0 +1,149 @@
+import { MESSAGES } from './constants';
+
+/**
+ * Every stable error `code` the server answers with (`{ error, code }`), and its English `error` text as the
+ * server sends it. Texts built at run time (a status, a limit, a card's decline) read here as their general form.
+ * The web app shows its own localised text for each code (en and es) and the server's `error` only for a code
+ * missing here; `errors.test.ts` fails when a code in the server's sources is missing from this list.
+ */
+export const ERROR_CODES = {
+  // kit: authentication (kit/src/auth.ts, kit/src/errors.ts)
+  'AUTH.REQUIRED': 'Authentication required',
+  'AUTH.TOKEN_EXPIRED': 'Session expired',
+  'AUTH.INVALID_TOKEN': 'Invalid session',
+  'AUTH.SESSION_REVOKED': 'Your session has ended. Please sign in again.',
+  'AUTH.FORBIDDEN': 'You are not allowed to do this',
+  'AUTH.WRONG_ROLE': 'Only chefs can do this',
+  'AUTH.OPERATORS_ONLY': 'Only operators can do this',
+  'AUTH.PHONE_UNVERIFIED':
+    'Please verify your phone number first. You can get a new code from your dashboard or Settings.',
+
+  // kit: HTTP and validation (kit/src/http.ts, kit/src/errors.ts)
+  'HTTP.BAD_REQUEST': 'Bad request',
+  'HTTP.BAD_BODY': 'Request body must be a JSON object',
+  'HTTP.BAD_URL': 'Malformed percent-encoding in the URL',
+  'HTTP.TOO_DEEP': 'Request body is nested too deeply',
+  'HTTP.NOT_FOUND': 'Not found',
+  'HTTP.CONFLICT': 'Conflict',
+  'HTTP.RATE_LIMITED': 'Too many requests',
+  'HTTP.NOT_READY': 'Not ready',
+  'HTTP.400': 'Request body is not valid JSON',
+  'HTTP.408': 'The request took too long to arrive',
+  'HTTP.413': 'Request body is too large',
+  'HTTP.415': 'Unsupported charset',
+  'HTTP.431': 'The URL or headers are too large',
+  'VALIDATION.FAILED': 'Invalid request',
+  'VALIDATION.NUL': 'Text must not contain NUL characters',
+  'SERVICE.UNAVAILABLE': 'Service temporarily unavailable, please try again',
+  INTERNAL: 'Something went wrong on our side',
+
+  // kit: the operators' routes every service mounts (kit/src/ops-router.ts)
+  'OPS.JOB_NOT_FOUND': 'No such job',
+  'OPS.QUEUE_NOT_FOUND': 'This service has no queue of that name',
+  'OPS.BUS_UNAVAILABLE': 'The event bus is not reachable',
+
+  // gateway (gateway/src)
+  'GATEWAY.NOT_FOUND': 'Not found',
+  'GATEWAY.SERVICE_UNAVAILABLE': 'This part of Brigade is not available right now',
+  'GATEWAY.TOO_LARGE': 'Request body is too large',
+  'GATEWAY.RATE_LIMITED': 'Too many attempts. Please wait and try again.',
+  'GATEWAY.BAD_GATEWAY': 'Bad gateway, please try again',
+  'GATEWAY.TIMEOUT': 'The service took too long to answer',
+  'GATEWAY.CORS': 'Origin not allowed',
+  'GATEWAY.NO_SANDBOX': 'The SMS sandbox is not active',
+  'GATEWAY.UNKNOWN_QUEUE': 'No service owns a queue of that name',
+
+  // identity (services/identity/src)
+  'IDENTITY.EMAIL_TAKEN': 'An account with this email already exists',
+  'IDENTITY.INVALID_CREDENTIALS': 'Invalid email or password',
+  'IDENTITY.INVALID_REFRESH_TOKEN': 'Your session has ended. Please sign in again.',
+  'IDENTITY.REFRESH_TOKEN_REUSED': 'This session was signed out for your safety. Please sign in again.',
+  'IDENTITY.SUSPENDED':
+    'This account is suspended. Please contact Brigade support if you think this is a mistake.',
+  'IDENTITY.ALREADY_SUSPENDED': 'This account is already suspended',
+  'IDENTITY.NOT_SUSPENDED': 'This account is not suspended',
+  'IDENTITY.OPERATOR_NOT_SUSPENDABLE': 'Operators cannot be suspended, only chefs and restaurants',
+  'IDENTITY.USER_NOT_FOUND': 'User not found',
+  'IDENTITY.PROFILE_NOT_FOUND': 'Profile not found',
+  'IDENTITY.CHEF_NOT_FOUND': 'Chef not found',
+  'IDENTITY.RESTAURANT_NOT_FOUND': 'Restaurant not found',
+  'IDENTITY.REQUIRED_FIELDS': MESSAGES.requiredFields,
+  'IDENTITY.CUISINE_REQUIRED': MESSAGES.cuisineRequired,
+  'IDENTITY.SKILL_REQUIRED': MESSAGES.skillRequired,
+  'IDENTITY.NOT_AN_IMAGE': MESSAGES.imageType,
+  'IDENTITY.IMAGE_TOO_LARGE': MESSAGES.logoTooLarge,
+  'IDENTITY.IMAGE_NOT_FOUND': 'Image not found',
+  'IDENTITY.BAD_FORM': 'Invalid form data',
+  'IDENTITY.UNEXPECTED_FILE': 'Only one image is accepted',
+  'IDENTITY.WRONG_AGREEMENT': 'Chefs accept worker_tos; restaurants accept restaurant_tos',
+  'IDENTITY.INVALID_CODE': 'Invalid verification code',
+  'IDENTITY.CODE_EXPIRED': 'This code has expired. Please request a new one.',
+  'IDENTITY.NO_CODE': 'No code is waiting for your account. Please request a new one.',
+  'IDENTITY.TOO_MANY_ATTEMPTS': 'Too many wrong codes. Please request a new code.',
+  'IDENTITY.TOO_MANY_CODES': 'Too many codes were sent to this phone number. Please try again in an hour.',
+  'IDENTITY.ALREADY_VERIFIED': 'Your phone number is already verified.',
+  'IDENTITY.NOT_YOUR_PHONE': 'This is not the phone number of your account.',
+  'IDENTITY.PHONE_TAKEN':
+    'This phone number is already verified on another Brigade account. Sign in to that account, or use another number.',
+  'IDENTITY.SMS_REFUSED': 'We could not send a code to this phone number.',
+  'IDENTITY.SMS_UNAVAILABLE': 'We could not reach the SMS service. Please try again in a minute.',
+
+  // jobs (services/jobs/src)
+  'JOBS.JOB_NOT_FOUND': MESSAGES.jobNotFound,
+  'JOBS.APPLICATION_NOT_FOUND': 'Application not found',
+  'JOBS.CHEF_NOT_FOUND': 'Chef not found',
+  'JOBS.NOT_JOB_OWNER': MESSAGES.noApplicationsPermission,
+  'JOBS.START_IN_PAST': 'Start time must be in the future',
+  'JOBS.BEYOND_POSTING_WINDOW': 'Shifts can be posted up to 7 days ahead',
+  'JOBS.END_BEFORE_START': 'End time must be after start time',
+  'JOBS.NOT_A_FAVORITE': 'notifyFavorites can only list chefs from your roster',
+  'JOBS.JOB_NOT_OPEN': 'This job is not open for applications',
+  'JOBS.SHIFT_STARTED': 'This shift has already started',
+  'JOBS.ALREADY_APPLIED': 'You have already applied to this job',
+  'JOBS.NOT_PENDING': 'Only pending applications can be accepted or rejected',
+  'JOBS.JOB_FILLED': 'This job has already been filled',
+  'JOBS.ALREADY_ACCEPTED': 'Another chef has already been accepted for this job',
+  'JOBS.CHEF_NEEDS_STRIPE': MESSAGES.chefNeedsStripe,
+  'JOBS.NOT_AWAITING_CONFIRMATION': 'This application is not awaiting your confirmation',
+  'JOBS.CANNOT_CANCEL': 'Only pending, accepted or confirmed applications can be cancelled',
+  'JOBS.CANNOT_CANCEL_JOB': 'This job cannot be cancelled',
+  'JOBS.NOT_CHECKOUTABLE': 'Checkout is only possible for the confirmed chef of a filled shift',
+  'JOBS.SHIFT_NOT_STARTED': 'Checkout opens when the shift starts',
+  'JOBS.CHECKOUT_CLOSED':
+    'The checkout deadline has passed: the answer given stands (or the shift is paid out if nobody answered)',
+  'JOBS.ALREADY_CHECKED_OUT': 'You have already checked out of this shift',
+  'JOBS.NOT_DISPUTE_PARTY': "Only the shift's restaurant and its confirmed chef can write a statement",
+  'JOBS.NOT_IN_DISPUTE': 'This shift is not in dispute',
+  'JOBS.NO_DISPUTE': 'This shift has no dispute',
+  'JOBS.DISPUTE_RESOLVED': 'This dispute has already been decided',
+  'JOBS.CHEF_PAY_OUT_OF_RANGE': 'chef_pay_cents must be from 0 to the shift pay',
+
+  // payments (services/payments/src)
+  'PAYMENTS.JOB_NOT_FOUND': MESSAGES.jobNotFoundOrNotAuthorized,
+  'PAYMENTS.APPLICATION_NOT_FOUND': 'Application not found',
+  'PAYMENTS.AMOUNT_MISMATCH': 'The amount does not match the job total',
+  'PAYMENTS.ALREADY_PAID': 'This job is already paid',
+  'PAYMENTS.JOB_CLOSED': 'This job is cancelled or closed and cannot be paid',
+  'PAYMENTS.ACCOUNT_NOT_FOUND': 'Payment account not found',
+  'PAYMENTS.BAD_SIGNATURE': 'Invalid Stripe signature',
+  'PAYMENTS.PROVIDER_UNAVAILABLE': 'The payment provider is unavailable. Please try again.',
+  'PAYMENTS.NOT_COMPLETED': 'Payment confirmation failed. Please try again.',
+  'PAYMENTS.CARD_ERROR': MESSAGES.cardDeclined,
+  'PAYMENTS.INVALID_PAYMENT_METHOD': 'Payment method not found. Please try a different card.',
+  'PAYMENTS.PAYMENT_REJECTED': 'Payment failed. Please try again.',
+  'PAYMENTS.PAYMENT_IN_PROGRESS': 'A payment for this job is already in progress. Please try again.',
+  'PAYMENTS.SANDBOX_ONLY': 'Provider faults exist only in the Stripe sandbox',
+
+  // messaging (services/messaging/src)
+  'MESSAGING.THREAD_NOT_FOUND': 'Conversation not found',
+  'MESSAGING.JOB_NOT_FOUND': 'Job not found',
+  'MESSAGING.CHEF_REQUIRED': 'This job has several applicants: say which chef with chef_id',
+  'MESSAGING.BAD_CURSOR': 'since must be an ISO date-time or the id of a message in this conversation',
+} as const satisfies Record<string, string>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as ErrorCode[];
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CODES, code);
+}

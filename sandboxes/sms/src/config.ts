@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { baseConfigSchema, loadConfig, optionalText } from '@brigade/kit';
+
+export const smsSandboxConfigSchema = baseConfigSchema.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4011),
+  /**
+   * The credentials the SDK must present (HTTP basic auth, as Twilio checks them). Both or neither; unset: any
+   * non-empty account sid and token are taken (the services' sandbox defaults, or keys of a staging stack).
+   */
+  TWILIO_ACCOUNT_SID: optionalText,
+  TWILIO_AUTH_TOKEN: optionalText,
+  /** How long a Verify code stays pending (Twilio: 10 minutes). */
+  SMS_SANDBOX_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  /** The Verify service's friendly name, as the texts say it. */
+  SMS_SANDBOX_SERVICE_NAME: z.string().min(1).max(30).default('Brigade'),
+});
+export type SmsSandboxConfig = Readonly<z.infer<typeof smsSandboxConfigSchema>>;
+
+export function loadSmsSandboxConfig(env: NodeJS.ProcessEnv = process.env): SmsSandboxConfig {
+  const config = loadConfig(smsSandboxConfigSchema, env);
+  if (Boolean(config.TWILIO_ACCOUNT_SID) !== Boolean(config.TWILIO_AUTH_TOKEN))
+    throw new Error('sms-sandbox: set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN together (or neither: any)');
+  return config;
+}

@@ -1,0 +1,310 @@
+import { createHash } from 'node:crypto';
+import express, { type Request, type Response } from 'express';
+import { sql, type Database, type Executor, type Logger } from '@brigade/kit';
+import { SANDBOX_SECRET_KEY } from './config';
+import {
+  StripeApiError,
+  StripeEmulator,
+  publicView,
+  type EmulatorResult,
+  type RequestInfo,
+} from './emulator';
+import { stripeId } from './ids';
+import { onboardingPage } from './onboarding-page';
+import { SandboxStore } from './store';
+import type { StripeFaults } from './faults';
+import type { SandboxWebhookDeliverer } from './webhook-deliverer';
+
+type Handler = (
+  tx: Executor,
+  req: Request,
+  info: RequestInfo,
+) => Promise<EmulatorResult | Record<string, unknown>>;
+
+/**
+ * The Stripe emulator over HTTP. `api` is what the SDK reaches at `/v1` (secret key required), `browser` is
+ * what Stripe.js-like code reaches on the public origin at `/sandbox/stripe` (only confirming and reading a
+ * PaymentIntent with its client secret, and the hosted onboarding page).
+ */
+export function createSandboxRouters(options: {
+  database: Database;
+  publicUrl: string;
+  logger: Logger;
+  deliverer: SandboxWebhookDeliverer;
+  /** Injected provider outages (see faults.ts); applied to the SDK's `/v1` calls after the key check. */
+  faults?: StripeFaults;
+}) {
+  const { database, deliverer } = options;
+  const store = new SandboxStore(database);
+  const emulator = new StripeEmulator(store, options.publicUrl);
+  const form = express.urlencoded({ extended: true, limit: '100kb', parameterLimit: 1000 });
+
+  /** Run one API call in a transaction with Stripe's idempotency semantics, then deliver its events. */
+  async function execute(req: Request, res: Response, handler: Handler) {
+    const key = req.method === 'POST' ? (req.get('Idempotency-Key') ?? null) : null;
+    const info: RequestInfo = { id: `req_${stripeId('x').slice(4, 18)}`, idempotency_key: key };
+    const hash = createHash('sha256')
+      .update(`${req.method} ${req.path} ${JSON.stringify(req.body ?? {})}`)
+      .digest('hex');
+    const s = sql.raw(database.schema);
+    let replayed = false;
+    try {
+      const result = await database.transaction(async (tx) => {
+        if (key) {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sandbox-idem:${key}`}))`);
+          const [previous] = await database.rows<{ request_hash: string; status: number; body: any }>(
+            sql`select request_hash, status, body from ${s}.idempotency where key = ${key}`,
+            tx,
+          );
+          if (previous) {
+            if (previous.request_hash !== hash) {
+              return {
+                status: 400,
+                body: {
+                  error: {
+                    type: 'idempotency_error',
+                    message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+                  },
+                },
+              };
+            }
+            replayed = true;
+            return {
+              status: previous.status,
+              body: typeof previous.body === 'string' ? JSON.parse(previous.body) : previous.body,
+            };
+          }
+        }
+        let outcome: EmulatorResult;
+        try {
+          const value = await handler(tx, req, info);
+          outcome =
+            'status' in value && 'body' in value && typeof value.status === 'number'
+              ? (value as EmulatorResult)
+              : { status: 200, body: value };
+        } catch (err) {
+          if (!(err instanceof StripeApiError)) throw err;
+          outcome = { status: err.status, body: { error: err.raw } };
+        }
+        outcome = { status: outcome.status, body: publicView(outcome.body) };
+        if (key) {
+          await tx.execute(
+            sql`insert into ${s}.idempotency (key, request_hash, status, body) values (${key}, ${hash}, ${outcome.status}, ${JSON.stringify(outcome.body)}::jsonb)`,
+          );
+        }
+        return outcome;
+      });
+      res.setHeader('Request-Id', info.id);
+      if (key) res.setHeader('Idempotency-Key', key);
+      if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+      res.status(result.status).json(result.body);
+      deliverer.kick();
+    } catch (err) {
+      options.logger.error({ err }, 'stripe sandbox request failed');
+      res
+        .status(500)
+        .json({ error: { type: 'api_error', message: 'An unknown error occurred in the Stripe sandbox.' } });
+    }
+  }
+
+  const route = (handler: Handler) => (req: Request, res: Response) => execute(req, res, handler);
+
+  // ---------- the API the SDK calls (secret key) ----------
+  const api = express.Router();
+  api.use(form);
+  api.use((req, res, next) => {
+    const auth = req.get('authorization') ?? '';
+    const keyUsed = /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
+    if (keyUsed !== SANDBOX_SECRET_KEY) {
+      res.status(401).json({
+        error: {
+          type: 'invalid_request_error',
+          message: keyUsed
+            ? `Invalid API Key provided: ${keyUsed.slice(0, 8)}****`
+            : 'You did not provide an API key.',
+        },
+      });
+      return;
+    }
+    next();
+  });
+  if (options.faults) api.use(options.faults.middleware());
+  api.post(
+    '/accounts',
+    route((tx, req, info) => emulator.createAccount(tx, req.body ?? {}, info)),
+  );
+  api.get(
+    '/accounts/:id',
+    route((tx, req) => emulator.getAccount(tx, String(req.params.id))),
+  );
+  api.post(
+    '/account_links',
+    route((tx, req) => emulator.createAccountLink(tx, req.body ?? {})),
+  );
+  api.post(
+    '/payment_intents',
+    route((tx, req, info) => emulator.createPaymentIntent(tx, req.body ?? {}, info)),
+  );
+  api.get(
+    '/payment_intents/:id',
+    route((tx, req) => emulator.getPaymentIntent(tx, String(req.params.id))),
+  );
+  api.post(
+    '/payment_intents/:id/confirm',
+    route((tx, req, info) => emulator.confirmPaymentIntent(tx, String(req.params.id), req.body ?? {}, info)),
+  );
+  api.post(
+    '/payment_intents/:id/cancel',
+    route((tx, req, info) => emulator.cancelPaymentIntent(tx, String(req.params.id), req.body ?? {}, info)),
+  );
+  api.post(
+    '/transfers',
+    route((tx, req, info) => emulator.createTransfer(tx, req.body ?? {}, info)),
+  );
+  api.get(
+    '/transfers',
+    route((tx, req) =>
+      emulator.list(
+        tx,
+        'transfer',
+        { transfer_group: q(req, 'transfer_group'), destination: q(req, 'destination') },
+        '/v1/transfers',
+        limit(req),
+      ),
+    ),
+  );
+  api.get(
+    '/transfers/:id',
+    route((tx, req) => emulator.getTransfer(tx, String(req.params.id))),
+  );
+  api.post(
+    '/refunds',
+    route((tx, req, info) => emulator.createRefund(tx, req.body ?? {}, info)),
+  );
+  api.get(
+    '/refunds',
+    route((tx, req) =>
+      emulator.list(
+        tx,
+        'refund',
+        { payment_intent: q(req, 'payment_intent'), charge: q(req, 'charge') },
+        '/v1/refunds',
+        limit(req),
+      ),
+    ),
+  );
+  api.get(
+    '/refunds/:id',
+    route((tx, req) => emulator.getRefund(tx, String(req.params.id))),
+  );
+  api.get(
+    '/charges',
+    route((tx, req) =>
+      emulator.list(tx, 'charge', { payment_intent: q(req, 'payment_intent') }, '/v1/charges', limit(req)),
+    ),
+  );
+  api.get(
+    '/balance',
+    route((tx) => emulator.balance(tx)),
+  );
+  api.use((req, res) => {
+    res.status(404).json({
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${req.method}: /v1${req.path}). The Brigade Stripe sandbox implements only the calls Brigade makes.`,
+      },
+    });
+  });
+
+  // ---------- what the browser reaches on the public origin ----------
+  const browser = express.Router();
+  browser.use(form);
+  const withClientSecret =
+    (handler: Handler): Handler =>
+    async (tx, req, info) => {
+      const id = String(req.params.id);
+      const pi = await emulator.getPaymentIntent(tx, id);
+      const secret = (req.method === 'GET' ? req.query.client_secret : req.body?.client_secret) as unknown;
+      if (typeof secret !== 'string' || secret !== pi.client_secret) {
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          code: 'payment_intent_invalid_parameter',
+          param: 'client_secret',
+          message:
+            'The client_secret provided does not match the client_secret associated with the PaymentIntent.',
+        });
+      }
+      return handler(tx, req, info);
+    };
+  browser.get(
+    '/v1/payment_intents/:id',
+    route(withClientSecret((tx, req) => emulator.getPaymentIntent(tx, String(req.params.id)))),
+  );
+  browser.post(
+    '/v1/payment_intents/:id/confirm',
+    route(
+      withClientSecret(async (tx, req, info) => {
+        const { client_secret: _secret, ...params } = req.body ?? {};
+        const result = await emulator.confirmPaymentIntent(tx, String(req.params.id), params, info);
+        return result;
+      }),
+    ),
+  );
+
+  browser.get('/connect/onboarding/:accountId', async (req, res) => {
+    const accountId = String(req.params.accountId);
+    const token = typeof req.query.link === 'string' ? req.query.link : '';
+    const view = await database.transaction(async (tx) => {
+      const link = token ? await emulator.accountLink(tx, token) : null;
+      const account = await emulator.getAccount(tx, accountId).catch(() => null);
+      return { link, account };
+    });
+    if (!view.account || !view.link || view.link.account !== accountId) {
+      res
+        .status(404)
+        .type('html')
+        .send(onboardingPage({ state: 'invalid' }));
+      return;
+    }
+    if (view.link.used || view.link.expires_at < Math.floor(Date.now() / 1000)) {
+      res.redirect(303, view.link.refresh_url);
+      return;
+    }
+    res.type('html').send(onboardingPage({ state: 'form', account: view.account, action: req.originalUrl }));
+  });
+
+  browser.post('/connect/onboarding/:accountId', async (req, res) => {
+    const accountId = String(req.params.accountId);
+    const token = typeof req.query.link === 'string' ? req.query.link : '';
+    const info: RequestInfo = { id: `req_${stripeId('x').slice(4, 18)}`, idempotency_key: null };
+    const redirect = await database.transaction(async (tx) => {
+      const link = token ? await emulator.accountLink(tx, token) : null;
+      if (!link || link.account !== accountId) return null;
+      if (link.used || link.expires_at < Math.floor(Date.now() / 1000)) return link.refresh_url as string;
+      await emulator.completeOnboarding(tx, accountId, info);
+      await emulator.useAccountLink(tx, link);
+      return link.return_url as string;
+    });
+    deliverer.kick();
+    if (!redirect) {
+      res
+        .status(404)
+        .type('html')
+        .send(onboardingPage({ state: 'invalid' }));
+      return;
+    }
+    res.redirect(303, redirect);
+  });
+
+  return { api, browser, emulator, store };
+}
+
+function q(req: Request, name: string): string | undefined {
+  const v = req.query[name];
+  return typeof v === 'string' && v ? v : undefined;
+}
+
+function limit(req: Request): number {
+  const n = Number(req.query.limit);
+  return Number.isInteger(n) && n >= 1 && n <= 100 ? n : 10;
+}

@@ -1,0 +1,35 @@
+import { gaugeFromSource } from '@brigade/kit';
+import type { PaymentsContext } from './context';
+import { anomalyCounts } from './db/anomalies.repository';
+import { ANOMALY_REASONS } from './domain/anomaly';
+import { findStuckMoney } from './use-cases/report-stuck-money';
+
+/**
+ * Payments' own gauges, read on each scrape (served only with METRICS_PORT): the stuck-money report's count,
+ * the number a platform team pages on (it must stay 0), and the money facts payments refused (anomalies).
+ */
+export function registerPaymentsMetrics(ctx: Pick<PaymentsContext, 'database' | 'config'>): void {
+  gaugeFromSource(
+    {
+      name: 'brigade_escrow_overdue_jobs',
+      help: "Jobs whose money is still held more than STUCK_MONEY_AFTER past its rule's deadline (ledger:check's stuck money)",
+    },
+    'payments',
+    async () => (await findStuckMoney(ctx.database, ctx.config.policy)).stuck.length,
+  );
+  gaugeFromSource(
+    {
+      name: 'brigade_payment_anomalies',
+      help: 'Money facts payments refused (a webhook, a provider answer or an event that contradicts its records), all time, by reason',
+      labelNames: ['reason'],
+    },
+    'payments',
+    async () => {
+      // every reason from 0, so that an alert on an increase sees the first one
+      const counts = new Map<string, number>(ANOMALY_REASONS.map((reason) => [reason, 0]));
+      for (const a of await anomalyCounts(ctx.database))
+        counts.set(a.reason, (counts.get(a.reason) ?? 0) + a.n);
+      return [...counts].map(([reason, value]) => ({ labels: { reason }, value }));
+    },
+  );
+}

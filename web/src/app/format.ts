@@ -1,0 +1,175 @@
+// Every date, time, amount and phone number on screen, formatted for people in the screen's language: Intl,
+// never seconds; a shift's times in its city's time zone (with the zone's short name when the viewer's differs);
+// phone numbers as people write them (libphonenumber-js).
+import type { CityName } from '@brigade/contracts';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { currentLanguage } from './i18n';
+
+const locale = () => (currentLanguage() === 'es' ? 'es-US' : 'en-US');
+
+/** The time zone of each city Brigade serves (a new city in the contracts must say its zone here). */
+export const CITY_TIME_ZONES: Record<CityName, string> = {
+  Minneapolis: 'America/Chicago',
+  Detroit: 'America/Detroit',
+};
+
+/** The zone of a restaurant's city, or undefined (then times are the viewer's). */
+export function cityTimeZone(city: string | null | undefined): string | undefined {
+  return city && city in CITY_TIME_ZONES ? CITY_TIME_ZONES[city as CityName] : undefined;
+}
+
+/** The viewer's own time zone (the browser's); the shift formatters take another one in tests. */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+const valid = (iso: string | null | undefined): Date | null => {
+  if (!iso) return null;
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? null : d;
+};
+
+/** Whether `zone` shows other clock times than the viewer's at that instant. */
+function differsFromViewer(zone: string, at: Date, viewer: string): boolean {
+  const clock = (timeZone: string) =>
+    new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: 'numeric', day: 'numeric' }).format(
+      at,
+    );
+  return zone !== viewer && clock(zone) !== clock(viewer);
+}
+
+/** "Mon, Jan 5, 6:00 PM" */
+export function formatDateTime(iso: string | null | undefined, timeZone?: string): string {
+  const d = valid(iso);
+  if (!d) return '';
+  return new Intl.DateTimeFormat(locale(), {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+  }).format(d);
+}
+
+/** "Jan 5, 2026" */
+export function formatDate(iso: string | null | undefined, timeZone?: string): string {
+  const d = valid(iso);
+  if (!d) return '';
+  return new Intl.DateTimeFormat(locale(), {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone,
+  }).format(d);
+}
+
+/** "6:00 PM" (with the zone's short name when `withZone`: "6:00 PM CST"). */
+export function formatTime(iso: string | null | undefined, timeZone?: string, withZone = false): string {
+  const d = valid(iso);
+  if (!d) return '';
+  return new Intl.DateTimeFormat(locale(), {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone,
+    ...(withZone ? { timeZoneName: 'short' as const } : {}),
+  }).format(d);
+}
+
+/**
+ * A shift's start (and end) in its city's time zone: "Mon, Jan 5, 6:00 PM – 11:00 PM", and "... 11:00 PM CST"
+ * when the viewer's zone shows other times.
+ */
+export function formatShift(
+  start?: string | null,
+  end?: string | null,
+  city?: string | null,
+  viewer = viewerTimeZone(),
+): string {
+  const s = valid(start);
+  if (!s) return '';
+  const zone = cityTimeZone(city);
+  const withZone = !!zone && differsFromViewer(zone, s, viewer);
+  if (!valid(end)) {
+    return withZone ? `${formatDateTime(start, zone)} ${zoneName(s, zone)}` : formatDateTime(start, zone);
+  }
+  return `${formatDateTime(start, zone)} – ${formatTime(end, zone, withZone)}`;
+}
+
+/** One moment of a shift (its start, its end) in its city's zone: "Mon, Jan 5, 6:00 PM" (+ " CST" elsewhere). */
+export function formatShiftMoment(
+  iso: string | null | undefined,
+  city?: string | null,
+  viewer = viewerTimeZone(),
+): string {
+  return formatShift(iso, null, city, viewer);
+}
+
+/** A shift's day in its city's zone: "Jan 5, 2026". */
+export function formatShiftDate(iso: string | null | undefined, city?: string | null): string {
+  return formatDate(iso, cityTimeZone(city));
+}
+
+/** A shift's hours in its city's zone: "6:00 PM – 11:00 PM" (+ " CST" for a viewer in another zone). */
+export function formatShiftHours(
+  start?: string | null,
+  end?: string | null,
+  city?: string | null,
+  viewer = viewerTimeZone(),
+): string {
+  const s = valid(start);
+  if (!s || !valid(end)) return '';
+  const zone = cityTimeZone(city);
+  return `${formatTime(start, zone)} – ${formatTime(end, zone, !!zone && differsFromViewer(zone, s, viewer))}`;
+}
+
+function zoneName(at: Date, timeZone: string): string {
+  return (
+    new Intl.DateTimeFormat(locale(), { timeZone, timeZoneName: 'short' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value ?? ''
+  );
+}
+
+/** The spec's message times: the time of day when recent (today), otherwise month and day. */
+export function formatMessageTime(iso: string, now = new Date()): string {
+  const d = valid(iso);
+  if (!d) return '';
+  const recent =
+    d.toDateString() === now.toDateString() ||
+    (now.getTime() - d.getTime() < 12 * 3_600_000 && now.getTime() >= d.getTime());
+  return recent
+    ? formatTime(iso)
+    : new Intl.DateTimeFormat(locale(), { month: 'short', day: 'numeric' }).format(d);
+}
+
+/** "$18.50" */
+export function formatRate(dollars: number): string {
+  return new Intl.NumberFormat(locale(), { style: 'currency', currency: 'USD' }).format(dollars);
+}
+
+/** "$107.00" from integer cents. */
+export function formatCents(cents: number): string {
+  return new Intl.NumberFormat(locale(), { style: 'currency', currency: 'USD' }).format(cents / 100);
+}
+
+/** Hours with at most two decimals: 5, 5.5, 4.75. */
+export function formatHours(hours: number): string {
+  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 2 }).format(hours);
+}
+
+/** "4.3" */
+export function formatRating(value: number | null | undefined): string | null {
+  if (value === null || value === undefined || Number.isNaN(Number(value))) return null;
+  return Number(value).toFixed(1);
+}
+
+/** "+16125553325" -> "(612) 555-3325"; another country's number in its international form; else as given. */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const parsed = parsePhoneNumberFromString(phone, 'US');
+  if (!parsed) return phone;
+  return parsed.country === 'US' || parsed.countryCallingCode === '1'
+    ? parsed.formatNational()
+    : parsed.formatInternational();
+}
