@@ -144,7 +144,7 @@ test('the operator decides a split on a desktop, seeing what each side gets firs
 test('both sides read the decision and its note; the ledger is green', async () => {
   for (const page of [chefPage, restaurantPage]) {
     await page.goto(story.url(`/jobs/${job.id}`));
-    await eventually(page, page.getByTestId('dispute-decision'), 20_000);
+    await eventually(page, page.getByTestId('dispute-decision'), 60_000);
     expect(await page.getByTestId('dispute-note').textContent()).toBe(NOTE);
   }
   await step(chefPage, '02-decision');
@@ -160,7 +160,7 @@ test('both sides read the decision and its note; the ledger is green', async () 
       await new Promise((r) => setTimeout(r, 500));
     }
   }
-}, 60_000);
+}, 150_000);
 
 test('every console screen is free of accessibility violations (every impact) at 1280 and 375 px', () => {
   expect(consoleViolations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);

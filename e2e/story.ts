@@ -104,12 +104,17 @@ export function onTwoPhones(
   };
 }
 
-/** Waits for `locator`, reloading the page now and then (lists that poll slowly, events that land late). */
+/**
+ * Waits for `locator`, reloading the page now and then (lists that poll slowly, events that land late). Each
+ * wait is longer than the last, so a page that renders slowly (a loaded CI machine) is not reloaded forever.
+ */
 export async function eventually(page: Page, locator: Locator, timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
-  for (;;) {
+  for (let attempt = 1; ; attempt++) {
     try {
-      await locator.first().waitFor({ timeout: 5_000 });
+      await locator
+        .first()
+        .waitFor({ timeout: Math.max(1_000, Math.min(5_000 * attempt, until - Date.now())) });
       return;
     } catch (err) {
       if (Date.now() > until) throw err;
