@@ -15,8 +15,8 @@ import {
 // confirms. The restaurant cancels the later one (6 hours at $20) from its page: the quote comes first (late,
 // the chef gets $80.00, Brigade keeps $5.60, $42.80 back to the card) and the chef then reads the cancellation.
 // Once the first shift has started the chef sees the countdown to the checkout deadline and answers "I did not
-// work this shift"; the restaurant says the same, and the whole charge is refunded. Every step is photographed
-// at 375 px and checked with axe.
+// work this shift"; the restaurant says the same, and the whole charge is refunded. Then the chef reads her
+// earnings and the restaurant its receipts (issue 20). Every step is photographed at 375 px and checked with axe.
 
 const FIRST_STARTS_IN_MS = 60_000;
 const CHEF_NAME = 'Dana Whitfield';
@@ -188,5 +188,36 @@ test('after the start the chef answers "I did not work this shift"; the restaura
   );
   await step(restaurant, '08-refunded');
 }, 240_000);
+
+test('the chef reads her earnings and the restaurant its receipts, both from the payments ledger', async () => {
+  // Issue 20: the money pages are in the account menu (the phone's tab bar keeps its four sections).
+  await chef.goto(story.url('/my-shifts'));
+  await chef.getByRole('button', { name: 'Account' }).click();
+  await chef.getByRole('link', { name: 'Earnings' }).click();
+  await chef.getByRole('heading', { level: 1, name: 'Earnings' }).waitFor();
+  await eventually(chef, chef.getByText('(2 shifts)'), 20_000);
+  expect(await chef.getByTestId('paid-out').textContent()).toBe('$80.00');
+  expect(await chef.getByTestId('on-its-way').textContent()).toBe('$0.00');
+  const earned = chef.getByTestId('earning-row');
+  // The cancelled shift starts later than the refunded one: newest first.
+  expect(await earned.nth(0).locator('h3').textContent()).toBe('Prep Cook');
+  await earned.nth(0).getByText('Cancelled: cancellation pay').waitFor();
+  await earned.nth(0).getByText('Lake Street Tacos', { exact: false }).waitFor();
+  expect(await earned.nth(1).locator('h3').textContent()).toBe('Line Cook');
+  await earned.nth(1).getByText('Refunded to the restaurant').waitFor();
+  await step(chef, '09-earnings');
+
+  await restaurant.goto(story.url('/my-shifts'));
+  await restaurant.getByRole('button', { name: 'Account' }).click();
+  await restaurant.getByRole('link', { name: 'Receipts' }).click();
+  await restaurant.getByRole('heading', { level: 1, name: 'Receipts' }).waitFor();
+  // $128.40 charged for the cancelled shift, $42.80 back; the $21.40 of the unworked one all back.
+  expect(await restaurant.getByTestId('net-charged').textContent()).toBe('$85.60');
+  const receipts = restaurant.getByTestId('receipt-row');
+  expect(await receipts.count()).toBe(2);
+  await receipts.nth(0).getByText(CHEF_NAME, { exact: false }).waitFor();
+  await receipts.nth(0).getByText('Cancelled late: split').waitFor();
+  await step(restaurant, '10-receipts');
+}, 60_000);
 
 everyStepAccessible();

@@ -252,6 +252,15 @@ export const MATRIX: Record<string, Row> = {
     path: (f) => `/payments/job/${f.job.id}`,
     expect: { anonymous: 401, chef: 404, otherChef: 404, restaurant: 200, otherRestaurant: 404 },
   },
+  // A chef's earnings and a restaurant's receipts: each only to its own kind of account (its own rows).
+  'GET /payments/earnings': {
+    path: () => '/payments/earnings',
+    expect: { anonymous: 401, chef: 200, otherChef: 200, restaurant: 403, otherRestaurant: 403 },
+  },
+  'GET /payments/receipts': {
+    path: () => '/payments/receipts',
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 200 },
+  },
   'GET /payments/connect/account-status': {
     path: () => '/payments/connect/account-status',
     expect: signedIn(200),

@@ -42,4 +42,6 @@ export interface RouteDoc {
   query?: z.ZodObject<any>;
   response?: z.ZodTypeAny;
   status?: number;
+  /** Other media types the route answers besides its JSON `response` (a CSV export: `text/csv`). */
+  alsoAnswers?: string[];
 }

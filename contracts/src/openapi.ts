@@ -47,7 +47,14 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
         [String(route.status ?? 200)]: {
           description: 'Success',
           ...(route.response
-            ? { content: { 'application/json': { schema: convert(route.response, 'output') } } }
+            ? {
+                content: {
+                  'application/json': { schema: convert(route.response, 'output') },
+                  ...Object.fromEntries(
+                    (route.alsoAnswers ?? []).map((type) => [type, { schema: { type: 'string' } }]),
+                  ),
+                },
+              }
             : {}),
         },
         '4XX': {

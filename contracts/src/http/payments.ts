@@ -115,6 +115,105 @@ export const PaymentsConfigResponse = z
 
 export const WebhookAck = z.object({ received: z.literal(true) });
 
+// ---------- earnings (chefs) and receipts (restaurants): read from the ledger, no bookkeeping of their own ----------
+
+/**
+ * Where a shift's pay stands for its chef: `paid_out` (the transfer is in the ledger), `on_its_way` (held in
+ * escrow for a shift the chef is booked on or checked out of, or decided and not yet transferred),
+ * `cancellation_pay` (a late cancellation paid part of the shift: `paid_out_at` says whether it moved yet),
+ * `refunded` (the restaurant got the money back: no pay).
+ */
+export const EarningStatus = z.enum(['paid_out', 'on_its_way', 'cancellation_pay', 'refunded']);
+export type EarningStatus = z.infer<typeof EarningStatus>;
+
+export const EarningRow = z
+  .object({
+    job_id: z.string().uuid(),
+    /** The shift's start (ISO); null for shifts posted before payments kept shift times. */
+    date: z.string().nullable(),
+    restaurant_id: z.string().uuid(),
+    /** The restaurant's name as payments last heard it (null until its profile is known). */
+    restaurant_name: z.string().nullable(),
+    /** The position worked (the job's title). */
+    position: z.string(),
+    /** The shift's length in hours (2 decimals); null without shift times. */
+    hours: z.number().nullable(),
+    /** What the chef is paid for the shift, in cents (0 for a refunded shift). */
+    gross_pay_cents: z.number().int(),
+    status: EarningStatus,
+    /** When the transfer was recorded in the ledger (ISO); null while on its way or without pay. */
+    paid_out_at: z.string().nullable(),
+  })
+  .meta({ id: 'EarningRow' });
+export type EarningRow = z.infer<typeof EarningRow>;
+
+export const EarningsResponse = z
+  .object({
+    /** Sum of the transfers to the chef in the ledger, in cents. */
+    paid_out_cents: z.number().int(),
+    /** Pay held in escrow or decided for the chef and not transferred yet, in cents. */
+    on_its_way_cents: z.number().int(),
+    /** Newest shift first. */
+    shifts: z.array(EarningRow),
+  })
+  .meta({ id: 'EarningsResponse' });
+export type EarningsResponse = z.infer<typeof EarningsResponse>;
+
+/** The card a shift was charged to: brand and last 4 digits when payments' records know them, else its charge id. */
+export const ReceiptCard = z.object({
+  brand: z.string().nullable(),
+  last4: z.string().nullable(),
+  /** The provider's id of the charge (ch_...), as the ledger recorded it. */
+  charge_id: z.string().nullable(),
+});
+
+export const ReceiptRow = z
+  .object({
+    job_id: z.string().uuid(),
+    /** The shift's start (ISO); null for shifts posted before payments kept shift times. */
+    date: z.string().nullable(),
+    position: z.string(),
+    chef_id: z.string().uuid().nullable(),
+    chef_name: z.string().nullable(),
+    /** The job's payment status (held_in_escrow, disputed, completed, refunded, settled). */
+    payment_status: PaymentStatus,
+    /** What the card was charged (shift pay + fee), in cents. */
+    charged_cents: z.number().int(),
+    /** The chef's pay: transferred, else decided, else the shift pay held. */
+    shift_pay_cents: z.number().int(),
+    /** The platform's booking fee: kept, else decided, else the fee held. */
+    platform_fee_cents: z.number().int(),
+    /** Back to the card: refunded, else decided (on its way). */
+    refund_cents: z.number().int(),
+    /** charged − refund. */
+    net_charged_cents: z.number().int(),
+    /** true while money of this shift is still to move (held, or a decided transfer or refund not yet done). */
+    pending: z.boolean(),
+    card: ReceiptCard,
+  })
+  .meta({ id: 'ReceiptRow' });
+export type ReceiptRow = z.infer<typeof ReceiptRow>;
+
+export const ReceiptsResponse = z
+  .object({
+    totals: z.object({
+      charged_cents: z.number().int(),
+      shift_pay_cents: z.number().int(),
+      platform_fee_cents: z.number().int(),
+      refund_cents: z.number().int(),
+      net_charged_cents: z.number().int(),
+    }),
+    /** Every charged shift of the restaurant, newest first. */
+    receipts: z.array(ReceiptRow),
+  })
+  .meta({ id: 'ReceiptsResponse' });
+export type ReceiptsResponse = z.infer<typeof ReceiptsResponse>;
+
+/** `?format=csv`: the same rows as a CSV file (money in dollars with 2 places, ISO dates, a header row). */
+export const MoneyReportQuery = z.object({
+  format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
+});
+
 // ---------- requests ----------
 const JobId = z.string({ error: 'job_id is required' }).uuid('Job not found or not authorized');
 
@@ -179,6 +278,26 @@ export const paymentsRoutes: RouteDoc[] = [
     summary: "The job's escrow status, amounts and ledger (owning restaurant, or the chef who worked it)",
     auth: 'user',
     response: JobPayment,
+  },
+  {
+    method: 'get',
+    path: '/payments/earnings',
+    summary:
+      "The chef's earnings from the ledger: paid out, on its way, and per shift (`?format=csv`: a CSV file)",
+    auth: 'chef',
+    query: MoneyReportQuery,
+    response: EarningsResponse,
+    alsoAnswers: ['text/csv'],
+  },
+  {
+    method: 'get',
+    path: '/payments/receipts',
+    summary:
+      "The restaurant's receipts from the ledger: per shift pay, fee, refunds, card, net (`?format=csv`: a CSV file)",
+    auth: 'restaurant',
+    query: MoneyReportQuery,
+    response: ReceiptsResponse,
+    alsoAnswers: ['text/csv'],
   },
   {
     method: 'get',

@@ -173,3 +173,8 @@ export function formatPhone(phone: string | null | undefined): string {
     ? parsed.formatNational()
     : parsed.formatInternational();
 }
+
+/** "5.5" (en and US Spanish alike): a plain number in the screen's locale, at most 2 decimals. */
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 2 }).format(value);
+}

@@ -198,9 +198,29 @@ describe.each(['en', 'es'] as const)('no raw key on any screen (%s)', (lang) => 
     const restaurant = restaurantProfile(makeUser('restaurant'));
     fakeApi.on('GET', `/profiles/restaurant/${restaurant.id}`, { body: { profile: restaurant } });
     const thread = messagesFor(filled, user.id, application.id);
+    fakeApi.on('GET', '/payments/earnings', {
+      body: {
+        paid_out_cents: 20_000,
+        on_its_way_cents: 0,
+        shifts: [
+          {
+            job_id: filled.id,
+            date: filled.start_time,
+            restaurant_id: restaurant.user_id,
+            restaurant_name: 'North Loop Kitchen',
+            position: 'Line Cook',
+            hours: 5,
+            gross_pay_cents: 20_000,
+            status: 'paid_out',
+            paid_out_at: filled.end_time,
+          },
+        ],
+      },
+    });
     expect(
       await walk([
         '/dashboard/chef',
+        '/earnings',
         '/openings',
         `/jobs/${open.id}`,
         '/my-shifts',
@@ -244,9 +264,38 @@ describe.each(['en', 'es'] as const)('no raw key on any screen (%s)', (lang) => 
     fakeApi.on('GET', `/profiles/chef/${chef.id}`, { body: { profile: chef } });
     fakeApi.on('GET', '/chefs', { body: { chefs: [chef] } });
     const thread = messagesFor(job, chefUser.id, withApplicant.applications[0].id);
+    fakeApi.on('GET', '/payments/receipts', {
+      body: {
+        totals: {
+          charged_cents: 10_700,
+          shift_pay_cents: 10_000,
+          platform_fee_cents: 700,
+          refund_cents: 0,
+          net_charged_cents: 10_700,
+        },
+        receipts: [
+          {
+            job_id: job.id,
+            date: job.start_time,
+            position: 'Line Cook',
+            chef_id: chefUser.id,
+            chef_name: 'Lucía',
+            payment_status: 'held_in_escrow',
+            charged_cents: 10_700,
+            shift_pay_cents: 10_000,
+            platform_fee_cents: 700,
+            refund_cents: 0,
+            net_charged_cents: 10_700,
+            pending: true,
+            card: { brand: null, last4: null, charge_id: 'ch_3Abc' },
+          },
+        ],
+      },
+    });
     expect(
       await walk([
         '/dashboard/restaurant',
+        '/receipts',
         '/jobs/post',
         `/jobs/${job.id}`,
         `/jobs/${job.id}/applications`,

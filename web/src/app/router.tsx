@@ -74,6 +74,8 @@ const opsUser = part2('opsUser');
 const opsDeadLetters = part2('opsDeadLetters');
 const opsAnomalies = part2('opsAnomalies');
 const opsAudit = part2('opsAudit');
+const earnings = part2('earnings');
+const receipts = part2('receipts');
 
 export const routes: RouteObject[] = [
   {
@@ -180,6 +182,8 @@ export const routes: RouteObject[] = [
                   { path: 'my-shifts/*', lazy: myShifts },
                   { path: 'messages/*', lazy: messages },
                   { path: 'settings/*', lazy: settings },
+                  { path: 'earnings', lazy: earnings },
+                  { path: 'receipts', lazy: receipts },
                   { path: 'workers', element: <ForTypeWorkers /> },
                   { path: 'my-applications', element: <Navigate to="/my-shifts" replace /> },
                   { path: 'my-jobs', element: <Navigate to="/my-shifts" replace /> },

@@ -16,6 +16,7 @@ export const namespaces = [
   'jobs',
   'messages',
   'ops',
+  'earnings',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
@@ -36,6 +37,7 @@ export const loaders: Record<'en' | 'es', Record<Namespace, Loader>> = {
     jobs: () => import('./en/jobs.json', { with: { type: 'json' } }),
     messages: () => import('./en/messages.json', { with: { type: 'json' } }),
     ops: () => import('./en/ops.json', { with: { type: 'json' } }),
+    earnings: () => import('./en/earnings.json', { with: { type: 'json' } }),
   },
   es: {
     common: () => import('./es/common.json', { with: { type: 'json' } }),
@@ -52,5 +54,6 @@ export const loaders: Record<'en' | 'es', Record<Namespace, Loader>> = {
     jobs: () => import('./es/jobs.json', { with: { type: 'json' } }),
     messages: () => import('./es/messages.json', { with: { type: 'json' } }),
     ops: () => import('./es/ops.json', { with: { type: 'json' } }),
+    earnings: () => import('./es/earnings.json', { with: { type: 'json' } }),
   },
 };

@@ -1,7 +1,7 @@
 import { bigserial, boolean, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentStatus } from '@brigade/contracts';
 
-// The payments tables as the migrations (`migrations/0001..0006`) make them, for drizzle's query builder
+// The payments tables as the migrations (`migrations/0001..0007`) make them, for drizzle's query builder
 // (ADR 12: plain single-table reads and writes by key). Joins, locking, conditional upserts and JSON stay raw
 // `sql` in the repositories. The Stripe sandbox's tables left with it (`sandboxes/stripe`, schema
 // `stripe_sandbox`); kit's `outbox`/`processed_events`/`audit_log` belong to kit.
@@ -42,6 +42,13 @@ export const jobPayments = payments.table('job_payments', {
   expiredAt: ts('expired_at'),
   disputedAt: ts('disputed_at'),
   createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Read model of the names in identity's profile events (earnings and receipts name restaurants and chefs). */
+export const profileNames = payments.table('profile_names', {
+  userId: uuid('user_id').primaryKey(),
+  name: text('name').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 

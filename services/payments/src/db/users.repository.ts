@@ -31,3 +31,15 @@ export async function userTypeOf(database: Database, userId: string, tx?: Execut
     .where(eq(users.userId, userId));
   return row?.userType ?? null;
 }
+
+/** The name a chef's or restaurant's profile carries now (identity's profile events), the latest kept. */
+export async function upsertProfileName(
+  database: Database,
+  tx: Executor,
+  profile: { user_id: string; name: string },
+) {
+  await tx.execute(
+    sql`insert into ${sql.raw(database.schema)}.profile_names (user_id, name) values (${profile.user_id}, ${profile.name})
+        on conflict (user_id) do update set name = excluded.name, updated_at = now()`,
+  );
+}

@@ -11,6 +11,7 @@ import { onDisputeResolved } from './on-dispute-resolved';
 import { onJobCancelled } from './on-job-cancelled';
 import { onJobExpired } from './on-job-expired';
 import { onJobPosted } from './on-job-posted';
+import { onChefProfileUpdated, onRestaurantProfileUpdated } from './on-profile-updated';
 import { onUserRegistered } from './on-user-registered';
 
 /** The money decisions whose refused figures are recorded as an anomaly (see `refusingLoudly`). */
@@ -26,6 +27,8 @@ const REFUSING_LOUDLY: ReadonlySet<string> = new Set<EventType>([
 export function paymentsSubscriptions(ctx: PaymentsContext): Subscription[] {
   return subscribe('payments', ctx, [
     ['identity.user.registered.v1', onUserRegistered],
+    ['identity.chef_profile.updated.v1', onChefProfileUpdated],
+    ['identity.restaurant_profile.updated.v1', onRestaurantProfileUpdated],
     ['jobs.job.posted.v1', onJobPosted],
     ['jobs.application.submitted.v1', onApplicationSubmitted],
     ['jobs.application.accepted.v1', onApplicationAccepted],

@@ -1,15 +1,21 @@
-import { Router, type RequestHandler } from 'express';
-import { currentUser, parseBody, requireRole, uuidParam } from '@brigade/kit';
+import { Router, type RequestHandler, type Response } from 'express';
+import { currentUser, parse, parseBody, requireRole, uuidParam } from '@brigade/kit';
 import { paymentsHttp, MESSAGES } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { confirmApplicationPayment } from '../use-cases/confirm-application-payment';
 import { getJobPayment } from '../use-cases/get-job-payment';
+import { getEarnings, getReceipts } from '../use-cases/money-reports';
+import { earningsCsv, receiptsCsv } from '../domain/money-reports';
 import { startEscrowPayment } from '../use-cases/start-escrow-payment';
 
-/** Escrow endpoints: start paying a job, pay an application's job, read a job's escrow. */
+/**
+ * Escrow endpoints: start paying a job, pay an application's job, read a job's escrow; a chef's earnings and a
+ * restaurant's receipts (JSON, or `?format=csv` as a file).
+ */
 export function paymentsRouter(ctx: PaymentsContext, auth: RequestHandler): Router {
   const router = Router();
   const restaurant = [auth, requireRole('restaurant')];
+  const chef = [auth, requireRole('chef')];
 
   router.post('/payments/create-escrow-payment', ...restaurant, async (req, res) => {
     const body = parseBody(paymentsHttp.CreateEscrowPaymentBody, req);
@@ -38,6 +44,20 @@ export function paymentsRouter(ctx: PaymentsContext, auth: RequestHandler): Rout
     res.json(await getJobPayment(ctx, currentUser(req), jobId));
   });
 
+  router.get('/payments/earnings', ...chef, async (req, res) => {
+    const { format } = parse(paymentsHttp.MoneyReportQuery, req.query);
+    const report = await getEarnings(ctx, currentUser(req));
+    if (format === 'csv') sendCsv(res, 'brigade-earnings', earningsCsv(report));
+    else res.json(report);
+  });
+
+  router.get('/payments/receipts', ...restaurant, async (req, res) => {
+    const { format } = parse(paymentsHttp.MoneyReportQuery, req.query);
+    const report = await getReceipts(ctx, currentUser(req));
+    if (format === 'csv') sendCsv(res, 'brigade-receipts', receiptsCsv(report));
+    else res.json(report);
+  });
+
   router.get('/payments/config', (_req, res) => {
     res.json({
       sandbox: !ctx.config.STRIPE_SECRET_KEY,
@@ -46,4 +66,17 @@ export function paymentsRouter(ctx: PaymentsContext, auth: RequestHandler): Rout
   });
 
   return router;
+}
+
+/** A CSV file download named with today's date (`brigade-earnings-2026-11-24.csv`); never cached. */
+function sendCsv(res: Response, name: string, body: string) {
+  const day = new Date().toISOString().slice(0, 10);
+  res
+    .status(200)
+    .set({
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${name}-${day}.csv"`,
+      'cache-control': 'no-store',
+    })
+    .send(body);
 }

@@ -1,7 +1,7 @@
 import type { Executor } from '@brigade/kit';
 import type { EventData } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
-import { upsertUser } from '../db/users.repository';
+import { upsertProfileName, upsertUser } from '../db/users.repository';
 
 /** Email and user type of every user (the Stripe account's and the receipt's email), the latest kept. */
 export async function recordUser(
@@ -10,4 +10,13 @@ export async function recordUser(
   data: EventData<'identity.user.registered.v1'>,
 ) {
   await upsertUser(ctx.database, tx, data);
+}
+
+/** The name of a chef's or restaurant's profile (earnings name the restaurant, receipts the chef). */
+export async function recordProfileName(
+  ctx: PaymentsContext,
+  tx: Executor,
+  data: EventData<'identity.chef_profile.updated.v1' | 'identity.restaurant_profile.updated.v1'>,
+) {
+  await upsertProfileName(ctx.database, tx, data);
 }

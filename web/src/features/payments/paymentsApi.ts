@@ -15,6 +15,22 @@ export type OnboardingLinkResponse = z.infer<typeof paymentsHttp.OnboardingLinkR
 /** The payout or refund of a closed job while it is on its way; a job's money as payments sees it. */
 export type Settlement = paymentsHttp.Settlement;
 export type JobPayment = z.infer<typeof paymentsHttp.JobPayment>;
+/** A chef's earnings and a restaurant's receipts, read from the payments ledger. */
+export type Earnings = z.infer<typeof paymentsHttp.EarningsResponse>;
+export type EarningRow = z.infer<typeof paymentsHttp.EarningRow>;
+export type Receipts = z.infer<typeof paymentsHttp.ReceiptsResponse>;
+export type ReceiptRow = z.infer<typeof paymentsHttp.ReceiptRow>;
+/** A CSV export as the server made it: its text and the file name of its Content-Disposition. */
+export interface CsvFile {
+  text: string;
+  filename: string;
+}
+
+/** The file name a Content-Disposition header gives (`attachment; filename="x.csv"`), else `fallback`. */
+export function attachmentName(header: string | null | undefined, fallback: string): string {
+  const match = /filename="?([^";]+)"?/i.exec(header ?? '');
+  return match?.[1] ?? fallback;
+}
 
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -40,6 +56,31 @@ export const paymentsApi = api.injectEndpoints({
     jobPayment: build.query<JobPayment, string>({
       query: (jobId) => `/payments/job/${encodeURIComponent(jobId)}`,
       providesTags: (_r, _e, jobId) => [{ type: 'JobPayment', id: jobId }, 'JobPayment'],
+    }),
+    earnings: build.query<Earnings, void>({
+      query: () => '/payments/earnings',
+      providesTags: ['JobPayment'],
+    }),
+    receipts: build.query<Receipts, void>({
+      query: () => '/payments/receipts',
+      providesTags: ['JobPayment'],
+    }),
+    /** The CSV file of `/payments/earnings` or `/payments/receipts` (a mutation: fetched fresh each time). */
+    moneyCsv: build.mutation<CsvFile, 'earnings' | 'receipts'>({
+      query: (report) => ({
+        url: `/payments/${report}`,
+        method: 'GET',
+        params: { format: 'csv' },
+        responseHandler: 'text',
+      }),
+      transformResponse: (text: string, meta, report) => ({
+        text,
+        // the base query passes fetchBaseQuery's meta on (its typing does not say so)
+        filename: attachmentName(
+          (meta as { response?: Response } | undefined)?.response?.headers.get('content-disposition'),
+          `brigade-${report}.csv`,
+        ),
+      }),
     }),
   }),
 });

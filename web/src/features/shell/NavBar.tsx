@@ -121,6 +121,14 @@ export function NavBar({ unread = 0 }: { unread?: number }) {
                       <Link to="/profile/me">{t('nav.profile')}</Link>
                     </li>
                     <li>
+                      {/* the money pages live here, so the phone's tab bar keeps its four sections */}
+                      {user.user_type === 'restaurant' ? (
+                        <Link to="/receipts">{t('nav.receipts')}</Link>
+                      ) : (
+                        <Link to="/earnings">{t('nav.earnings')}</Link>
+                      )}
+                    </li>
+                    <li>
                       <Link to={paymentSetupPath}>{t('nav.paymentSetup')}</Link>
                     </li>
                     <li>

@@ -1,0 +1,118 @@
+import type { SQL } from 'drizzle-orm';
+import { sql, type Database } from '@brigade/kit';
+import type { PaymentStatus } from '@brigade/contracts';
+import type { ShiftMoneyFacts } from '../domain/money-reports';
+
+interface Row {
+  job_id: string;
+  restaurant_id: string;
+  title: string;
+  subtotal_cents: number;
+  fee_cents: number;
+  status: PaymentStatus;
+  chef_id: string | null;
+  start_time: Date | string | null;
+  end_time: Date | string | null;
+  charged: string | null;
+  charge_id: string | null;
+  fees: string | null;
+  transferred: string | null;
+  transferred_at: Date | string | null;
+  refunded: string | null;
+  decision_kind: 'release' | 'refund' | 'split' | null;
+  decision_reason: string | null;
+  decision_chef_id: string | null;
+  decision_chef_pay: number | null;
+  decision_fee: number | null;
+  decision_refund: number | null;
+  accepted_chef_id: string | null;
+  restaurant_name: string | null;
+  chef_name: string | null;
+}
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+const cents = (v: string | number | null): number => (v === null ? 0 : Number(v));
+
+/**
+ * Every charged job in `scope`, with what the ledger moved (sums by kind, the charge's id, when the transfer was
+ * recorded), the job's one decision, the chef the restaurant accepted last, and the names payments heard. Read
+ * only: the ledger, the decisions and payments' job and application records are the whole truth.
+ */
+async function shiftMoneyFacts(database: Database, scope: SQL): Promise<ShiftMoneyFacts[]> {
+  const s = sql.raw(database.schema);
+  const rows = await database.rows<Row>(sql`
+    select j.job_id, j.restaurant_id, j.title, j.subtotal_cents, j.fee_cents, j.status, j.chef_id,
+      j.start_time, j.end_time,
+      l.charged, l.charge_id, l.fees, l.transferred, l.transferred_at, l.refunded,
+      d.kind as decision_kind, d.reason as decision_reason, d.chef_id as decision_chef_id,
+      d.chef_pay_cents as decision_chef_pay, d.fee_cents as decision_fee, d.refund_cents as decision_refund,
+      acc.chef_id as accepted_chef_id,
+      rn.name as restaurant_name, cn.name as chef_name
+    from ${s}.job_payments j
+    cross join lateral (
+      select sum(e.amount_cents) filter (where e.kind = 'charge') as charged,
+        max(e.provider_id) filter (where e.kind = 'charge') as charge_id,
+        sum(e.amount_cents) filter (where e.kind = 'fee') as fees,
+        sum(e.amount_cents) filter (where e.kind = 'transfer') as transferred,
+        max(e.created_at) filter (where e.kind = 'transfer') as transferred_at,
+        sum(e.amount_cents) filter (where e.kind = 'refund') as refunded
+      from ${s}.ledger_entries e where e.job_id = j.job_id
+    ) l
+    left join ${s}.decisions d on d.job_id = j.job_id
+    left join lateral (
+      select a.chef_id from ${s}.applications a
+      where a.job_id = j.job_id and a.accepted_at is not null
+      order by a.accepted_at desc limit 1
+    ) acc on true
+    left join ${s}.profile_names rn on rn.user_id = j.restaurant_id
+    left join ${s}.profile_names cn on cn.user_id = coalesce(d.chef_id, j.chef_id, acc.chef_id)
+    where l.charged is not null and (${scope})
+    order by j.start_time desc nulls last, j.created_at desc, j.job_id`);
+  return rows.map((r) => ({
+    job_id: r.job_id,
+    restaurant_id: r.restaurant_id,
+    title: r.title,
+    subtotal_cents: cents(r.subtotal_cents),
+    fee_cents: cents(r.fee_cents),
+    status: r.status,
+    chef_id: r.chef_id,
+    accepted_chef_id: r.accepted_chef_id,
+    start_time: iso(r.start_time),
+    end_time: iso(r.end_time),
+    ledger: {
+      charged_cents: cents(r.charged),
+      fee_cents: cents(r.fees),
+      transferred_cents: cents(r.transferred),
+      refunded_cents: cents(r.refunded),
+      charge_id: r.charge_id,
+      transferred_at: iso(r.transferred_at),
+    },
+    decision: r.decision_kind
+      ? {
+          kind: r.decision_kind,
+          reason: r.decision_reason ?? '',
+          chef_id: r.decision_chef_id,
+          chef_pay_cents: cents(r.decision_chef_pay),
+          fee_cents: cents(r.decision_fee),
+          refund_cents: cents(r.decision_refund),
+        }
+      : null,
+    restaurant_name: r.restaurant_name,
+    chef_name: r.chef_name,
+  }));
+}
+
+/** The charged jobs a chef was accepted for (last), worked, or is paid for. */
+export function shiftsOfChef(database: Database, chefId: string): Promise<ShiftMoneyFacts[]> {
+  const s = sql.raw(database.schema);
+  return shiftMoneyFacts(
+    database,
+    sql`j.chef_id = ${chefId} or j.job_id in (
+      select a.job_id from ${s}.applications a where a.chef_id = ${chefId} and a.accepted_at is not null)`,
+  );
+}
+
+/** Every charged job of a restaurant. */
+export function shiftsOfRestaurant(database: Database, restaurantId: string): Promise<ShiftMoneyFacts[]> {
+  return shiftMoneyFacts(database, sql`j.restaurant_id = ${restaurantId}`);
+}

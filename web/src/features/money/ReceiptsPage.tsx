@@ -1,0 +1,116 @@
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { Spinner } from '../../components/Spinner';
+import { formatCents, formatDate } from '../../app/format';
+import { ForType } from '../shell/Redirects';
+import { paymentsApi, type ReceiptRow } from '../payments/paymentsApi';
+import { DownloadCsv, Fact } from './parts';
+
+/**
+ * /receipts (restaurants): per charged shift, the pay, the platform fee, refunds, the card and the net charge,
+ * as the payments ledger has them; printable (the print stylesheet keeps only the receipts) and a CSV export for
+ * the accountant.
+ */
+export default function ReceiptsPage() {
+  return (
+    <ForType type="restaurant" fallback="dashboard">
+      <Receipts />
+    </ForType>
+  );
+}
+
+function Receipts() {
+  const { t } = useTranslation('earnings');
+  const { data, isLoading, isError } = paymentsApi.useReceiptsQuery();
+  const any = !!data && data.receipts.length > 0;
+  return (
+    <section className="page money-page">
+      <div className="page-head">
+        <h1>{t('receipts.title')}</h1>
+        {any && (
+          <div className="money-actions no-print">
+            <button type="button" className="btn btn-secondary" onClick={() => window.print()}>
+              {t('receipts.print')}
+            </button>
+            <DownloadCsv report="receipts" />
+          </div>
+        )}
+      </div>
+      <p className="muted">{t('receipts.intro')}</p>
+      {isLoading && <Spinner />}
+      {isError && <Alert>{t('loadFailed')}</Alert>}
+      {data && (
+        <>
+          <div className="stats money-totals">
+            <div className="stat-card">
+              <div className="stat-value" data-testid="net-charged">
+                {formatCents(data.totals.net_charged_cents)}
+              </div>
+              <div className="stat-label">{t('receipts.netCharged')}</div>
+            </div>
+            <div className="stat-card">
+              <div className="stat-value">{formatCents(data.totals.platform_fee_cents)}</div>
+              <div className="stat-label">{t('receipts.platformFees')}</div>
+            </div>
+            <div className="stat-card">
+              <div className="stat-value">{formatCents(data.totals.refund_cents)}</div>
+              <div className="stat-label">{t('receipts.refunds')}</div>
+            </div>
+          </div>
+          <section className="card" aria-labelledby="receipts-shifts">
+            <h2 id="receipts-shifts">
+              {t('receipts.shifts')}{' '}
+              <span className="muted">{t('receipts.count', { count: data.receipts.length })}</span>
+            </h2>
+            {!any ? (
+              <p className="empty">{t('receipts.empty')}</p>
+            ) : (
+              <ul className="money-rows">
+                {data.receipts.map((row) => (
+                  <ReceiptLine key={row.job_id} row={row} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+    </section>
+  );
+}
+
+function ReceiptLine({ row }: { row: ReceiptRow }) {
+  const { t } = useTranslation('earnings');
+  const { t: tc } = useTranslation('catalog');
+  return (
+    <li className="money-row" data-testid="receipt-row">
+      <div className="money-row-head">
+        <h3>{tc(`positions.${row.position}`, { defaultValue: row.position })}</h3>
+        <span className={`tag money-tag-${row.payment_status}`}>
+          {t(`receipts.status.${row.payment_status}`)}
+        </span>
+      </div>
+      <p className="muted money-row-sub">
+        {[
+          formatDate(row.date),
+          row.chef_name ?? (row.chef_id ? t('receipts.chefUnknown') : t('receipts.noChef')),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      <dl className="money-facts">
+        <Fact label={t('receipts.shiftPay')}>{formatCents(row.shift_pay_cents)}</Fact>
+        <Fact label={t('receipts.platformFee')}>{formatCents(row.platform_fee_cents)}</Fact>
+        <Fact label={t('receipts.refund')}>{formatCents(row.refund_cents)}</Fact>
+        <Fact label={t('receipts.net')}>
+          <strong>{formatCents(row.net_charged_cents)}</strong>
+        </Fact>
+      </dl>
+      <p className="money-card">
+        {row.card.brand && row.card.last4
+          ? t('receipts.cardKnown', { brand: row.card.brand, last4: row.card.last4 })
+          : t('receipts.cardCharge', { charge: row.card.charge_id ?? '—' })}
+        {row.pending && <span className="muted"> · {t('receipts.pending')}</span>}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,301 @@
+// Issue 20: a chef's Earnings and a restaurant's Receipts, as the payments ledger reports them: totals, one card
+// per shift readable on a phone, English and Spanish, the server's CSV export, a printable receipts page, and the
+// way there from the account menu (the phone's tab bar keeps its four sections).
+import { jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18n from '../../app/i18n';
+import { fakeApi } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render';
+import { id, signedIn } from '../../../test/signed-in';
+import { attachmentName } from '../payments/paymentsApi';
+
+afterEach(() => void i18n.changeLanguage('en'));
+
+const day = (offset: number) => new Date(Date.UTC(2026, 10, 20 + offset, 23, 0)).toISOString();
+
+function earnings() {
+  return {
+    paid_out_cents: 30_000,
+    on_its_way_cents: 12_500,
+    shifts: [
+      {
+        job_id: id('e'),
+        date: day(3),
+        restaurant_id: id('r'),
+        restaurant_name: 'North Loop Kitchen',
+        position: 'Line Cook',
+        hours: 5,
+        gross_pay_cents: 12_500,
+        status: 'on_its_way',
+        paid_out_at: null,
+      },
+      {
+        job_id: id('e'),
+        date: day(2),
+        restaurant_id: id('r'),
+        restaurant_name: 'North Loop Kitchen',
+        position: 'Prep Cook',
+        hours: 8,
+        gross_pay_cents: 20_000,
+        status: 'paid_out',
+        paid_out_at: day(2),
+      },
+      {
+        job_id: id('e'),
+        date: day(1),
+        restaurant_id: id('r'),
+        restaurant_name: null,
+        position: 'Line Cook',
+        hours: 8.5,
+        gross_pay_cents: 10_000,
+        status: 'cancellation_pay',
+        paid_out_at: day(1),
+      },
+      {
+        job_id: id('e'),
+        date: day(0),
+        restaurant_id: id('r'),
+        restaurant_name: 'Corktown Diner',
+        position: 'Dishwasher',
+        hours: 4,
+        gross_pay_cents: 0,
+        status: 'refunded',
+        paid_out_at: null,
+      },
+    ],
+  };
+}
+
+function receipts() {
+  return {
+    totals: {
+      charged_cents: 37_450,
+      shift_pay_cents: 25_000,
+      platform_fee_cents: 1_750,
+      refund_cents: 10_700,
+      net_charged_cents: 26_750,
+    },
+    receipts: [
+      {
+        job_id: id('p'),
+        date: day(2),
+        position: 'Line Cook',
+        chef_id: id('c'),
+        chef_name: 'Ana Ruiz',
+        payment_status: 'completed',
+        charged_cents: 26_750,
+        shift_pay_cents: 25_000,
+        platform_fee_cents: 1_750,
+        refund_cents: 0,
+        net_charged_cents: 26_750,
+        pending: false,
+        card: { brand: null, last4: null, charge_id: 'ch_3PaidShift' },
+      },
+      {
+        job_id: id('p'),
+        date: day(1),
+        position: 'Dishwasher',
+        chef_id: null,
+        chef_name: null,
+        payment_status: 'refunded',
+        charged_cents: 10_700,
+        shift_pay_cents: 0,
+        platform_fee_cents: 0,
+        refund_cents: 10_700,
+        net_charged_cents: 0,
+        pending: false,
+        card: { brand: 'visa', last4: '4242', charge_id: 'ch_3Refunded' },
+      },
+    ],
+  };
+}
+
+/** The browser's file download (jsdom has none): the blobs handed over and the names they were saved as. */
+function captureDownloads() {
+  const blobs: Blob[] = [];
+  const names: string[] = [];
+  Object.assign(URL, {
+    createObjectURL: (blob: Blob) => (blobs.push(blob), 'blob:brigade/csv'),
+    revokeObjectURL: () => undefined,
+  });
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    names.push(this.download);
+  });
+  return { blobs, names, restore: () => click.mockRestore() };
+}
+
+describe('Earnings (chef)', () => {
+  test('paid out, on its way, and one card per shift with its restaurant, hours, gross pay and status', async () => {
+    signedIn('chef');
+    fakeApi.on('GET', '/payments/earnings', { body: earnings() });
+    renderApp('/earnings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Earnings' })).toBeTruthy();
+    expect((await screen.findByTestId('paid-out')).textContent).toBe('$300.00');
+    expect(screen.getByTestId('on-its-way').textContent).toBe('$125.00');
+    expect(screen.getByText('(4 shifts)')).toBeTruthy();
+    const rows = screen.getAllByTestId('earning-row');
+    expect(rows.map((r) => within(r).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Line Cook',
+      'Prep Cook',
+      'Line Cook',
+      'Dishwasher',
+    ]);
+    expect(within(rows[0]).getByText('On its way', { selector: '.tag' })).toBeTruthy();
+    expect(within(rows[0]).getByText('$125.00')).toBeTruthy();
+    expect(within(rows[0]).getByText(/North Loop Kitchen · Nov 2[34], 2026/)).toBeTruthy();
+    expect(within(rows[1]).getByText('Paid out', { selector: '.tag' })).toBeTruthy();
+    expect(within(rows[1]).getByText(/^Paid out Nov 2[23], 2026$/)).toBeTruthy();
+    expect(within(rows[2]).getByText('Cancelled: cancellation pay')).toBeTruthy();
+    expect(within(rows[2]).getByText('8.5')).toBeTruthy();
+    expect(within(rows[3]).getByText('Refunded to the restaurant')).toBeTruthy();
+    expect(within(rows[3]).getByText('No pay')).toBeTruthy();
+  });
+
+  test('in Spanish (US Spanish numbers: 8.5 hours), positions translated', async () => {
+    signedIn('chef', { language: 'es' });
+    fakeApi.on('GET', '/payments/earnings', { body: earnings() });
+    renderApp('/earnings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ganancias' })).toBeTruthy();
+    expect(screen.getByText('(4 turnos)')).toBeTruthy();
+    const rows = await screen.findAllByTestId('earning-row');
+    expect(within(rows[0]).getByRole('heading', { level: 3 }).textContent).toBe('Cocinero de línea');
+    expect(within(rows[2]).getByText('Cancelado: pago por cancelación')).toBeTruthy();
+    expect(within(rows[2]).getByText('8.5')).toBeTruthy();
+    expect(screen.getByText('Pagado', { selector: '.stat-label' })).toBeTruthy();
+  });
+
+  test('no shifts yet: it says so, and offers no empty CSV', async () => {
+    signedIn('chef');
+    fakeApi.on('GET', '/payments/earnings', {
+      body: { paid_out_cents: 0, on_its_way_cents: 0, shifts: [] },
+    });
+    renderApp('/earnings');
+    expect(await screen.findByText(/No paid shifts yet/)).toBeTruthy();
+    expect(screen.getByTestId('paid-out').textContent).toBe('$0.00');
+    expect(screen.queryByRole('button', { name: 'Download CSV' })).toBeNull();
+  });
+
+  test("Download CSV fetches the server's export with the chef's token and saves it under the server's name", async () => {
+    const { user } = signedIn('chef');
+    fakeApi.on('GET', '/payments/earnings', (call) =>
+      call.query.format === 'csv'
+        ? { body: 'date,restaurant,position,hours,gross_pay,status,paid_out_at,job_id\r\n' }
+        : { body: earnings() },
+    );
+    const downloads = captureDownloads();
+    try {
+      renderApp('/earnings');
+      await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
+      await waitFor(() => expect(downloads.names).toEqual(['brigade-earnings.csv']));
+      const csvCalls = fakeApi.callsTo('GET', '/payments/earnings').filter((c) => c.query.format === 'csv');
+      expect(csvCalls).toHaveLength(1);
+      expect(csvCalls[0].authorization).toMatch(/^Bearer /);
+      expect(downloads.blobs[0].type).toBe('text/csv;charset=utf-8');
+      expect(user.user_type).toBe('chef');
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  test('a failed export says so', async () => {
+    signedIn('chef');
+    fakeApi.on('GET', '/payments/earnings', (call) =>
+      call.query.format === 'csv'
+        ? { status: 400, body: { error: 'format must be json or csv', code: 'HTTP.VALIDATION' } }
+        : { body: earnings() },
+    );
+    const downloads = captureDownloads();
+    try {
+      renderApp('/earnings');
+      await userEvent.click(await screen.findByRole('button', { name: 'Download CSV' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'The CSV file could not be downloaded. Please try again.',
+      );
+      expect(downloads.names).toEqual([]);
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  test('the account menu leads to Earnings; the tab bar keeps its four sections; a chef is not shown Receipts', async () => {
+    signedIn('chef');
+    fakeApi.on('GET', '/payments/earnings', { body: earnings() });
+    const { router } = renderApp('/dashboard/chef');
+    await userEvent.click(await screen.findByRole('button', { name: /Account/ }));
+    expect(screen.queryByRole('link', { name: 'Receipts' })).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Earnings' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Earnings' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/earnings');
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link')).toHaveLength(4);
+    await router.navigate('/receipts');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/chef'));
+  });
+});
+
+describe('Receipts (restaurant)', () => {
+  test('per shift: shift pay, platform fee, refunds, card and net charged, with the totals', async () => {
+    signedIn('restaurant');
+    fakeApi.on('GET', '/payments/receipts', { body: receipts() });
+    renderApp('/receipts');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Receipts' })).toBeTruthy();
+    expect((await screen.findByTestId('net-charged')).textContent).toBe('$267.50');
+    expect(screen.getByText('(2 receipts)')).toBeTruthy();
+    const [paid, refunded] = screen.getAllByTestId('receipt-row');
+    const fact = (row: HTMLElement, term: string) =>
+      within(row).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(within(paid).getByText(/Ana Ruiz/)).toBeTruthy();
+    expect(within(paid).getByText('Paid to the chef')).toBeTruthy();
+    expect(fact(paid, 'Shift pay')).toBe('$250.00');
+    expect(fact(paid, 'Platform fee')).toBe('$17.50');
+    expect(fact(paid, 'Refunds')).toBe('$0.00');
+    expect(fact(paid, 'Net charged')).toBe('$267.50');
+    expect(within(paid).getByText('Card payment ch_3PaidShift')).toBeTruthy();
+    expect(within(refunded).getByText(/No chef booked/)).toBeTruthy();
+    expect(fact(refunded, 'Refunds')).toBe('$107.00');
+    expect(fact(refunded, 'Net charged')).toBe('$0.00');
+    expect(within(refunded).getByText('Card: visa ending in 4242')).toBeTruthy();
+  });
+
+  test('Print opens the browser’s print dialog; Download CSV saves the export', async () => {
+    signedIn('restaurant');
+    fakeApi.on('GET', '/payments/receipts', (call) =>
+      call.query.format === 'csv' ? { body: 'date,position\r\n' } : { body: receipts() },
+    );
+    const print = jest.fn();
+    window.print = print;
+    const downloads = captureDownloads();
+    try {
+      renderApp('/receipts');
+      await userEvent.click(await screen.findByRole('button', { name: 'Print' }));
+      expect(print).toHaveBeenCalledTimes(1);
+      await userEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+      await waitFor(() => expect(downloads.names).toEqual(['brigade-receipts.csv']));
+    } finally {
+      downloads.restore();
+    }
+  });
+
+  test('in Spanish; the account menu leads to Recibos and a restaurant is sent away from /earnings', async () => {
+    signedIn('restaurant', { language: 'es' });
+    fakeApi.on('GET', '/payments/receipts', { body: receipts() });
+    const { router } = renderApp('/dashboard/restaurant');
+    await userEvent.click(await screen.findByRole('button', { name: /Cuenta/ }));
+    expect(screen.queryByRole('link', { name: 'Ganancias' })).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Recibos' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recibos' })).toBeTruthy();
+    expect(await screen.findByText('Pagado al chef')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeTruthy();
+    await router.navigate('/earnings');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/restaurant'));
+  });
+});
+
+test("the saved file takes the name of the server's Content-Disposition", () => {
+  expect(attachmentName('attachment; filename="brigade-earnings-2026-11-24.csv"', 'x.csv')).toBe(
+    'brigade-earnings-2026-11-24.csv',
+  );
+  expect(attachmentName(null, 'brigade-receipts.csv')).toBe('brigade-receipts.csv');
+});
