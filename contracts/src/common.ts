@@ -41,5 +41,7 @@ export interface RouteDoc {
   bodyType?: 'json' | 'multipart' | 'raw';
   query?: z.ZodObject<any>;
   response?: z.ZodTypeAny;
+  /** A success that is not JSON (an iCalendar file): its media type. */
+  responseType?: string;
   status?: number;
 }
