@@ -164,9 +164,7 @@ describe('the private calendar feed', () => {
     const first = await chef.api.get('/calendar/feed');
     expect(first.status).toBe(200);
     expect(first.body.feed).toMatchObject({ past_days: 30, refresh_seconds: 3600 });
-    expect(first.body.feed.url).toMatch(
-      /^http:\/\/localhost:8080\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/,
-    );
+    expect(first.body.feed.url).toMatch(/^http:\/\/localhost:8080\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
     const again = await chef.api.get('/calendar/feed');
     expect(again.body.feed.url).toBeNull();
     expect(again.body.feed.created_at).toBe(first.body.feed.created_at);
@@ -233,7 +231,8 @@ describe('the private calendar feed', () => {
     const url = (await r.api.get('/calendar/feed')).body.feed.url as string;
     const token = /calendar\/([^/]+)\.ics$/.exec(url)![1];
     const rows = await h.database.rows<{ token_sha256: string }>(
-      (await import('@brigade/kit')).sql`select token_sha256 from jobs.calendar_feeds where user_id = ${r.id}`,
+      (await import('@brigade/kit'))
+        .sql`select token_sha256 from jobs.calendar_feeds where user_id = ${r.id}`,
     );
     expect(rows).toHaveLength(1);
     expect(rows[0].token_sha256).toMatch(/^[0-9a-f]{64}$/);

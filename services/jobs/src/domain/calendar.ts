@@ -86,7 +86,10 @@ function positionName(title: string, language: Language): string {
 }
 
 /** The shift's time in its city's zone, in the reader's language: "Wed, Nov 25, 2:00 – 6:00 PM CST". */
-export function localTime(shift: Pick<CalendarShift, 'start_time' | 'end_time' | 'city'>, language: Language) {
+export function localTime(
+  shift: Pick<CalendarShift, 'start_time' | 'end_time' | 'city'>,
+  language: Language,
+) {
   return new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', {
     timeZone: timeZoneOf(shift.city),
     weekday: 'short',
@@ -133,7 +136,10 @@ export function renderCalendar(shifts: CalendarShift[], options: CalendarOptions
     const when = localTime(shift, options.language);
     const description =
       options.viewer === 'chef'
-        ? [`${text.chefPay}: ${formatUsd(shift.subtotal_cents)} (${rate})`, `${text.restaurant}: ${restaurant}`]
+        ? [
+            `${text.chefPay}: ${formatUsd(shift.subtotal_cents)} (${rate})`,
+            `${text.restaurant}: ${restaurant}`,
+          ]
         : [
             `${text.chef}: ${shift.chef_name ?? '-'}`,
             `${text.shiftPay}: ${formatUsd(shift.subtotal_cents)} (${rate})`,

@@ -71,8 +71,7 @@ export const JobsErrors = {
       `chef_pay_cents must be from 0 to ${subtotalCents} ($0.00 to ${formatUsd(subtotalCents)}, the shift pay)`,
     ),
 
-  notBooked: () =>
-    new AppError(409, 'JOBS.NOT_BOOKED', 'Only a confirmed shift can be added to a calendar'),
+  notBooked: () => new AppError(409, 'JOBS.NOT_BOOKED', 'Only a confirmed shift can be added to a calendar'),
   notShiftChef: () =>
     new AppError(
       403,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Language } from '@brigade/contracts';
 import type { AuthUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { applicationIdOf } from '../db/applications.repository';
+import { applicationIdOf, confirmedChefOf } from '../db/applications.repository';
 import {
   confirmedShiftOfJob,
   confirmedShiftsOf,
@@ -104,8 +104,13 @@ export async function shiftCalendar(
   if (user.type === 'restaurant' && job.restaurant_id !== user.id) throw JobsErrors.jobNotFound();
   if (user.type === 'chef' && !(await applicationIdOf(ctx.database, ctx.database.db, jobId, user.id)))
     throw JobsErrors.jobNotFound();
+  if (user.type === 'chef') {
+    // Its chef: confirmed on it, or confirmed until the owner cancelled (then nothing to add: 409 below).
+    const chefOfShift =
+      job.cancelled_chef_id ?? (await confirmedChefOf(ctx.database, ctx.database.db, jobId));
+    if (chefOfShift !== user.id) throw JobsErrors.notShiftChef();
+  }
   const shift = await confirmedShiftOfJob(ctx.database, jobId);
-  if (user.type === 'chef' && shift && shift.chef_id !== user.id) throw JobsErrors.notShiftChef();
   if (!shift) throw JobsErrors.notBooked();
   const ics = renderCalendar([shift], {
     viewer: user.type,
