@@ -230,6 +230,21 @@ export const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, chef: 403, otherChef: 404, restaurant: 409, otherRestaurant: 404 },
   },
 
+  // ---------- calendar (issue 20, answered by jobs) ----------
+  // The job is open with the chef's application pending: its restaurant has nothing confirmed to add (409),
+  // the chef who only applied is not its chef (403), nobody else learns of it (404).
+  'GET /jobs/{id}/calendar.ics': {
+    path: (f) => `/jobs/${f.job.id}/calendar.ics`,
+    expect: { anonymous: 401, chef: 403, otherChef: 404, restaurant: 409, otherRestaurant: 404 },
+  },
+  'GET /calendar/feed': { path: () => '/calendar/feed', expect: signedIn(200) },
+  'POST /calendar/feed/reset': { path: () => '/calendar/feed/reset', expect: signedIn(200) },
+  // No session at all (calendar apps): a token nobody has is 404 for anyone, whatever else they send.
+  'GET /calendar/{token}.ics': {
+    path: () => `/calendar/${'x'.repeat(43)}.ics`,
+    expect: everyone(404),
+  },
+
   // ---------- payments ----------
   // The job is already paid: its owner gets a conflict, anyone else never learns about it.
   'POST /payments/create-escrow-payment': {

@@ -41,6 +41,8 @@ export interface RouteDoc {
   bodyType?: 'json' | 'multipart' | 'raw';
   query?: z.ZodObject<any>;
   response?: z.ZodTypeAny;
+  /** A success that is not JSON (an iCalendar file): its media type. */
+  responseType?: string;
   status?: number;
   /** Other media types the route answers besides its JSON `response` (a CSV export: `text/csv`). */
   alsoAnswers?: string[];

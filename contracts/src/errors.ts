@@ -117,6 +117,9 @@ export const ERROR_CODES = {
   'JOBS.NO_DISPUTE': 'This shift has no dispute',
   'JOBS.DISPUTE_RESOLVED': 'This dispute has already been decided',
   'JOBS.CHEF_PAY_OUT_OF_RANGE': 'chef_pay_cents must be from 0 to the shift pay',
+  'JOBS.NOT_BOOKED': 'Only a confirmed shift can be added to a calendar',
+  'JOBS.NOT_SHIFT_CHEF': "Only the shift's restaurant and its confirmed chef can add it to a calendar",
+  'JOBS.CALENDAR_FEED_NOT_FOUND': 'Calendar feed not found',
 
   // payments (services/payments/src)
   'PAYMENTS.JOB_NOT_FOUND': MESSAGES.jobNotFoundOrNotAuthorized,

@@ -8,6 +8,7 @@ export * from './events/envelope';
 export * from './events/registry';
 export * as identityHttp from './http/identity';
 export * as jobsHttp from './http/jobs';
+export * as calendarHttp from './http/calendar';
 export * as paymentsHttp from './http/payments';
 export * as messagingHttp from './http/messaging';
 export * as notificationsHttp from './http/notifications';

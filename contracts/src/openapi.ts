@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ErrorBody, type RouteDoc } from './common';
 import { identityRoutes } from './http/identity';
 import { jobsRoutes } from './http/jobs-routes';
+import { calendarRoutes } from './http/calendar';
 import { paymentsRoutes } from './http/payments';
 import { messagingRoutes } from './http/messaging';
 import { notificationsRoutes } from './http/notifications';
@@ -13,6 +14,7 @@ export function allRoutes(): Array<RouteDoc & { service: string }> {
   return [
     ...tag('identity', identityRoutes),
     ...tag('jobs', jobsRoutes),
+    ...tag('jobs', calendarRoutes),
     ...tag('payments', paymentsRoutes),
     ...tag('messaging', messagingRoutes),
     ...tag('notifications', notificationsRoutes),
@@ -55,7 +57,9 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
                   ),
                 },
               }
-            : {}),
+            : route.responseType
+              ? { content: { [route.responseType]: { schema: { type: 'string' } } } }
+              : {}),
         },
         '4XX': {
           description: 'Client error',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import {
   bearerToken,
@@ -80,6 +81,13 @@ export function apiHandler({ config, services, rateLimiter, keys, revocations, p
           (await limited(res, `acct:${apiPath}:${account}`, authLimit.perAccount[0], authLimit.perAccount[1]))
         )
           return;
+      }
+      if (route.public && route.publicLimits) {
+        // Keyed by a hash of the path: a secret in a URL (the calendar feed's token) never becomes a Redis key.
+        const { perIp, perUrl } = route.publicLimits;
+        if (await limited(res, `pub-ip:${clientIp(req)}`, perIp[0], perIp[1])) return;
+        const url = createHash('sha256').update(apiPath).digest('base64url').slice(0, 22);
+        if (await limited(res, `pub-url:${url}`, perUrl[0], perUrl[1])) return;
       }
       if (!route.public) {
         const token = bearerToken(req);

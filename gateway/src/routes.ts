@@ -14,7 +14,19 @@ export interface RouteRule {
   endedSession?: boolean;
   /** operators only (the console): a chef's or restaurant's token is refused at the gateway with 403 */
   operator?: boolean;
+  /** a public route's own limits (no user to count): per client address and per URL, [hits, seconds] */
+  publicLimits?: { perIp: [number, number]; perUrl: [number, number] };
 }
+
+/**
+ * The calendar feed (issue 20) is fetched by calendar apps, which send no token: the secret in its URL is the
+ * key. A phone refreshes every 5 minutes at most, so 60 an hour per feed is several devices; per address the
+ * limit is wide (calendar services fetch many users' feeds from a few addresses) and only stops a flood.
+ */
+export const CALENDAR_FEED_LIMITS: NonNullable<RouteRule['publicLimits']> = {
+  perIp: [600, 60],
+  perUrl: [60, 3600],
+};
 
 export const ROUTES: RouteRule[] = [
   // the operator console (issue 17, ADR 11): each service answers for its own records
@@ -55,6 +67,14 @@ export const ROUTES: RouteRule[] = [
   { pattern: /^\/payments(\/|$)/, service: 'payments' },
   { pattern: /^\/applications\/[^/]+\/confirm-payment$/, service: 'payments' },
   // jobs
+  {
+    method: 'GET',
+    pattern: /^\/calendar\/[^/]+\.ics$/,
+    service: 'jobs',
+    public: true,
+    publicLimits: CALENDAR_FEED_LIMITS,
+  },
+  { pattern: /^\/calendar\//, service: 'jobs' },
   { pattern: /^\/jobs(\/|$)/, service: 'jobs' },
   { pattern: /^\/applications(\/|$)/, service: 'jobs' },
   { pattern: /^\/favorites(\/|$)/, service: 'jobs' },

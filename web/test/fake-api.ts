@@ -97,7 +97,8 @@ export interface FakeCall {
   authorization: string | null;
 }
 
-export type FakeReply = { status?: number; body?: unknown } | undefined;
+/** `text` (with its `type`) answers a body that is not JSON, such as an .ics file. */
+export type FakeReply = { status?: number; body?: unknown; text?: string; type?: string } | undefined;
 type Handler = (call: FakeCall, params: Record<string, string>) => FakeReply | Promise<FakeReply>;
 
 interface Route {
@@ -159,6 +160,11 @@ export class FakeApi {
       if (!m) continue;
       const params = Object.fromEntries(route.keys.map((k, i) => [k, decodeURIComponent(m[i + 1])]));
       const reply = (await route.handler(call, params)) ?? {};
+      if (reply.text !== undefined)
+        return new FakeResponse(reply.text, {
+          status: reply.status ?? 200,
+          headers: { 'content-type': reply.type ?? 'text/plain; charset=utf-8' },
+        });
       return json(reply.status ?? 200, reply.body ?? {});
     }
     return json(404, { error: 'Not found', code: 'HTTP.NOT_FOUND' });

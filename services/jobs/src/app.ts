@@ -19,6 +19,7 @@ import { loadJobsConfig, type JobsConfig } from './config';
 import type { JobsContext } from './context';
 import { subscriptions } from './events/subscriptions';
 import { applicationsRouter } from './http/applications.router';
+import { calendarRouter } from './http/calendar.router';
 import { favoritesRouter } from './http/favorites.router';
 import { jobsRouter } from './http/jobs.router';
 import { opsDisputesRouter } from './http/ops-disputes.router';
@@ -46,7 +47,10 @@ export interface JobsServiceHandle extends ServiceHandle {
  */
 export async function createJobsService(
   deps: ServiceDeps,
-  config: Pick<JobsConfig, 'JOBS_RELAY_POLL_MS' | 'JOBS_RULES_POLL_MS' | 'policy'> = loadJobsConfig({}),
+  config: Pick<
+    JobsConfig,
+    'JOBS_RELAY_POLL_MS' | 'JOBS_RULES_POLL_MS' | 'policy' | 'PUBLIC_URL'
+  > = loadJobsConfig({}),
   options: JobsServiceOptions = {},
 ): Promise<JobsServiceHandle> {
   const relay = createRelay(SERVICE_NAME, deps, config.JOBS_RELAY_POLL_MS);
@@ -57,6 +61,7 @@ export async function createJobsService(
     now: options.now ?? (() => new Date()),
     stamps: deps.stamps ?? new DisabledStamps(),
     policy: config.policy,
+    publicUrl: config.PUBLIC_URL,
   };
   const rules = new RulesLoop(ctx, config.JOBS_RULES_POLL_MS);
 
@@ -65,6 +70,7 @@ export async function createJobsService(
   app.use(jobsRouter(ctx, auth));
   app.use(applicationsRouter(ctx, auth));
   app.use(favoritesRouter(ctx, auth));
+  app.use(calendarRouter(ctx, auth));
   app.use(opsDisputesRouter(ctx, requireOperator(deps.keys, deps.revocations)));
   app.use(
     platformOpsRouter({

@@ -12,4 +12,6 @@ export interface JobsContext {
   stamps: VersionStamps;
   /** The money rules: cancellation window and pay, checkout deadline, reliability window (contracts/policy). */
   policy: Policy;
+  /** The public origin of the web app (PUBLIC_URL): calendar feed URLs and the job links in calendar events. */
+  publicUrl: string;
 }

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { EventEnvelope, EventType, EventInput } from '@brigade/contracts';
-import { createLogger, listen, sql, type RunningServer, type ServiceHandle } from '@brigade/kit';
+import {
+  createLogger,
+  listen,
+  sql,
+  type KeySource,
+  type RunningServer,
+  type ServiceHandle,
+} from '@brigade/kit';
 import {
   createTestAuth,
   createTestBus,
@@ -24,6 +31,8 @@ export interface Harness {
   service: JobsServiceHandle;
   events: EventEnvelope<any>[];
   clock: { advance(ms: number): void; reset(): void };
+  /** The keys the test tokens are signed with (a gateway in front of this service verifies them too). */
+  keys: KeySource;
   token(user: {
     id?: string;
     type: 'chef' | 'restaurant' | 'operator';
@@ -96,6 +105,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       advance: (ms) => void (offset += ms),
       reset: () => void (offset = 0),
     },
+    keys: auth.keys,
     token: (user) => auth.token(user),
     async anotherInstance() {
       const other = await build();

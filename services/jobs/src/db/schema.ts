@@ -108,3 +108,11 @@ export const reliabilityRecords = jobsSchema.table('reliability_records', {
   jobId: uuid('job_id').notNull(),
   occurredAt: ts('occurred_at').notNull(),
 });
+
+export const calendarFeeds = jobsSchema.table('calendar_feeds', {
+  userId: uuid('user_id').primaryKey(),
+  userType: text('user_type').$type<'chef' | 'restaurant'>().notNull(),
+  tokenSha256: text('token_sha256').notNull(),
+  language: text('language').$type<'en' | 'es'>().notNull(),
+  createdAt: ts('created_at').notNull(),
+});

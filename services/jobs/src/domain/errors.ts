@@ -70,4 +70,13 @@ export const JobsErrors = {
       'JOBS.CHEF_PAY_OUT_OF_RANGE',
       `chef_pay_cents must be from 0 to ${subtotalCents} ($0.00 to ${formatUsd(subtotalCents)}, the shift pay)`,
     ),
+
+  notBooked: () => new AppError(409, 'JOBS.NOT_BOOKED', 'Only a confirmed shift can be added to a calendar'),
+  notShiftChef: () =>
+    new AppError(
+      403,
+      'JOBS.NOT_SHIFT_CHEF',
+      "Only the shift's restaurant and its confirmed chef can add it to a calendar",
+    ),
+  calendarFeedNotFound: () => new AppError(404, 'JOBS.CALENDAR_FEED_NOT_FOUND', 'Calendar feed not found'),
 } as const;

@@ -8,6 +8,7 @@ import { NotFoundScreen } from '../../components/NotFoundScreen';
 import { Spinner } from '../../components/Spinner';
 import { failureText } from '../auth/PhoneRequired';
 import { awaitingSettlement, SettlementNotice } from '../payments/SettlementNotice';
+import { AddToCalendar } from '../calendar/AddToCalendar';
 import { canJob } from '../../app/contracts';
 import { MoneyOutcome } from '../payments/moneyOutcome';
 import { CancellationFacts } from './CancellationFacts';
@@ -194,6 +195,7 @@ export default function JobDetailPage() {
             </div>
           )}
         </dl>
+        {(owner || held) && <AddToCalendar job={job} side={owner ? 'restaurant' : 'chef'} />}
       </div>
       {(owner || held) && <CheckoutDeadline job={job} />}
       {(owner || held) && <UnderReview job={job} />}

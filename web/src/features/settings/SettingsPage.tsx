@@ -14,6 +14,7 @@ import { authApi, type ChefProfile, type RestaurantProfile } from '../auth/authA
 import { authActions } from '../auth/authSlice';
 import { chooseLanguage } from '../auth/authThunks';
 import { VerifyPhoneCard } from '../auth/VerifyPhoneCard';
+import { CalendarFeedSection } from '../calendar/CalendarFeedSection';
 import { paymentsApi } from '../payments/paymentsApi';
 import { DEFAULT_NOTIFICATION_PREFERENCES, settingsApi, type NotificationPreferences } from './settingsApi';
 import { settingsProfileError } from './validation';
@@ -213,6 +214,7 @@ function PreferencesTab() {
           <dd>{formatDate(user.created_at)}</dd>
         </div>
       </dl>
+      <CalendarFeedSection />
     </div>
   );
 }
