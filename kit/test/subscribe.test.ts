@@ -4,6 +4,7 @@ import {
   createLogger,
   inTransaction,
   OutboxRelay,
+  outsideTransaction,
   queueName,
   sql,
   subscribe,
@@ -103,6 +104,44 @@ test('a change written with inTransaction leaves at once; a handler runs once pe
     sql`select welcomed from kitsub.users where id = ${id}`,
   );
   expect(row.welcomed).toBe(1);
+});
+
+test('a handler marked outsideTransaction holds no transaction: its use case writes through inTransaction itself', async () => {
+  const ctx = { database, relay };
+  const id = randomUUID();
+  const subs = subscribe('kitsub', ctx, [
+    [
+      'identity.user.registered.v1',
+      outsideTransaction<typeof ctx, 'identity.user.registered.v1'>((c, data) =>
+        inTransaction(c, async (tx) => {
+          // A slow provider would be called here, before the transaction opens.
+          await tx.execute(
+            sql`insert into kitsub.users (id, email) values (${randomUUID()}, ${`outside:${data.email}`})`,
+          );
+        }),
+      ),
+      'outside',
+    ],
+  ]);
+  expect(subs.map((s) => s.queue)).toEqual(['kitsub.outside']);
+  for (const s of subs) await testBus.bus.subscribe(s);
+  await inTransaction(ctx, async (tx) => {
+    await tx.execute(sql`insert into kitsub.users (id, email) values (${id}, 'late@example.com')`);
+    await appendEvent(database, tx, 'identity.user.registered.v1', {
+      user_id: id,
+      email: 'late@example.com',
+      phone: '+16125550101',
+      user_type: 'chef',
+      language_preference: 'en',
+      created_at: new Date().toISOString(),
+    });
+  });
+  await eventually(async () => {
+    const rows = await database.rows(
+      sql`select id from kitsub.users where email = 'outside:late@example.com'`,
+    );
+    expect(rows).toHaveLength(1);
+  }, 10_000);
 });
 
 test('a transaction that throws writes nothing and sends nothing', async () => {
