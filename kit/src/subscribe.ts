@@ -2,10 +2,11 @@ import type { EventData, EventEnvelope, EventType } from '@brigade/contracts';
 import type { Database, Tx } from './db';
 import type { Subscription } from './bus/types';
 import { idempotent } from './consumer';
+import { wroteToOutbox } from './outbox';
 
 /**
  * What the kit needs of every service's context (`<Name>Context`): its database and its outbox relay, which
- * is woken after each commit that may have written events.
+ * is woken after each commit that wrote events.
  */
 export interface TransactionContext {
   database: Database;
@@ -13,12 +14,18 @@ export interface TransactionContext {
 }
 
 /**
- * Run a state change and its outbox events in one transaction; after the commit, wake the relay so the events
- * leave at once (it also polls). The one way a use case writes: no service calls `relay.kick()` by hand.
+ * Run a state change and its outbox events in one transaction; after the commit, when `fn` wrote an event
+ * (`appendEvent` through `tx`), wake the relay so the events leave at once (it also polls). The one way a use
+ * case writes: no service calls `relay.kick()` by hand.
  */
 export async function inTransaction<T>(ctx: TransactionContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const result = await ctx.database.transaction(fn);
-  ctx.relay.kick();
+  let wrote = false;
+  const result = await ctx.database.transaction(async (tx) => {
+    const value = await fn(tx);
+    wrote = wroteToOutbox(tx);
+    return value;
+  });
+  if (wrote) ctx.relay.kick();
   return result;
 }
 
@@ -72,7 +79,7 @@ export function queueName(type: EventType): string {
 /**
  * A service's subscription table as kit subscriptions: each row's queue is `<service>.<name>`, its handler runs
  * once per event (idempotent: the processed-event record commits with the handler's writes, a throw retries),
- * and after each commit the relay is woken for the events the handler wrote. A handler marked
+ * and after a commit in which the handler wrote events the relay is woken. A handler marked
  * `outsideTransaction` is called as it is (its use case keeps it once per event).
  */
 export function subscribe<C extends TransactionContext, const T extends readonly EventType[]>(
@@ -96,15 +103,17 @@ export function subscribe<C extends TransactionContext, const T extends readonly
         },
       };
     }
-    const run = idempotent(ctx.database, queue, (tx, data, event) =>
-      (handler as EventHandlerOf<C, typeof type>)(ctx, tx, data, event).then(() => undefined),
-    );
+    const handle = handler as EventHandlerOf<C, typeof type>;
     return {
       queue,
       types: [type],
       handler: async (event) => {
-        await run(event);
-        ctx.relay.kick();
+        let wrote = false;
+        await idempotent(ctx.database, queue, async (tx, data, envelope) => {
+          await handle(ctx, tx, data, envelope);
+          wrote = wroteToOutbox(tx);
+        })(event);
+        if (wrote) ctx.relay.kick();
       },
     };
   });

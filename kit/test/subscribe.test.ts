@@ -144,6 +144,51 @@ test('a handler marked outsideTransaction holds no transaction: its use case wri
   }, 10_000);
 });
 
+test('only a commit that wrote an event wakes the relay, from a use case or from a handler', async () => {
+  let kicks = 0;
+  // The real relay, counting its wake-ups.
+  const ctx = {
+    database,
+    relay: {
+      kick() {
+        kicks += 1;
+        relay.kick();
+      },
+    },
+  };
+  const id = randomUUID();
+  await inTransaction(ctx, async (tx) => {
+    await tx.execute(sql`insert into kitsub.users (id, email) values (${id}, 'quiet@example.com')`);
+  });
+  expect(kicks).toBe(0);
+
+  const seen: string[] = [];
+  const subs = subscribe('kitsub', ctx, [
+    [
+      'identity.user.reinstated.v1',
+      async (_c, tx, data) => {
+        // Writes a row, but no event.
+        await tx.execute(sql`update kitsub.users set welcomed = welcomed + 1 where id = ${data.user_id}`);
+        seen.push(data.user_id);
+      },
+      'quiet-profile',
+    ],
+  ]);
+  for (const s of subs) await testBus.bus.subscribe(s);
+  await inTransaction(ctx, async (tx) => {
+    await appendEvent(database, tx, 'identity.user.reinstated.v1', {
+      user_id: id,
+      user_type: 'chef',
+      operator_id: randomUUID(),
+      reinstated_at: new Date().toISOString(),
+    });
+  });
+  expect(kicks).toBe(1);
+  // The event left at once (the relay does not poll here) and its handler, which wrote no event, woke nothing.
+  await eventually(() => expect(seen).toEqual([id]), 10_000);
+  expect(kicks).toBe(1);
+});
+
 test('a transaction that throws writes nothing and sends nothing', async () => {
   const ctx = { database, relay };
   const id = randomUUID();
