@@ -47,6 +47,23 @@ afterAll(async () => {
   await database.destroy();
 });
 
+/** A user registered the one way a use case writes: the row and its event in one `inTransaction`. */
+async function register(ctx: { database: TestDatabase; relay: OutboxRelay }, email: string): Promise<string> {
+  const id = randomUUID();
+  await inTransaction(ctx, async (tx) => {
+    await tx.execute(sql`insert into kitsub.users (id, email) values (${id}, ${email})`);
+    await appendEvent(database, tx, 'identity.user.registered.v1', {
+      user_id: id,
+      email,
+      phone: '+16125550100',
+      user_type: 'chef',
+      language_preference: 'en',
+      created_at: new Date().toISOString(),
+    });
+  });
+  return id;
+}
+
 test('queue names are derived from the event type unless a row names its queue', () => {
   expect(queueName('jobs.job.cancelled.v1')).toBe('job-cancelled');
   expect(queueName('jobs.checkout.deadline_passed.v1')).toBe('checkout-deadline-passed');
@@ -86,18 +103,7 @@ test('a change written with inTransaction leaves at once; a handler runs once pe
   ]);
   for (const s of subs) await testBus.bus.subscribe(s);
 
-  const id = randomUUID();
-  await inTransaction(ctx, async (tx) => {
-    await tx.execute(sql`insert into kitsub.users (id, email) values (${id}, 'cook@example.com')`);
-    await appendEvent(database, tx, 'identity.user.registered.v1', {
-      user_id: id,
-      email: 'cook@example.com',
-      phone: '+16125550100',
-      user_type: 'chef',
-      language_preference: 'en',
-      created_at: new Date().toISOString(),
-    });
-  });
+  const id = await register(ctx, 'cook@example.com');
   await eventually(() => expect(updates).toEqual([id]), 10_000);
   expect(handled).toEqual(['Welcome cook@example.com']);
   const [row] = await database.rows<{ welcomed: number }>(
@@ -108,7 +114,6 @@ test('a change written with inTransaction leaves at once; a handler runs once pe
 
 test('a handler marked outsideTransaction holds no transaction: its use case writes through inTransaction itself', async () => {
   const ctx = { database, relay };
-  const id = randomUUID();
   const subs = subscribe('kitsub', ctx, [
     [
       'identity.user.registered.v1',
@@ -125,17 +130,7 @@ test('a handler marked outsideTransaction holds no transaction: its use case wri
   ]);
   expect(subs.map((s) => s.queue)).toEqual(['kitsub.outside']);
   for (const s of subs) await testBus.bus.subscribe(s);
-  await inTransaction(ctx, async (tx) => {
-    await tx.execute(sql`insert into kitsub.users (id, email) values (${id}, 'late@example.com')`);
-    await appendEvent(database, tx, 'identity.user.registered.v1', {
-      user_id: id,
-      email: 'late@example.com',
-      phone: '+16125550101',
-      user_type: 'chef',
-      language_preference: 'en',
-      created_at: new Date().toISOString(),
-    });
-  });
+  await register(ctx, 'late@example.com');
   await eventually(async () => {
     const rows = await database.rows(
       sql`select id from kitsub.users where email = 'outside:late@example.com'`,
