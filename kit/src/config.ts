@@ -89,6 +89,30 @@ export function servesSandboxPages(config: Pick<BaseConfig, 'NODE_ENV'>): boolea
 }
 
 /**
+ * Without a provider's keys a service reaches the provider's sandbox exactly as the provider, through the same
+ * SDK, at settings only the runner knows (the embedded runner learns the sandbox's address once it listens): so
+ * they are checked when the service is built, not at config load. Throws a ConfigError naming each missing
+ * setting and what it is; `npm start` and docker compose's sandbox profile set them all.
+ */
+export function requireSandboxSettings(need: {
+  /** The service, first word of the message: `payments`. */
+  service: string;
+  /** Why the sandbox answers, as an operator reads it: `without STRIPE_SECRET_KEY the Stripe sandbox answers`. */
+  because: string;
+  /** Each setting the sandbox needs: its value, and what it is (`its address, e.g. http://sms-sandbox:4011`). */
+  settings: Record<string, { value: string | undefined; is: string }>;
+}): void {
+  const missing = Object.entries(need.settings)
+    .filter(([, setting]) => !setting.value)
+    .map(([name, setting]) => `${name} (${setting.is})`);
+  if (missing.length === 0) return;
+  throw new ConfigError(
+    `${need.service}: ${need.because}: set ${missing.join(' and ')}. \`npm start\` and docker compose's ` +
+      `sandbox profile set ${Object.keys(need.settings).length > 1 ? 'them' : 'it'}.`,
+  );
+}
+
+/**
  * A provider is never swapped for its sandbox silently. Its keys come all together (the real provider) or not
  * at all; without them the sandbox must be asked for by name (`sandboxFlag`, which the embedded default sets),
  * and under NODE_ENV=production also allowed with ALLOW_SANDBOX_PROVIDERS=1. For a config schema's superRefine.

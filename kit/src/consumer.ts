@@ -1,7 +1,7 @@
 import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
 import type { EventData, EventEnvelope, EventType } from '@brigade/contracts';
 import { sql, type Database, type Tx } from './db';
-import type { EventHandler, Subscription } from './bus/types';
+import type { EventHandler } from './bus/types';
 
 export type TypedHandler<T extends EventType> = (
   tx: Tx,
@@ -50,16 +50,4 @@ export function idempotent<T extends EventType>(
       ),
     );
   };
-}
-
-/** One row of a service's subscription table: a queue, the event type it takes, the handler. */
-export function on<T extends EventType>(
-  database: Database,
-  service: string,
-  name: string,
-  type: T,
-  handler: TypedHandler<T>,
-): Subscription {
-  const queue = `${service}.${name}`;
-  return { queue, types: [type], handler: idempotent(database, queue, handler) };
 }

@@ -6,6 +6,14 @@ import type { EventBus } from './bus/types';
 import type { Logger } from './logger';
 import { WorkLoop } from './work-loop';
 
+/** The transactions an event was written in (`appendEvent`), so only their commits wake the relay. */
+const outboxWrites = new WeakSet<object>();
+
+/** Whether `appendEvent` wrote an event through `tx` (kit's `inTransaction` and `subscribe` ask after `fn`). */
+export function wroteToOutbox(tx: Executor): boolean {
+  return outboxWrites.has(tx);
+}
+
 /**
  * Write an integration event in the same transaction as the state change it reports. The data is checked
  * against its contract here, so a bad event fails the use case instead of reaching a consumer.
@@ -23,6 +31,7 @@ export async function appendEvent<T extends EventType>(
   await tx.execute(
     sql`insert into ${sql.raw(database.schema)}.outbox (id, type, payload, traceparent) values (${id}, ${type}, ${JSON.stringify(parsed)}::jsonb, ${carrier.traceparent ?? null})`,
   );
+  outboxWrites.add(tx);
   return id;
 }
 

@@ -2,10 +2,11 @@ import type { EventData, EventEnvelope, EventType } from '@brigade/contracts';
 import type { Database, Tx } from './db';
 import type { Subscription } from './bus/types';
 import { idempotent } from './consumer';
+import { wroteToOutbox } from './outbox';
 
 /**
  * What the kit needs of every service's context (`<Name>Context`): its database and its outbox relay, which
- * is woken after each commit that may have written events.
+ * is woken after each commit that wrote events.
  */
 export interface TransactionContext {
   database: Database;
@@ -13,12 +14,18 @@ export interface TransactionContext {
 }
 
 /**
- * Run a state change and its outbox events in one transaction; after the commit, wake the relay so the events
- * leave at once (it also polls). The one way a use case writes: no service calls `relay.kick()` by hand.
+ * Run a state change and its outbox events in one transaction; after the commit, when `fn` wrote an event
+ * (`appendEvent` through `tx`), wake the relay so the events leave at once (it also polls). The one way a use
+ * case writes: no service calls `relay.kick()` by hand.
  */
 export async function inTransaction<T>(ctx: TransactionContext, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const result = await ctx.database.transaction(fn);
-  ctx.relay.kick();
+  let wrote = false;
+  const result = await ctx.database.transaction(async (tx) => {
+    const value = await fn(tx);
+    wrote = wroteToOutbox(tx);
+    return value;
+  });
+  if (wrote) ctx.relay.kick();
   return result;
 }
 
@@ -31,12 +38,32 @@ export type EventHandlerOf<C, T extends EventType> = (
 ) => Promise<unknown>;
 
 /**
+ * A handler that must not hold a transaction open, because its use case waits on a provider (a translator's
+ * time-out): `subscribe` runs it as it is, and its use case writes through `inTransaction` itself and makes
+ * itself idempotent (a redelivered event must change nothing). Made with `outsideTransaction`.
+ */
+export interface OutsideTransactionHandler<C, T extends EventType> {
+  readonly outsideTransaction: (
+    ctx: C,
+    data: EventData<T>,
+    event: EventEnvelope<EventData<T>>,
+  ) => Promise<unknown>;
+}
+
+/** Mark a table row's handler to run outside the subscription's transaction (see `OutsideTransactionHandler`). */
+export function outsideTransaction<C, T extends EventType>(
+  handler: OutsideTransactionHandler<C, T>['outsideTransaction'],
+): OutsideTransactionHandler<C, T> {
+  return { outsideTransaction: handler };
+}
+
+/**
  * One row of a service's subscription table: the event type, its handler, and the queue's name when it is
  * not the derived one (`queueName`). Queue names are operational: a renamed queue is a new, empty queue.
  */
 export type SubscriptionRow<C, T extends EventType = EventType> = readonly [
   type: T,
-  handler: EventHandlerOf<C, T>,
+  handler: EventHandlerOf<C, T> | OutsideTransactionHandler<C, T>,
   queue?: string,
 ];
 
@@ -52,7 +79,8 @@ export function queueName(type: EventType): string {
 /**
  * A service's subscription table as kit subscriptions: each row's queue is `<service>.<name>`, its handler runs
  * once per event (idempotent: the processed-event record commits with the handler's writes, a throw retries),
- * and after each commit the relay is woken for the events the handler wrote.
+ * and after a commit in which the handler wrote events the relay is woken. A handler marked
+ * `outsideTransaction` is called as it is (its use case keeps it once per event).
  */
 export function subscribe<C extends TransactionContext, const T extends readonly EventType[]>(
   service: string,
@@ -61,15 +89,31 @@ export function subscribe<C extends TransactionContext, const T extends readonly
 ): Subscription[] {
   return (rows as ReadonlyArray<SubscriptionRow<C>>).map(([type, handler, name]) => {
     const queue = `${service}.${name ?? queueName(type)}`;
-    const run = idempotent(ctx.database, queue, (tx, data, event) =>
-      (handler as EventHandlerOf<C, typeof type>)(ctx, tx, data, event).then(() => undefined),
-    );
+    if ('outsideTransaction' in handler) {
+      const untransacted = handler as OutsideTransactionHandler<C, typeof type>;
+      return {
+        queue,
+        types: [type],
+        handler: async (event) => {
+          await untransacted.outsideTransaction(
+            ctx,
+            event.data as EventData<typeof type>,
+            event as EventEnvelope<EventData<typeof type>>,
+          );
+        },
+      };
+    }
+    const handle = handler as EventHandlerOf<C, typeof type>;
     return {
       queue,
       types: [type],
       handler: async (event) => {
-        await run(event);
-        ctx.relay.kick();
+        let wrote = false;
+        await idempotent(ctx.database, queue, async (tx, data, envelope) => {
+          await handle(ctx, tx, data, envelope);
+          wrote = wroteToOutbox(tx);
+        })(event);
+        if (wrote) ctx.relay.kick();
       },
     };
   });

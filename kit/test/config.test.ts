@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, delays, loadConfig, optionalText, optionalUrl } from '../src/config';
+import {
+  baseConfigSchema,
+  ConfigError,
+  delays,
+  loadConfig,
+  optionalText,
+  optionalUrl,
+  requireSandboxSettings,
+} from '../src/config';
 
 describe('config helpers', () => {
   const schema = z.object({ TEXT: optionalText, URL: optionalUrl, DELAYS: delays('100,200') });
@@ -29,5 +37,26 @@ describe('config helpers', () => {
     expect(loadConfig(baseConfigSchema, { EVENT_RETRY_DELAYS_MS: '10,20' }).EVENT_RETRY_DELAYS_MS).toEqual([
       10, 20,
     ]);
+  });
+
+  it('refuses to build a service on its sandbox without the settings the sandbox needs, naming each one missing', () => {
+    const need = (url?: string, secret?: string) => () =>
+      requireSandboxSettings({
+        service: 'payments',
+        because: 'without STRIPE_SECRET_KEY the Stripe sandbox answers',
+        settings: {
+          STRIPE_API_URL: { value: url, is: 'its address, e.g. http://stripe-sandbox:4010' },
+          STRIPE_WEBHOOK_SECRET: { value: secret, is: 'the secret it signs webhooks with' },
+        },
+      });
+    expect(need('http://127.0.0.1:4010', 'whsec_x')).not.toThrow();
+    expect(need()).toThrow(ConfigError);
+    expect(need()).toThrow(
+      'payments: without STRIPE_SECRET_KEY the Stripe sandbox answers: set STRIPE_API_URL (its address, e.g. ' +
+        'http://stripe-sandbox:4010) and STRIPE_WEBHOOK_SECRET (the secret it signs webhooks with).',
+    );
+    expect(need('http://127.0.0.1:4010')).toThrow(
+      /answers: set STRIPE_WEBHOOK_SECRET \(the secret it signs webhooks with\)\. `npm start`/,
+    );
   });
 });

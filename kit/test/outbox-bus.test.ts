@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { appendEvent, createLogger, on, OutboxRelay, sql, type Migration } from '../src';
+import {
+  appendEvent,
+  createLogger,
+  OutboxRelay,
+  sql,
+  subscribe,
+  type Migration,
+  type Subscription,
+} from '../src';
 import {
   createTestBus,
   createTestDatabase,
@@ -36,6 +44,11 @@ afterAll(async () => {
   await database.destroy();
 });
 
+/** Subscribe a table the way a service does (kit's `subscribe`), on the test bus. */
+async function consume(subscriptions: Subscription[]) {
+  for (const s of subscriptions) await testBus.bus.subscribe(s);
+}
+
 async function registerUser(email: string) {
   const userId = randomUUID();
   await database.transaction(async (tx) => {
@@ -54,13 +67,19 @@ async function registerUser(email: string) {
 
 test('an event written with its state change reaches the consumer once, even when delivered three times', async () => {
   const seen: string[] = [];
-  await testBus.bus.subscribe(
-    on(database, 'kittest', 'count-users', 'identity.user.registered.v1', async (tx, data, event) => {
-      seen.push(data.user_id);
-      await tx.execute(
-        sql`insert into kittest.seen (event_id) values (${event.id}) on conflict (event_id) do update set n = kittest.seen.n + 1`,
-      );
-    }),
+  await consume(
+    subscribe('kittest', { database, relay }, [
+      [
+        'identity.user.registered.v1',
+        async (_ctx, tx, data, event) => {
+          seen.push(data.user_id);
+          await tx.execute(
+            sql`insert into kittest.seen (event_id) values (${event.id}) on conflict (event_id) do update set n = kittest.seen.n + 1`,
+          );
+        },
+        'count-users',
+      ],
+    ]),
   );
   relay.start();
   const userId = await registerUser('a@example.com');
@@ -87,11 +106,17 @@ test('an event written with its state change reaches the consumer once, even whe
 
 test('a handler that fails is retried with backoff and then succeeds', async () => {
   let calls = 0;
-  await testBus.bus.subscribe(
-    on(database, 'kittest', 'flaky', 'identity.user.registered.v1', async () => {
-      calls += 1;
-      if (calls < 3) throw new Error('temporary failure');
-    }),
+  await consume(
+    subscribe('kittest', { database, relay }, [
+      [
+        'identity.user.registered.v1',
+        async () => {
+          calls += 1;
+          if (calls < 3) throw new Error('temporary failure');
+        },
+        'flaky',
+      ],
+    ]),
   );
   await registerUser('b@example.com');
   await eventually(() => expect(calls).toBe(3));
@@ -100,14 +125,20 @@ test('a handler that fails is retried with backoff and then succeeds', async () 
 test('a handler whose database is unreachable keeps waiting past its retries instead of being dead-lettered', async () => {
   let calls = 0;
   const handled: string[] = [];
-  await testBus.bus.subscribe(
-    on(database, 'kittest', 'db-down', 'identity.user.registered.v1', async (_tx, data) => {
-      calls += 1;
-      // What pg throws while PostgreSQL restarts, more times than there are retries (2).
-      if (calls <= 5)
-        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-      handled.push(data.email);
-    }),
+  await consume(
+    subscribe('kittest', { database, relay }, [
+      [
+        'identity.user.registered.v1',
+        async (_ctx, _tx, data) => {
+          calls += 1;
+          // What pg throws while PostgreSQL restarts, more times than there are retries (2).
+          if (calls <= 5)
+            throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+          handled.push(data.email);
+        },
+        'db-down',
+      ],
+    ]),
   );
   await registerUser('waits@example.com');
   await eventually(() => expect(handled).toEqual(['waits@example.com']));
@@ -122,11 +153,17 @@ test('a handler whose database is unreachable keeps waiting past its retries ins
 
 test('a poison event goes to the dead-letter queue and does not block the events behind it', async () => {
   const handled: string[] = [];
-  await testBus.bus.subscribe(
-    on(database, 'kittest', 'picky', 'identity.user.registered.v1', async (_tx, data) => {
-      if (data.email === 'poison@example.com') throw new Error('cannot handle this one');
-      handled.push(data.email);
-    }),
+  await consume(
+    subscribe('kittest', { database, relay }, [
+      [
+        'identity.user.registered.v1',
+        async (_ctx, _tx, data) => {
+          if (data.email === 'poison@example.com') throw new Error('cannot handle this one');
+          handled.push(data.email);
+        },
+        'picky',
+      ],
+    ]),
   );
   await registerUser('poison@example.com');
   await registerUser('after@example.com');
@@ -158,14 +195,20 @@ test('an event that breaks its contract is refused when written, so it never rea
     let overlap = 0;
     const order: string[] = [];
     const sameUser = randomUUID();
-    await testBus.bus.subscribe(
-      on(database, 'kittest', 'burst', 'identity.user.updated.v1', async (_tx, data) => {
-        running++;
-        overlap = Math.max(overlap, running);
-        if (data.user_id === sameUser) order.push(data.phone);
-        await new Promise((r) => setTimeout(r, 40));
-        running--;
-      }),
+    await consume(
+      subscribe('kittest', { database, relay }, [
+        [
+          'identity.user.updated.v1',
+          async (_ctx, _tx, data) => {
+            running++;
+            overlap = Math.max(overlap, running);
+            if (data.user_id === sameUser) order.push(data.phone);
+            await new Promise((r) => setTimeout(r, 40));
+            running--;
+          },
+          'burst',
+        ],
+      ]),
     );
     const update = (userId: string, phone: string) =>
       database.transaction((tx) =>

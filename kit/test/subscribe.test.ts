@@ -4,6 +4,7 @@ import {
   createLogger,
   inTransaction,
   OutboxRelay,
+  outsideTransaction,
   queueName,
   sql,
   subscribe,
@@ -46,6 +47,23 @@ afterAll(async () => {
   await database.destroy();
 });
 
+/** A user registered the one way a use case writes: the row and its event in one `inTransaction`. */
+async function register(ctx: { database: TestDatabase; relay: OutboxRelay }, email: string): Promise<string> {
+  const id = randomUUID();
+  await inTransaction(ctx, async (tx) => {
+    await tx.execute(sql`insert into kitsub.users (id, email) values (${id}, ${email})`);
+    await appendEvent(database, tx, 'identity.user.registered.v1', {
+      user_id: id,
+      email,
+      phone: '+16125550100',
+      user_type: 'chef',
+      language_preference: 'en',
+      created_at: new Date().toISOString(),
+    });
+  });
+  return id;
+}
+
 test('queue names are derived from the event type unless a row names its queue', () => {
   expect(queueName('jobs.job.cancelled.v1')).toBe('job-cancelled');
   expect(queueName('jobs.checkout.deadline_passed.v1')).toBe('checkout-deadline-passed');
@@ -85,24 +103,85 @@ test('a change written with inTransaction leaves at once; a handler runs once pe
   ]);
   for (const s of subs) await testBus.bus.subscribe(s);
 
-  const id = randomUUID();
-  await inTransaction(ctx, async (tx) => {
-    await tx.execute(sql`insert into kitsub.users (id, email) values (${id}, 'cook@example.com')`);
-    await appendEvent(database, tx, 'identity.user.registered.v1', {
-      user_id: id,
-      email: 'cook@example.com',
-      phone: '+16125550100',
-      user_type: 'chef',
-      language_preference: 'en',
-      created_at: new Date().toISOString(),
-    });
-  });
+  const id = await register(ctx, 'cook@example.com');
   await eventually(() => expect(updates).toEqual([id]), 10_000);
   expect(handled).toEqual(['Welcome cook@example.com']);
   const [row] = await database.rows<{ welcomed: number }>(
     sql`select welcomed from kitsub.users where id = ${id}`,
   );
   expect(row.welcomed).toBe(1);
+});
+
+test('a handler marked outsideTransaction holds no transaction: its use case writes through inTransaction itself', async () => {
+  const ctx = { database, relay };
+  const subs = subscribe('kitsub', ctx, [
+    [
+      'identity.user.registered.v1',
+      outsideTransaction<typeof ctx, 'identity.user.registered.v1'>((c, data) =>
+        inTransaction(c, async (tx) => {
+          // A slow provider would be called here, before the transaction opens.
+          await tx.execute(
+            sql`insert into kitsub.users (id, email) values (${randomUUID()}, ${`outside:${data.email}`})`,
+          );
+        }),
+      ),
+      'outside',
+    ],
+  ]);
+  expect(subs.map((s) => s.queue)).toEqual(['kitsub.outside']);
+  for (const s of subs) await testBus.bus.subscribe(s);
+  await register(ctx, 'late@example.com');
+  await eventually(async () => {
+    const rows = await database.rows(
+      sql`select id from kitsub.users where email = 'outside:late@example.com'`,
+    );
+    expect(rows).toHaveLength(1);
+  }, 10_000);
+});
+
+test('only a commit that wrote an event wakes the relay, from a use case or from a handler', async () => {
+  let kicks = 0;
+  // The real relay, counting its wake-ups.
+  const ctx = {
+    database,
+    relay: {
+      kick() {
+        kicks += 1;
+        relay.kick();
+      },
+    },
+  };
+  const id = randomUUID();
+  await inTransaction(ctx, async (tx) => {
+    await tx.execute(sql`insert into kitsub.users (id, email) values (${id}, 'quiet@example.com')`);
+  });
+  expect(kicks).toBe(0);
+
+  const seen: string[] = [];
+  const subs = subscribe('kitsub', ctx, [
+    [
+      'identity.user.reinstated.v1',
+      async (_c, tx, data) => {
+        // Writes a row, but no event.
+        await tx.execute(sql`update kitsub.users set welcomed = welcomed + 1 where id = ${data.user_id}`);
+        seen.push(data.user_id);
+      },
+      'quiet-profile',
+    ],
+  ]);
+  for (const s of subs) await testBus.bus.subscribe(s);
+  await inTransaction(ctx, async (tx) => {
+    await appendEvent(database, tx, 'identity.user.reinstated.v1', {
+      user_id: id,
+      user_type: 'chef',
+      operator_id: randomUUID(),
+      reinstated_at: new Date().toISOString(),
+    });
+  });
+  expect(kicks).toBe(1);
+  // The event left at once (the relay does not poll here) and its handler, which wrote no event, woke nothing.
+  await eventually(() => expect(seen).toEqual([id]), 10_000);
+  expect(kicks).toBe(1);
 });
 
 test('a transaction that throws writes nothing and sends nothing', async () => {

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { identityHttp, LIMITS } from '@brigade/contracts';
-import { baseConfigSchema, envFlag, loadConfig, optionalText, requireProviderOrSandbox } from '@brigade/kit';
+import {
+  baseConfigSchema,
+  envFlag,
+  loadConfig,
+  optionalText,
+  requireProviderOrSandbox,
+  requireSandboxSettings,
+} from '@brigade/kit';
 
 export const identityConfigSchema = baseConfigSchema
   .extend({
@@ -89,10 +96,16 @@ export function verifyProvider(config: IdentityConfig) {
       serviceSid: config.TWILIO_VERIFY_SERVICE_SID,
       ...common,
     };
-  if (!config.TWILIO_VERIFY_API_BASE_URL)
-    throw new Error(
-      "identity: SMS_SANDBOX=1 without Twilio keys texts through the SMS sandbox: set TWILIO_VERIFY_API_BASE_URL to its address (e.g. http://sms-sandbox:4011). `npm start` and docker compose's sandbox profile set it.",
-    );
+  requireSandboxSettings({
+    service: 'identity',
+    because: 'SMS_SANDBOX=1 without Twilio keys texts through the SMS sandbox',
+    settings: {
+      TWILIO_VERIFY_API_BASE_URL: {
+        value: config.TWILIO_VERIFY_API_BASE_URL,
+        is: 'its address, e.g. http://sms-sandbox:4011',
+      },
+    },
+  });
   return { ...SMS_SANDBOX_CREDENTIALS, ...common };
 }
 

@@ -6,19 +6,12 @@ import {
   published,
   restaurantWithProfile,
   setPayouts,
-  startHarness,
+  useHarness,
   user,
   waitForEvent,
-  type Harness,
 } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness();
 
 async function setup() {
   const r = await restaurantWithProfile(h);

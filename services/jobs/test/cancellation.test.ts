@@ -9,23 +9,15 @@ import {
   published,
   restaurantWithProfile,
   shiftForm,
-  startHarness,
+  useHarness,
   user,
   waitForEvent,
   written,
-  type Harness,
 } from './harness';
 
 // The restaurant's cancellation rules (contracts/src/policy.ts) with LATE_CANCEL_WINDOW shortened to 6 hours:
 // shifts start 23-24 hours from now, so they are "early" at first and "late" once the clock moves 20 hours.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ env: { LATE_CANCEL_WINDOW: '6h', CANCELLATION_PAY_HOURS: '4' } });
-});
-afterAll(async () => {
-  await h.close();
-});
-afterEach(() => h.clock.reset());
+const h = useHarness({ env: { LATE_CANCEL_WINDOW: '6h', CANCELLATION_PAY_HOURS: '4' } });
 
 /** 8 hours at $20: the chef's pay $160.00, the fee $11.20, the total charged $171.20. */
 function eightHours() {

@@ -8,20 +8,12 @@ import {
   published,
   restaurantWithProfile,
   shiftForm,
-  startHarness,
+  useHarness,
   user,
   waitForEvent,
-  type Harness,
 } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-afterEach(() => h.clock.reset());
+const h = useHarness();
 
 type Chef = Awaited<ReturnType<typeof chefWithProfile>>;
 type Restaurant = Awaited<ReturnType<typeof restaurantWithProfile>>;

@@ -6,22 +6,14 @@ import {
   openJob,
   published,
   restaurantWithProfile,
-  startHarness,
+  useHarness,
   waitForEvent,
   written,
-  type Harness,
 } from './harness';
 
 // The checkout deadline, shortened to 2 hours after the end by CHECKOUT_DEADLINE. Shifts of 4 hours start
 // 23-24 hours from now: the clock moves 25 hours to check out, then 6 more to pass the deadline.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ env: { CHECKOUT_DEADLINE: '2h' } });
-});
-afterAll(async () => {
-  await h.close();
-});
-afterEach(() => h.clock.reset());
+const h = useHarness({ env: { CHECKOUT_DEADLINE: '2h' } });
 
 type Answer = boolean | undefined;
 

@@ -5,23 +5,15 @@ import {
   openJob,
   published,
   restaurantWithProfile,
-  startHarness,
+  useHarness,
   user,
   waitForEvent,
   written,
-  type Harness,
 } from './harness';
 
 // A chef cancels (DELETE /applications/{id}) with LATE_CANCEL_WINDOW shortened to 6 hours: shifts start 23-24
 // hours from now, so a cancellation is early at first and late once the clock moves 20 hours.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ env: { LATE_CANCEL_WINDOW: '6h' } });
-});
-afterAll(async () => {
-  await h.close();
-});
-afterEach(() => h.clock.reset());
+const h = useHarness({ env: { LATE_CANCEL_WINDOW: '6h' } });
 
 const intoLateWindow = () => h.clock.advance(20 * HOUR);
 

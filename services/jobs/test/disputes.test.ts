@@ -11,24 +11,16 @@ import {
   publish,
   published,
   restaurantWithProfile,
-  startHarness,
+  useHarness,
   user,
   waitForEvent,
   written,
-  type Harness,
 } from './harness';
 
 // Disputes (issue 17): a shift whose checkout answers disagree opens a dispute; both parties add statements
 // (translated by messaging); an operator decides it, once. The reminder after DISPUTE_REMINDER_AFTER is
 // shortened to 2 hours. Shifts are 4 hours at $20/h: shift pay $80.00, booking fee $5.60, total $85.60.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ env: { DISPUTE_REMINDER_AFTER: '2h' } });
-});
-afterAll(async () => {
-  await h.close();
-});
-afterEach(() => h.clock.reset());
+const h = useHarness({ env: { DISPUTE_REMINDER_AFTER: '2h' } });
 
 /** A worked shift whose two checkout answers disagree (the restaurant says the chef did not work). */
 async function disputedShift() {

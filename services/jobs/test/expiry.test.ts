@@ -7,23 +7,15 @@ import {
   publish,
   restaurantWithProfile,
   shiftForm,
-  startHarness,
+  useHarness,
   user,
   waitForEvent,
   written,
-  type Harness,
 } from './harness';
 
 // Nobody confirmed by the start: the rules loop (polling every 50 ms here) expires the shift. Shifts start
 // 23-24 hours from now; the injected clock moves 25 hours to let them start.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-afterEach(() => h.clock.reset());
+const h = useHarness();
 
 const pastStart = () => h.clock.advance(25 * HOUR);
 

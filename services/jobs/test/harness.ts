@@ -123,6 +123,27 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   };
 }
 
+/**
+ * The harness of one test file, as every jobs test file uses it: started before its tests (`beforeAll`),
+ * closed after them (`afterAll`), its clock put back after each test. Read it inside tests and hooks only.
+ */
+export function useHarness(options: HarnessOptions = {}): Harness {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    started = await startHarness(options);
+  });
+  afterEach(() => started?.clock.reset());
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as Harness, {
+    get(_target, key) {
+      if (!started) throw new Error('the jobs harness starts in beforeAll: use it inside a test or a hook');
+      return Reflect.get(started, key);
+    },
+  });
+}
+
 export interface Reply<T = any> {
   status: number;
   body: T;

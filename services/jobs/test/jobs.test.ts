@@ -10,19 +10,12 @@ import {
   published,
   restaurantWithProfile,
   shiftForm,
-  startHarness,
+  useHarness,
   user,
   waitForEvent,
-  type Harness,
 } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness();
 
 describe('posting a shift', () => {
   test('a restaurant posts a shift: it waits for payment with its pay computed as hours x rate plus a 7% fee', async () => {

@@ -1,16 +1,10 @@
 import { sql } from '@brigade/kit';
-import { chefWithProfile, openJob, restaurantWithProfile, startHarness, user, type Harness } from './harness';
+import { chefWithProfile, openJob, restaurantWithProfile, useHarness, user } from './harness';
 
 // Races driven in parallel through HTTP. On PostgreSQL (DATABASE_URL set) they really interleave: the
 // job row lock, the unique indexes and the transition tables must keep the data right.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness();
 
 const statuses = (results: { status: number }[]) => results.map((r) => r.status).sort();
 

@@ -5,23 +5,15 @@ import {
   HOUR,
   openJob,
   restaurantWithProfile,
-  startHarness,
+  useHarness,
   waitForEvent,
-  type Harness,
   type User,
 } from './harness';
 
 // Reliability records on applicant cards: a chef's completed shifts, late cancellations and no-shows, all time
 // and in the last 90 days. LATE_CANCEL_WINDOW 6 hours and CHECKOUT_DEADLINE 2 hours, so each fact takes a few
 // moves of the injected clock.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ env: { LATE_CANCEL_WINDOW: '6h', CHECKOUT_DEADLINE: '2h' } });
-});
-afterAll(async () => {
-  await h.close();
-});
-afterEach(() => h.clock.reset());
+const h = useHarness({ env: { LATE_CANCEL_WINDOW: '6h', CHECKOUT_DEADLINE: '2h' } });
 
 const DAY = 24 * HOUR;
 

@@ -8,21 +8,13 @@ import {
   openJob,
   restaurantWithProfile,
   shiftForm,
-  startHarness,
+  useHarness,
   written,
-  type Harness,
 } from './harness';
 
 // Two jobs instances run the rules over one database at once (in real mode: PostgreSQL, where the claims
 // really contend): each shift expires once, each checkout deadline is settled once, each fact recorded once.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ env: { CHECKOUT_DEADLINE: '2h' } });
-});
-afterAll(async () => {
-  await h.close();
-});
-afterEach(() => h.clock.reset());
+const h = useHarness({ env: { CHECKOUT_DEADLINE: '2h' } });
 
 let other: JobsServiceHandle;
 

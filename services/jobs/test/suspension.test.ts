@@ -9,22 +9,14 @@ import {
   published,
   restaurantWithProfile,
   shiftForm,
-  startHarness,
+  useHarness,
   written,
-  type Harness,
 } from './harness';
 
 // An operator suspended a user (identity.user.suspended.v1): jobs unwinds what they had going by the usual
 // rules, on their behalf (cancelled_by system). LATE_CANCEL_WINDOW is the default 24h; the shifts here start
 // 48 hours away (outside it), so "late" can only come from the suspension rule.
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-afterEach(() => h.clock.reset());
+const h = useHarness();
 
 function at(hoursAhead: number, lengthHours = 4) {
   const start = new Date(Date.now() + hoursAhead * HOUR);

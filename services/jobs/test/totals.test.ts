@@ -1,23 +1,9 @@
-import {
-  chefWithProfile,
-  HOUR,
-  openJob,
-  restaurantWithProfile,
-  shiftForm,
-  startHarness,
-  type Harness,
-} from './harness';
+import { chefWithProfile, HOUR, openJob, restaurantWithProfile, shiftForm, useHarness } from './harness';
 
 // The dashboards count with the lists' `total`: how many match in all, whatever the limit cuts the list to.
 // It is part of the body, so the polls' ETag (built from the list versions) covers it.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness();
 
 test("lists carry the total beside the list cut at its limit, and a poll's 304 holds until it changes", async () => {
   const r = await restaurantWithProfile(h);

@@ -6,6 +6,7 @@ import {
   optionalText,
   optionalUrl,
   requireProviderOrSandbox,
+  requireSandboxSettings,
 } from '@brigade/kit';
 import { loadPolicy, POLICY_ENV, PolicyError, type Policy } from '@brigade/contracts';
 import { z } from 'zod';
@@ -91,10 +92,16 @@ export function smsProvider(config: Readonly<NotificationsConfig>) {
       provider: 'twilio' as const,
       ...common,
     };
-  if (!config.TWILIO_API_BASE_URL)
-    throw new Error(
-      "notifications: SMS_SANDBOX=1 without Twilio keys texts through the SMS sandbox: set TWILIO_API_BASE_URL to its address (e.g. http://sms-sandbox:4011). `npm start` and docker compose's sandbox profile set it.",
-    );
+  requireSandboxSettings({
+    service: 'notifications',
+    because: 'SMS_SANDBOX=1 without Twilio keys texts through the SMS sandbox',
+    settings: {
+      TWILIO_API_BASE_URL: {
+        value: config.TWILIO_API_BASE_URL,
+        is: 'its address, e.g. http://sms-sandbox:4011',
+      },
+    },
+  });
   return { ...SMS_SANDBOX_CREDENTIALS, provider: 'sandbox' as const, ...common };
 }
 

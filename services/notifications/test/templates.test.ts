@@ -278,6 +278,29 @@ test('a payout for a job notifications never heard of still reads well', () => {
   ).toBe('Brigade: recibiste un pago de $99.50 por tu turno. Llegará a tu banco en 2 a 7 días hábiles.');
 });
 
+test('a shift whose title is unknown is named once: never "el turno tu turno" or "your shift your shift"', () => {
+  const untitled = { ...full, job_title: undefined };
+  expect(renderSms('job_reminder_chef', 'en', untitled)).toBe(
+    'Brigade reminder: your shift at Casa Lupita starts at 1:00 PM, 123 Main St.',
+  );
+  expect(renderSms('job_reminder_chef', 'es', untitled)).toBe(
+    'Recordatorio de Brigade: tu turno en Casa Lupita empieza a la 1:00 p.m., 123 Main St.',
+  );
+  expect(renderSms('application_confirmed', 'es', untitled)).toBe(
+    'Brigade: Ana Ruiz confirmó el turno del vie, 6 de mar, 1:00 p.m. Ve tus turnos: https://brigade.test/my-shifts',
+  );
+  expect(renderSms('application_cancelled', 'en', { ...untitled, late: false })).toBe(
+    'Brigade: Ana Ruiz cancelled their confirmed shift on Fri, Mar 6, 1:00 PM. It is open again and announced as urgent: https://brigade.test/jobs/job-1',
+  );
+  const twice = /\b(turno|turno confirmado) (tu|el|su) turno\b|\bshift (your|the|their) shift\b/;
+  for (const template of TEMPLATES)
+    for (const context of VARIANTS)
+      for (const language of ['en', 'es'] as const) {
+        const text = renderSms(template, language, { ...context, job_title: undefined });
+        expect({ text, twice: twice.test(text) }).toEqual({ text, twice: false });
+      }
+});
+
 test('shift times are shown in the restaurant city time, with Spanish grammar for one o’clock', () => {
   expect(renderSms('job_reminder_chef', 'en', full)).toBe(
     'Brigade reminder: your shift "Line Cook" at Casa Lupita starts at 1:00 PM, 123 Main St.',

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { baseConfigSchema, ConfigError, delays, loadConfig, optionalText, optionalUrl } from '@brigade/kit';
+import {
+  baseConfigSchema,
+  ConfigError,
+  delays,
+  loadConfig,
+  optionalText,
+  optionalUrl,
+  requireSandboxSettings,
+} from '@brigade/kit';
 import { loadPolicy, PolicyError, type Policy } from '@brigade/contracts';
 
 /** The secret key the SDK uses without STRIPE_SECRET_KEY: the Stripe sandbox's own test key (public, like its docs). */
@@ -85,11 +93,12 @@ export function requireProviderAddress(
   config: Pick<PaymentsConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL' | 'STRIPE_WEBHOOK_SECRET'>,
 ): void {
   if (config.STRIPE_SECRET_KEY) return;
-  const missing = (['STRIPE_API_URL', 'STRIPE_WEBHOOK_SECRET'] as const).filter((k) => !config[k]);
-  if (missing.length > 0)
-    throw new ConfigError(
-      `payments: without STRIPE_SECRET_KEY the Stripe sandbox answers: set ${missing.join(' and ')} (its ` +
-        'address, e.g. http://stripe-sandbox:4010, and the secret it signs webhooks with). `npm start` and ' +
-        "docker compose's sandbox profile set both.",
-    );
+  requireSandboxSettings({
+    service: 'payments',
+    because: 'without STRIPE_SECRET_KEY the Stripe sandbox answers',
+    settings: {
+      STRIPE_API_URL: { value: config.STRIPE_API_URL, is: 'its address, e.g. http://stripe-sandbox:4010' },
+      STRIPE_WEBHOOK_SECRET: { value: config.STRIPE_WEBHOOK_SECRET, is: 'the secret it signs webhooks with' },
+    },
+  });
 }

@@ -1,16 +1,12 @@
-import { eventSchemas, type EventEnvelope } from '@brigade/contracts';
-import type { EventHandler } from '@brigade/kit';
+import { outsideTransaction } from '@brigade/kit';
 import type { MessagingContext } from '../context';
 import { translateStatement } from '../use-cases/translate-statement';
 
 /**
- * A dispute statement was written: translate it for the operator. Not wrapped in a transaction (the
- * translator may take up to its time-out, and kit's `subscribe` runs each handler in one): a plain bus
- * handler, so it decodes the event itself. The use case is idempotent per statement.
+ * A dispute statement was written: translate it for the operator. Outside the subscription's transaction (the
+ * translator may take its whole time-out, which no handler should spend holding a transaction open); the use
+ * case records each statement once by itself.
  */
-export function onStatementAdded(ctx: MessagingContext): EventHandler {
-  return async (event: EventEnvelope<unknown>) => {
-    const data = eventSchemas['jobs.dispute.statement_added.v1'].parse(event.data);
-    await translateStatement(ctx, data);
-  };
-}
+export const onStatementAdded = outsideTransaction<MessagingContext, 'jobs.dispute.statement_added.v1'>(
+  (ctx, data) => translateStatement(ctx, data),
+);

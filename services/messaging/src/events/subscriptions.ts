@@ -6,30 +6,21 @@ import { onProfileUpdated } from './on-profile-updated';
 import { onStatementAdded } from './on-statement-added';
 import { onUserChanged } from './on-user-changed';
 
-const SERVICE = 'messaging';
-
 /** Every event messaging reacts to: its read model of jobs, applications and people, and dispute statements. */
 export function subscriptions(ctx: MessagingContext): Subscription[] {
-  return [
-    // Outside the table: translating a statement may take the translator's whole time-out, which no handler
-    // should spend inside a transaction (the use case records each statement once by itself).
-    {
-      queue: `${SERVICE}.statement-added`,
-      types: ['jobs.dispute.statement_added.v1'],
-      handler: onStatementAdded(ctx),
-    },
-    ...subscribe(SERVICE, ctx, [
-      ['jobs.job.posted.v1', onJobPosted],
-      ['jobs.application.submitted.v1', onApplicationChanged('jobs.application.submitted.v1')],
-      ['jobs.application.accepted.v1', onApplicationChanged('jobs.application.accepted.v1')],
-      ['jobs.application.rejected.v1', onApplicationChanged('jobs.application.rejected.v1')],
-      ['jobs.application.confirmed.v1', onApplicationChanged('jobs.application.confirmed.v1')],
-      ['jobs.application.declined.v1', onApplicationChanged('jobs.application.declined.v1')],
-      ['jobs.application.cancelled.v1', onApplicationChanged('jobs.application.cancelled.v1')],
-      ['identity.user.registered.v1', onUserChanged()],
-      ['identity.user.updated.v1', onUserChanged()],
-      ['identity.chef_profile.updated.v1', onProfileUpdated('identity.chef_profile.updated.v1')],
-      ['identity.restaurant_profile.updated.v1', onProfileUpdated('identity.restaurant_profile.updated.v1')],
-    ]),
-  ];
+  return subscribe('messaging', ctx, [
+    ['jobs.job.posted.v1', onJobPosted],
+    ['jobs.application.submitted.v1', onApplicationChanged('jobs.application.submitted.v1')],
+    ['jobs.application.accepted.v1', onApplicationChanged('jobs.application.accepted.v1')],
+    ['jobs.application.rejected.v1', onApplicationChanged('jobs.application.rejected.v1')],
+    ['jobs.application.confirmed.v1', onApplicationChanged('jobs.application.confirmed.v1')],
+    ['jobs.application.declined.v1', onApplicationChanged('jobs.application.declined.v1')],
+    ['jobs.application.cancelled.v1', onApplicationChanged('jobs.application.cancelled.v1')],
+    ['identity.user.registered.v1', onUserChanged()],
+    ['identity.user.updated.v1', onUserChanged()],
+    ['identity.chef_profile.updated.v1', onProfileUpdated('identity.chef_profile.updated.v1')],
+    ['identity.restaurant_profile.updated.v1', onProfileUpdated('identity.restaurant_profile.updated.v1')],
+    // Outside the transaction: translating may take the translator's whole time-out (its queue keeps its name).
+    ['jobs.dispute.statement_added.v1', onStatementAdded, 'statement-added'],
+  ]);
 }

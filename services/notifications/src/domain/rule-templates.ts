@@ -1,6 +1,6 @@
 import { policyText } from '@brigade/contracts';
 import type { RuleTemplateName } from './rules';
-import type { Render } from './sms-format';
+import type { Format, Render } from './sms-format';
 
 // Issue 16's texts, English and Spanish: how a paid shift leaves escrow by a rule. Where a text cites a rule
 // (the late-cancellation window and pay, the full refund of an expired shift, the checkout deadline, a review),
@@ -52,22 +52,22 @@ export const ruleTextsEn: Record<RuleTemplateName, Render> = {
 
 export const ruleTextsEs: Record<RuleTemplateName, Render> = {
   job_cancelled_late: (c, f) =>
-    `Brigade: ${c.cancelled_by === 'system' ? `el turno ${f.title} en ${f.restaurantMid} del ${f.when} fue cancelado por Brigade` : `${f.restaurant} canceló el turno ${f.title} del ${f.when}`}, faltando menos de ${f.window} para el inicio. Por ser una cancelación tardía recibirás ${f.usd(c.chef_pay_cents)} (hasta ${f.payHours} de pago). Busca otro turno: ${c.url}/openings`,
+    `Brigade: ${c.cancelled_by === 'system' ? `el turno${f.titled} en ${f.restaurantMid} del ${f.when} fue cancelado por Brigade` : `${f.restaurant} canceló el turno${f.titled} del ${f.when}`}, faltando menos de ${f.window} para el inicio. Por ser una cancelación tardía recibirás ${f.usd(c.chef_pay_cents)} (hasta ${f.payHours} de pago). Busca otro turno: ${c.url}/openings`,
   shift_reopened: (c, f) =>
     `Brigade: ¡Turno urgente, abierto de nuevo! ${f.restaurant} necesita ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Postúlate: ${c.url}/jobs/${c.job_id}`,
   job_expired: (c, f) => {
     if (!c.refund_due)
-      return `Brigade: el turno ${f.title} del ${f.when} venció: nadie lo confirmó antes de que empezara.`;
+      return `Brigade: el turno${f.titled} del ${f.when} venció: nadie lo confirmó antes de que empezara.`;
     if (c.total_cents == null)
-      return `Brigade: el turno ${f.title} del ${f.when} venció: nadie lo confirmó antes de que empezara. El pago completo vuelve a tu tarjeta.`;
-    return `Brigade: el turno ${f.title} del ${f.when} venció. ${policyText('es', 'expired', { refund: f.usd(c.total_cents) })}`;
+      return `Brigade: el turno${f.titled} del ${f.when} venció: nadie lo confirmó antes de que empezara. El pago completo vuelve a tu tarjeta.`;
+    return `Brigade: el turno${f.titled} del ${f.when} venció. ${policyText('es', 'expired', { refund: f.usd(c.total_cents) })}`;
   },
   application_lapsed: (c, f) =>
-    `Brigade: el turno ${f.title} en ${f.restaurantMid} del ${f.when} empezó sin que nadie lo confirmara, así que tu solicitud caducó. Busca otro turno: ${c.url}/openings`,
+    `Brigade: el turno${f.titled} en ${f.restaurantMid} del ${f.when} empezó sin que nadie lo confirmara, así que tu solicitud caducó. Busca otro turno: ${c.url}/openings`,
   checkout_deadline_chef: (c, f) =>
-    `Brigade: ¿trabajaste el turno ${f.title} en ${f.restaurantMid}? ${policyText('es', 'checkout_deadline', { deadline: f.deadline })} Completa el cierre: ${c.url}/checkout/${c.application_id}`,
+    `Brigade: ¿trabajaste el turno${f.titled} en ${f.restaurantMid}? ${policyText('es', 'checkout_deadline', { deadline: f.deadline })} Completa el cierre: ${c.url}/checkout/${c.application_id}`,
   checkout_deadline_restaurant: (c, f) =>
-    `Brigade: ¿${f.chefMid} trabajó el turno ${f.title}? ${policyText('es', 'checkout_deadline', { deadline: f.deadline })} Completa el cierre: ${c.url}/checkout/${c.application_id}`,
+    `Brigade: ¿${f.chefMid} trabajó el turno${f.titled}? ${policyText('es', 'checkout_deadline', { deadline: f.deadline })} Completa el cierre: ${c.url}/checkout/${c.application_id}`,
   checkout_outcome_chef: (c, f) => {
     if (c.outcome === 'disputed') return underReview('es', f);
     if (c.outcome === 'refund')
@@ -95,8 +95,8 @@ export const ruleTextsEs: Record<RuleTemplateName, Render> = {
 };
 
 /** The checkouts disagree: both sides read the same "under review" words as on screen. */
-function underReview(language: 'en' | 'es', f: { title: string; when: string }): string {
+function underReview(language: 'en' | 'es', f: Pick<Format, 'title' | 'titled' | 'when'>): string {
   return language === 'es'
-    ? `Brigade: el turno ${f.title} del ${f.when} está en revisión. ${policyText('es', 'under_review')}`
+    ? `Brigade: el turno${f.titled} del ${f.when} está en revisión. ${policyText('es', 'under_review')}`
     : `Brigade: ${f.title} on ${f.when} is under review. ${policyText('en', 'under_review')}`;
 }

@@ -54,6 +54,11 @@ export interface Format {
   time: string;
   /** the quoted job title, or "your shift" when unknown */
   title: string;
+  /**
+   * the quoted job title after a space, or nothing when unknown: for a text that already says the shift
+   * (`el turno${f.titled} del ...`, `your shift${f.titled} at ...`), which must not read "el turno tu turno"
+   */
+  titled: string;
   chef: string;
   restaurant: string;
   /** mid-sentence forms, for when the name is unknown */
@@ -102,6 +107,7 @@ export function format(c: TemplateContext, language: Language): Format {
     when: dayAndTime(c.start_time, c.timeZone, locale),
     time,
     title: c.job_title ? `"${c.job_title}"` : es ? 'tu turno' : 'your shift',
+    titled: c.job_title ? ` "${c.job_title}"` : '',
     chef: c.chef_name || (es ? 'Un chef' : 'A chef'),
     restaurant: c.restaurant_name || (es ? 'El restaurante' : 'The restaurant'),
     restaurantMid: c.restaurant_name || (es ? 'el restaurante' : 'the restaurant'),

@@ -25,7 +25,7 @@ const en: Record<TemplateName, Render> = {
         ? `Brigade: ${f.title} on ${f.when} with ${f.chefMid} was cancelled by Brigade. The shift is open again: ${c.url}/jobs/${c.job_id}`
         : `Brigade: the application of ${f.chefMid} for ${f.title} on ${f.when} was withdrawn by Brigade.`;
     if (c.was_confirmed)
-      return `Brigade: ${f.chef} cancelled their confirmed shift ${f.title} on ${f.when}${c.late ? `, less than ${f.window} before the start (a late cancellation on their record)` : ''}. It is open again and announced as urgent: ${c.url}/jobs/${c.job_id}`;
+      return `Brigade: ${f.chef} cancelled their confirmed shift${f.titled} on ${f.when}${c.late ? `, less than ${f.window} before the start (a late cancellation on their record)` : ''}. It is open again and announced as urgent: ${c.url}/jobs/${c.job_id}`;
     return c.was_accepted
       ? `Brigade: ${f.chef} cancelled ${f.title} on ${f.when}. The shift is open again: ${c.url}/jobs/${c.job_id}`
       : `Brigade: ${f.chef} withdrew their application for ${f.title} on ${f.when}.`;
@@ -47,7 +47,7 @@ const en: Record<TemplateName, Render> = {
   new_message: (c, f) =>
     `Brigade: you have a new message from ${f.sender} about ${f.title}. Read it: ${c.url}/messages?job=${c.job_id}`,
   job_reminder_chef: (c, f) =>
-    `Brigade reminder: your shift ${f.title} at ${f.restaurantMid} starts at ${f.time}${c.restaurant_address ? `, ${c.restaurant_address}` : ''}.`,
+    `Brigade reminder: your shift${f.titled} at ${f.restaurantMid} starts at ${f.time}${c.restaurant_address ? `, ${c.restaurant_address}` : ''}.`,
   job_reminder_restaurant: (_c, f) => `Brigade reminder: ${f.chef} starts ${f.title} at ${f.time}.`,
   rating_reminder_chef: (c, f) =>
     `Brigade: how was ${f.title} at ${f.restaurantMid}? Check out and rate the restaurant: ${c.url}/checkout/${c.application_id}`,
@@ -65,18 +65,18 @@ const es: Record<TemplateName, Render> = {
   application_rejected: (c, f) =>
     `Brigade: tu solicitud para ${f.title} en ${f.restaurantMid} no fue aceptada esta vez. Mira otros turnos: ${c.url}/openings`,
   application_confirmed: (c, f) =>
-    `Brigade: ${f.chef} confirmó el turno ${f.title} del ${f.when}. Ve tus turnos: ${c.url}/my-shifts`,
+    `Brigade: ${f.chef} confirmó el turno${f.titled} del ${f.when}. Ve tus turnos: ${c.url}/my-shifts`,
   application_declined: (c, f) =>
-    `Brigade: ${f.chef} rechazó el turno ${f.title} del ${f.when}. El turno está abierto de nuevo: ${c.url}/jobs/${c.job_id}`,
+    `Brigade: ${f.chef} rechazó el turno${f.titled} del ${f.when}. El turno está abierto de nuevo: ${c.url}/jobs/${c.job_id}`,
   application_cancelled: (c, f) => {
     if (c.cancelled_by === 'system')
       return c.was_confirmed || c.was_accepted
-        ? `Brigade: el turno ${f.title} del ${f.when} con ${f.chefMid} fue cancelado por Brigade. El turno está abierto de nuevo: ${c.url}/jobs/${c.job_id}`
+        ? `Brigade: el turno${f.titled} del ${f.when} con ${f.chefMid} fue cancelado por Brigade. El turno está abierto de nuevo: ${c.url}/jobs/${c.job_id}`
         : `Brigade: la solicitud de ${f.chefMid} para ${f.title} del ${f.when} fue retirada por Brigade.`;
     if (c.was_confirmed)
-      return `Brigade: ${f.chef} canceló su turno confirmado ${f.title} del ${f.when}${c.late ? `, faltando menos de ${f.window} para el inicio (cuenta como cancelación tardía en su historial)` : ''}. Está abierto de nuevo y se anuncia como urgente: ${c.url}/jobs/${c.job_id}`;
+      return `Brigade: ${f.chef} canceló su turno confirmado${f.titled} del ${f.when}${c.late ? `, faltando menos de ${f.window} para el inicio (cuenta como cancelación tardía en su historial)` : ''}. Está abierto de nuevo y se anuncia como urgente: ${c.url}/jobs/${c.job_id}`;
     return c.was_accepted
-      ? `Brigade: ${f.chef} canceló el turno ${f.title} del ${f.when}. El turno está abierto de nuevo: ${c.url}/jobs/${c.job_id}`
+      ? `Brigade: ${f.chef} canceló el turno${f.titled} del ${f.when}. El turno está abierto de nuevo: ${c.url}/jobs/${c.job_id}`
       : `Brigade: ${f.chef} retiró su solicitud para ${f.title} del ${f.when}.`;
   },
   chef_checked_out: (c, f) =>
@@ -89,22 +89,22 @@ const es: Record<TemplateName, Render> = {
     `Brigade: recibiste un pago de ${formatUsd(c.amount_cents ?? 0)} por ${f.title}. Llegará a tu banco en 2 a 7 días hábiles.`,
   job_cancelled: (c, f) =>
     c.cancelled_by === 'system'
-      ? `Brigade: el turno ${f.title} en ${f.restaurantMid} del ${f.when} fue cancelado por Brigade. Busca otro turno: ${c.url}/openings`
-      : `Brigade: ${f.restaurant} canceló el turno ${f.title} del ${f.when}. Busca otro turno: ${c.url}/openings`,
+      ? `Brigade: el turno${f.titled} en ${f.restaurantMid} del ${f.when} fue cancelado por Brigade. Busca otro turno: ${c.url}/openings`
+      : `Brigade: ${f.restaurant} canceló el turno${f.titled} del ${f.when}. Busca otro turno: ${c.url}/openings`,
   payment_refunded: (_c, f) =>
     `Brigade: el pago de ${f.title} se reembolsó a ${f.restaurantMid} porque el trabajo se marcó como no completado.`,
   new_message: (c, f) =>
     `Brigade: tienes un mensaje nuevo de ${f.sender} sobre ${f.title}. Léelo: ${c.url}/messages?job=${c.job_id}`,
   job_reminder_chef: (c, f) =>
     sentence(
-      `Recordatorio de Brigade: tu turno ${f.title} en ${f.restaurantMid} empieza ${aLas(f.time)}${c.restaurant_address ? `, ${c.restaurant_address}` : ''}`,
+      `Recordatorio de Brigade: tu turno${f.titled} en ${f.restaurantMid} empieza ${aLas(f.time)}${c.restaurant_address ? `, ${c.restaurant_address}` : ''}`,
     ),
   job_reminder_restaurant: (_c, f) =>
-    sentence(`Recordatorio de Brigade: ${f.chef} empieza el turno ${f.title} ${aLas(f.time)}`),
+    sentence(`Recordatorio de Brigade: ${f.chef} empieza el turno${f.titled} ${aLas(f.time)}`),
   rating_reminder_chef: (c, f) =>
-    `Brigade: ¿qué tal el turno ${f.title} en ${f.restaurantMid}? Registra tu salida y califica al restaurante: ${c.url}/checkout/${c.application_id}`,
+    `Brigade: ¿qué tal el turno${f.titled} en ${f.restaurantMid}? Registra tu salida y califica al restaurante: ${c.url}/checkout/${c.application_id}`,
   rating_reminder_restaurant: (c, f) =>
-    `Brigade: el turno ${f.title} con ${f.chef} terminó. Completa el cierre y califica a tu chef: ${c.url}/checkout/${c.application_id}`,
+    `Brigade: el turno${f.titled} con ${f.chef} terminó. Completa el cierre y califica a tu chef: ${c.url}/checkout/${c.application_id}`,
 };
 
 export function renderSms(template: TemplateName, language: Language, context: TemplateContext): string {

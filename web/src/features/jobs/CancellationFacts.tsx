@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { refundReason, settledReason } from '../payments/moneyOutcome';
 import type { JobPosting } from './jobsApi';
-import { formatCents, formatDateTime } from '../../app/format';
+import { formatCents, formatShiftMoment } from '../../app/format';
 
 /**
  * How a cancelled shift was cancelled, from the job's `cancellation`: who, when, late or not, what the chef was
- * paid, the fee kept and (for the owner) what went back to the card, and the reason given.
+ * paid, the fee kept and (for the owner) what went back to the card, and the reason given. Its time is in the
+ * shift's city time, as the shift's hours are.
  */
 export function CancellationFacts({ job, side }: { job: Partial<JobPosting>; side: 'chef' | 'restaurant' }) {
   const { t } = useTranslation('jobs');
@@ -21,7 +22,7 @@ export function CancellationFacts({ job, side }: { job: Partial<JobPosting>; sid
         </div>
         <div>
           <dt>{t('cancellation.when')}</dt>
-          <dd>{formatDateTime(c.cancelled_at)}</dd>
+          <dd>{formatShiftMoment(c.cancelled_at, job.restaurant_profiles?.city)}</dd>
         </div>
         <div>
           <dt>{t('cancellation.kind')}</dt>

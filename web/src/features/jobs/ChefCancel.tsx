@@ -6,12 +6,12 @@ import { Alert } from '../../components/Alert';
 import { jobsApi, type Application, type JobPosting } from './jobsApi';
 import { usePolicyText } from './policy';
 import { holdsShift, lateNow, lateWindowMs, stateOf } from './shiftState';
-import { formatDateTime } from '../../app/format';
+import { formatShiftMoment } from '../../app/format';
 
 /**
  * What withdrawing costs the chef, before `DELETE /applications/{id}`: from an accepted or confirmed shift,
  * whether it counts as a late cancellation (policy texts `chef_cancel_late` / `chef_cancel_early`, from the job's
- * `late_cancel_from`), and that a confirmed shift is offered to other chefs.
+ * `late_cancel_from`, in the shift's city time), and that a confirmed shift is offered to other chefs.
  */
 export function chefCancelWarnings(
   app: Pick<Application, 'status' | 'worker_confirmed'>,
@@ -32,7 +32,9 @@ export function chefCancelWarnings(
   }
   return {
     late: false,
-    rule: policy.policy('chef_cancel_early', { late_from: formatDateTime(job.late_cancel_from) }),
+    rule: policy.policy('chef_cancel_early', {
+      late_from: formatShiftMoment(job.late_cancel_from, job.restaurant_profiles?.city),
+    }),
   };
 }
 

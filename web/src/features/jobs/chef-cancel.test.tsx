@@ -7,7 +7,7 @@ import i18n from '../../app/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { makeApplication, makeJob, shiftAt, signedIn } from '../../../test/signed-in';
-import { formatDateTime } from '../../app/format';
+import { formatShiftMoment } from '../../app/format';
 
 const HOUR = 3_600_000;
 
@@ -45,7 +45,7 @@ test('an accepted shift days ahead: the chef reads until when cancelling is free
   const row = (await screen.findByText(/^Accepted! Please confirm/)).closest('li')!;
   await userEvent.click(within(row).getByRole('button', { name: 'Cancel shift' }));
   expect((await within(row).findByTestId('chef-cancel-rule')).textContent).toBe(
-    `You can cancel until ${formatDateTime(job.late_cancel_from)} without it counting against you; after that it is a late cancellation on your record.`,
+    `You can cancel until ${formatShiftMoment(job.late_cancel_from, 'Minneapolis')} without it counting against you; after that it is a late cancellation on your record.`,
   );
   // Not confirmed yet: nothing to reopen.
   expect(within(row).queryByText('The shift will be offered to other chefs right away.')).toBeNull();

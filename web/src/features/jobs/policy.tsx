@@ -8,7 +8,7 @@ import { usePolling } from '../../app/usePolling';
 import { Alert } from '../../components/Alert';
 import type { JobPosting } from './jobsApi';
 import { checkoutDeadline } from './shiftState';
-import { formatCents, formatDateTime } from '../../app/format';
+import { formatCents, formatShiftMoment } from '../../app/format';
 
 /** A policy text in the screen's language, its placeholders filled. */
 export function usePolicyText() {
@@ -49,7 +49,8 @@ export function timeLeftText(ms: number, t: T): string {
 
 /**
  * The countdown to the checkout deadline on a shift waiting for an answer, with the rule that applies after it
- * (policy text `checkout_deadline`). Nothing once both sides answered or before the shift starts.
+ * (policy text `checkout_deadline`; the deadline in the shift's city time, as its hours are shown). Nothing once
+ * both sides answered or before the shift starts.
  */
 export function CheckoutDeadline({ job }: { job: Partial<JobPosting> }) {
   const { t } = useTranslation('jobs');
@@ -64,7 +65,11 @@ export function CheckoutDeadline({ job }: { job: Partial<JobPosting> }) {
           ? t('deadline.left', { time: timeLeftText(deadline.msLeft, t) })
           : t('deadline.passed')}
       </strong>{' '}
-      <span className="hint">{policy('checkout_deadline', { deadline: formatDateTime(deadline.at) })}</span>
+      <span className="hint">
+        {policy('checkout_deadline', {
+          deadline: formatShiftMoment(deadline.at, job.restaurant_profiles?.city),
+        })}
+      </span>
     </div>
   );
 }
