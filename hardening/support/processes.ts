@@ -8,6 +8,7 @@ import { eventually } from '@brigade/kit/testing';
 import { freePort, openDatabase } from '@brigade/kit';
 import { loadPolicy } from '@brigade/contracts';
 import { runLedgerCheck } from '../../services/payments/src/scripts/ledger-check';
+import { startBalancer, type Balancer } from './balancer';
 import { ROOT, spawnNode } from './child';
 import { apiCall, runName, type Api } from './stack';
 
@@ -17,6 +18,10 @@ import { apiCall, runName, type Api } from './stack';
  * real PostgreSQL server (each service on its own database `<base>_<service>`, the sandbox on
  * `<base>_stripe_sandbox`, fresh base name per run), RabbitMQ (fresh BUS_NAMESPACE) and Redis. Each process keeps its port across restarts, so the gateway finds a restarted service again.
  * `destroy` stops everything and drops the databases and queues of the run.
+ *
+ * With `instances: n`, the gateway and each service run n times, as Deployments with n replicas: the services'
+ * instances behind one address each (a Service: hardening/support/balancer.ts), the gateways side by side
+ * (`urls`, what an Ingress balances over).
  */
 
 export const SERVICE_NAMES = ['identity', 'jobs', 'payments', 'messaging', 'notifications'] as const;
@@ -27,6 +32,8 @@ export type DatabaseName = ServiceName | 'stripe_sandbox' | 'sms_sandbox';
 
 export interface RunningProcess {
   name: ProcessName;
+  /** Which instance of `name` (0 unless the stack runs several). */
+  instance: number;
   port: number;
   url: string;
   child: ChildProcess;
@@ -41,11 +48,16 @@ export interface ProcessStack extends Api {
   name: string;
   /** The environment every process got (DATABASE_URL with the run's base name, BUS_NAMESPACE, ...). */
   env: Record<string, string>;
+  /** The first instance of each process. */
   processes: Record<ProcessName, RunningProcess>;
-  /** SIGKILL (default) or SIGTERM one process and wait until it is gone. */
-  kill(name: ProcessName, signal?: NodeJS.Signals): Promise<number | string>;
+  /** Every instance of each process (the sandboxes run once). */
+  replicas: Record<ProcessName, RunningProcess[]>;
+  /** Every gateway's address (one per gateway instance; `url` is the first). */
+  urls: string[];
+  /** SIGKILL (default) or SIGTERM one process (instance 0 unless told) and wait until it is gone. */
+  kill(name: ProcessName, signal?: NodeJS.Signals, instance?: number): Promise<number | string>;
   /** Start a process again (same port and environment); resolves once it is ready. */
-  start(name: ProcessName): Promise<RunningProcess>;
+  start(name: ProcessName, instance?: number): Promise<RunningProcess>;
   /** The database URL of one service (or of the Stripe sandbox). */
   databaseUrl(service: DatabaseName): string;
   /** Run one query on a service's database (or on the Stripe sandbox's). */
@@ -92,6 +104,8 @@ export async function startProcessStack(
     name?: string;
     /** Extra node flags for every process (the benchmark's --cpu-prof). */
     nodeArgs?: string[];
+    /** Instances of the gateway and of each service (default 1). */
+    instances?: number;
   } = {},
 ): Promise<ProcessStack> {
   const server = options.databaseUrl ?? process.env.DATABASE_URL;
@@ -100,9 +114,19 @@ export async function startProcessStack(
   const name = options.name ?? runName(options.prefix ?? 'proc');
   const base = new URL(server);
   base.pathname = `/${name}`;
+  const instances = Math.max(1, options.instances ?? 1);
+  const ALL = [...SERVICE_NAMES, 'gateway', 'stripe-sandbox', 'sms-sandbox'] as ProcessName[];
+  const replicated = (p: ProcessName) => p === 'gateway' || (SERVICE_NAMES as readonly string[]).includes(p);
+  // ports[p]: where the others reach p (with several instances of a service, its balancer); replicaPorts[p][i]:
+  // where instance i listens.
   const ports = {} as Record<ProcessName, number>;
-  for (const p of [...SERVICE_NAMES, 'gateway', 'stripe-sandbox', 'sms-sandbox'] as ProcessName[])
-    ports[p] = await freePort();
+  const replicaPorts = {} as Record<ProcessName, number[]>;
+  for (const p of ALL) {
+    const n = replicated(p) ? instances : 1;
+    replicaPorts[p] = [];
+    for (let i = 0; i < n; i++) replicaPorts[p].push(await freePort());
+    ports[p] = n > 1 && p !== 'gateway' ? await freePort() : replicaPorts[p][0];
+  }
   const local = (p: ProcessName) => `http://127.0.0.1:${ports[p]}`;
   const env: Record<string, string> = {
     NODE_ENV: 'development',
@@ -144,21 +168,26 @@ export async function startProcessStack(
   const retryDelays = env.EVENT_RETRY_DELAYS_MS.split(',').map((d) => d.trim());
 
   const processes = {} as Record<ProcessName, RunningProcess>;
-  const launch = async (p: ProcessName, timeoutMs = 60_000): Promise<RunningProcess> => {
-    const { child, output, exited } = spawnNode(
-      entry(p),
-      { ...env, PORT: String(ports[p]) },
-      options.nodeArgs,
-    );
+  const replicas = Object.fromEntries(ALL.map((p) => [p, [] as RunningProcess[]])) as Record<
+    ProcessName,
+    RunningProcess[]
+  >;
+  const balancers: Balancer[] = [];
+  const launch = async (p: ProcessName, instance = 0, timeoutMs = 60_000): Promise<RunningProcess> => {
+    const port = replicaPorts[p][instance];
+    if (port === undefined) throw new Error(`${p} has no instance ${instance}`);
+    const { child, output, exited } = spawnNode(entry(p), { ...env, PORT: String(port) }, options.nodeArgs);
     const running: RunningProcess = {
       name: p,
-      port: ports[p],
-      url: local(p),
+      instance,
+      port,
+      url: `http://127.0.0.1:${port}`,
       child,
       output,
       exited,
     };
-    processes[p] = running;
+    replicas[p][instance] = running;
+    if (instance === 0) processes[p] = running;
     // Listening (`<name> listening` is logged after the consumers and background loops started) and ready.
     const marker = `"msg":"${p} listening"`;
     let gone: number | string | null = null;
@@ -167,7 +196,7 @@ export async function startProcessStack(
       async () => {
         if (gone !== null) throw new Error(`${p} exited (${gone}) while starting:\n${output().slice(-3000)}`);
         if (!output().includes(marker)) throw new Error(`${p} not listening yet:\n${output().slice(-2000)}`);
-        const ready = await fetch(`${local(p)}/ready`, { signal: AbortSignal.timeout(2000) });
+        const ready = await fetch(`${running.url}/ready`, { signal: AbortSignal.timeout(2000) });
         if (ready.status !== 200) throw new Error(`${p} /ready ${ready.status}`);
       },
       timeoutMs,
@@ -179,8 +208,8 @@ export async function startProcessStack(
     return running;
   };
 
-  const kill = async (p: ProcessName, signal: NodeJS.Signals = 'SIGKILL') => {
-    const running = processes[p];
+  const kill = async (p: ProcessName, signal: NodeJS.Signals = 'SIGKILL', instance = 0) => {
+    const running = replicas[p][instance];
     if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill(signal);
     return running.exited;
   };
@@ -204,12 +233,16 @@ export async function startProcessStack(
   const destroy = async () => {
     // Gateway first, then the services (graceful), SIGKILL for any that hangs.
     for (const p of ['gateway', ...SERVICE_NAMES, 'stripe-sandbox', 'sms-sandbox'] as ProcessName[]) {
-      const running = processes[p];
-      if (!running) continue;
-      const timer = setTimeout(() => running.child.kill('SIGKILL'), 10_000);
-      await kill(p, 'SIGTERM');
-      clearTimeout(timer);
+      await Promise.all(
+        replicas[p].map(async (running) => {
+          if (!running) return;
+          const timer = setTimeout(() => running.child.kill('SIGKILL'), 10_000);
+          await kill(p, 'SIGTERM', running.instance);
+          clearTimeout(timer);
+        }),
+      );
     }
+    for (const b of balancers) await b.close();
     for (const pool of pools.values()) await pool.end().catch(() => undefined);
     const admin = new URL(base);
     admin.pathname = '/postgres';
@@ -242,12 +275,16 @@ export async function startProcessStack(
     }
   };
 
+  const launchAll = (p: ProcessName) => Promise.all(replicaPorts[p].map((_, i) => launch(p, i)));
   try {
+    for (const p of ALL)
+      if (p !== 'gateway' && replicaPorts[p].length > 1)
+        balancers.push(await startBalancer(ports[p], () => replicaPorts[p]));
     // Identity first (it owns the signing keys the others fetch lazily), and the Stripe sandbox (payments' SDK
     // calls it from its start) with the SMS sandbox, then the rest together, then the gateway.
-    await Promise.all([launch('identity'), launch('stripe-sandbox'), launch('sms-sandbox')]);
-    await Promise.all(SERVICE_NAMES.filter((s) => s !== 'identity').map((s) => launch(s)));
-    await launch('gateway');
+    await Promise.all([launchAll('identity'), launch('stripe-sandbox'), launch('sms-sandbox')]);
+    await Promise.all(SERVICE_NAMES.filter((s) => s !== 'identity').map((s) => launchAll(s)));
+    await launchAll('gateway');
   } catch (err) {
     await destroy().catch(() => undefined);
     throw err;
@@ -259,8 +296,10 @@ export async function startProcessStack(
     url,
     call: apiCall(url),
     processes,
+    replicas,
+    urls: replicaPorts.gateway.map((port) => `http://localhost:${port}`),
     kill,
-    start: (p) => launch(p),
+    start: (p, instance = 0) => launch(p, instance),
     databaseUrl,
     query,
     destroy,

@@ -250,17 +250,23 @@ export async function readMigrations(dir: string): Promise<Migration[]> {
  */
 export async function migrate(database: Database, migrations: Migration[]): Promise<string[]> {
   const { schema } = database;
-  await database.db.execute(sql.raw(`create schema if not exists ${schema}`));
-  await database.db.execute(
-    sql.raw(
-      `create table if not exists ${schema}.schema_migrations (name text primary key, applied_at timestamptz not null default now())`,
-    ),
-  );
+  const lock = sql`select pg_advisory_xact_lock(hashtext(${`migrate:${schema}`}))`;
+  // Under the lock too: two instances' `create schema if not exists` at the same moment can both miss the
+  // schema and one then fails on pg_namespace's unique index (found by hardening/instances.real.test.ts).
+  await database.transaction(async (tx) => {
+    await tx.execute(lock);
+    await tx.execute(sql.raw(`create schema if not exists ${schema}`));
+    await tx.execute(
+      sql.raw(
+        `create table if not exists ${schema}.schema_migrations (name text primary key, applied_at timestamptz not null default now())`,
+      ),
+    );
+  });
   const all = [...kitMigrations(schema), ...migrations];
   const applied: string[] = [];
   for (const m of all) {
     await database.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`migrate:${schema}`}))`);
+      await tx.execute(lock);
       const done = await database.rows(
         sql`select 1 from ${sql.raw(schema)}.schema_migrations where name = ${m.name}`,
         tx,
