@@ -4,12 +4,9 @@ import { IsoDateTime, type RouteDoc } from '../common';
 // Calendar (issue 20): "Add to calendar" for a confirmed shift, and each user's private feed of confirmed shifts
 // (an iCalendar URL with a secret token, fetched by calendar apps without a session). Answered by jobs.
 
-/**
- * The user's private feed. `url` is given only when the link is made (first visit, or a reset): the server
- * keeps only a hash of its secret, so a lost link is reset, which also revokes the old one.
- */
+/** The user's private feed: its URL (with the secret token; a reset replaces it) and when it was made. */
 export const CalendarFeed = z.object({
-  url: z.string().url().nullable(),
+  url: z.string().url(),
   created_at: IsoDateTime,
   /** How many days of past shifts the feed keeps, and how often calendar apps are asked to refresh it. */
   past_days: z.number().int().positive(),
@@ -32,7 +29,7 @@ export const calendarRoutes: RouteDoc[] = [
   {
     method: 'get',
     path: '/calendar/feed',
-    summary: "The user's private calendar feed; made on first use, when its URL is answered (only then)",
+    summary: "The user's private calendar feed (its secret URL), made on first use",
     auth: 'user',
     response: CalendarFeedResponse,
   },

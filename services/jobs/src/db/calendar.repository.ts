@@ -3,12 +3,13 @@ import { sql, type Database, type Executor } from '@brigade/kit';
 import type { CalendarShift } from '../domain/calendar';
 import { toDate } from './rows';
 
-// The calendar's queries (issue 20): the private feed tokens (kept as sha256 only) and the confirmed shifts a
+// The calendar's queries (issue 20): the private feed tokens and the confirmed shifts a
 // feed or an "Add to calendar" file lists.
 
-/** A feed's owner, found by the hash of the token in its URL. */
+/** A feed's owner and its token (the secret in its URL). */
 export interface CalendarFeedRow {
   user_id: string;
+  token: string;
   user_type: 'chef' | 'restaurant';
   language: Language;
   created_at: Date;
@@ -18,48 +19,45 @@ const normaliseFeed = (row: any): CalendarFeedRow => ({ ...row, created_at: toDa
 
 export async function findFeedOfUser(database: Database, userId: string): Promise<CalendarFeedRow | null> {
   const rows = await database.rows(
-    sql`select user_id, user_type, language, created_at from jobs.calendar_feeds where user_id = ${userId}`,
+    sql`select user_id, token, user_type, language, created_at from jobs.calendar_feeds where user_id = ${userId}`,
   );
   return rows[0] ? normaliseFeed(rows[0]) : null;
 }
 
-export async function findFeedByTokenHash(
-  database: Database,
-  tokenSha256: string,
-): Promise<CalendarFeedRow | null> {
+export async function findFeedByToken(database: Database, token: string): Promise<CalendarFeedRow | null> {
   const rows = await database.rows(
-    sql`select user_id, user_type, language, created_at from jobs.calendar_feeds
-        where token_sha256 = ${tokenSha256}`,
+    sql`select user_id, token, user_type, language, created_at from jobs.calendar_feeds
+        where token = ${token}`,
   );
   return rows[0] ? normaliseFeed(rows[0]) : null;
 }
 
 /**
- * The user's feed with a new token hash: created on first use, or (reset) replacing the old hash, which no
+ * The user's feed with a new token: created on first use, or (reset) replacing the old token, which no
  * longer finds anything. `onlyIfMissing` keeps an existing feed as it is (two first visits at once make one
  * token). Returns the row when this call wrote it, null when it kept an existing one.
  */
 export async function saveFeedToken(
   database: Database,
-  feed: { user_id: string; user_type: 'chef' | 'restaurant'; language: Language; token_sha256: string },
+  feed: { user_id: string; user_type: 'chef' | 'restaurant'; language: Language; token: string },
   now: Date,
   onlyIfMissing: boolean,
   executor?: Executor,
 ): Promise<CalendarFeedRow | null> {
   const rows = onlyIfMissing
     ? await database.rows(
-        sql`insert into jobs.calendar_feeds (user_id, user_type, token_sha256, language, created_at)
-            values (${feed.user_id}, ${feed.user_type}, ${feed.token_sha256}, ${feed.language}, ${now.toISOString()}::timestamptz)
+        sql`insert into jobs.calendar_feeds (user_id, user_type, token, language, created_at)
+            values (${feed.user_id}, ${feed.user_type}, ${feed.token}, ${feed.language}, ${now.toISOString()}::timestamptz)
             on conflict (user_id) do nothing
-            returning user_id, user_type, language, created_at`,
+            returning user_id, token, user_type, language, created_at`,
         executor,
       )
     : await database.rows(
-        sql`insert into jobs.calendar_feeds (user_id, user_type, token_sha256, language, created_at)
-            values (${feed.user_id}, ${feed.user_type}, ${feed.token_sha256}, ${feed.language}, ${now.toISOString()}::timestamptz)
-            on conflict (user_id) do update set token_sha256 = excluded.token_sha256,
+        sql`insert into jobs.calendar_feeds (user_id, user_type, token, language, created_at)
+            values (${feed.user_id}, ${feed.user_type}, ${feed.token}, ${feed.language}, ${now.toISOString()}::timestamptz)
+            on conflict (user_id) do update set token = excluded.token,
               language = excluded.language, created_at = excluded.created_at
-            returning user_id, user_type, language, created_at`,
+            returning user_id, token, user_type, language, created_at`,
         executor,
       );
   return rows[0] ? normaliseFeed(rows[0]) : null;

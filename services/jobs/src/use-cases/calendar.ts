@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Language } from '@brigade/contracts';
 import type { AuthUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
@@ -6,7 +6,7 @@ import { applicationIdOf, confirmedChefOf } from '../db/applications.repository'
 import {
   confirmedShiftOfJob,
   confirmedShiftsOf,
-  findFeedByTokenHash,
+  findFeedByToken,
   findFeedOfUser,
   saveFeedToken,
   setFeedLanguage,
@@ -16,19 +16,16 @@ import { FEED_MAX_EVENTS, FEED_PAST_DAYS, renderCalendar, type CalendarShift } f
 import { JobsErrors } from '../domain/errors';
 
 // "Add to calendar" for one confirmed shift, and each user's private calendar feed (issue 20). The feed's URL
-// carries a random 256-bit token; only its sha256 is stored, so the URL is shown when it is made (first visit
-// or reset) and never again: a lost link is reset, which also revokes the old one.
+// carries a random 256-bit token, shown to its owner in Settings whenever they ask (to subscribe another
+// device); "Reset link" replaces it and the old URL answers 404 from then on.
 
 type Member = Pick<AuthUser, 'id' | 'type' | 'language'>;
 
 /** A feed token as it appears in the URL: 32 random bytes, base64url (43 characters). */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
-const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
-
 export interface FeedLink {
-  /** The feed's URL when this call made the token; null when the feed already existed (its token is not kept). */
-  url: string | null;
+  url: string;
   created_at: Date;
 }
 
@@ -40,17 +37,14 @@ async function writeToken(ctx: JobsContext, user: Member, onlyIfMissing: boolean
   const token = randomBytes(32).toString('base64url');
   const row = await saveFeedToken(
     ctx.database,
-    { user_id: user.id, user_type: user.type, language: user.language, token_sha256: sha256(token) },
+    { user_id: user.id, user_type: user.type, language: user.language, token },
     ctx.now(),
     onlyIfMissing,
   );
   return row ? { url: feedUrl(ctx, token), created_at: row.created_at } : null;
 }
 
-/**
- * The user's feed: made on first use (the URL is answered this once), else its date only. Each visit records
- * the user's language, which the feed's texts follow.
- */
+/** The user's feed, made on first use. Each visit records the user's language, which the feed's texts follow. */
 export async function calendarFeedOf(ctx: JobsContext, user: Member): Promise<FeedLink> {
   const existing = await findFeedOfUser(ctx.database, user.id);
   if (!existing) {
@@ -59,7 +53,7 @@ export async function calendarFeedOf(ctx: JobsContext, user: Member): Promise<Fe
   }
   await setFeedLanguage(ctx.database, user.id, user.language);
   const feed = existing ?? (await findFeedOfUser(ctx.database, user.id));
-  return { url: null, created_at: feed!.created_at };
+  return { url: feedUrl(ctx, feed!.token), created_at: feed!.created_at };
 }
 
 /** A new secret link; the old one answers 404 from now on. */
@@ -70,7 +64,7 @@ export async function resetCalendarFeed(ctx: JobsContext, user: Member): Promise
 /** The feed behind a token: the owner's confirmed shifts from FEED_PAST_DAYS ago on. Unknown or revoked: 404. */
 export async function feedCalendar(ctx: JobsContext, token: string): Promise<string> {
   if (!TOKEN_SHAPE.test(token)) throw JobsErrors.calendarFeedNotFound();
-  const feed = await findFeedByTokenHash(ctx.database, sha256(token));
+  const feed = await findFeedByToken(ctx.database, token);
   if (!feed) throw JobsErrors.calendarFeedNotFound();
   const now = ctx.now();
   const since = new Date(now.getTime() - FEED_PAST_DAYS * 24 * 3_600_000);

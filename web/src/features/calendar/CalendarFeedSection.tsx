@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/api';
-import { formatDate } from '../../app/format';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
@@ -12,8 +11,7 @@ const webcal = (url: string) => url.replace(/^https?:/, 'webcal:');
 
 /**
  * Settings' "Calendar feed": the private link calendar apps subscribe to (the user's confirmed shifts, kept in
- * sync), a copy button, and "Reset link", which makes a new link and stops the old one. The server keeps only a
- * hash of the link's secret, so the link is shown when it is made (first visit, or a reset) and not again.
+ * sync), a copy button, and "Reset link", which makes a new link and stops the old one.
  */
 export function CalendarFeedSection() {
   const { t } = useTranslation('settings');
@@ -55,10 +53,10 @@ export function CalendarFeedSection() {
       {data?.url && (
         <>
           <Field label={t('calendarFeed.link')} hint={t('calendarFeed.private')}>
-            {(p) => <input {...p} readOnly value={data.url!} onFocus={(e) => e.currentTarget.select()} />}
+            {(p) => <input {...p} readOnly value={data.url} onFocus={(e) => e.currentTarget.select()} />}
           </Field>
           <div className="actions-row">
-            <button type="button" className="btn btn-small" onClick={() => void onCopy(data.url!)}>
+            <button type="button" className="btn btn-small" onClick={() => void onCopy(data.url)}>
               {copied ? t('calendarFeed.copied') : t('calendarFeed.copy')}
             </button>
             <a className="btn btn-small btn-secondary" href={webcal(data.url)}>
@@ -67,7 +65,6 @@ export function CalendarFeedSection() {
           </div>
         </>
       )}
-      {data && !data.url && <p>{t('calendarFeed.hidden', { date: formatDate(data.created_at) })}</p>}
       {data && !confirming && (
         <div className="actions-row">
           <button type="button" className="btn btn-small btn-secondary" onClick={() => setConfirming(true)}>

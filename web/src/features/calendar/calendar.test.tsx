@@ -8,7 +8,7 @@ import { id, makeApplication, makeJob, signedIn } from '../../../test/signed-in'
 // Calendar (issue 20): "Add to calendar" on a confirmed shift's page, and Settings' private calendar feed.
 
 const FEED_URL = `http://localhost/api/calendar/${'k'.repeat(43)}.ics`;
-const feed = (url: string | null, created_at = '2026-11-20T15:00:00.000Z') => ({
+const feed = (url: string, created_at = '2026-11-20T15:00:00.000Z') => ({
   body: { feed: { url, created_at, past_days: 30, refresh_seconds: 3600 } },
 });
 const ICS =
@@ -131,19 +131,22 @@ describe('Settings: the calendar feed', () => {
     expect((screen.getByLabelText('Your private calendar link') as HTMLInputElement).value).toBe(NEW_URL);
   });
 
-  test('an existing feed is not shown again (only its hash is kept): it says when it was made, in Spanish too', async () => {
+  test('an existing feed shows the same link on every visit, in Spanish too', async () => {
     signedIn('restaurant');
-    fakeApi.on('GET', '/calendar/feed', feed(null));
+    fakeApi.on('GET', '/calendar/feed', feed(FEED_URL));
     const user = userEvent.setup();
     renderApp('/settings');
     await user.click(await screen.findByRole('tab', { name: 'Preferences' }));
-    expect(await screen.findByText(/Your calendar link was made on Nov 20, 2026/)).toBeTruthy();
-    expect(screen.queryByLabelText('Your private calendar link')).toBeNull();
+    expect(((await screen.findByLabelText('Your private calendar link')) as HTMLInputElement).value).toBe(
+      FEED_URL,
+    );
     expect(screen.getByRole('button', { name: 'Reset link' })).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Español' }));
     expect(await screen.findByRole('heading', { name: 'Calendario' })).toBeTruthy();
-    expect(screen.getByText(/Tu enlace de calendario se creó el/)).toBeTruthy();
+    expect((screen.getByLabelText('Tu enlace privado de calendario') as HTMLInputElement).value).toBe(
+      FEED_URL,
+    );
     expect(screen.getByRole('button', { name: 'Restablecer enlace' })).toBeTruthy();
   });
 });

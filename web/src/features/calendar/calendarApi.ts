@@ -12,7 +12,7 @@ const textOrJson = (response: Response) =>
 
 export const calendarApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** Made on first use: `url` is answered that once (only its hash is kept), null afterwards. */
+    /** The private feed's URL, made on first use. */
     calendarFeed: build.query<CalendarFeedResponse, void>({
       query: () => '/calendar/feed',
     }),
