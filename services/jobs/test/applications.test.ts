@@ -73,6 +73,37 @@ describe('applying', () => {
     });
   });
 
+  test('a chef with no profile is refused (403) until the profile exists, and no application is made', async () => {
+    const r = await restaurantWithProfile(h);
+    const job = await openJob(h, r);
+    const chef = await user(h, 'chef');
+    const refused = await chef.api.post(`/jobs/${job.id}/apply`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: 'Please complete your profile before applying to shifts',
+      code: 'JOBS.PROFILE_REQUIRED',
+    });
+    expect((await r.api.get(`/applications?jobId=${job.id}`)).body.applications).toEqual([]);
+    expect((await chef.api.get(`/jobs/${job.id}`)).body.job.user_applied).toBe(false);
+  });
+
+  test('a chef whose phone is not verified is refused (403) with the verification text', async () => {
+    const r = await restaurantWithProfile(h);
+    const job = await openJob(h, r);
+    const chef = await chefWithProfile(h, { payouts: false });
+    const token = await h.token({ id: chef.id, type: 'chef', phoneVerified: false });
+    const res = await fetch(`${h.url}/jobs/${job.id}/apply`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({
+      error: 'Please verify your phone number first. You can get a new code from your dashboard or Settings.',
+      code: 'AUTH.PHONE_UNVERIFIED',
+    });
+    expect((await r.api.get(`/applications?jobId=${job.id}`)).body.applications).toEqual([]);
+  });
+
   test('a restaurant cannot apply, and nobody can apply to a cancelled job', async () => {
     const { r, job } = await setup();
     expect((await r.api.post(`/jobs/${job.id}/apply`)).status).toBe(403);
