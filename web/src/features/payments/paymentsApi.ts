@@ -15,6 +15,8 @@ export type OnboardingLinkResponse = z.infer<typeof paymentsHttp.OnboardingLinkR
 /** The payout or refund of a closed job while it is on its way; a job's money as payments sees it. */
 export type Settlement = paymentsHttp.Settlement;
 export type JobPayment = z.infer<typeof paymentsHttp.JobPayment>;
+export type ConfirmPaymentBody = z.input<typeof paymentsHttp.ConfirmPaymentBody>;
+export type ConfirmPaymentResponse = z.infer<typeof paymentsHttp.ConfirmPaymentResponse>;
 
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -36,6 +38,18 @@ export const paymentsApi = api.injectEndpoints({
     /** The job's PaymentIntent client secret; `amount` is the total the screen shows, in cents. */
     createEscrowPayment: build.mutation<EscrowPayment, CreateEscrowPaymentBody>({
       query: (body) => ({ url: '/payments/create-escrow-payment', method: 'POST', body }),
+    }),
+    /** POST /applications/{id}/confirm-payment: the job of the application paid with this PaymentMethod. */
+    confirmApplicationPayment: build.mutation<
+      ConfirmPaymentResponse,
+      { applicationId: string } & ConfirmPaymentBody
+    >({
+      query: ({ applicationId, ...body }) => ({
+        url: `/applications/${encodeURIComponent(applicationId)}/confirm-payment`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['JobPayment'],
     }),
     jobPayment: build.query<JobPayment, string>({
       query: (jobId) => `/payments/job/${encodeURIComponent(jobId)}`,
