@@ -12,7 +12,13 @@ describe('dashboards', () => {
     fakeApi.on('GET', '/applications', {
       body: {
         applications: [
-          { id: 'a1', status: 'pending', created_at: recent, worker_confirmed: null, job_postings: makeJob() },
+          {
+            id: 'a1',
+            status: 'pending',
+            created_at: recent,
+            worker_confirmed: null,
+            job_postings: makeJob(),
+          },
           {
             id: 'a2',
             status: 'accepted',
@@ -110,7 +116,9 @@ describe('dashboards', () => {
     });
     renderApp('/dashboard/restaurant');
     expect(await screen.findByText('2 new applications in the last 24 hours')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Review applications' }).getAttribute('href')).toBe('/jobs/browse');
+    expect(screen.getByRole('link', { name: 'Review applications' }).getAttribute('href')).toBe(
+      '/jobs/browse',
+    );
   });
 
   test('with nothing waiting there is no banner, and a Review link without applicants is not styled as work to do', async () => {

@@ -114,10 +114,7 @@ function OwnerSection({ job }: { job: JobPosting }) {
         <div className="actions-row">
           {/* a finished shift (completed, cancelled, expired) has nobody left to review */}
           {!isFinal(job) && (
-            <Link
-              to={`/jobs/${job.id}/applications`}
-              className={pending > 0 ? 'btn' : 'btn btn-secondary'}
-            >
+            <Link to={`/jobs/${job.id}/applications`} className={pending > 0 ? 'btn' : 'btn btn-secondary'}>
               {t('detail.review')}
             </Link>
           )}

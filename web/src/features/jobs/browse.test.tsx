@@ -12,7 +12,10 @@ describe('/jobs/browse and My Shifts', () => {
       body: {
         applications: [
           waiting,
-          { ...makeApplication(makeJob({ status: 'completed' }), 'pending', null), chef_profiles: { name: 'Old' } },
+          {
+            ...makeApplication(makeJob({ status: 'completed' }), 'pending', null),
+            chef_profiles: { name: 'Old' },
+          },
           {
             ...makeApplication(makeJob({ ...shiftAt(-3_600_000) }), 'pending', null),
             chef_profiles: { name: 'Started' },

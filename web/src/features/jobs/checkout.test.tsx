@@ -47,7 +47,9 @@ describe('checkout', () => {
     expect(receipt.getByTestId('receipt-fee').textContent).toBe('$7.00');
     expect(receipt.getByTestId('receipt-total').textContent).toBe('$107.00');
     expect(
-      screen.getByText('The chef is paid $100.00 from the money held once both sides have confirmed the shift.'),
+      screen.getByText(
+        'The chef is paid $100.00 from the money held once both sides have confirmed the shift.',
+      ),
     ).toBeTruthy();
     expect(screen.getByTestId('receipt-deadline').textContent).toMatch(/^Checkout answers are due by /);
     // it stays until the reader leaves it (no timed redirect)

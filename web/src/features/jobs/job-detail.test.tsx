@@ -96,7 +96,7 @@ describe('job detail and applications review', () => {
     );
   });
 
-  test("a chef without a profile gets the profile prompt instead of Apply; the restaurant links to its profile", async () => {
+  test('a chef without a profile gets the profile prompt instead of Apply; the restaurant links to its profile', async () => {
     const { user } = signedIn('chef');
     fakeApi.on('GET', '/profiles/me', { body: { user, profile: null } });
     const job = makeJob();
@@ -136,4 +136,3 @@ describe('job detail and applications review', () => {
     }
   });
 });
-

@@ -39,8 +39,8 @@ export function PublicFooter() {
         </div>
         <nav aria-label={t('footer.label')} className="footer-links">
           <Link to="/about" className="public-about">
-          {t('nav.about')}
-        </Link>
+            {t('nav.about')}
+          </Link>
           <Link to="/signup?type=restaurant">{t('footer.forRestaurants')}</Link>
           <Link to="/signup?type=chef">{t('footer.forChefs')}</Link>
           <Link to="/legal/chef-terms">{t('legal.chefTerms')}</Link>

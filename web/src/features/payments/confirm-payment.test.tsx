@@ -50,7 +50,9 @@ describe('confirm payment', () => {
     const { app } = payable('requires_action');
     renderApp(`/payments/checkout/${app.id}`);
     await payWithCard();
-    expect((await screen.findByRole('alert')).textContent).toBe('Payment confirmation failed. Please try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Payment confirmation failed. Please try again.',
+    );
     expect(screen.queryByRole('heading', { name: 'Payment Confirmed!' })).toBeNull();
   });
 });

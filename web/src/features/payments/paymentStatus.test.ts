@@ -22,7 +22,9 @@ const status = (
 
 describe('payment status messages', () => {
   test('chef: payouts enabled is Setup Complete; requirements due is Payout Setup Required; else pending', () => {
-    expect(paymentStatusKind('chef', status({ payouts_enabled: true, charges_enabled: true }))).toBe('success');
+    expect(paymentStatusKind('chef', status({ payouts_enabled: true, charges_enabled: true }))).toBe(
+      'success',
+    );
     expect(paymentStatusKind('chef', status({ due: ['external_account'] }))).toBe('warning');
     expect(paymentStatusKind('chef', status())).toBe('pending');
   });

@@ -60,4 +60,3 @@ describe('settings', () => {
     expect(sent).toEqual(['Line Cook', 'Clean-up Crew']);
   });
 });
-
