@@ -350,7 +350,8 @@ export async function payJob(stack: Api, restaurant: Account, job: PostedJob, ca
 export async function apply(stack: Api, chef: Account, job: PostedJob): Promise<string> {
   const applied = await eventually(async () => {
     const reply = await stack.call('POST', `/api/jobs/${job.id}/apply`, { token: chef.token });
-    if (reply.status === 403 && reply.body?.code === 'JOBS.PROFILE_REQUIRED') throw new Error('no profile yet');
+    if (reply.status === 403 && reply.body?.code === 'JOBS.PROFILE_REQUIRED')
+      throw new Error('no profile yet');
     return reply;
   });
   return expectStatus(applied, 201).body.application.id;
