@@ -66,6 +66,14 @@ describe('applying', () => {
       restaurant_id: r.id,
       job_title: 'Line Cook',
     });
+    // the chef's own list carries where the shift is: the restaurant's name and address (upcoming shifts show them)
+    const mine = await chef.api.get('/applications');
+    expect(mine.body.applications[0].job_postings.restaurant_profiles).toMatchObject({
+      user_id: r.id,
+      name: 'Hell’s Kitchen',
+      address: '1 Main St',
+      city: 'Minneapolis',
+    });
     const detail = await chef.api.get(`/jobs/${job.id}`);
     expect(detail.body.job).toMatchObject({
       user_applied: true,
