@@ -185,7 +185,11 @@ test('after the shift starts both check out with ratings; the chef sees the shif
   await step(chef, '16-checkout-es');
   await chef.getByRole('button', { name: 'Completar cierre' }).click();
   await chef.getByRole('heading', { name: '¡Cierre completado!' }).waitFor();
+  // the receipt stays until the chef leaves it: the pay and what happens next
+  await chef.getByRole('heading', { name: 'Recibo' }).waitFor();
+  await chef.getByRole('heading', { name: 'Qué sigue' }).waitFor();
   await step(chef, '17-checkout-done-es');
+  await chef.getByRole('link', { name: 'Ir a Mis turnos' }).click();
   await chef.waitForURL('**/my-shifts', { timeout: 10_000 });
   await chef.getByText('Esperando a que el restaurante cierre el turno').waitFor();
 
@@ -201,6 +205,8 @@ test('after the shift starts both check out with ratings; the chef sees the shif
   await restaurant.getByRole('button', { name: 'Complete Checkout' }).click();
   await restaurant.getByRole('heading', { name: 'Checkout Complete!' }).waitFor();
   await restaurant.getByText('Both sides have checked out.').waitFor();
+  await restaurant.getByTestId('receipt-fee').waitFor();
+  await restaurant.getByRole('link', { name: 'Go to dashboard' }).click();
   await restaurant.waitForURL('**/dashboard/restaurant', { timeout: 10_000 });
 
   // The chef's side shows the shift paid once the payout is released.

@@ -42,6 +42,7 @@ const ENGLISH = [
   'Failed',
   'failed',
   'Something went wrong',
+  'An error occurred',
   'Your',
   'your',
   'the',

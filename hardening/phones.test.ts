@@ -205,7 +205,16 @@ test('an unverified account gets 403 on post, apply and message; after verifying
   expect(await post(ownerBefore)).toMatchObject(refused);
   expect(await applyTo(chefBefore)).toMatchObject(refused);
   expect((await post(owner.token)).status).toBe(201);
-  const applied = expectStatus(await applyTo(chef.token), 201);
+  // applying also needs a chef profile (JOBS.PROFILE_REQUIRED until the jobs service has it)
+  expect(await applyTo(chef.token)).toMatchObject({ status: 403, body: { code: 'JOBS.PROFILE_REQUIRED' } });
+  expectStatus(
+    await stack.call('POST', '/api/profiles/chef', {
+      token: chef.token,
+      body: { name: 'Verified Chef', bio: 'Line', city: 'Detroit', skills: JSON.stringify(['Line Cook']) },
+    }),
+    200,
+  );
+  const applied = await eventually(async () => expectStatus(await applyTo(chef.token), 201));
   await eventually(async () =>
     expectStatus(
       await stack.call('POST', `/api/messages/application/${applied.body.application.id}`, {

@@ -100,6 +100,7 @@ export const ERROR_CODES = {
   'JOBS.JOB_NOT_OPEN': 'This job is not open for applications',
   'JOBS.SHIFT_STARTED': 'This shift has already started',
   'JOBS.ALREADY_APPLIED': 'You have already applied to this job',
+  'JOBS.PROFILE_REQUIRED': 'Please complete your profile before applying to shifts',
   'JOBS.NOT_PENDING': 'Only pending applications can be accepted or rejected',
   'JOBS.JOB_FILLED': 'This job has already been filled',
   'JOBS.ALREADY_ACCEPTED': 'Another chef has already been accepted for this job',

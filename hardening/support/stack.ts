@@ -346,9 +346,15 @@ export async function payJob(stack: Api, restaurant: Account, job: PostedJob, ca
   return confirm;
 }
 
+/** Apply (once jobs knows the chef's profile: JOBS.PROFILE_REQUIRED until its read model has it). */
 export async function apply(stack: Api, chef: Account, job: PostedJob): Promise<string> {
-  return expectStatus(await stack.call('POST', `/api/jobs/${job.id}/apply`, { token: chef.token }), 201).body
-    .application.id;
+  const applied = await eventually(async () => {
+    const reply = await stack.call('POST', `/api/jobs/${job.id}/apply`, { token: chef.token });
+    if (reply.status === 403 && reply.body?.code === 'JOBS.PROFILE_REQUIRED')
+      throw new Error('no profile yet');
+    return reply;
+  });
+  return expectStatus(applied, 201).body.application.id;
 }
 
 /** Accept (once jobs knows the chef can be paid) and have the chef confirm: the job is filled. */

@@ -59,11 +59,50 @@ describe('applying', () => {
       restaurant_id: r.id,
       job_title: 'Line Cook',
     });
+    // the chef's own list carries where the shift is: the restaurant's name and address (upcoming shifts show them)
+    const mine = await chef.api.get('/applications');
+    expect(mine.body.applications[0].job_postings.restaurant_profiles).toMatchObject({
+      user_id: r.id,
+      name: 'Hell’s Kitchen',
+      address: '1 Main St',
+      city: 'Minneapolis',
+    });
     const detail = await chef.api.get(`/jobs/${job.id}`);
     expect(detail.body.job).toMatchObject({
       user_applied: true,
       user_application: { id: app.id, status: 'pending', worker_confirmed: null },
     });
+  });
+
+  test('a chef with no profile is refused (403) until the profile exists, and no application is made', async () => {
+    const r = await restaurantWithProfile(h);
+    const job = await openJob(h, r);
+    const chef = await user(h, 'chef');
+    const refused = await chef.api.post(`/jobs/${job.id}/apply`);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({
+      error: 'Please complete your profile before applying to shifts',
+      code: 'JOBS.PROFILE_REQUIRED',
+    });
+    expect((await r.api.get(`/applications?jobId=${job.id}`)).body.applications).toEqual([]);
+    expect((await chef.api.get(`/jobs/${job.id}`)).body.job.user_applied).toBe(false);
+  });
+
+  test('a chef whose phone is not verified is refused (403) with the verification text', async () => {
+    const r = await restaurantWithProfile(h);
+    const job = await openJob(h, r);
+    const chef = await chefWithProfile(h, { payouts: false });
+    const token = await h.token({ id: chef.id, type: 'chef', phoneVerified: false });
+    const res = await fetch(`${h.url}/jobs/${job.id}/apply`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({
+      error: 'Please verify your phone number first. You can get a new code from your dashboard or Settings.',
+      code: 'AUTH.PHONE_UNVERIFIED',
+    });
+    expect((await r.api.get(`/applications?jobId=${job.id}`)).body.applications).toEqual([]);
   });
 
   test('a restaurant cannot apply, and nobody can apply to a cancelled job', async () => {

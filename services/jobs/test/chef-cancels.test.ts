@@ -6,7 +6,6 @@ import {
   published,
   restaurantWithProfile,
   useHarness,
-  user,
   waitForEvent,
   written,
 } from './harness';
@@ -116,7 +115,7 @@ describe('after the start', () => {
       error: 'The shift has started, so it can no longer be cancelled: check out instead.',
       code: 'JOBS.SHIFT_STARTED',
     });
-    const es = await user(h, 'chef', 'es');
+    const es = await chefWithProfile(h, { payouts: false, language: 'es' });
     const pending = await openJob(h, r, {
       startTime: new Date(Date.now() + 30 * HOUR).toISOString(),
       endTime: new Date(Date.now() + 34 * HOUR).toISOString(),

@@ -37,6 +37,7 @@ export interface Harness {
     id?: string;
     type: 'chef' | 'restaurant' | 'operator';
     language?: 'en' | 'es';
+    phoneVerified?: boolean;
   }): Promise<string>;
   /**
    * Another jobs instance on the same database, bus and clock (as a second process would be), started; the
@@ -208,8 +209,11 @@ export async function publish<T extends EventType>(
   return id;
 }
 
-export async function chefWithProfile(h: Harness, opts: { payouts?: boolean; name?: string } = {}) {
-  const chef = await user(h, 'chef');
+export async function chefWithProfile(
+  h: Harness,
+  opts: { payouts?: boolean; name?: string; language?: 'en' | 'es' } = {},
+) {
+  const chef = await user(h, 'chef', opts.language);
   const profileId = randomUUID();
   await publish(h, 'identity.chef_profile.updated.v1', {
     profile_id: profileId,

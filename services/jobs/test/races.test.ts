@@ -11,7 +11,7 @@ const statuses = (results: { status: number }[]) => results.map((r) => r.status)
 test('50 chefs applying at once all get in, each exactly once', async () => {
   const r = await user(h, 'restaurant');
   const job = await openJob(h, r);
-  const chefs = await Promise.all(Array.from({ length: 50 }, () => user(h, 'chef')));
+  const chefs = await Promise.all(Array.from({ length: 50 }, () => chefWithProfile(h, { payouts: false })));
   const results = await Promise.all(chefs.map((c) => c.api.post(`/jobs/${job.id}/apply`)));
   expect(statuses(results)).toEqual(Array(50).fill(201));
   const list = await r.api.get(`/applications?jobId=${job.id}`);
@@ -22,7 +22,7 @@ test('50 chefs applying at once all get in, each exactly once', async () => {
 test('one chef double-clicking apply ten times gets one application and nine "already applied"', async () => {
   const r = await user(h, 'restaurant');
   const job = await openJob(h, r);
-  const chef = await user(h, 'chef');
+  const chef = await chefWithProfile(h, { payouts: false });
   const results = await Promise.all(Array.from({ length: 10 }, () => chef.api.post(`/jobs/${job.id}/apply`)));
   expect(statuses(results)).toEqual([201, ...Array(9).fill(409)]);
   expect(results.filter((x) => x.status === 409).every((x) => x.body.code === 'JOBS.ALREADY_APPLIED')).toBe(

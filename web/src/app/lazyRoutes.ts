@@ -26,6 +26,7 @@ export const applicationsReview = page(
   () => import('../features/jobs/ApplicationsReviewPage'),
   ['jobs', 'profile', 'catalog'],
 );
+export const jobsBrowse = page(() => import('../features/jobs/BrowsePage'), ['jobs', 'payments', 'catalog']);
 export const myShifts = page(() => import('../features/jobs/MyShiftsPage'), ['jobs', 'payments', 'catalog']);
 export const checkout = page(() => import('../features/jobs/CheckoutPage'), ['jobs', 'payments', 'catalog']);
 export const chefs = page(() => import('../features/chefs/ChefsPage'), ['jobs', 'catalog']);

@@ -3,7 +3,6 @@ import { Spinner } from '../components/Spinner';
 import { loadNamespaces } from './i18n';
 import type { Namespace } from '../locales';
 import { RequireAuth } from '../features/auth/RequireAuth';
-import { useAuth } from './hooks';
 import { DashboardRedirect, ForType, OnboardingRedirect } from '../features/shell/Redirects';
 import { RootLayout } from '../features/shell/RootLayout';
 import { RouteError } from '../features/shell/RouteError';
@@ -60,6 +59,7 @@ const openings = part2('openings');
 const jobDetail = part2('jobDetail');
 const applicationsReview = part2('applicationsReview');
 const myShifts = part2('myShifts');
+const jobsBrowse = part2('jobsBrowse');
 const checkout = part2('checkout');
 const chefs = part2('chefs');
 const payForJob = part2('payForJob');
@@ -145,7 +145,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <Navigate to="/openings" replace /> },
                   { path: 'post', lazy: postShift },
-                  { path: 'browse', element: <JobsBrowse /> },
+                  { path: 'browse', lazy: jobsBrowse },
                   { path: ':id/applications', lazy: applicationsReview },
                   { path: ':id', lazy: jobDetail },
                 ],
@@ -197,12 +197,6 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/** /jobs/browse (the dashboard's new-applications banner): a restaurant reviews its shifts; a chef browses openings. */
-function JobsBrowse() {
-  const { user } = useAuth();
-  return <Navigate to={user?.user_type === 'restaurant' ? '/my-shifts' : '/openings'} replace />;
-}
 
 /** /workers (restaurant nav): the restaurant's way to find chefs. */
 function ForTypeWorkers() {

@@ -111,7 +111,7 @@ export function apiErrorText(body: { error?: unknown; code?: unknown } | null | 
   return error ?? fallback;
 }
 
-/** "Something went wrong. Please try again." in the reader's language. */
+/** The spec's fallback text, "An error occurred.", in the reader's language. */
 export function genericError(): string {
   return i18n.t('errors:generic');
 }

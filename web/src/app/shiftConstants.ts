@@ -1,9 +1,7 @@
 // Client timing and display limits of the shift, money and messages screens (spec section 9). Kept apart from
 // constants.ts so the landing chunk does not carry them.
-/** After a successful payment or checkout the page says so, then moves on (spec section 9). */
+/** After a successful payment the page says so, then moves on (spec section 9; a checkout's receipt stays). */
 export const PAYMENT_REDIRECT_MS = 3_000;
-export const CHECKOUT_REDIRECT_MS = 2_000;
-export const MUTUAL_CHECKOUT_REDIRECT_MS = 3_000;
 /** Payments hears of a new job through an event: creating its payment may 404 for a moment. */
 export const ESCROW_RETRY_MS = 500;
 export const ESCROW_RETRY_FOR_MS = 15_000;

@@ -18,6 +18,8 @@ export const JobsErrors = {
   jobNotOpen: () => new AppError(409, 'JOBS.JOB_NOT_OPEN', 'This job is not open for applications'),
   shiftStarted: () => new AppError(409, 'JOBS.SHIFT_STARTED', 'This shift has already started'),
   alreadyApplied: () => new AppError(409, 'JOBS.ALREADY_APPLIED', 'You have already applied to this job'),
+  profileRequired: () =>
+    new AppError(403, 'JOBS.PROFILE_REQUIRED', 'Please complete your profile before applying to shifts'),
   notPending: () =>
     new AppError(409, 'JOBS.NOT_PENDING', 'Only pending applications can be accepted or rejected'),
   jobFilled: () => new AppError(409, 'JOBS.JOB_FILLED', 'This job has already been filled'),

@@ -9,7 +9,10 @@ import { JobsErrors } from '../domain/errors';
 import { isOwnerOnly } from '@brigade/contracts';
 import { applicationFacts } from '../domain/facts';
 
-/** A chef applies to an open job that has not started, once. */
+/**
+ * A chef with a profile applies to an open job that has not started, once. A chef without a profile (the jobs
+ * service's read model of identity's profiles) is refused like the web app's profile guard refuses them.
+ */
 export async function applyToJob(ctx: JobsContext, chefId: string, jobId: string): Promise<string> {
   try {
     return await inTransaction(ctx, async (tx) => {
@@ -20,12 +23,13 @@ export async function applyToJob(ctx: JobsContext, chefId: string, jobId: string
       if (job.start_time.getTime() <= ctx.now().getTime()) throw JobsErrors.shiftStarted();
       if (job.status !== 'open') throw JobsErrors.jobNotOpen();
       const chef = await findChef(ctx.database, chefId, tx);
+      if (chef?.user_id !== chefId) throw JobsErrors.profileRequired();
       const now = new Date();
       const app = {
         id: randomUUID(),
         job_id: job.id,
         chef_id: chefId,
-        chef_profile_id: chef?.user_id === chefId ? chef.profile_id : null,
+        chef_profile_id: chef.profile_id,
         status: 'pending' as const,
         worker_confirmed: null,
         created_at: now,

@@ -132,7 +132,7 @@ describe('auth state machine', () => {
     const store = makeStore();
     expect(await store.dispatch(signIn('a@b.co', 'whatever1'))).toEqual({
       ok: false,
-      error: 'Something went wrong. Please try again.',
+      error: 'An error occurred.',
     });
   });
 

@@ -121,8 +121,9 @@ test('sign-up with a phone another account verified shows why, with a way to log
   expect(within(alert).getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
 });
 
-test('applying with an unverified phone says to verify it first, with a link to do it', async () => {
-  const { user } = signedIn('chef', { phoneVerified: false });
+test('applying refused by the server for an unverified phone says to verify it first, with a link to do it', async () => {
+  // the screen thought the phone verified (another device's session); the server's refusal says otherwise
+  const { user } = signedIn('chef');
   const job = makeJob();
   fakeApi.on('GET', '/jobs/:id', { body: { job: { ...job, user_applied: false } } });
   fakeApi.on('POST', '/auth/refresh', { body: { session: makeSession(user, 3600, 'still') } });

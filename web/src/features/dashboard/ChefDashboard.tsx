@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { DASHBOARD_RECENT_LIMIT, paymentSetupPath } from '../../app/constants';
 import { useAuth } from '../../app/hooks';
 import type { Application } from '../jobs/jobsApi';
+import { jobPay } from '../jobs/money';
+import { RestaurantPlace } from '../jobs/parts';
 import { holdsShift, isFinal } from '../jobs/shiftState';
 import { ForType } from '../shell/Redirects';
-import { formatRate, formatShiftMoment } from '../../app/format';
+import { formatCents, formatRate, formatShiftMoment } from '../../app/format';
 import {
   CompleteProfileAlert,
   DashboardStatus,
@@ -102,6 +104,17 @@ function Dashboard() {
                 {formatShiftMoment(a.job_postings?.start_time, a.job_postings?.restaurant_profiles?.city)}
                 {a.worker_confirmed === null && ` · ${t('chef.awaitingConfirmation')}`}
               </div>
+              <div className="hint">
+                <RestaurantPlace job={a.job_postings} />
+              </div>
+              {a.job_postings && (
+                <div className="hint">
+                  {t('chef.pay', {
+                    total: formatCents(jobPay(a.job_postings).subtotalCents),
+                    rate: `${formatRate(a.job_postings.hourly_rate)}/${tc('perHour')}`,
+                  })}
+                </div>
+              )}
             </div>
             <Link to="/my-shifts" className="btn btn-small btn-secondary">
               {t('chef.details')}

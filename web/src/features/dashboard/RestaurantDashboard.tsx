@@ -4,7 +4,7 @@ import { DASHBOARD_RECENT_LIMIT, NEW_APPLICATION_WINDOW_MS, paymentSetupPath } f
 import { useAuth } from '../../app/hooks';
 import { canJob } from '../../app/contracts';
 import type { Application } from '../jobs/jobsApi';
-import { stateOf } from '../jobs/shiftState';
+import { restaurantCanDecide, stateOf } from '../jobs/shiftState';
 import { ForType } from '../shell/Redirects';
 import { formatRate, formatRating, formatShiftMoment } from '../../app/format';
 import {
@@ -18,12 +18,19 @@ import {
 import { Roster } from './Roster';
 import { useDashboardData } from './useChecklistData';
 
+/**
+ * The banner's count: applications of the last 24 hours still waiting for the restaurant's answer (pending, on a
+ * job that can still be filled and has not started), not those on shifts that are filled, over or cancelled.
+ */
 export function newApplicationsCount(
-  applications: Pick<Application, 'created_at' | 'status'>[],
+  applications: Pick<Application, 'created_at' | 'status' | 'worker_confirmed' | 'job_postings'>[],
   now = Date.now(),
 ): number {
-  return applications.filter((a) => now - new Date(a.created_at).getTime() <= NEW_APPLICATION_WINDOW_MS)
-    .length;
+  return applications.filter(
+    (a) =>
+      now - new Date(a.created_at).getTime() <= NEW_APPLICATION_WINDOW_MS &&
+      restaurantCanDecide(a, a.job_postings, now),
+  ).length;
 }
 
 function Dashboard() {
@@ -92,7 +99,9 @@ function Dashboard() {
         items={jobList}
       >
         {(job) => {
-          const pending = (job.applications ?? []).filter((a) => a.status === 'pending').length;
+          const pending =
+            job.pending_applications_count ??
+            (job.applications ?? []).filter((a) => a.status === 'pending').length;
           return (
             <li key={job.id} className="list-item">
               <div>
@@ -107,7 +116,11 @@ function Dashboard() {
                 </div>
               </div>
               {canJob('fill', job.status) ? (
-                <Link to={`/jobs/${job.id}/applications`} className="btn btn-small">
+                // work to do only while someone waits for an answer
+                <Link
+                  to={`/jobs/${job.id}/applications`}
+                  className={pending > 0 ? 'btn btn-small' : 'btn btn-small btn-secondary'}
+                >
                   {t('restaurant.review')}
                 </Link>
               ) : (

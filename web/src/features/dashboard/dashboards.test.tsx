@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { signedIn } from '../../../test/signed-in-minimal';
-import { makeJob } from '../../../test/signed-in';
+import { makeApplication, makeJob, shiftAt } from '../../../test/signed-in';
 
 describe('dashboards', () => {
   test('the restaurant dashboard shows its real average rating, new applications and a roster with Try Again', async () => {
@@ -12,8 +12,20 @@ describe('dashboards', () => {
     fakeApi.on('GET', '/applications', {
       body: {
         applications: [
-          { id: 'a1', status: 'pending', created_at: recent, worker_confirmed: null },
-          { id: 'a2', status: 'accepted', created_at: '2026-01-01T00:00:00Z', worker_confirmed: true },
+          {
+            id: 'a1',
+            status: 'pending',
+            created_at: recent,
+            worker_confirmed: null,
+            job_postings: makeJob(),
+          },
+          {
+            id: 'a2',
+            status: 'accepted',
+            created_at: '2026-01-01T00:00:00Z',
+            worker_confirmed: true,
+            job_postings: makeJob({ status: 'filled' }),
+          },
         ],
       },
     });
@@ -81,5 +93,61 @@ describe('dashboards', () => {
     expect(await within(open).findByText('7')).toBeTruthy();
     // Two completed shifts or more: the checklist has done its work and is gone.
     expect(screen.queryByRole('heading', { name: 'Getting started' })).toBeNull();
+  });
+
+  test('the new-applications banner counts only applications still waiting, not those on finished or started shifts', async () => {
+    signedIn('restaurant');
+    const recent = new Date(Date.now() - 3600_000).toISOString();
+    const pending = (job: ReturnType<typeof makeJob>) => ({
+      ...makeApplication(job, 'pending', null),
+      created_at: recent,
+    });
+    fakeApi.on('GET', '/applications', {
+      body: {
+        applications: [
+          pending(makeJob()),
+          pending(makeJob()),
+          pending(makeJob({ status: 'completed' })),
+          pending(makeJob({ status: 'cancelled' })),
+          pending(makeJob({ status: 'filled' })),
+          pending(makeJob({ status: 'open', ...shiftAt(-3_600_000) })),
+        ],
+      },
+    });
+    renderApp('/dashboard/restaurant');
+    expect(await screen.findByText('2 new applications in the last 24 hours')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Review applications' }).getAttribute('href')).toBe(
+      '/jobs/browse',
+    );
+  });
+
+  test('with nothing waiting there is no banner, and a Review link without applicants is not styled as work to do', async () => {
+    signedIn('restaurant');
+    const quiet = makeJob({ title: 'Prep Cook', status: 'open', pending_applications_count: 0 });
+    const busy = makeJob({ title: 'Dishwasher', status: 'open', pending_applications_count: 2 });
+    fakeApi.on('GET', '/jobs', { body: { jobs: [quiet, busy], total: 2 } });
+    fakeApi.on('GET', '/applications', {
+      body: { applications: [makeApplication(makeJob({ status: 'completed' }), 'pending', null)] },
+    });
+    renderApp('/dashboard/restaurant');
+    await screen.findByText('Prep Cook');
+    expect(screen.queryByText(/new application/)).toBeNull();
+    const [quietReview, busyReview] = screen.getAllByRole('link', { name: 'Review' });
+    expect(quietReview.className).toContain('btn-secondary');
+    expect(busyReview.className).not.toContain('btn-secondary');
+  });
+
+  test("the chef's upcoming shifts show the restaurant (linked to its profile), the address and the pay", async () => {
+    signedIn('chef');
+    const job = makeJob({ status: 'filled' });
+    fakeApi.on('GET', '/applications', { body: { applications: [makeApplication(job, 'accepted', true)] } });
+    renderApp('/dashboard/chef');
+    const upcoming = within(
+      (await screen.findByRole('heading', { name: 'Upcoming Shifts' })).closest('section')!,
+    );
+    const restaurant = await upcoming.findByRole('link', { name: 'North Loop Kitchen' });
+    expect(restaurant.getAttribute('href')).toBe(`/profile/restaurant/${job.restaurant_profiles.user_id}`);
+    expect(upcoming.getByText(/100 Washington Ave N, Minneapolis/)).toBeTruthy();
+    expect(upcoming.getByText('$100.00 for the shift · $20.00/hr')).toBeTruthy();
   });
 });

@@ -13,7 +13,7 @@ import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import { jobsApi, type ApplicationOfJob, type JobPosting } from './jobsApi';
-import { JobStatusTag, PositionTitle, shiftWhen } from './parts';
+import { JobStatusTag, PositionTitle, RestaurantPlace, shiftWhen } from './parts';
 import { Reliability } from '../profile/Reliability';
 import { applicationLabel, restaurantCanDecide, stateOf } from './shiftState';
 import { formatRating } from '../../app/format';
@@ -169,6 +169,9 @@ export default function ApplicationsReviewPage() {
         <p className="hint">
           {shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)} ·{' '}
           <JobStatusTag status={job.status} />
+        </p>
+        <p className="hint">
+          <RestaurantPlace job={job} />
         </p>
       </div>
       {apps.length === 0 ? (

@@ -1,15 +1,14 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorStatus, errorText } from '../../app/api';
-import { serverText } from '../../app/serverText';
-import { CHECKOUT_REDIRECT_MS, MUTUAL_CHECKOUT_REDIRECT_MS } from '../../app/shiftConstants';
 import { LIMITS } from '../../app/contracts';
 import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { NotFoundScreen } from '../../components/NotFoundScreen';
 import { Spinner } from '../../components/Spinner';
+import { CheckoutReceipt } from './CheckoutReceipt';
 import { jobsApi } from './jobsApi';
 import { checkoutState } from './shiftState';
 import { PositionTitle, rateText } from './parts';
@@ -71,15 +70,14 @@ function WorkedChoice({ worked, onChange }: { worked: boolean; onChange: (v: boo
 
 /**
  * /checkout/{applicationId}: one side checks out of a filled shift after its start and rates the other.
- * Afterwards 'Checkout Complete!' with the server's message, then /my-shifts after 2 s, or /dashboard after
- * 3 s once both sides are done.
+ * Afterwards 'Checkout Complete!' with the server's message and a receipt (CheckoutReceipt), which stays until
+ * the reader leaves it (issue 20: no timed redirect).
  */
 export default function CheckoutPage() {
   const { t } = useTranslation('jobs');
   const { t: tc } = useTranslation('catalog');
   const { applicationId = '' } = useParams();
   const { user } = useAuth();
-  const navigate = useNavigate();
   const query = jobsApi.useApplicationQuery(applicationId, { refetchOnMountOrArgChange: true });
   const [checkout, sending] = jobsApi.useCheckoutMutation();
   const [rating, setRating] = useState(5);
@@ -87,15 +85,6 @@ export default function CheckoutPage() {
   const [feedback, setFeedback] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<{ message: string; mutualCheckoutCompleted: boolean } | null>(null);
-
-  useEffect(() => {
-    if (!result) return;
-    const timer = window.setTimeout(
-      () => navigate(result.mutualCheckoutCompleted ? '/dashboard' : '/my-shifts'),
-      result.mutualCheckoutCompleted ? MUTUAL_CHECKOUT_REDIRECT_MS : CHECKOUT_REDIRECT_MS,
-    );
-    return () => window.clearTimeout(timer);
-  }, [result, navigate]);
 
   if (query.isLoading) return <Spinner />;
   const app = query.data?.application;
@@ -111,16 +100,7 @@ export default function CheckoutPage() {
     return <NotFoundScreen title={t('checkout.notFound')} />;
   }
   const side = user?.user_type === 'restaurant' ? 'restaurant' : 'chef';
-  if (result)
-    return (
-      <section className="page narrow center">
-        <h1>{t('checkout.complete')}</h1>
-        <p role="status">{serverText(result.message, t('checkout.complete'))}</p>
-        <p className="muted">
-          {result.mutualCheckoutCompleted ? t('checkout.bothDone') : t('checkout.waitingOther')}
-        </p>
-      </section>
-    );
+  if (result) return <CheckoutReceipt job={job} side={side} result={result} />;
 
   const state = checkoutState(side, job);
   const onSubmit = async (e: FormEvent) => {

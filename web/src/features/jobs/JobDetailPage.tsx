@@ -6,7 +6,7 @@ import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { NotFoundScreen } from '../../components/NotFoundScreen';
 import { Spinner } from '../../components/Spinner';
-import { failureText } from '../auth/PhoneRequired';
+import { failureText, PhoneRequiredNotice } from '../auth/PhoneRequired';
 import { awaitingSettlement, SettlementNotice } from '../payments/SettlementNotice';
 import { AddToCalendar } from '../calendar/AddToCalendar';
 import { canJob } from '../../app/contracts';
@@ -16,12 +16,13 @@ import { CancelShift } from './CancelShift';
 import { DisputePanel } from './DisputePanel';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { jobPay } from './money';
-import { JobStatusTag, PayBreakdown, PositionTitle, rateText, shiftWhen } from './parts';
+import { JobStatusTag, PayBreakdown, PositionTitle, RestaurantLink, rateText, shiftWhen } from './parts';
 import { CheckoutDeadline, ExpiredNotice, UnderReview, useNow } from './policy';
 import {
   applicationLabel,
   awaitingPayment,
   heldShift,
+  isFinal,
   restaurantCanCancel,
   started,
   stateOf,
@@ -36,6 +37,9 @@ function ChefSection({ job }: { job: JobPosting }) {
   const now = useNow();
   // A chef may apply while the job can still be filled (open), before the start, once.
   const canApply = canJob('fill', job.status) && !job.user_applied && !started(job, now);
+  // The profile guard applies to applying too (the server refuses as well): a profile and a verified phone first.
+  const { user, profile } = useAuth();
+  const blocker = !canApply ? null : !profile ? 'profile' : user?.phone_verified === false ? 'phone' : null;
   const onApply = async () => {
     setError(null);
     const res = await apply(job.id);
@@ -47,7 +51,17 @@ function ChefSection({ job }: { job: JobPosting }) {
       <p className="big-number">{formatCents(jobPay(job).subtotalCents)}</p>
       <p className="hint">{t('detail.chefPayNote')}</p>
       <Alert>{error}</Alert>
-      {canApply && (
+      {blocker === 'profile' && (
+        <Alert tone="warning">
+          {t('apply.needsProfile')} <Link to="/onboarding/worker">{t('apply.completeProfile')}</Link>
+        </Alert>
+      )}
+      {blocker === 'phone' && (
+        <Alert tone="warning">
+          <PhoneRequiredNotice />
+        </Alert>
+      )}
+      {canApply && !blocker && (
         <button
           type="button"
           className="btn btn-large"
@@ -99,9 +113,12 @@ function OwnerSection({ job }: { job: JobPosting }) {
         )}
         <p>{t('detail.applicantCount', { count: (job.applications ?? []).length, pending })}</p>
         <div className="actions-row">
-          <Link to={`/jobs/${job.id}/applications`} className="btn">
-            {t('detail.review')}
-          </Link>
+          {/* a finished shift (completed, cancelled, expired) has nobody left to review */}
+          {!isFinal(job) && (
+            <Link to={`/jobs/${job.id}/applications`} className={pending > 0 ? 'btn' : 'btn btn-secondary'}>
+              {t('detail.review')}
+            </Link>
+          )}
           <CancelShift job={job} allowed={restaurantCanCancel(job, now)} />
         </div>
       </section>
@@ -156,7 +173,9 @@ export default function JobDetailPage() {
           {restaurant && (
             <div>
               <dt>{t('detail.restaurant')}</dt>
-              <dd>{restaurant.name}</dd>
+              <dd>
+                <RestaurantLink job={job} />
+              </dd>
             </div>
           )}
           {restaurant?.address && (

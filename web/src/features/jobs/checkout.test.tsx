@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
@@ -13,7 +13,7 @@ describe('checkout', () => {
       ...overrides,
     });
 
-  test('a restaurant rates the chef with the work-completed box, then goes to /my-shifts after 2 s', async () => {
+  test('a restaurant rates the chef with the work-completed box, then reads a receipt that stays', async () => {
     signedIn('restaurant');
     const app = {
       id: id('a'),
@@ -40,10 +40,26 @@ describe('checkout', () => {
       workCompleted: false,
       feedback: null,
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/my-shifts'), { timeout: 5000 });
-  });
+    // the receipt: hours, the chef's pay, the 7% fee and what the card paid, and the rule that comes next
+    const receipt = within(screen.getByRole('region', { name: 'Receipt' }));
+    expect(receipt.getByTestId('receipt-hours').textContent).toBe('5');
+    expect(receipt.getByTestId('receipt-pay').textContent).toBe('$100.00');
+    expect(receipt.getByTestId('receipt-fee').textContent).toBe('$7.00');
+    expect(receipt.getByTestId('receipt-total').textContent).toBe('$107.00');
+    expect(
+      screen.getByText(
+        'The chef is paid $100.00 from the money held once both sides have confirmed the shift.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByTestId('receipt-deadline').textContent).toMatch(/^Checkout answers are due by /);
+    // it stays until the reader leaves it (no timed redirect)
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    expect(router.state.location.pathname).toBe(`/checkout/${app.id}`);
+    await userEvent.click(screen.getByRole('link', { name: 'Go to My Shifts' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/my-shifts'));
+  }, 15_000);
 
-  test('a chef has no work-completed box; the mutual checkout goes to the dashboard', async () => {
+  test('a chef has no work-completed box; after the mutual checkout the receipt shows the pay and no fee', async () => {
     signedIn('chef');
     const app = {
       id: id('a'),
@@ -67,7 +83,12 @@ describe('checkout', () => {
       workCompleted: true,
       feedback: 'Great team',
     });
-    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/dashboard/), { timeout: 6000 });
+    expect(screen.getByTestId('receipt-pay').textContent).toBe('$100.00');
+    expect(screen.queryByTestId('receipt-fee')).toBeNull();
+    expect(screen.getByText('Your pay')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/checkout/${app.id}`);
+    await userEvent.click(screen.getByRole('link', { name: 'Go to dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/dashboard/));
   });
 
   test('before the shift starts there is nothing to check out yet', async () => {

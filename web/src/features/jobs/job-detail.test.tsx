@@ -95,4 +95,44 @@ describe('job detail and applications review', () => {
       'This chef needs to complete Stripe setup to receive payments',
     );
   });
+
+  test('a chef without a profile gets the profile prompt instead of Apply; the restaurant links to its profile', async () => {
+    const { user } = signedIn('chef');
+    fakeApi.on('GET', '/profiles/me', { body: { user, profile: null } });
+    const job = makeJob();
+    fakeApi.on('GET', '/jobs/:id', { body: { job: { ...job, user_applied: false } } });
+    renderApp(`/jobs/${job.id}`);
+    expect(await screen.findByText('Complete your profile before applying to shifts.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Complete your profile' }).getAttribute('href')).toBe(
+      '/onboarding/worker',
+    );
+    expect(screen.queryByRole('button', { name: 'Apply for this shift' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'North Loop Kitchen' }).getAttribute('href')).toBe(
+      `/profile/restaurant/${job.restaurant_profiles.user_id}`,
+    );
+  });
+
+  test('a chef whose phone is not verified is sent to verify it instead of applying', async () => {
+    signedIn('chef', { phoneVerified: false });
+    const job = makeJob();
+    fakeApi.on('GET', '/jobs/:id', { body: { job: { ...job, user_applied: false } } });
+    renderApp(`/jobs/${job.id}`);
+    expect(await screen.findByRole('link', { name: 'Verify my phone' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Apply for this shift' })).toBeNull();
+  });
+
+  test('a completed, cancelled or expired job offers no Review applications; an open one does', async () => {
+    const { user } = signedIn('restaurant');
+    for (const status of ['completed', 'cancelled', 'expired', 'open']) {
+      const job = makeJob({ restaurant_id: user.id, status, applications: [] });
+      fakeApi.on('GET', '/jobs/:id', { body: { job } });
+      const { unmount } = renderApp(`/jobs/${job.id}`);
+      await screen.findByRole('heading', { name: 'Applicants' });
+      expect({ status, review: !!screen.queryByRole('link', { name: 'Review applications' }) }).toEqual({
+        status,
+        review: status === 'open',
+      });
+      unmount();
+    }
+  });
 });

@@ -1,5 +1,7 @@
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { JobPay } from '../../app/contracts';
+import type { JobPosting } from './jobsApi';
 import { formatCents, formatHours, formatRate, formatShift } from '../../app/format';
 
 /** Hours, subtotal, the 7% booking fee and the total: the restaurant's view of a shift's price. */
@@ -58,5 +60,34 @@ export function JobStatusTag({ status }: { status: string }) {
   const { t: tc } = useTranslation('catalog');
   return (
     <span className={`status status-${status}`}>{tc(`jobStatus.${status}`, { defaultValue: status })}</span>
+  );
+}
+
+type JobPlace = Partial<Pick<JobPosting, 'restaurant_id' | 'restaurant_profiles'>> | null | undefined;
+
+/** The restaurant's name linked to its profile (/profile/restaurant/{user id}); nothing while it is unknown. */
+export function RestaurantLink({ job }: { job: JobPlace }) {
+  const restaurant = job?.restaurant_profiles;
+  const id = restaurant?.user_id ?? job?.restaurant_id;
+  if (!restaurant?.name) return null;
+  return id ? <Link to={`/profile/restaurant/${id}`}>{restaurant.name}</Link> : <>{restaurant.name}</>;
+}
+
+/** "100 Washington Ave N, Minneapolis": where the shift is worked. */
+export function addressText(job: JobPlace): string {
+  const r = job?.restaurant_profiles;
+  return [r?.address, r?.city].filter(Boolean).join(', ');
+}
+
+/** The restaurant (linked) and its address on one line: "North Loop Kitchen · 100 Washington Ave N, Minneapolis". */
+export function RestaurantPlace({ job }: { job: JobPlace }) {
+  const address = addressText(job);
+  if (!job?.restaurant_profiles?.name && !address) return null;
+  return (
+    <span className="shift-place">
+      <RestaurantLink job={job} />
+      {job?.restaurant_profiles?.name && address && ' · '}
+      {address}
+    </span>
   );
 }

@@ -2,7 +2,11 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { LanguageToggle } from '../../components/LanguageToggle';
 
-/** The header of public pages: brand, About, Log In, Sign Up and the language toggle. */
+/**
+ * The header of public pages: brand, About, Log In, Sign Up and the language toggle, on one line. On a phone
+ * About moves to the footer (it is always there) and the toggle shows only the language to switch to, so
+ * "Iniciar sesión" never breaks at 375 px.
+ */
 export function PublicHeader() {
   const { t } = useTranslation();
   return (
@@ -11,7 +15,9 @@ export function PublicHeader() {
         {t('brand')}
       </Link>
       <nav aria-label={t('nav.publicLabel')} className="public-links">
-        <Link to="/about">{t('nav.about')}</Link>
+        <Link to="/about" className="public-about">
+          {t('nav.about')}
+        </Link>
         <Link to="/login">{t('nav.login')}</Link>
         <Link to="/signup" className="btn btn-small">
           {t('nav.signup')}
@@ -32,7 +38,9 @@ export function PublicFooter() {
           <p>{t('footer.tagline')}</p>
         </div>
         <nav aria-label={t('footer.label')} className="footer-links">
-          <Link to="/about">{t('nav.about')}</Link>
+          <Link to="/about" className="public-about">
+            {t('nav.about')}
+          </Link>
           <Link to="/signup?type=restaurant">{t('footer.forRestaurants')}</Link>
           <Link to="/signup?type=chef">{t('footer.forChefs')}</Link>
           <Link to="/legal/chef-terms">{t('legal.chefTerms')}</Link>

@@ -22,7 +22,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * /payments/confirm: confirms an escrow payment from navigation state (clientSecret, amount in cents,
- * applicationId, jobTitle). Restaurants only. Success only when the job's payment is held_in_escrow.
+ * applicationId, jobTitle). Restaurants only. The card confirms the PaymentIntent, then
+ * `POST /applications/{applicationId}/confirm-payment` with its PaymentMethod reports the escrow: success only
+ * when its paymentStatus is held_in_escrow (spec section 4), any other value is 'Payment confirmation failed'.
  */
 export default function ConfirmPaymentPage() {
   const { t } = useTranslation('payments');
@@ -35,6 +37,7 @@ export default function ConfirmPaymentPage() {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const cardText = useCardErrorText();
+  const [confirmPayment] = paymentsApi.useConfirmApplicationPaymentMutation();
 
   useEffect(() => {
     if (!done) return;
@@ -58,6 +61,12 @@ export default function ConfirmPaymentPage() {
         <Link to="/my-shifts">{t('pay.toShifts')}</Link>
       </section>
     );
+
+  /** held_in_escrow, as confirm-payment answers it for the application (the spec's call). */
+  const confirmedByServer = async (paymentMethodId: string): Promise<boolean> => {
+    const res = await confirmPayment({ applicationId: state.applicationId!, paymentMethodId });
+    return res.data?.paymentStatus === 'held_in_escrow';
+  };
 
   /** held_in_escrow, read from the job the application belongs to (the webhook may land a moment later). */
   const heldInEscrow = async (): Promise<boolean> => {
@@ -92,7 +101,10 @@ export default function ConfirmPaymentPage() {
       setError(cardText(result.error));
       return;
     }
-    const held = await heldInEscrow();
+    const held =
+      state.applicationId && result.paymentMethodId
+        ? await confirmedByServer(result.paymentMethodId)
+        : await heldInEscrow();
     setBusy(false);
     if (held) setDone(true);
     else setError(t('confirm.failed'));

@@ -26,8 +26,10 @@ function Inner({ onReady }: { onReady: (confirmer: CardConfirmer | null) => void
           payment_method: { card, billing_details: { email } },
         });
         if (result.error) return { ok: false, error: result.error };
+        const method = result.paymentIntent?.payment_method;
+        const paymentMethodId = typeof method === 'string' ? method : method?.id;
         return result.paymentIntent?.status === 'succeeded' || result.paymentIntent?.status === 'processing'
-          ? { ok: true }
+          ? { ok: true, ...(paymentMethodId ? { paymentMethodId } : {}) }
           : { ok: false, error: { code: 'processing_error' } };
       },
     });

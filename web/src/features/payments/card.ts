@@ -1,7 +1,8 @@
 import type { CardError } from './cardErrors';
 import type { ParsedCard } from './cardErrors';
 
-export type CardResult = { ok: true } | { ok: false; error: CardError };
+/** A confirmed card payment, with the PaymentMethod it was paid with (the confirm-payment call reports it). */
+export type CardResult = { ok: true; paymentMethodId?: string } | { ok: false; error: CardError };
 
 /** What a card field gives the page once the provider is ready: confirm a PaymentIntent with this card. */
 export interface CardConfirmer {
@@ -44,7 +45,12 @@ export async function confirmInSandbox(
   } catch {
     return { ok: false, error: { code: 'processing_error' } };
   }
-  const json = (await res.json().catch(() => ({}))) as { status?: string; error?: CardError };
-  if (res.ok && json.status === 'succeeded') return { ok: true };
+  const json = (await res.json().catch(() => ({}))) as {
+    status?: string;
+    payment_method?: string | null;
+    error?: CardError;
+  };
+  if (res.ok && json.status === 'succeeded')
+    return json.payment_method ? { ok: true, paymentMethodId: json.payment_method } : { ok: true };
   return { ok: false, error: json.error ?? { code: 'processing_error' } };
 }

@@ -22,9 +22,17 @@ const status = (
 
 describe('payment status messages', () => {
   test('chef: payouts enabled is Setup Complete; requirements due is Payout Setup Required; else pending', () => {
-    expect(paymentStatusKind('chef', status({ payouts_enabled: true }))).toBe('success');
+    expect(paymentStatusKind('chef', status({ payouts_enabled: true, charges_enabled: true }))).toBe(
+      'success',
+    );
     expect(paymentStatusKind('chef', status({ due: ['external_account'] }))).toBe('warning');
     expect(paymentStatusKind('chef', status())).toBe('pending');
+  });
+
+  test('chef: payouts enabled but refunds not yet possible (charges off) is partial, and counts as set up', () => {
+    expect(paymentStatusKind('chef', status({ payouts_enabled: true }))).toBe('partial');
+    expect(dashboardSetUp('chef', status({ payouts_enabled: true }), false)).toBe(true);
+    expect(dashboardSetUp('chef', status({ due: ['external_account'] }), false)).toBe(false);
   });
 
   test('restaurant: charges and payouts is complete; charges only is Payment Processing Active', () => {

@@ -18,7 +18,8 @@ export function paymentStatusKind(
   if (!status || !status.account_id) return 'none';
   const due = status.requirements?.currently_due ?? [];
   if (userType === 'chef') {
-    if (status.payouts_enabled) return 'success';
+    // payouts work but the account cannot be charged back for refunds yet (charges not enabled): partial
+    if (status.payouts_enabled) return status.charges_enabled ? 'success' : 'partial';
     if (due.length > 0) return 'warning';
     return 'pending';
   }
@@ -41,7 +42,8 @@ export function dashboardSetUp(
 ): boolean {
   if (failed && userType === 'restaurant') return true;
   const kind = paymentStatusKind(userType, status);
-  return kind === 'success' || (userType === 'restaurant' && kind === 'partial');
+  // partial: a chef's payouts, a restaurant's charges already work
+  return kind === 'success' || kind === 'partial';
 }
 
 export const REQUIREMENT_GROUPS = ['identity', 'address', 'banking', 'tax', 'legal', 'other'] as const;

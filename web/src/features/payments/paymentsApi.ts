@@ -31,6 +31,8 @@ export function attachmentName(header: string | null | undefined, fallback: stri
   const match = /filename="?([^";]+)"?/i.exec(header ?? '');
   return match?.[1] ?? fallback;
 }
+export type ConfirmPaymentBody = z.input<typeof paymentsHttp.ConfirmPaymentBody>;
+export type ConfirmPaymentResponse = z.infer<typeof paymentsHttp.ConfirmPaymentResponse>;
 
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -52,6 +54,18 @@ export const paymentsApi = api.injectEndpoints({
     /** The job's PaymentIntent client secret; `amount` is the total the screen shows, in cents. */
     createEscrowPayment: build.mutation<EscrowPayment, CreateEscrowPaymentBody>({
       query: (body) => ({ url: '/payments/create-escrow-payment', method: 'POST', body }),
+    }),
+    /** POST /applications/{id}/confirm-payment: the job of the application paid with this PaymentMethod. */
+    confirmApplicationPayment: build.mutation<
+      ConfirmPaymentResponse,
+      { applicationId: string } & ConfirmPaymentBody
+    >({
+      query: ({ applicationId, ...body }) => ({
+        url: `/applications/${encodeURIComponent(applicationId)}/confirm-payment`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: ['JobPayment'],
     }),
     jobPayment: build.query<JobPayment, string>({
       query: (jobId) => `/payments/job/${encodeURIComponent(jobId)}`,

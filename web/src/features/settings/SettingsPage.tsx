@@ -80,6 +80,12 @@ function ProfileTab() {
   const [travelRadius, setTravelRadius] = useState<number>(chef?.travel_radius ?? 15);
   const [skills, setSkills] = useState<string[]>(chef?.skills ?? []);
   const [cuisines, setCuisines] = useState<string[]>(restaurant?.cuisine_types ?? []);
+  // Settings lists 23 skills; the two onboarding-only ones (Banquet Service, Clean-up Crew) are shown too when
+  // the profile has them, so the chef can see and remove every skill they have.
+  const [skillOptions] = useState<string[]>(() => [
+    ...SETTINGS_SKILLS,
+    ...(chef?.skills ?? []).filter((s) => !(SETTINGS_SKILLS as readonly string[]).includes(s)),
+  ]);
   const [save, { isLoading }] = authApi.useSaveProfileMutation();
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -144,7 +150,7 @@ function ProfileTab() {
           </Field>
           <ToggleGroup
             legend={t('profile.skills')}
-            options={SETTINGS_SKILLS}
+            options={skillOptions}
             selected={skills}
             onChange={setSkills}
             labelOf={(s) => tc(`skills.${s}`)}

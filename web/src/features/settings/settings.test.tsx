@@ -40,4 +40,23 @@ describe('settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
   });
+
+  test('a chef sees every skill of the profile, the two onboarding-only ones included, and can remove them', async () => {
+    const { user, profile } = signedIn('chef');
+    const skills = ['Line Cook', 'Banquet Service', 'Clean-up Crew'];
+    fakeApi.on('GET', '/profiles/me', { body: { user, profile: { ...profile, skills } } });
+    let sent: unknown = null;
+    fakeApi.on('POST', '/profiles/chef', (call) => {
+      sent = JSON.parse(String((call.body as FormData).get('skills')));
+      return { body: { profile: { ...profile, skills: sent } } };
+    });
+    renderApp('/settings');
+    const banquet = await screen.findByRole('button', { name: 'Banquet Service' });
+    expect(banquet.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Clean-up Crew' }).getAttribute('aria-pressed')).toBe('true');
+    await userEvent.click(banquet);
+    await userEvent.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeTruthy();
+    expect(sent).toEqual(['Line Cook', 'Clean-up Crew']);
+  });
 });

@@ -11,7 +11,7 @@ import { cancellationLine } from '../CancellationFacts';
 import { ChefCancelPanel } from '../ChefCancel';
 import { jobsApi, type Application, type JobPosting } from '../jobsApi';
 import { jobPay } from '../money';
-import { shiftWhen } from '../parts';
+import { RestaurantPlace, rateText, shiftWhen } from '../parts';
 import { CheckoutDeadline, UnderReview, useNow } from '../policy';
 import { DisputeLink } from '../DisputePanel';
 import {
@@ -38,6 +38,7 @@ const cancelledUnderThem = (app: Application) =>
 
 function ChefApplicationRow({ app, view, now }: { app: Application; view: Tab; now: number }) {
   const { t } = useTranslation('jobs');
+  const { t: tc } = useTranslation('catalog');
   const job = app.job_postings as Partial<JobPosting> | undefined;
   const [confirm, confirming] = jobsApi.useConfirmApplicationMutation();
   const [cancel, cancelling] = jobsApi.useCancelApplicationMutation();
@@ -63,16 +64,18 @@ function ChefApplicationRow({ app, view, now }: { app: Application; view: Tab; n
       urgent={job?.emergency_level === 'urgent'}
       error={error}
       lines={[
-        [
-          job?.restaurant_profiles?.name,
-          shiftWhen(job?.start_time, job?.end_time, job?.restaurant_profiles?.city),
-        ]
-          .filter(Boolean)
-          .join(' · '),
+        shiftWhen(job?.start_time, job?.end_time, job?.restaurant_profiles?.city),
+        <RestaurantPlace job={job} />,
         <>
           {t(applicationLabel(app, 'chef'))}
           {earning(app) && job?.start_time && job.end_time && job.hourly_rate !== undefined && (
-            <> · {t('shifts.youEarn', { amount: formatCents(jobPay(job as JobPosting).subtotalCents) })}</>
+            <>
+              {' · '}
+              <strong className="shift-pay">
+                {t('shifts.youEarn', { amount: formatCents(jobPay(job as JobPosting).subtotalCents) })}
+              </strong>
+              {` (${rateText(job.hourly_rate, tc('perHour'))})`}
+            </>
           )}
         </>,
         cancellationLine(job, 'chef', t),

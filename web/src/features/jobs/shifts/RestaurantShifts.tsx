@@ -23,6 +23,7 @@ function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Appl
   const { t } = useTranslation('jobs');
   const [cancelling, setCancelling] = useState(false);
   const when = shiftWhen(job.start_time, null, job.restaurant_profiles?.city);
+  const waiting = job.pending_applications_count ?? 0;
   return (
     <Row
       title={job.title}
@@ -49,9 +50,13 @@ function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Appl
               {t('shifts.pay')}
             </Link>
           )}
+          {/* applicants waiting: a primary action; none waiting: a quiet link to the applicants */}
           {canJob('fill', job.status) && (
-            <Link to={`/jobs/${job.id}/applications`} className="btn btn-small btn-secondary">
-              {t('shifts.reviewCount', { count: job.pending_applications_count ?? 0 })}
+            <Link
+              to={`/jobs/${job.id}/applications`}
+              className={waiting > 0 ? 'btn btn-small' : 'btn btn-small btn-ghost'}
+            >
+              {waiting > 0 ? t('shifts.reviewCount', { count: waiting }) : t('detail.applicants')}
             </Link>
           )}
           <ShiftState side="restaurant" job={job} applicationId={worker?.id} now={now} />
