@@ -6,22 +6,14 @@ import {
   HOUR,
   openJob,
   restaurantWithProfile,
-  startHarness,
-  type Harness,
+  useHarness,
   type User,
 } from './harness';
 
 // Calendar (issue 20): "Add to calendar" for a confirmed shift (its restaurant and its confirmed chef only), and
 // each user's private feed, fetched by calendar apps with no session: the secret token in its URL is the key.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
-afterEach(() => h.clock.reset());
+const h = useHarness();
 
 interface Ics {
   status: number;
