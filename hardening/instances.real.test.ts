@@ -77,6 +77,12 @@ function ingress(urls: string[], samples: Sample[]): Api {
   };
 }
 
+/**
+ * A cancellation whose answer was lost with a killed instance is pressed again: 409 ("A cancelled job cannot be
+ * cancelled") says it went through before (the money checks prove it went through once).
+ */
+const CANCELLED = [200, 409];
+
 /** A person pressing again: retried until the answer is a success (or says it went through before). */
 async function untilDone(what: string, act: () => Promise<Reply>, done = [200, 201], timeoutMs = 90_000) {
   const until = Date.now() + timeoutMs;
@@ -215,14 +221,19 @@ function percentile(values: number[], p: number) {
       // The middle: the cancellations and two new payments go out, and while they are in flight one instance
       // of every service and one gateway are SIGKILLed.
       const actions = [
-        untilDone('late cancellation', () =>
-          api.call('POST', `/api/jobs/${late.id}/cancel`, {
-            token: restaurants[0].token,
-            body: { reason: 'No gas' },
-          }),
+        untilDone(
+          'late cancellation',
+          () =>
+            api.call('POST', `/api/jobs/${late.id}/cancel`, {
+              token: restaurants[0].token,
+              body: { reason: 'No gas' },
+            }),
+          CANCELLED,
         ),
-        untilDone('early cancellation', () =>
-          api.call('POST', `/api/jobs/${early.id}/cancel`, { token: restaurants[1].token }),
+        untilDone(
+          'early cancellation',
+          () => api.call('POST', `/api/jobs/${early.id}/cancel`, { token: restaurants[1].token }),
+          CANCELLED,
         ),
       ];
       const fresh = Promise.all(
