@@ -20,6 +20,7 @@ import type { JobsContext } from './context';
 import { subscriptions } from './events/subscriptions';
 import { applicationsRouter } from './http/applications.router';
 import { favoritesRouter } from './http/favorites.router';
+import { invitationsRouter } from './http/invitations.router';
 import { jobsRouter } from './http/jobs.router';
 import { opsDisputesRouter } from './http/ops-disputes.router';
 import { RulesLoop } from './scheduler/rules-loop';
@@ -65,6 +66,7 @@ export async function createJobsService(
   app.use(jobsRouter(ctx, auth));
   app.use(applicationsRouter(ctx, auth));
   app.use(favoritesRouter(ctx, auth));
+  app.use(invitationsRouter(ctx, auth));
   app.use(opsDisputesRouter(ctx, requireOperator(deps.keys, deps.revocations)));
   app.use(
     platformOpsRouter({
