@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { JobPay } from '../../app/contracts';
 import { formatCents, formatHours, formatRate, formatShift } from '../../app/format';
 
@@ -59,4 +60,11 @@ export function JobStatusTag({ status }: { status: string }) {
   return (
     <span className={`status status-${status}`}>{tc(`jobStatus.${status}`, { defaultValue: status })}</span>
   );
+}
+
+/** "0.6 mi", "12 mi": one decimal below 10 miles, whole miles above, in the reader's number format. */
+export function milesText(miles: number, language: string, t: TFunction<'jobs'>): string {
+  const digits = miles < 10 ? 1 : 0;
+  const figure = new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(miles);
+  return t('openings.distance', { miles: figure });
 }
