@@ -20,10 +20,10 @@ const restaurantLon = sql`coalesce(rp.longitude, ${cityCentreSql(sql`rp.city`, '
 
 /** Great-circle miles from `origin` to the restaurant of the joined `rp` row (null when it has no place). */
 export function milesToRestaurant(origin: Point): SQL<number | null> {
-  return sql<number | null>`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
+  return sql<number | null>`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(sqrt(
     power(sin(radians(${restaurantLat} - ${origin.lat}::float8) / 2), 2)
     + cos(radians(${origin.lat}::float8)) * cos(radians(${restaurantLat}))
-      * power(sin(radians(${restaurantLon} - ${origin.lon}::float8) / 2), 2)))))`;
+      * power(sin(radians(${restaurantLon} - ${origin.lon}::float8) / 2), 2))))`;
 }
 
 /** The chef's place, or null when jobs does not know their profile (or their city) yet. */
