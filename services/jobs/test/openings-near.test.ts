@@ -48,7 +48,9 @@ async function restaurantAt(
     language_preference: 'en',
   });
   await eventually(async () => {
-    const rows = await h.database.rows(sql`select 1 from jobs.restaurant_profiles where profile_id = ${profileId}`);
+    const rows = await h.database.rows(
+      sql`select 1 from jobs.restaurant_profiles where profile_id = ${profileId}`,
+    );
     expect(rows).toHaveLength(1);
   });
   return r;
@@ -57,7 +59,11 @@ async function restaurantAt(
 /** A shift of `r` starting `hours` from now (on the hour). */
 function shiftIn(hours: number, title = 'Line Cook') {
   const start = Math.floor(Date.now() / HOUR) * HOUR + hours * HOUR;
-  return { title, startTime: new Date(start).toISOString(), endTime: new Date(start + 5 * HOUR).toISOString() };
+  return {
+    title,
+    startTime: new Date(start).toISOString(),
+    endTime: new Date(start + 5 * HOUR).toISOString(),
+  };
 }
 
 async function moveChef(chef: User & { profileId: string }, travel_radius: number) {
@@ -84,8 +90,16 @@ async function moveChef(chef: User & { profileId: string }, travel_radius: numbe
 }
 
 test('a Minneapolis chef with a 15-mile radius sees the shifts near them, nearest then soonest, and Detroit only with near=all', async () => {
-  const northLoop = await restaurantAt('North Loop Kitchen', { ...MINNEAPOLIS, latitude: 44.985, longitude: -93.27 });
-  const suburb = await restaurantAt('Suburb Diner', { ...MINNEAPOLIS, latitude: 45.0778, longitude: -93.265 });
+  const northLoop = await restaurantAt('North Loop Kitchen', {
+    ...MINNEAPOLIS,
+    latitude: 44.985,
+    longitude: -93.27,
+  });
+  const suburb = await restaurantAt('Suburb Diner', {
+    ...MINNEAPOLIS,
+    latitude: 45.0778,
+    longitude: -93.265,
+  });
   const corktown = await restaurantAt('Corktown Grill', DETROIT);
   const near = await openJob(h, northLoop, shiftIn(48));
   const farther = await openJob(h, suburb, shiftIn(24));

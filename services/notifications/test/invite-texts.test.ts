@@ -36,7 +36,10 @@ afterAll(async () => {
 });
 
 test('an invited chef is texted the shift in their language, once, and not at all with SMS off', async () => {
-  const restaurant = await createUser(testBus.bus, database, { type: 'restaurant', name: 'North Loop Kitchen' });
+  const restaurant = await createUser(testBus.bus, database, {
+    type: 'restaurant',
+    name: 'North Loop Kitchen',
+  });
   const ana = await createUser(testBus.bus, database, { type: 'chef', name: 'Ana Ruiz', language: 'es' });
   const quiet = await createUser(testBus.bus, database, { type: 'chef', name: 'Quiet Chef' });
   const token = await auth.token({ id: quiet.id, type: 'chef' });

@@ -63,7 +63,8 @@ export class OpenListCache {
         ? `${fragment},"user_applied":true,"user_application":${JSON.stringify(app)}}`
         : `${fragment},"user_applied":false,"user_application":null}`;
     });
-    const area = near && place ? JSON.stringify({ city: place.city, radius_miles: place.radiusMiles }) : 'null';
+    const area =
+      near && place ? JSON.stringify({ city: place.city, radius_miles: place.radiusMiles }) : 'null';
     return `{"jobs":[${parts.join(',')}],"total":${list.total},"area":${area}}`;
   }
 

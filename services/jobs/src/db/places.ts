@@ -1,4 +1,10 @@
-import { CITIES, cityCentre, DEFAULT_TRAVEL_RADIUS, EARTH_RADIUS_MILES, type Point } from '@brigade/contracts';
+import {
+  CITIES,
+  cityCentre,
+  DEFAULT_TRAVEL_RADIUS,
+  EARTH_RADIUS_MILES,
+  type Point,
+} from '@brigade/contracts';
 import { sql, type Database } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 

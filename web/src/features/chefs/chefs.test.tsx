@@ -75,8 +75,14 @@ describe('inviting a chef', () => {
     signedIn('restaurant');
     const chef = oneChef();
     fakeApi.on('GET', '/profiles/chefs', { body: { chefs: [chef] } });
-    const later = makeJob({ title: 'Prep Cook', start_time: new Date(Date.now() + 72 * 3_600_000).toISOString() });
-    const sooner = makeJob({ title: 'Line Cook', start_time: new Date(Date.now() + 30 * 3_600_000).toISOString() });
+    const later = makeJob({
+      title: 'Prep Cook',
+      start_time: new Date(Date.now() + 72 * 3_600_000).toISOString(),
+    });
+    const sooner = makeJob({
+      title: 'Line Cook',
+      start_time: new Date(Date.now() + 30 * 3_600_000).toISOString(),
+    });
     fakeApi.on('GET', '/jobs', { body: { jobs: [later, sooner], total: 2 } });
     fakeApi.on('POST', '/invitations', (call) => ({
       status: 201,

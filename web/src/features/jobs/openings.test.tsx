@@ -42,11 +42,22 @@ describe('openings', () => {
 describe('openings a chef can scan', () => {
   test('each card leads with the pay, then position, restaurant, city and distance; the switch lists every city', async () => {
     signedIn('chef');
-    const near = makeJob({ title: 'Line Cook', hourly_rate: 24, subtotal_cents: 14_400, hours: 6, distance_miles: 0.6 });
+    const near = makeJob({
+      title: 'Line Cook',
+      hourly_rate: 24,
+      subtotal_cents: 14_400,
+      hours: 6,
+      distance_miles: 0.6,
+    });
     const detroit = makeJob({
       title: 'Server',
       distance_miles: 543.2,
-      restaurant_profiles: { ...near.restaurant_profiles!, name: 'Corktown Grill', city: 'Detroit', state: 'MI' },
+      restaurant_profiles: {
+        ...near.restaurant_profiles!,
+        name: 'Corktown Grill',
+        city: 'Detroit',
+        state: 'MI',
+      },
     });
     fakeApi.on('GET', '/jobs', (call) =>
       call.query.near === 'all'
