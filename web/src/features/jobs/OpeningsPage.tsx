@@ -8,7 +8,7 @@ import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { failureText } from '../auth/PhoneRequired';
 import { ForType } from '../shell/Redirects';
-import { jobsApi, type JobPosting } from './jobsApi';
+import { jobsApi, type JobPosting, type JobsResponse } from './jobsApi';
 import { jobPay } from './money';
 import {
   filterOpenings,
@@ -19,7 +19,7 @@ import {
   type OpeningsFilters,
 } from './openingsFilters';
 import { milesText, PositionTitle, rateText, shiftWhen } from './parts';
-import { formatCents } from '../../app/format';
+import { formatCents, formatHours } from '../../app/format';
 
 function OpeningItem({ job }: { job: JobPosting }) {
   const { t, i18n } = useTranslation('jobs');
@@ -44,7 +44,8 @@ function OpeningItem({ job }: { job: JobPosting }) {
         <p className="opening-pay">
           <span className="opening-total">{formatCents(pay.subtotalCents)}</span>{' '}
           <span className="opening-rate">
-            {rateText(job.hourly_rate, tc('perHour'))} · {t('openings.hours', { count: pay.hours })}
+            {rateText(job.hourly_rate, tc('perHour'))} ·{' '}
+            {t('openings.hours', { count: pay.hours, hours: formatHours(pay.hours) })}
           </span>
         </p>
         <h2 className="list-title h-reset">
@@ -102,11 +103,16 @@ function Openings() {
     },
   );
   const list = filterOpenings(jobs.data?.jobs ?? [], filters);
-  const near = jobs.data?.area ?? null;
+  // The chef's area as the near-me list last said it (a near=all answer has none): the switch keeps its label.
+  const [known, setKnown] = useState<JobsResponse['area']>(null);
+  const answered = jobs.data?.area ?? null;
+  if (answered && (answered.city !== known?.city || answered.radius_miles !== known?.radius_miles))
+    setKnown(answered);
+  const near = area === 'me' ? answered : null;
   const set = <K extends keyof OpeningsFilters>(key: K, value: OpeningsFilters[K]) =>
     setFilters((f) => ({ ...f, [key]: value }));
-  const nearLabel = near
-    ? t('openings.nearMe', { radius: near.radius_miles, city: near.city })
+  const nearLabel = known
+    ? t('openings.nearMe', { radius: known.radius_miles, city: known.city })
     : t('openings.nearMeShort');
 
   return (

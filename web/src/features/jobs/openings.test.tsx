@@ -78,6 +78,10 @@ describe('openings a chef can scan', () => {
     const far = (await screen.findByRole('heading', { name: /Server/ })).closest('li')!;
     expect(within(far).getByText('Corktown Grill · Detroit · 543 mi')).toBeTruthy();
     expect(fakeApi.callsTo('GET', '/jobs').at(-1)!.query).toMatchObject({ status: 'open', near: 'all' });
+    // The switch still names the chef's area.
+    expect(
+      screen.getByRole('button', { name: 'Within 15 mi of Minneapolis' }).getAttribute('aria-pressed'),
+    ).toBe('false');
   });
 
   test('with nothing within the radius, it says so and offers every city', async () => {
