@@ -220,6 +220,12 @@ export const MATRIX: Record<string, Row> = {
     path: (f) => `/favorites/chef/${f.chef.profileId}/status`,
     expect: onlyRestaurants(200),
   },
+  // Inviting texts a chef: the restaurants send an invalid chef id (400: past the door, nobody texted).
+  'POST /invitations': {
+    path: () => '/invitations',
+    body: (f, p) => ({ chef_id: p === 'restaurant' || p === 'otherRestaurant' ? 'nope' : f.chef.profileId }),
+    expect: onlyRestaurants(400),
+  },
 
   // A statement on a job that is not disputed: its restaurant gets the state conflict (409) after the door; the
   // chef who only applied is not a party (403); another chef or restaurant never learns of it (404); an operator

@@ -92,6 +92,7 @@ export const ERROR_CODES = {
   'JOBS.JOB_NOT_FOUND': MESSAGES.jobNotFound,
   'JOBS.APPLICATION_NOT_FOUND': 'Application not found',
   'JOBS.CHEF_NOT_FOUND': 'Chef not found',
+  'JOBS.NO_OPEN_SHIFT': 'Post a shift first: an invitation names your next open shift',
   'JOBS.NOT_JOB_OWNER': MESSAGES.noApplicationsPermission,
   'JOBS.START_IN_PAST': 'Start time must be in the future',
   'JOBS.BEYOND_POSTING_WINDOW': 'Shifts can be posted up to 7 days ahead',

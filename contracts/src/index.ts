@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './money';
+export * from './places';
 export * from './policy';
 export * from './policy-texts';
 export * from './lifecycles';

@@ -78,6 +78,7 @@ export const ROUTES: RouteRule[] = [
   { pattern: /^\/jobs(\/|$)/, service: 'jobs' },
   { pattern: /^\/applications(\/|$)/, service: 'jobs' },
   { pattern: /^\/favorites(\/|$)/, service: 'jobs' },
+  { pattern: /^\/invitations(\/|$)/, service: 'jobs' },
   // messaging
   { pattern: /^\/messages(\/|$)/, service: 'messaging' },
   // notifications

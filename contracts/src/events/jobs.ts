@@ -45,6 +45,16 @@ export const jobsEvents = {
      */
     announce_as_urgent: z.boolean().default(false),
   }),
+  /**
+   * A restaurant invited a chef (user id; profile id beside it) to its next open shift. Notifications texts
+   * the chef, as their notification settings allow; once per chef and shift (jobs refuses a second invite).
+   */
+  'jobs.chef.invited.v1': JobFacts.extend({
+    chef_id: Id,
+    chef_profile_id: Id,
+    restaurant_name: z.string(),
+    invited_at: z.string(),
+  }),
   'jobs.job.payment_failed.v1': z.object({ job_id: Id, restaurant_id: Id, title: z.string() }),
   /**
    * The owner cancelled, by the cancellation rules (contracts/src/policy.ts). Payments moves the money as the

@@ -15,6 +15,8 @@ import {
   FavoriteStatusResponse,
   FavoritesQuery,
   FavoritesResponse,
+  InvitationResponse,
+  InviteChefRequest,
   JobResponse,
   JobsQuery,
   JobsResponse,
@@ -28,7 +30,8 @@ export const jobsRoutes: RouteDoc[] = [
   {
     method: 'get',
     path: '/jobs',
-    summary: "Open jobs (chefs, with user_applied) or the restaurant's own jobs; ETag / If-None-Match",
+    summary:
+      "Open jobs (chefs: within their travel radius by default, near=all for every city; with user_applied and distance_miles) or the restaurant's own jobs; ETag / If-None-Match",
     auth: 'user',
     query: JobsQuery,
     response: JobsResponse,
@@ -174,5 +177,15 @@ export const jobsRoutes: RouteDoc[] = [
     summary: 'Whether a chef is in the roster',
     auth: 'restaurant',
     response: FavoriteStatusResponse,
+  },
+  {
+    method: 'post',
+    path: '/invitations',
+    summary:
+      "Invite a chef to the restaurant's next open shift: the chef is texted (notification settings allowing); once per chef and shift",
+    auth: 'restaurant',
+    body: InviteChefRequest,
+    response: InvitationResponse,
+    status: 201,
   },
 ];

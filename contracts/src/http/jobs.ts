@@ -155,6 +155,11 @@ export const Job = z
      * statements and the operator's decision with its note.
      */
     dispute: JobDispute.nullable().optional(),
+    /**
+     * Chefs' open list only: great-circle miles (one decimal) from the chef's city to the restaurant (its ZIP's
+     * centre when known, else its city's); null when either place is unknown.
+     */
+    distance_miles: z.number().nullable().optional(),
     /** Chefs only: whether the signed-in chef applied. */
     user_applied: z.boolean().optional(),
     /** Chefs only, when they applied: their own application. */
@@ -295,6 +300,12 @@ export const JobsQuery = z.object({
   /** Shifts starting on or before this date (a bare date includes the whole day). */
   endDate: DateFilter.optional(),
   limit: NumberLike.pipe(z.number().int().min(1).max(200)).optional(),
+  /**
+   * Chefs' open list: `me` (the default) keeps the shifts within the chef's travel radius of their city,
+   * nearest and soonest first; `all` lists every open shift of the service area, soonest first (each with
+   * its distance). Restaurants' lists ignore it.
+   */
+  near: z.enum(['me', 'all'], { error: 'near must be me or all' }).optional(),
 });
 export type JobsQuery = z.infer<typeof JobsQuery>;
 
@@ -349,8 +360,42 @@ export const AddDisputeStatementRequest = z.object({
 // ---------- responses ----------
 export const JobResponse = z.object({ job: Job });
 export const DisputeStatementResponse = z.object({ statement: DisputeStatement, job: Job });
-/** `total`: how many match in all, whatever the limit (the dashboards count with it). */
-export const JobsResponse = z.object({ jobs: z.array(Job), total: z.number().int().min(0) });
+/** Where a chef's open list was drawn (`near=me`): the chef's city and travel radius; null for `near=all`. */
+export const OpeningsArea = z
+  .object({ city: z.string(), radius_miles: z.number().int() })
+  .meta({ id: 'OpeningsArea' });
+
+/**
+ * `total`: how many match in all, whatever the limit (the dashboards count with it). `area`: chefs' open list
+ * only, where it was drawn.
+ */
+export const JobsResponse = z.object({
+  jobs: z.array(Job),
+  total: z.number().int().min(0),
+  area: OpeningsArea.nullable().optional(),
+});
+
+/**
+ * POST /invitations: a restaurant invites a chef (profile id or user id) to its next open shift (the open
+ * shift starting soonest); the chef gets a text naming it, when their notification settings allow.
+ */
+export const InviteChefRequest = z
+  .object({ chef_id: z.string({ error: 'chef_id is required' }).uuid('chef_id must be a chef id') })
+  .meta({ id: 'InviteChefRequest' });
+
+export const Invitation = z
+  .object({
+    job_id: z.string().uuid(),
+    job_title: z.string(),
+    start_time: z.string(),
+    chef_profile_id: z.string().uuid(),
+    chef_name: z.string(),
+    invited_at: z.string(),
+    /** The chef had already been invited to this shift: no second text. */
+    already_invited: z.boolean(),
+  })
+  .meta({ id: 'Invitation' });
+export const InvitationResponse = z.object({ invitation: Invitation });
 export const ApplicationResponse = z.object({ application: Application });
 export const ApplicationsResponse = z.object({
   applications: z.array(Application),

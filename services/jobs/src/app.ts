@@ -21,6 +21,7 @@ import { subscriptions } from './events/subscriptions';
 import { applicationsRouter } from './http/applications.router';
 import { calendarRouter } from './http/calendar.router';
 import { favoritesRouter } from './http/favorites.router';
+import { invitationsRouter } from './http/invitations.router';
 import { jobsRouter } from './http/jobs.router';
 import { opsDisputesRouter } from './http/ops-disputes.router';
 import { RulesLoop } from './scheduler/rules-loop';
@@ -71,6 +72,7 @@ export async function createJobsService(
   app.use(applicationsRouter(ctx, auth));
   app.use(favoritesRouter(ctx, auth));
   app.use(calendarRouter(ctx, auth));
+  app.use(invitationsRouter(ctx, auth));
   app.use(opsDisputesRouter(ctx, requireOperator(deps.keys, deps.revocations)));
   app.use(
     platformOpsRouter({

@@ -142,10 +142,17 @@ export async function searchChefProfiles(
     ? sql<number>`${sql.raw(String(EARTH_RADIUS_MILES))} * 2 * asin(sqrt(power(sin(radians(${chefProfiles.latitude} - ${origin.lat}::float8) / 2), 2) + cos(radians(${origin.lat}::float8)) * cos(radians(${chefProfiles.latitude})) * power(sin(radians(${chefProfiles.longitude} - ${origin.lon}::float8) / 2), 2)))`
     : sql<number>`null`;
   if (origin) {
-    // Cheap bounding box first (one degree of latitude is about 69 miles), exact distance after.
-    const dLat = search.radius / 69;
+    // A bounding box first, answered by the (latitude, longitude) index; the exact distance after. A degree of
+    // latitude is at least 68.7 miles; a degree of longitude is that times cos(latitude), smallest at the
+    // box's edge farthest from the equator. The box holds the whole circle, so the results are the same.
+    const dLat = search.radius / 68.7;
+    const farLat = Math.min(89, Math.abs(origin.lat) + dLat);
+    const dLon = Math.min(180, search.radius / (68.7 * Math.cos((farLat * Math.PI) / 180)));
     conditions.push(
       sql`${chefProfiles.latitude} between ${origin.lat - dLat}::float8 and ${origin.lat + dLat}::float8`,
+    );
+    conditions.push(
+      sql`${chefProfiles.longitude} between ${origin.lon - dLon}::float8 and ${origin.lon + dLon}::float8`,
     );
     conditions.push(sql`${distance} <= ${search.radius}::float8`);
   }

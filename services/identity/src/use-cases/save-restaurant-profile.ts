@@ -1,6 +1,12 @@
 import { inTransaction } from '@brigade/kit';
 import { randomUUID } from 'node:crypto';
-import { CITIES, DEFAULT_RESTAURANT_HOURS, type CityName, type identityHttp } from '@brigade/contracts';
+import {
+  CITIES,
+  DEFAULT_RESTAURANT_HOURS,
+  zipLocation,
+  type CityName,
+  type identityHttp,
+} from '@brigade/contracts';
 import type { z } from 'zod';
 import { restaurantProfileOfUser, saveRestaurantProfileRow } from '../db/profiles.repository';
 import { stripeAccountOf } from '../db/users.repository';
@@ -16,7 +22,9 @@ type Form = z.infer<typeof identityHttp.RestaurantProfileForm>;
 /**
  * Create the restaurant profile (onboarding) or update it with whatever fields are sent (settings). The
  * merged result must hold the spec's rules: name, description, address and city; at least one cuisine.
- * Choosing a city sets its state and coordinates unless coordinates are sent.
+ * Choosing a city sets its state and coordinates unless coordinates are sent. A ZIP of the service area places
+ * the restaurant at that ZIP's centre instead of its city's (the distances chefs see), unless the coordinates
+ * sent say more than the city: the city picker sends the city's own centre, which a known ZIP refines.
  */
 export async function saveRestaurantProfile(
   ctx: IdentityContext,
@@ -35,6 +43,15 @@ export async function saveRestaurantProfile(
     if (cuisineTypes.length === 0) throw IdentityErrors.cuisineRequired();
     const cityChanged = form.city !== undefined && form.city !== existing?.city;
     const cityInfo = CITIES[city as CityName];
+    const zip = form.zip ?? existing?.zip ?? null;
+    const zipPlace = zipLocation(zip, city);
+    const sentCityCentre =
+      cityInfo && form.latitude === cityInfo.latitude && form.longitude === cityInfo.longitude;
+    const sent =
+      form.latitude !== undefined && form.longitude !== undefined && !(zipPlace && sentCityCentre)
+        ? { lat: form.latitude, lon: form.longitude }
+        : null;
+    const placeChanged = cityChanged || form.zip !== undefined || !existing;
     const logoUrl = logo ? await storeImage(tx, userId, logo, 'logo') : (existing?.logoUrl ?? null);
     const values = {
       name,
@@ -42,9 +59,11 @@ export async function saveRestaurantProfile(
       address,
       city,
       state: form.state ?? (cityChanged || !existing ? cityInfo.state : existing.state),
-      zip: form.zip ?? existing?.zip ?? null,
-      latitude: form.latitude ?? (cityChanged || !existing ? cityInfo.latitude : existing.latitude),
-      longitude: form.longitude ?? (cityChanged || !existing ? cityInfo.longitude : existing.longitude),
+      zip,
+      latitude:
+        sent?.lat ?? (placeChanged || !existing ? (zipPlace?.lat ?? cityInfo.latitude) : existing.latitude),
+      longitude:
+        sent?.lon ?? (placeChanged || !existing ? (zipPlace?.lon ?? cityInfo.longitude) : existing.longitude),
       operatingHours: form.operatingHours
         ? { ...DEFAULT_RESTAURANT_HOURS, ...form.operatingHours }
         : (existing?.operatingHours ?? DEFAULT_RESTAURANT_HOURS),

@@ -1,7 +1,8 @@
-import type { ApplicationStatus, Policy } from '@brigade/contracts';
+import { roundMiles, type ApplicationStatus, type Policy } from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import { attachDisputes } from './dispute-views';
+import { milesToRestaurant, type ChefPlace } from './places';
 import { presentApplicationOfJob, presentJob, type ApplicationOfJob, type Job } from './presenters';
 import {
   normaliseApplication,
@@ -120,6 +121,7 @@ export interface JobListQuery {
   startDate?: string;
   endDate?: string;
   limit?: number;
+  near?: 'me' | 'all';
 }
 
 function dateBound(value: string, endOfDay: boolean): string {
@@ -153,24 +155,42 @@ function filters(q: JobListQuery): SQL[] {
   return where;
 }
 
+/** Shifts within this many miles of each other count as equally near: the soonest of them comes first. */
+export const DISTANCE_BAND_MILES = 5;
+
 /**
- * The open shifts a chef may take, the same for every chef (no user_applied yet): the shared part of the
- * chefs' open list, which the router caches per list version (open-list.ts).
+ * The open shifts a chef may take, the same for every chef of the same place (no user_applied yet): the shared
+ * part of the chefs' open list, which the router caches per list version and place (open-list.ts).
+ * With a place, each shift says how far it is (`distance_miles`), nearest first in bands of
+ * DISTANCE_BAND_MILES and soonest first within a band; `withinRadius` keeps only those within the place's
+ * radius (a shift whose restaurant has no known place yet stays, last, rather than vanish). Without a place:
+ * soonest first, no distances.
  */
 export async function listOpenJobs(
   database: Database,
   policy: Policy,
   q: JobListQuery,
   now: Date,
+  place: ChefPlace | null = null,
+  withinRadius = false,
 ): Promise<Listed<Job>> {
   const where = [sql`j.status = 'open' and j.start_time > ${now.toISOString()}::timestamptz`, ...filters(q)];
-  const rows = await database.rows<JobJoinRow & Counted>(sql`
-    select to_jsonb(j) as job, to_jsonb(rp) as rp, count(*) over () as total
+  const distance = place ? milesToRestaurant(place) : sql<null>`null::float8`;
+  if (place && withinRadius)
+    where.push(sql`(${distance} is null or ${distance} <= ${place.radiusMiles}::float8)`);
+  const rows = await database.rows<JobJoinRow & Counted & { distance: number | string | null }>(sql`
+    select to_jsonb(j) as job, to_jsonb(rp) as rp, count(*) over () as total, ${distance} as distance
     from ${jobFrom}
     where ${sql.join(where, sql` and `)}
-    order by j.created_at desc, j.id
+    order by floor(${distance} / ${DISTANCE_BAND_MILES}) nulls last, j.start_time, j.id
     limit ${q.limit ?? 100}`);
-  return { items: rows.map((r) => presentJobRow(r, policy)), total: totalOf(rows) };
+  return {
+    items: rows.map((r) => ({
+      ...presentJobRow(r, policy),
+      distance_miles: r.distance === null ? null : roundMiles(Number(r.distance)),
+    })),
+    total: totalOf(rows),
+  };
 }
 
 /** GET /jobs: a restaurant's own jobs (default all) or, for chefs, open jobs (default) / jobs they applied to. */

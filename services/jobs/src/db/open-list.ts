@@ -1,6 +1,7 @@
 import type { Policy } from '@brigade/contracts';
 import { sql, type Database } from '@brigade/kit';
 import { listOpenJobs, type JobListQuery } from './job-views';
+import { chefPlace, type ChefPlace } from './places';
 
 /**
  * The chefs' open list, which every chef polls. Its content is the same for every chef except the two
@@ -12,6 +13,11 @@ import { listOpenJobs, type JobListQuery } from './job-views';
  *
  * The versions come from the poll's own version read (done before any list read), so an entry can only
  * hold data newer than its key, never older: a later poll with a higher version builds again.
+ *
+ * Distances depend on where the chef is (their city's place) and `near=me` (the default) on their travel
+ * radius, so a shared list is per (query, place, radius): every chef of a city with the same radius shares
+ * one. The chef's place is read with their applications and cached per `c:<chef>` version, which a profile
+ * change raises (so a new city or radius is seen on the next poll, and its ETag differs).
  */
 interface SharedList {
   ids: string[];
@@ -23,12 +29,18 @@ interface SharedList {
 
 type UserApplication = { id: string; status: string; worker_confirmed: boolean | null };
 
+interface ChefState {
+  version: number;
+  apps: Map<string, UserApplication>;
+  place: ChefPlace | null;
+}
+
 const MAX_LISTS = 64;
 const MAX_CHEFS = 20_000;
 
 export class OpenListCache {
   private readonly lists = new Map<string, Promise<SharedList>>();
-  private readonly chefs = new Map<string, { version: number; apps: Map<string, UserApplication> }>();
+  private readonly chefs = new Map<string, ChefState>();
 
   constructor(
     private readonly database: Database,
@@ -42,26 +54,35 @@ export class OpenListCache {
     now: Date,
     versions: { jobs: number; chef: number; nextStartMs: number | null },
   ): Promise<string> {
-    const [list, apps] = await Promise.all([
-      this.shared(q, now, versions.jobs, versions.nextStartMs),
-      this.applications(chefId, versions.chef),
-    ]);
+    const { apps, place } = await this.chef(chefId, versions.chef);
+    const near = (q.near ?? 'me') === 'me' && place !== null;
+    const list = await this.shared(q, now, versions.jobs, versions.nextStartMs, place, near);
     const parts = list.fragments.map((fragment, i) => {
       const app = apps.get(list.ids[i]);
       return app
         ? `${fragment},"user_applied":true,"user_application":${JSON.stringify(app)}}`
         : `${fragment},"user_applied":false,"user_application":null}`;
     });
-    return `{"jobs":[${parts.join(',')}],"total":${list.total}}`;
+    const area =
+      near && place ? JSON.stringify({ city: place.city, radius_miles: place.radiusMiles }) : 'null';
+    return `{"jobs":[${parts.join(',')}],"total":${list.total},"area":${area}}`;
   }
 
-  private shared(q: JobListQuery, now: Date, version: number, nextStartMs: number | null) {
-    const key = `${version}|${nextStartMs}|${q.emergencyLevel ?? ''}|${q.minRate ?? ''}|${q.maxRate ?? ''}|${
+  private shared(
+    q: JobListQuery,
+    now: Date,
+    version: number,
+    nextStartMs: number | null,
+    place: ChefPlace | null,
+    near: boolean,
+  ) {
+    const where = place ? `${place.lat},${place.lon},${near ? place.radiusMiles : 'all'}` : '';
+    const key = `${version}|${nextStartMs}|${where}|${q.emergencyLevel ?? ''}|${q.minRate ?? ''}|${q.maxRate ?? ''}|${
       q.skills?.join('\u0001') ?? ''
     }|${q.startDate ?? ''}|${q.endDate ?? ''}|${q.limit ?? ''}`;
     let entry = this.lists.get(key);
     if (!entry) {
-      entry = listOpenJobs(this.database, this.policy, q, now).then(({ items, total }) => ({
+      entry = listOpenJobs(this.database, this.policy, q, now, place, near).then(({ items, total }) => ({
         ids: items.map((j) => j.id),
         fragments: items.map((j) => JSON.stringify(j).slice(0, -1)),
         total,
@@ -73,20 +94,25 @@ export class OpenListCache {
     return entry;
   }
 
-  private async applications(chefId: string, version: number): Promise<Map<string, UserApplication>> {
+  /** The chef's applications and place, as of this `c:<chef>` version. */
+  private async chef(chefId: string, version: number): Promise<ChefState> {
     const cached = this.chefs.get(chefId);
-    if (cached && cached.version === version) return cached.apps;
-    const rows = await this.database.rows<UserApplication & { job_id: string }>(
-      sql`select job_id, id, status, worker_confirmed from jobs.applications where chef_id = ${chefId}`,
-      undefined,
-      { prepared: true },
-    );
+    if (cached && cached.version === version) return cached;
+    const [rows, place] = await Promise.all([
+      this.database.rows<UserApplication & { job_id: string }>(
+        sql`select job_id, id, status, worker_confirmed from jobs.applications where chef_id = ${chefId}`,
+        undefined,
+        { prepared: true },
+      ),
+      chefPlace(this.database, chefId),
+    ]);
     const apps = new Map(
       rows.map((r) => [r.job_id, { id: r.id, status: r.status, worker_confirmed: r.worker_confirmed }]),
     );
+    const state = { version, apps, place };
     this.chefs.delete(chefId);
-    this.chefs.set(chefId, { version, apps });
+    this.chefs.set(chefId, state);
     if (this.chefs.size > MAX_CHEFS) this.chefs.delete(this.chefs.keys().next().value!);
-    return apps;
+    return state;
   }
 }

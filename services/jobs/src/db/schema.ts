@@ -79,6 +79,8 @@ export const chefProfiles = jobsSchema.table('chef_profiles', {
   state: text('state'),
   skills: jsonb('skills').$type<string[]>().notNull(),
   travelRadius: integer('travel_radius'),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
   profileImageUrl: text('profile_image_url'),
   averageRating: doublePrecision('average_rating'),
   totalRatings: integer('total_ratings').notNull(),
@@ -93,6 +95,8 @@ export const restaurantProfiles = jobsSchema.table('restaurant_profiles', {
   address: text('address').notNull(),
   city: text('city').notNull(),
   state: text('state').notNull(),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
   logoUrl: text('logo_url'),
   cuisineTypes: jsonb('cuisine_types').$type<string[]>().notNull(),
   averageRating: doublePrecision('average_rating'),
@@ -112,7 +116,15 @@ export const reliabilityRecords = jobsSchema.table('reliability_records', {
 export const calendarFeeds = jobsSchema.table('calendar_feeds', {
   userId: uuid('user_id').primaryKey(),
   userType: text('user_type').$type<'chef' | 'restaurant'>().notNull(),
-  tokenSha256: text('token_sha256').notNull(),
+  token: text('token').notNull(),
   language: text('language').$type<'en' | 'es'>().notNull(),
   createdAt: ts('created_at').notNull(),
+});
+
+export const invitations = jobsSchema.table('invitations', {
+  jobId: uuid('job_id').notNull(),
+  chefId: uuid('chef_id').notNull(),
+  chefProfileId: uuid('chef_profile_id').notNull(),
+  restaurantId: uuid('restaurant_id').notNull(),
+  invitedAt: ts('invited_at').notNull(),
 });

@@ -6,6 +6,8 @@ export const JobsErrors = {
   jobNotFound: () => new AppError(404, 'JOBS.JOB_NOT_FOUND', MESSAGES.jobNotFound),
   applicationNotFound: () => new AppError(404, 'JOBS.APPLICATION_NOT_FOUND', 'Application not found'),
   chefNotFound: () => new AppError(404, 'JOBS.CHEF_NOT_FOUND', 'Chef not found'),
+  noOpenShift: () =>
+    new AppError(409, 'JOBS.NO_OPEN_SHIFT', 'Post a shift first: an invitation names your next open shift'),
   notJobOwner: () => new AppError(403, 'JOBS.NOT_JOB_OWNER', MESSAGES.noApplicationsPermission),
 
   startInPast: () => new AppError(400, 'JOBS.START_IN_PAST', 'Start time must be in the future'),

@@ -47,6 +47,7 @@ export const TEMPLATES = [
   'application_cancelled',
   'chef_checked_out',
   'shift_favorite',
+  'shift_invite',
   'shift_urgent',
   'payout_released',
   'job_cancelled',

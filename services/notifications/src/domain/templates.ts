@@ -34,6 +34,8 @@ const en: Record<TemplateName, Render> = {
     `Brigade: ${f.chef} checked out of ${f.title}. Complete your checkout and rating: ${c.url}/checkout/${c.application_id}`,
   shift_favorite: (c, f) =>
     `Brigade: ${f.restaurant} invited you to ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}. View: ${c.url}/jobs/${c.job_id}`,
+  shift_invite: (c, f) =>
+    `Brigade: ${f.restaurant} invites you to work ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}. Apply: ${c.url}/jobs/${c.job_id}`,
   shift_urgent: (c, f) =>
     `Brigade: Urgent shift! ${f.restaurant} needs ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}. Apply: ${c.url}/jobs/${c.job_id}`,
   payout_released: (c, f) =>
@@ -83,6 +85,8 @@ const es: Record<TemplateName, Render> = {
     `Brigade: ${f.chef} registró su salida de ${f.title}. Completa tu cierre y calificación: ${c.url}/checkout/${c.application_id}`,
   shift_favorite: (c, f) =>
     `Brigade: ${f.restaurant} te invitó a ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Míralo: ${c.url}/jobs/${c.job_id}`,
+  shift_invite: (c, f) =>
+    `Brigade: ${f.restaurant} te invita a trabajar de ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Postúlate: ${c.url}/jobs/${c.job_id}`,
   shift_urgent: (c, f) =>
     `Brigade: ¡Turno urgente! ${f.restaurant} necesita ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Postúlate: ${c.url}/jobs/${c.job_id}`,
   payout_released: (c, f) =>

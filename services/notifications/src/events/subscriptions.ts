@@ -9,6 +9,7 @@ import { onApplicationSubmitted } from './on-application-submitted';
 import { onCheckoutCompleted } from './on-checkout-completed';
 import { onCheckoutDeadlinePassed } from './on-checkout-deadline-passed';
 import { onCheckoutRecorded } from './on-checkout-recorded';
+import { onChefInvited } from './on-chef-invited';
 import { onChefProfileUpdated } from './on-chef-profile-updated';
 import { onDisputeResolved } from './on-dispute-resolved';
 import { onEscrowRefunded } from './on-escrow-refunded';
@@ -40,6 +41,7 @@ export function subscriptions(ctx: NotificationsContext): Subscription[] {
     ['jobs.job.opened.v1', onJobOpened],
     ['jobs.job.cancelled.v1', onJobCancelled],
     ['jobs.job.expired.v1', onJobExpired],
+    ['jobs.chef.invited.v1', onChefInvited],
     ['jobs.application.submitted.v1', onApplicationSubmitted],
     ['jobs.application.accepted.v1', onApplicationAccepted],
     ['jobs.application.rejected.v1', onApplicationRejected],

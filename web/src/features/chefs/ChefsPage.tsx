@@ -15,8 +15,14 @@ import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { ToggleGroup } from '../../components/ToggleGroup';
 import { FavoriteButton } from '../favorites/FavoriteButton';
+import type { JobPosting } from '../jobs/jobsApi';
+import { InviteButton, useNextOpenShift } from './InviteButton';
 import { chefSearchApi, type ChefSearchArgs } from '../profile/profilesApi';
-import { formatRating } from '../../app/format';
+import { formatRating, formatShiftMoment } from '../../app/format';
+import { milesText } from '../jobs/parts';
+
+/** The hint above the results: which shift Invite names, or why it cannot. */
+const INVITE_REASON_ID = 'invite-reason';
 
 const num = (v: string) => (v.trim() === '' || !Number.isFinite(Number(v)) ? undefined : Number(v));
 
@@ -37,6 +43,9 @@ export default function ChefsPage() {
   const [paging, setPaging] = useState({ filterKey, pages: 1 });
   const pages = paging.filterKey === filterKey ? paging.pages : 1;
   const setPages = (n: number) => setPaging({ filterKey, pages: n });
+  const { user } = useAuth();
+  const isRestaurant = user?.user_type === 'restaurant';
+  const next = useNextOpenShift(!isRestaurant);
 
   return (
     <section className="page">
@@ -87,6 +96,16 @@ export default function ChefsPage() {
           </Field>
         </div>
       </form>
+      {isRestaurant && !next.loading && (
+        <p className="hint" id={INVITE_REASON_ID}>
+          {next.shift
+            ? t('chefs.inviteNext', {
+                title: tc(`positions.${next.shift.title}`, { defaultValue: next.shift.title }),
+                when: formatShiftMoment(next.shift.start_time, next.shift.restaurant_profiles?.city),
+              })
+            : t('chefs.inviteNeedsShift')}
+        </p>
+      )}
       {Array.from({ length: pages }, (_, page) => (
         <ChefResultsPage
           key={page}
@@ -94,6 +113,7 @@ export default function ChefsPage() {
           first={page === 0}
           last={page === pages - 1}
           onMore={() => setPages(pages + 1)}
+          inviteShift={isRestaurant && !next.loading ? next.shift : undefined}
         />
       ))}
     </section>
@@ -109,13 +129,16 @@ function ChefResultsPage({
   first,
   last,
   onMore,
+  inviteShift,
 }: {
   args: ChefSearchArgs;
   first: boolean;
   last: boolean;
   onMore: () => void;
+  /** Restaurants: the shift an invitation names (null: none open, so Invite is disabled); undefined: no Invite. */
+  inviteShift?: JobPosting | null;
 }) {
-  const { t } = useTranslation('jobs');
+  const { t, i18n } = useTranslation('jobs');
   const { t: tc } = useTranslation('catalog');
   const { user } = useAuth();
   const search = chefSearchApi.useSearchChefsQuery(args);
@@ -137,7 +160,9 @@ function ChefResultsPage({
                 <div className="hint">
                   {[
                     chef.city,
-                    chef.distance_miles !== null ? t('chefs.away', { miles: chef.distance_miles }) : null,
+                    chef.distance_miles !== null
+                      ? t('chefs.away', { distance: milesText(chef.distance_miles, i18n.language, t) })
+                      : null,
                     rating ? `★ ${rating}` : null,
                   ]
                     .filter(Boolean)
@@ -152,13 +177,9 @@ function ChefResultsPage({
                 </ul>
               </div>
               <div className="item-actions">
-                <button
-                  type="button"
-                  className="btn btn-small btn-secondary"
-                  onClick={() => console.warn('Invite is not available yet', chef.id)}
-                >
-                  {t('chefs.invite')}
-                </button>
+                {inviteShift !== undefined && (
+                  <InviteButton chef={chef} shift={inviteShift} reasonId={INVITE_REASON_ID} />
+                )}
                 {user?.user_type === 'restaurant' && (
                   <FavoriteButton chefProfileId={chef.id} name={chef.name} />
                 )}

@@ -4,7 +4,7 @@ import { CHEF_SEARCH_PAGE_SIZE } from '../../app/contracts';
 import { fakeApi, type FakeCall } from '../../../test/fake-api';
 import { chefProfile, makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { signedIn } from '../../../test/signed-in';
+import { makeJob, signedIn } from '../../../test/signed-in';
 
 /** `count` chefs as the search answers them, named Chef 1, Chef 2, ... nearest first. */
 function searchResults(count: number) {
@@ -63,5 +63,66 @@ describe('available chefs', () => {
     renderApp('/chefs');
     expect(await screen.findByText('No chefs match these filters.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Show more chefs' })).toBeNull();
+  });
+});
+
+describe('inviting a chef', () => {
+  function oneChef() {
+    return { ...chefProfile(makeUser('chef')), name: 'Ana Ruiz', distance_miles: 3.2 };
+  }
+
+  test('shows the real distance, and Invite texts the chef the next open shift', async () => {
+    signedIn('restaurant');
+    const chef = oneChef();
+    fakeApi.on('GET', '/profiles/chefs', { body: { chefs: [chef] } });
+    const later = makeJob({
+      title: 'Prep Cook',
+      start_time: new Date(Date.now() + 72 * 3_600_000).toISOString(),
+    });
+    const sooner = makeJob({
+      title: 'Line Cook',
+      start_time: new Date(Date.now() + 30 * 3_600_000).toISOString(),
+    });
+    fakeApi.on('GET', '/jobs', { body: { jobs: [later, sooner], total: 2 } });
+    fakeApi.on('POST', '/invitations', (call) => ({
+      status: 201,
+      body: {
+        invitation: {
+          job_id: sooner.id,
+          job_title: 'Line Cook',
+          start_time: sooner.start_time,
+          chef_profile_id: (call.body as { chef_id: string }).chef_id,
+          chef_name: 'Ana Ruiz',
+          invited_at: new Date().toISOString(),
+          already_invited: false,
+        },
+      },
+    }));
+    renderApp('/chefs');
+    expect(await screen.findByText(/3\.2 mi away/)).toBeTruthy();
+    expect(await screen.findByText(/Invite texts a chef your next open shift: Line Cook/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Invite Ana Ruiz' }));
+    expect(await screen.findByText(/Invited: Ana Ruiz gets a text about Line Cook/)).toBeTruthy();
+    expect(fakeApi.callsTo('POST', '/invitations')[0].body).toEqual({ chef_id: chef.id });
+    expect(fakeApi.callsTo('GET', '/jobs').at(-1)!.query).toMatchObject({ status: 'open' });
+  });
+
+  test('without an open shift, Invite is disabled and says why', async () => {
+    signedIn('restaurant');
+    fakeApi.on('GET', '/profiles/chefs', { body: { chefs: [oneChef()] } });
+    fakeApi.on('GET', '/jobs', { body: { jobs: [], total: 0 } });
+    renderApp('/chefs');
+    const button = await screen.findByRole('button', { name: 'Invite Ana Ruiz' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
+    expect(button.getAttribute('aria-describedby')).toBe('invite-reason');
+    expect(screen.getByText(/Invite is available once you have an open shift/)).toBeTruthy();
+  });
+
+  test('chefs browsing chefs see no Invite', async () => {
+    signedIn('chef');
+    fakeApi.on('GET', '/profiles/chefs', { body: { chefs: [oneChef()] } });
+    renderApp('/chefs');
+    expect(await screen.findByRole('link', { name: 'Ana Ruiz' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Invite/ })).toBeNull();
   });
 });

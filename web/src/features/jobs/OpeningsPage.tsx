@@ -8,7 +8,7 @@ import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { failureText } from '../auth/PhoneRequired';
 import { ForType } from '../shell/Redirects';
-import { jobsApi, type JobPosting } from './jobsApi';
+import { jobsApi, type JobPosting, type JobsResponse } from './jobsApi';
 import { jobPay } from './money';
 import {
   filterOpenings,
@@ -18,11 +18,11 @@ import {
   SHIFT_TIMES,
   type OpeningsFilters,
 } from './openingsFilters';
-import { PositionTitle, rateText, shiftWhen } from './parts';
-import { formatCents } from '../../app/format';
+import { milesText, PositionTitle, rateText, shiftWhen } from './parts';
+import { formatCents, formatHours } from '../../app/format';
 
 function OpeningItem({ job }: { job: JobPosting }) {
-  const { t } = useTranslation('jobs');
+  const { t, i18n } = useTranslation('jobs');
   const { t: tc } = useTranslation('catalog');
   const [apply, applying] = jobsApi.useApplyMutation();
   const [error, setError] = useState<ReactNode>(null);
@@ -32,20 +32,27 @@ function OpeningItem({ job }: { job: JobPosting }) {
     const res = await apply(job.id);
     if (res.error) setError(failureText(res.error, t('apply.failed')));
   };
+  const pay = jobPay(job);
+  const place = [
+    job.restaurant_profiles?.name,
+    job.restaurant_profiles?.city,
+    typeof job.distance_miles === 'number' ? milesText(job.distance_miles, i18n.language, t) : null,
+  ].filter(Boolean);
   return (
     <li className="list-item opening">
       <div>
+        <p className="opening-pay">
+          <span className="opening-total">{formatCents(pay.subtotalCents)}</span>{' '}
+          <span className="opening-rate">
+            {rateText(job.hourly_rate, tc('perHour'))} ·{' '}
+            {t('openings.hours', { count: pay.hours, hours: formatHours(pay.hours) })}
+          </span>
+        </p>
         <h2 className="list-title h-reset">
           <PositionTitle title={job.title} urgent={job.emergency_level === 'urgent'} />
         </h2>
-        <div className="hint">
-          {job.restaurant_profiles?.name && `${job.restaurant_profiles.name} · `}
-          {shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)}
-        </div>
-        <div className="hint">
-          {rateText(job.hourly_rate, tc('perHour'))} ·{' '}
-          {t('openings.shiftPay', { amount: formatCents(jobPay(job).subtotalCents) })}
-        </div>
+        <div className="hint opening-place">{place.join(' · ')}</div>
+        <div className="hint">{shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)}</div>
         <Alert>{error}</Alert>
       </div>
       <div className="item-actions">
@@ -80,21 +87,50 @@ function OpeningItem({ job }: { job: JobPosting }) {
   );
 }
 
+/** Near me (the chef's travel radius, the server's default) or every open shift of the service area. */
+type Area = 'me' | 'all';
+
 function Openings() {
   const { t } = useTranslation('jobs');
   const [filters, setFilters] = useState<OpeningsFilters>(NO_FILTERS);
-  const jobs = jobsApi.useJobsQuery(openingsQuery(filters), {
-    pollingInterval: LISTS_POLL_MS,
-    skipPollingIfUnfocused: true,
-    refetchOnMountOrArgChange: true,
-  });
+  const [area, setArea] = useState<Area>('me');
+  const jobs = jobsApi.useJobsQuery(
+    { ...openingsQuery(filters), ...(area === 'all' ? { near: 'all' as const } : {}) },
+    {
+      pollingInterval: LISTS_POLL_MS,
+      skipPollingIfUnfocused: true,
+      refetchOnMountOrArgChange: true,
+    },
+  );
   const list = filterOpenings(jobs.data?.jobs ?? [], filters);
+  // The chef's area as the near-me list last said it (a near=all answer has none): the switch keeps its label.
+  const [known, setKnown] = useState<JobsResponse['area']>(null);
+  const answered = jobs.data?.area ?? null;
+  if (answered && (answered.city !== known?.city || answered.radius_miles !== known?.radius_miles))
+    setKnown(answered);
+  const near = area === 'me' ? answered : null;
   const set = <K extends keyof OpeningsFilters>(key: K, value: OpeningsFilters[K]) =>
     setFilters((f) => ({ ...f, [key]: value }));
+  const nearLabel = known
+    ? t('openings.nearMe', { radius: known.radius_miles, city: known.city })
+    : t('openings.nearMeShort');
 
   return (
     <section className="page">
       <h1>{t('openings.title')}</h1>
+      <div className="chips openings-area" role="group" aria-label={t('openings.area')}>
+        {(['me', 'all'] as const).map((a) => (
+          <button
+            key={a}
+            type="button"
+            className={area === a ? 'chip chip-on' : 'chip'}
+            aria-pressed={area === a}
+            onClick={() => setArea(a)}
+          >
+            {a === 'me' ? nearLabel : t('openings.allCities')}
+          </button>
+        ))}
+      </div>
       <form className="card filters" aria-label={t('openings.filters')} onSubmit={(e) => e.preventDefault()}>
         <div className="filter-grid">
           <Field label={t('openings.priority')}>
@@ -172,9 +208,20 @@ function Openings() {
       ) : jobs.isError ? (
         <Alert>{errorText(jobs.error, t('openings.loadFailed'))}</Alert>
       ) : list.length === 0 ? (
-        <p className="empty muted card">
-          {hasFilters(filters) ? t('openings.noneFiltered') : t('openings.none')}
-        </p>
+        <div className="empty muted card">
+          <p>
+            {hasFilters(filters)
+              ? t('openings.noneFiltered')
+              : near
+                ? t('openings.noneNear', { radius: near.radius_miles, city: near.city })
+                : t('openings.none')}
+          </p>
+          {area === 'me' && near && (
+            <button type="button" className="btn btn-secondary" onClick={() => setArea('all')}>
+              {t('openings.showAll')}
+            </button>
+          )}
+        </div>
       ) : (
         <>
           <p className="hint" role="status">

@@ -27,6 +27,8 @@ export type CheckoutResponse = z.infer<typeof jobsHttp.CheckoutResponse>;
 export type CancelJobRequest = z.input<typeof jobsHttp.CancelJobRequest>;
 export type UpdateApplicationRequest = z.input<typeof jobsHttp.UpdateApplicationRequest>;
 export type ConfirmApplicationRequest = z.input<typeof jobsHttp.ConfirmApplicationRequest>;
+export type InviteChefRequest = z.input<typeof jobsHttp.InviteChefRequest>;
+export type InvitationResponse = z.infer<typeof jobsHttp.InvitationResponse>;
 
 /** GET /jobs filters (the openings screen sends the spec's filters; dashboards send status and limit). */
 export type JobsArgs = jobsHttp.JobsQuery;
@@ -53,6 +55,10 @@ export const jobsApi = api.injectEndpoints({
     job: build.query<JobResponse, string>({
       query: (id) => `/jobs/${encodeURIComponent(id)}`,
       providesTags: (_r, _e, id) => [{ type: 'Jobs', id }, 'Jobs'],
+    }),
+    /** Invite a chef to the restaurant's next open shift: the chef is texted (settings allowing). */
+    inviteChef: build.mutation<InvitationResponse, InviteChefRequest>({
+      query: (body) => ({ url: '/invitations', method: 'POST', body }),
     }),
     postJob: build.mutation<JobResponse, PostJobBody>({
       query: (body) => ({ url: '/jobs', method: 'POST', body }),

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { JobPay } from '../../app/contracts';
 import type { JobPosting } from './jobsApi';
 import { formatCents, formatHours, formatRate, formatShift } from '../../app/format';
@@ -90,4 +91,11 @@ export function RestaurantPlace({ job }: { job: JobPlace }) {
       {address}
     </span>
   );
+}
+
+/** "0.6 mi", "12 mi": one decimal below 10 miles, whole miles above, in the reader's number format. */
+export function milesText(miles: number, language: string, t: TFunction<'jobs'>): string {
+  const digits = miles < 10 ? 1 : 0;
+  const figure = new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(miles);
+  return t('openings.distance', { miles: figure });
 }
