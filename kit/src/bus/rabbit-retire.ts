@@ -1,4 +1,5 @@
 import type { ChannelModel, ConfirmChannel } from 'amqplib';
+import { inspectQueue } from './rabbit-admin';
 import { SUBSCRIPTION_HEADER } from './rabbit-topology';
 
 // The rolling upgrade to per-service quorum queues (ADR 15): the classic queues of the earlier topology, one
@@ -14,19 +15,6 @@ export interface RetireResult {
   /** Messages moved onto the new work queue (ready and waiting for a retry) and onto its dead-letter queue. */
   moved: number;
   deadLetters: number;
-}
-
-/** The queue's counts, or null when the broker has no queue of that name (a throwaway channel each time). */
-async function inspect(conn: ChannelModel, name: string) {
-  const ch = await conn.createChannel();
-  ch.on('error', () => undefined);
-  try {
-    return await ch.checkQueue(name);
-  } catch {
-    return null;
-  } finally {
-    await ch.close().catch(() => undefined);
-  }
 }
 
 /** Move every message of `from` onto `to`, tagged with the subscription it was for. */
@@ -57,10 +45,10 @@ export async function retireClassicQueue(
   delays: number[],
 ): Promise<RetireResult> {
   const result: RetireResult = { queue: old, outcome: 'retired', moved: 0, deadLetters: 0 };
-  const info = await inspect(conn, old);
+  const info = await inspectQueue(conn, old);
   if (!info) return { ...result, outcome: 'absent' };
   if (info.consumerCount > 0) return { ...result, outcome: 'in-use' };
-  if (!(await inspect(conn, work)) || !(await inspect(conn, `${work}.dlq`)))
+  if (!(await inspectQueue(conn, work)) || !(await inspectQueue(conn, `${work}.dlq`)))
     return { ...result, outcome: 'no-new-queue' };
   const ch = await conn.createConfirmChannel();
   ch.on('error', () => undefined);
@@ -68,13 +56,13 @@ export async function retireClassicQueue(
     // Retry queues first: their messages would otherwise dead-letter into the old queue after it is gone.
     for (const delay of delays) {
       const retry = `${old}.retry.${delay}`;
-      if (!(await inspect(conn, retry))) continue;
+      if (!(await inspectQueue(conn, retry))) continue;
       result.moved += await moveAll(ch, retry, work, subscription);
       await ch.deleteQueue(retry);
     }
     result.moved += await moveAll(ch, old, work, subscription);
     await ch.deleteQueue(old, { ifUnused: true });
-    if (await inspect(conn, `${old}.dlq`)) {
+    if (await inspectQueue(conn, `${old}.dlq`)) {
       result.deadLetters += await moveAll(ch, `${old}.dlq`, `${work}.dlq`, subscription);
       await ch.deleteQueue(`${old}.dlq`);
     }

@@ -2,16 +2,25 @@ import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type Consum
 import type { EventEnvelope } from '@brigade/contracts';
 import { isDependencyUnavailable } from '../errors';
 import type { Logger } from '../logger';
+import { deleteAll, messageCounts } from './rabbit-admin';
+import { deliverySpan, publishSpan } from './rabbit-tracing';
 import { peekDeadLetters, redriveDeadLetters, type DeadLetterScope } from './rabbit-dead-letters';
 import { retireClassicQueue, type RetireResult } from './rabbit-retire';
-import { parse, subjectOf, type Parsed } from './rabbit-messages';
+import {
+  attemptsOf,
+  parse,
+  parkedCopy,
+  recipientsOf,
+  routeOf,
+  subjectOf,
+  type Parsed,
+} from './rabbit-messages';
 import {
   deadLetterQueueOptions,
   isWorkQueue,
   queuesOf,
   retryQueueOptions,
   serviceOf,
-  SUBSCRIPTION_HEADER,
   workQueueOf,
   workQueueOptions,
 } from './rabbit-topology';
@@ -53,6 +62,8 @@ export class RabbitBus implements EventBus {
   /** Per service, the channel consuming its work queue. */
   private readonly consumers = new Map<string, { channel: Channel; tag: string }>();
   private readonly inFlight = new Set<Promise<void>>();
+  /** Event types (or subscriptions) this process was handed without handling them, logged once each. */
+  private readonly unhandled = new Set<string>();
   /** Per work queue and subject, the tail of the chain of events in hand (same subject: one at a time). */
   private readonly chains = new Map<string, Promise<void>>();
   /** Handlers running now across all queues of this process, and those waiting for a turn. */
@@ -88,22 +99,27 @@ export class RabbitBus implements EventBus {
   async publish(event: EventEnvelope): Promise<void> {
     const channel = this.publisher;
     if (!channel) throw new Error('RabbitMQ is not connected');
-    await new Promise<void>((resolve, reject) => {
-      channel.publish(
-        this.exchange,
-        event.type,
-        Buffer.from(JSON.stringify(event)),
-        {
-          persistent: true,
-          contentType: 'application/json',
-          messageId: event.id,
-          type: event.type,
-          timestamp: Math.floor(Date.parse(event.occurred_at) / 1000),
-          headers: event.traceparent ? { traceparent: event.traceparent } : {},
-        },
-        (err) => (err ? reject(err) : resolve()),
-      );
-    });
+    await publishSpan(
+      this.exchange,
+      event,
+      (headers) =>
+        new Promise<void>((resolve, reject) => {
+          channel.publish(
+            this.exchange,
+            event.type,
+            Buffer.from(JSON.stringify(event)),
+            {
+              persistent: true,
+              contentType: 'application/json',
+              messageId: event.id,
+              type: event.type,
+              timestamp: Math.floor(Date.parse(event.occurred_at) / 1000),
+              headers,
+            },
+            (err) => (err ? reject(err) : resolve()),
+          );
+        }),
+    );
   }
 
   async subscribe(sub: Subscription): Promise<void> {
@@ -129,36 +145,17 @@ export class RabbitBus implements EventBus {
 
   /**
    * Each service's work queue: its ready messages (consumer lag) and dead letters, from the broker
-   * (`checkQueue`, on a channel of its own). A queue the broker does not have (yet) counts 0.
+   * (`checkQueue`). A queue the broker does not have (yet) counts 0.
    */
   async queueDepths(): Promise<QueueDepth[]> {
     const conn = this.requireConnection();
-    let ch = await conn.createChannel();
-    ch.on('error', () => undefined);
-    const count = async (name: string) => {
-      try {
-        return (await ch.checkQueue(name)).messageCount;
-      } catch {
-        // a missing queue closes the channel: carry on with a new one
-        ch = await conn.createChannel();
-        ch.on('error', () => undefined);
-        return 0;
-      }
-    };
-    try {
-      const out: QueueDepth[] = [];
-      for (const service of this.services()) {
-        const name = this.workQueue(service);
-        out.push({
-          queue: workQueueOf(service),
-          waiting: await count(name),
-          deadLetters: await count(`${name}.dlq`),
-        });
-      }
-      return out;
-    } finally {
-      await ch.close().catch(() => undefined);
+    const out: QueueDepth[] = [];
+    for (const service of this.services()) {
+      const name = this.workQueue(service);
+      const [waiting, deadLetters] = await messageCounts(conn, [name, `${name}.dlq`]);
+      out.push({ queue: workQueueOf(service), waiting, deadLetters });
     }
+    return out;
   }
 
   /** The subscriptions on this bus (`<service>.<name>`, without the namespace prefix). */
@@ -191,22 +188,9 @@ export class RabbitBus implements EventBus {
 
   /** Delete this bus's queues and exchange (tests). */
   async destroy(): Promise<void> {
-    const conn = this.requireConnection();
-    for (const service of this.services()) {
-      for (const q of queuesOf(this.workQueue(service), this.delays)) {
-        // one channel per queue: a refusal closes its channel
-        const ch = await conn.createChannel();
-        ch.on('error', () => undefined);
-        await ch.deleteQueue(q).catch(() => undefined);
-        await ch.close().catch(() => undefined);
-      }
-    }
-    if (this.exchange !== 'brigade.events') {
-      const ch = await conn.createChannel();
-      ch.on('error', () => undefined);
-      await ch.deleteExchange(this.exchange).catch(() => undefined);
-      await ch.close().catch(() => undefined);
-    }
+    const queues = this.services().flatMap((service) => queuesOf(this.workQueue(service), this.delays));
+    const exchange = this.exchange !== 'brigade.events' ? this.exchange : undefined;
+    await deleteAll(this.requireConnection(), queues, exchange);
   }
 
   async close(): Promise<void> {
@@ -314,46 +298,33 @@ export class RabbitBus implements EventBus {
   private dispatch(service: string, channel: Channel, msg: ConsumeMessage) {
     const work = this.workQueue(service);
     const parsed = parse(msg);
-    const owner = msg.properties.headers?.[SUBSCRIPTION_HEADER];
-    const type =
-      'event' in parsed
-        ? parsed.event.type
-        : typeof msg.properties.type === 'string'
-          ? msg.properties.type
-          : null;
-    const mine = this.subs.filter((s) => serviceOf(s.queue) === service);
-    const targets =
-      typeof owner === 'string'
-        ? mine.filter((s) => s.queue === owner)
-        : mine.filter((s) => type !== null && s.types.includes(type));
-    if (targets.length === 0 && typeof owner !== 'string' && type !== null) {
-      // A binding left by a subscription this service no longer has: drop the event and the binding.
-      this.options.logger.info(
-        { queue: work, type },
-        'no subscription handles this event type; unbinding it',
-      );
-      channel.ack(msg);
-      channel.unbindQueue(work, this.exchange, type).catch(() => undefined);
+    const recipients = recipientsOf(this.subs, service, msg, parsed);
+    if (recipients?.length === 0) {
+      // For a subscription this instance does not have: one of a newer version (a rolling upgrade) may take
+      // it; if none does, the work queue's delivery limit dead-letters it (a binding a removed subscription left).
+      if (!this.unhandled.has(routeOf(msg))) {
+        this.unhandled.add(routeOf(msg));
+        this.options.logger.warn(
+          { queue: work, route: routeOf(msg) },
+          'no subscription here handles this event',
+        );
+      }
+      channel.nack(msg, false, true);
       return;
     }
-    // Unparseable and untyped, or for a subscription that is gone: a dead letter of the service.
-    const handlers: Subscription[] =
-      targets.length > 0
-        ? targets
-        : [
-            {
-              queue: typeof owner === 'string' ? owner : workQueueOf(service),
-              types: [],
-              handler: noSubscription,
-            },
-          ];
+    // Unparseable and untyped: a dead letter of the service.
+    const handlers = recipients ?? [
+      { queue: workQueueOf(service), types: [], handler: noSubscription } satisfies Subscription,
+    ];
     // Unparseable messages have no subject: delivered alone.
     const subject = 'event' in parsed ? subjectOf(parsed.event) : null;
     const key = subject ? `${work}|${subject}` : null;
     const before = key ? this.chains.get(key) : undefined;
     const run = async () => {
       try {
-        for (const sub of handlers) await this.deliver(work, sub, msg, parsed);
+        await deliverySpan(work, msg, async () => {
+          for (const sub of handlers) await this.deliver(work, sub, msg, parsed);
+        });
         channel.ack(msg);
       } catch {
         // Could not park a copy for a retry: give the delivery back untouched; it will be redelivered.
@@ -398,8 +369,7 @@ export class RabbitBus implements EventBus {
    * dead-letter queue; throws only when that copy could not be parked.
    */
   private async deliver(work: string, sub: Subscription, msg: ConsumeMessage, parsed: Parsed) {
-    const mine = msg.properties.headers?.[SUBSCRIPTION_HEADER] === sub.queue;
-    const attempt = (mine ? Number(msg.properties.headers?.['x-attempt'] ?? 0) : 0) + 1;
+    const attempt = attemptsOf(msg, sub.queue) + 1;
     try {
       if ('error' in parsed) throw parsed.error;
       await sub.handler(parsed.event);
@@ -422,30 +392,16 @@ export class RabbitBus implements EventBus {
       );
       const publisher = this.publisher;
       if (!publisher) throw new Error('RabbitMQ is not connected');
-      const headers = { ...(msg.properties.headers ?? {}) };
-      delete headers['x-delivery-count'];
       await new Promise<void>((resolve, reject) =>
-        publisher.sendToQueue(
-          target,
-          msg.content,
-          {
-            ...msg.properties,
-            persistent: true,
-            headers: {
-              ...headers,
-              [SUBSCRIPTION_HEADER]: sub.queue,
-              'x-attempt': recorded,
-              'x-error': message.slice(0, 500),
-            },
-          },
-          (e) => (e ? reject(e) : resolve()),
+        publisher.sendToQueue(target, msg.content, parkedCopy(msg, sub.queue, recorded, message), (e) =>
+          e ? reject(e) : resolve(),
         ),
       );
     }
   }
 }
 
-/** The handler of a delivery no subscription can take: it is dead-lettered for an operator to look at. */
+/** The handler of an unparseable delivery with no type: it is dead-lettered for an operator to look at. */
 async function noSubscription(): Promise<void> {
-  throw new PoisonMessage('no subscription of this service handles this message');
+  throw new PoisonMessage('a message with no event type');
 }
