@@ -1,6 +1,6 @@
 import type { ChannelModel, GetMessage } from 'amqplib';
 import type { DeadLetter } from './types';
-import { deadLetterOf } from './rabbit-messages';
+import { deadLetterOf, failedAt } from './rabbit-messages';
 import { SUBSCRIPTION_HEADER } from './rabbit-topology';
 
 // A service's dead-letter queue (`<service>.events.dlq`) holds the dead letters of all its subscriptions, each
@@ -32,7 +32,7 @@ function matches(scope: DeadLetterScope, msg: GetMessage): boolean {
 
 /**
  * Look at dead letters without taking them: the count and the newest `latest` of the first `scan` messages
- * (newest first). The messages are fetched unacknowledged on a channel of their own and all given back with
+ * (newest first, by when they failed). The messages are fetched unacknowledged on a channel of their own and all given back with
  * nack(requeue) before the channel closes; nothing is lost if this process dies meanwhile (the broker requeues
  * a closed channel's unacked messages). While held they are invisible to a redrive running at that instant,
  * which then leaves them for the next redrive (nothing else consumes a `.dlq`).
@@ -47,7 +47,7 @@ export async function peekDeadLetters(
   const name = `${scope.work}.dlq`;
   const ch = await conn.createChannel();
   ch.on('error', () => undefined);
-  const seen: DeadLetter[] = [];
+  const seen: Array<DeadLetter & { at: number }> = [];
   try {
     const total = (await ch.checkQueue(name)).messageCount;
     let held = 0;
@@ -56,7 +56,8 @@ export async function peekDeadLetters(
         const msg = await ch.get(name, { noAck: false });
         if (!msg) break;
         held++;
-        if (matches(scope, msg)) seen.push(deadLetterOf(subscriptionOf(msg) ?? display, msg));
+        if (matches(scope, msg))
+          seen.push({ ...deadLetterOf(subscriptionOf(msg) ?? display, msg), at: failedAt(msg) });
       }
     } finally {
       if (held > 0) ch.nackAll(true);
@@ -64,7 +65,8 @@ export async function peekDeadLetters(
   } finally {
     await ch.close().catch(() => undefined);
   }
-  return { count: seen.length, latest: seen.slice(-latest).reverse() };
+  const ordered = seen.sort((a, b) => a.at - b.at).map(({ at: _at, ...letter }) => letter);
+  return { count: ordered.length, latest: latest > 0 ? ordered.slice(-latest).reverse() : [] };
 }
 
 /**

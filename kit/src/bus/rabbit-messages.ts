@@ -1,8 +1,8 @@
 import type { ConsumeMessage, GetMessage, Options } from 'amqplib';
 import type { EventEnvelope } from '@brigade/contracts';
-import { serviceOf, SUBSCRIPTION_HEADER } from './rabbit-topology';
+import { serviceOf, SUBSCRIPTION_HEADER, workQueueOf } from './rabbit-topology';
 import type { DeadLetter, Subscription } from './types';
-import { parseEnvelope } from './validate';
+import { parseEnvelope, PoisonMessage } from './validate';
 
 // How the RabbitMQ bus reads a message: its subject (for ordering), the subscriptions it is for, the copy
 // parked for a retry, a dead letter as the console shows it, and a delivery parsed once.
@@ -79,6 +79,28 @@ export function recipientsOf(
   return type === null ? null : mine.filter((s) => s.types.includes(type));
 }
 
+/**
+ * When a dead letter failed (ms): its own header, else the broker's last dead-lettering (the delivery limit),
+ * else 0. Peeks order by it: a quorum queue puts requeued messages back behind the ones that arrived meanwhile.
+ */
+export function failedAt(msg: GetMessage): number {
+  const headers = msg.properties.headers ?? {};
+  if (typeof headers['x-failed-at'] === 'number') return headers['x-failed-at'];
+  const death = (headers['x-death'] as Array<{ time?: { value?: number } }> | undefined)?.[0];
+  return typeof death?.time?.value === 'number' ? death.time.value * 1000 : 0;
+}
+
+/** Who takes an unparseable message with no type: the service's work queue itself, which dead-letters it. */
+export function untypedMessage(service: string): Subscription {
+  return {
+    queue: workQueueOf(service),
+    types: [],
+    handler: async () => {
+      throw new PoisonMessage('a message with no event type');
+    },
+  };
+}
+
 /** Attempts a subscription already made at this message (0 for a fresh event, or another subscription's copy). */
 export function attemptsOf(msg: ConsumeMessage, subscription: string): number {
   const headers = msg.properties.headers ?? {};
@@ -102,6 +124,7 @@ export function parkedCopy(
       [SUBSCRIPTION_HEADER]: subscription,
       'x-attempt': attempts,
       'x-error': error.slice(0, 500),
+      'x-failed-at': Date.now(),
     },
   };
 }

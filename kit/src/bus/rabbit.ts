@@ -11,6 +11,7 @@ import {
   parse,
   parkedCopy,
   recipientsOf,
+  untypedMessage,
   routeOf,
   subjectOf,
   type Parsed,
@@ -37,11 +38,9 @@ export interface RabbitBusOptions {
   /** Backoff between attempts; after the last one the message goes to the service's `.dlq`. */
   retryDelaysMs?: number[];
   /**
-   * Events handled at once per process (default 4; also each work queue's prefetch). Events about the same subject (the job,
-   * the application, the user) still run one after the other, in delivery order; only different subjects
-   * overlap, so a burst (twenty checkouts at once) no longer waits in single file. Retries were never
-   * ordered (a failed event waits in its retry queue while later ones proceed): handlers are written for
-   * that already.
+   * Deliveries handled at once per process (default 4; each work queue's prefetch). Events about one subject
+   * (the job, the application, the user) run one after the other in delivery order; only different subjects
+   * overlap. Retries were never ordered: handlers are written for that.
    */
   prefetch?: number;
 }
@@ -62,7 +61,7 @@ export class RabbitBus implements EventBus {
   /** Per service, the channel consuming its work queue. */
   private readonly consumers = new Map<string, { channel: Channel; tag: string }>();
   private readonly inFlight = new Set<Promise<void>>();
-  /** Event types (or subscriptions) this process was handed without handling them, logged once each. */
+  /** Event types (or subscriptions) handed to this process that it has no handler for, logged once each. */
   private readonly unhandled = new Set<string>();
   /** Per work queue and subject, the tail of the chain of events in hand (same subject: one at a time). */
   private readonly chains = new Map<string, Promise<void>>();
@@ -312,10 +311,7 @@ export class RabbitBus implements EventBus {
       channel.nack(msg, false, true);
       return;
     }
-    // Unparseable and untyped: a dead letter of the service.
-    const handlers = recipients ?? [
-      { queue: workQueueOf(service), types: [], handler: noSubscription } satisfies Subscription,
-    ];
+    const handlers = recipients ?? [untypedMessage(service)];
     // Unparseable messages have no subject: delivered alone.
     const subject = 'event' in parsed ? subjectOf(parsed.event) : null;
     const key = subject ? `${work}|${subject}` : null;
@@ -399,9 +395,4 @@ export class RabbitBus implements EventBus {
       );
     }
   }
-}
-
-/** The handler of an unparseable delivery with no type: it is dead-lettered for an operator to look at. */
-async function noSubscription(): Promise<void> {
-  throw new PoisonMessage('a message with no event type');
 }
