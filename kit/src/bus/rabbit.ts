@@ -46,12 +46,10 @@ export interface RabbitBusOptions {
 }
 
 /**
- * RabbitMQ event bus (ADRs 3 and 15): durable topic exchange, publisher confirms, and per service one quorum
- * work queue bound to every event type its subscriptions handle, whose deliveries the bus dispatches by type
- * to the subscriptions' handlers; quorum retry queues with a TTL that dead-letter back to the work queue, and a
- * quorum `.dlq` for messages that keep failing or break their contract. Subscriptions keep their logical
- * names (`<service>.<name>`: idempotency records, dead letters, redrive). Reconnects with backoff; consumers
- * are re-created.
+ * RabbitMQ event bus (ADRs 3 and 15): durable topic exchange, publisher confirms; per service one quorum work
+ * queue bound to every type its subscriptions handle, each delivery dispatched by type to their handlers; quorum
+ * TTL retry queues that dead-letter back to it and a quorum `.dlq`. Subscriptions keep their logical names
+ * (`<service>.<name>`: idempotency records, dead letters, redrive). Reconnects with backoff.
  */
 export class RabbitBus implements EventBus {
   readonly kind = 'rabbitmq' as const;
@@ -60,6 +58,7 @@ export class RabbitBus implements EventBus {
   private readonly subs: Subscription[] = [];
   /** Per service, the channel consuming its work queue. */
   private readonly consumers = new Map<string, { channel: Channel; tag: string }>();
+  private readonly starting = new Map<string, Promise<void>>();
   private readonly inFlight = new Set<Promise<void>>();
   /** Event types (or subscriptions) handed to this process that it has no handler for, logged once each. */
   private readonly unhandled = new Set<string>();
@@ -125,11 +124,16 @@ export class RabbitBus implements EventBus {
     this.subs.push(sub);
     if (!this.connection) return;
     const service = serviceOf(sub.queue);
+    // One consumer per service, even when subscriptions arrive side by side; then bind this one's types.
+    if (!this.consumers.has(service)) {
+      const pending = this.starting.get(service) ?? this.startConsumer(service);
+      this.starting.set(service, pending);
+      await pending.finally(() => this.starting.delete(service));
+    }
     const consumer = this.consumers.get(service);
-    if (!consumer) return this.startConsumer(service);
-    // The service's queue is consumed already: bind it to the new subscription's types as well.
-    const work = this.workQueue(service);
-    for (const type of sub.types) await consumer.channel.bindQueue(work, this.exchange, type);
+    if (!consumer) return; // the connection dropped: reconnecting binds every subscription's types
+    for (const type of sub.types)
+      await consumer.channel.bindQueue(this.workQueue(service), this.exchange, type);
   }
 
   /** Broker name of a service's work queue (`[<prefix>.]<service>.events`). */
@@ -142,10 +146,7 @@ export class RabbitBus implements EventBus {
     return (await this.peekDeadLetters(queue, 0, Number.MAX_SAFE_INTEGER)).count;
   }
 
-  /**
-   * Each service's work queue: its ready messages (consumer lag) and dead letters, from the broker
-   * (`checkQueue`). A queue the broker does not have (yet) counts 0.
-   */
+  /** Each service's work queue: its ready messages (consumer lag) and dead letters (none yet: 0). */
   async queueDepths(): Promise<QueueDepth[]> {
     const conn = this.requireConnection();
     const out: QueueDepth[] = [];
