@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { RabbitBus } from '@brigade/kit';
 import { createTcpCut, eventually, requireRealServers } from '@brigade/kit/testing';
 import { freshStackEnv, ROOT, spawnStack, type ChildStack } from './support/child';
+import { deleteBusQueues } from './support/processes';
 import { expectLedgerGreen } from './support/ledger';
 import {
   acceptAndConfirm,
@@ -179,6 +180,8 @@ function redriveCommand(env: Record<string, string>, ...args: string[]) {
         child.process.kill('SIGTERM');
         await child.exited;
       }
+      // The queues of the run, also when a child that would have deleted them was killed or never started.
+      await deleteBusQueues(env.BUS_NAMESPACE, env.EVENT_RETRY_DELAYS_MS.split(','));
     }
   }, 240_000);
 
@@ -306,6 +309,8 @@ function redriveCommand(env: Record<string, string>, ...args: string[]) {
         child.process.kill('SIGTERM');
         await child.exited;
       }
+      // The queues of the run, also when a child that would have deleted them was killed or never started.
+      await deleteBusQueues(env.BUS_NAMESPACE, env.EVENT_RETRY_DELAYS_MS.split(','));
     }
   }, 180_000);
 });

@@ -1,7 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import amqp from 'amqplib';
 import pg from 'pg';
 import { eventually } from '@brigade/kit/testing';
@@ -9,7 +7,7 @@ import { freePort, openDatabase } from '@brigade/kit';
 import { loadPolicy } from '@brigade/contracts';
 import { runLedgerCheck } from '../../services/payments/src/scripts/ledger-check';
 import { startBalancer, type Balancer } from './balancer';
-import { ROOT, spawnNode } from './child';
+import { spawnNode } from './child';
 import { apiCall, runName, type Api } from './stack';
 
 /**
@@ -74,21 +72,30 @@ const entry = (name: ProcessName) =>
         ? 'sandboxes/sms/src/main.ts'
         : `services/${name}/src/main.ts`;
 
-/** Each subscription's queue name, from the services' subscription tables (`on(db, service, name, ...)`). */
-function subscriptionQueues(): string[] {
-  const queues: string[] = [];
-  for (const service of SERVICE_NAMES) {
-    const file = path.join(ROOT, 'services', service, 'src/events/subscriptions.ts');
-    let text = '';
-    try {
-      text = readFileSync(file, 'utf8');
-    } catch {
-      continue;
+/**
+ * Delete a run's RabbitMQ queues and exchange: per service its work queue `<ns>.<service>.events`, its retry
+ * queues and its dead-letter queue (ADR 15), and the `hardening` test subscriptions' (faults suite). For the
+ * processes a test killed, which could not delete their own.
+ */
+export async function deleteBusQueues(namespace: string, retryDelays: Array<string | number>): Promise<void> {
+  const conn = await amqp.connect(process.env.AMQP_URL!);
+  try {
+    for (const service of [...SERVICE_NAMES, 'hardening']) {
+      const work = `${namespace}.${service}.events`;
+      for (const q of [work, `${work}.dlq`, ...retryDelays.map((d) => `${work}.retry.${d}`)]) {
+        const ch = await conn.createChannel();
+        ch.on('error', () => undefined);
+        await ch.deleteQueue(q).catch(() => undefined);
+        await ch.close().catch(() => undefined);
+      }
     }
-    for (const m of text.matchAll(/\bon\(\s*[\w.]+,\s*(?:'([\w-]+)'|SERVICE),\s*'([\w-]+)'/g))
-      queues.push(`${m[1] ?? service}.${m[2]}`);
+    const ch = await conn.createChannel();
+    ch.on('error', () => undefined);
+    await ch.deleteExchange(`${namespace}.events`).catch(() => undefined);
+    await ch.close().catch(() => undefined);
+  } finally {
+    await conn.close().catch(() => undefined);
   }
-  return queues;
 }
 
 /**
@@ -256,23 +263,7 @@ export async function startProcessStack(
     } finally {
       await client.end().catch(() => undefined);
     }
-    const conn = await amqp.connect(process.env.AMQP_URL!);
-    try {
-      for (const q of subscriptionQueues()) {
-        for (const suffix of ['', '.dlq', ...retryDelays.map((d) => `.retry.${d}`)]) {
-          const ch = await conn.createChannel();
-          ch.on('error', () => undefined);
-          await ch.deleteQueue(`${name}.${q}${suffix}`).catch(() => undefined);
-          await ch.close().catch(() => undefined);
-        }
-      }
-      const ch = await conn.createChannel();
-      ch.on('error', () => undefined);
-      await ch.deleteExchange(`${name}.events`).catch(() => undefined);
-      await ch.close().catch(() => undefined);
-    } finally {
-      await conn.close().catch(() => undefined);
-    }
+    await deleteBusQueues(name, retryDelays);
   };
 
   const launchAll = (p: ProcessName) => Promise.all(replicaPorts[p].map((_, i) => launch(p, i)));
@@ -306,16 +297,16 @@ export async function startProcessStack(
   };
 }
 
-/** Messages waiting in the run's dead-letter queues, by queue (empty when none). */
+/** Messages waiting in the run's dead-letter queues (one per service, ADR 15), by service (empty when none). */
 export async function deadLetters(stack: Pick<ProcessStack, 'name'>): Promise<Record<string, number>> {
   const conn = await amqp.connect(process.env.AMQP_URL!);
   const found: Record<string, number> = {};
   try {
-    for (const q of subscriptionQueues()) {
+    for (const service of SERVICE_NAMES) {
       const ch = await conn.createChannel();
       ch.on('error', () => undefined);
-      const info = await ch.checkQueue(`${stack.name}.${q}.dlq`).catch(() => null);
-      if (info && info.messageCount > 0) found[q] = info.messageCount;
+      const info = await ch.checkQueue(`${stack.name}.${service}.events.dlq`).catch(() => null);
+      if (info && info.messageCount > 0) found[service] = info.messageCount;
       await ch.close().catch(() => undefined);
     }
   } finally {

@@ -1,4 +1,4 @@
-import { context, propagation, SpanKind, trace } from '@opentelemetry/api';
+import { context, propagation, ROOT_CONTEXT, SpanKind, trace } from '@opentelemetry/api';
 import type { EventData, EventEnvelope, EventType } from '@brigade/contracts';
 import { sql, type Database, type Tx } from './db';
 import type { EventHandler } from './bus/types';
@@ -22,7 +22,16 @@ export function idempotent<T extends EventType>(
   handler: TypedHandler<T>,
 ): EventHandler {
   return async (event) => {
-    const parent = propagation.extract(context.active(), { traceparent: event.traceparent });
+    // Under the bus's delivery span when it continues the event's trace (RabbitMQ: gateway -> service ->
+    // publish -> delivery -> handler), else straight under the context stored with the event.
+    const active = trace.getSpanContext(context.active());
+    const stored = trace.getSpanContext(
+      propagation.extract(ROOT_CONTEXT, { traceparent: event.traceparent }),
+    );
+    const parent =
+      active && stored && active.traceId === stored.traceId
+        ? context.active()
+        : propagation.extract(context.active(), { traceparent: event.traceparent });
     await context.with(parent, () =>
       tracer.startActiveSpan(
         `process ${event.type}`,

@@ -25,6 +25,9 @@ export async function startTelemetry(serviceName: string): Promise<() => Promise
         '@opentelemetry/instrumentation-dns': { enabled: false },
         '@opentelemetry/instrumentation-net': { enabled: false },
         '@opentelemetry/instrumentation-ioredis': { requireParentSpan: false },
+        // The event bus makes its own publish and delivery spans (kit/src/bus/rabbit-tracing.ts), in the
+        // context stored with each outbox row rather than the relay's.
+        '@opentelemetry/instrumentation-amqplib': { enabled: false },
       }),
     ],
   });

@@ -2,7 +2,29 @@ import amqp, { type Channel, type ChannelModel, type ConfirmChannel, type Consum
 import type { EventEnvelope } from '@brigade/contracts';
 import { isDependencyUnavailable } from '../errors';
 import type { Logger } from '../logger';
-import { deadLetterOf, parse, subjectOf, type Parsed } from './rabbit-messages';
+import { deleteAll, messageCounts } from './rabbit-admin';
+import { deliverySpan, publishSpan } from './rabbit-tracing';
+import { peekDeadLetters, redriveDeadLetters, type DeadLetterScope } from './rabbit-dead-letters';
+import { retireClassicQueue, type RetireResult } from './rabbit-retire';
+import {
+  attemptsOf,
+  parse,
+  parkedCopy,
+  recipientsOf,
+  untypedMessage,
+  routeOf,
+  subjectOf,
+  type Parsed,
+} from './rabbit-messages';
+import {
+  deadLetterQueueOptions,
+  isWorkQueue,
+  queuesOf,
+  retryQueueOptions,
+  serviceOf,
+  workQueueOf,
+  workQueueOptions,
+} from './rabbit-topology';
 import type { DeadLetter, EventBus, QueueDepth, Subscription } from './types';
 import { PoisonMessage } from './validate';
 
@@ -13,31 +35,34 @@ export interface RabbitBusOptions {
   exchange?: string;
   /** Prefix for queue names (tests use one per run so they never share queues). */
   queuePrefix?: string;
-  /** Backoff between attempts; after the last one the message goes to `<queue>.dlq`. */
+  /** Backoff between attempts; after the last one the message goes to the service's `.dlq`. */
   retryDelaysMs?: number[];
   /**
-   * Events handled at once per queue and per process (default 4). Events about the same subject (the job,
-   * the application, the user) still run one after the other, in delivery order; only different subjects
-   * overlap, so a burst (twenty checkouts at once) no longer waits in single file. Retries were never
-   * ordered (a failed event waits in its retry queue while later ones proceed): handlers are written for
-   * that already.
+   * Deliveries handled at once per process (default 4; each work queue's prefetch). Events about one subject
+   * (the job, the application, the user) run one after the other in delivery order; only different subjects
+   * overlap. Retries were never ordered: handlers are written for that.
    */
   prefetch?: number;
 }
 
 /**
- * RabbitMQ event bus: durable topic exchange, a durable queue per subscription bound by event type,
- * publisher confirms, retry queues with a TTL that dead-letter back to the work queue, and a `.dlq` queue
- * for messages that keep failing or break their contract. Reconnects with backoff; consumers are re-created.
+ * RabbitMQ event bus (ADRs 3 and 15): durable topic exchange, publisher confirms; per service one quorum work
+ * queue bound to every type its subscriptions handle, each delivery dispatched by type to their handlers; quorum
+ * TTL retry queues that dead-letter back to it and a quorum `.dlq`. Subscriptions keep their logical names
+ * (`<service>.<name>`: idempotency records, dead letters, redrive). Reconnects with backoff.
  */
 export class RabbitBus implements EventBus {
   readonly kind = 'rabbitmq' as const;
   private connection: ChannelModel | null = null;
   private publisher: ConfirmChannel | null = null;
   private readonly subs: Subscription[] = [];
+  /** Per service, the channel consuming its work queue. */
   private readonly consumers = new Map<string, { channel: Channel; tag: string }>();
+  private readonly starting = new Map<string, Promise<void>>();
   private readonly inFlight = new Set<Promise<void>>();
-  /** Per queue and subject, the tail of the chain of events in hand (same subject: one at a time). */
+  /** Event types (or subscriptions) handed to this process that it has no handler for, logged once each. */
+  private readonly unhandled = new Set<string>();
+  /** Per work queue and subject, the tail of the chain of events in hand (same subject: one at a time). */
   private readonly chains = new Map<string, Promise<void>>();
   /** Handlers running now across all queues of this process, and those waiting for a turn. */
   private running = 0;
@@ -72,147 +97,100 @@ export class RabbitBus implements EventBus {
   async publish(event: EventEnvelope): Promise<void> {
     const channel = this.publisher;
     if (!channel) throw new Error('RabbitMQ is not connected');
-    await new Promise<void>((resolve, reject) => {
-      channel.publish(
-        this.exchange,
-        event.type,
-        Buffer.from(JSON.stringify(event)),
-        {
-          persistent: true,
-          contentType: 'application/json',
-          messageId: event.id,
-          type: event.type,
-          timestamp: Math.floor(Date.parse(event.occurred_at) / 1000),
-          headers: event.traceparent ? { traceparent: event.traceparent } : {},
-        },
-        (err) => (err ? reject(err) : resolve()),
-      );
-    });
+    await publishSpan(
+      this.exchange,
+      event,
+      (headers) =>
+        new Promise<void>((resolve, reject) => {
+          channel.publish(
+            this.exchange,
+            event.type,
+            Buffer.from(JSON.stringify(event)),
+            {
+              persistent: true,
+              contentType: 'application/json',
+              messageId: event.id,
+              type: event.type,
+              timestamp: Math.floor(Date.parse(event.occurred_at) / 1000),
+              headers,
+            },
+            (err) => (err ? reject(err) : resolve()),
+          );
+        }),
+    );
   }
 
   async subscribe(sub: Subscription): Promise<void> {
     this.subs.push(sub);
-    if (this.connection) await this.startConsumer(sub);
-  }
-
-  /** Messages waiting in a queue's dead-letter queue. */
-  async deadLetterCount(queue: string): Promise<number> {
-    const ch = await this.requireConnection().createChannel();
-    try {
-      const q = await ch.checkQueue(`${this.queueName(queue)}.dlq`);
-      return q.messageCount;
-    } finally {
-      await ch.close().catch(() => undefined);
+    if (!this.connection) return;
+    const service = serviceOf(sub.queue);
+    // One consumer per service, even when subscriptions arrive side by side; then bind this one's types.
+    if (!this.consumers.has(service)) {
+      const pending = this.starting.get(service) ?? this.startConsumer(service);
+      this.starting.set(service, pending);
+      await pending.finally(() => this.starting.delete(service));
     }
+    const consumer = this.consumers.get(service);
+    if (!consumer) return; // the connection dropped: reconnecting binds every subscription's types
+    for (const type of sub.types)
+      await consumer.channel.bindQueue(this.workQueue(service), this.exchange, type);
   }
 
-  /**
-   * Each subscribed queue's ready messages (consumer lag) and dead letters, from the broker (`checkQueue`, on a
-   * channel of its own). A queue the broker does not have (yet) counts 0.
-   */
+  /** Broker name of a service's work queue (`[<prefix>.]<service>.events`). */
+  workQueue(service: string) {
+    return this.queueName(workQueueOf(service));
+  }
+
+  /** Messages waiting in a subscription's dead letters, or in all of a service's (`<service>.events`). */
+  async deadLetterCount(queue: string): Promise<number> {
+    return (await this.peekDeadLetters(queue, 0, Number.MAX_SAFE_INTEGER)).count;
+  }
+
+  /** Each service's work queue: its ready messages (consumer lag) and dead letters (none yet: 0). */
   async queueDepths(): Promise<QueueDepth[]> {
     const conn = this.requireConnection();
-    let ch = await conn.createChannel();
-    ch.on('error', () => undefined);
-    const count = async (name: string) => {
-      try {
-        return (await ch.checkQueue(name)).messageCount;
-      } catch {
-        // a missing queue closes the channel: carry on with a new one
-        ch = await conn.createChannel();
-        ch.on('error', () => undefined);
-        return 0;
-      }
-    };
-    try {
-      const out: QueueDepth[] = [];
-      for (const queue of this.subscribedQueues()) {
-        const name = this.queueName(queue);
-        out.push({ queue, waiting: await count(name), deadLetters: await count(`${name}.dlq`) });
-      }
-      return out;
-    } finally {
-      await ch.close().catch(() => undefined);
+    const out: QueueDepth[] = [];
+    for (const service of this.services()) {
+      const name = this.workQueue(service);
+      const [waiting, deadLetters] = await messageCounts(conn, [name, `${name}.dlq`]);
+      out.push({ queue: workQueueOf(service), waiting, deadLetters });
     }
+    return out;
   }
 
-  /** The consumer queues subscribed on this bus (`<service>.<name>`, without the namespace prefix). */
+  /** The subscriptions on this bus (`<service>.<name>`, without the namespace prefix). */
   subscribedQueues(): string[] {
     return [...new Set(this.subs.map((s) => s.queue))];
   }
 
-  /**
-   * Look at a queue's dead letters without taking them: the count, and the newest `latest` of the first
-   * `scan` messages (newest first). The messages are fetched unacknowledged on a channel of their own and all
-   * given back with nack(requeue) before the channel closes; RabbitMQ puts requeued messages back in their
-   * place. Nothing is lost if this process dies meanwhile: the broker requeues a closed channel's unacked
-   * messages. While held they are invisible to a redrive running at that instant, which then leaves them in
-   * the dead-letter queue for the next redrive (nothing else consumes a `.dlq`).
-   */
+  /** Look at a subscription's dead letters (or all of a service's) without taking them (rabbit-dead-letters). */
   async peekDeadLetters(
     queue: string,
     latest = 10,
     scan = 500,
   ): Promise<{ count: number; latest: DeadLetter[] }> {
-    const name = `${this.queueName(queue)}.dlq`;
-    const ch = await this.requireConnection().createChannel();
-    ch.on('error', () => undefined);
-    const seen: DeadLetter[] = [];
-    let count = 0;
-    try {
-      count = (await ch.checkQueue(name)).messageCount;
-      let held = 0;
-      try {
-        while (held < Math.min(count, scan)) {
-          const msg = await ch.get(name, { noAck: false });
-          if (!msg) break;
-          held++;
-          seen.push(deadLetterOf(queue, msg));
-        }
-      } finally {
-        if (held > 0) ch.nackAll(true);
-      }
-    } finally {
-      await ch.close().catch(() => undefined);
-    }
-    return { count, latest: seen.slice(-latest).reverse() };
+    return peekDeadLetters(this.requireConnection(), this.scope(queue), queue, latest, scan);
   }
 
-  /** Move every dead letter of a queue back onto the queue (after a fix). Returns how many. */
+  /** Move a subscription's dead letters (or all of a service's) back onto its work queue. Returns how many. */
   async redrive(queue: string): Promise<number> {
-    const name = this.queueName(queue);
-    const ch = await this.requireConnection().createConfirmChannel();
-    let moved = 0;
-    try {
-      for (;;) {
-        const msg = await ch.get(`${name}.dlq`, { noAck: false });
-        if (!msg) break;
-        const headers = { ...(msg.properties.headers ?? {}) };
-        delete headers['x-attempt'];
-        delete headers['x-error'];
-        ch.sendToQueue(name, msg.content, { ...msg.properties, headers, persistent: true });
-        await ch.waitForConfirms();
-        ch.ack(msg);
-        moved++;
-      }
-    } finally {
-      await ch.close().catch(() => undefined);
-    }
-    return moved;
+    return redriveDeadLetters(this.requireConnection(), this.scope(queue));
+  }
+
+  /**
+   * Retire a classic queue of the earlier per-subscription topology (`<service>.<name>`, with its retry and
+   * dead-letter queues) once no old instance consumes it: its messages move to the service's queues (ADR 15).
+   */
+  async retireClassicQueue(queue: string): Promise<RetireResult> {
+    const work = this.workQueue(serviceOf(queue));
+    return retireClassicQueue(this.requireConnection(), this.queueName(queue), work, queue, this.delays);
   }
 
   /** Delete this bus's queues and exchange (tests). */
   async destroy(): Promise<void> {
-    const conn = this.requireConnection();
-    const ch = await conn.createChannel();
-    for (const sub of this.subs) {
-      const name = this.queueName(sub.queue);
-      for (const q of [name, `${name}.dlq`, ...this.delays.map((d) => `${name}.retry.${d}`)]) {
-        await ch.deleteQueue(q).catch(() => undefined);
-      }
-    }
-    if (this.exchange !== 'brigade.events') await ch.deleteExchange(this.exchange).catch(() => undefined);
-    await ch.close().catch(() => undefined);
+    const queues = this.services().flatMap((service) => queuesOf(this.workQueue(service), this.delays));
+    const exchange = this.exchange !== 'brigade.events' ? this.exchange : undefined;
+    await deleteAll(this.requireConnection(), queues, exchange);
   }
 
   async close(): Promise<void> {
@@ -243,7 +221,7 @@ export class RabbitBus implements EventBus {
     this.connection = conn;
     this.publisher = publisher;
     this.consumers.clear();
-    for (const sub of this.subs) await this.startConsumer(sub);
+    for (const service of this.services()) await this.startConsumer(service);
     this.backoffMs = 250;
     this.options.logger.info({ exchange: this.exchange }, 'rabbitmq connected');
   }
@@ -272,50 +250,103 @@ export class RabbitBus implements EventBus {
     }, delay);
   }
 
-  private async startConsumer(sub: Subscription) {
+  /** The services with subscriptions on this bus (one in a service's process, all in the embedded one). */
+  private services(): string[] {
+    return [...new Set(this.subs.map((s) => serviceOf(s.queue)))];
+  }
+
+  /** Which dead letters `queue` (a subscription, or a service's `<service>.events`) means. */
+  private scope(queue: string): DeadLetterScope {
+    const service = serviceOf(queue);
+    const whole = isWorkQueue(queue);
+    return {
+      work: this.workQueue(service),
+      subscription: whole ? null : queue,
+      types: whole ? [] : this.subs.filter((s) => s.queue === queue).flatMap((s) => s.types),
+    };
+  }
+
+  /**
+   * Declare a service's quorum queues (work, retries, dead letters; rabbit-topology), bind the work queue to
+   * every type its subscriptions handle and consume it: one channel per service.
+   */
+  private async startConsumer(service: string) {
     const conn = this.requireConnection();
-    const name = this.queueName(sub.queue);
+    const work = this.workQueue(service);
     const channel = await conn.createChannel();
     channel.on('error', () => undefined);
     await channel.assertExchange(this.exchange, 'topic', { durable: true });
-    await channel.assertQueue(name, { durable: true });
-    for (const type of sub.types) await channel.bindQueue(name, this.exchange, type);
-    for (const delay of this.delays) {
-      await channel.assertQueue(`${name}.retry.${delay}`, {
-        durable: true,
-        arguments: {
-          'x-message-ttl': delay,
-          'x-dead-letter-exchange': '',
-          'x-dead-letter-routing-key': name,
-        },
-      });
-    }
-    await channel.assertQueue(`${name}.dlq`, { durable: true });
+    await channel.assertQueue(`${work}.dlq`, deadLetterQueueOptions());
+    for (const delay of this.delays)
+      await channel.assertQueue(`${work}.retry.${delay}`, retryQueueOptions(work, delay));
+    await channel.assertQueue(work, workQueueOptions(work));
+    const types = new Set(this.subs.filter((s) => serviceOf(s.queue) === service).flatMap((s) => s.types));
+    for (const type of types) await channel.bindQueue(work, this.exchange, type);
     await channel.prefetch(this.concurrency);
-    const { consumerTag } = await channel.consume(name, (msg) => {
-      if (!msg) return;
-      const parsed = parse(msg);
-      // Unparseable messages have no subject: delivered alone, and refused as poison by deliver().
-      const subject = 'event' in parsed ? subjectOf(parsed.event) : null;
-      const key = subject ? `${name}|${subject}` : null;
-      const before = key ? this.chains.get(key) : undefined;
-      const work = (before ?? Promise.resolve())
-        .then(() => this.withSlot(() => this.deliver(sub, channel, msg, parsed)))
-        .finally(() => {
-          this.inFlight.delete(work);
-          if (key && this.chains.get(key) === work) this.chains.delete(key);
-        });
-      if (key) this.chains.set(key, work);
-      this.inFlight.add(work);
+    const { consumerTag } = await channel.consume(work, (msg) => {
+      if (msg) this.dispatch(service, channel, msg);
     });
-    this.consumers.set(sub.queue, { channel, tag: consumerTag });
+    this.consumers.set(service, { channel, tag: consumerTag });
+  }
+
+  /**
+   * Hand a delivery to the subscriptions it is for: the one its header names (a retry, a redriven dead
+   * letter), else every subscription of the service handling its type. Events about the same subject run one
+   * after the other in delivery order; the delivery is acknowledged once each subscription handled it or
+   * parked its copy for a retry.
+   */
+  private dispatch(service: string, channel: Channel, msg: ConsumeMessage) {
+    const work = this.workQueue(service);
+    const parsed = parse(msg);
+    const recipients = recipientsOf(this.subs, service, msg, parsed);
+    if (recipients?.length === 0) {
+      // For a subscription this instance does not have: one of a newer version (a rolling upgrade) may take
+      // it; if none does, the work queue's delivery limit dead-letters it (a binding a removed subscription left).
+      if (!this.unhandled.has(routeOf(msg))) {
+        this.unhandled.add(routeOf(msg));
+        this.options.logger.warn(
+          { queue: work, route: routeOf(msg) },
+          'no subscription here handles this event',
+        );
+      }
+      channel.nack(msg, false, true);
+      return;
+    }
+    const handlers = recipients ?? [untypedMessage(service)];
+    // Unparseable messages have no subject: delivered alone.
+    const subject = 'event' in parsed ? subjectOf(parsed.event) : null;
+    const key = subject ? `${work}|${subject}` : null;
+    const before = key ? this.chains.get(key) : undefined;
+    const run = async () => {
+      try {
+        await deliverySpan(work, msg, async () => {
+          for (const sub of handlers) await this.deliver(work, sub, msg, parsed);
+        });
+        channel.ack(msg);
+      } catch {
+        // Could not park a copy for a retry: give the delivery back untouched; it will be redelivered.
+        try {
+          channel.nack(msg, false, true);
+        } catch {
+          /* channel gone: the broker redelivers unacked messages */
+        }
+      }
+    };
+    const job = (before ?? Promise.resolve())
+      .then(() => this.withSlot(run))
+      .finally(() => {
+        this.inFlight.delete(job);
+        if (key && this.chains.get(key) === job) this.chains.delete(key);
+      });
+    if (key) this.chains.set(key, job);
+    this.inFlight.add(job);
   }
 
   private get concurrency() {
     return Math.max(1, this.options.prefetch ?? 4);
   }
 
-  /** At most `concurrency` handlers at once in this process, whatever the queue (database pool headroom). */
+  /** At most `concurrency` deliveries at once in this process, whatever the queue (database pool headroom). */
   private async withSlot(fn: () => Promise<void>): Promise<void> {
     if (this.running >= this.concurrency) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.running++;
@@ -329,14 +360,16 @@ export class RabbitBus implements EventBus {
     }
   }
 
-  private async deliver(sub: Subscription, channel: Channel, msg: ConsumeMessage, parsed: Parsed) {
-    const name = this.queueName(sub.queue);
-    const attempt = Number(msg.properties.headers?.['x-attempt'] ?? 0) + 1;
+  /**
+   * Run one subscription's handler on a delivery. When it throws, a copy naming the subscription goes to the
+   * retry queue of its attempt or, after the last one (or at once when it breaks its contract), to the
+   * dead-letter queue; throws only when that copy could not be parked.
+   */
+  private async deliver(work: string, sub: Subscription, msg: ConsumeMessage, parsed: Parsed) {
+    const attempt = attemptsOf(msg, sub.queue) + 1;
     try {
       if ('error' in parsed) throw parsed.error;
-      const event = parsed.event;
-      await sub.handler(event);
-      channel.ack(msg);
+      await sub.handler(parsed.event);
       return;
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
@@ -347,39 +380,20 @@ export class RabbitBus implements EventBus {
       const recorded = waiting ? Math.min(attempt, this.delays.length) : attempt;
       const target =
         poison || recorded > this.delays.length
-          ? `${name}.dlq`
-          : `${name}.retry.${this.delays[recorded - 1]}`;
+          ? `${work}.dlq`
+          : `${work}.retry.${this.delays[recorded - 1]}`;
       const log = target.endsWith('.dlq') ? 'error' : 'warn';
-      this.options.logger[log]({ queue: name, attempt, err: message, to: target }, 'event handler failed');
-      try {
-        const publisher = this.publisher;
-        if (!publisher) throw new Error('RabbitMQ is not connected');
-        await new Promise<void>((resolve, reject) =>
-          publisher.sendToQueue(
-            target,
-            msg.content,
-            {
-              ...msg.properties,
-              persistent: true,
-              headers: {
-                ...(msg.properties.headers ?? {}),
-                'x-attempt': recorded,
-                'x-error': message.slice(0, 500),
-                'x-queue': name,
-              },
-            },
-            (e) => (e ? reject(e) : resolve()),
-          ),
-        );
-        channel.ack(msg);
-      } catch {
-        // Could not park it for a retry: give it back to the broker untouched; it will be redelivered.
-        try {
-          channel.nack(msg, false, true);
-        } catch {
-          /* channel gone: the broker redelivers unacked messages */
-        }
-      }
+      this.options.logger[log](
+        { queue: work, subscription: sub.queue, attempt, err: message, to: target },
+        'event handler failed',
+      );
+      const publisher = this.publisher;
+      if (!publisher) throw new Error('RabbitMQ is not connected');
+      await new Promise<void>((resolve, reject) =>
+        publisher.sendToQueue(target, msg.content, parkedCopy(msg, sub.queue, recorded, message), (e) =>
+          e ? reject(e) : resolve(),
+        ),
+      );
     }
   }
 }

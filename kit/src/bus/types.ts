@@ -3,9 +3,13 @@ import type { EventEnvelope } from '@brigade/contracts';
 export type EventHandler = (event: EventEnvelope) => Promise<void>;
 
 export interface Subscription {
-  /** Durable queue name, `<service>.<handler>`; competing consumers share it. */
+  /**
+   * The subscription's logical name, `<service>.<handler>`: its idempotency records, dead letters and redrive.
+   * On RabbitMQ its events arrive through the service's work queue (`<service>.events`, ADR 15); in process
+   * it is a queue of its own.
+   */
   queue: string;
-  /** Event types routed to this queue. */
+  /** Event types this subscription handles. */
   types: string[];
   handler: EventHandler;
 }
@@ -21,7 +25,10 @@ export interface DeadLetter {
   eventId?: string | null;
 }
 
-/** One consumer queue's backlog: messages waiting for a consumer (its lag) and dead letters (metrics). */
+/**
+ * One consumer queue's backlog: messages waiting for a consumer (its lag) and dead letters (metrics). On
+ * RabbitMQ, per service work queue (`<service>.events`); in process, per subscription.
+ */
 export interface QueueDepth {
   queue: string;
   waiting: number;

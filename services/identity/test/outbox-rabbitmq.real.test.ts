@@ -73,6 +73,7 @@ describeReal('identity events through RabbitMQ', () => {
     await server.close();
     await listenerBus.destroy();
     await listenerBus.close();
+    await serviceBus.destroy(); // identity's own subscriptions' queues
     await serviceBus.close();
     await cut.close();
     await database.destroy();

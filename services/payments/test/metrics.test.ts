@@ -132,8 +132,9 @@ test('a service serves its request durations by route pattern and status, its ou
   text = await scrape();
   expect(sample(text, 'brigade_outbox_pending_events', { service: 'payments' })).toBeGreaterThanOrEqual(1);
   expect(sample(text, 'brigade_escrow_overdue_jobs')).toBe(1);
-  // every queue the service consumes (its subscription table), with what waits in it and its dead letters
-  const queue = { queue: 'payments.user-registered' };
+  // every queue the service consumes, with what waits in it and its dead letters: on RabbitMQ the service's
+  // work queue (ADR 15), in process each subscription's
+  const queue = { queue: h.bus.kind === 'rabbitmq' ? 'payments.events' : 'payments.user-registered' };
   expect(sample(text, 'brigade_consumer_lag_messages', queue)).toBeGreaterThanOrEqual(0);
   expect(sample(text, 'brigade_dead_letters', queue)).toBe(0);
   // the money facts refused, every reason counted from 0 (an alert on an increase sees the first one)

@@ -1,0 +1,106 @@
+import type { ChannelModel, GetMessage } from 'amqplib';
+import type { DeadLetter } from './types';
+import { deadLetterOf, failedAt } from './rabbit-messages';
+import { SUBSCRIPTION_HEADER } from './rabbit-topology';
+
+// A service's dead-letter queue (`<service>.events.dlq`) holds the dead letters of all its subscriptions, each
+// copy naming its subscription in a header. These read and move them: all of them, or one subscription's.
+
+/** Which dead letters an operation is about: a subscription's (and the untagged ones of its types), or all. */
+export interface DeadLetterScope {
+  /** Broker name of the service's work queue; its dead letters are in `<work>.dlq`. */
+  work: string;
+  /** The subscription (`<service>.<name>`), or null for every dead letter of the service. */
+  subscription: string | null;
+  /** The event types of that subscription, for dead letters the broker itself parked (no header). */
+  types: string[];
+}
+
+/** The subscription a dead-lettered (or retried) copy belongs to, when it says. */
+export function subscriptionOf(msg: GetMessage): string | null {
+  const value = msg.properties.headers?.[SUBSCRIPTION_HEADER];
+  return typeof value === 'string' ? value : null;
+}
+
+function matches(scope: DeadLetterScope, msg: GetMessage): boolean {
+  if (scope.subscription === null) return true;
+  const owner = subscriptionOf(msg);
+  if (owner) return owner === scope.subscription;
+  const type = typeof msg.properties.type === 'string' ? msg.properties.type : null;
+  return type !== null && scope.types.includes(type);
+}
+
+/**
+ * Look at dead letters without taking them: the count and the newest `latest` of the first `scan` messages
+ * (newest first, by when they failed). The messages are fetched unacknowledged on a channel of their own and all given back with
+ * nack(requeue) before the channel closes; nothing is lost if this process dies meanwhile (the broker requeues
+ * a closed channel's unacked messages). While held they are invisible to a redrive running at that instant,
+ * which then leaves them for the next redrive (nothing else consumes a `.dlq`).
+ */
+export async function peekDeadLetters(
+  conn: ChannelModel,
+  scope: DeadLetterScope,
+  display: string,
+  latest: number,
+  scan: number,
+): Promise<{ count: number; latest: DeadLetter[] }> {
+  const name = `${scope.work}.dlq`;
+  const ch = await conn.createChannel();
+  ch.on('error', () => undefined);
+  const seen: Array<DeadLetter & { at: number }> = [];
+  try {
+    const total = (await ch.checkQueue(name)).messageCount;
+    let held = 0;
+    try {
+      while (held < Math.min(total, scan)) {
+        const msg = await ch.get(name, { noAck: false });
+        if (!msg) break;
+        held++;
+        if (matches(scope, msg))
+          seen.push({ ...deadLetterOf(subscriptionOf(msg) ?? display, msg), at: failedAt(msg) });
+      }
+    } finally {
+      if (held > 0) ch.nackAll(true);
+    }
+  } finally {
+    await ch.close().catch(() => undefined);
+  }
+  const ordered = seen.sort((a, b) => a.at - b.at).map(({ at: _at, ...letter }) => letter);
+  return { count: ordered.length, latest: latest > 0 ? ordered.slice(-latest).reverse() : [] };
+}
+
+/**
+ * Move dead letters back onto the service's work queue (after a fix), each still naming its subscription so
+ * only that one handles it again. The others are held unacknowledged meanwhile and given back at the end.
+ * Returns how many moved.
+ */
+export async function redriveDeadLetters(conn: ChannelModel, scope: DeadLetterScope): Promise<number> {
+  const name = `${scope.work}.dlq`;
+  const ch = await conn.createConfirmChannel();
+  let moved = 0;
+  let held = 0;
+  try {
+    for (;;) {
+      const msg = await ch.get(name, { noAck: false });
+      if (!msg) break;
+      if (!matches(scope, msg)) {
+        held++;
+        continue;
+      }
+      const headers = { ...(msg.properties.headers ?? {}) };
+      delete headers['x-attempt'];
+      delete headers['x-error'];
+      delete headers['x-delivery-count'];
+      const owner = subscriptionOf(msg) ?? scope.subscription;
+      if (owner) headers[SUBSCRIPTION_HEADER] = owner;
+      ch.sendToQueue(scope.work, msg.content, { ...msg.properties, headers, persistent: true });
+      await ch.waitForConfirms();
+      ch.ack(msg);
+      moved++;
+    }
+  } finally {
+    if (held > 0) ch.nackAll(true);
+    await ch.close().catch(() => undefined);
+  }
+  return moved;
+}
