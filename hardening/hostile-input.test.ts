@@ -231,6 +231,9 @@ function baseBody(r: Route, who: Who | undefined): fc.Arbitrary<Record<string, u
       return constant({ reason: 'Hostile input' });
     case 'POST /ops/users/{userId}/reinstate':
       return constant({ reason: 'Hostile input' });
+    // The restaurant invites the chef to its next open shift (a valid invite texts once, then says already_invited).
+    case 'POST /invitations':
+      return constant({ chef_id: chef.id });
     case 'POST /ops/dead-letters/redrive':
       return constant({ queue: 'jobs.on-escrow-held' });
     default:

@@ -62,9 +62,21 @@ export function createHttpApp({ name, logger, ready, jsonLimit = '100kb' }: Http
         .json({ status: 'not_ready', service: name, error: (err as Error).message, code: 'HTTP.NOT_READY' });
     }
   });
+  app.use(refuseNulQuery);
   app.use(jsonBodyParser(jsonLimit));
   return app;
 }
+
+/**
+ * The query string is text as well: a NUL in it (`?skills=%00`) is refused as a body's is, with a 400, before a
+ * use case hands it to PostgreSQL (whose text cannot hold U+0000: a 500 otherwise).
+ */
+const refuseNulQuery: RequestHandler = (req, _res, next) => {
+  const at = req.originalUrl.indexOf('?');
+  if (at >= 0 && /%00/i.test(req.originalUrl.slice(at)))
+    return next(new AppError(400, 'VALIDATION.NUL', NUL_MESSAGE));
+  next();
+};
 
 /**
  * The JSON body parser of every process (services and the gateway's auth routes): a size limit, nesting capped
