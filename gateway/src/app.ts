@@ -21,6 +21,7 @@ import { serviceProxies } from './proxy';
 import type { RateLimiter } from './rate-limit';
 import { send } from './respond';
 import { RevalidationCache } from './revalidate';
+import { SharedBodies } from './shared-bodies';
 import type { ServiceName } from './routes';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
 import { stripeSandboxPages } from './stripe-sandbox';
@@ -48,12 +49,14 @@ export function createGateway(deps: GatewayDeps): Express {
   const { config, services, rateLimiter, keys, logger, revocations } = deps;
   const stamps = deps.stamps ?? new DisabledStamps();
   const revalidation = new RevalidationCache(stamps.enabled ? config.REVALIDATE_MAX_AGE_MS : 0);
+  const sharedBodies = new SharedBodies(config.REVALIDATE_MAX_AGE_MS);
   const security = securityHeaders(config);
   const corsPolicy = cors(config);
   const proxyFor = serviceProxies({
     config,
     services: { ...services, 'stripe-sandbox': config.STRIPE_SANDBOX_URL },
     revalidation,
+    sharedBodies: config.SHARED_BODIES ? sharedBodies : undefined,
   });
   // Sandbox pages (the SMS outbox, the Stripe emulator's browser endpoints): never in production.
   const pages = servesSandboxPages(config);
@@ -69,6 +72,7 @@ export function createGateway(deps: GatewayDeps): Express {
       pollShortcut({
         config,
         revalidation,
+        sharedBodies,
         stamps,
         rateLimiter,
         keys,

@@ -28,7 +28,8 @@ export const jobsRoutes: RouteDoc[] = [
   {
     method: 'get',
     path: '/jobs',
-    summary: "Open jobs (chefs, with user_applied) or the restaurant's own jobs; ETag / If-None-Match",
+    summary:
+      "Open jobs (chefs, with user_applied unless shared=1) or the restaurant's own jobs; ETag / If-None-Match",
     auth: 'user',
     query: JobsQuery,
     response: JobsResponse,

@@ -295,6 +295,12 @@ export const JobsQuery = z.object({
   /** Shifts starting on or before this date (a bare date includes the whole day). */
   endDate: DateFilter.optional(),
   limit: NumberLike.pipe(z.number().int().min(1).max(200)).optional(),
+  /**
+   * Chefs' open list only: `shared=1` asks for the list as every chef sees it, without user_applied and
+   * user_application (the chef's own applications come from GET /applications). The same body for every
+   * chef, so the gateway can keep it once per list version and answer it itself (ADR 7).
+   */
+  shared: z.enum(['1', 'true'], { error: 'shared must be 1 or true' }).optional(),
 });
 export type JobsQuery = z.infer<typeof JobsQuery>;
 

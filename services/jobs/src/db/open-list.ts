@@ -19,6 +19,8 @@ interface SharedList {
   fragments: string[];
   /** How many open shifts match in all (the list is cut at the query's limit). */
   total: number;
+  /** The whole shared answer (shared=1), made on first use. */
+  body?: string;
 }
 
 type UserApplication = { id: string; status: string; worker_confirmed: boolean | null };
@@ -53,6 +55,20 @@ export class OpenListCache {
         : `${fragment},"user_applied":false,"user_application":null}`;
     });
     return `{"jobs":[${parts.join(',')}],"total":${list.total}}`;
+  }
+
+  /**
+   * The body of GET /jobs?status=open&shared=1: the list as every chef sees it (no user_applied), the same
+   * text for every chef of the same list version, so the gateway may keep it and answer it itself.
+   */
+  async sharedBody(
+    q: JobListQuery,
+    now: Date,
+    versions: { jobs: number; nextStartMs: number | null },
+  ): Promise<string> {
+    const list = await this.shared(q, now, versions.jobs, versions.nextStartMs);
+    list.body ??= `{"jobs":[${list.fragments.map((f) => `${f}}`).join(',')}],"total":${list.total}}`;
+    return list.body;
   }
 
   private shared(q: JobListQuery, now: Date, version: number, nextStartMs: number | null) {

@@ -14,6 +14,19 @@ import { postJob } from '../use-cases/post-job';
 import { quoteCancellation } from '../use-cases/quote-cancellation';
 import { sendWithEtag } from './etag';
 
+/** The chefs' open-list parameters that mean the same whoever asks (a filter by the chef's own place would not). */
+const USER_INDEPENDENT_PARAMS = new Set([
+  'status',
+  'emergencyLevel',
+  'minRate',
+  'maxRate',
+  'skills',
+  'startDate',
+  'endDate',
+  'limit',
+  'shared',
+]);
+
 export function jobsRouter(ctx: JobsContext, auth: RequestHandler): Router {
   const router = Router();
   const openList = new OpenListCache(ctx.database, ctx.policy);
@@ -24,6 +37,28 @@ export function jobsRouter(ctx: JobsContext, auth: RequestHandler): Router {
   router.get('/jobs', auth, async (req, res) => {
     const user = currentUser(req);
     const query = parse(jobsHttp.JobsQuery, req.query);
+    // shared=1: the same body for every chef (only the list's own version, no user in the ETag), marked
+    // shared for the gateway; only when every parameter means the same whoever asks. Otherwise the chef's
+    // own list below (with user_applied), which is never shared.
+    const shared =
+      query.shared &&
+      user.type === 'chef' &&
+      (query.status ?? 'open') === 'open' &&
+      Object.keys(req.query).every((k) => USER_INDEPENDENT_PARAMS.has(k));
+    if (shared) {
+      await sendWithEtag(
+        req,
+        res,
+        ctx,
+        ['jobs'],
+        true,
+        ({ versions, nextStartMs }) =>
+          openList.sharedBody(query, ctx.now(), { jobs: versions[0][1], nextStartMs }),
+        '',
+        'chef',
+      );
+      return;
+    }
     const scopes = user.type === 'chef' ? ['jobs', `c:${user.id}`] : [`r:${user.id}`];
     const chefsOpenList = user.type === 'chef' && (query.status ?? 'open') === 'open';
     await sendWithEtag(req, res, ctx, scopes, user.type === 'chef', async ({ versions, nextStartMs }) =>
