@@ -40,8 +40,7 @@ export interface PollShortcutDeps {
  * client accepts it. Anything else goes on down the chain.
  */
 export function pollShortcut(deps: PollShortcutDeps) {
-  const { config, revalidation, sharedBodies, stamps, rateLimiter, keys, revocations, security, cors } =
-    deps;
+  const { config, revalidation, sharedBodies, stamps, rateLimiter, keys, revocations, security, cors } = deps;
   const answerHeaders = (req: Request, res: Response, etag: string) => {
     assignRequestId(req, res);
     for (const [name, value] of security) res.setHeader(name, value);

@@ -32,7 +32,9 @@ export async function sendWithEtag(
   const read = await readVersions(ctx.database, scopes, timed ? now : undefined);
   const { versions, nextStartMs } = read;
   const digest = createHash('sha1')
-    .update(`${sharedWith ? `shared:${sharedWith}` : req.user?.id}|${req.originalUrl}|${versions.join(';')}|${nextStartMs ?? ''}|${extra}`)
+    .update(
+      `${sharedWith ? `shared:${sharedWith}` : req.user?.id}|${req.originalUrl}|${versions.join(';')}|${nextStartMs ?? ''}|${extra}`,
+    )
     .digest('base64url');
   const tag = `W/"${digest.slice(0, 27)}"`;
   res.setHeader('ETag', tag);
