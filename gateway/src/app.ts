@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type Request, type Response } from 'express';
 import {
   DisabledStamps,
   errorMiddleware,
@@ -16,7 +16,7 @@ import { cors } from './cors';
 import { devSmsRouter } from './dev-sms';
 import { healthRouter } from './health';
 import { gatewayMetrics, noPublicMetrics } from './metrics';
-import { pollShortcut } from './poll-shortcut';
+import { frontWithShortcut, pollShortcut } from './poll-shortcut';
 import { serviceProxies } from './proxy';
 import type { RateLimiter } from './rate-limit';
 import { send } from './respond';
@@ -26,6 +26,8 @@ import type { ServiceName } from './routes';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
 import { stripeSandboxPages } from './stripe-sandbox';
 import { webAppRouter } from './web-app';
+
+type Metered = Request & { metered?: boolean };
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -65,10 +67,14 @@ export function createGateway(deps: GatewayDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY);
-  app.use(gatewayMetrics());
+  // Metrics first; a request the poll shortcut already metered (below) is not metered twice.
+  const metrics = gatewayMetrics();
+  app.use((req, res, next) => ((req as Metered).metered ? next() : metrics(req, res, next)));
 
+  // The poll shortcut runs before Express itself, as a plain node:http handler (ADR 7).
   if (revalidation.enabled)
-    app.use(
+    frontWithShortcut(
+      app,
       pollShortcut({
         config,
         revalidation,
@@ -80,6 +86,11 @@ export function createGateway(deps: GatewayDeps): Express {
         security,
         cors: corsPolicy,
       }),
+      (req, res) => {
+        (req as Metered).metered = true;
+        (req as Metered).originalUrl ??= req.url ?? ''; // the route label reads it, as on an Express request
+        metrics(req as Metered, res as Response, () => {});
+      },
     );
   useRequestId(app, logger);
   app.use(setSecurityHeaders(security));
