@@ -27,7 +27,7 @@ export interface SharedBody {
 export type Encoding = 'br' | 'gzip' | null;
 
 /** A body larger than this is not kept (the openings list of 50 shifts is ~46 KB). */
-const MAX_BODY_BYTES = 2 * 1024 * 1024;
+const MAX_BODY_BYTES = 512 * 1024;
 
 export class SharedBodies {
   private readonly entries = new Map<string, SharedBody>();

@@ -274,7 +274,18 @@ const SkillsFilter = z.preprocess(
           .map((s) => s.trim())
           .filter(Boolean)
       : v,
-  jsonField(z.array(z.string().max(60)).max(30), 'skills must be a JSON list or a comma-separated list'),
+  jsonField(
+    // PostgreSQL text cannot hold U+0000: refused here (400), as in bodies, never a failed query (500).
+    z
+      .array(
+        z
+          .string()
+          .max(60)
+          .refine((v) => !v.includes('\u0000'), 'skills cannot contain NUL'),
+      )
+      .max(30),
+    'skills must be a JSON list or a comma-separated list',
+  ),
 );
 const DateFilter = z
   .string()
