@@ -24,7 +24,9 @@ export const scenarios = {
     title: 'Openings poll (chef, 50 shifts)',
     actor: 'chef',
     kind: 'poll',
-    requests: [{ name: 'openings', method: 'GET', path: '/jobs?status=open&limit=50', weight: 1 }],
+    // As the openings screen asks: the list as every chef sees it (shared=1, no user_applied; the chef's own
+    // applications come from the applications poll), which the gateway keeps once per list version.
+    requests: [{ name: 'openings', method: 'GET', path: '/jobs?status=open&shared=1&limit=50', weight: 1 }],
     /** The openings page refreshes every 15 s while visible; the browser revalidates with If-None-Match. */
     thinkTimeSeconds: { min: 12, max: 18 },
     revalidate: true,

@@ -1,4 +1,4 @@
-import express, { type Express } from 'express';
+import express, { type Express, type Request, type Response } from 'express';
 import {
   DisabledStamps,
   errorMiddleware,
@@ -16,15 +16,18 @@ import { cors } from './cors';
 import { devSmsRouter } from './dev-sms';
 import { healthRouter } from './health';
 import { gatewayMetrics, noPublicMetrics } from './metrics';
-import { pollShortcut } from './poll-shortcut';
+import { frontWithShortcut, pollShortcut } from './poll-shortcut';
 import { serviceProxies } from './proxy';
 import type { RateLimiter } from './rate-limit';
 import { send } from './respond';
 import { RevalidationCache } from './revalidate';
+import { SharedBodies } from './shared-bodies';
 import type { ServiceName } from './routes';
 import { securityHeaders, setSecurityHeaders } from './security-headers';
 import { stripeSandboxPages } from './stripe-sandbox';
 import { webAppRouter } from './web-app';
+
+type Metered = Request & { metered?: boolean };
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -48,12 +51,14 @@ export function createGateway(deps: GatewayDeps): Express {
   const { config, services, rateLimiter, keys, logger, revocations } = deps;
   const stamps = deps.stamps ?? new DisabledStamps();
   const revalidation = new RevalidationCache(stamps.enabled ? config.REVALIDATE_MAX_AGE_MS : 0);
+  const sharedBodies = new SharedBodies(config.REVALIDATE_MAX_AGE_MS);
   const security = securityHeaders(config);
   const corsPolicy = cors(config);
   const proxyFor = serviceProxies({
     config,
     services: { ...services, 'stripe-sandbox': config.STRIPE_SANDBOX_URL },
     revalidation,
+    sharedBodies: config.SHARED_BODIES ? sharedBodies : undefined,
   });
   // Sandbox pages (the SMS outbox, the Stripe emulator's browser endpoints): never in production.
   const pages = servesSandboxPages(config);
@@ -62,13 +67,18 @@ export function createGateway(deps: GatewayDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', config.TRUST_PROXY);
-  app.use(gatewayMetrics());
+  // Metrics first; a request the poll shortcut already metered (below) is not metered twice.
+  const metrics = gatewayMetrics();
+  app.use((req, res, next) => ((req as Metered).metered ? next() : metrics(req, res, next)));
 
+  // The poll shortcut runs before Express itself, as a plain node:http handler (ADR 7).
   if (revalidation.enabled)
-    app.use(
+    frontWithShortcut(
+      app,
       pollShortcut({
         config,
         revalidation,
+        sharedBodies,
         stamps,
         rateLimiter,
         keys,
@@ -76,6 +86,11 @@ export function createGateway(deps: GatewayDeps): Express {
         security,
         cors: corsPolicy,
       }),
+      (req, res) => {
+        (req as Metered).metered = true;
+        (req as Metered).originalUrl ??= req.url ?? ''; // the route label reads it, as on an Express request
+        metrics(req as Metered, res as Response, () => {});
+      },
     );
   useRequestId(app, logger);
   app.use(setSecurityHeaders(security));

@@ -28,6 +28,14 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
    * 304 can be if a stamp publish is lost.
    */
   REVALIDATE_MAX_AGE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /**
+   * Keep the current body of lists the services mark shared (the chefs' open list with shared=1) and answer
+   * their 200s here while the stamps hold (ADR 7). `0` turns it off (the bench measures both).
+   */
+  SHARED_BODIES: z
+    .enum(['0', '1', 'false', 'true'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
   /** With real Stripe keys the CSP also allows Stripe.js. */
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
 });

@@ -1,7 +1,9 @@
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Express, Request, Response } from 'express';
 import {
   assignRequestId,
   bearerToken,
+  etagMatches,
   verifyAccessToken,
   type KeySource,
   type SessionRevocations,
@@ -11,6 +13,7 @@ import type { GatewayConfig } from './config';
 import type { Cors } from './cors';
 import type { RateLimiter } from './rate-limit';
 import { unchanged, type RevalidationCache } from './revalidate';
+import { preferredEncoding, type SharedBodies, type SharedBody } from './shared-bodies';
 import type { Headers } from './security-headers';
 
 /** A request the poll shortcut already counted against the user's rate limit (and what it found). */
@@ -19,6 +22,8 @@ export type PollRequest = Request & { counted?: { allowed: boolean; resetSeconds
 export interface PollShortcutDeps {
   config: GatewayConfig;
   revalidation: RevalidationCache;
+  /** The current bodies of lists shared by everyone in an audience: their 200s answered here too. */
+  sharedBodies: SharedBodies;
   stamps: VersionStamps;
   rateLimiter: RateLimiter;
   keys: KeySource;
@@ -28,38 +33,99 @@ export interface PollShortcutDeps {
 }
 
 /**
- * The hot path, first of all: a signed-in user's conditional poll that the gateway may answer itself
- * (ADR 7). An unchanged poll costs the token check (cached), one Redis round trip (rate-limit counter and
+ * The hot path, first of all, as a plain node:http handler in front of Express (ADR 7: Express's own
+ * request handling cost more than the rest of a 304): a signed-in user's poll that the gateway may answer
+ * itself. An unchanged poll costs the token check (cached), one Redis round trip (rate-limit counter and
  * the list's stamps, auto-pipelined) and a 304 with the same headers as any answer (request id, security,
- * CORS), without walking the rest of the middleware. Anything else goes on down the chain.
+ * CORS). A poll of a list shared by everyone in the user's audience (the chefs' open list) whose current
+ * body the gateway holds is answered 200 from it, compressed when the client accepts it. Resolves true
+ * when it answered; false: the request goes on to Express as if untouched (with `account` and, once the
+ * rate limit was counted, `counted` on it).
  */
 export function pollShortcut(deps: PollShortcutDeps) {
-  const { config, revalidation, stamps, rateLimiter, keys, revocations, security, cors } = deps;
-  return async (req: Request, res: Response, next: NextFunction) => {
+  const { config, revalidation, sharedBodies, stamps, rateLimiter, keys, revocations, security, cors } = deps;
+  const answerHeaders = (req: IncomingMessage, res: ServerResponse, etag: string) => {
+    assignRequestId(req as Request, res as Response);
+    for (const [name, value] of security) res.setHeader(name, value);
+    cors.setHeaders(res as Response, req.headers.origin);
+    res.setHeader('etag', etag);
+    res.setHeader('cache-control', 'private, no-cache');
+  };
+  const sendShared = (req: IncomingMessage, res: ServerResponse, entry: SharedBody) => {
+    answerHeaders(req, res, entry.etag);
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
+    const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : undefined;
+    res.setHeader('content-type', entry.contentType);
+    const vary = res.getHeader('vary');
+    res.setHeader('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    if (body && encoding) res.setHeader('content-encoding', encoding);
+    res.setHeader('content-length', (body ?? entry.body).length);
+    res.statusCode = 200;
+    res.end(body ?? entry.body);
+  };
+  const notModified = (req: IncomingMessage, res: ServerResponse, etag: string) => {
+    answerHeaders(req, res, etag);
+    res.statusCode = 304;
+    res.end();
+    return true;
+  };
+  return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    const url = req.url ?? '';
+    if (req.method !== 'GET' || !url.startsWith('/api/')) return false;
     const ifNoneMatch = req.headers['if-none-match'];
-    if (req.method !== 'GET' || typeof ifNoneMatch !== 'string' || !req.url.startsWith('/api/'))
-      return next();
     try {
-      const token = bearerToken(req);
-      if (!token) return next();
+      const token = bearerToken(req as Request);
+      if (!token) return false;
       const user = await verifyAccessToken(token, keys, revocations);
-      req.account = user;
-      const entry = revalidation.lookup(user.id, req.url, ifNoneMatch);
-      if (!entry) return next();
+      (req as Request).account = user;
+      // The service answered this user for this URL within its max-age (and said whether it was shared).
+      const entry = revalidation.admitted(user.id, url);
+      if (!entry) return false;
+      const shared = entry.shared ? sharedBodies.get(entry.shared, url) : null;
+      const conditional = typeof ifNoneMatch === 'string' && etagMatches(ifNoneMatch, entry.etag);
+      if (!shared && !conditional) return false;
+      const checked = shared ?? entry;
       const [hit, current] = await Promise.all([
         rateLimiter.hit(`user:${user.id}`, config.RATE_LIMIT_API_PER_MINUTE, 60),
-        stamps.read(entry.keys).catch(() => null),
+        stamps.read(checked.keys).catch(() => null),
       ]);
-      (req as PollRequest).counted = hit; // a refusal is answered down the chain, with the usual headers
-      if (!hit.allowed || !current || !unchanged(entry, current)) return next();
-      assignRequestId(req, res);
-      for (const [name, value] of security) res.setHeader(name, value);
-      cors.setHeaders(res, req.headers.origin);
-      res.setHeader('etag', entry.etag);
-      res.setHeader('cache-control', 'private, no-cache');
-      res.status(304).end();
+      (req as PollRequest).counted = hit; // a refusal is answered by Express, with the usual headers
+      if (!hit.allowed || !current) return false;
+      if (shared && unchanged(shared, current)) {
+        if (typeof ifNoneMatch === 'string' && etagMatches(ifNoneMatch, shared.etag))
+          return notModified(req, res, shared.etag);
+        sendShared(req, res, shared);
+        return true;
+      }
+      if (!conditional || !unchanged(entry, shared ? await stamps.read(entry.keys) : current)) return false;
+      return notModified(req, res, entry.etag);
     } catch {
-      next(); // a bad token and the like: the /api handler answers it as usual
+      return false; // a bad token and the like: the /api handler answers it as usual
     }
+  };
+}
+
+/**
+ * Put the poll shortcut in front of an Express app, in the same process and on the same server: a GET
+ * under /api/ with a bearer token tries the shortcut first; everything else (and whatever the shortcut
+ * does not answer) is handled by Express as before. `meter` starts the request's metrics timer, as the
+ * app's own first middleware would (that one then skips a request already metered).
+ */
+export function frontWithShortcut(
+  app: Express,
+  shortcut: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>,
+  meter: (req: IncomingMessage, res: ServerResponse) => void,
+): void {
+  type Handle = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
+  // An Express app is `(req, res, next) => app.handle(req, res, next)`: its handle is what servers call.
+  const router = app as unknown as { handle: Handle };
+  const viaExpress: Handle = router.handle.bind(app);
+  router.handle = (req, res, next) => {
+    if (req.method !== 'GET' || !req.headers.authorization || !req.url?.startsWith('/api/'))
+      return viaExpress(req, res, next);
+    meter(req, res);
+    void shortcut(req, res).then((answered) => {
+      if (!answered) viaExpress(req, res, next);
+    });
   };
 }

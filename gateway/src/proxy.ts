@@ -5,10 +5,11 @@ import {
   fixRequestBody,
   type RequestHandler as ProxyHandler,
 } from 'http-proxy-middleware';
-import { REVALIDATE_HEADER } from '@brigade/kit';
+import { REVALIDATE_HEADER, SHARED_HEADER } from '@brigade/kit';
 import type { GatewayConfig } from './config';
 import { send } from './respond';
 import type { RevalidationCache } from './revalidate';
+import type { SharedBodies } from './shared-bodies';
 import type { ServiceName } from './routes';
 
 export type ServiceProxy = ProxyHandler<Request, Response>;
@@ -23,13 +24,15 @@ export interface ProxyDeps {
   config: GatewayConfig;
   services: Partial<Record<Upstream, string>>;
   revalidation: RevalidationCache;
+  /** Where a service's answer marked shared is kept for the herd (ADR 7); absent: nothing is kept. */
+  sharedBodies?: SharedBodies;
 }
 
 /**
  * One proxy per service: the user's id passed on (`x-user-id`), the service's version stamps kept for the
  * poll shortcut (never passed to the client), and an upstream failure answered as 504, 503 or 502.
  */
-export function serviceProxies({ config, services, revalidation }: ProxyDeps): ProxyFor {
+export function serviceProxies({ config, services, revalidation, sharedBodies }: ProxyDeps): ProxyFor {
   // Keep-alive to the services, and no Nagle delay on those sockets: a proxied answer of a few dozen KB
   // otherwise waits on delayed ACKs (measured: 2.5x the requests/s for the 46 KB openings poll).
   const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000, noDelay: true });
@@ -55,14 +58,19 @@ export function serviceProxies({ config, services, revalidation }: ProxyDeps): P
           proxyRes: (proxyRes, req) => {
             // The service's stamps are for us, never for the client.
             const header = proxyRes.headers[REVALIDATE_HEADER];
+            const sharedWith = proxyRes.headers[SHARED_HEADER];
             delete proxyRes.headers[REVALIDATE_HEADER];
+            delete proxyRes.headers[SHARED_HEADER];
             // Whoever's token it was (req.account: the gateway verifies every account type; req.user is unset).
             const user = (req as Request).account;
             if (!revalidation.enabled || !user || req.method !== 'GET') return;
             const status = proxyRes.statusCode ?? 0;
-            if (typeof header === 'string' && (status === 200 || status === 304))
-              revalidation.remember(user.id, (req as Request).originalUrl, proxyRes.headers.etag, header);
-            else revalidation.forget(user.id, (req as Request).originalUrl);
+            const url = (req as Request).originalUrl;
+            const audience = typeof sharedWith === 'string' && sharedWith ? sharedWith : undefined;
+            if (typeof header === 'string' && (status === 200 || status === 304)) {
+              revalidation.remember(user.id, url, proxyRes.headers.etag, header, Date.now(), audience);
+              if (status === 200 && audience) sharedBodies?.capture(audience, url, proxyRes, header);
+            } else revalidation.forget(user.id, url);
           },
           error: (err, req, res) => {
             const elapsed = Date.now() - ((req as any).proxyStarted ?? Date.now());

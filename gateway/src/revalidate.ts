@@ -12,6 +12,8 @@ export interface Remembered {
   keys: string[];
   versions: string[];
   expiresAt: number;
+  /** The audience the service marked the answer shared with (SHARED_HEADER), if it did. */
+  shared?: string;
 }
 
 export class RevalidationCache {
@@ -28,6 +30,15 @@ export class RevalidationCache {
 
   /** The entry an If-None-Match may be answered from, or null. */
   lookup(userId: string, url: string, ifNoneMatch: string, now = Date.now()): Remembered | null {
+    const entry = this.admitted(userId, url, now);
+    return entry && etagMatches(ifNoneMatch, entry.etag) ? entry : null;
+  }
+
+  /**
+   * The user's entry for this URL whatever ETag they send, while the service's max-age holds: it proves
+   * the service answered this user for this URL (and whether with a shared body) that recently.
+   */
+  admitted(userId: string, url: string, now = Date.now()): Remembered | null {
     const key = `${userId} ${url}`;
     const entry = this.entries.get(key);
     if (!entry) return null;
@@ -35,12 +46,18 @@ export class RevalidationCache {
       this.entries.delete(key);
       return null;
     }
-    if (!etagMatches(ifNoneMatch, entry.etag)) return null;
     return entry;
   }
 
   /** Remember a service's answer (200 or 304) that advertised its stamps; forget on anything malformed. */
-  remember(userId: string, url: string, etag: string | undefined, header: string, now = Date.now()) {
+  remember(
+    userId: string,
+    url: string,
+    etag: string | undefined,
+    header: string,
+    now = Date.now(),
+    shared?: string,
+  ) {
     const key = `${userId} ${url}`;
     const parsed = etag ? parseStampHeader(header) : null;
     if (!parsed || !etag) {
@@ -53,6 +70,7 @@ export class RevalidationCache {
       keys: parsed.keys,
       versions: parsed.versions,
       expiresAt: now + Math.min(parsed.maxAgeMs, this.maxAgeCapMs),
+      ...(shared ? { shared } : {}),
     });
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;

@@ -28,6 +28,12 @@ export interface VersionStamps {
 
 /** The response header a service sets on a revalidatable poll; the gateway consumes and removes it. */
 export const REVALIDATE_HEADER = 'x-brigade-revalidate';
+/**
+ * A polled answer whose body is the same for every user of one kind (its value names that audience, e.g.
+ * `chef`): the gateway may keep the body per (audience, URL) and answer it itself while the stamps hold,
+ * to users whose own last answer for the URL carried the same mark (ADR 7). Never sent to the client.
+ */
+export const SHARED_HEADER = 'x-brigade-shared';
 /** How long a service lets the gateway answer an unchanged poll for it without asking (the gateway caps it too). */
 export const STAMP_MAX_AGE_MS = 30_000;
 

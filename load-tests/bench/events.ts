@@ -116,7 +116,7 @@ export function eventRows(results: Record<string, unknown>): Row[] {
       },
       target: `p99<${t.p99Ms} ms`,
       met: e.p99 < t.p99Ms && e.missing === 0,
-      note: `${e.samples} samples${key === 'mutual_checkout_to_transfer' ? ` at ${CHECKOUT_RATE} mutual checkouts/s` : ''}${e.missing ? `, ${e.missing} never arrived` : ''}${e.breakdown ? ` (event delivery p50 ${e.breakdown.delivery_p50} / p99 ${e.breakdown.delivery_p99} ms: relay p50 ${e.breakdown.relay_p50}, broker+consumer p50 ${e.breakdown.broker_p50}; transfer task p50 ${e.breakdown.execution_p50} / p99 ${e.breakdown.execution_p99} ms)` : ''}`,
+      note: `${e.samples} samples${key === 'mutual_checkout_to_transfer' ? ` at ${CHECKOUT_RATE} mutual checkouts/s` : ''}${e.missing ? `, ${e.missing} never arrived` : ''}${e.breakdown && key === 'escrow_held_to_job_open' ? ` (relay p50 ${e.breakdown.relay_p50} / p99 ${e.breakdown.relay_p99} ms, broker+consumer p50 ${e.breakdown.broker_p50} / p99 ${e.breakdown.broker_p99} ms, handler p50 ${e.breakdown.handler_p50} / p99 ${e.breakdown.handler_p99} ms)` : ''}${e.breakdown && key === 'mutual_checkout_to_transfer' ? ` (event delivery p50 ${e.breakdown.delivery_p50} / p99 ${e.breakdown.delivery_p99} ms: relay p50 ${e.breakdown.relay_p50}, broker+consumer p50 ${e.breakdown.broker_p50}; transfer task p50 ${e.breakdown.execution_p50} / p99 ${e.breakdown.execution_p99} ms)` : ''}`,
     });
   }
   return rows;
@@ -170,6 +170,41 @@ async function eventLatencies(
     p99: percentile(samples, 99),
     max: samples[samples.length - 1] ?? NaN,
   };
+  if (kind === 'escrow') {
+    // Where the time goes, each stage from server timestamps (a transaction's now() is its start):
+    //   relay:   escrow-held transaction -> payments' relay claimed the outbox row (published_at)
+    //   broker:  relay -> jobs' handler transaction began (processed_events of that event)
+    //   handler: that transaction's start -> the job.opened outbox row (0 when it is the same transaction)
+    const events = await dbs.payments.query(
+      `select id::text as event_id, payload->>'job_id' as job_id, occurred_at, published_at from payments.outbox where type = 'payments.escrow.held.v1' and payload->>'job_id' = any($1)`,
+      [jobIds],
+    );
+    const processed = await dbs.jobs.query(
+      `select event_id::text as event_id, min(processed_at) as at from jobs.processed_events where event_id = any($1::uuid[]) group by 1`,
+      [events.rows.map((e) => e.event_id)],
+    );
+    const handled = new Map(processed.rows.map((r) => [r.event_id, new Date(r.at).getTime()]));
+    const opened = new Map(to.rows.map((r) => [r.job_id, new Date(r.at).getTime()]));
+    const stages = { relay: [] as number[], broker: [] as number[], handler: [] as number[] };
+    for (const e of events.rows) {
+      const t0 = new Date(e.occurred_at).getTime();
+      const t1 = e.published_at ? new Date(e.published_at).getTime() : undefined;
+      const t2 = handled.get(e.event_id);
+      const t3 = opened.get(e.job_id);
+      if (t1 !== undefined) stages.relay.push(t1 - t0);
+      if (t1 !== undefined && t2 !== undefined) stages.broker.push(t2 - t1);
+      if (t2 !== undefined && t3 !== undefined) stages.handler.push(t3 - t2);
+    }
+    for (const list of Object.values(stages)) list.sort((a, b) => a - b);
+    figure.breakdown = {
+      relay_p50: percentile(stages.relay, 50),
+      relay_p99: percentile(stages.relay, 99),
+      broker_p50: percentile(stages.broker, 50),
+      broker_p99: percentile(stages.broker, 99),
+      handler_p50: percentile(stages.handler, 50),
+      handler_p99: percentile(stages.handler, 99),
+    };
+  }
   if (kind === 'transfer') {
     // Where the time goes, each stage from server timestamps (a transaction's now() is its start):
     //   relay:    checkout transaction -> jobs' relay claimed the outbox row (published_at)

@@ -1,6 +1,10 @@
+import { existsSync } from 'node:fs';
+import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import { fillPath, scenarios, targets, type ScenarioName } from '../scenarios.js';
 import { pool, sleep } from '../lib/api';
 import { cannon, type Figure, type Target } from '../lib/measure';
+import { NGINX, startNginx } from '../lib/nginx';
+import { cpuMs, wireBytes } from '../lib/wire';
 import { auth, type BenchRun, type Row } from './run';
 import { log, SECONDS } from './settings';
 import { startBare } from './stack';
@@ -74,15 +78,16 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
   const { path: openingsPath, body, shown, headers, etag } = openings;
   const runTargets = (targetsList: Target[], expect: number, connections = 50) =>
     cannon(product.url, targetsList, { connections, seconds: SECONDS, expect });
-  const etagged = async (list: Target[]) =>
+  const etaggedAt = async (origin: string, list: Target[]) =>
     pool(list, 10, async (t) => {
-      const r = await fetch(`${product.url}${t.path}`, { headers: t.headers });
+      const r = await fetch(`${origin}${t.path}`, { headers: t.headers });
       const text = await r.text();
       const etag = r.headers.get('etag');
       if (r.status !== 200 || !etag)
         throw new Error(`no ETag for ${t.path}: ${r.status} ${text.slice(0, 200)}`);
       return { path: t.path, headers: { ...t.headers, 'if-none-match': etag } };
     });
+  const etagged = (list: Target[]) => etaggedAt(product.url, list);
   const addPoll = (...args: Parameters<typeof pollRow>) => rows.push(pollRow(...args));
 
   // ---- the openings poll and the bare server answering the same bytes ----
@@ -127,13 +132,113 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
   log(`bare: 200 ${bare200.rps}/s, 304 ${bare304.rps}/s`);
 
   const openingsTargets = chefs.map((c) => ({ path: openingsPath, headers: auth(c) }));
+  // The gateway's CPU per answer, from its process's CPU time around the run (ms per 1,000 answers).
+  const withCpu = async (run: () => Promise<Figure>): Promise<Figure & { cpuMsPer1000?: number }> => {
+    const pid = product.gatewayPid();
+    const before = await cpuMs(pid);
+    const figure = await run();
+    const used = (await cpuMs(pid)) - before;
+    // the warm-up second is in the CPU time too: count its requests at the run's rate
+    const answered = figure.requests + figure.rps;
+    return { ...figure, cpuMsPer1000: Math.round((used / answered) * 1000 * 10) / 10 };
+  };
+  const cpuNote = (f: { cpuMsPer1000?: number }) =>
+    f.cpuMsPer1000 === undefined ? '' : `gateway CPU ${f.cpuMsPer1000} ms per 1,000 answers`;
   await withinOneMinute(SECONDS + 1);
-  const o200 = await runTargets(openingsTargets, 200);
+  const o200 = await withCpu(() => runTargets(openingsTargets, 200));
   addPoll('openings_200', 'openingsPoll', '200', o200, o200.rps / bare200.rps);
+  rows.at(-1)!.note = cpuNote(o200);
   await withinOneMinute(SECONDS + 3);
   const o304 = await runTargets(await etagged(openingsTargets), 304);
   addPoll('openings_304', 'openingsPoll', '304', o304, o304.rps / bare304.rps);
   log(`openings: 200 ${o200.rps}/s p99 ${o200.p99} ms; 304 ${o304.rps}/s p99 ${o304.p99} ms`);
+
+  // The same 200s compressed (the gateway compressed the kept body once), and the change off: each chef's
+  // own list (no shared=1: user_applied in it), which the gateway proxies to jobs every time.
+  for (const encoding of ['gzip', 'br'] as const) {
+    await withinOneMinute(SECONDS + 1);
+    const f = await withCpu(() =>
+      runTargets(
+        chefs.map((c) => ({ path: openingsPath, headers: { ...auth(c), 'accept-encoding': encoding } })),
+        200,
+      ),
+    );
+    rows.push({
+      key: `openings_200_${encoding}`,
+      title: `Openings 200, ${encoding} (kept, compressed once)`,
+      figure: f,
+      vsBare: f.rps / bare200.rps,
+      target: 'diagnostic',
+      met: null,
+      note: cpuNote(f),
+    });
+    log(`openings ${encoding}: 200 ${f.rps}/s p99 ${f.p99} ms; ${cpuNote(f)}`);
+  }
+  const ownPath = openingsPath.replace('shared=1&', '');
+  await withinOneMinute(SECONDS + 1);
+  const own = await withCpu(() =>
+    runTargets(
+      chefs.map((c) => ({ path: ownPath, headers: auth(c) })),
+      200,
+    ),
+  );
+  rows.push({
+    key: 'openings_200_own',
+    title: "Openings 200, each chef's own list (proxied)",
+    figure: own,
+    vsBare: own.rps / bare200.rps,
+    target: 'diagnostic: shared body off',
+    met: null,
+    note: cpuNote(own),
+  });
+  log(`openings own list: 200 ${own.rps}/s p99 ${own.p99} ms; ${cpuNote(own)}`);
+
+  // Bytes on the wire per poll (status line, headers, body), plain and compressed, and what compressing
+  // the body once per list version costs.
+  const wire = async (extra: Record<string, string>) =>
+    wireBytes(product.url, openingsPath, { ...auth(chefs[0]), ...extra });
+  const plainBytes = await wire({});
+  const gzipBytes = await wire({ 'accept-encoding': 'gzip' });
+  const brBytes = await wire({ 'accept-encoding': 'gzip, deflate, br' });
+  const notModified = await wire({ 'if-none-match': etag });
+  const bodyBuffer = Buffer.from(body);
+  const timeIt = (f: () => unknown) => {
+    const times: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = process.hrtime.bigint();
+      f();
+      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    return times.sort((a, b) => a - b)[10];
+  };
+  const gzipMs = timeIt(() => gzipSync(bodyBuffer, { level: 6 }));
+  const brMs = timeIt(() =>
+    brotliCompressSync(bodyBuffer, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      },
+    }),
+  );
+  const pct = (n: number) => `${((n / plainBytes.bytes) * 100).toFixed(0)}%`;
+  const bytesText = `plain ${plainBytes.bytes} B; gzip ${gzipBytes.bytes} B (${pct(gzipBytes.bytes)}${gzipBytes.encoding === 'gzip' ? '' : ', NOT compressed'}); br ${brBytes.bytes} B (${pct(brBytes.bytes)}${brBytes.encoding === 'br' ? '' : ', NOT compressed'}); 304 ${notModified.bytes} B; compressing once per version: gzip ${gzipMs.toFixed(2)} ms, br ${brMs.toFixed(2)} ms`;
+  rows.push({
+    key: 'openings_bytes',
+    title: 'Openings poll, bytes on the wire',
+    figure: null,
+    target: bytesText,
+    met: null,
+    note: bytesText,
+  });
+  run.results.openings_wire = {
+    plain: plainBytes.bytes,
+    gzip: gzipBytes.bytes,
+    br: brBytes.bytes,
+    not_modified: notModified.bytes,
+    gzip_ms: gzipMs,
+    br_ms: brMs,
+  };
+  log(`openings bytes on the wire: ${bytesText}`);
   if (product.services.jobs) {
     // Diagnostic: the same poll straight to the jobs service (its own token check, no gateway hop).
     const direct = chefs.map((c) => ({ path: openingsPath.replace(/^\/api/, ''), headers: auth(c) }));
@@ -151,6 +256,35 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
       met: null,
     });
     log(`openings direct to jobs: 200 ${d200.rps}/s p99 ${d200.p99} ms`);
+
+    // What a platform team would put in front of jobs instead: Debian's nginx, keep-alive upstream.
+    if (existsSync(NGINX)) {
+      const nginx = await startNginx(product.services.jobs);
+      try {
+        const viaNginx = chefs.map((c) => ({ path: openingsPath, headers: auth(c) }));
+        const n200 = await cannon(nginx.origin, viaNginx, { connections: 50, seconds: SECONDS, expect: 200 });
+        const n304 = await cannon(nginx.origin, await etaggedAt(nginx.origin, viaNginx), {
+          connections: 50,
+          seconds: SECONDS,
+          expect: 304,
+        });
+        for (const [variant, f, ceiling] of [
+          ['200', n200, bare200],
+          ['304', n304, bare304],
+        ] as const)
+          rows.push({
+            key: `openings_${variant}_nginx`,
+            title: `Openings ${variant} via nginx -> jobs`,
+            figure: f,
+            vsBare: f.rps / ceiling.rps,
+            target: 'comparison',
+            met: null,
+          });
+        log(`openings via nginx: 200 ${n200.rps}/s p99 ${n200.p99} ms; 304 ${n304.rps}/s p99 ${n304.p99} ms`);
+      } finally {
+        await nginx.stop();
+      }
+    } else log(`nginx row skipped: no ${NGINX}`);
   }
 
   const pollRun = async (key: string, name: ScenarioName, targetsList: Target[]) => {

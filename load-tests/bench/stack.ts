@@ -11,6 +11,8 @@ export interface Product {
   /** The product's processes (one, or the gateway and each service). */
   pids: () => number[];
   topology: 'processes' | 'one';
+  /** The gateway's process (its CPU time is read around runs), or the one product process. */
+  gatewayPid: () => number;
   /** Each service's own URL (processes topology): a diagnostic run goes around the gateway. */
   services: Record<string, string>;
   stop(): Promise<void>;
@@ -24,7 +26,14 @@ export interface Product {
 export async function startProduct(runId: string, env: Record<string, string>): Promise<Product> {
   if (TOPOLOGY === 'one') {
     const { child, url } = await startOneProcess(env);
-    return { url, pids: () => [child.pid!], topology: 'one', services: {}, stop: () => stopProduct(child) };
+    return {
+      url,
+      pids: () => [child.pid!],
+      gatewayPid: () => child.pid!,
+      topology: 'one',
+      services: {},
+      stop: () => stopProduct(child),
+    };
   }
   const { startProcessStack } = await import('../../hardening/support/processes');
   const { PORT: _port, HOST: _host, PUBLIC_URL: _public, DATABASE_URL, ...extraEnv } = env;
@@ -38,6 +47,7 @@ export async function startProduct(runId: string, env: Record<string, string>): 
   return {
     url: stack.url.replace('localhost', '127.0.0.1'),
     pids: () => Object.values(stack.processes).map((p) => p.child.pid!),
+    gatewayPid: () => stack.processes.gateway.child.pid!,
     topology: 'processes',
     services: Object.fromEntries(Object.entries(stack.processes).map(([k, p]) => [k, p.url])),
     stop: () => stack.destroy(),

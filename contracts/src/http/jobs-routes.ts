@@ -31,7 +31,7 @@ export const jobsRoutes: RouteDoc[] = [
     method: 'get',
     path: '/jobs',
     summary:
-      "Open jobs (chefs: within their travel radius by default, near=all for every city; with user_applied and distance_miles) or the restaurant's own jobs; ETag / If-None-Match",
+      "Open jobs (chefs: within their travel radius by default, near=all for every city; with distance_miles, and user_applied unless shared=1) or the restaurant's own jobs; ETag / If-None-Match",
     auth: 'user',
     query: JobsQuery,
     response: JobsResponse,

@@ -279,7 +279,18 @@ const SkillsFilter = z.preprocess(
           .map((s) => s.trim())
           .filter(Boolean)
       : v,
-  jsonField(z.array(z.string().max(60)).max(30), 'skills must be a JSON list or a comma-separated list'),
+  jsonField(
+    // PostgreSQL text cannot hold U+0000: refused here (400), as in bodies, never a failed query (500).
+    z
+      .array(
+        z
+          .string()
+          .max(60)
+          .refine((v) => !v.includes('\u0000'), 'skills cannot contain NUL'),
+      )
+      .max(30),
+    'skills must be a JSON list or a comma-separated list',
+  ),
 );
 const DateFilter = z
   .string()
@@ -306,6 +317,12 @@ export const JobsQuery = z.object({
    * its distance). Restaurants' lists ignore it.
    */
   near: z.enum(['me', 'all'], { error: 'near must be me or all' }).optional(),
+  /**
+   * Chefs' open list only: `shared=1` asks for the list as every chef sees it, without user_applied and
+   * user_application (the chef's own applications come from GET /applications). The same body for every
+   * chef of one place and radius (the list depends on them), so the gateway can keep it once per list version and answer it itself (ADR 7).
+   */
+  shared: z.enum(['1', 'true'], { error: 'shared must be 1 or true' }).optional(),
 });
 export type JobsQuery = z.infer<typeof JobsQuery>;
 

@@ -25,6 +25,8 @@ interface SharedList {
   fragments: string[];
   /** How many open shifts match in all (the list is cut at the query's limit). */
   total: number;
+  /** The whole shared answer (shared=1), made on first use. */
+  body?: string;
 }
 
 type UserApplication = { id: string; status: string; worker_confirmed: boolean | null };
@@ -36,6 +38,21 @@ interface ChefState {
 }
 
 const MAX_LISTS = 64;
+
+/** `near=me` (the default) narrows the list to the chef's radius when the chef has a place. */
+const nearMe = (q: JobListQuery, place: ChefPlace | null) => (q.near ?? 'me') === 'me' && place !== null;
+
+/** The answer's `area`: the city and radius the list was narrowed to, or null. */
+const areaOf = (place: ChefPlace | null, near: boolean) =>
+  near && place ? JSON.stringify({ city: place.city, radius_miles: place.radiusMiles }) : 'null';
+
+/**
+ * What an open list depends on besides the query: the chef's place (distances) and, with near=me, their radius.
+ * Chefs with the same key see the same list; it names the shared list's audience (ADR 7).
+ */
+export function placeKey(place: ChefPlace | null, near: boolean): string {
+  return place ? `${place.lat},${place.lon},${near ? place.radiusMiles : 'all'}` : '';
+}
 const MAX_CHEFS = 20_000;
 
 export class OpenListCache {
@@ -55,7 +72,7 @@ export class OpenListCache {
     versions: { jobs: number; chef: number; nextStartMs: number | null },
   ): Promise<string> {
     const { apps, place } = await this.chef(chefId, versions.chef);
-    const near = (q.near ?? 'me') === 'me' && place !== null;
+    const near = nearMe(q, place);
     const list = await this.shared(q, now, versions.jobs, versions.nextStartMs, place, near);
     const parts = list.fragments.map((fragment, i) => {
       const app = apps.get(list.ids[i]);
@@ -63,9 +80,24 @@ export class OpenListCache {
         ? `${fragment},"user_applied":true,"user_application":${JSON.stringify(app)}}`
         : `${fragment},"user_applied":false,"user_application":null}`;
     });
-    const area =
-      near && place ? JSON.stringify({ city: place.city, radius_miles: place.radiusMiles }) : 'null';
-    return `{"jobs":[${parts.join(',')}],"total":${list.total},"area":${area}}`;
+    return `{"jobs":[${parts.join(',')}],"total":${list.total},"area":${areaOf(place, near)}}`;
+  }
+
+  /**
+   * The body of GET /jobs?status=open&shared=1: the list as every chef of one place sees it (no user_applied),
+   * the same text for every chef of the same (place, radius) and list version, so the gateway may keep it for
+   * that audience (`placeKey`) and answer it itself.
+   */
+  async sharedBody(
+    q: JobListQuery,
+    now: Date,
+    versions: { jobs: number; nextStartMs: number | null },
+    place: ChefPlace | null,
+  ): Promise<string> {
+    const near = nearMe(q, place);
+    const list = await this.shared(q, now, versions.jobs, versions.nextStartMs, place, near);
+    list.body ??= `{"jobs":[${list.fragments.map((f) => `${f}}`).join(',')}],"total":${list.total},"area":${areaOf(place, near)}}`;
+    return list.body;
   }
 
   private shared(
@@ -76,8 +108,7 @@ export class OpenListCache {
     place: ChefPlace | null,
     near: boolean,
   ) {
-    const where = place ? `${place.lat},${place.lon},${near ? place.radiusMiles : 'all'}` : '';
-    const key = `${version}|${nextStartMs}|${where}|${q.emergencyLevel ?? ''}|${q.minRate ?? ''}|${q.maxRate ?? ''}|${
+    const key = `${version}|${nextStartMs}|${placeKey(place, near)}|${q.emergencyLevel ?? ''}|${q.minRate ?? ''}|${q.maxRate ?? ''}|${
       q.skills?.join('\u0001') ?? ''
     }|${q.startDate ?? ''}|${q.endDate ?? ''}|${q.limit ?? ''}`;
     let entry = this.lists.get(key);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { advertiseStamps, etagMatches, STAMP_MAX_AGE_MS } from '@brigade/kit';
+import { advertiseStamps, etagMatches, SHARED_HEADER, STAMP_MAX_AGE_MS } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { readVersions, type ListVersions } from '../db/list-versions.repository';
 
@@ -22,12 +22,19 @@ export async function sendWithEtag(
   build: (versions: ListVersions) => Promise<unknown>,
   /** Anything else the body depends on (the day, for counts over a window of days). */
   extra = '',
+  /**
+   * The audience when the body is the same for everyone in it (e.g. `chef`): the ETag then names no user,
+   * and the gateway is told it may keep the body for that audience (SHARED_HEADER, ADR 7).
+   */
+  sharedWith?: string,
 ): Promise<void> {
   const now = ctx.now();
   const read = await readVersions(ctx.database, scopes, timed ? now : undefined);
   const { versions, nextStartMs } = read;
   const digest = createHash('sha1')
-    .update(`${req.user?.id}|${req.originalUrl}|${versions.join(';')}|${nextStartMs ?? ''}|${extra}`)
+    .update(
+      `${sharedWith ? `shared:${sharedWith}` : req.user?.id}|${req.originalUrl}|${versions.join(';')}|${nextStartMs ?? ''}|${extra}`,
+    )
     .digest('base64url');
   const tag = `W/"${digest.slice(0, 27)}"`;
   res.setHeader('ETag', tag);
@@ -42,6 +49,7 @@ export async function sendWithEtag(
     maxAge,
     versions.map(([scope, version]) => [ctx.stamps.key('jobs', scope), version] as const),
   );
+  if (sharedWith && ctx.stamps.enabled) res.setHeader(SHARED_HEADER, sharedWith);
   if (etagMatches(req.headers['if-none-match'], tag)) {
     res.status(304).end();
     return;

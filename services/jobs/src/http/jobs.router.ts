@@ -2,7 +2,8 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { jobsHttp } from '@brigade/contracts';
 import { currentUser, parse, parseBody, requireRole, requireVerifiedPhone, uuidParam } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { OpenListCache } from '../db/open-list';
+import { OpenListCache, placeKey } from '../db/open-list';
+import { chefPlace } from '../db/places';
 import { presentStatement } from '../db/dispute-views';
 import { applicationView } from '../db/application-views';
 import { jobView, listJobs } from '../db/job-views';
@@ -14,6 +15,21 @@ import { postJob } from '../use-cases/post-job';
 import { quoteCancellation } from '../use-cases/quote-cancellation';
 import { sendWithEtag } from './etag';
 
+/** The chefs' open-list parameters that mean the same whoever asks (a filter by the chef's own place would not). */
+const USER_INDEPENDENT_PARAMS = new Set([
+  'status',
+  'emergencyLevel',
+  'minRate',
+  'maxRate',
+  'skills',
+  'startDate',
+  'endDate',
+  'limit',
+  'shared',
+  // near's meaning depends on the chef's place, which names the shared list's audience (below)
+  'near',
+]);
+
 export function jobsRouter(ctx: JobsContext, auth: RequestHandler): Router {
   const router = Router();
   const openList = new OpenListCache(ctx.database, ctx.policy);
@@ -24,6 +40,33 @@ export function jobsRouter(ctx: JobsContext, auth: RequestHandler): Router {
   router.get('/jobs', auth, async (req, res) => {
     const user = currentUser(req);
     const query = parse(jobsHttp.JobsQuery, req.query);
+    // shared=1: the same body for every chef (only the list's own version, no user in the ETag), marked
+    // shared for the gateway; only when every parameter means the same whoever asks. Otherwise the chef's
+    // own list below (with user_applied), which is never shared.
+    const shared =
+      query.shared &&
+      user.type === 'chef' &&
+      (query.status ?? 'open') === 'open' &&
+      Object.keys(req.query).every((k) => USER_INDEPENDENT_PARAMS.has(k));
+    if (shared) {
+      // The list depends on where the chef is (distances; near=me: their radius): the audience is the chefs of
+      // that place and radius, named in the ETag and the shared mark. A chef who moves city or changes radius
+      // is in another audience from their next answer from jobs on (ADR 7).
+      const place = await chefPlace(ctx.database, user.id);
+      const where = placeKey(place, (query.near ?? 'me') === 'me' && place !== null);
+      await sendWithEtag(
+        req,
+        res,
+        ctx,
+        ['jobs'],
+        true,
+        ({ versions, nextStartMs }) =>
+          openList.sharedBody(query, ctx.now(), { jobs: versions[0][1], nextStartMs }, place),
+        where,
+        `chef@${where}`,
+      );
+      return;
+    }
     const scopes = user.type === 'chef' ? ['jobs', `c:${user.id}`] : [`r:${user.id}`];
     const chefsOpenList = user.type === 'chef' && (query.status ?? 'open') === 'open';
     await sendWithEtag(req, res, ctx, scopes, user.type === 'chef', async ({ versions, nextStartMs }) =>

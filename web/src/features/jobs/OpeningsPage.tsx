@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/api';
@@ -21,12 +21,12 @@ import {
 import { milesText, PositionTitle, rateText, shiftWhen } from './parts';
 import { formatCents, formatHours } from '../../app/format';
 
-function OpeningItem({ job }: { job: JobPosting }) {
+function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean }) {
   const { t, i18n } = useTranslation('jobs');
   const { t: tc } = useTranslation('catalog');
   const [apply, applying] = jobsApi.useApplyMutation();
   const [error, setError] = useState<ReactNode>(null);
-  const applied = job.user_applied || applying.isSuccess;
+  const applied = hasApplied || applying.isSuccess;
   const onApply = async () => {
     setError(null);
     const res = await apply(job.id);
@@ -101,6 +101,17 @@ function Openings() {
       skipPollingIfUnfocused: true,
       refetchOnMountOrArgChange: true,
     },
+  );
+  // The list is the same for every chef of one place and radius; which of its shifts this chef applied to
+  // comes from their own applications (any status, as user_applied was), polled alongside.
+  const applications = jobsApi.useApplicationsQuery(undefined, {
+    pollingInterval: LISTS_POLL_MS,
+    skipPollingIfUnfocused: true,
+    refetchOnMountOrArgChange: true,
+  });
+  const appliedTo = useMemo(
+    () => new Set((applications.data?.applications ?? []).map((a) => a.job_id)),
+    [applications.data],
   );
   const list = filterOpenings(jobs.data?.jobs ?? [], filters);
   // The chef's area as the near-me list last said it (a near=all answer has none): the switch keeps its label.
@@ -229,7 +240,7 @@ function Openings() {
           </p>
           <ul className="list card">
             {list.map((job) => (
-              <OpeningItem key={job.id} job={job} />
+              <OpeningItem key={job.id} job={job} hasApplied={appliedTo.has(job.id)} />
             ))}
           </ul>
         </>

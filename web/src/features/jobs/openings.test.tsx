@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
-import { id, makeJob, signedIn } from '../../../test/signed-in';
+import { id, makeApplication, makeJob, signedIn } from '../../../test/signed-in';
 
 describe('openings', () => {
   test('filters reach the server, Clear Filters resets them, and Apply Now applies once', async () => {
@@ -36,6 +36,22 @@ describe('openings', () => {
     expect(within(item).getByRole('link', { name: 'View details of Prep Cook' }).getAttribute('href')).toBe(
       `/jobs/${urgent.id}`,
     );
+  });
+
+  test('the list is the same for every chef; "Applied" comes from the chef\'s own applications', async () => {
+    signedIn('chef');
+    const mine = makeJob({ title: 'Line Cook' });
+    const other = makeJob({ title: 'Dishwasher' });
+    fakeApi.on('GET', '/jobs', { body: { jobs: [mine, other], total: 2 } });
+    fakeApi.on('GET', '/applications', {
+      body: { applications: [makeApplication(mine, 'pending')], total: 1 },
+    });
+    renderApp('/openings');
+    const item = (await screen.findByRole('heading', { name: /Line Cook/ })).closest('li')!;
+    expect(await within(item).findByText('Applied')).toBeTruthy();
+    const otherItem = screen.getByRole('heading', { name: /Dishwasher/ }).closest('li')!;
+    expect(within(otherItem).getByRole('button', { name: 'Apply Now' })).toBeTruthy();
+    expect(fakeApi.callsTo('GET', '/jobs').at(-1)!.query).toMatchObject({ status: 'open', shared: '1' });
   });
 });
 

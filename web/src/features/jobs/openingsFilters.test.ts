@@ -47,7 +47,7 @@ describe('openings filters', () => {
       'evening-normal',
       'night-next-day',
     ]);
-    expect(openingsQuery(NO_FILTERS)).toEqual({ status: 'open' });
+    expect(openingsQuery(NO_FILTERS)).toEqual({ status: 'open', shared: '1' });
   });
   test('priority, minimum hourly rate and the day go to the server too', () => {
     const q = openingsQuery({ ...NO_FILTERS, priority: 'urgent', minHourly: '20', date: '2026-06-15' });

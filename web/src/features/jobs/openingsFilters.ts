@@ -30,7 +30,9 @@ export function hasFilters(f: OpeningsFilters): boolean {
 
 /** What the server filters (GET /jobs): open shifts, priority, minimum rate, the day. */
 export function openingsQuery(f: OpeningsFilters): JobsArgs {
-  const args: JobsArgs = { status: 'open' };
+  // shared=1: the list as every chef sees it (no user_applied), which the gateway answers once per list
+  // version for all chefs; the screen takes "Applied" from the chef's applications poll.
+  const args: JobsArgs = { status: 'open', shared: '1' };
   if (f.priority) args.emergencyLevel = f.priority;
   const min = Number(f.minHourly);
   if (f.minHourly.trim() !== '' && Number.isFinite(min) && min >= 0) args.minRate = min;

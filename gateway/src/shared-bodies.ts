@@ -1,0 +1,127 @@
+import type { IncomingMessage } from 'node:http';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { parseStampHeader } from '@brigade/kit';
+
+/**
+ * The current body of a polled list that is the same for everyone in one audience (the service marks it
+ * with SHARED_HEADER, e.g. the chefs' open list with shared=1): kept once per (audience, normalised URL),
+ * with the version stamps it was built from, and compressed once (gzip and brotli) when kept. While the
+ * stamps hold, the gateway answers that list's 200s itself (ADR 7): when a shift opens, the herd of chefs
+ * refetching it costs one build in the jobs service and one answer from memory for each of the others.
+ *
+ * Never per-user: an entry is only served to a user whose own last answer for the URL, from the service,
+ * carried the same audience mark (see RevalidationCache.admitted), and only while every stamp equals the
+ * entry's version, so a body is never served once its list has a newer version.
+ */
+export interface SharedBody {
+  etag: string;
+  keys: string[];
+  versions: string[];
+  expiresAt: number;
+  contentType: string;
+  body: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+export type Encoding = 'br' | 'gzip' | null;
+
+/** A body larger than this is not kept (the openings list of 50 shifts is ~46 KB). */
+const MAX_BODY_BYTES = 512 * 1024;
+
+export class SharedBodies {
+  private readonly entries = new Map<string, SharedBody>();
+
+  constructor(
+    private readonly maxAgeCapMs: number,
+    private readonly maxEntries = 64,
+  ) {}
+
+  /** The entry for this audience and URL, or null (expired entries are dropped). */
+  get(audience: string, url: string, now = Date.now()): SharedBody | null {
+    const key = sharedKey(audience, url);
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (entry.expiresAt <= now) {
+      this.entries.delete(key);
+      return null;
+    }
+    return entry;
+  }
+
+  /** Keep a service's 200 marked shared once its body has been read (alongside the proxy's own piping). */
+  capture(audience: string, url: string, res: IncomingMessage, stampHeader: string) {
+    const etag = res.headers.etag;
+    const parsed = parseStampHeader(stampHeader);
+    if (!etag || !parsed || res.headers['content-encoding']) return;
+    const contentType = res.headers['content-type'] ?? 'application/json; charset=utf-8';
+    const chunks: Buffer[] = [];
+    let size = 0;
+    res.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+    });
+    res.on('end', () => {
+      if (size > MAX_BODY_BYTES || !res.complete) return;
+      this.keep(audience, url, {
+        etag,
+        keys: parsed.keys,
+        versions: parsed.versions,
+        expiresAt: Date.now() + Math.min(parsed.maxAgeMs, this.maxAgeCapMs),
+        contentType,
+        body: Buffer.concat(chunks, size),
+      });
+    });
+  }
+
+  keep(audience: string, url: string, entry: SharedBody) {
+    const key = sharedKey(audience, url);
+    this.entries.delete(key); // re-insert: Map order is our age order
+    this.entries.set(key, entry);
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    // Compressed once per version, off the event loop; until then the entry is served uncompressed.
+    gzip(entry.body, { level: 6 }, (err, out) => {
+      if (!err) entry.gzip = out;
+    });
+    brotliCompress(
+      entry.body,
+      {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 6,
+          [constants.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      },
+      (err, out) => {
+        if (!err) entry.br = out;
+      },
+    );
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/** The audience and the URL with its query parameters sorted (same parameters, same entry). */
+export function sharedKey(audience: string, url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return `${audience} ${url}`;
+  const params = new URLSearchParams(url.slice(q + 1));
+  params.sort();
+  return `${audience} ${url.slice(0, q)}?${params.toString()}`;
+}
+
+/** The encoding to answer with: brotli, then gzip, when the client accepts it (q=0 refuses). */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return null;
+  let gzipOk = false;
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && !(Number(q.slice(2)) > 0)) continue;
+    if (name.trim() === 'br') return 'br';
+    if (name.trim() === 'gzip') gzipOk = true;
+  }
+  return gzipOk ? 'gzip' : null;
+}
