@@ -173,3 +173,39 @@ test('the kept body is served compressed to a client that accepts it: the same l
     expect(JSON.parse(identity.bytes.toString())).toEqual(plain.body);
   }
 }, 30_000);
+
+test('a chef in another city is never answered the kept list of chefs elsewhere (near=me: one list per place and radius)', async () => {
+  const [detroit] = chefs;
+  const minneapolis = await signUp(stack, 'chef');
+  expectStatus(
+    await stack.call('POST', '/api/profiles/chef', {
+      token: minneapolis.token,
+      body: { city: 'Minneapolis', travelRadius: 15 },
+    }),
+    200,
+  );
+  // jobs hears of the move by event: the Minneapolis chef's own answer names Minneapolis.
+  const mine = await eventually(async () => {
+    const r = expectStatus(await get(minneapolis), 200);
+    if (r.body.area?.city !== 'Minneapolis') throw new Error(`area ${JSON.stringify(r.body.area)}`);
+    return r;
+  }, 15_000);
+  // A shift opens in Detroit: both chefs refetch; the Detroit chef's answer is kept by the gateway first.
+  const job = await postJob(stack, restaurant);
+  await payJob(stack, restaurant, job);
+  const theirs = await eventually(async () => {
+    const r = expectStatus(await get(detroit), 200);
+    if (!ids(r.body).includes(job.id)) throw new Error('not listed yet');
+    return r;
+  }, 15_000);
+  expect(theirs.body.area).toMatchObject({ city: 'Detroit' });
+  for (let i = 0; i < 3; i++) {
+    const r = expectStatus(
+      await get(minneapolis, OPENINGS, { 'if-none-match': mine.headers.get('etag')! }),
+      200,
+    );
+    expect(r.body.area).toMatchObject({ city: 'Minneapolis' });
+    expect(ids(r.body)).not.toContain(job.id); // Detroit is far outside a 15-mile radius of Minneapolis
+    expect(r.headers.get('etag')).not.toBe(theirs.headers.get('etag'));
+  }
+}, 60_000);
