@@ -84,20 +84,24 @@ export function pollShortcut(deps: PollShortcutDeps) {
       const shared = entry.shared ? sharedBodies.get(entry.shared, url) : null;
       const conditional = typeof ifNoneMatch === 'string' && etagMatches(ifNoneMatch, entry.etag);
       if (!shared && !conditional) return false;
-      const checked = shared ?? entry;
-      const [hit, current] = await Promise.all([
+      // With a kept body, the user's own stamps are read too (one round trip): a shared list is shared by an
+      // audience (the chefs of one place), and a user whose own stamp moved (a new city) may have left it.
+      const stampKeys = shared ? [...shared.keys, ...entry.keys] : entry.keys;
+      const [hit, read] = await Promise.all([
         rateLimiter.hit(`user:${user.id}`, config.RATE_LIMIT_API_PER_MINUTE, 60),
-        stamps.read(checked.keys).catch(() => null),
+        stamps.read(stampKeys).catch(() => null),
       ]);
       (req as PollRequest).counted = hit; // a refusal is answered by Express, with the usual headers
-      if (!hit.allowed || !current) return false;
-      if (shared && unchanged(shared, current)) {
+      if (!hit.allowed || !read) return false;
+      const current = shared ? read.slice(0, shared.keys.length) : read;
+      const own = shared ? read.slice(shared.keys.length) : read;
+      if (shared && unchanged(shared, current) && unchanged(entry, own)) {
         if (typeof ifNoneMatch === 'string' && etagMatches(ifNoneMatch, shared.etag))
           return notModified(req, res, shared.etag);
         sendShared(req, res, shared);
         return true;
       }
-      if (!conditional || !unchanged(entry, shared ? await stamps.read(entry.keys) : current)) return false;
+      if (!conditional || !unchanged(entry, own)) return false;
       return notModified(req, res, entry.etag);
     } catch {
       return false; // a bad token and the like: the /api handler answers it as usual

@@ -31,9 +31,12 @@ export async function sendWithEtag(
   const now = ctx.now();
   const read = await readVersions(ctx.database, scopes, timed ? now : undefined);
   const { versions, nextStartMs } = read;
+  // A shared body's tag names no user: the versions of per-user scopes (`c:<chef>`, advertised so the gateway
+  // can tell when this user left the audience) stay out of it.
+  const tagged = sharedWith ? versions.filter(([scope]) => !/^[a-z]:/.test(scope)) : versions;
   const digest = createHash('sha1')
     .update(
-      `${sharedWith ? `shared:${sharedWith}` : req.user?.id}|${req.originalUrl}|${versions.join(';')}|${nextStartMs ?? ''}|${extra}`,
+      `${sharedWith ? `shared:${sharedWith}` : req.user?.id}|${req.originalUrl}|${tagged.join(';')}|${nextStartMs ?? ''}|${extra}`,
     )
     .digest('base64url');
   const tag = `W/"${digest.slice(0, 27)}"`;

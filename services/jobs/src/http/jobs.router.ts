@@ -58,7 +58,7 @@ export function jobsRouter(ctx: JobsContext, auth: RequestHandler): Router {
         req,
         res,
         ctx,
-        ['jobs'],
+        ['jobs', `c:${user.id}`],
         true,
         ({ versions, nextStartMs }) =>
           openList.sharedBody(query, ctx.now(), { jobs: versions[0][1], nextStartMs }, place),
