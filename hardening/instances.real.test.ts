@@ -5,6 +5,7 @@ import { eventually, requireRealServers } from '@brigade/kit/testing';
 import type { EventType } from '@brigade/contracts';
 import { ROOT } from './support/child';
 import {
+  atStripe,
   expectNothingStuck,
   expectProcessLedgerGreen,
   SERVICE_NAMES,
@@ -104,20 +105,6 @@ function subscribers(): Array<{ service: string; type: string; consumer: string 
       found.push({ service, type: m[1], consumer: `${service}.${m[2] ?? queueName(m[1] as EventType)}` });
   }
   return found;
-}
-
-/** What the money did at the Stripe sandbox for one job. */
-async function atStripe(stack: ProcessStack, jobId: string) {
-  const [row] = await stack.query<{ transfers: number; charges: number; refunds: number }>(
-    'stripe_sandbox',
-    `select count(*) filter (where object = 'transfer' and data->>'transfer_group' = $1)::int as transfers,
-            count(*) filter (where object = 'payment_intent' and data->>'transfer_group' = $1
-                             and data->>'status' = 'succeeded')::int as charges,
-            count(*) filter (where object = 'refund' and data->'metadata'->>'job_id' = $1)::int as refunds
-       from stripe_sandbox.objects`,
-    [jobId],
-  );
-  return row;
 }
 
 function percentile(values: number[], p: number) {

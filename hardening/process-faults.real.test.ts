@@ -1,6 +1,7 @@
 import { eventually, requireRealServers } from '@brigade/kit/testing';
 import { startPrivatePostgres, type PrivatePostgres } from './support/private-postgres';
 import {
+  atStripe,
   expectNothingStuck,
   expectProcessLedgerGreen as expectLedgerGreen,
   startProcessStack,
@@ -53,20 +54,6 @@ async function filledShift(api: Api) {
   await untilStarted(job);
   await checkout(api, restaurant, applicationId);
   return { restaurant, chef, job, applicationId };
-}
-
-/** What the money did at the Stripe sandbox (its objects live in its own database). */
-async function atStripe(stack: ProcessStack, jobId: string) {
-  const [row] = await stack.query<{ transfers: number; charges: number; refunds: number }>(
-    'stripe_sandbox',
-    `select count(*) filter (where object = 'transfer' and data->>'transfer_group' = $1)::int as transfers,
-            count(*) filter (where object = 'payment_intent' and data->>'transfer_group' = $1
-                             and data->>'status' = 'succeeded')::int as charges,
-            count(*) filter (where object = 'refund' and data->'metadata'->>'job_id' = $1)::int as refunds
-       from stripe_sandbox.objects`,
-    [jobId],
-  );
-  return row;
 }
 
 /** How many times jobs announced the job open (one `jobs.job.opened.v1` per payment). */

@@ -349,3 +349,17 @@ export async function expectNothingStuck(stack: ProcessStack) {
   );
   expect(await deadLetters(stack)).toEqual({});
 }
+
+/** What the money did at the Stripe sandbox for one job (its objects live in its own database). */
+export async function atStripe(stack: ProcessStack, jobId: string) {
+  const [row] = await stack.query<{ transfers: number; charges: number; refunds: number }>(
+    'stripe_sandbox',
+    `select count(*) filter (where object = 'transfer' and data->>'transfer_group' = $1)::int as transfers,
+            count(*) filter (where object = 'payment_intent' and data->>'transfer_group' = $1
+                             and data->>'status' = 'succeeded')::int as charges,
+            count(*) filter (where object = 'refund' and data->'metadata'->>'job_id' = $1)::int as refunds
+       from stripe_sandbox.objects`,
+    [jobId],
+  );
+  return row;
+}

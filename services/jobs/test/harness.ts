@@ -257,7 +257,26 @@ export async function setPayouts(h: Harness, userId: string, enabled: boolean) {
   });
 }
 
-export async function restaurantWithProfile(h: Harness, name = 'Hell’s Kitchen') {
+/** Where a restaurant is (its profile's city and coordinates): downtown Minneapolis unless told. */
+export interface RestaurantPlace {
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+}
+
+export const MINNEAPOLIS: RestaurantPlace = {
+  city: 'Minneapolis',
+  state: 'MN',
+  latitude: 44.9778,
+  longitude: -93.265,
+};
+
+export async function restaurantWithProfile(
+  h: Harness,
+  name = 'Hell’s Kitchen',
+  place: RestaurantPlace = MINNEAPOLIS,
+) {
   const r = await user(h, 'restaurant');
   const profileId = randomUUID();
   await publish(h, 'identity.restaurant_profile.updated.v1', {
@@ -266,10 +285,7 @@ export async function restaurantWithProfile(h: Harness, name = 'Hell’s Kitchen
     name,
     description: 'Scratch kitchen',
     address: '1 Main St',
-    city: 'Minneapolis',
-    state: 'MN',
-    latitude: 44.9778,
-    longitude: -93.265,
+    ...place,
     logo_url: null,
     cuisine_types: ['American'],
     average_rating: null,

@@ -5,11 +5,12 @@ import {
   eventually,
   HOUR,
   openJob,
+  MINNEAPOLIS,
   publish,
-  user,
+  restaurantWithProfile,
   written,
-  startHarness,
-  type Harness,
+  useHarness,
+  type RestaurantPlace,
   type User,
 } from './harness';
 
@@ -17,44 +18,12 @@ import {
 // soonest first, each with its distance), `near=all` lists the whole service area; and a restaurant's Invite
 // texts a chef its next open shift (jobs publishes jobs.chef.invited.v1, once per chef and shift).
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useHarness();
 
-const MINNEAPOLIS = { city: 'Minneapolis', state: 'MN', latitude: 44.9778, longitude: -93.265 };
 const DETROIT = { city: 'Detroit', state: 'MI', latitude: 42.3314, longitude: -83.0458 };
 
-async function restaurantAt(
-  name: string,
-  place: { city: string; state: string; latitude: number; longitude: number },
-) {
-  const r = await user(h, 'restaurant');
-  const profileId = randomUUID();
-  await publish(h, 'identity.restaurant_profile.updated.v1', {
-    profile_id: profileId,
-    user_id: r.id,
-    name,
-    description: 'Kitchen',
-    address: '1 Main St',
-    ...place,
-    logo_url: null,
-    cuisine_types: ['American'],
-    average_rating: null,
-    total_ratings: 0,
-    language_preference: 'en',
-  });
-  await eventually(async () => {
-    const rows = await h.database.rows(
-      sql`select 1 from jobs.restaurant_profiles where profile_id = ${profileId}`,
-    );
-    expect(rows).toHaveLength(1);
-  });
-  return r;
-}
+/** A restaurant at `place` (its profile as identity publishes it), known to jobs. */
+const restaurantAt = (name: string, place: RestaurantPlace) => restaurantWithProfile(h, name, place);
 
 /** A shift of `r` starting `hours` from now (on the hour). */
 function shiftIn(hours: number, title = 'Line Cook') {
