@@ -596,12 +596,16 @@ export class StripeEmulator {
     const usage = str(p.usage) ?? 'off_session';
     if (!['off_session', 'on_session'].includes(usage))
       throw invalid(`Invalid usage: must be one of off_session or on_session`, 'usage');
-    const types = Array.isArray(p.payment_method_types) ? p.payment_method_types.map(String) : ['card'];
+    // `allowed_payment_method_types` in the SDK's API version, `payment_method_types` before it.
+    const param = Array.isArray(p.allowed_payment_method_types)
+      ? 'allowed_payment_method_types'
+      : 'payment_method_types';
+    const types: string[] = Array.isArray(p[param]) ? p[param].map(String) : ['card'];
     const unsupported = types.find((t: string) => t !== 'card');
     if (unsupported)
       throw invalid(
         `The payment method type "${unsupported}" is invalid. The Brigade Stripe sandbox supports card.`,
-        'payment_method_types',
+        param,
         'payment_method_type_invalid',
       );
     const id = stripeId('seti');
@@ -609,6 +613,7 @@ export class StripeEmulator {
       id,
       object: 'setup_intent',
       application: null,
+      allowed_payment_method_types: types,
       automatic_payment_methods: null,
       cancellation_reason: null,
       client_secret: clientSecret(id),

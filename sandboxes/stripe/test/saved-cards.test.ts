@@ -75,7 +75,7 @@ test('a card saved through a SetupIntent is attached to the Customer and pays la
   const setup = await stripe.setupIntents.create({
     customer: customer.id,
     usage: 'off_session',
-    payment_method_types: ['card'],
+    allowed_payment_method_types: ['card'],
   });
   expect(setup).toMatchObject({
     object: 'setup_intent',
