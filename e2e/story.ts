@@ -197,7 +197,7 @@ export const CHEF_JOIN_ES: ChefJoinTexts = {
   done: 'Configuración completa',
 };
 
-/** A restaurant (English) signs up, verifies, onboards in Minneapolis and sets up payments. */
+/** A restaurant (English) signs up, verifies, onboards in Minneapolis and saves its card. */
 export async function joinAsRestaurant(
   story: Story,
   page: Page,
@@ -213,7 +213,19 @@ export async function joinAsRestaurant(
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Complete Setup' }).click();
   await page.waitForURL('**/dashboard/restaurant');
-  await setUpPayments(story, page, { create: 'Create Account', done: 'Setup Complete' });
+  await saveCard(story, page);
+}
+
+/** A restaurant saves its card on Payment Setup (a SetupIntent confirmed in the sandbox): no payout account. */
+export async function saveCard(story: Story, page: Page, number = '4242424242424242') {
+  await page.goto(story.url('/payments/stripe/onboarding'));
+  await page.getByRole('button', { name: 'Add a card' }).click();
+  await card(page, number);
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await page
+    .getByTestId('saved-card')
+    .getByText(`•••• ${number.slice(-4)}`)
+    .waitFor({ timeout: 15_000 });
 }
 
 /** A chef signs up, verifies, onboards in Minneapolis with `skills` (as the screen names them) and sets up payouts. */
