@@ -291,7 +291,7 @@ export async function shiftTimes(
   );
 }
 
-/** Fills Post Shift (English) up to the card; the caller presses Post Shift and Pay. */
+/** Fills Post Shift (English) up to the card (entered, even with a saved card); the caller presses Post Shift and Pay. */
 export async function postShift(
   story: Story,
   page: Page,
@@ -305,6 +305,10 @@ export async function postShift(
   await page.getByLabel('End', { exact: true }).fill(times.end);
   await page.getByLabel('Hourly rate ($)').fill(o.rate);
   if (o.urgent) await page.getByLabel('Urgent').check();
+  // A restaurant with a saved card is offered it first: this story enters the card.
+  const another = page.getByRole('button', { name: 'Use another card' });
+  await another.or(page.getByLabel('Card number')).first().waitFor();
+  if (await another.isVisible()) await another.click();
   await card(page, o.card);
   return times;
 }

@@ -11,7 +11,7 @@ import { jobsApi } from '../jobs/jobsApi';
 import { jobPay } from '../jobs/money';
 import { PayBreakdown, PositionTitle } from '../jobs/parts';
 import type { CardConfirmer } from './card';
-import { CardField } from './CardField';
+import { CardChoice } from './CardChoice';
 import { paymentsApi } from './paymentsApi';
 import { savedCardLabel } from './savedCard';
 import { useCardErrorText, usePayForJob } from './usePayForJob';
@@ -36,6 +36,7 @@ export default function PayForJobPage() {
   const savedCard = saved.data?.card ?? null;
   const [anotherCard, setAnotherCard] = useState(false);
   const withSaved = !!savedCard && !anotherCard;
+  const cardReady = withSaved || !!confirmer;
   const payForJob = usePayForJob();
   const cardText = useCardErrorText();
 
@@ -120,29 +121,20 @@ export default function PayForJobPage() {
       {payable ? (
         <>
           <div className="card">
-            {withSaved ? (
-              <p className="saved-card" data-testid="saved-card">
-                {t('pay.savedCard', { card: savedCardLabel(savedCard) })}
-              </p>
-            ) : (
-              <CardField onReady={setConfirmer} />
-            )}
-            {savedCard && (
-              <button
-                type="button"
-                className="btn btn-ghost btn-small"
-                onClick={() => setAnotherCard(!anotherCard)}
-              >
-                {anotherCard ? t('pay.useSaved', { card: savedCardLabel(savedCard) }) : t('pay.useAnother')}
-              </button>
-            )}
+            <CardChoice
+              savedCard={savedCard}
+              loading={saved.isLoading}
+              anotherCard={anotherCard}
+              onAnotherCard={setAnotherCard}
+              onReady={setConfirmer}
+            />
           </div>
           <Alert>{error}</Alert>
           <div className="actions-row">
             <button
               type="button"
               className="btn btn-large"
-              disabled={(!withSaved && !confirmer) || busy}
+              disabled={saved.isLoading || !cardReady || busy}
               onClick={() => void onPay()}
             >
               {busy

@@ -1,9 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../../../test/fake-api';
 import { formBody } from '../../../test/form-body';
 import { renderApp } from '../../../test/render';
 import { makeJob, signedIn } from '../../../test/signed-in';
+import { toLocalInput } from '../jobs/validation';
 
 const VISA = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 };
 
@@ -145,5 +146,48 @@ describe("a restaurant's saved card", () => {
     );
     await waitFor(() => expect(screen.getByLabelText('Card number')).toBeTruthy());
     expect(screen.getByRole('button', { name: 'Pay $107.00' })).toBeTruthy();
+  });
+
+  test('Post Shift pays with the saved card in one tap', async () => {
+    signedIn('restaurant');
+    const job = makeJob({ status: 'pending_payment', payment_status: 'pending' });
+    let jobStatus = 'pending_payment';
+    fakeApi.on('GET', '/payments/saved-card', { body: { card: VISA } });
+    fakeApi.on('POST', '/jobs', { status: 201, body: { job } });
+    fakeApi.on('GET', '/jobs/:id', () => ({ body: { job: { ...job, status: jobStatus } } }));
+    fakeApi.on('POST', '/payments/create-escrow-payment', () => {
+      jobStatus = 'open';
+      return {
+        body: {
+          client_secret: 'pi_5_secret_x',
+          payment_intent_id: 'pi_5',
+          amount_cents: 10_700,
+          subtotal_cents: 10_000,
+          fee_cents: 700,
+          currency: 'usd',
+          payment_status: 'held_in_escrow',
+        },
+      };
+    });
+    const { router } = renderApp('/jobs/post');
+    await screen.findByRole('heading', { name: 'Post Shift' });
+    await userEvent.selectOptions(screen.getByLabelText('Position'), 'Line Cook');
+    fireEvent.change(screen.getByLabelText('Start'), {
+      target: { value: toLocalInput(new Date(job.start_time)) },
+    });
+    fireEvent.change(screen.getByLabelText('End'), {
+      target: { value: toLocalInput(new Date(job.end_time)) },
+    });
+    fireEvent.change(screen.getByLabelText('Hourly rate ($)'), { target: { value: '20' } });
+    expect((await screen.findByTestId('saved-card')).textContent).toBe(
+      'Paying with your saved card, Visa •••• 4242.',
+    );
+    expect(screen.queryByLabelText('Card number')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Post Shift and Pay' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/jobs/${job.id}`));
+    expect(fakeApi.callsTo('POST', '/payments/create-escrow-payment')[0].body).toMatchObject({
+      job_id: job.id,
+      use_saved_card: true,
+    });
   });
 });
