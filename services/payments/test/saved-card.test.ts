@@ -76,11 +76,16 @@ test('a restaurant saves a card once and pays a shift into escrow with it, witho
     body: { card: { brand: 'visa', last4: '4242', exp_month: 11, exp_year: 2033 } },
   });
   expect((await h.call('GET', '/payments/saved-card', restaurant.token)).body).toEqual(recorded.body);
+  // A new card replaces it: the older one leaves the Customer at the provider.
+  const replaced = await saveCard(restaurant, { payment_method: 'pm_card_mastercard' });
+  expect(replaced.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+  await saveCard(restaurant);
   // One Customer for the restaurant at the provider, holding the card; asking to set up again reuses it.
   const [customer] = await h.database.rows<{ customer_id: string }>(
     sql`select customer_id from payments.customers where restaurant_id = ${restaurant.id}`,
   );
-  expect((await h.stripe.customers.listPaymentMethods(customer.customer_id)).data).toHaveLength(1);
+  const listed = await h.stripe.customers.listPaymentMethods(customer.customer_id);
+  expect(listed.data.map((m) => m.card?.last4)).toEqual(['4242']);
   await h.call('POST', '/payments/saved-card/setup', restaurant.token);
   const customers = await h.database.rows(
     sql`select 1 from payments.customers where restaurant_id = ${restaurant.id}`,

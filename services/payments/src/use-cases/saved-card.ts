@@ -126,17 +126,17 @@ export async function recordCardSetup(
 export async function confirmCardSetup(ctx: PaymentsContext, user: AuthUser, setupIntentId: string) {
   const mine = await findSetupIntent(ctx.database, setupIntentId);
   if (!mine || mine.restaurant_id !== user.id) throw setupNotFound();
-  const previous = await savedCardOf(ctx.database, user.id);
   const facts = await fetchSetup(ctx.stripe.get(), setupIntentId, interactive(ctx.config)).catch(
     providerError,
   );
   if (facts.setupIntent.status !== 'succeeded') throw setupNotComplete(facts.setupIntent.status);
   await inTransaction(ctx, (tx) => recordCardSetup(ctx, tx, facts));
   const current = await savedCardOf(ctx.database, user.id);
-  // The card it replaces leaves the Customer: one saved card, the latest.
-  if (previous && current && previous.payment_method_id !== current.payment_method_id)
-    await detach(ctx, previous.payment_method_id).catch((err: unknown) =>
-      ctx.logger.warn({ err, pm: previous.payment_method_id }, 'could not detach the replaced card'),
+  // Cards it replaces leave the Customer at the provider: one saved card, the latest (best effort: the next
+  // setup tries again).
+  if (current)
+    await detachOthers(ctx, current).catch((err: unknown) =>
+      ctx.logger.warn({ err, customer: current.customer_id }, 'could not detach the replaced cards'),
     );
   return { card: view(current) };
 }
@@ -158,6 +158,13 @@ async function detach(ctx: PaymentsContext, paymentMethodId: string) {
       return;
     providerError(err);
   }
+}
+
+async function detachOthers(ctx: PaymentsContext, current: SavedCardRow) {
+  const attached = await ctx.stripe
+    .get()
+    .customers.listPaymentMethods(current.customer_id, { type: 'card', limit: 100 }, interactive(ctx.config));
+  for (const pm of attached.data) if (pm.id !== current.payment_method_id) await detach(ctx, pm.id);
 }
 
 /** `DELETE /payments/saved-card`: detached from the Customer at the provider, then forgotten. */
