@@ -197,7 +197,7 @@ export const CHEF_JOIN_ES: ChefJoinTexts = {
   done: 'Configuración completa',
 };
 
-/** A restaurant (English) signs up, verifies, onboards in Minneapolis and sets up payments. */
+/** A restaurant (English) signs up, verifies, onboards in Minneapolis and saves its card. */
 export async function joinAsRestaurant(
   story: Story,
   page: Page,
@@ -213,7 +213,19 @@ export async function joinAsRestaurant(
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Complete Setup' }).click();
   await page.waitForURL('**/dashboard/restaurant');
-  await setUpPayments(story, page, { create: 'Create Account', done: 'Setup Complete' });
+  await saveCard(story, page);
+}
+
+/** A restaurant saves its card on Payment Setup (a SetupIntent confirmed in the sandbox): no payout account. */
+export async function saveCard(story: Story, page: Page, number = '4242424242424242') {
+  await page.goto(story.url('/payments/stripe/onboarding'));
+  await page.getByRole('button', { name: 'Add a card' }).click();
+  await card(page, number);
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await page
+    .getByTestId('saved-card')
+    .getByText(`•••• ${number.slice(-4)}`)
+    .waitFor({ timeout: 15_000 });
 }
 
 /** A chef signs up, verifies, onboards in Minneapolis with `skills` (as the screen names them) and sets up payouts. */
@@ -279,7 +291,7 @@ export async function shiftTimes(
   );
 }
 
-/** Fills Post Shift (English) up to the card; the caller presses Post Shift and Pay. */
+/** Fills Post Shift (English) up to the card (entered, even with a saved card); the caller presses Post Shift and Pay. */
 export async function postShift(
   story: Story,
   page: Page,
@@ -293,6 +305,10 @@ export async function postShift(
   await page.getByLabel('End', { exact: true }).fill(times.end);
   await page.getByLabel('Hourly rate ($)').fill(o.rate);
   if (o.urgent) await page.getByLabel('Urgent').check();
+  // A restaurant with a saved card is offered it first: this story enters the card.
+  const another = page.getByRole('button', { name: 'Use another card' });
+  await another.or(page.getByLabel('Card number')).first().waitFor();
+  if (await another.isVisible()) await another.click();
   await card(page, o.card);
   return times;
 }

@@ -70,7 +70,7 @@ async function signUpAndVerify(
   await page.waitForURL('**/onboarding/*');
 }
 
-test('a restaurant signs up, verifies, onboards, reaches its dashboard and sets up payments in the sandbox', async () => {
+test('a restaurant signs up, verifies, onboards, reaches its dashboard and saves its card in the sandbox', async () => {
   const context = await newContext(browser);
   const page = await context.newPage();
   await page.goto(brigade.url);
@@ -123,13 +123,16 @@ test('a restaurant signs up, verifies, onboards, reaches its dashboard and sets 
   await page.getByRole('button', { name: /Account/ }).click();
   await page.getByRole('link', { name: 'Payment Setup', exact: true }).click();
   await page.getByRole('heading', { name: 'Payment Setup' }).waitFor();
-  await page.getByRole('button', { name: 'Create Account' }).waitFor();
+  // A restaurant only pays: it saves a card (no payout account, no tax ID).
+  await page.getByRole('heading', { name: 'Saved card' }).waitFor();
+  expect(await page.getByText(/SSN|EIN/).count()).toBe(0);
   await screen(page, '10-payment-setup-restaurant');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL('**/sandbox/stripe/connect/onboarding/**');
-  await page.getByRole('button', { name: 'Complete onboarding' }).click();
-  await page.waitForURL('**/payments/stripe/onboarding-complete?setup=complete');
-  await page.getByRole('heading', { name: 'Setup Complete' }).waitFor({ timeout: 15_000 });
+  await page.getByRole('button', { name: 'Add a card' }).click();
+  await page.getByLabel('Card number').fill('4242424242424242');
+  await page.getByLabel('Expiry (MM / YY)').fill('12 / 30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await page.getByTestId('saved-card').getByText('Visa •••• 4242').waitFor({ timeout: 15_000 });
   await screen(page, '11-payment-setup-complete');
 
   await page.goto(`${brigade.url}/profile/me`);

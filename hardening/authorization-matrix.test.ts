@@ -258,6 +258,27 @@ export const MATRIX: Record<string, Row> = {
     body: (f) => ({ job_id: f.job.id }),
     expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 409, otherRestaurant: 404 },
   },
+  // A restaurant's saved card: restaurants only, each its own (a forged SetupIntent id is refused as malformed
+  // here; payments' own tests refuse another restaurant's real one with 404).
+  'GET /payments/saved-card': {
+    path: () => '/payments/saved-card',
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 200 },
+  },
+  'POST /payments/saved-card/setup': {
+    path: () => '/payments/saved-card/setup',
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 200 },
+  },
+  'POST /payments/saved-card/confirm': {
+    path: () => '/payments/saved-card/confirm',
+    body: (_f, p) => ({
+      setup_intent_id: p === 'restaurant' || p === 'otherRestaurant' ? 'nope' : 'seti_1x',
+    }),
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 400, otherRestaurant: 400 },
+  },
+  'DELETE /payments/saved-card': {
+    path: () => '/payments/saved-card',
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 200 },
+  },
   'POST /payments/create-payment-intent': {
     path: () => '/payments/create-payment-intent',
     body: (f) => ({ job_id: f.job.id }),

@@ -213,6 +213,9 @@ function baseBody(r: Route, who: Who | undefined): fc.Arbitrary<Record<string, u
       return constant({ job_id: job.id });
     case 'POST /applications/{applicationId}/confirm-payment':
       return constant({ paymentMethodId: 'pm_card_visa' });
+    // A SetupIntent payments never made for this restaurant: a 404 that records nothing.
+    case 'POST /payments/saved-card/confirm':
+      return constant({ setup_intent_id: 'seti_1NotMadeForThisRestaurant' });
     case 'POST /payments/connect/onboarding-link':
       return constant({ account_id: accountId });
     case 'POST /messages/job/{jobId}':

@@ -137,6 +137,11 @@ export const ERROR_CODES = {
   'PAYMENTS.INVALID_PAYMENT_METHOD': 'Payment method not found. Please try a different card.',
   'PAYMENTS.PAYMENT_REJECTED': 'Payment failed. Please try again.',
   'PAYMENTS.PAYMENT_IN_PROGRESS': 'A payment for this job is already in progress. Please try again.',
+  'PAYMENTS.NO_SAVED_CARD': 'No saved card. Add a card in Payment Setup or enter a card to pay.',
+  'PAYMENTS.SETUP_NOT_FOUND': 'Card setup not found',
+  'PAYMENTS.SETUP_NOT_COMPLETE': 'The card was not saved. Please try again.',
+  'PAYMENTS.AUTHENTICATION_REQUIRED':
+    'Your bank asks you to confirm this payment. Please pay by entering your card.',
   'PAYMENTS.SANDBOX_ONLY': 'Provider faults exist only in the Stripe sandbox',
 
   // messaging (services/messaging/src)

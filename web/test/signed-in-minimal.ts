@@ -22,5 +22,6 @@ export function signedIn(type: 'chef' | 'restaurant', withProfile = true) {
   fakeApi.on('GET', '/applications', { body: { applications: [] } });
   fakeApi.on('GET', '/favorites', { body: { favorites: [] } });
   fakeApi.on('GET', '/payments/connect/account-status', { body: noAccount });
+  fakeApi.on('GET', '/payments/saved-card', { body: { card: null } });
   return { user, profile };
 }

@@ -22,6 +22,7 @@ export function signedIn(
   fakeApi.on('GET', '/applications', { body: { applications: [] } });
   fakeApi.on('GET', '/favorites', { body: { favorites: [] } });
   fakeApi.on('GET', '/payments/connect/account-status', { body: noAccount });
+  fakeApi.on('GET', '/payments/saved-card', { body: { card: null } });
   fakeApi.on('GET', '/payments/config', { body: { sandbox: true, publishable_key: null } });
   fakeApi.on('GET', '/messages/conversations', { body: { conversations: [] } });
   return { user, profile };

@@ -16,8 +16,33 @@ export const ClientSecretResponse = z
     subtotal_cents: z.number().int(),
     fee_cents: z.number().int(),
     currency: z.literal('usd'),
+    /**
+     * Added: with `use_saved_card` the server paid the job with the restaurant's saved card: `held_in_escrow`
+     * (nothing is left for the browser to confirm). Absent otherwise.
+     */
+    payment_status: PaymentStatus.optional(),
   })
   .meta({ id: 'ClientSecretResponse' });
+
+// ---------- saved card (restaurants): a Stripe Customer with one card saved through a SetupIntent ----------
+
+/** The restaurant's saved card as the provider describes it (never the number). */
+export const SavedCard = z
+  .object({
+    brand: z.string(),
+    last4: z.string(),
+    exp_month: z.number().int(),
+    exp_year: z.number().int(),
+  })
+  .meta({ id: 'SavedCard' });
+export type SavedCard = z.infer<typeof SavedCard>;
+
+export const SavedCardResponse = z.object({ card: SavedCard.nullable() }).meta({ id: 'SavedCardResponse' });
+
+/** A SetupIntent for the restaurant's Customer: the card form confirms it with the card (Stripe.js or sandbox). */
+export const SavedCardSetupResponse = z
+  .object({ client_secret: z.string(), setup_intent_id: z.string() })
+  .meta({ id: 'SavedCardSetupResponse' });
 
 export const ConfirmPaymentResponse = z
   .object({ paymentStatus: z.union([PaymentStatus, z.string()]) })
@@ -221,6 +246,16 @@ export const CreateEscrowPaymentBody = z.object({
   job_id: JobId,
   /** Optional: the amount the client shows, in cents; refused when it differs from the job total. */
   amount: NumberLike.pipe(z.number().int('amount must be whole cents').nonnegative()).optional(),
+  /** Pay now with the restaurant's saved card (server-side, off-session) instead of returning a client secret. */
+  use_saved_card: z.boolean({ error: 'use_saved_card must be true or false' }).optional(),
+});
+
+/** After the card form confirmed the SetupIntent: payments asks the provider and records the card. */
+export const SavedCardConfirmBody = z.object({
+  setup_intent_id: z
+    .string({ error: 'setup_intent_id is required' })
+    .trim()
+    .regex(/^seti_[A-Za-z0-9]+$/, 'setup_intent_id must be a Stripe SetupIntent id (seti_...)'),
 });
 
 export const CreatePaymentIntentBody = z.object({
@@ -249,10 +284,41 @@ export const paymentsRoutes: RouteDoc[] = [
   {
     method: 'post',
     path: '/payments/create-escrow-payment',
-    summary: "Client secret of the job's PaymentIntent (amount in cents, checked against the server's total)",
+    summary:
+      "Client secret of the job's PaymentIntent (amount in cents, checked against the server's total); with use_saved_card the job is paid now with the saved card (402 when the card is declined or needs the restaurant to authenticate)",
     auth: 'restaurant',
     body: CreateEscrowPaymentBody,
     response: ClientSecretResponse,
+  },
+  {
+    method: 'get',
+    path: '/payments/saved-card',
+    summary: "The restaurant's saved card (brand, last 4, expiry), null when none",
+    auth: 'restaurant',
+    response: SavedCardResponse,
+  },
+  {
+    method: 'post',
+    path: '/payments/saved-card/setup',
+    summary: "A SetupIntent for the restaurant's Stripe Customer (created once) to save a card for later",
+    auth: 'restaurant',
+    response: SavedCardSetupResponse,
+  },
+  {
+    method: 'post',
+    path: '/payments/saved-card/confirm',
+    summary:
+      "Record the card of the restaurant's own confirmed SetupIntent, as the provider reports it (404 for anyone else's)",
+    auth: 'restaurant',
+    body: SavedCardConfirmBody,
+    response: SavedCardResponse,
+  },
+  {
+    method: 'delete',
+    path: '/payments/saved-card',
+    summary: "Remove the saved card (detached from the restaurant's Customer at the provider)",
+    auth: 'restaurant',
+    response: SavedCardResponse,
   },
   {
     method: 'post',

@@ -6,8 +6,17 @@ export interface TestCard {
   number: string;
   brand: string;
   last4: string;
-  outcome: 'succeeded' | { code: string; decline_code?: string; message: string };
+  outcome: CardOutcome;
+  /**
+   * Saving the card (SetupIntent confirm) when it differs from the charge's outcome: a declining card is
+   * refused at setup too, except the one Stripe documents as attaching fine and failing when charged.
+   */
+  setup?: CardOutcome;
+  /** A charge off-session (the customer not present) when it differs: 3-D Secure cards need the customer. */
+  offSession?: CardOutcome;
 }
+
+export type CardOutcome = 'succeeded' | { code: string; decline_code?: string; message: string };
 
 const DECLINED = {
   code: 'card_declined',
@@ -19,6 +28,11 @@ const INSUFFICIENT = {
   decline_code: 'insufficient_funds',
   message: 'Your card has insufficient funds.',
 };
+const AUTHENTICATION_REQUIRED = {
+  code: 'authentication_required',
+  decline_code: 'authentication_required',
+  message: 'Your card was declined. This transaction requires authentication.',
+};
 const EXPIRED = { code: 'expired_card', decline_code: 'expired_card', message: 'Your card has expired.' };
 
 const CARDS: TestCard[] = [
@@ -28,6 +42,17 @@ const CARDS: TestCard[] = [
   { number: '4000000000000002', brand: 'visa', last4: '0002', outcome: DECLINED },
   { number: '4000000000009995', brand: 'visa', last4: '9995', outcome: INSUFFICIENT },
   { number: '4000000000000069', brand: 'visa', last4: '0069', outcome: EXPIRED },
+  // Attaches to a Customer (setup succeeds); every charge of it is declined.
+  { number: '4000000000000341', brand: 'visa', last4: '0341', outcome: DECLINED, setup: 'succeeded' },
+  // 3-D Secure on every transaction: the sandbox has no challenge page, so a payment or setup with the customer
+  // present passes (as if authenticated); a charge off-session is declined with authentication_required.
+  {
+    number: '4000002760003184',
+    brand: 'visa',
+    last4: '3184',
+    outcome: 'succeeded',
+    offSession: AUTHENTICATION_REQUIRED,
+  },
 ];
 
 export const TEST_PAYMENT_METHODS: Record<string, string> = {
@@ -37,7 +62,23 @@ export const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_chargeDeclined: '4000000000000002',
   pm_card_chargeDeclinedInsufficientFunds: '4000000000009995',
   pm_card_chargeDeclinedExpiredCard: '4000000000000069',
+  pm_card_chargeCustomerFail: '4000000000000341',
+  pm_card_authenticationRequired: '4000002760003184',
 };
+
+const GENERIC_DECLINE = DECLINED;
+
+/** What a charge of this card does (on-session unless `offSession`); an unknown number is a generic decline. */
+export function chargeOutcome(card: TestCard | undefined, offSession = false): CardOutcome {
+  if (!card) return GENERIC_DECLINE;
+  return (offSession ? card.offSession : undefined) ?? card.outcome;
+}
+
+/** What saving this card for later (SetupIntent confirm) does. */
+export function setupOutcome(card: TestCard | undefined): CardOutcome {
+  if (!card) return GENERIC_DECLINE;
+  return card.setup ?? card.outcome;
+}
 
 export function cardByNumber(number: string): TestCard | undefined {
   const digits = number.replace(/[\s-]/g, '');

@@ -9,6 +9,7 @@ import {
   type EmulatorResult,
   type RequestInfo,
 } from './emulator';
+import { TEST_PAYMENT_METHODS } from './cards';
 import { stripeId } from './ids';
 import { onboardingPage } from './onboarding-page';
 import { SandboxStore } from './store';
@@ -156,12 +157,60 @@ export function createSandboxRouters(options: {
     route((tx, req) => emulator.getPaymentIntent(tx, String(req.params.id))),
   );
   api.post(
+    '/payment_intents/:id',
+    route((tx, req) => emulator.updatePaymentIntent(tx, String(req.params.id), req.body ?? {})),
+  );
+  api.post(
     '/payment_intents/:id/confirm',
     route((tx, req, info) => emulator.confirmPaymentIntent(tx, String(req.params.id), req.body ?? {}, info)),
   );
   api.post(
     '/payment_intents/:id/cancel',
     route((tx, req, info) => emulator.cancelPaymentIntent(tx, String(req.params.id), req.body ?? {}, info)),
+  );
+  api.post(
+    '/customers',
+    route((tx, req, info) => emulator.createCustomer(tx, req.body ?? {}, info)),
+  );
+  api.get(
+    '/customers/:id',
+    route((tx, req) => emulator.getCustomer(tx, String(req.params.id))),
+  );
+  api.get(
+    '/customers/:id/payment_methods',
+    route((tx, req) =>
+      emulator.customerPaymentMethods(
+        tx,
+        String(req.params.id),
+        q(req, 'type'),
+        `/v1/customers/${String(req.params.id)}/payment_methods`,
+        limit(req),
+      ),
+    ),
+  );
+  api.get(
+    '/payment_methods/:id',
+    route((tx, req) => emulator.getPaymentMethod(tx, String(req.params.id))),
+  );
+  api.post(
+    '/payment_methods/:id/detach',
+    route((tx, req, info) => emulator.detachPaymentMethod(tx, String(req.params.id), info)),
+  );
+  api.post(
+    '/setup_intents',
+    route((tx, req, info) => emulator.createSetupIntent(tx, req.body ?? {}, info)),
+  );
+  api.get(
+    '/setup_intents/:id',
+    route((tx, req) => emulator.getSetupIntent(tx, String(req.params.id))),
+  );
+  api.post(
+    '/setup_intents/:id/confirm',
+    route((tx, req, info) => emulator.confirmSetupIntent(tx, String(req.params.id), req.body ?? {}, info)),
+  );
+  api.post(
+    '/setup_intents/:id/cancel',
+    route((tx, req, info) => emulator.cancelSetupIntent(tx, String(req.params.id), req.body ?? {}, info)),
   );
   api.post(
     '/transfers',
@@ -253,6 +302,40 @@ export function createSandboxRouters(options: {
         const { client_secret: _secret, ...params } = req.body ?? {};
         const result = await emulator.confirmPaymentIntent(tx, String(req.params.id), params, info);
         return result;
+      }),
+    ),
+  );
+
+  // Stripe.js's confirmCardSetup: the SetupIntent's client secret, the card fields, nothing else.
+  const withSetupSecret =
+    (handler: Handler): Handler =>
+    async (tx, req, info) => {
+      const si = await emulator.getSetupIntent(tx, String(req.params.id));
+      const secret = (req.method === 'GET' ? req.query.client_secret : req.body?.client_secret) as unknown;
+      if (typeof secret !== 'string' || secret !== si.client_secret) {
+        throw new StripeApiError(400, {
+          type: 'invalid_request_error',
+          code: 'setup_intent_invalid_parameter',
+          param: 'client_secret',
+          message:
+            'The client_secret provided does not match the client_secret associated with the SetupIntent.',
+        });
+      }
+      return handler(tx, req, info);
+    };
+  browser.get(
+    '/v1/setup_intents/:id',
+    route(withSetupSecret((tx, req) => emulator.getSetupIntent(tx, String(req.params.id)))),
+  );
+  browser.post(
+    '/v1/setup_intents/:id/confirm',
+    route(
+      withSetupSecret(async (tx, req, info) => {
+        const { client_secret: _secret, ...params } = req.body ?? {};
+        // The browser confirms with card fields or a test PaymentMethod id, never someone's saved card.
+        const { payment_method: pm, ...card } = params;
+        const testPm = typeof pm === 'string' && pm in TEST_PAYMENT_METHODS ? { payment_method: pm } : {};
+        return emulator.confirmSetupIntent(tx, String(req.params.id), { ...card, ...testPm }, info);
       }),
     ),
   );

@@ -1,5 +1,5 @@
 import type { Executor } from '@brigade/kit';
-import { cardByNumber, luhnValid, TEST_PAYMENT_METHODS } from './cards';
+import { cardByNumber, chargeOutcome, luhnValid, setupOutcome, TEST_PAYMENT_METHODS } from './cards';
 import { base62, clientSecret, nowSeconds, stripeId } from './ids';
 import type { SandboxStore, StripeObject } from './store';
 
@@ -102,7 +102,8 @@ const COMPANY_REQUIREMENTS = [
 /**
  * The subset of the Stripe API Brigade uses, with Stripe's object shapes, id formats, errors and events:
  * connected accounts and account links, payment methods (test cards), payment intents with charges,
- * transfers (separate charges and transfers), refunds and the balance.
+ * customers with saved cards (setup intents, off-session payments), transfers (separate charges and
+ * transfers), refunds and the balance.
  */
 export class StripeEmulator {
   constructor(
@@ -233,7 +234,11 @@ export class StripeEmulator {
 
   // ---------- payment methods ----------
   /** A PaymentMethod from a test pm_ id or from raw card fields (`card[number]`...), as Stripe.js would create. */
-  async resolvePaymentMethod(tx: Executor, p: Params): Promise<StripeObject> {
+  async resolvePaymentMethod(
+    tx: Executor,
+    p: Params,
+    intent: 'PaymentIntent' | 'SetupIntent' = 'PaymentIntent',
+  ): Promise<StripeObject> {
     const pmId = str(p.payment_method);
     const card = (p.payment_method_data?.card ?? p.card) as Params | undefined;
     let number: string | undefined;
@@ -286,7 +291,7 @@ export class StripeEmulator {
       }
     } else {
       throw invalid(
-        'You must provide a payment_method to confirm this PaymentIntent.',
+        `You must provide a payment_method to confirm this ${intent}.`,
         'payment_method',
         'parameter_missing',
       );
@@ -323,6 +328,9 @@ export class StripeEmulator {
     const amount = int(p.amount, 'amount', { required: true, min: 50 })!;
     const currency = str(p.currency);
     if (!currency) throw invalid('Missing required param: currency.', 'currency', 'parameter_missing');
+    if (str(p.customer)) await this.getCustomer(tx, str(p.customer)!, 'customer');
+    if (p.off_session !== undefined && String(p.confirm) !== 'true')
+      throw invalid('off_session can only be used when confirm=true.', 'off_session');
     const id = stripeId('pi');
     const pi: StripeObject = {
       id,
@@ -386,13 +394,15 @@ export class StripeEmulator {
       });
     }
     const pm = await this.resolvePaymentMethod(tx, p);
+    if (pm.customer && pm.customer !== pi.customer) {
+      throw invalid(
+        `The provided PaymentMethod belongs to Customer ${pm.customer}. Please include the Customer in the \`customer\` parameter on the PaymentIntent.`,
+        'payment_method',
+      );
+    }
     if (str(p.receipt_email)) pi.receipt_email = str(p.receipt_email);
-    const known = cardByNumber(pm.__number ?? '');
-    const outcome = known?.outcome ?? {
-      code: 'card_declined',
-      decline_code: 'generic_decline',
-      message: 'Your card was declined.',
-    };
+    const offSession = p.off_session !== undefined && String(p.off_session) !== 'false';
+    const outcome = chargeOutcome(cardByNumber(pm.__number ?? ''), offSession);
     const succeeded = outcome === 'succeeded';
     const charge: StripeObject = {
       id: stripeId('ch'),
@@ -465,6 +475,27 @@ export class StripeEmulator {
     return { status: 402, body: { error: { ...error, payment_intent: pi } } };
   }
 
+  /** Update a PaymentIntent not yet paid: its Customer (saved cards), description, metadata, receipt email. */
+  async updatePaymentIntent(tx: Executor, id: string, p: Params) {
+    const pi = await this.getPaymentIntent(tx, id);
+    if (pi.status === 'succeeded' || pi.status === 'canceled' || pi.status === 'processing') {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_unexpected_state',
+        message: `You cannot update this PaymentIntent because it has a status of ${pi.status}.`,
+      });
+    }
+    if (str(p.customer)) {
+      await this.getCustomer(tx, str(p.customer)!, 'customer');
+      pi.customer = str(p.customer);
+    }
+    if (str(p.description)) pi.description = str(p.description);
+    if (str(p.receipt_email)) pi.receipt_email = str(p.receipt_email);
+    if (p.metadata) pi.metadata = { ...pi.metadata, ...metadata(p.metadata) };
+    await this.store.put(tx, pi);
+    return pi;
+  }
+
   async cancelPaymentIntent(tx: Executor, id: string, p: Params, req: RequestInfo) {
     const pi = await this.getPaymentIntent(tx, id);
     if (pi.status === 'succeeded' || pi.status === 'canceled') {
@@ -480,6 +511,216 @@ export class StripeEmulator {
     await this.store.put(tx, pi);
     await this.store.emit(tx, 'payment_intent.canceled', pi, req);
     return pi;
+  }
+
+  // ---------- customers ----------
+  async createCustomer(tx: Executor, p: Params, req: RequestInfo) {
+    const customer: StripeObject = {
+      id: stripeId('cus').slice(0, 18),
+      object: 'customer',
+      address: null,
+      balance: 0,
+      created: nowSeconds(),
+      currency: null,
+      default_source: null,
+      delinquent: false,
+      description: str(p.description) ?? null,
+      email: str(p.email) ?? null,
+      invoice_prefix: base62(8).toUpperCase(),
+      invoice_settings: { custom_fields: null, default_payment_method: null, footer: null },
+      livemode: false,
+      metadata: metadata(p.metadata),
+      name: str(p.name) ?? null,
+      phone: str(p.phone) ?? null,
+      preferred_locales: [],
+      shipping: null,
+      tax_exempt: 'none',
+    };
+    await this.store.put(tx, customer);
+    await this.store.emit(tx, 'customer.created', customer, req);
+    return customer;
+  }
+
+  async getCustomer(tx: Executor, id: string, param = 'id') {
+    const customer = await this.store.get(tx, id, 'customer');
+    if (!customer) throw missing('customer', id, param);
+    return customer;
+  }
+
+  /** The card PaymentMethods attached to a Customer, newest first. */
+  async customerPaymentMethods(tx: Executor, id: string, type: string | undefined, path: string, limit = 10) {
+    await this.getCustomer(tx, id, 'customer');
+    const all = (await this.store.list(tx, 'payment_method', { customer: id })).filter(
+      (pm) => !type || pm.type === type,
+    );
+    return {
+      object: 'list',
+      data: all.slice(0, limit).map(publicView),
+      has_more: all.length > limit,
+      url: path,
+    };
+  }
+
+  // ---------- payment methods (saved) ----------
+  async getPaymentMethod(tx: Executor, id: string) {
+    const pm = await this.store.get(tx, id, 'payment_method');
+    if (!pm) throw missing('payment_method', id, 'payment_method');
+    return pm;
+  }
+
+  async detachPaymentMethod(tx: Executor, id: string, req: RequestInfo) {
+    const pm = await this.getPaymentMethod(tx, id);
+    if (!pm.customer) {
+      throw invalid(
+        `The payment method you provided is not attached to a customer so detachment is impossible.`,
+        undefined,
+        'payment_method_unexpected_state',
+      );
+    }
+    const previous = pm.customer;
+    pm.customer = null;
+    await this.store.put(tx, pm);
+    const customer = await this.store.get(tx, previous, 'customer');
+    if (customer && customer.invoice_settings?.default_payment_method === pm.id) {
+      customer.invoice_settings.default_payment_method = null;
+      await this.store.put(tx, customer);
+    }
+    await this.store.emit(tx, 'payment_method.detached', pm, req);
+    return pm;
+  }
+
+  // ---------- setup intents (save a card for later, off-session payments) ----------
+  async createSetupIntent(tx: Executor, p: Params, req: RequestInfo): Promise<EmulatorResult> {
+    const customerId = str(p.customer);
+    if (customerId) await this.getCustomer(tx, customerId, 'customer');
+    const usage = str(p.usage) ?? 'off_session';
+    if (!['off_session', 'on_session'].includes(usage))
+      throw invalid(`Invalid usage: must be one of off_session or on_session`, 'usage');
+    // `allowed_payment_method_types` in the SDK's API version, `payment_method_types` before it.
+    const param = Array.isArray(p.allowed_payment_method_types)
+      ? 'allowed_payment_method_types'
+      : 'payment_method_types';
+    const types: string[] = Array.isArray(p[param]) ? p[param].map(String) : ['card'];
+    const unsupported = types.find((t: string) => t !== 'card');
+    if (unsupported)
+      throw invalid(
+        `The payment method type "${unsupported}" is invalid. The Brigade Stripe sandbox supports card.`,
+        param,
+        'payment_method_type_invalid',
+      );
+    const id = stripeId('seti');
+    const si: StripeObject = {
+      id,
+      object: 'setup_intent',
+      application: null,
+      allowed_payment_method_types: types,
+      automatic_payment_methods: null,
+      cancellation_reason: null,
+      client_secret: clientSecret(id),
+      created: nowSeconds(),
+      customer: customerId ?? null,
+      description: str(p.description) ?? null,
+      flow_directions: null,
+      last_setup_error: null,
+      latest_attempt: null,
+      livemode: false,
+      mandate: null,
+      metadata: metadata(p.metadata),
+      next_action: null,
+      on_behalf_of: null,
+      payment_method: null,
+      payment_method_options: {
+        card: { mandate_options: null, network: null, request_three_d_secure: 'automatic' },
+      },
+      payment_method_types: types,
+      single_use_mandate: null,
+      status: 'requires_payment_method',
+      usage,
+    };
+    await this.store.put(tx, si);
+    await this.store.emit(tx, 'setup_intent.created', si, req);
+    if (String(p.confirm) === 'true') return this.confirmSetupIntent(tx, id, p, req);
+    return { status: 200, body: si };
+  }
+
+  async getSetupIntent(tx: Executor, id: string) {
+    const si = await this.store.get(tx, id, 'setup_intent');
+    if (!si) throw missing('setup_intent', id, 'intent');
+    return si;
+  }
+
+  /**
+   * Confirm: check the card with its bank and attach it to the SetupIntent's Customer. A card the bank refuses
+   * answers 402 with the test card's decline code and leaves the SetupIntent waiting for another card.
+   */
+  async confirmSetupIntent(tx: Executor, id: string, p: Params, req: RequestInfo): Promise<EmulatorResult> {
+    const si = await this.getSetupIntent(tx, id);
+    if (si.status === 'succeeded' || si.status === 'canceled') {
+      const verb =
+        si.status === 'succeeded'
+          ? 'has already succeeded after being previously confirmed'
+          : `has a status of ${si.status}`;
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'setup_intent_unexpected_state',
+        message: `You cannot confirm this SetupIntent because it ${verb}.`,
+        setup_intent: si,
+      });
+    }
+    const pm = await this.resolvePaymentMethod(tx, p, 'SetupIntent');
+    if (pm.customer && si.customer && pm.customer !== si.customer) {
+      throw invalid(
+        'The provided PaymentMethod is already attached to another Customer.',
+        'payment_method',
+        'payment_method_unexpected_state',
+      );
+    }
+    const outcome = setupOutcome(cardByNumber(pm.__number ?? ''));
+    const attempt = stripeId('setatt');
+    si.latest_attempt = attempt;
+    if (outcome === 'succeeded') {
+      si.status = 'succeeded';
+      si.payment_method = pm.id;
+      si.last_setup_error = null;
+      if (si.customer && pm.customer !== si.customer) {
+        pm.customer = si.customer;
+        await this.store.put(tx, pm);
+        await this.store.emit(tx, 'payment_method.attached', pm, req);
+      }
+      await this.store.put(tx, si);
+      await this.store.emit(tx, 'setup_intent.succeeded', si, req);
+      return { status: 200, body: si };
+    }
+    const error = {
+      type: 'card_error',
+      code: outcome.code,
+      ...(outcome.decline_code ? { decline_code: outcome.decline_code } : {}),
+      message: outcome.message,
+      doc_url: `https://stripe.com/docs/error-codes/${outcome.code.replace(/_/g, '-')}`,
+      payment_method: { ...pm, __number: undefined },
+    };
+    si.status = 'requires_payment_method';
+    si.payment_method = null;
+    si.last_setup_error = error;
+    await this.store.put(tx, si);
+    await this.store.emit(tx, 'setup_intent.setup_failed', si, req);
+    return { status: 402, body: { error: { ...error, setup_intent: si } } };
+  }
+
+  async cancelSetupIntent(tx: Executor, id: string, p: Params, req: RequestInfo) {
+    const si = await this.getSetupIntent(tx, id);
+    if (si.status === 'succeeded' || si.status === 'canceled') {
+      throw new StripeApiError(400, {
+        type: 'invalid_request_error',
+        code: 'setup_intent_unexpected_state',
+        message: `You cannot cancel this SetupIntent because it has a status of ${si.status}.`,
+      });
+    }
+    si.status = 'canceled';
+    si.cancellation_reason = str(p.cancellation_reason) ?? null;
+    await this.store.put(tx, si);
+    await this.store.emit(tx, 'setup_intent.canceled', si, req);
+    return si;
   }
 
   // ---------- transfers (separate charges and transfers) ----------

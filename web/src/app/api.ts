@@ -100,6 +100,7 @@ export const api = createApi({
     'Conversations',
     'JobPayment',
     'Chefs',
+    'SavedCard',
   ],
   endpoints: () => ({}),
 });

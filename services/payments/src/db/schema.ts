@@ -1,7 +1,7 @@
 import { bigserial, boolean, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PaymentStatus } from '@brigade/contracts';
 
-// The payments tables as the migrations (`migrations/0001..0007`) make them, for drizzle's query builder
+// The payments tables as the migrations (`migrations/0001..0008`) make them, for drizzle's query builder
 // (ADR 12: plain single-table reads and writes by key). Joins, locking, conditional upserts and JSON stay raw
 // `sql` in the repositories. The Stripe sandbox's tables left with it (`sandboxes/stripe`, schema
 // `stripe_sandbox`); kit's `outbox`/`processed_events`/`audit_log` belong to kit.

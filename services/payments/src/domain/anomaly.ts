@@ -33,6 +33,8 @@ export const ANOMALY_REASONS = [
   'unknown_account',
   /** A money decision (a cancellation's figures) that contradicts payments' records: nothing moved. */
   'decision_mismatch',
+  /** A SetupIntent payments did not create for a restaurant's Customer (a saved card it never asked for). */
+  'unknown_setup_intent',
 ] as const;
 export type AnomalyReason = (typeof ANOMALY_REASONS)[number];
 

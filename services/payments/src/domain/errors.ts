@@ -23,3 +23,14 @@ export const providerUnavailable = () =>
     'PAYMENTS.PROVIDER_UNAVAILABLE',
     'The payment provider is unavailable. Please try again.',
   );
+export const noSavedCard = () =>
+  new AppError(
+    409,
+    'PAYMENTS.NO_SAVED_CARD',
+    'No saved card. Add a card in Payment Setup or enter a card to pay.',
+  );
+export const setupNotFound = () => new AppError(404, 'PAYMENTS.SETUP_NOT_FOUND', 'Card setup not found');
+export const setupNotComplete = (status: string) =>
+  new AppError(409, 'PAYMENTS.SETUP_NOT_COMPLETE', 'The card was not saved. Please try again.', {
+    setup_status: status,
+  });

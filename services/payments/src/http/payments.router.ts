@@ -6,11 +6,19 @@ import { confirmApplicationPayment } from '../use-cases/confirm-application-paym
 import { getJobPayment } from '../use-cases/get-job-payment';
 import { getEarnings, getReceipts } from '../use-cases/money-reports';
 import { earningsCsv, receiptsCsv } from '../domain/money-reports';
+import {
+  confirmCardSetup,
+  getSavedCard,
+  payWithSavedCard,
+  removeSavedCard,
+  startCardSetup,
+} from '../use-cases/saved-card';
 import { startEscrowPayment } from '../use-cases/start-escrow-payment';
 
 /**
- * Escrow endpoints: start paying a job, pay an application's job, read a job's escrow; a chef's earnings and a
- * restaurant's receipts (JSON, or `?format=csv` as a file).
+ * Escrow endpoints: start paying a job (or pay it now with the saved card), pay an application's job, read a
+ * job's escrow; a restaurant's saved card (set up, record, read, remove); a chef's earnings and a restaurant's
+ * receipts (JSON, or `?format=csv` as a file).
  */
 export function paymentsRouter(ctx: PaymentsContext, auth: RequestHandler): Router {
   const router = Router();
@@ -19,7 +27,25 @@ export function paymentsRouter(ctx: PaymentsContext, auth: RequestHandler): Rout
 
   router.post('/payments/create-escrow-payment', ...restaurant, async (req, res) => {
     const body = parseBody(paymentsHttp.CreateEscrowPaymentBody, req);
-    res.json(await startEscrowPayment(ctx, currentUser(req), body.job_id.toLowerCase(), body.amount));
+    const pay = body.use_saved_card ? payWithSavedCard : startEscrowPayment;
+    res.json(await pay(ctx, currentUser(req), body.job_id.toLowerCase(), body.amount));
+  });
+
+  router.get('/payments/saved-card', ...restaurant, async (req, res) => {
+    res.json(await getSavedCard(ctx, currentUser(req)));
+  });
+
+  router.post('/payments/saved-card/setup', ...restaurant, async (req, res) => {
+    res.json(await startCardSetup(ctx, currentUser(req)));
+  });
+
+  router.post('/payments/saved-card/confirm', ...restaurant, async (req, res) => {
+    const body = parseBody(paymentsHttp.SavedCardConfirmBody, req);
+    res.json(await confirmCardSetup(ctx, currentUser(req), body.setup_intent_id));
+  });
+
+  router.delete('/payments/saved-card', ...restaurant, async (req, res) => {
+    res.json(await removeSavedCard(ctx, currentUser(req)));
   });
 
   router.post('/payments/create-payment-intent', ...restaurant, async (req, res) => {

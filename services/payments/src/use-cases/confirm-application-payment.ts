@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import { AppError, inTransaction, type AuthUser } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
 import { jobOfApplication } from '../db/applications.repository';
-import { findJob } from '../db/jobs.repository';
+import { findJob, type JobPaymentRow } from '../db/jobs.repository';
 import { cardErrorText } from '../domain/card-errors';
 import { applicationNotFound, jobNotFound } from '../domain/errors';
 import { isClosed, isHeld } from '../domain/escrow-state';
@@ -37,11 +37,28 @@ export async function confirmApplicationPayment(
       return { paymentStatus: 'held_in_escrow' as const };
     throw err;
   }
+  return chargeIntent(ctx, job, pi, paymentMethodId);
+}
+
+/**
+ * Confirm the job's PaymentIntent with a PaymentMethod (the card just entered, or the restaurant's saved card
+ * charged off-session). Success holds the money; a decline is recorded and answers 402 with the spec's card
+ * text; a saved card whose bank wants the restaurant present (3-D Secure) answers 402
+ * PAYMENTS.AUTHENTICATION_REQUIRED (pay by entering the card). The idempotency key changes with each failed
+ * attempt and card, so a retry repeats nothing and a new card is a new attempt.
+ */
+export async function chargeIntent(
+  ctx: PaymentsContext,
+  job: JobPaymentRow,
+  pi: Stripe.PaymentIntent,
+  paymentMethodId: string,
+  { offSession = false }: { offSession?: boolean } = {},
+) {
   const stripe = ctx.stripe.get();
   try {
     const confirmed = await stripe.paymentIntents.confirm(
       pi.id,
-      { payment_method: paymentMethodId },
+      { payment_method: paymentMethodId, ...(offSession ? { off_session: true } : {}) },
       interactive(ctx.config, `job:${job.job_id}:confirm:${job.failed_attempts}:${paymentMethodId}`),
     );
     if (confirmed.status !== 'succeeded') {
@@ -64,6 +81,14 @@ export async function confirmApplicationPayment(
           message: err.message,
         }),
       );
+      if (code === 'authentication_required') {
+        throw new AppError(
+          402,
+          'PAYMENTS.AUTHENTICATION_REQUIRED',
+          'Your bank asks you to confirm this payment. Please pay by entering your card.',
+          { paymentStatus: 'failed', stripe_code: code },
+        );
+      }
       throw new AppError(402, 'PAYMENTS.CARD_ERROR', cardErrorText(code, declineCode, err.message), {
         paymentStatus: 'failed',
         stripe_code: code,

@@ -8,6 +8,7 @@ import { interactive, isProviderOutage } from '../adapters/stripe';
 import { syncAccount } from '../use-cases/connect-accounts';
 import { recordEscrowHeld, recordPaymentFailure } from '../use-cases/record-escrow';
 import { recordRefund, recordTransfer } from '../use-cases/record-settlement';
+import { fetchSetup, recordCardSetup, type SetupFacts } from '../use-cases/saved-card';
 import { reportAnomaly } from '../use-cases/report-anomaly';
 
 /**
@@ -51,6 +52,10 @@ export const STRIPE_EVENT_HANDLERS: Record<string, StripeEventHandler<unknown>> 
         source,
       );
     },
+  }),
+  'setup_intent.succeeded': handler<SetupFacts>({
+    fetch: (stripe, id, o) => fetchSetup(stripe, id, o),
+    apply: (ctx, tx, facts, source) => recordCardSetup(ctx, tx, facts, source),
   }),
   'account.updated': handler<Stripe.Account>({
     fetch: (stripe, id, o) => stripe.accounts.retrieve(id, {}, o),

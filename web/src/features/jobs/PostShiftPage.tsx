@@ -8,7 +8,8 @@ import { Field } from '../../components/Field';
 import { failureText } from '../auth/PhoneRequired';
 import { favoritesApi } from '../favorites/favoritesApi';
 import type { CardConfirmer } from '../payments/card';
-import { CardField } from '../payments/CardField';
+import { CardChoice } from '../payments/CardChoice';
+import { paymentsApi } from '../payments/paymentsApi';
 import { useCardErrorText, usePayForJob } from '../payments/usePayForJob';
 import { ForType } from '../shell/Redirects';
 import { jobsApi, type JobPosting } from './jobsApi';
@@ -40,6 +41,11 @@ function PostShift() {
   const roster = favoritesApi.useFavoritesQuery('recent');
   const payForJob = usePayForJob();
   const cardText = useCardErrorText();
+  // A saved card pays in one tap ("Use another card" shows the card field).
+  const saved = paymentsApi.useSavedCardQuery();
+  const savedCard = saved.data?.card ?? null;
+  const [anotherCard, setAnotherCard] = useState(false);
+  const withSaved = !!savedCard && !anotherCard;
 
   const pay = useMemo(
     () => shiftPay(form.start, form.end, form.hourlyRate),
@@ -59,7 +65,7 @@ function PostShift() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!confirmer) {
+    if (!withSaved && !confirmer) {
       setError(cardText({ code: 'not_loaded' }));
       return;
     }
@@ -94,7 +100,7 @@ function PostShift() {
     const outcome = await payForJob({
       jobId: posted.id,
       amountCents: amount,
-      confirmer,
+      confirmer: withSaved ? 'saved' : confirmer!,
       email: user?.email ?? '',
     });
     setBusy(null);
@@ -103,6 +109,9 @@ function PostShift() {
       return;
     }
     setError(outcome.reason === 'card' ? cardText(outcome.card) : outcome.text);
+    // The bank wants the restaurant present (3-D Secure): pay by entering the card.
+    if (outcome.reason === 'server' && outcome.code === 'PAYMENTS.AUTHENTICATION_REQUIRED')
+      setAnotherCard(true);
   };
 
   const favorites = roster.data?.favorites ?? [];
@@ -219,7 +228,13 @@ function PostShift() {
         <PayBreakdown pay={pay} />
 
         <div className="card">
-          <CardField onReady={setConfirmer} />
+          <CardChoice
+            savedCard={savedCard}
+            loading={saved.isLoading}
+            anotherCard={anotherCard}
+            onAnotherCard={setAnotherCard}
+            onReady={setConfirmer}
+          />
         </div>
 
         <Alert>{error}</Alert>
@@ -229,7 +244,11 @@ function PostShift() {
           </Alert>
         )}
         <div className="actions-row">
-          <button type="submit" className="btn btn-large" disabled={!confirmer || busy !== null}>
+          <button
+            type="submit"
+            className="btn btn-large"
+            disabled={saved.isLoading || (!withSaved && !confirmer) || busy !== null}
+          >
             {busy === 'posting'
               ? t('post.posting')
               : busy === 'paying'

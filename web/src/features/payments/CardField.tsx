@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
-import { confirmInSandbox, type CardConfirmer } from './card';
+import { confirmInSandbox, confirmSetupInSandbox, type CardConfirmer } from './card';
 import { checkSandboxCard, formatCardNumber, formatExpiry, type SandboxCard } from './cardErrors';
 import { paymentsApi } from './paymentsApi';
 
@@ -12,7 +12,8 @@ const StripeCardField = lazy(() => import('./StripeCardField'));
 /**
  * The card field of every payment screen. With a publishable key it is Stripe's CardElement; in the sandbox
  * (no keys) a card form that confirms against the Stripe emulator the same way. `onReady` receives the way to
- * confirm a payment once the provider is ready (null until then: the Pay button stays disabled).
+ * confirm a payment (or save the card) once the provider is ready (null until then: the Pay button stays
+ * disabled).
  */
 export function CardField({ onReady }: { onReady: (confirmer: CardConfirmer | null) => void }) {
   const { t } = useTranslation('payments');
@@ -39,6 +40,11 @@ export function SandboxCardForm({ onReady }: { onReady: (confirmer: CardConfirme
         const checked = checkSandboxCard(latest.current);
         if ('error' in checked) return { ok: false, error: checked.error };
         return confirmInSandbox(clientSecret, checked.card, email);
+      },
+      async confirmSetup(clientSecret) {
+        const checked = checkSandboxCard(latest.current);
+        if ('error' in checked) return { ok: false, error: checked.error };
+        return confirmSetupInSandbox(clientSecret, checked.card);
       },
     });
     return () => onReady(null);

@@ -11,7 +11,9 @@ import { jobsApi } from '../jobs/jobsApi';
 import { jobPay } from '../jobs/money';
 import { PayBreakdown, PositionTitle } from '../jobs/parts';
 import type { CardConfirmer } from './card';
-import { CardField } from './CardField';
+import { CardChoice } from './CardChoice';
+import { paymentsApi } from './paymentsApi';
+import { savedCardLabel } from './savedCard';
 import { useCardErrorText, usePayForJob } from './usePayForJob';
 import { canJob } from '../../app/contracts';
 import { started } from '../jobs/shiftState';
@@ -29,6 +31,12 @@ export default function PayForJobPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  // With a saved card the page offers it first; "Use another card" shows the card field.
+  const saved = paymentsApi.useSavedCardQuery();
+  const savedCard = saved.data?.card ?? null;
+  const [anotherCard, setAnotherCard] = useState(false);
+  const withSaved = !!savedCard && !anotherCard;
+  const cardReady = withSaved || !!confirmer;
   const payForJob = usePayForJob();
   const cardText = useCardErrorText();
 
@@ -65,7 +73,7 @@ export default function PayForJobPage() {
   const payable = canJob('escrowHeld', data.status) && !started(data);
   const onPay = async () => {
     setError(null);
-    if (!confirmer) {
+    if (!withSaved && !confirmer) {
       setError(cardText({ code: 'not_loaded' }));
       return;
     }
@@ -73,12 +81,17 @@ export default function PayForJobPage() {
     const outcome = await payForJob({
       jobId: data.id,
       amountCents: pay.totalCents,
-      confirmer,
+      confirmer: withSaved ? 'saved' : confirmer!,
       email: user?.email ?? '',
     });
     setBusy(false);
     if (outcome.ok) setDone(true);
-    else setError(outcome.reason === 'card' ? cardText(outcome.card) : outcome.text);
+    else {
+      setError(outcome.reason === 'card' ? cardText(outcome.card) : outcome.text);
+      // The bank wants the restaurant present (3-D Secure): pay by entering the card.
+      if (outcome.reason === 'server' && outcome.code === 'PAYMENTS.AUTHENTICATION_REQUIRED')
+        setAnotherCard(true);
+    }
   };
 
   return (
@@ -108,17 +121,27 @@ export default function PayForJobPage() {
       {payable ? (
         <>
           <div className="card">
-            <CardField onReady={setConfirmer} />
+            <CardChoice
+              savedCard={savedCard}
+              loading={saved.isLoading}
+              anotherCard={anotherCard}
+              onAnotherCard={setAnotherCard}
+              onReady={setConfirmer}
+            />
           </div>
           <Alert>{error}</Alert>
           <div className="actions-row">
             <button
               type="button"
               className="btn btn-large"
-              disabled={!confirmer || busy}
+              disabled={saved.isLoading || !cardReady || busy}
               onClick={() => void onPay()}
             >
-              {busy ? t('pay.paying') : t('pay.pay', { amount: formatCents(pay.totalCents) })}
+              {busy
+                ? t('pay.paying')
+                : withSaved
+                  ? t('pay.payWithSaved', { card: savedCardLabel(savedCard) })
+                  : t('pay.pay', { amount: formatCents(pay.totalCents) })}
             </button>
             <button type="button" className="btn btn-secondary btn-large" onClick={() => navigate(-1)}>
               {t('pay.cancel')}

@@ -8,13 +8,46 @@ import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { asMember, dashboardPathFor } from '../auth/RequireAuth';
 import { paymentsApi } from './paymentsApi';
+import { SavedCardPanel } from './SavedCardPanel';
 import { canContinueSetup, groupRequirements, paymentStatusKind, requirementLabel } from './paymentStatus';
 
-/** Payment setup: onboarding, onboarding-complete (return from the provider) and onboarding-refresh (expired link). */
+/**
+ * Payment setup. Restaurants only pay: their card, saved for faster posting (never a payout account or a tax
+ * ID). Chefs get paid: their payout account's onboarding, onboarding-complete (return from the provider) and
+ * onboarding-refresh (expired link).
+ */
 export default function PaymentSetupPage() {
-  const { t } = useTranslation('payments');
   const { user } = useAuth();
   const userType = asMember(user?.user_type ?? 'chef');
+  return userType === 'restaurant' ? <RestaurantPaymentSetup /> : <PayoutSetup userType={userType} />;
+}
+
+function RestaurantPaymentSetup() {
+  const { t } = useTranslation('payments');
+  const navigate = useNavigate();
+  return (
+    <section className="page narrow">
+      <h1>{t('title')}</h1>
+      <p className="muted">{t('introRestaurant')}</p>
+      <SavedCardPanel />
+      <div className="card">
+        <h2>{t('savedCard.howTitle')}</h2>
+        <p className="muted">{t('howRestaurant')}</p>
+      </div>
+      <div className="actions-row">
+        <Link to={dashboardPathFor('restaurant')} className="btn">
+          {t('actions.dashboard')}
+        </Link>
+        <button type="button" className="btn btn-secondary" onClick={() => navigate(-1)}>
+          {t('actions.back')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function PayoutSetup({ userType }: { userType: 'chef' | 'restaurant' }) {
+  const { t } = useTranslation('payments');
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();

@@ -3,9 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { paymentSetupPath } from '../../app/constants';
 import { paymentsApi } from './paymentsApi';
 import { dashboardSetUp, paymentStatusKind } from './paymentStatus';
+import { SavedCardStatusCard } from './SavedCardPanel';
 
-/** The dashboards' payment status card (restaurant) / payment setup prompt (chef). */
+/** The dashboards' payment card: a restaurant's saved card, a chef's payout setup prompt. */
 export function PaymentStatusCard({ userType }: { userType: 'chef' | 'restaurant' }) {
+  if (userType === 'restaurant') return <SavedCardStatusCard />;
+  return <PayoutStatusCard userType={userType} />;
+}
+
+function PayoutStatusCard({ userType }: { userType: 'chef' | 'restaurant' }) {
   const { t } = useTranslation('payments');
   const { data, isError, isLoading } = paymentsApi.useAccountStatusQuery();
   if (isLoading) return null;

@@ -32,6 +32,15 @@ function Inner({ onReady }: { onReady: (confirmer: CardConfirmer | null) => void
           ? { ok: true, ...(paymentMethodId ? { paymentMethodId } : {}) }
           : { ok: false, error: { code: 'processing_error' } };
       },
+      async confirmSetup(clientSecret) {
+        const card = elements.getElement(CardElement);
+        if (!card) return { ok: false, error: { code: 'not_loaded' } };
+        const result = await stripe.confirmCardSetup(clientSecret, { payment_method: { card } });
+        if (result.error) return { ok: false, error: result.error };
+        return result.setupIntent?.status === 'succeeded'
+          ? { ok: true }
+          : { ok: false, error: { code: 'processing_error' } };
+      },
     });
     return () => onReady(null);
   }, [stripe, elements, onReady]);

@@ -4,12 +4,19 @@ import type { ParsedCard } from './cardErrors';
 /** A confirmed card payment, with the PaymentMethod it was paid with (the confirm-payment call reports it). */
 export type CardResult = { ok: true; paymentMethodId?: string } | { ok: false; error: CardError };
 
-/** What a card field gives the page once the provider is ready: confirm a PaymentIntent with this card. */
+/** A card saved for later (a SetupIntent confirmed with this card). */
+export type SetupResult = { ok: true } | { ok: false; error: CardError };
+
+/**
+ * What a card field gives the page once the provider is ready: confirm a PaymentIntent with this card, or save
+ * the card for later payments (a SetupIntent).
+ */
 export interface CardConfirmer {
   confirm(clientSecret: string, email: string): Promise<CardResult>;
+  confirmSetup(clientSecret: string): Promise<SetupResult>;
 }
 
-/** pi_123_secret_abc -> pi_123 */
+/** pi_123_secret_abc -> pi_123 (seti_123_secret_abc -> seti_123) */
 export function paymentIntentId(clientSecret: string): string {
   const at = clientSecret.indexOf('_secret_');
   return at > 0 ? clientSecret.slice(0, at) : clientSecret;
@@ -52,5 +59,35 @@ export async function confirmInSandbox(
   };
   if (res.ok && json.status === 'succeeded')
     return json.payment_method ? { ok: true, paymentMethodId: json.payment_method } : { ok: true };
+  return { ok: false, error: json.error ?? { code: 'processing_error' } };
+}
+
+/**
+ * Confirms a SetupIntent against the Stripe sandbox on this origin, as Stripe.js's confirmCardSetup would: the
+ * card is checked and attached to the restaurant's Customer; a decline answers 402 like a payment's.
+ */
+export async function confirmSetupInSandbox(clientSecret: string, card: ParsedCard): Promise<SetupResult> {
+  const body = new URLSearchParams({
+    client_secret: clientSecret,
+    'card[number]': card.number,
+    'card[exp_month]': String(card.expMonth),
+    'card[exp_year]': String(card.expYear),
+    'card[cvc]': card.cvc,
+  });
+  let res: Response;
+  try {
+    res = await fetch(
+      `${window.location.origin}/sandbox/stripe/v1/setup_intents/${encodeURIComponent(paymentIntentId(clientSecret))}/confirm`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: body.toString(),
+      },
+    );
+  } catch {
+    return { ok: false, error: { code: 'processing_error' } };
+  }
+  const json = (await res.json().catch(() => ({}))) as { status?: string; error?: CardError };
+  if (res.ok && json.status === 'succeeded') return { ok: true };
   return { ok: false, error: json.error ?? { code: 'processing_error' } };
 }

@@ -40,10 +40,10 @@ describe('payment setup', () => {
   });
 
   test('without an account, Create Account creates one; a failure shows the spec text', async () => {
-    signedIn('restaurant');
+    signedIn('chef');
     fakeApi.on('POST', '/payments/connect/create-account', { status: 500, body: {} });
     renderApp('/payments/stripe/onboarding');
-    await screen.findByRole('heading', { name: 'Set up payments' });
+    await screen.findByRole('heading', { name: 'Set up payouts' });
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to create account');
   });

@@ -31,6 +31,10 @@ export function attachmentName(header: string | null | undefined, fallback: stri
   const match = /filename="?([^";]+)"?/i.exec(header ?? '');
   return match?.[1] ?? fallback;
 }
+/** The restaurant's saved card (brand, last 4, expiry) or null. */
+export type SavedCard = paymentsHttp.SavedCard;
+export type SavedCardResponse = z.infer<typeof paymentsHttp.SavedCardResponse>;
+export type SavedCardSetup = z.infer<typeof paymentsHttp.SavedCardSetupResponse>;
 export type ConfirmPaymentBody = z.input<typeof paymentsHttp.ConfirmPaymentBody>;
 export type ConfirmPaymentResponse = z.infer<typeof paymentsHttp.ConfirmPaymentResponse>;
 
@@ -66,6 +70,23 @@ export const paymentsApi = api.injectEndpoints({
         body,
       }),
       invalidatesTags: ['JobPayment'],
+    }),
+    savedCard: build.query<SavedCardResponse, void>({
+      query: () => '/payments/saved-card',
+      providesTags: ['SavedCard'],
+    }),
+    /** A SetupIntent for the restaurant's Customer; the card field confirms it with the card. */
+    setupSavedCard: build.mutation<SavedCardSetup, void>({
+      query: () => ({ url: '/payments/saved-card/setup', method: 'POST' }),
+    }),
+    /** After the card field confirmed: payments asks the provider and records the card. */
+    confirmSavedCard: build.mutation<SavedCardResponse, { setup_intent_id: string }>({
+      query: (body) => ({ url: '/payments/saved-card/confirm', method: 'POST', body }),
+      invalidatesTags: ['SavedCard'],
+    }),
+    removeSavedCard: build.mutation<SavedCardResponse, void>({
+      query: () => ({ url: '/payments/saved-card', method: 'DELETE' }),
+      invalidatesTags: ['SavedCard'],
     }),
     jobPayment: build.query<JobPayment, string>({
       query: (jobId) => `/payments/job/${encodeURIComponent(jobId)}`,

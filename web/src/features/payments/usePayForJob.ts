@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../app/api';
+import { errorCode, errorStatus, errorText } from '../../app/api';
 import {
   ESCROW_RETRY_FOR_MS,
   ESCROW_RETRY_MS,
@@ -20,7 +20,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export type PayOutcome =
   | { ok: true; open: boolean }
   | { ok: false; reason: 'card'; card: CardError }
-  | { ok: false; reason: 'server'; text: string };
+  | { ok: false; reason: 'server'; text: string; code?: string };
 
 /** A card error as the text to show in the active language. */
 export function useCardErrorText() {
@@ -37,7 +37,8 @@ export function useCardErrorText() {
 
 /**
  * Pays for a posted job: asks payments for the job's PaymentIntent (retrying while payments has not yet heard
- * of the job), confirms the card with the provider, then waits for the escrow event to open the job.
+ * of the job), confirms the card with the provider (or, with `confirmer: 'saved'`, payments charges the saved
+ * card itself), then waits for the escrow event to open the job.
  */
 export function usePayForJob() {
   const dispatch = useAppDispatch();
@@ -51,26 +52,40 @@ export function usePayForJob() {
     }: {
       jobId: string;
       amountCents: number;
-      confirmer: CardConfirmer;
+      confirmer: CardConfirmer | 'saved';
       email: string;
     }): Promise<PayOutcome> => {
+      const saved = confirmer === 'saved';
       const deadline = Date.now() + ESCROW_RETRY_FOR_MS;
       let clientSecret: string | null = null;
+      let held = false;
       for (;;) {
         const res = await dispatch(
-          paymentsApi.endpoints.createEscrowPayment.initiate({ job_id: jobId, amount: amountCents }),
+          paymentsApi.endpoints.createEscrowPayment.initiate({
+            job_id: jobId,
+            amount: amountCents,
+            ...(saved ? { use_saved_card: true } : {}),
+          }),
         );
         if (res.data) {
           clientSecret = res.data.client_secret;
+          held = res.data.payment_status === 'held_in_escrow';
           break;
         }
         if (errorStatus(res.error) === 404 && Date.now() < deadline) {
           await sleep(ESCROW_RETRY_MS);
           continue;
         }
-        return { ok: false, reason: 'server', text: errorText(res.error, t('pay.failed')) };
+        if (saved) dispatch(jobsApi.util.invalidateTags([{ type: 'Jobs', id: jobId }, 'Jobs', 'JobPayment']));
+        return {
+          ok: false,
+          reason: 'server',
+          text: errorText(res.error, t('pay.failed')),
+          code: errorCode(res.error),
+        };
       }
-      const result = await confirmer.confirm(clientSecret, email);
+      // With the saved card the server has already paid; otherwise the card field confirms the intent.
+      const result = saved || held ? { ok: true as const } : await confirmer.confirm(clientSecret, email);
       if (!result.ok) {
         dispatch(jobsApi.util.invalidateTags([{ type: 'Jobs', id: jobId }, 'Jobs', 'JobPayment']));
         return { ok: false, reason: 'card', card: result.error };
