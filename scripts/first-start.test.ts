@@ -96,9 +96,10 @@ describe('an interrupted first start (npm start)', () => {
         expect(me.user.phone_verified).toBe(true);
         expect(me.profile?.name).toBe(a.profile.name);
       }
-      // Each demo shift once, paid and open to chefs: none posted twice, none left unpaid.
+      // Each demo shift once, paid and open to chefs: none posted twice, none left unpaid (near=all: both
+      // cities, not only those within the demo chef's travel radius).
       const chef = await signIn(third.url!, 'chef.dana@demo.brigade.test');
-      const open: any = await fetch(`${third.url}/api/jobs?status=open`, {
+      const open: any = await fetch(`${third.url}/api/jobs?status=open&near=all`, {
         headers: { authorization: `Bearer ${chef.body.session.access_token}` },
       }).then((r) => r.json());
       const titles = open.jobs.map((j: any) => `${j.restaurant_profiles?.name}: ${j.title}`).sort();
