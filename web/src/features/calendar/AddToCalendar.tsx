@@ -1,23 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/api';
+import { saveFile } from '../../app/download';
 import { Alert } from '../../components/Alert';
 import type { JobPosting } from '../jobs/jobsApi';
 import { stateOf } from '../jobs/shiftState';
 import { calendarApi } from './calendarApi';
-
-/** Hands the browser a file to save or open (phones offer to add an .ics file to the calendar). */
-export function saveFile(text: string, fileName: string, type = 'text/calendar;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 30_000);
-}
 
 /** A confirmed shift: the job is filled and, for a chef, the viewer is its confirmed chef. */
 export function isConfirmedShift(job: JobPosting, side: 'chef' | 'restaurant'): boolean {
@@ -39,7 +27,7 @@ export function AddToCalendar({ job, side }: { job: JobPosting; side: 'chef' | '
     setError(null);
     const res = await fetchFile(job.id);
     if (typeof res.data !== 'string') return setError(errorText(res.error, t('calendar.failed')));
-    saveFile(res.data, `brigade-shift-${job.start_time.slice(0, 10)}.ics`);
+    saveFile(res.data, `brigade-shift-${job.start_time.slice(0, 10)}.ics`, 'text/calendar;charset=utf-8');
   };
   return (
     <div className="actions-row">

@@ -1,19 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { saveFile } from '../../app/download';
 import { Alert } from '../../components/Alert';
-import { paymentsApi, type CsvFile } from '../payments/paymentsApi';
-
-/** Hands a file the server made to the browser as a download (no page change). */
-export function saveFile(file: CsvFile) {
-  const url = URL.createObjectURL(new Blob([file.text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+import { paymentsApi } from '../payments/paymentsApi';
 
 /** "Download CSV": the server's own export of the report (the same rows, money in dollars, ISO dates). */
 export function DownloadCsv({ report }: { report: 'earnings' | 'receipts' }) {
@@ -23,7 +12,8 @@ export function DownloadCsv({ report }: { report: 'earnings' | 'receipts' }) {
   const onClick = async () => {
     setFailed(false);
     try {
-      saveFile(await download(report).unwrap());
+      const file = await download(report).unwrap();
+      saveFile(file.text, file.filename, 'text/csv;charset=utf-8');
     } catch {
       setFailed(true);
     }
