@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import {
   CHEF_JOIN_ES,
@@ -141,6 +142,36 @@ test('the restaurant posts an urgent shift and pays; the chef applies and writes
   await chef.getByText('El cierre se abre cuando empieza el turno').waitFor();
   await step(chef, '12-confirmed-es');
 }, 120_000);
+
+test('the confirmed shift goes into both calendars: an .ics file on its page, and a private feed that calendar apps read without signing in', async () => {
+  for (const [page, add] of [
+    [chef, 'Añadir al calendario'],
+    [restaurant, 'Add to calendar'],
+  ] as const) {
+    await page.goto(url(`/jobs/${shift.jobId}`));
+    const button = page.getByRole('button', { name: add });
+    await eventually(page, button, 20_000);
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toMatch(/^brigade-shift-\d{4}-\d{2}-\d{2}\.ics$/);
+    const ics = readFileSync((await download.path())!, 'utf8');
+    expect(ics).toContain('BEGIN:VEVENT');
+    expect(ics).toContain(`UID:job-${shift.jobId}@brigade`);
+  }
+  await step(chef, '12a-add-to-calendar-es');
+
+  // Settings: the chef's private feed link, which a phone's calendar subscribes to (no session, no cookie).
+  await chef.goto(url('/settings'));
+  await chef.getByRole('tab', { name: 'Preferencias' }).click();
+  const link = chef.getByLabel('Tu enlace privado de calendario');
+  await link.waitFor();
+  const feedUrl = await link.inputValue();
+  expect(feedUrl).toMatch(/\/api\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+  await step(chef, '12b-calendar-feed-es');
+  const feed = await fetch(feedUrl);
+  expect(feed.status).toBe(200);
+  expect(feed.headers.get('content-type')).toContain('text/calendar');
+  expect(await feed.text()).toContain(`UID:job-${shift.jobId}@brigade`);
+}, 90_000);
 
 test('a declined card shows the spec text, and the job can be paid again with the saved card', async () => {
   await postShift(story, restaurant, {
