@@ -12,7 +12,7 @@ import {
 import { TEST_PAYMENT_METHODS } from './cards';
 import { stripeId } from './ids';
 import { onboardingPage } from './onboarding-page';
-import { SandboxStore } from './store';
+import { SandboxStore, type StripeObject } from './store';
 import type { StripeFaults } from './faults';
 import type { SandboxWebhookDeliverer } from './webhook-deliverer';
 
@@ -154,7 +154,13 @@ export function createSandboxRouters(options: {
   );
   api.get(
     '/payment_intents/:id',
-    route((tx, req) => emulator.getPaymentIntent(tx, String(req.params.id))),
+    route(async (tx, req) =>
+      emulator.expandPaymentIntent(
+        tx,
+        await emulator.getPaymentIntent(tx, String(req.params.id)),
+        expandOf(req),
+      ),
+    ),
   );
   api.post(
     '/payment_intents/:id',
@@ -162,7 +168,14 @@ export function createSandboxRouters(options: {
   );
   api.post(
     '/payment_intents/:id/confirm',
-    route((tx, req, info) => emulator.confirmPaymentIntent(tx, String(req.params.id), req.body ?? {}, info)),
+    route(async (tx, req, info) => {
+      const result = await emulator.confirmPaymentIntent(tx, String(req.params.id), req.body ?? {}, info);
+      if (result.status !== 200) return result;
+      return {
+        status: 200,
+        body: await emulator.expandPaymentIntent(tx, result.body as StripeObject, expandOf(req)),
+      };
+    }),
   );
   api.post(
     '/payment_intents/:id/cancel',
@@ -386,6 +399,17 @@ export function createSandboxRouters(options: {
   });
 
   return { api, browser, emulator, store };
+}
+
+/** The `expand[]` fields of a request: the form body's (POST), or the query string's (GET, `expand[0]=...`). */
+function expandOf(req: Request): string[] {
+  const fields: unknown[] = [];
+  const body = (req.body ?? {}) as Record<string, unknown>;
+  if (body.expand !== undefined) fields.push(...[body.expand].flat());
+  for (const [key, value] of Object.entries(req.query ?? {})) {
+    if (key === 'expand' || /^expand\[\d*\]$/.test(key)) fields.push(...[value].flat());
+  }
+  return fields.filter((f): f is string => typeof f === 'string');
 }
 
 function q(req: Request, name: string): string | undefined {

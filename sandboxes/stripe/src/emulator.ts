@@ -378,6 +378,19 @@ export class StripeEmulator {
     return pi;
   }
 
+  /**
+   * Stripe's `expand[]` on a PaymentIntent answer: `payment_method` and `latest_charge` (the charge carries
+   * `payment_method_details.card`) become the objects instead of their ids. A copy; the stored intent keeps ids.
+   */
+  async expandPaymentIntent(tx: Executor, pi: StripeObject, expand: string[]): Promise<StripeObject> {
+    const out = { ...pi };
+    for (const field of ['payment_method', 'latest_charge'] as const) {
+      if (!expand.includes(field) || typeof out[field] !== 'string') continue;
+      out[field] = await this.store.get(tx, out[field], field === 'latest_charge' ? 'charge' : field);
+    }
+    return out;
+  }
+
   /** Confirm: charge the card now (automatic capture). A decline answers 402 and leaves the intent payable again. */
   async confirmPaymentIntent(tx: Executor, id: string, p: Params, req: RequestInfo): Promise<EmulatorResult> {
     const pi = await this.getPaymentIntent(tx, id);

@@ -55,6 +55,35 @@ test('the SDK pointed at the sandbox gets Stripe-shaped answers, and only with t
   await expect(sdk(url, 'sk_test_wrong').balance.retrieve()).rejects.toMatchObject({ statusCode: 401 });
 });
 
+test("a PaymentIntent's charged card, as Stripe shows it: the PaymentMethod's card and the charge's payment_method_details", async () => {
+  const { url } = await start();
+  const stripe = sdk(url);
+  const intent = await stripe.paymentIntents.create({ amount: 2000, currency: 'usd' });
+  const confirmed = await stripe.paymentIntents.confirm(intent.id, {
+    payment_method: 'pm_card_mastercard',
+    expand: ['payment_method'],
+  });
+  expect(confirmed.status).toBe('succeeded');
+  expect(confirmed.payment_method).toMatchObject({
+    object: 'payment_method',
+    card: { brand: 'mastercard', last4: '4444' },
+  });
+  const plain = await stripe.paymentIntents.retrieve(intent.id);
+  expect(plain.payment_method).toMatch(/^pm_/);
+  const pm = await stripe.paymentMethods.retrieve(plain.payment_method as string);
+  expect(pm.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+  expect(JSON.stringify(pm)).not.toContain('5555555555554444');
+  const expanded = await stripe.paymentIntents.retrieve(intent.id, {
+    expand: ['latest_charge', 'payment_method'],
+  });
+  expect(expanded.latest_charge).toMatchObject({
+    object: 'charge',
+    payment_method: pm.id,
+    payment_method_details: { type: 'card', card: { brand: 'mastercard', last4: '4444' } },
+  });
+  expect(expanded.payment_method).toMatchObject({ id: pm.id, card: { brand: 'mastercard', last4: '4444' } });
+});
+
 test('its webhooks reach the endpoint signed with the installation secret, the same across restarts', async () => {
   const received: Array<{ body: string; signature: string }> = [];
   const endpoint = http.createServer((req, res) => {

@@ -205,7 +205,8 @@ describe('GET /payments/receipts', () => {
       refund_cents: 0,
       net_charged_cents: paid.pay.totalCents,
       pending: false,
-      card: { brand: null, last4: null, charge_id: expect.stringMatching(/^ch_/) },
+      // Paid with pm_card_visa: the card as the provider described the charged PaymentMethod.
+      card: { brand: 'visa', last4: '4242', charge_id: expect.stringMatching(/^ch_/) },
     });
     expect(byJob[held.jobId]).toMatchObject({
       payment_status: 'held_in_escrow',
@@ -213,6 +214,7 @@ describe('GET /payments/receipts', () => {
       platform_fee_cents: held.pay.feeCents,
       net_charged_cents: held.pay.totalCents,
       pending: true,
+      card: { brand: 'visa', last4: '4242' },
     });
     expect(byJob[refunded.jobId]).toMatchObject({
       payment_status: 'refunded',
@@ -267,7 +269,7 @@ describe('GET /payments/receipts', () => {
     // 8 h at $25: $200.00 pay, $14.00 fee; the chef's formula-like name is neutralised.
     expect(lines.find((l) => l.endsWith(paid.jobId))).toMatch(
       new RegExp(
-        `^${paid.start.toISOString()},Line Cook,'=Ana Ruiz,200\\.00,14\\.00,0\\.00,214\\.00,214\\.00,completed,,ch_\\w+,`,
+        `^${paid.start.toISOString()},Line Cook,'=Ana Ruiz,200\\.00,14\\.00,0\\.00,214\\.00,214\\.00,completed,visa 4242,ch_\\w+,`,
       ),
     );
 

@@ -337,6 +337,14 @@ test('the browser can confirm the card directly with the sandbox, and the webhoo
     expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('held_in_escrow'),
   );
   await eventually(() => expect(h.events('payments.escrow.held.v1', jobId)).toHaveLength(1));
+  // The receipt's card comes from the provider's answer to the webhook's retrieve (the browser sent no brand).
+  const receipts = await h.call('GET', '/payments/receipts', restaurant.token);
+  expect(receipts.body.receipts).toEqual([
+    expect.objectContaining({
+      job_id: jobId,
+      card: expect.objectContaining({ brand: 'visa', last4: '4242' }),
+    }),
+  ]);
 
   // The browser origin exposes nothing else of the sandbox API.
   const transfers = await fetch(`${h.sandboxUrl}/sandbox/stripe/v1/transfers`, { method: 'POST' });

@@ -110,6 +110,15 @@ test('a restaurant saves a card once and pays a shift into escrow with it, witho
     amount: pay.totalCents,
   });
 
+  // The receipt names the saved card the shift was charged to, as the provider described it.
+  const receipts = await h.call('GET', '/payments/receipts', restaurant.token);
+  expect(receipts.body.receipts).toEqual([
+    expect.objectContaining({
+      job_id: jobId,
+      card: { brand: 'visa', last4: '4242', charge_id: intent.latest_charge },
+    }),
+  ]);
+
   // Pressing again charges nothing more.
   const again = await h.call('POST', '/payments/create-escrow-payment', restaurant.token, {
     job_id: jobId,

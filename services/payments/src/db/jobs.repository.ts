@@ -126,6 +126,23 @@ export async function markHeld(database: Database, tx: Executor, jobId: string, 
   );
 }
 
+/**
+ * The card the job's money was charged to (brand, last 4), as the provider described it. Written once: a later
+ * answer (the webhook's retrieve after the confirm's) never changes a card already recorded.
+ */
+export async function recordChargedCard(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  card: { brand: string; last4: string },
+) {
+  await tx.execute(
+    sql`update ${sql.raw(database.schema)}.job_payments
+        set card_brand = ${card.brand}, card_last4 = ${card.last4}, updated_at = now()
+        where job_id = ${jobId} and card_brand is null and card_last4 is null`,
+  );
+}
+
 /** A card attempt was declined: the job shows `failed` with the provider's code, decline code and text. */
 export async function markFailed(
   database: Database,

@@ -28,6 +28,8 @@ interface Row {
   accepted_chef_id: string | null;
   restaurant_name: string | null;
   chef_name: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
 }
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
@@ -42,7 +44,7 @@ async function shiftMoneyFacts(database: Database, scope: SQL): Promise<ShiftMon
   const s = sql.raw(database.schema);
   const rows = await database.rows<Row>(sql`
     select j.job_id, j.restaurant_id, j.title, j.subtotal_cents, j.fee_cents, j.status, j.chef_id,
-      j.start_time, j.end_time,
+      j.start_time, j.end_time, j.card_brand, j.card_last4,
       l.charged, l.charge_id, l.fees, l.transferred, l.transferred_at, l.refunded,
       d.kind as decision_kind, d.reason as decision_reason, d.chef_id as decision_chef_id,
       d.chef_pay_cents as decision_chef_pay, d.fee_cents as decision_fee, d.refund_cents as decision_refund,
@@ -99,6 +101,7 @@ async function shiftMoneyFacts(database: Database, scope: SQL): Promise<ShiftMon
       : null,
     restaurant_name: r.restaurant_name,
     chef_name: r.chef_name,
+    card: { brand: r.card_brand, last4: r.card_last4 },
   }));
 }
 

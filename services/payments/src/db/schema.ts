@@ -41,6 +41,9 @@ export const jobPayments = payments.table('job_payments', {
   endTime: ts('end_time'),
   expiredAt: ts('expired_at'),
   disputedAt: ts('disputed_at'),
+  /** The charged card as the provider described it (receipts); null until known. */
+  cardBrand: text('card_brand'),
+  cardLast4: text('card_last4'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

@@ -27,6 +27,8 @@ export interface ShiftMoneyFacts {
     charge_id: string | null;
     transferred_at: string | null;
   };
+  /** The charged card as the provider described it (null when not known). */
+  card: { brand: string | null; last4: string | null };
   decision: {
     kind: 'release' | 'refund' | 'split';
     reason: string;
@@ -122,7 +124,7 @@ export function receiptOf(f: ShiftMoneyFacts): paymentsHttp.ReceiptRow {
     refund_cents: refund,
     net_charged_cents: l.charged_cents - refund,
     pending,
-    card: { brand: null, last4: null, charge_id: l.charge_id },
+    card: { brand: f.card.brand, last4: f.card.last4, charge_id: l.charge_id },
   };
 }
 

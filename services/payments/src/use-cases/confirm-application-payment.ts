@@ -7,7 +7,7 @@ import { cardErrorText } from '../domain/card-errors';
 import { applicationNotFound, jobNotFound } from '../domain/errors';
 import { isClosed, isHeld } from '../domain/escrow-state';
 import { interactive } from '../adapters/stripe';
-import { recordEscrowHeld, recordPaymentFailure } from './record-escrow';
+import { WITH_PAYMENT_METHOD, recordEscrowHeld, recordPaymentFailure } from './record-escrow';
 import { assertPayable, ensurePaymentIntent, providerError } from './start-escrow-payment';
 
 /**
@@ -58,7 +58,11 @@ export async function chargeIntent(
   try {
     const confirmed = await stripe.paymentIntents.confirm(
       pi.id,
-      { payment_method: paymentMethodId, ...(offSession ? { off_session: true } : {}) },
+      {
+        payment_method: paymentMethodId,
+        ...(offSession ? { off_session: true } : {}),
+        ...WITH_PAYMENT_METHOD,
+      },
       interactive(ctx.config, `job:${job.job_id}:confirm:${job.failed_attempts}:${paymentMethodId}`),
     );
     if (confirmed.status !== 'succeeded') {
@@ -97,7 +101,7 @@ export async function chargeIntent(
     }
     if (err instanceof Stripe.errors.StripeInvalidRequestError) {
       if (err.code === 'payment_intent_unexpected_state') {
-        const current = await stripe.paymentIntents.retrieve(pi.id).catch(providerError);
+        const current = await stripe.paymentIntents.retrieve(pi.id, WITH_PAYMENT_METHOD).catch(providerError);
         if (current.status === 'succeeded') {
           await inTransaction(ctx, (tx) => recordEscrowHeld(ctx, tx, current));
           return { paymentStatus: 'held_in_escrow' as const };

@@ -1,6 +1,6 @@
 import { appendEvent, type Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
-import { findJobByIntent, markFailed, markHeld } from '../db/jobs.repository';
+import { findJobByIntent, markFailed, markHeld, recordChargedCard } from '../db/jobs.repository';
 import { insertCharge } from '../db/ledger.repository';
 import { insertPaymentFailure } from '../db/payment-failures.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
@@ -16,7 +16,37 @@ export interface IntentFacts {
   amount_received?: number;
   currency?: string;
   status?: string;
-  latest_charge?: string | { id: string } | null;
+  latest_charge?: string | { id: string; payment_method_details?: { card?: CardFacts | null } | null } | null;
+  /** The PaymentMethod charged: its id, or the object when the call asked for `expand: ['payment_method']`. */
+  payment_method?: string | { id: string; card?: CardFacts | null } | null;
+}
+
+interface CardFacts {
+  brand?: string | null;
+  last4?: string | null;
+}
+
+/**
+ * Ask the provider for the charged PaymentMethod along with the intent (confirm and retrieve), so the receipt's
+ * card comes from the provider's own answer, in the same call (no extra request on the money path).
+ */
+export const WITH_PAYMENT_METHOD = { expand: ['payment_method'] };
+
+/**
+ * The charged card's brand and last 4 digits from the provider's answer: the expanded PaymentMethod's `card`,
+ * else the expanded latest charge's `payment_method_details.card`; null when neither is there (never guessed).
+ */
+export function chargedCardOf(pi: IntentFacts): { brand: string; last4: string } | null {
+  const pm = pi.payment_method;
+  const charge = pi.latest_charge;
+  const card =
+    (pm && typeof pm === 'object' ? pm.card : null) ??
+    (charge && typeof charge === 'object' ? charge.payment_method_details?.card : null) ??
+    null;
+  const brand = typeof card?.brand === 'string' ? card.brand.trim().toLowerCase().slice(0, 40) : '';
+  const last4 = typeof card?.last4 === 'string' ? card.last4.trim() : '';
+  if (!brand || !/^\d{4}$/.test(last4)) return null;
+  return { brand, last4 };
 }
 
 /**
@@ -54,6 +84,10 @@ export async function recordEscrowHeld(
     pi.currency !== 'usd'
   )
     return refused('amount_mismatch');
+  // The receipt's card. Never a reason to refuse or delay the money: without it the receipt shows the charge id.
+  const card = chargedCardOf(pi);
+  if (card) await recordChargedCard(ctx.database, tx, job.job_id, card);
+  else ctx.logger.warn({ job: job.job_id, payment_intent: pi.id }, 'charged card not in the provider answer');
   const chargeId = typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? pi.id);
   const inserted = await insertCharge(ctx.database, tx, {
     job_id: job.job_id,

@@ -6,7 +6,7 @@ import { emailOf } from '../db/users.repository';
 import { alreadyPaid, amountMismatch, jobClosed, jobNotFound, providerUnavailable } from '../domain/errors';
 import { isPayable } from '../domain/escrow-state';
 import { interactive, isProviderOutage } from '../adapters/stripe';
-import { recordEscrowHeld } from './record-escrow';
+import { WITH_PAYMENT_METHOD, recordEscrowHeld } from './record-escrow';
 
 /** The job of this restaurant, or the one 404 both "unknown" and "someone else's" get. */
 export async function ownedJob(ctx: PaymentsContext, user: AuthUser, jobId: string): Promise<JobPaymentRow> {
@@ -33,7 +33,7 @@ export async function ensurePaymentIntent(
   const stripe = ctx.stripe.get();
   if (job.payment_intent_id) {
     const existing = await stripe.paymentIntents
-      .retrieve(job.payment_intent_id, {}, interactive(ctx.config))
+      .retrieve(job.payment_intent_id, WITH_PAYMENT_METHOD, interactive(ctx.config))
       .catch(providerError);
     if (existing.status === 'succeeded') {
       await inTransaction(ctx, (tx) => recordEscrowHeld(ctx, tx, existing));

@@ -6,7 +6,7 @@ import type { MoneySource } from '../domain/anomaly';
 import { providerUnavailable } from '../domain/errors';
 import { interactive, isProviderOutage } from '../adapters/stripe';
 import { syncAccount } from '../use-cases/connect-accounts';
-import { recordEscrowHeld, recordPaymentFailure } from '../use-cases/record-escrow';
+import { WITH_PAYMENT_METHOD, recordEscrowHeld, recordPaymentFailure } from '../use-cases/record-escrow';
 import { recordRefund, recordTransfer } from '../use-cases/record-settlement';
 import { fetchSetup, recordCardSetup, type SetupFacts } from '../use-cases/saved-card';
 import { reportAnomaly } from '../use-cases/report-anomaly';
@@ -26,11 +26,11 @@ const handler = <T>(h: StripeEventHandler<T>) => h as StripeEventHandler<unknown
 
 export const STRIPE_EVENT_HANDLERS: Record<string, StripeEventHandler<unknown>> = {
   'payment_intent.succeeded': handler<Stripe.PaymentIntent>({
-    fetch: (stripe, id, o) => stripe.paymentIntents.retrieve(id, {}, o),
+    fetch: (stripe, id, o) => stripe.paymentIntents.retrieve(id, WITH_PAYMENT_METHOD, o),
     apply: (ctx, tx, pi, source) => recordEscrowHeld(ctx, tx, pi, source),
   }),
   'payment_intent.payment_failed': handler<Stripe.PaymentIntent>({
-    fetch: (stripe, id, o) => stripe.paymentIntents.retrieve(id, {}, o),
+    fetch: (stripe, id, o) => stripe.paymentIntents.retrieve(id, WITH_PAYMENT_METHOD, o),
     apply: (ctx, tx, pi, source) => {
       // Out of order: the intent has succeeded since (a retry with another card); that is what counts.
       if (pi.status === 'succeeded') return recordEscrowHeld(ctx, tx, pi, source);
