@@ -4,6 +4,7 @@ import { Spinner } from '../../components/Spinner';
 import { formatCents, formatDate } from '../../app/format';
 import { ForType } from '../shell/Redirects';
 import { paymentsApi, type ReceiptRow } from '../payments/paymentsApi';
+import { cardBrandName } from '../payments/savedCard';
 import { DownloadCsv, Fact } from './parts';
 
 /**
@@ -107,7 +108,7 @@ function ReceiptLine({ row }: { row: ReceiptRow }) {
       </dl>
       <p className="money-card">
         {row.card.brand && row.card.last4
-          ? t('receipts.cardKnown', { brand: row.card.brand, last4: row.card.last4 })
+          ? t('receipts.cardKnown', { brand: cardBrandName(row.card.brand), last4: row.card.last4 })
           : t('receipts.cardCharge', { charge: row.card.charge_id ?? '—' })}
         {row.pending && <span className="muted"> · {t('receipts.pending')}</span>}
       </p>

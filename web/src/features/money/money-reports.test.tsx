@@ -256,7 +256,7 @@ describe('Receipts (restaurant)', () => {
     expect(within(refunded).getByText(/No chef booked/)).toBeTruthy();
     expect(fact(refunded, 'Refunds')).toBe('$107.00');
     expect(fact(refunded, 'Net charged')).toBe('$0.00');
-    expect(within(refunded).getByText('Card: visa ending in 4242')).toBeTruthy();
+    expect(within(refunded).getByText('Card: Visa ending in 4242')).toBeTruthy();
   });
 
   test('Print opens the browser’s print dialog; Download CSV saves the export', async () => {

@@ -10,10 +10,14 @@ const BRANDS: Record<string, string> = {
   unionpay: 'UnionPay',
 };
 
+/** A card brand as people write it ("visa" from Stripe: "Visa"). */
+export function cardBrandName(brand: string): string {
+  return BRANDS[brand] ?? (brand ? brand[0].toUpperCase() + brand.slice(1) : '');
+}
+
 /** "Visa •••• 4242": the brand as people write it and the last four digits, never more of the number. */
 export function savedCardLabel(card: Pick<SavedCard, 'brand' | 'last4'>): string {
-  const brand = BRANDS[card.brand] ?? (card.brand ? card.brand[0].toUpperCase() + card.brand.slice(1) : '');
-  return `${brand} •••• ${card.last4}`.trim();
+  return `${cardBrandName(card.brand)} •••• ${card.last4}`.trim();
 }
 
 /** "11/33" */
