@@ -15,11 +15,11 @@ import {
 } from '../db/saved-cards.repository';
 import { emailOf } from '../db/users.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
-import { amountMismatch, noSavedCard, setupNotComplete, setupNotFound } from '../domain/errors';
+import { noSavedCard, setupNotComplete, setupNotFound } from '../domain/errors';
 import { interactive } from '../adapters/stripe';
 import { chargeIntent } from './confirm-application-payment';
 import { reportAnomaly } from './report-anomaly';
-import { assertPayable, ensurePaymentIntent, ownedJob, providerError } from './start-escrow-payment';
+import { ensurePaymentIntent, escrowAnswer, payableJob, providerError } from './start-escrow-payment';
 
 // A restaurant's saved card, the way Stripe does it: one Customer per restaurant, a SetupIntent confirmed in the
 // browser with the card, and later off-session PaymentIntents on that Customer's PaymentMethod. Payments records
@@ -187,10 +187,7 @@ export async function payWithSavedCard(
   jobId: string,
   clientAmountCents: number | undefined,
 ) {
-  const job = await ownedJob(ctx, user, jobId);
-  assertPayable(job);
-  if (clientAmountCents !== undefined && clientAmountCents !== job.total_cents)
-    throw amountMismatch(job.total_cents);
+  const job = await payableJob(ctx, user, jobId, clientAmountCents);
   const card = await savedCardOf(ctx.database, user.id);
   if (!card) throw noSavedCard();
   let pi = await ensurePaymentIntent(ctx, job);
@@ -205,13 +202,5 @@ export async function payWithSavedCard(
       .catch(providerError);
   }
   const { paymentStatus } = await chargeIntent(ctx, job, pi, card.payment_method_id, { offSession: true });
-  return {
-    client_secret: pi.client_secret!,
-    payment_intent_id: pi.id,
-    amount_cents: job.total_cents,
-    subtotal_cents: job.subtotal_cents,
-    fee_cents: job.fee_cents,
-    currency: 'usd' as const,
-    payment_status: paymentStatus,
-  };
+  return { ...escrowAnswer(job, pi), payment_status: paymentStatus };
 }

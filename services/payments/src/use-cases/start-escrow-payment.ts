@@ -71,6 +71,23 @@ export function assertPayable(job: JobPaymentRow) {
 }
 
 /**
+ * The caller's job, still payable, for the total the server computed: a client amount that differs is refused
+ * (it never sets the charge). Every way of paying a shift starts here.
+ */
+export async function payableJob(
+  ctx: PaymentsContext,
+  user: AuthUser,
+  jobId: string,
+  clientAmountCents: number | undefined,
+): Promise<JobPaymentRow> {
+  const job = await ownedJob(ctx, user, jobId);
+  assertPayable(job);
+  if (clientAmountCents !== undefined && clientAmountCents !== job.total_cents)
+    throw amountMismatch(job.total_cents);
+  return job;
+}
+
+/**
  * `create-escrow-payment` / `create-payment-intent`: the restaurant gets the client secret of its job's
  * PaymentIntent for the total the server computed. A client amount that differs is refused; it never sets
  * the charge.
@@ -81,11 +98,12 @@ export async function startEscrowPayment(
   jobId: string,
   clientAmountCents: number | undefined,
 ) {
-  const job = await ownedJob(ctx, user, jobId);
-  assertPayable(job);
-  if (clientAmountCents !== undefined && clientAmountCents !== job.total_cents)
-    throw amountMismatch(job.total_cents);
-  const pi = await ensurePaymentIntent(ctx, job);
+  const job = await payableJob(ctx, user, jobId, clientAmountCents);
+  return escrowAnswer(job, await ensurePaymentIntent(ctx, job));
+}
+
+/** The answer of create-escrow-payment: the PaymentIntent to confirm and the server's figures for the job. */
+export function escrowAnswer(job: JobPaymentRow, pi: Stripe.PaymentIntent) {
   return {
     client_secret: pi.client_secret!,
     payment_intent_id: pi.id,
