@@ -1,4 +1,5 @@
 import { etagMatches, parseStampHeader } from '@brigade/kit';
+import { ExpiringEntries } from './expiring-entries';
 
 /**
  * What the gateway remembers of a user's last answer to a polled GET: its ETag and the version stamps it
@@ -17,12 +18,14 @@ export interface Remembered {
 }
 
 export class RevalidationCache {
-  private readonly entries = new Map<string, Remembered>();
+  private readonly entries: ExpiringEntries<Remembered>;
 
   constructor(
     private readonly maxAgeCapMs: number,
-    private readonly maxEntries = 50_000,
-  ) {}
+    maxEntries = 50_000,
+  ) {
+    this.entries = new ExpiringEntries(maxEntries);
+  }
 
   get enabled() {
     return this.maxAgeCapMs > 0;
@@ -39,14 +42,7 @@ export class RevalidationCache {
    * the service answered this user for this URL (and whether with a shared body) that recently.
    */
   admitted(userId: string, url: string, now = Date.now()): Remembered | null {
-    const key = `${userId} ${url}`;
-    const entry = this.entries.get(key);
-    if (!entry) return null;
-    if (entry.expiresAt <= now) {
-      this.entries.delete(key);
-      return null;
-    }
-    return entry;
+    return this.entries.get(`${userId} ${url}`, now);
   }
 
   /** Remember a service's answer (200 or 304) that advertised its stamps; forget on anything malformed. */
@@ -64,7 +60,6 @@ export class RevalidationCache {
       this.entries.delete(key);
       return;
     }
-    this.entries.delete(key); // re-insert: Map order is our age order
     this.entries.set(key, {
       etag,
       keys: parsed.keys,
@@ -72,10 +67,6 @@ export class RevalidationCache {
       expiresAt: now + Math.min(parsed.maxAgeMs, this.maxAgeCapMs),
       ...(shared ? { shared } : {}),
     });
-    if (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
   }
 
   forget(userId: string, url: string) {

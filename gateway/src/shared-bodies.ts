@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { parseStampHeader } from '@brigade/kit';
+import { ExpiringEntries } from './expiring-entries';
 
 /**
  * The current body of a polled list that is the same for everyone in one audience (the service marks it
@@ -30,23 +31,18 @@ export type Encoding = 'br' | 'gzip' | null;
 const MAX_BODY_BYTES = 512 * 1024;
 
 export class SharedBodies {
-  private readonly entries = new Map<string, SharedBody>();
+  private readonly entries: ExpiringEntries<SharedBody>;
 
   constructor(
     private readonly maxAgeCapMs: number,
-    private readonly maxEntries = 64,
-  ) {}
+    maxEntries = 64,
+  ) {
+    this.entries = new ExpiringEntries(maxEntries);
+  }
 
   /** The entry for this audience and URL, or null (expired entries are dropped). */
   get(audience: string, url: string, now = Date.now()): SharedBody | null {
-    const key = sharedKey(audience, url);
-    const entry = this.entries.get(key);
-    if (!entry) return null;
-    if (entry.expiresAt <= now) {
-      this.entries.delete(key);
-      return null;
-    }
-    return entry;
+    return this.entries.get(sharedKey(audience, url), now);
   }
 
   /** Keep a service's 200 marked shared once its body has been read (alongside the proxy's own piping). */
@@ -75,10 +71,7 @@ export class SharedBodies {
   }
 
   keep(audience: string, url: string, entry: SharedBody) {
-    const key = sharedKey(audience, url);
-    this.entries.delete(key); // re-insert: Map order is our age order
-    this.entries.set(key, entry);
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(sharedKey(audience, url), entry);
     // Compressed once per version, off the event loop; until then the entry is served uncompressed.
     gzip(entry.body, { level: 6 }, (err, out) => {
       if (!err) entry.gzip = out;
