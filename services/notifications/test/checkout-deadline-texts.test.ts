@@ -10,10 +10,8 @@ import {
   publish,
   reminderRows,
   smsRows,
-  startSuite,
-  testClock,
   textsTo,
-  type Suite,
+  useNotifications,
 } from './harness';
 
 // The checkout deadline (issue 16): a reminder to each side that has not answered at each CHECKOUT_REMINDERS lead
@@ -22,33 +20,23 @@ import {
 // 6 hours after the end, reminders 3 hours and 30 minutes before it (the defaults, 48h with 24h and 2h, are
 // exercised with two scheduler instances in scheduler-instances.test.ts).
 
-let suite: Suite;
-let database: Suite['database'];
-let testBus: Suite['testBus'];
-let svc: Suite['svc'];
-const clock = testClock();
+const h = useNotifications({ env: { CHECKOUT_DEADLINE: '6h', CHECKOUT_REMINDERS: '30m,3h' } });
 const DEADLINE = 6 * HOUR;
 
-beforeAll(async () => {
-  suite = await startSuite(clock, { CHECKOUT_DEADLINE: '6h', CHECKOUT_REMINDERS: '30m,3h' });
-  ({ database, testBus, svc } = suite);
-});
-afterAll(() => suite?.close());
-
 async function confirmedShift(names: { restaurant: string; chef: string; chefLanguage?: 'en' | 'es' }) {
-  const restaurant = await createUser(testBus.bus, database, { type: 'restaurant', name: names.restaurant });
-  const chef = await createUser(testBus.bus, database, {
+  const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: names.restaurant });
+  const chef = await createUser(h.bus, h.database, {
     type: 'chef',
     name: names.chef,
     language: names.chefLanguage,
   });
-  const job = newJob(restaurant, clock, 'Line Cook', 2, 4);
+  const job = newJob(restaurant, h.clock, 'Line Cook', 2, 4);
   const facts = applicationFacts(job, chef);
-  await publish(testBus.bus, 'jobs.application.confirmed.v1', facts);
+  await publish(h.bus, 'jobs.application.confirmed.v1', facts);
   await eventually(async () =>
-    expect((await reminderRows(database, job.id)).filter((r) => r.kind === 'checkout_deadline')).toHaveLength(
-      4,
-    ),
+    expect(
+      (await reminderRows(h.database, job.id)).filter((r) => r.kind === 'checkout_deadline'),
+    ).toHaveLength(4),
   );
   return { restaurant, chef, job, facts, deadline: job.end.getTime() + DEADLINE };
 }
@@ -56,7 +44,7 @@ async function confirmedShift(names: { restaurant: string; chef: string; chefLan
 type Shift = Awaited<ReturnType<typeof confirmedShift>>;
 
 const checkout = (s: Shift, side: 'chef' | 'restaurant', workCompleted = true) =>
-  publish(testBus.bus, 'jobs.checkout.recorded.v1', {
+  publish(h.bus, 'jobs.checkout.recorded.v1', {
     ...s.facts,
     side,
     rating: 4,
@@ -67,23 +55,23 @@ const checkout = (s: Shift, side: 'chef' | 'restaurant', workCompleted = true) =
   });
 
 const deadlineTexts = async (phone: string) =>
-  (await outbox(svc.url, phone)).filter((m) => /answers are due|respuestas del cierre vencen/.test(m.body));
+  (await outbox(h.svc.url, phone)).filter((m) => /answers are due|respuestas del cierre vencen/.test(m.body));
 
 /** Move the clock once no text is being sent (a jump past the 2-minute send lease would send it again). */
 async function moveTo(at: number) {
   await eventually(async () => {
-    const rows = await database.rows<{ n: number }>(
+    const rows = await h.database.rows<{ n: number }>(
       sql`select count(*)::int as n from notifications.sms where status = 'sending'`,
     );
     expect(Number(rows[0].n)).toBe(0);
   });
-  clock.set(new Date(at));
-  await svc.handle.scheduler.tick();
+  h.clock.set(new Date(at));
+  await h.svc.handle.scheduler.tick();
 }
 
 test('each side that has not answered is reminded at each lead before the deadline, and no more once it answers', async () => {
   const s = await confirmedShift({ restaurant: 'Deadline Diner', chef: 'Dana Due', chefLanguage: 'es' });
-  const due = await reminderRows(database, s.job.id);
+  const due = await reminderRows(h.database, s.job.id);
   expect(due.filter((r) => r.kind === 'checkout_deadline').map((r) => new Date(r.due_at).getTime())).toEqual(
     expect.arrayContaining([s.deadline - 3 * HOUR, s.deadline - 30 * MINUTE]),
   );
@@ -91,7 +79,7 @@ test('each side that has not answered is reminded at each lead before the deadli
   await moveTo(s.deadline - 3 * HOUR - MINUTE);
   expect(await deadlineTexts(s.restaurant.phone)).toEqual([]);
   await moveTo(s.deadline - 3 * HOUR + MINUTE);
-  const [toRestaurant] = await textsTo(svc.url, s.restaurant.phone, /answers are due/);
+  const [toRestaurant] = await textsTo(h.svc.url, s.restaurant.phone, /answers are due/);
   expect(toRestaurant.body).toMatch(
     new RegExp(
       `^Brigade: did Dana Due work "Line Cook"\\? Checkout answers are due by .+\\. After that, the answer given stands, and a shift nobody answered is paid out to the chef\\. Check out: https://brigade\\.test/checkout/${s.facts.application_id}$`,
@@ -106,7 +94,7 @@ test('each side that has not answered is reminded at each lead before the deadli
     minute: '2-digit',
   }).format(new Date(s.deadline));
   expect(toRestaurant.body).toContain(`due by ${deadlineShown}.`);
-  const [toChef] = await textsTo(svc.url, s.chef.phone, /respuestas del cierre vencen/);
+  const [toChef] = await textsTo(h.svc.url, s.chef.phone, /respuestas del cierre vencen/);
   expect(toChef.body).toMatch(
     /^Brigade: ¿trabajaste el turno "Line Cook" en Deadline Diner\? Las respuestas del cierre vencen el .+\. Después, vale la respuesta dada, y un turno sin respuestas se le paga al chef\. Completa el cierre: https:\/\/brigade\.test\/checkout\//,
   );
@@ -115,13 +103,13 @@ test('each side that has not answered is reminded at each lead before the deadli
   await checkout(s, 'restaurant');
   await eventually(async () =>
     expect(
-      (await reminderRows(database, s.job.id)).filter(
+      (await reminderRows(h.database, s.job.id)).filter(
         (r) => r.recipient_id === s.restaurant.id && r.kind === 'checkout_deadline' && r.status === 'pending',
       ),
     ).toEqual([]),
   );
   await moveTo(s.deadline - 30 * MINUTE + MINUTE);
-  await textsTo(svc.url, s.chef.phone, /respuestas del cierre vencen/, 2);
+  await textsTo(h.svc.url, s.chef.phone, /respuestas del cierre vencen/, 2);
   await moveTo(s.deadline - MINUTE);
   expect(await deadlineTexts(s.chef.phone)).toHaveLength(2);
   expect(await deadlineTexts(s.restaurant.phone)).toHaveLength(1);
@@ -129,16 +117,16 @@ test('each side that has not answered is reminded at each lead before the deadli
 
 test('a side with rating reminders off is not reminded of the deadline; the other side still is', async () => {
   const s = await confirmedShift({ restaurant: 'Muted Mesa', chef: 'Rob Reminded' });
-  await suite.setPreferences(s.restaurant, { rating_reminders: false });
+  await h.setPreferences(s.restaurant, { rating_reminders: false });
   await moveTo(s.deadline - 3 * HOUR + MINUTE);
   await textsTo(
-    svc.url,
+    h.svc.url,
     s.chef.phone,
     /^Brigade: did you work "Line Cook" at Muted Mesa\? Checkout answers are due by/,
   );
   await eventually(async () =>
     expect(
-      (await smsRows(database, s.restaurant.id)).find((r) => r.template === 'checkout_deadline_restaurant'),
+      (await smsRows(h.database, s.restaurant.id)).find((r) => r.template === 'checkout_deadline_restaurant'),
     ).toEqual(
       expect.objectContaining({ status: 'suppressed', suppress_reason: 'preference:rating_reminders' }),
     ),
@@ -150,8 +138,8 @@ describe('the outcome at the deadline is texted to both sides, and no reminder f
   test('nobody answered: the shift is paid out to the chef', async () => {
     const s = await confirmedShift({ restaurant: 'Silent Skillet', chef: 'Pat Paid' });
     await moveTo(s.deadline - 3 * HOUR + MINUTE);
-    await textsTo(svc.url, s.chef.phone, /answers are due/);
-    await publish(testBus.bus, 'jobs.checkout.deadline_passed.v1', {
+    await textsTo(h.svc.url, s.chef.phone, /answers are due/);
+    await publish(h.bus, 'jobs.checkout.deadline_passed.v1', {
       ...s.facts,
       outcome: 'release',
       restaurant_work_completed: null,
@@ -160,17 +148,17 @@ describe('the outcome at the deadline is texted to both sides, and no reminder f
       fee_cents: 700,
       total_cents: 10_700,
     });
-    const [chefText] = await textsTo(svc.url, s.chef.phone, /deadline for/);
+    const [chefText] = await textsTo(h.svc.url, s.chef.phone, /deadline for/);
     expect(chefText.body).toBe(
       'Brigade: the checkout deadline for "Line Cook" has passed, so the shift is paid out to you. You will get a text when the money is sent.',
     );
-    const [restaurantText] = await textsTo(svc.url, s.restaurant.phone, /deadline for/);
+    const [restaurantText] = await textsTo(h.svc.url, s.restaurant.phone, /deadline for/);
     expect(restaurantText.body).toBe(
       'Brigade: the checkout deadline for "Line Cook" has passed, so the shift is paid out to Pat Paid.',
     );
     await eventually(async () =>
       expect(
-        (await reminderRows(database, s.job.id)).filter(
+        (await reminderRows(h.database, s.job.id)).filter(
           (r) => r.kind === 'checkout_deadline' && r.status === 'pending',
         ),
       ).toEqual([]),
@@ -183,7 +171,7 @@ describe('the outcome at the deadline is texted to both sides, and no reminder f
   test('only the chef answered, "did not work": the restaurant is refunded, in Spanish for the chef', async () => {
     const s = await confirmedShift({ restaurant: 'Refund Room', chef: 'Nico No', chefLanguage: 'es' });
     await checkout(s, 'chef', false);
-    await publish(testBus.bus, 'jobs.checkout.deadline_passed.v1', {
+    await publish(h.bus, 'jobs.checkout.deadline_passed.v1', {
       ...s.facts,
       outcome: 'refund',
       restaurant_work_completed: null,
@@ -193,12 +181,12 @@ describe('the outcome at the deadline is texted to both sides, and no reminder f
       total_cents: 10_700,
     });
     await textsTo(
-      svc.url,
+      h.svc.url,
       s.chef.phone,
       /^Brigade: venció el plazo del cierre de "Line Cook"\. El turno queda como no trabajado, así que el pago vuelve a Refund Room\.$/,
     );
     await textsTo(
-      svc.url,
+      h.svc.url,
       s.restaurant.phone,
       /^Brigade: the checkout deadline for "Line Cook" has passed\. The shift stands as not worked, so your payment goes back to your card\.$/,
     );
@@ -212,7 +200,7 @@ describe('the outcome at the deadline is texted to both sides, and no reminder f
     });
     await checkout(s, 'chef', true);
     await checkout(s, 'restaurant', false);
-    await publish(testBus.bus, 'jobs.checkout.completed.v1', {
+    await publish(h.bus, 'jobs.checkout.completed.v1', {
       ...s.facts,
       outcome: 'disputed',
       restaurant_work_completed: false,
@@ -224,19 +212,19 @@ describe('the outcome at the deadline is texted to both sides, and no reminder f
       total_cents: 10_700,
     });
     await textsTo(
-      svc.url,
+      h.svc.url,
       s.restaurant.phone,
       /^Brigade: "Line Cook" on .+ is under review\. The two checkouts disagree, so the money stays held while the shift is reviewed\.$/,
     );
     await textsTo(
-      svc.url,
+      h.svc.url,
       s.chef.phone,
       /^Brigade: el turno "Line Cook" del .+ está en revisión\. Los dos cierres no coinciden, así que el dinero sigue retenido mientras se revisa el turno\.$/,
     );
     // the checkout is closed: no rating or deadline reminder is left for either side
     await eventually(async () =>
       expect(
-        (await reminderRows(database, s.job.id)).filter(
+        (await reminderRows(h.database, s.job.id)).filter(
           (r) => r.status === 'pending' && r.kind !== 'job_reminder',
         ),
       ).toEqual([]),

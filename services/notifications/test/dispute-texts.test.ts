@@ -8,47 +8,35 @@ import {
   jobFacts,
   newJob,
   publish,
-  startSuite,
-  testClock,
   textsTo,
-  type Suite,
+  useNotifications,
 } from './harness';
 
 // Issue 17's texts: an operator decided a disputed shift (both sides told the decision in dollars, each in
 // their language, and that the note is on the job page), and shifts Brigade cancelled for a suspended account.
 // The texts about a job are the notifications part of the operator's job timeline.
 
-let suite: Suite;
-let database: Suite['database'];
-let testBus: Suite['testBus'];
-let svc: Suite['svc'];
-const clock = testClock();
-
-beforeAll(async () => {
-  suite = await startSuite(clock);
-  ({ database, testBus, svc } = suite);
-});
-afterAll(() => suite?.close());
+const h = useNotifications();
 
 async function handled(consumer: string, n: number) {
   await eventually(async () => {
-    const rows = await database.rows<{ n: number }>(
+    const rows = await h.database.rows<{ n: number }>(
       sql`select count(*)::int as n from notifications.processed_events where consumer = ${`notifications.${consumer}`}`,
     );
     expect(Number(rows[0].n)).toBeGreaterThanOrEqual(n);
   });
-  await svc.handle.scheduler.tick();
+  await h.svc.handle.scheduler.tick();
 }
 
 describe('an operator decided a disputed shift', () => {
   test('both sides read the split in dollars in their own language, once, with the job page for the note; the job timeline lists the texts', async () => {
-    const restaurant = await createUser(testBus.bus, database, { type: 'restaurant', name: 'Casa Verde' });
-    const chef = await createUser(testBus.bus, database, {
+    const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Casa Verde' });
+    const chef = await createUser(h.bus, h.database, {
       type: 'chef',
       name: 'Lucía Ramos',
       language: 'es',
     });
-    const job = newJob(restaurant, clock, 'Prep Cook', -30);
+    const job = newJob(restaurant, h.clock, 'Prep Cook', -30);
     const decision = {
       ...applicationFacts(job, chef),
       chef_pay_cents: 12_000,
@@ -60,23 +48,23 @@ describe('an operator decided a disputed shift', () => {
       operator_id: randomUUID(),
       resolved_at: new Date().toISOString(),
     };
-    const id = await publish(testBus.bus, 'jobs.dispute.resolved.v1', decision);
-    await publish(testBus.bus, 'jobs.dispute.resolved.v1', decision, id);
-    await publish(testBus.bus, 'jobs.dispute.resolved.v1', decision); // the same decision under another id
+    const id = await publish(h.bus, 'jobs.dispute.resolved.v1', decision);
+    await publish(h.bus, 'jobs.dispute.resolved.v1', decision, id);
+    await publish(h.bus, 'jobs.dispute.resolved.v1', decision); // the same decision under another id
     await handled('dispute-resolved', 2);
 
-    const restaurantTexts = await textsTo(svc.url, restaurant.phone, /review of "Prep Cook"/);
+    const restaurantTexts = await textsTo(h.svc.url, restaurant.phone, /review of "Prep Cook"/);
     expect(restaurantTexts).toHaveLength(1);
     const [toRestaurant] = restaurantTexts;
     expect(toRestaurant.body).toMatch(
       /^Brigade: the review of "Prep Cook" on .+ is decided\. Lucía Ramos is paid \$120\.00 and you are refunded \$32\.10\. The decision and its note are on the job page: https:\/\/brigade\.test\/jobs\/[0-9a-f-]{36}$/,
     );
     expect(toRestaurant.body).toContain(`/jobs/${job.id}`);
-    const [toChef] = await textsTo(svc.url, chef.phone, /revisión de "Prep Cook"/);
+    const [toChef] = await textsTo(h.svc.url, chef.phone, /revisión de "Prep Cook"/);
     expect(toChef.body).toContain('Recibes $120.00 y a Casa Verde se le reembolsan $32.10');
     expect(toChef.body).toContain(`/jobs/${job.id}`);
 
-    const timeline = await timelineOf({ database }, job.id);
+    const timeline = await timelineOf({ database: h.database }, job.id);
     expect(timeline.map((e) => [e.type, e.data.to_user_id, e.data.language])).toEqual(
       expect.arrayContaining([
         ['sms.dispute_resolved_chef', chef.id, 'es'],
@@ -86,15 +74,15 @@ describe('an operator decided a disputed shift', () => {
     expect(timeline.filter((e) => e.type.startsWith('sms.dispute_resolved'))).toHaveLength(2);
     for (const e of timeline)
       expect(e).toMatchObject({ service: 'notifications', kind: 'sms', actor: { type: 'system', id: null } });
-    expect(await svc.handle.timeline(job.id)).toEqual(timeline);
-    expect(await timelineOf({ database }, randomUUID())).toEqual([]);
+    expect(await h.svc.handle.timeline(job.id)).toEqual(timeline);
+    expect(await timelineOf({ database: h.database }, randomUUID())).toEqual([]);
   });
 
   test('a full payout and a full refund read as such; the refund after review says the money is on its way', async () => {
-    const restaurant = await createUser(testBus.bus, database, { type: 'restaurant', name: 'Full Plate' });
-    const chef = await createUser(testBus.bus, database, { type: 'chef', name: 'Max Paid' });
-    const paid = newJob(restaurant, clock, 'Grill Cook', -30);
-    await publish(testBus.bus, 'jobs.dispute.resolved.v1', {
+    const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Full Plate' });
+    const chef = await createUser(h.bus, h.database, { type: 'chef', name: 'Max Paid' });
+    const paid = newJob(restaurant, h.clock, 'Grill Cook', -30);
+    await publish(h.bus, 'jobs.dispute.resolved.v1', {
       ...applicationFacts(paid, chef),
       chef_pay_cents: 15_000,
       fee_cents: 1_050,
@@ -105,11 +93,11 @@ describe('an operator decided a disputed shift', () => {
       operator_id: randomUUID(),
       resolved_at: new Date().toISOString(),
     });
-    const [chefText] = await textsTo(svc.url, chef.phone, /review of "Grill Cook"/);
+    const [chefText] = await textsTo(h.svc.url, chef.phone, /review of "Grill Cook"/);
     expect(chefText.body).toContain('You are paid $150.00. The decision');
 
-    const refunded = newJob(restaurant, clock, 'Dishwasher', -30);
-    await publish(testBus.bus, 'jobs.dispute.resolved.v1', {
+    const refunded = newJob(restaurant, h.clock, 'Dishwasher', -30);
+    await publish(h.bus, 'jobs.dispute.resolved.v1', {
       ...applicationFacts(refunded, chef),
       chef_pay_cents: 0,
       fee_cents: 0,
@@ -120,9 +108,9 @@ describe('an operator decided a disputed shift', () => {
       operator_id: randomUUID(),
       resolved_at: new Date().toISOString(),
     });
-    const [restaurantText] = await textsTo(svc.url, restaurant.phone, /review of "Dishwasher"/);
+    const [restaurantText] = await textsTo(h.svc.url, restaurant.phone, /review of "Dishwasher"/);
     expect(restaurantText.body).toContain('Max Paid is paid $0.00 and you are refunded $160.50');
-    await publish(testBus.bus, 'payments.escrow.refunded.v1', {
+    await publish(h.bus, 'payments.escrow.refunded.v1', {
       job_id: refunded.id,
       restaurant_id: restaurant.id,
       refund_id: `re_${randomUUID()}`,
@@ -130,49 +118,49 @@ describe('an operator decided a disputed shift', () => {
       reason: 'dispute_decision',
     });
     const [money] = await textsTo(
-      svc.url,
+      h.svc.url,
       restaurant.phone,
       /on its way back to your card, as decided after review/,
     );
     expect(money.body).toContain('$160.50');
     // The chef is not told the work was "marked not completed".
     await handled('escrow-refunded', 1);
-    const chefTexts = (await textsTo(svc.url, chef.phone, /Brigade/, 1)).map((t) => t.body);
+    const chefTexts = (await textsTo(h.svc.url, chef.phone, /Brigade/, 1)).map((t) => t.body);
     expect(chefTexts.join('\n')).not.toMatch(/not completed/);
   });
 });
 
 describe('Brigade cancelled for a suspended account (cancelled_by system)', () => {
   test('the chefs of a suspended restaurant’s shift read that Brigade cancelled it, in their language', async () => {
-    const restaurant = await createUser(testBus.bus, database, { type: 'restaurant', name: 'Shut Door' });
-    const chef = await createUser(testBus.bus, database, { type: 'chef', name: 'Ana Booked' });
-    const spanish = await createUser(testBus.bus, database, {
+    const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Shut Door' });
+    const chef = await createUser(h.bus, h.database, { type: 'chef', name: 'Ana Booked' });
+    const spanish = await createUser(h.bus, h.database, {
       type: 'chef',
       name: 'Eva Pide',
       language: 'es',
     });
-    const job = newJob(restaurant, clock, 'Server', 48);
-    await publish(testBus.bus, 'jobs.job.cancelled.v1', {
+    const job = newJob(restaurant, h.clock, 'Server', 48);
+    await publish(h.bus, 'jobs.job.cancelled.v1', {
       ...jobFacts(job),
       previous_status: 'filled',
       refund_due: true,
       affected_chef_ids: [chef.id, spanish.id],
       cancelled_by: 'system',
     });
-    const [en] = await textsTo(svc.url, chef.phone, /cancelled by Brigade/);
+    const [en] = await textsTo(h.svc.url, chef.phone, /cancelled by Brigade/);
     expect(en.body).toMatch(
       /^Brigade: "Server" at Shut Door on .+ was cancelled by Brigade\. Find another shift:/,
     );
     expect(en.body).not.toMatch(/Shut Door cancelled/);
-    const [es] = await textsTo(svc.url, spanish.phone, /fue cancelado por Brigade/);
+    const [es] = await textsTo(h.svc.url, spanish.phone, /fue cancelado por Brigade/);
     expect(es.body).toMatch(/^Brigade: el turno "Server" en Shut Door del .+ fue cancelado por Brigade\./);
   });
 
   test('a late one still tells the booked chef their pay', async () => {
-    const restaurant = await createUser(testBus.bus, database, { type: 'restaurant', name: 'Late Shut' });
-    const chef = await createUser(testBus.bus, database, { type: 'chef', name: 'Cy Late' });
-    const job = newJob(restaurant, clock, 'Grill Cook', 1);
-    await publish(testBus.bus, 'jobs.job.cancelled.v1', {
+    const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Late Shut' });
+    const chef = await createUser(h.bus, h.database, { type: 'chef', name: 'Cy Late' });
+    const job = newJob(restaurant, h.clock, 'Grill Cook', 1);
+    await publish(h.bus, 'jobs.job.cancelled.v1', {
       ...jobFacts(job),
       previous_status: 'filled',
       refund_due: true,
@@ -184,33 +172,33 @@ describe('Brigade cancelled for a suspended account (cancelled_by system)', () =
       fee_cents: 700,
       refund_cents: 5_350,
     });
-    const [text] = await textsTo(svc.url, chef.phone, /cancelled by Brigade/);
+    const [text] = await textsTo(h.svc.url, chef.phone, /cancelled by Brigade/);
     expect(text.body).toMatch(
       /^Brigade: "Grill Cook" at Late Shut on .+ was cancelled by Brigade, less than .+ you will be paid \$100\.00/,
     );
   });
 
   test('the restaurant of a suspended chef reads that Brigade cancelled the confirmed shift or withdrew the application', async () => {
-    const restaurant = await createUser(testBus.bus, database, {
+    const restaurant = await createUser(h.bus, h.database, {
       type: 'restaurant',
       name: 'Open Door',
       language: 'es',
     });
-    const confirmed = await createUser(testBus.bus, database, { type: 'chef', name: 'Sus Pended' });
-    const pending = await createUser(testBus.bus, database, { type: 'chef', name: 'Pen Ding' });
-    const job = newJob(restaurant, clock, 'Line Cook', 48);
-    await publish(testBus.bus, 'jobs.application.cancelled.v1', {
+    const confirmed = await createUser(h.bus, h.database, { type: 'chef', name: 'Sus Pended' });
+    const pending = await createUser(h.bus, h.database, { type: 'chef', name: 'Pen Ding' });
+    const job = newJob(restaurant, h.clock, 'Line Cook', 48);
+    await publish(h.bus, 'jobs.application.cancelled.v1', {
       ...applicationFacts(job, confirmed),
       cancelled_by: 'system',
       was_accepted: true,
       was_confirmed: true,
     });
-    await publish(testBus.bus, 'jobs.application.cancelled.v1', {
+    await publish(h.bus, 'jobs.application.cancelled.v1', {
       ...applicationFacts(job, pending),
       cancelled_by: 'system',
       was_accepted: false,
     });
-    const texts = (await textsTo(svc.url, restaurant.phone, /Brigade\./, 2)).map((t) => t.body);
+    const texts = (await textsTo(h.svc.url, restaurant.phone, /Brigade\./, 2)).map((t) => t.body);
     expect(texts).toEqual(
       expect.arrayContaining([
         expect.stringMatching(

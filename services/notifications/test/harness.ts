@@ -131,26 +131,55 @@ export async function startNotifications(opts: {
   };
 }
 
-export interface Suite {
+export interface Notifications {
   database: TestDatabase;
+  /** The bus the test publishes other services' events on (the service consumes from it). */
+  bus: EventBus;
   testBus: TestBus;
   auth: Awaited<ReturnType<typeof createTestAuth>>;
+  /** The clock the service's scheduler reads; the test moves it. */
+  clock: TestClock;
+  /** The service, one instance on the test clock. */
   svc: RunningNotifications;
   /** Change a user's toggles through the API, as the settings screen does. */
   setPreferences(user: TestUser, prefs: Record<string, boolean>): Promise<void>;
+  /**
+   * Another instance on the same database, bus, keys, clock and environment (as a replica would be), started;
+   * closed with the rest.
+   */
+  anotherInstance(opts?: { sms?: SmsPort }): Promise<RunningNotifications>;
   close(): Promise<void>;
 }
 
+export interface NotificationsOptions {
+  /**
+   * The environment the service is configured from (the policy: LATE_CANCEL_WINDOW, CHECKOUT_DEADLINE, ...;
+   * Twilio's keys). A function is read when the service starts, after the file's earlier `beforeAll` hooks.
+   */
+  env?: Record<string, string> | (() => Record<string, string>);
+  /** The first instance's SMS port (a `CountingSms` counts what it hands over). */
+  sms?: SmsPort;
+  /** The test clock; a fresh one at the wall clock's time unless given. */
+  clock?: TestClock;
+}
+
 /** One test file's service: a fresh database and bus, one instance on the test clock with `env` (the policy). */
-export async function startSuite(clock: TestClock, env: Record<string, string> = {}): Promise<Suite> {
+export async function startSuite(options: NotificationsOptions = {}): Promise<Notifications> {
+  const env = typeof options.env === 'function' ? options.env() : (options.env ?? {});
+  const clock = options.clock ?? testClock();
   const database = await createTestDatabase('notifications', await loadMigrations());
   const testBus = await createTestBus();
   const auth = await createTestAuth();
-  const svc = await startNotifications({ database, bus: testBus.bus, keys: auth.keys, clock, env });
+  const start = (sms?: SmsPort) =>
+    startNotifications({ database, bus: testBus.bus, keys: auth.keys, clock, env, sms });
+  const svc = await start(options.sms);
+  const others: RunningNotifications[] = [];
   return {
     database,
+    bus: testBus.bus,
     testBus,
     auth,
+    clock,
     svc,
     async setPreferences(user, prefs) {
       const token = await auth.token({ id: user.id, type: user.type });
@@ -161,12 +190,40 @@ export async function startSuite(clock: TestClock, env: Record<string, string> =
       });
       expect(res.status).toBe(200);
     },
+    async anotherInstance(opts = {}) {
+      const other = await start(opts.sms);
+      others.push(other);
+      return other;
+    },
     async close() {
       await svc.stop();
+      for (const other of others) await other.stop();
       await testBus.destroy();
       await database.destroy();
     },
   };
+}
+
+/**
+ * The service of one test file, as every notifications test file uses it: started before its tests
+ * (`beforeAll`, after the file's earlier `beforeAll` hooks), closed after them (`afterAll`). Read it inside
+ * tests and hooks only.
+ */
+export function useNotifications(options: NotificationsOptions = {}): Notifications {
+  let started: Notifications | undefined;
+  beforeAll(async () => {
+    started = await startSuite(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as Notifications, {
+    get(_target, key) {
+      if (!started)
+        throw new Error('the notifications service starts in beforeAll: use it inside a test or a hook');
+      return Reflect.get(started, key);
+    },
+  });
 }
 
 /** Publish an event the way its producer's relay would (validated against its contract by the bus). */

@@ -1,13 +1,5 @@
 import { sql } from '@brigade/kit';
-import {
-  createTestAuth,
-  createTestBus,
-  createTestDatabase,
-  eventually,
-  type TestBus,
-  type TestDatabase,
-} from '@brigade/kit/testing';
-import { loadMigrations } from '../src/app';
+import { eventually } from '@brigade/kit/testing';
 import {
   applicationFacts,
   CountingSms,
@@ -17,41 +9,27 @@ import {
   newJob,
   outbox,
   publish,
-  startNotifications,
-  testClock,
+  useNotifications,
   type RunningNotifications,
 } from './harness';
 
 // Two notifications instances (two scheduler loops, two SMS senders) against one database and one bus, as in
 // production with several replicas: every reminder must become exactly one text, sent exactly once.
 
-let database: TestDatabase;
-let testBus: TestBus;
-let first: RunningNotifications;
-let second: RunningNotifications;
 const smsA = new CountingSms();
 const smsB = new CountingSms();
-const clock = testClock();
+const h = useNotifications({ sms: smsA });
+let second: RunningNotifications;
 const SHIFTS = 6;
 
 beforeAll(async () => {
-  database = await createTestDatabase('notifications', await loadMigrations());
-  testBus = await createTestBus();
-  const auth = await createTestAuth();
-  first = await startNotifications({ database, bus: testBus.bus, keys: auth.keys, clock, sms: smsA });
-  second = await startNotifications({ database, bus: testBus.bus, keys: auth.keys, clock, sms: smsB });
-});
-afterAll(async () => {
-  await first?.stop();
-  await second?.stop();
-  await testBus?.destroy();
-  await database?.destroy();
+  second = await h.anotherInstance({ sms: smsB });
 });
 
 const sent = () => smsA.sendCount + smsB.sendCount;
 
 async function templateCounts(prefix: string) {
-  const rows = await database.rows<{ status: string; attempts: number; n: number }>(
+  const rows = await h.database.rows<{ status: string; attempts: number; n: number }>(
     sql`select status, attempts, count(*)::int as n from notifications.sms where template like ${`${prefix}%`} group by status, attempts`,
   );
   return rows.map((r) => ({ status: r.status, attempts: Number(r.attempts), n: Number(r.n) }));
@@ -60,9 +38,9 @@ async function templateCounts(prefix: string) {
 /** Both loops run; the test also hammers both instances' tick() at once for extra contention. */
 async function contend() {
   await Promise.all([
-    first.handle.scheduler.tick(),
+    h.svc.handle.scheduler.tick(),
     second.handle.scheduler.tick(),
-    first.handle.scheduler.tick(),
+    h.svc.handle.scheduler.tick(),
     second.handle.scheduler.tick(),
   ]);
 }
@@ -70,8 +48,8 @@ async function contend() {
 test('with two scheduler instances running, each job, rating and checkout-deadline reminder is texted exactly once', async () => {
   const people = await Promise.all(
     Array.from({ length: SHIFTS }, async (_, i) => ({
-      restaurant: await createUser(testBus.bus, database, { type: 'restaurant', name: `Kitchen ${i}` }),
-      chef: await createUser(testBus.bus, database, {
+      restaurant: await createUser(h.bus, h.database, { type: 'restaurant', name: `Kitchen ${i}` }),
+      chef: await createUser(h.bus, h.database, {
         type: 'chef',
         name: `Cook ${i}`,
         language: i % 2 ? 'es' : 'en',
@@ -79,12 +57,12 @@ test('with two scheduler instances running, each job, rating and checkout-deadli
     })),
   );
   const shifts = people.map(({ restaurant, chef }) => {
-    const job = newJob(restaurant, clock, 'Line Cook', 4, 3);
+    const job = newJob(restaurant, h.clock, 'Line Cook', 4, 3);
     return { restaurant, chef, job, facts: applicationFacts(job, chef) };
   });
-  for (const s of shifts) await publish(testBus.bus, 'jobs.application.confirmed.v1', s.facts);
+  for (const s of shifts) await publish(h.bus, 'jobs.application.confirmed.v1', s.facts);
   await eventually(async () => {
-    const rows = await database.rows<{ n: number }>(
+    const rows = await h.database.rows<{ n: number }>(
       sql`select count(*)::int as n from notifications.reminders where status = 'pending'`,
     );
     expect(Number(rows[0].n)).toBe(SHIFTS * 8); // job, rating, and checkout deadline 24h and 2h before, per side
@@ -95,7 +73,7 @@ test('with two scheduler instances running, each job, rating and checkout-deadli
   expect(sent()).toBe(SHIFTS);
 
   // 1 hour before the shifts: both sides of every shift, once
-  clock.set(new Date(shifts[0].job.start.getTime() - HOUR + MINUTE));
+  h.clock.set(new Date(shifts[0].job.start.getTime() - HOUR + MINUTE));
   for (let i = 0; i < 5; i++) await contend();
   await eventually(async () =>
     expect(await templateCounts('job_reminder_')).toEqual([{ status: 'sent', attempts: 1, n: SHIFTS * 2 }]),
@@ -104,7 +82,7 @@ test('with two scheduler instances running, each job, rating and checkout-deadli
   expect(sent()).toBe(SHIFTS * 3);
   for (const s of shifts) {
     expect(
-      (await outbox(first.url, s.chef.phone)).filter((m) => /Recordatorio|reminder/.test(m.body)),
+      (await outbox(h.svc.url, s.chef.phone)).filter((m) => /Recordatorio|reminder/.test(m.body)),
     ).toHaveLength(1);
     expect(
       (await outbox(second.url, s.restaurant.phone)).filter((m) => /reminder/.test(m.body)),
@@ -112,7 +90,7 @@ test('with two scheduler instances running, each job, rating and checkout-deadli
   }
 
   // after the shifts: rating reminders, again once per side
-  clock.set(new Date(shifts[0].job.end.getTime() + HOUR + MINUTE));
+  h.clock.set(new Date(shifts[0].job.end.getTime() + HOUR + MINUTE));
   for (let i = 0; i < 5; i++) await contend();
   await eventually(async () =>
     expect(await templateCounts('rating_reminder_')).toEqual([
@@ -124,7 +102,7 @@ test('with two scheduler instances running, each job, rating and checkout-deadli
 
   // 24 hours before the checkout deadline (48 hours after the end): both sides, once
   const deadline = shifts[0].job.end.getTime() + 48 * HOUR;
-  clock.set(new Date(deadline - 24 * HOUR + MINUTE));
+  h.clock.set(new Date(deadline - 24 * HOUR + MINUTE));
   for (let i = 0; i < 5; i++) await contend();
   await eventually(async () =>
     expect(await templateCounts('checkout_deadline_')).toEqual([
@@ -134,7 +112,7 @@ test('with two scheduler instances running, each job, rating and checkout-deadli
   // three chefs answer: their 2-hour reminder is dropped, everyone else's goes out once
   const answered = shifts.slice(0, 3);
   for (const s of answered)
-    await publish(testBus.bus, 'jobs.checkout.recorded.v1', {
+    await publish(h.bus, 'jobs.checkout.recorded.v1', {
       ...s.facts,
       side: 'chef',
       rating: 5,
@@ -144,7 +122,7 @@ test('with two scheduler instances running, each job, rating and checkout-deadli
       ratee_type: 'restaurant',
     });
   await eventually(async () => {
-    const rows = await database.rows<{ n: number }>(
+    const rows = await h.database.rows<{ n: number }>(
       sql`select count(*)::int as n from notifications.reminders where status = 'dropped' and drop_reason = 'checked_out'`,
     );
     expect(Number(rows[0].n)).toBe(answered.length);
@@ -153,7 +131,7 @@ test('with two scheduler instances running, each job, rating and checkout-deadli
       { status: 'sent', attempts: 1, n: answered.length },
     ]);
   });
-  clock.set(new Date(deadline - 2 * HOUR + MINUTE));
+  h.clock.set(new Date(deadline - 2 * HOUR + MINUTE));
   for (let i = 0; i < 5; i++) await contend();
   await eventually(async () =>
     expect(await templateCounts('checkout_deadline_')).toEqual([
@@ -164,7 +142,7 @@ test('with two scheduler instances running, each job, rating and checkout-deadli
   const checkoutReminders = SHIFTS * 4 - answered.length;
   const chefCheckedOutTexts = answered.length; // each restaurant whose chef checked out was told so, once
   expect(sent()).toBe(SHIFTS * 5 + checkoutReminders + chefCheckedOutTexts);
-  const reminders = await database.rows<{ status: string; n: number }>(
+  const reminders = await h.database.rows<{ status: string; n: number }>(
     sql`select status, count(*)::int as n from notifications.reminders group by status order by status`,
   );
   expect(reminders.map((r) => ({ status: r.status, n: Number(r.n) }))).toEqual([
@@ -174,19 +152,19 @@ test('with two scheduler instances running, each job, rating and checkout-deadli
 });
 
 test('with two instances, a burst of urgent-shift texts goes out once per chef', async () => {
-  const restaurant = await createUser(testBus.bus, database, {
+  const restaurant = await createUser(h.bus, h.database, {
     type: 'restaurant',
     name: 'Rush Hour',
     city: 'Detroit',
   });
   const chefs = await Promise.all(
     Array.from({ length: 12 }, (_, i) =>
-      createUser(testBus.bus, database, { type: 'chef', name: `Rush ${i}`, city: 'Detroit' }),
+      createUser(h.bus, h.database, { type: 'chef', name: `Rush ${i}`, city: 'Detroit' }),
     ),
   );
   const before = sent();
-  const job = newJob(restaurant, clock, 'Prep Cook', 2);
-  await publish(testBus.bus, 'jobs.job.opened.v1', {
+  const job = newJob(restaurant, h.clock, 'Prep Cook', 2);
+  await publish(h.bus, 'jobs.job.opened.v1', {
     job_id: job.id,
     restaurant_id: restaurant.id,
     title: job.title,
@@ -203,5 +181,5 @@ test('with two instances, a burst of urgent-shift texts goes out once per chef',
   });
   await contend();
   expect(sent() - before).toBe(chefs.length);
-  for (const chef of chefs) expect(await outbox(first.url, chef.phone)).toHaveLength(1);
+  for (const chef of chefs) expect(await outbox(h.svc.url, chef.phone)).toHaveLength(1);
 });

@@ -1,25 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from '@brigade/kit';
-import {
-  createTestAuth,
-  createTestBus,
-  createTestDatabase,
-  eventually,
-  type TestBus,
-  type TestDatabase,
-} from '@brigade/kit/testing';
-import { loadMigrations } from '../src/app';
-import {
-  applicationFacts,
-  createUser,
-  newJob,
-  publish,
-  smsRows,
-  startNotifications,
-  testClock,
-  type RunningNotifications,
-} from './harness';
+import { eventually } from '@brigade/kit/testing';
+import { applicationFacts, createUser, newJob, publish, smsRows, useNotifications } from './harness';
 
 // The Twilio adapter through the official SDK, against a local stand-in of Twilio's Messages endpoint:
 // what reaches Twilio, what is recorded, and how failures are retried with backoff and then given up.
@@ -36,11 +19,6 @@ const requests: TwilioRequest[] = [];
 const script = new Map<string, number[]>();
 let twilioServer: http.Server;
 let twilioUrl: string;
-
-let database: TestDatabase;
-let testBus: TestBus;
-let svc: RunningNotifications;
-const clock = testClock();
 
 beforeAll(async () => {
   twilioServer = http.createServer((req, res) => {
@@ -86,44 +64,34 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => twilioServer.listen(0, '127.0.0.1', r));
   twilioUrl = `http://127.0.0.1:${(twilioServer.address() as AddressInfo).port}`;
-
-  database = await createTestDatabase('notifications', await loadMigrations());
-  testBus = await createTestBus();
-  const auth = await createTestAuth();
-  svc = await startNotifications({
-    database,
-    bus: testBus.bus,
-    keys: auth.keys,
-    clock,
-    env: {
-      TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
-      TWILIO_AUTH_TOKEN: 'test-token',
-      TWILIO_FROM_NUMBER: '+15005550006',
-      TWILIO_API_BASE_URL: twilioUrl,
-      SMS_RETRY_DELAYS_MS: '60000,300000',
-      TWILIO_TIMEOUT_MS: '1000',
-    },
-  });
+});
+// the service texts through the stand-in above (started first: its address is in the service's environment)
+const h = useNotifications({
+  env: () => ({
+    TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000001',
+    TWILIO_AUTH_TOKEN: 'test-token',
+    TWILIO_FROM_NUMBER: '+15005550006',
+    TWILIO_API_BASE_URL: twilioUrl,
+    SMS_RETRY_DELAYS_MS: '60000,300000',
+    TWILIO_TIMEOUT_MS: '1000',
+  }),
 });
 afterAll(async () => {
-  await svc?.stop();
-  await testBus?.destroy();
-  await database?.destroy();
   await new Promise((r) => twilioServer?.close(r));
 });
 
 async function acceptedText() {
-  const restaurant = await createUser(testBus.bus, database, { type: 'restaurant', name: 'Twilio Tavern' });
-  const chef = await createUser(testBus.bus, database, { type: 'chef', name: 'Tess Wil' });
-  return { restaurant, chef, facts: applicationFacts(newJob(restaurant, clock), chef) };
+  const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Twilio Tavern' });
+  const chef = await createUser(h.bus, h.database, { type: 'chef', name: 'Tess Wil' });
+  return { restaurant, chef, facts: applicationFacts(newJob(restaurant, h.clock), chef) };
 }
 const to = (phone: string) => requests.filter((r) => r.to === phone);
 
 test('with Twilio configured, texts go through the Twilio API and the dev outbox does not exist', async () => {
   const { chef, facts } = await acceptedText();
-  await publish(testBus.bus, 'jobs.application.accepted.v1', facts);
+  await publish(h.bus, 'jobs.application.accepted.v1', facts);
   await eventually(async () =>
-    expect(await smsRows(database, chef.id)).toEqual([
+    expect(await smsRows(h.database, chef.id)).toEqual([
       expect.objectContaining({ status: 'sent', attempts: 1 }),
     ]),
   );
@@ -134,27 +102,27 @@ test('with Twilio configured, texts go through the Twilio API and the dev outbox
   );
   expect(req.from).toBe('+15005550006');
   expect(req.body).toMatch(/^Brigade: Twilio Tavern accepted you for "Line Cook"/);
-  const [row] = await smsRows(database, chef.id);
+  const [row] = await smsRows(h.database, chef.id);
   expect(row.provider_id).toMatch(/^SM\d{32}$/);
   expect(row.body).toBe(req.body);
-  expect((await fetch(`${svc.url}/dev/sms`)).status).toBe(404);
+  expect((await fetch(`${h.svc.url}/dev/sms`)).status).toBe(404);
 });
 
 test('a text Twilio could not take is retried after the backoff and then recorded as sent', async () => {
   const { chef, facts } = await acceptedText();
   script.set(chef.phone, [500, 201]);
-  await publish(testBus.bus, 'jobs.application.accepted.v1', facts);
+  await publish(h.bus, 'jobs.application.accepted.v1', facts);
   await eventually(async () =>
-    expect(await smsRows(database, chef.id)).toEqual([
+    expect(await smsRows(h.database, chef.id)).toEqual([
       expect.objectContaining({ status: 'queued', attempts: 1, last_error: expect.stringContaining('500') }),
     ]),
   );
-  clock.advance(30_000);
-  await svc.handle.scheduler.tick();
+  h.clock.advance(30_000);
+  await h.svc.handle.scheduler.tick();
   expect(to(chef.phone)).toHaveLength(1); // not before the backoff
-  clock.advance(31_000);
+  h.clock.advance(31_000);
   await eventually(async () =>
-    expect(await smsRows(database, chef.id)).toEqual([
+    expect(await smsRows(h.database, chef.id)).toEqual([
       expect.objectContaining({ status: 'sent', attempts: 2, last_error: null }),
     ]),
   );
@@ -164,9 +132,9 @@ test('a text Twilio could not take is retried after the backoff and then recorde
 test('a number Twilio refuses is marked failed at once, without retries', async () => {
   const { chef, facts } = await acceptedText();
   script.set(chef.phone, [400]);
-  await publish(testBus.bus, 'jobs.application.accepted.v1', facts);
+  await publish(h.bus, 'jobs.application.accepted.v1', facts);
   await eventually(async () =>
-    expect(await smsRows(database, chef.id)).toEqual([
+    expect(await smsRows(h.database, chef.id)).toEqual([
       expect.objectContaining({
         status: 'failed',
         attempts: 1,
@@ -174,36 +142,36 @@ test('a number Twilio refuses is marked failed at once, without retries', async 
       }),
     ]),
   );
-  clock.advance(3_600_000);
-  await svc.handle.scheduler.tick();
+  h.clock.advance(3_600_000);
+  await h.svc.handle.scheduler.tick();
   expect(to(chef.phone)).toHaveLength(1);
 });
 
 test('a text that keeps failing is tried once per backoff step, then marked failed', async () => {
   const { chef, facts } = await acceptedText();
   script.set(chef.phone, [503]);
-  await publish(testBus.bus, 'jobs.application.accepted.v1', facts);
+  await publish(h.bus, 'jobs.application.accepted.v1', facts);
   await eventually(async () =>
-    expect(await smsRows(database, chef.id)).toEqual([
+    expect(await smsRows(h.database, chef.id)).toEqual([
       expect.objectContaining({ status: 'queued', attempts: 1 }),
     ]),
   );
-  clock.advance(60_000);
+  h.clock.advance(60_000);
   await eventually(async () =>
-    expect(await smsRows(database, chef.id)).toEqual([
+    expect(await smsRows(h.database, chef.id)).toEqual([
       expect.objectContaining({ status: 'queued', attempts: 2 }),
     ]),
   );
-  clock.advance(300_000);
+  h.clock.advance(300_000);
   await eventually(async () =>
-    expect(await smsRows(database, chef.id)).toEqual([
+    expect(await smsRows(h.database, chef.id)).toEqual([
       expect.objectContaining({ status: 'failed', attempts: 3 }),
     ]),
   );
-  clock.advance(3_600_000);
-  await svc.handle.scheduler.tick();
+  h.clock.advance(3_600_000);
+  await h.svc.handle.scheduler.tick();
   expect(to(chef.phone)).toHaveLength(3);
-  const rows = await database.rows(
+  const rows = await h.database.rows(
     sql`select 1 from notifications.sms where recipient_id = ${chef.id} and sent_at is not null`,
   );
   expect(rows).toEqual([]);
@@ -213,21 +181,21 @@ test('Twilio not answering: the send times out, the same text is retried after t
   const { chef, facts } = await acceptedText();
   script.set(chef.phone, [0, 201]);
   // The same fact announced twice still queues one text (its cause key).
-  const eventId = await publish(testBus.bus, 'jobs.application.accepted.v1', facts);
-  await publish(testBus.bus, 'jobs.application.accepted.v1', facts, eventId);
+  const eventId = await publish(h.bus, 'jobs.application.accepted.v1', facts);
+  await publish(h.bus, 'jobs.application.accepted.v1', facts, eventId);
   await eventually(async () =>
-    expect(await smsRows(database, chef.id)).toEqual([
+    expect(await smsRows(h.database, chef.id)).toEqual([
       expect.objectContaining({ status: 'queued', attempts: 1, last_error: expect.stringMatching(/time/i) }),
     ]),
   );
-  clock.advance(61_000);
+  h.clock.advance(61_000);
   await eventually(async () =>
-    expect(await smsRows(database, chef.id)).toEqual([
+    expect(await smsRows(h.database, chef.id)).toEqual([
       expect.objectContaining({ status: 'sent', attempts: 2, last_error: null }),
     ]),
   );
-  clock.advance(3_600_000);
-  await svc.handle.scheduler.tick();
+  h.clock.advance(3_600_000);
+  await h.svc.handle.scheduler.tick();
   expect(to(chef.phone).map((r) => r.body)).toHaveLength(2); // one abandoned, one accepted
   expect(new Set(to(chef.phone).map((r) => r.body)).size).toBe(1);
 });
