@@ -40,10 +40,11 @@ export interface RouteDoc {
   body?: z.ZodTypeAny;
   bodyType?: 'json' | 'multipart' | 'raw';
   query?: z.ZodObject<any>;
+  /**
+   * What a success answers: its JSON body (`response`) and/or files (`fileTypes`, their media types: an
+   * iCalendar file `text/calendar`, a CSV export `text/csv`). A route with both answers either (`?format=csv`).
+   */
   response?: z.ZodTypeAny;
-  /** A success that is not JSON (an iCalendar file): its media type. */
-  responseType?: string;
+  fileTypes?: string[];
   status?: number;
-  /** Other media types the route answers besides its JSON `response` (a CSV export: `text/csv`). */
-  alsoAnswers?: string[];
 }

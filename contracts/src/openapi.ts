@@ -41,6 +41,10 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
   };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of allRoutes()) {
+    const answers: Record<string, unknown> = {
+      ...(route.response ? { 'application/json': { schema: convert(route.response, 'output') } } : {}),
+      ...Object.fromEntries((route.fileTypes ?? []).map((type) => [type, { schema: { type: 'string' } }])),
+    };
     const op: Record<string, unknown> = {
       tags: [route.service],
       summary: route.summary,
@@ -48,18 +52,7 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
       responses: {
         [String(route.status ?? 200)]: {
           description: 'Success',
-          ...(route.response
-            ? {
-                content: {
-                  'application/json': { schema: convert(route.response, 'output') },
-                  ...Object.fromEntries(
-                    (route.alsoAnswers ?? []).map((type) => [type, { schema: { type: 'string' } }]),
-                  ),
-                },
-              }
-            : route.responseType
-              ? { content: { [route.responseType]: { schema: { type: 'string' } } } }
-              : {}),
+          ...(Object.keys(answers).length ? { content: answers } : {}),
         },
         '4XX': {
           description: 'Client error',

@@ -24,7 +24,7 @@ export const calendarRoutes: RouteDoc[] = [
     summary:
       'A confirmed shift as an iCalendar file (its restaurant or its confirmed chef; another user 404, a chef who only applied 403, nobody confirmed 409)',
     auth: 'user',
-    responseType: 'text/calendar',
+    fileTypes: ['text/calendar'],
   },
   {
     method: 'get',
@@ -46,6 +46,6 @@ export const calendarRoutes: RouteDoc[] = [
     summary:
       "A user's feed (no session: the token in the URL is the key): confirmed shifts from 30 days ago on; unknown or reset token 404",
     auth: 'public',
-    responseType: 'text/calendar',
+    fileTypes: ['text/calendar'],
   },
 ];

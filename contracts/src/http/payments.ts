@@ -353,7 +353,7 @@ export const paymentsRoutes: RouteDoc[] = [
     auth: 'chef',
     query: MoneyReportQuery,
     response: EarningsResponse,
-    alsoAnswers: ['text/csv'],
+    fileTypes: ['text/csv'],
   },
   {
     method: 'get',
@@ -363,7 +363,7 @@ export const paymentsRoutes: RouteDoc[] = [
     auth: 'restaurant',
     query: MoneyReportQuery,
     response: ReceiptsResponse,
-    alsoAnswers: ['text/csv'],
+    fileTypes: ['text/csv'],
   },
   {
     method: 'get',
