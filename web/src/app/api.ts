@@ -9,7 +9,7 @@ import {
 import type { SerializedError } from '@reduxjs/toolkit';
 import { authActions, type AuthState } from '../features/auth/authSlice';
 import { clearStorage } from '../features/auth/session';
-import { apiErrorText } from './serverText';
+import { apiErrorText, loadServerTexts } from './serverText';
 import { API_MAX_RETRIES, API_TIMEOUT_MS, RETRY_STATUSES } from './constants';
 
 /** The product's API on this origin (an absolute URL: RTK Query under jsdom needs one). */
@@ -50,6 +50,7 @@ const rawBaseQuery = (baseUrl: string) =>
  * The one base query: /api base, 10 s timeout, bearer token, retries on 502/503/504, a 403 for an unverified
  * phone is retried once with a fresh token (the phone may have been verified since, here or in another tab),
  * and a 401 on an authenticated call clears local storage, resets the auth state and sends the browser to /login.
+ * An answer is handed over once the table of the spec's sentences is in (serverText.ts), so its texts read right.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
@@ -57,6 +58,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
   extra,
 ) => {
   const query = rawBaseQuery(apiBaseUrl());
+  // the spec's sentences the answer may carry (loaded alongside the first call, once)
+  const serverTexts = loadServerTexts();
   const url = typeof args === 'string' ? args : args.url;
   // Sign-in, sign-up and refresh answer 401 for wrong credentials or an old refresh token, and sign-out ends
   // the session anyway: not a lost session.
@@ -82,6 +85,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
     api.dispatch(authActions.signedOut());
     onUnauthorized();
   }
+  await serverTexts;
   return result;
 };
 

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ERROR_CODE_LIST, LIMITS, MESSAGES } from '@brigade/contracts';
 import i18n from './i18n';
-import { apiErrorText, serverText, serverTextKey } from './serverText';
+import { apiErrorText, loadServerTexts, serverText, serverTextKey } from './serverText';
 
 const locales = path.join(process.cwd(), 'web/src/locales');
 const errorsFile = (lang: string) =>
@@ -37,6 +37,9 @@ async function inLanguage(lang: 'en' | 'es', fn: () => void) {
     await i18n.changeLanguage('en');
   }
 }
+
+// the base query loads the table of the spec's sentences with the first call; these tests read it directly
+beforeAll(() => loadServerTexts());
 
 describe('error texts', () => {
   test.each(['en', 'es'])('every error code of the contracts has a text in %s', (lang) => {

@@ -5,70 +5,33 @@ import i18n from './i18n';
 // success answers carry the spec's English sentences, which are mapped here to texts of ours. The server's own
 // English is shown only for a code the web does not know.
 
-/** The spec's English sentences the server sends (zod messages of the contracts, success messages) -> text keys. */
-export const SERVER_TEXTS: ReadonlyArray<readonly [english: string | RegExp, key: string]> = [
-  ["Passwords don't match", 'passwordsDontMatch'],
-  ['Password must be at least 8 characters', 'passwordTooShort'],
-  ['Please enter a 6-digit code', 'codeSixDigits'],
-  ['Please fill in all required fields. Bio must be 250 characters or less.', 'chefStep1'],
-  ['Please fill in all required fields', 'requiredFields'],
-  ['Job not found or not authorized', 'jobNotFoundOrNotAuthorized'],
-  ['Please enter a valid email address', 'validEmail'],
-  ['Rating must be a whole number from 1 to 5', 'ratingRange'],
-  ['Address is too long', 'addressTooLong'],
-  ['Description is too long', 'descriptionTooLong'],
-  ['Email is required', 'emailRequired'],
-  ['Email is too long', 'emailTooLong'],
-  ['Feedback must be 1000 characters or less', 'feedbackTooLong'],
-  ['Message cannot be empty', 'messageEmpty'],
-  [/^Message must be (?<max>\d+) characters or less$/, 'messageTooLong'],
-  ['Name is too long', 'nameTooLong'],
-  ['Notes can be at most 2000 characters', 'notesTooLong'],
-  ['Password is required', 'passwordRequired'],
-  ['Password is too long', 'passwordTooLong'],
-  ['Phone is required', 'phoneRequired'],
-  ['Please enter a valid phone number', 'validPhone'],
-  ['Please explain the decision in a note', 'decisionNote'],
-  ['Please give a reason', 'giveReason'],
-  ['Please write your statement', 'writeStatement'],
-  ['Reasons can be at most 1000 characters', 'reasonsTooLong'],
-  ['Say which queue to redrive, like jobs.escrow-held', 'whichQueue'],
-  ['Say which queue to redrive', 'whichQueueShort'],
-  ['Search by email or phone', 'searchBy'],
-  ['Start and end times are required', 'timesRequired'],
-  ['Statements can be at most 2000 characters', 'statementsTooLong'],
-  ['The reason must be 500 characters or less', 'reasonTooLong'],
-  ['Times must be HH:MM', 'timesFormat'],
-  ['City must be Minneapolis or Detroit', 'city'],
-  ['Hourly rate is required', 'rateRequired'],
-  ['Only cancelling a job is supported (status: cancelled)', 'onlyCancel'],
-  ['Please select a position', 'position'],
-  ['Priority must be normal or urgent', 'priority'],
-  ['Unknown cuisine type', 'unknownCuisine'],
-  ['Unknown skill', 'unknownSkill'],
-  ['Unknown status', 'unknownStatus'],
-  ['Verification code sent', 'codeSent'],
-  ['Phone verified successfully', 'phoneVerified'],
-  ['Checkout complete. Waiting for the restaurant to check out.', 'checkoutWaitRestaurant'],
-  ['Checkout complete. Waiting for the chef to check out.', 'checkoutWaitChef'],
-  ['Shift completed by both sides. Payment is being released to the chef.', 'checkoutReleased'],
-  ['Both sides reported the work was not completed. The restaurant will be refunded.', 'checkoutRefund'],
-  [
-    'The two checkouts disagree about the work, so the payment is held while the shift is reviewed.',
-    'checkoutDisputed',
-  ],
-  // The policy's text when a started shift is cancelled (JOBS.SHIFT_STARTED), as the server words it in each language.
-  ['The shift has started, so it can no longer be cancelled: check out instead.', 'cancelStarted'],
-  ['El turno ya empezó, así que no se puede cancelar: completa el cierre del turno.', 'cancelStarted'],
-  ['Your card was declined. Please check your card details or try a different card.', 'cardDeclined'],
-  ['Your card has expired. Please use a different card.', 'cardExpired'],
-  ['Your card has insufficient funds. Please use a different card.', 'insufficientFunds'],
-];
+type ServerTexts = ReadonlyArray<readonly [english: string | RegExp, key: string]>;
+
+let table: ServerTexts = [];
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads the table of the spec's sentences (serverTexts.ts, a chunk of its own: no page needs it before the server
+ * has answered, so the landing page's first paint goes without it). The base query starts it with every call and
+ * hands an answer over only once it is in, so every text the server sends is read with it. A failed load is
+ * tried again with the next call (meanwhile a sentence reads as its code's text, or as the server wrote it).
+ */
+export function loadServerTexts(): Promise<void> {
+  loading ??= import('./serverTexts').then(
+    (m) => {
+      table = m.SERVER_TEXTS;
+    },
+    () => {
+      loading = undefined;
+    },
+  );
+  return loading;
+}
 
 /** The key (errors namespace, `texts.*`) of one of the spec's English sentences, with its values. */
 export function serverTextKey(english: string): { key: string; values: Record<string, string> } | null {
   const text = english.trim();
-  for (const [pattern, key] of SERVER_TEXTS) {
+  for (const [pattern, key] of table) {
     if (typeof pattern === 'string') {
       if (pattern === text) return { key, values: {} };
     } else {

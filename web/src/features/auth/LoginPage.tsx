@@ -5,7 +5,7 @@ import { useAppDispatch, useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { PublicHeader } from '../landing/PublicHeader';
-import { signIn } from './authThunks';
+import { signIn } from './accountThunks';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');

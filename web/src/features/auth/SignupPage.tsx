@@ -6,7 +6,7 @@ import { currentLanguage } from '../../app/i18n';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { PublicHeader } from '../landing/PublicHeader';
-import { signUp } from './authThunks';
+import { signUp } from './accountThunks';
 import { checkSignup, userTypeFromQuery, type SignupForm } from './validation';
 
 export default function SignupPage() {

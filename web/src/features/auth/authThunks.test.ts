@@ -4,7 +4,8 @@ import { chefProfile, makeSession, makeUser, storeSessionForTest } from '../../.
 import { api, setUnauthorizedHandler } from '../../app/api';
 import { makeStore } from '../../app/store';
 import { jobsApi } from '../jobs/jobsApi';
-import { autoRefreshTick, recheckSession, restoreSession, signIn, signOut, signUp } from './authThunks';
+import { signIn, signOut, signUp } from './accountThunks';
+import { autoRefreshTick, recheckSession, restoreSession } from './authThunks';
 import { readStoredSession } from './session';
 
 const stored = () => readStoredSession();

@@ -1,8 +1,8 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { api, errorCode, errorStatus, errorText } from '../../app/api';
+import { errorStatus, errorText } from '../../app/api';
 import { genericError } from '../../app/serverText';
 import { applyLanguage, rememberLanguage, type AppLanguage } from '../../app/i18n';
-import { authApi, type SignupBody } from './authApi';
+import { authApi } from './authApi';
 import { authActions, type AuthState } from './authSlice';
 import {
   clearStorage,
@@ -15,9 +15,7 @@ import {
 } from './session';
 
 type State = { auth: AuthState };
-type Thunk<R = void> = ThunkAction<Promise<R>, State, unknown, UnknownAction>;
-/** `codeSent` (sign-up): whether a verification code was texted; `code`: the API's error code. */
-export type Outcome = { ok: true; codeSent?: boolean } | { ok: false; error: string; code?: string };
+export type Thunk<R = void> = ThunkAction<Promise<R>, State, unknown, UnknownAction>;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -145,68 +143,6 @@ export function recheckSession(): Thunk {
       if (!current) await dispatch(loadProfile());
     }
     if (isExpired(stored)) await dispatch(refreshSession());
-  };
-}
-
-export function signIn(email: string, password: string): Thunk<Outcome> {
-  return async (dispatch) => {
-    dispatch(authActions.errorCleared());
-    const res = await dispatch(authApi.endpoints.signIn.initiate({ email, password }));
-    if ('error' in res && res.error) {
-      const error = errorText(res.error, genericError());
-      dispatch(authActions.failed(error));
-      return { ok: false, error };
-    }
-    const session = res.data?.session;
-    if (!session) {
-      const error = genericError();
-      dispatch(authActions.failed(error));
-      return { ok: false, error };
-    }
-    storeSession(session);
-    dispatch(authActions.sessionStarted(session));
-    await dispatch(loadProfile());
-    return { ok: true };
-  };
-}
-
-/** Creates the account, stores the session and records the terms acceptance (a failure there is only logged). */
-export function signUp(body: SignupBody): Thunk<Outcome> {
-  return async (dispatch) => {
-    dispatch(authActions.errorCleared());
-    const res = await dispatch(authApi.endpoints.signUp.initiate(body));
-    if ('error' in res && res.error) {
-      const error = errorText(res.error, genericError());
-      dispatch(authActions.failed(error));
-      return { ok: false, error, code: errorCode(res.error) };
-    }
-    const session = res.data?.session;
-    if (!session) {
-      const error = genericError();
-      dispatch(authActions.failed(error));
-      return { ok: false, error };
-    }
-    storeSession(session);
-    dispatch(authActions.sessionStarted(session));
-    dispatch(authActions.profileLoaded({ user: res.data?.user ?? session.user, profile: null }));
-    const agreement = await dispatch(
-      authApi.endpoints.acceptAgreement.initiate({
-        agreementType: body.userType === 'chef' ? 'worker_tos' : 'restaurant_tos',
-        version: '1.0',
-      }),
-    );
-    if ('error' in agreement && agreement.error)
-      console.warn('Recording the terms acceptance failed', agreement.error);
-    return { ok: true, codeSent: res.data?.code_sent !== false };
-  };
-}
-
-export function signOut(): Thunk {
-  return async (dispatch, getState) => {
-    if (getState().auth.session) await dispatch(authApi.endpoints.signOut.initiate());
-    clearStorage();
-    dispatch(authActions.signedOut());
-    dispatch(api.util.resetApiState());
   };
 }
 

@@ -6,7 +6,7 @@ import { paymentSetupPath } from '../../app/constants';
 import type { AccountType } from '../../app/contracts';
 import { dashboardPathFor } from '../auth/RequireAuth';
 import { LanguageToggle } from '../../components/LanguageToggle';
-import { signOut } from '../auth/authThunks';
+import { signOut } from '../auth/accountThunks';
 import { NavIcon } from './navIcons';
 import { UnreadBadge } from './unread';
 

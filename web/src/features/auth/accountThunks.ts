@@ -1,0 +1,74 @@
+import { api, errorCode, errorText } from '../../app/api';
+import { genericError } from '../../app/serverText';
+import { authApi, type SignupBody } from './authApi';
+import { authActions } from './authSlice';
+import { loadProfile, type Thunk } from './authThunks';
+import { clearStorage, storeSession } from './session';
+
+// Signing in, up and out, for the login and sign-up screens and the nav bar: a module apart from the session's
+// lifecycle (authThunks.ts, which every page runs), so the landing page's first paint loads none of it.
+
+/** `codeSent` (sign-up): whether a verification code was texted; `code`: the API's error code. */
+export type Outcome = { ok: true; codeSent?: boolean } | { ok: false; error: string; code?: string };
+
+export function signIn(email: string, password: string): Thunk<Outcome> {
+  return async (dispatch) => {
+    dispatch(authActions.errorCleared());
+    const res = await dispatch(authApi.endpoints.signIn.initiate({ email, password }));
+    if ('error' in res && res.error) {
+      const error = errorText(res.error, genericError());
+      dispatch(authActions.failed(error));
+      return { ok: false, error };
+    }
+    const session = res.data?.session;
+    if (!session) {
+      const error = genericError();
+      dispatch(authActions.failed(error));
+      return { ok: false, error };
+    }
+    storeSession(session);
+    dispatch(authActions.sessionStarted(session));
+    await dispatch(loadProfile());
+    return { ok: true };
+  };
+}
+
+/** Creates the account, stores the session and records the terms acceptance (a failure there is only logged). */
+export function signUp(body: SignupBody): Thunk<Outcome> {
+  return async (dispatch) => {
+    dispatch(authActions.errorCleared());
+    const res = await dispatch(authApi.endpoints.signUp.initiate(body));
+    if ('error' in res && res.error) {
+      const error = errorText(res.error, genericError());
+      dispatch(authActions.failed(error));
+      return { ok: false, error, code: errorCode(res.error) };
+    }
+    const session = res.data?.session;
+    if (!session) {
+      const error = genericError();
+      dispatch(authActions.failed(error));
+      return { ok: false, error };
+    }
+    storeSession(session);
+    dispatch(authActions.sessionStarted(session));
+    dispatch(authActions.profileLoaded({ user: res.data?.user ?? session.user, profile: null }));
+    const agreement = await dispatch(
+      authApi.endpoints.acceptAgreement.initiate({
+        agreementType: body.userType === 'chef' ? 'worker_tos' : 'restaurant_tos',
+        version: '1.0',
+      }),
+    );
+    if ('error' in agreement && agreement.error)
+      console.warn('Recording the terms acceptance failed', agreement.error);
+    return { ok: true, codeSent: res.data?.code_sent !== false };
+  };
+}
+
+export function signOut(): Thunk {
+  return async (dispatch, getState) => {
+    if (getState().auth.session) await dispatch(authApi.endpoints.signOut.initiate());
+    clearStorage();
+    dispatch(authActions.signedOut());
+    dispatch(api.util.resetApiState());
+  };
+}
