@@ -50,6 +50,7 @@ export const targets: {
   pollP99Ms: number;
   startToFirstPageMs: number;
   embeddedPeakMemoryBytes: number;
+  coldStartPeakMemoryBytes: number;
   landingJsGzipBytes: number;
 };
 export function pickRequest(scenario: Scenario, random: number): ScenarioRequest;
