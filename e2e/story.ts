@@ -12,8 +12,11 @@ export interface Story {
   brigade: Embedded;
   browser: Browser;
   url: (path: string) => string;
-  /** A person on a phone in `locale` ('en-US', 'es-ES'), whose page errors are printed under `who`. */
-  person: (who: string, locale: string) => Promise<Page>;
+  /**
+   * A person in `locale` ('en-US', 'es-ES') on a phone (or at `viewport`), whose page errors are printed under
+   * `who`.
+   */
+  person: (who: string, locale: string, viewport?: { width: number; height: number }) => Promise<Page>;
   stop: () => Promise<void>;
 }
 
@@ -41,8 +44,8 @@ export async function startStory(env: NodeJS.ProcessEnv = {}): Promise<Story> {
     brigade,
     browser,
     url: (path) => `${brigade.url}${path}`,
-    person: async (who, locale) => {
-      const page = await (await newContext(browser, { viewport: PHONE, locale })).newPage();
+    person: async (who, locale, viewport = PHONE) => {
+      const page = await (await newContext(browser, { viewport, locale })).newPage();
       // A page's own errors are printed, so a failed step says why.
       page.on('pageerror', (e) => console.log(`[${who} pageerror] ${e.stack ?? e.message}`));
       page.on('console', async (m) => {
@@ -68,20 +71,25 @@ export interface Cast {
 }
 
 /**
- * Registers a two-phone story in the calling test file: before its tests the product, a restaurant (English) and a
- * chef (`chefLocale`), handed to `cast`; the stop after them. `step` photographs a page (`<prefix>-<name>.png`) and
- * checks it with axe; `everyStepAccessible()`, called last, adds the test that no step had an axe violation of any
- * impact.
+ * Registers a two-person story in the calling test file: before its tests the product, a restaurant (English, on a
+ * phone unless `restaurantViewport` says otherwise) and a chef (`chefLocale`, on a phone), handed to `cast`; the
+ * stop after them. `step` photographs a page (`<prefix>-<name>.png`) and checks it with axe;
+ * `everyStepAccessible()`, called last, adds the test that no step had an axe violation of any impact.
  */
 export function onTwoPhones(
-  o: { prefix: string; chefLocale: string; env?: NodeJS.ProcessEnv },
+  o: {
+    prefix: string;
+    chefLocale: string;
+    env?: NodeJS.ProcessEnv;
+    restaurantViewport?: { width: number; height: number };
+  },
   cast: (c: Cast) => void,
 ) {
   const violations: AxeViolation[] = [];
   let story: Story | undefined;
   beforeAll(async () => {
     story = await startStory(o.env);
-    const restaurant = await story.person('restaurant', 'en-US');
+    const restaurant = await story.person('restaurant', 'en-US', o.restaurantViewport);
     cast({ story, restaurant, chef: await story.person('chef', o.chefLocale) });
   }, 120_000);
   afterAll(async () => {
@@ -139,7 +147,17 @@ export const SIGN_UP_EN: SignUpTexts = {
   verify: 'Verify',
 };
 
-export async function signUp(story: Story, page: Page, type: 'restaurant' | 'chef', t: SignUpTexts) {
+/** Photographs (and checks) the page as it is now under `name`: a story's `step`, handed to the shared steps. */
+export type Shot = (name: string) => Promise<void>;
+const noShot: Shot = async () => {};
+
+export async function signUp(
+  story: Story,
+  page: Page,
+  type: 'restaurant' | 'chef',
+  t: SignUpTexts,
+  shot: Shot = noShot,
+) {
   const phone = uniquePhone();
   await page.goto(story.url(`/signup?type=${type}`));
   await page.getByLabel(t.email, { exact: true }).fill(uniqueEmail(type));
@@ -147,9 +165,11 @@ export async function signUp(story: Story, page: Page, type: 'restaurant' | 'che
   await page.getByLabel(t.password, { exact: true }).fill('kitchen-shift-1');
   await page.getByLabel(t.confirm).fill('kitchen-shift-1');
   await page.getByLabel(t.tos).check();
+  await shot('signup');
   await page.getByRole('button', { name: t.submit }).click();
   await page.waitForURL('**/verify-phone');
   await page.getByLabel(t.code).fill(await smsCode(story.brigade.url, phone));
+  await shot('verify-phone');
   await page.getByRole('button', { name: t.verify, exact: true }).click();
   await page.waitForURL('**/onboarding/*');
 }
@@ -197,54 +217,75 @@ export const CHEF_JOIN_ES: ChefJoinTexts = {
   done: 'Configuración completa',
 };
 
-/** A restaurant (English) signs up, verifies, onboards in Minneapolis and saves its card. */
+/**
+ * A restaurant (English) signs up, verifies, onboards in Minneapolis and saves its card; `shot` photographs each
+ * screen (signup, verify-phone, onboarding-1..3, dashboard, card-form, card-saved).
+ */
 export async function joinAsRestaurant(
   story: Story,
   page: Page,
   r: { name: string; description: string; address: string; cuisine: string },
+  shot: Shot = noShot,
 ) {
-  await signUp(story, page, 'restaurant', SIGN_UP_EN);
+  await signUp(story, page, 'restaurant', SIGN_UP_EN, shot);
   await page.getByLabel('Restaurant name').fill(r.name);
   await page.getByLabel('Description').fill(r.description);
   await page.getByLabel('Street address').fill(r.address);
   await page.getByLabel('City').selectOption('Minneapolis');
+  await shot('onboarding-1');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: r.cuisine }).click();
+  await shot('onboarding-2');
   await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Complete Setup' }).waitFor();
+  await shot('onboarding-3');
   await page.getByRole('button', { name: 'Complete Setup' }).click();
   await page.waitForURL('**/dashboard/restaurant');
-  await saveCard(story, page);
+  await shot('dashboard');
+  await saveCard(story, page, undefined, shot);
 }
 
 /** A restaurant saves its card on Payment Setup (a SetupIntent confirmed in the sandbox): no payout account. */
-export async function saveCard(story: Story, page: Page, number = '4242424242424242') {
+export async function saveCard(story: Story, page: Page, number = '4242424242424242', shot: Shot = noShot) {
   await page.goto(story.url('/payments/stripe/onboarding'));
   await page.getByRole('button', { name: 'Add a card' }).click();
   await card(page, number);
+  await shot('card-form');
   await page.getByRole('button', { name: 'Save card' }).click();
   await page
     .getByTestId('saved-card')
     .getByText(`•••• ${number.slice(-4)}`)
     .waitFor({ timeout: 15_000 });
+  await shot('card-saved');
 }
 
-/** A chef signs up, verifies, onboards in Minneapolis with `skills` (as the screen names them) and sets up payouts. */
+/**
+ * A chef signs up, verifies, onboards in Minneapolis with `skills` (as the screen names them) and sets up payouts;
+ * `shot` photographs each screen (signup, verify-phone, onboarding-1..3, dashboard, payouts-set-up).
+ */
 export async function joinAsChef(
   story: Story,
   page: Page,
   c: { name: string; bio: string; skills: string[] },
   t: ChefJoinTexts,
+  shot: Shot = noShot,
 ) {
-  await signUp(story, page, 'chef', t.signUp);
+  await signUp(story, page, 'chef', t.signUp, shot);
   await page.getByLabel(t.name).fill(c.name);
   await page.getByLabel(t.bio).fill(c.bio);
   await page.getByLabel(t.city).selectOption('Minneapolis');
+  await shot('onboarding-1');
   await page.getByRole('button', { name: t.next }).click();
   for (const skill of c.skills) await page.getByRole('button', { name: skill }).click();
+  await shot('onboarding-2');
   await page.getByRole('button', { name: t.next }).click();
+  await page.getByRole('button', { name: t.complete }).waitFor();
+  await shot('onboarding-3');
   await page.getByRole('button', { name: t.complete }).click();
   await page.waitForURL('**/dashboard/chef');
+  await shot('dashboard');
   await setUpPayments(story, page, { create: t.create, done: t.done });
+  await shot('payouts-set-up');
 }
 
 /** Payment setup through the sandbox's hosted onboarding page. */
@@ -291,7 +332,10 @@ export async function shiftTimes(
   );
 }
 
-/** Fills Post Shift (English) up to the card (entered, even with a saved card); the caller presses Post Shift and Pay. */
+/**
+ * Fills Post Shift (English) up to the card: `card: 'saved'` keeps the saved card the page offers first, a number
+ * is entered in the card field ("Use another card"). The caller presses Post Shift and Pay.
+ */
 export async function postShift(
   story: Story,
   page: Page,
@@ -305,6 +349,10 @@ export async function postShift(
   await page.getByLabel('End', { exact: true }).fill(times.end);
   await page.getByLabel('Hourly rate ($)').fill(o.rate);
   if (o.urgent) await page.getByLabel('Urgent').check();
+  if (o.card === 'saved') {
+    await page.getByTestId('saved-card').waitFor();
+    return times;
+  }
   // A restaurant with a saved card is offered it first: this story enters the card.
   const another = page.getByRole('button', { name: 'Use another card' });
   await another.or(page.getByLabel('Card number')).first().waitFor();

@@ -26,6 +26,7 @@ import { paymentsRouter } from './http/payments.router';
 import { webhooksRouter } from './http/webhooks.router';
 import { StripeHolder } from './adapters/stripe';
 import { MoneyTaskRunner } from './use-cases/money-tasks';
+import { CardBackfill } from './use-cases/backfill-cards';
 import { registerPaymentsMetrics } from './metrics';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -49,6 +50,8 @@ export async function createPaymentsService(
 ): Promise<
   ServiceHandle & {
     moneyTasks: MoneyTaskRunner;
+    /** Names the card of charges recorded without one (receipts of shifts charged before migration 0009). */
+    cardBackfill: CardBackfill;
     /** The money rules this instance runs with (the stuck-money report of ledger:check reads them). */
     policy: PaymentsConfig['policy'];
   }
@@ -59,6 +62,7 @@ export async function createPaymentsService(
   const stripe = new StripeHolder(config);
   const webhookSecret = config.STRIPE_WEBHOOK_SECRET!;
   let moneyTasks: MoneyTaskRunner | null = null;
+  let cardBackfill: CardBackfill | null = null;
   const ctx: PaymentsContext = {
     database,
     stripe,
@@ -67,8 +71,10 @@ export async function createPaymentsService(
     config,
     webhookSecret,
     kickMoneyTasks: () => moneyTasks?.kick(),
+    kickCardBackfill: () => cardBackfill?.kick(),
   };
   moneyTasks = new MoneyTaskRunner(ctx);
+  cardBackfill = new CardBackfill(ctx);
   registerPaymentsMetrics(ctx);
 
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
@@ -107,13 +113,16 @@ export async function createPaymentsService(
     database,
     relay,
     moneyTasks,
+    cardBackfill,
     policy: config.policy,
     async start() {
       await subscribeAll(deps.bus, subscriptions);
       relay.start();
       moneyTasks!.start();
+      cardBackfill!.start();
     },
     async stop() {
+      await cardBackfill!.stop();
       await moneyTasks!.stop();
       await relay.stop();
     },

@@ -13,4 +13,6 @@ export interface PaymentsContext {
   webhookSecret: string;
   /** Wake the money-task runner (transfers and refunds to execute). */
   kickMoneyTasks(): void;
+  /** Wake the card backfill (a receipt shows a charge whose card is not recorded). */
+  kickCardBackfill(): void;
 }

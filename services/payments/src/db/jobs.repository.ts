@@ -143,6 +143,44 @@ export async function recordChargedCard(
   );
 }
 
+/**
+ * Charged jobs whose card is not recorded and that the provider was not yet asked about (the card backfill), oldest
+ * first: a charge in the ledger, the PaymentIntent known.
+ */
+export async function chargesWithoutCard(
+  database: Database,
+  limit: number,
+): Promise<{ job_id: string; payment_intent_id: string }[]> {
+  const s = sql.raw(database.schema);
+  return database.rows<{ job_id: string; payment_intent_id: string }>(
+    sql`select j.job_id, j.payment_intent_id from ${s}.job_payments j
+        where j.card_brand is null and j.card_checked_at is null and j.payment_intent_id is not null
+          and exists (select 1 from ${s}.ledger_entries e where e.job_id = j.job_id and e.kind = 'charge')
+        order by j.created_at, j.job_id
+        limit ${limit}`,
+  );
+}
+
+/**
+ * The provider answered about this charge's card: the card when it named one (a card recorded meanwhile is never
+ * changed), and in any case the mark that the backfill asked. True when this call wrote the mark.
+ */
+export async function recordCheckedCard(
+  database: Database,
+  jobId: string,
+  card: { brand: string; last4: string } | null,
+): Promise<boolean> {
+  const rows = await database.rows<{ job_id: string }>(
+    sql`update ${sql.raw(database.schema)}.job_payments
+        set card_checked_at = now(), updated_at = now(),
+          card_brand = case when card_brand is null and card_last4 is null then ${card?.brand ?? null}::text else card_brand end,
+          card_last4 = case when card_brand is null and card_last4 is null then ${card?.last4 ?? null}::text else card_last4 end
+        where job_id = ${jobId} and card_checked_at is null
+        returning job_id`,
+  );
+  return rows.length > 0;
+}
+
 /** A card attempt was declined: the job shows `failed` with the provider's code, decline code and text. */
 export async function markFailed(
   database: Database,

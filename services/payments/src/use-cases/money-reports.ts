@@ -12,10 +12,16 @@ export async function getEarnings(
   return earningsOf(await shiftsOfChef(ctx.database, chef.id), chef.id);
 }
 
-/** `GET /payments/receipts`: the calling restaurant's receipts, read from the ledger (only its own shifts). */
+/**
+ * `GET /payments/receipts`: the calling restaurant's receipts, read from the ledger (only its own shifts). Never
+ * calls the provider: a charge recorded without its card (before migration 0009) shows its charge id and wakes
+ * the card backfill, which names the card for the next read.
+ */
 export async function getReceipts(
   ctx: PaymentsContext,
   restaurant: AuthUser,
 ): Promise<paymentsHttp.ReceiptsResponse> {
-  return receiptsOf(await shiftsOfRestaurant(ctx.database, restaurant.id));
+  const receipts = receiptsOf(await shiftsOfRestaurant(ctx.database, restaurant.id));
+  if (receipts.receipts.some((r) => !r.card.brand)) ctx.kickCardBackfill();
+  return receipts;
 }
