@@ -8,6 +8,7 @@
 //   npx tsx load-tests/search-probe.ts          PROBE_ROUNDS=2 (gateway and direct runs, alternated)
 //   CHEF_SEARCH_ANSWERS=0 npx tsx load-tests/search-probe.ts     identity keeps no answers (every search a miss)
 //   PROBE_EXPLAIN=file.sql                       EXPLAIN (ANALYZE, BUFFERS) of that statement (:lat, :lon replaced)
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import pg from 'pg';
@@ -142,6 +143,9 @@ async function main() {
       const plan = await identityDb.query(`explain (analyze, buffers) ${text}`);
       console.log(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));
     }
+    // PROBE_DUMP=file: identity's seeded schema as SQL (pg_dump), to try plans on after the run
+    if (process.env.PROBE_DUMP)
+      execFileSync('pg_dump', ['-n', 'identity', '-f', process.env.PROBE_DUMP, serviceDatabaseUrl(base.toString(), 'identity', {})]);
   } finally {
     await identityDb.end().catch(() => undefined);
     await dbs.jobs.end().catch(() => undefined);
