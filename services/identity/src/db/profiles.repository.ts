@@ -133,8 +133,10 @@ export interface ChefSearchRow {
  * Chefs with any of the chosen skills, whose minimum rate fits the range, within `radius` miles of the origin
  * when there is one. Nearest first, then best rated, then by name and id (a total order, so pages never repeat
  * or skip a chef). Suspended chefs are left out. `distance` is in miles (null without an origin). One
- * statement, prepared (its text depends only on which filters are given and the number of skills): the page,
- * then each chef's reliability counts, read only for the page's chefs.
+ * statement: the page, then each chef's reliability counts, read only for the page's chefs. Not a prepared
+ * statement: PostgreSQL's generic plan for it (after five runs) guesses one row in the box and reads the
+ * box from the location index alone, filtering skills row by row (~3.9 ms against ~2.2 ms for the plan made
+ * for the actual values, which ANDs the skills' GIN with the box).
  */
 export async function searchChefProfiles(database: Database, search: ChefSearch): Promise<ChefSearchRow[]> {
   const { origin } = search;
@@ -195,8 +197,6 @@ export async function searchChefProfiles(database: Database, search: ChefSearch)
           ) k
         ) f on true
         order by ${origin ? sql`page.distance` : sql`page.id`}, page.total_ratings desc, page.name, page.id`,
-    undefined,
-    { prepared: true },
   );
   return rows.map((r) => ({
     chef: {
