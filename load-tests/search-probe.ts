@@ -145,7 +145,13 @@ async function main() {
     }
     // PROBE_DUMP=file: identity's seeded schema as SQL (pg_dump), to try plans on after the run
     if (process.env.PROBE_DUMP)
-      execFileSync('pg_dump', ['-n', 'identity', '-f', process.env.PROBE_DUMP, serviceDatabaseUrl(base.toString(), 'identity', {})]);
+      execFileSync('pg_dump', [
+        '-n',
+        'identity',
+        '-f',
+        process.env.PROBE_DUMP,
+        serviceDatabaseUrl(base.toString(), 'identity', {}),
+      ]);
   } finally {
     await identityDb.end().catch(() => undefined);
     await dbs.jobs.end().catch(() => undefined);
