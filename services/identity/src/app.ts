@@ -15,6 +15,7 @@ import { verifyProvider, type IdentityConfig } from './config';
 import type { IdentityContext } from './context';
 import { loadKeyRing } from './keys';
 import { TwilioVerifier, type PhoneVerifier } from './adapters/verify';
+import { ChefSearchAnswers } from './domain/chef-search-answers';
 import { authRouter } from './http/auth.router';
 import { profilesRouter } from './http/profiles.router';
 import { agreementsRouter } from './http/agreements.router';
@@ -45,7 +46,18 @@ export async function createIdentityService(
   const verifier: PhoneVerifier = new TwilioVerifier(verifyProvider(config), logger);
   // Without shared revocations (a component test), identity still refuses the sessions it ended.
   const revocations = deps.revocations ?? new MemoryRevocations();
-  const context: IdentityContext = { database, relay, keyRing, config, verifier, logger, revocations };
+  const chefSearchAnswers =
+    config.CHEF_SEARCH_ANSWERS > 0 ? new ChefSearchAnswers(config.CHEF_SEARCH_ANSWERS) : null;
+  const context: IdentityContext = {
+    database,
+    relay,
+    keyRing,
+    config,
+    verifier,
+    logger,
+    revocations,
+    chefSearchAnswers,
+  };
   // The operator of OPERATOR_EMAIL / OPERATOR_PASSWORD: created, or its password updated, before any sign-in.
   if (config.OPERATOR_EMAIL && config.OPERATOR_PASSWORD) {
     const operator = await saveOperator(

@@ -28,6 +28,8 @@ export const identityConfigSchema = baseConfigSchema
     /** Per Twilio Verify request: the person waits on the verification screen. */
     TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
     SMS_SANDBOX: envFlag,
+    /** Chef search answers kept per identity process (ADR 16); 0 turns keeping them off. */
+    CHEF_SEARCH_ANSWERS: z.coerce.number().int().min(0).max(100_000).default(500),
     /** Argon2 cost; lower only in tests. */
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(1024).default(19_456),
     /**

@@ -2,6 +2,7 @@ import type { Database, Logger, OutboxRelay, SessionRevocations } from '@brigade
 import type { IdentityConfig } from './config';
 import type { KeyRing } from './keys';
 import type { PhoneVerifier } from './adapters/verify';
+import type { ChefSearchAnswers } from './domain/chef-search-answers';
 
 /** What the use cases work with; built once in app.ts. */
 export interface IdentityContext {
@@ -13,4 +14,6 @@ export interface IdentityContext {
   logger: Logger;
   /** Where ended sessions are announced (and checked by identity's own routes). */
   revocations: SessionRevocations;
+  /** Chef search answers kept at the current chef search version (ADR 16); null when turned off. */
+  chefSearchAnswers: ChefSearchAnswers | null;
 }

@@ -1,6 +1,6 @@
-import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '@brigade/kit';
-import { chefProfiles, restaurantProfiles, users, type RestaurantProfileRow } from './schema';
+import { chefProfiles, restaurantProfiles, type RestaurantProfileRow } from './schema';
 
 const EARTH_RADIUS_MILES = 3958.8;
 
@@ -83,16 +83,27 @@ export async function saveRestaurantProfileRow(
   return row;
 }
 
-/** Where a restaurant is (its profile's coordinates), or null without a profile. */
-export async function restaurantLocation(
+/**
+ * What every chef search starts from, in one round trip: where the searching user's restaurant is (null
+ * without a restaurant profile) and the chef search version (migration 0007: raised by every change to
+ * what a search answers, so an answer kept under one version is never served after a change).
+ */
+export async function chefSearchStart(
   database: Database,
   userId: string,
-): Promise<{ lat: number; lon: number } | null> {
-  const [me] = await database.db
-    .select({ lat: restaurantProfiles.latitude, lon: restaurantProfiles.longitude })
-    .from(restaurantProfiles)
-    .where(eq(restaurantProfiles.userId, userId));
-  return me ?? null;
+): Promise<{ origin: { lat: number; lon: number } | null; version: string }> {
+  const [row] = await database.rows<{ version: string | number; lat: number | null; lon: number | null }>(
+    sql`select v.version::text as version, r.latitude as lat, r.longitude as lon
+        from identity.chef_search_version v
+        left join identity.restaurant_profiles r on r.user_id = ${userId}::uuid
+        where v.id = 1`,
+    undefined,
+    { prepared: true },
+  );
+  return {
+    origin: row.lat === null || row.lon === null ? null : { lat: Number(row.lat), lon: Number(row.lon) },
+    version: String(row.version),
+  };
 }
 
 export interface ChefSearch {
@@ -105,42 +116,50 @@ export interface ChefSearch {
   radius: number;
   limit: number;
   offset: number;
+  /** Reliability facts since this instant count as recent (the last 90 days). */
+  recentSince: Date;
+}
+
+export interface ChefSearchRow {
+  chef: ChefProfileRow;
+  distance: number | null;
+  /** Each reliability kind's count of this chef, all time and recent. */
+  counts: Array<[kind: string, all: number, recent: number]>;
+  /** The oldest of this chef's recent facts (it leaves the recent counts 90 days after), or null. */
+  oldestRecent: Date | null;
 }
 
 /**
  * Chefs with any of the chosen skills, whose minimum rate fits the range, within `radius` miles of the origin
  * when there is one. Nearest first, then best rated, then by name and id (a total order, so pages never repeat
- * or skip a chef). Suspended chefs are left out. `distance` is in miles (null without an origin).
+ * or skip a chef). Suspended chefs are left out. `distance` is in miles (null without an origin). One
+ * statement: the page, then each chef's reliability counts, read only for the page's chefs. Not a prepared
+ * statement: PostgreSQL's generic plan for it (after five runs) guesses one row in the box and reads the
+ * box from the location index alone, filtering skills row by row (~3.9 ms against ~2.2 ms for the plan made
+ * for the actual values, which ANDs the skills' GIN with the box).
  */
-export async function searchChefProfiles(
-  database: Database,
-  search: ChefSearch,
-): Promise<Array<{ chef: ChefProfileRow; distance: number | null }>> {
+export async function searchChefProfiles(database: Database, search: ChefSearch): Promise<ChefSearchRow[]> {
   const { origin } = search;
   // A suspended chef is out of the marketplace until reinstated.
   const conditions: SQL[] = [
-    sql`not exists (select 1 from ${users} where ${users.id} = ${chefProfiles.userId} and ${users.suspendedAt} is not null)`,
+    sql`not exists (select 1 from identity.users u where u.id = c.user_id and u.suspended_at is not null)`,
   ];
   if (search.skills && search.skills.length > 0) {
     conditions.push(
-      sql`${chefProfiles.skills} && ${sql`ARRAY[${sql.join(
+      sql`c.skills && ARRAY[${sql.join(
         search.skills.map((s) => sql`${s}`),
         sql`, `,
-      )}]::text[]`}`,
+      )}]::text[]`,
     );
   }
   if (search.minRate !== undefined)
-    conditions.push(
-      sql`(${chefProfiles.hourlyRateMin} is null or ${chefProfiles.hourlyRateMin} >= ${search.minRate}::numeric)`,
-    );
+    conditions.push(sql`(c.hourly_rate_min is null or c.hourly_rate_min >= ${search.minRate}::numeric)`);
   if (search.maxRate !== undefined)
-    conditions.push(
-      sql`(${chefProfiles.hourlyRateMin} is null or ${chefProfiles.hourlyRateMin} <= ${search.maxRate}::numeric)`,
-    );
-  if (search.city) conditions.push(eq(chefProfiles.city, search.city));
+    conditions.push(sql`(c.hourly_rate_min is null or c.hourly_rate_min <= ${search.maxRate}::numeric)`);
+  if (search.city) conditions.push(sql`c.city = ${search.city}`);
   const distance = origin
-    ? sql<number>`${sql.raw(String(EARTH_RADIUS_MILES))} * 2 * asin(sqrt(power(sin(radians(${chefProfiles.latitude} - ${origin.lat}::float8) / 2), 2) + cos(radians(${origin.lat}::float8)) * cos(radians(${chefProfiles.latitude})) * power(sin(radians(${chefProfiles.longitude} - ${origin.lon}::float8) / 2), 2)))`
-    : sql<number>`null`;
+    ? sql`${sql.raw(String(EARTH_RADIUS_MILES))} * 2 * asin(sqrt(power(sin(radians(c.latitude - ${origin.lat}::float8) / 2), 2) + cos(radians(${origin.lat}::float8)) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${origin.lon}::float8) / 2), 2)))`
+    : sql`null::float8`;
   if (origin) {
     // A bounding box first, answered by the (latitude, longitude) index; the exact distance after. A degree of
     // latitude is at least 68.7 miles; a degree of longitude is that times cos(latitude), smallest at the
@@ -148,24 +167,60 @@ export async function searchChefProfiles(
     const dLat = search.radius / 68.7;
     const farLat = Math.min(89, Math.abs(origin.lat) + dLat);
     const dLon = Math.min(180, search.radius / (68.7 * Math.cos((farLat * Math.PI) / 180)));
-    conditions.push(
-      sql`${chefProfiles.latitude} between ${origin.lat - dLat}::float8 and ${origin.lat + dLat}::float8`,
-    );
-    conditions.push(
-      sql`${chefProfiles.longitude} between ${origin.lon - dLon}::float8 and ${origin.lon + dLon}::float8`,
-    );
+    conditions.push(sql`c.latitude between ${origin.lat - dLat}::float8 and ${origin.lat + dLat}::float8`);
+    conditions.push(sql`c.longitude between ${origin.lon - dLon}::float8 and ${origin.lon + dLon}::float8`);
     conditions.push(sql`${distance} <= ${search.radius}::float8`);
   }
-  return database.db
-    .select({ chef: chefProfiles, distance })
-    .from(chefProfiles)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(
-      origin ? distance : sql`1`,
-      sql`${chefProfiles.totalRatings} desc`,
-      chefProfiles.name,
-      chefProfiles.id, // a total order, so pages never repeat or skip a chef
-    )
-    .limit(search.limit)
-    .offset(search.offset);
+  const since = search.recentSince.toISOString();
+  const rows = await database.rows<Record<string, any>>(
+    sql`with page as (
+          select c.id, c.user_id, c.name, c.bio, c.city, c.state, c.latitude, c.longitude, c.travel_radius,
+            c.skills, c.availability, c.profile_image_url, c.hourly_rate_min, c.rating_sum, c.total_ratings,
+            c.created_at, c.updated_at, ${distance} as distance
+          from identity.chef_profiles c
+          where ${sql.join(conditions, sql` and `)}
+          order by ${origin ? sql`distance` : sql`c.id`}, c.total_ratings desc, c.name, c.id
+          limit ${search.limit}::int offset ${search.offset}::int
+        )
+        select page.*, f.counts, f.oldest_recent
+        from page
+        left join lateral (
+          select json_agg(json_build_array(k.kind, k.all_time, k.recent)) as counts,
+            min(k.oldest_recent) as oldest_recent
+          from (
+            select kind, count(*)::int as all_time,
+              count(*) filter (where occurred_at >= ${since}::timestamptz)::int as recent,
+              min(occurred_at) filter (where occurred_at >= ${since}::timestamptz) as oldest_recent
+            from identity.reliability_facts
+            where user_id = page.user_id
+            group by kind
+          ) k
+        ) f on true
+        order by ${origin ? sql`page.distance` : sql`page.id`}, page.total_ratings desc, page.name, page.id`,
+  );
+  return rows.map((r) => ({
+    chef: {
+      id: r.id,
+      userId: r.user_id,
+      name: r.name,
+      bio: r.bio,
+      city: r.city,
+      state: r.state,
+      latitude: Number(r.latitude),
+      longitude: Number(r.longitude),
+      travelRadius: Number(r.travel_radius),
+      skills: r.skills,
+      availability: r.availability,
+      profileImageUrl: r.profile_image_url,
+      hourlyRateMin: r.hourly_rate_min === null ? null : Number(r.hourly_rate_min),
+      ratingSum: Number(r.rating_sum),
+      totalRatings: Number(r.total_ratings),
+      createdAt: new Date(r.created_at),
+      updatedAt: new Date(r.updated_at),
+    },
+    distance: r.distance === null ? null : Number(r.distance),
+    counts: typeof r.counts === 'string' ? JSON.parse(r.counts) : (r.counts ?? []),
+    oldestRecent:
+      r.oldest_recent === null || r.oldest_recent === undefined ? null : new Date(r.oldest_recent),
+  }));
 }

@@ -79,7 +79,8 @@ export function profilesRouter(ctx: IdentityContext): Router {
   });
   router.get('/profiles/chefs', async (req, res) => {
     const query = parse(identityHttp.ChefSearchQuery, req.query);
-    res.json(await searchChefs(ctx, currentUser(req), query));
+    // the body is JSON text already (kept answers are sent as they were written)
+    res.type('json').send(await searchChefs(ctx, currentUser(req), query));
   });
   router.get('/profiles/chef/:id', async (req, res) => {
     res.json(await getChefProfile(ctx, req.params.id));
