@@ -166,10 +166,15 @@ export function leanProxy(deps: LeanProxyDeps) {
       timedOut = true;
       upstream.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' }));
     });
-    upstream.on('error', (err) => fail(req, res, service, err, timedOut ? timeoutMs : Date.now() - started));
-    // The client went away before its answer was complete: stop asking the service.
+    let clientGone = false;
+    upstream.on('error', (err) => {
+      if (!clientGone) fail(req, res, service, err, timedOut ? timeoutMs : Date.now() - started);
+    });
+    // The client went away before its answer was complete: stop asking the service (nobody to answer).
     res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
+      if (res.writableFinished) return;
+      clientGone = true;
+      upstream.destroy();
     });
     upstream.on('response', (answer) => {
       keepServiceStamps(answer, account, url, 'GET', revalidation, sharedBodies);

@@ -134,7 +134,7 @@ async function ask(origin: string, path: string, headers: Record<string, string>
   return { status: res.status, headers: all, body: await res.text() };
 }
 
-const bearer = (who: Account, more: Record<string, string> = {}) => ({
+const bearer = (who: Account, more: Record<string, string> = {}): Record<string, string> => ({
   authorization: `Bearer ${who.token}`,
   ...more,
 });
@@ -303,7 +303,12 @@ test('no token, a bad token: the same 401 with or without the lean path', async 
   const lean = await gatewayWith(true);
   const viaExpress = await gatewayWith(false);
   const before = relay.count;
-  for (const headers of [{}, { authorization: 'Bearer garbage' }, { authorization: 'Basic abc' }]) {
+  const tries: Array<Record<string, string>> = [
+    {},
+    { authorization: 'Bearer garbage' },
+    { authorization: 'Basic abc' },
+  ];
+  for (const headers of tries) {
     const h = { ...headers, 'x-request-id': 'unauthorised-1' };
     const a = await ask(lean, '/api/applications', h);
     expect(a.status).toBe(401);

@@ -292,30 +292,40 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
   // The lean proxy path off (ADR 16): a second gateway process in front of the same services with
   // LEAN_PROXY=0, whose per-user 200s go through Express and http-proxy-middleware as before.
   const express = await product.startGateway({ LEAN_PROXY: '0' });
-  const viaExpress = async (key: string, title: string, list: Target[], onFigure: Figure) => {
-    if (!express) return;
-    const f = await withCpu(
-      () => cannon(express.url, list, { connections: 50, seconds: SECONDS, expect: 200 }),
-      express.pid,
-    );
+  const expressRun = (list: Target[]) =>
+    express
+      ? withCpu(
+          () => cannon(express.url, list, { connections: 50, seconds: SECONDS, expect: 200 }),
+          express.pid,
+        )
+      : null;
+  const expressRow = (key: string, title: string, f: Figure & { cpuMsPer1000?: number }, on: Figure) => {
     rows.push({
       key,
       title,
       figure: f,
       vsBare: f.rps / bare200.rps,
-      target: `diagnostic: lean path off (on: ${((onFigure.rps / f.rps) * 100).toFixed(0)}% of this)`,
+      target: `diagnostic: lean path off (on: ${((on.rps / f.rps) * 100).toFixed(0)}% of this)`,
       met: null,
       note: cpuNote(f),
     });
     log(`${key}: ${f.rps}/s p99 ${f.p99} ms; ${cpuNote(f)}`);
   };
-  // Each per-user poll: its 200 through the gateway (the lean path), through the Express path (the second
-  // gateway) and straight to the service (no gateway: the service's own ceiling), then its 304.
+  const better = <F extends Figure>(a: F, b: F) => (a.rps >= b.rps ? a : b);
+  // Each per-user poll: its 200 through the gateway (the lean path) and through the Express path (the second
+  // gateway), alternated twice, the better run of each kept (other work on the machine would otherwise decide
+  // the comparison); then straight to the service (no gateway: the service's own ceiling) and its 304.
   const pollRun = async (key: string, name: ScenarioName, targetsList: Target[], service: string) => {
-    const f200 = await withCpu(() => runTargets(targetsList, 200));
+    const sample = await fetch(`${product.url}${targetsList[0].path}`, { headers: targetsList[0].headers });
+    const bytes = (await sample.arrayBuffer()).byteLength;
+    const on = () => withCpu(() => runTargets(targetsList, 200));
+    const first = await on();
+    const offFirst = await expressRun(targetsList);
+    const f200 = better(first, await on());
+    const off = offFirst && better(offFirst, (await expressRun(targetsList))!);
     addPoll(`${key}_200`, name, '200', f200, f200.rps / bare200.rps);
-    rows.at(-1)!.note = cpuNote(f200);
-    await viaExpress(`${key}_200_express`, `${scenarios[name].title} 200, Express path`, targetsList, f200);
+    rows.at(-1)!.note = `${cpuNote(f200)}; body ${bytes} B`;
+    if (off) expressRow(`${key}_200_express`, `${scenarios[name].title} 200, Express path`, off, f200);
     const origin = product.services[service];
     if (origin) {
       const direct = targetsList.map((t) => ({ ...t, path: t.path.replace(/^\/api/, '') }));
@@ -332,15 +342,14 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
     }
     const f304 = await runTargets(await etagged(targetsList), 304);
     addPoll(`${key}_304`, name, '304', f304, f304.rps / bare304.rps);
-    log(`${key}: 200 ${f200.rps}/s p99 ${f200.p99} ms; 304 ${f304.rps}/s p99 ${f304.p99} ms`);
+    log(
+      `${key}: 200 ${f200.rps}/s p99 ${f200.p99} ms (body ${bytes} B); 304 ${f304.rps}/s p99 ${f304.p99} ms`,
+    );
   };
   try {
-    await viaExpress(
-      'openings_200_own_express',
-      "Openings 200, each chef's own list, Express path",
-      chefs.map((c) => ({ path: ownPath, headers: auth(c) })),
-      own,
-    );
+    const ownOff = await expressRun(chefs.map((c) => ({ path: ownPath, headers: auth(c) })));
+    if (ownOff)
+      expressRow('openings_200_own_express', "Openings 200, each chef's own list, Express path", ownOff, own);
     await pollRun(
       'applications',
       'applicationsPoll',
