@@ -38,7 +38,7 @@ export function pollService(path: string): ServiceName | null {
   return rule.service;
 }
 
-/** Headers that belong to one connection (RFC 9110 7.6.1), never passed on to the service. */
+/** Headers that belong to one connection (RFC 9110 7.6.1): passed on neither to the service nor back. */
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
@@ -178,14 +178,10 @@ export function leanProxy(deps: LeanProxyDeps) {
     });
     upstream.on('response', (answer) => {
       keepServiceStamps(answer, account, url, 'GET', revalidation, sharedBodies);
-      // The service's headers over the gateway's, as http-proxy-middleware writes them.
-      if (req.httpVersion === '1.0') {
-        delete answer.headers['transfer-encoding'];
-        answer.headers.connection = req.headers.connection ?? 'close';
-      } else if (!answer.headers.connection)
-        answer.headers.connection = req.headers.connection ?? 'keep-alive';
+      // The service's headers over the gateway's, less the hop-by-hop ones: the client's connection is the
+      // gateway's own (keep-alive, or closed when the client said so; chunked when the service sent no length).
       for (const [name, value] of Object.entries(answer.headers))
-        if (value !== undefined) res.setHeader(name, value);
+        if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
       res.statusCode = answer.statusCode ?? 502;
       if (answer.statusMessage) res.statusMessage = answer.statusMessage;
       answer.on('error', () => res.destroy());

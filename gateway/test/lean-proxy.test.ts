@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { createLogger, listen, remoteKeys, type RunningServer } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
 import { createGateway } from '../src/app';
@@ -191,6 +191,7 @@ async function leanAlone(): Promise<string> {
       if (!taken) res.writeHead(599).end();
     });
   });
+  server.keepAliveTimeout = 65_000; // as every server of ours (kit's listen)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   gateways.push({ server, port, url: `http://127.0.0.1:${port}`, close: () => closeServer(server) });
@@ -297,6 +298,42 @@ test('the service gets the verified user, the request id, the trace context and 
     });
   const [lean, viaExpress] = seen.map((h) => Object.keys(h).sort());
   expect(lean).toEqual(viaExpress);
+});
+
+/** One request on its own connection, as raw bytes: the status line and headers, once the server closed it. */
+async function rawHead(origin: string, path: string, headers: Record<string, string>): Promise<string> {
+  const url = new URL(origin);
+  const lines = [`GET ${path} HTTP/1.1`, `Host: ${url.host}`, 'Connection: close'];
+  for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect(Number(url.port), url.hostname, () =>
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`),
+    );
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.once('error', reject);
+    socket.once('end', () => {
+      const raw = Buffer.concat(chunks).toString('latin1');
+      resolve(raw.slice(0, raw.indexOf('\r\n\r\n')));
+    });
+  });
+}
+
+test('a client that asks to close its connection gets its answer and the connection closed, as without the lean path', async () => {
+  const lean = await gatewayWith(true);
+  const viaExpress = await gatewayWith(false);
+  const headers = bearer(chef, { 'x-request-id': 'closing-1' });
+  const heads = await Promise.all([lean, viaExpress].map((g) => rawHead(g, '/api/applications', headers)));
+  const named = (head: string) =>
+    head
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.toLowerCase())
+      .filter((l) => !l.startsWith('date:'))
+      .sort();
+  expect(heads[0].split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+  expect(named(heads[0])).toContain('connection: close');
+  expect(named(heads[0])).toEqual(named(heads[1]));
 });
 
 test('no token, a bad token: the same 401 with or without the lean path', async () => {
