@@ -175,5 +175,32 @@ function chainOf(spans: Span[], span: Span): string[] {
       expect(paid).toContainEqual(expect.stringMatching(/^payments server POST/));
       console.warn(`post:\n  ${posted.join('\n  <- ')}\npayment:\n  ${paid.join('\n  <- ')}`);
     });
+
+    test("a polled GET through the gateway's lean path (ADR 17): the gateway's server and client spans and the service's share a trace", async () => {
+      const restaurant = await signUp(stack, 'restaurant');
+      const polled = await stack.call('GET', '/api/applications', { token: restaurant.token });
+      expect(polled.status).toBe(200);
+      const chain = await eventually(
+        () => {
+          const span = receiver.spans.find(
+            (s) =>
+              s.service === 'jobs' &&
+              KIND[s.kind] === 'server' &&
+              Object.values(s.attributes).some((v) => String(v).includes('/applications')) &&
+              chainOf(receiver.spans, s).some((c) => c.startsWith('gateway client')),
+          );
+          if (!span) throw new Error('no span of jobs answering the poll under the gateway yet');
+          return chainOf(receiver.spans, span);
+        },
+        20_000,
+        200,
+      );
+      // jobs' server span, under the gateway's client span, under the gateway's server span: no Express
+      // middleware span in between (the Express path has one), so the lean path carried the trace.
+      expect(chain).toHaveLength(3);
+      expect(chain[0]).toMatch(/^jobs server GET/);
+      expect(chain[1]).toMatch(/^gateway client GET/);
+      expect(chain[2]).toMatch(/^gateway server GET/);
+    });
   },
 );

@@ -16,8 +16,9 @@ import { cors } from './cors';
 import { devSmsRouter } from './dev-sms';
 import { healthRouter } from './health';
 import { gatewayMetrics, noPublicMetrics } from './metrics';
-import { frontWithShortcut, pollShortcut } from './poll-shortcut';
-import { serviceProxies } from './proxy';
+import { leanProxy } from './lean-proxy';
+import { frontWithShortcut, pollShortcut, type FrontHandler } from './poll-shortcut';
+import { serviceAgent, serviceProxies } from './proxy';
 import type { RateLimiter } from './rate-limit';
 import { send } from './respond';
 import { RevalidationCache } from './revalidate';
@@ -54,11 +55,14 @@ export function createGateway(deps: GatewayDeps): Express {
   const sharedBodies = new SharedBodies(config.REVALIDATE_MAX_AGE_MS);
   const security = securityHeaders(config);
   const corsPolicy = cors(config);
+  const agent = serviceAgent();
+  const keptBodies = config.SHARED_BODIES ? sharedBodies : undefined;
   const proxyFor = serviceProxies({
     config,
     services: { ...services, 'stripe-sandbox': config.STRIPE_SANDBOX_URL },
     revalidation,
-    sharedBodies: config.SHARED_BODIES ? sharedBodies : undefined,
+    sharedBodies: keptBodies,
+    agent,
   });
   // Sandbox pages (the SMS outbox, the Stripe emulator's browser endpoints): never in production.
   const pages = servesSandboxPages(config);
@@ -71,10 +75,11 @@ export function createGateway(deps: GatewayDeps): Express {
   const metrics = gatewayMetrics();
   app.use((req, res, next) => ((req as Metered).metered ? next() : metrics(req, res, next)));
 
-  // The poll shortcut runs before Express itself, as a plain node:http handler (ADR 7).
+  // The poll shortcut (ADR 7), then the lean path of the polled GETs (ADR 17), before Express itself, as
+  // plain node:http handlers.
+  const front: FrontHandler[] = [];
   if (revalidation.enabled)
-    frontWithShortcut(
-      app,
+    front.push(
       pollShortcut({
         config,
         revalidation,
@@ -86,12 +91,29 @@ export function createGateway(deps: GatewayDeps): Express {
         security,
         cors: corsPolicy,
       }),
-      (req, res) => {
-        (req as Metered).metered = true;
-        (req as Metered).originalUrl ??= req.url ?? ''; // the route label reads it, as on an Express request
-        metrics(req as Metered, res as Response, () => {});
-      },
     );
+  if (config.LEAN_PROXY)
+    front.push(
+      leanProxy({
+        config,
+        services,
+        rateLimiter,
+        keys,
+        revocations,
+        security,
+        cors: corsPolicy,
+        logger,
+        agent,
+        revalidation,
+        sharedBodies: keptBodies,
+      }),
+    );
+  if (front.length > 0)
+    frontWithShortcut(app, front, (req, res) => {
+      (req as Metered).metered = true;
+      (req as Metered).originalUrl ??= req.url ?? ''; // the route label reads it, as on an Express request
+      metrics(req as Metered, res as Response, () => {});
+    });
   useRequestId(app, logger);
   app.use(setSecurityHeaders(security));
   app.use(corsPolicy.middleware);

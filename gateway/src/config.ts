@@ -36,6 +36,15 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .enum(['0', '1', 'false', 'true'])
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * The polled GETs (the lists the web client polls, each user's own) answered through the lean path: a
+   * plain node:http forward piping the service's answer, not Express and http-proxy-middleware (ADR 17).
+   * `0` turns it off (the bench measures both).
+   */
+  LEAN_PROXY: z
+    .enum(['0', '1', 'false', 'true'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
   /** With real Stripe keys the CSP also allows Stripe.js. */
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
 });

@@ -16,8 +16,14 @@ import { unchanged, type RevalidationCache } from './revalidate';
 import { preferredEncoding, type SharedBodies, type SharedBody } from './shared-bodies';
 import type { Headers } from './security-headers';
 
-/** A request the poll shortcut already counted against the user's rate limit (and what it found). */
-export type PollRequest = Request & { counted?: { allowed: boolean; resetSeconds: number } };
+/**
+ * A request the poll shortcut looked at: whether it tried the token (`account` set when it was good), and
+ * once it counted the request against the user's rate limit, what it found.
+ */
+export type PollRequest = Request & {
+  tokenTried?: boolean;
+  counted?: { allowed: boolean; resetSeconds: number };
+};
 
 export interface PollShortcutDeps {
   config: GatewayConfig;
@@ -76,6 +82,7 @@ export function pollShortcut(deps: PollShortcutDeps) {
     try {
       const token = bearerToken(req as Request);
       if (!token) return false;
+      (req as PollRequest).tokenTried = true;
       const user = await verifyAccessToken(token, keys, revocations);
       (req as Request).account = user;
       // The service answered this user for this URL within its max-age (and said whether it was shared).
@@ -109,15 +116,19 @@ export function pollShortcut(deps: PollShortcutDeps) {
   };
 }
 
+/** A plain node:http handler in front of Express: true when it took the request. */
+export type FrontHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
+
 /**
- * Put the poll shortcut in front of an Express app, in the same process and on the same server: a GET
- * under /api/ with a bearer token tries the shortcut first; everything else (and whatever the shortcut
- * does not answer) is handled by Express as before. `meter` starts the request's metrics timer, as the
- * app's own first middleware would (that one then skips a request already metered).
+ * Put plain node:http handlers in front of an Express app, in the same process and on the same server: a
+ * GET under /api/ with a bearer token tries each in turn (the poll shortcut, then the lean path of the
+ * polled GETs, ADR 17); everything else (and whatever none of them takes) is handled by Express as before.
+ * `meter` starts the request's metrics timer, as the app's own first middleware would (that one then skips
+ * a request already metered).
  */
 export function frontWithShortcut(
   app: Express,
-  shortcut: (req: IncomingMessage, res: ServerResponse) => Promise<boolean>,
+  handlers: FrontHandler[],
   meter: (req: IncomingMessage, res: ServerResponse) => void,
 ): void {
   type Handle = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
@@ -128,8 +139,13 @@ export function frontWithShortcut(
     if (req.method !== 'GET' || !req.headers.authorization || !req.url?.startsWith('/api/'))
       return viaExpress(req, res, next);
     meter(req, res);
-    void shortcut(req, res).then((answered) => {
-      if (!answered) viaExpress(req, res, next);
-    });
+    const tryFrom = (i: number): void => {
+      if (i === handlers.length) return viaExpress(req, res, next);
+      handlers[i](req, res).then(
+        (taken) => (taken ? undefined : tryFrom(i + 1)),
+        () => viaExpress(req, res, next), // nothing answered yet: Express answers as usual
+      );
+    };
+    tryFrom(0);
   };
 }

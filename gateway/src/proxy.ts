@@ -1,4 +1,4 @@
-import http from 'node:http';
+import http, { type IncomingMessage } from 'node:http';
 import type { Request, Response } from 'express';
 import {
   createProxyMiddleware,
@@ -26,16 +26,72 @@ export interface ProxyDeps {
   revalidation: RevalidationCache;
   /** Where a service's answer marked shared is kept for the herd (ADR 7); absent: nothing is kept. */
   sharedBodies?: SharedBodies;
+  /** The keep-alive pool to the services (one per gateway, shared with the lean path). */
+  agent?: http.Agent;
+}
+
+/**
+ * Keep-alive to the services, and no Nagle delay on those sockets: a proxied answer of a few dozen KB
+ * otherwise waits on delayed ACKs (measured: 2.5x the requests/s for the 46 KB openings poll).
+ */
+export function serviceAgent(): http.Agent {
+  return new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000, noDelay: true });
+}
+
+/**
+ * A service's answer to a user's request: its version stamps (and shared mark) taken off, never passed to
+ * the client, and kept for the poll shortcut (ADR 7): remembered for a 200 or 304 of a GET that advertised
+ * them, the body kept when marked shared; anything else forgets what was remembered for the URL.
+ */
+export function keepServiceStamps(
+  answer: IncomingMessage,
+  user: { id: string } | undefined,
+  url: string,
+  method: string | undefined,
+  revalidation: RevalidationCache,
+  sharedBodies: SharedBodies | undefined,
+) {
+  const header = answer.headers[REVALIDATE_HEADER];
+  const sharedWith = answer.headers[SHARED_HEADER];
+  delete answer.headers[REVALIDATE_HEADER];
+  delete answer.headers[SHARED_HEADER];
+  if (!revalidation.enabled || !user || method !== 'GET') return;
+  const status = answer.statusCode ?? 0;
+  const audience = typeof sharedWith === 'string' && sharedWith ? sharedWith : undefined;
+  if (typeof header === 'string' && (status === 200 || status === 304)) {
+    revalidation.remember(user.id, url, answer.headers.etag, header, Date.now(), audience);
+    if (status === 200 && audience) sharedBodies?.capture(audience, url, answer, header);
+  } else revalidation.forget(user.id, url);
+}
+
+/** The answer to a request the service failed: 504 after the timeout, 503 when it is not there, else 502. */
+export function upstreamFailure(
+  code: string | undefined,
+  elapsedMs: number,
+  timeoutMs: number,
+): { status: number; error: string; code: string } {
+  if (elapsedMs >= timeoutMs - 50)
+    return { status: 504, error: 'The service took too long to answer', code: 'GATEWAY.TIMEOUT' };
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH')
+    return {
+      status: 503,
+      error: 'Service unavailable, please try again',
+      code: 'GATEWAY.SERVICE_UNAVAILABLE',
+    };
+  return { status: 502, error: 'Bad gateway, please try again', code: 'GATEWAY.BAD_GATEWAY' };
 }
 
 /**
  * One proxy per service: the user's id passed on (`x-user-id`), the service's version stamps kept for the
  * poll shortcut (never passed to the client), and an upstream failure answered as 504, 503 or 502.
  */
-export function serviceProxies({ config, services, revalidation, sharedBodies }: ProxyDeps): ProxyFor {
-  // Keep-alive to the services, and no Nagle delay on those sockets: a proxied answer of a few dozen KB
-  // otherwise waits on delayed ACKs (measured: 2.5x the requests/s for the 46 KB openings poll).
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 512, keepAliveMsecs: 10_000, noDelay: true });
+export function serviceProxies({
+  config,
+  services,
+  revalidation,
+  sharedBodies,
+  agent = serviceAgent(),
+}: ProxyDeps): ProxyFor {
   const proxies = new Map<string, ServiceProxy>();
   return (service) => {
     const target = services[service];
@@ -55,38 +111,23 @@ export function serviceProxies({ config, services, revalidation, sharedBodies }:
             if (req.account) proxyReq.setHeader('x-user-id', req.account.id);
             fixRequestBody(proxyReq, req);
           },
-          proxyRes: (proxyRes, req) => {
-            // The service's stamps are for us, never for the client.
-            const header = proxyRes.headers[REVALIDATE_HEADER];
-            const sharedWith = proxyRes.headers[SHARED_HEADER];
-            delete proxyRes.headers[REVALIDATE_HEADER];
-            delete proxyRes.headers[SHARED_HEADER];
-            // Whoever's token it was (req.account: the gateway verifies every account type; req.user is unset).
-            const user = (req as Request).account;
-            if (!revalidation.enabled || !user || req.method !== 'GET') return;
-            const status = proxyRes.statusCode ?? 0;
-            const url = (req as Request).originalUrl;
-            const audience = typeof sharedWith === 'string' && sharedWith ? sharedWith : undefined;
-            if (typeof header === 'string' && (status === 200 || status === 304)) {
-              revalidation.remember(user.id, url, proxyRes.headers.etag, header, Date.now(), audience);
-              if (status === 200 && audience) sharedBodies?.capture(audience, url, proxyRes, header);
-            } else revalidation.forget(user.id, url);
-          },
+          // Whoever's token it was (req.account: the gateway verifies every account type; req.user is unset).
+          proxyRes: (proxyRes, req) =>
+            keepServiceStamps(
+              proxyRes,
+              (req as Request).account,
+              (req as Request).originalUrl,
+              req.method,
+              revalidation,
+              sharedBodies,
+            ),
           error: (err, req, res) => {
             const elapsed = Date.now() - ((req as any).proxyStarted ?? Date.now());
             const code = (err as NodeJS.ErrnoException).code;
             (req as Request).log?.warn({ service, code, elapsed }, 'upstream failed');
             if (!(res instanceof http.ServerResponse)) return;
-            if (elapsed >= config.UPSTREAM_TIMEOUT_MS - 50)
-              send(res as Response, 504, 'The service took too long to answer', 'GATEWAY.TIMEOUT');
-            else if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === 'EHOSTUNREACH')
-              send(
-                res as Response,
-                503,
-                'Service unavailable, please try again',
-                'GATEWAY.SERVICE_UNAVAILABLE',
-              );
-            else send(res as Response, 502, 'Bad gateway, please try again', 'GATEWAY.BAD_GATEWAY');
+            const failure = upstreamFailure(code, elapsed, config.UPSTREAM_TIMEOUT_MS);
+            send(res as Response, failure.status, failure.error, failure.code);
           },
         },
       });

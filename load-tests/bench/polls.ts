@@ -133,8 +133,10 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
 
   const openingsTargets = chefs.map((c) => ({ path: openingsPath, headers: auth(c) }));
   // The gateway's CPU per answer, from its process's CPU time around the run (ms per 1,000 answers).
-  const withCpu = async (run: () => Promise<Figure>): Promise<Figure & { cpuMsPer1000?: number }> => {
-    const pid = product.gatewayPid();
+  const withCpu = async (
+    run: () => Promise<Figure>,
+    pid = product.gatewayPid(),
+  ): Promise<Figure & { cpuMsPer1000?: number }> => {
     const before = await cpuMs(pid);
     const figure = await run();
     const used = (await cpuMs(pid)) - before;
@@ -287,35 +289,95 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
     } else log(`nginx row skipped: no ${NGINX}`);
   }
 
-  const pollRun = async (key: string, name: ScenarioName, targetsList: Target[]) => {
-    const f200 = await runTargets(targetsList, 200);
+  // The lean proxy path off (ADR 17): a second gateway process in front of the same services with
+  // LEAN_PROXY=0, whose per-user 200s go through Express and http-proxy-middleware as before.
+  const express = await product.startGateway({ LEAN_PROXY: '0' });
+  const expressRun = (list: Target[]) =>
+    express
+      ? withCpu(
+          () => cannon(express.url, list, { connections: 50, seconds: SECONDS, expect: 200 }),
+          express.pid,
+        )
+      : null;
+  const expressRow = (key: string, title: string, f: Figure & { cpuMsPer1000?: number }, on: Figure) => {
+    rows.push({
+      key,
+      title,
+      figure: f,
+      vsBare: f.rps / bare200.rps,
+      target: `diagnostic: lean path off (on: ${((on.rps / f.rps) * 100).toFixed(0)}% of this)`,
+      met: null,
+      note: cpuNote(f),
+    });
+    log(`${key}: ${f.rps}/s p99 ${f.p99} ms; ${cpuNote(f)}`);
+  };
+  const better = <F extends Figure>(a: F, b: F) => (a.rps >= b.rps ? a : b);
+  // Each per-user poll: its 200 through the gateway (the lean path) and through the Express path (the second
+  // gateway), alternated twice, the better run of each kept (other work on the machine would otherwise decide
+  // the comparison); then straight to the service (no gateway: the service's own ceiling) and its 304.
+  const pollRun = async (key: string, name: ScenarioName, targetsList: Target[], service: string) => {
+    const sample = await fetch(`${product.url}${targetsList[0].path}`, { headers: targetsList[0].headers });
+    const bytes = (await sample.arrayBuffer()).byteLength;
+    const on = () => withCpu(() => runTargets(targetsList, 200));
+    const first = await on();
+    const offFirst = await expressRun(targetsList);
+    const f200 = better(first, await on());
+    const off = offFirst && better(offFirst, (await expressRun(targetsList))!);
     addPoll(`${key}_200`, name, '200', f200, f200.rps / bare200.rps);
+    rows.at(-1)!.note = `${cpuNote(f200)}; body ${bytes} B`;
+    if (off) expressRow(`${key}_200_express`, `${scenarios[name].title} 200, Express path`, off, f200);
+    const origin = product.services[service];
+    if (origin) {
+      const direct = targetsList.map((t) => ({ ...t, path: t.path.replace(/^\/api/, '') }));
+      const d200 = await cannon(origin, direct, { connections: 50, seconds: SECONDS, expect: 200 });
+      rows.push({
+        key: `${key}_200_direct`,
+        title: `${scenarios[name].title} 200 direct to ${service}`,
+        figure: d200,
+        vsBare: d200.rps / bare200.rps,
+        target: 'diagnostic: no gateway',
+        met: null,
+      });
+      log(`${key} direct to ${service}: 200 ${d200.rps}/s p99 ${d200.p99} ms`);
+    }
     const f304 = await runTargets(await etagged(targetsList), 304);
     addPoll(`${key}_304`, name, '304', f304, f304.rps / bare304.rps);
-    log(`${key}: 200 ${f200.rps}/s p99 ${f200.p99} ms; 304 ${f304.rps}/s p99 ${f304.p99} ms`);
+    log(
+      `${key}: 200 ${f200.rps}/s p99 ${f200.p99} ms (body ${bytes} B); 304 ${f304.rps}/s p99 ${f304.p99} ms`,
+    );
   };
-  await pollRun(
-    'applications',
-    'applicationsPoll',
-    chefs.map((c) => ({ path: `/api${scenarios.applicationsPoll.requests[0].path}`, headers: auth(c) })),
-  );
-  await pollRun(
-    'conversations',
-    'conversationsPoll',
-    chefs.map((c) => ({ path: `/api${scenarios.conversationsPoll.requests[0].path}`, headers: auth(c) })),
-  );
-  const threadOf = new Map(seeded.threads.map((t) => [t.chefId, t]));
-  await pollRun(
-    'thread',
-    'threadPoll',
-    chefs.map((c) => {
-      const t = threadOf.get(c.id)!;
-      return {
-        path: `/api${fillPath(scenarios.threadPoll.requests[0].path, { jobId: t.jobId, lastMessageId: t.lastMessageId })}`,
-        headers: auth(c),
-      };
-    }),
-  );
+  try {
+    const ownOff = await expressRun(chefs.map((c) => ({ path: ownPath, headers: auth(c) })));
+    if (ownOff)
+      expressRow('openings_200_own_express', "Openings 200, each chef's own list, Express path", ownOff, own);
+    await pollRun(
+      'applications',
+      'applicationsPoll',
+      chefs.map((c) => ({ path: `/api${scenarios.applicationsPoll.requests[0].path}`, headers: auth(c) })),
+      'jobs',
+    );
+    await pollRun(
+      'conversations',
+      'conversationsPoll',
+      chefs.map((c) => ({ path: `/api${scenarios.conversationsPoll.requests[0].path}`, headers: auth(c) })),
+      'messaging',
+    );
+    const threadOf = new Map(seeded.threads.map((t) => [t.chefId, t]));
+    await pollRun(
+      'thread',
+      'threadPoll',
+      chefs.map((c) => {
+        const t = threadOf.get(c.id)!;
+        return {
+          path: `/api${fillPath(scenarios.threadPoll.requests[0].path, { jobId: t.jobId, lastMessageId: t.lastMessageId })}`,
+          headers: auth(c),
+        };
+      }),
+      'messaging',
+    );
+  } finally {
+    await express?.stop();
+  }
   const searchTargets = accounts.restaurants.flatMap((r) =>
     scenarios.chefSearch.requests.flatMap((q) =>
       Array.from({ length: q.weight }, () => ({ path: `/api${q.path}`, headers: auth(r) })),

@@ -17,7 +17,7 @@ export function print(rows: Row[], results: Record<string, any>) {
   for (const r of rows) {
     const f = r.figure;
     lines.push(
-      `${pad(r.title, 44)} ${lpad(f && f.rps ? String(f.rps) : '-', 8)} ${lpad(num(f?.p50), 7)} ${lpad(num(f?.p95), 7)} ${lpad(num(f?.p99), 7)} ${lpad(String(f?.errors ?? '-'), 6)} ${lpad(r.vsBare === undefined || r.vsBare === null ? '' : `${(r.vsBare * 100).toFixed(1)}%`, 7)}  ${r.target}${r.met === null ? '' : r.met ? '  OK' : '  MISSED'}${r.note && (r.key.startsWith('mutual') || r.key.startsWith('escrow') || r.key.startsWith('openings_200')) ? `  ${r.note}` : ''}`,
+      `${pad(r.title, 44)} ${lpad(f && f.rps ? String(f.rps) : '-', 8)} ${lpad(num(f?.p50), 7)} ${lpad(num(f?.p95), 7)} ${lpad(num(f?.p99), 7)} ${lpad(String(f?.errors ?? '-'), 6)} ${lpad(r.vsBare === undefined || r.vsBare === null ? '' : `${(r.vsBare * 100).toFixed(1)}%`, 7)}  ${r.target}${r.met === null ? '' : r.met ? '  OK' : '  MISSED'}${r.note && (r.key.startsWith('mutual') || r.key.startsWith('escrow') || r.key.startsWith('openings_200') || /_200(_express)?$/.test(r.key)) ? `  ${r.note}` : ''}`,
     );
   }
   lines.push('-'.repeat(120));

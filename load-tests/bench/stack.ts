@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '@brigade/kit';
 import { RESULTS, ROOT, TOPOLOGY } from './settings';
 
 // The processes the benchmark starts: the product in real mode, and the bare server (the ceiling).
@@ -15,6 +16,13 @@ export interface Product {
   gatewayPid: () => number;
   /** Each service's own URL (processes topology): a diagnostic run goes around the gateway. */
   services: Record<string, string>;
+  /**
+   * One more gateway process in front of the same services with some settings changed (processes topology
+   * only; null otherwise): the same run measures a gateway setting on and off (LEAN_PROXY=0).
+   */
+  startGateway(
+    env: Record<string, string>,
+  ): Promise<{ url: string; pid: number; stop(): Promise<void> } | null>;
   stop(): Promise<void>;
 }
 
@@ -32,6 +40,7 @@ export async function startProduct(runId: string, env: Record<string, string>): 
       gatewayPid: () => child.pid!,
       topology: 'one',
       services: {},
+      startGateway: async () => null,
       stop: () => stopProduct(child),
     };
   }
@@ -50,8 +59,43 @@ export async function startProduct(runId: string, env: Record<string, string>): 
     gatewayPid: () => stack.processes.gateway.child.pid!,
     topology: 'processes',
     services: Object.fromEntries(Object.entries(stack.processes).map(([k, p]) => [k, p.url])),
+    startGateway: (changed) => startGateway(stack.env, changed, nodeArgs),
     stop: () => stack.destroy(),
   };
+}
+
+/** A gateway process with the stack's environment and `changed` over it, on a port of its own. */
+async function startGateway(
+  stackEnv: Record<string, string>,
+  changed: Record<string, string>,
+  nodeArgs: string[],
+): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  const { spawnNode } = await import('../../hardening/support/child');
+  const port = await freePort();
+  const { child, output, exited } = spawnNode(
+    'gateway/src/main.ts',
+    { ...stackEnv, ...changed, PORT: String(port), LOG_LEVEL: 'info' },
+    nodeArgs,
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null)
+      throw new Error(`the extra gateway exited while starting:\n${output().slice(-2000)}`);
+    const ready = await fetch(`${url}/ready`).catch(() => null);
+    if (ready?.status === 200) break;
+    if (i > 300) {
+      await stop();
+      throw new Error(`the extra gateway did not get ready:\n${output().slice(-2000)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, pid: child.pid!, stop };
 }
 
 async function startOneProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {

@@ -413,6 +413,19 @@ describe('events for notifications', () => {
     await m.call(chef, 'GET', `/messages/job/${job.id}`);
     expect((await written()).reads).toBe(before.reads + 1);
     await readPublished(chef, sent.body.message.id);
+
+    // The same with the client's own poll, after the last message it has (cursor, messages and read marker
+    // in one round trip): nothing new, nothing written; a new message is returned and marked read.
+    const afterLast = `/messages/job/${job.id}?since=${sent.body.message.id}`;
+    const seen = await written();
+    for (let i = 0; i < 3; i++)
+      expect(await m.call(chef, 'GET', afterLast)).toMatchObject({ status: 200, body: { messages: [] } });
+    expect(await written()).toEqual(seen);
+    const next = await m.call(restaurant, 'POST', `/messages/job/${job.id}`, { content: 'And an apron.' });
+    const polled = await m.call(chef, 'GET', afterLast);
+    expect(polled.body.messages.map((x: any) => x.id)).toEqual([next.body.message.id]);
+    expect((await written()).reads).toBe(seen.reads + 1);
+    await readPublished(chef, next.body.message.id);
   });
 });
 

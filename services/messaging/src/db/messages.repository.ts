@@ -3,9 +3,9 @@ import { sql, type Database, type Executor, type Tx } from '@brigade/kit';
 import type { StoredMessage } from '../domain/message-view';
 
 /** What a thread answer reads of each message (named: a prepared statement must not depend on `*`). */
-const messageColumns = sql.raw(
-  'id, job_id, chef_id, seq, sender_id, recipient_id, original_content, original_language, translated_content, translated_language, created_at',
-);
+const MESSAGE_COLUMNS =
+  'id, job_id, chef_id, seq, sender_id, recipient_id, original_content, original_language, translated_content, translated_language, created_at';
+const messageColumns = sql.raw(MESSAGE_COLUMNS);
 
 type ThreadKey = { job_id: string; chef_id: string };
 
@@ -71,15 +71,61 @@ export async function messagesAfter(
   );
 }
 
-/** The number of a message in this thread, or undefined when it is not one of the thread's. */
-export async function messageSeq(database: Database, thread: ThreadKey, messageId: string) {
-  const cursor = await database.rows<{ seq: number }>(
-    sql`select seq from messaging.messages where id = ${messageId} and job_id = ${thread.job_id} and chef_id = ${thread.chef_id}`,
+/**
+ * A thread poll with a message cursor, in one round trip: whether the cursor is one of the thread's messages,
+ * the first `limit` messages after it up to `upTo` (oldest first), and the reader's read marker (how far they
+ * have read, and whether it was moved within the last `refreshSeconds`). `cursor: false`: not the thread's.
+ */
+export async function pollAfterMessage(
+  database: Database,
+  thread: ThreadKey,
+  readerId: string,
+  messageId: string,
+  upTo: number,
+  limit: number,
+  refreshSeconds: number,
+): Promise<{ cursor: boolean; rows: StoredMessage[]; marker: { seq: number; recent: boolean } | null }> {
+  const found = await database.rows<
+    Omit<StoredMessage, 'id'> & {
+      id: string | null;
+      marker_seq: number | null;
+      marker_recent: boolean | null;
+    }
+  >(
+    sql`select ${messageColumnsOf('m')}, r.last_read_seq as marker_seq, r.recent as marker_recent
+        from (select seq from messaging.messages
+              where id = ${messageId} and job_id = ${thread.job_id} and chef_id = ${thread.chef_id}) c
+        left join lateral (
+          select ${messageColumns} from messaging.messages
+          where job_id = ${thread.job_id} and chef_id = ${thread.chef_id} and seq <= ${upTo} and seq > c.seq
+          order by seq asc limit ${limit}) m on true
+        left join lateral (
+          select last_read_seq, read_at >= now() - make_interval(secs => ${refreshSeconds}) as recent
+          from messaging.thread_reads
+          where job_id = ${thread.job_id} and chef_id = ${thread.chef_id} and reader_id = ${readerId}) r on true
+        order by m.seq asc`,
     undefined,
     { prepared: true },
   );
-  return cursor[0]?.seq;
+  if (found.length === 0) return { cursor: false, rows: [], marker: null };
+  const first = found[0];
+  const marker =
+    first.marker_seq === null
+      ? null
+      : { seq: Number(first.marker_seq), recent: first.marker_recent === true };
+  const rows = found.flatMap(({ marker_seq: _seq, marker_recent: _recent, ...m }) =>
+    m.id === null ? [] : [m as StoredMessage],
+  );
+  return { cursor: true, rows, marker };
 }
+
+/** The message columns, qualified by a table alias. */
+const messageColumnsOf = (alias: string) =>
+  sql.raw(
+    MESSAGE_COLUMNS.split(', ')
+      .map((c) => `${alias}.${c}`)
+      .join(', '),
+  );
 
 /** The id of the thread's message number `seq`, if any. */
 export async function messageIdAt(database: Database, tx: Executor, thread: ThreadKey, seq: number) {

@@ -12,13 +12,7 @@ import { badCursor } from '../domain/errors';
 import { etagOf } from '../domain/etag';
 import { viewFor, type StoredMessage } from '../domain/message-view';
 import { bumpInboxes } from '../db/inboxes.repository';
-import {
-  messageIdAt,
-  messageSeq,
-  messagesAfter,
-  newestMessages,
-  type MessagesAfter,
-} from '../db/messages.repository';
+import { messageIdAt, messagesAfter, newestMessages, pollAfterMessage } from '../db/messages.repository';
 import { moveReadMarker, readMarkerFresh, refreshReadTime } from '../db/thread-reads.repository';
 import type { MessagingContext } from '../context';
 import type { ThreadRef } from './resolve-thread';
@@ -71,23 +65,35 @@ export async function readThread(
   // so the answer is one consistent snapshot of the thread as of that read.
   const upTo = thread.last_seq;
   let rows: StoredMessage[];
+  // The poll's usual question (messages after the last one the client has) asks the cursor, the messages and
+  // the read marker in one round trip; the others read the marker after.
+  let marker: { seq: number; recent: boolean } | null | undefined;
   if (since === null) {
     rows = await newestMessages(database, thread, upTo, limit);
+  } else if (since.kind === 'id') {
+    const poll = await pollAfterMessage(
+      database,
+      thread,
+      reader.id,
+      since.id,
+      upTo,
+      limit,
+      PRESENCE_REFRESH_SECONDS,
+    );
+    if (!poll.cursor) throw badCursor();
+    rows = poll.rows;
+    marker = poll.marker;
   } else {
-    let after: MessagesAfter;
-    if (since.kind === 'id') {
-      const seq = await messageSeq(database, thread, since.id);
-      if (seq === undefined) throw badCursor();
-      after = { seq };
-    } else {
-      after = { at: since.at };
-    }
-    rows = await messagesAfter(database, thread, after, upTo, limit);
+    rows = await messagesAfter(database, thread, { at: since.at }, upTo, limit);
   }
   const seen = rows.length > 0 ? Number(rows[rows.length - 1].seq) : 0;
   // A poll that shows nothing new and comes soon after the last announced read writes nothing: the read
   // marker only moves forward, and presence is re-announced at most once a minute (as for 304s).
-  if (!(await readMarkerFresh(database, readKey(thread, reader), seen, PRESENCE_REFRESH_SECONDS))) {
+  const fresh =
+    marker === undefined
+      ? await readMarkerFresh(database, readKey(thread, reader), seen, PRESENCE_REFRESH_SECONDS)
+      : marker !== null && marker.seq >= seen && marker.recent;
+  if (!fresh) {
     await inTransaction(ctx, (tx) => markRead(ctx, tx, thread, reader, seen));
   }
   const body = {

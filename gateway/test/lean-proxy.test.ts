@@ -1,0 +1,418 @@
+import http from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { createLogger, listen, remoteKeys, type RunningServer } from '@brigade/kit';
+import { eventually } from '@brigade/kit/testing';
+import { createGateway } from '../src/app';
+import { loadGatewayConfig } from '../src/config';
+import { MemoryRateLimiter } from '../src/rate-limit';
+import { cors } from '../src/cors';
+import { leanProxy, pollService } from '../src/lean-proxy';
+import { serviceAgent } from '../src/proxy';
+import { RevalidationCache } from '../src/revalidate';
+import { securityHeaders } from '../src/security-headers';
+import {
+  apply,
+  expectStatus,
+  payJob,
+  postJob,
+  signUp,
+  startStack,
+  type Account,
+  type Stack,
+} from '../../hardening/support/stack';
+
+// The lean path of the polled GETs (ADR 17) answers exactly as the Express path (http-proxy-middleware)
+// does: two gateways in front of the same running product (its real services, in one process by default;
+// PostgreSQL, RabbitMQ and Redis in real mode), one with LEAN_PROXY on and one with it off, asked the same
+// things. The jobs service is reached through a counting relay (a plain pass-through) so a test can see
+// what reached it and with which headers.
+
+let stack: Stack;
+let restaurant: Account;
+let chef: Account;
+let jobId: string;
+let relay: Relay;
+const gateways: RunningServer[] = [];
+
+interface Relay {
+  url: string;
+  count: number;
+  last: http.IncomingHttpHeaders;
+  close(): Promise<void>;
+}
+
+/** A pass-through to `target` that counts requests and keeps the last one's headers. */
+async function startRelay(target: string): Promise<Relay> {
+  const agent = new http.Agent({ keepAlive: true });
+  const to = new URL(target);
+  const relay = { count: 0, last: {} } as Relay;
+  const server = http.createServer((req, res) => {
+    relay.count++;
+    relay.last = req.headers;
+    const up = http.request(
+      {
+        hostname: to.hostname,
+        port: to.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+        agent,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode!, answer.rawHeaders);
+        answer.pipe(res);
+      },
+    );
+    up.on('error', () => res.destroy());
+    req.pipe(up);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  relay.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  relay.close = async () => {
+    agent.destroy();
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  };
+  return relay;
+}
+
+/** A stand-in for a broken service: each request is answered by `handle` (or never). */
+async function brokenService(handle: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
+  const server = http.createServer(handle);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+/** A gateway in front of the stack's services (jobs through the relay unless told), lean path on or off. */
+async function gatewayWith(
+  lean: boolean,
+  env: Record<string, string> = {},
+  services: Record<string, string> = {},
+): Promise<string> {
+  const running = Object.fromEntries(
+    Object.entries(stack.brigade.services).map(([name, s]) => [name, s!.url]),
+  );
+  const gateway = await listen(
+    createGateway({
+      config: loadGatewayConfig({
+        PUBLIC_URL: 'http://localhost:8080',
+        LEAN_PROXY: lean ? '1' : '0',
+        UPSTREAM_TIMEOUT_MS: '500',
+        ...env,
+      }),
+      services: { ...running, jobs: relay.url, ...services },
+      rateLimiter: new MemoryRateLimiter(),
+      stamps: stack.brigade.stamps,
+      revocations: stack.brigade.revocations,
+      keys: remoteKeys(`${running.identity}/auth/jwks.json`),
+      logger: createLogger('gateway-test', 'silent'),
+    }),
+  );
+  gateways.push(gateway);
+  return gateway.url;
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+async function ask(origin: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await fetch(`${origin}${path}`, { headers });
+  const all: Record<string, string> = {};
+  res.headers.forEach((v, k) => {
+    if (k !== 'date') all[k] = v;
+  });
+  return { status: res.status, headers: all, body: await res.text() };
+}
+
+const bearer = (who: Account, more: Record<string, string> = {}): Record<string, string> => ({
+  authorization: `Bearer ${who.token}`,
+  ...more,
+});
+
+beforeAll(async () => {
+  stack = await startStack();
+  relay = await startRelay(stack.brigade.services.jobs!.url);
+  [restaurant, chef] = await Promise.all([signUp(stack, 'restaurant'), signUp(stack, 'chef')]);
+  const job = await postJob(stack, restaurant);
+  await payJob(stack, restaurant, job);
+  jobId = job.id;
+  await apply(stack, chef, job);
+  // The chef's thread with the restaurant exists once messaging has the application.
+  await eventually(async () => {
+    expectStatus(await stack.call('GET', `/api/messages/job/${jobId}`, { token: chef.token }), 200);
+  }, 15_000);
+}, 90_000);
+afterAll(async () => {
+  for (const g of gateways) await g.close();
+  await relay?.close();
+  await stack?.close();
+});
+
+test('the polled GETs are the lists the web client polls, and only signed-in routes of one service', () => {
+  expect(pollService('/jobs')).toBe('jobs');
+  expect(pollService('/applications')).toBe('jobs');
+  expect(pollService('/messages/conversations')).toBe('messaging');
+  expect(pollService('/messages/job/123')).toBe('messaging');
+  expect(pollService('/messages/application/123')).toBe('messaging');
+  for (const other of ['/jobs/123', '/profiles/me', '/ops/users', '/payments/config', '/auth/jwks.json'])
+    expect(pollService(other)).toBeNull();
+});
+
+/** The lean path alone on a plain node:http server (no shortcut, no Express): 599 when it did not take a request. */
+async function leanAlone(): Promise<string> {
+  const running = Object.fromEntries(
+    Object.entries(stack.brigade.services).map(([name, s]) => [name, s!.url]),
+  );
+  const config = loadGatewayConfig({ PUBLIC_URL: 'http://localhost:8080', REVALIDATE_MAX_AGE_MS: '0' });
+  const lean = leanProxy({
+    config,
+    services: { ...running, jobs: relay.url },
+    rateLimiter: new MemoryRateLimiter(),
+    keys: remoteKeys(`${running.identity}/auth/jwks.json`),
+    revocations: stack.brigade.revocations,
+    security: securityHeaders(config),
+    cors: cors(config),
+    logger: createLogger('gateway-test', 'silent'),
+    agent: serviceAgent(),
+    revalidation: new RevalidationCache(0),
+  });
+  const server = http.createServer((req, res) => {
+    void lean(req, res).then((taken) => {
+      if (!taken) res.writeHead(599).end();
+    });
+  });
+  server.keepAliveTimeout = 65_000; // as every server of ours (kit's listen)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  gateways.push({ server, port, url: `http://127.0.0.1:${port}`, close: () => closeServer(server) });
+  return `http://127.0.0.1:${port}`;
+}
+
+async function closeServer(server: http.Server) {
+  server.closeAllConnections();
+  await new Promise((r) => server.close(r));
+}
+
+test('each polled GET answers the same status, headers and body with the lean path as without it', async () => {
+  const lean = await gatewayWith(true);
+  const viaExpress = await gatewayWith(false);
+  const alone = await leanAlone(); // proof that the lean path, not Express, answered
+  const polls: Array<[Account, string]> = [
+    [chef, '/api/applications'],
+    [chef, '/api/messages/conversations'],
+    [chef, `/api/messages/job/${jobId}`],
+    [chef, '/api/jobs?status=open&limit=50'],
+    [chef, '/api/jobs?status=open&shared=1&limit=50'],
+    [restaurant, '/api/jobs?status=all&limit=20'],
+    [restaurant, '/api/applications'],
+  ];
+  for (const [who, path] of polls) {
+    const headers = bearer(who, {
+      'x-request-id': `same-id-${who.id.slice(0, 8)}`,
+      origin: 'http://localhost:8080',
+    });
+    const a = await ask(lean, path, headers);
+    const b = await ask(viaExpress, path, headers);
+    expect([path, a.status]).toEqual([path, 200]);
+    expect({ path, ...a }).toEqual({ path, ...b });
+    expect({ path, ...(await ask(alone, path, headers)) }).toEqual({ path, ...b });
+    expect(a.headers).toMatchObject({
+      etag: expect.any(String),
+      'x-request-id': headers['x-request-id'],
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': expect.stringContaining("default-src 'self'"),
+      'access-control-allow-origin': 'http://localhost:8080',
+    });
+    expect(a.headers['x-brigade-revalidate']).toBeUndefined();
+    expect(a.headers['x-brigade-shared']).toBeUndefined();
+  }
+  // A service's own refusal passes through the same.
+  const refused = `/api/messages/job/${jobId}?since=00000000-0000-4000-8000-000000000000`;
+  const a = await ask(lean, refused, bearer(chef, { 'x-request-id': 'refused-1' }));
+  expect(a.status).toBe(400);
+  expect(a).toEqual(await ask(viaExpress, refused, bearer(chef, { 'x-request-id': 'refused-1' })));
+}, 60_000);
+
+test("the service's 304 and its ETag pass through unchanged when the gateway does not answer it itself", async () => {
+  const lean = await gatewayWith(true, { REVALIDATE_MAX_AGE_MS: '0' });
+  const viaExpress = await gatewayWith(false, { REVALIDATE_MAX_AGE_MS: '0' });
+  const first = await ask(lean, '/api/applications', bearer(chef));
+  const headers = bearer(chef, { 'if-none-match': first.headers.etag, 'x-request-id': 'conditional-1' });
+  const before = relay.count;
+  const a = await ask(lean, '/api/applications', headers);
+  const b = await ask(viaExpress, '/api/applications', headers);
+  expect(relay.count).toBe(before + 2); // both asked the service: the shortcut is off
+  expect(a.status).toBe(304);
+  expect(a).toEqual(b);
+});
+
+test('a 200 through the lean path is remembered: the next unchanged poll is answered 304 by the gateway', async () => {
+  const lean = await gatewayWith(true);
+  const first = await ask(lean, '/api/applications', bearer(chef));
+  expect(first.status).toBe(200);
+  const before = relay.count;
+  const again = await ask(lean, '/api/applications', bearer(chef, { 'if-none-match': first.headers.etag }));
+  expect(again.status).toBe(304);
+  expect(relay.count).toBe(before); // the service was not asked
+});
+
+test('the service gets the verified user, the request id, the trace context and where the request came from', async () => {
+  const seen: http.IncomingHttpHeaders[] = [];
+  for (const lean of [true, false]) {
+    const origin = await gatewayWith(lean);
+    const port = new URL(origin).port;
+    await ask(
+      origin,
+      '/api/applications',
+      bearer(chef, {
+        'x-user-id': 'someone-else', // a client cannot choose whose list it gets
+        'x-request-id': 'trace-me-1',
+        traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+      }),
+    );
+    expect(relay.last).toMatchObject({
+      host: `127.0.0.1:${port}`,
+      'x-forwarded-host': `127.0.0.1:${port}`,
+      'x-forwarded-port': port,
+    });
+    seen.push(relay.last);
+  }
+  for (const h of seen)
+    expect(h).toMatchObject({
+      'x-user-id': chef.id,
+      'x-request-id': 'trace-me-1',
+      traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01',
+      authorization: `Bearer ${chef.token}`,
+      'x-forwarded-for': expect.stringContaining('127.0.0.1'),
+      'x-forwarded-proto': 'http',
+    });
+  const [lean, viaExpress] = seen.map((h) => Object.keys(h).sort());
+  expect(lean).toEqual(viaExpress);
+});
+
+/** One request on its own connection, as raw bytes: the status line and headers, once the server closed it. */
+async function rawHead(origin: string, path: string, headers: Record<string, string>): Promise<string> {
+  const url = new URL(origin);
+  const lines = [`GET ${path} HTTP/1.1`, `Host: ${url.host}`, 'Connection: close'];
+  for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect(Number(url.port), url.hostname, () =>
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`),
+    );
+    socket.on('data', (c: Buffer) => chunks.push(c));
+    socket.once('error', reject);
+    socket.once('end', () => {
+      const raw = Buffer.concat(chunks).toString('latin1');
+      resolve(raw.slice(0, raw.indexOf('\r\n\r\n')));
+    });
+  });
+}
+
+test('a client that asks to close its connection gets its answer and the connection closed, as without the lean path', async () => {
+  const lean = await gatewayWith(true);
+  const viaExpress = await gatewayWith(false);
+  const headers = bearer(chef, { 'x-request-id': 'closing-1' });
+  const heads = await Promise.all([lean, viaExpress].map((g) => rawHead(g, '/api/applications', headers)));
+  const named = (head: string) =>
+    head
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.toLowerCase())
+      .filter((l) => !l.startsWith('date:'))
+      .sort();
+  expect(heads[0].split('\r\n')[0]).toBe('HTTP/1.1 200 OK');
+  expect(named(heads[0])).toContain('connection: close');
+  expect(named(heads[0])).toEqual(named(heads[1]));
+});
+
+test('no token, a bad token: the same 401 with or without the lean path', async () => {
+  const lean = await gatewayWith(true);
+  const viaExpress = await gatewayWith(false);
+  const before = relay.count;
+  const tries: Array<Record<string, string>> = [
+    {},
+    { authorization: 'Bearer garbage' },
+    { authorization: 'Basic abc' },
+  ];
+  for (const headers of tries) {
+    const h = { ...headers, 'x-request-id': 'unauthorised-1' };
+    const a = await ask(lean, '/api/applications', h);
+    expect(a.status).toBe(401);
+    expect(a).toEqual(await ask(viaExpress, '/api/applications', h));
+  }
+  expect(relay.count).toBe(before);
+});
+
+test('over the per-user rate limit: the same 429 with retry-after with or without the lean path', async () => {
+  const lean = await gatewayWith(true, { RATE_LIMIT_API_PER_MINUTE: '3' });
+  const viaExpress = await gatewayWith(false, { RATE_LIMIT_API_PER_MINUTE: '3' });
+  const statuses = async (origin: string) => {
+    const out: Answer[] = [];
+    for (let i = 0; i < 5; i++)
+      out.push(await ask(origin, '/api/messages/conversations', bearer(chef, { 'x-request-id': `rl-${i}` })));
+    return out;
+  };
+  const a = await statuses(lean);
+  const b = await statuses(viaExpress);
+  expect(a.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
+  expect(b.map((r) => r.status)).toEqual(a.map((r) => r.status));
+  expect(a[3]).toMatchObject({ headers: { 'retry-after': expect.stringMatching(/^\d+$/) } });
+  expect(JSON.parse(a[3].body)).toEqual(JSON.parse(b[3].body));
+  expect({ ...a[3].headers, 'retry-after': '' }).toEqual({ ...b[3].headers, 'retry-after': '' });
+});
+
+test('a service that is down, that breaks the connection, or that is too slow: the same 503, 502, 504', async () => {
+  const hangUp = await brokenService((req) => req.socket.destroy());
+  const slow = await brokenService((_req, res) => void setTimeout(() => res.end('{}'), 1500));
+  try {
+    for (const [jobs, status, code] of [
+      ['http://127.0.0.1:1', 503, 'GATEWAY.SERVICE_UNAVAILABLE'],
+      [hangUp.url, 502, 'GATEWAY.BAD_GATEWAY'],
+      [slow.url, 504, 'GATEWAY.TIMEOUT'],
+    ] as const) {
+      const lean = await gatewayWith(true, {}, { jobs });
+      const viaExpress = await gatewayWith(false, {}, { jobs });
+      const h = bearer(chef, { 'x-request-id': `down-${status}` });
+      const a = await ask(lean, '/api/applications', h);
+      expect([a.status, JSON.parse(a.body).code]).toEqual([status, code]);
+      expect(a).toEqual(await ask(viaExpress, '/api/applications', h));
+    }
+  } finally {
+    await hangUp.close();
+    await slow.close();
+  }
+});
+
+test('a client that goes away stops the request to the service; the gateway goes on serving', async () => {
+  let asked = 0;
+  let closed = 0;
+  const slow = await brokenService((req, res) => {
+    asked++;
+    req.socket.on('close', () => closed++);
+    setTimeout(() => res.end('{}'), 400);
+  });
+  try {
+    const lean = await gatewayWith(true, { UPSTREAM_TIMEOUT_MS: '5000' }, { jobs: slow.url });
+    const client = new AbortController();
+    const answer = fetch(`${lean}/api/applications`, { headers: bearer(chef), signal: client.signal });
+    await eventually(async () => expect(asked).toBe(1), 2000); // the service has the request
+    client.abort();
+    await expect(answer).rejects.toThrow();
+    // The gateway's connection to the service is closed, not left to finish (or pooled).
+    await eventually(async () => expect(closed).toBe(1), 2000);
+    expect((await ask(lean, '/api/applications', bearer(chef))).status).toBe(200);
+  } finally {
+    await slow.close();
+  }
+});
