@@ -164,7 +164,9 @@ export function leanProxy(deps: LeanProxyDeps) {
     let timedOut = false;
     upstream.setTimeout(timeoutMs, () => {
       timedOut = true;
-      upstream.destroy(Object.assign(new Error('upstream timeout'), { code: 'ETIMEDOUT' }));
+      const timeout: NodeJS.ErrnoException = new Error('upstream timeout');
+      timeout.code = 'ETIMEDOUT'; // Node's code for it, as upstreamFailure reads it (never a body's code)
+      upstream.destroy(timeout);
     });
     let clientGone = false;
     upstream.on('error', (err) => {
