@@ -28,6 +28,9 @@ export const POLL_ROUTES: RegExp[] = [
   /^\/messages\/conversations$/,
   /^\/messages\/job\/[^/]+$/,
   /^\/messages\/application\/[^/]+$/,
+  // Not a poll, but the other large GET a user repeats: the restaurant's chef search (its pages of 25, ~25 KB),
+  // which identity answers from its kept answers while no chef changed (ADR 16).
+  /^\/profiles\/chefs$/,
 ];
 
 /** The service a polled GET goes to, or null when the path is not one of POLL_ROUTES. */

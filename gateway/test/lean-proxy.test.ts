@@ -164,7 +164,15 @@ test('the polled GETs are the lists the web client polls, and only signed-in rou
   expect(pollService('/messages/conversations')).toBe('messaging');
   expect(pollService('/messages/job/123')).toBe('messaging');
   expect(pollService('/messages/application/123')).toBe('messaging');
-  for (const other of ['/jobs/123', '/profiles/me', '/ops/users', '/payments/config', '/auth/jwks.json'])
+  expect(pollService('/profiles/chefs')).toBe('identity');
+  for (const other of [
+    '/jobs/123',
+    '/profiles/me',
+    '/profiles/chef/123',
+    '/ops/users',
+    '/payments/config',
+    '/auth/jwks.json',
+  ])
     expect(pollService(other)).toBeNull();
 });
 
@@ -241,6 +249,16 @@ test('each polled GET answers the same status, headers and body with the lean pa
   const a = await ask(lean, refused, bearer(chef, { 'x-request-id': 'refused-1' }));
   expect(a.status).toBe(400);
   expect(a).toEqual(await ask(viaExpress, refused, bearer(chef, { 'x-request-id': 'refused-1' })));
+
+  // The restaurant's chef search (not a poll, no ETag) takes the same path, and answers as through Express,
+  // its refusal of a bad query included.
+  for (const path of ['/api/profiles/chefs?limit=25', '/api/profiles/chefs?radius=-1']) {
+    const headers = bearer(restaurant, { 'x-request-id': 'search-1', origin: 'http://localhost:8080' });
+    const viaLean = await ask(lean, path, headers);
+    expect([path, viaLean.status]).toEqual([path, path.includes('radius') ? 400 : 200]);
+    expect({ path, ...viaLean }).toEqual({ path, ...(await ask(viaExpress, path, headers)) });
+    expect({ path, ...(await ask(alone, path, headers)) }).toEqual({ path, ...viaLean });
+  }
 }, 60_000);
 
 test("the service's 304 and its ETag pass through unchanged when the gateway does not answer it itself", async () => {
