@@ -45,8 +45,8 @@ export const eventLatency: Record<
   { title: string; p50Ms: number; p99Ms: number }
 >;
 export const targets: {
-  openings304VsBare: number;
-  openings200VsBare: number;
+  polls304VsBare: number;
+  polls200VsBare: number;
   pollP99Ms: number;
   startToFirstPageMs: number;
   embeddedPeakMemoryBytes: number;
