@@ -1,3 +1,6 @@
+import type { identityHttp } from '@brigade/contracts';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api, errorCode, errorText } from '../../app/api';
 import { genericError } from '../../app/serverText';
 import { authApi, type SignupBody } from './authApi';
@@ -10,24 +13,39 @@ import { clearStorage, storeSession } from './session';
 
 /** `codeSent` (sign-up): whether a verification code was texted; `code`: the API's error code. */
 export type Outcome = { ok: true; codeSent?: boolean } | { ok: false; error: string; code?: string };
+type Failure = Extract<Outcome, { ok: false }>;
+
+/**
+ * Sign-in's and sign-up's answer: its session stored and started, or the failure shown (the API's error code
+ * kept when `withCode`).
+ */
+function startSession(
+  dispatch: Parameters<Thunk>[0],
+  res: { data?: { session?: identityHttp.Session }; error?: FetchBaseQueryError | SerializedError },
+  withCode = false,
+): identityHttp.Session | Failure {
+  if ('error' in res && res.error) {
+    const error = errorText(res.error, genericError());
+    dispatch(authActions.failed(error));
+    return withCode ? { ok: false, error, code: errorCode(res.error) } : { ok: false, error };
+  }
+  const session = res.data?.session;
+  if (!session) {
+    const error = genericError();
+    dispatch(authActions.failed(error));
+    return { ok: false, error };
+  }
+  storeSession(session);
+  dispatch(authActions.sessionStarted(session));
+  return session;
+}
 
 export function signIn(email: string, password: string): Thunk<Outcome> {
   return async (dispatch) => {
     dispatch(authActions.errorCleared());
     const res = await dispatch(authApi.endpoints.signIn.initiate({ email, password }));
-    if ('error' in res && res.error) {
-      const error = errorText(res.error, genericError());
-      dispatch(authActions.failed(error));
-      return { ok: false, error };
-    }
-    const session = res.data?.session;
-    if (!session) {
-      const error = genericError();
-      dispatch(authActions.failed(error));
-      return { ok: false, error };
-    }
-    storeSession(session);
-    dispatch(authActions.sessionStarted(session));
+    const session = startSession(dispatch, res);
+    if ('ok' in session) return session;
     await dispatch(loadProfile());
     return { ok: true };
   };
@@ -38,19 +56,8 @@ export function signUp(body: SignupBody): Thunk<Outcome> {
   return async (dispatch) => {
     dispatch(authActions.errorCleared());
     const res = await dispatch(authApi.endpoints.signUp.initiate(body));
-    if ('error' in res && res.error) {
-      const error = errorText(res.error, genericError());
-      dispatch(authActions.failed(error));
-      return { ok: false, error, code: errorCode(res.error) };
-    }
-    const session = res.data?.session;
-    if (!session) {
-      const error = genericError();
-      dispatch(authActions.failed(error));
-      return { ok: false, error };
-    }
-    storeSession(session);
-    dispatch(authActions.sessionStarted(session));
+    const session = startSession(dispatch, res, true);
+    if ('ok' in session) return session;
     dispatch(authActions.profileLoaded({ user: res.data?.user ?? session.user, profile: null }));
     const agreement = await dispatch(
       authApi.endpoints.acceptAgreement.initiate({
