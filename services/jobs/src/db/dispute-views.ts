@@ -51,7 +51,34 @@ export function presentJobDispute(d: DisputeRow, statements: StatementRow[]): jo
   };
 }
 
-const mayHaveDispute = (job: Job) => job.status === 'disputed' || job.status === 'completed';
+const mayHaveDispute = (job: Pick<Job, 'status'>) => job.status === 'disputed' || job.status === 'completed';
+
+/**
+ * Job.dispute for its two parties (the restaurant and the confirmed chef), by job id, for every job of a page
+ * that has a dispute: two queries for the page (none when no job may have one).
+ */
+export async function disputesForJobs(
+  ctx: ViewContext,
+  viewer: Viewer,
+  jobs: Array<Pick<Job, 'id' | 'status'>>,
+  executor?: Executor,
+): Promise<Map<string, jobsHttp.JobDispute>> {
+  const result = new Map<string, jobsHttp.JobDispute>();
+  const ids = jobs.filter(mayHaveDispute).map((j) => j.id);
+  if (ids.length === 0) return result;
+  const disputes = await disputesOf(ctx.database, ids, executor);
+  const mine = [...disputes.values()].filter((d) =>
+    viewer.type === 'restaurant' ? d.restaurant_id === viewer.id : d.chef_id === viewer.id,
+  );
+  if (mine.length === 0) return result;
+  const statements = await statementsOf(
+    ctx.database,
+    mine.map((d) => d.job_id),
+    executor,
+  );
+  for (const d of mine) result.set(d.job_id, presentJobDispute(d, statements.get(d.job_id) ?? []));
+  return result;
+}
 
 /**
  * Job.dispute for its two parties (the restaurant and the confirmed chef), on every job of a page that has a
@@ -63,22 +90,11 @@ export async function attachDisputes<T extends Job>(
   jobs: T[],
   executor?: Executor,
 ): Promise<T[]> {
-  const ids = jobs.filter(mayHaveDispute).map((j) => j.id);
-  if (ids.length === 0) return jobs;
-  const disputes = await disputesOf(ctx.database, ids, executor);
-  const mine = [...disputes.values()].filter((d) =>
-    viewer.type === 'restaurant' ? d.restaurant_id === viewer.id : d.chef_id === viewer.id,
-  );
-  if (mine.length === 0) return jobs;
-  const statements = await statementsOf(
-    ctx.database,
-    mine.map((d) => d.job_id),
-    executor,
-  );
-  const byJob = new Map(mine.map((d) => [d.job_id, d]));
+  const disputes = await disputesForJobs(ctx, viewer, jobs, executor);
+  if (disputes.size === 0) return jobs;
   for (const job of jobs) {
-    const d = byJob.get(job.id);
-    if (d) job.dispute = presentJobDispute(d, statements.get(d.job_id) ?? []);
+    const d = disputes.get(job.id);
+    if (d) job.dispute = d;
   }
   return jobs;
 }

@@ -5,6 +5,7 @@ import {
   type ReliabilityKind,
 } from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 
 export interface ReliabilityFact {
@@ -70,14 +71,46 @@ export async function chefReliability(
   );
   for (const r of rows) {
     if (!(CHEF_RELIABILITY as readonly string[]).includes(r.kind)) continue;
-    const kind = r.kind as (typeof CHEF_RELIABILITY)[number];
     const record = result.get(r.user_id) ?? emptyChefReliability();
-    record[kind] = Number(r.total);
-    record.last_90_days[kind] = Number(r.recent);
+    countInto(record, r.kind, r.total, r.recent);
     result.set(r.user_id, record);
   }
   return result;
 }
+
+function countInto(record: ChefReliability, kind: string, total: number | string, recent: number | string) {
+  const k = kind as (typeof CHEF_RELIABILITY)[number];
+  record[k] = Number(total);
+  record.last_90_days[k] = Number(recent);
+}
+
+/**
+ * The same counts as chefReliability, as a column of a list's own statement (no query of its own): a json
+ * array of [kind, total, recent] for the chef `userId` names (an SQL expression such as `cp.user_id`).
+ * chefReliabilityOf reads it back.
+ */
+export function chefReliabilityColumn(userId: SQL, since: Date): SQL {
+  return sql`(select coalesce(json_agg(json_build_array(k.kind, k.total, k.recent)), '[]')::text
+      from (select kind, count(*)::int as total,
+              (count(*) filter (where occurred_at > ${since.toISOString()}::timestamptz))::int as recent
+            from jobs.reliability_records
+            where user_type = 'chef' and user_id = ${userId}
+            group by kind) k)`;
+}
+
+/** A chef's record from chefReliabilityColumn's text. */
+export function chefReliabilityOf(column: string | null): ChefReliability {
+  const record = emptyChefReliability();
+  if (!column) return record;
+  for (const [kind, total, recent] of JSON.parse(column) as Array<[string, number, number]>) {
+    if ((CHEF_RELIABILITY as readonly string[]).includes(kind)) countInto(record, kind, total, recent);
+  }
+  return record;
+}
+
+/** The start of the reliability window (the "last 90 days") before `now`. */
+export const reliabilitySince = (now: Date, windowDays: number) =>
+  new Date(now.getTime() - windowDays * 86_400_000);
 
 export type RestaurantReliability = z.infer<typeof jobsHttp.RestaurantReliability>;
 

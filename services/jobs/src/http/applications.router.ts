@@ -3,7 +3,7 @@ import { jobsHttp } from '@brigade/contracts';
 import { currentUser, parse, parseBody, requireRole, uuidParam } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { findJob } from '../db/jobs.repository';
-import { applicationView, listApplications } from '../db/application-views';
+import { applicationView, listApplicationsJson } from '../db/application-views';
 import { JobsErrors } from '../domain/errors';
 import { acceptApplication } from '../use-cases/accept-application';
 import { cancelApplication } from '../use-cases/cancel-application';
@@ -36,18 +36,7 @@ export function applicationsRouter(ctx: JobsContext, auth: RequestHandler): Rout
     const scopes = [user.type === 'chef' ? `c:${user.id}` : `r:${user.id}`];
     // The cards' "last 90 days" counts change with the day as well as with the versions.
     const day = ctx.now().toISOString().slice(0, 10);
-    await sendWithEtag(
-      req,
-      res,
-      ctx,
-      scopes,
-      false,
-      async () => {
-        const { items, total } = await listApplications(view, user, query);
-        return { applications: items, total };
-      },
-      day,
-    );
+    await sendWithEtag(req, res, ctx, scopes, false, () => listApplicationsJson(view, user, query), day);
   });
 
   router.get('/applications/:id', auth, async (req, res) => {
