@@ -11,7 +11,7 @@ import {
   type ChefProfileJson,
   type RestaurantProfileJson,
 } from './rows';
-import { totalOf, type Listed } from './job-views';
+import { totalOf } from './job-views';
 import { withReliability, type ViewContext, type Viewer } from './view-context';
 
 // The read side of applications: GET /applications and GET /applications/{id}, each with its job posting and
@@ -175,38 +175,4 @@ export async function listApplicationsJson(
     return `${app},"chef_profiles":${chef},"job_postings":${jobText}}`;
   });
   return `{"applications":[${items.join(',')}],"total":${totalOf(rows)}}`;
-}
-
-/**
- * GET /applications as objects, a query per part (the list, the chefs' records, the disputes): what
- * listApplicationsJson answers as text, kept as its reference in the tests.
- */
-export async function listApplications(
-  ctx: ViewContext,
-  viewer: Viewer,
-  q: { jobId?: string; status?: string },
-): Promise<Listed<Application>> {
-  const where: SQL[] = [
-    viewer.type === 'chef' ? sql`a.chef_id = ${viewer.id}` : sql`j.restaurant_id = ${viewer.id}`,
-  ];
-  if (q.jobId) where.push(sql`a.job_id = ${q.jobId}`);
-  if (q.status) where.push(sql`a.status = ${q.status}`);
-  const rows = await ctx.database.rows<ApplicationJoinRow & { total: number | string }>(
-    sql`
-    select to_jsonb(a) as app, to_jsonb(j) as job, to_jsonb(rp) as rp, to_jsonb(cp) as cp,
-      count(*) over () as total
-    from ${applicationFrom}
-    where ${sql.join(where, sql` and `)}
-    order by a.created_at desc, a.id
-    limit 500`,
-    undefined,
-    { prepared: true },
-  );
-  const applications = rows.map((r) => presentApplicationRow(r, ctx.policy));
-  await attachDisputes(
-    ctx,
-    viewer,
-    applications.map((a) => a.job_postings),
-  );
-  return { items: await withReliability(ctx, applications), total: totalOf(rows) };
 }
