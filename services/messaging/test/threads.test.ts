@@ -358,6 +358,36 @@ describe('polling stays cheap', () => {
         .status,
     ).toBe(200);
   });
+
+  test('the list reads the same with or without an old ETag, headers included; an empty list revalidates too', async () => {
+    const plain = await m.call(restaurant, 'GET', '/messages/conversations');
+    const stale = await m.call(restaurant, 'GET', '/messages/conversations', undefined, {
+      'if-none-match': 'W/"c-stale"',
+    });
+    expect(stale.status).toBe(200);
+    expect(stale.body).toEqual(plain.body);
+    for (const h of ['etag', 'cache-control', 'content-type', 'content-length'])
+      expect(stale.headers.get(h)).toBe(plain.headers.get(h));
+    expect(plain.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(
+      (
+        await m.call(restaurant, 'GET', '/messages/conversations', undefined, {
+          'if-none-match': plain.headers.get('etag')!,
+        })
+      ).status,
+    ).toBe(304);
+
+    const newcomer = await m.user('chef', { name: 'New Chef' });
+    const empty = await m.call(newcomer, 'GET', '/messages/conversations');
+    expect(empty.body).toEqual({ conversations: [] });
+    expect(
+      (
+        await m.call(newcomer, 'GET', '/messages/conversations', undefined, {
+          'if-none-match': empty.headers.get('etag')!,
+        })
+      ).status,
+    ).toBe(304);
+  });
 });
 
 describe('events for notifications', () => {

@@ -125,9 +125,15 @@ export interface ConversationRow {
   m_translated: string | null;
   m_created_at: Date | string | null;
   unread_count: number | string;
+  /** The user's inbox version read in the same statement (the list's ETag), on every row. */
+  inbox_version: number | string;
 }
 
-/** A user's conversations, most recent activity first (at most 500). */
+/**
+ * A user's conversations, most recent activity first (at most 500), each row with the user's inbox version
+ * read in the same statement (one round trip, one snapshot: the version is the list's). No row: no version
+ * either (`inboxVersion` reads it).
+ */
 export async function conversationsOf(database: Database, user: AuthUser) {
   const mine = user.type === 'chef' ? sql`t.chef_id = ${user.id}` : sql`t.restaurant_id = ${user.id}`;
   return database.rows<ConversationRow>(
@@ -137,7 +143,8 @@ export async function conversationsOf(database: Database, user: AuthUser) {
                m.translated_content as m_translated, m.created_at as m_created_at,
                (select count(*) from messaging.messages u
                  where u.job_id = t.job_id and u.chef_id = t.chef_id
-                   and u.seq > coalesce(r.last_read_seq, 0) and u.sender_id <> ${user.id}) as unread_count
+                   and u.seq > coalesce(r.last_read_seq, 0) and u.sender_id <> ${user.id}) as unread_count,
+               coalesce((select i.version from messaging.inboxes i where i.user_id = ${user.id}), 0) as inbox_version
         from messaging.threads t
         left join messaging.jobs j on j.job_id = t.job_id
         left join messaging.participants rp on rp.user_id = t.restaurant_id

@@ -41,7 +41,18 @@ function answer(
     res.status(304).end();
     return;
   }
-  res.json(result.body);
+  sendJson(res, result.body);
+}
+
+/**
+ * What `res.json` sends (the same body and headers), without Express's send: no freshness check (the use
+ * cases answered a matching If-None-Match already), no ETag generation (off), no charset parsing.
+ */
+function sendJson(res: Response, body: unknown) {
+  const json = JSON.stringify(body);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
 }
 
 const ifNoneMatch = (req: Request) => req.get('if-none-match') ?? undefined;
