@@ -1,5 +1,5 @@
 import { milesBetween } from '@brigade/contracts';
-import { newAccount, startIdentity, type Harness } from './harness';
+import { signUp, startIdentity, type Harness } from './harness';
 
 // Issue 20: Find Chefs shows real distances, from the restaurant (its ZIP's centre when it gave one of the
 // service area) to each chef's place; issue 22: the radius is read from a bounding box on the indexed
@@ -11,12 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function signUp(type: 'chef' | 'restaurant') {
-  return (await h.post('/auth/signup', newAccount(type))).body.session;
-}
-
 async function chef(name: string, extra: Record<string, unknown> = {}) {
-  const s = await signUp('chef');
+  const s = await signUp(h, 'chef');
   const res = await h.post(
     '/profiles/chef',
     { name, bio: 'b', city: 'Minneapolis', skills: '["Grill Cook"]', ...extra },
@@ -37,7 +33,7 @@ test("a restaurant's ZIP places it in its neighbourhood, so chefs are shown at t
   await chef('City Chef');
   // 0.3 degrees of longitude east of the city's centre: about 14.6 miles away.
   await chef('East Chef', { latitude: '44.9778', longitude: String(-93.265 + 0.3) });
-  const northLoop = await signUp('restaurant');
+  const northLoop = await signUp(h, 'restaurant');
   // What the onboarding screen sends: the city picker's own coordinates, and the ZIP typed in.
   const saved = await h.post(
     '/profiles/restaurant',
@@ -63,7 +59,7 @@ test("a restaurant's ZIP places it in its neighbourhood, so chefs are shown at t
   expect(found['East Chef']).toBeGreaterThan(10);
 
   // Without a ZIP the restaurant is at its city's centre.
-  const noZip = await signUp('restaurant');
+  const noZip = await signUp(h, 'restaurant');
   await h.post(
     '/profiles/restaurant',
     { name: 'Somewhere', description: 'd', address: 'a', city: 'Minneapolis', cuisineTypes: '["Thai"]' },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { eventually } from '@brigade/kit/testing';
 import { ChefSearchAnswers } from '../src/domain/chef-search-answers';
-import { newAccount, startIdentity, type Harness } from './harness';
+import { signUp, startIdentity, type Harness } from './harness';
 
 // Issue 22 (ADR 16): identity keeps chef search answers, and a restaurant repeating the same search still sees
 // every change at once: a chef's edit, their availability, a new reliability fact, leaving the search's skills,
@@ -14,22 +14,18 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function signUp(type: 'chef' | 'restaurant') {
-  return (await h.post('/auth/signup', newAccount(type))).body.session;
-}
-
 const SKILL = 'Sauté Cook';
 const search = (token: string) =>
   h.get(`/profiles/chefs?skills=${encodeURIComponent(JSON.stringify([SKILL]))}&radius=25&limit=25`, token);
 
 test('the same search repeated shows a chef who edits, changes availability or gains a record at once', async () => {
-  const restaurant = await signUp('restaurant');
+  const restaurant = await signUp(h, 'restaurant');
   await h.post(
     '/profiles/restaurant',
     { name: 'Repeat Grill', description: 'd', address: 'a', city: 'Detroit', cuisineTypes: '["American"]' },
     restaurant.access_token,
   );
-  const chef = await signUp('chef');
+  const chef = await signUp(h, 'chef');
   const saved = await h.post(
     '/profiles/chef',
     { name: 'Sauce Sam', bio: 'Sauces', city: 'Detroit', skills: JSON.stringify([SKILL]) },

@@ -100,6 +100,13 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<H
   };
 }
 
+/** A new account signed up through the API (refused unless 201): its session. */
+export async function signUp(h: Harness, type: 'chef' | 'restaurant' = 'chef') {
+  const res = await h.post('/auth/signup', newAccount(type));
+  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.session as { access_token: string; refresh_token: string; user: { id: string } };
+}
+
 let counter = 0;
 export function newAccount(type: 'chef' | 'restaurant' | 'worker', extra: Record<string, unknown> = {}) {
   counter += 1;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
-import { newAccount, startIdentity, type Harness } from './harness';
+import { signUp, startIdentity, type Harness } from './harness';
 
 // Reliability records on profiles (issue 16): jobs announces each fact (`jobs.reliability.recorded.v1`), identity
 // counts it once per user, kind and job, and every profile response shows the counts all time and over the
@@ -16,14 +16,8 @@ afterAll(() => h.close());
 const DAY = 86_400_000;
 const daysAgo = (n: number) => new Date(Date.now() - n * DAY).toISOString();
 
-async function signUp(type: 'chef' | 'restaurant') {
-  const res = await h.post('/auth/signup', newAccount(type));
-  expect(res.status).toBe(201);
-  return res.body.session as { access_token: string; user: { id: string } };
-}
-
 async function chefWithProfile(name: string, city: 'Minneapolis' | 'Detroit' = 'Minneapolis') {
-  const session = await signUp('chef');
+  const session = await signUp(h, 'chef');
   const saved = await h.post(
     '/profiles/chef',
     { name, bio: 'Grill and prep', city, skills: '["Grill Cook"]' },
@@ -34,7 +28,7 @@ async function chefWithProfile(name: string, city: 'Minneapolis' | 'Detroit' = '
 }
 
 async function restaurantWithProfile(name: string, city: 'Minneapolis' | 'Detroit' = 'Minneapolis') {
-  const session = await signUp('restaurant');
+  const session = await signUp(h, 'restaurant');
   const saved = await h.post(
     '/profiles/restaurant',
     { name, description: 'Tacos', address: '1 Main St', city, cuisineTypes: '["Mexican"]' },

@@ -1,7 +1,7 @@
 import { SignJWT, generateKeyPair, decodeJwt } from 'jose';
 import { eventually } from '@brigade/kit/testing';
 import { revokeSessions } from '../src/use-cases/revoke-sessions';
-import { newAccount, startIdentity, type Harness } from './harness';
+import { newAccount, signUp, startIdentity, type Harness } from './harness';
 
 let h: Harness;
 const ENDED = { code: 'AUTH.SESSION_REVOKED', error: 'Your session has ended. Please sign in again.' };
@@ -10,14 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-async function signUp(type: 'chef' | 'restaurant' = 'chef') {
-  const res = await h.post('/auth/signup', newAccount(type));
-  return res.body.session;
-}
-
 /** A signed-up restaurant with its profile in this city (where chef searches measure from). */
 async function restaurantIn(city: 'Minneapolis' | 'Detroit', name = 'R') {
-  const restaurant = await signUp('restaurant');
+  const restaurant = await signUp(h, 'restaurant');
   await h.post(
     '/profiles/restaurant',
     { name, description: 'd', address: 'a', city, cuisineTypes: '["Thai"]' },
@@ -28,7 +23,7 @@ async function restaurantIn(city: 'Minneapolis' | 'Detroit', name = 'R') {
 
 describe('refresh tokens rotate and a reused one ends the session', () => {
   test('each refresh returns a new pair; the old refresh token then ends the whole session', async () => {
-    const first = await signUp();
+    const first = await signUp(h);
     const second = await h.post('/auth/refresh', { refresh_token: first.refresh_token });
     expect(second.status).toBe(200);
     expect(second.body.session.refresh_token).not.toBe(first.refresh_token);
@@ -45,7 +40,7 @@ describe('refresh tokens rotate and a reused one ends the session', () => {
   });
 
   test('signing out ends the session', async () => {
-    const s = await signUp();
+    const s = await signUp(h);
     expect((await h.post('/auth/signout', {}, s.access_token)).status).toBe(200);
     expect((await h.post('/auth/refresh', { refresh_token: s.refresh_token })).status).toBe(401);
     // Its access token is refused at once too; signing out again still succeeds.
@@ -58,7 +53,7 @@ describe('refresh tokens rotate and a reused one ends the session', () => {
     const first = (await h.post('/auth/signup', account)).body.session;
     const second = (await h.post('/auth/signin', { email: account.email, password: account.password })).body
       .session;
-    const other = await signUp();
+    const other = await signUp(h);
     const ended = await revokeSessions(h.service.context, first.user.id, 'suspended');
     expect(ended.sort()).toEqual(
       [decodeJwt(first.access_token).sid, decodeJwt(second.access_token).sid].sort(),
@@ -85,7 +80,7 @@ describe('access tokens: only identity-signed, unexpired, EdDSA tokens are accep
   });
 
   test('tampered payload', async () => {
-    const s = await signUp();
+    const s = await signUp(h);
     const [head, , sig] = s.access_token.split('.');
     const claims = decodeJwt(s.access_token);
     const forged = Buffer.from(JSON.stringify({ ...claims, user_type: 'restaurant' })).toString('base64url');
@@ -93,14 +88,14 @@ describe('access tokens: only identity-signed, unexpired, EdDSA tokens are accep
   });
 
   test('alg none', async () => {
-    const s = await signUp();
+    const s = await signUp(h);
     const claims = decodeJwt(s.access_token);
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
     expect((await h.get('/profiles/me', none)).status).toBe(401);
   });
 
   test('signed with another key, or with HMAC', async () => {
-    const s = await signUp();
+    const s = await signUp(h);
     const claims = decodeJwt(s.access_token);
     const { privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519' });
     const other = await new SignJWT(claims)
@@ -115,7 +110,7 @@ describe('access tokens: only identity-signed, unexpired, EdDSA tokens are accep
 
   test('expired', async () => {
     const { signAccessToken } = await import('@brigade/kit');
-    const s = await signUp();
+    const s = await signUp(h);
     const old = await signAccessToken(
       h.service.context.keyRing.signing,
       { id: s.user.id, type: 'chef', language: 'en', sessionId: 'x' },
@@ -176,7 +171,7 @@ describe('phone verification', () => {
   test("resend answers the same for another account's phone and a phone with no account: neither is the caller's", async () => {
     const owner = newAccount('chef');
     await h.post('/auth/signup', owner);
-    const caller = await signUp();
+    const caller = await signUp(h);
     const known = await h.post('/auth/resend-code', { phone: owner.phone }, caller.access_token);
     const unknown = await h.post('/auth/resend-code', { phone: '3135550199' }, caller.access_token);
     expect(known).toEqual(unknown);
@@ -202,7 +197,7 @@ describe('sign-in', () => {
 
 describe('permissions', () => {
   test('a chef cannot write a restaurant profile, nor accept restaurant terms', async () => {
-    const chef = await signUp('chef');
+    const chef = await signUp(h, 'chef');
     const res = await h.post(
       '/profiles/restaurant',
       { name: 'X', description: 'd', address: 'a', city: 'Detroit', cuisineTypes: '["Thai"]' },
@@ -222,13 +217,13 @@ describe('permissions', () => {
 
   test('chef search measures the radius from the restaurant', async () => {
     const restaurant = await restaurantIn('Minneapolis');
-    const near = await signUp('chef');
+    const near = await signUp(h, 'chef');
     await h.post(
       '/profiles/chef',
       { name: 'Near Chef', bio: 'b', city: 'Minneapolis', skills: '["Line Cook"]', hourlyRateMin: '20' },
       near.access_token,
     );
-    const far = await signUp('chef');
+    const far = await signUp(h, 'chef');
     await h.post(
       '/profiles/chef',
       { name: 'Far Chef', bio: 'b', city: 'Detroit', skills: '["Line Cook"]' },
@@ -249,7 +244,7 @@ describe('permissions', () => {
   test('chef search pages through the results: every chef once, in the same order as one long page', async () => {
     const restaurant = await restaurantIn('Detroit', 'Pager');
     for (const name of ['Page Ana', 'Page Ana', 'Page Ben', 'Page Cy', 'Page Dee']) {
-      const chef = await signUp('chef');
+      const chef = await signUp(h, 'chef');
       await h.post(
         '/profiles/chef',
         { name, bio: 'b', city: 'Detroit', skills: '["Pastry Chef"]' },
@@ -282,7 +277,7 @@ describe('events', () => {
         seen.push(e);
       },
     });
-    const s = await signUp('chef');
+    const s = await signUp(h, 'chef');
     await h.post(
       '/profiles/chef',
       { name: 'Evented', bio: 'b', city: 'Detroit', skills: '["Server"]' },
