@@ -7,9 +7,8 @@ import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { failureText } from '../auth/PhoneRequired';
 import { favoritesApi } from '../favorites/favoritesApi';
-import type { CardConfirmer } from '../payments/card';
 import { CardChoice } from '../payments/CardChoice';
-import { paymentsApi } from '../payments/paymentsApi';
+import { useCardChoice } from '../payments/useCardChoice';
 import { useCardErrorText, usePayForJob } from '../payments/usePayForJob';
 import { ForType } from '../shell/Redirects';
 import { jobsApi, type JobPosting } from './jobsApi';
@@ -32,7 +31,6 @@ function PostShift() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const [form, setForm] = useState<PostForm>(initial);
-  const [confirmer, setConfirmer] = useState<CardConfirmer | null>(null);
   const [error, setError] = useState<ReactNode>(null);
   const [busy, setBusy] = useState<null | 'posting' | 'paying'>(null);
   // Once created, the job is kept: paying again never posts a second job.
@@ -42,10 +40,7 @@ function PostShift() {
   const payForJob = usePayForJob();
   const cardText = useCardErrorText();
   // A saved card pays in one tap ("Use another card" shows the card field).
-  const saved = paymentsApi.useSavedCardQuery();
-  const savedCard = saved.data?.card ?? null;
-  const [anotherCard, setAnotherCard] = useState(false);
-  const withSaved = !!savedCard && !anotherCard;
+  const card = useCardChoice();
 
   const pay = useMemo(
     () => shiftPay(form.start, form.end, form.hourlyRate),
@@ -65,7 +60,8 @@ function PostShift() {
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    if (!withSaved && !confirmer) {
+    const confirmer = card.confirmer;
+    if (!confirmer) {
       setError(cardText({ code: 'not_loaded' }));
       return;
     }
@@ -100,7 +96,7 @@ function PostShift() {
     const outcome = await payForJob({
       jobId: posted.id,
       amountCents: amount,
-      confirmer: withSaved ? 'saved' : confirmer!,
+      confirmer,
       email: user?.email ?? '',
     });
     setBusy(null);
@@ -111,7 +107,7 @@ function PostShift() {
     setError(outcome.reason === 'card' ? cardText(outcome.card) : outcome.text);
     // The bank wants the restaurant present (3-D Secure): pay by entering the card.
     if (outcome.reason === 'server' && outcome.code === 'PAYMENTS.AUTHENTICATION_REQUIRED')
-      setAnotherCard(true);
+      card.chooseAnotherCard();
   };
 
   const favorites = roster.data?.favorites ?? [];
@@ -228,13 +224,7 @@ function PostShift() {
         <PayBreakdown pay={pay} />
 
         <div className="card">
-          <CardChoice
-            savedCard={savedCard}
-            loading={saved.isLoading}
-            anotherCard={anotherCard}
-            onAnotherCard={setAnotherCard}
-            onReady={setConfirmer}
-          />
+          <CardChoice {...card.props} />
         </div>
 
         <Alert>{error}</Alert>
@@ -247,7 +237,7 @@ function PostShift() {
           <button
             type="submit"
             className="btn btn-large"
-            disabled={saved.isLoading || (!withSaved && !confirmer) || busy !== null}
+            disabled={card.loading || !card.confirmer || busy !== null}
           >
             {busy === 'posting'
               ? t('post.posting')

@@ -10,10 +10,9 @@ import { Spinner } from '../../components/Spinner';
 import { jobsApi } from '../jobs/jobsApi';
 import { jobPay } from '../jobs/money';
 import { PayBreakdown, PositionTitle } from '../jobs/parts';
-import type { CardConfirmer } from './card';
 import { CardChoice } from './CardChoice';
-import { paymentsApi } from './paymentsApi';
 import { savedCardLabel } from './savedCard';
+import { useCardChoice } from './useCardChoice';
 import { useCardErrorText, usePayForJob } from './usePayForJob';
 import { canJob } from '../../app/contracts';
 import { started } from '../jobs/shiftState';
@@ -27,16 +26,11 @@ export default function PayForJobPage() {
   const { user } = useAuth();
   const navigate = useNavigate();
   const job = jobsApi.useJobQuery(jobId, { refetchOnMountOrArgChange: true });
-  const [confirmer, setConfirmer] = useState<CardConfirmer | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   // With a saved card the page offers it first; "Use another card" shows the card field.
-  const saved = paymentsApi.useSavedCardQuery();
-  const savedCard = saved.data?.card ?? null;
-  const [anotherCard, setAnotherCard] = useState(false);
-  const withSaved = !!savedCard && !anotherCard;
-  const cardReady = withSaved || !!confirmer;
+  const card = useCardChoice();
   const payForJob = usePayForJob();
   const cardText = useCardErrorText();
 
@@ -73,7 +67,8 @@ export default function PayForJobPage() {
   const payable = canJob('escrowHeld', data.status) && !started(data);
   const onPay = async () => {
     setError(null);
-    if (!withSaved && !confirmer) {
+    const confirmer = card.confirmer;
+    if (!confirmer) {
       setError(cardText({ code: 'not_loaded' }));
       return;
     }
@@ -81,7 +76,7 @@ export default function PayForJobPage() {
     const outcome = await payForJob({
       jobId: data.id,
       amountCents: pay.totalCents,
-      confirmer: withSaved ? 'saved' : confirmer!,
+      confirmer,
       email: user?.email ?? '',
     });
     setBusy(false);
@@ -90,7 +85,7 @@ export default function PayForJobPage() {
       setError(outcome.reason === 'card' ? cardText(outcome.card) : outcome.text);
       // The bank wants the restaurant present (3-D Secure): pay by entering the card.
       if (outcome.reason === 'server' && outcome.code === 'PAYMENTS.AUTHENTICATION_REQUIRED')
-        setAnotherCard(true);
+        card.chooseAnotherCard();
     }
   };
 
@@ -121,26 +116,20 @@ export default function PayForJobPage() {
       {payable ? (
         <>
           <div className="card">
-            <CardChoice
-              savedCard={savedCard}
-              loading={saved.isLoading}
-              anotherCard={anotherCard}
-              onAnotherCard={setAnotherCard}
-              onReady={setConfirmer}
-            />
+            <CardChoice {...card.props} />
           </div>
           <Alert>{error}</Alert>
           <div className="actions-row">
             <button
               type="button"
               className="btn btn-large"
-              disabled={saved.isLoading || !cardReady || busy}
+              disabled={card.loading || !card.confirmer || busy}
               onClick={() => void onPay()}
             >
               {busy
                 ? t('pay.paying')
-                : withSaved
-                  ? t('pay.payWithSaved', { card: savedCardLabel(savedCard) })
+                : card.withSaved && card.savedCard
+                  ? t('pay.payWithSaved', { card: savedCardLabel(card.savedCard) })
                   : t('pay.pay', { amount: formatCents(pay.totalCents) })}
             </button>
             <button type="button" className="btn btn-secondary btn-large" onClick={() => navigate(-1)}>
