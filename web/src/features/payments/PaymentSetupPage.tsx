@@ -22,9 +22,24 @@ export default function PaymentSetupPage() {
   return userType === 'restaurant' ? <RestaurantPaymentSetup /> : <PayoutSetup userType={userType} />;
 }
 
-function RestaurantPaymentSetup() {
+/** The foot of both setup screens: to the dashboard, or back where the user came from. */
+function SetupActions({ userType }: { userType: 'chef' | 'restaurant' }) {
   const { t } = useTranslation('payments');
   const navigate = useNavigate();
+  return (
+    <div className="actions-row">
+      <Link to={dashboardPathFor(userType)} className="btn">
+        {t('actions.dashboard')}
+      </Link>
+      <button type="button" className="btn btn-secondary" onClick={() => navigate(-1)}>
+        {t('actions.back')}
+      </button>
+    </div>
+  );
+}
+
+function RestaurantPaymentSetup() {
+  const { t } = useTranslation('payments');
   return (
     <section className="page narrow">
       <h1>{t('title')}</h1>
@@ -34,21 +49,13 @@ function RestaurantPaymentSetup() {
         <h2>{t('savedCard.howTitle')}</h2>
         <p className="muted">{t('howRestaurant')}</p>
       </div>
-      <div className="actions-row">
-        <Link to={dashboardPathFor('restaurant')} className="btn">
-          {t('actions.dashboard')}
-        </Link>
-        <button type="button" className="btn btn-secondary" onClick={() => navigate(-1)}>
-          {t('actions.back')}
-        </button>
-      </div>
+      <SetupActions userType="restaurant" />
     </section>
   );
 }
 
 function PayoutSetup({ userType }: { userType: 'chef' | 'restaurant' }) {
   const { t } = useTranslation('payments');
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const variant = pathname.endsWith('onboarding-complete')
@@ -154,14 +161,7 @@ function PayoutSetup({ userType }: { userType: 'chef' | 'restaurant' }) {
         <p className="muted">{userType === 'chef' ? t('howChef') : t('howRestaurant')}</p>
       </div>
 
-      <div className="actions-row">
-        <Link to={dashboardPathFor(userType)} className="btn">
-          {t('actions.dashboard')}
-        </Link>
-        <button type="button" className="btn btn-secondary" onClick={() => navigate(-1)}>
-          {t('actions.back')}
-        </button>
-      </div>
+      <SetupActions userType={userType} />
     </section>
   );
 }
