@@ -1,16 +1,9 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
-import {
-  assignRequestId,
-  bearerToken,
-  verifyAccessToken,
-  type KeySource,
-  type Logger,
-  type SessionRevocations,
-} from '@brigade/kit';
+import { assignRequestId, type KeySource, type Logger, type SessionRevocations } from '@brigade/kit';
 import type { GatewayConfig } from './config';
 import type { Cors } from './cors';
-import type { PollRequest } from './poll-shortcut';
+import { verifiedAccount, type PollRequest } from './poll-shortcut';
 import { keepServiceStamps, upstreamFailure, type ProxyDeps } from './proxy';
 import type { RateLimiter } from './rate-limit';
 import { matchRoute, type ServiceName } from './routes';
@@ -111,17 +104,7 @@ export function leanProxy(deps: LeanProxyDeps) {
     if (req.method !== 'GET') return false;
     const polled = req as PollRequest;
     // The token as the shortcut verified it (cached); verified here when the shortcut did not try.
-    if (!polled.account && !polled.tokenTried) {
-      const token = bearerToken(polled);
-      polled.tokenTried = true;
-      if (token)
-        try {
-          polled.account = await verifyAccessToken(token, keys, revocations);
-        } catch {
-          return false;
-        }
-    }
-    const account = polled.account;
+    const account = await verifiedAccount(polled, keys, revocations);
     if (!account) return false; // no token or a bad one: Express answers (401)
     // A body on a GET (or one announced) is Express's business: its size limits and parsers.
     if (req.headers['transfer-encoding'] || Number(req.headers['content-length'] ?? 0) > 0) return false;

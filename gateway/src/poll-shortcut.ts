@@ -25,6 +25,27 @@ export type PollRequest = Request & {
   counted?: { allowed: boolean; resetSeconds: number };
 };
 
+/**
+ * The request's account from its bearer token, verified once whichever front handler asks first (the shortcut,
+ * then the lean path): null without a token, or with one that is bad, expired or ended (Express answers those).
+ */
+export async function verifiedAccount(
+  req: PollRequest,
+  keys: KeySource,
+  revocations?: SessionRevocations,
+): Promise<Request['account'] | null> {
+  if (req.tokenTried) return req.account ?? null;
+  const token = bearerToken(req);
+  if (!token) return null;
+  req.tokenTried = true;
+  try {
+    req.account = await verifyAccessToken(token, keys, revocations);
+    return req.account;
+  } catch {
+    return null;
+  }
+}
+
 export interface PollShortcutDeps {
   config: GatewayConfig;
   revalidation: RevalidationCache;
@@ -80,11 +101,8 @@ export function pollShortcut(deps: PollShortcutDeps) {
     if (req.method !== 'GET' || !url.startsWith('/api/')) return false;
     const ifNoneMatch = req.headers['if-none-match'];
     try {
-      const token = bearerToken(req as Request);
-      if (!token) return false;
-      (req as PollRequest).tokenTried = true;
-      const user = await verifyAccessToken(token, keys, revocations);
-      (req as Request).account = user;
+      const user = await verifiedAccount(req as PollRequest, keys, revocations);
+      if (!user) return false;
       // The service answered this user for this URL within its max-age (and said whether it was shared).
       const entry = revalidation.admitted(user.id, url);
       if (!entry) return false;
