@@ -1,11 +1,11 @@
 import { sql } from '@brigade/kit';
-import { eventually, startPayments, type Harness } from './harness';
+import { eventually, usePayments } from './harness';
 
 // Issue 20: receipts of shifts charged before migration 0009 named the charge id, not the card. The card backfill
 // asks the Stripe sandbox (the PaymentIntent with its PaymentMethod expanded, as the charge path does) once per
 // charge recorded without a card; a Receipts read never waits on the provider and still answers when it is down.
 
-let h: Harness;
+const h = usePayments();
 type Account = { id: string; token: string };
 let restaurant: Account;
 const jobs: string[] = [];
@@ -34,7 +34,6 @@ async function retrieveHits() {
 }
 
 beforeAll(async () => {
-  h = await startPayments();
   // The sandbox's payment_intent.succeeded webhook would record the card again after the test forgets it.
   await h.sandbox.deliverer.stop();
   restaurant = await h.user('restaurant');
@@ -52,10 +51,6 @@ beforeAll(async () => {
         where job_id in (${jobs[0]}, ${jobs[1]})`,
   );
 }, 60_000);
-afterAll(async () => {
-  await h?.callSandbox('DELETE', '/sandbox/faults/stripe');
-  await h?.close();
-});
 
 test('with the provider down a Receipts read still answers, with the charge id, and the charges wait for a later pass', async () => {
   const down = await h.callSandbox('POST', '/sandbox/faults/stripe', undefined, {

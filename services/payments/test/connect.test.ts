@@ -1,15 +1,9 @@
-import { eventually, PUBLIC_URL, startPayments, type Harness } from './harness';
+import { eventually, PUBLIC_URL, usePayments } from './harness';
 
 // Stripe Connect onboarding through the sandbox: an Express account per user, the hosted onboarding page,
 // and the account status the dashboards and the jobs service rely on.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startPayments();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = usePayments();
 
 test('a user without a payment account sees everything disabled and no account id', async () => {
   const chef = await h.user('chef');

@@ -1,19 +1,13 @@
 import { sql } from '@brigade/kit';
 import { runLedgerCheck } from '../src/scripts/ledger-check';
-import { eventually, startPayments, type Harness } from './harness';
+import { eventually, usePayments } from './harness';
 import { cancellationFigures, quoteFor } from './rules';
 
 // A crash between the provider call and the ledger write must not move money twice: the transfer is repeated
 // with the same idempotency key after a restart, Stripe answers with the same transfer, the ledger records it
 // once, and ledger:check stays green.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startPayments({ MONEY_TASK_RETRY_DELAYS_MS: '300000' });
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = usePayments({ env: { MONEY_TASK_RETRY_DELAYS_MS: '300000' } });
 
 /** The next ledger entry of this kind fails once, as a crash between the provider call and the write would. */
 async function injectCrashOnce(kind: 'transfer' | 'refund') {

@@ -2,23 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { sql } from '@brigade/kit';
 import { BOOKING_FEE_BPS, platformFee, type EventInput } from '@brigade/contracts';
 import { runLedgerCheck } from '../src/scripts/ledger-check';
-import { applicationFacts, eventually, startPayments, type Harness } from './harness';
+import { applicationFacts, eventually, usePayments } from './harness';
 import { deadLetterCount, type PaidShift } from './rules';
 
 // Issue 17: an operator decides a disputed job (jobs.dispute.resolved.v1). Payments checks the figures against
 // its own records, moves the money through its one decision per job (release, refund or split, reason
 // dispute_decision), and the ledger rules stay green after each kind.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startPayments();
-});
-afterEach(async () => {
-  await h.expectLedgerGreen();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = usePayments({ ledgerAfterEach: true });
 
 /** A paid shift worked by its accepted chef whose checkout answers disagreed: the money is disputed. */
 async function disputedShift(): Promise<PaidShift> {

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from '@brigade/kit';
-import { eventually, startPayments, type Harness } from './harness';
+import { eventually, usePayments } from './harness';
 import { cancellationFigures, quoteFor, type PaidShift } from './rules';
 
 // Issue 20: a chef's earnings and a restaurant's receipts, read from the ledger (no bookkeeping of their own),
 // after a real money flow: escrow held, a checkout paid out, a shift still held, a refund, a late cancellation.
 
-let h: Harness;
+const h = usePayments();
 type Account = { id: string; token: string };
 let restaurant: Account;
 let otherRestaurant: Account;
@@ -47,7 +47,6 @@ function profileFacts(userId: string, name: string) {
 }
 
 beforeAll(async () => {
-  h = await startPayments();
   restaurant = await h.user('restaurant');
   otherRestaurant = await h.user('restaurant');
   chef = await h.user('chef');
@@ -97,10 +96,6 @@ beforeAll(async () => {
     expect(names).toEqual([{ name: '=Ana Ruiz' }, { name: 'Bistro "Nord", Minneapolis' }]);
   });
 }, 120_000);
-
-afterAll(async () => {
-  await h?.close();
-});
 
 const get = (path: string, who?: Account) => h.call('GET', path, who?.token);
 

@@ -1,20 +1,11 @@
 import { MESSAGES } from '@brigade/contracts';
 import { sql } from '@brigade/kit';
-import { eventually, startPayments, type Harness } from './harness';
+import { eventually, usePayments, type Harness } from './harness';
 
 // The money path through the payments service with the built-in Stripe sandbox: pay into escrow, release to
 // the chef or refund the restaurant, and the ledger invariant after every scenario.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startPayments();
-});
-afterAll(async () => {
-  await h?.close();
-});
-afterEach(async () => {
-  await h.expectLedgerGreen();
-});
+const h = usePayments({ ledgerAfterEach: true });
 
 test('a restaurant pays a posted shift and the money is held in escrow once, whoever reports it first', async () => {
   const restaurant = await h.user('restaurant');

@@ -131,6 +131,8 @@ export async function startPayments(env: Record<string, string> = {}) {
       return config;
     },
     published,
+    /** True when the Stripe sandbox answers payments (no STRIPE_SECRET_KEY given). */
+    onSandbox,
     get url() {
       return server.url;
     },
@@ -392,6 +394,47 @@ export async function startPayments(env: Record<string, string> = {}) {
 }
 
 export type Harness = Awaited<ReturnType<typeof startPayments>>;
+
+export interface UsePaymentsOptions {
+  /** Settings over the harness's defaults (e.g. shorter money rules, a webhook secret). */
+  env?: Record<string, string>;
+  /**
+   * After each test: the sandbox's faults cleared (a test that made Stripe fail leaves it working for the
+   * next) and the ledger checked green: every job's money adds up and none is stuck past its deadline.
+   */
+  ledgerAfterEach?: boolean;
+}
+
+/**
+ * One payments service for a test file: started in beforeAll, closed in afterAll, and with `ledgerAfterEach`
+ * the ledger held green after every test. Use it at the top of a file; its properties are read inside tests
+ * and hooks (declared after it, so they run after the service is up).
+ */
+export function usePayments({ env = {}, ledgerAfterEach = false }: UsePaymentsOptions = {}): Harness {
+  let started: Harness | undefined;
+  beforeAll(async () => {
+    started = await startPayments(env);
+  });
+  if (ledgerAfterEach)
+    afterEach(async () => {
+      if (!started) return;
+      if (started.onSandbox) await started.callSandbox('DELETE', '/sandbox/faults/stripe');
+      await started.expectLedgerGreen();
+    });
+  afterAll(async () => {
+    // Stripe working again first, so the service's last retries end at once instead of waiting out a fault.
+    if (started?.onSandbox)
+      await started.callSandbox('DELETE', '/sandbox/faults/stripe').catch(() => undefined);
+    await started?.close();
+  });
+  return new Proxy({} as Harness, {
+    get(_target, key) {
+      if (!started)
+        throw new Error('the payments service starts in beforeAll: use it inside a test or a hook');
+      return Reflect.get(started, key);
+    },
+  });
+}
 
 /** What every application event carries (the shift's times: now unless given). */
 export function applicationFacts(

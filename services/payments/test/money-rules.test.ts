@@ -1,5 +1,5 @@
 import { sql } from '@brigade/kit';
-import { eventually, startPayments, type Harness } from './harness';
+import { eventually, usePayments } from './harness';
 import {
   cancellationFigures,
   deadLetterCount,
@@ -14,16 +14,7 @@ import {
 // checkout deadline) and publishes the decision; payments moves the money as decided, after checking the
 // figures against its own records, and the ledger and its stuck-money report stay green after each.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startPayments();
-});
-afterEach(async () => {
-  await h.expectLedgerGreen();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = usePayments({ ledgerAfterEach: true });
 
 const HOUR = 3_600_000;
 

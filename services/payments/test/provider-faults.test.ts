@@ -1,26 +1,19 @@
 import { sql } from '@brigade/kit';
-import { eventually, startPayments, type Harness } from './harness';
+import { eventually, startPayments, usePayments } from './harness';
 import { cancellationFigures, quoteFor } from './rules';
 
 // Stripe down, slow or losing its answers, through the real SDK against the sandbox's fault switch
 // (POST /sandbox/faults/stripe on the sandbox's own address). Whatever happens, money moves once: every retry
 // carries the same idempotency key, the emulator honours it like Stripe, and the ledger stays green.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startPayments({
+const h = usePayments({
+  env: {
     STRIPE_TIMEOUT_MS: '1500',
     STRIPE_INTERACTIVE_TIMEOUT_MS: '1500',
     STRIPE_MAX_NETWORK_RETRIES: '1',
     MONEY_TASK_RETRY_DELAYS_MS: '100,200,400',
-  });
-});
-afterEach(async () => {
-  await h.callSandbox('DELETE', '/sandbox/faults/stripe');
-  await h.expectLedgerGreen();
-});
-afterAll(async () => {
-  await h?.close();
+  },
+  ledgerAfterEach: true,
 });
 
 type Mode = '500' | 'timeout' | 'lost_response';

@@ -1,20 +1,11 @@
 import { sql } from '@brigade/kit';
-import { eventually, startPayments, type Harness } from './harness';
+import { eventually, usePayments } from './harness';
 
 // A restaurant's saved card (issue 20): a Stripe Customer and a SetupIntent confirmed in the browser, recorded by
 // payments only as the provider describes it, then shifts paid off-session with it. Real database and bus, the
 // Stripe sandbox as the provider.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startPayments();
-});
-afterAll(async () => {
-  await h?.close();
-});
-afterEach(async () => {
-  await h.expectLedgerGreen();
-});
+const h = usePayments({ ledgerAfterEach: true });
 
 type User = { id: string; token: string };
 

@@ -2,23 +2,13 @@ import { sql } from '@brigade/kit';
 import { loadPolicy } from '@brigade/contracts';
 import { runLedgerCheck } from '../src/scripts/ledger-check';
 import { findStuckMoney } from '../src/use-cases/report-stuck-money';
-import { eventually, startPayments, type Harness } from './harness';
+import { eventually, usePayments } from './harness';
 import { cancellationFigures, deadlinePassed, quoteFor, type PaidShift } from './rules';
 
 // `npm run ledger:check`'s stuck-money report (issue 16: no dollar stays in escrow past its deadline) and the
 // ledger rules of a split, through the same function the command runs.
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startPayments({ MONEY_TASK_RETRY_DELAYS_MS: '50,100,200' });
-});
-afterEach(async () => {
-  await h.callSandbox('DELETE', '/sandbox/faults/stripe');
-  await h.expectLedgerGreen();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = usePayments({ env: { MONEY_TASK_RETRY_DELAYS_MS: '50,100,200' }, ledgerAfterEach: true });
 
 const HOUR = 3_600_000;
 const inAMonth = () => new Date(Date.now() + 30 * 24 * HOUR);

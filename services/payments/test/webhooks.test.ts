@@ -2,23 +2,14 @@ import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
 import { sql } from '@brigade/kit';
 import { loadPaymentsConfig } from '../src/config';
-import { eventually, startPayments, type Harness } from './harness';
+import { eventually, startPayments, usePayments, type Harness } from './harness';
 
 // The webhook endpoint trusts only what Stripe signed, and even a signed event is only a hint: payments asks the
 // provider for the object the event names and acts only where that matches its own records. Forged, altered and
 // stale deliveries change nothing; an event delivered several times is acted on once.
 
 const SECRET = `whsec_component_${randomBytes(8).toString('hex')}`;
-let h: Harness;
-beforeAll(async () => {
-  h = await startPayments({ STRIPE_WEBHOOK_SECRET: SECRET });
-});
-afterAll(async () => {
-  await h?.close();
-});
-afterEach(async () => {
-  await h.expectLedgerGreen();
-});
+const h = usePayments({ env: { STRIPE_WEBHOOK_SECRET: SECRET }, ledgerAfterEach: true });
 
 async function pendingJobWithIntent() {
   const restaurant = await h.user('restaurant');
