@@ -202,3 +202,33 @@ export async function createTcpCut(target: { host: string; port: number }) {
       }),
   };
 }
+
+/**
+ * What one test file runs against (a service with what a test needs around it): started by `start` in
+ * `beforeAll` (after the file's earlier `beforeAll` hooks), closed in `afterAll`, with `afterEach` run after
+ * every test when given. The value is read inside tests and hooks only; before the start it says so.
+ */
+export function useStarted<T extends { close(): Promise<void> }>(
+  name: string,
+  start: () => Promise<T>,
+  options: { afterEach?: (started: T) => Promise<void> } = {},
+): T {
+  let started: T | undefined;
+  beforeAll(async () => {
+    started = await start();
+  });
+  const after = options.afterEach;
+  if (after)
+    afterEach(async () => {
+      if (started) await after(started);
+    });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return new Proxy({} as T, {
+    get(_target, key) {
+      if (!started) throw new Error(`${name} starts in beforeAll: use it inside a test or a hook`);
+      return Reflect.get(started, key);
+    },
+  });
+}

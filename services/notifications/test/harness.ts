@@ -8,6 +8,7 @@ import {
   eventually,
   type TestBus,
   type TestDatabase,
+  useStarted,
 } from '@brigade/kit/testing';
 import { startTestSmsSandbox, type TestSmsSandbox } from '@brigade/sandbox-sms/testing';
 import {
@@ -210,20 +211,7 @@ export async function startSuite(options: NotificationsOptions = {}): Promise<No
  * tests and hooks only.
  */
 export function useNotifications(options: NotificationsOptions = {}): Notifications {
-  let started: Notifications | undefined;
-  beforeAll(async () => {
-    started = await startSuite(options);
-  });
-  afterAll(async () => {
-    await started?.close();
-  });
-  return new Proxy({} as Notifications, {
-    get(_target, key) {
-      if (!started)
-        throw new Error('the notifications service starts in beforeAll: use it inside a test or a hook');
-      return Reflect.get(started, key);
-    },
-  });
+  return useStarted('the notifications service', () => startSuite(options));
 }
 
 /** Publish an event the way its producer's relay would (validated against its contract by the bus). */

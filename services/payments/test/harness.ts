@@ -8,6 +8,7 @@ import {
   eventually,
   type TestBus,
   type TestDatabase,
+  useStarted,
 } from '@brigade/kit/testing';
 import { computeJobPay, type EventInput, type EventEnvelope, type EventType } from '@brigade/contracts';
 import {
@@ -159,6 +160,8 @@ export async function startPayments(env: Record<string, string> = {}) {
       await boot();
     },
     async close() {
+      // Stripe working again first, so the service's last retries end at once instead of waiting out a fault.
+      if (sandboxServer) await callAt(sandboxUrl)('DELETE', '/sandbox/faults/stripe').catch(() => undefined);
       await shutdown().catch(() => undefined);
       await testBus.destroy();
       await database.destroy();
@@ -407,32 +410,16 @@ export interface UsePaymentsOptions {
 
 /**
  * One payments service for a test file: started in beforeAll, closed in afterAll, and with `ledgerAfterEach`
- * the ledger held green after every test. Use it at the top of a file; its properties are read inside tests
- * and hooks (declared after it, so they run after the service is up).
+ * the ledger held green after every test. Use it at the top of a file; read it inside tests and hooks.
  */
 export function usePayments({ env = {}, ledgerAfterEach = false }: UsePaymentsOptions = {}): Harness {
-  let started: Harness | undefined;
-  beforeAll(async () => {
-    started = await startPayments(env);
-  });
-  if (ledgerAfterEach)
-    afterEach(async () => {
-      if (!started) return;
-      if (started.onSandbox) await started.callSandbox('DELETE', '/sandbox/faults/stripe');
-      await started.expectLedgerGreen();
-    });
-  afterAll(async () => {
-    // Stripe working again first, so the service's last retries end at once instead of waiting out a fault.
-    if (started?.onSandbox)
-      await started.callSandbox('DELETE', '/sandbox/faults/stripe').catch(() => undefined);
-    await started?.close();
-  });
-  return new Proxy({} as Harness, {
-    get(_target, key) {
-      if (!started)
-        throw new Error('the payments service starts in beforeAll: use it inside a test or a hook');
-      return Reflect.get(started, key);
-    },
+  return useStarted('the payments service', () => startPayments(env), {
+    afterEach: ledgerAfterEach
+      ? async (h) => {
+          if (h.onSandbox) await h.callSandbox('DELETE', '/sandbox/faults/stripe');
+          await h.expectLedgerGreen();
+        }
+      : undefined,
   });
 }
 
