@@ -115,9 +115,8 @@ interface ListRow {
   total: number | string;
 }
 
-const appKey = (r: Pick<ListRow, 'id' | 'app_v'>) => `${r.id}:${r.app_v}`;
-const jobKey = (r: Pick<ListRow, 'job_id' | 'job_v'>) => `${r.job_id}:${r.job_v}`;
-const chefKey = (r: { chef: string; chef_v: string | null }) => `${r.chef}:${r.chef_v}`;
+/** A fragment's key: its row's id and version (the job's: with its restaurant profile's). */
+const versionKey = (id: string, version: string | null) => `${id}:${version}`;
 
 /** A PostgreSQL array literal of ids read from the database (uuids: nothing to quote). */
 const idArray = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
@@ -146,15 +145,16 @@ async function makeMissing(
     parts.push(sql`select 'a' as kind, a.id::text as id, a.xmin::text as v, to_jsonb(a)::text as t, null as rp
       from jobs.applications a where a.id = any(${idArray(missing.apps)}::uuid[])`);
   if (missing.jobs.length)
-    parts.push(sql`select 'j', j.id::text, j.xmin::text || ':' || coalesce(rp.xmin::text, ''), to_jsonb(j)::text, to_jsonb(rp)::text
+    parts.push(sql`select 'j' as kind, j.id::text as id, j.xmin::text || ':' || coalesce(rp.xmin::text, '') as v,
+        to_jsonb(j)::text as t, to_jsonb(rp)::text as rp
       from jobs.jobs j left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id
       where j.id = any(${idArray(missing.jobs)}::uuid[])`);
   if (missing.chefs.length)
-    parts.push(sql`select 'c', cp.user_id::text, cp.xmin::text, to_jsonb(cp)::text, null
+    parts.push(sql`select 'c' as kind, cp.user_id::text as id, cp.xmin::text as v, to_jsonb(cp)::text as t, null as rp
       from jobs.chef_profiles cp where cp.user_id = any(${idArray(missing.chefs)}::uuid[])`);
   const made = new Map<string, string>();
   for (const r of await ctx.database.rows<TextRow>(sql.join(parts, sql` union all `))) {
-    const key = `${r.id}:${r.v}`;
+    const key = versionKey(r.id, r.v);
     if (r.kind === 'a') {
       const { chef_profiles: _, ...rest } = presentApplicationOfJob(
         normaliseApplication(JSON.parse(r.t)),
@@ -207,9 +207,9 @@ export async function listApplicationsJson(
   );
   const f = fragmentsOf(ctx.policy);
   // The kept fragments, taken now (another answer may push them out while this one waits on the database).
-  const apps = rows.map((r) => f.apps.get(appKey(r)));
-  const jobs = rows.map((r) => f.jobs.get(jobKey(r)));
-  const chefs = rows.map((r) => (r.chef === null ? 'null' : f.chefs.get(chefKey({ ...r, chef: r.chef }))));
+  const apps = rows.map((r) => f.apps.get(versionKey(r.id, r.app_v)));
+  const jobs = rows.map((r) => f.jobs.get(versionKey(r.job_id, r.job_v)));
+  const chefs = rows.map((r) => (r.chef === null ? 'null' : f.chefs.get(versionKey(r.chef, r.chef_v))));
   const missing = {
     apps: rows.filter((_, i) => apps[i] === undefined).map((r) => r.id),
     jobs: rows.filter((_, i) => jobs[i] === undefined).map((r) => r.job_id),
