@@ -192,11 +192,13 @@ export async function listApplicationsJson(
   if (q.jobId) where.push(sql`a.job_id = ${q.jobId}`);
   if (q.status) where.push(sql`a.status = ${q.status}`);
   const since = reliabilitySince(ctx.now(), ctx.policy.reliabilityWindowDays);
+  // A chef's own list is one chef's: their records counted once (an InitPlan), not once per row.
+  const chef = viewer.type === 'chef' ? sql`${viewer.id}::uuid` : sql`cp.user_id`;
   const rows = await ctx.database.rows<ListRow>(
     sql`
     select a.id, a.xmin::text as app_v, j.id as job_id, j.xmin::text || ':' || coalesce(rp.xmin::text, '') as job_v,
       j.status as job_status, cp.user_id as chef, cp.xmin::text as chef_v,
-      case when cp.user_id is null then null else ${chefReliabilityColumn(sql`cp.user_id`, since)} end as rel,
+      case when cp.user_id is null then null else ${chefReliabilityColumn(chef, since)} end as rel,
       count(*) over () as total
     from ${applicationFrom}
     where ${sql.join(where, sql` and `)}
