@@ -19,16 +19,23 @@ import {
 // reliability records included, for the chef and for the restaurant.
 const h = useHarness();
 
+/** Blue Door's two shifts: Ana booked on the first (`worked`), Ana and Ben applied to the second (`later`). */
+async function twoShifts() {
+  const r = await restaurantWithProfile(h, 'Blue Door');
+  const ana = await chefWithProfile(h, { name: 'Ana Ruiz' });
+  const ben = await chefWithProfile(h, { name: 'Ben Ortiz' });
+  const worked = await openJob(h, r);
+  const appId = await bookChef(worked, r, ana);
+  const later = await openJob(h, r);
+  expect((await ana.api.post(`/jobs/${later.id}/apply`)).status).toBe(201);
+  const bens = await ben.api.post(`/jobs/${later.id}/apply`);
+  expect(bens.status).toBe(201);
+  return { r, ana, ben, worked, appId, later, bensAppId: bens.body.application.id as string };
+}
+
 describe("GET /applications is the presenters' answer", () => {
   test('a disputed, decided shift and a pending one: the same JSON text for the chef and for the restaurant', async () => {
-    const r = await restaurantWithProfile(h, 'Blue Door');
-    const ana = await chefWithProfile(h, { name: 'Ana Ruiz' });
-    const ben = await chefWithProfile(h, { name: 'Ben Ortiz' });
-    const worked = await openJob(h, r);
-    const appId = await bookChef(worked, r, ana);
-    const later = await openJob(h, r);
-    expect((await ana.api.post(`/jobs/${later.id}/apply`)).status).toBe(201);
-    expect((await ben.api.post(`/jobs/${later.id}/apply`)).status).toBe(201);
+    const { r, ana, ben, worked, appId, later } = await twoShifts();
     // A change to an application shows on the next poll (its row's fragment is made again).
     const before = (await ben.api.get('/applications')).body;
     expect(before.applications[0].status).toBe('pending');
@@ -122,15 +129,7 @@ describe('GET /applications after each change', () => {
   }
 
   test('a status, a profile, a job, a dispute and a record each show on the next poll', async () => {
-    const r = await restaurantWithProfile(h, 'Blue Door');
-    const ana = await chefWithProfile(h, { name: 'Ana Ruiz' });
-    const ben = await chefWithProfile(h, { name: 'Ben Ortiz' });
-    const worked = await openJob(h, r);
-    const appId = await bookChef(worked, r, ana);
-    const later = await openJob(h, r);
-    expect((await ana.api.post(`/jobs/${later.id}/apply`)).status).toBe(201);
-    const bens = await ben.api.post(`/jobs/${later.id}/apply`);
-    expect(bens.status).toBe(201);
+    const { r, ana, ben, worked, appId, later, bensAppId } = await twoShifts();
     // every list is read once before each change, so its fragments are kept at the old versions
     const all = async () => ({
       ana: await listed(ana, 'chef'),
@@ -140,7 +139,7 @@ describe('GET /applications after each change', () => {
     await all();
 
     // the application's status
-    const rejected = await r.api.patch(`/applications/${bens.body.application.id}`, { status: 'rejected' });
+    const rejected = await r.api.patch(`/applications/${bensAppId}`, { status: 'rejected' });
     expect(rejected.status).toBe(200);
     expect((await all()).ben[0].status).toBe('rejected');
 
