@@ -63,60 +63,128 @@ export async function applicationView(
 }
 
 /**
- * JSON text of the list's parts, each made once per version of its rows: the key is the rows' own to_jsonb
- * text (so any change to a row, or to its restaurant's or chef's profile, is a new key), the value the
- * presenter's output serialised without its closing brace (the per-request fields are spliced in after it).
- * Per policy (deadlines on every job). Nothing here depends on who asks: the list's rows are the viewer's.
+ * JSON text of the list's parts, each made once per version of its rows: the key is the row's id and its
+ * `xmin` (the transaction that wrote this version of the row: every UPDATE, upsert or re-insert writes a new
+ * version with a new xmin, and the list only reads committed rows outside any writing transaction, so one id
+ * and xmin name one content), the value the presenter's output serialised without its closing brace (the
+ * per-request fields are spliced in after it). Per policy (deadlines on every job). Nothing here depends on
+ * who asks: the list's rows are the viewer's. VACUUM FREEZE keeps the raw xmin (PostgreSQL >= 9.4); a 32-bit
+ * xmin can come round again only after ~4 billion transactions, so the fragments are dropped every hour.
  */
 class Fragments {
   readonly apps = new Map<string, string>();
   readonly jobs = new Map<string, string>();
   readonly chefs = new Map<string, string>();
   readonly records = new Map<string, string>();
+  readonly made = Date.now();
 
   static readonly MAX = 2048;
+  static readonly MAX_AGE_MS = 3_600_000;
+
+  static put(map: Map<string, string>, key: string, text: string): string {
+    if (map.size >= Fragments.MAX) map.delete(map.keys().next().value!);
+    map.set(key, text);
+    return text;
+  }
 
   static get(map: Map<string, string>, key: string, make: () => string): string {
-    let text = map.get(key);
-    if (text === undefined) {
-      text = make();
-      if (map.size >= Fragments.MAX) map.delete(map.keys().next().value!);
-      map.set(key, text);
-    }
-    return text;
+    return map.get(key) ?? Fragments.put(map, key, make());
   }
 }
 const fragmentsByPolicy = new WeakMap<Policy, Fragments>();
 function fragmentsOf(policy: Policy): Fragments {
   let f = fragmentsByPolicy.get(policy);
-  if (!f) fragmentsByPolicy.set(policy, (f = new Fragments()));
+  if (!f || Date.now() - f.made > Fragments.MAX_AGE_MS) fragmentsByPolicy.set(policy, (f = new Fragments()));
   return f;
 }
 
 /** An object's JSON without its closing brace. */
 const open = (value: object) => JSON.stringify(value).slice(0, -1);
 
+/** A listed application: ids and row versions (xmin) only; the rows' text is read when a version is new. */
 interface ListRow {
-  app: string;
-  job: string;
-  rp: string | null;
-  cp: string | null;
-  rel: string | null;
+  id: string;
+  app_v: string;
   job_id: string;
+  /** The job's version and its restaurant profile's ('' when it has none). */
+  job_v: string;
   job_status: string;
+  chef: string | null;
+  chef_v: string | null;
+  rel: string | null;
   total: number | string;
+}
+
+/** A fragment's key: its row's id and version (the job's: with its restaurant profile's). */
+const versionKey = (id: string, version: string | null) => `${id}:${version}`;
+
+/** A PostgreSQL array literal of ids read from the database (uuids: nothing to quote). */
+const idArray = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
+
+/** One row version's text as the second statement reads it. */
+interface TextRow {
+  kind: 'a' | 'j' | 'c';
+  id: string;
+  v: string;
+  t: string;
+  rp: string | null;
+}
+
+/**
+ * The fragments of the listed rows no kept fragment holds, made from their text (one statement), kept under
+ * the versions this statement read, and returned by `kind:id` for this answer (a row written since the list
+ * was read shows as now: the answer's tag was taken before both, so the next poll refetches anyway).
+ */
+async function makeMissing(
+  ctx: ViewContext,
+  f: Fragments,
+  missing: { apps: string[]; jobs: string[]; chefs: string[] },
+): Promise<Map<string, string>> {
+  const parts: SQL[] = [];
+  if (missing.apps.length)
+    parts.push(sql`select 'a' as kind, a.id::text as id, a.xmin::text as v, to_jsonb(a)::text as t, null as rp
+      from jobs.applications a where a.id = any(${idArray(missing.apps)}::uuid[])`);
+  if (missing.jobs.length)
+    parts.push(sql`select 'j' as kind, j.id::text as id, j.xmin::text || ':' || coalesce(rp.xmin::text, '') as v,
+        to_jsonb(j)::text as t, to_jsonb(rp)::text as rp
+      from jobs.jobs j left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id
+      where j.id = any(${idArray(missing.jobs)}::uuid[])`);
+  if (missing.chefs.length)
+    parts.push(sql`select 'c' as kind, cp.user_id::text as id, cp.xmin::text as v, to_jsonb(cp)::text as t, null as rp
+      from jobs.chef_profiles cp where cp.user_id = any(${idArray(missing.chefs)}::uuid[])`);
+  const made = new Map<string, string>();
+  for (const r of await ctx.database.rows<TextRow>(sql.join(parts, sql` union all `))) {
+    const key = versionKey(r.id, r.v);
+    if (r.kind === 'a') {
+      const { chef_profiles: _, ...rest } = presentApplicationOfJob(
+        normaliseApplication(JSON.parse(r.t)),
+        null,
+      );
+      made.set(`a:${r.id}`, Fragments.put(f.apps, key, open(rest)));
+    } else if (r.kind === 'j') {
+      const rp = r.rp === null ? null : (JSON.parse(r.rp) as RestaurantProfileJson);
+      const text = open(presentJob(normaliseJob(JSON.parse(r.t)), rp, ctx.policy));
+      made.set(`j:${r.id}`, Fragments.put(f.jobs, key, text));
+    } else {
+      const { reliability: _, ...rest } = presentChef(JSON.parse(r.t) as ChefProfileJson)!;
+      made.set(`c:${r.id}`, Fragments.put(f.chefs, key, open(rest)));
+    }
+  }
+  return made;
 }
 
 /**
  * GET /applications: a chef's own, or every application to a restaurant's jobs (newest first), as JSON text:
  * `{ applications, total }` exactly as `JSON.stringify` of the presented objects (presentApplicationRow, then
- * the disputes and the chefs' reliability records), in one statement (the records are a column of it) plus
- * the disputes' two queries when a listed job may have one.
+ * the disputes and the chefs' reliability records). One statement reads the page's ids, row versions and
+ * reliability records (a column of it); a second reads the text of the rows whose version no kept fragment
+ * holds (none once the page is known); the disputes add their two queries when a listed job may have one.
  */
 export async function listApplicationsJson(
   ctx: ViewContext,
   viewer: Viewer,
   q: { jobId?: string; status?: string },
+  attempt = 1,
 ): Promise<string> {
   const where: SQL[] = [
     viewer.type === 'chef' ? sql`a.chef_id = ${viewer.id}` : sql`j.restaurant_id = ${viewer.id}`,
@@ -124,11 +192,13 @@ export async function listApplicationsJson(
   if (q.jobId) where.push(sql`a.job_id = ${q.jobId}`);
   if (q.status) where.push(sql`a.status = ${q.status}`);
   const since = reliabilitySince(ctx.now(), ctx.policy.reliabilityWindowDays);
+  // A chef's own list is one chef's: their records counted once (an InitPlan), not once per row.
+  const chef = viewer.type === 'chef' ? sql`${viewer.id}::uuid` : sql`cp.user_id`;
   const rows = await ctx.database.rows<ListRow>(
     sql`
-    select to_jsonb(a)::text as app, to_jsonb(j)::text as job, to_jsonb(rp)::text as rp, to_jsonb(cp)::text as cp,
-      case when cp.user_id is null then null else ${chefReliabilityColumn(sql`cp.user_id`, since)} end as rel,
-      j.id as job_id, j.status as job_status,
+    select a.id, a.xmin::text as app_v, j.id as job_id, j.xmin::text || ':' || coalesce(rp.xmin::text, '') as job_v,
+      j.status as job_status, cp.user_id as chef, cp.xmin::text as chef_v,
+      case when cp.user_id is null then null else ${chefReliabilityColumn(chef, since)} end as rel,
       count(*) over () as total
     from ${applicationFrom}
     where ${sql.join(where, sql` and `)}
@@ -137,42 +207,43 @@ export async function listApplicationsJson(
     undefined,
     { prepared: true },
   );
+  const f = fragmentsOf(ctx.policy);
+  // The kept fragments, taken now (another answer may push them out while this one waits on the database).
+  const apps = rows.map((r) => f.apps.get(versionKey(r.id, r.app_v)));
+  const jobs = rows.map((r) => f.jobs.get(versionKey(r.job_id, r.job_v)));
+  const chefs = rows.map((r) => (r.chef === null ? 'null' : f.chefs.get(versionKey(r.chef, r.chef_v))));
+  const missing = {
+    apps: rows.filter((_, i) => apps[i] === undefined).map((r) => r.id),
+    jobs: rows.filter((_, i) => jobs[i] === undefined).map((r) => r.job_id),
+    chefs: rows.filter((_, i) => chefs[i] === undefined).map((r) => r.chef!),
+  };
+  if (missing.apps.length + missing.jobs.length + missing.chefs.length > 0) {
+    const made = await makeMissing(ctx, f, missing);
+    rows.forEach((r, i) => {
+      apps[i] ??= made.get(`a:${r.id}`);
+      jobs[i] ??= made.get(`j:${r.job_id}`);
+      chefs[i] ??= made.get(`c:${r.chef}`);
+    });
+    // A row gone between the two statements (a profile replaced): read the list again.
+    if ([apps, jobs, chefs].some((texts) => texts.includes(undefined))) {
+      if (attempt < 3) return listApplicationsJson(ctx, viewer, q, attempt + 1);
+      throw new Error('listed rows keep changing while the applications list is read');
+    }
+  }
   const disputes = await disputesForJobs(
     ctx,
     viewer,
     rows.map((r) => ({ id: r.job_id, status: r.job_status as Application['job_postings']['status'] })),
   );
-  const f = fragmentsOf(ctx.policy);
-  const items = rows.map((r) => {
-    const app = Fragments.get(f.apps, r.app, () => {
-      const { chef_profiles: _, ...rest } = presentApplicationOfJob(
-        normaliseApplication(JSON.parse(r.app)),
-        null,
-      );
-      return open(rest);
-    });
-    let chef = 'null';
-    if (r.cp !== null) {
-      const cp = r.cp;
-      const head = Fragments.get(f.chefs, cp, () => {
-        const { reliability: _, ...rest } = presentChef(JSON.parse(cp) as ChefProfileJson)!;
-        return open(rest);
-      });
+  const items = rows.map((r, i) => {
+    let chef = chefs[i]!;
+    if (r.chef !== null) {
       const record = Fragments.get(f.records, r.rel ?? '', () => JSON.stringify(chefReliabilityOf(r.rel)));
-      chef = `${head},"reliability":${record}}`;
+      chef = `${chef},"reliability":${record}}`;
     }
-    const job = Fragments.get(f.jobs, `${r.job}\n${r.rp}`, () =>
-      open(
-        presentJob(
-          normaliseJob(JSON.parse(r.job)),
-          r.rp === null ? null : (JSON.parse(r.rp) as RestaurantProfileJson),
-          ctx.policy,
-        ),
-      ),
-    );
     const dispute = disputes.get(r.job_id);
-    const jobText = dispute ? `${job},"dispute":${JSON.stringify(dispute)}}` : `${job}}`;
-    return `${app},"chef_profiles":${chef},"job_postings":${jobText}}`;
+    const job = dispute ? `${jobs[i]},"dispute":${JSON.stringify(dispute)}}` : `${jobs[i]}}`;
+    return `${apps[i]},"chef_profiles":${chef},"job_postings":${job}}`;
   });
   return `{"applications":[${items.join(',')}],"total":${totalOf(rows)}}`;
 }

@@ -86,11 +86,12 @@ function countInto(record: ChefReliability, kind: string, total: number | string
 
 /**
  * The same counts as chefReliability, as a column of a list's own statement (no query of its own): a json
- * array of [kind, total, recent] for the chef `userId` names (an SQL expression such as `cp.user_id`).
- * chefReliabilityOf reads it back.
+ * array of [kind, total, recent] for the chef `userId` names (an SQL expression such as `cp.user_id`), in
+ * the order of the kinds (the same text for the same counts, whatever the plan). chefReliabilityOf reads it
+ * back.
  */
 export function chefReliabilityColumn(userId: SQL, since: Date): SQL {
-  return sql`(select coalesce(json_agg(json_build_array(k.kind, k.total, k.recent)), '[]')::text
+  return sql`(select coalesce(json_agg(json_build_array(k.kind, k.total, k.recent) order by k.kind), '[]')::text
       from (select kind, count(*)::int as total,
               (count(*) filter (where occurred_at > ${since.toISOString()}::timestamptz))::int as recent
             from jobs.reliability_records
