@@ -93,11 +93,10 @@ type LeanRequest = IncomingMessage & { id?: string; leanRoute?: string };
  */
 export function leanGets(options: LeanGetsOptions): FrontHandler {
   const { name, logger, keys, revocations } = options;
-  const table = options.routes.map((route) => {
-    const names = paramNames(route.path);
-    const pattern = new RegExp(`^${route.path.replace(/:\w+/g, '([^/]+)')}$`);
-    return { route, pattern, withParams: names.length > 0 };
-  });
+  const table = options.routes.map((route) => ({
+    route,
+    pattern: new RegExp(`^${route.path.replace(/:\w+/g, '([^/]+)')}$`),
+  }));
   // Express's own `httpMetrics` then skips the request (one count), whoever answers it.
   const meter = httpMetrics(name, (req) => (req as LeanRequest).leanRoute ?? expressRoute(req));
   const accessLog = logger.isLevelEnabled('debug');
@@ -138,12 +137,13 @@ export function leanGets(options: LeanGetsOptions): FrontHandler {
 
     const started = accessLog ? process.hrtime.bigint() : 0n;
     assignRequestId(req, res);
+    req.leanRoute = found.route.path; // the metrics' label, read when the answer is finished
     try {
       await found.route.answer({
         req,
         res,
         user,
-        params: found.withParams ? params.map((p) => p.toLowerCase()) : params,
+        params: params.map((p) => p.toLowerCase()), // as uuidParam gives them
         query: parsed.data,
         search,
       });
@@ -154,9 +154,9 @@ export function leanGets(options: LeanGetsOptions): FrontHandler {
       }
       for (const header of res.getHeaderNames()) res.removeHeader(header);
       res.statusCode = 200;
+      req.leanRoute = undefined;
       return false;
     }
-    req.leanRoute = found.route.path;
     if (accessLog) logAnswer(logger, req, res, started);
     return true;
   };

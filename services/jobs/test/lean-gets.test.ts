@@ -95,7 +95,12 @@ describe('the polled lists, lean path and Express alike', () => {
     const sessionId = randomUUID();
     const ended = await h.token({ id: chef.id, type: 'chef', sessionId });
     await revocations.revoke(sessionId, Math.floor(Date.now() / 1000) + 3600);
-    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: `Bearer ${ended}` }])
+    const refused: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer nope' },
+      { authorization: `Bearer ${ended}` },
+    ];
+    for (const headers of refused)
       for (const path of ['/applications', '/jobs'])
         expect((await expectSame(path, headers, false)).status).toBe(401);
     const o = await operator(h);

@@ -106,7 +106,12 @@ describe('the polls, lean path and Express alike', () => {
     const sessionId = randomUUID();
     const ended = await m.auth.token({ id: chef.id, type: 'chef', sessionId });
     await revocations.revoke(sessionId, Math.floor(Date.now() / 1000) + 3600);
-    for (const headers of [{}, { authorization: 'Bearer not-a-token' }, { authorization: `Bearer ${ended}` }])
+    const refused: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer not-a-token' },
+      { authorization: `Bearer ${ended}` },
+    ];
+    for (const headers of refused)
       for (const path of ['/messages/conversations', `/messages/job/${job.id}`])
         expect((await expectSame(path, headers, false)).status).toBe(401);
     const operator = await m.operator();
@@ -146,7 +151,7 @@ test('HTTP metrics count each answer once, the lean path’s under its route', a
     const metric = await metricsRegistry.getSingleMetric('http_request_duration_seconds')!.get();
     const sample = metric.values.find(
       (v) =>
-        v.metricName === 'http_request_duration_seconds_count' &&
+        (v as { metricName?: string }).metricName === 'http_request_duration_seconds_count' &&
         v.labels.service === 'messaging' &&
         v.labels.route === route &&
         v.labels.status === status,
