@@ -250,7 +250,7 @@ export function wireAnswer(
  * A service's app served three ways, to show that its lean GETs (ADR 19) answer as Express does: `on` (the
  * app, its lean path in front), `off` (another app of the same service on the same data, built with the lean
  * path off) and `alone` (the lean path only, no Express behind it: 599 for what it does not take, so a test
- * cannot pass by the lean path handing everything to Express). `ask` asks each in turn.
+ * cannot pass by the lean path handing everything to Express). `ask` asks each in turn, `expectSame` compares too.
  */
 export async function leanComparison(app: Express, withoutLean: Express) {
   const front = frontOf(app);
@@ -265,12 +265,27 @@ export async function leanComparison(app: Express, withoutLean: Express) {
   await new Promise<void>((r) => alone.listen(0, '127.0.0.1', () => r()));
   const servers = [await listen(app), await listen(withoutLean)];
   const aloneUrl = `http://127.0.0.1:${(alone.address() as import('node:net').AddressInfo).port}`;
+  const ask = async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
+    const on = await wireAnswer(servers[0].url, path, headers, method);
+    const off = await wireAnswer(servers[1].url, path, headers, method);
+    const leanOnly = await wireAnswer(aloneUrl, path, headers, method);
+    return { on, off, alone: leanOnly };
+  };
+  // Each answer has a request id, a new one each time unless the caller gave one (its value is masked).
+  const idless = (a: WireAnswer) => ({ ...a, requestId: a.requestId !== undefined });
   return {
-    async ask(path: string, headers: Record<string, string> = {}, method = 'GET') {
-      const on = await wireAnswer(servers[0].url, path, headers, method);
-      const off = await wireAnswer(servers[1].url, path, headers, method);
-      const leanOnly = await wireAnswer(aloneUrl, path, headers, method);
-      return { on, off, alone: leanOnly };
+    ask,
+    /**
+     * The same answer from `on` and `off`, and from `alone` when the lean path should take the request
+     * (`taken`), else 599 there; asked once before (a first read may move a read marker). Returns `on`'s.
+     */
+    async expectSame(path: string, headers: Record<string, string>, taken: boolean, method = 'GET') {
+      await ask(path, headers, method);
+      const { on, off, alone } = await ask(path, headers, method);
+      expect(idless(on)).toEqual(idless(off));
+      if (taken) expect(idless(alone)).toEqual(idless(on));
+      else expect(alone.status).toBe(599);
+      return on;
     },
     async close() {
       for (const s of servers) await s.close();

@@ -6,7 +6,7 @@ import {
   serveMetrics,
   type MetricsServer,
 } from '@brigade/kit';
-import { leanComparison, type WireAnswer } from '@brigade/kit/testing';
+import { leanComparison } from '@brigade/kit/testing';
 import { createMessagingService } from '../src/app';
 import { startMessaging, type Messaging, type User } from './harness';
 
@@ -60,17 +60,7 @@ afterAll(async () => {
 
 const bearer = (u: { token: string }) => ({ authorization: `Bearer ${u.token}` });
 
-/** Ask all three; the lean path alone takes the request (`taken`) or leaves it (599). */
-async function expectSame(path: string, headers: Record<string, string>, taken: boolean, method = 'GET') {
-  await compare.ask(path, headers, method); // a first read may move the read marker: compare settled answers
-  const { on, off, alone } = await compare.ask(path, headers, method);
-  // A request id on each: a new one each time (its value masked in the headers)
-  const idless = (a: WireAnswer) => ({ ...a, requestId: a.requestId !== undefined });
-  expect(idless(on)).toEqual(idless(off));
-  if (taken) expect(idless(alone)).toEqual(idless(on));
-  else expect(alone.status).toBe(599);
-  return on;
-}
+const expectSame: typeof compare.expectSame = (...args) => compare.expectSame(...args);
 
 describe('the polls, lean path and Express alike', () => {
   test('200 and 304 (If-None-Match) for the conversation list and both threads, chef and restaurant', async () => {
