@@ -325,7 +325,15 @@ async function startBehind(
     databases.push(database);
     const serviceLogger = createLogger(name, env.LOG_LEVEL);
     const handle: ServiceHandle = await app[`create${cap(name)}Service`](
-      { database, bus, logger: serviceLogger, keys, stamps, revocations },
+      {
+        database,
+        bus,
+        logger: serviceLogger,
+        keys,
+        stamps,
+        revocations,
+        leanGets: (config as { LEAN_GETS?: boolean }).LEAN_GETS,
+      },
       config,
     );
     const server = await listen(handle.app, 0, '127.0.0.1');

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import {
   createLocalJWKSet,
@@ -131,7 +132,7 @@ export async function verifyAccessToken(
   return unlessEnded(user, revocations);
 }
 
-export function bearerToken(req: Request): string | null {
+export function bearerToken(req: Pick<IncomingMessage, 'headers'>): string | null {
   const header = req.headers.authorization;
   if (!header) return null;
   const m = /^Bearer\s+(\S+)$/i.exec(header);

@@ -77,6 +77,14 @@ export const baseConfigSchema = z.object({
    * providers). Even then production never serves the sandboxes' pages: no SMS outbox, no Stripe test pages.
    */
   ALLOW_SANDBOX_PROVIDERS: envFlag,
+  /**
+   * A service's hot polled GETs answered by a plain node:http handler in front of Express (ADR 19), with the
+   * same token check, query schema and answer. `0` turns it off (the bench measures both).
+   */
+  LEAN_GETS: z
+    .enum(['0', '1', 'false', 'true'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

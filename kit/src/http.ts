@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { z } from 'zod';
 import { AppError, errorMiddleware, notFoundHandler, NUL_MESSAGE } from './errors';
 import { jsonNestedDeeperThan, MAX_JSON_DEPTH } from './json-depth';
@@ -122,7 +122,7 @@ export function useRequestId(app: Express, logger: Logger): void {
 }
 
 /** Give the request its id (the caller's when well-formed) and echo it in the response. */
-export function assignRequestId(req: Request, res: Response): void {
+export function assignRequestId(req: IncomingMessage & { id?: string }, res: ServerResponse): void {
   const incoming = req.headers['x-request-id'];
   req.id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
   req.headers['x-request-id'] = req.id;
@@ -145,6 +145,18 @@ function lazyRequestLogger(app: Express, logger: Logger) {
       this._log = value;
     },
   });
+}
+
+/**
+ * A 200 JSON answer with exactly the headers Express's `res.json` writes (Content-Type with its charset,
+ * Content-Length) on a plain node:http response, without Express's send: no freshness check (callers answer
+ * If-None-Match themselves), no ETag generation (off in every app). `body`: a value, or JSON text already made.
+ */
+export function sendJson(res: ServerResponse, body: unknown): void {
+  const json = typeof body === 'string' ? body : JSON.stringify(body);
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
 }
 
 /** A free TCP port on loopback, for a server that must know its port before it starts (links, PUBLIC_URL). */

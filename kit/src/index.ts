@@ -23,3 +23,4 @@ export * from './ops-router';
 export { auditEntry, eventEntry, type TimelineEntry } from './ops-timeline';
 export * from './subscribe';
 export * from './metrics';
+export * from './lean-gets';

@@ -35,16 +35,21 @@ export function expressRoute(req: Request): string {
   return typeof path === 'string' ? `${req.baseUrl}${path}` : 'unmatched';
 }
 
+const METERED = Symbol('metered');
+
 /**
  * `http_request_duration_seconds` for one process's app: kit's `createHttpApp` installs it for every service,
- * the gateway for itself with its own route names. Free while metrics are off (one test per request).
+ * the gateway for itself with its own route names. Free while metrics are off (one test per request). A request
+ * is timed once: one that a handler in front of Express (the lean path, ADR 19) already metered is not again.
  */
 export function httpMetrics(
   service: string,
   routeOf: (req: Request) => string = expressRoute,
 ): RequestHandler {
   return (req, res, next) => {
-    if (!measuring) return next();
+    const metered = req as Request & { [METERED]?: true };
+    if (!measuring || metered[METERED]) return next();
+    metered[METERED] = true;
     const end = httpDuration.startTimer();
     res.once('finish', () =>
       end({ service, method: req.method, route: routeOf(req), status: String(res.statusCode) }),

@@ -46,6 +46,10 @@ export interface ServiceDeps {
    * tests: nothing is refused for it (identity then keeps its own).
    */
   revocations?: SessionRevocations;
+  /**
+   * The service's hot polled GETs taken by the lean path in front of Express (ADR 19; `LEAN_GETS`). Absent: on.
+   */
+  leanGets?: boolean;
 }
 
 /** Subscribe each row of a service's subscription table. */
@@ -127,7 +131,15 @@ export async function runService(options: {
   const stamps = openStamps(config, logger);
   const revocations = openRevocations(config, logger);
   await revocations.start();
-  const handle = await options.build({ database, bus, logger, keys, stamps, revocations });
+  const handle = await options.build({
+    database,
+    bus,
+    logger,
+    keys,
+    stamps,
+    revocations,
+    leanGets: config.LEAN_GETS,
+  });
   const server: RunningServer = await listen(handle.app, config.PORT, config.HOST);
   await handle.start({ url: server.url });
   logger.info({ url: server.url }, `${name} listening`);

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
 import type { Logger } from './logger';
 import { redisScript } from './redis-script';
@@ -46,7 +46,7 @@ function stampKey(namespace: string | undefined, service: string, scope: string)
  * the service's behalf. Nothing is sent when stamps are disabled.
  */
 export function advertiseStamps(
-  res: Response,
+  res: ServerResponse,
   stamps: VersionStamps,
   maxAgeMs: number,
   entries: ReadonlyArray<readonly [key: string, version: number | string]>,

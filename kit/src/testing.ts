@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { Express } from 'express';
 import pg from 'pg';
 import { migrate, openDatabase, type Database, type Migration } from './db';
 import { InProcessBus } from './bus/in-process';
 import { RabbitBus } from './bus/rabbit';
 import type { EventBus } from './bus/types';
+import { listen } from './http';
+import { frontOf } from './lean-gets';
 import { createLogger } from './logger';
 
 /**
@@ -231,4 +235,92 @@ export function useStarted<T extends { close(): Promise<void> }>(
       return Reflect.get(started, key);
     },
   });
+}
+
+/**
+ * One answer as it came on the wire: status, each header as `Name: value` in the order and spelling sent, with
+ * the Date's value and the request id's value masked (`requestId` has the latter), and the body.
+ */
+export interface WireAnswer {
+  status: number;
+  headers: string[];
+  requestId: string | undefined;
+  body: string;
+}
+
+export function wireAnswer(
+  origin: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<WireAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${origin}${path}`, { method, headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => {
+        const lines: string[] = [];
+        let requestId: string | undefined;
+        for (let i = 0; i < res.rawHeaders.length; i += 2) {
+          const [name, value] = [res.rawHeaders[i], res.rawHeaders[i + 1]];
+          if (/^x-request-id$/i.test(name)) requestId = value;
+          lines.push(/^(date|x-request-id)$/i.test(name) ? `${name}: *` : `${name}: ${value}`);
+        }
+        resolve({ status: res.statusCode ?? 0, headers: lines, requestId, body });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * A service's app served three ways, to show that its lean GETs (ADR 19) answer as Express does: `on` (the
+ * app, its lean path in front), `off` (another app of the same service on the same data, built with the lean
+ * path off) and `alone` (the lean path only, no Express behind it: 599 for what it does not take, so a test
+ * cannot pass by the lean path handing everything to Express). `ask` asks each in turn, `expectSame` compares too.
+ */
+export async function leanComparison(app: Express, withoutLean: Express) {
+  const front = frontOf(app);
+  if (!front) throw new Error('this app has no lean path in front of it');
+  const alone = http.createServer((req, res) => {
+    void front(req, res).then((taken) => {
+      if (taken) return;
+      res.statusCode = 599;
+      res.end('not taken');
+    });
+  });
+  await new Promise<void>((r) => alone.listen(0, '127.0.0.1', () => r()));
+  const servers = [await listen(app), await listen(withoutLean)];
+  const aloneUrl = `http://127.0.0.1:${(alone.address() as import('node:net').AddressInfo).port}`;
+  const ask = async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
+    const on = await wireAnswer(servers[0].url, path, headers, method);
+    const off = await wireAnswer(servers[1].url, path, headers, method);
+    const leanOnly = await wireAnswer(aloneUrl, path, headers, method);
+    return { on, off, alone: leanOnly };
+  };
+  // Each answer has a request id, a new one each time unless the caller gave one (its value is masked).
+  const idless = (a: WireAnswer) => ({ ...a, requestId: a.requestId !== undefined });
+  return {
+    ask,
+    /**
+     * The same answer from `on` and `off`, and from `alone` when the lean path should take the request
+     * (`taken`), else 599 there; asked once before (a first read may move a read marker). Returns `on`'s.
+     */
+    async expectSame(path: string, headers: Record<string, string>, taken: boolean, method = 'GET') {
+      await ask(path, headers, method);
+      const { on, off, alone } = await ask(path, headers, method);
+      expect(idless(on)).toEqual(idless(off));
+      if (taken) expect(idless(alone)).toEqual(idless(on));
+      else expect(alone.status).toBe(599);
+      return on;
+    },
+    async close() {
+      for (const s of servers) await s.close();
+      alone.closeAllConnections();
+      await new Promise((r) => alone.close(r));
+    },
+  };
 }

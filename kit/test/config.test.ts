@@ -39,6 +39,13 @@ describe('config helpers', () => {
     ]);
   });
 
+  it('serves the hot polled GETs before Express unless LEAN_GETS=0 (ADR 19)', () => {
+    expect(loadConfig(baseConfigSchema, {}).LEAN_GETS).toBe(true);
+    expect(loadConfig(baseConfigSchema, { LEAN_GETS: '0' }).LEAN_GETS).toBe(false);
+    expect(loadConfig(baseConfigSchema, { LEAN_GETS: 'false' }).LEAN_GETS).toBe(false);
+    expect(() => loadConfig(baseConfigSchema, { LEAN_GETS: 'off' })).toThrow(/LEAN_GETS/);
+  });
+
   it('refuses to build a service on its sandbox without the settings the sandbox needs, naming each one missing', () => {
     const need = (url?: string, secret?: string) => () =>
       requireSandboxSettings({

@@ -8,6 +8,7 @@ import {
   readMigrations,
   requireOperator,
   requireUser,
+  serveLeanGets,
   subscribeAll,
   type Migration,
   type ServiceDeps,
@@ -18,11 +19,11 @@ import { findJob } from './db/jobs.repository';
 import { loadJobsConfig, type JobsConfig } from './config';
 import type { JobsContext } from './context';
 import { subscriptions } from './events/subscriptions';
-import { applicationsRouter } from './http/applications.router';
+import { applicationsGet, applicationsRouter } from './http/applications.router';
 import { calendarRouter } from './http/calendar.router';
 import { favoritesRouter } from './http/favorites.router';
 import { invitationsRouter } from './http/invitations.router';
-import { jobsRouter } from './http/jobs.router';
+import { jobsGet, jobsRouter } from './http/jobs.router';
 import { opsDisputesRouter } from './http/ops-disputes.router';
 import { RulesLoop } from './scheduler/rules-loop';
 
@@ -68,8 +69,9 @@ export async function createJobsService(
 
   const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });
   const auth = requireUser(deps.keys, deps.revocations);
-  app.use(jobsRouter(ctx, auth));
-  app.use(applicationsRouter(ctx, auth));
+  const gets = [jobsGet(ctx), applicationsGet(ctx)];
+  app.use(jobsRouter(ctx, auth, gets[0]));
+  app.use(applicationsRouter(ctx, auth, gets[1]));
   app.use(favoritesRouter(ctx, auth));
   app.use(calendarRouter(ctx, auth));
   app.use(invitationsRouter(ctx, auth));
@@ -82,6 +84,7 @@ export async function createJobsService(
     }),
   );
   finishHttpApp(app, deps.logger);
+  serveLeanGets(app, SERVICE_NAME, deps, gets);
 
   return {
     name: SERVICE_NAME,

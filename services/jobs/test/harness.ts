@@ -38,6 +38,7 @@ export interface Harness {
     type: 'chef' | 'restaurant' | 'operator';
     language?: 'en' | 'es';
     phoneVerified?: boolean;
+    sessionId?: string;
   }): Promise<string>;
   /**
    * Another jobs instance on the same database, bus and clock (as a second process would be), started; the

@@ -9,6 +9,7 @@ import {
   readMigrations,
   requireOperator,
   requireUser,
+  serveLeanGets,
   subscribeAll,
   type Migration,
   type ServiceDeps,
@@ -17,7 +18,7 @@ import {
 import { platformOpsRouter } from '@brigade/kit';
 import { subscriptions } from './events/subscriptions';
 import { opsRouter } from './http/ops.router';
-import { messagesRouter } from './http/messages.router';
+import { messagesGets, messagesRouter } from './http/messages.router';
 import { translationRouter, translationStatus } from './http/translation.router';
 import { createTranslator, type TranslatorSettings } from './adapters/translator';
 import type { MessagingContext } from './context';
@@ -48,10 +49,12 @@ export async function createMessagingService(
   const auth = requireUser(keys, deps.revocations);
   // Which translator is active: members and operators alike (the console shows statements' translations).
   app.use(translationRouter(context, requireUser(keys, deps.revocations, 'all')));
-  app.use(messagesRouter(context, auth));
+  const gets = messagesGets(context);
+  app.use(messagesRouter(context, auth, gets));
   app.use(opsRouter(database, requireOperator(keys, deps.revocations)));
   app.use(platformOpsRouter({ service: SERVICE_NAME, ...deps }));
   finishHttpApp(app, logger);
+  serveLeanGets(app, SERVICE_NAME, deps, gets);
 
   return {
     name: SERVICE_NAME,

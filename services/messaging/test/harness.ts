@@ -244,6 +244,8 @@ export async function startMessaging(config: Partial<TranslatorSettings> = {}) {
 
   return {
     service,
+    /** The test keys: tokens of their own (a session id to revoke), another service instance's keys. */
+    auth,
     database,
     bus: testBus.bus,
     published,

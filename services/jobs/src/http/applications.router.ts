@@ -1,6 +1,14 @@
 import { Router, type RequestHandler } from 'express';
 import { jobsHttp } from '@brigade/contracts';
-import { currentUser, parse, parseBody, requireRole, uuidParam } from '@brigade/kit';
+import {
+  currentUser,
+  expressGet,
+  getRoute,
+  parseBody,
+  requireRole,
+  uuidParam,
+  type GetRoute,
+} from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { findJob } from '../db/jobs.repository';
 import { applicationView, listApplicationsJson } from '../db/application-views';
@@ -12,7 +20,29 @@ import { rejectApplication } from '../use-cases/reject-application';
 import { respondToAcceptance } from '../use-cases/respond-to-acceptance';
 import { sendWithEtag } from './etag';
 
-export function applicationsRouter(ctx: JobsContext, auth: RequestHandler): Router {
+/** GET /applications (a chef's, or a restaurant's, of one job or all), served by Express and the lean path. */
+export function applicationsGet(ctx: JobsContext): GetRoute {
+  const view = { database: ctx.database, policy: ctx.policy, now: ctx.now };
+  return getRoute({
+    path: '/applications',
+    query: jobsHttp.ApplicationsQuery,
+    async answer(get) {
+      const { user, query } = get;
+      if (query.jobId && user.type === 'restaurant') {
+        const job = await findJob(ctx.database, query.jobId);
+        if (!job) throw JobsErrors.jobNotFound();
+        if (job.restaurant_id !== user.id) throw JobsErrors.notJobOwner();
+      }
+      const scopes = [user.type === 'chef' ? `c:${user.id}` : `r:${user.id}`];
+      // The cards' "last 90 days" counts change with the day as well as with the versions.
+      const day = ctx.now().toISOString().slice(0, 10);
+      await sendWithEtag(get, ctx, scopes, false, () => listApplicationsJson(view, user, query), day);
+    },
+  });
+}
+
+/** The applications routes; `list` (`applicationsGet`) is also served by the lean path. */
+export function applicationsRouter(ctx: JobsContext, auth: RequestHandler, list: GetRoute): Router {
   const router = Router();
   const { database } = ctx;
   const view = { database, policy: ctx.policy, now: ctx.now };
@@ -25,19 +55,7 @@ export function applicationsRouter(ctx: JobsContext, auth: RequestHandler): Rout
     res.json({ application });
   }
 
-  router.get('/applications', auth, async (req, res) => {
-    const user = currentUser(req);
-    const query = parse(jobsHttp.ApplicationsQuery, req.query);
-    if (query.jobId && user.type === 'restaurant') {
-      const job = await findJob(database, query.jobId);
-      if (!job) throw JobsErrors.jobNotFound();
-      if (job.restaurant_id !== user.id) throw JobsErrors.notJobOwner();
-    }
-    const scopes = [user.type === 'chef' ? `c:${user.id}` : `r:${user.id}`];
-    // The cards' "last 90 days" counts change with the day as well as with the versions.
-    const day = ctx.now().toISOString().slice(0, 10);
-    await sendWithEtag(req, res, ctx, scopes, false, () => listApplicationsJson(view, user, query), day);
-  });
+  router.get(list.path, auth, expressGet(list));
 
   router.get('/applications/:id', auth, async (req, res) => {
     await respond(req, res, appId(req));

@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { Request, Response } from 'express';
-import { advertiseStamps, etagMatches, SHARED_HEADER, STAMP_MAX_AGE_MS } from '@brigade/kit';
+import type { IncomingHttpHeaders } from 'node:http';
+import {
+  advertiseStamps,
+  etagMatches,
+  sendJson,
+  SHARED_HEADER,
+  STAMP_MAX_AGE_MS,
+  type LeanGet,
+} from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { readVersions, type ListVersions } from '../db/list-versions.repository';
 
@@ -11,10 +18,10 @@ import { readVersions, type ListVersions } from '../db/list-versions.repository'
  * `timed` lists (a chef's, filtered by "not started yet") also depend on the clock: their tag carries the
  * next open shift's start, so it changes exactly when a listed shift may drop out, not every minute.
  * The versions are advertised to the gateway (stamps), which then answers unchanged polls itself.
+ * Written with node:http's own methods: Express's route and the lean path (ADR 19) both answer through it.
  */
 export async function sendWithEtag(
-  req: Request,
-  res: Response,
+  { req, res, user }: Pick<LeanGet<unknown>, 'req' | 'res' | 'user'>,
   ctx: Pick<JobsContext, 'database' | 'stamps' | 'now'>,
   scopes: string[],
   timed: boolean,
@@ -36,7 +43,7 @@ export async function sendWithEtag(
   const tagged = sharedWith ? versions.filter(([scope]) => !/^[a-z]:/.test(scope)) : versions;
   const digest = createHash('sha1')
     .update(
-      `${sharedWith ? `shared:${sharedWith}` : req.user?.id}|${req.originalUrl}|${tagged.join(';')}|${nextStartMs ?? ''}|${extra}`,
+      `${sharedWith ? `shared:${sharedWith}` : user.id}|${req.url}|${tagged.join(';')}|${nextStartMs ?? ''}|${extra}`,
     )
     .digest('base64url');
   const tag = `W/"${digest.slice(0, 27)}"`;
@@ -53,11 +60,21 @@ export async function sendWithEtag(
     versions.map(([scope, version]) => [ctx.stamps.key('jobs', scope), version] as const),
   );
   if (sharedWith && ctx.stamps.enabled) res.setHeader(SHARED_HEADER, sharedWith);
-  if (etagMatches(req.headers['if-none-match'], tag)) {
-    res.status(304).end();
+  if (etagMatches(req.headers['if-none-match'], tag) || freshToExpress(req.headers, tag)) {
+    res.statusCode = 304;
+    res.end();
     return;
   }
-  const body = await build(read);
-  if (typeof body === 'string') res.type('json').send(body);
-  else res.json(body);
+  sendJson(res, await build(read));
+}
+
+/**
+ * Express's `res.send`, which wrote these answers before, also answered 304 when its own freshness check found
+ * the tag among If-None-Match's tokens split at spaces as well as commas (the `fresh` package), unless the
+ * request said `Cache-Control: no-cache`: kept, so that no answer changes. Only a malformed header gets here.
+ */
+function freshToExpress(headers: IncomingHttpHeaders, tag: string): boolean {
+  const tokens = headers['if-none-match'];
+  if (!tokens || /(?:^|,)\s*?no-cache\s*?(?:,|$)/.test(headers['cache-control'] ?? '')) return false;
+  return tokens.split(/[ ,]/).some((t) => t === tag || t === `W/${tag}` || `W/${t}` === tag);
 }

@@ -1,6 +1,16 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { jobsHttp } from '@brigade/contracts';
-import { currentUser, parse, parseBody, requireRole, requireVerifiedPhone, uuidParam } from '@brigade/kit';
+import {
+  currentUser,
+  expressGet,
+  getRoute,
+  parse,
+  parseBody,
+  requireRole,
+  requireVerifiedPhone,
+  uuidParam,
+  type GetRoute,
+} from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { OpenListCache, placeKey } from '../db/open-list';
 import { chefPlace } from '../db/places';
@@ -30,55 +40,66 @@ const USER_INDEPENDENT_PARAMS = new Set([
   'near',
 ]);
 
-export function jobsRouter(ctx: JobsContext, auth: RequestHandler): Router {
-  const router = Router();
+/**
+ * GET /jobs (a chef's open list, shared or their own, or a restaurant's jobs), served by Express and the lean
+ * path.
+ */
+export function jobsGet(ctx: JobsContext): GetRoute {
   const openList = new OpenListCache(ctx.database, ctx.policy);
+  return getRoute({
+    path: '/jobs',
+    query: jobsHttp.JobsQuery,
+    async answer(get) {
+      const { user, query, search } = get;
+      // shared=1: the same body for every chef (only the list's own version, no user in the ETag), marked
+      // shared for the gateway; only when every parameter means the same whoever asks. Otherwise the chef's
+      // own list below (with user_applied), which is never shared.
+      const shared =
+        query.shared &&
+        user.type === 'chef' &&
+        (query.status ?? 'open') === 'open' &&
+        Object.keys(search).every((k) => USER_INDEPENDENT_PARAMS.has(k));
+      if (shared) {
+        // The list depends on where the chef is (distances; near=me: their radius): the audience is the chefs
+        // of that place and radius, named in the ETag and the shared mark. A chef who moves city or changes
+        // radius is in another audience from their next answer from jobs on (ADR 7).
+        const place = await chefPlace(ctx.database, user.id);
+        const where = placeKey(place, (query.near ?? 'me') === 'me' && place !== null);
+        await sendWithEtag(
+          get,
+          ctx,
+          ['jobs', `c:${user.id}`],
+          true,
+          ({ versions, nextStartMs }) =>
+            openList.sharedBody(query, ctx.now(), { jobs: versions[0][1], nextStartMs }, place),
+          where,
+          `chef@${where}`,
+        );
+        return;
+      }
+      const scopes = user.type === 'chef' ? ['jobs', `c:${user.id}`] : [`r:${user.id}`];
+      const chefsOpenList = user.type === 'chef' && (query.status ?? 'open') === 'open';
+      await sendWithEtag(get, ctx, scopes, user.type === 'chef', async ({ versions, nextStartMs }) =>
+        chefsOpenList
+          ? openList.body(user.id, query, ctx.now(), {
+              jobs: versions[0][1],
+              chef: versions[1][1],
+              nextStartMs,
+            })
+          : await listJobs(ctx, user, query, ctx.now()).then(({ items, total }) => ({ jobs: items, total })),
+      );
+    },
+  });
+}
+
+/** The jobs routes; `list` (`jobsGet`) is also served by the lean path. */
+export function jobsRouter(ctx: JobsContext, auth: RequestHandler, list: GetRoute): Router {
+  const router = Router();
   const jobId = (req: Request) =>
     uuidParam(req, 'id', JobsErrors.jobNotFound().message, 'JOBS.JOB_NOT_FOUND');
   const restaurantOnly = requireRole('restaurant');
 
-  router.get('/jobs', auth, async (req, res) => {
-    const user = currentUser(req);
-    const query = parse(jobsHttp.JobsQuery, req.query);
-    // shared=1: the same body for every chef (only the list's own version, no user in the ETag), marked
-    // shared for the gateway; only when every parameter means the same whoever asks. Otherwise the chef's
-    // own list below (with user_applied), which is never shared.
-    const shared =
-      query.shared &&
-      user.type === 'chef' &&
-      (query.status ?? 'open') === 'open' &&
-      Object.keys(req.query).every((k) => USER_INDEPENDENT_PARAMS.has(k));
-    if (shared) {
-      // The list depends on where the chef is (distances; near=me: their radius): the audience is the chefs of
-      // that place and radius, named in the ETag and the shared mark. A chef who moves city or changes radius
-      // is in another audience from their next answer from jobs on (ADR 7).
-      const place = await chefPlace(ctx.database, user.id);
-      const where = placeKey(place, (query.near ?? 'me') === 'me' && place !== null);
-      await sendWithEtag(
-        req,
-        res,
-        ctx,
-        ['jobs', `c:${user.id}`],
-        true,
-        ({ versions, nextStartMs }) =>
-          openList.sharedBody(query, ctx.now(), { jobs: versions[0][1], nextStartMs }, place),
-        where,
-        `chef@${where}`,
-      );
-      return;
-    }
-    const scopes = user.type === 'chef' ? ['jobs', `c:${user.id}`] : [`r:${user.id}`];
-    const chefsOpenList = user.type === 'chef' && (query.status ?? 'open') === 'open';
-    await sendWithEtag(req, res, ctx, scopes, user.type === 'chef', async ({ versions, nextStartMs }) =>
-      chefsOpenList
-        ? openList.body(user.id, query, ctx.now(), {
-            jobs: versions[0][1],
-            chef: versions[1][1],
-            nextStartMs,
-          })
-        : await listJobs(ctx, user, query, ctx.now()).then(({ items, total }) => ({ jobs: items, total })),
-    );
-  });
+  router.get(list.path, auth, expressGet(list));
 
   router.post('/jobs', auth, restaurantOnly, requireVerifiedPhone(), async (req, res) => {
     const user = currentUser(req);

@@ -1,88 +1,107 @@
 import { messagingHttp } from '@brigade/contracts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   advertiseStamps,
+  AppError,
   currentUser,
-  parse,
+  expressGet,
+  getRoute,
   parseBody,
   requireVerifiedPhone,
+  sendJson,
   STAMP_MAX_AGE_MS,
   uuidParam,
   type AuthUser,
+  type GetRoute,
 } from '@brigade/kit';
+import { z } from 'zod';
 import type { MessagingContext } from '../context';
 import { inboxStamp } from '../db/inboxes.repository';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { listConversations } from '../use-cases/list-conversations';
 import { readThread, type ReadResult } from '../use-cases/read-thread';
 import { resolveApplicationThread, resolveJobThread } from '../use-cases/resolve-thread';
 import { sendMessage } from '../use-cases/send-message';
 
 const THREAD_NOT_FOUND = 'Conversation not found';
+/** The conversation list takes no parameters: any query is ignored, as it always was. */
+const NoQuery = z.object({});
+const threadNotFound = () => new AppError(404, 'MESSAGING.THREAD_NOT_FOUND', THREAD_NOT_FOUND);
 
-/** Polled responses: the client may keep them but must revalidate (If-None-Match) every time. */
-function cacheHeaders(res: Response, etag: string) {
-  res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', 'private, no-cache');
-}
-
+/**
+ * A polled answer: its ETag (the client may keep the answer but must revalidate, If-None-Match, every time),
+ * the user's inbox stamp for the gateway (every change to a user's conversations or threads bumps their inbox
+ * version: the gateway may answer an unchanged poll itself while it stays the same), then 304 or the body.
+ */
 function answer(
-  res: Response,
+  res: ServerResponse,
   result: ReadResult | { status: 304; etag: string } | { status: 200; etag: string; body: unknown },
-  stamp?: { ctx: MessagingContext; user: AuthUser; inboxVersion: number | string },
+  stamp: { ctx: MessagingContext; user: AuthUser; inboxVersion: number | string },
 ) {
-  cacheHeaders(res, result.etag);
-  // Every change to a user's conversations or threads bumps their inbox version: the gateway may answer
-  // an unchanged poll itself while the stamp stays the same.
-  if (stamp)
-    advertiseStamps(res, stamp.ctx.stamps, STAMP_MAX_AGE_MS, [
-      [inboxStamp(stamp.ctx.stamps, stamp.user.id), stamp.inboxVersion],
-    ]);
+  res.setHeader('ETag', result.etag);
+  res.setHeader('Cache-Control', 'private, no-cache');
+  advertiseStamps(res, stamp.ctx.stamps, STAMP_MAX_AGE_MS, [
+    [inboxStamp(stamp.ctx.stamps, stamp.user.id), stamp.inboxVersion],
+  ]);
   if (result.status === 304) {
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
   sendJson(res, result.body);
 }
 
+const ifNoneMatch = (req: IncomingMessage) => req.headers['if-none-match'];
+
 /**
- * What `res.json` sends (the same body and headers), without Express's send: no freshness check (the use
- * cases answered a matching If-None-Match already), no ETag generation (off), no charset parsing.
+ * The polled GETs (the conversation list and a thread), each one function that Express's router and the lean
+ * path in front of it (ADR 19) both call.
  */
-function sendJson(res: Response, body: unknown) {
-  const json = JSON.stringify(body);
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(json));
-  res.end(json);
+export function messagesGets(ctx: MessagingContext): GetRoute[] {
+  return [
+    getRoute({
+      path: '/messages/conversations',
+      query: NoQuery,
+      async answer({ req, res, user }) {
+        const result = await listConversations(ctx.database, user, ifNoneMatch(req));
+        answer(res, result, { ctx, user, inboxVersion: result.version });
+      },
+    }),
+    getRoute({
+      path: '/messages/job/:jobId',
+      query: messagingHttp.JobThreadQuery,
+      notFound: threadNotFound,
+      async answer({ req, res, user, params: [jobId], query }) {
+        const chefId = user.type === 'restaurant' ? query.chef_id : undefined;
+        const thread = await resolveJobThread(ctx.database, user, jobId, chefId);
+        answer(res, await readThread(ctx, user, thread, query, ifNoneMatch(req)), {
+          ctx,
+          user,
+          inboxVersion: thread.inbox_version,
+        });
+      },
+    }),
+    getRoute({
+      path: '/messages/application/:id',
+      query: messagingHttp.ThreadQuery,
+      notFound: threadNotFound,
+      async answer({ req, res, user, params: [applicationId], query }) {
+        const thread = await resolveApplicationThread(ctx.database, user, applicationId);
+        answer(res, await readThread(ctx, user, thread, query, ifNoneMatch(req)), {
+          ctx,
+          user,
+          inboxVersion: thread.inbox_version,
+        });
+      },
+    }),
+  ];
 }
 
-const ifNoneMatch = (req: Request) => req.get('if-none-match') ?? undefined;
-
-export function messagesRouter(ctx: MessagingContext, auth: RequestHandler): Router {
+/** The messages routes; `gets` (`messagesGets`) are also served by the lean path. */
+export function messagesRouter(ctx: MessagingContext, auth: RequestHandler, gets: GetRoute[]): Router {
   const router = Router();
   router.use('/messages', auth);
-
-  router.get('/messages/conversations', async (req, res) => {
-    const user = currentUser(req);
-    const result = await listConversations(ctx.database, user, ifNoneMatch(req));
-    answer(res, result, { ctx, user, inboxVersion: result.version });
-  });
-
-  router.get('/messages/job/:jobId', async (req, res) => {
-    const user = currentUser(req);
-    const jobId = uuidParam(req, 'jobId', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
-    const query = parse(messagingHttp.JobThreadQuery, req.query);
-    const thread = await resolveJobThread(
-      ctx.database,
-      user,
-      jobId,
-      user.type === 'restaurant' ? query.chef_id : undefined,
-    );
-    answer(res, await readThread(ctx, user, thread, query, ifNoneMatch(req)), {
-      ctx,
-      user,
-      inboxVersion: thread.inbox_version,
-    });
-  });
+  for (const route of gets) router.get(route.path, expressGet(route));
 
   router.post('/messages/job/:jobId', requireVerifiedPhone(), async (req, res) => {
     const user = currentUser(req);
@@ -96,18 +115,6 @@ export function messagesRouter(ctx: MessagingContext, auth: RequestHandler): Rou
     );
     const message = await sendMessage(ctx, user, thread, body.content);
     res.status(201).json({ message, user_role: thread.user_role });
-  });
-
-  router.get('/messages/application/:id', async (req, res) => {
-    const user = currentUser(req);
-    const applicationId = uuidParam(req, 'id', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
-    const query = parse(messagingHttp.ThreadQuery, req.query);
-    const thread = await resolveApplicationThread(ctx.database, user, applicationId);
-    answer(res, await readThread(ctx, user, thread, query, ifNoneMatch(req)), {
-      ctx,
-      user,
-      inboxVersion: thread.inbox_version,
-    });
   });
 
   router.post('/messages/application/:id', requireVerifiedPhone(), async (req, res) => {
