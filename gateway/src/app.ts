@@ -18,7 +18,7 @@ import { healthRouter } from './health';
 import { gatewayMetrics, noPublicMetrics } from './metrics';
 import { leanProxy } from './lean-proxy';
 import { frontWithShortcut, pollShortcut, type FrontHandler } from './poll-shortcut';
-import { serviceAgent, serviceProxies } from './proxy';
+import { serviceProxies } from './proxy';
 import type { RateLimiter } from './rate-limit';
 import { send } from './respond';
 import { RevalidationCache } from './revalidate';
@@ -55,14 +55,12 @@ export function createGateway(deps: GatewayDeps): Express {
   const sharedBodies = new SharedBodies(config.REVALIDATE_MAX_AGE_MS);
   const security = securityHeaders(config);
   const corsPolicy = cors(config);
-  const agent = serviceAgent();
   const keptBodies = config.SHARED_BODIES ? sharedBodies : undefined;
   const proxyFor = serviceProxies({
     config,
     services: { ...services, 'stripe-sandbox': config.STRIPE_SANDBOX_URL },
     revalidation,
     sharedBodies: keptBodies,
-    agent,
   });
   // Sandbox pages (the SMS outbox, the Stripe emulator's browser endpoints): never in production.
   const pages = servesSandboxPages(config);
@@ -103,7 +101,6 @@ export function createGateway(deps: GatewayDeps): Express {
         security,
         cors: corsPolicy,
         logger,
-        agent,
         revalidation,
         sharedBodies: keptBodies,
       }),

@@ -1,5 +1,7 @@
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { propagation } from '@opentelemetry/api';
 import type { Request, Response } from 'express';
+import { Pool, type Dispatcher } from 'undici';
 import { assignRequestId, type KeySource, type Logger, type SessionRevocations } from '@brigade/kit';
 import type { GatewayConfig } from './config';
 import type { Cors } from './cors';
@@ -8,6 +10,7 @@ import { keepServiceStamps, upstreamFailure, type ProxyDeps } from './proxy';
 import type { RateLimiter } from './rate-limit';
 import { matchRoute, type ServiceName } from './routes';
 import type { Headers } from './security-headers';
+import type { BodyCapture } from './shared-bodies';
 
 /**
  * The polled GETs (ADR 17): the lists the web client asks for every few seconds, each user's own, whose
@@ -55,49 +58,210 @@ export interface LeanProxyDeps extends Pick<ProxyDeps, 'revalidation' | 'sharedB
   security: Headers;
   cors: Cors;
   logger: Logger;
-  /** The keep-alive pool to the services (shared with http-proxy-middleware). */
-  agent: http.Agent;
 }
 
 /**
- * The lean path for a polled GET's answer (ADR 17): a plain node:http forward, after the poll shortcut has
+ * The lean path's keep-alive connections to one service (undici): as many as the gateway's http.Agent
+ * allows, no Nagle delay (undici's default), TCP keep-alive as the agent's; an idle connection is kept a
+ * minute (the services keep theirs 65 s). No timeouts of undici's own: a forward times itself (undici's
+ * timers above a second are coarse, up to half a second early or late).
+ */
+function servicePool(origin: string): Pool {
+  return new Pool(origin, {
+    connections: 512,
+    pipelining: 1,
+    keepAliveTimeout: 60_000,
+    headersTimeout: 0,
+    bodyTimeout: 0,
+    connect: { keepAlive: true, keepAliveInitialDelay: 10_000 },
+  });
+}
+
+/** What a forward needs besides its request: where the answer's stamps are kept, how failures are answered. */
+interface ForwardDeps extends Pick<ProxyDeps, 'revalidation' | 'sharedBodies'> {
+  timeoutMs: number;
+  logger: Logger;
+}
+
+const kForward = Symbol('lean forward');
+type Forwarded = ServerResponse & { [kForward]?: Forward };
+
+/** The client's answer closed: a forward still running stops asking the service (nobody to answer). */
+function clientClosed(this: Forwarded) {
+  if (!this.writableFinished) this[kForward]?.clientGone();
+}
+
+/**
+ * Nothing from the service for the upstream timeout (as a node:http socket timeout: from the request, and
+ * again from each part of the answer): the forward is stopped and answered 504.
+ */
+function timedOut(forward: Forward) {
+  const timeout: NodeJS.ErrnoException = new Error('upstream timeout');
+  timeout.code = 'ETIMEDOUT'; // Node's code for it, as upstreamFailure reads it (never a body's code)
+  forward.stop(timeout, true);
+}
+
+/** The client read what was written: the service's answer goes on. */
+function clientDrained(this: Forwarded) {
+  this[kForward]?.upstream?.resume();
+}
+
+/**
+ * One polled GET forwarded to its service (undici's dispatch handler), the service's answer written to the
+ * client as it comes. A class, its listeners and timer plain functions given the forward: no closure is made
+ * per request (under tsx each named closure is also named as it is made, a defineProperty per closure).
+ */
+class Forward implements Dispatcher.DispatchHandler {
+  upstream: Dispatcher.DispatchController | null = null;
+  /** Why the forward was stopped before its answer was complete (the client went away, the timeout). */
+  private stopped: Error | null = null;
+  private gone = false;
+  private timedOut = false;
+  private capture: BodyCapture | null = null;
+  private readonly started = Date.now();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly deps: ForwardDeps,
+    private readonly req: IncomingMessage,
+    private readonly res: Forwarded,
+    private readonly account: { id: string },
+    private readonly service: ServiceName,
+  ) {
+    res[kForward] = this;
+    res.on('close', clientClosed);
+    this.timer = setTimeout(timedOut, deps.timeoutMs, this);
+  }
+
+  clientGone() {
+    this.gone = true;
+    this.stop(new Error('the client went away'), false);
+  }
+
+  stop(reason: Error, timeout: boolean) {
+    clearTimeout(this.timer);
+    this.timedOut = timeout;
+    this.stopped = reason;
+    this.upstream?.abort(reason);
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController) {
+    this.upstream = controller;
+    if (this.stopped) controller.abort(this.stopped);
+  }
+
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: Record<string, string | string[] | undefined>,
+    statusMessage?: string,
+  ) {
+    const { res, deps } = this;
+    this.timer.refresh();
+    const answer = { statusCode, headers };
+    this.capture = keepServiceStamps(
+      answer,
+      this.account,
+      this.req.url ?? '',
+      'GET',
+      deps.revalidation,
+      deps.sharedBodies,
+    );
+    // The service's headers over the gateway's, less the hop-by-hop ones: the client's connection is the
+    // gateway's own (keep-alive, or closed when the client said so; chunked when the service sent no length).
+    // A repeated header is one, its values joined, as node:http reads it.
+    for (const name in headers) {
+      const value = headers[name];
+      if (value !== undefined && !HOP_BY_HOP.has(name))
+        res.setHeader(name, Array.isArray(value) && name !== 'set-cookie' ? value.join(', ') : value);
+    }
+    res.statusCode = statusCode;
+    if (statusMessage) res.statusMessage = statusMessage;
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer) {
+    this.timer.refresh();
+    this.capture?.chunk(chunk);
+    if (this.res.write(chunk)) return;
+    controller.pause(); // the client reads slower than the service writes
+    this.res.once('drain', clientDrained);
+  }
+
+  onResponseEnd() {
+    clearTimeout(this.timer);
+    this.capture?.end(true);
+    this.res.end();
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController, err: Error) {
+    clearTimeout(this.timer);
+    this.capture?.end(false);
+    if (this.gone) return;
+    const { req, res, deps } = this;
+    const code = (err as NodeJS.ErrnoException).code;
+    const elapsed = this.timedOut ? deps.timeoutMs : Date.now() - this.started;
+    deps.logger.warn({ reqId: (req as Request).id, service: this.service, code, elapsed }, 'upstream failed');
+    if (res.headersSent) return void res.destroy(); // mid-body: the client sees a cut answer, never a hang
+    const failure = upstreamFailure(code, elapsed, deps.timeoutMs);
+    const body = JSON.stringify({ error: failure.error, code: failure.code });
+    res.statusCode = failure.status;
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.setHeader('content-length', Buffer.byteLength(body));
+    res.end(body);
+  }
+}
+
+/**
+ * The headers to the service: the client's as they came (as http-proxy-middleware passes them), less the
+ * hop-by-hop ones and the trace context's (the instrumentation writes its own over the client's, as on a
+ * node:http request; none without tracing), with the verified user and where the request came from (as
+ * http-proxy's `xfwd` writes it).
+ */
+function serviceHeaders(req: IncomingMessage, userId: string): Record<string, string | string[]> {
+  const traced = propagation.fields();
+  const from = req.headers;
+  const headers: Record<string, string | string[]> = {};
+  for (const name in from) {
+    const value = from[name];
+    if (value !== undefined && !HOP_BY_HOP.has(name) && !traced.includes(name)) headers[name] = value;
+  }
+  headers['x-user-id'] = userId;
+  const encrypted = Boolean((req.socket as { encrypted?: boolean }).encrypted);
+  const port = /:(\d+)/.exec(from.host ?? '')?.[1] ?? (encrypted ? '443' : '80');
+  const forwarded: Array<[string, string]> = [
+    ['x-forwarded-for', req.socket.remoteAddress ?? ''],
+    ['x-forwarded-port', port],
+    ['x-forwarded-proto', encrypted ? 'https' : 'http'],
+  ];
+  for (const [name, value] of forwarded) {
+    const before = from[name];
+    headers[name] = before ? `${String(before)},${value}` : value;
+  }
+  headers['x-forwarded-host'] = from['x-forwarded-host'] ?? from.host ?? '';
+  return headers;
+}
+
+/**
+ * The lean path for a polled GET's answer (ADR 17): a plain forward over undici, after the poll shortcut has
  * verified the token (cached) and, when it got that far, counted the rate limit. The request goes to the
- * service over the keep-alive pool with the same headers http-proxy-middleware sends (the client's, the
- * request id, `x-user-id`, `x-forwarded-*`; the trace context is injected by the OpenTelemetry http
- * instrumentation, as for any outgoing request), and the service's answer is piped back as it comes, never
- * re-serialised, with the same headers the Express path answers: the security and CORS headers, the
- * service's own (ETag included) over them, without the version stamps, which are kept for the shortcut
- * exactly as the Express path keeps them.
+ * service over a keep-alive pool with the same headers http-proxy-middleware sends (the client's, the
+ * request id, `x-user-id`, `x-forwarded-*`; the trace context is written by the OpenTelemetry undici
+ * instrumentation, as the http instrumentation writes it for node:http requests), and the service's answer
+ * is written to the client chunk by chunk as it comes, never read whole or re-serialised, with the same
+ * headers the Express path answers: the security and CORS headers, the service's own (ETag included) over
+ * them, without the version stamps, which are kept for the shortcut exactly as the Express path keeps them.
  *
  * Resolves true when it took the request; false: the request goes on to Express, which answers it as
  * before (no token or a bad one: 401; over the rate limit: 429, from the count already made; the service
  * not configured: 503; a request with a body). The same upstream failures answer the same 504, 503 or 502.
  */
 export function leanProxy(deps: LeanProxyDeps) {
-  const { config, services, rateLimiter, keys, revocations, security, cors, logger, agent } = deps;
-  const { revalidation, sharedBodies } = deps;
-  const targets = new Map<ServiceName, URL>();
-  for (const [name, url] of Object.entries(services) as Array<[ServiceName, string | undefined]>)
-    if (url) targets.set(name, new URL(url));
+  const { config, services, rateLimiter, keys, revocations, security, cors } = deps;
   const timeoutMs = config.UPSTREAM_TIMEOUT_MS;
-
-  const fail = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    service: string,
-    err: unknown,
-    elapsed: number,
-  ) => {
-    const code = (err as NodeJS.ErrnoException).code;
-    logger.warn({ reqId: (req as Request).id, service, code, elapsed }, 'upstream failed');
-    if (res.headersSent) return void res.destroy(); // mid-body: the client sees a cut answer, never a hang
-    const failure = upstreamFailure(code, elapsed, timeoutMs);
-    const body = JSON.stringify({ error: failure.error, code: failure.code });
-    res.statusCode = failure.status;
-    res.setHeader('content-type', 'application/json; charset=utf-8');
-    res.setHeader('content-length', Buffer.byteLength(body));
-    res.end(body);
-  };
+  const forwardDeps: ForwardDeps = { ...deps, timeoutMs };
+  const pools = new Map<ServiceName, Pool>();
+  for (const [name, url] of Object.entries(services) as Array<[ServiceName, string | undefined]>)
+    if (url) pools.set(name, servicePool(new URL(url).origin));
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
     const url = req.url ?? '';
@@ -110,8 +274,8 @@ export function leanProxy(deps: LeanProxyDeps) {
     if (req.headers['transfer-encoding'] || Number(req.headers['content-length'] ?? 0) > 0) return false;
     const q = url.indexOf('?');
     const service = pollService(url.slice(4, q < 0 ? undefined : q));
-    const target = service ? targets.get(service) : undefined;
-    if (!service || !target) return false;
+    const pool = service ? pools.get(service) : undefined;
+    if (!service || !pool) return false;
     // Counted once: by the shortcut when it got that far, else here. A refusal is answered by Express (429).
     polled.counted ??= await rateLimiter.hit(`user:${account.id}`, config.RATE_LIMIT_API_PER_MINUTE, 60);
     if (!polled.counted.allowed) return false;
@@ -119,64 +283,13 @@ export function leanProxy(deps: LeanProxyDeps) {
     assignRequestId(req as Request, res as Response);
     for (const [name, value] of security) res.setHeader(name, value);
     cors.setHeaders(res as Response, req.headers.origin);
-
-    // The client's headers as they came (as http-proxy-middleware passes them), less the hop-by-hop ones,
-    // with the verified user and where the request came from.
-    const headers: http.OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(req.headers))
-      if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-    headers['x-user-id'] = account.id;
-    const forward = (name: string, value: string) => {
-      const before = req.headers[`x-forwarded-${name}`];
-      headers[`x-forwarded-${name}`] = before ? `${String(before)},${value}` : value;
-    };
-    const encrypted = Boolean((req.socket as { encrypted?: boolean }).encrypted);
-    forward('for', req.socket.remoteAddress ?? '');
-    forward('port', /:(\d+)/.exec(req.headers.host ?? '')?.[1] ?? (encrypted ? '443' : '80'));
-    forward('proto', encrypted ? 'https' : 'http');
-    headers['x-forwarded-host'] = req.headers['x-forwarded-host'] ?? req.headers.host ?? '';
-
-    const started = Date.now();
     req.socket.setTimeout(timeoutMs + 1000); // as http-proxy-middleware's `timeout`
-    const upstream = http.request({
-      protocol: target.protocol,
-      hostname: target.hostname,
-      port: target.port,
-      method: 'GET',
-      path: url.slice(4), // without /api
-      headers,
-      agent,
-    });
-    let timedOut = false;
-    upstream.setTimeout(timeoutMs, () => {
-      timedOut = true;
-      const timeout: NodeJS.ErrnoException = new Error('upstream timeout');
-      timeout.code = 'ETIMEDOUT'; // Node's code for it, as upstreamFailure reads it (never a body's code)
-      upstream.destroy(timeout);
-    });
-    let clientGone = false;
-    upstream.on('error', (err) => {
-      if (!clientGone) fail(req, res, service, err, timedOut ? timeoutMs : Date.now() - started);
-    });
-    // The client went away before its answer was complete: stop asking the service (nobody to answer).
-    res.on('close', () => {
-      if (res.writableFinished) return;
-      clientGone = true;
-      upstream.destroy();
-    });
-    upstream.on('response', (answer) => {
-      keepServiceStamps(answer, account, url, 'GET', revalidation, sharedBodies);
-      // The service's headers over the gateway's, less the hop-by-hop ones: the client's connection is the
-      // gateway's own (keep-alive, or closed when the client said so; chunked when the service sent no length).
-      for (const [name, value] of Object.entries(answer.headers))
-        if (value !== undefined && !HOP_BY_HOP.has(name)) res.setHeader(name, value);
-      res.statusCode = answer.statusCode ?? 502;
-      if (answer.statusMessage) res.statusMessage = answer.statusMessage;
-      answer.on('error', () => res.destroy());
-      answer.on('aborted', () => res.destroy());
-      answer.pipe(res);
-    });
-    upstream.end();
+    const headers = serviceHeaders(req, account.id);
+    // The path without /api.
+    pool.dispatch(
+      { method: 'GET', path: url.slice(4), headers },
+      new Forward(forwardDeps, req, res, account, service),
+    );
     return true;
   };
 }

@@ -153,17 +153,18 @@ export function frontWithShortcut(
   // An Express app is `(req, res, next) => app.handle(req, res, next)`: its handle is what servers call.
   const router = app as unknown as { handle: Handle };
   const viaExpress: Handle = router.handle.bind(app);
+  // Each handler in turn; whichever takes the request answers it. One that throws has answered nothing yet.
+  const front = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
+    for (const handler of handlers) if (await handler(req, res)) return true;
+    return false;
+  };
   router.handle = (req, res, next) => {
     if (req.method !== 'GET' || !req.headers.authorization || !req.url?.startsWith('/api/'))
       return viaExpress(req, res, next);
     meter(req, res);
-    const tryFrom = (i: number): void => {
-      if (i === handlers.length) return viaExpress(req, res, next);
-      handlers[i](req, res).then(
-        (taken) => (taken ? undefined : tryFrom(i + 1)),
-        () => viaExpress(req, res, next), // nothing answered yet: Express answers as usual
-      );
-    };
-    tryFrom(0);
+    front(req, res).then(
+      (taken) => (taken ? undefined : viaExpress(req, res, next)),
+      () => viaExpress(req, res, next), // nothing answered yet: Express answers as usual
+    );
   };
 }

@@ -9,7 +9,7 @@ import { REVALIDATE_HEADER, SHARED_HEADER } from '@brigade/kit';
 import type { GatewayConfig } from './config';
 import { send } from './respond';
 import type { RevalidationCache } from './revalidate';
-import type { SharedBodies } from './shared-bodies';
+import type { BodyCapture, ServiceAnswer, SharedBodies } from './shared-bodies';
 import type { ServiceName } from './routes';
 
 export type ServiceProxy = ProxyHandler<Request, Response>;
@@ -26,7 +26,7 @@ export interface ProxyDeps {
   revalidation: RevalidationCache;
   /** Where a service's answer marked shared is kept for the herd (ADR 7); absent: nothing is kept. */
   sharedBodies?: SharedBodies;
-  /** The keep-alive pool to the services (one per gateway, shared with the lean path). */
+  /** The keep-alive pool to the services (one per gateway). */
   agent?: http.Agent;
 }
 
@@ -41,27 +41,37 @@ export function serviceAgent(): http.Agent {
 /**
  * A service's answer to a user's request: its version stamps (and shared mark) taken off, never passed to
  * the client, and kept for the poll shortcut (ADR 7): remembered for a 200 or 304 of a GET that advertised
- * them, the body kept when marked shared; anything else forgets what was remembered for the URL.
+ * them; anything else forgets what was remembered for the URL. A 200 marked shared returns the capture its
+ * body is to be fed to as the proxy passes it on (null otherwise).
  */
 export function keepServiceStamps(
-  answer: IncomingMessage,
+  answer: ServiceAnswer,
   user: { id: string } | undefined,
   url: string,
   method: string | undefined,
   revalidation: RevalidationCache,
   sharedBodies: SharedBodies | undefined,
-) {
+): BodyCapture | null {
   const header = answer.headers[REVALIDATE_HEADER];
   const sharedWith = answer.headers[SHARED_HEADER];
   delete answer.headers[REVALIDATE_HEADER];
   delete answer.headers[SHARED_HEADER];
-  if (!revalidation.enabled || !user || method !== 'GET') return;
+  if (!revalidation.enabled || !user || method !== 'GET') return null;
   const status = answer.statusCode ?? 0;
   const audience = typeof sharedWith === 'string' && sharedWith ? sharedWith : undefined;
   if (typeof header === 'string' && (status === 200 || status === 304)) {
-    revalidation.remember(user.id, url, answer.headers.etag, header, Date.now(), audience);
-    if (status === 200 && audience) sharedBodies?.capture(audience, url, answer, header);
+    const etag = typeof answer.headers.etag === 'string' ? answer.headers.etag : undefined;
+    revalidation.remember(user.id, url, etag, header, Date.now(), audience);
+    if (status === 200 && audience) return sharedBodies?.capture(audience, url, answer, header) ?? null;
   } else revalidation.forget(user.id, url);
+  return null;
+}
+
+/** Feed a service's answer, as node:http reads it, to a capture alongside whoever else reads it. */
+function readAlong(answer: IncomingMessage, capture: BodyCapture | null) {
+  if (!capture) return;
+  answer.on('data', (chunk: Buffer) => capture.chunk(chunk));
+  answer.on('end', () => capture.end(answer.complete));
 }
 
 /** The answer to a request the service failed: 504 after the timeout, 503 when it is not there, else 502. */
@@ -113,13 +123,16 @@ export function serviceProxies({
           },
           // Whoever's token it was (req.account: the gateway verifies every account type; req.user is unset).
           proxyRes: (proxyRes, req) =>
-            keepServiceStamps(
+            readAlong(
               proxyRes,
-              (req as Request).account,
-              (req as Request).originalUrl,
-              req.method,
-              revalidation,
-              sharedBodies,
+              keepServiceStamps(
+                proxyRes,
+                (req as Request).account,
+                (req as Request).originalUrl,
+                req.method,
+                revalidation,
+                sharedBodies,
+              ),
             ),
           error: (err, req, res) => {
             const elapsed = Date.now() - ((req as any).proxyStarted ?? Date.now());

@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { parseStampHeader } from '@brigade/kit';
 import { ExpiringEntries } from './expiring-entries';
@@ -27,6 +26,18 @@ export interface SharedBody {
 
 export type Encoding = 'br' | 'gzip' | null;
 
+/** A service's answer as either proxy reads it: its status and its headers (lower-case names). */
+export interface ServiceAnswer {
+  statusCode?: number;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A body being kept as the proxy passes it on: each chunk as it comes, then its end (whole or cut). */
+export interface BodyCapture {
+  chunk(data: Buffer): void;
+  end(complete: boolean): void;
+}
+
 /** A body larger than this is not kept (the openings list of 50 shifts is ~46 KB). */
 const MAX_BODY_BYTES = 512 * 1024;
 
@@ -45,29 +56,34 @@ export class SharedBodies {
     return this.entries.get(sharedKey(audience, url), now);
   }
 
-  /** Keep a service's 200 marked shared once its body has been read (alongside the proxy's own piping). */
-  capture(audience: string, url: string, res: IncomingMessage, stampHeader: string) {
-    const etag = res.headers.etag;
+  /**
+   * Keep a service's 200 marked shared once its body has been read (alongside the proxy's own passing on):
+   * the proxy feeds the capture each chunk and the end; null when the answer cannot be kept.
+   */
+  capture(audience: string, url: string, answer: ServiceAnswer, stampHeader: string): BodyCapture | null {
+    const { etag, 'content-type': type } = answer.headers;
     const parsed = parseStampHeader(stampHeader);
-    if (!etag || !parsed || res.headers['content-encoding']) return;
-    const contentType = res.headers['content-type'] ?? 'application/json; charset=utf-8';
+    if (typeof etag !== 'string' || !parsed || answer.headers['content-encoding']) return null;
+    const contentType = typeof type === 'string' ? type : 'application/json; charset=utf-8';
     const chunks: Buffer[] = [];
     let size = 0;
-    res.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    });
-    res.on('end', () => {
-      if (size > MAX_BODY_BYTES || !res.complete) return;
-      this.keep(audience, url, {
-        etag,
-        keys: parsed.keys,
-        versions: parsed.versions,
-        expiresAt: Date.now() + Math.min(parsed.maxAgeMs, this.maxAgeCapMs),
-        contentType,
-        body: Buffer.concat(chunks, size),
-      });
-    });
+    return {
+      chunk: (data) => {
+        size += data.length;
+        if (size <= MAX_BODY_BYTES) chunks.push(data);
+      },
+      end: (complete) => {
+        if (size > MAX_BODY_BYTES || !complete) return;
+        this.keep(audience, url, {
+          etag,
+          keys: parsed.keys,
+          versions: parsed.versions,
+          expiresAt: Date.now() + Math.min(parsed.maxAgeMs, this.maxAgeCapMs),
+          contentType,
+          body: Buffer.concat(chunks, size),
+        });
+      },
+    };
   }
 
   keep(audience: string, url: string, entry: SharedBody) {

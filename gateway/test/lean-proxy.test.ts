@@ -7,7 +7,6 @@ import { loadGatewayConfig } from '../src/config';
 import { MemoryRateLimiter } from '../src/rate-limit';
 import { cors } from '../src/cors';
 import { leanProxy, pollService } from '../src/lean-proxy';
-import { serviceAgent } from '../src/proxy';
 import { RevalidationCache } from '../src/revalidate';
 import { securityHeaders } from '../src/security-headers';
 import {
@@ -191,7 +190,6 @@ async function leanAlone(): Promise<string> {
     security: securityHeaders(config),
     cors: cors(config),
     logger: createLogger('gateway-test', 'silent'),
-    agent: serviceAgent(),
     revalidation: new RevalidationCache(0),
   });
   const server = http.createServer((req, res) => {
