@@ -76,7 +76,7 @@ describe("GET /applications is the presenters' answer", () => {
     const view = { database: h.database, policy: loadJobsConfig({}).policy, now };
     for (const who of [ana, r, ben]) {
       const viewer = { id: who.id, type: who === r ? ('restaurant' as const) : ('chef' as const) };
-      const text = await listApplicationsJson(view, viewer, {});
+      const { text } = await listApplicationsJson(view, viewer, {});
       // The reference: each listed application as its own view shows it (GET /applications/:id: the same
       // presenters, disputes and records, object by object), in the list's order.
       const listed = JSON.parse(text) as { applications: Array<{ id: string }>; total: number };
@@ -85,7 +85,7 @@ describe("GET /applications is the presenters' answer", () => {
       );
       expect(reference.every((a) => a !== null)).toBe(true);
       // twice: the second answer is made from the kept fragments
-      for (const answer of [text, await listApplicationsJson(view, viewer, {})])
+      for (const answer of [text, (await listApplicationsJson(view, viewer, {})).text])
         expect(answer).toBe(JSON.stringify({ applications: reference, total: listed.total }));
       const got = await who.api.get('/applications');
       expect(got.status).toBe(200);

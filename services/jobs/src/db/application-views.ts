@@ -113,6 +113,8 @@ interface ListRow {
   chef_v: string | null;
   rel: string | null;
   total: number | string;
+  /** The version of the list's scope (see `listApplicationsJson`), null when that scope was never written. */
+  list_v: string | number | null;
 }
 
 /** A fragment's key: its row's id and version (the job's: with its restaurant profile's). */
@@ -179,13 +181,17 @@ async function makeMissing(
  * the disputes and the chefs' reliability records). One statement reads the page's ids, row versions and
  * reliability records (a column of it); a second reads the text of the rows whose version no kept fragment
  * holds (none once the page is known); the disputes add their two queries when a listed job may have one.
+ * With `versionScope`, the first statement also reads that list version (`version`; null for an empty list),
+ * so the answer's ETag needs no round trip of its own (`sendListWithEtag`).
  */
 export async function listApplicationsJson(
   ctx: ViewContext,
   viewer: Viewer,
   q: { jobId?: string; status?: string },
+  /** A list version scope (`c:<chef>`, `r:<restaurant>`) read in the same statement, for the answer's ETag. */
+  versionScope?: string,
   attempt = 1,
-): Promise<string> {
+): Promise<{ text: string; version: number | null }> {
   const where: SQL[] = [
     viewer.type === 'chef' ? sql`a.chef_id = ${viewer.id}` : sql`j.restaurant_id = ${viewer.id}`,
   ];
@@ -199,7 +205,8 @@ export async function listApplicationsJson(
     select a.id, a.xmin::text as app_v, j.id as job_id, j.xmin::text || ':' || coalesce(rp.xmin::text, '') as job_v,
       j.status as job_status, cp.user_id as chef, cp.xmin::text as chef_v,
       case when cp.user_id is null then null else ${chefReliabilityColumn(chef, since)} end as rel,
-      count(*) over () as total
+      count(*) over () as total,
+      ${versionScope === undefined ? sql`null::bigint` : sql`(select version from jobs.list_versions where scope = ${versionScope})`} as list_v
     from ${applicationFrom}
     where ${sql.join(where, sql` and `)}
     order by a.created_at desc, a.id
@@ -226,7 +233,7 @@ export async function listApplicationsJson(
     });
     // A row gone between the two statements (a profile replaced): read the list again.
     if ([apps, jobs, chefs].some((texts) => texts.includes(undefined))) {
-      if (attempt < 3) return listApplicationsJson(ctx, viewer, q, attempt + 1);
+      if (attempt < 3) return listApplicationsJson(ctx, viewer, q, versionScope, attempt + 1);
       throw new Error('listed rows keep changing while the applications list is read');
     }
   }
@@ -245,5 +252,9 @@ export async function listApplicationsJson(
     const job = dispute ? `${jobs[i]},"dispute":${JSON.stringify(dispute)}}` : `${jobs[i]}}`;
     return `${apps[i]},"chef_profiles":${chef},"job_postings":${job}}`;
   });
-  return `{"applications":[${items.join(',')}],"total":${totalOf(rows)}}`;
+  return {
+    text: `{"applications":[${items.join(',')}],"total":${totalOf(rows)}}`,
+    // Read with the rows (one snapshot); a scope never written is at 0. Without rows, not read.
+    version: versionScope === undefined || rows.length === 0 ? null : Number(rows[0].list_v ?? 0),
+  };
 }

@@ -18,7 +18,7 @@ import { cancelApplication } from '../use-cases/cancel-application';
 import { checkOut } from '../use-cases/check-out';
 import { rejectApplication } from '../use-cases/reject-application';
 import { respondToAcceptance } from '../use-cases/respond-to-acceptance';
-import { sendWithEtag } from './etag';
+import { sendListWithEtag } from './etag';
 
 /** GET /applications (a chef's, or a restaurant's, of one job or all), served by Express and the lean path. */
 export function applicationsGet(ctx: JobsContext): GetRoute {
@@ -33,10 +33,10 @@ export function applicationsGet(ctx: JobsContext): GetRoute {
         if (!job) throw JobsErrors.jobNotFound();
         if (job.restaurant_id !== user.id) throw JobsErrors.notJobOwner();
       }
-      const scopes = [user.type === 'chef' ? `c:${user.id}` : `r:${user.id}`];
+      const scope = user.type === 'chef' ? `c:${user.id}` : `r:${user.id}`;
       // The cards' "last 90 days" counts change with the day as well as with the versions.
       const day = ctx.now().toISOString().slice(0, 10);
-      await sendWithEtag(get, ctx, scopes, false, () => listApplicationsJson(view, user, query), day);
+      await sendListWithEtag(get, ctx, scope, () => listApplicationsJson(view, user, query, scope), day);
     },
   });
 }

@@ -21,7 +21,7 @@ import { readVersions, type ListVersions } from '../db/list-versions.repository'
  * Written with node:http's own methods: Express's route and the lean path (ADR 19) both answer through it.
  */
 export async function sendWithEtag(
-  { req, res, user }: Pick<LeanGet<unknown>, 'req' | 'res' | 'user'>,
+  get: Pick<LeanGet<unknown>, 'req' | 'res' | 'user'>,
   ctx: Pick<JobsContext, 'database' | 'stamps' | 'now'>,
   scopes: string[],
   timed: boolean,
@@ -37,6 +37,48 @@ export async function sendWithEtag(
 ): Promise<void> {
   const now = ctx.now();
   const read = await readVersions(ctx.database, scopes, timed ? now : undefined);
+  if (tagAnswer(get, ctx.stamps, read, timed ? now : null, extra, sharedWith)) return;
+  sendJson(get.res, await build(read));
+}
+
+/**
+ * `sendWithEtag` for a list whose own statement also reads its version (one scope, not timed, per user), in the
+ * same snapshot as the rows: a 200 asked without If-None-Match (a client's first poll, or its first after a
+ * change the gateway saw) costs one round trip instead of two, and its tag names exactly the rows it carries.
+ * `build` answers `version: null` when it could not read it (an empty list): the versions are then read alone.
+ * With If-None-Match the versions are read first as always, so an unchanged list is a 304 without building it.
+ */
+export async function sendListWithEtag(
+  get: Pick<LeanGet<unknown>, 'req' | 'res' | 'user'>,
+  ctx: Pick<JobsContext, 'database' | 'stamps' | 'now'>,
+  scope: string,
+  build: () => Promise<{ text: string; version: number | null }>,
+  extra = '',
+): Promise<void> {
+  if (get.req.headers['if-none-match'] !== undefined)
+    return sendWithEtag(get, ctx, [scope], false, async () => (await build()).text, extra);
+  const list = await build();
+  const read: ListVersions =
+    list.version === null
+      ? await readVersions(ctx.database, [scope])
+      : { versions: [[scope, list.version]], nextStartMs: null };
+  tagAnswer(get, ctx.stamps, read, null, extra); // never a 304: nothing to match
+  sendJson(get.res, list.text);
+}
+
+/**
+ * The answer's ETag (from the versions, the user or audience, the URL and `extra`, never the body), its cache
+ * headers and stamps; true when If-None-Match matched and the 304 is written.
+ */
+function tagAnswer(
+  { req, res, user }: Pick<LeanGet<unknown>, 'req' | 'res' | 'user'>,
+  stamps: JobsContext['stamps'],
+  read: ListVersions,
+  /** For a timed list: the moment its versions were read at (the stamps expire when the next shift starts). */
+  timedAt: Date | null,
+  extra: string,
+  sharedWith?: string,
+): boolean {
   const { versions, nextStartMs } = read;
   // A shared body's tag names no user: the versions of per-user scopes (`c:<chef>`, advertised so the gateway
   // can tell when this user left the audience) stay out of it.
@@ -50,22 +92,22 @@ export async function sendWithEtag(
   res.setHeader('ETag', tag);
   res.setHeader('Cache-Control', 'private, no-cache');
   const maxAge =
-    timed && nextStartMs !== null
-      ? Math.min(STAMP_MAX_AGE_MS, nextStartMs - now.getTime())
+    timedAt && nextStartMs !== null
+      ? Math.min(STAMP_MAX_AGE_MS, nextStartMs - timedAt.getTime())
       : STAMP_MAX_AGE_MS;
   advertiseStamps(
     res,
-    ctx.stamps,
+    stamps,
     maxAge,
-    versions.map(([scope, version]) => [ctx.stamps.key('jobs', scope), version] as const),
+    versions.map(([scope, version]) => [stamps.key('jobs', scope), version] as const),
   );
-  if (sharedWith && ctx.stamps.enabled) res.setHeader(SHARED_HEADER, sharedWith);
+  if (sharedWith && stamps.enabled) res.setHeader(SHARED_HEADER, sharedWith);
   if (etagMatches(req.headers['if-none-match'], tag) || freshToExpress(req.headers, tag)) {
     res.statusCode = 304;
     res.end();
-    return;
+    return true;
   }
-  sendJson(res, await build(read));
+  return false;
 }
 
 /**
