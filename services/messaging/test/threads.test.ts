@@ -334,6 +334,41 @@ describe('polling stays cheap', () => {
     expect((await m.call(chef, 'GET', `/messages/job/${job.id}?limit=0`)).status).toBe(400);
   });
 
+  test('a poll after a message id answers in one round trip exactly as a revalidating poll does', async () => {
+    // Without If-None-Match the thread and the poll are read together; a stale tag takes the other path
+    // (the thread first, then the poll): both answer the same status, tag and body, whoever asks.
+    const shift = await m.postJob(restaurant, 'Dinner Sunday');
+    await m.apply(shift, chef);
+    await m.apply(shift, secondChef);
+    const first = await m.call(restaurant, 'POST', `/messages/job/${shift.id}`, {
+      content: 'Can you start at 5?',
+      chef_id: chef.id,
+    });
+    const reply = await m.call(chef, 'POST', `/messages/job/${shift.id}`, { content: 'Yes, at 5.' });
+    const stale = { 'if-none-match': 'W/"stale"' };
+    const asks = [
+      [chef, `/messages/job/${shift.id}?since=${first.body.message.id}`],
+      [chef, `/messages/job/${shift.id}?since=${reply.body.message.id}`],
+      [restaurant, `/messages/job/${shift.id}?chef_id=${chef.id}&since=${first.body.message.id}&limit=1`],
+      [secondChef, `/messages/job/${shift.id}?since=${first.body.message.id}`],
+      [otherRestaurant, `/messages/job/${shift.id}?chef_id=${chef.id}&since=${first.body.message.id}`],
+      [stranger, `/messages/job/${shift.id}?since=${first.body.message.id}`],
+      [chef, `/messages/job/${shift.id}?since=${randomUUID()}`],
+    ] as const;
+    const statuses: number[] = [];
+    for (const [who, path] of asks) {
+      const once = await m.call(who, 'GET', path);
+      const revalidated = await m.call(who, 'GET', path, undefined, stale);
+      expect(once.status).toBe(revalidated.status);
+      expect(once.headers.get('etag')).toBe(revalidated.headers.get('etag'));
+      expect(once.body).toEqual(revalidated.body);
+      statuses.push(once.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 400, 404, 404, 400]);
+    const afterFirst = await m.call(chef, 'GET', asks[0][1]);
+    expect(afterFirst.body.messages.map((x: any) => x.content)).toEqual(['Yes, at 5.']);
+  });
+
   test('the conversation list answers 304 until something in it changes', async () => {
     const first = await m.call(restaurant, 'GET', '/messages/conversations');
     const etag = first.headers.get('etag')!;

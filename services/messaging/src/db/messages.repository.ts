@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Database, type Executor, type Tx } from '@brigade/kit';
+import { sql, type AuthUser, type Database, type Executor, type Tx } from '@brigade/kit';
+import type { ThreadRow } from './threads.repository';
 import type { StoredMessage } from '../domain/message-view';
 
 /** What a thread answer reads of each message (named: a prepared statement must not depend on `*`). */
@@ -71,52 +72,107 @@ export async function messagesAfter(
   );
 }
 
+/** The thread a poll reads: its key, and with `restaurant_id` only when the restaurant that owns it asks. */
+export interface ThreadPollTarget {
+  job_id: string;
+  chef_id: string;
+  restaurant_id?: string;
+}
+
 /**
- * A thread poll with a message cursor, in one round trip: whether the cursor is one of the thread's messages,
- * the first `limit` messages after it up to `upTo` (oldest first), and the reader's read marker (how far they
- * have read, and whether it was moved within the last `refreshSeconds`). `cursor: false`: not the thread's.
+ * A thread poll's usual question in one round trip: the thread (none when it is not the reader's), whether the
+ * cursor message `messageId` is in it, the messages after that one up to the thread's last_seq (and `upTo`,
+ * when the thread was read before), oldest first, at most `limit`, and the reader's read marker with whether it
+ * moved within `refreshSeconds`.
  */
 export async function pollAfterMessage(
   database: Database,
-  thread: ThreadKey,
-  readerId: string,
+  target: ThreadPollTarget,
+  reader: AuthUser,
   messageId: string,
-  upTo: number,
+  upTo: number | null,
   limit: number,
   refreshSeconds: number,
-): Promise<{ cursor: boolean; rows: StoredMessage[]; marker: { seq: number; recent: boolean } | null }> {
+): Promise<{
+  thread: ThreadRow;
+  cursor: boolean;
+  rows: StoredMessage[];
+  marker: { seq: number; recent: boolean } | null;
+} | null> {
   const found = await database.rows<
     Omit<StoredMessage, 'id'> & {
       id: string | null;
+      t_job_id: string;
+      t_chef_id: string;
+      t_restaurant_id: string;
+      t_application_id: string;
+      t_job_title: string | null;
+      t_last_seq: number;
+      t_inbox_version: string | number | null;
+      cursor_seq: number | null;
       marker_seq: number | null;
       marker_recent: boolean | null;
     }
   >(
-    sql`select ${messageColumnsOf('m')}, r.last_read_seq as marker_seq, r.recent as marker_recent
-        from (select seq from messaging.messages
-              where id = ${messageId} and job_id = ${thread.job_id} and chef_id = ${thread.chef_id}) c
+    sql`select t.job_id as t_job_id, t.chef_id as t_chef_id, t.restaurant_id as t_restaurant_id,
+          t.application_id as t_application_id, j.title as t_job_title, t.last_seq as t_last_seq,
+          (select i.version from messaging.inboxes i where i.user_id = ${reader.id}) as t_inbox_version,
+          c.seq as cursor_seq, ${messageColumnsOf('m')}, r.last_read_seq as marker_seq, r.recent as marker_recent
+        from messaging.threads t
+        left join messaging.jobs j on j.job_id = t.job_id
+        left join lateral (
+          select seq from messaging.messages
+          where id = ${messageId} and job_id = t.job_id and chef_id = t.chef_id) c on true
         left join lateral (
           select ${messageColumns} from messaging.messages
-          where job_id = ${thread.job_id} and chef_id = ${thread.chef_id} and seq <= ${upTo} and seq > c.seq
+          where job_id = t.job_id and chef_id = t.chef_id and seq <= least(t.last_seq, ${upTo}::bigint) and seq > c.seq
           order by seq asc limit ${limit}) m on true
         left join lateral (
           select last_read_seq, read_at >= now() - make_interval(secs => ${refreshSeconds}) as recent
           from messaging.thread_reads
-          where job_id = ${thread.job_id} and chef_id = ${thread.chef_id} and reader_id = ${readerId}) r on true
+          where job_id = t.job_id and chef_id = t.chef_id and reader_id = ${reader.id}) r on true
+        where t.job_id = ${target.job_id} and t.chef_id = ${target.chef_id}
+          ${target.restaurant_id === undefined ? sql`` : sql`and t.restaurant_id = ${target.restaurant_id}`}
         order by m.seq asc`,
     undefined,
     { prepared: true },
   );
-  if (found.length === 0) return { cursor: false, rows: [], marker: null };
+  if (found.length === 0) return null;
   const first = found[0];
+  const thread: ThreadRow = {
+    job_id: first.t_job_id,
+    chef_id: first.t_chef_id,
+    restaurant_id: first.t_restaurant_id,
+    application_id: first.t_application_id,
+    job_title: first.t_job_title,
+    last_seq: first.t_last_seq,
+    inbox_version: first.t_inbox_version,
+  };
+  if (first.cursor_seq === null) return { thread, cursor: false, rows: [], marker: null };
   const marker =
     first.marker_seq === null
       ? null
       : { seq: Number(first.marker_seq), recent: first.marker_recent === true };
-  const rows = found.flatMap(({ marker_seq: _seq, marker_recent: _recent, ...m }) =>
-    m.id === null ? [] : [m as StoredMessage],
+  const rows = found.flatMap((r) =>
+    r.id === null
+      ? []
+      : [
+          {
+            id: r.id,
+            job_id: r.job_id,
+            chef_id: r.chef_id,
+            seq: r.seq,
+            sender_id: r.sender_id,
+            recipient_id: r.recipient_id,
+            original_content: r.original_content,
+            original_language: r.original_language,
+            translated_content: r.translated_content,
+            translated_language: r.translated_language,
+            created_at: r.created_at,
+          } as StoredMessage,
+        ],
   );
-  return { cursor: true, rows, marker };
+  return { thread, cursor: true, rows, marker };
 }
 
 /** The message columns, qualified by a table alias. */

@@ -19,7 +19,7 @@ import type { MessagingContext } from '../context';
 import { inboxStamp } from '../db/inboxes.repository';
 import { Router, type RequestHandler } from 'express';
 import { listConversations } from '../use-cases/list-conversations';
-import { readThread, type ReadResult } from '../use-cases/read-thread';
+import { readJobThread, readThread, type ReadResult } from '../use-cases/read-thread';
 import { resolveApplicationThread, resolveJobThread } from '../use-cases/resolve-thread';
 import { sendMessage } from '../use-cases/send-message';
 
@@ -73,12 +73,8 @@ export function messagesGets(ctx: MessagingContext): GetRoute[] {
       notFound: threadNotFound,
       async answer({ req, res, user, params: [jobId], query }) {
         const chefId = user.type === 'restaurant' ? query.chef_id : undefined;
-        const thread = await resolveJobThread(ctx.database, user, jobId, chefId);
-        answer(res, await readThread(ctx, user, thread, query, ifNoneMatch(req)), {
-          ctx,
-          user,
-          inboxVersion: thread.inbox_version,
-        });
+        const { thread, result } = await readJobThread(ctx, user, jobId, chefId, query, ifNoneMatch(req));
+        answer(res, result, { ctx, user, inboxVersion: thread.inbox_version });
       },
     }),
     getRoute({

@@ -8,14 +8,14 @@ import {
   type Database,
   type Tx,
 } from '@brigade/kit';
-import { badCursor } from '../domain/errors';
+import { badCursor, threadNotFound } from '../domain/errors';
 import { etagOf } from '../domain/etag';
 import { viewFor, type StoredMessage } from '../domain/message-view';
 import { bumpInboxes } from '../db/inboxes.repository';
 import { messageIdAt, messagesAfter, newestMessages, pollAfterMessage } from '../db/messages.repository';
 import { moveReadMarker, readMarkerFresh, refreshReadTime } from '../db/thread-reads.repository';
 import type { MessagingContext } from '../context';
-import type { ThreadRef } from './resolve-thread';
+import { resolveJobThread, threadRef, type ThreadRef } from './resolve-thread';
 
 const DEFAULT_LIMIT = 500;
 /** While a reader keeps polling an unchanged thread (304s), their presence is re-announced at most this often. */
@@ -39,16 +39,7 @@ export async function readThread(
 ): Promise<ReadResult> {
   const limit = query.limit ?? DEFAULT_LIMIT;
   const since = parseSince(query.since);
-  const etag = etagOf(
-    't',
-    thread.job_id,
-    thread.chef_id,
-    thread.application_id,
-    thread.last_seq,
-    reader.id,
-    query.since,
-    limit,
-  );
+  const etag = threadEtag(thread, reader, query);
   const { database } = ctx;
 
   if (etagMatches(ifNoneMatch, etag)) {
@@ -71,21 +62,92 @@ export async function readThread(
   if (since === null) {
     rows = await newestMessages(database, thread, upTo, limit);
   } else if (since.kind === 'id') {
+    const key = { job_id: thread.job_id, chef_id: thread.chef_id };
     const poll = await pollAfterMessage(
       database,
-      thread,
-      reader.id,
+      key,
+      reader,
       since.id,
       upTo,
       limit,
       PRESENCE_REFRESH_SECONDS,
     );
-    if (!poll.cursor) throw badCursor();
+    if (!poll?.cursor) throw badCursor();
     rows = poll.rows;
     marker = poll.marker;
   } else {
     rows = await messagesAfter(database, thread, { at: since.at }, upTo, limit);
   }
+  return { status: 200, etag, body: await shown(ctx, reader, thread, rows, marker) };
+}
+
+/**
+ * A job's thread for the signed-in user, found as `resolveJobThread` finds it and read as `readThread` reads it.
+ * The poll's usual request, the messages after the last one the client has without If-None-Match (the gateway
+ * answers unchanged polls itself, so the service mostly sees these), finds the thread and reads the poll in one
+ * round trip; any other request reads the thread first, then as `readThread`.
+ */
+export async function readJobThread(
+  ctx: MessagingContext,
+  reader: AuthUser,
+  jobId: string,
+  chefId: string | undefined,
+  query: { since?: string; limit?: number },
+  ifNoneMatch?: string,
+): Promise<{ thread: ThreadRef; result: ReadResult }> {
+  const target =
+    reader.type === 'chef'
+      ? { job_id: jobId, chef_id: reader.id }
+      : chefId === undefined
+        ? null
+        : { job_id: jobId, chef_id: chefId, restaurant_id: reader.id };
+  if (ifNoneMatch === undefined && target && query.since !== undefined && isUuid(query.since)) {
+    const limit = query.limit ?? DEFAULT_LIMIT;
+    const poll = await pollAfterMessage(
+      ctx.database,
+      target,
+      reader,
+      query.since.toLowerCase(),
+      null,
+      limit,
+      PRESENCE_REFRESH_SECONDS,
+    );
+    if (!poll) throw threadNotFound();
+    const thread = threadRef(poll.thread, reader);
+    if (!poll.cursor) throw badCursor();
+    const body = await shown(ctx, reader, thread, poll.rows, poll.marker);
+    return { thread, result: { status: 200, etag: threadEtag(thread, reader, query), body } };
+  }
+  const thread = await resolveJobThread(ctx.database, reader, jobId, chefId);
+  return { thread, result: await readThread(ctx, reader, thread, query, ifNoneMatch) };
+}
+
+/** A thread's ETag for this reader and query: its messages so far (last_seq) name its state. */
+function threadEtag(thread: ThreadRef, reader: AuthUser, query: { since?: string; limit?: number }) {
+  return etagOf(
+    't',
+    thread.job_id,
+    thread.chef_id,
+    thread.application_id,
+    thread.last_seq,
+    reader.id,
+    query.since,
+    query.limit ?? DEFAULT_LIMIT,
+  );
+}
+
+/**
+ * The answer's body for the messages read, with the thread marked read up to the last of them unless the
+ * marker already says so and moved recently (`marker`: as read with the messages; undefined: not read yet).
+ */
+async function shown(
+  ctx: MessagingContext,
+  reader: AuthUser,
+  thread: ThreadRef,
+  rows: StoredMessage[],
+  marker: { seq: number; recent: boolean } | null | undefined,
+): Promise<messagingHttp.ThreadResponse> {
+  const { database } = ctx;
   const seen = rows.length > 0 ? Number(rows[rows.length - 1].seq) : 0;
   // A poll that shows nothing new and comes soon after the last announced read writes nothing: the read
   // marker only moves forward, and presence is re-announced at most once a minute (as for 304s).
@@ -96,14 +158,13 @@ export async function readThread(
   if (!fresh) {
     await inTransaction(ctx, (tx) => markRead(ctx, tx, thread, reader, seen));
   }
-  const body = {
+  return {
     messages: rows.map((m) => viewFor(reader.id, m)),
     user_role: thread.user_role,
     job_id: thread.job_id,
     chef_id: thread.chef_id,
     application_id: thread.application_id,
   };
-  return { status: 200, etag, body };
 }
 
 const readKey = (thread: ThreadRef, reader: AuthUser) => ({

@@ -21,7 +21,8 @@ export interface ThreadRef {
   inbox_version: number;
 }
 
-function toRef(row: ThreadRow, user: AuthUser): ThreadRef {
+/** A thread row as the signed-in user's conversation. */
+export function threadRef(row: ThreadRow, user: AuthUser): ThreadRef {
   return {
     job_id: row.job_id,
     chef_id: row.chef_id,
@@ -48,12 +49,12 @@ export async function resolveJobThread(
   if (user.type === 'chef') {
     const rows = await chefThreadOfJob(database, user, jobId);
     if (!rows[0]) throw threadNotFound();
-    return toRef(rows[0], user);
+    return threadRef(rows[0], user);
   }
   const rows = await restaurantThreadsOfJob(database, user, jobId, chefId);
   if (rows.length === 0) throw threadNotFound();
   if (rows.length > 1) throw chefRequired(rows.slice(0, 50).map((r) => r.chef_id));
-  return toRef(rows[0], user);
+  return threadRef(rows[0], user);
 }
 
 /** The thread of one application, for its chef or the restaurant that owns the job; otherwise not found. */
@@ -64,5 +65,5 @@ export async function resolveApplicationThread(
 ): Promise<ThreadRef> {
   const rows = await threadOfApplication(database, user, applicationId);
   if (!rows[0]) throw threadNotFound();
-  return toRef(rows[0], user);
+  return threadRef(rows[0], user);
 }
