@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import express, { type Express, type Request, type RequestHandler } from 'express';
@@ -159,14 +160,47 @@ export function sendJson(res: ServerResponse, body: unknown): void {
   res.end(json);
 }
 
-/** A free TCP port on loopback, for a server that must know its port before it starts (links, PUBLIC_URL). */
-export function freePort(): Promise<number> {
+/**
+ * A port free to listen on at 127.0.0.1, for a server started after that must know its port first (test stacks,
+ * the bench). Chosen below the kernel's ephemeral range (`ip_local_port_range`), where the port of an outgoing
+ * connection or of a `listen(0)` is never taken: a port from `listen(0)` is itself an ephemeral one, which any
+ * connection opened before the server listens may take (a process stack seen failing with EADDRINUSE that
+ * way). Falls back to `listen(0)` when no such port is found.
+ */
+export async function freePort(): Promise<number> {
+  const low = ephemeralLow();
+  for (let attempt = 0; attempt < 20 && low > 11_000; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * (low - 10_000));
+    if (await canListen(port)) return port;
+  }
+  return listenOnce(0);
+}
+
+/** The first port of the kernel's ephemeral range (Linux; its default elsewhere). */
+function ephemeralLow(): number {
+  try {
+    return (
+      Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768
+    );
+  } catch {
+    return 32_768;
+  }
+}
+
+const canListen = (port: number) =>
+  listenOnce(port).then(
+    () => true,
+    () => false,
+  );
+
+/** Listen on `port` (0: any) at 127.0.0.1, close, and give the port. */
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
+    probe.listen(port, '127.0.0.1', () => {
+      const { port: bound } = probe.address() as AddressInfo;
+      probe.close(() => resolve(bound));
     });
   });
 }
