@@ -1,7 +1,7 @@
 import { exportJWK, generateKeyPair, importJWK, type JSONWebKeySet, type JWK } from 'jose';
 import { localKeys, type KeySource, type SigningKey } from '@brigade/kit';
 import type { Database } from '@brigade/kit';
-import { insertSigningKey, listSigningKeys } from './db/signing-keys.repository';
+import { signingKeysWithFirst } from './db/signing-keys.repository';
 
 export interface KeyRing {
   signing: SigningKey;
@@ -14,17 +14,15 @@ export interface KeyRing {
  * instance signs with the same key and tokens survive restarts; the public half is served as a JWKS.
  */
 export async function loadKeyRing(database: Database): Promise<KeyRing> {
-  let rows = await listSigningKeys(database);
-  if (rows.length === 0) {
+  const rows = await signingKeysWithFirst(database, async () => {
     const { publicKey, privateKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true });
     const kid = `brigade-${Date.now().toString(36)}`;
-    await insertSigningKey(database, {
+    return {
       kid,
       privateJwk: { ...(await exportJWK(privateKey)), kid, alg: 'EdDSA' },
       publicJwk: { ...(await exportJWK(publicKey)), kid, alg: 'EdDSA', use: 'sig' },
-    });
-    rows = await listSigningKeys(database);
-  }
+    };
+  });
   const newest = rows[rows.length - 1];
   const privateKey = await importJWK(newest.privateJwk as JWK, 'EdDSA');
   const jwks = { keys: rows.map((r) => r.publicJwk as JWK) };
