@@ -20,21 +20,15 @@ import { eventRows, measureEvents } from './bench/events';
 import { captureOpenings, measurePolls } from './bench/polls';
 import { print } from './bench/report';
 import { openDatabases, prepare, type BenchRun, type Row } from './bench/run';
-import { benchStarted, log, loopbackOnly, RESULTS, ROOT, SECONDS, SKIP } from './bench/settings';
+import { benchStarted, log, realModeSettings, RESULTS, ROOT, SECONDS, SKIP } from './bench/settings';
 import { startProduct } from './bench/stack';
 import { measureWrites } from './bench/writes';
 
 async function main() {
   mkdirSync(RESULTS, { recursive: true });
   const runId = `bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
-  const databaseUrl = loopbackOnly(
-    'DATABASE_URL',
-    process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/brigade',
-  );
-  const amqpUrl = loopbackOnly('AMQP_URL', process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
-  const redisUrl = loopbackOnly('REDIS_URL', process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  const base = new URL(databaseUrl);
-  base.pathname = `/${runId}`;
+  // Checked first: the servers must be this machine's.
+  const { databaseUrl, env } = realModeSettings(runId, await freePort());
   const rows: Row[] = [];
   const results: Record<string, unknown> = {
     run_id: runId,
@@ -58,30 +52,12 @@ async function main() {
   }
 
   // ---- the product in real mode ----
-  const port = await freePort();
-  const env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATABASE_URL: base.toString(),
-    AMQP_URL: amqpUrl,
-    REDIS_URL: redisUrl,
-    BUS_NAMESPACE: runId,
-    LOG_LEVEL: 'warn',
-    EVENT_RETRY_DELAYS_MS: '500,2000',
-    // counted on every request (Redis), never reached: one token drives thousands of requests a second here
-    RATE_LIMIT_API_PER_MINUTE: '100000000',
-    BRIGADE_BUILD_WEB: '0',
-    METADATA_SERVER_DETECTION: 'none',
-    // Real mode names its SMS provider: the sandbox (no texts leave the machine).
-    SMS_SANDBOX: '1',
-  };
   log(`starting the product in real mode (databases ${runId}_*) ...`);
   const product = await startProduct(runId, env);
   const api = new Api(product.url);
-  const dbs = openDatabases(base.toString());
+  const dbs = openDatabases(databaseUrl);
   try {
-    const prepared = await prepare(product, api, dbs, base.toString(), runId, results);
+    const prepared = await prepare(product, api, dbs, databaseUrl, runId, results);
     const run: BenchRun = { product, api, dbs, ...prepared, rows, results };
     const openings = await captureOpenings(run);
     if (!SKIP.has('polls')) await measurePolls(run, openings);

@@ -18,7 +18,7 @@ import { Api } from './lib/api';
 import { cannon, type Figure, type Target } from './lib/measure';
 import { cpuMs } from './lib/wire';
 import { auth, openDatabases, prepare } from './bench/run';
-import { log, loopbackOnly, SECONDS } from './bench/settings';
+import { log, realModeSettings, SECONDS } from './bench/settings';
 import { startProduct } from './bench/stack';
 
 const ROUNDS = Number(process.env.PROBE_ROUNDS ?? 2);
@@ -40,37 +40,21 @@ async function postgresCpuMs(): Promise<number> {
 
 async function main() {
   const runId = `probe_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
-  const databaseUrl = loopbackOnly(
-    'DATABASE_URL',
-    process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/brigade',
-  );
-  const base = new URL(databaseUrl);
-  base.pathname = `/${runId}`;
-  const port = await freePort();
+  const settings = realModeSettings(runId, await freePort());
+  const databaseUrl = settings.databaseUrl;
   const env = {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATABASE_URL: base.toString(),
-    AMQP_URL: loopbackOnly('AMQP_URL', process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672'),
-    REDIS_URL: loopbackOnly('REDIS_URL', process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'),
-    BUS_NAMESPACE: runId,
-    LOG_LEVEL: 'warn',
-    EVENT_RETRY_DELAYS_MS: '500,2000',
-    RATE_LIMIT_API_PER_MINUTE: '100000000',
-    BRIGADE_BUILD_WEB: '0',
-    METADATA_SERVER_DETECTION: 'none',
-    SMS_SANDBOX: '1',
+    ...settings.env,
     // CHEF_SEARCH_ANSWERS=0 turns identity's kept answers off (ADR 16): the search's own cost
     ...(process.env.CHEF_SEARCH_ANSWERS ? { CHEF_SEARCH_ANSWERS: process.env.CHEF_SEARCH_ANSWERS } : {}),
   };
+
   log(`starting the product in real mode (databases ${runId}_*) ...`);
   const product = await startProduct(runId, env);
   const api = new Api(product.url);
-  const dbs = openDatabases(base.toString());
-  const identityDb = new pg.Client({ connectionString: serviceDatabaseUrl(base.toString(), 'identity', {}) });
+  const dbs = openDatabases(databaseUrl);
+  const identityDb = new pg.Client({ connectionString: serviceDatabaseUrl(databaseUrl, 'identity', {}) });
   try {
-    const { accounts } = await prepare(product, api, dbs, base.toString(), runId, {});
+    const { accounts } = await prepare(product, api, dbs, databaseUrl, runId, {});
     await identityDb.connect();
     const targets = (prefix: string): Target[] =>
       accounts.restaurants.flatMap((r) =>
@@ -81,7 +65,7 @@ async function main() {
     // product.pids() and product.services both follow the stack's processes, in the same order
     const serviceNames = Object.keys(product.services);
     const names = new Map(product.pids().map((pid, i) => [pid, serviceNames[i] ?? String(pid)]));
-    const identityName = serviceDatabaseUrl(base.toString(), 'identity', {}).split('/').pop()!;
+    const identityName = serviceDatabaseUrl(databaseUrl, 'identity', {}).split('/').pop()!;
     const transactions = async () =>
       Number(
         (
@@ -150,7 +134,7 @@ async function main() {
         'identity',
         '-f',
         process.env.PROBE_DUMP,
-        serviceDatabaseUrl(base.toString(), 'identity', {}),
+        serviceDatabaseUrl(databaseUrl, 'identity', {}),
       ]);
   } finally {
     await identityDb.end().catch(() => undefined);

@@ -32,6 +32,35 @@ export function loopbackOnly(name: string, value: string): string {
   return value;
 }
 
+/**
+ * The product in real mode as the bench and its probes run it: the run's databases (`<runId>_<service>` under
+ * DATABASE_URL's server), queues under BUS_NAMESPACE=<runId>, the local RabbitMQ and Redis, on `port`.
+ */
+export function realModeSettings(runId: string, port: number) {
+  const base = new URL(
+    loopbackOnly('DATABASE_URL', process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/brigade'),
+  );
+  base.pathname = `/${runId}`;
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: base.toString(),
+    AMQP_URL: loopbackOnly('AMQP_URL', process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672'),
+    REDIS_URL: loopbackOnly('REDIS_URL', process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'),
+    BUS_NAMESPACE: runId,
+    LOG_LEVEL: 'warn',
+    EVENT_RETRY_DELAYS_MS: '500,2000',
+    // counted on every request (Redis), never reached: one token drives thousands of requests a second here
+    RATE_LIMIT_API_PER_MINUTE: '100000000',
+    BRIGADE_BUILD_WEB: '0',
+    METADATA_SERVER_DETECTION: 'none',
+    // Real mode names its SMS provider: the sandbox (no texts leave the machine).
+    SMS_SANDBOX: '1',
+  };
+  return { databaseUrl: base.toString(), env };
+}
+
 const uuidOf = (text: string) => {
   const h = createHash('md5').update(text).digest('hex');
   // the same v4-shaped id the seed writes (version nibble 4, variant 8)
