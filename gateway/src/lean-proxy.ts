@@ -2,7 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { propagation } from '@opentelemetry/api';
 import type { Request, Response } from 'express';
 import { Pool, type Dispatcher } from 'undici';
-import { assignRequestId, type KeySource, type Logger, type SessionRevocations } from '@brigade/kit';
+import {
+  assignRequestId,
+  sendJson,
+  type KeySource,
+  type Logger,
+  type SessionRevocations,
+} from '@brigade/kit';
 import type { GatewayConfig } from './config';
 import type { Cors } from './cors';
 import { verifiedAccount, type PollRequest } from './poll-shortcut';
@@ -203,11 +209,8 @@ class Forward implements Dispatcher.DispatchHandler {
     deps.logger.warn({ reqId: (req as Request).id, service: this.service, code, elapsed }, 'upstream failed');
     if (res.headersSent) return void res.destroy(); // mid-body: the client sees a cut answer, never a hang
     const failure = upstreamFailure(code, elapsed, deps.timeoutMs);
-    const body = JSON.stringify({ error: failure.error, code: failure.code });
     res.statusCode = failure.status;
-    res.setHeader('content-type', 'application/json; charset=utf-8');
-    res.setHeader('content-length', Buffer.byteLength(body));
-    res.end(body);
+    sendJson(res, { error: failure.error, code: failure.code });
   }
 }
 
