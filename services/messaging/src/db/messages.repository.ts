@@ -7,6 +7,7 @@ import type { StoredMessage } from '../domain/message-view';
 const MESSAGE_COLUMNS =
   'id, job_id, chef_id, seq, sender_id, recipient_id, original_content, original_language, translated_content, translated_language, created_at';
 const messageColumns = sql.raw(MESSAGE_COLUMNS);
+const MESSAGE_KEYS = MESSAGE_COLUMNS.split(', ') as Array<keyof StoredMessage>;
 
 type ThreadKey = { job_id: string; chef_id: string };
 
@@ -153,35 +154,15 @@ export async function pollAfterMessage(
     first.marker_seq === null
       ? null
       : { seq: Number(first.marker_seq), recent: first.marker_recent === true };
+  // Each message as the other reads return it: its columns only (the thread's and the marker's left out).
   const rows = found.flatMap((r) =>
-    r.id === null
-      ? []
-      : [
-          {
-            id: r.id,
-            job_id: r.job_id,
-            chef_id: r.chef_id,
-            seq: r.seq,
-            sender_id: r.sender_id,
-            recipient_id: r.recipient_id,
-            original_content: r.original_content,
-            original_language: r.original_language,
-            translated_content: r.translated_content,
-            translated_language: r.translated_language,
-            created_at: r.created_at,
-          } as StoredMessage,
-        ],
+    r.id === null ? [] : [Object.fromEntries(MESSAGE_KEYS.map((k) => [k, r[k]])) as unknown as StoredMessage],
   );
   return { thread, cursor: true, rows, marker };
 }
 
 /** The message columns, qualified by a table alias. */
-const messageColumnsOf = (alias: string) =>
-  sql.raw(
-    MESSAGE_COLUMNS.split(', ')
-      .map((c) => `${alias}.${c}`)
-      .join(', '),
-  );
+const messageColumnsOf = (alias: string) => sql.raw(MESSAGE_KEYS.map((c) => `${alias}.${c}`).join(', '));
 
 /** The id of the thread's message number `seq`, if any. */
 export async function messageIdAt(database: Database, tx: Executor, thread: ThreadKey, seq: number) {
