@@ -4,6 +4,7 @@ import {
   errorMiddleware,
   servesSandboxPages,
   useRequestId,
+  type FrontHandler,
   type KeySource,
   type Logger,
   type SessionRevocations,
@@ -17,7 +18,7 @@ import { devSmsRouter } from './dev-sms';
 import { healthRouter } from './health';
 import { gatewayMetrics, noPublicMetrics } from './metrics';
 import { leanProxy } from './lean-proxy';
-import { frontWithShortcut, pollShortcut, type FrontHandler } from './poll-shortcut';
+import { frontWithShortcut, pollShortcut } from './poll-shortcut';
 import { serviceProxies } from './proxy';
 import type { RateLimiter } from './rate-limit';
 import { send } from './respond';

@@ -4,7 +4,9 @@ import {
   assignRequestId,
   bearerToken,
   etagMatches,
+  serveInFront,
   verifyAccessToken,
+  type FrontHandler,
   type KeySource,
   type SessionRevocations,
   type VersionStamps,
@@ -134,37 +136,26 @@ export function pollShortcut(deps: PollShortcutDeps) {
   };
 }
 
-/** A plain node:http handler in front of Express: true when it took the request. */
-export type FrontHandler = (req: IncomingMessage, res: ServerResponse) => Promise<boolean>;
-
 /**
- * Put plain node:http handlers in front of an Express app, in the same process and on the same server: a
- * GET under /api/ with a bearer token tries each in turn (the poll shortcut, then the lean path of the
- * polled GETs, ADR 17); everything else (and whatever none of them takes) is handled by Express as before.
- * `meter` starts the request's metrics timer, as the app's own first middleware would (that one then skips
- * a request already metered).
+ * Put plain node:http handlers in front of an Express app, in the same process and on the same server (kit's
+ * `serveInFront`): a GET under /api/ with a bearer token tries each in turn (the poll shortcut, then the lean
+ * path of the polled GETs, ADR 17); everything else (and whatever none of them takes) is handled by Express as
+ * before. `meter` starts the request's metrics timer, as the app's own first middleware would (that one then
+ * skips a request already metered).
  */
 export function frontWithShortcut(
   app: Express,
   handlers: FrontHandler[],
   meter: (req: IncomingMessage, res: ServerResponse) => void,
 ): void {
-  type Handle = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
-  // An Express app is `(req, res, next) => app.handle(req, res, next)`: its handle is what servers call.
-  const router = app as unknown as { handle: Handle };
-  const viaExpress: Handle = router.handle.bind(app);
-  // Each handler in turn; whichever takes the request answers it. One that throws has answered nothing yet.
-  const front = async (req: IncomingMessage, res: ServerResponse): Promise<boolean> => {
-    for (const handler of handlers) if (await handler(req, res)) return true;
-    return false;
-  };
-  router.handle = (req, res, next) => {
-    if (req.method !== 'GET' || !req.headers.authorization || !req.url?.startsWith('/api/'))
-      return viaExpress(req, res, next);
-    meter(req, res);
-    front(req, res).then(
-      (taken) => (taken ? undefined : viaExpress(req, res, next)),
-      () => viaExpress(req, res, next), // nothing answered yet: Express answers as usual
-    );
-  };
+  serveInFront(
+    app,
+    async (req, res) => {
+      meter(req, res);
+      for (const handler of handlers) if (await handler(req, res)) return true;
+      return false;
+    },
+    (req) =>
+      req.method === 'GET' && Boolean(req.headers.authorization) && Boolean(req.url?.startsWith('/api/')),
+  );
 }

@@ -195,16 +195,21 @@ export function serveLeanGets(
 const fronts = new WeakMap<Express, FrontHandler>();
 
 /**
- * Put `front` in front of an Express app, on every server that serves it: each request tries it first, and one
- * it does not take is handled by Express as if untouched.
+ * Put `front` in front of an Express app, on every server that serves it: each request `tries` (by default
+ * every GET) tries it first, and one it does not take is handled by Express as if untouched. One that throws
+ * has answered nothing yet: Express answers it as usual.
  */
-export function serveInFront(app: Express, front: FrontHandler): void {
+export function serveInFront(
+  app: Express,
+  front: FrontHandler,
+  tries: (req: IncomingMessage) => boolean = (req) => req.method === 'GET',
+): void {
   type Handle = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
   // An Express app is `(req, res, next) => app.handle(req, res, next)`: its handle is what servers call.
   const router = app as unknown as { handle: Handle };
   const viaExpress: Handle = router.handle.bind(app);
   router.handle = (req, res, next) => {
-    if (req.method !== 'GET') return viaExpress(req, res, next);
+    if (!tries(req)) return viaExpress(req, res, next);
     front(req, res).then(
       (taken) => (taken ? undefined : viaExpress(req, res, next)),
       () => viaExpress(req, res, next),
