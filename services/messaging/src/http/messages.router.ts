@@ -2,7 +2,6 @@ import { messagingHttp } from '@brigade/contracts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   advertiseStamps,
-  AppError,
   currentUser,
   expressGet,
   getRoute,
@@ -17,16 +16,15 @@ import {
 import { z } from 'zod';
 import type { MessagingContext } from '../context';
 import { inboxStamp } from '../db/inboxes.repository';
+import { threadNotFound } from '../domain/errors';
 import { Router, type RequestHandler } from 'express';
 import { listConversations } from '../use-cases/list-conversations';
 import { readJobThread, readThread, type ReadResult } from '../use-cases/read-thread';
 import { resolveApplicationThread, resolveJobThread } from '../use-cases/resolve-thread';
 import { sendMessage } from '../use-cases/send-message';
 
-const THREAD_NOT_FOUND = 'Conversation not found';
 /** The conversation list takes no parameters: any query is ignored, as it always was. */
 const NoQuery = z.object({});
-const threadNotFound = () => new AppError(404, 'MESSAGING.THREAD_NOT_FOUND', THREAD_NOT_FOUND);
 
 /**
  * A polled answer: its ETag (the client may keep the answer but must revalidate, If-None-Match, every time),
@@ -101,7 +99,7 @@ export function messagesRouter(ctx: MessagingContext, auth: RequestHandler, gets
 
   router.post('/messages/job/:jobId', requireVerifiedPhone(), async (req, res) => {
     const user = currentUser(req);
-    const jobId = uuidParam(req, 'jobId', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
+    const jobId = uuidParam(req, 'jobId', threadNotFound().message, 'MESSAGING.THREAD_NOT_FOUND');
     const body = parseBody(messagingHttp.SendJobMessageRequest, req);
     const thread = await resolveJobThread(
       ctx.database,
@@ -115,7 +113,7 @@ export function messagesRouter(ctx: MessagingContext, auth: RequestHandler, gets
 
   router.post('/messages/application/:id', requireVerifiedPhone(), async (req, res) => {
     const user = currentUser(req);
-    const applicationId = uuidParam(req, 'id', THREAD_NOT_FOUND, 'MESSAGING.THREAD_NOT_FOUND');
+    const applicationId = uuidParam(req, 'id', threadNotFound().message, 'MESSAGING.THREAD_NOT_FOUND');
     const body = parseBody(messagingHttp.SendApplicationMessageRequest, req);
     const thread = await resolveApplicationThread(ctx.database, user, applicationId);
     const message = await sendMessage(ctx, user, thread, body.message);
