@@ -69,9 +69,10 @@ export async function createJobsService(
 
   const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });
   const auth = requireUser(deps.keys, deps.revocations);
-  const gets = [jobsGet(ctx), applicationsGet(ctx)];
-  app.use(jobsRouter(ctx, auth, gets[0]));
-  app.use(applicationsRouter(ctx, auth, gets[1]));
+  const jobsList = jobsGet(ctx);
+  const applicationsList = applicationsGet(ctx);
+  app.use(jobsRouter(ctx, auth, jobsList));
+  app.use(applicationsRouter(ctx, auth, applicationsList));
   app.use(favoritesRouter(ctx, auth));
   app.use(calendarRouter(ctx, auth));
   app.use(invitationsRouter(ctx, auth));
@@ -84,7 +85,7 @@ export async function createJobsService(
     }),
   );
   finishHttpApp(app, deps.logger);
-  serveLeanGets(app, SERVICE_NAME, deps, gets);
+  serveLeanGets(app, SERVICE_NAME, deps, [jobsList, applicationsList]);
 
   return {
     name: SERVICE_NAME,
