@@ -6,6 +6,8 @@
 //
 //   npm run bench                    BENCH_SECONDS=5 (per run)  BENCH_PROFILE=1 (product --cpu-prof)
 //   BENCH_SKIP=startup,web           skip parts (startup, web, polls, writes, events)
+//   BENCH_POLLS=conversations        only these polls (openings, applications, conversations, thread, search)
+//   BENCH_HOLD=600                   after seeding, keep the product up 600 s (to EXPLAIN on its databases)
 //
 // The phases, in order, each in load-tests/bench/: settings.ts (the environment), stack.ts (the product and
 // the bare server), run.ts (accounts and seed), polls.ts, writes.ts, events.ts, report.ts (the table).
@@ -59,6 +61,10 @@ async function main() {
   try {
     const prepared = await prepare(product, api, dbs, databaseUrl, runId, results);
     const run: BenchRun = { product, api, dbs, ...prepared, rows, results };
+    if (process.env.BENCH_HOLD) {
+      log(`holding ${process.env.BENCH_HOLD} s (databases ${runId}_*)`);
+      await new Promise((r) => setTimeout(r, Number(process.env.BENCH_HOLD) * 1000));
+    }
     const openings = await captureOpenings(run);
     if (!SKIP.has('polls')) await measurePolls(run, openings);
     const postedJobs = SKIP.has('writes') ? [] : await measureWrites(run);

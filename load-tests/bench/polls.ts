@@ -4,9 +4,9 @@ import { fillPath, scenarios, targets, type ScenarioName } from '../scenarios.js
 import { pool, sleep } from '../lib/api';
 import { cannon, type Figure, type Target } from '../lib/measure';
 import { NGINX, startNginx } from '../lib/nginx';
-import { cpuMs, wireBytes } from '../lib/wire';
+import { cpuMs, cpuSnapshot, cpuSplit, wireBytes } from '../lib/wire';
 import { auth, type BenchRun, type Row } from './run';
-import { log, SECONDS } from './settings';
+import { log, POLLS, SECONDS } from './settings';
 import { startBare } from './stack';
 
 /** The openings poll's first answer, as a chef gets it: what the bare server answers with. */
@@ -133,165 +133,186 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
 
   const openingsTargets = chefs.map((c) => ({ path: openingsPath, headers: auth(c) }));
   // The gateway's CPU per answer, from its process's CPU time around the run (ms per 1,000 answers).
+  // With the whole machine's split (ms per 1,000 answers by process) for a run through the product's gateway.
   const withCpu = async (
     run: () => Promise<Figure>,
     pid = product.gatewayPid(),
-  ): Promise<Figure & { cpuMsPer1000?: number }> => {
+  ): Promise<Figure & { cpuMsPer1000?: number; split?: Record<string, number> }> => {
     const before = await cpuMs(pid);
+    const machineBefore = await cpuSnapshot();
     const figure = await run();
+    const machineAfter = await cpuSnapshot();
     const used = (await cpuMs(pid)) - before;
     // the warm-up second is in the CPU time too: count its requests at the run's rate
     const answered = figure.requests + figure.rps;
-    return { ...figure, cpuMsPer1000: Math.round((used / answered) * 1000 * 10) / 10 };
+    const named = pid === product.gatewayPid() ? product.pidsByName() : { gateway: [pid] };
+    const split = cpuSplit(machineBefore, machineAfter, named, answered);
+    return { ...figure, cpuMsPer1000: Math.round((used / answered) * 1000 * 10) / 10, split };
   };
+  const splitNote = (f: { split?: Record<string, number> }) =>
+    f.split
+      ? `CPU ms per 1,000 answers: ${Object.entries(f.split)
+          .sort((a, b) => b[1] - a[1])
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`
+      : '';
   const cpuNote = (f: { cpuMsPer1000?: number }) =>
     f.cpuMsPer1000 === undefined ? '' : `gateway CPU ${f.cpuMsPer1000} ms per 1,000 answers`;
-  await withinOneMinute(SECONDS + 1);
-  const o200 = await withCpu(() => runTargets(openingsTargets, 200));
-  addPoll('openings_200', 'openingsPoll', '200', o200, o200.rps / bare200.rps);
-  rows.at(-1)!.note = cpuNote(o200);
-  await withinOneMinute(SECONDS + 3);
-  const o304 = await runTargets(await etagged(openingsTargets), 304);
-  addPoll('openings_304', 'openingsPoll', '304', o304, o304.rps / bare304.rps);
-  log(`openings: 200 ${o200.rps}/s p99 ${o200.p99} ms; 304 ${o304.rps}/s p99 ${o304.p99} ms`);
-
-  // The same 200s compressed (the gateway compressed the kept body once), and the change off: each chef's
-  // own list (no shared=1: user_applied in it), which the gateway proxies to jobs every time.
-  for (const encoding of ['gzip', 'br'] as const) {
+  const ownPath = openingsPath.replace('shared=1&', '');
+  let own: (Figure & { cpuMsPer1000?: number }) | null = null;
+  if (POLLS.has('openings')) {
     await withinOneMinute(SECONDS + 1);
-    const f = await withCpu(() =>
+    const o200 = await withCpu(() => runTargets(openingsTargets, 200));
+    addPoll('openings_200', 'openingsPoll', '200', o200, o200.rps / bare200.rps);
+    rows.at(-1)!.note = cpuNote(o200);
+    await withinOneMinute(SECONDS + 3);
+    const o304 = await runTargets(await etagged(openingsTargets), 304);
+    addPoll('openings_304', 'openingsPoll', '304', o304, o304.rps / bare304.rps);
+    log(`openings: 200 ${o200.rps}/s p99 ${o200.p99} ms; 304 ${o304.rps}/s p99 ${o304.p99} ms`);
+
+    // The same 200s compressed (the gateway compressed the kept body once), and the change off: each chef's
+    // own list (no shared=1: user_applied in it), which the gateway proxies to jobs every time.
+    for (const encoding of ['gzip', 'br'] as const) {
+      await withinOneMinute(SECONDS + 1);
+      const f = await withCpu(() =>
+        runTargets(
+          chefs.map((c) => ({ path: openingsPath, headers: { ...auth(c), 'accept-encoding': encoding } })),
+          200,
+        ),
+      );
+      rows.push({
+        key: `openings_200_${encoding}`,
+        title: `Openings 200, ${encoding} (kept, compressed once)`,
+        figure: f,
+        vsBare: f.rps / bare200.rps,
+        target: 'diagnostic',
+        met: null,
+        note: cpuNote(f),
+      });
+      log(`openings ${encoding}: 200 ${f.rps}/s p99 ${f.p99} ms; ${cpuNote(f)}`);
+    }
+    await withinOneMinute(SECONDS + 1);
+    own = await withCpu(() =>
       runTargets(
-        chefs.map((c) => ({ path: openingsPath, headers: { ...auth(c), 'accept-encoding': encoding } })),
+        chefs.map((c) => ({ path: ownPath, headers: auth(c) })),
         200,
       ),
     );
     rows.push({
-      key: `openings_200_${encoding}`,
-      title: `Openings 200, ${encoding} (kept, compressed once)`,
-      figure: f,
-      vsBare: f.rps / bare200.rps,
-      target: 'diagnostic',
+      key: 'openings_200_own',
+      title: "Openings 200, each chef's own list (proxied)",
+      figure: own,
+      vsBare: own.rps / bare200.rps,
+      target: 'diagnostic: shared body off',
       met: null,
-      note: cpuNote(f),
+      note: cpuNote(own),
     });
-    log(`openings ${encoding}: 200 ${f.rps}/s p99 ${f.p99} ms; ${cpuNote(f)}`);
-  }
-  const ownPath = openingsPath.replace('shared=1&', '');
-  await withinOneMinute(SECONDS + 1);
-  const own = await withCpu(() =>
-    runTargets(
-      chefs.map((c) => ({ path: ownPath, headers: auth(c) })),
-      200,
-    ),
-  );
-  rows.push({
-    key: 'openings_200_own',
-    title: "Openings 200, each chef's own list (proxied)",
-    figure: own,
-    vsBare: own.rps / bare200.rps,
-    target: 'diagnostic: shared body off',
-    met: null,
-    note: cpuNote(own),
-  });
-  log(`openings own list: 200 ${own.rps}/s p99 ${own.p99} ms; ${cpuNote(own)}`);
+    log(`openings own list: 200 ${own.rps}/s p99 ${own.p99} ms; ${cpuNote(own)}`);
 
-  // Bytes on the wire per poll (status line, headers, body), plain and compressed, and what compressing
-  // the body once per list version costs.
-  const wire = async (extra: Record<string, string>) =>
-    wireBytes(product.url, openingsPath, { ...auth(chefs[0]), ...extra });
-  // As a phone gets it between changes: the list's body kept by the gateway and compressed. Right after its
-  // stamps lapse (nothing asked jobs during the runs above), the first poll goes through to jobs and the next
-  // few are answered uncompressed until the copies are made (well under a millisecond, off the event loop).
-  for (let i = 0; i < 20 && (await wire({ 'accept-encoding': 'gzip, br' })).encoding !== 'br'; i++)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  const plainBytes = await wire({});
-  const gzipBytes = await wire({ 'accept-encoding': 'gzip' });
-  const brBytes = await wire({ 'accept-encoding': 'gzip, deflate, br' });
-  const notModified = await wire({ 'if-none-match': etag });
-  const bodyBuffer = Buffer.from(body);
-  const timeIt = (f: () => unknown) => {
-    const times: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      const t0 = process.hrtime.bigint();
-      f();
-      times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    }
-    return times.sort((a, b) => a - b)[10];
-  };
-  const gzipMs = timeIt(() => gzipSync(bodyBuffer, { level: 6 }));
-  const brMs = timeIt(() =>
-    brotliCompressSync(bodyBuffer, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      },
-    }),
-  );
-  const pct = (n: number) => `${((n / plainBytes.bytes) * 100).toFixed(0)}%`;
-  const bytesText = `plain ${plainBytes.bytes} B; gzip ${gzipBytes.bytes} B (${pct(gzipBytes.bytes)}${gzipBytes.encoding === 'gzip' ? '' : ', NOT compressed'}); br ${brBytes.bytes} B (${pct(brBytes.bytes)}${brBytes.encoding === 'br' ? '' : ', NOT compressed'}); 304 ${notModified.bytes} B; compressing once per version: gzip ${gzipMs.toFixed(2)} ms, br ${brMs.toFixed(2)} ms`;
-  rows.push({
-    key: 'openings_bytes',
-    title: 'Openings poll, bytes on the wire',
-    figure: null,
-    target: bytesText,
-    met: null,
-    note: bytesText,
-  });
-  run.results.openings_wire = {
-    plain: plainBytes.bytes,
-    gzip: gzipBytes.bytes,
-    br: brBytes.bytes,
-    not_modified: notModified.bytes,
-    gzip_ms: gzipMs,
-    br_ms: brMs,
-  };
-  log(`openings bytes on the wire: ${bytesText}`);
-  if (product.services.jobs) {
-    // Diagnostic: the same poll straight to the jobs service (its own token check, no gateway hop).
-    const direct = chefs.map((c) => ({ path: openingsPath.replace(/^\/api/, ''), headers: auth(c) }));
-    const d200 = await cannon(product.services.jobs, direct, {
-      connections: 50,
-      seconds: SECONDS,
-      expect: 200,
-    });
-    rows.push({
-      key: 'openings_200_direct',
-      title: 'Openings 200 direct to jobs (no gateway)',
-      figure: d200,
-      vsBare: d200.rps / bare200.rps,
-      target: 'diagnostic',
-      met: null,
-    });
-    log(`openings direct to jobs: 200 ${d200.rps}/s p99 ${d200.p99} ms`);
-
-    // What a platform team would put in front of jobs instead: Debian's nginx, keep-alive upstream.
-    if (existsSync(NGINX)) {
-      const nginx = await startNginx(product.services.jobs);
-      try {
-        const viaNginx = chefs.map((c) => ({ path: openingsPath, headers: auth(c) }));
-        const n200 = await cannon(nginx.origin, viaNginx, { connections: 50, seconds: SECONDS, expect: 200 });
-        const n304 = await cannon(nginx.origin, await etaggedAt(nginx.origin, viaNginx), {
-          connections: 50,
-          seconds: SECONDS,
-          expect: 304,
-        });
-        for (const [variant, f, ceiling] of [
-          ['200', n200, bare200],
-          ['304', n304, bare304],
-        ] as const)
-          rows.push({
-            key: `openings_${variant}_nginx`,
-            title: `Openings ${variant} via nginx -> jobs`,
-            figure: f,
-            vsBare: f.rps / ceiling.rps,
-            target: 'comparison',
-            met: null,
-          });
-        log(`openings via nginx: 200 ${n200.rps}/s p99 ${n200.p99} ms; 304 ${n304.rps}/s p99 ${n304.p99} ms`);
-      } finally {
-        await nginx.stop();
+    // Bytes on the wire per poll (status line, headers, body), plain and compressed, and what compressing
+    // the body once per list version costs.
+    const wire = async (extra: Record<string, string>) =>
+      wireBytes(product.url, openingsPath, { ...auth(chefs[0]), ...extra });
+    // As a phone gets it between changes: the list's body kept by the gateway and compressed. Right after its
+    // stamps lapse (nothing asked jobs during the runs above), the first poll goes through to jobs and the next
+    // few are answered uncompressed until the copies are made (well under a millisecond, off the event loop).
+    for (let i = 0; i < 20 && (await wire({ 'accept-encoding': 'gzip, br' })).encoding !== 'br'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    const plainBytes = await wire({});
+    const gzipBytes = await wire({ 'accept-encoding': 'gzip' });
+    const brBytes = await wire({ 'accept-encoding': 'gzip, deflate, br' });
+    const notModified = await wire({ 'if-none-match': etag });
+    const bodyBuffer = Buffer.from(body);
+    const timeIt = (f: () => unknown) => {
+      const times: number[] = [];
+      for (let i = 0; i < 20; i++) {
+        const t0 = process.hrtime.bigint();
+        f();
+        times.push(Number(process.hrtime.bigint() - t0) / 1e6);
       }
-    } else log(`nginx row skipped: no ${NGINX}`);
+      return times.sort((a, b) => a - b)[10];
+    };
+    const gzipMs = timeIt(() => gzipSync(bodyBuffer, { level: 6 }));
+    const brMs = timeIt(() =>
+      brotliCompressSync(bodyBuffer, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        },
+      }),
+    );
+    const pct = (n: number) => `${((n / plainBytes.bytes) * 100).toFixed(0)}%`;
+    const bytesText = `plain ${plainBytes.bytes} B; gzip ${gzipBytes.bytes} B (${pct(gzipBytes.bytes)}${gzipBytes.encoding === 'gzip' ? '' : ', NOT compressed'}); br ${brBytes.bytes} B (${pct(brBytes.bytes)}${brBytes.encoding === 'br' ? '' : ', NOT compressed'}); 304 ${notModified.bytes} B; compressing once per version: gzip ${gzipMs.toFixed(2)} ms, br ${brMs.toFixed(2)} ms`;
+    rows.push({
+      key: 'openings_bytes',
+      title: 'Openings poll, bytes on the wire',
+      figure: null,
+      target: bytesText,
+      met: null,
+      note: bytesText,
+    });
+    run.results.openings_wire = {
+      plain: plainBytes.bytes,
+      gzip: gzipBytes.bytes,
+      br: brBytes.bytes,
+      not_modified: notModified.bytes,
+      gzip_ms: gzipMs,
+      br_ms: brMs,
+    };
+    log(`openings bytes on the wire: ${bytesText}`);
+    if (product.services.jobs) {
+      // Diagnostic: the same poll straight to the jobs service (its own token check, no gateway hop).
+      const direct = chefs.map((c) => ({ path: openingsPath.replace(/^\/api/, ''), headers: auth(c) }));
+      const d200 = await cannon(product.services.jobs, direct, {
+        connections: 50,
+        seconds: SECONDS,
+        expect: 200,
+      });
+      rows.push({
+        key: 'openings_200_direct',
+        title: 'Openings 200 direct to jobs (no gateway)',
+        figure: d200,
+        vsBare: d200.rps / bare200.rps,
+        target: 'diagnostic',
+        met: null,
+      });
+      log(`openings direct to jobs: 200 ${d200.rps}/s p99 ${d200.p99} ms`);
+
+      // What a platform team would put in front of jobs instead: Debian's nginx, keep-alive upstream.
+      if (existsSync(NGINX)) {
+        const nginx = await startNginx(product.services.jobs);
+        try {
+          const viaNginx = chefs.map((c) => ({ path: openingsPath, headers: auth(c) }));
+          const n200 = await cannon(nginx.origin, viaNginx, {
+            connections: 50,
+            seconds: SECONDS,
+            expect: 200,
+          });
+          const n304 = await cannon(nginx.origin, await etaggedAt(nginx.origin, viaNginx), {
+            connections: 50,
+            seconds: SECONDS,
+            expect: 304,
+          });
+          for (const [variant, f, ceiling] of [
+            ['200', n200, bare200],
+            ['304', n304, bare304],
+          ] as const)
+            rows.push({
+              key: `openings_${variant}_nginx`,
+              title: `Openings ${variant} via nginx -> jobs`,
+              figure: f,
+              vsBare: f.rps / ceiling.rps,
+              target: 'comparison',
+              met: null,
+            });
+          log(
+            `openings via nginx: 200 ${n200.rps}/s p99 ${n200.p99} ms; 304 ${n304.rps}/s p99 ${n304.p99} ms`,
+          );
+        } finally {
+          await nginx.stop();
+        }
+      } else log(`nginx row skipped: no ${NGINX}`);
+    }
   }
 
   // The lean proxy path off (ADR 17): a second gateway process in front of the same services with
@@ -330,6 +351,8 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
     const off = offFirst && better(offFirst, (await expressRun(targetsList))!);
     addPoll(`${key}_200`, name, '200', f200, f200.rps / bare200.rps);
     rows.at(-1)!.note = `${cpuNote(f200)}; body ${bytes} B`;
+    log(`${key} 200: ${f200.rps}/s; ${splitNote(f200)}`);
+    run.results[`${key}_200_cpu_split`] = f200.split;
     if (off) expressRow(`${key}_200_express`, `${scenarios[name].title} 200, Express path`, off, f200);
     const origin = product.services[service];
     if (origin) {
@@ -352,37 +375,42 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
     );
   };
   try {
-    const ownOff = await expressRun(chefs.map((c) => ({ path: ownPath, headers: auth(c) })));
-    if (ownOff)
+    const ownOff = own && (await expressRun(chefs.map((c) => ({ path: ownPath, headers: auth(c) }))));
+    if (own && ownOff)
       expressRow('openings_200_own_express', "Openings 200, each chef's own list, Express path", ownOff, own);
-    await pollRun(
-      'applications',
-      'applicationsPoll',
-      chefs.map((c) => ({ path: `/api${scenarios.applicationsPoll.requests[0].path}`, headers: auth(c) })),
-      'jobs',
-    );
-    await pollRun(
-      'conversations',
-      'conversationsPoll',
-      chefs.map((c) => ({ path: `/api${scenarios.conversationsPoll.requests[0].path}`, headers: auth(c) })),
-      'messaging',
-    );
-    const threadOf = new Map(seeded.threads.map((t) => [t.chefId, t]));
-    await pollRun(
-      'thread',
-      'threadPoll',
-      chefs.map((c) => {
-        const t = threadOf.get(c.id)!;
-        return {
-          path: `/api${fillPath(scenarios.threadPoll.requests[0].path, { jobId: t.jobId, lastMessageId: t.lastMessageId })}`,
-          headers: auth(c),
-        };
-      }),
-      'messaging',
-    );
+    if (POLLS.has('applications'))
+      await pollRun(
+        'applications',
+        'applicationsPoll',
+        chefs.map((c) => ({ path: `/api${scenarios.applicationsPoll.requests[0].path}`, headers: auth(c) })),
+        'jobs',
+      );
+    if (POLLS.has('conversations'))
+      await pollRun(
+        'conversations',
+        'conversationsPoll',
+        chefs.map((c) => ({ path: `/api${scenarios.conversationsPoll.requests[0].path}`, headers: auth(c) })),
+        'messaging',
+      );
+    if (POLLS.has('thread')) {
+      const threadOf = new Map(seeded.threads.map((t) => [t.chefId, t]));
+      await pollRun(
+        'thread',
+        'threadPoll',
+        chefs.map((c) => {
+          const t = threadOf.get(c.id)!;
+          return {
+            path: `/api${fillPath(scenarios.threadPoll.requests[0].path, { jobId: t.jobId, lastMessageId: t.lastMessageId })}`,
+            headers: auth(c),
+          };
+        }),
+        'messaging',
+      );
+    }
   } finally {
     await express?.stop();
   }
+  if (!POLLS.has('search')) return;
   const searchTargets = accounts.restaurants.flatMap((r) =>
     scenarios.chefSearch.requests.flatMap((q) =>
       Array.from({ length: q.weight }, () => ({ path: `/api${q.path}`, headers: auth(r) })),

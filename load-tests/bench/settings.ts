@@ -14,6 +14,17 @@ export const SKIP = new Set(
     .map((s) => s.trim())
     .filter(Boolean),
 );
+/**
+ * BENCH_POLLS=applications,conversations: only these polls after the bare server (openings, applications,
+ * conversations, thread, search); all when unset. For trying one change quickly; a figure for the README is
+ * a whole run.
+ */
+export const POLLS = new Set(
+  (process.env.BENCH_POLLS ?? 'openings,applications,conversations,thread,search')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 export const COUNTS = { restaurants: 10, chefs: 50, payoutChefs: 5, transferFlows: 30 };
 /**
  * Mutual checkouts per second in the checkout -> transfer measurement (open loop, a steady rate). 10/s is

@@ -11,6 +11,8 @@ export interface Product {
   url: string;
   /** The product's processes (one, or the gateway and each service). */
   pids: () => number[];
+  /** The product's processes by name (gateway, identity, jobs, ...; `product` when it is one process). */
+  pidsByName: () => Record<string, number[]>;
   topology: 'processes' | 'one';
   /** The gateway's process (its CPU time is read around runs), or the one product process. */
   gatewayPid: () => number;
@@ -37,6 +39,7 @@ export async function startProduct(runId: string, env: Record<string, string>): 
     return {
       url,
       pids: () => [child.pid!],
+      pidsByName: () => ({ product: [child.pid!] }),
       gatewayPid: () => child.pid!,
       topology: 'one',
       services: {},
@@ -56,6 +59,8 @@ export async function startProduct(runId: string, env: Record<string, string>): 
   return {
     url: stack.url.replace('localhost', '127.0.0.1'),
     pids: () => Object.values(stack.processes).map((p) => p.child.pid!),
+    pidsByName: () =>
+      Object.fromEntries(Object.entries(stack.processes).map(([k, p]) => [k, [p.child.pid!]])),
     gatewayPid: () => stack.processes.gateway.child.pid!,
     topology: 'processes',
     services: Object.fromEntries(Object.entries(stack.processes).map(([k, p]) => [k, p.url])),

@@ -36,3 +36,55 @@ export async function cpuMs(pid: number): Promise<number> {
   const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
   return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
 }
+
+/** CPU time (ms) used so far by every process on the machine, by pid, with its command name; and the machine's. */
+export async function cpuSnapshot(): Promise<{
+  byPid: Map<number, { comm: string; ms: number }>;
+  machineMs: number;
+}> {
+  const { readFile, readdir } = await import('node:fs/promises');
+  const byPid = new Map<number, { comm: string; ms: number }>();
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => null);
+    if (!stat) continue; // ended meanwhile
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    byPid.set(Number(entry), { comm, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 });
+  }
+  // the machine: every CPU's busy time (all but idle and iowait), softirq work no process is charged with included
+  const cpu = (await readFile('/proc/stat', 'utf8')).split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const busyTicks = cpu.reduce((sum, v, i) => (i === 3 || i === 4 ? sum : sum + v), 0);
+  return { byPid, machineMs: (busyTicks * 1000) / 100 };
+}
+
+/**
+ * Where the machine's CPU went between two snapshots, in ms per 1,000 answers: the named processes (each a
+ * set of pids), PostgreSQL, Redis and RabbitMQ by command name, the bench itself, everything else, and the
+ * machine's total (which also holds the kernel's network work that no process is charged with).
+ */
+export function cpuSplit(
+  before: Awaited<ReturnType<typeof cpuSnapshot>>,
+  after: Awaited<ReturnType<typeof cpuSnapshot>>,
+  named: Record<string, number[]>,
+  answers: number,
+): Record<string, number> {
+  const groups: Record<string, number> = {};
+  const groupOf = (pid: number, comm: string) => {
+    for (const [name, pids] of Object.entries(named)) if (pids.includes(pid)) return name;
+    if (pid === process.pid) return 'bench';
+    if (comm === 'postgres') return 'postgres';
+    if (comm.startsWith('redis-server')) return 'redis';
+    if (comm === 'beam.smp') return 'rabbitmq';
+    return 'other';
+  };
+  for (const [pid, { comm, ms }] of after.byPid) {
+    const used = ms - (before.byPid.get(pid)?.ms ?? 0);
+    if (used > 0) groups[groupOf(pid, comm)] = (groups[groupOf(pid, comm)] ?? 0) + used;
+  }
+  const perThousand = (ms: number) => Math.round((ms / answers) * 1000 * 10) / 10;
+  const split: Record<string, number> = {};
+  for (const [name, ms] of Object.entries(groups)) split[name] = perThousand(ms);
+  split.machine = perThousand(after.machineMs - before.machineMs);
+  return split;
+}
