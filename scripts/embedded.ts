@@ -265,7 +265,9 @@ async function startBehind(
   const redis = env.REDIS_URL
     ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true })
     : null;
-  const rateLimiter: RateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
+  const rateLimiter: RateLimiter = redis
+    ? new RedisRateLimiter(redis, undefined, gatewayConfig.RATE_LIMIT_FLUSH_MS)
+    : new MemoryRateLimiter();
   // Version stamps of the polled lists: in Redis like the deployed stack, else one map this process shares.
   const stamps: VersionStamps = redis
     ? new RedisStamps(redis, env.BUS_NAMESPACE || undefined, logger)

@@ -18,6 +18,13 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   /** Requests a signed-in user may make per minute across the API (polling included). */
   RATE_LIMIT_API_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   /**
+   * With Redis: how often the gateway sends the rate-limit hits it counted itself, in one script call for
+   * every key (a key near its limit is counted in Redis hit by hit). It bounds how far other instances' hits
+   * can lag, so how far a user can go over a large limit across instances. `0`: every hit is counted in
+   * Redis, one script call each.
+   */
+  RATE_LIMIT_FLUSH_MS: z.coerce.number().int().min(0).max(1000).default(50),
+  /**
    * Which hops may set X-Forwarded-For (express "trust proxy"): only loopback by default, so a client cannot
    * pick its own address for the per-address rate limits. Behind a load balancer, name its addresses.
    */

@@ -24,7 +24,9 @@ const logger = createLogger('gateway', config.LOG_LEVEL);
 const redis = config.REDIS_URL
   ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableAutoPipelining: true })
   : null;
-const rateLimiter = redis ? new RedisRateLimiter(redis) : new MemoryRateLimiter();
+const rateLimiter = redis
+  ? new RedisRateLimiter(redis, undefined, config.RATE_LIMIT_FLUSH_MS)
+  : new MemoryRateLimiter();
 const stamps = redis ? new RedisStamps(redis, config.BUS_NAMESPACE, logger) : new DisabledStamps();
 // Ended sessions, learned from Redis by every gateway instance (its own blocking reader connection).
 const revocations = openRevocations(config, logger);
