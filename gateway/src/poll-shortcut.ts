@@ -64,8 +64,9 @@ export interface PollShortcutDeps {
 /**
  * The hot path, first of all, as a plain node:http handler in front of Express (ADR 7: Express's own
  * request handling cost more than the rest of a 304): a signed-in user's poll that the gateway may answer
- * itself. An unchanged poll costs the token check (cached), one Redis round trip (rate-limit counter and
- * the list's stamps, auto-pipelined) and a 304 with the same headers as any answer (request id, security,
+ * itself. An unchanged poll costs the token check (cached), one Redis round trip (the list's stamps; the
+ * rate-limit counter too, auto-pipelined, when the user is near the limit: else it is counted here and sent
+ * in batches) and a 304 with the same headers as any answer (request id, security,
  * CORS). A poll of a list shared by everyone in the user's audience (the chefs' open list) whose current
  * body the gateway holds is answered 200 from it, compressed when the client accepts it. Resolves true
  * when it answered; false: the request goes on to Express as if untouched (with `account` and, once the
