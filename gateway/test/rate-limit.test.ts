@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { requireRealServers, uniqueName } from '@brigade/kit/testing';
+import { createTcpCut, eventually, requireRealServers, uniqueName } from '@brigade/kit/testing';
 import { RedisRateLimiter } from '../src/rate-limit';
 
 // The per-user API limit counted in each gateway instance and sent to Redis in batches, exact near the limit,
@@ -124,5 +124,31 @@ describeReal('the Redis rate limiter, counted in batches', () => {
     await expect(a.hit('small', 5, 60)).rejects.toThrow();
     await expect(a.hit('user:6', 1200, 60)).rejects.toThrow();
     await a.close();
+  });
+
+  test('Redis cut and back: hits fail while it is away (as before), and what a failed flush held is sent after', async () => {
+    await intoWindow(60, 20_000);
+    const url = new URL(process.env.REDIS_URL!);
+    const cut = await createTcpCut({ host: url.hostname, port: Number(url.port || 6379) });
+    const connection = new Redis({
+      host: '127.0.0.1',
+      port: cut.port,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: () => 50,
+    });
+    await new Promise((r) => connection.once('ready', r));
+    const prefix = uniqueName('rl-cut');
+    const b = new RedisRateLimiter(connection, prefix, 60_000);
+    opened.push(b);
+    for (let i = 0; i < 10; i++) expect((await b.hit('user:7', 1200, 60)).allowed).toBe(true);
+    cut.cut();
+    await b.flush(); // fails: the 10 hits are kept
+    await expect(b.hit('user:7', 1200, 60)).rejects.toThrow();
+    expect(await countIn(prefix, 'user:7', 60)).toBe(0);
+    cut.restore();
+    await eventually(() => b.hit('user:7', 1200, 60), 5_000, 50);
+    expect(await countIn(prefix, 'user:7', 60)).toBe(11); // the 10 kept and the one that got through
+    await cut.close();
   });
 });
