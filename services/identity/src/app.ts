@@ -6,6 +6,7 @@ import {
   MemoryRevocations,
   readiness,
   readMigrations,
+  serveLeanGets,
   subscribeAll,
   type ServiceDeps,
   type ServiceHandle,
@@ -17,7 +18,7 @@ import { loadKeyRing } from './keys';
 import { TwilioVerifier, type PhoneVerifier } from './adapters/verify';
 import { ChefSearchAnswers } from './domain/chef-search-answers';
 import { authRouter } from './http/auth.router';
-import { profilesRouter } from './http/profiles.router';
+import { chefSearchGet, profilesRouter } from './http/profiles.router';
 import { agreementsRouter } from './http/agreements.router';
 import { uploadsRouter } from './http/uploads.router';
 import { opsRouter } from './http/ops.router';
@@ -73,12 +74,15 @@ export async function createIdentityService(
 
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
   app.use(authRouter(context));
-  app.use(profilesRouter(context));
+  const chefSearch = chefSearchGet(context);
+  app.use(profilesRouter(context, chefSearch));
   app.use(agreementsRouter(context));
   app.use(opsRouter(context));
   app.use(uploadsRouter(context));
   app.use(platformOpsRouter({ service: SERVICE_NAME, database, bus, keys: keyRing.keys, revocations }));
   finishHttpApp(app, logger);
+  // The chef search before Express (ADR 19): the same token check (identity's own keys, the same revocations).
+  serveLeanGets(app, SERVICE_NAME, { ...deps, keys: keyRing.keys, revocations }, [chefSearch]);
 
   return {
     name: SERVICE_NAME,

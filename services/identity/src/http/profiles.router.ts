@@ -4,11 +4,15 @@ import {
   AppError,
   currentAccount,
   currentUser,
+  expressGet,
+  getRoute,
   NUL_MESSAGE,
   parse,
   parseBody,
   requireRole,
   requireUser,
+  sendJson,
+  type GetRoute,
 } from '@brigade/kit';
 import { identityHttp } from '@brigade/contracts';
 import type { IdentityContext } from '../context';
@@ -56,7 +60,22 @@ function formBody(req: Request): Record<string, unknown> {
   return body;
 }
 
-export function profilesRouter(ctx: IdentityContext): Router {
+/**
+ * GET /profiles/chefs, the restaurants' chef search (ADR 16), served by Express and by the lean path in front
+ * of it (ADR 19). The body is JSON text already: a kept answer is sent as it was written.
+ */
+export function chefSearchGet(ctx: IdentityContext): GetRoute {
+  return getRoute({
+    path: '/profiles/chefs',
+    query: identityHttp.ChefSearchQuery,
+    async answer({ res, user, query }) {
+      sendJson(res, await searchChefs(ctx, user, query));
+    },
+  });
+}
+
+/** The profile routes; `chefSearch` (`chefSearchGet`) is also served by the lean path. */
+export function profilesRouter(ctx: IdentityContext, chefSearch: GetRoute): Router {
   const router = Router();
   // The account itself and its language: any account, operators too (they have no profile).
   const anyAccount = requireUser(ctx.keyRing.keys, ctx.revocations, 'all');
@@ -77,11 +96,7 @@ export function profilesRouter(ctx: IdentityContext): Router {
     const form = parse(identityHttp.ChefProfileForm, formBody(req));
     res.json(await saveChefProfile(ctx, currentUser(req).id, form, req.file));
   });
-  router.get('/profiles/chefs', async (req, res) => {
-    const query = parse(identityHttp.ChefSearchQuery, req.query);
-    // the body is JSON text already (kept answers are sent as they were written)
-    res.type('json').send(await searchChefs(ctx, currentUser(req), query));
-  });
+  router.get(chefSearch.path, expressGet(chefSearch));
   router.get('/profiles/chef/:id', async (req, res) => {
     res.json(await getChefProfile(ctx, req.params.id));
   });
