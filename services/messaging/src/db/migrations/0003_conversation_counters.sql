@@ -5,6 +5,13 @@
 -- renumbered, so a count taken stays true. The counts are trusted only when they are whole: the thread's two
 -- add up to last_seq (every message is one side's) and the marker's was taken at last_read_seq. Anything else
 -- (a message or a read written by the previous release during a rolling update) is counted from the messages.
+-- The thread's latest message, a read marker's message and the messages between two markers are found by
+-- (job_id, chef_id, seq), the unique index. The (job_id, chef_id, created_at) index tied with it in cost for an
+-- equality on seq (both estimated at one row) and won, then read every message of the thread to find one. Only
+-- the legacy time cursor (`since=<time>`) wanted it; that one is served by (job_id, created_at, seq) or the
+-- thread's seq index.
+drop index messaging.messages_thread_created_idx;
+
 alter table messaging.threads
   add column chef_sent integer not null default 0,
   add column restaurant_sent integer not null default 0;
