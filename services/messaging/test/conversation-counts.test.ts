@@ -133,8 +133,12 @@ describe('unread counts and latest messages from counters', () => {
     await check();
     await read(c1, j1, c1);
     await read(restaurant, j1, c1);
-    await send(c1, j2, c1, 'Yes, Tuesday works');
+    const otherThread = await send(c1, j2, c1, 'Yes, Tuesday works');
     await check();
+    // A cursor from another thread (found by its id alone, then matched to the thread) is not this thread's.
+    const foreign = await m.call(c1, 'GET', `/messages/job/${j1.id}?since=${otherThread}`);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.code).toBe('MESSAGING.BAD_CURSOR');
     // An older read (a since that names the first message) never moves a marker back.
     await read(c1, j1, c1, first);
     await check();
