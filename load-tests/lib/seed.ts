@@ -246,9 +246,11 @@ export async function seed(input: SeedInput): Promise<SeedResult> {
       messaging,
       'messaging.threads',
       `
-      insert into messaging.threads (job_id, chef_id, restaurant_id, application_id, application_status, status_at, last_seq, last_message_at, created_at)
+      insert into messaging.threads (job_id, chef_id, restaurant_id, application_id, application_status, status_at, last_seq, last_message_at, created_at,
+        chef_sent, restaurant_sent)
       select job_id, chef_id, restaurant_id, application_id, 'pending', now() - interval '1 day', messages,
-        case when messages > 0 then now() - interval '1 hour' + make_interval(mins => messages) end, now() - interval '1 day' from bench_apps`,
+        case when messages > 0 then now() - interval '1 hour' + make_interval(mins => messages) end, now() - interval '1 day',
+        (messages + 1) / 2, messages / 2 from bench_apps`,
     );
     await run(
       messaging,

@@ -115,15 +115,17 @@ export async function pollAfterMessage(
       marker_recent: boolean | null;
     }
   >(
-    sql`select t.job_id as t_job_id, t.chef_id as t_chef_id, t.restaurant_id as t_restaurant_id,
+    // The cursor message by its id alone (materialized: asked together with its thread's columns, the planner
+    // ties the primary key with the thread's seq index, picks the latter and reads the thread to find one row).
+    sql`with cursor as materialized (
+          select seq, job_id, chef_id from messaging.messages where id = ${messageId})
+        select t.job_id as t_job_id, t.chef_id as t_chef_id, t.restaurant_id as t_restaurant_id,
           t.application_id as t_application_id, j.title as t_job_title, t.last_seq as t_last_seq,
           (select i.version from messaging.inboxes i where i.user_id = ${reader.id}) as t_inbox_version,
           c.seq as cursor_seq, ${messageColumnsOf('m')}, r.last_read_seq as marker_seq, r.recent as marker_recent
         from messaging.threads t
         left join messaging.jobs j on j.job_id = t.job_id
-        left join lateral (
-          select seq from messaging.messages
-          where id = ${messageId} and job_id = t.job_id and chef_id = t.chef_id) c on true
+        left join cursor c on c.job_id = t.job_id and c.chef_id = t.chef_id
         left join lateral (
           select ${messageColumns} from messaging.messages
           where job_id = t.job_id and chef_id = t.chef_id and seq <= least(t.last_seq, ${upTo}::bigint) and seq > c.seq

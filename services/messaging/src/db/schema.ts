@@ -40,6 +40,8 @@ export const threads = messaging.table(
     statusAt: timestamp('status_at', { withTimezone: true }).notNull(),
     lastSeq: integer('last_seq').notNull().default(0),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    chefSent: integer('chef_sent').notNull().default(0),
+    restaurantSent: integer('restaurant_sent').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.chefId] })],
@@ -67,6 +69,8 @@ export const threadReads = messaging.table(
     readerId: uuid('reader_id').notNull(),
     lastReadSeq: integer('last_read_seq').notNull().default(0),
     readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+    otherRead: integer('other_read').notNull().default(0),
+    otherReadSeq: integer('other_read_seq').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.chefId, t.readerId] })],
 );

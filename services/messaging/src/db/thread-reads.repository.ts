@@ -1,4 +1,5 @@
 import { sql, type Database, type Tx } from '@brigade/kit';
+import type { SQL } from 'drizzle-orm';
 
 type ReadKey = { job_id: string; chef_id: string; reader_id: string };
 
@@ -47,7 +48,10 @@ export async function readMarkerFresh(
 
 /**
  * Move the marker to `seq` (never backwards) and its time to now. Returns how far it was before (0 without a
- * marker; the row is locked first) and the marker after.
+ * marker; the row is locked first) and the marker after. The marker also counts the other side's messages up to
+ * it (`other_read`, for the unread counts): the count moves by the other side's messages between the old and the
+ * new place only. Every message up to `seq` is committed (the reader has seen it, and within a thread number
+ * order is commit order), so this statement's snapshot counts them all.
  */
 export async function moveReadMarker(
   database: Database,
@@ -60,13 +64,28 @@ export async function moveReadMarker(
         where job_id = ${key.job_id} and chef_id = ${key.chef_id} and reader_id = ${key.reader_id} for update`,
     tx,
   );
+  const previous = before[0] ? Number(before[0].last_read_seq) : 0;
+  const othersBetween = (from: SQL, to: SQL) =>
+    sql`(select count(*) from messaging.messages m
+         where m.job_id = ${key.job_id} and m.chef_id = ${key.chef_id} and m.seq > ${from} and m.seq <= ${to}
+           and m.sender_id <> ${key.reader_id})`;
+  // A new marker counts from the thread's start (an existing one, locked above, is updated, never inserted).
+  const firstCount = before[0] ? sql`0` : othersBetween(sql`0`, sql`${seq}`);
+  // A marker written by a concurrent first read since the lock above found none counts on from its own place;
+  // one whose count was not taken at its place (moved by the previous release) counts again from the start.
   const [marker] = await database.rows<ReadMarker>(
-    sql`insert into messaging.thread_reads (job_id, chef_id, reader_id, last_read_seq, read_at)
-        values (${key.job_id}, ${key.chef_id}, ${key.reader_id}, ${seq}, now())
+    sql`insert into messaging.thread_reads (job_id, chef_id, reader_id, last_read_seq, read_at, other_read, other_read_seq)
+        values (${key.job_id}, ${key.chef_id}, ${key.reader_id}, ${seq}, now(), ${firstCount}, ${seq})
         on conflict (job_id, chef_id, reader_id) do update
-          set last_read_seq = greatest(messaging.thread_reads.last_read_seq, excluded.last_read_seq), read_at = now()
+          set last_read_seq = greatest(messaging.thread_reads.last_read_seq, excluded.last_read_seq), read_at = now(),
+              other_read = case
+                when messaging.thread_reads.other_read_seq <> messaging.thread_reads.last_read_seq
+                  then ${othersBetween(sql`0`, sql`greatest(messaging.thread_reads.last_read_seq, excluded.last_read_seq)`)}
+                else messaging.thread_reads.other_read
+                  + ${othersBetween(sql`messaging.thread_reads.last_read_seq`, sql`excluded.last_read_seq`)} end,
+              other_read_seq = greatest(messaging.thread_reads.last_read_seq, excluded.last_read_seq)
         returning last_read_seq, read_at`,
     tx,
   );
-  return { previous: before[0] ? Number(before[0].last_read_seq) : 0, marker };
+  return { previous, marker };
 }

@@ -62,12 +62,29 @@ export async function threadPeopleOfUser(database: Database, tx: Executor, userI
 }
 
 /**
- * Take the thread's next message number. It locks the thread's row until commit: within a thread, number
- * order is commit order. `at` is the message's time (the thread's last activity).
+ * Take the thread's next message number for a message from `senderId`, and count it as sent by its side (the
+ * chef's, or else the restaurant's: the unread counts). It locks the thread's row until commit: within a
+ * thread, number order is commit order. `at` is the message's time (the thread's last activity).
  */
-export async function takeNextSeq(database: Database, tx: Tx, thread: { job_id: string; chef_id: string }) {
+export async function takeNextSeq(
+  database: Database,
+  tx: Tx,
+  thread: { job_id: string; chef_id: string },
+  senderId: string,
+) {
+  const byChef = sql`(chef_id = ${senderId}::uuid)`;
+  // Counts that do not add up to last_seq missed a message written without them (the previous release, during
+  // a rolling update): counted again here, under the row lock.
+  const sent = (column: string, fromChef: boolean) =>
+    sql`case when chef_sent + restaurant_sent = last_seq then ${sql.raw(column)}
+          else (select count(*) from messaging.messages m
+                where m.job_id = threads.job_id and m.chef_id = threads.chef_id
+                  and ${fromChef ? sql`m.sender_id = threads.chef_id` : sql`m.sender_id <> threads.chef_id`})
+        end`;
   const [counter] = await database.rows<{ last_seq: number; at: Date | string }>(
-    sql`update messaging.threads set last_seq = last_seq + 1, last_message_at = date_trunc('milliseconds', clock_timestamp())
+    sql`update messaging.threads set last_seq = last_seq + 1, last_message_at = date_trunc('milliseconds', clock_timestamp()),
+          chef_sent = ${sent('chef_sent', true)} + ${byChef}::int,
+          restaurant_sent = ${sent('restaurant_sent', false)} + (not ${byChef})::int
         where job_id = ${thread.job_id} and chef_id = ${thread.chef_id}
         returning last_seq, last_message_at as at`,
     tx,
@@ -132,24 +149,36 @@ export interface ConversationRow {
 /**
  * A user's conversations, most recent activity first (at most 500), each row with the user's inbox version
  * read in the same statement (one round trip, one snapshot: the version is the list's). No row: no version
- * either (`inboxVersion` reads it).
+ * either (`inboxVersion` reads it). A few rows per thread: its latest message is one entry of the
+ * (job_id, chef_id, seq) index (asked as "the last by seq", which only that index answers without a sort: an
+ * equality on seq ties in cost with the created_at index, which then reads every message of the thread), and
+ * the unread count is the thread's count of the other side's messages less the reader's marker's count of
+ * those it covers (issue 22), with no message counted while those counts are whole (see migration 0003; a
+ * thread written by the previous release during a rolling update is counted from its messages).
  */
 export async function conversationsOf(database: Database, user: AuthUser) {
   const mine = user.type === 'chef' ? sql`t.chef_id = ${user.id}` : sql`t.restaurant_id = ${user.id}`;
+  // The other side's messages: every message is the chef's or the restaurant's (counted with last_seq).
+  const othersSent = user.type === 'chef' ? sql`t.restaurant_sent` : sql`t.chef_sent`;
   return database.rows<ConversationRow>(
     sql`select t.job_id, t.chef_id, t.restaurant_id, t.application_id, t.application_status,
                j.title as job_title, rp.name as restaurant_name, cp.name as chef_name,
                m.sender_id as m_sender_id, m.recipient_id as m_recipient_id, m.original_content as m_original,
                m.translated_content as m_translated, m.created_at as m_created_at,
-               (select count(*) from messaging.messages u
-                 where u.job_id = t.job_id and u.chef_id = t.chef_id
-                   and u.seq > coalesce(r.last_read_seq, 0) and u.sender_id <> ${user.id}) as unread_count,
+               case when t.chef_sent + t.restaurant_sent = t.last_seq and (r.reader_id is null or r.other_read_seq = r.last_read_seq)
+                 then greatest(${othersSent} - coalesce(r.other_read, 0), 0)
+                 else (select count(*) from messaging.messages u
+                        where u.job_id = t.job_id and u.chef_id = t.chef_id
+                          and u.seq > coalesce(r.last_read_seq, 0) and u.sender_id <> ${user.id}) end as unread_count,
                coalesce((select i.version from messaging.inboxes i where i.user_id = ${user.id}), 0) as inbox_version
         from messaging.threads t
         left join messaging.jobs j on j.job_id = t.job_id
         left join messaging.participants rp on rp.user_id = t.restaurant_id
         left join messaging.participants cp on cp.user_id = t.chef_id
-        left join messaging.messages m on m.job_id = t.job_id and m.chef_id = t.chef_id and m.seq = t.last_seq
+        left join lateral (
+          select sender_id, recipient_id, original_content, translated_content, created_at from messaging.messages
+          where job_id = t.job_id and chef_id = t.chef_id and seq <= t.last_seq
+          order by seq desc limit 1) m on true
         left join messaging.thread_reads r on r.job_id = t.job_id and r.chef_id = t.chef_id and r.reader_id = ${user.id}
         where ${mine}
         order by coalesce(t.last_message_at, t.created_at) desc, t.job_id, t.chef_id

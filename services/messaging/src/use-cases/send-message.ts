@@ -47,7 +47,8 @@ export async function sendMessage(
   const message = await inTransaction(ctx, async (tx) => {
     await rememberUser(database, tx, sender);
     // Taking the thread's next number locks its row until commit: within a thread, number order is commit order.
-    const counter = await takeNextSeq(database, tx, thread);
+    // It counts the message as sent by the sender's side too (the other side's unread count).
+    const counter = await takeNextSeq(database, tx, thread, sender.id);
     const row = await insertMessage(database, tx, {
       thread,
       seq: counter.last_seq,

@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { migrate, sql, type AuthUser, type Database } from '@brigade/kit';
+import { createTestDatabase } from '@brigade/kit/testing';
+import { loadMigrations } from '../src/app';
+import { listConversations } from '../src/use-cases/list-conversations';
+import { startMessaging, type Messaging, type User } from './harness';
+
+// Issue 22: the conversation list reads each thread's latest message by its number and the unread counts from
+// counters (the messages each side sent, the other side's messages each read marker covers) instead of counting
+// messages. After every step the list must equal a plain recount from the messages, and the counters must be
+// whole (the list trusts them) and equal to that recount.
+
+let m: Messaging;
+afterAll(async () => {
+  await m?.stop();
+});
+
+/** Unread and latest message of every thread of `user`, counted from the messages themselves. */
+async function recount(database: Database, user: { id: string }) {
+  const rows = await database.rows<{
+    job_id: string;
+    chef_id: string;
+    unread: string;
+    content: string | null;
+    at: Date | null;
+  }>(
+    sql`select t.job_id, t.chef_id,
+          (select count(*) from messaging.messages u
+            where u.job_id = t.job_id and u.chef_id = t.chef_id and u.sender_id <> ${user.id}
+              and u.seq > coalesce((select r.last_read_seq from messaging.thread_reads r
+                                    where r.job_id = t.job_id and r.chef_id = t.chef_id and r.reader_id = ${user.id}), 0)) as unread,
+          (select original_content from messaging.messages l where l.job_id = t.job_id and l.chef_id = t.chef_id
+            order by seq desc limit 1) as content,
+          (select created_at from messaging.messages l where l.job_id = t.job_id and l.chef_id = t.chef_id
+            order by seq desc limit 1) as at
+        from messaging.threads t where t.chef_id = ${user.id} or t.restaurant_id = ${user.id}`,
+  );
+  return new Map(
+    rows.map((r) => [
+      `${r.job_id}/${r.chef_id}`,
+      {
+        unread_count: Number(r.unread),
+        latest_message:
+          r.at === null ? null : { content: r.content, created_at: new Date(r.at).toISOString() },
+      },
+    ]),
+  );
+}
+
+/** The counters as stored, against what they count. Empty when every counter is whole and right. */
+async function wrongCounters(database: Database) {
+  return database.rows(
+    sql`select 'thread' as kind, t.job_id, t.chef_id, t.chef_sent, t.restaurant_sent, t.last_seq
+        from messaging.threads t
+        where t.chef_sent <> (select count(*) from messaging.messages m
+                              where m.job_id = t.job_id and m.chef_id = t.chef_id and m.sender_id = t.chef_id)
+           or t.restaurant_sent <> (select count(*) from messaging.messages m
+                                    where m.job_id = t.job_id and m.chef_id = t.chef_id and m.sender_id <> t.chef_id)
+        union all
+        select 'read', r.job_id, r.chef_id, r.other_read, r.other_read_seq, r.last_read_seq
+        from messaging.thread_reads r
+        where r.other_read_seq <> r.last_read_seq
+           or r.other_read <> (select count(*) from messaging.messages m
+                               where m.job_id = r.job_id and m.chef_id = r.chef_id
+                                 and m.seq <= r.last_read_seq and m.sender_id <> r.reader_id)`,
+  );
+}
+
+/** The list as `user` gets it over HTTP, by thread, with the fields the recount has. */
+async function listed(user: User) {
+  const res = await m.call(user, 'GET', '/messages/conversations');
+  expect(res.status).toBe(200);
+  return new Map(
+    (res.body.conversations as any[]).map((c) => [
+      `${c.job_id}/${c.chef_id}`,
+      { unread_count: c.unread_count, latest_message: c.latest_message },
+    ]),
+  );
+}
+
+describe('unread counts and latest messages from counters', () => {
+  let restaurant: User;
+  let chefs: User[];
+  let jobs: Awaited<ReturnType<Messaging['postJob']>>[];
+
+  beforeAll(async () => {
+    m = await startMessaging();
+    restaurant = await m.user('restaurant', { name: 'Counting House' });
+    chefs = [await m.user('chef', { name: 'Chef One' }), await m.user('chef', { name: 'Chef Two' })];
+    jobs = [await m.postJob(restaurant, 'Prep Monday'), await m.postJob(restaurant, 'Prep Tuesday')];
+    // Chef one on both jobs, chef two on the first: the restaurant has three threads, chef one two.
+    await m.apply(jobs[0], chefs[0]);
+    await m.apply(jobs[1], chefs[0]);
+    await m.apply(jobs[0], chefs[1]);
+  }, 60_000);
+
+  async function check() {
+    for (const u of [restaurant, ...chefs]) expect(await listed(u)).toEqual(await recount(m.database, u));
+    expect(await wrongCounters(m.database)).toEqual([]);
+  }
+
+  const path = (job: { id: string }, chef: User, asRestaurant: boolean) =>
+    `/messages/job/${job.id}${asRestaurant ? `?chef_id=${chef.id}` : ''}`;
+  const send = async (from: User, job: { id: string }, chef: User, content: string) => {
+    const body = from.type === 'restaurant' ? { content, chef_id: chef.id } : { content };
+    const res = await m.call(from, 'POST', `/messages/job/${job.id}`, body);
+    expect(res.status).toBe(201);
+    return res.body.message.id as string;
+  };
+  /** Read the whole thread, or (after `since`) just the next message: the marker stops in the middle. */
+  const read = async (reader: User, job: { id: string }, chef: User, since?: string) => {
+    const base = path(job, chef, reader.type === 'restaurant');
+    const query = since ? `${base.includes('?') ? '&' : '?'}since=${since}&limit=1` : '';
+    const res = await m.call(reader, 'GET', `${base}${query}`);
+    expect(res.status).toBe(200);
+  };
+
+  test('sends from both sides, whole and partial reads, and a send racing a read', async () => {
+    const [c1, c2] = chefs;
+    const [j1, j2] = jobs;
+    await check();
+    const first = await send(restaurant, j1, c1, 'Welcome to the team');
+    await send(restaurant, j1, c1, 'Aprons are provided');
+    await send(c1, j1, c1, 'Thanks!');
+    await send(restaurant, j2, c1, 'Tuesday too?');
+    await send(c2, j1, c2, 'Hello from chef two');
+    await check();
+    // Chef one reads one message of three (the marker stops after the first), then the restaurant writes more.
+    await read(c1, j1, c1, first);
+    await check();
+    await send(restaurant, j1, c1, 'Parking is at the back');
+    await read(restaurant, j1, c2);
+    await check();
+    await read(c1, j1, c1);
+    await read(restaurant, j1, c1);
+    const otherThread = await send(c1, j2, c1, 'Yes, Tuesday works');
+    await check();
+    // A cursor from another thread (found by its id alone, then matched to the thread) is not this thread's.
+    const foreign = await m.call(c1, 'GET', `/messages/job/${j1.id}?since=${otherThread}`);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.code).toBe('MESSAGING.BAD_CURSOR');
+    // An older read (a since that names the first message) never moves a marker back.
+    await read(c1, j1, c1, first);
+    await check();
+    // Sends and reads at the same time, on the same thread, from both sides.
+    for (let round = 0; round < 4; round++) {
+      await Promise.all([
+        send(restaurant, j1, c1, `Update ${round}`),
+        read(c1, j1, c1),
+        send(c1, j1, c1, `Ack ${round}`),
+        read(restaurant, j1, c1),
+        send(c2, j1, c2, `Chef two ${round}`),
+      ]);
+      await check();
+    }
+    await read(c1, j1, c1);
+    await read(c1, j2, c1);
+    await read(restaurant, j1, c1);
+    await check();
+  }, 60_000);
+
+  test('a message and a read written without the counters (the previous release, mid-rollout) still count right', async () => {
+    const [c1] = chefs;
+    const [j1] = jobs;
+    // As release N-1 writes: last_seq moves, the counters do not.
+    await m.database.rows(
+      sql`with t as (update messaging.threads set last_seq = last_seq + 1, last_message_at = now()
+                     where job_id = ${j1.id} and chef_id = ${c1.id} returning last_seq)
+          insert into messaging.messages (id, job_id, chef_id, seq, sender_id, recipient_id, original_content,
+                                          original_language, created_at)
+          select ${randomUUID()}, ${j1.id}, ${c1.id}, t.last_seq, ${restaurant.id}, ${c1.id}, 'Old release says hi', 'en', now()
+          from t`,
+    );
+    await m.database.rows(
+      sql`update messaging.thread_reads set last_read_seq = last_read_seq + 1
+          where job_id = ${j1.id} and chef_id = ${c1.id} and reader_id = ${restaurant.id}`,
+    );
+    for (const u of [restaurant, ...chefs]) expect(await listed(u)).toEqual(await recount(m.database, u));
+    expect((await listed(c1)).get(`${j1.id}/${c1.id}`)).toMatchObject({
+      unread_count: 1,
+      latest_message: { content: 'Old release says hi' },
+    });
+    // The next send and the next read of this release make the counters whole again.
+    await send(restaurant, j1, c1, 'New release');
+    await send(c1, j1, c1, 'Got both');
+    await read(restaurant, j1, c1);
+    await check();
+  }, 60_000);
+});
+
+describe('migration 0003 backfills the counters', () => {
+  test('threads, messages and read markers written before the columns existed list the same unread counts', async () => {
+    const all = await loadMigrations();
+    const database = await createTestDatabase(
+      'messaging',
+      all.filter((x) => x.name < '0003'),
+    );
+    try {
+      const restaurant: AuthUser = { id: randomUUID(), type: 'restaurant', language: 'en' } as AuthUser;
+      const chefs = [randomUUID(), randomUUID()].map(
+        (id) => ({ id, type: 'chef', language: 'en' }) as AuthUser,
+      );
+      const jobId = randomUUID();
+      await database.rows(
+        sql`insert into messaging.jobs (job_id, restaurant_id, title) values (${jobId}, ${restaurant.id}, 'Before')`,
+      );
+      // Chef 0: 5 messages (restaurant, chef, restaurant, restaurant, chef); each side read part of it.
+      // Chef 1: 2 messages from the restaurant, no marker.
+      const plan: Array<[AuthUser, string[]]> = [
+        [chefs[0], ['r', 'c', 'r', 'r', 'c']],
+        [chefs[1], ['r', 'r']],
+      ];
+      for (const [chef, senders] of plan) {
+        await database.rows(
+          sql`insert into messaging.threads (job_id, chef_id, restaurant_id, application_id, application_status, status_at, last_seq, last_message_at)
+              values (${jobId}, ${chef.id}, ${restaurant.id}, ${randomUUID()}, 'pending', now(), ${senders.length}, now())`,
+        );
+        for (const [i, who] of senders.entries()) {
+          const [from, to] = who === 'r' ? [restaurant.id, chef.id] : [chef.id, restaurant.id];
+          await database.rows(
+            sql`insert into messaging.messages (id, job_id, chef_id, seq, sender_id, recipient_id, original_content, original_language, created_at)
+                values (${randomUUID()}, ${jobId}, ${chef.id}, ${i + 1}, ${from}, ${to}, ${`m${i + 1}`}, 'en', now() + make_interval(secs => ${i}))`,
+          );
+        }
+      }
+      await database.rows(
+        sql`insert into messaging.thread_reads (job_id, chef_id, reader_id, last_read_seq, read_at)
+            values (${jobId}, ${chefs[0].id}, ${chefs[0].id}, 3, now()), (${jobId}, ${chefs[0].id}, ${restaurant.id}, 2, now())`,
+      );
+      const before = await Promise.all([restaurant, ...chefs].map((u) => recount(database, u)));
+
+      await migrate(database, all);
+
+      expect(await wrongCounters(database)).toEqual([]);
+      const unread = async (u: AuthUser) => {
+        const list = await listConversations(database, u);
+        if (list.status !== 200) throw new Error('expected a list');
+        return new Map(
+          list.body.conversations.map((c) => [
+            `${c.job_id}/${c.chef_id}`,
+            { unread_count: c.unread_count, latest_message: c.latest_message },
+          ]),
+        );
+      };
+      const after = await Promise.all([restaurant, ...chefs].map(unread));
+      expect(after).toEqual(before);
+      // By hand: chef 0 read to 3 (restaurant's 1 and 3), the restaurant's 4 is unread; the restaurant read to 2
+      // (the chef's 2), the chef's 5 is unread; chef 1 never read, both restaurant messages are unread.
+      expect(after[1].get(`${jobId}/${chefs[0].id}`)?.unread_count).toBe(1);
+      expect(after[0].get(`${jobId}/${chefs[0].id}`)?.unread_count).toBe(1);
+      expect(after[2].get(`${jobId}/${chefs[1].id}`)?.unread_count).toBe(2);
+      expect(after[0].get(`${jobId}/${chefs[1].id}`)?.unread_count).toBe(0);
+    } finally {
+      await database.destroy();
+    }
+  }, 60_000);
+});
