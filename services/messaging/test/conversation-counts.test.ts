@@ -159,6 +159,34 @@ describe('unread counts and latest messages from counters', () => {
     await check();
   }, 60_000);
 
+  test("each thread names its job and both sides, for the restaurant's list and each chef's", async () => {
+    // The restaurant's list reads the title and names per thread (not joined); both forms answer the same.
+    const titles = new Map(jobs.map((j, i) => [j.id, i === 0 ? 'Prep Monday' : 'Prep Tuesday']));
+    const chefNames = new Map(chefs.map((c, i) => [c.id, i === 0 ? 'Chef One' : 'Chef Two']));
+    for (const u of [restaurant, ...chefs]) {
+      const res = await m.call(u, 'GET', '/messages/conversations');
+      expect(res.status).toBe(200);
+      const got = (res.body.conversations as any[]).map((c) => [
+        c.job_id,
+        c.chef_id,
+        c.job_title,
+        c.restaurant_name,
+        c.chef_name,
+        c.other_party_name,
+      ]);
+      const expected = (res.body.conversations as any[]).map((c) => [
+        c.job_id,
+        c.chef_id,
+        titles.get(c.job_id),
+        'Counting House',
+        chefNames.get(c.chef_id),
+        u.type === 'chef' ? 'Counting House' : chefNames.get(c.chef_id),
+      ]);
+      expect(got).toEqual(expected);
+      expect(got.length).toBe(u === restaurant ? 3 : u === chefs[0] ? 2 : 1);
+    }
+  });
+
   test('a message and a read written without the counters (the previous release, mid-rollout) still count right', async () => {
     const [c1] = chefs;
     const [j1] = jobs;

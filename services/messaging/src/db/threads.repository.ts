@@ -159,14 +159,26 @@ export interface ConversationRow {
 export async function conversationsOf(database: Database, user: AuthUser) {
   const mine = user.type === 'chef' ? sql`t.chef_id = ${user.id}` : sql`t.restaurant_id = ${user.id}`;
   // The other side's messages: every message is the chef's or the restaurant's (counted with last_seq).
-  // Title and names are scalar subqueries (one primary-key probe per thread): as joins, a restaurant's
-  // ~100 threads made the planner hash-join all of jobs and participants (issue 22).
+  // A restaurant's title and names are scalar subqueries (one primary-key probe per thread): as joins, its
+  // 100+ threads made the generic plan hash-join all of jobs and participants (issue 22). A chef's ~10
+  // threads keep the joins (nested-loop probes; the subqueries measured ~40% fewer tps there).
+  const names =
+    user.type === 'chef'
+      ? sql`j.title as job_title, rp.name as restaurant_name, cp.name as chef_name,`
+      : sql`(select j.title from messaging.jobs j where j.job_id = t.job_id) as job_title,
+               (select rp.name from messaging.participants rp where rp.user_id = t.restaurant_id) as restaurant_name,
+               (select cp.name from messaging.participants cp where cp.user_id = t.chef_id) as chef_name,`;
+  const joins =
+    user.type === 'chef'
+      ? sql`
+        left join messaging.jobs j on j.job_id = t.job_id
+        left join messaging.participants rp on rp.user_id = t.restaurant_id
+        left join messaging.participants cp on cp.user_id = t.chef_id`
+      : sql``;
   const othersSent = user.type === 'chef' ? sql`t.restaurant_sent` : sql`t.chef_sent`;
   return database.rows<ConversationRow>(
     sql`select t.job_id, t.chef_id, t.restaurant_id, t.application_id, t.application_status,
-               (select j.title from messaging.jobs j where j.job_id = t.job_id) as job_title,
-               (select rp.name from messaging.participants rp where rp.user_id = t.restaurant_id) as restaurant_name,
-               (select cp.name from messaging.participants cp where cp.user_id = t.chef_id) as chef_name,
+               ${names}
                m.sender_id as m_sender_id, m.recipient_id as m_recipient_id, m.original_content as m_original,
                m.translated_content as m_translated, m.created_at as m_created_at,
                case when t.chef_sent + t.restaurant_sent = t.last_seq and (r.reader_id is null or r.other_read_seq = r.last_read_seq)
@@ -175,7 +187,7 @@ export async function conversationsOf(database: Database, user: AuthUser) {
                         where u.job_id = t.job_id and u.chef_id = t.chef_id
                           and u.seq > coalesce(r.last_read_seq, 0) and u.sender_id <> ${user.id}) end as unread_count,
                coalesce((select i.version from messaging.inboxes i where i.user_id = ${user.id}), 0) as inbox_version
-        from messaging.threads t
+        from messaging.threads t${joins}
         left join lateral (
           select sender_id, recipient_id, original_content, translated_content, created_at from messaging.messages
           where job_id = t.job_id and chef_id = t.chef_id and seq <= t.last_seq
