@@ -133,10 +133,10 @@ export interface ChefSearchRow {
  * Chefs with any of the chosen skills, whose minimum rate fits the range, within `radius` miles of the origin
  * when there is one. Nearest first, then best rated, then by name and id (a total order, so pages never repeat
  * or skip a chef). Suspended chefs are left out. `distance` is in miles (null without an origin). One
- * statement: the page, then each chef's reliability counts, read only for the page's chefs. Not a prepared
- * statement: PostgreSQL's generic plan for it (after five runs) guesses one row in the box and reads the
- * box from the location index alone, filtering skills row by row (~3.9 ms against ~2.2 ms for the plan made
- * for the actual values, which ANDs the skills' GIN with the box).
+ * statement: the page's ids from narrow columns (an index-only scan with an origin, migration 0008), the page's
+ * rows by id, then each chef's reliability counts, read only for the page's chefs. Not a prepared
+ * statement: PostgreSQL's generic plan for it (after five runs) is slower for broad searches than the plan
+ * made for the actual values, planning included (ADR 16).
  */
 export async function searchChefProfiles(database: Database, search: ChefSearch): Promise<ChefSearchRow[]> {
   const { origin } = search;
