@@ -133,10 +133,10 @@ export interface ChefSearchRow {
  * Chefs with any of the chosen skills, whose minimum rate fits the range, within `radius` miles of the origin
  * when there is one. Nearest first, then best rated, then by name and id (a total order, so pages never repeat
  * or skip a chef). Suspended chefs are left out. `distance` is in miles (null without an origin). One
- * statement: the page, then each chef's reliability counts, read only for the page's chefs. Not a prepared
- * statement: PostgreSQL's generic plan for it (after five runs) guesses one row in the box and reads the
- * box from the location index alone, filtering skills row by row (~3.9 ms against ~2.2 ms for the plan made
- * for the actual values, which ANDs the skills' GIN with the box).
+ * statement: the page's ids from narrow columns (an index-only scan with an origin, migration 0008), the page's
+ * rows by id, then each chef's reliability counts, read only for the page's chefs. Not a prepared
+ * statement: PostgreSQL's generic plan for it (after five runs) is slower for broad searches than the plan
+ * made for the actual values, planning included (ADR 16).
  */
 export async function searchChefProfiles(database: Database, search: ChefSearch): Promise<ChefSearchRow[]> {
   const { origin } = search;
@@ -173,14 +173,19 @@ export async function searchChefProfiles(database: Database, search: ChefSearch)
   }
   const since = search.recentSince.toISOString();
   const rows = await database.rows<Record<string, any>>(
-    sql`with page as (
-          select c.id, c.user_id, c.name, c.bio, c.city, c.state, c.latitude, c.longitude, c.travel_radius,
-            c.skills, c.availability, c.profile_image_url, c.hourly_rate_min, c.rating_sum, c.total_ratings,
-            c.created_at, c.updated_at, ${distance} as distance
+    // Narrow first, wide last: the page's ids and distances come from the narrow columns (with a place, an
+    // index-only scan of chef_profiles_search_idx, migration 0008), then only the page's wide rows are read.
+    sql`with ids as (
+          select c.id, c.total_ratings, c.name, ${distance} as distance
           from identity.chef_profiles c
           where ${sql.join(conditions, sql` and `)}
           order by ${origin ? sql`distance` : sql`c.id`}, c.total_ratings desc, c.name, c.id
           limit ${search.limit}::int offset ${search.offset}::int
+        ), page as (
+          select c.id, c.user_id, c.name, c.bio, c.city, c.state, c.latitude, c.longitude, c.travel_radius,
+            c.skills, c.availability, c.profile_image_url, c.hourly_rate_min, c.rating_sum, c.total_ratings,
+            c.created_at, c.updated_at, ids.distance
+          from ids join identity.chef_profiles c on c.id = ids.id
         )
         select page.*, f.counts, f.oldest_recent
         from page
