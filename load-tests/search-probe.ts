@@ -10,13 +10,13 @@
 //   PROBE_EXPLAIN=file.sql                       EXPLAIN (ANALYZE, BUFFERS) of that statement (:lat, :lon replaced)
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { freePort, serviceDatabaseUrl } from '@brigade/kit';
 import { scenarios } from './scenarios.js';
 import { Api } from './lib/api';
 import { cannon, type Figure, type Target } from './lib/measure';
-import { cpuMs } from './lib/wire';
+import { cpuMs, cpuSnapshot } from './lib/wire';
 import { auth, openDatabases, prepare } from './bench/run';
 import { log, realModeSettings, SECONDS } from './bench/settings';
 import { startProduct } from './bench/stack';
@@ -26,15 +26,7 @@ const ROUNDS = Number(process.env.PROBE_ROUNDS ?? 2);
 /** CPU time (ms) of every PostgreSQL process (the server's backends included). */
 async function postgresCpuMs(): Promise<number> {
   let sum = 0;
-  for (const pid of await readdir('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const comm = (await readFile(`/proc/${pid}/comm`, 'utf8')).trim();
-      if (comm === 'postgres') sum += await cpuMs(Number(pid));
-    } catch {
-      /* gone meanwhile */
-    }
-  }
+  for (const { comm, ms } of (await cpuSnapshot()).byPid.values()) if (comm === 'postgres') sum += ms;
   return sum;
 }
 

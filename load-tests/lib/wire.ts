@@ -28,13 +28,18 @@ export async function wireBytes(
   });
 }
 
+/** A process's command name and CPU time (user + system, ms) so far, from its /proc/<pid>/stat text (Linux). */
+function statCpu(stat: string): { comm: string; ms: number } {
+  const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
+  return { comm, ms: (ticks * 1000) / 100 }; // USER_HZ is 100 on Linux
+}
+
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
 export async function cpuMs(pid: number): Promise<number> {
   const { readFile } = await import('node:fs/promises');
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15)
-  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+  return statCpu(await readFile(`/proc/${pid}/stat`, 'utf8')).ms;
 }
 
 /** CPU time (ms) used so far by every process on the machine, by pid, with its command name; and the machine's. */
@@ -47,10 +52,7 @@ export async function cpuSnapshot(): Promise<{
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => null);
-    if (!stat) continue; // ended meanwhile
-    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    byPid.set(Number(entry), { comm, ms: ((Number(fields[11]) + Number(fields[12])) * 1000) / 100 });
+    if (stat) byPid.set(Number(entry), statCpu(stat)); // else ended meanwhile
   }
   // the machine: every CPU's busy time (all but idle and iowait), softirq work no process is charged with included
   const cpu = (await readFile('/proc/stat', 'utf8')).split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
