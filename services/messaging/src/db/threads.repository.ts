@@ -157,25 +157,30 @@ export interface ConversationRow {
  * thread written by the previous release during a rolling update is counted from its messages).
  */
 export async function conversationsOf(database: Database, user: AuthUser) {
-  const mine = user.type === 'chef' ? sql`t.chef_id = ${user.id}` : sql`t.restaurant_id = ${user.id}`;
-  // The other side's messages: every message is the chef's or the restaurant's (counted with last_seq).
-  // A restaurant's title and names are scalar subqueries (one primary-key probe per thread): as joins, its
-  // 100+ threads made the generic plan hash-join all of jobs and participants (issue 22). A chef's ~10
-  // threads keep the joins (nested-loop probes; the subqueries measured ~40% fewer tps there).
-  const names =
+  // The reader's side: their threads, the other side's sent count (every message is the chef's or the
+  // restaurant's, counted with last_seq), and how the job title and names are read. A restaurant's are scalar
+  // subqueries (one primary-key probe per thread): as joins, its 100+ threads made the generic plan hash-join
+  // all of jobs and participants (issue 22). A chef's ~10 threads keep the joins (nested-loop probes; the
+  // subqueries measured ~40% fewer tps there).
+  const { mine, othersSent, names, joins } =
     user.type === 'chef'
-      ? sql`j.title as job_title, rp.name as restaurant_name, cp.name as chef_name,`
-      : sql`(select j.title from messaging.jobs j where j.job_id = t.job_id) as job_title,
-               (select rp.name from messaging.participants rp where rp.user_id = t.restaurant_id) as restaurant_name,
-               (select cp.name from messaging.participants cp where cp.user_id = t.chef_id) as chef_name,`;
-  const joins =
-    user.type === 'chef'
-      ? sql`
+      ? {
+          mine: sql`t.chef_id = ${user.id}`,
+          othersSent: sql`t.restaurant_sent`,
+          names: sql`j.title as job_title, rp.name as restaurant_name, cp.name as chef_name,`,
+          joins: sql`
         left join messaging.jobs j on j.job_id = t.job_id
         left join messaging.participants rp on rp.user_id = t.restaurant_id
-        left join messaging.participants cp on cp.user_id = t.chef_id`
-      : sql``;
-  const othersSent = user.type === 'chef' ? sql`t.restaurant_sent` : sql`t.chef_sent`;
+        left join messaging.participants cp on cp.user_id = t.chef_id`,
+        }
+      : {
+          mine: sql`t.restaurant_id = ${user.id}`,
+          othersSent: sql`t.chef_sent`,
+          names: sql`(select j.title from messaging.jobs j where j.job_id = t.job_id) as job_title,
+               (select rp.name from messaging.participants rp where rp.user_id = t.restaurant_id) as restaurant_name,
+               (select cp.name from messaging.participants cp where cp.user_id = t.chef_id) as chef_name,`,
+          joins: sql``,
+        };
   return database.rows<ConversationRow>(
     sql`select t.job_id, t.chef_id, t.restaurant_id, t.application_id, t.application_status,
                ${names}
