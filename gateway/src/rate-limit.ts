@@ -201,14 +201,17 @@ export class MemoryRateLimiter implements RateLimiter {
   private sweeps = 0;
 
   async hit(key: string, limit: number, windowSeconds: number): Promise<RateLimitResult> {
-    const window = Math.floor(Date.now() / 1000 / windowSeconds);
+    const window = windowOf(windowSeconds);
     const k = `${key}:${windowSeconds}`;
     const entry = this.counts.get(k);
     const count = entry && entry.window === window ? entry.count + 1 : 1;
     this.counts.set(k, { window, count });
     if (++this.sweeps % 10_000 === 0) this.sweep();
-    const resetSeconds = (window + 1) * windowSeconds - Math.floor(Date.now() / 1000);
-    return { allowed: count <= limit, remaining: Math.max(0, limit - count), resetSeconds };
+    return {
+      allowed: count <= limit,
+      remaining: Math.max(0, limit - count),
+      resetSeconds: resetOf(window, windowSeconds),
+    };
   }
 
   private sweep() {
