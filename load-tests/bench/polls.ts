@@ -4,7 +4,7 @@ import { fillPath, scenarios, targets, type ScenarioName } from '../scenarios.js
 import { pool, sleep } from '../lib/api';
 import { cannon, type Figure, type Target } from '../lib/measure';
 import { NGINX, startNginx } from '../lib/nginx';
-import { cpuMs, cpuSnapshot, cpuSplit, wireBytes } from '../lib/wire';
+import { cpuSnapshot, cpuSplit, wireBytes } from '../lib/wire';
 import { auth, type BenchRun, type Row } from './run';
 import { log, POLLS, SECONDS } from './settings';
 import { startBare } from './stack';
@@ -138,16 +138,15 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
     run: () => Promise<Figure>,
     pid = product.gatewayPid(),
   ): Promise<Figure & { cpuMsPer1000?: number; split?: Record<string, number> }> => {
-    const before = await cpuMs(pid);
-    const machineBefore = await cpuSnapshot();
+    const before = await cpuSnapshot();
     const figure = await run();
-    const machineAfter = await cpuSnapshot();
-    const used = (await cpuMs(pid)) - before;
+    const after = await cpuSnapshot();
     // the warm-up second is in the CPU time too: count its requests at the run's rate
     const answered = figure.requests + figure.rps;
-    const named = pid === product.gatewayPid() ? product.pidsByName() : { gateway: [pid] };
-    const split = cpuSplit(machineBefore, machineAfter, named, answered);
-    return { ...figure, cpuMsPer1000: Math.round((used / answered) * 1000 * 10) / 10, split };
+    // `pid` first: in the one-process topology the gateway is the product's one process
+    const named = { gateway: [pid], ...(pid === product.gatewayPid() ? product.pidsByName() : {}) };
+    const split = cpuSplit(before, after, named, answered);
+    return { ...figure, cpuMsPer1000: split.gateway ?? 0, split };
   };
   const splitNote = (f: { split?: Record<string, number> }) =>
     f.split
