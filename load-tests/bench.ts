@@ -7,7 +7,8 @@
 //   npm run bench                    BENCH_SECONDS=5 (per run)  BENCH_PROFILE=1 (product --cpu-prof)
 //   BENCH_SKIP=startup,web           skip parts (startup, web, polls, writes, events)
 //   BENCH_POLLS=conversations        only these polls (openings, applications, conversations, thread, search)
-//   BENCH_HOLD=600                   after seeding, keep the product up 600 s (to EXPLAIN on its databases)
+//   BENCH_HOLD=600                   after seeding, keep the product up 600 s (to EXPLAIN on its databases;
+//                                    results/hold.json: its addresses and the driving accounts' tokens)
 //
 // The phases, in order, each in load-tests/bench/: settings.ts (the environment), stack.ts (the product and
 // the bare server), run.ts (accounts and seed), polls.ts, writes.ts, events.ts, report.ts (the table).
@@ -62,7 +63,23 @@ async function main() {
     const prepared = await prepare(product, api, dbs, databaseUrl, runId, results);
     const run: BenchRun = { product, api, dbs, ...prepared, rows, results };
     if (process.env.BENCH_HOLD) {
-      log(`holding ${process.env.BENCH_HOLD} s (databases ${runId}_*)`);
+      // What a probe needs to drive the held product (git-ignored, like every result): its addresses and the
+      // driving accounts' tokens.
+      const holdFile = path.join(RESULTS, 'hold.json');
+      writeFileSync(
+        holdFile,
+        JSON.stringify(
+          {
+            url: product.url,
+            services: product.services,
+            accounts: prepared.accounts,
+            seeded: prepared.seeded,
+          },
+          null,
+          2,
+        ),
+      );
+      log(`holding ${process.env.BENCH_HOLD} s (databases ${runId}_*; addresses and tokens in ${holdFile})`);
       await new Promise((r) => setTimeout(r, Number(process.env.BENCH_HOLD) * 1000));
     }
     const openings = await captureOpenings(run);

@@ -51,6 +51,13 @@ export interface OutboxRelayOptions {
 
 export const DEFAULT_OUTBOX_RETENTION_DAYS = 90;
 
+/**
+ * How often an idle relay looks for rows no commit of its own process announced (another instance's or a
+ * script's commit, a publish that failed, a broker that came back). Every commit through `inTransaction` or a
+ * consumer wakes the relay at once, so this only bounds those cases.
+ */
+export const DEFAULT_RELAY_POLL_MS = 1000;
+
 /** `OUTBOX_RETENTION_DAYS` (whole days, 1 or more); unset or empty: 90. Anything else is refused at boot. */
 export function outboxRetentionDays(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.OUTBOX_RETENTION_DAYS?.trim();
@@ -75,9 +82,12 @@ export class OutboxRelay {
     this.retentionDays = options.retentionDays ?? outboxRetentionDays();
     this.loop = new WorkLoop({
       name: `${options.producer} outbox relay`,
-      pollMs: options.pollMs ?? 200,
+      pollMs: options.pollMs ?? DEFAULT_RELAY_POLL_MS,
       logger: options.logger,
       pass: () => this.pass(),
+      // an idle relay asks one indexed question (the partial index of unpublished rows) instead of a pass's
+      // transaction; the hourly clean-up waits for the next pass that runs
+      idleCheck: () => this.hasPending(),
     });
   }
 
@@ -169,6 +179,16 @@ export class OutboxRelay {
       }
       return published.length;
     });
+  }
+
+  /** Whether any row waits to be published (one prepared, index-only question). */
+  async hasPending(): Promise<boolean> {
+    const rows = await this.options.database.rows(
+      sql`select 1 from ${sql.raw(this.options.database.schema)}.outbox where published_at is null limit 1`,
+      undefined,
+      { prepared: true },
+    );
+    return rows.length > 0;
   }
 
   /** Rows not yet published (readiness and tests). */

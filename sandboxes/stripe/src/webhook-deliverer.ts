@@ -65,6 +65,8 @@ export class SandboxWebhookDeliverer {
                         where delivered_at is null and failed_at is null and next_attempt_at <= now()
                         order by seq limit 20 for update skip locked)
           returning seq, id, payload, attempts`,
+      undefined,
+      { prepared: true }, // asked four times a second when idle: planned once per connection
     );
     due.sort((a, b) => Number(a.seq) - Number(b.seq));
     for (const event of due) {

@@ -1,11 +1,11 @@
 import { loadPolicy, PolicyError, type Policy } from '@brigade/contracts';
-import { baseConfigSchema, ConfigError, loadConfig } from '@brigade/kit';
+import { baseConfigSchema, ConfigError, DEFAULT_RELAY_POLL_MS, loadConfig } from '@brigade/kit';
 import { z } from 'zod';
 
 export const jobsConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4002),
   /** How often the outbox relay looks for unpublished events when nothing kicked it. */
-  JOBS_RELAY_POLL_MS: z.coerce.number().int().positive().default(200),
+  JOBS_RELAY_POLL_MS: z.coerce.number().int().positive().default(DEFAULT_RELAY_POLL_MS),
   /**
    * How often the rules loop looks for shifts that expire (nobody confirmed by the start) and filled shifts
    * whose checkout deadline passed. Each rule fires within this much (plus a pass) of its moment.

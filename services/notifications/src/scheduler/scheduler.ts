@@ -1,5 +1,6 @@
 import { WorkLoop } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
+import { schedulerWorkDue } from '../db/due-work.repository';
 import type { SmsPort } from '../adapters/sms-port';
 import { processDueReminders } from '../use-cases/process-due-reminders';
 import { sendDueSms } from '../use-cases/send-due-sms';
@@ -21,6 +22,7 @@ export class Scheduler {
       pollMs,
       logger: ctx.logger,
       pass: () => this.tick(),
+      idleCheck: () => schedulerWorkDue(ctx.database, ctx.now()),
     });
   }
 
