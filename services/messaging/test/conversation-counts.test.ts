@@ -1,21 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { migrate, sql, type AuthUser, type Database } from '@brigade/kit';
-import { createTestDatabase } from '@brigade/kit/testing';
+import { createTestDatabase, eventually } from '@brigade/kit/testing';
 import { loadMigrations } from '../src/app';
 import { listConversations } from '../src/use-cases/list-conversations';
 import { startMessaging, type Messaging, type User } from './harness';
 
-// Issue 22: the conversation list reads each thread's latest message by its number and the unread counts from
-// counters (the messages each side sent, the other side's messages each read marker covers) instead of counting
-// messages. After every step the list must equal a plain recount from the messages, and the counters must be
-// whole (the list trusts them) and equal to that recount.
+// Issue 22: the conversation list reads one row per thread: the unread counts from counters (the messages each
+// side sent, the other side's messages each read marker covers) instead of counting messages, and the job's
+// title, both names and the latest message from the thread's own copies, kept by triggers (migration 0004).
+// After every step the list must equal a plain recount from the messages, the jobs and the participants, and
+// the counters must be whole (the list trusts them) and equal to that recount.
 
 let m: Messaging;
 afterAll(async () => {
   await m?.stop();
 });
 
-/** Unread and latest message of every thread of `user`, counted from the messages themselves. */
+/** Unread, latest message, title and names of every thread of `user`, read from where each lives. */
 async function recount(database: Database, user: { id: string }) {
   const rows = await database.rows<{
     job_id: string;
@@ -23,8 +24,14 @@ async function recount(database: Database, user: { id: string }) {
     unread: string;
     content: string | null;
     at: Date | null;
+    job_title: string | null;
+    restaurant_name: string | null;
+    chef_name: string | null;
   }>(
     sql`select t.job_id, t.chef_id,
+          (select j.title from messaging.jobs j where j.job_id = t.job_id) as job_title,
+          (select p.name from messaging.participants p where p.user_id = t.restaurant_id) as restaurant_name,
+          (select p.name from messaging.participants p where p.user_id = t.chef_id) as chef_name,
           (select count(*) from messaging.messages u
             where u.job_id = t.job_id and u.chef_id = t.chef_id and u.sender_id <> ${user.id}
               and u.seq > coalesce((select r.last_read_seq from messaging.thread_reads r
@@ -42,6 +49,9 @@ async function recount(database: Database, user: { id: string }) {
         unread_count: Number(r.unread),
         latest_message:
           r.at === null ? null : { content: r.content, created_at: new Date(r.at).toISOString() },
+        job_title: r.job_title ?? '',
+        restaurant_name: r.restaurant_name,
+        chef_name: r.chef_name,
       },
     ]),
   );
@@ -73,7 +83,13 @@ async function listed(user: User) {
   return new Map(
     (res.body.conversations as any[]).map((c) => [
       `${c.job_id}/${c.chef_id}`,
-      { unread_count: c.unread_count, latest_message: c.latest_message },
+      {
+        unread_count: c.unread_count,
+        latest_message: c.latest_message,
+        job_title: c.job_title,
+        restaurant_name: c.restaurant_name,
+        chef_name: c.chef_name,
+      },
     ]),
   );
 }
@@ -187,6 +203,33 @@ describe('unread counts and latest messages from counters', () => {
     }
   });
 
+  test('a thread made before its people are known shows their names once they are, and every rename and new title after', async () => {
+    const r = await m.user('restaurant');
+    const c = await m.user('chef');
+    const job = { id: randomUUID(), title: 'Late Title', restaurant: r };
+    // The application's event (which carries the job's title) arrives before either profile.
+    await m.applicationEvent('jobs.application.submitted.v1', job, c, randomUUID());
+    const shown = async (expected: object) => {
+      await eventually(async () => {
+        for (const u of [r, c]) expect([...(await listed(u)).values()][0]).toMatchObject(expected);
+      });
+      await check();
+      // Shown from the thread's own copies (the list's one row), not only from their sources.
+      const [copy] = await m.database.rows(
+        sql`select job_title, restaurant_name, chef_name from messaging.threads where job_id = ${job.id}`,
+      );
+      expect(copy).toEqual(expected);
+    };
+    await shown({ job_title: 'Late Title', restaurant_name: null, chef_name: null });
+    await m.profile(r, 'Late Kitchen');
+    await m.profile(c, 'Late Chef');
+    await shown({ job_title: 'Late Title', restaurant_name: 'Late Kitchen', chef_name: 'Late Chef' });
+    await m.profile(r, 'Renamed Kitchen');
+    await m.profile(c, 'Renamed Chef');
+    await m.postJob(r, 'Retitled', job.id);
+    await shown({ job_title: 'Retitled', restaurant_name: 'Renamed Kitchen', chef_name: 'Renamed Chef' });
+  }, 60_000);
+
   test('a message and a read written without the counters (the previous release, mid-rollout) still count right', async () => {
     const [c1] = chefs;
     const [j1] = jobs;
@@ -216,8 +259,8 @@ describe('unread counts and latest messages from counters', () => {
   }, 60_000);
 });
 
-describe('migration 0003 backfills the counters', () => {
-  test('threads, messages and read markers written before the columns existed list the same unread counts', async () => {
+describe('migrations 0003 and 0004 backfill the counters and the copies', () => {
+  test('threads, messages and read markers written before the columns existed list the same counts, latest messages and names', async () => {
     const all = await loadMigrations();
     const database = await createTestDatabase(
       'messaging',
@@ -231,6 +274,11 @@ describe('migration 0003 backfills the counters', () => {
       const jobId = randomUUID();
       await database.rows(
         sql`insert into messaging.jobs (job_id, restaurant_id, title) values (${jobId}, ${restaurant.id}, 'Before')`,
+      );
+      // Names known for the restaurant and chef 0; chef 1 has none yet.
+      await database.rows(
+        sql`insert into messaging.participants (user_id, user_type, name, name_at)
+            values (${restaurant.id}, 'restaurant', 'Old Mill', now()), (${chefs[0].id}, 'chef', 'Chef Zero', now())`,
       );
       // Chef 0: 5 messages (restaurant, chef, restaurant, restaurant, chef); each side read part of it.
       // Chef 1: 2 messages from the restaurant, no marker.
@@ -266,7 +314,13 @@ describe('migration 0003 backfills the counters', () => {
         return new Map(
           list.body.conversations.map((c) => [
             `${c.job_id}/${c.chef_id}`,
-            { unread_count: c.unread_count, latest_message: c.latest_message },
+            {
+              unread_count: c.unread_count,
+              latest_message: c.latest_message,
+              job_title: c.job_title,
+              restaurant_name: c.restaurant_name,
+              chef_name: c.chef_name,
+            },
           ]),
         );
       };
@@ -278,6 +332,25 @@ describe('migration 0003 backfills the counters', () => {
       expect(after[0].get(`${jobId}/${chefs[0].id}`)?.unread_count).toBe(1);
       expect(after[2].get(`${jobId}/${chefs[1].id}`)?.unread_count).toBe(2);
       expect(after[0].get(`${jobId}/${chefs[1].id}`)?.unread_count).toBe(0);
+      expect(after[0].get(`${jobId}/${chefs[0].id}`)).toMatchObject({
+        job_title: 'Before',
+        restaurant_name: 'Old Mill',
+        chef_name: 'Chef Zero',
+        latest_message: { content: 'm5' },
+      });
+      expect(after[2].get(`${jobId}/${chefs[1].id}`)).toMatchObject({
+        chef_name: null,
+        latest_message: { content: 'm2' },
+      });
+      // The copies were made by the migration, not read from their sources at list time.
+      const copies = await database.rows(
+        sql`select job_title, restaurant_name, chef_name, last_original from messaging.threads
+            where job_id = ${jobId} order by last_original`,
+      );
+      expect(copies).toEqual([
+        { job_title: 'Before', restaurant_name: 'Old Mill', chef_name: null, last_original: 'm2' },
+        { job_title: 'Before', restaurant_name: 'Old Mill', chef_name: 'Chef Zero', last_original: 'm5' },
+      ]);
     } finally {
       await database.destroy();
     }

@@ -116,8 +116,7 @@ export async function startMessaging(config: Partial<TranslatorSettings> = {}) {
     }
   }
 
-  async function postJob(restaurant: User, title = 'Line Cook') {
-    const jobId = randomUUID();
+  async function postJob(restaurant: User, title = 'Line Cook', jobId: string = randomUUID()) {
     const start = new Date(Date.now() + 86_400_000);
     await publish('jobs.job.posted.v1', {
       job_id: jobId,

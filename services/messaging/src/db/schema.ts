@@ -43,6 +43,16 @@ export const threads = messaging.table(
     chefSent: integer('chef_sent').notNull().default(0),
     restaurantSent: integer('restaurant_sent').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // copies for the conversation list, kept by triggers (migration 0004)
+    jobTitle: text('job_title'),
+    chefName: text('chef_name'),
+    restaurantName: text('restaurant_name'),
+    lastMessageSeq: integer('last_message_seq'),
+    lastSenderId: uuid('last_sender_id'),
+    lastRecipientId: uuid('last_recipient_id'),
+    lastOriginal: text('last_original'),
+    lastTranslated: text('last_translated'),
+    lastCreatedAt: timestamp('last_created_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.chefId] })],
 );

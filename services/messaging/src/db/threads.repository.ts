@@ -149,54 +149,34 @@ export interface ConversationRow {
 /**
  * A user's conversations, most recent activity first (at most 500), each row with the user's inbox version
  * read in the same statement (one round trip, one snapshot: the version is the list's). No row: no version
- * either (`inboxVersion` reads it). A few rows per thread: its latest message is one entry of the
- * (job_id, chef_id, seq) index (asked as "the last by seq", which only that index answers without a sort: an
- * equality on seq ties in cost with the created_at index, which then reads every message of the thread), and
- * the unread count is the thread's count of the other side's messages less the reader's marker's count of
- * those it covers (issue 22), with no message counted while those counts are whole (see migration 0003; a
- * thread written by the previous release during a rolling update is counted from its messages).
+ * either (`inboxVersion` reads it). One row per thread and its reader's marker: the job's title, both names and
+ * the latest message are the thread's own copies (migration 0004, kept by triggers; an empty name or title is
+ * read from its source), and the unread count is the thread's count of the other side's messages less the
+ * reader's marker's count of those it covers (issue 22), with no message counted while those counts are whole
+ * (see migration 0003; a thread written by the previous release during a rolling update is counted from its
+ * messages).
  */
 export async function conversationsOf(database: Database, user: AuthUser) {
-  // The reader's side: their threads, the other side's sent count (every message is the chef's or the
-  // restaurant's, counted with last_seq), and how the job title and names are read. A restaurant's are scalar
-  // subqueries (one primary-key probe per thread): as joins, its 100+ threads made the generic plan hash-join
-  // all of jobs and participants (issue 22). A chef's ~10 threads keep the joins (nested-loop probes; the
-  // subqueries measured ~40% fewer tps there).
-  const { mine, othersSent, names, joins } =
+  // The reader's side: their threads, and the other side's sent count (every message is the chef's or the
+  // restaurant's, counted with last_seq).
+  const { mine, othersSent } =
     user.type === 'chef'
-      ? {
-          mine: sql`t.chef_id = ${user.id}`,
-          othersSent: sql`t.restaurant_sent`,
-          names: sql`j.title as job_title, rp.name as restaurant_name, cp.name as chef_name,`,
-          joins: sql`
-        left join messaging.jobs j on j.job_id = t.job_id
-        left join messaging.participants rp on rp.user_id = t.restaurant_id
-        left join messaging.participants cp on cp.user_id = t.chef_id`,
-        }
-      : {
-          mine: sql`t.restaurant_id = ${user.id}`,
-          othersSent: sql`t.chef_sent`,
-          names: sql`(select j.title from messaging.jobs j where j.job_id = t.job_id) as job_title,
-               (select rp.name from messaging.participants rp where rp.user_id = t.restaurant_id) as restaurant_name,
-               (select cp.name from messaging.participants cp where cp.user_id = t.chef_id) as chef_name,`,
-          joins: sql``,
-        };
+      ? { mine: sql`t.chef_id = ${user.id}`, othersSent: sql`t.restaurant_sent` }
+      : { mine: sql`t.restaurant_id = ${user.id}`, othersSent: sql`t.chef_sent` };
   return database.rows<ConversationRow>(
     sql`select t.job_id, t.chef_id, t.restaurant_id, t.application_id, t.application_status,
-               ${names}
-               m.sender_id as m_sender_id, m.recipient_id as m_recipient_id, m.original_content as m_original,
-               m.translated_content as m_translated, m.created_at as m_created_at,
+               coalesce(t.job_title, (select j.title from messaging.jobs j where j.job_id = t.job_id)) as job_title,
+               coalesce(t.restaurant_name, (select p.name from messaging.participants p where p.user_id = t.restaurant_id)) as restaurant_name,
+               coalesce(t.chef_name, (select p.name from messaging.participants p where p.user_id = t.chef_id)) as chef_name,
+               t.last_sender_id as m_sender_id, t.last_recipient_id as m_recipient_id, t.last_original as m_original,
+               t.last_translated as m_translated, t.last_created_at as m_created_at,
                case when t.chef_sent + t.restaurant_sent = t.last_seq and (r.reader_id is null or r.other_read_seq = r.last_read_seq)
                  then greatest(${othersSent} - coalesce(r.other_read, 0), 0)
                  else (select count(*) from messaging.messages u
                         where u.job_id = t.job_id and u.chef_id = t.chef_id
                           and u.seq > coalesce(r.last_read_seq, 0) and u.sender_id <> ${user.id}) end as unread_count,
                coalesce((select i.version from messaging.inboxes i where i.user_id = ${user.id}), 0) as inbox_version
-        from messaging.threads t${joins}
-        left join lateral (
-          select sender_id, recipient_id, original_content, translated_content, created_at from messaging.messages
-          where job_id = t.job_id and chef_id = t.chef_id and seq <= t.last_seq
-          order by seq desc limit 1) m on true
+        from messaging.threads t
         left join messaging.thread_reads r on r.job_id = t.job_id and r.chef_id = t.chef_id and r.reader_id = ${user.id}
         where ${mine}
         order by coalesce(t.last_message_at, t.created_at) desc, t.job_id, t.chef_id
