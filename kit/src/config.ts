@@ -55,6 +55,8 @@ export const baseConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** postgres://user@host:port/name: each service uses the database `<name>_<service>` on that server. */
   DATABASE_URL: optionalUrl,
+  /** Connections each process of a service keeps to its database (real mode). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   AMQP_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   /** Where services fetch the public keys that sign access tokens. */

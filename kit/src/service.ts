@@ -123,7 +123,7 @@ export async function runService(options: {
   if (!config.DATABASE_URL) throw new Error(`${name}: DATABASE_URL is required to run as its own process`);
   const database = await openServiceDatabase(
     name,
-    { url: serviceDatabaseUrl(config.DATABASE_URL, name) },
+    { url: serviceDatabaseUrl(config.DATABASE_URL, name), poolSize: config.DATABASE_POOL_SIZE },
     options.migrations,
   );
   const bus = await openBus(config, logger);
@@ -197,7 +197,7 @@ export async function runSandbox(options: {
   if (!config.DATABASE_URL) throw new Error(`${name}: DATABASE_URL is required to run as its own process`);
   const database = await openServiceDatabase(
     options.schema,
-    { url: serviceDatabaseUrl(config.DATABASE_URL, options.schema) },
+    { url: serviceDatabaseUrl(config.DATABASE_URL, options.schema), poolSize: config.DATABASE_POOL_SIZE },
     options.migrations,
   );
   const sandbox = await options.build({ database, logger });

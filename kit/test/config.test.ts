@@ -32,6 +32,13 @@ describe('config helpers', () => {
     expect(() => loadConfig(schema, { DELAYS: '5,x' })).toThrow(ConfigError);
   });
 
+  it("sizes each process's database pool: 10 unless DATABASE_POOL_SIZE says, never 0", () => {
+    expect(loadConfig(baseConfigSchema, {}).DATABASE_POOL_SIZE).toBe(10);
+    expect(loadConfig(baseConfigSchema, { DATABASE_POOL_SIZE: '4' }).DATABASE_POOL_SIZE).toBe(4);
+    expect(() => loadConfig(baseConfigSchema, { DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig(baseConfigSchema, { DATABASE_POOL_SIZE: 'many' })).toThrow(ConfigError);
+  });
+
   it('gives every service the event retry delays', () => {
     expect(loadConfig(baseConfigSchema, {}).EVENT_RETRY_DELAYS_MS).toEqual([1000, 5000, 30000]);
     expect(loadConfig(baseConfigSchema, { EVENT_RETRY_DELAYS_MS: '10,20' }).EVENT_RETRY_DELAYS_MS).toEqual([
