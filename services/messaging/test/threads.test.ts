@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from '@brigade/kit';
-import { eventually } from '@brigade/kit/testing';
+import { openDatabase, sql } from '@brigade/kit';
+import { eventually, requireRealServers } from '@brigade/kit/testing';
 import { startMessaging, type Messaging, type User } from './harness';
 
 // Who may read and write which conversation, what each side sees, and the 1000-character rule.
@@ -492,6 +492,60 @@ describe('events for notifications', () => {
     expect((await written()).reads).toBe(seen.reads + 1);
     await readPublished(chef, next.body.message.id);
   });
+
+  // Real PostgreSQL only: the race needs polls in separate connections (PGlite has one).
+  (requireRealServers('DATABASE_URL') ? test : test.skip)(
+    'many polls of one thread at once (tabs, retries) record and announce its read once',
+    async () => {
+      const j = await m.postJob(restaurant, 'Busy Saturday');
+      await m.apply(j, secondChef);
+      await m.call(restaurant, 'POST', `/messages/job/${j.id}`, {
+        content: 'See you Saturday.',
+        chef_id: secondChef.id,
+      });
+      const reads = async () => {
+        const [row] = await m.database.rows<{ n: number }>(
+          sql`select count(*)::int as n from messaging.outbox
+              where type = 'messaging.thread.read.v1' and payload->>'reader_id' = ${secondChef.id}
+                and payload->>'job_id' = ${j.id}`,
+        );
+        return row.n;
+      };
+      // The thread never read, then twenty polls of it at the same moment, all finding no marker: the chef's inbox
+      // row is held meanwhile, so the first poll's marker stays uncommitted while the others look for one.
+      // (a connection of the test's own, besides the service's pool)
+      const [{ name }] = await m.database.rows<{ name: string }>(sql`select current_database() as name`);
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const own = await openDatabase({ url: url.toString(), poolSize: 2 }, 'messaging');
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const holder = own.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from messaging.inboxes where user_id = ${secondChef.id} for update`);
+        await held;
+      });
+      const polls = Promise.all(
+        Array.from({ length: 20 }, () => m.call(secondChef, 'GET', `/messages/job/${j.id}`)),
+      );
+      try {
+        await eventually(async () => {
+          const [w] = await own.rows<{ n: number }>(
+            sql`select count(*)::int as n from pg_stat_activity
+                where wait_event_type = 'Lock' and datname = current_database()`,
+          );
+          expect(w.n).toBeGreaterThanOrEqual(2); // the first poll on the inbox, the next on its marker
+        });
+      } finally {
+        release();
+        await holder;
+        await own.close();
+      }
+      expect((await polls).map((p) => p.status)).toEqual(Array(20).fill(200));
+      expect(await reads()).toBe(1);
+      const list = (await m.call(secondChef, 'GET', '/messages/conversations')).body.conversations;
+      expect(list.find((c: any) => c.job_id === j.id)).toMatchObject({ unread_count: 0 });
+    },
+  );
 });
 
 describe('with translation switched off (TRANSLATION_PROVIDER=none)', () => {

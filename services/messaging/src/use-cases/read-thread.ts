@@ -193,7 +193,9 @@ async function markRead(
   reader: AuthUser,
   seq: number,
 ) {
-  const { previous, marker } = await moveReadMarker(database, tx, readKey(thread, reader), seq);
+  const moved = await moveReadMarker(database, tx, readKey(thread, reader), seq, PRESENCE_REFRESH_SECONDS);
+  if (!moved) return; // a concurrent read of this thread recorded and announced it a moment ago
+  const { previous, marker } = moved;
   if (Number(marker.last_read_seq) > previous) await bumpInboxes(database, tx, [reader.id], stamps);
   await publishRead(database, tx, thread, reader, Number(marker.last_read_seq), marker.read_at);
 }
