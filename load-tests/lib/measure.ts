@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { WARMUP_SECONDS } from '../bench/settings';
 
 /** One figure of the table: throughput and latency of a run, with its errors. */
 export interface Figure {
@@ -46,7 +47,7 @@ export interface Target {
 }
 
 /**
- * A closed loop of `connections` keep-alive connections for `seconds` (after a short warm-up), each request
+ * A closed loop of `connections` keep-alive connections for `seconds` (after a warm-up, BENCH_WARMUP_SECONDS), each request
  * taken in turn from `targets` (one per virtual user: its token, its ETag, its path). Any status other
  * than `expect` counts as an error.
  */
@@ -93,7 +94,8 @@ export async function cannon(
         if (record) errors++;
       });
     });
-  if (opts.warmupSeconds ?? 1) await run(opts.warmupSeconds ?? 1, false);
+  const warmup = opts.warmupSeconds ?? WARMUP_SECONDS;
+  if (warmup) await run(warmup, false);
   return run(opts.seconds, true);
 }
 

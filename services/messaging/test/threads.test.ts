@@ -519,11 +519,19 @@ describe('events for notifications', () => {
       url.pathname = `/${name}`;
       const own = await openDatabase({ url: url.toString(), poolSize: 2 }, 'messaging');
       let release = () => undefined as void;
+      let locked = () => undefined as void;
       const held = new Promise<void>((resolve) => (release = resolve));
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
       const holder = own.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from messaging.inboxes where user_id = ${secondChef.id} for update`);
+        const rows = await own.rows(
+          sql`select 1 from messaging.inboxes where user_id = ${secondChef.id} for update`,
+          tx,
+        );
+        expect(rows).toHaveLength(1);
+        locked();
         await held;
       });
+      await Promise.race([isLocked, holder]); // the polls start once the inbox is held
       const polls = Promise.all(
         Array.from({ length: 20 }, () => m.call(secondChef, 'GET', `/messages/job/${j.id}`)),
       );
