@@ -6,7 +6,7 @@ import { cannon, type Figure, type Target } from '../lib/measure';
 import { NGINX, startNginx } from '../lib/nginx';
 import { cpuSnapshot, cpuSplit, wireBytes } from '../lib/wire';
 import { auth, type BenchRun, type Row } from './run';
-import { log, POLLS, SECONDS } from './settings';
+import { log, POLLS, SECONDS, WARMUP_SECONDS } from './settings';
 import { startBare } from './stack';
 
 /** The openings poll's first answer, as a chef gets it: what the bare server answers with. */
@@ -141,8 +141,8 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
     const before = await cpuSnapshot();
     const figure = await run();
     const after = await cpuSnapshot();
-    // the warm-up second is in the CPU time too: count its requests at the run's rate
-    const answered = figure.requests + figure.rps;
+    // the warm-up is in the CPU time too: count its requests at the run's rate
+    const answered = figure.requests + figure.rps * WARMUP_SECONDS;
     // `pid` first: in the one-process topology the gateway is the product's one process
     const named = { gateway: [pid], ...(pid === product.gatewayPid() ? product.pidsByName() : {}) };
     const split = cpuSplit(before, after, named, answered);
