@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import amqp from 'amqplib';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { eventually } from '@brigade/kit/testing';
 import { freePort, openDatabase } from '@brigade/kit';
@@ -96,6 +97,27 @@ export async function deleteBusQueues(namespace: string, retryDelays: Array<stri
   } finally {
     await conn.close().catch(() => undefined);
   }
+}
+
+/**
+ * Delete the run's version stamps from Redis (`stamp:<namespace>:*`, kit's stamps): they expire after a week,
+ * but a bench run seeds thousands of users and the machine's Redis is shared by every later run and CI.
+ */
+export async function deleteRunStamps(namespace: string): Promise<number> {
+  const redis = new Redis(process.env.REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  let deleted = 0;
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `stamp:${namespace}:*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length > 0) deleted += await redis.unlink(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return deleted;
 }
 
 /**
@@ -264,6 +286,7 @@ export async function startProcessStack(
       await client.end().catch(() => undefined);
     }
     await deleteBusQueues(name, retryDelays);
+    await deleteRunStamps(name).catch(() => undefined);
   };
 
   const launchAll = (p: ProcessName) => Promise.all(replicaPorts[p].map((_, i) => launch(p, i)));
