@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import { fillPath, scenarios, targets, type ScenarioName } from '../scenarios.js';
 import { pool, sleep } from '../lib/api';
-import { cannon, type Figure, type Target } from '../lib/measure';
+import { cannon, WARMUP_SECONDS, type Figure, type Target } from '../lib/measure';
 import { NGINX, startNginx } from '../lib/nginx';
 import { cpuSnapshot, cpuSplit, wireBytes } from '../lib/wire';
 import { auth, type BenchRun, type Row } from './run';
-import { log, POLLS, SECONDS, WARMUP_SECONDS } from './settings';
+import { log, POLLS, SECONDS } from './settings';
 import { startBare } from './stack';
 
 /** The openings poll's first answer, as a chef gets it: what the bare server answers with. */

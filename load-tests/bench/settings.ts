@@ -7,13 +7,6 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const RESULTS = path.join(ROOT, 'load-tests/results');
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-/**
- * Seconds of the same load before each measured run, not counted (BENCH_WARMUP_SECONDS, default 3). A poll's
- * code runs cold in each of the product's processes (the JIT, each pooled connection's prepared plans) for
- * its first seconds: measured on the held product, a poll's first five seconds ran 10-15% below its later
- * ones. The bare server is warmed the same way.
- */
-export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 export const TOPOLOGY = process.env.BENCH_TOPOLOGY === 'one' ? 'one' : 'processes';
 export const SKIP = new Set(
   (process.env.BENCH_SKIP ?? '')

@@ -1,5 +1,12 @@
 import autocannon from 'autocannon';
-import { WARMUP_SECONDS } from '../bench/settings';
+
+/**
+ * Seconds of the same load before each measured run, not counted (BENCH_WARMUP_SECONDS, default 3). A poll's
+ * code runs cold in each of the product's processes (the JIT, each pooled connection's prepared plans) for
+ * its first seconds: measured on the held product, a poll's first five seconds ran 10-15% below its later
+ * ones. The bare server is warmed the same way.
+ */
+export const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 
 /** One figure of the table: throughput and latency of a run, with its errors. */
 export interface Figure {
@@ -47,7 +54,7 @@ export interface Target {
 }
 
 /**
- * A closed loop of `connections` keep-alive connections for `seconds` (after a warm-up, BENCH_WARMUP_SECONDS), each request
+ * A closed loop of `connections` keep-alive connections for `seconds` (after WARMUP_SECONDS of the same), each request
  * taken in turn from `targets` (one per virtual user: its token, its ETag, its path). Any status other
  * than `expect` counts as an error.
  */
