@@ -12,6 +12,7 @@ import {
 } from '@brigade/kit';
 import { apiHandler } from './api';
 import { apiDocsRouter } from './api-docs';
+import { AnswerCompression, compressions } from './compression';
 import type { GatewayConfig } from './config';
 import { cors } from './cors';
 import { devSmsRouter } from './dev-sms';
@@ -56,6 +57,7 @@ export function createGateway(deps: GatewayDeps): Express {
   const sharedBodies = new SharedBodies(config.REVALIDATE_MAX_AGE_MS);
   const security = securityHeaders(config);
   const corsPolicy = cors(config);
+  const compress = compressions(config.COMPRESSION);
   const keptBodies = config.SHARED_BODIES ? sharedBodies : undefined;
   const proxyFor = serviceProxies({
     config,
@@ -104,6 +106,7 @@ export function createGateway(deps: GatewayDeps): Express {
         logger,
         revalidation,
         sharedBodies: keptBodies,
+        compression: new AnswerCompression(config.COMPRESSION),
       }),
     );
   if (front.length > 0)
@@ -115,13 +118,16 @@ export function createGateway(deps: GatewayDeps): Express {
   useRequestId(app, logger);
   app.use(setSecurityHeaders(security));
   app.use(corsPolicy.middleware);
+  // Answers compressed for clients that accept it (ADR 21): the API's at the fastest levels, the web app's
+  // files (below) at the usual ones.
+  app.use('/api', compress.api);
   app.use(healthRouter(services));
   app.use(noPublicMetrics());
   app.use(apiDocsRouter());
   app.use(devSmsRouter(config.SMS_SANDBOX_URL, pages));
   app.use('/api', apiHandler({ config, services, rateLimiter, keys, revocations, proxyFor }));
   app.use('/sandbox/stripe', stripeSandboxPages(proxyFor, pages));
-  app.use(webAppRouter(config.WEB_DIST));
+  app.use(compress.files, webAppRouter(config.WEB_DIST));
   app.use((req, res) => send(res, 404, `Not found: ${req.path}`, 'GATEWAY.NOT_FOUND'));
   app.use(errorMiddleware(logger));
   return app;

@@ -52,6 +52,15 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .enum(['0', '1', 'false', 'true'])
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * Compress answers for clients that accept it (brotli or gzip, ADR 21): the API's and the web app's. `0`
+   * leaves it to a proxy in front that compresses (no answer is compressed twice: one already encoded is
+   * passed on as it is).
+   */
+  COMPRESSION: z
+    .enum(['0', '1', 'false', 'true'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
   /** With real Stripe keys the CSP also allows Stripe.js. */
   STRIPE_PUBLISHABLE_KEY: z.string().optional(),
 });

@@ -9,6 +9,7 @@ import {
   type Logger,
   type SessionRevocations,
 } from '@brigade/kit';
+import { AnswerCompression, MAX_BYTES, THRESHOLD_BYTES } from './compression';
 import type { GatewayConfig } from './config';
 import type { Cors } from './cors';
 import { verifiedAccount, type PollRequest } from './poll-shortcut';
@@ -64,6 +65,8 @@ export interface LeanProxyDeps extends Pick<ProxyDeps, 'revalidation' | 'sharedB
   security: Headers;
   cors: Cors;
   logger: Logger;
+  /** The answers' compression (ADR 21), as on the Express path; none when not given. */
+  compression?: AnswerCompression;
 }
 
 /**
@@ -87,6 +90,7 @@ function servicePool(origin: string): Pool {
 interface ForwardDeps extends Pick<ProxyDeps, 'revalidation' | 'sharedBodies'> {
   timeoutMs: number;
   logger: Logger;
+  compression?: AnswerCompression;
 }
 
 const kForward = Symbol('lean forward');
@@ -112,9 +116,29 @@ function clientDrained(this: Forwarded) {
   this[kForward]?.upstream?.resume();
 }
 
+/** The answer's compressed body is made (called with the forward as `this`). */
+function sendCompressed(this: Forward, err: Error | null, out?: Buffer) {
+  this.compressed(err, out);
+}
+
+/** A header of the answer as it will be sent (called with the answer as `this`). */
+function headerOf(this: ServerResponse, name: string) {
+  return this.getHeader(name);
+}
+
+/** `Vary: Accept-Encoding` added to the answer's own Vary, as the Express path's middleware adds it. */
+function varyOnEncoding(this: ServerResponse) {
+  const vary = this.getHeader('vary');
+  if (vary === undefined) return void this.setHeader('vary', 'Accept-Encoding');
+  const names = String(vary);
+  if (names.trim() === '*' || /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(names)) return;
+  this.setHeader('vary', `${names}, Accept-Encoding`);
+}
+
 /**
  * One polled GET forwarded to its service (undici's dispatch handler), the service's answer written to the
- * client as it comes. A class, its listeners and timer plain functions given the forward: no closure is made
+ * client as it comes, or, when it is compressed (ADR 21), kept until it has all come and sent compressed in
+ * one write. A class, its listeners and timer plain functions given the forward: no closure is made
  * per request (under tsx each named closure is also named as it is made, a defineProperty per closure).
  */
 class Forward implements Dispatcher.DispatchHandler {
@@ -124,6 +148,10 @@ class Forward implements Dispatcher.DispatchHandler {
   private gone = false;
   private timedOut = false;
   private capture: BodyCapture | null = null;
+  /** The encoding the answer is compressed with, and its parts so far; null: written as it comes. */
+  private encoding: 'br' | 'gzip' | null = null;
+  private parts: Buffer[] = [];
+  private kept = 0;
   private readonly started = Date.now();
   private readonly timer: NodeJS.Timeout;
 
@@ -183,11 +211,21 @@ class Forward implements Dispatcher.DispatchHandler {
     }
     res.statusCode = statusCode;
     if (statusMessage) res.statusMessage = statusMessage;
+    this.encoding =
+      deps.compression?.choose(this.req.headers, statusCode, headerOf.bind(res), varyOnEncoding.bind(res)) ??
+      null;
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer) {
     this.timer.refresh();
     this.capture?.chunk(chunk);
+    if (this.encoding) {
+      this.parts.push(chunk);
+      if ((this.kept += chunk.length) <= MAX_BYTES) return;
+      // Longer than any answer worth holding (its length was not announced): sent as it comes from here on.
+      this.encoding = null;
+      for (const part of this.parts.splice(0)) this.res.write(part);
+    }
     if (this.res.write(chunk)) return;
     controller.pause(); // the client reads slower than the service writes
     this.res.once('drain', clientDrained);
@@ -196,18 +234,37 @@ class Forward implements Dispatcher.DispatchHandler {
   onResponseEnd() {
     clearTimeout(this.timer);
     this.capture?.end(true);
-    this.res.end();
+    if (!this.encoding) return void this.res.end();
+    const body = this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts);
+    this.parts = [];
+    // Too short to be worth it (its length was not announced): sent as it is.
+    if (body.length < THRESHOLD_BYTES) return void this.res.end(body);
+    AnswerCompression.compress(this.encoding, body, sendCompressed.bind(this));
+  }
+
+  compressed(err: Error | null, out?: Buffer) {
+    const { res } = this;
+    if (res.destroyed) return; // the client went away meanwhile
+    if (err || !out) {
+      this.deps.logger.warn({ reqId: (this.req as Request).id, err }, 'compressing an answer failed');
+      return void res.destroy();
+    }
+    res.setHeader('content-encoding', this.encoding!);
+    res.setHeader('content-length', out.length);
+    res.end(out);
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, err: Error) {
     clearTimeout(this.timer);
     this.capture?.end(false);
+    this.parts = [];
     if (this.gone) return;
     const { req, res, deps } = this;
     const code = (err as NodeJS.ErrnoException).code;
     const elapsed = this.timedOut ? deps.timeoutMs : Date.now() - this.started;
     deps.logger.warn({ reqId: (req as Request).id, service: this.service, code, elapsed }, 'upstream failed');
     if (res.headersSent) return void res.destroy(); // mid-body: the client sees a cut answer, never a hang
+    if (deps.compression?.enabled) varyOnEncoding.call(res); // as the Express path's compression says
     const failure = upstreamFailure(code, elapsed, deps.timeoutMs);
     res.statusCode = failure.status;
     sendJson(res, { error: failure.error, code: failure.code });
@@ -250,7 +307,8 @@ function serviceHeaders(req: IncomingMessage, userId: string): Record<string, st
  * service over a keep-alive pool with the same headers http-proxy-middleware sends (the client's, the
  * request id, `x-user-id`, `x-forwarded-*`; the trace context is written by the OpenTelemetry undici
  * instrumentation, as the http instrumentation writes it for node:http requests), and the service's answer
- * is written to the client chunk by chunk as it comes, never read whole or re-serialised, with the same
+ * is written to the client chunk by chunk as it comes, never re-serialised (read whole only to be compressed
+ * for a client that accepts it, ADR 21), with the same
  * headers the Express path answers: the security and CORS headers, the service's own (ETag included) over
  * them, without the version stamps, which are kept for the shortcut exactly as the Express path keeps them.
  *

@@ -1,8 +1,13 @@
+import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { createLogger, listen, remoteKeys, type RunningServer } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
 import { createGateway } from '../src/app';
+import { AnswerCompression } from '../src/compression';
 import { loadGatewayConfig } from '../src/config';
 import { MemoryRateLimiter } from '../src/rate-limit';
 import { cors } from '../src/cors';
@@ -124,11 +129,19 @@ interface Answer {
   body: string;
 }
 
+/**
+ * A GET with fetch (which asks for gzip and deflate, and decodes). A compressed answer's framing is left out:
+ * the lean path sends it in one write with its length, the Express path's middleware as it compresses
+ * (chunked); both are HTTP/1.1's own ways of ending the same body.
+ */
 async function ask(origin: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
   const res = await fetch(`${origin}${path}`, { headers });
   const all: Record<string, string> = {};
+  const compressed = res.headers.has('content-encoding');
   res.headers.forEach((v, k) => {
-    if (k !== 'date') all[k] = v;
+    if (k === 'date') return;
+    if (compressed && (k === 'content-length' || k === 'transfer-encoding')) return;
+    all[k] = v;
   });
   return { status: res.status, headers: all, body: await res.text() };
 }
@@ -191,6 +204,7 @@ async function leanAlone(): Promise<string> {
     cors: cors(config),
     logger: createLogger('gateway-test', 'silent'),
     revalidation: new RevalidationCache(0),
+    compression: new AnswerCompression(true),
   });
   const server = http.createServer((req, res) => {
     void lean(req, res).then((taken) => {
@@ -430,5 +444,161 @@ test('a client that goes away stops the request to the service; the gateway goes
     expect((await ask(lean, '/api/applications', bearer(chef))).status).toBe(200);
   } finally {
     await slow.close();
+  }
+});
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The bytes as they came over the wire (compressed or not). */
+  bytes: Buffer;
+}
+
+/** A GET with node:http, which (unlike fetch) asks for no encoding unless told and decodes nothing. */
+function raw(origin: string, path: string, headers: Record<string, string>): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${origin}${path}`, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** The body a client reads once it has undone the answer's content encoding. */
+function decoded(answer: RawAnswer): string {
+  const encoding = answer.headers['content-encoding'];
+  const body =
+    encoding === 'br'
+      ? brotliDecompressSync(answer.bytes)
+      : encoding === 'gzip'
+        ? gunzipSync(answer.bytes)
+        : answer.bytes;
+  return body.toString('utf8');
+}
+
+test('answers are compressed as the client accepts (brotli, else gzip, else none), with the lean path as without it', async () => {
+  const lean = await gatewayWith(true);
+  const viaExpress = await gatewayWith(false);
+  const lists: Array<[Account, string]> = [
+    [restaurant, '/api/applications'],
+    [chef, '/api/applications'],
+  ];
+  for (const origin of [lean, viaExpress]) {
+    for (const [who, path] of lists) {
+      const plain = await raw(origin, path, bearer(who));
+      expect([path, plain.status, plain.headers['content-encoding']]).toEqual([path, 200, undefined]);
+      expect(Number(plain.headers['content-length'])).toBe(plain.bytes.length);
+      expect(plain.bytes.length).toBeGreaterThan(1024); // big enough to be worth compressing
+      expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+      const list = JSON.parse(plain.bytes.toString('utf8'));
+      for (const [accept, expected] of [
+        ['gzip, deflate, br', 'br'], // what browsers send
+        ['gzip, deflate', 'gzip'],
+        ['br;q=0, gzip', 'gzip'],
+        ['identity', undefined],
+      ] as const) {
+        const answer = await raw(origin, path, bearer(who, { 'accept-encoding': accept }));
+        expect([path, accept, answer.status, answer.headers['content-encoding']]).toEqual([
+          path,
+          accept,
+          200,
+          expected,
+        ]);
+        expect(JSON.parse(decoded(answer))).toEqual(list);
+        expect(answer.headers.etag).toBe(plain.headers.etag);
+        expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+        if (expected) {
+          expect(answer.bytes.length).toBeLessThan(plain.bytes.length / 2);
+          // The lean path sends it in one write with its length; the Express path as it compresses.
+          if (origin === lean) expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length);
+          else expect(answer.headers['transfer-encoding']).toBe('chunked');
+        }
+      }
+    }
+    // A small answer (the chef's thread with no message) is sent as it is: compressing it would not pay.
+    const small = await raw(origin, `/api/messages/job/${jobId}`, bearer(chef, { 'accept-encoding': 'br' }));
+    expect(small.status).toBe(200);
+    expect(small.bytes.length).toBeLessThan(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+  }
+  // The same bytes on both paths.
+  const headers = bearer(restaurant, { 'accept-encoding': 'gzip, deflate, br' });
+  expect(decoded(await raw(lean, '/api/applications', headers))).toBe(
+    decoded(await raw(viaExpress, '/api/applications', headers)),
+  );
+}, 60_000);
+
+test('COMPRESSION=0 leaves compressing to a proxy in front: every answer sent as the service wrote it', async () => {
+  for (const lean of [true, false]) {
+    const origin = await gatewayWith(lean, { COMPRESSION: '0' });
+    const answer = await raw(
+      origin,
+      '/api/applications',
+      bearer(restaurant, { 'accept-encoding': 'br, gzip' }),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-encoding']).toBeUndefined();
+    expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length);
+  }
+});
+
+test('a large answer of unknown length through the lean path arrives whole, compressed off the event loop', async () => {
+  // 600 KB of JSON from a stand-in service, chunked in many writes: held until it has all come, then
+  // compressed on the thread pool (over 256 KB).
+  const items = Array.from({ length: 6000 }, (_, i) => ({
+    id: i,
+    title: `Line cook shift ${i}`,
+    note: 'x'.repeat(i % 50),
+  }));
+  const text = JSON.stringify({ applications: items, total: items.length });
+  const big = await brokenService((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    for (let at = 0; at < text.length; at += 8192) res.write(text.slice(at, at + 8192));
+    res.end();
+  });
+  try {
+    const lean = await gatewayWith(true, {}, { jobs: big.url });
+    for (const accept of ['br', 'gzip']) {
+      const answer = await raw(lean, '/api/applications', bearer(chef, { 'accept-encoding': accept }));
+      expect([answer.status, answer.headers['content-encoding']]).toEqual([200, accept]);
+      expect(decoded(answer)).toBe(text);
+      expect(answer.bytes.length).toBeLessThan(text.length / 4);
+    }
+  } finally {
+    await big.close();
+  }
+});
+
+test("the web app's files are compressed for clients that accept it; images are not", async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'brigade-web-'));
+  try {
+    mkdirSync(path.join(dist, 'assets'));
+    const script = `export const screens = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `screen-${i}`))};\n`;
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      `<!doctype html><title>Brigade</title>${'<p>Brigade</p>'.repeat(200)}`,
+    );
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
+    const png = Buffer.alloc(4096, 7);
+    writeFileSync(path.join(dist, 'assets', 'logo-abc123.png'), png);
+    const origin = await gatewayWith(true, { WEB_DIST: dist });
+    const js = await raw(origin, '/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect([js.status, js.headers['content-encoding']]).toEqual([200, 'br']);
+    expect(decoded(js)).toBe(script);
+    expect(js.headers['cache-control']).toContain('immutable');
+    const page = await raw(origin, '/openings', { 'accept-encoding': 'gzip' });
+    expect([page.status, page.headers['content-encoding']]).toEqual([200, 'gzip']);
+    expect(decoded(page)).toContain('<title>Brigade</title>');
+    const image = await raw(origin, '/assets/logo-abc123.png', { 'accept-encoding': 'gzip, deflate, br' });
+    expect([image.status, image.headers['content-encoding']]).toEqual([200, undefined]);
+    expect(image.bytes).toEqual(png);
+  } finally {
+    rmSync(dist, { recursive: true, force: true });
   }
 });

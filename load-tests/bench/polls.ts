@@ -353,6 +353,37 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
     log(`${key} 200: ${f200.rps}/s; ${splitNote(f200)}`);
     run.results[`${key}_200_cpu_split`] = f200.split;
     if (off) expressRow(`${key}_200_express`, `${scenarios[name].title} 200, Express path`, off, f200);
+    // As a browser asks (`Accept-Encoding: gzip, deflate, br`): the gateway compresses each answer (brotli 1,
+    // ADR 21). Its cost in CPU, and the bytes on the wire per answer, plain and compressed.
+    const browser = targetsList.map((t) => ({
+      ...t,
+      headers: { ...t.headers, 'accept-encoding': 'gzip, deflate, br' },
+    }));
+    const fBr = await withCpu(() => runTargets(browser, 200));
+    const onWire = async (accept?: string) =>
+      wireBytes(product.url, targetsList[0].path, {
+        ...(targetsList[0].headers as Record<string, string>),
+        ...(accept ? { 'accept-encoding': accept } : {}),
+      });
+    const [plainWire, gzipWire, brWire] = [
+      await onWire(),
+      await onWire('gzip'),
+      await onWire('gzip, deflate, br'),
+    ];
+    const encoded = (w: typeof brWire, want: string) =>
+      `${w.bytes} B${w.encoding === want ? '' : bytes < 1024 ? ' (under 1 KB: sent as it is)' : ', NOT compressed'}`;
+    const wireText = `bytes on the wire: plain ${plainWire.bytes} B, gzip ${encoded(gzipWire, 'gzip')}, br ${encoded(brWire, 'br')}`;
+    rows.push({
+      key: `${key}_200_br`,
+      title: `${scenarios[name].title} 200, as browsers ask (br)`,
+      figure: fBr,
+      vsBare: fBr.rps / bare200.rps,
+      target: `diagnostic: compressed (plain: ${((f200.rps / fBr.rps) * 100).toFixed(0)}% of this)`,
+      met: null,
+      note: `${cpuNote(fBr)}; machine ${fBr.split?.machine ?? '?'} ms (plain ${f200.split?.machine ?? '?'}); ${wireText}`,
+    });
+    run.results[`${key}_wire`] = { plain: plainWire.bytes, gzip: gzipWire.bytes, br: brWire.bytes };
+    log(`${key} 200 as browsers ask: ${fBr.rps}/s p99 ${fBr.p99} ms; ${splitNote(fBr)}; ${wireText}`);
     const origin = product.services[service];
     if (origin) {
       const direct = targetsList.map((t) => ({ ...t, path: t.path.replace(/^\/api/, '') }));
