@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressAssets } from './precompress';
 
 // One origin in production: the gateway serves web/dist and the API under /api.
 // In development the dev server proxies /api and /sandbox (the payment emulator's pages) to the product.
 const target = process.env.BRIGADE_API_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  // The hashed assets also written as .br and .gz, which the gateway serves to browsers that accept them.
+  plugins: [react(), precompressAssets()],
   server: {
     proxy: {
       '/api': { target, changeOrigin: false },

@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
+import { preferredEncoding } from './shared-bodies';
 
 /**
  * Paths that are never a screen of the web app: the API, the sandbox, and what probes and scrapers try
@@ -17,6 +18,7 @@ const NOT_A_SCREEN =
 export function webAppRouter(dist: string | undefined): Router {
   const router = Router();
   if (dist && existsSync(path.join(dist, 'index.html'))) {
+    router.use('/assets', precompressedAssets(path.join(dist, 'assets')));
     router.use(
       '/assets',
       express.static(path.join(dist, 'assets'), {
@@ -42,4 +44,40 @@ export function webAppRouter(dist: string | undefined): Router {
     });
   }
   return router;
+}
+
+/**
+ * The build's hashed assets as the build compressed them (`<file>.br`, `<file>.gz`, web/precompress.ts; ADR 21),
+ * for a browser that accepts brotli or gzip: served as static files themselves (ETags, 304s, HEAD and ranges as
+ * for the plain file, the same year-long immutable caching) with the plain file's type, `Content-Encoding` and
+ * `Vary: Accept-Encoding`. The compressed files are listed once, when the gateway starts (a build is never
+ * changed in place): a name not listed, or a client that accepts neither, goes on to the plain file (compressed
+ * per request by the files' middleware).
+ */
+function precompressedAssets(dir: string): RequestHandler {
+  const present = new Set(existsSync(dir) ? readdirSync(dir) : []);
+  const encodings = new WeakMap<object, string>();
+  const serve = express.static(dir, {
+    immutable: true,
+    maxAge: '1y',
+    index: false,
+    fallthrough: false,
+    setHeaders(res) {
+      const encoding = encodings.get(res);
+      if (encoding) res.setHeader('Content-Encoding', encoding);
+    },
+  });
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const name = req.path.slice(1);
+    if (name.includes('/') || !present.has(name)) return next();
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
+    const suffix = encoding === 'br' ? '.br' : encoding === 'gzip' ? '.gz' : null;
+    if (!suffix || !present.has(name + suffix)) return next();
+    res.vary('Accept-Encoding');
+    res.type(path.extname(name)); // the plain file's type (a static file's is only set when none is)
+    encodings.set(res, encoding!);
+    req.url = `/${name}${suffix}`;
+    serve(req, res, next);
+  };
 }

@@ -3,7 +3,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { createLogger, listen, remoteKeys, type RunningServer } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
 import { createGateway } from '../src/app';
@@ -575,7 +575,7 @@ test('a large answer of unknown length through the lean path arrives whole, comp
   }
 });
 
-test("the web app's files are compressed for clients that accept it; images are not", async () => {
+test("the web app's files are compressed for clients that accept it: the build's own .br and .gz when there, else per request; images never", async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'brigade-web-'));
   try {
     mkdirSync(path.join(dist, 'assets'));
@@ -585,13 +585,43 @@ test("the web app's files are compressed for clients that accept it; images are 
       `<!doctype html><title>Brigade</title>${'<p>Brigade</p>'.repeat(200)}`,
     );
     writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), script);
+    // As the build writes it (web/precompress.ts): brotli at its best; no .gz for this one.
+    const built = brotliCompressSync(Buffer.from(script), {
+      params: { [zlibConstants.BROTLI_PARAM_QUALITY]: zlibConstants.BROTLI_MAX_QUALITY },
+    });
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), built);
+    const styles = `.card { color: #222; }\n`.repeat(200);
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.css'), styles);
     const png = Buffer.alloc(4096, 7);
     writeFileSync(path.join(dist, 'assets', 'logo-abc123.png'), png);
     const origin = await gatewayWith(true, { WEB_DIST: dist });
+
     const js = await raw(origin, '/assets/index-abc123.js', { 'accept-encoding': 'gzip, deflate, br' });
     expect([js.status, js.headers['content-encoding']]).toEqual([200, 'br']);
+    expect(js.bytes).toEqual(built); // the build's file, not compressed again
     expect(decoded(js)).toBe(script);
+    expect(js.headers['content-type']).toMatch(/^text\/javascript/);
     expect(js.headers['cache-control']).toContain('immutable');
+    expect(js.headers.vary).toMatch(/Accept-Encoding/);
+    expect(Number(js.headers['content-length'])).toBe(built.length);
+    // Revalidated like any static file.
+    const again = await raw(origin, '/assets/index-abc123.js', {
+      'accept-encoding': 'br',
+      'if-none-match': String(js.headers.etag),
+    });
+    expect(again.status).toBe(304);
+    // No .gz built: gzip per request; nothing accepted: the file as it is.
+    const gz = await raw(origin, '/assets/index-abc123.js', { 'accept-encoding': 'gzip' });
+    expect([gz.status, gz.headers['content-encoding'], decoded(gz)]).toEqual([200, 'gzip', script]);
+    const plain = await raw(origin, '/assets/index-abc123.js', {});
+    expect([plain.status, plain.headers['content-encoding'], plain.bytes.toString()]).toEqual([
+      200,
+      undefined,
+      script,
+    ]);
+    // A file the build did not compress, and the page: compressed per request.
+    const css = await raw(origin, '/assets/index-abc123.css', { 'accept-encoding': 'br' });
+    expect([css.status, css.headers['content-encoding'], decoded(css)]).toEqual([200, 'br', styles]);
     const page = await raw(origin, '/openings', { 'accept-encoding': 'gzip' });
     expect([page.status, page.headers['content-encoding']]).toEqual([200, 'gzip']);
     expect(decoded(page)).toContain('<title>Brigade</title>');
