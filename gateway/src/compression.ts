@@ -1,6 +1,7 @@
-import type { IncomingHttpHeaders, OutgoingHttpHeader } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import vary from 'vary';
 import {
   brotliCompress,
   brotliCompressSync,
@@ -52,9 +53,14 @@ export function compressions(enabled: boolean): Compressions {
   };
 }
 
-/** Content types worth compressing among the services' answers (the `compressible` package's for these). */
-const COMPRESSIBLE = /^\s*(?:text\/|application\/(?:[\w.+-]*\+)?json\b|application\/javascript\b)/i;
+/** `Cache-Control: no-transform`, as the `compression` middleware reads it (it does not export its check). */
 const NO_TRANSFORM = /(?:^|,)\s*?no-transform\s*?(?:,|$)/i;
+const GZIP_OPTIONS: ZlibOptions = { level: API_GZIP_LEVEL };
+
+/** `Vary: Accept-Encoding` added to an answer's own Vary, as the `compression` middleware adds it. */
+export function varyOnEncoding(res: ServerResponse): void {
+  vary(res, 'Accept-Encoding');
+}
 
 /** The lean path's compression: at most this much is compressed on the event loop (~1 ms at brotli 1). */
 const SYNC_MAX_BYTES = 256 * 1024;
@@ -74,30 +80,25 @@ export class AnswerCompression {
   constructor(readonly enabled: boolean) {}
 
   /**
-   * Given the service's answer headers (as they will be sent), the encoding to compress it with, or null to
-   * send it as it comes; adds `Vary: Accept-Encoding` whenever the answer could have been compressed. An
-   * answer of unknown length may still turn out shorter than THRESHOLD_BYTES or longer than MAX_BYTES: the
-   * caller then sends it as it is.
+   * Given the answer with the service's status and headers set (not yet sent), the encoding to compress it with,
+   * or null to send it as it comes; adds `Vary: Accept-Encoding` whenever the answer could have been compressed.
+   * The type is judged by the middleware's own filter. An answer of unknown length may still turn out shorter
+   * than THRESHOLD_BYTES or longer than MAX_BYTES: the caller then sends it as it is.
    */
-  choose(
-    request: IncomingHttpHeaders,
-    statusCode: number,
-    header: (name: string) => OutgoingHttpHeader | undefined,
-    setVary: () => void,
-  ): 'br' | 'gzip' | null {
-    if (!this.enabled || statusCode === 204 || statusCode === 304) return null;
-    if (!COMPRESSIBLE.test(String(header('content-type') ?? ''))) return null;
-    if (NO_TRANSFORM.test(String(header('cache-control') ?? ''))) return null;
-    setVary();
-    const length = header('content-length');
+  choose(req: IncomingMessage, res: ServerResponse): 'br' | 'gzip' | null {
+    if (!this.enabled || res.statusCode === 204 || res.statusCode === 304) return null;
+    if (!compression.filter(req as Request, res as Response)) return null;
+    if (NO_TRANSFORM.test(String(res.getHeader('cache-control') ?? ''))) return null;
+    varyOnEncoding(res);
+    const length = res.getHeader('content-length');
     if (length !== undefined && !(Number(length) >= THRESHOLD_BYTES && Number(length) <= MAX_BYTES))
       return null;
-    const encoding = header('content-encoding');
+    const encoding = res.getHeader('content-encoding');
     if (encoding !== undefined && encoding !== 'identity') return null;
-    return preferredEncoding(request['accept-encoding']);
+    return preferredEncoding(req.headers['accept-encoding']);
   }
 
-  /** The answer's body compressed; `done` may be called before this returns (a short body). */
+  /** The answer's body compressed at the API's levels; `done` may be called before this returns (a short body). */
   static compress(encoding: 'br' | 'gzip', body: Buffer, done: (err: Error | null, out?: Buffer) => void) {
     const brotli: BrotliOptions = {
       params: {
@@ -108,15 +109,14 @@ export class AnswerCompression {
         [constants.BROTLI_PARAM_LGWIN]: Math.min(22, Math.max(16, Math.ceil(Math.log2(body.length)))),
       },
     };
-    const gzipOptions: ZlibOptions = { level: API_GZIP_LEVEL };
     if (body.length > SYNC_MAX_BYTES) {
       if (encoding === 'br') brotliCompress(body, brotli, done);
-      else gzip(body, gzipOptions, done);
+      else gzip(body, GZIP_OPTIONS, done);
       return;
     }
     let out: Buffer;
     try {
-      out = encoding === 'br' ? brotliCompressSync(body, brotli) : gzipSync(body, gzipOptions);
+      out = encoding === 'br' ? brotliCompressSync(body, brotli) : gzipSync(body, GZIP_OPTIONS);
     } catch (err) {
       return done(err as Error);
     }

@@ -9,7 +9,7 @@ import {
   type Logger,
   type SessionRevocations,
 } from '@brigade/kit';
-import { AnswerCompression, MAX_BYTES, THRESHOLD_BYTES } from './compression';
+import { AnswerCompression, MAX_BYTES, THRESHOLD_BYTES, varyOnEncoding } from './compression';
 import type { GatewayConfig } from './config';
 import type { Cors } from './cors';
 import { verifiedAccount, type PollRequest } from './poll-shortcut';
@@ -121,20 +121,6 @@ function sendCompressed(this: Forward, err: Error | null, out?: Buffer) {
   this.compressed(err, out);
 }
 
-/** A header of the answer as it will be sent (called with the answer as `this`). */
-function headerOf(this: ServerResponse, name: string) {
-  return this.getHeader(name);
-}
-
-/** `Vary: Accept-Encoding` added to the answer's own Vary, as the Express path's middleware adds it. */
-function varyOnEncoding(this: ServerResponse) {
-  const vary = this.getHeader('vary');
-  if (vary === undefined) return void this.setHeader('vary', 'Accept-Encoding');
-  const names = String(vary);
-  if (names.trim() === '*' || /(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(names)) return;
-  this.setHeader('vary', `${names}, Accept-Encoding`);
-}
-
 /**
  * One polled GET forwarded to its service (undici's dispatch handler), the service's answer written to the
  * client as it comes, or, when it is compressed (ADR 21), kept until it has all come and sent compressed in
@@ -211,9 +197,7 @@ class Forward implements Dispatcher.DispatchHandler {
     }
     res.statusCode = statusCode;
     if (statusMessage) res.statusMessage = statusMessage;
-    this.encoding =
-      deps.compression?.choose(this.req.headers, statusCode, headerOf.bind(res), varyOnEncoding.bind(res)) ??
-      null;
+    this.encoding = deps.compression?.choose(this.req, res) ?? null;
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer) {
@@ -264,7 +248,7 @@ class Forward implements Dispatcher.DispatchHandler {
     const elapsed = this.timedOut ? deps.timeoutMs : Date.now() - this.started;
     deps.logger.warn({ reqId: (req as Request).id, service: this.service, code, elapsed }, 'upstream failed');
     if (res.headersSent) return void res.destroy(); // mid-body: the client sees a cut answer, never a hang
-    if (deps.compression?.enabled) varyOnEncoding.call(res); // as the Express path's compression says
+    if (deps.compression?.enabled) varyOnEncoding(res); // as the Express path's compression says
     const failure = upstreamFailure(code, elapsed, deps.timeoutMs);
     res.statusCode = failure.status;
     sendJson(res, { error: failure.error, code: failure.code });

@@ -11,6 +11,7 @@ import {
   type SessionRevocations,
   type VersionStamps,
 } from '@brigade/kit';
+import { varyOnEncoding } from './compression';
 import type { GatewayConfig } from './config';
 import type { Cors } from './cors';
 import type { RateLimiter } from './rate-limit';
@@ -86,8 +87,7 @@ export function pollShortcut(deps: PollShortcutDeps) {
     const encoding = preferredEncoding(req.headers['accept-encoding']);
     const body = encoding === 'br' ? entry.br : encoding === 'gzip' ? entry.gzip : undefined;
     res.setHeader('content-type', entry.contentType);
-    const vary = res.getHeader('vary');
-    res.setHeader('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+    varyOnEncoding(res);
     if (body && encoding) res.setHeader('content-encoding', encoding);
     res.setHeader('content-length', (body ?? entry.body).length);
     res.statusCode = 200;
