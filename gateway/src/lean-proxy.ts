@@ -116,11 +116,6 @@ function clientDrained(this: Forwarded) {
   this[kForward]?.upstream?.resume();
 }
 
-/** The answer's compressed body is made (called with the forward as `this`). */
-function sendCompressed(this: Forward, err: Error | null, out?: Buffer) {
-  this.compressed(err, out);
-}
-
 /**
  * One polled GET forwarded to its service (undici's dispatch handler), the service's answer written to the
  * client as it comes, or, when it is compressed (ADR 21), kept until it has all come and sent compressed in
@@ -223,7 +218,7 @@ class Forward implements Dispatcher.DispatchHandler {
     this.parts = [];
     // Too short to be worth it (its length was not announced): sent as it is.
     if (body.length < THRESHOLD_BYTES) return void this.res.end(body);
-    AnswerCompression.compress(this.encoding, body, sendCompressed.bind(this));
+    AnswerCompression.compress(this.encoding, body, this.compressed.bind(this));
   }
 
   compressed(err: Error | null, out?: Buffer) {

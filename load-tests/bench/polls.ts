@@ -9,6 +9,9 @@ import { auth, type BenchRun, type Row } from './run';
 import { log, POLLS, SECONDS } from './settings';
 import { startBare } from './stack';
 
+/** What a browser sends as its Accept-Encoding (the rows "as browsers ask" and the bytes on the wire). */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
+
 /** The openings poll's first answer, as a chef gets it: what the bare server answers with. */
 export interface Openings {
   path: string;
@@ -219,7 +222,7 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
       await new Promise((resolve) => setTimeout(resolve, 50));
     const plainBytes = await wire({});
     const gzipBytes = await wire({ 'accept-encoding': 'gzip' });
-    const brBytes = await wire({ 'accept-encoding': 'gzip, deflate, br' });
+    const brBytes = await wire({ 'accept-encoding': BROWSER_ACCEPT_ENCODING });
     const notModified = await wire({ 'if-none-match': etag });
     const bodyBuffer = Buffer.from(body);
     const timeIt = (f: () => unknown) => {
@@ -357,7 +360,7 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
     // ADR 21). Its cost in CPU, and the bytes on the wire per answer, plain and compressed.
     const browser = targetsList.map((t) => ({
       ...t,
-      headers: { ...t.headers, 'accept-encoding': 'gzip, deflate, br' },
+      headers: { ...t.headers, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
     }));
     const fBr = await withCpu(() => runTargets(browser, 200));
     const onWire = async (accept?: string) =>
@@ -368,7 +371,7 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
     const [plainWire, gzipWire, brWire] = [
       await onWire(),
       await onWire('gzip'),
-      await onWire('gzip, deflate, br'),
+      await onWire(BROWSER_ACCEPT_ENCODING),
     ];
     const encoded = (w: typeof brWire, want: string) =>
       `${w.bytes} B${w.encoding === want ? '' : bytes < 1024 ? ' (under 1 KB: sent as it is)' : ', NOT compressed'}`;
