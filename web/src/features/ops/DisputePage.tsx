@@ -4,16 +4,7 @@ import { Reliability } from '../profile/Reliability';
 import { shiftWhen } from '../jobs/parts';
 import { baseLanguage, useTranslatedText } from '../../components/TranslatedText';
 import { opsApi, type OpsDispute, type OpsMessage } from './opsApi';
-import {
-  DecisionFacts,
-  formatCents,
-  formatDateTime,
-  Loaded,
-  OpsPage,
-  OpsTable,
-  TimelineLink,
-  useAge,
-} from './parts';
+import { formatCents, formatDateTime, Loaded, OpsPage, OpsTable, TimelineLink, useAge } from './parts';
 import { ResolveForm } from './ResolveForm';
 
 type Side = 'chef' | 'restaurant';
@@ -258,11 +249,9 @@ export default function DisputePage() {
             <Statements dispute={dispute} />
             <Thread jobId={dispute.job.id} dispute={dispute} />
             <Ledger jobId={dispute.job.id} />
-            {dispute.resolution ? (
-              <DecisionFacts resolution={dispute.resolution} />
-            ) : (
-              <ResolveForm dispute={dispute} />
-            )}
+            {/* Always the form's place, decided or not: the operator who just decided keeps its confirmation
+                when the refetched dispute comes back decided (the form shows the decision itself). */}
+            <ResolveForm dispute={dispute} />
           </>
         )}
       </Loaded>

@@ -12,7 +12,8 @@ const NOTE_MAX = 2000;
 /**
  * The operator's decision: the chef's pay in dollars (0 to the shift pay, or Full pay / Half / Nothing), a
  * required note, then a confirmation step with what each side will receive (the server's rule). Server errors
- * (400, 409) are shown in place.
+ * (400, 409) are shown in place. A decided dispute shows its decision instead; the operator who just decided
+ * it also keeps the confirmation (the page keeps this component mounted when the dispute comes back decided).
  */
 export function ResolveForm({ dispute }: { dispute: OpsDispute }) {
   const { t } = useTranslation('ops');
@@ -54,6 +55,8 @@ export function ResolveForm({ dispute }: { dispute: OpsDispute }) {
         <DecisionFacts resolution={decided} />
       </>
     );
+  // Decided before this page was opened (or by another operator): the decision, no form.
+  if (dispute.resolution) return <DecisionFacts resolution={dispute.resolution} />;
 
   if (confirming !== null) {
     const preview = resolutionPreview(job, confirming);

@@ -1,6 +1,6 @@
 // The dispute page and its resolve form: both sides' facts, the preview of what each side receives (the
 // contracts' platformFee, as the server computes it), the request it sends, validation and server errors.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BOOKING_FEE_BPS, platformFee } from '@brigade/contracts';
 import { fakeApi } from '../../../test/fake-api';
@@ -24,7 +24,10 @@ function openDispute() {
       resolved_at: new Date().toISOString(),
       operator_id: dispute.job.id,
     };
-    return { body: { dispute: { ...dispute, resolution } satisfies OpsDispute } };
+    const resolved = { ...dispute, resolution } satisfies OpsDispute;
+    // As the server: from now on the dispute reads as decided (the page refetches it after the decision).
+    fakeApi.on('GET', `/ops/disputes/${dispute.job.id}`, { body: { dispute: resolved } });
+    return { body: { dispute: resolved } };
   });
   renderApp(`/ops/disputes/${dispute.job.id}`);
   return dispute;
@@ -91,6 +94,10 @@ describe('the resolve form', () => {
       chef_pay_cents: 6_000,
       note: 'Arrived two hours late.',
     });
+    // The page refetches the dispute, now decided: the operator still reads that their decision went through.
+    await waitFor(() => expect(fakeApi.callsTo('GET', `/ops/disputes/${dispute.job.id}`)).toHaveLength(2));
+    expect(await screen.findByTestId('ops-decision')).toBeTruthy();
+    expect(screen.getByText('The dispute is decided. Both sides are being told.')).toBeTruthy();
     const decision = screen.getByTestId('ops-decision');
     expect(within(decision).getByText('$60.00')).toBeTruthy();
     expect(within(decision).getByText('$42.80')).toBeTruthy();
