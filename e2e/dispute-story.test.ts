@@ -68,8 +68,8 @@ test('a booked shift: the chef says it was worked, the restaurant says it was no
 
   await chefPage.goto(story.url('/my-shifts'));
   const row = rowOf(chefPage, job.id);
-  await eventually(chefPage, row.getByRole('link', { name: 'Complete Shift' }), 20_000);
-  await row.getByRole('link', { name: 'Complete Shift' }).click();
+  await eventually(chefPage, row.getByRole('link', { name: 'Complete Checkout' }), 20_000);
+  await row.getByRole('link', { name: 'Complete Checkout' }).click();
   await chefPage.getByRole('heading', { name: 'Shift Checkout' }).waitFor();
   await chefPage.getByRole('button', { name: 'Complete Checkout' }).click();
   await chefPage.getByRole('heading', { name: 'Checkout Complete!' }).waitFor();

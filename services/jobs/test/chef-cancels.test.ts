@@ -125,7 +125,7 @@ describe('after the start', () => {
     const refused = await es.api.del(`/applications/${body.application.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toBe(
-      'El turno ya empezó, así que no se puede cancelar: completa el cierre del turno.',
+      'El turno ya empezó, así que no se puede cancelar: registra la salida.',
     );
     expect((await chef.api.get(`/applications/${appId}`)).body.application).toMatchObject({
       status: 'accepted',

@@ -87,7 +87,7 @@ describe('checkout', () => {
     expect(screen.queryByTestId('receipt-fee')).toBeNull();
     expect(screen.getByText('Your pay')).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/checkout/${app.id}`);
-    await userEvent.click(screen.getByRole('link', { name: 'Go to dashboard' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Go to Home' }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/dashboard/));
   });
 

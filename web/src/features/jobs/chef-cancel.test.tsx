@@ -84,6 +84,6 @@ test('once the shift has started there is no Cancel, only checkout', async () =>
   const app = makeApplication(makeJob({ status: 'filled', ...shiftAt(-HOUR) }), 'accepted', true);
   myWork([app]);
   renderApp('/my-shifts');
-  await screen.findByRole('link', { name: 'Complete Shift' });
+  await screen.findByRole('link', { name: 'Complete Checkout' });
   expect(screen.queryByRole('button', { name: 'Cancel shift' })).toBeNull();
 });

@@ -17,7 +17,7 @@ describe('openings', () => {
       body: { application: { id: id(), status: 'pending' } },
     });
     renderApp('/openings');
-    await screen.findByRole('heading', { name: 'Shifts Available' });
+    await screen.findByRole('heading', { name: 'Open Shifts' });
     expect(await screen.findByText('2 shifts')).toBeTruthy();
     await userEvent.selectOptions(screen.getByLabelText('Priority'), 'urgent');
     expect(await screen.findByText('1 shift')).toBeTruthy();

@@ -48,14 +48,14 @@ describe('messages', () => {
     await screen.findByRole('heading', { name: 'Messages' });
     expect(screen.getByText('Communicate with restaurants')).toBeTruthy();
     expect(await screen.findByText('No conversations yet')).toBeTruthy();
-    expect(screen.getByText('Apply to jobs to start conversations with restaurants')).toBeTruthy();
+    expect(screen.getByText('Apply to shifts to start conversations with restaurants')).toBeTruthy();
     expect(screen.getByText('Select a conversation')).toBeTruthy();
   });
 
   test('a restaurant without conversations is told its applicants will appear', async () => {
     signedIn('restaurant');
     renderApp('/messages');
-    expect(await screen.findByText('Your job applicants will appear here')).toBeTruthy();
+    expect(await screen.findByText('Chefs who apply to your shifts will appear here')).toBeTruthy();
     expect(screen.getByText('Communicate with chefs')).toBeTruthy();
   });
 
