@@ -69,6 +69,8 @@ export const messages = messaging.table('messages', {
   translatedContent: text('translated_content'),
   translatedLanguage: text('translated_language'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** The sender's own id for the message (a retry resends it): unique per thread and sender (0006). */
+  clientId: text('client_id'),
 });
 
 export const threadReads = messaging.table(

@@ -2,9 +2,9 @@ import { appendEvent, inTransaction, type AuthUser } from '@brigade/kit';
 import { baseLanguage, detectLanguage, hasWords, type Language } from '../domain/language';
 import { viewFor, type MessageView } from '../domain/message-view';
 import { bumpInboxes } from '../db/inboxes.repository';
-import { insertMessage } from '../db/messages.repository';
+import { insertMessage, messageByClientId } from '../db/messages.repository';
 import { participantLanguages, rememberUser } from '../db/participants.repository';
-import { takeNextSeq } from '../db/threads.repository';
+import { lockThread, takeNextSeq } from '../db/threads.repository';
 import type { MessagingContext } from '../context';
 import type { ThreadRef } from './resolve-thread';
 
@@ -13,14 +13,21 @@ import type { ThreadRef } from './resolve-thread';
  * recipient prefers another language and a translator is configured, it is translated once, here, and
  * stored beside the original (reads never translate). A translator failure sends the message untranslated.
  * The message, the thread's counters and `messaging.message.sent.v1` are written in one transaction.
+ * A message sent with the sender's `clientId` is stored once (issue 32): a retry with the same id answers the
+ * message already stored, with nothing translated, counted or published again.
  */
 export async function sendMessage(
   ctx: MessagingContext,
   sender: AuthUser,
   thread: ThreadRef,
   text: string,
+  clientId?: string,
 ): Promise<MessageView> {
   const { database } = ctx;
+  if (clientId) {
+    const sent = await messageByClientId(database, thread, sender.id, clientId);
+    if (sent) return viewFor(sender.id, sent);
+  }
   const recipientId = sender.id === thread.chef_id ? thread.restaurant_id : thread.chef_id;
   const languages = await participantLanguages(database, [sender.id, recipientId]);
   const languageOf = (id: string) =>
@@ -45,6 +52,12 @@ export async function sendMessage(
   }
 
   const message = await inTransaction(ctx, async (tx) => {
+    if (clientId) {
+      // two copies of one send at once: the second waits for the thread's row, then finds the first's message
+      await lockThread(database, tx, thread);
+      const sent = await messageByClientId(database, thread, sender.id, clientId, tx);
+      if (sent) return sent;
+    }
     await rememberUser(database, tx, sender);
     // Taking the thread's next number locks its row until commit: within a thread, number order is commit order.
     // It counts the message as sent by the sender's side too (the other side's unread count).
@@ -59,6 +72,7 @@ export async function sendMessage(
       translated,
       translatedLanguage: translated === null ? null : recipientLanguage,
       at: counter.at,
+      clientId: clientId ?? null,
     });
     // The sender's read mark is left alone: their own messages never count as unread, and the thread's
     // GET (which the open thread polls) records what they have actually seen.
