@@ -238,6 +238,8 @@ export async function joinAsRestaurant(
   await shot('onboarding-2');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Complete Setup' }).waitFor();
+  // hours start empty: the restaurant opens on Mondays
+  await page.getByRole('checkbox', { name: /^Monday/ }).check();
   await shot('onboarding-3');
   await page.getByRole('button', { name: 'Complete Setup' }).click();
   await page.waitForURL('**/dashboard/restaurant');
@@ -248,6 +250,8 @@ export async function joinAsRestaurant(
 /** A restaurant saves its card on Payment Setup (a SetupIntent confirmed in the sandbox): no payout account. */
 export async function saveCard(story: Story, page: Page, number = '4242424242424242', shot: Shot = noShot) {
   await page.goto(story.url('/payments/stripe/onboarding'));
+  await page.getByRole('button', { name: 'Add a card' }).waitFor();
+  await shot('payment-setup');
   await page.getByRole('button', { name: 'Add a card' }).click();
   await card(page, number);
   await shot('card-form');
@@ -284,15 +288,27 @@ export async function joinAsChef(
   await page.getByRole('button', { name: t.complete }).click();
   await page.waitForURL('**/dashboard/chef');
   await shot('dashboard');
-  await setUpPayments(story, page, { create: t.create, done: t.done });
+  await setUpPayments(story, page, { create: t.create, done: t.done }, shot);
   await shot('payouts-set-up');
 }
 
-/** Payment setup through the sandbox's hosted onboarding page. */
-export async function setUpPayments(story: Story, page: Page, t: { create: string; done: string }) {
+/**
+ * Payment setup through the sandbox's hosted onboarding page; `shot` photographs the setup page
+ * (payment-setup) and the sandbox's page (sandbox-onboarding).
+ */
+export async function setUpPayments(
+  story: Story,
+  page: Page,
+  t: { create: string; done: string },
+  shot: Shot = noShot,
+) {
   await page.goto(story.url('/payments/stripe/onboarding'));
+  await page.getByRole('button', { name: t.create }).waitFor();
+  await shot('payment-setup');
   await page.getByRole('button', { name: t.create }).click();
   await page.waitForURL('**/sandbox/stripe/connect/onboarding/**');
+  await page.getByRole('button', { name: 'Complete onboarding' }).waitFor();
+  await shot('sandbox-onboarding');
   await page.getByRole('button', { name: 'Complete onboarding' }).click();
   await page.waitForURL('**/payments/stripe/onboarding-complete?setup=complete');
   await page.getByRole('heading', { name: t.done }).waitFor({ timeout: 15_000 });

@@ -255,8 +255,9 @@ function Thread({ target, title, onBack }: { target: ThreadTarget; title: Thread
   return (
     <div className="thread">
       <div className="thread-head">
+        {/* on a phone only the arrow shows (its name is still "Conversations"): the thread's title gets the width */}
         <button type="button" className="btn btn-ghost btn-small thread-back" onClick={onBack}>
-          ← {t('back')}
+          <span aria-hidden="true">←</span> <span className="thread-back-label">{t('back')}</span>
         </button>
         <h2 className="h-reset thread-title" title={title.sub ? `${title.main} · ${title.sub}` : title.main}>
           <span className="thread-title-main">{title.main}</span>
