@@ -218,8 +218,9 @@ export const CHEF_JOIN_ES: ChefJoinTexts = {
 };
 
 /**
- * A restaurant (English) signs up, verifies, onboards in Minneapolis and saves its card; `shot` photographs each
- * screen (signup, verify-phone, onboarding-1..3, dashboard, card-form, card-saved).
+ * A restaurant (English) signs up, verifies, onboards in Minneapolis (open on Mondays: hours start empty) and saves
+ * its card; `shot` photographs each screen (signup, verify-phone, onboarding-1..3, dashboard, payment-setup,
+ * card-form, card-saved).
  */
 export async function joinAsRestaurant(
   story: Story,
@@ -247,7 +248,10 @@ export async function joinAsRestaurant(
   await saveCard(story, page, undefined, shot);
 }
 
-/** A restaurant saves its card on Payment Setup (a SetupIntent confirmed in the sandbox): no payout account. */
+/**
+ * A restaurant saves its card on Payment Setup (a SetupIntent confirmed in the sandbox): no payout account; `shot`
+ * photographs payment-setup, card-form and card-saved.
+ */
 export async function saveCard(story: Story, page: Page, number = '4242424242424242', shot: Shot = noShot) {
   await page.goto(story.url('/payments/stripe/onboarding'));
   await page.getByRole('button', { name: 'Add a card' }).waitFor();
@@ -265,7 +269,8 @@ export async function saveCard(story: Story, page: Page, number = '4242424242424
 
 /**
  * A chef signs up, verifies, onboards in Minneapolis with `skills` (as the screen names them) and sets up payouts;
- * `shot` photographs each screen (signup, verify-phone, onboarding-1..3, dashboard, payouts-set-up).
+ * `shot` photographs each screen (signup, verify-phone, onboarding-1..3, dashboard, payment-setup,
+ * sandbox-onboarding, payouts-set-up).
  */
 export async function joinAsChef(
   story: Story,
