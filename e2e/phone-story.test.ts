@@ -98,7 +98,13 @@ test('signed in on a phone: a bottom tab bar, a one-row top bar; on a wide scree
   // the bar's sections, the current one marked
   const nav = page.getByRole('navigation', { name: 'Principal' });
   const names = await nav.getByRole('link').allInnerTexts();
-  expect(names.map((n) => n.trim())).toEqual(['Inicio', 'Turnos abiertos', 'Mis turnos', 'Mensajes', 'Ganancias']);
+  expect(names.map((n) => n.trim())).toEqual([
+    'Inicio',
+    'Turnos abiertos',
+    'Mis turnos',
+    'Mensajes',
+    'Ganancias',
+  ]);
   await nav.getByRole('link', { name: 'Mis turnos' }).click();
   await page.waitForURL('**/my-shifts');
   await nav.locator('a[aria-current="page"]', { hasText: 'Mis turnos' }).waitFor();

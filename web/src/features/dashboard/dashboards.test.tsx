@@ -89,7 +89,9 @@ describe('dashboards', () => {
     }));
     renderApp('/dashboard/restaurant');
     await screen.findByText('Shift 5');
-    const open = screen.getAllByText('Open Shifts').find((e) => e.classList.contains('stat-label'))!.parentElement!;
+    const open = screen
+      .getAllByText('Open Shifts')
+      .find((e) => e.classList.contains('stat-label'))!.parentElement!;
     expect(await within(open).findByText('7')).toBeTruthy();
     // Two completed shifts or more: the checklist has done its work and is gone.
     expect(screen.queryByRole('heading', { name: 'Getting started' })).toBeNull();

@@ -188,7 +188,9 @@ describe('checkout deadline and disputes', () => {
     renderApp('/my-shifts');
     await waitFor(() => expect(screen.getAllByTestId('checkout-deadline')).toHaveLength(2));
     const [first, second] = screen.getAllByTestId('checkout-deadline').map((d) => d.textContent);
-    expect(second).toMatch(/^Quedan 1 hora 30 minutos para registrar la salida\. Las respuestas de salida vencen el /);
+    expect(second).toMatch(
+      /^Quedan 1 hora 30 minutos para registrar la salida\. Las respuestas de salida vencen el /,
+    );
     expect(first).toMatch(/^Venció el plazo para registrar la salida\./);
   });
 

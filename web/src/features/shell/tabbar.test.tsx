@@ -42,15 +42,17 @@ describe('the navigation (the tab bar on phones)', () => {
       '/messages',
       '/earnings',
     ]);
-    expect(within(tabBar()).getByRole('link', { name: 'My Shifts' }).getAttribute('aria-current')).toBe('page');
+    expect(within(tabBar()).getByRole('link', { name: 'My Shifts' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     await within(tabBar()).findByRole('link', { name: 'Messages 3 unread messages' });
 
     await userEvent.click(within(tabBar()).getByRole('link', { name: /^Open Shifts/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/openings'));
     await waitFor(() =>
-      expect(
-        within(tabBar()).getByRole('link', { name: 'Open Shifts' }).getAttribute('aria-current'),
-      ).toBe('page'),
+      expect(within(tabBar()).getByRole('link', { name: 'Open Shifts' }).getAttribute('aria-current')).toBe(
+        'page',
+      ),
     );
   });
 
@@ -64,9 +66,7 @@ describe('the navigation (the tab bar on phones)', () => {
         .getAllByRole('link')
         .map((l) => l.textContent),
     ).toEqual(['Home', 'Find Chefs', 'My Shifts', 'Messages', 'Receipts']);
-    expect(within(tabBar()).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
+    expect(within(tabBar()).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
   });
 
   test('in Spanish the count reads in Spanish', async () => {
