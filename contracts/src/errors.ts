@@ -87,6 +87,10 @@ export const ERROR_CODES = {
     'This phone number is already verified on another Brigade account. Sign in to that account, or use another number.',
   'IDENTITY.SMS_REFUSED': 'We could not send a code to this phone number.',
   'IDENTITY.SMS_UNAVAILABLE': 'We could not reach the SMS service. Please try again in a minute.',
+  'IDENTITY.UNKNOWN_ZIP':
+    'Enter a 5-digit ZIP code of the Minneapolis or Detroit area (alone or at the end of your address).',
+  'IDENTITY.HOME_OUTSIDE_AREA':
+    'That place is more than 45 miles from your city. Choose the city you work in, or another ZIP code.',
 
   // jobs (services/jobs/src)
   'JOBS.JOB_NOT_FOUND': MESSAGES.jobNotFound,

@@ -84,6 +84,16 @@ export const RestaurantProfile = z
   .meta({ id: 'RestaurantProfile' });
 export type RestaurantProfile = z.infer<typeof RestaurantProfile>;
 
+/**
+ * Where a chef's distances are measured from, in the chef's own answers only (GET /profiles/me, their saves):
+ * a ZIP's centre (`zip`), or their location rounded to 0.01 degree (`location`, from "use my location"). Never in
+ * anyone else's answer: there `home` is absent and latitude/longitude are the city's centre.
+ */
+export const ChefHome = z
+  .object({ source: z.enum(['zip', 'location']), zip: z.string().nullable() })
+  .meta({ id: 'ChefHome' });
+export type ChefHome = z.infer<typeof ChefHome>;
+
 export const ChefProfile = z
   .object({
     id: z.string().uuid(),
@@ -105,6 +115,8 @@ export const ChefProfile = z
     reliability: ChefReliability,
     created_at: z.string(),
     updated_at: z.string(),
+    /** The chef's own answers only: their home, or null while distances are from their city's centre. */
+    home: ChefHome.nullable().optional(),
   })
   .meta({ id: 'ChefProfile' });
 export type ChefProfile = z.infer<typeof ChefProfile>;
@@ -215,28 +227,51 @@ export const RestaurantProfileForm = z.object({
 });
 export type RestaurantProfileForm = z.infer<typeof RestaurantProfileForm>;
 
-export const ChefProfileForm = z.object({
-  name: z.string().trim().max(120, 'Name is too long').optional(),
-  bio: z.string().trim().max(LIMITS.bioMax, MESSAGES.chefStep1).optional(),
-  city: CityField.optional(),
-  state: z.string().trim().max(2).optional(),
-  latitude: NumberLike.pipe(z.number().min(-90).max(90)).optional(),
-  longitude: NumberLike.pipe(z.number().min(-180).max(180)).optional(),
-  travelRadius: NumberLike.pipe(
-    z
-      .number()
-      .int()
-      .refine((v) => (TRAVEL_RADIUS_OPTIONS as readonly number[]).includes(v), {
-        message: `Travel radius must be one of ${TRAVEL_RADIUS_OPTIONS.join(', ')}`,
-      }),
-  ).optional(),
-  skills: jsonField(
-    z.array(z.enum(SKILLS, { error: 'Unknown skill' })).max(SKILLS.length),
-    'skills must be a JSON list',
-  ).optional(),
-  availability: jsonField(Availability, 'availability must be JSON').optional(),
-  hourlyRateMin: NumberLike.pipe(z.number().min(0).max(500)).optional(),
-});
+const HomeLatitude = NumberLike.pipe(z.number().min(-90).max(90));
+const HomeLongitude = NumberLike.pipe(z.number().min(-180).max(180));
+
+/**
+ * Chef profile form (multipart or JSON), every field optional as for restaurants. The chef's home, where
+ * distances are measured from (issue 32): `home`, a ZIP code or an address that ends with one (only the ZIP is
+ * used and kept: its centre; '' removes the home), or `homeLatitude` and `homeLongitude`, the browser's position
+ * ("use my location"; kept rounded to 0.01 degree). Either must lie within 45 miles of the chef's city (400
+ * IDENTITY.UNKNOWN_ZIP, IDENTITY.HOME_OUTSIDE_AREA). `latitude`/`longitude` are the older way to send a
+ * position: the city's own centre (what the city picker sent) changes nothing, any other point is a location.
+ */
+export const ChefProfileForm = z
+  .object({
+    name: z.string().trim().max(120, 'Name is too long').optional(),
+    bio: z.string().trim().max(LIMITS.bioMax, MESSAGES.chefStep1).optional(),
+    city: CityField.optional(),
+    state: z.string().trim().max(2).optional(),
+    latitude: HomeLatitude.optional(),
+    longitude: HomeLongitude.optional(),
+    home: z.string().trim().max(200, 'Home address is too long').optional(),
+    homeLatitude: HomeLatitude.optional(),
+    homeLongitude: HomeLongitude.optional(),
+    travelRadius: NumberLike.pipe(
+      z
+        .number()
+        .int()
+        .refine((v) => (TRAVEL_RADIUS_OPTIONS as readonly number[]).includes(v), {
+          message: `Travel radius must be one of ${TRAVEL_RADIUS_OPTIONS.join(', ')}`,
+        }),
+    ).optional(),
+    skills: jsonField(
+      z.array(z.enum(SKILLS, { error: 'Unknown skill' })).max(SKILLS.length),
+      'skills must be a JSON list',
+    ).optional(),
+    availability: jsonField(Availability, 'availability must be JSON').optional(),
+    hourlyRateMin: NumberLike.pipe(z.number().min(0).max(500)).optional(),
+  })
+  .refine((f) => (f.homeLatitude === undefined) === (f.homeLongitude === undefined), {
+    message: 'Send homeLatitude and homeLongitude together',
+    path: ['homeLongitude'],
+  })
+  .refine((f) => f.home === undefined || f.homeLatitude === undefined, {
+    message: 'Send a home ZIP or a location, not both',
+    path: ['home'],
+  });
 export type ChefProfileForm = z.infer<typeof ChefProfileForm>;
 
 export const ProfileResponse = z.object({ profile: z.union([ChefProfile, RestaurantProfile]) });

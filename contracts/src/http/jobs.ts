@@ -22,6 +22,8 @@ export const JobRestaurant = z
     address: z.string(),
     city: z.string(),
     state: z.string(),
+    /** Issue 32: the restaurant's ZIP when it gave one (the Directions link's destination ends with it). */
+    zip: z.string().nullable().optional(),
     logo_url: z.string().nullable(),
     cuisine_types: z.array(z.string()),
     average_rating: z.number().nullable(),
@@ -156,8 +158,9 @@ export const Job = z
      */
     dispute: JobDispute.nullable().optional(),
     /**
-     * Chefs' open list only: great-circle miles (one decimal) from the chef's city to the restaurant (its ZIP's
-     * centre when known, else its city's); null when either place is unknown.
+     * Chefs' open list only: great-circle miles (one decimal) from the chef's home (their ZIP's centre, or their
+     * location to 0.01 degree; their city's centre until they give one) to the restaurant (its ZIP's centre when
+     * known, else its city's); null when either place is unknown.
      */
     distance_miles: z.number().nullable().optional(),
     /** Chefs only: whether the signed-in chef applied. */
@@ -312,7 +315,8 @@ export const JobsQuery = z.object({
   endDate: DateFilter.optional(),
   limit: NumberLike.pipe(z.number().int().min(1).max(200)).optional(),
   /**
-   * Chefs' open list: `me` (the default) keeps the shifts within the chef's travel radius of their city,
+   * Chefs' open list: `me` (the default) keeps the shifts within the chef's travel radius of their home (their
+   * city's centre until they give one),
    * nearest and soonest first; `all` lists every open shift of the service area, soonest first (each with
    * its distance). Restaurants' lists ignore it.
    */
@@ -390,6 +394,11 @@ export const JobsResponse = z.object({
   jobs: z.array(Job),
   total: z.number().int().min(0),
   area: OpeningsArea.nullable().optional(),
+  /**
+   * Chefs' open list only (issue 32): where its distances and radius are measured from: `home` (the chef's ZIP
+   * or location), `city` (their city's centre: they gave no home yet), null when jobs does not know their place.
+   */
+  distances_from: z.enum(['home', 'city']).nullable().optional(),
 });
 
 /**

@@ -214,6 +214,9 @@ export async function searchChefProfiles(database: Database, search: ChefSearch)
       latitude: Number(r.latitude),
       longitude: Number(r.longitude),
       travelRadius: Number(r.travel_radius),
+      // Not read: a search result never shows the chef's home (issue 32), only the distance to it.
+      homeSource: null,
+      homeZip: null,
       skills: r.skills,
       availability: r.availability,
       profileImageUrl: r.profile_image_url,

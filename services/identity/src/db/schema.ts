@@ -106,6 +106,9 @@ export const chefProfiles = identity.table('chef_profiles', {
   latitude: doublePrecision('latitude').notNull(),
   longitude: doublePrecision('longitude').notNull(),
   travelRadius: integer('travel_radius').notNull(),
+  /** Issue 32: 'zip' or 'location' when latitude/longitude are the chef's home; null: the city's centre. */
+  homeSource: text('home_source').$type<'zip' | 'location'>(),
+  homeZip: text('home_zip'),
   skills: text('skills').array().notNull(),
   availability: jsonb('availability').notNull(),
   profileImageUrl: text('profile_image_url'),

@@ -31,6 +31,9 @@ interface ProfileRecord {
 export interface ChefProfileRecord extends ProfileRecord {
   bio: string;
   travelRadius: number;
+  /** Where latitude/longitude come from (null: the city's centre); absent where a query did not read it. */
+  homeSource?: 'zip' | 'location' | null;
+  homeZip?: string | null;
   skills: string[];
   availability: unknown;
   profileImageUrl: string | null;

@@ -11,7 +11,8 @@ import {
 import type { z } from 'zod';
 import { chefProfileOfUser, saveChefProfileRow } from '../db/profiles.repository';
 import { IdentityErrors } from '../domain/errors';
-import { toChefProfile } from '../domain/serialize';
+import { chefHomeAfter, type ChefHomePlace } from '../domain/home';
+import { toOwnChefProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 import { publishProfile } from './publish-profile';
 import { withChefReliability } from './attach-reliability';
@@ -21,7 +22,8 @@ type Form = z.infer<typeof identityHttp.ChefProfileForm>;
 
 /**
  * Create the chef profile (onboarding) or update it with the fields sent (settings). The merged result must
- * hold the spec's rules: name and bio (at most 250 characters), a city, at least one skill.
+ * hold the spec's rules: name and bio (at most 250 characters), a city, at least one skill. The chef's home (a
+ * ZIP or their location, issue 32) becomes their place for every distance (`chefHomeAfter`).
  */
 export async function saveChefProfile(
   ctx: IdentityContext,
@@ -40,6 +42,15 @@ export async function saveChefProfile(
     if (skills.length === 0) throw IdentityErrors.skillRequired();
     const cityChanged = form.city !== undefined && form.city !== existing?.city;
     const cityInfo = CITIES[city as CityName];
+    const had: ChefHomePlace | null = existing?.homeSource
+      ? {
+          source: existing.homeSource,
+          zip: existing.homeZip,
+          lat: existing.latitude,
+          lon: existing.longitude,
+        }
+      : null;
+    const home = chefHomeAfter(form, city, had, cityChanged);
     const imageUrl = image
       ? await storeImage(tx, userId, image, 'profile')
       : (existing?.profileImageUrl ?? null);
@@ -48,8 +59,11 @@ export async function saveChefProfile(
       bio,
       city,
       state: form.state ?? (cityChanged || !existing ? cityInfo.state : existing.state),
-      latitude: form.latitude ?? (cityChanged || !existing ? cityInfo.latitude : existing.latitude),
-      longitude: form.longitude ?? (cityChanged || !existing ? cityInfo.longitude : existing.longitude),
+      // The chef's place for every distance: their home, else their city's centre (issue 32).
+      latitude: home ? home.lat : cityInfo.latitude,
+      longitude: home ? home.lon : cityInfo.longitude,
+      homeSource: home?.source ?? null,
+      homeZip: home?.zip ?? null,
       travelRadius: form.travelRadius ?? existing?.travelRadius ?? DEFAULT_TRAVEL_RADIUS,
       skills: [...new Set(skills)],
       availability: form.availability
@@ -61,7 +75,7 @@ export async function saveChefProfile(
     };
     const row = await saveChefProfileRow(tx, existing?.id, { id: randomUUID(), userId }, values);
     await publishProfile(ctx, tx, userId);
-    return toChefProfile(row);
+    return toOwnChefProfile(row);
   });
   const [withRecord] = await withChefReliability(ctx, [profile]);
   return { profile: withRecord };
