@@ -14,10 +14,11 @@ import { chefPlace, type ChefPlace } from './places';
  * The versions come from the poll's own version read (done before any list read), so an entry can only
  * hold data newer than its key, never older: a later poll with a higher version builds again.
  *
- * Distances depend on where the chef is (their city's place) and `near=me` (the default) on their travel
- * radius, so a shared list is per (query, place, radius): every chef of a city with the same radius shares
- * one. The chef's place is read with their applications and cached per `c:<chef>` version, which a profile
- * change raises (so a new city or radius is seen on the next poll, and its ETag differs).
+ * Distances depend on where the chef is (their home: a ZIP's centre or a 0.01-degree square; else their city's
+ * centre) and `near=me` (the default) on their travel radius, so a shared list is per (query, place, radius):
+ * every chef of one ZIP, one square or one city (without a home) with the same radius shares one (ADR 22). The
+ * chef's place is read with their applications and cached per `c:<chef>` version, which a profile change raises
+ * (so a new home, city or radius is seen on the next poll, and its ETag differs).
  */
 interface SharedList {
   ids: string[];
@@ -37,7 +38,12 @@ interface ChefState {
   place: ChefPlace | null;
 }
 
-const MAX_LISTS = 64;
+/**
+ * Lists kept (the oldest written goes first). One per (query, place, radius) at the current versions: with chefs'
+ * homes (issue 32) a place is a ZIP or a 0.01-degree square rather than a city, so more of them are live at once
+ * (ADR 22); a list of 50 shifts is ~50 KB.
+ */
+const MAX_LISTS = 256;
 
 /** `near=me` (the default) narrows the list to the chef's radius when the chef has a place. */
 const nearMe = (q: JobListQuery, place: ChefPlace | null) => (q.near ?? 'me') === 'me' && place !== null;
@@ -46,12 +52,21 @@ const nearMe = (q: JobListQuery, place: ChefPlace | null) => (q.near ?? 'me') ==
 const areaOf = (place: ChefPlace | null, near: boolean) =>
   near && place ? JSON.stringify({ city: place.city, radius_miles: place.radiusMiles }) : 'null';
 
+/** The answer's `distances_from`: the chef's home, their city's centre, or null without a place (issue 32). */
+const fromOf = (place: ChefPlace | null) => (place ? (place.home ? '"home"' : '"city"') : 'null');
+
+/** The end of an open list's body: its total, area and where its distances are from. */
+const tailOf = (total: number, place: ChefPlace | null, near: boolean) =>
+  `"total":${total},"area":${areaOf(place, near)},"distances_from":${fromOf(place)}}`;
+
 /**
  * What an open list depends on besides the query: the chef's place (distances) and, with near=me, their radius.
  * Chefs with the same key see the same list; it names the shared list's audience (ADR 7).
  */
 export function placeKey(place: ChefPlace | null, near: boolean): string {
-  return place ? `${place.lat},${place.lon},${near ? place.radiusMiles : 'all'}` : '';
+  return place
+    ? `${place.lat},${place.lon},${near ? place.radiusMiles : 'all'}${place.home ? ',home' : ''}`
+    : '';
 }
 const MAX_CHEFS = 20_000;
 
@@ -80,7 +95,7 @@ export class OpenListCache {
         ? `${fragment},"user_applied":true,"user_application":${JSON.stringify(app)}}`
         : `${fragment},"user_applied":false,"user_application":null}`;
     });
-    return `{"jobs":[${parts.join(',')}],"total":${list.total},"area":${areaOf(place, near)}}`;
+    return `{"jobs":[${parts.join(',')}],${tailOf(list.total, place, near)}`;
   }
 
   /**
@@ -96,7 +111,7 @@ export class OpenListCache {
   ): Promise<string> {
     const near = nearMe(q, place);
     const list = await this.shared(q, now, versions.jobs, versions.nextStartMs, place, near);
-    list.body ??= `{"jobs":[${list.fragments.map((f) => `${f}}`).join(',')}],"total":${list.total},"area":${areaOf(place, near)}}`;
+    list.body ??= `{"jobs":[${list.fragments.map((f) => `${f}}`).join(',')}],${tailOf(list.total, place, near)}`;
     return list.body;
   }
 

@@ -27,6 +27,7 @@ export function presentRestaurant(rp: RestaurantProfileJson | null): Restaurant 
     address: rp.address ?? '',
     city: rp.city ?? '',
     state: rp.state ?? '',
+    zip: rp.zip ?? null,
     logo_url: rp.logo_url ?? null,
     cuisine_types: toJson<string[]>(rp.cuisine_types, []),
     average_rating: numberOrNull(rp.average_rating),

@@ -16,14 +16,14 @@ export async function upsertChefProfile(
   const rows = await database.rows(
     sql`
     insert into jobs.chef_profiles (profile_id, user_id, name, bio, city, state, skills, travel_radius, latitude, longitude,
-      profile_image_url, average_rating, total_ratings, source_occurred_at)
+      home, profile_image_url, average_rating, total_ratings, source_occurred_at)
     values (${p.profile_id}, ${p.user_id}, ${p.name}, ${p.bio}, ${p.city}, ${p.state}, ${JSON.stringify(p.skills)}::jsonb,
-      ${Math.round(p.travel_radius)}, ${p.latitude}::float8, ${p.longitude}::float8, ${p.profile_image_url},
-      ${p.average_rating}, ${p.total_ratings}, ${occurredAt}::timestamptz)
+      ${Math.round(p.travel_radius)}, ${p.latitude}::float8, ${p.longitude}::float8, ${p.home === true},
+      ${p.profile_image_url}, ${p.average_rating}, ${p.total_ratings}, ${occurredAt}::timestamptz)
     on conflict (profile_id) do update set
       user_id = excluded.user_id, name = excluded.name, bio = excluded.bio, city = excluded.city, state = excluded.state,
       skills = excluded.skills, travel_radius = excluded.travel_radius, latitude = excluded.latitude,
-      longitude = excluded.longitude, profile_image_url = excluded.profile_image_url,
+      longitude = excluded.longitude, home = excluded.home, profile_image_url = excluded.profile_image_url,
       average_rating = excluded.average_rating, total_ratings = excluded.total_ratings,
       source_occurred_at = excluded.source_occurred_at, updated_at = now()
     where jobs.chef_profiles.source_occurred_at <= excluded.source_occurred_at
@@ -52,14 +52,15 @@ export async function upsertRestaurantProfile(
   );
   const rows = await database.rows(
     sql`
-    insert into jobs.restaurant_profiles (profile_id, user_id, name, address, city, state, latitude, longitude, logo_url,
-      cuisine_types, average_rating, total_ratings, source_occurred_at)
+    insert into jobs.restaurant_profiles (profile_id, user_id, name, address, city, state, latitude, longitude, zip,
+      logo_url, cuisine_types, average_rating, total_ratings, source_occurred_at)
     values (${p.profile_id}, ${p.user_id}, ${p.name}, ${p.address}, ${p.city}, ${p.state}, ${p.latitude}::float8,
-      ${p.longitude}::float8, ${p.logo_url}, ${JSON.stringify(p.cuisine_types)}::jsonb, ${p.average_rating},
-      ${p.total_ratings}, ${occurredAt}::timestamptz)
+      ${p.longitude}::float8, ${p.zip ?? null}, ${p.logo_url}, ${JSON.stringify(p.cuisine_types)}::jsonb,
+      ${p.average_rating}, ${p.total_ratings}, ${occurredAt}::timestamptz)
     on conflict (profile_id) do update set
       user_id = excluded.user_id, name = excluded.name, address = excluded.address, city = excluded.city,
-      state = excluded.state, latitude = excluded.latitude, longitude = excluded.longitude, logo_url = excluded.logo_url,
+      state = excluded.state, latitude = excluded.latitude, longitude = excluded.longitude, zip = excluded.zip,
+      logo_url = excluded.logo_url,
       cuisine_types = excluded.cuisine_types,
       average_rating = excluded.average_rating, total_ratings = excluded.total_ratings,
       source_occurred_at = excluded.source_occurred_at, updated_at = now()

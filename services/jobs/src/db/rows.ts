@@ -39,6 +39,7 @@ export interface RestaurantProfileJson {
   address: string | null;
   city: string | null;
   state: string | null;
+  zip?: string | null;
   logo_url: string | null;
   cuisine_types: string[] | string | null;
   average_rating: number | string | null;

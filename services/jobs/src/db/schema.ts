@@ -81,6 +81,8 @@ export const chefProfiles = jobsSchema.table('chef_profiles', {
   travelRadius: integer('travel_radius'),
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
+  /** Issue 32: latitude/longitude are the chef's home (not their city's centre). */
+  home: boolean('home').notNull().default(false),
   profileImageUrl: text('profile_image_url'),
   averageRating: doublePrecision('average_rating'),
   totalRatings: integer('total_ratings').notNull(),
@@ -97,6 +99,7 @@ export const restaurantProfiles = jobsSchema.table('restaurant_profiles', {
   state: text('state').notNull(),
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
+  zip: text('zip'),
   logoUrl: text('logo_url'),
   cuisineTypes: jsonb('cuisine_types').$type<string[]>().notNull(),
   averageRating: doublePrecision('average_rating'),
