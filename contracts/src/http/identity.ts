@@ -246,7 +246,7 @@ export const ChefProfileForm = z
     state: z.string().trim().max(2).optional(),
     latitude: HomeLatitude.optional(),
     longitude: HomeLongitude.optional(),
-    home: z.string().trim().max(200, 'Home address is too long').optional(),
+    home: z.string().trim().max(200, 'Address is too long').optional(),
     homeLatitude: HomeLatitude.optional(),
     homeLongitude: HomeLongitude.optional(),
     travelRadius: NumberLike.pipe(

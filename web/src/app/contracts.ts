@@ -29,6 +29,9 @@ export {
   HELD_PAYMENT_STATUSES,
   policyText,
   formatDuration,
+  // issue 32: a chef's home ZIP (the service area's ZIP centres)
+  zipIn,
+  zipPlace,
 } from '@brigade/contracts';
 export type { Actor, ApplicationState, PolicyTextKey } from '@brigade/contracts';
 export type { JobPay } from '@brigade/contracts';

@@ -16,7 +16,15 @@ import { CancelShift } from './CancelShift';
 import { DisputePanel } from './DisputePanel';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { jobPay } from './money';
-import { JobStatusTag, PayBreakdown, PositionTitle, RestaurantLink, rateText, shiftWhen } from './parts';
+import {
+  DirectionsLink,
+  JobStatusTag,
+  PayBreakdown,
+  PositionTitle,
+  RestaurantLink,
+  rateText,
+  shiftWhen,
+} from './parts';
 import { CheckoutDeadline, ExpiredNotice, UnderReview, useNow } from './policy';
 import {
   applicationLabel,
@@ -181,7 +189,10 @@ export default function JobDetailPage() {
           {restaurant?.address && (
             <div>
               <dt>{t('detail.address')}</dt>
-              <dd>{[restaurant.address, restaurant.city].filter(Boolean).join(', ')}</dd>
+              <dd>
+                {[restaurant.address, restaurant.city].filter(Boolean).join(', ')}{' '}
+                <DirectionsLink job={job} />
+              </dd>
             </div>
           )}
           <div>

@@ -99,3 +99,48 @@ export function milesText(miles: number, language: string, t: TFunction<'jobs'>)
   const figure = new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(miles);
   return t('openings.distance', { miles: figure });
 }
+
+/**
+ * The restaurant's address as a maps app reads it: "212 N 1st Ave, Minneapolis, MN 55401" (the city, state and ZIP
+ * added when the address does not already name them). Null without an address.
+ */
+export function mapsDestination(job: JobPlace): string | null {
+  const r = job?.restaurant_profiles;
+  const address = r?.address?.trim();
+  if (!r || !address) return null;
+  const has = (part: string | null | undefined) =>
+    !!part && address.toLowerCase().includes(part.toLowerCase());
+  const region = [r.state, r.zip].filter((p) => p && !has(p)).join(' ');
+  return [address, has(r.city) ? null : r.city, region || null].filter(Boolean).join(', ');
+}
+
+/**
+ * Directions to the restaurant in the phone's maps app: Google Maps' universal URL, which Android opens in the
+ * Google Maps app and iOS in Google Maps when it is installed, else in the browser's Google Maps, which offers
+ * Apple Maps or the app; desktops get the web map. (`geo:` opens nothing on iOS, and an Apple Maps link is
+ * web-only on Android.)
+ */
+export function directionsUrl(job: JobPlace): string | null {
+  const destination = mapsDestination(job);
+  return destination
+    ? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`
+    : null;
+}
+
+/** "Directions": the restaurant's address in the maps app (a new tab on a desktop). */
+export function DirectionsLink({ job, className }: { job: JobPlace; className?: string }) {
+  const { t } = useTranslation('jobs');
+  const href = directionsUrl(job);
+  if (!href) return null;
+  return (
+    <a
+      className={className ?? 'directions'}
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t('directions.to', { name: job?.restaurant_profiles?.name ?? '' })}
+    >
+      {t('directions.label')}
+    </a>
+  );
+}

@@ -2,11 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, SKILLS, TRAVEL_RADIUS_OPTIONS, type CityName } from '../../app/contracts';
 import { Field } from '../../components/Field';
 import { ToggleGroup } from '../../components/ToggleGroup';
+import { HomeFields } from '../profile/HomePlace';
 import { CityField, OnboardingPage, type OnboardingRole, type StepProps } from './OnboardingWizard';
 import { ImagePicker, WeekSchedule } from './parts';
 import { chefForm, chefStepError, citySelection, emptyChefDraft, type ChefDraft } from './validation';
 
-/** Step 1: name, bio (with its counter), city, travel radius, profile image. */
+/** Step 1: name, bio (with its counter), city, travel radius, home (issue 32), profile image. */
 function About({ draft, set }: StepProps<ChefDraft>) {
   const { t } = useTranslation('onboarding');
   return (
@@ -58,6 +59,11 @@ function About({ draft, set }: StepProps<ChefDraft>) {
           )}
         </Field>
       </div>
+      <HomeFields
+        draft={{ home: draft.home ?? '', point: draft.homePoint ?? null }}
+        city={draft.city}
+        onChange={({ home, point }) => set({ home, homePoint: point })}
+      />
       <ImagePicker
         label={t('chef.profileImage')}
         kind="profileImage"

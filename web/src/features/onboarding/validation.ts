@@ -8,6 +8,7 @@ import {
   type CityName,
   type Weekday,
 } from '../../app/contracts';
+import { homeProblem, setHomeFields } from '../profile/home';
 
 export type OperatingHours = Record<Weekday, { open: string; close: string; closed: boolean }>;
 export type Availability = Record<Weekday, { available: boolean; start: string; end: string }>;
@@ -34,6 +35,10 @@ export interface ChefDraft {
   latitude: number;
   longitude: number;
   travelRadius: number;
+  /** Issue 32: the home ZIP (or an address ending with one) typed in, where distances are measured from. */
+  home: string;
+  /** ...or the position "Use my location" found (rounded), which wins over the text. */
+  homePoint: { lat: number; lon: number } | null;
   profileImage: File | null;
   skills: string[];
   availability: Availability;
@@ -63,6 +68,8 @@ export function emptyChefDraft(): ChefDraft {
     bio: '',
     ...citySelection('Minneapolis'),
     travelRadius: DEFAULT_TRAVEL_RADIUS,
+    home: '',
+    homePoint: null,
     profileImage: null,
     skills: [],
     availability: clone(DEFAULT_CHEF_AVAILABILITY),
@@ -85,6 +92,8 @@ export type StepError =
   | 'validation.cuisineRequired'
   | 'validation.chefStep1'
   | 'validation.skillRequired'
+  | 'validation.unknownZip'
+  | 'validation.homeOtherCity'
   | null;
 
 /** Restaurant: step 1 needs name, description, address, city; step 2 at least one cuisine type. */
@@ -97,11 +106,17 @@ export function restaurantStepError(step: number, d: RestaurantDraft): StepError
   return null;
 }
 
-/** Chef: step 1 needs name and bio (at most 250 characters); step 2 at least one skill. */
+/**
+ * Chef: step 1 needs name and bio (at most 250 characters), and a home, when one is typed, must be a ZIP of the
+ * chosen city's area (issue 32); step 2 at least one skill.
+ */
 export function chefStepError(step: number, d: ChefDraft): StepError {
   if (step === 1) {
     const ok = d.name.trim() !== '' && d.bio.trim() !== '' && d.bio.length <= LIMITS.bioMax;
-    return ok ? null : 'validation.chefStep1';
+    if (!ok) return 'validation.chefStep1';
+    const home = homeProblem({ home: d.home ?? '', point: d.homePoint ?? null }, d.city);
+    if (home) return home === 'home.unknownZip' ? 'validation.unknownZip' : 'validation.homeOtherCity';
+    return null;
   }
   if (step === 2) return d.skills.length > 0 ? null : 'validation.skillRequired';
   return null;
@@ -145,6 +160,7 @@ export function chefForm(d: ChefDraft): FormData {
   f.set('latitude', String(d.latitude));
   f.set('longitude', String(d.longitude));
   f.set('travelRadius', String(d.travelRadius));
+  setHomeFields(f, { home: d.home ?? '', point: d.homePoint ?? null });
   f.set('skills', JSON.stringify(d.skills));
   f.set('availability', JSON.stringify(d.availability));
   if (d.profileImage) f.set('profileImage', d.profileImage);

@@ -11,6 +11,7 @@ import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { ToggleGroup } from '../../components/ToggleGroup';
 import { authApi, type ChefProfile, type RestaurantProfile } from '../auth/authApi';
+import { HomeEditor } from '../profile/HomePlace';
 import { authActions } from '../auth/authSlice';
 import { chooseLanguage } from '../auth/authThunks';
 import { VerifyPhoneCard } from '../auth/VerifyPhoneCard';
@@ -59,11 +60,23 @@ export default function SettingsPage() {
       </div>
       <div className="card" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'profile' && <ProfileTab />}
+        {/* Issue 32: a chef's home for distances, saved on its own (a ZIP, or their location once). */}
+        {tab === 'profile' && user.user_type === 'chef' && <ChefHome />}
         {tab === 'preferences' && <PreferencesTab />}
         {tab === 'notifications' && <NotificationsTab />}
         {tab === 'payments' && <PaymentsTab />}
       </div>
     </section>
+  );
+}
+
+function ChefHome() {
+  const { profile } = useAuth();
+  if (!profile) return null;
+  return (
+    <div className="settings-home">
+      <HomeEditor headingLevel={3} />
+    </div>
   );
 }
 
