@@ -40,7 +40,10 @@ function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean
   const place = [
     job.restaurant_profiles?.name,
     job.restaurant_profiles?.city,
-    typeof job.distance_miles === 'number' ? milesText(job.distance_miles, i18n.language, t) : null,
+    // the figure and its unit never part at a line's end ("3.3 / mi")
+    typeof job.distance_miles === 'number'
+      ? milesText(job.distance_miles, i18n.language, t).replace(' ', '\u00a0')
+      : null,
   ].filter(Boolean);
   return (
     <li className="list-item opening">
@@ -99,8 +102,8 @@ type Area = 'me' | 'all';
 type SetFilter = <K extends keyof OpeningsFilters>(key: K, value: OpeningsFilters[K]) => void;
 
 /**
- * The filters (spec: priority, hourly rate, flat rate, date needed, shift time; Clear Filters), in a panel the
- * Filters button opens: a non-modal dialog that takes the focus when it opens and gives it back to the button
+ * The filters (spec: priority, hourly rate, flat rate, date needed, shift time; Clear Filters) and the travel-radius
+ * switch, in a panel the Filters button opens: a non-modal dialog that takes the focus when it opens and gives it back to the button
  * when it closes (Done, Escape).
  */
 function FiltersPanel({
@@ -109,12 +112,15 @@ function FiltersPanel({
   set,
   clear,
   close,
+  areaSwitch,
 }: {
   id: string;
   filters: OpeningsFilters;
   set: SetFilter;
   clear: () => void;
   close: () => void;
+  /** Near me (the travel radius) or every city: kept in the panel, its choice said above the list. */
+  areaSwitch: ReactNode;
 }) {
   const { t } = useTranslation('jobs');
   const heading = useRef<HTMLHeadingElement>(null);
@@ -135,6 +141,7 @@ function FiltersPanel({
       <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="h-reset filters-title">
         {t('openings.filtersTitle')}
       </h2>
+      {areaSwitch}
       <form
         aria-label={t('openings.filters')}
         onSubmit={(e) => {
@@ -235,7 +242,7 @@ function HomeLine({ onSaved }: { onSaved: () => void }) {
         {hasHome && homeSummary(chef, tc)}{' '}
         <button
           type="button"
-          className={hasHome ? 'btn btn-small btn-ghost' : 'btn btn-small btn-secondary home-prompt'}
+          className="link-button"
           aria-expanded={editing}
           aria-controls="openings-home"
           onClick={() => setEditing((e) => !e)}
@@ -309,21 +316,8 @@ function Openings() {
 
   return (
     <section className="page">
-      <h1 className="openings-title">{t('openings.title')}</h1>
-      <div className="openings-bar">
-        <div className="chips openings-area" role="group" aria-label={t('openings.area')}>
-          {(['me', 'all'] as const).map((a) => (
-            <button
-              key={a}
-              type="button"
-              className={area === a ? 'chip chip-on' : 'chip'}
-              aria-pressed={area === a}
-              onClick={() => setArea(a)}
-            >
-              {a === 'me' ? nearLabel : t('openings.allCities')}
-            </button>
-          ))}
-        </div>
+      <div className="page-head openings-head">
+        <h1>{t('openings.title')}</h1>
         <button
           ref={filtersButton}
           type="button"
@@ -342,6 +336,21 @@ function Openings() {
           set={set}
           clear={() => setFilters(NO_FILTERS)}
           close={closeFilters}
+          areaSwitch={
+            <div className="chips openings-area" role="group" aria-label={t('openings.area')}>
+              {(['me', 'all'] as const).map((a) => (
+                <button
+                  key={a}
+                  type="button"
+                  className={area === a ? 'chip chip-on' : 'chip'}
+                  aria-pressed={area === a}
+                  onClick={() => setArea(a)}
+                >
+                  {a === 'me' ? nearLabel : t('openings.allCities')}
+                </button>
+              ))}
+            </div>
+          }
         />
       )}
       <HomeLine onSaved={() => setHomeSavedAt(Date.now())} />
@@ -366,8 +375,9 @@ function Openings() {
         </div>
       ) : (
         <>
-          <p className="hint" role="status">
-            {t('openings.count', { count: list.length })}
+          <p className="hint openings-count" role="status">
+            <span>{t('openings.count', { count: list.length })}</span> ·{' '}
+            <span>{area === 'me' ? nearLabel : t('openings.allCities')}</span>
           </p>
           <ul className="list card">
             {list.map((job) => (
