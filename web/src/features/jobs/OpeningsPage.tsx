@@ -233,14 +233,22 @@ function HomeLine({ onSaved }: { onSaved: () => void }) {
   const { t: tc } = useTranslation('common');
   const { profile } = useAuth();
   const [editing, setEditing] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   const chef = profile as ChefProfile | null;
   if (!chef) return null;
   const hasHome = !!chef.home;
+  // Saved: the editor closes, the line above the list says where distances are now from.
+  const saved = () => {
+    setEditing(false);
+    toggle.current?.focus();
+    onSaved();
+  };
   return (
     <div className="home-line">
       <p className="hint home-summary">
         {hasHome && homeSummary(chef, tc)}{' '}
         <button
+          ref={toggle}
           type="button"
           className="link-button"
           aria-expanded={editing}
@@ -252,7 +260,7 @@ function HomeLine({ onSaved }: { onSaved: () => void }) {
       </p>
       {editing && (
         <div id="openings-home" className="card">
-          <HomeEditor onSaved={onSaved} />
+          <HomeEditor onSaved={saved} />
         </div>
       )}
     </div>

@@ -232,7 +232,7 @@ describe('openings on a phone (issue 32)', () => {
     await userEvent.type(field, '2900 Hennepin Ave S, Minneapolis, MN 55408');
     await userEvent.click(screen.getByRole('button', { name: 'Save home' }));
     expect(
-      await screen.findByText('Distances are measured from ZIP 55408.', { selector: '.alert' }),
+      await screen.findByText(/^Distances are measured from ZIP 55408\./, { selector: '.home-summary' }),
     ).toBeTruthy();
     const sent = fakeApi.callsTo('POST', '/profiles/chef')[0];
     expect(formFields(sent.body)).toEqual({ home: '2900 Hennepin Ave S, Minneapolis, MN 55408' });
@@ -260,7 +260,7 @@ describe('openings on a phone (issue 32)', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Use my location' }));
     expect(
-      await screen.findByText('Distances are measured from your location.', { selector: '.alert' }),
+      await screen.findByText(/^Distances are measured from your location\./, { selector: '.home-summary' }),
     ).toBeTruthy();
     expect(asked).toBe(1);
     expect(formFields(fakeApi.callsTo('POST', '/profiles/chef')[0].body)).toEqual({
