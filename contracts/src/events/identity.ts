@@ -36,6 +36,8 @@ export const identityEvents = {
     average_rating: z.number().nullable(),
     total_ratings: z.number().int(),
     language_preference: Language,
+    /** The languages the chef speaks, ISO 639-1 codes (issue 32; absent from older events). */
+    languages: z.array(z.string()).optional(),
   }),
   'identity.restaurant_profile.updated.v1': z.object({
     profile_id: z.string().uuid(),

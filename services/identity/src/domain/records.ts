@@ -35,6 +35,7 @@ export interface ChefProfileRecord extends ProfileRecord {
   availability: unknown;
   profileImageUrl: string | null;
   hourlyRateMin: number | string | null;
+  languages: string[];
 }
 
 export interface RestaurantProfileRecord extends ProfileRecord {

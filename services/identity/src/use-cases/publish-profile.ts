@@ -28,6 +28,7 @@ export async function publishProfile(ctx: IdentityContext, tx: Tx, userId: strin
       average_rating: p.average_rating,
       total_ratings: p.total_ratings,
       language_preference: user.languagePreference,
+      languages: p.languages,
     });
   } else {
     const row = await restaurantProfileOfUser(tx, userId);
