@@ -252,6 +252,7 @@ export const RestaurantProfileForm = z.object({
 export type RestaurantProfileForm = z.infer<typeof RestaurantProfileForm>;
 
 const knownLanguages = new Set(SPOKEN_LANGUAGE_CODES);
+const TOO_MANY_LANGUAGES = `Choose at most ${MAX_SPOKEN_LANGUAGES} languages`;
 /** The languages a chef speaks (issue 32): known ISO 639-1 codes, each once, 1 to MAX_SPOKEN_LANGUAGES. */
 export const SpokenLanguages = z
   .array(
@@ -263,7 +264,7 @@ export const SpokenLanguages = z
     { error: 'Languages must be a list of ISO 639-1 codes, like ["es", "en"]' },
   )
   .min(1, 'Choose at least one language you speak')
-  .max(MAX_SPOKEN_LANGUAGES, `Choose at most ${MAX_SPOKEN_LANGUAGES} languages`)
+  .max(MAX_SPOKEN_LANGUAGES, TOO_MANY_LANGUAGES)
   .refine((codes) => new Set(codes).size === codes.length, { message: 'Each language can be listed once' });
 
 export const ChefProfileForm = z.object({
