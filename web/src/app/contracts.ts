@@ -29,6 +29,9 @@ export {
   HELD_PAYMENT_STATUSES,
   policyText,
   formatDuration,
+  // the languages a chef may speak (issue 32)
+  SPOKEN_LANGUAGE_CODES,
+  MAX_SPOKEN_LANGUAGES,
 } from '@brigade/contracts';
 export type { Actor, ApplicationState, PolicyTextKey } from '@brigade/contracts';
 export type { JobPay } from '@brigade/contracts';

@@ -36,6 +36,8 @@ export interface ChefDraft {
   travelRadius: number;
   profileImage: File | null;
   skills: string[];
+  /** ISO 639-1 codes the chef chose (issue 32); empty: not chosen, the account's language is kept */
+  languages: string[];
   availability: Availability;
 }
 
@@ -65,6 +67,7 @@ export function emptyChefDraft(): ChefDraft {
     travelRadius: DEFAULT_TRAVEL_RADIUS,
     profileImage: null,
     skills: [],
+    languages: [],
     availability: clone(DEFAULT_CHEF_AVAILABILITY),
   };
 }
@@ -146,6 +149,8 @@ export function chefForm(d: ChefDraft): FormData {
   f.set('longitude', String(d.longitude));
   f.set('travelRadius', String(d.travelRadius));
   f.set('skills', JSON.stringify(d.skills));
+  // a draft kept from before languages has none: the server keeps the account's language then
+  if (d.languages?.length) f.set('languages', JSON.stringify(d.languages));
   f.set('availability', JSON.stringify(d.availability));
   if (d.profileImage) f.set('profileImage', d.profileImage);
   return f;

@@ -17,6 +17,7 @@ import { CheckoutDeadline, UnderReview, useNow } from '../policy';
 import { DisputeLink } from '../DisputePanel';
 import { applicationLabel, byStart, restaurantCanCancel, stateOf } from '../shiftState';
 import { Row, ShiftState, type Tab } from './parts';
+import { BookedChefCard } from '../BookedChefCard';
 import { formatCents } from '../../../app/format';
 
 function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Application; now: number }) {
@@ -73,6 +74,13 @@ function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Appl
         </>
       }
       panel={cancelling && <CancelShiftPanel job={job} onClose={() => setCancelling(false)} />}
+      footer={
+        // the booked chef until the checkout deadline (the phone, inside its window, comes from the job's page)
+        worker &&
+        new Date(job.checkout_deadline).getTime() > now && (
+          <BookedChefCard job={job} chef={worker.chef_profiles} chefId={worker.chef_id} compact />
+        )
+      }
     />
   );
 }
