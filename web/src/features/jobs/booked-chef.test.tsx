@@ -76,7 +76,7 @@ describe('the booked chef', () => {
     expect(within(card).getByRole('link', { name: 'Message Lucía Gómez' }).getAttribute('href')).toBe(
       `/messages?job=${job.id}&chef=${chefId}`,
     );
-    const call = within(card).getByRole('link', { name: 'Call Lucía Gómez at (612) 555-0142' });
+    const call = within(card).getByRole('link', { name: 'Call (612) 555-0142 (Lucía Gómez)' });
     expect(call.getAttribute('href')).toBe(`tel:${PHONE}`);
     expect(call.textContent).toBe('Call (612) 555-0142');
   });
@@ -105,7 +105,7 @@ describe('the booked chef', () => {
       'Mensaje',
     );
     expect(
-      within(card).getByRole('link', { name: 'Llamar a Lucía Gómez al (612) 555-0142' }).textContent,
+      within(card).getByRole('link', { name: 'Llamar al (612) 555-0142 (Lucía Gómez)' }).textContent,
     ).toBe('Llamar al (612) 555-0142');
   });
 
@@ -133,9 +133,9 @@ describe('the booked chef', () => {
     expect(within(row).getByRole('link', { name: 'Lucía Gómez' })).toBeTruthy();
     expect(within(row).getByText('Spanish, English')).toBeTruthy();
     expect(within(row).getByTestId('reliability')).toBeTruthy();
-    expect((await within(row).findByRole('link', { name: /^Call Lucía Gómez/ })).getAttribute('href')).toBe(
-      `tel:${PHONE}`,
-    );
+    expect(
+      (await within(row).findByRole('link', { name: /^Call .* \(Lucía Gómez\)$/ })).getAttribute('href'),
+    ).toBe(`tel:${PHONE}`);
     await waitFor(() => expect(fakeApi.callsTo('GET', `/jobs/${job.id}`).length).toBeGreaterThan(0));
   });
 
@@ -160,7 +160,7 @@ describe('the booked chef', () => {
     );
     expect(
       within(card)
-        .getByRole('link', { name: 'Call North Loop Kitchen at (313) 555-0177' })
+        .getByRole('link', { name: 'Call (313) 555-0177 (North Loop Kitchen)' })
         .getAttribute('href'),
     ).toBe('tel:+13135550177');
   });

@@ -25,6 +25,8 @@ function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Appl
   const [cancelling, setCancelling] = useState(false);
   const when = shiftWhen(job.start_time, null, job.restaurant_profiles?.city);
   const waiting = job.pending_applications_count ?? 0;
+  // the booked chef's card until the checkout deadline (the phone, inside its window, from the job's page)
+  const showChef = !!worker && new Date(job.checkout_deadline).getTime() > now;
   return (
     <Row
       title={job.title}
@@ -34,7 +36,7 @@ function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Appl
         <>
           <JobStatusTag status={job.status} /> ·{' '}
           {t('shifts.total', { amount: formatCents(jobPay(job).totalCents) })}
-          {worker?.chef_profiles?.name && <> · {worker.chef_profiles.name}</>}
+          {!showChef && worker?.chef_profiles?.name && <> · {worker.chef_profiles.name}</>}
         </>,
         cancellationLine(job, 'restaurant', t),
         <CheckoutDeadline job={job} />,
@@ -75,11 +77,7 @@ function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Appl
       }
       panel={cancelling && <CancelShiftPanel job={job} onClose={() => setCancelling(false)} />}
       footer={
-        // the booked chef until the checkout deadline (the phone, inside its window, comes from the job's page)
-        worker &&
-        new Date(job.checkout_deadline).getTime() > now && (
-          <BookedChefCard job={job} chef={worker.chef_profiles} chefId={worker.chef_id} compact />
-        )
+        showChef && <BookedChefCard job={job} chef={worker.chef_profiles} chefId={worker.chef_id} compact />
       }
     />
   );
