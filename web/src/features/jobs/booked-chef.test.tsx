@@ -81,15 +81,22 @@ describe('the booked chef', () => {
     expect(call.textContent).toBe('Call (612) 555-0142');
   });
 
-  test('more than 24 h before the start there is no Call: the page says when the number shows', async () => {
+  test('more than 24 h before the start there is no Call: the page says when the number shows; no card before the shift is booked', async () => {
     const { user } = signedIn('restaurant');
     const { job } = filledShift(user.id, 30 * HOUR, null);
     fakeApi.on('GET', '/jobs/:id', { body: { job } });
-    renderApp(`/jobs/${job.id}`);
+    const { unmount } = renderApp(`/jobs/${job.id}`);
     const card = await screen.findByRole('region', { name: 'Your chef for this shift' });
     expect(within(card).queryByRole('link', { name: /^Call/ })).toBeNull();
     expect(within(card).getByText(/^The phone number shows here from /)).toBeTruthy();
     expect(within(card).getByRole('link', { name: 'Message Lucía Gómez' })).toBeTruthy();
+    unmount();
+
+    // A shift the server does not call booked (no contact) has no card.
+    fakeApi.on('GET', '/jobs/:id', { body: { job: { ...job, status: 'open', contact: undefined } } });
+    renderApp(`/jobs/${job.id}`);
+    await screen.findByRole('heading', { name: 'Applicants' });
+    expect(screen.queryByRole('region', { name: 'Your chef for this shift' })).toBeNull();
   });
 
   test('in Spanish: the languages by their Spanish names, Mensaje and Llamar', async () => {
@@ -107,15 +114,6 @@ describe('the booked chef', () => {
     expect(
       within(card).getByRole('link', { name: 'Llamar al (612) 555-0142 (Lucía Gómez)' }).textContent,
     ).toBe('Llamar al (612) 555-0142');
-  });
-
-  test('a shift not yet booked (no contact from the server) shows no card', async () => {
-    const { user } = signedIn('restaurant');
-    const { job } = filledShift(user.id, 3 * HOUR, PHONE);
-    fakeApi.on('GET', '/jobs/:id', { body: { job: { ...job, status: 'open', contact: undefined } } });
-    renderApp(`/jobs/${job.id}`);
-    await screen.findByRole('heading', { name: 'Applicants' });
-    expect(screen.queryByRole('region', { name: 'Your chef for this shift' })).toBeNull();
   });
 
   test('My Shifts: the booked shift’s row shows the chef, and Call once the job page’s contact says so', async () => {

@@ -57,6 +57,7 @@ describe('choosing the languages one speaks', () => {
     fakeApi.on('POST', '/profiles/chef', { body: { profile: chefProfile(user) } });
     const { router } = renderApp('/onboarding/worker');
     await toStepTwo();
+    expect(pressed('English')).toBe('true');
     const form = await complete(router);
     expect(form.get('languages')).toBeNull();
   });
