@@ -81,6 +81,7 @@ export const ERROR_CODES = {
   'IDENTITY.NO_CODE': 'No code is waiting for your account. Please request a new one.',
   'IDENTITY.TOO_MANY_ATTEMPTS': 'Too many wrong codes. Please request a new code.',
   'IDENTITY.TOO_MANY_CODES': 'Too many codes were sent to this phone number. Please try again in an hour.',
+  'IDENTITY.TOO_MANY_RESETS': 'Too many password reset requests. Please try again in an hour.',
   'IDENTITY.ALREADY_VERIFIED': 'Your phone number is already verified.',
   'IDENTITY.NOT_YOUR_PHONE': 'This is not the phone number of your account.',
   'IDENTITY.PHONE_TAKEN':

@@ -24,6 +24,11 @@ export interface Policy {
   reliabilityWindowDays: number;
   /** The platform's fee on what the chef is paid, in basis points (7%). */
   feeBps: number;
+  /**
+   * From this long before a booked shift's start until its checkout deadline, each side sees the other's phone
+   * (issue 32): `CONTACT_WINDOW`, default 24h.
+   */
+  contactWindowMs: number;
 }
 
 /** The environment variables of the policy and their defaults. */
@@ -34,6 +39,7 @@ export const POLICY_ENV = {
   CHECKOUT_REMINDERS: '24h,2h',
   STUCK_MONEY_AFTER: '1h',
   DISPUTE_REMINDER_AFTER: '72h',
+  CONTACT_WINDOW: '24h',
 } as const;
 
 export const RELIABILITY_WINDOW_DAYS = 90;
@@ -89,6 +95,7 @@ export function loadPolicy(env: Record<string, string | undefined> = {}): Policy
     disputeReminderAfterMs: duration('DISPUTE_REMINDER_AFTER'),
     reliabilityWindowDays: RELIABILITY_WINDOW_DAYS,
     feeBps: BOOKING_FEE_BPS,
+    contactWindowMs: duration('CONTACT_WINDOW'),
   };
 }
 
@@ -110,6 +117,21 @@ export function lateCancelFrom(policy: Pick<Policy, 'lateCancelWindowMs'>, start
 /** When each side's checkout answer is due: the shift's end plus CHECKOUT_DEADLINE. */
 export function checkoutDeadline(policy: Pick<Policy, 'checkoutDeadlineMs'>, endTime: Date | string): Date {
   return new Date(time(endTime) + policy.checkoutDeadlineMs);
+}
+
+/**
+ * When the two sides of a booked shift may see each other's phone: from CONTACT_WINDOW before the start until
+ * the checkout deadline (the end plus CHECKOUT_DEADLINE).
+ */
+export function contactWindow(
+  policy: Pick<Policy, 'contactWindowMs' | 'checkoutDeadlineMs'>,
+  startTime: Date | string,
+  endTime: Date | string,
+): { from: Date; until: Date } {
+  return {
+    from: new Date(time(startTime) - policy.contactWindowMs),
+    until: checkoutDeadline(policy, endTime),
+  };
 }
 
 /** Which rule a restaurant's cancellation falls under. */

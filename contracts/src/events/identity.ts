@@ -42,6 +42,8 @@ export const identityEvents = {
      * distances from it and never show it.
      */
     home: z.boolean().optional(),
+    /** The languages the chef speaks, ISO 639-1 codes (issue 32; absent from older events). */
+    languages: z.array(z.string()).optional(),
   }),
   'identity.restaurant_profile.updated.v1': z.object({
     profile_id: z.string().uuid(),

@@ -7,8 +7,10 @@ import {
   CUISINES,
   LANGUAGES,
   LIMITS,
+  MAX_SPOKEN_LANGUAGES,
   MESSAGES,
   SKILLS,
+  SPOKEN_LANGUAGE_CODES,
   TRAVEL_RADIUS_OPTIONS,
   WEEKDAYS,
 } from '../constants';
@@ -111,6 +113,8 @@ export const ChefProfile = z
     hourly_rate_min: z.number().nullable(),
     average_rating: z.number().nullable(),
     total_ratings: z.number().int(),
+    /** The languages the chef speaks: ISO 639-1 codes (issue 32). */
+    languages: z.array(z.string()),
     /** Completed shifts, late cancellations, no-shows: all time and the last 90 days (issue 16). */
     reliability: ChefReliability,
     created_at: z.string(),
@@ -192,6 +196,38 @@ export const VerifyPhoneRequest = z.object({
 });
 export const ResendCodeRequest = z.object({ phone: Phone });
 
+/** Whose password: the account's phone number or its email, exactly one of them (issue 32). */
+const oneAccount = <T extends { phone?: string; email?: string }>(b: T) =>
+  (b.phone === undefined) !== (b.email === undefined);
+const ONE_ACCOUNT = {
+  message: 'Enter the phone number or the email of your account (one of them)',
+  path: ['phone'],
+};
+const Password = z
+  .string({ error: 'Password is required' })
+  .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
+  .max(256, 'Password is too long');
+
+/**
+ * "Forgot password?": a 6-digit code is texted to the account's verified phone. The answer is the same
+ * whether or not an account matches.
+ */
+export const ForgotPasswordRequest = z
+  .object({ phone: Phone.optional(), email: Email.optional() })
+  .refine(oneAccount, ONE_ACCOUNT)
+  .meta({ id: 'ForgotPasswordRequest' });
+
+/** The code texted for the same phone or email as the forgot request, and the new password (as at sign-up). */
+export const ResetPasswordRequest = z
+  .object({
+    phone: Phone.optional(),
+    email: Email.optional(),
+    code: z.string({ error: MESSAGES.codeSixDigits }).regex(/^\d{6}$/, MESSAGES.codeSixDigits),
+    password: Password,
+  })
+  .refine(oneAccount, ONE_ACCOUNT)
+  .meta({ id: 'ResetPasswordRequest' });
+
 export const AuthResponse = z.object({ session: Session, user: User }).meta({ id: 'AuthResponse' });
 /** Sign-up: `code_sent` is false when no verification code could be texted (see POST /auth/resend-code). */
 export const SignupResponse = AuthResponse.extend({ code_sent: z.boolean() }).meta({ id: 'SignupResponse' });
@@ -226,6 +262,22 @@ export const RestaurantProfileForm = z.object({
   ).optional(),
 });
 export type RestaurantProfileForm = z.infer<typeof RestaurantProfileForm>;
+
+const knownLanguages = new Set(SPOKEN_LANGUAGE_CODES);
+const TOO_MANY_LANGUAGES = `Choose at most ${MAX_SPOKEN_LANGUAGES} languages`;
+/** The languages a chef speaks (issue 32): known ISO 639-1 codes, each once, 1 to MAX_SPOKEN_LANGUAGES. */
+export const SpokenLanguages = z
+  .array(
+    z
+      .string({ error: 'Languages are ISO 639-1 codes, like "es"' })
+      .trim()
+      .toLowerCase()
+      .refine((code) => knownLanguages.has(code), { message: 'Unknown language code' }),
+    { error: 'Languages must be a list of ISO 639-1 codes, like ["es", "en"]' },
+  )
+  .min(1, 'Choose at least one language you speak')
+  .max(MAX_SPOKEN_LANGUAGES, TOO_MANY_LANGUAGES)
+  .refine((codes) => new Set(codes).size === codes.length, { message: 'Each language can be listed once' });
 
 const HomeLatitude = NumberLike.pipe(z.number().min(-90).max(90));
 const HomeLongitude = NumberLike.pipe(z.number().min(-180).max(180));
@@ -263,6 +315,7 @@ export const ChefProfileForm = z
     ).optional(),
     availability: jsonField(Availability, 'availability must be JSON').optional(),
     hourlyRateMin: NumberLike.pipe(z.number().min(0).max(500)).optional(),
+    languages: jsonField(SpokenLanguages, 'languages must be a JSON list').optional(),
   })
   .refine((f) => (f.homeLatitude === undefined) === (f.homeLongitude === undefined), {
     message: 'Send homeLatitude and homeLongitude together',
@@ -353,6 +406,24 @@ export const identityRoutes: RouteDoc[] = [
     summary: "Text a new SMS code to the signed-in account's own phone (at most 5 texts per phone per hour)",
     auth: 'user',
     body: ResendCodeRequest,
+    response: MessageResponse,
+  },
+  {
+    method: 'post',
+    path: '/auth/password/forgot',
+    summary:
+      'Text a 6-digit code to the verified phone of the account with this phone or email; the same answer whether or not one matches (5 requests an hour per phone or email: 429 IDENTITY.TOO_MANY_RESETS)',
+    auth: 'public',
+    body: ForgotPasswordRequest,
+    response: MessageResponse,
+  },
+  {
+    method: 'post',
+    path: '/auth/password/reset',
+    summary:
+      'Set a new password with the code (the same phone or email as the forgot request); every session of the account ends. 400 IDENTITY.INVALID_CODE / CODE_EXPIRED, 429 IDENTITY.TOO_MANY_ATTEMPTS after 5 wrong codes',
+    auth: 'public',
+    body: ResetPasswordRequest,
     response: MessageResponse,
   },
   { method: 'get', path: '/auth/jwks.json', summary: 'Public keys that sign access tokens', auth: 'public' },

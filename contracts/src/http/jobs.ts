@@ -44,6 +44,8 @@ export const ApplicationChef = z
     city: z.string().nullable(),
     average_rating: z.number().nullable(),
     total_ratings: z.number().int(),
+    /** The languages the chef speaks: ISO 639-1 codes (issue 32). */
+    languages: z.array(z.string()),
     /** The chef's reliability record (all time and the last 90 days), served by the jobs service. */
     reliability: ChefReliability,
   })
@@ -102,6 +104,16 @@ export const JobDispute = z
   })
   .meta({ id: 'JobDispute' });
 export type JobDispute = z.infer<typeof JobDispute>;
+
+/** How the two parties of a booked shift reach each other (Job.contact). */
+export const JobContact = z
+  .object({
+    phone: z.string().nullable(),
+    phone_from: z.string(),
+    phone_until: z.string(),
+  })
+  .meta({ id: 'JobContact' });
+export type JobContact = z.infer<typeof JobContact>;
 
 export const Job = z
   .object({
@@ -174,6 +186,13 @@ export const Job = z
     pending_applications_count: z.number().int().optional(),
     /** The owning restaurant only (GET /jobs/{id}): every application with its chef. */
     applications: z.array(ApplicationOfJob).optional(),
+    /**
+     * GET /jobs/{id} of a booked shift (a confirmed chef), to its two parties only (issue 32): how to reach the
+     * other side. `phone` (E.164) is the confirmed chef's for the restaurant and the restaurant's for the chef,
+     * sent only from `phone_from` (CONTACT_WINDOW before the start) until `phone_until` (the checkout
+     * deadline) and when that side has a verified phone; null otherwise. Never in lists.
+     */
+    contact: JobContact.nullable().optional(),
   })
   .meta({ id: 'Job' });
 export type Job = z.infer<typeof Job>;

@@ -32,6 +32,9 @@ export {
   // issue 32: a chef's home ZIP (the service area's ZIP centres)
   zipIn,
   zipPlace,
+  // the languages a chef may speak (issue 32)
+  SPOKEN_LANGUAGE_CODES,
+  MAX_SPOKEN_LANGUAGES,
 } from '@brigade/contracts';
 export type { Actor, ApplicationState, PolicyTextKey } from '@brigade/contracts';
 export type { JobPay } from '@brigade/contracts';

@@ -66,6 +66,22 @@ export const phoneTexts = identity.table('phone_texts', {
   phone: text('phone').notNull(),
   userId: uuid('user_id').notNull(),
   sentAt: ts('sent_at').notNull().defaultNow(),
+  /** a verification code, or a password reset code (issue 32) */
+  purpose: text('purpose').$type<'verify' | 'reset'>().notNull().default('verify'),
+});
+
+/**
+ * Every forgot-password request (issue 32), under the sha256 of what was asked for (`phone:...` or `email:...`),
+ * with the account texted when one matched: the per-request limit and the code's attempts are counted here.
+ */
+export const passwordResets = identity.table('password_resets', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  lookup: text('lookup').notNull(),
+  userId: uuid('user_id'),
+  phone: text('phone'),
+  attempts: integer('attempts').notNull().default(0),
+  requestedAt: ts('requested_at').notNull().defaultNow(),
+  usedAt: ts('used_at'),
 });
 
 export const uploads = identity.table('uploads', {
@@ -113,6 +129,8 @@ export const chefProfiles = identity.table('chef_profiles', {
   availability: jsonb('availability').notNull(),
   profileImageUrl: text('profile_image_url'),
   hourlyRateMin: numeric('hourly_rate_min', { precision: 8, scale: 2, mode: 'number' }),
+  /** ISO 639-1 codes of the languages the chef speaks (issue 32) */
+  languages: text('languages').array().notNull().default([]),
   ratingSum: integer('rating_sum').notNull().default(0),
   totalRatings: integer('total_ratings').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),

@@ -33,6 +33,12 @@ export const IdentityErrors = {
       'IDENTITY.TOO_MANY_CODES',
       'Too many codes were sent to this phone number. Please try again in an hour.',
     ),
+  tooManyResets: () =>
+    new AppError(
+      429,
+      'IDENTITY.TOO_MANY_RESETS',
+      'Too many password reset requests. Please try again in an hour.',
+    ),
   tooManyAttempts: () =>
     new AppError(429, 'IDENTITY.TOO_MANY_ATTEMPTS', 'Too many wrong codes. Please request a new code.'),
   userNotFound: () => new AppError(404, 'IDENTITY.USER_NOT_FOUND', 'User not found'),

@@ -38,6 +38,7 @@ export interface ChefProfileRecord extends ProfileRecord {
   availability: unknown;
   profileImageUrl: string | null;
   hourlyRateMin: number | string | null;
+  languages: string[];
 }
 
 export interface RestaurantProfileRecord extends ProfileRecord {

@@ -41,6 +41,7 @@ export function toChefProfile(row: ChefProfileRecord): Omit<ChefProfile, 'reliab
     hourly_rate_min: row.hourlyRateMin === null ? null : Number(row.hourlyRateMin),
     average_rating: average(row.ratingSum, row.totalRatings),
     total_ratings: row.totalRatings,
+    languages: row.languages,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };

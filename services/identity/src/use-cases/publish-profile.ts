@@ -30,6 +30,7 @@ export async function publishProfile(ctx: IdentityContext, tx: Tx, userId: strin
       total_ratings: p.total_ratings,
       language_preference: user.languagePreference,
       home: p.home != null,
+      languages: p.languages,
     });
   } else {
     const row = await restaurantProfileOfUser(tx, userId);

@@ -10,6 +10,7 @@ import {
 } from '@brigade/contracts';
 import type { z } from 'zod';
 import { chefProfileOfUser, saveChefProfileRow } from '../db/profiles.repository';
+import { findUser } from '../db/users.repository';
 import { IdentityErrors } from '../domain/errors';
 import { chefHomeAfter, type ChefHomePlace } from '../domain/home';
 import { toOwnChefProfile } from '../domain/serialize';
@@ -23,7 +24,8 @@ type Form = z.infer<typeof identityHttp.ChefProfileForm>;
 /**
  * Create the chef profile (onboarding) or update it with the fields sent (settings). The merged result must
  * hold the spec's rules: name and bio (at most 250 characters), a city, at least one skill. The chef's home (a
- * ZIP or their location, issue 32) becomes their place for every distance (`chefHomeAfter`).
+ * ZIP or their location, issue 32) becomes their place for every distance (`chefHomeAfter`). The languages the
+ * chef speaks (issue 32) are the account's language until the chef says otherwise.
  */
 export async function saveChefProfile(
   ctx: IdentityContext,
@@ -71,6 +73,8 @@ export async function saveChefProfile(
         : (existing?.availability ?? DEFAULT_CHEF_AVAILABILITY),
       profileImageUrl: imageUrl,
       hourlyRateMin: form.hourlyRateMin ?? existing?.hourlyRateMin ?? null,
+      languages:
+        form.languages ?? (existing?.languages.length ? existing.languages : await ownLanguage(tx, userId)),
       updatedAt: new Date(),
     };
     const row = await saveChefProfileRow(tx, existing?.id, { id: randomUUID(), userId }, values);
@@ -79,4 +83,10 @@ export async function saveChefProfile(
   });
   const [withRecord] = await withChefReliability(ctx, [profile]);
   return { profile: withRecord };
+}
+
+/** A chef who has not said which languages they speak: the account's own language. */
+async function ownLanguage(tx: Parameters<typeof findUser>[0], userId: string): Promise<string[]> {
+  const user = await findUser(tx, userId);
+  return user ? [user.languagePreference] : [];
 }

@@ -1,9 +1,11 @@
 import { roundMiles, type ApplicationStatus, type Policy } from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
+import { contactTimes, isBookedShift } from '../domain/contact';
 import { attachDisputes } from './dispute-views';
 import { milesToRestaurant, type ChefPlace } from './places';
 import { presentApplicationOfJob, presentJob, type ApplicationOfJob, type Job } from './presenters';
+import { verifiedPhoneOf } from './read-models.repository';
 import {
   normaliseApplication,
   normaliseJob,
@@ -92,6 +94,8 @@ export async function jobView(
     view.pending_applications_count = view.applications.filter(
       (a: ApplicationOfJob) => a.status === 'pending',
     ).length;
+    const booked = view.applications.find((a) => isBookedShift(job, a));
+    if (booked) view.contact = await contactOf(ctx, job, booked.chef_id, executor);
     return (await attachDisputes(ctx, viewer, [view], executor))[0];
   }
   const mine = await database.rows<UserApplication>(
@@ -109,7 +113,27 @@ export async function jobView(
   view.user_application = application
     ? { id: application.id, status: application.status, worker_confirmed: application.worker_confirmed }
     : null;
+  if (application && isBookedShift(job, application))
+    view.contact = await contactOf(ctx, job, job.restaurant_id, executor);
   return (await attachDisputes(ctx, viewer, [view], executor))[0];
+}
+
+/**
+ * How one side of a booked shift reaches the other (`other`: the confirmed chef for the restaurant, the
+ * restaurant for the chef): the other's verified phone only inside the contact window (issue 32).
+ */
+async function contactOf(
+  ctx: ViewContext,
+  job: { start_time: Date; end_time: Date },
+  other: string,
+  executor?: Executor,
+): Promise<NonNullable<Job['contact']>> {
+  const { from, until, open } = contactTimes(ctx.policy, job, ctx.now());
+  return {
+    phone: open ? await verifiedPhoneOf(ctx.database, other, executor) : null,
+    phone_from: from.toISOString(),
+    phone_until: until.toISOString(),
+  };
 }
 
 export interface JobListQuery {

@@ -48,6 +48,7 @@ export function presentChef(cp: ChefProfileJson | null, reliability?: ChefReliab
     city: cp.city ?? null,
     average_rating: numberOrNull(cp.average_rating),
     total_ratings: Number(cp.total_ratings ?? 0),
+    languages: toJson<string[]>(cp.languages, []),
     reliability: reliability ?? emptyChefReliability(),
   };
 }

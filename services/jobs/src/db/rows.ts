@@ -29,6 +29,8 @@ export interface ChefProfileJson {
   profile_image_url: string | null;
   average_rating: number | string | null;
   total_ratings: number | string | null;
+  /** ISO 639-1 codes; absent from a row read before migration 0010 */
+  languages?: string[] | string | null;
 }
 
 /** A jobs.restaurant_profiles record as `to_jsonb(rp)` returns it in the read modules' joins. */

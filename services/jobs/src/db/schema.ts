@@ -86,6 +86,16 @@ export const chefProfiles = jobsSchema.table('chef_profiles', {
   profileImageUrl: text('profile_image_url'),
   averageRating: doublePrecision('average_rating'),
   totalRatings: integer('total_ratings').notNull(),
+  /** ISO 639-1 codes of the languages the chef speaks (issue 32) */
+  languages: jsonb('languages').$type<string[]>().notNull(),
+  sourceOccurredAt: ts('source_occurred_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** Read model of identity's users: each chef's and restaurant's verified phone (null while unverified). */
+export const userPhones = jobsSchema.table('user_phones', {
+  userId: uuid('user_id').primaryKey(),
+  phone: text('phone'),
   sourceOccurredAt: ts('source_occurred_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });

@@ -9,6 +9,7 @@ import { onPayoutAccountUpdated } from './on-payout-account-updated';
 import { onRestaurantProfileUpdated } from './on-restaurant-profile-updated';
 import { onStatementTranslated } from './on-statement-translated';
 import { onUserSuspended } from './on-user-suspended';
+import { onUserRegistered, onUserUpdated } from './on-user-phone';
 
 /**
  * Every event the jobs service reacts to: event type -> handler, on queue jobs.<name>. The queues keep their
@@ -27,5 +28,7 @@ export function subscriptions(ctx: JobsContext): Subscription[] {
     ['messaging.statement.translated.v1', onStatementTranslated, 'on-statement-translated'],
     ['messaging.message.sent.v1', onMessageSent, 'on-message-sent'],
     ['identity.user.suspended.v1', onUserSuspended, 'on-user-suspended'],
+    ['identity.user.registered.v1', onUserRegistered],
+    ['identity.user.updated.v1', onUserUpdated],
   ]);
 }

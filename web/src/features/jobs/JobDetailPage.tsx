@@ -13,6 +13,7 @@ import { canJob } from '../../app/contracts';
 import { MoneyOutcome } from '../payments/moneyOutcome';
 import { CancellationFacts } from './CancellationFacts';
 import { CancelShift } from './CancelShift';
+import { ChefBookedContact, OwnerBookedChef } from './BookedChefCard';
 import { DisputePanel } from './DisputePanel';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { jobPay } from './money';
@@ -242,6 +243,8 @@ export default function JobDetailPage() {
       {(owner || held || job.dispute) && (
         <DisputePanel job={job} side={user?.user_type === 'restaurant' ? 'restaurant' : 'chef'} />
       )}
+      {owner && <OwnerBookedChef job={job} />}
+      {held && <ChefBookedContact job={job} />}
       {user?.user_type === 'chef' && <ChefSection job={job} />}
       {owner && <OwnerSection job={job} />}
     </section>

@@ -41,6 +41,8 @@ export interface ChefDraft {
   homePoint: { lat: number; lon: number } | null;
   profileImage: File | null;
   skills: string[];
+  /** ISO 639-1 codes the chef chose (issue 32); empty: not chosen, the account's language is kept */
+  languages: string[];
   availability: Availability;
 }
 
@@ -72,6 +74,7 @@ export function emptyChefDraft(): ChefDraft {
     homePoint: null,
     profileImage: null,
     skills: [],
+    languages: [],
     availability: clone(DEFAULT_CHEF_AVAILABILITY),
   };
 }
@@ -162,6 +165,8 @@ export function chefForm(d: ChefDraft): FormData {
   f.set('travelRadius', String(d.travelRadius));
   setHomeFields(f, { home: d.home ?? '', point: d.homePoint ?? null });
   f.set('skills', JSON.stringify(d.skills));
+  // a draft kept from before languages has none: the server keeps the account's language then
+  if (d.languages?.length) f.set('languages', JSON.stringify(d.languages));
   f.set('availability', JSON.stringify(d.availability));
   if (d.profileImage) f.set('profileImage', d.profileImage);
   return f;

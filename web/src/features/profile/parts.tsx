@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { WEEKDAYS } from '../../app/contracts';
 import type { ChefProfile, RestaurantProfile } from '../auth/authApi';
 import { Reliability } from './Reliability';
+import { SpokenLanguages } from './languages';
 import { formatRating } from '../../app/format';
 
 export function Avatar({ url, name, size = 72 }: { url?: string | null; name: string; size?: number }) {
@@ -40,6 +41,7 @@ export function ChefDetails({ profile }: { profile: ChefProfile }) {
             {profile.city}, {profile.state} · {t('travelRadius', { miles: profile.travel_radius })}
           </p>
           <RatingLine average={profile.average_rating} total={profile.total_ratings} />
+          <SpokenLanguages codes={profile.languages} />
         </div>
       </div>
       <Reliability record={profile.reliability} />

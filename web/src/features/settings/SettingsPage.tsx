@@ -10,6 +10,7 @@ import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { ToggleGroup } from '../../components/ToggleGroup';
+import { LanguagesField } from '../profile/languages';
 import { authApi, type ChefProfile, type RestaurantProfile } from '../auth/authApi';
 import { HomeEditor } from '../profile/HomePlace';
 import { authActions } from '../auth/authSlice';
@@ -92,6 +93,9 @@ function ProfileTab() {
   const [bio, setBio] = useState(chef?.bio ?? '');
   const [travelRadius, setTravelRadius] = useState<number>(chef?.travel_radius ?? 15);
   const [skills, setSkills] = useState<string[]>(chef?.skills ?? []);
+  const [languages, setLanguages] = useState<string[]>(() =>
+    chef?.languages?.length ? chef.languages : [user?.language_preference ?? 'en'],
+  );
   const [cuisines, setCuisines] = useState<string[]>(restaurant?.cuisine_types ?? []);
   // Settings lists 23 skills; the two onboarding-only ones (Banquet Service, Clean-up Crew) are shown too when
   // the profile has them, so the chef can see and remove every skill they have.
@@ -115,6 +119,7 @@ function ProfileTab() {
       form.set('bio', bio.trim());
       form.set('travelRadius', String(travelRadius));
       form.set('skills', JSON.stringify(skills));
+      form.set('languages', JSON.stringify(languages));
     } else {
       form.set('cuisineTypes', JSON.stringify(cuisines));
     }
@@ -168,6 +173,7 @@ function ProfileTab() {
             onChange={setSkills}
             labelOf={(s) => tc(`skills.${s}`)}
           />
+          <LanguagesField value={languages} onChange={setLanguages} />
         </>
       )}
       {!isChef && (

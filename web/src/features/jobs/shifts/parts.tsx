@@ -45,6 +45,7 @@ export function Row({
   actions,
   error,
   panel,
+  footer,
 }: {
   title: string;
   urgent?: boolean;
@@ -52,6 +53,8 @@ export function Row({
   actions: ReactNode;
   error?: string | null;
   panel?: ReactNode;
+  /** below the facts, before the actions' column ends: the booked chef (issue 32) */
+  footer?: ReactNode;
 }) {
   return (
     <li className={panel ? 'list-item shift-row has-panel' : 'list-item shift-row'}>
@@ -65,6 +68,7 @@ export function Row({
           </div>
         ))}
         <Alert>{error ?? null}</Alert>
+        {footer}
       </div>
       <div className="item-actions">{actions}</div>
       {panel && <div className="row-panel">{panel}</div>}
