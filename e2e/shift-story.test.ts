@@ -308,7 +308,7 @@ test('after the shift starts both check out with ratings; the chef sees the shif
   await chef.getByLabel('Comentarios (opcional)').fill('Buen equipo y buena comunicación.');
   await step(chef, '16-checkout-es');
   await chef.getByRole('button', { name: 'Completar cierre' }).click();
-  await chef.getByRole('heading', { name: '¡Cierre completado!' }).waitFor();
+  await chef.getByRole('heading', { name: 'Cierre registrado' }).waitFor();
   // the receipt stays until the chef leaves it: the pay and what happens next
   await chef.getByRole('heading', { name: 'Recibo' }).waitFor();
   await chef.getByRole('heading', { name: 'Qué sigue' }).waitFor();
