@@ -72,7 +72,7 @@ test('a booked shift: the chef says it was worked, the restaurant says it was no
   await row.getByRole('link', { name: 'Complete Shift' }).click();
   await chefPage.getByRole('heading', { name: 'Shift Checkout' }).waitFor();
   await chefPage.getByRole('button', { name: 'Complete Checkout' }).click();
-  await chefPage.getByRole('heading', { name: 'Checkout Complete!' }).waitFor();
+  await chefPage.getByRole('heading', { name: 'Checkout recorded' }).waitFor();
 
   await restaurantPage.goto(story.url('/my-shifts'));
   const mine = rowOf(restaurantPage, job.id);
@@ -81,7 +81,8 @@ test('a booked shift: the chef says it was worked, the restaurant says it was no
   await restaurantPage.getByRole('heading', { name: 'Shift Checkout' }).waitFor();
   await restaurantPage.getByLabel('The work was completed').uncheck();
   await restaurantPage.getByRole('button', { name: 'Complete Checkout' }).click();
-  await restaurantPage.getByText('Both sides have checked out.').waitFor();
+  // Never "Checkout Complete!" on a dispute: the answers disagree, the money is held for review.
+  await restaurantPage.getByRole('heading', { name: 'Under review: money held' }).waitFor();
 }, 120_000);
 
 test('each side writes a statement on the job page', async () => {

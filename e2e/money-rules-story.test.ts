@@ -116,7 +116,7 @@ test('after the start the chef answers "I did not work this shift"; the restaura
   await chef.getByLabel('I did not work this shift').check();
   await step(chef, '07-did-not-work');
   await chef.getByRole('button', { name: 'Complete Checkout' }).click();
-  await chef.getByRole('heading', { name: 'Checkout Complete!' }).waitFor();
+  await chef.getByRole('heading', { name: 'Checkout recorded' }).waitFor();
 
   await restaurant.goto(story.url('/my-shifts'));
   const mine = rowOf(restaurant, jobId);
@@ -125,13 +125,13 @@ test('after the start the chef answers "I did not work this shift"; the restaura
   await restaurant.getByRole('heading', { name: 'Shift Checkout' }).waitFor();
   await restaurant.getByLabel('The work was completed').uncheck();
   await restaurant.getByRole('button', { name: 'Complete Checkout' }).click();
-  await restaurant.getByText('Both sides have checked out.').waitFor();
+  await restaurant.getByRole('heading', { name: 'Refunded' }).waitFor();
 
   // Both said not worked: the whole $21.40 goes back, and the shift reads refunded.
   await restaurant.goto(story.url('/my-shifts'));
   await eventually(
     restaurant,
-    rowOf(restaurant, jobId).getByText('$21.40 refunded: the shift was not worked.'),
+    rowOf(restaurant, jobId).getByText('Refunded: the whole $21.40 went back to your card.'),
     45_000,
   );
   await step(restaurant, '08-refunded');
@@ -144,7 +144,7 @@ test('the chef reads her earnings and the restaurant its receipts: no pay, the w
   expect(await chef.getByTestId('paid-out').textContent()).toBe('$0.00');
   expect(await chef.getByTestId('on-its-way').textContent()).toBe('$0.00');
   const earned = chef.getByTestId('earning-row');
-  await earned.getByText('Refunded to the restaurant').waitFor();
+  await earned.getByText('Refunded', { exact: true }).waitFor();
   await earned.getByText('No pay').waitFor();
   await step(chef, '09-earnings');
 

@@ -288,7 +288,11 @@ test('the restaurant cancels the second shift late, with the quote shown before 
     rowOf(chef, jobId).getByText(/^Cancelado por el restaurante · Cancelación tardía/),
     30_000,
   );
-  await eventually(chef, rowOf(chef, jobId).getByText('Recibes $80.00 por la cancelación tardía.'), 45_000);
+  await eventually(
+    chef,
+    rowOf(chef, jobId).getByText('Pago por cancelación tardía: se te pagaron $80.00.'),
+    45_000,
+  );
   await step(chef, '15d-chef-reads-cancellation-es');
 }, 120_000);
 
@@ -304,7 +308,7 @@ test('after the shift starts both check out with ratings; the chef sees the shif
   await chef.getByLabel('Comentarios (opcional)').fill('Buen equipo y buena comunicación.');
   await step(chef, '16-checkout-es');
   await chef.getByRole('button', { name: 'Completar cierre' }).click();
-  await chef.getByRole('heading', { name: '¡Cierre completado!' }).waitFor();
+  await chef.getByRole('heading', { name: 'Cierre registrado' }).waitFor();
   // the receipt stays until the chef leaves it: the pay and what happens next
   await chef.getByRole('heading', { name: 'Recibo' }).waitFor();
   await chef.getByRole('heading', { name: 'Qué sigue' }).waitFor();
@@ -323,15 +327,19 @@ test('after the shift starts both check out with ratings; the chef sees the shif
   expect(await restaurant.getByLabel('5 stars').isChecked()).toBe(true);
   await step(restaurant, '19-checkout');
   await restaurant.getByRole('button', { name: 'Complete Checkout' }).click();
-  await restaurant.getByRole('heading', { name: 'Checkout Complete!' }).waitFor();
-  await restaurant.getByText('Both sides have checked out.').waitFor();
+  await restaurant.getByRole('heading', { name: 'Paid in full' }).waitFor();
+  await restaurant
+    .getByText(
+      'Checkout recorded. Paid in full: $80.00 is on its way to the chef, and Brigade keeps the $5.60 booking fee.',
+    )
+    .waitFor();
   await restaurant.getByTestId('receipt-fee').waitFor();
   await restaurant.getByRole('link', { name: 'Go to dashboard' }).click();
   await restaurant.waitForURL('**/dashboard/restaurant', { timeout: 10_000 });
 
   // The chef's side shows the shift paid once the payout is released.
   await chef.goto(url('/my-shifts'));
-  await eventually(chef, chef.getByText('Pagado', { exact: true }), 45_000);
+  await eventually(chef, chef.getByText('Pagado completo', { exact: true }), 45_000);
   await step(chef, '20-shift-paid-es');
 
   // The restaurant's roster lists the chef.
@@ -359,13 +367,13 @@ test('the chef reads her Earnings (the shift paid out, the cancellation pay) and
   expect(await chef.getByTestId('on-its-way').textContent()).toBe('$0.00');
   const earned = chef.getByTestId('earning-row');
   const worked = earned.filter({ hasText: 'Cocinero de línea' });
-  await worked.getByText('Pagado', { exact: true }).waitFor();
+  await worked.getByText('Pagado completo', { exact: true }).waitFor();
   await worked.getByText('Northeast Noodle Bar', { exact: false }).waitFor();
   expect(await factsOf(worked)).toMatchObject({ Horas: '4', 'Pago bruto': '$80.00' });
   expect((await factsOf(worked)).Pago).toMatch(/^Pagado el /);
   await earned
     .filter({ hasText: 'Ayudante de preparación' })
-    .getByText('Cancelado: pago por cancelación')
+    .getByText('Pago por cancelación tardía', { exact: true })
     .waitFor();
   await step(chef, '23-earnings-es');
 
@@ -379,7 +387,7 @@ test('the chef reads her Earnings (the shift paid out, the cancellation pay) and
   // The worked shift: the card that paid, the chef's pay and Brigade's fee, nothing back.
   const paid = receipts.filter({ hasText: 'Line Cook' });
   await paid.getByText(CHEF_NAME, { exact: false }).waitFor();
-  await paid.getByText('Paid to the chef').waitFor();
+  await paid.getByText('Paid in full', { exact: true }).waitFor();
   await paid.getByText('Card: Visa ending in 4242').waitFor();
   expect(await factsOf(paid)).toEqual({
     'Shift pay': '$80.00',
@@ -389,7 +397,7 @@ test('the chef reads her Earnings (the shift paid out, the cancellation pay) and
   });
   // The cancelled shift: $128.40 charged, $42.80 back to the card.
   const cancelled = receipts.filter({ hasText: 'Prep Cook' });
-  await cancelled.getByText('Cancelled late: split').waitFor();
+  await cancelled.getByText('Late-cancellation pay', { exact: true }).waitFor();
   await cancelled.getByText('Card: Visa ending in 4242').waitFor();
   expect(await factsOf(cancelled)).toMatchObject({ Refunds: '$42.80', 'Net charged': '$85.60' });
   expect(await restaurant.getByTestId('net-charged').textContent()).toBe('$171.20');

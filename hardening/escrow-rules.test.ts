@@ -264,7 +264,10 @@ test('at the checkout deadline the answer given stands, silence pays the chef, d
   // and told the outcome after it.
   await eventuallyTexted(silent.chef, /did you work/);
   await eventuallyTexted(refusedByRestaurant.chef, /did you work/);
-  await eventuallyTexted(refusedByRestaurant.chef, /stands as not worked/);
+  await eventuallyTexted(
+    refusedByRestaurant.chef,
+    /deadline for .+ has passed\. Refunded: the whole \$1\.34 is going back to the restaurant/,
+  );
   expect((await paymentStatus(stack, restaurant, silent.job.id, 'completed')).ledger).toMatchObject({
     transferred_cents: 125,
     fee_cents: 9,

@@ -3,6 +3,7 @@ export * from './money';
 export * from './places';
 export * from './policy';
 export * from './policy-texts';
+export * from './money-texts';
 export * from './lifecycles';
 export * from './common';
 export * from './events/envelope';

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { EMERGENCY_LEVELS, LIMITS, POSITIONS, SKILLS } from '../constants';
 import { jsonField, NumberLike } from '../common';
 import { APPLICATION_STATUSES, JOB_STATUSES, PAYMENT_STATUSES } from '../lifecycles';
+import { MoneyOutcome } from './money-outcome';
 import { ChefReliability, RestaurantReliability } from './reliability';
 
-export { ChefReliability, RestaurantReliability };
+export { ChefReliability, MoneyOutcome, RestaurantReliability };
 
 // ---------- lifecycles (values: contracts/src/lifecycles) ----------
 export { APPLICATION_STATUSES, JOB_STATUSES, PAYMENT_STATUSES };
@@ -169,6 +170,12 @@ export const Job = z
      * statements and the operator's decision with its note.
      */
     dispute: JobDispute.nullable().optional(),
+    /**
+     * What the job's money did, for its two sides only (the owning restaurant; the chef who holds or held the
+     * shift, or whose application lapsed when it expired): the outcome named from the money decision and the
+     * ledger, with its figures. Null when no money was ever held; absent for anyone else.
+     */
+    money: MoneyOutcome.nullable().optional(),
     /**
      * Chefs' open list only: great-circle miles (one decimal) from the chef's home (their ZIP's centre, or their
      * location to 0.01 degree; their city's centre until they give one) to the restaurant (its ZIP's centre when
@@ -446,7 +453,20 @@ export const ApplicationsResponse = z.object({
   applications: z.array(Application),
   total: z.number().int().min(0),
 });
-export const CheckoutResponse = z.object({ message: z.string(), mutualCheckoutCompleted: z.boolean() });
+/**
+ * After a side's checkout: `message` says, in the caller's language, what happens to the money given the
+ * answers so far (`checkoutAnswerText`); `money`, `waiting_for` and `work_completed` are its facts, so a screen
+ * can say the same in its own language.
+ */
+export const CheckoutResponse = z.object({
+  message: z.string(),
+  mutualCheckoutCompleted: z.boolean(),
+  money: MoneyOutcome,
+  /** The side whose checkout is still awaited; null once both answered. */
+  waiting_for: z.enum(['chef', 'restaurant']).nullable(),
+  /** The caller's own answer. */
+  work_completed: z.boolean(),
+});
 export const CancelJobResponse = CancellationQuote.extend({ job: Job });
 export const FavoritesResponse = z.object({ favorites: z.array(Favorite) });
 export const FavoriteResponse = z.object({ favorite: Favorite });

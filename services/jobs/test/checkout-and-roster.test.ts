@@ -94,9 +94,23 @@ describe('checkout', () => {
       feedback: 'Great prep',
     });
     expect(first.status).toBe(200);
+    // The answer says what happens to the money given the answers so far: held, waiting for the chef.
+    const held = {
+      outcome: 'held',
+      reason: null,
+      state: 'held',
+      shift_pay_cents: job.subtotal_cents,
+      total_cents: job.total_cents,
+      chef_pay_cents: job.subtotal_cents,
+      fee_cents: job.fee_cents,
+      refund_cents: 0,
+    };
     expect(first.body).toEqual({
-      message: 'Checkout complete. Waiting for the chef to check out.',
+      message: "Checkout recorded. Waiting for the chef's checkout: your $85.60 stays held until then.",
       mutualCheckoutCompleted: false,
+      money: held,
+      waiting_for: 'chef',
+      work_completed: true,
     });
     const mid = (await r.api.get(`/jobs/${job.id}`)).body.job;
     expect(mid).toMatchObject({
@@ -107,9 +121,13 @@ describe('checkout', () => {
     });
 
     const second = await chef.api.post(`/applications/${appId}/checkout`, { rating: 5, feedback: '' });
+    const paid = { ...held, outcome: 'paid_in_full', reason: 'release', state: 'moving' };
     expect(second.body).toEqual({
-      message: 'Shift completed by both sides. Payment is being released to the chef.',
+      message: 'Checkout recorded. Paid in full: your $80.00 is on its way to you.',
       mutualCheckoutCompleted: true,
+      money: paid,
+      waiting_for: null,
+      work_completed: true,
     });
     const done = (await chef.api.get(`/jobs/${job.id}`)).body.job;
     expect(done).toMatchObject({
@@ -118,6 +136,7 @@ describe('checkout', () => {
       chef_rating: 4,
       restaurant_rating: 5,
       chef_checkout_completed: true,
+      money: paid,
     });
 
     const ratedChef = await waitForEvent(
@@ -162,6 +181,9 @@ describe('checkout', () => {
     await eventually(async () =>
       expect((await r.api.get(`/jobs/${job.id}`)).body.job.payment_status).toBe('completed'),
     );
+    // Payments closed the escrow: both sides read it paid, with the figures the event moved.
+    expect((await r.api.get(`/jobs/${job.id}`)).body.job.money).toEqual({ ...paid, state: 'done' });
+    expect((await chef.api.get(`/jobs/${job.id}`)).body.job.money).toEqual({ ...paid, state: 'done' });
   });
 
   test('both sides say the work was not done: the job completes with a refund to the restaurant', async () => {
@@ -171,8 +193,15 @@ describe('checkout', () => {
     const res = await chef.api.post(`/applications/${appId}/checkout`, { rating: 3, workCompleted: false });
     expect(res.body.mutualCheckoutCompleted).toBe(true);
     expect(res.body.message).toBe(
-      'Both sides reported the work was not completed. The restaurant will be refunded.',
+      'Checkout recorded. Refunded: the whole $85.60 is going back to the restaurant, so this shift pays you nothing.',
     );
+    expect(res.body.money).toMatchObject({
+      outcome: 'refunded',
+      reason: 'work_not_completed',
+      state: 'moving',
+      chef_pay_cents: 0,
+      refund_cents: 8560,
+    });
     const ev = await waitForEvent(h, 'jobs.checkout.completed.v1', (d) => d.application_id === appId);
     expect(ev).toMatchObject({
       outcome: 'refund',
@@ -187,9 +216,14 @@ describe('checkout', () => {
     await chef.api.post(`/applications/${appId}/checkout`, { rating: 5 });
     const res = await r.api.post(`/applications/${appId}/checkout`, { rating: 1, workCompleted: false });
     expect(res.body.mutualCheckoutCompleted).toBe(true);
+    // Never "Checkout Complete!": the answer says the money is held for review.
+    expect(res.body.message).toBe(
+      'Checkout recorded. Under review: the two checkouts disagree, so your $85.60 stays held until a Brigade operator decides.',
+    );
     expect((await r.api.get(`/jobs/${job.id}`)).body.job).toMatchObject({
       status: 'disputed',
       payment_status: 'disputed',
+      money: { outcome: 'under_review', state: 'held', reason: null },
     });
     const ev = await waitForEvent(h, 'jobs.checkout.completed.v1', (d) => d.application_id === appId);
     expect(ev.outcome).toBe('disputed');

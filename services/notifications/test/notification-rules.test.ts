@@ -335,9 +335,14 @@ describe('texts about shifts and money', () => {
       transfer_id: 'tr_1',
       amount_cents: 15000,
     });
-    const [payout] = await textsTo(h.svc.url, chef.phone, /recibiste un pago/);
-    expect(payout.body).toBe(
-      'Brigade: recibiste un pago de $150.00 por "Prep Cook". Llegará a tu banco en 2 a 7 días hábiles.',
+    // Paid in full (issue 32): the chef reads the outcome's own words, the restaurant what the chef got and the fee.
+    const [payout] = await textsTo(h.svc.url, chef.phone, /Pagado completo/);
+    expect(payout.body).toMatch(
+      /^Brigade: el turno "Prep Cook" del .+: Pagado completo: se te pagaron \$150\.00\. Llegará a tu banco en 2 a 7 días hábiles\.$/,
+    );
+    const [told] = await textsTo(h.svc.url, restaurant.phone, /Paid in full/);
+    expect(told.body).toMatch(
+      /^Brigade: "Prep Cook" on .+: Paid in full: the chef was paid \$150\.00, and Brigade kept the \$10\.50 booking fee\.$/,
     );
 
     const cancelled = newJob(restaurant, h.clock, 'Server');
@@ -359,7 +364,12 @@ describe('texts about shifts and money', () => {
       amount_cents: 16050,
       reason: 'work_not_completed',
     });
-    await textsTo(h.svc.url, chef.phone, /el pago de "Dishwasher" se reembolsó a Money Diner/);
+    const [refunded] = await textsTo(h.svc.url, chef.phone, /"Dishwasher".*Reembolsado/);
+    expect(refunded.body).toMatch(
+      /: Reembolsado: los \$160\.50 volvieron completos al restaurante, así que este turno no te paga nada\.$/,
+    );
+    const [back] = await textsTo(h.svc.url, restaurant.phone, /"Dishwasher".*Refunded/);
+    expect(back.body).toMatch(/: Refunded: the whole \$160\.50 went back to your card\.$/);
   });
 });
 

@@ -35,8 +35,14 @@ export {
   // the languages a chef may speak (issue 32)
   SPOKEN_LANGUAGE_CODES,
   MAX_SPOKEN_LANGUAGES,
+  // what a shift's money did (issue 32): one outcome, one text per side, from the server's facts
+  moneyText,
+  moneyLabel,
+  moneyOutcomeOf,
+  checkoutAnswerText,
 } from '@brigade/contracts';
 export type { Actor, ApplicationState, PolicyTextKey } from '@brigade/contracts';
+export type { MoneyFacts, MoneyOutcomeKind, MoneySide, CheckoutAnswerFacts } from '@brigade/contracts';
 export type { JobPay } from '@brigade/contracts';
 export type { CityName, Weekday } from '@brigade/contracts';
 import type { identityHttp } from '@brigade/contracts';

@@ -53,14 +53,6 @@ export const SERVER_TEXTS: ReadonlyArray<readonly [english: string | RegExp, key
   ['Each language can be listed once', 'languageTwice'],
   ['Verification code sent', 'codeSent'],
   ['Phone verified successfully', 'phoneVerified'],
-  ['Checkout complete. Waiting for the restaurant to check out.', 'checkoutWaitRestaurant'],
-  ['Checkout complete. Waiting for the chef to check out.', 'checkoutWaitChef'],
-  ['Shift completed by both sides. Payment is being released to the chef.', 'checkoutReleased'],
-  ['Both sides reported the work was not completed. The restaurant will be refunded.', 'checkoutRefund'],
-  [
-    'The two checkouts disagree about the work, so the payment is held while the shift is reviewed.',
-    'checkoutDisputed',
-  ],
   // The policy's text when a started shift is cancelled (JOBS.SHIFT_STARTED), as the server words it in each language.
   ['The shift has started, so it can no longer be cancelled: check out instead.', 'cancelStarted'],
   ['El turno ya empezó, así que no se puede cancelar: completa el cierre del turno.', 'cancelStarted'],

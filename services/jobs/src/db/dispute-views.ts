@@ -8,6 +8,7 @@ import {
   type DisputeRow,
   type StatementRow,
 } from './disputes.repository';
+import { jobMoney } from '../domain/money';
 import { chefReliability, emptyChefReliability, restaurantReliability } from './reliability.repository';
 import { presentJob } from './presenters';
 import { normaliseJob, toJson, type ChefProfileJson, type JobRow, type RestaurantProfileJson } from './rows';
@@ -145,6 +146,7 @@ export async function opsDisputeView(
     emptyChefReliability();
   const view = presentJob(job, rp, ctx.policy);
   view.dispute = presentJobDispute(d, statements);
+  view.money = jobMoney(job);
   return {
     job: view,
     opened_at: d.opened_at.toISOString(),

@@ -2,6 +2,7 @@ import { roundMiles, type ApplicationStatus, type Policy } from '@brigade/contra
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import { contactTimes, isBookedShift } from '../domain/contact';
+import { chefSeesMoney, jobMoney } from '../domain/money';
 import { attachDisputes } from './dispute-views';
 import { milesToRestaurant, type ChefPlace } from './places';
 import { presentApplicationOfJob, presentJob, type ApplicationOfJob, type Job } from './presenters';
@@ -96,6 +97,7 @@ export async function jobView(
     ).length;
     const booked = view.applications.find((a) => isBookedShift(job, a));
     if (booked) view.contact = await contactOf(ctx, job, booked.chef_id, executor);
+    view.money = jobMoney(job);
     return (await attachDisputes(ctx, viewer, [view], executor))[0];
   }
   const mine = await database.rows<UserApplication>(
@@ -115,6 +117,7 @@ export async function jobView(
     : null;
   if (application && isBookedShift(job, application))
     view.contact = await contactOf(ctx, job, job.restaurant_id, executor);
+  if (chefSeesMoney(job, viewer.id, application)) view.money = jobMoney(job);
   return (await attachDisputes(ctx, viewer, [view], executor))[0];
 }
 
@@ -260,15 +263,18 @@ export async function listJobs(
     { prepared: true },
   );
   const jobs = rows.map((r) => {
-    const view = presentJobRow(r, policy);
+    const row = normaliseJob(toJson(r.job, {}));
+    const view = presentJob(row, toJson<RestaurantProfileJson | null>(r.rp, null), policy);
     if (isChef) {
       view.user_applied = r.ua_id !== null && r.ua_id !== undefined;
       view.user_application =
         r.ua_id !== null && r.ua_id !== undefined
           ? { id: r.ua_id, status: r.ua_status!, worker_confirmed: r.ua_worker_confirmed }
           : null;
+      if (chefSeesMoney(row, viewer.id, view.user_application)) view.money = jobMoney(row);
     } else {
       view.pending_applications_count = Number(r.pending_count);
+      view.money = jobMoney(row);
     }
     return view;
   });

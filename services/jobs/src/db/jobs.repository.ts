@@ -64,6 +64,10 @@ type JobPatch = Partial<
     | 'cancel_fee_cents'
     | 'cancel_refund_cents'
     | 'cancel_reason'
+    | 'money_reason'
+    | 'money_chef_pay_cents'
+    | 'money_fee_cents'
+    | 'money_refund_cents'
   >
 >;
 

@@ -79,6 +79,10 @@ export function normaliseJob(row: any): JobRow {
     cancel_fee_cents: row.cancel_fee_cents == null ? null : Number(row.cancel_fee_cents),
     cancel_refund_cents: row.cancel_refund_cents == null ? null : Number(row.cancel_refund_cents),
     cancel_reason: row.cancel_reason ?? null,
+    money_reason: row.money_reason ?? null,
+    money_chef_pay_cents: row.money_chef_pay_cents == null ? null : Number(row.money_chef_pay_cents),
+    money_fee_cents: row.money_fee_cents == null ? null : Number(row.money_fee_cents),
+    money_refund_cents: row.money_refund_cents == null ? null : Number(row.money_refund_cents),
     required_skills: toJson(row.required_skills, []),
     notify_favorites: toJson(row.notify_favorites, []),
   };

@@ -47,6 +47,10 @@ export const jobs = jobsSchema.table('jobs', {
   cancelFeeCents: integer('cancel_fee_cents'),
   cancelRefundCents: integer('cancel_refund_cents'),
   cancelReason: text('cancel_reason'),
+  moneyReason: text('money_reason'),
+  moneyChefPayCents: integer('money_chef_pay_cents'),
+  moneyFeeCents: integer('money_fee_cents'),
+  moneyRefundCents: integer('money_refund_cents'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });

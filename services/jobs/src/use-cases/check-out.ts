@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { JobsContext } from '../context';
 import { updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
-import { checkoutMessage, outcomeStatus, type CheckoutSide } from '../domain/checkout';
+import { checkoutAnswer, outcomeStatus, type CheckoutSide } from '../domain/checkout';
 import { checkoutAnswers, checkoutReliabilityFacts } from '../domain/reliability';
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts, moneyFacts } from '../domain/facts';
@@ -20,10 +20,10 @@ import { recordReliability } from './record-reliability';
  */
 export async function checkOut(
   ctx: JobsContext,
-  user: Pick<AuthUser, 'id' | 'type'>,
+  user: Pick<AuthUser, 'id' | 'type'> & Partial<Pick<AuthUser, 'language'>>,
   applicationId: string,
   input: z.infer<typeof jobsHttp.CheckoutRequest>,
-): Promise<{ message: string; mutualCheckoutCompleted: boolean }> {
+): Promise<z.infer<typeof jobsHttp.CheckoutResponse>> {
   return inTransaction(ctx, async (tx) => {
     const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
     const side: CheckoutSide = user.type;
@@ -103,6 +103,6 @@ export async function checkOut(
       ...(await scopesOfJob(ctx.database, tx, job, patch.status ?? job.status)),
       ...recorded,
     ]);
-    return { message: checkoutMessage(side, outcome), mutualCheckoutCompleted: mutual };
+    return checkoutAnswer(user.language ?? 'en', side, { ...after, ...patch }, input.workCompleted);
   });
 }

@@ -45,7 +45,14 @@ export async function resolveDispute(
       resolved_at: resolvedAt,
     });
     if (!decided) throw JobsErrors.disputeResolved();
-    await updateJob(tx, jobId, { status: next });
+    // The decision's figures stay on the job (Job.money: on its way until payments closes the escrow).
+    await updateJob(tx, jobId, {
+      status: next,
+      money_reason: 'dispute_decision',
+      money_chef_pay_cents: figures.chef_pay_cents,
+      money_fee_cents: figures.fee_cents,
+      money_refund_cents: figures.refund_cents,
+    });
     await appendEvent(ctx.database, tx, 'jobs.dispute.resolved.v1', {
       ...applicationFacts(app, job),
       ...figures,

@@ -65,8 +65,11 @@ describe('forgot password', () => {
       code: '123456',
       password: 'kitchen-shift-2',
     });
-    expect((await screen.findByRole('status')).textContent).toBe(
-      'Your password was changed. Log in with your new password.',
+    // The sign-in page may take a moment to replace the forgot page (a lazy route): wait for its status.
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'Your password was changed. Log in with your new password.',
+      ),
     );
   });
 

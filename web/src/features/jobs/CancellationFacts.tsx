@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { refundReason, settledReason } from '../payments/moneyOutcome';
+import { moneyDecided } from '../payments/moneyOutcome';
 import type { JobPosting } from './jobsApi';
 import { formatCents, formatShiftMoment } from '../../app/format';
 
@@ -69,8 +69,8 @@ export function cancellationLine(
 ): string | null {
   const c = job?.cancellation;
   if (job?.status !== 'cancelled' || !c) return null;
-  // Once the money has moved, the money outcome tells the figures: the line keeps who and when.
-  const figures = !refundReason(job) && !settledReason(job);
+  // Once the money is decided, its outcome tells the figures: the line keeps who and when.
+  const figures = !moneyDecided(job.money);
   return [
     t(`cancellation.line_${c.cancelled_by}`),
     c.late ? t('cancellation.late') : t('cancellation.inTime'),

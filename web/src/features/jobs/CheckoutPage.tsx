@@ -9,7 +9,7 @@ import { Field } from '../../components/Field';
 import { NotFoundScreen } from '../../components/NotFoundScreen';
 import { Spinner } from '../../components/Spinner';
 import { CheckoutReceipt } from './CheckoutReceipt';
-import { jobsApi } from './jobsApi';
+import { jobsApi, type CheckoutResponse } from './jobsApi';
 import { checkoutState } from './shiftState';
 import { PositionTitle, rateText } from './parts';
 import { CheckoutDeadline, UnderReview } from './policy';
@@ -70,8 +70,8 @@ function WorkedChoice({ worked, onChange }: { worked: boolean; onChange: (v: boo
 
 /**
  * /checkout/{applicationId}: one side checks out of a filled shift after its start and rates the other.
- * Afterwards 'Checkout Complete!' with the server's message and a receipt (CheckoutReceipt), which stays until
- * the reader leaves it (issue 20: no timed redirect).
+ * Afterwards what happens to the money given the answers so far, from the server's answer, and a receipt
+ * (CheckoutReceipt), which stays until the reader leaves it (issue 20: no timed redirect).
  */
 export default function CheckoutPage() {
   const { t } = useTranslation('jobs');
@@ -84,7 +84,7 @@ export default function CheckoutPage() {
   const [workCompleted, setWorkCompleted] = useState(true);
   const [feedback, setFeedback] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<{ message: string; mutualCheckoutCompleted: boolean } | null>(null);
+  const [result, setResult] = useState<CheckoutResponse | null>(null);
 
   if (query.isLoading) return <Spinner />;
   const app = query.data?.application;

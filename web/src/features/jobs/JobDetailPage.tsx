@@ -10,7 +10,7 @@ import { failureText, PhoneRequiredNotice } from '../auth/PhoneRequired';
 import { awaitingSettlement, SettlementNotice } from '../payments/SettlementNotice';
 import { AddToCalendar } from '../calendar/AddToCalendar';
 import { canJob } from '../../app/contracts';
-import { MoneyOutcome } from '../payments/moneyOutcome';
+import { moneyDecided, MoneyOutcome } from '../payments/moneyOutcome';
 import { CancellationFacts } from './CancellationFacts';
 import { CancelShift } from './CancelShift';
 import { ChefBookedContact, OwnerBookedChef } from './BookedChefCard';
@@ -54,11 +54,16 @@ function ChefSection({ job }: { job: JobPosting }) {
     const res = await apply(job.id);
     if (res.error) setError(failureText(res.error, t('apply.failedSubmit')));
   };
+  // The chef of the shift reads what its money did (the server's facts); anyone else, the rule.
+  const money = job.money ?? null;
   return (
     <section className="card" aria-labelledby="chef-section-title">
       <h2 id="chef-section-title">{t('detail.yourPay')}</h2>
-      <p className="big-number">{formatCents(jobPay(job).subtotalCents)}</p>
-      <p className="hint">{t('detail.chefPayNote')}</p>
+      <p className="big-number" data-testid="chef-pay">
+        {formatCents(money ? money.chef_pay_cents : jobPay(job).subtotalCents)}
+      </p>
+      {!money && <p className="hint">{t('detail.chefPayNote')}</p>}
+      {money && money.outcome !== 'under_review' && <MoneyOutcome money={money} side="chef" as="p" />}
       <Alert>{error}</Alert>
       {blocker === 'profile' && (
         <Alert tone="warning">
@@ -107,7 +112,7 @@ function OwnerSection({ job }: { job: JobPosting }) {
     <>
       <ExpiredNotice job={job} side="restaurant" />
       <CancellationFacts job={job} side="restaurant" />
-      <PayBreakdown pay={jobPay(job)} />
+      <PayBreakdown pay={jobPay(job)} note={!moneyDecided(job.money)} />
       <section className="card" aria-labelledby="owner-section-title">
         <h2 id="owner-section-title">{t('detail.applicants')}</h2>
         {job.status === 'payment_failed' && (
@@ -229,8 +234,10 @@ export default function JobDetailPage() {
         {(owner || held) && <AddToCalendar job={job} side={owner ? 'restaurant' : 'chef'} />}
       </div>
       {(owner || held) && <CheckoutDeadline job={job} />}
-      {(owner || held) && <UnderReview job={job} />}
-      {(owner || held) && <MoneyOutcome job={job} side={owner ? 'restaurant' : 'chef'} as="p" />}
+      {(owner || held) && <UnderReview job={job} side={owner ? 'restaurant' : 'chef'} />}
+      {owner && job.money?.outcome !== 'under_review' && (
+        <MoneyOutcome money={job.money} side="restaurant" as="p" />
+      )}
       {(owner || held) && awaitingSettlement(job) && (
         <SettlementNotice jobId={job.id} side={owner ? 'restaurant' : 'chef'} />
       )}

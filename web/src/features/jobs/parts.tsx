@@ -5,8 +5,19 @@ import type { JobPay } from '../../app/contracts';
 import type { JobPosting } from './jobsApi';
 import { formatCents, formatHours, formatRate, formatShift } from '../../app/format';
 
-/** Hours, subtotal, the 7% booking fee and the total: the restaurant's view of a shift's price. */
-export function PayBreakdown({ pay, caption }: { pay: JobPay | null; caption?: string }) {
+/**
+ * Hours, subtotal, the 7% booking fee and the total: the restaurant's view of a shift's price, with the pricing
+ * rule under it (`note`; left out once the money is decided: then the outcome says what it did).
+ */
+export function PayBreakdown({
+  pay,
+  caption,
+  note = true,
+}: {
+  pay: JobPay | null;
+  caption?: string;
+  note?: boolean;
+}) {
   const { t } = useTranslation('jobs');
   return (
     <section className="card pay-summary" aria-labelledby="pay-summary-title" aria-live="polite">
@@ -33,7 +44,7 @@ export function PayBreakdown({ pay, caption }: { pay: JobPay | null; caption?: s
       ) : (
         <p className="muted">{t('pay.empty')}</p>
       )}
-      <p className="hint">{t('pay.note')}</p>
+      {note && <p className="hint">{t('pay.note')}</p>}
     </section>
   );
 }

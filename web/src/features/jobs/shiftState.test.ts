@@ -41,7 +41,7 @@ test('checkout labels: open to either side on a filled shift after the start; se
     'waitingOther',
   );
   expect(checkoutState('chef', { ...filled, start_time: at(HOUR) })).toBe('notYet');
-  expect(checkoutState('chef', { status: 'completed', payment_status: 'settled' })).toBe('settled');
-  expect(checkoutState('chef', { status: 'disputed', payment_status: 'held_in_escrow' })).toBe('disputed');
+  expect(checkoutState('chef', { status: 'completed', payment_status: 'settled' })).toBe('outcome');
+  expect(checkoutState('chef', { status: 'disputed', payment_status: 'held_in_escrow' })).toBe('outcome');
   expect(checkoutState('chef', { status: 'expired', payment_status: 'refunded' })).toBeNull();
 });

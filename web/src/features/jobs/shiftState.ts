@@ -102,18 +102,15 @@ const APPLICATION_LABELS: Record<Side, Record<ApplicationState, string>> = {
 export const applicationLabel = (app: ApplicationLike, side: Side) =>
   `applicationStatus.${APPLICATION_LABELS[side][stateOf(app)]}`;
 
-export type CheckoutState =
-  'checkout' | 'notYet' | 'waitingOther' | 'paid' | 'refunded' | 'settled' | 'completed' | 'disputed';
+export type CheckoutState = 'checkout' | 'notYet' | 'waitingOther' | 'outcome';
 
-/** Where one side stands at checkout, as the text key of its label (null when there is nothing to say). */
+/**
+ * Where one side stands at checkout (null when there is nothing to say): its checkout to do, not yet open,
+ * waiting for the other side, or over (`outcome`: the label is what the money did, the server's Job.money).
+ */
 export function checkoutState(side: Side, job: JobLike, now = Date.now()): CheckoutState | null {
   if (!job?.status) return null;
-  if (job.status === 'completed' || job.status === 'disputed') {
-    if (job.payment_status === 'completed') return 'paid';
-    if (job.payment_status === 'refunded') return 'refunded';
-    if (job.payment_status === 'settled') return 'settled';
-    return job.status === 'disputed' ? 'disputed' : 'completed';
-  }
+  if (job.status === 'completed' || job.status === 'disputed') return 'outcome';
   if (!canJob('complete', job.status, side)) return null;
   const mine = side === 'chef' ? job.chef_checkout_completed : job.restaurant_checkout_completed;
   if (mine) return 'waitingOther';

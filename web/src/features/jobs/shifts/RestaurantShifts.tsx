@@ -6,7 +6,7 @@ import { canJob } from '../../../app/contracts';
 import { LISTS_POLL_MS } from '../../../app/shiftConstants';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
-import { MoneyOutcome } from '../../payments/moneyOutcome';
+import { moneyDecided, MoneyOutcome } from '../../payments/moneyOutcome';
 import { awaitingSettlement, SettlementNotice } from '../../payments/SettlementNotice';
 import { cancellationLine } from '../CancellationFacts';
 import { CancelShiftButton, CancelShiftPanel } from '../CancelShift';
@@ -40,9 +40,9 @@ function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Appl
         </>,
         cancellationLine(job, 'restaurant', t),
         <CheckoutDeadline job={job} />,
-        <UnderReview job={job} />,
+        <UnderReview job={job} side="restaurant" />,
         <DisputeLink job={job} />,
-        <MoneyOutcome job={job} side="restaurant" />,
+        moneyDecided(job.money) && <MoneyOutcome money={job.money} side="restaurant" />,
         awaitingSettlement(job) && <SettlementNotice jobId={job.id} side="restaurant" />,
       ]}
       actions={

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import type { JobPosting } from '../jobsApi';
 import { PositionTitle } from '../parts';
+import { useMoneyWords } from '../../payments/moneyOutcome';
 import { checkoutState, type Side } from '../shiftState';
 
 export type Tab = 'shifts' | 'applications';
@@ -21,6 +22,7 @@ export function ShiftState({
   now: number;
 }) {
   const { t } = useTranslation('jobs');
+  const words = useMoneyWords();
   const state = checkoutState(side, job, now);
   if (!state) return null;
   if (state === 'checkout' && applicationId)
@@ -30,6 +32,15 @@ export function ShiftState({
       </Link>
     );
   if (state === 'checkout') return null;
+  if (state === 'outcome') {
+    // Over: the tag says what the money did (the server's Job.money), else how the shift ended.
+    const outcome = job.money?.outcome ?? job.status;
+    return (
+      <span className={`tag tag-${outcome}`} data-testid="shift-outcome">
+        {job.money ? words.label(job.money) : t(`shifts.state.${job.status}`)}
+      </span>
+    );
+  }
   const text =
     state === 'waitingOther'
       ? t(side === 'chef' ? 'shifts.waitingRestaurant' : 'shifts.waitingChef')
