@@ -9,6 +9,7 @@ import {
   type StatementRow,
 } from './disputes.repository';
 import { chefReliability, emptyChefReliability, restaurantReliability } from './reliability.repository';
+import { presentTranslation } from '../domain/text-translation';
 import { presentJob } from './presenters';
 import { normaliseJob, toJson, type ChefProfileJson, type JobRow, type RestaurantProfileJson } from './rows';
 import type { ViewContext, Viewer } from './view-context';
@@ -39,6 +40,7 @@ function presentResolution(d: DisputeRow): jobsHttp.DisputeResolution | null {
     refund_cents: d.refund_cents ?? 0,
     note: d.note ?? '',
     resolved_at: d.resolved_at.toISOString(),
+    note_translation: presentTranslation(d.note_translation),
   };
 }
 

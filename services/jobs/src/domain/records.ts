@@ -40,6 +40,9 @@ export interface JobRow {
   cancel_fee_cents: number | null;
   cancel_refund_cents: number | null;
   cancel_reason: string | null;
+  /** The description's and the cancellation reason's translations (issue 32, domain/text-translation.ts). */
+  description_translation?: unknown;
+  cancel_reason_translation?: unknown;
   created_at: Date;
   updated_at: Date;
 }
