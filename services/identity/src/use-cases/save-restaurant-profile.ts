@@ -13,6 +13,7 @@ import { stripeAccountOf } from '../db/users.repository';
 import { IdentityErrors } from '../domain/errors';
 import { toRestaurantProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
+import { announceDescription } from './announce-description';
 import { publishProfile } from './publish-profile';
 import { withRestaurantReliability } from './attach-reliability';
 import { storeImage, type UploadedFile } from './store-image';
@@ -24,7 +25,8 @@ type Form = z.infer<typeof identityHttp.RestaurantProfileForm>;
  * merged result must hold the spec's rules: name, description, address and city; at least one cuisine.
  * Choosing a city sets its state and coordinates unless coordinates are sent. A ZIP of the service area places
  * the restaurant at that ZIP's centre instead of its city's (the distances chefs see), unless the coordinates
- * sent say more than the city: the city picker sends the city's own centre, which a known ZIP refines.
+ * sent say more than the city: the city picker sends the city's own centre, which a known ZIP refines. A new
+ * description goes to messaging to be translated (issue 32).
  */
 export async function saveRestaurantProfile(
   ctx: IdentityContext,
@@ -53,6 +55,11 @@ export async function saveRestaurantProfile(
         : null;
     const placeChanged = cityChanged || form.zip !== undefined || !existing;
     const logoUrl = logo ? await storeImage(tx, userId, logo, 'logo') : (existing?.logoUrl ?? null);
+    // A new description is translated for chefs of the other language (issue 32); an unchanged one keeps its.
+    const descriptionTranslation =
+      existing && existing.description === description
+        ? existing.descriptionTranslation
+        : await announceDescription(ctx, tx, userId, description);
     const values = {
       name,
       description,
@@ -69,6 +76,7 @@ export async function saveRestaurantProfile(
         : (existing?.operatingHours ?? DEFAULT_RESTAURANT_HOURS),
       cuisineTypes: [...new Set(cuisineTypes)],
       logoUrl,
+      descriptionTranslation,
       updatedAt: new Date(),
     };
     const row = await saveRestaurantProfileRow(tx, existing?.id, { id: randomUUID(), userId }, values);
