@@ -96,7 +96,7 @@ test('each side that has not answered is reminded at each lead before the deadli
   expect(toRestaurant.body).toContain(`due by ${deadlineShown}.`);
   const [toChef] = await textsTo(h.svc.url, s.chef.phone, /respuestas del cierre vencen/);
   expect(toChef.body).toMatch(
-    /^Brigade: ¿trabajaste el turno "Line Cook" en Deadline Diner\? Las respuestas del cierre vencen el .+\. Después, vale la respuesta dada, y un turno sin respuestas se le paga al chef\. Completa el cierre: https:\/\/brigade\.test\/checkout\//,
+    /^Brigade: ¿trabajaste el turno "Cocinero de línea" en Deadline Diner\? Las respuestas del cierre vencen el .+\. Después, vale la respuesta dada, y un turno sin respuestas se le paga al chef\. Completa el cierre: https:\/\/brigade\.test\/checkout\//,
   );
 
   // the restaurant answers: its last reminder is dropped; the chef, still silent, is reminded again
@@ -183,7 +183,7 @@ describe('the outcome at the deadline is texted to both sides, and no reminder f
     await textsTo(
       h.svc.url,
       s.chef.phone,
-      /^Brigade: venció el plazo del cierre de "Line Cook"\. El turno queda como no trabajado, así que el pago vuelve a Refund Room\.$/,
+      /^Brigade: venció el plazo del cierre de "Cocinero de línea"\. El turno queda como no trabajado, así que el pago vuelve a Refund Room\.$/,
     );
     await textsTo(
       h.svc.url,
@@ -219,7 +219,7 @@ describe('the outcome at the deadline is texted to both sides, and no reminder f
     await textsTo(
       h.svc.url,
       s.chef.phone,
-      /^Brigade: el turno "Line Cook" del .+ está en revisión\. Los dos cierres no coinciden, así que el dinero sigue retenido mientras se revisa el turno\.$/,
+      /^Brigade: el turno "Cocinero de línea" del .+ está en revisión\. Los dos cierres no coinciden, así que el dinero sigue retenido mientras se revisa el turno\.$/,
     );
     // the checkout is closed: no rating or deadline reminder is left for either side
     await eventually(async () =>

@@ -6,6 +6,7 @@ import {
   type Language,
   type Policy,
 } from '@brigade/contracts';
+import { catalogName } from '@brigade/contracts/catalog';
 
 /** Everything a text may mention, resolved from the read model when the text is sent. */
 export interface TemplateContext {
@@ -52,7 +53,7 @@ export type Render = (c: TemplateContext, f: Format) => string;
 export interface Format {
   when: string;
   time: string;
-  /** the quoted job title, or "your shift" when unknown */
+  /** the quoted job title in the reader's language (the catalog's position), or "your shift" when unknown */
   title: string;
   /**
    * the quoted job title after a space, or nothing when unknown: for a text that already says the shift
@@ -103,11 +104,14 @@ export function format(c: TemplateContext, language: Language): Format {
     : '';
   const es = language === 'es';
   const policy = c.policy ?? DEFAULT_POLICY;
+  // A job's title is a position of the catalog: written in the reader's language (issue 32), never translated
+  // by a machine; a title that is not in the list is written as it is.
+  const title = c.job_title ? (catalogName('positions', c.job_title, language) ?? c.job_title) : '';
   return {
     when: dayAndTime(c.start_time, c.timeZone, locale),
     time,
-    title: c.job_title ? `"${c.job_title}"` : es ? 'tu turno' : 'your shift',
-    titled: c.job_title ? ` "${c.job_title}"` : '',
+    title: title ? `"${title}"` : es ? 'tu turno' : 'your shift',
+    titled: title ? ` "${title}"` : '',
     chef: c.chef_name || (es ? 'Un chef' : 'A chef'),
     restaurant: c.restaurant_name || (es ? 'El restaurante' : 'The restaurant'),
     restaurantMid: c.restaurant_name || (es ? 'el restaurante' : 'the restaurant'),
