@@ -304,6 +304,8 @@ function restoreTerms(
  * (an article written before a glossary noun) and the opening marks the engines leave out (¿ ¡).
  */
 function finish(text: string, to: GlossaryLanguage, source: string): string {
+  // no space before a stop or a comma unless the writer put one (Apertium leaves one where a word was dropped)
+  if (!/\s[.,;:!?]/.test(source)) text = text.replace(/[^\S\n]+([.,;:!?])/g, '$1');
   let out = /^\P{L}*\p{Lu}/u.test(source)
     ? text.replace(/^(\P{L}*)(\p{Ll})/u, (_, lead: string, c: string) => lead + c.toUpperCase())
     : text;

@@ -148,7 +148,9 @@ const arrival: GlossaryTerm[] = [
 const instructions: GlossaryTerm[] = [
   { en: 'please', es: 'por favor', start: true, to: 'es' },
   { en: 'please', es: 'por favor', to: 'es' },
+  { en: ['I am sorry', "I'm sorry"], es: 'lo siento', to: 'es' },
   { en: 'sorry', es: 'perdón', start: true },
+  { en: 'sorry', es: 'perdón', to: 'es' },
   { en: 'thanks', es: 'gracias', start: true, to: 'es' },
   { en: 'see you next week', es: 'nos vemos la próxima semana' },
   { en: 'looking for', es: 'buscamos', start: true },
