@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { EventInput, EventEnvelope, EventType } from '@brigade/contracts';
-import { createLogger, listen, sql, type RunningServer, type ServiceHandle } from '@brigade/kit';
+import {
+  createLogger,
+  listen,
+  sql,
+  type RunningServer,
+  type ServiceHandle,
+  type VersionStamps,
+} from '@brigade/kit';
 import {
   createTestAuth,
   createTestBus,
@@ -25,13 +32,16 @@ export interface User {
  * chosen by each test file: none unless `config` names one (TRANSLATION_PROVIDER: the machine may have
  * Apertium installed, which `auto` would find).
  */
-export async function startMessaging(config: Partial<TranslatorSettings> & RetrySettings = {}) {
+export async function startMessaging(
+  config: Partial<TranslatorSettings> & RetrySettings = {},
+  options: { stamps?: VersionStamps } = {},
+) {
   const database: TestDatabase = await createTestDatabase('messaging', await loadMigrations());
   const testBus: TestBus = await createTestBus();
   const auth = await createTestAuth();
   const logger = createLogger('messaging-test');
   const service: ServiceHandle = await createMessagingService(
-    { database, bus: testBus.bus, logger, keys: auth.keys },
+    { database, bus: testBus.bus, logger, keys: auth.keys, stamps: options.stamps },
     { TRANSLATE_TIMEOUT_MS: 4000, TRANSLATION_PROVIDER: 'none', ...config },
   );
   const published: EventEnvelope[] = [];

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLogger, listen, sql, type RunningServer } from '@brigade/kit';
+import { createLogger, listen, MemoryStamps, sql, type RunningServer } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
 import { createMessagingService, type MessagingHandle } from '../src/app';
 import { startMessaging, type Messaging, type User } from './harness';
@@ -75,8 +75,10 @@ describe('a message whose translation timed out', () => {
   let restaurant: User;
   let chef: User;
   let job: Awaited<ReturnType<Messaging['postJob']>>;
+  /** The version stamps the gateway reads to answer unchanged polls itself (ADR 7). */
+  const stamps = new MemoryStamps();
   beforeAll(async () => {
-    m = await startMessaging(settings());
+    m = await startMessaging(settings(), { stamps });
     restaurant = await m.user('restaurant', { language: 'en', name: 'Blue Door Bistro' });
     chef = await m.user('chef', { language: 'es', name: 'Lucía Ramos' });
     job = await m.postJob(restaurant, 'Line Cook');
@@ -111,6 +113,9 @@ describe('a message whose translation timed out', () => {
     const poll = () =>
       m.call(chef, 'GET', `/messages/job/${job.id}?since=${id}`, undefined, { 'if-none-match': thread });
     expect((await poll()).status).toBe(304);
+    // the stamp the gateway answers the chef's polls by while it holds (the chef's inbox)
+    const inbox = stamps.key('messaging', `i:${chef.id}`);
+    const [stampBefore] = await stamps.read([inbox]);
 
     // The machine recovers: the retry loop translates it, and the same polls now answer the translation.
     mode = 'ok';
@@ -126,6 +131,9 @@ describe('a message whose translation timed out', () => {
         }),
       ]);
     }, 10_000);
+    // the gateway's shortcut stops answering 304: the chef's stamp moved
+    const [stampAfter] = await stamps.read([inbox]);
+    expect(Number(stampAfter)).toBeGreaterThan(Number(stampBefore));
     const relisted = await m.call(chef, 'GET', '/messages/conversations', undefined, {
       'if-none-match': listEtag,
     });
