@@ -277,7 +277,7 @@ describe('texts of jobs and identity', () => {
       written_at: writtenAt,
       job_id: jobId,
       original_language: 'en',
-      translated_text: 'ES: Nuestra cámara fría se descompuso, sorry.',
+      translated_text: 'ES: Nuestra cámara fría se descompuso, perdón.',
       translated_language: 'es',
       provider: 'apertium',
     });

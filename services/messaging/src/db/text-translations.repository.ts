@@ -41,7 +41,8 @@ export async function findTextTranslation(database: Database, key: TextKey) {
 
 /**
  * Record a version of a text, pending (waiting for the machine) or done (with its outcome), unless a newer
- * version is recorded already or this one is done: true when it was recorded.
+ * version is recorded already or this one is done: true when it was recorded. A text that never changes
+ * (`immutable`: a dispute statement, whose events may carry different times) has one version: once done, done.
  */
 export async function recordTextVersion(
   database: Database,
@@ -56,9 +57,11 @@ export async function recordTextVersion(
     translatedText: string | null;
     translatedLanguage: string;
     provider: string;
+    immutable?: boolean;
   },
 ): Promise<boolean> {
   const t = text;
+  const newer = t.immutable ? sql`false` : sql`messaging.text_translations.written_at < excluded.written_at`;
   const rows = await database.rows(
     sql`insert into messaging.text_translations
           (owner, kind, text_id, written_at, job_id, text, author_language, status, original_language, translated_text,
@@ -70,8 +73,8 @@ export async function recordTextVersion(
           author_language = excluded.author_language, status = excluded.status,
           original_language = excluded.original_language, translated_text = excluded.translated_text,
           translated_language = excluded.translated_language, provider = excluded.provider, updated_at = now()
-        where messaging.text_translations.written_at < excluded.written_at
-           or (messaging.text_translations.written_at = excluded.written_at
+        where ${newer}
+           or ((messaging.text_translations.written_at = excluded.written_at or ${Boolean(t.immutable)})
                and messaging.text_translations.status = 'pending' and excluded.status = 'done')
         returning text_id`,
     tx,

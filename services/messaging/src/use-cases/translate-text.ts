@@ -32,12 +32,13 @@ const isStatement = (k: TextKey) => k.owner === STATEMENT.owner && k.kind === ST
  * statement) with the recorded version in one transaction; a text not to be translated (no translator, no
  * words) answers at once with no translation. A failure or time-out is not an answer: the version is recorded
  * pending and queued for the retry loop, and its owner shows the original, marked untranslated, until the
- * translation lands. A redelivered event, or an older version than the one recorded, changes nothing.
+ * translation lands. A redelivered event, an older version than the one recorded, or a statement already
+ * recorded (statements never change; a duplicate may carry another time) changes nothing.
  */
 export async function translateText(ctx: MessagingContext, request: TextToTranslate): Promise<void> {
   const { database } = ctx;
   const known = await findTextTranslation(database, request);
-  if (known && new Date(known.written_at).getTime() >= new Date(request.writtenAt).getTime()) return;
+  if (known && (isStatement(request) || new Date(known.written_at) >= new Date(request.writtenAt))) return;
 
   const answer = await askTranslator(ctx, request.text, request.language);
   await inTransaction(ctx, async (tx) => {
@@ -47,6 +48,7 @@ export async function translateText(ctx: MessagingContext, request: TextToTransl
       authorLanguage: request.language,
       status: pending ? 'pending' : 'done',
       ...outcomeOf(ctx, answer),
+      immutable: isStatement(request),
     });
     if (!recorded) return;
     if (pending)
@@ -78,6 +80,7 @@ export async function retryTextTranslation(
       authorLanguage: row.author_language,
       status: 'done',
       ...outcomeOf(ctx, answer),
+      immutable: isStatement(version),
     });
     if (recorded) await answerOwner(ctx, tx, version, answer);
     await dropRetry(database, tx, 'text', textKey(key));
