@@ -43,6 +43,8 @@ export interface GlossaryTerm {
   to?: GlossaryLanguage;
   /** Only when the sentence before it matches this (case-insensitive): "six burgers all day". */
   after?: string;
+  /** Not when the text right after it starts with this word ("a lot of" is no parking lot). */
+  unless?: string;
 }
 
 export interface Glossary {
@@ -122,8 +124,9 @@ export function rulesFor(glossary: Glossary, from: GlossaryLanguage, to: Glossar
     for (const source of forms(sources)) {
       const explicit = new RegExp(`^(${ARTICLES[from]})\\s`, 'i').test(source);
       const article = term.g && !explicit ? `(?:(${ARTICLES[from]})\\s+)${term.article ? '' : '?'}` : '';
+      const unless = term.unless ? `(?!\\s+${escape(term.unless)}${WORD_AFTER})` : '';
       rules.push({
-        pattern: new RegExp(`${WORD_BEFORE}${article}(${formPattern(source)})${WORD_AFTER}`, 'giu'),
+        pattern: new RegExp(`${WORD_BEFORE}${article}(${formPattern(source)})${WORD_AFTER}${unless}`, 'giu'),
         target: forms(target)[0],
         explicit,
         noun: term.g && !explicit ? { gender: term.g, plural } : null,
