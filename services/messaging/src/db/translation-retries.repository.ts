@@ -82,11 +82,3 @@ export async function retryDue(database: Database, now: Date): Promise<boolean> 
   );
   return rows.length > 0;
 }
-
-/** How many translations wait for the machine. */
-export async function pendingRetries(database: Database) {
-  const [row] = await database.rows<{ count: number | string }>(
-    sql`select count(*) as count from messaging.translation_retries`,
-  );
-  return Number(row.count);
-}
