@@ -8,6 +8,7 @@ export * from './lifecycles';
 export * from './common';
 export * from './events/envelope';
 export * from './events/registry';
+export * from './events/texts';
 export * as identityHttp from './http/identity';
 export * as jobsHttp from './http/jobs';
 export * as calendarHttp from './http/calendar';

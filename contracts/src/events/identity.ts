@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TextWritten } from './texts';
 
 const UserType = z.enum(['chef', 'restaurant']);
 const Language = z.enum(['en', 'es']);
@@ -81,4 +82,6 @@ export const identityEvents = {
     operator_id: z.string().uuid(),
     reinstated_at: z.string(),
   }),
+  /** A restaurant's description to translate for chefs of the other language (issue 32). */
+  'identity.text.written.v1': TextWritten,
 } as const;

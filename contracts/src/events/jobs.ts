@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TextWritten } from './texts';
 
 const Id = z.string().uuid();
 const Money = z.number().int().nonnegative();
@@ -178,4 +179,9 @@ export const jobsEvents = {
     operator_id: Id,
     resolved_at: z.string(),
   }),
+  /**
+   * A job's free text to translate for the other side (issue 32): its description, the restaurant's
+   * cancellation reason, the operator's dispute note. Messaging answers `messaging.text.translated.v1`.
+   */
+  'jobs.text.written.v1': TextWritten,
 } as const;

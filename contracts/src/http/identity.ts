@@ -14,7 +14,7 @@ import {
   TRAVEL_RADIUS_OPTIONS,
   WEEKDAYS,
 } from '../constants';
-import { jsonField, NumberLike, type RouteDoc } from '../common';
+import { jsonField, NumberLike, TextTranslation, type RouteDoc } from '../common';
 
 // ---------- entities (responses) ----------
 /** Who may sign up: chefs and restaurants (operators are created by the platform team, never at sign-up). */
@@ -82,6 +82,8 @@ export const RestaurantProfile = z
     stripe_account_id: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
+    /** The description's translation into the other language (issue 32; null before the first one). */
+    description_translation: TextTranslation.nullable().optional(),
   })
   .meta({ id: 'RestaurantProfile' });
 export type RestaurantProfile = z.infer<typeof RestaurantProfile>;

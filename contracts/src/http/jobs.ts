@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMERGENCY_LEVELS, LIMITS, POSITIONS, SKILLS } from '../constants';
-import { jsonField, NumberLike } from '../common';
+import { jsonField, NumberLike, TextTranslation } from '../common';
 import { APPLICATION_STATUSES, JOB_STATUSES, PAYMENT_STATUSES } from '../lifecycles';
 import { MoneyOutcome } from './money-outcome';
 import { ChefReliability, RestaurantReliability } from './reliability';
@@ -91,6 +91,8 @@ export const DisputeResolution = z
     refund_cents: z.number().int(),
     note: z.string(),
     resolved_at: z.string(),
+    /** The note's translation into the other language (issue 32). */
+    note_translation: TextTranslation.nullable().optional(),
   })
   .meta({ id: 'DisputeResolution' });
 export type DisputeResolution = z.infer<typeof DisputeResolution>;
@@ -122,6 +124,8 @@ export const Job = z
     restaurant_id: z.string().uuid(),
     title: z.string(),
     description: z.string().nullable(),
+    /** The description's translation into the other language (issue 32; null without a description). */
+    description_translation: TextTranslation.nullable().optional(),
     start_time: z.string(),
     end_time: z.string(),
     /** Shift length in hours (end minus start). */
@@ -162,6 +166,8 @@ export const Job = z
         fee_cents: z.number().int(),
         refund_cents: z.number().int(),
         reason: z.string().nullable(),
+        /** The reason's translation into the other language (issue 32; null without a reason). */
+        reason_translation: TextTranslation.nullable().optional(),
         cancelled_at: z.string(),
       })
       .nullable(),

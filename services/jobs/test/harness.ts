@@ -75,6 +75,7 @@ const JOBS_EVENT_TYPES = [
   'jobs.reliability.recorded.v1',
   'jobs.dispute.statement_added.v1',
   'jobs.dispute.resolved.v1',
+  'jobs.text.written.v1',
 ];
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {

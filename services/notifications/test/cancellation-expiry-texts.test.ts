@@ -51,7 +51,7 @@ describe('the restaurant cancels a paid shift', () => {
     expect(text.body).toMatch(
       /^Brigade: Early Bird cancelled "Server" on .+\. Find another shift: https:\/\/brigade\.test\/openings$/,
     );
-    await textsTo(h.svc.url, applicant.phone, /Early Bird canceló el turno "Server"/);
+    await textsTo(h.svc.url, applicant.phone, /Early Bird canceló el turno "Mesero"/);
   });
 
   test('a late cancellation tells the booked chef what they will be paid, citing the window and hours in effect', async () => {
@@ -309,7 +309,7 @@ describe('settlements', () => {
     );
     const [back] = await textsTo(h.svc.url, restaurant.phone, /volvieron a tu tarjeta/);
     expect(back.body).toMatch(
-      /^Brigade: el turno "Line Cook" del .+: Pago por cancelación tardía: el chef recibió \$75\.00, Brigade se quedó con \$5\.25 y \$80\.25 volvieron a tu tarjeta\.$/,
+      /^Brigade: el turno "Cocinero de línea" del .+: Pago por cancelación tardía: el chef recibió \$75\.00, Brigade se quedó con \$5\.25 y \$80\.25 volvieron a tu tarjeta\.$/,
     );
     await handled('escrow-settled', 2);
     expect(await outbox(h.svc.url, chef.phone)).toHaveLength(1);

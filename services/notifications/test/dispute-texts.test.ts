@@ -60,7 +60,7 @@ describe('an operator decided a disputed shift', () => {
       /^Brigade: the review of "Prep Cook" on .+ is decided\. Split by a decision: the chef gets \$120\.00, Brigade keeps \$8\.40, and \$32\.10 is on its way back to your card\. The decision and its note are on the job page: https:\/\/brigade\.test\/jobs\/[0-9a-f-]{36}$/,
     );
     expect(toRestaurant.body).toContain(`/jobs/${job.id}`);
-    const [toChef] = await textsTo(h.svc.url, chef.phone, /revisión de "Prep Cook"/);
+    const [toChef] = await textsTo(h.svc.url, chef.phone, /revisión de "Ayudante de preparación"/);
     expect(toChef.body).toContain(
       'Dividido por una decisión: recibes $120.00 de los $150.00 del turno; van en camino.',
     );
@@ -151,7 +151,7 @@ describe('Brigade cancelled for a suspended account (cancelled_by system)', () =
     );
     expect(en.body).not.toMatch(/Shut Door cancelled/);
     const [es] = await textsTo(h.svc.url, spanish.phone, /fue cancelado por Brigade/);
-    expect(es.body).toMatch(/^Brigade: el turno "Server" en Shut Door del .+ fue cancelado por Brigade\./);
+    expect(es.body).toMatch(/^Brigade: el turno "Mesero" en Shut Door del .+ fue cancelado por Brigade\./);
   });
 
   test('a late one still tells the booked chef their pay', async () => {
@@ -200,10 +200,10 @@ describe('Brigade cancelled for a suspended account (cancelled_by system)', () =
     expect(texts).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
-          /^Brigade: el turno "Line Cook" del .+ con Sus Pended fue cancelado por Brigade\. El turno está abierto de nuevo:/,
+          /^Brigade: el turno "Cocinero de línea" del .+ con Sus Pended fue cancelado por Brigade\. El turno está abierto de nuevo:/,
         ),
         expect.stringMatching(
-          /^Brigade: la solicitud de Pen Ding para "Line Cook" del .+ fue retirada por Brigade\.$/,
+          /^Brigade: la solicitud de Pen Ding para "Cocinero de línea" del .+ fue retirada por Brigade\.$/,
         ),
       ]),
     );

@@ -317,7 +317,7 @@ test('the texts that cite a rule use the words the screens show, with the config
   );
   const expired = MONEY.find((m) => m.outcome === 'expired')!;
   expect(renderSms('job_expired', 'es', { ...full, money: expired })).toBe(
-    `Brigade: el turno "Line Cook" del vie, 6 de mar, 1:00 p.m.: ${moneyText('es', 'restaurant', expired)}`,
+    `Brigade: el turno "Cocinero de línea" del vie, 6 de mar, 1:00 p.m.: ${moneyText('es', 'restaurant', expired)}`,
   );
   expect(renderSms('checkout_deadline_restaurant', 'en', full)).toBe(
     `Brigade: did Ana Ruiz work "Line Cook"? ${policyText('en', 'checkout_deadline', { deadline: 'Sun, Mar 8, 2:00 PM' })} Check out: https://brigade.test/checkout/app-1`,
@@ -393,12 +393,30 @@ test('shift times are shown in the restaurant city time, with Spanish grammar fo
     'Brigade reminder: your shift "Line Cook" at Casa Lupita starts at 1:00 PM, 123 Main St.',
   );
   expect(renderSms('job_reminder_chef', 'es', full)).toBe(
-    'Recordatorio de Brigade: tu turno "Line Cook" en Casa Lupita empieza a la 1:00 p.m., 123 Main St.',
+    'Recordatorio de Brigade: tu turno "Cocinero de línea" en Casa Lupita empieza a la 1:00 p.m., 123 Main St.',
   );
   expect(
     renderSms('job_reminder_restaurant', 'es', { ...full, start_time: '2026-03-06T20:30:00.000Z' }),
-  ).toBe('Recordatorio de Brigade: Ana Ruiz empieza el turno "Line Cook" a las 2:30 p.m.');
+  ).toBe('Recordatorio de Brigade: Ana Ruiz empieza el turno "Cocinero de línea" a las 2:30 p.m.');
   expect(renderSms('shift_urgent', 'en', { ...full, timeZone: 'America/Detroit' })).toBe(
     'Brigade: Urgent shift! Casa Lupita needs "Line Cook" on Fri, Mar 6, 2:00 PM, $25.00/hr. Apply: https://brigade.test/jobs/job-1',
+  );
+});
+
+test('a job’s title is its position in the reader’s language, from the catalog; one off the list is kept as written', () => {
+  // Issue 32: a Spanish-speaking cook read "Line Cook" in every text.
+  for (const template of TEMPLATES) {
+    const es = renderSms(template, 'es', { ...full, job_title: 'Prep Cook', late: false });
+    if (!es.includes('"')) continue; // the texts that do not name the shift
+    expect({ template, es: es.includes('Prep Cook') }).toEqual({ template, es: false });
+  }
+  expect(renderSms('application_accepted', 'es', { ...full, job_title: 'Kitchen Help' })).toContain(
+    'te aceptó para "Ayudante de cocina"',
+  );
+  expect(renderSms('application_accepted', 'en', { ...full, job_title: 'Kitchen Help' })).toContain(
+    'accepted you for "Kitchen Help"',
+  );
+  expect(renderSms('application_accepted', 'es', { ...full, job_title: 'Pozole night' })).toContain(
+    'te aceptó para "Pozole night"',
   );
 });

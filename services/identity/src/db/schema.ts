@@ -110,6 +110,8 @@ export const restaurantProfiles = identity.table('restaurant_profiles', {
   totalRatings: integer('total_ratings').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // the description's translation (issue 32, migration 0009; domain/text-translation.ts)
+  descriptionTranslation: jsonb('description_translation'),
 });
 
 export const chefProfiles = identity.table('chef_profiles', {

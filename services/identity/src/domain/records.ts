@@ -43,6 +43,8 @@ export interface ChefProfileRecord extends ProfileRecord {
 
 export interface RestaurantProfileRecord extends ProfileRecord {
   description: string;
+  /** The description's translation (issue 32): domain/text-translation.ts. */
+  descriptionTranslation?: unknown;
   address: string;
   zip: string | null;
   operatingHours: unknown;

@@ -1,4 +1,5 @@
 import { cityCentre, type identityHttp, type opsHttp } from '@brigade/contracts';
+import { presentTranslation } from './text-translation';
 import type { ChefProfileRecord, RestaurantProfileRecord, UserRecord } from './records';
 
 type User = import('zod').infer<typeof identityHttp.User>;
@@ -79,6 +80,7 @@ export function toRestaurantProfile(
     stripe_account_id: stripeAccountId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    description_translation: presentTranslation(row.descriptionTranslation),
   };
 }
 

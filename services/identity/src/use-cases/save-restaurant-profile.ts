@@ -14,6 +14,7 @@ import { stripeAccountOf } from '../db/users.repository';
 import { IdentityErrors } from '../domain/errors';
 import { toRestaurantProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
+import { announceDescription } from './announce-description';
 import { publishProfile } from './publish-profile';
 import { withRestaurantReliability } from './attach-reliability';
 import { storeImage, type UploadedFile } from './store-image';
@@ -27,7 +28,8 @@ type Form = z.infer<typeof identityHttp.RestaurantProfileForm>;
  * `zip` field, else the one ending the address) places the restaurant at that ZIP's centre instead of its city's
  * (the distances chefs see), unless the coordinates sent say more than the city: the city picker sends the city's
  * own centre, which a known ZIP refines. A `zip` typed in that is not of the city's area is refused (400
- * IDENTITY.UNKNOWN_ZIP); a ZIP-like number in the address that is not one leaves the city's centre.
+ * IDENTITY.UNKNOWN_ZIP); a ZIP-like number in the address that is not one leaves the city's centre. A new
+ * description goes to messaging to be translated (issue 32).
  */
 export async function saveRestaurantProfile(
   ctx: IdentityContext,
@@ -66,6 +68,11 @@ export async function saveRestaurantProfile(
       (form.address !== undefined && zip !== existing?.zip) ||
       !existing;
     const logoUrl = logo ? await storeImage(tx, userId, logo, 'logo') : (existing?.logoUrl ?? null);
+    // A new description is translated for chefs of the other language (issue 32); an unchanged one keeps its.
+    const descriptionTranslation =
+      existing && existing.description === description
+        ? existing.descriptionTranslation
+        : await announceDescription(ctx, tx, userId, description);
     const values = {
       name,
       description,
@@ -82,6 +89,7 @@ export async function saveRestaurantProfile(
         : (existing?.operatingHours ?? DEFAULT_RESTAURANT_HOURS),
       cuisineTypes: [...new Set(cuisineTypes)],
       logoUrl,
+      descriptionTranslation,
       updatedAt: new Date(),
     };
     const row = await saveRestaurantProfileRow(tx, existing?.id, { id: randomUUID(), userId }, values);

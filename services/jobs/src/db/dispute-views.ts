@@ -10,6 +10,7 @@ import {
 } from './disputes.repository';
 import { jobMoney } from '../domain/money';
 import { chefReliability, emptyChefReliability, restaurantReliability } from './reliability.repository';
+import { presentTranslation } from '../domain/text-translation';
 import { presentJob } from './presenters';
 import { normaliseJob, toJson, type ChefProfileJson, type JobRow, type RestaurantProfileJson } from './rows';
 import type { ViewContext, Viewer } from './view-context';
@@ -40,6 +41,7 @@ function presentResolution(d: DisputeRow): jobsHttp.DisputeResolution | null {
     refund_cents: d.refund_cents ?? 0,
     note: d.note ?? '',
     resolved_at: d.resolved_at.toISOString(),
+    note_translation: presentTranslation(d.note_translation),
   };
 }
 

@@ -1,4 +1,5 @@
 import { checkoutDeadline, lateCancelFrom, type jobsHttp, type Policy } from '@brigade/contracts';
+import { presentTranslation } from '../domain/text-translation';
 import { emptyChefReliability, type ChefReliability } from './reliability.repository';
 import {
   toJson,
@@ -62,6 +63,7 @@ function presentCancellation(job: JobRow): Job['cancellation'] {
     fee_cents: job.cancel_fee_cents ?? 0,
     refund_cents: job.cancel_refund_cents ?? 0,
     reason: job.cancel_reason,
+    reason_translation: presentTranslation(job.cancel_reason_translation),
     cancelled_at: job.cancelled_at.toISOString(),
   };
 }
@@ -73,6 +75,7 @@ export function presentJob(job: JobRow, rp: RestaurantProfileJson | null, policy
     restaurant_id: job.restaurant_id,
     title: job.title,
     description: job.description,
+    description_translation: presentTranslation(job.description_translation),
     start_time: job.start_time.toISOString(),
     end_time: job.end_time.toISOString(),
     hours: minutes / 60,

@@ -48,6 +48,9 @@ export interface JobRow {
   money_chef_pay_cents: number | null;
   money_fee_cents: number | null;
   money_refund_cents: number | null;
+  /** The description's and the cancellation reason's translations (issue 32, domain/text-translation.ts). */
+  description_translation?: unknown;
+  cancel_reason_translation?: unknown;
   created_at: Date;
   updated_at: Date;
 }

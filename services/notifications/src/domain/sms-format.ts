@@ -9,6 +9,7 @@ import {
   type MoneySide,
   type Policy,
 } from '@brigade/contracts';
+import { catalogName } from '@brigade/contracts/catalog';
 
 /** Everything a text may mention, resolved from the read model when the text is sent. */
 export interface TemplateContext {
@@ -57,7 +58,7 @@ export type Render = (c: TemplateContext, f: Format) => string;
 export interface Format {
   when: string;
   time: string;
-  /** the quoted job title, or "your shift" when unknown */
+  /** the quoted job title in the reader's language (the catalog's position), or "your shift" when unknown */
   title: string;
   /**
    * the quoted job title after a space, or nothing when unknown: for a text that already says the shift
@@ -113,8 +114,11 @@ export function format(c: TemplateContext, language: Language): Format {
   const es = language === 'es';
   const policy = c.policy ?? DEFAULT_POLICY;
   const when = dayAndTime(c.start_time, c.timeZone, locale);
-  const title = c.job_title ? `"${c.job_title}"` : es ? 'tu turno' : 'your shift';
-  const titled = c.job_title ? ` "${c.job_title}"` : '';
+  // A job's title is a position of the catalog: written in the reader's language (issue 32), never translated
+  // by a machine; a title that is not in the list is written as it is.
+  const name = c.job_title ? (catalogName('positions', c.job_title, language) ?? c.job_title) : '';
+  const title = name ? `"${name}"` : es ? 'tu turno' : 'your shift';
+  const titled = name ? ` "${name}"` : '';
   const shift = es
     ? `${titled ? `el turno${titled}` : 'tu turno'}${when ? ` del ${when}` : ''}`
     : `${title}${when ? ` on ${when}` : ''}`;

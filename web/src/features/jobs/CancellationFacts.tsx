@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { moneyDecided } from '../payments/moneyOutcome';
 import type { JobPosting } from './jobsApi';
+import { TranslatedText } from '../../components/TranslatedText';
 import { formatCents, formatShiftMoment } from '../../app/format';
 
 /**
@@ -53,7 +54,14 @@ export function CancellationFacts({ job, side }: { job: Partial<JobPosting>; sid
         {c.reason && (
           <div>
             <dt>{t('cancellation.reason')}</dt>
-            <dd className="pre-wrap">{c.reason}</dd>
+            <dd>
+              <TranslatedText
+                text={c.reason}
+                translation={c.reason_translation}
+                mine={side === 'restaurant'}
+                testId="cancellation-reason"
+              />
+            </dd>
           </div>
         )}
       </dl>

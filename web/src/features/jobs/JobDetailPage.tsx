@@ -6,6 +6,7 @@ import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { NotFoundScreen } from '../../components/NotFoundScreen';
 import { Spinner } from '../../components/Spinner';
+import { TranslatedText } from '../../components/TranslatedText';
 import { failureText, PhoneRequiredNotice } from '../auth/PhoneRequired';
 import { awaitingSettlement, SettlementNotice } from '../payments/SettlementNotice';
 import { AddToCalendar } from '../calendar/AddToCalendar';
@@ -216,7 +217,14 @@ export default function JobDetailPage() {
           {job.description && (
             <div>
               <dt>{t('detail.description')}</dt>
-              <dd className="pre-wrap">{job.description}</dd>
+              <dd>
+                <TranslatedText
+                  text={job.description}
+                  translation={job.description_translation}
+                  mine={owner}
+                  testId="job-description"
+                />
+              </dd>
             </div>
           )}
           {canJob('complete', job.status) && (
