@@ -1,9 +1,17 @@
 import { roundMiles, type ApplicationStatus, type Policy } from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
+import { heldShiftsOfChef } from './bookings.repository';
 import { attachDisputes } from './dispute-views';
 import { milesToRestaurant, type ChefPlace } from './places';
-import { presentApplicationOfJob, presentJob, type ApplicationOfJob, type Job } from './presenters';
+import {
+  presentApplicationOfJob,
+  presentBooked,
+  presentJob,
+  type ApplicationOfJob,
+  type BookedShift,
+  type Job,
+} from './presenters';
 import {
   normaliseApplication,
   normaliseJob,
@@ -109,7 +117,25 @@ export async function jobView(
   view.user_application = application
     ? { id: application.id, status: application.status, worker_confirmed: application.worker_confirmed }
     : null;
+  view.booked_conflict = job.status === 'open' ? await bookedConflict(ctx, viewer.id, job, executor) : null;
   return (await attachDisputes(ctx, viewer, [view], executor))[0];
+}
+
+/**
+ * Another shift the chef holds that clashes with this one (SHIFT_GAP of travel included), the soonest, or
+ * null: the "you are booked" warning of the chef's job page (issue 32). Only while the shift is open (the chef
+ * may still apply, be accepted or confirm).
+ */
+async function bookedConflict(
+  ctx: ViewContext,
+  chefId: string,
+  job: { id: string; start_time: Date; end_time: Date },
+  executor?: Executor,
+): Promise<BookedShift | null> {
+  const from = new Date(job.start_time.getTime() - ctx.policy.shiftGapMs);
+  const until = new Date(job.end_time.getTime() + ctx.policy.shiftGapMs);
+  const [other] = await heldShiftsOfChef(ctx.database, chefId, { from, until, except: job.id }, executor);
+  return other ? presentBooked(ctx.policy, other) : null;
 }
 
 export interface JobListQuery {
