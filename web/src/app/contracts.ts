@@ -29,6 +29,8 @@ export {
   HELD_PAYMENT_STATUSES,
   policyText,
   formatDuration,
+  // issue 32: whether a shift clashes with one the chef holds (SHIFT_GAP included in the booking's window)
+  clashesWithBooked,
 } from '@brigade/contracts';
 export type { Actor, ApplicationState, PolicyTextKey } from '@brigade/contracts';
 export type { JobPay } from '@brigade/contracts';

@@ -8,6 +8,7 @@ import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { failureText } from '../auth/PhoneRequired';
 import { ForType } from '../shell/Redirects';
+import { BookedWarning } from './BookedWarning';
 import { jobsApi, type JobPosting, type JobsResponse } from './jobsApi';
 import { jobPay } from './money';
 import {
@@ -53,6 +54,7 @@ function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean
         </h2>
         <div className="hint opening-place">{place.join(' · ')}</div>
         <div className="hint">{shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)}</div>
+        <BookedWarning job={job} />
         <Alert>{error}</Alert>
       </div>
       <div className="item-actions">
