@@ -11,8 +11,9 @@ import { JobsErrors } from '../domain/errors';
  * goes through here, so writers on one job queue behind each other and each sees the last one's result.
  *
  * The fixed lock order of a write: the job row, then the application row, then (when the chef takes a seat:
- * accepted, confirmed) the chef's bookings (`lockChefBookings`). Nothing locks a job or an application after
- * a chef's bookings, so two writers never wait on each other in opposite orders.
+ * accepted, confirmed) the chef's bookings (`lockChefBookings`). After a chef's bookings nothing locks another
+ * job or its applications (confirming closes the job's own other applications, behind the job's row lock
+ * already held), so two writers never wait on each other in opposite orders.
  */
 export async function lockApplicationAndJob(
   ctx: JobsContext,
