@@ -12,7 +12,7 @@ import { CheckoutReceipt } from './CheckoutReceipt';
 import { jobsApi } from './jobsApi';
 import { checkoutOpensAt, checkoutState } from './shiftState';
 import { PositionTitle, rateText } from './parts';
-import { CheckoutDeadline, UnderReview } from './policy';
+import { CheckoutDeadline, UnderReview, useNow } from './policy';
 import { formatShiftDate, formatShiftHours, formatShiftTime } from '../../app/format';
 
 const STARS = [1, 2, 3, 4, 5];
@@ -125,6 +125,8 @@ export default function CheckoutPage() {
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState<{ worked: boolean; rating: boolean } | null>(null);
   const [result, setResult] = useState<{ message: string; mutualCheckoutCompleted: boolean } | null>(null);
+  // The form appears by itself when the shift ends (checkout opens then).
+  const now = useNow();
 
   if (query.isLoading) return <Spinner />;
   const app = query.data?.application;
@@ -142,7 +144,7 @@ export default function CheckoutPage() {
   const side = user?.user_type === 'restaurant' ? 'restaurant' : 'chef';
   if (result) return <CheckoutReceipt job={job} side={side} result={result} />;
 
-  const state = checkoutState(side, job);
+  const state = checkoutState(side, job, now);
   // The work done is rated; work not done is not (the stars are hidden and nothing is sent).
   const rates = workCompleted !== false;
   const onSubmit = async (e: FormEvent) => {
