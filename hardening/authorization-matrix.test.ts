@@ -211,7 +211,7 @@ export const MATRIX: Record<string, Row> = {
   },
   'POST /applications/{applicationId}/checkout': {
     path: (f) => `/applications/${f.application}/checkout`,
-    body: () => ({ rating: 1, workCompleted: false, feedback: null }),
+    body: () => ({ workCompleted: false, feedback: null }),
     expect: { anonymous: 401, chef: 409, otherChef: 404, restaurant: 409, otherRestaurant: 404 },
   },
   'GET /favorites': { path: () => '/favorites', expect: onlyRestaurants(200) },

@@ -115,7 +115,10 @@ export const ERROR_CODES = {
   'JOBS.CANNOT_CANCEL': 'Only pending, accepted or confirmed applications can be cancelled',
   'JOBS.CANNOT_CANCEL_JOB': 'This job cannot be cancelled',
   'JOBS.NOT_CHECKOUTABLE': 'Checkout is only possible for the confirmed chef of a filled shift',
-  'JOBS.SHIFT_NOT_STARTED': 'Checkout opens when the shift starts',
+  'JOBS.CHECKOUT_NOT_OPEN': 'Checkout opens at the end of the shift',
+  'JOBS.RATING_REQUIRED': 'Please rate the other side from 1 to 5 stars',
+  'JOBS.RATING_WITHOUT_WORK': 'A shift that was not worked is not rated: leave the rating out',
+  'JOBS.OVERLAPPING_SHIFT': 'The chef is already booked at that time',
   'JOBS.CHECKOUT_CLOSED':
     'The checkout deadline has passed: the answer given stands (or the shift is paid out if nobody answered)',
   'JOBS.ALREADY_CHECKED_OUT': 'You have already checked out of this shift',

@@ -117,6 +117,28 @@ export const JobContact = z
   })
   .meta({ id: 'JobContact' });
 export type JobContact = z.infer<typeof JobContact>;
+/**
+ * A shift the signed-in chef holds (a restaurant accepted them: awaiting their confirmation, or confirmed), as
+ * their own screens warn with it: "you are booked 8:55 - 11:55". `busy_from` / `busy_until` widen it by
+ * SHIFT_GAP on each side (travel): another shift clashes with it when it overlaps that window (contracts'
+ * `clashesWithBooked`). Only ever in the chef's own answers, never in a body shared between chefs.
+ */
+export const BookedShift = z
+  .object({
+    job_id: z.string().uuid(),
+    title: z.string(),
+    restaurant_name: z.string().nullable(),
+    /** The restaurant's city: its times are read in that city's time zone. */
+    city: z.string().nullable(),
+    start_time: z.string(),
+    end_time: z.string(),
+    /** whether the chef confirmed it (false: accepted, awaiting the chef's confirmation) */
+    confirmed: z.boolean(),
+    busy_from: z.string(),
+    busy_until: z.string(),
+  })
+  .meta({ id: 'BookedShift' });
+export type BookedShift = z.infer<typeof BookedShift>;
 
 export const Job = z
   .object({
@@ -157,6 +179,8 @@ export const Job = z
     late_cancel_from: z.string(),
     /** When both checkout answers are due (CHECKOUT_DEADLINE after the end); after it the rules decide. */
     checkout_deadline: z.string(),
+    /** When each side may check out: the scheduled end (before it: 409 JOBS.CHECKOUT_NOT_OPEN). */
+    checkout_opens_at: z.string(),
     /** How a cancelled job was cancelled and what each side got (null while not cancelled). */
     cancellation: z
       .object({
@@ -188,6 +212,12 @@ export const Job = z
      * known, else its city's); null when either place is unknown.
      */
     distance_miles: z.number().nullable().optional(),
+    /**
+     * Chefs only, in their own answers (their open list without `shared`, the job page): another shift they
+     * hold that clashes with this one (SHIFT_GAP of travel included), or null. Applying stays possible; being
+     * accepted or confirming would be refused (409 JOBS.OVERLAPPING_SHIFT). Never in the shared open list.
+     */
+    booked_conflict: BookedShift.nullable().optional(),
     /** Chefs only: whether the signed-in chef applied. */
     user_applied: z.boolean().optional(),
     /** Chefs only, when they applied: their own application. */
@@ -375,6 +405,11 @@ export const ConfirmApplicationRequest = z
   .object({ confirmed: z.boolean({ error: 'confirmed must be true or false' }) })
   .meta({ id: 'ConfirmApplicationRequest' });
 
+/**
+ * One side's checkout answer (issue 32: a decision, nothing defaulted). `workCompleted` is required of both
+ * sides; the rating of the other side (1-5) is required when the work was done and refused when it was not
+ * (400 JOBS.RATING_REQUIRED / JOBS.RATING_WITHOUT_WORK): nobody rates work that did not happen.
+ */
 export const CheckoutRequest = z
   .object({
     rating: z
@@ -382,9 +417,13 @@ export const CheckoutRequest = z
       .int('Rating must be a whole number from 1 to 5')
       .min(LIMITS.ratingMin, 'Rating must be a whole number from 1 to 5')
       .max(LIMITS.ratingMax, 'Rating must be a whole number from 1 to 5')
-      .default(5),
-    /** Restaurants say whether the work was done (default true); a chef's answer defaults to true. */
-    workCompleted: z.boolean({ error: 'workCompleted must be true or false' }).default(true),
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    /** Whether the shift was worked: the side's own decision, never a default. */
+    workCompleted: z.boolean({
+      error: 'Please say whether the shift was worked (workCompleted true or false)',
+    }),
     feedback: z
       .string()
       .trim()
@@ -458,6 +497,11 @@ export const ApplicationResponse = z.object({ application: Application });
 export const ApplicationsResponse = z.object({
   applications: z.array(Application),
   total: z.number().int().min(0),
+  /**
+   * A chef's own list only: the shifts they hold now or later (accepted or confirmed), for the openings
+   * screen's "you are booked" warnings beside the shared list (which never carries them).
+   */
+  booked: z.array(BookedShift).optional(),
 });
 /**
  * After a side's checkout: `message` says, in the caller's language, what happens to the money given the

@@ -40,6 +40,8 @@ export {
   moneyLabel,
   moneyOutcomeOf,
   checkoutAnswerText,
+  // issue 32: whether a shift clashes with one the chef holds (SHIFT_GAP included in the booking's window)
+  clashesWithBooked,
 } from '@brigade/contracts';
 export type { Actor, ApplicationState, PolicyTextKey } from '@brigade/contracts';
 export type { MoneyFacts, MoneyOutcomeKind, MoneySide, CheckoutAnswerFacts } from '@brigade/contracts';

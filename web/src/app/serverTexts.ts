@@ -11,6 +11,7 @@ export const SERVER_TEXTS: ReadonlyArray<readonly [english: string | RegExp, key
   ['Job not found or not authorized', 'jobNotFoundOrNotAuthorized'],
   ['Please enter a valid email address', 'validEmail'],
   ['Rating must be a whole number from 1 to 5', 'ratingRange'],
+  ['Please say whether the shift was worked (workCompleted true or false)', 'sayWorked'],
   ['Address is too long', 'addressTooLong'],
   ['Description is too long', 'descriptionTooLong'],
   ['Email is required', 'emailRequired'],

@@ -2,8 +2,15 @@ import type { ApplicationStatus, Policy } from '@brigade/contracts';
 import { sql, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import { chefSeesMoney, jobMoney } from '../domain/money';
+import { heldShiftsOfChef } from './bookings.repository';
 import { attachDisputes, disputesForJobs } from './dispute-views';
-import { presentApplicationOfJob, presentChef, presentJob, type Application } from './presenters';
+import {
+  presentApplicationOfJob,
+  presentBooked,
+  presentChef,
+  presentJob,
+  type Application,
+} from './presenters';
 import { chefReliabilityColumn, chefReliabilityOf, reliabilitySince } from './reliability.repository';
 import {
   normaliseApplication,
@@ -200,7 +207,9 @@ async function makeMissing(
  * reliability records (a column of it); a second reads the text of the rows whose version no kept fragment
  * holds (none once the page is known); the disputes add their two queries when a listed job may have one.
  * With `versionScope`, the first statement also reads that list version (`version`; null for an empty list),
- * so the answer's ETag needs no round trip of its own (`sendListWithEtag`).
+ * so the answer's ETag needs no round trip of its own (`sendListWithEtag`). A chef's own list also carries
+ * `booked`: the shifts they hold that have not ended (SHIFT_GAP included), for the openings screen's
+ * warnings (issue 32); every change to them raises the chef's scope, the list's version.
  */
 export async function listApplicationsJson(
   ctx: ViewContext,
@@ -283,8 +292,18 @@ export async function listApplicationsJson(
     const job = dispute ? `${withMoney},"dispute":${JSON.stringify(dispute)}}` : `${withMoney}}`;
     return `${apps[i]},"chef_profiles":${chef},"job_postings":${job}}`;
   });
+  const booked =
+    viewer.type === 'chef'
+      ? `,"booked":${JSON.stringify(
+          (
+            await heldShiftsOfChef(ctx.database, viewer.id, {
+              endedAfter: new Date(ctx.now().getTime() - ctx.policy.shiftGapMs),
+            })
+          ).map((held) => presentBooked(ctx.policy, held)),
+        )}`
+      : '';
   return {
-    text: `{"applications":[${items.join(',')}],"total":${totalOf(rows)}}`,
+    text: `{"applications":[${items.join(',')}],"total":${totalOf(rows)}${booked}}`,
     // Read with the rows (one snapshot); a scope never written is at 0. Without rows, not read.
     version: versionScope === undefined || rows.length === 0 ? null : Number(rows[0].list_v ?? 0),
   };

@@ -113,7 +113,7 @@ function checkoutAnswer(
   if (!done) return null;
   return {
     work_completed: work === true,
-    rating: rating ?? 0,
+    rating,
     feedback,
     answered_at: (at ?? fallback).toISOString(),
   };

@@ -3,9 +3,17 @@ import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import { contactTimes, isBookedShift } from '../domain/contact';
 import { chefSeesMoney, jobMoney } from '../domain/money';
+import { heldShiftsOfChef } from './bookings.repository';
 import { attachDisputes } from './dispute-views';
 import { milesToRestaurant, type ChefPlace } from './places';
-import { presentApplicationOfJob, presentJob, type ApplicationOfJob, type Job } from './presenters';
+import {
+  presentApplicationOfJob,
+  presentBooked,
+  presentJob,
+  type ApplicationOfJob,
+  type BookedShift,
+  type Job,
+} from './presenters';
 import { verifiedPhoneOf } from './read-models.repository';
 import {
   normaliseApplication,
@@ -118,6 +126,7 @@ export async function jobView(
   if (application && isBookedShift(job, application))
     view.contact = await contactOf(ctx, job, job.restaurant_id, executor);
   if (chefSeesMoney(job, viewer.id, application)) view.money = jobMoney(job);
+  view.booked_conflict = job.status === 'open' ? await bookedConflict(ctx, viewer.id, job, executor) : null;
   return (await attachDisputes(ctx, viewer, [view], executor))[0];
 }
 
@@ -137,6 +146,23 @@ async function contactOf(
     phone_from: from.toISOString(),
     phone_until: until.toISOString(),
   };
+}
+
+/**
+ * Another shift the chef holds that clashes with this one (SHIFT_GAP of travel included), the soonest, or
+ * null: the "you are booked" warning of the chef's job page (issue 32). Only while the shift is open (the chef
+ * may still apply, be accepted or confirm).
+ */
+async function bookedConflict(
+  ctx: ViewContext,
+  chefId: string,
+  job: { id: string; start_time: Date; end_time: Date },
+  executor?: Executor,
+): Promise<BookedShift | null> {
+  const from = new Date(job.start_time.getTime() - ctx.policy.shiftGapMs);
+  const until = new Date(job.end_time.getTime() + ctx.policy.shiftGapMs);
+  const [other] = await heldShiftsOfChef(ctx.database, chefId, { from, until, except: job.id }, executor);
+  return other ? presentBooked(ctx.policy, other) : null;
 }
 
 export interface JobListQuery {

@@ -1,4 +1,12 @@
-import { checkoutDeadline, lateCancelFrom, type jobsHttp, type Policy } from '@brigade/contracts';
+import {
+  busyWindow,
+  checkoutDeadline,
+  checkoutOpensAt,
+  lateCancelFrom,
+  type jobsHttp,
+  type Policy,
+} from '@brigade/contracts';
+import type { HeldShift } from '../domain/booking';
 import { presentTranslation } from '../domain/text-translation';
 import { emptyChefReliability, type ChefReliability } from './reliability.repository';
 import {
@@ -16,6 +24,7 @@ export type Application = jobsHttp.Application;
 export type ApplicationOfJob = Omit<Application, 'job_postings'>;
 export type Chef = NonNullable<Application['chef_profiles']>;
 export type Restaurant = NonNullable<Job['restaurant_profiles']>;
+export type BookedShift = jobsHttp.BookedShift;
 
 const numberOrNull = (value: number | string | null | undefined): number | null =>
   value === null || value === undefined ? null : Number(value);
@@ -97,6 +106,7 @@ export function presentJob(job: JobRow, rp: RestaurantProfileJson | null, policy
     restaurant_profiles: presentRestaurant(rp),
     late_cancel_from: lateCancelFrom(policy, job.start_time).toISOString(),
     checkout_deadline: checkoutDeadline(policy, job.end_time).toISOString(),
+    checkout_opens_at: checkoutOpensAt(job.end_time).toISOString(),
     cancellation: presentCancellation(job),
   };
 }
@@ -111,5 +121,19 @@ export function presentApplicationOfJob(app: ApplicationRow, cp: ChefProfileJson
     created_at: app.created_at.toISOString(),
     updated_at: app.updated_at.toISOString(),
     chef_profiles: presentChef(cp),
+  };
+}
+
+/** A shift the chef holds, as their own answers carry it (with its SHIFT_GAP-widened busy window). */
+export function presentBooked(policy: Policy, held: HeldShift): BookedShift {
+  return {
+    job_id: held.job_id,
+    title: held.title,
+    restaurant_name: held.restaurant_name,
+    city: held.city,
+    start_time: held.start_time.toISOString(),
+    end_time: held.end_time.toISOString(),
+    confirmed: held.confirmed,
+    ...busyWindow(policy, held),
   };
 }

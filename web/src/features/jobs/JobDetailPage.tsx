@@ -13,6 +13,7 @@ import { AddToCalendar } from '../calendar/AddToCalendar';
 import { canJob } from '../../app/contracts';
 import { moneyDecided, MoneyOutcome } from '../payments/moneyOutcome';
 import { CancellationFacts } from './CancellationFacts';
+import { BookedWarning } from './BookedWarning';
 import { CancelShift } from './CancelShift';
 import { ChefBookedContact, OwnerBookedChef } from './BookedChefCard';
 import { DisputePanel } from './DisputePanel';
@@ -31,13 +32,15 @@ import { CheckoutDeadline, ExpiredNotice, UnderReview, useNow } from './policy';
 import {
   applicationLabel,
   awaitingPayment,
+  checkoutOpen,
+  checkoutOpensAt,
   heldShift,
   isFinal,
   restaurantCanCancel,
   started,
   stateOf,
 } from './shiftState';
-import { formatCents, formatHours } from '../../app/format';
+import { formatCents, formatHours, formatShiftTime } from '../../app/format';
 
 function ChefSection({ job }: { job: JobPosting }) {
   const { t } = useTranslation('jobs');
@@ -65,6 +68,7 @@ function ChefSection({ job }: { job: JobPosting }) {
       </p>
       {!money && <p className="hint">{t('detail.chefPayNote')}</p>}
       {money && money.outcome !== 'under_review' && <MoneyOutcome money={money} side="chef" as="p" />}
+      <BookedWarning job={job} />
       <Alert>{error}</Alert>
       {blocker === 'profile' && (
         <Alert tone="warning">
@@ -148,6 +152,7 @@ export default function JobDetailPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const posted = (useLocation().state as { posted?: boolean } | null)?.posted;
+  const now = useNow();
   const query = jobsApi.useJobQuery(id, { refetchOnMountOrArgChange: true });
   const job = query.data?.job;
   // Poll while the escrow event has not landed yet.
@@ -231,10 +236,14 @@ export default function JobDetailPage() {
             <div>
               <dt>{t('detail.checkout')}</dt>
               <dd>
-                {t('detail.checkoutState', {
-                  restaurant: job.restaurant_checkout_completed ? t('detail.done') : t('detail.waiting'),
-                  chef: job.chef_checkout_completed ? t('detail.done') : t('detail.waiting'),
-                })}
+                {checkoutOpen(job, now)
+                  ? t('detail.checkoutState', {
+                      restaurant: job.restaurant_checkout_completed ? t('detail.done') : t('detail.waiting'),
+                      chef: job.chef_checkout_completed ? t('detail.done') : t('detail.waiting'),
+                    })
+                  : t('detail.checkoutOpens', {
+                      time: formatShiftTime(checkoutOpensAt(job), job.restaurant_profiles?.city),
+                    })}
               </dd>
             </div>
           )}

@@ -11,6 +11,7 @@ import type { ChefProfile } from '../auth/authApi';
 import { failureText } from '../auth/PhoneRequired';
 import { HomeEditor, homeSummary } from '../profile/HomePlace';
 import { ForType } from '../shell/Redirects';
+import { BookedWarning } from './BookedWarning';
 import { jobsApi, type JobPosting, type JobsResponse } from './jobsApi';
 import { jobPay } from './money';
 import {
@@ -62,6 +63,7 @@ function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean
           {place.join(' · ')} <DirectionsLink job={job} />
         </div>
         <div className="hint">{shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)}</div>
+        <BookedWarning job={job} />
         <Alert>{error}</Alert>
       </div>
       <div className="item-actions">

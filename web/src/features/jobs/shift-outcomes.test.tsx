@@ -262,13 +262,15 @@ describe('the chef answers at checkout', () => {
   test('"I did not work this shift" sends workCompleted false', async () => {
     const app = atCheckout('en');
     await screen.findByRole('heading', { name: 'Shift Checkout' });
-    expect((screen.getByLabelText('Yes, I worked this shift') as HTMLInputElement).checked).toBe(true);
+    // neither answer is chosen in advance (issue 32)
+    expect((screen.getByLabelText('Yes, I worked this shift') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('I did not work this shift') as HTMLInputElement).checked).toBe(false);
     await userEvent.click(screen.getByLabelText('I did not work this shift'));
     expect(screen.getByText(/^If the restaurant says so too, it gets its money back/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Complete Checkout' }));
     await screen.findByRole('heading', { name: 'Checkout recorded' });
     expect(fakeApi.callsTo('POST', `/applications/${app.id}/checkout`)[0].body).toEqual({
-      rating: 5,
+      rating: null,
       workCompleted: false,
       feedback: null,
     });

@@ -28,7 +28,9 @@ function SideFacts({ dispute, side }: { dispute: OpsDispute; side: Side }) {
           </div>
           <div>
             <dt>{t('dispute.rating')}</dt>
-            <dd>{t('dispute.stars', { rating: answer.rating })}</dd>
+            <dd>
+              {answer.rating === null ? t('dispute.noRating') : t('dispute.stars', { rating: answer.rating })}
+            </dd>
           </div>
           <div>
             <dt>{t('dispute.feedback')}</dt>

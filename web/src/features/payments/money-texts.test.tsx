@@ -392,14 +392,11 @@ describe('after a checkout, the page says what happens to the money given the an
     renderApp(`/checkout/${application.id}`);
     const submit = language === 'en' ? 'Complete Checkout' : 'Completar cierre';
     await screen.findByRole('button', { name: submit });
-    if (a.side === 'chef')
-      await userEvent.click(
-        screen.getByLabelText(language === 'en' ? 'I did not work this shift' : 'No trabajé este turno'),
-      );
-    else {
-      const worked = screen.getByRole('checkbox') as HTMLInputElement;
-      if (worked.checked) await userEvent.click(worked);
-    }
+    const notWorked =
+      a.side === 'chef'
+        ? { en: 'I did not work this shift', es: 'No trabajé este turno' }
+        : { en: 'No, the chef did not work this shift', es: 'No, el chef no trabajó este turno' };
+    await userEvent.click(screen.getByLabelText(notWorked[language]));
     await userEvent.click(screen.getByRole('button', { name: submit }));
     expect((await screen.findByTestId('checkout-answer')).textContent).toBe(a.says[language]);
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(a.heading[language]);

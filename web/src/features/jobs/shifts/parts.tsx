@@ -1,15 +1,19 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { formatShiftTime } from '../../../app/format';
 import { Alert } from '../../../components/Alert';
 import type { JobPosting } from '../jobsApi';
 import { PositionTitle } from '../parts';
 import { useMoneyWords } from '../../payments/moneyOutcome';
-import { checkoutState, type Side } from '../shiftState';
+import { checkoutOpensAt, checkoutState, type Side } from '../shiftState';
 
 export type Tab = 'shifts' | 'applications';
 
-/** One side's checkout action or label: the checkout link once it opens, else where things stand. */
+/**
+ * One side's checkout action or label: the checkout link once it opens (at the shift's end), before that when
+ * it opens, else where things stand.
+ */
 export function ShiftState({
   side,
   job,
@@ -44,7 +48,9 @@ export function ShiftState({
   const text =
     state === 'waitingOther'
       ? t(side === 'chef' ? 'shifts.waitingRestaurant' : 'shifts.waitingChef')
-      : t(`shifts.state.${state}`);
+      : t('shifts.state.notYet', {
+          time: formatShiftTime(checkoutOpensAt(job), job.restaurant_profiles?.city),
+        });
   return <span className={`tag tag-${state}`}>{text}</span>;
 }
 
