@@ -6,6 +6,8 @@ const swc = [
     jsc: {
       parser: { syntax: 'typescript', tsx: true },
       target: 'es2022',
+      // keeps `with { type: 'json' }` on static JSON imports (contracts/src/catalog.ts)
+      experimental: { keepImportAttributes: true },
       transform: { react: { runtime: 'automatic' } },
     },
     module: { type: 'es6' },

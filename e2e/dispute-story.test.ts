@@ -6,7 +6,7 @@ import {
   payJob,
   postJob,
   signUp,
-  untilStarted,
+  untilEnded,
   type Account,
   type Api,
   type PostedJob,
@@ -59,29 +59,34 @@ const rowOf = (page: Page, jobId: string): Locator =>
 test('a booked shift: the chef says it was worked, the restaurant says it was not', async () => {
   api = { call: apiCall(story.brigade.url), url: story.brigade.url };
   [restaurant, chef] = await Promise.all([signUp(api, 'restaurant'), signUp(api, 'chef')]);
-  job = await postJob(api, restaurant, 20_000, 4, 25);
+  // 31 seconds at $75/h, paid as one minute: it ends within the story (checkout opens at the end).
+  job = await postJob(api, restaurant, 20_000, 31 / 3600, 75);
   await payJob(api, restaurant, job);
   const applicationId = await apply(api, chef, job);
   await acceptAndConfirm(api, restaurant, chef, applicationId);
   await Promise.all([logIn(chefPage, chef), logIn(restaurantPage, restaurant)]);
-  await untilStarted(job);
+  await untilEnded(job);
 
   await chefPage.goto(story.url('/my-shifts'));
   const row = rowOf(chefPage, job.id);
   await eventually(chefPage, row.getByRole('link', { name: 'Complete Checkout' }), 20_000);
   await row.getByRole('link', { name: 'Complete Checkout' }).click();
   await chefPage.getByRole('heading', { name: 'Shift Checkout' }).waitFor();
+  // nothing is chosen in advance (issue 32): the chef answers and rates
+  await chefPage.getByLabel('Yes, I worked this shift').check();
+  await chefPage.getByLabel('5 stars').check({ force: true });
   await chefPage.getByRole('button', { name: 'Complete Checkout' }).click();
-  await chefPage.getByRole('heading', { name: 'Checkout Complete!' }).waitFor();
+  await chefPage.getByRole('heading', { name: 'Checkout recorded' }).waitFor();
 
   await restaurantPage.goto(story.url('/my-shifts'));
   const mine = rowOf(restaurantPage, job.id);
   await eventually(restaurantPage, mine.getByRole('link', { name: 'Complete Checkout' }), 20_000);
   await mine.getByRole('link', { name: 'Complete Checkout' }).click();
   await restaurantPage.getByRole('heading', { name: 'Shift Checkout' }).waitFor();
-  await restaurantPage.getByLabel('The work was completed').uncheck();
+  await restaurantPage.getByLabel('No, the chef did not work this shift').check();
   await restaurantPage.getByRole('button', { name: 'Complete Checkout' }).click();
-  await restaurantPage.getByText('Both sides have checked out.').waitFor();
+  // Never "Checkout Complete!" on a dispute: the answers disagree, the money is held for review.
+  await restaurantPage.getByRole('heading', { name: 'Under review: money held' }).waitFor();
 }, 120_000);
 
 test('each side writes a statement on the job page', async () => {
@@ -114,13 +119,13 @@ test('the operator decides a split on a desktop, seeing what each side gets firs
   await operator.getByText('The chef left after two hours without telling anyone.').waitFor();
   consoleViolations.push(...(await checkScreen(operator, 'ops-02-dispute')));
 
-  await operator.getByLabel('Chef pay (dollars)').fill('50');
+  await operator.getByLabel('Chef pay (dollars)').fill('0.50');
   await operator.getByLabel('Note to both sides').fill(NOTE);
   await operator.getByRole('button', { name: 'Review decision' }).click();
-  // 4 h at $25: shift pay $100.00, charged $107.00. Chef $50.00, Brigade 7% of it, the rest back.
-  expect(await operator.getByTestId('preview-chef').textContent()).toBe('$50.00');
-  expect(await operator.getByTestId('preview-fee').textContent()).toBe('$3.50');
-  expect(await operator.getByTestId('preview-refund').textContent()).toBe('$53.50');
+  // One minute at $75: shift pay $1.25, charged $1.34. Chef $0.50, Brigade 7% of it ($0.035: $0.04), the rest back.
+  expect(await operator.getByTestId('preview-chef').textContent()).toBe('$0.50');
+  expect(await operator.getByTestId('preview-fee').textContent()).toBe('$0.04');
+  expect(await operator.getByTestId('preview-refund').textContent()).toBe('$0.80');
   consoleViolations.push(...(await checkScreen(operator, 'ops-03-confirm')));
   await operator.getByRole('button', { name: 'Confirm decision' }).click();
   await operator.getByText('The dispute is decided. Both sides are being told.').waitFor({ timeout: 15_000 });

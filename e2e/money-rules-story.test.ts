@@ -12,10 +12,11 @@ import {
 // Issue 16's money rules that the whole story (e2e/shift-story.test.ts: a worked shift paid out, a late
 // cancellation with its quote, Earnings and Receipts) does not walk, in Chromium on two phones against the whole
 // product in embedded mode. A restaurant and a chef (English) sign up and set up payments; the restaurant posts a
-// paid shift, the chef applies, is accepted and confirms. Once it has started the chef sees the countdown to the
-// checkout deadline and answers "I did not work this shift"; the restaurant says the same, and the whole charge is
-// refunded: the chef's Earnings say so (no pay) and the restaurant's Receipts show the refund. Every step is
-// photographed at 375 px and checked with axe.
+// paid shift (31 seconds at $75/h, paid as one minute: $1.25, $1.34 charged), the chef applies, is accepted and
+// confirms. Once it has ended (checkout opens at the end) the chef sees the countdown to the checkout deadline and
+// answers "I did not work this shift"; the restaurant says the same, and the whole charge is refunded: the chef's
+// Earnings say so (no pay) and the restaurant's Receipts show the refund. Every step is photographed at 375 px
+// and checked with axe.
 
 const FIRST_STARTS_IN_MS = 60_000;
 const CHEF_NAME = 'Dana Whitfield';
@@ -23,7 +24,8 @@ const CHEF_NAME = 'Dana Whitfield';
 let story: Story;
 let restaurant: Page;
 let chef: Page;
-const shifts: { first?: string; firstStartsAt?: number } = {};
+const shifts: { first?: string; firstEndsAt?: number } = {};
+const SHIFT_HOURS = 31 / 3600;
 
 const { step, everyStepAccessible } = onTwoPhones(
   {
@@ -41,7 +43,7 @@ const rowOf = (page: Page, jobId: string): Locator =>
 async function postAndPay(o: { position: string; fromNowMs: number; hours: number }) {
   const times = await postShift(story, restaurant, {
     ...o,
-    rate: '20',
+    rate: '75',
     urgent: false,
     card: '4242 4242 4242 4242',
   });
@@ -50,7 +52,7 @@ async function postAndPay(o: { position: string; fromNowMs: number; hours: numbe
   await restaurant
     .getByText('Your shift is posted and paid. Chefs can apply now.')
     .waitFor({ timeout: 20_000 });
-  return { jobId: restaurant.url().split('/').pop()!, startsAt: times.startsAt };
+  return { jobId: restaurant.url().split('/').pop()!, endsAt: times.startsAt + o.hours * 3_600_000 };
 }
 
 /** The chef applies from Openings, the restaurant accepts, the chef confirms from My Shifts. */
@@ -92,16 +94,20 @@ test('a restaurant and a chef sign up, onboard and set up payments', async () =>
 }, 120_000);
 
 test('a paid shift is posted and the chef is confirmed on it', async () => {
-  const first = await postAndPay({ position: 'Line Cook', fromNowMs: FIRST_STARTS_IN_MS, hours: 1 });
+  const first = await postAndPay({
+    position: 'Line Cook',
+    fromNowMs: FIRST_STARTS_IN_MS,
+    hours: SHIFT_HOURS,
+  });
   shifts.first = first.jobId;
-  shifts.firstStartsAt = first.startsAt;
+  shifts.firstEndsAt = first.endsAt;
   await book(first.jobId);
   await step(chef, '01-chef-confirmed');
 }, 120_000);
 
-test('after the start the chef answers "I did not work this shift"; the restaurant agrees and is refunded', async () => {
+test('after the end the chef answers "I did not work this shift"; the restaurant agrees and is refunded', async () => {
   const jobId = shifts.first!;
-  const wait = shifts.firstStartsAt! + 2_000 - Date.now();
+  const wait = shifts.firstEndsAt! + 2_000 - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 
   await chef.goto(story.url('/my-shifts'));
@@ -116,22 +122,22 @@ test('after the start the chef answers "I did not work this shift"; the restaura
   await chef.getByLabel('I did not work this shift').check();
   await step(chef, '07-did-not-work');
   await chef.getByRole('button', { name: 'Complete Checkout' }).click();
-  await chef.getByRole('heading', { name: 'Checkout Complete!' }).waitFor();
+  await chef.getByRole('heading', { name: 'Checkout recorded' }).waitFor();
 
   await restaurant.goto(story.url('/my-shifts'));
   const mine = rowOf(restaurant, jobId);
   await eventually(restaurant, mine.getByRole('link', { name: 'Complete Checkout' }), 20_000);
   await mine.getByRole('link', { name: 'Complete Checkout' }).click();
   await restaurant.getByRole('heading', { name: 'Shift Checkout' }).waitFor();
-  await restaurant.getByLabel('The work was completed').uncheck();
+  await restaurant.getByLabel('No, the chef did not work this shift').check();
   await restaurant.getByRole('button', { name: 'Complete Checkout' }).click();
-  await restaurant.getByText('Both sides have checked out.').waitFor();
+  await restaurant.getByRole('heading', { name: 'Refunded' }).waitFor();
 
-  // Both said not worked: the whole $21.40 goes back, and the shift reads refunded.
+  // Both said not worked: the whole $1.34 goes back, and the shift reads refunded.
   await restaurant.goto(story.url('/my-shifts'));
   await eventually(
     restaurant,
-    rowOf(restaurant, jobId).getByText('$21.40 refunded: the shift was not worked.'),
+    rowOf(restaurant, jobId).getByText('Refunded: the whole $1.34 went back to your card.'),
     45_000,
   );
   await step(restaurant, '08-refunded');
@@ -144,13 +150,13 @@ test('the chef reads her earnings and the restaurant its receipts: no pay, the w
   expect(await chef.getByTestId('paid-out').textContent()).toBe('$0.00');
   expect(await chef.getByTestId('on-its-way').textContent()).toBe('$0.00');
   const earned = chef.getByTestId('earning-row');
-  await earned.getByText('Refunded to the restaurant').waitFor();
+  await earned.getByText('Refunded', { exact: true }).waitFor();
   await earned.getByText('No pay').waitFor();
   await step(chef, '09-earnings');
 
   await restaurant.goto(story.url('/receipts'));
   await restaurant.getByRole('heading', { level: 1, name: 'Receipts' }).waitFor();
-  // $21.40 charged, all of it back.
+  // $1.34 charged, all of it back.
   await eventually(restaurant, restaurant.getByTestId('receipt-row'), 20_000);
   expect(await restaurant.getByTestId('net-charged').textContent()).toBe('$0.00');
   const receipt = restaurant.getByTestId('receipt-row');

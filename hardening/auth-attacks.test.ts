@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { signAccessToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from '@brigade/kit';
-import { createTestAuth } from '@brigade/kit/testing';
+import { createTestAuth, eventually } from '@brigade/kit/testing';
 import type { IdentityService } from '../services/identity/src/app';
 import { freshStackEnv, spawnStack } from './support/child';
 import {
@@ -291,6 +291,57 @@ test('sign-in answers the same whether or not the email exists; resend-code tell
     });
     expect([unknownPhone.status, unknownPhone.body]).toEqual([verifiedPhone.status, verifiedPhone.body]);
   }
+});
+
+test('forgot password (issue 32) tells nobody whether an account exists; its code takes 4 wrong tries; 5 requests an hour per phone or email', async () => {
+  const strangerPhone = randomPhone();
+  const strangerEmail = `nobody-${runName('x')}@example.com`;
+  const ask = (body: object) =>
+    stack.call('POST', '/api/auth/password/forgot', { body, ip: randomClientIp() });
+  const byPhone = [await ask({ phone: chef.phone }), await ask({ phone: strangerPhone })];
+  const byEmail = [await ask({ email: chef.email }), await ask({ email: strangerEmail })];
+  for (const [account, stranger] of [byPhone, byEmail]) {
+    expect(account.status).toBe(200);
+    expect([stranger.status, stranger.body]).toEqual([account.status, account.body]);
+  }
+
+  // Guessing the code: the same four 400s, then 429 even for the right code, account or not.
+  const code = await eventually(async () => {
+    const sms = await stack.call('GET', '/api/dev/sms');
+    const texts = sms.body.messages.filter((m: any) => m.to === `+1${chef.phone}`);
+    if (texts.length < 2) throw new Error('no reset code yet');
+    return /(\d{6})/.exec(texts[0].body)![1];
+  });
+  const wrong = code === '000000' ? '111111' : '000000';
+  for (const phone of [chef.phone, strangerPhone]) {
+    const tries: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const reply = await stack.call('POST', '/api/auth/password/reset', {
+        body: { phone, code: wrong, password: 'guessing-is-futile' },
+        ip: randomClientIp(),
+      });
+      tries.push(`${reply.status} ${reply.body.code}`);
+    }
+    expect(tries).toEqual([...Array(4).fill('400 IDENTITY.INVALID_CODE'), '429 IDENTITY.TOO_MANY_ATTEMPTS']);
+  }
+  const burned = await stack.call('POST', '/api/auth/password/reset', {
+    body: { phone: chef.phone, code, password: 'guessing-is-futile' },
+    ip: randomClientIp(),
+  });
+  expect(burned).toMatchObject({ status: 429, body: { code: 'IDENTITY.TOO_MANY_ATTEMPTS' } });
+  // So at most 4 guesses per request and 5 requests an hour per phone: 20 in 10^6, 1 in 50,000 an hour.
+  expect((await stack.call('GET', '/api/profiles/me', { token: chef.token })).status).toBe(200);
+
+  // The sixth request in the hour for one number, however it is written and from wherever, is refused.
+  const more: number[] = [];
+  for (let i = 0; i < 4; i++)
+    more.push((await ask({ phone: `+1 (${chef.phone.slice(0, 3)}) ${chef.phone.slice(3)}` })).status);
+  expect(more).toEqual([200, 200, 200, 200]);
+  expect(await ask({ phone: chef.phone })).toMatchObject({
+    status: 429,
+    body: { code: 'GATEWAY.RATE_LIMITED' },
+  });
+  expect(await ask({ phone: strangerPhone })).toMatchObject({ status: 200 });
 });
 
 test('passwords, tokens and codes never reach a log line, even at trace level', async () => {

@@ -105,6 +105,17 @@ export const MATRIX: Record<string, Row> = {
   // For the signed-in account's own phone only.
   'POST /auth/verify-phone': { path: () => '/auth/verify-phone', body: () => ({}), expect: signedIn(400) },
   'POST /auth/resend-code': { path: () => '/auth/resend-code', body: () => ({}), expect: signedIn(400) },
+  // A way back in (issue 32): public, and an empty body is refused before anything is looked up.
+  'POST /auth/password/forgot': {
+    path: () => '/auth/password/forgot',
+    body: () => ({}),
+    expect: everyone(400),
+  },
+  'POST /auth/password/reset': {
+    path: () => '/auth/password/reset',
+    body: () => ({}),
+    expect: everyone(400),
+  },
   'GET /auth/jwks.json': { path: () => '/auth/jwks.json', expect: everyone(200) },
   // Any account's own: an operator reads its account (profile null) and sets its language.
   'GET /profiles/me': { path: () => '/profiles/me', expect: { ...signedIn(200), operator: 200 } },
@@ -200,7 +211,7 @@ export const MATRIX: Record<string, Row> = {
   },
   'POST /applications/{applicationId}/checkout': {
     path: (f) => `/applications/${f.application}/checkout`,
-    body: () => ({ rating: 1, workCompleted: false, feedback: null }),
+    body: () => ({ workCompleted: false, feedback: null }),
     expect: { anonymous: 401, chef: 409, otherChef: 404, restaurant: 409, otherRestaurant: 404 },
   },
   'GET /favorites': { path: () => '/favorites', expect: onlyRestaurants(200) },

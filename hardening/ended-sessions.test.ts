@@ -1,3 +1,4 @@
+import { eventually } from '@brigade/kit/testing';
 import {
   createLogger,
   listen,
@@ -112,3 +113,40 @@ test('a session revoked for a replayed refresh token: its access tokens, old and
   await refusedEverywhere(targets, stolen.access_token, since);
   expect((await stack.call('GET', '/api/profiles/me', { token: chef.token })).status).toBe(200);
 });
+
+test('a password reset (issue 32) ends every session of the account within 3 s everywhere; their refresh tokens die with them', async () => {
+  const person = await signUp(stack, 'chef', { payouts: false });
+  const sessions = [
+    { access_token: person.token, refresh_token: person.refresh },
+    await signIn(stack, person),
+  ];
+  const targets = await chefTargets(sessions[1].access_token);
+  for (const s of sessions) await worksEverywhere(targets, s.access_token);
+
+  expectStatus(await stack.call('POST', '/api/auth/password/forgot', { body: { email: person.email } }), 200);
+  const code = await eventually(() => latestResetCode(person.phone));
+  expectStatus(
+    await stack.call('POST', '/api/auth/password/reset', {
+      body: { email: person.email, code, password: 'a new kitchen password' },
+    }),
+    200,
+  );
+  const since = Date.now();
+  for (const s of sessions) await refusedEverywhere(targets, s.access_token, since);
+  for (const s of sessions)
+    expect(
+      (await stack.call('POST', '/api/auth/refresh', { body: { refresh_token: s.refresh_token } })).status,
+    ).toBe(401);
+  // The new password opens a new session, which works everywhere.
+  const next = await signIn(stack, { ...person, password: 'a new kitchen password' });
+  await worksEverywhere(await chefTargets(next.access_token), next.access_token);
+});
+
+/** The code of the newest text to a phone, when it is a new one (the reset's text leaves after the answer). */
+async function latestResetCode(phone: string): Promise<string> {
+  const sms = await stack.call('GET', '/api/dev/sms');
+  const texts = sms.body.messages.filter((m: { to: string }) => m.to === `+1${phone}`);
+  // The sign-up's verification text, then the reset's.
+  if (texts.length < 2) throw new Error('no reset code yet');
+  return /(\d{6})/.exec(texts[0].body)![1];
+}

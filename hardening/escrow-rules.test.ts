@@ -10,6 +10,7 @@ import {
   postJob,
   signUp,
   startStack,
+  untilEnded,
   untilStarted,
   type Account,
   type PostedJob,
@@ -232,8 +233,9 @@ test('at the checkout deadline the answer given stands, silence pays the chef, d
   const [refusedByRestaurant, silent, disagreed, neither] = await Promise.all(
     [0, 1, 2, 3].map(() => bookedShift(15_000, 31 / 3600, 75, restaurant)),
   );
-  // Each was posted when its chef's sign-up was done, seconds apart on a busy machine: wait for the last start.
-  for (const booked of [refusedByRestaurant, silent, disagreed, neither]) await untilStarted(booked.job);
+  // Each was posted when its chef's sign-up was done, seconds apart on a busy machine: wait for the last end
+  // (checkout opens at the end).
+  for (const booked of [refusedByRestaurant, silent, disagreed, neither]) await untilEnded(booked.job);
   await checkout(stack, restaurant, refusedByRestaurant.applicationId, false);
   await checkout(stack, restaurant, disagreed.applicationId, true);
   await checkout(stack, disagreed.chef, disagreed.applicationId, false);
@@ -264,7 +266,10 @@ test('at the checkout deadline the answer given stands, silence pays the chef, d
   // and told the outcome after it.
   await eventuallyTexted(silent.chef, /did you work/);
   await eventuallyTexted(refusedByRestaurant.chef, /did you work/);
-  await eventuallyTexted(refusedByRestaurant.chef, /stands as not worked/);
+  await eventuallyTexted(
+    refusedByRestaurant.chef,
+    /deadline for .+ has passed\. Refunded: the whole \$1\.34 is going back to the restaurant/,
+  );
   expect((await paymentStatus(stack, restaurant, silent.job.id, 'completed')).ledger).toMatchObject({
     transferred_cents: 125,
     fee_cents: 9,

@@ -10,7 +10,7 @@ import {
   signUp,
   startEscrow,
   startStack,
-  untilStarted,
+  untilEnded,
   type Account,
   type Stack,
 } from './support/stack';
@@ -120,7 +120,8 @@ test('a signed refund.created of 999999 cents leaves a paid job held with nothin
 });
 
 test('a signed transfer.created pays nobody, and after both check out the chef is paid the shift pay once', async () => {
-  const posted = await postJob(stack, restaurant, 10_000, 8);
+  // 31 seconds at $75/h (paid as one minute: $1.25): it ends within the test, and checkout opens at the end.
+  const posted = await postJob(stack, restaurant, 10_000, 31 / 3600, 75);
   await payJob(stack, restaurant, posted);
   const applicationId = await apply(stack, chef, posted);
   await acceptAndConfirm(stack, restaurant, chef, applicationId);
@@ -138,7 +139,7 @@ test('a signed transfer.created pays nobody, and after both check out the chef i
   expect((await escrow(posted.id)).ledger.transferred_cents).toBe(0);
   await anomaliesFor('tr_forged_60000');
 
-  await untilStarted(posted);
+  await untilEnded(posted);
   await checkout(stack, restaurant, applicationId);
   await checkout(stack, chef, applicationId);
   const paid = await paymentStatus(stack, restaurant, posted.id, 'completed');

@@ -16,7 +16,7 @@ import {
   runName,
   signUp,
   startStack,
-  untilStarted,
+  untilEnded,
   type Account,
   type Api,
   type Stack,
@@ -31,14 +31,17 @@ const real = requireRealServers('DATABASE_URL', 'AMQP_URL', 'REDIS_URL');
 const RABBIT = new URL(process.env.AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672');
 const POSTGRES = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/brigade');
 
-/** Everything up to the last checkout: a filled shift that has started. */
+/**
+ * Everything up to the last checkout: a filled shift that has ended (checkout opens at the end): 31 seconds at
+ * $75/h, paid as one minute.
+ */
 async function filledShift(api: Api) {
   const [restaurant, chef] = await Promise.all([signUp(api, 'restaurant'), signUp(api, 'chef')]);
-  const job = await postJob(api, restaurant, 15_000, 1);
+  const job = await postJob(api, restaurant, 15_000, 31 / 3600, 75);
   await payJob(api, restaurant, job);
   const applicationId = await apply(api, chef, job);
   await acceptAndConfirm(api, restaurant, chef, applicationId);
-  await untilStarted(job);
+  await untilEnded(job);
   await checkout(api, restaurant, applicationId);
   return { restaurant, chef, job, applicationId };
 }

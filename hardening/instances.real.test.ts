@@ -162,15 +162,16 @@ function percentile(values: number[], p: number) {
       // Three shifts worked and checked out by both sides (payouts), one cancelled late by the restaurant (the
       // chef paid 4 hours, the rest refunded), one cancelled early (everything back), one nobody confirmed
       // (expires at its start, everything back), and, after the kill, two more posted and paid.
-      const paidShift = async (r: Account, startInMs: number, hours: number) => {
-        const job = await postJob(api, r, startInMs, hours);
+      const paidShift = async (r: Account, startInMs: number, hours: number, rate = 25) => {
+        const job = await postJob(api, r, startInMs, hours, rate);
         await pay(r, job);
         return job;
       };
       const [worked, late, early, expiring] = await Promise.all([
         Promise.all(
           [0, 1, 2].map(async (i) => {
-            const job = await paidShift(restaurants[i], soon, 1);
+            // 31 seconds at $75/h (paid as one minute): checkout opens at the end, within the test
+            const job = await paidShift(restaurants[i], soon, 31 / 3600, 75);
             const applicationId = await book(restaurants[i], chefs[i], job);
             return { restaurant: restaurants[i], chef: chefs[i], job, applicationId };
           }),
@@ -240,7 +241,8 @@ function percentile(values: number[], p: number) {
           const posted: PostedJob = {
             id: job.body.job.id,
             totalCents: job.body.job.total_cents,
-            start: new Date(),
+            start: new Date(job.body.job.start_time),
+            end: new Date(job.body.job.end_time),
           };
           const intent = await untilDone('escrow', () =>
             api.call('POST', '/api/payments/create-escrow-payment', {
@@ -266,8 +268,10 @@ function percentile(values: number[], p: number) {
       await Promise.all(actions);
       const paidAfter = await fresh;
 
-      // Checkouts once the shifts started; the expiring shift expires by itself at its start.
-      await sleep(Math.max(0, worked[0].job.start.getTime() - Date.now() + 500));
+      // Checkouts once the shifts ended (checkout opens at the end); the expiring shift expires by itself at its
+      // start.
+      const lastEnd = Math.max(...worked.map(({ job }) => job.end.getTime()));
+      await sleep(Math.max(0, lastEnd - Date.now() + 500));
       await Promise.all(
         worked.flatMap(({ restaurant, chef, applicationId }) =>
           [restaurant, chef].map((who) =>

@@ -20,7 +20,7 @@ import {
   randomClientIp,
   signUp,
   startEscrow,
-  untilStarted,
+  untilEnded,
   type Account,
   type Api,
   type PostedJob,
@@ -38,20 +38,23 @@ import {
 const real = requireRealServers('DATABASE_URL', 'AMQP_URL', 'REDIS_URL');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Sign up a restaurant and a chef, post a shift starting in `startInMs`, pay it into escrow. */
+/**
+ * Sign up a restaurant and a chef, post a shift starting in `startInMs`, pay it into escrow: 31 seconds at $75/h
+ * (paid as one minute), so that it ends within the test (checkout opens at the end).
+ */
 async function paidShift(api: Api, startInMs = 8_000) {
   const [restaurant, chef] = await Promise.all([signUp(api, 'restaurant'), signUp(api, 'chef')]);
-  const job = await postJob(api, restaurant, startInMs, 1);
+  const job = await postJob(api, restaurant, startInMs, 31 / 3600, 75);
   await payJob(api, restaurant, job);
   return { restaurant, chef, job };
 }
 
-/** A paid shift, filled, started, and the restaurant checked out: the chef's checkout completes it. */
+/** A paid shift, filled, ended, and the restaurant checked out: the chef's checkout completes it. */
 async function filledShift(api: Api) {
   const { restaurant, chef, job } = await paidShift(api);
   const applicationId = await apply(api, chef, job);
   await acceptAndConfirm(api, restaurant, chef, applicationId);
-  await untilStarted(job);
+  await untilEnded(job);
   await checkout(api, restaurant, applicationId);
   return { restaurant, chef, job, applicationId };
 }
@@ -183,7 +186,7 @@ function expectHelpfulFailure(reply: Timed, statuses = [502, 503]) {
 
   test('jobs SIGKILLed while the escrow-held event is in flight and restarted: the job opens exactly once', async () => {
     const [restaurant, chef] = await Promise.all([signUp(stack, 'restaurant'), signUp(stack, 'chef')]);
-    const job: PostedJob = await postJob(stack, restaurant, 15_000, 1);
+    const job: PostedJob = await postJob(stack, restaurant, 15_000, 31 / 3600, 75);
     const intent = await startEscrow(stack, restaurant, job.id);
     expectStatus(await confirmCard(stack, intent.body), 200);
     // The card is charged; the escrow-held event is on its way to jobs (webhook -> payments -> outbox -> bus).
@@ -210,7 +213,7 @@ function expectHelpfulFailure(reply: Timed, statuses = [502, 503]) {
     // The rest of the flow works on the restarted process: the chef is paid once.
     const applicationId = await apply(stack, chef, job);
     await acceptAndConfirm(stack, restaurant, chef, applicationId);
-    await untilStarted(job);
+    await untilEnded(job);
     await checkout(stack, restaurant, applicationId);
     await checkout(stack, chef, applicationId);
     await expectPaidOutOnce(stack, restaurant, job.id);

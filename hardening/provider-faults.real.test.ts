@@ -21,7 +21,7 @@ import {
   runName,
   signUp,
   startStack,
-  untilStarted,
+  untilEnded,
   type Stack,
 } from './support/stack';
 
@@ -125,14 +125,17 @@ describe('Stripe times out or answers 500', () => {
     },
   );
 
-  /** A filled shift whose checkout is all that is left (the chef has checked out). */
+  /**
+   * A filled shift whose checkout is all that is left (the chef has checked out): 31 seconds at $75/h, paid as
+   * one minute, so that it ends within the test (checkout opens at the end).
+   */
   async function shiftReadyToPay() {
     const [restaurant, chef] = await Promise.all([signUp(stack, 'restaurant'), signUp(stack, 'chef')]);
-    const job = await postJob(stack, restaurant, 15_000, 1);
+    const job = await postJob(stack, restaurant, 15_000, 31 / 3600, 75);
     await payJob(stack, restaurant, job);
     const applicationId = await apply(stack, chef, job);
     await acceptAndConfirm(stack, restaurant, chef, applicationId);
-    await untilStarted(job);
+    await untilEnded(job);
     await checkout(stack, chef, applicationId);
     return { restaurant, chef, job, applicationId };
   }

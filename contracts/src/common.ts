@@ -48,3 +48,20 @@ export interface RouteDoc {
   fileTypes?: string[];
   status?: number;
 }
+
+/**
+ * The translation kept beside a text one side wrote for the other (issue 32: a job's description, a
+ * cancellation reason, a dispute note, a restaurant's description), made once when it was written. A reader
+ * in `translated_language` reads `translated_text`, marked "Translated from ... · Show original"; a reader in
+ * another language than `language` with no translation reads the original, marked "Not translated".
+ */
+export const TextTranslation = z
+  .object({
+    /** the language it was written in (the writer's preference until the translator detects it) */
+    language: z.enum(['en', 'es']),
+    /** the text in the other language; null until translated, or when it is not translated */
+    translated_text: z.string().nullable(),
+    translated_language: z.enum(['en', 'es']).nullable(),
+  })
+  .meta({ id: 'TextTranslation' });
+export type TextTranslation = z.infer<typeof TextTranslation>;

@@ -81,12 +81,17 @@ export const ERROR_CODES = {
   'IDENTITY.NO_CODE': 'No code is waiting for your account. Please request a new one.',
   'IDENTITY.TOO_MANY_ATTEMPTS': 'Too many wrong codes. Please request a new code.',
   'IDENTITY.TOO_MANY_CODES': 'Too many codes were sent to this phone number. Please try again in an hour.',
+  'IDENTITY.TOO_MANY_RESETS': 'Too many password reset requests. Please try again in an hour.',
   'IDENTITY.ALREADY_VERIFIED': 'Your phone number is already verified.',
   'IDENTITY.NOT_YOUR_PHONE': 'This is not the phone number of your account.',
   'IDENTITY.PHONE_TAKEN':
     'This phone number is already verified on another Brigade account. Sign in to that account, or use another number.',
   'IDENTITY.SMS_REFUSED': 'We could not send a code to this phone number.',
   'IDENTITY.SMS_UNAVAILABLE': 'We could not reach the SMS service. Please try again in a minute.',
+  'IDENTITY.UNKNOWN_ZIP':
+    'Enter a 5-digit ZIP code of the Minneapolis or Detroit area (alone or at the end of your address).',
+  'IDENTITY.HOME_OUTSIDE_AREA':
+    'That place is more than 45 miles from your city. Choose the city you work in, or another ZIP code.',
 
   // jobs (services/jobs/src)
   'JOBS.JOB_NOT_FOUND': MESSAGES.jobNotFound,
@@ -110,7 +115,10 @@ export const ERROR_CODES = {
   'JOBS.CANNOT_CANCEL': 'Only pending, accepted or confirmed applications can be cancelled',
   'JOBS.CANNOT_CANCEL_JOB': 'This job cannot be cancelled',
   'JOBS.NOT_CHECKOUTABLE': 'Checkout is only possible for the confirmed chef of a filled shift',
-  'JOBS.SHIFT_NOT_STARTED': 'Checkout opens when the shift starts',
+  'JOBS.CHECKOUT_NOT_OPEN': 'Checkout opens at the end of the shift',
+  'JOBS.RATING_REQUIRED': 'Please rate the other side from 1 to 5 stars',
+  'JOBS.RATING_WITHOUT_WORK': 'A shift that was not worked is not rated: leave the rating out',
+  'JOBS.OVERLAPPING_SHIFT': 'The chef is already booked at that time',
   'JOBS.CHECKOUT_CLOSED':
     'The checkout deadline has passed: the answer given stands (or the shift is paid out if nobody answered)',
   'JOBS.ALREADY_CHECKED_OUT': 'You have already checked out of this shift',

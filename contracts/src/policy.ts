@@ -22,8 +22,18 @@ export interface Policy {
   disputeReminderAfterMs: number;
   /** The recent window of reliability records, in days (all-time counts are kept too). */
   reliabilityWindowDays: number;
+  /**
+   * The travel time a chef needs between two shifts: `SHIFT_GAP`, default 30m. A chef who holds a shift cannot
+   * take another that starts less than this after it ends, or ends less than this before it starts (issue 32).
+   */
+  shiftGapMs: number;
   /** The platform's fee on what the chef is paid, in basis points (7%). */
   feeBps: number;
+  /**
+   * From this long before a booked shift's start until its checkout deadline, each side sees the other's phone
+   * (issue 32): `CONTACT_WINDOW`, default 24h.
+   */
+  contactWindowMs: number;
 }
 
 /** The environment variables of the policy and their defaults. */
@@ -34,6 +44,8 @@ export const POLICY_ENV = {
   CHECKOUT_REMINDERS: '24h,2h',
   STUCK_MONEY_AFTER: '1h',
   DISPUTE_REMINDER_AFTER: '72h',
+  CONTACT_WINDOW: '24h',
+  SHIFT_GAP: '30m',
 } as const;
 
 export const RELIABILITY_WINDOW_DAYS = 90;
@@ -68,6 +80,14 @@ export function loadPolicy(env: Record<string, string | undefined> = {}): Policy
       throw new PolicyError(`${name} must be a duration like 90s, 30m, 24h or 2d (got "${raw}")`);
     return ms;
   };
+  // A gap may be 0 (back-to-back shifts at one place are then allowed); a duration may not.
+  const gap = (name: keyof typeof POLICY_ENV) => {
+    const { raw } = read(name);
+    const ms = parseDuration(raw);
+    if (ms === null || ms < 0)
+      throw new PolicyError(`${name} must be a duration like 0m, 30m or 1h (got "${raw}")`);
+    return ms;
+  };
   const hours = Number(read('CANCELLATION_PAY_HOURS').raw);
   if (!Number.isFinite(hours) || hours < 0)
     throw new PolicyError(
@@ -87,8 +107,10 @@ export function loadPolicy(env: Record<string, string | undefined> = {}): Policy
     checkoutReminderLeadsMs: (leads as number[]).sort((a, b) => b - a),
     stuckMoneyAfterMs: duration('STUCK_MONEY_AFTER'),
     disputeReminderAfterMs: duration('DISPUTE_REMINDER_AFTER'),
+    shiftGapMs: gap('SHIFT_GAP'),
     reliabilityWindowDays: RELIABILITY_WINDOW_DAYS,
     feeBps: BOOKING_FEE_BPS,
+    contactWindowMs: duration('CONTACT_WINDOW'),
   };
 }
 
@@ -110,6 +132,61 @@ export function lateCancelFrom(policy: Pick<Policy, 'lateCancelWindowMs'>, start
 /** When each side's checkout answer is due: the shift's end plus CHECKOUT_DEADLINE. */
 export function checkoutDeadline(policy: Pick<Policy, 'checkoutDeadlineMs'>, endTime: Date | string): Date {
   return new Date(time(endTime) + policy.checkoutDeadlineMs);
+}
+
+/**
+ * When the two sides of a booked shift may see each other's phone: from CONTACT_WINDOW before the start until
+ * the checkout deadline (the end plus CHECKOUT_DEADLINE).
+ */
+export function contactWindow(
+  policy: Pick<Policy, 'contactWindowMs' | 'checkoutDeadlineMs'>,
+  startTime: Date | string,
+  endTime: Date | string,
+): { from: Date; until: Date } {
+  return {
+    from: new Date(time(startTime) - policy.contactWindowMs),
+    until: checkoutDeadline(policy, endTime),
+  };
+}
+
+/**
+ * When a side may check out of a shift: at its scheduled end (issue 32: not at its start, so nobody answers
+ * "worked" for a shift still under way).
+ */
+export function checkoutOpensAt(endTime: Date | string): Date {
+  return new Date(time(endTime));
+}
+
+/** A shift's times, as a job or a booking carries them. */
+export interface ShiftTimes {
+  start_time: Date | string;
+  end_time: Date | string;
+}
+
+/**
+ * The time a held shift keeps a chef busy: from SHIFT_GAP before its start to SHIFT_GAP after its end (the
+ * travel to it and from it). Another shift clashes with it when the two overlap (`clashesWithBooked`).
+ */
+export function busyWindow(
+  policy: Pick<Policy, 'shiftGapMs'>,
+  shift: ShiftTimes,
+): { busy_from: string; busy_until: string } {
+  return {
+    busy_from: new Date(time(shift.start_time) - policy.shiftGapMs).toISOString(),
+    busy_until: new Date(time(shift.end_time) + policy.shiftGapMs).toISOString(),
+  };
+}
+
+/**
+ * Whether a shift clashes with a held one's busy window: it starts before the window closes and ends after it
+ * opens (a shift ending exactly SHIFT_GAP before the held one starts, or starting exactly SHIFT_GAP after it
+ * ends, fits). The one rule of double-booking, read by jobs (refusals, warnings) and the web app (warnings).
+ */
+export function clashesWithBooked(
+  shift: ShiftTimes,
+  booked: { busy_from: Date | string; busy_until: Date | string },
+): boolean {
+  return time(shift.start_time) < time(booked.busy_until) && time(shift.end_time) > time(booked.busy_from);
 }
 
 /** Which rule a restaurant's cancellation falls under. */

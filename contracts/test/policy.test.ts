@@ -1,6 +1,9 @@
 import {
+  busyWindow,
   cancellationQuote,
   checkoutDeadline,
+  checkoutOpensAt,
+  clashesWithBooked,
   checkoutOutcome,
   formatDuration,
   lateCancelFrom,
@@ -105,4 +108,26 @@ test('every policy text exists in English and Spanish with the same placeholders
   );
   expect(formatDuration(90_000, 'en')).toBe('90 seconds');
   expect(formatDuration(HOUR, 'es')).toBe('1 hora');
+});
+
+test('a chef needs SHIFT_GAP (30m by default) between two shifts: a shift clashes inside the busy window, fits at its edge', () => {
+  expect(policy.shiftGapMs).toBe(30 * 60_000);
+  expect(loadPolicy({ SHIFT_GAP: '10m' }).shiftGapMs).toBe(10 * 60_000);
+  expect(loadPolicy({ SHIFT_GAP: '0m' }).shiftGapMs).toBe(0);
+  expect(() => loadPolicy({ SHIFT_GAP: 'a while' })).toThrow(/SHIFT_GAP/);
+  // Held: 8:53 - 12:53 (UTC here); busy from 8:23 to 13:23.
+  const held = busyWindow(policy, { start_time: '2026-12-01T08:53:00Z', end_time: '2026-12-01T12:53:00Z' });
+  expect(held).toEqual({ busy_from: '2026-12-01T08:23:00.000Z', busy_until: '2026-12-01T13:23:00.000Z' });
+  const shiftAt = (start: string, end: string) => ({ start_time: start, end_time: end });
+  expect(clashesWithBooked(shiftAt('2026-12-01T08:55:00Z', '2026-12-01T11:55:00Z'), held)).toBe(true);
+  // ends 20 minutes before the held start: too close; 45 minutes: fine; exactly the gap: fine
+  expect(clashesWithBooked(shiftAt('2026-12-01T04:33:00Z', '2026-12-01T08:33:00Z'), held)).toBe(true);
+  expect(clashesWithBooked(shiftAt('2026-12-01T04:08:00Z', '2026-12-01T08:08:00Z'), held)).toBe(false);
+  expect(clashesWithBooked(shiftAt('2026-12-01T04:23:00Z', '2026-12-01T08:23:00Z'), held)).toBe(false);
+  expect(clashesWithBooked(shiftAt('2026-12-01T13:23:00Z', '2026-12-01T17:23:00Z'), held)).toBe(false);
+  expect(clashesWithBooked(shiftAt('2026-12-01T13:13:00Z', '2026-12-01T17:13:00Z'), held)).toBe(true);
+});
+
+test('checkout opens at the end of the shift, not its start', () => {
+  expect(checkoutOpensAt('2026-12-01T12:53:00Z').toISOString()).toBe('2026-12-01T12:53:00.000Z');
 });

@@ -75,7 +75,10 @@ export function apiHandler({ config, services, rateLimiter, keys, revocations, p
         );
         const ip = clientIp(req);
         if (await limited(res, `ip:${apiPath}:${ip}`, authLimit.perIp[0], authLimit.perIp[1])) return;
-        const account = normalizeAccount(authLimit.accountField, (req.body as any)?.[authLimit.accountField]);
+        const body = req.body as Record<string, unknown> | undefined;
+        const account =
+          normalizeAccount(authLimit.accountField, body?.[authLimit.accountField]) ??
+          (authLimit.orField ? normalizeAccount(authLimit.orField, body?.[authLimit.orField]) : null);
         if (
           account &&
           (await limited(res, `acct:${apiPath}:${account}`, authLimit.perAccount[0], authLimit.perAccount[1]))

@@ -231,12 +231,31 @@ export class MemoryRateLimiter implements RateLimiter {
  */
 export const AUTH_LIMITS: Record<
   string,
-  { perIp: [number, number]; perAccount: [number, number]; accountField: 'email' | 'phone' }
+  {
+    perIp: [number, number];
+    perAccount: [number, number];
+    accountField: 'email' | 'phone';
+    /** the account named by this field instead when the body has no `accountField` (a phone or an email) */
+    orField?: 'email' | 'phone';
+  }
 > = {
   '/auth/signin': { perIp: [30, 900], perAccount: [10, 900], accountField: 'email' },
   '/auth/signup': { perIp: [20, 3600], perAccount: [5, 3600], accountField: 'email' },
   '/auth/verify-phone': { perIp: [30, 3600], perAccount: [10, 3600], accountField: 'phone' },
   '/auth/resend-code': { perIp: [20, 3600], perAccount: [5, 3600], accountField: 'phone' },
+  // a way back in (issue 32): as the verification codes (a text per request; the code's tries per account)
+  '/auth/password/forgot': {
+    perIp: [20, 3600],
+    perAccount: [5, 3600],
+    accountField: 'phone',
+    orField: 'email',
+  },
+  '/auth/password/reset': {
+    perIp: [30, 3600],
+    perAccount: [10, 3600],
+    accountField: 'phone',
+    orField: 'email',
+  },
 };
 
 export function normalizeAccount(field: 'email' | 'phone', value: unknown): string | null {

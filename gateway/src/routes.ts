@@ -55,6 +55,8 @@ export const ROUTES: RouteRule[] = [
     service: 'identity',
     public: true,
   },
+  { method: 'POST', pattern: /^\/auth\/password\/forgot$/, service: 'identity', public: true },
+  { method: 'POST', pattern: /^\/auth\/password\/reset$/, service: 'identity', public: true },
   { method: 'GET', pattern: /^\/auth\/jwks\.json$/, service: 'identity', public: true },
   { method: 'POST', pattern: /^\/auth\/signout$/, service: 'identity', endedSession: true },
   { pattern: /^\/auth\//, service: 'identity' },

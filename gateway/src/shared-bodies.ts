@@ -46,7 +46,9 @@ export class SharedBodies {
 
   constructor(
     private readonly maxAgeCapMs: number,
-    maxEntries = 64,
+    // One per (audience, URL): with chefs' homes (issue 32) an audience is the chefs of one ZIP or 0.01-degree
+    // square and radius, so more are live at once than one per city (ADR 22); ~65 KB each for 50 shifts.
+    maxEntries = 256,
   ) {
     this.entries = new ExpiringEntries(maxEntries);
   }

@@ -280,6 +280,7 @@ export interface PostedJob {
   id: string;
   totalCents: number;
   start: Date;
+  end: Date;
 }
 
 /** Post a shift (8 h at $25 unless told) starting `startInMs` from now. */
@@ -305,7 +306,7 @@ export async function postJob(
     }),
     201,
   );
-  return { id: posted.body.job.id, totalCents: posted.body.job.total_cents, start };
+  return { id: posted.body.job.id, totalCents: posted.body.job.total_cents, start, end };
 }
 
 /** The job's PaymentIntent (retried while payments has not yet heard of the job). */
@@ -382,17 +383,24 @@ export async function acceptAndConfirm(
   );
 }
 
-/** Wait until a shift has started (checkout is refused before). */
+/** Wait until a shift has started (it expires then when nobody confirmed it). */
 export async function untilStarted(job: PostedJob) {
   const wait = job.start.getTime() - Date.now() + 200;
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 }
 
+/** Wait until a shift has ended (checkout opens at the end: 409 JOBS.CHECKOUT_NOT_OPEN before). */
+export async function untilEnded(job: PostedJob) {
+  const wait = job.end.getTime() - Date.now() + 200;
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+}
+
+/** One side's checkout: worked with 5 stars, or not worked with no rating (nobody rates work not done). */
 export async function checkout(stack: Api, who: Account, applicationId: string, workCompleted = true) {
   return expectStatus(
     await stack.call('POST', `/api/applications/${applicationId}/checkout`, {
       token: who.token,
-      body: { rating: 5, workCompleted, feedback: null },
+      body: workCompleted ? { rating: 5, workCompleted, feedback: null } : { workCompleted, feedback: null },
     }),
     200,
   );

@@ -60,7 +60,7 @@ const describe: Record<string, (d: Data) => { actor: Actor; summary: string }> =
   }),
   'jobs.checkout.recorded.v1': (d) => ({
     actor: party(d, side(d.side)),
-    summary: `The ${side(d.side)} checked out: ${d.work_completed ? 'worked' : 'not worked'}, rated ${d.rating}`,
+    summary: `The ${side(d.side)} checked out: ${d.work_completed ? 'worked' : 'not worked'}${d.rating === null ? ', no rating' : `, rated ${d.rating}`}`,
   }),
   'jobs.checkout.deadline_passed.v1': (d) => ({
     actor: system,

@@ -17,8 +17,9 @@ export interface EventFigure {
 
 /**
  * The event latencies: COUNTS.transferFlows shifts worked end to end (posted, paid, applied, accepted,
- * confirmed), checked out by both sides at CHECKOUT_RATE a second once they started; then escrow held -> job
- * open (these shifts and the post+pay ones) and mutual checkout -> transfer, into `results`.
+ * confirmed; 31 seconds each, paid as one minute, one per payout chef), checked out by both sides at
+ * CHECKOUT_RATE a second once they ended (checkout opens at the end); then escrow held -> job open (these
+ * shifts and the post+pay ones) and mutual checkout -> transfer, into `results`.
  */
 export async function measureEvents(run: BenchRun, postedJobs: string[]): Promise<void> {
   const { api, dbs, results, payoutChefs } = run;
@@ -31,7 +32,7 @@ export async function measureEvents(run: BenchRun, postedJobs: string[]): Promis
     async (i) => {
       const r = restaurants[i % restaurants.length];
       const chef = payoutChefs[i % payoutChefs.length];
-      const id = await postAndPay(run, r, startIn, 1);
+      const id = await postAndPay(run, r, startIn, 31 / 3600);
       await until(
         'job open',
         async () =>
@@ -49,19 +50,17 @@ export async function measureEvents(run: BenchRun, postedJobs: string[]): Promis
         token: chef.token,
         body: { confirmed: true },
       });
-      return { id, applicationId, r, chef, start: Date.now() + startIn };
+      return { id, applicationId, r, chef };
     },
   );
-  const latestStart = Math.max(...prepared.map((p) => p.start));
   const readyAt = Math.max(
     ...(
-      await dbs.jobs.query<{ start_time: Date }>(
-        `select start_time from jobs.jobs where id = any($1::uuid[])`,
-        [prepared.map((p) => p.id)],
-      )
-    ).rows.map((x) => x.start_time.getTime()),
+      await dbs.jobs.query<{ end_time: Date }>(`select end_time from jobs.jobs where id = any($1::uuid[])`, [
+        prepared.map((p) => p.id),
+      ])
+    ).rows.map((x) => x.end_time.getTime()),
   );
-  await sleep(Math.max(0, Math.max(latestStart, readyAt) - Date.now() + 1000));
+  await sleep(Math.max(0, readyAt - Date.now() + 1000));
   // Mutual checkouts arrive at a steady rate (open loop), as shifts end through the day, not all at once.
   await Promise.all(
     prepared.map(async (p, i) => {

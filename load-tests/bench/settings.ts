@@ -25,7 +25,8 @@ export const POLLS = new Set(
     .map((s) => s.trim())
     .filter(Boolean),
 );
-export const COUNTS = { restaurants: 10, chefs: 50, payoutChefs: 5, transferFlows: 30 };
+/** One payout chef per worked shift: the shifts overlap, and a chef holds one shift at a time (issue 32). */
+export const COUNTS = { restaurants: 10, chefs: 50, payoutChefs: 30, transferFlows: 30 };
 /**
  * Mutual checkouts per second in the checkout -> transfer measurement (open loop, a steady rate). 10/s is
  * 36,000 shifts an hour, far above what one market's shifts end at; BENCH_CHECKOUT_RATE=20 shows saturation.

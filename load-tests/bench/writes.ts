@@ -111,13 +111,16 @@ export async function measureWrites(run: BenchRun): Promise<string[]> {
 
   log('writes: accept ...');
   const tokenOf = new Map(restaurants.map((r) => [r.id, r.token]));
+  // One application per shift, and one per chef: a chef holds one shift at a time (issue 32), and the pool's
+  // shifts overlap, so a chef accepted twice would be a refusal, not an acceptance.
+  const seen = new Set<string>();
   const pending = (
-    await dbs.jobs.query<{ id: string; restaurant_id: string }>(
-      `select distinct on (a.job_id) a.id, j.restaurant_id from jobs.applications a join jobs.jobs j on j.id = a.job_id
+    await dbs.jobs.query<{ id: string; restaurant_id: string; chef_id: string }>(
+      `select distinct on (a.job_id) a.id, j.restaurant_id, a.chef_id from jobs.applications a join jobs.jobs j on j.id = a.job_id
            where j.restaurant_id = any($1::uuid[]) and a.status = 'pending' and j.status = 'open' order by a.job_id, a.created_at`,
       [restaurants.map((r) => r.id)],
     )
-  ).rows;
+  ).rows.filter((p) => !seen.has(p.chef_id) && seen.add(p.chef_id));
   let nextPending = 0;
   const ac = await loop(scenarios.accept.bench.connections, SECONDS, async () => {
     const p = pending[nextPending++];

@@ -1,5 +1,7 @@
 // The whole money path at a steady rate: post, pay into escrow, a chef applies, is accepted and confirms, both
-// check out after the start, and the chef is paid out. Chef accounts need payouts set up (Connect onboarding).
+// check out after the end (a 31-second shift: checkout opens at the end), and the chef is paid out. Chef
+// accounts need payouts set up (Connect onboarding); a chef holds one shift at a time, so ACCOUNTS needs at
+// least as many chefs as flows run at once.
 //   k6 run -e BASE_URL=https://staging.example -e ACCOUNTS=./accounts.json load-tests/k6/money-flow.js
 import { check, sleep } from 'k6';
 import { scenarios, k6Thresholds, thinkTime } from '../scenarios.js';
@@ -7,8 +9,9 @@ import { api, confirmCard, shiftBody, tokenFor } from './common.js';
 
 const s = scenarios.moneyFlow;
 const RATE = Number(__ENV.RATE_PER_MINUTE || s.ratePerMinute);
-/** The shift starts this long after posting (checkout is only possible once it started). */
+/** The shift starts this long after posting, and lasts SHIFT_SECONDS (checkout opens at its end). */
 const START_IN_SECONDS = 60;
+const SHIFT_SECONDS = 31;
 
 export const options = {
   scenarios: {
@@ -18,8 +21,8 @@ export const options = {
       rate: RATE,
       timeUnit: '1m',
       duration: __ENV.DURATION || '10m',
-      preAllocatedVUs: Math.ceil((RATE / 60) * (START_IN_SECONDS + 30)) + 5,
-      maxVUs: Math.ceil((RATE / 60) * (START_IN_SECONDS + 30)) * 2 + 10,
+      preAllocatedVUs: Math.ceil((RATE / 60) * (START_IN_SECONDS + SHIFT_SECONDS + 30)) + 5,
+      maxVUs: Math.ceil((RATE / 60) * (START_IN_SECONDS + SHIFT_SECONDS + 30)) * 2 + 10,
     },
   },
   thresholds: {
@@ -41,7 +44,7 @@ export function moneyFlow() {
     'post-job',
     '/jobs',
     restaurant,
-    shiftBody(START_IN_SECONDS / 60, 2),
+    shiftBody(START_IN_SECONDS / 60, SHIFT_SECONDS / 3600),
   );
   if (!check(posted, { 'job posted': (r) => r.status === 201 }, step('post-job'))) return;
   const jobId = posted.json('job.id');
@@ -78,8 +81,8 @@ export function moneyFlow() {
   });
   if (!check(confirmed, { confirmed: (r) => r.status === 200 })) return;
 
-  const startsAt = new Date(posted.json('job.start_time')).getTime();
-  sleep(Math.max(0, (startsAt - Date.now()) / 1000 + 1));
+  const endsAt = new Date(posted.json('job.end_time')).getTime();
+  sleep(Math.max(0, (endsAt - Date.now()) / 1000 + 1));
   const r1 = api('POST', 'moneyFlow', 'checkout', `/applications/${applicationId}/checkout`, restaurant, {
     rating: 5,
     workCompleted: true,

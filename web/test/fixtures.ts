@@ -49,6 +49,7 @@ export function chefProfile(user: identityHttp.User): identityHttp.ChefProfile {
     hourly_rate_min: null,
     average_rating: null,
     total_ratings: 0,
+    languages: ['es', 'en'],
     reliability: {
       completed_shifts: 0,
       late_cancellations: 0,

@@ -85,6 +85,8 @@ export function makeJob(
   return {
     late_cancel_from: new Date(Date.parse(job.start_time) - policy.lateCancelWindowMs).toISOString(),
     checkout_deadline: new Date(Date.parse(job.end_time) + policy.checkoutDeadlineMs).toISOString(),
+    // issue 32: checkout opens at the shift's end
+    checkout_opens_at: job.end_time,
     cancellation: null,
     ...job,
   };

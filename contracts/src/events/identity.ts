@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TextWritten } from './texts';
 
 const UserType = z.enum(['chef', 'restaurant']);
 const Language = z.enum(['en', 'es']);
@@ -36,6 +37,14 @@ export const identityEvents = {
     average_rating: z.number().nullable(),
     total_ratings: z.number().int(),
     language_preference: Language,
+    /**
+     * Issue 32: true when latitude/longitude are the chef's home (a ZIP's centre, or their location rounded to
+     * 0.01 degree), false or absent when they are the city's centre. The point is private: consumers measure
+     * distances from it and never show it.
+     */
+    home: z.boolean().optional(),
+    /** The languages the chef speaks, ISO 639-1 codes (issue 32; absent from older events). */
+    languages: z.array(z.string()).optional(),
   }),
   'identity.restaurant_profile.updated.v1': z.object({
     profile_id: z.string().uuid(),
@@ -47,6 +56,8 @@ export const identityEvents = {
     state: z.string(),
     latitude: z.number(),
     longitude: z.number(),
+    /** Issue 32: the restaurant's ZIP (directions to its address); absent in events published before. */
+    zip: z.string().nullable().optional(),
     logo_url: z.string().nullable(),
     cuisine_types: z.array(z.string()),
     average_rating: z.number().nullable(),
@@ -71,4 +82,6 @@ export const identityEvents = {
     operator_id: z.string().uuid(),
     reinstated_at: z.string(),
   }),
+  /** A restaurant's description to translate for chefs of the other language (issue 32). */
+  'identity.text.written.v1': TextWritten,
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TextWritten } from './texts';
 
 const Id = z.string().uuid();
 const Money = z.number().int().nonnegative();
@@ -101,10 +102,13 @@ export const jobsEvents = {
     /** within LATE_CANCEL_WINDOW of the start: on the chef's reliability record */
     late: z.boolean().default(false),
   }),
-  /** One side checked out and rated the other. */
+  /**
+   * One side checked out and rated the other. `rating` is null when that side said the shift was not worked
+   * (issue 32: nobody rates work that did not happen); consumers count no rating then.
+   */
   'jobs.checkout.recorded.v1': ApplicationFacts.extend({
     side: z.enum(['chef', 'restaurant']),
-    rating: z.number().int().min(1).max(5),
+    rating: z.number().int().min(1).max(5).nullable(),
     work_completed: z.boolean(),
     feedback: z.string().nullable(),
     /** whom the rating is about */
@@ -141,8 +145,9 @@ export const jobsEvents = {
     outcome: z.enum(['release', 'refund', 'disputed']),
     restaurant_work_completed: z.boolean(),
     chef_work_completed: z.boolean(),
-    chef_rating: z.number().int().min(1).max(5),
-    restaurant_rating: z.number().int().min(1).max(5),
+    /** each side's rating of the other; null from a side that said the shift was not worked */
+    chef_rating: z.number().int().min(1).max(5).nullable(),
+    restaurant_rating: z.number().int().min(1).max(5).nullable(),
     subtotal_cents: Money,
     fee_cents: Money,
     total_cents: Money,
@@ -178,4 +183,9 @@ export const jobsEvents = {
     operator_id: Id,
     resolved_at: z.string(),
   }),
+  /**
+   * A job's free text to translate for the other side (issue 32): its description, the restaurant's
+   * cancellation reason, the operator's dispute note. Messaging answers `messaging.text.translated.v1`.
+   */
+  'jobs.text.written.v1': TextWritten,
 } as const;

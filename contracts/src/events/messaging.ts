@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TextTranslated } from './texts';
 
 const Id = z.string().uuid();
 
@@ -38,4 +39,10 @@ export const messagingEvents = {
     translated_language: z.enum(['en', 'es']),
     provider: z.string(),
   }),
+  /**
+   * A text of jobs or identity translated into the other language (issue 32), keyed by owner, kind, id and
+   * written_at; its owner keeps it beside the text. Published once the translation is made (a failed or
+   * timed-out one is retried first), or at once with `translated_text` null when it is not to be translated.
+   */
+  'messaging.text.translated.v1': TextTranslated,
 } as const;

@@ -26,6 +26,8 @@ export const paymentsEvents = {
     amount_cents: Money,
     /** release: both sides agreed (or the deadline's rule); dispute_decision: an operator paid the chef in full */
     reason: z.enum(['release', 'dispute_decision']).default('release'),
+    /** Added (issue 32): the booking fee Brigade kept beside the payout; absent on older events. */
+    fee_cents: Money.optional(),
   }),
   'payments.escrow.refunded.v1': z.object({
     job_id: Id,
@@ -49,6 +51,8 @@ export const paymentsEvents = {
     refund_id: z.string().nullable(),
     refund_cents: Money,
     reason: z.enum(['late_cancellation', 'dispute_decision']),
+    /** Added (issue 32): the job's whole shift pay (a split's chef pay is part of it); absent on older events. */
+    subtotal_cents: Money.optional(),
   }),
   'payments.payout_account.updated.v1': z.object({
     user_id: Id,

@@ -7,12 +7,14 @@ import {
   CUISINES,
   LANGUAGES,
   LIMITS,
+  MAX_SPOKEN_LANGUAGES,
   MESSAGES,
   SKILLS,
+  SPOKEN_LANGUAGE_CODES,
   TRAVEL_RADIUS_OPTIONS,
   WEEKDAYS,
 } from '../constants';
-import { jsonField, NumberLike, type RouteDoc } from '../common';
+import { jsonField, NumberLike, TextTranslation, type RouteDoc } from '../common';
 
 // ---------- entities (responses) ----------
 /** Who may sign up: chefs and restaurants (operators are created by the platform team, never at sign-up). */
@@ -80,9 +82,21 @@ export const RestaurantProfile = z
     stripe_account_id: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
+    /** The description's translation into the other language (issue 32; null before the first one). */
+    description_translation: TextTranslation.nullable().optional(),
   })
   .meta({ id: 'RestaurantProfile' });
 export type RestaurantProfile = z.infer<typeof RestaurantProfile>;
+
+/**
+ * Where a chef's distances are measured from, in the chef's own answers only (GET /profiles/me, their saves):
+ * a ZIP's centre (`zip`), or their location rounded to 0.01 degree (`location`, from "use my location"). Never in
+ * anyone else's answer: there `home` is absent and latitude/longitude are the city's centre.
+ */
+export const ChefHome = z
+  .object({ source: z.enum(['zip', 'location']), zip: z.string().nullable() })
+  .meta({ id: 'ChefHome' });
+export type ChefHome = z.infer<typeof ChefHome>;
 
 export const ChefProfile = z
   .object({
@@ -101,10 +115,14 @@ export const ChefProfile = z
     hourly_rate_min: z.number().nullable(),
     average_rating: z.number().nullable(),
     total_ratings: z.number().int(),
+    /** The languages the chef speaks: ISO 639-1 codes (issue 32). */
+    languages: z.array(z.string()),
     /** Completed shifts, late cancellations, no-shows: all time and the last 90 days (issue 16). */
     reliability: ChefReliability,
     created_at: z.string(),
     updated_at: z.string(),
+    /** The chef's own answers only: their home, or null while distances are from their city's centre. */
+    home: ChefHome.nullable().optional(),
   })
   .meta({ id: 'ChefProfile' });
 export type ChefProfile = z.infer<typeof ChefProfile>;
@@ -180,6 +198,38 @@ export const VerifyPhoneRequest = z.object({
 });
 export const ResendCodeRequest = z.object({ phone: Phone });
 
+/** Whose password: the account's phone number or its email, exactly one of them (issue 32). */
+const oneAccount = <T extends { phone?: string; email?: string }>(b: T) =>
+  (b.phone === undefined) !== (b.email === undefined);
+const ONE_ACCOUNT = {
+  message: 'Enter the phone number or the email of your account (one of them)',
+  path: ['phone'],
+};
+const Password = z
+  .string({ error: 'Password is required' })
+  .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
+  .max(256, 'Password is too long');
+
+/**
+ * "Forgot password?": a 6-digit code is texted to the account's verified phone. The answer is the same
+ * whether or not an account matches.
+ */
+export const ForgotPasswordRequest = z
+  .object({ phone: Phone.optional(), email: Email.optional() })
+  .refine(oneAccount, ONE_ACCOUNT)
+  .meta({ id: 'ForgotPasswordRequest' });
+
+/** The code texted for the same phone or email as the forgot request, and the new password (as at sign-up). */
+export const ResetPasswordRequest = z
+  .object({
+    phone: Phone.optional(),
+    email: Email.optional(),
+    code: z.string({ error: MESSAGES.codeSixDigits }).regex(/^\d{6}$/, MESSAGES.codeSixDigits),
+    password: Password,
+  })
+  .refine(oneAccount, ONE_ACCOUNT)
+  .meta({ id: 'ResetPasswordRequest' });
+
 export const AuthResponse = z.object({ session: Session, user: User }).meta({ id: 'AuthResponse' });
 /** Sign-up: `code_sent` is false when no verification code could be texted (see POST /auth/resend-code). */
 export const SignupResponse = AuthResponse.extend({ code_sent: z.boolean() }).meta({ id: 'SignupResponse' });
@@ -215,28 +265,68 @@ export const RestaurantProfileForm = z.object({
 });
 export type RestaurantProfileForm = z.infer<typeof RestaurantProfileForm>;
 
-export const ChefProfileForm = z.object({
-  name: z.string().trim().max(120, 'Name is too long').optional(),
-  bio: z.string().trim().max(LIMITS.bioMax, MESSAGES.chefStep1).optional(),
-  city: CityField.optional(),
-  state: z.string().trim().max(2).optional(),
-  latitude: NumberLike.pipe(z.number().min(-90).max(90)).optional(),
-  longitude: NumberLike.pipe(z.number().min(-180).max(180)).optional(),
-  travelRadius: NumberLike.pipe(
+const knownLanguages = new Set(SPOKEN_LANGUAGE_CODES);
+const TOO_MANY_LANGUAGES = `Choose at most ${MAX_SPOKEN_LANGUAGES} languages`;
+/** The languages a chef speaks (issue 32): known ISO 639-1 codes, each once, 1 to MAX_SPOKEN_LANGUAGES. */
+export const SpokenLanguages = z
+  .array(
     z
-      .number()
-      .int()
-      .refine((v) => (TRAVEL_RADIUS_OPTIONS as readonly number[]).includes(v), {
-        message: `Travel radius must be one of ${TRAVEL_RADIUS_OPTIONS.join(', ')}`,
-      }),
-  ).optional(),
-  skills: jsonField(
-    z.array(z.enum(SKILLS, { error: 'Unknown skill' })).max(SKILLS.length),
-    'skills must be a JSON list',
-  ).optional(),
-  availability: jsonField(Availability, 'availability must be JSON').optional(),
-  hourlyRateMin: NumberLike.pipe(z.number().min(0).max(500)).optional(),
-});
+      .string({ error: 'Languages are ISO 639-1 codes, like "es"' })
+      .trim()
+      .toLowerCase()
+      .refine((code) => knownLanguages.has(code), { message: 'Unknown language code' }),
+    { error: 'Languages must be a list of ISO 639-1 codes, like ["es", "en"]' },
+  )
+  .min(1, 'Choose at least one language you speak')
+  .max(MAX_SPOKEN_LANGUAGES, TOO_MANY_LANGUAGES)
+  .refine((codes) => new Set(codes).size === codes.length, { message: 'Each language can be listed once' });
+
+const HomeLatitude = NumberLike.pipe(z.number().min(-90).max(90));
+const HomeLongitude = NumberLike.pipe(z.number().min(-180).max(180));
+
+/**
+ * Chef profile form (multipart or JSON), every field optional as for restaurants. The chef's home, where
+ * distances are measured from (issue 32): `home`, a ZIP code or an address that ends with one (only the ZIP is
+ * used and kept: its centre; '' removes the home), or `homeLatitude` and `homeLongitude`, the browser's position
+ * ("use my location"; kept rounded to 0.01 degree). Either must lie within 45 miles of the chef's city (400
+ * IDENTITY.UNKNOWN_ZIP, IDENTITY.HOME_OUTSIDE_AREA). `latitude`/`longitude` are the older way to send a
+ * position: the city's own centre (what the city picker sent) changes nothing, any other point is a location.
+ */
+export const ChefProfileForm = z
+  .object({
+    name: z.string().trim().max(120, 'Name is too long').optional(),
+    bio: z.string().trim().max(LIMITS.bioMax, MESSAGES.chefStep1).optional(),
+    city: CityField.optional(),
+    state: z.string().trim().max(2).optional(),
+    latitude: HomeLatitude.optional(),
+    longitude: HomeLongitude.optional(),
+    home: z.string().trim().max(200, 'Address is too long').optional(),
+    homeLatitude: HomeLatitude.optional(),
+    homeLongitude: HomeLongitude.optional(),
+    travelRadius: NumberLike.pipe(
+      z
+        .number()
+        .int()
+        .refine((v) => (TRAVEL_RADIUS_OPTIONS as readonly number[]).includes(v), {
+          message: `Travel radius must be one of ${TRAVEL_RADIUS_OPTIONS.join(', ')}`,
+        }),
+    ).optional(),
+    skills: jsonField(
+      z.array(z.enum(SKILLS, { error: 'Unknown skill' })).max(SKILLS.length),
+      'skills must be a JSON list',
+    ).optional(),
+    availability: jsonField(Availability, 'availability must be JSON').optional(),
+    hourlyRateMin: NumberLike.pipe(z.number().min(0).max(500)).optional(),
+    languages: jsonField(SpokenLanguages, 'languages must be a JSON list').optional(),
+  })
+  .refine((f) => (f.homeLatitude === undefined) === (f.homeLongitude === undefined), {
+    message: 'Send homeLatitude and homeLongitude together',
+    path: ['homeLongitude'],
+  })
+  .refine((f) => f.home === undefined || f.homeLatitude === undefined, {
+    message: 'Send a home ZIP or a location, not both',
+    path: ['home'],
+  });
 export type ChefProfileForm = z.infer<typeof ChefProfileForm>;
 
 export const ProfileResponse = z.object({ profile: z.union([ChefProfile, RestaurantProfile]) });
@@ -318,6 +408,24 @@ export const identityRoutes: RouteDoc[] = [
     summary: "Text a new SMS code to the signed-in account's own phone (at most 5 texts per phone per hour)",
     auth: 'user',
     body: ResendCodeRequest,
+    response: MessageResponse,
+  },
+  {
+    method: 'post',
+    path: '/auth/password/forgot',
+    summary:
+      'Text a 6-digit code to the verified phone of the account with this phone or email; the same answer whether or not one matches (5 requests an hour per phone or email: 429 IDENTITY.TOO_MANY_RESETS)',
+    auth: 'public',
+    body: ForgotPasswordRequest,
+    response: MessageResponse,
+  },
+  {
+    method: 'post',
+    path: '/auth/password/reset',
+    summary:
+      'Set a new password with the code (the same phone or email as the forgot request); every session of the account ends. 400 IDENTITY.INVALID_CODE / CODE_EXPIRED, 429 IDENTITY.TOO_MANY_ATTEMPTS after 5 wrong codes',
+    auth: 'public',
+    body: ResetPasswordRequest,
     response: MessageResponse,
   },
   { method: 'get', path: '/auth/jwks.json', summary: 'Public keys that sign access tokens', auth: 'public' },

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { EMERGENCY_LEVELS, LIMITS, POSITIONS, SKILLS } from '../constants';
-import { jsonField, NumberLike } from '../common';
+import { jsonField, NumberLike, TextTranslation } from '../common';
 import { APPLICATION_STATUSES, JOB_STATUSES, PAYMENT_STATUSES } from '../lifecycles';
+import { MoneyOutcome } from './money-outcome';
 import { ChefReliability, RestaurantReliability } from './reliability';
 
-export { ChefReliability, RestaurantReliability };
+export { ChefReliability, MoneyOutcome, RestaurantReliability };
 
 // ---------- lifecycles (values: contracts/src/lifecycles) ----------
 export { APPLICATION_STATUSES, JOB_STATUSES, PAYMENT_STATUSES };
@@ -22,6 +23,8 @@ export const JobRestaurant = z
     address: z.string(),
     city: z.string(),
     state: z.string(),
+    /** Issue 32: the restaurant's ZIP when it gave one (the Directions link's destination ends with it). */
+    zip: z.string().nullable().optional(),
     logo_url: z.string().nullable(),
     cuisine_types: z.array(z.string()),
     average_rating: z.number().nullable(),
@@ -42,6 +45,8 @@ export const ApplicationChef = z
     city: z.string().nullable(),
     average_rating: z.number().nullable(),
     total_ratings: z.number().int(),
+    /** The languages the chef speaks: ISO 639-1 codes (issue 32). */
+    languages: z.array(z.string()),
     /** The chef's reliability record (all time and the last 90 days), served by the jobs service. */
     reliability: ChefReliability,
   })
@@ -86,6 +91,8 @@ export const DisputeResolution = z
     refund_cents: z.number().int(),
     note: z.string(),
     resolved_at: z.string(),
+    /** The note's translation into the other language (issue 32). */
+    note_translation: TextTranslation.nullable().optional(),
   })
   .meta({ id: 'DisputeResolution' });
 export type DisputeResolution = z.infer<typeof DisputeResolution>;
@@ -101,12 +108,46 @@ export const JobDispute = z
   .meta({ id: 'JobDispute' });
 export type JobDispute = z.infer<typeof JobDispute>;
 
+/** How the two parties of a booked shift reach each other (Job.contact). */
+export const JobContact = z
+  .object({
+    phone: z.string().nullable(),
+    phone_from: z.string(),
+    phone_until: z.string(),
+  })
+  .meta({ id: 'JobContact' });
+export type JobContact = z.infer<typeof JobContact>;
+/**
+ * A shift the signed-in chef holds (a restaurant accepted them: awaiting their confirmation, or confirmed), as
+ * their own screens warn with it: "you are booked 8:55 - 11:55". `busy_from` / `busy_until` widen it by
+ * SHIFT_GAP on each side (travel): another shift clashes with it when it overlaps that window (contracts'
+ * `clashesWithBooked`). Only ever in the chef's own answers, never in a body shared between chefs.
+ */
+export const BookedShift = z
+  .object({
+    job_id: z.string().uuid(),
+    title: z.string(),
+    restaurant_name: z.string().nullable(),
+    /** The restaurant's city: its times are read in that city's time zone. */
+    city: z.string().nullable(),
+    start_time: z.string(),
+    end_time: z.string(),
+    /** whether the chef confirmed it (false: accepted, awaiting the chef's confirmation) */
+    confirmed: z.boolean(),
+    busy_from: z.string(),
+    busy_until: z.string(),
+  })
+  .meta({ id: 'BookedShift' });
+export type BookedShift = z.infer<typeof BookedShift>;
+
 export const Job = z
   .object({
     id: z.string().uuid(),
     restaurant_id: z.string().uuid(),
     title: z.string(),
     description: z.string().nullable(),
+    /** The description's translation into the other language (issue 32; null without a description). */
+    description_translation: TextTranslation.nullable().optional(),
     start_time: z.string(),
     end_time: z.string(),
     /** Shift length in hours (end minus start). */
@@ -138,6 +179,8 @@ export const Job = z
     late_cancel_from: z.string(),
     /** When both checkout answers are due (CHECKOUT_DEADLINE after the end); after it the rules decide. */
     checkout_deadline: z.string(),
+    /** When each side may check out: the scheduled end (before it: 409 JOBS.CHECKOUT_NOT_OPEN). */
+    checkout_opens_at: z.string(),
     /** How a cancelled job was cancelled and what each side got (null while not cancelled). */
     cancellation: z
       .object({
@@ -147,6 +190,8 @@ export const Job = z
         fee_cents: z.number().int(),
         refund_cents: z.number().int(),
         reason: z.string().nullable(),
+        /** The reason's translation into the other language (issue 32; null without a reason). */
+        reason_translation: TextTranslation.nullable().optional(),
         cancelled_at: z.string(),
       })
       .nullable(),
@@ -156,10 +201,23 @@ export const Job = z
      */
     dispute: JobDispute.nullable().optional(),
     /**
-     * Chefs' open list only: great-circle miles (one decimal) from the chef's city to the restaurant (its ZIP's
-     * centre when known, else its city's); null when either place is unknown.
+     * What the job's money did, for its two sides only (the owning restaurant; the chef who holds or held the
+     * shift, or whose application lapsed when it expired): the outcome named from the money decision and the
+     * ledger, with its figures. Null when no money was ever held; absent for anyone else.
+     */
+    money: MoneyOutcome.nullable().optional(),
+    /**
+     * Chefs' open list only: great-circle miles (one decimal) from the chef's home (their ZIP's centre, or their
+     * location to 0.01 degree; their city's centre until they give one) to the restaurant (its ZIP's centre when
+     * known, else its city's); null when either place is unknown.
      */
     distance_miles: z.number().nullable().optional(),
+    /**
+     * Chefs only, in their own answers (their open list without `shared`, the job page): another shift they
+     * hold that clashes with this one (SHIFT_GAP of travel included), or null. Applying stays possible; being
+     * accepted or confirming would be refused (409 JOBS.OVERLAPPING_SHIFT). Never in the shared open list.
+     */
+    booked_conflict: BookedShift.nullable().optional(),
     /** Chefs only: whether the signed-in chef applied. */
     user_applied: z.boolean().optional(),
     /** Chefs only, when they applied: their own application. */
@@ -171,6 +229,13 @@ export const Job = z
     pending_applications_count: z.number().int().optional(),
     /** The owning restaurant only (GET /jobs/{id}): every application with its chef. */
     applications: z.array(ApplicationOfJob).optional(),
+    /**
+     * GET /jobs/{id} of a booked shift (a confirmed chef), to its two parties only (issue 32): how to reach the
+     * other side. `phone` (E.164) is the confirmed chef's for the restaurant and the restaurant's for the chef,
+     * sent only from `phone_from` (CONTACT_WINDOW before the start) until `phone_until` (the checkout
+     * deadline) and when that side has a verified phone; null otherwise. Never in lists.
+     */
+    contact: JobContact.nullable().optional(),
   })
   .meta({ id: 'Job' });
 export type Job = z.infer<typeof Job>;
@@ -312,7 +377,8 @@ export const JobsQuery = z.object({
   endDate: DateFilter.optional(),
   limit: NumberLike.pipe(z.number().int().min(1).max(200)).optional(),
   /**
-   * Chefs' open list: `me` (the default) keeps the shifts within the chef's travel radius of their city,
+   * Chefs' open list: `me` (the default) keeps the shifts within the chef's travel radius of their home (their
+   * city's centre until they give one),
    * nearest and soonest first; `all` lists every open shift of the service area, soonest first (each with
    * its distance). Restaurants' lists ignore it.
    */
@@ -339,6 +405,11 @@ export const ConfirmApplicationRequest = z
   .object({ confirmed: z.boolean({ error: 'confirmed must be true or false' }) })
   .meta({ id: 'ConfirmApplicationRequest' });
 
+/**
+ * One side's checkout answer (issue 32: a decision, nothing defaulted). `workCompleted` is required of both
+ * sides; the rating of the other side (1-5) is required when the work was done and refused when it was not
+ * (400 JOBS.RATING_REQUIRED / JOBS.RATING_WITHOUT_WORK): nobody rates work that did not happen.
+ */
 export const CheckoutRequest = z
   .object({
     rating: z
@@ -346,9 +417,13 @@ export const CheckoutRequest = z
       .int('Rating must be a whole number from 1 to 5')
       .min(LIMITS.ratingMin, 'Rating must be a whole number from 1 to 5')
       .max(LIMITS.ratingMax, 'Rating must be a whole number from 1 to 5')
-      .default(5),
-    /** Restaurants say whether the work was done (default true); a chef's answer defaults to true. */
-    workCompleted: z.boolean({ error: 'workCompleted must be true or false' }).default(true),
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+    /** Whether the shift was worked: the side's own decision, never a default. */
+    workCompleted: z.boolean({
+      error: 'Please say whether the shift was worked (workCompleted true or false)',
+    }),
     feedback: z
       .string()
       .trim()
@@ -390,6 +465,11 @@ export const JobsResponse = z.object({
   jobs: z.array(Job),
   total: z.number().int().min(0),
   area: OpeningsArea.nullable().optional(),
+  /**
+   * Chefs' open list only (issue 32): where its distances and radius are measured from: `home` (the chef's ZIP
+   * or location), `city` (their city's centre: they gave no home yet), null when jobs does not know their place.
+   */
+  distances_from: z.enum(['home', 'city']).nullable().optional(),
 });
 
 /**
@@ -417,8 +497,26 @@ export const ApplicationResponse = z.object({ application: Application });
 export const ApplicationsResponse = z.object({
   applications: z.array(Application),
   total: z.number().int().min(0),
+  /**
+   * A chef's own list only: the shifts they hold now or later (accepted or confirmed), for the openings
+   * screen's "you are booked" warnings beside the shared list (which never carries them).
+   */
+  booked: z.array(BookedShift).optional(),
 });
-export const CheckoutResponse = z.object({ message: z.string(), mutualCheckoutCompleted: z.boolean() });
+/**
+ * After a side's checkout: `message` says, in the caller's language, what happens to the money given the
+ * answers so far (`checkoutAnswerText`); `money`, `waiting_for` and `work_completed` are its facts, so a screen
+ * can say the same in its own language.
+ */
+export const CheckoutResponse = z.object({
+  message: z.string(),
+  mutualCheckoutCompleted: z.boolean(),
+  money: MoneyOutcome,
+  /** The side whose checkout is still awaited; null once both answered. */
+  waiting_for: z.enum(['chef', 'restaurant']).nullable(),
+  /** The caller's own answer. */
+  work_completed: z.boolean(),
+});
 export const CancelJobResponse = CancellationQuote.extend({ job: Job });
 export const FavoritesResponse = z.object({ favorites: z.array(Favorite) });
 export const FavoriteResponse = z.object({ favorite: Favorite });

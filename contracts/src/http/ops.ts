@@ -25,8 +25,8 @@ const Unavailable = z.array(z.string()).optional();
 export const CheckoutAnswer = z
   .object({
     work_completed: z.boolean(),
-    /** the rating this side gave the other (1-5) */
-    rating: z.number().int(),
+    /** the rating this side gave the other (1-5); null when it said the shift was not worked */
+    rating: z.number().int().nullable(),
     feedback: z.string().nullable(),
     answered_at: z.string(),
   })

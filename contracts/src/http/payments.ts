@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { NumberLike, type RouteDoc } from '../common';
 import { PAYMENT_STATUSES } from '../lifecycles';
+import { MoneyOutcome } from './money-outcome';
+
+export { MoneyOutcome };
 
 // ---------- entities (responses) ----------
 /** The payment lifecycle's states (contracts/src/lifecycles/payment.ts), `settled` included. */
@@ -168,6 +171,8 @@ export const EarningRow = z
     status: EarningStatus,
     /** When the transfer was recorded in the ledger (ISO); null while on its way or without pay. */
     paid_out_at: z.string().nullable(),
+    /** What the shift's money did: the outcome of its decision and ledger, with the figures. */
+    money: MoneyOutcome,
   })
   .meta({ id: 'EarningRow' });
 export type EarningRow = z.infer<typeof EarningRow>;
@@ -215,6 +220,8 @@ export const ReceiptRow = z
     /** true while money of this shift is still to move (held, or a decided transfer or refund not yet done). */
     pending: z.boolean(),
     card: ReceiptCard,
+    /** What the shift's money did: the outcome of its decision and ledger, with the figures. */
+    money: MoneyOutcome,
   })
   .meta({ id: 'ReceiptRow' });
 export type ReceiptRow = z.infer<typeof ReceiptRow>;

@@ -17,6 +17,7 @@ import type { IdentityContext } from './context';
 import { loadKeyRing } from './keys';
 import { TwilioVerifier, type PhoneVerifier } from './adapters/verify';
 import { ChefSearchAnswers } from './domain/chef-search-answers';
+import { AfterAnswer } from './after-answer';
 import { authRouter } from './http/auth.router';
 import { chefSearchGet, profilesRouter } from './http/profiles.router';
 import { agreementsRouter } from './http/agreements.router';
@@ -58,6 +59,7 @@ export async function createIdentityService(
     logger,
     revocations,
     chefSearchAnswers,
+    afterAnswer: new AfterAnswer(logger),
   };
   // The operator of OPERATOR_EMAIL / OPERATOR_PASSWORD: created, or its password updated, before any sign-in.
   if (config.OPERATOR_EMAIL && config.OPERATOR_PASSWORD) {
@@ -95,6 +97,7 @@ export async function createIdentityService(
       relay.start();
     },
     async stop() {
+      await context.afterAnswer.settled();
       await relay.stop();
     },
   };

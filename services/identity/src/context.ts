@@ -3,6 +3,7 @@ import type { IdentityConfig } from './config';
 import type { KeyRing } from './keys';
 import type { PhoneVerifier } from './adapters/verify';
 import type { ChefSearchAnswers } from './domain/chef-search-answers';
+import type { AfterAnswer } from './after-answer';
 
 /** What the use cases work with; built once in app.ts. */
 export interface IdentityContext {
@@ -16,4 +17,6 @@ export interface IdentityContext {
   revocations: SessionRevocations;
   /** Chef search answers kept at the current chef search version (ADR 16); null when turned off. */
   chefSearchAnswers: ChefSearchAnswers | null;
+  /** Work started after the answer went out (a password reset's text); `stop` waits for it. */
+  afterAnswer: AfterAnswer;
 }

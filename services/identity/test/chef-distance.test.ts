@@ -1,4 +1,4 @@
-import { milesBetween } from '@brigade/contracts';
+import { milesBetween, zipLocation } from '@brigade/contracts';
 import { signUp, startIdentity, type Harness } from './harness';
 
 // Issue 20: Find Chefs shows real distances, from the restaurant (its ZIP's centre when it gave one of the
@@ -50,10 +50,13 @@ test("a restaurant's ZIP places it in its neighbourhood, so chefs are shown at t
     northLoop.access_token,
   );
   expect(saved.status).toBe(200);
-  expect(saved.body.profile).toMatchObject({ latitude: 44.985, longitude: -93.27 });
+  // 55401's centre (the Census's ZIP area for it: issue 32's table of the service area's ZIPs).
+  const zip = zipLocation('55401', 'Minneapolis')!;
+  expect(zip).toEqual({ lat: 44.9854, lon: -93.2702 });
+  expect(saved.body.profile).toMatchObject({ latitude: zip.lat, longitude: zip.lon });
 
   const found = await distances(northLoop.access_token, 25);
-  const expected = milesBetween({ lat: 44.985, lon: -93.27 }, { lat: 44.9778, lon: -93.265 });
+  const expected = milesBetween(zip, { lat: 44.9778, lon: -93.265 });
   expect(found['City Chef']).toBeCloseTo(expected, 1);
   expect(found['City Chef']).toBeGreaterThan(0.3);
   expect(found['East Chef']).toBeGreaterThan(10);

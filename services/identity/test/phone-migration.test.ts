@@ -32,7 +32,11 @@ test('accounts sharing a verified phone keep it on the oldest; the others are un
   await user(third, '+16125550101', false, '2025-12-01T00:00:00Z');
   await user(alone, '+16125550102', true, '2026-03-01T00:00:00Z');
 
-  await migrate(database, await loadMigrations());
+  // Up to 0002 (later migrations announce what exists again: migration 0010, chef-languages.test.ts).
+  await migrate(
+    database,
+    (await loadMigrations()).filter((m) => m.name < '0003'),
+  );
 
   const rows = await database.rows<{ id: string; phone_verified: boolean }>(
     sql`select id, phone_verified from identity.users order by id`,

@@ -43,12 +43,11 @@ describe("GET /applications is the presenters' answer", () => {
       (await r.api.patch(`/applications/${before.applications[0].id}`, { status: 'rejected' })).status,
     ).toBe(200);
     expect((await ben.api.get('/applications')).body.applications[0].status).toBe('rejected');
-    h.clock.advance(25 * HOUR);
-    const now = () => new Date(Date.now() + 25 * HOUR);
+    h.clock.advance(28.5 * HOUR); // past the end: checkout opens there
+    const now = () => new Date(Date.now() + 28.5 * HOUR);
     expect(
       (
         await r.api.post(`/applications/${appId}/checkout`, {
-          rating: 2,
           workCompleted: false,
           feedback: 'No',
         })
@@ -79,14 +78,20 @@ describe("GET /applications is the presenters' answer", () => {
       const { text } = await listApplicationsJson(view, viewer, {});
       // The reference: each listed application as its own view shows it (GET /applications/:id: the same
       // presenters, disputes and records, object by object), in the list's order.
-      const listed = JSON.parse(text) as { applications: Array<{ id: string }>; total: number };
+      const listed = JSON.parse(text) as {
+        applications: Array<{ id: string }>;
+        total: number;
+        booked?: unknown[];
+      };
       const reference = await Promise.all(
         listed.applications.map((a) => applicationView(view, viewer, a.id)),
       );
       expect(reference.every((a) => a !== null)).toBe(true);
+      // A chef's list also carries the shifts they hold (none here: Ana's was worked and decided).
+      const booked = viewer.type === 'chef' ? { booked: [] } : {};
       // twice: the second answer is made from the kept fragments
       for (const answer of [text, (await listApplicationsJson(view, viewer, {})).text])
-        expect(answer).toBe(JSON.stringify({ applications: reference, total: listed.total }));
+        expect(answer).toBe(JSON.stringify({ applications: reference, total: listed.total, ...booked }));
       const got = await who.api.get('/applications');
       expect(got.status).toBe(200);
       expect(got.body).toEqual(JSON.parse(text));
@@ -120,11 +125,24 @@ describe('GET /applications after each change', () => {
     const res = await fetch(`${h.url}/applications`, { headers: { authorization: `Bearer ${who.token}` } });
     const text = await res.text();
     expect(`${res.status} ${res.status === 200 ? '' : text}`).toBe('200 ');
-    const list = JSON.parse(text) as { applications: any[]; total: number };
+    const list = JSON.parse(text) as { applications: any[]; total: number; booked?: any[] };
     const view = { database: h.database, policy: loadJobsConfig({}).policy, now: () => new Date() };
     const viewer = { id: who.id, type };
     const reference = await Promise.all(list.applications.map((a) => applicationView(view, viewer, a.id)));
-    expect(text).toBe(JSON.stringify({ applications: reference, total: list.total }));
+    // A chef's list ends with the shifts they hold: those of their applications accepted and not declined,
+    // on a job open or filled, not ended (SHIFT_GAP, 30m, included) by the service's clock.
+    const held = reference.filter(
+      (a) =>
+        a!.status === 'accepted' &&
+        a!.worker_confirmed !== false &&
+        ['open', 'filled'].includes(a!.job_postings.status) &&
+        Date.parse(a!.job_postings.end_time) + 30 * 60_000 > h.clock.now().getTime(),
+    );
+    expect((list.booked ?? []).map((b) => b.job_id).sort()).toEqual(
+      type === 'chef' ? held.map((a) => a!.job_id).sort() : [],
+    );
+    const booked = type === 'chef' ? { booked: list.booked } : {};
+    expect(text).toBe(JSON.stringify({ applications: reference, total: list.total, ...booked }));
     return list.applications;
   }
 
@@ -202,9 +220,13 @@ describe('GET /applications after each change', () => {
     expect(afterCancel.r.find((a) => a.job_id === later.id).job_postings.status).toBe('cancelled');
 
     // a dispute opened: the two checkouts disagree
-    h.clock.advance(25 * HOUR);
+    h.clock.advance(28.5 * HOUR); // past the end: checkout opens there
     const checkout = (who: User, workCompleted: boolean) =>
-      who.api.post(`/applications/${appId}/checkout`, { rating: 3, workCompleted, feedback: 'x' });
+      who.api.post(`/applications/${appId}/checkout`, {
+        ...(workCompleted ? { rating: 3 } : {}),
+        workCompleted,
+        feedback: 'x',
+      });
     expect((await checkout(r, false)).status).toBe(200);
     await all();
     expect((await checkout(ana, true)).status).toBe(200);

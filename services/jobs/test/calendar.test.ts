@@ -4,6 +4,7 @@ import {
   chefWithProfile,
   client,
   HOUR,
+  laterShift,
   openJob,
   restaurantWithProfile,
   useHarness,
@@ -147,10 +148,11 @@ describe('the private calendar feed', () => {
     const otherChef = await chefWithProfile(h, { name: 'Other Chef' });
     const mine = await bookedShift(r, chef);
     const theirs = await bookedShift(r, otherChef);
-    // Applied only, and accepted but not confirmed: neither is a shift of this chef yet.
+    // Applied only, and accepted but not confirmed (later that day: one shift at a time): neither is a shift
+    // of this chef yet.
     const appliedOnly = await openJob(h, r);
     await chef.api.post(`/jobs/${appliedOnly.id}/apply`);
-    const notConfirmed = await openJob(h, r);
+    const notConfirmed = await openJob(h, r, laterShift(6));
     await bookChef(notConfirmed, r, chef, false);
 
     const first = await chef.api.get('/calendar/feed');
@@ -234,7 +236,7 @@ describe('the private calendar feed', () => {
     const r = await restaurantWithProfile(h);
     const chef = await chefWithProfile(h);
     const cancelled = await bookedShift(r, chef);
-    const kept = await bookedShift(r, chef);
+    const kept = await bookedShift(r, chef, laterShift(6));
     const url = (await chef.api.get('/calendar/feed')).body.feed.url;
     expect(uidsOf((await getIcs(feedPath(url))).text).sort()).toEqual(
       [`job-${cancelled.id}@brigade`, `job-${kept.id}@brigade`].sort(),

@@ -12,25 +12,30 @@ import {
 } from './harness';
 
 // The checkout deadline, shortened to 2 hours after the end by CHECKOUT_DEADLINE. Shifts of 4 hours start
-// 23-24 hours from now: the clock moves 25 hours to check out, then 6 more to pass the deadline.
+// 23-24 hours from now (they end 27-28 hours from now, their deadline falls 29-30 hours from now): the clock
+// moves 28.5 hours to check out (checkout opens at the end), then 6 more to pass the deadline.
 const h = useHarness({ env: { CHECKOUT_DEADLINE: '2h' } });
 
 type Answer = boolean | undefined;
 
-/** A filled shift whose start has passed: both sides may check out. */
+/** A filled shift whose end has passed: both sides may check out. */
 async function workedShift() {
   const r = await restaurantWithProfile(h);
   const chef = await chefWithProfile(h);
   const job = await openJob(h, r);
   const appId = await bookChef(job, r, chef);
-  h.clock.advance(25 * HOUR);
+  h.clock.advance(28.5 * HOUR);
   return { r, chef, job, appId };
 }
 const pastDeadline = () => h.clock.advance(6 * HOUR);
 
 async function answer(who: { api: any }, appId: string, workCompleted: Answer) {
   if (workCompleted === undefined) return;
-  const res = await who.api.post(`/applications/${appId}/checkout`, { rating: 4, workCompleted });
+  // worked: rated; did not work: no rating (issue 32)
+  const res = await who.api.post(
+    `/applications/${appId}/checkout`,
+    workCompleted ? { rating: 4, workCompleted } : { workCompleted },
+  );
   expect(res.status).toBe(200);
 }
 

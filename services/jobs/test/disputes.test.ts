@@ -28,9 +28,8 @@ async function disputedShift() {
   const chef = await chefWithProfile(h, { name: 'Ana Ruiz' });
   const job = await openJob(h, r);
   const appId = await bookChef(job, r, chef);
-  h.clock.advance(25 * HOUR);
+  h.clock.advance(28.5 * HOUR); // past the end: checkout opens there
   const a = await r.api.post(`/applications/${appId}/checkout`, {
-    rating: 2,
     workCompleted: false,
     feedback: 'Never showed up',
   });
@@ -72,7 +71,7 @@ describe('a disagreement opens a dispute its two parties see', () => {
     const chef = await chefWithProfile(h);
     const job = await openJob(h, r);
     const appId = await bookChef(job, r, chef);
-    h.clock.advance(25 * HOUR);
+    h.clock.advance(28.5 * HOUR); // past the end: checkout opens there
     await r.api.post(`/applications/${appId}/checkout`, { rating: 4, workCompleted: true });
     await chef.api.post(`/applications/${appId}/checkout`, { rating: 4, workCompleted: true });
     const got = await r.api.get(`/jobs/${job.id}`);
@@ -182,9 +181,9 @@ describe('statements', () => {
     const job = await openJob(h, r);
     expect((await other.api.post(`/jobs/${job.id}/apply`)).status).toBe(201);
     const appId = await bookChef(job, r, chef);
-    h.clock.advance(25 * HOUR);
+    h.clock.advance(28.5 * HOUR); // past the end: checkout opens there
     await r.api.post(`/applications/${appId}/checkout`, { rating: 3, workCompleted: true });
-    await chef.api.post(`/applications/${appId}/checkout`, { rating: 3, workCompleted: false });
+    await chef.api.post(`/applications/${appId}/checkout`, { workCompleted: false });
     const res = await other.api.post(`/jobs/${job.id}/dispute`, { statement: 'I saw it all' });
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('JOBS.NOT_DISPUTE_PARTY');
@@ -236,7 +235,7 @@ describe('the operator console', () => {
       restaurant: { user_id: older.r.id, name: 'Blue Door', reliability: { disputes_lost: 0 } },
       checkouts: {
         chef: { work_completed: true, rating: 5, feedback: 'Worked the whole shift' },
-        restaurant: { work_completed: false, rating: 2, feedback: 'Never showed up' },
+        restaurant: { work_completed: false, rating: null, feedback: 'Never showed up' },
       },
       statements: [{ author_side: 'restaurant', text: 'No-show.' }],
       thread_size: 2,

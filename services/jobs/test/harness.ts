@@ -30,7 +30,8 @@ export interface Harness {
   bus: TestBus;
   service: JobsServiceHandle;
   events: EventEnvelope<any>[];
-  clock: { advance(ms: number): void; reset(): void };
+  /** The service's clock: moved forward by `advance`, put back by `reset`; `now()` reads it. */
+  clock: { advance(ms: number): void; reset(): void; now(): Date };
   /** The keys the test tokens are signed with (a gateway in front of this service verifies them too). */
   keys: KeySource;
   token(user: {
@@ -42,9 +43,10 @@ export interface Harness {
   }): Promise<string>;
   /**
    * Another jobs instance on the same database, bus and clock (as a second process would be), started; the
-   * harness stops it on close.
+   * harness stops it on close. `env` over this harness's (another SHIFT_GAP...: a setting changed between
+   * two moments, or two processes configured apart).
    */
-  anotherInstance(): Promise<JobsServiceHandle>;
+  anotherInstance(env?: Record<string, string>): Promise<JobsServiceHandle>;
   close(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ const JOBS_EVENT_TYPES = [
   'jobs.reliability.recorded.v1',
   'jobs.dispute.statement_added.v1',
   'jobs.dispute.resolved.v1',
+  'jobs.text.written.v1',
 ];
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -83,11 +86,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const auth = await createTestAuth();
   let offset = 0;
   const logger = createLogger('jobs-test', 'silent');
-  const config = loadJobsConfig({ JOBS_RELAY_POLL_MS: '20', JOBS_RULES_POLL_MS: '50', ...options.env });
-  const build = () =>
-    createJobsService({ database, bus: bus.bus, logger, keys: auth.keys }, config, {
-      now: () => new Date(Date.now() + offset),
-    });
+  const env = { JOBS_RELAY_POLL_MS: '20', JOBS_RULES_POLL_MS: '50', ...options.env };
+  const config = loadJobsConfig(env);
+  const build = (more?: Record<string, string>) =>
+    createJobsService(
+      { database, bus: bus.bus, logger, keys: auth.keys },
+      more ? loadJobsConfig({ ...env, ...more }) : config,
+      { now: () => new Date(Date.now() + offset) },
+    );
   const service = await build();
   const others: ServiceHandle[] = [];
   const events: EventEnvelope<any>[] = [];
@@ -107,11 +113,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     clock: {
       advance: (ms) => void (offset += ms),
       reset: () => void (offset = 0),
+      now: () => new Date(Date.now() + offset),
     },
     keys: auth.keys,
     token: (user) => auth.token(user),
-    async anotherInstance() {
-      const other = await build();
+    async anotherInstance(more) {
+      const other = await build(more);
       await other.start({ url: server.url });
       others.push(other);
       return other;
@@ -319,6 +326,18 @@ export function shiftForm(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/**
+ * shiftForm's times moved `hours` later: one chef booked on several shifts needs them apart (a chef cannot
+ * hold two shifts that overlap, SHIFT_GAP of travel included).
+ */
+export function laterShift(hours: number, length = 4): { startTime: string; endTime: string } {
+  const start = new Date(Date.parse(shiftForm().startTime as string) + hours * HOUR);
+  return {
+    startTime: start.toISOString(),
+    endTime: new Date(start.getTime() + length * HOUR).toISOString(),
+  };
+}
+
 /** Post a job and have payments hold the escrow: the job is open to chefs. */
 export async function openJob(h: Harness, restaurant: User, overrides: Record<string, unknown> = {}) {
   const posted = await restaurant.api.post('/jobs', shiftForm(overrides));
@@ -334,7 +353,7 @@ export async function openJob(h: Harness, restaurant: User, overrides: Record<st
     const r = await restaurant.api.get(`/jobs/${job.id}`);
     expect(r.body.job.status).toBe('open');
   });
-  return job as { id: string; total_cents: number; start_time: string; [k: string]: any };
+  return job as { id: string; total_cents: number; start_time: string; end_time: string; [k: string]: any };
 }
 
 /**

@@ -1,5 +1,13 @@
-import { sql } from '@brigade/kit';
-import { chefWithProfile, openJob, restaurantWithProfile, useHarness, user } from './harness';
+import { listen, sql, type RunningServer } from '@brigade/kit';
+import {
+  chefWithProfile,
+  client,
+  openJob,
+  restaurantWithProfile,
+  useHarness,
+  user,
+  type Harness,
+} from './harness';
 
 // Races driven in parallel through HTTP. On PostgreSQL (DATABASE_URL set) they really interleave: the
 // job row lock, the unique indexes and the transition tables must keep the data right.
@@ -99,4 +107,82 @@ test('the owner cancelling while the chef confirms never leaves a filled job wit
   const after = (await r.api.get(`/jobs/${job.id}`)).body.job;
   expect(after.status).toBe('cancelled');
   expect(after.applications[0].status).toBe('cancelled');
+});
+
+// Issue 32: one chef, two overlapping shifts. The chef's bookings are locked (an advisory lock on the chef,
+// after the job's and the application's row locks) by every write that gives them a seat, so the second of two
+// concurrent writes sees the first's seat.
+
+/** How many seats (accepted awaiting confirmation, or confirmed) the chef holds, and how many confirmed. */
+async function seatsOf(chefId: string) {
+  const rows = await h.database.rows<{ seats: number; confirmed: number }>(
+    sql`select count(*)::int as seats, count(*) filter (where worker_confirmed)::int as confirmed
+          from jobs.applications where chef_id = ${chefId} and status = 'accepted' and worker_confirmed is distinct from false`,
+  );
+  return { seats: Number(rows[0].seats), confirmed: Number(rows[0].confirmed) };
+}
+
+test('two restaurants accepting one chef for overlapping shifts at once: one seat, the other refused', async () => {
+  const rounds = await Promise.all(
+    [0, 1, 2].map(async () => {
+      const [a, b] = await Promise.all([restaurantWithProfile(h), restaurantWithProfile(h)]);
+      const chef = await chefWithProfile(h);
+      const [jobA, jobB] = await Promise.all([openJob(h, a), openJob(h, b)]);
+      const [appA, appB] = await Promise.all(
+        [jobA, jobB].map(async (j) => (await chef.api.post(`/jobs/${j.id}/apply`)).body.application.id),
+      );
+      const results = await Promise.all([
+        a.api.patch(`/applications/${appA}`, { status: 'accepted' }),
+        b.api.patch(`/applications/${appB}`, { status: 'accepted' }),
+      ]);
+      return { chef, results };
+    }),
+  );
+  for (const { chef, results } of rounds) {
+    expect(statuses(results)).toEqual([200, 409]);
+    expect(results.find((x) => x.status === 409)!.body.code).toBe('JOBS.OVERLAPPING_SHIFT');
+    expect(await seatsOf(chef.id)).toEqual({ seats: 1, confirmed: 0 });
+  }
+});
+
+test("a chef confirming two overlapping acceptances at once never ends with both: each waits on the chef's lock and finds the other holding the time", async () => {
+  // The acceptances were made while SHIFT_GAP was 0 (shifts back to back: apart then); it is 30m now. Each
+  // confirm passes its own job's checks and meets the other only at the chef's lock, where an acceptance
+  // awaiting the chef holds the time as a confirmed shift does: neither goes through until one is declined.
+  const relaxed = await h.anotherInstance({ SHIFT_GAP: '0m' });
+  const server: RunningServer = await listen(relaxed.app);
+  try {
+    const rounds = await Promise.all(
+      [0, 1, 2].map(async () => {
+        const [a, b] = await Promise.all([restaurantWithProfile(h), restaurantWithProfile(h)]);
+        const chef = await chefWithProfile(h);
+        const jobA = await openJob(h, a);
+        const jobB = await openJob(h, b, {
+          startTime: jobA.end_time,
+          endTime: new Date(Date.parse(jobA.end_time) + 4 * 3_600_000).toISOString(),
+        });
+        const ids: string[] = [];
+        for (const [r, job] of [
+          [a, jobA],
+          [b, jobB],
+        ] as const) {
+          const id = (await chef.api.post(`/jobs/${job.id}/apply`)).body.application.id as string;
+          const asOwner = client({ ...h, url: server.url } as Harness, r.token);
+          expect((await asOwner.patch(`/applications/${id}`, { status: 'accepted' })).status).toBe(200);
+          ids.push(id);
+        }
+        const results = await Promise.all(
+          ids.map((id) => chef.api.post(`/applications/${id}/confirm`, { confirmed: true })),
+        );
+        return { chef, results };
+      }),
+    );
+    for (const { chef, results } of rounds) {
+      expect(statuses(results)).toEqual([409, 409]);
+      expect(results.map((x) => x.body.code)).toEqual(['JOBS.OVERLAPPING_SHIFT', 'JOBS.OVERLAPPING_SHIFT']);
+      expect(await seatsOf(chef.id)).toEqual({ seats: 2, confirmed: 0 });
+    }
+  } finally {
+    await server.close();
+  }
 });

@@ -21,7 +21,7 @@ async function completedShift(chef: User) {
   const r = await restaurantWithProfile(h);
   const job = await openJob(h, r);
   const appId = await bookChef(job, r, chef);
-  h.clock.advance(25 * HOUR);
+  h.clock.advance(28.5 * HOUR); // past the end: checkout opens there
   await r.api.post(`/applications/${appId}/checkout`, { rating: 5, workCompleted: true });
   await chef.api.post(`/applications/${appId}/checkout`, { rating: 5, workCompleted: true });
   await waitForEvent(h, 'jobs.reliability.recorded.v1', (d) => d.job_id === job.id && d.user_id === chef.id);
@@ -32,8 +32,8 @@ async function noShow(chef: User) {
   const r = await restaurantWithProfile(h);
   const job = await openJob(h, r);
   const appId = await bookChef(job, r, chef);
-  h.clock.advance(25 * HOUR);
-  await r.api.post(`/applications/${appId}/checkout`, { rating: 1, workCompleted: false });
+  h.clock.advance(28.5 * HOUR); // past the end: checkout opens there
+  await r.api.post(`/applications/${appId}/checkout`, { workCompleted: false });
   h.clock.advance(6 * HOUR); // past the checkout deadline: the restaurant's answer stands
   await waitForEvent(h, 'jobs.reliability.recorded.v1', (d) => d.job_id === job.id && d.kind === 'no_shows');
   h.clock.reset();

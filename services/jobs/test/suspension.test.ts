@@ -53,9 +53,10 @@ async function outboxCount(): Promise<number> {
 test('a suspended chef: pending and accepted applications withdrawn, a confirmed shift cancelled late by them', async () => {
   const chef = await chefWithProfile(h);
   const r = await restaurantWithProfile(h);
+  // at three times: one chef holds one shift at a time (issue 32)
   const pendingJob = await openJob(h, r, at(48));
-  const acceptedJob = await openJob(h, r, at(48));
-  const confirmedJob = await openJob(h, r, at(48));
+  const acceptedJob = await openJob(h, r, at(56));
+  const confirmedJob = await openJob(h, r, at(64));
   expect((await chef.api.post(`/jobs/${pendingJob.id}/apply`)).status).toBe(201);
   await bookChef(acceptedJob, r, chef, false);
   await bookChef(confirmedJob, r, chef, true);

@@ -22,6 +22,8 @@ import { messagesGets, messagesRouter } from './http/messages.router';
 import { translationRouter, translationStatus } from './http/translation.router';
 import { createTranslator, type TranslatorSettings } from './adapters/translator';
 import type { MessagingContext } from './context';
+import { RetryPolicy } from './domain/retry-policy';
+import { translationRetryLoop } from './scheduler/translation-retries';
 
 export const SERVICE_NAME = 'messaging';
 
@@ -34,16 +36,35 @@ export interface MessagingHandle extends ServiceHandle {
   readonly translation: messagingHttp.TranslationStatusResponse & { via: string };
 }
 
-/** Composition root: database, translator, use cases behind the router, the subscription table, the relay. */
+/** How translations that failed are retried (defaults as in config.ts, for callers that pass fewer settings). */
+export interface RetrySettings {
+  TRANSLATE_RETRY_DELAYS_MS?: number[];
+  TRANSLATE_RETRY_POLL_MS?: number;
+}
+
+/**
+ * Composition root: database, translator, use cases behind the router, the subscription table, the relay, the
+ * retry loop of translations that failed.
+ */
 export async function createMessagingService(
   deps: ServiceDeps,
-  config: TranslatorSettings,
+  config: TranslatorSettings & RetrySettings,
 ): Promise<MessagingHandle> {
   const { database, bus, logger, keys } = deps;
   const stamps = deps.stamps ?? new DisabledStamps();
   const relay = createRelay(SERVICE_NAME, deps);
   const translator = await createTranslator(config, logger);
-  const context: MessagingContext = { database, relay, translator, logger, stamps };
+  const context: MessagingContext = {
+    database,
+    relay,
+    translator,
+    logger,
+    stamps,
+    retries: new RetryPolicy(config.TRANSLATE_RETRY_DELAYS_MS ?? [5000, 30_000, 120_000, 600_000]),
+    // a translation may take its time-out twice (the glossary's plain retry), with room to spare
+    retryLeaseMs: Math.max(60_000, 3 * config.TRANSLATE_TIMEOUT_MS),
+  };
+  const retryLoop = translationRetryLoop(context, config.TRANSLATE_RETRY_POLL_MS ?? 5000);
 
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
   const auth = requireUser(keys, deps.revocations);
@@ -65,8 +86,10 @@ export async function createMessagingService(
     async start() {
       await subscribeAll(bus, subscriptions(context));
       relay.start();
+      retryLoop.start();
     },
     async stop() {
+      await retryLoop.stop();
       await relay.stop();
     },
   };

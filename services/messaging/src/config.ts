@@ -1,4 +1,4 @@
-import { baseConfigSchema, loadConfig, optionalText, optionalUrl } from '@brigade/kit';
+import { baseConfigSchema, delays, loadConfig, optionalText, optionalUrl } from '@brigade/kit';
 import { z } from 'zod';
 
 export const messagingConfigSchema = baseConfigSchema.extend({
@@ -21,6 +21,13 @@ export const messagingConfigSchema = baseConfigSchema.extend({
   APERTIUM_COMMAND: optionalText,
   /** A send waits at most this long for a translation, then goes out untranslated. */
   TRANSLATE_TIMEOUT_MS: z.coerce.number().int().positive().max(30_000).default(4000),
+  /**
+   * A translation that failed or timed out is tried again after each of these delays in turn (ms), the last
+   * one repeating until it lands (issue 32).
+   */
+  TRANSLATE_RETRY_DELAYS_MS: delays('5000,30000,120000,600000'),
+  /** How often an idle process asks whether a translation is due for another try. */
+  TRANSLATE_RETRY_POLL_MS: z.coerce.number().int().positive().default(5000),
 });
 export type MessagingConfig = z.infer<typeof messagingConfigSchema>;
 

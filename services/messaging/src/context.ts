@@ -1,5 +1,6 @@
 import type { Database, Logger, OutboxRelay, VersionStamps } from '@brigade/kit';
 import type { Translator } from './adapters/translation-port';
+import type { RetryPolicy } from './domain/retry-policy';
 
 /** What messaging's use cases, routers and event handlers work with; built once in app.ts. */
 export interface MessagingContext {
@@ -9,4 +10,8 @@ export interface MessagingContext {
   logger: Logger;
   /** Version stamps of inboxes, so the gateway answers unchanged polls itself. */
   stamps: VersionStamps;
+  /** When a translation that failed or timed out is tried again (TRANSLATE_RETRY_DELAYS_MS). */
+  retries: RetryPolicy;
+  /** A retry claimed by an instance is left to it this long (more than a translation can take). */
+  retryLeaseMs: number;
 }

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { EventInput, EventEnvelope, EventType } from '@brigade/contracts';
-import { createLogger, listen, sql, type RunningServer, type ServiceHandle } from '@brigade/kit';
+import {
+  createLogger,
+  listen,
+  sql,
+  type RunningServer,
+  type ServiceHandle,
+  type VersionStamps,
+} from '@brigade/kit';
 import {
   createTestAuth,
   createTestBus,
@@ -9,7 +16,7 @@ import {
   type TestBus,
   type TestDatabase,
 } from '@brigade/kit/testing';
-import { createMessagingService, loadMigrations } from '../src/app';
+import { createMessagingService, loadMigrations, type RetrySettings } from '../src/app';
 import type { TranslatorSettings } from '../src/adapters/translator';
 
 export interface User {
@@ -25,19 +32,27 @@ export interface User {
  * chosen by each test file: none unless `config` names one (TRANSLATION_PROVIDER: the machine may have
  * Apertium installed, which `auto` would find).
  */
-export async function startMessaging(config: Partial<TranslatorSettings> = {}) {
+export async function startMessaging(
+  config: Partial<TranslatorSettings> & RetrySettings = {},
+  options: { stamps?: VersionStamps } = {},
+) {
   const database: TestDatabase = await createTestDatabase('messaging', await loadMigrations());
   const testBus: TestBus = await createTestBus();
   const auth = await createTestAuth();
   const logger = createLogger('messaging-test');
   const service: ServiceHandle = await createMessagingService(
-    { database, bus: testBus.bus, logger, keys: auth.keys },
+    { database, bus: testBus.bus, logger, keys: auth.keys, stamps: options.stamps },
     { TRANSLATE_TIMEOUT_MS: 4000, TRANSLATION_PROVIDER: 'none', ...config },
   );
   const published: EventEnvelope[] = [];
   await testBus.bus.subscribe({
     queue: 'messaging-test.observer',
-    types: ['messaging.message.sent.v1', 'messaging.thread.read.v1', 'messaging.statement.translated.v1'],
+    types: [
+      'messaging.message.sent.v1',
+      'messaging.thread.read.v1',
+      'messaging.statement.translated.v1',
+      'messaging.text.translated.v1',
+    ],
     handler: async (event) => {
       published.push(event);
     },
@@ -225,6 +240,45 @@ export async function startMessaging(config: Partial<TranslatorSettings> = {}) {
     return statementId;
   }
 
+  /** Jobs or identity wrote a text for the other side (issue 32); `writtenAt` names its version. */
+  async function text(
+    owner: 'jobs' | 'identity',
+    kind: 'job_description' | 'cancellation_reason' | 'dispute_note' | 'restaurant_description',
+    words: string,
+    options: {
+      id?: string;
+      writtenAt?: string;
+      language?: 'en' | 'es';
+      jobId?: string | null;
+      eventId?: string;
+    } = {},
+  ) {
+    const id = options.id ?? randomUUID();
+    await testBus.bus.publish({
+      id: options.eventId ?? randomUUID(),
+      type: owner === 'jobs' ? 'jobs.text.written.v1' : 'identity.text.written.v1',
+      occurred_at: new Date().toISOString(),
+      producer: owner,
+      data: {
+        owner,
+        kind,
+        id,
+        written_at: options.writtenAt ?? new Date().toISOString(),
+        job_id: options.jobId ?? null,
+        text: words,
+        language: options.language ?? 'en',
+      },
+    });
+    return id;
+  }
+
+  /** What messaging published about a text (issue 32). */
+  function textTranslations(id: string) {
+    return published.filter(
+      (e) => e.type === 'messaging.text.translated.v1' && (e.data as { id: string }).id === id,
+    );
+  }
+
   /** What messaging published about a statement. */
   function translations(statementId: string) {
     return published.filter(
@@ -258,6 +312,8 @@ export async function startMessaging(config: Partial<TranslatorSettings> = {}) {
     operator,
     statement,
     translations,
+    text,
+    textTranslations,
     stop,
     url: server.url,
   };

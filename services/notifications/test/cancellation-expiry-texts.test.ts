@@ -51,7 +51,7 @@ describe('the restaurant cancels a paid shift', () => {
     expect(text.body).toMatch(
       /^Brigade: Early Bird cancelled "Server" on .+\. Find another shift: https:\/\/brigade\.test\/openings$/,
     );
-    await textsTo(h.svc.url, applicant.phone, /Early Bird canceló el turno "Server"/);
+    await textsTo(h.svc.url, applicant.phone, /Early Bird canceló el turno "Mesero"/);
   });
 
   test('a late cancellation tells the booked chef what they will be paid, citing the window and hours in effect', async () => {
@@ -80,7 +80,7 @@ describe('the restaurant cancels a paid shift', () => {
     });
     const [paid] = await textsTo(h.svc.url, booked.phone, /Late Latch cancelled/);
     expect(paid.body).toMatch(
-      /^Brigade: Late Latch cancelled "Grill Cook" on .+, less than 90 minutes before the start\. As a late cancellation you will be paid \$75\.00 \(up to 3 hours of pay\)\. Find another shift: https:\/\/brigade\.test\/openings$/,
+      /^Brigade: Late Latch cancelled "Grill Cook" on .+, less than 90 minutes before the start\. Late-cancellation pay: your \$75\.00 is on its way to you\. It is up to 3 hours of pay\. Find another shift: https:\/\/brigade\.test\/openings$/,
     );
     const [plain] = await textsTo(h.svc.url, applicant.phone, /Late Latch cancelled/);
     expect(plain.body).not.toMatch(/paid/);
@@ -94,7 +94,7 @@ describe('the restaurant cancels a paid shift', () => {
     });
     const [es] = await textsTo(h.svc.url, spanish.phone, /Late Latch canceló/);
     expect(es.body).toContain(
-      'faltando menos de 90 minutos para el inicio. Por ser una cancelación tardía recibirás $75.00 (hasta 3 horas de pago)',
+      'faltando menos de 90 minutos para el inicio. Pago por cancelación tardía: tus $75.00 van en camino. Equivale a hasta 3 horas de pago.',
     );
     await h.svc.handle.scheduler.tick();
     expect(await outbox(h.svc.url, booked.phone)).toHaveLength(1);
@@ -205,9 +205,9 @@ describe('nobody confirmed by the start: the shift expires', () => {
       refund_due: true,
       lapsed_chef_ids: [accepted.id, pending.id],
     });
-    const [expired] = await textsTo(h.svc.url, restaurant.phone, /expired/);
+    const [expired] = await textsTo(h.svc.url, restaurant.phone, /Expired/);
     expect(expired.body).toMatch(
-      /^Brigade: "Brunch Cook" on .+ expired\. Nobody confirmed this shift before it started: it expired and the whole \$160\.50 goes back to your card\.$/,
+      /^Brigade: "Brunch Cook" on .+: Expired: nobody confirmed the shift before it started, so the whole \$160\.50 is on its way back to your card\.$/,
     );
     await textsTo(
       h.svc.url,
@@ -230,7 +230,7 @@ describe('nobody confirmed by the start: the shift expires', () => {
     await textsTo(
       h.svc.url,
       restaurant.phone,
-      /^Brigade: \$160\.50 for "Brunch Cook" is on its way back to your card: the shift expired with nobody confirmed\.$/,
+      /^Brigade: "Brunch Cook" on .+: Expired: nobody confirmed the shift before it started, so the whole \$160\.50 went back to your card\.$/,
     );
     // the refund is the restaurant's news: the chef had only the acceptance and the lapse
     expect(await outbox(h.svc.url, accepted.phone)).toHaveLength(2);
@@ -304,12 +304,12 @@ describe('settlements', () => {
     await publish(h.bus, 'payments.escrow.settled.v1', settled);
     await publish(h.bus, 'payments.escrow.settled.v1', settled); // announced twice
     const [paid] = await textsTo(h.svc.url, chef.phone, /paid/);
-    expect(paid.body).toBe(
-      `Brigade: you've been paid $75.00 for the late cancellation of "Line Cook". It reaches your bank in 2-7 business days.`,
+    expect(paid.body).toMatch(
+      /^Brigade: "Line Cook" on .+: Late-cancellation pay: \$75\.00 was paid out to you\. It reaches your bank in 2-7 business days\.$/,
     );
-    const [back] = await textsTo(h.svc.url, restaurant.phone, /vuelve a tu tarjeta/);
-    expect(back.body).toBe(
-      'Brigade: $80.25 de tu pago por "Line Cook" vuelve a tu tarjeta. Por la cancelación tardía, el chef recibió $75.00 y Brigade se quedó con $5.25.',
+    const [back] = await textsTo(h.svc.url, restaurant.phone, /volvieron a tu tarjeta/);
+    expect(back.body).toMatch(
+      /^Brigade: el turno "Cocinero de línea" del .+: Pago por cancelación tardía: el chef recibió \$75\.00, Brigade se quedó con \$5\.25 y \$80\.25 volvieron a tu tarjeta\.$/,
     );
     await handled('escrow-settled', 2);
     expect(await outbox(h.svc.url, chef.phone)).toHaveLength(1);

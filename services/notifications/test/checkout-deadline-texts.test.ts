@@ -96,7 +96,7 @@ test('each side that has not answered is reminded at each lead before the deadli
   expect(toRestaurant.body).toContain(`due by ${deadlineShown}.`);
   const [toChef] = await textsTo(h.svc.url, s.chef.phone, /respuestas de salida vencen/);
   expect(toChef.body).toMatch(
-    /^Brigade: ¿trabajaste el turno "Line Cook" en Deadline Diner\? Las respuestas de salida vencen el .+\. Después, cuenta la respuesta que ya se dio, y un turno sin respuestas se le paga al chef\. Completa el cierre: https:\/\/brigade\.test\/checkout\//,
+    /^Brigade: ¿trabajaste el turno "Cocinero de línea" en Deadline Diner\? Las respuestas de salida vencen el .+\. Después, cuenta la respuesta que ya se dio, y un turno sin respuestas se le paga al chef\. Completa el cierre: https:\/\/brigade\.test\/checkout\//,
   );
 
   // the restaurant answers: its last reminder is dropped; the chef, still silent, is reminded again
@@ -150,11 +150,11 @@ describe('the outcome at the deadline is texted to both sides, and no reminder f
     });
     const [chefText] = await textsTo(h.svc.url, s.chef.phone, /deadline for/);
     expect(chefText.body).toBe(
-      'Brigade: the checkout deadline for "Line Cook" has passed, so the shift is paid out to you. You will get a text when the money is sent.',
+      'Brigade: the checkout deadline for "Line Cook" has passed. Paid in full: your $100.00 is on its way to you.',
     );
     const [restaurantText] = await textsTo(h.svc.url, s.restaurant.phone, /deadline for/);
     expect(restaurantText.body).toBe(
-      'Brigade: the checkout deadline for "Line Cook" has passed, so the shift is paid out to Pat Paid.',
+      'Brigade: the checkout deadline for "Line Cook" has passed. Paid in full: $100.00 is on its way to the chef, and Brigade keeps the $7.00 booking fee.',
     );
     await eventually(async () =>
       expect(
@@ -183,12 +183,12 @@ describe('the outcome at the deadline is texted to both sides, and no reminder f
     await textsTo(
       h.svc.url,
       s.chef.phone,
-      /^Brigade: venció el plazo del cierre de "Line Cook"\. El turno queda como no trabajado, así que el pago vuelve a Refund Room\.$/,
+      /^Brigade: venció el plazo del cierre de "Cocinero de línea"\. Reembolsado: los \$107\.00 vuelven completos al restaurante, así que este turno no te paga nada\.$/,
     );
     await textsTo(
       h.svc.url,
       s.restaurant.phone,
-      /^Brigade: the checkout deadline for "Line Cook" has passed\. The shift stands as not worked, so your payment goes back to your card\.$/,
+      /^Brigade: the checkout deadline for "Line Cook" has passed\. Refunded: the whole \$107\.00 is on its way back to your card\.$/,
     );
   });
 
@@ -214,12 +214,12 @@ describe('the outcome at the deadline is texted to both sides, and no reminder f
     await textsTo(
       h.svc.url,
       s.restaurant.phone,
-      /^Brigade: "Line Cook" on .+ is under review\. The two checkouts disagree, so the money stays held while the shift is reviewed\.$/,
+      /^Brigade: "Line Cook" on .+: Under review: the two checkouts disagree, so your \$107\.00 stays held until a Brigade operator decides\.$/,
     );
     await textsTo(
       h.svc.url,
       s.chef.phone,
-      /^Brigade: el turno "Line Cook" del .+ está en revisión\. Las respuestas de salida no coinciden, así que el dinero sigue retenido mientras se revisa el turno\.$/,
+      /^Brigade: el turno "Cocinero de línea" del .+: En revisión: los dos cierres no coinciden, así que el pago del turno de \$100\.00 sigue retenido hasta que decida un operador de Brigade\.$/,
     );
     // the checkout is closed: no rating or deadline reminder is left for either side
     await eventually(async () =>

@@ -12,8 +12,8 @@ import {
   useNotifications,
 } from './harness';
 
-// Issue 17's texts: an operator decided a disputed shift (both sides told the decision in dollars, each in
-// their language, and that the note is on the job page), and shifts Brigade cancelled for a suspended account.
+// Issue 17's texts: an operator decided a disputed shift (both sides told the decision in the outcome's words
+// with its dollars, issue 32, each in their language, and that the note is on the job page), and shifts Brigade cancelled for a suspended account.
 // The texts about a job are the notifications part of the operator's job timeline.
 
 const h = useNotifications();
@@ -57,11 +57,13 @@ describe('an operator decided a disputed shift', () => {
     expect(restaurantTexts).toHaveLength(1);
     const [toRestaurant] = restaurantTexts;
     expect(toRestaurant.body).toMatch(
-      /^Brigade: the review of "Prep Cook" on .+ is decided\. Lucía Ramos is paid \$120\.00 and you are refunded \$32\.10\. The decision and its note are on the job page: https:\/\/brigade\.test\/jobs\/[0-9a-f-]{36}$/,
+      /^Brigade: the review of "Prep Cook" on .+ is decided\. Split by a decision: the chef gets \$120\.00, Brigade keeps \$8\.40, and \$32\.10 is on its way back to your card\. The decision and its note are on the job page: https:\/\/brigade\.test\/jobs\/[0-9a-f-]{36}$/,
     );
     expect(toRestaurant.body).toContain(`/jobs/${job.id}`);
-    const [toChef] = await textsTo(h.svc.url, chef.phone, /revisión de "Prep Cook"/);
-    expect(toChef.body).toContain('Recibes $120.00 y a Casa Verde se le reembolsan $32.10');
+    const [toChef] = await textsTo(h.svc.url, chef.phone, /revisión de "Ayudante de preparación"/);
+    expect(toChef.body).toContain(
+      'Dividido por una decisión: recibes $120.00 de los $150.00 del turno; van en camino.',
+    );
     expect(toChef.body).toContain(`/jobs/${job.id}`);
 
     const timeline = await timelineOf({ database: h.database }, job.id);
@@ -94,7 +96,7 @@ describe('an operator decided a disputed shift', () => {
       resolved_at: new Date().toISOString(),
     });
     const [chefText] = await textsTo(h.svc.url, chef.phone, /review of "Grill Cook"/);
-    expect(chefText.body).toContain('You are paid $150.00. The decision');
+    expect(chefText.body).toContain('Paid in full: your $150.00 is on its way to you. The decision');
 
     const refunded = newJob(restaurant, h.clock, 'Dishwasher', -30);
     await publish(h.bus, 'jobs.dispute.resolved.v1', {
@@ -109,7 +111,7 @@ describe('an operator decided a disputed shift', () => {
       resolved_at: new Date().toISOString(),
     });
     const [restaurantText] = await textsTo(h.svc.url, restaurant.phone, /review of "Dishwasher"/);
-    expect(restaurantText.body).toContain('Max Paid is paid $0.00 and you are refunded $160.50');
+    expect(restaurantText.body).toContain('Refunded: the whole $160.50 is on its way back to your card.');
     await publish(h.bus, 'payments.escrow.refunded.v1', {
       job_id: refunded.id,
       restaurant_id: restaurant.id,
@@ -117,12 +119,8 @@ describe('an operator decided a disputed shift', () => {
       amount_cents: 16_050,
       reason: 'dispute_decision',
     });
-    const [money] = await textsTo(
-      h.svc.url,
-      restaurant.phone,
-      /on its way back to your card, as decided after review/,
-    );
-    expect(money.body).toContain('$160.50');
+    const [money] = await textsTo(h.svc.url, restaurant.phone, /"Dishwasher" on .+: Refunded/);
+    expect(money.body).toMatch(/: Refunded: the whole \$160\.50 went back to your card\.$/);
     // The chef is not told the work was "marked not completed".
     await handled('escrow-refunded', 1);
     const chefTexts = (await textsTo(h.svc.url, chef.phone, /Brigade/, 1)).map((t) => t.body);
@@ -153,7 +151,7 @@ describe('Brigade cancelled for a suspended account (cancelled_by system)', () =
     );
     expect(en.body).not.toMatch(/Shut Door cancelled/);
     const [es] = await textsTo(h.svc.url, spanish.phone, /fue cancelado por Brigade/);
-    expect(es.body).toMatch(/^Brigade: el turno "Server" en Shut Door del .+ fue cancelado por Brigade\./);
+    expect(es.body).toMatch(/^Brigade: el turno "Mesero" en Shut Door del .+ fue cancelado por Brigade\./);
   });
 
   test('a late one still tells the booked chef their pay', async () => {
@@ -174,7 +172,7 @@ describe('Brigade cancelled for a suspended account (cancelled_by system)', () =
     });
     const [text] = await textsTo(h.svc.url, chef.phone, /cancelled by Brigade/);
     expect(text.body).toMatch(
-      /^Brigade: "Grill Cook" at Late Shut on .+ was cancelled by Brigade, less than .+ you will be paid \$100\.00/,
+      /^Brigade: "Grill Cook" at Late Shut on .+ was cancelled by Brigade, less than .+ Late-cancellation pay: your \$100\.00 is on its way to you\. It is up to 4 hours of pay\./,
     );
   });
 
@@ -202,10 +200,10 @@ describe('Brigade cancelled for a suspended account (cancelled_by system)', () =
     expect(texts).toEqual(
       expect.arrayContaining([
         expect.stringMatching(
-          /^Brigade: el turno "Line Cook" del .+ con Sus Pended fue cancelado por Brigade\. El turno está abierto de nuevo:/,
+          /^Brigade: el turno "Cocinero de línea" del .+ con Sus Pended fue cancelado por Brigade\. El turno está abierto de nuevo:/,
         ),
         expect.stringMatching(
-          /^Brigade: la solicitud de Pen Ding para "Line Cook" del .+ fue retirada por Brigade\.$/,
+          /^Brigade: la solicitud de Pen Ding para "Cocinero de línea" del .+ fue retirada por Brigade\.$/,
         ),
       ]),
     );

@@ -28,7 +28,7 @@ test('an invited chef is texted the shift in their language, once, and not at al
   await publish(h.bus, 'jobs.chef.invited.v1', invite(quiet));
 
   const [text] = await textsTo(h.svc.url, ana.phone, /te invita/);
-  expect(text.body).toContain('North Loop Kitchen te invita a trabajar de "Line Cook"');
+  expect(text.body).toContain('North Loop Kitchen te invita a trabajar de "Cocinero de línea"');
   expect(text.body).toContain(`/jobs/${job.id}`);
   await eventually(async () => {
     expect(await smsRows(h.database, quiet.id)).toEqual([

@@ -103,7 +103,7 @@ describe('texts about applications', () => {
     const job = newJob(restaurant, h.clock, 'Prep Cook');
     await publish(h.bus, 'jobs.application.submitted.v1', applicationFacts(job, chef));
     const [text] = await textsTo(h.svc.url, restaurant.phone, /se postuló/);
-    expect(text.body).toContain('Ana Ruiz se postuló a "Prep Cook"');
+    expect(text.body).toContain('Ana Ruiz se postuló a "Ayudante de preparación"');
     expect(text.body).toContain(`https://brigade.test/jobs/${job.id}/applications`);
   });
 
@@ -123,7 +123,7 @@ describe('texts about applications', () => {
       /^Brigade: Blue Door accepted you for "Line Cook" on .+\. Please confirm: https:\/\/brigade\.test\/my-shifts$/,
     );
     const [rejected] = await textsTo(h.svc.url, other.phone, /no fue aceptada/);
-    expect(rejected.body).toContain('tu solicitud para "Line Cook" en Blue Door no fue aceptada');
+    expect(rejected.body).toContain('tu solicitud para "Cocinero de línea" en Blue Door no fue aceptada');
   });
 
   test('a restaurant is texted when a chef confirms, declines or cancels, and when the chef checks out', async () => {
@@ -263,7 +263,7 @@ describe('texts about shifts and money', () => {
     expect(fav.body).toContain('Urgent Eats invited you to "Line Cook"');
     expect(fav.body).toContain('$25.00/hr');
     const [loc] = await textsTo(h.svc.url, local.phone, /Turno urgente/);
-    expect(loc.body).toContain('¡Turno urgente! Urgent Eats necesita "Line Cook"');
+    expect(loc.body).toContain('¡Turno urgente! Urgent Eats necesita "Cocinero de línea"');
     expect(new Date(fav.sent_at).getTime()).toBeLessThanOrEqual(new Date(loc.sent_at).getTime());
     const order = await h.database.rows<{ recipient_id: string }>(
       sql`select recipient_id from notifications.sms where dedupe_key like ${`shift_opened:${job.id}:%`} order by sent_at, seq`,
@@ -335,9 +335,14 @@ describe('texts about shifts and money', () => {
       transfer_id: 'tr_1',
       amount_cents: 15000,
     });
-    const [payout] = await textsTo(h.svc.url, chef.phone, /recibiste un pago/);
-    expect(payout.body).toBe(
-      'Brigade: recibiste un pago de $150.00 por "Prep Cook". Llegará a tu banco en 2 a 7 días hábiles.',
+    // Paid in full (issue 32): the chef reads the outcome's own words, the restaurant what the chef got and the fee.
+    const [payout] = await textsTo(h.svc.url, chef.phone, /Pagado completo/);
+    expect(payout.body).toMatch(
+      /^Brigade: el turno "Ayudante de preparación" del .+: Pagado completo: se te pagaron \$150\.00\. Llegará a tu banco en 2 a 7 días hábiles\.$/,
+    );
+    const [told] = await textsTo(h.svc.url, restaurant.phone, /Paid in full/);
+    expect(told.body).toMatch(
+      /^Brigade: "Prep Cook" on .+: Paid in full: the chef was paid \$150\.00, and Brigade kept the \$10\.50 booking fee\.$/,
     );
 
     const cancelled = newJob(restaurant, h.clock, 'Server');
@@ -347,7 +352,7 @@ describe('texts about shifts and money', () => {
       refund_due: true,
       affected_chef_ids: [chef.id],
     });
-    await textsTo(h.svc.url, chef.phone, /Money Diner canceló el turno "Server"/);
+    await textsTo(h.svc.url, chef.phone, /Money Diner canceló el turno "Mesero"/);
 
     const undone = newJob(restaurant, h.clock, 'Dishwasher');
     await publish(h.bus, 'jobs.application.confirmed.v1', applicationFacts(undone, chef));
@@ -359,7 +364,12 @@ describe('texts about shifts and money', () => {
       amount_cents: 16050,
       reason: 'work_not_completed',
     });
-    await textsTo(h.svc.url, chef.phone, /el pago de "Dishwasher" se reembolsó a Money Diner/);
+    const [refunded] = await textsTo(h.svc.url, chef.phone, /"Lavaplatos".*Reembolsado/);
+    expect(refunded.body).toMatch(
+      /: Reembolsado: los \$160\.50 volvieron completos al restaurante, así que este turno no te paga nada\.$/,
+    );
+    const [back] = await textsTo(h.svc.url, restaurant.phone, /"Dishwasher".*Refunded/);
+    expect(back.body).toMatch(/: Refunded: the whole \$160\.50 went back to your card\.$/);
   });
 });
 
@@ -468,7 +478,7 @@ describe('reminders', () => {
     const [chefText] = await textsTo(
       h.svc.url,
       s.chef.phone,
-      /Recordatorio de Brigade: tu turno "Line Cook" en Reminder Room empieza a las? .+, 123 Main St\./,
+      /Recordatorio de Brigade: tu turno "Cocinero de línea" en Reminder Room empieza a las? .+, 123 Main St\./,
     );
     expect(chefText).toBeDefined();
     await textsTo(h.svc.url, s.restaurant.phone, /Brigade reminder: Rae Mind starts "Line Cook" at/);

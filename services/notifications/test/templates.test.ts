@@ -1,4 +1,4 @@
-import { formatDuration, loadPolicy, policyText } from '@brigade/contracts';
+import { formatDuration, loadPolicy, moneyFacts, moneyText, policyText } from '@brigade/contracts';
 import { renderSms, type TemplateContext } from '../src/domain/templates';
 import { format, type Format } from '../src/domain/sms-format';
 import { TEMPLATES, type TemplateName } from '../src/domain/rules';
@@ -30,7 +30,69 @@ const full: TemplateContext = {
   deadline: '2026-03-08T19:00:00.000Z', // Sun 2:00 PM in Minneapolis (daylight time from that morning)
   outcome: 'release',
   reason: 'late_cancellation',
+  money: moneyFacts({
+    reason: 'late_cancellation',
+    shift_pay_cents: 15_000,
+    total_cents: 16_050,
+    chef_pay_cents: 10_000,
+    fee_cents: 700,
+    refund_cents: 5350,
+  }),
 };
+
+/** The money facts of each outcome (issue 32), on their way and done. */
+const figures = { shift_pay_cents: 15_000, total_cents: 16_050 };
+const MONEY = [
+  moneyFacts({ reason: null, ...figures, chef_pay_cents: 15_000, fee_cents: 1050, refund_cents: 0 }),
+  moneyFacts({
+    reason: null,
+    disputed: true,
+    ...figures,
+    chef_pay_cents: 15_000,
+    fee_cents: 1050,
+    refund_cents: 0,
+  }),
+  moneyFacts({ reason: 'release', ...figures, chef_pay_cents: 15_000, fee_cents: 1050, refund_cents: 0 }),
+  moneyFacts({
+    reason: 'release',
+    done: true,
+    ...figures,
+    chef_pay_cents: 15_000,
+    fee_cents: 1050,
+    refund_cents: 0,
+  }),
+  moneyFacts({
+    reason: 'work_not_completed',
+    done: true,
+    ...figures,
+    chef_pay_cents: 0,
+    fee_cents: 0,
+    refund_cents: 16_050,
+  }),
+  moneyFacts({
+    reason: 'dispute_decision',
+    ...figures,
+    chef_pay_cents: 12_000,
+    fee_cents: 840,
+    refund_cents: 3210,
+  }),
+  moneyFacts({
+    reason: 'dispute_decision',
+    done: true,
+    ...figures,
+    chef_pay_cents: 12_000,
+    fee_cents: 840,
+    refund_cents: 3210,
+  }),
+  moneyFacts({
+    reason: 'job_expired',
+    done: true,
+    ...figures,
+    chef_pay_cents: 0,
+    fee_cents: 0,
+    refund_cents: 16_050,
+  }),
+];
 
 /** Every way a text can read: the variants of the texts that branch on what happened. */
 const VARIANTS: TemplateContext[] = [
@@ -93,7 +155,7 @@ test.each([...TEMPLATES])(
 );
 
 /** The values a text fills in, as each language writes them (names, title, day and time, durations...). */
-const PLACEHOLDERS: Array<keyof Omit<Format, 'usd'>> = [
+const PLACEHOLDERS: Array<keyof Omit<Format, 'usd' | 'money'>> = [
   'when',
   'time',
   'title',
@@ -248,25 +310,50 @@ test('the English-word check finds English in a text', () => {
 test('the texts that cite a rule use the words the screens show, with the configured durations', () => {
   const short = { ...full, policy: loadPolicy({ LATE_CANCEL_WINDOW: '90m', CANCELLATION_PAY_HOURS: '3' }) };
   expect(renderSms('job_cancelled_late', 'en', short)).toBe(
-    'Brigade: Casa Lupita cancelled "Line Cook" on Fri, Mar 6, 1:00 PM, less than 90 minutes before the start. As a late cancellation you will be paid $100.00 (up to 3 hours of pay). Find another shift: https://brigade.test/openings',
+    'Brigade: Casa Lupita cancelled "Line Cook" on Fri, Mar 6, 1:00 PM, less than 90 minutes before the start. Late-cancellation pay: your $100.00 is on its way to you. It is up to 3 hours of pay. Find another shift: https://brigade.test/openings',
   );
   expect(renderSms('job_cancelled_late', 'es', full)).toContain(
-    `faltando menos de ${formatDuration(86_400_000, 'es')} para el inicio. Por ser una cancelación tardía recibirás $100.00 (hasta 4 horas de pago)`,
+    `faltando menos de ${formatDuration(86_400_000, 'es')} para el inicio. Pago por cancelación tardía: tus $100.00 van en camino. Equivale a hasta 4 horas de pago.`,
   );
-  expect(renderSms('job_expired', 'es', full)).toBe(
-    `Brigade: el turno "Line Cook" del vie, 6 de mar, 1:00 p.m. venció. ${policyText('es', 'expired', { refund: '$160.50' })}`,
+  const expired = MONEY.find((m) => m.outcome === 'expired')!;
+  expect(renderSms('job_expired', 'es', { ...full, money: expired })).toBe(
+    `Brigade: el turno "Cocinero de línea" del vie, 6 de mar, 1:00 p.m.: ${moneyText('es', 'restaurant', expired)}`,
   );
   expect(renderSms('checkout_deadline_restaurant', 'en', full)).toBe(
     `Brigade: did Ana Ruiz work "Line Cook"? ${policyText('en', 'checkout_deadline', { deadline: 'Sun, Mar 8, 2:00 PM' })} Check out: https://brigade.test/checkout/app-1`,
   );
+  const review = MONEY.find((m) => m.outcome === 'under_review')!;
   for (const language of ['en', 'es'] as const)
-    for (const side of ['checkout_outcome_chef', 'checkout_outcome_restaurant'] as const)
-      expect(renderSms(side, language, { ...full, outcome: 'disputed' })).toContain(
-        policyText(language, 'under_review'),
-      );
+    for (const side of ['chef', 'restaurant'] as const)
+      expect(
+        renderSms(`checkout_outcome_${side}`, language, { ...full, outcome: 'disputed', money: review }),
+      ).toContain(moneyText(language, side, review));
   expect(renderSms('settlement_restaurant', 'en', full)).toBe(
-    'Brigade: $53.50 of your payment for "Line Cook" is on its way back to your card. For the late cancellation, the chef was paid $100.00 and Brigade kept $7.00.',
+    'Brigade: "Line Cook" on Fri, Mar 6, 1:00 PM: Late-cancellation pay: the chef gets $100.00, Brigade keeps $7.00, and $53.50 is on its way back to your card.',
   );
+});
+
+test('every text that says what the money did says it in the outcome words of the screens, in both languages', () => {
+  const money: Array<[TemplateName, 'chef' | 'restaurant']> = [
+    ['payout_released', 'chef'],
+    ['payout_released_restaurant', 'restaurant'],
+    ['payment_refunded', 'chef'],
+    ['payment_refunded_restaurant', 'restaurant'],
+    ['payment_refunded_review', 'restaurant'],
+    ['payment_refunded_expired', 'restaurant'],
+    ['settlement_chef', 'chef'],
+    ['settlement_restaurant', 'restaurant'],
+    ['dispute_resolved_chef', 'chef'],
+    ['dispute_resolved_restaurant', 'restaurant'],
+    ['checkout_outcome_chef', 'chef'],
+    ['checkout_outcome_restaurant', 'restaurant'],
+  ];
+  for (const facts of MONEY)
+    for (const [template, side] of money)
+      for (const language of ['en', 'es'] as const)
+        expect(renderSms(template, language, { ...full, money: facts })).toContain(
+          moneyText(language, side, facts),
+        );
 });
 
 test('a payout for a job notifications never heard of still reads well', () => {
@@ -306,12 +393,30 @@ test('shift times are shown in the restaurant city time, with Spanish grammar fo
     'Brigade reminder: your shift "Line Cook" at Casa Lupita starts at 1:00 PM, 123 Main St.',
   );
   expect(renderSms('job_reminder_chef', 'es', full)).toBe(
-    'Recordatorio de Brigade: tu turno "Line Cook" en Casa Lupita empieza a la 1:00 p.m., 123 Main St.',
+    'Recordatorio de Brigade: tu turno "Cocinero de línea" en Casa Lupita empieza a la 1:00 p.m., 123 Main St.',
   );
   expect(
     renderSms('job_reminder_restaurant', 'es', { ...full, start_time: '2026-03-06T20:30:00.000Z' }),
-  ).toBe('Recordatorio de Brigade: Ana Ruiz empieza el turno "Line Cook" a las 2:30 p.m.');
+  ).toBe('Recordatorio de Brigade: Ana Ruiz empieza el turno "Cocinero de línea" a las 2:30 p.m.');
   expect(renderSms('shift_urgent', 'en', { ...full, timeZone: 'America/Detroit' })).toBe(
     'Brigade: Urgent shift! Casa Lupita needs "Line Cook" on Fri, Mar 6, 2:00 PM, $25.00/hr. Apply: https://brigade.test/jobs/job-1',
+  );
+});
+
+test('a job’s title is its position in the reader’s language, from the catalog; one off the list is kept as written', () => {
+  // Issue 32: a Spanish-speaking cook read "Line Cook" in every text.
+  for (const template of TEMPLATES) {
+    const es = renderSms(template, 'es', { ...full, job_title: 'Prep Cook', late: false });
+    if (!es.includes('"')) continue; // the texts that do not name the shift
+    expect({ template, es: es.includes('Prep Cook') }).toEqual({ template, es: false });
+  }
+  expect(renderSms('application_accepted', 'es', { ...full, job_title: 'Kitchen Help' })).toContain(
+    'te aceptó para "Ayudante de cocina"',
+  );
+  expect(renderSms('application_accepted', 'en', { ...full, job_title: 'Kitchen Help' })).toContain(
+    'accepted you for "Kitchen Help"',
+  );
+  expect(renderSms('application_accepted', 'es', { ...full, job_title: 'Pozole night' })).toContain(
+    'te aceptó para "Pozole night"',
   );
 });

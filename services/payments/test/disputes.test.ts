@@ -112,6 +112,29 @@ test('a split: the chef is paid part, 7% of it kept, the rest refunded; settled 
   expect(ledger.body.entries.find((e: { kind: string }) => e.kind === 'transfer').provider_id).toMatch(
     /^tr_/,
   );
+
+  // Issue 32: the receipt and the earnings row name it a split by a decision (never a late cancellation),
+  // with the figures the ledger moved; the CSV says so too.
+  const split = {
+    outcome: 'split_by_decision',
+    reason: 'dispute_decision',
+    state: 'done',
+    shift_pay_cents: shift.pay.subtotalCents,
+    total_cents: shift.pay.totalCents,
+    chef_pay_cents: 12_000,
+    fee_cents: 840,
+    refund_cents: figures.refund_cents,
+  };
+  const receipts = await h.call('GET', '/payments/receipts', shift.restaurant.token);
+  expect(receipts.body.receipts.find((r: { job_id: string }) => r.job_id === shift.jobId).money).toEqual(
+    split,
+  );
+  const earnings = await h.call('GET', '/payments/earnings', shift.chef.token);
+  expect(earnings.body.shifts.find((r: { job_id: string }) => r.job_id === shift.jobId).money).toEqual(split);
+  const csv = await h.call('GET', '/payments/receipts?format=csv', shift.restaurant.token);
+  const line = (csv.body as string).split('\r\n').find((l) => l.endsWith(shift.jobId))!;
+  expect(line).toContain(',Split by a decision,settled,');
+  expect(line).not.toMatch(/late/i);
 });
 
 test('a full payout: the chef gets the shift pay, the booking fee is kept, nothing back (completed, dispute_decision)', async () => {

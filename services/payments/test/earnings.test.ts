@@ -133,6 +133,15 @@ describe('GET /payments/earnings', () => {
       position: 'Line Cook',
     });
     expect(res.body.shifts.map((s: any) => s.job_id)).not.toContain(shifts.otherChefs.jobId);
+    // What each shift's money did, named from its decision and the ledger (issue 32).
+    expect(res.body.shifts.map((s: any) => [s.money.outcome, s.money.state, s.money.chef_pay_cents])).toEqual(
+      [
+        ['refunded', 'done', 0],
+        ['held', 'held', held.pay.subtotalCents],
+        ['paid_in_full', 'done', paid.pay.subtotalCents],
+        ['late_cancellation_pay', 'done', chefPay],
+      ],
+    );
   });
 
   test('the other chef sees only their own booked shift, on its way', async () => {
@@ -156,15 +165,18 @@ describe('GET /payments/earnings', () => {
       /^attachment; filename="brigade-earnings-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = (res.body as string).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('date,restaurant,position,hours,gross_pay,status,paid_out_at,job_id');
+    expect(lines[0]).toBe('date,restaurant,position,hours,gross_pay,outcome,status,paid_out_at,job_id');
     expect(lines).toHaveLength(5);
     const paidLine = lines.find((l) => l.endsWith(shifts.paid.jobId))!;
     expect(paidLine).toMatch(
       new RegExp(
-        `^${shifts.paid.start.toISOString()},"Bistro ""Nord"", Minneapolis",Line Cook,8\\.00,200\\.00,paid_out,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,`,
+        `^${shifts.paid.start.toISOString()},"Bistro ""Nord"", Minneapolis",Line Cook,8\\.00,200\\.00,Paid in full,paid_out,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z,`,
       ),
     );
-    expect(lines.find((l) => l.endsWith(shifts.refunded.jobId))).toContain(',4.00,0.00,refunded,,');
+    expect(lines.find((l) => l.endsWith(shifts.refunded.jobId))).toContain(',4.00,0.00,Refunded,refunded,,');
+    expect(lines.find((l) => l.endsWith(shifts.late.jobId))).toContain(
+      ',Late-cancellation pay,cancellation_pay,',
+    );
   });
 
   test('restaurants are refused (403), anonymous callers 401, an unknown format 400', async () => {
@@ -227,6 +239,19 @@ describe('GET /payments/receipts', () => {
       net_charged_cents: late.pay.totalCents - lateQuote.refund_cents,
     });
     expect(byJob[otherChefs.jobId]).toMatchObject({ chef_id: otherChef.id, chef_name: null });
+    // Each receipt names what its money did (issue 32): a late cancellation is not a decision.
+    expect(byJob[late.jobId].money).toEqual({
+      outcome: 'late_cancellation_pay',
+      reason: 'late_cancellation',
+      state: 'done',
+      shift_pay_cents: late.pay.subtotalCents,
+      total_cents: late.pay.totalCents,
+      chef_pay_cents: lateQuote.chef_pay_cents,
+      fee_cents: lateQuote.fee_cents,
+      refund_cents: lateQuote.refund_cents,
+    });
+    expect(byJob[refunded.jobId].money).toMatchObject({ outcome: 'refunded', reason: 'work_not_completed' });
+    expect(byJob[held.jobId].money).toMatchObject({ outcome: 'held', state: 'held', refund_cents: 0 });
     const all = Object.values(shifts);
     const charged = all.reduce((t, s) => t + s.pay.totalCents, 0);
     const refunds = refunded.pay.totalCents + lateQuote.refund_cents;
@@ -257,14 +282,14 @@ describe('GET /payments/receipts', () => {
     );
     const lines = (res.body as string).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'date,position,chef,shift_pay,platform_fee,refunds,charged,net_charged,payment_status,card,charge_id,job_id',
+      'date,position,chef,shift_pay,platform_fee,refunds,charged,net_charged,outcome,payment_status,card,charge_id,job_id',
     );
     expect(lines).toHaveLength(6);
     const { paid } = shifts;
     // 8 h at $25: $200.00 pay, $14.00 fee; the chef's formula-like name is neutralised.
     expect(lines.find((l) => l.endsWith(paid.jobId))).toMatch(
       new RegExp(
-        `^${paid.start.toISOString()},Line Cook,'=Ana Ruiz,200\\.00,14\\.00,0\\.00,214\\.00,214\\.00,completed,visa 4242,ch_\\w+,`,
+        `^${paid.start.toISOString()},Line Cook,'=Ana Ruiz,200\\.00,14\\.00,0\\.00,214\\.00,214\\.00,Paid in full,completed,visa 4242,ch_\\w+,`,
       ),
     );
 

@@ -29,8 +29,22 @@ export {
   HELD_PAYMENT_STATUSES,
   policyText,
   formatDuration,
+  // issue 32: a chef's home ZIP (the service area's ZIP centres)
+  zipIn,
+  zipPlace,
+  // the languages a chef may speak (issue 32)
+  SPOKEN_LANGUAGE_CODES,
+  MAX_SPOKEN_LANGUAGES,
+  // what a shift's money did (issue 32): one outcome, one text per side, from the server's facts
+  moneyText,
+  moneyLabel,
+  moneyOutcomeOf,
+  checkoutAnswerText,
+  // issue 32: whether a shift clashes with one the chef holds (SHIFT_GAP included in the booking's window)
+  clashesWithBooked,
 } from '@brigade/contracts';
 export type { Actor, ApplicationState, PolicyTextKey } from '@brigade/contracts';
+export type { MoneyFacts, MoneyOutcomeKind, MoneySide, CheckoutAnswerFacts } from '@brigade/contracts';
 export type { JobPay } from '@brigade/contracts';
 export type { CityName, Weekday } from '@brigade/contracts';
 import type { identityHttp } from '@brigade/contracts';

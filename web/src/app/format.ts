@@ -105,6 +105,18 @@ export function formatShiftMoment(
   return formatShift(iso, null, city, viewer);
 }
 
+/** One time of a shift in its city's zone: "12:53 PM" (+ " CST" for a viewer in another zone). */
+export function formatShiftTime(
+  iso: string | null | undefined,
+  city?: string | null,
+  viewer = viewerTimeZone(),
+): string {
+  const d = valid(iso);
+  if (!d) return '';
+  const zone = cityTimeZone(city);
+  return formatTime(iso, zone, !!zone && differsFromViewer(zone, d, viewer));
+}
+
 /** A shift's day in its city's zone: "Jan 5, 2026". */
 export function formatShiftDate(iso: string | null | undefined, city?: string | null): string {
   return formatDate(iso, cityTimeZone(city));

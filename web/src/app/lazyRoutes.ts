@@ -20,14 +20,17 @@ export const openings = page(() => import('../features/jobs/OpeningsPage'), ['jo
 // (reliability on applicant cards).
 export const jobDetail = page(
   () => import('../features/jobs/JobDetailPage'),
-  ['jobs', 'payments', 'catalog'],
+  ['jobs', 'payments', 'catalog', 'profile'],
 );
 export const applicationsReview = page(
   () => import('../features/jobs/ApplicationsReviewPage'),
   ['jobs', 'profile', 'catalog'],
 );
 export const jobsBrowse = page(() => import('../features/jobs/BrowsePage'), ['jobs', 'payments', 'catalog']);
-export const myShifts = page(() => import('../features/jobs/MyShiftsPage'), ['jobs', 'payments', 'catalog']);
+export const myShifts = page(
+  () => import('../features/jobs/MyShiftsPage'),
+  ['jobs', 'payments', 'catalog', 'profile'],
+);
 export const checkout = page(() => import('../features/jobs/CheckoutPage'), ['jobs', 'payments', 'catalog']);
 export const chefs = page(() => import('../features/chefs/ChefsPage'), ['jobs', 'catalog']);
 export const payForJob = page(

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TextTranslation } from '@brigade/contracts';
 
 /** en-US -> en: the language part of a tag. */
 export const baseLanguage = (tag: string | null | undefined) => (tag ?? '').toLowerCase().split('-')[0];
@@ -72,4 +73,41 @@ export function useTranslatedText({
       </span>
     ) : null,
   };
+}
+
+/**
+ * A text one side wrote for the other that the server keeps with its translation (issue 32: a job's
+ * description, a cancellation reason, a dispute note, a restaurant's description), shown in the reader's
+ * language with the same honest marks as messages: the translation into the reader's language when there is
+ * one ("Translated from English · Show original"), else the original ("Not translated" when it is in the
+ * other language). `mine`: the reader wrote it, no mark.
+ */
+export function TranslatedText({
+  text,
+  translation,
+  mine,
+  testId,
+}: {
+  text: string;
+  translation: TextTranslation | null | undefined;
+  mine?: boolean;
+  testId?: string;
+}) {
+  const { i18n } = useTranslation('common');
+  const reader = baseLanguage(i18n.resolvedLanguage ?? i18n.language);
+  const shown = useTranslatedText({
+    original: text,
+    originalLanguage: translation?.language ?? null,
+    translation:
+      translation && translation.translated_language === reader ? translation.translated_text : null,
+    mine,
+  });
+  return (
+    <>
+      <span className="pre-wrap" lang={shown.lang} data-testid={testId}>
+        {shown.text}
+      </span>
+      {shown.mark && <span className="hint translated-text-mark">{shown.mark}</span>}
+    </>
+  );
 }

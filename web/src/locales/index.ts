@@ -1,4 +1,5 @@
 // Every visible text lives here, one JSON file per feature and language; locales.test.ts keeps en and es in step.
+// The catalog of fixed lists is the contracts' (contracts/src/catalog/, its own parity test there).
 // Each file is its own chunk: a page loads only the namespaces it uses, in the active language.
 
 export const namespaces = [
@@ -25,7 +26,8 @@ export const loaders: Record<'en' | 'es', Record<Namespace, Loader>> = {
   en: {
     common: () => import('./en/common.json', { with: { type: 'json' } }),
     errors: () => import('./en/errors.json', { with: { type: 'json' } }),
-    catalog: () => import('./en/catalog.json', { with: { type: 'json' } }),
+    // The catalog (positions, cuisines, skills, weekdays...) lives in the contracts: notifications' texts read it too.
+    catalog: () => import('@brigade/contracts/catalog/en.json', { with: { type: 'json' } }),
     legal: () => import('./en/legal.json', { with: { type: 'json' } }),
     landing: () => import('./en/landing.json', { with: { type: 'json' } }),
     auth: () => import('./en/auth.json', { with: { type: 'json' } }),
@@ -42,7 +44,7 @@ export const loaders: Record<'en' | 'es', Record<Namespace, Loader>> = {
   es: {
     common: () => import('./es/common.json', { with: { type: 'json' } }),
     errors: () => import('./es/errors.json', { with: { type: 'json' } }),
-    catalog: () => import('./es/catalog.json', { with: { type: 'json' } }),
+    catalog: () => import('@brigade/contracts/catalog/es.json', { with: { type: 'json' } }),
     legal: () => import('./es/legal.json', { with: { type: 'json' } }),
     landing: () => import('./es/landing.json', { with: { type: 'json' } }),
     auth: () => import('./es/auth.json', { with: { type: 'json' } }),

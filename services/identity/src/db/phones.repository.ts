@@ -32,7 +32,7 @@ export async function phoneVerifiedByAnother(
  */
 export async function reservePhoneText(
   database: Database,
-  text: { phone: string; userId: string },
+  text: { phone: string; userId: string; purpose?: 'verify' | 'reset' },
   limit: number,
   windowSeconds: number,
 ): Promise<boolean> {
@@ -47,12 +47,17 @@ export async function reservePhoneText(
       .from(phoneTexts)
       .where(and(eq(phoneTexts.phone, text.phone), gt(phoneTexts.sentAt, secondsAgo(windowSeconds))));
     if (Number(sent?.n ?? 0) >= limit) return false;
-    await tx.insert(phoneTexts).values({ phone: text.phone, userId: text.userId });
+    await tx
+      .insert(phoneTexts)
+      .values({ phone: text.phone, userId: text.userId, purpose: text.purpose ?? 'verify' });
     return true;
   });
 }
 
-/** Whether this account asked for a code to this phone in the last `seconds` (a code it could hold). */
+/**
+ * Whether this account asked for a verification code to this phone in the last `seconds` (a code it could
+ * hold). A password reset's text does not count: its code is for the reset.
+ */
 export async function askedForCode(
   database: Database,
   text: { phone: string; userId: string },
@@ -65,6 +70,7 @@ export async function askedForCode(
       and(
         eq(phoneTexts.phone, text.phone),
         eq(phoneTexts.userId, text.userId),
+        eq(phoneTexts.purpose, 'verify'),
         gt(phoneTexts.sentAt, secondsAgo(seconds)),
       ),
     )

@@ -184,7 +184,7 @@ export async function searchChefProfiles(database: Database, search: ChefSearch)
         ), page as (
           select c.id, c.user_id, c.name, c.bio, c.city, c.state, c.latitude, c.longitude, c.travel_radius,
             c.skills, c.availability, c.profile_image_url, c.hourly_rate_min, c.rating_sum, c.total_ratings,
-            c.created_at, c.updated_at, ids.distance
+            c.languages, c.created_at, c.updated_at, ids.distance
           from ids join identity.chef_profiles c on c.id = ids.id
         )
         select page.*, f.counts, f.oldest_recent
@@ -214,10 +214,14 @@ export async function searchChefProfiles(database: Database, search: ChefSearch)
       latitude: Number(r.latitude),
       longitude: Number(r.longitude),
       travelRadius: Number(r.travel_radius),
+      // Not read: a search result never shows the chef's home (issue 32), only the distance to it.
+      homeSource: null,
+      homeZip: null,
       skills: r.skills,
       availability: r.availability,
       profileImageUrl: r.profile_image_url,
       hourlyRateMin: r.hourly_rate_min === null ? null : Number(r.hourly_rate_min),
+      languages: r.languages ?? [],
       ratingSum: Number(r.rating_sum),
       totalRatings: Number(r.total_ratings),
       createdAt: new Date(r.created_at),

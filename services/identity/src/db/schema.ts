@@ -66,6 +66,22 @@ export const phoneTexts = identity.table('phone_texts', {
   phone: text('phone').notNull(),
   userId: uuid('user_id').notNull(),
   sentAt: ts('sent_at').notNull().defaultNow(),
+  /** a verification code, or a password reset code (issue 32) */
+  purpose: text('purpose').$type<'verify' | 'reset'>().notNull().default('verify'),
+});
+
+/**
+ * Every forgot-password request (issue 32), under the sha256 of what was asked for (`phone:...` or `email:...`),
+ * with the account texted when one matched: the per-request limit and the code's attempts are counted here.
+ */
+export const passwordResets = identity.table('password_resets', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  lookup: text('lookup').notNull(),
+  userId: uuid('user_id'),
+  phone: text('phone'),
+  attempts: integer('attempts').notNull().default(0),
+  requestedAt: ts('requested_at').notNull().defaultNow(),
+  usedAt: ts('used_at'),
 });
 
 export const uploads = identity.table('uploads', {
@@ -94,6 +110,8 @@ export const restaurantProfiles = identity.table('restaurant_profiles', {
   totalRatings: integer('total_ratings').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  // the description's translation (issue 32, migration 0009; domain/text-translation.ts)
+  descriptionTranslation: jsonb('description_translation'),
 });
 
 export const chefProfiles = identity.table('chef_profiles', {
@@ -106,10 +124,15 @@ export const chefProfiles = identity.table('chef_profiles', {
   latitude: doublePrecision('latitude').notNull(),
   longitude: doublePrecision('longitude').notNull(),
   travelRadius: integer('travel_radius').notNull(),
+  /** Issue 32: 'zip' or 'location' when latitude/longitude are the chef's home; null: the city's centre. */
+  homeSource: text('home_source').$type<'zip' | 'location'>(),
+  homeZip: text('home_zip'),
   skills: text('skills').array().notNull(),
   availability: jsonb('availability').notNull(),
   profileImageUrl: text('profile_image_url'),
   hourlyRateMin: numeric('hourly_rate_min', { precision: 8, scale: 2, mode: 'number' }),
+  /** ISO 639-1 codes of the languages the chef speaks (issue 32) */
+  languages: text('languages').array().notNull().default([]),
   ratingSum: integer('rating_sum').notNull().default(0),
   totalRatings: integer('total_ratings').notNull().default(0),
   createdAt: ts('created_at').notNull().defaultNow(),

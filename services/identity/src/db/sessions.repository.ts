@@ -3,7 +3,7 @@ import type { Executor } from '@brigade/kit';
 import { refreshTokens, sessions } from './schema';
 
 /** Why a session ended (`identity.sessions.revoked_reason`). */
-export type EndReason = 'signed_out' | 'refresh_token_reuse' | 'suspended';
+export type EndReason = 'signed_out' | 'refresh_token_reuse' | 'suspended' | 'password_reset';
 
 /** End one session of a user; a session that already ended keeps its first reason. */
 export async function endSession(db: Executor, userId: string, sessionId: string, reason: EndReason) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, like, or } from 'drizzle-orm';
+import { and, desc, eq, ilike, like, ne, or } from 'drizzle-orm';
 import type { Executor } from '@brigade/kit';
 import { users, type UserRow } from './schema';
 
@@ -14,6 +14,16 @@ export async function findUser(db: Executor, userId: string): Promise<UserRow | 
 /** A user by email. */
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+/** The chef or restaurant that verified this phone (E.164): at most one (ADR 9). */
+export async function findMemberByVerifiedPhone(db: Executor, phone: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.phone, phone), eq(users.phoneVerified, true), ne(users.userType, 'operator')))
+    .limit(1);
   return row;
 }
 

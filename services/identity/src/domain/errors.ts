@@ -1,5 +1,5 @@
 import { AppError } from '@brigade/kit';
-import { MESSAGES } from '@brigade/contracts';
+import { ERROR_CODES, MESSAGES } from '@brigade/contracts';
 
 export const IdentityErrors = {
   emailTaken: () => new AppError(409, 'IDENTITY.EMAIL_TAKEN', 'An account with this email already exists'),
@@ -33,10 +33,19 @@ export const IdentityErrors = {
       'IDENTITY.TOO_MANY_CODES',
       'Too many codes were sent to this phone number. Please try again in an hour.',
     ),
+  tooManyResets: () =>
+    new AppError(
+      429,
+      'IDENTITY.TOO_MANY_RESETS',
+      'Too many password reset requests. Please try again in an hour.',
+    ),
   tooManyAttempts: () =>
     new AppError(429, 'IDENTITY.TOO_MANY_ATTEMPTS', 'Too many wrong codes. Please request a new code.'),
   userNotFound: () => new AppError(404, 'IDENTITY.USER_NOT_FOUND', 'User not found'),
   profileNotFound: () => new AppError(404, 'IDENTITY.PROFILE_NOT_FOUND', 'Profile not found'),
+  unknownZip: () => new AppError(400, 'IDENTITY.UNKNOWN_ZIP', ERROR_CODES['IDENTITY.UNKNOWN_ZIP']),
+  homeOutsideArea: () =>
+    new AppError(400, 'IDENTITY.HOME_OUTSIDE_AREA', ERROR_CODES['IDENTITY.HOME_OUTSIDE_AREA']),
   chefNotFound: () => new AppError(404, 'IDENTITY.CHEF_NOT_FOUND', 'Chef not found'),
   restaurantNotFound: () => new AppError(404, 'IDENTITY.RESTAURANT_NOT_FOUND', 'Restaurant not found'),
   requiredFields: () => new AppError(400, 'IDENTITY.REQUIRED_FIELDS', MESSAGES.requiredFields),

@@ -31,14 +31,20 @@ interface ProfileRecord {
 export interface ChefProfileRecord extends ProfileRecord {
   bio: string;
   travelRadius: number;
+  /** Where latitude/longitude come from (null: the city's centre); absent where a query did not read it. */
+  homeSource?: 'zip' | 'location' | null;
+  homeZip?: string | null;
   skills: string[];
   availability: unknown;
   profileImageUrl: string | null;
   hourlyRateMin: number | string | null;
+  languages: string[];
 }
 
 export interface RestaurantProfileRecord extends ProfileRecord {
   description: string;
+  /** The description's translation (issue 32): domain/text-translation.ts. */
+  descriptionTranslation?: unknown;
   address: string;
   zip: string | null;
   operatingHours: unknown;

@@ -1,4 +1,5 @@
-import type { identityHttp, opsHttp } from '@brigade/contracts';
+import { cityCentre, type identityHttp, type opsHttp } from '@brigade/contracts';
+import { presentTranslation } from './text-translation';
 import type { ChefProfileRecord, RestaurantProfileRecord, UserRecord } from './records';
 
 type User = import('zod').infer<typeof identityHttp.User>;
@@ -19,8 +20,12 @@ export function toUser(row: UserRecord): User {
 
 const average = (sum: number, n: number) => (n > 0 ? Math.round((sum / n) * 100) / 100 : null);
 
-/** A chef profile without its reliability record (added by `attachReliability`; events do not carry it). */
+/**
+ * A chef profile as anyone may read it, without its reliability record (added by `attachReliability`): placed
+ * at the city's centre, whatever the chef's home (issue 32: the home is private, see `toOwnChefProfile`).
+ */
 export function toChefProfile(row: ChefProfileRecord): Omit<ChefProfile, 'reliability'> {
+  const centre = cityCentre(row.city);
   return {
     id: row.id,
     user_id: row.userId,
@@ -28,8 +33,8 @@ export function toChefProfile(row: ChefProfileRecord): Omit<ChefProfile, 'reliab
     bio: row.bio,
     city: row.city,
     state: row.state,
-    latitude: row.latitude,
-    longitude: row.longitude,
+    latitude: centre ? centre.lat : row.latitude,
+    longitude: centre ? centre.lon : row.longitude,
     travel_radius: row.travelRadius,
     skills: row.skills,
     availability: row.availability as ChefProfile['availability'],
@@ -37,9 +42,19 @@ export function toChefProfile(row: ChefProfileRecord): Omit<ChefProfile, 'reliab
     hourly_rate_min: row.hourlyRateMin === null ? null : Number(row.hourlyRateMin),
     average_rating: average(row.ratingSum, row.totalRatings),
     total_ratings: row.totalRatings,
+    languages: row.languages,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The chef's own profile (their answers only: GET /profiles/me, their saves): their place as it is (their home
+ * when they gave one) and what it is (`home`).
+ */
+export function toOwnChefProfile(row: ChefProfileRecord): Omit<ChefProfile, 'reliability'> {
+  const home = row.homeSource ? { source: row.homeSource, zip: row.homeZip ?? null } : null;
+  return { ...toChefProfile(row), latitude: row.latitude, longitude: row.longitude, home };
 }
 
 export function toRestaurantProfile(
@@ -65,6 +80,7 @@ export function toRestaurantProfile(
     stripe_account_id: stripeAccountId,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    description_translation: presentTranslation(row.descriptionTranslation),
   };
 }
 

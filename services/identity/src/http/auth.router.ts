@@ -8,6 +8,8 @@ import { refreshSession } from '../use-cases/refresh-session';
 import { signOut } from '../use-cases/sign-out';
 import { verifyPhone } from '../use-cases/verify-phone';
 import { resendCode } from '../use-cases/resend-code';
+import { requestPasswordReset } from '../use-cases/request-password-reset';
+import { resetPassword } from '../use-cases/reset-password';
 
 export function authRouter(ctx: IdentityContext): Router {
   const router = Router();
@@ -41,6 +43,13 @@ export function authRouter(ctx: IdentityContext): Router {
   router.post('/auth/resend-code', requireUser(ctx.keyRing.keys, ctx.revocations), async (req, res) => {
     const body = parseBody(identityHttp.ResendCodeRequest, req);
     res.json(await resendCode(ctx, currentUser(req).id, body.phone));
+  });
+  // A way back in (issue 32), signed out: the same answer whether or not an account matches.
+  router.post('/auth/password/forgot', async (req, res) => {
+    res.json(await requestPasswordReset(ctx, parseBody(identityHttp.ForgotPasswordRequest, req)));
+  });
+  router.post('/auth/password/reset', async (req, res) => {
+    res.json(await resetPassword(ctx, parseBody(identityHttp.ResetPasswordRequest, req)));
   });
   return router;
 }

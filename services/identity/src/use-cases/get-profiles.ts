@@ -8,7 +8,7 @@ import {
 import { findUser } from '../db/users.repository';
 import { isMemberRow } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
-import { toChefProfile, toRestaurantProfile, toUser } from '../domain/serialize';
+import { toChefProfile, toOwnChefProfile, toRestaurantProfile, toUser } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 import { withChefReliability, withRestaurantReliability } from './attach-reliability';
 
@@ -28,7 +28,7 @@ async function ownProfile(
 ) {
   if (type === 'chef') {
     const row = await chefProfileOfUser(ctx.database.db, userId);
-    return row ? (await withChefReliability(ctx, [toChefProfile(row)]))[0] : null;
+    return row ? (await withChefReliability(ctx, [toOwnChefProfile(row)]))[0] : null;
   }
   const row = await restaurantProfileOfUser(ctx.database.db, userId);
   return row ? (await withRestaurantReliability(ctx, [toRestaurantProfile(row, stripe)]))[0] : null;
@@ -47,7 +47,7 @@ export async function getOwnProfile(
   return { profile };
 }
 
-/** A chef profile by profile id or by user id (links use either). */
+/** A chef profile by profile id or by user id (links use either), as anyone may read it (no home). */
 export async function getChefProfile(ctx: IdentityContext, id: string) {
   if (!isUuid(id)) throw IdentityErrors.chefNotFound();
   const row = await findChefProfile(ctx.database.db, id);

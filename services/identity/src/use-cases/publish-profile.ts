@@ -1,7 +1,7 @@
 import { appendEvent, type Tx } from '@brigade/kit';
 import { chefProfileOfUser, restaurantProfileOfUser } from '../db/profiles.repository';
 import { findUser } from '../db/users.repository';
-import { toChefProfile, toRestaurantProfile } from '../domain/serialize';
+import { toOwnChefProfile, toRestaurantProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 
 /** Publish the current state of a user's profile (if any) so other services' read models follow it. */
@@ -11,7 +11,8 @@ export async function publishProfile(ctx: IdentityContext, tx: Tx, userId: strin
   if (user.userType === 'chef') {
     const row = await chefProfileOfUser(tx, userId);
     if (!row) return;
-    const p = toChefProfile(row);
+    // The chef's own place (their home when they gave one): jobs measures their openings from it.
+    const p = toOwnChefProfile(row);
     await appendEvent(ctx.database, tx, 'identity.chef_profile.updated.v1', {
       profile_id: p.id,
       user_id: p.user_id,
@@ -28,6 +29,8 @@ export async function publishProfile(ctx: IdentityContext, tx: Tx, userId: strin
       average_rating: p.average_rating,
       total_ratings: p.total_ratings,
       language_preference: user.languagePreference,
+      home: p.home != null,
+      languages: p.languages,
     });
   } else {
     const row = await restaurantProfileOfUser(tx, userId);
@@ -43,6 +46,7 @@ export async function publishProfile(ctx: IdentityContext, tx: Tx, userId: strin
       state: p.state,
       latitude: p.latitude,
       longitude: p.longitude,
+      zip: p.zip,
       logo_url: p.logo_url,
       cuisine_types: p.cuisine_types,
       average_rating: p.average_rating,

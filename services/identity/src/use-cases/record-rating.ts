@@ -6,13 +6,15 @@ import { publishProfile } from './publish-profile';
 
 /**
  * A side checked out and rated the other: add the rating to the ratee's average (once per job and side) and
- * publish the ratee's profile with its new average.
+ * publish the ratee's profile with its new average. A side that said the shift was not worked gave no rating
+ * (null, issue 32): nothing is counted, the average and the number of ratings stay as they were.
  */
 export async function recordRating(
   ctx: IdentityContext,
   tx: Tx,
   checkout: EventData<'jobs.checkout.recorded.v1'>,
 ) {
+  if (checkout.rating === null) return;
   const added = await addRating(tx, {
     jobId: checkout.job_id,
     side: checkout.side,

@@ -10,8 +10,10 @@ import {
 } from '@brigade/contracts';
 import type { z } from 'zod';
 import { chefProfileOfUser, saveChefProfileRow } from '../db/profiles.repository';
+import { findUser } from '../db/users.repository';
 import { IdentityErrors } from '../domain/errors';
-import { toChefProfile } from '../domain/serialize';
+import { chefHomeAfter, type ChefHomePlace } from '../domain/home';
+import { toOwnChefProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 import { publishProfile } from './publish-profile';
 import { withChefReliability } from './attach-reliability';
@@ -21,7 +23,9 @@ type Form = z.infer<typeof identityHttp.ChefProfileForm>;
 
 /**
  * Create the chef profile (onboarding) or update it with the fields sent (settings). The merged result must
- * hold the spec's rules: name and bio (at most 250 characters), a city, at least one skill.
+ * hold the spec's rules: name and bio (at most 250 characters), a city, at least one skill. The chef's home (a
+ * ZIP or their location, issue 32) becomes their place for every distance (`chefHomeAfter`). The languages the
+ * chef speaks (issue 32) are the account's language until the chef says otherwise.
  */
 export async function saveChefProfile(
   ctx: IdentityContext,
@@ -40,6 +44,15 @@ export async function saveChefProfile(
     if (skills.length === 0) throw IdentityErrors.skillRequired();
     const cityChanged = form.city !== undefined && form.city !== existing?.city;
     const cityInfo = CITIES[city as CityName];
+    const had: ChefHomePlace | null = existing?.homeSource
+      ? {
+          source: existing.homeSource,
+          zip: existing.homeZip,
+          lat: existing.latitude,
+          lon: existing.longitude,
+        }
+      : null;
+    const home = chefHomeAfter(form, city, had, cityChanged);
     const imageUrl = image
       ? await storeImage(tx, userId, image, 'profile')
       : (existing?.profileImageUrl ?? null);
@@ -48,8 +61,11 @@ export async function saveChefProfile(
       bio,
       city,
       state: form.state ?? (cityChanged || !existing ? cityInfo.state : existing.state),
-      latitude: form.latitude ?? (cityChanged || !existing ? cityInfo.latitude : existing.latitude),
-      longitude: form.longitude ?? (cityChanged || !existing ? cityInfo.longitude : existing.longitude),
+      // The chef's place for every distance: their home, else their city's centre (issue 32).
+      latitude: home ? home.lat : cityInfo.latitude,
+      longitude: home ? home.lon : cityInfo.longitude,
+      homeSource: home?.source ?? null,
+      homeZip: home?.zip ?? null,
       travelRadius: form.travelRadius ?? existing?.travelRadius ?? DEFAULT_TRAVEL_RADIUS,
       skills: [...new Set(skills)],
       availability: form.availability
@@ -57,12 +73,20 @@ export async function saveChefProfile(
         : (existing?.availability ?? DEFAULT_CHEF_AVAILABILITY),
       profileImageUrl: imageUrl,
       hourlyRateMin: form.hourlyRateMin ?? existing?.hourlyRateMin ?? null,
+      languages:
+        form.languages ?? (existing?.languages.length ? existing.languages : await ownLanguage(tx, userId)),
       updatedAt: new Date(),
     };
     const row = await saveChefProfileRow(tx, existing?.id, { id: randomUUID(), userId }, values);
     await publishProfile(ctx, tx, userId);
-    return toChefProfile(row);
+    return toOwnChefProfile(row);
   });
   const [withRecord] = await withChefReliability(ctx, [profile]);
   return { profile: withRecord };
+}
+
+/** A chef who has not said which languages they speak: the account's own language. */
+async function ownLanguage(tx: Parameters<typeof findUser>[0], userId: string): Promise<string[]> {
+  const user = await findUser(tx, userId);
+  return user ? [user.languagePreference] : [];
 }

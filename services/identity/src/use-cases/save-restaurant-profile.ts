@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   CITIES,
   DEFAULT_RESTAURANT_HOURS,
+  zipIn,
   zipLocation,
   type CityName,
   type identityHttp,
@@ -13,6 +14,7 @@ import { stripeAccountOf } from '../db/users.repository';
 import { IdentityErrors } from '../domain/errors';
 import { toRestaurantProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
+import { announceDescription } from './announce-description';
 import { publishProfile } from './publish-profile';
 import { withRestaurantReliability } from './attach-reliability';
 import { storeImage, type UploadedFile } from './store-image';
@@ -22,9 +24,12 @@ type Form = z.infer<typeof identityHttp.RestaurantProfileForm>;
 /**
  * Create the restaurant profile (onboarding) or update it with whatever fields are sent (settings). The
  * merged result must hold the spec's rules: name, description, address and city; at least one cuisine.
- * Choosing a city sets its state and coordinates unless coordinates are sent. A ZIP of the service area places
- * the restaurant at that ZIP's centre instead of its city's (the distances chefs see), unless the coordinates
- * sent say more than the city: the city picker sends the city's own centre, which a known ZIP refines.
+ * Choosing a city sets its state and coordinates unless coordinates are sent. A ZIP of the city's area (the
+ * `zip` field, else the one ending the address) places the restaurant at that ZIP's centre instead of its city's
+ * (the distances chefs see), unless the coordinates sent say more than the city: the city picker sends the city's
+ * own centre, which a known ZIP refines. A `zip` typed in that is not of the city's area is refused (400
+ * IDENTITY.UNKNOWN_ZIP); a ZIP-like number in the address that is not one leaves the city's centre. A new
+ * description goes to messaging to be translated (issue 32).
  */
 export async function saveRestaurantProfile(
   ctx: IdentityContext,
@@ -43,7 +48,13 @@ export async function saveRestaurantProfile(
     if (cuisineTypes.length === 0) throw IdentityErrors.cuisineRequired();
     const cityChanged = form.city !== undefined && form.city !== existing?.city;
     const cityInfo = CITIES[city as CityName];
-    const zip = form.zip ?? existing?.zip ?? null;
+    // The ZIP typed in, else the one ending the address sent (issue 32: a distance is between two real points).
+    const typedZip = form.zip ? zipIn(form.zip) : null;
+    if (form.zip && !zipLocation(typedZip, city)) throw IdentityErrors.unknownZip();
+    const zip =
+      typedZip ??
+      (form.address !== undefined ? zipIn(form.address) : null) ??
+      (form.zip === undefined ? (existing?.zip ?? null) : null);
     const zipPlace = zipLocation(zip, city);
     const sentCityCentre =
       cityInfo && form.latitude === cityInfo.latitude && form.longitude === cityInfo.longitude;
@@ -51,8 +62,17 @@ export async function saveRestaurantProfile(
       form.latitude !== undefined && form.longitude !== undefined && !(zipPlace && sentCityCentre)
         ? { lat: form.latitude, lon: form.longitude }
         : null;
-    const placeChanged = cityChanged || form.zip !== undefined || !existing;
+    const placeChanged =
+      cityChanged ||
+      form.zip !== undefined ||
+      (form.address !== undefined && zip !== existing?.zip) ||
+      !existing;
     const logoUrl = logo ? await storeImage(tx, userId, logo, 'logo') : (existing?.logoUrl ?? null);
+    // A new description is translated for chefs of the other language (issue 32); an unchanged one keeps its.
+    const descriptionTranslation =
+      existing && existing.description === description
+        ? existing.descriptionTranslation
+        : await announceDescription(ctx, tx, userId, description);
     const values = {
       name,
       description,
@@ -69,6 +89,7 @@ export async function saveRestaurantProfile(
         : (existing?.operatingHours ?? DEFAULT_RESTAURANT_HOURS),
       cuisineTypes: [...new Set(cuisineTypes)],
       logoUrl,
+      descriptionTranslation,
       updatedAt: new Date(),
     };
     const row = await saveRestaurantProfileRow(tx, existing?.id, { id: randomUUID(), userId }, values);

@@ -1,8 +1,16 @@
-import type { Policy } from '@brigade/contracts';
+import type { ApplicationStatus, Policy } from '@brigade/contracts';
 import { sql, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
+import { chefSeesMoney, jobMoney } from '../domain/money';
+import { heldShiftsOfChef } from './bookings.repository';
 import { attachDisputes, disputesForJobs } from './dispute-views';
-import { presentApplicationOfJob, presentChef, presentJob, type Application } from './presenters';
+import {
+  presentApplicationOfJob,
+  presentBooked,
+  presentChef,
+  presentJob,
+  type Application,
+} from './presenters';
 import { chefReliabilityColumn, chefReliabilityOf, reliabilitySince } from './reliability.repository';
 import {
   normaliseApplication,
@@ -30,16 +38,17 @@ const applicationFrom = sql`jobs.applications a
   left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id
   left join jobs.chef_profiles cp on cp.user_id = a.chef_id`;
 
-function presentApplicationRow(r: ApplicationJoinRow, policy: Policy): Application {
+function presentApplicationRow(r: ApplicationJoinRow, policy: Policy, viewer: Viewer): Application {
   const app = normaliseApplication(toJson(r.app, {}));
-  return {
+  const job = normaliseJob(toJson(r.job, {}));
+  const view: Application = {
     ...presentApplicationOfJob(app, toJson<ChefProfileJson | null>(r.cp, null)),
-    job_postings: presentJob(
-      normaliseJob(toJson(r.job, {})),
-      toJson<RestaurantProfileJson | null>(r.rp, null),
-      policy,
-    ),
+    job_postings: presentJob(job, toJson<RestaurantProfileJson | null>(r.rp, null), policy),
   };
+  // The job's money for its two sides: the restaurant, and the chef of this application when it holds the shift.
+  if (viewer.type === 'restaurant' || chefSeesMoney(job, app.chef_id, app))
+    view.job_postings.money = jobMoney(job);
+  return view;
 }
 
 /** One application as its chef or the job's restaurant sees it; null for anyone else. */
@@ -54,7 +63,7 @@ export async function applicationView(
     executor,
   );
   if (!rows[0]) return null;
-  const view = presentApplicationRow(rows[0], ctx.policy);
+  const view = presentApplicationRow(rows[0], ctx.policy, viewer);
   const mine =
     viewer.type === 'chef' ? view.chef_id === viewer.id : view.job_postings.restaurant_id === viewer.id;
   if (!mine) return null;
@@ -73,7 +82,8 @@ export async function applicationView(
  */
 class Fragments {
   readonly apps = new Map<string, string>();
-  readonly jobs = new Map<string, string>();
+  /** A job's fragment and its money (Job.money's JSON), spliced in for the job's two sides only. */
+  readonly jobs = new Map<string, JobFragment>();
   readonly chefs = new Map<string, string>();
   readonly records = new Map<string, string>();
   readonly made = Date.now();
@@ -81,13 +91,13 @@ class Fragments {
   static readonly MAX = 2048;
   static readonly MAX_AGE_MS = 3_600_000;
 
-  static put(map: Map<string, string>, key: string, text: string): string {
+  static put<T>(map: Map<string, T>, key: string, text: T): T {
     if (map.size >= Fragments.MAX) map.delete(map.keys().next().value!);
     map.set(key, text);
     return text;
   }
 
-  static get(map: Map<string, string>, key: string, make: () => string): string {
+  static get<T>(map: Map<string, T>, key: string, make: () => T): T {
     return map.get(key) ?? Fragments.put(map, key, make());
   }
 }
@@ -96,6 +106,12 @@ function fragmentsOf(policy: Policy): Fragments {
   let f = fragmentsByPolicy.get(policy);
   if (!f || Date.now() - f.made > Fragments.MAX_AGE_MS) fragmentsByPolicy.set(policy, (f = new Fragments()));
   return f;
+}
+
+/** A job's JSON without its closing brace, and its money's JSON. */
+interface JobFragment {
+  text: string;
+  money: string;
 }
 
 /** An object's JSON without its closing brace. */
@@ -109,6 +125,11 @@ interface ListRow {
   /** The job's version and its restaurant profile's ('' when it has none). */
   job_v: string;
   job_status: string;
+  /** The chef the job's cancellation found booked (Job.money's reader), and this application's state. */
+  job_cancelled_chef: string | null;
+  app_chef: string;
+  app_status: ApplicationStatus;
+  app_wc: boolean | null;
   chef: string | null;
   chef_v: string | null;
   rel: string | null;
@@ -141,7 +162,7 @@ async function makeMissing(
   ctx: ViewContext,
   f: Fragments,
   missing: { apps: string[]; jobs: string[]; chefs: string[] },
-): Promise<Map<string, string>> {
+): Promise<Map<string, string | JobFragment>> {
   const parts: SQL[] = [];
   if (missing.apps.length)
     parts.push(sql`select 'a' as kind, a.id::text as id, a.xmin::text as v, to_jsonb(a)::text as t, null as rp
@@ -154,7 +175,7 @@ async function makeMissing(
   if (missing.chefs.length)
     parts.push(sql`select 'c' as kind, cp.user_id::text as id, cp.xmin::text as v, to_jsonb(cp)::text as t, null as rp
       from jobs.chef_profiles cp where cp.user_id = any(${idArray(missing.chefs)}::uuid[])`);
-  const made = new Map<string, string>();
+  const made = new Map<string, string | JobFragment>();
   for (const r of await ctx.database.rows<TextRow>(sql.join(parts, sql` union all `))) {
     const key = versionKey(r.id, r.v);
     if (r.kind === 'a') {
@@ -165,8 +186,12 @@ async function makeMissing(
       made.set(`a:${r.id}`, Fragments.put(f.apps, key, open(rest)));
     } else if (r.kind === 'j') {
       const rp = r.rp === null ? null : (JSON.parse(r.rp) as RestaurantProfileJson);
-      const text = open(presentJob(normaliseJob(JSON.parse(r.t)), rp, ctx.policy));
-      made.set(`j:${r.id}`, Fragments.put(f.jobs, key, text));
+      const job = normaliseJob(JSON.parse(r.t));
+      const fragment = {
+        text: open(presentJob(job, rp, ctx.policy)),
+        money: JSON.stringify(jobMoney(job)),
+      };
+      made.set(`j:${r.id}`, Fragments.put(f.jobs, key, fragment));
     } else {
       const { reliability: _, ...rest } = presentChef(JSON.parse(r.t) as ChefProfileJson)!;
       made.set(`c:${r.id}`, Fragments.put(f.chefs, key, open(rest)));
@@ -182,7 +207,9 @@ async function makeMissing(
  * reliability records (a column of it); a second reads the text of the rows whose version no kept fragment
  * holds (none once the page is known); the disputes add their two queries when a listed job may have one.
  * With `versionScope`, the first statement also reads that list version (`version`; null for an empty list),
- * so the answer's ETag needs no round trip of its own (`sendListWithEtag`).
+ * so the answer's ETag needs no round trip of its own (`sendListWithEtag`). A chef's own list also carries
+ * `booked`: the shifts they hold that have not ended (SHIFT_GAP included), for the openings screen's
+ * warnings (issue 32); every change to them raises the chef's scope, the list's version.
  */
 export async function listApplicationsJson(
   ctx: ViewContext,
@@ -203,7 +230,8 @@ export async function listApplicationsJson(
   const rows = await ctx.database.rows<ListRow>(
     sql`
     select a.id, a.xmin::text as app_v, j.id as job_id, j.xmin::text || ':' || coalesce(rp.xmin::text, '') as job_v,
-      j.status as job_status, cp.user_id as chef, cp.xmin::text as chef_v,
+      j.status as job_status, j.cancelled_chef_id as job_cancelled_chef, a.chef_id as app_chef,
+      a.status as app_status, a.worker_confirmed as app_wc, cp.user_id as chef, cp.xmin::text as chef_v,
       case when cp.user_id is null then null else ${chefReliabilityColumn(chef, since)} end as rel,
       count(*) over () as total,
       ${versionScope === undefined ? sql`null::bigint` : sql`(select version from jobs.list_versions where scope = ${versionScope})`} as list_v
@@ -227,9 +255,9 @@ export async function listApplicationsJson(
   if (missing.apps.length + missing.jobs.length + missing.chefs.length > 0) {
     const made = await makeMissing(ctx, f, missing);
     rows.forEach((r, i) => {
-      apps[i] ??= made.get(`a:${r.id}`);
-      jobs[i] ??= made.get(`j:${r.job_id}`);
-      chefs[i] ??= made.get(`c:${r.chef}`);
+      apps[i] ??= made.get(`a:${r.id}`) as string | undefined;
+      jobs[i] ??= made.get(`j:${r.job_id}`) as JobFragment | undefined;
+      chefs[i] ??= made.get(`c:${r.chef}`) as string | undefined;
     });
     // A row gone between the two statements (a profile replaced): read the list again.
     if ([apps, jobs, chefs].some((texts) => texts.includes(undefined))) {
@@ -249,11 +277,33 @@ export async function listApplicationsJson(
       chef = `${chef},"reliability":${record}}`;
     }
     const dispute = disputes.get(r.job_id);
-    const job = dispute ? `${jobs[i]},"dispute":${JSON.stringify(dispute)}}` : `${jobs[i]}}`;
+    const { text, money } = jobs[i]!;
+    const party =
+      viewer.type === 'restaurant' ||
+      chefSeesMoney(
+        {
+          status: r.job_status as Application['job_postings']['status'],
+          cancelled_chef_id: r.job_cancelled_chef,
+        },
+        r.app_chef,
+        { status: r.app_status, worker_confirmed: r.app_wc },
+      );
+    const withMoney = party ? `${text},"money":${money}` : text;
+    const job = dispute ? `${withMoney},"dispute":${JSON.stringify(dispute)}}` : `${withMoney}}`;
     return `${apps[i]},"chef_profiles":${chef},"job_postings":${job}}`;
   });
+  const booked =
+    viewer.type === 'chef'
+      ? `,"booked":${JSON.stringify(
+          (
+            await heldShiftsOfChef(ctx.database, viewer.id, {
+              endedAfter: new Date(ctx.now().getTime() - ctx.policy.shiftGapMs),
+            })
+          ).map((held) => presentBooked(ctx.policy, held)),
+        )}`
+      : '';
   return {
-    text: `{"applications":[${items.join(',')}],"total":${totalOf(rows)}}`,
+    text: `{"applications":[${items.join(',')}],"total":${totalOf(rows)}${booked}}`,
     // Read with the rows (one snapshot); a scope never written is at 0. Without rows, not read.
     version: versionScope === undefined || rows.length === 0 ? null : Number(rows[0].list_v ?? 0),
   };

@@ -8,7 +8,9 @@ import {
   type DisputeRow,
   type StatementRow,
 } from './disputes.repository';
+import { jobMoney } from '../domain/money';
 import { chefReliability, emptyChefReliability, restaurantReliability } from './reliability.repository';
+import { presentTranslation } from '../domain/text-translation';
 import { presentJob } from './presenters';
 import { normaliseJob, toJson, type ChefProfileJson, type JobRow, type RestaurantProfileJson } from './rows';
 import type { ViewContext, Viewer } from './view-context';
@@ -39,6 +41,7 @@ function presentResolution(d: DisputeRow): jobsHttp.DisputeResolution | null {
     refund_cents: d.refund_cents ?? 0,
     note: d.note ?? '',
     resolved_at: d.resolved_at.toISOString(),
+    note_translation: presentTranslation(d.note_translation),
   };
 }
 
@@ -110,7 +113,7 @@ function checkoutAnswer(
   if (!done) return null;
   return {
     work_completed: work === true,
-    rating: rating ?? 0,
+    rating,
     feedback,
     answered_at: (at ?? fallback).toISOString(),
   };
@@ -145,6 +148,7 @@ export async function opsDisputeView(
     emptyChefReliability();
   const view = presentJob(job, rp, ctx.policy);
   view.dispute = presentJobDispute(d, statements);
+  view.money = jobMoney(job);
   return {
     job: view,
     opened_at: d.opened_at.toISOString(),

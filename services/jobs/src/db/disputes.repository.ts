@@ -1,4 +1,5 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
+import type { KeptTranslation } from '../domain/text-translation';
 import { toDate } from './rows';
 
 /** A jobs.disputes row: one per disputed job, resolved once by an operator. */
@@ -14,6 +15,8 @@ export interface DisputeRow {
   fee_cents: number | null;
   refund_cents: number | null;
   note: string | null;
+  /** The note's translation (issue 32, domain/text-translation.ts). */
+  note_translation?: unknown;
 }
 
 export interface StatementRow {
@@ -160,12 +163,14 @@ export async function markDisputeResolved(
     refund_cents: number;
     note: string;
     resolved_at: Date;
+    note_translation: KeptTranslation | null;
   },
 ): Promise<boolean> {
   const rows = await database.rows(
     sql`update jobs.disputes set resolved_at = ${d.resolved_at.toISOString()}::timestamptz,
           operator_id = ${d.operator_id}, chef_pay_cents = ${d.chef_pay_cents}, fee_cents = ${d.fee_cents},
-          refund_cents = ${d.refund_cents}, note = ${d.note}
+          refund_cents = ${d.refund_cents}, note = ${d.note},
+          note_translation = ${d.note_translation === null ? null : JSON.stringify(d.note_translation)}::jsonb
         where job_id = ${jobId} and resolved_at is null
         returning job_id`,
     tx,

@@ -1,9 +1,20 @@
 import { roundMiles, type ApplicationStatus, type Policy } from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
+import { contactTimes, isBookedShift } from '../domain/contact';
+import { chefSeesMoney, jobMoney } from '../domain/money';
+import { heldShiftsOfChef } from './bookings.repository';
 import { attachDisputes } from './dispute-views';
 import { milesToRestaurant, type ChefPlace } from './places';
-import { presentApplicationOfJob, presentJob, type ApplicationOfJob, type Job } from './presenters';
+import {
+  presentApplicationOfJob,
+  presentBooked,
+  presentJob,
+  type ApplicationOfJob,
+  type BookedShift,
+  type Job,
+} from './presenters';
+import { verifiedPhoneOf } from './read-models.repository';
 import {
   normaliseApplication,
   normaliseJob,
@@ -92,6 +103,9 @@ export async function jobView(
     view.pending_applications_count = view.applications.filter(
       (a: ApplicationOfJob) => a.status === 'pending',
     ).length;
+    const booked = view.applications.find((a) => isBookedShift(job, a));
+    if (booked) view.contact = await contactOf(ctx, job, booked.chef_id, executor);
+    view.money = jobMoney(job);
     return (await attachDisputes(ctx, viewer, [view], executor))[0];
   }
   const mine = await database.rows<UserApplication>(
@@ -109,7 +123,46 @@ export async function jobView(
   view.user_application = application
     ? { id: application.id, status: application.status, worker_confirmed: application.worker_confirmed }
     : null;
+  if (application && isBookedShift(job, application))
+    view.contact = await contactOf(ctx, job, job.restaurant_id, executor);
+  if (chefSeesMoney(job, viewer.id, application)) view.money = jobMoney(job);
+  view.booked_conflict = job.status === 'open' ? await bookedConflict(ctx, viewer.id, job, executor) : null;
   return (await attachDisputes(ctx, viewer, [view], executor))[0];
+}
+
+/**
+ * How one side of a booked shift reaches the other (`other`: the confirmed chef for the restaurant, the
+ * restaurant for the chef): the other's verified phone only inside the contact window (issue 32).
+ */
+async function contactOf(
+  ctx: ViewContext,
+  job: { start_time: Date; end_time: Date },
+  other: string,
+  executor?: Executor,
+): Promise<NonNullable<Job['contact']>> {
+  const { from, until, open } = contactTimes(ctx.policy, job, ctx.now());
+  return {
+    phone: open ? await verifiedPhoneOf(ctx.database, other, executor) : null,
+    phone_from: from.toISOString(),
+    phone_until: until.toISOString(),
+  };
+}
+
+/**
+ * Another shift the chef holds that clashes with this one (SHIFT_GAP of travel included), the soonest, or
+ * null: the "you are booked" warning of the chef's job page (issue 32). Only while the shift is open (the chef
+ * may still apply, be accepted or confirm).
+ */
+async function bookedConflict(
+  ctx: ViewContext,
+  chefId: string,
+  job: { id: string; start_time: Date; end_time: Date },
+  executor?: Executor,
+): Promise<BookedShift | null> {
+  const from = new Date(job.start_time.getTime() - ctx.policy.shiftGapMs);
+  const until = new Date(job.end_time.getTime() + ctx.policy.shiftGapMs);
+  const [other] = await heldShiftsOfChef(ctx.database, chefId, { from, until, except: job.id }, executor);
+  return other ? presentBooked(ctx.policy, other) : null;
 }
 
 export interface JobListQuery {
@@ -236,15 +289,18 @@ export async function listJobs(
     { prepared: true },
   );
   const jobs = rows.map((r) => {
-    const view = presentJobRow(r, policy);
+    const row = normaliseJob(toJson(r.job, {}));
+    const view = presentJob(row, toJson<RestaurantProfileJson | null>(r.rp, null), policy);
     if (isChef) {
       view.user_applied = r.ua_id !== null && r.ua_id !== undefined;
       view.user_application =
         r.ua_id !== null && r.ua_id !== undefined
           ? { id: r.ua_id, status: r.ua_status!, worker_confirmed: r.ua_worker_confirmed }
           : null;
+      if (chefSeesMoney(row, viewer.id, view.user_application)) view.money = jobMoney(row);
     } else {
       view.pending_applications_count = Number(r.pending_count);
+      view.money = jobMoney(row);
     }
     return view;
   });

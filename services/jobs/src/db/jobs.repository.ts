@@ -1,5 +1,6 @@
 import { sql, type Executor } from '@brigade/kit';
 import type { Database } from '@brigade/kit';
+import type { KeptTranslation } from '../domain/text-translation';
 import { normaliseJob, type JobRow } from './rows';
 
 /** What a posted job is created with: the rest of its row starts at the migrations' defaults. */
@@ -18,16 +19,18 @@ export type NewJob = Pick<
   | 'emergency_level'
   | 'required_skills'
   | 'notify_favorites'
->;
+> & { description_translation: KeptTranslation | null };
 
 export async function insertJob(database: Database, tx: Executor, job: NewJob): Promise<void> {
   await tx.execute(sql`
     insert into jobs.jobs (id, restaurant_id, title, description, start_time, end_time, hourly_rate_cents, subtotal_cents,
-      fee_cents, total_cents, emergency_level, required_skills, notify_favorites, status, payment_status)
+      fee_cents, total_cents, emergency_level, required_skills, notify_favorites, status, payment_status,
+      description_translation)
     values (${job.id}, ${job.restaurant_id}, ${job.title}, ${job.description}, ${job.start_time.toISOString()}::timestamptz,
       ${job.end_time.toISOString()}::timestamptz, ${job.hourly_rate_cents}, ${job.subtotal_cents}, ${job.fee_cents},
       ${job.total_cents}, ${job.emergency_level}, ${JSON.stringify(job.required_skills)}::jsonb,
-      ${JSON.stringify(job.notify_favorites)}::jsonb, 'pending_payment', 'pending')`);
+      ${JSON.stringify(job.notify_favorites)}::jsonb, 'pending_payment', 'pending',
+      ${job.description_translation === null ? null : JSON.stringify(job.description_translation)}::jsonb)`);
 }
 
 /** The job row, locked until the transaction ends: every write to a job or its applications starts here. */
@@ -64,13 +67,18 @@ type JobPatch = Partial<
     | 'cancel_fee_cents'
     | 'cancel_refund_cents'
     | 'cancel_reason'
+    | 'money_reason'
+    | 'money_chef_pay_cents'
+    | 'money_fee_cents'
+    | 'money_refund_cents'
   >
->;
+> & { cancel_reason_translation?: KeptTranslation | null };
 
 export async function updateJob(tx: Executor, id: string, patch: JobPatch): Promise<void> {
-  const sets = Object.entries(patch).map(
-    ([column, value]) =>
-      sql`${sql.identifier(column)} = ${value instanceof Date ? sql`${value.toISOString()}::timestamptz` : value}`,
+  const sets = Object.entries(patch).map(([column, value]) =>
+    column === 'cancel_reason_translation'
+      ? sql`${sql.identifier(column)} = ${value === null ? null : JSON.stringify(value)}::jsonb`
+      : sql`${sql.identifier(column)} = ${value instanceof Date ? sql`${value.toISOString()}::timestamptz` : value}`,
   );
   if (sets.length === 0) return;
   await tx.execute(sql`update jobs.jobs set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id}`);

@@ -1,7 +1,9 @@
-import type { Policy } from '@brigade/contracts';
+import { clashesWithBooked, type Policy } from '@brigade/contracts';
 import { sql, type Database } from '@brigade/kit';
+import { heldShiftsOfChef } from './bookings.repository';
 import { listOpenJobs, type JobListQuery } from './job-views';
 import { chefPlace, type ChefPlace } from './places';
+import { presentBooked, type BookedShift } from './presenters';
 
 /**
  * The chefs' open list, which every chef polls. Its content is the same for every chef except the two
@@ -14,15 +16,23 @@ import { chefPlace, type ChefPlace } from './places';
  * The versions come from the poll's own version read (done before any list read), so an entry can only
  * hold data newer than its key, never older: a later poll with a higher version builds again.
  *
- * Distances depend on where the chef is (their city's place) and `near=me` (the default) on their travel
- * radius, so a shared list is per (query, place, radius): every chef of a city with the same radius shares
- * one. The chef's place is read with their applications and cached per `c:<chef>` version, which a profile
- * change raises (so a new city or radius is seen on the next poll, and its ETag differs).
+ * Distances depend on where the chef is (their home: a ZIP's centre or a 0.01-degree square; else their city's
+ * centre) and `near=me` (the default) on their travel radius, so a shared list is per (query, place, radius):
+ * every chef of one ZIP, one square or one city (without a home) with the same radius shares one (ADR 22). The
+ * chef's place is read with their applications and cached per `c:<chef>` version, which a profile change raises
+ * (so a new home, city or radius is seen on the next poll, and its ETag differs).
+ *
+ * The chef's own answer also says, per shift, whether it clashes with a shift the chef holds (`booked_conflict`,
+ * issue 32), spliced like their applications from the shifts they hold, read with them per `c:<chef>` version
+ * (accepting, confirming, declining, cancelling or a job's change all raise it). The shared body never carries
+ * it: the openings screen reads the chef's held shifts from their applications poll (`booked`) instead.
  */
 interface SharedList {
   ids: string[];
   /** Each job's JSON without its closing brace, ready for the chef's fields. */
   fragments: string[];
+  /** Each job's times, to find the chef's clashing bookings. */
+  times: Array<{ start_time: string; end_time: string }>;
   /** How many open shifts match in all (the list is cut at the query's limit). */
   total: number;
   /** The whole shared answer (shared=1), made on first use. */
@@ -35,9 +45,19 @@ interface ChefState {
   version: number;
   apps: Map<string, UserApplication>;
   place: ChefPlace | null;
+  /**
+   * The shifts the chef holds that had not ended (plus SHIFT_GAP) when read: one that has since ended cannot
+   * clash with a shift still open (those start after now), so the list stays right as the clock moves.
+   */
+  booked: BookedShift[];
 }
 
-const MAX_LISTS = 64;
+/**
+ * Lists kept (the oldest written goes first). One per (query, place, radius) at the current versions: with chefs'
+ * homes (issue 32) a place is a ZIP or a 0.01-degree square rather than a city, so more of them are live at once
+ * (ADR 22); a list of 50 shifts is ~50 KB.
+ */
+const MAX_LISTS = 256;
 
 /** `near=me` (the default) narrows the list to the chef's radius when the chef has a place. */
 const nearMe = (q: JobListQuery, place: ChefPlace | null) => (q.near ?? 'me') === 'me' && place !== null;
@@ -46,12 +66,21 @@ const nearMe = (q: JobListQuery, place: ChefPlace | null) => (q.near ?? 'me') ==
 const areaOf = (place: ChefPlace | null, near: boolean) =>
   near && place ? JSON.stringify({ city: place.city, radius_miles: place.radiusMiles }) : 'null';
 
+/** The answer's `distances_from`: the chef's home, their city's centre, or null without a place (issue 32). */
+const fromOf = (place: ChefPlace | null) => (place ? (place.home ? '"home"' : '"city"') : 'null');
+
+/** The end of an open list's body: its total, area and where its distances are from. */
+const tailOf = (total: number, place: ChefPlace | null, near: boolean) =>
+  `"total":${total},"area":${areaOf(place, near)},"distances_from":${fromOf(place)}}`;
+
 /**
  * What an open list depends on besides the query: the chef's place (distances) and, with near=me, their radius.
  * Chefs with the same key see the same list; it names the shared list's audience (ADR 7).
  */
 export function placeKey(place: ChefPlace | null, near: boolean): string {
-  return place ? `${place.lat},${place.lon},${near ? place.radiusMiles : 'all'}` : '';
+  return place
+    ? `${place.lat},${place.lon},${near ? place.radiusMiles : 'all'}${place.home ? ',home' : ''}`
+    : '';
 }
 const MAX_CHEFS = 20_000;
 
@@ -71,16 +100,18 @@ export class OpenListCache {
     now: Date,
     versions: { jobs: number; chef: number; nextStartMs: number | null },
   ): Promise<string> {
-    const { apps, place } = await this.chef(chefId, versions.chef);
+    const { apps, place, booked } = await this.chef(chefId, versions.chef, now);
     const near = nearMe(q, place);
     const list = await this.shared(q, now, versions.jobs, versions.nextStartMs, place, near);
     const parts = list.fragments.map((fragment, i) => {
       const app = apps.get(list.ids[i]);
+      const clash = booked.find((b) => b.job_id !== list.ids[i] && clashesWithBooked(list.times[i], b));
+      const conflict = `"booked_conflict":${clash ? JSON.stringify(clash) : 'null'}`;
       return app
-        ? `${fragment},"user_applied":true,"user_application":${JSON.stringify(app)}}`
-        : `${fragment},"user_applied":false,"user_application":null}`;
+        ? `${fragment},${conflict},"user_applied":true,"user_application":${JSON.stringify(app)}}`
+        : `${fragment},${conflict},"user_applied":false,"user_application":null}`;
     });
-    return `{"jobs":[${parts.join(',')}],"total":${list.total},"area":${areaOf(place, near)}}`;
+    return `{"jobs":[${parts.join(',')}],${tailOf(list.total, place, near)}`;
   }
 
   /**
@@ -96,7 +127,7 @@ export class OpenListCache {
   ): Promise<string> {
     const near = nearMe(q, place);
     const list = await this.shared(q, now, versions.jobs, versions.nextStartMs, place, near);
-    list.body ??= `{"jobs":[${list.fragments.map((f) => `${f}}`).join(',')}],"total":${list.total},"area":${areaOf(place, near)}}`;
+    list.body ??= `{"jobs":[${list.fragments.map((f) => `${f}}`).join(',')}],${tailOf(list.total, place, near)}`;
     return list.body;
   }
 
@@ -116,6 +147,7 @@ export class OpenListCache {
       entry = listOpenJobs(this.database, this.policy, q, now, place, near).then(({ items, total }) => ({
         ids: items.map((j) => j.id),
         fragments: items.map((j) => JSON.stringify(j).slice(0, -1)),
+        times: items.map((j) => ({ start_time: j.start_time, end_time: j.end_time })),
         total,
       }));
       entry.catch(() => this.lists.delete(key));
@@ -125,22 +157,24 @@ export class OpenListCache {
     return entry;
   }
 
-  /** The chef's applications and place, as of this `c:<chef>` version. */
-  private async chef(chefId: string, version: number): Promise<ChefState> {
+  /** The chef's applications, place and held shifts, as of this `c:<chef>` version. */
+  private async chef(chefId: string, version: number, now: Date): Promise<ChefState> {
     const cached = this.chefs.get(chefId);
     if (cached && cached.version === version) return cached;
-    const [rows, place] = await Promise.all([
+    const endedAfter = new Date(now.getTime() - this.policy.shiftGapMs);
+    const [rows, place, held] = await Promise.all([
       this.database.rows<UserApplication & { job_id: string }>(
         sql`select job_id, id, status, worker_confirmed from jobs.applications where chef_id = ${chefId}`,
         undefined,
         { prepared: true },
       ),
       chefPlace(this.database, chefId),
+      heldShiftsOfChef(this.database, chefId, { endedAfter }),
     ]);
     const apps = new Map(
       rows.map((r) => [r.job_id, { id: r.id, status: r.status, worker_confirmed: r.worker_confirmed }]),
     );
-    const state = { version, apps, place };
+    const state = { version, apps, place, booked: held.map((h) => presentBooked(this.policy, h)) };
     this.chefs.delete(chefId);
     this.chefs.set(chefId, state);
     if (this.chefs.size > MAX_CHEFS) this.chefs.delete(this.chefs.keys().next().value!);

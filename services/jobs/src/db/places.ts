@@ -8,10 +8,15 @@ import {
 import { sql, type Database } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 
-/** Where a chef looks for shifts: their city's place and their travel radius (from identity's profile events). */
+/**
+ * Where a chef looks for shifts (from identity's profile events): their home (a ZIP's centre or their location to
+ * 0.01 degree, issue 32) or, without one, their city's centre; their city and their travel radius.
+ */
 export interface ChefPlace extends Point {
   city: string;
   radiusMiles: number;
+  /** The point is the chef's home, not their city's centre. */
+  home: boolean;
 }
 
 /** A city's centre as SQL (null outside the service area): rows recorded before coordinates were kept. */
@@ -39,8 +44,9 @@ export async function chefPlace(database: Database, chefId: string): Promise<Che
     latitude: number | string | null;
     longitude: number | string | null;
     travel_radius: number | string | null;
+    home: boolean;
   }>(
-    sql`select city, latitude, longitude, travel_radius from jobs.chef_profiles where user_id = ${chefId}`,
+    sql`select city, latitude, longitude, travel_radius, home from jobs.chef_profiles where user_id = ${chefId}`,
     undefined,
     { prepared: true },
   );
@@ -51,5 +57,10 @@ export async function chefPlace(database: Database, chefId: string): Promise<Che
       ? { lat: Number(row.latitude), lon: Number(row.longitude) }
       : cityCentre(row.city);
   if (!point) return null;
-  return { ...point, city: row.city, radiusMiles: Number(row.travel_radius ?? DEFAULT_TRAVEL_RADIUS) };
+  return {
+    ...point,
+    city: row.city,
+    radiusMiles: Number(row.travel_radius ?? DEFAULT_TRAVEL_RADIUS),
+    home: row.home === true && row.latitude !== null && row.longitude !== null,
+  };
 }

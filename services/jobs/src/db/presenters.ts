@@ -1,4 +1,13 @@
-import { checkoutDeadline, lateCancelFrom, type jobsHttp, type Policy } from '@brigade/contracts';
+import {
+  busyWindow,
+  checkoutDeadline,
+  checkoutOpensAt,
+  lateCancelFrom,
+  type jobsHttp,
+  type Policy,
+} from '@brigade/contracts';
+import type { HeldShift } from '../domain/booking';
+import { presentTranslation } from '../domain/text-translation';
 import { emptyChefReliability, type ChefReliability } from './reliability.repository';
 import {
   toJson,
@@ -15,6 +24,7 @@ export type Application = jobsHttp.Application;
 export type ApplicationOfJob = Omit<Application, 'job_postings'>;
 export type Chef = NonNullable<Application['chef_profiles']>;
 export type Restaurant = NonNullable<Job['restaurant_profiles']>;
+export type BookedShift = jobsHttp.BookedShift;
 
 const numberOrNull = (value: number | string | null | undefined): number | null =>
   value === null || value === undefined ? null : Number(value);
@@ -27,6 +37,7 @@ export function presentRestaurant(rp: RestaurantProfileJson | null): Restaurant 
     address: rp.address ?? '',
     city: rp.city ?? '',
     state: rp.state ?? '',
+    zip: rp.zip ?? null,
     logo_url: rp.logo_url ?? null,
     cuisine_types: toJson<string[]>(rp.cuisine_types, []),
     average_rating: numberOrNull(rp.average_rating),
@@ -47,6 +58,7 @@ export function presentChef(cp: ChefProfileJson | null, reliability?: ChefReliab
     city: cp.city ?? null,
     average_rating: numberOrNull(cp.average_rating),
     total_ratings: Number(cp.total_ratings ?? 0),
+    languages: toJson<string[]>(cp.languages, []),
     reliability: reliability ?? emptyChefReliability(),
   };
 }
@@ -60,6 +72,7 @@ function presentCancellation(job: JobRow): Job['cancellation'] {
     fee_cents: job.cancel_fee_cents ?? 0,
     refund_cents: job.cancel_refund_cents ?? 0,
     reason: job.cancel_reason,
+    reason_translation: presentTranslation(job.cancel_reason_translation),
     cancelled_at: job.cancelled_at.toISOString(),
   };
 }
@@ -71,6 +84,7 @@ export function presentJob(job: JobRow, rp: RestaurantProfileJson | null, policy
     restaurant_id: job.restaurant_id,
     title: job.title,
     description: job.description,
+    description_translation: presentTranslation(job.description_translation),
     start_time: job.start_time.toISOString(),
     end_time: job.end_time.toISOString(),
     hours: minutes / 60,
@@ -92,6 +106,7 @@ export function presentJob(job: JobRow, rp: RestaurantProfileJson | null, policy
     restaurant_profiles: presentRestaurant(rp),
     late_cancel_from: lateCancelFrom(policy, job.start_time).toISOString(),
     checkout_deadline: checkoutDeadline(policy, job.end_time).toISOString(),
+    checkout_opens_at: checkoutOpensAt(job.end_time).toISOString(),
     cancellation: presentCancellation(job),
   };
 }
@@ -106,5 +121,19 @@ export function presentApplicationOfJob(app: ApplicationRow, cp: ChefProfileJson
     created_at: app.created_at.toISOString(),
     updated_at: app.updated_at.toISOString(),
     chef_profiles: presentChef(cp),
+  };
+}
+
+/** A shift the chef holds, as their own answers carry it (with its SHIFT_GAP-widened busy window). */
+export function presentBooked(policy: Policy, held: HeldShift): BookedShift {
+  return {
+    job_id: held.job_id,
+    title: held.title,
+    restaurant_name: held.restaurant_name,
+    city: held.city,
+    start_time: held.start_time.toISOString(),
+    end_time: held.end_time.toISOString(),
+    confirmed: held.confirmed,
+    ...busyWindow(policy, held),
   };
 }

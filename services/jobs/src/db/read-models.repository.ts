@@ -16,16 +16,17 @@ export async function upsertChefProfile(
   const rows = await database.rows(
     sql`
     insert into jobs.chef_profiles (profile_id, user_id, name, bio, city, state, skills, travel_radius, latitude, longitude,
-      profile_image_url, average_rating, total_ratings, source_occurred_at)
+      home, profile_image_url, average_rating, total_ratings, languages, source_occurred_at)
     values (${p.profile_id}, ${p.user_id}, ${p.name}, ${p.bio}, ${p.city}, ${p.state}, ${JSON.stringify(p.skills)}::jsonb,
-      ${Math.round(p.travel_radius)}, ${p.latitude}::float8, ${p.longitude}::float8, ${p.profile_image_url},
-      ${p.average_rating}, ${p.total_ratings}, ${occurredAt}::timestamptz)
+      ${Math.round(p.travel_radius)}, ${p.latitude}::float8, ${p.longitude}::float8, ${p.home === true},
+      ${p.profile_image_url}, ${p.average_rating}, ${p.total_ratings},
+      ${JSON.stringify(p.languages ?? [p.language_preference])}::jsonb, ${occurredAt}::timestamptz)
     on conflict (profile_id) do update set
       user_id = excluded.user_id, name = excluded.name, bio = excluded.bio, city = excluded.city, state = excluded.state,
       skills = excluded.skills, travel_radius = excluded.travel_radius, latitude = excluded.latitude,
-      longitude = excluded.longitude, profile_image_url = excluded.profile_image_url,
+      longitude = excluded.longitude, home = excluded.home, profile_image_url = excluded.profile_image_url,
       average_rating = excluded.average_rating, total_ratings = excluded.total_ratings,
-      source_occurred_at = excluded.source_occurred_at, updated_at = now()
+      languages = excluded.languages, source_occurred_at = excluded.source_occurred_at, updated_at = now()
     where jobs.chef_profiles.source_occurred_at <= excluded.source_occurred_at
     returning profile_id`,
     tx,
@@ -52,14 +53,15 @@ export async function upsertRestaurantProfile(
   );
   const rows = await database.rows(
     sql`
-    insert into jobs.restaurant_profiles (profile_id, user_id, name, address, city, state, latitude, longitude, logo_url,
-      cuisine_types, average_rating, total_ratings, source_occurred_at)
+    insert into jobs.restaurant_profiles (profile_id, user_id, name, address, city, state, latitude, longitude, zip,
+      logo_url, cuisine_types, average_rating, total_ratings, source_occurred_at)
     values (${p.profile_id}, ${p.user_id}, ${p.name}, ${p.address}, ${p.city}, ${p.state}, ${p.latitude}::float8,
-      ${p.longitude}::float8, ${p.logo_url}, ${JSON.stringify(p.cuisine_types)}::jsonb, ${p.average_rating},
-      ${p.total_ratings}, ${occurredAt}::timestamptz)
+      ${p.longitude}::float8, ${p.zip ?? null}, ${p.logo_url}, ${JSON.stringify(p.cuisine_types)}::jsonb,
+      ${p.average_rating}, ${p.total_ratings}, ${occurredAt}::timestamptz)
     on conflict (profile_id) do update set
       user_id = excluded.user_id, name = excluded.name, address = excluded.address, city = excluded.city,
-      state = excluded.state, latitude = excluded.latitude, longitude = excluded.longitude, logo_url = excluded.logo_url,
+      state = excluded.state, latitude = excluded.latitude, longitude = excluded.longitude, zip = excluded.zip,
+      logo_url = excluded.logo_url,
       cuisine_types = excluded.cuisine_types,
       average_rating = excluded.average_rating, total_ratings = excluded.total_ratings,
       source_occurred_at = excluded.source_occurred_at, updated_at = now()
@@ -68,6 +70,42 @@ export async function upsertRestaurantProfile(
     tx,
   );
   return rows.length > 0;
+}
+
+/**
+ * Keep a chef's or restaurant's verified phone (null while unverified), the newest event winning. Returns
+ * whether it changed.
+ */
+export async function upsertUserPhone(
+  database: Database,
+  tx: Executor,
+  u: { user_id: string; phone: string; phone_verified: boolean },
+  occurredAt: string,
+): Promise<boolean> {
+  const rows = await database.rows(
+    sql`
+    insert into jobs.user_phones (user_id, phone, source_occurred_at)
+    values (${u.user_id}, ${u.phone_verified ? u.phone : null}, ${occurredAt}::timestamptz)
+    on conflict (user_id) do update set phone = excluded.phone,
+      source_occurred_at = excluded.source_occurred_at, updated_at = now()
+    where jobs.user_phones.source_occurred_at <= excluded.source_occurred_at
+    returning user_id`,
+    tx,
+  );
+  return rows.length > 0;
+}
+
+/** A chef's or restaurant's verified phone (E.164), or null (unknown or not verified). */
+export async function verifiedPhoneOf(
+  database: Database,
+  userId: string,
+  executor?: Executor,
+): Promise<string | null> {
+  const rows = await database.rows<{ phone: string | null }>(
+    sql`select phone from jobs.user_phones where user_id = ${userId}`,
+    executor,
+  );
+  return rows[0]?.phone ?? null;
 }
 
 export async function upsertPayoutAccount(

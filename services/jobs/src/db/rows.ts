@@ -29,6 +29,8 @@ export interface ChefProfileJson {
   profile_image_url: string | null;
   average_rating: number | string | null;
   total_ratings: number | string | null;
+  /** ISO 639-1 codes; absent from a row read before migration 0010 */
+  languages?: string[] | string | null;
 }
 
 /** A jobs.restaurant_profiles record as `to_jsonb(rp)` returns it in the read modules' joins. */
@@ -39,6 +41,7 @@ export interface RestaurantProfileJson {
   address: string | null;
   city: string | null;
   state: string | null;
+  zip?: string | null;
   logo_url: string | null;
   cuisine_types: string[] | string | null;
   average_rating: number | string | null;
@@ -76,6 +79,10 @@ export function normaliseJob(row: any): JobRow {
     cancel_fee_cents: row.cancel_fee_cents == null ? null : Number(row.cancel_fee_cents),
     cancel_refund_cents: row.cancel_refund_cents == null ? null : Number(row.cancel_refund_cents),
     cancel_reason: row.cancel_reason ?? null,
+    money_reason: row.money_reason ?? null,
+    money_chef_pay_cents: row.money_chef_pay_cents == null ? null : Number(row.money_chef_pay_cents),
+    money_fee_cents: row.money_fee_cents == null ? null : Number(row.money_fee_cents),
+    money_refund_cents: row.money_refund_cents == null ? null : Number(row.money_refund_cents),
     required_skills: toJson(row.required_skills, []),
     notify_favorites: toJson(row.notify_favorites, []),
   };

@@ -47,6 +47,10 @@ export const jobs = jobsSchema.table('jobs', {
   cancelFeeCents: integer('cancel_fee_cents'),
   cancelRefundCents: integer('cancel_refund_cents'),
   cancelReason: text('cancel_reason'),
+  moneyReason: text('money_reason'),
+  moneyChefPayCents: integer('money_chef_pay_cents'),
+  moneyFeeCents: integer('money_fee_cents'),
+  moneyRefundCents: integer('money_refund_cents'),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
@@ -81,9 +85,21 @@ export const chefProfiles = jobsSchema.table('chef_profiles', {
   travelRadius: integer('travel_radius'),
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
+  /** Issue 32: latitude/longitude are the chef's home (not their city's centre). */
+  home: boolean('home').notNull().default(false),
   profileImageUrl: text('profile_image_url'),
   averageRating: doublePrecision('average_rating'),
   totalRatings: integer('total_ratings').notNull(),
+  /** ISO 639-1 codes of the languages the chef speaks (issue 32) */
+  languages: jsonb('languages').$type<string[]>().notNull(),
+  sourceOccurredAt: ts('source_occurred_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** Read model of identity's users: each chef's and restaurant's verified phone (null while unverified). */
+export const userPhones = jobsSchema.table('user_phones', {
+  userId: uuid('user_id').primaryKey(),
+  phone: text('phone'),
   sourceOccurredAt: ts('source_occurred_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
@@ -97,6 +113,7 @@ export const restaurantProfiles = jobsSchema.table('restaurant_profiles', {
   state: text('state').notNull(),
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
+  zip: text('zip'),
   logoUrl: text('logo_url'),
   cuisineTypes: jsonb('cuisine_types').$type<string[]>().notNull(),
   averageRating: doublePrecision('average_rating'),

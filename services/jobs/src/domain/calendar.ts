@@ -81,7 +81,8 @@ const TEXTS = {
   },
 } as const;
 
-function positionName(title: string, language: Language): string {
+/** A position as the reader says it ("Cocinero de línea" in Spanish). */
+export function positionName(title: string, language: Language): string {
   return language === 'es' ? (POSITION_ES[title as keyof typeof POSITION_ES] ?? title) : title;
 }
 

@@ -49,7 +49,15 @@ export const JobsErrors = {
       'JOBS.NOT_CHECKOUTABLE',
       'Checkout is only possible for the confirmed chef of a filled shift',
     ),
-  checkoutTooEarly: () => new AppError(409, 'JOBS.SHIFT_NOT_STARTED', 'Checkout opens when the shift starts'),
+  // Checkout before the end: `checkoutNotOpen` in domain/booking.ts (the time it opens, in the caller's language).
+  ratingRequired: () =>
+    new AppError(400, 'JOBS.RATING_REQUIRED', 'Please rate the other side from 1 to 5 stars'),
+  ratingWithoutWork: () =>
+    new AppError(
+      400,
+      'JOBS.RATING_WITHOUT_WORK',
+      'A shift that was not worked is not rated: leave the rating out',
+    ),
   checkoutClosed: () =>
     new AppError(
       409,

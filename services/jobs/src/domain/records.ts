@@ -1,4 +1,4 @@
-import type { ApplicationStatus, JobStatus, PaymentStatus } from '@brigade/contracts';
+import type { ApplicationStatus, JobStatus, MoneyReason, PaymentStatus } from '@brigade/contracts';
 
 // The records use cases and the domain work with (a jobs.jobs row, a jobs.applications row, as db/ returns
 // them): types only, so domain/ and use-cases/ need nothing from db/ to name them.
@@ -40,6 +40,17 @@ export interface JobRow {
   cancel_fee_cents: number | null;
   cancel_refund_cents: number | null;
   cancel_reason: string | null;
+  /**
+   * The money decision's reason and figures (issue 32): an operator's decision when it is made, then what
+   * payments' closing event says the ledger moved. Null before.
+   */
+  money_reason: MoneyReason | null;
+  money_chef_pay_cents: number | null;
+  money_fee_cents: number | null;
+  money_refund_cents: number | null;
+  /** The description's and the cancellation reason's translations (issue 32, domain/text-translation.ts). */
+  description_translation?: unknown;
+  cancel_reason_translation?: unknown;
   created_at: Date;
   updated_at: Date;
 }

@@ -8,7 +8,9 @@ import { onMessageSent } from './on-message-sent';
 import { onPayoutAccountUpdated } from './on-payout-account-updated';
 import { onRestaurantProfileUpdated } from './on-restaurant-profile-updated';
 import { onStatementTranslated } from './on-statement-translated';
+import { onTextTranslated } from './on-text-translated';
 import { onUserSuspended } from './on-user-suspended';
+import { onUserRegistered, onUserUpdated } from './on-user-phone';
 
 /**
  * Every event the jobs service reacts to: event type -> handler, on queue jobs.<name>. The queues keep their
@@ -25,7 +27,10 @@ export function subscriptions(ctx: JobsContext): Subscription[] {
     ['identity.chef_profile.updated.v1', onChefProfileUpdated, 'on-chef-profile-updated'],
     ['identity.restaurant_profile.updated.v1', onRestaurantProfileUpdated, 'on-restaurant-profile-updated'],
     ['messaging.statement.translated.v1', onStatementTranslated, 'on-statement-translated'],
+    ['messaging.text.translated.v1', onTextTranslated, 'on-text-translated'],
     ['messaging.message.sent.v1', onMessageSent, 'on-message-sent'],
     ['identity.user.suspended.v1', onUserSuspended, 'on-user-suspended'],
+    ['identity.user.registered.v1', onUserRegistered],
+    ['identity.user.updated.v1', onUserUpdated],
   ]);
 }

@@ -65,7 +65,7 @@ export function applicationsRouter(ctx: JobsContext, auth: RequestHandler, list:
     const user = currentUser(req);
     const id = appId(req);
     const { status } = parseBody(jobsHttp.UpdateApplicationRequest, req);
-    if (status === 'accepted') await acceptApplication(ctx, user.id, id);
+    if (status === 'accepted') await acceptApplication(ctx, user, id);
     else await rejectApplication(ctx, user.id, id);
     await respond(req, res, id);
   });
@@ -74,7 +74,7 @@ export function applicationsRouter(ctx: JobsContext, auth: RequestHandler, list:
     const user = currentUser(req);
     const id = appId(req);
     const { confirmed } = parseBody(jobsHttp.ConfirmApplicationRequest, req);
-    await respondToAcceptance(ctx, user.id, id, confirmed);
+    await respondToAcceptance(ctx, user, id, confirmed);
     await respond(req, res, id);
   });
 

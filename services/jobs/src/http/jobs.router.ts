@@ -104,7 +104,7 @@ export function jobsRouter(ctx: JobsContext, auth: RequestHandler, list: GetRout
   router.post('/jobs', auth, restaurantOnly, requireVerifiedPhone(), async (req, res) => {
     const user = currentUser(req);
     const input = parseBody(jobsHttp.PostJobRequest, req);
-    const id = await postJob(ctx, user.id, input);
+    const id = await postJob(ctx, user, input);
     res.status(201).json({ job: await jobView(ctx, user, id) });
   });
 

@@ -8,6 +8,7 @@ import type { JobRow } from '../domain/records';
 import { quoteJobCancellation, type ExplainedQuote } from '../domain/cancellation';
 import { JobsErrors } from '../domain/errors';
 import { jobFacts } from '../domain/facts';
+import { announceText } from './announce-text';
 import { moveApplicationsOfJob } from './move-applications';
 import { recordReliability } from './record-reliability';
 
@@ -34,7 +35,13 @@ export async function cancelJob(
     const quote = quoteJobCancellation(ctx.policy, job, chefId !== null, now, user.language);
     if (quote.rule === 'started') throw JobsErrors.startedCannotBeCancelled(user.language);
 
-    await applyJobCancellation(ctx, tx, job, { chefId, quote, by: 'restaurant', reason });
+    await applyJobCancellation(ctx, tx, job, {
+      chefId,
+      quote,
+      by: 'restaurant',
+      reason,
+      language: user.language,
+    });
     return quote;
   });
 }
@@ -48,13 +55,30 @@ export async function applyJobCancellation(
   ctx: JobsContext,
   tx: Tx,
   job: JobRow,
-  c: { chefId: string | null; quote: CancellationQuote; by: 'restaurant' | 'system'; reason: string | null },
+  c: {
+    chefId: string | null;
+    quote: CancellationQuote;
+    by: 'restaurant' | 'system';
+    reason: string | null;
+    /** The writer's language: the owner's reason is translated for the chefs (issue 32); Brigade's is not. */
+    language?: 'en' | 'es';
+  },
 ): Promise<void> {
   const next = nextJobStatus('cancel', job.status);
   if (!next) throw JobsErrors.cannotCancelJob(job.status);
   const { chefId, quote, reason } = c;
   const now = ctx.now();
   const withdrawn = await moveApplicationsOfJob(ctx, tx, job.id, 'withdraw');
+  const reasonTranslation =
+    c.language && c.by === 'restaurant'
+      ? await announceText(ctx, tx, {
+          kind: 'cancellation_reason',
+          jobId: job.id,
+          words: reason,
+          language: c.language,
+          writtenAt: now,
+        })
+      : null;
   await updateJob(tx, job.id, {
     status: next,
     cancelled_at: now,
@@ -65,6 +89,7 @@ export async function applyJobCancellation(
     cancel_fee_cents: quote.fee_cents,
     cancel_refund_cents: quote.refund_cents,
     cancel_reason: reason,
+    cancel_reason_translation: reasonTranslation,
   });
   await appendEvent(ctx.database, tx, 'jobs.job.cancelled.v1', {
     ...jobFacts(job),

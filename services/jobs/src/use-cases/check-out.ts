@@ -1,10 +1,18 @@
-import { applicationState, checkoutDeadline, checkoutOutcome, type jobsHttp } from '@brigade/contracts';
+import {
+  applicationState,
+  checkoutDeadline,
+  checkoutOpensAt,
+  checkoutOutcome,
+  type jobsHttp,
+} from '@brigade/contracts';
 import { inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
 import type { z } from 'zod';
 import type { JobsContext } from '../context';
+import { restaurantCity } from '../db/bookings.repository';
 import { updateJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
-import { checkoutMessage, outcomeStatus, type CheckoutSide } from '../domain/checkout';
+import { checkoutNotOpen } from '../domain/booking';
+import { checkoutAnswer, outcomeStatus, type CheckoutSide } from '../domain/checkout';
 import { checkoutAnswers, checkoutReliabilityFacts } from '../domain/reliability';
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts, moneyFacts } from '../domain/facts';
@@ -13,17 +21,22 @@ import { openDispute } from './open-dispute';
 import { recordReliability } from './record-reliability';
 
 /**
- * One side checks out of a filled shift after it started and before its checkout deadline, and rates the
- * other (jobs.checkout.recorded.v1, which identity turns into average ratings). When both have, the job is
- * completed (release or refund) or disputed, jobs.checkout.completed.v1 tells payments what to do with the
- * escrow, and a shift paid out counts as completed on both reliability records.
+ * One side checks out of a filled shift from its scheduled end (before it: 409 JOBS.CHECKOUT_NOT_OPEN with
+ * `opens_at`) until its checkout deadline, says whether the shift was worked and, when it was, rates the other
+ * (jobs.checkout.recorded.v1, which identity turns into average ratings; a "not worked" answer carries no
+ * rating). When both have, the job is completed (release or refund) or disputed, jobs.checkout.completed.v1
+ * tells payments what to do with the escrow, and a shift paid out counts as completed on both reliability
+ * records.
  */
 export async function checkOut(
   ctx: JobsContext,
-  user: Pick<AuthUser, 'id' | 'type'>,
+  user: Pick<AuthUser, 'id' | 'type' | 'language'>,
   applicationId: string,
   input: z.infer<typeof jobsHttp.CheckoutRequest>,
-): Promise<{ message: string; mutualCheckoutCompleted: boolean }> {
+): Promise<z.infer<typeof jobsHttp.CheckoutResponse>> {
+  // A decision, not a default (issue 32): the work done is rated, work not done is not.
+  if (input.workCompleted && input.rating === null) throw JobsErrors.ratingRequired();
+  if (!input.workCompleted && input.rating !== null) throw JobsErrors.ratingWithoutWork();
   return inTransaction(ctx, async (tx) => {
     const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
     const side: CheckoutSide = user.type;
@@ -36,7 +49,13 @@ export async function checkOut(
       throw JobsErrors.notCheckoutable();
     }
     const now = ctx.now().getTime();
-    if (job.start_time.getTime() > now) throw JobsErrors.checkoutTooEarly();
+    const opensAt = checkoutOpensAt(job.end_time);
+    if (now < opensAt.getTime())
+      throw checkoutNotOpen(
+        user.language,
+        opensAt,
+        await restaurantCity(ctx.database, job.restaurant_id, tx),
+      );
     if (now >= checkoutDeadline(ctx.policy, job.end_time).getTime()) throw JobsErrors.checkoutClosed();
 
     const after = { ...job };
@@ -89,8 +108,8 @@ export async function checkOut(
         outcome,
         restaurant_work_completed: after.restaurant_work_completed === true,
         chef_work_completed: after.chef_work_completed === true,
-        chef_rating: after.chef_rating!,
-        restaurant_rating: after.restaurant_rating!,
+        chef_rating: after.chef_rating,
+        restaurant_rating: after.restaurant_rating,
         ...moneyFacts(job),
       });
     }
@@ -103,6 +122,6 @@ export async function checkOut(
       ...(await scopesOfJob(ctx.database, tx, job, patch.status ?? job.status)),
       ...recorded,
     ]);
-    return { message: checkoutMessage(side, outcome), mutualCheckoutCompleted: mutual };
+    return checkoutAnswer(user.language ?? 'en', side, { ...after, ...patch }, input.workCompleted);
   });
 }

@@ -1,6 +1,7 @@
 import type { Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { jobIdOfApplication, lockApplication } from '../db/applications.repository';
+import { lockChefBookings } from '../db/bookings.repository';
 import { lockJob } from '../db/jobs.repository';
 import type { ApplicationRow, JobRow } from '../domain/records';
 import { JobsErrors } from '../domain/errors';
@@ -8,6 +9,11 @@ import { JobsErrors } from '../domain/errors';
 /**
  * Lock an application's job row, then the application, and re-read both: every write to an application
  * goes through here, so writers on one job queue behind each other and each sees the last one's result.
+ *
+ * The fixed lock order of a write: the job row, then the application row, then (when the chef takes a seat:
+ * accepted, confirmed) the chef's bookings (`lockChefBookings`). After a chef's bookings nothing locks another
+ * job or its applications (confirming closes the job's own other applications, behind the job's row lock
+ * already held), so two writers never wait on each other in opposite orders.
  */
 export async function lockApplicationAndJob(
   ctx: JobsContext,
@@ -20,4 +26,13 @@ export async function lockApplicationAndJob(
   const app = await lockApplication(ctx.database, tx, applicationId);
   if (!job || !app) throw JobsErrors.applicationNotFound();
   return { job, app };
+}
+
+/**
+ * The last lock of a write that gives a chef a seat (after `lockApplicationAndJob`): the chef's bookings, so
+ * two such writes for one chef (two restaurants accepting them, the chef confirming two shifts) run one after
+ * the other and the second sees the first's seat (issue 32: no double-booking).
+ */
+export async function lockChefTime(ctx: JobsContext, tx: Tx, chefId: string): Promise<void> {
+  await lockChefBookings(ctx.database, tx, chefId);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { jobsHttp } from '@brigade/contracts';
-import { inTransaction, appendEvent } from '@brigade/kit';
+import { inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
 import type { z } from 'zod';
 import type { JobsContext } from '../context';
 import { resolveFavorites } from '../db/favorites.repository';
@@ -8,16 +8,19 @@ import { insertJob } from '../db/jobs.repository';
 import { touchScopes } from '../db/list-versions.repository';
 import { JobsErrors } from '../domain/errors';
 import { checkPostingWindow } from '../domain/posting';
+import { announceText } from './announce-text';
 
 /**
  * A restaurant posts a shift. It starts in pending_payment with its pay computed here (never by the
- * client); payments charges the total from jobs.job.posted.v1 and answers with escrow held or failed.
+ * client); payments charges the total from jobs.job.posted.v1 and answers with escrow held or failed. Its
+ * description goes to messaging to be translated for chefs of the other language (issue 32).
  */
 export async function postJob(
   ctx: JobsContext,
-  restaurantId: string,
+  restaurant: Pick<AuthUser, 'id' | 'language'>,
   input: z.infer<typeof jobsHttp.PostJobRequest>,
 ): Promise<string> {
+  const restaurantId = restaurant.id;
   const start = new Date(input.startTime);
   const end = new Date(input.endTime);
   const pay = checkPostingWindow(start, end, input.hourlyRate, ctx.now());
@@ -43,7 +46,14 @@ export async function postJob(
       required_skills: [...new Set(input.requiredSkills)],
       notify_favorites: favorites.profileIds,
     };
-    await insertJob(ctx.database, tx, job);
+    const descriptionTranslation = await announceText(ctx, tx, {
+      kind: 'job_description',
+      jobId: id,
+      words: job.description,
+      language: restaurant.language,
+      writtenAt: ctx.now(),
+    });
+    await insertJob(ctx.database, tx, { ...job, description_translation: descriptionTranslation });
     await appendEvent(ctx.database, tx, 'jobs.job.posted.v1', {
       job_id: id,
       restaurant_id: restaurantId,

@@ -8,6 +8,7 @@ import {
   upsertChefProfile,
   upsertPayoutAccount,
   upsertRestaurantProfile,
+  upsertUserPhone,
 } from '../db/read-models.repository';
 
 // The read models of other services' facts, so no request ever calls another service. Each keeps the newest
@@ -45,4 +46,17 @@ export async function recordPayoutAccount(
   occurredAt: string,
 ): Promise<void> {
   await upsertPayoutAccount(tx, data, occurredAt);
+}
+
+/**
+ * A chef's or restaurant's phone (identity; issue 32): kept only once verified, shown to the other side of a
+ * booked shift in its contact window (GET /jobs/{id}), which no list carries.
+ */
+export async function recordUserPhone(
+  ctx: JobsContext,
+  tx: Tx,
+  data: { user_id: string; phone: string; phone_verified: boolean },
+  occurredAt: string,
+): Promise<void> {
+  await upsertUserPhone(ctx.database, tx, data, occurredAt);
 }

@@ -8,6 +8,7 @@ import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { decisionReliabilityFacts, disputeFigures, type DisputeFigures } from '../domain/dispute';
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../domain/facts';
+import { announceText } from './announce-text';
 import { recordReliability } from './record-reliability';
 
 /**
@@ -20,7 +21,7 @@ import { recordReliability } from './record-reliability';
  */
 export async function resolveDispute(
   ctx: JobsContext,
-  operator: Pick<OperatorUser, 'id'> & { email?: string },
+  operator: Pick<OperatorUser, 'id'> & { email?: string; language?: 'en' | 'es' },
   jobId: string,
   input: opsHttp.ResolveDisputeRequest,
 ): Promise<DisputeFigures> {
@@ -38,14 +39,30 @@ export async function resolveDispute(
     if (!app) throw JobsErrors.noDispute();
 
     const resolvedAt = ctx.now();
+    // The note is read by both sides: messaging translates it into the other language (issue 32).
+    const noteTranslation = await announceText(ctx, tx, {
+      kind: 'dispute_note',
+      jobId,
+      words: input.note,
+      language: operator.language ?? 'en',
+      writtenAt: resolvedAt,
+    });
     const decided = await markDisputeResolved(ctx.database, tx, jobId, {
       ...figures,
       operator_id: operator.id,
       note: input.note,
       resolved_at: resolvedAt,
+      note_translation: noteTranslation,
     });
     if (!decided) throw JobsErrors.disputeResolved();
-    await updateJob(tx, jobId, { status: next });
+    // The decision's figures stay on the job (Job.money: on its way until payments closes the escrow).
+    await updateJob(tx, jobId, {
+      status: next,
+      money_reason: 'dispute_decision',
+      money_chef_pay_cents: figures.chef_pay_cents,
+      money_fee_cents: figures.fee_cents,
+      money_refund_cents: figures.refund_cents,
+    });
     await appendEvent(ctx.database, tx, 'jobs.dispute.resolved.v1', {
       ...applicationFacts(app, job),
       ...figures,

@@ -1,5 +1,5 @@
 import { nextApplication, nextJobStatus } from '@brigade/contracts';
-import { inTransaction, appendEvent } from '@brigade/kit';
+import { inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { applicationsOfJob, setApplicationState } from '../db/applications.repository';
 import { updateJob } from '../db/jobs.repository';
@@ -7,19 +7,22 @@ import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../domain/facts';
 import { announceOpenJob } from './announce-open-job';
+import { ensureChefFree } from './ensure-chef-free';
 import { lockApplicationAndJob } from './load-for-update';
 
 /**
  * The accepted chef answers. Confirming fills the job and turns down the other pending applications (only
- * before the start: a shift nobody confirmed by then expires); declining leaves the job open for another chef
- * (jobs.job.opened.v1 with reopened true, unless it has started and is about to expire).
+ * before the start: a shift nobody confirmed by then expires), unless the chef holds another shift that
+ * overlaps it (409 JOBS.OVERLAPPING_SHIFT naming it); declining leaves the job open for another chef
+ * (jobs.job.opened.v1 with reopened true, unless it has started and is about to expire) and frees the time.
  */
 export async function respondToAcceptance(
   ctx: JobsContext,
-  chefId: string,
+  chef: Pick<AuthUser, 'id' | 'language'>,
   applicationId: string,
   confirmed: boolean,
 ): Promise<void> {
+  const chefId = chef.id;
   await inTransaction(ctx, async (tx) => {
     const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
     if (app.chef_id !== chefId) throw JobsErrors.applicationNotFound();
@@ -31,6 +34,7 @@ export async function respondToAcceptance(
     if (confirmed) {
       const filled = nextJobStatus('fill', job.status);
       if (!filled) throw JobsErrors.jobNotOpen();
+      await ensureChefFree(ctx, tx, chefId, job, { side: 'chef', language: chef.language });
       await setApplicationState(tx, app.id, next);
       await updateJob(tx, job.id, { status: filled });
       await appendEvent(ctx.database, tx, 'jobs.application.confirmed.v1', applicationFacts(app, job));

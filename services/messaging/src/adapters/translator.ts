@@ -2,6 +2,8 @@ import type { Logger } from '@brigade/kit';
 import { createApertiumApyTranslator, listApyPairs } from './apertium-apy';
 import { createApertiumCommandTranslator, detectApertiumCommand } from './apertium-command';
 import { createGoogleTranslator } from './google-translator';
+import { withGlossary } from './glossary-translator';
+import { KITCHEN_GLOSSARY } from '../domain/glossary/kitchen-glossary';
 import { noTranslation, type Translator } from './translation-port';
 
 export { noTranslation, type Translation, type Translator } from './translation-port';
@@ -53,7 +55,7 @@ async function command(config: TranslatorSettings): Promise<Translator | null> {
  * credentials are configured; Apertium's HTTP server (APy) at `APERTIUM_URL`; the local `apertium` command
  * when it and the en-es pair are installed (asked with `apertium -l` in a child process); otherwise none.
  * `TRANSLATION_PROVIDER` = google | apertium insists on that one (the start fails without it); none switches
- * translation off.
+ * translation off. Whichever it is, the restaurant glossary is applied around it (`withGlossary`).
  */
 export async function createTranslator(config: TranslatorSettings, logger: Logger): Promise<Translator> {
   const choice = config.TRANSLATION_PROVIDER ?? 'auto';
@@ -74,7 +76,7 @@ export async function createTranslator(config: TranslatorSettings, logger: Logge
         `TRANSLATION_PROVIDER=apertium: no APERTIUM_URL, and the ${config.APERTIUM_COMMAND ?? 'apertium'} command with the en-es pair is not installed (${INSTALL_HINT})`,
       );
   }
-  translator ??= noTranslation;
+  translator = translator ? withGlossary(translator, KITCHEN_GLOSSARY) : noTranslation;
   if (translator.enabled)
     logger.info(
       { provider: translator.provider, via: translator.via, pairs: translator.pairs },

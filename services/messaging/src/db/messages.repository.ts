@@ -26,14 +26,18 @@ export async function insertMessage(
     translatedLanguage: string | null;
     at: Date | string;
     clientId?: string | null;
+    /** the thread's revision this message took (`takeNextSeq`) */
+    revision: number;
   },
 ): Promise<StoredMessage> {
   const m = message;
   const [row] = await database.rows<StoredMessage>(
     sql`insert into messaging.messages
-          (id, job_id, chef_id, seq, sender_id, recipient_id, original_content, original_language, translated_content, translated_language, created_at, client_id)
+          (id, job_id, chef_id, seq, sender_id, recipient_id, original_content, original_language, translated_content,
+           translated_language, created_at, written_rev, client_id)
         values (${randomUUID()}, ${m.thread.job_id}, ${m.thread.chef_id}, ${m.seq}, ${m.senderId}, ${m.recipientId}, ${m.text},
-                ${m.originalLanguage}, ${m.translated}, ${m.translatedLanguage}, ${new Date(m.at).toISOString()}, ${m.clientId ?? null})
+                ${m.originalLanguage}, ${m.translated}, ${m.translatedLanguage}, ${new Date(m.at).toISOString()}, ${m.revision},
+                ${m.clientId ?? null})
         returning ${messageColumns}`,
     tx,
   );
@@ -55,6 +59,36 @@ export async function messageByClientId(
     tx,
   );
   return row;
+}
+
+/** A message as a late translation needs it: its thread, number, recipient and texts. */
+export async function messageToTranslate(database: Database, id: string) {
+  const rows = await database.rows<StoredMessage>(
+    sql`select ${messageColumns} from messaging.messages where id = ${id}`,
+  );
+  return rows[0] ?? null;
+}
+
+/**
+ * Keep a translation that landed after its message was sent, once (a message already translated is left as
+ * it is): it is now what the recipient reads, revised at the thread's revision `revision`. False when the
+ * message had one already.
+ */
+export async function setLateTranslation(
+  database: Database,
+  tx: Tx,
+  id: string,
+  translation: { text: string; language: string; originalLanguage: string; revision: number },
+): Promise<boolean> {
+  const updated = await database.rows(
+    sql`update messaging.messages
+           set translated_content = ${translation.text}, translated_language = ${translation.language},
+               original_language = ${translation.originalLanguage}, revised_rev = ${translation.revision}
+         where id = ${id} and translated_content is null
+        returning id`,
+    tx,
+  );
+  return updated.length > 0;
 }
 
 /** The newest `limit` messages of a thread up to `upTo`, oldest first. */
@@ -101,8 +135,9 @@ export interface ThreadPollTarget {
 /**
  * A thread poll's usual question in one round trip: the thread (none when it is not the reader's), whether the
  * cursor message `messageId` is in it, the messages after that one up to the thread's last_seq (and `upTo`,
- * when the thread was read before), oldest first, at most `limit`, and the reader's read marker with whether it
- * moved within `refreshSeconds`.
+ * when the thread was read before), oldest first, at most `limit`, with the earlier messages whose translation
+ * landed since the cursor message was written (issue 32: the reader sees a late translation appear), and the
+ * reader's read marker with whether it moved within `refreshSeconds`.
  */
 export async function pollAfterMessage(
   database: Database,
@@ -127,6 +162,7 @@ export async function pollAfterMessage(
       t_application_id: string;
       t_job_title: string | null;
       t_last_seq: number;
+      t_revision: number | string;
       t_inbox_version: string | number | null;
       cursor_seq: number | null;
       marker_seq: number | null;
@@ -136,18 +172,26 @@ export async function pollAfterMessage(
     // The cursor message by its id alone (materialized: asked together with its thread's columns, the planner
     // ties the primary key with the thread's seq index, picks the latter and reads the thread to find one row).
     sql`with cursor as materialized (
-          select seq, job_id, chef_id from messaging.messages where id = ${messageId})
+          select seq, job_id, chef_id, coalesce(written_rev, 0) as written_rev from messaging.messages where id = ${messageId})
         select t.job_id as t_job_id, t.chef_id as t_chef_id, t.restaurant_id as t_restaurant_id,
           t.application_id as t_application_id, j.title as t_job_title, t.last_seq as t_last_seq,
+          t.revision as t_revision,
           (select i.version from messaging.inboxes i where i.user_id = ${reader.id}) as t_inbox_version,
           c.seq as cursor_seq, ${messageColumnsOf('m')}, r.last_read_seq as marker_seq, r.recent as marker_recent
         from messaging.threads t
         left join messaging.jobs j on j.job_id = t.job_id
         left join cursor c on c.job_id = t.job_id and c.chef_id = t.chef_id
         left join lateral (
-          select ${messageColumns} from messaging.messages
-          where job_id = t.job_id and chef_id = t.chef_id and seq <= least(t.last_seq, ${upTo}::bigint) and seq > c.seq
-          order by seq asc limit ${limit}) m on true
+          select * from (
+            (select ${messageColumns} from messaging.messages
+              where job_id = t.job_id and chef_id = t.chef_id and seq <= least(t.last_seq, ${upTo}::bigint) and seq > c.seq
+              order by seq asc limit ${limit})
+            union all
+            -- messages the client has whose translation landed after the cursor message was written
+            (select ${messageColumns} from messaging.messages
+              where job_id = t.job_id and chef_id = t.chef_id and seq <= c.seq and revised_rev is not null
+                and revised_rev > c.written_rev and t.revision > c.written_rev)
+          ) after_cursor) m on true
         left join lateral (
           select last_read_seq, read_at >= now() - make_interval(secs => ${refreshSeconds}) as recent
           from messaging.thread_reads
@@ -167,6 +211,7 @@ export async function pollAfterMessage(
     application_id: first.t_application_id,
     job_title: first.t_job_title,
     last_seq: first.t_last_seq,
+    revision: first.t_revision,
     inbox_version: first.t_inbox_version,
   };
   if (first.cursor_seq === null) return { thread, cursor: false, rows: [], marker: null };

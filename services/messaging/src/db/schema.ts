@@ -53,6 +53,8 @@ export const threads = messaging.table(
     lastOriginal: text('last_original'),
     lastTranslated: text('last_translated'),
     lastCreatedAt: timestamp('last_created_at', { withTimezone: true }),
+    // every change a reader must be shown: a message written, a translation landed later (migration 0005)
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.chefId] })],
 );
@@ -69,6 +71,8 @@ export const messages = messaging.table('messages', {
   translatedContent: text('translated_content'),
   translatedLanguage: text('translated_language'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  writtenRev: bigint('written_rev', { mode: 'number' }),
+  revisedRev: bigint('revised_rev', { mode: 'number' }),
   /** The sender's own id for the message (a retry resends it): unique per thread and sender (0006). */
   clientId: text('client_id'),
 });
@@ -102,3 +106,36 @@ export const statementTranslations = messaging.table('statement_translations', {
   provider: text('provider').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const textTranslations = messaging.table(
+  'text_translations',
+  {
+    owner: text('owner').notNull(),
+    kind: text('kind').notNull(),
+    textId: uuid('text_id').notNull(),
+    writtenAt: timestamp('written_at', { withTimezone: true }).notNull(),
+    jobId: uuid('job_id'),
+    text: text('text').notNull(),
+    authorLanguage: text('author_language').notNull(),
+    status: text('status').notNull(),
+    originalLanguage: text('original_language'),
+    translatedText: text('translated_text'),
+    translatedLanguage: text('translated_language'),
+    provider: text('provider'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.owner, t.kind, t.textId] })],
+);
+
+export const translationRetries = messaging.table(
+  'translation_retries',
+  {
+    subject: text('subject').notNull(),
+    key: text('key').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.key] })],
+);

@@ -8,11 +8,13 @@ export interface ThreadRow {
   application_id: string;
   job_title: string | null;
   last_seq: number;
+  /** Every change a reader must be shown (a message, a translation landed later): part of the ETag. */
+  revision: number | string;
   inbox_version: string | number | null;
 }
 
 const threadColumns = (user: AuthUser) =>
-  sql`t.job_id, t.chef_id, t.restaurant_id, t.application_id, j.title as job_title, t.last_seq,
+  sql`t.job_id, t.chef_id, t.restaurant_id, t.application_id, j.title as job_title, t.last_seq, t.revision,
       (select i.version from messaging.inboxes i where i.user_id = ${user.id}) as inbox_version`;
 
 /** A chef's own thread on a job (at most one). */
@@ -89,15 +91,37 @@ export async function takeNextSeq(
                 where m.job_id = threads.job_id and m.chef_id = threads.chef_id
                   and ${fromChef ? sql`m.sender_id = threads.chef_id` : sql`m.sender_id <> threads.chef_id`})
         end`;
-  const [counter] = await database.rows<{ last_seq: number; at: Date | string }>(
-    sql`update messaging.threads set last_seq = last_seq + 1, last_message_at = date_trunc('milliseconds', clock_timestamp()),
+  const [counter] = await database.rows<{ last_seq: number; revision: number | string; at: Date | string }>(
+    sql`update messaging.threads set last_seq = last_seq + 1, revision = revision + 1,
+          last_message_at = date_trunc('milliseconds', clock_timestamp()),
           chef_sent = ${sent('chef_sent', true)} + ${byChef}::int,
           restaurant_sent = ${sent('restaurant_sent', false)} + (not ${byChef})::int
         where job_id = ${thread.job_id} and chef_id = ${thread.chef_id}
-        returning last_seq, last_message_at as at`,
+        returning last_seq, revision, last_message_at as at`,
     tx,
   );
   return counter;
+}
+
+/**
+ * A message's translation landed after it was sent: the thread takes a new revision (its ETag changes, and
+ * polls after later messages answer this one again), and its copy of the latest message follows when that
+ * is the one. Locks the thread's row until commit, as a send does.
+ */
+export async function reviseThread(
+  database: Database,
+  tx: Tx,
+  thread: { job_id: string; chef_id: string },
+  message: { seq: number; translated: string },
+): Promise<number> {
+  const [row] = await database.rows<{ revision: number | string }>(
+    sql`update messaging.threads set revision = revision + 1,
+          last_translated = case when last_message_seq = ${message.seq} then ${message.translated} else last_translated end
+        where job_id = ${thread.job_id} and chef_id = ${thread.chef_id}
+        returning revision`,
+    tx,
+  );
+  return Number(row.revision);
 }
 
 /**

@@ -122,7 +122,10 @@ export async function readJobThread(
   return { thread, result: await readThread(ctx, reader, thread, query, ifNoneMatch) };
 }
 
-/** A thread's ETag for this reader and query: its messages so far (last_seq) name its state. */
+/**
+ * A thread's ETag for this reader and query: its messages so far (last_seq) and its revision (every message,
+ * and every translation that landed after its message: issue 32) name its state.
+ */
 function threadEtag(thread: ThreadRef, reader: AuthUser, query: { since?: string; limit?: number }) {
   return etagOf(
     't',
@@ -130,6 +133,7 @@ function threadEtag(thread: ThreadRef, reader: AuthUser, query: { since?: string
     thread.chef_id,
     thread.application_id,
     thread.last_seq,
+    thread.revision,
     reader.id,
     query.since,
     query.limit ?? DEFAULT_LIMIT,

@@ -16,6 +16,8 @@ export interface ThreadRef {
   job_title: string;
   /** Messages so far (the per-thread sequence); with the reader it makes the thread's ETag. */
   last_seq: number;
+  /** Changes so far (messages, and translations landed after their message): the ETag moves with it. */
+  revision: number;
   user_role: 'chef' | 'restaurant';
   /** The reader's inbox version, read in the same statement: every change to a thread bumps it. */
   inbox_version: number;
@@ -30,6 +32,7 @@ export function threadRef(row: ThreadRow, user: AuthUser): ThreadRef {
     application_id: row.application_id,
     job_title: row.job_title ?? '',
     last_seq: Number(row.last_seq),
+    revision: Number(row.revision ?? 0),
     user_role: user.id === row.chef_id ? 'chef' : 'restaurant',
     inbox_version: Number(row.inbox_version ?? 0),
   };

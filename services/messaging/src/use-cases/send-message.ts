@@ -1,20 +1,24 @@
 import { appendEvent, inTransaction, type AuthUser } from '@brigade/kit';
-import { baseLanguage, detectLanguage, hasWords, type Language } from '../domain/language';
+import type { Language } from '../domain/language';
 import { viewFor, type MessageView } from '../domain/message-view';
 import { bumpInboxes } from '../db/inboxes.repository';
 import { insertMessage, messageByClientId } from '../db/messages.repository';
 import { participantLanguages, rememberUser } from '../db/participants.repository';
 import { lockThread, takeNextSeq } from '../db/threads.repository';
+import { queueRetry } from '../db/translation-retries.repository';
 import type { MessagingContext } from '../context';
+import { askTranslator } from './ask-translator';
 import type { ThreadRef } from './resolve-thread';
 
 /**
  * Send a message in a thread the sender belongs to. The text's language is detected offline; when the
  * recipient prefers another language and a translator is configured, it is translated once, here, and
- * stored beside the original (reads never translate). A translator failure sends the message untranslated.
- * The message, the thread's counters and `messaging.message.sent.v1` are written in one transaction.
+ * stored beside the original (reads never translate). A translator that fails or times out sends the message
+ * untranslated, and the translation is queued for the retry loop (`retry-translations.ts`): the recipient
+ * sees it appear when it lands. The message, the thread's counters, the retry and
+ * `messaging.message.sent.v1` are written in one transaction.
  * A message sent with the sender's `clientId` is stored once (issue 32): a retry with the same id answers the
- * message already stored, with nothing translated, counted or published again.
+ * message already stored, with nothing counted, queued or published again.
  */
 export async function sendMessage(
   ctx: MessagingContext,
@@ -35,21 +39,8 @@ export async function sendMessage(
   const senderLanguage = languageOf(sender.id) ?? sender.language;
   const recipientLanguage: Language = languageOf(recipientId) ?? 'en';
 
-  let originalLanguage: string = detectLanguage(text, senderLanguage);
-  let translated: string | null = null;
-  if (ctx.translator.enabled && hasWords(text) && originalLanguage !== recipientLanguage) {
-    try {
-      const result = await ctx.translator.translate(text, recipientLanguage, originalLanguage);
-      if (result.detectedSource) originalLanguage = baseLanguage(result.detectedSource);
-      if (originalLanguage !== recipientLanguage && result.text.trim() !== '' && result.text !== text)
-        translated = result.text;
-    } catch (err) {
-      ctx.logger.warn(
-        { err: (err as Error).message, provider: ctx.translator.provider },
-        'translation failed; message sent untranslated',
-      );
-    }
-  }
+  const answer = await askTranslator(ctx, text, senderLanguage, recipientLanguage);
+  const translated = answer.outcome === 'translated' ? answer.text : null;
 
   const message = await inTransaction(ctx, async (tx) => {
     if (clientId) {
@@ -68,12 +59,15 @@ export async function sendMessage(
       senderId: sender.id,
       recipientId,
       text,
-      originalLanguage,
+      originalLanguage: answer.originalLanguage,
       translated,
       translatedLanguage: translated === null ? null : recipientLanguage,
       at: counter.at,
       clientId: clientId ?? null,
+      revision: Number(counter.revision),
     });
+    if (answer.outcome === 'failed')
+      await queueRetry(database, tx, 'message', row.id, ctx.retries.firstAttemptAt(), answer.error);
     // The sender's read mark is left alone: their own messages never count as unread, and the thread's
     // GET (which the open thread polls) records what they have actually seen.
     await bumpInboxes(database, tx, [sender.id, recipientId], ctx.stamps);

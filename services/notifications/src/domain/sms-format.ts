@@ -3,9 +3,13 @@ import {
   formatPayHours,
   formatUsd,
   loadPolicy,
+  moneyText,
   type Language,
+  type MoneyFacts,
+  type MoneySide,
   type Policy,
 } from '@brigade/contracts';
+import { catalogName } from '@brigade/contracts/catalog';
 
 /** Everything a text may mention, resolved from the read model when the text is sent. */
 export interface TemplateContext {
@@ -45,6 +49,8 @@ export interface TemplateContext {
   // issue 17: operators
   /** Who cancelled: `system` when Brigade did it (an operator suspended the account). */
   cancelled_by?: 'restaurant' | 'chef' | 'system';
+  // issue 32: what the money did, as the event that moved or decided it says
+  money?: MoneyFacts;
 }
 
 export type Render = (c: TemplateContext, f: Format) => string;
@@ -52,13 +58,15 @@ export type Render = (c: TemplateContext, f: Format) => string;
 export interface Format {
   when: string;
   time: string;
-  /** the quoted job title, or "your shift" when unknown */
+  /** the quoted job title in the reader's language (the catalog's position), or "your shift" when unknown */
   title: string;
   /**
    * the quoted job title after a space, or nothing when unknown: for a text that already says the shift
    * (`el turno${f.titled} del ...`, `your shift${f.titled} at ...`), which must not read "el turno tu turno"
    */
   titled: string;
+  /** the shift named with its day and time: `"Line Cook" on Fri, Mar 6, 1:00 PM`, `el turno "Line Cook" del ...` */
+  shift: string;
   chef: string;
   restaurant: string;
   /** mid-sentence forms, for when the name is unknown */
@@ -73,6 +81,8 @@ export interface Format {
   /** CANCELLATION_PAY_HOURS (`4 hours`) */
   payHours: string;
   usd: (cents: number | null | undefined) => string;
+  /** What the money did, for one side: the contracts' outcome text (null when the text carries no money facts). */
+  money: (side: MoneySide) => string | null;
 }
 
 /** Day and time in the restaurant city's time zone: `Fri, Mar 6, 1:00 PM`. */
@@ -103,11 +113,21 @@ export function format(c: TemplateContext, language: Language): Format {
     : '';
   const es = language === 'es';
   const policy = c.policy ?? DEFAULT_POLICY;
+  const when = dayAndTime(c.start_time, c.timeZone, locale);
+  // A job's title is a position of the catalog: written in the reader's language (issue 32), never translated
+  // by a machine; a title that is not in the list is written as it is.
+  const name = c.job_title ? (catalogName('positions', c.job_title, language) ?? c.job_title) : '';
+  const title = name ? `"${name}"` : es ? 'tu turno' : 'your shift';
+  const titled = name ? ` "${name}"` : '';
+  const shift = es
+    ? `${titled ? `el turno${titled}` : 'tu turno'}${when ? ` del ${when}` : ''}`
+    : `${title}${when ? ` on ${when}` : ''}`;
   return {
-    when: dayAndTime(c.start_time, c.timeZone, locale),
+    when,
     time,
-    title: c.job_title ? `"${c.job_title}"` : es ? 'tu turno' : 'your shift',
-    titled: c.job_title ? ` "${c.job_title}"` : '',
+    title,
+    titled,
+    shift,
     chef: c.chef_name || (es ? 'Un chef' : 'A chef'),
     restaurant: c.restaurant_name || (es ? 'El restaurante' : 'The restaurant'),
     restaurantMid: c.restaurant_name || (es ? 'el restaurante' : 'the restaurant'),
@@ -118,6 +138,7 @@ export function format(c: TemplateContext, language: Language): Format {
     window: formatDuration(policy.lateCancelWindowMs, language),
     payHours: formatPayHours(policy, language),
     usd: (cents) => formatUsd(cents ?? 0),
+    money: (side) => (c.money ? moneyText(language, side, c.money) : null),
   };
 }
 

@@ -39,13 +39,16 @@ const en: Record<TemplateName, Render> = {
   shift_urgent: (c, f) =>
     `Brigade: Urgent shift! ${f.restaurant} needs ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}. Apply: ${c.url}/jobs/${c.job_id}`,
   payout_released: (c, f) =>
-    `Brigade: you've been paid ${formatUsd(c.amount_cents ?? 0)} for ${f.title}. It reaches your bank in 2-7 business days.`,
+    f.money('chef')
+      ? `Brigade: ${f.shift}: ${f.money('chef')} It reaches your bank in 2-7 business days.`
+      : `Brigade: you've been paid ${formatUsd(c.amount_cents ?? 0)} for ${f.title}. It reaches your bank in 2-7 business days.`,
+  payout_released_restaurant: (_c, f) => `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
   job_cancelled: (c, f) =>
     c.cancelled_by === 'system'
       ? `Brigade: ${f.title} at ${f.restaurantMid} on ${f.when} was cancelled by Brigade. Find another shift: ${c.url}/openings`
       : `Brigade: ${f.restaurant} cancelled ${f.title} on ${f.when}. Find another shift: ${c.url}/openings`,
-  payment_refunded: (_c, f) =>
-    `Brigade: the payment for ${f.title} was refunded to ${f.restaurantMid} because the work was marked not completed.`,
+  payment_refunded: (_c, f) => `Brigade: ${f.shift}: ${f.money('chef') ?? ''}`,
+  payment_refunded_restaurant: (_c, f) => `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
   new_message: (c, f) =>
     `Brigade: you have a new message from ${f.sender} about ${f.title}. Read it: ${c.url}/messages?job=${c.job_id}`,
   job_reminder_chef: (c, f) =>
@@ -90,13 +93,16 @@ const es: Record<TemplateName, Render> = {
   shift_urgent: (c, f) =>
     `Brigade: ¡Turno urgente! ${f.restaurant} necesita ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Postúlate: ${c.url}/jobs/${c.job_id}`,
   payout_released: (c, f) =>
-    `Brigade: recibiste un pago de ${formatUsd(c.amount_cents ?? 0)} por ${f.title}. Llegará a tu banco en 2 a 7 días hábiles.`,
+    f.money('chef')
+      ? `Brigade: ${f.shift}: ${f.money('chef')} Llegará a tu banco en 2 a 7 días hábiles.`
+      : `Brigade: recibiste un pago de ${formatUsd(c.amount_cents ?? 0)} por ${f.title}. Llegará a tu banco en 2 a 7 días hábiles.`,
+  payout_released_restaurant: (_c, f) => `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
   job_cancelled: (c, f) =>
     c.cancelled_by === 'system'
       ? `Brigade: el turno${f.titled} en ${f.restaurantMid} del ${f.when} fue cancelado por Brigade. Busca otro turno: ${c.url}/openings`
       : `Brigade: ${f.restaurant} canceló el turno${f.titled} del ${f.when}. Busca otro turno: ${c.url}/openings`,
-  payment_refunded: (_c, f) =>
-    `Brigade: el pago de ${f.title} se reembolsó a ${f.restaurantMid} porque el trabajo se marcó como no completado.`,
+  payment_refunded: (_c, f) => `Brigade: ${f.shift}: ${f.money('chef') ?? ''}`,
+  payment_refunded_restaurant: (_c, f) => `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
   new_message: (c, f) =>
     `Brigade: tienes un mensaje nuevo de ${f.sender} sobre ${f.title}. Léelo: ${c.url}/messages?job=${c.job_id}`,
   job_reminder_chef: (c, f) =>

@@ -1,5 +1,6 @@
 import type { Executor } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
+import { checkoutMoney } from '../domain/money-vars';
 import { applicationVars } from '../domain/text-vars';
 import { queueSms } from './queue-sms';
 import { dropReminders } from './reminders';
@@ -19,6 +20,9 @@ export async function closeCheckout(
     restaurant_id: string;
     start_time: string;
     outcome: 'release' | 'refund' | 'disputed';
+    subtotal_cents: number;
+    fee_cents: number;
+    total_cents: number;
   },
   opts: { textOutcome: boolean },
 ) {
@@ -29,7 +33,7 @@ export async function closeCheckout(
     'checkout_closed',
   );
   if (!opts.textOutcome) return;
-  const vars = { ...applicationVars(d), outcome: d.outcome };
+  const vars = { ...applicationVars(d), outcome: d.outcome, money: checkoutMoney(d.outcome, d) };
   await queueSms(ctx, tx, {
     recipientId: d.chef_id,
     template: 'checkout_outcome_chef',

@@ -1,4 +1,4 @@
-import type { Language } from '@brigade/contracts';
+import { paymentsHttp, type Language, type MoneyFacts } from '@brigade/contracts';
 import type { NotificationsContext } from '../context';
 import { findRecipient, type Recipient } from '../db/read-model.repository';
 import {
@@ -119,10 +119,17 @@ async function contextFor(
     outcome: str('outcome') as TemplateContext['outcome'],
     reason: str('reason') as TemplateContext['reason'],
     cancelled_by: str('cancelled_by') as TemplateContext['cancelled_by'],
+    money: moneyOf(vars.money),
     policy: ctx.config.policy,
     chef_name: chef?.name,
     restaurant_name: restaurant?.name,
     restaurant_address: restaurant?.address,
     sender_name: sender?.name,
   };
+}
+
+/** The money facts a queued text carries (none on texts queued before issue 32, or without money). */
+function moneyOf(value: unknown): MoneyFacts | undefined {
+  const parsed = paymentsHttp.MoneyOutcome.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }

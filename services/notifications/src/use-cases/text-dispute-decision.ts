@@ -1,5 +1,5 @@
 import type { Executor } from '@brigade/kit';
-import type { EventData } from '@brigade/contracts';
+import { moneyFacts, type EventData } from '@brigade/contracts';
 import type { NotificationsContext } from '../context';
 import { queueSms } from './queue-sms';
 
@@ -22,6 +22,15 @@ export async function textDisputeDecision(
     chef_pay_cents: d.chef_pay_cents,
     fee_cents: d.fee_cents,
     refund_cents: d.refund_cents,
+    // The decision, on its way: payments moves it once it has checked the figures.
+    money: moneyFacts({
+      reason: 'dispute_decision',
+      shift_pay_cents: d.subtotal_cents,
+      total_cents: d.total_cents,
+      chef_pay_cents: d.chef_pay_cents,
+      fee_cents: d.fee_cents,
+      refund_cents: d.refund_cents,
+    }),
   };
   await queueSms(ctx, tx, {
     recipientId: d.chef_id,

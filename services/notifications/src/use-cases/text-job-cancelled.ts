@@ -1,7 +1,8 @@
-import type { EventData } from '@brigade/contracts';
+import { moneyFacts, type EventData } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { markJobCancelled, recordJob } from '../db/read-model.repository';
+import { shiftPayOf } from '../domain/money-vars';
 import { queueSms } from './queue-sms';
 import { dropReminders } from './reminders';
 
@@ -25,12 +26,24 @@ export async function textJobCancelled(
     cancelled_by: d.cancelled_by,
   };
   const paidChef = d.late && d.chef_id && d.chef_pay_cents > 0 ? d.chef_id : null;
+  const refund = d.refund_cents ?? 0;
+  // Late-cancellation pay, on its way: what the booked chef reads.
+  const money = moneyFacts({
+    reason: 'late_cancellation',
+    shift_pay_cents:
+      shiftPayOf({ ...d, hourly_rate_cents: d.hourly_rate_cents, total_cents: null })?.shift_pay_cents ??
+      d.chef_pay_cents,
+    total_cents: d.chef_pay_cents + d.fee_cents + refund,
+    chef_pay_cents: d.chef_pay_cents,
+    fee_cents: d.fee_cents,
+    refund_cents: refund,
+  });
   for (const chefId of new Set([...d.affected_chef_ids, ...(paidChef ? [paidChef] : [])])) {
     const late = chefId === paidChef;
     await queueSms(ctx, tx, {
       recipientId: chefId,
       template: late ? 'job_cancelled_late' : 'job_cancelled',
-      vars: late ? { ...vars, late: true, chef_pay_cents: d.chef_pay_cents } : vars,
+      vars: late ? { ...vars, late: true, chef_pay_cents: d.chef_pay_cents, money } : vars,
       dedupeKey: `job_cancelled:${d.job_id}:${chefId}`,
     });
   }

@@ -1,7 +1,8 @@
-import type { EventData } from '@brigade/contracts';
+import { moneyFacts, type EventData } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { findJob, markJobExpired, recordJob } from '../db/read-model.repository';
+import { shiftPayOf } from '../domain/money-vars';
 import { queueSms } from './queue-sms';
 import { dropReminders } from './reminders';
 
@@ -29,10 +30,23 @@ export async function textJobExpired(
     start_time: d.start_time,
     restaurant_id: d.restaurant_id,
   };
+  const total = job?.total_cents ?? null;
+  // Expired: the whole charge on its way back (payments' refund then says it went back).
+  const money =
+    d.refund_due && total !== null
+      ? moneyFacts({
+          reason: 'job_expired',
+          shift_pay_cents: shiftPayOf(job)?.shift_pay_cents ?? total,
+          total_cents: total,
+          chef_pay_cents: 0,
+          fee_cents: 0,
+          refund_cents: total,
+        })
+      : undefined;
   await queueSms(ctx, tx, {
     recipientId: d.restaurant_id,
     template: 'job_expired',
-    vars: { ...vars, refund_due: d.refund_due, total_cents: job?.total_cents ?? null },
+    vars: { ...vars, refund_due: d.refund_due, total_cents: total, money },
     dedupeKey: `job_expired:${d.job_id}`,
   });
   for (const chefId of new Set(d.lapsed_chef_ids)) {

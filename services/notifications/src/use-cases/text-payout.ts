@@ -2,24 +2,45 @@ import type { EventData } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { findJob } from '../db/read-model.repository';
+import { decidedMoney } from '../domain/money-vars';
 import { queueSms } from './queue-sms';
 
-/** The chef's pay left escrow: the chef is told how much. */
+/**
+ * The chef's pay left escrow (paid in full: both sides agreed, the deadline's rule, or a decision): the chef
+ * reads what was paid out, the restaurant what the chef got and the booking fee Brigade kept.
+ */
 export async function textPayout(
   ctx: NotificationsContext,
   tx: Tx,
   d: EventData<'payments.payout.released.v1'>,
 ): Promise<void> {
   const job = await findJob(ctx.database, d.job_id, tx);
+  const vars = {
+    job_id: d.job_id,
+    job_title: job?.title,
+    start_time: job?.start_time ? new Date(job.start_time).toISOString() : undefined,
+    amount_cents: d.amount_cents,
+    chef_id: d.chef_id,
+    restaurant_id: d.restaurant_id,
+    money: decidedMoney({
+      reason: d.reason,
+      done: true,
+      chef_pay_cents: d.amount_cents,
+      fee_cents: d.fee_cents ?? null,
+      refund_cents: 0,
+      shift_pay_cents: d.amount_cents,
+    }),
+  };
   await queueSms(ctx, tx, {
     recipientId: d.chef_id,
     template: 'payout_released',
-    vars: {
-      job_id: d.job_id,
-      job_title: job?.title,
-      amount_cents: d.amount_cents,
-      restaurant_id: d.restaurant_id,
-    },
+    vars,
     dedupeKey: `payout_released:${d.transfer_id}`,
+  });
+  await queueSms(ctx, tx, {
+    recipientId: d.restaurant_id,
+    template: 'payout_released_restaurant',
+    vars,
+    dedupeKey: `payout_released_restaurant:${d.transfer_id}`,
   });
 }

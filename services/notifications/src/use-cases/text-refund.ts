@@ -2,12 +2,14 @@ import type { EventData } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { confirmedChefOf, findJob } from '../db/read-model.repository';
+import { decidedMoney } from '../domain/money-vars';
 import { queueSms } from './queue-sms';
 
 /**
- * The restaurant was refunded. When both sides said the work was not completed, the chef who was on the
- * shift is told. When the shift expired, the restaurant reads that the money is on its way back. A refund for
- * a cancelled job needs no text; after an operator's decision the restaurant reads that the refund is on its way: the restaurant saw the figures before cancelling, the chefs were told.
+ * The restaurant was refunded, in the words of the outcome (issue 32). When both sides said the work was not
+ * completed, both the chef who was on the shift and the restaurant read it. When the shift expired, or after an
+ * operator's decision to pay the chef nothing, the restaurant reads that the whole charge went back. A refund for
+ * a cancelled job needs no text: the restaurant saw the figures before cancelling, the chefs were told.
  */
 export async function textRefund(
   ctx: NotificationsContext,
@@ -19,8 +21,17 @@ export async function textRefund(
   const vars = {
     job_id: d.job_id,
     job_title: job?.title,
+    start_time: job?.start_time ? new Date(job.start_time).toISOString() : undefined,
     amount_cents: d.amount_cents,
     restaurant_id: d.restaurant_id,
+    money: decidedMoney({
+      reason: d.reason,
+      done: true,
+      chef_pay_cents: 0,
+      fee_cents: 0,
+      refund_cents: d.amount_cents,
+      job,
+    }),
   };
   if (d.reason === 'dispute_decision') {
     // The decision's own text told both sides the figures; this one says the money is on its way.
@@ -49,7 +60,13 @@ export async function textRefund(
   await queueSms(ctx, tx, {
     recipientId: chefId,
     template: 'payment_refunded',
-    vars,
+    vars: { ...vars, chef_id: chefId },
     dedupeKey: `payment_refunded:${d.refund_id}`,
+  });
+  await queueSms(ctx, tx, {
+    recipientId: d.restaurant_id,
+    template: 'payment_refunded_restaurant',
+    vars: { ...vars, chef_id: chefId },
+    dedupeKey: `payment_refunded_restaurant:${d.refund_id}`,
   });
 }

@@ -2,6 +2,7 @@ import type { EventData } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { findJob } from '../db/read-model.repository';
+import { decidedMoney } from '../domain/money-vars';
 import { queueSms } from './queue-sms';
 
 /**
@@ -24,6 +25,15 @@ export async function textSettlement(
     fee_cents: d.fee_cents,
     refund_cents: d.refund_cents,
     reason: d.reason,
+    money: decidedMoney({
+      reason: d.reason,
+      done: true,
+      chef_pay_cents: d.chef_pay_cents,
+      fee_cents: d.fee_cents,
+      refund_cents: d.refund_cents,
+      shift_pay_cents: d.subtotal_cents ?? null,
+      job,
+    }),
   };
   if (d.chef_pay_cents > 0)
     await queueSms(ctx, tx, {

@@ -1,4 +1,12 @@
-import type { PaymentStatus, paymentsHttp } from '@brigade/contracts';
+import {
+  CLOSED_PAYMENT_STATUSES,
+  moneyFacts,
+  moneyLabel,
+  type Language,
+  type MoneyReason,
+  type PaymentStatus,
+  type paymentsHttp,
+} from '@brigade/contracts';
 import { isHeld } from './escrow-state';
 
 // Earnings (chefs) and receipts (restaurants) as pure readings of one job's ledger, decision and records:
@@ -48,6 +56,38 @@ export function shiftHours(start: string | null, end: string | null): number | n
   return Math.round((minutes / 60) * 100) / 100;
 }
 
+const closed = (status: PaymentStatus) =>
+  (CLOSED_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(status);
+
+/**
+ * What the job's money did, from its one decision and the ledger: nothing decided -> held (under review while
+ * disputed) with what is held; decided -> the decision's outcome, on its way until the job's escrow closed (every
+ * movement in the ledger), then the figures the ledger moved.
+ */
+export function moneyOf(f: ShiftMoneyFacts): paymentsHttp.MoneyOutcome {
+  const d = f.decision;
+  const l = f.ledger;
+  const done = d !== null && closed(f.status);
+  const base = { shift_pay_cents: f.subtotal_cents, total_cents: l.charged_cents };
+  if (!d)
+    return moneyFacts({
+      reason: null,
+      disputed: f.status === 'disputed',
+      ...base,
+      chef_pay_cents: f.subtotal_cents,
+      fee_cents: f.fee_cents,
+      refund_cents: 0,
+    });
+  return moneyFacts({
+    reason: d.reason as MoneyReason,
+    done,
+    ...base,
+    chef_pay_cents: done ? l.transferred_cents : d.chef_pay_cents,
+    fee_cents: done ? l.fee_cents : d.fee_cents,
+    refund_cents: done ? l.refunded_cents : d.refund_cents,
+  });
+}
+
 /** The chef this job's money is (or was to be) for: the decision's, else the one who worked it, else accepted last. */
 function chefOf(f: ShiftMoneyFacts): string | null {
   return f.decision?.chef_id ?? f.chef_id ?? f.accepted_chef_id;
@@ -67,6 +107,7 @@ export function earningOf(f: ShiftMoneyFacts, chefId: string): paymentsHttp.Earn
     restaurant_name: f.restaurant_name,
     position: f.title,
     hours: shiftHours(f.start_time, f.end_time),
+    money: moneyOf(f),
   };
   const refunded = { ...base, gross_pay_cents: 0, status: 'refunded' as const, paid_out_at: null };
   if (d && d.chef_id === chefId) {
@@ -125,6 +166,7 @@ export function receiptOf(f: ShiftMoneyFacts): paymentsHttp.ReceiptRow {
     net_charged_cents: l.charged_cents - refund,
     pending,
     card: { brand: f.card.brand, last4: f.card.last4, charge_id: l.charge_id },
+    money: moneyOf(f),
   };
 }
 
@@ -169,15 +211,17 @@ function csv(header: string[], rows: Array<Array<string | number | null>>): stri
   return [header, ...rows].map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
 }
 
-export function earningsCsv(report: paymentsHttp.EarningsResponse): string {
+/** The CSV's `outcome` column: what the money did, named as the screens name it, in the reader's language. */
+export function earningsCsv(report: paymentsHttp.EarningsResponse, language: Language = 'en'): string {
   return csv(
-    ['date', 'restaurant', 'position', 'hours', 'gross_pay', 'status', 'paid_out_at', 'job_id'],
+    ['date', 'restaurant', 'position', 'hours', 'gross_pay', 'outcome', 'status', 'paid_out_at', 'job_id'],
     report.shifts.map((r) => [
       r.date,
       r.restaurant_name,
       r.position,
       r.hours === null ? null : r.hours.toFixed(2),
       dollars(r.gross_pay_cents),
+      moneyLabel(language, r.money.outcome),
       r.status,
       r.paid_out_at,
       r.job_id,
@@ -185,7 +229,7 @@ export function earningsCsv(report: paymentsHttp.EarningsResponse): string {
   );
 }
 
-export function receiptsCsv(report: paymentsHttp.ReceiptsResponse): string {
+export function receiptsCsv(report: paymentsHttp.ReceiptsResponse, language: Language = 'en'): string {
   return csv(
     [
       'date',
@@ -196,6 +240,7 @@ export function receiptsCsv(report: paymentsHttp.ReceiptsResponse): string {
       'refunds',
       'charged',
       'net_charged',
+      'outcome',
       'payment_status',
       'card',
       'charge_id',
@@ -210,6 +255,7 @@ export function receiptsCsv(report: paymentsHttp.ReceiptsResponse): string {
       dollars(r.refund_cents),
       dollars(r.charged_cents),
       dollars(r.net_charged_cents),
+      moneyLabel(language, r.money.outcome),
       r.payment_status,
       r.card.brand && r.card.last4 ? `${r.card.brand} ${r.card.last4}` : null,
       r.card.charge_id,

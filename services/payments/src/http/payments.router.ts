@@ -73,14 +73,14 @@ export function paymentsRouter(ctx: PaymentsContext, auth: RequestHandler): Rout
   router.get('/payments/earnings', ...chef, async (req, res) => {
     const { format } = parse(paymentsHttp.MoneyReportQuery, req.query);
     const report = await getEarnings(ctx, currentUser(req));
-    if (format === 'csv') sendCsv(res, 'brigade-earnings', earningsCsv(report));
+    if (format === 'csv') sendCsv(res, 'brigade-earnings', earningsCsv(report, currentUser(req).language));
     else res.json(report);
   });
 
   router.get('/payments/receipts', ...restaurant, async (req, res) => {
     const { format } = parse(paymentsHttp.MoneyReportQuery, req.query);
     const report = await getReceipts(ctx, currentUser(req));
-    if (format === 'csv') sendCsv(res, 'brigade-receipts', receiptsCsv(report));
+    if (format === 'csv') sendCsv(res, 'brigade-receipts', receiptsCsv(report, currentUser(req).language));
     else res.json(report);
   });
 

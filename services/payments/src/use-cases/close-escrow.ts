@@ -42,6 +42,7 @@ export async function closeEscrowIfDone(ctx: PaymentsContext, tx: Executor, job:
       transfer_id: transferId!,
       amount_cents: decision.chef_pay_cents,
       reason: decision.reason === 'dispute_decision' ? 'dispute_decision' : 'release',
+      fee_cents: decision.fee_cents,
     });
   else if (decision.kind === 'refund')
     await appendEvent(database, tx, 'payments.escrow.refunded.v1', {
@@ -60,5 +61,6 @@ export async function closeEscrowIfDone(ctx: PaymentsContext, tx: Executor, job:
       refund_id: refundId,
       refund_cents: decision.refund_cents,
       reason: decision.reason === 'dispute_decision' ? 'dispute_decision' : 'late_cancellation',
+      subtotal_cents: job.subtotal_cents,
     });
 }

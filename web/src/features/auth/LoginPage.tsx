@@ -17,7 +17,8 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState(false);
-  const from = (location.state as { from?: string } | null)?.from;
+  const state = location.state as { from?: string; passwordReset?: boolean } | null;
+  const from = state?.from;
   const target = from && from !== '/login' ? from : '/dashboard';
 
   if (!loading && session && user && !busy) return <Navigate to={target} replace />;
@@ -38,6 +39,7 @@ export default function LoginPage() {
         <div className="card auth-card">
           <h1>{t('login.title')}</h1>
           <p className="muted">{t('login.subtitle')}</p>
+          {state?.passwordReset && !submitted && <Alert tone="success">{t('login.passwordReset')}</Alert>}
           {submitted && error && <Alert>{error}</Alert>}
           <form onSubmit={onSubmit} noValidate>
             <Field label={t('fields.email')}>
@@ -64,6 +66,9 @@ export default function LoginPage() {
                 />
               )}
             </Field>
+            <p className="forgot-link">
+              <Link to="/forgot-password">{t('login.forgot')}</Link>
+            </p>
             <button type="submit" className="btn btn-block" disabled={busy || !email || !password}>
               {busy ? t('login.submitting') : t('login.submit')}
             </button>

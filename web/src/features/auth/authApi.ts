@@ -11,6 +11,8 @@ export type SigninRequest = z.input<typeof identityHttp.SigninRequest>;
 export type RefreshRequest = z.input<typeof identityHttp.RefreshRequest>;
 export type VerifyPhoneRequest = z.input<typeof identityHttp.VerifyPhoneRequest>;
 export type ResendCodeRequest = z.input<typeof identityHttp.ResendCodeRequest>;
+export type ForgotPasswordRequest = z.input<typeof identityHttp.ForgotPasswordRequest>;
+export type ResetPasswordRequest = z.input<typeof identityHttp.ResetPasswordRequest>;
 export type UpdateMeRequest = z.input<typeof identityHttp.UpdateMeRequest>;
 export type AgreementRequest = z.input<typeof identityHttp.AgreementRequest>;
 export type AuthResponse = z.infer<typeof identityHttp.AuthResponse>;
@@ -51,6 +53,14 @@ export const authApi = api.injectEndpoints({
     }),
     resendCode: build.mutation<MessageResponse, ResendCodeRequest>({
       query: (body) => ({ url: '/auth/resend-code', method: 'POST', body }),
+    }),
+    /** "Forgot password?": a code texted to the account's verified phone (the same answer for any account). */
+    forgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({
+      query: (body) => ({ url: '/auth/password/forgot', method: 'POST', body }),
+    }),
+    /** The texted code and a new password: every session of the account ends. */
+    resetPassword: build.mutation<MessageResponse, ResetPasswordRequest>({
+      query: (body) => ({ url: '/auth/password/reset', method: 'POST', body }),
     }),
     acceptAgreement: build.mutation<AgreementResponse, AgreementRequest>({
       query: (body) => ({ url: '/agreements/accept', method: 'POST', body }),

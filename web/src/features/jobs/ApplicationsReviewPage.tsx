@@ -15,6 +15,8 @@ import { FavoriteButton } from '../favorites/FavoriteButton';
 import { jobsApi, type ApplicationOfJob, type JobPosting } from './jobsApi';
 import { JobStatusTag, PositionTitle, RestaurantPlace, shiftWhen } from './parts';
 import { Reliability } from '../profile/Reliability';
+import { Avatar } from '../profile/parts';
+import { SpokenLanguages } from '../profile/languages';
 import { applicationLabel, restaurantCanDecide, stateOf } from './shiftState';
 import { formatRating } from '../../app/format';
 
@@ -60,7 +62,10 @@ function Applicant({ app, job }: { app: ApplicationOfJob; job: JobPosting }) {
   return (
     <li className="applicant card">
       <div className="card-head">
-        <h3 className="h-reset">{chef ? <Link to={`/profile/chef/${chef.id}`}>{name}</Link> : name}</h3>
+        <div className="booked-head">
+          <Avatar url={chef?.profile_image_url} name={name} size={48} />
+          <h3 className="h-reset">{chef ? <Link to={`/profile/chef/${chef.id}`}>{name}</Link> : name}</h3>
+        </div>
         <span className={`status status-${app.status}`}>{t(applicationLabel(app, 'restaurant'))}</span>
       </div>
       <p className="hint">
@@ -72,6 +77,7 @@ function Applicant({ app, job }: { app: ApplicationOfJob; job: JobPosting }) {
           .join(' · ')}
       </p>
       <Reliability record={chef?.reliability} compact />
+      <SpokenLanguages codes={chef?.languages} />
       {chef?.bio && <p>{truncateBio(chef.bio)}</p>}
       {(chef?.skills ?? []).length > 0 && (
         <ul className="tags" aria-label={t('review.skills')}>

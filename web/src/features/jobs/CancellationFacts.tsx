@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { refundReason, settledReason } from '../payments/moneyOutcome';
+import { moneyDecided } from '../payments/moneyOutcome';
 import type { JobPosting } from './jobsApi';
+import { TranslatedText } from '../../components/TranslatedText';
 import { formatCents, formatShiftMoment } from '../../app/format';
 
 /**
@@ -53,7 +54,14 @@ export function CancellationFacts({ job, side }: { job: Partial<JobPosting>; sid
         {c.reason && (
           <div>
             <dt>{t('cancellation.reason')}</dt>
-            <dd className="pre-wrap">{c.reason}</dd>
+            <dd>
+              <TranslatedText
+                text={c.reason}
+                translation={c.reason_translation}
+                mine={side === 'restaurant'}
+                testId="cancellation-reason"
+              />
+            </dd>
           </div>
         )}
       </dl>
@@ -69,8 +77,8 @@ export function cancellationLine(
 ): string | null {
   const c = job?.cancellation;
   if (job?.status !== 'cancelled' || !c) return null;
-  // Once the money has moved, the money outcome tells the figures: the line keeps who and when.
-  const figures = !refundReason(job) && !settledReason(job);
+  // Once the money is decided, its outcome tells the figures: the line keeps who and when.
+  const figures = !moneyDecided(job.money);
   return [
     t(`cancellation.line_${c.cancelled_by}`),
     c.late ? t('cancellation.late') : t('cancellation.inTime'),

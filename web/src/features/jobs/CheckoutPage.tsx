@@ -9,31 +9,36 @@ import { Field } from '../../components/Field';
 import { NotFoundScreen } from '../../components/NotFoundScreen';
 import { Spinner } from '../../components/Spinner';
 import { CheckoutReceipt } from './CheckoutReceipt';
-import { jobsApi } from './jobsApi';
-import { checkoutState } from './shiftState';
+import { jobsApi, type CheckoutResponse } from './jobsApi';
+import { checkoutOpensAt, checkoutState } from './shiftState';
 import { PositionTitle, rateText } from './parts';
-import { CheckoutDeadline, UnderReview } from './policy';
-import { formatShiftDate, formatShiftHours } from '../../app/format';
+import { CheckoutDeadline, UnderReview, useNow } from './policy';
+import { formatShiftDate, formatShiftHours, formatShiftTime } from '../../app/format';
 
 const STARS = [1, 2, 3, 4, 5];
 
-/** 1-5 stars as a radio group (default 5). */
+/**
+ * 1-5 stars as a radio group, nothing chosen until the reader taps a star (issue 32: a rating is a decision,
+ * never a default). Arrow keys move between the stars; the focused star is outlined.
+ */
 function StarRating({
   value,
   onChange,
   legend,
+  error,
 }: {
-  value: number;
+  value: number | null;
   onChange: (v: number) => void;
   legend: string;
+  error: string | null;
 }) {
   const { t } = useTranslation('jobs');
   return (
-    <fieldset className="stars">
+    <fieldset className="stars" aria-describedby={error ? 'rating-error' : undefined}>
       <legend>{legend}</legend>
       <div className="stars-row">
         {STARS.map((n) => (
-          <label key={n} className={n <= value ? 'star star-on' : 'star'}>
+          <label key={n} className={value !== null && n <= value ? 'star star-on' : 'star'}>
             <input
               type="radio"
               name="rating"
@@ -47,31 +52,64 @@ function StarRating({
           </label>
         ))}
       </div>
+      {error && (
+        <p id="rating-error" className="field-error">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }
 
-/** The chef's answer: worked (the default) or "I did not work this shift". */
-function WorkedChoice({ worked, onChange }: { worked: boolean; onChange: (v: boolean) => void }) {
+/** Each side's answer, asked of both and chosen by neither in advance: worked, or not worked. */
+function WorkedChoice({
+  side,
+  worked,
+  onChange,
+  error,
+}: {
+  side: 'chef' | 'restaurant';
+  worked: boolean | null;
+  onChange: (v: boolean) => void;
+  error: string | null;
+}) {
   const { t } = useTranslation('jobs');
+  const keys =
+    side === 'chef'
+      ? { legend: 'checkout.workedLegend', yes: 'checkout.worked', no: 'checkout.notWorked' }
+      : {
+          legend: 'checkout.workedLegendRestaurant',
+          yes: 'checkout.workedRestaurant',
+          no: 'checkout.notWorkedRestaurant',
+        };
   return (
-    <fieldset className="radio-list">
-      <legend>{t('checkout.workedLegend')}</legend>
+    <fieldset className="radio-list" aria-describedby={error ? 'worked-error' : undefined}>
+      <legend>{t(keys.legend)}</legend>
       {[true, false].map((value) => (
         <label key={String(value)} className="check-row">
           <input type="radio" name="worked" checked={worked === value} onChange={() => onChange(value)} />
-          {value ? t('checkout.worked') : t('checkout.notWorked')}
+          {value ? t(keys.yes) : t(keys.no)}
         </label>
       ))}
-      {!worked && <p className="hint">{t('checkout.notWorkedHint')}</p>}
+      {error && (
+        <p id="worked-error" className="field-error">
+          {error}
+        </p>
+      )}
+      {worked === false && (
+        <p className="hint">
+          {side === 'chef' ? t('checkout.notWorkedHint') : t('checkout.notWorkedHintRestaurant')}
+        </p>
+      )}
     </fieldset>
   );
 }
 
 /**
- * /checkout/{applicationId}: one side checks out of a filled shift after its start and rates the other.
- * Afterwards 'Checkout Complete!' with the server's message and a receipt (CheckoutReceipt), which stays until
- * the reader leaves it (issue 20: no timed redirect).
+ * /checkout/{applicationId}: one side checks out of a filled shift from its end (issue 32): it says whether the
+ * shift was worked and, when it was, rates the other side. Nothing is chosen in advance; a missing answer is
+ * named on submit. Afterwards what happens to the money given the answers so far, from the server's answer,
+ * and a receipt (CheckoutReceipt), which stays until the reader leaves it (issue 20: no timed redirect).
  */
 export default function CheckoutPage() {
   const { t } = useTranslation('jobs');
@@ -80,11 +118,14 @@ export default function CheckoutPage() {
   const { user } = useAuth();
   const query = jobsApi.useApplicationQuery(applicationId, { refetchOnMountOrArgChange: true });
   const [checkout, sending] = jobsApi.useCheckoutMutation();
-  const [rating, setRating] = useState(5);
-  const [workCompleted, setWorkCompleted] = useState(true);
+  const [rating, setRating] = useState<number | null>(null);
+  const [workCompleted, setWorkCompleted] = useState<boolean | null>(null);
   const [feedback, setFeedback] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [result, setResult] = useState<{ message: string; mutualCheckoutCompleted: boolean } | null>(null);
+  const [missing, setMissing] = useState<{ worked: boolean; rating: boolean } | null>(null);
+  const [result, setResult] = useState<CheckoutResponse | null>(null);
+  // The form appears by itself when the shift ends (checkout opens then).
+  const now = useNow();
 
   if (query.isLoading) return <Spinner />;
   const app = query.data?.application;
@@ -102,14 +143,22 @@ export default function CheckoutPage() {
   const side = user?.user_type === 'restaurant' ? 'restaurant' : 'chef';
   if (result) return <CheckoutReceipt job={job} side={side} result={result} />;
 
-  const state = checkoutState(side, job);
+  const state = checkoutState(side, job, now);
+  // The work done is rated; work not done is not (the stars are hidden and nothing is sent).
+  const rates = workCompleted !== false;
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    const lacking = { worked: workCompleted === null, rating: rates && rating === null };
+    if (lacking.worked || lacking.rating) {
+      setMissing(lacking);
+      return;
+    }
+    setMissing(null);
     const res = await checkout({
       id: app.id,
-      rating,
-      workCompleted,
+      rating: workCompleted ? rating : null,
+      workCompleted: workCompleted === true,
       feedback: feedback.trim() ? feedback.trim() : null,
     });
     if (res.data) setResult(res.data);
@@ -153,29 +202,39 @@ export default function CheckoutPage() {
       </div>
       <UnderReview job={job} />
       <CheckoutDeadline job={job} />
-      {state === 'notYet' && <Alert tone="info">{t('checkout.notYet')}</Alert>}
+      {state === 'notYet' && (
+        <Alert tone="info">
+          {t('checkout.notYet', {
+            time: formatShiftTime(checkoutOpensAt(job), job.restaurant_profiles?.city),
+          })}
+        </Alert>
+      )}
       {state === 'waitingOther' && (
         <Alert tone="info">{side === 'chef' ? t('shifts.waitingRestaurant') : t('shifts.waitingChef')}</Alert>
       )}
       {state === 'checkout' && (
-        <form className="card" onSubmit={(e) => void onSubmit(e)}>
-          <StarRating
-            value={rating}
-            onChange={setRating}
-            legend={t('checkout.rateOther', {
-              name: other ?? (side === 'chef' ? t('checkout.theRestaurant') : t('checkout.theChef')),
-            })}
+        <form className="card" noValidate onSubmit={(e) => void onSubmit(e)}>
+          <WorkedChoice
+            side={side}
+            worked={workCompleted}
+            onChange={(v) => {
+              setWorkCompleted(v);
+              if (missing) setMissing({ ...missing, worked: false });
+            }}
+            error={missing?.worked ? t('checkout.missingWorked') : null}
           />
-          {side === 'chef' && <WorkedChoice worked={workCompleted} onChange={setWorkCompleted} />}
-          {side === 'restaurant' && (
-            <label className="check-row">
-              <input
-                type="checkbox"
-                checked={workCompleted}
-                onChange={(e) => setWorkCompleted(e.target.checked)}
-              />
-              {t('checkout.workCompleted')}
-            </label>
+          {rates && (
+            <StarRating
+              value={rating}
+              onChange={(v) => {
+                setRating(v);
+                if (missing) setMissing({ ...missing, rating: false });
+              }}
+              legend={t('checkout.rateOther', {
+                name: other ?? (side === 'chef' ? t('checkout.theRestaurant') : t('checkout.theChef')),
+              })}
+              error={missing?.rating ? t('checkout.missingRating') : null}
+            />
           )}
           <Field
             label={t('checkout.feedback')}
@@ -191,7 +250,7 @@ export default function CheckoutPage() {
               />
             )}
           </Field>
-          <Alert>{error}</Alert>
+          <Alert>{missing && (missing.worked || missing.rating) ? t('checkout.missing') : error}</Alert>
           <button type="submit" className="btn btn-large" disabled={sending.isLoading}>
             {sending.isLoading ? t('checkout.sending') : t('checkout.submit')}
           </button>

@@ -1,17 +1,19 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { serverText } from '../../app/serverText';
+import { checkoutAnswerText } from '../../app/contracts';
 import { formatCents, formatDateTime, formatHours } from '../../app/format';
-import type { JobPosting } from './jobsApi';
+import { useMoneyWords } from '../payments/moneyOutcome';
+import type { CheckoutResponse, JobPosting } from './jobsApi';
 import { jobPay } from './money';
 import { usePolicyText } from './policy';
 import type { Side } from './shiftState';
 
 /**
- * The end of a checkout: what was recorded (the server's message), a receipt of the shift (hours, pay and, for
- * the restaurant, the booking fee and what its card paid) and what happens next: paid out once both sides
- * confirmed, else by the checkout deadline's rule (contracts/src/policy.ts, CHECKOUT_DEADLINE). It stays until
- * the reader leaves it.
+ * The end of a checkout: what happens to the money given the answers so far, from the server's answer (its
+ * money facts, `waiting_for` and this side's own answer, in the screen's language: the same sentence the
+ * server's `message` gives in the reader's): waiting for the other side, or the outcome once both answered
+ * (paid in full, refunded, under review). Then a receipt with the money's figures as the server knows them,
+ * and, while the other side has not answered, the checkout deadline's rule. It stays until the reader leaves it.
  */
 export function CheckoutReceipt({
   job,
@@ -20,58 +22,58 @@ export function CheckoutReceipt({
 }: {
   job: JobPosting;
   side: Side;
-  result: { message: string; mutualCheckoutCompleted: boolean };
+  result: CheckoutResponse;
 }) {
   const { t } = useTranslation('jobs');
   const { policy } = usePolicyText();
-  const pay = jobPay(job);
-  const payText = formatCents(pay.subtotalCents);
+  const words = useMoneyWords();
+  const { money } = result;
+  const waiting = result.waiting_for !== null;
   return (
     <section className="page narrow">
-      <h1>{t('checkout.complete')}</h1>
-      <p role="status">{serverText(result.message, t('checkout.complete'))}</p>
+      <h1>{waiting ? t('checkout.recorded') : words.label(money)}</h1>
+      <p role="status" data-testid="checkout-answer">
+        {checkoutAnswerText(words.language, side, result, formatCents)}
+      </p>
       <section className="card receipt" aria-labelledby="receipt-title">
         <h2 id="receipt-title">{t('checkout.receipt.title')}</h2>
         <dl className="facts">
           <div>
             <dt>{t('pay.hours')}</dt>
-            <dd data-testid="receipt-hours">{formatHours(pay.hours)}</dd>
+            <dd data-testid="receipt-hours">{formatHours(jobPay(job).hours)}</dd>
           </div>
           <div>
             <dt>{side === 'chef' ? t('checkout.receipt.yourPay') : t('checkout.receipt.chefPay')}</dt>
-            <dd data-testid="receipt-pay">{payText}</dd>
+            <dd data-testid="receipt-pay">{formatCents(money.chef_pay_cents)}</dd>
           </div>
           {side === 'restaurant' && (
             <>
               <div>
-                <dt>{t('pay.fee')}</dt>
-                <dd data-testid="receipt-fee">{formatCents(pay.feeCents)}</dd>
+                <dt>{t('checkout.receipt.fee')}</dt>
+                <dd data-testid="receipt-fee">{formatCents(money.fee_cents)}</dd>
               </div>
+              {money.refund_cents > 0 && (
+                <div>
+                  <dt>{t('checkout.receipt.refund')}</dt>
+                  <dd data-testid="receipt-refund">{formatCents(money.refund_cents)}</dd>
+                </div>
+              )}
               <div className="total-row">
                 <dt>{t('checkout.receipt.charged')}</dt>
-                <dd data-testid="receipt-total">{formatCents(pay.totalCents)}</dd>
+                <dd data-testid="receipt-total">{formatCents(money.total_cents)}</dd>
               </div>
             </>
           )}
         </dl>
       </section>
-      <section className="card" aria-labelledby="next-title">
-        <h2 id="next-title">{t('checkout.receipt.next')}</h2>
-        {result.mutualCheckoutCompleted ? (
-          <p>{t('checkout.bothDone')}</p>
-        ) : (
-          <>
-            <p>
-              {side === 'chef'
-                ? t('checkout.receipt.nextChef', { pay: payText })
-                : t('checkout.receipt.nextRestaurant', { pay: payText })}
-            </p>
-            <p className="hint" data-testid="receipt-deadline">
-              {policy('checkout_deadline', { deadline: formatDateTime(job.checkout_deadline) })}
-            </p>
-          </>
-        )}
-      </section>
+      {waiting && (
+        <section className="card" aria-labelledby="next-title">
+          <h2 id="next-title">{t('checkout.receipt.next')}</h2>
+          <p className="hint" data-testid="receipt-deadline">
+            {policy('checkout_deadline', { deadline: formatDateTime(job.checkout_deadline) })}
+          </p>
+        </section>
+      )}
       <div className="actions-row">
         <Link to="/my-shifts" className="btn">
           {t('detail.toMyShifts')}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/api';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
-import { baseLanguage, useTranslatedText } from '../../components/TranslatedText';
+import { baseLanguage, TranslatedText, useTranslatedText } from '../../components/TranslatedText';
 import { jobsApi, type DisputeStatement, type JobPosting } from './jobsApi';
 import { formatCents, formatDateTime } from '../../app/format';
 
@@ -109,8 +109,12 @@ export function DisputePanel({ job, side }: { job: JobPosting; side: Side }) {
             </div>
             <div>
               <dt>{t('dispute.note')}</dt>
-              <dd className="pre-wrap" data-testid="dispute-note">
-                {resolution.note}
+              <dd>
+                <TranslatedText
+                  text={resolution.note}
+                  translation={resolution.note_translation}
+                  testId="dispute-note"
+                />
               </dd>
             </div>
           </dl>

@@ -6,28 +6,41 @@ import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { NotFoundScreen } from '../../components/NotFoundScreen';
 import { Spinner } from '../../components/Spinner';
+import { TranslatedText } from '../../components/TranslatedText';
 import { failureText, PhoneRequiredNotice } from '../auth/PhoneRequired';
 import { awaitingSettlement, SettlementNotice } from '../payments/SettlementNotice';
 import { AddToCalendar } from '../calendar/AddToCalendar';
 import { canJob } from '../../app/contracts';
-import { MoneyOutcome } from '../payments/moneyOutcome';
+import { moneyDecided, MoneyOutcome } from '../payments/moneyOutcome';
 import { CancellationFacts } from './CancellationFacts';
+import { BookedWarning } from './BookedWarning';
 import { CancelShift } from './CancelShift';
+import { ChefBookedContact, OwnerBookedChef } from './BookedChefCard';
 import { DisputePanel } from './DisputePanel';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { jobPay } from './money';
-import { JobStatusTag, PayBreakdown, PositionTitle, RestaurantLink, rateText, shiftWhen } from './parts';
+import {
+  DirectionsLink,
+  JobStatusTag,
+  PayBreakdown,
+  PositionTitle,
+  RestaurantLink,
+  rateText,
+  shiftWhen,
+} from './parts';
 import { CheckoutDeadline, ExpiredNotice, UnderReview, useNow } from './policy';
 import {
   applicationLabel,
   awaitingPayment,
+  checkoutOpen,
+  checkoutOpensAt,
   heldShift,
   isFinal,
   restaurantCanCancel,
   started,
   stateOf,
 } from './shiftState';
-import { formatCents, formatHours } from '../../app/format';
+import { formatCents, formatHours, formatShiftTime } from '../../app/format';
 
 function ChefSection({ job }: { job: JobPosting }) {
   const { t } = useTranslation('jobs');
@@ -45,11 +58,17 @@ function ChefSection({ job }: { job: JobPosting }) {
     const res = await apply(job.id);
     if (res.error) setError(failureText(res.error, t('apply.failedSubmit')));
   };
+  // The chef of the shift reads what its money did (the server's facts); anyone else, the rule.
+  const money = job.money ?? null;
   return (
     <section className="card" aria-labelledby="chef-section-title">
       <h2 id="chef-section-title">{t('detail.yourPay')}</h2>
-      <p className="big-number">{formatCents(jobPay(job).subtotalCents)}</p>
-      <p className="hint">{t('detail.chefPayNote')}</p>
+      <p className="big-number" data-testid="chef-pay">
+        {formatCents(money ? money.chef_pay_cents : jobPay(job).subtotalCents)}
+      </p>
+      {!money && <p className="hint">{t('detail.chefPayNote')}</p>}
+      {money && money.outcome !== 'under_review' && <MoneyOutcome money={money} side="chef" as="p" />}
+      <BookedWarning job={job} />
       <Alert>{error}</Alert>
       {blocker === 'profile' && (
         <Alert tone="warning">
@@ -98,7 +117,7 @@ function OwnerSection({ job }: { job: JobPosting }) {
     <>
       <ExpiredNotice job={job} side="restaurant" />
       <CancellationFacts job={job} side="restaurant" />
-      <PayBreakdown pay={jobPay(job)} />
+      <PayBreakdown pay={jobPay(job)} note={!moneyDecided(job.money)} />
       <section className="card" aria-labelledby="owner-section-title">
         <h2 id="owner-section-title">{t('detail.applicants')}</h2>
         {job.status === 'payment_failed' && (
@@ -133,6 +152,7 @@ export default function JobDetailPage() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   const posted = (useLocation().state as { posted?: boolean } | null)?.posted;
+  const now = useNow();
   const query = jobsApi.useJobQuery(id, { refetchOnMountOrArgChange: true });
   const job = query.data?.job;
   // Poll while the escrow event has not landed yet.
@@ -181,7 +201,10 @@ export default function JobDetailPage() {
           {restaurant?.address && (
             <div>
               <dt>{t('detail.address')}</dt>
-              <dd>{[restaurant.address, restaurant.city].filter(Boolean).join(', ')}</dd>
+              <dd>
+                {[restaurant.address, restaurant.city].filter(Boolean).join(', ')}{' '}
+                <DirectionsLink job={job} />
+              </dd>
             </div>
           )}
           <div>
@@ -199,17 +222,28 @@ export default function JobDetailPage() {
           {job.description && (
             <div>
               <dt>{t('detail.description')}</dt>
-              <dd className="pre-wrap">{job.description}</dd>
+              <dd>
+                <TranslatedText
+                  text={job.description}
+                  translation={job.description_translation}
+                  mine={owner}
+                  testId="job-description"
+                />
+              </dd>
             </div>
           )}
           {canJob('complete', job.status) && (
             <div>
               <dt>{t('detail.checkout')}</dt>
               <dd>
-                {t('detail.checkoutState', {
-                  restaurant: job.restaurant_checkout_completed ? t('detail.done') : t('detail.waiting'),
-                  chef: job.chef_checkout_completed ? t('detail.done') : t('detail.waiting'),
-                })}
+                {checkoutOpen(job, now)
+                  ? t('detail.checkoutState', {
+                      restaurant: job.restaurant_checkout_completed ? t('detail.done') : t('detail.waiting'),
+                      chef: job.chef_checkout_completed ? t('detail.done') : t('detail.waiting'),
+                    })
+                  : t('detail.checkoutOpens', {
+                      time: formatShiftTime(checkoutOpensAt(job), job.restaurant_profiles?.city),
+                    })}
               </dd>
             </div>
           )}
@@ -217,8 +251,10 @@ export default function JobDetailPage() {
         {(owner || held) && <AddToCalendar job={job} side={owner ? 'restaurant' : 'chef'} />}
       </div>
       {(owner || held) && <CheckoutDeadline job={job} />}
-      {(owner || held) && <UnderReview job={job} />}
-      {(owner || held) && <MoneyOutcome job={job} side={owner ? 'restaurant' : 'chef'} as="p" />}
+      {(owner || held) && <UnderReview job={job} side={owner ? 'restaurant' : 'chef'} />}
+      {owner && job.money?.outcome !== 'under_review' && (
+        <MoneyOutcome money={job.money} side="restaurant" as="p" />
+      )}
       {(owner || held) && awaitingSettlement(job) && (
         <SettlementNotice jobId={job.id} side={owner ? 'restaurant' : 'chef'} />
       )}
@@ -231,6 +267,8 @@ export default function JobDetailPage() {
       {(owner || held || job.dispute) && (
         <DisputePanel job={job} side={user?.user_type === 'restaurant' ? 'restaurant' : 'chef'} />
       )}
+      {owner && <OwnerBookedChef job={job} />}
+      {held && <ChefBookedContact job={job} />}
       {user?.user_type === 'chef' && <ChefSection job={job} />}
       {owner && <OwnerSection job={job} />}
     </section>

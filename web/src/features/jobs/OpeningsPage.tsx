@@ -1,16 +1,21 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/api';
+import { useAuth } from '../../app/hooks';
 import { LISTS_POLL_MS } from '../../app/shiftConstants';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
+import type { ChefProfile } from '../auth/authApi';
 import { failureText } from '../auth/PhoneRequired';
+import { HomeEditor, homeSummary } from '../profile/HomePlace';
 import { ForType } from '../shell/Redirects';
+import { BookedWarning } from './BookedWarning';
 import { jobsApi, type JobPosting, type JobsResponse } from './jobsApi';
 import { jobPay } from './money';
 import {
+  activeFilterCount,
   filterOpenings,
   hasFilters,
   NO_FILTERS,
@@ -18,7 +23,7 @@ import {
   SHIFT_TIMES,
   type OpeningsFilters,
 } from './openingsFilters';
-import { milesText, PositionTitle, rateText, shiftWhen } from './parts';
+import { DirectionsLink, milesText, PositionTitle, rateText, shiftWhen } from './parts';
 import { formatCents, formatHours } from '../../app/format';
 
 function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean }) {
@@ -36,7 +41,10 @@ function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean
   const place = [
     job.restaurant_profiles?.name,
     job.restaurant_profiles?.city,
-    typeof job.distance_miles === 'number' ? milesText(job.distance_miles, i18n.language, t) : null,
+    // the figure and its unit never part at a line's end ("3.3 / mi")
+    typeof job.distance_miles === 'number'
+      ? milesText(job.distance_miles, i18n.language, t).replace(' ', '\u00a0')
+      : null,
   ].filter(Boolean);
   return (
     <li className="list-item opening">
@@ -51,8 +59,11 @@ function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean
         <h2 className="list-title h-reset">
           <PositionTitle title={job.title} urgent={job.emergency_level === 'urgent'} />
         </h2>
-        <div className="hint opening-place">{place.join(' · ')}</div>
+        <div className="hint opening-place">
+          {place.join(' · ')} <DirectionsLink job={job} />
+        </div>
         <div className="hint">{shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)}</div>
+        <BookedWarning job={job} />
         <Alert>{error}</Alert>
       </div>
       <div className="item-actions">
@@ -90,59 +101,56 @@ function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean
 /** Near me (the chef's travel radius, the server's default) or every open shift of the service area. */
 type Area = 'me' | 'all';
 
-function Openings() {
-  const { t } = useTranslation('jobs');
-  const [filters, setFilters] = useState<OpeningsFilters>(NO_FILTERS);
-  const [area, setArea] = useState<Area>('me');
-  const jobs = jobsApi.useJobsQuery(
-    { ...openingsQuery(filters), ...(area === 'all' ? { near: 'all' as const } : {}) },
-    {
-      pollingInterval: LISTS_POLL_MS,
-      skipPollingIfUnfocused: true,
-      refetchOnMountOrArgChange: true,
-    },
-  );
-  // The list is the same for every chef of one place and radius; which of its shifts this chef applied to
-  // comes from their own applications (any status, as user_applied was), polled alongside.
-  const applications = jobsApi.useApplicationsQuery(undefined, {
-    pollingInterval: LISTS_POLL_MS,
-    skipPollingIfUnfocused: true,
-    refetchOnMountOrArgChange: true,
-  });
-  const appliedTo = useMemo(
-    () => new Set((applications.data?.applications ?? []).map((a) => a.job_id)),
-    [applications.data],
-  );
-  const list = filterOpenings(jobs.data?.jobs ?? [], filters);
-  // The chef's area as the near-me list last said it (a near=all answer has none): the switch keeps its label.
-  const [known, setKnown] = useState<JobsResponse['area']>(null);
-  const answered = jobs.data?.area ?? null;
-  if (answered && (answered.city !== known?.city || answered.radius_miles !== known?.radius_miles))
-    setKnown(answered);
-  const near = area === 'me' ? answered : null;
-  const set = <K extends keyof OpeningsFilters>(key: K, value: OpeningsFilters[K]) =>
-    setFilters((f) => ({ ...f, [key]: value }));
-  const nearLabel = known
-    ? t('openings.nearMe', { radius: known.radius_miles, city: known.city })
-    : t('openings.nearMeShort');
+type SetFilter = <K extends keyof OpeningsFilters>(key: K, value: OpeningsFilters[K]) => void;
 
+/**
+ * The filters (spec: priority, hourly rate, flat rate, date needed, shift time; Clear Filters) and the travel-radius
+ * switch, in a panel the Filters button opens: a non-modal dialog that takes the focus when it opens and gives it back to the button
+ * when it closes (Done, Escape).
+ */
+function FiltersPanel({
+  id,
+  filters,
+  set,
+  clear,
+  close,
+  areaSwitch,
+}: {
+  id: string;
+  filters: OpeningsFilters;
+  set: SetFilter;
+  clear: () => void;
+  close: () => void;
+  /** Near me (the travel radius) or every city: kept in the panel, its choice said above the list. */
+  areaSwitch: ReactNode;
+}) {
+  const { t } = useTranslation('jobs');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
-    <section className="page">
-      <h1>{t('openings.title')}</h1>
-      <div className="chips openings-area" role="group" aria-label={t('openings.area')}>
-        {(['me', 'all'] as const).map((a) => (
-          <button
-            key={a}
-            type="button"
-            className={area === a ? 'chip chip-on' : 'chip'}
-            aria-pressed={area === a}
-            onClick={() => setArea(a)}
-          >
-            {a === 'me' ? nearLabel : t('openings.allCities')}
-          </button>
-        ))}
-      </div>
-      <form className="card filters" aria-label={t('openings.filters')} onSubmit={(e) => e.preventDefault()}>
+    <div
+      id={id}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={`${id}-title`}
+      className="card filters filters-panel"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation();
+        close();
+      }}
+    >
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="h-reset filters-title">
+        {t('openings.filtersTitle')}
+      </h2>
+      {areaSwitch}
+      <form
+        aria-label={t('openings.filters')}
+        onSubmit={(e) => {
+          e.preventDefault();
+          close();
+        }}
+      >
         <div className="filter-grid">
           <Field label={t('openings.priority')}>
             {(p) => (
@@ -205,15 +213,157 @@ function Openings() {
             )}
           </Field>
         </div>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          disabled={!hasFilters(filters)}
-          onClick={() => setFilters(NO_FILTERS)}
-        >
-          {t('openings.clear')}
-        </button>
+        <div className="filters-actions">
+          <button type="button" className="btn btn-secondary" disabled={!hasFilters(filters)} onClick={clear}>
+            {t('openings.clear')}
+          </button>
+          <button type="submit" className="btn">
+            {t('openings.filtersDone')}
+          </button>
+        </div>
       </form>
+    </div>
+  );
+}
+
+/**
+ * Where the distances are measured from (issue 32): a chef without a home is asked for one ("Set your home ZIP
+ * for real distances"); a chef with one reads it and may change it. The editor opens in place.
+ */
+function HomeLine({ onSaved }: { onSaved: () => void }) {
+  const { t } = useTranslation('jobs');
+  const { t: tc } = useTranslation('common');
+  const { profile } = useAuth();
+  const [editing, setEditing] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const chef = profile as ChefProfile | null;
+  if (!chef) return null;
+  const hasHome = !!chef.home;
+  // Saved: the editor closes, the line above the list says where distances are now from.
+  const saved = () => {
+    setEditing(false);
+    toggle.current?.focus();
+    onSaved();
+  };
+  return (
+    <div className="home-line">
+      <p className="hint home-summary">
+        {hasHome && homeSummary(chef, tc)}{' '}
+        <button
+          ref={toggle}
+          type="button"
+          className="link-button"
+          aria-expanded={editing}
+          aria-controls="openings-home"
+          onClick={() => setEditing((e) => !e)}
+        >
+          {editing ? t('openings.homeClose') : hasHome ? t('openings.homeChange') : t('openings.homePrompt')}
+        </button>
+      </p>
+      {editing && (
+        <div id="openings-home" className="card">
+          <HomeEditor onSaved={saved} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** After a new home is saved, jobs hears of it by event: the list is asked again a few times until it has. */
+const AFTER_HOME_SAVED_MS = [300, 1000, 2500, 5000];
+
+function Openings() {
+  const { t } = useTranslation('jobs');
+  const [filters, setFilters] = useState<OpeningsFilters>(NO_FILTERS);
+  const [area, setArea] = useState<Area>('me');
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersButton = useRef<HTMLButtonElement>(null);
+  const jobs = jobsApi.useJobsQuery(
+    { ...openingsQuery(filters), ...(area === 'all' ? { near: 'all' as const } : {}) },
+    {
+      pollingInterval: LISTS_POLL_MS,
+      skipPollingIfUnfocused: true,
+      refetchOnMountOrArgChange: true,
+    },
+  );
+  // The list is the same for every chef of one place and radius; which of its shifts this chef applied to
+  // comes from their own applications (any status, as user_applied was), polled alongside.
+  const applications = jobsApi.useApplicationsQuery(undefined, {
+    pollingInterval: LISTS_POLL_MS,
+    skipPollingIfUnfocused: true,
+    refetchOnMountOrArgChange: true,
+  });
+  const appliedTo = useMemo(
+    () => new Set((applications.data?.applications ?? []).map((a) => a.job_id)),
+    [applications.data],
+  );
+  const refetchJobs = jobs.refetch;
+  const [homeSavedAt, setHomeSavedAt] = useState(0);
+  useEffect(() => {
+    if (!homeSavedAt) return;
+    const timers = AFTER_HOME_SAVED_MS.map((ms) => setTimeout(() => void refetchJobs(), ms));
+    return () => timers.forEach(clearTimeout);
+  }, [homeSavedAt, refetchJobs]);
+  const list = filterOpenings(jobs.data?.jobs ?? [], filters);
+  // The chef's area as the near-me list last said it (a near=all answer has none): the switch keeps its label.
+  const [known, setKnown] = useState<JobsResponse['area']>(null);
+  const answered = jobs.data?.area ?? null;
+  if (answered && (answered.city !== known?.city || answered.radius_miles !== known?.radius_miles))
+    setKnown(answered);
+  const near = area === 'me' ? answered : null;
+  const fromHome = jobs.data?.distances_from === 'home';
+  const set: SetFilter = (key, value) => setFilters((f) => ({ ...f, [key]: value }));
+  const nearLabel = known
+    ? fromHome
+      ? t('openings.nearHome', { radius: known.radius_miles })
+      : t('openings.nearMe', { radius: known.radius_miles, city: known.city })
+    : t('openings.nearMeShort');
+  const count = activeFilterCount(filters);
+  const closeFilters = () => {
+    setFiltersOpen(false);
+    filtersButton.current?.focus();
+  };
+
+  return (
+    <section className="page">
+      <div className="page-head openings-head">
+        <h1>{t('openings.title')}</h1>
+        <button
+          ref={filtersButton}
+          type="button"
+          className={count > 0 ? 'chip chip-on filters-toggle' : 'chip filters-toggle'}
+          aria-expanded={filtersOpen}
+          aria-controls="openings-filters"
+          onClick={() => (filtersOpen ? closeFilters() : setFiltersOpen(true))}
+        >
+          {count > 0 ? t('openings.filtersCount', { n: count }) : t('openings.filtersButton')}
+        </button>
+      </div>
+      {filtersOpen && (
+        <FiltersPanel
+          id="openings-filters"
+          filters={filters}
+          set={set}
+          clear={() => setFilters(NO_FILTERS)}
+          close={closeFilters}
+          areaSwitch={
+            <div className="chips openings-area" role="group" aria-label={t('openings.area')}>
+              {(['me', 'all'] as const).map((a) => (
+                <button
+                  key={a}
+                  type="button"
+                  className={area === a ? 'chip chip-on' : 'chip'}
+                  aria-pressed={area === a}
+                  onClick={() => setArea(a)}
+                >
+                  {a === 'me' ? nearLabel : t('openings.allCities')}
+                </button>
+              ))}
+            </div>
+          }
+        />
+      )}
+      <HomeLine onSaved={() => setHomeSavedAt(Date.now())} />
       {jobs.isLoading ? (
         <Spinner />
       ) : jobs.isError ? (
@@ -235,8 +385,9 @@ function Openings() {
         </div>
       ) : (
         <>
-          <p className="hint" role="status">
-            {t('openings.count', { count: list.length })}
+          <p className="hint openings-count" role="status">
+            <span>{t('openings.count', { count: list.length })}</span> ·{' '}
+            <span>{area === 'me' ? nearLabel : t('openings.allCities')}</span>
           </p>
           <ul className="list card">
             {list.map((job) => (

@@ -79,11 +79,22 @@ test('a pending application is withdrawn at once, with no late warning', async (
   expect(fakeApi.callsTo('DELETE', `/applications/${app.id}`)).toHaveLength(1);
 });
 
-test('once the shift has started there is no Cancel, only checkout', async () => {
+test('once the shift has started there is no Cancel; checkout opens at its end', async () => {
   signedIn('chef');
-  const app = makeApplication(makeJob({ status: 'filled', ...shiftAt(-HOUR) }), 'accepted', true);
-  myWork([app]);
+  const running = makeApplication(makeJob({ status: 'filled', ...shiftAt(-HOUR) }), 'accepted', true);
+  myWork([running]);
+  renderApp('/my-shifts');
+  await screen.findByText(/^Checkout opens at \d{1,2}:\d{2}\s[AP]M/);
+  expect(screen.queryByRole('button', { name: 'Cancel shift' })).toBeNull();
+  expect(screen.queryByRole('link', { name: 'Complete Checkout' })).toBeNull();
+});
+
+test('once the shift has ended, checkout is open: Complete Checkout', async () => {
+  signedIn('chef');
+  const ended = makeApplication(makeJob({ status: 'filled', ...shiftAt(-6 * HOUR) }), 'accepted', true);
+  myWork([ended]);
   renderApp('/my-shifts');
   await screen.findByRole('link', { name: 'Complete Checkout' });
   expect(screen.queryByRole('button', { name: 'Cancel shift' })).toBeNull();
+  expect(screen.queryByText(/^Checkout opens at/)).toBeNull();
 });

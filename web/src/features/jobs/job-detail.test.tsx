@@ -29,6 +29,33 @@ describe('job detail and applications review', () => {
     expect(screen.getByText('$100.00')).toBeTruthy();
   });
 
+  test("the job page's Directions link opens the maps app on the restaurant's address (issue 32)", async () => {
+    signedIn('chef', { language: 'es' });
+    const job = makeJob();
+    fakeApi.on('GET', '/jobs/:id', {
+      body: {
+        job: {
+          ...job,
+          user_applied: false,
+          restaurant_profiles: {
+            ...job.restaurant_profiles,
+            address: '1 Main St, Detroit',
+            city: 'Detroit',
+            state: 'MI',
+            zip: '48216',
+          },
+        },
+      },
+    });
+    renderApp(`/jobs/${job.id}`);
+    const link = await screen.findByRole('link', { name: /Cómo llegar a North Loop Kitchen/ });
+    expect(link.textContent).toBe('Cómo llegar');
+    // The address already names its city: it is not repeated; the state and ZIP are added.
+    expect(link.getAttribute('href')).toBe(
+      'https://www.google.com/maps/dir/?api=1&destination=1%20Main%20St%2C%20Detroit%2C%20MI%2048216',
+    );
+  });
+
   test('a chef on the applications page sees Access Denied', async () => {
     signedIn('chef');
     renderApp(`/jobs/${id()}/applications`);

@@ -10,6 +10,8 @@ export type ApplicationChef = z.infer<typeof jobsHttp.ApplicationChef>;
 export type ApplicationOfJob = z.infer<typeof jobsHttp.ApplicationOfJob>;
 export type JobPosting = jobsHttp.Job;
 export type Application = jobsHttp.Application;
+/** A shift the signed-in chef holds (accepted or confirmed), with its SHIFT_GAP-widened busy window. */
+export type BookedShift = jobsHttp.BookedShift;
 export type CancellationQuote = z.infer<typeof jobsHttp.CancellationQuote>;
 export type CancelJobResponse = z.infer<typeof jobsHttp.CancelJobResponse>;
 export type JobDispute = jobsHttp.JobDispute;

@@ -25,7 +25,12 @@ export const NO_FILTERS: OpeningsFilters = {
 };
 
 export function hasFilters(f: OpeningsFilters): boolean {
-  return Object.values(f).some((v) => v !== '');
+  return activeFilterCount(f) > 0;
+}
+
+/** How many filters are on (the Filters button shows it: "Filters (2)"). */
+export function activeFilterCount(f: OpeningsFilters): number {
+  return Object.values(f).filter((v) => v !== '').length;
 }
 
 /** What the server filters (GET /jobs): open shifts, priority, minimum rate, the day. */

@@ -5,8 +5,19 @@ import type { JobPay } from '../../app/contracts';
 import type { JobPosting } from './jobsApi';
 import { formatCents, formatHours, formatRate, formatShift } from '../../app/format';
 
-/** Hours, subtotal, the 7% booking fee and the total: the restaurant's view of a shift's price. */
-export function PayBreakdown({ pay, caption }: { pay: JobPay | null; caption?: string }) {
+/**
+ * Hours, subtotal, the 7% booking fee and the total: the restaurant's view of a shift's price, with the pricing
+ * rule under it (`note`; left out once the money is decided: then the outcome says what it did).
+ */
+export function PayBreakdown({
+  pay,
+  caption,
+  note = true,
+}: {
+  pay: JobPay | null;
+  caption?: string;
+  note?: boolean;
+}) {
   const { t } = useTranslation('jobs');
   return (
     <section className="card pay-summary" aria-labelledby="pay-summary-title" aria-live="polite">
@@ -33,7 +44,7 @@ export function PayBreakdown({ pay, caption }: { pay: JobPay | null; caption?: s
       ) : (
         <p className="muted">{t('pay.empty')}</p>
       )}
-      <p className="hint">{t('pay.note')}</p>
+      {note && <p className="hint">{t('pay.note')}</p>}
     </section>
   );
 }
@@ -98,4 +109,49 @@ export function milesText(miles: number, language: string, t: TFunction<'jobs'>)
   const digits = miles < 10 ? 1 : 0;
   const figure = new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(miles);
   return t('openings.distance', { miles: figure });
+}
+
+/**
+ * The restaurant's address as a maps app reads it: "212 N 1st Ave, Minneapolis, MN 55401" (the city, state and ZIP
+ * added when the address does not already name them). Null without an address.
+ */
+export function mapsDestination(job: JobPlace): string | null {
+  const r = job?.restaurant_profiles;
+  const address = r?.address?.trim();
+  if (!r || !address) return null;
+  const has = (part: string | null | undefined) =>
+    !!part && address.toLowerCase().includes(part.toLowerCase());
+  const region = [r.state, r.zip].filter((p) => p && !has(p)).join(' ');
+  return [address, has(r.city) ? null : r.city, region || null].filter(Boolean).join(', ');
+}
+
+/**
+ * Directions to the restaurant in the phone's maps app: Google Maps' universal URL, which Android opens in the
+ * Google Maps app and iOS in Google Maps when it is installed, else in the browser's Google Maps, which offers
+ * Apple Maps or the app; desktops get the web map. (`geo:` opens nothing on iOS, and an Apple Maps link is
+ * web-only on Android.)
+ */
+export function directionsUrl(job: JobPlace): string | null {
+  const destination = mapsDestination(job);
+  return destination
+    ? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`
+    : null;
+}
+
+/** "Directions": the restaurant's address in the maps app (a new tab on a desktop). */
+export function DirectionsLink({ job, className }: { job: JobPlace; className?: string }) {
+  const { t } = useTranslation('jobs');
+  const href = directionsUrl(job);
+  if (!href) return null;
+  return (
+    <a
+      className={className ?? 'directions'}
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t('directions.to', { name: job?.restaurant_profiles?.name ?? '' })}
+    >
+      {t('directions.label')}
+    </a>
+  );
 }

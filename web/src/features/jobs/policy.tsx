@@ -2,7 +2,7 @@
 // the SMS), in the screen's language, and the notices built on them (checkout deadline, under review, expiry).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { policyText, type PolicyTextKey } from '../../app/contracts';
+import { moneyText, policyText, type PolicyTextKey } from '../../app/contracts';
 import { COUNTDOWN_TICK_MS } from '../../app/shiftConstants';
 import { usePolling } from '../../app/usePolling';
 import { Alert } from '../../components/Alert';
@@ -74,13 +74,19 @@ export function CheckoutDeadline({ job }: { job: Partial<JobPosting> }) {
   );
 }
 
-/** A disputed shift: the money stays held while it is reviewed (policy text `under_review`). */
-export function UnderReview({ job }: { job: Partial<JobPosting> }) {
-  const { policy } = usePolicyText();
+/**
+ * A disputed shift: the money stays held while it is reviewed. One of its two sides (`side`, with the server's
+ * Job.money) reads the outcome's own sentence with its figures; otherwise the rule (policy text `under_review`).
+ */
+export function UnderReview({ job, side }: { job: Partial<JobPosting>; side?: 'chef' | 'restaurant' }) {
+  const { policy, language } = usePolicyText();
   if (job.status !== 'disputed') return null;
+  const money = side && job.money?.outcome === 'under_review' ? job.money : null;
   return (
     <Alert tone="info">
-      <span data-testid="under-review">{policy('under_review')}</span>
+      <span data-testid="under-review">
+        {money ? moneyText(language, side!, money, formatCents) : policy('under_review')}
+      </span>
     </Alert>
   );
 }
@@ -89,7 +95,8 @@ export function UnderReview({ job }: { job: Partial<JobPosting> }) {
 export function ExpiredNotice({ job, side }: { job: Partial<JobPosting>; side: 'chef' | 'restaurant' }) {
   const { t } = useTranslation('jobs');
   const { policy } = usePolicyText();
-  if (job.status !== 'expired') return null;
+  // One of its two sides reads the outcome itself (Job.money: expired, the refund on its way or back).
+  if (job.status !== 'expired' || job.money) return null;
   return (
     <Alert tone="info">
       <span data-testid="expired-notice">

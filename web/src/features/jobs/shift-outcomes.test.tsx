@@ -7,6 +7,7 @@ import i18n from '../../app/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { id, makeApplication, makeJob, shiftAt, signedIn } from '../../../test/signed-in';
+import { serverMoney } from '../../../test/money';
 
 const HOUR = 3_600_000;
 const MINUTE = 60_000;
@@ -31,41 +32,60 @@ const ownJob = (user: { id: string }, overrides: Record<string, unknown>) =>
 const expiredAndRefunded = () => ({
   status: 'expired',
   payment_status: 'refunded',
+  money: serverMoney('job_expired', {
+    done: true,
+    shift: 12_000,
+    total: 12_840,
+    chef: 0,
+    fee: 0,
+    refund: 12_840,
+  }),
   ...shiftAt(-2 * HOUR, 6),
 });
+/** The late cancellation's money as the server gives it: on its way, then done. */
+const lateMoney = (done: boolean) =>
+  serverMoney('late_cancellation', {
+    done,
+    shift: 12_000,
+    total: 12_840,
+    chef: 8_000,
+    fee: 560,
+    refund: 4_280,
+  });
 
 describe('expired and cancelled shifts read as such', () => {
-  test('My Shifts (restaurant): Expired and Cancelled labels, the late cancellation, its figures until the money moves, then the refund and the split with their reasons', async () => {
+  test('My Shifts (restaurant): Expired and Cancelled labels, the late cancellation, its figures until the money is decided, then what the money did', async () => {
     const { user } = signedIn('restaurant');
     const expired = ownJob(user, expiredAndRefunded());
     const cancelled = ownJob(user, {
       status: 'cancelled',
       payment_status: 'settled',
       cancellation: lateCancellation,
+      money: lateMoney(true),
       ...shiftAt(2 * HOUR, 6),
     });
     const moneyHeld = ownJob(user, {
       status: 'cancelled',
       payment_status: 'held_in_escrow',
       cancellation: lateCancellation,
+      money: lateMoney(false),
       ...shiftAt(3 * HOUR, 6),
     });
     fakeApi.on('GET', '/jobs', { body: { jobs: [expired, cancelled, moneyHeld] } });
     renderApp('/my-shifts');
     const expiredRow = (await screen.findByText('Expired')).closest('li')!;
     expect(within(expiredRow).getByTestId('money-outcome').textContent).toBe(
-      '$128.40 refunded: the shift expired with nobody confirmed.',
+      'Expired: nobody confirmed the shift before it started, so the whole $128.40 went back to your card.',
     );
     const [heldRow, cancelledRow] = screen.getAllByText('Cancelled').map((tag) => tag.closest('li')!);
-    expect(
-      within(heldRow).getByText(
-        'Cancelled by the restaurant · Late cancellation · chef paid $80.00 · $42.80 back to the card',
-      ),
-    ).toBeTruthy();
-    expect(within(heldRow).queryByTestId('money-outcome')).toBeNull();
+    // Decided, still moving: the outcome's own figures, on their way.
+    expect(within(heldRow).getByText('Cancelled by the restaurant · Late cancellation')).toBeTruthy();
+    expect(within(heldRow).getByTestId('money-outcome').textContent).toBe(
+      'Late-cancellation pay: the chef gets $80.00, Brigade keeps $5.60, and $42.80 is on its way back to your card.',
+    );
     expect(within(cancelledRow).getByText('Cancelled by the restaurant · Late cancellation')).toBeTruthy();
     expect(within(cancelledRow).getByTestId('money-outcome').textContent).toBe(
-      'Settled: $80.00 paid to the chef, $5.60 kept by Brigade, $42.80 back to your card.',
+      'Late-cancellation pay: the chef was paid $80.00, Brigade kept $5.60, and $42.80 went back to your card.',
     );
   });
 
@@ -75,8 +95,8 @@ describe('expired and cancelled shifts read as such', () => {
     fakeApi.on('GET', '/jobs', { body: { jobs: [expired] } });
     renderApp('/my-shifts');
     const row = (await screen.findByText('Vencido')).closest('li')!;
-    expect(within(row).getByTestId('money-outcome').textContent).toMatch(
-      /^\$?128[.,]40 ?\$? reembolsados: el turno venció sin nadie confirmado\.$/,
+    expect(within(row).getByTestId('money-outcome').textContent).toBe(
+      'Vencido: nadie confirmó el turno antes de que empezara, así que los $128.40 completos volvieron a tu tarjeta.',
     );
   });
 
@@ -107,6 +127,7 @@ describe('expired and cancelled shifts read as such', () => {
     });
     fakeApi.on('GET', `/jobs/${job.id}`, { body: { job } });
     const { unmount } = renderApp(`/jobs/${job.id}`);
+    // (no Job.money: an answer without the money facts shows the cancellation's figures only)
     const facts = await screen.findByTestId('cancellation-facts');
     const row = (term: string) =>
       within(facts).getByText(term).closest('div')!.querySelector('dd')!.textContent;
@@ -126,6 +147,7 @@ describe('expired and cancelled shifts read as such', () => {
           applications: undefined,
           user_applied: true,
           user_application: { id: id('a'), status: 'cancelled', worker_confirmed: true },
+          money: lateMoney(true),
         },
       },
     });
@@ -136,7 +158,10 @@ describe('expired and cancelled shifts read as such', () => {
     expect(within(chefFacts).getByText('Paid to you')).toBeTruthy();
     expect(within(chefFacts).queryByText('Paid to the chef')).toBeNull();
     expect(within(chefFacts).queryByTestId('cancellation-refund')).toBeNull();
-    expect(screen.getByTestId('money-outcome').textContent).toBe('Paid $80.00 for the late cancellation.');
+    expect(screen.getByTestId('money-outcome').textContent).toBe(
+      'Late-cancellation pay: $80.00 was paid out to you.',
+    );
+    expect(screen.getByTestId('chef-pay').textContent).toBe('$80.00');
   });
 
   test("a chef's application that lapsed at the start reads as expired", async () => {
@@ -227,7 +252,13 @@ describe('the chef answers at checkout', () => {
     const app = chefApp(makeJob({ status: 'filled', ...shiftAt(-5 * HOUR, 4) }));
     fakeApi.on('GET', `/applications/${app.id}`, { body: { application: app } });
     fakeApi.on('POST', '/applications/:id/checkout', {
-      body: { message: 'Checkout recorded.', mutualCheckoutCompleted: false },
+      body: {
+        message: 'Checkout recorded.',
+        mutualCheckoutCompleted: false,
+        money: serverMoney(null),
+        waiting_for: 'restaurant',
+        work_completed: false,
+      },
     });
     renderApp(`/checkout/${app.id}`);
     return app;
@@ -236,13 +267,15 @@ describe('the chef answers at checkout', () => {
   test('"I did not work this shift" sends workCompleted false', async () => {
     const app = atCheckout('en');
     await screen.findByRole('heading', { name: 'Shift Checkout' });
-    expect((screen.getByLabelText('Yes, I worked this shift') as HTMLInputElement).checked).toBe(true);
+    // neither answer is chosen in advance (issue 32)
+    expect((screen.getByLabelText('Yes, I worked this shift') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('I did not work this shift') as HTMLInputElement).checked).toBe(false);
     await userEvent.click(screen.getByLabelText('I did not work this shift'));
     expect(screen.getByText(/^If the restaurant says so too, it gets its money back/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Complete Checkout' }));
-    await screen.findByRole('heading', { name: 'Checkout Complete!' });
+    await screen.findByRole('heading', { name: 'Checkout recorded' });
     expect(fakeApi.callsTo('POST', `/applications/${app.id}/checkout`)[0].body).toEqual({
-      rating: 5,
+      rating: null,
       workCompleted: false,
       feedback: null,
     });
@@ -253,7 +286,7 @@ describe('the chef answers at checkout', () => {
     await screen.findByRole('group', { name: '¿Trabajaste este turno?' });
     await userEvent.click(screen.getByLabelText('No trabajé este turno'));
     await userEvent.click(screen.getByRole('button', { name: 'Registrar salida' }));
-    await screen.findByRole('heading', { name: '¡Salida registrada!' });
+    await screen.findByRole('heading', { name: 'Salida registrada' });
     expect(fakeApi.callsTo('POST', `/applications/${app.id}/checkout`)[0].body).toMatchObject({
       workCompleted: false,
     });

@@ -34,14 +34,19 @@ test('applicants can be accepted only while the job can still be filled', () => 
   ).toEqual([...JOB_TRANSITIONS.fill.from]);
 });
 
-test('checkout labels: open to either side on a filled shift after the start; settled payments read as such', () => {
-  const filled = { status: 'filled', start_time: at(-HOUR) } as const;
+test('checkout labels: open to either side on a filled shift from its end; settled payments read as such', () => {
+  const filled = { status: 'filled', start_time: at(-5 * HOUR), end_time: at(-HOUR) } as const;
   expect(checkoutState('chef', filled)).toBe('checkout');
   expect(checkoutState('restaurant', { ...filled, restaurant_checkout_completed: true })).toBe(
     'waitingOther',
   );
-  expect(checkoutState('chef', { ...filled, start_time: at(HOUR) })).toBe('notYet');
-  expect(checkoutState('chef', { status: 'completed', payment_status: 'settled' })).toBe('settled');
-  expect(checkoutState('chef', { status: 'disputed', payment_status: 'held_in_escrow' })).toBe('disputed');
+  // started but not ended (issue 32: checkout opens at the end, not the start), and not started
+  expect(checkoutState('chef', { ...filled, end_time: at(HOUR) })).toBe('notYet');
+  expect(checkoutState('restaurant', { ...filled, end_time: at(HOUR) })).toBe('notYet');
+  expect(checkoutState('chef', { ...filled, start_time: at(HOUR), end_time: at(5 * HOUR) })).toBe('notYet');
+  // the server's checkout_opens_at is the word when it is given
+  expect(checkoutState('chef', { ...filled, checkout_opens_at: at(HOUR) })).toBe('notYet');
+  expect(checkoutState('chef', { status: 'completed', payment_status: 'settled' })).toBe('outcome');
+  expect(checkoutState('chef', { status: 'disputed', payment_status: 'held_in_escrow' })).toBe('outcome');
   expect(checkoutState('chef', { status: 'expired', payment_status: 'refunded' })).toBeNull();
 });

@@ -1,6 +1,7 @@
 // Which actions and labels a screen shows for a shift, read from the contracts' lifecycles (who may do what from
-// which state) plus the one thing the tables leave to the clock: nothing is cancelled or answered before or
-// after the shift's start. Screens call these instead of comparing statuses themselves.
+// which state) plus what the tables leave to the clock: nothing is cancelled or confirmed after the shift's
+// start, and nobody checks out before its end (`checkout_opens_at`, issue 32). Screens call these instead of
+// comparing statuses themselves.
 import {
   applicationState,
   canApplication,
@@ -17,6 +18,13 @@ type ApplicationLike = Pick<Application, 'status'> & { worker_confirmed?: boolea
 const time = (t: string | undefined | null) => (t ? new Date(t).getTime() : NaN);
 
 export const started = (job: JobLike, now = Date.now()) => !!job?.start_time && time(job.start_time) <= now;
+/** When checkout opens: the shift's scheduled end (the server's `checkout_opens_at`). */
+export const checkoutOpensAt = (job: JobLike): string | undefined => job?.checkout_opens_at ?? job?.end_time;
+/** Checkout is open: the shift's end has come. */
+export const checkoutOpen = (job: JobLike, now = Date.now()) => {
+  const at = checkoutOpensAt(job);
+  return !!at && time(at) <= now;
+};
 export const byStart = (a?: string, b?: string) => new Date(a ?? 0).getTime() - new Date(b ?? 0).getTime();
 
 /** The application's lifecycle state: its stored status plus the chef's confirmation. */
@@ -102,30 +110,28 @@ const APPLICATION_LABELS: Record<Side, Record<ApplicationState, string>> = {
 export const applicationLabel = (app: ApplicationLike, side: Side) =>
   `applicationStatus.${APPLICATION_LABELS[side][stateOf(app)]}`;
 
-export type CheckoutState =
-  'checkout' | 'notYet' | 'waitingOther' | 'paid' | 'refunded' | 'settled' | 'completed' | 'disputed';
+export type CheckoutState = 'checkout' | 'notYet' | 'waitingOther' | 'outcome';
 
-/** Where one side stands at checkout, as the text key of its label (null when there is nothing to say). */
+/**
+ * Where one side stands at checkout (null when there is nothing to say): its checkout to do, not yet open,
+ * waiting for the other side, or over (`outcome`: the label is what the money did, the server's Job.money).
+ */
 export function checkoutState(side: Side, job: JobLike, now = Date.now()): CheckoutState | null {
   if (!job?.status) return null;
-  if (job.status === 'completed' || job.status === 'disputed') {
-    if (job.payment_status === 'completed') return 'paid';
-    if (job.payment_status === 'refunded') return 'refunded';
-    if (job.payment_status === 'settled') return 'settled';
-    return job.status === 'disputed' ? 'disputed' : 'completed';
-  }
+  if (job.status === 'completed' || job.status === 'disputed') return 'outcome';
   if (!canJob('complete', job.status, side)) return null;
   const mine = side === 'chef' ? job.chef_checkout_completed : job.restaurant_checkout_completed;
   if (mine) return 'waitingOther';
-  return started(job, now) ? 'checkout' : 'notYet';
+  return checkoutOpen(job, now) ? 'checkout' : 'notYet';
 }
 
 /**
- * The checkout deadline while answers are awaited (a filled shift that has started, not both sides answered):
- * when it falls and how long is left (negative once passed). Null when there is nothing to count down.
+ * The checkout deadline while answers are awaited (a filled shift whose checkout is open, not both sides
+ * answered): when it falls and how long is left (negative once passed). Null when there is nothing to count down.
  */
 export function checkoutDeadline(job: JobLike, now = Date.now()): { at: string; msLeft: number } | null {
   if (!job?.checkout_deadline || !job.status || !canJob('complete', job.status)) return null;
-  if (!started(job, now) || (job.chef_checkout_completed && job.restaurant_checkout_completed)) return null;
+  if (!checkoutOpen(job, now) || (job.chef_checkout_completed && job.restaurant_checkout_completed))
+    return null;
   return { at: job.checkout_deadline, msLeft: time(job.checkout_deadline) - now };
 }

@@ -26,16 +26,31 @@ interface ThreadState {
   loading: boolean;
 }
 
-/** The open thread: first page, then only what is new (since the last message id, with the ETag), every 3 s. */
+interface Cursor {
+  key: string;
+  /** The newest message the thread has, and when it was sent. */
+  since: string | null;
+  sinceAt: string | null;
+  etag: string | null;
+}
+
+/** The newest of a page's messages when it is newer than the cursor's; the cursor's otherwise. */
+function advance(c: Cursor, messages: Message[]): Pick<Cursor, 'since' | 'sinceAt'> {
+  const newest = messages.reduce<Message | null>((n, m) => (!n || m.created_at > n.created_at ? m : n), null);
+  return newest && (!c.sinceAt || newest.created_at > c.sinceAt)
+    ? { since: newest.id, sinceAt: newest.created_at }
+    : { since: c.since, sinceAt: c.sinceAt };
+}
+
+/**
+ * The open thread: first page, then only what is new (since the newest message, with the ETag), every 3 s. A
+ * poll also brings back a message whose translation landed after it was sent, which replaces the one shown.
+ */
 function useThread(target: ThreadTarget | null) {
   const key = threadKey(target);
   const [fetchPage] = messagesApi.useThreadPageMutation();
   const [state, setState] = useState<ThreadState>({ key: '', messages: [], loading: false });
-  const cursor = useRef<{ key: string; since: string | null; etag: string | null }>({
-    key: '',
-    since: null,
-    etag: null,
-  });
+  const cursor = useRef<Cursor>({ key: '', since: null, sinceAt: null, etag: null });
   const targetRef = useRef(target);
   targetRef.current = target;
 
@@ -44,7 +59,8 @@ function useThread(target: ThreadTarget | null) {
       const t = targetRef.current;
       const k = threadKey(t);
       if (!t) return;
-      const c = cursor.current.key === k ? cursor.current : { key: k, since: null, etag: null };
+      const c: Cursor =
+        cursor.current.key === k ? cursor.current : { key: k, since: null, sinceAt: null, etag: null };
       const res = await fetchPage({ target: t, since: first ? null : c.since, etag: first ? null : c.etag });
       if (threadKey(targetRef.current) !== k) return; // another thread was opened meanwhile
       if ('error' in res) {
@@ -53,8 +69,11 @@ function useThread(target: ThreadTarget | null) {
         return;
       }
       const page = res.data;
-      const last = page.messages[page.messages.length - 1];
-      cursor.current = { key: k, since: last ? last.id : c.since, etag: page.etag };
+      cursor.current = {
+        key: k,
+        ...advance(first ? { ...c, sinceAt: null } : c, page.messages),
+        etag: page.etag,
+      };
       setState((s) => ({
         key: k,
         loading: false,
@@ -66,7 +85,7 @@ function useThread(target: ThreadTarget | null) {
 
   useEffect(() => {
     if (!key) return;
-    cursor.current = { key, since: null, etag: null };
+    cursor.current = { key, since: null, sinceAt: null, etag: null };
     setState({ key, messages: [], loading: true });
     void load(true);
   }, [key, load]);
@@ -76,7 +95,8 @@ function useThread(target: ThreadTarget | null) {
     (m: Message) => {
       setState((s) => ({ ...s, messages: mergeMessages(s.messages, [m]) }));
       // Our own message is now the newest: the next poll asks only for what came after it.
-      if (cursor.current.key === key) cursor.current = { ...cursor.current, since: m.id, etag: null };
+      if (cursor.current.key === key)
+        cursor.current = { ...cursor.current, since: m.id, sinceAt: m.created_at, etag: null };
     },
     [key],
   );

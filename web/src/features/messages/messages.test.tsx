@@ -207,6 +207,52 @@ describe('messages', () => {
     expect(within(mark).getByRole('button', { name: 'Ver traducción' })).toBeTruthy();
   });
 
+  test('a message delivered untranslated because the translator was busy shows its translation when it lands', async () => {
+    signedIn('chef', { language: 'es' });
+    fakeApi.on('GET', '/messages/translation', { body: { provider: 'apertium', pairs: ['en-es', 'es-en'] } });
+    const c = conversation();
+    fakeApi.on('GET', '/messages/conversations', { body: { conversations: [c] } });
+    const untranslated = message({
+      id: id('1'),
+      content: 'Wear non-slip shoes.',
+      original_content: 'Wear non-slip shoes.',
+      original_language: 'en',
+    });
+    let polls = 0;
+    fakeApi.on('GET', '/messages/application/:id', (call) => {
+      const thread = {
+        user_role: 'chef',
+        job_id: c.job_id,
+        chef_id: c.chef_id,
+        application_id: c.application_id,
+      };
+      if (!call.query.since) return { body: { messages: [untranslated], ...thread } };
+      polls++;
+      // the server answers the message again, translated, once the retry loop got it through
+      if (polls < 2) return { status: 304 };
+      return {
+        body: {
+          messages: [{ ...untranslated, content: 'Usa zapatos antideslizantes.', was_translated: true }],
+          ...thread,
+        },
+      };
+    });
+    renderApp(`/messages?job=${c.job_id}`);
+    expect((await screen.findByTestId('translation-mark')).textContent).toBe('Sin traducir');
+    expect(screen.getByText('Wear non-slip shoes.')).toBeTruthy();
+    expect(
+      await screen.findByText('Usa zapatos antideslizantes.', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.getByTestId('translation-mark').textContent).toBe('Traducido del inglés · Ver original');
+    expect(screen.queryByText('Wear non-slip shoes.')).toBeNull();
+    // the poll after that still asks from the same, newest message
+    await waitFor(() => expect(polls).toBeGreaterThan(2), { timeout: 10_000 });
+    const since = fakeApi
+      .callsTo('GET', `/messages/application/${c.application_id}`)
+      .map((x) => x.query.since);
+    expect(since.filter(Boolean).every((s) => s === untranslated.id)).toBe(true);
+  }, 30_000);
+
   test('/messages?job= opens that job’s thread', async () => {
     signedIn('chef');
     const c = conversation({ unread_count: 0 });
@@ -361,5 +407,13 @@ describe('message helpers', () => {
     const b = { id: 'b', created_at: '2026-06-15T10:01:00Z' };
     const c = { id: 'c', created_at: '2026-06-15T10:02:00Z' };
     expect(mergeMessages([a, c], [b, c])).toEqual([a, b, c]);
+    const same = [a, b];
+    expect(mergeMessages(same, [{ ...b }])).toBe(same);
+  });
+  test('a message a page brings again replaces the one shown (a late translation)', () => {
+    const a = { id: 'a', created_at: '2026-06-15T10:00:00Z', content: 'Wear non-slip shoes.' };
+    const b = { id: 'b', created_at: '2026-06-15T10:01:00Z', content: 'Ok' };
+    const translated = { ...a, content: 'Usa zapatos antideslizantes.' };
+    expect(mergeMessages([a, b], [translated])).toEqual([translated, b]);
   });
 });

@@ -4,6 +4,7 @@ import { Spinner } from '../../components/Spinner';
 import { formatCents, formatDate, formatNumber } from '../../app/format';
 import { ForType } from '../shell/Redirects';
 import { paymentsApi, type EarningRow } from '../payments/paymentsApi';
+import { MoneyOutcome, useMoneyWords } from '../payments/moneyOutcome';
 import { DownloadCsv, Fact } from './parts';
 
 /**
@@ -71,12 +72,16 @@ function Earnings() {
 function EarningLine({ row }: { row: EarningRow }) {
   const { t } = useTranslation('earnings');
   const { t: tc } = useTranslation('catalog');
+  const words = useMoneyWords();
   const paidOn = row.paid_out_at ? formatDate(row.paid_out_at) : null;
   return (
     <li className="money-row" data-testid="earning-row">
       <div className="money-row-head">
         <h3>{tc(`positions.${row.position}`, { defaultValue: row.position })}</h3>
-        <span className={`tag money-tag-${row.status}`}>{t(`earnings.status.${row.status}`)}</span>
+        {/* what the shift's money did: its outcome, from the decision and the ledger */}
+        <span className={`tag money-tag-${row.money.outcome}`} data-testid="money-label">
+          {words.label(row.money)}
+        </span>
       </div>
       <p className="muted money-row-sub">
         {[row.restaurant_name ?? t('earnings.restaurantUnknown'), formatDate(row.date)]
@@ -96,6 +101,7 @@ function EarningLine({ row }: { row: EarningRow }) {
               : t('earnings.pending')}
         </Fact>
       </dl>
+      <MoneyOutcome money={row.money} side="chef" as="p" />
     </li>
   );
 }

@@ -5,6 +5,7 @@ import { formatCents, formatDate } from '../../app/format';
 import { ForType } from '../shell/Redirects';
 import { paymentsApi, type ReceiptRow } from '../payments/paymentsApi';
 import { cardBrandName } from '../payments/savedCard';
+import { MoneyOutcome, useMoneyWords } from '../payments/moneyOutcome';
 import { DownloadCsv, Fact } from './parts';
 
 /**
@@ -82,12 +83,14 @@ function Receipts() {
 function ReceiptLine({ row }: { row: ReceiptRow }) {
   const { t } = useTranslation('earnings');
   const { t: tc } = useTranslation('catalog');
+  const words = useMoneyWords();
   return (
     <li className="money-row" data-testid="receipt-row">
       <div className="money-row-head">
         <h3>{tc(`positions.${row.position}`, { defaultValue: row.position })}</h3>
-        <span className={`tag money-tag-${row.payment_status}`}>
-          {t(`receipts.status.${row.payment_status}`)}
+        {/* what the shift's money did: its outcome (a decision reads as one), from the decision and the ledger */}
+        <span className={`tag money-tag-${row.money.outcome}`} data-testid="money-label">
+          {words.label(row.money)}
         </span>
       </div>
       <p className="muted money-row-sub">
@@ -106,6 +109,7 @@ function ReceiptLine({ row }: { row: ReceiptRow }) {
           <strong>{formatCents(row.net_charged_cents)}</strong>
         </Fact>
       </dl>
+      <MoneyOutcome money={row.money} side="restaurant" as="p" />
       <p className="money-card">
         {row.card.brand && row.card.last4
           ? t('receipts.cardKnown', { brand: cardBrandName(row.card.brand), last4: row.card.last4 })

@@ -9,6 +9,7 @@ import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { id, signedIn } from '../../../test/signed-in';
 import { attachmentName } from '../payments/paymentsApi';
+import { serverMoney } from '../../../test/money';
 
 afterEach(() => void i18n.changeLanguage('en'));
 
@@ -29,6 +30,7 @@ function earnings() {
         gross_pay_cents: 12_500,
         status: 'on_its_way',
         paid_out_at: null,
+        money: serverMoney(null, { shift: 12_500, total: 13_375 }),
       },
       {
         job_id: id('e'),
@@ -40,6 +42,7 @@ function earnings() {
         gross_pay_cents: 20_000,
         status: 'paid_out',
         paid_out_at: day(2),
+        money: serverMoney('release', { done: true, shift: 20_000, total: 21_400 }),
       },
       {
         job_id: id('e'),
@@ -51,6 +54,14 @@ function earnings() {
         gross_pay_cents: 10_000,
         status: 'cancellation_pay',
         paid_out_at: day(1),
+        money: serverMoney('late_cancellation', {
+          done: true,
+          shift: 21_250,
+          total: 22_738,
+          chef: 10_000,
+          fee: 700,
+          refund: 12_038,
+        }),
       },
       {
         job_id: id('e'),
@@ -62,6 +73,7 @@ function earnings() {
         gross_pay_cents: 0,
         status: 'refunded',
         paid_out_at: null,
+        money: serverMoney('work_not_completed', { done: true, chef: 0, fee: 0, refund: 10_700 }),
       },
     ],
   };
@@ -91,6 +103,7 @@ function receipts() {
         net_charged_cents: 26_750,
         pending: false,
         card: { brand: null, last4: null, charge_id: 'ch_3PaidShift' },
+        money: serverMoney('release', { done: true, shift: 25_000, total: 26_750 }),
       },
       {
         job_id: id('p'),
@@ -106,6 +119,7 @@ function receipts() {
         net_charged_cents: 0,
         pending: false,
         card: { brand: 'visa', last4: '4242', charge_id: 'ch_3Refunded' },
+        money: serverMoney('job_expired', { done: true, chef: 0, fee: 0, refund: 10_700 }),
       },
     ],
   };
@@ -143,14 +157,22 @@ describe('Earnings (chef)', () => {
       'Line Cook',
       'Dishwasher',
     ]);
-    expect(within(rows[0]).getByText('On its way', { selector: '.tag' })).toBeTruthy();
+    // each shift's tag is what its money did (the server's outcome), with the outcome's sentence
+    expect(within(rows[0]).getByText('Held in escrow', { selector: '.tag' })).toBeTruthy();
+    expect(within(rows[0]).getByText('On its way')).toBeTruthy();
     expect(within(rows[0]).getByText('$125.00')).toBeTruthy();
     expect(within(rows[0]).getByText(/North Loop Kitchen · Nov 2[34], 2026/)).toBeTruthy();
-    expect(within(rows[1]).getByText('Paid out', { selector: '.tag' })).toBeTruthy();
+    expect(within(rows[1]).getByText('Paid in full', { selector: '.tag' })).toBeTruthy();
+    expect(within(rows[1]).getByTestId('money-outcome').textContent).toBe(
+      'Paid in full: $200.00 was paid out to you.',
+    );
     expect(within(rows[1]).getByText(/^Paid out Nov 2[23], 2026$/)).toBeTruthy();
-    expect(within(rows[2]).getByText('Cancelled: cancellation pay')).toBeTruthy();
+    expect(within(rows[2]).getByText('Late-cancellation pay', { selector: '.tag' })).toBeTruthy();
     expect(within(rows[2]).getByText('8.5')).toBeTruthy();
-    expect(within(rows[3]).getByText('Refunded to the restaurant')).toBeTruthy();
+    expect(within(rows[3]).getByText('Refunded', { selector: '.tag' })).toBeTruthy();
+    expect(within(rows[3]).getByTestId('money-outcome').textContent).toBe(
+      'Refunded: the whole $107.00 went back to the restaurant, so this shift pays you nothing.',
+    );
     expect(within(rows[3]).getByText('No pay')).toBeTruthy();
   });
 
@@ -162,7 +184,7 @@ describe('Earnings (chef)', () => {
     expect(screen.getByText('(4 turnos)')).toBeTruthy();
     const rows = await screen.findAllByTestId('earning-row');
     expect(within(rows[0]).getByRole('heading', { level: 3 }).textContent).toBe('Cocinero de línea');
-    expect(within(rows[2]).getByText('Cancelado: pago por cancelación')).toBeTruthy();
+    expect(within(rows[2]).getByText('Pago por cancelación tardía', { selector: '.tag' })).toBeTruthy();
     expect(within(rows[2]).getByText('8.5')).toBeTruthy();
     expect(screen.getByText('Pagado', { selector: '.stat-label' })).toBeTruthy();
   });
@@ -247,7 +269,8 @@ describe('Receipts (restaurant)', () => {
     const fact = (row: HTMLElement, term: string) =>
       within(row).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(within(paid).getByText(/Ana Ruiz/)).toBeTruthy();
-    expect(within(paid).getByText('Paid to the chef')).toBeTruthy();
+    expect(within(paid).getByText('Paid in full', { selector: '.tag' })).toBeTruthy();
+    expect(within(refunded).getByText('Expired: refunded', { selector: '.tag' })).toBeTruthy();
     expect(fact(paid, 'Shift pay')).toBe('$250.00');
     expect(fact(paid, 'Booking fee')).toBe('$17.50');
     expect(fact(paid, 'Refunds')).toBe('$0.00');
@@ -286,7 +309,7 @@ describe('Receipts (restaurant)', () => {
     expect(screen.queryByRole('link', { name: 'Ganancias' })).toBeNull();
     await userEvent.click(screen.getByRole('link', { name: 'Recibos' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Recibos' })).toBeTruthy();
-    expect(await screen.findByText('Pagado al chef')).toBeTruthy();
+    expect(await screen.findByText('Pagado completo', { selector: '.tag' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Imprimir' })).toBeTruthy();
     await router.navigate('/earnings');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/restaurant'));

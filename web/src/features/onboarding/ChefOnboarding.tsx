@@ -2,11 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, SKILLS, TRAVEL_RADIUS_OPTIONS, type CityName } from '../../app/contracts';
 import { Field } from '../../components/Field';
 import { ToggleGroup } from '../../components/ToggleGroup';
+import { HomeFields } from '../profile/HomePlace';
+import { useAuth } from '../../app/hooks';
+import { LanguagesField } from '../profile/languages';
 import { CityField, OnboardingPage, type OnboardingRole, type StepProps } from './OnboardingWizard';
 import { ImagePicker, WeekSchedule } from './parts';
 import { chefForm, chefStepError, citySelection, emptyChefDraft, type ChefDraft } from './validation';
 
-/** Step 1: name, bio (with its counter), city, travel radius, profile image. */
+/** Step 1: name, bio (with its counter), city, travel radius, home (issue 32), profile image. */
 function About({ draft, set }: StepProps<ChefDraft>) {
   const { t } = useTranslation('onboarding');
   return (
@@ -58,6 +61,11 @@ function About({ draft, set }: StepProps<ChefDraft>) {
           )}
         </Field>
       </div>
+      <HomeFields
+        draft={{ home: draft.home ?? '', point: draft.homePoint ?? null }}
+        city={draft.city}
+        onChange={({ home, point }) => set({ home, homePoint: point })}
+      />
       <ImagePicker
         label={t('chef.profileImage')}
         kind="profileImage"
@@ -68,18 +76,23 @@ function About({ draft, set }: StepProps<ChefDraft>) {
   );
 }
 
-/** Step 2: skills. */
+/** Step 2: skills, and the languages the chef speaks (the account's language until they choose). */
 function Skills({ draft, set }: StepProps<ChefDraft>) {
   const { t } = useTranslation('onboarding');
   const { t: tc } = useTranslation('catalog');
+  const { user } = useAuth();
+  const chosen = draft.languages?.length ? draft.languages : [user?.language_preference ?? 'en'];
   return (
-    <ToggleGroup
-      legend={t('chef.skills')}
-      options={SKILLS}
-      selected={draft.skills}
-      onChange={(skills) => set({ skills })}
-      labelOf={(s) => tc(`skills.${s}`)}
-    />
+    <>
+      <ToggleGroup
+        legend={t('chef.skills')}
+        options={SKILLS}
+        selected={draft.skills}
+        onChange={(skills) => set({ skills })}
+        labelOf={(s) => tc(`skills.${s}`)}
+      />
+      <LanguagesField value={chosen} onChange={(languages) => set({ languages })} />
+    </>
   );
 }
 

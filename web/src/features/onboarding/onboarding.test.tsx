@@ -51,6 +51,28 @@ describe('onboarding', () => {
     });
   });
 
+  test("a chef's home ZIP (issue 32) must be of the chosen city's area; only the ZIP's field is sent", async () => {
+    const { user } = signedIn('chef', false);
+    fakeApi.on('POST', '/profiles/chef', { body: { profile: chefProfile(user) } });
+    const { router } = renderApp('/onboarding/worker');
+    await screen.findByRole('heading', { name: 'Set up your chef profile' });
+    await userEvent.type(screen.getByLabelText('Full name'), 'Ana Cruz');
+    fireEvent.change(screen.getByLabelText('Bio'), { target: { value: 'Prep and grill.' } });
+    expect(screen.getByText(/Only the ZIP code is used/)).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Home ZIP code or address'), '48216');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/not in the area of the city you chose/);
+    await userEvent.selectOptions(screen.getByLabelText('City'), 'Detroit');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Grill Cook' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Complete Setup' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/chef'));
+    const form = fakeApi.callsTo('POST', '/profiles/chef')[0].body as FormData;
+    expect(form.get('home')).toBe('48216');
+    expect(form.get('homeLatitude')).toBeNull();
+  });
+
   test('a restaurant is told to fill the required fields and to pick a cuisine; a save failure shows the server text', async () => {
     signedIn('restaurant', false);
     fakeApi.on('POST', '/profiles/restaurant', {

@@ -8,6 +8,7 @@ import {
   type CityName,
   type Weekday,
 } from '../../app/contracts';
+import { homeProblem, setHomeFields } from '../profile/home';
 
 export type OperatingHours = Record<Weekday, { open: string; close: string; closed: boolean }>;
 export type Availability = Record<Weekday, { available: boolean; start: string; end: string }>;
@@ -34,8 +35,14 @@ export interface ChefDraft {
   latitude: number;
   longitude: number;
   travelRadius: number;
+  /** Issue 32: the home ZIP (or an address ending with one) typed in, where distances are measured from. */
+  home: string;
+  /** ...or the position "Use my location" found (rounded), which wins over the text. */
+  homePoint: { lat: number; lon: number } | null;
   profileImage: File | null;
   skills: string[];
+  /** ISO 639-1 codes the chef chose (issue 32); empty: not chosen, the account's language is kept */
+  languages: string[];
   availability: Availability;
 }
 
@@ -63,8 +70,11 @@ export function emptyChefDraft(): ChefDraft {
     bio: '',
     ...citySelection('Minneapolis'),
     travelRadius: DEFAULT_TRAVEL_RADIUS,
+    home: '',
+    homePoint: null,
     profileImage: null,
     skills: [],
+    languages: [],
     availability: clone(DEFAULT_CHEF_AVAILABILITY),
   };
 }
@@ -86,6 +96,8 @@ export type StepError =
   | 'validation.chefStep1'
   | 'validation.skillRequired'
   | 'validation.hoursRequired'
+  | 'validation.unknownZip'
+  | 'validation.homeOtherCity'
   | null;
 
 /**
@@ -103,11 +115,17 @@ export function restaurantStepError(step: number, d: RestaurantDraft): StepError
   return null;
 }
 
-/** Chef: step 1 needs name and bio (at most 250 characters); step 2 at least one skill. */
+/**
+ * Chef: step 1 needs name and bio (at most 250 characters), and a home, when one is typed, must be a ZIP of the
+ * chosen city's area (issue 32); step 2 at least one skill.
+ */
 export function chefStepError(step: number, d: ChefDraft): StepError {
   if (step === 1) {
     const ok = d.name.trim() !== '' && d.bio.trim() !== '' && d.bio.length <= LIMITS.bioMax;
-    return ok ? null : 'validation.chefStep1';
+    if (!ok) return 'validation.chefStep1';
+    const home = homeProblem({ home: d.home ?? '', point: d.homePoint ?? null }, d.city);
+    if (home) return home === 'home.unknownZip' ? 'validation.unknownZip' : 'validation.homeOtherCity';
+    return null;
   }
   if (step === 2) return d.skills.length > 0 ? null : 'validation.skillRequired';
   return null;
@@ -151,7 +169,10 @@ export function chefForm(d: ChefDraft): FormData {
   f.set('latitude', String(d.latitude));
   f.set('longitude', String(d.longitude));
   f.set('travelRadius', String(d.travelRadius));
+  setHomeFields(f, { home: d.home ?? '', point: d.homePoint ?? null });
   f.set('skills', JSON.stringify(d.skills));
+  // a draft kept from before languages has none: the server keeps the account's language then
+  if (d.languages?.length) f.set('languages', JSON.stringify(d.languages));
   f.set('availability', JSON.stringify(d.availability));
   if (d.profileImage) f.set('profileImage', d.profileImage);
   return f;

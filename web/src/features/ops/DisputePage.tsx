@@ -6,6 +6,8 @@ import { baseLanguage, useTranslatedText } from '../../components/TranslatedText
 import { opsApi, type OpsDispute, type OpsMessage } from './opsApi';
 import { formatCents, formatDateTime, Loaded, OpsPage, OpsTable, TimelineLink, useAge } from './parts';
 import { ResolveForm } from './ResolveForm';
+import { moneyOutcomeOf, type MoneyOutcomeKind } from '../../app/contracts';
+import { useMoneyWords } from '../payments/moneyOutcome';
 
 type Side = 'chef' | 'restaurant';
 
@@ -26,7 +28,9 @@ function SideFacts({ dispute, side }: { dispute: OpsDispute; side: Side }) {
           </div>
           <div>
             <dt>{t('dispute.rating')}</dt>
-            <dd>{t('dispute.stars', { rating: answer.rating })}</dd>
+            <dd>
+              {answer.rating === null ? t('dispute.noRating') : t('dispute.stars', { rating: answer.rating })}
+            </dd>
           </div>
           <div>
             <dt>{t('dispute.feedback')}</dt>
@@ -137,8 +141,22 @@ function Thread({ jobId, dispute }: { jobId: string; dispute: OpsDispute }) {
   );
 }
 
+/** What the job's money did, from the ledger's decision (the outcome both sides read). */
+function ledgerOutcome(ledger: {
+  payment_status: string | null;
+  decision: { reason: string; chef_pay_cents: number; refund_cents: number } | null;
+}): MoneyOutcomeKind {
+  const d = ledger.decision;
+  return moneyOutcomeOf(
+    d ? (d.reason as Parameters<typeof moneyOutcomeOf>[0]) : null,
+    d ?? { chef_pay_cents: 0, refund_cents: 0 },
+    ledger.payment_status === 'disputed',
+  );
+}
+
 function Ledger({ jobId }: { jobId: string }) {
   const { t } = useTranslation('ops');
+  const words = useMoneyWords();
   const query = opsApi.useJobLedgerQuery(jobId);
   return (
     <section aria-labelledby="ledger-title">
@@ -148,6 +166,15 @@ function Ledger({ jobId }: { jobId: string }) {
           <>
             <p>
               {t('ledger.status')}: <strong>{ledger.payment_status ?? t('ledger.none')}</strong>
+              {ledger.payment_status && (
+                <>
+                  {' · '}
+                  {t('ledger.outcome')}:{' '}
+                  <strong data-testid="ledger-outcome">
+                    {words.label({ outcome: ledgerOutcome(ledger) })}
+                  </strong>
+                </>
+              )}
             </p>
             {ledger.entries.length === 0 ? (
               <p className="muted">{t('ledger.noEntries')}</p>

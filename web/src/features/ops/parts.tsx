@@ -6,7 +6,9 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import { errorText } from '../../app/api';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
+import { moneyOutcomeOf } from '../../app/contracts';
 import { formatCents, formatDateTime } from '../../app/format';
+import { useMoneyWords } from '../payments/moneyOutcome';
 
 export { formatCents, formatDateTime };
 
@@ -108,9 +110,17 @@ export function DecisionFacts({
   };
 }) {
   const { t } = useTranslation('ops');
+  const words = useMoneyWords();
+  // What the decision does with the money, named as both sides read it (paid in full, refunded, split).
+  const outcome = moneyOutcomeOf('dispute_decision', resolution);
   return (
     <section className="card" aria-labelledby="decision-title" data-testid="ops-decision">
       <h2 id="decision-title">{t('decision.title')}</h2>
+      <p>
+        <span className={`tag tag-${outcome}`} data-testid="ops-decision-outcome">
+          {words.label({ outcome })}
+        </span>
+      </p>
       <dl className="facts">
         <div>
           <dt>{t('resolve.chefReceives')}</dt>

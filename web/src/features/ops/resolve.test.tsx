@@ -102,6 +102,8 @@ describe('the resolve form', () => {
     expect(within(decision).getByText('$60.00')).toBeTruthy();
     expect(within(decision).getByText('$42.80')).toBeTruthy();
     expect(within(decision).getByText('Arrived two hours late.')).toBeTruthy();
+    // named as both sides read it (issue 32)
+    expect(within(decision).getByTestId('ops-decision-outcome').textContent).toBe('Split by a decision');
   });
 
   test('Full pay: the chef gets the shift pay, Brigade its 7%, nothing back', async () => {
@@ -110,6 +112,7 @@ describe('the resolve form', () => {
     expect(preview()).toEqual({ chef: '$100.00', fee: '$7.00', refund: '$0.00' });
     await userEvent.click(screen.getByRole('button', { name: 'Confirm decision' }));
     await screen.findByTestId('ops-decision');
+    expect(screen.getByTestId('ops-decision-outcome').textContent).toBe('Paid in full');
     expect(fakeApi.callsTo('POST', `/ops/disputes/${dispute.job.id}/resolve`)[0].body).toEqual({
       chef_pay_cents: 10_000,
       note: 'The chef worked the shift.',
@@ -127,6 +130,7 @@ describe('the resolve form', () => {
     expect(preview()).toEqual({ chef: '$0.00', fee: '$0.00', refund: '$107.00' });
     await userEvent.click(screen.getByRole('button', { name: 'Confirm decision' }));
     await screen.findByTestId('ops-decision');
+    expect(screen.getByTestId('ops-decision-outcome').textContent).toBe('Refunded');
     expect(fakeApi.callsTo('POST', `/ops/disputes/${dispute.job.id}/resolve`)[0].body).toEqual({
       chef_pay_cents: 0,
       note: 'x',

@@ -140,7 +140,7 @@ export default function PayForJobPage() {
       ) : (
         <>
           <Alert tone="info">{t('pay.notPayable')}</Alert>
-          <MoneyOutcome job={data} side="restaurant" as="p" />
+          <MoneyOutcome money={data.money} side="restaurant" as="p" />
         </>
       )}
     </section>

@@ -1,66 +1,53 @@
-// How a closed job's money left escrow, in words each side understands: the refund's reason (the payments
-// events' `job_cancelled`, `work_not_completed`, `job_expired`) and a split (`settled`: the chef paid part, 7% of
-// that kept, the rest refunded).
+// What a shift's money did, in the words every screen, receipt and text uses (contracts/src/money-texts.ts):
+// read from the server's own facts (Job.money, an earnings or receipt row's `money`: the decision and the
+// ledger), never guessed from statuses here.
 import { useTranslation } from 'react-i18next';
-import type { JobPosting } from '../jobs/jobsApi';
+import { moneyLabel, moneyText, type MoneyFacts, type MoneySide } from '../../app/contracts';
 import { formatCents } from '../../app/format';
 
-export type RefundReason = 'job_cancelled' | 'work_not_completed' | 'job_expired';
-export type SettledReason = 'late_cancellation' | 'dispute_decision';
-
-/** Why the whole charge went back (null unless the payment is refunded). */
-export function refundReason(job: Partial<JobPosting>): RefundReason | null {
-  if (job.payment_status !== 'refunded') return null;
-  if (job.status === 'expired') return 'job_expired';
-  if (job.status === 'cancelled') return 'job_cancelled';
-  return 'work_not_completed';
+/** The screen's language as the money texts know it. */
+export function useMoneyLanguage(): 'en' | 'es' {
+  const { i18n } = useTranslation();
+  return i18n.language === 'es' ? 'es' : 'en';
 }
 
-/** Why the money was split (null unless the payment is settled). */
-export function settledReason(job: Partial<JobPosting>): SettledReason | null {
-  if (job.payment_status !== 'settled') return null;
-  return job.status === 'cancelled' ? 'late_cancellation' : 'dispute_decision';
+/** The sentence and short name of a shift's money for one side, in the screen's language. */
+export function useMoneyWords() {
+  const language = useMoneyLanguage();
+  return {
+    language,
+    text: (side: MoneySide, money: MoneyFacts) => moneyText(language, side, money, formatCents),
+    label: (money: Pick<MoneyFacts, 'outcome'>) => moneyLabel(language, money.outcome),
+  } as const;
 }
 
-/** The sentence for a side, or null when there is nothing to say (the money is not closed, or not theirs). */
-export function moneyOutcomeText(
-  job: Partial<JobPosting>,
-  side: 'chef' | 'restaurant',
-  t: (key: string, options?: Record<string, unknown>) => string,
-): string | null {
-  const refund = refundReason(job);
-  if (refund) {
-    if (side === 'chef' && refund !== 'work_not_completed') return null;
-    const amount = job.cancellation?.refund_cents ?? job.total_cents ?? 0;
-    return t(`outcome.refunded.${refund}.${side}`, { amount: formatCents(amount) });
-  }
-  const settled = settledReason(job);
-  if (settled) {
-    const c = job.cancellation;
-    return t(`outcome.settled.${settled}.${side}`, {
-      chef_pay: formatCents(c?.chef_pay_cents ?? 0),
-      fee: formatCents(c?.fee_cents ?? 0),
-      refund: formatCents(c?.refund_cents ?? 0),
-    });
-  }
-  return null;
-}
-
+/**
+ * The outcome sentence of a shift's money for a side: held in escrow, under review, paid in full, refunded,
+ * late-cancellation pay, split by a decision, expired. Nothing when the server gives no money facts (no money
+ * was ever held, or the reader is not one of the shift's two sides).
+ */
 export function MoneyOutcome({
-  job,
+  money,
   side,
   as: Tag = 'span',
 }: {
-  job: Partial<JobPosting>;
-  side: 'chef' | 'restaurant';
+  money: MoneyFacts | null | undefined;
+  side: MoneySide;
   as?: 'span' | 'p';
 }) {
-  const { t } = useTranslation('payments');
-  const text = moneyOutcomeText(job, side, t);
-  if (!text) return null;
+  const words = useMoneyWords();
+  if (!money) return null;
   return (
-    <Tag className={Tag === 'p' ? 'hint money-outcome' : 'money-outcome'} data-testid="money-outcome">
-      {text}
+    <Tag
+      className={Tag === 'p' ? 'hint money-outcome' : 'money-outcome'}
+      data-testid="money-outcome"
+      data-outcome={money.outcome}
+    >
+      {words.text(side, money)}
     </Tag>
   );
 }
+
+/** Whether the money is decided (no longer held or under review). */
+export const moneyDecided = (money: MoneyFacts | null | undefined) =>
+  !!money && money.outcome !== 'held' && money.outcome !== 'under_review';

@@ -49,7 +49,7 @@ export default function MyProfilePage() {
       ) : user.user_type === 'chef' ? (
         <ChefDetails profile={profile as ChefProfile} />
       ) : (
-        <RestaurantDetails profile={profile as RestaurantProfile} />
+        <RestaurantDetails profile={profile as RestaurantProfile} own />
       )}
     </section>
   );

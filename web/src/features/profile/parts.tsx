@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { WEEKDAYS } from '../../app/contracts';
 import type { ChefProfile, RestaurantProfile } from '../auth/authApi';
 import { Reliability } from './Reliability';
+import { SpokenLanguages } from './languages';
+import { TranslatedText } from '../../components/TranslatedText';
 import { formatRating } from '../../app/format';
 
 export function Avatar({ url, name, size = 72 }: { url?: string | null; name: string; size?: number }) {
@@ -40,6 +42,7 @@ export function ChefDetails({ profile }: { profile: ChefProfile }) {
             {profile.city}, {profile.state} · {t('travelRadius', { miles: profile.travel_radius })}
           </p>
           <RatingLine average={profile.average_rating} total={profile.total_ratings} />
+          <SpokenLanguages codes={profile.languages} />
         </div>
       </div>
       <Reliability record={profile.reliability} />
@@ -78,7 +81,8 @@ export function ChefDetails({ profile }: { profile: ChefProfile }) {
   );
 }
 
-export function RestaurantDetails({ profile }: { profile: RestaurantProfile }) {
+/** A restaurant's profile; `own` on the restaurant's own page (its description is shown as written). */
+export function RestaurantDetails({ profile, own }: { profile: RestaurantProfile; own?: boolean }) {
   const { t } = useTranslation('profile');
   const { t: tc } = useTranslation('catalog');
   return (
@@ -96,7 +100,14 @@ export function RestaurantDetails({ profile }: { profile: RestaurantProfile }) {
       <Reliability record={profile.reliability} />
       <section className="card">
         <h2>{t('about')}</h2>
-        <p className="pre-wrap">{profile.description}</p>
+        <p>
+          <TranslatedText
+            text={profile.description}
+            translation={profile.description_translation}
+            mine={own}
+            testId="restaurant-description"
+          />
+        </p>
         <div className="tags">
           {profile.cuisine_types.map((c) => (
             <span className="tag" key={c}>

@@ -10,7 +10,9 @@ import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { Spinner } from '../../components/Spinner';
 import { ToggleGroup } from '../../components/ToggleGroup';
+import { LanguagesField } from '../profile/languages';
 import { authApi, type ChefProfile, type RestaurantProfile } from '../auth/authApi';
+import { HomeEditor } from '../profile/HomePlace';
 import { authActions } from '../auth/authSlice';
 import { chooseLanguage } from '../auth/authThunks';
 import { VerifyPhoneCard } from '../auth/VerifyPhoneCard';
@@ -59,11 +61,23 @@ export default function SettingsPage() {
       </div>
       <div className="card" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
         {tab === 'profile' && <ProfileTab />}
+        {/* Issue 32: a chef's home for distances, saved on its own (a ZIP, or their location once). */}
+        {tab === 'profile' && user.user_type === 'chef' && <ChefHome />}
         {tab === 'preferences' && <PreferencesTab />}
         {tab === 'notifications' && <NotificationsTab />}
         {tab === 'payments' && <PaymentsTab />}
       </div>
     </section>
+  );
+}
+
+function ChefHome() {
+  const { profile } = useAuth();
+  if (!profile) return null;
+  return (
+    <div className="settings-home">
+      <HomeEditor headingLevel={3} />
+    </div>
   );
 }
 
@@ -79,6 +93,9 @@ function ProfileTab() {
   const [bio, setBio] = useState(chef?.bio ?? '');
   const [travelRadius, setTravelRadius] = useState<number>(chef?.travel_radius ?? 15);
   const [skills, setSkills] = useState<string[]>(chef?.skills ?? []);
+  const [languages, setLanguages] = useState<string[]>(() =>
+    chef?.languages?.length ? chef.languages : [user?.language_preference ?? 'en'],
+  );
   const [cuisines, setCuisines] = useState<string[]>(restaurant?.cuisine_types ?? []);
   // Settings lists 23 skills; the two onboarding-only ones (Banquet Service, Clean-up Crew) are shown too when
   // the profile has them, so the chef can see and remove every skill they have.
@@ -102,6 +119,7 @@ function ProfileTab() {
       form.set('bio', bio.trim());
       form.set('travelRadius', String(travelRadius));
       form.set('skills', JSON.stringify(skills));
+      form.set('languages', JSON.stringify(languages));
     } else {
       form.set('cuisineTypes', JSON.stringify(cuisines));
     }
@@ -155,6 +173,7 @@ function ProfileTab() {
             onChange={setSkills}
             labelOf={(s) => tc(`skills.${s}`)}
           />
+          <LanguagesField value={languages} onChange={setLanguages} />
         </>
       )}
       {!isChef && (

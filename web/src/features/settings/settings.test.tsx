@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../../../test/fake-api';
-import { restaurantProfile } from '../../../test/fixtures';
+import { chefProfile, restaurantProfile } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { signedIn } from '../../../test/signed-in-minimal';
 
@@ -25,6 +25,25 @@ describe('settings', () => {
     expect(screen.getByRole('switch', { name: 'SMS Notifications' }).getAttribute('aria-checked')).toBe(
       'false',
     );
+  });
+
+  test("a chef's home (issue 32): Settings > Profile shows where distances are from and removes it", async () => {
+    const { user } = signedIn('chef', false);
+    const profile = { ...chefProfile(user), home: { source: 'zip' as const, zip: '55408' } };
+    fakeApi.on('GET', '/profiles/me', { body: { user, profile } });
+    fakeApi.on('POST', '/profiles/chef', { body: { profile: { ...profile, home: null } } });
+    renderApp('/settings');
+    await screen.findByRole('heading', { name: 'Your home for distances' });
+    expect(screen.getByText('Distances are measured from ZIP 55408.')).toBeTruthy();
+    expect((screen.getByLabelText('Home ZIP code or address') as HTMLInputElement).value).toBe('55408');
+    await userEvent.click(screen.getByRole('button', { name: 'Remove home' }));
+    expect(
+      await screen.findByText('Distances are measured from the centre of Minneapolis.', {
+        selector: '.alert',
+      }),
+    ).toBeTruthy();
+    const form = fakeApi.callsTo('POST', '/profiles/chef')[0].body as FormData;
+    expect([...form.entries()]).toEqual([['home', '']]);
   });
 
   test('the profile tab updates the profile and says so', async () => {

@@ -5,7 +5,7 @@ import { errorText } from '../../../app/api';
 import { LISTS_POLL_MS } from '../../../app/shiftConstants';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
-import { MoneyOutcome } from '../../payments/moneyOutcome';
+import { moneyDecided, MoneyOutcome } from '../../payments/moneyOutcome';
 import { awaitingSettlement, SettlementNotice } from '../../payments/SettlementNotice';
 import { cancellationLine } from '../CancellationFacts';
 import { ChefCancelPanel } from '../ChefCancel';
@@ -80,9 +80,9 @@ function ChefApplicationRow({ app, view, now }: { app: Application; view: Tab; n
         </>,
         cancellationLine(job, 'chef', t),
         job && stateOf(app) === 'confirmed' && <CheckoutDeadline job={job} />,
-        job && <UnderReview job={job} />,
+        job && <UnderReview job={job} side="chef" />,
         job && <DisputeLink job={job} />,
-        view === 'shifts' && job && <MoneyOutcome job={job} side="chef" />,
+        view === 'shifts' && moneyDecided(job?.money) && <MoneyOutcome money={job?.money} side="chef" />,
         view === 'shifts' && job?.id && awaitingSettlement(job) && (
           <SettlementNotice jobId={job.id} side="chef" />
         ),

@@ -6,7 +6,7 @@ import { canJob } from '../../../app/contracts';
 import { LISTS_POLL_MS } from '../../../app/shiftConstants';
 import { Alert } from '../../../components/Alert';
 import { Spinner } from '../../../components/Spinner';
-import { MoneyOutcome } from '../../payments/moneyOutcome';
+import { moneyDecided, MoneyOutcome } from '../../payments/moneyOutcome';
 import { awaitingSettlement, SettlementNotice } from '../../payments/SettlementNotice';
 import { cancellationLine } from '../CancellationFacts';
 import { CancelShiftButton, CancelShiftPanel } from '../CancelShift';
@@ -17,6 +17,7 @@ import { CheckoutDeadline, UnderReview, useNow } from '../policy';
 import { DisputeLink } from '../DisputePanel';
 import { applicationLabel, byStart, restaurantCanCancel, stateOf } from '../shiftState';
 import { Row, ShiftState, type Tab } from './parts';
+import { BookedChefCard } from '../BookedChefCard';
 import { formatCents } from '../../../app/format';
 
 function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Application; now: number }) {
@@ -24,6 +25,8 @@ function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Appl
   const [cancelling, setCancelling] = useState(false);
   const when = shiftWhen(job.start_time, null, job.restaurant_profiles?.city);
   const waiting = job.pending_applications_count ?? 0;
+  // the booked chef's card until the checkout deadline (the phone, inside its window, from the job's page)
+  const showChef = !!worker && new Date(job.checkout_deadline).getTime() > now;
   return (
     <Row
       title={job.title}
@@ -33,13 +36,13 @@ function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Appl
         <>
           <JobStatusTag status={job.status} /> ·{' '}
           {t('shifts.total', { amount: formatCents(jobPay(job).totalCents) })}
-          {worker?.chef_profiles?.name && <> · {worker.chef_profiles.name}</>}
+          {!showChef && worker?.chef_profiles?.name && <> · {worker.chef_profiles.name}</>}
         </>,
         cancellationLine(job, 'restaurant', t),
         <CheckoutDeadline job={job} />,
-        <UnderReview job={job} />,
+        <UnderReview job={job} side="restaurant" />,
         <DisputeLink job={job} />,
-        <MoneyOutcome job={job} side="restaurant" />,
+        moneyDecided(job.money) && <MoneyOutcome money={job.money} side="restaurant" />,
         awaitingSettlement(job) && <SettlementNotice jobId={job.id} side="restaurant" />,
       ]}
       actions={
@@ -73,6 +76,9 @@ function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Appl
         </>
       }
       panel={cancelling && <CancelShiftPanel job={job} onClose={() => setCancelling(false)} />}
+      footer={
+        showChef && <BookedChefCard job={job} chef={worker.chef_profiles} chefId={worker.chef_id} compact />
+      }
     />
   );
 }

@@ -1,14 +1,19 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { formatShiftTime } from '../../../app/format';
 import { Alert } from '../../../components/Alert';
 import type { JobPosting } from '../jobsApi';
 import { PositionTitle } from '../parts';
-import { checkoutState, type Side } from '../shiftState';
+import { useMoneyWords } from '../../payments/moneyOutcome';
+import { checkoutOpensAt, checkoutState, type Side } from '../shiftState';
 
 export type Tab = 'shifts' | 'applications';
 
-/** One side's checkout action or label: the checkout link once it opens, else where things stand. */
+/**
+ * One side's checkout action or label: the checkout link once it opens (at the shift's end), before that when
+ * it opens, else where things stand.
+ */
 export function ShiftState({
   side,
   job,
@@ -21,6 +26,7 @@ export function ShiftState({
   now: number;
 }) {
   const { t } = useTranslation('jobs');
+  const words = useMoneyWords();
   const state = checkoutState(side, job, now);
   if (!state) return null;
   if (state === 'checkout' && applicationId)
@@ -30,10 +36,21 @@ export function ShiftState({
       </Link>
     );
   if (state === 'checkout') return null;
+  if (state === 'outcome') {
+    // Over: the tag says what the money did (the server's Job.money), else how the shift ended.
+    const outcome = job.money?.outcome ?? job.status;
+    return (
+      <span className={`tag tag-${outcome}`} data-testid="shift-outcome">
+        {job.money ? words.label(job.money) : t(`shifts.state.${job.status}`)}
+      </span>
+    );
+  }
   const text =
     state === 'waitingOther'
       ? t(side === 'chef' ? 'shifts.waitingRestaurant' : 'shifts.waitingChef')
-      : t(`shifts.state.${state}`);
+      : t('shifts.state.notYet', {
+          time: formatShiftTime(checkoutOpensAt(job), job.restaurant_profiles?.city),
+        });
   return <span className={`tag tag-${state}`}>{text}</span>;
 }
 
@@ -45,6 +62,7 @@ export function Row({
   actions,
   error,
   panel,
+  footer,
 }: {
   title: string;
   urgent?: boolean;
@@ -52,6 +70,8 @@ export function Row({
   actions: ReactNode;
   error?: string | null;
   panel?: ReactNode;
+  /** below the facts, before the actions' column ends: the booked chef (issue 32) */
+  footer?: ReactNode;
 }) {
   return (
     <li className={panel ? 'list-item shift-row has-panel' : 'list-item shift-row'}>
@@ -65,6 +85,7 @@ export function Row({
           </div>
         ))}
         <Alert>{error ?? null}</Alert>
+        {footer}
       </div>
       <div className="item-actions">{actions}</div>
       {panel && <div className="row-panel">{panel}</div>}

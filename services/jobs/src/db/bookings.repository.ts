@@ -1,0 +1,85 @@
+import { sql, type Database, type Executor } from '@brigade/kit';
+import type { SQL } from 'drizzle-orm';
+import type { HeldShift } from '../domain/booking';
+import { toDate } from './rows';
+
+// The shifts a chef holds (issue 32: no double-booking). A chef holds a shift from the moment its restaurant
+// accepts them (awaiting their confirmation) and while confirmed, until they decline or cancel, the shift
+// lapses or is cancelled, or it is checked out: an accepted application not declined, on a job still open
+// (awaiting the chef) or filled. A completed or disputed shift was worked (checkout opens only at its end) and
+// holds nothing any more.
+
+/**
+ * Serialises every change to one chef's bookings (accepting them, their confirming) for the rest of the
+ * transaction: a transaction-scoped advisory lock on the chef. Taken after the job's and the application's row
+ * locks (use-cases/load-for-update.ts), so two transactions never wait on each other in opposite orders.
+ */
+export async function lockChefBookings(database: Database, tx: Executor, chefId: string): Promise<void> {
+  await database.rows(sql`select pg_advisory_xact_lock(hashtext(${`jobs.chef_bookings:${chefId}`}))`, tx);
+}
+
+interface HeldRow {
+  job_id: string;
+  title: string;
+  restaurant_name: string | null;
+  city: string | null;
+  start_time: Date | string;
+  end_time: Date | string;
+  worker_confirmed: boolean | null;
+}
+
+/**
+ * The shifts the chef holds, soonest first: those overlapping [`from`, `until`) when given (the busy window of
+ * a shift they would take, SHIFT_GAP widened), else those ending after `endedAfter`; never the job `except`.
+ */
+export async function heldShiftsOfChef(
+  database: Database,
+  chefId: string,
+  where: { from: Date; until: Date; except?: string } | { endedAfter: Date },
+  executor?: Executor,
+): Promise<HeldShift[]> {
+  const conditions: SQL[] = [
+    sql`a.chef_id = ${chefId}`,
+    sql`a.status = 'accepted' and a.worker_confirmed is distinct from false`,
+    sql`j.status in ('open', 'filled')`,
+  ];
+  if ('endedAfter' in where)
+    conditions.push(sql`j.end_time > ${where.endedAfter.toISOString()}::timestamptz`);
+  else {
+    conditions.push(
+      sql`j.start_time < ${where.until.toISOString()}::timestamptz and j.end_time > ${where.from.toISOString()}::timestamptz`,
+    );
+    if (where.except) conditions.push(sql`j.id <> ${where.except}`);
+  }
+  const rows = await database.rows<HeldRow>(
+    sql`select j.id as job_id, j.title, rp.name as restaurant_name, rp.city, j.start_time, j.end_time, a.worker_confirmed
+          from jobs.applications a
+          join jobs.jobs j on j.id = a.job_id
+          left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id
+         where ${sql.join(conditions, sql` and `)}
+         order by j.start_time, j.id`,
+    executor,
+  );
+  return rows.map((r) => ({
+    job_id: r.job_id,
+    title: r.title,
+    restaurant_name: r.restaurant_name,
+    city: r.city,
+    start_time: toDate(r.start_time),
+    end_time: toDate(r.end_time),
+    confirmed: r.worker_confirmed === true,
+  }));
+}
+
+/** A restaurant's city (its profile's), or null when jobs does not know it yet. */
+export async function restaurantCity(
+  database: Database,
+  restaurantId: string,
+  executor?: Executor,
+): Promise<string | null> {
+  const rows = await database.rows<{ city: string | null }>(
+    sql`select city from jobs.restaurant_profiles where user_id = ${restaurantId}`,
+    executor,
+  );
+  return rows[0]?.city ?? null;
+}

@@ -1,0 +1,30 @@
+import { appendEvent, type Tx } from '@brigade/kit';
+import type { TextKind } from '@brigade/contracts';
+import type { JobsContext } from '../context';
+import { untranslated, type KeptTranslation } from '../domain/text-translation';
+
+/**
+ * A text of a job one side wrote for the other (its description, the restaurant's cancellation reason, the
+ * operator's dispute note): asked of messaging to translate (`jobs.text.written.v1`, in the writer's
+ * transaction) and kept, until the translation lands, as written in the writer's language. Returns what to
+ * keep beside the text (null for no text: nothing to translate).
+ */
+export async function announceText(
+  ctx: JobsContext,
+  tx: Tx,
+  text: { kind: TextKind; jobId: string; words: string | null; language: 'en' | 'es'; writtenAt: Date },
+): Promise<KeptTranslation | null> {
+  const words = text.words?.trim();
+  if (!words) return null;
+  const kept = untranslated(text.writtenAt, text.language);
+  await appendEvent(ctx.database, tx, 'jobs.text.written.v1', {
+    owner: 'jobs',
+    kind: text.kind,
+    id: text.jobId,
+    written_at: kept.written_at,
+    job_id: text.jobId,
+    text: words,
+    language: text.language,
+  });
+  return kept;
+}
