@@ -158,7 +158,7 @@ describe('Earnings (chef)', () => {
       'Dishwasher',
     ]);
     // each shift's tag is what its money did (the server's outcome), with the outcome's sentence
-    expect(within(rows[0]).getByText('Held in escrow', { selector: '.tag' })).toBeTruthy();
+    expect(within(rows[0]).getByText('Money held', { selector: '.tag' })).toBeTruthy();
     expect(within(rows[0]).getByText('On its way')).toBeTruthy();
     expect(within(rows[0]).getByText('$125.00')).toBeTruthy();
     expect(within(rows[0]).getByText(/North Loop Kitchen · Nov 2[34], 2026/)).toBeTruthy();
