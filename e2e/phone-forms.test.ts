@@ -136,9 +136,15 @@ async function layoutProblems(page: Page, where: string): Promise<string[]> {
 
 /**
  * Checks the page as it is now in both languages at both phone widths (layout, axe, a photograph), and leaves it
- * in English at 375 px. `ready` waits for what the screen must show before it is judged.
+ * in English at 375 px. `ready` waits for what the screen must show before it is judged (it may open a panel);
+ * `after` runs once a language is checked (it may close a dialog, so the header's language switch is reachable).
  */
-async function checkForm(page: Page, name: string, ready: () => Promise<unknown> = async () => {}) {
+async function checkForm(
+  page: Page,
+  name: string,
+  ready: () => Promise<unknown> = async () => {},
+  after: () => Promise<unknown> = async () => {},
+) {
   for (const lng of LANGUAGES) {
     await useLanguage(page, lng);
     await ready();
@@ -149,6 +155,7 @@ async function checkForm(page: Page, name: string, ready: () => Promise<unknown>
       problems.push(...(await layoutProblems(page, where)));
       violations.push(...(await checkStep(page, `forms-${name}-${lng}-${width}`)));
     }
+    await after();
   }
   await page.setViewportSize({ width: 375, height: HEIGHT });
 }
@@ -205,12 +212,24 @@ afterAll(async () => {
   await story?.stop();
 });
 
-test('signed out: sign-in and sign-up fit at 320 and 375 px in both languages', async () => {
+test('signed out: sign-in, sign-up and both steps of a password reset fit at 320 and 375 px in both languages', async () => {
   await restaurant.goto(url('/login'));
   await checkForm(restaurant, 'login', () => restaurant.locator('form button[type=submit]').waitFor());
   await restaurant.goto(url('/signup'));
   await checkForm(restaurant, 'signup-empty', () => restaurant.locator('form button[type=submit]').waitFor());
-}, 60_000);
+  // "Forgot password?": the account by phone or email, then the code and the new password (the answer is the same
+  // whether or not an account matches, so an unknown email reaches the second step)
+  await restaurant.goto(url('/forgot-password'));
+  await checkForm(restaurant, 'forgot-password', () =>
+    restaurant.locator('form button[type=submit]').waitFor(),
+  );
+  await restaurant.locator('label.role-option', { has: restaurant.locator('input[value=email]') }).click();
+  await restaurant.locator('input[type=email]').fill('nobody-at-all@brigade.test');
+  await restaurant.getByRole('button', { name: 'Send code' }).click();
+  await checkForm(restaurant, 'reset-password', () =>
+    restaurant.locator('input[autocomplete=one-time-code]').waitFor(),
+  );
+}, 90_000);
 
 test('a restaurant signs up, verifies (signed in, it sees its own header), onboards and saves its card', async () => {
   const signedInHeader = async () => {
@@ -302,6 +321,30 @@ test('every settings tab fits, for both roles', async () => {
     }
   }
 }, 90_000);
+
+test("the open shifts' filters and the home ZIP editor fit", async () => {
+  await chef.goto(url('/openings'));
+  await chef.locator('button[aria-controls="openings-filters"]').waitFor();
+  // the filters are a dialog over the list: opened for each language, closed before the header's language switch
+  await checkForm(
+    chef,
+    'chef-openings-filters',
+    async () => {
+      await chef.locator('button[aria-controls="openings-filters"]').click();
+      await chef.locator('#openings-filters').waitFor();
+    },
+    async () => {
+      await chef.keyboard.press('Escape');
+      await chef.locator('#openings-filters').waitFor({ state: 'detached' });
+    },
+  );
+  // where distances are measured from: the editor opens in place above the list
+  await checkForm(chef, 'chef-openings-home', async () => {
+    if (!(await chef.locator('#openings-home').count()))
+      await chef.locator('button[aria-controls="openings-home"]').click();
+    await chef.locator('#openings-home').waitFor();
+  });
+}, 60_000);
 
 test("the chef's tab bar holds Earnings at 320 px; Message opens the shift's own thread on a phone", async () => {
   await chef.setViewportSize({ width: 320, height: HEIGHT });
