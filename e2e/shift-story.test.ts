@@ -338,7 +338,7 @@ test('after the shift ends both check out with ratings; the chef sees the shift 
   await restaurant.getByRole('heading', { name: 'Paid in full' }).waitFor();
   await restaurant
     .getByText(
-      'Checkout recorded. Paid in full: $80.00 is on its way to the chef, and Brigade keeps the $5.60 booking fee.',
+      'Checkout recorded. Paid in full: $1.00 is on its way to the chef, and Brigade keeps the $0.07 booking fee.',
     )
     .waitFor();
   await restaurant.getByTestId('receipt-fee').waitFor();

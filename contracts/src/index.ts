@@ -4,6 +4,7 @@ export * from './places';
 export * from './policy';
 export * from './policy-texts';
 export * from './money-texts';
+export * from './text-translation';
 export * from './lifecycles';
 export * from './common';
 export * from './events/envelope';

@@ -1,5 +1,5 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
-import type { KeptTranslation } from '../domain/text-translation';
+import type { KeptTranslation } from '@brigade/contracts';
 
 /**
  * Keep the translation of a restaurant's description beside the version it was made of (`written_at`): a

@@ -1,5 +1,4 @@
-import { cityCentre, type identityHttp, type opsHttp } from '@brigade/contracts';
-import { presentTranslation } from './text-translation';
+import { cityCentre, type identityHttp, type opsHttp, presentTranslation } from '@brigade/contracts';
 import type { ChefProfileRecord, RestaurantProfileRecord, UserRecord } from './records';
 
 type User = import('zod').infer<typeof identityHttp.User>;

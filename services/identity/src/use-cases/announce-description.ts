@@ -1,6 +1,6 @@
 import { appendEvent, type Tx } from '@brigade/kit';
 import { findUser } from '../db/users.repository';
-import { untranslated, type KeptTranslation } from '../domain/text-translation';
+import { untranslated, type KeptTranslation } from '@brigade/contracts';
 import type { IdentityContext } from '../context';
 
 /**

@@ -1,4 +1,4 @@
-import type { jobsHttp, opsHttp } from '@brigade/contracts';
+import { type jobsHttp, type opsHttp, presentTranslation } from '@brigade/contracts';
 import { sql, type Executor } from '@brigade/kit';
 import type { z } from 'zod';
 import {
@@ -10,7 +10,6 @@ import {
 } from './disputes.repository';
 import { jobMoney } from '../domain/money';
 import { chefReliability, emptyChefReliability, restaurantReliability } from './reliability.repository';
-import { presentTranslation } from '../domain/text-translation';
 import { presentJob } from './presenters';
 import { normaliseJob, toJson, type ChefProfileJson, type JobRow, type RestaurantProfileJson } from './rows';
 import type { ViewContext, Viewer } from './view-context';

@@ -1,5 +1,5 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
-import type { KeptTranslation } from '../domain/text-translation';
+import type { KeptTranslation } from '@brigade/contracts';
 import { toDate } from './rows';
 
 /** A jobs.disputes row: one per disputed job, resolved once by an operator. */

@@ -1,6 +1,6 @@
 import { sql, type Executor } from '@brigade/kit';
 import type { Database } from '@brigade/kit';
-import type { KeptTranslation } from '../domain/text-translation';
+import type { KeptTranslation } from '@brigade/contracts';
 import { normaliseJob, type JobRow } from './rows';
 
 /** What a posted job is created with: the rest of its row starts at the migrations' defaults. */

@@ -5,9 +5,9 @@ import {
   lateCancelFrom,
   type jobsHttp,
   type Policy,
+  presentTranslation,
 } from '@brigade/contracts';
 import type { HeldShift } from '../domain/booking';
-import { presentTranslation } from '../domain/text-translation';
 import { emptyChefReliability, type ChefReliability } from './reliability.repository';
 import {
   toJson,

@@ -1,6 +1,5 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
-import type { TextKind } from '@brigade/contracts';
-import type { KeptTranslation } from '../domain/text-translation';
+import { type TextKind, type KeptTranslation } from '@brigade/contracts';
 
 /** Where each kind of a job's text keeps its translation. */
 const COLUMNS = {

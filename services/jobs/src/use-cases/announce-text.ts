@@ -1,7 +1,6 @@
 import { appendEvent, type Tx } from '@brigade/kit';
-import type { TextKind } from '@brigade/contracts';
+import { type TextKind, untranslated, type KeptTranslation } from '@brigade/contracts';
 import type { JobsContext } from '../context';
-import { untranslated, type KeptTranslation } from '../domain/text-translation';
 
 /**
  * A text of a job one side wrote for the other (its description, the restaurant's cancellation reason, the

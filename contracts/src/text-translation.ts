@@ -1,8 +1,9 @@
-import type { TextTranslation } from '@brigade/contracts';
+import type { TextTranslation } from './common';
 
 /**
- * A text of a job written for the other side (its description, the cancellation reason, the dispute note)
- * with its translation, as jobs keeps it (issue 32): `written_at` names the version messaging translates;
+ * A text one side wrote for the other (a job's description, a cancellation reason, a decision note, a
+ * restaurant's description) with its translation, as its owning service keeps it beside the text (issue 32):
+ * `written_at` names the version messaging translates (`*.text.written.v1` -> `messaging.text.translated.v1`);
  * `translated_text` stays null until the translation lands, or when the text is not translated.
  */
 export interface KeptTranslation {
