@@ -116,13 +116,13 @@ test('each chef, booked on a shift, reads "you are booked" on an opening that cl
 
   // Before the end: when checkout opens, instead of the checkout link.
   for (const [page, who, opens] of [
-    [ana, 'ana', /^El cierre se abre a las /],
+    [ana, 'ana', /^Podrás registrar la salida a las /],
     [ben, 'ben', /^Checkout opens at /],
   ] as const) {
     await page.goto(story.url('/my-shifts'));
     const row = rowOf(page, booked[who].shift!.id);
     await eventually(page, row.getByText(opens), 20_000);
-    expect(await row.getByRole('link', { name: /Completar turno|Complete Shift/ }).count()).toBe(0);
+    expect(await row.getByRole('link', { name: /Registrar salida|Complete Checkout/ }).count()).toBe(0);
   }
   await step(ana, '02-checkout-opens-es');
   await step(ben, '02-checkout-opens');
@@ -135,12 +135,12 @@ test('at the end, nothing is chosen for either chef: a star is tapped (es) or ch
   // Ana, in Spanish on her phone: the link appears at the end; the form asks, with nothing chosen.
   await ana.goto(story.url('/my-shifts'));
   const anaRow = rowOf(ana, booked.ana.shift!.id);
-  await eventually(ana, anaRow.getByRole('link', { name: 'Completar turno' }), 20_000);
-  await anaRow.getByRole('link', { name: 'Completar turno' }).click();
-  await ana.getByRole('heading', { name: 'Cierre del turno' }).waitFor();
+  await eventually(ana, anaRow.getByRole('link', { name: 'Registrar salida' }), 20_000);
+  await anaRow.getByRole('link', { name: 'Registrar salida' }).click();
+  await ana.getByRole('heading', { name: 'Registrar la salida' }).waitFor();
   expect(await ana.locator('input[type=radio]:checked').count()).toBe(0);
-  await ana.getByRole('button', { name: 'Completar cierre' }).click();
-  await ana.getByText('Responde todas las preguntas de arriba antes de completar el cierre.').waitFor();
+  await ana.getByRole('button', { name: 'Registrar salida' }).click();
+  await ana.getByText('Responde todas las preguntas de arriba antes de registrar la salida.').waitFor();
   await ana.getByText('Indica si se trabajó el turno.').waitFor();
   await ana.getByLabel('Sí, trabajé este turno').check();
   // a tap on the fourth star (on its label: the radio itself is visually hidden)
@@ -148,14 +148,14 @@ test('at the end, nothing is chosen for either chef: a star is tapped (es) or ch
   expect(await ana.getByLabel('4 estrellas').isChecked()).toBe(true);
   expect(await ana.locator('label.star-on').count()).toBe(4);
   await step(ana, '03-checkout-tapped-es');
-  await ana.getByRole('button', { name: 'Completar cierre' }).click();
-  await ana.getByRole('button', { name: 'Completar cierre' }).waitFor({ state: 'detached' });
+  await ana.getByRole('button', { name: 'Registrar salida' }).click();
+  await ana.getByRole('button', { name: 'Registrar salida' }).waitFor({ state: 'detached' });
 
   // Ben, in English on a desktop: Tab from his answer to the stars, arrows to choose, the focus outlined.
   await ben.goto(story.url('/my-shifts'));
   const benRow = rowOf(ben, booked.ben.shift!.id);
-  await eventually(ben, benRow.getByRole('link', { name: 'Complete Shift' }), 20_000);
-  await benRow.getByRole('link', { name: 'Complete Shift' }).click();
+  await eventually(ben, benRow.getByRole('link', { name: 'Complete Checkout' }), 20_000);
+  await benRow.getByRole('link', { name: 'Complete Checkout' }).click();
   await ben.getByRole('heading', { name: 'Shift Checkout' }).waitFor();
   expect(await ben.locator('input[type=radio]:checked').count()).toBe(0);
   await ben.getByLabel('Yes, I worked this shift').check();

@@ -69,8 +69,8 @@ test('a booked shift: the chef says it was worked, the restaurant says it was no
 
   await chefPage.goto(story.url('/my-shifts'));
   const row = rowOf(chefPage, job.id);
-  await eventually(chefPage, row.getByRole('link', { name: 'Complete Shift' }), 20_000);
-  await row.getByRole('link', { name: 'Complete Shift' }).click();
+  await eventually(chefPage, row.getByRole('link', { name: 'Complete Checkout' }), 20_000);
+  await row.getByRole('link', { name: 'Complete Checkout' }).click();
   await chefPage.getByRole('heading', { name: 'Shift Checkout' }).waitFor();
   // nothing is chosen in advance (issue 32): the chef answers and rates
   await chefPage.getByLabel('Yes, I worked this shift').check();

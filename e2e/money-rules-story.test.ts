@@ -112,12 +112,12 @@ test('after the end the chef answers "I did not work this shift"; the restaurant
 
   await chef.goto(story.url('/my-shifts'));
   const row = rowOf(chef, jobId);
-  await eventually(chef, row.getByRole('link', { name: 'Complete Shift' }), 20_000);
+  await eventually(chef, row.getByRole('link', { name: 'Complete Checkout' }), 20_000);
   expect(await row.getByTestId('checkout-deadline').textContent()).toMatch(
     /left to check out\. Checkout answers are due by /,
   );
   await step(chef, '06-checkout-countdown');
-  await row.getByRole('link', { name: 'Complete Shift' }).click();
+  await row.getByRole('link', { name: 'Complete Checkout' }).click();
   await chef.getByRole('heading', { name: 'Shift Checkout' }).waitFor();
   await chef.getByLabel('I did not work this shift').check();
   await step(chef, '07-did-not-work');

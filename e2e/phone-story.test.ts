@@ -98,10 +98,16 @@ test('signed in on a phone: a bottom tab bar, a one-row top bar; on a wide scree
   // the bar's sections, the current one marked
   const nav = page.getByRole('navigation', { name: 'Principal' });
   const names = await nav.getByRole('link').allInnerTexts();
-  expect(names.map((n) => n.trim())).toEqual(['Inicio', 'Trabajo disponible', 'Mi trabajo', 'Mensajes']);
-  await nav.getByRole('link', { name: 'Mi trabajo' }).click();
+  expect(names.map((n) => n.trim())).toEqual([
+    'Inicio',
+    'Turnos abiertos',
+    'Mis turnos',
+    'Mensajes',
+    'Ganancias',
+  ]);
+  await nav.getByRole('link', { name: 'Mis turnos' }).click();
   await page.waitForURL('**/my-shifts');
-  await nav.locator('a[aria-current="page"]', { hasText: 'Mi trabajo' }).waitFor();
+  await nav.locator('a[aria-current="page"]', { hasText: 'Mis turnos' }).waitFor();
   await check('my-shifts');
   await nav.getByRole('link', { name: 'Mensajes' }).click();
   await page.waitForURL('**/messages');

@@ -117,7 +117,7 @@ test('the restaurant posts an urgent shift and pays with its saved card; the che
   // The chef finds it among the openings and applies.
   const jobId = shift.jobId;
   await chef.goto(url('/openings'));
-  await chef.getByRole('heading', { name: 'Turnos disponibles' }).waitFor();
+  await chef.getByRole('heading', { name: 'Turnos abiertos' }).waitFor();
   const opening = chef.locator('li', { has: chef.locator(`a[href="/jobs/${jobId}"]`) });
   await eventually(chef, opening, 20_000);
   await step(chef, '03-openings-es');
@@ -169,14 +169,14 @@ test('the restaurant posts an urgent shift and pays with its saved card; the che
   await restaurant.getByRole('button', { name: `Favorite ${CHEF_NAME}`, pressed: true }).waitFor();
   await step(restaurant, '10-accepted-favorited');
 
-  // The chef confirms from My Work.
+  // The chef confirms from My Shifts.
   await chef.goto(url('/my-shifts'));
-  await chef.getByRole('heading', { name: 'Mi trabajo' }).waitFor();
+  await chef.getByRole('heading', { name: 'Mis turnos' }).waitFor();
   await eventually(chef, chef.getByText('¡Aceptada! Por favor confirma'), 20_000);
   await step(chef, '11-accepted-es');
   await chef.getByRole('button', { name: 'Confirmar', exact: true }).click();
   await chef.getByText('Confirmada').first().waitFor();
-  await chef.getByText(/^El cierre se abre a las /).waitFor();
+  await chef.getByText(/^Podrás registrar la salida a las /).waitFor();
   await step(chef, '12-confirmed-es');
 }, 120_000);
 
@@ -244,7 +244,7 @@ test('a second shift: a declined card shows the spec text and the saved card pay
   await step(restaurant, '15-payment-successful');
   await restaurant.waitForURL('**/my-shifts', { timeout: 10_000 });
 
-  // The chef applies from Openings, the restaurant accepts, the chef confirms from My Work.
+  // The chef applies from Openings, the restaurant accepts, the chef confirms from My Shifts.
   await chef.goto(url('/openings'));
   const opening = rowOf(chef, jobId);
   await eventually(chef, opening, 20_000);
@@ -307,21 +307,21 @@ test('after the shift ends both check out with ratings; the chef sees the shift 
 
   // The chef checks out first and rates the restaurant.
   await chef.goto(url('/my-shifts'));
-  await chef.getByRole('link', { name: 'Completar turno' }).click();
-  await chef.getByRole('heading', { name: 'Cierre del turno' }).waitFor();
+  await chef.getByRole('link', { name: 'Registrar salida' }).click();
+  await chef.getByRole('heading', { name: 'Registrar la salida' }).waitFor();
   await chef.getByLabel('Sí, trabajé este turno').check();
   await chef.getByLabel('4 estrellas').check({ force: true });
   await chef.getByLabel('Comentarios (opcional)').fill('Buen equipo y buena comunicación.');
   await step(chef, '16-checkout-es');
-  await chef.getByRole('button', { name: 'Completar cierre' }).click();
-  await chef.getByRole('heading', { name: 'Cierre registrado' }).waitFor();
+  await chef.getByRole('button', { name: 'Registrar salida' }).click();
+  await chef.getByRole('heading', { name: 'Salida registrada' }).waitFor();
   // the receipt stays until the chef leaves it: the pay and what happens next
   await chef.getByRole('heading', { name: 'Recibo' }).waitFor();
   await chef.getByRole('heading', { name: 'Qué sigue' }).waitFor();
   await step(chef, '17-checkout-done-es');
   await chef.getByRole('link', { name: 'Ir a Mis turnos' }).click();
   await chef.waitForURL('**/my-shifts', { timeout: 10_000 });
-  await chef.getByText('Esperando a que el restaurante cierre el turno').waitFor();
+  await chef.getByText('Esperando a que el restaurante registre la salida').waitFor();
 
   // The restaurant checks out, confirms the work was done and rates the chef.
   await restaurant.goto(url('/my-shifts'));
@@ -342,7 +342,7 @@ test('after the shift ends both check out with ratings; the chef sees the shift 
     )
     .waitFor();
   await restaurant.getByTestId('receipt-fee').waitFor();
-  await restaurant.getByRole('link', { name: 'Go to dashboard' }).click();
+  await restaurant.getByRole('link', { name: 'Go to Home' }).click();
   await restaurant.waitForURL('**/dashboard/restaurant', { timeout: 10_000 });
 
   // The chef's side shows the shift paid once the payout is released.
@@ -353,21 +353,20 @@ test('after the shift ends both check out with ratings; the chef sees the shift 
   // The restaurant's roster lists the chef.
   await restaurant.goto(url('/dashboard/restaurant'));
   const roster = restaurant.locator('section', {
-    has: restaurant.getByRole('heading', { name: 'Your Chef Roster' }),
+    has: restaurant.getByRole('heading', { name: 'Your Favorite Chefs' }),
   });
   await roster.getByRole('link', { name: CHEF_NAME }).waitFor({ timeout: 15_000 });
   await step(restaurant, '21-roster');
   await restaurant.goto(url('/chefs'));
-  await restaurant.getByRole('heading', { name: 'Available Chefs' }).waitFor();
+  await restaurant.getByRole('heading', { name: 'Find Chefs' }).waitFor();
   await restaurant.getByRole('link', { name: CHEF_NAME }).waitFor();
   await step(restaurant, '22-chefs');
 }, 240_000);
 
 test('the chef reads her Earnings (the shift paid out, the cancellation pay) and the restaurant its Receipts (the card, the pay, the fee, the refund)', async () => {
-  // Both money pages are in the account menu (the phone's tab bar keeps its four sections).
+  // Both money pages are sections of the main navigation (the phone's tab bar too).
   await chef.goto(url('/my-shifts'));
-  await chef.getByRole('button', { name: 'Cuenta' }).click();
-  await chef.getByRole('link', { name: 'Ganancias' }).click();
+  await chef.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Ganancias' }).click();
   await chef.getByRole('heading', { level: 1, name: 'Ganancias' }).waitFor();
   await eventually(chef, chef.getByText('(2 turnos)'), 20_000);
   // $1.00 for the worked shift and $80.00 of cancellation pay, both paid out.
@@ -386,8 +385,7 @@ test('the chef reads her Earnings (the shift paid out, the cancellation pay) and
   await step(chef, '23-earnings-es');
 
   await restaurant.goto(url('/my-shifts'));
-  await restaurant.getByRole('button', { name: 'Account' }).click();
-  await restaurant.getByRole('link', { name: 'Receipts' }).click();
+  await restaurant.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Receipts' }).click();
   await restaurant.getByRole('heading', { level: 1, name: 'Receipts' }).waitFor();
   const receipts = restaurant.getByTestId('receipt-row');
   await eventually(restaurant, receipts.nth(1), 20_000);
@@ -399,7 +397,7 @@ test('the chef reads her Earnings (the shift paid out, the cancellation pay) and
   await paid.getByText('Card: Visa ending in 4242').waitFor();
   expect(await factsOf(paid)).toEqual({
     'Shift pay': '$1.00',
-    'Platform fee': '$0.07',
+    'Booking fee': '$0.07',
     Refunds: '$0.00',
     'Net charged': '$1.07',
   });

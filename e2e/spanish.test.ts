@@ -29,6 +29,8 @@ const ENGLISH = [
   'Duration',
   'Messages',
   'Dashboard',
+  'Home',
+  'Earnings',
   'Settings',
   'Apply',
   'Cancel',

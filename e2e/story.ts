@@ -218,8 +218,9 @@ export const CHEF_JOIN_ES: ChefJoinTexts = {
 };
 
 /**
- * A restaurant (English) signs up, verifies, onboards in Minneapolis and saves its card; `shot` photographs each
- * screen (signup, verify-phone, onboarding-1..3, dashboard, card-form, card-saved).
+ * A restaurant (English) signs up, verifies, onboards in Minneapolis (open on Mondays: hours start empty) and saves
+ * its card; `shot` photographs each screen (signup, verify-phone, onboarding-1..3, dashboard, payment-setup,
+ * card-form, card-saved).
  */
 export async function joinAsRestaurant(
   story: Story,
@@ -238,6 +239,8 @@ export async function joinAsRestaurant(
   await shot('onboarding-2');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Complete Setup' }).waitFor();
+  // hours start empty: the restaurant opens on Mondays
+  await page.getByRole('checkbox', { name: /^Monday/ }).check();
   await shot('onboarding-3');
   await page.getByRole('button', { name: 'Complete Setup' }).click();
   await page.waitForURL('**/dashboard/restaurant');
@@ -245,9 +248,14 @@ export async function joinAsRestaurant(
   await saveCard(story, page, undefined, shot);
 }
 
-/** A restaurant saves its card on Payment Setup (a SetupIntent confirmed in the sandbox): no payout account. */
+/**
+ * A restaurant saves its card on Payment Setup (a SetupIntent confirmed in the sandbox): no payout account; `shot`
+ * photographs payment-setup, card-form and card-saved.
+ */
 export async function saveCard(story: Story, page: Page, number = '4242424242424242', shot: Shot = noShot) {
   await page.goto(story.url('/payments/stripe/onboarding'));
+  await page.getByRole('button', { name: 'Add a card' }).waitFor();
+  await shot('payment-setup');
   await page.getByRole('button', { name: 'Add a card' }).click();
   await card(page, number);
   await shot('card-form');
@@ -261,7 +269,8 @@ export async function saveCard(story: Story, page: Page, number = '4242424242424
 
 /**
  * A chef signs up, verifies, onboards in Minneapolis with `skills` (as the screen names them) and sets up payouts;
- * `shot` photographs each screen (signup, verify-phone, onboarding-1..3, dashboard, payouts-set-up).
+ * `shot` photographs each screen (signup, verify-phone, onboarding-1..3, dashboard, payment-setup,
+ * sandbox-onboarding, payouts-set-up).
  */
 export async function joinAsChef(
   story: Story,
@@ -284,15 +293,27 @@ export async function joinAsChef(
   await page.getByRole('button', { name: t.complete }).click();
   await page.waitForURL('**/dashboard/chef');
   await shot('dashboard');
-  await setUpPayments(story, page, { create: t.create, done: t.done });
+  await setUpPayments(story, page, { create: t.create, done: t.done }, shot);
   await shot('payouts-set-up');
 }
 
-/** Payment setup through the sandbox's hosted onboarding page. */
-export async function setUpPayments(story: Story, page: Page, t: { create: string; done: string }) {
+/**
+ * Payment setup through the sandbox's hosted onboarding page; `shot` photographs the setup page
+ * (payment-setup) and the sandbox's page (sandbox-onboarding).
+ */
+export async function setUpPayments(
+  story: Story,
+  page: Page,
+  t: { create: string; done: string },
+  shot: Shot = noShot,
+) {
   await page.goto(story.url('/payments/stripe/onboarding'));
+  await page.getByRole('button', { name: t.create }).waitFor();
+  await shot('payment-setup');
   await page.getByRole('button', { name: t.create }).click();
   await page.waitForURL('**/sandbox/stripe/connect/onboarding/**');
+  await page.getByRole('button', { name: 'Complete onboarding' }).waitFor();
+  await shot('sandbox-onboarding');
   await page.getByRole('button', { name: 'Complete onboarding' }).click();
   await page.waitForURL('**/payments/stripe/onboarding-complete?setup=complete');
   await page.getByRole('heading', { name: t.done }).waitFor({ timeout: 15_000 });

@@ -113,6 +113,9 @@ test('a restaurant signs up, verifies, onboards, reaches its dashboard and saves
   await screen(page, '07-onboarding-restaurant-2');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('heading', { name: 'Operating hours' }).first().waitFor();
+  // hours start empty (issue 32): at least one day open
+  await page.getByRole('checkbox', { name: 'Tuesday open' }).check();
+  await page.getByRole('checkbox', { name: 'Saturday open' }).check();
   await screen(page, '08-onboarding-restaurant-3');
   await page.getByRole('button', { name: 'Complete Setup' }).click();
   await page.waitForURL('**/dashboard/restaurant');

@@ -225,7 +225,7 @@ test('paid in full: both sides said it was worked; the chef reads it paid out, t
         say(
           l.restaurant,
           "Checkout recorded. Waiting for the chef's checkout: your $1.07 stays held until then.",
-          'Cierre registrado. Falta el cierre del chef: tus $1.07 siguen retenidos hasta entonces.',
+          'Salida registrada. Falta que el chef registre la salida: tus $1.07 siguen retenidos hasta entonces.',
         ),
       );
       expect(first.money).toEqual(money('held', null, 'held', [100, 107, 100, 7, 0]));
@@ -234,7 +234,7 @@ test('paid in full: both sides said it was worked; the chef reads it paid out, t
         say(
           l.chef,
           'Checkout recorded. Paid in full: your $1.00 is on its way to you.',
-          'Cierre registrado. Pagado completo: tus $1.00 van en camino.',
+          'Salida registrada. Pagado completo: tus $1.00 van en camino.',
         ),
       );
       await paymentStatus(stack, restaurant, b.job.id, 'completed');
@@ -248,7 +248,7 @@ test('paid in full: both sides said it was worked; the chef reads it paid out, t
         say(
           l.restaurant,
           'Paid in full: the chef was paid $1.00, and Brigade kept the $0.07 booking fee.',
-          'Pagado completo: el chef recibió $1.00 y Brigade se quedó con el cargo por reserva de $0.07.',
+          'Pagado completo: el chef recibió $1.00 y Brigade se quedó con la tarifa de reserva de $0.07.',
         ),
       );
     }),
@@ -264,7 +264,7 @@ test('refunded: both sides said it was not worked; nobody is told the pay is rel
         say(
           l.chef,
           'Checkout recorded. You said you did not work. If the restaurant agrees, it gets its $1.07 back; if not, the shift goes to review. The money stays held until then.',
-          'Cierre registrado. Dijiste que no trabajaste. Si el restaurante está de acuerdo, recupera sus $1.07; si no, el turno pasa a revisión. El dinero sigue retenido hasta entonces.',
+          'Salida registrada. Dijiste que no trabajaste. Si el restaurante está de acuerdo, recupera sus $1.07; si no, el turno pasa a revisión. El dinero sigue retenido hasta entonces.',
         ),
       );
       const second = await answer(restaurant, b, false);
@@ -272,7 +272,7 @@ test('refunded: both sides said it was not worked; nobody is told the pay is rel
         say(
           l.restaurant,
           'Checkout recorded. Refunded: the whole $1.07 is on its way back to your card.',
-          'Cierre registrado. Reembolsado: los $1.07 completos van en camino de vuelta a tu tarjeta.',
+          'Salida registrada. Reembolsado: los $1.07 completos van en camino de vuelta a tu tarjeta.',
         ),
       );
       await paymentStatus(stack, restaurant, b.job.id, 'refunded');
@@ -307,7 +307,7 @@ test('under review, then split by a decision: held while the checkouts disagree,
         say(
           l.chef,
           "Checkout recorded. Waiting for the restaurant's checkout: the $1.00 shift pay stays held until then.",
-          'Cierre registrado. Falta el cierre del restaurante: el pago del turno de $1.00 sigue retenido hasta entonces.',
+          'Salida registrada. Falta que el restaurante registre la salida: el pago del turno de $1.00 sigue retenido hasta entonces.',
         ),
       );
       const second = await answer(restaurant, b, false);
@@ -316,7 +316,7 @@ test('under review, then split by a decision: held while the checkouts disagree,
         say(
           l.restaurant,
           'Checkout recorded. Under review: the two checkouts disagree, so your $1.07 stays held until a Brigade operator decides.',
-          'Cierre registrado. En revisión: los dos cierres no coinciden, así que tus $1.07 siguen retenidos hasta que decida un operador de Brigade.',
+          'Salida registrada. En revisión: las dos respuestas de salida no coinciden, así que tus $1.07 siguen retenidos hasta que decida un operador de Brigade.',
         ),
       );
       await paymentStatus(stack, restaurant, b.job.id, 'disputed');
@@ -326,7 +326,7 @@ test('under review, then split by a decision: held while the checkouts disagree,
         say(
           l.chef,
           'Under review: the two checkouts disagree, so the $1.00 shift pay stays held until a Brigade operator decides.',
-          'En revisión: los dos cierres no coinciden, así que el pago del turno de $1.00 sigue retenido hasta que decida un operador de Brigade.',
+          'En revisión: las dos respuestas de salida no coinciden, así que el pago del turno de $1.00 sigue retenido hasta que decida un operador de Brigade.',
         ),
       );
       await texted(
@@ -334,7 +334,7 @@ test('under review, then split by a decision: held while the checkouts disagree,
         say(
           l.restaurant,
           'Under review: the two checkouts disagree, so your $1.07 stays held until a Brigade operator decides.',
-          'En revisión: los dos cierres no coinciden, así que tus $1.07 siguen retenidos hasta que decida un operador de Brigade.',
+          'En revisión: las dos respuestas de salida no coinciden, así que tus $1.07 siguen retenidos hasta que decida un operador de Brigade.',
         ),
       );
 
@@ -442,7 +442,7 @@ test('expired: nobody confirmed before the start, so the whole charge went back;
         say(
           l.chef,
           'started before anyone confirmed it, so your application lapsed',
-          'empezó sin que nadie lo confirmara, así que tu solicitud caducó',
+          'empezó sin que nadie lo confirmara, así que tu postulación caducó',
         ),
       );
       await noTextSays(chef, /paid|pag(o|aron)/i);

@@ -5,6 +5,17 @@
  */
 export const DEMO_PASSWORD = 'brigade-demo';
 
+/** A demo restaurant's hours: open `open`-`close` on the days given, closed the others (hours start empty). */
+const hours = (open: string, close: string, closedOn: string[]) =>
+  JSON.stringify(
+    Object.fromEntries(
+      ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((d) => [
+        d,
+        { open, close, closed: closedOn.includes(d) },
+      ]),
+    ),
+  );
+
 export const DEMO_ACCOUNTS = [
   {
     email: 'restaurant.mpls@demo.brigade.test',
@@ -18,6 +29,7 @@ export const DEMO_ACCOUNTS = [
       city: 'Minneapolis',
       zip: '55401',
       cuisineTypes: JSON.stringify(['American', 'Fine Dining']),
+      operatingHours: hours('16:00', '23:00', ['monday']),
     },
   },
   {
@@ -32,6 +44,7 @@ export const DEMO_ACCOUNTS = [
       city: 'Detroit',
       zip: '48216',
       cuisineTypes: JSON.stringify(['BBQ', 'Casual Dining']),
+      operatingHours: hours('08:00', '22:00', []),
     },
   },
   {

@@ -142,8 +142,13 @@ export const DEFAULT_CHEF_AVAILABILITY: Record<Weekday, { available: boolean; st
     saturday: { available: true, start: '09:00', end: '20:00' },
     sunday: { available: true, start: '09:00', end: '17:00' },
   };
+/**
+ * A restaurant's hours before it sets them: every day closed ("not set"), never open 24/7. The spec (section 9)
+ * defaults to 00:00-23:59 open every day; issue 32 overrides it on purpose, since a profile would otherwise claim
+ * hours nobody chose. The times are what a day shows when the restaurant opens it (editable at once).
+ */
 export const DEFAULT_RESTAURANT_HOURS: Record<Weekday, { open: string; close: string; closed: boolean }> =
-  Object.fromEntries(WEEKDAYS.map((d) => [d, { open: '00:00', close: '23:59', closed: false }])) as Record<
+  Object.fromEntries(WEEKDAYS.map((d) => [d, { open: '11:00', close: '22:00', closed: true }])) as Record<
     Weekday,
     { open: string; close: string; closed: boolean }
   >;

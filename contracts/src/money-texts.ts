@@ -120,8 +120,8 @@ type Phrase = string | { moving: string; done: string };
 export const MONEY_TEXTS = {
   en: {
     held: {
-      chef: 'Held in escrow: your {chef_pay} is paid out once the shift is confirmed at checkout.',
-      restaurant: 'Held in escrow: your {total} stays held until the shift is confirmed at checkout.',
+      chef: 'Money held: your {chef_pay} is paid out once the shift is confirmed at checkout.',
+      restaurant: 'Money held: your {total} stays held until the shift is confirmed at checkout.',
     },
     under_review: {
       chef: 'Under review: the two checkouts disagree, so the {chef_pay} shift pay stays held until a Brigade operator decides.',
@@ -184,14 +184,14 @@ export const MONEY_TEXTS = {
   },
   es: {
     held: {
-      chef: 'Retenido en garantía: tus {chef_pay} se te pagan cuando se confirme el turno en el cierre.',
+      chef: 'Dinero retenido: tus {chef_pay} se te pagan cuando se confirme el turno al registrar la salida.',
       restaurant:
-        'Retenido en garantía: tus {total} siguen retenidos hasta que se confirme el turno en el cierre.',
+        'Dinero retenido: tus {total} siguen retenidos hasta que se confirme el turno al registrar la salida.',
     },
     under_review: {
-      chef: 'En revisión: los dos cierres no coinciden, así que el pago del turno de {chef_pay} sigue retenido hasta que decida un operador de Brigade.',
+      chef: 'En revisión: las dos respuestas de salida no coinciden, así que el pago del turno de {chef_pay} sigue retenido hasta que decida un operador de Brigade.',
       restaurant:
-        'En revisión: los dos cierres no coinciden, así que tus {total} siguen retenidos hasta que decida un operador de Brigade.',
+        'En revisión: las dos respuestas de salida no coinciden, así que tus {total} siguen retenidos hasta que decida un operador de Brigade.',
     },
     paid_in_full: {
       chef: {
@@ -200,8 +200,8 @@ export const MONEY_TEXTS = {
       },
       restaurant: {
         moving:
-          'Pagado completo: {chef_pay} van en camino al chef y Brigade se queda con el cargo por reserva de {fee}.',
-        done: 'Pagado completo: el chef recibió {chef_pay} y Brigade se quedó con el cargo por reserva de {fee}.',
+          'Pagado completo: {chef_pay} van en camino al chef y Brigade se queda con la tarifa de reserva de {fee}.',
+        done: 'Pagado completo: el chef recibió {chef_pay} y Brigade se quedó con la tarifa de reserva de {fee}.',
       },
     },
     refunded: {
@@ -251,7 +251,7 @@ export const MONEY_TEXTS = {
 /** The outcome's short name (a tag, a receipt's status, a CSV column), the same for both sides. */
 export const MONEY_LABELS = {
   en: {
-    held: 'Held in escrow',
+    held: 'Money held',
     under_review: 'Under review: money held',
     paid_in_full: 'Paid in full',
     refunded: 'Refunded',
@@ -260,7 +260,7 @@ export const MONEY_LABELS = {
     expired: 'Expired: refunded',
   },
   es: {
-    held: 'Retenido en garantía',
+    held: 'Dinero retenido',
     under_review: 'En revisión: dinero retenido',
     paid_in_full: 'Pagado completo',
     refunded: 'Reembolsado',
@@ -317,12 +317,13 @@ export const CHECKOUT_TEXTS = {
       'You said the shift was not worked. If the chef agrees, your {total} comes back to your card; if not, the shift goes to review. The money stays held until then.',
   },
   es: {
-    recorded: 'Cierre registrado.',
+    recorded: 'Salida registrada.',
     waiting_chef_worked:
-      'Falta el cierre del restaurante: el pago del turno de {chef_pay} sigue retenido hasta entonces.',
+      'Falta que el restaurante registre la salida: el pago del turno de {chef_pay} sigue retenido hasta entonces.',
     waiting_chef_not_worked:
       'Dijiste que no trabajaste. Si el restaurante está de acuerdo, recupera sus {total}; si no, el turno pasa a revisión. El dinero sigue retenido hasta entonces.',
-    waiting_restaurant_worked: 'Falta el cierre del chef: tus {total} siguen retenidos hasta entonces.',
+    waiting_restaurant_worked:
+      'Falta que el chef registre la salida: tus {total} siguen retenidos hasta entonces.',
     waiting_restaurant_not_worked:
       'Dijiste que el turno no se trabajó. Si el chef está de acuerdo, tus {total} vuelven a tu tarjeta; si no, el turno pasa a revisión. El dinero sigue retenido hasta entonces.',
   },

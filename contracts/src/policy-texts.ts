@@ -30,7 +30,7 @@ export const POLICY_TEXTS = {
       'Faltan más de {window} para el inicio: el total de {refund} vuelve a tu tarjeta y se le avisa al chef.',
     cancel_late:
       'Cancelación tardía (faltan menos de {window} para el inicio): el chef recibe {chef_pay} ({hours} de pago), Brigade se queda con {fee} y {refund} vuelve a tu tarjeta. Cuenta como cancelación tardía en tu historial de confiabilidad.',
-    cancel_started: 'El turno ya empezó, así que no se puede cancelar: completa el cierre del turno.',
+    cancel_started: 'El turno ya empezó, así que no se puede cancelar: registra la salida.',
     chef_cancel_early:
       'Puedes cancelar hasta el {late_from} sin que cuente en tu contra; después es una cancelación tardía en tu historial.',
     chef_cancel_late:
@@ -38,9 +38,9 @@ export const POLICY_TEXTS = {
     expired:
       'Nadie confirmó este turno antes de que empezara: venció y el total de {refund} vuelve a tu tarjeta.',
     checkout_deadline:
-      'Las respuestas del cierre vencen el {deadline}. Después, vale la respuesta dada, y un turno sin respuestas se le paga al chef.',
+      'Las respuestas de salida vencen el {deadline}. Después, cuenta la respuesta que ya se dio, y un turno sin respuestas se le paga al chef.',
     under_review:
-      'Los dos cierres no coinciden, así que el dinero sigue retenido mientras se revisa el turno.',
+      'Las respuestas de salida no coinciden, así que el dinero sigue retenido mientras se revisa el turno.',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

@@ -96,7 +96,7 @@ test('the answer to a checkout: waiting for the other side (with what this answe
   expect(
     checkoutAnswerText('es', 'restaurant', { money: held, waiting_for: 'chef', work_completed: false }),
   ).toBe(
-    'Cierre registrado. Dijiste que el turno no se trabajó. Si el chef está de acuerdo, tus $214.00 vuelven a tu tarjeta; si no, el turno pasa a revisión. El dinero sigue retenido hasta entonces.',
+    'Salida registrada. Dijiste que el turno no se trabajó. Si el chef está de acuerdo, tus $214.00 vuelven a tu tarjeta; si no, el turno pasa a revisión. El dinero sigue retenido hasta entonces.',
   );
   expect(
     checkoutAnswerText('en', 'restaurant', { money: EVERY[1], waiting_for: null, work_completed: false }),

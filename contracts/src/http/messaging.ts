@@ -22,6 +22,8 @@ export const Message = z
     was_translated: z.boolean(),
     /** The language the sender wrote in (en, es, or what the translator detected). */
     original_language: z.string(),
+    /** The client id the sender sent it with, given back to the sender only (the web app's pending copy). */
+    client_id: z.string().optional(),
   })
   .meta({ id: 'Message' });
 export type Message = z.infer<typeof Message>;
@@ -81,6 +83,15 @@ export const MessageText = z
 
 const ChefId = z.string().uuid('chef_id must be the id of a chef who applied to this job');
 
+/**
+ * The sender's own id for a message (a UUID the client makes): a retry with the same id never stores the message
+ * twice; the answer is the message already stored.
+ */
+const ClientId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,64}$/, 'client_id must be 1 to 64 letters, digits, - or _')
+  .optional();
+
 export const ThreadQuery = z.object({
   /** Only messages after this point: an ISO date-time (created_at), or a message id (exact). */
   since: z.string().trim().min(1).max(64).optional(),
@@ -92,10 +103,10 @@ export const ThreadQuery = z.object({
 export const JobThreadQuery = ThreadQuery.extend({ chef_id: ChefId.optional() });
 
 export const SendJobMessageRequest = z
-  .object({ content: MessageText, chef_id: ChefId.optional() })
+  .object({ content: MessageText, chef_id: ChefId.optional(), client_id: ClientId })
   .meta({ id: 'SendJobMessageRequest' });
 export const SendApplicationMessageRequest = z
-  .object({ message: MessageText })
+  .object({ message: MessageText, client_id: ClientId })
   .meta({ id: 'SendApplicationMessageRequest' });
 
 export const messagingRoutes: RouteDoc[] = [

@@ -6,7 +6,10 @@ const escape = (value: unknown) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-/** The sandbox stand-in for Stripe's hosted Connect onboarding: one button completes the account. */
+/**
+ * The sandbox stand-in for Stripe's hosted Connect onboarding: one button completes the account. Its content is one
+ * `main` landmark (axe: landmark-one-main, region), as every page a person reaches through Brigade.
+ */
 export function onboardingPage(
   view: { state: 'form'; account: StripeObject; action: string } | { state: 'invalid' },
 ): string {
@@ -29,6 +32,6 @@ export function onboardingPage(
 <style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1a1f36}
 dt{font-weight:600;margin-top:.5rem}dd{margin:0;word-break:break-word}button{margin-top:1.5rem;background:#635bff;color:#fff;border:0;border-radius:6px;padding:.75rem 1.25rem;font-size:1rem;cursor:pointer}</style>
 </head>
-<body>${body}</body>
+<body><main>${body}</main></body>
 </html>`;
 }

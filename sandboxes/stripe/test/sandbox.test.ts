@@ -138,3 +138,25 @@ test('under NODE_ENV=production it answers the SDK only: no pages, no fault swit
     ]);
   }
 });
+
+test('the hosted onboarding page puts its content in one main landmark, valid link or not (axe: one main, region)', async () => {
+  const { url } = await start();
+  const stripe = sdk(url);
+  const account = await stripe.accounts.create({ type: 'express', email: 'cook@example.com' });
+  const link = await stripe.accountLinks.create({
+    account: account.id,
+    refresh_url: 'http://localhost/payments/stripe/onboarding-refresh',
+    return_url: 'http://localhost/payments/stripe/onboarding-complete',
+    type: 'account_onboarding',
+  });
+  const pages = [
+    link.url.replace(/^https?:\/\/[^/]+/, ''),
+    `/sandbox/stripe/connect/onboarding/${account.id}?link=nope`,
+  ];
+  for (const path of pages) {
+    const html = await (await fetch(`${url}${path}`)).text();
+    const body = /<body>([\s\S]*)<\/body>/.exec(html)![1];
+    expect(body.match(/<main>/g)).toHaveLength(1);
+    expect(body).toMatch(/^<main>[\s\S]*<h1>[\s\S]*<\/main>$/);
+  }
+});

@@ -144,7 +144,7 @@ describe('the quote before cancelling, and the cancellation by the same rule', (
     h.clock.advance(5 * HOUR); // past the start
     const refused = await r.api.post(`/jobs/${job.id}/cancel`, {});
     expect(refused.body).toEqual({
-      error: 'El turno ya empezó, así que no se puede cancelar: completa el cierre del turno.',
+      error: 'El turno ya empezó, así que no se puede cancelar: registra la salida.',
       code: 'JOBS.SHIFT_STARTED',
     });
   });

@@ -285,7 +285,7 @@ describe('checkout', () => {
     const spanish = client(h, await h.token({ id: chef.id, type: 'chef', language: 'es' }));
     const temprano = await spanish.post(`/applications/${appId}/checkout`, answer);
     expect(temprano.status).toBe(409);
-    expect(temprano.body.error).toMatch(/^El cierre se abre cuando termina el turno: .+\.$/);
+    expect(temprano.body.error).toMatch(/^Podrás registrar la salida cuando termine el turno: .+\.$/);
     expect(temprano.body.error).toContain(localClock(job.end_time));
     expect((await r.api.get(`/jobs/${job.id}`)).body.job).toMatchObject({
       chef_checkout_completed: false,

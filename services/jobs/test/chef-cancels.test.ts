@@ -124,9 +124,7 @@ describe('after the start', () => {
     h.clock.advance(6 * HOUR); // 31 hours on: past this one's start too
     const refused = await es.api.del(`/applications/${body.application.id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.error).toBe(
-      'El turno ya empezó, así que no se puede cancelar: completa el cierre del turno.',
-    );
+    expect(refused.body.error).toBe('El turno ya empezó, así que no se puede cancelar: registra la salida.');
     expect((await chef.api.get(`/applications/${appId}`)).body.application).toMatchObject({
       status: 'accepted',
       worker_confirmed: true,

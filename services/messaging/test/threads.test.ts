@@ -208,6 +208,63 @@ describe('what a message may contain', () => {
   });
 });
 
+describe('a retried send (issue 32: the web app shows "sending", then Retry on a failure)', () => {
+  test('a message resent with the same client_id is stored once: the retry answers the stored message', async () => {
+    const r = await m.user('restaurant');
+    const c = await m.user('chef');
+    const shift = await m.postJob(r, 'Retry Shift');
+    const appId = await m.apply(shift, c);
+    const sentEvents = (id: string) =>
+      m.published.filter((x) => x.type === 'messaging.message.sent.v1' && (x.data as any).message_id === id);
+
+    const clientId = randomUUID();
+    const first = await m.call(c, 'POST', `/messages/job/${shift.id}`, {
+      content: 'Running five minutes late',
+      client_id: clientId,
+    });
+    const retry = await m.call(c, 'POST', `/messages/job/${shift.id}`, {
+      content: 'Running five minutes late',
+      client_id: clientId,
+    });
+    expect([first.status, retry.status]).toEqual([201, 201]);
+    expect(retry.body.message).toEqual(first.body.message);
+    expect(first.body.message.client_id).toBe(clientId);
+
+    // three copies of one send at once (the same client id through the application's endpoint): one message
+    const other = randomUUID();
+    const copies = await Promise.all(
+      [1, 2, 3].map(() =>
+        m.call(c, 'POST', `/messages/application/${appId}`, { message: 'On my way', client_id: other }),
+      ),
+    );
+    expect(copies.map((x) => x.status)).toEqual([201, 201, 201]);
+    expect(new Set(copies.map((x) => x.body.message.id)).size).toBe(1);
+
+    const thread = (await m.call(c, 'GET', `/messages/job/${shift.id}`)).body.messages;
+    expect(thread.map((x: any) => x.content)).toEqual(['Running five minutes late', 'On my way']);
+    const seen = (await m.call(r, 'GET', '/messages/conversations')).body.conversations.find(
+      (x: any) => x.job_id === shift.id,
+    );
+    expect(seen.unread_count).toBe(2);
+    // the restaurant reads the messages, without the chef's client ids
+    const read = (await m.call(r, 'GET', `/messages/job/${shift.id}`)).body.messages;
+    expect(read.map((x: any) => x.client_id)).toEqual([undefined, undefined]);
+    await eventually(() => expect(sentEvents(copies[0].body.message.id)).toHaveLength(1));
+    expect(sentEvents(first.body.message.id)).toHaveLength(1);
+
+    // the same client id from the other side is its own message; a malformed one is refused, nothing stored
+    const answer = await m.call(r, 'POST', `/messages/job/${shift.id}`, {
+      content: 'Thanks',
+      client_id: clientId,
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.message.id).not.toBe(first.body.message.id);
+    const bad = await m.call(c, 'POST', `/messages/job/${shift.id}`, { content: 'x', client_id: 'not ok!' });
+    expect(bad.status).toBe(400);
+    expect((await m.call(c, 'GET', `/messages/job/${shift.id}`)).body.messages).toHaveLength(3);
+  });
+});
+
 describe('conversations and unread counts', () => {
   test('unread counts follow a conversation: each side sees what the other wrote until they open the thread', async () => {
     const r = await m.user('restaurant', { name: 'Taqueria Sol' });

@@ -217,7 +217,7 @@ describe('nobody confirmed by the start: the shift expires', () => {
     await textsTo(
       h.svc.url,
       pending.phone,
-      /el turno "Brunch Cook" en Quiet Brunch del .+ empezó sin que nadie lo confirmara, así que tu solicitud caducó/,
+      /el turno "Brunch Cook" en Quiet Brunch del .+ empezó sin que nadie lo confirmara, así que tu postulación caducó/,
     );
 
     await publish(h.bus, 'payments.escrow.refunded.v1', {

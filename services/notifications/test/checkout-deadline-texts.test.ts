@@ -55,7 +55,7 @@ const checkout = (s: Shift, side: 'chef' | 'restaurant', workCompleted = true) =
   });
 
 const deadlineTexts = async (phone: string) =>
-  (await outbox(h.svc.url, phone)).filter((m) => /answers are due|respuestas del cierre vencen/.test(m.body));
+  (await outbox(h.svc.url, phone)).filter((m) => /answers are due|respuestas de salida vencen/.test(m.body));
 
 /** Move the clock once no text is being sent (a jump past the 2-minute send lease would send it again). */
 async function moveTo(at: number) {
@@ -94,9 +94,9 @@ test('each side that has not answered is reminded at each lead before the deadli
     minute: '2-digit',
   }).format(new Date(s.deadline));
   expect(toRestaurant.body).toContain(`due by ${deadlineShown}.`);
-  const [toChef] = await textsTo(h.svc.url, s.chef.phone, /respuestas del cierre vencen/);
+  const [toChef] = await textsTo(h.svc.url, s.chef.phone, /respuestas de salida vencen/);
   expect(toChef.body).toMatch(
-    /^Brigade: ¿trabajaste el turno "Cocinero de línea" en Deadline Diner\? Las respuestas del cierre vencen el .+\. Después, vale la respuesta dada, y un turno sin respuestas se le paga al chef\. Completa el cierre: https:\/\/brigade\.test\/checkout\//,
+    /^Brigade: ¿trabajaste el turno "Cocinero de línea" en Deadline Diner\? Las respuestas de salida vencen el .+\. Después, cuenta la respuesta que ya se dio, y un turno sin respuestas se le paga al chef\. Registra la salida: https:\/\/brigade\.test\/checkout\//,
   );
 
   // the restaurant answers: its last reminder is dropped; the chef, still silent, is reminded again
@@ -109,7 +109,7 @@ test('each side that has not answered is reminded at each lead before the deadli
     ).toEqual([]),
   );
   await moveTo(s.deadline - 30 * MINUTE + MINUTE);
-  await textsTo(h.svc.url, s.chef.phone, /respuestas del cierre vencen/, 2);
+  await textsTo(h.svc.url, s.chef.phone, /respuestas de salida vencen/, 2);
   await moveTo(s.deadline - MINUTE);
   expect(await deadlineTexts(s.chef.phone)).toHaveLength(2);
   expect(await deadlineTexts(s.restaurant.phone)).toHaveLength(1);
@@ -183,7 +183,7 @@ describe('the outcome at the deadline is texted to both sides, and no reminder f
     await textsTo(
       h.svc.url,
       s.chef.phone,
-      /^Brigade: venció el plazo del cierre de "Cocinero de línea"\. Reembolsado: los \$107\.00 vuelven completos al restaurante, así que este turno no te paga nada\.$/,
+      /^Brigade: venció el plazo para registrar la salida de "Cocinero de línea"\. Reembolsado: los \$107\.00 vuelven completos al restaurante, así que este turno no te paga nada\.$/,
     );
     await textsTo(
       h.svc.url,
@@ -219,7 +219,7 @@ describe('the outcome at the deadline is texted to both sides, and no reminder f
     await textsTo(
       h.svc.url,
       s.chef.phone,
-      /^Brigade: el turno "Cocinero de línea" del .+: En revisión: los dos cierres no coinciden, así que el pago del turno de \$100\.00 sigue retenido hasta que decida un operador de Brigade\.$/,
+      /^Brigade: el turno "Cocinero de línea" del .+: En revisión: las dos respuestas de salida no coinciden, así que el pago del turno de \$100\.00 sigue retenido hasta que decida un operador de Brigade\.$/,
     );
     // the checkout is closed: no rating or deadline reminder is left for either side
     await eventually(async () =>

@@ -57,7 +57,7 @@ describe('an operator decided a disputed shift', () => {
     expect(restaurantTexts).toHaveLength(1);
     const [toRestaurant] = restaurantTexts;
     expect(toRestaurant.body).toMatch(
-      /^Brigade: the review of "Prep Cook" on .+ is decided\. Split by a decision: the chef gets \$120\.00, Brigade keeps \$8\.40, and \$32\.10 is on its way back to your card\. The decision and its note are on the job page: https:\/\/brigade\.test\/jobs\/[0-9a-f-]{36}$/,
+      /^Brigade: the review of "Prep Cook" on .+ is decided\. Split by a decision: the chef gets \$120\.00, Brigade keeps \$8\.40, and \$32\.10 is on its way back to your card\. The decision and its note are on the shift page: https:\/\/brigade\.test\/jobs\/[0-9a-f-]{36}$/,
     );
     expect(toRestaurant.body).toContain(`/jobs/${job.id}`);
     const [toChef] = await textsTo(h.svc.url, chef.phone, /revisión de "Ayudante de preparación"/);
@@ -203,10 +203,10 @@ describe('Brigade cancelled for a suspended account (cancelled_by system)', () =
           /^Brigade: el turno "Cocinero de línea" del .+ con Sus Pended fue cancelado por Brigade\. El turno está abierto de nuevo:/,
         ),
         expect.stringMatching(
-          /^Brigade: la solicitud de Pen Ding para "Cocinero de línea" del .+ fue retirada por Brigade\.$/,
+          /^Brigade: la postulación de Pen Ding para "Cocinero de línea" del .+ fue retirada por Brigade\.$/,
         ),
       ]),
     );
-    expect(texts.join('\n')).not.toMatch(/canceló su turno|retiró su solicitud/);
+    expect(texts.join('\n')).not.toMatch(/canceló su turno|retiró su postulación/);
   });
 });

@@ -123,7 +123,7 @@ describe('texts about applications', () => {
       /^Brigade: Blue Door accepted you for "Line Cook" on .+\. Please confirm: https:\/\/brigade\.test\/my-shifts$/,
     );
     const [rejected] = await textsTo(h.svc.url, other.phone, /no fue aceptada/);
-    expect(rejected.body).toContain('tu solicitud para "Cocinero de línea" en Blue Door no fue aceptada');
+    expect(rejected.body).toContain('tu postulación para "Cocinero de línea" en Blue Door no fue aceptada');
   });
 
   test('a restaurant is texted when a chef confirms, declines or cancels, and when the chef checks out', async () => {

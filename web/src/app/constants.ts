@@ -26,6 +26,8 @@ export const STORAGE_KEYS = {
   session: 'brigade.session',
   language: 'brigade.language',
   checklistDismissed: (userId: string) => `brigade.checklist.dismissed.${userId}`,
+  /** Whether the checklist showed last time ('1'/'0'): while it loads, its place is kept only when it did. */
+  checklistShown: (userId: string) => `brigade.checklist.shown.${userId}`,
   /** sessionStorage: the onboarding draft of one account until it is saved (images are not kept). */
   onboardingDraft: (userId: string) => `brigade.onboarding.draft.${userId}`,
 } as const;

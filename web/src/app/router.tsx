@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { Spinner } from '../components/Spinner';
+import { PageSpinner } from '../components/Spinner';
 import { loadNamespaces } from './i18n';
 import type { Namespace } from '../locales';
 import { RequireAuth } from '../features/auth/RequireAuth';
@@ -17,7 +17,7 @@ const page =
     return { Component: mod.default };
   };
 
-const landing = page(() => import('../features/landing/LandingPage'), ['landing']);
+const landing = page(() => import('../features/landing/LandingPage'), ['landing', 'catalog']);
 const about = page(() => import('../features/landing/AboutPage'), ['landing']);
 const login = page(() => import('../features/auth/LoginPage'), ['auth']);
 const signup = page(() => import('../features/auth/SignupPage'), ['auth']);
@@ -83,7 +83,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     errorElement: <RouteError />,
-    hydrateFallbackElement: <Spinner />,
+    hydrateFallbackElement: <PageSpinner />,
     children: [
       { index: true, lazy: landing },
       { path: 'about', lazy: about },

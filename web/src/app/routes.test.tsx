@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../../test/fake-api';
 import {
@@ -115,8 +115,9 @@ describe('protected routes', () => {
     const { router } = renderApp('/dashboard/restaurant');
     await screen.findByRole('heading', { name: 'Welcome, Maria Lopez!' });
     expect(router.state.location.pathname).toBe('/dashboard/chef');
-    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/dashboard/worker');
-    expect(screen.getByRole('link', { name: 'Available Work' }).getAttribute('href')).toBe('/openings');
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/dashboard/worker');
+    expect(within(nav).getByRole('link', { name: 'Open Shifts' }).getAttribute('href')).toBe('/openings');
   });
 
   test('the rating page is a placeholder and unknown pages say so', async () => {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ERROR_CODE_LIST, LIMITS, MESSAGES } from '@brigade/contracts';
+import { ERROR_CODE_LIST, LIMITS, MESSAGES, POLICY_TEXTS } from '@brigade/contracts';
 import i18n from './i18n';
 import { apiErrorText, loadServerTexts, serverText, serverTextKey } from './serverText';
 
@@ -105,5 +105,13 @@ describe('error texts', () => {
       expect(serverText('Phone verified successfully', 'x')).toBe('Teléfono verificado correctamente');
       expect(serverText('Something else entirely', 'Listo')).toBe('Listo');
     });
+  });
+
+  test("the policy's refusal to cancel a started shift reads in the screen's language, whichever the server used", async () => {
+    for (const lang of ['en', 'es'] as const)
+      await inLanguage(lang, () => {
+        for (const said of [POLICY_TEXTS.en.cancel_started, POLICY_TEXTS.es.cancel_started])
+          expect(serverText(said, 'x')).toBe(POLICY_TEXTS[lang].cancel_started);
+      });
   });
 });

@@ -56,7 +56,7 @@ export const SERVER_TEXTS: ReadonlyArray<readonly [english: string | RegExp, key
   ['Phone verified successfully', 'phoneVerified'],
   // The policy's text when a started shift is cancelled (JOBS.SHIFT_STARTED), as the server words it in each language.
   ['The shift has started, so it can no longer be cancelled: check out instead.', 'cancelStarted'],
-  ['El turno ya empezó, así que no se puede cancelar: completa el cierre del turno.', 'cancelStarted'],
+  ['El turno ya empezó, así que no se puede cancelar: registra la salida.', 'cancelStarted'],
   ['Your card was declined. Please check your card details or try a different card.', 'cardDeclined'],
   ['Your card has expired. Please use a different card.', 'cardExpired'],
   ['Your card has insufficient funds. Please use a different card.', 'insufficientFunds'],

@@ -9,3 +9,15 @@ export function Spinner({ label }: { label?: string }) {
     </div>
   );
 }
+
+/**
+ * A whole screen that is still loading (a lazy page, the session being read): the spinner in the page's one `main`
+ * landmark, so even this screen has its content in a landmark (axe: landmark-one-main, region).
+ */
+export function PageSpinner() {
+  return (
+    <main id="main" className="page">
+      <Spinner />
+    </main>
+  );
+}

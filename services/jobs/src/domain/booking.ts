@@ -38,7 +38,7 @@ const TEXTS = {
     aRestaurant: 'un restaurante',
     restaurant: (time: string) =>
       `Este chef ya tiene un turno a esa hora (${time}), así que no puede tomar este turno.`,
-    checkoutNotOpen: (time: string) => `El cierre se abre cuando termina el turno: ${time}.`,
+    checkoutNotOpen: (time: string) => `Podrás registrar la salida cuando termine el turno: ${time}.`,
   },
 } as const satisfies Record<Language, unknown>;
 

@@ -5,7 +5,7 @@ import type { StoredMessage } from '../domain/message-view';
 
 /** What a thread answer reads of each message (named: a prepared statement must not depend on `*`). */
 const MESSAGE_COLUMNS =
-  'id, job_id, chef_id, seq, sender_id, recipient_id, original_content, original_language, translated_content, translated_language, created_at';
+  'id, job_id, chef_id, seq, sender_id, recipient_id, original_content, original_language, translated_content, translated_language, created_at, client_id';
 const messageColumns = sql.raw(MESSAGE_COLUMNS);
 const MESSAGE_KEYS = MESSAGE_COLUMNS.split(', ') as Array<keyof StoredMessage>;
 
@@ -25,6 +25,7 @@ export async function insertMessage(
     translated: string | null;
     translatedLanguage: string | null;
     at: Date | string;
+    clientId?: string | null;
     /** the thread's revision this message took (`takeNextSeq`) */
     revision: number;
   },
@@ -33,10 +34,28 @@ export async function insertMessage(
   const [row] = await database.rows<StoredMessage>(
     sql`insert into messaging.messages
           (id, job_id, chef_id, seq, sender_id, recipient_id, original_content, original_language, translated_content,
-           translated_language, created_at, written_rev)
+           translated_language, created_at, written_rev, client_id)
         values (${randomUUID()}, ${m.thread.job_id}, ${m.thread.chef_id}, ${m.seq}, ${m.senderId}, ${m.recipientId}, ${m.text},
-                ${m.originalLanguage}, ${m.translated}, ${m.translatedLanguage}, ${new Date(m.at).toISOString()}, ${m.revision})
+                ${m.originalLanguage}, ${m.translated}, ${m.translatedLanguage}, ${new Date(m.at).toISOString()}, ${m.revision},
+                ${m.clientId ?? null})
         returning ${messageColumns}`,
+    tx,
+  );
+  return row;
+}
+
+/** The message a sender already sent in a thread with this client id (a retry), if any. */
+export async function messageByClientId(
+  database: Database,
+  thread: ThreadKey,
+  senderId: string,
+  clientId: string,
+  tx?: Executor,
+): Promise<StoredMessage | undefined> {
+  const [row] = await database.rows<StoredMessage>(
+    sql`select ${messageColumns} from messaging.messages
+        where job_id = ${thread.job_id} and chef_id = ${thread.chef_id} and sender_id = ${senderId}
+          and client_id = ${clientId}`,
     tx,
   );
   return row;

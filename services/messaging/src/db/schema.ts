@@ -73,6 +73,8 @@ export const messages = messaging.table('messages', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   writtenRev: bigint('written_rev', { mode: 'number' }),
   revisedRev: bigint('revised_rev', { mode: 'number' }),
+  /** The sender's own id for the message (a retry resends it): unique per thread and sender (0006). */
+  clientId: text('client_id'),
 });
 
 export const threadReads = messaging.table(

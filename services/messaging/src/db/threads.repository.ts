@@ -68,6 +68,14 @@ export async function threadPeopleOfUser(database: Database, tx: Executor, userI
  * chef's, or else the restaurant's: the unread counts). It locks the thread's row until commit: within a
  * thread, number order is commit order. `at` is the message's time (the thread's last activity).
  */
+/** Lock a thread's row until the transaction ends (a send that first looks for its own earlier copy). */
+export async function lockThread(database: Database, tx: Tx, thread: { job_id: string; chef_id: string }) {
+  await database.rows(
+    sql`select 1 from messaging.threads where job_id = ${thread.job_id} and chef_id = ${thread.chef_id} for update`,
+    tx,
+  );
+}
+
 export async function takeNextSeq(
   database: Database,
   tx: Tx,

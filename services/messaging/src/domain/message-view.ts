@@ -11,6 +11,8 @@ export interface StoredMessage {
   translated_content: string | null;
   translated_language: string | null;
   created_at: Date | string;
+  /** The sender's id for the message, when the sender gave one (a retry resends it). */
+  client_id?: string | null;
 }
 
 export interface MessageView {
@@ -26,6 +28,8 @@ export interface MessageView {
   is_from_current_user: boolean;
   was_translated: boolean;
   original_language: string;
+  /** The sender's id for the message (to the sender only: the web app matches its pending copy by it). */
+  client_id?: string;
 }
 
 /** One message for one reader. Pure: the translation was made once at send time; reading never translates. */
@@ -44,5 +48,6 @@ export function viewFor(readerId: string, m: StoredMessage): MessageView {
     is_from_current_user: fromReader,
     was_translated: translated,
     original_language: m.original_language,
+    ...(fromReader && m.client_id ? { client_id: m.client_id } : {}),
   };
 }

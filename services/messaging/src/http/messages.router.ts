@@ -107,7 +107,7 @@ export function messagesRouter(ctx: MessagingContext, auth: RequestHandler, gets
       jobId,
       user.type === 'restaurant' ? body.chef_id : undefined,
     );
-    const message = await sendMessage(ctx, user, thread, body.content);
+    const message = await sendMessage(ctx, user, thread, body.content, body.client_id);
     res.status(201).json({ message, user_role: thread.user_role });
   });
 
@@ -116,7 +116,7 @@ export function messagesRouter(ctx: MessagingContext, auth: RequestHandler, gets
     const applicationId = uuidParam(req, 'id', threadNotFound().message, 'MESSAGING.THREAD_NOT_FOUND');
     const body = parseBody(messagingHttp.SendApplicationMessageRequest, req);
     const thread = await resolveApplicationThread(ctx.database, user, applicationId);
-    const message = await sendMessage(ctx, user, thread, body.message);
+    const message = await sendMessage(ctx, user, thread, body.message, body.client_id);
     res.status(201).json({ message, user_role: thread.user_role });
   });
 

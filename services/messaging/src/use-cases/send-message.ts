@@ -2,9 +2,9 @@ import { appendEvent, inTransaction, type AuthUser } from '@brigade/kit';
 import type { Language } from '../domain/language';
 import { viewFor, type MessageView } from '../domain/message-view';
 import { bumpInboxes } from '../db/inboxes.repository';
-import { insertMessage } from '../db/messages.repository';
+import { insertMessage, messageByClientId } from '../db/messages.repository';
 import { participantLanguages, rememberUser } from '../db/participants.repository';
-import { takeNextSeq } from '../db/threads.repository';
+import { lockThread, takeNextSeq } from '../db/threads.repository';
 import { queueRetry } from '../db/translation-retries.repository';
 import type { MessagingContext } from '../context';
 import { askTranslator } from './ask-translator';
@@ -17,14 +17,21 @@ import type { ThreadRef } from './resolve-thread';
  * untranslated, and the translation is queued for the retry loop (`retry-translations.ts`): the recipient
  * sees it appear when it lands. The message, the thread's counters, the retry and
  * `messaging.message.sent.v1` are written in one transaction.
+ * A message sent with the sender's `clientId` is stored once (issue 32): a retry with the same id answers the
+ * message already stored, with nothing counted, queued or published again.
  */
 export async function sendMessage(
   ctx: MessagingContext,
   sender: AuthUser,
   thread: ThreadRef,
   text: string,
+  clientId?: string,
 ): Promise<MessageView> {
   const { database } = ctx;
+  if (clientId) {
+    const sent = await messageByClientId(database, thread, sender.id, clientId);
+    if (sent) return viewFor(sender.id, sent);
+  }
   const recipientId = sender.id === thread.chef_id ? thread.restaurant_id : thread.chef_id;
   const languages = await participantLanguages(database, [sender.id, recipientId]);
   const languageOf = (id: string) =>
@@ -36,6 +43,12 @@ export async function sendMessage(
   const translated = answer.outcome === 'translated' ? answer.text : null;
 
   const message = await inTransaction(ctx, async (tx) => {
+    if (clientId) {
+      // two copies of one send at once: the second waits for the thread's row, then finds the first's message
+      await lockThread(database, tx, thread);
+      const sent = await messageByClientId(database, thread, sender.id, clientId, tx);
+      if (sent) return sent;
+    }
     await rememberUser(database, tx, sender);
     // Taking the thread's next number locks its row until commit: within a thread, number order is commit order.
     // It counts the message as sent by the sender's side too (the other side's unread count).
@@ -50,6 +63,7 @@ export async function sendMessage(
       translated,
       translatedLanguage: translated === null ? null : recipientLanguage,
       at: counter.at,
+      clientId: clientId ?? null,
       revision: Number(counter.revision),
     });
     if (answer.outcome === 'failed')

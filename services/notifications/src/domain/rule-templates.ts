@@ -48,11 +48,11 @@ export const ruleTextsEs: Record<RuleTemplateName, Render> = {
     return `Brigade: ${f.shift}: ${money}`;
   },
   application_lapsed: (c, f) =>
-    `Brigade: el turno${f.titled} en ${f.restaurantMid} del ${f.when} empezó sin que nadie lo confirmara, así que tu solicitud caducó. Busca otro turno: ${c.url}/openings`,
+    `Brigade: el turno${f.titled} en ${f.restaurantMid} del ${f.when} empezó sin que nadie lo confirmara, así que tu postulación caducó. Busca otro turno: ${c.url}/openings`,
   checkout_deadline_chef: (c, f) =>
-    `Brigade: ¿trabajaste el turno${f.titled} en ${f.restaurantMid}? ${policyText('es', 'checkout_deadline', { deadline: f.deadline })} Completa el cierre: ${c.url}/checkout/${c.application_id}`,
+    `Brigade: ¿trabajaste el turno${f.titled} en ${f.restaurantMid}? ${policyText('es', 'checkout_deadline', { deadline: f.deadline })} Registra la salida: ${c.url}/checkout/${c.application_id}`,
   checkout_deadline_restaurant: (c, f) =>
-    `Brigade: ¿${f.chefMid} trabajó el turno${f.titled}? ${policyText('es', 'checkout_deadline', { deadline: f.deadline })} Completa el cierre: ${c.url}/checkout/${c.application_id}`,
+    `Brigade: ¿${f.chefMid} trabajó el turno${f.titled}? ${policyText('es', 'checkout_deadline', { deadline: f.deadline })} Registra la salida: ${c.url}/checkout/${c.application_id}`,
   checkout_outcome_chef: (c, f) => checkoutOutcome('es', 'chef', c, f),
   checkout_outcome_restaurant: (c, f) => checkoutOutcome('es', 'restaurant', c, f),
   settlement_chef: (_c, f) =>
@@ -70,6 +70,6 @@ function checkoutOutcome(language: Language, side: MoneySide, c: TemplateContext
   const es = language === 'es';
   if (c.outcome === 'disputed') return `Brigade: ${f.shift}: ${money}`;
   return es
-    ? `Brigade: venció el plazo del cierre de ${f.title}. ${money}`
+    ? `Brigade: venció el plazo para registrar la salida de ${f.title}. ${money}`
     : `Brigade: the checkout deadline for ${f.title} has passed. ${money}`;
 }

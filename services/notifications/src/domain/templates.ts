@@ -64,11 +64,11 @@ const es: Record<TemplateName, Render> = {
   ...ruleTextsEs,
   ...disputeTextsEs,
   application_submitted: (c, f) =>
-    `Brigade: ${f.chef} se postuló a ${f.title} el ${f.when}. Revisa las solicitudes: ${c.url}/jobs/${c.job_id}/applications`,
+    `Brigade: ${f.chef} se postuló a ${f.title} el ${f.when}. Revisa las postulaciones: ${c.url}/jobs/${c.job_id}/applications`,
   application_accepted: (c, f) =>
     `Brigade: ${f.restaurant} te aceptó para ${f.title} el ${f.when}. Confirma tu turno: ${c.url}/my-shifts`,
   application_rejected: (c, f) =>
-    `Brigade: tu solicitud para ${f.title} en ${f.restaurantMid} no fue aceptada esta vez. Mira otros turnos: ${c.url}/openings`,
+    `Brigade: tu postulación para ${f.title} en ${f.restaurantMid} no fue aceptada esta vez. Mira otros turnos: ${c.url}/openings`,
   application_confirmed: (c, f) =>
     `Brigade: ${f.chef} confirmó el turno${f.titled} del ${f.when}. Ve tus turnos: ${c.url}/my-shifts`,
   application_declined: (c, f) =>
@@ -77,15 +77,15 @@ const es: Record<TemplateName, Render> = {
     if (c.cancelled_by === 'system')
       return c.was_confirmed || c.was_accepted
         ? `Brigade: el turno${f.titled} del ${f.when} con ${f.chefMid} fue cancelado por Brigade. El turno está abierto de nuevo: ${c.url}/jobs/${c.job_id}`
-        : `Brigade: la solicitud de ${f.chefMid} para ${f.title} del ${f.when} fue retirada por Brigade.`;
+        : `Brigade: la postulación de ${f.chefMid} para ${f.title} del ${f.when} fue retirada por Brigade.`;
     if (c.was_confirmed)
       return `Brigade: ${f.chef} canceló su turno confirmado${f.titled} del ${f.when}${c.late ? `, faltando menos de ${f.window} para el inicio (cuenta como cancelación tardía en su historial)` : ''}. Está abierto de nuevo y se anuncia como urgente: ${c.url}/jobs/${c.job_id}`;
     return c.was_accepted
       ? `Brigade: ${f.chef} canceló el turno${f.titled} del ${f.when}. El turno está abierto de nuevo: ${c.url}/jobs/${c.job_id}`
-      : `Brigade: ${f.chef} retiró su solicitud para ${f.title} del ${f.when}.`;
+      : `Brigade: ${f.chef} retiró su postulación para ${f.title} del ${f.when}.`;
   },
   chef_checked_out: (c, f) =>
-    `Brigade: ${f.chef} registró su salida de ${f.title}. Completa tu cierre y calificación: ${c.url}/checkout/${c.application_id}`,
+    `Brigade: ${f.chef} registró su salida de ${f.title}. Registra la salida y califica a tu chef: ${c.url}/checkout/${c.application_id}`,
   shift_favorite: (c, f) =>
     `Brigade: ${f.restaurant} te invitó a ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Míralo: ${c.url}/jobs/${c.job_id}`,
   shift_invite: (c, f) =>
@@ -114,7 +114,7 @@ const es: Record<TemplateName, Render> = {
   rating_reminder_chef: (c, f) =>
     `Brigade: ¿qué tal el turno${f.titled} en ${f.restaurantMid}? Registra tu salida y califica al restaurante: ${c.url}/checkout/${c.application_id}`,
   rating_reminder_restaurant: (c, f) =>
-    `Brigade: el turno${f.titled} con ${f.chef} terminó. Completa el cierre y califica a tu chef: ${c.url}/checkout/${c.application_id}`,
+    `Brigade: el turno${f.titled} con ${f.chef} terminó. Registra la salida y califica a tu chef: ${c.url}/checkout/${c.application_id}`,
 };
 
 export function renderSms(template: TemplateName, language: Language, context: TemplateContext): string {

@@ -5,7 +5,7 @@ import { queueSms } from './queue-sms';
 
 /**
  * Text both sides of a decided dispute, each in their own language: what the chef is paid and what the
- * restaurant gets back, in dollars, and that the operator's note is on the job page. Once per side and job.
+ * restaurant gets back, in dollars, and that the operator's note is on the shift page. Once per side and job.
  */
 export async function textDisputeDecision(
   ctx: NotificationsContext,

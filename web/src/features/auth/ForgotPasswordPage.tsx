@@ -29,7 +29,8 @@ export default function ForgotPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // the notice's key, not its text: it is said in the page's language, also after a switch
+  const [notice, setNotice] = useState<'forgot.sentPhone' | 'forgot.sentEmail' | null>(null);
   const [forgot, forgotState] = authApi.useForgotPasswordMutation();
   const [reset, resetState] = authApi.useResetPasswordMutation();
 
@@ -39,7 +40,7 @@ export default function ForgotPasswordPage() {
     setNotice(null);
     const res = await forgot(accountOf(by, value));
     if (res.error) return setError(errorText(res.error, t('forgot.failed')));
-    setNotice(t(by === 'phone' ? 'forgot.sentPhone' : 'forgot.sentEmail'));
+    setNotice(by === 'phone' ? 'forgot.sentPhone' : 'forgot.sentEmail');
     setStep('reset');
   };
 
@@ -108,7 +109,7 @@ export default function ForgotPasswordPage() {
           ) : (
             <>
               <h1>{t('reset.title')}</h1>
-              <Alert tone="info">{notice}</Alert>
+              <Alert tone="info">{notice && t(notice)}</Alert>
               <Alert>{error}</Alert>
               <form onSubmit={(e) => void onReset(e)} noValidate>
                 <Field label={t('reset.code')}>

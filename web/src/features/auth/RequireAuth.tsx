@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../app/hooks';
-import { Spinner } from '../../components/Spinner';
+import { PageSpinner } from '../../components/Spinner';
 import type { AccountType } from '../../app/contracts';
 
 /** The member side a screen of chefs and restaurants serves (an operator never reaches one: see RequireAuth). */
@@ -36,7 +36,7 @@ export function RequireAuth({
 }) {
   const { loading, session, user, profile } = useAuth();
   const location = useLocation();
-  if (loading) return <Spinner />;
+  if (loading) return <PageSpinner />;
   if (!session || !user) {
     return (
       <Navigate

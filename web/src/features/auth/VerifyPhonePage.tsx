@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { VERIFY_REDIRECT_MS } from '../../app/constants';
 import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
+import { PageSpinner } from '../../components/Spinner';
 import { PublicHeader } from '../landing/PublicHeader';
+import { NavBar } from '../shell/NavBar';
 import { PhoneCodeForm } from './PhoneCodeForm';
 import { dashboardPathFor, onboardingPathFor } from './RequireAuth';
 import { usePhoneVerification } from './usePhoneVerification';
@@ -14,7 +15,8 @@ import { formatPhone } from '../../app/format';
 /**
  * After sign-up (phone and user type in navigation state), or later for a signed-in account whose phone is not
  * verified yet. The code is checked for the signed-in account; on success the session is refreshed, then
- * onboarding (or the dashboard, with a profile) after 1.5 s.
+ * onboarding (or the dashboard, with a profile) after 1.5 s. A signed-in person (after sign-up too) sees their own
+ * header (brand, language, account menu), never "Log In / Sign Up".
  */
 export default function VerifyPhonePage() {
   const { t } = useTranslation('auth');
@@ -41,14 +43,14 @@ export default function VerifyPhonePage() {
     timer.current = window.setTimeout(() => navigate(next, { replace: true }), VERIFY_REDIRECT_MS);
   });
 
-  if (loading && !state) return <Spinner />;
+  if (loading && !state) return <PageSpinner />;
   if (!phone || !userType || (!state && user?.phone_verified && !verification.verified))
     return <Navigate to={user ? dashboardPathFor(user.user_type) : '/signup'} replace />;
 
   return (
     <>
-      <PublicHeader />
-      <main id="main" className="page auth-page">
+      {user ? <NavBar /> : <PublicHeader />}
+      <main id="main" className={user ? 'page auth-page app-main has-tabbar' : 'page auth-page'}>
         <div className="card auth-card">
           <h1>{t('verify.title')}</h1>
           <p className="muted">{t('verify.subtitle', { phone: formatPhone(phone) })}</p>

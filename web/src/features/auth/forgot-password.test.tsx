@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '../../app/i18n';
 import { fakeApi } from '../../../test/fake-api';
@@ -38,6 +38,12 @@ describe('forgot password', () => {
     expect(screen.getByRole('status').textContent).toBe(
       'If a Brigade account has this phone number verified, we texted a 6-digit code to it.',
     );
+    // the notice is said in the page's language, also after the reader switches it
+    await act(() => i18n.changeLanguage('es'));
+    expect(screen.getByRole('status').textContent).toBe(
+      'Si una cuenta de Brigade tiene este número de teléfono verificado, le enviamos un código de 6 dígitos por SMS.',
+    );
+    await act(() => i18n.changeLanguage('en'));
     const save = screen.getByRole('button', { name: 'Save new password' });
     await userEvent.type(screen.getByLabelText('Code from the text message'), '12a345');
     await userEvent.type(screen.getByLabelText('New password'), 'short');
@@ -119,7 +125,7 @@ describe('forgot password', () => {
     await waitFor(() => expect(fakeApi.callsTo('POST', '/auth/password/forgot')).toHaveLength(2));
     await userEvent.click(screen.getByRole('button', { name: 'Enviar un código nuevo' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Demasiadas solicitudes para restablecer la contraseña. Inténtalo de nuevo en una hora.',
+      'Demasiados intentos de restablecer la contraseña. Inténtalo de nuevo en una hora.',
     );
     await userEvent.click(
       screen.getByRole('button', { name: 'Usar otro número de teléfono o correo electrónico' }),

@@ -76,6 +76,11 @@ test('a signed-in account that left /verify-phone can come back to it and goes o
   verificationApi(user);
   const { router } = renderApp('/verify-phone');
   await screen.findByText('Enter the 6-digit code we sent to (612) 555-0100.');
+  // signed in: the person's own header (account menu, sections), never "Log In / Sign Up" (issue 32)
+  expect(screen.getByRole('button', { name: /Account/ })).toBeTruthy();
+  expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  expect(screen.queryByRole('link', { name: 'Log In' })).toBeNull();
+  expect(screen.queryByRole('link', { name: 'Sign Up' })).toBeNull();
   await userEvent.type(screen.getByLabelText('Verification code'), '123456');
   await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
   expect(await screen.findByText('Phone verified successfully')).toBeTruthy();

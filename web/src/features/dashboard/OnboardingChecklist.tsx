@@ -6,28 +6,43 @@ import { asMember } from '../auth/RequireAuth';
 import {
   checklistView,
   dismissChecklist,
+  EMPTY_CHECKLIST_DATA,
   isChecklistDismissed,
+  rememberChecklistShown,
   resetDismissalIfNew,
+  wasChecklistShown,
   type ChecklistData,
 } from './checklist';
 
-export function OnboardingChecklist({ data }: { data: ChecklistData }) {
+/**
+ * The dashboard's onboarding checklist. While its data loads (`data` null) it keeps its place: the same card with
+ * its items as a new account sees them, marked busy, so what is below it does not move when the data lands (issue
+ * 32). It keeps no place for an account it did not show to last time (dismissed, or done).
+ */
+export function OnboardingChecklist({ data }: { data: ChecklistData | null }) {
   const { t } = useTranslation('dashboard');
   const { user, profile } = useAuth();
   const userId = user?.id ?? '';
   const userType = asMember(user?.user_type ?? 'chef');
+  const loading = data === null;
   const [dismissed, setDismissed] = useState(() => isChecklistDismissed(userId));
   useEffect(() => {
+    if (!data) return;
     resetDismissalIfNew(userId, !!profile, data, userType);
     setDismissed(isChecklistDismissed(userId));
   }, [userId, profile, data, userType]);
 
-  const view = checklistView(userType, data, dismissed);
-  if (!view.visible) return null;
+  const view = checklistView(userType, data ?? EMPTY_CHECKLIST_DATA, dismissed);
+  useEffect(() => {
+    if (!loading) rememberChecklistShown(userId, view.visible);
+  }, [loading, userId, view.visible]);
+  if (loading ? dismissed || !wasChecklistShown(userId) : !view.visible) return null;
   return (
     <section
       className={view.congratulate ? 'card checklist checklist-congrats' : 'card checklist'}
       aria-labelledby="checklist-title"
+      aria-busy={loading || undefined}
+      data-testid="onboarding-checklist"
     >
       <div className="card-head">
         <h2 id="checklist-title">

@@ -109,6 +109,23 @@ export function dismissChecklist(userId: string): void {
   }
 }
 
+/** Whether the checklist showed the last time its data loaded (unknown: a new account, it will). */
+export function wasChecklistShown(userId: string): boolean {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.checklistShown(userId)) !== '0';
+  } catch {
+    return true;
+  }
+}
+
+export function rememberChecklistShown(userId: string, shown: boolean): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.checklistShown(userId), shown ? '1' : '0');
+  } catch {
+    // storage blocked: the next load keeps the place
+  }
+}
+
 /** A user with no profile and no completed jobs starts over: the dismissal is forgotten. */
 export function resetDismissalIfNew(
   userId: string,

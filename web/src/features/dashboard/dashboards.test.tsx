@@ -57,7 +57,7 @@ describe('dashboards', () => {
     expect(screen.getByText('1 new application in the last 24 hours')).toBeTruthy();
     const staff = screen.getByText('Confirmed Staff').parentElement!;
     expect(within(staff).getByText('1')).toBeTruthy();
-    expect(await screen.findByText('Failed to load worker roster')).toBeTruthy();
+    expect(await screen.findByText('Failed to load your favorite chefs')).toBeTruthy();
     rosterUp = true;
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('link', { name: 'Sam Reyes' })).toBeTruthy();
@@ -65,19 +65,19 @@ describe('dashboards', () => {
     expect(screen.getByRole('heading', { name: 'Getting started' })).toBeTruthy();
   });
 
-  test("the chef's Available Work counts every opening the API counts, not the five listed", async () => {
+  test("the chef's Open Shifts counts every opening the API counts, not the five listed", async () => {
     signedIn('chef');
     const five = Array.from({ length: 5 }, (_, i) => makeJob({ title: `Line Cook ${i + 1}` }));
     fakeApi.on('GET', '/jobs', { body: { jobs: five, total: 6 } });
     renderApp('/dashboard/chef');
     await screen.findByText('Line Cook 5');
     const available = screen
-      .getAllByText('Available Work')
+      .getAllByText('Open Shifts')
       .find((e) => e.classList.contains('stat-label'))!.parentElement!;
     expect(within(available).getByText('6')).toBeTruthy();
   });
 
-  test("the restaurant's Open Positions and completed shifts come from the API's totals", async () => {
+  test("the restaurant's Open Shifts and completed shifts come from the API's totals", async () => {
     signedIn('restaurant');
     const recent = Array.from({ length: 5 }, (_, i) => makeJob({ title: `Shift ${i + 1}`, status: 'open' }));
     const totals: Record<string, number> = { all: 14, open: 7, completed: 2 };
@@ -89,7 +89,9 @@ describe('dashboards', () => {
     }));
     renderApp('/dashboard/restaurant');
     await screen.findByText('Shift 5');
-    const open = screen.getByText('Open Positions').parentElement!;
+    const open = screen
+      .getAllByText('Open Shifts')
+      .find((e) => e.classList.contains('stat-label'))!.parentElement!;
     expect(await within(open).findByText('7')).toBeTruthy();
     // Two completed shifts or more: the checklist has done its work and is gone.
     expect(screen.queryByRole('heading', { name: 'Getting started' })).toBeNull();

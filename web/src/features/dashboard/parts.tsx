@@ -46,7 +46,7 @@ export function CompleteProfileAlert({ text, link, to }: { text: string; link: s
 
 /**
  * The status block under the heading: the phone verification card, the onboarding checklist (while not
- * done), then the payment setup card beside the role's figures.
+ * done; its place kept while it loads), then the payment setup card beside the role's figures.
  */
 export function DashboardStatus({
   userType,
@@ -60,7 +60,7 @@ export function DashboardStatus({
   return (
     <>
       <VerifyPhoneCard />
-      {checklist && <OnboardingChecklist data={checklist} />}
+      <OnboardingChecklist data={checklist} />
       <div className="grid-2">
         <PaymentStatusCard userType={userType} />
         <div className="stats">{children}</div>

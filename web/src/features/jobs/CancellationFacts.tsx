@@ -35,7 +35,7 @@ export function CancellationFacts({ job, side }: { job: Partial<JobPosting>; sid
         </div>
         {c.chef_pay_cents > 0 && (
           <div>
-            <dt>{t('cancellation.chefPaid')}</dt>
+            <dt>{side === 'chef' ? t('cancellation.paidToYou') : t('cancellation.chefPaid')}</dt>
             <dd data-testid="cancellation-chef-pay">{formatCents(c.chef_pay_cents)}</dd>
           </div>
         )}
@@ -83,7 +83,9 @@ export function cancellationLine(
     t(`cancellation.line_${c.cancelled_by}`),
     c.late ? t('cancellation.late') : t('cancellation.inTime'),
     figures && c.chef_pay_cents > 0
-      ? t('cancellation.chefPaidLine', { amount: formatCents(c.chef_pay_cents) })
+      ? t(side === 'chef' ? 'cancellation.paidToYouLine' : 'cancellation.chefPaidLine', {
+          amount: formatCents(c.chef_pay_cents),
+        })
       : null,
     figures && side === 'restaurant'
       ? t('cancellation.refundLine', { amount: formatCents(c.refund_cents) })

@@ -96,7 +96,7 @@ export function DisputePanel({ job, side }: { job: JobPosting; side: Side }) {
           <p>{t('dispute.decided', { at: formatDateTime(resolution.resolved_at) })}</p>
           <dl className="facts">
             <div>
-              <dt>{t('dispute.chefPaid')}</dt>
+              <dt>{side === 'chef' ? t('dispute.paidToYou') : t('dispute.chefPaid')}</dt>
               <dd>{formatCents(resolution.chef_pay_cents)}</dd>
             </div>
             <div>

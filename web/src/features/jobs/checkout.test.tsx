@@ -109,7 +109,7 @@ describe('checkout', () => {
     expect(screen.queryByTestId('receipt-fee')).toBeNull();
     expect(screen.getByText('Your pay')).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/checkout/${app.id}`);
-    await userEvent.click(screen.getByRole('link', { name: 'Go to dashboard' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Go to Home' }));
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/dashboard/));
   });
 
@@ -235,9 +235,11 @@ describe('checkout', () => {
       'es',
     );
     expect(
-      await screen.findByText(/^El cierre se abre a las \d{1,2}:\d{2}.*, cuando termina el turno\.$/),
+      await screen.findByText(
+        /^Podrás registrar la salida a las \d{1,2}:\d{2}.*, cuando termine el turno\.$/,
+      ),
     ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Completar cierre' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Registrar salida' })).toBeNull();
   });
 
   test("the server's refusal before the end (another clock) says when checkout opens", async () => {

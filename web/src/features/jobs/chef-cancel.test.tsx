@@ -86,15 +86,15 @@ test('once the shift has started there is no Cancel; checkout opens at its end',
   renderApp('/my-shifts');
   await screen.findByText(/^Checkout opens at \d{1,2}:\d{2}\s[AP]M/);
   expect(screen.queryByRole('button', { name: 'Cancel shift' })).toBeNull();
-  expect(screen.queryByRole('link', { name: 'Complete Shift' })).toBeNull();
+  expect(screen.queryByRole('link', { name: 'Complete Checkout' })).toBeNull();
 });
 
-test('once the shift has ended, checkout is open: Complete Shift', async () => {
+test('once the shift has ended, checkout is open: Complete Checkout', async () => {
   signedIn('chef');
   const ended = makeApplication(makeJob({ status: 'filled', ...shiftAt(-6 * HOUR) }), 'accepted', true);
   myWork([ended]);
   renderApp('/my-shifts');
-  await screen.findByRole('link', { name: 'Complete Shift' });
+  await screen.findByRole('link', { name: 'Complete Checkout' });
   expect(screen.queryByRole('button', { name: 'Cancel shift' })).toBeNull();
   expect(screen.queryByText(/^Checkout opens at/)).toBeNull();
 });

@@ -129,7 +129,9 @@ describe('the dispute panel on the job page', () => {
     const panel = await screen.findByTestId('dispute-panel');
     const row = (term: string) =>
       within(panel).getByText(term).closest('div')!.querySelector('dd')!.textContent;
-    expect(row('Paid to the chef')).toBe('$60.00');
+    // her own screen speaks to her (issue 32): "Paid to you", not "Paid to the chef"
+    expect(row('Paid to you')).toBe('$60.00');
+    expect(within(panel).queryByText('Paid to the chef')).toBeNull();
     expect(row("Back to the restaurant's card")).toBe('$42.80');
     expect(row('Kept by Brigade')).toBe('$4.20');
     expect(within(panel).getByTestId('dispute-note').textContent).toBe('The chef arrived two hours late.');

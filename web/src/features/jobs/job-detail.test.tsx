@@ -5,14 +5,14 @@ import { renderApp } from '../../../test/render';
 import { id, makeJob, signedIn } from '../../../test/signed-in';
 
 describe('job detail and applications review', () => {
-  test('an unknown job is Job Not Found with Go Back', async () => {
+  test('an unknown job is Shift Not Found with Go Back', async () => {
     signedIn('chef');
     fakeApi.on('GET', '/jobs/:id', {
       status: 404,
       body: { error: 'Job not found', code: 'JOBS.JOB_NOT_FOUND' },
     });
     renderApp(`/jobs/${id()}`);
-    await screen.findByRole('heading', { name: 'Job Not Found' });
+    await screen.findByRole('heading', { name: 'Shift Not Found' });
   });
 
   test('a chef sees Apply only while the job is open and not applied to', async () => {

@@ -17,7 +17,7 @@ describe('openings', () => {
       body: { application: { id: id(), status: 'pending' } },
     });
     renderApp('/openings');
-    await screen.findByRole('heading', { name: 'Shifts Available' });
+    await screen.findByRole('heading', { name: 'Open Shifts' });
     expect(await screen.findByText('2 shifts')).toBeTruthy();
     // The filters are behind their button (issue 32): the list comes first.
     await userEvent.click(screen.getByRole('button', { name: 'Filters' }));

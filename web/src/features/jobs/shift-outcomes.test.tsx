@@ -154,6 +154,9 @@ describe('expired and cancelled shifts read as such', () => {
     renderApp(`/jobs/${job.id}`);
     const chefFacts = await screen.findByTestId('cancellation-facts');
     expect(within(chefFacts).getByTestId('cancellation-chef-pay').textContent).toBe('$80.00');
+    // her own screen speaks to her (issue 32): "Paid to you", not "Paid to the chef"
+    expect(within(chefFacts).getByText('Paid to you')).toBeTruthy();
+    expect(within(chefFacts).queryByText('Paid to the chef')).toBeNull();
     expect(within(chefFacts).queryByTestId('cancellation-refund')).toBeNull();
     expect(screen.getByTestId('money-outcome').textContent).toBe(
       'Late-cancellation pay: $80.00 was paid out to you.',
@@ -210,8 +213,10 @@ describe('checkout deadline and disputes', () => {
     renderApp('/my-shifts');
     await waitFor(() => expect(screen.getAllByTestId('checkout-deadline')).toHaveLength(2));
     const [first, second] = screen.getAllByTestId('checkout-deadline').map((d) => d.textContent);
-    expect(second).toMatch(/^Quedan 1 hora 30 minutos para el cierre\. Las respuestas del cierre vencen el /);
-    expect(first).toMatch(/^Venció el plazo del cierre\./);
+    expect(second).toMatch(
+      /^Quedan 1 hora 30 minutos para registrar la salida\. Las respuestas de salida vencen el /,
+    );
+    expect(first).toMatch(/^Venció el plazo para registrar la salida\./);
   });
 
   test('no countdown once both sides answered, nor before the start', async () => {
@@ -280,8 +285,8 @@ describe('the chef answers at checkout', () => {
     const app = atCheckout('es');
     await screen.findByRole('group', { name: '¿Trabajaste este turno?' });
     await userEvent.click(screen.getByLabelText('No trabajé este turno'));
-    await userEvent.click(screen.getByRole('button', { name: 'Completar cierre' }));
-    await screen.findByRole('heading', { name: 'Cierre registrado' });
+    await userEvent.click(screen.getByRole('button', { name: 'Registrar salida' }));
+    await screen.findByRole('heading', { name: 'Salida registrada' });
     expect(fakeApi.callsTo('POST', `/applications/${app.id}/checkout`)[0].body).toMatchObject({
       workCompleted: false,
     });

@@ -1,13 +1,14 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { POSITIONS } from '../../app/contracts';
 import { PublicFooter, PublicHeader } from './PublicHeader';
 
-const ROLES = ['chef', 'sous', 'line', 'prep', 'events', 'dishwash'] as const;
 const STEPS = ['post', 'match', 'work'] as const;
 const TESTIMONIALS = ['one', 'two', 'three'] as const;
 
 export default function LandingPage() {
   const { t } = useTranslation('landing');
+  const { t: tc } = useTranslation('catalog');
   return (
     <>
       <PublicHeader />
@@ -28,13 +29,17 @@ export default function LandingPage() {
           </div>
         </section>
 
+        {/* the positions restaurants post (the Post Shift form's list, one source): each leads to a chef's sign-up */}
         <section className="section" aria-labelledby="roles-title">
           <h2 id="roles-title">{t('roles.title')}</h2>
+          <p className="center muted">{t('roles.hint')}</p>
           <ul className="tiles">
-            {ROLES.map((role) => (
-              <li key={role} className="tile">
-                <h3>{t(`roles.${role}.name`)}</h3>
-                <p>{t(`roles.${role}.text`)}</p>
+            {POSITIONS.map((position) => (
+              <li key={position} className="tile">
+                <Link to="/signup?type=chef" className="tile-link">
+                  <h3>{tc(`positions.${position}`)}</h3>
+                  <p>{t(`roles.positions.${position}`)}</p>
+                </Link>
               </li>
             ))}
           </ul>

@@ -9,7 +9,7 @@ import { usePolling } from '../../app/usePolling';
 import { Alert } from '../../components/Alert';
 import { useTranslatedText } from '../../components/TranslatedText';
 import { PhoneRequiredNotice } from '../auth/PhoneRequired';
-import { mergeMessages } from './format';
+import { mergeMessages, newClientId } from './format';
 import {
   messagesApi,
   threadKey,
@@ -185,33 +185,86 @@ interface ThreadTitle {
   sub?: string;
 }
 
+/** A message of ours not in the thread yet: on its way, or refused (then Retry sends it again, same client id). */
+interface PendingMessage {
+  clientId: string;
+  thread: string;
+  text: string;
+  state: 'sending' | 'failed';
+}
+
+function PendingBubble({ p, onRetry }: { p: PendingMessage; onRetry: () => void }) {
+  const { t } = useTranslation('messages');
+  return (
+    <li className={`bubble bubble-mine bubble-${p.state}`} data-testid="pending-message">
+      <span className="visually-hidden">{t('you')}: </span>
+      <p className="bubble-text">{p.text}</p>
+      <span className="bubble-meta">
+        {p.state === 'sending' ? (
+          t('sending')
+        ) : (
+          <>
+            <span className="bubble-failed">{t('notSent')}</span> ·{' '}
+            <button type="button" className="link-btn bubble-retry" onClick={onRetry}>
+              {t('retry')}
+            </button>
+          </>
+        )}
+      </span>
+    </li>
+  );
+}
+
 function Thread({ target, title, onBack }: { target: ThreadTarget; title: ThreadTitle; onBack: () => void }) {
   const { t } = useTranslation('messages');
+  const key = threadKey(target);
   const { messages, loading, add } = useThread(target);
   const translatorActive = useTranslatorActive();
-  const [send, sending] = messagesApi.useSendMessageMutation();
+  const [send] = messagesApi.useSendMessageMutation();
   const [text, setText] = useState('');
+  const [pending, setPending] = useState<PendingMessage[]>([]);
   const [phoneNeeded, setPhoneNeeded] = useState(false);
   const end = useRef<HTMLLIElement>(null);
+  // A message that landed though its answer was lost comes back with a poll: its pending copy goes.
+  const landed = new Set(messages.map((m) => m.client_id).filter(Boolean));
+  const shown = pending.filter((p) => p.thread === key && !landed.has(p.clientId));
   // A block body: scrollIntoView returns a Promise in newer browsers, which must not become the effect's cleanup.
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
-  }, [messages.length]);
+  }, [messages.length, shown.length]);
   const trimmed = text.trim();
   const tooLong = text.length > LIMITS.messageMax;
-  const onSend = async (e?: FormEvent) => {
-    e?.preventDefault();
-    if (!trimmed || tooLong || sending.isLoading) return;
-    const res = await send({ target, text: trimmed });
+  const mark = (clientId: string, state: PendingMessage['state'] | null) =>
+    setPending((list) =>
+      state === null
+        ? list.filter((p) => p.clientId !== clientId)
+        : list.map((p) => (p.clientId === clientId ? { ...p, state } : p)),
+    );
+  // The message shows at once, marked "Sending…"; a failure marks it "Not sent" with Retry (issue 32).
+  const deliver = async (p: PendingMessage, to: ThreadTarget) => {
+    const res = await send({ target: to, text: p.text, clientId: p.clientId });
     if ('error' in res) {
-      // Only a missing phone verification is shown: the user can act on it.
+      // A missing phone verification is shown too: the user can act on it.
       setPhoneNeeded(errorCode(res.error) === PHONE_UNVERIFIED);
       console.error('Could not send the message', res.error);
+      mark(p.clientId, 'failed');
       return;
     }
     setPhoneNeeded(false);
     add(res.data.message);
+    mark(p.clientId, null);
+  };
+  const onSend = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!trimmed || tooLong) return;
+    const p: PendingMessage = { clientId: newClientId(), thread: key, text: trimmed, state: 'sending' };
+    setPending((list) => [...list, p]);
     setText('');
+    void deliver(p, target);
+  };
+  const retry = (p: PendingMessage) => {
+    mark(p.clientId, 'sending');
+    void deliver({ ...p, state: 'sending' }, target);
   };
   const onKey = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey) {
@@ -222,8 +275,9 @@ function Thread({ target, title, onBack }: { target: ThreadTarget; title: Thread
   return (
     <div className="thread">
       <div className="thread-head">
+        {/* on a phone only the arrow shows (its name is still "Conversations"): the thread's title gets the width */}
         <button type="button" className="btn btn-ghost btn-small thread-back" onClick={onBack}>
-          ← {t('back')}
+          <span aria-hidden="true">←</span> <span className="thread-back-label">{t('back')}</span>
         </button>
         <h2 className="h-reset thread-title" title={title.sub ? `${title.main} · ${title.sub}` : title.main}>
           <span className="thread-title-main">{title.main}</span>
@@ -236,14 +290,17 @@ function Thread({ target, title, onBack }: { target: ThreadTarget; title: Thread
         </h2>
       </div>
       <div className="thread-body" aria-live="polite">
-        {loading ? (
+        {loading && shown.length === 0 ? (
           <p className="muted center">{t('loading')}</p>
-        ) : messages.length === 0 ? (
+        ) : messages.length === 0 && shown.length === 0 ? (
           <p className="muted center">{t('startConversation')}</p>
         ) : (
           <ol className="bubbles" aria-label={t('messagesLabel')}>
             {messages.map((m) => (
               <MessageBubble key={m.id} m={m} />
+            ))}
+            {shown.map((p) => (
+              <PendingBubble key={p.clientId} p={p} onRetry={() => retry(p)} />
             ))}
             <li ref={end} aria-hidden="true" className="bubbles-end" />
           </ol>
@@ -272,7 +329,7 @@ function Thread({ target, title, onBack }: { target: ThreadTarget; title: Thread
           <span id="message-counter" className={tooLong ? 'hint over' : 'hint'}>
             {t('counter', { count: text.length, max: LIMITS.messageMax })}
           </span>
-          <button type="submit" className="btn" disabled={!trimmed || tooLong || sending.isLoading}>
+          <button type="submit" className="btn" disabled={!trimmed || tooLong}>
             {t('send')}
           </button>
         </div>

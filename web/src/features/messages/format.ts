@@ -1,3 +1,11 @@
+/** A new client id for a message being sent (a retry sends it again). */
+export function newClientId(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /**
  * Merges a page of messages into the thread: in time order, no duplicates, and a message the page brings
  * again replaces the one shown (its translation landed after it was sent: issue 32). The same array when

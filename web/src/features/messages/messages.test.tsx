@@ -48,14 +48,14 @@ describe('messages', () => {
     await screen.findByRole('heading', { name: 'Messages' });
     expect(screen.getByText('Communicate with restaurants')).toBeTruthy();
     expect(await screen.findByText('No conversations yet')).toBeTruthy();
-    expect(screen.getByText('Apply to jobs to start conversations with restaurants')).toBeTruthy();
+    expect(screen.getByText('Apply to shifts to start conversations with restaurants')).toBeTruthy();
     expect(screen.getByText('Select a conversation')).toBeTruthy();
   });
 
   test('a restaurant without conversations is told its applicants will appear', async () => {
     signedIn('restaurant');
     renderApp('/messages');
-    expect(await screen.findByText('Your job applicants will appear here')).toBeTruthy();
+    expect(await screen.findByText('Chefs who apply to your shifts will appear here')).toBeTruthy();
     expect(screen.getByText('Communicate with chefs')).toBeTruthy();
   });
 
@@ -132,6 +132,7 @@ describe('messages', () => {
     expect(await screen.findByText('On my way')).toBeTruthy();
     expect(fakeApi.callsTo('POST', `/messages/application/${c.application_id}`)[0].body).toEqual({
       message: 'On my way',
+      client_id: expect.stringMatching(/^[\w-]{8,64}$/),
     });
     expect((box as HTMLTextAreaElement).value).toBe('');
     // Sending refreshes the conversation list.
@@ -271,6 +272,103 @@ describe('messages', () => {
     expect((await screen.findByRole('button', { name: /Line Cook/ })).getAttribute('aria-current')).toBe(
       'true',
     );
+  });
+
+  test('a sent message shows at once as "Sending…"; a failure marks it "Not sent" with Retry, which resends the same client id', async () => {
+    signedIn('chef');
+    const c = conversation({ unread_count: 0 });
+    fakeApi.on('GET', '/messages/conversations', { body: { conversations: [c] } });
+    fakeApi.on('GET', '/messages/application/:id', {
+      body: {
+        messages: [],
+        user_role: 'chef',
+        job_id: c.job_id,
+        chef_id: c.chef_id,
+        application_id: c.application_id,
+      },
+    });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    fakeApi.on('POST', '/messages/application/:id', async (call) => {
+      calls += 1;
+      if (calls === 1) {
+        await gate;
+        return { status: 500, body: { error: 'down', code: 'SERVICE.UNAVAILABLE' } };
+      }
+      const body = call.body as { message: string; client_id: string };
+      return {
+        status: 201,
+        body: {
+          message: message({
+            id: id('7'),
+            content: body.message,
+            message_text: body.message,
+            original_content: body.message,
+            is_from_current_user: true,
+            client_id: body.client_id,
+          }),
+          user_role: 'chef',
+        },
+      };
+    });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp(`/messages?job=${c.job_id}`);
+    const box = await screen.findByPlaceholderText('Type your message...');
+    await userEvent.type(box, 'Running ten minutes late');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    // in the thread at once, marked as on its way; the box is free for the next one
+    const pending = await screen.findByTestId('pending-message');
+    expect(within(pending).getByText('Running ten minutes late')).toBeTruthy();
+    expect(within(pending).getByText('Sending…')).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('');
+    release();
+    expect(await within(pending).findByText('Not sent')).toBeTruthy();
+    await userEvent.click(within(pending).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.queryByTestId('pending-message')).toBeNull());
+    error.mockRestore();
+    // one message in the thread, sent twice with one client id
+    expect(screen.getAllByText('Running ten minutes late')).toHaveLength(1);
+    const [first, second] = fakeApi.callsTo('POST', `/messages/application/${c.application_id}`);
+    expect((second.body as { client_id: string }).client_id).toBe(
+      (first.body as { client_id: string }).client_id,
+    );
+  });
+
+  test('a send whose answer was lost but which landed: the next poll brings it, and its pending copy goes', async () => {
+    signedIn('chef');
+    const c = conversation({ unread_count: 0 });
+    fakeApi.on('GET', '/messages/conversations', { body: { conversations: [c] } });
+    let stored: ReturnType<typeof message> | null = null;
+    fakeApi.on('GET', '/messages/application/:id', () => ({
+      body: {
+        messages: stored ? [stored] : [],
+        user_role: 'chef',
+        job_id: c.job_id,
+        chef_id: c.chef_id,
+        application_id: c.application_id,
+      },
+    }));
+    fakeApi.on('POST', '/messages/application/:id', (call) => {
+      const body = call.body as { message: string; client_id: string };
+      stored = message({
+        id: id('8'),
+        content: body.message,
+        message_text: body.message,
+        original_content: body.message,
+        is_from_current_user: true,
+        client_id: body.client_id,
+      });
+      return { status: 500, body: { error: 'the answer was lost', code: 'SERVICE.UNAVAILABLE' } };
+    });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => {});
+    renderApp(`/messages?job=${c.job_id}`);
+    await userEvent.type(await screen.findByPlaceholderText('Type your message...'), 'Parking in back?');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Not sent')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('pending-message')).toBeNull(), { timeout: 8000 });
+    error.mockRestore();
+    expect(screen.getAllByText('Parking in back?')).toHaveLength(1);
   });
 
   test('sending with an unverified phone says to verify it first, with a link to do it', async () => {

@@ -86,19 +86,27 @@ export const messagesApi = api.injectEndpoints({
       invalidatesTags: (result) =>
         result && !result.notModified && result.messages.length > 0 ? ['Conversations'] : [],
     }),
-    sendMessage: build.mutation<SendMessageResponse, { target: ThreadTarget; text: string }>({
-      query: ({ target, text }) =>
+    /**
+     * Send a message with the client's own id for it: a retry sends the same id, and the server stores the
+     * message once however many copies arrive (issue 32).
+     */
+    sendMessage: build.mutation<
+      SendMessageResponse,
+      { target: ThreadTarget; text: string; clientId: string }
+    >({
+      query: ({ target, text, clientId }) =>
         'applicationId' in target
           ? {
               url: threadUrl(target),
               method: 'POST',
-              body: { message: text } satisfies SendApplicationMessageRequest,
+              body: { message: text, client_id: clientId } satisfies SendApplicationMessageRequest,
             }
           : {
               url: threadUrl(target),
               method: 'POST',
               body: {
                 content: text,
+                client_id: clientId,
                 ...(target.chefId ? { chef_id: target.chefId } : {}),
               } satisfies SendJobMessageRequest,
             },

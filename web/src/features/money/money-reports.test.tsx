@@ -158,7 +158,7 @@ describe('Earnings (chef)', () => {
       'Dishwasher',
     ]);
     // each shift's tag is what its money did (the server's outcome), with the outcome's sentence
-    expect(within(rows[0]).getByText('Held in escrow', { selector: '.tag' })).toBeTruthy();
+    expect(within(rows[0]).getByText('Money held', { selector: '.tag' })).toBeTruthy();
     expect(within(rows[0]).getByText('On its way')).toBeTruthy();
     expect(within(rows[0]).getByText('$125.00')).toBeTruthy();
     expect(within(rows[0]).getByText(/North Loop Kitchen · Nov 2[34], 2026/)).toBeTruthy();
@@ -242,16 +242,16 @@ describe('Earnings (chef)', () => {
     }
   });
 
-  test('the account menu leads to Earnings; the tab bar keeps its four sections; a chef is not shown Receipts', async () => {
+  test("Earnings is a section of the chef's main navigation (the phone's tab bar); a chef is not shown Receipts", async () => {
     signedIn('chef');
     fakeApi.on('GET', '/payments/earnings', { body: earnings() });
     const { router } = renderApp('/dashboard/chef');
-    await userEvent.click(await screen.findByRole('button', { name: /Account/ }));
-    expect(screen.queryByRole('link', { name: 'Receipts' })).toBeNull();
-    await userEvent.click(screen.getByRole('link', { name: 'Earnings' }));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Receipts' })).toBeNull();
+    await userEvent.click(within(nav).getByRole('link', { name: 'Earnings' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Earnings' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/earnings');
-    expect(within(screen.getByRole('navigation', { name: 'Main' })).getAllByRole('link')).toHaveLength(4);
+    expect(within(nav).getByRole('link', { name: 'Earnings' }).getAttribute('aria-current')).toBe('page');
     await router.navigate('/receipts');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/chef'));
   });
@@ -272,7 +272,7 @@ describe('Receipts (restaurant)', () => {
     expect(within(paid).getByText('Paid in full', { selector: '.tag' })).toBeTruthy();
     expect(within(refunded).getByText('Expired: refunded', { selector: '.tag' })).toBeTruthy();
     expect(fact(paid, 'Shift pay')).toBe('$250.00');
-    expect(fact(paid, 'Platform fee')).toBe('$17.50');
+    expect(fact(paid, 'Booking fee')).toBe('$17.50');
     expect(fact(paid, 'Refunds')).toBe('$0.00');
     expect(fact(paid, 'Net charged')).toBe('$267.50');
     expect(within(paid).getByText('Card payment ch_3PaidShift')).toBeTruthy();

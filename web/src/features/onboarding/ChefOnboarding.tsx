@@ -103,6 +103,7 @@ function Availability({ draft, set }: StepProps<ChefDraft>) {
     <WeekSchedule
       legend={t('chef.availability')}
       onLabel={t('chef.available')}
+      offLabel={t('chef.unavailable')}
       fromLabel={t('chef.from')}
       toLabel={t('chef.to')}
       rows={

@@ -90,13 +90,15 @@ function Cuisines({ draft, set }: StepProps<RestaurantDraft>) {
   );
 }
 
-/** Step 3: operating hours per weekday. */
+/** Step 3: operating hours per weekday: every day starts closed until the restaurant opens it. */
 function Hours({ draft, set }: StepProps<RestaurantDraft>) {
   const { t } = useTranslation('onboarding');
   return (
     <WeekSchedule
       legend={t('restaurant.hours')}
+      hint={t('restaurant.hoursHint')}
       onLabel={t('restaurant.open')}
+      offLabel={t('restaurant.closed')}
       fromLabel={t('restaurant.opens')}
       toLabel={t('restaurant.closes')}
       rows={

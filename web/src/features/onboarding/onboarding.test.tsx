@@ -98,7 +98,21 @@ describe('onboarding', () => {
     expect(screen.getByText('Please upload an image file')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Thai' }));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Complete Setup' }));
+    // hours start empty (issue 32): every day closed, no times, and at least one day must be opened
+    await screen.findByRole('button', { name: 'Complete Setup' });
+    expect(screen.getAllByText('Closed')).toHaveLength(7);
+    expect(screen.queryByLabelText('Monday opens at')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Setup' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Choose at least one day you are open');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Monday open' }));
+    expect((screen.getByLabelText('Monday opens at') as HTMLInputElement).value).toBe('11:00');
+    expect(screen.getAllByText('Closed')).toHaveLength(6);
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Setup' }));
     expect((await screen.findByRole('alert')).textContent).toBe('City must be Minneapolis or Detroit');
+    const hours = JSON.parse(
+      String((fakeApi.callsTo('POST', '/profiles/restaurant')[0].body as FormData).get('operatingHours')),
+    );
+    expect(hours.monday).toEqual({ open: '11:00', close: '22:00', closed: false });
+    expect(hours.tuesday.closed).toBe(true);
   });
 });

@@ -85,7 +85,8 @@ describe('onboarding survives Back, Forward and reload', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Thai' }));
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(router.state.location.pathname).toBe('/onboarding/restaurant/3');
-    await userEvent.click(await screen.findByRole('button', { name: 'Complete Setup' }));
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Friday open' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Setup' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/restaurant'));
     expect(Object.keys(sessionStorage).filter((k) => k.startsWith('brigade.onboarding'))).toEqual([]);
     unmount();

@@ -132,17 +132,25 @@ export function ImagePicker({
 
 type DayRow = { on: boolean; from: string; to: string };
 
-/** Operating hours or availability: one row per weekday with an on/off box and two times. */
+/**
+ * Operating hours or availability: one row per weekday with an on/off box and, for a day that is on, its two
+ * times. A day that is off says so (`offLabel`) instead of showing times that do not apply. On a phone the
+ * times go under the day, each as wide as its format needs (08:00 a. m. is never cut).
+ */
 export function WeekSchedule({
   legend,
+  hint,
   onLabel,
+  offLabel,
   fromLabel,
   toLabel,
   rows,
   onChange,
 }: {
   legend: string;
+  hint?: string;
   onLabel: string;
+  offLabel: string;
   fromLabel: string;
   toLabel: string;
   rows: Record<Weekday, DayRow>;
@@ -150,8 +158,13 @@ export function WeekSchedule({
 }) {
   const { t } = useTranslation('catalog');
   return (
-    <fieldset className="week">
+    <fieldset className="week" aria-describedby={hint ? 'week-hint' : undefined}>
       <legend>{legend}</legend>
+      {hint && (
+        <p id="week-hint" className="hint">
+          {hint}
+        </p>
+      )}
       {WEEKDAYS.map((day) => {
         const row = rows[day];
         const dayName = t(`weekdays.${day}`);
@@ -167,27 +180,31 @@ export function WeekSchedule({
                 {dayName} <span className="visually-hidden">{onLabel}</span>
               </span>
             </label>
-            <label className="visually-hidden" htmlFor={`${day}-from`}>
-              {`${dayName} ${fromLabel}`}
-            </label>
-            <input
-              id={`${day}-from`}
-              type="time"
-              value={row.from}
-              disabled={!row.on}
-              onChange={(e) => onChange(day, { ...row, from: e.target.value })}
-            />
-            <span aria-hidden="true">–</span>
-            <label className="visually-hidden" htmlFor={`${day}-to`}>
-              {`${dayName} ${toLabel}`}
-            </label>
-            <input
-              id={`${day}-to`}
-              type="time"
-              value={row.to}
-              disabled={!row.on}
-              onChange={(e) => onChange(day, { ...row, to: e.target.value })}
-            />
+            {row.on ? (
+              <span className="week-times">
+                <label className="visually-hidden" htmlFor={`${day}-from`}>
+                  {`${dayName} ${fromLabel}`}
+                </label>
+                <input
+                  id={`${day}-from`}
+                  type="time"
+                  value={row.from}
+                  onChange={(e) => onChange(day, { ...row, from: e.target.value })}
+                />
+                <span aria-hidden="true">–</span>
+                <label className="visually-hidden" htmlFor={`${day}-to`}>
+                  {`${dayName} ${toLabel}`}
+                </label>
+                <input
+                  id={`${day}-to`}
+                  type="time"
+                  value={row.to}
+                  onChange={(e) => onChange(day, { ...row, to: e.target.value })}
+                />
+              </span>
+            ) : (
+              <span className="week-off">{offLabel}</span>
+            )}
           </div>
         );
       })}

@@ -37,11 +37,16 @@ describe('restaurant onboarding rules', () => {
     expect(restaurantStepError(2, { ...d, cuisineTypes: ['Thai'] })).toBeNull();
   });
 
-  test('operating hours default to open 00:00-23:59 every day', () => {
+  test('operating hours start empty: every day closed until the restaurant opens it (issue 32)', () => {
     const d = emptyRestaurantDraft();
-    expect(
-      Object.values(d.operatingHours).every((h) => h.open === '00:00' && h.close === '23:59' && !h.closed),
-    ).toBe(true);
+    expect(Object.values(d.operatingHours).every((h) => h.closed)).toBe(true);
+  });
+
+  test('step 3 needs at least one day open', () => {
+    const d = emptyRestaurantDraft();
+    expect(restaurantStepError(3, d)).toBe('validation.hoursRequired');
+    const monday = { ...d.operatingHours.monday, closed: false };
+    expect(restaurantStepError(3, { ...d, operatingHours: { ...d.operatingHours, monday } })).toBeNull();
   });
 
   test('the saved form carries JSON for hours and cuisines', () => {
@@ -57,11 +62,7 @@ describe('restaurant onboarding rules', () => {
     expect(f.get('city')).toBe('Minneapolis');
     expect(f.get('state')).toBe('MN');
     expect(JSON.parse(String(f.get('cuisineTypes')))).toEqual(['BBQ']);
-    expect(JSON.parse(String(f.get('operatingHours'))).monday).toEqual({
-      open: '00:00',
-      close: '23:59',
-      closed: false,
-    });
+    expect(JSON.parse(String(f.get('operatingHours'))).monday).toMatchObject({ closed: true });
   });
 });
 

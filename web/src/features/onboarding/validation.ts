@@ -95,17 +95,23 @@ export type StepError =
   | 'validation.cuisineRequired'
   | 'validation.chefStep1'
   | 'validation.skillRequired'
+  | 'validation.hoursRequired'
   | 'validation.unknownZip'
   | 'validation.homeOtherCity'
   | null;
 
-/** Restaurant: step 1 needs name, description, address, city; step 2 at least one cuisine type. */
+/**
+ * Restaurant: step 1 needs name, description, address, city; step 2 at least one cuisine type; step 3 at least
+ * one day open (hours start closed every day: issue 32).
+ */
 export function restaurantStepError(step: number, d: RestaurantDraft): StepError {
   if (step === 1) {
     const ok = [d.name, d.description, d.address, d.city].every((v) => v.trim() !== '');
     return ok ? null : 'validation.requiredFields';
   }
   if (step === 2) return d.cuisineTypes.length > 0 ? null : 'validation.cuisineRequired';
+  if (step === 3)
+    return Object.values(d.operatingHours).some((h) => !h.closed) ? null : 'validation.hoursRequired';
   return null;
 }
 

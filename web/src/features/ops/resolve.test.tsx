@@ -73,7 +73,7 @@ describe('the dispute page', () => {
     await userEvent.click(within(statement).getByRole('button', { name: 'Show original' }));
     expect(within(statement).getByText('Llegué a las seis y trabajé hasta el cierre.')).toBeTruthy();
     expect(await screen.findByText('Charged')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Job timeline' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Shift timeline' }).getAttribute('href')).toBe(
       `/ops/jobs/${dispute.job.id}`,
     );
     const headings = screen.getAllByRole('heading').map((h) => Number(h.tagName.slice(1)));

@@ -39,12 +39,12 @@ const OUTCOMES: Array<{
     chefPay: '$100.00',
     reads: {
       chef: {
-        en: 'Held in escrow: your $100.00 is paid out once the shift is confirmed at checkout.',
-        es: 'Retenido en garantía: tus $100.00 se te pagan cuando se confirme el turno en el cierre.',
+        en: 'Money held: your $100.00 is paid out once the shift is confirmed at checkout.',
+        es: 'Dinero retenido: tus $100.00 se te pagan cuando se confirme el turno al registrar la salida.',
       },
       restaurant: {
-        en: 'Held in escrow: your $107.00 stays held until the shift is confirmed at checkout.',
-        es: 'Retenido en garantía: tus $107.00 siguen retenidos hasta que se confirme el turno en el cierre.',
+        en: 'Money held: your $107.00 stays held until the shift is confirmed at checkout.',
+        es: 'Dinero retenido: tus $107.00 siguen retenidos hasta que se confirme el turno al registrar la salida.',
       },
     },
   },
@@ -62,11 +62,11 @@ const OUTCOMES: Array<{
     reads: {
       chef: {
         en: 'Under review: the two checkouts disagree, so the $100.00 shift pay stays held until a Brigade operator decides.',
-        es: 'En revisión: los dos cierres no coinciden, así que el pago del turno de $100.00 sigue retenido hasta que decida un operador de Brigade.',
+        es: 'En revisión: las dos respuestas de salida no coinciden, así que el pago del turno de $100.00 sigue retenido hasta que decida un operador de Brigade.',
       },
       restaurant: {
         en: 'Under review: the two checkouts disagree, so your $107.00 stays held until a Brigade operator decides.',
-        es: 'En revisión: los dos cierres no coinciden, así que tus $107.00 siguen retenidos hasta que decida un operador de Brigade.',
+        es: 'En revisión: las dos respuestas de salida no coinciden, así que tus $107.00 siguen retenidos hasta que decida un operador de Brigade.',
       },
     },
   },
@@ -86,7 +86,7 @@ const OUTCOMES: Array<{
       },
       restaurant: {
         en: 'Paid in full: the chef was paid $100.00, and Brigade kept the $7.00 booking fee.',
-        es: 'Pagado completo: el chef recibió $100.00 y Brigade se quedó con el cargo por reserva de $7.00.',
+        es: 'Pagado completo: el chef recibió $100.00 y Brigade se quedó con la tarifa de reserva de $7.00.',
       },
     },
   },
@@ -328,7 +328,7 @@ describe('after a checkout, the page says what happens to the money given the an
       heading: { en: 'Under review: money held', es: 'En revisión: dinero retenido' },
       says: {
         en: 'Checkout recorded. Under review: the two checkouts disagree, so your $107.00 stays held until a Brigade operator decides.',
-        es: 'Cierre registrado. En revisión: los dos cierres no coinciden, así que tus $107.00 siguen retenidos hasta que decida un operador de Brigade.',
+        es: 'Salida registrada. En revisión: las dos respuestas de salida no coinciden, así que tus $107.00 siguen retenidos hasta que decida un operador de Brigade.',
       },
     },
     {
@@ -344,7 +344,7 @@ describe('after a checkout, the page says what happens to the money given the an
       heading: { en: 'Refunded', es: 'Reembolsado' },
       says: {
         en: 'Checkout recorded. Refunded: the whole $107.00 is going back to the restaurant, so this shift pays you nothing.',
-        es: 'Cierre registrado. Reembolsado: los $107.00 vuelven completos al restaurante, así que este turno no te paga nada.',
+        es: 'Salida registrada. Reembolsado: los $107.00 vuelven completos al restaurante, así que este turno no te paga nada.',
       },
     },
     {
@@ -357,10 +357,10 @@ describe('after a checkout, the page says what happens to the money given the an
         waiting_for: 'restaurant',
         work_completed: false,
       },
-      heading: { en: 'Checkout recorded', es: 'Cierre registrado' },
+      heading: { en: 'Checkout recorded', es: 'Salida registrada' },
       says: {
         en: 'Checkout recorded. You said you did not work. If the restaurant agrees, it gets its $107.00 back; if not, the shift goes to review. The money stays held until then.',
-        es: 'Cierre registrado. Dijiste que no trabajaste. Si el restaurante está de acuerdo, recupera sus $107.00; si no, el turno pasa a revisión. El dinero sigue retenido hasta entonces.',
+        es: 'Salida registrada. Dijiste que no trabajaste. Si el restaurante está de acuerdo, recupera sus $107.00; si no, el turno pasa a revisión. El dinero sigue retenido hasta entonces.',
       },
     },
   ];
@@ -390,7 +390,7 @@ describe('after a checkout, the page says what happens to the money given the an
     // The server's own message is in the caller's language; the page says the same from the facts.
     fakeApi.on('POST', '/applications/:id/checkout', { body: { message: 'x', ...a.answer } });
     renderApp(`/checkout/${application.id}`);
-    const submit = language === 'en' ? 'Complete Checkout' : 'Completar cierre';
+    const submit = language === 'en' ? 'Complete Checkout' : 'Registrar salida';
     await screen.findByRole('button', { name: submit });
     const notWorked =
       a.side === 'chef'

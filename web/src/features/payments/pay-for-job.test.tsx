@@ -56,14 +56,14 @@ describe('pay for job', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-shifts'), { timeout: 5000 });
   });
 
-  test('a job that cannot be loaded is Job Not Found', async () => {
+  test('a job that cannot be loaded is Shift Not Found', async () => {
     signedIn('restaurant');
     fakeApi.on('GET', '/jobs/:id', {
       status: 404,
       body: { error: 'Job not found', code: 'JOBS.JOB_NOT_FOUND' },
     });
     renderApp(`/payments/${id()}`);
-    await screen.findByRole('heading', { name: 'Job Not Found' });
+    await screen.findByRole('heading', { name: 'Shift Not Found' });
     expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();
   });
 });

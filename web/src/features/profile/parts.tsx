@@ -118,17 +118,22 @@ export function RestaurantDetails({ profile, own }: { profile: RestaurantProfile
       </section>
       <section className="card">
         <h2>{t('hours')}</h2>
-        <dl className="schedule">
-          {WEEKDAYS.map((d) => {
-            const h = profile.operating_hours?.[d];
-            return (
-              <div key={d} className="schedule-row">
-                <dt>{tc(`weekdays.${d}`)}</dt>
-                <dd>{h && !h.closed ? `${h.open} – ${h.close}` : t('closed')}</dd>
-              </div>
-            );
-          })}
-        </dl>
+        {/* hours start empty (issue 32): a restaurant that opened no day has not set them */}
+        {WEEKDAYS.some((d) => profile.operating_hours?.[d] && !profile.operating_hours[d].closed) ? (
+          <dl className="schedule">
+            {WEEKDAYS.map((d) => {
+              const h = profile.operating_hours?.[d];
+              return (
+                <div key={d} className="schedule-row">
+                  <dt>{tc(`weekdays.${d}`)}</dt>
+                  <dd>{h && !h.closed ? `${h.open} – ${h.close}` : t('closed')}</dd>
+                </div>
+              );
+            })}
+          </dl>
+        ) : (
+          <p className="muted">{t('hoursNotSet')}</p>
+        )}
       </section>
     </>
   );

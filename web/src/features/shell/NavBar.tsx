@@ -19,7 +19,10 @@ export const OPS_NAV = [
   { to: '/ops/audit', key: 'nav.ops.audit' },
 ];
 
-/** The links of the navigation bar by user type (the spec's nav: worker and restaurant; the console's). */
+/**
+ * The links of the navigation bar by user type (the spec's nav: worker and restaurant; the console's). Each side's
+ * money page is a section of its own (issue 32: Earnings was only in the account menu): five tabs on a phone.
+ */
 export function navLinksFor(userType: AccountType): { to: string; key: string }[] {
   if (userType === 'operator') return OPS_NAV;
   return userType === 'restaurant'
@@ -28,12 +31,14 @@ export function navLinksFor(userType: AccountType): { to: string; key: string }[
         { to: '/workers', key: 'nav.workers' },
         { to: '/my-shifts', key: 'nav.myShifts' },
         { to: '/messages', key: 'nav.messages' },
+        { to: '/receipts', key: 'nav.receipts' },
       ]
     : [
         { to: '/dashboard/worker', key: 'nav.home' },
         { to: '/openings', key: 'nav.availableWork' },
         { to: '/my-shifts', key: 'nav.myWork' },
         { to: '/messages', key: 'nav.messages' },
+        { to: '/earnings', key: 'nav.earnings' },
       ];
 }
 
@@ -119,14 +124,6 @@ export function NavBar({ unread = 0 }: { unread?: number }) {
                   <>
                     <li>
                       <Link to="/profile/me">{t('nav.profile')}</Link>
-                    </li>
-                    <li>
-                      {/* the money pages live here, so the phone's tab bar keeps its four sections */}
-                      {user.user_type === 'restaurant' ? (
-                        <Link to="/receipts">{t('nav.receipts')}</Link>
-                      ) : (
-                        <Link to="/earnings">{t('nav.earnings')}</Link>
-                      )}
                     </li>
                     <li>
                       <Link to={paymentSetupPath}>{t('nav.paymentSetup')}</Link>

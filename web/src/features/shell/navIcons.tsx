@@ -6,6 +6,8 @@ const ICONS: Record<string, string> = {
     'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM2.5 20c.5-3.5 3.2-5.5 6.5-5.5s6 2 6.5 5.5M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14.8c2 .8 3.2 2.6 3.5 5.2',
   calendar: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5',
   chat: 'M4 5h16v11H9l-5 4z',
+  money: 'M3 7h18v10H3zM12 9.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5ZM6 10v4M18 10v4',
+  receipt: 'M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6M9 16h3',
 };
 
 const ICON_OF: Record<string, string> = {
@@ -16,6 +18,8 @@ const ICON_OF: Record<string, string> = {
   'nav.myWork': 'calendar',
   'nav.myShifts': 'calendar',
   'nav.messages': 'chat',
+  'nav.earnings': 'money',
+  'nav.receipts': 'receipt',
 };
 
 /** A section's icon (shown in the phone's tab bar only), by its nav text key. */

@@ -4,8 +4,10 @@ import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { id, signedIn } from '../../../test/signed-in';
 
-// The role's four sections: one named nav landmark (on phones CSS makes it a tab bar at the bottom, with icons),
-// the current section marked, and Messages with the unread count of the conversations list.
+// The role's five sections: one named nav landmark (on phones CSS makes it a tab bar at the bottom, with icons),
+// the current section marked, and Messages with the unread count of the conversations list. The money page of each
+// side (Earnings, Receipts) is a section of the bar, not only an item of the account menu (issue 32), and the tabs
+// carry the glossary's names (My Shifts, as the buttons that lead there say).
 const conversation = (unread: number) => ({
   job_id: id('b'),
   application_id: id('a'),
@@ -23,7 +25,7 @@ const conversation = (unread: number) => ({
 const tabBar = () => document.querySelector('nav.nav-tabs') as HTMLElement;
 
 describe('the navigation (the tab bar on phones)', () => {
-  test("a chef's four sections, the current one marked, Messages with its unread count", async () => {
+  test("a chef's five sections with Earnings, the current one marked, Messages with its unread count", async () => {
     signedIn('chef');
     fakeApi.on('GET', '/messages/conversations', {
       body: { conversations: [conversation(2), conversation(1), conversation(0)] },
@@ -38,16 +40,19 @@ describe('the navigation (the tab bar on phones)', () => {
       '/openings',
       '/my-shifts',
       '/messages',
+      '/earnings',
     ]);
-    expect(within(tabBar()).getByRole('link', { name: 'My Work' }).getAttribute('aria-current')).toBe('page');
+    expect(within(tabBar()).getByRole('link', { name: 'My Shifts' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
     await within(tabBar()).findByRole('link', { name: 'Messages 3 unread messages' });
 
-    await userEvent.click(within(tabBar()).getByRole('link', { name: /^Available Work/ }));
+    await userEvent.click(within(tabBar()).getByRole('link', { name: /^Open Shifts/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/openings'));
     await waitFor(() =>
-      expect(
-        within(tabBar()).getByRole('link', { name: 'Available Work' }).getAttribute('aria-current'),
-      ).toBe('page'),
+      expect(within(tabBar()).getByRole('link', { name: 'Open Shifts' }).getAttribute('aria-current')).toBe(
+        'page',
+      ),
     );
   });
 
@@ -60,10 +65,8 @@ describe('the navigation (the tab bar on phones)', () => {
       within(tabBar())
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Dashboard', 'Find Chefs', 'My Shifts', 'Messages']);
-    expect(within(tabBar()).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe(
-      'page',
-    );
+    ).toEqual(['Home', 'Find Chefs', 'My Shifts', 'Messages', 'Receipts']);
+    expect(within(tabBar()).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
   });
 
   test('in Spanish the count reads in Spanish', async () => {
@@ -72,5 +75,22 @@ describe('the navigation (the tab bar on phones)', () => {
     renderApp('/dashboard/chef');
     await waitFor(() => expect(tabBar()).toBeTruthy());
     await within(tabBar()).findByRole('link', { name: 'Mensajes 1 mensaje sin leer' });
+    // the tab is "Mis turnos", as the buttons that lead there ("Ir a Mis turnos"), never "Mi trabajo"
+    expect(
+      within(tabBar())
+        .getAllByRole('link')
+        .map((l) => l.querySelector('.nav-label')!.textContent),
+    ).toEqual(['Inicio', 'Turnos abiertos', 'Mis turnos', 'Mensajes', 'Ganancias']);
+  });
+
+  test('the account menu no longer hides the money page: it holds Profile, Payment Setup, Settings, Sign Out', async () => {
+    signedIn('chef');
+    renderApp('/dashboard/chef');
+    await userEvent.click(await screen.findByRole('button', { name: /Account/ }));
+    expect(
+      within(document.getElementById('user-menu-list')!)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Profile', 'Payment Setup', 'Settings', 'Sign Out']);
   });
 });
