@@ -22,6 +22,8 @@ export const POLICY_TEXTS = {
       'Nobody confirmed this shift before it started: it expired and the whole {refund} goes back to your card.',
     checkout_deadline:
       'Checkout answers are due by {deadline}. After that, the answer given stands, and a shift nobody answered is paid out to the chef.',
+    checkout_deadline_chef:
+      'Checkout answers are due by {deadline}. After that, the answer given stands, and if nobody answers, you are paid for the shift.',
     under_review: 'The two checkouts disagree, so the money stays held while the shift is reviewed.',
   },
   es: {
@@ -39,6 +41,8 @@ export const POLICY_TEXTS = {
       'Nadie confirmó este turno antes de que empezara: venció y el total de {refund} vuelve a tu tarjeta.',
     checkout_deadline:
       'Las respuestas de salida vencen el {deadline}. Después, cuenta la respuesta que ya se dio, y un turno sin respuestas se le paga al chef.',
+    checkout_deadline_chef:
+      'Las respuestas de salida vencen el {deadline}. Después, cuenta la respuesta que ya se dio, y si nadie responde, te pagamos el turno.',
     under_review:
       'Las respuestas de salida no coinciden, así que el dinero sigue retenido mientras se revisa el turno.',
   },

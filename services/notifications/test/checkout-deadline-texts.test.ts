@@ -96,7 +96,7 @@ test('each side that has not answered is reminded at each lead before the deadli
   expect(toRestaurant.body).toContain(`due by ${deadlineShown}.`);
   const [toChef] = await textsTo(h.svc.url, s.chef.phone, /respuestas de salida vencen/);
   expect(toChef.body).toMatch(
-    /^Brigade: ¿trabajaste el turno "Cocinero de línea" en Deadline Diner\? Las respuestas de salida vencen el .+\. Después, cuenta la respuesta que ya se dio, y un turno sin respuestas se le paga al chef\. Registra la salida: https:\/\/brigade\.test\/checkout\//,
+    /^Brigade: ¿trabajaste el turno "Cocinero de línea" en Deadline Diner\? Las respuestas de salida vencen el .+\. Después, cuenta la respuesta que ya se dio, y si nadie responde, te pagamos el turno\. Registra la salida: https:\/\/brigade\.test\/checkout\//,
   );
 
   // the restaurant answers: its last reminder is dropped; the chef, still silent, is reminded again

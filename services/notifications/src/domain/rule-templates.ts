@@ -23,7 +23,7 @@ export const ruleTextsEn: Record<RuleTemplateName, Render> = {
   application_lapsed: (c, f) =>
     `Brigade: ${f.title} at ${f.restaurantMid} on ${f.when} started before anyone confirmed it, so your application lapsed. Find another shift: ${c.url}/openings`,
   checkout_deadline_chef: (c, f) =>
-    `Brigade: did you work ${f.title} at ${f.restaurantMid}? ${policyText('en', 'checkout_deadline', { deadline: f.deadline })} Check out: ${c.url}/checkout/${c.application_id}`,
+    `Brigade: did you work ${f.title} at ${f.restaurantMid}? ${policyText('en', 'checkout_deadline_chef', { deadline: f.deadline })} Check out: ${c.url}/checkout/${c.application_id}`,
   checkout_deadline_restaurant: (c, f) =>
     `Brigade: did ${f.chefMid} work ${f.title}? ${policyText('en', 'checkout_deadline', { deadline: f.deadline })} Check out: ${c.url}/checkout/${c.application_id}`,
   checkout_outcome_chef: (c, f) => checkoutOutcome('en', 'chef', c, f),
@@ -50,7 +50,7 @@ export const ruleTextsEs: Record<RuleTemplateName, Render> = {
   application_lapsed: (c, f) =>
     `Brigade: el turno${f.titled} en ${f.restaurantMid} del ${f.when} empezó sin que nadie lo confirmara, así que tu postulación caducó. Busca otro turno: ${c.url}/openings`,
   checkout_deadline_chef: (c, f) =>
-    `Brigade: ¿trabajaste el turno${f.titled} en ${f.restaurantMid}? ${policyText('es', 'checkout_deadline', { deadline: f.deadline })} Registra la salida: ${c.url}/checkout/${c.application_id}`,
+    `Brigade: ¿trabajaste el turno${f.titled} en ${f.restaurantMid}? ${policyText('es', 'checkout_deadline_chef', { deadline: f.deadline })} Registra la salida: ${c.url}/checkout/${c.application_id}`,
   checkout_deadline_restaurant: (c, f) =>
     `Brigade: ¿${f.chefMid} trabajó el turno${f.titled}? ${policyText('es', 'checkout_deadline', { deadline: f.deadline })} Registra la salida: ${c.url}/checkout/${c.application_id}`,
   checkout_outcome_chef: (c, f) => checkoutOutcome('es', 'chef', c, f),

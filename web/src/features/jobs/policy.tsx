@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { moneyText, policyText, type PolicyTextKey } from '../../app/contracts';
 import { COUNTDOWN_TICK_MS } from '../../app/shiftConstants';
+import { useAuth } from '../../app/hooks';
 import { usePolling } from '../../app/usePolling';
 import { Alert } from '../../components/Alert';
 import type { JobPosting } from './jobsApi';
@@ -49,12 +50,13 @@ export function timeLeftText(ms: number, t: T): string {
 
 /**
  * The countdown to the checkout deadline on a shift waiting for an answer, with the rule that applies after it
- * (policy text `checkout_deadline`; the deadline in the shift's city time, as its hours are shown). Nothing once
+ * (policy text `checkout_deadline`, to a chef `checkout_deadline_chef`; the deadline in the shift's city time, as its hours are shown). Nothing once
  * both sides answered or before the shift starts.
  */
 export function CheckoutDeadline({ job }: { job: Partial<JobPosting> }) {
   const { t } = useTranslation('jobs');
   const { policy } = usePolicyText();
+  const { user } = useAuth();
   const now = useNow();
   const deadline = checkoutDeadline(job, now);
   if (!deadline) return null;
@@ -66,7 +68,7 @@ export function CheckoutDeadline({ job }: { job: Partial<JobPosting> }) {
           : t('deadline.passed')}
       </strong>{' '}
       <span className="hint">
-        {policy('checkout_deadline', {
+        {policy(user?.user_type === 'chef' ? 'checkout_deadline_chef' : 'checkout_deadline', {
           deadline: formatShiftMoment(deadline.at, job.restaurant_profiles?.city),
         })}
       </span>

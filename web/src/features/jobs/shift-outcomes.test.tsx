@@ -189,7 +189,7 @@ describe('checkout deadline and disputes', () => {
     const { unmount } = renderApp('/my-shifts');
     const deadline = await screen.findByTestId('checkout-deadline');
     expect(deadline.textContent).toMatch(
-      /^1 day 2 hours left to check out\. Checkout answers are due by .+\. After that, the answer given stands, and a shift nobody answered is paid out to the chef\.$/,
+      /^1 day 2 hours left to check out\. Checkout answers are due by .+\. After that, the answer given stands, and if nobody answers, you are paid for the shift\.$/,
     );
     unmount();
 
