@@ -241,7 +241,13 @@ async function startBehind(
   let pglite: PGlite | null = null;
   let releaseData = () => {};
   const connectionFor = async (name: string): Promise<Connection> => {
-    if (env.DATABASE_URL) return { url: serviceDatabaseUrl(env.DATABASE_URL, name, env) };
+    // Real servers in one process: each service keeps DATABASE_POOL_SIZE connections, as its own process would
+    // (every service's configuration refuses an unreadable value at start).
+    if (env.DATABASE_URL)
+      return {
+        url: serviceDatabaseUrl(env.DATABASE_URL, name, env),
+        poolSize: env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : undefined,
+      };
     if (!pglite) {
       const { PGlite } = await import('@electric-sql/pglite');
       // One process at a time on a PGlite directory (another `npm start`, or `npm run ledger:check`).

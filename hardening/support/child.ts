@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TEST_POOL_SIZE } from './stack';
 
 export const ROOT = path.resolve(fileURLToPath(new URL('../..', import.meta.url)));
 
@@ -75,6 +76,7 @@ export function freshStackEnv(name: string): Record<string, string> {
       EVENT_RETRY_DELAYS_MS: '100,200',
       BRIGADE_DESTROY_ON_STOP: '1',
       SMS_SANDBOX: '1',
+      DATABASE_POOL_SIZE: TEST_POOL_SIZE,
     };
   }
   return { DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', EVENT_RETRY_DELAYS_MS: '50,100' };

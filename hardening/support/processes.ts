@@ -9,7 +9,7 @@ import { loadPolicy } from '@brigade/contracts';
 import { runLedgerCheck } from '../../services/payments/src/scripts/ledger-check';
 import { startBalancer, type Balancer } from './balancer';
 import { spawnNode } from './child';
-import { apiCall, runName, type Api } from './stack';
+import { apiCall, runName, TEST_POOL_SIZE, type Api } from './stack';
 
 /**
  * The product as deployed: the gateway, each of the five services and the Stripe sandbox in its own process
@@ -166,6 +166,7 @@ export async function startProcessStack(
     REDIS_URL: process.env.REDIS_URL,
     BUS_NAMESPACE: name,
     EVENT_RETRY_DELAYS_MS: '1000,5000,30000',
+    DATABASE_POOL_SIZE: TEST_POOL_SIZE,
     PUBLIC_URL: `http://localhost:${ports.gateway}`,
     JWKS_URL: `${local('identity')}/auth/jwks.json`,
     ARGON2_MEMORY_KIB: '4096',

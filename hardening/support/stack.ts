@@ -9,6 +9,13 @@ import { startEmbedded, type Embedded } from '../../scripts/embedded';
  * Everything goes through the gateway's public API, as a browser would.
  */
 
+/**
+ * Connections each service of a test stack keeps to PostgreSQL in real mode (DATABASE_POOL_SIZE): the suites run
+ * side by side on one server with 100 connections by default, and a stack is 7 pools (5 services, 2 sandboxes),
+ * the instances suite 12.
+ */
+export const TEST_POOL_SIZE = '4';
+
 export const realServers = () =>
   Boolean(process.env.DATABASE_URL && process.env.AMQP_URL && process.env.REDIS_URL);
 
@@ -63,6 +70,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
           EVENT_RETRY_DELAYS_MS: '100,200',
           // Real mode names its SMS provider; the suites read codes from the sandbox's outbox.
           SMS_SANDBOX: '1',
+          DATABASE_POOL_SIZE: TEST_POOL_SIZE,
         };
       })()
     : { DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', EVENT_RETRY_DELAYS_MS: '50,100' };

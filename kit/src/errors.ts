@@ -65,13 +65,16 @@ const DB_UNAVAILABLE_CODES = new Set([
   '57P01',
   '57P02',
   '57P03',
+  // too_many_connections: the server takes no new connection right now (its max_connections are in use)
+  '53300',
 ]);
 const DB_UNAVAILABLE_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed|the database system is (starting up|shutting down|in recovery mode)/i;
 
 /**
  * The database (or another backing server) cannot be reached right now: refused or dropped connection, server
- * shutting down or starting up (PostgreSQL 57P01-57P03, class 08). Looks through wrapped causes (drizzle).
+ * shutting down or starting up (PostgreSQL 57P01-57P03, class 08), or out of connections (53300). Looks through
+ * wrapped causes (drizzle).
  */
 export function isDependencyUnavailable(err: unknown): boolean {
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as any).cause, depth++) {

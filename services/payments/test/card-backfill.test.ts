@@ -101,10 +101,13 @@ test('once the provider answers, the receipts name the card, and a charge is nev
     mode: '500',
   });
   try {
+    // Counted from here: on a loaded machine a request the backfill sent before (and gave up on at its timeout,
+    // then retried) can still reach the sandbox after the fault is switched on.
+    const before = await retrieveHits();
     expect(await h.service.cardBackfill.runOnce()).toBe(0);
     expect((await receipts()).get(jobs[1])).toMatchObject({ brand: 'visa', last4: '4242' });
     expect(await h.service.cardBackfill.runOnce()).toBe(0);
-    expect(await retrieveHits()).toBe(0);
+    expect(await retrieveHits()).toBe(before);
   } finally {
     await h.callSandbox('DELETE', '/sandbox/faults/stripe');
   }
