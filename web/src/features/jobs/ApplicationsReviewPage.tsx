@@ -64,7 +64,15 @@ function Applicant({ app, job }: { app: ApplicationOfJob; job: JobPosting }) {
       <div className="card-head">
         <div className="booked-head">
           <Avatar url={chef?.profile_image_url} name={name} size={48} />
-          <h3 className="h-reset">{chef ? <Link to={`/profile/chef/${chef.id}`}>{name}</Link> : name}</h3>
+          <h3 className="h-reset">
+            {chef ? (
+              <Link to={`/profile/chef/${chef.id}`}>
+                <bdi>{name}</bdi>
+              </Link>
+            ) : (
+              name
+            )}
+          </h3>
         </div>
         <span className={`status status-${app.status}`}>{t(applicationLabel(app, 'restaurant'))}</span>
       </div>

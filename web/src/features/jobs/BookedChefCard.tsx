@@ -96,7 +96,15 @@ export function BookedChefCard({
       <div className="booked-head">
         <Avatar url={chef?.profile_image_url} name={name} size={compact ? 40 : 56} />
         <div>
-          <p className="booked-name">{chef ? <Link to={`/profile/chef/${chef.id}`}>{name}</Link> : name}</p>
+          <p className="booked-name">
+            {chef ? (
+              <Link to={`/profile/chef/${chef.id}`}>
+                <bdi>{name}</bdi>
+              </Link>
+            ) : (
+              name
+            )}
+          </p>
           <p className="hint">
             {rating ? t('review.rating', { rating, count: chef?.total_ratings ?? 0 }) : t('review.noRatings')}
           </p>
