@@ -87,6 +87,12 @@ export function RestaurantLink({ job }: { job: JobPlace }) {
   return id ? <Link to={`/profile/restaurant/${id}`}>{name}</Link> : name;
 }
 
+/** A chef's name (isolated: issue 33), linked to their profile when the chef is known. */
+export function ChefLink({ chef, name }: { chef: { id: string } | null | undefined; name: string }) {
+  const shown = <bdi>{name}</bdi>;
+  return chef ? <Link to={`/profile/chef/${chef.id}`}>{shown}</Link> : shown;
+}
+
 /** "100 Washington Ave N, Minneapolis": where the shift is worked. */
 export function addressText(job: JobPlace): string {
   const r = job?.restaurant_profiles;
