@@ -1,3 +1,4 @@
+import { freePort } from '@brigade/kit';
 import { requireRealServers } from '@brigade/kit/testing';
 import { detectApertiumCommand } from '../services/messaging/src/adapters/apertium-command';
 import type { MessagingHandle } from '../services/messaging/src/app';
@@ -5,6 +6,10 @@ import { startEmbedded, type Embedded } from './embedded';
 
 // What a newcomer does after `npm start`: sign up, verify the phone from the SMS outbox, accept the terms,
 // onboard. Once on the embedded default (PGlite, in-process bus), once in real mode when the servers are set.
+// And what the platform team scrapes (issue 33): with METRICS_PORT, the one process serves one `/metrics`
+// carrying every service's figures, each labelled by its service, as the separate processes each serve theirs.
+
+const SERVICES = ['identity', 'jobs', 'payments', 'messaging', 'notifications'];
 
 async function onboardThroughTheGateway(url: string, type: 'chef' | 'restaurant') {
   const call = async (method: string, path: string, body?: unknown, token?: string) => {
@@ -60,15 +65,71 @@ async function onboardThroughTheGateway(url: string, type: 'chef' | 'restaurant'
   return token as string;
 }
 
+/** The sample lines of one metric (`name{labels} value`). */
+const lines = (text: string, name: string) =>
+  text.split('\n').filter((l) => l.startsWith(`${name}{`) || l.startsWith(`${name} `));
+const labelsOf = (line: string) =>
+  Object.fromEntries([...line.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+
+async function expectEveryServiceMeasured(brigade: Embedded, metricsPort: number) {
+  expect(brigade.metrics?.port).toBe(metricsPort);
+  // the gateway's readiness asks every service's: a request for each of them
+  expect((await fetch(`${brigade.url}/ready`)).status).toBe(200);
+  expect((await fetch(`${brigade.url}/api/payments/config`)).status).toBe(200);
+
+  const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+  expect(res.status).toBe(200);
+  const text = await res.text();
+
+  const answered = new Set(
+    lines(text, 'http_request_duration_seconds_count').map((l) => labelsOf(l).service),
+  );
+  expect([...answered].sort()).toEqual(expect.arrayContaining(['gateway', ...SERVICES].sort()));
+  const gatewayRoute = lines(text, 'http_request_duration_seconds_count')
+    .map(labelsOf)
+    .find((l) => l.service === 'gateway' && l.route === '/api/payments/config');
+  expect(gatewayRoute).toMatchObject({ method: 'GET', status: '200' });
+  // a payments route, measured by payments itself behind the gateway
+  expect(
+    lines(text, 'http_request_duration_seconds_count')
+      .map(labelsOf)
+      .some((l) => l.service === 'payments' && l.route === '/payments/config'),
+  ).toBe(true);
+
+  const outboxes = lines(text, 'brigade_outbox_pending_events').map((l) => labelsOf(l).service);
+  expect(outboxes.sort()).toEqual([...SERVICES].sort());
+  expect(lines(text, 'brigade_escrow_overdue_jobs')).toEqual([
+    'brigade_escrow_overdue_jobs{service="payments"} 0',
+  ]);
+  expect(lines(text, 'brigade_payment_anomalies').length).toBeGreaterThan(0);
+  for (const line of lines(text, 'brigade_payment_anomalies'))
+    expect(labelsOf(line).service).toBe('payments');
+
+  // every consumed queue once, under the service that consumes it (one bus shared by the whole process)
+  const queues = lines(text, 'brigade_consumer_lag_messages').map(labelsOf);
+  expect(new Set(queues.map((q) => q.service))).toEqual(new Set(SERVICES));
+  for (const q of queues) expect(q.queue.startsWith(`${q.service}.`)).toBe(true);
+  expect(new Set(queues.map((q) => q.queue)).size).toBe(queues.length);
+  for (const line of lines(text, 'brigade_dead_letters')) {
+    const l = labelsOf(line);
+    expect(l.queue.startsWith(`${l.service}.`)).toBe(true);
+  }
+  expect(text).toContain('process_resident_memory_bytes');
+  // the public port never serves them
+  expect((await fetch(`${brigade.url}/metrics`)).status).toBe(404);
+}
+
 describe('the embedded default (npm start)', () => {
   let brigade: Embedded;
   let chefToken: string;
+  let metricsPort: number;
   beforeAll(async () => {
+    metricsPort = await freePort();
     brigade = await startEmbedded({
       port: 0,
       dataDir: null,
       buildWeb: false,
-      env: { DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '' },
+      env: { DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', METRICS_PORT: String(metricsPort) },
     });
   });
   afterAll(() => brigade?.stop());
@@ -98,12 +159,17 @@ describe('the embedded default (npm start)', () => {
       provider: installed ? 'apertium' : 'none',
     });
   });
+
+  test('with METRICS_PORT, one /metrics carries every service’s figures, each labelled with its service', () =>
+    expectEveryServiceMeasured(brigade, metricsPort));
 });
 
 const real = requireRealServers('DATABASE_URL', 'AMQP_URL', 'REDIS_URL');
 (real ? describe : describe.skip)('real mode (PostgreSQL, RabbitMQ, Redis)', () => {
   let brigade: Embedded;
+  let metricsPort: number;
   beforeAll(async () => {
+    metricsPort = await freePort();
     const base = new URL(process.env.DATABASE_URL!);
     base.pathname = `/smoke${Date.now().toString(36)}`;
     brigade = await startEmbedded({
@@ -114,6 +180,7 @@ const real = requireRealServers('DATABASE_URL', 'AMQP_URL', 'REDIS_URL');
         BUS_NAMESPACE: `smoke${Date.now().toString(36)}`,
         EVENT_RETRY_DELAYS_MS: '100,200',
         SMS_SANDBOX: '1',
+        METRICS_PORT: String(metricsPort),
       },
     });
   });
@@ -124,4 +191,6 @@ const real = requireRealServers('DATABASE_URL', 'AMQP_URL', 'REDIS_URL');
     await onboardThroughTheGateway(brigade.url, 'restaurant');
     await onboardThroughTheGateway(brigade.url, 'chef');
   });
+  test('one /metrics on the real servers too, every service labelled', () =>
+    expectEveryServiceMeasured(brigade, metricsPort));
 });

@@ -9,6 +9,7 @@ import type { Express } from 'express';
 import {
   claimEmbeddedData,
   createLogger,
+  instrumentService,
   listen,
   openBus,
   openServiceDatabase,
@@ -17,11 +18,13 @@ import {
   type Connection,
   type Database,
   type EventBus,
+  type MetricsServer,
   type Migration,
   type RunningServer,
   type ServiceHandle,
   MemoryStamps,
   RedisStamps,
+  serveMetrics,
   type VersionStamps,
   MemoryRevocations,
   RedisRevocations,
@@ -67,6 +70,11 @@ export interface Embedded {
    * SMS_SANDBOX=1 when identity or notifications has no Twilio keys.
    */
   sandboxes: { stripe?: { url: string; handle: StripeSandbox }; sms?: { url: string; handle: SmsSandbox } };
+  /**
+   * With METRICS_PORT: the process's one `/metrics` (a server of its own, never the public port), carrying every
+   * service's figures labelled by `service` (issue 33). Unset: null.
+   */
+  metrics: MetricsServer | null;
   bus: EventBus;
   /** The polled lists' version stamps and the ended sessions, shared by the gateway and every service. */
   stamps: VersionStamps;
@@ -288,6 +296,7 @@ async function startBehind(
   const sandboxes: Embedded['sandboxes'] = {};
   const servers: RunningServer[] = [];
   const databases: Database[] = [];
+  const serviceDatabases: Array<[ServiceName, Database]> = [];
   let keys = remoteKeys('http://127.0.0.1:1/unset');
   // The sandbox before payments: payments' SDK calls it from its start (pending money tasks). Its webhook secret
   // is the installation's (random, kept with its data) unless STRIPE_WEBHOOK_SECRET is set; payments gets it.
@@ -331,6 +340,7 @@ async function startBehind(
     const config = providerEnv[name] ? load({ ...serviceEnv, ...providerEnv[name] }) : checked;
     const database = await openServiceDatabase(name, await connectionFor(name), await app.loadMigrations());
     databases.push(database);
+    serviceDatabases.push([name, database]);
     const serviceLogger = createLogger(name, env.LOG_LEVEL);
     const handle: ServiceHandle = await app[`create${cap(name)}Service`](
       {
@@ -353,6 +363,16 @@ async function startBehind(
       await sandboxes.stripe?.handle.start({ webhookUrl: `${server.url}${app.WEBHOOK_PATH}` });
   }
 
+  // Metrics wherever the product runs (issue 33): with METRICS_PORT, one `/metrics` for the whole process, each
+  // service's outbox and queues read from its own database and the bus, every figure labelled by its service
+  // (the request durations already are: `service` is the gateway or the service that answered).
+  const stopMeasuring = gatewayConfig.METRICS_PORT
+    ? serviceDatabases.map(([service, database]) => instrumentService({ service, database, bus }))
+    : [];
+  const metrics = gatewayConfig.METRICS_PORT
+    ? await serveMetrics(gatewayConfig.METRICS_PORT, env.HOST ?? '127.0.0.1')
+    : null;
+
   const gateway = createGateway({
     config: {
       ...gatewayConfig,
@@ -373,6 +393,7 @@ async function startBehind(
     url,
     services: running,
     sandboxes,
+    metrics,
     bus,
     stamps,
     revocations,
@@ -383,6 +404,8 @@ async function startBehind(
     },
     async stop() {
       await gatewayServer.close();
+      await metrics?.close();
+      for (const stop of stopMeasuring) stop();
       for (const s of Object.values(running)) await s!.handle.stop();
       await sandboxes.stripe?.handle.stop();
       await sandboxes.sms?.handle.stop();

@@ -71,6 +71,7 @@ const lines = [
   `  mode: database=${brigade.mode.database} bus=${brigade.mode.bus} rate-limit=${brigade.mode.rateLimit}`,
   `  API docs: ${brigade.url}/api/docs${outbox ? `   SMS outbox (sandbox): ${brigade.url}/api/dev/sms` : ''}`,
   `  ${translationLine}`,
+  ...(brigade.metrics ? [`  Metrics (every service, by service label): ${brigade.metrics.url}/metrics`] : []),
   '',
   ...(demoReady.length > 0 || operatorEnv.OPERATOR_EMAIL
     ? [`  Demo logins (password "${DEMO_PASSWORD}"):`]

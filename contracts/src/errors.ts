@@ -1,4 +1,5 @@
 import { MESSAGES } from './constants';
+import { NAME_TEXTS } from './display-name';
 
 /**
  * Every stable error `code` the server answers with (`{ error, code }`), and its English `error` text as the
@@ -34,6 +35,9 @@ export const ERROR_CODES = {
   'HTTP.431': 'The URL or headers are too large',
   'VALIDATION.FAILED': 'Invalid request',
   'VALIDATION.NUL': 'Text must not contain NUL characters',
+  // a display name with hidden characters or too few visible ones (contracts/src/display-name.ts, issue 33)
+  'VALIDATION.INVISIBLE_CHARACTERS': NAME_TEXTS['VALIDATION.INVISIBLE_CHARACTERS'],
+  'VALIDATION.NAME_TOO_SHORT': NAME_TEXTS['VALIDATION.NAME_TOO_SHORT'],
   'SERVICE.UNAVAILABLE': 'Service temporarily unavailable, please try again',
   INTERNAL: 'Something went wrong on our side',
 

@@ -7,6 +7,7 @@ export * from './money-texts';
 export * from './text-translation';
 export * from './lifecycles';
 export * from './common';
+export * from './display-name';
 export * from './events/envelope';
 export * from './events/registry';
 export * from './events/texts';

@@ -30,7 +30,11 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-const files = serverDirs.flatMap((d) => sourceFiles(join(root, d)));
+// and the codes a contract schema gives its refusals (`params: { code }`), which kit's error middleware answers
+const files = [
+  ...serverDirs.flatMap((d) => sourceFiles(join(root, d))),
+  join(root, 'contracts/src/display-name.ts'),
+];
 const sources = files.map((f) => ({ file: relative(root, f), text: readFileSync(f, 'utf8') }));
 
 /** `'JOBS.NOT_PENDING'` anywhere (AppError, badRequest(..., code), send(res, ..., code), `code: '...'`). */

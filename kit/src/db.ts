@@ -230,6 +230,15 @@ export function kitMigrations(schema: string): Migration[] {
       sql: `
         create index if not exists outbox_job_idx on ${schema}.outbox ((payload->>'job_id'), seq);`,
     },
+    {
+      // TRUNCATE fires no row trigger, so the append-only rule above let a whole audit log be emptied (issue 33):
+      // a statement trigger refuses it with the same message.
+      name: '0003_kit_audit_log_no_truncate',
+      sql: `
+        drop trigger if exists audit_log_no_truncate on ${schema}.audit_log;
+        create trigger audit_log_no_truncate before truncate on ${schema}.audit_log
+          for each statement execute function ${schema}.audit_log_append_only();`,
+    },
   ];
 }
 

@@ -53,6 +53,16 @@ export function zodMessage(error: ZodError): string {
   return generic && path ? `${path}: ${issue.message}` : issue.message;
 }
 
+/**
+ * The code of a refusal: the first issue's own when its schema gives one (`params: { code }`, such as contracts'
+ * display names: VALIDATION.INVISIBLE_CHARACTERS), else VALIDATION.FAILED.
+ */
+export function zodCode(error: ZodError): string {
+  const issue = error.issues[0] as { code: string; params?: { code?: unknown } } | undefined;
+  const own = issue?.code === 'custom' ? issue.params?.code : undefined;
+  return typeof own === 'string' && /^[A-Z]+\.[A-Z_]+$/.test(own) ? own : 'VALIDATION.FAILED';
+}
+
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(new AppError(404, 'HTTP.NOT_FOUND', `No route for ${req.method} ${req.path}`));
 };
@@ -97,7 +107,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       status = 400;
       body = {
         error: zodMessage(err),
-        code: 'VALIDATION.FAILED',
+        code: zodCode(err),
         issues: err.issues
           .slice(0, 10)
           .map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),

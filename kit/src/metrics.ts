@@ -115,7 +115,9 @@ export function gaugeFromSource(
 
 /**
  * A service's own gauges, read on scrape: its outbox's unpublished events, and the backlog (consumer lag) and
- * dead letters of each queue its bus consumes.
+ * dead letters of each queue its bus consumes, every sample labelled with the service. Several services of one
+ * process (`npm start`) each register theirs on the one registry: a shared bus's queues are told apart by their
+ * name (`<service>.<name>`), each service reporting its own.
  */
 export function instrumentService(deps: { service: string; database: Database; bus: EventBus }): () => void {
   const { service, database, bus } = deps;
@@ -144,13 +146,15 @@ export function instrumentService(deps: { service: string; database: Database; b
       return last.depths;
     };
     const read = async (pick: 'waiting' | 'deadLetters') =>
-      (await depths()).map((d) => ({ labels: { queue: d.queue }, value: d[pick] }));
+      (await depths())
+        .filter((d) => d.queue.startsWith(`${service}.`))
+        .map((d) => ({ labels: { service, queue: d.queue }, value: d[pick] }));
     stops.push(
       gaugeFromSource(
         {
           name: 'brigade_consumer_lag_messages',
           help: 'Events waiting in a consumer queue for a consumer',
-          labelNames: ['queue'],
+          labelNames: ['service', 'queue'],
         },
         `bus:${service}`,
         () => read('waiting'),
@@ -159,7 +163,7 @@ export function instrumentService(deps: { service: string; database: Database; b
         {
           name: 'brigade_dead_letters',
           help: 'Events in a queue\u2019s dead-letter queue (failed every retry): redrive after a fix',
-          labelNames: ['queue'],
+          labelNames: ['service', 'queue'],
         },
         `bus:${service}`,
         () => read('deadLetters'),

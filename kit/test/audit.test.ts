@@ -83,3 +83,12 @@ test('an action rolled back leaves no entry; entries cannot be changed or delete
   expect(await refusal(database.db.execute(sql`delete from kitaudit.audit_log`))).toMatch(/append-only/);
   expect((await listAudit(database, 'jobs')).length).toBe(2);
 });
+
+test('the audit log cannot be emptied with TRUNCATE either (issue 33)', async () => {
+  const refused = await database.db.execute(sql`truncate kitaudit.audit_log`).then(
+    () => 'emptied',
+    (err: any) => String(err?.cause?.message ?? err?.message),
+  );
+  expect(refused).toMatch(/append-only/);
+  expect((await listAudit(database, 'jobs')).length).toBe(2);
+});

@@ -15,6 +15,7 @@ import {
   WEEKDAYS,
 } from '../constants';
 import { jsonField, NumberLike, TextTranslation, type RouteDoc } from '../common';
+import { displayName } from '../display-name';
 
 // ---------- entities (responses) ----------
 /** Who may sign up: chefs and restaurants (operators are created by the platform team, never at sign-up). */
@@ -249,7 +250,7 @@ const CityField = z.enum(CITY_NAMES as [string, ...string[]], {
  * updated with whatever fields are sent (settings); creation checks the merged result with the spec's texts.
  */
 export const RestaurantProfileForm = z.object({
-  name: z.string().trim().max(120, 'Name is too long').optional(),
+  name: displayName().optional(),
   description: z.string().trim().max(2000, 'Description is too long').optional(),
   address: z.string().trim().max(200, 'Address is too long').optional(),
   city: CityField.optional(),
@@ -294,7 +295,7 @@ const HomeLongitude = NumberLike.pipe(z.number().min(-180).max(180));
  */
 export const ChefProfileForm = z
   .object({
-    name: z.string().trim().max(120, 'Name is too long').optional(),
+    name: displayName().optional(),
     bio: z.string().trim().max(LIMITS.bioMax, MESSAGES.chefStep1).optional(),
     city: CityField.optional(),
     state: z.string().trim().max(2).optional(),

@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 /** A signed-up restaurant with its profile in this city (where chef searches measure from). */
-async function restaurantIn(city: 'Minneapolis' | 'Detroit', name = 'R') {
+async function restaurantIn(city: 'Minneapolis' | 'Detroit', name = 'Rosa Diner') {
   const restaurant = await signUp(h, 'restaurant');
   await h.post(
     '/profiles/restaurant',
@@ -200,7 +200,7 @@ describe('permissions', () => {
     const chef = await signUp(h, 'chef');
     const res = await h.post(
       '/profiles/restaurant',
-      { name: 'X', description: 'd', address: 'a', city: 'Detroit', cuisineTypes: '["Thai"]' },
+      { name: 'Loop', description: 'd', address: 'a', city: 'Detroit', cuisineTypes: '["Thai"]' },
       chef.access_token,
     );
     expect(res).toMatchObject({ status: 403, body: { error: 'Only restaurants can do this' } });

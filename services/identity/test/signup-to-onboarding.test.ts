@@ -166,17 +166,17 @@ describe('validation follows the spec texts and changes nothing', () => {
   test('restaurant onboarding: required fields, then at least one cuisine', async () => {
     const { body } = await h.post('/auth/signup', newAccount('restaurant'));
     const token = body.session.access_token;
-    const missing = await h.post('/profiles/restaurant', { name: 'X', city: 'Minneapolis' }, token);
+    const missing = await h.post('/profiles/restaurant', { name: 'Loop', city: 'Minneapolis' }, token);
     expect(missing.body.error).toBe('Please fill in all required fields');
     const noCuisine = await h.post(
       '/profiles/restaurant',
-      { name: 'X', description: 'd', address: 'a', city: 'Minneapolis', cuisineTypes: '[]' },
+      { name: 'Loop', description: 'd', address: 'a', city: 'Minneapolis', cuisineTypes: '[]' },
       token,
     );
     expect(noCuisine.body.error).toBe('Please select at least one cuisine type');
     const badCity = await h.post(
       '/profiles/restaurant',
-      { name: 'X', description: 'd', address: 'a', city: 'Chicago', cuisineTypes: '["Thai"]' },
+      { name: 'Loop', description: 'd', address: 'a', city: 'Chicago', cuisineTypes: '["Thai"]' },
       token,
     );
     expect(badCity.body.error).toBe('City must be Minneapolis or Detroit');
@@ -188,7 +188,7 @@ describe('validation follows the spec texts and changes nothing', () => {
     const token = body.session.access_token;
     const text = 'Please fill in all required fields. Bio must be 250 characters or less.';
     expect(
-      (await h.post('/profiles/chef', { name: 'A', city: 'Detroit', skills: '["Server"]' }, token)).body
+      (await h.post('/profiles/chef', { name: 'Ana', city: 'Detroit', skills: '["Server"]' }, token)).body
         .error,
     ).toBe(text);
     const longBio = 'x'.repeat(LIMITS.bioMax + 1);
@@ -196,20 +196,20 @@ describe('validation follows the spec texts and changes nothing', () => {
       (
         await h.post(
           '/profiles/chef',
-          { name: 'A', bio: longBio, city: 'Detroit', skills: '["Server"]' },
+          { name: 'Ana', bio: longBio, city: 'Detroit', skills: '["Server"]' },
           token,
         )
       ).body.error,
     ).toBe(text);
     expect(
-      (await h.post('/profiles/chef', { name: 'A', bio: 'b', city: 'Detroit', skills: '[]' }, token)).body
+      (await h.post('/profiles/chef', { name: 'Ana', bio: 'b', city: 'Detroit', skills: '[]' }, token)).body
         .error,
     ).toBe('Please select at least one skill');
     expect(
       (
         await h.post(
           '/profiles/chef',
-          { name: 'A', bio: 'x'.repeat(250), city: 'Detroit', skills: '["Server"]' },
+          { name: 'Ana', bio: 'x'.repeat(250), city: 'Detroit', skills: '["Server"]' },
           token,
         )
       ).status,
@@ -219,7 +219,7 @@ describe('validation follows the spec texts and changes nothing', () => {
   test('images are checked by their bytes and size', async () => {
     const { body } = await h.post('/auth/signup', newAccount('chef'));
     const token = body.session.access_token;
-    const base = { name: 'A', bio: 'b', city: 'Detroit', skills: '["Server"]' };
+    const base = { name: 'Ana', bio: 'b', city: 'Detroit', skills: '["Server"]' };
     const send = (bytes: Buffer, name = 'me.png') => {
       const form = new FormData();
       for (const [k, v] of Object.entries(base)) form.set(k, v);

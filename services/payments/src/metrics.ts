@@ -6,22 +6,29 @@ import { findStuckMoney } from './use-cases/report-stuck-money';
 
 /**
  * Payments' own gauges, read on each scrape (served only with METRICS_PORT): the stuck-money report's count,
- * the number a platform team pages on (it must stay 0), and the money facts payments refused (anomalies).
+ * the number a platform team pages on (it must stay 0), and the money facts payments refused (anomalies). Both
+ * carry `service="payments"`, as every figure does where one process runs every service (`npm start`).
  */
 export function registerPaymentsMetrics(ctx: Pick<PaymentsContext, 'database' | 'config'>): void {
   gaugeFromSource(
     {
       name: 'brigade_escrow_overdue_jobs',
       help: "Jobs whose money is still held more than STUCK_MONEY_AFTER past its rule's deadline (ledger:check's stuck money)",
+      labelNames: ['service'],
     },
     'payments',
-    async () => (await findStuckMoney(ctx.database, ctx.config.policy)).stuck.length,
+    async () => [
+      {
+        labels: { service: 'payments' },
+        value: (await findStuckMoney(ctx.database, ctx.config.policy)).stuck.length,
+      },
+    ],
   );
   gaugeFromSource(
     {
       name: 'brigade_payment_anomalies',
       help: 'Money facts payments refused (a webhook, a provider answer or an event that contradicts its records), all time, by reason',
-      labelNames: ['reason'],
+      labelNames: ['service', 'reason'],
     },
     'payments',
     async () => {
@@ -29,7 +36,7 @@ export function registerPaymentsMetrics(ctx: Pick<PaymentsContext, 'database' | 
       const counts = new Map<string, number>(ANOMALY_REASONS.map((reason) => [reason, 0]));
       for (const a of await anomalyCounts(ctx.database))
         counts.set(a.reason, (counts.get(a.reason) ?? 0) + a.n);
-      return [...counts].map(([reason, value]) => ({ labels: { reason }, value }));
+      return [...counts].map(([reason, value]) => ({ labels: { service: 'payments', reason }, value }));
     },
   );
 }

@@ -42,6 +42,8 @@ export {
   checkoutAnswerText,
   // issue 32: whether a shift clashes with one the chef holds (SHIFT_GAP included in the booking's window)
   clashesWithBooked,
+  // issue 33: a display name the servers would refuse (hidden characters, too few visible ones)
+  nameProblem,
 } from '@brigade/contracts';
 export type { Actor, ApplicationState, PolicyTextKey } from '@brigade/contracts';
 export type { MoneyFacts, MoneyOutcomeKind, MoneySide, CheckoutAnswerFacts } from '@brigade/contracts';

@@ -104,7 +104,8 @@ export function TranslatedText({
   });
   return (
     <>
-      <span className="pre-wrap" lang={shown.lang} data-testid={testId}>
+      {/* dir="auto": what someone wrote keeps its own direction and cannot reorder the page around it (issue 33) */}
+      <span className="pre-wrap" lang={shown.lang} dir="auto" data-testid={testId}>
         {shown.text}
       </span>
       {shown.mark && <span className="hint translated-text-mark">{shown.mark}</span>}

@@ -155,7 +155,9 @@ function ChefResultsPage({
             <li key={chef.id} className="list-item">
               <div>
                 <h2 className="list-title h-reset">
-                  <Link to={`/profile/chef/${chef.id}`}>{chef.name}</Link>
+                  <Link to={`/profile/chef/${chef.id}`}>
+                    <bdi>{chef.name}</bdi>
+                  </Link>
                 </h2>
                 <div className="hint">
                   {[

@@ -76,7 +76,11 @@ function Dashboard() {
             <div>
               <PositionTitle title={job.title} urgent={job.emergency_level === 'urgent'} />
               <div className="hint">
-                {job.restaurant_profiles?.name && `${job.restaurant_profiles.name} · `}
+                {job.restaurant_profiles?.name && (
+                  <>
+                    <bdi>{job.restaurant_profiles.name}</bdi> ·{' '}
+                  </>
+                )}
                 {formatShiftMoment(job.start_time, job.restaurant_profiles?.city)} ·{' '}
                 {formatRate(job.hourly_rate)}/{tc('perHour')}
               </div>

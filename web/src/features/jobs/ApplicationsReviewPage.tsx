@@ -13,7 +13,7 @@ import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import { jobsApi, type ApplicationOfJob, type JobPosting } from './jobsApi';
-import { JobStatusTag, PositionTitle, RestaurantPlace, shiftWhen } from './parts';
+import { ChefLink, JobStatusTag, PositionTitle, RestaurantPlace, shiftWhen } from './parts';
 import { Reliability } from '../profile/Reliability';
 import { Avatar } from '../profile/parts';
 import { SpokenLanguages } from '../profile/languages';
@@ -64,7 +64,9 @@ function Applicant({ app, job }: { app: ApplicationOfJob; job: JobPosting }) {
       <div className="card-head">
         <div className="booked-head">
           <Avatar url={chef?.profile_image_url} name={name} size={48} />
-          <h3 className="h-reset">{chef ? <Link to={`/profile/chef/${chef.id}`}>{name}</Link> : name}</h3>
+          <h3 className="h-reset">
+            <ChefLink chef={chef} name={name} />
+          </h3>
         </div>
         <span className={`status status-${app.status}`}>{t(applicationLabel(app, 'restaurant'))}</span>
       </div>

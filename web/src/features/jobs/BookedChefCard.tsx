@@ -5,6 +5,7 @@ import { Avatar } from '../profile/parts';
 import { SpokenLanguages } from '../profile/languages';
 import { Reliability } from '../profile/Reliability';
 import { jobsApi, type ApplicationChef, type JobPosting } from './jobsApi';
+import { ChefLink } from './parts';
 import { stateOf } from './shiftState';
 
 // Issue 32, "the owner sees who is coming": the chef booked for a restaurant's shift, and for the chef the way
@@ -96,7 +97,9 @@ export function BookedChefCard({
       <div className="booked-head">
         <Avatar url={chef?.profile_image_url} name={name} size={compact ? 40 : 56} />
         <div>
-          <p className="booked-name">{chef ? <Link to={`/profile/chef/${chef.id}`}>{name}</Link> : name}</p>
+          <p className="booked-name">
+            <ChefLink chef={chef} name={name} />
+          </p>
           <p className="hint">
             {rating ? t('review.rating', { rating, count: chef?.total_ratings ?? 0 }) : t('review.noRatings')}
           </p>

@@ -82,7 +82,15 @@ export function RestaurantLink({ job }: { job: JobPlace }) {
   const restaurant = job?.restaurant_profiles;
   const id = restaurant?.user_id ?? job?.restaurant_id;
   if (!restaurant?.name) return null;
-  return id ? <Link to={`/profile/restaurant/${id}`}>{restaurant.name}</Link> : <>{restaurant.name}</>;
+  // <bdi>: a name is the restaurant's own text, isolated so that it cannot reorder the line around it (issue 33)
+  const name = <bdi>{restaurant.name}</bdi>;
+  return id ? <Link to={`/profile/restaurant/${id}`}>{name}</Link> : name;
+}
+
+/** A chef's name (isolated: issue 33), linked to their profile when the chef is known. */
+export function ChefLink({ chef, name }: { chef: { id: string } | null | undefined; name: string }) {
+  const shown = <bdi>{name}</bdi>;
+  return chef ? <Link to={`/profile/chef/${chef.id}`}>{shown}</Link> : shown;
 }
 
 /** "100 Washington Ave N, Minneapolis": where the shift is worked. */

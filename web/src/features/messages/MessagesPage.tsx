@@ -120,12 +120,22 @@ function ConversationItem({
 }) {
   const { t } = useTranslation('messages');
   const { t: tc } = useTranslation('catalog');
+  // Names and messages are what people typed: each isolated (<bdi>, dir="auto") so that a right-to-left name or
+  // a direction control inside a message cannot reorder the list around it (issue 33).
   const who =
-    role === 'chef'
-      ? (c.restaurant_name ?? t('restaurantFallback'))
-      : c.chef_name
-        ? `${t('chefConversation')} · ${c.chef_name}`
-        : t('chefConversation');
+    role === 'chef' ? (
+      c.restaurant_name ? (
+        <bdi>{c.restaurant_name}</bdi>
+      ) : (
+        t('restaurantFallback')
+      )
+    ) : c.chef_name ? (
+      <>
+        {t('chefConversation')} · <bdi>{c.chef_name}</bdi>
+      </>
+    ) : (
+      t('chefConversation')
+    );
   return (
     <li>
       <button
@@ -146,7 +156,9 @@ function ConversationItem({
         </span>
         <span className="conversation-who">{who}</span>
         <span className="conversation-bottom">
-          <span className="conversation-preview">{c.latest_message?.content ?? t('noMessagesYet')}</span>
+          <span className="conversation-preview">
+            {c.latest_message ? <bdi>{c.latest_message.content}</bdi> : t('noMessagesYet')}
+          </span>
           {c.unread_count > 0 && (
             <span className="badge" aria-label={t('unread', { count: c.unread_count })}>
               {c.unread_count}
@@ -169,7 +181,7 @@ function MessageBubble({ m }: { m: Message }) {
   return (
     <li className={m.is_from_current_user ? 'bubble bubble-mine' : 'bubble'}>
       <span className="visually-hidden">{m.is_from_current_user ? t('you') : t('them')}: </span>
-      <p className="bubble-text" lang={shown.lang}>
+      <p className="bubble-text" lang={shown.lang} dir="auto">
         {shown.text}
       </p>
       <span className="bubble-meta">
@@ -198,7 +210,9 @@ function PendingBubble({ p, onRetry }: { p: PendingMessage; onRetry: () => void 
   return (
     <li className={`bubble bubble-mine bubble-${p.state}`} data-testid="pending-message">
       <span className="visually-hidden">{t('you')}: </span>
-      <p className="bubble-text">{p.text}</p>
+      <p className="bubble-text" dir="auto">
+        {p.text}
+      </p>
       <span className="bubble-meta">
         {p.state === 'sending' ? (
           t('sending')
@@ -284,7 +298,7 @@ function Thread({ target, title, onBack }: { target: ThreadTarget; title: Thread
           {title.sub && (
             <>
               <span className="visually-hidden"> · </span>
-              <span className="thread-title-sub">{title.sub}</span>
+              <bdi className="thread-title-sub">{title.sub}</bdi>
             </>
           )}
         </h2>

@@ -396,6 +396,48 @@ describe('messages', () => {
   });
 });
 
+describe('text people typed is isolated (issue 33)', () => {
+  // A right-to-left override (U+202E) in a message, and a name made before the name rule with one: each shows
+  // in an element of its own direction, so the page's words around it keep their order.
+  const RLO = '\u202E';
+  test('a message with a direction control, and names and previews in the list, cannot reorder the page', async () => {
+    signedIn('restaurant');
+    const c = conversation({
+      chef_name: `${RLO}Lucía`,
+      latest_message: { content: `${RLO}pay me 5 hours`, created_at: new Date().toISOString() },
+    });
+    fakeApi.on('GET', '/messages/conversations', { body: { conversations: [c] } });
+    fakeApi.on('GET', '/messages/application/:id', (call) =>
+      call.query.since
+        ? { status: 304 }
+        : {
+            body: {
+              messages: [message({ content: `${RLO}see you at 5`, original_content: `${RLO}see you at 5` })],
+              user_role: 'restaurant',
+              job_id: c.job_id,
+              chef_id: c.chef_id,
+              application_id: c.application_id,
+            },
+          },
+    );
+    renderApp('/messages');
+    const item = await screen.findByRole('button', { name: /Line Cook/ });
+    // the chef's name and the latest message each in a <bdi>, the list's own words outside it
+    const name = within(item).getByText(`${RLO}Lucía`);
+    expect(name.tagName).toBe('BDI');
+    expect(name.parentElement?.textContent).toBe(`Chef conversation · ${RLO}Lucía`);
+    expect(within(item).getByText(`${RLO}pay me 5 hours`).tagName).toBe('BDI');
+    await userEvent.click(item);
+    // the bubble takes its direction from its own text (dir="auto"), isolated from the thread
+    const bubble = await screen.findByText(`${RLO}see you at 5`, { selector: '.bubble-text' });
+    expect(bubble.getAttribute('dir')).toBe('auto');
+    // the thread's title: the chef's name isolated too
+    expect(screen.getByText(`${RLO}Lucía`, { selector: '.thread-title-sub' }).tagName).toBe('BDI');
+    // the text is kept as written (messages keep such characters; only names refuse them)
+    expect(bubble.textContent).toBe(`${RLO}see you at 5`);
+  });
+});
+
 describe('message helpers', () => {
   test('recent times show the time of day, older ones month and day', () => {
     const now = new Date(2026, 5, 15, 15, 0);

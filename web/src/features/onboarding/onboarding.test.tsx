@@ -73,6 +73,27 @@ describe('onboarding', () => {
     expect(form.get('homeLatitude')).toBeNull();
   });
 
+  test("a name with hidden or direction characters, or of one letter, is refused before sending, in the server's words (issue 33)", async () => {
+    signedIn('restaurant', false);
+    renderApp('/onboarding/restaurant');
+    await screen.findByRole('heading', { name: 'Set up your restaurant' });
+    fireEvent.change(screen.getByLabelText('Restaurant name'), { target: { value: '\u202EKitchen North' } });
+    fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Diner' } });
+    fireEvent.change(screen.getByLabelText('Street address'), { target: { value: '1 Main St' } });
+    await userEvent.selectOptions(screen.getByLabelText('City'), 'Minneapolis');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Names cannot contain invisible or text-direction characters. Please type the name again.',
+    );
+    fireEvent.change(screen.getByLabelText('Restaurant name'), { target: { value: 'K' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Names need at least 2 visible characters.');
+    fireEvent.change(screen.getByLabelText('Restaurant name'), { target: { value: 'Kitchen North' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(fakeApi.calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
   test('a restaurant is told to fill the required fields and to pick a cuisine; a save failure shows the server text', async () => {
     signedIn('restaurant', false);
     fakeApi.on('POST', '/profiles/restaurant', {

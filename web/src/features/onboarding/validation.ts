@@ -5,6 +5,7 @@ import {
   DEFAULT_RESTAURANT_HOURS,
   DEFAULT_TRAVEL_RADIUS,
   LIMITS,
+  nameProblem,
   type CityName,
   type Weekday,
 } from '../../app/contracts';
@@ -98,7 +99,15 @@ export type StepError =
   | 'validation.hoursRequired'
   | 'validation.unknownZip'
   | 'validation.homeOtherCity'
+  | NameStepError
   | null;
+
+/** A name the server would refuse (hidden characters, too few visible ones), said with the server's own text. */
+type NameStepError = `errors:codes.${NonNullable<ReturnType<typeof nameProblem>>}`;
+const nameStepError = (name: string): NameStepError | null => {
+  const problem = nameProblem(name);
+  return problem ? `errors:codes.${problem}` : null;
+};
 
 /**
  * Restaurant: step 1 needs name, description, address, city; step 2 at least one cuisine type; step 3 at least
@@ -107,7 +116,7 @@ export type StepError =
 export function restaurantStepError(step: number, d: RestaurantDraft): StepError {
   if (step === 1) {
     const ok = [d.name, d.description, d.address, d.city].every((v) => v.trim() !== '');
-    return ok ? null : 'validation.requiredFields';
+    return ok ? nameStepError(d.name) : 'validation.requiredFields';
   }
   if (step === 2) return d.cuisineTypes.length > 0 ? null : 'validation.cuisineRequired';
   if (step === 3)
@@ -123,6 +132,8 @@ export function chefStepError(step: number, d: ChefDraft): StepError {
   if (step === 1) {
     const ok = d.name.trim() !== '' && d.bio.trim() !== '' && d.bio.length <= LIMITS.bioMax;
     if (!ok) return 'validation.chefStep1';
+    const name = nameStepError(d.name);
+    if (name) return name;
     const home = homeProblem({ home: d.home ?? '', point: d.homePoint ?? null }, d.city);
     if (home) return home === 'home.unknownZip' ? 'validation.unknownZip' : 'validation.homeOtherCity';
     return null;

@@ -58,7 +58,9 @@ export default function UsersPage() {
                       <td>
                         <Link to={`/ops/users/${u.id}`}>{u.email}</Link>
                       </td>
-                      <td>{u.name ?? ''}</td>
+                      <td>
+                        <bdi>{u.name ?? ''}</bdi>
+                      </td>
                       <td>{formatPhone(u.phone)}</td>
                       <td>{t(`users.types.${u.user_type}`)}</td>
                       <td>

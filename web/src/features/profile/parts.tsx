@@ -37,7 +37,9 @@ export function ChefDetails({ profile }: { profile: ChefProfile }) {
       <div className="profile-head">
         <Avatar url={profile.profile_image_url} name={profile.name} />
         <div>
-          <h1>{profile.name}</h1>
+          <h1>
+            <bdi>{profile.name}</bdi>
+          </h1>
           <p className="muted">
             {profile.city}, {profile.state} · {t('travelRadius', { miles: profile.travel_radius })}
           </p>
@@ -90,7 +92,9 @@ export function RestaurantDetails({ profile, own }: { profile: RestaurantProfile
       <div className="profile-head">
         <Avatar url={profile.logo_url} name={profile.name} />
         <div>
-          <h1>{profile.name}</h1>
+          <h1>
+            <bdi>{profile.name}</bdi>
+          </h1>
           <p className="muted">
             {profile.address}, {profile.city}, {profile.state} {profile.zip ?? ''}
           </p>

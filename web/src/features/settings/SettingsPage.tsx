@@ -112,7 +112,8 @@ function ProfileTab() {
     setError(null);
     setSuccess(null);
     const problem = settingsProfileError(isChef ? 'chef' : 'restaurant', name, bio);
-    if (problem) return setError(t(`profile.${problem}`));
+    if (problem)
+      return setError(problem.includes('.') ? t(`errors:codes.${problem}`) : t(`profile.${problem}`));
     const form = new FormData();
     form.set('name', name.trim());
     if (isChef) {

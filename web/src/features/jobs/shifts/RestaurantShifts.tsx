@@ -36,7 +36,12 @@ function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Appl
         <>
           <JobStatusTag status={job.status} /> ·{' '}
           {t('shifts.total', { amount: formatCents(jobPay(job).totalCents) })}
-          {!showChef && worker?.chef_profiles?.name && <> · {worker.chef_profiles.name}</>}
+          {!showChef && worker?.chef_profiles?.name && (
+            <>
+              {' '}
+              · <bdi>{worker.chef_profiles.name}</bdi>
+            </>
+          )}
         </>,
         cancellationLine(job, 'restaurant', t),
         <CheckoutDeadline job={job} />,
@@ -110,16 +115,18 @@ export function RestaurantShifts({ tab }: { tab: Tab }) {
             title={a.job_postings?.title ?? ''}
             urgent={a.job_postings?.emergency_level === 'urgent'}
             lines={[
-              [
-                a.chef_profiles?.name,
-                shiftWhen(
+              <>
+                {a.chef_profiles?.name && (
+                  <>
+                    <bdi>{a.chef_profiles.name}</bdi> ·{' '}
+                  </>
+                )}
+                {shiftWhen(
                   a.job_postings?.start_time,
                   a.job_postings?.end_time,
                   a.job_postings?.restaurant_profiles?.city,
-                ),
-              ]
-                .filter(Boolean)
-                .join(' · '),
+                )}
+              </>,
               t(applicationLabel(a, 'restaurant')),
             ]}
             actions={
