@@ -25,6 +25,7 @@ import {
 // through Prism (`prism proxy --errors`) in front of the gateway: any request or answer that breaks the
 // document is a violation, and the test fails on the first one.
 
+const OPERATOR = { email: 'ops@brigade.test', password: 'operator-password-1' };
 let stack: Stack;
 let prism: PrismProxy;
 /** The API as a partner calls it: `/api/...` through Prism, the Stripe sandbox's own pages directly. */
@@ -33,6 +34,8 @@ const violations: string[] = [];
 
 beforeAll(async () => {
   stack = await startStack({
+    OPERATOR_EMAIL: OPERATOR.email,
+    OPERATOR_PASSWORD: OPERATOR.password,
     CHECKOUT_DEADLINE: '6s',
     CHECKOUT_REMINDERS: '4s,2s',
     JOBS_RULES_POLL_MS: '200',
@@ -143,6 +146,23 @@ test('the whole story through Prism: every request and every answer matches the 
     [restaurant, '/payments/config'],
   ] as const)
     expectStatus(await as(who.token).get(path), 200);
+  // The console's reads of the same shift and people.
+  const operator = expectStatus(
+    await api.call('POST', '/api/auth/signin', { body: OPERATOR, ip: randomClientIp() }),
+    200,
+  ).body.session.access_token as string;
+  for (const path of [
+    '/ops/disputes',
+    `/ops/users?q=${encodeURIComponent(chef.email)}`,
+    `/ops/users/${chef.id}`,
+    `/ops/jobs/${job.id}/timeline`,
+    `/ops/jobs/${job.id}/ledger`,
+    `/ops/jobs/${job.id}/messages`,
+    '/ops/audit',
+    '/ops/dead-letters',
+    '/ops/anomalies',
+  ])
+    expectStatus(await as(operator).get(path), 200);
   expect(violations).toEqual([]);
 }, 90_000);
 

@@ -101,6 +101,9 @@ export const LIMITED_PUBLIC_ROUTES = [
   'get /calendar/{token}.ics',
 ];
 
+/** Public routes that answer 401: a wrong email or password, a refresh token that is not (or no longer) good. */
+const CREDENTIAL_ROUTES = ['post /auth/signin', 'post /auth/refresh'];
+
 const ref = (name: string) => ({ $ref: `#/components/${name}` });
 const errorContent = { 'application/json': { schema: ref('schemas/Error') } };
 const ETAG_HEADER = {
@@ -137,6 +140,10 @@ const SHARED_RESPONSES = {
   Unauthorized: {
     description:
       'No access token, or one that is invalid, expired or ended (signed out, password changed, suspended): sign in again',
+    content: errorContent,
+  },
+  BadCredentials: {
+    description: 'Wrong email or password, or a refresh token that is unknown, used or ended: sign in again',
     content: errorContent,
   },
   Forbidden: {
@@ -205,7 +212,8 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of allRoutes()) {
     const signedIn = route.auth !== 'public';
-    const limited = signedIn || LIMITED_PUBLIC_ROUTES.includes(`${route.method} ${route.path}`);
+    const key = `${route.method} ${route.path}`;
+    const limited = signedIn || LIMITED_PUBLIC_ROUTES.includes(key);
     const fileSchema = { type: 'string', format: 'binary', maxLength: ANSWER_FILE_MAX };
     const answers: Record<string, unknown> = {
       ...(route.response ? { 'application/json': { schema: convert(route.response, 'output') } } : {}),
@@ -235,6 +243,7 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
         },
         ...(route.conditional ? { '304': ref('responses/NotModified') } : {}),
         ...(signedIn ? { '401': ref('responses/Unauthorized'), '403': ref('responses/Forbidden') } : {}),
+        ...(CREDENTIAL_ROUTES.includes(key) ? { '401': ref('responses/BadCredentials') } : {}),
         ...(limited ? { '429': ref('responses/TooManyRequests') } : {}),
         '4XX': ref('responses/ClientError'),
         '500': ref('responses/ServerError'),
