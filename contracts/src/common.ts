@@ -12,15 +12,17 @@ export const IsoDateTime = z.string().datetime({ offset: true });
 
 /** Accepts a JSON-serialized value (multipart form field) or the value itself. */
 export function jsonField<T extends z.ZodTypeAny>(schema: T, message = 'Invalid JSON field') {
-  return z.preprocess((value) => {
-    if (typeof value !== 'string') return value;
-    if (value.trim() === '') return undefined;
-    try {
-      return JSON.parse(value);
-    } catch {
-      return { __invalidJson: message };
-    }
-  }, schema);
+  return z
+    .preprocess((value) => {
+      if (typeof value !== 'string') return value;
+      if (value.trim() === '') return undefined;
+      try {
+        return JSON.parse(value);
+      } catch {
+        return { __invalidJson: message };
+      }
+    }, schema)
+    .meta({ 'x-json-text': true }); // documented as the value or its JSON text (openapi.ts)
 }
 
 /** Accepts a number or a numeric string (query strings, multipart fields). */
@@ -47,6 +49,8 @@ export interface RouteDoc {
   response?: z.ZodTypeAny;
   fileTypes?: string[];
   status?: number;
+  /** A polled GET that answers an ETag, and 304 with no body to If-None-Match while unchanged. */
+  conditional?: boolean;
 }
 
 /**

@@ -2,10 +2,10 @@ import http from 'node:http';
 import { Redis } from 'ioredis';
 import { createLogger, listen, type RunningServer } from '@brigade/kit';
 import { requireRealServers, uniqueName } from '@brigade/kit/testing';
-import { allRoutes } from '@brigade/contracts/openapi';
+import { allRoutes, LIMITED_PUBLIC_ROUTES } from '@brigade/contracts/openapi';
 import { createGateway } from '../src/app';
 import { loadGatewayConfig } from '../src/config';
-import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../src/rate-limit';
+import { AUTH_LIMITS, MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../src/rate-limit';
 import { GATEWAY_OWN_PATHS, matchRoute } from '../src/routes';
 import { newAccount, startIdentity, type Harness } from '../../services/identity/test/harness';
 
@@ -103,6 +103,17 @@ describe('routing', () => {
           (r.auth === 'public'),
       );
     expect(mismatched.map((r) => `${r.method} ${r.path} (${r.auth})`)).toEqual([]);
+  });
+
+  test('the document says 429 on exactly the public routes the gateway limits', () => {
+    const limited = allRoutes()
+      .filter((r) => r.auth === 'public')
+      .filter((r) => {
+        const rule = matchRoute(r.method.toUpperCase(), r.path.replace(/\{[^}]+\}/g, 'x'));
+        return Boolean(rule?.publicLimits) || (r.method === 'post' && r.path in AUTH_LIMITS);
+      })
+      .map((r) => `${r.method} ${r.path}`);
+    expect(limited.sort()).toEqual([...LIMITED_PUBLIC_ROUTES].sort());
   });
 
   test('spec paths go to the right service', () => {

@@ -51,7 +51,10 @@ export const Session = z
   .meta({ id: 'Session' });
 export type Session = z.infer<typeof Session>;
 
-const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times must be HH:MM');
+const TimeOfDay = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times must be HH:MM')
+  .max(5, 'Times must be HH:MM');
 export const OperatingHours = z.record(
   z.enum(WEEKDAYS),
   z.object({ open: TimeOfDay, close: TimeOfDay, closed: z.boolean() }),
@@ -163,7 +166,7 @@ export const SignupRequest = z
       .string({ error: 'Password is required' })
       .min(LIMITS.passwordMin, MESSAGES.passwordTooShort)
       .max(256, 'Password is too long'),
-    confirmPassword: z.string().optional(),
+    confirmPassword: z.string().max(256, 'Password is too long').optional(),
     phone: Phone,
     userType: z.preprocess(
       (v) => (v === 'worker' ? 'chef' : v),
@@ -195,7 +198,10 @@ export const RefreshRequest = z.object({
 
 export const VerifyPhoneRequest = z.object({
   phone: Phone,
-  code: z.string({ error: MESSAGES.codeSixDigits }).regex(/^\d{6}$/, MESSAGES.codeSixDigits),
+  code: z
+    .string({ error: MESSAGES.codeSixDigits })
+    .regex(/^\d{6}$/, MESSAGES.codeSixDigits)
+    .max(6, MESSAGES.codeSixDigits),
 });
 export const ResendCodeRequest = z.object({ phone: Phone });
 
@@ -225,7 +231,10 @@ export const ResetPasswordRequest = z
   .object({
     phone: Phone.optional(),
     email: Email.optional(),
-    code: z.string({ error: MESSAGES.codeSixDigits }).regex(/^\d{6}$/, MESSAGES.codeSixDigits),
+    code: z
+      .string({ error: MESSAGES.codeSixDigits })
+      .regex(/^\d{6}$/, MESSAGES.codeSixDigits)
+      .max(6, MESSAGES.codeSixDigits),
     password: Password,
   })
   .refine(oneAccount, ONE_ACCOUNT)
@@ -273,6 +282,7 @@ export const SpokenLanguages = z
   .array(
     z
       .string({ error: 'Languages are ISO 639-1 codes, like "es"' })
+      .max(16, 'Unknown language code')
       .trim()
       .toLowerCase()
       .refine((code) => knownLanguages.has(code), { message: 'Unknown language code' }),
@@ -501,5 +511,11 @@ export const identityRoutes: RouteDoc[] = [
     response: AgreementResponse,
     status: 201,
   },
-  { method: 'get', path: '/uploads/{file}', summary: 'An uploaded profile image or logo', auth: 'public' },
+  {
+    method: 'get',
+    path: '/uploads/{file}',
+    summary: 'An uploaded profile image or logo',
+    auth: 'public',
+    fileTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp'],
+  },
 ];

@@ -35,6 +35,7 @@ export const jobsRoutes: RouteDoc[] = [
     auth: 'user',
     query: JobsQuery,
     response: JobsResponse,
+    conditional: true,
   },
   {
     method: 'post',
@@ -101,6 +102,7 @@ export const jobsRoutes: RouteDoc[] = [
     auth: 'user',
     query: ApplicationsQuery,
     response: ApplicationsResponse,
+    conditional: true,
   },
   {
     method: 'get',

@@ -268,6 +268,7 @@ const DateTimeText = z
   .string({ error: 'Start and end times are required' })
   .trim()
   .min(1, 'Start and end times are required')
+  .max(100, 'Times must be valid dates')
   .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'Times must be valid dates' });
 
 export const PostJobRequest = z
@@ -359,6 +360,7 @@ const SkillsFilter = z.preprocess(
 );
 const DateFilter = z
   .string()
+  .max(100, 'Dates must be valid (YYYY-MM-DD or ISO date-time)')
   .trim()
   .refine((v) => !Number.isNaN(Date.parse(v)), {
     message: 'Dates must be valid (YYYY-MM-DD or ISO date-time)',

@@ -90,6 +90,7 @@ const ChefId = z.string().uuid('chef_id must be the id of a chef who applied to 
 const ClientId = z
   .string()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, 'client_id must be 1 to 64 letters, digits, - or _')
+  .max(64, 'client_id must be 1 to 64 letters, digits, - or _')
   .optional();
 
 export const ThreadQuery = z.object({
@@ -125,6 +126,7 @@ export const messagingRoutes: RouteDoc[] = [
       "The signed-in user's conversations with the latest message and unread count (ETag/If-None-Match -> 304)",
     auth: 'user',
     response: ConversationsResponse,
+    conditional: true,
   },
   {
     method: 'get',
@@ -134,6 +136,7 @@ export const messagingRoutes: RouteDoc[] = [
     auth: 'user',
     query: JobThreadQuery,
     response: ThreadResponse,
+    conditional: true,
   },
   {
     method: 'post',
@@ -152,6 +155,7 @@ export const messagingRoutes: RouteDoc[] = [
     auth: 'user',
     query: ThreadQuery,
     response: ThreadResponse,
+    conditional: true,
   },
   {
     method: 'post',

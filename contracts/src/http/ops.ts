@@ -236,7 +236,8 @@ export const DeadLettersResponse = z.object({ queues: z.array(DeadLetterQueue), 
 export const RedriveRequest = z.object({
   queue: z
     .string({ error: 'Say which queue to redrive' })
-    .regex(/^[a-z]+\.[a-z0-9-]+$/, 'Say which queue to redrive, like jobs.escrow-held'),
+    .regex(/^[a-z]+\.[a-z0-9-]+$/, 'Say which queue to redrive, like jobs.escrow-held')
+    .max(200, 'Say which queue to redrive, like jobs.escrow-held'),
 });
 export const RedriveResponse = z.object({ queue: z.string(), redriven: z.number().int().nonnegative() });
 

@@ -262,7 +262,8 @@ export const SavedCardConfirmBody = z.object({
   setup_intent_id: z
     .string({ error: 'setup_intent_id is required' })
     .trim()
-    .regex(/^seti_[A-Za-z0-9]+$/, 'setup_intent_id must be a Stripe SetupIntent id (seti_...)'),
+    .regex(/^seti_[A-Za-z0-9]+$/, 'setup_intent_id must be a Stripe SetupIntent id (seti_...)')
+    .max(255, 'setup_intent_id must be a Stripe SetupIntent id (seti_...)'),
 });
 
 export const CreatePaymentIntentBody = z.object({
@@ -284,7 +285,8 @@ export const OnboardingLinkBody = z.object({
   account_id: z
     .string({ error: 'account_id is required' })
     .trim()
-    .regex(/^acct_[A-Za-z0-9]+$/, 'account_id must be a Stripe account id'),
+    .regex(/^acct_[A-Za-z0-9]+$/, 'account_id must be a Stripe account id')
+    .max(255, 'account_id must be a Stripe account id'),
 });
 
 export const paymentsRoutes: RouteDoc[] = [
