@@ -1,25 +1,23 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eventually } from '@brigade/kit/testing';
 import { BACKGROUND_PIECE_CHARS, splitIntoPieces } from '../src/adapters/translation-lanes';
+import { startApyStandIn, type ApyRequest } from './apy-stand-in';
 import { startMessaging, type Messaging } from './harness';
 
 // Issue 33: one party flooded a dispute with long statements, and chat messages sent meanwhile waited behind
 // their translation. Statements now go through the background lane: a piece at a time, and only while no chat
-// message is being translated. The engine is Apertium's HTTP server as the service reaches it
-// (TRANSLATION_PROVIDER=apertium, APERTIUM_URL), here a stand-in that translates one request at a time, as one
-// engine on a small machine does, and holds its first request until the test lets it go. What is asserted is
-// the order of the engine's work, never a time.
+// message is being translated. The engine is a stand-in of Apertium's HTTP server (`apy-stand-in.ts`) that
+// translates one request at a time, as one engine on a small machine does, and holds its first request until
+// the test lets it go. What is asserted is the order of the engine's work, never a time.
 
 /** Every text the engine worked on, in the order it took them up (one at a time). */
 const worked: string[] = [];
 /** Every text that reached the engine, in order of arrival. */
 const arrived: string[] = [];
 let release: () => void = () => undefined;
-let released = new Promise<void>((resolve) => (release = resolve));
-const queue: Array<{ q: string; answer: () => void }> = [];
+const released = new Promise<void>((resolve) => (release = resolve));
+const queue: ApyRequest[] = [];
 let busy = false;
-let apy: http.Server;
+let apy: Awaited<ReturnType<typeof startApyStandIn>>;
 let m: Messaging;
 
 async function pump() {
@@ -35,43 +33,21 @@ async function pump() {
 }
 
 beforeAll(async () => {
-  apy = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/translate') {
-        res.writeHead(404).end();
-        return;
-      }
-      const form = new URLSearchParams(raw);
-      const q = form.get('q') ?? '';
-      arrived.push(q);
-      const to = form.get('langpair') === 'eng|spa' ? 'ES' : 'EN';
-      queue.push({
-        q,
-        answer: () =>
-          res.writeHead(200, { 'content-type': 'application/json' }).end(
-            JSON.stringify({
-              responseData: { translatedText: `${to}: ${q}` },
-              responseDetails: null,
-              responseStatus: 200,
-            }),
-          ),
-      });
-      void pump();
-    });
+  apy = await startApyStandIn((request) => {
+    arrived.push(request.q);
+    queue.push(request);
+    void pump();
   });
-  await new Promise<void>((resolve) => apy.listen(0, '127.0.0.1', resolve));
   m = await startMessaging({
     TRANSLATION_PROVIDER: 'apertium',
-    APERTIUM_URL: `http://127.0.0.1:${(apy.address() as AddressInfo).port}`,
+    APERTIUM_URL: apy.url,
     TRANSLATE_TIMEOUT_MS: 30_000,
   });
 });
 afterAll(async () => {
   release();
   await m?.stop();
-  await new Promise((resolve) => apy.close(resolve));
+  await apy.close();
 });
 
 /** A 2,000-character statement of plain sentences (none of the kitchen glossary's terms). */

@@ -42,6 +42,22 @@ function disputedJob(restaurantId: string, resolution: JobDispute['resolution'] 
   return { ...job, dispute };
 }
 
+/** The chef's statement in English, which no translator translated. */
+const untranslatedEnglish = (text: string): DisputeStatement => ({
+  ...chefStatement,
+  text,
+  language: 'en',
+  translated_text: null,
+  translated_language: null,
+});
+
+/** GET /jobs/{id} answers the job with this one statement. */
+function withOneStatement(job: ReturnType<typeof disputedJob>, statement: DisputeStatement) {
+  fakeApi.on('GET', `/jobs/${job.id}`, {
+    body: { job: { ...job, dispute: { ...job.dispute, statements: [statement] } } },
+  });
+}
+
 const decision = {
   chef_pay_cents: 6_000,
   fee_cents: 420,
@@ -167,16 +183,7 @@ describe('the dispute panel on the job page', () => {
   test('in Spanish, a statement in English that no translator translated says "Sin traducir"', async () => {
     const { user } = signedIn('restaurant', { language: 'es' });
     const job = disputedJob(user.id);
-    const english = {
-      ...chefStatement,
-      text: 'I arrived at six.',
-      language: 'en' as const,
-      translated_text: null,
-      translated_language: null,
-    };
-    fakeApi.on('GET', `/jobs/${job.id}`, {
-      body: { job: { ...job, dispute: { ...job.dispute, statements: [english] } } },
-    });
+    withOneStatement(job, untranslatedEnglish('I arrived at six.'));
     renderApp(`/jobs/${job.id}`);
     const statement = await screen.findByTestId('dispute-statement');
     expect(within(statement).getByText('I arrived at six.').getAttribute('lang')).toBe('en');
@@ -243,16 +250,7 @@ describe('bounded statements (issue 33)', () => {
   test('a statement written with a right-to-left override is shown as written, isolated from the page', async () => {
     const { user } = signedIn('restaurant');
     const job = disputedJob(user.id);
-    const reversed = {
-      ...chefStatement,
-      text: '\u202Eepyt ,ecnis ot stuo',
-      language: 'en' as const,
-      translated_text: null,
-      translated_language: null,
-    };
-    fakeApi.on('GET', `/jobs/${job.id}`, {
-      body: { job: { ...job, dispute: { ...job.dispute, statements: [reversed] } } },
-    });
+    withOneStatement(job, untranslatedEnglish('\u202Eepyt ,ecnis ot stuo'));
     renderApp(`/jobs/${job.id}`);
     const text = within(await screen.findByTestId('dispute-statement')).getByTestId('statement-text');
     expect(text.textContent).toBe('\u202Eepyt ,ecnis ot stuo');
