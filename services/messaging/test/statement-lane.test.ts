@@ -1,5 +1,6 @@
 import { eventually } from '@brigade/kit/testing';
-import { BACKGROUND_PIECE_CHARS, splitIntoPieces } from '../src/adapters/translation-lanes';
+import type { Translator } from '../src/adapters/translation-port';
+import { BACKGROUND_PIECE_CHARS, splitIntoPieces, translationLanes } from '../src/adapters/translation-lanes';
 import { startApyStandIn, type ApyRequest } from './apy-stand-in';
 import { startMessaging, type Messaging } from './harness';
 
@@ -111,4 +112,30 @@ test('pieces join back into the text exactly, each within the bound', () => {
   expect(pieces.join('')).toBe(text);
   for (const p of pieces) expect(p.length).toBeLessThanOrEqual(400);
   expect(splitIntoPieces('Short.', 400)).toEqual(['Short.']);
+});
+
+test('an engine with several slots gets whole texts in the background; one that translates one at a time, pieces', async () => {
+  const asked: string[] = [];
+  const engine = (slots?: number): Translator => ({
+    enabled: true,
+    provider: 'apertium',
+    pairs: ['en-es', 'es-en'],
+    via: 'test engine',
+    slots,
+    async translate(text) {
+      asked.push(text);
+      return { text: `ES: ${text}`, detectedSource: null };
+    },
+  });
+  const text = longStatement(9);
+  await translationLanes(engine(4)).background.translate(text, 'es', 'en');
+  expect(asked).toEqual([text]);
+  asked.length = 0;
+  await translationLanes(engine()).background.translate(text, 'es', 'en');
+  expect(asked.join(' ')).toBe(
+    splitIntoPieces(text, BACKGROUND_PIECE_CHARS)
+      .map((p) => p.trim())
+      .join(' '),
+  );
+  expect(asked.length).toBeGreaterThan(1);
 });

@@ -1,17 +1,20 @@
 import type { Translation, Translator } from './translation-port';
 
 /**
- * A background text is sent to the engine in pieces of at most this many characters (cut at sentence ends),
- * so a chat message waits behind one piece at most, never behind a whole 2,000-character statement.
+ * On an engine that translates one text at a time, a background text is sent in pieces of at most this many
+ * characters (cut at sentence ends), so a chat message waits behind one piece at most, never behind a whole
+ * 2,000-character statement.
  */
 export const BACKGROUND_PIECE_CHARS = 400;
 
 /**
  * One translator, two lanes (issue 33). `live` is the chat: a sender is waiting for the answer. `background`
- * is everything nobody is waiting on (dispute statements, descriptions, reasons, notes): it is translated one
- * piece at a time in this process, and a piece starts only when no chat translation is running, so a flood of
- * statements never makes a conversation wait behind it. The wait for the lane is not the engine's time: each
- * piece still has the translator's own time-out.
+ * is everything nobody is waiting on (dispute statements, descriptions, reasons, notes): one text (or piece) at
+ * a time in this process, started only when no chat translation is running, so a flood of statements never
+ * makes a conversation wait behind it. On an engine with several slots (the local command's processes, Google)
+ * the background takes one and the chat has the others; on an engine that translates one text at a time (APy)
+ * long texts go in pieces, so the chat waits behind one piece at most. The wait for the lane is not the
+ * engine's time: each piece still has the translator's own time-out.
  */
 export interface TranslationLanes {
   live: Translator;
@@ -19,7 +22,8 @@ export interface TranslationLanes {
 }
 
 export function translationLanes(inner: Translator, options: { pieceChars?: number } = {}): TranslationLanes {
-  const pieceChars = options.pieceChars ?? BACKGROUND_PIECE_CHARS;
+  // Pieces only where the chat would queue behind the background inside the engine itself.
+  const pieceChars = (inner.slots ?? 1) > 1 ? Infinity : (options.pieceChars ?? BACKGROUND_PIECE_CHARS);
   let liveRunning = 0;
   let backgroundBusy = false;
   const waiting: Array<() => void> = [];
@@ -82,7 +86,7 @@ export function translationLanes(inner: Translator, options: { pieceChars?: numb
 }
 
 function describe(t: Translator): Omit<Translator, 'translate'> {
-  return { enabled: t.enabled, provider: t.provider, pairs: t.pairs, via: t.via };
+  return { enabled: t.enabled, provider: t.provider, pairs: t.pairs, via: t.via, slots: t.slots };
 }
 
 function trimmed(piece: string) {
