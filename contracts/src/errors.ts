@@ -130,6 +130,8 @@ export const ERROR_CODES = {
   'JOBS.NOT_IN_DISPUTE': 'This shift is not in dispute',
   'JOBS.NO_DISPUTE': 'This shift has no dispute',
   'JOBS.DISPUTE_RESOLVED': 'This dispute has already been decided',
+  'JOBS.TOO_MANY_STATEMENTS': 'Each side can write at most 10 statements in a dispute',
+  'JOBS.STATEMENTS_TOO_FAST': 'You are writing statements too quickly: please wait a minute',
   'JOBS.CHEF_PAY_OUT_OF_RANGE': 'chef_pay_cents must be from 0 to the shift pay',
   'JOBS.NOT_BOOKED': 'Only a confirmed shift can be added to a calendar',
   'JOBS.NOT_SHIFT_CHEF': "Only the shift's restaurant and its confirmed chef can add it to a calendar",

@@ -34,6 +34,12 @@ export interface Policy {
    * (issue 32): `CONTACT_WINDOW`, default 24h.
    */
   contactWindowMs: number;
+  /**
+   * Each side of a dispute writes at most this many statements (`DISPUTE_STATEMENTS_MAX`, default 10), and at
+   * most `disputeStatementRate` of them in any minute (`DISPUTE_STATEMENT_RATE`, default 3) (issue 33).
+   */
+  disputeStatementsMax: number;
+  disputeStatementRate: number;
 }
 
 /** The environment variables of the policy and their defaults. */
@@ -46,6 +52,8 @@ export const POLICY_ENV = {
   DISPUTE_REMINDER_AFTER: '72h',
   CONTACT_WINDOW: '24h',
   SHIFT_GAP: '30m',
+  DISPUTE_STATEMENTS_MAX: '10',
+  DISPUTE_STATEMENT_RATE: '3',
 } as const;
 
 export const RELIABILITY_WINDOW_DAYS = 90;
@@ -88,6 +96,13 @@ export function loadPolicy(env: Record<string, string | undefined> = {}): Policy
       throw new PolicyError(`${name} must be a duration like 0m, 30m or 1h (got "${raw}")`);
     return ms;
   };
+  const count = (name: keyof typeof POLICY_ENV) => {
+    const { raw } = read(name);
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < 1 || n > 1000)
+      throw new PolicyError(`${name} must be a whole number from 1 to 1000 (got "${raw}")`);
+    return n;
+  };
   const hours = Number(read('CANCELLATION_PAY_HOURS').raw);
   if (!Number.isFinite(hours) || hours < 0)
     throw new PolicyError(
@@ -111,6 +126,8 @@ export function loadPolicy(env: Record<string, string | undefined> = {}): Policy
     reliabilityWindowDays: RELIABILITY_WINDOW_DAYS,
     feeBps: BOOKING_FEE_BPS,
     contactWindowMs: duration('CONTACT_WINDOW'),
+    disputeStatementsMax: count('DISPUTE_STATEMENTS_MAX'),
+    disputeStatementRate: count('DISPUTE_STATEMENT_RATE'),
   };
 }
 

@@ -131,3 +131,14 @@ test('a chef needs SHIFT_GAP (30m by default) between two shifts: a shift clashe
 test('checkout opens at the end of the shift, not its start', () => {
   expect(checkoutOpensAt('2026-12-01T12:53:00Z').toISOString()).toBe('2026-12-01T12:53:00.000Z');
 });
+
+test('each side of a dispute writes at most DISPUTE_STATEMENTS_MAX statements, DISPUTE_STATEMENT_RATE a minute', () => {
+  expect(policy).toMatchObject({ disputeStatementsMax: 10, disputeStatementRate: 3 });
+  expect(loadPolicy({ DISPUTE_STATEMENTS_MAX: '4', DISPUTE_STATEMENT_RATE: '1' })).toMatchObject({
+    disputeStatementsMax: 4,
+    disputeStatementRate: 1,
+  });
+  for (const bad of ['0', '-1', '2.5', 'ten', '5000'])
+    expect(() => loadPolicy({ DISPUTE_STATEMENTS_MAX: bad })).toThrow(/DISPUTE_STATEMENTS_MAX/);
+  expect(() => loadPolicy({ DISPUTE_STATEMENT_RATE: '0' })).toThrow(/DISPUTE_STATEMENT_RATE/);
+});

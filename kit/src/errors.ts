@@ -147,6 +147,9 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
     }
     if (res.headersSent) return;
     if (body.code === 'SERVICE.UNAVAILABLE') res.setHeader('retry-after', '1');
+    // A 429 that knows when the client may try again says so in the standard header too.
+    if (status === 429 && typeof body.retry_after_seconds === 'number')
+      res.setHeader('retry-after', String(body.retry_after_seconds));
     res.status(status).json(body);
   };
 }

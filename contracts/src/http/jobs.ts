@@ -97,12 +97,19 @@ export const DisputeResolution = z
   .meta({ id: 'DisputeResolution' });
 export type DisputeResolution = z.infer<typeof DisputeResolution>;
 
-/** A job's dispute as its two parties see it: the statements and, once decided, the decision. */
+/**
+ * A job's dispute as its two parties see it: the statements (each side writes at most DISPUTE_STATEMENTS_MAX,
+ * so all of them) and, once decided, the decision.
+ */
 export const JobDispute = z
   .object({
     status: z.enum(['open', 'resolved']),
     opened_at: z.string(),
     statements: z.array(DisputeStatement),
+    /** how many statements each side may write (DISPUTE_STATEMENTS_MAX, issue 33) */
+    statements_max: z.number().int().nonnegative(),
+    /** how many more the reader's side may write (0 once decided) */
+    statements_left: z.number().int().nonnegative(),
     resolution: DisputeResolution.nullable(),
   })
   .meta({ id: 'JobDispute' });

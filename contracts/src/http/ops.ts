@@ -32,11 +32,21 @@ export const CheckoutAnswer = z
   })
   .meta({ id: 'CheckoutAnswer' });
 
+/**
+ * One side of a dispute: who, and how much it wrote (issue 33): the count of its statements and the latest one,
+ * so the queue never carries every statement.
+ */
 const Party = z.object({
   user_id: Id,
   name: z.string().nullable(),
+  statements_count: z.number().int().nonnegative(),
+  latest_statement: DisputeStatement.nullable(),
 });
 
+/**
+ * The operator's case file of a dispute (GET /ops/disputes/{jobId}). Its statements come a page at a time,
+ * oldest first (`?after=<statements_next>&limit=`); `job` carries no `dispute` (its facts are here).
+ */
 export const OpsDispute = z
   .object({
     job: Job,
@@ -46,7 +56,10 @@ export const OpsDispute = z
     chef: Party.extend({ reliability: ChefReliability }),
     restaurant: Party.extend({ reliability: RestaurantReliability }),
     checkouts: z.object({ chef: CheckoutAnswer.nullable(), restaurant: CheckoutAnswer.nullable() }),
+    /** one page of the statements, both sides, oldest first */
     statements: z.array(DisputeStatement),
+    /** the `after` of the next page; null on the last one */
+    statements_next: Id.nullable(),
     /** how many messages the two sides exchanged about the job */
     thread_size: z.number().int().nonnegative(),
     resolution: DisputeResolution.extend({ operator_id: Id }).nullable(),
@@ -54,7 +67,23 @@ export const OpsDispute = z
   .meta({ id: 'OpsDispute' });
 export type OpsDispute = z.infer<typeof OpsDispute>;
 
-export const DisputesResponse = z.object({ disputes: z.array(OpsDispute) });
+/** A dispute in the queue: the case file without its statements (each side's count and latest are kept). */
+export const OpsDisputeSummary = OpsDispute.omit({ statements: true, statements_next: true }).meta({
+  id: 'OpsDisputeSummary',
+});
+export type OpsDisputeSummary = z.infer<typeof OpsDisputeSummary>;
+
+/** The default size of a page of statements on the case file. */
+export const STATEMENTS_PAGE = 10;
+
+/** GET /ops/disputes/{jobId}: which page of the statements (after the one `statements_next` named). */
+export const DisputeQuery = z.object({
+  after: z.string().uuid('after is the statements_next of the previous page').optional(),
+  limit: z.coerce.number().int().min(1).max(50).optional(),
+});
+export type DisputeQuery = z.infer<typeof DisputeQuery>;
+
+export const DisputesResponse = z.object({ disputes: z.array(OpsDisputeSummary) });
 export const DisputeResponse = z.object({ dispute: OpsDispute });
 
 export const ResolveDisputeRequest = z.object({
@@ -272,7 +301,7 @@ export const opsRoutes: Array<RouteDoc & { service: string }> = [
   {
     method: 'get',
     path: '/ops/disputes',
-    summary: 'Open disputes, oldest first, with both sides facts',
+    summary: "Open disputes, oldest first, with both sides' facts and each side's statement count and latest",
     auth: 'operator',
     response: DisputesResponse,
     service: 'jobs',
@@ -280,8 +309,9 @@ export const opsRoutes: Array<RouteDoc & { service: string }> = [
   {
     method: 'get',
     path: `/ops/disputes/${JobIdParam}`,
-    summary: 'One dispute (open or decided)',
+    summary: 'One dispute (open or decided), its statements a page at a time',
     auth: 'operator',
+    query: DisputeQuery,
     response: DisputeResponse,
     service: 'jobs',
   },

@@ -5,6 +5,7 @@ import {
   chefWithProfile,
   client,
   eventually,
+  type Client,
   HOUR,
   openJob,
   operator,
@@ -191,8 +192,109 @@ describe('statements', () => {
   });
 });
 
+describe('bounded statements (issue 33)', () => {
+  const say = (who: { api: Client }, jobId: string, statement: string) =>
+    who.api.post(`/jobs/${jobId}/dispute`, { statement });
+  const statementsOf = async (who: { api: Client }, jobId: string) =>
+    (await who.api.get(`/jobs/${jobId}`)).body.job.dispute;
+
+  test('at most 3 a minute and 10 in all per side; over either, a coded refusal that changes nothing', async () => {
+    const s = await disputedShift();
+    expect(await statementsOf(s.r, s.job.id)).toMatchObject({ statements_max: 10, statements_left: 10 });
+    for (let i = 1; i <= 3; i++) {
+      const res = await say(s.r, s.job.id, `Statement ${i}`);
+      expect(res.status).toBe(201);
+      expect(res.body.job.dispute.statements_left).toBe(10 - i);
+    }
+    const fast = await say(s.r, s.job.id, 'One more, at once');
+    expect(fast.status).toBe(429);
+    expect(fast.body).toMatchObject({
+      code: 'JOBS.STATEMENTS_TOO_FAST',
+      error: 'You are writing statements too quickly: please wait a minute',
+    });
+    expect(fast.body.retry_after_seconds).toBeGreaterThan(0);
+    expect(fast.body.retry_after_seconds).toBeLessThanOrEqual(60);
+    expect(fast.headers.get('retry-after')).toBe(String(fast.body.retry_after_seconds));
+    // The other side has its own allowance.
+    expect((await say(s.chef, s.job.id, 'My side')).status).toBe(201);
+    expect((await statementsOf(s.chef, s.job.id)).statements_left).toBe(9);
+
+    for (let written = 3; written < 10; written += 3) {
+      h.clock.advance(61_000);
+      for (let i = written + 1; i <= Math.min(written + 3, 10); i++)
+        expect((await say(s.r, s.job.id, `Statement ${i}`)).status).toBe(201);
+    }
+    h.clock.advance(61_000);
+    const over = await say(s.r, s.job.id, 'Statement 11');
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({
+      code: 'JOBS.TOO_MANY_STATEMENTS',
+      error: 'Each side can write at most 10 statements in a dispute',
+    });
+    const dispute = await statementsOf(s.r, s.job.id);
+    expect(dispute.statements_left).toBe(0);
+    expect(dispute.statements.filter((x: any) => x.author_side === 'restaurant')).toHaveLength(10);
+    expect(dispute.statements.map((x: any) => x.text)).not.toContain('One more, at once');
+    expect(await written(h, 'jobs.dispute.statement_added.v1', s.job.id)).toBe(11);
+  });
+
+  test('ten posts at once from one side: exactly three land', async () => {
+    const s = await disputedShift();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => say(s.r, s.job.id, `At once ${i}`)),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(3);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(7);
+    expect((await statementsOf(s.r, s.job.id)).statements).toHaveLength(3);
+  });
+
+  test('the queue stays small with every statement at its longest; the case file pages them', async () => {
+    const s = await disputedShift();
+    const long = (side: string, i: number) => `${side} ${String(i).padStart(2, '0')} `.padEnd(2000, 'x');
+    for (let i = 1; i <= 10; i++) {
+      if (i % 3 === 1 && i > 1) h.clock.advance(61_000);
+      expect((await say(s.r, s.job.id, long('restaurant', i))).status).toBe(201);
+      h.clock.advance(5); // each statement at a time of its own: their order is the order they were written
+      expect((await say(s.chef, s.job.id, long('chef', i))).status).toBe(201);
+      h.clock.advance(5);
+    }
+    const o = await ops();
+    const queue = await o.api.get('/ops/disputes');
+    const entry = queue.body.disputes.find((d: any) => d.job.id === s.job.id);
+    // One latest statement per side (2 x 2,000 characters) and the facts: not 20 statements (40 KB).
+    expect(JSON.stringify(entry).length).toBeLessThan(12_000);
+    expect(entry.restaurant).toMatchObject({
+      statements_count: 10,
+      latest_statement: { text: long('restaurant', 10) },
+    });
+    expect(entry.chef).toMatchObject({ statements_count: 10, latest_statement: { text: long('chef', 10) } });
+    expect(entry.job.dispute ?? null).toBeNull();
+
+    // The case file: ten statements a page by default, oldest first, then the rest after the cursor.
+    const first = (await o.api.get(`/ops/disputes/${s.job.id}`)).body.dispute;
+    expect(first.statements).toHaveLength(10);
+    expect(first.statements[0].text).toBe(long('restaurant', 1));
+    expect(first.restaurant.statements_count).toBe(10);
+    expect(first.job.dispute ?? null).toBeNull();
+    const seen = [...first.statements];
+    let next: string | null = first.statements_next;
+    while (next) {
+      const page = await o.api.get(`/ops/disputes/${s.job.id}?after=${next}&limit=4`);
+      expect(page.status).toBe(200);
+      expect(page.body.dispute.statements.length).toBeLessThanOrEqual(4);
+      seen.push(...page.body.dispute.statements);
+      next = page.body.dispute.statements_next;
+    }
+    expect(seen.map((x: any) => x.text)).toEqual(
+      Array.from({ length: 10 }, (_, i) => [long('restaurant', i + 1), long('chef', i + 1)]).flat(),
+    );
+    for (const bad of ['?after=not-a-statement', '?limit=0', '?limit=500'])
+      expect((await o.api.get(`/ops/disputes/${s.job.id}${bad}`)).status).toBe(400);
+  });
+});
+
 describe('the operator console', () => {
-  test('the queue: open disputes oldest first with both sides facts, statements and thread size', async () => {
+  test('the queue: open disputes oldest first with both sides facts, statement counts and thread size', async () => {
     const older = await disputedShift();
     h.clock.reset();
     const newer = await disputedShift();
@@ -237,10 +339,16 @@ describe('the operator console', () => {
         chef: { work_completed: true, rating: 5, feedback: 'Worked the whole shift' },
         restaurant: { work_completed: false, rating: null, feedback: 'Never showed up' },
       },
-      statements: [{ author_side: 'restaurant', text: 'No-show.' }],
       thread_size: 2,
       resolution: null,
     });
+    // Each side's count and latest statement, never every statement (issue 33).
+    expect(d.restaurant).toMatchObject({
+      statements_count: 1,
+      latest_statement: { author_side: 'restaurant', text: 'No-show.' },
+    });
+    expect(d.chef).toMatchObject({ statements_count: 0, latest_statement: null });
+    expect(d.statements).toBeUndefined();
     expect(typeof d.checkouts.chef.answered_at).toBe('string');
     expect(d.job.status).toBe('disputed');
   });

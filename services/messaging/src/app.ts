@@ -21,6 +21,7 @@ import { opsRouter } from './http/ops.router';
 import { messagesGets, messagesRouter } from './http/messages.router';
 import { translationRouter, translationStatus } from './http/translation.router';
 import { createTranslator, type TranslatorSettings } from './adapters/translator';
+import { translationLanes } from './adapters/translation-lanes';
 import type { MessagingContext } from './context';
 import { RetryPolicy } from './domain/retry-policy';
 import { translationRetryLoop } from './scheduler/translation-retries';
@@ -54,10 +55,13 @@ export async function createMessagingService(
   const stamps = deps.stamps ?? new DisabledStamps();
   const relay = createRelay(SERVICE_NAME, deps);
   const translator = await createTranslator(config, logger);
+  // One engine, two lanes: statements and other texts give way to the chat (issue 33).
+  const lanes = translationLanes(translator);
   const context: MessagingContext = {
     database,
     relay,
-    translator,
+    translator: lanes.live,
+    backgroundTranslator: lanes.background,
     logger,
     stamps,
     retries: new RetryPolicy(config.TRANSLATE_RETRY_DELAYS_MS ?? [5000, 30_000, 120_000, 600_000]),

@@ -6,7 +6,10 @@ import type { RetryPolicy } from './domain/retry-policy';
 export interface MessagingContext {
   database: Database;
   relay: OutboxRelay;
+  /** The chat's translator: a sender waits for its answer (the live lane, `translation-lanes.ts`). */
   translator: Translator;
+  /** The same engine for texts nobody waits on (statements, descriptions): after the chat, a piece at a time. */
+  backgroundTranslator: Translator;
   logger: Logger;
   /** Version stamps of inboxes, so the gateway answers unchanged polls itself. */
   stamps: VersionStamps;

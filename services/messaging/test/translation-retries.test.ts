@@ -1,8 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createLogger, listen, MemoryStamps, sql, type RunningServer } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
 import { createMessagingService, type MessagingHandle } from '../src/app';
+import { startApyStandIn } from './apy-stand-in';
 import { startMessaging, type Messaging, type User } from './harness';
 
 // Issue 32: a translation that times out is delivered untranslated and marked so, then retried in the
@@ -16,50 +15,30 @@ type Mode = 'ok' | 'slow' | 'down';
 let mode: Mode = 'ok';
 /** Every text the stand-in was asked to translate, in order. */
 const asked: string[] = [];
-let apy: http.Server;
+let apy: Awaited<ReturnType<typeof startApyStandIn>>;
 let apyUrl: string;
 const waiting = new Set<NodeJS.Timeout>();
 
 beforeAll(async () => {
-  apy = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/translate') {
-        res.writeHead(404).end();
-        return;
-      }
-      const form = new URLSearchParams(raw);
-      const q = form.get('q') ?? '';
-      asked.push(q);
-      const answer = () =>
-        res.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({
-            responseData: { translatedText: `${form.get('langpair') === 'eng|spa' ? 'ES' : 'EN'}: ${q}` },
-            responseDetails: null,
-            responseStatus: 200,
-          }),
-        );
-      if (mode === 'ok') answer();
-      else if (mode === 'down')
-        res.writeHead(503, { 'content-type': 'application/json' }).end('{"responseStatus":503}');
-      else {
-        // slow: the answer comes long after the service gave up waiting (TRANSLATE_TIMEOUT_MS)
-        const timer = setTimeout(() => {
-          waiting.delete(timer);
-          if (!res.destroyed) answer();
-        }, 3000);
-        waiting.add(timer);
-      }
-    });
+  apy = await startApyStandIn(({ q, answer, res }) => {
+    asked.push(q);
+    if (mode === 'ok') answer();
+    else if (mode === 'down')
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"responseStatus":503}');
+    else {
+      // slow: the answer comes long after the service gave up waiting (TRANSLATE_TIMEOUT_MS)
+      const timer = setTimeout(() => {
+        waiting.delete(timer);
+        if (!res.destroyed) answer();
+      }, 3000);
+      waiting.add(timer);
+    }
   });
-  await new Promise<void>((resolve) => apy.listen(0, '127.0.0.1', resolve));
-  apyUrl = `http://127.0.0.1:${(apy.address() as AddressInfo).port}`;
+  apyUrl = apy.url;
 });
 afterAll(async () => {
   for (const timer of waiting) clearTimeout(timer);
-  apy.closeAllConnections();
-  await new Promise<void>((resolve) => apy.close(() => resolve()));
+  await apy.close();
 });
 
 const settings = () => ({

@@ -1,9 +1,11 @@
-import { type jobsHttp, type opsHttp, presentTranslation } from '@brigade/contracts';
+import { type jobsHttp, opsHttp, presentTranslation } from '@brigade/contracts';
 import { sql, type Executor } from '@brigade/kit';
 import type { z } from 'zod';
 import {
   disputesOf,
+  latestStatementsOf,
   statementsOf,
+  statementsPage,
   threadSize,
   type DisputeRow,
   type StatementRow,
@@ -44,11 +46,21 @@ function presentResolution(d: DisputeRow): jobsHttp.DisputeResolution | null {
   };
 }
 
-export function presentJobDispute(d: DisputeRow, statements: StatementRow[]): jobsHttp.JobDispute {
+/** The dispute as one of its parties reads it, with how many statements that party's side may still write. */
+export function presentJobDispute(
+  ctx: Pick<ViewContext, 'policy'>,
+  viewer: Viewer,
+  d: DisputeRow,
+  statements: StatementRow[],
+): jobsHttp.JobDispute {
+  const max = ctx.policy.disputeStatementsMax;
+  const written = statements.filter((s) => s.author_side === viewer.type).length;
   return {
     status: d.resolved_at ? 'resolved' : 'open',
     opened_at: d.opened_at.toISOString(),
     statements: statements.map(presentStatement),
+    statements_max: max,
+    statements_left: d.resolved_at ? 0 : Math.max(0, max - written),
     resolution: presentResolution(d),
   };
 }
@@ -78,7 +90,8 @@ export async function disputesForJobs(
     mine.map((d) => d.job_id),
     executor,
   );
-  for (const d of mine) result.set(d.job_id, presentJobDispute(d, statements.get(d.job_id) ?? []));
+  for (const d of mine)
+    result.set(d.job_id, presentJobDispute(ctx, viewer, d, statements.get(d.job_id) ?? []));
   return result;
 }
 
@@ -118,12 +131,15 @@ function checkoutAnswer(
   };
 }
 
-/** The operator's case file of one job's dispute (open or decided); null when the job has none. */
-export async function opsDisputeView(
+/**
+ * A dispute as the operators' queue shows it (open or decided): the case file without its statements, each
+ * side with the count of its statements and its latest; null when the job has none.
+ */
+export async function opsDisputeSummary(
   ctx: ViewContext,
   jobId: string,
   executor?: Executor,
-): Promise<opsHttp.OpsDispute | null> {
+): Promise<opsHttp.OpsDisputeSummary | null> {
   const { database } = ctx;
   const d = (await disputesOf(database, [jobId], executor)).get(jobId);
   if (!d) return null;
@@ -139,24 +155,29 @@ export async function opsDisputeView(
   const job: JobRow = normaliseJob(toJson(rows[0].job, {}));
   const rp = toJson<RestaurantProfileJson | null>(rows[0].rp, null);
   const cp = toJson<ChefProfileJson | null>(rows[0].cp, null);
-  const statements = (await statementsOf(database, [jobId], executor)).get(jobId) ?? [];
+  const sides = (await latestStatementsOf(database, [jobId], executor)).get(jobId) ?? {};
+  const written = (side: 'chef' | 'restaurant') => ({
+    statements_count: sides[side]?.count ?? 0,
+    latest_statement: sides[side] ? presentStatement(sides[side].latest) : null,
+  });
   const now = ctx.now();
   const windowDays = ctx.policy.reliabilityWindowDays;
   const chefRecord =
     (await chefReliability(database, [d.chef_id], now, windowDays, executor)).get(d.chef_id) ??
     emptyChefReliability();
+  // The job without its `dispute`: the case file carries the dispute's facts itself.
   const view = presentJob(job, rp, ctx.policy);
-  view.dispute = presentJobDispute(d, statements);
   view.money = jobMoney(job);
   return {
     job: view,
     opened_at: d.opened_at.toISOString(),
     overdue: disputeOverdue(ctx, d, now),
-    chef: { user_id: d.chef_id, name: cp?.name ?? null, reliability: chefRecord },
+    chef: { user_id: d.chef_id, name: cp?.name ?? null, reliability: chefRecord, ...written('chef') },
     restaurant: {
       user_id: d.restaurant_id,
       name: rp?.name ?? null,
       reliability: await restaurantReliability(database, d.restaurant_id, now, windowDays, executor),
+      ...written('restaurant'),
     },
     checkouts: {
       chef: checkoutAnswer(
@@ -176,9 +197,34 @@ export async function opsDisputeView(
         d.opened_at,
       ),
     },
-    statements: statements.map(presentStatement),
     thread_size: await threadSize(database, jobId, executor),
     resolution: d.resolved_at ? { ...presentResolution(d)!, operator_id: d.operator_id ?? '' } : null,
+  };
+}
+
+/**
+ * The operator's case file of one job's dispute (open or decided): the summary and one page of its
+ * statements, oldest first (`page.after`: the last statement of the previous page); null when the job has
+ * none.
+ */
+export async function opsDisputeView(
+  ctx: ViewContext,
+  jobId: string,
+  page: { after?: string; limit?: number } = {},
+  executor?: Executor,
+): Promise<opsHttp.OpsDispute | null> {
+  const summary = await opsDisputeSummary(ctx, jobId, executor);
+  if (!summary) return null;
+  const { statements, more } = await statementsPage(
+    ctx.database,
+    jobId,
+    { after: page.after, limit: page.limit ?? opsHttp.STATEMENTS_PAGE },
+    executor,
+  );
+  return {
+    ...summary,
+    statements: statements.map(presentStatement),
+    statements_next: more ? statements[statements.length - 1].id : null,
   };
 }
 

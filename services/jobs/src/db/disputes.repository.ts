@@ -111,6 +111,82 @@ export async function statementsOf(
   return result;
 }
 
+/** One side's statements on a dispute: how many in all, and how many (and the oldest of them) since `since`. */
+export async function sideStatementCounts(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  side: 'chef' | 'restaurant',
+  since: Date,
+): Promise<{ total: number; recent: number; oldestRecent: Date | null }> {
+  const rows = await database.rows<{ total: unknown; recent: unknown; oldest_recent: unknown }>(
+    sql`select count(*) as total,
+               count(*) filter (where created_at > ${since.toISOString()}::timestamptz) as recent,
+               min(created_at) filter (where created_at > ${since.toISOString()}::timestamptz) as oldest_recent
+          from jobs.dispute_statements where job_id = ${jobId} and author_side = ${side}`,
+    tx,
+  );
+  const row = rows[0];
+  return {
+    total: Number(row?.total ?? 0),
+    recent: Number(row?.recent ?? 0),
+    oldestRecent: date(row?.oldest_recent),
+  };
+}
+
+/** Per job and side: how many statements, and the latest (one query for every job asked). */
+export async function latestStatementsOf(
+  database: Database,
+  jobIds: string[],
+  executor?: Executor,
+): Promise<Map<string, Partial<Record<'chef' | 'restaurant', { count: number; latest: StatementRow }>>>> {
+  const result = new Map<
+    string,
+    Partial<Record<'chef' | 'restaurant', { count: number; latest: StatementRow }>>
+  >();
+  const ids = [...new Set(jobIds)];
+  if (ids.length === 0) return result;
+  const rows = await database.rows(
+    sql`select distinct on (job_id, author_side) *,
+               count(*) over (partition by job_id, author_side) as side_count
+          from jobs.dispute_statements where job_id in (${idList(ids)})
+         order by job_id, author_side, created_at desc, id desc`,
+    executor,
+  );
+  for (const row of rows as any[]) {
+    const { side_count, ...statement } = row;
+    const latest = normaliseStatement(statement);
+    result.set(latest.job_id, {
+      ...result.get(latest.job_id),
+      [latest.author_side]: { count: Number(side_count), latest },
+    });
+  }
+  return result;
+}
+
+/**
+ * A page of a dispute's statements, oldest first: at most `limit`, after the statement `after` (none: from the
+ * first). `more` says whether another page follows.
+ */
+export async function statementsPage(
+  database: Database,
+  jobId: string,
+  page: { after?: string; limit: number },
+  executor?: Executor,
+): Promise<{ statements: StatementRow[]; more: boolean }> {
+  const after = page.after
+    ? sql`and (created_at, id) > (select created_at, id from jobs.dispute_statements
+                                   where id = ${page.after} and job_id = ${jobId})`
+    : sql``;
+  const rows = await database.rows(
+    sql`select * from jobs.dispute_statements where job_id = ${jobId} ${after}
+         order by created_at, id limit ${page.limit + 1}`,
+    executor,
+  );
+  const statements = rows.map(normaliseStatement);
+  return { statements: statements.slice(0, page.limit), more: statements.length > page.limit };
+}
+
 export async function insertStatement(
   database: Database,
   tx: Executor,

@@ -76,6 +76,22 @@ export const JobsErrors = {
   notInDispute: () => new AppError(409, 'JOBS.NOT_IN_DISPUTE', 'This shift is not in dispute'),
   noDispute: () => new AppError(404, 'JOBS.NO_DISPUTE', 'This shift has no dispute'),
   disputeResolved: () => new AppError(409, 'JOBS.DISPUTE_RESOLVED', 'This dispute has already been decided'),
+  tooManyStatements: (max: number) =>
+    new AppError(
+      409,
+      'JOBS.TOO_MANY_STATEMENTS',
+      `Each side can write at most ${max} statements in a dispute`,
+      {
+        max,
+      },
+    ),
+  statementsTooFast: (retryAfterSeconds: number) =>
+    new AppError(
+      429,
+      'JOBS.STATEMENTS_TOO_FAST',
+      'You are writing statements too quickly: please wait a minute',
+      { retry_after_seconds: retryAfterSeconds },
+    ),
   chefPayOutOfRange: (subtotalCents: number) =>
     new AppError(
       400,

@@ -1,9 +1,9 @@
 import { opsHttp } from '@brigade/contracts';
-import { currentOperator, parseBody, uuidParam } from '@brigade/kit';
+import { currentOperator, parse, parseBody, uuidParam } from '@brigade/kit';
 import { Router, type Request, type RequestHandler } from 'express';
 import type { JobsContext } from '../context';
 import { openDisputeJobIds } from '../db/disputes.repository';
-import { opsDisputeView } from '../db/dispute-views';
+import { opsDisputeSummary, opsDisputeView } from '../db/dispute-views';
 import { JobsErrors } from '../domain/errors';
 import { resolveDispute } from '../use-cases/resolve-dispute';
 
@@ -13,18 +13,21 @@ export function opsDisputesRouter(ctx: JobsContext, operatorAuth: RequestHandler
   const jobId = (req: Request) =>
     uuidParam(req, 'jobId', JobsErrors.noDispute().message, JobsErrors.noDispute().code);
 
-  /** Open disputes, oldest first, each with both sides' facts. */
+  /** Open disputes, oldest first, each with both sides' facts and their statements' count and latest. */
   router.get('/ops/disputes', operatorAuth, async (_req, res) => {
-    const disputes: opsHttp.OpsDispute[] = [];
+    const disputes: opsHttp.OpsDisputeSummary[] = [];
     for (const id of await openDisputeJobIds(ctx.database)) {
-      const view = await opsDisputeView(ctx, id);
+      const view = await opsDisputeSummary(ctx, id);
       if (view) disputes.push(view);
     }
     res.json({ disputes });
   });
 
+  /** One case file, its statements a page at a time (`?after=<statements_next>&limit=`). */
   router.get('/ops/disputes/:jobId', operatorAuth, async (req, res) => {
-    const dispute = await opsDisputeView(ctx, jobId(req));
+    const id = jobId(req);
+    const page = parse(opsHttp.DisputeQuery, req.query);
+    const dispute = await opsDisputeView(ctx, id, page);
     if (!dispute) throw JobsErrors.noDispute();
     res.json({ dispute });
   });

@@ -2,16 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { applicationIdOf, confirmedChefOf } from '../db/applications.repository';
-import { insertStatement, lockDispute, type StatementRow } from '../db/disputes.repository';
+import {
+  insertStatement,
+  lockDispute,
+  sideStatementCounts,
+  type StatementRow,
+} from '../db/disputes.repository';
 import { lockJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { JobsErrors } from '../domain/errors';
 
+const MINUTE = 60_000;
+
 /**
  * One party of a disputed shift (its restaurant or its confirmed chef) adds a statement for the operator,
  * in their own language (the token's); messaging translates it (jobs.dispute.statement_added.v1). Several per
- * side are fine. Strangers are answered as the rest of jobs answers them: a job that is not theirs to see is
- * 404, a chef who only applied is 403. Not disputed, or already decided: 409.
+ * side are fine, within bounds (issue 33): at most DISPUTE_STATEMENTS_MAX per side (409
+ * JOBS.TOO_MANY_STATEMENTS) and DISPUTE_STATEMENT_RATE in any minute (429 JOBS.STATEMENTS_TOO_FAST), counted
+ * under the dispute's lock so concurrent posts cannot pass them together. Strangers are answered as the rest
+ * of jobs answers them: a job that is not theirs to see is 404, a chef who only applied is 403. Not disputed,
+ * or already decided: 409.
  */
 export async function addDisputeStatement(
   ctx: JobsContext,
@@ -31,6 +41,20 @@ export async function addDisputeStatement(
     }
     if (!dispute) throw JobsErrors.notInDispute();
     if (dispute.resolved_at) throw JobsErrors.disputeResolved();
+    const now = ctx.now();
+    const mine = await sideStatementCounts(
+      ctx.database,
+      tx,
+      jobId,
+      user.type,
+      new Date(now.getTime() - MINUTE),
+    );
+    if (mine.total >= ctx.policy.disputeStatementsMax)
+      throw JobsErrors.tooManyStatements(ctx.policy.disputeStatementsMax);
+    if (mine.recent >= ctx.policy.disputeStatementRate) {
+      const freeAt = (mine.oldestRecent?.getTime() ?? now.getTime()) + MINUTE;
+      throw JobsErrors.statementsTooFast(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+    }
 
     const statement = await insertStatement(ctx.database, tx, {
       id: randomUUID(),
@@ -39,7 +63,7 @@ export async function addDisputeStatement(
       author_side: user.type,
       text,
       language: user.language,
-      created_at: ctx.now(),
+      created_at: now,
     });
     await appendEvent(ctx.database, tx, 'jobs.dispute.statement_added.v1', {
       statement_id: statement.id,

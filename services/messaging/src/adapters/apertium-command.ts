@@ -116,6 +116,7 @@ export function createApertiumCommandTranslator(options: ApertiumCommandOptions)
   return {
     enabled: true,
     provider: 'apertium',
+    slots: options.maxProcesses ?? MAX_APERTIUM_PROCESSES,
     pairs: options.pairs,
     via: `local ${options.command} command, offline`,
     async translate(text: string, to: string, from?: string): Promise<Translation> {

@@ -16,6 +16,7 @@ export function withGlossary(inner: Translator, glossary: Glossary): Translator 
   return {
     enabled: inner.enabled,
     provider: inner.provider,
+    slots: inner.slots,
     pairs: inner.pairs,
     via: `${inner.via}, with the kitchen glossary`,
     async translate(text: string, to: string, from?: string): Promise<Translation> {

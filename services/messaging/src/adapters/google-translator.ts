@@ -30,6 +30,8 @@ export function createGoogleTranslator(options: GoogleTranslatorOptions): Transl
   return {
     enabled: true,
     provider: 'google',
+    // a cloud API: many at once
+    slots: 16,
     pairs: PRODUCT_PAIRS,
     via: `Google Cloud Translation${options.apiEndpoint ? ` at ${options.apiEndpoint}` : ''}`,
     // Google detects the source itself (and says which it found): the caller's `from` is not passed.

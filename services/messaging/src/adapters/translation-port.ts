@@ -21,6 +21,12 @@ export interface Translator {
   readonly pairs: readonly string[];
   /** Where it translates, for people (the start banner, logs): "local apertium command, offline". */
   readonly via: string;
+  /**
+   * How many translations the engine works on at once: the local command's processes, a cloud API's many;
+   * unset for an engine that translates one at a time (APy's one pipeline per direction). The background lane
+   * cuts long texts into pieces only for such an engine (`translation-lanes.ts`).
+   */
+  readonly slots?: number;
   translate(text: string, to: string, from?: string): Promise<Translation>;
 }
 

@@ -32,7 +32,7 @@ export async function retryMessageTranslation(
     ctx,
     message.original_content,
     message.original_language === 'es' ? 'es' : 'en',
-    readerLanguage,
+    { reader: readerLanguage },
   );
   if (answer.outcome === 'failed') return { outcome: 'failed', error: answer.error };
   await inTransaction(ctx, async (tx) => {

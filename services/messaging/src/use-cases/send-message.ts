@@ -39,7 +39,7 @@ export async function sendMessage(
   const senderLanguage = languageOf(sender.id) ?? sender.language;
   const recipientLanguage: Language = languageOf(recipientId) ?? 'en';
 
-  const answer = await askTranslator(ctx, text, senderLanguage, recipientLanguage);
+  const answer = await askTranslator(ctx, text, senderLanguage, { reader: recipientLanguage });
   const translated = answer.outcome === 'translated' ? answer.text : null;
 
   const message = await inTransaction(ctx, async (tx) => {

@@ -32,15 +32,17 @@ const isStatement = (k: TextKey) => k.owner === STATEMENT.owner && k.kind === ST
  * statement) with the recorded version in one transaction; a text not to be translated (no translator, no
  * words) answers at once with no translation. A failure or time-out is not an answer: the version is recorded
  * pending and queued for the retry loop, and its owner shows the original, marked untranslated, until the
- * translation lands. A redelivered event, an older version than the one recorded, or a statement already
- * recorded (statements never change; a duplicate may carry another time) changes nothing.
+ * translation lands. Texts go through the background lane (issue 33): after any chat message, a piece at a
+ * time. A redelivered event, an older version than the one recorded, or a statement already recorded
+ * (statements never change; a duplicate may carry another time) changes nothing.
  */
 export async function translateText(ctx: MessagingContext, request: TextToTranslate): Promise<void> {
   const { database } = ctx;
   const known = await findTextTranslation(database, request);
   if (known && (isStatement(request) || new Date(known.written_at) >= new Date(request.writtenAt))) return;
 
-  const answer = await askTranslator(ctx, request.text, request.language);
+  // Nobody waits on these: they give way to the chat (issue 33).
+  const answer = await askTranslator(ctx, request.text, request.language, { lane: 'background' });
   await inTransaction(ctx, async (tx) => {
     const pending = answer.outcome === 'failed';
     const recorded = await recordTextVersion(database, tx, {
@@ -71,7 +73,7 @@ export async function retryTextTranslation(
     await dropRetry(database, undefined, 'text', textKey(key));
     return { outcome: 'done' };
   }
-  const answer = await askTranslator(ctx, row.text, row.author_language);
+  const answer = await askTranslator(ctx, row.text, row.author_language, { lane: 'background' });
   if (answer.outcome === 'failed') return { outcome: 'failed', error: answer.error };
   await inTransaction(ctx, async (tx) => {
     const version = requestOf(row);

@@ -30,7 +30,8 @@ function Statement({ statement, side }: { statement: DisputeStatement; side: Sid
         {statement.author_side === side ? t('dispute.yours') : t(`dispute.theirs_${statement.author_side}`)} ·{' '}
         {formatDateTime(statement.created_at)}
       </p>
-      <p className="pre-wrap" lang={shown.lang}>
+      {/* dir="auto": a statement keeps any characters, and its own direction cannot reorder the page (issue 33) */}
+      <p className="pre-wrap" lang={shown.lang} dir="auto" data-testid="statement-text">
         {shown.text}
       </p>
       {shown.mark && <p className="hint">{shown.mark}</p>}
@@ -38,11 +39,21 @@ function Statement({ statement, side }: { statement: DisputeStatement; side: Sid
   );
 }
 
-function AddStatement({ jobId }: { jobId: string }) {
+/**
+ * The form for one more statement, with how many this side may still write (DISPUTE_STATEMENTS_MAX a side,
+ * issue 33) shown before anyone writes; none left: only that.
+ */
+function AddStatement({ jobId, left, max }: { jobId: string; left: number; max: number }) {
   const { t } = useTranslation('jobs');
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [add, result] = jobsApi.useAddDisputeStatementMutation();
+  if (left <= 0)
+    return (
+      <p className="muted" data-testid="statements-left">
+        {t('dispute.noStatementsLeft', { max })}
+      </p>
+    );
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     const statement = text.trim();
@@ -56,6 +67,9 @@ function AddStatement({ jobId }: { jobId: string }) {
   };
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate>
+      <p className="hint" data-testid="statements-left">
+        {t('dispute.statementsLeft', { count: left, max })}
+      </p>
       <Field
         label={t('dispute.addStatement')}
         hint={t('dispute.statementHint', { count: text.trim().length, max: STATEMENT_MAX })}
@@ -132,7 +146,9 @@ export function DisputePanel({ job, side }: { job: JobPosting; side: Side }) {
           ))}
         </ul>
       )}
-      {dispute.status === 'open' && !resolution && <AddStatement jobId={job.id} />}
+      {dispute.status === 'open' && !resolution && (
+        <AddStatement jobId={job.id} left={dispute.statements_left} max={dispute.statements_max} />
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // The member side of a dispute (issue 17): both parties see the statements (original, translation on demand),
 // add their own while it is open, and read the operator's decision and note once decided.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '../../app/i18n';
 import type { DisputeStatement, JobDispute } from './jobsApi';
@@ -29,6 +29,8 @@ function disputedJob(restaurantId: string, resolution: JobDispute['resolution'] 
     status: resolution ? 'resolved' : 'open',
     opened_at: at,
     statements: [chefStatement],
+    statements_max: 10,
+    statements_left: resolution ? 0 : 10,
     resolution,
   };
   const job = makeJob({
@@ -38,6 +40,22 @@ function disputedJob(restaurantId: string, resolution: JobDispute['resolution'] 
     applications: [],
   });
   return { ...job, dispute };
+}
+
+/** The chef's statement in English, which no translator translated. */
+const untranslatedEnglish = (text: string): DisputeStatement => ({
+  ...chefStatement,
+  text,
+  language: 'en',
+  translated_text: null,
+  translated_language: null,
+});
+
+/** GET /jobs/{id} answers the job with this one statement. */
+function withOneStatement(job: ReturnType<typeof disputedJob>, statement: DisputeStatement) {
+  fakeApi.on('GET', `/jobs/${job.id}`, {
+    body: { job: { ...job, dispute: { ...job.dispute, statements: [statement] } } },
+  });
 }
 
 const decision = {
@@ -165,20 +183,78 @@ describe('the dispute panel on the job page', () => {
   test('in Spanish, a statement in English that no translator translated says "Sin traducir"', async () => {
     const { user } = signedIn('restaurant', { language: 'es' });
     const job = disputedJob(user.id);
-    const english = {
-      ...chefStatement,
-      text: 'I arrived at six.',
-      language: 'en' as const,
-      translated_text: null,
-      translated_language: null,
-    };
-    fakeApi.on('GET', `/jobs/${job.id}`, {
-      body: { job: { ...job, dispute: { ...job.dispute, statements: [english] } } },
-    });
+    withOneStatement(job, untranslatedEnglish('I arrived at six.'));
     renderApp(`/jobs/${job.id}`);
     const statement = await screen.findByTestId('dispute-statement');
     expect(within(statement).getByText('I arrived at six.').getAttribute('lang')).toBe('en');
     expect(within(statement).getByTestId('translation-mark').textContent).toBe('Sin traducir');
+  });
+});
+
+describe('bounded statements (issue 33)', () => {
+  test('the form says how many statements are left before anyone writes; the count follows each one', async () => {
+    const { user } = signedIn('restaurant');
+    let job = { ...disputedJob(user.id) };
+    job = { ...job, dispute: { ...job.dispute, statements_left: 2 } };
+    fakeApi.on('GET', `/jobs/${job.id}`, () => ({ body: { job } }));
+    fakeApi.on('POST', `/jobs/${job.id}/dispute`, () => {
+      job = { ...job, dispute: { ...job.dispute, statements_left: job.dispute.statements_left - 1 } };
+      return { status: 201, body: { statement: chefStatement, job } };
+    });
+    renderApp(`/jobs/${job.id}`);
+    const panel = await screen.findByTestId('dispute-panel');
+    expect(within(panel).getByTestId('statements-left').textContent).toBe(
+      'You can add 2 more statements (at most 10 for each side).',
+    );
+    await userEvent.type(within(panel).getByLabelText('Add a statement for the operator'), 'Late.');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Add statement' }));
+    await waitFor(() =>
+      expect(within(panel).getByTestId('statements-left').textContent).toBe(
+        'You can add 1 more statement (at most 10 for each side).',
+      ),
+    );
+    await userEvent.type(within(panel).getByLabelText('Add a statement for the operator'), 'Later.');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Add statement' }));
+    // none left: no form, only why
+    await waitFor(() => expect(within(panel).queryByRole('textbox')).toBeNull());
+    expect(within(panel).getByTestId('statements-left').textContent).toBe(
+      'You have added the 10 statements each side can write. The operator has them all.',
+    );
+  });
+
+  test('in Spanish, the count and the refusal for writing too fast', async () => {
+    const { user } = signedIn('restaurant', { language: 'es' });
+    const job = disputedJob(user.id);
+    fakeApi.on('GET', `/jobs/${job.id}`, { body: { job } });
+    fakeApi.on('POST', `/jobs/${job.id}/dispute`, {
+      status: 429,
+      body: {
+        error: 'You are writing statements too quickly: please wait a minute',
+        code: 'JOBS.STATEMENTS_TOO_FAST',
+        retry_after_seconds: 40,
+      },
+    });
+    renderApp(`/jobs/${job.id}`);
+    expect((await screen.findByTestId('statements-left')).textContent).toBe(
+      'Puedes añadir 10 declaraciones más (como máximo 10 por cada parte).',
+    );
+    await userEvent.type(screen.getByLabelText('Añadir una declaración para el operador'), 'Tarde.');
+    await userEvent.click(screen.getByRole('button', { name: 'Añadir declaración' }));
+    expect(
+      await screen.findByText(
+        'Estás añadiendo declaraciones demasiado rápido. Espera un minuto y luego añade la siguiente.',
+      ),
+    ).toBeTruthy();
+  });
+
+  test('a statement written with a right-to-left override is shown as written, isolated from the page', async () => {
+    const { user } = signedIn('restaurant');
+    const job = disputedJob(user.id);
+    withOneStatement(job, untranslatedEnglish('\u202Eepyt ,ecnis ot stuo'));
+    renderApp(`/jobs/${job.id}`);
+    const text = within(await screen.findByTestId('dispute-statement')).getByTestId('statement-text');
+    expect(text.textContent).toBe('\u202Eepyt ,ecnis ot stuo');
+    expect(text.getAttribute('dir')).toBe('auto');
   });
 });
 

@@ -97,6 +97,8 @@ test("the operator's note on a decision reaches a Spanish-speaking cook in Spani
       status: 'resolved',
       opened_at: new Date(Date.now() - 20 * HOUR).toISOString(),
       statements: [],
+      statements_max: 10,
+      statements_left: 0,
       resolution: {
         chef_pay_cents: 4_000,
         fee_cents: 280,

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Reliability } from '../profile/Reliability';
@@ -74,7 +75,8 @@ function Statement({ statement: s }: { statement: OpsDispute['statements'][numbe
       <p className="hint">
         {t(`dispute.${s.author_side}`)} · {formatDateTime(s.created_at)}
       </p>
-      <p className="pre-wrap" lang={shown.lang}>
+      {/* dir="auto": a statement keeps any characters, and its own direction cannot reorder the page (issue 33) */}
+      <p className="pre-wrap" lang={shown.lang} dir="auto" data-testid="statement-text">
         {shown.text}
       </p>
       {shown.mark && <p className="hint">{shown.mark}</p>}
@@ -99,19 +101,79 @@ function ThreadMessage({ message: m, who }: { message: OpsMessage; who: string }
   );
 }
 
-function Statements({ dispute }: { dispute: OpsDispute }) {
+/** The "more" control: the next page of statements, after the last one shown. */
+function MoreStatements({ onMore }: { onMore: () => void }) {
   const { t } = useTranslation('ops');
   return (
+    <button type="button" className="btn btn-secondary" onClick={onMore} data-testid="more-statements">
+      {t('dispute.moreStatements')}
+    </button>
+  );
+}
+
+/** A further page of statements; the last page shown offers the next one. */
+function StatementsPage({
+  jobId,
+  after,
+  last,
+  onMore,
+}: {
+  jobId: string;
+  after: string;
+  last: boolean;
+  onMore: (after: string) => void;
+}) {
+  const query = opsApi.useDisputeStatementsQuery({ jobId, after });
+  return (
+    <Loaded query={query}>
+      {({ dispute }) => (
+        <>
+          <ul className="plain-list">
+            {dispute.statements.map((s) => (
+              <Statement key={s.id} statement={s} />
+            ))}
+          </ul>
+          {last && dispute.statements_next && (
+            <MoreStatements onMore={() => onMore(dispute.statements_next!)} />
+          )}
+        </>
+      )}
+    </Loaded>
+  );
+}
+
+/** The statements, oldest first, a page at a time (the case file brings the first page). */
+function Statements({ dispute }: { dispute: OpsDispute }) {
+  const { t } = useTranslation('ops');
+  // the `after` of every further page shown, in order
+  const [pages, setPages] = useState<string[]>([]);
+  const more = (after: string) => setPages((shown) => (shown.includes(after) ? shown : [...shown, after]));
+  const count = dispute.chef.statements_count + dispute.restaurant.statements_count;
+  return (
     <section aria-labelledby="statements-title">
-      <h2 id="statements-title">{t('dispute.statements')}</h2>
+      <h2 id="statements-title">{t('dispute.statementsCount', { count })}</h2>
       {dispute.statements.length === 0 ? (
         <p className="muted">{t('dispute.noStatements')}</p>
       ) : (
-        <ul className="plain-list">
-          {dispute.statements.map((s) => (
-            <Statement key={s.id} statement={s} />
+        <>
+          <ul className="plain-list">
+            {dispute.statements.map((s) => (
+              <Statement key={s.id} statement={s} />
+            ))}
+          </ul>
+          {pages.length === 0 && dispute.statements_next && (
+            <MoreStatements onMore={() => more(dispute.statements_next!)} />
+          )}
+          {pages.map((after, i) => (
+            <StatementsPage
+              key={after}
+              jobId={dispute.job.id}
+              after={after}
+              last={i === pages.length - 1}
+              onMore={more}
+            />
           ))}
-        </ul>
+        </>
       )}
     </section>
   );

@@ -24,6 +24,7 @@ export default function DisputesPage() {
                 t('disputes.chef'),
                 t('disputes.restaurant'),
                 t('disputes.amounts'),
+                t('disputes.statements'),
                 t('disputes.age'),
               ]}
             >
@@ -42,6 +43,12 @@ export default function DisputesPage() {
                     {t('disputes.amountsText', {
                       pay: formatCents(d.job.subtotal_cents),
                       total: formatCents(d.job.total_cents),
+                    })}
+                  </td>
+                  <td data-testid="dispute-statements">
+                    {t('disputes.statementsText', {
+                      chef: d.chef.statements_count,
+                      restaurant: d.restaurant.statements_count,
                     })}
                   </td>
                   <td>

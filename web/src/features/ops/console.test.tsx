@@ -77,9 +77,17 @@ describe('the disputes queue', () => {
         'Maria Lopez',
         'North Loop Kitchen',
         '$100.00 shift pay · $107.00 charged',
+        'Chef 1 · restaurant 0',
         '3 d 8 h Overdue',
       ],
-      ['Line Cook', 'Maria Lopez', 'North Loop Kitchen', '$100.00 shift pay · $107.00 charged', '5 h '],
+      [
+        'Line Cook',
+        'Maria Lopez',
+        'North Loop Kitchen',
+        '$100.00 shift pay · $107.00 charged',
+        'Chef 1 · restaurant 0',
+        '5 h ',
+      ],
     ]);
     expect(within(rows[0]).getByRole('link', { name: 'Line Cook' }).getAttribute('href')).toBe(
       `/ops/disputes/${old.job.id}`,
@@ -89,6 +97,7 @@ describe('the disputes queue', () => {
       'Chef',
       'Restaurant',
       'Amounts',
+      'Statements',
       'Open for',
     ]);
   });

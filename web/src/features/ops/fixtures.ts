@@ -28,6 +28,20 @@ const restaurantRecord = {
   last_90_days: { completed_shifts: 9, late_cancellations: 1, disputes_lost: 0 },
 };
 
+/** The chef's statement, in Spanish with its English translation. */
+function chefStatement(at: string): OpsDispute['statements'][number] {
+  return {
+    id: id('d'),
+    author_id: id('e'),
+    author_side: 'chef',
+    text: 'Llegué a las seis y trabajé hasta el cierre.',
+    language: 'es',
+    translated_text: 'I arrived at six and worked until closing.',
+    translated_language: 'en',
+    created_at: at,
+  };
+}
+
 /** An open dispute on a 5-hour $20/h shift ($100.00 pay, $107.00 charged), opened `hoursAgo` ago. */
 export function makeDispute(hoursAgo = 30, overrides: Partial<OpsDispute> = {}): OpsDispute {
   const job = makeJob({
@@ -41,24 +55,26 @@ export function makeDispute(hoursAgo = 30, overrides: Partial<OpsDispute> = {}):
     job,
     opened_at: opened,
     overdue: hoursAgo >= 72,
-    chef: { user_id: id('e'), name: 'Maria Lopez', reliability: chefRecord },
-    restaurant: { user_id: job.restaurant_id, name: 'North Loop Kitchen', reliability: restaurantRecord },
+    chef: {
+      user_id: id('e'),
+      name: 'Maria Lopez',
+      reliability: chefRecord,
+      statements_count: 1,
+      latest_statement: chefStatement(opened),
+    },
+    restaurant: {
+      user_id: job.restaurant_id,
+      name: 'North Loop Kitchen',
+      reliability: restaurantRecord,
+      statements_count: 0,
+      latest_statement: null,
+    },
     checkouts: {
       chef: { work_completed: true, rating: 4, feedback: 'Worked the whole shift', answered_at: opened },
       restaurant: { work_completed: false, rating: 1, feedback: 'Never showed up', answered_at: opened },
     },
-    statements: [
-      {
-        id: id('d'),
-        author_id: id('e'),
-        author_side: 'chef',
-        text: 'Llegué a las seis y trabajé hasta el cierre.',
-        language: 'es',
-        translated_text: 'I arrived at six and worked until closing.',
-        translated_language: 'en',
-        created_at: opened,
-      },
-    ],
+    statements: [chefStatement(opened)],
+    statements_next: null,
     thread_size: 0,
     resolution: null,
     ...overrides,

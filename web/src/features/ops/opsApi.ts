@@ -4,6 +4,7 @@ import { api } from '../../app/api';
 
 // Request and response shapes of the console come from the contracts (z.infer), never re-declared here.
 export type OpsDispute = opsHttp.OpsDispute;
+export type OpsDisputeSummary = opsHttp.OpsDisputeSummary;
 export type DisputesResponse = z.infer<typeof opsHttp.DisputesResponse>;
 export type DisputeResponse = z.infer<typeof opsHttp.DisputeResponse>;
 export type ResolveDisputeRequest = z.input<typeof opsHttp.ResolveDisputeRequest>;
@@ -42,6 +43,11 @@ export const opsApi = opsBase.injectEndpoints({
     dispute: build.query<DisputeResponse, string>({
       query: (jobId) => `/ops/disputes/${enc(jobId)}`,
       providesTags: (_r, _e, jobId) => [{ type: 'OpsDisputes', id: jobId }],
+    }),
+    /** A further page of a case file's statements: the case file again, `statements` after `after`. */
+    disputeStatements: build.query<DisputeResponse, { jobId: string; after: string }>({
+      query: ({ jobId, after }) => `/ops/disputes/${enc(jobId)}?after=${enc(after)}`,
+      providesTags: (_r, _e, { jobId }) => [{ type: 'OpsDisputes', id: jobId }],
     }),
     resolveDispute: build.mutation<DisputeResponse, { jobId: string } & ResolveDisputeRequest>({
       query: ({ jobId, ...body }) => ({ url: `/ops/disputes/${enc(jobId)}/resolve`, method: 'POST', body }),
