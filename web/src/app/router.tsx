@@ -75,6 +75,7 @@ const opsUser = part2('opsUser');
 const opsDeadLetters = part2('opsDeadLetters');
 const opsAnomalies = part2('opsAnomalies');
 const opsAudit = part2('opsAudit');
+const opsOperators = part2('opsOperators');
 const earnings = part2('earnings');
 const receipts = part2('receipts');
 
@@ -109,6 +110,7 @@ export const routes: RouteObject[] = [
               { path: 'dead-letters', lazy: opsDeadLetters },
               { path: 'anomalies', lazy: opsAnomalies },
               { path: 'audit', lazy: opsAudit },
+              { path: 'operators', lazy: opsOperators },
               { path: '*', element: <Navigate to="/ops" replace /> },
             ],
           },
