@@ -76,6 +76,7 @@ const opsDeadLetters = part2('opsDeadLetters');
 const opsAnomalies = part2('opsAnomalies');
 const opsAudit = part2('opsAudit');
 const opsOperators = part2('opsOperators');
+const opsTwoStep = part2('opsTwoStep');
 const earnings = part2('earnings');
 const receipts = part2('receipts');
 
@@ -111,6 +112,7 @@ export const routes: RouteObject[] = [
               { path: 'anomalies', lazy: opsAnomalies },
               { path: 'audit', lazy: opsAudit },
               { path: 'operators', lazy: opsOperators },
+              { path: 'two-step', lazy: opsTwoStep },
               { path: '*', element: <Navigate to="/ops" replace /> },
             ],
           },

@@ -146,3 +146,34 @@ test('an operator who is not an admin has no Operators link, and the page loads 
   expect(within(nav).queryByRole('link', { name: 'Operators' })).toBeNull();
   expect(fakeApi.callsTo('GET', '/ops/operators')).toHaveLength(0);
 });
+
+test('any operator sets up two-step login from the account menu: password, then the key, then a code', async () => {
+  const me = signedInAs(false);
+  fakeApi.on('POST', '/auth/totp/enrol', {
+    body: { secret: 'JBSWY3DPEHPK3PXP', otpauth_uri: 'otpauth://totp/Brigade:lead?secret=JBSWY3DPEHPK3PXP' },
+  });
+  fakeApi.on('POST', '/auth/signin', { body: { session: makeSession(me), user: me } });
+  const { router } = renderApp('/ops');
+  await userEvent.click(await screen.findByRole('button', { name: /Account/ }));
+  await userEvent.click(screen.getByRole('link', { name: 'Two-step login' }));
+  expect(router.state.location.pathname).toBe('/ops/two-step');
+  await userEvent.type(await screen.findByLabelText('Your password'), 'my password 1');
+  await userEvent.click(screen.getByRole('button', { name: 'Get the key' }));
+  expect(fakeApi.callsTo('POST', '/auth/totp/enrol')[0].body).toEqual({
+    email: me.email,
+    password: 'my password 1',
+  });
+  expect((await screen.findByTestId('totp-secret')).textContent).toBe('JBSWY3DPEHPK3PXP');
+  await userEvent.type(screen.getByLabelText('6-digit code'), '123456');
+  await userEvent.click(screen.getByRole('button', { name: 'Log In' }));
+  expect(
+    await screen.findByText(
+      'Two-step login is on. From now on, logging in also asks for the code from your app.',
+    ),
+  ).toBeTruthy();
+  expect(fakeApi.callsTo('POST', '/auth/signin')[0].body).toEqual({
+    email: me.email,
+    password: 'my password 1',
+    totp: '123456',
+  });
+});

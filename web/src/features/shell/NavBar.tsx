@@ -135,6 +135,11 @@ export function NavBar({ unread = 0 }: { unread?: number }) {
                     </li>
                   </>
                 )}
+                {user.user_type === 'operator' && (
+                  <li>
+                    <Link to="/ops/two-step">{t('nav.twoStep')}</Link>
+                  </li>
+                )}
                 <li>
                   <button type="button" className="link-btn" onClick={() => void onSignOut()}>
                     {t('nav.signOut')}
