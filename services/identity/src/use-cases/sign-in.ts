@@ -23,7 +23,9 @@ export async function signIn(ctx: IdentityContext, input: z.infer<typeof identit
   const session = await ctx.database.transaction(async (tx) => {
     // Checked again with the row shared-locked: a suspension committing meanwhile either waits for this
     // session (and then ends it) or is seen here.
-    const current = await lockUser(tx, user.id, 'share');
+    // (A first code confirming two-step sign-in writes the row: locked for update from the start then.)
+    const confirming = Boolean(user.totpSecret && !user.totpConfirmedAt && input.totp);
+    const current = await lockUser(tx, user.id, confirming ? 'update' : 'share');
     if (!current || current.removedAt || current.passwordHash !== user.passwordHash)
       throw IdentityErrors.invalidCredentials();
     if (current.suspendedAt) throw IdentityErrors.suspended();
