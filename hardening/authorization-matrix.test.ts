@@ -116,6 +116,17 @@ export const MATRIX: Record<string, Row> = {
     body: () => ({}),
     expect: everyone(400),
   },
+  // issue 33: with the current password, as sign-in
+  'POST /auth/password/change': {
+    path: () => '/auth/password/change',
+    body: () => ({}),
+    expect: everyone(400),
+  },
+  'POST /auth/totp/enrol': {
+    path: () => '/auth/totp/enrol',
+    body: () => ({}),
+    expect: everyone(400),
+  },
   'GET /auth/jwks.json': { path: () => '/auth/jwks.json', expect: everyone(200) },
   // Any account's own: an operator reads its account (profile null) and sets its language.
   'GET /profiles/me': { path: () => '/profiles/me', expect: { ...signedIn(200), operator: 200 } },
@@ -406,6 +417,17 @@ export const MATRIX: Record<string, Row> = {
     path: (f) => `/ops/users/${f.otherChef.id}/reinstate`,
     body: (_f, p) => ({ reason: p === 'operator' ? 'x'.repeat(1001) : 'Matrix' }),
     expect: onlyOperators(400),
+  },
+  // Operators (issue 33): the operator of OPERATOR_EMAIL is an admin; never removes itself (409).
+  'GET /ops/operators': { path: () => '/ops/operators', expect: onlyOperators(200) },
+  'POST /ops/operators': {
+    path: () => '/ops/operators',
+    body: (_f, p) => ({ email: p === 'operator' ? 'not an email' : 'matrix.new.ops@brigade.test' }),
+    expect: onlyOperators(400),
+  },
+  'DELETE /ops/operators/{operatorId}': {
+    path: (f) => `/ops/operators/${f.operator.id}`,
+    expect: onlyOperators(409),
   },
   'GET /ops/dead-letters': { path: () => '/ops/dead-letters', expect: onlyOperators(200) },
   'POST /ops/dead-letters/redrive': {

@@ -77,6 +77,8 @@ const AUTH_LIMITED = new Set([
   '/auth/resend-code',
   '/auth/password/forgot',
   '/auth/password/reset',
+  '/auth/password/change',
+  '/auth/totp/enrol',
 ]);
 
 let stack: Stack;
@@ -90,6 +92,7 @@ let accountId: string;
 /** The console's routes are fuzzed with an operator's token (issue 17); suspensions land on a spare chef. */
 const OPERATOR = { email: 'hostile-ops@brigade.test', password: 'hostile-operator-password-1' };
 let operatorToken: string;
+let operatorId: string;
 let spareChef: Account;
 
 const counts = {
@@ -116,6 +119,7 @@ beforeAll(async () => {
     await stack.call('POST', '/api/auth/signin', { body: OPERATOR, ip: randomClientIp() }),
     200,
   ).body.session.access_token;
+  operatorId = JSON.parse(Buffer.from(operatorToken.split('.')[1], 'base64url').toString()).sub;
   [job, spareJob] = await Promise.all([postJob(stack, restaurant), postJob(stack, restaurant)]);
   await payJob(stack, restaurant, job);
   application = await apply(stack, chef, job);
@@ -195,6 +199,14 @@ function baseBody(r: Route, who: Who | undefined): fc.Arbitrary<Record<string, u
       return phoneArb.map((phone) => ({ phone }));
     case 'POST /auth/password/reset':
       return phoneArb.map((phone) => ({ phone, code: '123456', password: 'long enough pw' }));
+    // Issue 33: a wrong current password (401, nothing changed); the operator adds itself again (409) and
+    // never removes itself (409).
+    case 'POST /auth/password/change':
+      return constant({ email: chef.email, password: 'wrong password!', new_password: 'long enough pw 2' });
+    case 'POST /auth/totp/enrol':
+      return constant({ email: OPERATOR.email, password: 'wrong password!' });
+    case 'POST /ops/operators':
+      return constant({ email: OPERATOR.email });
     case 'PATCH /profiles/me':
       return constant({ language_preference: 'en' });
     case 'POST /profiles/restaurant':
@@ -281,6 +293,7 @@ function pathFor(r: Route, who: Who | undefined, hostileId?: string) {
     '/ops/disputes/{jobId}': job.id,
     '/ops/jobs/{jobId}': job.id,
     '/ops/users/{userId}': spareChef?.id,
+    '/ops/operators/{operatorId}': operatorId,
   };
   return `/api${r.path.replace(/\{(\w+)\}/g, (m, _name, offset) => {
     const prefix = r.path.slice(0, offset) + m;

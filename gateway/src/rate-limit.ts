@@ -256,6 +256,9 @@ export const AUTH_LIMITS: Record<
     accountField: 'phone',
     orField: 'email',
   },
+  // issue 33: a password check each, as sign-in (and an operator's 6-digit code with it)
+  '/auth/password/change': { perIp: [30, 900], perAccount: [10, 900], accountField: 'email' },
+  '/auth/totp/enrol': { perIp: [30, 900], perAccount: [10, 900], accountField: 'email' },
 };
 
 export function normalizeAccount(field: 'email' | 'phone', value: unknown): string | null {

@@ -34,6 +34,8 @@ export const User = z
     language_preference: Language,
     phone_verified: z.boolean(),
     created_at: z.string(),
+    /** operators only (issue 33): manages the other operators (the console's Operators page) */
+    admin: z.boolean().optional(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof User>;
@@ -182,10 +184,20 @@ export const SignupRequest = z
   .refine((b) => b.tosAccepted !== false, { message: 'You must accept the terms', path: ['tosAccepted'] })
   .meta({ id: 'SignupRequest' });
 
+/** A 6-digit code of an authenticator app (an operator's second factor, issue 33). */
+export const TotpCode = z
+  .string({ error: 'Enter the 6-digit code of your authenticator app' })
+  .regex(/^\d{6}$/, 'Enter the 6-digit code of your authenticator app');
+
 export const SigninRequest = z
   .object({
     email: Email,
     password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+    /**
+     * Operators with two-step sign-in (issue 33): the authenticator's code. Without it such an operator is
+     * answered 401 IDENTITY.TOTP_REQUIRED; the first right code after enrolling confirms the enrolment.
+     */
+    totp: TotpCode.optional(),
   })
   .meta({ id: 'SigninRequest' });
 
@@ -239,6 +251,36 @@ export const ResetPasswordRequest = z
   })
   .refine(oneAccount, ONE_ACCOUNT)
   .meta({ id: 'ResetPasswordRequest' });
+
+/**
+ * A new password, given the current one (issue 33): the way out of a one-time password (sign-in answers 403
+ * IDENTITY.PASSWORD_CHANGE_REQUIRED until then). Every session of the account ends.
+ */
+export const ChangePasswordRequest = z
+  .object({
+    email: Email,
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+    new_password: Password,
+    /** an operator with two-step sign-in: the authenticator's code */
+    totp: TotpCode.optional(),
+  })
+  .refine((b) => b.new_password !== b.password, {
+    message: 'Choose a new password, not the current one',
+    path: ['new_password'],
+  })
+  .meta({ id: 'ChangePasswordRequest' });
+
+/** An operator's two-step sign-in enrolment (issue 33): their email and password prove who asks. */
+export const TotpEnrolRequest = z
+  .object({
+    email: Email,
+    password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(256),
+  })
+  .meta({ id: 'TotpEnrolRequest' });
+/** The secret to add to an authenticator app (typed, or the otpauth URI as a QR code). */
+export const TotpEnrolment = z
+  .object({ secret: z.string(), otpauth_uri: z.string() })
+  .meta({ id: 'TotpEnrolment' });
 
 export const AuthResponse = z.object({ session: Session, user: User }).meta({ id: 'AuthResponse' });
 /** Sign-up: `code_sent` is false when no verification code could be texted (see POST /auth/resend-code). */
@@ -438,6 +480,24 @@ export const identityRoutes: RouteDoc[] = [
     auth: 'public',
     body: ResetPasswordRequest,
     response: MessageResponse,
+  },
+  {
+    method: 'post',
+    path: '/auth/password/change',
+    summary:
+      'Change the password with the current one (a one-time password must be changed so); every session of the account ends',
+    auth: 'public',
+    body: ChangePasswordRequest,
+    response: MessageResponse,
+  },
+  {
+    method: 'post',
+    path: '/auth/totp/enrol',
+    summary:
+      "An operator's two-step sign-in: a new secret for an authenticator app; the first sign-in with its code confirms it (409 IDENTITY.TOTP_ALREADY_ENROLLED once confirmed)",
+    auth: 'public',
+    body: TotpEnrolRequest,
+    response: TotpEnrolment,
   },
   { method: 'get', path: '/auth/jwks.json', summary: 'Public keys that sign access tokens', auth: 'public' },
   {

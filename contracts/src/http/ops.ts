@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RouteDoc } from '../common';
-import { AccountType, Language } from './identity';
+import { AccountType, Language, SigninRequest } from './identity';
 import { DisputeResolution, DisputeStatement, Job } from './jobs';
 import { ChefReliability, RestaurantReliability } from './reliability';
 
@@ -243,6 +243,33 @@ export const ReinstateRequest = z.object({
 });
 export const OpsUserResponse = z.object({ user: OpsUser });
 
+// ---------- operators (identity, issue 33): admins only ----------
+
+export const OpsOperator = z
+  .object({
+    id: Id,
+    email: z.string(),
+    /** manages the other operators */
+    admin: z.boolean(),
+    created_at: z.string(),
+    suspension: Suspension.nullable(),
+    /** still on a one-time password: signs in nowhere until it is changed */
+    password_change_required: z.boolean(),
+    /** two-step sign-in confirmed */
+    totp_enrolled: z.boolean(),
+  })
+  .meta({ id: 'OpsOperator' });
+export type OpsOperator = z.infer<typeof OpsOperator>;
+export const OperatorsResponse = z.object({ operators: z.array(OpsOperator) });
+export const AddOperatorRequest = z.object({
+  email: SigninRequest.shape.email,
+  admin: z.boolean({ error: 'admin is true or false' }).optional(),
+});
+export type AddOperatorRequest = z.infer<typeof AddOperatorRequest>;
+/** The new operator and their one-time password: shown once, to be changed at their first sign-in. */
+export const AddOperatorResponse = z.object({ operator: OpsOperator, one_time_password: z.string() });
+export const OpsOperatorResponse = z.object({ operator: OpsOperator });
+
 // ---------- dead letters (every service: each lists and redrives its own queues) ----------
 
 export const DeadLetterMessage = z.object({
@@ -370,7 +397,7 @@ export const opsRoutes: Array<RouteDoc & { service: string }> = [
     method: 'post',
     path: '/ops/users/{userId}/suspend',
     summary:
-      'Suspend a user: sessions end within 3 s, pending applications withdrawn, unfilled shifts cancelled',
+      'Suspend a user: sessions end within 3 s, pending applications withdrawn, unfilled shifts cancelled (an operator: admins only, not oneself, not the last admin)',
     auth: 'operator',
     body: SuspendRequest,
     response: OpsUserResponse,
@@ -383,6 +410,33 @@ export const opsRoutes: Array<RouteDoc & { service: string }> = [
     auth: 'operator',
     body: ReinstateRequest,
     response: OpsUserResponse,
+    service: 'identity',
+  },
+  {
+    method: 'get',
+    path: '/ops/operators',
+    summary: 'The operators (admins only: 403 IDENTITY.ADMIN_ONLY for other operators)',
+    auth: 'operator',
+    response: OperatorsResponse,
+    service: 'identity',
+  },
+  {
+    method: 'post',
+    path: '/ops/operators',
+    summary: 'Add an operator (admins only); answers a one-time password, to be changed at the first sign-in',
+    auth: 'operator',
+    body: AddOperatorRequest,
+    response: AddOperatorResponse,
+    status: 201,
+    service: 'identity',
+  },
+  {
+    method: 'delete',
+    path: '/ops/operators/{operatorId}',
+    summary:
+      'Remove an operator (admins only; not oneself, not the last admin): every session of theirs ends within 3 s',
+    auth: 'operator',
+    response: OpsOperatorResponse,
     service: 'identity',
   },
   {

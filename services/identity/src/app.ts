@@ -24,6 +24,7 @@ import { agreementsRouter } from './http/agreements.router';
 import { uploadsRouter } from './http/uploads.router';
 import { opsRouter } from './http/ops.router';
 import { saveOperator } from './use-cases/save-operator';
+import { announceRecentlyEnded } from './use-cases/revoke-sessions';
 import { subscriptions } from './events/subscriptions';
 
 export const SERVICE_NAME = 'identity';
@@ -63,16 +64,21 @@ export async function createIdentityService(
   };
   // The operator of OPERATOR_EMAIL / OPERATOR_PASSWORD: created, or its password updated, before any sign-in.
   if (config.OPERATOR_EMAIL && config.OPERATOR_PASSWORD) {
-    const operator = await saveOperator(
-      database,
-      { email: config.OPERATOR_EMAIL, password: config.OPERATOR_PASSWORD },
-      config.ARGON2_MEMORY_KIB,
-    );
+    const operator = await saveOperator(context, {
+      email: config.OPERATOR_EMAIL,
+      password: config.OPERATOR_PASSWORD,
+    });
     logger.info(
       { operator: operator.email, outcome: operator.outcome },
-      'operator account from OPERATOR_EMAIL',
+      operator.outcome === 'removed'
+        ? 'the operator of OPERATOR_EMAIL was removed by an admin: left removed'
+        : 'operator account from OPERATOR_EMAIL',
     );
   }
+  // Sessions that ended shortly before this start (a password change, a suspension, a removal) are refused
+  // again at once: the embedded default's ended sessions lived in the previous process's memory (ADR 24).
+  const reannounced = await announceRecentlyEnded(context).catch(() => 0);
+  if (reannounced > 0) logger.info({ sessions: reannounced }, 'recently ended sessions announced again');
 
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
   app.use(authRouter(context));

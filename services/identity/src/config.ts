@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { identityHttp, LIMITS } from '@brigade/contracts';
+import { identityHttp, LIMITS, parseDuration } from '@brigade/contracts';
 import {
   baseConfigSchema,
   envFlag,
@@ -8,6 +8,23 @@ import {
   requireProviderOrSandbox,
   requireSandboxSettings,
 } from '@brigade/kit';
+
+/** A duration such as `12h`, `30m` or `60s` -> milliseconds, between `min` and `max`. */
+const durationMs = (name: string, fallback: string, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const ms = parseDuration(v?.trim() || fallback);
+      if (ms === null || ms < min || ms > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a duration like 12h, 30m or 60s, from ${min / 1000}s to ${max / 86_400_000}d (got "${v}")`,
+        });
+        return z.NEVER;
+      }
+      return ms;
+    });
 
 export const identityConfigSchema = baseConfigSchema
   .extend({
@@ -37,6 +54,13 @@ export const identityConfigSchema = baseConfigSchema
      * changed. Both or neither. More operators: `npm run operator -- add <email>`.
      */
     OPERATOR_EMAIL: optionalText.pipe(identityHttp.SigninRequest.shape.email.optional()),
+    /**
+     * How long an operator's session lasts from sign-in (issue 33): refreshing never carries it further, and no
+     * access token outlives it. Members keep REFRESH_TOKEN_TTL_DAYS.
+     */
+    OPERATOR_SESSION_TTL: durationMs('OPERATOR_SESSION_TTL', '12h', 10_000, 30 * 86_400_000),
+    /** Every operator signs in with an authenticator app's code too (issue 33); optional for each without it. */
+    OPERATOR_REQUIRE_TOTP: envFlag,
     OPERATOR_PASSWORD: z
       .string()
       .optional()

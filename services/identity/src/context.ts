@@ -20,3 +20,11 @@ export interface IdentityContext {
   /** Work started after the answer went out (a password reset's text); `stop` waits for it. */
   afterAnswer: AfterAnswer;
 }
+
+/**
+ * What the operator use cases work with (issue 33): `npm run operator` builds it from identity's database and
+ * the shared revocations, without the rest of the service.
+ */
+export type OperatorsContext = Pick<IdentityContext, 'database' | 'revocations' | 'logger'> & {
+  config: Pick<IdentityConfig, 'ACCESS_TOKEN_TTL_SECONDS' | 'ARGON2_MEMORY_KIB'>;
+};

@@ -1,22 +1,31 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase, sql } from '@brigade/kit';
 import { requireRealServers, uniqueName } from '@brigade/kit/testing';
 import { verifyPassword } from '../src/domain/passwords';
+import { runOperatorCommand } from '../../../scripts/operator-command';
 
-// `npm run operator -- add <email>` as a person runs it: a child process, against real PostgreSQL.
+// `npm run operator -- list | add | remove | suspend | reinstate | reset-password` (issue 33) as a person runs
+// it (its work in this process, and once its entry as a child process), on the embedded data (a PGlite folder, BRIGADE_DATA_DIR) and against real PostgreSQL.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-function runCli(args: string[], env: Record<string, string | undefined>, stdin = '') {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, ARGON2_MEMORY_KIB: '1024', ...env };
+function runCli(args: string[], env: Record<string, string | undefined>) {
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    ARGON2_MEMORY_KIB: '1024',
+    LOG_LEVEL: 'silent',
+    ...env,
+  };
   for (const [k, v] of Object.entries(childEnv)) if (v === undefined) delete childEnv[k];
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/operator.ts', ...args], {
       cwd: ROOT,
       env: childEnv,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
@@ -24,25 +33,95 @@ function runCli(args: string[], env: Record<string, string | undefined>, stdin =
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
   });
 }
 
-describe('npm run operator (usage and embedded refusal)', () => {
-  test('without DATABASE_URL it refuses clearly and points at OPERATOR_EMAIL', async () => {
-    const res = await runCli(['add', 'ops@example.com'], { DATABASE_URL: undefined, OPERATOR_PASSWORD: 'x' });
-    expect(res.code).toBe(1);
-    expect(res.stderr).toContain('real mode only: set DATABASE_URL');
-    expect(res.stderr).toContain('OPERATOR_EMAIL');
-  }, 30_000);
+/** The command in this process (fast): its exit code and what it printed. */
+async function run(args: string[], env: Record<string, string | undefined>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runOperatorCommand(
+    args,
+    { ...process.env, ARGON2_MEMORY_KIB: '1024', LOG_LEVEL: 'silent', ...env },
+    { out: (l) => out.push(l), err: (l) => err.push(l) },
+  );
+  return { code, stdout: out.map((l) => `${l}\n`).join(''), stderr: err.join('\n') };
+}
 
-  test('a wrong command shows the usage', async () => {
-    for (const args of [[], ['remove', 'ops@example.com'], ['add', 'a@b.c', 'extra']]) {
-      const res = await runCli(args, {});
-      expect(res.code).toBe(2);
-      expect(res.stderr).toContain('usage: DATABASE_URL=postgres://... npm run operator -- add <email>');
+const oneTimePassword = (stdout: string) => /One-time password: (\S+)/.exec(stdout)?.[1];
+
+describe('npm run operator on the embedded data', () => {
+  let dataDir: string;
+  const env = () => ({ DATABASE_URL: undefined, BRIGADE_DATA_DIR: dataDir });
+  beforeAll(() => {
+    dataDir = path.join(mkdtempSync(path.join(os.tmpdir(), 'operator-cli-')), 'pglite');
+  });
+  afterAll(() => rmSync(path.dirname(dataDir), { recursive: true, force: true }));
+
+  test('a wrong command shows the usage; without embedded data it says to start once', async () => {
+    for (const args of [[], ['promote', 'a@b.co'], ['add'], ['add', 'a@b.co', '--root'], ['list', 'x']]) {
+      const res = await run(args, env());
+      expect([res.code, res.stderr]).toEqual([
+        2,
+        expect.stringContaining('usage: npm run operator -- <command>'),
+      ]);
     }
+    const res = await run(['list'], env());
+    expect(res).toMatchObject({ code: 1, stderr: expect.stringContaining('run `npm start` once first') });
+    // The entry itself, as a person runs it: the usage, and exit code 2.
+    const spawned = await runCli(['promote'], env());
+    expect([spawned.code, spawned.stderr]).toEqual([2, expect.stringContaining('usage: npm run operator')]);
   }, 60_000);
+
+  test('add, list, suspend, reinstate, reset-password and remove, each audited', async () => {
+    const { PGlite } = await import('@electric-sql/pglite');
+    await (await PGlite.create(dataDir)).close();
+
+    const added = await run(['add', 'Lead@Brigade.test', '--admin'], env());
+    expect(added).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('lead@brigade.test added (admin)'),
+    });
+    expect(oneTimePassword(added.stdout)).toMatch(/^\S{12,}$/);
+    expect((await run(['add', 'second@brigade.test'], env())).code).toBe(0);
+    // The only admin is never suspended nor removed, even from the command line.
+    expect(await run(['suspend', 'lead@brigade.test'], env())).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('IDENTITY.LAST_ADMIN'),
+    });
+    expect(await run(['suspend', 'second@brigade.test', 'Lost', 'laptop'], env())).toMatchObject({
+      code: 0,
+    });
+    expect(await run(['reinstate', 'second@brigade.test'], env())).toMatchObject({ code: 0 });
+    const reset = await run(['reset-password', 'second@brigade.test'], env());
+    expect(oneTimePassword(reset.stdout)).toMatch(/^\S{12,}$/);
+    expect(await run(['remove', 'second@brigade.test'], env())).toMatchObject({ code: 0 });
+    const list = await run(['list'], env());
+    expect(list.code).toBe(0);
+    expect(list.stdout.trim().split('\n')).toEqual([
+      'lead@brigade.test  admin, active, one-time password not changed yet',
+    ]);
+
+    const pglite = await PGlite.create(dataDir);
+    try {
+      const { rows } = await pglite.query<{ action: string; operator_email: string }>(
+        'select action, operator_email from identity.audit_log order by at, action',
+      );
+      expect(rows.map((r) => r.action)).toEqual([
+        'operator.add',
+        'operator.add',
+        'operator.suspend',
+        'operator.reinstate',
+        'operator.password_reset',
+        'operator.remove',
+      ]);
+      expect(new Set(rows.map((r) => r.operator_email))).toEqual(
+        new Set([`npm run operator (${os.userInfo().username}@${os.hostname()})`]),
+      );
+    } finally {
+      await pglite.close();
+    }
+  }, 120_000);
 });
 
 const base = process.env.DATABASE_URL;
@@ -69,54 +148,44 @@ const base = process.env.DATABASE_URL;
       const [row] = await database.rows<{
         user_type: string;
         password_hash: string;
-        phone_verified: boolean;
-      }>(sql`select user_type, password_hash, phone_verified from identity.users where email = ${email}`);
+        admin: boolean;
+        password_change_required: boolean;
+        suspended_at: Date | null;
+        removed_at: Date | null;
+      }>(sql`select * from identity.users where email = ${email}`);
       return row;
     } finally {
       await database.close();
     }
   }
 
-  test('creates the operator, updates its password, reads a piped password typed twice', async () => {
+  test('add prints a one-time password that must be changed; suspend, reinstate, reset-password, remove', async () => {
     const env = { DATABASE_URL: base, IDENTITY_DATABASE_URL: url };
-    const created = await runCli(['add', 'New.Ops@Example.com'], {
-      ...env,
-      OPERATOR_PASSWORD: 'first password',
-    });
-    expect(created).toMatchObject({
+    const added = await run(['add', 'New.Ops@Example.com', '--admin'], env);
+    expect(added).toMatchObject({
       code: 0,
-      stdout: expect.stringContaining('new.ops@example.com created'),
+      stdout: expect.stringContaining('new.ops@example.com added (admin)'),
     });
     let row = await operatorRow('new.ops@example.com');
-    expect(row).toMatchObject({ user_type: 'operator', phone_verified: true });
-    expect(await verifyPassword(row!.password_hash, 'first password')).toBe(true);
+    expect(row).toMatchObject({ user_type: 'operator', admin: true, password_change_required: true });
+    expect(await verifyPassword(row!.password_hash, oneTimePassword(added.stdout)!)).toBe(true);
 
-    const same = await runCli(['add', 'new.ops@example.com'], {
-      ...env,
-      OPERATOR_PASSWORD: 'first password',
+    expect((await run(['add', 'other@example.com'], env)).code).toBe(0);
+    expect((await run(['suspend', 'other@example.com'], env)).code).toBe(0);
+    expect((await operatorRow('other@example.com'))!.suspended_at).not.toBeNull();
+    expect((await run(['reinstate', 'other@example.com'], env)).code).toBe(0);
+    expect((await operatorRow('other@example.com'))!.suspended_at).toBeNull();
+    const reset = await run(['reset-password', 'other@example.com'], env);
+    expect(reset.code).toBe(0);
+    row = await operatorRow('other@example.com');
+    expect(await verifyPassword(row!.password_hash, oneTimePassword(reset.stdout)!)).toBe(true);
+    expect((await run(['remove', 'other@example.com'], env)).code).toBe(0);
+    expect((await operatorRow('other@example.com'))!.removed_at).not.toBeNull();
+    expect(await run(['list'], env)).toMatchObject({
+      code: 0,
+      stdout: 'new.ops@example.com  admin, active, one-time password not changed yet\n',
     });
-    expect(same).toMatchObject({ code: 0, stdout: expect.stringContaining('nothing changed') });
-
-    const piped = await runCli(
-      ['add', 'new.ops@example.com'],
-      { ...env, OPERATOR_PASSWORD: undefined },
-      'second password\nsecond password\n',
-    );
-    expect(piped).toMatchObject({ code: 0, stdout: expect.stringContaining('password updated') });
-    row = await operatorRow('new.ops@example.com');
-    expect(await verifyPassword(row!.password_hash, 'second password')).toBe(true);
-
-    const mismatch = await runCli(
-      ['add', 'new.ops@example.com'],
-      { ...env, OPERATOR_PASSWORD: undefined },
-      'third password\nthird passwor\n',
-    );
-    expect(mismatch).toMatchObject({ code: 1, stderr: expect.stringContaining('do not match') });
-    const short = await runCli(['add', 'new.ops@example.com'], { ...env, OPERATOR_PASSWORD: 'short' });
-    expect(short).toMatchObject({ code: 1, stderr: expect.stringContaining('8') });
-    const badEmail = await runCli(['add', 'not-an-email'], { ...env, OPERATOR_PASSWORD: 'long enough' });
+    const badEmail = await run(['add', 'not-an-email'], env);
     expect(badEmail).toMatchObject({ code: 1, stderr: expect.stringContaining('valid email') });
-    row = await operatorRow('new.ops@example.com');
-    expect(await verifyPassword(row!.password_hash, 'second password')).toBe(true);
   }, 120_000);
 });

@@ -70,7 +70,7 @@ describe('forgot password: the same answer whether or not an account matches', (
     expect(signedUp.status).toBe(201);
     const unverifiedPhone = signedUp.body.user.phone as string;
     const operator = { email: `ops-${Date.now()}@brigade.test`, password: 'operator password 1' };
-    await saveOperator(h.database, operator, 1024);
+    await saveOperator(h.service.context, operator);
     const stranger = nobody();
     const textsBefore = (await textsTo(member.phone)).length;
     const unverifiedTextsBefore = (await textsTo(unverifiedPhone)).length;

@@ -57,6 +57,8 @@ export const opsUser = ops(() => import('../features/ops/UserPage'));
 export const opsDeadLetters = ops(() => import('../features/ops/DeadLettersPage'));
 export const opsAnomalies = ops(() => import('../features/ops/AnomaliesPage'));
 export const opsAudit = ops(() => import('../features/ops/AuditPage'));
+export const opsOperators = ops(() => import('../features/ops/OperatorsPage'));
+export const opsTwoStep = ops(() => import('../features/ops/TwoStepPage'));
 // Issue 20: a chef's earnings and a restaurant's receipts (the shift positions come from the catalog).
 export const earnings = page(() => import('../features/money/EarningsPage'), ['earnings', 'catalog']);
 export const receipts = page(() => import('../features/money/ReceiptsPage'), ['earnings', 'catalog']);

@@ -75,6 +75,8 @@ const opsUser = part2('opsUser');
 const opsDeadLetters = part2('opsDeadLetters');
 const opsAnomalies = part2('opsAnomalies');
 const opsAudit = part2('opsAudit');
+const opsOperators = part2('opsOperators');
+const opsTwoStep = part2('opsTwoStep');
 const earnings = part2('earnings');
 const receipts = part2('receipts');
 
@@ -109,6 +111,8 @@ export const routes: RouteObject[] = [
               { path: 'dead-letters', lazy: opsDeadLetters },
               { path: 'anomalies', lazy: opsAnomalies },
               { path: 'audit', lazy: opsAudit },
+              { path: 'operators', lazy: opsOperators },
+              { path: 'two-step', lazy: opsTwoStep },
               { path: '*', element: <Navigate to="/ops" replace /> },
             ],
           },

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '@brigade/kit';
 import { chefProfiles, restaurantProfiles, users } from './schema';
 
@@ -20,11 +20,11 @@ export async function profileNames(db: Executor, userIds: string[]): Promise<Map
   return names;
 }
 
-/** The operator account behind a token, or undefined when it no longer exists. */
+/** The operator account behind a token, or undefined when it no longer exists (or was removed). */
 export async function findOperator(db: Executor, operatorId: string) {
   const [row] = await db
     .select()
     .from(users)
-    .where(and(eq(users.id, operatorId), eq(users.userType, 'operator')));
+    .where(and(eq(users.id, operatorId), eq(users.userType, 'operator'), isNull(users.removedAt)));
   return row;
 }

@@ -35,6 +35,15 @@ export const users = identity.table('users', {
   suspendedBy: uuid('suspended_by'),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** issue 33 (migration 0012): an operator who manages the other operators */
+  admin: boolean('admin').notNull().default(false),
+  /** a one-time password: it signs in nowhere until it is changed */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
+  /** an operator who left */
+  removedAt: ts('removed_at'),
+  /** an operator's TOTP secret (base32), and when a first code proved it */
+  totpSecret: text('totp_secret'),
+  totpConfirmedAt: ts('totp_confirmed_at'),
 });
 
 export const sessions = identity.table('sessions', {

@@ -3,7 +3,8 @@ import type { Executor } from '@brigade/kit';
 import { refreshTokens, sessions } from './schema';
 
 /** Why a session ended (`identity.sessions.revoked_reason`). */
-export type EndReason = 'signed_out' | 'refresh_token_reuse' | 'suspended' | 'password_reset';
+export type EndReason =
+  'signed_out' | 'refresh_token_reuse' | 'suspended' | 'password_reset' | 'password_changed' | 'removed';
 
 /** End one session of a user; a session that already ended keeps its first reason. */
 export async function endSession(db: Executor, userId: string, sessionId: string, reason: EndReason) {
@@ -31,6 +32,15 @@ export async function endUserSessions(
     .select({ id: sessions.id })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), gt(sessions.revokedAt, since), gt(sessions.expiresAt, since)));
+  return ended.map((s) => s.id);
+}
+
+/** Every session that ended after `since` and could still have had an access token then. */
+export async function sessionsEndedSince(db: Executor, since: Date): Promise<string[]> {
+  const ended = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(gt(sessions.revokedAt, since), gt(sessions.expiresAt, since)));
   return ended.map((s) => s.id);
 }
 

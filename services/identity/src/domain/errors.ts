@@ -64,12 +64,21 @@ export const IdentityErrors = {
   alreadySuspended: () =>
     new AppError(409, 'IDENTITY.ALREADY_SUSPENDED', 'This account is already suspended'),
   notSuspended: () => new AppError(409, 'IDENTITY.NOT_SUSPENDED', 'This account is not suspended'),
-  operatorNotSuspendable: () =>
-    new AppError(
-      400,
-      'IDENTITY.OPERATOR_NOT_SUSPENDABLE',
-      'Operators cannot be suspended, only chefs and restaurants',
-    ),
+  adminOnly: () => new AppError(403, 'IDENTITY.ADMIN_ONLY', ERROR_CODES['IDENTITY.ADMIN_ONLY']),
+  notYourself: () => new AppError(409, 'IDENTITY.NOT_YOURSELF', ERROR_CODES['IDENTITY.NOT_YOURSELF']),
+  lastAdmin: () => new AppError(409, 'IDENTITY.LAST_ADMIN', ERROR_CODES['IDENTITY.LAST_ADMIN']),
+  operatorNotFound: () =>
+    new AppError(404, 'IDENTITY.OPERATOR_NOT_FOUND', ERROR_CODES['IDENTITY.OPERATOR_NOT_FOUND']),
+  operatorExists: () =>
+    new AppError(409, 'IDENTITY.OPERATOR_EXISTS', ERROR_CODES['IDENTITY.OPERATOR_EXISTS']),
+  passwordChangeRequired: () =>
+    new AppError(403, 'IDENTITY.PASSWORD_CHANGE_REQUIRED', ERROR_CODES['IDENTITY.PASSWORD_CHANGE_REQUIRED']),
+  totpRequired: () => new AppError(401, 'IDENTITY.TOTP_REQUIRED', ERROR_CODES['IDENTITY.TOTP_REQUIRED']),
+  totpInvalid: () => new AppError(401, 'IDENTITY.TOTP_INVALID', ERROR_CODES['IDENTITY.TOTP_INVALID']),
+  totpEnrolmentRequired: () =>
+    new AppError(403, 'IDENTITY.TOTP_ENROLMENT_REQUIRED', ERROR_CODES['IDENTITY.TOTP_ENROLMENT_REQUIRED']),
+  totpAlreadyEnrolled: () =>
+    new AppError(409, 'IDENTITY.TOTP_ALREADY_ENROLLED', ERROR_CODES['IDENTITY.TOTP_ALREADY_ENROLLED']),
   operatorGone: () =>
     new AppError(403, 'AUTH.OPERATORS_ONLY', 'Your operator account no longer exists. Please sign in again.'),
   memberEmail: () =>

@@ -14,6 +14,14 @@ export interface UserRecord {
   createdAt: Date;
 }
 
+/** An operator's account as the console's Operators page and the operator command read it (issue 33). */
+export interface OperatorRecord extends UserRecord {
+  admin: boolean;
+  passwordChangeRequired: boolean;
+  removedAt: Date | null;
+  totpConfirmedAt: Date | null;
+}
+
 interface ProfileRecord {
   id: string;
   userId: string;

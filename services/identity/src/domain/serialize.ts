@@ -1,11 +1,11 @@
 import { cityCentre, type identityHttp, type opsHttp, presentTranslation } from '@brigade/contracts';
-import type { ChefProfileRecord, RestaurantProfileRecord, UserRecord } from './records';
+import type { ChefProfileRecord, OperatorRecord, RestaurantProfileRecord, UserRecord } from './records';
 
 type User = import('zod').infer<typeof identityHttp.User>;
 type ChefProfile = import('zod').infer<typeof identityHttp.ChefProfile>;
 type RestaurantProfile = import('zod').infer<typeof identityHttp.RestaurantProfile>;
 
-export function toUser(row: UserRecord): User {
+export function toUser(row: UserRecord & { admin?: boolean }): User {
   return {
     id: row.id,
     email: row.email,
@@ -14,6 +14,7 @@ export function toUser(row: UserRecord): User {
     language_preference: row.languagePreference,
     phone_verified: row.phoneVerified,
     created_at: row.createdAt.toISOString(),
+    ...(row.userType === 'operator' ? { admin: row.admin === true } : {}),
   };
 }
 
@@ -98,5 +99,21 @@ export function toOpsUser(row: UserRecord, name: string | null): OpsUser {
             operator_id: row.suspendedBy,
           }
         : null,
+  };
+}
+
+type OpsOperator = import('zod').infer<typeof opsHttp.OpsOperator>;
+
+/** An operator as the console's Operators page shows them (issue 33). */
+export function toOpsOperator(row: OperatorRecord): OpsOperator {
+  const { suspension } = toOpsUser(row, null);
+  return {
+    id: row.id,
+    email: row.email,
+    admin: row.admin,
+    created_at: row.createdAt.toISOString(),
+    suspension,
+    password_change_required: row.passwordChangeRequired,
+    totp_enrolled: row.totpConfirmedAt !== null,
   };
 }

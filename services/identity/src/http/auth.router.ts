@@ -10,6 +10,8 @@ import { verifyPhone } from '../use-cases/verify-phone';
 import { resendCode } from '../use-cases/resend-code';
 import { requestPasswordReset } from '../use-cases/request-password-reset';
 import { resetPassword } from '../use-cases/reset-password';
+import { changePassword } from '../use-cases/change-password';
+import { enrolTotp } from '../use-cases/enrol-totp';
 
 export function authRouter(ctx: IdentityContext): Router {
   const router = Router();
@@ -50,6 +52,14 @@ export function authRouter(ctx: IdentityContext): Router {
   });
   router.post('/auth/password/reset', async (req, res) => {
     res.json(await resetPassword(ctx, parseBody(identityHttp.ResetPasswordRequest, req)));
+  });
+  // Issue 33: a new password given the current one (a one-time password's way out), and an operator's
+  // two-step sign-in set up with their email and password.
+  router.post('/auth/password/change', async (req, res) => {
+    res.json(await changePassword(ctx, parseBody(identityHttp.ChangePasswordRequest, req)));
+  });
+  router.post('/auth/totp/enrol', async (req, res) => {
+    res.json(await enrolTotp(ctx, parseBody(identityHttp.TotpEnrolRequest, req)));
   });
   return router;
 }

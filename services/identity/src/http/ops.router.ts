@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { currentOperator, parse, parseBody, requireOperator } from '@brigade/kit';
 import { opsHttp } from '@brigade/contracts';
 import type { IdentityContext } from '../context';
@@ -6,8 +6,11 @@ import { searchUsers } from '../use-cases/search-users';
 import { getUserDetail } from '../use-cases/get-user-detail';
 import { suspendUser } from '../use-cases/suspend-user';
 import { reinstateUser } from '../use-cases/reinstate-user';
+import { listOperators } from '../use-cases/list-operators';
+import { addOperator } from '../use-cases/add-operator';
+import { removeOperator } from '../use-cases/remove-operator';
 
-/** The operators' console, identity's part: users (contracts/src/http/ops.ts). Operators only. */
+/** The operators' console, identity's part: users and operators (contracts/src/http/ops.ts). Operators only. */
 export function opsRouter(ctx: IdentityContext): Router {
   const router = Router();
   router.use('/ops/users', requireOperator(ctx.keyRing.keys, ctx.revocations));
@@ -26,6 +29,18 @@ export function opsRouter(ctx: IdentityContext): Router {
     // The reason is optional: so is the body.
     const { reason } = req.body === undefined ? {} : parseBody(opsHttp.ReinstateRequest, req);
     res.json(await reinstateUser(ctx, currentOperator(req), req.params.userId, reason));
+  });
+  // Operators (issue 33): admins only, checked in the use cases against the database.
+  router.use('/ops/operators', requireOperator(ctx.keyRing.keys, ctx.revocations));
+  const manager = (req: Request) => ({ kind: 'operator' as const, id: currentOperator(req).id });
+  router.get('/ops/operators', async (req, res) => {
+    res.json(await listOperators(ctx, manager(req)));
+  });
+  router.post('/ops/operators', async (req, res) => {
+    res.status(201).json(await addOperator(ctx, manager(req), parseBody(opsHttp.AddOperatorRequest, req)));
+  });
+  router.delete('/ops/operators/:operatorId', async (req, res) => {
+    res.json(await removeOperator(ctx, manager(req), req.params.operatorId));
   });
   return router;
 }

@@ -26,7 +26,9 @@ export async function refreshSession(ctx: IdentityContext, refreshToken: string)
     if (!user) return { error: IdentityErrors.invalidRefresh() };
     // A suspension ends every session; this covers a refresh racing with it.
     if (user.suspendedAt) return { error: IdentityErrors.suspended() };
-    return { session: await issueSession(ctx, tx, user, session.id) };
+    // Also a removed operator, and a one-time password that must be changed first.
+    if (user.removedAt || user.passwordChangeRequired) return { error: IdentityErrors.invalidRefresh() };
+    return { session: await issueSession(ctx, tx, user, session) };
   });
   // The revocation must commit even though the caller gets an error; then every copy of the session's
   // access tokens stops working too (a failed announcement is logged: the caller is refused either way).

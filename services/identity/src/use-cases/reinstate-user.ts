@@ -1,13 +1,14 @@
 import { appendEvent, isUuid, recordAudit, type OperatorUser, inTransaction } from '@brigade/kit';
-import { lockUser, updateUser } from '../db/users.repository';
+import { findUser, lockUser, updateUser } from '../db/users.repository';
 import { findOperator, profileNames } from '../db/accounts.repository';
 import { isMemberRow } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
 import { toOpsUser } from '../domain/serialize';
 import type { IdentityContext } from '../context';
+import { reinstateOperator } from './reinstate-operator';
 
 /**
- * An operator lifts a suspension: sign-in works again. `identity.user.reinstated.v1` and the audit entry
+ * An operator lifts a suspension: sign-in works again (an operator's: `reinstateOperator`, admins only). `identity.user.reinstated.v1` and the audit entry
  * commit with it. (What the suspension cancelled stays cancelled.)
  */
 export async function reinstateUser(
@@ -17,6 +18,10 @@ export async function reinstateUser(
   reason: string | undefined,
 ) {
   if (!isUuid(userId)) throw IdentityErrors.userNotFound();
+  if ((await findUser(ctx.database.db, userId))?.userType === 'operator') {
+    const reinstated = await reinstateOperator(ctx, { kind: 'operator', id: operator.id }, userId, reason);
+    return { user: toOpsUser(reinstated, null) };
+  }
   const user = await inTransaction(ctx, async (tx) => {
     const row = await lockUser(tx, userId, 'update');
     if (!row) throw IdentityErrors.userNotFound();

@@ -10,21 +10,32 @@ import type { IdentityContext } from '../context';
 
 type Session = z.infer<typeof identityHttp.Session>;
 
-/** Access token + refresh token for a session (new session when no id is given). */
+/** How long a new session of this account lasts: OPERATOR_SESSION_TTL for operators (issue 33). */
+function sessionLifetimeMs(ctx: IdentityContext, user: UserRow) {
+  return user.userType === 'operator'
+    ? ctx.config.OPERATOR_SESSION_TTL
+    : ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000;
+}
+
+/**
+ * Access token + refresh token for a session: a new one, or `existing` (a refresh). No access token outlives
+ * its session, so an operator's session ends OPERATOR_SESSION_TTL after sign-in, refreshed or not.
+ */
 export async function issueSession(
   ctx: IdentityContext,
   tx: Tx,
   user: UserRow,
-  sessionId?: string,
+  existing?: { id: string; expiresAt: Date },
 ): Promise<Session> {
-  const id = sessionId ?? randomUUID();
-  if (!sessionId) {
-    const expiresAt = new Date(Date.now() + ctx.config.REFRESH_TOKEN_TTL_DAYS * 86_400_000);
-    await insertSession(tx, { id, userId: user.id, expiresAt });
-  }
+  const id = existing?.id ?? randomUUID();
+  const sessionEnds = existing?.expiresAt ?? new Date(Date.now() + sessionLifetimeMs(ctx, user));
+  if (!existing) await insertSession(tx, { id, userId: user.id, expiresAt: sessionEnds });
   const refresh = newRefreshToken();
   await insertRefreshToken(tx, refresh.hash, id);
-  const ttl = ctx.config.ACCESS_TOKEN_TTL_SECONDS;
+  const ttl = Math.max(
+    1,
+    Math.min(ctx.config.ACCESS_TOKEN_TTL_SECONDS, Math.floor((sessionEnds.getTime() - Date.now()) / 1000)),
+  );
   const { token, expiresAt } = await signAccessToken(
     ctx.keyRing.signing,
     {

@@ -1,14 +1,15 @@
 import { appendEvent, isUuid, recordAudit, type OperatorUser, inTransaction } from '@brigade/kit';
-import { lockUser, updateUser } from '../db/users.repository';
+import { findUser, lockUser, updateUser } from '../db/users.repository';
 import { findOperator, profileNames } from '../db/accounts.repository';
 import { isMemberRow } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
 import { toOpsUser } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 import { revokeSessions } from './revoke-sessions';
+import { suspendOperator } from './suspend-operator';
 
 /**
- * An operator suspends a chef or restaurant: the suspension, `identity.user.suspended.v1` (jobs withdraws
+ * An operator suspends a chef or restaurant (an admin may suspend an operator: `suspendOperator`): the suspension, `identity.user.suspended.v1` (jobs withdraws
  * their applications and cancels their shifts) and the audit entry commit together; then every session of
  * theirs ends and is announced, so their access tokens are refused within seconds everywhere. Sign-in and
  * refresh answer 403 IDENTITY.SUSPENDED until they are reinstated.
@@ -20,10 +21,15 @@ export async function suspendUser(
   reason: string,
 ) {
   if (!isUuid(userId)) throw IdentityErrors.userNotFound();
+  // An operator (issue 33): admins only, with their own rules and no event.
+  if ((await findUser(ctx.database.db, userId))?.userType === 'operator') {
+    const suspended = await suspendOperator(ctx, { kind: 'operator', id: operator.id }, userId, reason);
+    return { user: toOpsUser(suspended, null) };
+  }
   const outcome = await inTransaction(ctx, async (tx) => {
     const row = await lockUser(tx, userId, 'update');
     if (!row) throw IdentityErrors.userNotFound();
-    if (!isMemberRow(row)) throw IdentityErrors.operatorNotSuspendable();
+    if (!isMemberRow(row)) throw IdentityErrors.userNotFound();
     if (row.suspendedAt) return { already: true as const };
     const by = await findOperator(tx, operator.id);
     if (!by) throw IdentityErrors.operatorGone();

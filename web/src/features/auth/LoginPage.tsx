@@ -5,7 +5,11 @@ import { useAppDispatch, useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { PublicHeader } from '../landing/PublicHeader';
+import { errorText } from '../../app/api';
+import { genericError } from '../../app/serverText';
 import { signIn } from './accountThunks';
+import { authApi, type TotpEnrolment } from './authApi';
+import { CodeStep, NewPasswordStep } from './OperatorLoginSteps';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -17,20 +21,71 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState(false);
+  const [step, setStep] = useState<'password' | 'newPassword' | 'code' | 'enrol'>('password');
+  const [stepError, setStepError] = useState<string | null>(null);
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
+  const [enrol] = authApi.useEnrolTotpMutation();
   const state = location.state as { from?: string; passwordReset?: boolean } | null;
   const from = state?.from;
   const target = from && from !== '/login' ? from : '/dashboard';
 
   if (!loading && session && user && !busy) return <Navigate to={target} replace />;
 
+  /** Sign in, then ask for what the answer says is missing (issue 33: operators' one-time password and code). */
+  const attempt = async (withPassword: string, totp?: string) => {
+    setBusy(true);
+    const outcome = await dispatch(signIn(email, withPassword, totp));
+    if (outcome.ok) {
+      setBusy(false);
+      navigate(target, { replace: true });
+      return;
+    }
+    setStepError(null);
+    if (outcome.code === 'IDENTITY.PASSWORD_CHANGE_REQUIRED') setStep('newPassword');
+    else if (outcome.code === 'IDENTITY.TOTP_REQUIRED') setStep('code');
+    else if (outcome.code === 'IDENTITY.TOTP_ENROLMENT_REQUIRED') {
+      const res = await enrol({ email, password: withPassword });
+      if ('data' in res && res.data) {
+        setEnrolment(res.data);
+        setStep('enrol');
+      } else setStepError(errorText(res.error, genericError()));
+    } else if (step !== 'password') setStepError(outcome.error);
+    setBusy(false);
+  };
+
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setSubmitted(true);
-    const outcome = await dispatch(signIn(email, password));
-    setBusy(false);
-    if (outcome.ok) navigate(target, { replace: true });
+    await attempt(password);
   };
+
+  if (step !== 'password')
+    return (
+      <>
+        <PublicHeader />
+        <main id="main" className="page auth-page">
+          <div className="card auth-card">
+            {step === 'newPassword' ? (
+              <NewPasswordStep
+                email={email}
+                password={password}
+                onChanged={(chosen) => {
+                  setPassword(chosen);
+                  void attempt(chosen);
+                }}
+              />
+            ) : (
+              <CodeStep
+                enrolment={step === 'enrol' ? enrolment : null}
+                busy={busy}
+                error={stepError}
+                onCode={(code) => void attempt(password, code)}
+              />
+            )}
+          </div>
+        </main>
+      </>
+    );
 
   return (
     <>

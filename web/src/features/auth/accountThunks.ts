@@ -40,11 +40,17 @@ function startSession(
   return session;
 }
 
-export function signIn(email: string, password: string): Thunk<Outcome> {
+/**
+ * Sign in; an operator may give the code of their authenticator app (`totp`). A failure keeps the API's code, so
+ * the login screen can ask for what is missing (a new password, a code).
+ */
+export function signIn(email: string, password: string, totp?: string): Thunk<Outcome> {
   return async (dispatch) => {
     dispatch(authActions.errorCleared());
-    const res = await dispatch(authApi.endpoints.signIn.initiate({ email, password }));
-    const session = startSession(dispatch, res);
+    const res = await dispatch(
+      authApi.endpoints.signIn.initiate({ email, password, ...(totp ? { totp } : {}) }),
+    );
+    const session = startSession(dispatch, res, true);
     if ('ok' in session) return session;
     await dispatch(loadProfile());
     return { ok: true };

@@ -14,6 +14,9 @@ export type ResendCodeRequest = z.input<typeof identityHttp.ResendCodeRequest>;
 export type ForgotPasswordRequest = z.input<typeof identityHttp.ForgotPasswordRequest>;
 export type ResetPasswordRequest = z.input<typeof identityHttp.ResetPasswordRequest>;
 export type UpdateMeRequest = z.input<typeof identityHttp.UpdateMeRequest>;
+export type ChangePasswordRequest = z.input<typeof identityHttp.ChangePasswordRequest>;
+export type TotpEnrolRequest = z.input<typeof identityHttp.TotpEnrolRequest>;
+export type TotpEnrolment = z.infer<typeof identityHttp.TotpEnrolment>;
 export type AgreementRequest = z.input<typeof identityHttp.AgreementRequest>;
 export type AuthResponse = z.infer<typeof identityHttp.AuthResponse>;
 /** `code_sent` false: no verification code could be texted (the verification screen can ask again). */
@@ -53,6 +56,14 @@ export const authApi = api.injectEndpoints({
     }),
     resendCode: build.mutation<MessageResponse, ResendCodeRequest>({
       query: (body) => ({ url: '/auth/resend-code', method: 'POST', body }),
+    }),
+    /** A new password given the current one: how a one-time password is replaced (issue 33). */
+    changePassword: build.mutation<MessageResponse, ChangePasswordRequest>({
+      query: (body) => ({ url: '/auth/password/change', method: 'POST', body }),
+    }),
+    /** An operator's two-step login: a secret for an authenticator app (issue 33). */
+    enrolTotp: build.mutation<TotpEnrolment, TotpEnrolRequest>({
+      query: (body) => ({ url: '/auth/totp/enrol', method: 'POST', body }),
     }),
     /** "Forgot password?": a code texted to the account's verified phone (the same answer for any account). */
     forgotPassword: build.mutation<MessageResponse, ForgotPasswordRequest>({

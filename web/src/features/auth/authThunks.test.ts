@@ -115,7 +115,11 @@ describe('auth state machine', () => {
     const store = makeStore();
     store.dispatch(api.util.resetApiState());
     const bad = await store.dispatch(signIn(user.email, 'wrong'));
-    expect(bad).toEqual({ ok: false, error: 'Invalid email or password' });
+    expect(bad).toEqual({
+      ok: false,
+      error: 'Invalid email or password',
+      code: 'AUTH.INVALID_CREDENTIALS',
+    });
     expect(store.getState().auth.error).toBe('Invalid email or password');
     expect(redirected).toEqual([]); // a wrong password is not a lost session
     const good = await store.dispatch(signIn(user.email, 'right-password'));

@@ -27,6 +27,11 @@ export type DeadLetterQueue = DeadLettersResponse['queues'][number];
 export type RedriveRequest = z.input<typeof opsHttp.RedriveRequest>;
 export type RedriveResponse = z.infer<typeof opsHttp.RedriveResponse>;
 export type AnomaliesResponse = z.infer<typeof opsHttp.AnomaliesResponse>;
+export type OpsOperator = opsHttp.OpsOperator;
+export type OperatorsResponse = z.infer<typeof opsHttp.OperatorsResponse>;
+export type AddOperatorRequest = z.input<typeof opsHttp.AddOperatorRequest>;
+export type AddOperatorResponse = z.infer<typeof opsHttp.AddOperatorResponse>;
+export type OpsOperatorResponse = z.infer<typeof opsHttp.OpsOperatorResponse>;
 
 const enc = encodeURIComponent;
 
@@ -98,6 +103,19 @@ export const opsApi = opsBase.injectEndpoints({
     audit: build.query<AuditResponse, AuditQuery>({
       query: (params) => ({ url: '/ops/audit', params }),
       providesTags: ['OpsAudit'],
+    }),
+    // Operators (issue 33, admins only): operators are users, so suspending one refreshes the list too.
+    operators: build.query<OperatorsResponse, void>({
+      query: () => '/ops/operators',
+      providesTags: ['OpsUsers'],
+    }),
+    addOperator: build.mutation<AddOperatorResponse, AddOperatorRequest>({
+      query: (body) => ({ url: '/ops/operators', method: 'POST', body }),
+      invalidatesTags: ['OpsUsers', 'OpsAudit'],
+    }),
+    removeOperator: build.mutation<OpsOperatorResponse, string>({
+      query: (operatorId) => ({ url: `/ops/operators/${enc(operatorId)}`, method: 'DELETE' }),
+      invalidatesTags: ['OpsUsers', 'OpsAudit'],
     }),
   }),
 });

@@ -18,13 +18,15 @@ export const OPS_NAV = [
   { to: '/ops/anomalies', key: 'nav.ops.anomalies' },
   { to: '/ops/audit', key: 'nav.ops.audit' },
 ];
+/** The console's sections for admins only (issue 33). */
+export const OPS_ADMIN_NAV = [{ to: '/ops/operators', key: 'nav.ops.operators' }];
 
 /**
  * The links of the navigation bar by user type (the spec's nav: worker and restaurant; the console's). Each side's
  * money page is a section of its own (issue 32: Earnings was only in the account menu): five tabs on a phone.
  */
-export function navLinksFor(userType: AccountType): { to: string; key: string }[] {
-  if (userType === 'operator') return OPS_NAV;
+export function navLinksFor(userType: AccountType, admin = false): { to: string; key: string }[] {
+  if (userType === 'operator') return admin ? [...OPS_NAV, ...OPS_ADMIN_NAV] : OPS_NAV;
   return userType === 'restaurant'
     ? [
         { to: '/dashboard/restaurant', key: 'nav.dashboard' },
@@ -90,7 +92,7 @@ export function NavBar({ unread = 0 }: { unread?: number }) {
         </Link>
         {/* one nav for every width: on phones (<= 640 px) members see it as a tab bar at the bottom, with icons */}
         <nav aria-label={t('nav.label')} className={tabs ? 'nav-links nav-tabs' : 'nav-links'}>
-          {navLinksFor(user.user_type).map((l) => (
+          {navLinksFor(user.user_type, user.admin === true).map((l) => (
             <NavLink
               key={l.to}
               to={l.to}
@@ -132,6 +134,11 @@ export function NavBar({ unread = 0 }: { unread?: number }) {
                       <Link to="/settings">{t('nav.settings')}</Link>
                     </li>
                   </>
+                )}
+                {user.user_type === 'operator' && (
+                  <li>
+                    <Link to="/ops/two-step">{t('nav.twoStep')}</Link>
+                  </li>
                 )}
                 <li>
                   <button type="button" className="link-btn" onClick={() => void onSignOut()}>
