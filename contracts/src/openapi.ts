@@ -98,6 +98,8 @@ export const LIMITED_PUBLIC_ROUTES = [
   'post /auth/signin',
   'post /auth/password/forgot',
   'post /auth/password/reset',
+  'post /auth/password/change',
+  'post /auth/totp/enrol',
   'get /calendar/{token}.ics',
 ];
 

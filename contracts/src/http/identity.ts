@@ -187,6 +187,7 @@ export const SignupRequest = z
 /** A 6-digit code of an authenticator app (an operator's second factor, issue 33). */
 export const TotpCode = z
   .string({ error: 'Enter the 6-digit code of your authenticator app' })
+  .max(6, 'Enter the 6-digit code of your authenticator app')
   .regex(/^\d{6}$/, 'Enter the 6-digit code of your authenticator app');
 
 export const SigninRequest = z
