@@ -1,5 +1,5 @@
 import type { Language } from './constants';
-import { TIMESHEET_TRANSITIONS, type TimesheetAction, type TimesheetStatus } from './lifecycles/timesheet';
+import { canTimesheet, type TimesheetAction, type TimesheetStatus } from './lifecycles/timesheet';
 import type { Policy, ShiftTimes } from './policy';
 import { paidUntil, type ClockTimes, type TimesheetShift, hoursDecisionBounds } from './timesheet-pay';
 
@@ -162,9 +162,7 @@ export function timesheetActionRefusal(
   action: TimesheetAction,
   from: TimesheetStatus,
 ): (typeof TIMESHEET_REFUSALS)[TimesheetAction] | null {
-  return (TIMESHEET_TRANSITIONS[action].from as readonly TimesheetStatus[]).includes(from)
-    ? null
-    : TIMESHEET_REFUSALS[action];
+  return canTimesheet(action, from) ? null : TIMESHEET_REFUSALS[action];
 }
 
 // ---------- the clock code ----------

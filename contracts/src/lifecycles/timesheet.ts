@@ -1,4 +1,4 @@
-import type { Actor } from './job';
+import { transitionAllows, type Actor } from './job';
 
 /**
  * The timesheet lifecycle as data (issue 34): one timesheet per confirmed application, kept by the jobs service
@@ -62,11 +62,7 @@ export const TIMESHEET_TRANSITIONS = {
 export type TimesheetAction = keyof typeof TIMESHEET_TRANSITIONS;
 
 export function canTimesheet(action: TimesheetAction, from: TimesheetStatus, actor?: Actor): boolean {
-  const t = TIMESHEET_TRANSITIONS[action];
-  return (
-    (t.from as readonly TimesheetStatus[]).includes(from) &&
-    (!actor || (t.by as readonly Actor[]).includes(actor))
-  );
+  return transitionAllows<TimesheetStatus>(TIMESHEET_TRANSITIONS[action], from, actor);
 }
 
 /** The status after an action, or null when the action is not allowed from this status. */
