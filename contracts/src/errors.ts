@@ -145,6 +145,27 @@ export const ERROR_CODES = {
   'JOBS.NOT_BOOKED': 'Only a confirmed shift can be added to a calendar',
   'JOBS.NOT_SHIFT_CHEF': "Only the shift's restaurant and its confirmed chef can add it to a calendar",
   'JOBS.CALENDAR_FEED_NOT_FOUND': 'Calendar feed not found',
+  // the time clock and the timesheet (contracts/src/clock.ts, issue 34)
+  'JOBS.CLOCK_NOT_OPEN': 'Clock-in opens 30 minutes before the start of the shift and closes at its end',
+  'JOBS.ALREADY_CLOCKED_IN': 'You have already clocked in to this shift',
+  'JOBS.NOT_CLOCKED_IN': 'The chef has not clocked in to this shift',
+  'JOBS.OUTSIDE_GEOFENCE': 'You are too far from the restaurant to clock in: use the clock code instead',
+  'JOBS.LOCATION_TOO_VAGUE':
+    'Your position is not precise enough to clock in: try again outside, or use the clock code',
+  'JOBS.NO_LOCATION_PIN':
+    'This restaurant has not pinned its location: clock in with the code the restaurant shows',
+  'JOBS.POSITION_JUMPED': 'This position is too far from your last one to be real',
+  'JOBS.BAD_CLOCK_CODE': 'This clock code is not right',
+  'JOBS.CLOCK_CODE_LOCKED': 'Too many wrong codes: the clock code is locked for 15 minutes',
+  'JOBS.SENT_HOME_WINDOW_PASSED': 'A chef can be sent home only in the first hour after clocking in',
+  'JOBS.NO_SHOW_TOO_EARLY': 'A chef can be marked a no-show only an hour after the start',
+  'JOBS.TIMESHEET_NOT_SUBMITTED': 'Only a submitted timesheet can be approved or adjusted',
+  'JOBS.NO_ADJUSTMENT': 'This timesheet has no adjustment to answer',
+  'JOBS.NOT_NO_SHOW': 'This shift is not marked a no-show',
+  'JOBS.DISPUTE_WINDOW_PASSED': 'The time to dispute has passed',
+  'JOBS.TIMES_OUT_OF_BOUNDS':
+    'Times must be from 30 minutes before the start to 4 hours after the end, the clock-out after the clock-in',
+  'JOBS.WORKED_MINUTES_OUT_OF_RANGE': 'worked_minutes must be from 0 to the scheduled minutes plus 4 hours',
 
   // payments (services/payments/src)
   'PAYMENTS.JOB_NOT_FOUND': MESSAGES.jobNotFoundOrNotAuthorized,

@@ -18,4 +18,7 @@ export * as paymentsHttp from './http/payments';
 export * as messagingHttp from './http/messaging';
 export * as notificationsHttp from './http/notifications';
 export * as opsHttp from './http/ops';
+export * as timesheetsHttp from './http/timesheets';
 export * from './errors';
+export * from './timesheet-pay';
+export * from './clock';

@@ -40,6 +40,36 @@ export interface Policy {
    */
   disputeStatementsMax: number;
   disputeStatementRate: number;
+
+  // ---- the working day (issue 34): the clock, the timesheet and the money that follows the hours ----
+  /** A confirmed chef may clock in from this long before the start (until the end): `CLOCK_IN_EARLY`, 30m. */
+  clockInEarlyMs: number;
+  /** A location clock-in is within this many meters of the restaurant's pin: `GEOFENCE_METERS`, 250. */
+  geofenceMeters: number;
+  /** A chef who never clocks out is clocked out (at the scheduled end) this long after it: `AUTO_CLOCK_OUT_AFTER`, 4h. */
+  autoClockOutAfterMs: number;
+  /** Work past the scheduled end is paid up to this many hours beyond it: `MAX_EXTRA_HOURS`, 4. */
+  maxExtraHours: number;
+  /** The restaurant may send a chef home this long after the chef clocked in: `SENT_HOME_WINDOW`, 1h. */
+  sentHomeWindowMs: number;
+  /** A chef sent home is paid at least this many hours (never more than the shift pay): `SENT_HOME_PAY_HOURS`, 4. */
+  sentHomePayHours: number;
+  /** A confirmed chef not clocked in this long after the start may be marked a no-show: `NO_SHOW_AFTER`, 1h. */
+  noShowAfterMs: number;
+  /** The chef answers an adjustment or a no-show within this long; silence accepts: `HOURS_DISPUTE_WINDOW`, 24h. */
+  hoursDisputeWindowMs: number;
+  /** A submitted timesheet the restaurant leaves alone is approved this long after clock-out: `TIMESHEET_APPROVAL_DEADLINE`, 48h. */
+  timesheetApprovalDeadlineMs: number;
+  /** An extra charge still unpaid this long after it failed is owed money in the console: `BALANCE_DUE_AFTER`, 72h. */
+  balanceDueAfterMs: number;
+  /** A clock-in later than this after the start marks the timesheet late (shown, not punished): 10 minutes. */
+  lateClockInAfterMs: number;
+  /** The smallest amount a card is charged or refunded (cents); a difference under it is not moved: 50. */
+  cardMinimumCents: number;
+  /** This many wrong clock codes in a row lock the code of that application... */
+  clockCodeMaxWrong: number;
+  /** ...for this long (5 wrong codes, 15 minutes). */
+  clockCodeLockMs: number;
 }
 
 /** The environment variables of the policy and their defaults. */
@@ -54,9 +84,25 @@ export const POLICY_ENV = {
   SHIFT_GAP: '30m',
   DISPUTE_STATEMENTS_MAX: '10',
   DISPUTE_STATEMENT_RATE: '3',
+  CLOCK_IN_EARLY: '30m',
+  GEOFENCE_METERS: '250',
+  AUTO_CLOCK_OUT_AFTER: '4h',
+  MAX_EXTRA_HOURS: '4',
+  SENT_HOME_WINDOW: '1h',
+  SENT_HOME_PAY_HOURS: '4',
+  NO_SHOW_AFTER: '1h',
+  HOURS_DISPUTE_WINDOW: '24h',
+  TIMESHEET_APPROVAL_DEADLINE: '48h',
+  BALANCE_DUE_AFTER: '72h',
 } as const;
 
 export const RELIABILITY_WINDOW_DAYS = 90;
+
+/** Issue 34's fixed rules (not settings): the late mark, the card minimum, the clock-code lock. */
+export const LATE_CLOCK_IN_AFTER_MS = 10 * 60_000;
+export const CARD_MINIMUM_CENTS = 50;
+export const CLOCK_CODE_MAX_WRONG = 5;
+export const CLOCK_CODE_LOCK_MS = 15 * 60_000;
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
@@ -103,11 +149,21 @@ export function loadPolicy(env: Record<string, string | undefined> = {}): Policy
       throw new PolicyError(`${name} must be a whole number from 1 to 1000 (got "${raw}")`);
     return n;
   };
-  const hours = Number(read('CANCELLATION_PAY_HOURS').raw);
-  if (!Number.isFinite(hours) || hours < 0)
-    throw new PolicyError(
-      `CANCELLATION_PAY_HOURS must be a number of hours (got "${read('CANCELLATION_PAY_HOURS').raw}")`,
-    );
+  // A number of hours, 0 or more (0.5 is half an hour)
+  const hoursOf = (name: keyof typeof POLICY_ENV) => {
+    const { raw } = read(name);
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < 0)
+      throw new PolicyError(`${name} must be a number of hours (got "${raw}")`);
+    return n;
+  };
+  const meters = (name: keyof typeof POLICY_ENV) => {
+    const { raw } = read(name);
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < 1 || n > 100_000)
+      throw new PolicyError(`${name} must be a whole number of meters from 1 to 100000 (got "${raw}")`);
+    return n;
+  };
   const leads = read('CHECKOUT_REMINDERS')
     .raw.split(',')
     .map((part) => parseDuration(part));
@@ -117,7 +173,7 @@ export function loadPolicy(env: Record<string, string | undefined> = {}): Policy
     );
   return {
     lateCancelWindowMs: duration('LATE_CANCEL_WINDOW'),
-    cancellationPayHours: hours,
+    cancellationPayHours: hoursOf('CANCELLATION_PAY_HOURS'),
     checkoutDeadlineMs: duration('CHECKOUT_DEADLINE'),
     checkoutReminderLeadsMs: (leads as number[]).sort((a, b) => b - a),
     stuckMoneyAfterMs: duration('STUCK_MONEY_AFTER'),
@@ -128,6 +184,20 @@ export function loadPolicy(env: Record<string, string | undefined> = {}): Policy
     contactWindowMs: duration('CONTACT_WINDOW'),
     disputeStatementsMax: count('DISPUTE_STATEMENTS_MAX'),
     disputeStatementRate: count('DISPUTE_STATEMENT_RATE'),
+    clockInEarlyMs: gap('CLOCK_IN_EARLY'),
+    geofenceMeters: meters('GEOFENCE_METERS'),
+    autoClockOutAfterMs: duration('AUTO_CLOCK_OUT_AFTER'),
+    maxExtraHours: hoursOf('MAX_EXTRA_HOURS'),
+    sentHomeWindowMs: duration('SENT_HOME_WINDOW'),
+    sentHomePayHours: hoursOf('SENT_HOME_PAY_HOURS'),
+    noShowAfterMs: duration('NO_SHOW_AFTER'),
+    hoursDisputeWindowMs: duration('HOURS_DISPUTE_WINDOW'),
+    timesheetApprovalDeadlineMs: duration('TIMESHEET_APPROVAL_DEADLINE'),
+    balanceDueAfterMs: duration('BALANCE_DUE_AFTER'),
+    lateClockInAfterMs: LATE_CLOCK_IN_AFTER_MS,
+    cardMinimumCents: CARD_MINIMUM_CENTS,
+    clockCodeMaxWrong: CLOCK_CODE_MAX_WRONG,
+    clockCodeLockMs: CLOCK_CODE_LOCK_MS,
   };
 }
 

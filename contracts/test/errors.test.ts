@@ -30,10 +30,13 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-// and the codes a contract schema gives its refusals (`params: { code }`), which kit's error middleware answers
+// and the codes a contract schema gives its refusals (`params: { code }`), which kit's error middleware answers,
+// and the codes of the contracts' pure rules that the services answer with
 const files = [
   ...serverDirs.flatMap((d) => sourceFiles(join(root, d))),
   join(root, 'contracts/src/display-name.ts'),
+  // the time clock's refusals (issue 34), decided by its pure rules
+  join(root, 'contracts/src/clock.ts'),
 ];
 const sources = files.map((f) => ({ file: relative(root, f), text: readFileSync(f, 'utf8') }));
 

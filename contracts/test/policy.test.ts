@@ -142,3 +142,73 @@ test('each side of a dispute writes at most DISPUTE_STATEMENTS_MAX statements, D
     expect(() => loadPolicy({ DISPUTE_STATEMENTS_MAX: bad })).toThrow(/DISPUTE_STATEMENTS_MAX/);
   expect(() => loadPolicy({ DISPUTE_STATEMENT_RATE: '0' })).toThrow(/DISPUTE_STATEMENT_RATE/);
 });
+
+test('the working day (issue 34): its rules read from the environment, bad values stop the service with the variable named', () => {
+  const MIN = 60_000;
+  expect(policy).toMatchObject({
+    clockInEarlyMs: 30 * MIN,
+    geofenceMeters: 250,
+    autoClockOutAfterMs: 4 * HOUR,
+    maxExtraHours: 4,
+    sentHomeWindowMs: HOUR,
+    sentHomePayHours: 4,
+    noShowAfterMs: HOUR,
+    hoursDisputeWindowMs: 24 * HOUR,
+    timesheetApprovalDeadlineMs: 48 * HOUR,
+    balanceDueAfterMs: 72 * HOUR,
+    lateClockInAfterMs: 10 * MIN,
+    cardMinimumCents: 50,
+    clockCodeMaxWrong: 5,
+    clockCodeLockMs: 15 * MIN,
+  });
+  // shortened for tests and demos
+  expect(
+    loadPolicy({
+      CLOCK_IN_EARLY: '2s',
+      GEOFENCE_METERS: '1000',
+      AUTO_CLOCK_OUT_AFTER: '3s',
+      MAX_EXTRA_HOURS: '0.5',
+      SENT_HOME_WINDOW: '4s',
+      SENT_HOME_PAY_HOURS: '2',
+      NO_SHOW_AFTER: '5s',
+      HOURS_DISPUTE_WINDOW: '6s',
+      TIMESHEET_APPROVAL_DEADLINE: '7s',
+      BALANCE_DUE_AFTER: '8s',
+    }),
+  ).toMatchObject({
+    clockInEarlyMs: 2000,
+    geofenceMeters: 1000,
+    autoClockOutAfterMs: 3000,
+    maxExtraHours: 0.5,
+    sentHomeWindowMs: 4000,
+    sentHomePayHours: 2,
+    noShowAfterMs: 5000,
+    hoursDisputeWindowMs: 6000,
+    timesheetApprovalDeadlineMs: 7000,
+    balanceDueAfterMs: 8000,
+  });
+  // clocking in only from the start is a choice; no extra hours paid is one too
+  expect(loadPolicy({ CLOCK_IN_EARLY: '0m', MAX_EXTRA_HOURS: '0' })).toMatchObject({
+    clockInEarlyMs: 0,
+    maxExtraHours: 0,
+  });
+  const refused: Array<[string, string]> = [
+    ['CLOCK_IN_EARLY', 'half an hour'],
+    ['GEOFENCE_METERS', '0'],
+    ['GEOFENCE_METERS', '250m'],
+    ['GEOFENCE_METERS', '2.5'],
+    ['GEOFENCE_METERS', '100001'],
+    ['AUTO_CLOCK_OUT_AFTER', '0s'],
+    ['AUTO_CLOCK_OUT_AFTER', 'later'],
+    ['MAX_EXTRA_HOURS', '-1'],
+    ['MAX_EXTRA_HOURS', 'four'],
+    ['SENT_HOME_WINDOW', '1 hour'],
+    ['SENT_HOME_PAY_HOURS', '-4'],
+    ['NO_SHOW_AFTER', '0m'],
+    ['HOURS_DISPUTE_WINDOW', 'a day'],
+    ['TIMESHEET_APPROVAL_DEADLINE', '-48h'],
+    ['BALANCE_DUE_AFTER', '3 days'],
+  ];
+  for (const [name, value] of refused)
+    expect(() => loadPolicy({ [name]: value })).toThrow(new RegExp(`^${name} must be .*"${value}"`));
+});

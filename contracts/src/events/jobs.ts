@@ -16,6 +16,23 @@ const ApplicationFacts = z.object({
   end_time: z.string(),
 });
 
+/**
+ * A timesheet's hours and the money they come to (contracts/src/timesheet-pay.ts): what jobs computed; payments
+ * recomputes every figure from its own records before anything moves.
+ */
+const TimesheetFigures = z.object({
+  clock_in_at: z.string().nullable(),
+  clock_out_at: z.string().nullable(),
+  break_minutes: z.number().int().min(0).max(120),
+  worked_minutes: z.number().int().nonnegative(),
+  hourly_rate_cents: Money,
+  chef_pay_cents: Money,
+  fee_cents: Money,
+  total_cents: Money,
+  extra_charge_cents: Money,
+  refund_cents: Money,
+});
+
 const JobFacts = z.object({
   job_id: Id,
   restaurant_id: Id,
@@ -182,6 +199,57 @@ export const jobsEvents = {
     note: z.string(),
     operator_id: Id,
     resolved_at: z.string(),
+  }),
+  // ---- the working day (issue 34, ADR 0028): the jobs service owns the clock and the timesheet ----
+  /** The confirmed chef clocked in (by location or code); notifications tells the restaurant. */
+  'jobs.timesheet.clocked_in.v1': ApplicationFacts.extend({
+    clock_in_at: z.string(),
+    method: z.enum(['location', 'code']),
+    /** meters from the restaurant's pin (a location clock-in) */
+    distance_m: z.number().int().nonnegative().nullable(),
+    /** after the start + 10 minutes */
+    late: z.boolean(),
+  }),
+  /** The chef clocked out (or was clocked out automatically): the timesheet waits for the restaurant. */
+  'jobs.timesheet.submitted.v1': ApplicationFacts.extend(TimesheetFigures.shape).extend({
+    auto_clocked_out: z.boolean(),
+  }),
+  /** The restaurant changed clock-in, clock-out or break: the chef is texted and answers within the window. */
+  'jobs.timesheet.adjusted.v1': ApplicationFacts.extend(TimesheetFigures.shape).extend({
+    reason: z.string(),
+    /** until when the chef may dispute it (HOURS_DISPUTE_WINDOW); silence accepts */
+    dispute_until: z.string(),
+  }),
+  /**
+   * The hours are settled: approved as submitted (by the restaurant, or at TIMESHEET_APPROVAL_DEADLINE), or an
+   * adjustment accepted (by the chef, or by silence). Payments recomputes the figures from its own records
+   * (timesheetMoney) and moves the money: a partial refund, or the extra charged off-session.
+   */
+  'jobs.timesheet.approved.v1': ApplicationFacts.extend(TimesheetFigures.shape).extend({
+    status: z.enum(['approved', 'auto_approved']),
+    approved_by: z.enum(['restaurant', 'chef', 'system']),
+  }),
+  /** The chef disputed an adjustment or contested a no-show: the money stays held for an operator. */
+  'jobs.timesheet.disputed.v1': ApplicationFacts.extend({
+    about: z.enum(['adjustment', 'no_show']),
+    statement: z.string(),
+  }),
+  /** An operator decided an hours dispute: the money follows the decided minutes (or chef pay). */
+  'jobs.timesheet.resolved.v1': ApplicationFacts.extend(TimesheetFigures.shape).extend({
+    note: z.string(),
+    operator_id: Id,
+  }),
+  /** The restaurant sent the chef home within SENT_HOME_WINDOW: paid as the rule says, at once; a late cancellation on its record. */
+  'jobs.timesheet.sent_home.v1': ApplicationFacts.extend(TimesheetFigures.shape).extend({
+    reason: z.string().nullable(),
+  }),
+  /**
+   * The restaurant marked the confirmed chef a no-show (NO_SHOW_AFTER past the start, no clock-in). The full
+   * refund waits for HOURS_DISPUTE_WINDOW (`contest_until`) or an operator's decision.
+   */
+  'jobs.timesheet.no_show_marked.v1': ApplicationFacts.extend({
+    marked_at: z.string(),
+    contest_until: z.string(),
   }),
   /**
    * A job's free text to translate for the other side (issue 32): its description, the restaurant's

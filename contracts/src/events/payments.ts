@@ -61,4 +61,38 @@ export const paymentsEvents = {
     payouts_enabled: z.boolean(),
     currently_due: z.array(z.string()),
   }),
+  /**
+   * Issue 34: the extra of an approved timesheet (hours past the scheduled pay, with its fee) was charged
+   * off-session to the restaurant's saved card; the chef's extra pay is transferred from here.
+   */
+  'payments.extra_charge.collected.v1': z.object({
+    job_id: Id,
+    application_id: Id,
+    restaurant_id: Id,
+    chef_id: Id,
+    payment_intent_id: z.string(),
+    amount_cents: Money,
+    /** the chef's part and the fee's part of the amount */
+    chef_pay_cents: Money,
+    fee_cents: Money,
+    /** paid by the restaurant in the app after a failed off-session charge */
+    paid_in_app: z.boolean(),
+  }),
+  /**
+   * The off-session charge was declined or needs authentication: the restaurant is texted a link to pay the
+   * balance in the app; the chef has the scheduled part, the extra waits. Owed money after BALANCE_DUE_AFTER.
+   */
+  'payments.extra_charge.failed.v1': z.object({
+    job_id: Id,
+    application_id: Id,
+    restaurant_id: Id,
+    chef_id: Id,
+    payment_intent_id: z.string().nullable(),
+    amount_cents: Money,
+    code: z.string().nullable(),
+    decline_code: z.string().nullable(),
+    requires_authentication: z.boolean(),
+    /** when the balance becomes owed money in the operator console */
+    due_at: z.string(),
+  }),
 } as const;

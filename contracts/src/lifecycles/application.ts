@@ -1,4 +1,4 @@
-import type { Actor } from './job';
+import { transitionAllows, type Actor } from './job';
 
 /**
  * The application lifecycle as data: the stored status plus `worker_confirmed` after acceptance make the state;
@@ -59,11 +59,7 @@ export const APPLICATION_TRANSITIONS = {
 export type ApplicationAction = keyof typeof APPLICATION_TRANSITIONS;
 
 export function canApplication(action: ApplicationAction, state: ApplicationState, actor?: Actor): boolean {
-  const t = APPLICATION_TRANSITIONS[action];
-  return (
-    (t.from as readonly ApplicationState[]).includes(state) &&
-    (!actor || (t.by as readonly Actor[]).includes(actor))
-  );
+  return transitionAllows<ApplicationState>(APPLICATION_TRANSITIONS[action], state, actor);
 }
 
 /** The row values after an action, or null when the action is not allowed from this state. */

@@ -1,3 +1,4 @@
 export * from './job';
 export * from './application';
 export * from './payment';
+export * from './timesheet';

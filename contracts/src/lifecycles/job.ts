@@ -47,11 +47,17 @@ export const JOB_TRANSITIONS = {
 } as const satisfies Record<string, { from: readonly JobStatus[]; to: JobStatus; by: readonly Actor[] }>;
 export type JobAction = keyof typeof JOB_TRANSITIONS;
 
+/** Whether a transition of a lifecycle table starts from this state (and, when named, this actor may trigger it). */
+export function transitionAllows<S extends string>(
+  t: { from: readonly S[]; by: readonly Actor[] },
+  from: S,
+  actor?: Actor,
+): boolean {
+  return t.from.includes(from) && (!actor || t.by.includes(actor));
+}
+
 export function canJob(action: JobAction, from: JobStatus, actor?: Actor): boolean {
-  const t = JOB_TRANSITIONS[action];
-  return (
-    (t.from as readonly JobStatus[]).includes(from) && (!actor || (t.by as readonly Actor[]).includes(actor))
-  );
+  return transitionAllows<JobStatus>(JOB_TRANSITIONS[action], from, actor);
 }
 
 export function nextJobStatus(action: JobAction, from: JobStatus): JobStatus | null {
