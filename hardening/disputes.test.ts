@@ -60,7 +60,7 @@ interface Dispute {
  */
 async function disputedShift(): Promise<Dispute> {
   const [restaurant, chef] = await Promise.all([signUp(stack, 'restaurant'), signUp(stack, 'chef')]);
-  const job = await postJob(stack, restaurant, 6_000, 31 / 3600, 75);
+  const job = await postJob(stack, restaurant, 15_000, 31 / 3600, 75);
   await payJob(stack, restaurant, job);
   const applicationId = await apply(stack, chef, job);
   await acceptAndConfirm(stack, restaurant, chef, applicationId);
