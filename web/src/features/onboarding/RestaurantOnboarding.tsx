@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CUISINES, PIN_ACCURACY_METERS } from '../../app/contracts';
+import { useAuth } from '../../app/hooks';
 import { Field } from '../../components/Field';
 import { ToggleGroup } from '../../components/ToggleGroup';
 import { PinButton } from '../profile/LocationPin';
@@ -17,6 +18,9 @@ import {
 function Details({ draft, set }: StepProps<RestaurantDraft>) {
   const { t } = useTranslation('onboarding');
   const { t: tc } = useTranslation('common');
+  // Editing a pinned profile: a new address or ZIP removes the pin unless it is pinned again here.
+  const { profile } = useAuth();
+  const pinnedBefore = !!profile && 'location_pinned' in profile && profile.location_pinned === true;
   return (
     <>
       <Field label={t('restaurant.name')}>
@@ -75,7 +79,7 @@ function Details({ draft, set }: StepProps<RestaurantDraft>) {
             return null;
           }}
         />
-        <p className="hint">{tc('pin.later')}</p>
+        <p className="hint">{tc(pinnedBefore ? 'pin.movedClears' : 'pin.later')}</p>
       </fieldset>
     </>
   );
