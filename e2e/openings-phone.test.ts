@@ -15,11 +15,12 @@ import { startStory, type Story } from './story';
 // Issue 32, item 6: a chef finds work on a phone. At 375 px in Spanish and at 320 px in English the first shift
 // card is on the first screen (no filter form before it), the Filters button counts the filters on, "use my
 // location" (the browser's position, set with setGeolocation) changes the distances, and each card has
-// Directions. axe at 0, every impact (e2e/screenshots/openings-*.png).
+// Directions. axe at 0, every impact (e2e/screenshots/openings-*.png). Issue 34: the restaurant pins its location.
 
 let story: Story;
 let api: Api;
 let chef: Account;
+let restaurant: Account;
 const violations: AxeViolation[] = [];
 
 // A chef in Uptown Minneapolis: kept as (44.94, -93.29), 3.3 miles from North Loop's ZIP (55401), which is 0.6 from
@@ -35,7 +36,7 @@ const FROM_HOME = roundMiles(
 beforeAll(async () => {
   story = await startStory();
   api = { call: apiCall(story.brigade.url), url: story.brigade.url };
-  const restaurant = await signUp(api, 'restaurant');
+  restaurant = await signUp(api, 'restaurant');
   expectStatus(
     await api.call('POST', '/api/profiles/restaurant', {
       token: restaurant.token,
@@ -178,6 +179,31 @@ test('at 320 px in English: the first shift on the first screen, the Filters but
   await page.getByRole('button', { name: EN.done }).click();
   await page.getByRole('button', { name: `${EN.filters} (2)` }).waitFor();
   violations.push(...(await checkStep(page, 'openings-en-320-filtered')));
+  await page.context().close();
+}, 60_000);
+
+// Issue 34: the restaurant pins its location at 320 px: the dashboard says chefs clock in with a code only until it
+// does, Settings' "I am at the restaurant now" takes the browser's position (setGeolocation, 20 m) and says when.
+test('at 320 px the restaurant is told it has no pin, and pins its location from Settings', async () => {
+  const page = await story.person('restaurant 320', 'en-US', { width: 320, height: 568 });
+  await page.goto(story.url('/login'));
+  await page.getByLabel(EN.email).fill(restaurant.email);
+  await page.getByLabel(EN.password).fill(restaurant.password);
+  await page.getByRole('button', { name: EN.logIn }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.goto(story.url('/dashboard/restaurant'));
+  await page.getByText(/Chefs will clock in with a code only until you pin/).waitFor();
+  await page.getByRole('link', { name: 'Pin it in Settings' }).click();
+  await page.getByRole('heading', { name: "Your restaurant's location" }).waitFor();
+  violations.push(...(await checkStep(page, 'pin-en-320')));
+  await page.context().grantPermissions(['geolocation'], { origin: story.url('') });
+  await page.context().setGeolocation({ latitude: 44.98635, longitude: -93.26987, accuracy: 20 });
+  await page.getByRole('button', { name: 'I am at the restaurant now' }).click();
+  await page.getByText(/^Pinned on .+, to within 20 m\.$/).waitFor();
+  violations.push(...(await checkStep(page, 'pin-en-320-pinned')));
+  expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(320);
+  const me = await api.call('GET', '/api/profiles/me', { token: restaurant.token });
+  expect(me.body.profile).toMatchObject({ location_pinned: true, latitude: 44.98635, longitude: -93.26987 });
   await page.context().close();
 }, 60_000);
 

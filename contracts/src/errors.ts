@@ -105,6 +105,10 @@ export const ERROR_CODES = {
     'Enter a 5-digit ZIP code of the Minneapolis or Detroit area (alone or at the end of your address).',
   'IDENTITY.HOME_OUTSIDE_AREA':
     'That place is more than 45 miles from your city. Choose the city you work in, or another ZIP code.',
+  'IDENTITY.LOCATION_TOO_VAGUE':
+    'Your phone could not tell where you are precisely enough (within 250 m). Step outside or turn on precise location, then try again.',
+  'IDENTITY.PIN_OUTSIDE_AREA':
+    'That position is more than 45 miles from your city. Pin the location while you are at the restaurant.',
 
   // jobs (services/jobs/src)
   'JOBS.JOB_NOT_FOUND': MESSAGES.jobNotFound,

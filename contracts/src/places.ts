@@ -59,6 +59,20 @@ export function zipLocation(zip: string | null | undefined, city: string): Point
   return place && place.city === city ? { lat: place.lat, lon: place.lon } : null;
 }
 
+/**
+ * A restaurant's pin (issue 34, "I am at the restaurant now"): the browser's position is kept only when it is
+ * known to within this many metres; a vaguer one would not tell the kitchen from the street behind it. It is the
+ * clock-in geofence's default radius (GEOFENCE_METERS, 250): a pin vaguer than the fence would make the fence
+ * meaningless. After the timesheet foundation is merged this should read GEOFENCE_METERS from the policy.
+ */
+export const PIN_ACCURACY_METERS = 250;
+
+/**
+ * A restaurant's pin is kept to this many decimals of a degree: 0.00001 degree is about 1 m, finer than any
+ * browser's position, so the pin is the position sent (without the float noise of its last digits).
+ */
+export const PIN_DECIMALS = 5;
+
 /** A browser's position as it is kept: rounded to `LOCATION_DECIMALS`. */
 export function roundedLocation(point: Point): Point {
   const f = 10 ** LOCATION_DECIMALS;

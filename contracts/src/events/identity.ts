@@ -58,6 +58,11 @@ export const identityEvents = {
     longitude: z.number(),
     /** Issue 32: the restaurant's ZIP (directions to its address); absent in events published before. */
     zip: z.string().nullable().optional(),
+    /**
+     * Issue 34: latitude/longitude are a position the owner pinned at the restaurant (true), or its ZIP's or
+     * city's centre (false). Absent in events published before: no pin. Jobs refuses a location clock-in without.
+     */
+    location_pinned: z.boolean().optional(),
     logo_url: z.string().nullable(),
     cuisine_types: z.array(z.string()),
     average_rating: z.number().nullable(),

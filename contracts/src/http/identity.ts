@@ -66,6 +66,12 @@ export const Availability = z.record(
   z.object({ available: z.boolean(), start: TimeOfDay, end: TimeOfDay }),
 );
 
+/** A restaurant's pinned location (issue 34): when it was set and the browser's accuracy then, in metres. */
+export const RestaurantLocationPin = z
+  .object({ pinned_at: z.string(), accuracy_m: z.number() })
+  .meta({ id: 'RestaurantLocationPin' });
+export type RestaurantLocationPin = z.infer<typeof RestaurantLocationPin>;
+
 export const RestaurantProfile = z
   .object({
     id: z.string().uuid(),
@@ -90,6 +96,14 @@ export const RestaurantProfile = z
     updated_at: z.string(),
     /** The description's translation into the other language (issue 32; null before the first one). */
     description_translation: TextTranslation.nullable().optional(),
+    /**
+     * The restaurant's own answers only (GET /profiles/me, its saves; issue 34): true when latitude/longitude
+     * are a position the owner pinned ("I am at the restaurant now"), false while they are its ZIP's or city's
+     * centre. Without a pin, chefs clock in with the restaurant's code only.
+     */
+    location_pinned: z.boolean().optional(),
+    /** With `location_pinned`: when the pin was set and how precise the browser said it was (null: no pin). */
+    location_pin: RestaurantLocationPin.nullable().optional(),
   })
   .meta({ id: 'RestaurantProfile' });
 export type RestaurantProfile = z.infer<typeof RestaurantProfile>;
@@ -300,22 +314,32 @@ const CityField = z.enum(CITY_NAMES as [string, ...string[]], {
 /**
  * Restaurant profile form (multipart or JSON). Every field is optional here because an existing profile is
  * updated with whatever fields are sent (settings); creation checks the merged result with the spec's texts.
+ * Issue 34: `latitude`, `longitude` and `accuracyM` together pin the restaurant where the owner stands ("I am
+ * at the restaurant now": the browser's position and its accuracy in metres). A pin vaguer than
+ * PIN_ACCURACY_METERS is a 422 IDENTITY.LOCATION_TOO_VAGUE, one more than 45 miles from the city a 422
+ * IDENTITY.PIN_OUTSIDE_AREA, and nothing changes. A new address, ZIP or city without a new pin removes the pin.
  */
-export const RestaurantProfileForm = z.object({
-  name: displayName().optional(),
-  description: z.string().trim().max(2000, 'Description is too long').optional(),
-  address: z.string().trim().max(200, 'Address is too long').optional(),
-  city: CityField.optional(),
-  state: z.string().trim().max(2).optional(),
-  zip: z.string().trim().max(10).optional(),
-  latitude: NumberLike.pipe(z.number().min(-90).max(90)).optional(),
-  longitude: NumberLike.pipe(z.number().min(-180).max(180)).optional(),
-  operatingHours: jsonField(OperatingHours, 'operatingHours must be JSON').optional(),
-  cuisineTypes: jsonField(
-    z.array(z.enum(CUISINES, { error: 'Unknown cuisine type' })).max(CUISINES.length),
-    'cuisineTypes must be a JSON list',
-  ).optional(),
-});
+export const RestaurantProfileForm = z
+  .object({
+    name: displayName().optional(),
+    description: z.string().trim().max(2000, 'Description is too long').optional(),
+    address: z.string().trim().max(200, 'Address is too long').optional(),
+    city: CityField.optional(),
+    state: z.string().trim().max(2).optional(),
+    zip: z.string().trim().max(10).optional(),
+    latitude: NumberLike.pipe(z.number().min(-90).max(90)).optional(),
+    longitude: NumberLike.pipe(z.number().min(-180).max(180)).optional(),
+    operatingHours: jsonField(OperatingHours, 'operatingHours must be JSON').optional(),
+    cuisineTypes: jsonField(
+      z.array(z.enum(CUISINES, { error: 'Unknown cuisine type' })).max(CUISINES.length),
+      'cuisineTypes must be a JSON list',
+    ).optional(),
+    accuracyM: NumberLike.pipe(z.number().min(0, 'accuracyM is in metres, 0 or more')).optional(),
+  })
+  .refine((f) => f.accuracyM === undefined || (f.latitude !== undefined && f.longitude !== undefined), {
+    message: 'Send accuracyM with the latitude and longitude it measures',
+    path: ['accuracyM'],
+  });
 export type RestaurantProfileForm = z.infer<typeof RestaurantProfileForm>;
 
 const knownLanguages = new Set(SPOKEN_LANGUAGE_CODES);

@@ -13,6 +13,7 @@ import {
   user,
   type User,
 } from './harness';
+import { restaurantPin } from '../src/db/read-models.repository';
 
 // Issue 32: a chef's openings are measured from their home (identity publishes it as their place, marked
 // `home`), not their city's centre: each shift's distance, and the travel radius. Chefs of the same home still
@@ -146,5 +147,40 @@ test("each shift carries its restaurant's ZIP, for directions to its address", a
     city: 'Minneapolis',
     state: 'MN',
     zip: '55401',
+  });
+});
+
+test("a restaurant's pinned location reaches jobs with its profile event; an event without the flag is no pin", async () => {
+  const r = await restaurantWithProfile(h, 'Unpinned Diner');
+  // The harness's event predates issue 34 (no location_pinned): the restaurant has no pin.
+  expect(await restaurantPin(h.database, r.id)).toBeNull();
+
+  const profile = (location_pinned: boolean, latitude: number, longitude: number) =>
+    publish(h, 'identity.restaurant_profile.updated.v1', {
+      profile_id: r.profileId,
+      user_id: r.id,
+      name: 'Pinned Diner',
+      description: 'd',
+      address: '212 N 1st Ave',
+      city: 'Minneapolis',
+      state: 'MN',
+      zip: '55401',
+      latitude,
+      longitude,
+      location_pinned,
+      logo_url: null,
+      cuisine_types: ['American'],
+      average_rating: null,
+      total_ratings: 0,
+      language_preference: 'en',
+    });
+  await profile(true, 44.98635, -93.26987);
+  await eventually(async () => {
+    expect(await restaurantPin(h.database, r.id)).toEqual({ lat: 44.98635, lon: -93.26987 });
+  });
+  // The restaurant moved (identity removed the pin): its ZIP's centre is no place to clock in from.
+  await profile(false, zip('55408').lat, zip('55408').lon);
+  await eventually(async () => {
+    expect(await restaurantPin(h.database, r.id)).toBeNull();
   });
 });

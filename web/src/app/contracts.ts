@@ -44,6 +44,8 @@ export {
   clashesWithBooked,
   // issue 33: a display name the servers would refuse (hidden characters, too few visible ones)
   nameProblem,
+  // issue 34: how precise "I am at the restaurant now" must be to pin the restaurant
+  PIN_ACCURACY_METERS,
 } from '@brigade/contracts';
 export type { Actor, ApplicationState, PolicyTextKey } from '@brigade/contracts';
 export type { MoneyFacts, MoneyOutcomeKind, MoneySide, CheckoutAnswerFacts } from '@brigade/contracts';

@@ -121,6 +121,9 @@ export const restaurantProfiles = identity.table('restaurant_profiles', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
   // the description's translation (issue 32, migration 0009; domain/text-translation.ts)
   descriptionTranslation: jsonb('description_translation'),
+  /** Issue 34 (migration 0013): set when latitude/longitude are a pin the owner set at the restaurant. */
+  locationPinnedAt: ts('location_pinned_at'),
+  locationAccuracyM: doublePrecision('location_accuracy_m'),
 });
 
 export const chefProfiles = identity.table('chef_profiles', {

@@ -46,6 +46,10 @@ export const IdentityErrors = {
   unknownZip: () => new AppError(400, 'IDENTITY.UNKNOWN_ZIP', ERROR_CODES['IDENTITY.UNKNOWN_ZIP']),
   homeOutsideArea: () =>
     new AppError(400, 'IDENTITY.HOME_OUTSIDE_AREA', ERROR_CODES['IDENTITY.HOME_OUTSIDE_AREA']),
+  locationTooVague: () =>
+    new AppError(422, 'IDENTITY.LOCATION_TOO_VAGUE', ERROR_CODES['IDENTITY.LOCATION_TOO_VAGUE']),
+  pinOutsideArea: () =>
+    new AppError(422, 'IDENTITY.PIN_OUTSIDE_AREA', ERROR_CODES['IDENTITY.PIN_OUTSIDE_AREA']),
   chefNotFound: () => new AppError(404, 'IDENTITY.CHEF_NOT_FOUND', 'Chef not found'),
   restaurantNotFound: () => new AppError(404, 'IDENTITY.RESTAURANT_NOT_FOUND', 'Restaurant not found'),
   requiredFields: () => new AppError(400, 'IDENTITY.REQUIRED_FIELDS', MESSAGES.requiredFields),

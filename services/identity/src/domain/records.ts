@@ -58,4 +58,7 @@ export interface RestaurantProfileRecord extends ProfileRecord {
   operatingHours: unknown;
   cuisineTypes: string[];
   logoUrl: string | null;
+  /** Issue 34: when the owner pinned latitude/longitude, and the browser's accuracy (null: not pinned). */
+  locationPinnedAt?: Date | null;
+  locationAccuracyM?: number | null;
 }

@@ -84,6 +84,24 @@ export function toRestaurantProfile(
   };
 }
 
+/**
+ * The restaurant's own profile (its answers only: GET /profiles/me, its saves; issue 34): whether its place is a
+ * pin it set at the restaurant, when and how precisely. Chefs need not know: they clock in however it allows.
+ */
+export function toOwnRestaurantProfile(
+  row: RestaurantProfileRecord,
+  stripeAccountId: string | null = null,
+): Omit<RestaurantProfile, 'reliability'> {
+  const pinned = row.locationPinnedAt != null && row.locationAccuracyM != null;
+  return {
+    ...toRestaurantProfile(row, stripeAccountId),
+    location_pinned: pinned,
+    location_pin: pinned
+      ? { pinned_at: row.locationPinnedAt!.toISOString(), accuracy_m: row.locationAccuracyM! }
+      : null,
+  };
+}
+
 type OpsUser = import('zod').infer<typeof opsHttp.OpsUser>;
 
 /** A user as the operators' console shows it (any account type), with the suspension if there is one. */

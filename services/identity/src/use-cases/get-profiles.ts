@@ -8,7 +8,13 @@ import {
 import { findUser } from '../db/users.repository';
 import { isMemberRow } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
-import { toChefProfile, toOwnChefProfile, toRestaurantProfile, toUser } from '../domain/serialize';
+import {
+  toChefProfile,
+  toOwnChefProfile,
+  toOwnRestaurantProfile,
+  toRestaurantProfile,
+  toUser,
+} from '../domain/serialize';
 import type { IdentityContext } from '../context';
 import { withChefReliability, withRestaurantReliability } from './attach-reliability';
 
@@ -31,7 +37,7 @@ async function ownProfile(
     return row ? (await withChefReliability(ctx, [toOwnChefProfile(row)]))[0] : null;
   }
   const row = await restaurantProfileOfUser(ctx.database.db, userId);
-  return row ? (await withRestaurantReliability(ctx, [toRestaurantProfile(row, stripe)]))[0] : null;
+  return row ? (await withRestaurantReliability(ctx, [toOwnRestaurantProfile(row, stripe)]))[0] : null;
 }
 
 /** GET /profiles/{user_type}: the signed-in user's own profile of that type; 404 when there is none. */

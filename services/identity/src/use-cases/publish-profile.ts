@@ -1,7 +1,7 @@
 import { appendEvent, type Tx } from '@brigade/kit';
 import { chefProfileOfUser, restaurantProfileOfUser } from '../db/profiles.repository';
 import { findUser } from '../db/users.repository';
-import { toOwnChefProfile, toRestaurantProfile } from '../domain/serialize';
+import { toOwnChefProfile, toOwnRestaurantProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 
 /** Publish the current state of a user's profile (if any) so other services' read models follow it. */
@@ -35,7 +35,7 @@ export async function publishProfile(ctx: IdentityContext, tx: Tx, userId: strin
   } else {
     const row = await restaurantProfileOfUser(tx, userId);
     if (!row) return;
-    const p = toRestaurantProfile(row);
+    const p = toOwnRestaurantProfile(row);
     await appendEvent(ctx.database, tx, 'identity.restaurant_profile.updated.v1', {
       profile_id: p.id,
       user_id: p.user_id,
@@ -47,6 +47,7 @@ export async function publishProfile(ctx: IdentityContext, tx: Tx, userId: strin
       latitude: p.latitude,
       longitude: p.longitude,
       zip: p.zip,
+      location_pinned: p.location_pinned === true,
       logo_url: p.logo_url,
       cuisine_types: p.cuisine_types,
       average_rating: p.average_rating,

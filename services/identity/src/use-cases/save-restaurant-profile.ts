@@ -10,9 +10,11 @@ import {
 } from '@brigade/contracts';
 import type { z } from 'zod';
 import { restaurantProfileOfUser, saveRestaurantProfileRow } from '../db/profiles.repository';
+import type { RestaurantProfileRow } from '../db/schema';
 import { stripeAccountOf } from '../db/users.repository';
 import { IdentityErrors } from '../domain/errors';
-import { toRestaurantProfile } from '../domain/serialize';
+import { restaurantPlaceAfter, type RestaurantPlace } from '../domain/restaurant-place';
+import { toOwnRestaurantProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 import { announceDescription } from './announce-description';
 import { publishProfile } from './publish-profile';
@@ -20,6 +22,20 @@ import { withRestaurantReliability } from './attach-reliability';
 import { storeImage, type UploadedFile } from './store-image';
 
 type Form = z.infer<typeof identityHttp.RestaurantProfileForm>;
+
+/** An address as a place: case, spaces and punctuation aside ("12 Main St." is "12 main st"). */
+const sameAddress = (address: string) =>
+  address
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+const placeOf = (row: RestaurantProfileRow): RestaurantPlace => ({
+  lat: row.latitude,
+  lon: row.longitude,
+  pinnedAt: row.locationPinnedAt,
+  accuracyM: row.locationAccuracyM,
+});
 
 /**
  * Create the restaurant profile (onboarding) or update it with whatever fields are sent (settings). The
@@ -29,7 +45,9 @@ type Form = z.infer<typeof identityHttp.RestaurantProfileForm>;
  * (the distances chefs see), unless the coordinates sent say more than the city: the city picker sends the city's
  * own centre, which a known ZIP refines. A `zip` typed in that is not of the city's area is refused (400
  * IDENTITY.UNKNOWN_ZIP); a ZIP-like number in the address that is not one leaves the city's centre. A new
- * description goes to messaging to be translated (issue 32).
+ * description goes to messaging to be translated (issue 32). Issue 34: the owner pins the restaurant's location
+ * from the browser (`accuracyM` with the coordinates); a new address, ZIP or city removes the pin
+ * (domain/restaurant-place.ts).
  */
 export async function saveRestaurantProfile(
   ctx: IdentityContext,
@@ -55,18 +73,23 @@ export async function saveRestaurantProfile(
       typedZip ??
       (form.address !== undefined ? zipIn(form.address) : null) ??
       (form.zip === undefined ? (existing?.zip ?? null) : null);
-    const zipPlace = zipLocation(zip, city);
-    const sentCityCentre =
-      cityInfo && form.latitude === cityInfo.latitude && form.longitude === cityInfo.longitude;
-    const sent =
-      form.latitude !== undefined && form.longitude !== undefined && !(zipPlace && sentCityCentre)
-        ? { lat: form.latitude, lon: form.longitude }
-        : null;
     const placeChanged =
       cityChanged ||
       form.zip !== undefined ||
       (form.address !== undefined && zip !== existing?.zip) ||
       !existing;
+    // Issue 34: a pin stays while the restaurant says it is where it was (same city, address and ZIP).
+    const moved =
+      !existing ||
+      cityChanged ||
+      zip !== existing.zip ||
+      (form.address !== undefined && sameAddress(form.address) !== sameAddress(existing.address));
+    const place = restaurantPlaceAfter(
+      form,
+      { city, zipCentre: zipLocation(zip, city), moved, replace: placeChanged },
+      existing ? placeOf(existing) : null,
+      new Date(),
+    );
     const logoUrl = logo ? await storeImage(tx, userId, logo, 'logo') : (existing?.logoUrl ?? null);
     // A new description is translated for chefs of the other language (issue 32); an unchanged one keeps its.
     const descriptionTranslation =
@@ -80,10 +103,10 @@ export async function saveRestaurantProfile(
       city,
       state: form.state ?? (cityChanged || !existing ? cityInfo.state : existing.state),
       zip,
-      latitude:
-        sent?.lat ?? (placeChanged || !existing ? (zipPlace?.lat ?? cityInfo.latitude) : existing.latitude),
-      longitude:
-        sent?.lon ?? (placeChanged || !existing ? (zipPlace?.lon ?? cityInfo.longitude) : existing.longitude),
+      latitude: place.lat,
+      longitude: place.lon,
+      locationPinnedAt: place.pinnedAt,
+      locationAccuracyM: place.accuracyM,
       operatingHours: form.operatingHours
         ? { ...DEFAULT_RESTAURANT_HOURS, ...form.operatingHours }
         : (existing?.operatingHours ?? DEFAULT_RESTAURANT_HOURS),
@@ -94,7 +117,7 @@ export async function saveRestaurantProfile(
     };
     const row = await saveRestaurantProfileRow(tx, existing?.id, { id: randomUUID(), userId }, values);
     await publishProfile(ctx, tx, userId);
-    return toRestaurantProfile(row, await stripeAccountOf(tx, userId));
+    return toOwnRestaurantProfile(row, await stripeAccountOf(tx, userId));
   });
   const [withRecord] = await withRestaurantReliability(ctx, [profile]);
   return { profile: withRecord };

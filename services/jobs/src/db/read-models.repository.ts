@@ -2,6 +2,24 @@ import type { EventData } from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
 import { toJson, type ChefProfileRow } from './rows';
 
+/**
+ * Where a restaurant pinned its location (issue 34: the owner's position at the restaurant, from identity's
+ * profile event), or null while it has no pin (its latitude/longitude are then a ZIP's or city's centre, which no
+ * location clock-in may be measured from: chefs use the restaurant's code).
+ */
+export async function restaurantPin(
+  database: Database,
+  restaurantId: string,
+  tx?: Executor,
+): Promise<{ lat: number; lon: number } | null> {
+  const [row] = await database.rows<{ lat: number | null; lon: number | null }>(
+    sql`select latitude as lat, longitude as lon from jobs.restaurant_profiles
+        where user_id = ${restaurantId} and location_pinned`,
+    tx,
+  );
+  return row && row.lat !== null && row.lon !== null ? { lat: Number(row.lat), lon: Number(row.lon) } : null;
+}
+
 /** Keep the newest version of a chef profile (an older event arriving late changes nothing). Returns whether it changed. */
 export async function upsertChefProfile(
   database: Database,
@@ -54,14 +72,14 @@ export async function upsertRestaurantProfile(
   const rows = await database.rows(
     sql`
     insert into jobs.restaurant_profiles (profile_id, user_id, name, address, city, state, latitude, longitude, zip,
-      logo_url, cuisine_types, average_rating, total_ratings, source_occurred_at)
+      location_pinned, logo_url, cuisine_types, average_rating, total_ratings, source_occurred_at)
     values (${p.profile_id}, ${p.user_id}, ${p.name}, ${p.address}, ${p.city}, ${p.state}, ${p.latitude}::float8,
-      ${p.longitude}::float8, ${p.zip ?? null}, ${p.logo_url}, ${JSON.stringify(p.cuisine_types)}::jsonb,
-      ${p.average_rating}, ${p.total_ratings}, ${occurredAt}::timestamptz)
+      ${p.longitude}::float8, ${p.zip ?? null}, ${p.location_pinned === true}, ${p.logo_url},
+      ${JSON.stringify(p.cuisine_types)}::jsonb, ${p.average_rating}, ${p.total_ratings}, ${occurredAt}::timestamptz)
     on conflict (profile_id) do update set
       user_id = excluded.user_id, name = excluded.name, address = excluded.address, city = excluded.city,
       state = excluded.state, latitude = excluded.latitude, longitude = excluded.longitude, zip = excluded.zip,
-      logo_url = excluded.logo_url,
+      location_pinned = excluded.location_pinned, logo_url = excluded.logo_url,
       cuisine_types = excluded.cuisine_types,
       average_rating = excluded.average_rating, total_ratings = excluded.total_ratings,
       source_occurred_at = excluded.source_occurred_at, updated_at = now()

@@ -114,6 +114,8 @@ export const restaurantProfiles = jobsSchema.table('restaurant_profiles', {
   latitude: doublePrecision('latitude'),
   longitude: doublePrecision('longitude'),
   zip: text('zip'),
+  /** Issue 34 (migration 0012): latitude/longitude are the owner's pin, not a ZIP's or city's centre. */
+  locationPinned: boolean('location_pinned').notNull().default(false),
   logoUrl: text('logo_url'),
   cuisineTypes: jsonb('cuisine_types').$type<string[]>().notNull(),
   averageRating: doublePrecision('average_rating'),

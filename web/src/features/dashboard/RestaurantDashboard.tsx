@@ -5,6 +5,7 @@ import { useAuth } from '../../app/hooks';
 import { canJob } from '../../app/contracts';
 import type { Application } from '../jobs/jobsApi';
 import { restaurantCanDecide, stateOf } from '../jobs/shiftState';
+import { PinMissingNotice } from '../profile/LocationPin';
 import { ForType } from '../shell/Redirects';
 import { formatRate, formatRating, formatShiftMoment } from '../../app/format';
 import {
@@ -63,6 +64,7 @@ function Dashboard() {
           to="/onboarding/restaurant"
         />
       )}
+      <PinMissingNotice />
       {fresh > 0 && (
         <div className="banner" role="status">
           <span>{t('restaurant.newApplications', { count: fresh })}</span>

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { CUISINES } from '../../app/contracts';
+import { CUISINES, PIN_ACCURACY_METERS } from '../../app/contracts';
+import { useAuth } from '../../app/hooks';
 import { Field } from '../../components/Field';
 import { ToggleGroup } from '../../components/ToggleGroup';
+import { PinButton } from '../profile/LocationPin';
 import { CityField, OnboardingPage, type OnboardingRole, type StepProps } from './OnboardingWizard';
 import { ImagePicker, WeekSchedule } from './parts';
 import {
@@ -12,9 +14,13 @@ import {
   type RestaurantDraft,
 } from './validation';
 
-/** Step 1: name, description, address, city (with its state) and zip. */
+/** Step 1: name, description, address, city (with its state) and zip, and the location pin (issue 34). */
 function Details({ draft, set }: StepProps<RestaurantDraft>) {
   const { t } = useTranslation('onboarding');
+  const { t: tc } = useTranslation('common');
+  // Editing a pinned profile: a new address or ZIP removes the pin unless it is pinned again here.
+  const { profile } = useAuth();
+  const pinnedBefore = !!profile && 'location_pinned' in profile && profile.location_pinned === true;
   return (
     <>
       <Field label={t('restaurant.name')}>
@@ -63,6 +69,18 @@ function Details({ draft, set }: StepProps<RestaurantDraft>) {
           )}
         </Field>
       </div>
+      <fieldset className="location-pin-field">
+        <legend>{tc('pin.title')}</legend>
+        <p className="hint">{tc('pin.why', { limit: PIN_ACCURACY_METERS })}</p>
+        <PinButton
+          pinned={draft.pin ? { at: draft.pin.at, accuracy: draft.pin.accuracy } : null}
+          onPin={async (pin) => {
+            set({ pin });
+            return null;
+          }}
+        />
+        <p className="hint">{tc(pinnedBefore ? 'pin.movedClears' : 'pin.later')}</p>
+      </fieldset>
     </>
   );
 }

@@ -10,6 +10,7 @@ import {
   type Weekday,
 } from '../../app/contracts';
 import { homeProblem, setHomeFields } from '../profile/home';
+import { setPinFields, type PinReading } from '../profile/LocationPin';
 
 export type OperatingHours = Record<Weekday, { open: string; close: string; closed: boolean }>;
 export type Availability = Record<Weekday, { available: boolean; start: string; end: string }>;
@@ -23,6 +24,8 @@ export interface RestaurantDraft {
   zip: string;
   latitude: number | null;
   longitude: number | null;
+  /** Issue 34: "I am at the restaurant now": the owner's position there, sent as the pin (absent in older drafts). */
+  pin?: PinReading | null;
   cuisineTypes: string[];
   logo: File | null;
   operatingHours: OperatingHours;
@@ -59,6 +62,7 @@ export function emptyRestaurantDraft(): RestaurantDraft {
     zip: '',
     latitude: null,
     longitude: null,
+    pin: null,
     cuisineTypes: [],
     logo: null,
     operatingHours: clone(DEFAULT_RESTAURANT_HOURS),
@@ -164,6 +168,7 @@ export function restaurantForm(d: RestaurantDraft): FormData {
   if (d.zip.trim()) f.set('zip', d.zip.trim());
   if (d.latitude !== null) f.set('latitude', String(d.latitude));
   if (d.longitude !== null) f.set('longitude', String(d.longitude));
+  if (d.pin) setPinFields(f, d.pin);
   f.set('operatingHours', JSON.stringify(d.operatingHours));
   f.set('cuisineTypes', JSON.stringify(d.cuisineTypes));
   if (d.logo) f.set('logo', d.logo);

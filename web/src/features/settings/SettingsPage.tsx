@@ -13,6 +13,7 @@ import { ToggleGroup } from '../../components/ToggleGroup';
 import { LanguagesField } from '../profile/languages';
 import { authApi, type ChefProfile, type RestaurantProfile } from '../auth/authApi';
 import { HomeEditor } from '../profile/HomePlace';
+import { LocationPinEditor } from '../profile/LocationPin';
 import { authActions } from '../auth/authSlice';
 import { chooseLanguage } from '../auth/authThunks';
 import { VerifyPhoneCard } from '../auth/VerifyPhoneCard';
@@ -63,6 +64,8 @@ export default function SettingsPage() {
         {tab === 'profile' && <ProfileTab />}
         {/* Issue 32: a chef's home for distances, saved on its own (a ZIP, or their location once). */}
         {tab === 'profile' && user.user_type === 'chef' && <ChefHome />}
+        {/* Issue 34: the restaurant pins its location ("I am at the restaurant now") for clock-in by location. */}
+        {tab === 'profile' && user.user_type === 'restaurant' && <RestaurantPin />}
         {tab === 'preferences' && <PreferencesTab />}
         {tab === 'notifications' && <NotificationsTab />}
         {tab === 'payments' && <PaymentsTab />}
@@ -77,6 +80,16 @@ function ChefHome() {
   return (
     <div className="settings-home">
       <HomeEditor headingLevel={3} />
+    </div>
+  );
+}
+
+function RestaurantPin() {
+  const { profile } = useAuth();
+  if (!profile) return null;
+  return (
+    <div className="settings-pin">
+      <LocationPinEditor />
     </div>
   );
 }
