@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { opsHttp } from '@brigade/contracts';
 import { parse, recordAudit } from '@brigade/kit';
 import { findUserByEmail, insertUser, updateUser } from '../db/users.repository';
+import { SUSPENSION_LIFTED } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
 import { newOneTimePassword, type OperatorManager } from '../domain/operators';
 import { hashPassword } from '../domain/passwords';
@@ -33,9 +34,7 @@ export async function addOperator(
       admin,
       passwordChangeRequired: true,
       removedAt: null,
-      suspendedAt: null,
-      suspensionReason: null,
-      suspendedBy: null,
+      ...SUSPENSION_LIFTED,
       totpSecret: null,
       totpConfirmedAt: null,
       updatedAt: now,

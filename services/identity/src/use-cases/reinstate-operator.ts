@@ -1,5 +1,6 @@
 import { recordAudit } from '@brigade/kit';
 import { lockUser, updateUser } from '../db/users.repository';
+import { liftedSuspensionDetail, SUSPENSION_LIFTED } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
 import type { OperatorManager } from '../domain/operators';
 import type { OperatorsContext } from '../context';
@@ -18,9 +19,7 @@ export async function reinstateOperator(
     if (!row || row.userType !== 'operator' || row.removedAt) throw IdentityErrors.operatorNotFound();
     if (!row.suspendedAt) throw IdentityErrors.notSuspended();
     const reinstated = await updateUser(tx, row.id, {
-      suspendedAt: null,
-      suspensionReason: null,
-      suspendedBy: null,
+      ...SUSPENSION_LIFTED,
       updatedAt: new Date(),
     });
     await recordAudit(ctx.database, tx, {
@@ -29,12 +28,7 @@ export async function reinstateOperator(
       subjectType: 'user',
       subjectId: row.id,
       reason: reason || null,
-      detail: {
-        email: row.email,
-        user_type: row.userType,
-        suspended_at: row.suspendedAt.toISOString(),
-        suspension_reason: row.suspensionReason,
-      },
+      detail: liftedSuspensionDetail(row, row.suspendedAt),
     });
     return reinstated!;
   });

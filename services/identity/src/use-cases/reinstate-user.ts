@@ -1,7 +1,7 @@
 import { appendEvent, isUuid, recordAudit, type OperatorUser, inTransaction } from '@brigade/kit';
 import { findUser, lockUser, updateUser } from '../db/users.repository';
 import { findOperator, profileNames } from '../db/accounts.repository';
-import { isMemberRow } from '../domain/accounts';
+import { isMemberRow, liftedSuspensionDetail, SUSPENSION_LIFTED } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
 import { toOpsUser } from '../domain/serialize';
 import type { IdentityContext } from '../context';
@@ -30,9 +30,7 @@ export async function reinstateUser(
     if (!by) throw IdentityErrors.operatorGone();
     const now = new Date();
     const reinstated = await updateUser(tx, userId, {
-      suspendedAt: null,
-      suspensionReason: null,
-      suspendedBy: null,
+      ...SUSPENSION_LIFTED,
       updatedAt: now,
     });
     await appendEvent(ctx.database, tx, 'identity.user.reinstated.v1', {
@@ -48,12 +46,7 @@ export async function reinstateUser(
       subjectType: 'user',
       subjectId: row.id,
       reason: reason || null,
-      detail: {
-        email: row.email,
-        user_type: row.userType,
-        suspended_at: row.suspendedAt.toISOString(),
-        suspension_reason: row.suspensionReason,
-      },
+      detail: liftedSuspensionDetail(row, row.suspendedAt),
     });
     return reinstated!;
   });
