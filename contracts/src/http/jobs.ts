@@ -243,6 +243,16 @@ export const Job = z
      * deadline) and when that side has a verified phone; null otherwise. Never in lists.
      */
     contact: JobContact.nullable().optional(),
+    /**
+     * Issue 34: the posting's expected unpaid break in minutes (0-120); the escrow charges the scheduled time
+     * less it, and the chef confirms or corrects it at clock-out. Always sent by the jobs service.
+     */
+    break_minutes: z.number().int().min(0).max(120).optional(),
+    /**
+     * Issue 34, GET /jobs/{id} to the owning restaurant only, once a chef is confirmed: the 4-digit clock code
+     * the chef types to clock in or out without a location. Never sent to chefs, never in lists; null before.
+     */
+    clock_code: z.string().nullable().optional(),
   })
   .meta({ id: 'Job' });
 export type Job = z.infer<typeof Job>;
@@ -310,6 +320,14 @@ export const PostJobRequest = z
       .array(z.enum(SKILLS, { error: 'Unknown skill' }))
       .max(SKILLS.length)
       .default([]),
+    /** Issue 34: the expected unpaid break, in whole minutes (0-120, default 0). */
+    breakMinutes: NumberLike.pipe(
+      z
+        .number({ error: 'The break must be a number of minutes' })
+        .int('The break must be in whole minutes')
+        .min(0, 'The break must be between 0 and 120 minutes')
+        .max(120, 'The break must be between 0 and 120 minutes'),
+    ).default(0),
   })
   .meta({ id: 'PostJobRequest' });
 export type PostJobRequest = z.infer<typeof PostJobRequest>;
