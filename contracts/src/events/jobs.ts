@@ -51,6 +51,11 @@ export const jobsEvents = {
     total_cents: Money,
     /** chef profile ids the restaurant asked to notify first */
     notify_favorites: z.array(Id),
+    /**
+     * Issue 34: the posting's unpaid break in minutes; the escrow charges the scheduled time less it
+     * (timesheet-pay.ts `escrowCharge`), and payments checks the amounts above against that.
+     */
+    break_minutes: z.number().int().min(0).max(120).default(0),
   }),
   /** Escrow held: the job is visible to chefs. Notifications texts urgent shifts and favorites from here. */
   'jobs.job.opened.v1': JobFacts.extend({
