@@ -17,6 +17,8 @@ import { BookedWarning } from './BookedWarning';
 import { CancelShift } from './CancelShift';
 import { ChefBookedContact, OwnerBookedChef } from './BookedChefCard';
 import { DisputePanel } from './DisputePanel';
+import { ChefWorkday } from '../timesheets/ChefWorkday';
+import { RestaurantWorkday } from '../timesheets/RestaurantWorkday';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { jobPay } from './money';
 import {
@@ -177,6 +179,8 @@ export default function JobDetailPage() {
   // The chef of the shift (accepted or confirmed, or confirmed until the owner cancelled) reads its money.
   const mine = user?.user_type === 'chef' ? job.user_application : null;
   const held = !!mine && heldShift(mine);
+  // Issue 34: a shift with a confirmed chef runs on the time clock (not once cancelled or expired).
+  const onTheClock = job.status !== 'cancelled' && job.status !== 'expired';
 
   return (
     <section className="page narrow">
@@ -250,6 +254,10 @@ export default function JobDetailPage() {
         </dl>
         {(owner || held) && <AddToCalendar job={job} side={owner ? 'restaurant' : 'chef'} />}
       </div>
+      {owner && onTheClock && <RestaurantWorkday job={job} />}
+      {mine && onTheClock && stateOf(mine) === 'confirmed' && (
+        <ChefWorkday job={job} applicationId={mine.id} />
+      )}
       {(owner || held) && <CheckoutDeadline job={job} />}
       {(owner || held) && <UnderReview job={job} side={owner ? 'restaurant' : 'chef'} />}
       {owner && job.money?.outcome !== 'under_review' && (

@@ -5,6 +5,7 @@ import { LIMITS, POSITIONS } from '../../app/contracts';
 import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
+import { NumberField } from '../../components/NumberField';
 import { failureText } from '../auth/PhoneRequired';
 import { favoritesApi } from '../favorites/favoritesApi';
 import { CardChoice } from '../payments/CardChoice';
@@ -14,7 +15,14 @@ import { ForType } from '../shell/Redirects';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { shiftPay } from './money';
 import { PayBreakdown } from './parts';
-import { checkPostForm, isPosition, toLocalInput, type PostForm } from './validation';
+import {
+  MAX_BREAK_MINUTES,
+  breakOf,
+  checkPostForm,
+  isPosition,
+  toLocalInput,
+  type PostForm,
+} from './validation';
 
 const initial: PostForm = {
   title: '',
@@ -23,6 +31,7 @@ const initial: PostForm = {
   hourlyRate: '',
   emergencyLevel: 'normal',
   notifyFavorites: [],
+  breakMinutes: '0',
 };
 
 function PostShift() {
@@ -42,9 +51,10 @@ function PostShift() {
   // A saved card pays in one tap ("Use another card" shows the card field).
   const card = useCardChoice();
 
+  const breakMinutes = breakOf(form);
   const pay = useMemo(
-    () => shiftPay(form.start, form.end, form.hourlyRate),
-    [form.start, form.end, form.hourlyRate],
+    () => (breakMinutes === null ? null : shiftPay(form.start, form.end, form.hourlyRate, breakMinutes)),
+    [form.start, form.end, form.hourlyRate, breakMinutes],
   );
   const limits = useMemo(() => {
     const now = new Date();
@@ -82,6 +92,7 @@ function PostShift() {
         hourlyRate: Number(form.hourlyRate),
         emergencyLevel: form.emergencyLevel,
         notifyFavorites: form.notifyFavorites,
+        breakMinutes: breakOf(form) ?? 0,
       });
       if (!res.data) {
         setBusy(null);
@@ -178,6 +189,14 @@ function PostShift() {
               />
             )}
           </Field>
+          <NumberField
+            label={t('post.break')}
+            hint={t('post.breakHint')}
+            value={form.breakMinutes}
+            onChange={(v) => set('breakMinutes', v)}
+            min={0}
+            max={MAX_BREAK_MINUTES}
+          />
           <fieldset className="radio-row">
             <legend>{t('post.priority')}</legend>
             {(['normal', 'urgent'] as const).map((level) => (

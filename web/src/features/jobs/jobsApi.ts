@@ -43,7 +43,7 @@ export type PostJobBody = Pick<
   jobsHttp.PostJobRequest,
   'title' | 'startTime' | 'endTime' | 'hourlyRate' | 'emergencyLevel' | 'notifyFavorites'
 > &
-  Partial<Pick<jobsHttp.PostJobRequest, 'description' | 'requiredSkills'>>;
+  Partial<Pick<jobsHttp.PostJobRequest, 'description' | 'requiredSkills' | 'breakMinutes'>>;
 
 /** The checkout answer as both sides send it (rating, whether the work was done, optional feedback). */
 export type CheckoutBody = z.output<typeof jobsHttp.CheckoutRequest>;

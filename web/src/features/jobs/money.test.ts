@@ -21,6 +21,14 @@ describe('the pay a restaurant sees while posting', () => {
   test('an overnight shift counts the hours across midnight', () => {
     expect(shiftPay('2026-06-15T22:00', '2026-06-16T06:00', 15)?.subtotalCents).toBe(12_000);
   });
+  test('an unpaid break is left out: 5 hours less 30 minutes at $20 is $90 shift pay, $6.30 fee', () => {
+    expect(shiftPay('2026-06-15T18:00', '2026-06-15T23:00', '20', 30)).toEqual({
+      hours: 4.5,
+      subtotalCents: 9_000,
+      feeCents: 630,
+      totalCents: 9_630,
+    });
+  });
   test('nothing to show until start, end and rate make a shift', () => {
     expect(shiftPay('', '2026-06-15T23:00', '20')).toBeNull();
     expect(shiftPay('2026-06-15T18:00', '2026-06-15T17:00', '20')).toBeNull();
@@ -37,6 +45,7 @@ describe('the post form rules', () => {
     hourlyRate: '20',
     emergencyLevel: 'normal' as const,
     notifyFavorites: [],
+    breakMinutes: '0',
   };
   test.each([
     [{}, null],
@@ -48,6 +57,12 @@ describe('the post form rules', () => {
     [{ hourlyRate: '14.99' }, 'post.errors.rate'],
     [{ hourlyRate: '75.01' }, 'post.errors.rate'],
     [{ hourlyRate: '75' }, null],
+    [{ breakMinutes: '' }, null],
+    [{ breakMinutes: '120' }, null],
+    [{ breakMinutes: '121' }, 'post.errors.break'],
+    [{ breakMinutes: '-5' }, 'post.errors.break'],
+    [{ breakMinutes: '7.5' }, 'post.errors.break'],
+    [{ end: '2026-06-15T19:00', breakMinutes: '60' }, 'post.errors.breakTooLong'],
   ])('%j -> %s', (change, expected) => {
     expect(checkPostForm({ ...base, ...change }, now)).toBe(expected);
   });

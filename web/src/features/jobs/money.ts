@@ -1,16 +1,30 @@
 import { computeJobPay, type JobPay } from '../../app/contracts';
+import { escrowCharge } from '@brigade/contracts';
 
 /**
  * The pay a post form shows as it is filled: hours, subtotal, 7% booking fee, total (integer cents, the
- * server's own rule from @brigade/contracts). Null until start, end and rate make a shift.
+ * server's own rule from @brigade/contracts). The hours are the scheduled time less the unpaid break (issue 34:
+ * the escrow charges that, `escrowCharge`). Null until start, end and rate make a shift.
  */
-export function shiftPay(start: string, end: string, hourlyRate: string | number): JobPay | null {
+export function shiftPay(
+  start: string,
+  end: string,
+  hourlyRate: string | number,
+  breakMinutes = 0,
+): JobPay | null {
   if (!start || !end || hourlyRate === '' || hourlyRate === null) return null;
   const rate = Number(hourlyRate);
   const s = new Date(start).getTime();
   const e = new Date(end).getTime();
   if (!Number.isFinite(rate) || rate <= 0 || Number.isNaN(s) || Number.isNaN(e) || e <= s) return null;
-  return computeJobPay(new Date(s), new Date(e), rate);
+  if (!Number.isInteger(breakMinutes) || breakMinutes < 0 || breakMinutes * 60_000 >= e - s) return null;
+  if (breakMinutes === 0) return computeJobPay(new Date(s), new Date(e), rate);
+  return escrowCharge({
+    start_time: new Date(s),
+    end_time: new Date(e),
+    hourly_rate_cents: Math.round(rate * 100),
+    break_minutes: breakMinutes,
+  });
 }
 
 /** The pay of a stored job: the server's amounts when present, else the same rule. */

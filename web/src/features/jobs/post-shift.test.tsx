@@ -27,6 +27,43 @@ describe('post shift', () => {
     expect(document.body.textContent).not.toMatch(/10 ?%|90 ?%/);
   });
 
+  test('an unpaid break (default 0) is left out of the cost: 5 hours less 30 minutes at $20', async () => {
+    signedIn('restaurant');
+    renderApp('/jobs/post');
+    await screen.findByRole('heading', { name: 'Post Shift' });
+    const breakField = screen.getByLabelText('Unpaid break (minutes)') as HTMLInputElement;
+    expect(breakField.value).toBe('0');
+    const start = new Date(Date.now() + 24 * 3_600_000);
+    start.setHours(18, 0, 0, 0);
+    fireEvent.change(screen.getByLabelText('Start'), { target: { value: toLocalInput(start) } });
+    fireEvent.change(screen.getByLabelText('End'), {
+      target: { value: toLocalInput(new Date(start.getTime() + 5 * 3_600_000)) },
+    });
+    fireEvent.change(screen.getByLabelText('Hourly rate ($)'), { target: { value: '20' } });
+    expect(screen.getByTestId('pay-total').textContent).toBe('$107.00');
+    fireEvent.change(breakField, { target: { value: '30' } });
+    expect(screen.getByTestId('pay-hours').textContent).toBe('4.5');
+    expect(screen.getByTestId('pay-subtotal').textContent).toBe('$90.00');
+    expect(screen.getByTestId('pay-fee').textContent).toBe('$6.30');
+    expect(screen.getByTestId('pay-total').textContent).toBe('$96.30');
+    // a break out of 0-120 shows no price, and the post is refused before anything is sent
+    fireEvent.change(breakField, { target: { value: '150' } });
+    expect(screen.queryByTestId('pay-total')).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Position'), 'Line Cook');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Shift and Pay' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The break must be a whole number of minutes from 0 to 120',
+    );
+    expect(fakeApi.callsTo('POST', '/jobs')).toHaveLength(0);
+  });
+
+  test('in Spanish, the break field and its hint', async () => {
+    signedIn('restaurant', { language: 'es' });
+    renderApp('/jobs/post');
+    expect(await screen.findByLabelText('Descanso sin pago (minutos)')).toBeTruthy();
+    expect(screen.getByText(/^De 0 a 120\. El costo del turno no incluye el descanso/)).toBeTruthy();
+  });
+
   test('a declined card shows the spec text, keeps the job, and paying again never posts a second job', async () => {
     signedIn('restaurant');
     const job = makeJob({ status: 'pending_payment', payment_status: 'pending' });
@@ -74,6 +111,7 @@ describe('post shift', () => {
     });
     fireEvent.change(screen.getByLabelText('Hourly rate ($)'), { target: { value: '20' } });
     await userEvent.click(screen.getByLabelText('Urgent'));
+    fireEvent.change(screen.getByLabelText('Unpaid break (minutes)'), { target: { value: '30' } });
     await userEvent.type(screen.getByLabelText('Card number'), '4000000000000002');
     await userEvent.type(screen.getByLabelText('Expiry (MM / YY)'), '1230');
     await userEvent.type(screen.getByLabelText('CVC'), '123');
@@ -87,6 +125,7 @@ describe('post shift', () => {
       hourlyRate: 20,
       emergencyLevel: 'urgent',
       notifyFavorites: [],
+      breakMinutes: 30,
     });
     expect(fakeApi.callsTo('POST', '/payments/create-escrow-payment').at(-1)!.body).toEqual({
       job_id: job.id,

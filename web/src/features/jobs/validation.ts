@@ -1,4 +1,5 @@
 import { LIMITS, POSITIONS } from '../../app/contracts';
+import { wholeNumber } from '../../components/NumberField';
 
 export type Position = (typeof POSITIONS)[number];
 
@@ -14,7 +15,17 @@ export interface PostForm {
   hourlyRate: string;
   emergencyLevel: 'normal' | 'urgent';
   notifyFavorites: string[];
+  /** Issue 34: the expected unpaid break in whole minutes (0-120; empty reads as 0). */
+  breakMinutes: string;
 }
+
+/** The break of the post form as minutes, or null when it is not a whole number from 0 to 120. */
+export function breakOf(form: Pick<PostForm, 'breakMinutes'>): number | null {
+  return form.breakMinutes.trim() === '' ? 0 : wholeNumber(form.breakMinutes, 0, MAX_BREAK_MINUTES);
+}
+
+/** The longest unpaid break a posting may expect (PostJobRequest.breakMinutes: 0-120). */
+export const MAX_BREAK_MINUTES = 120;
 
 /** The spec's post-form rules (section 5); a failure is a text key in the jobs namespace. */
 export function checkPostForm(form: PostForm, now = Date.now()): string | null {
@@ -32,6 +43,9 @@ export function checkPostForm(form: PostForm, now = Date.now()): string | null {
   if (form.hourlyRate.trim() === '' || !Number.isFinite(rate)) return 'post.errors.rate';
   if (rate < LIMITS.hourlyRateMin || rate > LIMITS.hourlyRateMax) return 'post.errors.rate';
   if (Math.abs(rate * 100 - Math.round(rate * 100)) > 1e-6) return 'post.errors.rateCents';
+  const breakMinutes = breakOf(form);
+  if (breakMinutes === null) return 'post.errors.break';
+  if (breakMinutes * 60_000 >= end - start) return 'post.errors.breakTooLong';
   return null;
 }
 

@@ -6,6 +6,7 @@ import { ForType } from '../shell/Redirects';
 import { paymentsApi, type EarningRow } from '../payments/paymentsApi';
 import { MoneyOutcome, useMoneyWords } from '../payments/moneyOutcome';
 import { DownloadCsv, Fact } from './parts';
+import { WorkedFacts } from './WorkedFacts';
 
 /**
  * /earnings (chefs): what the payments ledger says they earned: paid out, on its way, and each shift, with the
@@ -101,6 +102,7 @@ function EarningLine({ row }: { row: EarningRow }) {
               : t('earnings.pending')}
         </Fact>
       </dl>
+      <WorkedFacts row={row} side="chef" />
       <MoneyOutcome money={row.money} side="chef" as="p" />
     </li>
   );

@@ -7,6 +7,7 @@ import { paymentsApi, type ReceiptRow } from '../payments/paymentsApi';
 import { cardBrandName } from '../payments/savedCard';
 import { MoneyOutcome, useMoneyWords } from '../payments/moneyOutcome';
 import { DownloadCsv, Fact } from './parts';
+import { WorkedFacts } from './WorkedFacts';
 
 /**
  * /receipts (restaurants): per charged shift, the pay, the platform fee, refunds, the card and the net charge,
@@ -109,6 +110,7 @@ function ReceiptLine({ row }: { row: ReceiptRow }) {
           <strong>{formatCents(row.net_charged_cents)}</strong>
         </Fact>
       </dl>
+      <WorkedFacts row={row} side="restaurant" />
       <MoneyOutcome money={row.money} side="restaurant" as="p" />
       <p className="money-card">
         {row.card.brand && row.card.last4

@@ -181,7 +181,7 @@ describe('Earnings (chef)', () => {
     fakeApi.on('GET', '/payments/earnings', { body: earnings() });
     renderApp('/earnings');
     expect(await screen.findByRole('heading', { level: 1, name: 'Ganancias' })).toBeTruthy();
-    expect(screen.getByText('(4 turnos)')).toBeTruthy();
+    expect(await screen.findByText('(4 turnos)')).toBeTruthy();
     const rows = await screen.findAllByTestId('earning-row');
     expect(within(rows[0]).getByRole('heading', { level: 3 }).textContent).toBe('Cocinero de línea');
     expect(within(rows[2]).getByText('Pago por cancelación tardía', { selector: '.tag' })).toBeTruthy();
@@ -321,4 +321,37 @@ test("the saved file takes the name of the server's Content-Disposition", () => 
     'brigade-earnings-2026-11-24.csv',
   );
   expect(attachmentName(null, 'brigade-receipts.csv')).toBe('brigade-receipts.csv');
+});
+
+describe('the hours behind the money (issue 34), where the answers carry them', () => {
+  const fact = (row: HTMLElement, term: string) =>
+    within(row).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+
+  test('a chef reads the hours worked and an adjustment; a line without them shows nothing more', async () => {
+    signedIn('chef');
+    const body = earnings();
+    Object.assign(body.shifts[0], { worked_minutes: 285, adjusted: true, extra_charge_cents: 1_070 });
+    fakeApi.on('GET', '/payments/earnings', { body });
+    renderApp('/earnings');
+    const [worked, plain] = await screen.findAllByTestId('earning-row');
+    expect(fact(worked, 'Hours worked')).toBe('4.75');
+    expect(fact(worked, 'Timesheet')).toBe('Adjusted by the restaurant');
+    // the card's movements are the restaurant's
+    expect(within(worked).queryByText('Extra charge')).toBeNull();
+    expect(within(plain).queryByTestId('worked-facts')).toBeNull();
+  });
+
+  test('a restaurant reads hours, the extra charge and the partial refund per shift, in Spanish too', async () => {
+    signedIn('restaurant', { language: 'es' });
+    const body = receipts();
+    Object.assign(body.receipts[0], { worked_minutes: 330, extra_charge_cents: 1_070 });
+    Object.assign(body.receipts[1], { worked_minutes: 240, adjusted: true, partial_refund_cents: 2_140 });
+    fakeApi.on('GET', '/payments/receipts', { body });
+    renderApp('/receipts');
+    const [late, short] = await screen.findAllByTestId('receipt-row');
+    expect(fact(late, 'Horas trabajadas')).toBe('5.5');
+    expect(fact(late, 'Cargo adicional')).toBe('$10.70');
+    expect(fact(short, 'Hoja de horas')).toBe('Ajustada por el restaurante');
+    expect(fact(short, 'Reembolso parcial')).toBe('$21.40');
+  });
 });

@@ -7,6 +7,7 @@ import { baseLanguage, useTranslatedText } from '../../components/TranslatedText
 import { opsApi, type OpsDispute, type OpsMessage } from './opsApi';
 import { formatCents, formatDateTime, Loaded, OpsPage, OpsTable, TimelineLink, useAge } from './parts';
 import { ResolveForm } from './ResolveForm';
+import { HoursDispute } from './HoursDispute';
 import { moneyOutcomeOf, type MoneyOutcomeKind } from '../../app/contracts';
 import { useMoneyWords } from '../payments/moneyOutcome';
 
@@ -338,6 +339,7 @@ export default function DisputePage() {
             <Statements dispute={dispute} />
             <Thread jobId={dispute.job.id} dispute={dispute} />
             <Ledger jobId={dispute.job.id} />
+            <HoursDispute dispute={dispute} />
             {/* Always the form's place, decided or not: the operator who just decided keeps its confirmation
                 when the refetched dispute comes back decided (the form shows the decision itself). */}
             <ResolveForm dispute={dispute} />

@@ -2,12 +2,73 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/api';
 import { Alert } from '../../components/Alert';
+import { ActionPair } from '../../components/ActionPair';
 import { Field } from '../../components/Field';
+import { TextAreaField } from '../../components/TextAreaField';
 import { opsApi, type OpsDispute } from './opsApi';
 import { DecisionFacts, formatCents } from './parts';
 import { centsToDollars, dollarsToCents, resolutionPreview } from './resolve';
 
 const NOTE_MAX = 2000;
+
+/** The last step of a decision: what it cannot undo, a refusal from the server, Confirm or Change. */
+export function ConfirmDecision({
+  hint,
+  error,
+  busy,
+  onConfirm,
+  onChange,
+}: {
+  hint: string;
+  error: string | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onChange: () => void;
+}) {
+  const { t } = useTranslation('ops');
+  return (
+    <>
+      <p className="hint">{hint}</p>
+      <Alert>{error}</Alert>
+      <ActionPair
+        label={t('resolve.confirm')}
+        busyLabel={t('resolve.confirming')}
+        busy={busy}
+        onClick={onConfirm}
+        other={t('resolve.change')}
+        onOther={onChange}
+      />
+    </>
+  );
+}
+
+/** The decision's note to both sides (required) and the button to review the decision before confirming it. */
+export function NoteAndReview({
+  note,
+  onChange,
+  error,
+}: {
+  note: string;
+  onChange: (note: string) => void;
+  error?: string;
+}) {
+  const { t } = useTranslation('ops');
+  return (
+    <>
+      <TextAreaField
+        label={t('resolve.note')}
+        hint={t('resolve.noteHint')}
+        error={error}
+        value={note}
+        onChange={onChange}
+        maxLength={NOTE_MAX}
+      />
+      <button type="submit" className="btn">
+        {t('resolve.review')}
+      </button>
+    </>
+  );
+}
 
 /**
  * The operator's decision: the chef's pay in dollars (0 to the shift pay, or Full pay / Half / Nothing), a
@@ -81,24 +142,16 @@ export function ResolveForm({ dispute }: { dispute: OpsDispute }) {
             <dd className="pre-wrap">{note.trim()}</dd>
           </div>
         </dl>
-        <p className="hint">{t('resolve.confirmHint')}</p>
-        <Alert>{result.error ? errorText(result.error, t('resolve.failed')) : null}</Alert>
-        <div className="actions-row">
-          <button type="button" className="btn" disabled={result.isLoading} onClick={() => void onConfirm()}>
-            {result.isLoading ? t('resolve.confirming') : t('resolve.confirm')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={result.isLoading}
-            onClick={() => {
-              result.reset();
-              setConfirming(null);
-            }}
-          >
-            {t('resolve.change')}
-          </button>
-        </div>
+        <ConfirmDecision
+          hint={t('resolve.confirmHint')}
+          error={result.error ? errorText(result.error, t('resolve.failed')) : null}
+          busy={result.isLoading}
+          onConfirm={() => void onConfirm()}
+          onChange={() => {
+            result.reset();
+            setConfirming(null);
+          }}
+        />
       </section>
     );
   }
@@ -138,20 +191,7 @@ export function ResolveForm({ dispute }: { dispute: OpsDispute }) {
             {t('resolve.nothing')}
           </button>
         </div>
-        <Field label={t('resolve.note')} hint={t('resolve.noteHint')} error={errors.note}>
-          {(p) => (
-            <textarea
-              {...p}
-              rows={4}
-              maxLength={NOTE_MAX}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          )}
-        </Field>
-        <button type="submit" className="btn">
-          {t('resolve.review')}
-        </button>
+        <NoteAndReview note={note} onChange={setNote} error={errors.note} />
       </form>
     </section>
   );

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { opsHttp } from '@brigade/contracts';
+import type { opsHttp, timesheetsHttp } from '@brigade/contracts';
 import { api } from '../../app/api';
 
 // Request and response shapes of the console come from the contracts (z.infer), never re-declared here.
@@ -8,6 +8,8 @@ export type OpsDisputeSummary = opsHttp.OpsDisputeSummary;
 export type DisputesResponse = z.infer<typeof opsHttp.DisputesResponse>;
 export type DisputeResponse = z.infer<typeof opsHttp.DisputeResponse>;
 export type ResolveDisputeRequest = z.input<typeof opsHttp.ResolveDisputeRequest>;
+/** Issue 34: an hours dispute is decided in worked minutes (the same path, the other body). */
+export type ResolveHoursDisputeRequest = timesheetsHttp.ResolveHoursDisputeRequest;
 export type OpsMessagesResponse = z.infer<typeof opsHttp.OpsMessagesResponse>;
 export type OpsMessage = z.infer<typeof opsHttp.OpsMessage>;
 export type OpsLedgerResponse = z.infer<typeof opsHttp.OpsLedgerResponse>;
@@ -55,6 +57,10 @@ export const opsApi = opsBase.injectEndpoints({
       providesTags: (_r, _e, { jobId }) => [{ type: 'OpsDisputes', id: jobId }],
     }),
     resolveDispute: build.mutation<DisputeResponse, { jobId: string } & ResolveDisputeRequest>({
+      query: ({ jobId, ...body }) => ({ url: `/ops/disputes/${enc(jobId)}/resolve`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, { jobId }) => ['OpsDisputes', 'OpsAudit', { type: 'OpsJob', id: jobId }],
+    }),
+    resolveHoursDispute: build.mutation<DisputeResponse, { jobId: string } & ResolveHoursDisputeRequest>({
       query: ({ jobId, ...body }) => ({ url: `/ops/disputes/${enc(jobId)}/resolve`, method: 'POST', body }),
       invalidatesTags: (_r, _e, { jobId }) => ['OpsDisputes', 'OpsAudit', { type: 'OpsJob', id: jobId }],
     }),

@@ -1,0 +1,269 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { hoursDecisionBounds, platformFee, workedMinutes, workedPay } from '@brigade/contracts';
+import { errorText } from '../../app/api';
+import { Alert } from '../../components/Alert';
+import { NumberField, wholeNumber } from '../../components/NumberField';
+import { CLOCK_POLICY, lastEvent, minutesText } from '../timesheets/clock';
+import { timesheetsApi, type Timesheet } from '../timesheets/timesheetsApi';
+import { opsApi, type OpsDispute } from './opsApi';
+import { formatCents, formatDateTime, OpsTable } from './parts';
+import { ConfirmDecision, NoteAndReview } from './ResolveForm';
+
+// Issue 34: an hours dispute in the operator's case file. Both timesheets (the chef's clock-in and clock-out,
+// the restaurant's adjustment), every clock event with where it was made and how far from the pin, and a
+// decision in worked minutes (POST /ops/disputes/{jobId}/resolve { worked_minutes, note }) beside today's form.
+
+/**
+ * The application whose timesheet is disputed: the case file's own `timesheet` or `application_id` when the jobs
+ * service sends them, else the job's confirmed application.
+ */
+function disputedApplication(dispute: OpsDispute): { id: string | null; timesheet: Timesheet | null } {
+  const extra = dispute as OpsDispute & { timesheet?: Timesheet | null; application_id?: string | null };
+  if (extra.timesheet) return { id: extra.timesheet.application_id, timesheet: extra.timesheet };
+  const confirmed = dispute.job.applications?.find((a) => a.status === 'accepted' && a.worker_confirmed);
+  return { id: extra.application_id ?? confirmed?.id ?? null, timesheet: null };
+}
+
+/** A disputed timesheet is an hours dispute (an adjustment or a no-show contested), decided in minutes. */
+const isHoursDispute = (timesheet: Timesheet | null | undefined) =>
+  !!timesheet && timesheet.events.some((e) => e.type === 'disputed');
+
+function shiftOf(dispute: OpsDispute, timesheet: Timesheet) {
+  return {
+    start_time: timesheet.scheduled_start,
+    end_time: timesheet.scheduled_end,
+    hourly_rate_cents: Math.round(dispute.job.hourly_rate * 100),
+    break_minutes: dispute.job.break_minutes ?? timesheet.break_minutes,
+  };
+}
+
+/** One side's timesheet: its clock-in, clock-out, break and the worked minutes they come to. */
+function SideTimesheet({
+  title,
+  testId,
+  times,
+  note,
+}: {
+  title: string;
+  testId: string;
+  times: {
+    clock_in_at: string | null;
+    clock_out_at: string | null;
+    break_minutes: number | null;
+    worked: number | null;
+  } | null;
+  note?: string | null;
+}) {
+  const { t } = useTranslation('ops');
+  const { t: tj } = useTranslation('jobs');
+  return (
+    <section className="card" data-testid={testId} aria-label={title}>
+      <h3>{title}</h3>
+      {times ? (
+        <dl className="facts">
+          <div>
+            <dt>{t('hours.clockIn')}</dt>
+            <dd>{times.clock_in_at ? formatDateTime(times.clock_in_at) : '—'}</dd>
+          </div>
+          <div>
+            <dt>{t('hours.clockOut')}</dt>
+            <dd>{times.clock_out_at ? formatDateTime(times.clock_out_at) : '—'}</dd>
+          </div>
+          <div>
+            <dt>{t('hours.break')}</dt>
+            <dd>{times.break_minutes === null ? '—' : t('hours.minutes', { count: times.break_minutes })}</dd>
+          </div>
+          <div>
+            <dt>{t('hours.worked')}</dt>
+            <dd>{times.worked === null ? '—' : minutesText(times.worked, tj)}</dd>
+          </div>
+          {note && (
+            <div>
+              <dt>{t('hours.reason')}</dt>
+              <dd className="pre-wrap">{note}</dd>
+            </div>
+          )}
+        </dl>
+      ) : (
+        <p className="muted">{t('hours.none')}</p>
+      )}
+    </section>
+  );
+}
+
+function ClockEvents({ timesheet }: { timesheet: Timesheet }) {
+  const { t } = useTranslation('ops');
+  return (
+    <OpsTable
+      caption={t('hours.events')}
+      head={[
+        t('hours.event'),
+        t('hours.at'),
+        t('hours.by'),
+        t('hours.method'),
+        t('hours.place'),
+        t('hours.distance'),
+      ]}
+    >
+      {timesheet.events.map((e, i) => (
+        <tr key={`${e.type}-${e.at}-${i}`} data-testid="clock-event">
+          <td>{t(`hours.type.${e.type}`)}</td>
+          <td>{formatDateTime(e.at)}</td>
+          <td>{t(`hours.actor.${e.by}`)}</td>
+          <td>{e.method ? t(`hours.via.${e.method}`) : '—'}</td>
+          <td>
+            {e.latitude !== null && e.longitude !== null
+              ? t('hours.position', {
+                  latitude: e.latitude.toFixed(5),
+                  longitude: e.longitude.toFixed(5),
+                  accuracy: e.accuracy_m === null ? '?' : Math.round(e.accuracy_m),
+                })
+              : '—'}
+          </td>
+          <td>{e.distance_m === null ? '—' : t('hours.meters', { count: e.distance_m })}</td>
+        </tr>
+      ))}
+    </OpsTable>
+  );
+}
+
+/** The decision in worked minutes: 0 to the scheduled minutes + MAX_EXTRA_HOURS, a note, then a confirmation. */
+function HoursResolveForm({ dispute, timesheet }: { dispute: OpsDispute; timesheet: Timesheet }) {
+  const { t } = useTranslation('ops');
+  const { t: tj } = useTranslation('jobs');
+  const shift = shiftOf(dispute, timesheet);
+  const { max_worked_minutes } = hoursDecisionBounds(CLOCK_POLICY, shift);
+  const [minutes, setMinutes] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<{ minutes?: string; note?: string }>({});
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const [resolve, result] = opsApi.useResolveHoursDisputeMutation();
+  if (result.data) return <Alert tone="success">{t('resolve.done')}</Alert>;
+  if (dispute.resolution) return null;
+
+  const onReview = (e: FormEvent) => {
+    e.preventDefault();
+    const n = wholeNumber(minutes, 0, max_worked_minutes);
+    const next: typeof errors = {};
+    if (n === null) next.minutes = t('hours.minutesInvalid', { max: max_worked_minutes });
+    if (!note.trim()) next.note = t('resolve.noteRequired');
+    setErrors(next);
+    if (n !== null && !next.note) setConfirming(n);
+  };
+
+  if (confirming !== null) {
+    const pay = workedPay(shift, confirming);
+    return (
+      <section className="card" aria-labelledby="hours-confirm-title">
+        <h2 id="hours-confirm-title">{t('hours.confirmTitle')}</h2>
+        <dl className="facts" data-testid="hours-preview">
+          <div>
+            <dt>{t('hours.worked')}</dt>
+            <dd>{minutesText(confirming, tj)}</dd>
+          </div>
+          <div>
+            <dt>{t('resolve.chefReceives')}</dt>
+            <dd data-testid="hours-preview-chef">{formatCents(pay)}</dd>
+          </div>
+          <div>
+            <dt>{t('resolve.platformFee')}</dt>
+            <dd>{formatCents(platformFee(CLOCK_POLICY, pay))}</dd>
+          </div>
+          <div>
+            <dt>{t('resolve.note')}</dt>
+            <dd className="pre-wrap">{note.trim()}</dd>
+          </div>
+        </dl>
+        <ConfirmDecision
+          hint={t('hours.confirmHint')}
+          error={result.error ? errorText(result.error, t('resolve.failed')) : null}
+          busy={result.isLoading}
+          onConfirm={() =>
+            void resolve({ jobId: dispute.job.id, worked_minutes: confirming, note: note.trim() })
+          }
+          onChange={() => setConfirming(null)}
+        />
+      </section>
+    );
+  }
+
+  return (
+    <section className="card" aria-labelledby="hours-resolve-title">
+      <h2 id="hours-resolve-title">{t('hours.resolveTitle')}</h2>
+      <p className="hint">{t('hours.rule', { max: minutesText(max_worked_minutes, tj) })}</p>
+      <form onSubmit={onReview} noValidate>
+        <NumberField
+          label={t('hours.workedMinutes')}
+          hint={t('hours.workedMinutesHint', { max: max_worked_minutes })}
+          error={errors.minutes}
+          value={minutes}
+          onChange={setMinutes}
+          min={0}
+          max={max_worked_minutes}
+        />
+        <NoteAndReview note={note} onChange={setNote} error={errors.note} />
+      </form>
+    </section>
+  );
+}
+
+/** The hours part of a case file: shown when the job's timesheet was disputed; nothing otherwise. */
+export function HoursDispute({ dispute }: { dispute: OpsDispute }) {
+  const { t } = useTranslation('ops');
+  const found = disputedApplication(dispute);
+  const query = timesheetsApi.useTimesheetQuery(found.id ?? '', { skip: !!found.timesheet || !found.id });
+  const timesheet = found.timesheet ?? query.data?.timesheet ?? null;
+  if (!timesheet || !isHoursDispute(timesheet)) return null;
+  const shift = shiftOf(dispute, timesheet);
+  const clockIn = lastEvent(timesheet, 'clock_in');
+  const clockOut = lastEvent(timesheet, 'clock_out') ?? lastEvent(timesheet, 'auto_clock_out');
+  const chef =
+    clockIn && clockOut
+      ? {
+          clock_in_at: clockIn.at,
+          clock_out_at: clockOut.at,
+          break_minutes: clockOut.break_minutes ?? timesheet.break_minutes,
+          worked: workedMinutes(CLOCK_POLICY, shift, {
+            clock_in_at: clockIn.at,
+            clock_out_at: clockOut.at,
+            break_minutes: clockOut.break_minutes ?? timesheet.break_minutes,
+          }),
+        }
+      : null;
+  const adjusted = lastEvent(timesheet, 'adjusted');
+  const restaurant =
+    adjusted?.clock_in_at && adjusted.clock_out_at
+      ? {
+          clock_in_at: adjusted.clock_in_at,
+          clock_out_at: adjusted.clock_out_at,
+          break_minutes: adjusted.break_minutes,
+          worked: workedMinutes(CLOCK_POLICY, shift, {
+            clock_in_at: adjusted.clock_in_at,
+            clock_out_at: adjusted.clock_out_at,
+            break_minutes: adjusted.break_minutes ?? 0,
+            clock_in_set_by_restaurant: true,
+          }),
+        }
+      : null;
+  const noShow = lastEvent(timesheet, 'no_show');
+  return (
+    <>
+      <section aria-labelledby="hours-title" data-testid="hours-dispute">
+        <h2 id="hours-title">{t('hours.title')}</h2>
+        {noShow && <Alert tone="info">{t('hours.noShow', { time: formatDateTime(noShow.at) })}</Alert>}
+        <div className="grid-2">
+          <SideTimesheet title={t('hours.chefTimesheet')} testId="chef-timesheet" times={chef} />
+          <SideTimesheet
+            title={t('hours.restaurantTimesheet')}
+            testId="restaurant-timesheet"
+            times={restaurant}
+            note={adjusted?.note}
+          />
+        </div>
+        <ClockEvents timesheet={timesheet} />
+      </section>
+      <HoursResolveForm dispute={dispute} timesheet={timesheet} />
+    </>
+  );
+}

@@ -1,0 +1,113 @@
+import { useTranslation } from 'react-i18next';
+import { formatCents, formatShiftTime } from '../../app/format';
+import { minutesText } from './clock';
+import type { Timesheet, TimesheetPay } from './timesheetsApi';
+
+// A timesheet as both sides read it: its times, break and worked minutes, and what its money comes to (the
+// server's pay block: the chef's pay, the booking fee, what was charged, the extra charge or refund, and a
+// difference under the card minimum that was not moved).
+
+/** The status of a timesheet, as a tag. */
+export function TimesheetStatusTag({ status }: { status: Timesheet['status'] }) {
+  const { t } = useTranslation('jobs');
+  return (
+    <span className={`tag timesheet-tag timesheet-${status}`} data-testid="timesheet-status">
+      {t(`day.status.${status}`)}
+    </span>
+  );
+}
+
+/** Clock-in (late marked), clock-out (automatic marked), break and worked time. */
+export function TimesheetTimes({ timesheet, city }: { timesheet: Timesheet; city?: string | null }) {
+  const { t } = useTranslation('jobs');
+  return (
+    <dl className="facts" data-testid="timesheet-times">
+      <div>
+        <dt>{t('day.clockInAt')}</dt>
+        <dd>
+          {timesheet.clock_in_at ? formatShiftTime(timesheet.clock_in_at, city) : t('day.none')}
+          {timesheet.late && <span className="tag tag-late"> {t('day.late')}</span>}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('day.clockOutAt')}</dt>
+        <dd>
+          {timesheet.clock_out_at ? formatShiftTime(timesheet.clock_out_at, city) : t('day.none')}
+          {timesheet.auto_clocked_out && <span className="hint"> {t('day.autoClockedOut')}</span>}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('day.break')}</dt>
+        <dd>{t('day.breakMinutes', { count: timesheet.break_minutes })}</dd>
+      </div>
+      {timesheet.worked_minutes !== null && (
+        <div>
+          <dt>{t('day.worked')}</dt>
+          <dd data-testid="worked">{minutesText(timesheet.worked_minutes, t)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/**
+ * The pay block: the chef reads their pay; the restaurant reads the pay, the booking fee, what it paid so far,
+ * the extra charge or the refund, and what it pays in the end.
+ */
+export function TimesheetPayFacts({
+  pay,
+  side,
+  testId = 'timesheet-pay',
+}: {
+  pay: TimesheetPay;
+  side: 'chef' | 'restaurant';
+  testId?: string;
+}) {
+  const { t } = useTranslation('jobs');
+  return (
+    <>
+      <dl className="facts" data-testid={testId}>
+        <div>
+          <dt>{side === 'chef' ? t('day.chef.yourPay') : t('day.chefPay')}</dt>
+          <dd data-testid={`${testId}-chef`}>
+            <strong>{formatCents(pay.chef_pay_cents)}</strong>
+          </dd>
+        </div>
+        {side === 'restaurant' && (
+          <>
+            <div>
+              <dt>{t('day.fee')}</dt>
+              <dd data-testid={`${testId}-fee`}>{formatCents(pay.fee_cents)}</dd>
+            </div>
+            <div>
+              <dt>{t('day.charged')}</dt>
+              <dd data-testid={`${testId}-charged`}>{formatCents(pay.charged_cents)}</dd>
+            </div>
+            {pay.extra_charge_cents > 0 && (
+              <div>
+                <dt>{t('day.extraCharge')}</dt>
+                <dd data-testid={`${testId}-extra`}>{formatCents(pay.extra_charge_cents)}</dd>
+              </div>
+            )}
+            {pay.refund_cents > 0 && (
+              <div>
+                <dt>{t('day.refund')}</dt>
+                <dd data-testid={`${testId}-refund`}>{formatCents(pay.refund_cents)}</dd>
+              </div>
+            )}
+            <div className="total-row">
+              <dt>{t('day.total')}</dt>
+              <dd data-testid={`${testId}-total`}>{formatCents(pay.total_cents)}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+      {side === 'restaurant' && pay.extra_charge_cents > 0 && <p className="hint">{t('day.extraHint')}</p>}
+      {pay.under_minimum && (
+        <p className="hint" data-testid={`${testId}-under-minimum`}>
+          {t(`day.underMinimum.${pay.under_minimum.kind}`, { amount: formatCents(pay.under_minimum.cents) })}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+// Test fixtures: a timesheet as GET /applications/{id}/timesheet answers it (contracts' Timesheet), and a shift
+// with a confirmed chef as each side's GET /jobs/{id} answers it.
+import { fakeApi } from '../../../test/fake-api';
+import { id, makeJob, shiftAt } from '../../../test/signed-in';
+import type { Timesheet, TimesheetEvent, TimesheetPay } from './timesheetsApi';
+
+const MINUTE = 60_000;
+
+export function makePay(overrides: Partial<TimesheetPay> = {}): TimesheetPay {
+  return {
+    chef_pay_cents: 9_000,
+    fee_cents: 630,
+    total_cents: 9_630,
+    charged_cents: 9_630,
+    extra_charge_cents: 0,
+    refund_cents: 0,
+    under_minimum: null,
+    ...overrides,
+  };
+}
+
+export function makeEvent(
+  type: TimesheetEvent['type'],
+  overrides: Partial<TimesheetEvent> = {},
+): TimesheetEvent {
+  return {
+    type,
+    at: new Date().toISOString(),
+    by: 'chef',
+    method: null,
+    latitude: null,
+    longitude: null,
+    accuracy_m: null,
+    distance_m: null,
+    clock_in_at: null,
+    clock_out_at: null,
+    break_minutes: null,
+    minutes: null,
+    note: null,
+    ...overrides,
+  };
+}
+
+export function makeTimesheet(
+  job: { id: string; start_time: string; end_time: string },
+  applicationId: string,
+  overrides: Partial<Timesheet> = {},
+): Timesheet {
+  return {
+    application_id: applicationId,
+    job_id: job.id,
+    scheduled_start: job.start_time,
+    scheduled_end: job.end_time,
+    clock_in_at: null,
+    clock_out_at: null,
+    break_minutes: 30,
+    worked_minutes: null,
+    late: false,
+    auto_clocked_out: false,
+    status: 'not_started',
+    events: [],
+    pay: makePay(),
+    ...overrides,
+  };
+}
+
+/** A 5-hour shift at $20 with a 30-minute break, starting `fromNowMs` from now (negative: started). */
+export function dayJob(fromNowMs: number, overrides: Record<string, unknown> = {}) {
+  return makeJob({
+    ...shiftAt(fromNowMs, 5),
+    status: 'filled',
+    break_minutes: 30,
+    subtotal_cents: 9_000,
+    fee_cents: 630,
+    total_cents: 9_630,
+    ...overrides,
+  });
+}
+
+/** The chef's job page of a confirmed shift, with its timesheet answered by `timesheet` (404 when null). */
+export function chefShift(fromNowMs: number, timesheet: Partial<Timesheet> | null = null) {
+  const applicationId = id('a');
+  const job = {
+    ...dayJob(fromNowMs),
+    user_applied: true,
+    user_application: { id: applicationId, status: 'accepted', worker_confirmed: true },
+  };
+  fakeApi.on('GET', '/jobs/:id', { body: { job } });
+  const sheet = timesheet ? makeTimesheet(job, applicationId, timesheet) : null;
+  fakeApi.on('GET', `/applications/${applicationId}/timesheet`, () =>
+    sheet
+      ? { body: { timesheet: sheet } }
+      : { status: 404, body: { error: 'Timesheet not found', code: 'JOBS.APPLICATION_NOT_FOUND' } },
+  );
+  return { job, applicationId, sheet };
+}
+
+/** The restaurant's job page with one confirmed chef (Lucía) and the clock code. */
+export function ownerShift(
+  restaurantId: string,
+  fromNowMs: number,
+  timesheet: Partial<Timesheet> | null = null,
+  clockCode: string | null = '4821',
+) {
+  const applicationId = id('a');
+  const base = dayJob(fromNowMs, { restaurant_id: restaurantId });
+  const job = {
+    ...base,
+    clock_code: clockCode,
+    applications: [
+      {
+        id: applicationId,
+        job_id: base.id,
+        chef_id: id('e'),
+        status: 'accepted',
+        worker_confirmed: true,
+        created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+        chef_profiles: {
+          id: id('f'),
+          user_id: id('e'),
+          name: 'Lucía',
+          bio: '',
+          skills: [],
+          travel_radius: null,
+          profile_image_url: null,
+        },
+      },
+    ],
+  };
+  const sheet = timesheet ? makeTimesheet(job, applicationId, timesheet) : null;
+  fakeApi.on('GET', '/jobs/:id', { body: { job } });
+  fakeApi.on('GET', `/applications/${applicationId}/timesheet`, () =>
+    sheet
+      ? { body: { timesheet: sheet } }
+      : { status: 404, body: { error: 'Timesheet not found', code: 'JOBS.APPLICATION_NOT_FOUND' } },
+  );
+  return { job, applicationId, sheet };
+}
+
+export const minutesAgo = (m: number) => new Date(Date.now() - m * MINUTE).toISOString();
+
+/** axe's structural and naming rules on the page (jsdom has no layout: sizes are the browser stories' part). */
+export async function accessibilityProblems(): Promise<string[]> {
+  const { default: axe } = await import('axe-core');
+  const result = await axe.run(document, {
+    runOnly: {
+      type: 'rule',
+      values: ['heading-order', 'landmark-unique', 'region', 'label', 'button-name', 'aria-valid-attr-value'],
+    },
+  });
+  return result.violations.map((v) => `axe ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
