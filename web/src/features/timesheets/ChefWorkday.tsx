@@ -12,7 +12,7 @@ import { useNow } from '../jobs/policy';
 import { ChefClockIn, RunningLate } from './ChefClockIn';
 import { MAX_BREAK_MINUTES, disputeUntil, lastEvent, liveWorkedMinutes, minutesText } from './clock';
 import { TimesheetPayFacts, TimesheetStatusTag, TimesheetTimes } from './TimesheetFacts';
-import { timesheetsApi, type Timesheet } from './timesheetsApi';
+import { timesheetsApi, useLiveTimesheet, type Timesheet } from './timesheetsApi';
 
 // Issue 34: the confirmed chef's shift page becomes the day. Before: Clock in (location or code) and Running
 // late. Clocked in: the worked time counting, and Clock out with the break. After: the timesheet and its pay; an
@@ -220,7 +220,7 @@ function Submitted({ job, timesheet }: { job: JobPosting; timesheet: Timesheet }
 export function ChefWorkday({ job, applicationId }: { job: JobPosting; applicationId: string }) {
   const { t } = useTranslation('jobs');
   const now = useNow();
-  const query = timesheetsApi.useTimesheetQuery(applicationId);
+  const query = useLiveTimesheet(applicationId);
   if (query.isLoading) return <Spinner />;
   const timesheet = query.data?.timesheet ?? null;
   if (!timesheet && query.error && errorStatus(query.error) !== 404)

@@ -22,7 +22,7 @@ import {
   sendHomeUntil,
 } from './clock';
 import { TimesheetPayFacts, TimesheetStatusTag, TimesheetTimes } from './TimesheetFacts';
-import { timesheetsApi, type Timesheet } from './timesheetsApi';
+import { timesheetsApi, useLiveTimesheet, type Timesheet } from './timesheetsApi';
 
 // Issue 34, the restaurant's job page on the day: the clock code once a chef is confirmed, who is clocked in and
 // since when (late marked, running late told), Send home within its window (its cost shown first), No-show once
@@ -179,7 +179,7 @@ function Review({ timesheet }: { timesheet: Timesheet }) {
 function ChefDay({ job, application }: { job: JobPosting; application: ApplicationOfJob }) {
   const { t } = useTranslation('jobs');
   const now = useNow();
-  const query = timesheetsApi.useTimesheetQuery(application.id);
+  const query = useLiveTimesheet(application.id);
   const name = application.chef_profiles?.name ?? t('review.unnamed');
   const city = job.restaurant_profiles?.city;
   const timesheet = query.data?.timesheet ?? null;

@@ -103,7 +103,7 @@ export function TimesheetPayFacts({
         )}
       </dl>
       {side === 'restaurant' && pay.extra_charge_cents > 0 && <p className="hint">{t('day.extraHint')}</p>}
-      {pay.under_minimum && (
+      {side === 'restaurant' && pay.under_minimum && (
         <p className="hint" data-testid={`${testId}-under-minimum`}>
           {t(`day.underMinimum.${pay.under_minimum.kind}`, { amount: formatCents(pay.under_minimum.cents) })}
         </p>

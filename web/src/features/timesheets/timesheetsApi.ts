@@ -90,3 +90,18 @@ export const timesheetsApi = base.injectEndpoints({
     }),
   }),
 });
+
+/** How often a page re-reads a timesheet the other side may still change. */
+const TIMESHEET_POLL_MS = 30_000;
+const SETTLED: ReadonlyArray<TimesheetStatus> = ['approved', 'auto_approved', 'resolved', 'sent_home'];
+
+/**
+ * A timesheet that follows the other side: the restaurant sees the clock-in and the clock-out come, the chef the
+ * restaurant's answer or a no-show, without a reload (none yet, a 404, is re-read too). A settled one is not.
+ */
+export function useLiveTimesheet(applicationId: string) {
+  const query = timesheetsApi.useTimesheetQuery(applicationId);
+  const settled = !!query.data && SETTLED.includes(query.data.timesheet.status);
+  timesheetsApi.useTimesheetQuery(applicationId, { skip: settled, pollingInterval: TIMESHEET_POLL_MS });
+  return query;
+}
