@@ -29,6 +29,7 @@ import {
   MemoryRevocations,
   RedisRevocations,
   type SessionRevocations,
+  freshMemoryPglite,
 } from '@brigade/kit';
 import {
   createStripeSandbox,
@@ -263,7 +264,7 @@ async function startBehind(
       if (options.dataDir) initPgliteDataDir(options.dataDir);
       pglite = options.dataDir
         ? await PGlite.create(options.dataDir, { postgresqlconf: PGLITE_CONF })
-        : await PGlite.create({ postgresqlconf: PGLITE_CONF });
+        : await freshMemoryPglite(PGLITE_CONF);
     }
     return { pglite };
   };

@@ -2,6 +2,7 @@ export * from './config';
 export * from './logger';
 export * from './errors';
 export * from './db';
+export * from './pglite-snapshot';
 export * from './outbox';
 export * from './consumer';
 export * from './auth';

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { Express } from 'express';
 import pg from 'pg';
 import { migrate, openDatabase, type Database, type Migration } from './db';
+import { freshMemoryPglite } from './pglite-snapshot';
 import { InProcessBus } from './bus/in-process';
 import { RabbitBus } from './bus/rabbit';
 import type { EventBus } from './bus/types';
@@ -63,8 +64,7 @@ export async function createTestDatabase(
       },
     };
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create();
+  const pglite = await freshMemoryPglite();
   const database = await openDatabase({ pglite }, schema);
   await migrate(database, migrations);
   return { ...database, destroy: () => pglite.close() };
