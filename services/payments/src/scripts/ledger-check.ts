@@ -31,11 +31,12 @@ import {
 import { latestAnomalies } from '../db/anomalies.repository';
 import { ledgerExists } from '../db/ledger.repository';
 import { checkLedger } from '../use-cases/check-ledger';
+import type { StuckPolicy } from '../domain/stuck-money';
 import { findStuckMoney } from '../use-cases/report-stuck-money';
 
 export interface LedgerCheckOptions {
   /** The money rules' durations (default: from this process's environment, as the services read them). */
-  policy?: Pick<Policy, 'checkoutDeadlineMs' | 'stuckMoneyAfterMs'>;
+  policy?: StuckPolicy;
   now?: Date;
 }
 
@@ -90,6 +91,13 @@ async function printStuckMoney(
   for (const j of report.awaitingDecision)
     print(
       `  awaiting job ${j.job_id} ${formatUsd(j.held_cents)} held${j.since ? ` since ${j.since.toISOString()}` : ''}`,
+    );
+  print(
+    `${report.owed.length} extra-hours balance(s) owed past BALANCE_DUE_AFTER (owed money, shown in the operator console)`,
+  );
+  for (const b of report.owed)
+    print(
+      `  OWED job ${b.job_id} application ${b.application_id} restaurant ${b.restaurant_id} ${formatUsd(b.amount_cents)}, due ${b.due_at.toISOString()}`,
     );
   if (report.withoutTimes.length)
     print(
