@@ -159,6 +159,33 @@ export const WebhookAck = z.object({ received: z.literal(true) });
 export const EarningStatus = z.enum(['paid_out', 'on_its_way', 'cancellation_pay', 'refunded']);
 export type EarningStatus = z.infer<typeof EarningStatus>;
 
+/**
+ * Added (issue 34): a shift paid by its timesheet: the hours worked and what they did to the money. Null for a
+ * shift paid as scheduled (no clock events).
+ */
+export const ShiftTimesheet = z
+  .object({
+    /** settled by: approved (or adjusted and accepted), an operator's decision, sent home, a final no-show */
+    source: z.enum(['approved', 'resolved', 'sent_home', 'no_show']),
+    worked_minutes: z.number().int(),
+    /** worked_minutes / 60, 2 decimals */
+    worked_hours: z.number(),
+    /** the chef's pay the hours come to */
+    chef_pay_cents: z.number().int(),
+    /** charged off-session for hours past the end (with its fee); 0 when none */
+    extra_charge_cents: z.number().int(),
+    /** none, pending (being charged), collected, failed (a balance the restaurant owes: the chef's extra waits) */
+    extra_charge_status: z.enum(['none', 'pending', 'collected', 'failed']),
+    /** the chef's part of the extra (transferred once collected) */
+    extra_chef_pay_cents: z.number().int(),
+    /** refunded to the restaurant's card for a short shift (a partial refund), or the whole charge (a no-show) */
+    partial_refund_cents: z.number().int(),
+    /** a difference under the card minimum that was not moved ("under the minimum charge") */
+    under_minimum: z.object({ kind: z.enum(['extra', 'refund']), cents: z.number().int() }).nullable(),
+  })
+  .meta({ id: 'ShiftTimesheet' });
+export type ShiftTimesheet = z.infer<typeof ShiftTimesheet>;
+
 export const EarningRow = z
   .object({
     job_id: z.string().uuid(),
@@ -178,6 +205,8 @@ export const EarningRow = z
     paid_out_at: z.string().nullable(),
     /** What the shift's money did: the outcome of its decision and ledger, with the figures. */
     money: MoneyOutcome,
+    /** Added (issue 34): the hours worked, extra charge and partial refund of a shift paid by its timesheet. */
+    timesheet: ShiftTimesheet.nullable().optional(),
   })
   .meta({ id: 'EarningRow' });
 export type EarningRow = z.infer<typeof EarningRow>;
@@ -227,6 +256,8 @@ export const ReceiptRow = z
     card: ReceiptCard,
     /** What the shift's money did: the outcome of its decision and ledger, with the figures. */
     money: MoneyOutcome,
+    /** Added (issue 34): the hours worked, extra charge and partial refund of a shift paid by its timesheet. */
+    timesheet: ShiftTimesheet.nullable().optional(),
   })
   .meta({ id: 'ReceiptRow' });
 export type ReceiptRow = z.infer<typeof ReceiptRow>;
