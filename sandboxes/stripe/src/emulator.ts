@@ -333,7 +333,10 @@ export class StripeEmulator {
       throw invalid('off_session can only be used when confirm=true.', 'off_session');
     const futureUsage = str(p.setup_future_usage);
     if (futureUsage && !['off_session', 'on_session'].includes(futureUsage))
-      throw invalid('Invalid setup_future_usage: must be one of on_session or off_session', 'setup_future_usage');
+      throw invalid(
+        'Invalid setup_future_usage: must be one of on_session or off_session',
+        'setup_future_usage',
+      );
     if (futureUsage && !str(p.customer))
       throw invalid(
         'A PaymentIntent with setup_future_usage needs a customer to attach the PaymentMethod to.',

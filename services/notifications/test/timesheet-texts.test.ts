@@ -51,7 +51,9 @@ test('running late: the restaurant is texted once with the minutes', async () =>
   const texts = await textsTo(h.svc.url, restaurant.phone, /running about 15 minutes late/);
   expect(texts).toHaveLength(1);
   expect(texts[0].body).toMatch(
-    new RegExp(`^Brigade: Ana Ruiz is running about 15 minutes late for "Line Cook" on .+ See the shift: https://brigade\\.test/jobs/${job.id}$`),
+    new RegExp(
+      `^Brigade: Ana Ruiz is running about 15 minutes late for "Line Cook" on .+ See the shift: https://brigade\\.test/jobs/${job.id}$`,
+    ),
   );
 });
 
@@ -68,7 +70,9 @@ test('adjusted: the chef reads the hours and the new pay in Spanish, and until w
   const [text] = await textsTo(h.svc.url, chef.phone, /ajustó tus horas/);
   expect(text.body).toContain('La Mesa ajustó tus horas en el turno "Ayudante de preparación" del ');
   expect(text.body).toContain('7 h trabajadas, tu pago ahora es $175.00');
-  expect(text.body).toMatch(/Acéptalo o disputa el ajuste antes del .+ \(sin respuesta se acepta\): https:\/\/brigade\.test\/my-shifts$/);
+  expect(text.body).toMatch(
+    /Acéptalo o disputa el ajuste antes del .+ \(sin respuesta se acepta\): https:\/\/brigade\.test\/my-shifts$/,
+  );
 });
 
 test('no-show marked: the chef reads how to contest it', async () => {

@@ -97,11 +97,21 @@ type Shift = Awaited<ReturnType<typeof paidShift>>;
 /** The figures jobs computes for a timesheet (the contracts' functions), as the event carries them. */
 function figures(s: Shift, inAt: Date, outAt: Date, breakMinutes: number, sentHome = false) {
   const policy = h.config.policy;
-  const times = { clock_in_at: inAt.toISOString(), clock_out_at: outAt.toISOString(), break_minutes: breakMinutes };
+  const times = {
+    clock_in_at: inAt.toISOString(),
+    clock_out_at: outAt.toISOString(),
+    break_minutes: breakMinutes,
+  };
   const worked = workedMinutes(policy, s.shift, times);
   const pay = sentHome ? sentHomeChefPay(policy, s.shift, worked) : workedPay(s.shift, worked);
   const money = timesheetMoney(policy, pay, collectedByEscrow(s.shift));
-  return { ...times, worked_minutes: worked, hourly_rate_cents: s.shift.hourly_rate_cents, ...money.pay, money };
+  return {
+    ...times,
+    worked_minutes: worked,
+    hourly_rate_cents: s.shift.hourly_rate_cents,
+    ...money.pay,
+    money,
+  };
 }
 
 function approve(s: Shift, f: ReturnType<typeof figures>, id?: string) {
@@ -159,6 +169,18 @@ test('short: the difference and its fee go back to the card as a partial refund'
   );
   expect(paidOut(await transfersOf(s.jobId))).toBe(13_750);
   expect((await refundsOf(s)).map((r) => r.amount)).toEqual([5_350]);
+  // Receipts and earnings show the hours worked and the partial refund.
+  const receipts = await h.call('GET', '/payments/receipts', s.restaurant.token);
+  expect(receipts.body.receipts[0]).toMatchObject({
+    job_id: s.jobId,
+    refund_cents: 5_350,
+    timesheet: { worked_minutes: 330, worked_hours: 5.5, partial_refund_cents: 5_350, extra_charge_cents: 0 },
+  });
+  const earnings = await h.call('GET', '/payments/earnings', s.chef.token);
+  expect(earnings.body.shifts[0]).toMatchObject({
+    gross_pay_cents: 13_750,
+    timesheet: { worked_minutes: 330, chef_pay_cents: 13_750 },
+  });
 });
 
 test('stay late: the extra is charged off-session to the kept card, then the chef’s extra is transferred', async () => {
@@ -172,6 +194,15 @@ test('stay late: the extra is charged off-session to the kept card, then the che
   const [pi] = await extraIntents(s);
   expect(pi).toMatchObject({ amount: extra.charge_cents, status: 'succeeded' });
   await eventually(async () => expect(paidOut(await transfersOf(s.jobId))).toBe(22_500));
+  const receipts = await h.call('GET', '/payments/receipts', s.restaurant.token);
+  expect(receipts.body.receipts[0]).toMatchObject({
+    charged_cents: s.escrow.totalCents + extra.charge_cents,
+    timesheet: {
+      worked_minutes: 540,
+      extra_charge_cents: extra.charge_cents,
+      extra_charge_status: 'collected',
+    },
+  });
   expect(h.events('payments.extra_charge.collected.v1', s.jobId)[0].data).toMatchObject({
     amount_cents: extra.charge_cents,
     chef_pay_cents: 3_750,
@@ -195,12 +226,21 @@ test('declined: the chef gets the scheduled part only, the restaurant owes a bal
   const owed = await h.call('GET', '/payments/balances', s.restaurant.token);
   expect(owed.body).toMatchObject({
     total_cents: f.extra_charge_cents,
-    balances: [{ application_id: s.applicationId, why: 'declined', amount_cents: f.extra_charge_cents, overdue: false }],
+    balances: [
+      {
+        application_id: s.applicationId,
+        why: 'declined',
+        amount_cents: f.extra_charge_cents,
+        overdue: false,
+      },
+    ],
   });
   // Someone else cannot see or pay it.
   const other = await h.user('restaurant');
   expect((await h.call('GET', '/payments/balances', other.token)).body.balances).toEqual([]);
-  expect((await h.call('POST', `/payments/balances/${s.applicationId}/pay`, other.token, {})).status).toBe(404);
+  expect((await h.call('POST', `/payments/balances/${s.applicationId}/pay`, other.token, {})).status).toBe(
+    404,
+  );
   // Paid later in the app with a good card: the chef's extra moves.
   const paid = await h.call('POST', `/payments/balances/${s.applicationId}/pay`, s.restaurant.token, {
     paymentMethodId: 'pm_card_visa',
@@ -219,6 +259,13 @@ test('a balance unpaid past BALANCE_DUE_AFTER is owed money in the console and t
   const later = new Date(Date.now() + h.config.policy.balanceDueAfterMs + MIN);
   const report = await h.stuck(later);
   expect(report.owed.map((b) => b.application_id)).toContain(s.applicationId);
+  // The operator console lists owed money once it is due; chefs and restaurants may not read it.
+  const ops = await h.call('GET', '/ops/balances', await h.auth.token({ type: 'operator' }));
+  expect(ops.status).toBe(200);
+  expect(ops.body.balances.map((b: { application_id: string }) => b.application_id)).not.toContain(
+    s.applicationId,
+  ); // not yet due
+  expect((await h.call('GET', '/ops/balances', s.restaurant.token)).status).toBe(403);
   const lines: string[] = [];
   await runLedgerCheck(h.database, (l) => lines.push(l), { policy: h.config.policy, now: later });
   expect(lines.join('\n')).toContain(`OWED job ${s.jobId}`);
@@ -331,9 +378,7 @@ test('a no-show uncontested past its window is refunded in full; a contested one
     operator_id: randomUUID(),
   });
   await eventually(async () =>
-    expect((await h.jobPayment(contested.jobId, contested.restaurant.token)).payment_status).toBe(
-      'refunded',
-    ),
+    expect((await h.jobPayment(contested.jobId, contested.restaurant.token)).payment_status).toBe('refunded'),
   );
   // A second pass moves nothing more.
   expect(await h.service.noShowRefunds.runOnce()).toBe(0);
@@ -412,7 +457,9 @@ test('a crash between the approval and the extra charge’s record charges the c
     );
     expect(Number(entries[0].n)).toBe(1);
   } finally {
-    await h.database.db.execute(sql.raw(`drop trigger if exists crash_extra_once on payments.ledger_entries`));
+    await h.database.db.execute(
+      sql.raw(`drop trigger if exists crash_extra_once on payments.ledger_entries`),
+    );
     await h.restart(); // the sandbox's webhooks flow again
   }
 });
@@ -420,7 +467,11 @@ test('a crash between the approval and the extra charge’s record charges the c
 test('a mismatched figure is refused loudly: an anomaly, nothing moves', async () => {
   const s = await paidShift();
   const f = figures(s, s.start, s.end, 30);
-  const id = await approve(s, { ...f, chef_pay_cents: f.chef_pay_cents + 100, total_cents: f.total_cents + 107 });
+  const id = await approve(s, {
+    ...f,
+    chef_pay_cents: f.chef_pay_cents + 100,
+    total_cents: f.total_cents + 107,
+  });
   await eventually(async () => {
     const rows = await h.database.rows<{ event_id: string; reason: string }>(
       sql`select event_id, reason from payments.anomalies where job_id = ${s.jobId}`,
@@ -496,7 +547,11 @@ test('the checkout of a shift with clock events does not move the money: its tim
     const rows = await h.database.rows(sql`select 1 from payments.timesheets where job_id = ${s.jobId}`);
     expect(rows).toHaveLength(1);
   });
-  const pay = { subtotalCents: s.escrow.subtotalCents, feeCents: s.escrow.feeCents, totalCents: s.escrow.totalCents };
+  const pay = {
+    subtotalCents: s.escrow.subtotalCents,
+    feeCents: s.escrow.feeCents,
+    totalCents: s.escrow.totalCents,
+  };
   await h.checkout(s.jobId, s.restaurant.id, s.chef.id, s.applicationId, 'release', pay);
   const f = figures(s, s.start, new Date(s.end.getTime() - HOUR), 30);
   await approve(s, f);

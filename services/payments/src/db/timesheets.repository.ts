@@ -195,11 +195,7 @@ export async function markExtraFailed(
 }
 
 /** The extra's PaymentIntent once known (a balance paid in the app confirms it). */
-export async function saveExtraIntent(
-  database: Database,
-  applicationId: string,
-  paymentIntentId: string,
-) {
+export async function saveExtraIntent(database: Database, applicationId: string, paymentIntentId: string) {
   await database.db.execute(
     sql`update ${s(database)}.timesheet_settlements set extra_payment_intent_id = ${paymentIntentId}
         where application_id = ${applicationId} and extra_payment_intent_id is null`,

@@ -179,7 +179,8 @@ export function stuckMoney(
   for (const job of jobs) {
     const awaitsOperator =
       !job.decision &&
-      (job.timesheet?.status === 'disputed' || (job.timesheet?.status === 'no_show' && job.timesheet.contested));
+      (job.timesheet?.status === 'disputed' ||
+        (job.timesheet?.status === 'no_show' && job.timesheet.contested));
     if ((job.status === 'disputed' && !job.decision) || awaitsOperator) {
       report.awaitingDecision.push({
         job_id: job.job_id,

@@ -49,8 +49,7 @@ export interface SeatRecords {
 }
 
 export type SettlementVerdict =
-  | { ok: true; chefPay: number; worked: number; money: TimesheetMoney }
-  | { ok: false; problems: string[] };
+  { ok: true; chefPay: number; worked: number; money: TimesheetMoney } | { ok: false; problems: string[] };
 
 const eq = (problems: string[], what: string, got: number, expected: number) => {
   if (got !== expected) problems.push(`${what} ${got} != ${expected}`);
@@ -94,16 +93,18 @@ export function recomputeSettlement(
     } else {
       if (!f.clock_in_at || !f.clock_out_at) problems.push('no clock-in or clock-out on a settled timesheet');
       else {
-        const times = { clock_in_at: f.clock_in_at, clock_out_at: f.clock_out_at, break_minutes: f.break_minutes };
+        const times = {
+          clock_in_at: f.clock_in_at,
+          clock_out_at: f.clock_out_at,
+          break_minutes: f.break_minutes,
+        };
         const counted = workedMinutes(policy, seat.shift, times);
         const given = workedMinutes(policy, seat.shift, { ...times, clock_in_set_by_restaurant: true });
         if (worked !== counted && worked !== given)
           problems.push(`worked minutes ${worked} != ${counted} from the clock times`);
       }
       chefPay =
-        source === 'sent_home'
-          ? sentHomeChefPay(policy, seat.shift, worked)
-          : workedPay(seat.shift, worked);
+        source === 'sent_home' ? sentHomeChefPay(policy, seat.shift, worked) : workedPay(seat.shift, worked);
     }
   }
   if (problems.length) return { ok: false, problems };

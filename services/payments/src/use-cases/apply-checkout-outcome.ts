@@ -26,7 +26,10 @@ export async function applyCheckoutOutcome(
   await setChef(ctx.database, tx, job.job_id, facts.chef_id);
   if (await hasTimesheet(ctx.database, job.job_id, tx)) {
     // A shift with clock events is paid by its timesheet (issue 34): the checkout's answer is its approval.
-    ctx.logger.info({ job: job.job_id, outcome: facts.outcome }, 'checkout of a timesheet shift: the timesheet moves the money');
+    ctx.logger.info(
+      { job: job.job_id, outcome: facts.outcome },
+      'checkout of a timesheet shift: the timesheet moves the money',
+    );
     return;
   }
   if (!isHeld(job.status)) {

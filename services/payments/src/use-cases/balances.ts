@@ -144,7 +144,11 @@ export async function payBalance(
         decline_code: err.decline_code ?? null,
       });
     if (err instanceof Stripe.errors.StripeInvalidRequestError)
-      throw new AppError(400, 'PAYMENTS.PAYMENT_REJECTED', err.message || 'Payment failed. Please try again.');
+      throw new AppError(
+        400,
+        'PAYMENTS.PAYMENT_REJECTED',
+        err.message || 'Payment failed. Please try again.',
+      );
     return providerError(err);
   }
   if (pi.status !== 'succeeded') return answer(s, pi, pi.status);

@@ -94,11 +94,11 @@ export async function chargeExtra(ctx: PaymentsContext, task: LeasedTask): Promi
       if (pi.status === 'succeeded') await recordExtraCollected(ctx, tx, pi);
       else
         await recordExtraFailure(ctx, tx, s, {
-            payment_intent_id: pi.id,
-            code: pi.status === 'requires_action' ? 'authentication_required' : null,
-            decline_code: null,
-            requires_authentication: pi.status === 'requires_action',
-          });
+          payment_intent_id: pi.id,
+          code: pi.status === 'requires_action' ? 'authentication_required' : null,
+          decline_code: null,
+          requires_authentication: pi.status === 'requires_action',
+        });
     });
   } catch (err) {
     if (!(err instanceof Stripe.errors.StripeCardError)) throw err;

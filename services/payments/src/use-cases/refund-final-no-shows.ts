@@ -18,7 +18,12 @@ export class NoShowRefunds {
     private readonly ctx: PaymentsContext,
     pollMs = 30_000,
   ) {
-    this.loop = new WorkLoop({ name: 'no-show refunds', pollMs, logger: ctx.logger, pass: () => this.runOnce() });
+    this.loop = new WorkLoop({
+      name: 'no-show refunds',
+      pollMs,
+      logger: ctx.logger,
+      pass: () => this.runOnce(),
+    });
   }
 
   start() {

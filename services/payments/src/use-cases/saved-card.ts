@@ -11,7 +11,6 @@ import {
   upsertSavedCard,
   type SavedCardRow,
 } from '../db/saved-cards.repository';
-import { emailOf } from '../db/users.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
 import { noSavedCard, setupNotComplete, setupNotFound } from '../domain/errors';
 import { interactive } from '../adapters/stripe';

@@ -50,7 +50,12 @@ function decisionOf(
     };
   const parts = { chefId, chefPay: now.chef_cents, fee: now.fee_cents };
   if (now.refund_cents === 0)
-    return { kind: 'release', reason: source === 'resolved' ? 'dispute_decision' : 'timesheet', ...parts, refund: 0 };
+    return {
+      kind: 'release',
+      reason: source === 'resolved' ? 'dispute_decision' : 'timesheet',
+      ...parts,
+      refund: 0,
+    };
   // payments.escrow.settled.v1 names a split's reason from its contract's list: an operator's decision, or (sent
   // home, a short shift) the restaurant ending the shift early, which the issue counts as a late cancellation.
   return {
