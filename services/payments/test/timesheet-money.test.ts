@@ -560,3 +560,34 @@ test('the checkout of a shift with clock events does not move the money: its tim
   );
   expect(paidOut(await transfersOf(s.jobId))).toBe(f.chef_pay_cents);
 });
+
+test('an extra the provider cannot charge yet is retried with its key, and shows as stuck money past its deadline', async () => {
+  const s = await paidShift();
+  const down = await h.callSandbox('POST', '/sandbox/faults/stripe', undefined, {
+    method: 'POST',
+    path: '/v1/payment_intents',
+    mode: '500',
+  });
+  expect(down.status).toBe(201);
+  try {
+    await approve(s, figures(s, s.start, new Date(s.end.getTime() + HOUR), 30));
+    // The chef's scheduled part moves at once; the extra waits for the provider.
+    await eventually(async () => expect(paidOut(await transfersOf(s.jobId))).toBe(18_750));
+    await eventually(async () => {
+      const [task] = await h.database.rows<{ attempts: number }>(
+        sql`select attempts from payments.money_tasks where job_id = ${s.jobId} and kind = 'charge'`,
+      );
+      expect(Number(task.attempts)).toBeGreaterThan(0);
+    });
+    const later = new Date(Date.now() + h.config.policy.stuckMoneyAfterMs + MIN);
+    const report = await h.stuck(later);
+    expect(report.stuck).toEqual([
+      expect.objectContaining({ job_id: s.jobId, why: expect.stringMatching(/extra charge was due/) }),
+    ]);
+  } finally {
+    await h.callSandbox('DELETE', '/sandbox/faults/stripe');
+  }
+  await eventually(() => expect(h.events('payments.extra_charge.collected.v1', s.jobId)).toHaveLength(1));
+  await eventually(async () => expect(paidOut(await transfersOf(s.jobId))).toBe(21_250));
+  expect(await extraIntents(s)).toHaveLength(1);
+});
