@@ -51,6 +51,7 @@ export const ROUTES: RouteRule[] = [
   { method: 'GET', pattern: /^\/ops\/dead-letters$/, service: 'all', operator: true },
   { method: 'POST', pattern: /^\/ops\/dead-letters\/redrive$/, service: 'all', operator: true },
   { method: 'GET', pattern: /^\/ops\/anomalies$/, service: 'payments', operator: true },
+  { method: 'GET', pattern: /^\/ops\/balances$/, service: 'payments', operator: true },
   { method: 'GET', pattern: /^\/ops\/audit$/, service: 'all', operator: true },
   // identity
   {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { RouteDoc } from '../common';
 import { AccountType, Language, SigninRequest } from './identity';
 import { DisputeResolution, DisputeStatement, Job } from './jobs';
+import { BalancesResponse } from './payments';
 import { ChefReliability, RestaurantReliability } from './reliability';
 
 /**
@@ -462,6 +463,14 @@ export const opsRoutes: Array<RouteDoc & { service: string }> = [
     summary: 'Webhook events refused as not matching the records, and money past its deadline',
     auth: 'operator',
     response: AnomaliesResponse,
+    service: 'payments',
+  },
+  {
+    method: 'get',
+    path: '/ops/balances',
+    summary: 'Owed money: extra-hours balances unpaid past BALANCE_DUE_AFTER (issue 34)',
+    auth: 'operator',
+    response: BalancesResponse,
     service: 'payments',
   },
   {

@@ -24,6 +24,11 @@ export const ClientSecretResponse = z
      * (nothing is left for the browser to confirm). Absent otherwise.
      */
     payment_status: PaymentStatus.optional(),
+    /**
+     * Added (issue 34): the card paying the escrow is kept for off-session charges of extra hours worked past
+     * the scheduled end (the pay page says "your card is kept for extra hours"). Always true.
+     */
+    card_kept_for_extra_hours: z.boolean().optional(),
   })
   .meta({ id: 'ClientSecretResponse' });
 
@@ -154,6 +159,33 @@ export const WebhookAck = z.object({ received: z.literal(true) });
 export const EarningStatus = z.enum(['paid_out', 'on_its_way', 'cancellation_pay', 'refunded']);
 export type EarningStatus = z.infer<typeof EarningStatus>;
 
+/**
+ * Added (issue 34): a shift paid by its timesheet: the hours worked and what they did to the money. Null for a
+ * shift paid as scheduled (no clock events).
+ */
+export const ShiftTimesheet = z
+  .object({
+    /** settled by: approved (or adjusted and accepted), an operator's decision, sent home, a final no-show */
+    source: z.enum(['approved', 'resolved', 'sent_home', 'no_show']),
+    worked_minutes: z.number().int(),
+    /** worked_minutes / 60, 2 decimals */
+    worked_hours: z.number(),
+    /** the chef's pay the hours come to */
+    chef_pay_cents: z.number().int(),
+    /** charged off-session for hours past the end (with its fee); 0 when none */
+    extra_charge_cents: z.number().int(),
+    /** none, pending (being charged), collected, failed (a balance the restaurant owes: the chef's extra waits) */
+    extra_charge_status: z.enum(['none', 'pending', 'collected', 'failed']),
+    /** the chef's part of the extra (transferred once collected) */
+    extra_chef_pay_cents: z.number().int(),
+    /** refunded to the restaurant's card for a short shift (a partial refund), or the whole charge (a no-show) */
+    partial_refund_cents: z.number().int(),
+    /** a difference under the card minimum that was not moved ("under the minimum charge") */
+    under_minimum: z.object({ kind: z.enum(['extra', 'refund']), cents: z.number().int() }).nullable(),
+  })
+  .meta({ id: 'ShiftTimesheet' });
+export type ShiftTimesheet = z.infer<typeof ShiftTimesheet>;
+
 export const EarningRow = z
   .object({
     job_id: z.string().uuid(),
@@ -173,6 +205,8 @@ export const EarningRow = z
     paid_out_at: z.string().nullable(),
     /** What the shift's money did: the outcome of its decision and ledger, with the figures. */
     money: MoneyOutcome,
+    /** Added (issue 34): the hours worked, extra charge and partial refund of a shift paid by its timesheet. */
+    timesheet: ShiftTimesheet.nullable().optional(),
   })
   .meta({ id: 'EarningRow' });
 export type EarningRow = z.infer<typeof EarningRow>;
@@ -222,6 +256,8 @@ export const ReceiptRow = z
     card: ReceiptCard,
     /** What the shift's money did: the outcome of its decision and ledger, with the figures. */
     money: MoneyOutcome,
+    /** Added (issue 34): the hours worked, extra charge and partial refund of a shift paid by its timesheet. */
+    timesheet: ShiftTimesheet.nullable().optional(),
   })
   .meta({ id: 'ReceiptRow' });
 export type ReceiptRow = z.infer<typeof ReceiptRow>;
@@ -245,6 +281,60 @@ export type ReceiptsResponse = z.infer<typeof ReceiptsResponse>;
 export const MoneyReportQuery = z.object({
   format: z.enum(['json', 'csv'], { error: 'format must be json or csv' }).optional(),
 });
+
+// ---------- balances (issue 34): extra hours whose off-session charge failed, paid in the app ----------
+
+/** A balance the restaurant owes: a timesheet's extra hours its card did not pay off-session. */
+export const Balance = z
+  .object({
+    application_id: z.string().uuid(),
+    job_id: z.string().uuid(),
+    job_title: z.string(),
+    restaurant_id: z.string().uuid(),
+    chef_id: z.string().uuid(),
+    /** what is owed: the extra hours' pay with its 7% fee, in cents */
+    amount_cents: z.number().int(),
+    /** the chef's part (transferred once collected) and the fee's */
+    chef_pay_cents: z.number().int(),
+    fee_cents: z.number().int(),
+    worked_minutes: z.number().int(),
+    /** why the card did not pay: declined, needs the restaurant to authenticate, or no card kept */
+    why: z.enum(['declined', 'authentication_required', 'no_card']),
+    code: z.string().nullable(),
+    decline_code: z.string().nullable(),
+    failed_at: z.string().nullable(),
+    /** when an unpaid balance becomes owed money in the operator console (BALANCE_DUE_AFTER after failing) */
+    due_at: z.string().nullable(),
+    overdue: z.boolean(),
+  })
+  .meta({ id: 'Balance' });
+
+export const BalancesResponse = z
+  .object({ total_cents: z.number().int(), balances: z.array(Balance) })
+  .meta({ id: 'BalancesResponse' });
+
+/** Pay a balance: without a PaymentMethod the client secret for the card form; with one, confirmed now. */
+export const PayBalanceBody = z.object({
+  paymentMethodId: z
+    .string()
+    .trim()
+    .max(255)
+    .regex(/^pm_[A-Za-z0-9_]+$/, 'paymentMethodId must be a Stripe PaymentMethod id (pm_...)')
+    .optional(),
+});
+
+export const PayBalanceResponse = z
+  .object({
+    application_id: z.string().uuid(),
+    /** null once collected */
+    client_secret: z.string().nullable(),
+    payment_intent_id: z.string().nullable(),
+    amount_cents: z.number().int(),
+    currency: z.literal('usd'),
+    /** `collected`, or the PaymentIntent's status (requires_payment_method, requires_action, processing) */
+    payment_status: z.string(),
+  })
+  .meta({ id: 'PayBalanceResponse' });
 
 // ---------- requests ----------
 const JobId = z.string({ error: 'job_id is required' }).uuid('Job not found or not authorized');
@@ -353,6 +443,23 @@ export const paymentsRoutes: RouteDoc[] = [
     summary: "The job's escrow status, amounts and ledger (owning restaurant, or the chef who worked it)",
     auth: 'user',
     response: JobPayment,
+  },
+  {
+    method: 'get',
+    path: '/payments/balances',
+    summary:
+      "The restaurant's balances: extra hours whose off-session charge was declined or needs authentication",
+    auth: 'restaurant',
+    response: BalancesResponse,
+  },
+  {
+    method: 'post',
+    path: '/payments/balances/{applicationId}/pay',
+    summary:
+      'Pay a balance in the app: the client secret to confirm (or, with paymentMethodId, confirmed now); the chef’s extra moves once collected',
+    auth: 'restaurant',
+    body: PayBalanceBody,
+    response: PayBalanceResponse,
   },
   {
     method: 'get',

@@ -266,6 +266,18 @@ export function createSandboxRouters(options: {
     route((tx, req) => emulator.getRefund(tx, String(req.params.id))),
   );
   api.get(
+    '/payment_intents',
+    route((tx, req) =>
+      emulator.list(
+        tx,
+        'payment_intent',
+        { customer: q(req, 'customer') },
+        '/v1/payment_intents',
+        limit(req),
+      ),
+    ),
+  );
+  api.get(
     '/charges',
     route((tx, req) =>
       emulator.list(tx, 'charge', { payment_intent: q(req, 'payment_intent') }, '/v1/charges', limit(req)),

@@ -331,6 +331,17 @@ export class StripeEmulator {
     if (str(p.customer)) await this.getCustomer(tx, str(p.customer)!, 'customer');
     if (p.off_session !== undefined && String(p.confirm) !== 'true')
       throw invalid('off_session can only be used when confirm=true.', 'off_session');
+    const futureUsage = str(p.setup_future_usage);
+    if (futureUsage && !['off_session', 'on_session'].includes(futureUsage))
+      throw invalid(
+        'Invalid setup_future_usage: must be one of on_session or off_session',
+        'setup_future_usage',
+      );
+    if (futureUsage && !str(p.customer))
+      throw invalid(
+        'A PaymentIntent with setup_future_usage needs a customer to attach the PaymentMethod to.',
+        'setup_future_usage',
+      );
     const id = stripeId('pi');
     const pi: StripeObject = {
       id,
@@ -363,6 +374,7 @@ export class StripeEmulator {
           ? p.payment_method_types
           : ['card'],
       receipt_email: str(p.receipt_email) ?? null,
+      setup_future_usage: futureUsage ?? null,
       status: 'requires_payment_method',
       transfer_group: str(p.transfer_group) ?? null,
     };
@@ -461,6 +473,12 @@ export class StripeEmulator {
     await this.store.put(tx, charge);
     pi.latest_charge = charge.id;
     if (succeeded) {
+      // setup_future_usage: the PaymentMethod is attached to the intent's Customer for later (off-session) use.
+      if (pi.setup_future_usage && pi.customer && !pm.customer) {
+        pm.customer = pi.customer;
+        await this.store.put(tx, pm);
+        await this.store.emit(tx, 'payment_method.attached', pm, req);
+      }
       pi.status = 'succeeded';
       pi.payment_method = pm.id;
       pi.amount_received = pi.amount;

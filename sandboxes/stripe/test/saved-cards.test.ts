@@ -204,3 +204,41 @@ test('cards that save but fail later: charged off-session, one is declined and o
     param: 'customer',
   });
 });
+
+test('a payment with setup_future_usage keeps its card on the Customer for later off-session charges', async () => {
+  const customer = await stripe.customers.create({ email: 'keep@example.com' });
+  const escrow = await stripe.paymentIntents.create({
+    amount: 20_063,
+    currency: 'usd',
+    customer: customer.id,
+    setup_future_usage: 'off_session',
+  });
+  expect(escrow.setup_future_usage).toBe('off_session');
+  const paid = await stripe.paymentIntents.confirm(escrow.id, { payment_method: 'pm_card_visa' });
+  expect(paid.status).toBe('succeeded');
+  const pm = await stripe.paymentMethods.retrieve(paid.payment_method as string);
+  expect(pm.customer).toBe(customer.id);
+  expect(await eventTypes(pm.id)).toContain('payment_method.attached');
+  // Later, the customer away: an off-session charge of the kept card succeeds, once per idempotency key.
+  const extra = () =>
+    stripe.paymentIntents.create(
+      {
+        amount: 4_012,
+        currency: 'usd',
+        customer: customer.id,
+        payment_method: pm.id,
+        off_session: true,
+        confirm: true,
+      },
+      { idempotencyKey: `extra-${customer.id}` },
+    );
+  const first = await extra();
+  expect(first.status).toBe('succeeded');
+  expect((await extra()).id).toBe(first.id);
+  const listed = await stripe.paymentIntents.list({ customer: customer.id });
+  expect(listed.data.map((p) => p.id).sort()).toEqual([escrow.id, first.id].sort());
+  // Without a Customer to attach to, setup_future_usage is refused, as with Stripe.
+  await expect(
+    stripe.paymentIntents.create({ amount: 1000, currency: 'usd', setup_future_usage: 'off_session' }),
+  ).rejects.toMatchObject({ statusCode: 400, param: 'setup_future_usage' });
+});

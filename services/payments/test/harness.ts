@@ -32,6 +32,8 @@ const PAYMENTS_EVENTS = [
   'payments.escrow.refunded.v1',
   'payments.escrow.settled.v1',
   'payments.payout_account.updated.v1',
+  'payments.extra_charge.collected.v1',
+  'payments.extra_charge.failed.v1',
 ] as const;
 
 export const PUBLIC_URL = 'http://localhost:8080';

@@ -38,6 +38,18 @@ export const DISPUTE_TEMPLATES = [
 ] as const;
 export type DisputeTemplateName = (typeof DISPUTE_TEMPLATES)[number];
 
+/** Issue 34's texts: the working day (running late, hours adjusted, no-show, sent home, a failed extra, decided hours). */
+export const TIMESHEET_TEMPLATES = [
+  'running_late_restaurant',
+  'timesheet_adjusted_chef',
+  'no_show_marked_chef',
+  'sent_home_chef',
+  'extra_charge_failed_restaurant',
+  'hours_decided_chef',
+  'hours_decided_restaurant',
+] as const;
+export type TimesheetTemplateName = (typeof TIMESHEET_TEMPLATES)[number];
+
 export const TEMPLATES = [
   'application_submitted',
   'application_accepted',
@@ -61,6 +73,7 @@ export const TEMPLATES = [
   'rating_reminder_restaurant',
   ...RULE_TEMPLATES,
   ...DISPUTE_TEMPLATES,
+  ...TIMESHEET_TEMPLATES,
 ] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
 

@@ -51,6 +51,15 @@ export interface TemplateContext {
   cancelled_by?: 'restaurant' | 'chef' | 'system';
   // issue 32: what the money did, as the event that moved or decided it says
   money?: MoneyFacts;
+  // issue 34: the working day
+  /** running late: the minutes the chef announced */
+  minutes?: number;
+  /** the timesheet's worked minutes (an adjustment, a decision, sent home) */
+  worked_minutes?: number;
+  /** an extra charged (or owed) for hours past the end, with its fee */
+  extra_charge_cents?: number;
+  /** the off-session charge needs the restaurant to authenticate (its bank asks) */
+  requires_authentication?: boolean;
 }
 
 export type Render = (c: TemplateContext, f: Format) => string;
@@ -81,6 +90,8 @@ export interface Format {
   /** CANCELLATION_PAY_HOURS (`4 hours`) */
   payHours: string;
   usd: (cents: number | null | undefined) => string;
+  /** worked minutes as hours and minutes: `7 h 30 min` */
+  hours: string;
   /** What the money did, for one side: the contracts' outcome text (null when the text carries no money facts). */
   money: (side: MoneySide) => string | null;
 }
@@ -138,8 +149,17 @@ export function format(c: TemplateContext, language: Language): Format {
     window: formatDuration(policy.lateCancelWindowMs, language),
     payHours: formatPayHours(policy, language),
     usd: (cents) => formatUsd(cents ?? 0),
+    hours: hoursAndMinutes(c.worked_minutes ?? 0),
     money: (side) => (c.money ? moneyText(language, side, c.money) : null),
   };
+}
+
+/** Worked minutes as people read them on a timesheet: `7 h 30 min`, `45 min`, `8 h` (both languages). */
+function hoursAndMinutes(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
 }
 
 /** End a sentence once: "2:30 p.m." already ends with a period. */

@@ -2,6 +2,7 @@ import { formatUsd, type Language } from '@brigade/contracts';
 import type { TemplateName } from './rules';
 import { disputeTextsEn, disputeTextsEs } from './dispute-templates';
 import { ruleTextsEn, ruleTextsEs } from './rule-templates';
+import { timesheetTextsEn, timesheetTextsEs } from './timesheet-templates';
 import { aLas, format, sentence, type Render, type TemplateContext } from './sms-format';
 
 export type { TemplateContext } from './sms-format';
@@ -9,6 +10,7 @@ export type { TemplateContext } from './sms-format';
 const en: Record<TemplateName, Render> = {
   ...ruleTextsEn,
   ...disputeTextsEn,
+  ...timesheetTextsEn,
   application_submitted: (c, f) =>
     `Brigade: ${f.chef} applied to ${f.title} on ${f.when}. Review applicants: ${c.url}/jobs/${c.job_id}/applications`,
   application_accepted: (c, f) =>
@@ -63,6 +65,7 @@ const en: Record<TemplateName, Render> = {
 const es: Record<TemplateName, Render> = {
   ...ruleTextsEs,
   ...disputeTextsEs,
+  ...timesheetTextsEs,
   application_submitted: (c, f) =>
     `Brigade: ${f.chef} se postuló a ${f.title} el ${f.when}. Revisa las postulaciones: ${c.url}/jobs/${c.job_id}/applications`,
   application_accepted: (c, f) =>

@@ -24,6 +24,14 @@ import { onRestaurantProfileUpdated } from './on-restaurant-profile-updated';
 import { onThreadRead } from './on-thread-read';
 import { onUserRegistered } from './on-user-registered';
 import { onUserUpdated } from './on-user-updated';
+import {
+  onExtraChargeFailed,
+  onNoShowMarked,
+  onRunningLate,
+  onSentHome,
+  onTimesheetAdjusted,
+  onTimesheetResolved,
+} from './on-timesheet';
 
 /**
  * Every event notifications reacts to. Each row is its own queue, `notifications.<entity>-<verb>` (kit
@@ -52,10 +60,17 @@ export function subscriptions(ctx: NotificationsContext): Subscription[] {
     ['jobs.checkout.completed.v1', onCheckoutCompleted],
     ['jobs.checkout.deadline_passed.v1', onCheckoutDeadlinePassed],
     ['jobs.dispute.resolved.v1', onDisputeResolved],
+    // the working day (issue 34)
+    ['jobs.timesheet.running_late.v1', onRunningLate],
+    ['jobs.timesheet.adjusted.v1', onTimesheetAdjusted],
+    ['jobs.timesheet.no_show_marked.v1', onNoShowMarked],
+    ['jobs.timesheet.sent_home.v1', onSentHome],
+    ['jobs.timesheet.resolved.v1', onTimesheetResolved],
     // money
     ['payments.payout.released.v1', onPayoutReleased],
     ['payments.escrow.refunded.v1', onEscrowRefunded],
     ['payments.escrow.settled.v1', onEscrowSettled],
+    ['payments.extra_charge.failed.v1', onExtraChargeFailed],
     // messages
     ['messaging.message.sent.v1', onMessageSent],
     ['messaging.thread.read.v1', onThreadRead],

@@ -18,6 +18,14 @@ export interface JobPaymentRow {
   chef_id: string | null;
   cancelled_at: Date | string | null;
   expired_at: Date | string | null;
+  start_time?: Date | string | null;
+  end_time?: Date | string | null;
+  /** The posting's rate and unpaid break (issue 34); null rate for jobs posted before payments kept it. */
+  hourly_rate_cents?: number | null;
+  break_minutes?: number;
+  /** The card the escrow payment kept for off-session charges (its Customer and PaymentMethod). */
+  card_customer_id?: string | null;
+  card_payment_method_id?: string | null;
 }
 
 export async function findJob(
@@ -52,6 +60,8 @@ function normalize(row: JobPaymentRow): JobPaymentRow {
     fee_cents: Number(row.fee_cents),
     total_cents: Number(row.total_cents),
     failed_attempts: Number(row.failed_attempts),
+    hourly_rate_cents: row.hourly_rate_cents == null ? null : Number(row.hourly_rate_cents),
+    break_minutes: Number(row.break_minutes ?? 0),
   };
 }
 
@@ -84,11 +94,13 @@ export async function insertJob(
   > & {
     start_time: string;
     end_time: string;
+    hourly_rate_cents: number;
+    break_minutes: number;
   },
 ) {
   await tx.execute(
-    sql`insert into ${sql.raw(database.schema)}.job_payments (job_id, restaurant_id, title, subtotal_cents, fee_cents, total_cents, start_time, end_time)
-        values (${job.job_id}, ${job.restaurant_id}, ${job.title}, ${job.subtotal_cents}, ${job.fee_cents}, ${job.total_cents}, ${job.start_time}, ${job.end_time})
+    sql`insert into ${sql.raw(database.schema)}.job_payments (job_id, restaurant_id, title, subtotal_cents, fee_cents, total_cents, start_time, end_time, hourly_rate_cents, break_minutes)
+        values (${job.job_id}, ${job.restaurant_id}, ${job.title}, ${job.subtotal_cents}, ${job.fee_cents}, ${job.total_cents}, ${job.start_time}, ${job.end_time}, ${job.hourly_rate_cents}, ${job.break_minutes})
         on conflict (job_id) do nothing`,
   );
 }
@@ -218,4 +230,17 @@ export async function savePaymentIntent(
 /** The checkout answers disagree: held until an operator decides (the stuck-money report lists it apart). */
 export async function markDisputed(database: Database, tx: Executor, jobId: string, status: PaymentStatus) {
   await setStatus(database, tx, jobId, status, sql`, disputed_at = coalesce(disputed_at, now())`);
+}
+
+/** The card the escrow payment kept for later off-session charges (setup_future_usage), as the provider said. */
+export async function recordKeptCard(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  card: { customer_id: string; payment_method_id: string },
+) {
+  await tx.execute(
+    sql`update ${sql.raw(database.schema)}.job_payments set card_customer_id = ${card.customer_id},
+          card_payment_method_id = ${card.payment_method_id} where job_id = ${jobId}`,
+  );
 }

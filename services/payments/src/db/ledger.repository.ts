@@ -3,16 +3,26 @@ import type { PaymentStatus } from '@brigade/contracts';
 import { emptyTotals, type LedgerFacts, type LedgerTotals } from '../domain/ledger';
 
 export type LedgerKind = 'charge' | 'fee' | 'transfer' | 'refund';
+/** The escrow's movements, or a timesheet's extra (its off-session charge, then its transfer and fee). */
+export type LedgerPart = 'escrow' | 'extra';
 
 /** Write one movement to the job's ledger (the unique (job, kind) index refuses a second of a kind). */
 export async function insertLedgerEntry(
   database: Database,
   tx: Executor,
-  entry: { job_id: string; kind: LedgerKind; amount_cents: number; provider_id: string | null },
+  entry: {
+    job_id: string;
+    kind: LedgerKind;
+    amount_cents: number;
+    provider_id: string | null;
+    part?: LedgerPart;
+  },
 ) {
+  const part = entry.part ?? 'escrow';
+  const key = `job:${entry.job_id}:${entry.kind}${part === 'extra' ? ':extra' : ''}`;
   await tx.execute(
-    sql`insert into ${sql.raw(database.schema)}.ledger_entries (job_id, kind, amount_cents, provider_id, idempotency_key)
-        values (${entry.job_id}, ${entry.kind}, ${entry.amount_cents}, ${entry.provider_id}, ${`job:${entry.job_id}:${entry.kind}`})`,
+    sql`insert into ${sql.raw(database.schema)}.ledger_entries (job_id, kind, amount_cents, provider_id, idempotency_key, part)
+        values (${entry.job_id}, ${entry.kind}, ${entry.amount_cents}, ${entry.provider_id}, ${key}, ${part})`,
   );
 }
 
@@ -110,7 +120,7 @@ export async function ledgerFactsOfEveryJob(
         sum(amount_cents) filter (where kind = 'transfer') as transferred,
         sum(amount_cents) filter (where kind = 'refund') as refunded,
         max(n) as entries_max
-      from (select job_id, kind, sum(amount_cents) as amount_cents, count(*) as n from ${s}.ledger_entries group by job_id, kind) per_kind
+      from (select job_id, kind, sum(amount_cents) as amount_cents, count(*) as n from ${s}.ledger_entries group by job_id, kind, part) per_kind
       group by job_id
     ) l on l.job_id = j.job_id
     left join ${s}.decisions d on d.job_id = j.job_id

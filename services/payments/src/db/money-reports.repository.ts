@@ -30,6 +30,15 @@ interface Row {
   chef_name: string | null;
   card_brand: string | null;
   card_last4: string | null;
+  ts_source: 'approved' | 'resolved' | 'sent_home' | 'no_show' | null;
+  ts_worked: number | null;
+  ts_chef_pay: number | null;
+  ts_extra: number | null;
+  ts_extra_status: 'none' | 'pending' | 'collected' | 'failed' | null;
+  ts_extra_chef: number | null;
+  ts_refund: number | null;
+  ts_under_kind: 'extra' | 'refund' | null;
+  ts_under_cents: number | null;
 }
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
@@ -49,11 +58,14 @@ async function shiftMoneyFacts(database: Database, scope: SQL): Promise<ShiftMon
       d.kind as decision_kind, d.reason as decision_reason, d.chef_id as decision_chef_id,
       d.chef_pay_cents as decision_chef_pay, d.fee_cents as decision_fee, d.refund_cents as decision_refund,
       acc.chef_id as accepted_chef_id,
-      rn.name as restaurant_name, cn.name as chef_name
+      rn.name as restaurant_name, cn.name as chef_name,
+      x.source as ts_source, x.worked_minutes as ts_worked, x.chef_pay_cents as ts_chef_pay,
+      x.extra_charge_cents as ts_extra, x.extra_status as ts_extra_status, x.extra_chef_cents as ts_extra_chef,
+      x.now_refund_cents as ts_refund, x.under_minimum_kind as ts_under_kind, x.under_minimum_cents as ts_under_cents
     from ${s}.job_payments j
     cross join lateral (
       select sum(e.amount_cents) filter (where e.kind = 'charge') as charged,
-        max(e.provider_id) filter (where e.kind = 'charge') as charge_id,
+        max(e.provider_id) filter (where e.kind = 'charge' and e.part = 'escrow') as charge_id,
         sum(e.amount_cents) filter (where e.kind = 'fee') as fees,
         sum(e.amount_cents) filter (where e.kind = 'transfer') as transferred,
         max(e.created_at) filter (where e.kind = 'transfer') as transferred_at,
@@ -61,6 +73,7 @@ async function shiftMoneyFacts(database: Database, scope: SQL): Promise<ShiftMon
       from ${s}.ledger_entries e where e.job_id = j.job_id
     ) l
     left join ${s}.decisions d on d.job_id = j.job_id
+    left join ${s}.timesheet_settlements x on x.job_id = j.job_id
     left join lateral (
       select a.chef_id from ${s}.applications a
       where a.job_id = j.job_id and a.accepted_at is not null
@@ -102,6 +115,22 @@ async function shiftMoneyFacts(database: Database, scope: SQL): Promise<ShiftMon
     restaurant_name: r.restaurant_name,
     chef_name: r.chef_name,
     card: { brand: r.card_brand, last4: r.card_last4 },
+    timesheet: r.ts_source
+      ? {
+          source: r.ts_source,
+          worked_minutes: cents(r.ts_worked),
+          worked_hours: Math.round((cents(r.ts_worked) / 60) * 100) / 100,
+          chef_pay_cents: cents(r.ts_chef_pay),
+          extra_charge_cents: cents(r.ts_extra),
+          extra_charge_status: r.ts_extra_status ?? 'none',
+          extra_chef_pay_cents: cents(r.ts_extra_chef),
+          partial_refund_cents: cents(r.ts_refund),
+          under_minimum:
+            r.ts_under_kind && r.ts_under_cents !== null
+              ? { kind: r.ts_under_kind, cents: cents(r.ts_under_cents) }
+              : null,
+        }
+      : null,
   }));
 }
 

@@ -3,7 +3,10 @@ import { sql, type Database, type Executor } from '@brigade/kit';
 export interface MoneyTaskRow {
   id: string;
   job_id: string;
-  kind: 'transfer' | 'refund';
+  /** a transfer or refund of the escrow; a timesheet's extra: its off-session charge, then its transfer */
+  kind: 'transfer' | 'refund' | 'charge';
+  /** the escrow's movements, or a timesheet's extra (ADR 0028) */
+  part: 'escrow' | 'extra';
   reason: string;
   amount_cents: number;
   /** Kept by the platform with this movement (a transfer's 7%); 0 for a refund. */
@@ -24,10 +27,11 @@ export async function findTask(
   tx: Executor,
   jobId: string,
   kind: MoneyTaskRow['kind'],
+  part: MoneyTaskRow['part'] = 'escrow',
 ): Promise<MoneyTaskRow | null> {
   const [row] = await database.rows<MoneyTaskRow>(
-    sql`select id, job_id, kind, reason, amount_cents, fee_cents, destination_user_id, status
-        from ${sql.raw(database.schema)}.money_tasks where job_id = ${jobId} and kind = ${kind}`,
+    sql`select id, job_id, kind, part, reason, amount_cents, fee_cents, destination_user_id, status
+        from ${sql.raw(database.schema)}.money_tasks where job_id = ${jobId} and kind = ${kind} and part = ${part}`,
     tx,
   );
   return row ? numbers(row) : null;
@@ -35,17 +39,23 @@ export async function findTask(
 
 /**
  * Issue a movement (in the decision's transaction). The idempotency key is derived from the job and the kind
- * (`job:{id}:transfer`, `job:{id}:refund`), so every retry asks the provider for the same object.
+ * (`job:{id}:transfer`, `job:{id}:refund`; a timesheet's extra `job:{id}:transfer:extra`, its charge the key the
+ * caller gives, one per timesheet), so every retry asks the provider for the same object.
  */
 export async function insertTask(
   database: Database,
   tx: Executor,
-  task: Omit<MoneyTaskRow, 'id' | 'status'>,
+  task: Omit<MoneyTaskRow, 'id' | 'status' | 'part'> & {
+    part?: MoneyTaskRow['part'];
+    idempotency_key?: string;
+  },
 ): Promise<boolean> {
+  const part = task.part ?? 'escrow';
+  const key = task.idempotency_key ?? `job:${task.job_id}:${task.kind}${part === 'extra' ? ':extra' : ''}`;
   const rows = await database.rows(
-    sql`insert into ${sql.raw(database.schema)}.money_tasks (job_id, kind, reason, amount_cents, fee_cents, destination_user_id, idempotency_key)
-        values (${task.job_id}, ${task.kind}, ${task.reason}, ${task.amount_cents}, ${task.fee_cents},
-                ${task.destination_user_id}, ${`job:${task.job_id}:${task.kind}`})
+    sql`insert into ${sql.raw(database.schema)}.money_tasks (job_id, kind, part, reason, amount_cents, fee_cents, destination_user_id, idempotency_key)
+        values (${task.job_id}, ${task.kind}, ${part}, ${task.reason}, ${task.amount_cents}, ${task.fee_cents},
+                ${task.destination_user_id}, ${key})
         on conflict do nothing returning id`,
     tx,
   );
@@ -59,10 +69,10 @@ export async function closeTask(database: Database, tx: Executor, taskId: string
   );
 }
 
-/** How many of the job's movements are not in the ledger yet (pending or blocked). */
+/** How many of the job's escrow movements are not in the ledger yet (pending or blocked). */
 export async function openTaskCount(database: Database, tx: Executor, jobId: string): Promise<number> {
   const [row] = await database.rows<{ n: number }>(
-    sql`select count(*)::int as n from ${sql.raw(database.schema)}.money_tasks where job_id = ${jobId} and status <> 'done'`,
+    sql`select count(*)::int as n from ${sql.raw(database.schema)}.money_tasks where job_id = ${jobId} and part = 'escrow' and status <> 'done'`,
     tx,
   );
   return Number(row?.n ?? 0);
@@ -81,7 +91,7 @@ export interface TaskProgress {
 export async function tasksOfJob(database: Database, jobId: string): Promise<TaskProgress[]> {
   return database.rows<TaskProgress>(
     sql`select kind, status, attempts, last_error_kind, last_attempt_at, next_attempt_at
-        from ${sql.raw(database.schema)}.money_tasks where job_id = ${jobId} order by kind desc`,
+        from ${sql.raw(database.schema)}.money_tasks where job_id = ${jobId} and part = 'escrow' order by kind desc`,
   );
 }
 
@@ -91,9 +101,10 @@ export async function ledgerEntryId(
   jobId: string,
   kind: 'charge' | 'transfer' | 'refund',
   tx?: Executor,
+  part: 'escrow' | 'extra' = 'escrow',
 ): Promise<{ provider_id: string | null } | null> {
   const [row] = await database.rows<{ provider_id: string | null }>(
-    sql`select provider_id from ${sql.raw(database.schema)}.ledger_entries where job_id = ${jobId} and kind = ${kind}`,
+    sql`select provider_id from ${sql.raw(database.schema)}.ledger_entries where job_id = ${jobId} and kind = ${kind} and part = ${part}`,
     tx,
   );
   return row ?? null;
@@ -131,7 +142,7 @@ export async function leaseDueTasks(
     sql`update ${s}.money_tasks set next_attempt_at = now() + (${leaseMs} * interval '1 millisecond')
         where id in (select id from ${s}.money_tasks where status = 'pending' and next_attempt_at <= now()
                      order by id limit ${limit} for update skip locked)
-        returning id, job_id, kind, reason, amount_cents, fee_cents, destination_user_id, idempotency_key, attempts`,
+        returning id, job_id, kind, part, reason, amount_cents, fee_cents, destination_user_id, idempotency_key, attempts`,
     undefined,
     { prepared: true }, // asked four times a second by an idle runner: planned once per connection
   );

@@ -1,6 +1,6 @@
 import { sql, type Database } from '@brigade/kit';
 import { HELD_PAYMENT_STATUSES } from '@brigade/contracts';
-import type { HeldJob, OpenTask } from '../domain/stuck-money';
+import type { ExtraMoney, HeldJob, OpenTask, OwedBalance } from '../domain/stuck-money';
 
 type Time = Date | string | null;
 
@@ -19,19 +19,24 @@ export async function heldJobs(database: Database): Promise<HeldJob[]> {
     decision_kind: string | null;
     decided_at: Time;
     refused_at: Time;
+    sheet_status: string | null;
+    contest_until: Time;
+    contested: boolean | null;
   }>(
     sql`select j.job_id, j.status, j.total_cents, j.end_time, j.held_at, j.cancelled_at, j.expired_at,
           j.disputed_at, d.kind as decision_kind, d.decided_at,
           (select min(a.created_at) from ${s}.anomalies a
-            where a.job_id = j.job_id and a.reason = 'decision_mismatch') as refused_at
+            where a.job_id = j.job_id and a.reason = 'decision_mismatch') as refused_at,
+          ts.status as sheet_status, ts.no_show_contest_until as contest_until, ts.no_show_contested as contested
         from ${s}.job_payments j left join ${s}.decisions d on d.job_id = j.job_id
+          left join ${s}.timesheets ts on ts.job_id = j.job_id
         where j.status in ${[...HELD_PAYMENT_STATUSES]}
         order by j.job_id`,
   );
   const tasks = await database.rows<OpenTask & { job_id: string }>(
     sql`select t.job_id, t.kind, t.status, t.attempts, t.last_error_kind
         from ${s}.money_tasks t join ${s}.job_payments j on j.job_id = t.job_id
-        where t.status <> 'done' and j.status in ${[...HELD_PAYMENT_STATUSES]}
+        where t.status <> 'done' and t.part = 'escrow' and j.status in ${[...HELD_PAYMENT_STATUSES]}
         order by t.id`,
   );
   const date = (t: Time) => (t === null ? null : new Date(t));
@@ -47,6 +52,9 @@ export async function heldJobs(database: Database): Promise<HeldJob[]> {
     decision: r.decision_kind,
     decided_at: date(r.decided_at),
     refused_at: date(r.refused_at),
+    timesheet: r.sheet_status
+      ? { status: r.sheet_status, contest_until: date(r.contest_until), contested: Boolean(r.contested) }
+      : null,
     open_tasks: tasks
       .filter((t) => t.job_id === r.job_id)
       .map((t) => ({
@@ -56,4 +64,40 @@ export async function heldJobs(database: Database): Promise<HeldJob[]> {
         last_error_kind: t.last_error_kind,
       })),
   }));
+}
+
+/** Settled timesheets whose extra has not moved yet: the charge not made, or the chef's extra not transferred. */
+export async function unmovedExtras(database: Database): Promise<ExtraMoney[]> {
+  const s = sql.raw(database.schema);
+  const rows = await database.rows<{
+    job_id: string;
+    application_id: string;
+    extra_status: 'pending' | 'collected';
+    amount_cents: number;
+    since: Time;
+  }>(sql`
+    select x.job_id, x.application_id, x.extra_status,
+      case when x.extra_status = 'pending' then x.extra_charge_cents else x.extra_chef_cents end as amount_cents,
+      case when x.extra_status = 'pending' then x.settled_at else x.extra_collected_at end as since
+    from ${s}.timesheet_settlements x
+    where x.extra_status = 'pending'
+       or (x.extra_status = 'collected' and exists (select 1 from ${s}.money_tasks t
+             where t.job_id = x.job_id and t.part = 'extra' and t.kind = 'transfer' and t.status <> 'done'))`);
+  return rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents), since: new Date(r.since!) }));
+}
+
+/** Balances unpaid past their due moment (BALANCE_DUE_AFTER after the charge failed). */
+export async function owedPastDue(database: Database, now: Date): Promise<OwedBalance[]> {
+  const s = sql.raw(database.schema);
+  const rows = await database.rows<{
+    job_id: string;
+    application_id: string;
+    restaurant_id: string;
+    amount_cents: number;
+    due_at: Time;
+  }>(sql`
+    select job_id, application_id, restaurant_id, extra_charge_cents as amount_cents, extra_due_at as due_at
+    from ${s}.timesheet_settlements where extra_status = 'failed' and extra_due_at <= ${now.toISOString()}
+    order by extra_due_at`);
+  return rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents), due_at: new Date(r.due_at!) }));
 }

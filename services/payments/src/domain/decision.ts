@@ -12,7 +12,7 @@ export type RefundReason = 'job_cancelled' | 'work_not_completed' | 'job_expired
 export type Decision =
   | {
       kind: 'release';
-      reason: 'release' | 'dispute_decision';
+      reason: 'release' | 'dispute_decision' | 'timesheet';
       chefId: string;
       chefPay: number;
       fee: number;

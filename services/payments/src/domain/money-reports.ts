@@ -37,6 +37,8 @@ export interface ShiftMoneyFacts {
   };
   /** The charged card as the provider described it (null when not known). */
   card: { brand: string | null; last4: string | null };
+  /** Issue 34: the settled timesheet of a shift paid by its hours (null: paid as scheduled). */
+  timesheet: paymentsHttp.ShiftTimesheet | null;
   decision: {
     kind: 'release' | 'refund' | 'split';
     reason: string;
@@ -108,6 +110,7 @@ export function earningOf(f: ShiftMoneyFacts, chefId: string): paymentsHttp.Earn
     position: f.title,
     hours: shiftHours(f.start_time, f.end_time),
     money: moneyOf(f),
+    timesheet: f.timesheet,
   };
   const refunded = { ...base, gross_pay_cents: 0, status: 'refunded' as const, paid_out_at: null };
   if (d && d.chef_id === chefId) {
@@ -150,7 +153,9 @@ export function receiptOf(f: ShiftMoneyFacts): paymentsHttp.ReceiptRow {
   const pending =
     !d ||
     (d.chef_pay_cents > 0 && l.transferred_cents === 0) ||
-    (d.refund_cents > 0 && l.refunded_cents === 0);
+    (d.refund_cents > 0 && l.refunded_cents === 0) ||
+    f.timesheet?.extra_charge_status === 'pending' ||
+    f.timesheet?.extra_charge_status === 'failed';
   const chefId = chefOf(f);
   return {
     job_id: f.job_id,
@@ -167,6 +172,7 @@ export function receiptOf(f: ShiftMoneyFacts): paymentsHttp.ReceiptRow {
     pending,
     card: { brand: f.card.brand, last4: f.card.last4, charge_id: l.charge_id },
     money: moneyOf(f),
+    timesheet: f.timesheet,
   };
 }
 

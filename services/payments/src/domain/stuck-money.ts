@@ -25,6 +25,30 @@ export interface HeldJob {
   /** When payments refused a cancellation's figures for this job (anomaly `decision_mismatch`). */
   refused_at: Date | null;
   open_tasks: OpenTask[];
+  /**
+   * Issue 34: the seat's timesheet as payments heard it (null: no clock events, checkout rules), and a no-show's
+   * contest window (contested: an operator decides).
+   */
+  timesheet?: { status: string; contest_until: Date | null; contested: boolean } | null;
+}
+
+/** Money of a settled timesheet's extra that has not moved (the charge, or the chef's extra once collected). */
+export interface ExtraMoney {
+  job_id: string;
+  application_id: string;
+  extra_status: 'pending' | 'collected';
+  amount_cents: number;
+  /** when the charge (pending) or the transfer (collected) was due */
+  since: Date;
+}
+
+/** A balance owed: an extra the card did not pay, unpaid past BALANCE_DUE_AFTER. */
+export interface OwedBalance {
+  job_id: string;
+  application_id: string;
+  restaurant_id: string;
+  amount_cents: number;
+  due_at: Date;
 }
 
 export interface StuckJob {
@@ -45,13 +69,31 @@ export interface StuckMoneyReport {
   withoutTimes: string[];
   /** How many held jobs were looked at. */
   held: number;
+  /** Issue 34: extra-hours balances the restaurant owes past BALANCE_DUE_AFTER (owed money, not held money). */
+  owed: OwedBalance[];
 }
 
 const iso = (d: Date) => d.toISOString();
 
+/** The durations the stuck-money rules read. */
+export type StuckPolicy = Pick<
+  Policy,
+  | 'checkoutDeadlineMs'
+  | 'stuckMoneyAfterMs'
+  | 'autoClockOutAfterMs'
+  | 'timesheetApprovalDeadlineMs'
+  | 'hoursDisputeWindowMs'
+>;
+
 /** The rules that date a held job's money, each with the moment it had to leave escrow by. */
-function deadlines(job: HeldJob, policy: Pick<Policy, 'checkoutDeadlineMs'>) {
+function deadlines(job: HeldJob, policy: StuckPolicy) {
   const found: Array<{ at: Date; why: string; paidLate?: boolean }> = [];
+  const sheet = job.timesheet;
+  if (sheet?.status === 'no_show' && sheet.contest_until && !sheet.contested)
+    found.push({
+      at: sheet.contest_until,
+      why: `no-show uncontested until ${iso(sheet.contest_until)}: its full refund was due then`,
+    });
   if (job.decided_at)
     found.push({ at: job.decided_at, why: `${job.decision} decided at ${iso(job.decided_at)}` });
   if (job.cancelled_at)
@@ -70,7 +112,20 @@ function deadlines(job: HeldJob, policy: Pick<Policy, 'checkoutDeadlineMs'>) {
       at: job.refused_at,
       why: `its cancellation's figures were refused at ${iso(job.refused_at)} (anomaly decision_mismatch; the event is in the dead-letter queue)`,
     });
-  if (job.end_time && job.status === 'held_in_escrow') {
+  if (job.end_time && job.status === 'held_in_escrow' && sheet && sheet.status !== 'no_show') {
+    // A shift with clock events: clocked out at the latest AUTO_CLOCK_OUT_AFTER past the end, approved at the
+    // latest TIMESHEET_APPROVAL_DEADLINE after, an adjustment answered within HOURS_DISPUTE_WINDOW.
+    const at = new Date(
+      job.end_time.getTime() +
+        policy.autoClockOutAfterMs +
+        policy.timesheetApprovalDeadlineMs +
+        policy.hoursDisputeWindowMs,
+    );
+    found.push({
+      at,
+      why: `timesheet approval deadline ${iso(at)} passed (shift end + AUTO_CLOCK_OUT_AFTER + TIMESHEET_APPROVAL_DEADLINE + HOURS_DISPUTE_WINDOW)`,
+    });
+  } else if (job.end_time && job.status === 'held_in_escrow' && !sheet) {
     const at = new Date(job.end_time.getTime() + policy.checkoutDeadlineMs);
     found.push({ at, why: `checkout deadline ${iso(at)} passed (shift end + CHECKOUT_DEADLINE)` });
   }
@@ -98,12 +153,35 @@ function taskState(job: HeldJob): string {
  */
 export function stuckMoney(
   jobs: HeldJob[],
-  policy: Pick<Policy, 'checkoutDeadlineMs' | 'stuckMoneyAfterMs'>,
+  policy: StuckPolicy,
   now: Date,
+  extras: { unmoved: ExtraMoney[]; owed: OwedBalance[] } = { unmoved: [], owed: [] },
 ): StuckMoneyReport {
-  const report: StuckMoneyReport = { stuck: [], awaitingDecision: [], withoutTimes: [], held: jobs.length };
+  const report: StuckMoneyReport = {
+    stuck: [],
+    awaitingDecision: [],
+    withoutTimes: [],
+    held: jobs.length,
+    owed: extras.owed,
+  };
+  for (const x of extras.unmoved)
+    if (now.getTime() - x.since.getTime() > policy.stuckMoneyAfterMs)
+      report.stuck.push({
+        job_id: x.job_id,
+        status: 'held_in_escrow',
+        held_cents: x.amount_cents,
+        deadline: x.since,
+        why:
+          x.extra_status === 'pending'
+            ? `the timesheet's extra charge was due at ${iso(x.since)} and is neither collected nor failed`
+            : `the chef's extra was collected at ${iso(x.since)} and not transferred`,
+      });
   for (const job of jobs) {
-    if (job.status === 'disputed' && !job.decision) {
+    const awaitsOperator =
+      !job.decision &&
+      (job.timesheet?.status === 'disputed' ||
+        (job.timesheet?.status === 'no_show' && job.timesheet.contested));
+    if ((job.status === 'disputed' && !job.decision) || awaitsOperator) {
       report.awaitingDecision.push({
         job_id: job.job_id,
         held_cents: job.total_cents,

@@ -13,11 +13,24 @@ import { onJobExpired } from './on-job-expired';
 import { onJobPosted } from './on-job-posted';
 import { onChefProfileUpdated, onRestaurantProfileUpdated } from './on-profile-updated';
 import { onUserRegistered } from './on-user-registered';
+import {
+  onNoShowMarked,
+  onTimesheetApproved,
+  onTimesheetClockedIn,
+  onTimesheetDisputed,
+  onTimesheetResolved,
+  onTimesheetSentHome,
+  onTimesheetSubmitted,
+} from './on-timesheet';
 
 /** The money decisions whose refused figures are recorded as an anomaly (see `refusingLoudly`). */
 const REFUSING_LOUDLY: ReadonlySet<string> = new Set<EventType>([
   'jobs.job.cancelled.v1',
   'jobs.dispute.resolved.v1',
+  'jobs.job.posted.v1',
+  'jobs.timesheet.approved.v1',
+  'jobs.timesheet.resolved.v1',
+  'jobs.timesheet.sent_home.v1',
 ]);
 
 /**
@@ -37,6 +50,13 @@ export function paymentsSubscriptions(ctx: PaymentsContext): Subscription[] {
     ['jobs.job.cancelled.v1', onJobCancelled],
     ['jobs.dispute.resolved.v1', onDisputeResolved],
     ['jobs.job.expired.v1', onJobExpired],
+    ['jobs.timesheet.clocked_in.v1', onTimesheetClockedIn],
+    ['jobs.timesheet.submitted.v1', onTimesheetSubmitted],
+    ['jobs.timesheet.disputed.v1', onTimesheetDisputed],
+    ['jobs.timesheet.no_show_marked.v1', onNoShowMarked],
+    ['jobs.timesheet.approved.v1', onTimesheetApproved],
+    ['jobs.timesheet.resolved.v1', onTimesheetResolved],
+    ['jobs.timesheet.sent_home.v1', onTimesheetSentHome],
   ]).map((s) => (s.types.some((t) => REFUSING_LOUDLY.has(t)) ? refusingLoudly(ctx, s) : s));
 }
 

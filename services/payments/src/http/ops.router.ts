@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parse, uuidParam } from '@brigade/kit';
 import { MESSAGES } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
+import { listOwedBalances } from '../use-cases/balances';
 import { getOpsLedger } from '../use-cases/get-ops-ledger';
 import { listAnomalies } from '../use-cases/list-anomalies';
 
@@ -27,6 +28,10 @@ export function opsRouter(ctx: PaymentsContext, operator: RequestHandler): Route
   router.get('/ops/anomalies', operator, async (req, res) => {
     const query = parse(AnomaliesQuery, req.query);
     res.json(await listAnomalies(ctx, query.limit ?? 50));
+  });
+
+  router.get('/ops/balances', operator, async (_req, res) => {
+    res.json(await listOwedBalances(ctx));
   });
 
   return router;

@@ -2,6 +2,7 @@ import { Router, type RequestHandler, type Response } from 'express';
 import { currentUser, parse, parseBody, requireRole, uuidParam } from '@brigade/kit';
 import { paymentsHttp, MESSAGES } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
+import { listBalances, payBalance } from '../use-cases/balances';
 import { confirmApplicationPayment } from '../use-cases/confirm-application-payment';
 import { getJobPayment } from '../use-cases/get-job-payment';
 import { getEarnings, getReceipts } from '../use-cases/money-reports';
@@ -68,6 +69,22 @@ export function paymentsRouter(ctx: PaymentsContext, auth: RequestHandler): Rout
   router.get('/payments/job/:jobId', auth, async (req, res) => {
     const jobId = uuidParam(req, 'jobId', MESSAGES.jobNotFoundOrNotAuthorized, 'PAYMENTS.JOB_NOT_FOUND');
     res.json(await getJobPayment(ctx, currentUser(req), jobId));
+  });
+
+  router.get('/payments/balances', ...restaurant, async (req, res) => {
+    res.json(await listBalances(ctx, currentUser(req)));
+  });
+
+  router.post('/payments/balances/:applicationId/pay', ...restaurant, async (req, res) => {
+    const applicationId = uuidParam(
+      req,
+      'applicationId',
+      'Balance not found or not authorized',
+      'PAYMENTS.BALANCE_NOT_FOUND',
+    );
+    // No body: the client secret for the card form (a body is only needed to confirm with a PaymentMethod now).
+    const body = parse(paymentsHttp.PayBalanceBody, req.body ?? {});
+    res.json(await payBalance(ctx, currentUser(req), applicationId, body.paymentMethodId));
   });
 
   router.get('/payments/earnings', ...chef, async (req, res) => {

@@ -3,6 +3,10 @@
 // decision moved; unpaid: nothing charged), list the money facts payments refused (anomalies), and report stuck
 // money: jobs still held more than STUCK_MONEY_AFTER after their rule's deadline (CHECKOUT_DEADLINE after the
 // shift's end, or the moment it was cancelled, expired or decided). Exits 1 on any violation or stuck money.
+// Issue 34: a job with a timesheet is checked against timesheetMoney of its recorded figures (all its charges =
+// transferred + fee + refunded, part by part: the escrow's and the extra's); an approved timesheet whose money
+// has not moved, an extra neither collected nor failed, or a collected extra not transferred is stuck; balances
+// owed past BALANCE_DUE_AFTER are listed (owed money, not held: they do not fail the check).
 //
 // Where: DATABASE_URL (the payments database `<base>_payments`) or PAYMENTS_DATABASE_URL whole; with neither,
 // the embedded default's data (`.data/pglite`, or BRIGADE_DATA_DIR), which only one process may open at a time:
@@ -31,11 +35,12 @@ import {
 import { latestAnomalies } from '../db/anomalies.repository';
 import { ledgerExists } from '../db/ledger.repository';
 import { checkLedger } from '../use-cases/check-ledger';
+import type { StuckPolicy } from '../domain/stuck-money';
 import { findStuckMoney } from '../use-cases/report-stuck-money';
 
 export interface LedgerCheckOptions {
   /** The money rules' durations (default: from this process's environment, as the services read them). */
-  policy?: Pick<Policy, 'checkoutDeadlineMs' | 'stuckMoneyAfterMs'>;
+  policy?: StuckPolicy;
   now?: Date;
 }
 
@@ -90,6 +95,13 @@ async function printStuckMoney(
   for (const j of report.awaitingDecision)
     print(
       `  awaiting job ${j.job_id} ${formatUsd(j.held_cents)} held${j.since ? ` since ${j.since.toISOString()}` : ''}`,
+    );
+  print(
+    `${report.owed.length} extra-hours balance(s) owed past BALANCE_DUE_AFTER (owed money, shown in the operator console)`,
+  );
+  for (const b of report.owed)
+    print(
+      `  OWED job ${b.job_id} application ${b.application_id} restaurant ${b.restaurant_id} ${formatUsd(b.amount_cents)}, due ${b.due_at.toISOString()}`,
     );
   if (report.withoutTimes.length)
     print(

@@ -2,6 +2,7 @@ import type { Executor } from '@brigade/kit';
 import { nextPaymentStatus } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { findJob, markDisputed, setChef } from '../db/jobs.repository';
+import { hasTimesheet } from '../db/timesheets.repository';
 import { refundDecision, releaseDecision } from '../domain/decision';
 import { isHeld } from '../domain/escrow-state';
 import { decideMoney, jobMoney } from './decide-money';
@@ -23,6 +24,14 @@ export async function applyCheckoutOutcome(
     throw new Error(`checkout outcome for job ${facts.job_id}, which payments has not seen`);
   }
   await setChef(ctx.database, tx, job.job_id, facts.chef_id);
+  if (await hasTimesheet(ctx.database, job.job_id, tx)) {
+    // A shift with clock events is paid by its timesheet (issue 34): the checkout's answer is its approval.
+    ctx.logger.info(
+      { job: job.job_id, outcome: facts.outcome },
+      'checkout of a timesheet shift: the timesheet moves the money',
+    );
+    return;
+  }
   if (!isHeld(job.status)) {
     ctx.logger.warn(
       { job: job.job_id, status: job.status, outcome: facts.outcome },

@@ -11,6 +11,7 @@ import {
 } from '../db/money-tasks.repository';
 import { isProviderOutage } from '../adapters/stripe';
 import type { RecordOutcome } from './report-anomaly';
+import { chargeExtra } from './extra-charge';
 import { recordRefund, recordTransfer } from './record-settlement';
 
 /** The chef cannot be paid yet (no payout-enabled account): resumed on `account.updated`. */
@@ -94,6 +95,7 @@ export class MoneyTaskRunner {
     const { database, logger } = this.ctx;
     try {
       if (task.kind === 'transfer') await this.transfer(task);
+      else if (task.kind === 'charge') await this.charge(task);
       else await this.refund(task);
     } catch (err) {
       const delays = this.ctx.config.MONEY_TASK_RETRY_DELAYS_MS;
@@ -120,7 +122,7 @@ export class MoneyTaskRunner {
     const { database } = this.ctx;
     const account = await payoutAccountOf(database, task.destination_user_id!);
     if (!account || !account.payouts_enabled) throw new PayoutAccountMissing();
-    const charge = await ledgerEntryId(database, task.job_id, 'charge');
+    const charge = await ledgerEntryId(database, task.job_id, 'charge', undefined, task.part);
     if (!charge) throw new Error('no charge recorded for this job');
     const transfer = await this.ctx.stripe.get().transfers.create(
       {
@@ -129,7 +131,7 @@ export class MoneyTaskRunner {
         destination: account.account_id,
         transfer_group: task.job_id,
         ...(charge.provider_id?.startsWith('ch_') ? { source_transaction: charge.provider_id } : {}),
-        metadata: { job_id: task.job_id, chef_id: task.destination_user_id ?? '' },
+        metadata: { job_id: task.job_id, chef_id: task.destination_user_id ?? '', part: task.part },
       },
       { idempotencyKey: task.idempotency_key },
     );
@@ -137,6 +139,12 @@ export class MoneyTaskRunner {
       task,
       await inTransaction(this.ctx, (tx) => recordTransfer(this.ctx, tx, task.job_id, transfer)),
     );
+  }
+
+  /** A timesheet's extra, charged off-session (ADR 0028): collected or a balance owed, the task is done. */
+  private async charge(task: LeasedTask) {
+    await chargeExtra(this.ctx, task);
+    await finishTask(this.ctx.database, task.id, false);
   }
 
   private async refund(task: LeasedTask) {

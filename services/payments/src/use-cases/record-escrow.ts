@@ -1,6 +1,12 @@
 import { appendEvent, type Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
-import { findJobByIntent, markFailed, markHeld, recordChargedCard } from '../db/jobs.repository';
+import {
+  findJobByIntent,
+  markFailed,
+  markHeld,
+  recordChargedCard,
+  recordKeptCard,
+} from '../db/jobs.repository';
 import { insertCharge } from '../db/ledger.repository';
 import { insertPaymentFailure } from '../db/payment-failures.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
@@ -19,6 +25,9 @@ export interface IntentFacts {
   latest_charge?: string | { id: string; payment_method_details?: { card?: CardFacts | null } | null } | null;
   /** The PaymentMethod charged: its id, or the object when the call asked for `expand: ['payment_method']`. */
   payment_method?: string | { id: string; card?: CardFacts | null } | null;
+  /** The Customer the intent charged for (issue 34: the escrow keeps its card for off-session extras). */
+  customer?: string | { id: string } | null;
+  metadata?: Record<string, string> | null;
 }
 
 interface CardFacts {
@@ -87,6 +96,11 @@ export async function recordEscrowHeld(
   // The receipt's card. Never a reason to refuse or delay the money: without it the receipt shows the charge id.
   const card = chargedCardOf(pi);
   if (card) await recordChargedCard(ctx.database, tx, job.job_id, card);
+  // The card kept for the extra hours (setup_future_usage: 'off_session' on the restaurant's Customer).
+  const customer = typeof pi.customer === 'string' ? pi.customer : (pi.customer?.id ?? null);
+  const pmId = typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? null);
+  if (customer && pmId)
+    await recordKeptCard(ctx.database, tx, job.job_id, { customer_id: customer, payment_method_id: pmId });
   else ctx.logger.warn({ job: job.job_id, payment_intent: pi.id }, 'charged card not in the provider answer');
   const chargeId = typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? pi.id);
   const inserted = await insertCharge(ctx.database, tx, {

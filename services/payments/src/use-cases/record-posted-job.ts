@@ -1,13 +1,28 @@
 import type { Executor } from '@brigade/kit';
-import type { EventData } from '@brigade/contracts';
+import { escrowCharge, type EventData } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { insertJob } from '../db/jobs.repository';
+import { DecisionRefused } from '../domain/decision';
 
-/** The jobs read model: the amounts a job is charged come only from here, with its times. */
+/**
+ * The jobs read model: the amounts a job is charged come only from here, with its times, rate and break. They
+ * must be what the posting comes to (`escrowCharge`: the scheduled time less the unpaid break, plus 7%): amounts
+ * that differ are refused loudly (dead letter and an anomaly) and the job is never payable.
+ */
 export async function recordPostedJob(
   ctx: PaymentsContext,
   tx: Executor,
   data: EventData<'jobs.job.posted.v1'>,
 ) {
-  await insertJob(ctx.database, tx, data);
+  const breakMinutes = data.break_minutes ?? 0;
+  const escrow = escrowCharge({ ...data, break_minutes: breakMinutes });
+  const problems: string[] = [];
+  const expect = (what: string, got: number, want: number) => {
+    if (got !== want) problems.push(`${what} ${got} != ${want} (escrowCharge)`);
+  };
+  expect('subtotal', data.subtotal_cents, escrow.subtotalCents);
+  expect('fee', data.fee_cents, escrow.feeCents);
+  expect('total', data.total_cents, escrow.totalCents);
+  if (problems.length) throw new DecisionRefused(data.job_id, problems, { ...data });
+  await insertJob(ctx.database, tx, { ...data, break_minutes: breakMinutes });
 }

@@ -53,11 +53,12 @@ async function checkMovement(
   job: JobPaymentRow | null,
   kind: 'transfer' | 'refund',
   object: { id: string; amount: number; currency?: string },
+  part: 'escrow' | 'extra' = 'escrow',
 ): Promise<Checked> {
   if (!job) return { ok: false, outcome: 'no_matching_task', jobId: null };
-  const task = await findTask(ctx.database, tx, job.job_id, kind);
+  const task = await findTask(ctx.database, tx, job.job_id, kind, part);
   if (!task) return { ok: false, outcome: 'no_matching_task', jobId: job.job_id };
-  const recorded = await ledgerEntryId(ctx.database, job.job_id, kind, tx);
+  const recorded = await ledgerEntryId(ctx.database, job.job_id, kind, tx, part);
   if (recorded?.provider_id === object.id) return { ok: false, outcome: 'duplicate', jobId: job.job_id };
   if (object.amount !== task.amount_cents || object.currency !== 'usd')
     return {
@@ -112,7 +113,9 @@ export async function recordTransfer(
   source: MoneySource = PROVIDER_CALL,
 ): Promise<RecordOutcome> {
   const job = await findJob(ctx.database, jobId, tx, true);
-  const checked = await checkMovement(ctx, tx, job, 'transfer', transfer);
+  // A timesheet's extra (ADR 0028) is its own part: transferred once its charge was collected.
+  const part = transfer.metadata?.part === 'extra' ? 'extra' : 'escrow';
+  const checked = await checkMovement(ctx, tx, job, 'transfer', transfer, part);
   if (!checked.ok) return refuse(ctx, tx, source, transfer.id, checked);
   const { task } = checked;
   const account = task.destination_user_id
@@ -125,7 +128,7 @@ export async function recordTransfer(
       jobId,
       details: { destination: idOf(transfer.destination), transfer_group: transfer.transfer_group ?? null },
     });
-  const entry = { job_id: jobId, provider_id: transfer.id };
+  const entry = { job_id: jobId, provider_id: transfer.id, part } as const;
   await insertLedgerEntry(ctx.database, tx, { ...entry, kind: 'transfer', amount_cents: transfer.amount });
   await insertLedgerEntry(ctx.database, tx, {
     ...entry,
@@ -134,7 +137,7 @@ export async function recordTransfer(
     provider_id: null,
   });
   await closeTask(ctx.database, tx, task.id);
-  await closeEscrowIfDone(ctx, tx, job!);
+  if (part === 'escrow') await closeEscrowIfDone(ctx, tx, job!);
   return 'recorded';
 }
 

@@ -1,7 +1,6 @@
 import type { Database } from '@brigade/kit';
-import type { Policy } from '@brigade/contracts';
-import { heldJobs } from '../db/stuck-money.repository';
-import { stuckMoney, type StuckMoneyReport } from '../domain/stuck-money';
+import { heldJobs, owedPastDue, unmovedExtras } from '../db/stuck-money.repository';
+import { stuckMoney, type StuckMoneyReport, type StuckPolicy } from '../domain/stuck-money';
 
 /**
  * The stuck-money report of `npm run ledger:check` (tests call it too): jobs whose money is still held more
@@ -9,8 +8,11 @@ import { stuckMoney, type StuckMoneyReport } from '../domain/stuck-money';
  */
 export async function findStuckMoney(
   database: Database,
-  policy: Pick<Policy, 'checkoutDeadlineMs' | 'stuckMoneyAfterMs'>,
+  policy: StuckPolicy,
   now: Date = new Date(),
 ): Promise<StuckMoneyReport> {
-  return stuckMoney(await heldJobs(database), policy, now);
+  return stuckMoney(await heldJobs(database), policy, now, {
+    unmoved: await unmovedExtras(database),
+    owed: await owedPastDue(database, now),
+  });
 }

@@ -4,22 +4,25 @@ import { inTransaction, type AuthUser, type Executor } from '@brigade/kit';
 import type { paymentsHttp } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import {
-  customerOf,
   deleteSavedCard,
   findSetupIntent,
-  saveCustomer,
   saveSetupIntent,
   savedCardOf,
   upsertSavedCard,
   type SavedCardRow,
 } from '../db/saved-cards.repository';
-import { emailOf } from '../db/users.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
 import { noSavedCard, setupNotComplete, setupNotFound } from '../domain/errors';
 import { interactive } from '../adapters/stripe';
 import { chargeIntent } from './confirm-application-payment';
 import { reportAnomaly } from './report-anomaly';
-import { ensurePaymentIntent, escrowAnswer, payableJob, providerError } from './start-escrow-payment';
+import {
+  ensureCustomer,
+  ensurePaymentIntent,
+  escrowAnswer,
+  payableJob,
+  providerError,
+} from './start-escrow-payment';
 
 // A restaurant's saved card, the way Stripe does it: one Customer per restaurant, a SetupIntent confirmed in the
 // browser with the card, and later off-session PaymentIntents on that Customer's PaymentMethod. Payments records
@@ -28,24 +31,9 @@ import { ensurePaymentIntent, escrowAnswer, payableJob, providerError } from './
 const view = (card: SavedCardRow | null): paymentsHttp.SavedCard | null =>
   card ? { brand: card.brand, last4: card.last4, exp_month: card.exp_month, exp_year: card.exp_year } : null;
 
-/** The restaurant's Customer at the provider, made once (the same idempotency key for every attempt). */
-async function ensureCustomer(ctx: PaymentsContext, user: AuthUser): Promise<string> {
-  const known = await customerOf(ctx.database, user.id);
-  if (known) return known;
-  const email = await emailOf(ctx.database, user.id);
-  const customer = await ctx.stripe
-    .get()
-    .customers.create(
-      { ...(email ? { email } : {}), metadata: { restaurant_id: user.id } },
-      interactive(ctx.config, `restaurant:${user.id}:customer`),
-    )
-    .catch(providerError);
-  return saveCustomer(ctx.database, user.id, customer.id);
-}
-
 /** `POST /payments/saved-card/setup`: a SetupIntent the card form confirms with the card. */
 export async function startCardSetup(ctx: PaymentsContext, user: AuthUser) {
-  const customerId = await ensureCustomer(ctx, user);
+  const customerId = await ensureCustomer(ctx, user.id);
   const si = await ctx.stripe
     .get()
     .setupIntents.create(

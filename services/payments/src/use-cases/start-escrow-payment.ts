@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { inTransaction, type AuthUser } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
 import { findJob, savePaymentIntent, type JobPaymentRow } from '../db/jobs.repository';
+import { customerOf, saveCustomer } from '../db/saved-cards.repository';
 import { emailOf } from '../db/users.repository';
 import { alreadyPaid, amountMismatch, jobClosed, jobNotFound, providerUnavailable } from '../domain/errors';
 import { isPayable } from '../domain/escrow-state';
@@ -19,6 +20,21 @@ export async function ownedJob(ctx: PaymentsContext, user: AuthUser, jobId: stri
 export function providerError(err: unknown): never {
   if (isProviderOutage(err)) throw providerUnavailable();
   throw err;
+}
+
+/** The restaurant's Customer at the provider, made once (the same idempotency key for every attempt). */
+export async function ensureCustomer(ctx: PaymentsContext, restaurantId: string): Promise<string> {
+  const known = await customerOf(ctx.database, restaurantId);
+  if (known) return known;
+  const email = await emailOf(ctx.database, restaurantId);
+  const customer = await ctx.stripe
+    .get()
+    .customers.create(
+      { ...(email ? { email } : {}), metadata: { restaurant_id: restaurantId } },
+      interactive(ctx.config, `restaurant:${restaurantId}:customer`),
+    )
+    .catch(providerError);
+  return saveCustomer(ctx.database, restaurantId, customer.id);
 }
 
 /**
@@ -42,11 +58,16 @@ export async function ensurePaymentIntent(
     return existing;
   }
   const email = await emailOf(ctx.database, job.restaurant_id);
+  // Issue 34: the card is kept for the extra hours of the shift, charged off-session after its timesheet is
+  // approved (the restaurant's Customer, `setup_future_usage: 'off_session'`).
+  const customer = await ensureCustomer(ctx, job.restaurant_id);
   const pi = await stripe.paymentIntents
     .create(
       {
         amount: job.total_cents,
         currency: 'usd',
+        customer,
+        setup_future_usage: 'off_session',
         allowed_payment_method_types: ['card'],
         transfer_group: job.job_id,
         description: `Brigade shift: ${job.title}`.slice(0, 1000),
@@ -111,5 +132,10 @@ export function escrowAnswer(job: JobPaymentRow, pi: Stripe.PaymentIntent) {
     subtotal_cents: job.subtotal_cents,
     fee_cents: job.fee_cents,
     currency: 'usd' as const,
+    /**
+     * Issue 34: the card paying the escrow is kept for off-session charges of extra hours worked past the end
+     * (the pay page says "your card is kept for extra hours").
+     */
+    card_kept_for_extra_hours: true as const,
   };
 }

@@ -1,0 +1,157 @@
+import Stripe from 'stripe';
+import { AppError, inTransaction, type AuthUser } from '@brigade/kit';
+import type { PaymentsContext } from '../context';
+import {
+  balancesOf,
+  findSettlement,
+  owedBalances,
+  saveExtraIntent,
+  type SettlementRow,
+} from '../db/timesheets.repository';
+import { cardErrorText } from '../domain/card-errors';
+import { interactive } from '../adapters/stripe';
+import { EXTRA_CHARGE_KIND, recordExtraCollected } from './extra-charge';
+import { ensureCustomer, providerError } from './start-escrow-payment';
+
+// A restaurant's balance (issue 34): the extra hours of a timesheet whose off-session charge was declined or needed
+// the restaurant to authenticate. It pays it in the app, on-session, on the same PaymentIntent (Stripe's way of
+// bringing the customer back), and the chef's extra moves once it is collected.
+
+const iso = (t: Date | string | null) => (t === null ? null : new Date(t).toISOString());
+
+const balanceNotFound = () =>
+  new AppError(404, 'PAYMENTS.BALANCE_NOT_FOUND', 'Balance not found or not authorized');
+
+/** Why the card did not pay the extra. */
+function whyOf(s: SettlementRow): 'authentication_required' | 'declined' | 'no_card' {
+  if (s.extra_requires_authentication) return 'authentication_required';
+  return s.extra_failure_code === 'no_saved_card' ? 'no_card' : 'declined';
+}
+
+/** A balance as the restaurant (and the operator console) reads it. */
+export function balanceView(s: SettlementRow & { title: string }, now: Date) {
+  return {
+    application_id: s.application_id,
+    job_id: s.job_id,
+    job_title: s.title,
+    restaurant_id: s.restaurant_id,
+    chef_id: s.chef_id,
+    /** what is owed: the extra hours' pay with its fee */
+    amount_cents: s.extra_charge_cents,
+    chef_pay_cents: s.extra_chef_cents,
+    fee_cents: s.extra_fee_cents,
+    worked_minutes: s.worked_minutes,
+    why: whyOf(s),
+    code: s.extra_failure_code,
+    decline_code: s.extra_decline_code,
+    failed_at: iso(s.extra_failed_at),
+    /** when it becomes owed money in the operator console (BALANCE_DUE_AFTER after the charge failed) */
+    due_at: iso(s.extra_due_at),
+    overdue: s.extra_due_at !== null && new Date(s.extra_due_at).getTime() <= now.getTime(),
+  };
+}
+
+/** `GET /payments/balances`: what the restaurant owes, oldest first, with the total. */
+export async function listBalances(ctx: PaymentsContext, user: AuthUser) {
+  const now = new Date();
+  const balances = (await balancesOf(ctx.database, user.id)).map((b) => balanceView(b, now));
+  return { total_cents: balances.reduce((n, b) => n + b.amount_cents, 0), balances };
+}
+
+/** `GET /ops/balances`: balances owed past BALANCE_DUE_AFTER, every restaurant (operators). */
+export async function listOwedBalances(ctx: PaymentsContext, now = new Date()) {
+  const balances = (await owedBalances(ctx.database, now)).map((b) => balanceView(b, now));
+  return { total_cents: balances.reduce((n, b) => n + b.amount_cents, 0), balances };
+}
+
+/** The extra's PaymentIntent to pay on-session: the failed one (payable again), or one made now (no card kept). */
+async function balanceIntent(ctx: PaymentsContext, s: SettlementRow): Promise<Stripe.PaymentIntent> {
+  const stripe = ctx.stripe.get();
+  if (s.extra_payment_intent_id)
+    return stripe.paymentIntents
+      .retrieve(s.extra_payment_intent_id, {}, interactive(ctx.config))
+      .catch(providerError);
+  const customer = await ensureCustomer(ctx, s.restaurant_id);
+  const pi = await stripe.paymentIntents
+    .create(
+      {
+        amount: s.extra_charge_cents,
+        currency: 'usd',
+        customer,
+        setup_future_usage: 'off_session',
+        allowed_payment_method_types: ['card'],
+        transfer_group: s.job_id,
+        description: 'Brigade: extra hours',
+        metadata: {
+          kind: EXTRA_CHARGE_KIND,
+          job_id: s.job_id,
+          application_id: s.application_id,
+          restaurant_id: s.restaurant_id,
+        },
+      },
+      interactive(ctx.config, `timesheet:${s.application_id}:balance`),
+    )
+    .catch(providerError);
+  await saveExtraIntent(ctx.database, s.application_id, pi.id);
+  return pi;
+}
+
+const answer = (s: SettlementRow, pi: Stripe.PaymentIntent | null, status: string) => ({
+  application_id: s.application_id,
+  client_secret: pi?.client_secret ?? null,
+  payment_intent_id: pi?.id ?? s.extra_payment_intent_id,
+  amount_cents: s.extra_charge_cents,
+  currency: 'usd' as const,
+  payment_status: status,
+});
+
+/**
+ * `POST /payments/balances/{applicationId}/pay` `{ paymentMethodId? }`: the restaurant pays its balance in the app.
+ * Without a PaymentMethod: the client secret of the balance's PaymentIntent for the card form to confirm
+ * (Stripe.js), as the escrow's pay page does. With one: confirmed now, on-session (402 with the card's text on a
+ * decline). Already collected (by a confirm in the browser, a webhook): `payment_status: 'collected'`.
+ */
+export async function payBalance(
+  ctx: PaymentsContext,
+  user: AuthUser,
+  applicationId: string,
+  paymentMethodId: string | undefined,
+) {
+  const s = await findSettlement(ctx.database, { application_id: applicationId });
+  if (!s || s.restaurant_id !== user.id || s.extra_status === 'none' || s.extra_status === 'pending')
+    throw balanceNotFound();
+  if (s.extra_status === 'collected') return answer(s, null, 'collected');
+  let pi = await balanceIntent(ctx, s);
+  if (pi.status === 'succeeded') {
+    await inTransaction(ctx, (tx) => recordExtraCollected(ctx, tx, pi));
+    return answer(s, pi, 'collected');
+  }
+  if (!paymentMethodId) return answer(s, pi, pi.status);
+  const latest = typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? 'first');
+  try {
+    pi = await ctx.stripe
+      .get()
+      .paymentIntents.confirm(
+        pi.id,
+        { payment_method: paymentMethodId },
+        interactive(ctx.config, `timesheet:${applicationId}:balance:${paymentMethodId}:${latest}`),
+      );
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeCardError)
+      throw new AppError(402, 'PAYMENTS.CARD_ERROR', cardErrorText(err.code, err.decline_code, err.message), {
+        paymentStatus: 'failed',
+        stripe_code: err.code ?? null,
+        decline_code: err.decline_code ?? null,
+      });
+    if (err instanceof Stripe.errors.StripeInvalidRequestError)
+      throw new AppError(
+        400,
+        'PAYMENTS.PAYMENT_REJECTED',
+        err.message || 'Payment failed. Please try again.',
+      );
+    return providerError(err);
+  }
+  if (pi.status !== 'succeeded') return answer(s, pi, pi.status);
+  await inTransaction(ctx, (tx) => recordExtraCollected(ctx, tx, pi));
+  return answer(s, pi, 'collected');
+}
