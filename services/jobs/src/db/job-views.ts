@@ -105,6 +105,10 @@ export async function jobView(
     ).length;
     const booked = view.applications.find((a) => isBookedShift(job, a));
     if (booked) view.contact = await contactOf(ctx, job, booked.chef_id, executor);
+    // The clock code (issue 34): the owner's only, once a chef is confirmed; never to chefs, never in lists.
+    view.clock_code = view.applications.some((a) => a.status === 'accepted' && a.worker_confirmed === true)
+      ? job.clock_code
+      : null;
     view.money = jobMoney(job);
     return (await attachDisputes(ctx, viewer, [view], executor))[0];
   }

@@ -15,6 +15,10 @@ export interface JobRow {
   subtotal_cents: number;
   fee_cents: number;
   total_cents: number;
+  /** The posting's expected unpaid break in minutes (issue 34): the escrow charges the scheduled time less it. */
+  break_minutes: number;
+  /** The restaurant's 4-digit clock code, set when a chef confirms (issue 34); its owner only sees it. */
+  clock_code: string | null;
   emergency_level: 'normal' | 'urgent';
   required_skills: string[];
   notify_favorites: string[];
