@@ -1,60 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Database, type Executor } from '@brigade/kit';
-import type { TimesheetStatus } from '@brigade/contracts';
+import type { TimesheetEventRow, TimesheetRow } from '../domain/records';
 import { toDate } from './rows';
+
+export type { TimesheetEventRow, TimesheetRow };
 
 // The time clock's records (issue 34): one jobs.timesheets row per confirmed application (created at its first
 // clock event), and its clock events (jobs.timesheet_events) with where each was made.
-
-export interface TimesheetRow {
-  application_id: string;
-  job_id: string;
-  chef_id: string;
-  status: TimesheetStatus;
-  clock_in_at: Date | null;
-  clock_out_at: Date | null;
-  break_minutes: number;
-  clock_in_set_by_restaurant: boolean;
-  worked_minutes: number | null;
-  late: boolean;
-  auto_clocked_out: boolean;
-  submitted_at: Date | null;
-  chef_clock_in_at: Date | null;
-  chef_clock_out_at: Date | null;
-  chef_break_minutes: number | null;
-  adjusted_at: Date | null;
-  adjust_reason: string | null;
-  adjust_language: 'en' | 'es' | null;
-  no_show_at: Date | null;
-  no_show_final_at: Date | null;
-  settled_at: Date | null;
-  chef_pay_cents: number | null;
-  fee_cents: number | null;
-  extra_charge_cents: number | null;
-  refund_cents: number | null;
-  running_late_minutes: number | null;
-  running_late_at: Date | null;
-  wrong_codes: number;
-  locked_until: Date | null;
-}
-
-export interface TimesheetEventRow {
-  id: string;
-  application_id: string;
-  type: string;
-  at: Date;
-  by: 'chef' | 'restaurant' | 'operator' | 'system';
-  method: 'location' | 'code' | null;
-  latitude: number | null;
-  longitude: number | null;
-  accuracy_m: number | null;
-  distance_m: number | null;
-  clock_in_at: Date | null;
-  clock_out_at: Date | null;
-  break_minutes: number | null;
-  minutes: number | null;
-  note: string | null;
-}
 
 const DATES = [
   'clock_in_at',
@@ -158,7 +110,11 @@ export async function clockedTimesheetOfJob(
 
 export type TimesheetPatch = Partial<Omit<TimesheetRow, 'application_id' | 'job_id' | 'chef_id'>>;
 
-export async function updateTimesheet(tx: Executor, applicationId: string, patch: TimesheetPatch): Promise<void> {
+export async function updateTimesheet(
+  tx: Executor,
+  applicationId: string,
+  patch: TimesheetPatch,
+): Promise<void> {
   const sets = Object.entries(patch).map(
     ([column, value]) =>
       sql`${sql.identifier(column)} = ${value instanceof Date ? sql`${value.toISOString()}::timestamptz` : value}`,

@@ -13,8 +13,7 @@ import {
   type timesheetsHttp,
 } from '@brigade/contracts';
 import { AppError } from '@brigade/kit';
-import type { TimesheetEventRow, TimesheetRow } from '../db/timesheets.repository';
-import type { ApplicationRow, JobRow } from './records';
+import type { ApplicationRow, JobRow, TimesheetEventRow, TimesheetRow } from './records';
 
 // The timesheet as the jobs service reads it (issue 34, ADR 0028): the figures each transition publishes, the
 // answer of GET /applications/{id}/timesheet, and the clock's refusals as HTTP errors. The rules themselves are
@@ -49,7 +48,10 @@ export function outsideGeofence(policy: Policy, distanceM: number, language: Lan
 }
 
 /** 409 with the lifecycle's code when the timesheet's status does not allow the action. */
-export function ensureTimesheetAllows(action: TimesheetAction, ts: Pick<TimesheetRow, 'status'> | null): void {
+export function ensureTimesheetAllows(
+  action: TimesheetAction,
+  ts: Pick<TimesheetRow, 'status'> | null,
+): void {
   const refused = timesheetActionRefusal(action, ts?.status ?? 'not_started');
   if (refused) throw clockError(refused);
 }

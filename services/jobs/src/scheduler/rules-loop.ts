@@ -7,7 +7,12 @@ import { runNextTimesheetRule } from '../use-cases/timesheet-rules';
 import type { TimesheetDue } from '../db/timesheets.repository';
 
 /** The clock's timed rules (issue 34), in this order: a clock-out comes before its approval. */
-const TIMESHEET_RULES: TimesheetDue[] = ['auto_clock_out', 'auto_approve', 'accept_by_silence', 'no_show_final'];
+const TIMESHEET_RULES: TimesheetDue[] = [
+  'auto_clock_out',
+  'auto_approve',
+  'accept_by_silence',
+  'no_show_final',
+];
 
 /** Jobs handled per rule in one pass before the loop starts another (a pass that did work runs again at once). */
 const BATCH = 25;

@@ -25,7 +25,12 @@ export async function approveSeat(
   const worked = seat.ts.worked_minutes ?? workedOf(ctx.policy, seat.job, seat.ts);
   const money = moneyOf(ctx.policy, seat.job, workedPay(seat.job, worked));
   const status = action === 'autoApprove' ? 'auto_approved' : 'approved';
-  const by = { approve: 'restaurant', autoApprove: 'system', accept: 'chef', acceptBySilence: 'system' } as const;
+  const by = {
+    approve: 'restaurant',
+    autoApprove: 'system',
+    accept: 'chef',
+    acceptBySilence: 'system',
+  } as const;
   await settleTimesheet(ctx, tx, seat, { status, worked_minutes: worked }, money, completedFacts(seat));
   await insertTimesheetEvent(tx, seat.app.id, {
     type: action === 'autoApprove' ? 'auto_approved' : action === 'approve' ? 'approved' : 'accepted',

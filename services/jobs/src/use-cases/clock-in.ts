@@ -1,9 +1,4 @@
-import {
-  checkClockInPosition,
-  clockInRefusal,
-  isLateClockIn,
-  type timesheetsHttp,
-} from '@brigade/contracts';
+import { checkClockInPosition, clockInRefusal, isLateClockIn, type timesheetsHttp } from '@brigade/contracts';
 import { appendEvent, inTransaction, type AppError, type AuthUser, type Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { restaurantPin } from '../db/read-models.repository';

@@ -4,13 +4,7 @@ import type { JobsContext } from '../context';
 import { restaurantPin } from '../db/read-models.repository';
 import { insertTimesheetEvent, lastPositionOfChef, updateTimesheet } from '../db/timesheets.repository';
 import { applicationFacts } from '../domain/facts';
-import {
-  clockError,
-  ensureTimesheetAllows,
-  moneyOf,
-  timesheetFigures,
-  workedOf,
-} from '../domain/timesheet';
+import { clockError, ensureTimesheetAllows, moneyOf, timesheetFigures, workedOf } from '../domain/timesheet';
 import { checkClockCode } from './clock-code';
 import { lockSeat, type Seat } from './load-seat';
 import { touchSeat } from './settle-timesheet';
@@ -33,7 +27,13 @@ export async function clockOut(
     const now = ctx.now();
     const where =
       input.latitude !== undefined && input.longitude !== undefined
-        ? await checkPosition(ctx, tx, seat, { ...input, latitude: input.latitude, longitude: input.longitude }, now)
+        ? await checkPosition(
+            ctx,
+            tx,
+            seat,
+            { ...input, latitude: input.latitude, longitude: input.longitude },
+            now,
+          )
         : null;
     if (!where && input.code !== undefined) {
       const wrong = await checkClockCode(ctx, tx, seat, input.code, now);

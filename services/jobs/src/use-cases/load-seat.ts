@@ -32,14 +32,21 @@ export async function lockSeat(
   }
   if (applicationState(app.status, app.worker_confirmed) !== 'confirmed')
     throw new AppError(409, 'JOBS.NOT_BOOKED', 'Only the confirmed chef of a shift has a time clock');
-  const fresh = { application_id: app.id, job_id: job.id, chef_id: app.chef_id, break_minutes: job.break_minutes };
+  const fresh = {
+    application_id: app.id,
+    job_id: job.id,
+    chef_id: app.chef_id,
+    break_minutes: job.break_minutes,
+  };
   const ts = create
     ? await lockOrCreateTimesheet(ctx.database, tx, fresh)
     : ((await lockTimesheet(ctx.database, tx, app.id)) ?? notStarted(fresh));
   return { job, app, ts };
 }
 
-function notStarted(t: Pick<TimesheetRow, 'application_id' | 'job_id' | 'chef_id' | 'break_minutes'>): TimesheetRow {
+function notStarted(
+  t: Pick<TimesheetRow, 'application_id' | 'job_id' | 'chef_id' | 'break_minutes'>,
+): TimesheetRow {
   return {
     ...t,
     status: 'not_started',

@@ -83,7 +83,9 @@ export async function resolveHoursDispute(
     seat,
     { status: 'resolved', worked_minutes: worked },
     money,
-    noPay ? [{ user_id: app.chef_id, user_type: 'chef', kind: 'no_shows', job_id: job.id }] : completedFacts(seat),
+    noPay
+      ? [{ user_id: app.chef_id, user_type: 'chef', kind: 'no_shows', job_id: job.id }]
+      : completedFacts(seat),
   );
   await insertTimesheetEvent(tx, app.id, { type: 'resolved', at: now, by: 'operator', note: input.note });
   await appendEvent(ctx.database, tx, 'jobs.timesheet.resolved.v1', {
@@ -100,7 +102,12 @@ export async function resolveHoursDispute(
     subjectId: job.id,
     jobId: job.id,
     reason: input.note,
-    detail: { ...figures, worked_minutes: worked, chef_id: dispute.chef_id, restaurant_id: job.restaurant_id },
+    detail: {
+      ...figures,
+      worked_minutes: worked,
+      chef_id: dispute.chef_id,
+      restaurant_id: job.restaurant_id,
+    },
   });
   return figures;
 }

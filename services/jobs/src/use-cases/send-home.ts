@@ -41,7 +41,14 @@ export async function sendHome(
       seat,
       { status: 'sent_home', clock_out_at: now, break_minutes: 0, worked_minutes: worked, submitted_at: now },
       money,
-      [{ user_id: seat.job.restaurant_id, user_type: 'restaurant', kind: 'late_cancellations', job_id: seat.job.id }],
+      [
+        {
+          user_id: seat.job.restaurant_id,
+          user_type: 'restaurant',
+          kind: 'late_cancellations',
+          job_id: seat.job.id,
+        },
+      ],
     );
     await insertTimesheetEvent(tx, seat.app.id, {
       type: 'sent_home',

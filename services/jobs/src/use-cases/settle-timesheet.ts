@@ -34,14 +34,22 @@ export async function settleTimesheet(
   const status = nextJobStatus('complete', job.status) ?? nextJobStatus('resolve', job.status);
   if (status) await updateJob(tx, job.id, { status });
   const recorded = await recordReliability(ctx, tx, facts);
-  await touchScopes(ctx, tx, [...(await scopesOfJob(ctx.database, tx, job, status ?? job.status)), ...recorded]);
+  await touchScopes(ctx, tx, [
+    ...(await scopesOfJob(ctx.database, tx, job, status ?? job.status)),
+    ...recorded,
+  ]);
 }
 
 /** A shift worked and paid by its timesheet: completed on both records, as a released checkout is. */
 export function completedFacts(seat: Seat): OutcomeFact[] {
   return [
     { user_id: seat.app.chef_id, user_type: 'chef', kind: 'completed_shifts', job_id: seat.job.id },
-    { user_id: seat.job.restaurant_id, user_type: 'restaurant', kind: 'completed_shifts', job_id: seat.job.id },
+    {
+      user_id: seat.job.restaurant_id,
+      user_type: 'restaurant',
+      kind: 'completed_shifts',
+      job_id: seat.job.id,
+    },
   ];
 }
 
