@@ -199,7 +199,11 @@ export async function claimDueTimesheet(
     no_show_final: sql`t.status = 'no_show' and t.no_show_final_at is null and t.no_show_at <= ${at}`,
   }[due];
   const rows = await database.rows<{ application_id: string }>(
-    sql`select t.application_id from jobs.timesheets t join jobs.jobs j on j.id = t.job_id
+    // Only a seat still held by its confirmed chef on a live shift: a cancelled one is never claimed (and so
+    // never blocks the rule for the others).
+    sql`select t.application_id from jobs.timesheets t
+          join jobs.jobs j on j.id = t.job_id and j.status in ('filled', 'disputed')
+          join jobs.applications a on a.id = t.application_id and a.status = 'accepted' and a.worker_confirmed
          where ${where} order by t.updated_at, t.application_id limit 1 for update of j skip locked`,
     tx,
   );

@@ -6,6 +6,10 @@ alter table jobs.jobs
   add column break_minutes integer not null default 0 check (break_minutes between 0 and 120),
   add column clock_code text check (clock_code ~ '^[0-9]{4}$');
 
+-- Shifts confirmed before this migration get their code now.
+update jobs.jobs set clock_code = lpad(floor(random() * 10000)::int::text, 4, '0')
+ where clock_code is null and status in ('filled', 'disputed', 'completed');
+
 create table jobs.timesheets (
   application_id uuid primary key references jobs.applications (id),
   job_id uuid not null references jobs.jobs (id),
