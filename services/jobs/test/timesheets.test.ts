@@ -114,6 +114,10 @@ describe('clock-in', () => {
       method: 'location',
       distance_m: 0,
     });
+    // clocked in before the start, the chef can no longer withdraw: the day has begun
+    const withdraw = await s.chef.api.del(`/applications/${s.appId}`);
+    expect(withdraw.status).toBe(409);
+    expect(withdraw.body.code).toBe('JOBS.SHIFT_STARTED');
   });
 
   test('outside the geofence: 422 with the distance in the chef’s language; nothing changes', async () => {

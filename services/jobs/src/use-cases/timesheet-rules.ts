@@ -1,4 +1,4 @@
-import { autoClockOutAt } from '@brigade/contracts';
+import { autoClockOutAt, canTimesheet } from '@brigade/contracts';
 import { appendEvent, inTransaction } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { claimDueTimesheet, type TimesheetDue } from '../db/timesheets.repository';
@@ -30,6 +30,9 @@ export async function runNextTimesheetRule(ctx: JobsContext, due: TimesheetDue):
     const id = await claimDueTimesheet(ctx.database, tx, due, HOURS_RULES[due](ctx));
     if (!id) return false;
     const seat = await lockSeat(ctx, tx, 'system', id, false);
+    // The claim read the timesheet before its job's lock: a chef's or a restaurant's answer committed in
+    // between wins, and the rule leaves the seat alone (the next claim no longer finds it).
+    if (!stillDue(due, seat)) return true;
     if (due === 'auto_clock_out') {
       if (autoClockOutAt(ctx.policy, seat.job).getTime() > ctx.now().getTime()) return false;
       await submit(ctx, tx, seat, {
@@ -43,6 +46,19 @@ export async function runNextTimesheetRule(ctx: JobsContext, due: TimesheetDue):
     else await confirmNoShow(ctx, tx, seat);
     return true;
   });
+}
+
+const ACTION = {
+  auto_clock_out: 'autoClockOut',
+  auto_approve: 'autoApprove',
+  accept_by_silence: 'acceptBySilence',
+  no_show_final: null,
+} as const;
+
+function stillDue(due: TimesheetDue, seat: Seat): boolean {
+  const action = ACTION[due];
+  if (action === null) return seat.ts.status === 'no_show' && seat.ts.no_show_final_at === null;
+  return canTimesheet(action, seat.ts.status);
 }
 
 /**
