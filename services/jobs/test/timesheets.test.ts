@@ -243,6 +243,24 @@ describe('clock-out and the money', () => {
     });
   });
 
+  test('a code given at clock-out must be right; a position there is recorded with its distance', async () => {
+    const s = await seat();
+    at(h, s.job, -5 * MIN);
+    await clockIn(s, { code: s.code });
+    at(h, s.job, 4 * HOUR);
+    const wrong = await clockOut(s, { code: s.code === '0000' ? '1111' : '0000' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.code).toBe('JOBS.BAD_CLOCK_CODE');
+    expect((await timesheet(s.chef, s)).status).toBe('clocked_in');
+    const ok = await clockOut(s, { ...AT_PIN, latitude: AT_PIN.latitude + 0.001 });
+    expect(ok.status).toBe(200);
+    expect(ok.body.timesheet.events[1]).toMatchObject({
+      type: 'clock_out',
+      method: 'location',
+      distance_m: 111,
+    });
+  });
+
   test('staying late is paid, up to MAX_EXTRA_HOURS past the end', async () => {
     const s = await seat();
     const ts = await worked(s, -5 * MIN, 9 * HOUR);
@@ -540,6 +558,8 @@ describe('checkout on a shift with clock events', () => {
     expect(early.body.code).toBe('JOBS.CHECKOUT_NOT_OPEN');
     at(h, s.job, 3 * HOUR);
     await clockOut(s);
+    const opens = (await s.chef.api.get(`/jobs/${s.job.id}`)).body.job.checkout_opens_at;
+    expect(Date.parse(opens)).toBeLessThan(Date.parse(s.job.end_time));
     const chef = await s.chef.api.post(`/applications/${s.appId}/checkout`, {
       rating: 5,
       workCompleted: true,
