@@ -225,6 +225,67 @@ export const MATRIX: Record<string, Row> = {
     body: () => ({ workCompleted: false, feedback: null }),
     expect: { anonymous: 401, chef: 409, otherChef: 404, restaurant: 409, otherRestaurant: 404 },
   },
+  // The time clock (issue 34), on a pending application: the chef's and the restaurant's actions get past the
+  // door to a 400 (an invalid body) or a 409 (only a confirmed seat has a clock); the other side's are 403, a
+  // stranger's 404.
+  'POST /applications/{applicationId}/clock-in': {
+    path: (f) => `/applications/${f.application}/clock-in`,
+    body: (f, p) => (p === 'chef' ? {} : { code: '1234' }),
+    expect: { anonymous: 401, chef: 400, otherChef: 404, restaurant: 403, otherRestaurant: 403 },
+  },
+  'POST /applications/{applicationId}/clock-out': {
+    path: (f) => `/applications/${f.application}/clock-out`,
+    body: (f, p) => (p === 'chef' ? { break_minutes: 500 } : {}),
+    expect: { anonymous: 401, chef: 400, otherChef: 404, restaurant: 403, otherRestaurant: 403 },
+  },
+  'POST /applications/{applicationId}/running-late': {
+    path: (f) => `/applications/${f.application}/running-late`,
+    body: (f, p) => ({ minutes: p === 'chef' ? 0 : 5 }),
+    expect: { anonymous: 401, chef: 400, otherChef: 404, restaurant: 403, otherRestaurant: 403 },
+  },
+  'GET /applications/{applicationId}/timesheet': {
+    path: (f) => `/applications/${f.application}/timesheet`,
+    expect: { anonymous: 401, chef: 200, otherChef: 404, restaurant: 200, otherRestaurant: 404 },
+  },
+  'GET /applications/{applicationId}/timesheet/quote': {
+    path: (f) => `/applications/${f.application}/timesheet/quote`,
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 400, otherRestaurant: 404 },
+  },
+  'POST /applications/{applicationId}/timesheet/approve': {
+    path: (f) => `/applications/${f.application}/timesheet/approve`,
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 409, otherRestaurant: 404 },
+  },
+  'POST /applications/{applicationId}/timesheet/adjust': {
+    path: (f) => `/applications/${f.application}/timesheet/adjust`,
+    body: (f, p) =>
+      p === 'restaurant'
+        ? {}
+        : {
+            clock_in_at: f.job.start.toISOString(),
+            clock_out_at: f.job.end.toISOString(),
+            break_minutes: 0,
+            reason: 'Left early',
+          },
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 400, otherRestaurant: 404 },
+  },
+  'POST /applications/{applicationId}/timesheet/accept': {
+    path: (f) => `/applications/${f.application}/timesheet/accept`,
+    expect: { anonymous: 401, chef: 409, otherChef: 404, restaurant: 403, otherRestaurant: 403 },
+  },
+  'POST /applications/{applicationId}/timesheet/dispute': {
+    path: (f) => `/applications/${f.application}/timesheet/dispute`,
+    body: (f, p) => (p === 'chef' ? {} : { statement: 'I worked it' }),
+    expect: { anonymous: 401, chef: 400, otherChef: 404, restaurant: 403, otherRestaurant: 403 },
+  },
+  'POST /applications/{applicationId}/send-home': {
+    path: (f) => `/applications/${f.application}/send-home`,
+    body: (f, p) => (p === 'restaurant' ? { reason: 'x'.repeat(501) } : {}),
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 400, otherRestaurant: 404 },
+  },
+  'POST /applications/{applicationId}/no-show': {
+    path: (f) => `/applications/${f.application}/no-show`,
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 409, otherRestaurant: 404 },
+  },
   'GET /favorites': { path: () => '/favorites', expect: onlyRestaurants(200) },
   'POST /favorites/chef/{id}': {
     path: (f) => `/favorites/chef/${f.chef.profileId}`,

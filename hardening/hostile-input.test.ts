@@ -233,6 +233,24 @@ function baseBody(r: Route, who: Who | undefined): fc.Arbitrary<Record<string, u
       return constant({ confirmed: true });
     case 'POST /applications/{applicationId}/checkout':
       return constant({ rating: 5, workCompleted: true, feedback: null });
+    // The time clock (issue 34): valid requests the seat's state refuses or takes harmlessly.
+    case 'POST /applications/{applicationId}/clock-in':
+      return constant({ code: '1234' });
+    case 'POST /applications/{applicationId}/clock-out':
+      return constant({ break_minutes: 30 });
+    case 'POST /applications/{applicationId}/running-late':
+      return constant({ minutes: 15 });
+    case 'POST /applications/{applicationId}/timesheet/adjust':
+      return constant({
+        clock_in_at: start.toISOString(),
+        clock_out_at: new Date(start.getTime() + 3_600_000).toISOString(),
+        break_minutes: 0,
+        reason: 'Hostile input',
+      });
+    case 'POST /applications/{applicationId}/timesheet/dispute':
+      return constant({ statement: 'Hostile input' });
+    case 'POST /applications/{applicationId}/send-home':
+      return constant({ reason: 'Hostile input' });
     case 'POST /payments/create-escrow-payment':
     case 'POST /payments/create-payment-intent':
       return constant({ job_id: job.id });

@@ -265,6 +265,25 @@ export const jobsEvents = {
     contest_until: z.string(),
   }),
   /**
+   * The confirmed chef told the restaurant "running late, N minutes" before clocking in: notifications texts the
+   * restaurant (the job page shows it too).
+   */
+  'jobs.timesheet.running_late.v1': ApplicationFacts.extend({
+    minutes: z.number().int().min(1).max(240),
+    /** when the chef expects to arrive: the announcement + minutes */
+    expected_at: z.string(),
+    announced_at: z.string(),
+  }),
+  /**
+   * A no-show stood HOURS_DISPUTE_WINDOW uncontested: it is final, and the whole charge goes back to the
+   * restaurant (`refund_cents`, timesheetMoney of no pay: every figure but the refund is 0). Payments refunds;
+   * the no-show is on the chef's record.
+   */
+  'jobs.timesheet.no_show_confirmed.v1': ApplicationFacts.extend(TimesheetFigures.shape).extend({
+    marked_at: z.string(),
+    confirmed_at: z.string(),
+  }),
+  /**
    * A job's free text to translate for the other side (issue 32): its description, the restaurant's
    * cancellation reason, the operator's dispute note. Messaging answers `messaging.text.translated.v1`.
    */

@@ -24,9 +24,113 @@ import {
   UpdateApplicationRequest,
   UpdateJobRequest,
 } from './jobs';
+import {
+  AdjustTimesheetRequest,
+  ClockInRequest,
+  ClockOutRequest,
+  DisputeTimesheetRequest,
+  RunningLateRequest,
+  SendHomeRequest,
+  TimesheetQuoteQuery,
+  TimesheetQuoteResponse,
+  TimesheetResponse,
+} from './timesheets';
+
+const TS = '/applications/{applicationId}';
+
+/** Issue 34: the time clock and the timesheet of a confirmed seat (jobs). */
+const timesheetRoutes: RouteDoc[] = [
+  {
+    method: 'post',
+    path: `${TS}/clock-in`,
+    summary: 'The confirmed chef clocks in, by position within the geofence of the pin or by the clock code',
+    auth: 'chef',
+    body: ClockInRequest,
+    response: TimesheetResponse,
+    status: 201,
+  },
+  {
+    method: 'post',
+    path: `${TS}/clock-out`,
+    summary: 'The chef clocks out with the break: the timesheet is submitted',
+    auth: 'chef',
+    body: ClockOutRequest,
+    response: TimesheetResponse,
+  },
+  {
+    method: 'post',
+    path: `${TS}/running-late`,
+    summary: 'The chef tells the restaurant they are running late (before clocking in)',
+    auth: 'chef',
+    body: RunningLateRequest,
+    response: TimesheetResponse,
+    status: 201,
+  },
+  {
+    method: 'get',
+    path: `${TS}/timesheet`,
+    summary: "The seat's timesheet: times, status, clock events and the pay they come to",
+    auth: 'user',
+    response: TimesheetResponse,
+  },
+  {
+    method: 'get',
+    path: `${TS}/timesheet/quote`,
+    summary: 'What an adjustment would do to the money, before making it',
+    auth: 'restaurant',
+    query: TimesheetQuoteQuery,
+    response: TimesheetQuoteResponse,
+  },
+  {
+    method: 'post',
+    path: `${TS}/timesheet/approve`,
+    summary: 'The restaurant approves the submitted timesheet as it is',
+    auth: 'restaurant',
+    response: TimesheetResponse,
+  },
+  {
+    method: 'post',
+    path: `${TS}/timesheet/adjust`,
+    summary: 'The restaurant adjusts clock-in, clock-out or break with a reason; the chef answers',
+    auth: 'restaurant',
+    body: AdjustTimesheetRequest,
+    response: TimesheetResponse,
+  },
+  {
+    method: 'post',
+    path: `${TS}/timesheet/accept`,
+    summary: "The chef accepts the restaurant's adjustment",
+    auth: 'chef',
+    response: TimesheetResponse,
+  },
+  {
+    method: 'post',
+    path: `${TS}/timesheet/dispute`,
+    summary: 'The chef disputes an adjustment or contests a no-show: an operator decides',
+    auth: 'chef',
+    body: DisputeTimesheetRequest,
+    response: TimesheetResponse,
+  },
+  {
+    method: 'post',
+    path: `${TS}/send-home`,
+    summary: 'The restaurant sends the clocked-in chef home (within the first hour): paid the sent-home pay',
+    auth: 'restaurant',
+    body: SendHomeRequest,
+    response: TimesheetResponse,
+  },
+  {
+    method: 'post',
+    path: `${TS}/no-show`,
+    summary: 'The restaurant marks its confirmed chef a no-show, an hour after the start without a clock-in',
+    auth: 'restaurant',
+    response: TimesheetResponse,
+  },
+];
 
 /** The jobs service's routes (paths under /api), for the OpenAPI document. */
 export const jobsRoutes: RouteDoc[] = [
+  ...timesheetRoutes,
   {
     method: 'get',
     path: '/jobs',

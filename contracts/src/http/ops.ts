@@ -4,6 +4,7 @@ import { AccountType, Language, SigninRequest } from './identity';
 import { DisputeResolution, DisputeStatement, Job } from './jobs';
 import { BalancesResponse } from './payments';
 import { ChefReliability, RestaurantReliability } from './reliability';
+import { ResolveHoursDisputeRequest, Timesheet } from './timesheets';
 
 /**
  * The operator console's API (issue 17): every path under /api/ops is for operators only (403 for chefs and
@@ -44,6 +45,15 @@ const Party = z.object({
   latest_statement: DisputeStatement.nullable(),
 });
 
+/** One side's version of a timesheet's hours (issue 34): the chef's as submitted, the restaurant's adjustment. */
+const TimesheetSide = z.object({
+  clock_in_at: z.string().nullable(),
+  clock_out_at: z.string().nullable(),
+  break_minutes: z.number().int().nonnegative(),
+  worked_minutes: z.number().int().nonnegative(),
+  chef_pay_cents: Cents,
+});
+
 /**
  * The operator's case file of a dispute (GET /ops/disputes/{jobId}). Its statements come a page at a time,
  * oldest first (`?after=<statements_next>&limit=`); `job` carries no `dispute` (its facts are here).
@@ -64,6 +74,24 @@ export const OpsDispute = z
     /** how many messages the two sides exchanged about the job */
     thread_size: z.number().int().nonnegative(),
     resolution: DisputeResolution.extend({ operator_id: Id }).nullable(),
+    /** Issue 34: `work` (the checkout answers disagree) or `hours` (a timesheet's adjustment or no-show) */
+    kind: z.enum(['work', 'hours']).optional(),
+    /**
+     * Issue 34, an hours dispute only: what is disputed, the chef's timesheet as submitted and the
+     * restaurant's adjustment (null for a no-show), the timesheet with its clock events (locations and
+     * distances from the pin), and the operator's bounds (worked minutes 0 to max, or the chef's pay).
+     */
+    hours: z
+      .object({
+        about: z.enum(['adjustment', 'no_show']),
+        chef: TimesheetSide.nullable(),
+        restaurant: TimesheetSide.nullable(),
+        timesheet: Timesheet,
+        max_worked_minutes: z.number().int().nonnegative(),
+        max_chef_pay_cents: z.number().int().nonnegative(),
+      })
+      .nullable()
+      .optional(),
   })
   .meta({ id: 'OpsDispute' });
 export type OpsDispute = z.infer<typeof OpsDispute>;
@@ -347,9 +375,9 @@ export const opsRoutes: Array<RouteDoc & { service: string }> = [
     method: 'post',
     path: `/ops/disputes/${JobIdParam}/resolve`,
     summary:
-      'Decide a dispute: the chef is paid chef_pay_cents (0 to the shift pay), 7% of it kept, the rest refunded',
+      'Decide a dispute: the chef is paid chef_pay_cents (0 to the shift pay), 7% of it kept, the rest refunded; an hours dispute takes worked_minutes (issue 34)',
     auth: 'operator',
-    body: ResolveDisputeRequest,
+    body: z.union([ResolveDisputeRequest, ResolveHoursDisputeRequest]),
     response: DisputeResponse,
     service: 'jobs',
   },

@@ -25,6 +25,7 @@ import { favoritesRouter } from './http/favorites.router';
 import { invitationsRouter } from './http/invitations.router';
 import { jobsGet, jobsRouter } from './http/jobs.router';
 import { opsDisputesRouter } from './http/ops-disputes.router';
+import { timesheetsRouter } from './http/timesheets.router';
 import { RulesLoop } from './scheduler/rules-loop';
 
 export const SERVICE_NAME = 'jobs';
@@ -73,6 +74,7 @@ export async function createJobsService(
   const applicationsList = applicationsGet(ctx);
   app.use(jobsRouter(ctx, auth, jobsList));
   app.use(applicationsRouter(ctx, auth, applicationsList));
+  app.use(timesheetsRouter(ctx, auth));
   app.use(favoritesRouter(ctx, auth));
   app.use(calendarRouter(ctx, auth));
   app.use(invitationsRouter(ctx, auth));

@@ -78,6 +78,16 @@ const JOBS_EVENT_TYPES = [
   'jobs.dispute.statement_added.v1',
   'jobs.dispute.resolved.v1',
   'jobs.text.written.v1',
+  'jobs.timesheet.clocked_in.v1',
+  'jobs.timesheet.submitted.v1',
+  'jobs.timesheet.adjusted.v1',
+  'jobs.timesheet.approved.v1',
+  'jobs.timesheet.disputed.v1',
+  'jobs.timesheet.resolved.v1',
+  'jobs.timesheet.sent_home.v1',
+  'jobs.timesheet.no_show_marked.v1',
+  'jobs.timesheet.no_show_confirmed.v1',
+  'jobs.timesheet.running_late.v1',
 ];
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -283,7 +293,7 @@ export const MINNEAPOLIS: RestaurantPlace = {
 export async function restaurantWithProfile(
   h: Harness,
   name = 'Hell’s Kitchen',
-  place: RestaurantPlace = MINNEAPOLIS,
+  place: RestaurantPlace & { location_pinned?: boolean } = MINNEAPOLIS,
 ) {
   const r = await user(h, 'restaurant');
   const profileId = randomUUID();

@@ -24,6 +24,16 @@ export async function lockApplication(
   return rows[0] ? normaliseApplication(rows[0]) : null;
 }
 
+/** One application, unlocked (a read). */
+export async function findApplication(
+  database: Database,
+  id: string,
+  executor?: Executor,
+): Promise<ApplicationRow | null> {
+  const rows = await database.rows(sql`select * from jobs.applications where id = ${id}`, executor);
+  return rows[0] ? normaliseApplication(rows[0]) : null;
+}
+
 export async function findApplicationOf(
   database: Database,
   tx: Executor,

@@ -1,4 +1,10 @@
-import { type jobsHttp, opsHttp, presentTranslation } from '@brigade/contracts';
+import {
+  hoursDecisionBounds,
+  type jobsHttp,
+  opsHttp,
+  presentTranslation,
+  workedPay,
+} from '@brigade/contracts';
 import { sql, type Executor } from '@brigade/kit';
 import type { z } from 'zod';
 import {
@@ -11,6 +17,8 @@ import {
   type StatementRow,
 } from './disputes.repository';
 import { jobMoney } from '../domain/money';
+import { presentTimesheet, shiftOf, workedOf } from '../domain/timesheet';
+import { findTimesheet, timesheetEventsOf } from './timesheets.repository';
 import { chefReliability, emptyChefReliability, restaurantReliability } from './reliability.repository';
 import { presentJob } from './presenters';
 import { normaliseJob, toJson, type ChefProfileJson, type JobRow, type RestaurantProfileJson } from './rows';
@@ -199,6 +207,60 @@ export async function opsDisputeSummary(
     },
     thread_size: await threadSize(database, jobId, executor),
     resolution: d.resolved_at ? { ...presentResolution(d)!, operator_id: d.operator_id ?? '' } : null,
+    kind: d.kind,
+    hours: d.kind === 'hours' ? await hoursCase(ctx, job, d, executor) : null,
+  };
+}
+
+/**
+ * An hours dispute's facts (issue 34): the chef's timesheet as submitted, the restaurant's adjustment, the
+ * timesheet with its clock events (where each was made, how far from the pin) and the decision's bounds.
+ */
+async function hoursCase(
+  ctx: ViewContext,
+  job: JobRow,
+  d: DisputeRow,
+  executor?: Executor,
+): Promise<opsHttp.OpsDispute['hours']> {
+  const rows = await ctx.database.rows<{ application_id: string }>(
+    sql`select application_id from jobs.timesheets where job_id = ${job.id} and chef_id = ${d.chef_id}`,
+    executor,
+  );
+  const id = rows[0]?.application_id;
+  const ts = id ? await findTimesheet(ctx.database, id, executor) : null;
+  if (!id || !ts) return null;
+  const events = await timesheetEventsOf(ctx.database, id, executor);
+  const side = (
+    clockIn: Date | null,
+    clockOut: Date | null,
+    breakMinutes: number,
+    setByRestaurant: boolean,
+  ) => {
+    const worked = workedOf(ctx.policy, job, {
+      clock_in_at: clockIn,
+      clock_out_at: clockOut,
+      break_minutes: breakMinutes,
+      clock_in_set_by_restaurant: setByRestaurant,
+    });
+    return {
+      clock_in_at: clockIn?.toISOString() ?? null,
+      clock_out_at: clockOut?.toISOString() ?? null,
+      break_minutes: breakMinutes,
+      worked_minutes: worked,
+      chef_pay_cents: workedPay(job, worked),
+    };
+  };
+  const adjusted = ts.adjusted_at !== null;
+  const bounds = hoursDecisionBounds(ctx.policy, shiftOf(job));
+  return {
+    about: adjusted ? 'adjustment' : 'no_show',
+    chef: ts.chef_clock_out_at
+      ? side(ts.chef_clock_in_at, ts.chef_clock_out_at, ts.chef_break_minutes ?? 0, false)
+      : null,
+    restaurant: adjusted ? side(ts.clock_in_at, ts.clock_out_at, ts.break_minutes, true) : null,
+    timesheet: presentTimesheet(ctx.policy, job, { id }, ts, events),
+    max_worked_minutes: bounds.max_worked_minutes,
+    max_chef_pay_cents: bounds.max_chef_pay_cents,
   };
 }
 

@@ -8,6 +8,8 @@ export interface DisputeRow {
   chef_id: string;
   restaurant_id: string;
   opened_at: Date;
+  /** work: the checkout answers disagree (issue 17); hours: a timesheet's adjustment or no-show (issue 34) */
+  kind: 'work' | 'hours';
   reminded_at: Date | null;
   resolved_at: Date | null;
   operator_id: string | null;
@@ -37,6 +39,7 @@ const date = (v: unknown) => (v === null || v === undefined ? null : toDate(v as
 function normaliseDispute(row: any): DisputeRow {
   return {
     ...row,
+    kind: row.kind ?? 'work',
     opened_at: toDate(row.opened_at),
     reminded_at: date(row.reminded_at),
     resolved_at: date(row.resolved_at),
@@ -59,11 +62,12 @@ const idList = (ids: string[]) =>
 /** Open the dispute of a job (once: a second call changes nothing). */
 export async function insertDispute(
   tx: Executor,
-  d: { job_id: string; chef_id: string; restaurant_id: string; opened_at: Date },
+  d: { job_id: string; chef_id: string; restaurant_id: string; opened_at: Date; kind?: 'work' | 'hours' },
 ): Promise<void> {
   await tx.execute(sql`
-    insert into jobs.disputes (job_id, chef_id, restaurant_id, opened_at)
-    values (${d.job_id}, ${d.chef_id}, ${d.restaurant_id}, ${d.opened_at.toISOString()}::timestamptz)
+    insert into jobs.disputes (job_id, chef_id, restaurant_id, opened_at, kind)
+    values (${d.job_id}, ${d.chef_id}, ${d.restaurant_id}, ${d.opened_at.toISOString()}::timestamptz,
+      ${d.kind ?? 'work'})
     on conflict (job_id) do nothing`);
 }
 

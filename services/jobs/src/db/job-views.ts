@@ -4,6 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import { contactTimes, isBookedShift } from '../domain/contact';
 import { chefSeesMoney, jobMoney } from '../domain/money';
 import { heldShiftsOfChef } from './bookings.repository';
+import { clockedTimesheetOfJob } from './timesheets.repository';
 import { attachDisputes } from './dispute-views';
 import { milesToRestaurant, type ChefPlace } from './places';
 import {
@@ -83,6 +84,9 @@ export async function jobView(
   if (!rows[0]) return null;
   const job = normaliseJob(toJson(rows[0].job, {}));
   const view = presentJob(job, toJson<RestaurantProfileJson | null>(rows[0].rp, null), ctx.policy);
+  // A shift with clock events (issue 34): checkout opens at the chef's clock-out, not at the scheduled end.
+  const clocked = await clockedTimesheetOfJob(database, id, executor);
+  if (clocked?.submitted_at) view.checkout_opens_at = clocked.submitted_at.toISOString();
   if (viewer.type === 'restaurant') {
     if (job.restaurant_id !== viewer.id) return null;
     const apps = await database.rows<{ app: unknown; cp: unknown }>(
@@ -105,6 +109,10 @@ export async function jobView(
     ).length;
     const booked = view.applications.find((a) => isBookedShift(job, a));
     if (booked) view.contact = await contactOf(ctx, job, booked.chef_id, executor);
+    // The clock code (issue 34): the owner's only, once a chef is confirmed; never to chefs, never in lists.
+    view.clock_code = view.applications.some((a) => a.status === 'accepted' && a.worker_confirmed === true)
+      ? job.clock_code
+      : null;
     view.money = jobMoney(job);
     return (await attachDisputes(ctx, viewer, [view], executor))[0];
   }

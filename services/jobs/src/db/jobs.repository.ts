@@ -16,6 +16,7 @@ export type NewJob = Pick<
   | 'subtotal_cents'
   | 'fee_cents'
   | 'total_cents'
+  | 'break_minutes'
   | 'emergency_level'
   | 'required_skills'
   | 'notify_favorites'
@@ -24,11 +25,11 @@ export type NewJob = Pick<
 export async function insertJob(database: Database, tx: Executor, job: NewJob): Promise<void> {
   await tx.execute(sql`
     insert into jobs.jobs (id, restaurant_id, title, description, start_time, end_time, hourly_rate_cents, subtotal_cents,
-      fee_cents, total_cents, emergency_level, required_skills, notify_favorites, status, payment_status,
-      description_translation)
+      fee_cents, total_cents, break_minutes, emergency_level, required_skills, notify_favorites, status,
+      payment_status, description_translation)
     values (${job.id}, ${job.restaurant_id}, ${job.title}, ${job.description}, ${job.start_time.toISOString()}::timestamptz,
       ${job.end_time.toISOString()}::timestamptz, ${job.hourly_rate_cents}, ${job.subtotal_cents}, ${job.fee_cents},
-      ${job.total_cents}, ${job.emergency_level}, ${JSON.stringify(job.required_skills)}::jsonb,
+      ${job.total_cents}, ${job.break_minutes}, ${job.emergency_level}, ${JSON.stringify(job.required_skills)}::jsonb,
       ${JSON.stringify(job.notify_favorites)}::jsonb, 'pending_payment', 'pending',
       ${job.description_translation === null ? null : JSON.stringify(job.description_translation)}::jsonb)`);
 }
@@ -71,6 +72,7 @@ type JobPatch = Partial<
     | 'money_chef_pay_cents'
     | 'money_fee_cents'
     | 'money_refund_cents'
+    | 'clock_code'
   >
 > & { cancel_reason_translation?: KeptTranslation | null };
 
@@ -109,6 +111,8 @@ export async function claimJobPastCheckoutDeadline(
     sql`select * from jobs.jobs j where j.status = 'filled' and j.end_time <= ${endedBy.toISOString()}::timestamptz
         and exists (select 1 from jobs.applications a where a.job_id = j.id
                     and a.status = 'accepted' and a.worker_confirmed = true)
+        -- a shift with clock events is paid by its timesheet (issue 34), never by the checkout deadline
+        and not exists (select 1 from jobs.timesheets t where t.job_id = j.id and t.status <> 'not_started')
         order by j.end_time, j.id limit 1 for update of j skip locked`,
     tx,
   );

@@ -92,6 +92,7 @@ export function presentJob(job: JobRow, rp: RestaurantProfileJson | null, policy
     subtotal_cents: job.subtotal_cents,
     fee_cents: job.fee_cents,
     total_cents: job.total_cents,
+    break_minutes: job.break_minutes,
     emergency_level: job.emergency_level,
     status: job.status,
     payment_status: job.payment_status,

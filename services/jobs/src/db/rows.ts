@@ -67,6 +67,8 @@ export function normaliseJob(row: any): JobRow {
     subtotal_cents: Number(row.subtotal_cents),
     fee_cents: Number(row.fee_cents),
     total_cents: Number(row.total_cents),
+    break_minutes: Number(row.break_minutes ?? 0),
+    clock_code: row.clock_code ?? null,
     chef_rating: row.chef_rating === null ? null : Number(row.chef_rating),
     restaurant_rating: row.restaurant_rating === null ? null : Number(row.restaurant_rating),
     cancelled_at: row.cancelled_at ? toDate(row.cancelled_at) : null,

@@ -1,4 +1,10 @@
-import type { ApplicationStatus, JobStatus, MoneyReason, PaymentStatus } from '@brigade/contracts';
+import type {
+  ApplicationStatus,
+  JobStatus,
+  MoneyReason,
+  PaymentStatus,
+  TimesheetStatus,
+} from '@brigade/contracts';
 
 // The records use cases and the domain work with (a jobs.jobs row, a jobs.applications row, as db/ returns
 // them): types only, so domain/ and use-cases/ need nothing from db/ to name them.
@@ -15,6 +21,10 @@ export interface JobRow {
   subtotal_cents: number;
   fee_cents: number;
   total_cents: number;
+  /** The posting's expected unpaid break in minutes (issue 34): the escrow charges the scheduled time less it. */
+  break_minutes: number;
+  /** The restaurant's 4-digit clock code, set when a chef confirms (issue 34); its owner only sees it. */
+  clock_code: string | null;
   emergency_level: 'normal' | 'urgent';
   required_skills: string[];
   notify_favorites: string[];
@@ -64,4 +74,55 @@ export interface ApplicationRow {
   worker_confirmed: boolean | null;
   created_at: Date;
   updated_at: Date;
+}
+
+/** A jobs.timesheets row (issue 34): one per confirmed application, from its first clock event. */
+export interface TimesheetRow {
+  application_id: string;
+  job_id: string;
+  chef_id: string;
+  status: TimesheetStatus;
+  clock_in_at: Date | null;
+  clock_out_at: Date | null;
+  break_minutes: number;
+  clock_in_set_by_restaurant: boolean;
+  worked_minutes: number | null;
+  late: boolean;
+  auto_clocked_out: boolean;
+  submitted_at: Date | null;
+  chef_clock_in_at: Date | null;
+  chef_clock_out_at: Date | null;
+  chef_break_minutes: number | null;
+  adjusted_at: Date | null;
+  adjust_reason: string | null;
+  adjust_language: 'en' | 'es' | null;
+  no_show_at: Date | null;
+  no_show_final_at: Date | null;
+  settled_at: Date | null;
+  chef_pay_cents: number | null;
+  fee_cents: number | null;
+  extra_charge_cents: number | null;
+  refund_cents: number | null;
+  running_late_minutes: number | null;
+  running_late_at: Date | null;
+  wrong_codes: number;
+  locked_until: Date | null;
+}
+
+export interface TimesheetEventRow {
+  id: string;
+  application_id: string;
+  type: string;
+  at: Date;
+  by: 'chef' | 'restaurant' | 'operator' | 'system';
+  method: 'location' | 'code' | null;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy_m: number | null;
+  distance_m: number | null;
+  clock_in_at: Date | null;
+  clock_out_at: Date | null;
+  break_minutes: number | null;
+  minutes: number | null;
+  note: string | null;
 }

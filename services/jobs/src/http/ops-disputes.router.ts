@@ -1,4 +1,5 @@
-import { opsHttp } from '@brigade/contracts';
+import { opsHttp, timesheetsHttp } from '@brigade/contracts';
+import { z } from 'zod';
 import { currentOperator, parse, parseBody, uuidParam } from '@brigade/kit';
 import { Router, type Request, type RequestHandler } from 'express';
 import type { JobsContext } from '../context';
@@ -6,6 +7,8 @@ import { openDisputeJobIds } from '../db/disputes.repository';
 import { opsDisputeSummary, opsDisputeView } from '../db/dispute-views';
 import { JobsErrors } from '../domain/errors';
 import { resolveDispute } from '../use-cases/resolve-dispute';
+
+const ResolveRequest = z.union([timesheetsHttp.ResolveHoursDisputeRequest, opsHttp.ResolveDisputeRequest]);
 
 /** The operator console's disputes (operators only: `operatorAuth` is kit's requireOperator). */
 export function opsDisputesRouter(ctx: JobsContext, operatorAuth: RequestHandler): Router {
@@ -35,7 +38,8 @@ export function opsDisputesRouter(ctx: JobsContext, operatorAuth: RequestHandler
   router.post('/ops/disputes/:jobId/resolve', operatorAuth, async (req, res) => {
     const operator = currentOperator(req);
     const id = jobId(req);
-    const input = parseBody(opsHttp.ResolveDisputeRequest, req);
+    // Today's `{ chef_pay_cents, note }`, or an hours dispute's `{ worked_minutes, note }` (issue 34).
+    const input = parseBody(ResolveRequest, req);
     await resolveDispute(ctx, operator, id, input);
     res.json({ dispute: await opsDisputeView(ctx, id) });
   });

@@ -3,6 +3,16 @@ import type { JobsContext } from '../context';
 import { expireNextJob } from '../use-cases/expire-job';
 import { remindNextDispute } from '../use-cases/remind-dispute';
 import { resolveNextCheckoutDeadline } from '../use-cases/resolve-checkout-deadline';
+import { runNextTimesheetRule } from '../use-cases/timesheet-rules';
+import type { TimesheetDue } from '../db/timesheets.repository';
+
+/** The clock's timed rules (issue 34), in this order: a clock-out comes before its approval. */
+const TIMESHEET_RULES: TimesheetDue[] = [
+  'auto_clock_out',
+  'auto_approve',
+  'accept_by_silence',
+  'no_show_final',
+];
 
 /** Jobs handled per rule in one pass before the loop starts another (a pass that did work runs again at once). */
 const BATCH = 25;
@@ -42,6 +52,12 @@ export class RulesLoop {
     while (settled < BATCH && (await resolveNextCheckoutDeadline(this.ctx))) settled++;
     let reminded = 0;
     while (reminded < BATCH && (await remindNextDispute(this.ctx))) reminded++;
-    return expired + settled + reminded;
+    let clocked = 0;
+    for (const due of TIMESHEET_RULES) {
+      let n = 0;
+      while (n < BATCH && (await runNextTimesheetRule(this.ctx, due))) n++;
+      clocked += n;
+    }
+    return expired + settled + reminded + clocked;
   }
 }

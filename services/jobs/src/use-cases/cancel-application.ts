@@ -3,6 +3,7 @@ import { applicationState, lateCancelFrom, nextApplication, nextJobStatus } from
 import type { JobsContext } from '../context';
 import { setApplicationState } from '../db/applications.repository';
 import { updateJob } from '../db/jobs.repository';
+import { lockTimesheet } from '../db/timesheets.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import type { ApplicationRow, JobRow } from '../domain/records';
 import { JobsErrors } from '../domain/errors';
@@ -27,6 +28,9 @@ export async function cancelApplication(
     if (app.chef_id !== chef.id) throw JobsErrors.applicationNotFound();
     if (ctx.now().getTime() >= job.start_time.getTime())
       throw JobsErrors.startedCannotBeCancelled(chef.language);
+    // Clocked in (from CLOCK_IN_EARLY before the start, issue 34): the day has begun; the clock decides now.
+    const ts = await lockTimesheet(ctx.database, tx, app.id);
+    if (ts && ts.status !== 'not_started') throw JobsErrors.startedCannotBeCancelled(chef.language);
     await applyApplicationCancellation(ctx, tx, job, app, { by: 'chef', forceLate: false });
   });
 }

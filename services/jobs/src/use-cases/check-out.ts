@@ -5,7 +5,7 @@ import {
   checkoutOutcome,
   type jobsHttp,
 } from '@brigade/contracts';
-import { inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
+import { AppError, inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
 import type { z } from 'zod';
 import type { JobsContext } from '../context';
 import { restaurantCity } from '../db/bookings.repository';
@@ -17,6 +17,9 @@ import { checkoutAnswers, checkoutReliabilityFacts } from '../domain/reliability
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts, moneyFacts } from '../domain/facts';
 import { lockApplicationAndJob } from './load-for-update';
+import { approveSeat } from './approve-timesheet';
+import { lockTimesheet } from '../db/timesheets.repository';
+import type { JobRow } from '../domain/records';
 import { openDispute } from './open-dispute';
 import { recordReliability } from './record-reliability';
 
@@ -49,8 +52,13 @@ export async function checkOut(
       throw JobsErrors.notCheckoutable();
     }
     const now = ctx.now().getTime();
+    // A shift with clock events (issue 34): checkout opens at clock-out, and the timesheet decides the money.
+    const ts = await lockTimesheet(ctx.database, tx, app.id);
+    const clocked = ts !== null && ts.status !== 'not_started';
+    if (clocked && ts.status === 'clocked_in')
+      throw new AppError(409, 'JOBS.CHECKOUT_NOT_OPEN', 'Checkout opens when the chef clocks out');
     const opensAt = checkoutOpensAt(job.end_time);
-    if (now < opensAt.getTime())
+    if (!clocked && now < opensAt.getTime())
       throw checkoutNotOpen(
         user.language,
         opensAt,
@@ -88,7 +96,9 @@ export async function checkOut(
 
     const mutual = after.restaurant_checkout_completed && after.chef_checkout_completed;
     const answers = checkoutAnswers(after);
-    const outcome = mutual ? checkoutOutcome(answers.restaurant, answers.chef, false) : null;
+    // On a shift with clock events the checkout moves no money: the restaurant's "completed" approves the
+    // submitted timesheet as it is (the chef's checkout is its submission, already made at clock-out).
+    const outcome = mutual && !clocked ? checkoutOutcome(answers.restaurant, answers.chef, false) : null;
     const patch: Parameters<typeof updateJob>[2] = {
       restaurant_checkout_completed: after.restaurant_checkout_completed,
       chef_checkout_completed: after.chef_checkout_completed,
@@ -114,6 +124,8 @@ export async function checkOut(
       });
     }
     await updateJob(tx, job.id, patch);
+    if (clocked && side === 'restaurant' && input.workCompleted && ts.status === 'submitted')
+      await approveSeat(ctx, tx, { job: { ...job, ...patch } as JobRow, app, ts }, 'approve');
     if (patch.status === 'disputed') await openDispute(ctx, tx, job, app.chef_id);
     const recorded = outcome
       ? await recordReliability(ctx, tx, checkoutReliabilityFacts(job, app.chef_id, outcome, answers))

@@ -8,8 +8,15 @@ import type { JobRow } from '../domain/records';
  * deadline): its dispute opens now, in the caller's transaction, for an operator to decide. The money stays
  * held until then.
  */
-export async function openDispute(ctx: JobsContext, tx: Tx, job: JobRow, chefId: string): Promise<void> {
+export async function openDispute(
+  ctx: JobsContext,
+  tx: Tx,
+  job: JobRow,
+  chefId: string,
+  kind: 'work' | 'hours' = 'work',
+): Promise<void> {
   await insertDispute(tx, {
+    kind,
     job_id: job.id,
     chef_id: chefId,
     restaurant_id: job.restaurant_id,

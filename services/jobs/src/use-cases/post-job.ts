@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { jobsHttp } from '@brigade/contracts';
+import { escrowCharge, type jobsHttp } from '@brigade/contracts';
 import { inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
 import type { z } from 'zod';
 import type { JobsContext } from '../context';
@@ -23,8 +23,16 @@ export async function postJob(
   const restaurantId = restaurant.id;
   const start = new Date(input.startTime);
   const end = new Date(input.endTime);
-  const pay = checkPostingWindow(start, end, input.hourlyRate, ctx.now());
+  checkPostingWindow(start, end, input.hourlyRate, ctx.now());
   const hourlyRateCents = Math.round(input.hourlyRate * 100);
+  const breakMinutes = input.breakMinutes ?? 0;
+  // The escrow charges the scheduled time less the posting's break (issue 34; with no break, as before).
+  const pay = escrowCharge({
+    start_time: start,
+    end_time: end,
+    hourly_rate_cents: hourlyRateCents,
+    break_minutes: breakMinutes,
+  });
   return inTransaction(ctx, async (tx) => {
     const favorites = await resolveFavorites(ctx.database, tx, restaurantId, [
       ...new Set(input.notifyFavorites),
@@ -42,6 +50,7 @@ export async function postJob(
       subtotal_cents: pay.subtotalCents,
       fee_cents: pay.feeCents,
       total_cents: pay.totalCents,
+      break_minutes: breakMinutes,
       emergency_level: input.emergencyLevel,
       required_skills: [...new Set(input.requiredSkills)],
       notify_favorites: favorites.profileIds,
@@ -66,6 +75,7 @@ export async function postJob(
       fee_cents: pay.feeCents,
       total_cents: pay.totalCents,
       notify_favorites: favorites.profileIds,
+      break_minutes: breakMinutes,
     });
     // Only the restaurant's lists: a new job waits for payment and joins the chefs' open list when escrow is
     // held (on-escrow-held), so posting it does not make every chef refetch.

@@ -1,4 +1,4 @@
-import { nextJobStatus, type opsHttp } from '@brigade/contracts';
+import { nextJobStatus } from '@brigade/contracts';
 import { inTransaction, appendEvent, recordAudit, type OperatorUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { applicationsOfJob } from '../db/applications.repository';
@@ -10,6 +10,7 @@ import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../domain/facts';
 import { announceText } from './announce-text';
 import { recordReliability } from './record-reliability';
+import { resolveHoursDispute, type HoursDecision } from './resolve-hours-dispute';
 
 /**
  * An operator decides a disputed shift: the chef is paid `chef_pay_cents` (0 to the shift pay), the platform
@@ -23,7 +24,7 @@ export async function resolveDispute(
   ctx: JobsContext,
   operator: Pick<OperatorUser, 'id'> & { email?: string; language?: 'en' | 'es' },
   jobId: string,
-  input: opsHttp.ResolveDisputeRequest,
+  input: HoursDecision,
 ): Promise<DisputeFigures> {
   return inTransaction(ctx, async (tx) => {
     const job = await lockJob(ctx.database, tx, jobId);
@@ -31,6 +32,10 @@ export async function resolveDispute(
     const dispute = await lockDispute(ctx.database, tx, jobId);
     if (!dispute) throw JobsErrors.noDispute();
     if (dispute.resolved_at) throw JobsErrors.disputeResolved();
+    // An hours dispute (issue 34): the timesheet's money follows the decided minutes.
+    if (dispute.kind === 'hours') return resolveHoursDispute(ctx, tx, operator, job, dispute, input);
+    if (!('chef_pay_cents' in input) || input.chef_pay_cents === undefined)
+      throw JobsErrors.chefPayOutOfRange(job.subtotal_cents);
     const next = nextJobStatus('resolve', job.status);
     if (!next) throw JobsErrors.notInDispute();
     const figures = disputeFigures(ctx.policy, job, input.chef_pay_cents);

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { nextApplication, nextJobStatus } from '@brigade/contracts';
 import { inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
@@ -9,6 +10,9 @@ import { applicationFacts } from '../domain/facts';
 import { announceOpenJob } from './announce-open-job';
 import { ensureChefFree } from './ensure-chef-free';
 import { lockApplicationAndJob } from './load-for-update';
+
+/** 4 random digits: the code a chef types to clock in or out without a location. */
+const newClockCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
 
 /**
  * The accepted chef answers. Confirming fills the job and turns down the other pending applications (only
@@ -36,7 +40,8 @@ export async function respondToAcceptance(
       if (!filled) throw JobsErrors.jobNotOpen();
       await ensureChefFree(ctx, tx, chefId, job, { side: 'chef', language: chef.language });
       await setApplicationState(tx, app.id, next);
-      await updateJob(tx, job.id, { status: filled });
+      // The restaurant's clock code for this shift (issue 34): kept when a chef confirmed before.
+      await updateJob(tx, job.id, { status: filled, clock_code: job.clock_code ?? newClockCode() });
       await appendEvent(ctx.database, tx, 'jobs.application.confirmed.v1', applicationFacts(app, job));
       for (const other of await applicationsOfJob(ctx.database, tx, job.id)) {
         if (other.id === app.id) continue;
