@@ -215,14 +215,6 @@ export const jobsEvents = {
     /** after the start + 10 minutes */
     late: z.boolean(),
   }),
-  /**
-   * Added (issue 34): the confirmed chef told the restaurant "running late, N minutes" before clocking in
-   * (`POST /applications/{id}/running-late`); notifications texts the restaurant.
-   */
-  'jobs.timesheet.running_late.v1': ApplicationFacts.extend({
-    minutes: z.number().int().min(1).max(240),
-    announced_at: z.string(),
-  }),
   /** The chef clocked out (or was clocked out automatically): the timesheet waits for the restaurant. */
   'jobs.timesheet.submitted.v1': ApplicationFacts.extend(TimesheetFigures.shape).extend({
     auto_clocked_out: z.boolean(),

@@ -44,7 +44,12 @@ test('running late: the restaurant is texted once with the minutes', async () =>
   const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Casa Verde' });
   const chef = await createUser(h.bus, h.database, { type: 'chef', name: 'Ana Ruiz' });
   const job = newJob(restaurant, h.clock, 'Line Cook', 1);
-  const late = { ...applicationFacts(job, chef), minutes: 15, announced_at: new Date().toISOString() };
+  const late = {
+    ...applicationFacts(job, chef),
+    minutes: 15,
+    announced_at: new Date().toISOString(),
+    expected_at: new Date(Date.now() + 15 * 60_000).toISOString(),
+  };
   const id = await publish(h.bus, 'jobs.timesheet.running_late.v1', late);
   await publish(h.bus, 'jobs.timesheet.running_late.v1', late, id);
   await handled('timesheet-running-late', 1);

@@ -26,7 +26,6 @@ import { paymentsRouter } from './http/payments.router';
 import { webhooksRouter } from './http/webhooks.router';
 import { StripeHolder } from './adapters/stripe';
 import { MoneyTaskRunner } from './use-cases/money-tasks';
-import { NoShowRefunds } from './use-cases/refund-final-no-shows';
 import { CardBackfill } from './use-cases/backfill-cards';
 import { registerPaymentsMetrics } from './metrics';
 
@@ -54,7 +53,6 @@ export async function createPaymentsService(
     /** Names the card of charges recorded without one (receipts of shifts charged before migration 0009). */
     cardBackfill: CardBackfill;
     /** Refunds in full the no-shows whose contest window passed uncontested (issue 34). */
-    noShowRefunds: NoShowRefunds;
     /** The money rules this instance runs with (the stuck-money report of ledger:check reads them). */
     policy: PaymentsConfig['policy'];
   }
@@ -78,7 +76,6 @@ export async function createPaymentsService(
   };
   moneyTasks = new MoneyTaskRunner(ctx);
   cardBackfill = new CardBackfill(ctx);
-  const noShowRefunds = new NoShowRefunds(ctx);
   registerPaymentsMetrics(ctx);
 
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
@@ -118,17 +115,14 @@ export async function createPaymentsService(
     relay,
     moneyTasks,
     cardBackfill,
-    noShowRefunds,
     policy: config.policy,
     async start() {
       await subscribeAll(deps.bus, subscriptions);
       relay.start();
       moneyTasks!.start();
       cardBackfill!.start();
-      noShowRefunds.start();
     },
     async stop() {
-      await noShowRefunds.stop();
       await cardBackfill!.stop();
       await moneyTasks!.stop();
       await relay.stop();

@@ -326,7 +326,7 @@ test('sent home: the chef is paid the 4-hour minimum at once, the rest refunded'
   expect((await refundsOf(s)).map((r) => r.amount)).toEqual([s.escrow.totalCents - 10_700]);
 });
 
-test('a no-show uncontested past its window is refunded in full; a contested one waits for the operator', async () => {
+test('a no-show jobs confirmed final is refunded in full, once; a contested one waits for the operator', async () => {
   const uncontested = await paidShift();
   const contested = await paidShift();
   for (const s of [uncontested, contested])
@@ -351,7 +351,23 @@ test('a no-show uncontested past its window is refunded in full; a contested one
       { job_id: contested.jobId, no_show_contested: true },
     ]);
   });
-  await h.service.noShowRefunds.runOnce();
+  // Jobs says the uncontested one is final once its window passed (it owns the window).
+  const confirmed = {
+    ...uncontested.facts,
+    clock_in_at: null,
+    clock_out_at: null,
+    break_minutes: 0,
+    worked_minutes: 0,
+    hourly_rate_cents: uncontested.shift.hourly_rate_cents,
+    chef_pay_cents: 0,
+    fee_cents: 0,
+    total_cents: 0,
+    extra_charge_cents: 0,
+    refund_cents: uncontested.escrow.totalCents,
+    marked_at: new Date(Date.now() - 2 * MIN).toISOString(),
+    confirmed_at: new Date().toISOString(),
+  };
+  await h.publish('jobs.timesheet.no_show_confirmed.v1', confirmed);
   await eventually(async () =>
     expect((await h.jobPayment(uncontested.jobId, uncontested.restaurant.token)).payment_status).toBe(
       'refunded',
@@ -380,8 +396,10 @@ test('a no-show uncontested past its window is refunded in full; a contested one
   await eventually(async () =>
     expect((await h.jobPayment(contested.jobId, contested.restaurant.token)).payment_status).toBe('refunded'),
   );
-  // A second pass moves nothing more.
-  expect(await h.service.noShowRefunds.runOnce()).toBe(0);
+  // The same confirmation delivered again moves nothing more.
+  await h.publish('jobs.timesheet.no_show_confirmed.v1', confirmed);
+  await new Promise((r) => setTimeout(r, 500));
+  expect((await refundsOf(uncontested)).map((r) => r.amount)).toEqual([uncontested.escrow.totalCents]);
 });
 
 test('hours decided by an operator: the decided minutes are paid, the extra charged', async () => {

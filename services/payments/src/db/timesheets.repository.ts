@@ -38,16 +38,6 @@ export async function hasTimesheet(database: Database, jobId: string, tx?: Execu
   return rows.length > 0;
 }
 
-/** No-shows whose contest window passed uncontested and whose money is not settled yet. */
-export async function finalNoShows(database: Database, now: Date, limit = 20) {
-  return database.rows<{ application_id: string; job_id: string; chef_id: string; restaurant_id: string }>(
-    sql`select t.application_id, t.job_id, t.chef_id, t.restaurant_id from ${s(database)}.timesheets t
-        where t.status = 'no_show' and not t.no_show_contested and t.no_show_contest_until <= ${now.toISOString()}
-          and not exists (select 1 from ${s(database)}.timesheet_settlements x where x.application_id = t.application_id)
-        order by t.no_show_contest_until limit ${limit}`,
-  );
-}
-
 export interface SettlementRow {
   application_id: string;
   job_id: string;

@@ -4,7 +4,7 @@ import { upsertTimesheet } from '../db/timesheets.repository';
 import { settleTimesheet } from '../use-cases/settle-timesheet';
 
 // The jobs service's time clock (issue 34, ADR 0028): payments hears that a seat has clock events (its checkout no
-// longer moves the money), keeps a no-show's contest window, and moves the money once the hours are settled.
+// longer moves the money), and moves the money once the hours are settled.
 
 const seat = (d: { application_id: string; job_id: string; chef_id: string; restaurant_id: string }) => ({
   application_id: d.application_id,
@@ -37,7 +37,10 @@ export const onTimesheetDisputed: EventHandlerOf<PaymentsContext, 'jobs.timeshee
     no_show_contested: d.about === 'no_show',
   });
 
-/** A no-show: the full refund waits for its contest window (`refundFinalNoShows`) or an operator. */
+/**
+ * A no-show: the money stays held while the chef may contest it. Jobs owns the window and says when it passed
+ * uncontested (`no_show_confirmed`); a contested one waits for the operator (`resolved`).
+ */
 export const onNoShowMarked: EventHandlerOf<PaymentsContext, 'jobs.timesheet.no_show_marked.v1'> = (
   ctx,
   tx,
@@ -69,3 +72,14 @@ export const onTimesheetSentHome: EventHandlerOf<PaymentsContext, 'jobs.timeshee
   d,
   event,
 ) => settleTimesheet(ctx, tx, 'sent_home', seat(d), d, event.id);
+
+/**
+ * A no-show stood its contest window uncontested (jobs decided it under its own locks, so a contest that came
+ * in time can never race the refund): the whole charge goes back, from payments' own records.
+ */
+export const onNoShowConfirmed: EventHandlerOf<PaymentsContext, 'jobs.timesheet.no_show_confirmed.v1'> = (
+  ctx,
+  tx,
+  d,
+  event,
+) => settleTimesheet(ctx, tx, 'no_show', seat(d), null, event.id);

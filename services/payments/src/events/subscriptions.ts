@@ -15,6 +15,7 @@ import { onChefProfileUpdated, onRestaurantProfileUpdated } from './on-profile-u
 import { onUserRegistered } from './on-user-registered';
 import {
   onNoShowMarked,
+  onNoShowConfirmed,
   onTimesheetApproved,
   onTimesheetClockedIn,
   onTimesheetDisputed,
@@ -54,6 +55,7 @@ export function paymentsSubscriptions(ctx: PaymentsContext): Subscription[] {
     ['jobs.timesheet.submitted.v1', onTimesheetSubmitted],
     ['jobs.timesheet.disputed.v1', onTimesheetDisputed],
     ['jobs.timesheet.no_show_marked.v1', onNoShowMarked],
+    ['jobs.timesheet.no_show_confirmed.v1', onNoShowConfirmed],
     ['jobs.timesheet.approved.v1', onTimesheetApproved],
     ['jobs.timesheet.resolved.v1', onTimesheetResolved],
     ['jobs.timesheet.sent_home.v1', onTimesheetSentHome],
