@@ -182,6 +182,7 @@ export const ERROR_CODES = {
   'PAYMENTS.PROVIDER_UNAVAILABLE': 'The payment provider is unavailable. Please try again.',
   'PAYMENTS.NOT_COMPLETED': 'Payment confirmation failed. Please try again.',
   'PAYMENTS.CARD_ERROR': MESSAGES.cardDeclined,
+  'PAYMENTS.BALANCE_NOT_FOUND': 'Balance not found or not authorized',
   'PAYMENTS.INVALID_PAYMENT_METHOD': 'Payment method not found. Please try a different card.',
   'PAYMENTS.PAYMENT_REJECTED': 'Payment failed. Please try again.',
   'PAYMENTS.PAYMENT_IN_PROGRESS': 'A payment for this job is already in progress. Please try again.',

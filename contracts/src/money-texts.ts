@@ -17,13 +17,18 @@ export const MONEY_REASONS = [
   'job_expired',
   'late_cancellation',
   'dispute_decision',
+  // issue 34: the timesheet decided the money (approved hours), the chef was sent home, a no-show stood
+  'timesheet',
+  'sent_home',
+  'no_show',
 ] as const;
 export type MoneyReason = (typeof MONEY_REASONS)[number];
 
 /**
  * The outcomes: `held` (in escrow, nothing decided: before the shift, or waiting for checkouts), `under_review`
  * (the checkouts disagree: held until an operator decides), then the decided ones: `paid_in_full`, `refunded`,
- * `late_cancellation_pay`, `split_by_decision`, `expired` (nobody confirmed: refunded).
+ * `late_cancellation_pay`, `split_by_decision`, `expired` (nobody confirmed: refunded), and from the time clock
+ * (issue 34) `paid_for_hours` (fewer hours than scheduled: the rest back to the card) and `sent_home_pay`.
  */
 export const MONEY_OUTCOMES = [
   'held',
@@ -33,6 +38,8 @@ export const MONEY_OUTCOMES = [
   'late_cancellation_pay',
   'split_by_decision',
   'expired',
+  'paid_for_hours',
+  'sent_home_pay',
 ] as const;
 export type MoneyOutcomeKind = (typeof MONEY_OUTCOMES)[number];
 
@@ -86,6 +93,16 @@ export function moneyOutcomeOf(
       if (figures.chef_pay_cents === 0) return 'refunded';
       if (figures.refund_cents === 0) return 'paid_in_full';
       return 'split_by_decision';
+    // The escrow's part of a timesheet (an extra charged for a stay past the end is its own charge): the hours
+    // paid all of it, part of it (the rest back to the card), or none of it.
+    case 'timesheet':
+      if (figures.chef_pay_cents === 0) return 'refunded';
+      if (figures.refund_cents === 0) return 'paid_in_full';
+      return 'paid_for_hours';
+    case 'sent_home':
+      return figures.refund_cents === 0 ? 'paid_in_full' : 'sent_home_pay';
+    case 'no_show':
+      return 'refunded';
   }
 }
 
@@ -181,6 +198,28 @@ export const MONEY_TEXTS = {
         done: 'Expired: nobody confirmed the shift before it started, so the whole {refund} went back to your card.',
       },
     },
+    paid_for_hours: {
+      chef: {
+        moving: 'Paid for the hours worked: your {chef_pay} is on its way to you.',
+        done: 'Paid for the hours worked: {chef_pay} was paid out to you.',
+      },
+      restaurant: {
+        moving:
+          'Paid for the hours worked: the chef gets {chef_pay}, Brigade keeps {fee}, and the {refund} not worked is on its way back to your card.',
+        done: 'Paid for the hours worked: the chef was paid {chef_pay}, Brigade kept {fee}, and the {refund} not worked went back to your card.',
+      },
+    },
+    sent_home_pay: {
+      chef: {
+        moving: 'Sent home: your {chef_pay} of sent-home pay is on its way to you.',
+        done: 'Sent home: {chef_pay} of sent-home pay was paid out to you.',
+      },
+      restaurant: {
+        moving:
+          'Sent home: the chef gets {chef_pay}, Brigade keeps {fee}, and {refund} is on its way back to your card.',
+        done: 'Sent home: the chef was paid {chef_pay}, Brigade kept {fee}, and {refund} went back to your card.',
+      },
+    },
   },
   es: {
     held: {
@@ -245,6 +284,28 @@ export const MONEY_TEXTS = {
         done: 'Vencido: nadie confirmó el turno antes de que empezara, así que los {refund} completos volvieron a tu tarjeta.',
       },
     },
+    paid_for_hours: {
+      chef: {
+        moving: 'Pagado por las horas trabajadas: tus {chef_pay} van en camino.',
+        done: 'Pagado por las horas trabajadas: se te pagaron {chef_pay}.',
+      },
+      restaurant: {
+        moving:
+          'Pagado por las horas trabajadas: el chef recibe {chef_pay}, Brigade se queda con {fee} y los {refund} no trabajados van en camino de vuelta a tu tarjeta.',
+        done: 'Pagado por las horas trabajadas: el chef recibió {chef_pay}, Brigade se quedó con {fee} y los {refund} no trabajados volvieron a tu tarjeta.',
+      },
+    },
+    sent_home_pay: {
+      chef: {
+        moving: 'Enviado a casa: tus {chef_pay} de pago por envío a casa van en camino.',
+        done: 'Enviado a casa: se te pagaron {chef_pay} de pago por envío a casa.',
+      },
+      restaurant: {
+        moving:
+          'Enviado a casa: el chef recibe {chef_pay}, Brigade se queda con {fee} y {refund} van en camino de vuelta a tu tarjeta.',
+        done: 'Enviado a casa: el chef recibió {chef_pay}, Brigade se quedó con {fee} y {refund} volvieron a tu tarjeta.',
+      },
+    },
   },
 } as const satisfies Record<Language, Record<MoneyOutcomeKind, Record<MoneySide, Phrase>>>;
 
@@ -258,6 +319,8 @@ export const MONEY_LABELS = {
     late_cancellation_pay: 'Late-cancellation pay',
     split_by_decision: 'Split by a decision',
     expired: 'Expired: refunded',
+    paid_for_hours: 'Paid for the hours worked',
+    sent_home_pay: 'Sent home: partly refunded',
   },
   es: {
     held: 'Dinero retenido',
@@ -267,6 +330,8 @@ export const MONEY_LABELS = {
     late_cancellation_pay: 'Pago por cancelación tardía',
     split_by_decision: 'Dividido por una decisión',
     expired: 'Vencido: reembolsado',
+    paid_for_hours: 'Pagado por las horas trabajadas',
+    sent_home_pay: 'Enviado a casa: reembolso parcial',
   },
 } as const satisfies Record<Language, Record<MoneyOutcomeKind, string>>;
 

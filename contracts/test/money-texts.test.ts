@@ -34,6 +34,14 @@ test('the outcome is named from the decision: its reason, and for an operator it
     'paid_in_full',
   );
   expect(moneyOutcomeOf('dispute_decision', { chef_pay_cents: 0, refund_cents: 21_400 })).toBe('refunded');
+  // Issue 34: the time clock's reasons. Fewer hours than scheduled pay part and send the rest back; the
+  // scheduled hours or more pay the escrow whole; no hours, a no-show, nothing.
+  expect(moneyOutcomeOf('timesheet', { chef_pay_cents: 15_000, refund_cents: 5_350 })).toBe('paid_for_hours');
+  expect(moneyOutcomeOf('timesheet', { chef_pay_cents: 20_000, refund_cents: 0 })).toBe('paid_in_full');
+  expect(moneyOutcomeOf('timesheet', { chef_pay_cents: 0, refund_cents: 21_400 })).toBe('refunded');
+  expect(moneyOutcomeOf('sent_home', { chef_pay_cents: 10_000, refund_cents: 10_700 })).toBe('sent_home_pay');
+  expect(moneyOutcomeOf('sent_home', { chef_pay_cents: 20_000, refund_cents: 0 })).toBe('paid_in_full');
+  expect(moneyOutcomeOf('no_show', { chef_pay_cents: 0, refund_cents: 21_400 })).toBe('refunded');
 });
 
 const EVERY: MoneyFacts[] = [
@@ -52,6 +60,8 @@ const EVERY: MoneyFacts[] = [
     decided('late_cancellation', 8_000, 560, 12_840, done),
     decided('dispute_decision', 10_000, 700, 10_700, done),
     decided('job_expired', 0, 0, 21_400, done),
+    decided('timesheet', 15_000, 1_050, 5_350, done),
+    decided('sent_home', 10_000, 700, 10_700, done),
   ]),
 ];
 

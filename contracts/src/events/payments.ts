@@ -24,8 +24,11 @@ export const paymentsEvents = {
     restaurant_id: Id,
     transfer_id: z.string(),
     amount_cents: Money,
-    /** release: both sides agreed (or the deadline's rule); dispute_decision: an operator paid the chef in full */
-    reason: z.enum(['release', 'dispute_decision']).default('release'),
+    /**
+     * release: both sides agreed (or the deadline's rule); dispute_decision: an operator paid the chef in full;
+     * timesheet (issue 34): the approved hours used the whole escrow (an extra, if any, is charged on its own)
+     */
+    reason: z.enum(['release', 'dispute_decision', 'timesheet']).default('release'),
     /** Added (issue 32): the booking fee Brigade kept beside the payout; absent on older events. */
     fee_cents: Money.optional(),
   }),
@@ -34,7 +37,15 @@ export const paymentsEvents = {
     restaurant_id: Id,
     refund_id: z.string(),
     amount_cents: Money,
-    reason: z.enum(['job_cancelled', 'work_not_completed', 'job_expired', 'dispute_decision']),
+    /** issue 34: `no_show` (a no-show stood or was decided), `timesheet` (approved hours came to nothing) */
+    reason: z.enum([
+      'job_cancelled',
+      'work_not_completed',
+      'job_expired',
+      'dispute_decision',
+      'no_show',
+      'timesheet',
+    ]),
   }),
   /**
    * A split closed the job's escrow: the chef was paid part (a late cancellation; later an operator's
@@ -50,7 +61,8 @@ export const paymentsEvents = {
     fee_cents: Money,
     refund_id: z.string().nullable(),
     refund_cents: Money,
-    reason: z.enum(['late_cancellation', 'dispute_decision']),
+    /** issue 34: `timesheet` (fewer hours than scheduled: the rest refunded), `sent_home` (paid the sent-home pay) */
+    reason: z.enum(['late_cancellation', 'dispute_decision', 'timesheet', 'sent_home']),
     /** Added (issue 32): the job's whole shift pay (a split's chef pay is part of it); absent on older events. */
     subtotal_cents: Money.optional(),
   }),

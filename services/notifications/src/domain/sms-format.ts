@@ -45,7 +45,7 @@ export interface TemplateContext {
   /** How the checkout closed: paid out, refunded, or held for review. */
   outcome?: 'release' | 'refund' | 'disputed';
   /** Why a split was made: a late cancellation, or a decision after review. */
-  reason?: 'late_cancellation' | 'dispute_decision';
+  reason?: 'late_cancellation' | 'dispute_decision' | 'timesheet' | 'sent_home';
   // issue 17: operators
   /** Who cancelled: `system` when Brigade did it (an operator suspended the account). */
   cancelled_by?: 'restaurant' | 'chef' | 'system';

@@ -2,7 +2,8 @@ import { PoisonMessage } from '@brigade/kit';
 import { BOOKING_FEE_BPS, platformFee } from '@brigade/contracts';
 
 /** Why money goes back to the restaurant in full (the reason `payments.escrow.refunded.v1` carries). */
-export type RefundReason = 'job_cancelled' | 'work_not_completed' | 'job_expired' | 'dispute_decision';
+export type RefundReason =
+  'job_cancelled' | 'work_not_completed' | 'job_expired' | 'dispute_decision' | 'no_show' | 'timesheet';
 
 /**
  * The one decision that moves a job's escrow, with its figures (integer cents): the money tasks carry it out
@@ -21,7 +22,7 @@ export type Decision =
   | { kind: 'refund'; reason: RefundReason; chefId: null; chefPay: 0; fee: 0; refund: number }
   | {
       kind: 'split';
-      reason: 'late_cancellation' | 'dispute_decision';
+      reason: 'late_cancellation' | 'dispute_decision' | 'timesheet' | 'sent_home';
       chefId: string;
       chefPay: number;
       fee: number;

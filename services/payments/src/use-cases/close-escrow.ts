@@ -4,7 +4,16 @@ import type { PaymentsContext } from '../context';
 import { findDecision, type DecisionRow } from '../db/decisions.repository';
 import { markClosed, type JobPaymentRow } from '../db/jobs.repository';
 import { ledgerEntryId, openTaskCount } from '../db/money-tasks.repository';
-import type { RefundReason } from '../domain/decision';
+import type { Decision, RefundReason } from '../domain/decision';
+
+type SplitReason = Extract<Decision, { kind: 'split' }>['reason'];
+/** The reasons a split closes with (`payments.escrow.settled.v1`); anything else reads as a late cancellation. */
+const SPLIT_REASONS: ReadonlySet<string> = new Set<SplitReason>([
+  'late_cancellation',
+  'dispute_decision',
+  'timesheet',
+  'sent_home',
+]);
 
 /** The lifecycle move (contracts/src/lifecycles/payment.ts) that closes a job by its decision. */
 const CLOSING: Record<DecisionRow['kind'], PaymentAction> = {
@@ -41,7 +50,10 @@ export async function closeEscrowIfDone(ctx: PaymentsContext, tx: Executor, job:
       chef_id: decision.chef_id!,
       transfer_id: transferId!,
       amount_cents: decision.chef_pay_cents,
-      reason: decision.reason === 'dispute_decision' ? 'dispute_decision' : 'release',
+      reason:
+        decision.reason === 'dispute_decision' || decision.reason === 'timesheet'
+          ? decision.reason
+          : 'release',
       fee_cents: decision.fee_cents,
     });
   else if (decision.kind === 'refund')
@@ -60,7 +72,7 @@ export async function closeEscrowIfDone(ctx: PaymentsContext, tx: Executor, job:
       fee_cents: decision.fee_cents,
       refund_id: refundId,
       refund_cents: decision.refund_cents,
-      reason: decision.reason === 'dispute_decision' ? 'dispute_decision' : 'late_cancellation',
+      reason: SPLIT_REASONS.has(decision.reason) ? (decision.reason as SplitReason) : 'late_cancellation',
       subtotal_cents: job.subtotal_cents,
     });
 }

@@ -34,36 +34,41 @@ export function shiftOf(job: JobPaymentRow) {
   };
 }
 
+/** Why the escrow moved, as its closing event says it: each timesheet settlement names its own source. */
+const REASON = {
+  approved: 'timesheet',
+  resolved: 'dispute_decision',
+  sent_home: 'sent_home',
+  no_show: 'no_show',
+} as const satisfies Record<SettlementSource, string>;
+
 function decisionOf(
   source: SettlementSource,
   chefId: string,
   now: { chef_cents: number; fee_cents: number; refund_cents: number },
 ): Decision {
+  const reason = REASON[source];
   if (now.chef_cents === 0 && now.fee_cents === 0)
     return {
       kind: 'refund',
-      reason: source === 'resolved' ? 'dispute_decision' : 'work_not_completed',
+      // approved or sent home with nothing to pay (0 minutes on a tiny shift): the hours came to nothing
+      reason: reason === 'sent_home' ? 'timesheet' : reason,
       chefId: null,
       chefPay: 0,
       fee: 0,
       refund: now.refund_cents,
     };
   const parts = { chefId, chefPay: now.chef_cents, fee: now.fee_cents };
+  // a no-show pays nothing; were an operator to pay one, it is their decision (resolved), never `no_show`
+  const paid = reason === 'no_show' ? 'dispute_decision' : reason;
   if (now.refund_cents === 0)
     return {
       kind: 'release',
-      reason: source === 'resolved' ? 'dispute_decision' : 'timesheet',
+      reason: paid === 'dispute_decision' ? 'dispute_decision' : 'timesheet',
       ...parts,
       refund: 0,
     };
-  // payments.escrow.settled.v1 names a split's reason from its contract's list: an operator's decision, or (sent
-  // home, a short shift) the restaurant ending the shift early, which the issue counts as a late cancellation.
-  return {
-    kind: 'split',
-    reason: source === 'resolved' ? 'dispute_decision' : 'late_cancellation',
-    ...parts,
-    refund: now.refund_cents,
-  };
+  return { kind: 'split', reason: paid, ...parts, refund: now.refund_cents };
 }
 
 /**
