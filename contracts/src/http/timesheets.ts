@@ -196,6 +196,29 @@ export const Timesheet = z
     status: TimesheetStatus,
     events: z.array(TimesheetEvent),
     pay: TimesheetPay,
+    /**
+     * When each rule acts on this seat, from the server's own policy (the screens show these times and never
+     * guess a duration): the clock opens CLOCK_IN_EARLY before the start and closes at the end; a no-show may
+     * be marked from NO_SHOW_AFTER past the start; the restaurant may send the chef home until SENT_HOME_WINDOW
+     * after the clock-in (null before it); a chef still clocked in is clocked out at `auto_clock_out_at`; a
+     * submitted timesheet is approved as submitted at `approve_by` (null until clock-out); the chef answers an
+     * adjustment or a no-show by `answer_by` (null when there is none).
+     */
+    deadlines: z.object({
+      clock_opens_at: z.string(),
+      clock_closes_at: z.string(),
+      no_show_from: z.string(),
+      send_home_until: z.string().nullable(),
+      auto_clock_out_at: z.string(),
+      approve_by: z.string().nullable(),
+      answer_by: z.string().nullable(),
+    }),
+    /**
+     * While the chef is clocked in, to the restaurant: what sending the chef home now would pay
+     * (max(worked, SENT_HOME_PAY_HOURS) x rate, capped at the shift pay) and refund, the figures the server
+     * would move; null otherwise.
+     */
+    send_home_pay: TimesheetPay.nullable(),
   })
   .meta({ id: 'Timesheet' });
 export type Timesheet = z.infer<typeof Timesheet>;

@@ -258,7 +258,7 @@ async function hoursCase(
       ? side(ts.chef_clock_in_at, ts.chef_clock_out_at, ts.chef_break_minutes ?? 0, false)
       : null,
     restaurant: adjusted ? side(ts.clock_in_at, ts.clock_out_at, ts.break_minutes, true) : null,
-    timesheet: presentTimesheet(ctx.policy, job, { id }, ts, events),
+    timesheet: presentTimesheet(ctx.policy, job, { id }, ts, events, ctx.now()),
     max_worked_minutes: bounds.max_worked_minutes,
     max_chef_pay_cents: bounds.max_chef_pay_cents,
   };

@@ -1,5 +1,10 @@
 import {
+  autoClockOutAt,
+  clockInWindow,
   ERROR_CODES,
+  hoursDisputeDeadline,
+  sentHomeChefPay,
+  timesheetApprovalDeadline,
   outsideGeofenceText,
   timesheetActionRefusal,
   timesheetMoney,
@@ -149,6 +154,7 @@ export function presentTimesheet(
   app: Pick<ApplicationRow, 'id'>,
   ts: TimesheetRow | null,
   events: TimesheetEventRow[],
+  now = new Date(),
 ): timesheetsHttp.Timesheet {
   const money = moneyOf(policy, job, chefPayOf(policy, job, ts));
   return {
@@ -165,5 +171,40 @@ export function presentTimesheet(
     status: ts?.status ?? 'not_started',
     events: events.map(presentEvent),
     pay: { ...money.pay, under_minimum: money.under_minimum },
+    deadlines: deadlinesOf(policy, job, ts),
+    send_home_pay: ts?.status === 'clocked_in' && ts.clock_in_at ? sendHomePay(policy, job, ts, now) : null,
   };
+}
+
+/** When each rule acts on this seat (the answer's `deadlines`), from the same policy the rules run with. */
+function deadlinesOf(
+  policy: Policy,
+  job: JobRow,
+  ts: TimesheetRow | null,
+): timesheetsHttp.Timesheet['deadlines'] {
+  const window = clockInWindow(policy, job);
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  const answerFrom =
+    ts?.status === 'adjusted' ? ts.adjusted_at : ts?.status === 'no_show' ? ts.no_show_at : null;
+  return {
+    clock_opens_at: window.opens_at.toISOString(),
+    clock_closes_at: window.closes_at.toISOString(),
+    no_show_from: new Date(job.start_time.getTime() + policy.noShowAfterMs).toISOString(),
+    send_home_until: ts?.clock_in_at
+      ? new Date(ts.clock_in_at.getTime() + policy.sentHomeWindowMs).toISOString()
+      : null,
+    auto_clock_out_at: autoClockOutAt(policy, job).toISOString(),
+    approve_by:
+      ts?.status === 'submitted' && ts.clock_out_at
+        ? timesheetApprovalDeadline(policy, ts.clock_out_at).toISOString()
+        : null,
+    answer_by: iso(answerFrom ? hoursDisputeDeadline(policy, answerFrom) : null),
+  };
+}
+
+/** What sending the chef home now would pay: the send-home rule on the minutes worked so far. */
+function sendHomePay(policy: Policy, job: JobRow, ts: TimesheetRow, now: Date): timesheetsHttp.TimesheetPay {
+  const worked = workedOf(policy, job, { ...ts, clock_out_at: now, break_minutes: 0 });
+  const money = moneyOf(policy, job, sentHomeChefPay(policy, job, worked));
+  return { ...money.pay, under_minimum: money.under_minimum };
 }

@@ -43,7 +43,7 @@ export function timesheetsRouter(ctx: JobsContext, auth: RequestHandler): Router
     const { app, job } = await seatOf(req);
     const ts = await findTimesheet(ctx.database, app.id);
     const events = ts ? await timesheetEventsOf(ctx.database, app.id) : [];
-    res.status(status).json({ timesheet: presentTimesheet(ctx.policy, job, app, ts, events) });
+    res.status(status).json({ timesheet: presentTimesheet(ctx.policy, job, app, ts, events, ctx.now()) });
   }
 
   router.get('/applications/:id/timesheet', auth, async (req, res) => {

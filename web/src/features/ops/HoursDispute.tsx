@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { hoursDecisionBounds, platformFee, workedMinutes, workedPay } from '@brigade/contracts';
+import { BOOKING_FEE_BPS, CARD_MINIMUM_CENTS, timesheetMoney, workedPay } from '@brigade/contracts';
 import { errorText } from '../../app/api';
 import { Alert } from '../../components/Alert';
 import { NumberField, wholeNumber } from '../../components/NumberField';
-import { CLOCK_POLICY, lastEvent, minutesText } from '../timesheets/clock';
-import { timesheetsApi, type Timesheet } from '../timesheets/timesheetsApi';
+import { lastEvent, minutesText } from '../timesheets/clock';
+import type { Timesheet } from '../timesheets/timesheetsApi';
 import { opsApi, type OpsDispute } from './opsApi';
 import { formatCents, formatDateTime, OpsTable } from './parts';
 import { ConfirmDecision, NoteAndReview } from './ResolveForm';
@@ -14,20 +14,10 @@ import { ConfirmDecision, NoteAndReview } from './ResolveForm';
 // the restaurant's adjustment), every clock event with where it was made and how far from the pin, and a
 // decision in worked minutes (POST /ops/disputes/{jobId}/resolve { worked_minutes, note }) beside today's form.
 
-/**
- * The application whose timesheet is disputed: the case file's own `timesheet` or `application_id` when the jobs
- * service sends them, else the job's confirmed application.
- */
-function disputedApplication(dispute: OpsDispute): { id: string | null; timesheet: Timesheet | null } {
-  const extra = dispute as OpsDispute & { timesheet?: Timesheet | null; application_id?: string | null };
-  if (extra.timesheet) return { id: extra.timesheet.application_id, timesheet: extra.timesheet };
-  const confirmed = dispute.job.applications?.find((a) => a.status === 'accepted' && a.worker_confirmed);
-  return { id: extra.application_id ?? confirmed?.id ?? null, timesheet: null };
-}
+type Hours = NonNullable<OpsDispute['hours']>;
 
-/** A disputed timesheet is an hours dispute (an adjustment or a no-show contested), decided in minutes. */
-const isHoursDispute = (timesheet: Timesheet | null | undefined) =>
-  !!timesheet && timesheet.events.some((e) => e.type === 'disputed');
+/** The decision's money is the timesheet's rule: these two are constants, not settings (ADR 0028). */
+const MONEY_RULE = { feeBps: BOOKING_FEE_BPS, cardMinimumCents: CARD_MINIMUM_CENTS };
 
 function shiftOf(dispute: OpsDispute, timesheet: Timesheet) {
   return {
@@ -129,11 +119,12 @@ function ClockEvents({ timesheet }: { timesheet: Timesheet }) {
 }
 
 /** The decision in worked minutes: 0 to the scheduled minutes + MAX_EXTRA_HOURS, a note, then a confirmation. */
-function HoursResolveForm({ dispute, timesheet }: { dispute: OpsDispute; timesheet: Timesheet }) {
+function HoursResolveForm({ dispute, hours }: { dispute: OpsDispute; hours: Hours }) {
   const { t } = useTranslation('ops');
   const { t: tj } = useTranslation('jobs');
-  const shift = shiftOf(dispute, timesheet);
-  const { max_worked_minutes } = hoursDecisionBounds(CLOCK_POLICY, shift);
+  const shift = shiftOf(dispute, hours.timesheet);
+  // the server's bound (its MAX_EXTRA_HOURS), not a default of the browser's
+  const { max_worked_minutes } = hours;
   const [minutes, setMinutes] = useState('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ minutes?: string; note?: string }>({});
@@ -153,7 +144,11 @@ function HoursResolveForm({ dispute, timesheet }: { dispute: OpsDispute; timeshe
   };
 
   if (confirming !== null) {
-    const pay = workedPay(shift, confirming);
+    // what the decision will move: the same rule the server settles with, against what the escrow charged
+    const money = timesheetMoney(MONEY_RULE, workedPay(shift, confirming), {
+      subtotal_cents: dispute.job.subtotal_cents,
+      fee_cents: dispute.job.fee_cents,
+    }).pay;
     return (
       <section className="card" aria-labelledby="hours-confirm-title">
         <h2 id="hours-confirm-title">{t('hours.confirmTitle')}</h2>
@@ -164,12 +159,24 @@ function HoursResolveForm({ dispute, timesheet }: { dispute: OpsDispute; timeshe
           </div>
           <div>
             <dt>{t('resolve.chefReceives')}</dt>
-            <dd data-testid="hours-preview-chef">{formatCents(pay)}</dd>
+            <dd data-testid="hours-preview-chef">{formatCents(money.chef_pay_cents)}</dd>
           </div>
           <div>
             <dt>{t('resolve.platformFee')}</dt>
-            <dd>{formatCents(platformFee(CLOCK_POLICY, pay))}</dd>
+            <dd>{formatCents(money.fee_cents)}</dd>
           </div>
+          {money.extra_charge_cents > 0 && (
+            <div>
+              <dt>{t('hours.extraCharge')}</dt>
+              <dd data-testid="hours-preview-extra">{formatCents(money.extra_charge_cents)}</dd>
+            </div>
+          )}
+          {money.refund_cents > 0 && (
+            <div>
+              <dt>{t('resolve.restaurantRefund')}</dt>
+              <dd data-testid="hours-preview-refund">{formatCents(money.refund_cents)}</dd>
+            </div>
+          )}
           <div>
             <dt>{t('resolve.note')}</dt>
             <dd className="pre-wrap">{note.trim()}</dd>
@@ -208,44 +215,22 @@ function HoursResolveForm({ dispute, timesheet }: { dispute: OpsDispute; timeshe
   );
 }
 
-/** The hours part of a case file: shown when the job's timesheet was disputed; nothing otherwise. */
+/** One side's version of the hours, as the case file states it. */
+const sideTimes = (side: Hours['chef']) =>
+  side && {
+    clock_in_at: side.clock_in_at,
+    clock_out_at: side.clock_out_at,
+    break_minutes: side.break_minutes,
+    worked: side.worked_minutes,
+  };
+
+/** The hours part of a case file (an hours dispute: `kind: 'hours'`); nothing for a worked/not-worked one. */
 export function HoursDispute({ dispute }: { dispute: OpsDispute }) {
   const { t } = useTranslation('ops');
-  const found = disputedApplication(dispute);
-  const query = timesheetsApi.useTimesheetQuery(found.id ?? '', { skip: !!found.timesheet || !found.id });
-  const timesheet = found.timesheet ?? query.data?.timesheet ?? null;
-  if (!timesheet || !isHoursDispute(timesheet)) return null;
-  const shift = shiftOf(dispute, timesheet);
-  const clockIn = lastEvent(timesheet, 'clock_in');
-  const clockOut = lastEvent(timesheet, 'clock_out') ?? lastEvent(timesheet, 'auto_clock_out');
-  const chef =
-    clockIn && clockOut
-      ? {
-          clock_in_at: clockIn.at,
-          clock_out_at: clockOut.at,
-          break_minutes: clockOut.break_minutes ?? timesheet.break_minutes,
-          worked: workedMinutes(CLOCK_POLICY, shift, {
-            clock_in_at: clockIn.at,
-            clock_out_at: clockOut.at,
-            break_minutes: clockOut.break_minutes ?? timesheet.break_minutes,
-          }),
-        }
-      : null;
+  const hours = dispute.kind === 'hours' ? dispute.hours : null;
+  if (!hours) return null;
+  const { timesheet } = hours;
   const adjusted = lastEvent(timesheet, 'adjusted');
-  const restaurant =
-    adjusted?.clock_in_at && adjusted.clock_out_at
-      ? {
-          clock_in_at: adjusted.clock_in_at,
-          clock_out_at: adjusted.clock_out_at,
-          break_minutes: adjusted.break_minutes,
-          worked: workedMinutes(CLOCK_POLICY, shift, {
-            clock_in_at: adjusted.clock_in_at,
-            clock_out_at: adjusted.clock_out_at,
-            break_minutes: adjusted.break_minutes ?? 0,
-            clock_in_set_by_restaurant: true,
-          }),
-        }
-      : null;
   const noShow = lastEvent(timesheet, 'no_show');
   return (
     <>
@@ -253,17 +238,21 @@ export function HoursDispute({ dispute }: { dispute: OpsDispute }) {
         <h2 id="hours-title">{t('hours.title')}</h2>
         {noShow && <Alert tone="info">{t('hours.noShow', { time: formatDateTime(noShow.at) })}</Alert>}
         <div className="grid-2">
-          <SideTimesheet title={t('hours.chefTimesheet')} testId="chef-timesheet" times={chef} />
+          <SideTimesheet
+            title={t('hours.chefTimesheet')}
+            testId="chef-timesheet"
+            times={sideTimes(hours.chef)}
+          />
           <SideTimesheet
             title={t('hours.restaurantTimesheet')}
             testId="restaurant-timesheet"
-            times={restaurant}
+            times={sideTimes(hours.restaurant)}
             note={adjusted?.note}
           />
         </div>
         <ClockEvents timesheet={timesheet} />
       </section>
-      <HoursResolveForm dispute={dispute} timesheet={timesheet} />
+      <HoursResolveForm dispute={dispute} hours={hours} />
     </>
   );
 }

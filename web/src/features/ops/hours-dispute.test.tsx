@@ -62,9 +62,33 @@ function hoursDispute(language: 'en' | 'es' = 'en') {
       makeEvent('disputed', { at: at(500), note: 'I stayed to clean.' }),
     ],
   });
-  disputeRoutes(dispute);
-  fakeApi.on('GET', `/applications/${applicationId}/timesheet`, { body: { timesheet } });
-  return { dispute, applicationId };
+  // the case file of an hours dispute, as jobs sends it: each side's hours and the server's bounds
+  const hoursDisputed: OpsDispute = {
+    ...dispute,
+    kind: 'hours',
+    hours: {
+      about: 'adjustment',
+      chef: {
+        clock_in_at: at(-5),
+        clock_out_at: at(300),
+        break_minutes: 30,
+        worked_minutes: 270,
+        chef_pay_cents: 9_000,
+      },
+      restaurant: {
+        clock_in_at: at(0),
+        clock_out_at: at(240),
+        break_minutes: 30,
+        worked_minutes: 210,
+        chef_pay_cents: 7_000,
+      },
+      timesheet,
+      max_worked_minutes: 540,
+      max_chef_pay_cents: 18_000,
+    },
+  };
+  disputeRoutes(hoursDisputed);
+  return { dispute: hoursDisputed, applicationId };
 }
 
 describe('an hours dispute in the console', () => {

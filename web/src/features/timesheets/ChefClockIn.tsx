@@ -7,23 +7,23 @@ import { Field } from '../../components/Field';
 import { NumberField, wholeNumber } from '../../components/NumberField';
 import type { JobPosting } from '../jobs/jobsApi';
 import { clockOpensAt, readPosition, type PositionProblem } from './clock';
-import { timesheetsApi } from './timesheetsApi';
+import { timesheetsApi, type Timesheet } from './timesheetsApi';
 
 // Before the chef clocks in: the big Clock in button (the phone's location), the restaurant's 4-digit code for
 // kitchens where location fails, and "running late". Each refusal says why, in the chef's words.
 
 /** The text of a clock-in refusal: the server's geofence sentence carries the distance in the chef's language. */
-function useRefusalText(job: JobPosting) {
+function useRefusalText(job: JobPosting, opens: Date | null) {
   const { t } = useTranslation('jobs');
   const city = job.restaurant_profiles?.city;
   return (error: unknown): string => {
     const code = errorCode(error);
     if (code === 'JOBS.CLOCK_NOT_OPEN') {
-      // the server's opening time when it says one, else the rule's (CLOCK_IN_EARLY before the start)
+      // the server's opening time when it says one, else the timesheet's (CLOCK_IN_EARLY before the start)
       const said = (error as { data?: { opens_at?: unknown } }).data?.opens_at;
-      const opensAt = typeof said === 'string' ? new Date(said) : clockOpensAt(job);
+      const opensAt = typeof said === 'string' ? new Date(said) : opens;
       if (Date.now() >= new Date(job.end_time).getTime()) return t('day.chef.closed');
-      if (Date.now() < opensAt.getTime() || typeof said === 'string')
+      if (opensAt && (Date.now() < opensAt.getTime() || typeof said === 'string'))
         return t('day.chef.opensAt', { time: formatShiftTime(opensAt.toISOString(), city) });
     }
     if (code === 'JOBS.OUTSIDE_GEOFENCE') {
@@ -41,10 +41,13 @@ const MAX_LATE_MINUTES = 240;
 export function ChefClockIn({
   job,
   applicationId,
+  timesheet,
   now,
 }: {
   job: JobPosting;
   applicationId: string;
+  /** null until the server answered (then the clock opens at the start at the latest) */
+  timesheet: Timesheet | null;
   now: number;
 }) {
   const { t } = useTranslation('jobs');
@@ -56,8 +59,8 @@ export function ChefClockIn({
   const [codeOnly, setCodeOnly] = useState(false);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  const refusal = useRefusalText(job);
-  const opensAt = clockOpensAt(job);
+  const opensAt = timesheet ? clockOpensAt(timesheet) : new Date(job.start_time);
+  const refusal = useRefusalText(job, timesheet ? opensAt : null);
   const open = now >= opensAt.getTime();
   const closed = now >= new Date(job.end_time).getTime();
 

@@ -231,7 +231,7 @@ export function ChefWorkday({ job, applicationId }: { job: JobPosting; applicati
     const before = now < new Date(job.end_time).getTime();
     return (
       <>
-        <ChefClockIn job={job} applicationId={applicationId} now={now} />
+        <ChefClockIn job={job} applicationId={applicationId} timesheet={timesheet} now={now} />
         {before && <RunningLate applicationId={applicationId} told={told} />}
       </>
     );

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { platformFee, sentHomeChefPay } from '@brigade/contracts';
 import { errorStatus, errorText } from '../../app/api';
 import { formatCents, formatShiftMoment, formatShiftTime } from '../../app/format';
 import { ActionPair } from '../../components/ActionPair';
@@ -12,7 +11,6 @@ import { useNow } from '../jobs/policy';
 import { stateOf } from '../jobs/shiftState';
 import { AdjustTimesheet } from './AdjustTimesheet';
 import {
-  CLOCK_POLICY,
   canMarkNoShow,
   canSendHome,
   lastEvent,
@@ -36,50 +34,43 @@ function SendHome({ job, timesheet, name }: { job: JobPosting; timesheet: Timesh
   const [reason, setReason] = useState('');
   const [sendHome, sending] = timesheetsApi.useSendHomeMutation();
   const city = job.restaurant_profiles?.city;
-  const clockIn = timesheet.clock_in_at!;
-  if (!canSendHome(clockIn, now))
-    return (
+  const until = sendHomeUntil(timesheet);
+  if (!canSendHome(timesheet, now))
+    return until ? (
       <p className="hint">
-        {t('day.restaurant.sendHomePassed', {
-          time: formatShiftTime(sendHomeUntil(clockIn).toISOString(), city),
-        })}
+        {t('day.restaurant.sendHomePassed', { time: formatShiftTime(until.toISOString(), city) })}
       </p>
-    );
-  const chefPay = sentHomeChefPay(
-    CLOCK_POLICY,
-    {
-      start_time: job.start_time,
-      end_time: job.end_time,
-      hourly_rate_cents: Math.round(job.hourly_rate * 100),
-      break_minutes: job.break_minutes ?? timesheet.break_minutes,
-    },
-    liveWorkedMinutes(timesheet, now),
-  );
-  const fee = platformFee(CLOCK_POLICY, chefPay);
+    ) : null;
+  // what sending home now would move: the server's own figures (its policy, the minutes worked so far)
+  const cost = timesheet.send_home_pay;
   if (!asking)
     return (
       <div>
         <button type="button" className="btn btn-secondary" onClick={() => setAsking(true)}>
           {t('day.restaurant.sendHome')}
         </button>
-        <p className="hint">
-          {t('day.restaurant.sendHomeUntil', {
-            time: formatShiftTime(sendHomeUntil(clockIn).toISOString(), city),
-          })}
-        </p>
+        {until && (
+          <p className="hint">
+            {t('day.restaurant.sendHomeUntil', { time: formatShiftTime(until.toISOString(), city) })}
+          </p>
+        )}
       </div>
     );
   return (
     <div className="card" data-testid="send-home-cost">
-      <p>
-        {t('day.restaurant.sendHomeCost', {
-          name,
-          pay: formatCents(chefPay),
-          fee: formatCents(fee),
-          total: formatCents(chefPay + fee),
-          hours: CLOCK_POLICY.sentHomePayHours,
-        })}
-      </p>
+      {cost ? (
+        <p>
+          {t('day.restaurant.sendHomeCost', {
+            name,
+            pay: formatCents(cost.chef_pay_cents),
+            fee: formatCents(cost.fee_cents),
+            total: formatCents(cost.total_cents),
+            refund: formatCents(cost.refund_cents),
+          })}
+        </p>
+      ) : (
+        <Spinner />
+      )}
       <p className="hint">{t('day.restaurant.sendHomeRecord')}</p>
       <Field label={t('day.restaurant.sendHomeReason')}>
         {(p) => <input {...p} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />}
@@ -125,7 +116,7 @@ function NotClockedIn({
           })}
         </Alert>
       )}
-      {canMarkNoShow(job, now) ? (
+      {!timesheet ? null : canMarkNoShow(timesheet, now) ? (
         asking ? (
           <div className="card">
             <p>{t('day.restaurant.noShowConfirmText')}</p>
@@ -147,7 +138,9 @@ function NotClockedIn({
         )
       ) : (
         <p className="hint">
-          {t('day.restaurant.noShowFrom', { time: formatShiftMoment(noShowFrom(job).toISOString(), city) })}
+          {t('day.restaurant.noShowFrom', {
+            time: formatShiftMoment(noShowFrom(timesheet).toISOString(), city),
+          })}
         </p>
       )}
     </>

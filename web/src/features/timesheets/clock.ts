@@ -1,25 +1,21 @@
-import {
-  clockInWindow,
-  hoursDisputeDeadline,
-  loadPolicy,
-  noShowRefusal,
-  sendHomeRefusal,
-  workedMinutes,
-  type ShiftTimes,
-} from '@brigade/contracts';
+import { loadPolicy, workedMinutes } from '@brigade/contracts';
 import type { Timesheet } from './timesheetsApi';
 
-// The time clock's rules as the screens read them: the contracts' own functions (contracts/src/clock.ts and
-// timesheet-pay.ts) with the policy's defaults (CLOCK_IN_EARLY 30m, SENT_HOME_WINDOW 1h, NO_SHOW_AFTER 1h...).
-// They only decide what a button says before it is pressed; the server decides, and its refusal is shown.
+// The time clock's rules as the screens read them: every "when" comes from the timesheet's own `deadlines`, which
+// the server computes with the policy it runs with (CLOCK_IN_EARLY, SENT_HOME_WINDOW, NO_SHOW_AFTER,
+// HOURS_DISPUTE_WINDOW may be set per deployment), so a screen never shows a time the server would refuse. They
+// only decide what a button says before it is pressed; the server decides, and its refusal is shown.
 
-export const CLOCK_POLICY = loadPolicy({});
+/** The policy's defaults: only for the live counter's cap (the server's minutes are shown once clocked out). */
+const DEFAULT_POLICY = loadPolicy({});
 
 /** The unpaid break, 0 to 120 minutes (the posting's, the chef's at clock-out, the restaurant's adjustment). */
 export { MAX_BREAK_MINUTES } from '../jobs/validation';
 
+const at = (iso: string) => new Date(iso);
+
 /** When the chef may clock in: from CLOCK_IN_EARLY before the start until the scheduled end. */
-export const clockOpensAt = (shift: ShiftTimes): Date => clockInWindow(CLOCK_POLICY, shift).opens_at;
+export const clockOpensAt = (timesheet: Timesheet): Date => at(timesheet.deadlines.clock_opens_at);
 
 /**
  * The worked minutes shown live while clocked in: the contracts' rule (from the later of the clock-in and the
@@ -28,33 +24,31 @@ export const clockOpensAt = (shift: ShiftTimes): Date => clockInWindow(CLOCK_POL
 export function liveWorkedMinutes(timesheet: Timesheet, now: number): number {
   if (!timesheet.clock_in_at) return 0;
   return workedMinutes(
-    CLOCK_POLICY,
+    DEFAULT_POLICY,
     { start_time: timesheet.scheduled_start, end_time: timesheet.scheduled_end },
     { clock_in_at: timesheet.clock_in_at, clock_out_at: new Date(now), break_minutes: 0 },
   );
 }
 
-/** The restaurant may still send the chef home (within SENT_HOME_WINDOW of the clock-in). */
-export const canSendHome = (clockInAt: string, now: number) =>
-  sendHomeRefusal(CLOCK_POLICY, clockInAt, new Date(now)) === null;
+/** When the send-home window closes (SENT_HOME_WINDOW after the clock-in); null before the clock-in. */
+export const sendHomeUntil = (timesheet: Timesheet): Date | null =>
+  timesheet.deadlines.send_home_until ? at(timesheet.deadlines.send_home_until) : null;
 
-/** When the send-home window closes. */
-export const sendHomeUntil = (clockInAt: string): Date =>
-  new Date(new Date(clockInAt).getTime() + CLOCK_POLICY.sentHomeWindowMs);
-
-/** A no-show may be marked (NO_SHOW_AFTER past the start, nobody clocked in). */
-export const canMarkNoShow = (shift: ShiftTimes, now: number) =>
-  noShowRefusal(CLOCK_POLICY, shift, new Date(now)) === null;
-
-/** When a no-show may be marked. */
-export const noShowFrom = (shift: ShiftTimes): Date =>
-  new Date(new Date(shift.start_time).getTime() + CLOCK_POLICY.noShowAfterMs);
-
-/** Until when the chef may dispute an adjustment or contest a no-show (from its event). */
-export function disputeUntil(timesheet: Timesheet): Date | null {
-  const event = [...timesheet.events].reverse().find((e) => e.type === 'adjusted' || e.type === 'no_show');
-  return event ? hoursDisputeDeadline(CLOCK_POLICY, event.at) : null;
+/** The restaurant may still send the chef home (within SENT_HOME_WINDOW of the clock-in; the boundary too). */
+export function canSendHome(timesheet: Timesheet, now: number): boolean {
+  const until = sendHomeUntil(timesheet);
+  return until !== null && now <= until.getTime();
 }
+
+/** When a no-show may be marked (NO_SHOW_AFTER past the start). */
+export const noShowFrom = (timesheet: Timesheet): Date => at(timesheet.deadlines.no_show_from);
+
+/** A no-show may be marked now (nobody clocked in, NO_SHOW_AFTER past the start). */
+export const canMarkNoShow = (timesheet: Timesheet, now: number) => now >= noShowFrom(timesheet).getTime();
+
+/** Until when the chef may dispute an adjustment or contest a no-show; null when there is nothing to answer. */
+export const disputeUntil = (timesheet: Timesheet): Date | null =>
+  timesheet.deadlines.answer_by ? at(timesheet.deadlines.answer_by) : null;
 
 /** The latest event of a type (the adjustment with its reason, the running-late notice...). */
 export const lastEvent = (timesheet: Timesheet, type: Timesheet['events'][number]['type']) =>

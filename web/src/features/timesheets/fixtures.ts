@@ -60,7 +60,34 @@ export function makeTimesheet(
     status: 'not_started',
     events: [],
     pay: makePay(),
+    send_home_pay: null,
     ...overrides,
+    deadlines: { ...deadlinesOf(job, overrides), ...overrides.deadlines },
+  };
+}
+
+const plus = (iso: string, ms: number) => new Date(new Date(iso).getTime() + ms).toISOString();
+
+/**
+ * The deadlines the server would send with its default policy (CLOCK_IN_EARLY 30m, NO_SHOW_AFTER 1h,
+ * SENT_HOME_WINDOW 1h, AUTO_CLOCK_OUT_AFTER 4h, TIMESHEET_APPROVAL_DEADLINE 48h, HOURS_DISPUTE_WINDOW 24h).
+ */
+function deadlinesOf(
+  job: { start_time: string; end_time: string },
+  t: Partial<Timesheet>,
+): Timesheet['deadlines'] {
+  const answered = [...(t.events ?? [])].reverse().find((e) => e.type === 'adjusted' || e.type === 'no_show');
+  return {
+    clock_opens_at: plus(job.start_time, -30 * MINUTE),
+    clock_closes_at: job.end_time,
+    no_show_from: plus(job.start_time, 60 * MINUTE),
+    send_home_until: t.clock_in_at ? plus(t.clock_in_at, 60 * MINUTE) : null,
+    auto_clock_out_at: plus(job.end_time, 240 * MINUTE),
+    approve_by: t.status === 'submitted' && t.clock_out_at ? plus(t.clock_out_at, 48 * 60 * MINUTE) : null,
+    answer_by:
+      (t.status === 'adjusted' || t.status === 'no_show') && answered
+        ? plus(answered.at, 24 * 60 * MINUTE)
+        : null,
   };
 }
 
@@ -99,7 +126,8 @@ export function chefShift(fromNowMs: number, timesheet: Partial<Timesheet> | nul
 export function ownerShift(
   restaurantId: string,
   fromNowMs: number,
-  timesheet: Partial<Timesheet> | null = null,
+  /** the seat's timesheet (the server answers a confirmed seat with no clock event as not_started); null: 404 */
+  timesheet: Partial<Timesheet> | null = {},
   clockCode: string | null = '4821',
 ) {
   const applicationId = id('a');

@@ -60,6 +60,13 @@ describe("the restaurant's day", () => {
       status: 'clocked_in',
       clock_in_at: minutesAgo(25),
       late: true,
+      // the server's figures of sending home now: 4 hours at $20 (less than the $90 shift pay), 7% fee
+      send_home_pay: makePay({
+        chef_pay_cents: 8_000,
+        fee_cents: 560,
+        total_cents: 8_560,
+        refund_cents: 1_070,
+      }),
     });
     fakeApi.on('POST', `/applications/${applicationId}/send-home`, { body: {} });
     renderApp('/jobs/x');
@@ -68,9 +75,9 @@ describe("the restaurant's day", () => {
     expect(screen.getByText('Worked so far: 25 min.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Send home' }));
     expect(await accessibilityProblems()).toEqual([]);
-    // 4 hours at $20 (less than the $90 shift pay) and its 7% booking fee
+    // the server's figures, as it will move them
     expect(screen.getByTestId('send-home-cost').textContent).toMatch(
-      /Sending Lucía home pays them \$80\.00 \(at least 4 hours, never more than the shift pay\), plus the booking fee of \$5\.60: \$85\.60 in all\./,
+      /Sending Lucía home pays them \$80\.00 \(the hours worked, at least the sent-home minimum, never more than the shift pay\), plus the booking fee of \$5\.60: \$85\.60 in all, and \$10\.70 goes back to your card\./,
     );
     expect(fakeApi.callsTo('POST', `/applications/${applicationId}/send-home`)).toHaveLength(0);
     await userEvent.type(screen.getByLabelText(/^Reason/), 'Slow night');
