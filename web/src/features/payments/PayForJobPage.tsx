@@ -29,6 +29,7 @@ export default function PayForJobPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [cardKept, setCardKept] = useState(false);
   // With a saved card the page offers it first; "Use another card" shows the card field.
   const card = useCardChoice();
   const payForJob = usePayForJob();
@@ -57,6 +58,7 @@ export default function PayForJobPage() {
       <section className="page narrow center">
         <h1>{t('pay.success')}</h1>
         <p className="muted">{t('pay.successText')}</p>
+        {cardKept && <p data-testid="card-kept">{t('pay.cardKeptDone')}</p>}
         <Link to="/my-shifts">{t('pay.toShifts')}</Link>
       </section>
     );
@@ -80,8 +82,10 @@ export default function PayForJobPage() {
       email: user?.email ?? '',
     });
     setBusy(false);
-    if (outcome.ok) setDone(true);
-    else {
+    if (outcome.ok) {
+      setCardKept(outcome.cardKept === true);
+      setDone(true);
+    } else {
       setError(outcome.reason === 'card' ? cardText(outcome.card) : outcome.text);
       // The bank wants the restaurant present (3-D Secure): pay by entering the card.
       if (outcome.reason === 'server' && outcome.code === 'PAYMENTS.AUTHENTICATION_REQUIRED')
@@ -118,6 +122,10 @@ export default function PayForJobPage() {
           <div className="card">
             <CardChoice {...card.props} />
           </div>
+          {/* issue 34: payments keeps the escrow's card for the extra hours the restaurant approves */}
+          <p className="hint" data-testid="card-kept-note">
+            {t('pay.cardKept')}
+          </p>
           <Alert>{error}</Alert>
           <div className="actions-row">
             <button
