@@ -11,6 +11,7 @@ import { jobsApi } from '../jobs/jobsApi';
 import { jobPay } from '../jobs/money';
 import { PayBreakdown, PositionTitle } from '../jobs/parts';
 import { CardChoice } from './CardChoice';
+import { CardKeptNote } from './CardKeptNote';
 import { savedCardLabel } from './savedCard';
 import { useCardChoice } from './useCardChoice';
 import { useCardErrorText, usePayForJob } from './usePayForJob';
@@ -122,10 +123,7 @@ export default function PayForJobPage() {
           <div className="card">
             <CardChoice {...card.props} />
           </div>
-          {/* issue 34: payments keeps the escrow's card for the extra hours the restaurant approves */}
-          <p className="hint" data-testid="card-kept-note">
-            {t('pay.cardKept')}
-          </p>
+          <CardKeptNote />
           <Alert>{error}</Alert>
           <div className="actions-row">
             <button
