@@ -23,6 +23,8 @@ export function signedIn(
   fakeApi.on('GET', '/favorites', { body: { favorites: [] } });
   fakeApi.on('GET', '/payments/connect/account-status', { body: noAccount });
   fakeApi.on('GET', '/payments/saved-card', { body: { card: null } });
+  // issue 34: a restaurant owes nothing for extra hours
+  fakeApi.on('GET', '/payments/balances', { body: { total_cents: 0, balances: [] } });
   fakeApi.on('GET', '/payments/config', { body: { sandbox: true, publishable_key: null } });
   fakeApi.on('GET', '/messages/conversations', { body: { conversations: [] } });
   return { user, profile };

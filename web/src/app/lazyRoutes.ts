@@ -61,4 +61,9 @@ export const opsOperators = ops(() => import('../features/ops/OperatorsPage'));
 export const opsTwoStep = ops(() => import('../features/ops/TwoStepPage'));
 // Issue 20: a chef's earnings and a restaurant's receipts (the shift positions come from the catalog).
 export const earnings = page(() => import('../features/money/EarningsPage'), ['earnings', 'catalog']);
-export const receipts = page(() => import('../features/money/ReceiptsPage'), ['earnings', 'catalog']);
+export const receipts = page(
+  () => import('../features/money/ReceiptsPage'),
+  ['earnings', 'payments', 'catalog'],
+);
+// Issue 34: extra hours the restaurant's card did not pay, paid in the app.
+export const balances = page(() => import('../features/payments/BalancesPage'), ['payments', 'catalog']);

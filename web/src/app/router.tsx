@@ -79,6 +79,7 @@ const opsOperators = part2('opsOperators');
 const opsTwoStep = part2('opsTwoStep');
 const earnings = part2('earnings');
 const receipts = part2('receipts');
+const balances = part2('balances');
 
 export const routes: RouteObject[] = [
   {
@@ -190,6 +191,7 @@ export const routes: RouteObject[] = [
                   { path: 'settings/*', lazy: settings },
                   { path: 'earnings', lazy: earnings },
                   { path: 'receipts', lazy: receipts },
+                  { path: 'balances', lazy: balances },
                   { path: 'workers', element: <ForTypeWorkers /> },
                   { path: 'my-applications', element: <Navigate to="/my-shifts" replace /> },
                   { path: 'my-jobs', element: <Navigate to="/my-shifts" replace /> },

@@ -27,6 +27,10 @@ export const SERVER_TEXTS: ReadonlyArray<readonly [english: string | RegExp, key
   ['Please enter a valid phone number', 'validPhone'],
   ['Please explain the decision in a note', 'decisionNote'],
   ['Please give a reason', 'giveReason'],
+  // issue 34: the posting's expected unpaid break
+  ['The break must be a number of minutes', 'breakNumber'],
+  ['The break must be in whole minutes', 'breakWhole'],
+  ['The break must be between 0 and 120 minutes', 'breakRange'],
   ['Please write your statement', 'writeStatement'],
   ['Reasons can be at most 1000 characters', 'reasonsTooLong'],
   ['Say which queue to redrive, like jobs.escrow-held', 'whichQueue'],

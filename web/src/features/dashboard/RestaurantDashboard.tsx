@@ -5,6 +5,7 @@ import { useAuth } from '../../app/hooks';
 import { canJob } from '../../app/contracts';
 import type { Application } from '../jobs/jobsApi';
 import { restaurantCanDecide, stateOf } from '../jobs/shiftState';
+import { BalanceNotice } from '../payments/BalanceNotice';
 import { PinMissingNotice } from '../profile/LocationPin';
 import { ForType } from '../shell/Redirects';
 import { formatRate, formatRating, formatShiftMoment } from '../../app/format';
@@ -65,6 +66,7 @@ function Dashboard() {
         />
       )}
       <PinMissingNotice />
+      <BalanceNotice />
       {fresh > 0 && (
         <div className="banner" role="status">
           <span>{t('restaurant.newApplications', { count: fresh })}</span>

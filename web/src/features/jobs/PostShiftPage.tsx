@@ -9,6 +9,7 @@ import { NumberField } from '../../components/NumberField';
 import { failureText } from '../auth/PhoneRequired';
 import { favoritesApi } from '../favorites/favoritesApi';
 import { CardChoice } from '../payments/CardChoice';
+import { CardKeptNote } from '../payments/CardKeptNote';
 import { useCardChoice } from '../payments/useCardChoice';
 import { useCardErrorText, usePayForJob } from '../payments/usePayForJob';
 import { ForType } from '../shell/Redirects';
@@ -245,6 +246,7 @@ function PostShift() {
         <div className="card">
           <CardChoice {...card.props} />
         </div>
+        <CardKeptNote />
 
         <Alert>{error}</Alert>
         {job && job.status !== 'open' && error && (

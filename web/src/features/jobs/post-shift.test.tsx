@@ -25,6 +25,10 @@ describe('post shift', () => {
     expect(screen.getByTestId('pay-total').textContent).toBe('$108.87');
     expect(screen.getByText('Booking fee (7%)')).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/10 ?%|90 ?%/);
+    // issue 34: before paying, the card is said to be kept for approved extra hours
+    expect(screen.getByTestId('card-kept-note').textContent).toBe(
+      "Your card is kept on file to charge the extra hours you approve when a chef works past the shift's end.",
+    );
   });
 
   test('an unpaid break (default 0) is left out of the cost: 5 hours less 30 minutes at $20', async () => {
@@ -62,6 +66,9 @@ describe('post shift', () => {
     renderApp('/jobs/post');
     expect(await screen.findByLabelText('Descanso sin pago (minutos)')).toBeTruthy();
     expect(screen.getByText(/^De 0 a 120\. El costo del turno no incluye el descanso/)).toBeTruthy();
+    expect(screen.getByTestId('card-kept-note').textContent).toMatch(
+      /^Guardamos tu tarjeta para cobrar las horas extra/,
+    );
   });
 
   test('a declined card shows the spec text, keeps the job, and paying again never posts a second job', async () => {

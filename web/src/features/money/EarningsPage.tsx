@@ -102,7 +102,7 @@ function EarningLine({ row }: { row: EarningRow }) {
               : t('earnings.pending')}
         </Fact>
       </dl>
-      <WorkedFacts row={row} side="chef" />
+      <WorkedFacts timesheet={row.timesheet} side="chef" />
       <MoneyOutcome money={row.money} side="chef" as="p" />
     </li>
   );

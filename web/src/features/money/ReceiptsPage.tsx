@@ -4,6 +4,7 @@ import { Spinner } from '../../components/Spinner';
 import { formatCents, formatDate } from '../../app/format';
 import { ForType } from '../shell/Redirects';
 import { paymentsApi, type ReceiptRow } from '../payments/paymentsApi';
+import { BalanceNotice } from '../payments/BalanceNotice';
 import { cardBrandName } from '../payments/savedCard';
 import { MoneyOutcome, useMoneyWords } from '../payments/moneyOutcome';
 import { DownloadCsv, Fact } from './parts';
@@ -40,6 +41,7 @@ function Receipts() {
         )}
       </div>
       <p className="muted">{t('receipts.intro')}</p>
+      <BalanceNotice />
       {isLoading && <Spinner />}
       {isError && <Alert>{t('loadFailed')}</Alert>}
       {data && (
@@ -110,7 +112,7 @@ function ReceiptLine({ row }: { row: ReceiptRow }) {
           <strong>{formatCents(row.net_charged_cents)}</strong>
         </Fact>
       </dl>
-      <WorkedFacts row={row} side="restaurant" />
+      <WorkedFacts timesheet={row.timesheet} side="restaurant" />
       <MoneyOutcome money={row.money} side="restaurant" as="p" />
       <p className="money-card">
         {row.card.brand && row.card.last4

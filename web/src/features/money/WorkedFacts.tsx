@@ -1,34 +1,60 @@
+import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatCents, formatNumber } from '../../app/format';
+import type { ShiftTimesheet } from '../payments/paymentsApi';
 import { Fact } from './parts';
 
 /**
- * Issue 34: what a shift's timesheet did to its money, on a line of Earnings or Receipts, from the fields the
- * payments answer carries once it keeps them (each is shown only when present): the worked hours, whether the
- * restaurant adjusted the timesheet, an extra charge for a stay past the end, a partial refund for a short one.
+ * Issue 34: what a shift's timesheet did to its money, on a line of Earnings or Receipts, from the row's
+ * `timesheet` (null or absent for a shift paid as scheduled: nothing is shown). Both sides read the hours worked,
+ * how the timesheet was settled, the chef's pay for hours past the end (and whether it moved) and a difference
+ * under the card minimum; the restaurant also reads its card's extra charge with its status and a partial refund.
  */
-export interface WorkedRow {
-  worked_minutes?: number | null;
-  adjusted?: boolean | null;
-  extra_charge_cents?: number | null;
-  partial_refund_cents?: number | null;
-}
-
-export function WorkedFacts({ row: line, side }: { row: object; side: 'chef' | 'restaurant' }) {
+export function WorkedFacts({
+  timesheet,
+  side,
+}: {
+  timesheet: ShiftTimesheet | null | undefined;
+  side: 'chef' | 'restaurant';
+}) {
   const { t } = useTranslation('earnings');
-  const row = line as WorkedRow;
-  const worked = typeof row.worked_minutes === 'number' ? row.worked_minutes : null;
-  const extra = side === 'restaurant' && row.extra_charge_cents ? row.extra_charge_cents : null;
-  const refund = side === 'restaurant' && row.partial_refund_cents ? row.partial_refund_cents : null;
-  if (worked === null && !row.adjusted && extra === null && refund === null) return null;
+  if (!timesheet) return null;
+  const extra = timesheet.extra_charge_status !== 'none' && timesheet.extra_charge_cents > 0;
+  const under = timesheet.under_minimum;
   return (
     <dl className="money-facts" data-testid="worked-facts">
-      {worked !== null && (
-        <Fact label={t('worked.hours')}>{formatNumber(Math.round((worked / 60) * 100) / 100)}</Fact>
+      <Fact label={t('worked.hours')}>{formatNumber(timesheet.worked_hours)}</Fact>
+      <Fact label={t('worked.source')}>{t(`worked.sources.${timesheet.source}`)}</Fact>
+      {side === 'restaurant' && extra && (
+        <Fact label={t('worked.extraCharge')}>
+          <span data-testid="extra-charge">
+            {t(`worked.extraStatus.${timesheet.extra_charge_status}`, {
+              amount: formatCents(timesheet.extra_charge_cents),
+            })}
+          </span>
+          {timesheet.extra_charge_status === 'failed' && (
+            <>
+              {' '}
+              <Link to="/balances">{t('worked.payBalance')}</Link>
+            </>
+          )}
+        </Fact>
       )}
-      {row.adjusted && <Fact label={t('worked.adjusted')}>{t('worked.adjustedYes')}</Fact>}
-      {extra !== null && <Fact label={t('worked.extraCharge')}>{formatCents(extra)}</Fact>}
-      {refund !== null && <Fact label={t('worked.partialRefund')}>{formatCents(refund)}</Fact>}
+      {extra && timesheet.extra_chef_pay_cents > 0 && (
+        <Fact label={t(`worked.${side}.extraPay`)}>
+          {t(`worked.${side}.extraPayStatus.${timesheet.extra_charge_status}`, {
+            amount: formatCents(timesheet.extra_chef_pay_cents),
+          })}
+        </Fact>
+      )}
+      {side === 'restaurant' && timesheet.partial_refund_cents > 0 && (
+        <Fact label={t('worked.partialRefund')}>{formatCents(timesheet.partial_refund_cents)}</Fact>
+      )}
+      {under && under.cents > 0 && (
+        <Fact label={t('worked.underMinimum')}>
+          {t(`worked.underMinimumKind.${under.kind}`, { amount: formatCents(under.cents) })}
+        </Fact>
+      )}
     </dl>
   );
 }

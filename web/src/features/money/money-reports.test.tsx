@@ -8,8 +8,8 @@ import i18n from '../../app/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { id, signedIn } from '../../../test/signed-in';
-import { attachmentName } from '../payments/paymentsApi';
-import { serverMoney } from '../../../test/money';
+import { attachmentName, type ShiftTimesheet } from '../payments/paymentsApi';
+import { balance, serverMoney, shiftTimesheet } from '../../../test/money';
 
 afterEach(() => void i18n.changeLanguage('en'));
 
@@ -323,35 +323,133 @@ test("the saved file takes the name of the server's Content-Disposition", () => 
   expect(attachmentName(null, 'brigade-receipts.csv')).toBe('brigade-receipts.csv');
 });
 
-describe('the hours behind the money (issue 34), where the answers carry them', () => {
+describe("the hours behind the money (issue 34): the row's timesheet", () => {
   const fact = (row: HTMLElement, term: string) =>
     within(row).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+  /** 5.5 hours worked on a 5-hour shift at $20: $10.00 more for the chef, $10.70 charged to the card. */
+  const stayedLate = (status: 'pending' | 'collected' | 'failed', more: Partial<ShiftTimesheet> = {}) =>
+    shiftTimesheet({
+      worked_minutes: 330,
+      extra_charge_cents: 1_070,
+      extra_charge_status: status,
+      extra_chef_pay_cents: 1_000,
+      ...more,
+    });
 
-  test('a chef reads the hours worked and an adjustment; a line without them shows nothing more', async () => {
+  test('a chef reads the hours worked and the pay for extra hours; a line paid as scheduled shows nothing more', async () => {
     signedIn('chef');
     const body = earnings();
-    Object.assign(body.shifts[0], { worked_minutes: 285, adjusted: true, extra_charge_cents: 1_070 });
+    Object.assign(body.shifts[0], {
+      timesheet: stayedLate('failed', { worked_minutes: 345, worked_hours: 5.75 }),
+    });
+    Object.assign(body.shifts[1], {
+      timesheet: stayedLate('collected', { source: 'resolved' }),
+    });
+    Object.assign(body.shifts[2], { timesheet: null });
     fakeApi.on('GET', '/payments/earnings', { body });
     renderApp('/earnings');
-    const [worked, plain] = await screen.findAllByTestId('earning-row');
-    expect(fact(worked, 'Hours worked')).toBe('4.75');
-    expect(fact(worked, 'Timesheet')).toBe('Adjusted by the restaurant');
+    const [owed, collected, plain, older] = await screen.findAllByTestId('earning-row');
+    expect(fact(owed, 'Hours worked')).toBe('5.75');
+    expect(fact(owed, 'Timesheet')).toBe('Approved');
+    expect(fact(owed, 'Pay for extra hours')).toBe('$10.00, waiting for the restaurant to pay its balance');
+    expect(fact(collected, 'Timesheet')).toBe('Decided by Brigade');
+    expect(fact(collected, 'Pay for extra hours')).toBe('$10.00, collected for you');
     // the card's movements are the restaurant's
-    expect(within(worked).queryByText('Extra charge')).toBeNull();
+    expect(within(owed).queryByText('Extra charge')).toBeNull();
+    expect(within(owed).queryByRole('link', { name: 'Pay the balance' })).toBeNull();
     expect(within(plain).queryByTestId('worked-facts')).toBeNull();
+    expect(within(older).queryByTestId('worked-facts')).toBeNull();
   });
 
-  test('a restaurant reads hours, the extra charge and the partial refund per shift, in Spanish too', async () => {
+  test('a restaurant reads each extra charge with its status, the partial refund and a difference under the minimum', async () => {
+    signedIn('restaurant');
+    const body = receipts();
+    Object.assign(body.receipts[0], {
+      timesheet: stayedLate('failed'),
+    });
+    Object.assign(body.receipts[1], {
+      timesheet: shiftTimesheet({
+        worked_minutes: 240,
+        partial_refund_cents: 2_140,
+        under_minimum: null,
+      }),
+    });
+    fakeApi.on('GET', '/payments/receipts', { body });
+    const { router } = renderApp('/receipts');
+    const [late, short] = await screen.findAllByTestId('receipt-row');
+    expect(fact(late, 'Hours worked')).toBe('5.5');
+    expect(within(late).getByTestId('extra-charge').textContent).toBe(
+      '$10.70, extra charge failed, balance owed',
+    );
+    expect(fact(late, "Chef's extra pay")).toBe('$10.00, waiting for your balance');
+    expect(within(late).queryByText('Partial refund')).toBeNull();
+    expect(fact(short, 'Hours worked')).toBe('4');
+    expect(fact(short, 'Partial refund')).toBe('$21.40');
+    expect(within(short).queryByText('Extra charge')).toBeNull();
+    await userEvent.click(within(late).getByRole('link', { name: 'Pay the balance' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/balances'));
+  });
+
+  test('pending and collected extra charges, and under the minimum charge, in Spanish', async () => {
     signedIn('restaurant', { language: 'es' });
     const body = receipts();
-    Object.assign(body.receipts[0], { worked_minutes: 330, extra_charge_cents: 1_070 });
-    Object.assign(body.receipts[1], { worked_minutes: 240, adjusted: true, partial_refund_cents: 2_140 });
+    Object.assign(body.receipts[0], {
+      timesheet: stayedLate('pending'),
+    });
+    Object.assign(body.receipts[1], {
+      timesheet: shiftTimesheet({
+        source: 'sent_home',
+        worked_minutes: 301,
+        extra_charge_status: 'none',
+        under_minimum: { kind: 'extra', cents: 33 },
+      }),
+    });
     fakeApi.on('GET', '/payments/receipts', { body });
     renderApp('/receipts');
-    const [late, short] = await screen.findAllByTestId('receipt-row');
+    const [late, tiny] = await screen.findAllByTestId('receipt-row');
     expect(fact(late, 'Horas trabajadas')).toBe('5.5');
-    expect(fact(late, 'Cargo adicional')).toBe('$10.70');
-    expect(fact(short, 'Hoja de horas')).toBe('Ajustada por el restaurante');
-    expect(fact(short, 'Reembolso parcial')).toBe('$21.40');
+    expect(fact(late, 'Hoja de horas')).toBe('Aprobada');
+    expect(within(late).getByTestId('extra-charge').textContent).toBe('$10.70, cargo adicional pendiente');
+    expect(fact(late, 'Pago adicional del chef')).toBe('$10.00, se paga cuando se cobre a tu tarjeta');
+    expect(within(late).queryByRole('link', { name: 'Pagar el saldo' })).toBeNull();
+    expect(fact(tiny, 'Hoja de horas')).toBe('Enviado a casa');
+    expect(fact(tiny, 'Por debajo del cargo mínimo')).toBe(
+      '$0.33 más no se cobró (por debajo del cargo mínimo)',
+    );
+    expect(within(tiny).queryByText('Cargo adicional')).toBeNull();
+  });
+
+  test('a collected extra charge and an unmoved refund, in English', async () => {
+    signedIn('restaurant');
+    const body = receipts();
+    Object.assign(body.receipts[0], {
+      timesheet: stayedLate('collected'),
+    });
+    Object.assign(body.receipts[1], {
+      timesheet: shiftTimesheet({ worked_minutes: 299, under_minimum: { kind: 'refund', cents: 36 } }),
+    });
+    fakeApi.on('GET', '/payments/receipts', { body });
+    renderApp('/receipts');
+    const [late, tiny] = await screen.findAllByTestId('receipt-row');
+    expect(within(late).getByTestId('extra-charge').textContent).toBe('$10.70, extra charge collected');
+    expect(fact(late, "Chef's extra pay")).toBe('$10.00, paid to the chef');
+    expect(fact(tiny, 'Under the minimum charge')).toBe(
+      '$0.36 less was not refunded (under the minimum charge)',
+    );
+  });
+});
+
+describe('"You owe $X for extra hours" on Receipts (issue 34)', () => {
+  test('a restaurant with a balance reads what it owes and is led to /balances; without one, nothing', async () => {
+    signedIn('restaurant');
+    fakeApi.on('GET', '/payments/receipts', { body: receipts() });
+    fakeApi.on('GET', '/payments/balances', {
+      body: { total_cents: 1_070, balances: [balance()] },
+    });
+    const { router } = renderApp('/receipts');
+    const notice = await screen.findByTestId('balance-notice');
+    expect(notice.textContent).toBe('You owe $10.70 for extra hours. Pay the balance');
+    await userEvent.click(within(notice).getByRole('link', { name: 'Pay the balance' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/balances'));
   });
 });

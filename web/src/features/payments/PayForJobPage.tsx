@@ -11,6 +11,7 @@ import { jobsApi } from '../jobs/jobsApi';
 import { jobPay } from '../jobs/money';
 import { PayBreakdown, PositionTitle } from '../jobs/parts';
 import { CardChoice } from './CardChoice';
+import { CardKeptNote } from './CardKeptNote';
 import { savedCardLabel } from './savedCard';
 import { useCardChoice } from './useCardChoice';
 import { useCardErrorText, usePayForJob } from './usePayForJob';
@@ -29,6 +30,7 @@ export default function PayForJobPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  const [cardKept, setCardKept] = useState(false);
   // With a saved card the page offers it first; "Use another card" shows the card field.
   const card = useCardChoice();
   const payForJob = usePayForJob();
@@ -57,6 +59,7 @@ export default function PayForJobPage() {
       <section className="page narrow center">
         <h1>{t('pay.success')}</h1>
         <p className="muted">{t('pay.successText')}</p>
+        {cardKept && <p data-testid="card-kept">{t('pay.cardKeptDone')}</p>}
         <Link to="/my-shifts">{t('pay.toShifts')}</Link>
       </section>
     );
@@ -80,8 +83,10 @@ export default function PayForJobPage() {
       email: user?.email ?? '',
     });
     setBusy(false);
-    if (outcome.ok) setDone(true);
-    else {
+    if (outcome.ok) {
+      setCardKept(outcome.cardKept === true);
+      setDone(true);
+    } else {
       setError(outcome.reason === 'card' ? cardText(outcome.card) : outcome.text);
       // The bank wants the restaurant present (3-D Secure): pay by entering the card.
       if (outcome.reason === 'server' && outcome.code === 'PAYMENTS.AUTHENTICATION_REQUIRED')
@@ -118,6 +123,7 @@ export default function PayForJobPage() {
           <div className="card">
             <CardChoice {...card.props} />
           </div>
+          <CardKeptNote />
           <Alert>{error}</Alert>
           <div className="actions-row">
             <button

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { enterCard, escrowPayment, INSUFFICIENT_FUNDS_CARD, sandboxConfirm } from '../../../test/card';
 import { fakeApi } from '../../../test/fake-api';
 import { formBody } from '../../../test/form-body';
 import { renderApp } from '../../../test/render';
@@ -14,35 +15,17 @@ describe('pay for job', () => {
     fakeApi.on('POST', '/payments/create-escrow-payment', {
       body: { client_secret: 'pi_9_secret_x', payment_intent_id: 'pi_9', amount_cents: 10_700 },
     });
-    fakeApi.on('POST', '/sandbox/stripe/v1/payment_intents/:id/confirm', (call) =>
-      formBody(call.body)['card[number]'] === '4000000000009995'
-        ? {
-            status: 402,
-            body: {
-              error: {
-                type: 'card_error',
-                code: 'card_declined',
-                decline_code: 'insufficient_funds',
-                message: 'Your card has insufficient funds.',
-              },
-            },
-          }
-        : ((status = 'open'), { body: { id: 'pi_9', status: 'succeeded' } }),
-    );
+    sandboxConfirm(() => ((status = 'open'), { body: { id: 'pi_9', status: 'succeeded' } }));
     const { router } = renderApp(`/payments/${job.id}`);
     await screen.findByRole('heading', { name: 'Pay for Shift' });
     expect(screen.getByText('The last payment for this shift failed. You can pay again below.')).toBeTruthy();
     expect(screen.getByTestId('pay-total').textContent).toBe('$107.00');
-    await userEvent.type(await screen.findByLabelText('Card number'), '4000000000009995');
-    await userEvent.type(screen.getByLabelText('Expiry (MM / YY)'), '1230');
-    await userEvent.type(screen.getByLabelText('CVC'), '123');
+    await enterCard(INSUFFICIENT_FUNDS_CARD);
     await userEvent.click(screen.getByRole('button', { name: 'Pay $107.00' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Your card has insufficient funds. Please use a different card.',
     );
-    const number = screen.getByLabelText('Card number');
-    await userEvent.clear(number);
-    await userEvent.type(number, '4242424242424242');
+    await enterCard('4242424242424242');
     await userEvent.click(screen.getByRole('button', { name: 'Pay $107.00' }));
     await screen.findByRole('heading', { name: 'Payment Successful!' });
     expect(
@@ -54,6 +37,38 @@ describe('pay for job', () => {
       receipt_email: user.email,
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/my-shifts'), { timeout: 5000 });
+  });
+
+  test('before paying it says the card is kept for extra hours; the answer that keeps it says so again (issue 34)', async () => {
+    const { user } = signedIn('restaurant');
+    const job = makeJob({ restaurant_id: user.id, status: 'pending_payment', payment_status: 'pending' });
+    let status = 'pending_payment';
+    fakeApi.on('GET', '/jobs/:id', () => ({ body: { job: { ...job, status } } }));
+    fakeApi.on('POST', '/payments/create-escrow-payment', {
+      body: escrowPayment({ card_kept_for_extra_hours: true }),
+    });
+    sandboxConfirm(() => ((status = 'open'), { body: { id: 'pi_9', status: 'succeeded' } }));
+    renderApp(`/payments/${job.id}`);
+    expect((await screen.findByTestId('card-kept-note')).textContent).toBe(
+      "Your card is kept on file to charge the extra hours you approve when a chef works past the shift's end.",
+    );
+    expect(fakeApi.callsTo('POST', '/payments/create-escrow-payment')).toHaveLength(0);
+    await enterCard('4242424242424242');
+    await userEvent.click(screen.getByRole('button', { name: 'Pay $107.00' }));
+    await screen.findByRole('heading', { name: 'Payment Successful!' });
+    expect(screen.getByTestId('card-kept').textContent).toBe(
+      'Your card is kept to charge the extra hours you approve.',
+    );
+  });
+
+  test('in Spanish, the card kept for extra hours', async () => {
+    const { user } = signedIn('restaurant', { language: 'es' });
+    const job = makeJob({ restaurant_id: user.id, status: 'pending_payment', payment_status: 'pending' });
+    fakeApi.on('GET', '/jobs/:id', { body: { job } });
+    renderApp(`/payments/${job.id}`);
+    expect((await screen.findByTestId('card-kept-note')).textContent).toBe(
+      'Guardamos tu tarjeta para cobrar las horas extra que apruebes cuando un chef trabaje después del fin del turno.',
+    );
   });
 
   test('a job that cannot be loaded is Shift Not Found', async () => {

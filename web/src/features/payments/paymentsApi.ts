@@ -20,6 +20,13 @@ export type Earnings = z.infer<typeof paymentsHttp.EarningsResponse>;
 export type EarningRow = z.infer<typeof paymentsHttp.EarningRow>;
 export type Receipts = z.infer<typeof paymentsHttp.ReceiptsResponse>;
 export type ReceiptRow = z.infer<typeof paymentsHttp.ReceiptRow>;
+/** Issue 34: a shift paid by its timesheet (hours worked, extra charge, partial refund), on a row of either. */
+export type ShiftTimesheet = paymentsHttp.ShiftTimesheet;
+/** Issue 34: extra hours whose off-session charge failed, which the restaurant pays in the app. */
+export type Balances = z.infer<typeof paymentsHttp.BalancesResponse>;
+export type Balance = z.infer<typeof paymentsHttp.Balance>;
+export type PayBalanceBody = z.input<typeof paymentsHttp.PayBalanceBody>;
+export type PayBalanceAnswer = z.infer<typeof paymentsHttp.PayBalanceResponse>;
 /** A CSV export as the server made it: its text and the file name of its Content-Disposition. */
 export interface CsvFile {
   text: string;
@@ -99,6 +106,22 @@ export const paymentsApi = api.injectEndpoints({
     receipts: build.query<Receipts, void>({
       query: () => '/payments/receipts',
       providesTags: ['JobPayment'],
+    }),
+    /** What the restaurant owes for extra hours its card did not pay (issue 34). */
+    balances: build.query<Balances, void>({
+      query: () => '/payments/balances',
+      providesTags: ['JobPayment'],
+    }),
+    /**
+     * Pay a balance: without a PaymentMethod, the client secret for the card field; with one (after the card
+     * field confirmed), payments records it (`payment_status: 'collected'`).
+     */
+    payBalance: build.mutation<PayBalanceAnswer, { applicationId: string } & PayBalanceBody>({
+      query: ({ applicationId, ...body }) => ({
+        url: `/payments/balances/${encodeURIComponent(applicationId)}/pay`,
+        method: 'POST',
+        body,
+      }),
     }),
     /** The CSV file of `/payments/earnings` or `/payments/receipts` (a mutation: fetched fresh each time). */
     moneyCsv: build.mutation<CsvFile, 'earnings' | 'receipts'>({

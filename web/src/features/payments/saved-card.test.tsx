@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { enterCard, escrowPayment } from '../../../test/card';
 import { fakeApi } from '../../../test/fake-api';
 import { formBody } from '../../../test/form-body';
 import { renderApp } from '../../../test/render';
@@ -7,12 +8,6 @@ import { makeJob, signedIn } from '../../../test/signed-in';
 import { toLocalInput } from '../jobs/validation';
 
 const VISA = { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 };
-
-async function enterCard(number: string) {
-  await userEvent.type(await screen.findByLabelText('Card number'), number);
-  await userEvent.type(screen.getByLabelText('Expiry (MM / YY)'), '1230');
-  await userEvent.type(screen.getByLabelText('CVC'), '123');
-}
 
 describe("a restaurant's saved card", () => {
   test('Payment Setup saves a card through a SetupIntent, shows brand and last 4, and removes it; no tax ID is asked', async () => {
@@ -94,17 +89,7 @@ describe("a restaurant's saved card", () => {
     fakeApi.on('POST', '/payments/create-escrow-payment', (call) => {
       const body = call.body as { use_saved_card?: boolean };
       if (body.use_saved_card) status = 'open';
-      return {
-        body: {
-          client_secret: 'pi_9_secret_x',
-          payment_intent_id: 'pi_9',
-          amount_cents: 10_700,
-          subtotal_cents: 10_000,
-          fee_cents: 700,
-          currency: 'usd',
-          ...(body.use_saved_card ? { payment_status: 'held_in_escrow' } : {}),
-        },
-      };
+      return { body: escrowPayment(body.use_saved_card ? { payment_status: 'held_in_escrow' } : {}) };
     });
     renderApp(`/payments/${job.id}`);
     await screen.findByRole('heading', { name: 'Pay for Shift' });

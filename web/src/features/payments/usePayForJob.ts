@@ -18,7 +18,8 @@ import { paymentsApi } from './paymentsApi';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type PayOutcome =
-  | { ok: true; open: boolean }
+  /** `cardKept`: the answer said the card is kept to charge extra hours the restaurant approves (issue 34). */
+  | { ok: true; open: boolean; cardKept?: boolean }
   | { ok: false; reason: 'card'; card: CardError }
   | { ok: false; reason: 'server'; text: string; code?: string };
 
@@ -59,6 +60,7 @@ export function usePayForJob() {
       const deadline = Date.now() + ESCROW_RETRY_FOR_MS;
       let clientSecret: string | null = null;
       let held = false;
+      let cardKept = false;
       for (;;) {
         const res = await dispatch(
           paymentsApi.endpoints.createEscrowPayment.initiate({
@@ -70,6 +72,7 @@ export function usePayForJob() {
         if (res.data) {
           clientSecret = res.data.client_secret;
           held = res.data.payment_status === 'held_in_escrow';
+          cardKept = res.data.card_kept_for_extra_hours === true;
           break;
         }
         if (errorStatus(res.error) === 404 && Date.now() < deadline) {
@@ -99,12 +102,12 @@ export function usePayForJob() {
         const status = job.data?.job.status;
         if (status && !awaitingPayment({ status })) {
           dispatch(jobsApi.util.invalidateTags(['Jobs', 'JobPayment']));
-          return { ok: true, open: true };
+          return { ok: true, open: true, cardKept };
         }
         await sleep(PAYMENT_SETTLE_POLL_MS);
       }
       dispatch(jobsApi.util.invalidateTags(['Jobs', 'JobPayment']));
-      return { ok: true, open: false };
+      return { ok: true, open: false, cardKept };
     },
     [dispatch, t],
   );
