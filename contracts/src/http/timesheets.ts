@@ -116,15 +116,16 @@ export type ResolveHoursDisputeRequest = z.infer<typeof ResolveHoursDisputeReque
 // ---------- responses ----------
 
 /**
- * The money of a timesheet (contracts/src/timesheet-pay.ts `timesheetMoney`): total = chef pay + fee = charged +
- * extra charge - refund. Before clock-out, the figures as scheduled.
+ * The money of a timesheet (contracts/src/timesheet-pay.ts `timesheetMoney`): total = chef pay + fee = the escrow's
+ * charge + extra charge - refund; `charged_cents` is what has been collected so far (the escrow's charge, then
+ * with the extra once collected). Before clock-out, the figures as scheduled.
  */
 export const TimesheetPay = z
   .object({
     chef_pay_cents: Cents,
     fee_cents: Cents,
     total_cents: Cents,
-    /** what has been collected for this seat so far */
+    /** what has been collected for this seat so far: the escrow's charge, plus an extra once it is collected */
     charged_cents: Cents,
     extra_charge_cents: Cents,
     refund_cents: Cents,

@@ -10,6 +10,7 @@ import {
   restaurantWithProfile,
   useHarness,
   user,
+  publish,
   waitForEvent,
   written,
   type Harness,
@@ -261,11 +262,62 @@ describe('clock-out and the money', () => {
     });
   });
 
-  test('staying late is paid, up to MAX_EXTRA_HOURS past the end', async () => {
+  test('staying late is paid, up to MAX_EXTRA_HOURS past the end; the extra counts as charged once collected', async () => {
     const s = await seat();
     const ts = await worked(s, -5 * MIN, 9 * HOUR);
     expect(ts.worked_minutes).toBe(8 * 60);
-    expect(ts.pay).toMatchObject({ chef_pay_cents: 16000, extra_charge_cents: 17120 - 8560 });
+    expect(ts.pay).toMatchObject({
+      chef_pay_cents: 16000,
+      extra_charge_cents: 17120 - 8560,
+      charged_cents: 8560,
+    });
+    expect((await s.r.api.post(`/applications/${s.appId}/timesheet/approve`)).status).toBe(200);
+    const collected = {
+      job_id: s.job.id,
+      application_id: s.appId,
+      restaurant_id: s.r.id,
+      chef_id: s.chef.id,
+      payment_intent_id: 'pi_extra',
+      amount_cents: 8560,
+      chef_pay_cents: 8000,
+      fee_cents: 560,
+      paid_in_app: false,
+    };
+    await publish(h, 'payments.extra_charge.collected.v1', collected);
+    await publish(h, 'payments.extra_charge.collected.v1', collected); // told twice: counted once
+    await eventually(async () => expect((await timesheet(s.r, s)).pay.charged_cents).toBe(17120));
+    expect((await timesheet(s.chef, s)).pay).toMatchObject({ total_cents: 17120, extra_charge_cents: 8560 });
+  });
+
+  test('the timesheet says when each rule acts, and what sending home now would move', async () => {
+    const s = await seat();
+    const start = Date.parse(s.job.start_time);
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const before = await timesheet(s.r, s);
+    expect(before.deadlines).toEqual({
+      clock_opens_at: iso(start - 30 * MIN),
+      clock_closes_at: s.job.end_time,
+      no_show_from: iso(start + HOUR),
+      send_home_until: null,
+      auto_clock_out_at: iso(start + 8 * HOUR),
+      approve_by: null,
+      answer_by: null,
+    });
+    expect(before.send_home_pay).toBeNull();
+    at(h, s.job, 10 * MIN);
+    expect((await clockIn(s, { code: s.code })).status).toBe(201);
+    at(h, s.job, 40 * MIN);
+    const clocked = await timesheet(s.r, s);
+    expect(clocked.deadlines.send_home_until).toBe(iso(Date.parse(clocked.clock_in_at) + HOUR));
+    // SENT_HOME_PAY_HOURS is 2 here: 2 hours at $20 and its fee, the rest of the $85.60 back
+    expect(clocked.send_home_pay).toMatchObject({ chef_pay_cents: 4000, fee_cents: 280, refund_cents: 4280 });
+    const sent = await s.r.api.post(`/applications/${s.appId}/send-home`, {});
+    expect(sent.status).toBe(200);
+    expect(sent.body.timesheet.pay).toMatchObject({
+      chef_pay_cents: 4000,
+      fee_cents: 280,
+      refund_cents: 4280,
+    });
   });
 });
 

@@ -102,6 +102,8 @@ export interface TimesheetRow {
   chef_pay_cents: number | null;
   fee_cents: number | null;
   extra_charge_cents: number | null;
+  /** the extra payments collected for this seat (payments.extra_charge.collected.v1); 0 before */
+  extra_collected_cents: number;
   refund_cents: number | null;
   running_late_minutes: number | null;
   running_late_at: Date | null;

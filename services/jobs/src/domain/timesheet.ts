@@ -170,7 +170,12 @@ export function presentTimesheet(
     auto_clocked_out: ts?.auto_clocked_out ?? false,
     status: ts?.status ?? 'not_started',
     events: events.map(presentEvent),
-    pay: { ...money.pay, under_minimum: money.under_minimum },
+    // what has been collected for the seat so far: the escrow, and the extra once payments collected it
+    pay: {
+      ...money.pay,
+      charged_cents: money.pay.charged_cents + (ts?.extra_collected_cents ?? 0),
+      under_minimum: money.under_minimum,
+    },
     deadlines: deadlinesOf(policy, job, ts),
     send_home_pay: ts?.status === 'clocked_in' && ts.clock_in_at ? sendHomePay(policy, job, ts, now) : null,
   };

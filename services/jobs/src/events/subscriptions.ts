@@ -1,3 +1,4 @@
+import { onExtraChargeCollected } from './on-extra-charge-collected';
 import { subscribe, type Subscription } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { onChefProfileUpdated } from './on-chef-profile-updated';
@@ -24,6 +25,7 @@ export function subscriptions(ctx: JobsContext): Subscription[] {
     ['payments.escrow.refunded.v1', onEscrowRefunded, 'on-escrow-refunded'],
     ['payments.escrow.settled.v1', onEscrowSettled, 'on-escrow-settled'],
     ['payments.payout_account.updated.v1', onPayoutAccountUpdated, 'on-payout-account-updated'],
+    ['payments.extra_charge.collected.v1', onExtraChargeCollected, 'on-extra-charge-collected'],
     ['identity.chef_profile.updated.v1', onChefProfileUpdated, 'on-chef-profile-updated'],
     ['identity.restaurant_profile.updated.v1', onRestaurantProfileUpdated, 'on-restaurant-profile-updated'],
     ['messaging.statement.translated.v1', onStatementTranslated, 'on-statement-translated'],

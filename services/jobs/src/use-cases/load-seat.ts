@@ -69,6 +69,7 @@ function notStarted(
     chef_pay_cents: null,
     fee_cents: null,
     extra_charge_cents: null,
+    extra_collected_cents: 0,
     refund_cents: null,
     running_late_minutes: null,
     running_late_at: null,
