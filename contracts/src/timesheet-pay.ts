@@ -61,7 +61,9 @@ export interface ClockTimes {
 /**
  * The worked minutes of a timesheet: from the later of the clock-in and the scheduled start (or the clock-in the
  * restaurant set), to the clock-out capped at the scheduled end + MAX_EXTRA_HOURS, less the break, in whole
- * minutes rounded down; never negative.
+ * minutes rounded down; never negative. The minutes are the clock's: both times are read to the minute, as both
+ * sides see them (in at 11:00:00.014, out at 15:00:00 is 4 hours, not 3 h 59), so no one loses a minute to
+ * milliseconds they cannot see.
  */
 export function workedMinutes(
   policy: Pick<Policy, 'maxExtraHours'>,
@@ -71,7 +73,7 @@ export function workedMinutes(
   const clockIn = time(times.clock_in_at);
   const from = times.clock_in_set_by_restaurant ? clockIn : Math.max(clockIn, time(shift.start_time));
   const to = Math.min(time(times.clock_out_at), paidUntil(policy, shift).getTime());
-  const span = Math.floor((to - from) / MINUTE);
+  const span = Math.floor(to / MINUTE) - Math.floor(from / MINUTE);
   return Math.max(0, span - Math.max(0, Math.floor(times.break_minutes)));
 }
 

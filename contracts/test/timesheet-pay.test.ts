@@ -52,6 +52,14 @@ describe('worked minutes', () => {
         break_minutes: 0,
       }),
     ).toBe(479);
+    // the clock's minutes, as both sides read them: in at 10:20:00.014, out at 18:00 is 7 h 40, not 7 h 39
+    expect(
+      workedMinutes(policy, shift(), {
+        clock_in_at: new Date(at('10:20').getTime() + 14),
+        clock_out_at: at('18:00'),
+        break_minutes: 0,
+      }),
+    ).toBe(460);
   });
 
   test('an earlier start counts when the restaurant adjusts it in', () => {
