@@ -245,7 +245,15 @@ export const MATRIX: Record<string, Row> = {
   },
   'GET /applications/{applicationId}/timesheet': {
     path: (f) => `/applications/${f.application}/timesheet`,
-    expect: { anonymous: 401, chef: 200, otherChef: 404, restaurant: 200, otherRestaurant: 404 },
+    // operators read any timesheet (issue 34's table); they change none outside /ops
+    expect: {
+      anonymous: 401,
+      chef: 200,
+      otherChef: 404,
+      restaurant: 200,
+      otherRestaurant: 404,
+      operator: 200,
+    },
   },
   'GET /applications/{applicationId}/timesheet/quote': {
     path: (f) => `/applications/${f.application}/timesheet/quote`,
@@ -386,6 +394,16 @@ export const MATRIX: Record<string, Row> = {
     path: () => '/payments/receipts',
     expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 200 },
   },
+  // Issue 34: what a restaurant owes for extra hours (its own only); paying one nobody owes is 404 to everyone.
+  'GET /payments/balances': {
+    path: () => '/payments/balances',
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 200 },
+  },
+  'POST /payments/balances/{applicationId}/pay': {
+    path: (f) => `/payments/balances/${f.application}/pay`,
+    body: () => ({}),
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 404, otherRestaurant: 404 },
+  },
   'GET /payments/connect/account-status': {
     path: () => '/payments/connect/account-status',
     expect: signedIn(200),
@@ -497,6 +515,7 @@ export const MATRIX: Record<string, Row> = {
     expect: onlyOperators(400),
   },
   'GET /ops/anomalies': { path: () => '/ops/anomalies', expect: onlyOperators(200) },
+  'GET /ops/balances': { path: () => '/ops/balances', expect: onlyOperators(200) },
   'GET /ops/audit': { path: (f) => `/ops/audit?job_id=${f.job.id}`, expect: onlyOperators(200) },
 };
 

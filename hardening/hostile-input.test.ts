@@ -256,6 +256,9 @@ function baseBody(r: Route, who: Who | undefined): fc.Arbitrary<Record<string, u
       return constant({ job_id: job.id });
     case 'POST /applications/{applicationId}/confirm-payment':
       return constant({ paymentMethodId: 'pm_card_visa' });
+    // Nothing is owed for this seat: a valid payment of a balance is a 404 that charges nothing.
+    case 'POST /payments/balances/{applicationId}/pay':
+      return constant({ paymentMethodId: 'pm_card_visa' });
     // A SetupIntent payments never made for this restaurant: a 404 that records nothing.
     case 'POST /payments/saved-card/confirm':
       return constant({ setup_intent_id: 'seti_1NotMadeForThisRestaurant' });

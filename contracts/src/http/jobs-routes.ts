@@ -69,7 +69,8 @@ const timesheetRoutes: RouteDoc[] = [
   {
     method: 'get',
     path: `${TS}/timesheet`,
-    summary: "The seat's timesheet: times, status, clock events and the pay they come to",
+    summary:
+      "The seat's timesheet (its chef, its restaurant, operators): times, status, clock events, deadlines and the pay they come to",
     auth: 'user',
     response: TimesheetResponse,
   },

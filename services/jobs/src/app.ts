@@ -74,7 +74,7 @@ export async function createJobsService(
   const applicationsList = applicationsGet(ctx);
   app.use(jobsRouter(ctx, auth, jobsList));
   app.use(applicationsRouter(ctx, auth, applicationsList));
-  app.use(timesheetsRouter(ctx, auth));
+  app.use(timesheetsRouter(ctx, auth, requireUser(deps.keys, deps.revocations, 'all')));
   app.use(favoritesRouter(ctx, auth));
   app.use(calendarRouter(ctx, auth));
   app.use(invitationsRouter(ctx, auth));

@@ -1,5 +1,13 @@
 import { timesheetsHttp } from '@brigade/contracts';
-import { currentUser, parse, parseBody, requireRole, uuidParam } from '@brigade/kit';
+import {
+  currentAccount,
+  currentUser,
+  isOperator,
+  parse,
+  parseBody,
+  requireRole,
+  uuidParam,
+} from '@brigade/kit';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { JobsContext } from '../context';
 import { findApplication } from '../db/applications.repository';
@@ -19,21 +27,24 @@ import { sendHome } from '../use-cases/send-home';
 /**
  * The time clock and the timesheet of a confirmed seat (issue 34): the chef clocks in and out, says they are
  * running late, accepts or disputes an adjustment; the restaurant approves, adjusts (with the quote first),
- * sends home or marks a no-show. Someone else's application is 404; the other side's action 403.
+ * sends home or marks a no-show. Someone else's application is 404; the other side's action 403. Operators read
+ * any timesheet (`anyAccount`: the issue's who for GET /timesheet), and change none here: they decide in /ops.
  */
-export function timesheetsRouter(ctx: JobsContext, auth: RequestHandler): Router {
+export function timesheetsRouter(ctx: JobsContext, auth: RequestHandler, anyAccount: RequestHandler): Router {
   const router = Router();
   const chef = requireRole('chef');
   const restaurant = requireRole('restaurant');
   const appId = (req: Request) =>
     uuidParam(req, 'id', JobsErrors.applicationNotFound().message, 'JOBS.APPLICATION_NOT_FOUND');
 
-  /** The seat as its chef or its restaurant reads it; anyone else: 404. */
+  /** The seat as its chef, its restaurant or an operator reads it; anyone else: 404. */
   async function seatOf(req: Request) {
-    const user = currentUser(req);
+    const account = currentAccount(req);
     const app = await findApplication(ctx.database, appId(req));
     const job = app && (await findJob(ctx.database, app.job_id));
     if (!app || !job) throw JobsErrors.applicationNotFound();
+    if (isOperator(account)) return { app, job };
+    const user = currentUser(req);
     const mine = user.type === 'chef' ? app.chef_id === user.id : job.restaurant_id === user.id;
     if (!mine) throw JobsErrors.applicationNotFound();
     return { app, job };
@@ -46,7 +57,7 @@ export function timesheetsRouter(ctx: JobsContext, auth: RequestHandler): Router
     res.status(status).json({ timesheet: presentTimesheet(ctx.policy, job, app, ts, events, ctx.now()) });
   }
 
-  router.get('/applications/:id/timesheet', auth, async (req, res) => {
+  router.get('/applications/:id/timesheet', anyAccount, async (req, res) => {
     await answer(req, res);
   });
 
