@@ -62,7 +62,10 @@ export interface Policy {
   timesheetApprovalDeadlineMs: number;
   /** An extra charge still unpaid this long after it failed is owed money in the console: `BALANCE_DUE_AFTER`, 72h. */
   balanceDueAfterMs: number;
-  /** A clock-in later than this after the start marks the timesheet late (shown, not punished): 10 minutes. */
+  /**
+   * A clock-in later than this after the start marks the timesheet late (shown, not punished):
+   * `LATE_CLOCK_IN_AFTER`, 10m (a setting only so tests and demos can shorten it, like the other durations).
+   */
   lateClockInAfterMs: number;
   /** The smallest amount a card is charged or refunded (cents); a difference under it is not moved: 50. */
   cardMinimumCents: number;
@@ -94,11 +97,12 @@ export const POLICY_ENV = {
   HOURS_DISPUTE_WINDOW: '24h',
   TIMESHEET_APPROVAL_DEADLINE: '48h',
   BALANCE_DUE_AFTER: '72h',
+  LATE_CLOCK_IN_AFTER: '10m',
 } as const;
 
 export const RELIABILITY_WINDOW_DAYS = 90;
 
-/** Issue 34's fixed rules (not settings): the late mark, the card minimum, the clock-code lock. */
+/** Issue 34's fixed rules (not settings): the card minimum, the clock-code lock; and the late mark's default. */
 export const LATE_CLOCK_IN_AFTER_MS = 10 * 60_000;
 export const CARD_MINIMUM_CENTS = 50;
 export const CLOCK_CODE_MAX_WRONG = 5;
@@ -194,7 +198,7 @@ export function loadPolicy(env: Record<string, string | undefined> = {}): Policy
     hoursDisputeWindowMs: duration('HOURS_DISPUTE_WINDOW'),
     timesheetApprovalDeadlineMs: duration('TIMESHEET_APPROVAL_DEADLINE'),
     balanceDueAfterMs: duration('BALANCE_DUE_AFTER'),
-    lateClockInAfterMs: LATE_CLOCK_IN_AFTER_MS,
+    lateClockInAfterMs: duration('LATE_CLOCK_IN_AFTER'),
     cardMinimumCents: CARD_MINIMUM_CENTS,
     clockCodeMaxWrong: CLOCK_CODE_MAX_WRONG,
     clockCodeLockMs: CLOCK_CODE_LOCK_MS,
