@@ -323,19 +323,31 @@ test("the saved file takes the name of the server's Content-Disposition", () => 
   expect(attachmentName(null, 'brigade-receipts.csv')).toBe('brigade-receipts.csv');
 });
 
-describe('the hours behind the money (issue 34), where the answers carry them', () => {
+describe('the hours behind the money (issue 34): the timesheet block of the payments answers', () => {
   const fact = (row: HTMLElement, term: string) =>
     within(row).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+  /** A shift paid by its approved timesheet, as payments answers it (paymentsHttp.ShiftTimesheet). */
+  const sheet = (worked: number, money: { extra_charge_cents?: number; partial_refund_cents?: number }) => ({
+    source: 'approved',
+    worked_minutes: worked,
+    worked_hours: Math.round((worked / 60) * 100) / 100,
+    chef_pay_cents: worked * 25,
+    extra_charge_cents: 0,
+    extra_charge_status: money.extra_charge_cents ? 'collected' : 'none',
+    extra_chef_pay_cents: 0,
+    partial_refund_cents: 0,
+    under_minimum: null,
+    ...money,
+  });
 
-  test('a chef reads the hours worked and an adjustment; a line without them shows nothing more', async () => {
+  test('a chef reads the hours worked; a line without a timesheet shows nothing more', async () => {
     signedIn('chef');
     const body = earnings();
-    Object.assign(body.shifts[0], { worked_minutes: 285, adjusted: true, extra_charge_cents: 1_070 });
+    Object.assign(body.shifts[0], { timesheet: sheet(285, { extra_charge_cents: 1_070 }) });
     fakeApi.on('GET', '/payments/earnings', { body });
     renderApp('/earnings');
     const [worked, plain] = await screen.findAllByTestId('earning-row');
     expect(fact(worked, 'Hours worked')).toBe('4.75');
-    expect(fact(worked, 'Timesheet')).toBe('Adjusted by the restaurant');
     // the card's movements are the restaurant's
     expect(within(worked).queryByText('Extra charge')).toBeNull();
     expect(within(plain).queryByTestId('worked-facts')).toBeNull();
@@ -344,14 +356,15 @@ describe('the hours behind the money (issue 34), where the answers carry them', 
   test('a restaurant reads hours, the extra charge and the partial refund per shift, in Spanish too', async () => {
     signedIn('restaurant', { language: 'es' });
     const body = receipts();
-    Object.assign(body.receipts[0], { worked_minutes: 330, extra_charge_cents: 1_070 });
-    Object.assign(body.receipts[1], { worked_minutes: 240, adjusted: true, partial_refund_cents: 2_140 });
+    Object.assign(body.receipts[0], { timesheet: sheet(330, { extra_charge_cents: 1_070 }) });
+    Object.assign(body.receipts[1], { timesheet: sheet(240, { partial_refund_cents: 2_140 }) });
     fakeApi.on('GET', '/payments/receipts', { body });
     renderApp('/receipts');
     const [late, short] = await screen.findAllByTestId('receipt-row');
     expect(fact(late, 'Horas trabajadas')).toBe('5.5');
     expect(fact(late, 'Cargo adicional')).toBe('$10.70');
-    expect(fact(short, 'Hoja de horas')).toBe('Ajustada por el restaurante');
+    expect(within(late).queryByText('Reembolso parcial')).toBeNull();
+    expect(fact(short, 'Horas trabajadas')).toBe('4');
     expect(fact(short, 'Reembolso parcial')).toBe('$21.40');
   });
 });
