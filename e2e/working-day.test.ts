@@ -209,6 +209,9 @@ test('on the day the chef clocks in by location, sees the worked time counting, 
     Worked: '0 min',
   });
   expect(await sheet.getByTestId('timesheet-pay-chef').textContent()).toBe('$0.00');
+  // one pay on the page (the hours'), and no checkout deadline: the timesheet decides the money now
+  expect(await chef.getByTestId('chef-pay').textContent()).toBe('$0.00');
+  expect(await chef.getByTestId('checkout-deadline').count()).toBe(0);
   await step(chef, '10-submitted');
 }, 150_000);
 
@@ -252,6 +255,7 @@ test('the restaurant adjusts the clock-out and reads the cost before saving; the
   const sheet = chef.getByTestId('chef-timesheet');
   expect(await factsOf(sheet.getByTestId('timesheet-times'), 'div')).toMatchObject({ Worked: '30 min' });
   expect(await sheet.getByTestId('timesheet-pay-chef').textContent()).toBe('$30.00');
+  expect(await chef.getByTestId('chef-pay').textContent()).toBe('$30.00');
   await step(chef, '14-adjustment');
   await adjustment.getByRole('button', { name: 'Accept' }).click();
   await sheet.getByText('Approved', { exact: true }).waitFor({ timeout: 15_000 });
