@@ -72,7 +72,8 @@ export interface Cast {
 
 /**
  * Registers a two-person story in the calling test file: before its tests the product, a restaurant (English, on a
- * phone unless `restaurantViewport` says otherwise) and a chef (`chefLocale`, on a phone), handed to `cast`; the
+ * phone unless `restaurantViewport` says otherwise) and a chef (`chefLocale`, on a phone: `chefViewport` or
+ * PHONE), handed to `cast`; the
  * stop after them. `step` photographs a page (`<prefix>-<name>.png`) and checks it with axe;
  * `everyStepAccessible()`, called last, adds the test that no step had an axe violation of any impact.
  */
@@ -82,6 +83,7 @@ export function onTwoPhones(
     chefLocale: string;
     env?: NodeJS.ProcessEnv;
     restaurantViewport?: { width: number; height: number };
+    chefViewport?: { width: number; height: number };
   },
   cast: (c: Cast) => void,
 ) {
@@ -90,7 +92,7 @@ export function onTwoPhones(
   beforeAll(async () => {
     story = await startStory(o.env);
     const restaurant = await story.person('restaurant', 'en-US', o.restaurantViewport);
-    cast({ story, restaurant, chef: await story.person('chef', o.chefLocale) });
+    cast({ story, restaurant, chef: await story.person('chef', o.chefLocale, o.chefViewport) });
   }, 120_000);
   afterAll(async () => {
     await story?.stop();

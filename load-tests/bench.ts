@@ -5,13 +5,13 @@
 // client's JavaScript, then prints a table and writes load-tests/results/latest.json.
 //
 //   npm run bench                    BENCH_SECONDS=5 (per run)  BENCH_PROFILE=1 (product --cpu-prof)
-//   BENCH_SKIP=startup,web           skip parts (startup, web, polls, writes, events)
+//   BENCH_SKIP=startup,web           skip parts (startup, web, polls, writes, events, clock)
 //   BENCH_POLLS=conversations        only these polls (openings, applications, conversations, thread, search)
 //   BENCH_HOLD=600                   after seeding, keep the product up 600 s (to EXPLAIN on its databases;
 //                                    results/hold.json: its addresses and the driving accounts' tokens)
 //
 // The phases, in order, each in load-tests/bench/: settings.ts (the environment), stack.ts (the product and
-// the bare server), run.ts (accounts and seed), polls.ts, writes.ts, events.ts, report.ts (the table).
+// the bare server), run.ts (accounts and seed), polls.ts, writes.ts, events.ts, clock.ts, report.ts (the table).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +19,7 @@ import { freePort } from '@brigade/kit';
 import { Api } from './lib/api';
 import { measureStartup, peakMemory, type StartupFigures } from './lib/startup';
 import { measureWebJs } from './lib/web-size';
+import { CLOCK_SETTINGS, measureClock } from './bench/clock';
 import { eventRows, measureEvents } from './bench/events';
 import { captureOpenings, measurePolls } from './bench/polls';
 import { print } from './bench/report';
@@ -56,7 +57,8 @@ async function main() {
 
   // ---- the product in real mode ----
   log(`starting the product in real mode (databases ${runId}_*) ...`);
-  const product = await startProduct(runId, env);
+  // the clock phase's seats are a week out: their clocks must be open now (bench/clock.ts)
+  const product = await startProduct(runId, { ...env, ...CLOCK_SETTINGS });
   const api = new Api(product.url);
   const dbs = openDatabases(databaseUrl);
   try {
@@ -86,6 +88,8 @@ async function main() {
     if (!SKIP.has('polls')) await measurePolls(run, openings);
     const postedJobs = SKIP.has('writes') ? [] : await measureWrites(run);
     if (!SKIP.has('events')) await measureEvents(run, postedJobs);
+    // last: its seats hold the payout chefs a week out, after every shift the phases above book
+    if (!SKIP.has('clock')) await measureClock(run);
 
     // memory of the product in real mode (all its processes)
     results.real_mode_peak_memory_bytes = product.pids().reduce((sum, pid) => sum + peakMemory(pid).bytes, 0);

@@ -36,6 +36,8 @@ export type ScenarioName =
   | 'postAndPay'
   | 'apply'
   | 'accept'
+  | 'clock_in'
+  | 'approve_timesheet'
   | 'moneyFlow';
 
 export const API_BASE: string;

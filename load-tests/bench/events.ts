@@ -1,9 +1,9 @@
 import { eventLatency } from '../scenarios.js';
-import { pool, sleep, until } from '../lib/api';
+import { pool, sleep } from '../lib/api';
 import { percentile } from '../lib/measure';
 import type { BenchRun, Databases, Row } from './run';
 import { CHECKOUT_RATE, COUNTS, log } from './settings';
-import { postAndPay } from './writes';
+import { bookShift } from './writes';
 
 export interface EventFigure {
   samples: number;
@@ -32,24 +32,7 @@ export async function measureEvents(run: BenchRun, postedJobs: string[]): Promis
     async (i) => {
       const r = restaurants[i % restaurants.length];
       const chef = payoutChefs[i % payoutChefs.length];
-      const id = await postAndPay(run, r, startIn, 31 / 3600);
-      await until(
-        'job open',
-        async () =>
-          (await dbs.jobs.query(`select 1 from jobs.jobs where id = $1 and status = 'open'`, [id])).rowCount,
-        10_000,
-        10,
-      );
-      const app = await api.call('POST', `/api/jobs/${id}/apply`, { token: chef.token });
-      const applicationId = app.body.application.id as string;
-      await api.call('PATCH', `/api/applications/${applicationId}`, {
-        token: r.token,
-        body: { status: 'accepted' },
-      });
-      await api.call('POST', `/api/applications/${applicationId}/confirm`, {
-        token: chef.token,
-        body: { confirmed: true },
-      });
+      const { id, applicationId } = await bookShift(run, r, chef, startIn, 31 / 3600);
       return { id, applicationId, r, chef };
     },
   );

@@ -25,8 +25,17 @@ export const POLLS = new Set(
     .map((s) => s.trim())
     .filter(Boolean),
 );
-/** One payout chef per worked shift: the shifts overlap, and a chef holds one shift at a time (issue 32). */
-export const COUNTS = { restaurants: 10, chefs: 50, payoutChefs: 30, transferFlows: 30 };
+/**
+ * One payout chef per worked shift: the shifts overlap, and a chef holds one shift at a time (issue 32). The
+ * clock phase books each payout chef on `clockShiftsPerChef` shifts in a row (one seat per clock-in measured).
+ */
+export const COUNTS = {
+  restaurants: 10,
+  chefs: 50,
+  payoutChefs: 30,
+  transferFlows: 30,
+  clockShiftsPerChef: 10,
+};
 /**
  * Mutual checkouts per second in the checkout -> transfer measurement (open loop, a steady rate). 10/s is
  * 36,000 shifts an hour, far above what one market's shifts end at; BENCH_CHECKOUT_RATE=20 shows saturation.

@@ -62,7 +62,42 @@ export async function postAndPay(
   return id;
 }
 
-function writeRow(key: string, name: ScenarioName, figure: Figure, note?: string): Row {
+/**
+ * A shift booked end to end as its two sides do it: posted and paid (postAndPay), open once payments' escrow
+ * event has landed, applied to by `chef`, accepted by `restaurant`, confirmed by the chef. The job's and the
+ * application's ids.
+ */
+export async function bookShift(
+  run: BenchRun,
+  restaurant: Account,
+  chef: Account,
+  startInMs: number,
+  hours: number,
+): Promise<{ id: string; applicationId: string }> {
+  const { api, dbs } = run;
+  const id = await postAndPay(run, restaurant, startInMs, hours);
+  // the escrow's event opens the job; under a burst of postings it lands behind the ones before
+  await until(
+    `job ${id} open`,
+    async () =>
+      (await dbs.jobs.query(`select 1 from jobs.jobs where id = $1 and status = 'open'`, [id])).rowCount,
+    60_000,
+    10,
+  );
+  const app = await api.call('POST', `/api/jobs/${id}/apply`, { token: chef.token });
+  const applicationId = app.body.application.id as string;
+  await api.call('PATCH', `/api/applications/${applicationId}`, {
+    token: restaurant.token,
+    body: { status: 'accepted' },
+  });
+  await api.call('POST', `/api/applications/${applicationId}/confirm`, {
+    token: chef.token,
+    body: { confirmed: true },
+  });
+  return { id, applicationId };
+}
+
+export function writeRow(key: string, name: ScenarioName, figure: Figure, note?: string): Row {
   const { p99Ms } = scenarios[name].thresholds;
   return {
     key,

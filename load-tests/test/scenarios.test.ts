@@ -43,6 +43,18 @@ describe('the load-test scenario module', () => {
     expect(eventLatency.mutualCheckoutToTransfer.p99Ms).toBeLessThanOrEqual(250);
   });
 
+  it('holds clock-in and approve to issue 34: p99 under 150 ms at 50 connections', () => {
+    for (const name of ['clock_in', 'approve_timesheet'] as const) {
+      expect(scenarios[name].kind).toBe('write');
+      expect(scenarios[name].thresholds.p99Ms).toBe(150);
+      expect(scenarios[name].bench.connections).toBe(50);
+    }
+    expect(scenarios.clock_in.requests[0].path).toBe('/applications/{applicationId}/clock-in');
+    expect(scenarios.approve_timesheet.requests[0].path).toBe(
+      '/applications/{applicationId}/timesheet/approve',
+    );
+  });
+
   it('turns thresholds into k6 thresholds on the scenario tag', () => {
     const t = k6Thresholds(['openingsPoll', 'moneyFlow']);
     expect(t['http_req_duration{scenario:openingsPoll}']).toEqual([

@@ -19,6 +19,7 @@ import { ChefBookedContact, OwnerBookedChef } from './BookedChefCard';
 import { DisputePanel } from './DisputePanel';
 import { ChefWorkday } from '../timesheets/ChefWorkday';
 import { RestaurantWorkday } from '../timesheets/RestaurantWorkday';
+import { useClockedTimesheet } from '../timesheets/timesheetsApi';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { jobPay } from './money';
 import {
@@ -44,7 +45,7 @@ import {
 } from './shiftState';
 import { formatCents, formatHours, formatShiftTime } from '../../app/format';
 
-function ChefSection({ job }: { job: JobPosting }) {
+function ChefSection({ job, clocked }: { job: JobPosting; clocked: ReturnType<typeof useClockedTimesheet> }) {
   const { t } = useTranslation('jobs');
   const [apply, applying] = jobsApi.useApplyMutation();
   const [error, setError] = useState<ReactNode>(null);
@@ -60,16 +61,26 @@ function ChefSection({ job }: { job: JobPosting }) {
     const res = await apply(job.id);
     if (res.error) setError(failureText(res.error, t('apply.failedSubmit')));
   };
-  // The chef of the shift reads what its money did (the server's facts); anyone else, the rule.
+  // The chef of the shift reads what its money did (the server's facts); anyone else, the rule. Clocked out
+  // and waiting for the restaurant's answer (issue 34), the pay is what the hours come to (the timesheet's).
   const money = job.money ?? null;
+  const byHours = clocked.awaitingAnswer && clocked.timesheet && (!money || money.outcome === 'held');
   return (
     <section className="card" aria-labelledby="chef-section-title">
       <h2 id="chef-section-title">{t('detail.yourPay')}</h2>
       <p className="big-number" data-testid="chef-pay">
-        {formatCents(money ? money.chef_pay_cents : jobPay(job).subtotalCents)}
+        {formatCents(
+          byHours
+            ? clocked.timesheet!.pay.chef_pay_cents
+            : money
+              ? money.chef_pay_cents
+              : jobPay(job).subtotalCents,
+        )}
       </p>
-      {!money && <p className="hint">{t('detail.chefPayNote')}</p>}
-      {money && money.outcome !== 'under_review' && <MoneyOutcome money={money} side="chef" as="p" />}
+      {!money && !byHours && <p className="hint">{t('detail.chefPayNote')}</p>}
+      {money && !byHours && money.outcome !== 'under_review' && (
+        <MoneyOutcome money={money} side="chef" as="p" />
+      )}
       <BookedWarning job={job} />
       <Alert>{error}</Alert>
       {blocker === 'profile' && (
@@ -147,6 +158,14 @@ function OwnerSection({ job }: { job: JobPosting }) {
   );
 }
 
+/** The confirmed seat whose timesheet the reader follows: the owner's confirmed chef, or the chef's own seat. */
+function confirmedSeat(job: JobPosting, type: string | undefined, userId: string | undefined): string | null {
+  if (type === 'restaurant' && (!job.restaurant_id || job.restaurant_id === userId))
+    return (job.applications ?? []).find((a) => stateOf(a) === 'confirmed')?.id ?? null;
+  const mine = type === 'chef' ? job.user_application : null;
+  return mine && stateOf(mine) === 'confirmed' ? mine.id : null;
+}
+
 /** /jobs/{id}: the shift's facts, then the chef's (apply) or the owner's (pay, applicants) section. */
 export default function JobDetailPage() {
   const { t } = useTranslation('jobs');
@@ -162,6 +181,7 @@ export default function JobDetailPage() {
     skip: !job || !awaitingPayment(job) || job.status === 'payment_failed',
     pollingInterval: 2000,
   });
+  const clocked = useClockedTimesheet(job ? confirmedSeat(job, user?.user_type, user?.id) : null);
 
   if (query.isLoading) return <Spinner />;
   if (!job) {
@@ -179,8 +199,10 @@ export default function JobDetailPage() {
   // The chef of the shift (accepted or confirmed, or confirmed until the owner cancelled) reads its money.
   const mine = user?.user_type === 'chef' ? job.user_application : null;
   const held = !!mine && heldShift(mine);
-  // Issue 34: a shift with a confirmed chef runs on the time clock (not once cancelled or expired).
+  // Issue 34: a shift with a confirmed chef runs on the time clock (not once cancelled or expired). Once the chef
+  // has clocked, the timesheet decides the money: no checkout deadline applies (jobs never resolves one).
   const onTheClock = job.status !== 'cancelled' && job.status !== 'expired';
+  const afterClock = onTheClock && !!clocked.timesheet;
 
   return (
     <section className="page narrow">
@@ -236,7 +258,7 @@ export default function JobDetailPage() {
               </dd>
             </div>
           )}
-          {canJob('complete', job.status) && (
+          {canJob('complete', job.status) && !afterClock && (
             <div>
               <dt>{t('detail.checkout')}</dt>
               <dd>
@@ -258,11 +280,13 @@ export default function JobDetailPage() {
       {mine && onTheClock && stateOf(mine) === 'confirmed' && (
         <ChefWorkday job={job} applicationId={mine.id} />
       )}
-      {(owner || held) && <CheckoutDeadline job={job} />}
+      {(owner || held) && !afterClock && <CheckoutDeadline job={job} />}
       {(owner || held) && <UnderReview job={job} side={owner ? 'restaurant' : 'chef'} />}
-      {owner && job.money?.outcome !== 'under_review' && (
-        <MoneyOutcome money={job.money} side="restaurant" as="p" />
-      )}
+      {owner &&
+        job.money?.outcome !== 'under_review' &&
+        !(clocked.awaitingAnswer && job.money?.outcome === 'held') && (
+          <MoneyOutcome money={job.money} side="restaurant" as="p" />
+        )}
       {(owner || held) && awaitingSettlement(job) && (
         <SettlementNotice jobId={job.id} side={owner ? 'restaurant' : 'chef'} />
       )}
@@ -277,7 +301,7 @@ export default function JobDetailPage() {
       )}
       {owner && <OwnerBookedChef job={job} />}
       {held && <ChefBookedContact job={job} />}
-      {user?.user_type === 'chef' && <ChefSection job={job} />}
+      {user?.user_type === 'chef' && <ChefSection job={job} clocked={clocked} />}
       {owner && <OwnerSection job={job} />}
     </section>
   );

@@ -245,6 +245,37 @@ describe("the chef's day", () => {
     );
   });
 
+  test("clocked out, the page says one pay (the hours') and promises no checkout deadline", async () => {
+    signedIn('chef');
+    // a 5-hour shift that ended an hour ago: $90.00 held in escrow, 3 h 55 min worked come to $78.33
+    const { job } = chefShift(-6 * 60 * MINUTE, {
+      status: 'submitted',
+      clock_in_at: minutesAgo(340),
+      clock_out_at: minutesAgo(60),
+      break_minutes: 45,
+      worked_minutes: 235,
+      pay: makePay({ chef_pay_cents: 7_833 }),
+    });
+    const money = {
+      outcome: 'held',
+      reason: null,
+      state: 'held',
+      shift_pay_cents: 9_000,
+      total_cents: 9_630,
+      chef_pay_cents: 9_000,
+      fee_cents: 630,
+      refund_cents: 0,
+    };
+    fakeApi.on('GET', '/jobs/:id', { body: { job: { ...job, money } } });
+    renderApp('/jobs/x');
+    await screen.findByTestId('chef-timesheet');
+    await waitFor(() => expect(screen.getByTestId('chef-pay').textContent).toBe('$78.33'));
+    expect(screen.getByTestId('timesheet-pay-chef').textContent).toBe('$78.33');
+    // the timesheet decides the money: no "held until checkout", no checkout deadline (jobs applies none)
+    expect(screen.queryByTestId('money-outcome')).toBeNull();
+    expect(screen.queryByTestId('checkout-deadline')).toBeNull();
+  });
+
   test('disputing an adjustment sends a statement, in Spanish', async () => {
     signedIn('chef', { language: 'es' });
     const { applicationId } = chefShift(-6 * 60 * MINUTE, {

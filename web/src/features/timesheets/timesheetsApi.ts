@@ -105,3 +105,22 @@ export function useLiveTimesheet(applicationId: string) {
   timesheetsApi.useTimesheetQuery(applicationId, { skip: settled, pollingInterval: TIMESHEET_POLL_MS });
   return query;
 }
+
+/** Timesheets the clock has left behind: the money waits on the restaurant's answer (or an operator's). */
+const AFTER_CLOCK_OUT: ReadonlyArray<TimesheetStatus> = ['submitted', 'adjusted', 'disputed'];
+
+/**
+ * The timesheet of a shift's confirmed seat once the chef has clocked (null before, or without one): such a
+ * shift is paid by its hours, so the checkout deadline and "held until checkout" no longer say what happens.
+ * The same cached query the day's card polls (no request of its own once that card has asked).
+ */
+export function useClockedTimesheet(applicationId: string | null): {
+  timesheet: Timesheet | null;
+  /** clocked out and not settled yet: the timesheet's pay is what the hours come to, still held */
+  awaitingAnswer: boolean;
+} {
+  const query = timesheetsApi.useTimesheetQuery(applicationId ?? '', { skip: !applicationId });
+  const timesheet = applicationId ? (query.data?.timesheet ?? null) : null;
+  if (!timesheet || timesheet.status === 'not_started') return { timesheet: null, awaitingAnswer: false };
+  return { timesheet, awaitingAnswer: AFTER_CLOCK_OUT.includes(timesheet.status) };
+}
