@@ -268,6 +268,14 @@ test('both read the money: the chef her pay on the shift and Earnings, the resta
   await restaurant.reload();
   const day = restaurant.getByTestId('restaurant-day');
   await eventually(restaurant, day.getByText('Approved', { exact: true }), 20_000);
+  // the money's own words: paid for the hours worked, never a late cancellation it was not
+  await eventually(
+    restaurant,
+    restaurant.getByText(
+      'Paid for the hours worked: the chef was paid $30.00, Brigade kept $2.10, and the $16.05 not worked went back to your card.',
+    ),
+    30_000,
+  );
   expect(await day.getByTestId('timesheet-pay-chef').textContent()).toBe('$30.00');
   expect(await day.getByTestId('timesheet-pay-refund').textContent()).toBe('$16.05');
   await step(restaurant, '16-approved');
@@ -288,6 +296,7 @@ test('both read the money: the chef her pay on the shift and Earnings, the resta
   await eventually(restaurant, receipt.getByTestId('worked-facts'), 45_000);
   expect(await factsOf(receipt.getByTestId('worked-facts'))).toEqual({
     'Hours worked': '0.5',
+    Timesheet: 'Approved',
     'Partial refund': '$16.05',
   });
   await step(restaurant, '18-receipts');

@@ -58,13 +58,6 @@ export function shiftHours(start: string | null, end: string | null): number | n
   return Math.round((minutes / 60) * 100) / 100;
 }
 
-/**
- * A decision's reason as the money texts name it: a timesheet paid as worked with nothing going back (on time, or
- * more with the extra charged) is released to the chef, as payments.payout.released.v1 says (`release`).
- */
-const moneyReasonOf = (reason: string): MoneyReason =>
-  reason === 'timesheet' ? 'release' : (reason as MoneyReason);
-
 const closed = (status: PaymentStatus) =>
   (CLOSED_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(status);
 
@@ -88,7 +81,7 @@ export function moneyOf(f: ShiftMoneyFacts): paymentsHttp.MoneyOutcome {
       refund_cents: 0,
     });
   return moneyFacts({
-    reason: moneyReasonOf(d.reason),
+    reason: d.reason as MoneyReason,
     done,
     ...base,
     chef_pay_cents: done ? l.transferred_cents : d.chef_pay_cents,
