@@ -63,7 +63,29 @@ test('the timesheet answer carries the fields of the issue’s table, its pay fr
     status: 'submitted',
     events: [],
     pay: { ...pay, under_minimum },
+    deadlines: {
+      clock_opens_at: '2026-12-01T09:30:00.000Z',
+      clock_closes_at: shift.end_time,
+      no_show_from: '2026-12-01T11:00:00.000Z',
+      send_home_until: '2026-12-01T11:20:00.000Z',
+      auto_clock_out_at: '2026-12-01T22:00:00.000Z',
+      approve_by: '2026-12-03T18:00:00.000Z',
+      answer_by: null,
+    },
+    send_home_pay: null,
   });
+  // when each rule acts, so no screen guesses a duration
+  expect(Object.keys(timesheet.deadlines).sort()).toEqual(
+    [
+      'answer_by',
+      'approve_by',
+      'auto_clock_out_at',
+      'clock_closes_at',
+      'clock_opens_at',
+      'no_show_from',
+      'send_home_until',
+    ].sort(),
+  );
   expect(Object.keys(timesheet.pay).sort()).toEqual(
     [
       'chef_pay_cents',
