@@ -207,9 +207,20 @@ function deadlinesOf(
   };
 }
 
-/** What sending the chef home now would pay: the send-home rule on the minutes worked so far. */
+/**
+ * Sending the chef home at `now`: clocked out then with no break, paid the send-home rule on the minutes worked
+ * (max(worked, SENT_HOME_PAY_HOURS) x rate, capped at the shift pay). The send-home use case moves exactly this;
+ * the timesheet answer shows it before the restaurant acts.
+ */
+export function sentHomeMoney(policy: Policy, job: JobRow, ts: TimesheetRow, now: Date) {
+  const times = { ...ts, clock_out_at: now, break_minutes: 0 };
+  const worked = workedOf(policy, job, times);
+  const money = moneyOf(policy, job, sentHomeChefPay(policy, shiftOf(job), worked));
+  return { times, worked, money };
+}
+
+/** What sending the chef home now would pay, as the answer's pay block. */
 function sendHomePay(policy: Policy, job: JobRow, ts: TimesheetRow, now: Date): timesheetsHttp.TimesheetPay {
-  const worked = workedOf(policy, job, { ...ts, clock_out_at: now, break_minutes: 0 });
-  const money = moneyOf(policy, job, sentHomeChefPay(policy, job, worked));
+  const { money } = sentHomeMoney(policy, job, ts, now);
   return { ...money.pay, under_minimum: money.under_minimum };
 }

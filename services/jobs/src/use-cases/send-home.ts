@@ -1,16 +1,9 @@
-import { sendHomeRefusal, sentHomeChefPay } from '@brigade/contracts';
+import { sendHomeRefusal } from '@brigade/contracts';
 import { appendEvent, inTransaction, type AuthUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { insertTimesheetEvent } from '../db/timesheets.repository';
 import { applicationFacts } from '../domain/facts';
-import {
-  clockError,
-  ensureTimesheetAllows,
-  moneyOf,
-  shiftOf,
-  timesheetFigures,
-  workedOf,
-} from '../domain/timesheet';
+import { clockError, ensureTimesheetAllows, sentHomeMoney, timesheetFigures } from '../domain/timesheet';
 import { lockSeat } from './load-seat';
 import { settleTimesheet } from './settle-timesheet';
 
@@ -32,9 +25,7 @@ export async function sendHome(
     const now = ctx.now();
     const passed = sendHomeRefusal(ctx.policy, seat.ts.clock_in_at!, now);
     if (passed) throw clockError(passed);
-    const times = { ...seat.ts, clock_out_at: now, break_minutes: 0 };
-    const worked = workedOf(ctx.policy, seat.job, times);
-    const money = moneyOf(ctx.policy, seat.job, sentHomeChefPay(ctx.policy, shiftOf(seat.job), worked));
+    const { times, worked, money } = sentHomeMoney(ctx.policy, seat.job, seat.ts, now);
     await settleTimesheet(
       ctx,
       tx,
