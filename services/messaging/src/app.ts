@@ -95,6 +95,7 @@ export async function createMessagingService(
     async stop() {
       await retryLoop.stop();
       await relay.stop();
+      await translator.close?.(); // the local command's pipelines end with the service
     },
   };
 }

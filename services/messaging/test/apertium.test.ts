@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,8 +11,8 @@ import { createTranslator } from '../src/adapters/translator';
 import { startMessaging, type Messaging, type User } from './harness';
 
 // Self-hosted translation against the real engine (issue 19): Debian's `apertium` with the `apertium-eng-spa`
-// pair (the command, one child process per translation) and `apertium-apy` (its HTTP server, started here on
-// a free port). On a laptop without them these tests are skipped; in CI (CI=true) a missing engine fails the
+// pair (the command's programs, kept running as pipelines per direction) and `apertium-apy` (its HTTP server,
+// started here on a free port). On a laptop without them these tests are skipped; in CI (CI=true) a missing engine fails the
 // file, as a missing database does (kit's requireRealServers).
 
 const MODES = '/usr/share/apertium/modes';
@@ -38,6 +38,24 @@ function requireApertium(): boolean {
 const describeWithApertium = requireApertium() ? describe : describe.skip;
 
 const logger = createLogger('apertium-test');
+
+/** The process groups of this process's running `mode` pipelines (their leaders are our children), from ps. */
+function pipelineGroups(mode: string): number[] {
+  const lines = execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+  return lines
+    .split('\n')
+    .filter((line) => line.includes(`/${mode}.automorf.bin`))
+    .map((line) => Number(line.trim().split(/\s+/)[0]));
+}
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 /** A conversation between an English-speaking chef and a Spanish-speaking restaurant on `m`. */
 async function conversation(m: Messaging) {
@@ -70,6 +88,7 @@ describeWithApertium('the local apertium command', () => {
     pairs: commandPairs,
     timeoutMs: 10_000,
   });
+  afterAll(() => apertium.close());
 
   test('is found at start with both directions', () => {
     expect(commandPairs).toEqual(['en-es', 'es-en']);
@@ -78,10 +97,16 @@ describeWithApertium('the local apertium command', () => {
   test('translates a kitchen question into Spanish a reader understands', async () => {
     const started = performance.now();
     const { text } = await apertium.translate('Can you come in at five tomorrow?', 'es', 'en');
-    // Printed, not asserted: the cost of one translation (a child process) on this machine.
-    console.warn(`apertium eng-spa, one message: ${(performance.now() - started).toFixed(0)} ms -> ${text}`);
+    // Printed, not asserted: the first message starts the direction's pipeline (loads its dictionaries)...
+    console.warn(
+      `apertium eng-spa, first message: ${(performance.now() - started).toFixed(0)} ms -> ${text}`,
+    );
     expect(text).toMatch(/mañana/);
     expect(text).toMatch(/cinco/);
+    const warm = performance.now();
+    await apertium.translate('See you at five tomorrow.', 'es', 'en');
+    // ...the next ones only pass through it.
+    console.warn(`apertium eng-spa, the next message: ${(performance.now() - warm).toFixed(0)} ms`);
   });
 
   test('translates Spanish into English', async () => {
@@ -99,31 +124,87 @@ describeWithApertium('the local apertium command', () => {
     expect(own.text).toMatch(/#/);
   });
 
-  test('text that looks like Apertium’s own stream format comes back as text', async () => {
+  test('text that looks like Apertium’s own stream format comes back as text, its lines kept', async () => {
     const { text } = await apertium.translate(
-      'Bring ^knives$ [two] {three} <four> \\ / & "five"',
+      'Bring ^knives$ [two] {three} <four> \\ / & "five" @six #seven *eight*\nSee you tomorrow.\n\nThanks',
       'es',
       'en',
     );
-    for (const piece of ['^', '$', '[', ']', '{', '}', '<', '>', '\\', '"']) expect(text).toContain(piece);
+    for (const piece of ['^', '$', '[', ']', '{', '}', '<', '>', '\\', '/', '"', '@', '#', '*'])
+      expect(text).toContain(piece);
+    expect(text.split('\n')).toEqual([
+      expect.stringMatching(/cuchillos/),
+      expect.stringMatching(/mañana/),
+      '',
+      'Gracias',
+    ]);
+    // The pipeline still answers the next text with its own translation.
+    expect((await apertium.translate('Thanks', 'es', 'en')).text).toBe('Gracias');
   });
 
-  test('many translations at once, more than it runs together, all arrive', async () => {
-    const two = createApertiumCommandTranslator({
+  test('many translations at once, both ways, more than it runs together, each come back to its caller', async () => {
+    const one = createApertiumCommandTranslator({
       command: 'apertium',
       pairs: commandPairs,
       timeoutMs: 30_000,
-      maxProcesses: 2,
+      maxPipelines: 1,
     });
-    const texts = await Promise.all(
-      [1, 2, 3, 4, 5].map((n) => two.translate(`I will bring ${n} knives tomorrow.`, 'es', 'en')),
-    );
-    texts.forEach(({ text }, i) => expect(text).toMatch(new RegExp(`${i + 1} cuchillos`)));
+    const before = new Set(pipelineGroups('eng-spa'));
+    try {
+      const numbers = Array.from({ length: 12 }, (_, i) => i + 1);
+      const [spanish, english] = await Promise.all([
+        Promise.all(numbers.map((n) => one.translate(`I will bring ${n} knives tomorrow.`, 'es', 'en'))),
+        Promise.all(numbers.map((n) => one.translate(`Traeré ${n} cuchillos mañana.`, 'en', 'es'))),
+      ]);
+      numbers.forEach((n, i) => {
+        expect(spanish[i].text).toMatch(new RegExp(`(^|\\D)${n} cuchillos`));
+        expect(english[i].text).toMatch(new RegExp(`(^|\\D)${n} knives`));
+      });
+      // One pipeline per direction served them all, one after the other.
+      expect(pipelineGroups('eng-spa').filter((pid) => !before.has(pid))).toHaveLength(1);
+    } finally {
+      await one.close();
+    }
+  });
+
+  test('a pipeline killed from outside does not cost the next message', async () => {
+    const own = createApertiumCommandTranslator({
+      command: 'apertium',
+      pairs: commandPairs,
+      timeoutMs: 10_000,
+    });
+    try {
+      const before = new Set(pipelineGroups('spa-eng'));
+      expect((await own.translate('Gracias', 'en', 'es')).text).toMatch(/Thank/);
+      const started = pipelineGroups('spa-eng').filter((pid) => !before.has(pid));
+      expect(started).toHaveLength(1);
+      process.kill(-started[0], 'SIGKILL');
+      expect((await own.translate('¿Necesito traer mis cuchillos?', 'en', 'es')).text).toMatch(/knives/);
+      await eventually(() => expect(alive(started[0])).toBe(false));
+    } finally {
+      await own.close();
+    }
+  });
+
+  test('close ends its pipelines; a translation after it fails', async () => {
+    const own = createApertiumCommandTranslator({
+      command: 'apertium',
+      pairs: commandPairs,
+      timeoutMs: 10_000,
+    });
+    const before = new Set(pipelineGroups('eng-spa'));
+    await own.translate('Thanks', 'es', 'en');
+    const started = pipelineGroups('eng-spa').filter((pid) => !before.has(pid));
+    expect(started).toHaveLength(1);
+    await own.close();
+    await eventually(() => expect(alive(started[0])).toBe(false));
+    await expect(own.translate('Thanks', 'es', 'en')).rejects.toThrow(/closed/);
   });
 
   test('is what the service picks by itself (auto) with no key and no APERTIUM_URL', async () => {
     const picked = await createTranslator({ TRANSLATE_TIMEOUT_MS: 4000 }, logger);
     expect(picked).toMatchObject({ enabled: true, provider: 'apertium', pairs: ['en-es', 'es-en'] });
+    await picked.close?.();
   });
 });
 
@@ -131,12 +212,19 @@ describe('a missing or stuck apertium command', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'stuck-apertium-'));
-    // A stand-in `apertium` program that lists the pair, then never answers a translation.
+    // A stand-in `apertium` that lists the pair and keeps its data in `dir`, as Debian's script declares it...
     writeFileSync(
       path.join(dir, 'apertium'),
-      `#!/bin/sh\nif [ "$1" = "-l" ]; then printf '  eng-spa\\n  spa-eng\\n'; exit 0; fi\necho $$ > '${dir}/pid'\nexec sleep 60\n`,
+      `#!/bin/sh\nAPERTIUM_DATADIR="\${APERTIUM_DATADIR:-${dir}}"\nif [ "$1" = "-l" ]; then printf '  eng-spa\\n  spa-eng\\n'; exit 0; fi\nexit 1\n`,
     );
-    chmodSync(path.join(dir, 'apertium'), 0o755);
+    // ...whose eng-spa engine gives each text back as it came (null-flush), except one asking it to stall.
+    writeFileSync(
+      path.join(dir, 'engine'),
+      `#!/bin/bash\nwhile IFS= read -r -d '' text; do\n  case $text in *stall*) echo $$ > '${dir}/pid'; exec sleep 60;; esac\n  printf '%s\\0' "$text"\ndone\n`,
+    );
+    for (const program of ['apertium', 'engine']) chmodSync(path.join(dir, program), 0o755);
+    mkdirSync(path.join(dir, 'modes'));
+    writeFileSync(path.join(dir, 'modes', 'eng-spa.mode'), `${path.join(dir, 'engine')} $1\n`);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -148,15 +236,33 @@ describe('a missing or stuck apertium command', () => {
     );
   });
 
-  test('a translation that outlives the time-out fails, and its processes are killed', async () => {
+  test('a translation that outlives the time-out fails, its processes are killed, and the next one is translated', async () => {
     const stuck = await createTranslator(
-      { TRANSLATE_TIMEOUT_MS: 300, APERTIUM_COMMAND: path.join(dir, 'apertium') },
+      { TRANSLATE_TIMEOUT_MS: 2000, APERTIUM_COMMAND: path.join(dir, 'apertium') },
       logger,
     );
-    expect(stuck.provider).toBe('apertium');
-    await expect(stuck.translate('Hello there, friend', 'es', 'en')).rejects.toThrow(/timed out/);
-    const pid = Number(readFileSync(path.join(dir, 'pid'), 'utf8'));
-    await eventually(() => expect(() => process.kill(pid, 0)).toThrow());
+    try {
+      expect(stuck.provider).toBe('apertium');
+      await expect(stuck.translate('Please stall now', 'es', 'en')).rejects.toThrow(
+        'apertium eng-spa timed out after 2000 ms',
+      );
+      const pid = Number(readFileSync(path.join(dir, 'pid'), 'utf8'));
+      await eventually(() => expect(alive(pid)).toBe(false));
+      expect((await stuck.translate('Hello there, friend', 'es', 'en')).text).toBe('Hello there, friend');
+    } finally {
+      await stuck.close?.();
+    }
+  });
+
+  test('a direction whose mode is missing fails with what the engine said', async () => {
+    const own = createApertiumCommandTranslator({
+      command: path.join(dir, 'apertium'),
+      pairs: ['en-es', 'es-en'],
+      timeoutMs: 5000,
+    });
+    expect(existsSync(path.join(dir, 'modes', 'spa-eng.mode'))).toBe(false);
+    await expect(own.translate('Hola', 'en', 'es')).rejects.toThrow(/apertium spa-eng pipeline ended/);
+    await own.close();
   });
 });
 

@@ -1,9 +1,15 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { constants } from 'node:fs';
+import { access, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { apertiumMode, cleanApertiumOutput, productPairs } from './apertium-text';
 import type { Translation, Translator } from './translation-port';
 
-/** At most this many `apertium` processes at once; further translations wait for one to end. */
-export const MAX_APERTIUM_PROCESSES = 4;
+/**
+ * At most this many pipelines per direction, each translating one text at a time; further translations wait
+ * for one to come free. Two: the background lane (statements) holds one, the chat has the other.
+ */
+export const MAX_APERTIUM_PIPELINES = 2;
 
 interface Run {
   stdout: string;
@@ -11,10 +17,19 @@ interface Run {
   code: number | null;
 }
 
+/** Kill a child's whole process group; nothing to do when it is already gone. */
+function killGroup(pid: number | undefined, signal: NodeJS.Signals = 'SIGKILL') {
+  try {
+    if (pid) process.kill(-pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
 /**
  * Run `command args`, give it `input` on stdin, collect its output. The child leads its own process group
- * (`apertium` is a shell script running a pipeline of programs), and the whole group is killed when it
- * outlives `timeoutMs`.
+ * (it may be a shell script running a pipeline of programs), and the whole group is killed when it outlives
+ * `timeoutMs`.
  */
 function run(label: string, command: string, args: string[], input: string, timeoutMs: number): Promise<Run> {
   return new Promise((resolve, reject) => {
@@ -29,11 +44,7 @@ function run(label: string, command: string, args: string[], input: string, time
       fn();
     };
     const timer = setTimeout(() => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
+      killGroup(child.pid);
       finish(() => reject(new Error(`${label} timed out after ${timeoutMs} ms`)));
     }, timeoutMs);
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -60,6 +71,146 @@ export async function detectApertiumCommand(command: string, timeoutMs = 5000): 
     return productPairs(listed.stdout.split(/\s+/).filter(Boolean));
   } catch {
     return []; // ENOENT: not installed
+  }
+}
+
+/**
+ * The directory of the command's language data, as the `apertium` script finds it: `APERTIUM_DATADIR`, else the
+ * default the script itself declares (`APERTIUM_DATADIR="${APERTIUM_DATADIR:-/usr/share/apertium}"`).
+ */
+async function apertiumDatadir(command: string): Promise<string> {
+  if (process.env.APERTIUM_DATADIR) return process.env.APERTIUM_DATADIR;
+  const candidates = command.includes('/')
+    ? [command]
+    : (process.env.PATH ?? '').split(':').map((dir) => path.join(dir || '.', command));
+  for (const file of candidates) {
+    try {
+      await access(file, constants.X_OK);
+    } catch {
+      continue;
+    }
+    const declared = /APERTIUM_DATADIR="\$\{APERTIUM_DATADIR:-([^}"]+)\}"/.exec(await readFile(file, 'utf8'));
+    if (declared) return declared[1];
+    break;
+  }
+  throw new Error(`cannot tell where ${command} keeps its language data (set APERTIUM_DATADIR)`);
+}
+
+/**
+ * The script a pipeline runs: the mode's programs, each in null-flush mode (`apertium-wblank-mode -z`, as the
+ * `apertium` script builds them), with the arguments `apertium -u` gives them: `$1` = `-n` (no `*` before
+ * unknown words), `$2` = nothing. Only the core of the pipeline: the text is deformatted and reformatted around
+ * it for each message. A UTF-8 locale, as the `apertium` script insists on.
+ */
+const PIPELINE_SCRIPT = `set -e
+LC_CTYPE=$(locale -a 2>/dev/null | grep -i -m1 'utf[.-]*8' || true)
+[ -n "$LC_CTYPE" ] && export LC_CTYPE
+pipeline=$(apertium-wblank-mode -z "$1")
+exec bash -c "$pipeline" "$0" -n ''`;
+
+/** A pipeline that ended by itself (crashed, or killed from outside), not by our time-out. */
+class PipelineEnded extends Error {}
+
+/** Text in Apertium's null-flush stream: a NUL ends each text, so one in the text itself would split it. */
+const NUL = 0;
+
+/**
+ * One running pipeline of a direction: its own process group, fed one text at a time on stdin, each ended by a
+ * NUL; the pipeline answers each with its translation ended by a NUL. Neither the child nor its pipes keep the
+ * event loop alive; a translation in flight does, by its time-out.
+ */
+class Pipeline {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private output: Buffer[] = [];
+  private stderr = '';
+  private pending: { resolve: (out: Buffer) => void; reject: (err: Error) => void } | null = null;
+  /** Set once the pipeline has ended (crashed, killed or closed): it is never used again. */
+  ended: Error | null = null;
+  readonly exited: Promise<void>;
+
+  constructor(
+    private readonly mode: string,
+    modeFile: string,
+  ) {
+    this.child = spawn('bash', ['-c', PIPELINE_SCRIPT, `apertium ${mode}`, modeFile], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
+    this.exited = new Promise((resolve) => this.child.once('exit', () => resolve()));
+    this.child.stdout.on('data', (chunk: Buffer) => this.read(chunk));
+    this.child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      this.stderr = (this.stderr + chunk).slice(-2000); // the last words, for the error
+    });
+    this.child.stdin.on('error', () => undefined); // a pipeline that died: 'close' says so
+    this.child.on('error', (err) => this.end(err));
+    this.child.on('close', (code, signal) =>
+      this.end(
+        new PipelineEnded(
+          `apertium ${mode} pipeline ended (${signal ?? `exit code ${code}`})${this.stderr.trim() ? `: ${this.stderr.trim()}` : ''}`,
+        ),
+      ),
+    );
+    this.child.unref();
+    for (const stream of [this.child.stdin, this.child.stdout, this.child.stderr])
+      (stream as unknown as { unref?: () => void }).unref?.();
+  }
+
+  get pid() {
+    return this.child.pid;
+  }
+
+  /** The pipeline's answer to `input` (deformatted text); `late` when it takes longer than `ms` (it is killed). */
+  translate(input: Buffer, ms: number, late: () => Error): Promise<Buffer> {
+    if (this.ended) return Promise.reject(this.ended);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => this.kill(late()), ms);
+      this.pending = {
+        resolve: (out) => {
+          clearTimeout(timer);
+          resolve(out);
+        },
+        reject: (err) => {
+          clearTimeout(timer);
+          reject(err);
+        },
+      };
+      this.child.stdin.write(Buffer.concat([input, Buffer.from([NUL])]));
+    });
+  }
+
+  private read(chunk: Buffer) {
+    let rest = chunk;
+    for (let at = rest.indexOf(NUL); at >= 0; at = rest.indexOf(NUL)) {
+      this.output.push(rest.subarray(0, at));
+      rest = rest.subarray(at + 1);
+      const answer = Buffer.concat(this.output);
+      this.output = [];
+      const pending = this.pending;
+      this.pending = null;
+      pending?.resolve(answer);
+    }
+    if (rest.length > 0) this.output.push(rest);
+  }
+
+  /** Kill the whole process group; the text in flight, if any, fails with `reason`. */
+  kill(reason: Error) {
+    this.end(reason);
+    killGroup(this.child.pid);
+  }
+
+  /** Killed, and its end awaited (keeping the event loop alive until then). */
+  async close() {
+    this.child.ref();
+    this.kill(new Error(`apertium ${this.mode} pipeline closed`));
+    await this.exited;
+  }
+
+  private end(reason: Error) {
+    if (!this.ended) this.ended = reason;
+    const pending = this.pending;
+    this.pending = null;
+    pending?.reject(reason);
+    if (this.child.exitCode === null && this.child.signalCode === null) killGroup(this.child.pid);
   }
 }
 
@@ -95,28 +246,75 @@ function slots(size: number) {
 }
 
 export interface ApertiumCommandOptions {
-  /** The `apertium` program (a path or a name on PATH). */
+  /** The `apertium` program (a path or a name on PATH): its language data and modes are used. */
   command: string;
   /** The directions detected at start (`detectApertiumCommand`). */
   pairs: string[];
-  /** One translation, waiting for a free process included, takes at most this long. */
+  /** One translation, waiting for a free pipeline included, takes at most this long. */
   timeoutMs: number;
-  maxProcesses?: number;
+  /** Pipelines per direction (`MAX_APERTIUM_PIPELINES`). */
+  maxPipelines?: number;
+}
+
+/** A translator that keeps processes running; `close()` ends them. */
+export interface ApertiumCommandTranslator extends Translator {
+  close(): Promise<void>;
 }
 
 /**
- * Apertium through its command line: one `apertium -u <eng-spa>` child per translation, the text on stdin and
- * the translation on stdout (`-u`: no `*` before unknown words, which stay as written). At most
- * `maxProcesses` children run at once; the rest queue, and the queue counts against the time-out. Apertium
- * does not detect languages: `from` (the writer's language, detected offline by the caller) picks the
- * direction; without it, the other of the product's two languages.
+ * Apertium through its command-line programs, kept running as APy does: per direction, up to `maxPipelines`
+ * pipelines of the mode's programs in null-flush mode, each started on first need (loading the dictionaries,
+ * about 0.25 CPU-s, once) and then fed one text at a time. A message is deformatted (`apertium-destxt`),
+ * translated by a free pipeline, and reformatted (`apertium-retxt`), as `apertium -u <eng-spa>` does it (`-u`:
+ * no `*` before unknown words, which stay as written). Messages wait for a free pipeline in line, and the wait
+ * counts against the time-out. A pipeline that outlives the time-out is killed (its process group) and the
+ * message fails; one that died is replaced by a fresh one for the next message. Apertium does not detect
+ * languages: `from` (the writer's language, detected offline by the caller) picks the direction; without it,
+ * the other of the product's two languages.
  */
-export function createApertiumCommandTranslator(options: ApertiumCommandOptions): Translator {
-  const pool = slots(options.maxProcesses ?? MAX_APERTIUM_PROCESSES);
+export function createApertiumCommandTranslator(options: ApertiumCommandOptions): ApertiumCommandTranslator {
+  const size = options.maxPipelines ?? MAX_APERTIUM_PIPELINES;
+  const directions = new Map<string, { pool: ReturnType<typeof slots>; idle: Pipeline[] }>();
+  const running = new Set<Pipeline>();
+  let closed = false;
+  let modesDir: Promise<string> | null = null;
+
+  const start = async (mode: string): Promise<Pipeline> => {
+    modesDir ??= apertiumDatadir(options.command).then((dir) => path.join(dir, 'modes'));
+    modesDir.catch(() => (modesDir = null)); // asked again next time
+    const modeFile = path.join(await modesDir, `${mode}.mode`);
+    if (closed) throw new Error('apertium translator is closed');
+    const pipeline = new Pipeline(mode, modeFile);
+    running.add(pipeline);
+    void pipeline.exited.then(() => running.delete(pipeline));
+    return pipeline;
+  };
+
+  /** `input` through a pipeline of `mode`: an idle one, else a new one; once more on a fresh one if it had died. */
+  const throughPipeline = async (mode: string, input: Buffer, deadline: number): Promise<Buffer> => {
+    const direction = directions.get(mode)!;
+    const late = () => new Error(`apertium ${mode} timed out after ${options.timeoutMs} ms`);
+    for (let attempt = 0; ; attempt++) {
+      let pipeline = direction.idle.pop();
+      while (pipeline?.ended) pipeline = direction.idle.pop();
+      pipeline ??= await start(mode);
+      try {
+        const out = await pipeline.translate(input, Math.max(1, deadline - Date.now()), late);
+        direction.idle.push(pipeline);
+        return out;
+      } catch (err) {
+        pipeline.kill(err as Error);
+        // Killed from outside or crashed, perhaps while idle, before the message got to it: once more, on a fresh
+        // pipeline (a text that crashes the engine crashes the second one too and fails).
+        if (closed || !(err instanceof PipelineEnded) || attempt > 0 || Date.now() >= deadline) throw err;
+      }
+    }
+  };
+
   return {
     enabled: true,
     provider: 'apertium',
-    slots: options.maxProcesses ?? MAX_APERTIUM_PROCESSES,
+    slots: size,
     pairs: options.pairs,
     via: `local ${options.command} command, offline`,
     async translate(text: string, to: string, from?: string): Promise<Translation> {
@@ -125,26 +323,43 @@ export function createApertiumCommandTranslator(options: ApertiumCommandOptions)
       const mode = apertiumMode(source, to);
       if (!mode || !options.pairs.includes(`${source}-${to}`))
         throw new Error(`apertium does not translate ${source} to ${to} here`);
+      if (closed) throw new Error('apertium translator is closed');
 
       const deadline = Date.now() + options.timeoutMs;
-      if (!(await pool.acquire(options.timeoutMs)))
-        throw new Error(`apertium busy: no free process within ${options.timeoutMs} ms`);
+      const direction = directions.get(mode) ?? { pool: slots(size), idle: [] };
+      directions.set(mode, direction);
+      if (!(await direction.pool.acquire(options.timeoutMs)))
+        throw new Error(`apertium busy: no free ${mode} pipeline within ${options.timeoutMs} ms`);
       try {
-        // Through `cat`: the apertium script reads /dev/stdin by name, which cannot be opened on the socket
-        // node gives a child as its stdin; `cat` hands it a real pipe.
-        const result = await run(
-          `apertium ${mode}`,
-          'sh',
-          ['-c', 'cat | exec "$0" -u "$1"', options.command, mode],
-          text,
-          Math.max(1, deadline - Date.now()),
+        const left = () => Math.max(1, deadline - Date.now());
+        // A NUL would end the text early in the null-flush stream.
+        const deformatted = await run(
+          'apertium-destxt',
+          'apertium-destxt',
+          [],
+          text.replaceAll('\0', ''),
+          left(),
         );
-        if (result.code !== 0)
-          throw new Error(`apertium ${mode} exited with ${result.code}: ${result.stderr.trim()}`);
-        return { text: cleanApertiumOutput(result.stdout, text), detectedSource: null };
+        if (deformatted.code !== 0)
+          throw new Error(`apertium-destxt exited with ${deformatted.code}: ${deformatted.stderr.trim()}`);
+        const translated = await throughPipeline(mode, Buffer.from(deformatted.stdout, 'utf8'), deadline);
+        const reformatted = await run(
+          'apertium-retxt',
+          'apertium-retxt',
+          [],
+          translated.toString('utf8'),
+          left(),
+        );
+        if (reformatted.code !== 0)
+          throw new Error(`apertium-retxt exited with ${reformatted.code}: ${reformatted.stderr.trim()}`);
+        return { text: cleanApertiumOutput(reformatted.stdout, text), detectedSource: null };
       } finally {
-        pool.release();
+        direction.pool.release();
       }
+    },
+    async close() {
+      closed = true;
+      await Promise.all([...running].map((pipeline) => pipeline.close()));
     },
   };
 }

@@ -19,6 +19,7 @@ export function withGlossary(inner: Translator, glossary: Glossary): Translator 
     slots: inner.slots,
     pairs: inner.pairs,
     via: `${inner.via}, with the kitchen glossary`,
+    close: async () => inner.close?.(),
     async translate(text: string, to: string, from?: string): Promise<Translation> {
       if (!isProductLanguage(from) || !isProductLanguage(to) || from === to)
         return inner.translate(text, to, from);

@@ -22,12 +22,14 @@ export interface Translator {
   /** Where it translates, for people (the start banner, logs): "local apertium command, offline". */
   readonly via: string;
   /**
-   * How many translations the engine works on at once: the local command's processes, a cloud API's many;
-   * unset for an engine that translates one at a time (APy's one pipeline per direction). The background lane
-   * cuts long texts into pieces only for such an engine (`translation-lanes.ts`).
+   * How many translations the engine works on at once: the local command's pipelines (per direction), a cloud
+   * API's many; unset for an engine that translates one at a time (APy's one pipeline per direction). The
+   * background lane cuts long texts into pieces only for such an engine (`translation-lanes.ts`).
    */
   readonly slots?: number;
   translate(text: string, to: string, from?: string): Promise<Translation>;
+  /** Ends what the engine keeps running (the local command's pipelines), when it keeps anything; at shutdown. */
+  close?(): Promise<void>;
 }
 
 export const noTranslation: Translator = {

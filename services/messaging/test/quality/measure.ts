@@ -5,8 +5,8 @@ import { corpusChrf } from './chrf';
 import { HELD_OUT_SET, KITCHEN_SET, type KitchenPair } from './kitchen-set';
 
 /**
- * `fn` over `items`, at most `limit` at a time, in order: as many sentences in flight as the engine has
- * processes, so none waits for a free one (on a busy machine a queue of 124 waited past the engine's time-out).
+ * `fn` over `items`, at most `limit` at a time, in order: as many sentences in flight as the engine translates at
+ * once (its slots), so none waits in its queue against the time-out.
  */
 async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
@@ -23,8 +23,9 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
 
 /** Both directions of a test set through one translator, one sentence per call as messages are sent. */
 export async function scoreKitchenSet(translator: Translator, set: readonly KitchenPair[] = KITCHEN_SET) {
-  const es = await mapLimit(set, 4, (p) => translator.translate(p.en, 'es', 'en'));
-  const en = await mapLimit(set, 4, (p) => translator.translate(p.es, 'en', 'es'));
+  const limit = translator.slots ?? 1;
+  const es = await mapLimit(set, limit, (p) => translator.translate(p.en, 'es', 'en'));
+  const en = await mapLimit(set, limit, (p) => translator.translate(p.es, 'en', 'es'));
   return {
     enToEs: corpusChrf(
       es.map((t) => t.text),
@@ -62,6 +63,7 @@ async function main() {
     process.stdout.write(`  en->es  before ${before.enToEs.toFixed(2)}  after ${after.enToEs.toFixed(2)}\n`);
     process.stdout.write(`  es->en  before ${before.esToEn.toFixed(2)}  after ${after.esToEn.toFixed(2)}\n`);
   }
+  await Promise.all([raw.close(), product.close?.()]);
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) await main();
