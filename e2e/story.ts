@@ -36,6 +36,8 @@ export async function startStory(env: NodeJS.ProcessEnv = {}): Promise<Story> {
       LOG_LEVEL: 'warn',
       // The stories read the words people wrote; a story about translation names its translator in `env`.
       TRANSLATION_PROVIDER: 'none',
+      // The stories post shifts of seconds to live them through (issue 35's minimum, shortened).
+      MIN_SHIFT_DURATION: '1s',
       ...env,
     },
   });

@@ -119,6 +119,10 @@ export const ERROR_CODES = {
   'JOBS.START_IN_PAST': 'Start time must be in the future',
   'JOBS.BEYOND_POSTING_WINDOW': 'Shifts can be posted up to 7 days ahead',
   'JOBS.END_BEFORE_START': 'End time must be after start time',
+  // issue 35: MIN_SHIFT_DURATION (default 2h) and the card minimum (50 cents)
+  'JOBS.SHIFT_TOO_SHORT': 'A shift must be at least 2 hours long.',
+  'JOBS.CHARGE_UNDER_MINIMUM':
+    'This shift would be charged less than the $0.50 a card can be charged: make it longer or raise the hourly rate.',
   'JOBS.NOT_A_FAVORITE': 'notifyFavorites can only list chefs from your roster',
   'JOBS.JOB_NOT_OPEN': 'This job is not open for applications',
   'JOBS.SHIFT_STARTED': 'This shift has already started',
@@ -177,6 +181,7 @@ export const ERROR_CODES = {
   'PAYMENTS.AMOUNT_MISMATCH': 'The amount does not match the job total',
   'PAYMENTS.ALREADY_PAID': 'This job is already paid',
   'PAYMENTS.JOB_CLOSED': 'This job is cancelled or closed and cannot be paid',
+  'PAYMENTS.UNDER_CARD_MINIMUM': 'This job is charged less than the $0.50 a card can be charged and cannot be paid',
   'PAYMENTS.ACCOUNT_NOT_FOUND': 'Payment account not found',
   'PAYMENTS.BAD_SIGNATURE': 'Invalid Stripe signature',
   'PAYMENTS.PROVIDER_UNAVAILABLE': 'The payment provider is unavailable. Please try again.',

@@ -25,6 +25,9 @@ export const POLICY_TEXTS = {
     checkout_deadline_chef:
       'Checkout answers are due by {deadline}. After that, the answer given stands, and if nobody answers, you are paid for the shift.',
     under_review: 'The two checkouts disagree, so the money stays held while the shift is reviewed.',
+    shift_too_short: 'A shift must be at least {minimum} long.',
+    charge_under_minimum:
+      'This shift would be charged {total}, less than the {minimum} a card can be charged: make it longer or raise the hourly rate.',
   },
   es: {
     cancel_no_chef: 'Todavía no hay chef reservado: el total de {refund} vuelve a tu tarjeta.',
@@ -45,6 +48,9 @@ export const POLICY_TEXTS = {
       'Las respuestas de salida vencen el {deadline}. Después, cuenta la respuesta que ya se dio, y si nadie responde, te pagamos el turno.',
     under_review:
       'Las respuestas de salida no coinciden, así que el dinero sigue retenido mientras se revisa el turno.',
+    shift_too_short: 'Un turno debe durar al menos {minimum}.',
+    charge_under_minimum:
+      'Este turno se cobraría {total}, menos de los {minimum} que se pueden cobrar a una tarjeta: alárgalo o sube la tarifa por hora.',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 

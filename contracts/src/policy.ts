@@ -67,7 +67,15 @@ export interface Policy {
    * `LATE_CLOCK_IN_AFTER`, 10m (a setting only so tests and demos can shorten it, like the other durations).
    */
   lateClockInAfterMs: number;
-  /** The smallest amount a card is charged or refunded (cents); a difference under it is not moved: 50. */
+  /**
+   * The shortest shift that may be posted: `MIN_SHIFT_DURATION`, default 2h (issue 35: a 20-second shift was
+   * priced $0 and could not be paid). A setting so tests and demos can post short shifts.
+   */
+  minShiftDurationMs: number;
+  /**
+   * The smallest amount a card is charged or refunded (cents); a difference under it is not moved, and a posting
+   * whose charge would be under it is refused (issue 35): 50.
+   */
   cardMinimumCents: number;
   /** This many wrong clock codes in a row lock the code of that application... */
   clockCodeMaxWrong: number;
@@ -98,6 +106,7 @@ export const POLICY_ENV = {
   TIMESHEET_APPROVAL_DEADLINE: '48h',
   BALANCE_DUE_AFTER: '72h',
   LATE_CLOCK_IN_AFTER: '10m',
+  MIN_SHIFT_DURATION: '2h',
 } as const;
 
 export const RELIABILITY_WINDOW_DAYS = 90;
@@ -199,6 +208,7 @@ export function loadPolicy(env: Record<string, string | undefined> = {}): Policy
     timesheetApprovalDeadlineMs: duration('TIMESHEET_APPROVAL_DEADLINE'),
     balanceDueAfterMs: duration('BALANCE_DUE_AFTER'),
     lateClockInAfterMs: duration('LATE_CLOCK_IN_AFTER'),
+    minShiftDurationMs: duration('MIN_SHIFT_DURATION'),
     cardMinimumCents: CARD_MINIMUM_CENTS,
     clockCodeMaxWrong: CLOCK_CODE_MAX_WRONG,
     clockCodeLockMs: CLOCK_CODE_LOCK_MS,

@@ -212,3 +212,20 @@ test('the working day (issue 34): its rules read from the environment, bad value
   for (const [name, value] of refused)
     expect(() => loadPolicy({ [name]: value })).toThrow(new RegExp(`^${name} must be .*"${value}"`));
 });
+
+test('the shortest shift that may be posted is 2 hours unless MIN_SHIFT_DURATION says otherwise (issue 35)', () => {
+  expect(policy.minShiftDurationMs).toBe(2 * HOUR);
+  expect(loadPolicy({ MIN_SHIFT_DURATION: '1s' }).minShiftDurationMs).toBe(1000);
+  expect(loadPolicy({ MIN_SHIFT_DURATION: '90m' }).minShiftDurationMs).toBe(90 * 60_000);
+  for (const bad of ['0s', 'two hours', '-2h'])
+    expect(() => loadPolicy({ MIN_SHIFT_DURATION: bad })).toThrow(
+      new RegExp(`^MIN_SHIFT_DURATION must be a duration .*"${bad}"`),
+    );
+  // the refusal names it as people say it
+  expect(policyText('en', 'shift_too_short', { minimum: formatDuration(policy.minShiftDurationMs, 'en') })).toBe(
+    'A shift must be at least 2 hours long.',
+  );
+  expect(policyText('es', 'shift_too_short', { minimum: formatDuration(90 * 60_000, 'es') })).toBe(
+    'Un turno debe durar al menos 90 minutos.',
+  );
+});

@@ -77,7 +77,15 @@ export function freshStackEnv(name: string): Record<string, string> {
       BRIGADE_DESTROY_ON_STOP: '1',
       SMS_SANDBOX: '1',
       DATABASE_POOL_SIZE: TEST_POOL_SIZE,
+      MIN_SHIFT_DURATION: '1s',
     };
   }
-  return { DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', EVENT_RETRY_DELAYS_MS: '50,100' };
+  // Suites post shifts of seconds (issue 35's minimum, shortened), in either mode.
+  return {
+    DATABASE_URL: '',
+    AMQP_URL: '',
+    REDIS_URL: '',
+    EVENT_RETRY_DELAYS_MS: '50,100',
+    MIN_SHIFT_DURATION: '1s',
+  };
 }

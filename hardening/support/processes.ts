@@ -167,6 +167,8 @@ export async function startProcessStack(
     BUS_NAMESPACE: name,
     EVENT_RETRY_DELAYS_MS: '1000,5000,30000',
     DATABASE_POOL_SIZE: TEST_POOL_SIZE,
+    // suites post shifts of seconds (issue 35's minimum, shortened)
+    MIN_SHIFT_DURATION: '1s',
     PUBLIC_URL: `http://localhost:${ports.gateway}`,
     JWKS_URL: `${local('identity')}/auth/jwks.json`,
     ARGON2_MEMORY_KIB: '4096',

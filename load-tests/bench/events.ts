@@ -32,7 +32,8 @@ export async function measureEvents(run: BenchRun, postedJobs: string[]): Promis
     async (i) => {
       const r = restaurants[i % restaurants.length];
       const chef = payoutChefs[i % payoutChefs.length];
-      const { id, applicationId } = await bookShift(run, r, chef, startIn, 31 / 3600);
+      // 31 seconds at $75/h: $1.34, over the card minimum (at $22.50 it would be 41 cents, refused)
+      const { id, applicationId } = await bookShift(run, r, chef, startIn, 31 / 3600, 75);
       return { id, applicationId, r, chef };
     },
   );

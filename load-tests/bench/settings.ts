@@ -78,6 +78,8 @@ export function realModeSettings(runId: string, port: number) {
     METADATA_SERVER_DETECTION: 'none',
     // Real mode names its SMS provider: the sandbox (no texts leave the machine).
     SMS_SANDBOX: '1',
+    // the runs post shifts of seconds and of 15 minutes (issue 35's minimum, shortened)
+    MIN_SHIFT_DURATION: '1s',
   };
   return { databaseUrl: base.toString(), env };
 }

@@ -6,13 +6,13 @@ import { VOLUME } from '../lib/seed';
 import type { BenchRun, Row } from './run';
 import { jobId, log, SECONDS } from './settings';
 
-const shift = (startInMs: number, hours: number) => {
+const shift = (startInMs: number, hours: number, hourlyRate = 22.5) => {
   const start = new Date(Date.now() + startInMs);
   return {
     title: 'Line Cook',
     startTime: start.toISOString(),
     endTime: new Date(start.getTime() + hours * 3_600_000).toISOString(),
-    hourlyRate: 22.5,
+    hourlyRate,
     emergencyLevel: 'normal',
     notifyFavorites: [],
   };
@@ -27,9 +27,13 @@ export async function postAndPay(
   r: Account,
   startInMs: number,
   hours: number,
+  hourlyRate?: number,
 ): Promise<string> {
   const { api, product } = run;
-  const posted = await api.call('POST', '/api/jobs', { token: r.token, body: shift(startInMs, hours) });
+  const posted = await api.call('POST', '/api/jobs', {
+    token: r.token,
+    body: shift(startInMs, hours, hourlyRate),
+  });
   const id = posted.body.job.id as string;
   // payments learns the amounts from jobs.job.posted.v1: 404 until it has
   const intent = await until(
@@ -73,9 +77,10 @@ export async function bookShift(
   chef: Account,
   startInMs: number,
   hours: number,
+  hourlyRate?: number,
 ): Promise<{ id: string; applicationId: string }> {
   const { api, dbs } = run;
-  const id = await postAndPay(run, restaurant, startInMs, hours);
+  const id = await postAndPay(run, restaurant, startInMs, hours, hourlyRate);
   // the escrow's event opens the job; under a burst of postings it lands behind the ones before
   await until(
     `job ${id} open`,

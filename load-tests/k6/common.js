@@ -83,15 +83,15 @@ export function confirmCard(scenario, paymentIntentId, clientSecret) {
   );
 }
 
-/** A shift the posting rules accept: starts `startInMinutes` from now, lasts `hours`. */
-export function shiftBody(startInMinutes, hours) {
+/** A shift the posting rules accept: starts `startInMinutes` from now, lasts `hours`, at `hourlyRate`. */
+export function shiftBody(startInMinutes, hours, hourlyRate = 22.5) {
   const start = new Date(Date.now() + startInMinutes * 60_000);
   const end = new Date(start.getTime() + hours * 3_600_000);
   return {
     title: 'Line Cook',
     startTime: start.toISOString(),
     endTime: end.toISOString(),
-    hourlyRate: 22.5,
+    hourlyRate,
     emergencyLevel: 'normal',
     notifyFavorites: [],
   };

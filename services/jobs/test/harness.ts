@@ -96,7 +96,14 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const auth = await createTestAuth();
   let offset = 0;
   const logger = createLogger('jobs-test', 'silent');
-  const env = { JOBS_RELAY_POLL_MS: '20', JOBS_RULES_POLL_MS: '50', ...options.env };
+  // MIN_SHIFT_DURATION shortened: suites post short shifts to reach their end quickly (shift-length.test.ts
+  // sets the default back).
+  const env = {
+    JOBS_RELAY_POLL_MS: '20',
+    JOBS_RULES_POLL_MS: '50',
+    MIN_SHIFT_DURATION: '1s',
+    ...options.env,
+  };
   const config = loadJobsConfig(env);
   const build = (more?: Record<string, string>) =>
     createJobsService(

@@ -83,6 +83,11 @@ describe('posting a shift', () => {
       },
       'End time must be after start time',
     ],
+    // issue 35: 20 seconds (this harness's MIN_SHIFT_DURATION is 1s) would be charged $0: no card can pay it
+    [
+      { endTime: new Date(Date.parse(shiftForm().startTime) + 20_000).toISOString() },
+      'This shift would be charged $0.00, less than the $0.50 a card can be charged: make it longer or raise the hourly rate.',
+    ],
     [{ emergencyLevel: 'panic' }, 'Priority must be normal or urgent'],
     [{ startTime: 'tomorrow' }, 'Times must be valid dates'],
     [{ notifyFavorites: [randomUUID()] }, 'notifyFavorites can only list chefs from your roster'],

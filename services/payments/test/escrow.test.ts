@@ -70,6 +70,28 @@ test('a restaurant pays a posted shift and the money is held in escrow once, who
   expect(charges.data.filter((c) => c.status === 'succeeded')).toHaveLength(1);
 });
 
+test('a job charged less than the card minimum is refused with a code, not a 500, and no intent is made', async () => {
+  // Jobs no longer posts one (issue 35); a job posted before could still be here. 20 seconds at $20/h: $0.
+  const restaurant = await h.user('restaurant');
+  const { jobId, pay } = await h.postJob(restaurant, 20 / 3600, 20);
+  expect(pay.totalCents).toBe(0);
+  const refused = await h.call('POST', '/payments/create-escrow-payment', restaurant.token, { job_id: jobId });
+  expect(refused).toMatchObject({
+    status: 409,
+    body: { code: 'PAYMENTS.UNDER_CARD_MINIMUM', amount_cents: 0, card_minimum_cents: 50 },
+  });
+  expect(refused.body.error).toMatch(/\$0\.00, less than the \$0\.50 a card can be charged/);
+  const chef = await h.user('chef');
+  const applicationId = await h.apply(jobId, restaurant.id, chef.id);
+  const confirm = await h.call('POST', `/applications/${applicationId}/confirm-payment`, restaurant.token, {
+    paymentMethodId: 'pm_card_visa',
+  });
+  expect(confirm).toMatchObject({ status: 409, body: { code: 'PAYMENTS.UNDER_CARD_MINIMUM' } });
+  expect((await h.jobPayment(jobId, restaurant.token)).payment_status).not.toBe('held_in_escrow');
+  const intents = await h.stripe.paymentIntents.list({ limit: 100 });
+  expect(intents.data.filter((pi) => pi.metadata?.job_id === jobId)).toEqual([]);
+});
+
 test('when both sides confirm the work, the chef receives the full shift pay and the platform keeps the fee', async () => {
   const { restaurant, chef, jobId, pay, applicationId } = await h.paidJob({ startIntent: true });
   const accountId = await h.onboard(chef);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { escrowCharge, type jobsHttp } from '@brigade/contracts';
+import type { jobsHttp } from '@brigade/contracts';
 import { inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
 import type { z } from 'zod';
 import type { JobsContext } from '../context';
@@ -7,7 +7,7 @@ import { resolveFavorites } from '../db/favorites.repository';
 import { insertJob } from '../db/jobs.repository';
 import { touchScopes } from '../db/list-versions.repository';
 import { JobsErrors } from '../domain/errors';
-import { checkPostingWindow } from '../domain/posting';
+import { checkedEscrowCharge, checkPostingWindow } from '../domain/posting';
 import { announceText } from './announce-text';
 
 /**
@@ -23,16 +23,16 @@ export async function postJob(
   const restaurantId = restaurant.id;
   const start = new Date(input.startTime);
   const end = new Date(input.endTime);
-  checkPostingWindow(start, end, input.hourlyRate, ctx.now());
+  checkPostingWindow(ctx.policy, start, end, input.hourlyRate, ctx.now(), restaurant.language);
   const hourlyRateCents = Math.round(input.hourlyRate * 100);
   const breakMinutes = input.breakMinutes ?? 0;
-  // The escrow charges the scheduled time less the posting's break (issue 34; with no break, as before).
-  const pay = escrowCharge({
-    start_time: start,
-    end_time: end,
-    hourly_rate_cents: hourlyRateCents,
-    break_minutes: breakMinutes,
-  });
+  // The escrow charges the scheduled time less the posting's break (issue 34; with no break, as before), and
+  // at least the card minimum (issue 35): nothing is stored for a charge no card can pay.
+  const pay = checkedEscrowCharge(
+    ctx.policy,
+    { start, end, hourlyRateCents, breakMinutes },
+    restaurant.language,
+  );
   return inTransaction(ctx, async (tx) => {
     const favorites = await resolveFavorites(ctx.database, tx, restaurantId, [
       ...new Set(input.notifyFavorites),

@@ -1,5 +1,5 @@
 import { AppError } from '@brigade/kit';
-import { MESSAGES } from '@brigade/contracts';
+import { formatUsd, MESSAGES } from '@brigade/contracts';
 
 /** Every error the payments service answers with: a spec text where the spec gives one, a PAYMENTS.* code. */
 export const jobNotFound = () =>
@@ -14,6 +14,14 @@ export const alreadyPaid = () =>
   new AppError(409, 'PAYMENTS.ALREADY_PAID', 'This job is already paid', { paymentStatus: 'held_in_escrow' });
 export const jobClosed = () =>
   new AppError(409, 'PAYMENTS.JOB_CLOSED', 'This job is cancelled or closed and cannot be paid');
+/** Issue 35: a total no card can be charged (jobs refuses such postings; this guards the provider call). */
+export const underCardMinimum = (totalCents: number, minimumCents: number) =>
+  new AppError(
+    409,
+    'PAYMENTS.UNDER_CARD_MINIMUM',
+    `This job is charged ${formatUsd(totalCents)}, less than the ${formatUsd(minimumCents)} a card can be charged, and cannot be paid`,
+    { amount_cents: totalCents, card_minimum_cents: minimumCents },
+  );
 export const accountNotFound = () =>
   new AppError(404, 'PAYMENTS.ACCOUNT_NOT_FOUND', 'Payment account not found');
 export const badSignature = () => new AppError(400, 'PAYMENTS.BAD_SIGNATURE', 'Invalid Stripe signature');

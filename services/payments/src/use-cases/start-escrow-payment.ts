@@ -1,10 +1,18 @@
 import Stripe from 'stripe';
 import { inTransaction, type AuthUser } from '@brigade/kit';
+import { CARD_MINIMUM_CENTS } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { findJob, savePaymentIntent, type JobPaymentRow } from '../db/jobs.repository';
 import { customerOf, saveCustomer } from '../db/saved-cards.repository';
 import { emailOf } from '../db/users.repository';
-import { alreadyPaid, amountMismatch, jobClosed, jobNotFound, providerUnavailable } from '../domain/errors';
+import {
+  alreadyPaid,
+  amountMismatch,
+  jobClosed,
+  jobNotFound,
+  providerUnavailable,
+  underCardMinimum,
+} from '../domain/errors';
 import { isPayable } from '../domain/escrow-state';
 import { interactive, isProviderOutage } from '../adapters/stripe';
 import { WITH_PAYMENT_METHOD, recordEscrowHeld } from './record-escrow';
@@ -89,6 +97,8 @@ export async function ensurePaymentIntent(
 export function assertPayable(job: JobPaymentRow) {
   if (job.cancelled_at || job.expired_at) throw jobClosed();
   if (!isPayable(job.status)) throw alreadyPaid();
+  // A clear refusal, not the provider's (a 500): jobs no longer posts such a job, older ones may remain.
+  if (job.total_cents < CARD_MINIMUM_CENTS) throw underCardMinimum(job.total_cents, CARD_MINIMUM_CENTS);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, POSITIONS } from '../../app/contracts';
+import { errorCode } from '../../app/api';
+import { formatDuration, LIMITS, POSITIONS } from '../../app/contracts';
 import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
@@ -16,6 +17,7 @@ import { ForType } from '../shell/Redirects';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { shiftPay } from './money';
 import { PayBreakdown } from './parts';
+import { usePolicyText } from './policy';
 import {
   MAX_BREAK_MINUTES,
   breakOf,
@@ -51,6 +53,15 @@ function PostShift() {
   const cardText = useCardErrorText();
   // A saved card pays in one tap ("Use another card" shows the card field).
   const card = useCardChoice();
+  // The shortest shift (MIN_SHIFT_DURATION) as the server's refusal names it: no answer carries it before, so
+  // the form learns it from JOBS.SHIFT_TOO_SHORT and then says it before sending (issue 35).
+  const [minShiftMs, setMinShiftMs] = useState<number | null>(null);
+  const { policy, language } = usePolicyText();
+  const tooShort = (ms: number) => policy('shift_too_short', { minimum: formatDuration(ms, language) });
+  const shortBy =
+    minShiftMs !== null && form.start && form.end
+      ? new Date(form.end).getTime() - new Date(form.start).getTime() < minShiftMs
+      : false;
 
   const breakMinutes = breakOf(form);
   const pay = useMemo(
@@ -85,6 +96,10 @@ function PostShift() {
         );
         return;
       }
+      if (shortBy && minShiftMs !== null) {
+        setError(tooShort(minShiftMs));
+        return;
+      }
       setBusy('posting');
       const res = await postJob({
         title: form.title,
@@ -97,7 +112,11 @@ function PostShift() {
       });
       if (!res.data) {
         setBusy(null);
-        setError(failureText(res.error, t('post.errors.failed')));
+        const min = (res.error as { data?: { min_shift_ms?: unknown } } | undefined)?.data?.min_shift_ms;
+        if (errorCode(res.error) === 'JOBS.SHIFT_TOO_SHORT' && typeof min === 'number') {
+          setMinShiftMs(min);
+          setError(tooShort(min));
+        } else setError(failureText(res.error, t('post.errors.failed')));
         return;
       }
       posted = res.data.job;
@@ -157,7 +176,10 @@ function PostShift() {
                 />
               )}
             </Field>
-            <Field label={t('post.end')}>
+            <Field
+              label={t('post.end')}
+              error={shortBy && minShiftMs !== null ? tooShort(minShiftMs) : null}
+            >
               {(p) => (
                 <input
                   {...p}

@@ -167,4 +167,39 @@ describe('post shift', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Hourly rate must be between $15 and $75');
     expect(fakeApi.callsTo('POST', '/jobs')).toHaveLength(0);
   });
+
+  test("a shift under the server's minimum reads its refusal, then the form says it before sending (issue 35)", async () => {
+    signedIn('restaurant');
+    fakeApi.on('POST', '/jobs', {
+      status: 400,
+      body: {
+        error: 'A shift must be at least 2 hours long.',
+        code: 'JOBS.SHIFT_TOO_SHORT',
+        min_shift_ms: 7_200_000,
+      },
+    });
+    renderApp('/jobs/post');
+    await screen.findByRole('heading', { name: 'Post Shift' });
+    await userEvent.selectOptions(screen.getByLabelText('Position'), 'Dishwasher');
+    const start = new Date(Date.now() + 24 * 3_600_000);
+    start.setHours(9, 0, 0, 0);
+    const end = (hours: number) =>
+      fireEvent.change(screen.getByLabelText('End'), {
+        target: { value: toLocalInput(new Date(start.getTime() + hours * 3_600_000)) },
+      });
+    fireEvent.change(screen.getByLabelText('Start'), { target: { value: toLocalInput(start) } });
+    end(1.5);
+    fireEvent.change(screen.getByLabelText('Hourly rate ($)'), { target: { value: '20' } });
+    const submit = screen.getByRole('button', { name: 'Post Shift and Pay' });
+    await waitFor(() => expect((submit as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(submit);
+    expect((await screen.findByRole('alert')).textContent).toBe('A shift must be at least 2 hours long.');
+    expect(fakeApi.callsTo('POST', '/jobs')).toHaveLength(1);
+    // the minimum is known now: the end field says it, and a second try is refused before anything is sent
+    expect(screen.getByLabelText('End').getAttribute('aria-invalid')).toBe('true');
+    await userEvent.click(submit);
+    expect(fakeApi.callsTo('POST', '/jobs')).toHaveLength(1);
+    end(2);
+    expect(screen.getByLabelText('End').getAttribute('aria-invalid')).toBeNull();
+  });
 });
