@@ -45,6 +45,8 @@ interface Fixtures {
   application: string;
   /** A second application of the chef, which the chef cancels in the DELETE row. */
   spareApplication: string;
+  /** The restaurant's shift template, which it deletes in the DELETE row (issue 35). */
+  template: string;
   chefAccountId: string;
   /** A second session of each persona, which the sign-out row ends (an ended session ends everywhere). */
   spareSessions: Record<Exclude<Persona, 'anonymous'>, string>;
@@ -318,6 +320,15 @@ export const MATRIX: Record<string, Row> = {
     expect: onlyRestaurants(400),
   },
 
+  // Shift templates (issue 35): a restaurant's own. An empty body is refused past the door; another restaurant's
+  // template is a 404 (it never learns of it), the owner deletes its own.
+  'GET /shift-templates': { path: () => '/shift-templates', expect: onlyRestaurants(200) },
+  'POST /shift-templates': { path: () => '/shift-templates', body: () => ({}), expect: onlyRestaurants(400) },
+  'DELETE /shift-templates/{id}': {
+    path: (f) => `/shift-templates/${f.template}`,
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 404 },
+  },
+
   // A statement on a job that is not disputed: its restaurant gets the state conflict (409) after the door; the
   // chef who only applied is not a party (403); another chef or restaurant never learns of it (404); an operator
   // is not a party (403, a member route).
@@ -549,6 +560,13 @@ beforeAll(async () => {
       200,
     ),
   );
+  const template = expectStatus(
+    await stack.call('POST', '/api/shift-templates', {
+      token: restaurant.token,
+      body: { name: 'Matrix', title: 'Line Cook', startTime: '17:00', endTime: '23:00', hourlyRate: 25 },
+    }),
+    201,
+  ).body.template.id;
   const operatorSession = await signIn(stack, OPERATOR as unknown as Account);
   const operator: OperatorAccount = {
     ...OPERATOR,
@@ -572,6 +590,7 @@ beforeAll(async () => {
     spareJob,
     application,
     spareApplication,
+    template,
     chefAccountId,
   };
 }, 120_000);
@@ -637,6 +656,8 @@ test("lists never show one user's objects to another", async () => {
       `${f.job.id}:${f.chef.id}`,
     );
   }
+  const otherTemplates = await stack.call('GET', '/api/shift-templates', { token: f.otherRestaurant.token });
+  expect(ids(otherTemplates.body.templates)).toEqual([]);
   // The restaurant's own list does show them.
   const own = await stack.call('GET', '/api/applications', { token: f.restaurant.token });
   expect(ids(own.body.applications)).toContain(f.application);

@@ -89,6 +89,8 @@ let job: PostedJob;
 let spareJob: PostedJob;
 let application: string;
 let accountId: string;
+/** The restaurant's shift template (issue 35), which the DELETE route's valid requests remove. */
+let template: string;
 /** The console's routes are fuzzed with an operator's token (issue 17); suspensions land on a spare chef. */
 const OPERATOR = { email: 'hostile-ops@brigade.test', password: 'hostile-operator-password-1' };
 let operatorToken: string;
@@ -123,6 +125,13 @@ beforeAll(async () => {
   [job, spareJob] = await Promise.all([postJob(stack, restaurant), postJob(stack, restaurant)]);
   await payJob(stack, restaurant, job);
   application = await apply(stack, chef, job);
+  template = expectStatus(
+    await stack.call('POST', '/api/shift-templates', {
+      token: restaurant.token,
+      body: { name: 'Hostile', title: 'Line Cook', startTime: '17:00', endTime: '23:00', hourlyRate: 25 },
+    }),
+    201,
+  ).body.template.id;
   accountId = expectStatus(
     await stack.call('POST', '/api/payments/connect/create-account', { token: chef.token }),
     200,
@@ -285,6 +294,16 @@ function baseBody(r: Route, who: Who | undefined): fc.Arbitrary<Record<string, u
       return constant({ chef_id: chef.id });
     case 'POST /ops/dead-letters/redrive':
       return constant({ queue: 'jobs.on-escrow-held' });
+    // A template of a night shift (issue 35); a name already taken is a 409, nothing saved.
+    case 'POST /shift-templates':
+      return constant({
+        name: 'Friday dinner',
+        title: 'Line Cook',
+        startTime: '22:00',
+        endTime: '02:00',
+        hourlyRate: 25,
+        headcount: 3,
+      });
     default:
       return undefined;
   }
@@ -315,6 +334,7 @@ function pathFor(r: Route, who: Who | undefined, hostileId?: string) {
     '/ops/jobs/{jobId}': job.id,
     '/ops/users/{userId}': spareChef?.id,
     '/ops/operators/{operatorId}': operatorId,
+    '/shift-templates/{id}': template,
   };
   return `/api${r.path.replace(/\{(\w+)\}/g, (m, _name, offset) => {
     const prefix = r.path.slice(0, offset) + m;

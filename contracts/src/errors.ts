@@ -115,6 +115,10 @@ export const ERROR_CODES = {
   'JOBS.APPLICATION_NOT_FOUND': 'Application not found',
   'JOBS.CHEF_NOT_FOUND': 'Chef not found',
   'JOBS.NO_OPEN_SHIFT': 'Post a shift first: an invitation names your next open shift',
+  // shift templates (issue 35)
+  'JOBS.TEMPLATE_NOT_FOUND': 'Shift template not found',
+  'JOBS.TEMPLATE_NAME_TAKEN': 'You already have a template with this name',
+  'JOBS.TOO_MANY_TEMPLATES': 'You can keep at most 50 shift templates: delete one first',
   'JOBS.NOT_JOB_OWNER': MESSAGES.noApplicationsPermission,
   'JOBS.START_IN_PAST': 'Start time must be in the future',
   'JOBS.BEYOND_POSTING_WINDOW': 'Shifts can be posted up to 7 days ahead',

@@ -3,6 +3,7 @@ import { ErrorBody, type RouteDoc } from './common';
 import { identityRoutes } from './http/identity';
 import { jobsRoutes } from './http/jobs-routes';
 import { calendarRoutes } from './http/calendar';
+import { shiftTemplateRoutes } from './http/shift-templates';
 import { paymentsRoutes } from './http/payments';
 import { messagingRoutes } from './http/messaging';
 import { notificationsRoutes } from './http/notifications';
@@ -15,6 +16,7 @@ export function allRoutes(): Array<RouteDoc & { service: string }> {
     ...tag('identity', identityRoutes),
     ...tag('jobs', jobsRoutes),
     ...tag('jobs', calendarRoutes),
+    ...tag('jobs', shiftTemplateRoutes),
     ...tag('payments', paymentsRoutes),
     ...tag('messaging', messagingRoutes),
     ...tag('notifications', notificationsRoutes),
@@ -181,7 +183,10 @@ const operationId = (method: string, path: string) =>
 
 const SERVICE_TAGS = [
   { name: 'identity', description: 'Accounts, sessions, phone verification, profiles, terms' },
-  { name: 'jobs', description: 'Shifts, applications, checkout, favorites, invitations, calendar' },
+  {
+    name: 'jobs',
+    description: 'Shifts, applications, checkout, favorites, invitations, calendar, shift templates',
+  },
   { name: 'payments', description: 'Escrow, saved cards, payouts, earnings and receipts (Stripe)' },
   { name: 'messaging', description: 'Conversations and messages, translated for the reader' },
   { name: 'notifications', description: 'Notification preferences and the SMS sandbox' },

@@ -88,6 +88,7 @@ export const ROUTES: RouteRule[] = [
   { pattern: /^\/applications(\/|$)/, service: 'jobs' },
   { pattern: /^\/favorites(\/|$)/, service: 'jobs' },
   { pattern: /^\/invitations(\/|$)/, service: 'jobs' },
+  { pattern: /^\/shift-templates(\/|$)/, service: 'jobs' },
   // messaging
   { pattern: /^\/messages(\/|$)/, service: 'messaging' },
   // notifications

@@ -25,6 +25,7 @@ import { favoritesRouter } from './http/favorites.router';
 import { invitationsRouter } from './http/invitations.router';
 import { jobsGet, jobsRouter } from './http/jobs.router';
 import { opsDisputesRouter } from './http/ops-disputes.router';
+import { shiftTemplatesRouter } from './http/shift-templates.router';
 import { timesheetsRouter } from './http/timesheets.router';
 import { RulesLoop } from './scheduler/rules-loop';
 
@@ -78,6 +79,7 @@ export async function createJobsService(
   app.use(favoritesRouter(ctx, auth));
   app.use(calendarRouter(ctx, auth));
   app.use(invitationsRouter(ctx, auth));
+  app.use(shiftTemplatesRouter(ctx, auth));
   app.use(opsDisputesRouter(ctx, requireOperator(deps.keys, deps.revocations)));
   app.use(
     platformOpsRouter({

@@ -105,6 +105,7 @@ export const api = createApi({
     'JobPayment',
     'Chefs',
     'SavedCard',
+    'ShiftTemplates',
   ],
   endpoints: () => ({}),
 });

@@ -147,3 +147,18 @@ export const invitations = jobsSchema.table('invitations', {
   restaurantId: uuid('restaurant_id').notNull(),
   invitedAt: ts('invited_at').notNull(),
 });
+
+export const shiftTemplates = jobsSchema.table('shift_templates', {
+  id: uuid('id').primaryKey(),
+  restaurantId: uuid('restaurant_id').notNull(),
+  name: text('name').notNull(),
+  title: text('title').notNull(),
+  startTime: text('start_time').notNull(),
+  endTime: text('end_time').notNull(),
+  hourlyRateCents: integer('hourly_rate_cents').notNull(),
+  headcount: integer('headcount').notNull(),
+  breakMinutes: integer('break_minutes').notNull(),
+  description: text('description'),
+  requiredSkills: jsonb('required_skills').$type<string[]>().notNull(),
+  createdAt: ts('created_at').notNull(),
+});

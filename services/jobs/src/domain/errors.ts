@@ -14,6 +14,16 @@ export const JobsErrors = {
   beyondWindow: () =>
     new AppError(400, 'JOBS.BEYOND_POSTING_WINDOW', 'Shifts can be posted up to 7 days ahead'),
   endBeforeStart: () => new AppError(400, 'JOBS.END_BEFORE_START', 'End time must be after start time'),
+  templateNotFound: () => new AppError(404, 'JOBS.TEMPLATE_NOT_FOUND', 'Shift template not found'),
+  templateNameTaken: () =>
+    new AppError(409, 'JOBS.TEMPLATE_NAME_TAKEN', 'You already have a template with this name'),
+  tooManyTemplates: (max: number) =>
+    new AppError(
+      409,
+      'JOBS.TOO_MANY_TEMPLATES',
+      `You can keep at most ${max} shift templates: delete one first`,
+      { max },
+    ),
   notAFavorite: () =>
     new AppError(400, 'JOBS.NOT_A_FAVORITE', 'notifyFavorites can only list chefs from your roster'),
 

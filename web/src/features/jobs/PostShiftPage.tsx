@@ -14,10 +14,11 @@ import { CardKeptNote } from '../payments/CardKeptNote';
 import { useCardChoice } from '../payments/useCardChoice';
 import { useCardErrorText, usePayForJob } from '../payments/usePayForJob';
 import { ForType } from '../shell/Redirects';
-import { jobsApi, type JobPosting } from './jobsApi';
+import { jobsApi, type JobPosting, type PostJobBody } from './jobsApi';
 import { shiftPay } from './money';
 import { PayBreakdown } from './parts';
 import { usePolicyText } from './policy';
+import { ShiftTemplates } from './ShiftTemplates';
 import {
   MAX_BREAK_MINUTES,
   breakOf,
@@ -35,6 +36,8 @@ const initial: PostForm = {
   emergencyLevel: 'normal',
   notifyFavorites: [],
   breakMinutes: '0',
+  description: '',
+  requiredSkills: [],
 };
 
 function PostShift() {
@@ -109,6 +112,8 @@ function PostShift() {
         emergencyLevel: form.emergencyLevel,
         notifyFavorites: form.notifyFavorites,
         breakMinutes: breakOf(form) ?? 0,
+        description: form.description?.trim() || null,
+        requiredSkills: (form.requiredSkills ?? []) as PostJobBody['requiredSkills'],
       });
       if (!res.data) {
         setBusy(null);
@@ -146,6 +151,7 @@ function PostShift() {
     <section className="page narrow">
       <h1>{t('post.title')}</h1>
       <p className="muted">{t('post.intro')}</p>
+      <ShiftTemplates form={form} onFill={setForm} disabled={locked} />
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <fieldset disabled={locked} className="card">
           <legend className="visually-hidden">{t('post.shiftLegend')}</legend>
@@ -220,6 +226,26 @@ function PostShift() {
             min={0}
             max={MAX_BREAK_MINUTES}
           />
+          <Field label={t('post.description')} hint={t('post.descriptionHint')}>
+            {(p) => (
+              <textarea
+                {...p}
+                rows={3}
+                maxLength={2000}
+                value={form.description ?? ''}
+                onChange={(e) => set('description', e.target.value)}
+              />
+            )}
+          </Field>
+          {(form.requiredSkills ?? []).length > 0 && (
+            <p className="hint" data-testid="post-skills">
+              {t('post.skills', {
+                skills: (form.requiredSkills ?? [])
+                  .map((s) => tc(`skills.${s}`, { defaultValue: s }))
+                  .join(', '),
+              })}
+            </p>
+          )}
           <fieldset className="radio-row">
             <legend>{t('post.priority')}</legend>
             {(['normal', 'urgent'] as const).map((level) => (

@@ -1,6 +1,6 @@
 import { api } from '../../app/api';
 
-import type { jobsHttp } from '@brigade/contracts';
+import type { jobsHttp, shiftTemplatesHttp } from '@brigade/contracts';
 import type { z } from 'zod';
 
 // Request and response shapes come from the contracts (z.infer), never re-declared here.
@@ -31,6 +31,11 @@ export type UpdateApplicationRequest = z.input<typeof jobsHttp.UpdateApplication
 export type ConfirmApplicationRequest = z.input<typeof jobsHttp.ConfirmApplicationRequest>;
 export type InviteChefRequest = z.input<typeof jobsHttp.InviteChefRequest>;
 export type InvitationResponse = z.infer<typeof jobsHttp.InvitationResponse>;
+
+export type ShiftTemplatesResponse = shiftTemplatesHttp.ShiftTemplatesResponse;
+export type ShiftTemplateResponse = shiftTemplatesHttp.ShiftTemplateResponse;
+/** POST /shift-templates as the Post Shift page sends it (the contract's parsed fields). */
+export type ShiftTemplateBody = shiftTemplatesHttp.CreateShiftTemplateRequest;
 
 /** GET /jobs filters (the openings screen sends the spec's filters; dashboards send status and limit). */
 export type JobsArgs = jobsHttp.JobsQuery;
@@ -65,6 +70,19 @@ export const jobsApi = api.injectEndpoints({
     postJob: build.mutation<JobResponse, PostJobBody>({
       query: (body) => ({ url: '/jobs', method: 'POST', body }),
       invalidatesTags: ['Jobs'],
+    }),
+    /** The restaurant's shift templates (issue 35), by name. */
+    shiftTemplates: build.query<ShiftTemplatesResponse, void>({
+      query: () => '/shift-templates',
+      providesTags: ['ShiftTemplates'],
+    }),
+    saveShiftTemplate: build.mutation<ShiftTemplateResponse, ShiftTemplateBody>({
+      query: (body) => ({ url: '/shift-templates', method: 'POST', body }),
+      invalidatesTags: ['ShiftTemplates'],
+    }),
+    deleteShiftTemplate: build.mutation<{ deleted: true }, string>({
+      query: (id) => ({ url: `/shift-templates/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['ShiftTemplates'],
     }),
     /** The owner's quote before cancelling: what the chef gets, the fee, what comes back to the card. */
     cancellationQuote: build.query<CancellationQuote, string>({

@@ -17,6 +17,10 @@ export interface PostForm {
   notifyFavorites: string[];
   /** Issue 34: the expected unpaid break in whole minutes (0-120; empty reads as 0). */
   breakMinutes: string;
+  /** Optional words for the chefs (PostJobRequest.description). */
+  description?: string;
+  /** Issue 35: the skills a template brings (PostJobRequest.requiredSkills). */
+  requiredSkills?: string[];
 }
 
 /** The break of the post form as minutes, or null when it is not a whole number from 0 to 120. */

@@ -1,0 +1,95 @@
+import type { shiftTemplatesHttp } from '@brigade/contracts';
+import { sql, type Database, type Executor } from '@brigade/kit';
+import { toJson } from './rows';
+
+type ShiftTemplate = shiftTemplatesHttp.ShiftTemplate;
+
+export interface ShiftTemplateRow {
+  id: string;
+  restaurant_id: string;
+  name: string;
+  title: string;
+  start_time: string;
+  end_time: string;
+  hourly_rate_cents: number;
+  headcount: number;
+  break_minutes: number;
+  description: string | null;
+  required_skills: string[];
+}
+
+/** A template as the API answers it: the posting request's field names, the rate in dollars. */
+function present(row: any): ShiftTemplate {
+  return {
+    id: row.id,
+    name: row.name,
+    title: row.title,
+    startTime: row.start_time,
+    endTime: row.end_time,
+    hourlyRate: Number(row.hourly_rate_cents) / 100,
+    headcount: Number(row.headcount),
+    breakMinutes: Number(row.break_minutes),
+    description: row.description,
+    requiredSkills: toJson<string[]>(row.required_skills, []),
+    created_at: new Date(row.created_at).toISOString(),
+  };
+}
+
+/**
+ * One restaurant's templates at a time: a writer takes this lock before counting and inserting, so two saves
+ * racing never pass the limit together.
+ */
+export async function lockTemplatesOf(database: Database, tx: Executor, restaurantId: string): Promise<void> {
+  await database.rows(
+    sql`select pg_advisory_xact_lock(hashtext(${`jobs.shift_templates:${restaurantId}`}))`,
+    tx,
+  );
+}
+
+export async function countTemplates(
+  database: Database,
+  tx: Executor,
+  restaurantId: string,
+): Promise<number> {
+  const rows = await database.rows<{ n: number | string }>(
+    sql`select count(*)::int as n from jobs.shift_templates where restaurant_id = ${restaurantId}`,
+    tx,
+  );
+  return Number(rows[0].n);
+}
+
+/** Insert a template; null when the restaurant already has one of that name (whatever its case). */
+export async function insertTemplate(
+  database: Database,
+  tx: Executor,
+  t: ShiftTemplateRow,
+): Promise<ShiftTemplate | null> {
+  const rows = await database.rows(
+    sql`insert into jobs.shift_templates (id, restaurant_id, name, title, start_time, end_time,
+          hourly_rate_cents, headcount, break_minutes, description, required_skills)
+        values (${t.id}, ${t.restaurant_id}, ${t.name}, ${t.title}, ${t.start_time}, ${t.end_time},
+          ${t.hourly_rate_cents}, ${t.headcount}, ${t.break_minutes}, ${t.description},
+          ${JSON.stringify(t.required_skills)}::jsonb)
+        on conflict (restaurant_id, lower(name)) do nothing
+        returning *`,
+    tx,
+  );
+  return rows[0] ? present(rows[0]) : null;
+}
+
+/** The restaurant's templates by name (case-insensitively), then age. */
+export async function listTemplates(database: Database, restaurantId: string): Promise<ShiftTemplate[]> {
+  const rows = await database.rows(
+    sql`select * from jobs.shift_templates where restaurant_id = ${restaurantId}
+        order by lower(name), created_at, id`,
+  );
+  return rows.map(present);
+}
+
+/** Delete one of the restaurant's templates; false when it has none of that id (another's included). */
+export async function deleteTemplate(database: Database, restaurantId: string, id: string): Promise<boolean> {
+  const rows = await database.rows(
+    sql`delete from jobs.shift_templates where id = ${id} and restaurant_id = ${restaurantId} returning id`,
+  );
+  return rows.length > 0;
+}
