@@ -185,7 +185,8 @@ export const ERROR_CODES = {
   'PAYMENTS.AMOUNT_MISMATCH': 'The amount does not match the job total',
   'PAYMENTS.ALREADY_PAID': 'This job is already paid',
   'PAYMENTS.JOB_CLOSED': 'This job is cancelled or closed and cannot be paid',
-  'PAYMENTS.UNDER_CARD_MINIMUM': 'This job is charged less than the $0.50 a card can be charged and cannot be paid',
+  'PAYMENTS.UNDER_CARD_MINIMUM':
+    'This job is charged less than the $0.50 a card can be charged and cannot be paid',
   'PAYMENTS.ACCOUNT_NOT_FOUND': 'Payment account not found',
   'PAYMENTS.BAD_SIGNATURE': 'Invalid Stripe signature',
   'PAYMENTS.PROVIDER_UNAVAILABLE': 'The payment provider is unavailable. Please try again.',

@@ -222,9 +222,9 @@ test('the shortest shift that may be posted is 2 hours unless MIN_SHIFT_DURATION
       new RegExp(`^MIN_SHIFT_DURATION must be a duration .*"${bad}"`),
     );
   // the refusal names it as people say it
-  expect(policyText('en', 'shift_too_short', { minimum: formatDuration(policy.minShiftDurationMs, 'en') })).toBe(
-    'A shift must be at least 2 hours long.',
-  );
+  expect(
+    policyText('en', 'shift_too_short', { minimum: formatDuration(policy.minShiftDurationMs, 'en') }),
+  ).toBe('A shift must be at least 2 hours long.');
   expect(policyText('es', 'shift_too_short', { minimum: formatDuration(90 * 60_000, 'es') })).toBe(
     'Un turno debe durar al menos 90 minutos.',
   );

@@ -75,7 +75,9 @@ test('a job charged less than the card minimum is refused with a code, not a 500
   const restaurant = await h.user('restaurant');
   const { jobId, pay } = await h.postJob(restaurant, 20 / 3600, 20);
   expect(pay.totalCents).toBe(0);
-  const refused = await h.call('POST', '/payments/create-escrow-payment', restaurant.token, { job_id: jobId });
+  const refused = await h.call('POST', '/payments/create-escrow-payment', restaurant.token, {
+    job_id: jobId,
+  });
   expect(refused).toMatchObject({
     status: 409,
     body: { code: 'PAYMENTS.UNDER_CARD_MINIMUM', amount_cents: 0, card_minimum_cents: 50 },

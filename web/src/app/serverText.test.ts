@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ERROR_CODE_LIST, LIMITS, MESSAGES, POLICY_TEXTS } from '@brigade/contracts';
+import { ERROR_CODE_LIST, LIMITS, MESSAGES, POLICY_TEXTS, TEMPLATE_NAME_MAX } from '@brigade/contracts';
 import i18n from './i18n';
 import { apiErrorText, loadServerTexts, serverText, serverTextKey } from './serverText';
 
@@ -22,7 +22,11 @@ function contractSentences(): string[] {
     for (const m of src.matchAll(
       /(?:error: |, |\.(?:min|max|regex|email|refine|int|uuid)\()(['"`])([A-Z][^'"`]{3,})\1/g,
     ))
-      found.add(m[2].replace('${LIMITS.messageMax}', String(LIMITS.messageMax)));
+      found.add(
+        m[2]
+          .replace('${LIMITS.messageMax}', String(LIMITS.messageMax))
+          .replace('${TEMPLATE_NAME_MAX}', String(TEMPLATE_NAME_MAX)),
+      );
     for (const m of src.matchAll(/MESSAGES\.(\w+)/g)) found.add(MESSAGES[m[1] as keyof typeof MESSAGES]);
   }
   // route summaries quoted in descriptions are not answers

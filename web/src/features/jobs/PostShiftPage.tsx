@@ -182,10 +182,7 @@ function PostShift() {
                 />
               )}
             </Field>
-            <Field
-              label={t('post.end')}
-              error={shortBy && minShiftMs !== null ? tooShort(minShiftMs) : null}
-            >
+            <Field label={t('post.end')} error={shortBy && minShiftMs !== null ? tooShort(minShiftMs) : null}>
               {(p) => (
                 <input
                   {...p}
