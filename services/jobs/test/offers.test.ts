@@ -199,7 +199,7 @@ test('two chefs accepting offers for the last seat at once: exactly one books it
   const r = await restaurantWithProfile(h);
   const chefs = await Promise.all([chefWithProfile(h), chefWithProfile(h), chefWithProfile(h)]);
   const job = await openJob(h, r);
-  const offers = [];
+  const offers: string[] = [];
   for (const chef of chefs)
     offers.push((await r.api.post(`/jobs/${job.id}/offers`, { chef_id: chef.id })).body.offer.id as string);
 
