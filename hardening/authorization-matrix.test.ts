@@ -47,6 +47,8 @@ interface Fixtures {
   spareApplication: string;
   /** The restaurant's shift template, which it deletes in the DELETE row (issue 35). */
   template: string;
+  /** The restaurant's direct offer of the spare job to the chef, which the chef declined (issue 35). */
+  offer: string;
   chefAccountId: string;
   /** A second session of each persona, which the sign-out row ends (an ended session ends everywhere). */
   spareSessions: Record<Exclude<Persona, 'anonymous'>, string>;
@@ -329,6 +331,28 @@ export const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 404 },
   },
 
+  // Direct offers (issue 35). Offering: an empty body is refused past the door. The job's offers are its owner's
+  // (another restaurant never learns of them). The chef's offer was declined: answering again is the state
+  // conflict (409) for its chef, another chef never learns of it (404).
+  'POST /jobs/{id}/offers': {
+    path: (f) => `/jobs/${f.spareJob.id}/offers`,
+    body: () => ({}),
+    expect: onlyRestaurants(400),
+  },
+  'GET /jobs/{id}/offers': {
+    path: (f) => `/jobs/${f.spareJob.id}/offers`,
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 404 },
+  },
+  'GET /offers': { path: () => '/offers', expect: onlyChefs(200) },
+  'POST /offers/{id}/accept': {
+    path: (f) => `/offers/${f.offer}/accept`,
+    expect: { anonymous: 401, chef: 409, otherChef: 404, restaurant: 403, otherRestaurant: 403 },
+  },
+  'POST /offers/{id}/decline': {
+    path: (f) => `/offers/${f.offer}/decline`,
+    expect: { anonymous: 401, chef: 409, otherChef: 404, restaurant: 403, otherRestaurant: 403 },
+  },
+
   // A statement on a job that is not disputed: its restaurant gets the state conflict (409) after the door; the
   // chef who only applied is not a party (403); another chef or restaurant never learns of it (404); an operator
   // is not a party (403, a member route).
@@ -567,6 +591,14 @@ beforeAll(async () => {
     }),
     201,
   ).body.template.id;
+  const offer = expectStatus(
+    await stack.call('POST', `/api/jobs/${spareJob.id}/offers`, {
+      token: restaurant.token,
+      body: { chef_id: chef.id },
+    }),
+    201,
+  ).body.offer.id;
+  expectStatus(await stack.call('POST', `/api/offers/${offer}/decline`, { token: chef.token }), 200);
   const operatorSession = await signIn(stack, OPERATOR as unknown as Account);
   const operator: OperatorAccount = {
     ...OPERATOR,
@@ -591,6 +623,7 @@ beforeAll(async () => {
     application,
     spareApplication,
     template,
+    offer,
     chefAccountId,
   };
 }, 120_000);
@@ -656,6 +689,8 @@ test("lists never show one user's objects to another", async () => {
       `${f.job.id}:${f.chef.id}`,
     );
   }
+  const otherOffers = await stack.call('GET', '/api/offers', { token: f.otherChef.token });
+  expect(ids(otherOffers.body.offers)).toEqual([]);
   const otherTemplates = await stack.call('GET', '/api/shift-templates', { token: f.otherRestaurant.token });
   expect(ids(otherTemplates.body.templates)).toEqual([]);
   // The restaurant's own list does show them.

@@ -91,6 +91,8 @@ let application: string;
 let accountId: string;
 /** The restaurant's shift template (issue 35), which the DELETE route's valid requests remove. */
 let template: string;
+/** The restaurant's direct offer of the job to the chef (issue 35), which the offer routes answer. */
+let offer: string;
 /** The console's routes are fuzzed with an operator's token (issue 17); suspensions land on a spare chef. */
 const OPERATOR = { email: 'hostile-ops@brigade.test', password: 'hostile-operator-password-1' };
 let operatorToken: string;
@@ -132,6 +134,13 @@ beforeAll(async () => {
     }),
     201,
   ).body.template.id;
+  offer = expectStatus(
+    await stack.call('POST', `/api/jobs/${job.id}/offers`, {
+      token: restaurant.token,
+      body: { chef_id: chef.id },
+    }),
+    201,
+  ).body.offer.id;
   accountId = expectStatus(
     await stack.call('POST', '/api/payments/connect/create-account', { token: chef.token }),
     200,
@@ -294,6 +303,9 @@ function baseBody(r: Route, who: Who | undefined): fc.Arbitrary<Record<string, u
       return constant({ chef_id: chef.id });
     case 'POST /ops/dead-letters/redrive':
       return constant({ queue: 'jobs.on-escrow-held' });
+    // A direct offer of the job to the chef (issue 35): the chef already has a live one, so a 409, nobody texted.
+    case 'POST /jobs/{id}/offers':
+      return constant({ chef_id: chef.id });
     // A template of a night shift (issue 35); a name already taken is a 409, nothing saved.
     case 'POST /shift-templates':
       return constant({
@@ -335,6 +347,7 @@ function pathFor(r: Route, who: Who | undefined, hostileId?: string) {
     '/ops/users/{userId}': spareChef?.id,
     '/ops/operators/{operatorId}': operatorId,
     '/shift-templates/{id}': template,
+    '/offers/{id}': offer,
   };
   return `/api${r.path.replace(/\{(\w+)\}/g, (m, _name, offset) => {
     const prefix = r.path.slice(0, offset) + m;

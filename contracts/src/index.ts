@@ -15,6 +15,7 @@ export * as identityHttp from './http/identity';
 export * as jobsHttp from './http/jobs';
 export * as calendarHttp from './http/calendar';
 export * as shiftTemplatesHttp from './http/shift-templates';
+export * as offersHttp from './http/offers';
 export * as paymentsHttp from './http/payments';
 export * as messagingHttp from './http/messaging';
 export * as notificationsHttp from './http/notifications';

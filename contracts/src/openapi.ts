@@ -4,6 +4,7 @@ import { identityRoutes } from './http/identity';
 import { jobsRoutes } from './http/jobs-routes';
 import { calendarRoutes } from './http/calendar';
 import { shiftTemplateRoutes } from './http/shift-templates';
+import { offerRoutes } from './http/offers';
 import { paymentsRoutes } from './http/payments';
 import { messagingRoutes } from './http/messaging';
 import { notificationsRoutes } from './http/notifications';
@@ -17,6 +18,7 @@ export function allRoutes(): Array<RouteDoc & { service: string }> {
     ...tag('jobs', jobsRoutes),
     ...tag('jobs', calendarRoutes),
     ...tag('jobs', shiftTemplateRoutes),
+    ...tag('jobs', offerRoutes),
     ...tag('payments', paymentsRoutes),
     ...tag('messaging', messagingRoutes),
     ...tag('notifications', notificationsRoutes),
@@ -185,7 +187,8 @@ const SERVICE_TAGS = [
   { name: 'identity', description: 'Accounts, sessions, phone verification, profiles, terms' },
   {
     name: 'jobs',
-    description: 'Shifts, applications, checkout, favorites, invitations, calendar, shift templates',
+    description:
+      'Shifts, applications, checkout, favorites, invitations, direct offers, calendar, shift templates',
   },
   { name: 'payments', description: 'Escrow, saved cards, payouts, earnings and receipts (Stripe)' },
   { name: 'messaging', description: 'Conversations and messages, translated for the reader' },

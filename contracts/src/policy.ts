@@ -77,6 +77,11 @@ export interface Policy {
    * whose charge would be under it is refused (issue 35): 50.
    */
   cardMinimumCents: number;
+  /**
+   * A direct offer to a chef ends this long after it was made (or at the shift's start, if sooner):
+   * `OFFER_EXPIRES_AFTER`, default 2h (issue 35).
+   */
+  offerExpiresAfterMs: number;
   /** This many wrong clock codes in a row lock the code of that application... */
   clockCodeMaxWrong: number;
   /** ...for this long (5 wrong codes, 15 minutes). */
@@ -107,6 +112,7 @@ export const POLICY_ENV = {
   BALANCE_DUE_AFTER: '72h',
   LATE_CLOCK_IN_AFTER: '10m',
   MIN_SHIFT_DURATION: '2h',
+  OFFER_EXPIRES_AFTER: '2h',
 } as const;
 
 export const RELIABILITY_WINDOW_DAYS = 90;
@@ -209,6 +215,7 @@ export function loadPolicy(env: Record<string, string | undefined> = {}): Policy
     balanceDueAfterMs: duration('BALANCE_DUE_AFTER'),
     lateClockInAfterMs: duration('LATE_CLOCK_IN_AFTER'),
     minShiftDurationMs: duration('MIN_SHIFT_DURATION'),
+    offerExpiresAfterMs: duration('OFFER_EXPIRES_AFTER'),
     cardMinimumCents: CARD_MINIMUM_CENTS,
     clockCodeMaxWrong: CLOCK_CODE_MAX_WRONG,
     clockCodeLockMs: CLOCK_CODE_LOCK_MS,

@@ -89,6 +89,7 @@ export const ROUTES: RouteRule[] = [
   { pattern: /^\/favorites(\/|$)/, service: 'jobs' },
   { pattern: /^\/invitations(\/|$)/, service: 'jobs' },
   { pattern: /^\/shift-templates(\/|$)/, service: 'jobs' },
+  { pattern: /^\/offers(\/|$)/, service: 'jobs' },
   // messaging
   { pattern: /^\/messages(\/|$)/, service: 'messaging' },
   // notifications

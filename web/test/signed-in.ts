@@ -22,6 +22,7 @@ export function signedIn(
   fakeApi.on('GET', '/applications', { body: { applications: [] } });
   fakeApi.on('GET', '/favorites', { body: { favorites: [] } });
   fakeApi.on('GET', '/shift-templates', { body: { templates: [] } });
+  fakeApi.on('GET', '/offers', { body: { offers: [] } });
   fakeApi.on('GET', '/payments/connect/account-status', { body: noAccount });
   fakeApi.on('GET', '/payments/saved-card', { body: { card: null } });
   // issue 34: a restaurant owes nothing for extra hours

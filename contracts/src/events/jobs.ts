@@ -78,6 +78,29 @@ export const jobsEvents = {
     restaurant_name: z.string(),
     invited_at: z.string(),
   }),
+  /**
+   * A restaurant offered an open shift to a chef (issue 35): notifications texts the chef the restaurant, the
+   * shift's time and what it pays them, with the link to their dashboard.
+   */
+  'jobs.offer.made.v1': JobFacts.extend({
+    offer_id: Id,
+    chef_id: Id,
+    chef_profile_id: Id,
+    restaurant_name: z.string(),
+    chef_pay_cents: Money,
+    expires_at: z.string(),
+  }),
+  /**
+   * The chef answered an offer: `accepted` (with the confirmed application: jobs.application.confirmed.v1 is
+   * published beside it, as when a chef confirms) or `declined`.
+   */
+  'jobs.offer.answered.v1': JobFacts.extend({
+    offer_id: Id,
+    chef_id: Id,
+    answer: z.enum(['accepted', 'declined']),
+    application_id: Id.nullable(),
+    answered_at: z.string(),
+  }),
   'jobs.job.payment_failed.v1': z.object({ job_id: Id, restaurant_id: Id, title: z.string() }),
   /**
    * The owner cancelled, by the cancellation rules (contracts/src/policy.ts). Payments moves the money as the

@@ -39,6 +39,15 @@ export const APPLICATION_TRANSITIONS = {
     to: { status: 'accepted', worker_confirmed: false },
     by: ['chef'],
   },
+  /**
+   * the chef accepts a direct offer (issue 35): their application (made for the offer, or the one they had) is
+   * accepted and confirmed at once
+   */
+  take_offer: {
+    from: ['pending', 'awaiting_confirmation'],
+    to: { status: 'accepted', worker_confirmed: true },
+    by: ['chef'],
+  },
   /** the chef withdraws, until the shift starts (within LATE_CANCEL_WINDOW of it, a late cancellation) */
   cancel: {
     from: ['pending', 'awaiting_confirmation', 'confirmed'],

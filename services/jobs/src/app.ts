@@ -24,6 +24,7 @@ import { calendarRouter } from './http/calendar.router';
 import { favoritesRouter } from './http/favorites.router';
 import { invitationsRouter } from './http/invitations.router';
 import { jobsGet, jobsRouter } from './http/jobs.router';
+import { offersRouter } from './http/offers.router';
 import { opsDisputesRouter } from './http/ops-disputes.router';
 import { shiftTemplatesRouter } from './http/shift-templates.router';
 import { timesheetsRouter } from './http/timesheets.router';
@@ -80,6 +81,7 @@ export async function createJobsService(
   app.use(calendarRouter(ctx, auth));
   app.use(invitationsRouter(ctx, auth));
   app.use(shiftTemplatesRouter(ctx, auth));
+  app.use(offersRouter(ctx, auth));
   app.use(opsDisputesRouter(ctx, requireOperator(deps.keys, deps.revocations)));
   app.use(
     platformOpsRouter({

@@ -62,6 +62,8 @@ const JOBS_EVENT_TYPES = [
   'jobs.job.posted.v1',
   'jobs.job.opened.v1',
   'jobs.chef.invited.v1',
+  'jobs.offer.made.v1',
+  'jobs.offer.answered.v1',
   'jobs.job.payment_failed.v1',
   'jobs.job.cancelled.v1',
   'jobs.application.submitted.v1',

@@ -106,6 +106,7 @@ export const api = createApi({
     'Chefs',
     'SavedCard',
     'ShiftTemplates',
+    'Offers',
   ],
   endpoints: () => ({}),
 });

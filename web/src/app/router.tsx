@@ -27,11 +27,11 @@ const legal = page(() => import('../features/legal/LegalPage'), ['legal']);
 // Dashboards and Settings show the phone verification card (auth texts).
 const restaurantDashboard = page(
   () => import('../features/dashboard/RestaurantDashboard'),
-  ['dashboard', 'payments', 'catalog', 'auth'],
+  ['dashboard', 'payments', 'catalog', 'auth', 'jobs'],
 );
 const chefDashboard = page(
   () => import('../features/dashboard/ChefDashboard'),
-  ['dashboard', 'payments', 'catalog', 'auth'],
+  ['dashboard', 'payments', 'catalog', 'auth', 'jobs'],
 );
 const restaurantOnboarding = page(
   () => import('../features/onboarding/RestaurantOnboarding'),

@@ -162,3 +162,26 @@ export const shiftTemplates = jobsSchema.table('shift_templates', {
   requiredSkills: jsonb('required_skills').$type<string[]>().notNull(),
   createdAt: ts('created_at').notNull(),
 });
+
+/** Issue 35: direct offers of a shift to a chef (0017_offers.sql). */
+export const offers = jobsSchema.table('offers', {
+  id: uuid('id').primaryKey(),
+  jobId: uuid('job_id').notNull(),
+  restaurantId: uuid('restaurant_id').notNull(),
+  chefId: uuid('chef_id').notNull(),
+  chefProfileId: uuid('chef_profile_id').notNull(),
+  status: text('status')
+    .$type<'pending' | 'accepted' | 'declined' | 'expired' | 'taken' | 'withdrawn'>()
+    .notNull(),
+  createdAt: ts('created_at').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  answeredAt: ts('answered_at'),
+  applicationId: uuid('application_id'),
+});
+
+/** Read model of identity's suspensions (0017_offers.sql): a suspended chef is offered nothing. */
+export const suspendedUsers = jobsSchema.table('suspended_users', {
+  userId: uuid('user_id').primaryKey(),
+  suspendedAt: ts('suspended_at').notNull(),
+  sourceOccurredAt: ts('source_occurred_at').notNull(),
+});

@@ -24,6 +24,24 @@ export const JobsErrors = {
       `You can keep at most ${max} shift templates: delete one first`,
       { max },
     ),
+  // direct offers (issue 35)
+  offerNotFound: () => new AppError(404, 'JOBS.OFFER_NOT_FOUND', 'Offer not found'),
+  chefSuspended: () => new AppError(409, 'JOBS.CHEF_SUSPENDED', 'This chef cannot take shifts right now'),
+  noFreeSeat: () =>
+    new AppError(409, 'JOBS.NO_FREE_SEAT', 'This shift has no free seat: every seat is booked'),
+  offerExists: () =>
+    new AppError(409, 'JOBS.OFFER_EXISTS', 'This chef already has a live offer for this shift'),
+  applicationClosed: () =>
+    new AppError(
+      409,
+      'JOBS.APPLICATION_CLOSED',
+      "This chef's application to this shift is closed: offer them another shift",
+    ),
+  offerTaken: () =>
+    new AppError(409, 'JOBS.OFFER_TAKEN', 'Another chef took the last seat of this shift first'),
+  offerExpired: () => new AppError(409, 'JOBS.OFFER_EXPIRED', 'This offer has expired'),
+  offerAnswered: () => new AppError(409, 'JOBS.OFFER_ANSWERED', 'This offer has already been answered'),
+  offerWithdrawn: () => new AppError(409, 'JOBS.OFFER_WITHDRAWN', 'This shift is no longer open'),
   notAFavorite: () =>
     new AppError(400, 'JOBS.NOT_A_FAVORITE', 'notifyFavorites can only list chefs from your roster'),
 

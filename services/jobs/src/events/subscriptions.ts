@@ -10,7 +10,7 @@ import { onPayoutAccountUpdated } from './on-payout-account-updated';
 import { onRestaurantProfileUpdated } from './on-restaurant-profile-updated';
 import { onStatementTranslated } from './on-statement-translated';
 import { onTextTranslated } from './on-text-translated';
-import { onUserSuspended } from './on-user-suspended';
+import { onUserReinstated, onUserSuspended } from './on-user-suspended';
 import { onUserRegistered, onUserUpdated } from './on-user-phone';
 
 /**
@@ -32,6 +32,7 @@ export function subscriptions(ctx: JobsContext): Subscription[] {
     ['messaging.text.translated.v1', onTextTranslated, 'on-text-translated'],
     ['messaging.message.sent.v1', onMessageSent, 'on-message-sent'],
     ['identity.user.suspended.v1', onUserSuspended, 'on-user-suspended'],
+    ['identity.user.reinstated.v1', onUserReinstated],
     ['identity.user.registered.v1', onUserRegistered],
     ['identity.user.updated.v1', onUserUpdated],
   ]);

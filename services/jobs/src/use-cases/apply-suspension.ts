@@ -3,6 +3,7 @@ import type { Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { bookedChefOf, liveApplicationsOfChef, lockApplication } from '../db/applications.repository';
 import { cancellableJobIdsOf, lockJob } from '../db/jobs.repository';
+import { recordSuspension } from '../db/offers.repository';
 import { applyApplicationCancellation } from './cancel-application';
 import { applyJobCancellation } from './cancel-job';
 
@@ -18,15 +19,34 @@ export const SUSPENSION_REASON = 'account suspended';
  *   cancelled with a full refund; a shift with an accepted or confirmed chef that has not started is cancelled
  *   as a late cancellation by it (the chef gets the late-cancellation pay).
  * Shifts already started are left to checkout. Whatever is already unwound is skipped: the same event twice
- * changes nothing more.
+ * changes nothing more. The suspension is kept (read model) so that nobody offers the user a shift (issue 35)
+ * until `liftSuspension`.
  */
 export async function applySuspension(
   ctx: JobsContext,
   tx: Tx,
   s: EventData<'identity.user.suspended.v1'>,
 ): Promise<void> {
+  await recordSuspension(ctx.database, tx, {
+    userId: s.user_id,
+    suspendedAt: s.suspended_at,
+    occurredAt: s.suspended_at,
+  });
   if (s.user_type === 'chef') await unwindChef(ctx, tx, s.user_id);
   else if (s.user_type === 'restaurant') await unwindRestaurant(ctx, tx, s.user_id);
+}
+
+/** An operator reinstated a user (identity.user.reinstated.v1): they may be offered shifts again. */
+export async function liftSuspension(
+  ctx: JobsContext,
+  tx: Tx,
+  r: EventData<'identity.user.reinstated.v1'>,
+): Promise<void> {
+  await recordSuspension(ctx.database, tx, {
+    userId: r.user_id,
+    suspendedAt: null,
+    occurredAt: r.reinstated_at,
+  });
 }
 
 async function unwindChef(ctx: JobsContext, tx: Tx, chefId: string): Promise<void> {

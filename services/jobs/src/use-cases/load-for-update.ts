@@ -3,7 +3,9 @@ import type { JobsContext } from '../context';
 import { jobIdOfApplication, lockApplication } from '../db/applications.repository';
 import { lockChefBookings } from '../db/bookings.repository';
 import { lockJob } from '../db/jobs.repository';
+import { jobIdOfOffer, lockOffer } from '../db/offers.repository';
 import type { ApplicationRow, JobRow } from '../domain/records';
+import type { OfferRow } from '../domain/offers';
 import { JobsErrors } from '../domain/errors';
 
 /**
@@ -35,4 +37,22 @@ export async function lockApplicationAndJob(
  */
 export async function lockChefTime(ctx: JobsContext, tx: Tx, chefId: string): Promise<void> {
   await lockChefBookings(ctx.database, tx, chefId);
+}
+
+/**
+ * Lock a direct offer's job row, then the offer (issue 35), and re-read both: the job's lock comes first, as for
+ * an application, so an offer's answer and any write to the job's applications queue behind each other (then
+ * the chef's application and bookings, in the order above).
+ */
+export async function lockOfferAndJob(
+  ctx: JobsContext,
+  tx: Tx,
+  offerId: string,
+): Promise<{ job: JobRow; offer: OfferRow }> {
+  const jobId = await jobIdOfOffer(ctx.database, tx, offerId);
+  if (!jobId) throw JobsErrors.offerNotFound();
+  const job = await lockJob(ctx.database, tx, jobId);
+  const offer = await lockOffer(ctx.database, tx, offerId);
+  if (!job || !offer) throw JobsErrors.offerNotFound();
+  return { job, offer };
 }

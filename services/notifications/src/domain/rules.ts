@@ -60,6 +60,7 @@ export const TEMPLATES = [
   'chef_checked_out',
   'shift_favorite',
   'shift_invite',
+  'shift_offer',
   'shift_urgent',
   'payout_released',
   'payout_released_restaurant',

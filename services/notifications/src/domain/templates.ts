@@ -38,6 +38,9 @@ const en: Record<TemplateName, Render> = {
     `Brigade: ${f.restaurant} invited you to ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}. View: ${c.url}/jobs/${c.job_id}`,
   shift_invite: (c, f) =>
     `Brigade: ${f.restaurant} invites you to work ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}. Apply: ${c.url}/jobs/${c.job_id}`,
+  // Issue 35: a direct offer; the pay is what the chef earns (the escrow's shift pay), else the rate.
+  shift_offer: (c, f) =>
+    `Brigade: ${f.restaurant} offers you ${f.title} on ${f.when}${c.chef_pay_cents != null ? `, paying you ${f.usd(c.chef_pay_cents)}` : f.rate ? `, ${f.rate}/hr` : ''}. Accept or decline: ${c.url}/dashboard/chef`,
   shift_urgent: (c, f) =>
     `Brigade: Urgent shift! ${f.restaurant} needs ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}. Apply: ${c.url}/jobs/${c.job_id}`,
   payout_released: (c, f) =>
@@ -93,6 +96,8 @@ const es: Record<TemplateName, Render> = {
     `Brigade: ${f.restaurant} te invitó a ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Míralo: ${c.url}/jobs/${c.job_id}`,
   shift_invite: (c, f) =>
     `Brigade: ${f.restaurant} te invita a trabajar de ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Postúlate: ${c.url}/jobs/${c.job_id}`,
+  shift_offer: (c, f) =>
+    `Brigade: ${f.restaurant} te ofrece ${f.title} el ${f.when}${c.chef_pay_cents != null ? `, con un pago de ${f.usd(c.chef_pay_cents)}` : f.rate ? `, ${f.rate}/hora` : ''}. Acéptalo o recházalo: ${c.url}/dashboard/chef`,
   shift_urgent: (c, f) =>
     `Brigade: ¡Turno urgente! ${f.restaurant} necesita ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Postúlate: ${c.url}/jobs/${c.job_id}`,
   payout_released: (c, f) =>

@@ -19,6 +19,7 @@ import { onJobExpired } from './on-job-expired';
 import { onJobOpened } from './on-job-opened';
 import { onJobPosted } from './on-job-posted';
 import { onMessageSent } from './on-message-sent';
+import { onOfferMade } from './on-offer-made';
 import { onPayoutReleased } from './on-payout-released';
 import { onRestaurantProfileUpdated } from './on-restaurant-profile-updated';
 import { onThreadRead } from './on-thread-read';
@@ -50,6 +51,7 @@ export function subscriptions(ctx: NotificationsContext): Subscription[] {
     ['jobs.job.cancelled.v1', onJobCancelled],
     ['jobs.job.expired.v1', onJobExpired],
     ['jobs.chef.invited.v1', onChefInvited],
+    ['jobs.offer.made.v1', onOfferMade],
     ['jobs.application.submitted.v1', onApplicationSubmitted],
     ['jobs.application.accepted.v1', onApplicationAccepted],
     ['jobs.application.rejected.v1', onApplicationRejected],

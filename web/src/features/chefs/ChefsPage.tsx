@@ -16,6 +16,7 @@ import { Spinner } from '../../components/Spinner';
 import { ToggleGroup } from '../../components/ToggleGroup';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import type { JobPosting } from '../jobs/jobsApi';
+import { OfferShift } from '../offers';
 import { InviteButton, useNextOpenShift } from './InviteButton';
 import { chefSearchApi, type ChefSearchArgs } from '../profile/profilesApi';
 import { formatRating, formatShiftMoment } from '../../app/format';
@@ -183,7 +184,10 @@ function ChefResultsPage({
                   <InviteButton chef={chef} shift={inviteShift} reasonId={INVITE_REASON_ID} />
                 )}
                 {user?.user_type === 'restaurant' && (
-                  <FavoriteButton chefProfileId={chef.id} name={chef.name} />
+                  <>
+                    <OfferShift chef={chef} />
+                    <FavoriteButton chefProfileId={chef.id} name={chef.name} />
+                  </>
                 )}
               </div>
             </li>

@@ -6,6 +6,7 @@ import type { Application } from '../jobs/jobsApi';
 import { jobPay } from '../jobs/money';
 import { RestaurantPlace } from '../jobs/parts';
 import { holdsShift, isFinal } from '../jobs/shiftState';
+import { MyOffers } from '../offers';
 import { ForType } from '../shell/Redirects';
 import { formatCents, formatRate, formatShiftMoment } from '../../app/format';
 import {
@@ -61,6 +62,7 @@ function Dashboard() {
         <StatCard label={t('chef.availableWork')} value={jobs.data?.total ?? openings.length} />
         <StatCard label={t('chef.upcomingWork')} value={upcoming.length} />
       </DashboardStatus>
+      <MyOffers />
 
       <ListCard
         id="openings-title"

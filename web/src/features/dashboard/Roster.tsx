@@ -5,6 +5,7 @@ import { errorText } from '../../app/api';
 import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { favoritesApi, type RosterSort } from '../favorites/favoritesApi';
+import { OfferShift } from '../offers';
 import { formatDate, formatRating } from '../../app/format';
 
 const SORTS: RosterSort[] = ['recent', 'frequency', 'rating'];
@@ -76,15 +77,18 @@ export function Roster() {
                       ` · ${t('roster.lastWorked', { date: formatDate(f.stats.lastWorked) })}`}
                   </div>
                 </div>
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-small"
-                  disabled={removal.isLoading}
-                  onClick={() => void onRemove(f.chef_profile_id)}
-                  aria-label={t('roster.removeNamed', { name: chef?.name ?? '' })}
-                >
-                  {t('roster.remove')}
-                </button>
+                <div className="item-actions">
+                  <OfferShift chef={{ id: f.chef_profile_id, name: chef?.name ?? t('roster.unnamed') }} />
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-small"
+                    disabled={removal.isLoading}
+                    onClick={() => void onRemove(f.chef_profile_id)}
+                    aria-label={t('roster.removeNamed', { name: chef?.name ?? '' })}
+                  >
+                    {t('roster.remove')}
+                  </button>
+                </div>
               </li>
             );
           })}

@@ -21,6 +21,7 @@ import { ChefWorkday } from '../timesheets/ChefWorkday';
 import { RestaurantWorkday } from '../timesheets/RestaurantWorkday';
 import { useClockedTimesheet } from '../timesheets/timesheetsApi';
 import { jobsApi, type JobPosting } from './jobsApi';
+import { JobOffers } from '../offers';
 import { jobPay } from './money';
 import {
   DirectionsLink,
@@ -154,6 +155,7 @@ function OwnerSection({ job }: { job: JobPosting }) {
           <CancelShift job={job} allowed={restaurantCanCancel(job, now)} />
         </div>
       </section>
+      <JobOffers jobId={job.id} />
     </>
   );
 }

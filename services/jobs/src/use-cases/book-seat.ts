@@ -1,0 +1,46 @@
+import { randomInt } from 'node:crypto';
+import { nextApplication, nextJobStatus, type Language } from '@brigade/contracts';
+import { appendEvent, type Tx } from '@brigade/kit';
+import type { JobsContext } from '../context';
+import { applicationsOfJob, setApplicationState } from '../db/applications.repository';
+import { updateJob } from '../db/jobs.repository';
+import { closePendingOffers } from '../db/offers.repository';
+import { JobsErrors } from '../domain/errors';
+import { applicationFacts } from '../domain/facts';
+import type { ApplicationRow, JobRow } from '../domain/records';
+import { ensureChefFree } from './ensure-chef-free';
+
+/** 4 random digits: the code a chef types to clock in or out without a location. */
+const newClockCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
+
+/**
+ * A chef takes the job's seat, confirmed: every way to a confirmed chef passes here (the chef confirming an
+ * acceptance, the chef accepting a direct offer), in the caller's transaction, after the job's and the
+ * application's locks. The chef must be free then (409 JOBS.OVERLAPPING_SHIFT naming the other shift). The job
+ * is filled (its clock code made, issue 34), `jobs.application.confirmed.v1` is published, the other pending
+ * applications are turned down (`jobs.application.rejected.v1`) and the job's pending offers read taken.
+ */
+export async function bookSeat(
+  ctx: JobsContext,
+  tx: Tx,
+  job: JobRow,
+  app: ApplicationRow,
+  confirmed: NonNullable<ReturnType<typeof nextApplication>>,
+  language: Language,
+): Promise<void> {
+  const filled = nextJobStatus('fill', job.status);
+  if (!filled) throw JobsErrors.jobNotOpen();
+  await ensureChefFree(ctx, tx, app.chef_id, job, { side: 'chef', language });
+  await setApplicationState(tx, app.id, confirmed);
+  // The restaurant's clock code for this shift (issue 34): kept when a chef confirmed before.
+  await updateJob(tx, job.id, { status: filled, clock_code: job.clock_code ?? newClockCode() });
+  await appendEvent(ctx.database, tx, 'jobs.application.confirmed.v1', applicationFacts(app, job));
+  for (const other of await applicationsOfJob(ctx.database, tx, job.id)) {
+    if (other.id === app.id) continue;
+    const closed = nextApplication('close', other);
+    if (!closed) continue;
+    await setApplicationState(tx, other.id, closed);
+    await appendEvent(ctx.database, tx, 'jobs.application.rejected.v1', applicationFacts(other, job));
+  }
+  await closePendingOffers(ctx.database, tx, job.id, 'taken');
+}

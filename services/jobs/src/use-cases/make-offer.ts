@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { applicationState, canApplication, type offersHttp } from '@brigade/contracts';
+import { appendEvent, inTransaction, isUniqueViolation } from '@brigade/kit';
+import type { JobsContext } from '../context';
+import { findApplicationOf } from '../db/applications.repository';
+import { restaurantNameOf } from '../db/invitations.repository';
+import { lockJob } from '../db/jobs.repository';
+import { touchScopes } from '../db/list-versions.repository';
+import {
+  hasPendingOffer,
+  heldSeats,
+  insertOffer,
+  isSuspended,
+  markEndedOffers,
+  offerViews,
+} from '../db/offers.repository';
+import { findChef, payoutsEnabled } from '../db/read-models.repository';
+import { JobsErrors } from '../domain/errors';
+import { jobFacts } from '../domain/facts';
+import { offerExpiry } from '../domain/offers';
+import { freeSeats } from '../domain/seats';
+
+/**
+ * A restaurant offers one of its open shifts to a chef (profile id or user id, as `/favorites/chef/{id}` takes
+ * it): its favorites or anyone found in Find Chefs. Refused, nothing written: another restaurant's shift or an
+ * unknown one (404), a shift not paid and open (409 JOBS.JOB_NOT_OPEN) or started (409 JOBS.SHIFT_STARTED), no
+ * free seat (409 JOBS.NO_FREE_SEAT), a suspended chef (409 JOBS.CHEF_SUSPENDED), a chef who cannot be paid
+ * (400 JOBS.CHEF_NEEDS_STRIPE), a second live offer to the chef for the shift (409 JOBS.OFFER_EXISTS), a chef
+ * whose application to it is over (409 JOBS.APPLICATION_CLOSED). The offer ends after OFFER_EXPIRES_AFTER or at
+ * the start; `jobs.offer.made.v1` has notifications text the chef. Offers do not hold the seat: several chefs
+ * may be offered the last one, and the first to accept it books it.
+ */
+export async function makeOffer(
+  ctx: JobsContext,
+  restaurantId: string,
+  jobId: string,
+  chefIdOrProfileId: string,
+): Promise<offersHttp.Offer> {
+  const now = ctx.now();
+  try {
+    const offerId = await inTransaction(ctx, async (tx) => {
+      const job = await lockJob(ctx.database, tx, jobId);
+      if (!job || job.restaurant_id !== restaurantId) throw JobsErrors.jobNotFound();
+      if (job.start_time.getTime() <= now.getTime()) throw JobsErrors.shiftStarted();
+      if (job.status !== 'open' && job.status !== 'filled') throw JobsErrors.jobNotOpen();
+      if (freeSeats(job, await heldSeats(ctx.database, tx, job.id)) === 0) throw JobsErrors.noFreeSeat();
+      const chef = await findChef(ctx.database, chefIdOrProfileId, tx);
+      if (!chef) throw JobsErrors.chefNotFound();
+      if (await isSuspended(ctx.database, tx, chef.user_id)) throw JobsErrors.chefSuspended();
+      if (!(await payoutsEnabled(ctx.database, tx, chef.user_id))) throw JobsErrors.chefNeedsStripe();
+      await markEndedOffers(ctx.database, tx, job.id, now);
+      if (await hasPendingOffer(ctx.database, tx, job.id, chef.user_id)) throw JobsErrors.offerExists();
+      const app = await findApplicationOf(ctx.database, tx, job.id, chef.user_id);
+      if (app && !canApplication('take_offer', applicationState(app.status, app.worker_confirmed)))
+        throw JobsErrors.applicationClosed();
+      const offer = {
+        id: randomUUID(),
+        job_id: job.id,
+        restaurant_id: restaurantId,
+        chef_id: chef.user_id,
+        chef_profile_id: chef.profile_id,
+        status: 'pending' as const,
+        created_at: now,
+        expires_at: offerExpiry(ctx.policy, now, job.start_time),
+        answered_at: null,
+        application_id: null,
+      };
+      await insertOffer(ctx.database, tx, offer);
+      await appendEvent(ctx.database, tx, 'jobs.offer.made.v1', {
+        ...jobFacts(job),
+        offer_id: offer.id,
+        chef_id: chef.user_id,
+        chef_profile_id: chef.profile_id,
+        restaurant_name: (await restaurantNameOf(ctx.database, tx, restaurantId)) ?? '',
+        chef_pay_cents: job.subtotal_cents,
+        expires_at: offer.expires_at.toISOString(),
+      });
+      await touchScopes(ctx, tx, [`r:${restaurantId}`, `c:${chef.user_id}`]);
+      return offer.id;
+    });
+    const [offer] = await offerViews(ctx.database, { offerId }, now);
+    return offer;
+  } catch (err) {
+    // The partial unique index (one pending offer per chef and shift) is the last word in a race.
+    if (isUniqueViolation(err)) throw JobsErrors.offerExists();
+    throw err;
+  }
+}
