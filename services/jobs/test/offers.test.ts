@@ -129,6 +129,29 @@ test('an offer ends after OFFER_EXPIRES_AFTER (or at the start): it reads expire
   expect(short.expires_at).toBe(early.start_time);
 });
 
+test('an offer that ended before another chef booked the seat still reads expired, not taken', async () => {
+  const r = await restaurantWithProfile(h);
+  const ana = await chefWithProfile(h);
+  const ben = await chefWithProfile(h);
+  const job = await openJob(h, r);
+  const toBen = (await r.api.post(`/jobs/${job.id}/offers`, { chef_id: ben.id })).body.offer;
+  h.clock.advance(HOUR);
+  const toAna = (await r.api.post(`/jobs/${job.id}/offers`, { chef_id: ana.id })).body.offer;
+
+  // Ben's offer ended (2 h), Ana's has an hour left: she books the seat.
+  h.clock.advance(HOUR + 1000);
+  expect((await ana.api.post(`/offers/${toAna.id}/accept`)).status).toBe(200);
+  expect((await ben.api.get('/offers')).body.offers[0]).toMatchObject({ id: toBen.id, status: 'expired' });
+  const page = (await r.api.get(`/jobs/${job.id}/offers`)).body.offers as Array<{
+    id: string;
+    status: string;
+  }>;
+  expect(page.map((o) => [o.id, o.status])).toEqual([
+    [toAna.id, 'accepted'],
+    [toBen.id, 'expired'],
+  ]);
+});
+
 test('a suspended chef, a full job, a second live offer and an unpaid job are 409s with their codes', async () => {
   const r = await restaurantWithProfile(h);
   const ana = await chefWithProfile(h);

@@ -4,7 +4,7 @@ import { appendEvent, type Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { applicationsOfJob, setApplicationState } from '../db/applications.repository';
 import { updateJob } from '../db/jobs.repository';
-import { closePendingOffers } from '../db/offers.repository';
+import { closePendingOffers, markEndedOffers } from '../db/offers.repository';
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../domain/facts';
 import type { ApplicationRow, JobRow } from '../domain/records';
@@ -18,7 +18,8 @@ const newClockCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
  * acceptance, the chef accepting a direct offer), in the caller's transaction, after the job's and the
  * application's locks. The chef must be free then (409 JOBS.OVERLAPPING_SHIFT naming the other shift). The job
  * is filled (its clock code made, issue 34), `jobs.application.confirmed.v1` is published, the other pending
- * applications are turned down (`jobs.application.rejected.v1`) and the job's pending offers read taken.
+ * applications are turned down (`jobs.application.rejected.v1`) and the job's live offers read taken (those
+ * already ended, expired).
  */
 export async function bookSeat(
   ctx: JobsContext,
@@ -42,5 +43,7 @@ export async function bookSeat(
     await setApplicationState(tx, other.id, closed);
     await appendEvent(ctx.database, tx, 'jobs.application.rejected.v1', applicationFacts(other, job));
   }
+  // Offers that already ended keep reading expired; only the live ones were beaten to the seat.
+  await markEndedOffers(ctx.database, tx, job.id, ctx.now());
   await closePendingOffers(ctx.database, tx, job.id, 'taken');
 }
