@@ -15,7 +15,8 @@ export function offerableShifts(jobs: JobPosting[] | undefined, now = Date.now()
 
 /**
  * "Offer a shift" on a chef's card (Find Chefs, the favorites roster): the restaurant picks one of its open
- * shifts and the chef is texted the offer. Disabled, with the reason, while it has no open shift.
+ * shifts (a radio each) and the chef is texted the offer. Disabled, with the reason, while it has no open
+ * shift.
  */
 export function OfferShift({ chef }: { chef: { id: string; name: string } }) {
   const { t } = useTranslation('jobs');
@@ -34,7 +35,7 @@ export function OfferShift({ chef }: { chef: { id: string; name: string } }) {
   if (sent) {
     const shift = shifts.find((j) => j.id === sent.job_id);
     return (
-      <p className="hint" role="status">
+      <p className="hint offer-sent" role="status">
         {t('offers.sent', { name: chef.name, shift: shift ? label(shift) : '' })}
       </p>
     );
@@ -77,14 +78,22 @@ export function OfferShift({ chef }: { chef: { id: string; name: string } }) {
         void onSend();
       }}
     >
-      <label htmlFor={`${id}-shift`}>{t('offers.whichShift')}</label>
-      <select id={`${id}-shift`} value={jobId} onChange={(e) => setJobId(e.target.value)}>
+      {/* Radios, not a select: a shift's position, day, time and zone wrap and read in full on a phone. */}
+      <fieldset>
+        <legend>{t('offers.whichShift')}</legend>
         {shifts.map((j) => (
-          <option key={j.id} value={j.id}>
+          <label key={j.id} className="check-row">
+            <input
+              type="radio"
+              name={`${id}-shift`}
+              value={j.id}
+              checked={jobId === j.id}
+              onChange={() => setJobId(j.id)}
+            />
             {label(j)}
-          </option>
+          </label>
         ))}
-      </select>
+      </fieldset>
       <div className="actions-row">
         <button type="submit" className="btn btn-small" disabled={!jobId || state.isLoading}>
           {state.isLoading ? t('offers.sending') : t('offers.send')}
