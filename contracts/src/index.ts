@@ -11,6 +11,7 @@ export * from './display-name';
 export * from './events/envelope';
 export * from './events/registry';
 export * from './events/texts';
+export * from './events/seats';
 export * as identityHttp from './http/identity';
 export * as jobsHttp from './http/jobs';
 export * as calendarHttp from './http/calendar';

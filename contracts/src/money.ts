@@ -43,3 +43,31 @@ export function centsToDollars(cents: number): number {
 export function formatUsd(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`;
 }
+
+/** A posting's figures (events, the escrow charge): subtotal, fee and total in cents. */
+export interface PostingFigures {
+  subtotal_cents: number;
+  fee_cents: number;
+  total_cents: number;
+}
+
+/**
+ * One seat's share of a posting of `headcount` chefs (ADR 0030): the posting is priced per seat × headcount,
+ * so each figure divides exactly; one that does not is a posting priced some other way, and is refused rather
+ * than rounded (a cent lost or made up would break the ledger's per-seat check).
+ */
+export function seatShare(posting: PostingFigures, headcount: number): PostingFigures {
+  if (!Number.isInteger(headcount) || headcount < 1)
+    throw new Error(`a posting has a whole number of seats, at least 1: ${headcount}`);
+  const share = (name: keyof PostingFigures) => {
+    const cents = posting[name];
+    if (!Number.isInteger(cents) || cents % headcount !== 0)
+      throw new Error(`${name} ${cents} does not divide into ${headcount} equal seats`);
+    return cents / headcount;
+  };
+  return {
+    subtotal_cents: share('subtotal_cents'),
+    fee_cents: share('fee_cents'),
+    total_cents: share('total_cents'),
+  };
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CancelledSeat, EventHeadcount, EventSeatNo } from './seats';
 import { TextWritten } from './texts';
 
 const Id = z.string().uuid();
@@ -15,6 +16,9 @@ const ApplicationFacts = z.object({
   start_time: z.string(),
   end_time: z.string(),
 });
+
+/** Issue 35: an application event about one seat names it (absent: seat 1, as every job had one seat before). */
+const SeatApplicationFacts = ApplicationFacts.extend({ seat_no: EventSeatNo });
 
 /**
  * A timesheet's hours and the money they come to (contracts/src/timesheet-pay.ts): what jobs computed; payments
@@ -56,6 +60,8 @@ export const jobsEvents = {
      * (timesheet-pay.ts `escrowCharge`), and payments checks the amounts above against that.
      */
     break_minutes: z.number().int().min(0).max(120).default(0),
+    /** Issue 35: the chefs the posting asks for; the amounts above are the whole posting's (per seat × headcount). */
+    headcount: EventHeadcount,
   }),
   /** Escrow held: the job is visible to chefs. Notifications texts urgent shifts and favorites from here. */
   'jobs.job.opened.v1': JobFacts.extend({
@@ -67,6 +73,8 @@ export const jobsEvents = {
      * priority: its confirmed chef cancelled (issue 16).
      */
     announce_as_urgent: z.boolean().default(false),
+    /** Issue 35: the seat that opened (again); null: the whole posting opened (its escrow held) */
+    seat_no: EventSeatNo,
   }),
   /**
    * A restaurant invited a chef (user id; profile id beside it) to its next open shift. Notifications texts
@@ -100,6 +108,8 @@ export const jobsEvents = {
     answer: z.enum(['accepted', 'declined']),
     application_id: Id.nullable(),
     answered_at: z.string(),
+    /** the seat an accepted offer booked; null when declined */
+    seat_no: EventSeatNo,
   }),
   'jobs.job.payment_failed.v1': z.object({ job_id: Id, restaurant_id: Id, title: z.string() }),
   /**
@@ -123,6 +133,11 @@ export const jobsEvents = {
     /** what goes back to the restaurant's card (the whole total when no chef is paid); absent: the total */
     refund_cents: Money.nullable().default(null),
     reason: z.string().nullable().default(null),
+    /**
+     * Issue 35: each seat's figures (a late cancellation pays every booked seat). Absent: the top-level figures
+     * are seat 1's; read it with `cancelledSeats` (events/seats.ts).
+     */
+    seats: z.array(CancelledSeat).optional(),
   }),
   /**
    * Nobody confirmed the shift by its start: it expired. Pending and accepted applications lapsed; a paid shift
@@ -132,11 +147,14 @@ export const jobsEvents = {
     previous_status: z.string(),
     refund_due: z.boolean(),
     lapsed_chef_ids: z.array(Id),
+    /** Issue 35: the seats that expired (nobody booked them by the start); absent: seat 1 */
+    seats: z.array(z.number().int().min(1).max(20)).default([1]),
   }),
   'jobs.application.submitted.v1': ApplicationFacts,
   'jobs.application.accepted.v1': ApplicationFacts,
   'jobs.application.rejected.v1': ApplicationFacts,
-  'jobs.application.confirmed.v1': ApplicationFacts,
+  /** Issue 35: `seat_no` is the seat the confirmation booked. */
+  'jobs.application.confirmed.v1': SeatApplicationFacts,
   'jobs.application.declined.v1': ApplicationFacts,
   'jobs.application.cancelled.v1': ApplicationFacts.extend({
     /** chef: they withdrew; system: on their behalf, when an operator suspended them */
@@ -146,6 +164,8 @@ export const jobsEvents = {
     was_confirmed: z.boolean().default(false),
     /** within LATE_CANCEL_WINDOW of the start: on the chef's reliability record */
     late: z.boolean().default(false),
+    /** Issue 35: the seat the confirmed chef held (it reopened); null when they had not confirmed */
+    seat_no: EventSeatNo,
   }),
   /**
    * One side checked out and rated the other. `rating` is null when that side said the shift was not worked
@@ -159,6 +179,7 @@ export const jobsEvents = {
     /** whom the rating is about */
     ratee_id: Id,
     ratee_type: z.enum(['chef', 'restaurant']),
+    seat_no: EventSeatNo,
   }),
   /**
    * The checkout deadline (CHECKOUT_DEADLINE after the end) passed without both answers: the answer given
@@ -172,6 +193,7 @@ export const jobsEvents = {
     subtotal_cents: Money,
     fee_cents: Money,
     total_cents: Money,
+    seat_no: EventSeatNo,
   }),
   /**
    * A fact on someone's reliability record (explainable counts, not a score): a completed shift, a late
@@ -184,6 +206,8 @@ export const jobsEvents = {
     kind: z.enum(['completed_shifts', 'late_cancellations', 'no_shows', 'disputes_lost']),
     job_id: Id,
     occurred_at: z.string(),
+    /** Issue 35: the seat the fact is about; null: the whole posting (a restaurant's fact) */
+    seat_no: EventSeatNo,
   }),
   /** Both sides checked out: payments releases (both completed), refunds (both not) or holds (disputed). */
   'jobs.checkout.completed.v1': ApplicationFacts.extend({
@@ -196,6 +220,7 @@ export const jobsEvents = {
     subtotal_cents: Money,
     fee_cents: Money,
     total_cents: Money,
+    seat_no: EventSeatNo,
   }),
   /**
    * One side of a disputed job wrote a statement for the operator. Messaging translates it into the other
@@ -212,6 +237,9 @@ export const jobsEvents = {
     text: z.string(),
     language: z.enum(['en', 'es']),
     created_at: z.string(),
+    /** Issue 35: the disputed seat and its application (null on events from before seats) */
+    seat_no: EventSeatNo,
+    application_id: Id.nullable().default(null),
   }),
   /**
    * An operator decided a dispute: the chef is paid `chef_pay_cents` (0 to the shift pay), the platform keeps
@@ -227,10 +255,11 @@ export const jobsEvents = {
     note: z.string(),
     operator_id: Id,
     resolved_at: z.string(),
+    seat_no: EventSeatNo,
   }),
   // ---- the working day (issue 34, ADR 0028): the jobs service owns the clock and the timesheet ----
   /** The confirmed chef clocked in (by location or code); notifications tells the restaurant. */
-  'jobs.timesheet.clocked_in.v1': ApplicationFacts.extend({
+  'jobs.timesheet.clocked_in.v1': SeatApplicationFacts.extend({
     clock_in_at: z.string(),
     method: z.enum(['location', 'code']),
     /** meters from the restaurant's pin (a location clock-in) */
@@ -239,11 +268,11 @@ export const jobsEvents = {
     late: z.boolean(),
   }),
   /** The chef clocked out (or was clocked out automatically): the timesheet waits for the restaurant. */
-  'jobs.timesheet.submitted.v1': ApplicationFacts.extend(TimesheetFigures.shape).extend({
+  'jobs.timesheet.submitted.v1': SeatApplicationFacts.extend(TimesheetFigures.shape).extend({
     auto_clocked_out: z.boolean(),
   }),
   /** The restaurant changed clock-in, clock-out or break: the chef is texted and answers within the window. */
-  'jobs.timesheet.adjusted.v1': ApplicationFacts.extend(TimesheetFigures.shape).extend({
+  'jobs.timesheet.adjusted.v1': SeatApplicationFacts.extend(TimesheetFigures.shape).extend({
     reason: z.string(),
     /** until when the chef may dispute it (HOURS_DISPUTE_WINDOW); silence accepts */
     dispute_until: z.string(),
@@ -253,29 +282,29 @@ export const jobsEvents = {
    * adjustment accepted (by the chef, or by silence). Payments recomputes the figures from its own records
    * (timesheetMoney) and moves the money: a partial refund, or the extra charged off-session.
    */
-  'jobs.timesheet.approved.v1': ApplicationFacts.extend(TimesheetFigures.shape).extend({
+  'jobs.timesheet.approved.v1': SeatApplicationFacts.extend(TimesheetFigures.shape).extend({
     status: z.enum(['approved', 'auto_approved']),
     approved_by: z.enum(['restaurant', 'chef', 'system']),
   }),
   /** The chef disputed an adjustment or contested a no-show: the money stays held for an operator. */
-  'jobs.timesheet.disputed.v1': ApplicationFacts.extend({
+  'jobs.timesheet.disputed.v1': SeatApplicationFacts.extend({
     about: z.enum(['adjustment', 'no_show']),
     statement: z.string(),
   }),
   /** An operator decided an hours dispute: the money follows the decided minutes (or chef pay). */
-  'jobs.timesheet.resolved.v1': ApplicationFacts.extend(TimesheetFigures.shape).extend({
+  'jobs.timesheet.resolved.v1': SeatApplicationFacts.extend(TimesheetFigures.shape).extend({
     note: z.string(),
     operator_id: Id,
   }),
   /** The restaurant sent the chef home within SENT_HOME_WINDOW: paid as the rule says, at once; a late cancellation on its record. */
-  'jobs.timesheet.sent_home.v1': ApplicationFacts.extend(TimesheetFigures.shape).extend({
+  'jobs.timesheet.sent_home.v1': SeatApplicationFacts.extend(TimesheetFigures.shape).extend({
     reason: z.string().nullable(),
   }),
   /**
    * The restaurant marked the confirmed chef a no-show (NO_SHOW_AFTER past the start, no clock-in). The full
    * refund waits for HOURS_DISPUTE_WINDOW (`contest_until`) or an operator's decision.
    */
-  'jobs.timesheet.no_show_marked.v1': ApplicationFacts.extend({
+  'jobs.timesheet.no_show_marked.v1': SeatApplicationFacts.extend({
     marked_at: z.string(),
     contest_until: z.string(),
   }),
@@ -283,7 +312,7 @@ export const jobsEvents = {
    * The confirmed chef told the restaurant "running late, N minutes" before clocking in: notifications texts the
    * restaurant (the job page shows it too).
    */
-  'jobs.timesheet.running_late.v1': ApplicationFacts.extend({
+  'jobs.timesheet.running_late.v1': SeatApplicationFacts.extend({
     minutes: z.number().int().min(1).max(240),
     /** when the chef expects to arrive: the announcement + minutes */
     expected_at: z.string(),
@@ -294,7 +323,7 @@ export const jobsEvents = {
    * restaurant (`refund_cents`, timesheetMoney of no pay: every figure but the refund is 0). Payments refunds;
    * the no-show is on the chef's record.
    */
-  'jobs.timesheet.no_show_confirmed.v1': ApplicationFacts.extend(TimesheetFigures.shape).extend({
+  'jobs.timesheet.no_show_confirmed.v1': SeatApplicationFacts.extend(TimesheetFigures.shape).extend({
     marked_at: z.string(),
     confirmed_at: z.string(),
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EventSeatNo } from './seats';
 
 const Id = z.string().uuid();
 const Money = z.number().int().nonnegative();
@@ -31,6 +32,9 @@ export const paymentsEvents = {
     reason: z.enum(['release', 'dispute_decision', 'timesheet']).default('release'),
     /** Added (issue 32): the booking fee Brigade kept beside the payout; absent on older events. */
     fee_cents: Money.optional(),
+    /** Issue 35: the seat paid and its application (null on events from before seats) */
+    seat_no: EventSeatNo,
+    application_id: Id.nullable().default(null),
   }),
   'payments.escrow.refunded.v1': z.object({
     job_id: Id,
@@ -46,6 +50,13 @@ export const paymentsEvents = {
       'no_show',
       'timesheet',
     ]),
+    /**
+     * Issue 35: the seat refunded (a seat's share), its application and chef when it had one; null seat: the
+     * whole posting's escrow
+     */
+    seat_no: EventSeatNo,
+    application_id: Id.nullable().default(null),
+    chef_id: Id.nullable().default(null),
   }),
   /**
    * A split closed the job's escrow: the chef was paid part (a late cancellation; later an operator's
@@ -65,6 +76,9 @@ export const paymentsEvents = {
     reason: z.enum(['late_cancellation', 'dispute_decision', 'timesheet', 'sent_home']),
     /** Added (issue 32): the job's whole shift pay (a split's chef pay is part of it); absent on older events. */
     subtotal_cents: Money.optional(),
+    /** Issue 35: the seat settled and its application (null on events from before seats) */
+    seat_no: EventSeatNo,
+    application_id: Id.nullable().default(null),
   }),
   'payments.payout_account.updated.v1': z.object({
     user_id: Id,
@@ -89,6 +103,7 @@ export const paymentsEvents = {
     fee_cents: Money,
     /** paid by the restaurant in the app after a failed off-session charge */
     paid_in_app: z.boolean(),
+    seat_no: EventSeatNo,
   }),
   /**
    * The off-session charge was declined or needs authentication: the restaurant is texted a link to pay the
@@ -106,5 +121,6 @@ export const paymentsEvents = {
     requires_authentication: z.boolean(),
     /** when the balance becomes owed money in the operator console */
     due_at: z.string(),
+    seat_no: EventSeatNo,
   }),
 } as const;

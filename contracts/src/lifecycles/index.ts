@@ -2,3 +2,4 @@ export * from './job';
 export * from './application';
 export * from './payment';
 export * from './timesheet';
+export * from './seat';
