@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { EventData } from './registry';
 
 /**
  * The seat an event is about (issue 35, ADR 0030). Absent means seat 1: every job had one seat before seats,
@@ -31,7 +30,12 @@ export type CancelledSeat = z.infer<typeof CancelledSeat>;
  * The seats of a `jobs.job.cancelled.v1`, one entry each. An event without `seats` (before seats, or a job of
  * one seat) carries seat 1's figures at its top level.
  */
-export function cancelledSeats(event: EventData<'jobs.job.cancelled.v1'>): CancelledSeat[] {
+export function cancelledSeats(
+  // the figures of a `jobs.job.cancelled.v1` (named by shape: the registry imports this file)
+  event: Pick<CancelledSeat, 'chef_id' | 'chef_pay_cents' | 'fee_cents' | 'refund_cents'> & {
+    seats?: CancelledSeat[];
+  },
+): CancelledSeat[] {
   if (event.seats) return event.seats;
   return [
     {
