@@ -5,9 +5,11 @@ import {
   chefWithProfile,
   eventually,
   HOUR,
+  laterShift,
   openJob,
   publish,
   restaurantWithProfile,
+  shiftForm,
   useHarness,
   waitForEvent,
   written,
@@ -186,7 +188,7 @@ test('a suspended chef, a full job, a second live offer and an unpaid job are 40
   expect(noSeat.status).toBe(409);
   expect(noSeat.body.code).toBe('JOBS.NO_FREE_SEAT');
 
-  const unpaid = (await r.api.post('/jobs', { ...shiftLater(3) })).body.job;
+  const unpaid = (await r.api.post('/jobs', shiftForm(laterShift(48)))).body.job;
   const notOpen = await r.api.post(`/jobs/${unpaid.id}/offers`, { chef_id: ana.id });
   expect(notOpen.status).toBe(409);
   expect(notOpen.body.code).toBe('JOBS.JOB_NOT_OPEN');
@@ -254,17 +256,3 @@ test('a chef booked elsewhere at that time cannot accept: 409 JOBS.OVERLAPPING_S
   expect((await r.api.get(`/jobs/${job.id}`)).body.job.status).toBe('open');
   expect((await ana.api.get('/offers')).body.offers[0].status).toBe('pending');
 });
-
-/** A valid post form `days` days ahead (a shift the restaurant has not paid). */
-function shiftLater(days: number) {
-  const start = new Date(Date.now() + days * 24 * HOUR);
-  start.setUTCMinutes(0, 0, 0);
-  return {
-    title: 'Line Cook',
-    startTime: start.toISOString(),
-    endTime: new Date(start.getTime() + 4 * HOUR).toISOString(),
-    hourlyRate: 20,
-    emergencyLevel: 'normal',
-    notifyFavorites: [],
-  };
-}

@@ -1,5 +1,4 @@
 import {
-  computeJobPay,
   escrowCharge,
   formatDuration,
   formatUsd,
@@ -17,23 +16,21 @@ const GRACE_MS = 60_000;
 
 /**
  * The spec's posting rules: start and end from now to 7 days ahead, end after start, and (issue 35) at least
- * MIN_SHIFT_DURATION long, refused in the caller's language. Returns the pay.
+ * MIN_SHIFT_DURATION long, refused in the caller's language. The pay is `checkedEscrowCharge`'s.
  */
 export function checkPostingWindow(
   policy: Pick<Policy, 'minShiftDurationMs'>,
   start: Date,
   end: Date,
-  hourlyRate: number,
   now: Date,
   language: Language = 'en',
-): JobPay {
+): void {
   const windowEnd = now.getTime() + LIMITS.postingWindowDays * 24 * 3_600_000 + GRACE_MS;
   if (start.getTime() < now.getTime() - GRACE_MS) throw JobsErrors.startInPast();
   if (end.getTime() <= start.getTime()) throw JobsErrors.endBeforeStart();
   if (end.getTime() - start.getTime() < policy.minShiftDurationMs)
     throw shiftTooShort(language, policy.minShiftDurationMs);
   if (start.getTime() > windowEnd || end.getTime() > windowEnd) throw JobsErrors.beyondWindow();
-  return computeJobPay(start, end, hourlyRate);
 }
 
 /**

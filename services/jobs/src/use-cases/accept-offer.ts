@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { nextApplication, type offersHttp } from '@brigade/contracts';
-import { appendEvent, inTransaction, type AuthUser } from '@brigade/kit';
+import { inTransaction, type AuthUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { findApplicationOf, insertApplication, lockApplication } from '../db/applications.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
-import { answerOffer, heldSeats, offerViews } from '../db/offers.repository';
+import { heldSeats, offerViews } from '../db/offers.repository';
 import { payoutsEnabled } from '../db/read-models.repository';
 import { JobsErrors } from '../domain/errors';
-import { jobFacts } from '../domain/facts';
-import { notLive, offerStatusNow } from '../domain/offers';
 import { freeSeats } from '../domain/seats';
+import { lockLiveOffer, recordOfferAnswer } from './answer-offer';
 import { bookSeat } from './book-seat';
-import { lockOfferAndJob } from './load-for-update';
 
 /**
  * The chef accepts a direct offer: in one transaction the offer is accepted, the chef's application (created
@@ -29,10 +27,8 @@ export async function acceptOffer(
 ): Promise<offersHttp.Offer> {
   const now = ctx.now();
   await inTransaction(ctx, async (tx) => {
-    const { job, offer } = await lockOfferAndJob(ctx, tx, offerId);
-    if (offer.chef_id !== chef.id) throw JobsErrors.offerNotFound();
-    const status = offerStatusNow(offer, job.status, now);
-    if (status !== 'pending') throw notLive(status);
+    const locked = await lockLiveOffer(ctx, tx, offerId, chef.id, now);
+    const { job, offer } = locked;
     if (freeSeats(job, await heldSeats(ctx.database, tx, job.id, chef.id)) === 0)
       throw JobsErrors.noFreeSeat();
     if (!(await payoutsEnabled(ctx.database, tx, chef.id))) throw JobsErrors.chefNeedsStripe();
@@ -51,15 +47,7 @@ export async function acceptOffer(
     const confirmed = nextApplication('take_offer', app);
     if (!confirmed) throw JobsErrors.applicationClosed();
     await bookSeat(ctx, tx, job, app, confirmed, chef.language);
-    await answerOffer(ctx.database, tx, offer.id, { status: 'accepted', at: now, applicationId: app.id });
-    await appendEvent(ctx.database, tx, 'jobs.offer.answered.v1', {
-      ...jobFacts(job),
-      offer_id: offer.id,
-      chef_id: chef.id,
-      answer: 'accepted',
-      application_id: app.id,
-      answered_at: now.toISOString(),
-    });
+    await recordOfferAnswer(ctx, tx, locked, 'accepted', app.id, now);
     await touchScopes(ctx, tx, [...scopes, `c:${chef.id}`]);
   });
   const [answered] = await offerViews(ctx.database, { offerId }, now);

@@ -23,7 +23,7 @@ export async function postJob(
   const restaurantId = restaurant.id;
   const start = new Date(input.startTime);
   const end = new Date(input.endTime);
-  checkPostingWindow(ctx.policy, start, end, input.hourlyRate, ctx.now(), restaurant.language);
+  checkPostingWindow(ctx.policy, start, end, ctx.now(), restaurant.language);
   const hourlyRateCents = Math.round(input.hourlyRate * 100);
   const breakMinutes = input.breakMinutes ?? 0;
   // The escrow charges the scheduled time less the posting's break (issue 34; with no break, as before), and

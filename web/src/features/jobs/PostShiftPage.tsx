@@ -61,10 +61,13 @@ function PostShift() {
   const [minShiftMs, setMinShiftMs] = useState<number | null>(null);
   const { policy, language } = usePolicyText();
   const tooShort = (ms: number) => policy('shift_too_short', { minimum: formatDuration(ms, language) });
-  const shortBy =
-    minShiftMs !== null && form.start && form.end
-      ? new Date(form.end).getTime() - new Date(form.start).getTime() < minShiftMs
-      : false;
+  const shortText =
+    minShiftMs !== null &&
+    form.start &&
+    form.end &&
+    new Date(form.end).getTime() - new Date(form.start).getTime() < minShiftMs
+      ? tooShort(minShiftMs)
+      : null;
 
   const breakMinutes = breakOf(form);
   const pay = useMemo(
@@ -99,8 +102,8 @@ function PostShift() {
         );
         return;
       }
-      if (shortBy && minShiftMs !== null) {
-        setError(tooShort(minShiftMs));
+      if (shortText) {
+        setError(shortText);
         return;
       }
       setBusy('posting');
@@ -182,7 +185,7 @@ function PostShift() {
                 />
               )}
             </Field>
-            <Field label={t('post.end')} error={shortBy && minShiftMs !== null ? tooShort(minShiftMs) : null}>
+            <Field label={t('post.end')} error={shortText}>
               {(p) => (
                 <input
                   {...p}
