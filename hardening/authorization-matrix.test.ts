@@ -6,7 +6,8 @@ import {
   payJob,
   postJob,
   signUp,
-  startStack,
+  startStackWithOperator,
+  type Operator,
   type Account,
   type PostedJob,
   type Stack,
@@ -25,21 +26,13 @@ import { signIn } from './support/sessions';
 
 type Persona = 'anonymous' | 'chef' | 'otherChef' | 'restaurant' | 'otherRestaurant' | 'operator';
 const PERSONAS: Persona[] = ['anonymous', 'otherChef', 'otherRestaurant', 'chef', 'restaurant', 'operator'];
-const OPERATOR = { email: 'matrix-ops@brigade.test', password: 'matrix-operator-password-1' };
-
-interface OperatorAccount {
-  id: string;
-  email: string;
-  password: string;
-  token: string;
-}
 
 interface Fixtures {
   chef: Account;
   otherChef: Account;
   restaurant: Account;
   otherRestaurant: Account;
-  operator: OperatorAccount;
+  operator: Operator;
   job: PostedJob;
   spareJob: PostedJob;
   application: string;
@@ -560,7 +553,8 @@ let stack: Stack;
 let f: Fixtures;
 
 beforeAll(async () => {
-  stack = await startStack({ OPERATOR_EMAIL: OPERATOR.email, OPERATOR_PASSWORD: OPERATOR.password });
+  let operator: Operator;
+  ({ stack, operator } = await startStackWithOperator());
   const [chef, otherChef, restaurant, otherRestaurant] = await Promise.all([
     signUp(stack, 'chef'),
     signUp(stack, 'chef'),
@@ -599,12 +593,6 @@ beforeAll(async () => {
     201,
   ).body.offer.id;
   expectStatus(await stack.call('POST', `/api/offers/${offer}/decline`, { token: chef.token }), 200);
-  const operatorSession = await signIn(stack, OPERATOR as unknown as Account);
-  const operator: OperatorAccount = {
-    ...OPERATOR,
-    id: JSON.parse(Buffer.from(operatorSession.access_token.split('.')[1], 'base64url').toString()).sub,
-    token: operatorSession.access_token,
-  };
   const accounts = { chef, otherChef, restaurant, otherRestaurant, operator };
   const spareSessions = Object.fromEntries(
     await Promise.all(

@@ -10,7 +10,8 @@ import {
   postJob,
   randomClientIp,
   signUp,
-  startStack,
+  startStackWithOperator,
+  type Operator,
   untilEnded,
   type Account,
   type PostedJob,
@@ -25,23 +26,16 @@ import {
 // audit log show the operator's action. Then suspension: a chef's live session is cut within 3 seconds, sign-in
 // is refused, the pending application is withdrawn; a restaurant's open shift is cancelled and refunded.
 
-const OPERATOR = { email: 'ops@brigade.test', password: 'operator-password-1' };
 let stack: Stack;
 let operatorToken: string;
+let operator: Operator;
 
 beforeAll(async () => {
-  stack = await startStack({
-    OPERATOR_EMAIL: OPERATOR.email,
-    OPERATOR_PASSWORD: OPERATOR.password,
+  ({ stack, operator } = await startStackWithOperator({
     JOBS_RULES_POLL_MS: '200',
     NOTIFICATIONS_POLL_MS: '200',
-  });
-  const signin = expectStatus(
-    await stack.call('POST', '/api/auth/signin', { body: OPERATOR, ip: randomClientIp() }),
-    200,
-  );
-  expect(signin.body.user.user_type).toBe('operator');
-  operatorToken = signin.body.session.access_token;
+  }));
+  operatorToken = operator.token;
 }, 120_000);
 afterAll(async () => {
   await stack?.close();
@@ -246,7 +240,7 @@ test("the job's timeline and the audit log show every step and the operator's de
   expect(audit).toEqual([
     expect.objectContaining({
       action: 'dispute.resolve',
-      operator_email: OPERATOR.email,
+      operator_email: operator.email,
       reason: 'Half the shift was worked.',
     }),
   ]);

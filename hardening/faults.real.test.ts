@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type { RabbitBus } from '@brigade/kit';
 import { createTcpCut, eventually, requireRealServers } from '@brigade/kit/testing';
@@ -58,23 +58,30 @@ async function expectPaidOutOnce(api: Api, restaurant: Account, jobId: string, t
   }, 30_000);
 }
 
-/** `npm run ledger:check` itself, against a stack's payments database. */
-function ledgerCheckCommand(databaseUrl: string) {
-  const run = spawnSync('npx', ['tsx', 'services/payments/src/scripts/ledger-check.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
+/**
+ * A repository script as `npm run` runs it (node with tsx), without blocking this process's event loop: the
+ * stack under test lives in this process and must go on handling events while the command runs.
+ */
+function script(file: string, args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number; out: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', file, ...args],
+      { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' },
+      (err, stdout, stderr) =>
+        resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),
+    );
   });
-  return { code: run.status, out: `${run.stdout}${run.stderr}` };
 }
 
-function redriveCommand(env: Record<string, string>, ...args: string[]) {
-  const run = spawnSync('npx', ['tsx', 'kit/src/scripts/redrive.ts', ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  });
-  return `${run.stdout}${run.stderr}`;
+/** `npm run ledger:check` itself, against a stack's payments database. */
+function ledgerCheckCommand(databaseUrl: string) {
+  return script('services/payments/src/scripts/ledger-check.ts', [], { DATABASE_URL: databaseUrl });
+}
+
+/** `npm run redrive` itself. */
+async function redriveCommand(env: Record<string, string>, ...args: string[]) {
+  return (await script('kit/src/scripts/redrive.ts', args, env)).out;
 }
 
 (real ? describe : describe.skip)('faults in the middle of the money flow (real servers)', () => {
@@ -175,7 +182,7 @@ function redriveCommand(env: Record<string, string>, ...args: string[]) {
         expect([200, 409]).toContain(retry.status);
       }
       await expectPaidOutOnce(api, restaurant, job.id);
-      const ledger = ledgerCheckCommand(env.DATABASE_URL);
+      const ledger = await ledgerCheckCommand(env.DATABASE_URL);
       expect(ledger.out).toContain('0 violation(s)');
       expect(ledger.code).toBe(0);
     } finally {
@@ -204,12 +211,13 @@ function redriveCommand(env: Record<string, string>, ...args: string[]) {
       const { restaurant, chef, job, applicationId } = await filledShift(stack);
       await checkout(stack, chef, applicationId);
       await expectPaidOutOnce(stack, restaurant, job.id);
+      // Waited for through the stack's own connection; then the operator's command reads the same count.
       await eventually(
-        () =>
-          expect(redriveCommand(ns, 'payments.checkout-completed', '--count')).toContain(
-            'holds 1 message(s)',
-          ),
-        20_000,
+        async () => expect(await bus.deadLetterCount('payments.checkout-completed')).toBe(1),
+        60_000,
+      );
+      expect(await redriveCommand(ns, 'payments.checkout-completed', '--count')).toContain(
+        'holds 1 message(s)',
       );
       await expectLedgerGreen(stack);
 
@@ -247,14 +255,12 @@ function redriveCommand(env: Record<string, string>, ...args: string[]) {
         data: read(chef.id),
       });
       await eventually(() => expect(handled).toContain(chef.id), 20_000);
-      await eventually(
-        () => expect(redriveCommand(ns, 'hardening.flaky', '--count')).toContain('holds 1 message(s)'),
-        20_000,
-      );
+      await eventually(async () => expect(await bus.deadLetterCount('hardening.flaky')).toBe(1), 60_000);
+      expect(await redriveCommand(ns, 'hardening.flaky', '--count')).toContain('holds 1 message(s)');
       fixed = true;
-      expect(redriveCommand(ns, 'hardening.flaky')).toContain('moved 1 message(s)');
+      expect(await redriveCommand(ns, 'hardening.flaky')).toContain('moved 1 message(s)');
       await eventually(() => expect(handled).toContain(restaurant.id), 20_000);
-      expect(redriveCommand(ns, 'hardening.flaky', '--count')).toContain('holds 0 message(s)');
+      expect(await redriveCommand(ns, 'hardening.flaky', '--count')).toContain('holds 0 message(s)');
     } finally {
       await stack.close();
     }

@@ -32,7 +32,8 @@ import {
   postJob,
   randomClientIp,
   signUp,
-  startStack,
+  startStackWithOperator,
+  type Operator,
   type Account,
   type PostedJob,
   type Stack,
@@ -94,9 +95,7 @@ let template: string;
 /** The restaurant's direct offer of the job to the chef (issue 35), which the offer routes answer. */
 let offer: string;
 /** The console's routes are fuzzed with an operator's token (issue 17); suspensions land on a spare chef. */
-const OPERATOR = { email: 'hostile-ops@brigade.test', password: 'hostile-operator-password-1' };
-let operatorToken: string;
-let operatorId: string;
+let operator: Operator;
 let spareChef: Account;
 
 const counts = {
@@ -109,21 +108,12 @@ const counts = {
 };
 
 beforeAll(async () => {
-  stack = await startStack({
-    RATE_LIMIT_API_PER_MINUTE: '1000000',
-    OPERATOR_EMAIL: OPERATOR.email,
-    OPERATOR_PASSWORD: OPERATOR.password,
-  });
+  ({ stack, operator } = await startStackWithOperator({ RATE_LIMIT_API_PER_MINUTE: '1000000' }));
   [chef, restaurant, spareChef] = await Promise.all([
     signUp(stack, 'chef'),
     signUp(stack, 'restaurant'),
     signUp(stack, 'chef'),
   ]);
-  operatorToken = expectStatus(
-    await stack.call('POST', '/api/auth/signin', { body: OPERATOR, ip: randomClientIp() }),
-    200,
-  ).body.session.access_token;
-  operatorId = JSON.parse(Buffer.from(operatorToken.split('.')[1], 'base64url').toString()).sub;
   [job, spareJob] = await Promise.all([postJob(stack, restaurant), postJob(stack, restaurant)]);
   await payJob(stack, restaurant, job);
   application = await apply(stack, chef, job);
@@ -182,7 +172,7 @@ function whoFor(r: Route): fc.Arbitrary<Who | undefined> {
 
 function tokenOf(who: Who | undefined) {
   if (who === 'spare') return spareSession;
-  if (who === 'operator') return operatorToken;
+  if (who === 'operator') return operator.token;
   return who === 'chef' ? chef.token : who === 'restaurant' ? restaurant.token : undefined;
 }
 
@@ -222,9 +212,9 @@ function baseBody(r: Route, who: Who | undefined): fc.Arbitrary<Record<string, u
     case 'POST /auth/password/change':
       return constant({ email: chef.email, password: 'wrong password!', new_password: 'long enough pw 2' });
     case 'POST /auth/totp/enrol':
-      return constant({ email: OPERATOR.email, password: 'wrong password!' });
+      return constant({ email: operator.email, password: 'wrong password!' });
     case 'POST /ops/operators':
-      return constant({ email: OPERATOR.email });
+      return constant({ email: operator.email });
     case 'PATCH /profiles/me':
       return constant({ language_preference: 'en' });
     case 'POST /profiles/restaurant':
@@ -345,7 +335,7 @@ function pathFor(r: Route, who: Who | undefined, hostileId?: string) {
     '/ops/disputes/{jobId}': job.id,
     '/ops/jobs/{jobId}': job.id,
     '/ops/users/{userId}': spareChef?.id,
-    '/ops/operators/{operatorId}': operatorId,
+    '/ops/operators/{operatorId}': operator.id,
     '/shift-templates/{id}': template,
     '/offers/{id}': offer,
   };

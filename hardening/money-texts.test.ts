@@ -8,10 +8,10 @@ import {
   paymentStatus,
   payJob,
   postJob,
-  randomClientIp,
   refreshSession,
   signUp,
-  startStack,
+  startStackWithOperator,
+  type Operator,
   type Account,
   type PostedJob,
   type Stack,
@@ -26,7 +26,6 @@ import {
 // The checkout shifts last one minute at $60/h ($1.00 of shift pay, a $0.07 fee, $1.07 charged) and are
 // checked out after their end, so the suite holds whether checkout opens at the start or at the end.
 
-const OPERATOR = { email: 'ops-money@brigade.test', password: 'operator-password-money' };
 type Language = 'en' | 'es';
 interface Pair {
   chef: Account;
@@ -114,18 +113,13 @@ async function book(
 }
 
 beforeAll(async () => {
-  stack = await startStack({
-    OPERATOR_EMAIL: OPERATOR.email,
-    OPERATOR_PASSWORD: OPERATOR.password,
+  let operator: Operator;
+  ({ stack, operator } = await startStackWithOperator({
     LATE_CANCEL_WINDOW: '1h',
     JOBS_RULES_POLL_MS: '200',
     NOTIFICATIONS_POLL_MS: '200',
-  });
-  const signin = expectStatus(
-    await stack.call('POST', '/api/auth/signin', { body: OPERATOR, ip: randomClientIp() }),
-    200,
-  );
-  operatorToken = signin.body.session.access_token;
+  }));
+  operatorToken = operator.token;
   const [pairs, other] = await Promise.all([
     Promise.all(PAIRINGS.flatMap((languages) => Array.from({ length: 5 }, () => pair(languages)))),
     signUp(stack, 'chef'),

@@ -7,9 +7,9 @@ import {
   paymentStatus,
   payJob,
   postJob,
-  randomClientIp,
   signUp,
-  startStack,
+  startStackWithOperator,
+  type Operator,
   untilEnded,
   type Account,
   type PostedJob,
@@ -24,24 +24,18 @@ import {
 // while the other tests run: an offer left unanswered past OFFER_EXPIRES_AFTER (here 5 s) and an offer to a
 // suspended chef. Every test ends with ledger:check green and no money stuck (afterEach).
 
-const OPERATOR = { email: 'ops-offers@brigade.test', password: 'operator-password-offers' };
 const OFFER_EXPIRES_AFTER_MS = 5_000;
 let stack: Stack;
 let operatorToken: string;
 
 beforeAll(async () => {
-  stack = await startStack({
-    OPERATOR_EMAIL: OPERATOR.email,
-    OPERATOR_PASSWORD: OPERATOR.password,
+  let operator: Operator;
+  ({ stack, operator } = await startStackWithOperator({
     OFFER_EXPIRES_AFTER: `${OFFER_EXPIRES_AFTER_MS / 1000}s`,
     JOBS_RULES_POLL_MS: '200',
     NOTIFICATIONS_POLL_MS: '200',
-  });
-  const signin = expectStatus(
-    await stack.call('POST', '/api/auth/signin', { body: OPERATOR, ip: randomClientIp() }),
-    200,
-  );
-  operatorToken = signin.body.session.access_token;
+  }));
+  operatorToken = operator.token;
 }, 120_000);
 afterAll(async () => {
   await stack?.close();

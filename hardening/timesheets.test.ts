@@ -6,9 +6,9 @@ import {
   expectStatus,
   payJob,
   postJob,
-  randomClientIp,
   signUp,
-  startStack,
+  startStackWithOperator,
+  type Operator,
   type Account,
   type PostedJob,
   type Reply,
@@ -23,7 +23,6 @@ import {
 // charges at least one). Shifts pay $60/h, so one minute is $1.00 of chef pay and 7 cents of fee ($1.07
 // charged). Each test ends with ledger:check green and no money stuck (afterEach).
 
-const OPERATOR = { email: 'ops-clock@brigade.test', password: 'operator-password-clock' };
 const MIN = 60_000;
 const RATE = 60; // dollars an hour: 100 cents a minute
 const pay = (minutes: number) => minutes * 100;
@@ -226,18 +225,13 @@ async function settled(s: Seat, chefPayCents?: number) {
 const ops = (method: string, path: string, body?: unknown) => api(method, path, operatorToken, body);
 
 beforeAll(async () => {
-  stack = await startStack({
-    OPERATOR_EMAIL: OPERATOR.email,
-    OPERATOR_PASSWORD: OPERATOR.password,
+  let operator: Operator;
+  ({ stack, operator } = await startStackWithOperator({
     JOBS_RULES_POLL_MS: '200',
     NOTIFICATIONS_POLL_MS: '200',
     ...RULES,
-  });
-  const signin = expectStatus(
-    await stack.call('POST', '/api/auth/signin', { body: OPERATOR, ip: randomClientIp() }),
-    200,
-  );
-  operatorToken = signin.body.session.access_token;
+  }));
+  operatorToken = operator.token;
   const names = Object.keys(PLAN) as Array<keyof typeof PLAN>;
   // One restaurant per kind (plain, pinned, the declining saved card) and one for the sent-home record; a chef
   // per shift (a chef holds one shift at a time).

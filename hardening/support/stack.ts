@@ -105,6 +105,38 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   };
 }
 
+export interface Operator {
+  email: string;
+  password: string;
+  id: string;
+  token: string;
+}
+
+/**
+ * The whole product (`startStack`) with its operator account (OPERATOR_EMAIL, OPERATOR_PASSWORD: an admin) signed
+ * in through the normal sign-in, as the console signs in.
+ */
+export async function startStackWithOperator(
+  extraEnv: Record<string, string> = {},
+): Promise<{ stack: Stack; operator: Operator }> {
+  const name = runName('ops');
+  const credentials = { email: `${name}@brigade.test`, password: `operator-password-${name}` };
+  const stack = await startStack({
+    OPERATOR_EMAIL: credentials.email,
+    OPERATOR_PASSWORD: credentials.password,
+    ...extraEnv,
+  });
+  const signin = expectStatus(
+    await stack.call('POST', '/api/auth/signin', { body: credentials, ip: randomClientIp() }),
+    200,
+  );
+  if (signin.body.user.user_type !== 'operator')
+    throw new Error(`signed in as ${signin.body.user.user_type}, not an operator`);
+  const token: string = signin.body.session.access_token;
+  const id: string = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub;
+  return { stack, operator: { ...credentials, id, token } };
+}
+
 /** HTTP to a stack's gateway (JSON by default; raw bodies; a client address per call). */
 export function apiCall(url: string, ip: string = randomClientIp()): Stack['call'] {
   return async (method: string, path: string, o: CallOptions = {}): Promise<Reply> => {
