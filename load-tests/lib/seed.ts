@@ -178,6 +178,16 @@ export async function seed(input: SeedInput): Promise<SeedResult> {
       from (${jobsSelect()}) s`,
       [input.restaurantIds, poolJobs, positions],
     );
+    // Issue 35 (jobs migration 0018): every job has its seat 1 (headcount 1, the column's default), open.
+    await run(
+      jobs,
+      'jobs.seats',
+      `
+      insert into jobs.seats (job_id, seat_no, status, created_at, updated_at)
+      select id, 1, 'open', now() - make_interval(mins => i), now() - make_interval(mins => i)
+      from (${jobsSelect()}) s`,
+      [input.restaurantIds, poolJobs, positions],
+    );
     await run(
       jobs,
       'jobs.applications',

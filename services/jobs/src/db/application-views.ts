@@ -2,6 +2,7 @@ import type { ApplicationStatus, Policy } from '@brigade/contracts';
 import { sql, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import { chefSeesMoney, jobMoney } from '../domain/money';
+import { jobJson, seatOneJoin } from './seat-views';
 import { heldShiftsOfChef } from './bookings.repository';
 import { attachDisputes, disputesForJobs } from './dispute-views';
 import {
@@ -34,7 +35,7 @@ interface ApplicationJoinRow {
 }
 
 const applicationFrom = sql`jobs.applications a
-  join jobs.jobs j on j.id = a.job_id
+  join jobs.jobs j on j.id = a.job_id ${seatOneJoin}
   left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id
   left join jobs.chef_profiles cp on cp.user_id = a.chef_id`;
 
@@ -59,7 +60,7 @@ export async function applicationView(
   executor?: Executor,
 ): Promise<Application | null> {
   const rows = await ctx.database.rows<ApplicationJoinRow>(
-    sql`select to_jsonb(a) as app, to_jsonb(j) as job, to_jsonb(rp) as rp, to_jsonb(cp) as cp from ${applicationFrom} where a.id = ${id}`,
+    sql`select to_jsonb(a) as app, ${jobJson} as job, to_jsonb(rp) as rp, to_jsonb(cp) as cp from ${applicationFrom} where a.id = ${id}`,
     executor,
   );
   if (!rows[0]) return null;
@@ -168,9 +169,9 @@ async function makeMissing(
     parts.push(sql`select 'a' as kind, a.id::text as id, a.xmin::text as v, to_jsonb(a)::text as t, null as rp
       from jobs.applications a where a.id = any(${idArray(missing.apps)}::uuid[])`);
   if (missing.jobs.length)
-    parts.push(sql`select 'j' as kind, j.id::text as id, j.xmin::text || ':' || coalesce(rp.xmin::text, '') as v,
-        to_jsonb(j)::text as t, to_jsonb(rp)::text as rp
-      from jobs.jobs j left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id
+    parts.push(sql`select 'j' as kind, j.id::text as id, j.xmin::text || ':' || s1.xmin::text || ':' || coalesce(rp.xmin::text, '') as v,
+        ${jobJson}::text as t, to_jsonb(rp)::text as rp
+      from jobs.jobs j ${seatOneJoin} left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id
       where j.id = any(${idArray(missing.jobs)}::uuid[])`);
   if (missing.chefs.length)
     parts.push(sql`select 'c' as kind, cp.user_id::text as id, cp.xmin::text as v, to_jsonb(cp)::text as t, null as rp
@@ -229,8 +230,8 @@ export async function listApplicationsJson(
   const chef = viewer.type === 'chef' ? sql`${viewer.id}::uuid` : sql`cp.user_id`;
   const rows = await ctx.database.rows<ListRow>(
     sql`
-    select a.id, a.xmin::text as app_v, j.id as job_id, j.xmin::text || ':' || coalesce(rp.xmin::text, '') as job_v,
-      j.status as job_status, j.cancelled_chef_id as job_cancelled_chef, a.chef_id as app_chef,
+    select a.id, a.xmin::text as app_v, j.id as job_id, j.xmin::text || ':' || s1.xmin::text || ':' || coalesce(rp.xmin::text, '') as job_v,
+      j.status as job_status, s1.cancelled_chef_id as job_cancelled_chef, a.chef_id as app_chef,
       a.status as app_status, a.worker_confirmed as app_wc, cp.user_id as chef, cp.xmin::text as chef_v,
       case when cp.user_id is null then null else ${chefReliabilityColumn(chef, since)} end as rel,
       count(*) over () as total,

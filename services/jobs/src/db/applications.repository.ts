@@ -95,6 +95,20 @@ export async function bookedChefOf(
   return rows[0]?.chef_id ?? null;
 }
 
+/** The application `bookedChefOf` names (its id and chef), or null when nobody is booked. */
+export async function bookedApplicationOf(
+  database: Database,
+  jobId: string,
+  executor?: Executor,
+): Promise<{ id: string; chef_id: string } | null> {
+  const rows = await database.rows<{ id: string; chef_id: string }>(
+    sql`select id, chef_id from jobs.applications where job_id = ${jobId}
+        and status = 'accepted' and worker_confirmed is distinct from false limit 1`,
+    executor,
+  );
+  return rows[0] ?? null;
+}
+
 /** Whether another application of this job holds a live acceptance (accepted, not declined). */
 export async function hasOtherLiveAcceptance(
   database: Database,

@@ -18,6 +18,7 @@ import {
 } from './disputes.repository';
 import { jobMoney } from '../domain/money';
 import { presentTimesheet, shiftOf, workedOf } from '../domain/timesheet';
+import { jobJson, seatOneJoin } from './seat-views';
 import { findTimesheet, timesheetEventsOf } from './timesheets.repository';
 import { chefReliability, emptyChefReliability, restaurantReliability } from './reliability.repository';
 import { presentJob } from './presenters';
@@ -152,8 +153,8 @@ export async function opsDisputeSummary(
   const d = (await disputesOf(database, [jobId], executor)).get(jobId);
   if (!d) return null;
   const rows = await database.rows<{ job: unknown; rp: unknown; cp: unknown }>(
-    sql`select to_jsonb(j) as job, to_jsonb(rp) as rp, to_jsonb(cp) as cp
-          from jobs.jobs j
+    sql`select ${jobJson} as job, to_jsonb(rp) as rp, to_jsonb(cp) as cp
+          from jobs.jobs j ${seatOneJoin}
           left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id
           left join jobs.chef_profiles cp on cp.user_id = ${d.chef_id}
          where j.id = ${jobId}`,

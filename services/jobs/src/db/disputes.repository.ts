@@ -5,6 +5,8 @@ import { toDate } from './rows';
 /** A jobs.disputes row: one per disputed job, resolved once by an operator. */
 export interface DisputeRow {
   job_id: string;
+  /** the disputed seat (issue 35, migration 0018) */
+  seat_no: number;
   chef_id: string;
   restaurant_id: string;
   opened_at: Date;
@@ -40,6 +42,7 @@ function normaliseDispute(row: any): DisputeRow {
   return {
     ...row,
     kind: row.kind ?? 'work',
+    seat_no: Number(row.seat_no ?? 1),
     opened_at: toDate(row.opened_at),
     reminded_at: date(row.reminded_at),
     resolved_at: date(row.resolved_at),
@@ -59,16 +62,23 @@ const idList = (ids: string[]) =>
     sql`, `,
   );
 
-/** Open the dispute of a job (once: a second call changes nothing). */
+/** Open the dispute of a job's seat (once: a second call changes nothing). */
 export async function insertDispute(
   tx: Executor,
-  d: { job_id: string; chef_id: string; restaurant_id: string; opened_at: Date; kind?: 'work' | 'hours' },
+  d: {
+    job_id: string;
+    seat_no: number;
+    chef_id: string;
+    restaurant_id: string;
+    opened_at: Date;
+    kind?: 'work' | 'hours';
+  },
 ): Promise<void> {
   await tx.execute(sql`
-    insert into jobs.disputes (job_id, chef_id, restaurant_id, opened_at, kind)
-    values (${d.job_id}, ${d.chef_id}, ${d.restaurant_id}, ${d.opened_at.toISOString()}::timestamptz,
+    insert into jobs.disputes (job_id, seat_no, chef_id, restaurant_id, opened_at, kind)
+    values (${d.job_id}, ${d.seat_no}, ${d.chef_id}, ${d.restaurant_id}, ${d.opened_at.toISOString()}::timestamptz,
       ${d.kind ?? 'work'})
-    on conflict (job_id) do nothing`);
+    on conflict (job_id, seat_no) do nothing`);
 }
 
 /** The dispute of a job, locked until the transaction ends (taken after the job's lock). */
@@ -194,11 +204,15 @@ export async function statementsPage(
 export async function insertStatement(
   database: Database,
   tx: Executor,
-  s: Omit<StatementRow, 'translated_text' | 'translated_language' | 'created_at'> & { created_at: Date },
+  s: Omit<StatementRow, 'translated_text' | 'translated_language' | 'created_at'> & {
+    created_at: Date;
+    /** the disputed seat (issue 35) */
+    seat_no: number;
+  },
 ): Promise<StatementRow> {
   const rows = await database.rows(
-    sql`insert into jobs.dispute_statements (id, job_id, author_id, author_side, text, language, created_at)
-        values (${s.id}, ${s.job_id}, ${s.author_id}, ${s.author_side}, ${s.text}, ${s.language},
+    sql`insert into jobs.dispute_statements (id, job_id, seat_no, author_id, author_side, text, language, created_at)
+        values (${s.id}, ${s.job_id}, ${s.seat_no}, ${s.author_id}, ${s.author_side}, ${s.text}, ${s.language},
           ${s.created_at.toISOString()}::timestamptz)
         returning *`,
     tx,

@@ -102,12 +102,13 @@ export async function listFavorites(
     from jobs.favorites f
     left join jobs.chef_profiles cp on cp.user_id = f.chef_id
     left join lateral (
-      select count(*)::int as shifts_completed, avg(j.chef_rating)::float8 as average_rating, max(j.end_time) as last_worked
+      select count(*)::int as shifts_completed, avg(st.chef_rating)::float8 as average_rating, max(j.end_time) as last_worked
       from jobs.applications a join jobs.jobs j on j.id = a.job_id
+        join jobs.seats st on st.job_id = j.id and st.application_id = a.id
       where a.chef_id = f.chef_id and j.restaurant_id = f.restaurant_id
         and a.status = 'accepted' and a.worker_confirmed = true
-        and j.status = 'completed' and j.restaurant_work_completed is distinct from false
-        and j.chef_work_completed is distinct from false
+        and st.status = 'completed' and st.restaurant_work_completed is distinct from false
+        and st.chef_work_completed is distinct from false
     ) s on true
     where f.restaurant_id = ${restaurantId} ${favoriteId ? sql`and f.id = ${favoriteId}` : sql``}
     order by ${ORDER[sortBy]}`);

@@ -1,4 +1,5 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
+import { seatOneColumns, seatOneJoin } from './seat-views';
 import { normaliseJob, type JobRow } from './rows';
 
 /** The restaurant's open shift that starts soonest after `now` (the one an invitation names), or null. */
@@ -9,8 +10,9 @@ export async function nextOpenJobOf(
   now: Date,
 ): Promise<JobRow | null> {
   const rows = await database.rows(
-    sql`select * from jobs.jobs where restaurant_id = ${restaurantId} and status = 'open'
-        and start_time > ${now.toISOString()}::timestamptz order by start_time, id limit 1`,
+    sql`select j.*, ${seatOneColumns} from jobs.jobs j ${seatOneJoin}
+        where j.restaurant_id = ${restaurantId} and j.status = 'open'
+        and j.start_time > ${now.toISOString()}::timestamptz order by j.start_time, j.id limit 1`,
     tx,
   );
   return rows[0] ? normaliseJob(rows[0]) : null;

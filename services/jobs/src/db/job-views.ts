@@ -3,6 +3,7 @@ import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import { contactTimes, isBookedShift } from '../domain/contact';
 import { chefSeesMoney, jobMoney } from '../domain/money';
+import { jobJson, seatOneJoin } from './seat-views';
 import { heldShiftsOfChef } from './bookings.repository';
 import { clockedTimesheetOfJob } from './timesheets.repository';
 import { attachDisputes } from './dispute-views';
@@ -67,7 +68,7 @@ type UserApplication = { id: string; status: ApplicationStatus; worker_confirmed
 const presentJobRow = (r: JobJoinRow, policy: Policy): Job =>
   presentJob(normaliseJob(toJson(r.job, {})), toJson<RestaurantProfileJson | null>(r.rp, null), policy);
 
-const jobFrom = sql`jobs.jobs j left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id`;
+const jobFrom = sql`jobs.jobs j ${seatOneJoin} left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id`;
 
 /** One job as this viewer may see it, or null (unknown, or not theirs to see). */
 export async function jobView(
@@ -78,7 +79,7 @@ export async function jobView(
 ): Promise<Job | null> {
   const { database } = ctx;
   const rows = await database.rows<JobJoinRow>(
-    sql`select to_jsonb(j) as job, to_jsonb(rp) as rp from ${jobFrom} where j.id = ${id}`,
+    sql`select ${jobJson} as job, to_jsonb(rp) as rp from ${jobFrom} where j.id = ${id}`,
     executor,
   );
   if (!rows[0]) return null;
@@ -240,7 +241,7 @@ export async function listOpenJobs(
   if (place && withinRadius)
     where.push(sql`(${distance} is null or ${distance} <= ${place.radiusMiles}::float8)`);
   const rows = await database.rows<JobJoinRow & Counted & { distance: number | string | null }>(sql`
-    select to_jsonb(j) as job, to_jsonb(rp) as rp, count(*) over () as total, ${distance} as distance
+    select ${jobJson} as job, to_jsonb(rp) as rp, count(*) over () as total, ${distance} as distance
     from ${jobFrom}
     where ${sql.join(where, sql` and `)}
     order by floor(${distance} / ${DISTANCE_BAND_MILES}) nulls last, j.start_time, j.id
@@ -288,7 +289,7 @@ export async function listJobs(
     : sql`, (select count(*)::int from jobs.applications pa where pa.job_id = j.id and pa.status = 'pending') as pending_count`;
   const rows = await database.rows<ChefJobRow & RestaurantJobRow & Counted>(
     sql`
-    select to_jsonb(j) as job, to_jsonb(rp) as rp, count(*) over () as total ${extra}
+    select ${jobJson} as job, to_jsonb(rp) as rp, count(*) over () as total ${extra}
     from ${jobFrom} ${chefJoin}
     where ${sql.join(where, sql` and `)}
     order by j.created_at desc, j.id

@@ -2,6 +2,7 @@ import { sql, type Executor } from '@brigade/kit';
 import type { Database } from '@brigade/kit';
 import type { KeptTranslation } from '@brigade/contracts';
 import { normaliseJob, type JobRow } from './rows';
+import { seatOneColumns, seatOneJoin } from './seat-views';
 
 /** What a posted job is created with: the rest of its row starts at the migrations' defaults. */
 export type NewJob = Pick<
@@ -17,6 +18,7 @@ export type NewJob = Pick<
   | 'fee_cents'
   | 'total_cents'
   | 'break_minutes'
+  | 'headcount'
   | 'emergency_level'
   | 'required_skills'
   | 'notify_favorites'
@@ -25,23 +27,37 @@ export type NewJob = Pick<
 export async function insertJob(database: Database, tx: Executor, job: NewJob): Promise<void> {
   await tx.execute(sql`
     insert into jobs.jobs (id, restaurant_id, title, description, start_time, end_time, hourly_rate_cents, subtotal_cents,
-      fee_cents, total_cents, break_minutes, emergency_level, required_skills, notify_favorites, status,
+      fee_cents, total_cents, break_minutes, headcount, emergency_level, required_skills, notify_favorites, status,
       payment_status, description_translation)
     values (${job.id}, ${job.restaurant_id}, ${job.title}, ${job.description}, ${job.start_time.toISOString()}::timestamptz,
       ${job.end_time.toISOString()}::timestamptz, ${job.hourly_rate_cents}, ${job.subtotal_cents}, ${job.fee_cents},
-      ${job.total_cents}, ${job.break_minutes}, ${job.emergency_level}, ${JSON.stringify(job.required_skills)}::jsonb,
+      ${job.total_cents}, ${job.break_minutes}, ${job.headcount}, ${job.emergency_level}, ${JSON.stringify(job.required_skills)}::jsonb,
       ${JSON.stringify(job.notify_favorites)}::jsonb, 'pending_payment', 'pending',
       ${job.description_translation === null ? null : JSON.stringify(job.description_translation)}::jsonb)`);
+  // Issue 35: its seats, 1 to headcount, open.
+  await tx.execute(
+    sql`insert into jobs.seats (job_id, seat_no) select ${job.id}, n from generate_series(1, ${job.headcount}::int) n`,
+  );
 }
 
-/** The job row, locked until the transaction ends: every write to a job or its applications starts here. */
+/**
+ * The job row, locked until the transaction ends: every write to a job, its seats or its applications starts
+ * here (the job's lock covers its seats: nothing writes a seat without it). Seat 1's columns read as the job's
+ * (db/seat-views.ts).
+ */
 export async function lockJob(database: Database, tx: Executor, id: string): Promise<JobRow | null> {
-  const rows = await database.rows(sql`select * from jobs.jobs where id = ${id} for update`, tx);
+  const rows = await database.rows(
+    sql`select j.*, ${seatOneColumns} from jobs.jobs j ${seatOneJoin} where j.id = ${id} for update of j`,
+    tx,
+  );
   return rows[0] ? normaliseJob(rows[0]) : null;
 }
 
 export async function findJob(database: Database, id: string, executor?: Executor): Promise<JobRow | null> {
-  const rows = await database.rows(sql`select * from jobs.jobs where id = ${id}`, executor);
+  const rows = await database.rows(
+    sql`select j.*, ${seatOneColumns} from jobs.jobs j ${seatOneJoin} where j.id = ${id}`,
+    executor,
+  );
   return rows[0] ? normaliseJob(rows[0]) : null;
 }
 
@@ -50,32 +66,15 @@ type JobPatch = Partial<
     JobRow,
     | 'status'
     | 'payment_status'
-    | 'restaurant_checkout_completed'
-    | 'chef_checkout_completed'
-    | 'restaurant_work_completed'
-    | 'chef_work_completed'
-    | 'chef_rating'
-    | 'restaurant_rating'
-    | 'restaurant_feedback'
-    | 'chef_feedback'
-    | 'restaurant_checked_out_at'
-    | 'chef_checked_out_at'
     | 'cancelled_at'
     | 'cancelled_by'
     | 'cancelled_late'
-    | 'cancelled_chef_id'
-    | 'cancel_chef_pay_cents'
-    | 'cancel_fee_cents'
-    | 'cancel_refund_cents'
     | 'cancel_reason'
-    | 'money_reason'
-    | 'money_chef_pay_cents'
-    | 'money_fee_cents'
-    | 'money_refund_cents'
     | 'clock_code'
   >
 > & { cancel_reason_translation?: KeptTranslation | null };
 
+/** Write the job's own columns (a seat's are written with seats.repository's `updateSeat`). */
 export async function updateJob(tx: Executor, id: string, patch: JobPatch): Promise<void> {
   const sets = Object.entries(patch).map(([column, value]) =>
     column === 'cancel_reason_translation'
@@ -93,9 +92,10 @@ export async function updateJob(tx: Executor, id: string, patch: JobPatch): Prom
  */
 export async function claimJobToExpire(database: Database, tx: Executor, now: Date): Promise<JobRow | null> {
   const rows = await database.rows(
-    sql`select * from jobs.jobs where status in ('pending_payment', 'payment_failed', 'open')
-        and start_time <= ${now.toISOString()}::timestamptz
-        order by start_time, id limit 1 for update skip locked`,
+    sql`select j.*, ${seatOneColumns} from jobs.jobs j ${seatOneJoin}
+        where j.status in ('pending_payment', 'payment_failed', 'open')
+        and j.start_time <= ${now.toISOString()}::timestamptz
+        order by j.start_time, j.id limit 1 for update of j skip locked`,
     tx,
   );
   return rows[0] ? normaliseJob(rows[0]) : null;
@@ -108,7 +108,7 @@ export async function claimJobPastCheckoutDeadline(
   endedBy: Date,
 ): Promise<JobRow | null> {
   const rows = await database.rows(
-    sql`select * from jobs.jobs j where j.status = 'filled' and j.end_time <= ${endedBy.toISOString()}::timestamptz
+    sql`select j.*, ${seatOneColumns} from jobs.jobs j ${seatOneJoin} where j.status = 'filled' and j.end_time <= ${endedBy.toISOString()}::timestamptz
         and exists (select 1 from jobs.applications a where a.job_id = j.id
                     and a.status = 'accepted' and a.worker_confirmed = true)
         -- a shift with clock events is paid by its timesheet (issue 34), never by the checkout deadline

@@ -13,19 +13,22 @@ export interface ReliabilityFact {
   user_type: 'chef' | 'restaurant';
   kind: ReliabilityKind;
   job_id: string;
+  /** Issue 35: the seat the fact is about (1: the job's one seat, and a restaurant's fact of the posting) */
+  seat_no?: number;
   occurred_at: Date;
 }
 
-/** Record a fact once per user, kind and job. Returns whether it is new (a repeat records nothing). */
+/** Record a fact once per user, kind, job and seat. Returns whether it is new (a repeat records nothing). */
 export async function insertReliabilityFact(
   database: Database,
   tx: Executor,
   fact: ReliabilityFact,
 ): Promise<boolean> {
   const rows = await database.rows(
-    sql`insert into jobs.reliability_records (user_id, user_type, kind, job_id, occurred_at)
-        values (${fact.user_id}, ${fact.user_type}, ${fact.kind}, ${fact.job_id}, ${fact.occurred_at.toISOString()}::timestamptz)
-        on conflict (user_id, kind, job_id) do nothing returning user_id`,
+    sql`insert into jobs.reliability_records (user_id, user_type, kind, job_id, seat_no, occurred_at)
+        values (${fact.user_id}, ${fact.user_type}, ${fact.kind}, ${fact.job_id}, ${fact.seat_no ?? 1},
+          ${fact.occurred_at.toISOString()}::timestamptz)
+        on conflict (user_id, kind, job_id, seat_no) do nothing returning user_id`,
     tx,
   );
   return rows.length > 0;

@@ -68,6 +68,7 @@ export function normaliseJob(row: any): JobRow {
     fee_cents: Number(row.fee_cents),
     total_cents: Number(row.total_cents),
     break_minutes: Number(row.break_minutes ?? 0),
+    headcount: Number(row.headcount ?? 1),
     clock_code: row.clock_code ?? null,
     chef_rating: row.chef_rating === null ? null : Number(row.chef_rating),
     restaurant_rating: row.restaurant_rating === null ? null : Number(row.restaurant_rating),

@@ -36,9 +36,11 @@ export function decisionReliabilityFacts(
   job: { id: string; restaurant_id: string; subtotal_cents: number },
   chefId: string,
   chefPayCents: number,
+  seatNo: number,
 ): OutcomeFact[] {
-  if (chefPayCents === 0) return [{ user_id: chefId, user_type: 'chef', kind: 'no_shows', job_id: job.id }];
+  const on = { job_id: job.id, seat_no: seatNo };
+  if (chefPayCents === 0) return [{ user_id: chefId, user_type: 'chef', kind: 'no_shows', ...on }];
   if (chefPayCents === job.subtotal_cents)
-    return [{ user_id: job.restaurant_id, user_type: 'restaurant', kind: 'disputes_lost', job_id: job.id }];
+    return [{ user_id: job.restaurant_id, user_type: 'restaurant', kind: 'disputes_lost', ...on }];
   return [];
 }

@@ -3,13 +3,17 @@ import type {
   JobStatus,
   MoneyReason,
   PaymentStatus,
+  SeatStatus,
   TimesheetStatus,
 } from '@brigade/contracts';
 
 // The records use cases and the domain work with (a jobs.jobs row, a jobs.applications row, as db/ returns
 // them): types only, so domain/ and use-cases/ need nothing from db/ to name them.
 
-/** A jobs.jobs row as the driver returns it. */
+/**
+ * A jobs.jobs row as the driver returns it, with its seat 1's columns (issue 35: the chef's side of a job sits
+ * on jobs.seats; every job has one seat, and reads overlay it, db/seat-views.ts). `headcount` is 1.
+ */
 export interface JobRow {
   id: string;
   restaurant_id: string;
@@ -21,6 +25,8 @@ export interface JobRow {
   subtotal_cents: number;
   fee_cents: number;
   total_cents: number;
+  /** Issue 35: the chefs the posting asks for (its seats); 1 until the API takes a headcount. */
+  headcount: number;
   /** The posting's expected unpaid break in minutes (issue 34): the escrow charges the scheduled time less it. */
   break_minutes: number;
   /** The restaurant's 4-digit clock code, set when a chef confirms (issue 34); its owner only sees it. */
@@ -63,6 +69,34 @@ export interface JobRow {
   cancel_reason_translation?: unknown;
   created_at: Date;
   updated_at: Date;
+}
+
+/** A jobs.seats row (issue 35, ADR 0030): one seat of a job, the unit of work and money. */
+export interface SeatRow {
+  job_id: string;
+  seat_no: number;
+  /** the application that booked it (its chef confirmed); null while free */
+  application_id: string | null;
+  chef_id: string | null;
+  status: SeatStatus;
+  restaurant_checkout_completed: boolean;
+  chef_checkout_completed: boolean;
+  restaurant_work_completed: boolean | null;
+  chef_work_completed: boolean | null;
+  chef_rating: number | null;
+  restaurant_rating: number | null;
+  restaurant_feedback: string | null;
+  chef_feedback: string | null;
+  restaurant_checked_out_at: Date | null;
+  chef_checked_out_at: Date | null;
+  cancelled_chef_id: string | null;
+  cancel_chef_pay_cents: number | null;
+  cancel_fee_cents: number | null;
+  cancel_refund_cents: number | null;
+  money_reason: MoneyReason | null;
+  money_chef_pay_cents: number | null;
+  money_fee_cents: number | null;
+  money_refund_cents: number | null;
 }
 
 export interface ApplicationRow {

@@ -5,6 +5,8 @@ export interface OutcomeFact {
   user_type: 'chef' | 'restaurant';
   kind: ReliabilityKind;
   job_id: string;
+  /** Issue 35: the seat the fact is about (absent: seat 1) */
+  seat_no?: number;
 }
 
 /**
@@ -20,15 +22,17 @@ export function checkoutReliabilityFacts(
   chefId: string,
   outcome: CheckoutOutcome,
   answers: { restaurant: CheckoutAnswer; chef: CheckoutAnswer },
+  seatNo: number,
 ): OutcomeFact[] {
+  const on = { job_id: job.id, seat_no: seatNo };
   if (outcome === 'release') {
     return [
-      { user_id: chefId, user_type: 'chef', kind: 'completed_shifts', job_id: job.id },
-      { user_id: job.restaurant_id, user_type: 'restaurant', kind: 'completed_shifts', job_id: job.id },
+      { user_id: chefId, user_type: 'chef', kind: 'completed_shifts', ...on },
+      { user_id: job.restaurant_id, user_type: 'restaurant', kind: 'completed_shifts', ...on },
     ];
   }
   if (outcome === 'refund' && answers.restaurant === false && answers.chef === null) {
-    return [{ user_id: chefId, user_type: 'chef', kind: 'no_shows', job_id: job.id }];
+    return [{ user_id: chefId, user_type: 'chef', kind: 'no_shows', ...on }];
   }
   return [];
 }

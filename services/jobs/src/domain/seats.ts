@@ -1,9 +1,9 @@
-import type { JobRow } from './records';
+import type { JobRow, SeatRow } from './records';
 
 /**
- * Seats per job. Every job has one until postings of several chefs arrive (ADR 30: then the job's `headcount`).
+ * Seats per job: its `headcount` (ADR 30). Every job has one until the API takes a headcount (issue 35, step 2).
  */
-export const seatsOf = (_job: Pick<JobRow, 'id'>): number => 1;
+export const seatsOf = (job: Pick<JobRow, 'id'> & { headcount?: number }): number => job.headcount ?? 1;
 
 /**
  * The job's free seats: the one place that says how many chefs a job can still take (direct offers are limited
@@ -11,7 +11,37 @@ export const seatsOf = (_job: Pick<JobRow, 'id'>): number => 1;
  * awaiting its chef's answer (the restaurant chose them; the one-acceptance index counts it too). Only an open
  * job has free seats. Today: 1 while the job is open and nobody holds it, else 0.
  */
-export function freeSeats(job: Pick<JobRow, 'id' | 'status'>, held: number): number {
+export function freeSeats(job: Pick<JobRow, 'id' | 'status'> & { headcount?: number }, held: number): number {
   if (job.status !== 'open') return 0;
   return Math.max(0, seatsOf(job) - held);
+}
+
+/**
+ * The job as one of its seats sees it: the seat's chef side (checkout answers, ratings, cancellation figures,
+ * money outcome) over the job's own columns. A job row read from the database carries its seat 1's (db/seat-
+ * views.ts); a use case about the seat of an application reads that seat's instead.
+ */
+export function withSeat(job: JobRow, seat: SeatRow | null): JobRow {
+  if (!seat) return job;
+  return {
+    ...job,
+    restaurant_checkout_completed: seat.restaurant_checkout_completed,
+    chef_checkout_completed: seat.chef_checkout_completed,
+    restaurant_work_completed: seat.restaurant_work_completed,
+    chef_work_completed: seat.chef_work_completed,
+    chef_rating: seat.chef_rating,
+    restaurant_rating: seat.restaurant_rating,
+    restaurant_feedback: seat.restaurant_feedback,
+    chef_feedback: seat.chef_feedback,
+    restaurant_checked_out_at: seat.restaurant_checked_out_at,
+    chef_checked_out_at: seat.chef_checked_out_at,
+    cancelled_chef_id: seat.cancelled_chef_id,
+    cancel_chef_pay_cents: seat.cancel_chef_pay_cents,
+    cancel_fee_cents: seat.cancel_fee_cents,
+    cancel_refund_cents: seat.cancel_refund_cents,
+    money_reason: seat.money_reason,
+    money_chef_pay_cents: seat.money_chef_pay_cents,
+    money_fee_cents: seat.money_fee_cents,
+    money_refund_cents: seat.money_refund_cents,
+  };
 }

@@ -46,8 +46,8 @@ export async function acceptOffer(
     if (!app) throw JobsErrors.applicationNotFound();
     const confirmed = nextApplication('take_offer', app);
     if (!confirmed) throw JobsErrors.applicationClosed();
-    await bookSeat(ctx, tx, job, app, confirmed, chef.language);
-    await recordOfferAnswer(ctx, tx, locked, 'accepted', app.id, now);
+    const seatNo = await bookSeat(ctx, tx, job, app, confirmed, chef.language);
+    await recordOfferAnswer(ctx, tx, locked, 'accepted', app.id, now, seatNo);
     await touchScopes(ctx, tx, [...scopes, `c:${chef.id}`]);
   });
   const [answered] = await offerViews(ctx.database, { offerId }, now);

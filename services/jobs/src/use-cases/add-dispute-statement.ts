@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
+import { seatOf } from '../db/seats.repository';
 import { applicationIdOf, confirmedChefOf } from '../db/applications.repository';
 import {
   insertStatement,
@@ -59,12 +60,15 @@ export async function addDisputeStatement(
     const statement = await insertStatement(ctx.database, tx, {
       id: randomUUID(),
       job_id: jobId,
+      seat_no: dispute.seat_no,
       author_id: user.id,
       author_side: user.type,
       text,
       language: user.language,
       created_at: now,
     });
+    // The disputed seat and its application (issue 35).
+    const seat = await seatOf(ctx.database, tx, jobId, dispute.seat_no);
     await appendEvent(ctx.database, tx, 'jobs.dispute.statement_added.v1', {
       statement_id: statement.id,
       job_id: jobId,
@@ -76,6 +80,8 @@ export async function addDisputeStatement(
       text,
       language: user.language,
       created_at: statement.created_at.toISOString(),
+      seat_no: dispute.seat_no,
+      application_id: seat?.application_id ?? null,
     });
     await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job));
     return statement;

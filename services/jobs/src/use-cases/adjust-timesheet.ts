@@ -71,6 +71,7 @@ export async function adjustTimesheet(
     });
     await appendEvent(ctx.database, tx, 'jobs.timesheet.adjusted.v1', {
       ...applicationFacts(seat.app, seat.job),
+      seat_no: seat.seat_no,
       ...timesheetFigures(seat.job, times, worked, money),
       reason: input.reason,
       dispute_until: hoursDisputeDeadline(ctx.policy, now).toISOString(),

@@ -9,7 +9,8 @@ import { jobFacts } from '../domain/facts';
  * jobs.job.opened.v1: the job is open to chefs (escrow held) or open again (the accepted chef declined or
  * cancelled). notify_chef_ids are the user ids of the favorites the restaurant asked to text first, minus
  * chefs who already applied. `asUrgent`: the chef it counted on cancelled, so the restaurant's favorites and
- * the chefs of its city are told again as urgent, whatever the shift's own priority.
+ * the chefs of its city are told again as urgent, whatever the shift's own priority. `seatNo` is the seat that
+ * opened again (issue 35); null when the whole posting opened (its escrow held).
  */
 export async function announceOpenJob(
   ctx: JobsContext,
@@ -17,6 +18,7 @@ export async function announceOpenJob(
   job: JobRow,
   reopened: boolean,
   asUrgent = false,
+  seatNo: number | null = null,
 ): Promise<void> {
   const favorites = await chefUserIds(ctx.database, tx, job.notify_favorites);
   const applied = new Set(await applicantIdsOfJob(ctx.database, tx, job.id));
@@ -25,5 +27,6 @@ export async function announceOpenJob(
     notify_chef_ids: favorites.filter((id) => !applied.has(id)),
     reopened,
     announce_as_urgent: asUrgent,
+    seat_no: seatNo,
   });
 }

@@ -26,7 +26,10 @@ export async function lockLiveOffer(
   return locked;
 }
 
-/** Then the answer stored on the offer and published (`jobs.offer.answered.v1`), in the same transaction. */
+/**
+ * Then the answer stored on the offer and published (`jobs.offer.answered.v1`, with the seat an acceptance
+ * booked), in the same transaction.
+ */
 export async function recordOfferAnswer(
   ctx: JobsContext,
   tx: Tx,
@@ -34,6 +37,7 @@ export async function recordOfferAnswer(
   answer: 'accepted' | 'declined',
   applicationId: string | null,
   now: Date,
+  seatNo: number | null = null,
 ): Promise<void> {
   await answerOffer(ctx.database, tx, offer.id, { status: answer, at: now, applicationId });
   await appendEvent(ctx.database, tx, 'jobs.offer.answered.v1', {
@@ -43,5 +47,6 @@ export async function recordOfferAnswer(
     answer,
     application_id: applicationId,
     answered_at: now.toISOString(),
+    seat_no: seatNo,
   });
 }

@@ -1,7 +1,7 @@
 import { cancellationQuote, lateCancelFrom, type EventData } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { bookedChefOf, liveApplicationsOfChef, lockApplication } from '../db/applications.repository';
+import { bookedApplicationOf, liveApplicationsOfChef, lockApplication } from '../db/applications.repository';
 import { cancellableJobIdsOf, lockJob } from '../db/jobs.repository';
 import { recordSuspension } from '../db/offers.repository';
 import { applyApplicationCancellation } from './cancel-application';
@@ -67,7 +67,8 @@ async function unwindRestaurant(ctx: JobsContext, tx: Tx, restaurantId: string):
     if (!job || !['pending_payment', 'payment_failed', 'open', 'filled'].includes(job.status)) continue;
     const now = ctx.now();
     if (now.getTime() >= job.start_time.getTime()) continue; // started: checkout (or expiry) decides
-    const chefId = await bookedChefOf(ctx.database, job.id, tx);
+    const booked = await bookedApplicationOf(ctx.database, job.id, tx);
+    const chefId = booked?.chef_id ?? null;
     // With a chef the cancellation is late whatever the time: quoted as at the window's opening at the latest.
     const lateFrom = lateCancelFrom(ctx.policy, job.start_time).getTime();
     const quotedAt = chefId ? new Date(Math.max(now.getTime(), lateFrom)) : now;
@@ -84,6 +85,6 @@ async function unwindRestaurant(ctx: JobsContext, tx: Tx, restaurantId: string):
       quotedAt,
     );
     if (quote.rule === 'started') continue;
-    await applyJobCancellation(ctx, tx, job, { chefId, quote, by: 'system', reason: SUSPENSION_REASON });
+    await applyJobCancellation(ctx, tx, job, { booked, quote, by: 'system', reason: SUSPENSION_REASON });
   }
 }

@@ -39,6 +39,7 @@ export async function approveSeat(
   });
   await appendEvent(ctx.database, tx, 'jobs.timesheet.approved.v1', {
     ...applicationFacts(seat.app, seat.job),
+    seat_no: seat.seat_no,
     ...timesheetFigures(seat.job, seat.ts, worked, money),
     status,
     approved_by: by[action],

@@ -4,6 +4,7 @@ import { appendEvent, type Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { applicationsOfJob, setApplicationState } from '../db/applications.repository';
 import { updateJob } from '../db/jobs.repository';
+import { lowestFreeSeat, moveSeat } from '../db/seats.repository';
 import { closePendingOffers, markEndedOffers } from '../db/offers.repository';
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../domain/facts';
@@ -14,10 +15,12 @@ import { ensureChefFree } from './ensure-chef-free';
 const newClockCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
 
 /**
- * A chef takes the job's seat, confirmed: every way to a confirmed chef passes here (the chef confirming an
+ * A chef takes a seat of the job, confirmed: every way to a confirmed chef passes here (the chef confirming an
  * acceptance, the chef accepting a direct offer), in the caller's transaction, after the job's and the
- * application's locks. The chef must be free then (409 JOBS.OVERLAPPING_SHIFT naming the other shift). The job
- * is filled (its clock code made, issue 34), `jobs.application.confirmed.v1` is published, the other pending
+ * application's locks. The chef must be free then (409 JOBS.OVERLAPPING_SHIFT naming the other shift). The
+ * booking takes the lowest free seat (issue 35, ADR 0030: under the job's row lock, so two bookings of the last
+ * seat leave one booked and the other 409 JOBS.JOB_NOT_OPEN); the job's status follows from its seats (filled
+ * when the last is booked; its clock code made, issue 34), `jobs.application.confirmed.v1` names the seat, the other pending
  * applications are turned down (`jobs.application.rejected.v1`) and the job's live offers read taken (those
  * already ended, expired).
  */
@@ -28,14 +31,22 @@ export async function bookSeat(
   app: ApplicationRow,
   confirmed: NonNullable<ReturnType<typeof nextApplication>>,
   language: Language,
-): Promise<void> {
-  const filled = nextJobStatus('fill', job.status);
-  if (!filled) throw JobsErrors.jobNotOpen();
+): Promise<number> {
+  if (!nextJobStatus('fill', job.status)) throw JobsErrors.jobNotOpen();
+  const seat = await lowestFreeSeat(ctx.database, tx, job.id);
+  if (!seat) throw JobsErrors.jobNotOpen();
   await ensureChefFree(ctx, tx, app.chef_id, job, { side: 'chef', language });
   await setApplicationState(tx, app.id, confirmed);
+  await moveSeat(ctx.database, tx, job, seat.seat_no, 'book', {
+    application_id: app.id,
+    chef_id: app.chef_id,
+  });
   // The restaurant's clock code for this shift (issue 34): kept when a chef confirmed before.
-  await updateJob(tx, job.id, { status: filled, clock_code: job.clock_code ?? newClockCode() });
-  await appendEvent(ctx.database, tx, 'jobs.application.confirmed.v1', applicationFacts(app, job));
+  if (!job.clock_code) await updateJob(tx, job.id, { clock_code: newClockCode() });
+  await appendEvent(ctx.database, tx, 'jobs.application.confirmed.v1', {
+    ...applicationFacts(app, job),
+    seat_no: seat.seat_no,
+  });
   for (const other of await applicationsOfJob(ctx.database, tx, job.id)) {
     if (other.id === app.id) continue;
     const closed = nextApplication('close', other);
@@ -46,4 +57,5 @@ export async function bookSeat(
   // Offers that already ended keep reading expired; only the live ones were beaten to the seat.
   await markEndedOffers(ctx.database, tx, job.id, ctx.now());
   await closePendingOffers(ctx.database, tx, job.id, 'taken');
+  return seat.seat_no;
 }

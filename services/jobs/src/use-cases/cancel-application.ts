@@ -2,7 +2,7 @@ import { inTransaction, appendEvent, type AuthUser, type Tx } from '@brigade/kit
 import { applicationState, lateCancelFrom, nextApplication, nextJobStatus } from '@brigade/contracts';
 import type { JobsContext } from '../context';
 import { setApplicationState } from '../db/applications.repository';
-import { updateJob } from '../db/jobs.repository';
+import { moveSeat, seatOfApplication } from '../db/seats.repository';
 import { lockTimesheet } from '../db/timesheets.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import type { ApplicationRow, JobRow } from '../domain/records';
@@ -56,6 +56,8 @@ export async function applyApplicationCancellation(
   const late = options.forceLate
     ? state === 'confirmed'
     : booked && now.getTime() >= lateCancelFrom(ctx.policy, job.start_time).getTime();
+  // The seat a confirmed chef held (issue 35): it reopens, the job's other seats stay as they are.
+  const seat = state === 'confirmed' ? await seatOfApplication(ctx.database, tx, app.id) : null;
   await setApplicationState(tx, app.id, next);
   await appendEvent(ctx.database, tx, 'jobs.application.cancelled.v1', {
     ...applicationFacts(app, job),
@@ -63,19 +65,26 @@ export async function applyApplicationCancellation(
     was_accepted: booked,
     was_confirmed: state === 'confirmed',
     late,
+    seat_no: seat?.seat_no ?? null,
   });
   let statusAfter = job.status;
-  if (state === 'confirmed') {
-    const reopened = nextJobStatus('reopen', job.status);
-    if (reopened) {
-      await updateJob(tx, job.id, { status: reopened });
-      statusAfter = reopened;
-    }
+  if (seat && nextJobStatus('reopen', job.status)) {
+    statusAfter = await moveSeat(ctx.database, tx, job, seat.seat_no, 'reopen', {
+      application_id: null,
+      chef_id: null,
+    });
   }
-  if (booked && statusAfter === 'open') await announceOpenJob(ctx, tx, job, true, true);
+  if (booked && statusAfter === 'open')
+    await announceOpenJob(ctx, tx, job, true, true, seat?.seat_no ?? null);
   const recorded = late
     ? await recordReliability(ctx, tx, [
-        { user_id: app.chef_id, user_type: 'chef', kind: 'late_cancellations', job_id: job.id },
+        {
+          user_id: app.chef_id,
+          user_type: 'chef',
+          kind: 'late_cancellations',
+          job_id: job.id,
+          seat_no: seat?.seat_no ?? 1,
+        },
       ])
     : [];
   const scopes = booked

@@ -1,8 +1,9 @@
 import { inTransaction, appendEvent, type AuthUser, type Tx } from '@brigade/kit';
 import { nextJobStatus, type CancellationQuote } from '@brigade/contracts';
 import type { JobsContext } from '../context';
-import { bookedChefOf } from '../db/applications.repository';
+import { bookedApplicationOf } from '../db/applications.repository';
 import { lockJob, updateJob } from '../db/jobs.repository';
+import { lowestFreeSeat, seatsOfJob, setSeatsStatus, updateSeat } from '../db/seats.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import type { JobRow } from '../domain/records';
 import { quoteJobCancellation, type ExplainedQuote } from '../domain/cancellation';
@@ -31,12 +32,12 @@ export async function cancelJob(
     const next = nextJobStatus('cancel', job.status);
     if (!next) throw JobsErrors.cannotCancelJob(job.status);
     const now = ctx.now();
-    const chefId = await bookedChefOf(ctx.database, job.id, tx);
-    const quote = quoteJobCancellation(ctx.policy, job, chefId !== null, now, user.language);
+    const booked = await bookedApplicationOf(ctx.database, job.id, tx);
+    const quote = quoteJobCancellation(ctx.policy, job, booked !== null, now, user.language);
     if (quote.rule === 'started') throw JobsErrors.startedCannotBeCancelled(user.language);
 
     await applyJobCancellation(ctx, tx, job, {
-      chefId,
+      booked,
       quote,
       by: 'restaurant',
       reason,
@@ -56,7 +57,8 @@ export async function applyJobCancellation(
   tx: Tx,
   job: JobRow,
   c: {
-    chefId: string | null;
+    /** the accepted (awaiting confirmation) or confirmed application, paid on a late cancellation */
+    booked: { id: string; chef_id: string } | null;
     quote: CancellationQuote;
     by: 'restaurant' | 'system';
     reason: string | null;
@@ -66,8 +68,22 @@ export async function applyJobCancellation(
 ): Promise<void> {
   const next = nextJobStatus('cancel', job.status);
   if (!next) throw JobsErrors.cannotCancelJob(job.status);
-  const { chefId, quote, reason } = c;
+  const { booked, quote, reason } = c;
+  const chefId = booked?.chef_id ?? null;
   const now = ctx.now();
+  // The seat the quote's chef holds (issue 35): a confirmed chef's own; an acceptance awaiting its chef's answer
+  // is given the lowest free seat now, under the job's lock, so that its pay is the seat's. While every job has
+  // one seat, that seat carries the whole quote.
+  const seats = await seatsOfJob(ctx.database, tx, job.id);
+  let paid = booked ? seats.find((s) => s.application_id === booked.id) : undefined;
+  if (booked && !paid) {
+    const free = await lowestFreeSeat(ctx.database, tx, job.id);
+    if (free) {
+      await updateSeat(tx, job.id, free.seat_no, { application_id: booked.id, chef_id: booked.chef_id });
+      paid = { ...free, application_id: booked.id, chef_id: booked.chef_id };
+    }
+  }
+  const quoted = paid ?? seats[0]!;
   const withdrawn = await moveApplicationsOfJob(ctx, tx, job.id, 'withdraw');
   const reasonTranslation =
     c.language && c.by === 'restaurant'
@@ -84,13 +100,22 @@ export async function applyJobCancellation(
     cancelled_at: now,
     cancelled_by: c.by,
     cancelled_late: quote.late,
-    cancelled_chef_id: chefId,
-    cancel_chef_pay_cents: quote.chef_pay_cents,
-    cancel_fee_cents: quote.fee_cents,
-    cancel_refund_cents: quote.refund_cents,
     cancel_reason: reason,
     cancel_reason_translation: reasonTranslation,
   });
+  const figures = {
+    chef_id: chefId,
+    chef_pay_cents: quote.chef_pay_cents,
+    fee_cents: quote.fee_cents,
+    refund_cents: quote.refund_cents,
+  };
+  await updateSeat(tx, job.id, quoted.seat_no, {
+    cancelled_chef_id: figures.chef_id,
+    cancel_chef_pay_cents: figures.chef_pay_cents,
+    cancel_fee_cents: figures.fee_cents,
+    cancel_refund_cents: figures.refund_cents,
+  });
+  await setSeatsStatus(tx, job.id, ['open', 'filled'], 'cancelled');
   await appendEvent(ctx.database, tx, 'jobs.job.cancelled.v1', {
     ...jobFacts(job),
     previous_status: job.status,
@@ -98,11 +123,9 @@ export async function applyJobCancellation(
     affected_chef_ids: withdrawn.map((a) => a.chef_id),
     cancelled_by: c.by,
     late: quote.late,
-    chef_id: chefId,
-    chef_pay_cents: quote.chef_pay_cents,
-    fee_cents: quote.fee_cents,
-    refund_cents: quote.refund_cents,
+    ...figures,
     reason,
+    seats: [{ seat_no: quoted.seat_no, application_id: paid?.application_id ?? null, ...figures }],
   });
   const recorded = quote.late
     ? await recordReliability(ctx, tx, [

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { JobsContext } from '../context';
 import { restaurantCity } from '../db/bookings.repository';
 import { updateJob } from '../db/jobs.repository';
+import { moveSeat, seatOfApplication, updateSeat, type SeatPatch } from '../db/seats.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { checkoutNotOpen } from '../domain/booking';
 import { checkoutAnswer, outcomeStatus, type CheckoutSide } from '../domain/checkout';
@@ -20,6 +21,7 @@ import { lockApplicationAndJob } from './load-for-update';
 import { approveSeat } from './approve-timesheet';
 import { lockTimesheet } from '../db/timesheets.repository';
 import type { JobRow } from '../domain/records';
+import { withSeat } from '../domain/seats';
 import { openDispute } from './open-dispute';
 import { recordReliability } from './record-reliability';
 
@@ -41,14 +43,22 @@ export async function checkOut(
   if (input.workCompleted && input.rating === null) throw JobsErrors.ratingRequired();
   if (!input.workCompleted && input.rating !== null) throw JobsErrors.ratingWithoutWork();
   return inTransaction(ctx, async (tx) => {
-    const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
+    const locked = await lockApplicationAndJob(ctx, tx, applicationId);
+    const { app } = locked;
+    // The seat this application booked (issue 35): its checkout answers are this checkout's.
+    const seat = await seatOfApplication(ctx.database, tx, app.id);
+    const job = withSeat(locked.job, seat);
     const side: CheckoutSide = user.type;
     const mine = side === 'chef' ? app.chef_id === user.id : job.restaurant_id === user.id;
     if (!mine) throw JobsErrors.applicationNotFound();
     const alreadyDone = side === 'chef' ? job.chef_checkout_completed : job.restaurant_checkout_completed;
     if (alreadyDone && applicationState(app.status, app.worker_confirmed) === 'confirmed')
       throw JobsErrors.alreadyCheckedOut();
-    if (applicationState(app.status, app.worker_confirmed) !== 'confirmed' || job.status !== 'filled') {
+    if (
+      applicationState(app.status, app.worker_confirmed) !== 'confirmed' ||
+      job.status !== 'filled' ||
+      !seat
+    ) {
       throw JobsErrors.notCheckoutable();
     }
     const now = ctx.now().getTime();
@@ -86,6 +96,7 @@ export async function checkOut(
     }
     await appendEvent(ctx.database, tx, 'jobs.checkout.recorded.v1', {
       ...applicationFacts(app, job),
+      seat_no: seat.seat_no,
       side,
       rating: input.rating,
       work_completed: input.workCompleted,
@@ -99,7 +110,7 @@ export async function checkOut(
     // On a shift with clock events the checkout moves no money: the restaurant's "completed" approves the
     // submitted timesheet as it is (the chef's checkout is its submission, already made at clock-out).
     const outcome = mutual && !clocked ? checkoutOutcome(answers.restaurant, answers.chef, false) : null;
-    const patch: Parameters<typeof updateJob>[2] = {
+    const seatPatch: SeatPatch = {
       restaurant_checkout_completed: after.restaurant_checkout_completed,
       chef_checkout_completed: after.chef_checkout_completed,
       restaurant_work_completed: after.restaurant_work_completed,
@@ -111,10 +122,23 @@ export async function checkOut(
       restaurant_checked_out_at: after.restaurant_checked_out_at,
       chef_checked_out_at: after.chef_checked_out_at,
     };
+    const next = outcome ? outcomeStatus(job, outcome) : null;
+    const patch: Partial<Pick<JobRow, 'status' | 'payment_status'>> = {};
     if (outcome) {
-      Object.assign(patch, outcomeStatus(job, outcome));
+      if (next) {
+        patch.payment_status = next.payment_status;
+        patch.status = await moveSeat(
+          ctx.database,
+          tx,
+          job,
+          seat.seat_no,
+          outcome === 'disputed' ? 'dispute' : 'complete',
+          seatPatch,
+        );
+      }
       await appendEvent(ctx.database, tx, 'jobs.checkout.completed.v1', {
         ...applicationFacts(app, job),
+        seat_no: seat.seat_no,
         outcome,
         restaurant_work_completed: after.restaurant_work_completed === true,
         chef_work_completed: after.chef_work_completed === true,
@@ -123,17 +147,23 @@ export async function checkOut(
         ...moneyFacts(job),
       });
     }
-    await updateJob(tx, job.id, patch);
+    if (patch.status) await updateJob(tx, job.id, { payment_status: patch.payment_status });
+    else await updateSeat(tx, job.id, seat.seat_no, seatPatch);
+    const moved = { ...job, ...seatPatch, ...patch } as JobRow;
     if (clocked && side === 'restaurant' && input.workCompleted && ts.status === 'submitted')
-      await approveSeat(ctx, tx, { job: { ...job, ...patch } as JobRow, app, ts }, 'approve');
-    if (patch.status === 'disputed') await openDispute(ctx, tx, job, app.chef_id);
+      await approveSeat(ctx, tx, { job: moved, seat_no: seat.seat_no, app, ts }, 'approve');
+    if (patch.status === 'disputed') await openDispute(ctx, tx, job, app.chef_id, seat.seat_no);
     const recorded = outcome
-      ? await recordReliability(ctx, tx, checkoutReliabilityFacts(job, app.chef_id, outcome, answers))
+      ? await recordReliability(
+          ctx,
+          tx,
+          checkoutReliabilityFacts(job, app.chef_id, outcome, answers, seat.seat_no),
+        )
       : [];
     await touchScopes(ctx, tx, [
       ...(await scopesOfJob(ctx.database, tx, job, patch.status ?? job.status)),
       ...recorded,
     ]);
-    return checkoutAnswer(user.language ?? 'en', side, { ...after, ...patch }, input.workCompleted);
+    return checkoutAnswer(user.language ?? 'en', side, { ...after, ...patch } as JobRow, input.workCompleted);
   });
 }

@@ -47,6 +47,7 @@ export async function clockIn(
     });
     await appendEvent(ctx.database, tx, 'jobs.timesheet.clocked_in.v1', {
       ...applicationFacts(seat.app, seat.job),
+      seat_no: seat.seat_no,
       clock_in_at: now.toISOString(),
       method: where ? 'location' : 'code',
       distance_m: where?.distance_m ?? null,

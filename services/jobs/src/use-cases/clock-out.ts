@@ -101,6 +101,7 @@ export async function submit(
   });
   await appendEvent(ctx.database, tx, 'jobs.timesheet.submitted.v1', {
     ...applicationFacts(seat.app, seat.job),
+    seat_no: seat.seat_no,
     ...timesheetFigures(seat.job, times, worked, money),
     auto_clocked_out: s.auto,
   });

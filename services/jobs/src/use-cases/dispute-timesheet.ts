@@ -1,15 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { hoursDisputeRefusal, nextJobStatus, nextPaymentStatus, type Language } from '@brigade/contracts';
+import {
+  hoursDisputeRefusal,
+  nextJobStatus,
+  nextPaymentStatus,
+  type JobStatus,
+  type Language,
+} from '@brigade/contracts';
 import { appendEvent, inTransaction, type AuthUser, type Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { insertStatement } from '../db/disputes.repository';
 import { updateJob } from '../db/jobs.repository';
+import { moveSeat } from '../db/seats.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { insertTimesheetEvent, updateTimesheet } from '../db/timesheets.repository';
 import { applicationFacts } from '../domain/facts';
 import type { JobRow } from '../domain/records';
 import { clockError, ensureTimesheetAllows } from '../domain/timesheet';
-import { lockSeat } from './load-seat';
+import { lockSeat, type Seat } from './load-seat';
 import { openDispute } from './open-dispute';
 
 /**
@@ -37,19 +44,23 @@ export async function disputeTimesheet(
 
     await updateTimesheet(tx, app.id, { status: 'disputed' });
     await insertTimesheetEvent(tx, app.id, { type: 'disputed', at: now, by: 'chef', note: statement });
-    const status = nextJobStatus('dispute', job.status);
+    const disputed = nextJobStatus('dispute', job.status);
     const payment = nextPaymentStatus('dispute', job.payment_status);
-    if (status) await updateJob(tx, job.id, { status, ...(payment ? { payment_status: payment } : {}) });
-    await openDispute(ctx, tx, job, app.chef_id, 'hours');
+    let status: JobStatus | null = null;
+    if (disputed) {
+      if (payment) await updateJob(tx, job.id, { payment_status: payment });
+      status = await moveSeat(ctx.database, tx, job, seat.seat_no, 'dispute');
+    }
+    await openDispute(ctx, tx, job, app.chef_id, seat.seat_no, 'hours');
     if (about === 'adjustment' && seat.ts.adjust_reason && seat.ts.adjusted_at)
-      await addStatement(ctx, tx, job, app.chef_id, {
+      await addStatement(ctx, tx, job, seat, {
         author_id: job.restaurant_id,
         side: 'restaurant',
         text: seat.ts.adjust_reason,
         language: seat.ts.adjust_language ?? 'en',
         at: seat.ts.adjusted_at,
       });
-    await addStatement(ctx, tx, job, app.chef_id, {
+    await addStatement(ctx, tx, job, seat, {
       author_id: chef.id,
       side: 'chef',
       text: statement,
@@ -58,6 +69,7 @@ export async function disputeTimesheet(
     });
     await appendEvent(ctx.database, tx, 'jobs.timesheet.disputed.v1', {
       ...applicationFacts(app, job),
+      seat_no: seat.seat_no,
       about,
       statement,
     });
@@ -69,12 +81,13 @@ async function addStatement(
   ctx: JobsContext,
   tx: Tx,
   job: JobRow,
-  chefId: string,
+  seat: Seat,
   s: { author_id: string; side: 'chef' | 'restaurant'; text: string; language: Language; at: Date },
 ): Promise<void> {
   const row = await insertStatement(ctx.database, tx, {
     id: randomUUID(),
     job_id: job.id,
+    seat_no: seat.seat_no,
     author_id: s.author_id,
     author_side: s.side,
     text: s.text,
@@ -85,12 +98,14 @@ async function addStatement(
     statement_id: row.id,
     job_id: job.id,
     job_title: job.title,
-    chef_id: chefId,
+    chef_id: seat.app.chef_id,
     restaurant_id: job.restaurant_id,
     author_id: s.author_id,
     author_side: s.side,
     text: s.text,
     language: s.language,
     created_at: row.created_at.toISOString(),
+    seat_no: seat.seat_no,
+    application_id: seat.app.id,
   });
 }

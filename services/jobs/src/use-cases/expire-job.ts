@@ -1,7 +1,8 @@
 import { inTransaction, appendEvent } from '@brigade/kit';
 import { nextJobStatus } from '@brigade/contracts';
 import type { JobsContext } from '../context';
-import { claimJobToExpire, updateJob } from '../db/jobs.repository';
+import { claimJobToExpire } from '../db/jobs.repository';
+import { deriveJobStatus, seatsOfJob, setSeatsStatus } from '../db/seats.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { jobFacts } from '../domain/facts';
 import { moveApplicationsOfJob } from './move-applications';
@@ -16,16 +17,19 @@ export async function expireNextJob(ctx: JobsContext): Promise<boolean> {
   return inTransaction(ctx, async (tx) => {
     const job = await claimJobToExpire(ctx.database, tx, ctx.now());
     if (!job) return false;
-    const status = nextJobStatus('expire', job.status);
-    if (!status) return false; // the claim only returns pending_payment, payment_failed or open shifts
+    if (!nextJobStatus('expire', job.status)) return false; // the claim only returns pending_payment, payment_failed or open shifts
 
     const lapsed = await moveApplicationsOfJob(ctx, tx, job.id, 'lapse');
-    await updateJob(tx, job.id, { status });
+    // Its unbooked seats expire (issue 35: each seat's share is refunded), and the job with them.
+    const expiring = (await seatsOfJob(ctx.database, tx, job.id)).filter((s) => s.status === 'open');
+    await setSeatsStatus(tx, job.id, ['open'], 'expired');
+    const status = await deriveJobStatus(ctx.database, tx, job);
     await appendEvent(ctx.database, tx, 'jobs.job.expired.v1', {
       ...jobFacts(job),
       previous_status: job.status,
       refund_due: job.payment_status === 'held_in_escrow',
       lapsed_chef_ids: lapsed.map((a) => a.chef_id),
+      seats: expiring.map((s) => s.seat_no),
     });
     await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job, status));
     return true;

@@ -1,14 +1,21 @@
 import { AppError, type AuthUser, type Tx } from '@brigade/kit';
 import { applicationState } from '@brigade/contracts';
 import type { JobsContext } from '../context';
+import { seatOfApplication } from '../db/seats.repository';
 import { lockOrCreateTimesheet, lockTimesheet, type TimesheetRow } from '../db/timesheets.repository';
 import { JobsErrors } from '../domain/errors';
 import type { ApplicationRow, JobRow } from '../domain/records';
+import { withSeat } from '../domain/seats';
 import { lockApplicationAndJob } from './load-for-update';
 
-/** A confirmed chef's seat on a shift, locked for a write to its timesheet (job, application, timesheet). */
+/**
+ * A confirmed chef's seat on a shift, locked for a write to its timesheet (job, application, timesheet). `job`
+ * is the job as this seat sees it (its checkout answers and money, domain/seats.ts `withSeat`); `seat_no` is the
+ * seat the application booked (jobs.seats, issue 35).
+ */
 export interface Seat {
   job: JobRow;
+  seat_no: number;
   app: ApplicationRow;
   ts: TimesheetRow;
 }
@@ -25,13 +32,17 @@ export async function lockSeat(
   applicationId: string,
   create = true,
 ): Promise<Seat> {
-  const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
+  const locked = await lockApplicationAndJob(ctx, tx, applicationId);
+  const { app } = locked;
   if (user !== 'system') {
-    const mine = user.type === 'chef' ? app.chef_id === user.id : job.restaurant_id === user.id;
+    const mine = user.type === 'chef' ? app.chef_id === user.id : locked.job.restaurant_id === user.id;
     if (!mine) throw JobsErrors.applicationNotFound();
   }
   if (applicationState(app.status, app.worker_confirmed) !== 'confirmed')
     throw new AppError(409, 'JOBS.NOT_BOOKED', 'Only the confirmed chef of a shift has a time clock');
+  // A confirmed application holds a seat (booked when it confirmed, migration 0018 for those before seats).
+  const seat = await seatOfApplication(ctx.database, tx, app.id);
+  const job = withSeat(locked.job, seat);
   const fresh = {
     application_id: app.id,
     job_id: job.id,
@@ -41,7 +52,7 @@ export async function lockSeat(
   const ts = create
     ? await lockOrCreateTimesheet(ctx.database, tx, fresh)
     : ((await lockTimesheet(ctx.database, tx, app.id)) ?? notStarted(fresh));
-  return { job, app, ts };
+  return { job, seat_no: seat?.seat_no ?? 1, app, ts };
 }
 
 function notStarted(

@@ -28,6 +28,7 @@ export async function markNoShow(
     await insertTimesheetEvent(tx, seat.app.id, { type: 'no_show', at: now, by: 'restaurant' });
     await appendEvent(ctx.database, tx, 'jobs.timesheet.no_show_marked.v1', {
       ...applicationFacts(seat.app, seat.job),
+      seat_no: seat.seat_no,
       marked_at: now.toISOString(),
       contest_until: hoursDisputeDeadline(ctx.policy, now).toISOString(),
     });

@@ -13,11 +13,13 @@ export async function openDispute(
   tx: Tx,
   job: JobRow,
   chefId: string,
+  seatNo: number,
   kind: 'work' | 'hours' = 'work',
 ): Promise<void> {
   await insertDispute(tx, {
     kind,
     job_id: job.id,
+    seat_no: seatNo,
     chef_id: chefId,
     restaurant_id: job.restaurant_id,
     opened_at: ctx.now(),

@@ -1,7 +1,8 @@
 import { appendEvent, type Tx } from '@brigade/kit';
-import { nextJobStatus, nextPaymentStatus } from '@brigade/contracts';
+import { nextJobStatus, nextPaymentStatus, seatShare } from '@brigade/contracts';
 import type { JobsContext } from '../context';
 import { lockJob, updateJob } from '../db/jobs.repository';
+import { seatsOfJob, updateSeat } from '../db/seats.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { jobFacts } from '../domain/facts';
 import { announceOpenJob } from './announce-open-job';
@@ -22,7 +23,11 @@ export async function openPaidJob(ctx: JobsContext, tx: Tx, jobId: string): Prom
   let statusAfter = job.status;
   if (job.status === 'cancelled') {
     if (!payment) return;
-    await updateJob(tx, job.id, { payment_status: payment, cancel_refund_cents: job.total_cents });
+    await updateJob(tx, job.id, { payment_status: payment });
+    // Every seat's share goes back (issue 35: the whole total while a job has one seat).
+    const share = seatShare(job, job.headcount).total_cents;
+    for (const seat of await seatsOfJob(ctx.database, tx, job.id))
+      await updateSeat(tx, job.id, seat.seat_no, { cancel_refund_cents: share });
     await appendEvent(ctx.database, tx, 'jobs.job.cancelled.v1', {
       ...jobFacts(job),
       previous_status: 'cancelled',
@@ -40,6 +45,9 @@ export async function openPaidJob(ctx: JobsContext, tx: Tx, jobId: string): Prom
       previous_status: 'expired',
       refund_due: true,
       lapsed_chef_ids: [],
+      seats: (await seatsOfJob(ctx.database, tx, job.id))
+        .filter((s) => s.status === 'expired')
+        .map((s) => s.seat_no),
     });
   } else {
     const status = nextJobStatus('escrowHeld', job.status);

@@ -54,6 +54,8 @@ export async function postJob(
       emergency_level: input.emergencyLevel,
       required_skills: [...new Set(input.requiredSkills)],
       notify_favorites: favorites.profileIds,
+      // Issue 35: one chef per posting until the API takes a headcount (step 2).
+      headcount: 1,
     };
     const descriptionTranslation = await announceText(ctx, tx, {
       kind: 'job_description',
@@ -76,6 +78,7 @@ export async function postJob(
       total_cents: pay.totalCents,
       notify_favorites: favorites.profileIds,
       break_minutes: breakMinutes,
+      headcount: job.headcount,
     });
     // Only the restaurant's lists: a new job waits for payment and joins the chefs' open list when escrow is
     // held (on-escrow-held), so posting it does not make every chef refetch.

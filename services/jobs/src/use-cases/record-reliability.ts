@@ -24,6 +24,7 @@ export async function recordReliability(
       user_type: f.user_type,
       kind: f.kind,
       job_id: f.job_id,
+      seat_no: f.seat_no ?? 1,
       occurred_at: occurredAt.toISOString(),
     });
     if (f.user_type === 'chef') scopes.push(...(await scopesOfChef(ctx.database, tx, f.user_id)));

@@ -3,6 +3,8 @@ import { applicationState, checkoutOutcome } from '@brigade/contracts';
 import type { JobsContext } from '../context';
 import { applicationsOfJob } from '../db/applications.repository';
 import { claimJobPastCheckoutDeadline, updateJob } from '../db/jobs.repository';
+import { moveSeat, seatOfApplication } from '../db/seats.repository';
+import { withSeat } from '../domain/seats';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { outcomeStatus } from '../domain/checkout';
 import { checkoutAnswers, checkoutReliabilityFacts } from '../domain/reliability';
@@ -21,19 +23,31 @@ import { recordReliability } from './record-reliability';
 export async function resolveNextCheckoutDeadline(ctx: JobsContext): Promise<boolean> {
   return inTransaction(ctx, async (tx) => {
     const endedBy = new Date(ctx.now().getTime() - ctx.policy.checkoutDeadlineMs);
-    const job = await claimJobPastCheckoutDeadline(ctx.database, tx, endedBy);
-    if (!job) return false;
-    const apps = await applicationsOfJob(ctx.database, tx, job.id);
+    const claimed = await claimJobPastCheckoutDeadline(ctx.database, tx, endedBy);
+    if (!claimed) return false;
+    const apps = await applicationsOfJob(ctx.database, tx, claimed.id);
     const app = apps.find((a) => applicationState(a.status, a.worker_confirmed) === 'confirmed');
+    // The confirmed chef's seat (issue 35): its answers decide, and it completes (or is disputed).
+    const seat = app ? await seatOfApplication(ctx.database, tx, app.id) : null;
+    const job = withSeat(claimed, seat);
     const answers = checkoutAnswers(job);
     const outcome = checkoutOutcome(answers.restaurant, answers.chef, true);
     const next = outcome && outcomeStatus(job, outcome);
-    if (!app || !outcome || !next) return false; // the claim only returns filled shifts with a confirmed chef
+    // the claim only returns filled shifts with a confirmed chef
+    if (!app || !seat || !outcome || !next) return false;
 
-    await updateJob(tx, job.id, next);
-    if (next.status === 'disputed') await openDispute(ctx, tx, job, app.chef_id);
+    await updateJob(tx, job.id, { payment_status: next.payment_status });
+    const status = await moveSeat(
+      ctx.database,
+      tx,
+      job,
+      seat.seat_no,
+      outcome === 'disputed' ? 'dispute' : 'complete',
+    );
+    if (status === 'disputed') await openDispute(ctx, tx, job, app.chef_id, seat.seat_no);
     await appendEvent(ctx.database, tx, 'jobs.checkout.deadline_passed.v1', {
       ...applicationFacts(app, job),
+      seat_no: seat.seat_no,
       outcome,
       restaurant_work_completed: answers.restaurant,
       chef_work_completed: answers.chef,
@@ -42,9 +56,9 @@ export async function resolveNextCheckoutDeadline(ctx: JobsContext): Promise<boo
     const recorded = await recordReliability(
       ctx,
       tx,
-      checkoutReliabilityFacts(job, app.chef_id, outcome, answers),
+      checkoutReliabilityFacts(job, app.chef_id, outcome, answers, seat.seat_no),
     );
-    await touchScopes(ctx, tx, [...(await scopesOfJob(ctx.database, tx, job, next.status)), ...recorded]);
+    await touchScopes(ctx, tx, [...(await scopesOfJob(ctx.database, tx, job, status)), ...recorded]);
     return true;
   });
 }

@@ -3,7 +3,9 @@ import { inTransaction, appendEvent, recordAudit, type OperatorUser } from '@bri
 import type { JobsContext } from '../context';
 import { applicationsOfJob } from '../db/applications.repository';
 import { lockDispute, markDisputeResolved } from '../db/disputes.repository';
-import { lockJob, updateJob } from '../db/jobs.repository';
+import { lockJob } from '../db/jobs.repository';
+import { moveSeat, seatOf } from '../db/seats.repository';
+import { withSeat } from '../domain/seats';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { decisionReliabilityFacts, disputeFigures, type DisputeFigures } from '../domain/dispute';
 import { JobsErrors } from '../domain/errors';
@@ -27,10 +29,12 @@ export async function resolveDispute(
   input: HoursDecision,
 ): Promise<DisputeFigures> {
   return inTransaction(ctx, async (tx) => {
-    const job = await lockJob(ctx.database, tx, jobId);
-    if (!job) throw JobsErrors.jobNotFound();
+    const locked = await lockJob(ctx.database, tx, jobId);
+    if (!locked) throw JobsErrors.jobNotFound();
     const dispute = await lockDispute(ctx.database, tx, jobId);
     if (!dispute) throw JobsErrors.noDispute();
+    // The disputed seat's side of the job (issue 35): its answers and money.
+    const job = withSeat(locked, await seatOf(ctx.database, tx, jobId, dispute.seat_no));
     if (dispute.resolved_at) throw JobsErrors.disputeResolved();
     // An hours dispute (issue 34): the timesheet's money follows the decided minutes.
     if (dispute.kind === 'hours') return resolveHoursDispute(ctx, tx, operator, job, dispute, input);
@@ -60,9 +64,9 @@ export async function resolveDispute(
       note_translation: noteTranslation,
     });
     if (!decided) throw JobsErrors.disputeResolved();
-    // The decision's figures stay on the job (Job.money: on its way until payments closes the escrow).
-    await updateJob(tx, jobId, {
-      status: next,
+    // The decision's figures stay on the disputed seat (Job.money: on its way until payments closes the
+    // escrow), and the seat is completed (the job with it, when it was its last seat in dispute).
+    const status = await moveSeat(ctx.database, tx, job, dispute.seat_no, 'resolve', {
       money_reason: 'dispute_decision',
       money_chef_pay_cents: figures.chef_pay_cents,
       money_fee_cents: figures.fee_cents,
@@ -70,6 +74,7 @@ export async function resolveDispute(
     });
     await appendEvent(ctx.database, tx, 'jobs.dispute.resolved.v1', {
       ...applicationFacts(app, job),
+      seat_no: dispute.seat_no,
       ...figures,
       subtotal_cents: job.subtotal_cents,
       total_cents: job.total_cents,
@@ -96,9 +101,9 @@ export async function resolveDispute(
     const recorded = await recordReliability(
       ctx,
       tx,
-      decisionReliabilityFacts(job, dispute.chef_id, figures.chef_pay_cents),
+      decisionReliabilityFacts(job, dispute.chef_id, figures.chef_pay_cents, dispute.seat_no),
     );
-    await touchScopes(ctx, tx, [...(await scopesOfJob(ctx.database, tx, job, next)), ...recorded]);
+    await touchScopes(ctx, tx, [...(await scopesOfJob(ctx.database, tx, job, status)), ...recorded]);
     return figures;
   });
 }

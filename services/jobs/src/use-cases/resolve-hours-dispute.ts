@@ -84,12 +84,13 @@ export async function resolveHoursDispute(
     { status: 'resolved', worked_minutes: worked },
     money,
     noPay
-      ? [{ user_id: app.chef_id, user_type: 'chef', kind: 'no_shows', job_id: job.id }]
+      ? [{ user_id: app.chef_id, user_type: 'chef', kind: 'no_shows', job_id: job.id, seat_no: seat.seat_no }]
       : completedFacts(seat),
   );
   await insertTimesheetEvent(tx, app.id, { type: 'resolved', at: now, by: 'operator', note: input.note });
   await appendEvent(ctx.database, tx, 'jobs.timesheet.resolved.v1', {
     ...applicationFacts(app, job),
+    seat_no: seat.seat_no,
     ...timesheetFigures(job, seat.ts, worked, money),
     note: input.note,
     operator_id: operator.id,

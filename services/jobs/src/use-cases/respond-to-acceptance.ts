@@ -3,6 +3,7 @@ import { inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { setApplicationState } from '../db/applications.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
+import { lowestFreeSeat } from '../db/seats.repository';
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../domain/facts';
 import { announceOpenJob } from './announce-open-job';
@@ -35,7 +36,10 @@ export async function respondToAcceptance(
     } else {
       await setApplicationState(tx, app.id, next);
       await appendEvent(ctx.database, tx, 'jobs.application.declined.v1', applicationFacts(app, job));
-      if (job.status === 'open' && !started) await announceOpenJob(ctx, tx, job, true);
+      // The seat the acceptance was meant for is free again (issue 35: the lowest free one).
+      const free = await lowestFreeSeat(ctx.database, tx, job.id);
+      if (job.status === 'open' && !started)
+        await announceOpenJob(ctx, tx, job, true, false, free?.seat_no ?? null);
     }
     await touchScopes(ctx, tx, scopes);
   });

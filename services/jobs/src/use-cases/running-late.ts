@@ -25,6 +25,7 @@ export async function runningLate(
     await insertTimesheetEvent(tx, seat.app.id, { type: 'running_late', at: now, by: 'chef', minutes });
     await appendEvent(ctx.database, tx, 'jobs.timesheet.running_late.v1', {
       ...applicationFacts(seat.app, seat.job),
+      seat_no: seat.seat_no,
       minutes,
       expected_at: new Date(now.getTime() + minutes * 60_000).toISOString(),
       announced_at: now.toISOString(),

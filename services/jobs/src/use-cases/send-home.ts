@@ -50,6 +50,7 @@ export async function sendHome(
     });
     await appendEvent(ctx.database, tx, 'jobs.timesheet.sent_home.v1', {
       ...applicationFacts(seat.app, seat.job),
+      seat_no: seat.seat_no,
       ...timesheetFigures(seat.job, times, worked, money),
       reason,
     });

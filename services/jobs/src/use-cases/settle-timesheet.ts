@@ -1,7 +1,7 @@
 import { nextJobStatus, type TimesheetMoney } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { updateJob } from '../db/jobs.repository';
+import { moveSeat } from '../db/seats.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { updateTimesheet, type TimesheetPatch } from '../db/timesheets.repository';
 import type { OutcomeFact } from '../domain/reliability';
@@ -31,8 +31,13 @@ export async function settleTimesheet(
     extra_charge_cents: money.pay.extra_charge_cents,
     refund_cents: money.pay.refund_cents,
   });
-  const status = nextJobStatus('complete', job.status) ?? nextJobStatus('resolve', job.status);
-  if (status) await updateJob(tx, job.id, { status });
+  // The seat completes (a filled one; a disputed one by the operator's `resolve`), and the job with it.
+  const action = nextJobStatus('complete', job.status)
+    ? 'complete'
+    : nextJobStatus('resolve', job.status)
+      ? 'resolve'
+      : null;
+  const status = action ? await moveSeat(ctx.database, tx, job, seat.seat_no, action) : null;
   const recorded = await recordReliability(ctx, tx, facts);
   await touchScopes(ctx, tx, [
     ...(await scopesOfJob(ctx.database, tx, job, status ?? job.status)),
@@ -43,12 +48,19 @@ export async function settleTimesheet(
 /** A shift worked and paid by its timesheet: completed on both records, as a released checkout is. */
 export function completedFacts(seat: Seat): OutcomeFact[] {
   return [
-    { user_id: seat.app.chef_id, user_type: 'chef', kind: 'completed_shifts', job_id: seat.job.id },
+    {
+      user_id: seat.app.chef_id,
+      user_type: 'chef',
+      kind: 'completed_shifts',
+      job_id: seat.job.id,
+      seat_no: seat.seat_no,
+    },
     {
       user_id: seat.job.restaurant_id,
       user_type: 'restaurant',
       kind: 'completed_shifts',
       job_id: seat.job.id,
+      seat_no: seat.seat_no,
     },
   ];
 }

@@ -73,6 +73,7 @@ async function confirmNoShow(ctx: JobsContext, tx: Parameters<typeof settleTimes
   ]);
   await appendEvent(ctx.database, tx, 'jobs.timesheet.no_show_confirmed.v1', {
     ...applicationFacts(seat.app, seat.job),
+    seat_no: seat.seat_no,
     ...timesheetFigures(seat.job, seat.ts, 0, money),
     marked_at: seat.ts.no_show_at!.toISOString(),
     confirmed_at: now.toISOString(),

@@ -1,0 +1,44 @@
+import { sql } from '@brigade/kit';
+
+/**
+ * The columns that describe a seat's chef side (issue 35, ADR 0030): they moved from jobs.jobs to jobs.seats in
+ * migration 0018. Every job has one seat until postings of several chefs arrive, and every job answer shows
+ * them as before, from seat 1: the reads below overlay seat 1's columns on the job row, so each answer is byte
+ * for byte what it was when they sat on the job.
+ */
+export const SEAT_ONE_FIELDS = [
+  'restaurant_checkout_completed',
+  'chef_checkout_completed',
+  'restaurant_work_completed',
+  'chef_work_completed',
+  'chef_rating',
+  'restaurant_rating',
+  'restaurant_feedback',
+  'chef_feedback',
+  'restaurant_checked_out_at',
+  'chef_checked_out_at',
+  'cancelled_chef_id',
+  'cancel_chef_pay_cents',
+  'cancel_fee_cents',
+  'cancel_refund_cents',
+  'money_reason',
+  'money_chef_pay_cents',
+  'money_fee_cents',
+  'money_refund_cents',
+] as const;
+export type SeatOneField = (typeof SEAT_ONE_FIELDS)[number];
+
+/** `join jobs.seats s1` on the job `j`'s seat 1 (every job has it). */
+export const seatOneJoin = sql.raw(`join jobs.seats s1 on s1.job_id = j.id and s1.seat_no = 1`);
+
+/** Seat 1's columns, to select beside `j.*`. */
+export const seatOneColumns = sql.raw(SEAT_ONE_FIELDS.map((c) => `s1.${c}`).join(', '));
+
+/** The job `j` as `to_jsonb(j)` returned it before seats: the row with seat 1's columns over it. */
+export const jobJson = sql.raw(
+  `(to_jsonb(j) || jsonb_build_object(${SEAT_ONE_FIELDS.map((c) => `'${c}', s1.${c}`).join(', ')}))`,
+);
+
+/** The job `j` with seat 1's columns, as a row source: `${jobRows} j` where `jobs.jobs j` was. */
+export const jobRows = sql.raw(`(select j.*, ${SEAT_ONE_FIELDS.map((c) => `s1.${c}`).join(', ')}
+  from jobs.jobs j join jobs.seats s1 on s1.job_id = j.id and s1.seat_no = 1)`);

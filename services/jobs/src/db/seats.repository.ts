@@ -1,0 +1,154 @@
+import { sql, type Database, type Executor } from '@brigade/kit';
+import {
+  jobStatusOfSeats,
+  nextSeatStatus,
+  type JobStatus,
+  type SeatAction,
+  type SeatStatus,
+} from '@brigade/contracts';
+import type { JobRow, SeatRow } from '../domain/records';
+import { toDate } from './rows';
+import type { SeatOneField } from './seat-views';
+
+// jobs.seats (issue 35, ADR 0030, migration 0018): a seat is the unit of work and money of a job. Every write
+// to a seat runs under its job's row lock (`lockJob`), and the job's status is derived from its seats
+// (`deriveJobStatus`) in the same transaction.
+
+function normaliseSeat(row: any): SeatRow {
+  const n = (v: unknown) => (v == null ? null : Number(v));
+  return {
+    ...row,
+    seat_no: Number(row.seat_no),
+    chef_rating: n(row.chef_rating),
+    restaurant_rating: n(row.restaurant_rating),
+    restaurant_checked_out_at: row.restaurant_checked_out_at ? toDate(row.restaurant_checked_out_at) : null,
+    chef_checked_out_at: row.chef_checked_out_at ? toDate(row.chef_checked_out_at) : null,
+    cancel_chef_pay_cents: n(row.cancel_chef_pay_cents),
+    cancel_fee_cents: n(row.cancel_fee_cents),
+    cancel_refund_cents: n(row.cancel_refund_cents),
+    money_chef_pay_cents: n(row.money_chef_pay_cents),
+    money_fee_cents: n(row.money_fee_cents),
+    money_refund_cents: n(row.money_refund_cents),
+  };
+}
+
+/** A job's seats, lowest first (the caller holds the job's lock). */
+export async function seatsOfJob(database: Database, tx: Executor, jobId: string): Promise<SeatRow[]> {
+  const rows = await database.rows(
+    sql`select * from jobs.seats where job_id = ${jobId} order by seat_no`,
+    tx,
+  );
+  return rows.map(normaliseSeat);
+}
+
+/** The seat an application booked, or null (it never confirmed, or its chef cancelled and the seat reopened). */
+export async function seatOfApplication(
+  database: Database,
+  tx: Executor,
+  applicationId: string,
+): Promise<SeatRow | null> {
+  const rows = await database.rows(sql`select * from jobs.seats where application_id = ${applicationId}`, tx);
+  return rows[0] ? normaliseSeat(rows[0]) : null;
+}
+
+/** One seat of a job, or null. */
+export async function seatOf(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  seatNo: number,
+): Promise<SeatRow | null> {
+  const rows = await database.rows(
+    sql`select * from jobs.seats where job_id = ${jobId} and seat_no = ${seatNo}`,
+    tx,
+  );
+  return rows[0] ? normaliseSeat(rows[0]) : null;
+}
+
+/** The lowest free seat of a job (open, nobody booked it), or null: a booking takes it under the job's lock. */
+export async function lowestFreeSeat(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+): Promise<SeatRow | null> {
+  const rows = await database.rows(
+    sql`select * from jobs.seats where job_id = ${jobId} and status = 'open' and application_id is null
+        order by seat_no limit 1`,
+    tx,
+  );
+  return rows[0] ? normaliseSeat(rows[0]) : null;
+}
+
+export type SeatPatch = Partial<Pick<SeatRow, SeatOneField | 'status' | 'application_id' | 'chef_id'>>;
+
+/**
+ * Write a seat's columns. The job's `updated_at` moves with it (a job answer shows its seat 1 and its
+ * `updated_at`, and the application lists key their kept fragments by the rows' versions).
+ */
+export async function updateSeat(
+  tx: Executor,
+  jobId: string,
+  seatNo: number,
+  patch: SeatPatch,
+): Promise<void> {
+  const sets = Object.entries(patch).map(
+    ([column, value]) =>
+      sql`${sql.identifier(column)} = ${value instanceof Date ? sql`${value.toISOString()}::timestamptz` : value}`,
+  );
+  if (sets.length === 0) return;
+  await tx.execute(
+    sql`update jobs.seats set ${sql.join(sets, sql`, `)}, updated_at = now()
+        where job_id = ${jobId} and seat_no = ${seatNo}`,
+  );
+  await tx.execute(sql`update jobs.jobs set updated_at = now() where id = ${jobId}`);
+}
+
+/**
+ * The job's status from its seats (contracts' `jobStatusOfSeats`), written when it changed: called in the
+ * transaction of every seat change, after it. Returns the job's status now.
+ */
+export async function deriveJobStatus(
+  database: Database,
+  tx: Executor,
+  job: Pick<JobRow, 'id' | 'status'>,
+): Promise<JobStatus> {
+  const seats = await seatsOfJob(database, tx, job.id);
+  const status = jobStatusOfSeats(job, seats);
+  if (status !== job.status)
+    await tx.execute(sql`update jobs.jobs set status = ${status}, updated_at = now() where id = ${job.id}`);
+  return status;
+}
+
+/** Set seats' status (the job's own lifecycle moved them all: cancelled, expired). */
+export async function setSeatsStatus(
+  tx: Executor,
+  jobId: string,
+  from: readonly SeatStatus[],
+  to: SeatStatus,
+): Promise<void> {
+  await tx.execute(
+    sql`update jobs.seats set status = ${to}, updated_at = now()
+        where job_id = ${jobId} and status = any(${`{${from.join(',')}}`}::text[])`,
+  );
+}
+
+/**
+ * Move one seat by its lifecycle (contracts' SEAT_TRANSITIONS), with any of its columns, then derive the job's
+ * status from its seats: returns the job's status now. A seat not in the action's `from` is a broken invariant
+ * (the callers checked the job's own transition, which a seat mirrors), never a user's error.
+ */
+export async function moveSeat(
+  database: Database,
+  tx: Executor,
+  job: Pick<JobRow, 'id' | 'status'>,
+  seatNo: number,
+  action: SeatAction,
+  patch: SeatPatch = {},
+): Promise<JobStatus> {
+  const seat = await seatOf(database, tx, job.id, seatNo);
+  const to = seat && nextSeatStatus(action, seat.status);
+  if (!to)
+    throw new Error(`seat ${seatNo} of job ${job.id} cannot ${action} from ${seat?.status ?? 'nothing'}`);
+  await updateSeat(tx, job.id, seatNo, { ...patch, status: to });
+  return deriveJobStatus(database, tx, job);
+}
