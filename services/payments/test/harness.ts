@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { createLogger, listen, sql, type RunningServer } from '@brigade/kit';
+import { createLogger, listen, migrate, sql, type RunningServer } from '@brigade/kit';
 import {
   createTestAuth,
   createTestBus,
@@ -45,8 +45,16 @@ export const PUBLIC_URL = 'http://localhost:8080';
  * services (publishing their events), HTTP with identity-format tokens, and an SDK client to look into the
  * sandbox.
  */
-export async function startPayments(env: Record<string, string> = {}) {
-  const database = await createTestDatabase('payments', await loadMigrations());
+export async function startPayments(
+  env: Record<string, string> = {},
+  options: {
+    /** A database the test made at an earlier migration: the rest are applied to it, as a deploy would. */
+    database?: TestDatabase;
+  } = {},
+) {
+  const migrations = await loadMigrations();
+  const database = options.database ?? (await createTestDatabase('payments', migrations));
+  if (options.database) await migrate(database, migrations);
   const settings: Record<string, string> = {
     NODE_ENV: 'test',
     PUBLIC_URL,

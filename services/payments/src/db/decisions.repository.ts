@@ -3,6 +3,8 @@ import type { Decision } from '../domain/decision';
 
 export interface DecisionRow {
   job_id: string;
+  /** the seat whose share it moves (issue 35): 1 for every job before seats */
+  seat_no: number;
   kind: Decision['kind'];
   reason: string;
   chef_id: string | null;
@@ -12,17 +14,21 @@ export interface DecisionRow {
   decided_at: Date | string;
 }
 
-/** Record the job's decision; false when the job already has one (one decision per job, first wins). */
+/**
+ * Record a seat's decision; false when the seat already has one (one decision per seat, first wins: the primary
+ * key (job_id, seat_no), migration 0012).
+ */
 export async function insertDecision(
   database: Database,
   tx: Executor,
   jobId: string,
+  seatNo: number,
   d: Decision,
 ): Promise<boolean> {
   const rows = await database.rows(
-    sql`insert into ${sql.raw(database.schema)}.decisions (job_id, kind, reason, chef_id, chef_pay_cents, fee_cents, refund_cents)
-        values (${jobId}, ${d.kind}, ${d.reason}, ${d.chefId}, ${d.chefPay}, ${d.fee}, ${d.refund})
-        on conflict (job_id) do nothing returning job_id`,
+    sql`insert into ${sql.raw(database.schema)}.decisions (job_id, seat_no, kind, reason, chef_id, chef_pay_cents, fee_cents, refund_cents)
+        values (${jobId}, ${seatNo}, ${d.kind}, ${d.reason}, ${d.chefId}, ${d.chefPay}, ${d.fee}, ${d.refund})
+        on conflict (job_id, seat_no) do nothing returning job_id`,
     tx,
   );
   return rows.length > 0;
@@ -31,16 +37,18 @@ export async function insertDecision(
 export async function findDecision(
   database: Database,
   jobId: string,
+  seatNo: number,
   tx?: Executor,
 ): Promise<DecisionRow | null> {
   const [row] = await database.rows<DecisionRow>(
-    sql`select job_id, kind, reason, chef_id, chef_pay_cents, fee_cents, refund_cents, decided_at
-        from ${sql.raw(database.schema)}.decisions where job_id = ${jobId}`,
+    sql`select job_id, seat_no, kind, reason, chef_id, chef_pay_cents, fee_cents, refund_cents, decided_at
+        from ${sql.raw(database.schema)}.decisions where job_id = ${jobId} and seat_no = ${seatNo}`,
     tx,
   );
   return row
     ? {
         ...row,
+        seat_no: Number(row.seat_no),
         chef_pay_cents: Number(row.chef_pay_cents),
         fee_cents: Number(row.fee_cents),
         refund_cents: Number(row.refund_cents),

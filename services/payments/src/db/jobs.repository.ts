@@ -1,5 +1,11 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { PaymentStatus } from '@brigade/contracts';
+import {
+  markSeatClosed,
+  markSeatDisputed,
+  setOpenSeatsStatus,
+  setSeatChef,
+} from './seat-payments.repository';
 
 export interface JobPaymentRow {
   job_id: string;
@@ -26,6 +32,8 @@ export interface JobPaymentRow {
   /** The card the escrow payment kept for off-session charges (its Customer and PaymentMethod). */
   card_customer_id?: string | null;
   card_payment_method_id?: string | null;
+  /** The chefs the posting asks for (issue 35); 1 for every job until the API accepts more. */
+  headcount?: number;
 }
 
 export async function findJob(
@@ -62,6 +70,7 @@ function normalize(row: JobPaymentRow): JobPaymentRow {
     failed_attempts: Number(row.failed_attempts),
     hourly_rate_cents: row.hourly_rate_cents == null ? null : Number(row.hourly_rate_cents),
     break_minutes: Number(row.break_minutes ?? 0),
+    headcount: Number(row.headcount ?? 1),
   };
 }
 
@@ -77,11 +86,21 @@ export async function setStatus(
   );
 }
 
-/** The chef who worked the shift (or is paid for its late cancellation): may read the job's escrow. */
-export async function setChef(database: Database, tx: Executor, jobId: string, chefId: string) {
+/**
+ * The chef who worked the seat (or is paid for its late cancellation): may read the job's escrow. The job keeps
+ * the chef too (its one chef until step 2 of issue 35 reads the seats everywhere).
+ */
+export async function setChef(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  chefId: string,
+  seat: { seat_no: number; application_id?: string | null } = { seat_no: 1 },
+) {
   await tx.execute(
     sql`update ${sql.raw(database.schema)}.job_payments set chef_id = ${chefId} where job_id = ${jobId}`,
   );
+  await setSeatChef(database, tx, jobId, seat.seat_no, chefId, seat.application_id ?? null);
 }
 
 /** A job posted by the jobs service: the amounts it is charged and its times (the stuck-money report). */
@@ -96,11 +115,12 @@ export async function insertJob(
     end_time: string;
     hourly_rate_cents: number;
     break_minutes: number;
+    headcount: number;
   },
 ) {
   await tx.execute(
-    sql`insert into ${sql.raw(database.schema)}.job_payments (job_id, restaurant_id, title, subtotal_cents, fee_cents, total_cents, start_time, end_time, hourly_rate_cents, break_minutes)
-        values (${job.job_id}, ${job.restaurant_id}, ${job.title}, ${job.subtotal_cents}, ${job.fee_cents}, ${job.total_cents}, ${job.start_time}, ${job.end_time}, ${job.hourly_rate_cents}, ${job.break_minutes})
+    sql`insert into ${sql.raw(database.schema)}.job_payments (job_id, restaurant_id, title, subtotal_cents, fee_cents, total_cents, start_time, end_time, hourly_rate_cents, break_minutes, headcount)
+        values (${job.job_id}, ${job.restaurant_id}, ${job.title}, ${job.subtotal_cents}, ${job.fee_cents}, ${job.total_cents}, ${job.start_time}, ${job.end_time}, ${job.hourly_rate_cents}, ${job.break_minutes}, ${job.headcount})
         on conflict (job_id) do nothing`,
   );
 }
@@ -136,6 +156,7 @@ export async function markHeld(database: Database, tx: Executor, jobId: string, 
     'held_in_escrow',
     sql`, held_at = now(), payment_intent_id = coalesce(payment_intent_id, ${paymentIntentId}), last_error_code = null, last_decline_code = null, last_error_message = null`,
   );
+  await setOpenSeatsStatus(database, tx, jobId, 'held_in_escrow');
 }
 
 /**
@@ -207,10 +228,21 @@ export async function markFailed(
     'failed',
     sql`, failed_attempts = failed_attempts + 1, last_error_code = ${f.code}, last_decline_code = ${f.declineCode}, last_error_message = ${f.message}`,
   );
+  await setOpenSeatsStatus(database, tx, jobId, 'failed');
 }
 
-/** Every movement of the job's decision is in the ledger: the escrow closes with this status. */
-export async function markClosed(database: Database, tx: Executor, jobId: string, status: PaymentStatus) {
+/**
+ * Every movement of the seat's decision is in the ledger: the seat closes with this status, and the job with it
+ * (its one seat; step 2 closes the job once every seat is closed).
+ */
+export async function markClosed(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  seatNo: number,
+  status: PaymentStatus,
+) {
+  await markSeatClosed(database, tx, jobId, seatNo, status);
   await setStatus(database, tx, jobId, status, sql`, closed_at = now()`);
 }
 
@@ -227,8 +259,18 @@ export async function savePaymentIntent(
   );
 }
 
-/** The checkout answers disagree: held until an operator decides (the stuck-money report lists it apart). */
-export async function markDisputed(database: Database, tx: Executor, jobId: string, status: PaymentStatus) {
+/**
+ * The seat's checkout answers disagree: held until an operator decides (the stuck-money report lists it apart);
+ * the job shows it (a job is disputed while any seat is).
+ */
+export async function markDisputed(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  seatNo: number,
+  status: PaymentStatus,
+) {
+  await markSeatDisputed(database, tx, jobId, seatNo, status);
   await setStatus(database, tx, jobId, status, sql`, disputed_at = coalesce(disputed_at, now())`);
 }
 

@@ -1,17 +1,22 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { PaymentStatus } from '@brigade/contracts';
-import { emptyTotals, type LedgerFacts, type LedgerTotals } from '../domain/ledger';
+import { movementKey, seatKey } from '../domain/idempotency-keys';
+import { emptyTotals, type LedgerFacts, type LedgerTotals, type SeatLedgerFacts } from '../domain/ledger';
 
 export type LedgerKind = 'charge' | 'fee' | 'transfer' | 'refund';
 /** The escrow's movements, or a timesheet's extra (its off-session charge, then its transfer and fee). */
 export type LedgerPart = 'escrow' | 'extra';
 
-/** Write one movement to the job's ledger (the unique (job, kind) index refuses a second of a kind). */
+/**
+ * Write one movement of a seat to the job's ledger (the unique (job, seat, kind, part) index refuses a second of
+ * a kind). Seat 1 when none is named (every job before seats).
+ */
 export async function insertLedgerEntry(
   database: Database,
   tx: Executor,
   entry: {
     job_id: string;
+    seat_no?: number;
     kind: LedgerKind;
     amount_cents: number;
     provider_id: string | null;
@@ -19,16 +24,20 @@ export async function insertLedgerEntry(
   },
 ) {
   const part = entry.part ?? 'escrow';
-  const key = `job:${entry.job_id}:${entry.kind}${part === 'extra' ? ':extra' : ''}`;
+  const seatNo = entry.seat_no ?? 1;
+  const key = movementKey(entry.job_id, seatNo, entry.kind, part);
   await tx.execute(
-    sql`insert into ${sql.raw(database.schema)}.ledger_entries (job_id, kind, amount_cents, provider_id, idempotency_key, part)
-        values (${entry.job_id}, ${entry.kind}, ${entry.amount_cents}, ${entry.provider_id}, ${key}, ${part})`,
+    sql`insert into ${sql.raw(database.schema)}.ledger_entries (job_id, seat_no, kind, amount_cents, provider_id, idempotency_key, part)
+        values (${entry.job_id}, ${seatNo}, ${entry.kind}, ${entry.amount_cents}, ${entry.provider_id}, ${key}, ${part})`,
   );
 }
 
+/** The seat the posting's own escrow charge is booked at (ADR 0030): not a chef's. */
+export const POSTING_SEAT = 0;
+
 /**
- * The job's charge, as the provider confirmed it: false when the ledger already has it (one charge per job, one
- * entry per provider id), so a second confirmation records nothing.
+ * The job's escrow charge, as the provider confirmed it, at the posting's seat 0: false when the ledger already
+ * has it (one charge per job, one entry per provider id), so a second confirmation records nothing.
  */
 export async function insertCharge(
   database: Database,
@@ -36,8 +45,9 @@ export async function insertCharge(
   charge: { job_id: string; amount_cents: number; provider_id: string },
 ): Promise<boolean> {
   const inserted = await database.rows(
-    sql`insert into ${sql.raw(database.schema)}.ledger_entries (job_id, kind, amount_cents, provider_id, idempotency_key)
-        values (${charge.job_id}, 'charge', ${charge.amount_cents}, ${charge.provider_id}, ${`job:${charge.job_id}:payment_intent`})
+    sql`insert into ${sql.raw(database.schema)}.ledger_entries (job_id, seat_no, kind, amount_cents, provider_id, idempotency_key)
+        values (${charge.job_id}, ${POSTING_SEAT}, 'charge', ${charge.amount_cents}, ${charge.provider_id},
+                ${seatKey(charge.job_id, POSTING_SEAT, 'payment_intent')})
         on conflict do nothing returning id`,
     tx,
   );
@@ -146,6 +156,47 @@ export async function ledgerFactsOfEveryJob(
           refund_cents: Number(r.decision_refund),
         }
       : null,
+  }));
+}
+
+/**
+ * Every seat's movements (issue 35, ADR 0030), with its job's figures and headcount: what the per-seat rule of
+ * `ledger:check` reads (nothing moved beyond the seat's share, plus its collected extra). The posting's charge at
+ * seat 0 is not a seat's.
+ */
+export async function ledgerFactsOfEverySeat(database: Database): Promise<SeatLedgerFacts[]> {
+  const s = sql.raw(database.schema);
+  const rows = await database.rows<Record<string, string | number>>(sql`
+    select j.job_id, seats.seat_no, j.headcount, j.subtotal_cents, j.fee_cents, j.total_cents,
+      coalesce(sum(e.amount_cents) filter (where e.part = 'escrow' and e.kind = 'charge'), 0)::bigint as charged,
+      coalesce(sum(e.amount_cents) filter (where e.part = 'escrow' and e.kind = 'transfer'), 0)::bigint as transferred,
+      coalesce(sum(e.amount_cents) filter (where e.part = 'escrow' and e.kind = 'fee'), 0)::bigint as fees,
+      coalesce(sum(e.amount_cents) filter (where e.part = 'escrow' and e.kind = 'refund'), 0)::bigint as refunded,
+      coalesce(sum(e.amount_cents) filter (where e.part = 'extra' and e.kind = 'charge'), 0)::bigint as extra_charged,
+      coalesce(sum(e.amount_cents) filter (where e.part = 'extra' and e.kind <> 'charge'), 0)::bigint as extra_moved
+    from ${s}.job_payments j
+    join (select job_id, seat_no from ${s}.seat_payments
+          union select job_id, seat_no from ${s}.ledger_entries where seat_no > 0) seats on seats.job_id = j.job_id
+    left join ${s}.ledger_entries e on e.job_id = seats.job_id and e.seat_no = seats.seat_no
+    group by j.job_id, seats.seat_no, j.headcount, j.subtotal_cents, j.fee_cents, j.total_cents
+    order by j.job_id, seats.seat_no`);
+  return rows.map((r) => ({
+    job_id: String(r.job_id),
+    seat_no: Number(r.seat_no),
+    headcount: Number(r.headcount),
+    posting: {
+      subtotal_cents: Number(r.subtotal_cents),
+      fee_cents: Number(r.fee_cents),
+      total_cents: Number(r.total_cents),
+    },
+    totals: {
+      charged_cents: Number(r.charged),
+      fee_cents: Number(r.fees),
+      transferred_cents: Number(r.transferred),
+      refunded_cents: Number(r.refunded),
+    },
+    extra_charged_cents: Number(r.extra_charged),
+    extra_moved_cents: Number(r.extra_moved),
   }));
 }
 

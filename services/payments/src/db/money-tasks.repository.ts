@@ -1,8 +1,11 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
+import { movementKey } from '../domain/idempotency-keys';
 
 export interface MoneyTaskRow {
   id: string;
   job_id: string;
+  /** the seat the movement is for (issue 35): 1 for every job before seats */
+  seat_no: number;
   /** a transfer or refund of the escrow; a timesheet's extra: its off-session charge, then its transfer */
   kind: 'transfer' | 'refund' | 'charge';
   /** the escrow's movements, or a timesheet's extra (ADR 0028) */
@@ -15,46 +18,52 @@ export interface MoneyTaskRow {
   status: 'pending' | 'done' | 'blocked';
 }
 
-const numbers = <T extends { amount_cents: number; fee_cents: number }>(row: T): T => ({
+const numbers = <T extends { amount_cents: number; fee_cents: number; seat_no: number }>(row: T): T => ({
   ...row,
+  seat_no: Number(row.seat_no),
   amount_cents: Number(row.amount_cents),
   fee_cents: Number(row.fee_cents),
 });
 
-/** The money task payments issued for a job (one per job and kind), or null. */
+/** The money task payments issued for a seat of a job (one per seat, kind and part), or null. */
 export async function findTask(
   database: Database,
   tx: Executor,
   jobId: string,
   kind: MoneyTaskRow['kind'],
   part: MoneyTaskRow['part'] = 'escrow',
+  seatNo = 1,
 ): Promise<MoneyTaskRow | null> {
   const [row] = await database.rows<MoneyTaskRow>(
-    sql`select id, job_id, kind, part, reason, amount_cents, fee_cents, destination_user_id, status
-        from ${sql.raw(database.schema)}.money_tasks where job_id = ${jobId} and kind = ${kind} and part = ${part}`,
+    sql`select id, job_id, seat_no, kind, part, reason, amount_cents, fee_cents, destination_user_id, status
+        from ${sql.raw(database.schema)}.money_tasks
+        where job_id = ${jobId} and seat_no = ${seatNo} and kind = ${kind} and part = ${part}`,
     tx,
   );
   return row ? numbers(row) : null;
 }
 
 /**
- * Issue a movement (in the decision's transaction). The idempotency key is derived from the job and the kind
- * (`job:{id}:transfer`, `job:{id}:refund`; a timesheet's extra `job:{id}:transfer:extra`, its charge the key the
- * caller gives, one per timesheet), so every retry asks the provider for the same object.
+ * Issue a movement (in the decision's transaction). The idempotency key is derived from the job, the seat and the
+ * kind (`seatKey`: seat 1 keeps `job:{id}:transfer`, `job:{id}:refund`, a timesheet's extra
+ * `job:{id}:transfer:extra`; seats 2+ `job:{id}:seat:{n}:...`; an extra's charge the key the caller gives, one per
+ * timesheet), so every retry asks the provider for the same object.
  */
 export async function insertTask(
   database: Database,
   tx: Executor,
-  task: Omit<MoneyTaskRow, 'id' | 'status' | 'part'> & {
+  task: Omit<MoneyTaskRow, 'id' | 'status' | 'part' | 'seat_no'> & {
+    seat_no?: number;
     part?: MoneyTaskRow['part'];
     idempotency_key?: string;
   },
 ): Promise<boolean> {
   const part = task.part ?? 'escrow';
-  const key = task.idempotency_key ?? `job:${task.job_id}:${task.kind}${part === 'extra' ? ':extra' : ''}`;
+  const seatNo = task.seat_no ?? 1;
+  const key = task.idempotency_key ?? movementKey(task.job_id, seatNo, task.kind, part);
   const rows = await database.rows(
-    sql`insert into ${sql.raw(database.schema)}.money_tasks (job_id, kind, part, reason, amount_cents, fee_cents, destination_user_id, idempotency_key)
-        values (${task.job_id}, ${task.kind}, ${part}, ${task.reason}, ${task.amount_cents}, ${task.fee_cents},
+    sql`insert into ${sql.raw(database.schema)}.money_tasks (job_id, seat_no, kind, part, reason, amount_cents, fee_cents, destination_user_id, idempotency_key)
+        values (${task.job_id}, ${seatNo}, ${task.kind}, ${part}, ${task.reason}, ${task.amount_cents}, ${task.fee_cents},
                 ${task.destination_user_id}, ${key})
         on conflict do nothing returning id`,
     tx,
@@ -69,10 +78,16 @@ export async function closeTask(database: Database, tx: Executor, taskId: string
   );
 }
 
-/** How many of the job's escrow movements are not in the ledger yet (pending or blocked). */
-export async function openTaskCount(database: Database, tx: Executor, jobId: string): Promise<number> {
+/** How many of the seat's escrow movements are not in the ledger yet (pending or blocked). */
+export async function openTaskCount(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  seatNo: number,
+): Promise<number> {
   const [row] = await database.rows<{ n: number }>(
-    sql`select count(*)::int as n from ${sql.raw(database.schema)}.money_tasks where job_id = ${jobId} and part = 'escrow' and status <> 'done'`,
+    sql`select count(*)::int as n from ${sql.raw(database.schema)}.money_tasks
+        where job_id = ${jobId} and seat_no = ${seatNo} and part = 'escrow' and status <> 'done'`,
     tx,
   );
   return Number(row?.n ?? 0);
@@ -95,16 +110,40 @@ export async function tasksOfJob(database: Database, jobId: string): Promise<Tas
   );
 }
 
-/** The provider id of the job's ledger entry of a kind (charge, transfer, refund), or null when none. */
+/** The provider id of a seat's ledger entry of a kind (charge, transfer, refund), or null when none. */
 export async function ledgerEntryId(
   database: Database,
   jobId: string,
   kind: 'charge' | 'transfer' | 'refund',
   tx?: Executor,
   part: 'escrow' | 'extra' = 'escrow',
+  seatNo = 1,
 ): Promise<{ provider_id: string | null } | null> {
   const [row] = await database.rows<{ provider_id: string | null }>(
-    sql`select provider_id from ${sql.raw(database.schema)}.ledger_entries where job_id = ${jobId} and kind = ${kind} and part = ${part}`,
+    sql`select provider_id from ${sql.raw(database.schema)}.ledger_entries
+        where job_id = ${jobId} and seat_no = ${seatNo} and kind = ${kind} and part = ${part}`,
+    tx,
+  );
+  return row ?? null;
+}
+
+/**
+ * The charge a seat's movement is paid from: for the escrow, the posting's charge at seat 0 (a charge written
+ * without a seat, seat 1, before seats or by a direct insert, is found too); for a timesheet's extra, the seat's
+ * own extra charge. Null when none is recorded.
+ */
+export async function chargeFor(
+  database: Database,
+  jobId: string,
+  seatNo: number,
+  part: 'escrow' | 'extra',
+  tx?: Executor,
+): Promise<{ provider_id: string | null } | null> {
+  const seats = part === 'escrow' ? [0, 1] : [seatNo];
+  const [row] = await database.rows<{ provider_id: string | null }>(
+    sql`select provider_id from ${sql.raw(database.schema)}.ledger_entries
+        where job_id = ${jobId} and kind = 'charge' and part = ${part} and seat_no in ${seats}
+        order by seat_no limit 1`,
     tx,
   );
   return row ?? null;
@@ -142,7 +181,7 @@ export async function leaseDueTasks(
     sql`update ${s}.money_tasks set next_attempt_at = now() + (${leaseMs} * interval '1 millisecond')
         where id in (select id from ${s}.money_tasks where status = 'pending' and next_attempt_at <= now()
                      order by id limit ${limit} for update skip locked)
-        returning id, job_id, kind, part, reason, amount_cents, fee_cents, destination_user_id, idempotency_key, attempts`,
+        returning id, job_id, seat_no, kind, part, reason, amount_cents, fee_cents, destination_user_id, idempotency_key, attempts`,
     undefined,
     { prepared: true }, // asked four times a second by an idle runner: planned once per connection
   );

@@ -1,7 +1,17 @@
-import { bigserial, boolean, integer, jsonb, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { PaymentStatus } from '@brigade/contracts';
 
-// The payments tables as the migrations (`migrations/0001..0008`) make them, for drizzle's query builder
+// The payments tables as the migrations (`migrations/0001..0012`) make them, for drizzle's query builder
 // (ADR 12: plain single-table reads and writes by key). Joins, locking, conditional upserts and JSON stay raw
 // `sql` in the repositories. The Stripe sandbox's tables left with it (`sandboxes/stripe`, schema
 // `stripe_sandbox`); kit's `outbox`/`processed_events`/`audit_log` belong to kit.
@@ -44,9 +54,31 @@ export const jobPayments = payments.table('job_payments', {
   /** The charged card as the provider described it (receipts); null until known. */
   cardBrand: text('card_brand'),
   cardLast4: text('card_last4'),
+  /** The chefs the posting asks for (issue 35): each seat's share is `seatShare` of the amounts above. */
+  headcount: integer('headcount').notNull().default(1),
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * One seat of a job (issue 35, ADR 0030): its booked chef and application and its own payment status. Step 1:
+ * every job has seat 1, whose status is the job's.
+ */
+export const seatPayments = payments.table(
+  'seat_payments',
+  {
+    jobId: uuid('job_id').notNull(),
+    seatNo: integer('seat_no').notNull(),
+    applicationId: uuid('application_id'),
+    chefId: uuid('chef_id'),
+    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+    disputedAt: ts('disputed_at'),
+    closedAt: ts('closed_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seatNo] })],
+);
 
 /** Read model of the names in identity's profile events (earnings and receipts name restaurants and chefs). */
 export const profileNames = payments.table('profile_names', {
@@ -88,10 +120,14 @@ export const connectedAccounts = payments.table('connected_accounts', {
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
 
-/** The ledger: unique (job_id, kind), unique (kind, provider_id). */
+/**
+ * The ledger: unique (job_id, seat_no, kind, part), unique (kind, provider_id). Seat 0 is the posting's own (its
+ * escrow charge); seats 1.. are the chefs'.
+ */
 export const ledgerEntries = payments.table('ledger_entries', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   jobId: uuid('job_id').notNull(),
+  seatNo: integer('seat_no').notNull().default(1),
   kind: text('kind').$type<'charge' | 'fee' | 'transfer' | 'refund'>().notNull(),
   amountCents: integer('amount_cents').notNull(),
   providerId: text('provider_id'),
@@ -99,10 +135,11 @@ export const ledgerEntries = payments.table('ledger_entries', {
   createdAt: ts('created_at').notNull().defaultNow(),
 });
 
-/** Movements to make at the provider (transfer, refund), one per job and kind. */
+/** Movements to make at the provider (transfer, refund, an extra's charge), one per job, seat, kind and part. */
 export const moneyTasks = payments.table('money_tasks', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   jobId: uuid('job_id').notNull(),
+  seatNo: integer('seat_no').notNull().default(1),
   kind: text('kind').$type<'transfer' | 'refund'>().notNull(),
   reason: text('reason').notNull(),
   amountCents: integer('amount_cents').notNull(),
@@ -119,17 +156,22 @@ export const moneyTasks = payments.table('money_tasks', {
   doneAt: ts('done_at'),
 });
 
-/** The one decision that moves a job's escrow. */
-export const decisions = payments.table('decisions', {
-  jobId: uuid('job_id').primaryKey(),
-  kind: text('kind').$type<'release' | 'refund' | 'split'>().notNull(),
-  reason: text('reason').notNull(),
-  chefId: uuid('chef_id'),
-  chefPayCents: integer('chef_pay_cents').notNull(),
-  feeCents: integer('fee_cents').notNull(),
-  refundCents: integer('refund_cents').notNull(),
-  decidedAt: ts('decided_at').notNull().defaultNow(),
-});
+/** The one decision that moves a seat's share of the escrow: primary key (job_id, seat_no). */
+export const decisions = payments.table(
+  'decisions',
+  {
+    jobId: uuid('job_id').notNull(),
+    seatNo: integer('seat_no').notNull().default(1),
+    kind: text('kind').$type<'release' | 'refund' | 'split'>().notNull(),
+    reason: text('reason').notNull(),
+    chefId: uuid('chef_id'),
+    chefPayCents: integer('chef_pay_cents').notNull(),
+    feeCents: integer('fee_cents').notNull(),
+    refundCents: integer('refund_cents').notNull(),
+    decidedAt: ts('decided_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seatNo] })],
+);
 
 /** Stripe webhook events already handled (each event id once). */
 export const webhookEvents = payments.table('webhook_events', {

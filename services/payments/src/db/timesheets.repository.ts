@@ -13,6 +13,8 @@ export async function upsertTimesheet(
   t: {
     application_id: string;
     job_id: string;
+    /** the seat the timesheet is for (issue 35): 1 when the event named none */
+    seat_no?: number;
     chef_id: string;
     restaurant_id: string;
     status: string;
@@ -21,8 +23,8 @@ export async function upsertTimesheet(
   },
 ) {
   await tx.execute(
-    sql`insert into ${s(database)}.timesheets (application_id, job_id, chef_id, restaurant_id, status, no_show_contest_until, no_show_contested)
-        values (${t.application_id}, ${t.job_id}, ${t.chef_id}, ${t.restaurant_id}, ${t.status},
+    sql`insert into ${s(database)}.timesheets (application_id, job_id, seat_no, chef_id, restaurant_id, status, no_show_contest_until, no_show_contested)
+        values (${t.application_id}, ${t.job_id}, ${t.seat_no ?? 1}, ${t.chef_id}, ${t.restaurant_id}, ${t.status},
                 ${t.no_show_contest_until ?? null}, ${t.no_show_contested ?? false})
         on conflict (application_id) do update set
           status = case when ${s(database)}.timesheets.status = 'settled' then 'settled' else excluded.status end,
@@ -32,15 +34,25 @@ export async function upsertTimesheet(
   );
 }
 
-/** Whether payments heard of clock events (or a no-show) for the job: its checkout no longer moves the money. */
-export async function hasTimesheet(database: Database, jobId: string, tx?: Executor): Promise<boolean> {
-  const rows = await database.rows(sql`select 1 from ${s(database)}.timesheets where job_id = ${jobId}`, tx);
+/** Whether payments heard of clock events (or a no-show) for the seat: its checkout no longer moves the money. */
+export async function hasTimesheet(
+  database: Database,
+  jobId: string,
+  seatNo: number,
+  tx?: Executor,
+): Promise<boolean> {
+  const rows = await database.rows(
+    sql`select 1 from ${s(database)}.timesheets where job_id = ${jobId} and seat_no = ${seatNo}`,
+    tx,
+  );
   return rows.length > 0;
 }
 
 export interface SettlementRow {
   application_id: string;
   job_id: string;
+  /** the seat settled (issue 35): one settlement per (job, seat) */
+  seat_no: number;
   restaurant_id: string;
   chef_id: string;
   source: SettlementSource;
@@ -91,7 +103,7 @@ const INTS = [
 ] as const;
 
 export function normalizeSettlement(row: SettlementRow): SettlementRow {
-  const out = { ...row };
+  const out = { ...row, seat_no: Number(row.seat_no ?? 1) };
   for (const k of INTS) out[k] = Number(row[k]);
   if (row.under_minimum_cents !== null) out.under_minimum_cents = Number(row.under_minimum_cents);
   return out;
@@ -116,11 +128,11 @@ export async function insertSettlement(
 ): Promise<boolean> {
   const rows = await database.rows(
     sql`insert into ${s(database)}.timesheet_settlements
-          (application_id, job_id, restaurant_id, chef_id, source, event_id, clock_in_at, clock_out_at, break_minutes,
+          (application_id, job_id, seat_no, restaurant_id, chef_id, source, event_id, clock_in_at, clock_out_at, break_minutes,
            worked_minutes, chef_pay_cents, fee_cents, total_cents, charged_cents, extra_charge_cents, refund_cents,
            under_minimum_kind, under_minimum_cents, now_chef_cents, now_fee_cents, now_refund_cents,
            extra_chef_cents, extra_fee_cents, extra_status)
-        values (${r.application_id}, ${r.job_id}, ${r.restaurant_id}, ${r.chef_id}, ${r.source}, ${r.event_id},
+        values (${r.application_id}, ${r.job_id}, ${r.seat_no}, ${r.restaurant_id}, ${r.chef_id}, ${r.source}, ${r.event_id},
                 ${r.clock_in_at}, ${r.clock_out_at}, ${r.break_minutes}, ${r.worked_minutes}, ${r.chef_pay_cents},
                 ${r.fee_cents}, ${r.total_cents}, ${r.charged_cents}, ${r.extra_charge_cents}, ${r.refund_cents},
                 ${r.under_minimum_kind}, ${r.under_minimum_cents}, ${r.now_chef_cents}, ${r.now_fee_cents},
@@ -133,12 +145,14 @@ export async function insertSettlement(
 
 export async function findSettlement(
   database: Database,
-  by: { application_id: string } | { job_id: string },
+  by: { application_id: string } | { job_id: string; seat_no: number },
   tx?: Executor,
   lock = false,
 ): Promise<SettlementRow | null> {
   const where =
-    'application_id' in by ? sql`application_id = ${by.application_id}` : sql`job_id = ${by.job_id}`;
+    'application_id' in by
+      ? sql`application_id = ${by.application_id}`
+      : sql`job_id = ${by.job_id} and seat_no = ${by.seat_no}`;
   const [row] = await database.rows<SettlementRow>(
     sql`select * from ${s(database)}.timesheet_settlements where ${where}${lock ? sql` for update` : sql``}`,
     tx,

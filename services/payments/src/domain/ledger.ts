@@ -1,4 +1,10 @@
-import { BOOKING_FEE_BPS, platformFee, type PaymentStatus } from '@brigade/contracts';
+import {
+  BOOKING_FEE_BPS,
+  platformFee,
+  seatShare,
+  type PaymentStatus,
+  type PostingFigures,
+} from '@brigade/contracts';
 import { isClosed, isHeld } from './escrow-state';
 
 export interface LedgerTotals {
@@ -13,6 +19,61 @@ export interface LedgerCheck extends LedgerTotals {
   status: string;
   ok: boolean;
   problems: string[];
+  /** Each seat's movements against its share (issue 35); the job is not ok when a seat is not. */
+  seats: SeatCheck[];
+}
+
+/** One seat of a job (issue 35, ADR 0030) as `ledger:check` reads it. */
+export interface SeatLedgerFacts {
+  job_id: string;
+  seat_no: number;
+  headcount: number;
+  /** the whole posting's figures (the seat's share is `seatShare` of them) */
+  posting: PostingFigures;
+  /** the seat's escrow movements (a charge here is an added seat's) */
+  totals: LedgerTotals;
+  /** the seat's timesheet extra: collected, and what moved of it (transfer and fee) */
+  extra_charged_cents: number;
+  extra_moved_cents: number;
+}
+
+export interface SeatCheck {
+  seat_no: number;
+  share_cents: number;
+  moved_cents: number;
+  extra_charged_cents: number;
+  extra_moved_cents: number;
+  ok: boolean;
+  problems: string[];
+}
+
+/**
+ * A seat's rule: nothing left the escrow for it beyond its share of the posting (`seatShare`: transferred, fee
+ * and refunded together), and nothing of its extra beyond what was collected for it.
+ */
+export function seatLedgerProblems(f: SeatLedgerFacts): SeatCheck {
+  const problems: string[] = [];
+  let share = 0;
+  try {
+    share = seatShare(f.posting, f.headcount).total_cents;
+  } catch (err) {
+    problems.push((err as Error).message);
+  }
+  const moved = f.totals.transferred_cents + f.totals.fee_cents + f.totals.refunded_cents;
+  if (moved > share) problems.push(`seat ${f.seat_no} moved ${moved} > its share ${share}`);
+  if (f.extra_moved_cents > f.extra_charged_cents)
+    problems.push(
+      `seat ${f.seat_no} moved ${f.extra_moved_cents} of its extra > collected ${f.extra_charged_cents}`,
+    );
+  return {
+    seat_no: f.seat_no,
+    share_cents: share,
+    moved_cents: moved,
+    extra_charged_cents: f.extra_charged_cents,
+    extra_moved_cents: f.extra_moved_cents,
+    ok: problems.length === 0,
+    problems,
+  };
 }
 
 export function emptyTotals(): LedgerTotals {
@@ -41,7 +102,8 @@ export interface LedgerFacts {
  * - held (held_in_escrow, disputed): charged = the job's total, and what moved so far is parts of its recorded
  *   decision (a split half done: the transfer with its fee, or the refund), nothing without a decision;
  * - unpaid (pending, failed): nothing charged, transferred or refunded;
- * and nothing is ever charged, transferred or refunded twice (at most one entry of each kind).
+ * and nothing is ever charged, transferred or refunded twice (at most one entry of each kind). The charged side is
+ * every charge of the job (the posting's at seat 0, added seats', extras') and the moved side every seat's.
  */
 export function ledgerProblems(f: LedgerFacts): string[] {
   const { charged_cents: charged, fee_cents: fees, transferred_cents: transferred } = f.totals;

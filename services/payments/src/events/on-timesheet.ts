@@ -6,9 +6,17 @@ import { settleTimesheet } from '../use-cases/settle-timesheet';
 // The jobs service's time clock (issue 34, ADR 0028): payments hears that a seat has clock events (its checkout no
 // longer moves the money), and moves the money once the hours are settled.
 
-const seat = (d: { application_id: string; job_id: string; chef_id: string; restaurant_id: string }) => ({
+/** Who the event is about: the seat (`seat_no`, 1 on events from before seats) and its application and chef. */
+const seat = (d: {
+  application_id: string;
+  job_id: string;
+  seat_no?: number | null;
+  chef_id: string;
+  restaurant_id: string;
+}) => ({
   application_id: d.application_id,
   job_id: d.job_id,
+  seat_no: d.seat_no ?? 1,
   chef_id: d.chef_id,
   restaurant_id: d.restaurant_id,
 });

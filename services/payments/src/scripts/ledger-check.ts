@@ -7,6 +7,8 @@
 // transferred + fee + refunded, part by part: the escrow's and the extra's); an approved timesheet whose money
 // has not moved, an extra neither collected nor failed, or a collected extra not transferred is stuck; balances
 // owed past BALANCE_DUE_AFTER are listed (owed money, not held: they do not fail the check).
+// Issue 35 (ADR 0030): every charge of a job counts (the posting's at seat 0, added seats', extras'), and each seat
+// is listed under its job (indented): nothing moved for it beyond its share (seatShare) plus its collected extra.
 //
 // Where: DATABASE_URL (the payments database `<base>_payments`) or PAYMENTS_DATABASE_URL whole; with neither,
 // the embedded default's data (`.data/pglite`, or BRIGADE_DATA_DIR), which only one process may open at a time:
@@ -52,9 +54,18 @@ export async function runLedgerCheck(
   const checks = await checkLedger(database);
   for (const c of checks) {
     const figures = `charged ${c.charged_cents} = transferred ${c.transferred_cents} + fee ${c.fee_cents} + refunded ${c.refunded_cents}`;
+    const problems = [...c.problems, ...c.seats.flatMap((s) => s.problems)];
     print(
-      `${c.ok ? 'ok  ' : 'FAIL'} job ${c.job_id} ${c.status.padEnd(14)} ${figures}${c.ok ? '' : `  <- ${c.problems.join('; ')}`}`,
+      `${c.ok ? 'ok  ' : 'FAIL'} job ${c.job_id} ${c.status.padEnd(14)} ${figures}${c.ok ? '' : `  <- ${problems.join('; ')}`}`,
     );
+    // Each seat under its job (issue 35): what left the escrow for it against its share, and its extra.
+    for (const s of c.seats)
+      print(
+        `    ${s.ok ? 'ok  ' : 'FAIL'} seat ${s.seat_no} moved ${s.moved_cents} of share ${s.share_cents}` +
+          (s.extra_charged_cents || s.extra_moved_cents
+            ? `, extra moved ${s.extra_moved_cents} of collected ${s.extra_charged_cents}`
+            : ''),
+      );
   }
   const failed = checks.filter((c) => !c.ok).length;
   const byState = (states: readonly string[]) => checks.filter((c) => states.includes(c.status)).length;

@@ -16,15 +16,23 @@ import { decideMoney, jobMoney } from './decide-money';
 export async function applyCheckoutOutcome(
   ctx: PaymentsContext,
   tx: Executor,
-  facts: { job_id: string; chef_id: string; outcome: 'release' | 'refund' | 'disputed' },
+  facts: {
+    job_id: string;
+    application_id: string;
+    chef_id: string;
+    outcome: 'release' | 'refund' | 'disputed';
+    /** the seat checked out (issue 35); absent or null on events from before seats: seat 1 */
+    seat_no?: number | null;
+  },
 ) {
+  const seat = { seat_no: facts.seat_no ?? 1, application_id: facts.application_id };
   const job = await findJob(ctx.database, facts.job_id, tx, true);
   if (!job) {
     // Never drop money: retry, then park in the dead-letter queue where it can be re-driven.
     throw new Error(`checkout outcome for job ${facts.job_id}, which payments has not seen`);
   }
-  await setChef(ctx.database, tx, job.job_id, facts.chef_id);
-  if (await hasTimesheet(ctx.database, job.job_id, tx)) {
+  await setChef(ctx.database, tx, job.job_id, facts.chef_id, seat);
+  if (await hasTimesheet(ctx.database, job.job_id, seat.seat_no, tx)) {
     // A shift with clock events is paid by its timesheet (issue 34): the checkout's answer is its approval.
     ctx.logger.info(
       { job: job.job_id, outcome: facts.outcome },
@@ -40,11 +48,12 @@ export async function applyCheckoutOutcome(
     return;
   }
   const money = await jobMoney(ctx, tx, job);
-  if (facts.outcome === 'release') await decideMoney(ctx, tx, job, releaseDecision(money, facts.chef_id));
+  if (facts.outcome === 'release')
+    await decideMoney(ctx, tx, job, seat, releaseDecision(money, facts.chef_id));
   else if (facts.outcome === 'refund')
-    await decideMoney(ctx, tx, job, refundDecision(money, 'work_not_completed'));
+    await decideMoney(ctx, tx, job, seat, refundDecision(money, 'work_not_completed'));
   else {
     const disputed = nextPaymentStatus('dispute', job.status);
-    if (disputed) await markDisputed(ctx.database, tx, job.job_id, disputed);
+    if (disputed) await markDisputed(ctx.database, tx, job.job_id, seat.seat_no, disputed);
   }
 }

@@ -1,9 +1,15 @@
 import type { Database } from '@brigade/kit';
 import { BOOKING_FEE_BPS, CARD_MINIMUM_CENTS } from '@brigade/contracts';
-import { ledgerFactsOfEveryJob } from '../db/ledger.repository';
+import { ledgerFactsOfEveryJob, ledgerFactsOfEverySeat } from '../db/ledger.repository';
 import { settlementsWithLedger } from '../db/timesheets.repository';
 import { isClosed } from '../domain/escrow-state';
-import { ledgerProblems, type LedgerCheck, type LedgerFacts } from '../domain/ledger';
+import {
+  ledgerProblems,
+  seatLedgerProblems,
+  type LedgerCheck,
+  type LedgerFacts,
+  type SeatCheck,
+} from '../domain/ledger';
 import { timesheetLedgerProblems } from '../domain/timesheet-money';
 
 type Settled = Awaited<ReturnType<typeof settlementsWithLedger>>[number];
@@ -37,13 +43,22 @@ function timesheetJobProblems(f: LedgerFacts, t: Settled): string[] {
   return problems;
 }
 
-/** Every job's ledger against the rules (`npm run ledger:check`). */
+/**
+ * Every job's ledger against the rules (`npm run ledger:check`): per job, all it was charged = transferred + fees +
+ * refunded by the state of its money; per seat (issue 35), nothing moved beyond the seat's share plus its
+ * collected extra.
+ */
 export async function checkLedger(database: Database): Promise<LedgerCheck[]> {
   const jobs = await ledgerFactsOfEveryJob(database);
   const timesheets = new Map((await settlementsWithLedger(database)).map((t) => [t.settlement.job_id, t]));
+  const seats = new Map<string, SeatCheck[]>();
+  for (const seat of await ledgerFactsOfEverySeat(database))
+    seats.set(seat.job_id, [...(seats.get(seat.job_id) ?? []), seatLedgerProblems(seat)]);
   return jobs.map((f) => {
     const t = timesheets.get(f.job_id);
     const problems = t ? timesheetJobProblems(f, t) : ledgerProblems(f);
-    return { job_id: f.job_id, status: f.status, ...f.totals, ok: problems.length === 0, problems };
+    const seatChecks = seats.get(f.job_id) ?? [];
+    const ok = problems.length === 0 && seatChecks.every((s) => s.ok);
+    return { job_id: f.job_id, status: f.status, ...f.totals, ok, problems, seats: seatChecks };
   });
 }

@@ -4,6 +4,7 @@ import type { PaymentsContext } from '../context';
 import { findDecision, type DecisionRow } from '../db/decisions.repository';
 import { markClosed, type JobPaymentRow } from '../db/jobs.repository';
 import { ledgerEntryId, openTaskCount } from '../db/money-tasks.repository';
+import { findSeat } from '../db/seat-payments.repository';
 import type { Decision, RefundReason } from '../domain/decision';
 
 type SplitReason = Extract<Decision, { kind: 'split' }>['reason'];
@@ -23,27 +24,36 @@ const CLOSING: Record<DecisionRow['kind'], PaymentAction> = {
 };
 
 /**
- * Once every movement of the job's decision is in the ledger (in the transaction that recorded the last one),
- * the escrow closes: release -> `completed` with `payments.payout.released.v1`, full refund -> `refunded` with
- * `payments.escrow.refunded.v1`, split -> `settled` with one `payments.escrow.settled.v1`. The job row is locked
- * by the caller, so two movements recorded at once close it once.
+ * Once every movement of a seat's decision is in the ledger (in the transaction that recorded the last one),
+ * the seat's escrow closes: release -> `completed` with `payments.payout.released.v1`, full refund -> `refunded`
+ * with `payments.escrow.refunded.v1`, split -> `settled` with one `payments.escrow.settled.v1`, each naming the
+ * seat and its application. The job row is locked by the caller, so two movements recorded at once close it once.
  */
-export async function closeEscrowIfDone(ctx: PaymentsContext, tx: Executor, job: JobPaymentRow) {
+export async function closeEscrowIfDone(
+  ctx: PaymentsContext,
+  tx: Executor,
+  job: JobPaymentRow,
+  seatNo: number,
+) {
   const { database } = ctx;
-  if ((await openTaskCount(database, tx, job.job_id)) > 0) return;
-  const decision = await findDecision(database, job.job_id, tx);
+  if ((await openTaskCount(database, tx, job.job_id, seatNo)) > 0) return;
+  const decision = await findDecision(database, job.job_id, seatNo, tx);
   const next = decision ? nextPaymentStatus(CLOSING[decision.kind], job.status) : null;
   if (!decision || !next) {
     ctx.logger.error(
-      { job: job.job_id, status: job.status, decision: decision?.kind ?? null },
+      { job: job.job_id, seat: seatNo, status: job.status, decision: decision?.kind ?? null },
       'every movement is recorded but the escrow cannot close: no decision, or the job is not held',
     );
     return;
   }
-  await markClosed(database, tx, job.job_id, next);
-  const transferId = (await ledgerEntryId(database, job.job_id, 'transfer', tx))?.provider_id ?? null;
-  const refundId = (await ledgerEntryId(database, job.job_id, 'refund', tx))?.provider_id ?? null;
+  await markClosed(database, tx, job.job_id, seatNo, next);
+  const entryId = async (kind: 'transfer' | 'refund') =>
+    (await ledgerEntryId(database, job.job_id, kind, tx, 'escrow', seatNo))?.provider_id ?? null;
+  const transferId = await entryId('transfer');
+  const refundId = await entryId('refund');
+  const seat = await findSeat(database, job.job_id, seatNo, tx);
   const ids = { job_id: job.job_id, restaurant_id: job.restaurant_id };
+  const seatIds = { seat_no: seatNo, application_id: seat?.application_id ?? null };
   if (decision.kind === 'release')
     await appendEvent(database, tx, 'payments.payout.released.v1', {
       ...ids,
@@ -55,6 +65,7 @@ export async function closeEscrowIfDone(ctx: PaymentsContext, tx: Executor, job:
           ? decision.reason
           : 'release',
       fee_cents: decision.fee_cents,
+      ...seatIds,
     });
   else if (decision.kind === 'refund')
     await appendEvent(database, tx, 'payments.escrow.refunded.v1', {
@@ -62,6 +73,8 @@ export async function closeEscrowIfDone(ctx: PaymentsContext, tx: Executor, job:
       refund_id: refundId!,
       amount_cents: decision.refund_cents,
       reason: decision.reason as RefundReason,
+      ...seatIds,
+      chef_id: seat?.chef_id ?? null,
     });
   else
     await appendEvent(database, tx, 'payments.escrow.settled.v1', {
@@ -74,5 +87,6 @@ export async function closeEscrowIfDone(ctx: PaymentsContext, tx: Executor, job:
       refund_cents: decision.refund_cents,
       reason: SPLIT_REASONS.has(decision.reason) ? (decision.reason as SplitReason) : 'late_cancellation',
       subtotal_cents: job.subtotal_cents,
+      ...seatIds,
     });
 }

@@ -55,5 +55,11 @@ export async function decideDispute(
   const verdict = disputeDecision(await jobMoney(ctx, tx, job), data);
   if (!verdict.ok) problems.push(...verdict.problems);
   if (problems.length || !verdict.ok) throw new DecisionRefused(job.job_id, problems, figures);
-  await decideMoney(ctx, tx, job, verdict.decision);
+  await decideMoney(
+    ctx,
+    tx,
+    job,
+    { seat_no: data.seat_no ?? 1, application_id: data.application_id },
+    verdict.decision,
+  );
 }

@@ -12,6 +12,7 @@ import {
   type SettlementRow,
 } from '../db/timesheets.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
+import { seatMetadata } from '../domain/idempotency-keys';
 import { reportAnomaly, type RecordOutcome } from './report-anomaly';
 
 /** What marks a PaymentIntent as a timesheet's extra charge (its metadata). */
@@ -55,7 +56,7 @@ async function cardFor(ctx: PaymentsContext, s: SettlementRow) {
  * a link to pay it in the app). Anything else (the provider down) throws: the runner tries again, same key.
  */
 export async function chargeExtra(ctx: PaymentsContext, task: LeasedTask): Promise<void> {
-  const s = await findSettlement(ctx.database, { job_id: task.job_id });
+  const s = await findSettlement(ctx.database, { job_id: task.job_id, seat_no: task.seat_no });
   if (!s) throw new Error('no timesheet settlement for this extra charge');
   if (s.extra_status !== 'pending') return;
   const card = await cardFor(ctx, s);
@@ -86,6 +87,7 @@ export async function chargeExtra(ctx: PaymentsContext, task: LeasedTask): Promi
           job_id: s.job_id,
           application_id: s.application_id,
           restaurant_id: s.restaurant_id,
+          ...seatMetadata(s.seat_no),
         },
       },
       { idempotencyKey: task.idempotency_key },
@@ -145,6 +147,7 @@ export async function recordExtraFailure(
     decline_code: f.decline_code,
     requires_authentication: f.requires_authentication,
     due_at: dueAt.toISOString(),
+    seat_no: s.seat_no,
   });
 }
 
@@ -193,6 +196,7 @@ export async function recordExtraCollected(
   await markExtraCollected(ctx.database, tx, s.application_id, pi.id, paidInApp);
   await insertLedgerEntry(ctx.database, tx, {
     job_id: s.job_id,
+    seat_no: s.seat_no,
     kind: 'charge',
     part: 'extra',
     amount_cents: s.extra_charge_cents,
@@ -201,6 +205,7 @@ export async function recordExtraCollected(
   if (s.extra_chef_cents > 0)
     await insertTask(ctx.database, tx, {
       job_id: s.job_id,
+      seat_no: s.seat_no,
       kind: 'transfer',
       part: 'extra',
       reason: 'timesheet_extra',
@@ -211,6 +216,7 @@ export async function recordExtraCollected(
   else
     await insertLedgerEntry(ctx.database, tx, {
       job_id: s.job_id,
+      seat_no: s.seat_no,
       kind: 'fee',
       part: 'extra',
       amount_cents: s.extra_fee_cents,
@@ -226,6 +232,7 @@ export async function recordExtraCollected(
     chef_pay_cents: s.extra_chef_cents,
     fee_cents: s.extra_fee_cents,
     paid_in_app: paidInApp,
+    seat_no: s.seat_no,
   });
   onCommit(tx, () => ctx.kickMoneyTasks());
   return 'recorded';

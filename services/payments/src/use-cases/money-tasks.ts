@@ -4,7 +4,7 @@ import { findJob } from '../db/jobs.repository';
 import {
   finishTask,
   leaseDueTasks,
-  ledgerEntryId,
+  chargeFor,
   payoutAccountOf,
   recordTaskFailure,
   type LeasedTask,
@@ -13,6 +13,7 @@ import { isProviderOutage } from '../adapters/stripe';
 import type { RecordOutcome } from './report-anomaly';
 import { chargeExtra } from './extra-charge';
 import { recordRefund, recordTransfer } from './record-settlement';
+import { seatMetadata } from '../domain/idempotency-keys';
 
 /** The chef cannot be paid yet (no payout-enabled account): resumed on `account.updated`. */
 class PayoutAccountMissing extends Error {
@@ -122,7 +123,8 @@ export class MoneyTaskRunner {
     const { database } = this.ctx;
     const account = await payoutAccountOf(database, task.destination_user_id!);
     if (!account || !account.payouts_enabled) throw new PayoutAccountMissing();
-    const charge = await ledgerEntryId(database, task.job_id, 'charge', undefined, task.part);
+    // The escrow's transfer is paid from the posting's charge (seat 0); an extra's from the seat's extra charge.
+    const charge = await chargeFor(database, task.job_id, task.seat_no, task.part);
     if (!charge) throw new Error('no charge recorded for this job');
     const transfer = await this.ctx.stripe.get().transfers.create(
       {
@@ -131,7 +133,12 @@ export class MoneyTaskRunner {
         destination: account.account_id,
         transfer_group: task.job_id,
         ...(charge.provider_id?.startsWith('ch_') ? { source_transaction: charge.provider_id } : {}),
-        metadata: { job_id: task.job_id, chef_id: task.destination_user_id ?? '', part: task.part },
+        metadata: {
+          job_id: task.job_id,
+          chef_id: task.destination_user_id ?? '',
+          part: task.part,
+          ...seatMetadata(task.seat_no),
+        },
       },
       { idempotencyKey: task.idempotency_key },
     );
@@ -155,7 +162,7 @@ export class MoneyTaskRunner {
         payment_intent: job.payment_intent_id,
         amount: Number(task.amount_cents),
         reason: 'requested_by_customer',
-        metadata: { job_id: task.job_id, reason: task.reason },
+        metadata: { job_id: task.job_id, reason: task.reason, ...seatMetadata(task.seat_no) },
       },
       { idempotencyKey: task.idempotency_key },
     );

@@ -12,7 +12,7 @@ import { insertPaymentFailure } from '../db/payment-failures.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
 import { refundDecision } from '../domain/decision';
 import { isPayable } from '../domain/escrow-state';
-import { decideMoney, jobMoney } from './decide-money';
+import { decideMoney, jobMoney, ONLY_SEAT } from './decide-money';
 import { reportAnomaly, type RecordOutcome } from './report-anomaly';
 
 /** A PaymentIntent as the provider returned it (a confirm or retrieve answer; never a webhook's copy). */
@@ -127,7 +127,7 @@ export async function recordEscrowHeld(
   if (job.cancelled_at || job.expired_at) {
     const held = { ...job, status: 'held_in_escrow' as const };
     const reason = job.expired_at ? 'job_expired' : 'job_cancelled';
-    await decideMoney(ctx, tx, held, refundDecision(await jobMoney(ctx, tx, held), reason));
+    await decideMoney(ctx, tx, held, ONLY_SEAT, refundDecision(await jobMoney(ctx, tx, held), reason));
   }
   return 'recorded';
 }

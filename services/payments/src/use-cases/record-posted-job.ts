@@ -2,6 +2,7 @@ import type { Executor } from '@brigade/kit';
 import { escrowCharge, type EventData } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { insertJob } from '../db/jobs.repository';
+import { insertSeats } from '../db/seat-payments.repository';
 import { DecisionRefused } from '../domain/decision';
 
 /**
@@ -23,6 +24,9 @@ export async function recordPostedJob(
   expect('subtotal', data.subtotal_cents, escrow.subtotalCents);
   expect('fee', data.fee_cents, escrow.feeCents);
   expect('total', data.total_cents, escrow.totalCents);
+  // Issue 35 step 1: every job is one seat; a posting of several chefs is paid from step 2 on.
+  if (data.headcount !== 1) problems.push(`headcount ${data.headcount}: payments takes postings of one chef`);
   if (problems.length) throw new DecisionRefused(data.job_id, problems, { ...data });
-  await insertJob(ctx.database, tx, { ...data, break_minutes: breakMinutes });
+  await insertJob(ctx.database, tx, { ...data, break_minutes: breakMinutes, headcount: data.headcount });
+  await insertSeats(ctx.database, tx, data.job_id, data.headcount);
 }

@@ -10,6 +10,7 @@ import {
   type MoneyTaskRow,
 } from '../db/money-tasks.repository';
 import { PROVIDER_CALL, type AnomalyReason, type MoneySource } from '../domain/anomaly';
+import { seatOfMetadata } from '../domain/idempotency-keys';
 import { closeEscrowIfDone } from './close-escrow';
 import { reportAnomaly, type RecordOutcome } from './report-anomaly';
 
@@ -29,6 +30,7 @@ export interface RefundFacts {
   amount: number;
   currency?: string;
   payment_intent?: string | { id: string } | null;
+  metadata?: Record<string, string> | null;
 }
 
 const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
@@ -53,12 +55,13 @@ async function checkMovement(
   job: JobPaymentRow | null,
   kind: 'transfer' | 'refund',
   object: { id: string; amount: number; currency?: string },
-  part: 'escrow' | 'extra' = 'escrow',
+  part: 'escrow' | 'extra',
+  seatNo: number,
 ): Promise<Checked> {
   if (!job) return { ok: false, outcome: 'no_matching_task', jobId: null };
-  const task = await findTask(ctx.database, tx, job.job_id, kind, part);
+  const task = await findTask(ctx.database, tx, job.job_id, kind, part, seatNo);
   if (!task) return { ok: false, outcome: 'no_matching_task', jobId: job.job_id };
-  const recorded = await ledgerEntryId(ctx.database, job.job_id, kind, tx, part);
+  const recorded = await ledgerEntryId(ctx.database, job.job_id, kind, tx, part, seatNo);
   if (recorded?.provider_id === object.id) return { ok: false, outcome: 'duplicate', jobId: job.job_id };
   if (object.amount !== task.amount_cents || object.currency !== 'usd')
     return {
@@ -115,7 +118,8 @@ export async function recordTransfer(
   const job = await findJob(ctx.database, jobId, tx, true);
   // A timesheet's extra (ADR 0028) is its own part: transferred once its charge was collected.
   const part = transfer.metadata?.part === 'extra' ? 'extra' : 'escrow';
-  const checked = await checkMovement(ctx, tx, job, 'transfer', transfer, part);
+  const seatNo = seatOfMetadata(transfer.metadata);
+  const checked = await checkMovement(ctx, tx, job, 'transfer', transfer, part, seatNo);
   if (!checked.ok) return refuse(ctx, tx, source, transfer.id, checked);
   const { task } = checked;
   const account = task.destination_user_id
@@ -128,7 +132,7 @@ export async function recordTransfer(
       jobId,
       details: { destination: idOf(transfer.destination), transfer_group: transfer.transfer_group ?? null },
     });
-  const entry = { job_id: jobId, provider_id: transfer.id, part } as const;
+  const entry = { job_id: jobId, seat_no: seatNo, provider_id: transfer.id, part } as const;
   await insertLedgerEntry(ctx.database, tx, { ...entry, kind: 'transfer', amount_cents: transfer.amount });
   await insertLedgerEntry(ctx.database, tx, {
     ...entry,
@@ -137,7 +141,7 @@ export async function recordTransfer(
     provider_id: null,
   });
   await closeTask(ctx.database, tx, task.id);
-  if (part === 'escrow') await closeEscrowIfDone(ctx, tx, job!);
+  if (part === 'escrow') await closeEscrowIfDone(ctx, tx, job!, seatNo);
   return 'recorded';
 }
 
@@ -154,15 +158,17 @@ export async function recordRefund(
 ): Promise<RecordOutcome> {
   const intentId = idOf(refund.payment_intent);
   const job = intentId ? await findJobByIntent(ctx.database, intentId, tx) : null;
-  const checked = await checkMovement(ctx, tx, job, 'refund', refund);
+  const seatNo = seatOfMetadata(refund.metadata);
+  const checked = await checkMovement(ctx, tx, job, 'refund', refund, 'escrow', seatNo);
   if (!checked.ok) return refuse(ctx, tx, source, refund.id, checked);
   await insertLedgerEntry(ctx.database, tx, {
     job_id: job!.job_id,
+    seat_no: seatNo,
     kind: 'refund',
     amount_cents: refund.amount,
     provider_id: refund.id,
   });
   await closeTask(ctx.database, tx, checked.task.id);
-  await closeEscrowIfDone(ctx, tx, job!);
+  await closeEscrowIfDone(ctx, tx, job!, seatNo);
   return 'recorded';
 }

@@ -21,5 +21,7 @@ export async function refundExpiredJob(
   if (!job) return;
   await markEnded(ctx.database, tx, job.job_id, 'expired', occurredAt, data);
   if (!isHeld(job.status)) return;
-  await decideMoney(ctx, tx, job, refundDecision(await jobMoney(ctx, tx, job), 'job_expired'));
+  // Issue 35 step 1: the job's one seat expired (`seats`, [1] when absent); each seat's share is step 2's.
+  const seat = { seat_no: data.seats?.[0] ?? 1 };
+  await decideMoney(ctx, tx, job, seat, refundDecision(await jobMoney(ctx, tx, job), 'job_expired'));
 }

@@ -1,5 +1,5 @@
 import type { Executor } from '@brigade/kit';
-import type { EventData } from '@brigade/contracts';
+import { cancelledSeats, type EventData } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { wasAccepted } from '../db/applications.repository';
 import { findJob, markEnded } from '../db/jobs.repository';
@@ -44,9 +44,17 @@ export async function settleCancellation(
       refund_cents: data.refund_cents,
     });
   const { decision } = verdict;
+  // Issue 35 step 1: every job has one seat, whose figures the event carries (at its top level, or as its only
+  // `seats` entry); a cancellation of several seats is step 2's.
+  const seats = cancelledSeats(data);
+  if (seats.length !== 1)
+    throw new DecisionRefused(job.job_id, [`a cancellation of ${seats.length} seats, for a job of one`], {
+      seats: seats.map((s) => s.seat_no),
+    });
+  const seat = { seat_no: seats[0]!.seat_no, application_id: seats[0]!.application_id };
   if (decision.kind === 'split' && !(await wasAccepted(ctx.database, tx, job.job_id, decision.chefId)))
     throw new Error(
       `late cancellation of job ${job.job_id} pays chef ${decision.chefId}, whom payments has not seen accepted for it`,
     );
-  await decideMoney(ctx, tx, job, decision);
+  await decideMoney(ctx, tx, job, seat, decision);
 }

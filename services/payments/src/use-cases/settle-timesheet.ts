@@ -3,6 +3,7 @@ import type { PaymentsContext } from '../context';
 import { findJob, type JobPaymentRow } from '../db/jobs.repository';
 import { ledgerTotals } from '../db/ledger.repository';
 import { insertTask } from '../db/money-tasks.repository';
+import { findSeat } from '../db/seat-payments.repository';
 import { findSettlement, insertSettlement, upsertTimesheet } from '../db/timesheets.repository';
 import { DecisionRefused, type Decision } from '../domain/decision';
 import { isHeld } from '../domain/escrow-state';
@@ -13,10 +14,11 @@ import {
 } from '../domain/timesheet-money';
 import { decideMoney } from './decide-money';
 
-/** Who a timesheet event is about (ApplicationFacts). */
+/** Who a timesheet event is about (ApplicationFacts), and its seat (issue 35: 1 when the event named none). */
 export interface SeatFacts {
   application_id: string;
   job_id: string;
+  seat_no: number;
   chef_id: string;
   restaurant_id: string;
 }
@@ -98,7 +100,9 @@ export async function settleTimesheet(
   const refuse = (problems: string[]) =>
     new DecisionRefused(job.job_id, problems, { source, application_id: seat.application_id, ...figures });
   if (job.restaurant_id !== seat.restaurant_id) throw refuse(['the restaurant is not the job’s']);
-  if (job.chef_id && job.chef_id !== seat.chef_id) throw refuse(['the chef is not the job’s chef']);
+  const seatRow = await findSeat(database, job.job_id, seat.seat_no, tx);
+  const seatChef = seatRow ? seatRow.chef_id : job.chef_id;
+  if (seatChef && seatChef !== seat.chef_id) throw refuse(['the chef is not the job’s chef']);
   if (!isHeld(job.status)) throw refuse([`no money held for the job (payment status ${job.status})`]);
   if (job.hourly_rate_cents === null || !job.start_time || !job.end_time)
     throw refuse(['payments has no rate or times for the job']);
@@ -138,10 +142,11 @@ export async function settleTimesheet(
     extra_fee_cents: extra?.fee_cents ?? 0,
     extra_status: extra ? 'pending' : 'none',
   });
-  await decideMoney(ctx, tx, job, decisionOf(source, seat.chef_id, money.now));
+  await decideMoney(ctx, tx, job, seat, decisionOf(source, seat.chef_id, money.now));
   if (extra)
     await insertTask(database, tx, {
       job_id: job.job_id,
+      seat_no: seat.seat_no,
       kind: 'charge',
       part: 'extra',
       reason: 'timesheet_extra',
