@@ -73,3 +73,30 @@ test('a "did not work" checkout (no rating) leaves the restaurant\'s average and
   );
   expect(Number(kept[0].n)).toBe(2);
 });
+
+test('issue 35: two chefs on seats 1 and 2 of one posting both rate the restaurant; a replayed checkout counts once', async () => {
+  const restaurant = await restaurantWithProfile('Two Seats Grill');
+  const seat1 = chefCheckout(restaurant.userId, 5);
+  const seat2 = { ...chefCheckout(restaurant.userId, 3), job_id: seat1.job_id, seat_no: 2 };
+  const first = await h.publish('jobs.checkout.recorded.v1', seat1); // no seat_no: an event from before seats
+  await processed(first);
+  const second = await h.publish('jobs.checkout.recorded.v1', seat2);
+  await processed(second);
+  // The same checkouts again: redelivered, and announced anew (seat 1 now named).
+  await processed(await h.publish('jobs.checkout.recorded.v1', seat2, second));
+  await processed(await h.publish('jobs.checkout.recorded.v1', { ...seat1, seat_no: 1 }));
+  await processed(await h.publish('jobs.checkout.recorded.v1', { ...seat2, rating: 1 }));
+
+  const profile = await h.get(
+    `/profiles/restaurant/${restaurant.profile.id}`,
+    restaurant.session.access_token,
+  );
+  expect(profile.body.profile).toMatchObject({ average_rating: 4, total_ratings: 2 });
+  const kept = await h.database.rows<{ seat_no: number; side: string; rating: number }>(
+    sql`select seat_no, side, rating from identity.ratings where job_id = ${seat1.job_id} order by seat_no`,
+  );
+  expect(kept).toEqual([
+    { seat_no: 1, side: 'chef', rating: 5 },
+    { seat_no: 2, side: 'chef', rating: 3 },
+  ]);
+});

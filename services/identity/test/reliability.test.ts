@@ -95,6 +95,31 @@ test('a fact announced twice, or delivered twice, counts once per user, kind and
   });
 });
 
+test('issue 35: the same fact on two seats of one posting counts for each seat, once each', async () => {
+  const first = await chefWithProfile('Sam Seatone');
+  const restaurant = await restaurantWithProfile('Many Chairs');
+  const jobId = randomUUID();
+  const seat1 = fact(first.userId, 'chef', 'completed_shifts', daysAgo(1), jobId); // no seat_no: seat 1
+  await h.publish('jobs.reliability.recorded.v1', seat1);
+  await h.publish('jobs.reliability.recorded.v1', { ...seat1, seat_no: 2 });
+  await h.publish('jobs.reliability.recorded.v1', { ...seat1, seat_no: 1 }); // seat 1 again, named
+  await h.publish('jobs.reliability.recorded.v1', { ...seat1, seat_no: 2 }); // seat 2 again
+  await factsRecorded(first.userId, 2);
+  const res = await h.get(`/profiles/chef/${first.profile.id}`, first.session.access_token);
+  expect(res.body.profile.reliability).toMatchObject({ completed_shifts: 2 });
+
+  // A restaurant's fact about the whole posting (no seat) is one fact, whatever its repeats.
+  const posting = {
+    ...fact(restaurant.userId, 'restaurant', 'late_cancellations', daysAgo(1), jobId),
+    seat_no: null,
+  };
+  await h.publish('jobs.reliability.recorded.v1', posting);
+  await h.publish('jobs.reliability.recorded.v1', posting);
+  await factsRecorded(restaurant.userId, 1);
+  const own = await h.get('/profiles/restaurant', restaurant.session.access_token);
+  expect(own.body.profile.reliability).toMatchObject({ late_cancellations: 1 });
+});
+
 test("a chef's record on every profile endpoint: all time, and the last 90 days without facts older than that", async () => {
   const chef = await chefWithProfile('Rita Record', 'Detroit');
   const other = await chefWithProfile('Otto Other', 'Detroit');

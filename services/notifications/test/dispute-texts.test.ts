@@ -66,6 +66,15 @@ describe('an operator decided a disputed shift', () => {
     );
     expect(toChef.body).toContain(`/jobs/${job.id}`);
 
+    // The sandbox shows a text as soon as it takes it; the service records it sent, with the language it was
+    // written in, once the provider has answered. Read the timeline after both sends are recorded.
+    await eventually(async () =>
+      expect(
+        (await timelineOf({ database: h.database }, job.id))
+          .filter((e) => e.type.startsWith('sms.dispute_resolved'))
+          .map((e) => e.data.status),
+      ).toEqual(['sent', 'sent']),
+    );
     const timeline = await timelineOf({ database: h.database }, job.id);
     expect(timeline.map((e) => [e.type, e.data.to_user_id, e.data.language])).toEqual(
       expect.arrayContaining([

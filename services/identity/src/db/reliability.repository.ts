@@ -8,6 +8,8 @@ export interface ReliabilityFact {
   userType: 'chef' | 'restaurant';
   kind: ReliabilityKind;
   jobId: string;
+  /** issue 35: the seat the fact is about; 0 for the whole posting (the event's null) */
+  seatNo: number;
   occurredAt: Date;
 }
 
@@ -15,12 +17,12 @@ import type { ReliabilityCounts } from '../domain/reliability';
 
 export type { ReliabilityCounts };
 
-/** Record a fact once per user, kind and job; false when it was already recorded. */
+/** Record a fact once per user, kind, job and seat; false when it was already recorded. */
 export async function recordReliabilityFact(database: Database, tx: Executor, fact: ReliabilityFact) {
   const rows = await database.rows(
-    sql`insert into identity.reliability_facts (user_id, user_type, kind, job_id, occurred_at)
-        values (${fact.userId}, ${fact.userType}, ${fact.kind}, ${fact.jobId}, ${fact.occurredAt.toISOString()}::timestamptz)
-        on conflict (user_id, kind, job_id) do nothing
+    sql`insert into identity.reliability_facts (user_id, user_type, kind, job_id, seat_no, occurred_at)
+        values (${fact.userId}, ${fact.userType}, ${fact.kind}, ${fact.jobId}, ${fact.seatNo}, ${fact.occurredAt.toISOString()}::timestamptz)
+        on conflict (user_id, kind, job_id, seat_no) do nothing
         returning job_id`,
     tx,
   );

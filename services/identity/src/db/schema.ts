@@ -159,8 +159,10 @@ export const agreements = identity.table('agreements', {
   acceptedAt: ts('accepted_at').notNull().defaultNow(),
 });
 
+/** One rating per job, seat and side (issue 35, migration 0014: seat 1 for every rating kept before seats). */
 export const ratings = identity.table('ratings', {
   jobId: uuid('job_id').notNull(),
+  seatNo: integer('seat_no').notNull().default(1),
   side: text('side').notNull(),
   rateeId: uuid('ratee_id').notNull(),
   rating: integer('rating').notNull(),

@@ -5,8 +5,8 @@ import type { IdentityContext } from '../context';
 
 /**
  * A fact on someone's reliability record (a completed shift, a late cancellation, a no-show, a dispute lost):
- * kept once per user, kind and job, whatever the number of times it is announced. Profiles count it at read
- * time, so it leaves the last-90-days counts by itself when it grows old.
+ * kept once per user, kind, job and seat (issue 35: a chef's fact is a seat's), whatever the number of times it
+ * is announced. Profiles count it at read time, so it leaves the last-90-days counts by itself when it grows old.
  */
 export async function recordReliability(
   ctx: IdentityContext,
@@ -18,6 +18,8 @@ export async function recordReliability(
     userType: fact.user_type,
     kind: fact.kind,
     jobId: fact.job_id,
+    // null: a fact of the whole posting, kept at seat 0 (the posting's own); absent (before seats): seat 1
+    seatNo: fact.seat_no ?? 0,
     occurredAt: new Date(fact.occurred_at),
   });
 }

@@ -1,11 +1,12 @@
 import type { Executor } from '@brigade/kit';
 import { moneyFacts, type EventData } from '@brigade/contracts';
 import type { NotificationsContext } from '../context';
+import { perSeat } from '../domain/dedupe-keys';
 import { queueSms } from './queue-sms';
 
 /**
  * Text both sides of a decided dispute, each in their own language: what the chef is paid and what the
- * restaurant gets back, in dollars, and that the operator's note is on the shift page. Once per side and job.
+ * restaurant gets back, in dollars, and that the operator's note is on the shift page. Once per side and seat (issue 35).
  */
 export async function textDisputeDecision(
   ctx: NotificationsContext,
@@ -36,12 +37,12 @@ export async function textDisputeDecision(
     recipientId: d.chef_id,
     template: 'dispute_resolved_chef',
     vars,
-    dedupeKey: `dispute_resolved:${d.job_id}:chef`,
+    dedupeKey: perSeat(`dispute_resolved:${d.job_id}:chef`, d.seat_no),
   });
   await queueSms(ctx, tx, {
     recipientId: d.restaurant_id,
     template: 'dispute_resolved_restaurant',
     vars,
-    dedupeKey: `dispute_resolved:${d.job_id}:restaurant`,
+    dedupeKey: perSeat(`dispute_resolved:${d.job_id}:restaurant`, d.seat_no),
   });
 }

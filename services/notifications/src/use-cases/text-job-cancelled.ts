@@ -1,4 +1,4 @@
-import { moneyFacts, type EventData } from '@brigade/contracts';
+import { cancelledSeats, moneyFacts, type CancelledSeat, type EventData } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { markJobCancelled, recordJob } from '../db/read-model.repository';
@@ -7,8 +7,9 @@ import { queueSms } from './queue-sms';
 import { dropReminders } from './reminders';
 
 /**
- * The restaurant cancelled (or Brigade did, `cancelled_by: system`, when an operator suspended it): every chef on it is told, and no reminder for it will go out. On a late
- * cancellation the chef who was booked reads what they will be paid (the rule's window and pay hours cited).
+ * The restaurant cancelled (or Brigade did, `cancelled_by: system`, when an operator suspended it): every chef on
+ * it is told, once each, and no reminder for it will go out. On a late cancellation each chef who was booked reads
+ * what they will be paid for their seat (the rule's window and pay hours cited).
  */
 export async function textJobCancelled(
   ctx: NotificationsContext,
@@ -25,26 +26,36 @@ export async function textJobCancelled(
     restaurant_id: d.restaurant_id,
     cancelled_by: d.cancelled_by,
   };
-  const paidChef = d.late && d.chef_id && d.chef_pay_cents > 0 ? d.chef_id : null;
-  const refund = d.refund_cents ?? 0;
-  // Late-cancellation pay, on its way: what the booked chef reads.
-  const money = moneyFacts({
-    reason: 'late_cancellation',
-    shift_pay_cents:
-      shiftPayOf({ ...d, hourly_rate_cents: d.hourly_rate_cents, total_cents: null })?.shift_pay_cents ??
-      d.chef_pay_cents,
-    total_cents: d.chef_pay_cents + d.fee_cents + refund,
-    chef_pay_cents: d.chef_pay_cents,
-    fee_cents: d.fee_cents,
-    refund_cents: refund,
-  });
-  for (const chefId of new Set([...d.affected_chef_ids, ...(paidChef ? [paidChef] : [])])) {
-    const late = chefId === paidChef;
+  // Late-cancellation pay, on its way: what each booked chef reads, their own seat's figures (issue 35: a late
+  // cancellation pays every booked seat; an event from before seats carries seat 1's at its top level).
+  const paid = new Map<string, CancelledSeat>();
+  if (d.late)
+    for (const seat of cancelledSeats(d))
+      if (seat.chef_id && seat.chef_pay_cents > 0) paid.set(seat.chef_id, seat);
+  for (const chefId of new Set([...d.affected_chef_ids, ...paid.keys()])) {
+    const seat = paid.get(chefId);
     await queueSms(ctx, tx, {
       recipientId: chefId,
-      template: late ? 'job_cancelled_late' : 'job_cancelled',
-      vars: late ? { ...vars, late: true, chef_pay_cents: d.chef_pay_cents, money } : vars,
+      template: seat ? 'job_cancelled_late' : 'job_cancelled',
+      vars: seat
+        ? { ...vars, late: true, chef_pay_cents: seat.chef_pay_cents, money: lateCancellationMoney(d, seat) }
+        : vars,
       dedupeKey: `job_cancelled:${d.job_id}:${chefId}`,
     });
   }
+}
+
+/** A booked seat's late-cancellation pay: the chef's part of the seat's share, the fee on it, the rest refunded. */
+function lateCancellationMoney(d: EventData<'jobs.job.cancelled.v1'>, seat: CancelledSeat) {
+  const refund = seat.refund_cents ?? 0;
+  return moneyFacts({
+    reason: 'late_cancellation',
+    shift_pay_cents:
+      shiftPayOf({ ...d, hourly_rate_cents: d.hourly_rate_cents, total_cents: null })?.shift_pay_cents ??
+      seat.chef_pay_cents,
+    total_cents: seat.chef_pay_cents + seat.fee_cents + refund,
+    chef_pay_cents: seat.chef_pay_cents,
+    fee_cents: seat.fee_cents,
+    refund_cents: refund,
+  });
 }

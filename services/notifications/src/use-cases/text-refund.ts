@@ -7,9 +7,10 @@ import { queueSms } from './queue-sms';
 
 /**
  * The restaurant was refunded, in the words of the outcome (issue 32). When both sides said the work was not
- * completed, both the chef who was on the shift and the restaurant read it. When the shift expired, or after an
- * operator's decision to pay the chef nothing, the restaurant reads that the whole charge went back. A refund for
- * a cancelled job needs no text: the restaurant saw the figures before cancelling, the chefs were told.
+ * completed, both the chef who was on the shift (the refunded seat's: the event's `chef_id`) and the restaurant
+ * read it. When the shift expired, or after an operator's decision to pay the chef nothing, the restaurant reads
+ * that the whole charge went back. A refund for a cancelled job needs no text: the restaurant saw the figures
+ * before cancelling, the chefs were told.
  */
 export async function textRefund(
   ctx: NotificationsContext,
@@ -52,9 +53,14 @@ export async function textRefund(
     });
     return;
   }
-  const chefId = await confirmedChefOf(ctx.database, d.job_id, tx);
+  // The refunded seat's chef, as payments names them (issue 35: a posting has a chef per seat). An event from
+  // before seats names none: its job had one seat, and its confirmed chef is the one.
+  const chefId = d.chef_id ?? (d.seat_no === 1 ? await confirmedChefOf(ctx.database, d.job_id, tx) : null);
   if (!chefId) {
-    ctx.logger.warn({ jobId: d.job_id }, 'refund: no confirmed chef known for the job, nobody texted');
+    ctx.logger.warn(
+      { jobId: d.job_id, seatNo: d.seat_no },
+      'refund: no chef named or known for the seat, nobody texted',
+    );
     return;
   }
   await queueSms(ctx, tx, {

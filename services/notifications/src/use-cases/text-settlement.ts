@@ -2,12 +2,14 @@ import type { EventData } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { findJob } from '../db/read-model.repository';
+import { perSeat } from '../domain/dedupe-keys';
 import { decidedMoney } from '../domain/money-vars';
 import { queueSms } from './queue-sms';
 
 /**
  * A split closed the escrow (a late cancellation, or a decision after review): the chef reads what they were
- * paid, the restaurant what comes back to its card and how the rest was split.
+ * paid, the restaurant what comes back to its card and how the rest was split. Once per side and seat (issue 35):
+ * each seat of a posting is settled on its own.
  */
 export async function textSettlement(
   ctx: NotificationsContext,
@@ -40,12 +42,12 @@ export async function textSettlement(
       recipientId: d.chef_id,
       template: 'settlement_chef',
       vars,
-      dedupeKey: `settlement:${d.job_id}:chef`,
+      dedupeKey: perSeat(`settlement:${d.job_id}:chef`, d.seat_no),
     });
   await queueSms(ctx, tx, {
     recipientId: d.restaurant_id,
     template: 'settlement_restaurant',
     vars,
-    dedupeKey: `settlement:${d.job_id}:restaurant`,
+    dedupeKey: perSeat(`settlement:${d.job_id}:restaurant`, d.seat_no),
   });
 }
