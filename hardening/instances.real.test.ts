@@ -96,6 +96,21 @@ async function untilDone(what: string, act: () => Promise<Reply>, done = [200, 2
   }
 }
 
+/**
+ * The card form pressed again until the payment went through: the first confirm may have succeeded at Stripe while
+ * its answer was lost with a killed gateway; the next one is then refused because the intent already succeeded,
+ * which is what Stripe.js reads as paid (the escrow's own checks below prove it was charged once).
+ */
+async function untilPaid(api: Api, intent: { payment_intent_id: string; client_secret: string }) {
+  return untilDone('card', async () => {
+    const reply = await confirmCard(api, intent);
+    const error = reply.body?.error;
+    return error?.code === 'payment_intent_unexpected_state' && error.payment_intent?.status === 'succeeded'
+      ? { ...reply, status: 200 }
+      : reply;
+  });
+}
+
 /** Each service's subscriptions: event type -> consumer name, from its subscription table (`subscribe(...)`). */
 function subscribers(): Array<{ service: string; type: string; consumer: string }> {
   const found: Array<{ service: string; type: string; consumer: string }> = [];
@@ -148,7 +163,7 @@ function percentile(values: number[], p: number) {
       const soon = 60_000;
       const pay = async (r: Account, job: PostedJob) => {
         const intent = await startEscrow(api, r, job.id);
-        await untilDone('card', () => confirmCard(api, intent.body));
+        await untilPaid(api, intent.body);
         await eventually(async () => {
           const j = await api.call('GET', `/api/jobs/${job.id}`, { token: r.token });
           if (j.body?.job?.status !== 'open') throw new Error(`job ${j.body?.job?.status}`);
@@ -250,7 +265,7 @@ function percentile(values: number[], p: number) {
               body: { job_id: posted.id },
             }),
           );
-          await untilDone('card', () => confirmCard(api, intent.body));
+          await untilPaid(api, intent.body);
           return { restaurant: restaurants[i], job: posted };
         }),
       );

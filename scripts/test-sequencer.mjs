@@ -1,4 +1,4 @@
-// Longest suites first, from durations measured on a 2-core machine and kept in scripts/test-durations.json.
+// Longest suites first (the browser stories spread through the run, below), from durations measured on a 2-core machine and kept in scripts/test-durations.json.
 // Jest's own order uses its cache of the last run, which a clean CI checkout never has: it falls back to file
 // size, and a 3-minute fault suite that starts last stretches the whole run by minutes. Longest-first keeps every
 // worker busy to the end. Suites not in the file (new ones) go first among equals by size, then the measured
@@ -25,8 +25,35 @@ function expected(test) {
   return size / 3000;
 }
 
+const isBrowserStory = (test) => path.relative(root, test.path).split(path.sep)[0] === 'e2e';
+
+/**
+ * Longest first, with the browser stories spread evenly through the run: each story is a whole product plus a
+ * Chromium (more than a core at its busiest), and three of them side by side on two cores starve each other's
+ * waits into time-outs. A story is taken next whenever the stories' share of time taken so far is not ahead of
+ * the others' share, so about one worker in three runs a story at any time.
+ */
+export function order(tests) {
+  const byTime = (list) => [...list].sort((a, b) => expected(b) - expected(a));
+  const stories = byTime(tests.filter(isBrowserStory));
+  const others = byTime(tests.filter((t) => !isBrowserStory(t)));
+  const total = (list) => list.reduce((sum, t) => sum + expected(t), 0) || 1;
+  const [storiesTotal, othersTotal] = [total(stories), total(others)];
+  const out = [];
+  let [storiesDone, othersDone] = [0, 0];
+  while (stories.length || others.length) {
+    const storyNext =
+      stories.length && (!others.length || storiesDone / storiesTotal <= othersDone / othersTotal);
+    const test = storyNext ? stories.shift() : others.shift();
+    if (storyNext) storiesDone += expected(test);
+    else othersDone += expected(test);
+    out.push(test);
+  }
+  return out;
+}
+
 export default class LongestFirst extends (Sequencer.default ?? Sequencer) {
   sort(tests) {
-    return [...tests].sort((a, b) => expected(b) - expected(a));
+    return order(tests);
   }
 }
