@@ -12,6 +12,8 @@ export const PAYMENT_SETTLE_FOR_MS = 20_000;
 export const THREAD_POLL_MS = 3_000;
 export const CONVERSATIONS_POLL_MS = 10_000;
 export const LISTS_POLL_MS = 10_000;
+/** The chef's offers on the dashboard: an offer lasts OFFER_EXPIRES_AFTER (2h), so a half-minute is soon enough. */
+export const OFFERS_POLL_MS = 30_000;
 /** Applications review shows three applicants, then a "more" control. */
 export const APPLICANTS_SHOWN = 3;
 export const BIO_PREVIEW_CHARS = 150;

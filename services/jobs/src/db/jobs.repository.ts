@@ -1,7 +1,7 @@
 import { sql, type Executor } from '@brigade/kit';
 import type { Database } from '@brigade/kit';
 import type { KeptTranslation } from '@brigade/contracts';
-import { normaliseJob, type JobRow } from './rows';
+import { normaliseJob, setClauses, type JobRow } from './rows';
 import { seatOneColumns, seatOneJoin } from './seat-views';
 
 /** What a posted job is created with: the rest of its row starts at the migrations' defaults. */
@@ -76,11 +76,7 @@ type JobPatch = Partial<
 
 /** Write the job's own columns (a seat's are written with seats.repository's `updateSeat`). */
 export async function updateJob(tx: Executor, id: string, patch: JobPatch): Promise<void> {
-  const sets = Object.entries(patch).map(([column, value]) =>
-    column === 'cancel_reason_translation'
-      ? sql`${sql.identifier(column)} = ${value === null ? null : JSON.stringify(value)}::jsonb`
-      : sql`${sql.identifier(column)} = ${value instanceof Date ? sql`${value.toISOString()}::timestamptz` : value}`,
-  );
+  const sets = setClauses(patch, ['cancel_reason_translation']);
   if (sets.length === 0) return;
   await tx.execute(sql`update jobs.jobs set ${sql.join(sets, sql`, `)}, updated_at = now() where id = ${id}`);
 }

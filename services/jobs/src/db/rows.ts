@@ -1,3 +1,4 @@
+import { sql } from '@brigade/kit';
 import type { ApplicationRow, JobRow } from '../domain/records';
 
 export type { ApplicationRow, JobRow };
@@ -92,4 +93,13 @@ export function normaliseJob(row: any): JobRow {
 }
 export function normaliseApplication(row: any): ApplicationRow {
   return { ...row, created_at: toDate(row.created_at), updated_at: toDate(row.updated_at) };
+}
+
+/** A patch's `column = value` assignments for an UPDATE: dates as timestamptz, the `json` columns as jsonb. */
+export function setClauses(patch: object, json: readonly string[] = []) {
+  return Object.entries(patch).map(([column, value]) =>
+    json.includes(column)
+      ? sql`${sql.identifier(column)} = ${value === null ? null : JSON.stringify(value)}::jsonb`
+      : sql`${sql.identifier(column)} = ${value instanceof Date ? sql`${value.toISOString()}::timestamptz` : value}`,
+  );
 }

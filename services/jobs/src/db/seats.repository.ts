@@ -7,7 +7,7 @@ import {
   type SeatStatus,
 } from '@brigade/contracts';
 import type { JobRow, SeatRow } from '../domain/records';
-import { toDate } from './rows';
+import { setClauses, toDate } from './rows';
 import type { SeatOneField } from './seat-views';
 
 // jobs.seats (issue 35, ADR 0030, migration 0018): a seat is the unit of work and money of a job. Every write
@@ -91,10 +91,7 @@ export async function updateSeat(
   seatNo: number,
   patch: SeatPatch,
 ): Promise<void> {
-  const sets = Object.entries(patch).map(
-    ([column, value]) =>
-      sql`${sql.identifier(column)} = ${value instanceof Date ? sql`${value.toISOString()}::timestamptz` : value}`,
-  );
+  const sets = setClauses(patch);
   if (sets.length === 0) return;
   await tx.execute(
     sql`update jobs.seats set ${sql.join(sets, sql`, `)}, updated_at = now()

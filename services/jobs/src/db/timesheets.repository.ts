@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { TimesheetEventRow, TimesheetRow } from '../domain/records';
-import { toDate } from './rows';
+import { setClauses, toDate } from './rows';
 
 export type { TimesheetEventRow, TimesheetRow };
 
@@ -115,10 +115,7 @@ export async function updateTimesheet(
   applicationId: string,
   patch: TimesheetPatch,
 ): Promise<void> {
-  const sets = Object.entries(patch).map(
-    ([column, value]) =>
-      sql`${sql.identifier(column)} = ${value instanceof Date ? sql`${value.toISOString()}::timestamptz` : value}`,
-  );
+  const sets = setClauses(patch);
   if (sets.length === 0) return;
   await tx.execute(
     sql`update jobs.timesheets set ${sql.join(sets, sql`, `)}, updated_at = now()

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/api';
 import { formatCents, formatHours, formatRate, formatShift, formatShiftMoment } from '../../app/format';
+import { OFFERS_POLL_MS } from '../../app/shiftConstants';
 import { Alert } from '../../components/Alert';
 import { offersApi, type Offer } from './offersApi';
 
@@ -68,7 +69,7 @@ export function OfferCard({ offer }: { offer: Offer }) {
 /** The chef's live offers, on the dashboard; nothing at all while there are none. */
 export function MyOffers() {
   const { t } = useTranslation('jobs');
-  const offers = offersApi.useMyOffersQuery(undefined, { pollingInterval: 30_000 });
+  const offers = offersApi.useMyOffersQuery(undefined, { pollingInterval: OFFERS_POLL_MS });
   const live = (offers.data?.offers ?? []).filter((o) => o.status === 'pending');
   if (!live.length) return null;
   return (
