@@ -31,7 +31,7 @@ const isBrowserStory = (test) => path.relative(root, test.path).split(path.sep)[
  * Longest first, with the browser stories spread evenly through the run: each story is a whole product plus a
  * Chromium (more than a core at its busiest), and three of them side by side on two cores starve each other's
  * waits into time-outs. A story is taken next whenever the stories' share of time taken so far is not ahead of
- * the others' share, so about one worker in three runs a story at any time.
+ * the others' share, so a story runs beside a lighter suite, seldom beside another.
  */
 export function order(tests) {
   const byTime = (list) => [...list].sort((a, b) => expected(b) - expected(a));
