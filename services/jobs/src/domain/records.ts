@@ -10,11 +10,39 @@ import type {
 // The records use cases and the domain work with (a jobs.jobs row, a jobs.applications row, as db/ returns
 // them): types only, so domain/ and use-cases/ need nothing from db/ to name them.
 
+/** The chef's side of a job, kept per seat (jobs.seats) and read on a job row as its seat 1's. */
+export interface SeatFields {
+  restaurant_checkout_completed: boolean;
+  chef_checkout_completed: boolean;
+  restaurant_work_completed: boolean | null;
+  chef_work_completed: boolean | null;
+  chef_rating: number | null;
+  restaurant_rating: number | null;
+  restaurant_feedback: string | null;
+  chef_feedback: string | null;
+  /** When each side answered its checkout (null before; shifts checked out before issue 17 too). */
+  restaurant_checked_out_at: Date | null;
+  chef_checked_out_at: Date | null;
+  /** A cancellation's quote at that moment, for the chef it paid (null unless cancelled). */
+  cancelled_chef_id: string | null;
+  cancel_chef_pay_cents: number | null;
+  cancel_fee_cents: number | null;
+  cancel_refund_cents: number | null;
+  /**
+   * The money decision's reason and figures (issue 32): an operator's decision when it is made, then what
+   * payments' closing event says the ledger moved. Null before.
+   */
+  money_reason: MoneyReason | null;
+  money_chef_pay_cents: number | null;
+  money_fee_cents: number | null;
+  money_refund_cents: number | null;
+}
+
 /**
  * A jobs.jobs row as the driver returns it, with its seat 1's columns (issue 35: the chef's side of a job sits
  * on jobs.seats; every job has one seat, and reads overlay it, db/seat-views.ts). `headcount` is 1.
  */
-export interface JobRow {
+export interface JobRow extends SeatFields {
   id: string;
   restaurant_id: string;
   title: string;
@@ -36,34 +64,11 @@ export interface JobRow {
   notify_favorites: string[];
   status: JobStatus;
   payment_status: PaymentStatus;
-  restaurant_checkout_completed: boolean;
-  chef_checkout_completed: boolean;
-  restaurant_work_completed: boolean | null;
-  chef_work_completed: boolean | null;
-  chef_rating: number | null;
-  restaurant_rating: number | null;
-  restaurant_feedback: string | null;
-  chef_feedback: string | null;
-  /** When each side answered its checkout (null before; shifts checked out before issue 17 too). */
-  restaurant_checked_out_at: Date | null;
-  chef_checked_out_at: Date | null;
-  /** How it was cancelled (null unless cancelled): the quote at that moment. */
+  /** How it was cancelled (null unless cancelled); its figures are seat 1's (SeatFields). */
   cancelled_at: Date | null;
   cancelled_by: 'restaurant' | 'system' | null;
   cancelled_late: boolean | null;
-  cancelled_chef_id: string | null;
-  cancel_chef_pay_cents: number | null;
-  cancel_fee_cents: number | null;
-  cancel_refund_cents: number | null;
   cancel_reason: string | null;
-  /**
-   * The money decision's reason and figures (issue 32): an operator's decision when it is made, then what
-   * payments' closing event says the ledger moved. Null before.
-   */
-  money_reason: MoneyReason | null;
-  money_chef_pay_cents: number | null;
-  money_fee_cents: number | null;
-  money_refund_cents: number | null;
   /** The description's and the cancellation reason's translations (issue 32, domain/text-translation.ts). */
   description_translation?: unknown;
   cancel_reason_translation?: unknown;
@@ -72,31 +77,13 @@ export interface JobRow {
 }
 
 /** A jobs.seats row (issue 35, ADR 0030): one seat of a job, the unit of work and money. */
-export interface SeatRow {
+export interface SeatRow extends SeatFields {
   job_id: string;
   seat_no: number;
   /** the application that booked it (its chef confirmed); null while free */
   application_id: string | null;
   chef_id: string | null;
   status: SeatStatus;
-  restaurant_checkout_completed: boolean;
-  chef_checkout_completed: boolean;
-  restaurant_work_completed: boolean | null;
-  chef_work_completed: boolean | null;
-  chef_rating: number | null;
-  restaurant_rating: number | null;
-  restaurant_feedback: string | null;
-  chef_feedback: string | null;
-  restaurant_checked_out_at: Date | null;
-  chef_checked_out_at: Date | null;
-  cancelled_chef_id: string | null;
-  cancel_chef_pay_cents: number | null;
-  cancel_fee_cents: number | null;
-  cancel_refund_cents: number | null;
-  money_reason: MoneyReason | null;
-  money_chef_pay_cents: number | null;
-  money_fee_cents: number | null;
-  money_refund_cents: number | null;
 }
 
 export interface ApplicationRow {
