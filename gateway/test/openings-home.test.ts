@@ -31,14 +31,18 @@ const get = (who: Account, headers: Record<string, string> = {}) =>
 const distances = (body: any): Record<string, number> =>
   Object.fromEntries(body.jobs.map((j: any) => [j.id, j.distance_miles]));
 
-/** The chef's openings once jobs has heard of their latest profile (its area names their radius). */
+/**
+ * The chef's openings once jobs has heard of their latest profile (its area names their radius). The profile
+ * travels identity's outbox, the broker and jobs' consumer: on a loaded two-core CI machine that took over 15 s.
+ */
+const HEARD_WITHIN_MS = 45_000;
 const openingsAt = (who: Account, radius: number, from: 'home' | 'city') =>
   eventually(async () => {
     const r = expectStatus(await get(who), 200);
     if (r.body.area?.radius_miles !== radius || r.body.distances_from !== from)
       throw new Error(`not yet: ${JSON.stringify(r.body.area)} ${r.body.distances_from}`);
     return r;
-  }, 15_000);
+  }, HEARD_WITHIN_MS);
 
 test("a chef's home ZIP places their openings: real miles to each restaurant's ZIP, the radius from home, one body for neighbours", async () => {
   const [northLoop, shoreview, ana, ben, cal] = await Promise.all([
@@ -79,7 +83,7 @@ test("a chef's home ZIP places their openings: real miles to each restaurant's Z
     const r = await openingsAt(ana, 10, 'home');
     if (!(near.id in distances(r.body))) throw new Error('not listed yet');
     return r;
-  }, 15_000);
+  }, HEARD_WITHIN_MS);
   expect(distances(at10.body)).toEqual({ [near.id]: 3.1 });
 
   expectStatus(await save(ana, 'chef', { travelRadius: 15 }), 200);
@@ -106,9 +110,9 @@ test("a chef's home ZIP places their openings: real miles to each restaurant's Z
     const r = expectStatus(await get(ana, { 'if-none-match': at15.headers.get('etag')! }), 200);
     if (!(third.id in distances(r.body))) throw new Error('not listed yet');
     return r;
-  }, 15_000);
+  }, HEARD_WITHIN_MS);
   const benNext = expectStatus(await get(ben, { 'if-none-match': at15.headers.get('etag')! }), 200);
   expect(benNext.headers.get('etag')).toBe(anas.headers.get('etag'));
   expect(benNext.body).toEqual(anas.body);
   expect(distances(benNext.body)[third.id]).toBe(3.1);
-}, 90_000);
+}, 240_000);

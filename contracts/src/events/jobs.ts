@@ -150,6 +150,18 @@ export const jobsEvents = {
     /** Issue 35: the seats that expired (nobody booked them by the start); absent: seat 1 */
     seats: z.array(z.number().int().min(1).max(20)).default([1]),
   }),
+  /**
+   * Issue 35: at the start, the seats of a posting of several that nobody booked expired while its booked seats
+   * go on (when no seat was booked the whole job expires instead: `jobs.job.expired.v1`). Payments refunds each
+   * seat's share (a partial refund); notifications tells the restaurant and the chefs whose applications lapsed.
+   */
+  'jobs.seat.expired.v1': JobFacts.extend({
+    headcount: EventHeadcount,
+    seats: z.array(z.number().int().min(1).max(20)).min(1),
+    lapsed_chef_ids: z.array(Id),
+    /** whether the escrow had been held (so each expired seat's share goes back) */
+    refund_due: z.boolean(),
+  }),
   'jobs.application.submitted.v1': ApplicationFacts,
   'jobs.application.accepted.v1': ApplicationFacts,
   'jobs.application.rejected.v1': ApplicationFacts,

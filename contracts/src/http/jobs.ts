@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { EMERGENCY_LEVELS, LIMITS, POSITIONS, SKILLS } from '../constants';
 import { jsonField, NumberLike, TextTranslation } from '../common';
-import { APPLICATION_STATUSES, JOB_STATUSES, PAYMENT_STATUSES } from '../lifecycles';
+import { APPLICATION_STATUSES, JOB_STATUSES, PAYMENT_STATUSES, SEAT_STATUSES } from '../lifecycles';
 import { MoneyOutcome } from './money-outcome';
 import { ChefReliability, RestaurantReliability } from './reliability';
+
+/** Seats per posting (PostJobRequest.headcount, issue 35): 1-20. */
+export const HEADCOUNT_MIN = 1;
+export const HEADCOUNT_MAX = 20;
+const HEADCOUNT_TEXT = `Headcount must be a whole number from ${HEADCOUNT_MIN} to ${HEADCOUNT_MAX}`;
 
 export { ChefReliability, MoneyOutcome, RestaurantReliability };
 
@@ -62,6 +67,8 @@ const ApplicationBase = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   chef_profiles: ApplicationChef.nullable(),
+  /** Issue 35: the seat this application booked once confirmed (1-20); null before (or never booked). */
+  seat_no: z.number().int().min(1).max(20).nullable().optional(),
 });
 /** An application inside its job (GET /jobs/{id} for the owner). */
 export const ApplicationOfJob = ApplicationBase.meta({ id: 'ApplicationOfJob' });
@@ -146,6 +153,33 @@ export const BookedShift = z
   })
   .meta({ id: 'BookedShift' });
 export type BookedShift = z.infer<typeof BookedShift>;
+
+/** Issue 35: a posting's seats counted (see Job.seats). */
+export const JobSeats = z
+  .object({
+    total: z.number().int().min(1).max(20),
+    booked: z.number().int().min(0).max(20),
+    open: z.number().int().min(0).max(20),
+  })
+  .meta({ id: 'JobSeats' });
+export type JobSeats = z.infer<typeof JobSeats>;
+
+/** Issue 35: one seat of a posting as its restaurant sees it on the job page. */
+export const JobSeat = z
+  .object({
+    seat_no: z.number().int().min(1).max(20),
+    status: z.enum(SEAT_STATUSES),
+    /** the application that booked the seat, and its chef (null while nobody holds it) */
+    application_id: z.string().uuid().nullable(),
+    chef_id: z.string().uuid().nullable(),
+    chef_name: z.string().nullable(),
+    restaurant_checkout_completed: z.boolean(),
+    chef_checkout_completed: z.boolean(),
+    chef_rating: z.number().int().nullable(),
+    restaurant_rating: z.number().int().nullable(),
+  })
+  .meta({ id: 'JobSeat' });
+export type JobSeat = z.infer<typeof JobSeat>;
 
 export const Job = z
   .object({
@@ -253,6 +287,19 @@ export const Job = z
      * the chef types to clock in or out without a location. Never sent to chefs, never in lists; null before.
      */
     clock_code: z.string().nullable().optional(),
+    /**
+     * Issue 35: the chefs the posting asks for (1-20). The amounts above (subtotal, fee, total) are the whole
+     * posting's: headcount × one seat's. Always sent by the jobs service.
+     */
+    headcount: z.number().int().min(HEADCOUNT_MIN).max(HEADCOUNT_MAX).optional(),
+    /**
+     * Issue 35: the posting's seats. `booked` have a confirmed chef (or were worked); `open` can still be booked
+     * (0 once the job is filled, cancelled, expired or past its start); total = headcount. Restaurants read
+     * "2 of 3 booked", chefs the seats left. Always sent by the jobs service.
+     */
+    seats: JobSeats.optional(),
+    /** Issue 35, GET /jobs/{id} to the owning restaurant only: each seat with its chef and its own progress. */
+    seat_list: z.array(JobSeat).optional(),
   })
   .meta({ id: 'Job' });
 export type Job = z.infer<typeof Job>;
@@ -328,6 +375,17 @@ export const PostJobRequest = z
         .min(0, 'The break must be between 0 and 120 minutes')
         .max(120, 'The break must be between 0 and 120 minutes'),
     ).default(0),
+    /**
+     * Issue 35: how many chefs the posting asks for (1-20, default 1). The escrow charge is headcount × (shift
+     * pay + 7%), one charge; each confirmed chef fills one seat.
+     */
+    headcount: NumberLike.pipe(
+      z
+        .number({ error: HEADCOUNT_TEXT })
+        .int(HEADCOUNT_TEXT)
+        .min(HEADCOUNT_MIN, HEADCOUNT_TEXT)
+        .max(HEADCOUNT_MAX, HEADCOUNT_TEXT),
+    ).default(1),
   })
   .meta({ id: 'PostJobRequest' });
 export type PostJobRequest = z.infer<typeof PostJobRequest>;

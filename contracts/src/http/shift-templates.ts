@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { IsoDateTime, NumberLike, type RouteDoc } from '../common';
+import { IsoDateTime, type RouteDoc } from '../common';
 import { hasHiddenCharacters } from '../display-name';
-import { PostJobRequest } from './jobs';
+import { HEADCOUNT_MAX, HEADCOUNT_MIN, PostJobRequest } from './jobs';
 
 // Shift templates (issue 35): a restaurant's saved shape of a shift (position, times of day, pay, seats, break,
 // description, skills), which the Post Shift page fills the form from. A template holds times of day, never
@@ -10,10 +10,7 @@ import { PostJobRequest } from './jobs';
 /** How many templates one restaurant may keep. */
 export const SHIFT_TEMPLATES_MAX = 50;
 export const TEMPLATE_NAME_MAX = 80;
-/** Seats per posting (PostJobRequest.headcount, issue 35): 1-20. */
-export const HEADCOUNT_MIN = 1;
-export const HEADCOUNT_MAX = 20;
-const HEADCOUNT_TEXT = `Headcount must be a whole number from ${HEADCOUNT_MIN} to ${HEADCOUNT_MAX}`;
+export { HEADCOUNT_MAX, HEADCOUNT_MIN } from './jobs';
 
 const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 /** A time of day, 24-hour "HH:MM" (00:00 to 23:59), in the restaurant's own time. */
@@ -43,13 +40,7 @@ export const CreateShiftTemplateRequest = z
     /** When it ends: a time before the start means the shift ends the next day (a night shift). */
     endTime: TimeOfDay,
     hourlyRate: post.hourlyRate,
-    headcount: NumberLike.pipe(
-      z
-        .number({ error: HEADCOUNT_TEXT })
-        .int(HEADCOUNT_TEXT)
-        .min(HEADCOUNT_MIN, HEADCOUNT_TEXT)
-        .max(HEADCOUNT_MAX, HEADCOUNT_TEXT),
-    ).default(1),
+    headcount: post.headcount,
     breakMinutes: post.breakMinutes,
     description: post.description,
     requiredSkills: post.requiredSkills,
