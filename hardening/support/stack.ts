@@ -325,13 +325,14 @@ export interface PostedJob {
   end: Date;
 }
 
-/** Post a shift (8 h at $25 unless told) starting `startInMs` from now. */
+/** Post a shift (8 h at $25 unless told) starting `startInMs` from now; `extra` adds fields (headcount). */
 export async function postJob(
   stack: Api,
   restaurant: Account,
   startInMs = 86_400_000,
   hours = 8,
   hourlyRate = 25,
+  extra: Record<string, unknown> = {},
 ): Promise<PostedJob> {
   const start = new Date(Date.now() + startInMs);
   const end = new Date(start.getTime() + hours * 3_600_000);
@@ -344,6 +345,7 @@ export async function postJob(
         endTime: end.toISOString(),
         hourlyRate,
         emergencyLevel: 'normal',
+        ...extra,
       },
     }),
     201,
