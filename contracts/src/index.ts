@@ -24,4 +24,5 @@ export * as opsHttp from './http/ops';
 export * as timesheetsHttp from './http/timesheets';
 export * from './errors';
 export * from './timesheet-pay';
+export * from './job-edits';
 export * from './clock';

@@ -82,6 +82,18 @@ export interface Policy {
    * `OFFER_EXPIRES_AFTER`, default 2h (issue 35).
    */
   offerExpiresAfterMs: number;
+  /**
+   * A booked chef answers an edit of their shift's times or pay within this (and at the latest by the start); no
+   * answer keeps the booking at the new terms: `EDIT_ANSWER_WINDOW`, default 12h (issue 35).
+   */
+  editAnswerWindowMs: number;
+  /** A recurring series reaches at most this many weeks ahead: `SERIES_MAX_WEEKS`, default 12 (issue 35). */
+  seriesMaxWeeks: number;
+  /**
+   * Each occurrence of a series (and each date of a repeat beyond the posting window) is posted and charged this
+   * long before it starts: `SERIES_CHARGE_LEAD`, default 7d (issue 35).
+   */
+  seriesChargeLeadMs: number;
   /** This many wrong clock codes in a row lock the code of that application... */
   clockCodeMaxWrong: number;
   /** ...for this long (5 wrong codes, 15 minutes). */
@@ -113,6 +125,9 @@ export const POLICY_ENV = {
   LATE_CLOCK_IN_AFTER: '10m',
   MIN_SHIFT_DURATION: '2h',
   OFFER_EXPIRES_AFTER: '2h',
+  EDIT_ANSWER_WINDOW: '12h',
+  SERIES_MAX_WEEKS: '12',
+  SERIES_CHARGE_LEAD: '7d',
 } as const;
 
 export const RELIABILITY_WINDOW_DAYS = 90;
@@ -216,6 +231,9 @@ export function loadPolicy(env: Record<string, string | undefined> = {}): Policy
     lateClockInAfterMs: duration('LATE_CLOCK_IN_AFTER'),
     minShiftDurationMs: duration('MIN_SHIFT_DURATION'),
     offerExpiresAfterMs: duration('OFFER_EXPIRES_AFTER'),
+    editAnswerWindowMs: duration('EDIT_ANSWER_WINDOW'),
+    seriesMaxWeeks: count('SERIES_MAX_WEEKS'),
+    seriesChargeLeadMs: duration('SERIES_CHARGE_LEAD'),
     cardMinimumCents: CARD_MINIMUM_CENTS,
     clockCodeMaxWrong: CLOCK_CODE_MAX_WRONG,
     clockCodeLockMs: CLOCK_CODE_LOCK_MS,
