@@ -86,7 +86,8 @@ test('edits close with the late window, seats booked stay, and a booked chef is 
   const later = { ...dinner, start_time: at(73), end_time: at(79) };
   expect(editRefusal(lateWindow, dinner, later, 3, now)).toBeNull();
   expect(editNeedsChefAnswer(dinner, later)).toBe(true);
-  expect(editNeedsChefAnswer(dinner, { ...dinner, headcount: 5 })).toBe(false);
+  const moreSeats: PostingShape = { ...dinner, headcount: 5 };
+  expect(editNeedsChefAnswer(dinner, moreSeats)).toBe(false);
 });
 
 test('a difference a card cannot move (under 50 cents) is refused, either way', () => {

@@ -66,6 +66,12 @@ const CHEF_SKILLS = (i: string) =>
  * (the accept pool, 2 applicants each). Rows are what the services write themselves (same columns, same
  * states: open shifts are paid, held in escrow), generated in SQL so seeding takes seconds.
  */
+/**
+ * Issue 35: every fifth open shift asks for three chefs (one charge of three shares, three open seats), as a
+ * Friday dinner does; the accept pool stays at one seat.
+ */
+const HEADCOUNT = (i: string) => `case when ${i} < ${VOLUME.openShifts} and ${i} % 5 = 4 then 3 else 1 end`;
+
 function jobsSelect(): string {
   // $1 driving restaurant ids, $2 number of jobs, $3 positions
   return `
@@ -75,7 +81,8 @@ function jobsSelect(): string {
            else ($1::uuid[])[1 + (i - ${VOLUME.openShifts}) / ${VOLUME.acceptPoolPerRestaurant}] end as restaurant_id,
       ($3::text[])[1 + i % ${POSITIONS.length}] as title,
       date_trunc('hour', now()) + make_interval(hours => 3 + i % 150) as start_time,
-      1500 + (i * 137 % 61) * 100 as rate
+      1500 + (i * 137 % 61) * 100 as rate,
+      ${HEADCOUNT('i')} as headcount
     from generate_series(0, $2::int - 1) i`;
 }
 
@@ -171,21 +178,21 @@ export async function seed(input: SeedInput): Promise<SeedResult> {
       'jobs.jobs',
       `
       insert into jobs.jobs (id, restaurant_id, title, description, start_time, end_time, hourly_rate_cents, subtotal_cents, fee_cents, total_cents,
-        emergency_level, required_skills, notify_favorites, status, payment_status, created_at, updated_at)
-      select id, restaurant_id, title, null, start_time, start_time + interval '6 hours', rate, 6 * rate, round(6 * rate * 7 / 100.0)::int,
-        6 * rate + round(6 * rate * 7 / 100.0)::int, case when i % 10 = 0 then 'urgent' else 'normal' end, jsonb_build_array(title), '[]'::jsonb,
+        headcount, emergency_level, required_skills, notify_favorites, status, payment_status, created_at, updated_at)
+      select id, restaurant_id, title, null, start_time, start_time + interval '6 hours', rate, headcount * 6 * rate,
+        headcount * round(6 * rate * 7 / 100.0)::int, headcount * (6 * rate + round(6 * rate * 7 / 100.0)::int), headcount, case when i % 10 = 0 then 'urgent' else 'normal' end, jsonb_build_array(title), '[]'::jsonb,
         'open', 'held_in_escrow', now() - make_interval(mins => i), now() - make_interval(mins => i)
       from (${jobsSelect()}) s`,
       [input.restaurantIds, poolJobs, positions],
     );
-    // Issue 35 (jobs migration 0018): every job has its seat 1 (headcount 1, the column's default), open.
+    // Issue 35 (jobs migration 0018): every job has its seats 1..headcount, open.
     await run(
       jobs,
       'jobs.seats',
       `
       insert into jobs.seats (job_id, seat_no, status, created_at, updated_at)
-      select id, 1, 'open', now() - make_interval(mins => i), now() - make_interval(mins => i)
-      from (${jobsSelect()}) s`,
+      select id, seat_no, 'open', now() - make_interval(mins => i), now() - make_interval(mins => i)
+      from (${jobsSelect()}) s, generate_series(1, s.headcount) seat_no`,
       [input.restaurantIds, poolJobs, positions],
     );
     await run(
@@ -291,20 +298,30 @@ export async function seed(input: SeedInput): Promise<SeedResult> {
       payments,
       'payments.job_payments',
       `
-      insert into payments.job_payments (job_id, restaurant_id, title, subtotal_cents, fee_cents, total_cents, status, payment_intent_id, held_at, created_at, updated_at)
-      select id, restaurant_id, title, 6 * rate, round(6 * rate * 7 / 100.0)::int, 6 * rate + round(6 * rate * 7 / 100.0)::int, 'held_in_escrow',
+      insert into payments.job_payments (job_id, restaurant_id, title, subtotal_cents, fee_cents, total_cents, headcount, status, payment_intent_id, held_at, created_at, updated_at)
+      select id, restaurant_id, title, headcount * 6 * rate, headcount * round(6 * rate * 7 / 100.0)::int,
+        headcount * (6 * rate + round(6 * rate * 7 / 100.0)::int), headcount, 'held_in_escrow',
         'pi_bench_' || i, now() - make_interval(mins => i), now() - make_interval(mins => i), now() - make_interval(mins => i)
       from (${jobsSelect()}) s`,
       [input.restaurantIds, poolJobs, positions],
     );
     await run(
       payments,
+      'payments.seat_payments',
+      `
+      insert into payments.seat_payments (job_id, seat_no, status, created_at, updated_at)
+      select id, seat_no, 'held_in_escrow', now() - make_interval(mins => i), now() - make_interval(mins => i)
+      from (${jobsSelect()}) s, generate_series(1, s.headcount) seat_no`,
+      [input.restaurantIds, poolJobs, positions],
+    );
+    await run(
+      payments,
       'payments.ledger_entries',
       `
-      insert into payments.ledger_entries (job_id, kind, amount_cents, provider_id)
-      select job_id, 'charge', total_cents, 'ch_bench_' || substr(payment_intent_id, 10) from payments.job_payments where payment_intent_id like 'pi_bench_%'
+      insert into payments.ledger_entries (job_id, seat_no, kind, amount_cents, provider_id)
+      select job_id, 0, 'charge', total_cents, 'ch_bench_' || substr(payment_intent_id, 10) from payments.job_payments where payment_intent_id like 'pi_bench_%'
       union all
-      select job_id, 'fee', fee_cents, null from payments.job_payments where payment_intent_id like 'pi_bench_%'`,
+      select job_id, 1, 'fee', fee_cents, null from payments.job_payments where payment_intent_id like 'pi_bench_%'`,
     );
     await run(
       payments,
