@@ -17,6 +17,7 @@ export * as jobsHttp from './http/jobs';
 export * as calendarHttp from './http/calendar';
 export * as shiftTemplatesHttp from './http/shift-templates';
 export * as offersHttp from './http/offers';
+export * as jobEditsHttp from './http/job-edits';
 export * as paymentsHttp from './http/payments';
 export * as messagingHttp from './http/messaging';
 export * as notificationsHttp from './http/notifications';
