@@ -249,12 +249,14 @@ describe('a posting of several chefs', () => {
       fee_cents: 2 * SEAT.fee,
       refunded_cents: SEAT.total,
     });
-    expect(
-      h
-        .events('payments.payout.released.v1', jobId)
-        .map((e) => e.data.seat_no)
-        .sort(),
-    ).toEqual([1, 2]);
+    await eventually(() =>
+      expect(
+        h
+          .events('payments.payout.released.v1', jobId)
+          .map((e) => e.data.seat_no)
+          .sort(),
+      ).toEqual([1, 2]),
+    );
 
     // Each chef's earnings show their own seat's pay; the restaurant's receipts a line per seat.
     for (const chef of [first, second]) {
@@ -330,6 +332,52 @@ describe('a posting of several chefs', () => {
   });
 });
 
+test('expired seats whose refunds fail at Stripe, across a restart: each share refunded once, with its own key', async () => {
+  const { restaurant, jobId } = await paidPosting(3, 1);
+  const fault = await h.callSandbox('POST', '/sandbox/faults/stripe', undefined, {
+    path: '/v1/refunds',
+    mode: '500',
+  });
+  expect(fault.status).toBe(201);
+  await seatsExpired(jobId, restaurant.id, [2, 3]);
+  const refundHits = async () =>
+    (
+      (await h.callSandbox('GET', '/sandbox/faults/stripe')).body.hits as {
+        path: string;
+        idempotency_key: string;
+      }[]
+    )
+      .filter((x) => x.path === '/v1/refunds' && x.idempotency_key.startsWith(`job:${jobId}:`))
+      .map((x) => x.idempotency_key);
+  await eventually(async () =>
+    expect(new Set(await refundHits())).toEqual(
+      new Set([`job:${jobId}:seat:2:refund`, `job:${jobId}:seat:3:refund`]),
+    ),
+  );
+  await eventually(async () =>
+    expect((await h.jobPayment(jobId, restaurant.token)).settlement).toMatchObject({
+      kind: 'refund',
+      state: 'delayed',
+    }),
+  );
+  // A crash (or deploy) while both refunds are due, then Stripe answers again, and the event comes again.
+  await h.restart();
+  await h.callSandbox('DELETE', '/sandbox/faults/stripe');
+  await seatsExpired(jobId, restaurant.id, [2, 3]);
+  await eventually(() => expect(h.events('payments.escrow.refunded.v1', jobId)).toHaveLength(2), 20_000);
+  expect(await atStripe(jobId, restaurant)).toMatchObject({
+    refunds: [SEAT.total, SEAT.total],
+    transfers: [],
+  });
+  expect(
+    h
+      .events('payments.escrow.refunded.v1', jobId)
+      .map((e) => e.data.seat_no)
+      .sort(),
+  ).toEqual([2, 3]);
+  expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('held_in_escrow');
+});
+
 describe('a late cancellation of a posting of 3 with 2 chefs booked', () => {
   /** The figures jobs publishes: each booked seat its chef's late-cancellation pay, the unbooked seat its share. */
   function lateCancellation(
@@ -401,9 +449,11 @@ describe('a late cancellation of a posting of 3 with 2 chefs booked', () => {
         }),
       ),
     );
-    expect(h.events('payments.escrow.refunded.v1', jobId).map((e) => e.data)).toEqual([
-      expect.objectContaining({ seat_no: 3, amount_cents: SEAT.total, reason: 'job_cancelled' }),
-    ]);
+    await eventually(() =>
+      expect(h.events('payments.escrow.refunded.v1', jobId).map((e) => e.data)).toEqual([
+        expect.objectContaining({ seat_no: 3, amount_cents: SEAT.total, reason: 'job_cancelled' }),
+      ]),
+    );
     const stripe = await atStripe(jobId, restaurant);
     expect(stripe.transfers.map(([, amount]) => amount)).toEqual([pay, pay]);
     expect(stripe.refunds).toEqual(
@@ -422,16 +472,20 @@ describe('a late cancellation of a posting of 3 with 2 chefs booked', () => {
     const { restaurant, jobId } = posting;
     const before = await deadLetterCount(h, 'payments.job-cancelled');
     // Seat 2's chef paid 6 hours instead of the policy's 4.
-    await h.cancel(
+    const refused = await h.cancel(
       jobId,
       restaurant.id,
       undefined,
       lateCancellation(posting, (n) => (n === 2 ? 6 * 2500 : 4 * 2500)),
     );
-    await eventually(async () => expect(await deadLetterCount(h, 'payments.job-cancelled')).toBe(before + 1));
-    expect((await h.anomalies()).filter((a) => a.job_id === jobId).map((a) => a.reason)).toEqual([
-      'decision_mismatch',
-    ]);
+    await eventually(async () =>
+      expect((await h.anomalies()).filter((a) => a.job_id === jobId).map((a) => a.reason)).toEqual([
+        'decision_mismatch',
+      ]),
+    );
+    await eventually(async () =>
+      expect(await deadLetterCount(h, 'payments.job-cancelled')).toBeGreaterThan(before),
+    );
     expect(await atStripe(jobId, restaurant)).toMatchObject({ transfers: [], refunds: [] });
     expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('held_in_escrow');
 
@@ -439,9 +493,14 @@ describe('a late cancellation of a posting of 3 with 2 chefs booked', () => {
     await eventually(async () =>
       expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('settled'),
     );
-    // The refused event, re-driven after the fix, moves nothing more: every seat is decided.
+    // The refused event, re-driven after the fix, is handled and moves nothing more: every seat is decided.
     await redrive(h, 'payments.job-cancelled');
-    await eventually(async () => expect(await deadLetterCount(h, 'payments.job-cancelled')).toBe(before));
+    await eventually(async () => {
+      const handled = await h.database.rows(
+        sql`select 1 from payments.processed_events where event_id = ${refused}`,
+      );
+      expect(handled).toHaveLength(1);
+    });
     expect((await atStripe(jobId, restaurant)).transfers).toHaveLength(2);
   });
 });
