@@ -295,6 +295,95 @@ describe('a posting of several chefs', () => {
     ]);
   });
 
+  test('a posting nobody booked expires whole: every seat refunded its share, the job refunded in full', async () => {
+    const { restaurant, jobId, start, end } = await paidPosting(2, 0);
+    const expired = {
+      job_id: jobId,
+      restaurant_id: restaurant.id,
+      title: 'Line Cook',
+      start_time: start.toISOString(),
+      end_time: end.toISOString(),
+      hourly_rate_cents: 2500,
+      emergency_level: 'normal' as const,
+      previous_status: 'open',
+      refund_due: true,
+      lapsed_chef_ids: [],
+      seats: [1, 2],
+    };
+    const id = await h.publish('jobs.job.expired.v1', expired);
+    await h.publish('jobs.job.expired.v1', expired, id);
+    await eventually(async () =>
+      expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('refunded'),
+    );
+    expect(await atStripe(jobId, restaurant)).toEqual({
+      charged: 2 * SEAT.total,
+      transfers: [],
+      refunds: [SEAT.total, SEAT.total],
+    });
+    await eventually(() =>
+      expect(
+        h
+          .events('payments.escrow.refunded.v1', jobId)
+          .map((e) => [e.data.seat_no, e.data.amount_cents, e.data.reason])
+          .sort(),
+      ).toEqual([
+        [1, SEAT.total, 'job_expired'],
+        [2, SEAT.total, 'job_expired'],
+      ]),
+    );
+  });
+
+  test('a disputed seat holds only its share: the job reads disputed until an operator decides that seat', async () => {
+    const { restaurant, jobId, chefs } = await paidPosting(2, 2);
+    const [first, second] = chefs as [(typeof chefs)[0], (typeof chefs)[0]];
+    await h.publish('jobs.checkout.completed.v1', {
+      ...applicationFacts(second.applicationId, jobId, restaurant.id, second.id),
+      outcome: 'disputed',
+      restaurant_work_completed: false,
+      chef_work_completed: true,
+      chef_rating: null,
+      restaurant_rating: 5,
+      subtotal_cents: SEAT.subtotal,
+      fee_cents: SEAT.fee,
+      total_cents: SEAT.total,
+      seat_no: 2,
+    });
+    await eventually(async () =>
+      expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('disputed'),
+    );
+    await checkoutSeat(jobId, restaurant.id, first);
+    await eventually(async () =>
+      expect((await h.jobPayment(jobId, first.token)).payment_status).toBe('completed'),
+    );
+    expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('disputed');
+    expect((await h.jobPayment(jobId, second.token)).payment_status).toBe('disputed');
+
+    // The operator pays the chef half of the seat's shift pay: a split of that seat's share only.
+    const half = SEAT.subtotal / 2;
+    await h.publish('jobs.dispute.resolved.v1', {
+      ...applicationFacts(second.applicationId, jobId, restaurant.id, second.id),
+      chef_pay_cents: half,
+      fee_cents: 700,
+      refund_cents: SEAT.total - half - 700,
+      subtotal_cents: SEAT.subtotal,
+      total_cents: SEAT.total,
+      note: 'Left at half time',
+      operator_id: randomUUID(),
+      resolved_at: new Date().toISOString(),
+      seat_no: 2,
+    });
+    await eventually(async () =>
+      expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('settled'),
+    );
+    const stripe = await atStripe(jobId, restaurant);
+    expect(stripe.transfers.map(([, amount]) => amount).sort()).toEqual([half, SEAT.subtotal].sort());
+    expect(stripe.refunds).toEqual([SEAT.total - half - 700]);
+    expect(await h.jobPayment(jobId, second.token)).toMatchObject({
+      payment_status: 'settled',
+      ledger: { transferred_cents: half, fee_cents: 700, refunded_cents: SEAT.total - half - 700 },
+    });
+  });
+
   test('a chef who cancels frees their seat: no money moves, and the next chef booked there is the one paid', async () => {
     const { restaurant, jobId, chefs, start, end } = await paidPosting(2, 1);
     const [leaving] = chefs as [(typeof chefs)[0]];
