@@ -1,8 +1,10 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { PaymentStatus } from '@brigade/contracts';
+import { isClosed, jobStatusOfSeats } from '../domain/escrow-state';
 import {
   markSeatClosed,
   markSeatDisputed,
+  seatsOf,
   setOpenSeatsStatus,
   setSeatChef,
 } from './seat-payments.repository';
@@ -32,7 +34,7 @@ export interface JobPaymentRow {
   /** The card the escrow payment kept for off-session charges (its Customer and PaymentMethod). */
   card_customer_id?: string | null;
   card_payment_method_id?: string | null;
-  /** The chefs the posting asks for (issue 35); 1 for every job until the API accepts more. */
+  /** The chefs the posting asks for (issue 35): its amounts are the whole posting's, headcount × one seat's. */
   headcount?: number;
 }
 
@@ -88,7 +90,7 @@ export async function setStatus(
 
 /**
  * The chef who worked the seat (or is paid for its late cancellation): may read the job's escrow. The job keeps
- * the chef too (its one chef until step 2 of issue 35 reads the seats everywhere).
+ * the last chef named too (a posting of one seat reads it; several seats read their own).
  */
 export async function setChef(
   database: Database,
@@ -232,8 +234,8 @@ export async function markFailed(
 }
 
 /**
- * Every movement of the seat's decision is in the ledger: the seat closes with this status, and the job with it
- * (its one seat; step 2 closes the job once every seat is closed).
+ * Every movement of the seat's decision is in the ledger: the seat closes with this status, and the job's status
+ * is derived from its seats (closed, with `closed_at`, once every seat is final).
  */
 export async function markClosed(
   database: Database,
@@ -243,7 +245,20 @@ export async function markClosed(
   status: PaymentStatus,
 ) {
   await markSeatClosed(database, tx, jobId, seatNo, status);
-  await setStatus(database, tx, jobId, status, sql`, closed_at = now()`);
+  await deriveJobStatus(database, tx, jobId);
+}
+
+/** The job's status from its seats' (`jobStatusOfSeats`), written in the transaction of the seat's change. */
+export async function deriveJobStatus(database: Database, tx: Executor, jobId: string) {
+  const status = jobStatusOfSeats((await seatsOf(database, jobId, tx)).map((seat) => seat.status));
+  if (!status) return;
+  await setStatus(
+    database,
+    tx,
+    jobId,
+    status,
+    isClosed(status) ? sql`, closed_at = coalesce(closed_at, now())` : sql``,
+  );
 }
 
 /** The job's one PaymentIntent, kept once (a second intent never replaces the first). */
@@ -271,7 +286,7 @@ export async function markDisputed(
   status: PaymentStatus,
 ) {
   await markSeatDisputed(database, tx, jobId, seatNo, status);
-  await setStatus(database, tx, jobId, status, sql`, disputed_at = coalesce(disputed_at, now())`);
+  await setStatus(database, tx, jobId, 'disputed', sql`, disputed_at = coalesce(disputed_at, now())`);
 }
 
 /** The card the escrow payment kept for later off-session charges (setup_future_usage), as the provider said. */

@@ -59,18 +59,25 @@ export async function ledgerEntries(
   database: Database,
   jobId: string,
 ): Promise<
-  Array<{ kind: LedgerKind; amount_cents: number; provider_id: string | null; created_at: Date | string }>
+  Array<{
+    kind: LedgerKind;
+    seat_no: number;
+    amount_cents: number;
+    provider_id: string | null;
+    created_at: Date | string;
+  }>
 > {
   const rows = await database.rows<{
     kind: LedgerKind;
+    seat_no: number;
     amount_cents: number;
     provider_id: string | null;
     created_at: Date | string;
   }>(
-    sql`select kind, amount_cents, provider_id, created_at from ${sql.raw(database.schema)}.ledger_entries
+    sql`select kind, seat_no, amount_cents, provider_id, created_at from ${sql.raw(database.schema)}.ledger_entries
         where job_id = ${jobId} order by id`,
   );
-  return rows.map((r) => ({ ...r, amount_cents: Number(r.amount_cents) }));
+  return rows.map((r) => ({ ...r, seat_no: Number(r.seat_no), amount_cents: Number(r.amount_cents) }));
 }
 
 const KIND_FIELD = {
@@ -93,6 +100,26 @@ export async function ledgerTotals(
   const totals = emptyTotals();
   for (const r of rows) totals[KIND_FIELD[r.kind]] = Number(r.total);
   return totals;
+}
+
+/**
+ * What was charged for one seat's escrow (issue 35): the posting's charge (seat 0, for every seat) and a charge
+ * booked at the seat itself (an added seat's).
+ */
+export async function seatCharges(
+  database: Database,
+  jobId: string,
+  seatNo: number,
+  executor?: Executor,
+): Promise<{ posting_cents: number; seat_cents: number }> {
+  const [row] = await database.rows<{ posting: string; seat: string }>(
+    sql`select coalesce(sum(amount_cents) filter (where seat_no = ${POSTING_SEAT}), 0)::bigint as posting,
+               coalesce(sum(amount_cents) filter (where seat_no = ${seatNo}), 0)::bigint as seat
+        from ${sql.raw(database.schema)}.ledger_entries
+        where job_id = ${jobId} and kind = 'charge' and part = 'escrow'`,
+    executor,
+  );
+  return { posting_cents: Number(row?.posting ?? 0), seat_cents: Number(row?.seat ?? 0) };
 }
 
 /** Every job's figures as the ledger rules read them (`ledgerProblems`), by job id. */
@@ -130,10 +157,10 @@ export async function ledgerFactsOfEveryJob(
         sum(amount_cents) filter (where kind = 'transfer') as transferred,
         sum(amount_cents) filter (where kind = 'refund') as refunded,
         max(n) as entries_max
-      from (select job_id, kind, sum(amount_cents) as amount_cents, count(*) as n from ${s}.ledger_entries group by job_id, kind, part) per_kind
+      from (select job_id, kind, sum(amount_cents) as amount_cents, count(*) as n from ${s}.ledger_entries group by job_id, seat_no, kind, part) per_kind
       group by job_id
     ) l on l.job_id = j.job_id
-    left join ${s}.decisions d on d.job_id = j.job_id
+    left join ${s}.decisions d on d.job_id = j.job_id and d.seat_no = 1
     order by j.job_id`);
   return rows.map((r) => ({
     job_id: r.job_id,
@@ -166,29 +193,42 @@ export async function ledgerFactsOfEveryJob(
  */
 export async function ledgerFactsOfEverySeat(database: Database): Promise<SeatLedgerFacts[]> {
   const s = sql.raw(database.schema);
-  const rows = await database.rows<Record<string, string | number>>(sql`
+  const rows = await database.rows<Record<string, string | number | null>>(sql`
     select j.job_id, seats.seat_no, j.headcount, j.subtotal_cents, j.fee_cents, j.total_cents,
+      sp.status,
+      exists (select 1 from ${s}.timesheet_settlements ts
+        where ts.job_id = j.job_id and ts.seat_no = seats.seat_no) as timesheet,
+      (select coalesce(sum(p.amount_cents), 0) from ${s}.ledger_entries p
+        where p.job_id = j.job_id and p.seat_no = 0 and p.kind = 'charge' and p.part = 'escrow')::bigint as posting_charged,
       coalesce(sum(e.amount_cents) filter (where e.part = 'escrow' and e.kind = 'charge'), 0)::bigint as charged,
       coalesce(sum(e.amount_cents) filter (where e.part = 'escrow' and e.kind = 'transfer'), 0)::bigint as transferred,
       coalesce(sum(e.amount_cents) filter (where e.part = 'escrow' and e.kind = 'fee'), 0)::bigint as fees,
       coalesce(sum(e.amount_cents) filter (where e.part = 'escrow' and e.kind = 'refund'), 0)::bigint as refunded,
       coalesce(sum(e.amount_cents) filter (where e.part = 'extra' and e.kind = 'charge'), 0)::bigint as extra_charged,
-      coalesce(sum(e.amount_cents) filter (where e.part = 'extra' and e.kind <> 'charge'), 0)::bigint as extra_moved
+      coalesce(sum(e.amount_cents) filter (where e.part = 'extra' and e.kind <> 'charge'), 0)::bigint as extra_moved,
+      d.kind as decision_kind, d.chef_pay_cents as decision_chef_pay, d.fee_cents as decision_fee,
+      d.refund_cents as decision_refund
     from ${s}.job_payments j
     join (select job_id, seat_no from ${s}.seat_payments
           union select job_id, seat_no from ${s}.ledger_entries where seat_no > 0) seats on seats.job_id = j.job_id
+    left join ${s}.seat_payments sp on sp.job_id = seats.job_id and sp.seat_no = seats.seat_no
+    left join ${s}.decisions d on d.job_id = seats.job_id and d.seat_no = seats.seat_no
     left join ${s}.ledger_entries e on e.job_id = seats.job_id and e.seat_no = seats.seat_no
-    group by j.job_id, seats.seat_no, j.headcount, j.subtotal_cents, j.fee_cents, j.total_cents
+    group by j.job_id, seats.seat_no, j.headcount, j.subtotal_cents, j.fee_cents, j.total_cents, sp.status,
+      d.kind, d.chef_pay_cents, d.fee_cents, d.refund_cents
     order by j.job_id, seats.seat_no`);
   return rows.map((r) => ({
     job_id: String(r.job_id),
     seat_no: Number(r.seat_no),
     headcount: Number(r.headcount),
+    status: (r.status ?? null) as PaymentStatus | null,
+    timesheet: Boolean(r.timesheet),
     posting: {
       subtotal_cents: Number(r.subtotal_cents),
       fee_cents: Number(r.fee_cents),
       total_cents: Number(r.total_cents),
     },
+    posting_charged_cents: Number(r.posting_charged),
     totals: {
       charged_cents: Number(r.charged),
       fee_cents: Number(r.fees),
@@ -197,6 +237,14 @@ export async function ledgerFactsOfEverySeat(database: Database): Promise<SeatLe
     },
     extra_charged_cents: Number(r.extra_charged),
     extra_moved_cents: Number(r.extra_moved),
+    decision: r.decision_kind
+      ? {
+          kind: String(r.decision_kind),
+          chef_pay_cents: Number(r.decision_chef_pay),
+          fee_cents: Number(r.decision_fee),
+          refund_cents: Number(r.decision_refund),
+        }
+      : null,
   }));
 }
 

@@ -45,44 +45,54 @@ const iso = (v: Date | string | null): string | null => (v === null ? null : new
 const cents = (v: string | number | null): number => (v === null ? 0 : Number(v));
 
 /**
- * Every charged job in `scope`, with what the ledger moved (sums by kind, the charge's id, when the transfer was
- * recorded), the job's one decision, the chef the restaurant accepted last, and the names payments heard. Read
- * only: the ledger, the decisions and payments' job and application records are the whole truth.
+ * Every charged seat in `scope` (issue 35: a posting of one seat is one row, its job as before seats; a posting of
+ * several is a row per seat: the seat's share, status, chef and decision, its share of the posting's charge and
+ * its own movements), with what the ledger moved (sums by kind, the charge's id, when the transfer was recorded),
+ * the seat's one decision, the chef the restaurant accepted last (one seat), and the names payments heard. Read
+ * only: the ledger, the decisions and payments' job, seat and application records are the whole truth.
  */
 async function shiftMoneyFacts(database: Database, scope: SQL): Promise<ShiftMoneyFacts[]> {
   const s = sql.raw(database.schema);
   const rows = await database.rows<Row>(sql`
-    select j.job_id, j.restaurant_id, j.title, j.subtotal_cents, j.fee_cents, j.status, j.chef_id,
+    select j.job_id, j.restaurant_id, j.title,
+      j.subtotal_cents / j.headcount as subtotal_cents, j.fee_cents / j.headcount as fee_cents,
+      case when j.headcount = 1 then j.status else coalesce(sp.status, 'pending') end as status,
+      case when j.headcount = 1 then j.chef_id else sp.chef_id end as chef_id,
       j.start_time, j.end_time, j.card_brand, j.card_last4,
       l.charged, l.charge_id, l.fees, l.transferred, l.transferred_at, l.refunded,
       d.kind as decision_kind, d.reason as decision_reason, d.chef_id as decision_chef_id,
       d.chef_pay_cents as decision_chef_pay, d.fee_cents as decision_fee, d.refund_cents as decision_refund,
-      acc.chef_id as accepted_chef_id,
+      case when j.headcount = 1 then acc.chef_id end as accepted_chef_id,
       rn.name as restaurant_name, cn.name as chef_name,
       x.source as ts_source, x.worked_minutes as ts_worked, x.chef_pay_cents as ts_chef_pay,
       x.extra_charge_cents as ts_extra, x.extra_status as ts_extra_status, x.extra_chef_cents as ts_extra_chef,
       x.now_refund_cents as ts_refund, x.under_minimum_kind as ts_under_kind, x.under_minimum_cents as ts_under_cents
     from ${s}.job_payments j
+    cross join lateral generate_series(1, j.headcount) as seat(seat_no)
+    left join ${s}.seat_payments sp on sp.job_id = j.job_id and sp.seat_no = seat.seat_no
     cross join lateral (
-      select sum(e.amount_cents) filter (where e.kind = 'charge') as charged,
+      select sum(case when e.seat_no = 0 then e.amount_cents / j.headcount else e.amount_cents end)
+               filter (where e.kind = 'charge') as charged,
         max(e.provider_id) filter (where e.kind = 'charge' and e.part = 'escrow') as charge_id,
         sum(e.amount_cents) filter (where e.kind = 'fee') as fees,
         sum(e.amount_cents) filter (where e.kind = 'transfer') as transferred,
         max(e.created_at) filter (where e.kind = 'transfer') as transferred_at,
         sum(e.amount_cents) filter (where e.kind = 'refund') as refunded
-      from ${s}.ledger_entries e where e.job_id = j.job_id
+      from ${s}.ledger_entries e
+      where e.job_id = j.job_id and (j.headcount = 1 or e.seat_no in (0, seat.seat_no))
     ) l
-    left join ${s}.decisions d on d.job_id = j.job_id
-    left join ${s}.timesheet_settlements x on x.job_id = j.job_id
+    left join ${s}.decisions d on d.job_id = j.job_id and d.seat_no = seat.seat_no
+    left join ${s}.timesheet_settlements x on x.job_id = j.job_id and x.seat_no = seat.seat_no
     left join lateral (
       select a.chef_id from ${s}.applications a
       where a.job_id = j.job_id and a.accepted_at is not null
       order by a.accepted_at desc limit 1
     ) acc on true
     left join ${s}.profile_names rn on rn.user_id = j.restaurant_id
-    left join ${s}.profile_names cn on cn.user_id = coalesce(d.chef_id, j.chef_id, acc.chef_id)
+    left join ${s}.profile_names cn on cn.user_id =
+      coalesce(d.chef_id, case when j.headcount = 1 then coalesce(j.chef_id, acc.chef_id) else sp.chef_id end)
     where l.charged is not null and (${scope})
-    order by j.start_time desc nulls last, j.created_at desc, j.job_id`);
+    order by j.start_time desc nulls last, j.created_at desc, j.job_id, seat.seat_no`);
   return rows.map((r) => ({
     job_id: r.job_id,
     restaurant_id: r.restaurant_id,
@@ -134,17 +144,21 @@ async function shiftMoneyFacts(database: Database, scope: SQL): Promise<ShiftMon
   }));
 }
 
-/** The charged jobs a chef was accepted for (last), worked, or is paid for. */
+/**
+ * The charged jobs a chef was accepted for (last), worked, or is paid for; of a posting of several seats, only
+ * the seats booked by or paid to the chef (each chef sees their own seat's pay).
+ */
 export function shiftsOfChef(database: Database, chefId: string): Promise<ShiftMoneyFacts[]> {
   const s = sql.raw(database.schema);
   return shiftMoneyFacts(
     database,
-    sql`j.chef_id = ${chefId} or j.job_id in (
-      select a.job_id from ${s}.applications a where a.chef_id = ${chefId} and a.accepted_at is not null)`,
+    sql`(j.headcount = 1 and (j.chef_id = ${chefId} or j.job_id in (
+      select a.job_id from ${s}.applications a where a.chef_id = ${chefId} and a.accepted_at is not null)))
+      or (j.headcount > 1 and (sp.chef_id = ${chefId} or d.chef_id = ${chefId}))`,
   );
 }
 
-/** Every charged job of a restaurant. */
+/** Every charged job of a restaurant: a posting of several seats as a row per seat (its chef, its share). */
 export function shiftsOfRestaurant(database: Database, restaurantId: string): Promise<ShiftMoneyFacts[]> {
   return shiftMoneyFacts(database, sql`j.restaurant_id = ${restaurantId}`);
 }

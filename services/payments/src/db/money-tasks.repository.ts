@@ -103,10 +103,16 @@ export interface TaskProgress {
   next_attempt_at: Date | string;
 }
 
-export async function tasksOfJob(database: Database, jobId: string): Promise<TaskProgress[]> {
+export async function tasksOfJob(
+  database: Database,
+  jobId: string,
+  seatNo: number | null = null,
+): Promise<TaskProgress[]> {
   return database.rows<TaskProgress>(
     sql`select kind, status, attempts, last_error_kind, last_attempt_at, next_attempt_at
-        from ${sql.raw(database.schema)}.money_tasks where job_id = ${jobId} and part = 'escrow' order by kind desc`,
+        from ${sql.raw(database.schema)}.money_tasks where job_id = ${jobId} and part = 'escrow'
+          and (${seatNo}::int is null or seat_no = ${seatNo}::int)
+        order by kind desc, seat_no`,
   );
 }
 

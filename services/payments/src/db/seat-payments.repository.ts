@@ -2,8 +2,7 @@ import { sql, type Database, type Executor } from '@brigade/kit';
 import type { PaymentStatus } from '@brigade/contracts';
 
 // The seats of a job (issue 35, ADR 0030, migration 0012): each seat's chef, application and payment status.
-// Step 1: every job has one seat, whose status follows the job's (the job's status is still written where it
-// always was; step 2 derives it from its seats).
+// The job's own status is derived from its seats (`jobStatusOfSeats`) in the transaction of every seat change.
 
 export interface SeatPaymentRow {
   job_id: string;
@@ -40,6 +39,35 @@ export async function findSeat(
   return row ? { ...row, seat_no: Number(row.seat_no) } : null;
 }
 
+/** Every seat of a job, by number. */
+export async function seatsOf(database: Database, jobId: string, tx?: Executor): Promise<SeatPaymentRow[]> {
+  const rows = await database.rows<SeatPaymentRow>(
+    sql`select job_id, seat_no, application_id, chef_id, status, disputed_at, closed_at
+        from ${s(database)}.seat_payments where job_id = ${jobId} order by seat_no`,
+    tx,
+  );
+  return rows.map((row) => ({ ...row, seat_no: Number(row.seat_no) }));
+}
+
+/**
+ * A confirmed chef cancelled: their seat is unbooked again (no money moves). Only while the seat still names this
+ * application and its money is not decided: a late redelivery never unbooks a seat that was paid or rebooked.
+ */
+export async function clearSeatBooking(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  seatNo: number,
+  applicationId: string,
+) {
+  await tx.execute(
+    sql`update ${s(database)}.seat_payments set chef_id = null, application_id = null, updated_at = now()
+        where job_id = ${jobId} and seat_no = ${seatNo} and application_id = ${applicationId}
+          and closed_at is null
+          and not exists (select 1 from ${s(database)}.decisions d where d.job_id = ${jobId} and d.seat_no = ${seatNo})`,
+  );
+}
+
 /**
  * Change a seat (`sets`, SQL over the row `seat`), creating it first when the job has none yet (a job written
  * before its seats, or by a direct insert) with the job's status.
@@ -64,7 +92,8 @@ async function upsertSeat(
 
 /**
  * The seat's chef (booked, paid for a late cancellation, or the one who checked out), and its application when the
- * event named one (an application already recorded is kept).
+ * event named one (an application already recorded is kept). `booking`: a confirmation names the seat's chef and
+ * application anew (a seat freed by a cancellation is booked again by another chef).
  */
 export async function setSeatChef(
   database: Database,
@@ -73,13 +102,16 @@ export async function setSeatChef(
   seatNo: number,
   chefId: string,
   applicationId: string | null = null,
+  booking = false,
 ) {
   await upsertSeat(
     database,
     tx,
     jobId,
     seatNo,
-    sql`chef_id = ${chefId}, application_id = coalesce(seat.application_id, ${applicationId}::uuid)`,
+    booking
+      ? sql`chef_id = ${chefId}, application_id = ${applicationId}::uuid`
+      : sql`chef_id = ${chefId}, application_id = coalesce(seat.application_id, ${applicationId}::uuid)`,
   );
 }
 

@@ -4,11 +4,17 @@ import type { ExtraMoney, HeldJob, OpenTask, OwedBalance } from '../domain/stuck
 
 type Time = Date | string | null;
 
-/** Every job whose money is held, with the moments its rules date from and its movements not yet recorded. */
+/**
+ * Every job whose money is held, with the moments its rules date from and its movements not yet recorded; a
+ * posting of several seats (issue 35) as each seat still held: its share, its decision, its timesheet, its tasks
+ * (a seat held past its rule's deadline is stuck money).
+ */
 export async function heldJobs(database: Database): Promise<HeldJob[]> {
   const s = sql.raw(database.schema);
   const rows = await database.rows<{
     job_id: string;
+    seat_no: number;
+    headcount: number;
     status: HeldJob['status'];
     total_cents: number;
     end_time: Time;
@@ -23,18 +29,25 @@ export async function heldJobs(database: Database): Promise<HeldJob[]> {
     contest_until: Time;
     contested: boolean | null;
   }>(
-    sql`select j.job_id, j.status, j.total_cents, j.end_time, j.held_at, j.cancelled_at, j.expired_at,
-          j.disputed_at, d.kind as decision_kind, d.decided_at,
+    sql`select j.job_id, seat.seat_no, j.headcount,
+          case when j.headcount = 1 then j.status else sp.status end as status,
+          j.total_cents / j.headcount as total_cents, j.end_time, j.held_at, j.cancelled_at, j.expired_at,
+          case when j.headcount = 1 then j.disputed_at else sp.disputed_at end as disputed_at,
+          d.kind as decision_kind, d.decided_at,
           (select min(a.created_at) from ${s}.anomalies a
             where a.job_id = j.job_id and a.reason = 'decision_mismatch') as refused_at,
           ts.status as sheet_status, ts.no_show_contest_until as contest_until, ts.no_show_contested as contested
-        from ${s}.job_payments j left join ${s}.decisions d on d.job_id = j.job_id
-          left join ${s}.timesheets ts on ts.job_id = j.job_id
+        from ${s}.job_payments j
+          cross join lateral generate_series(1, j.headcount) as seat(seat_no)
+          left join ${s}.seat_payments sp on sp.job_id = j.job_id and sp.seat_no = seat.seat_no
+          left join ${s}.decisions d on d.job_id = j.job_id and d.seat_no = seat.seat_no
+          left join ${s}.timesheets ts on ts.job_id = j.job_id and ts.seat_no = seat.seat_no
         where j.status in ${[...HELD_PAYMENT_STATUSES]}
-        order by j.job_id`,
+          and (j.headcount = 1 or sp.status in ${[...HELD_PAYMENT_STATUSES]})
+        order by j.job_id, seat.seat_no`,
   );
-  const tasks = await database.rows<OpenTask & { job_id: string }>(
-    sql`select t.job_id, t.kind, t.status, t.attempts, t.last_error_kind
+  const tasks = await database.rows<OpenTask & { job_id: string; seat_no: number }>(
+    sql`select t.job_id, t.seat_no, t.kind, t.status, t.attempts, t.last_error_kind
         from ${s}.money_tasks t join ${s}.job_payments j on j.job_id = t.job_id
         where t.status <> 'done' and t.part = 'escrow' and j.status in ${[...HELD_PAYMENT_STATUSES]}
         order by t.id`,
@@ -42,6 +55,7 @@ export async function heldJobs(database: Database): Promise<HeldJob[]> {
   const date = (t: Time) => (t === null ? null : new Date(t));
   return rows.map((r) => ({
     job_id: r.job_id,
+    seat_no: Number(r.headcount) > 1 ? Number(r.seat_no) : null,
     status: r.status,
     total_cents: Number(r.total_cents),
     end_time: date(r.end_time),
@@ -56,7 +70,10 @@ export async function heldJobs(database: Database): Promise<HeldJob[]> {
       ? { status: r.sheet_status, contest_until: date(r.contest_until), contested: Boolean(r.contested) }
       : null,
     open_tasks: tasks
-      .filter((t) => t.job_id === r.job_id)
+      .filter(
+        (t) =>
+          t.job_id === r.job_id && (Number(r.headcount) === 1 || Number(t.seat_no) === Number(r.seat_no)),
+      )
       .map((t) => ({
         kind: t.kind,
         status: t.status,

@@ -32,6 +32,14 @@ export interface SeatLedgerFacts {
   posting: PostingFigures;
   /** the seat's escrow movements (a charge here is an added seat's) */
   totals: LedgerTotals;
+  /** the seat's own payment status (null: a seat only the ledger names) */
+  status: PaymentStatus | null;
+  /** the posting's charge (seat 0): each seat's share of it is the seat's */
+  posting_charged_cents: number;
+  /** the seat's decision, if any */
+  decision: LedgerFacts['decision'];
+  /** the seat was paid by its timesheet (issue 34): its own rules, not the 7% of a split */
+  timesheet: boolean;
   /** the seat's timesheet extra: collected, and what moved of it (transfer and fee) */
   extra_charged_cents: number;
   extra_moved_cents: number;
@@ -39,6 +47,8 @@ export interface SeatLedgerFacts {
 
 export interface SeatCheck {
   seat_no: number;
+  /** the seat's payment status (null: a seat only the ledger names) */
+  status: PaymentStatus | null;
   share_cents: number;
   moved_cents: number;
   extra_charged_cents: number;
@@ -49,13 +59,29 @@ export interface SeatCheck {
 
 /**
  * A seat's rule: nothing left the escrow for it beyond its share of the posting (`seatShare`: transferred, fee
- * and refunded together), and nothing of its extra beyond what was collected for it.
+ * and refunded together), and nothing of its extra beyond what was collected for it. A seat of a posting of
+ * several is also held to the job rules (`ledgerProblems`) by its own status and decision over its share: its
+ * share of the posting's charge (plus a charge booked at the seat), released, refunded or split as decided.
  */
 export function seatLedgerProblems(f: SeatLedgerFacts): SeatCheck {
   const problems: string[] = [];
   let share = 0;
   try {
-    share = seatShare(f.posting, f.headcount).total_cents;
+    const figures = seatShare(f.posting, f.headcount);
+    share = figures.total_cents;
+    if (f.headcount > 1 && f.status && !f.timesheet)
+      problems.push(
+        ...ledgerProblems({
+          status: f.status,
+          ...figures,
+          totals: {
+            ...f.totals,
+            charged_cents: (f.posting_charged_cents > 0 ? share : 0) + f.totals.charged_cents,
+          },
+          entries_max: 1,
+          decision: f.decision,
+        }).map((p) => `seat ${f.seat_no}: ${p}`),
+      );
   } catch (err) {
     problems.push((err as Error).message);
   }
@@ -67,6 +93,7 @@ export function seatLedgerProblems(f: SeatLedgerFacts): SeatCheck {
     );
   return {
     seat_no: f.seat_no,
+    status: f.status,
     share_cents: share,
     moved_cents: moved,
     extra_charged_cents: f.extra_charged_cents,
@@ -149,6 +176,33 @@ export function ledgerProblems(f: LedgerFacts): string[] {
   } else if (charged + transferred + fees + refunded > 0) {
     problems.push(
       `unpaid job has ledger entries: charged ${charged}, transferred ${transferred}, fee ${fees}, refunded ${refunded}`,
+    );
+  }
+  return problems;
+}
+
+/**
+ * A posting of several seats as a whole (issue 35): everything it was charged (the posting's charge at seat 0,
+ * added seats', extras') = transferred + fees + refunded once every seat is final, and the posting's escrow
+ * charge is its total while any money is held (each seat is checked on its own by `seatLedgerProblems`).
+ */
+export function postingLedgerProblems(f: LedgerFacts, postingCharged: number): string[] {
+  const { charged_cents: charged, fee_cents: fees, transferred_cents: transferred } = f.totals;
+  const refunded = f.totals.refunded_cents;
+  const problems: string[] = [];
+  if (isClosed(f.status)) {
+    if (charged !== transferred + fees + refunded)
+      problems.push(`charged ${charged} != transferred ${transferred} + fee ${fees} + refunded ${refunded}`);
+    if (postingCharged !== f.total_cents)
+      problems.push(`posting charged ${postingCharged} != posting total ${f.total_cents}`);
+  } else if (isHeld(f.status)) {
+    if (postingCharged !== f.total_cents)
+      problems.push(`held posting charged ${postingCharged} != posting total ${f.total_cents}`);
+    if (transferred + fees + refunded > charged)
+      problems.push(`held posting moved ${transferred + fees + refunded} > charged ${charged}`);
+  } else if (charged + transferred + fees + refunded > 0) {
+    problems.push(
+      `unpaid posting has ledger entries: charged ${charged}, transferred ${transferred}, fee ${fees}, refunded ${refunded}`,
     );
   }
   return problems;

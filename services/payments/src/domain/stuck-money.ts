@@ -11,6 +11,8 @@ export interface OpenTask {
 /** A job whose money is held, with the moments its rules date from. */
 export interface HeldJob {
   job_id: string;
+  /** Issue 35: the seat of a posting of several (its share held); null or absent: the job's one seat */
+  seat_no?: number | null;
   status: 'held_in_escrow' | 'disputed';
   total_cents: number;
   /** The shift's end; null for jobs posted before payments kept shift times. */
@@ -203,7 +205,7 @@ export function stuckMoney(
         status: job.status,
         held_cents: job.total_cents,
         deadline,
-        why: `${first.why}; ${taskState(job)}`,
+        why: `${job.seat_no ? `seat ${job.seat_no}: ` : ''}${first.why}; ${taskState(job)}`,
       });
   }
   return report;

@@ -2,7 +2,10 @@ import { subscribe, type Subscription } from '@brigade/kit';
 import type { EventType } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { DecisionRefused } from '../domain/decision';
+import { bookSeat } from '../use-cases/book-seat';
+import { refundExpiredSeats } from '../use-cases/refund-expired-seats';
 import { recordRefusedDecision } from '../use-cases/report-anomaly';
+import { unbookSeat } from '../use-cases/unbook-seat';
 import { onApplicationAccepted } from './on-application-accepted';
 import { onApplicationSubmitted } from './on-application-submitted';
 import { onCheckoutCompleted } from './on-checkout-completed';
@@ -29,6 +32,7 @@ const REFUSING_LOUDLY: ReadonlySet<string> = new Set<EventType>([
   'jobs.job.cancelled.v1',
   'jobs.dispute.resolved.v1',
   'jobs.job.posted.v1',
+  'jobs.seat.expired.v1',
   'jobs.timesheet.approved.v1',
   'jobs.timesheet.resolved.v1',
   'jobs.timesheet.sent_home.v1',
@@ -46,11 +50,14 @@ export function paymentsSubscriptions(ctx: PaymentsContext): Subscription[] {
     ['jobs.job.posted.v1', onJobPosted],
     ['jobs.application.submitted.v1', onApplicationSubmitted],
     ['jobs.application.accepted.v1', onApplicationAccepted],
+    ['jobs.application.confirmed.v1', (ctx, tx, data) => bookSeat(ctx, tx, data)],
+    ['jobs.application.cancelled.v1', (ctx, tx, data) => unbookSeat(ctx, tx, data)],
     ['jobs.checkout.completed.v1', onCheckoutCompleted],
     ['jobs.checkout.deadline_passed.v1', onCheckoutDeadlinePassed],
     ['jobs.job.cancelled.v1', onJobCancelled],
     ['jobs.dispute.resolved.v1', onDisputeResolved],
     ['jobs.job.expired.v1', onJobExpired],
+    ['jobs.seat.expired.v1', (ctx, tx, data) => refundExpiredSeats(ctx, tx, data)],
     ['jobs.timesheet.clocked_in.v1', onTimesheetClockedIn],
     ['jobs.timesheet.submitted.v1', onTimesheetSubmitted],
     ['jobs.timesheet.disputed.v1', onTimesheetDisputed],

@@ -5,13 +5,14 @@ import { findJob, markDisputed, setChef } from '../db/jobs.repository';
 import { hasTimesheet } from '../db/timesheets.repository';
 import { refundDecision, releaseDecision } from '../domain/decision';
 import { isHeld } from '../domain/escrow-state';
-import { decideMoney, jobMoney } from './decide-money';
+import { decideMoney, jobMoney, seatOfJob } from './decide-money';
 
 /**
  * The checkout's outcome, whether both sides answered (`jobs.checkout.completed.v1`) or the checkout deadline
  * decided it (`jobs.checkout.deadline_passed.v1`): release -> the chef's shift pay is transferred (the fee
  * stays); refund -> the whole charge goes back; disputed -> the money stays held and the job shows `disputed`
- * until an operator decides. The movements run after the commit (money-task runner).
+ * until an operator decides. Each for the seat checked out only: its share of the posting (issue 35). The
+ * movements run after the commit (money-task runner).
  */
 export async function applyCheckoutOutcome(
   ctx: PaymentsContext,
@@ -26,12 +27,13 @@ export async function applyCheckoutOutcome(
   },
 ) {
   const seat = { seat_no: facts.seat_no ?? 1, application_id: facts.application_id };
-  const job = await findJob(ctx.database, facts.job_id, tx, true);
-  if (!job) {
+  const posting = await findJob(ctx.database, facts.job_id, tx, true);
+  if (!posting) {
     // Never drop money: retry, then park in the dead-letter queue where it can be re-driven.
     throw new Error(`checkout outcome for job ${facts.job_id}, which payments has not seen`);
   }
-  await setChef(ctx.database, tx, job.job_id, facts.chef_id, seat);
+  await setChef(ctx.database, tx, posting.job_id, facts.chef_id, seat);
+  const job = await seatOfJob(ctx, tx, posting, seat.seat_no);
   if (await hasTimesheet(ctx.database, job.job_id, seat.seat_no, tx)) {
     // A shift with clock events is paid by its timesheet (issue 34): the checkout's answer is its approval.
     ctx.logger.info(
@@ -42,8 +44,8 @@ export async function applyCheckoutOutcome(
   }
   if (!isHeld(job.status)) {
     ctx.logger.warn(
-      { job: job.job_id, status: job.status, outcome: facts.outcome },
-      'checkout outcome but no money is held for the job',
+      { job: job.job_id, seat: seat.seat_no, status: job.status, outcome: facts.outcome },
+      'checkout outcome but no money is held for the seat',
     );
     return;
   }

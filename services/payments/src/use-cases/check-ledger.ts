@@ -5,6 +5,7 @@ import { settlementsWithLedger } from '../db/timesheets.repository';
 import { isClosed } from '../domain/escrow-state';
 import {
   ledgerProblems,
+  postingLedgerProblems,
   seatLedgerProblems,
   type LedgerCheck,
   type LedgerFacts,
@@ -46,17 +47,27 @@ function timesheetJobProblems(f: LedgerFacts, t: Settled): string[] {
 /**
  * Every job's ledger against the rules (`npm run ledger:check`): per job, all it was charged = transferred + fees +
  * refunded by the state of its money; per seat (issue 35), nothing moved beyond the seat's share plus its
- * collected extra.
+ * collected extra, and a seat of a posting of several by the job rules over its share, status and decision.
  */
 export async function checkLedger(database: Database): Promise<LedgerCheck[]> {
   const jobs = await ledgerFactsOfEveryJob(database);
   const timesheets = new Map((await settlementsWithLedger(database)).map((t) => [t.settlement.job_id, t]));
   const seats = new Map<string, SeatCheck[]>();
-  for (const seat of await ledgerFactsOfEverySeat(database))
+  const postings = new Map<string, number>();
+  for (const seat of await ledgerFactsOfEverySeat(database)) {
     seats.set(seat.job_id, [...(seats.get(seat.job_id) ?? []), seatLedgerProblems(seat)]);
+    if (seat.headcount > 1) postings.set(seat.job_id, seat.posting_charged_cents);
+  }
   return jobs.map((f) => {
     const t = timesheets.get(f.job_id);
-    const problems = t ? timesheetJobProblems(f, t) : ledgerProblems(f);
+    const posting = postings.get(f.job_id);
+    // A posting of several seats: the whole adds up, each seat by its own rules; one seat: the job's rules.
+    const problems =
+      posting !== undefined
+        ? postingLedgerProblems(f, posting)
+        : t
+          ? timesheetJobProblems(f, t)
+          : ledgerProblems(f);
     const seatChecks = seats.get(f.job_id) ?? [];
     const ok = problems.length === 0 && seatChecks.every((s) => s.ok);
     return { job_id: f.job_id, status: f.status, ...f.totals, ok, problems, seats: seatChecks };

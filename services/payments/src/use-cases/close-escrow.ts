@@ -4,8 +4,8 @@ import type { PaymentsContext } from '../context';
 import { findDecision, type DecisionRow } from '../db/decisions.repository';
 import { markClosed, type JobPaymentRow } from '../db/jobs.repository';
 import { ledgerEntryId, openTaskCount } from '../db/money-tasks.repository';
-import { findSeat } from '../db/seat-payments.repository';
 import type { Decision, RefundReason } from '../domain/decision';
+import { seatOfJob } from './decide-money';
 
 type SplitReason = Extract<Decision, { kind: 'split' }>['reason'];
 /** The reasons a split closes with (`payments.escrow.settled.v1`); anything else reads as a late cancellation. */
@@ -28,6 +28,7 @@ const CLOSING: Record<DecisionRow['kind'], PaymentAction> = {
  * the seat's escrow closes: release -> `completed` with `payments.payout.released.v1`, full refund -> `refunded`
  * with `payments.escrow.refunded.v1`, split -> `settled` with one `payments.escrow.settled.v1`, each naming the
  * seat and its application. The job row is locked by the caller, so two movements recorded at once close it once.
+ * The job's status follows from its seats (closed once every seat is final).
  */
 export async function closeEscrowIfDone(
   ctx: PaymentsContext,
@@ -38,11 +39,12 @@ export async function closeEscrowIfDone(
   const { database } = ctx;
   if ((await openTaskCount(database, tx, job.job_id, seatNo)) > 0) return;
   const decision = await findDecision(database, job.job_id, seatNo, tx);
-  const next = decision ? nextPaymentStatus(CLOSING[decision.kind], job.status) : null;
+  const seat = await seatOfJob(ctx, tx, job, seatNo);
+  const next = decision ? nextPaymentStatus(CLOSING[decision.kind], seat.status) : null;
   if (!decision || !next) {
     ctx.logger.error(
-      { job: job.job_id, seat: seatNo, status: job.status, decision: decision?.kind ?? null },
-      'every movement is recorded but the escrow cannot close: no decision, or the job is not held',
+      { job: job.job_id, seat: seatNo, status: seat.status, decision: decision?.kind ?? null },
+      'every movement is recorded but the escrow cannot close: no decision, or the seat is not held',
     );
     return;
   }
@@ -51,9 +53,8 @@ export async function closeEscrowIfDone(
     (await ledgerEntryId(database, job.job_id, kind, tx, 'escrow', seatNo))?.provider_id ?? null;
   const transferId = await entryId('transfer');
   const refundId = await entryId('refund');
-  const seat = await findSeat(database, job.job_id, seatNo, tx);
   const ids = { job_id: job.job_id, restaurant_id: job.restaurant_id };
-  const seatIds = { seat_no: seatNo, application_id: seat?.application_id ?? null };
+  const seatIds = { seat_no: seatNo, application_id: seat.application_id };
   if (decision.kind === 'release')
     await appendEvent(database, tx, 'payments.payout.released.v1', {
       ...ids,
@@ -74,7 +75,7 @@ export async function closeEscrowIfDone(
       amount_cents: decision.refund_cents,
       reason: decision.reason as RefundReason,
       ...seatIds,
-      chef_id: seat?.chef_id ?? null,
+      chef_id: seat.chef_id,
     });
   else
     await appendEvent(database, tx, 'payments.escrow.settled.v1', {
@@ -86,7 +87,7 @@ export async function closeEscrowIfDone(
       refund_id: refundId,
       refund_cents: decision.refund_cents,
       reason: SPLIT_REASONS.has(decision.reason) ? (decision.reason as SplitReason) : 'late_cancellation',
-      subtotal_cents: job.subtotal_cents,
+      subtotal_cents: seat.subtotal_cents,
       ...seatIds,
     });
 }

@@ -4,7 +4,7 @@ import type { PaymentsContext } from '../context';
 import { applicationOf, wasAccepted } from '../db/applications.repository';
 import { findJob } from '../db/jobs.repository';
 import { DecisionRefused, disputeDecision } from '../domain/decision';
-import { decideMoney, jobMoney } from './decide-money';
+import { decideMoney, jobMoney, seatOfJob } from './decide-money';
 
 /**
  * An operator decided a disputed job (`jobs.dispute.resolved.v1`): the chef is paid `chef_pay_cents`, the
@@ -29,9 +29,12 @@ export async function decideDispute(
     subtotal_cents: data.subtotal_cents,
     total_cents: data.total_cents,
   };
-  const job = await findJob(ctx.database, data.job_id, tx, true);
-  if (!job)
+  const posting = await findJob(ctx.database, data.job_id, tx, true);
+  if (!posting)
     throw new DecisionRefused(data.job_id, ['a dispute decision for a job payments never saw'], figures);
+  // The disputed seat (issue 35): its status, chef and share of the posting.
+  const seatNo = data.seat_no ?? 1;
+  const job = await seatOfJob(ctx, tx, posting, seatNo);
   if (data.restaurant_id !== job.restaurant_id)
     throw new DecisionRefused(job.job_id, [`restaurant ${data.restaurant_id} is not the job's`], figures);
   if (job.status !== 'disputed') {
@@ -55,11 +58,5 @@ export async function decideDispute(
   const verdict = disputeDecision(await jobMoney(ctx, tx, job), data);
   if (!verdict.ok) problems.push(...verdict.problems);
   if (problems.length || !verdict.ok) throw new DecisionRefused(job.job_id, problems, figures);
-  await decideMoney(
-    ctx,
-    tx,
-    job,
-    { seat_no: data.seat_no ?? 1, application_id: data.application_id },
-    verdict.decision,
-  );
+  await decideMoney(ctx, tx, job, { seat_no: seatNo, application_id: data.application_id }, verdict.decision);
 }

@@ -1,20 +1,75 @@
 import { onCommit, type Executor } from '@brigade/kit';
+import { seatShare } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { insertDecision } from '../db/decisions.repository';
 import { setChef, type JobPaymentRow } from '../db/jobs.repository';
 import { insertTask } from '../db/money-tasks.repository';
-import type { Decision, JobMoney } from '../domain/decision';
-import { ledgerTotals } from '../db/ledger.repository';
+import { findSeat } from '../db/seat-payments.repository';
+import { refundDecision, type Decision, type JobMoney, type RefundReason } from '../domain/decision';
+import { isHeld } from '../domain/escrow-state';
+import { ledgerTotals, seatCharges } from '../db/ledger.repository';
 
-/** The job's amounts and what its ledger says was charged: what a decision is checked against. */
-export async function jobMoney(ctx: PaymentsContext, tx: Executor, job: JobPaymentRow): Promise<JobMoney> {
-  const { charged_cents } = await ledgerTotals(ctx.database, job.job_id, tx);
+/**
+ * A job as one of its seats sees it (issue 35, ADR 0030): the seat's share of the posting's amounts
+ * (`seatShare`), the seat's own payment status and chef. A posting of one seat is the job itself, exactly as
+ * before seats (its status and chef are the job's).
+ */
+export interface SeatOfJob extends JobPaymentRow {
+  seat_no: number;
+  /** the seat's application, when payments knows it */
+  application_id: string | null;
+}
+
+export async function seatOfJob(
+  ctx: PaymentsContext,
+  tx: Executor | undefined,
+  job: JobPaymentRow,
+  seatNo: number,
+): Promise<SeatOfJob> {
+  if ('seat_no' in job) throw new Error(`job ${job.job_id} is already seen from seat ${String(job.seat_no)}`);
+  const headcount = job.headcount ?? 1;
+  const seat = await findSeat(ctx.database, job.job_id, seatNo, tx);
+  if (headcount === 1)
+    return {
+      ...job,
+      seat_no: seatNo,
+      chef_id: seat ? seat.chef_id : job.chef_id,
+      application_id: seat?.application_id ?? null,
+    };
+  const share = seatShare(job, headcount);
   return {
+    ...job,
+    ...share,
+    seat_no: seatNo,
+    // a seat beyond the headcount (never posted) has no money: it reads as unpaid
+    status: seat?.status ?? 'pending',
+    chef_id: seat?.chef_id ?? null,
+    application_id: seat?.application_id ?? null,
+  };
+}
+
+/**
+ * The seat's amounts and what its ledger says was charged for it: what a decision is checked against. A posting
+ * of one seat: the job's figures and every charge of the job (as before seats). Several: the seat's share, and
+ * its share of the posting's charge (once the posting is charged) plus any charge booked at the seat itself.
+ */
+export async function jobMoney(
+  ctx: PaymentsContext,
+  tx: Executor,
+  job: SeatOfJob | JobPaymentRow,
+): Promise<JobMoney> {
+  const money = {
     subtotal_cents: job.subtotal_cents,
     fee_cents: job.fee_cents,
     total_cents: job.total_cents,
-    charged_cents,
   };
+  if ((job.headcount ?? 1) === 1 || !('seat_no' in job)) {
+    const { charged_cents } = await ledgerTotals(ctx.database, job.job_id, tx);
+    return { ...money, charged_cents };
+  }
+  const charges = await seatCharges(ctx.database, job.job_id, job.seat_no, tx);
+  const postingShare = charges.posting_cents > 0 ? job.total_cents : 0;
+  return { ...money, charged_cents: postingShare + charges.seat_cents };
 }
 
 /**
@@ -25,9 +80,6 @@ export interface SeatRef {
   seat_no: number;
   application_id?: string | null;
 }
-
-/** Every job's only seat until the API accepts a headcount above 1 (facts of the whole job, before seats). */
-export const ONLY_SEAT: SeatRef = { seat_no: 1 };
 
 /**
  * Decide where a held seat's money goes, in the caller's transaction (with its processed-event record): the
@@ -70,4 +122,33 @@ export async function decideMoney(
       });
   onCommit(tx, () => ctx.kickMoneyTasks());
   return true;
+}
+
+/** The seats of a posting: 1 to its headcount. */
+export const seatNumbers = (job: Pick<JobPaymentRow, 'headcount'>) =>
+  Array.from({ length: job.headcount ?? 1 }, (_, i) => i + 1);
+
+/**
+ * Give each of these seats its share back in full (expired, cancelled with nothing due, paid after the job
+ * ended): one refund decision per seat still held, a partial refund of the posting's PaymentIntent each. A seat
+ * already decided (a redelivery, another rule first) moves nothing more.
+ */
+export async function refundSeats(
+  ctx: PaymentsContext,
+  tx: Executor,
+  job: JobPaymentRow,
+  seatNos: readonly number[],
+  reason: RefundReason,
+) {
+  for (const seatNo of new Set(seatNos)) {
+    const seat = await seatOfJob(ctx, tx, job, seatNo);
+    if (!isHeld(seat.status)) continue;
+    await decideMoney(
+      ctx,
+      tx,
+      seat,
+      { seat_no: seatNo },
+      refundDecision(await jobMoney(ctx, tx, seat), reason),
+    );
+  }
 }

@@ -4,21 +4,38 @@ import type { PaymentsContext } from '../context';
 import { findJob } from '../db/jobs.repository';
 import { ledgerEntries, ledgerTotals } from '../db/ledger.repository';
 import { tasksOfJob, type TaskProgress } from '../db/money-tasks.repository';
+import { seatsOf } from '../db/seat-payments.repository';
 import { jobNotFound } from '../domain/errors';
+import { seatOfJob } from './decide-money';
 import { isPayable } from '../domain/escrow-state';
 
-/** `GET /payments/job/{jobId}`: the job's escrow for its restaurant (and for the chef who worked it or is paid). */
+/**
+ * `GET /payments/job/{jobId}`: the job's escrow for its restaurant (the whole posting: its charge and every
+ * seat's movements), and for the chef who worked it or is paid. On a posting of several seats (issue 35) a chef
+ * reads their own seat: its share, its status, its movements (and its share of the posting's charge).
+ */
 export async function getJobPayment(ctx: PaymentsContext, user: AuthUser, jobId: string) {
-  const job = await findJob(ctx.database, jobId);
-  if (!job || (job.restaurant_id !== user.id && job.chef_id !== user.id)) throw jobNotFound();
-  const isOwner = job.restaurant_id === user.id;
-  const totals = await ledgerTotals(ctx.database, jobId);
-  const entries = (await ledgerEntries(ctx.database, jobId)).map((e) => ({
-    kind: e.kind,
-    amount_cents: e.amount_cents,
-    at: new Date(e.created_at).toISOString(),
-  }));
-  const settlements = (await tasksOfJob(ctx.database, jobId)).map(settlementOf);
+  const posting = await findJob(ctx.database, jobId);
+  if (!posting) throw jobNotFound();
+  const isOwner = posting.restaurant_id === user.id;
+  const several = (posting.headcount ?? 1) > 1;
+  const ownSeat =
+    !isOwner && several
+      ? (await seatsOf(ctx.database, jobId)).find((seat) => seat.chef_id === user.id)
+      : undefined;
+  if (!isOwner && (several ? !ownSeat : posting.chef_id !== user.id)) throw jobNotFound();
+  const job = ownSeat ? await seatOfJob(ctx, undefined, posting, ownSeat.seat_no) : posting;
+  const seatNo = ownSeat?.seat_no ?? null;
+  const entries = (await ledgerEntries(ctx.database, jobId))
+    .filter((e) => seatNo === null || e.seat_no === seatNo || e.seat_no === 0)
+    .map((e) => ({
+      kind: e.kind,
+      // the chef's seat reads its share of the posting's charge
+      amount_cents: seatNo !== null && e.seat_no === 0 ? job.total_cents : e.amount_cents,
+      at: new Date(e.created_at).toISOString(),
+    }));
+  const totals = seatNo === null ? await ledgerTotals(ctx.database, jobId) : totalsOf(entries);
+  const settlements = (await tasksOfJob(ctx.database, jobId, seatNo)).map(settlementOf);
   return {
     job_id: job.job_id,
     title: job.title,
@@ -44,6 +61,18 @@ export async function getJobPayment(ctx: PaymentsContext, user: AuthUser, jobId:
     ledger: { ...totals, entries },
     settlement: mostRelevant(settlements, isOwner ? 'refund' : 'payout'),
     settlements,
+  };
+}
+
+/** A seat's totals from its entries. */
+function totalsOf(entries: Array<{ kind: string; amount_cents: number }>) {
+  const sum = (kind: string) =>
+    entries.filter((e) => e.kind === kind).reduce((t, e) => t + e.amount_cents, 0);
+  return {
+    charged_cents: sum('charge'),
+    fee_cents: sum('fee'),
+    transferred_cents: sum('transfer'),
+    refunded_cents: sum('refund'),
   };
 }
 

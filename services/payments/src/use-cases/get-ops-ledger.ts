@@ -19,7 +19,8 @@ export async function getOpsLedger(
   const [totals, entries, decision] = await Promise.all([
     ledgerTotals(ctx.database, jobId),
     ledgerEntries(ctx.database, jobId),
-    // the API shows one decision: seat 1's, every job's only seat until headcounts above 1 (issue 35 step 2)
+    // the API shows one decision: seat 1's (a posting of one seat: its only one; the entries name every seat's
+    // movement, `ledger:check` lists each seat's)
     findDecision(ctx.database, jobId, 1),
   ]);
   return {

@@ -10,9 +10,8 @@ import {
 import { insertCharge } from '../db/ledger.repository';
 import { insertPaymentFailure } from '../db/payment-failures.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
-import { refundDecision } from '../domain/decision';
 import { isPayable } from '../domain/escrow-state';
-import { decideMoney, jobMoney, ONLY_SEAT } from './decide-money';
+import { refundSeats, seatNumbers } from './decide-money';
 import { reportAnomaly, type RecordOutcome } from './report-anomaly';
 
 /** A PaymentIntent as the provider returned it (a confirm or retrieve answer; never a webhook's copy). */
@@ -123,11 +122,11 @@ export async function recordEscrowHeld(
     amount_cents: job.total_cents,
   });
   // Paid after the job was cancelled or expired (the browser confirmed a stale intent): the money goes straight
-  // back in full.
+  // back in full, each seat's share.
   if (job.cancelled_at || job.expired_at) {
     const held = { ...job, status: 'held_in_escrow' as const };
     const reason = job.expired_at ? 'job_expired' : 'job_cancelled';
-    await decideMoney(ctx, tx, held, ONLY_SEAT, refundDecision(await jobMoney(ctx, tx, held), reason));
+    await refundSeats(ctx, tx, held, seatNumbers(job), reason);
   }
   return 'recorded';
 }

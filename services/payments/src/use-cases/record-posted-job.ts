@@ -6,9 +6,11 @@ import { insertSeats } from '../db/seat-payments.repository';
 import { DecisionRefused } from '../domain/decision';
 
 /**
- * The jobs read model: the amounts a job is charged come only from here, with its times, rate and break. They
- * must be what the posting comes to (`escrowCharge`: the scheduled time less the unpaid break, plus 7%): amounts
- * that differ are refused loudly (dead letter and an anomaly) and the job is never payable.
+ * The jobs read model: the amounts a job is charged come only from here, with its times, rate, break and
+ * headcount. They must be what the posting comes to: `headcount` × `escrowCharge` of the shift (the scheduled
+ * time less the unpaid break, plus 7%), one PaymentIntent for the whole posting (issue 35, ADR 0030). Amounts
+ * that differ are refused loudly (dead letter and an anomaly) and the job is never payable. Each of its seats is
+ * recorded, unbooked, awaiting the posting's payment.
  */
 export async function recordPostedJob(
   ctx: PaymentsContext,
@@ -16,17 +18,19 @@ export async function recordPostedJob(
   data: EventData<'jobs.job.posted.v1'>,
 ) {
   const breakMinutes = data.break_minutes ?? 0;
-  const escrow = escrowCharge({ ...data, break_minutes: breakMinutes });
+  const seat = escrowCharge({ ...data, break_minutes: breakMinutes });
+  const headcount = data.headcount ?? 1;
   const problems: string[] = [];
-  const expect = (what: string, got: number, want: number) => {
-    if (got !== want) problems.push(`${what} ${got} != ${want} (escrowCharge)`);
+  if (!Number.isInteger(headcount) || headcount < 1 || headcount > 20)
+    problems.push(`headcount ${headcount} is not 1 to 20`);
+  const expect = (what: string, got: number, perSeat: number) => {
+    if (got !== perSeat * headcount)
+      problems.push(`${what} ${got} != ${headcount} × ${perSeat} (escrowCharge of one seat)`);
   };
-  expect('subtotal', data.subtotal_cents, escrow.subtotalCents);
-  expect('fee', data.fee_cents, escrow.feeCents);
-  expect('total', data.total_cents, escrow.totalCents);
-  // Issue 35 step 1: every job is one seat; a posting of several chefs is paid from step 2 on.
-  if (data.headcount !== 1) problems.push(`headcount ${data.headcount}: payments takes postings of one chef`);
+  expect('subtotal', data.subtotal_cents, seat.subtotalCents);
+  expect('fee', data.fee_cents, seat.feeCents);
+  expect('total', data.total_cents, seat.totalCents);
   if (problems.length) throw new DecisionRefused(data.job_id, problems, { ...data });
-  await insertJob(ctx.database, tx, { ...data, break_minutes: breakMinutes, headcount: data.headcount });
-  await insertSeats(ctx.database, tx, data.job_id, data.headcount);
+  await insertJob(ctx.database, tx, { ...data, break_minutes: breakMinutes, headcount });
+  await insertSeats(ctx.database, tx, data.job_id, headcount);
 }

@@ -1,9 +1,7 @@
 import type { Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
 import { findJob, type JobPaymentRow } from '../db/jobs.repository';
-import { ledgerTotals } from '../db/ledger.repository';
 import { insertTask } from '../db/money-tasks.repository';
-import { findSeat } from '../db/seat-payments.repository';
 import { findSettlement, insertSettlement, upsertTimesheet } from '../db/timesheets.repository';
 import { DecisionRefused, type Decision } from '../domain/decision';
 import { isHeld } from '../domain/escrow-state';
@@ -12,7 +10,7 @@ import {
   type SettlementSource,
   type TimesheetFiguresIn,
 } from '../domain/timesheet-money';
-import { decideMoney } from './decide-money';
+import { decideMoney, jobMoney, seatOfJob } from './decide-money';
 
 /** Who a timesheet event is about (ApplicationFacts), and its seat (issue 35: 1 when the event named none). */
 export interface SeatFacts {
@@ -90,23 +88,23 @@ export async function settleTimesheet(
   eventId: string | null,
 ): Promise<void> {
   const { database } = ctx;
-  const job = await findJob(database, seat.job_id, tx, true);
+  const posting = await findJob(database, seat.job_id, tx, true);
   // Never drop money: retry, then park in the dead-letter queue where it can be re-driven.
-  if (!job) throw new Error(`timesheet for job ${seat.job_id}, which payments has not seen`);
+  if (!posting) throw new Error(`timesheet for job ${seat.job_id}, which payments has not seen`);
   if (await findSettlement(database, { application_id: seat.application_id }, tx)) {
     ctx.logger.info({ application: seat.application_id, source }, 'timesheet money already settled');
     return;
   }
+  // The seat's share of the posting, its status and chef (issue 35): a posting of one seat is the job itself.
+  const job = await seatOfJob(ctx, tx, posting, seat.seat_no);
   const refuse = (problems: string[]) =>
     new DecisionRefused(job.job_id, problems, { source, application_id: seat.application_id, ...figures });
   if (job.restaurant_id !== seat.restaurant_id) throw refuse(['the restaurant is not the job’s']);
-  const seatRow = await findSeat(database, job.job_id, seat.seat_no, tx);
-  const seatChef = seatRow ? seatRow.chef_id : job.chef_id;
-  if (seatChef && seatChef !== seat.chef_id) throw refuse(['the chef is not the job’s chef']);
+  if (job.chef_id && job.chef_id !== seat.chef_id) throw refuse(['the chef is not the job’s chef']);
   if (!isHeld(job.status)) throw refuse([`no money held for the job (payment status ${job.status})`]);
   if (job.hourly_rate_cents === null || !job.start_time || !job.end_time)
     throw refuse(['payments has no rate or times for the job']);
-  const { charged_cents } = await ledgerTotals(database, job.job_id, tx);
+  const { charged_cents } = await jobMoney(ctx, tx, job);
   const verdict = recomputeSettlement(
     ctx.config.policy,
     source,
