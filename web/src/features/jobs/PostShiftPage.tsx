@@ -73,12 +73,12 @@ function PostShift() {
 
   const breakMinutes = breakOf(form);
   // One chef's pay (the contracts' rule), then the whole posting's: every seat is charged up front (issue 35).
-  const seatPay = useMemo(
+  const chefPay = useMemo(
     () => (breakMinutes === null ? null : shiftPay(form.start, form.end, form.hourlyRate, breakMinutes)),
     [form.start, form.end, form.hourlyRate, breakMinutes],
   );
   const headcount = headcountOf(form);
-  const pay = postingPay(seatPay, headcount);
+  const pay = postingPay(chefPay, headcount);
   const limits = useMemo(() => {
     const now = new Date();
     return {
