@@ -5,8 +5,10 @@ import {
   applicationFacts,
   createUser,
   jobFacts,
+  MINUTE,
   newJob,
   publish,
+  reminderRows,
   smsRows,
   textsTo,
   useNotifications,
@@ -179,4 +181,163 @@ test('a late cancellation of a posting with two booked seats tells each chef the
   await handled('job-cancelled', 2);
   expect(await templatesTo(first)).toEqual(['job_cancelled_late']);
   expect(await templatesTo(second)).toEqual(['job_cancelled_late']);
+});
+
+describe('at the start, the unbooked seats of a posting of three expire while the booked seat goes on', () => {
+  /** A posting of three at $25/h for 6 hours: $160.50 a seat, $481.50 charged. */
+  async function postingOfThree(restaurant: TestUser, startInHours: number) {
+    const job = newJob(restaurant, h.clock, 'Line Cook', startInHours);
+    await publish(h.bus, 'jobs.job.posted.v1', {
+      ...jobFacts(job),
+      subtotal_cents: 45_000,
+      fee_cents: 3_150,
+      total_cents: 48_150,
+      notify_favorites: [],
+      headcount: 3,
+    });
+    await handled('job-posted', 1);
+    return job;
+  }
+  const seatExpired = (job: ReturnType<typeof newJob>, lapsed: TestUser[]) => ({
+    ...jobFacts(job),
+    headcount: 3,
+    seats: [3, 2],
+    lapsed_chef_ids: lapsed.map((c) => c.id),
+    refund_due: true,
+  });
+
+  test('the restaurant reads which seats expired, their share back and that its booked chef still comes; the lapsed chef is told', async () => {
+    const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Three Tables' });
+    const booked = await createUser(h.bus, h.database, { type: 'chef', name: 'Bea Booked' });
+    const lapsed = await createUser(h.bus, h.database, { type: 'chef', name: 'Lu Lapsed', language: 'es' });
+    const job = await postingOfThree(restaurant, 2);
+    await publish(h.bus, 'jobs.application.confirmed.v1', { ...applicationFacts(job, booked), seat_no: 1 });
+    await publish(h.bus, 'jobs.application.accepted.v1', applicationFacts(job, lapsed));
+    await handled('application-confirmed', 1);
+
+    const event = seatExpired(job, [lapsed]);
+    const id = await publish(h.bus, 'jobs.seat.expired.v1', event);
+    const [text] = await textsTo(h.svc.url, restaurant.phone, /unbooked seats/);
+    expect(text.body).toMatch(
+      new RegExp(
+        `^Brigade: 2 unbooked seats of "Line Cook" on .+ expired \\(seats 2 and 3\\): nobody booked them before the start\\. Their share, \\$321\\.00, goes back to your card\\. Your booked chef still comes\\. See the seats: https://brigade\\.test/jobs/${job.id}$`,
+      ),
+    );
+    await textsTo(
+      h.svc.url,
+      lapsed.phone,
+      /el turno "Cocinero de línea" en Three Tables del .+ empezó sin que nadie lo confirmara, así que tu postulación caducó/,
+    );
+    await publish(h.bus, 'jobs.seat.expired.v1', event, id); // redelivered
+    await publish(h.bus, 'jobs.seat.expired.v1', event); // announced again
+    await handled('seat-expired', 2);
+    expect((await templatesTo(restaurant)).filter((t) => t === 'seats_expired')).toEqual(['seats_expired']);
+    expect(await templatesTo(lapsed)).toEqual(['application_accepted', 'application_lapsed']);
+    // the booked chef heard nothing of the expiry: their shift goes on
+    expect(await templatesTo(booked)).toEqual([]);
+
+    // payments refunds each expired seat's share: the restaurant reads the seat and its share, not "the whole"
+    await publish(h.bus, 'payments.escrow.refunded.v1', {
+      job_id: job.id,
+      restaurant_id: restaurant.id,
+      refund_id: `re_${randomUUID()}`,
+      amount_cents: 16_050,
+      reason: 'job_expired' as const,
+      seat_no: 2,
+      application_id: null,
+      chef_id: null,
+    });
+    const [refund] = await textsTo(h.svc.url, restaurant.phone, /share went back/);
+    expect(refund.body).toMatch(
+      /^Brigade: "Line Cook" on .+: the unbooked seat 2 expired, so its \$160\.50 share went back to your card\.$/,
+    );
+  });
+
+  test('the booked chef and the restaurant still get their reminders of the shift', async () => {
+    const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Still On' });
+    const booked = await createUser(h.bus, h.database, { type: 'chef', name: 'Rita Remind' });
+    const lapsed = await createUser(h.bus, h.database, { type: 'chef', name: 'Leo Late' });
+    const job = await postingOfThree(restaurant, 2);
+    await publish(h.bus, 'jobs.application.confirmed.v1', { ...applicationFacts(job, booked), seat_no: 1 });
+    await handled('application-confirmed', 1);
+    await publish(h.bus, 'jobs.seat.expired.v1', seatExpired(job, [lapsed]));
+    await handled('seat-expired', 1);
+    await textsTo(h.svc.url, restaurant.phone, /unbooked seats/);
+    expect(
+      (await reminderRows(h.database, job.id)).filter((r) => r.status !== 'pending').map((r) => r.kind),
+    ).toEqual([]);
+
+    h.clock.advance(61 * MINUTE); // past the job reminder (1 h before the start)
+    await h.svc.handle.scheduler.tick();
+    await textsTo(h.svc.url, booked.phone, /^Brigade reminder: your shift "Line Cook" at Still On starts at/);
+    await textsTo(h.svc.url, restaurant.phone, /^Brigade reminder: Rita Remind starts "Line Cook" at/);
+  });
+
+  test('in Spanish, one seat expired, and an unpaid posting names no refund', async () => {
+    const restaurant = await createUser(h.bus, h.database, {
+      type: 'restaurant',
+      name: 'Una Mesa',
+      language: 'es',
+    });
+    const job = await postingOfThree(restaurant, 3);
+    await publish(h.bus, 'jobs.seat.expired.v1', { ...seatExpired(job, []), seats: [3] });
+    const [text] = await textsTo(h.svc.url, restaurant.phone, /venció 1 puesto/);
+    expect(text.body).toMatch(
+      /^Brigade: venció 1 puesto sin reservar del turno "Cocinero de línea" del .+ \(puesto 3\): nadie lo reservó antes del inicio\. Su parte, \$160\.50, vuelve a tu tarjeta\. Tus 2 chefs reservados vienen igual\. Ve los puestos: /,
+    );
+    const unpaid = newJob(restaurant, h.clock, 'Dishwasher', 3);
+    await publish(h.bus, 'jobs.seat.expired.v1', {
+      ...seatExpired(unpaid, []),
+      refund_due: false,
+    });
+    const [none] = await textsTo(
+      h.svc.url,
+      restaurant.phone,
+      /"Lavaplatos".+vencieron 2 puestos|vencieron 2 puestos.+"Lavaplatos"/,
+    );
+    expect(none.body).not.toMatch(/\$|tarjeta/);
+    expect(none.body).toContain('Tu chef reservado viene igual.');
+  });
+});
+
+test('a late cancellation of a posting of three texts each booked chef their own seat’s pay, and the applicant the cancellation', async () => {
+  const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Late Three' });
+  const chefs = [
+    await createUser(h.bus, h.database, { type: 'chef', name: 'Una Seat' }),
+    await createUser(h.bus, h.database, { type: 'chef', name: 'Dos Seat', language: 'es' }),
+    await createUser(h.bus, h.database, { type: 'chef', name: 'Tres Seat' }),
+  ];
+  const applicant = await createUser(h.bus, h.database, { type: 'chef', name: 'Ana Applied' });
+  const job = newJob(restaurant, h.clock, 'Line Cook', 1);
+  const pays = [10_000, 7_500, 6_000];
+  const seats = chefs.map((chef, i) => ({
+    seat_no: i + 1,
+    application_id: randomUUID(),
+    chef_id: chef.id,
+    chef_pay_cents: pays[i],
+    fee_cents: Math.round(pays[i] * 0.07),
+    refund_cents: 16_050 - pays[i] - Math.round(pays[i] * 0.07),
+  }));
+  await publish(h.bus, 'jobs.job.cancelled.v1', {
+    ...jobFacts(job),
+    previous_status: 'filled',
+    refund_due: true,
+    affected_chef_ids: [...chefs.map((c) => c.id), applicant.id],
+    late: true,
+    chef_id: chefs[0].id,
+    chef_pay_cents: 10_000,
+    fee_cents: 700,
+    refund_cents: 5_350,
+    seats,
+  });
+  const [one] = await textsTo(h.svc.url, chefs[0].phone, /Late-cancellation pay/);
+  expect(one.body).toContain('Late-cancellation pay: your $100.00 is on its way to you.');
+  const [two] = await textsTo(h.svc.url, chefs[1].phone, /Pago por cancelación tardía/);
+  expect(two.body).toContain('tus $75.00 van en camino');
+  const [three] = await textsTo(h.svc.url, chefs[2].phone, /Late-cancellation pay/);
+  expect(three.body).toContain('Late-cancellation pay: your $60.00 is on its way to you.');
+  const [plain] = await textsTo(h.svc.url, applicant.phone, /Late Three cancelled "Line Cook"/);
+  expect(plain.body).not.toMatch(/\$/);
+  await handled('job-cancelled', 1);
+  for (const chef of chefs) expect(await templatesTo(chef)).toEqual(['job_cancelled_late']);
 });

@@ -111,6 +111,10 @@ const VARIANTS: TemplateContext[] = [
   { ...full, cancelled_by: 'restaurant' },
   { ...full, outcome: 'refund', refund_due: false, total_cents: null },
   { ...full, chef_name: undefined, restaurant_name: undefined, sender_name: undefined, job_title: undefined },
+  // issue 35: the unbooked seats of a posting expired (two of three, one of three with no figure, unpaid)
+  { ...full, seats: [2, 3], headcount: 3 },
+  { ...full, seats: [3], headcount: 3, refund_cents: undefined },
+  { ...full, seats: [2, 3, 4], headcount: 5, refund_due: false },
 ];
 const money = (text: string) => (text.match(/\$\d+\.\d\d/g) ?? []).sort();
 const links = (text: string) => (text.match(/https:\/\/\S+/g) ?? []).sort();
@@ -418,5 +422,18 @@ test('a job’s title is its position in the reader’s language, from the catal
   );
   expect(renderSms('application_accepted', 'es', { ...full, job_title: 'Pozole night' })).toContain(
     'te aceptó para "Pozole night"',
+  );
+});
+
+test('the unbooked seats that expired are named, with their share and the booked chefs who still come', () => {
+  const seats = { ...full, seats: [2, 3], headcount: 3, refund_cents: 32_100 };
+  expect(renderSms('seats_expired', 'en', seats)).toBe(
+    'Brigade: 2 unbooked seats of "Line Cook" on Fri, Mar 6, 1:00 PM expired (seats 2 and 3): nobody booked them before the start. Their share, $321.00, goes back to your card. Your booked chef still comes. See the seats: https://brigade.test/jobs/job-1',
+  );
+  expect(renderSms('seats_expired', 'es', { ...seats, seats: [2, 3, 4], headcount: 6 })).toBe(
+    'Brigade: vencieron 3 puestos sin reservar del turno "Cocinero de línea" del vie, 6 de mar, 1:00 p.m. (puestos 2, 3 y 4): nadie los reservó antes del inicio. Su parte, $321.00, vuelve a tu tarjeta. Tus 3 chefs reservados vienen igual. Ve los puestos: https://brigade.test/jobs/job-1',
+  );
+  expect(renderSms('payment_refunded_expired', 'en', { ...full, seats: [2], amount_cents: 16_050 })).toBe(
+    'Brigade: "Line Cook" on Fri, Mar 6, 1:00 PM: the unbooked seat 2 expired, so its $160.50 share went back to your card.',
   );
 });

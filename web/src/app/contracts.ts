@@ -21,10 +21,14 @@ export {
   EMERGENCY_LEVELS,
   MESSAGES,
   computeJobPay,
+  // issue 35: one seat's share of a posting of several chefs
+  seatShare,
   // the lifecycles (which buttons a screen shows) and the money rules' texts (issue 16)
   applicationState,
   canApplication,
   canJob,
+  // issue 35: a seat's lifecycle (a posting of several chefs)
+  canSeat,
   FINAL_JOB_STATUSES,
   HELD_PAYMENT_STATUSES,
   policyText,
@@ -47,10 +51,13 @@ export {
   // issue 34: how precise "I am at the restaurant now" must be to pin the restaurant
   PIN_ACCURACY_METERS,
 } from '@brigade/contracts';
-export type { Actor, ApplicationState, PolicyTextKey } from '@brigade/contracts';
+export type { Actor, ApplicationState, PolicyTextKey, SeatStatus } from '@brigade/contracts';
 export type { MoneyFacts, MoneyOutcomeKind, MoneySide, CheckoutAnswerFacts } from '@brigade/contracts';
 export type { JobPay } from '@brigade/contracts';
 export type { CityName, Weekday } from '@brigade/contracts';
-import type { identityHttp } from '@brigade/contracts';
+import { jobsHttp, type identityHttp } from '@brigade/contracts';
+/** Issue 35: the chefs one posting may ask for (PostJobRequest.headcount). */
+export const HEADCOUNT_MIN = jobsHttp.HEADCOUNT_MIN;
+export const HEADCOUNT_MAX = jobsHttp.HEADCOUNT_MAX;
 /** chef, restaurant or operator (issue 17: operators run the console at /ops). */
 export type AccountType = identityHttp.AccountType;

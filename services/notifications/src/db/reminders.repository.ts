@@ -62,6 +62,8 @@ export interface ReminderFilter {
   jobId?: string;
   applicationId?: string;
   recipientId?: string;
+  /** the chef a reminder is about (both sides' reminders of one booking) */
+  chefId?: string;
   kinds?: ReminderKind[];
 }
 
@@ -77,6 +79,7 @@ export async function dropPendingReminders(
   if (where.jobId) conditions.push(sql`job_id = ${where.jobId}`);
   if (where.applicationId) conditions.push(sql`application_id = ${where.applicationId}`);
   if (where.recipientId) conditions.push(sql`recipient_id = ${where.recipientId}`);
+  if (where.chefId) conditions.push(sql`chef_id = ${where.chefId}`);
   if (where.kinds?.length)
     conditions.push(
       sql`kind in (${sql.join(

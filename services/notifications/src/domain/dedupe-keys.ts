@@ -7,3 +7,11 @@
 export function perSeat(key: string, seatNo: number | null | undefined): string {
   return seatNo && seatNo > 1 ? `${key}:seat:${seatNo}` : key;
 }
+
+/**
+ * The dedupe key of a text about several seats of a job at once (the unbooked seats that expired at the start):
+ * `:seat:{n,m}` after its key, the seats in order, so the same seats announced again send nothing.
+ */
+export function forSeats(key: string, seats: number[]): string {
+  return `${key}:seat:${[...seats].sort((a, b) => a - b).join(',')}`;
+}

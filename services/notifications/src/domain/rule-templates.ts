@@ -31,7 +31,30 @@ export const ruleTextsEn: Record<RuleTemplateName, Render> = {
   settlement_chef: (_c, f) =>
     `Brigade: ${f.shift}: ${f.money('chef') ?? ''} It reaches your bank in 2-7 business days.`,
   settlement_restaurant: (_c, f) => `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
-  payment_refunded_expired: (_c, f) => `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
+  payment_refunded_expired: (c, f) =>
+    c.seats?.length && c.amount_cents != null
+      ? `Brigade: ${f.shift}: the unbooked seat ${listOf(c.seats, 'and')} expired, so its ${f.usd(c.amount_cents)} share went back to your card.`
+      : `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
+  seats_expired: (c, f) => {
+    const seats = c.seats ?? [];
+    const n = seats.length;
+    const one = n === 1;
+    const what =
+      n === 0
+        ? `The unbooked seats of ${f.title} on ${f.when} expired`
+        : `${n} unbooked seat${one ? '' : 's'} of ${f.title} on ${f.when} expired (seat${one ? '' : 's'} ${listOf(seats, 'and')})`;
+    const share = !c.refund_due
+      ? ''
+      : c.refund_cents != null
+        ? ` ${one ? 'Its' : 'Their'} share, ${f.usd(c.refund_cents)}, goes back to your card.`
+        : ` ${one ? 'Its' : 'Their'} share of the payment goes back to your card.`;
+    const booked = bookedCount(c);
+    const come =
+      booked === 1
+        ? 'Your booked chef still comes.'
+        : `Your ${booked ?? ''}${booked ? ' ' : ''}booked chefs still come.`;
+    return `Brigade: ${what}: nobody booked ${one ? 'it' : 'them'} before the start.${share} ${come} See the seats: ${c.url}/jobs/${c.job_id}`;
+  },
 };
 
 export const ruleTextsEs: Record<RuleTemplateName, Render> = {
@@ -58,8 +81,46 @@ export const ruleTextsEs: Record<RuleTemplateName, Render> = {
   settlement_chef: (_c, f) =>
     `Brigade: ${f.shift}: ${f.money('chef') ?? ''} Llegará a tu banco en 2 a 7 días hábiles.`,
   settlement_restaurant: (_c, f) => `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
-  payment_refunded_expired: (_c, f) => `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
+  payment_refunded_expired: (c, f) =>
+    c.seats?.length && c.amount_cents != null
+      ? `Brigade: ${f.shift}: venció el puesto ${listOf(c.seats, 'y')} sin reservar, así que su parte de ${f.usd(c.amount_cents)} volvió a tu tarjeta.`
+      : `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
+  seats_expired: (c, f) => {
+    const seats = c.seats ?? [];
+    const n = seats.length;
+    const one = n === 1;
+    const what =
+      n === 0
+        ? `vencieron los puestos sin reservar del turno${f.titled} del ${f.when}`
+        : one
+          ? `venció 1 puesto sin reservar del turno${f.titled} del ${f.when} (puesto ${seats[0]})`
+          : `vencieron ${n} puestos sin reservar del turno${f.titled} del ${f.when} (puestos ${listOf(seats, 'y')})`;
+    const share = !c.refund_due
+      ? ''
+      : c.refund_cents != null
+        ? ` Su parte, ${f.usd(c.refund_cents)}, vuelve a tu tarjeta.`
+        : ' Su parte del pago vuelve a tu tarjeta.';
+    const booked = bookedCount(c);
+    const come =
+      booked === 1
+        ? 'Tu chef reservado viene igual.'
+        : `Tus ${booked ?? ''}${booked ? ' ' : ''}chefs reservados vienen igual.`;
+    return `Brigade: ${what}: nadie ${one ? 'lo' : 'los'} reservó antes del inicio.${share} ${come} Ve los puestos: ${c.url}/jobs/${c.job_id}`;
+  },
 };
+
+/** Seat numbers as a sentence lists them: `3`, `2 and 3`, `2, 3 and 4` (`y` in Spanish). */
+function listOf(seats: number[], and: string): string {
+  if (seats.length <= 1) return seats.join('');
+  return `${seats.slice(0, -1).join(', ')} ${and} ${seats[seats.length - 1]}`;
+}
+
+/** How many seats of the posting are booked and go on: its headcount less the seats that expired; null unknown. */
+function bookedCount(c: TemplateContext): number | null {
+  if (c.headcount == null || !c.seats?.length) return null;
+  const booked = c.headcount - c.seats.length;
+  return booked > 0 ? booked : null;
+}
 
 /**
  * How the checkout closed, for one side, in the outcome's own words (contracts' money texts): under review when

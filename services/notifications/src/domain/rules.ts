@@ -27,6 +27,8 @@ export const RULE_TEMPLATES = [
   'settlement_chef',
   'settlement_restaurant',
   'payment_refunded_expired',
+  // issue 35: the unbooked seats of a posting expired at the start while its booked seats go on
+  'seats_expired',
 ] as const;
 export type RuleTemplateName = (typeof RULE_TEMPLATES)[number];
 

@@ -49,6 +49,11 @@ export interface TemplateContext {
   // issue 17: operators
   /** Who cancelled: `system` when Brigade did it (an operator suspended the account). */
   cancelled_by?: 'restaurant' | 'chef' | 'system';
+  // issue 35: seats
+  /** the seats of a posting that expired unbooked at the start (their numbers) */
+  seats?: number[];
+  /** the posting's number of chefs */
+  headcount?: number;
   // issue 32: what the money did, as the event that moved or decided it says
   money?: MoneyFacts;
   // issue 34: the working day

@@ -25,6 +25,7 @@ import { onRestaurantProfileUpdated } from './on-restaurant-profile-updated';
 import { onThreadRead } from './on-thread-read';
 import { onUserRegistered } from './on-user-registered';
 import { onUserUpdated } from './on-user-updated';
+import { textSeatsExpired } from '../use-cases/text-seats-expired';
 import {
   onExtraChargeFailed,
   onNoShowMarked,
@@ -50,6 +51,8 @@ export function subscriptions(ctx: NotificationsContext): Subscription[] {
     ['jobs.job.opened.v1', onJobOpened],
     ['jobs.job.cancelled.v1', onJobCancelled],
     ['jobs.job.expired.v1', onJobExpired],
+    // issue 35: the unbooked seats of a posting expired, its booked seats go on
+    ['jobs.seat.expired.v1', (ctx, tx, d) => textSeatsExpired(ctx, tx, d)],
     ['jobs.chef.invited.v1', onChefInvited],
     ['jobs.offer.made.v1', onOfferMade],
     ['jobs.application.submitted.v1', onApplicationSubmitted],

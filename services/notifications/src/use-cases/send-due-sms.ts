@@ -123,6 +123,8 @@ async function contextFor(
     worked_minutes: num('worked_minutes'),
     extra_charge_cents: num('extra_charge_cents'),
     requires_authentication: vars.requires_authentication === true,
+    seats: seatsOf(vars.seats),
+    headcount: num('headcount'),
     money: moneyOf(vars.money),
     policy: ctx.config.policy,
     chef_name: chef?.name,
@@ -130,6 +132,11 @@ async function contextFor(
     restaurant_address: restaurant?.address,
     sender_name: sender?.name,
   };
+}
+
+/** The seat numbers a queued text names (issue 35: the seats that expired), when it names any. */
+function seatsOf(value: unknown): number[] | undefined {
+  return Array.isArray(value) && value.every((n) => Number.isInteger(n)) ? (value as number[]) : undefined;
 }
 
 /** The money facts a queued text carries (none on texts queued before issue 32, or without money). */

@@ -45,10 +45,14 @@ export async function textRefund(
     return;
   }
   if (d.reason === 'job_expired') {
+    // Issue 35: less than the posting's charge is a seat's share (an unbooked seat expired while the booked
+    // ones go on): the text names the seat and its share, not "the whole" charge.
+    const share =
+      job?.total_cents != null && d.amount_cents < job.total_cents && d.seat_no ? [d.seat_no] : undefined;
     await queueSms(ctx, tx, {
       recipientId: d.restaurant_id,
       template: 'payment_refunded_expired',
-      vars,
+      vars: share ? { ...vars, seats: share } : vars,
       dedupeKey: `payment_refunded_expired:${d.refund_id}`,
     });
     return;

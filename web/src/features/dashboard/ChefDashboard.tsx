@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { DASHBOARD_RECENT_LIMIT, paymentSetupPath } from '../../app/constants';
 import { useAuth } from '../../app/hooks';
 import type { Application } from '../jobs/jobsApi';
-import { jobPay } from '../jobs/money';
-import { RestaurantPlace } from '../jobs/parts';
+import { seatPay } from '../jobs/money';
+import { RestaurantPlace, SeatsCount } from '../jobs/parts';
 import { holdsShift, isFinal } from '../jobs/shiftState';
 import { MyOffers } from '../offers';
 import { ForType } from '../shell/Redirects';
@@ -84,7 +84,7 @@ function Dashboard() {
                   </>
                 )}
                 {formatShiftMoment(job.start_time, job.restaurant_profiles?.city)} ·{' '}
-                {formatRate(job.hourly_rate)}/{tc('perHour')}
+                {formatRate(job.hourly_rate)}/{tc('perHour')} <SeatsCount seats={job.seats} side="chef" />
               </div>
             </div>
             <Link to={`/jobs/${job.id}`} className="btn btn-small btn-secondary">
@@ -116,7 +116,7 @@ function Dashboard() {
               {a.job_postings && (
                 <div className="hint">
                   {t('chef.pay', {
-                    total: formatCents(jobPay(a.job_postings).subtotalCents),
+                    total: formatCents(seatPay(a.job_postings).subtotalCents),
                     rate: `${formatRate(a.job_postings.hourly_rate)}/${tc('perHour')}`,
                   })}
                 </div>

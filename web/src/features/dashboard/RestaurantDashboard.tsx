@@ -4,6 +4,7 @@ import { DASHBOARD_RECENT_LIMIT, NEW_APPLICATION_WINDOW_MS, paymentSetupPath } f
 import { useAuth } from '../../app/hooks';
 import { canJob } from '../../app/contracts';
 import type { Application } from '../jobs/jobsApi';
+import { SeatsCount } from '../jobs/parts';
 import { restaurantCanDecide, stateOf } from '../jobs/shiftState';
 import { BalanceNotice } from '../payments/BalanceNotice';
 import { PinMissingNotice } from '../profile/LocationPin';
@@ -115,7 +116,8 @@ function Dashboard() {
                   {formatRate(job.hourly_rate)}/{tc('perHour')} ·{' '}
                   <span className={`status status-${job.status}`}>
                     {tc(`jobStatus.${job.status}`, { defaultValue: job.status })}
-                  </span>
+                  </span>{' '}
+                  <SeatsCount seats={job.seats} side="restaurant" />
                   {pending > 0 && ` · ${t('restaurant.pendingCount', { count: pending })}`}
                 </div>
               </div>

@@ -13,7 +13,7 @@ import { Alert } from '../../components/Alert';
 import { Spinner } from '../../components/Spinner';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import { jobsApi, type ApplicationOfJob, type JobPosting } from './jobsApi';
-import { ChefLink, JobStatusTag, PositionTitle, RestaurantPlace, shiftWhen } from './parts';
+import { ChefLink, JobStatusTag, PositionTitle, RestaurantPlace, SeatsCount, shiftWhen } from './parts';
 import { Reliability } from '../profile/Reliability';
 import { Avatar } from '../profile/parts';
 import { SpokenLanguages } from '../profile/languages';
@@ -176,7 +176,7 @@ export default function ApplicationsReviewPage() {
         </h2>
         <p className="hint">
           {shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)} ·{' '}
-          <JobStatusTag status={job.status} />
+          <JobStatusTag status={job.status} /> <SeatsCount seats={job.seats} side="restaurant" />
         </p>
         <p className="hint">
           <RestaurantPlace job={job} />

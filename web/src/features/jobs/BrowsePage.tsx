@@ -10,7 +10,7 @@ import { Spinner } from '../../components/Spinner';
 import { onboardingPathFor } from '../auth/RequireAuth';
 import { jobsApi, type Application } from './jobsApi';
 import OpeningsPage from './OpeningsPage';
-import { PositionTitle, shiftWhen } from './parts';
+import { PositionTitle, SeatsCount, shiftWhen } from './parts';
 import { useNow } from './policy';
 import { restaurantCanDecide } from './shiftState';
 
@@ -60,7 +60,8 @@ function WaitingApplications() {
                     </h2>
                     <div className="hint">
                       <PositionTitle title={job.title} urgent={job.emergency_level === 'urgent'} /> ·{' '}
-                      {shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)}
+                      {shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)}{' '}
+                      <SeatsCount seats={job.seats} side="restaurant" />
                     </div>
                     <div className="hint">{t('browse.applied', { when: formatDateTime(a.created_at) })}</div>
                   </div>

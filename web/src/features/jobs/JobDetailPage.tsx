@@ -22,7 +22,7 @@ import { RestaurantWorkday } from '../timesheets/RestaurantWorkday';
 import { useClockedTimesheet } from '../timesheets/timesheetsApi';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { JobOffers } from '../offers';
-import { jobPay } from './money';
+import { jobPay, seatPay } from './money';
 import {
   DirectionsLink,
   JobStatusTag,
@@ -30,8 +30,10 @@ import {
   PositionTitle,
   RestaurantLink,
   rateText,
+  SeatsCount,
   shiftWhen,
 } from './parts';
+import { SeatList } from './SeatList';
 import { CheckoutDeadline, ExpiredNotice, UnderReview, useNow } from './policy';
 import {
   applicationLabel,
@@ -75,7 +77,7 @@ function ChefSection({ job, clocked }: { job: JobPosting; clocked: ReturnType<ty
             ? clocked.timesheet!.pay.chef_pay_cents
             : money
               ? money.chef_pay_cents
-              : jobPay(job).subtotalCents,
+              : seatPay(job).subtotalCents,
         )}
       </p>
       {!money && !byHours && <p className="hint">{t('detail.chefPayNote')}</p>}
@@ -131,7 +133,7 @@ function OwnerSection({ job }: { job: JobPosting }) {
     <>
       <ExpiredNotice job={job} side="restaurant" />
       <CancellationFacts job={job} side="restaurant" />
-      <PayBreakdown pay={jobPay(job)} note={!moneyDecided(job.money)} />
+      <PayBreakdown pay={jobPay(job)} note={!moneyDecided(job.money)} headcount={job.headcount} />
       <section className="card" aria-labelledby="owner-section-title">
         <h2 id="owner-section-title">{t('detail.applicants')}</h2>
         {job.status === 'payment_failed' && (
@@ -215,6 +217,7 @@ export default function JobDetailPage() {
           <PositionTitle title={job.title} urgent={job.emergency_level === 'urgent'} />
         </h1>
         <JobStatusTag status={job.status} />
+        <SeatsCount seats={job.seats} side={owner ? 'restaurant' : 'chef'} />
       </div>
       <div className="card">
         <dl className="facts">
@@ -301,6 +304,7 @@ export default function JobDetailPage() {
       {(owner || held || job.dispute) && (
         <DisputePanel job={job} side={user?.user_type === 'restaurant' ? 'restaurant' : 'chef'} />
       )}
+      {owner && <SeatList job={job} now={now} />}
       {owner && <OwnerBookedChef job={job} />}
       {held && <ChefBookedContact job={job} />}
       {user?.user_type === 'chef' && <ChefSection job={job} clocked={clocked} />}

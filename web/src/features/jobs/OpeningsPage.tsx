@@ -13,7 +13,7 @@ import { HomeEditor, homeSummary } from '../profile/HomePlace';
 import { ForType } from '../shell/Redirects';
 import { BookedWarning } from './BookedWarning';
 import { jobsApi, type JobPosting, type JobsResponse } from './jobsApi';
-import { jobPay } from './money';
+import { seatPay } from './money';
 import {
   activeFilterCount,
   filterOpenings,
@@ -23,7 +23,7 @@ import {
   SHIFT_TIMES,
   type OpeningsFilters,
 } from './openingsFilters';
-import { DirectionsLink, milesText, PositionTitle, rateText, shiftWhen } from './parts';
+import { DirectionsLink, milesText, PositionTitle, rateText, SeatsCount, shiftWhen } from './parts';
 import { formatCents, formatHours } from '../../app/format';
 
 function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean }) {
@@ -37,7 +37,8 @@ function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean
     const res = await apply(job.id);
     if (res.error) setError(failureText(res.error, t('apply.failed')));
   };
-  const pay = jobPay(job);
+  // one chef's pay: a posting's amounts are all its seats' (issue 35)
+  const pay = seatPay(job);
   const place = [
     job.restaurant_profiles?.name,
     job.restaurant_profiles?.city,
@@ -62,7 +63,10 @@ function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean
         <div className="hint opening-place">
           {place.join(' · ')} <DirectionsLink job={job} />
         </div>
-        <div className="hint">{shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)}</div>
+        <div className="hint">
+          {shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)}{' '}
+          <SeatsCount seats={job.seats} side="chef" />
+        </div>
         <BookedWarning job={job} />
         <Alert>{error}</Alert>
       </div>

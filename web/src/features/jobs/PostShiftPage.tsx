@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorCode } from '../../app/api';
-import { formatDuration, LIMITS, POSITIONS } from '../../app/contracts';
+import { formatDuration, HEADCOUNT_MAX, HEADCOUNT_MIN, LIMITS, POSITIONS } from '../../app/contracts';
 import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
@@ -15,7 +15,7 @@ import { useCardChoice } from '../payments/useCardChoice';
 import { useCardErrorText, usePayForJob } from '../payments/usePayForJob';
 import { ForType } from '../shell/Redirects';
 import { jobsApi, type JobPosting, type PostJobBody } from './jobsApi';
-import { shiftPay } from './money';
+import { postingPay, shiftPay } from './money';
 import { PayBreakdown } from './parts';
 import { usePolicyText } from './policy';
 import { ShiftTemplates } from './ShiftTemplates';
@@ -23,6 +23,7 @@ import {
   MAX_BREAK_MINUTES,
   breakOf,
   checkPostForm,
+  headcountOf,
   isPosition,
   toLocalInput,
   type PostForm,
@@ -38,6 +39,7 @@ const initial: PostForm = {
   breakMinutes: '0',
   description: '',
   requiredSkills: [],
+  headcount: '1',
 };
 
 function PostShift() {
@@ -70,10 +72,13 @@ function PostShift() {
       : null;
 
   const breakMinutes = breakOf(form);
-  const pay = useMemo(
+  // One chef's pay (the contracts' rule), then the whole posting's: every seat is charged up front (issue 35).
+  const chefPay = useMemo(
     () => (breakMinutes === null ? null : shiftPay(form.start, form.end, form.hourlyRate, breakMinutes)),
     [form.start, form.end, form.hourlyRate, breakMinutes],
   );
+  const headcount = headcountOf(form);
+  const pay = postingPay(chefPay, headcount);
   const limits = useMemo(() => {
     const now = new Date();
     return {
@@ -115,6 +120,7 @@ function PostShift() {
         emergencyLevel: form.emergencyLevel,
         notifyFavorites: form.notifyFavorites,
         breakMinutes: breakOf(form) ?? 0,
+        headcount: headcountOf(form) ?? 1,
         description: form.description?.trim() || null,
         requiredSkills: (form.requiredSkills ?? []) as PostJobBody['requiredSkills'],
       });
@@ -219,6 +225,14 @@ function PostShift() {
             )}
           </Field>
           <NumberField
+            label={t('post.headcount')}
+            hint={t('post.headcountHint', { min: HEADCOUNT_MIN, max: HEADCOUNT_MAX })}
+            value={form.headcount}
+            onChange={(v) => set('headcount', v)}
+            min={HEADCOUNT_MIN}
+            max={HEADCOUNT_MAX}
+          />
+          <NumberField
             label={t('post.break')}
             hint={t('post.breakHint')}
             value={form.breakMinutes}
@@ -289,7 +303,7 @@ function PostShift() {
           )}
         </fieldset>
 
-        <PayBreakdown pay={pay} />
+        <PayBreakdown pay={pay} headcount={headcount} />
 
         <div className="card">
           <CardChoice {...card.props} />

@@ -48,7 +48,7 @@ export type PostJobBody = Pick<
   jobsHttp.PostJobRequest,
   'title' | 'startTime' | 'endTime' | 'hourlyRate' | 'emergencyLevel' | 'notifyFavorites'
 > &
-  Partial<Pick<jobsHttp.PostJobRequest, 'description' | 'requiredSkills' | 'breakMinutes'>>;
+  Partial<Pick<jobsHttp.PostJobRequest, 'description' | 'requiredSkills' | 'breakMinutes' | 'headcount'>>;
 
 /** The checkout answer as both sides send it (rating, whether the work was done, optional feedback). */
 export type CheckoutBody = z.output<typeof jobsHttp.CheckoutRequest>;

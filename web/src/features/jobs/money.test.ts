@@ -1,4 +1,4 @@
-import { shiftPay } from './money';
+import { postingPay, seatPay, shiftPay } from './money';
 import { checkPostForm } from './validation';
 
 describe('the pay a restaurant sees while posting', () => {
@@ -36,6 +36,39 @@ describe('the pay a restaurant sees while posting', () => {
   });
 });
 
+describe('a posting of several chefs (issue 35)', () => {
+  test('every seat is charged: 3 chefs × (5 hours at $20 + 7%) is $300 pay, $21 fee, $321 in all', () => {
+    const seat = shiftPay('2026-06-15T18:00', '2026-06-15T23:00', '20');
+    expect(postingPay(seat, 3)).toEqual({
+      hours: 5,
+      subtotalCents: 30_000,
+      feeCents: 2_100,
+      totalCents: 32_100,
+    });
+    expect(postingPay(seat, 1)).toEqual(seat);
+    expect(postingPay(seat, null)).toBeNull();
+    expect(postingPay(null, 3)).toBeNull();
+  });
+  test("a chef reads one seat's pay of a posting whose amounts are all its seats'", () => {
+    const job = {
+      start_time: '2026-06-15T18:00:00Z',
+      end_time: '2026-06-15T23:00:00Z',
+      hourly_rate: 20,
+      hours: 5,
+      subtotal_cents: 30_000,
+      fee_cents: 2_100,
+      total_cents: 32_100,
+    };
+    expect(seatPay({ ...job, headcount: 3 })).toEqual({
+      hours: 5,
+      subtotalCents: 10_000,
+      feeCents: 700,
+      totalCents: 10_700,
+    });
+    expect(seatPay(job).subtotalCents).toBe(30_000);
+  });
+});
+
 describe('the post form rules', () => {
   const now = new Date(2026, 5, 15, 12, 0).getTime();
   const base = {
@@ -46,6 +79,7 @@ describe('the post form rules', () => {
     emergencyLevel: 'normal' as const,
     notifyFavorites: [],
     breakMinutes: '0',
+    headcount: '1',
   };
   test.each([
     [{}, null],
@@ -63,6 +97,12 @@ describe('the post form rules', () => {
     [{ breakMinutes: '-5' }, 'post.errors.break'],
     [{ breakMinutes: '7.5' }, 'post.errors.break'],
     [{ end: '2026-06-15T19:00', breakMinutes: '60' }, 'post.errors.breakTooLong'],
+    // issue 35: how many chefs, 1 to 20
+    [{ headcount: '20' }, null],
+    [{ headcount: '0' }, 'post.errors.headcount'],
+    [{ headcount: '21' }, 'post.errors.headcount'],
+    [{ headcount: '2.5' }, 'post.errors.headcount'],
+    [{ headcount: '' }, 'post.errors.headcount'],
   ])('%j -> %s', (change, expected) => {
     expect(checkPostForm({ ...base, ...change }, now)).toBe(expected);
   });

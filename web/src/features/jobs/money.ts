@@ -1,4 +1,4 @@
-import { computeJobPay, type JobPay } from '../../app/contracts';
+import { computeJobPay, seatShare, type JobPay } from '../../app/contracts';
 import { escrowCharge } from '@brigade/contracts';
 
 /**
@@ -27,6 +27,21 @@ export function shiftPay(
   });
 }
 
+/**
+ * A posting's pay for `headcount` chefs (issue 35, ADR 0030): one seat's figures × headcount, as the server
+ * charges it (the escrow is headcount × (shift pay + 7%); contracts' `seatShare` is the way back). The hours stay
+ * one chef's. Null while the seat's pay or the headcount is not known.
+ */
+export function postingPay(seat: JobPay | null, headcount: number | null): JobPay | null {
+  if (!seat || headcount === null || !Number.isInteger(headcount) || headcount < 1) return null;
+  return {
+    hours: seat.hours,
+    subtotalCents: seat.subtotalCents * headcount,
+    feeCents: seat.feeCents * headcount,
+    totalCents: seat.totalCents * headcount,
+  };
+}
+
 /** The pay of a stored job: the server's amounts when present, else the same rule. */
 export function jobPay(job: {
   start_time: string;
@@ -49,4 +64,38 @@ export function jobPay(job: {
       totalCents: job.total_cents,
     };
   return computeJobPay(job.start_time, job.end_time, job.hourly_rate);
+}
+
+/**
+ * One chef's pay of a stored job (issue 35): a posting's amounts are the whole posting's (headcount × one seat's),
+ * so a chef reads one seat's share (contracts' `seatShare`); a job of one seat is its own amounts.
+ */
+export function seatPay(job: Parameters<typeof jobPay>[0] & { headcount?: number }): JobPay {
+  const whole = jobPay(job);
+  const headcount = job.headcount ?? 1;
+  if (headcount <= 1) return whole;
+  try {
+    const share = seatShare(
+      { subtotal_cents: whole.subtotalCents, fee_cents: whole.feeCents, total_cents: whole.totalCents },
+      headcount,
+    );
+    return {
+      hours: whole.hours,
+      subtotalCents: share.subtotal_cents,
+      feeCents: share.fee_cents,
+      totalCents: share.total_cents,
+    };
+  } catch {
+    // amounts not priced per seat (never from the jobs service): the rule for one chef
+    return computeJobPay(job.start_time, job.end_time, job.hourly_rate);
+  }
+}
+
+/**
+ * One seat's figures of a stored posting, as the server's fields are named: what a dispute of one seat (its
+ * chef's pay and the seat's charge) is decided against (issue 35).
+ */
+export function seatFigures(job: Parameters<typeof seatPay>[0]) {
+  const seat = seatPay(job);
+  return { subtotal_cents: seat.subtotalCents, fee_cents: seat.feeCents, total_cents: seat.totalCents };
 }

@@ -1,5 +1,5 @@
 import type { JobPosting, JobsArgs } from './jobsApi';
-import { jobPay } from './money';
+import { seatPay } from './money';
 
 export type ShiftTime = '' | 'morning' | 'afternoon' | 'evening' | 'night';
 export const SHIFT_TIMES: Exclude<ShiftTime, ''>[] = ['morning', 'afternoon', 'evening', 'night'];
@@ -69,7 +69,11 @@ export function filterOpenings(jobs: JobPosting[], f: OpeningsFilters): JobPosti
   return jobs.filter((job) => {
     if (f.priority && job.emergency_level !== f.priority) return false;
     if (minHourly !== null && Number.isFinite(minHourly) && job.hourly_rate < minHourly) return false;
-    if (minFlat !== null && Number.isFinite(minFlat) && jobPay(job).subtotalCents < Math.round(minFlat * 100))
+    if (
+      minFlat !== null &&
+      Number.isFinite(minFlat) &&
+      seatPay(job).subtotalCents < Math.round(minFlat * 100)
+    )
       return false;
     if (f.date) {
       const s = new Date(job.start_time);

@@ -1,24 +1,30 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { JobPay } from '../../app/contracts';
+import { seatShare, type JobPay } from '../../app/contracts';
 import type { JobPosting } from './jobsApi';
 import { formatCents, formatHours, formatRate, formatShift } from '../../app/format';
 
 /**
  * Hours, subtotal, the 7% booking fee and the total: the restaurant's view of a shift's price, with the pricing
- * rule under it (`note`; left out once the money is decided: then the outcome says what it did).
+ * rule under it (`note`; left out once the money is decided: then the outcome says what it did). A posting of
+ * several chefs (issue 35) shows the whole posting's figures, all seats charged at once, with one chef's share
+ * beside them ("3 chefs × $107.00"): the hours are one chef's.
  */
 export function PayBreakdown({
   pay,
   caption,
   note = true,
+  headcount,
 }: {
   pay: JobPay | null;
   caption?: string;
   note?: boolean;
+  /** the posting's chefs; `pay` is the whole posting's */
+  headcount?: number | null;
 }) {
   const { t } = useTranslation('jobs');
+  const perChef = pay && headcount && headcount > 1 ? seatTotal(pay, headcount) : null;
   return (
     <section className="card pay-summary" aria-labelledby="pay-summary-title" aria-live="polite">
       <h2 id="pay-summary-title">{caption ?? t('pay.title')}</h2>
@@ -28,6 +34,14 @@ export function PayBreakdown({
             <dt>{t('pay.hours')}</dt>
             <dd data-testid="pay-hours">{formatHours(pay.hours)}</dd>
           </div>
+          {perChef !== null && (
+            <div>
+              <dt>{t('pay.chefs')}</dt>
+              <dd data-testid="pay-per-chef">
+                {t('pay.perChef', { count: headcount!, amount: formatCents(perChef) })}
+              </dd>
+            </div>
+          )}
           <div>
             <dt>{t('pay.subtotal')}</dt>
             <dd data-testid="pay-subtotal">{formatCents(pay.subtotalCents)}</dd>
@@ -37,7 +51,7 @@ export function PayBreakdown({
             <dd data-testid="pay-fee">{formatCents(pay.feeCents)}</dd>
           </div>
           <div className="total-row">
-            <dt>{t('pay.total')}</dt>
+            <dt>{perChef !== null ? t('pay.totalAll') : t('pay.total')}</dt>
             <dd data-testid="pay-total">{formatCents(pay.totalCents)}</dd>
           </div>
         </dl>
@@ -46,6 +60,45 @@ export function PayBreakdown({
       )}
       {note && <p className="hint">{t('pay.note')}</p>}
     </section>
+  );
+}
+
+/** One seat's total of a posting's figures (the contracts' `seatShare`); null when they do not divide evenly. */
+function seatTotal(pay: JobPay, headcount: number): number | null {
+  try {
+    return seatShare(
+      { subtotal_cents: pay.subtotalCents, fee_cents: pay.feeCents, total_cents: pay.totalCents },
+      headcount,
+    ).total_cents;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Issue 35: how a posting's seats stand, for the side reading it: the restaurant "2 of 3 booked", a chef the
+ * seats left ("2 seats left"). Nothing for a posting of one chef (its status says it all), nor for a chef once
+ * no seat is left.
+ */
+export function SeatsCount({
+  seats,
+  side,
+}: {
+  seats: JobPosting['seats'] | null | undefined;
+  side: 'restaurant' | 'chef';
+}) {
+  const { t } = useTranslation('jobs');
+  if (!seats || seats.total <= 1) return null;
+  if (side === 'chef')
+    return seats.open > 0 ? (
+      <span className="tag tag-seats" data-testid="seats-left">
+        {t('seats.left', { count: seats.open })}
+      </span>
+    ) : null;
+  return (
+    <span className="tag tag-seats" data-testid="seats-booked">
+      {t('seats.booked', { booked: seats.booked, total: seats.total })}
+    </span>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { shiftTemplatesHttp } from '@brigade/contracts';
-import type { PostForm } from './validation';
+import { headcountOf, type PostForm } from './validation';
 
 export type ShiftTemplate = shiftTemplatesHttp.ShiftTemplate;
 export type ShiftTemplateBody = shiftTemplatesHttp.CreateShiftTemplateRequest;
@@ -31,6 +31,7 @@ export function fillFromTemplate(form: PostForm, t: ShiftTemplate, now = new Dat
     breakMinutes: String(t.breakMinutes),
     description: t.description ?? '',
     requiredSkills: t.requiredSkills,
+    headcount: String(t.headcount),
   };
 }
 
@@ -60,7 +61,7 @@ export function templateFromForm(
       startTime,
       endTime,
       hourlyRate: Number(form.hourlyRate),
-      headcount: 1,
+      headcount: headcountOf(form) ?? 1,
       breakMinutes: form.breakMinutes.trim() === '' ? 0 : Number(form.breakMinutes),
       description: form.description?.trim() || null,
       requiredSkills: (form.requiredSkills ?? []) as ShiftTemplateBody['requiredSkills'],

@@ -1,4 +1,4 @@
-import { LIMITS, POSITIONS } from '../../app/contracts';
+import { HEADCOUNT_MAX, HEADCOUNT_MIN, LIMITS, POSITIONS } from '../../app/contracts';
 import { wholeNumber } from '../../components/NumberField';
 
 export type Position = (typeof POSITIONS)[number];
@@ -21,11 +21,18 @@ export interface PostForm {
   description?: string;
   /** Issue 35: the skills a template brings (PostJobRequest.requiredSkills). */
   requiredSkills?: string[];
+  /** Issue 35: how many chefs the posting asks for (1-20; PostJobRequest.headcount). */
+  headcount: string;
 }
 
 /** The break of the post form as minutes, or null when it is not a whole number from 0 to 120. */
 export function breakOf(form: Pick<PostForm, 'breakMinutes'>): number | null {
   return form.breakMinutes.trim() === '' ? 0 : wholeNumber(form.breakMinutes, 0, MAX_BREAK_MINUTES);
+}
+
+/** The headcount of the post form, or null when it is not a whole number from 1 to 20. */
+export function headcountOf(form: Pick<PostForm, 'headcount'>): number | null {
+  return wholeNumber(form.headcount, HEADCOUNT_MIN, HEADCOUNT_MAX);
 }
 
 /** The longest unpaid break a posting may expect (PostJobRequest.breakMinutes: 0-120). */
@@ -50,6 +57,7 @@ export function checkPostForm(form: PostForm, now = Date.now()): string | null {
   const breakMinutes = breakOf(form);
   if (breakMinutes === null) return 'post.errors.break';
   if (breakMinutes * 60_000 >= end - start) return 'post.errors.breakTooLong';
+  if (headcountOf(form) === null) return 'post.errors.headcount';
   return null;
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Reliability } from '../profile/Reliability';
+import { seatFigures } from '../jobs/money';
 import { shiftWhen } from '../jobs/parts';
 import { baseLanguage, useTranslatedText } from '../../components/TranslatedText';
 import { opsApi, type OpsDispute, type OpsMessage } from './opsApi';
@@ -309,11 +310,11 @@ export default function DisputePage() {
                 </div>
                 <div>
                   <dt>{t('dispute.shiftPay')}</dt>
-                  <dd>{formatCents(dispute.job.subtotal_cents)}</dd>
+                  <dd>{formatCents(seatFigures(dispute.job).subtotal_cents)}</dd>
                 </div>
                 <div>
                   <dt>{t('dispute.charged')}</dt>
-                  <dd>{formatCents(dispute.job.total_cents)}</dd>
+                  <dd>{formatCents(seatFigures(dispute.job).total_cents)}</dd>
                 </div>
                 <div>
                   <dt>{t('dispute.openFor')}</dt>

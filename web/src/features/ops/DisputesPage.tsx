@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { opsApi } from './opsApi';
 import { formatCents, Loaded, OpsPage, OpsTable, useAge } from './parts';
+import { seatFigures } from '../jobs/money';
 
 /** /ops and /ops/disputes: the open disputes, oldest first, the overdue ones marked. */
 export default function DisputesPage() {
@@ -41,8 +42,8 @@ export default function DisputesPage() {
                   <td>{d.restaurant.name ?? t('unnamed')}</td>
                   <td>
                     {t('disputes.amountsText', {
-                      pay: formatCents(d.job.subtotal_cents),
-                      total: formatCents(d.job.total_cents),
+                      pay: formatCents(seatFigures(d.job).subtotal_cents),
+                      total: formatCents(seatFigures(d.job).total_cents),
                     })}
                   </td>
                   <td data-testid="dispute-statements">

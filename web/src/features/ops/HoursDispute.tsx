@@ -9,6 +9,7 @@ import type { Timesheet } from '../timesheets/timesheetsApi';
 import { opsApi, type OpsDispute } from './opsApi';
 import { formatCents, formatDateTime, OpsTable } from './parts';
 import { ConfirmDecision, NoteAndReview } from './ResolveForm';
+import { seatFigures } from '../jobs/money';
 
 // Issue 34: an hours dispute in the operator's case file. Both timesheets (the chef's clock-in and clock-out,
 // the restaurant's adjustment), every clock event with where it was made and how far from the pin, and a
@@ -145,10 +146,7 @@ function HoursResolveForm({ dispute, hours }: { dispute: OpsDispute; hours: Hour
 
   if (confirming !== null) {
     // what the decision will move: the same rule the server settles with, against what the escrow charged
-    const money = timesheetMoney(MONEY_RULE, workedPay(shift, confirming), {
-      subtotal_cents: dispute.job.subtotal_cents,
-      fee_cents: dispute.job.fee_cents,
-    }).pay;
+    const money = timesheetMoney(MONEY_RULE, workedPay(shift, confirming), seatFigures(dispute.job)).pay;
     return (
       <section className="card" aria-labelledby="hours-confirm-title">
         <h2 id="hours-confirm-title">{t('hours.confirmTitle')}</h2>

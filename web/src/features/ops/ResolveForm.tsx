@@ -8,6 +8,7 @@ import { TextAreaField } from '../../components/TextAreaField';
 import { opsApi, type OpsDispute } from './opsApi';
 import { DecisionFacts, formatCents } from './parts';
 import { centsToDollars, dollarsToCents, resolutionPreview } from './resolve';
+import { seatFigures } from '../jobs/money';
 
 const NOTE_MAX = 2000;
 
@@ -78,7 +79,8 @@ export function NoteAndReview({
  */
 export function ResolveForm({ dispute }: { dispute: OpsDispute }) {
   const { t } = useTranslation('ops');
-  const job = dispute.job;
+  // a dispute is one seat's: its chef's pay and its charge (a posting's amounts are all its seats', issue 35)
+  const job = { ...dispute.job, ...seatFigures(dispute.job) };
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<{ amount?: string; note?: string }>({});

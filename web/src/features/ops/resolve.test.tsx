@@ -119,6 +119,25 @@ describe('the resolve form', () => {
     });
   });
 
+  test('a dispute of one seat of a posting of three is decided against that seat: full pay is one chef’s $100.00', async () => {
+    signedInOperator();
+    const base = makeDispute(30);
+    // issue 35: the posting's amounts are its three seats'
+    const dispute = {
+      ...base,
+      job: { ...base.job, headcount: 3, subtotal_cents: 30_000, fee_cents: 2_100, total_cents: 32_100 },
+    };
+    disputeRoutes(dispute);
+    renderApp(`/ops/disputes/${dispute.job.id}`);
+    await decide(null, 'Full pay', 'The chef worked the shift.');
+    expect(preview()).toEqual({ chef: '$100.00', fee: '$7.00', refund: '$0.00' });
+    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
+    await userEvent.clear(await screen.findByLabelText('Chef pay (dollars)'));
+    await userEvent.type(screen.getByLabelText('Chef pay (dollars)'), '150');
+    await userEvent.click(screen.getByRole('button', { name: 'Review decision' }));
+    expect(await screen.findByText("The chef's pay can be at most the shift pay, $100.00.")).toBeTruthy();
+  });
+
   test('Nothing: the restaurant gets the whole $107.00 back; Change goes back to the form', async () => {
     const dispute = openDispute();
     await decide(null, 'Half', 'x');

@@ -116,7 +116,7 @@ export default function PayForJobPage() {
           </div>
         </dl>
       </div>
-      <PayBreakdown pay={pay} />
+      <PayBreakdown pay={pay} headcount={data.headcount} />
       {data.status === 'payment_failed' && <Alert tone="warning">{t('pay.previousFailed')}</Alert>}
       {payable ? (
         <>

@@ -10,7 +10,7 @@ import { awaitingSettlement, SettlementNotice } from '../../payments/SettlementN
 import { cancellationLine } from '../CancellationFacts';
 import { ChefCancelPanel } from '../ChefCancel';
 import { jobsApi, type Application, type JobPosting } from '../jobsApi';
-import { jobPay } from '../money';
+import { seatPay } from '../money';
 import { RestaurantPlace, rateText, shiftWhen } from '../parts';
 import { CheckoutDeadline, UnderReview, useNow } from '../policy';
 import { DisputeLink } from '../DisputePanel';
@@ -72,7 +72,7 @@ function ChefApplicationRow({ app, view, now }: { app: Application; view: Tab; n
             <>
               {' · '}
               <strong className="shift-pay">
-                {t('shifts.youEarn', { amount: formatCents(jobPay(job as JobPosting).subtotalCents) })}
+                {t('shifts.youEarn', { amount: formatCents(seatPay(job as JobPosting).subtotalCents) })}
               </strong>
               {` (${rateText(job.hourly_rate, tc('perHour'))})`}
             </>

@@ -12,7 +12,7 @@ import { cancellationLine } from '../CancellationFacts';
 import { CancelShiftButton, CancelShiftPanel } from '../CancelShift';
 import { jobsApi, type Application, type JobPosting } from '../jobsApi';
 import { jobPay } from '../money';
-import { JobStatusTag, shiftWhen } from '../parts';
+import { JobStatusTag, SeatsCount, shiftWhen } from '../parts';
 import { CheckoutDeadline, UnderReview, useNow } from '../policy';
 import { DisputeLink } from '../DisputePanel';
 import { applicationLabel, byStart, restaurantCanCancel, stateOf } from '../shiftState';
@@ -34,7 +34,7 @@ function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Appl
       lines={[
         shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city),
         <>
-          <JobStatusTag status={job.status} /> ·{' '}
+          <JobStatusTag status={job.status} /> <SeatsCount seats={job.seats} side="restaurant" /> ·{' '}
           {t('shifts.total', { amount: formatCents(jobPay(job).totalCents) })}
           {!showChef && worker?.chef_profiles?.name && (
             <>
