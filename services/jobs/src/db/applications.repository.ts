@@ -79,8 +79,8 @@ export async function setApplicationState(
 }
 
 /**
- * The chef a job counts on: accepted and awaiting confirmation, or confirmed (at most one, by the partial
- * unique index applications_one_acceptance_idx). Null when nobody is booked.
+ * A chef a job counts on: accepted and awaiting confirmation, or confirmed (a job of one seat has at most one;
+ * issue 35: a job of several, one per seat held, see `heldApplicationsOf`). Null when nobody is booked.
  */
 export async function bookedChefOf(
   database: Database,
@@ -109,19 +109,20 @@ export async function bookedApplicationOf(
   return rows[0] ?? null;
 }
 
-/** Whether another application of this job holds a live acceptance (accepted, not declined). */
-export async function hasOtherLiveAcceptance(
+/**
+ * The applications that hold a seat of the job (issue 35): accepted and awaiting their chef's answer, or
+ * confirmed, oldest acceptance first.
+ */
+export async function heldApplicationsOf(
   database: Database,
-  tx: Executor,
   jobId: string,
-  applicationId: string,
-): Promise<boolean> {
-  const rows = await database.rows(
-    sql`select 1 from jobs.applications where job_id = ${jobId} and id <> ${applicationId}
-        and status = 'accepted' and worker_confirmed is distinct from false`,
-    tx,
+  executor?: Executor,
+): Promise<{ id: string; chef_id: string; worker_confirmed: boolean | null }[]> {
+  return database.rows(
+    sql`select id, chef_id, worker_confirmed from jobs.applications where job_id = ${jobId}
+        and status = 'accepted' and worker_confirmed is distinct from false order by updated_at, id`,
+    executor,
   );
-  return rows.length > 0;
 }
 
 /** The user ids of every chef who applied to this job (whatever the application's status). */

@@ -4,6 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import { contactTimes, isBookedShift } from '../domain/contact';
 import { chefSeesMoney, jobMoney } from '../domain/money';
 import { jobJson, seatOneJoin } from './seat-views';
+import { seatsWithChefs } from './seats.repository';
 import { heldShiftsOfChef } from './bookings.repository';
 import { clockedTimesheetOfJob } from './timesheets.repository';
 import { attachDisputes } from './dispute-views';
@@ -12,6 +13,7 @@ import {
   presentApplicationOfJob,
   presentBooked,
   presentJob,
+  presentSeat,
   type ApplicationOfJob,
   type BookedShift,
   type Job,
@@ -91,7 +93,9 @@ export async function jobView(
   if (viewer.type === 'restaurant') {
     if (job.restaurant_id !== viewer.id) return null;
     const apps = await database.rows<{ app: unknown; cp: unknown }>(
-      sql`select to_jsonb(a) as app, to_jsonb(cp) as cp from jobs.applications a
+      sql`select to_jsonb(a) || jsonb_build_object('seat_no', st.seat_no) as app, to_jsonb(cp) as cp
+          from jobs.applications a
+          left join jobs.seats st on st.application_id = a.id
           left join jobs.chef_profiles cp on cp.user_id = a.chef_id where a.job_id = ${id} order by a.created_at`,
       executor,
     );
@@ -115,6 +119,8 @@ export async function jobView(
       ? job.clock_code
       : null;
     view.money = jobMoney(job);
+    // Each seat with its chef (issue 35): the job page's "2 of 3 booked", seat by seat.
+    view.seat_list = (await seatsWithChefs(database, id, executor)).map((s) => presentSeat(s, s.chef_name));
     return (await attachDisputes(ctx, viewer, [view], executor))[0];
   }
   const mine = await database.rows<UserApplication>(

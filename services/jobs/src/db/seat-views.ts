@@ -34,9 +34,24 @@ export const seatOneJoin = sql.raw(`join jobs.seats s1 on s1.job_id = j.id and s
 /** Seat 1's columns, to select beside `j.*`. */
 export const seatOneColumns = sql.raw(SEAT_ONE_FIELDS.map((c) => `s1.${c}`).join(', '));
 
-/** The job `j` as `to_jsonb(j)` returned it before seats: the row with seat 1's columns over it. */
+/** A seat with a confirmed chef, or worked (Job.seats.booked, issue 35). */
+export const BOOKED_SEAT_STATUSES = ['filled', 'completed', 'disputed'] as const;
+
+const countSeats = (where: string) =>
+  `(select count(*)::int from jobs.seats sc where sc.job_id = j.id and ${where})`;
+
+/**
+ * The job `j` as `to_jsonb(j)` returned it before seats: the row with seat 1's columns over it, and (issue 35)
+ * its seats counted: `seats_booked` (a confirmed chef, or worked) and `seats_open` (nobody holds it yet), and
+ * `seats_cancel`, a cancellation's figures summed over the seats (the posting's, for a job of several).
+ */
 export const jobJson = sql.raw(
-  `(to_jsonb(j) || jsonb_build_object(${SEAT_ONE_FIELDS.map((c) => `'${c}', s1.${c}`).join(', ')}))`,
+  `(to_jsonb(j) || jsonb_build_object(${SEAT_ONE_FIELDS.map((c) => `'${c}', s1.${c}`).join(', ')},
+    'seats_booked', ${countSeats(`sc.status in (${BOOKED_SEAT_STATUSES.map((st) => `'${st}'`).join(', ')})`)},
+    'seats_open', ${countSeats(`sc.status = 'open'`)},
+    'seats_cancel', (select jsonb_build_object('chef_pay_cents', sum(sc.cancel_chef_pay_cents),
+      'fee_cents', sum(sc.cancel_fee_cents), 'refund_cents', sum(sc.cancel_refund_cents))
+      from jobs.seats sc where sc.job_id = j.id)))`,
 );
 
 /** The job `j` with seat 1's columns, as a row source: `${jobRows} j` where `jobs.jobs j` was. */

@@ -1,15 +1,15 @@
+import { seatShare } from '@brigade/contracts';
 import type { JobRow, SeatRow } from './records';
 
-/**
- * Seats per job: its `headcount` (ADR 30). Every job has one until the API takes a headcount (issue 35, step 2).
- */
+/** Seats per job: its `headcount` (ADR 30, issue 35: 1-20, chosen at posting). */
 export const seatsOf = (job: Pick<JobRow, 'id'> & { headcount?: number }): number => job.headcount ?? 1;
 
 /**
- * The job's free seats: the one place that says how many chefs a job can still take (direct offers are limited
- * to them; an offer is accepted only into one). A seat is held by a chef who confirmed, and by an acceptance
- * awaiting its chef's answer (the restaurant chose them; the one-acceptance index counts it too). Only an open
- * job has free seats. Today: 1 while the job is open and nobody holds it, else 0.
+ * The job's free seats: the one place that says how many chefs a job can still take (a restaurant's
+ * acceptances and direct offers are limited to them; an offer is accepted only into one). A seat is held by a
+ * chef who confirmed, and by an acceptance awaiting its chef's answer (the restaurant chose them). Only an open
+ * job has free seats: its headcount less those held (a seat that expired or was cancelled is no longer open,
+ * and then neither is the job).
  */
 export function freeSeats(job: Pick<JobRow, 'id' | 'status'> & { headcount?: number }, held: number): number {
   if (job.status !== 'open') return 0;
@@ -17,14 +17,18 @@ export function freeSeats(job: Pick<JobRow, 'id' | 'status'> & { headcount?: num
 }
 
 /**
- * The job as one of its seats sees it: the seat's chef side (checkout answers, ratings, cancellation figures,
- * money outcome) over the job's own columns. A job row read from the database carries its seat 1's (db/seat-
- * views.ts); a use case about the seat of an application reads that seat's instead.
+ * The job as one of its seats sees it: the seat's status and chef side (checkout answers, ratings,
+ * cancellation figures, money outcome) over the job's own columns, and the seat's share of the posting's amounts (issue 35: the job's
+ * subtotal, fee and total are headcount × one seat's; a checkout, a timesheet, a dispute move one seat's). A
+ * job row read from the database carries its seat 1's (db/seat-views.ts); a use case about the seat of an
+ * application reads that seat's instead.
  */
 export function withSeat(job: JobRow, seat: SeatRow | null): JobRow {
-  if (!seat) return job;
+  if (!seat) return asOneSeat(job);
   return {
-    ...job,
+    ...asOneSeat(job),
+    // the seat's own status: a booked seat goes on (and is checked out, disputed, settled) whatever its siblings
+    status: seat.status,
     restaurant_checkout_completed: seat.restaurant_checkout_completed,
     chef_checkout_completed: seat.chef_checkout_completed,
     restaurant_work_completed: seat.restaurant_work_completed,
@@ -44,4 +48,10 @@ export function withSeat(job: JobRow, seat: SeatRow | null): JobRow {
     money_fee_cents: seat.money_fee_cents,
     money_refund_cents: seat.money_refund_cents,
   };
+}
+
+/** The job's amounts as one seat's share (seatShare: headcount × a seat's figures divides exactly). */
+export function asOneSeat(job: JobRow): JobRow {
+  if (seatsOf(job) === 1) return job;
+  return { ...job, ...seatShare(job, seatsOf(job)) };
 }
