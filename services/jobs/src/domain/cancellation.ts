@@ -53,13 +53,17 @@ export function sumSeatQuotes(
   const sum = (key: 'chef_pay_cents' | 'fee_cents' | 'refund_cents') =>
     quotes.reduce((total, q) => total + q[key], 0);
   const ruling = quotes.find((q) => q.late) ?? quotes.find((q) => q.rule !== 'no_chef') ?? quotes[0]!;
-  return explained(policy, {
-    rule: ruling.rule,
-    late: ruling.late,
-    chef_pay_cents: sum('chef_pay_cents'),
-    fee_cents: sum('fee_cents'),
-    refund_cents: sum('refund_cents'),
-  } as CancellationQuote, language);
+  return explained(
+    policy,
+    {
+      rule: ruling.rule,
+      late: ruling.late,
+      chef_pay_cents: sum('chef_pay_cents'),
+      fee_cents: sum('fee_cents'),
+      refund_cents: sum('refund_cents'),
+    } as CancellationQuote,
+    language,
+  );
 }
 
 /**

@@ -164,10 +164,7 @@ export async function checkOut(
           checkoutReliabilityFacts(job, app.chef_id, outcome, answers, seat.seat_no),
         )
       : [];
-    await touchScopes(ctx, tx, [
-      ...(await scopesOfJob(ctx.database, tx, job, jobStatus)),
-      ...recorded,
-    ]);
+    await touchScopes(ctx, tx, [...(await scopesOfJob(ctx.database, tx, job, jobStatus)), ...recorded]);
     return checkoutAnswer(user.language ?? 'en', side, { ...after, ...patch } as JobRow, input.workCompleted);
   });
 }
