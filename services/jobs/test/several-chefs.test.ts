@@ -267,6 +267,19 @@ describe('the start, the cancellation and the checkout of a posting of several',
       restaurant_checkout_completed: true,
       chef_checkout_completed: true,
     });
+    // each chef reads their own seat: Ana's checked out and paid her seat's share, Ben's still to answer
+    expect(await jobOf(ana, job.id)).toMatchObject({
+      chef_checkout_completed: true,
+      restaurant_rating: 5,
+      money: { reason: 'release', chef_pay_cents: SEAT.subtotal_cents, total_cents: SEAT.total_cents },
+    });
+    expect(await jobOf(ben, job.id)).toMatchObject({
+      chef_checkout_completed: false,
+      restaurant_rating: null,
+      money: { reason: null, chef_pay_cents: SEAT.subtotal_cents, total_cents: SEAT.total_cents },
+    });
+    const benApplication = (await ben.api.get(`/applications/${benApp}`)).body.application;
+    expect(benApplication).toMatchObject({ seat_no: 2, job_postings: { chef_checkout_completed: false } });
 
     expect((await checkout(ben, benApp)).status).toBe(200);
     expect((await checkout(r, benApp)).status).toBe(200);
@@ -435,5 +448,35 @@ describe('the start, the cancellation and the checkout of a posting of several',
       'completed',
       'expired',
     ]);
+  });
+
+  test("each seat's timesheet is its own: approved one by one, each with its seat's pay", async () => {
+    const r = await restaurantWithProfile(h);
+    const [ana, ben] = await Promise.all([chefWithProfile(h), chefWithProfile(h)]);
+    const job = await openJob(h, r, { headcount: 2 });
+    const apps = [await bookChef(job, r, ana), await bookChef(job, r, ben)];
+    const code = (await jobOf(r, job.id)).clock_code as string;
+    const start = Date.parse(job.start_time);
+    const at = (offset: number) => h.clock.advance(start + offset - h.clock.now().getTime());
+    at(0);
+    for (const [i, chef] of [ana, ben].entries())
+      expect((await chef.api.post(`/applications/${apps[i]}/clock-in`, { code })).status).toBe(201);
+    at(4 * HOUR);
+    for (const [i, chef] of [ana, ben].entries())
+      expect((await chef.api.post(`/applications/${apps[i]}/clock-out`, { break_minutes: 0 })).status).toBe(
+        200,
+      );
+
+    expect((await r.api.post(`/applications/${apps[0]}/timesheet/approve`)).status).toBe(200);
+    const first = await waitForEvent(h, 'jobs.timesheet.approved.v1', (d) => d.application_id === apps[0]);
+    expect(first).toMatchObject({ seat_no: 1, chef_pay_cents: 8000, fee_cents: 560, total_cents: 8560 });
+    const half = await jobOf(r, job.id);
+    expect(half.status).toBe('filled');
+    expect(half.seat_list.map((s: any) => s.status)).toEqual(['completed', 'filled']);
+
+    expect((await r.api.post(`/applications/${apps[1]}/timesheet/approve`)).status).toBe(200);
+    const second = await waitForEvent(h, 'jobs.timesheet.approved.v1', (d) => d.application_id === apps[1]);
+    expect(second).toMatchObject({ seat_no: 2, chef_pay_cents: 8000, fee_cents: 560, total_cents: 8560 });
+    expect((await jobOf(r, job.id)).status).toBe('completed');
   });
 });

@@ -2,14 +2,17 @@ import type { ApplicationStatus, Policy } from '@brigade/contracts';
 import { sql, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import { chefSeesMoney, jobMoney } from '../domain/money';
+import { withSeat } from '../domain/seats';
 import { jobJson, seatOneJoin } from './seat-views';
 import { heldShiftsOfChef } from './bookings.repository';
+import { seatOfBooking } from './seats.repository';
 import { attachDisputes, disputesForJobs } from './dispute-views';
 import {
   presentApplicationOfJob,
   presentBooked,
   presentChef,
   presentJob,
+  presentSeatSide,
   type Application,
 } from './presenters';
 import { chefReliabilityColumn, chefReliabilityOf, reliabilitySince } from './reliability.repository';
@@ -68,6 +71,15 @@ export async function applicationView(
   const mine =
     viewer.type === 'chef' ? view.chef_id === viewer.id : view.job_postings.restaurant_id === viewer.id;
   if (!mine) return null;
+  // An application of a posting of several reads its own seat (issue 35): checkout, ratings, money.
+  const job = normaliseJob(toJson(rows[0].job, {}));
+  const seat = job.headcount > 1 ? await seatOfBooking(ctx.database, view.id, executor) : null;
+  if (seat) {
+    const seated = withSeat(job, seat);
+    view.job_postings = presentSeatSide(view.job_postings, seated);
+    if (view.job_postings.money) view.job_postings.money = jobMoney(seated);
+    view.seat_no = seat.seat_no;
+  }
   await attachDisputes(ctx, viewer, [view.job_postings], executor);
   return (await withReliability(ctx, [view], executor))[0];
 }

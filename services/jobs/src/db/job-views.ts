@@ -3,6 +3,7 @@ import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import { contactTimes, isBookedShift } from '../domain/contact';
 import { chefSeesMoney, jobMoney } from '../domain/money';
+import { withSeat } from '../domain/seats';
 import { jobJson, seatOneJoin } from './seat-views';
 import { seatsWithChefs } from './seats.repository';
 import { heldShiftsOfChef } from './bookings.repository';
@@ -14,6 +15,7 @@ import {
   presentBooked,
   presentJob,
   presentSeat,
+  presentSeatSide,
   type ApplicationOfJob,
   type BookedShift,
   type Job,
@@ -140,7 +142,14 @@ export async function jobView(
     : null;
   if (application && isBookedShift(job, application))
     view.contact = await contactOf(ctx, job, job.restaurant_id, executor);
-  if (chefSeesMoney(job, viewer.id, application)) view.money = jobMoney(job);
+  // A chef of a posting of several reads their own seat: its checkout, ratings and money (issue 35).
+  const seat =
+    application && job.headcount > 1
+      ? (await seatsWithChefs(database, id, executor)).find((s) => s.application_id === application.id)
+      : undefined;
+  const seated = seat ? withSeat(job, seat) : job;
+  if (seat) Object.assign(view, presentSeatSide(view, seated));
+  if (chefSeesMoney(seated, viewer.id, application)) view.money = jobMoney(seated);
   view.booked_conflict = job.status === 'open' ? await bookedConflict(ctx, viewer.id, job, executor) : null;
   return (await attachDisputes(ctx, viewer, [view], executor))[0];
 }

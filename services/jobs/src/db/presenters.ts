@@ -138,6 +138,22 @@ export function presentSeats(job: JobRow): NonNullable<Job['seats']> {
   };
 }
 
+/**
+ * A job answer as the chef of one seat of a posting of several reads it (issue 35): their seat's checkout
+ * answers, ratings and cancellation figures over the job's (which show seat 1's). `seated` is the job as that
+ * seat sees it (domain/seats.ts `withSeat`).
+ */
+export function presentSeatSide(view: Job, seated: JobRow): Job {
+  return {
+    ...view,
+    restaurant_checkout_completed: seated.restaurant_checkout_completed,
+    chef_checkout_completed: seated.chef_checkout_completed,
+    chef_rating: seated.chef_rating,
+    restaurant_rating: seated.restaurant_rating,
+    cancellation: presentCancellation({ ...seated, headcount: 1 }),
+  };
+}
+
 /** One seat of the job page (GET /jobs/{id} to its owner): its chef and its own progress. */
 export function presentSeat(seat: SeatRow, chefName: string | null): JobSeat {
   return {

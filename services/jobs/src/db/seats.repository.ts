@@ -66,6 +66,19 @@ export async function seatOfApplication(
   return rows[0] ? normaliseSeat(rows[0]) : null;
 }
 
+/** The seat an application booked, read outside a write (the views), or null. */
+export async function seatOfBooking(
+  database: Database,
+  applicationId: string,
+  executor?: Executor,
+): Promise<SeatRow | null> {
+  const rows = await database.rows(
+    sql`select * from jobs.seats where application_id = ${applicationId}`,
+    executor,
+  );
+  return rows[0] ? normaliseSeat(rows[0]) : null;
+}
+
 /** One seat of a job, or null. */
 export async function seatOf(
   database: Database,
