@@ -7,6 +7,7 @@ import {
   laterShift,
   openJob,
   operator,
+  publish,
   published,
   restaurantWithProfile,
   shiftForm,
@@ -288,6 +289,49 @@ describe('the start, the cancellation and the checkout of a posting of several',
     expect(await jobOf(r, job.id)).toMatchObject({
       status: 'completed',
       seats: { total: 3, booked: 2, open: 0 },
+    });
+
+    // payments moves each seat's share on its own (the test stands in for it): the two paid, the expired refunded
+    const payout = (appId: string, seatNo: number, chefId: string) =>
+      publish(h, 'payments.payout.released.v1', {
+        job_id: job.id,
+        chef_id: chefId,
+        restaurant_id: r.id,
+        transfer_id: `tr_${seatNo}`,
+        amount_cents: SEAT.subtotal_cents,
+        reason: 'release',
+        fee_cents: SEAT.fee_cents,
+        seat_no: seatNo,
+        application_id: appId,
+      });
+    await payout(anaApp, 1, ana.id);
+    await eventually(async () =>
+      expect((await jobOf(ana, job.id)).money).toMatchObject({ reason: 'release', state: 'done' }),
+    );
+    // the posting's escrow is not closed while a seat's share is held
+    expect((await jobOf(r, job.id)).payment_status).toBe('held_in_escrow');
+    await payout(benApp, 2, ben.id);
+    await publish(h, 'payments.escrow.refunded.v1', {
+      job_id: job.id,
+      restaurant_id: r.id,
+      refund_id: 're_seat_3',
+      amount_cents: SEAT.total_cents,
+      reason: 'job_expired',
+      seat_no: 3,
+    });
+    await eventually(async () => expect((await jobOf(r, job.id)).payment_status).toBe('settled'));
+    expect((await jobOf(r, job.id)).money).toMatchObject({
+      reason: 'release',
+      state: 'done',
+      chef_pay_cents: 2 * SEAT.subtotal_cents,
+      fee_cents: 2 * SEAT.fee_cents,
+      refund_cents: SEAT.total_cents,
+      total_cents: 3 * SEAT.total_cents,
+    });
+    expect((await jobOf(ben, job.id)).money).toMatchObject({
+      reason: 'release',
+      state: 'done',
+      chef_pay_cents: SEAT.subtotal_cents,
     });
   });
 

@@ -2,7 +2,7 @@ import { roundMiles, type ApplicationStatus, type Policy } from '@brigade/contra
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import { contactTimes, isBookedShift } from '../domain/contact';
-import { chefSeesMoney, jobMoney } from '../domain/money';
+import { chefSeesMoney, jobMoney, postingMoney } from '../domain/money';
 import { withSeat } from '../domain/seats';
 import { jobJson, seatOneJoin } from './seat-views';
 import { seatsWithChefs } from './seats.repository';
@@ -120,9 +120,10 @@ export async function jobView(
     view.clock_code = view.applications.some((a) => a.status === 'accepted' && a.worker_confirmed === true)
       ? job.clock_code
       : null;
-    view.money = jobMoney(job);
-    // Each seat with its chef (issue 35): the job page's "2 of 3 booked", seat by seat.
-    view.seat_list = (await seatsWithChefs(database, id, executor)).map((s) => presentSeat(s, s.chef_name));
+    // Each seat with its chef (issue 35): the job page's "2 of 3 booked", seat by seat, and the posting's money.
+    const seats = await seatsWithChefs(database, id, executor);
+    view.money = postingMoney(job, seats);
+    view.seat_list = seats.map((s) => presentSeat(s, s.chef_name));
     return (await attachDisputes(ctx, viewer, [view], executor))[0];
   }
   const mine = await database.rows<UserApplication>(

@@ -107,7 +107,9 @@ export async function lowestFreeSeat(
   return rows[0] ? normaliseSeat(rows[0]) : null;
 }
 
-export type SeatPatch = Partial<Pick<SeatRow, SeatOneField | 'status' | 'application_id' | 'chef_id'>>;
+export type SeatPatch = Partial<
+  Pick<SeatRow, SeatOneField | 'status' | 'application_id' | 'chef_id' | 'payment_status'>
+>;
 
 /**
  * Write a seat's columns. The job's `updated_at` moves with it (a job answer shows its seat 1 and its

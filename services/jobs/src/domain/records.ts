@@ -88,7 +88,12 @@ export interface SeatRow extends SeatFields {
   application_id: string | null;
   chef_id: string | null;
   status: SeatStatus;
+  /** how the seat's share left escrow (payments' closing event for the seat); null while held (migration 0019) */
+  payment_status?: ClosedPaymentStatus | null;
 }
+
+/** A payment status once the money has left escrow. */
+export type ClosedPaymentStatus = Extract<PaymentStatus, 'completed' | 'refunded' | 'settled'>;
 
 export interface ApplicationRow {
   id: string;

@@ -1,8 +1,13 @@
-import { seatShare } from '@brigade/contracts';
+import {
+  CLOSED_PAYMENT_STATUSES,
+  HELD_PAYMENT_STATUSES,
+  seatShare,
+  type PaymentStatus,
+} from '@brigade/contracts';
 import type { JobRow, SeatRow } from './records';
 
 /** Seats per job: its `headcount` (ADR 30, issue 35: 1-20, chosen at posting). */
-export const seatsOf = (job: Pick<JobRow, 'id'> & { headcount?: number }): number => job.headcount ?? 1;
+export const seatsOf = (job: { headcount?: number }): number => job.headcount ?? 1;
 
 /**
  * The job's free seats: the one place that says how many chefs a job can still take (a restaurant's
@@ -29,6 +34,7 @@ export function withSeat(job: JobRow, seat: SeatRow | null): JobRow {
     ...asOneSeat(job),
     // the seat's own status: a booked seat goes on (and is checked out, disputed, settled) whatever its siblings
     status: seat.status,
+    payment_status: seatPaymentStatus(job, seat),
     restaurant_checkout_completed: seat.restaurant_checkout_completed,
     chef_checkout_completed: seat.chef_checkout_completed,
     restaurant_work_completed: seat.restaurant_work_completed,
@@ -54,4 +60,35 @@ export function withSeat(job: JobRow, seat: SeatRow | null): JobRow {
 export function asOneSeat(job: JobRow): JobRow {
   if (seatsOf(job) === 1) return job;
   return { ...job, ...seatShare(job, seatsOf(job)) };
+}
+
+const closed = (s: PaymentStatus) => (CLOSED_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(s);
+const held = (s: PaymentStatus) => (HELD_PAYMENT_STATUSES as readonly PaymentStatus[]).includes(s);
+
+/**
+ * Where one seat's share of the escrow stands (issue 35): how it left escrow once payments closed it for the
+ * seat; while it is held, disputed when the seat is, else held (a sibling's dispute holds only its own share).
+ * A job of one seat: the job's payment status, as before seats.
+ */
+export function seatPaymentStatus(
+  job: Pick<JobRow, 'payment_status' | 'headcount'>,
+  seat: SeatRow,
+): PaymentStatus {
+  if (seatsOf(job) === 1) return job.payment_status;
+  if (seat.payment_status) return seat.payment_status;
+  if (closed(job.payment_status)) return job.payment_status;
+  if (held(job.payment_status)) return seat.status === 'disputed' ? 'disputed' : 'held_in_escrow';
+  return job.payment_status;
+}
+
+/**
+ * The job's payment status once every seat's share has left escrow (issue 35): the one way they all closed, or
+ * settled (part paid, part refunded) when they closed differently. Null while any seat's share is held.
+ */
+export function postingPaymentStatus(
+  seats: readonly Pick<SeatRow, 'payment_status'>[],
+): PaymentStatus | null {
+  if (seats.some((s) => !s.payment_status)) return null;
+  const kinds = new Set(seats.map((s) => s.payment_status));
+  return kinds.size === 1 ? [...kinds][0]! : 'settled';
 }

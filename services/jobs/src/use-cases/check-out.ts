@@ -3,6 +3,7 @@ import {
   checkoutDeadline,
   checkoutOpensAt,
   checkoutOutcome,
+  nextPaymentStatus,
   type jobsHttp,
 } from '@brigade/contracts';
 import { AppError, inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
@@ -151,8 +152,12 @@ export async function checkOut(
         ...moneyFacts(job),
       });
     }
-    if (patch.status) await updateJob(tx, job.id, { payment_status: patch.payment_status });
-    else await updateSeat(tx, job.id, seat.seat_no, seatPatch);
+    // A disputed seat holds the job's escrow for a decision (the job's own payment status; issue 35: a sibling
+    // seat released or refunded leaves it as it is).
+    const held =
+      outcome === 'disputed' && next ? nextPaymentStatus('dispute', locked.job.payment_status) : null;
+    if (held) await updateJob(tx, job.id, { payment_status: held });
+    if (!patch.status) await updateSeat(tx, job.id, seat.seat_no, seatPatch);
     const moved = { ...job, ...seatPatch, ...patch } as JobRow;
     if (clocked && side === 'restaurant' && input.workCompleted && ts.status === 'submitted')
       await approveSeat(ctx, tx, { job: moved, seat_no: seat.seat_no, app, ts }, 'approve');

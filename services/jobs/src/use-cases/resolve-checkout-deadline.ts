@@ -1,5 +1,5 @@
 import { inTransaction, appendEvent } from '@brigade/kit';
-import { checkoutOutcome } from '@brigade/contracts';
+import { checkoutOutcome, nextPaymentStatus } from '@brigade/contracts';
 import type { JobsContext } from '../context';
 import { lockApplication } from '../db/applications.repository';
 import { claimSeatPastCheckoutDeadline, updateJob } from '../db/jobs.repository';
@@ -36,7 +36,9 @@ export async function resolveNextCheckoutDeadline(ctx: JobsContext): Promise<boo
     // the claim only returns filled seats with a confirmed chef
     if (!app || !seat || !outcome || !next) return false;
 
-    await updateJob(tx, job.id, { payment_status: next.payment_status });
+    // A disputed seat holds the job's escrow for a decision (the job's own payment status, issue 35).
+    const held = outcome === 'disputed' ? nextPaymentStatus('dispute', claimed.job.payment_status) : null;
+    if (held) await updateJob(tx, job.id, { payment_status: held });
     const status = await moveSeat(
       ctx.database,
       tx,

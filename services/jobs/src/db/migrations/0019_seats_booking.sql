@@ -7,3 +7,8 @@ drop index if exists jobs.applications_one_acceptance_idx;
 
 -- The rules loop's per-seat claims: a seat still worked past its job's checkout deadline.
 create index if not exists seats_filled_idx on jobs.seats (job_id) where status = 'filled';
+
+-- Each seat's share leaves escrow on its own (payments names the seat on its closing events): the seat keeps
+-- how its share closed (null while held), and the job's payment_status closes when its last seat's does.
+alter table jobs.seats add column payment_status text
+  check (payment_status in ('completed', 'refunded', 'settled'));
