@@ -281,6 +281,17 @@ describe('the start, the cancellation and the checkout of a posting of several',
     });
     const benApplication = (await ben.api.get(`/applications/${benApp}`)).body.application;
     expect(benApplication).toMatchObject({ seat_no: 2, job_postings: { chef_checkout_completed: false } });
+    // and so do their lists of applications (My Shifts)
+    const listed = async (chef: User) =>
+      (await chef.api.get('/applications')).body.applications[0].job_postings;
+    expect(await listed(ana)).toMatchObject({
+      chef_checkout_completed: true,
+      money: { reason: 'release', chef_pay_cents: SEAT.subtotal_cents },
+    });
+    expect(await listed(ben)).toMatchObject({
+      chef_checkout_completed: false,
+      money: { reason: null, chef_pay_cents: SEAT.subtotal_cents },
+    });
 
     expect((await checkout(ben, benApp)).status).toBe(200);
     expect((await checkout(r, benApp)).status).toBe(200);

@@ -73,6 +73,7 @@ export function normaliseJob(row: any): JobRow {
     ...(row.seats_booked == null ? {} : { seats_booked: Number(row.seats_booked) }),
     ...(row.seats_open == null ? {} : { seats_open: Number(row.seats_open) }),
     ...(row.seats_cancel == null ? {} : { seats_cancel: toJson(row.seats_cancel, {}) }),
+    ...(row.seat_view == null ? {} : { seat_view: toJson(row.seat_view, {}) }),
     clock_code: row.clock_code ?? null,
     chef_rating: row.chef_rating === null ? null : Number(row.chef_rating),
     restaurant_rating: row.restaurant_rating === null ? null : Number(row.restaurant_rating),

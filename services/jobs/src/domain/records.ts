@@ -59,6 +59,8 @@ export interface JobRow extends SeatFields {
   seats_booked?: number;
   seats_open?: number;
   seats_cancel?: { chef_pay_cents: number | null; fee_cents: number | null; refund_cents: number | null };
+  /** the seat whose chef side the row carries (seat 1, or an application's own) */
+  seat_view?: Pick<SeatRow, 'seat_no' | 'status' | 'payment_status'>;
   /** The posting's expected unpaid break in minutes (issue 34): the escrow charges the scheduled time less it. */
   break_minutes: number;
   /** The restaurant's 4-digit clock code, set when a chef confirms (issue 34); its owner only sees it. */

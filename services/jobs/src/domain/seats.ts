@@ -72,7 +72,7 @@ const held = (s: PaymentStatus) => (HELD_PAYMENT_STATUSES as readonly PaymentSta
  */
 export function seatPaymentStatus(
   job: Pick<JobRow, 'payment_status' | 'headcount'>,
-  seat: SeatRow,
+  seat: Pick<SeatRow, 'status' | 'payment_status'>,
 ): PaymentStatus {
   if (seatsOf(job) === 1) return job.payment_status;
   if (seat.payment_status) return seat.payment_status;
@@ -91,4 +91,19 @@ export function postingPaymentStatus(
   if (seats.some((s) => !s.payment_status)) return null;
   const kinds = new Set(seats.map((s) => s.payment_status));
   return kinds.size === 1 ? [...kinds][0]! : 'settled';
+}
+
+/**
+ * The job as the seat its row carries sees it, for its money (issue 35): a row read by the views carries one
+ * seat's chef side (db/seat-views.ts: seat 1, or an application's own); on a posting of several its money is
+ * that seat's (its share, its status, its payment status). A job of one seat: the row as it is.
+ */
+export function seatedJob(job: JobRow): JobRow {
+  if (seatsOf(job) === 1 || !job.seat_view) return job;
+  const seat = job.seat_view;
+  return {
+    ...asOneSeat(job),
+    status: seat.status,
+    payment_status: seatPaymentStatus(job, seat),
+  };
 }
