@@ -106,6 +106,9 @@ describe('posting several chefs', () => {
     const listed = (await cam.api.get('/jobs')).body.jobs.find((j: { id: string }) => j.id === job.id);
     expect(listed.seats).toEqual({ total: 3, booked: 1, open: 2 });
     expect((await jobOf(dee, job.id)).user_application.status).toBe('pending');
+    // Ana holds her seat: the shift is hers to reach the restaurant on (its contact window), not Dee's yet
+    expect((await jobOf(ana, job.id)).contact).toMatchObject({ phone_from: expect.any(String) });
+    expect((await jobOf(dee, job.id)).contact).toBeUndefined();
 
     const benApp = await bookChef(job, r, ben);
     expect((await jobOf(r, job.id)).seats).toEqual({ total: 3, booked: 2, open: 1 });
