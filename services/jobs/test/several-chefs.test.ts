@@ -447,6 +447,13 @@ describe('the start, the cancellation and the checkout of a posting of several',
       201,
     );
     const o = await operator(h);
+    // the case file is Ana's seat's: her chef, both answers on her seat, her seat's share held
+    const file = (await o.api.get(`/ops/disputes/${job.id}`)).body.dispute;
+    expect(file).toMatchObject({
+      chef: { user_id: ana.id },
+      checkouts: { restaurant: { work_completed: false }, chef: { work_completed: true } },
+      job: { money: { reason: null, total_cents: SEAT.total_cents } },
+    });
     const decided = await o.api.post(`/ops/disputes/${job.id}/resolve`, {
       chef_pay_cents: 4000,
       note: 'Half.',

@@ -79,37 +79,6 @@ export async function setApplicationState(
 }
 
 /**
- * A chef a job counts on: accepted and awaiting confirmation, or confirmed (a job of one seat has at most one;
- * issue 35: a job of several, one per seat held, see `heldApplicationsOf`). Null when nobody is booked.
- */
-export async function bookedChefOf(
-  database: Database,
-  jobId: string,
-  executor?: Executor,
-): Promise<string | null> {
-  const rows = await database.rows<{ chef_id: string }>(
-    sql`select chef_id from jobs.applications where job_id = ${jobId}
-        and status = 'accepted' and worker_confirmed is distinct from false limit 1`,
-    executor,
-  );
-  return rows[0]?.chef_id ?? null;
-}
-
-/** The application `bookedChefOf` names (its id and chef), or null when nobody is booked. */
-export async function bookedApplicationOf(
-  database: Database,
-  jobId: string,
-  executor?: Executor,
-): Promise<{ id: string; chef_id: string } | null> {
-  const rows = await database.rows<{ id: string; chef_id: string }>(
-    sql`select id, chef_id from jobs.applications where job_id = ${jobId}
-        and status = 'accepted' and worker_confirmed is distinct from false limit 1`,
-    executor,
-  );
-  return rows[0] ?? null;
-}
-
-/**
  * The applications that hold a seat of the job (issue 35): accepted and awaiting their chef's answer, or
  * confirmed, oldest acceptance first.
  */
