@@ -93,22 +93,16 @@ export async function applyJobCancellation(
   const seats = (await seatsOfJob(ctx.database, tx, job.id)).filter(
     (s) => s.status === 'open' || s.status === 'filled',
   );
-  const cancelled: CancelledSeat[] = seats.map((s) => {
-    const q = quoteSeatCancellation(ctx.policy, job, s.chef_id !== null, c.at);
-    return {
-      seat_no: s.seat_no,
-      application_id: s.application_id,
-      chef_id: s.chef_id,
-      chef_pay_cents: q.chef_pay_cents,
-      fee_cents: q.fee_cents,
-      refund_cents: q.refund_cents,
-    };
-  });
-  const quote = sumSeatQuotes(
-    ctx.policy,
-    seats.map((s) => quoteSeatCancellation(ctx.policy, job, s.chef_id !== null, c.at)),
-    c.language ?? 'en',
-  );
+  const quotes = seats.map((s) => quoteSeatCancellation(ctx.policy, job, s.chef_id !== null, c.at));
+  const cancelled: CancelledSeat[] = seats.map((s, i) => ({
+    seat_no: s.seat_no,
+    application_id: s.application_id,
+    chef_id: s.chef_id,
+    chef_pay_cents: quotes[i]!.chef_pay_cents,
+    fee_cents: quotes[i]!.fee_cents,
+    refund_cents: quotes[i]!.refund_cents,
+  }));
+  const quote = sumSeatQuotes(ctx.policy, quotes, c.language ?? 'en');
   const withdrawn = await moveApplicationsOfJob(ctx, tx, job.id, 'withdraw');
   const reasonTranslation =
     c.language && c.by === 'restaurant'
