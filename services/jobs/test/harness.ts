@@ -75,6 +75,7 @@ const JOBS_EVENT_TYPES = [
   'jobs.checkout.recorded.v1',
   'jobs.checkout.completed.v1',
   'jobs.job.expired.v1',
+  'jobs.seat.expired.v1',
   'jobs.checkout.deadline_passed.v1',
   'jobs.reliability.recorded.v1',
   'jobs.dispute.statement_added.v1',

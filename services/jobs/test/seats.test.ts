@@ -84,8 +84,14 @@ describe('migration 0018 (seats)', () => {
     );
     expect(rows).toHaveLength(2);
     for (const r of rows) {
-      const { headcount, ...rest } = json(r.j);
+      // Issue 35, step 2: the views also count the seats (seats_booked, seats_open, seats_cancel) and name the
+      // seat they overlay (seat_view).
+      const { headcount, seats_booked, seats_open, seats_cancel, seat_view, ...rest } = json(r.j);
       expect(headcount).toBe(1);
+      expect(seats_booked).toBe(r.id === completed ? 1 : 0);
+      expect(seats_open).toBe(0);
+      expect(seats_cancel).toBeDefined();
+      expect(seat_view).toMatchObject({ seat_no: 1 });
       expect(rest).toEqual(before.get(r.id));
     }
     const seats = await database.rows(

@@ -2,14 +2,17 @@ import type { ApplicationStatus, Policy } from '@brigade/contracts';
 import { sql, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import { chefSeesMoney, jobMoney } from '../domain/money';
-import { jobJson, seatOneJoin } from './seat-views';
+import { seatedJob, withSeat } from '../domain/seats';
+import { applicationSeatJoin, jobJson } from './seat-views';
 import { heldShiftsOfChef } from './bookings.repository';
+import { seatOfBooking } from './seats.repository';
 import { attachDisputes, disputesForJobs } from './dispute-views';
 import {
   presentApplicationOfJob,
   presentBooked,
   presentChef,
   presentJob,
+  presentSeatSide,
   type Application,
 } from './presenters';
 import { chefReliabilityColumn, chefReliabilityOf, reliabilitySince } from './reliability.repository';
@@ -35,7 +38,7 @@ interface ApplicationJoinRow {
 }
 
 const applicationFrom = sql`jobs.applications a
-  join jobs.jobs j on j.id = a.job_id ${seatOneJoin}
+  join jobs.jobs j on j.id = a.job_id ${applicationSeatJoin}
   left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id
   left join jobs.chef_profiles cp on cp.user_id = a.chef_id`;
 
@@ -47,8 +50,9 @@ function presentApplicationRow(r: ApplicationJoinRow, policy: Policy, viewer: Vi
     job_postings: presentJob(job, toJson<RestaurantProfileJson | null>(r.rp, null), policy),
   };
   // The job's money for its two sides: the restaurant, and the chef of this application when it holds the shift.
+  // (issue 35: the money of the application's own seat on a posting of several)
   if (viewer.type === 'restaurant' || chefSeesMoney(job, app.chef_id, app))
-    view.job_postings.money = jobMoney(job);
+    view.job_postings.money = jobMoney(seatedJob(job));
   return view;
 }
 
@@ -68,6 +72,15 @@ export async function applicationView(
   const mine =
     viewer.type === 'chef' ? view.chef_id === viewer.id : view.job_postings.restaurant_id === viewer.id;
   if (!mine) return null;
+  // An application of a posting of several reads its own seat (issue 35): checkout, ratings, money.
+  const job = normaliseJob(toJson(rows[0].job, {}));
+  const seat = job.headcount > 1 ? await seatOfBooking(ctx.database, view.id, executor) : null;
+  if (seat) {
+    const seated = withSeat(job, seat);
+    view.job_postings = presentSeatSide(view.job_postings, seated);
+    if (view.job_postings.money) view.job_postings.money = jobMoney(seated);
+    view.seat_no = seat.seat_no;
+  }
   await attachDisputes(ctx, viewer, [view.job_postings], executor);
   return (await withReliability(ctx, [view], executor))[0];
 }
@@ -123,7 +136,9 @@ interface ListRow {
   id: string;
   app_v: string;
   job_id: string;
-  /** The job's version and its restaurant profile's ('' when it has none). */
+  /** The job and the seat whose chef side it shows (`<job id>/<seat no>`, issue 35): its fragment's id. */
+  job_key: string;
+  /** The job's version, its seat's and its restaurant profile's ('' when it has none). */
   job_v: string;
   job_status: string;
   /** The chef the job's cancellation found booked (Job.money's reader), and this application's state. */
@@ -169,10 +184,12 @@ async function makeMissing(
     parts.push(sql`select 'a' as kind, a.id::text as id, a.xmin::text as v, to_jsonb(a)::text as t, null as rp
       from jobs.applications a where a.id = any(${idArray(missing.apps)}::uuid[])`);
   if (missing.jobs.length)
-    parts.push(sql`select 'j' as kind, j.id::text as id, j.xmin::text || ':' || s1.xmin::text || ':' || coalesce(rp.xmin::text, '') as v,
+    parts.push(sql`select 'j' as kind, m.k as id, j.xmin::text || ':' || s1.xmin::text || ':' || coalesce(rp.xmin::text, '') as v,
         ${jobJson}::text as t, to_jsonb(rp)::text as rp
-      from jobs.jobs j ${seatOneJoin} left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id
-      where j.id = any(${idArray(missing.jobs)}::uuid[])`);
+      from unnest(${idArray(missing.jobs)}::text[]) m(k)
+      join jobs.jobs j on j.id = split_part(m.k, '/', 1)::uuid
+      join jobs.seats s1 on s1.job_id = j.id and s1.seat_no = split_part(m.k, '/', 2)::int
+      left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id`);
   if (missing.chefs.length)
     parts.push(sql`select 'c' as kind, cp.user_id::text as id, cp.xmin::text as v, to_jsonb(cp)::text as t, null as rp
       from jobs.chef_profiles cp where cp.user_id = any(${idArray(missing.chefs)}::uuid[])`);
@@ -190,7 +207,7 @@ async function makeMissing(
       const job = normaliseJob(JSON.parse(r.t));
       const fragment = {
         text: open(presentJob(job, rp, ctx.policy)),
-        money: JSON.stringify(jobMoney(job)),
+        money: JSON.stringify(jobMoney(seatedJob(job))),
       };
       made.set(`j:${r.id}`, Fragments.put(f.jobs, key, fragment));
     } else {
@@ -230,7 +247,8 @@ export async function listApplicationsJson(
   const chef = viewer.type === 'chef' ? sql`${viewer.id}::uuid` : sql`cp.user_id`;
   const rows = await ctx.database.rows<ListRow>(
     sql`
-    select a.id, a.xmin::text as app_v, j.id as job_id, j.xmin::text || ':' || s1.xmin::text || ':' || coalesce(rp.xmin::text, '') as job_v,
+    select a.id, a.xmin::text as app_v, j.id as job_id, j.id::text || '/' || s1.seat_no::text as job_key,
+      j.xmin::text || ':' || s1.xmin::text || ':' || coalesce(rp.xmin::text, '') as job_v,
       j.status as job_status, s1.cancelled_chef_id as job_cancelled_chef, a.chef_id as app_chef,
       a.status as app_status, a.worker_confirmed as app_wc, cp.user_id as chef, cp.xmin::text as chef_v,
       case when cp.user_id is null then null else ${chefReliabilityColumn(chef, since)} end as rel,
@@ -246,18 +264,18 @@ export async function listApplicationsJson(
   const f = fragmentsOf(ctx.policy);
   // The kept fragments, taken now (another answer may push them out while this one waits on the database).
   const apps = rows.map((r) => f.apps.get(versionKey(r.id, r.app_v)));
-  const jobs = rows.map((r) => f.jobs.get(versionKey(r.job_id, r.job_v)));
+  const jobs = rows.map((r) => f.jobs.get(versionKey(r.job_key, r.job_v)));
   const chefs = rows.map((r) => (r.chef === null ? 'null' : f.chefs.get(versionKey(r.chef, r.chef_v))));
   const missing = {
     apps: rows.filter((_, i) => apps[i] === undefined).map((r) => r.id),
-    jobs: rows.filter((_, i) => jobs[i] === undefined).map((r) => r.job_id),
+    jobs: rows.filter((_, i) => jobs[i] === undefined).map((r) => r.job_key),
     chefs: rows.filter((_, i) => chefs[i] === undefined).map((r) => r.chef!),
   };
   if (missing.apps.length + missing.jobs.length + missing.chefs.length > 0) {
     const made = await makeMissing(ctx, f, missing);
     rows.forEach((r, i) => {
       apps[i] ??= made.get(`a:${r.id}`) as string | undefined;
-      jobs[i] ??= made.get(`j:${r.job_id}`) as JobFragment | undefined;
+      jobs[i] ??= made.get(`j:${r.job_key}`) as JobFragment | undefined;
       chefs[i] ??= made.get(`c:${r.chef}`) as string | undefined;
     });
     // A row gone between the two statements (a profile replaced): read the list again.

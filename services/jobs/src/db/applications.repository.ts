@@ -79,49 +79,19 @@ export async function setApplicationState(
 }
 
 /**
- * The chef a job counts on: accepted and awaiting confirmation, or confirmed (at most one, by the partial
- * unique index applications_one_acceptance_idx). Null when nobody is booked.
+ * The applications that hold a seat of the job (issue 35): accepted and awaiting their chef's answer, or
+ * confirmed, oldest acceptance first.
  */
-export async function bookedChefOf(
+export async function heldApplicationsOf(
   database: Database,
   jobId: string,
   executor?: Executor,
-): Promise<string | null> {
-  const rows = await database.rows<{ chef_id: string }>(
-    sql`select chef_id from jobs.applications where job_id = ${jobId}
-        and status = 'accepted' and worker_confirmed is distinct from false limit 1`,
+): Promise<{ id: string; chef_id: string; worker_confirmed: boolean | null }[]> {
+  return database.rows(
+    sql`select id, chef_id, worker_confirmed from jobs.applications where job_id = ${jobId}
+        and status = 'accepted' and worker_confirmed is distinct from false order by updated_at, id`,
     executor,
   );
-  return rows[0]?.chef_id ?? null;
-}
-
-/** The application `bookedChefOf` names (its id and chef), or null when nobody is booked. */
-export async function bookedApplicationOf(
-  database: Database,
-  jobId: string,
-  executor?: Executor,
-): Promise<{ id: string; chef_id: string } | null> {
-  const rows = await database.rows<{ id: string; chef_id: string }>(
-    sql`select id, chef_id from jobs.applications where job_id = ${jobId}
-        and status = 'accepted' and worker_confirmed is distinct from false limit 1`,
-    executor,
-  );
-  return rows[0] ?? null;
-}
-
-/** Whether another application of this job holds a live acceptance (accepted, not declined). */
-export async function hasOtherLiveAcceptance(
-  database: Database,
-  tx: Executor,
-  jobId: string,
-  applicationId: string,
-): Promise<boolean> {
-  const rows = await database.rows(
-    sql`select 1 from jobs.applications where job_id = ${jobId} and id <> ${applicationId}
-        and status = 'accepted' and worker_confirmed is distinct from false`,
-    tx,
-  );
-  return rows.length > 0;
 }
 
 /** The user ids of every chef who applied to this job (whatever the application's status). */

@@ -72,7 +72,7 @@ export async function setFeedLanguage(database: Database, userId: string, langua
 }
 
 const shiftColumns = sql`j.id as job_id, j.title, j.status, j.start_time, j.end_time, j.hourly_rate_cents,
-  j.subtotal_cents, j.updated_at, j.restaurant_id, a.chef_id, rp.name as restaurant_name, rp.address, rp.city,
+  j.subtotal_cents / j.headcount as subtotal_cents, j.updated_at, j.restaurant_id, a.chef_id, rp.name as restaurant_name, rp.address, rp.city,
   rp.state, cp.name as chef_name`;
 const shiftFrom = sql`jobs.jobs j
   join jobs.applications a on a.job_id = j.id and a.status = 'accepted' and a.worker_confirmed = true

@@ -18,7 +18,8 @@ import {
 } from './disputes.repository';
 import { jobMoney } from '../domain/money';
 import { presentTimesheet, shiftOf, workedOf } from '../domain/timesheet';
-import { jobJson, seatOneJoin } from './seat-views';
+import { jobJson } from './seat-views';
+import { seatedJob } from '../domain/seats';
 import { findTimesheet, timesheetEventsOf } from './timesheets.repository';
 import { chefReliability, emptyChefReliability, restaurantReliability } from './reliability.repository';
 import { presentJob } from './presenters';
@@ -152,9 +153,10 @@ export async function opsDisputeSummary(
   const { database } = ctx;
   const d = (await disputesOf(database, [jobId], executor)).get(jobId);
   if (!d) return null;
+  // The disputed seat's side of the job (issue 35): its checkout answers and money, its share of the amounts.
   const rows = await database.rows<{ job: unknown; rp: unknown; cp: unknown }>(
     sql`select ${jobJson} as job, to_jsonb(rp) as rp, to_jsonb(cp) as cp
-          from jobs.jobs j ${seatOneJoin}
+          from jobs.jobs j join jobs.seats s1 on s1.job_id = j.id and s1.seat_no = ${d.seat_no}
           left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id
           left join jobs.chef_profiles cp on cp.user_id = ${d.chef_id}
          where j.id = ${jobId}`,
@@ -176,7 +178,7 @@ export async function opsDisputeSummary(
     emptyChefReliability();
   // The job without its `dispute`: the case file carries the dispute's facts itself.
   const view = presentJob(job, rp, ctx.policy);
-  view.money = jobMoney(job);
+  view.money = jobMoney(seatedJob(job));
   return {
     job: view,
     opened_at: d.opened_at.toISOString(),

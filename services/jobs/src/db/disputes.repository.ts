@@ -81,17 +81,33 @@ export async function insertDispute(
     on conflict (job_id, seat_no) do nothing`);
 }
 
-/** The dispute of a job, locked until the transaction ends (taken after the job's lock). */
+/**
+ * The order in which a job's disputes stand for the job (issue 35: a dispute is a seat's, and a posting of
+ * several may have more than one): the undecided first, oldest first, then the decided, latest first.
+ */
+const DISPUTE_ORDER = sql.raw(
+  `(resolved_at is null) desc, case when resolved_at is null then opened_at end asc, resolved_at desc, seat_no`,
+);
+
+/**
+ * A dispute of a job, locked until the transaction ends (taken after the job's lock): the seat's when
+ * `seatNo` is given (issue 35), else the one that stands for the job (DISPUTE_ORDER: the oldest undecided).
+ */
 export async function lockDispute(
   database: Database,
   tx: Executor,
   jobId: string,
+  seatNo?: number,
 ): Promise<DisputeRow | null> {
-  const rows = await database.rows(sql`select * from jobs.disputes where job_id = ${jobId} for update`, tx);
+  const seat = seatNo === undefined ? sql`` : sql`and seat_no = ${seatNo}`;
+  const rows = await database.rows(
+    sql`select * from jobs.disputes where job_id = ${jobId} ${seat} order by ${DISPUTE_ORDER} limit 1 for update`,
+    tx,
+  );
   return rows[0] ? normaliseDispute(rows[0]) : null;
 }
 
-/** The disputes of these jobs (those that have one). */
+/** The dispute that stands for each of these jobs (those that have one; DISPUTE_ORDER). */
 export async function disputesOf(
   database: Database,
   jobIds: string[],
@@ -100,10 +116,16 @@ export async function disputesOf(
   const ids = [...new Set(jobIds)];
   if (ids.length === 0) return new Map();
   const rows = await database.rows(
-    sql`select * from jobs.disputes where job_id in (${idList(ids)})`,
+    sql`select * from jobs.disputes where job_id in (${idList(ids)}) order by job_id, ${DISPUTE_ORDER}`,
     executor,
   );
-  return new Map(rows.map((r) => [String((r as any).job_id), normaliseDispute(r)]));
+  // The dispute that stands for each job (issue 35: its oldest undecided seat's, else its latest decided).
+  const byJob = new Map<string, DisputeRow>();
+  for (const r of rows) {
+    const d = normaliseDispute(r);
+    if (!byJob.has(d.job_id)) byJob.set(d.job_id, d);
+  }
+  return byJob;
 }
 
 /** The statements of these jobs' disputes, oldest first. */
@@ -250,6 +272,7 @@ export async function markDisputeResolved(
   database: Database,
   tx: Executor,
   jobId: string,
+  seatNo: number,
   d: {
     operator_id: string;
     chef_pay_cents: number;
@@ -265,7 +288,7 @@ export async function markDisputeResolved(
           operator_id = ${d.operator_id}, chef_pay_cents = ${d.chef_pay_cents}, fee_cents = ${d.fee_cents},
           refund_cents = ${d.refund_cents}, note = ${d.note},
           note_translation = ${d.note_translation === null ? null : JSON.stringify(d.note_translation)}::jsonb
-        where job_id = ${jobId} and resolved_at is null
+        where job_id = ${jobId} and seat_no = ${seatNo} and resolved_at is null
         returning job_id`,
     tx,
   );
@@ -275,7 +298,8 @@ export async function markDisputeResolved(
 /** Open disputes, oldest first. */
 export async function openDisputeJobIds(database: Database, limit = 200): Promise<string[]> {
   const rows = await database.rows<{ job_id: string }>(
-    sql`select job_id from jobs.disputes where resolved_at is null order by opened_at, job_id limit ${limit}`,
+    sql`select job_id from jobs.disputes where resolved_at is null
+        group by job_id order by min(opened_at), job_id limit ${limit}`,
   );
   return rows.map((r) => r.job_id);
 }
@@ -292,15 +316,20 @@ export async function claimDisputeToRemind(
   const rows = await database.rows(
     sql`select * from jobs.disputes where resolved_at is null and reminded_at is null
           and opened_at <= ${openedBy.toISOString()}::timestamptz
-        order by opened_at, job_id limit 1 for update skip locked`,
+        order by opened_at, job_id, seat_no limit 1 for update skip locked`,
     tx,
   );
   return rows[0] ? normaliseDispute(rows[0]) : null;
 }
 
-export async function markDisputeReminded(tx: Executor, jobId: string, at: Date): Promise<void> {
+export async function markDisputeReminded(
+  tx: Executor,
+  dispute: Pick<DisputeRow, 'job_id' | 'seat_no'>,
+  at: Date,
+): Promise<void> {
   await tx.execute(
-    sql`update jobs.disputes set reminded_at = ${at.toISOString()}::timestamptz where job_id = ${jobId}`,
+    sql`update jobs.disputes set reminded_at = ${at.toISOString()}::timestamptz
+        where job_id = ${dispute.job_id} and seat_no = ${dispute.seat_no}`,
   );
 }
 

@@ -2,8 +2,10 @@ import { roundMiles, type ApplicationStatus, type Policy } from '@brigade/contra
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import { contactTimes, isBookedShift } from '../domain/contact';
-import { chefSeesMoney, jobMoney } from '../domain/money';
+import { chefSeesMoney, jobMoney, postingMoney } from '../domain/money';
+import { withSeat } from '../domain/seats';
 import { jobJson, seatOneJoin } from './seat-views';
+import { seatsWithChefs } from './seats.repository';
 import { heldShiftsOfChef } from './bookings.repository';
 import { clockedTimesheetOfJob } from './timesheets.repository';
 import { attachDisputes } from './dispute-views';
@@ -12,6 +14,8 @@ import {
   presentApplicationOfJob,
   presentBooked,
   presentJob,
+  presentSeat,
+  presentSeatSide,
   type ApplicationOfJob,
   type BookedShift,
   type Job,
@@ -91,7 +95,9 @@ export async function jobView(
   if (viewer.type === 'restaurant') {
     if (job.restaurant_id !== viewer.id) return null;
     const apps = await database.rows<{ app: unknown; cp: unknown }>(
-      sql`select to_jsonb(a) as app, to_jsonb(cp) as cp from jobs.applications a
+      sql`select to_jsonb(a) || jsonb_build_object('seat_no', st.seat_no) as app, to_jsonb(cp) as cp
+          from jobs.applications a
+          left join jobs.seats st on st.application_id = a.id
           left join jobs.chef_profiles cp on cp.user_id = a.chef_id where a.job_id = ${id} order by a.created_at`,
       executor,
     );
@@ -114,7 +120,10 @@ export async function jobView(
     view.clock_code = view.applications.some((a) => a.status === 'accepted' && a.worker_confirmed === true)
       ? job.clock_code
       : null;
-    view.money = jobMoney(job);
+    // Each seat with its chef (issue 35): the job page's "2 of 3 booked", seat by seat, and the posting's money.
+    const seats = await seatsWithChefs(database, id, executor);
+    view.money = postingMoney(job, seats);
+    view.seat_list = seats.map((s) => presentSeat(s, s.chef_name));
     return (await attachDisputes(ctx, viewer, [view], executor))[0];
   }
   const mine = await database.rows<UserApplication>(
@@ -134,7 +143,14 @@ export async function jobView(
     : null;
   if (application && isBookedShift(job, application))
     view.contact = await contactOf(ctx, job, job.restaurant_id, executor);
-  if (chefSeesMoney(job, viewer.id, application)) view.money = jobMoney(job);
+  // A chef of a posting of several reads their own seat: its checkout, ratings and money (issue 35).
+  const seat =
+    application && job.headcount > 1
+      ? (await seatsWithChefs(database, id, executor)).find((s) => s.application_id === application.id)
+      : undefined;
+  const seated = seat ? withSeat(job, seat) : job;
+  if (seat) Object.assign(view, presentSeatSide(view, seated));
+  if (chefSeesMoney(seated, viewer.id, application)) view.money = jobMoney(seated);
   view.booked_conflict = job.status === 'open' ? await bookedConflict(ctx, viewer.id, job, executor) : null;
   return (await attachDisputes(ctx, viewer, [view], executor))[0];
 }

@@ -97,22 +97,31 @@ export async function claimJobToExpire(database: Database, tx: Executor, now: Da
   return rows[0] ? normaliseJob(rows[0]) : null;
 }
 
-/** The next filled shift whose end is at or before `endedBy` (its checkout deadline passed), locked. */
-export async function claimJobPastCheckoutDeadline(
+/**
+ * The next booked seat whose job ended at or before `endedBy` (its checkout deadline passed), its job locked
+ * (issue 35: each seat of a posting is claimed on its own, whatever its siblings: completed, disputed, or
+ * expired at the start). Only a seat still filled by its confirmed chef, on a job still being worked.
+ */
+export async function claimSeatPastCheckoutDeadline(
   database: Database,
   tx: Executor,
   endedBy: Date,
-): Promise<JobRow | null> {
-  const rows = await database.rows(
-    sql`select j.*, ${seatOneColumns} from jobs.jobs j ${seatOneJoin} where j.status = 'filled' and j.end_time <= ${endedBy.toISOString()}::timestamptz
-        and exists (select 1 from jobs.applications a where a.job_id = j.id
-                    and a.status = 'accepted' and a.worker_confirmed = true)
-        -- a shift with clock events is paid by its timesheet (issue 34), never by the checkout deadline
-        and not exists (select 1 from jobs.timesheets t where t.job_id = j.id and t.status <> 'not_started')
-        order by j.end_time, j.id limit 1 for update of j skip locked`,
+): Promise<{ job: JobRow; seat_no: number } | null> {
+  const rows = await database.rows<any>(
+    sql`select j.*, ${seatOneColumns}, s.seat_no as claimed_seat_no
+        from jobs.jobs j ${seatOneJoin}
+        join jobs.seats s on s.job_id = j.id and s.status = 'filled'
+        join jobs.applications a on a.id = s.application_id and a.status = 'accepted' and a.worker_confirmed = true
+        where j.status in ('filled', 'disputed') and j.end_time <= ${endedBy.toISOString()}::timestamptz
+        -- a seat with clock events is paid by its timesheet (issue 34), never by the checkout deadline
+        and not exists (select 1 from jobs.timesheets t where t.application_id = s.application_id
+                         and t.status <> 'not_started')
+        order by j.end_time, j.id, s.seat_no limit 1 for update of j skip locked`,
     tx,
   );
-  return rows[0] ? normaliseJob(rows[0]) : null;
+  if (!rows[0]) return null;
+  const { claimed_seat_no, ...job } = rows[0];
+  return { job: normaliseJob(job), seat_no: Number(claimed_seat_no) };
 }
 
 /** A restaurant's shifts that may still be cancelled (awaiting payment, payment failed, open, filled), by id. */

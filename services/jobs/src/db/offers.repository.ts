@@ -139,7 +139,7 @@ export async function offerViews(
         : sql`o.chef_id = ${of.chefId} and j.end_time > ${now.toISOString()}::timestamptz`;
   const rows = await database.rows<OfferViewRecord>(
     sql`select o.*, j.status as job_status, j.title, j.start_time, j.end_time, j.hourly_rate_cents,
-          j.break_minutes, j.subtotal_cents, rp.name as restaurant_name, rp.city, cp.name as chef_name
+          j.break_minutes, j.subtotal_cents / j.headcount as subtotal_cents, rp.name as restaurant_name, rp.city, cp.name as chef_name
         from jobs.offers o
         join jobs.jobs j on j.id = o.job_id
         left join jobs.restaurant_profiles rp on rp.user_id = o.restaurant_id

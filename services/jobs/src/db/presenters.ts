@@ -8,6 +8,7 @@ import {
   presentTranslation,
 } from '@brigade/contracts';
 import type { HeldShift } from '../domain/booking';
+import type { SeatRow } from '../domain/records';
 import { emptyChefReliability, type ChefReliability } from './reliability.repository';
 import {
   toJson,
@@ -25,6 +26,7 @@ export type ApplicationOfJob = Omit<Application, 'job_postings'>;
 export type Chef = NonNullable<Application['chef_profiles']>;
 export type Restaurant = NonNullable<Job['restaurant_profiles']>;
 export type BookedShift = jobsHttp.BookedShift;
+export type JobSeat = jobsHttp.JobSeat;
 
 const numberOrNull = (value: number | string | null | undefined): number | null =>
   value === null || value === undefined ? null : Number(value);
@@ -65,12 +67,21 @@ export function presentChef(cp: ChefProfileJson | null, reliability?: ChefReliab
 
 function presentCancellation(job: JobRow): Job['cancellation'] {
   if (!job.cancelled_at) return null;
+  // A posting of several seats shows its seats' figures summed (issue 35); a job of one, its seat's.
+  const figures =
+    job.headcount > 1 && job.seats_cancel
+      ? job.seats_cancel
+      : {
+          chef_pay_cents: job.cancel_chef_pay_cents,
+          fee_cents: job.cancel_fee_cents,
+          refund_cents: job.cancel_refund_cents,
+        };
   return {
     cancelled_by: job.cancelled_by ?? 'restaurant',
     late: job.cancelled_late === true,
-    chef_pay_cents: job.cancel_chef_pay_cents ?? 0,
-    fee_cents: job.cancel_fee_cents ?? 0,
-    refund_cents: job.cancel_refund_cents ?? 0,
+    chef_pay_cents: Number(figures.chef_pay_cents ?? 0),
+    fee_cents: Number(figures.fee_cents ?? 0),
+    refund_cents: Number(figures.refund_cents ?? 0),
     reason: job.cancel_reason,
     reason_translation: presentTranslation(job.cancel_reason_translation),
     cancelled_at: job.cancelled_at.toISOString(),
@@ -109,6 +120,52 @@ export function presentJob(job: JobRow, rp: RestaurantProfileJson | null, policy
     checkout_deadline: checkoutDeadline(policy, job.end_time).toISOString(),
     checkout_opens_at: checkoutOpensAt(job.end_time).toISOString(),
     cancellation: presentCancellation(job),
+    headcount: job.headcount,
+    seats: presentSeats(job),
+  };
+}
+
+/**
+ * "2 of 3 booked" (issue 35): booked seats have a confirmed chef (or were worked); open ones can still be
+ * booked, so none once the job is no longer open (filled, past its start and expired, cancelled).
+ */
+export function presentSeats(job: JobRow): NonNullable<Job['seats']> {
+  const booked = job.seats_booked ?? 0;
+  return {
+    total: job.headcount,
+    booked,
+    open: job.status === 'open' ? (job.seats_open ?? Math.max(0, job.headcount - booked)) : 0,
+  };
+}
+
+/**
+ * A job answer as the chef of one seat of a posting of several reads it (issue 35): their seat's checkout
+ * answers, ratings and cancellation figures over the job's (which show seat 1's). `seated` is the job as that
+ * seat sees it (domain/seats.ts `withSeat`).
+ */
+export function presentSeatSide(view: Job, seated: JobRow): Job {
+  return {
+    ...view,
+    restaurant_checkout_completed: seated.restaurant_checkout_completed,
+    chef_checkout_completed: seated.chef_checkout_completed,
+    chef_rating: seated.chef_rating,
+    restaurant_rating: seated.restaurant_rating,
+    cancellation: presentCancellation({ ...seated, headcount: 1 }),
+  };
+}
+
+/** One seat of the job page (GET /jobs/{id} to its owner): its chef and its own progress. */
+export function presentSeat(seat: SeatRow, chefName: string | null): JobSeat {
+  return {
+    seat_no: seat.seat_no,
+    status: seat.status,
+    application_id: seat.application_id,
+    chef_id: seat.chef_id,
+    chef_name: chefName,
+    restaurant_checkout_completed: seat.restaurant_checkout_completed,
+    chef_checkout_completed: seat.chef_checkout_completed,
+    chef_rating: seat.chef_rating,
+    restaurant_rating: seat.restaurant_rating,
   };
 }
 
@@ -122,6 +179,8 @@ export function presentApplicationOfJob(app: ApplicationRow, cp: ChefProfileJson
     created_at: app.created_at.toISOString(),
     updated_at: app.updated_at.toISOString(),
     chef_profiles: presentChef(cp),
+    // Issue 35: the job page's rows name the seat each booked (read with it); other lists leave it out.
+    ...(app.seat_no === undefined ? {} : { seat_no: app.seat_no }),
   };
 }
 

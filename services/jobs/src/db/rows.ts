@@ -70,6 +70,10 @@ export function normaliseJob(row: any): JobRow {
     total_cents: Number(row.total_cents),
     break_minutes: Number(row.break_minutes ?? 0),
     headcount: Number(row.headcount ?? 1),
+    ...(row.seats_booked == null ? {} : { seats_booked: Number(row.seats_booked) }),
+    ...(row.seats_open == null ? {} : { seats_open: Number(row.seats_open) }),
+    ...(row.seats_cancel == null ? {} : { seats_cancel: toJson(row.seats_cancel, {}) }),
+    ...(row.seat_view == null ? {} : { seat_view: toJson(row.seat_view, {}) }),
     clock_code: row.clock_code ?? null,
     chef_rating: row.chef_rating === null ? null : Number(row.chef_rating),
     restaurant_rating: row.restaurant_rating === null ? null : Number(row.restaurant_rating),
@@ -92,7 +96,12 @@ export function normaliseJob(row: any): JobRow {
   };
 }
 export function normaliseApplication(row: any): ApplicationRow {
-  return { ...row, created_at: toDate(row.created_at), updated_at: toDate(row.updated_at) };
+  return {
+    ...row,
+    created_at: toDate(row.created_at),
+    updated_at: toDate(row.updated_at),
+    ...(row.seat_no === undefined ? {} : { seat_no: row.seat_no === null ? null : Number(row.seat_no) }),
+  };
 }
 
 /** A patch's `column = value` assignments for an UPDATE: dates as timestamptz, the `json` columns as jsonb. */

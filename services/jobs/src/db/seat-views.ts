@@ -31,12 +31,36 @@ export type SeatOneField = (typeof SEAT_ONE_FIELDS)[number];
 /** `join jobs.seats s1` on the job `j`'s seat 1 (every job has it). */
 export const seatOneJoin = sql.raw(`join jobs.seats s1 on s1.job_id = j.id and s1.seat_no = 1`);
 
+/**
+ * `join jobs.seats s1` on the seat the application `a` booked, else the job `j`'s seat 1 (issue 35): an
+ * application's answers read its own seat's chef side (a job of one seat: seat 1, as before).
+ */
+export const applicationSeatJoin = sql.raw(`left join jobs.seats sa on sa.application_id = a.id
+  join jobs.seats s1 on s1.job_id = j.id and s1.seat_no = coalesce(sa.seat_no, 1)`);
+
 /** Seat 1's columns, to select beside `j.*`. */
 export const seatOneColumns = sql.raw(SEAT_ONE_FIELDS.map((c) => `s1.${c}`).join(', '));
 
-/** The job `j` as `to_jsonb(j)` returned it before seats: the row with seat 1's columns over it. */
+/** A seat with a confirmed chef, or worked (Job.seats.booked, issue 35). */
+export const BOOKED_SEAT_STATUSES = ['filled', 'completed', 'disputed'] as const;
+
+const countSeats = (where: string) =>
+  `(select count(*)::int from jobs.seats sc where sc.job_id = j.id and ${where})`;
+
+/**
+ * The job `j` as `to_jsonb(j)` returned it before seats: the row with seat 1's columns over it, and (issue 35)
+ * its seats counted: `seats_booked` (a confirmed chef, or worked) and `seats_open` (nobody holds it yet), and
+ * `seats_cancel`, a cancellation's figures summed over the seats (the posting's, for a job of several), and
+ * `seat_view`: the overlaid seat's number, status and payment status (domain/seats.ts `seatedJob`).
+ */
 export const jobJson = sql.raw(
-  `(to_jsonb(j) || jsonb_build_object(${SEAT_ONE_FIELDS.map((c) => `'${c}', s1.${c}`).join(', ')}))`,
+  `(to_jsonb(j) || jsonb_build_object(${SEAT_ONE_FIELDS.map((c) => `'${c}', s1.${c}`).join(', ')},
+    'seats_booked', ${countSeats(`sc.status in (${BOOKED_SEAT_STATUSES.map((st) => `'${st}'`).join(', ')})`)},
+    'seats_open', ${countSeats(`sc.status = 'open'`)},
+    'seat_view', jsonb_build_object('seat_no', s1.seat_no, 'status', s1.status, 'payment_status', s1.payment_status),
+    'seats_cancel', (select jsonb_build_object('chef_pay_cents', sum(sc.cancel_chef_pay_cents),
+      'fee_cents', sum(sc.cancel_fee_cents), 'refund_cents', sum(sc.cancel_refund_cents))
+      from jobs.seats sc where sc.job_id = j.id)))`,
 );
 
 /** The job `j` with seat 1's columns, as a row source: `${jobRows} j` where `jobs.jobs j` was. */

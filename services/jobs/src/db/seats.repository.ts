@@ -41,6 +41,21 @@ export async function seatsOfJob(database: Database, tx: Executor, jobId: string
   return rows.map(normaliseSeat);
 }
 
+/** A job's seats with their chefs' names (the job page's seat list), lowest first. */
+export async function seatsWithChefs(
+  database: Database,
+  jobId: string,
+  executor?: Executor,
+): Promise<(SeatRow & { chef_name: string | null })[]> {
+  const rows = await database.rows(
+    sql`select s.*, cp.name as chef_name from jobs.seats s
+          left join jobs.chef_profiles cp on cp.user_id = s.chef_id
+        where s.job_id = ${jobId} order by s.seat_no`,
+    executor,
+  );
+  return rows.map((r: any) => ({ ...normaliseSeat(r), chef_name: r.chef_name ?? null }));
+}
+
 /** The seat an application booked, or null (it never confirmed, or its chef cancelled and the seat reopened). */
 export async function seatOfApplication(
   database: Database,
@@ -48,6 +63,19 @@ export async function seatOfApplication(
   applicationId: string,
 ): Promise<SeatRow | null> {
   const rows = await database.rows(sql`select * from jobs.seats where application_id = ${applicationId}`, tx);
+  return rows[0] ? normaliseSeat(rows[0]) : null;
+}
+
+/** The seat an application booked, read outside a write (the views), or null. */
+export async function seatOfBooking(
+  database: Database,
+  applicationId: string,
+  executor?: Executor,
+): Promise<SeatRow | null> {
+  const rows = await database.rows(
+    sql`select * from jobs.seats where application_id = ${applicationId}`,
+    executor,
+  );
   return rows[0] ? normaliseSeat(rows[0]) : null;
 }
 
@@ -79,7 +107,9 @@ export async function lowestFreeSeat(
   return rows[0] ? normaliseSeat(rows[0]) : null;
 }
 
-export type SeatPatch = Partial<Pick<SeatRow, SeatOneField | 'status' | 'application_id' | 'chef_id'>>;
+export type SeatPatch = Partial<
+  Pick<SeatRow, SeatOneField | 'status' | 'application_id' | 'chef_id' | 'payment_status'>
+>;
 
 /**
  * Write a seat's columns. The job's `updated_at` moves with it (a job answer shows its seat 1 and its
@@ -109,9 +139,15 @@ export async function deriveJobStatus(
   tx: Executor,
   job: Pick<JobRow, 'id' | 'status'>,
 ): Promise<JobStatus> {
+  // The job's own status as stored (the caller's `job` may be one seat's view of it, domain/seats.ts).
+  const [stored] = await database.rows<{ status: JobStatus }>(
+    sql`select status from jobs.jobs where id = ${job.id}`,
+    tx,
+  );
+  const current = stored?.status ?? job.status;
   const seats = await seatsOfJob(database, tx, job.id);
-  const status = jobStatusOfSeats(job, seats);
-  if (status !== job.status)
+  const status = jobStatusOfSeats({ status: current }, seats);
+  if (status !== current)
     await tx.execute(sql`update jobs.jobs set status = ${status}, updated_at = now() where id = ${job.id}`);
   return status;
 }

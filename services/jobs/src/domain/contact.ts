@@ -4,8 +4,11 @@ import type { JobRow } from './records';
 // Issue 32: the two sides of a booked shift reach each other. Who may see whose phone, and when, is decided
 // here (never by the web app): a chef confirmed the shift, and now is within its contact window.
 
-/** A shift a chef confirmed that was not cancelled: filled, then completed or disputed after checkout. */
-const BOOKED_STATUSES: readonly JobRow['status'][] = ['filled', 'completed', 'disputed'];
+/**
+ * A shift a chef confirmed that was not cancelled: filled, then completed or disputed after checkout; and
+ * (issue 35) a posting of several still open for its other seats, whose confirmed chefs hold theirs.
+ */
+const BOOKED_STATUSES: readonly JobRow['status'][] = ['open', 'filled', 'completed', 'disputed'];
 
 /** Whether this application is the confirmed chef's of a booked shift. */
 export function isBookedShift(

@@ -29,6 +29,12 @@ export const JobsErrors = {
   chefSuspended: () => new AppError(409, 'JOBS.CHEF_SUSPENDED', 'This chef cannot take shifts right now'),
   noFreeSeat: () =>
     new AppError(409, 'JOBS.NO_FREE_SEAT', 'This shift has no free seat: every seat is booked'),
+  seatsHeld: () =>
+    new AppError(
+      409,
+      'JOBS.NO_FREE_SEAT',
+      'Every seat of this shift is booked or held by an accepted chef awaiting their answer',
+    ),
   offerExists: () =>
     new AppError(409, 'JOBS.OFFER_EXISTS', 'This chef already has a live offer for this shift'),
   applicationClosed: () =>

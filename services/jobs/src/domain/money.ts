@@ -8,7 +8,8 @@ import {
   type MoneyReason,
   type PaymentStatus,
 } from '@brigade/contracts';
-import type { JobRow } from './records';
+import type { JobRow, SeatRow } from './records';
+import { seatsOf, withSeat } from './seats';
 
 // What a job's money did, as its two sides read it (Job.money): named from the facts that moved it. Once
 // payments closed the escrow, its closing event's reason and figures (the decision and what the ledger moved);
@@ -128,4 +129,37 @@ export function chefSeesMoney(
   if (!app) return false;
   if (app.status === 'accepted' && app.worker_confirmed !== false) return true;
   return app.status === 'lapsed' && job.status === 'expired';
+}
+
+/**
+ * Job.money of a posting of several chefs, as its restaurant reads it (issue 35): each seat's money (its share,
+ * its own decision) summed over the seats, against the posting's shift pay and total. The decision's reason is
+ * the seats' when they agree; when they differ (two seats worked and paid, one expired and refunded), the first
+ * booked seat's, so the sentence names the work; held while any seat's is, and done when every seat's is. A
+ * job of one seat: `jobMoney`, as before seats.
+ */
+export function postingMoney(job: JobRow, seats: readonly SeatRow[]): MoneyFacts | null {
+  if (seatsOf(job) === 1 || seats.length === 0) return jobMoney(job);
+  const each = seats.map((s) => ({ seat: s, money: jobMoney(withSeat(job, s)) }));
+  if (each.some((e) => e.money === null)) return jobMoney(job);
+  const facts = each.map((e) => e.money!);
+  const sum = (key: 'chef_pay_cents' | 'fee_cents' | 'refund_cents') =>
+    facts.reduce((total, f) => total + f[key], 0);
+  const reasons = new Set(facts.map((f) => f.reason));
+  const booked = each.find((e) => ['completed', 'disputed', 'filled'].includes(e.seat.status));
+  const reason = facts.some((f) => f.reason === null)
+    ? null
+    : reasons.size === 1
+      ? facts[0]!.reason
+      : (booked?.money!.reason ?? facts[0]!.reason);
+  return moneyFacts({
+    reason,
+    disputed: facts.some((f) => f.outcome === 'under_review'),
+    done: facts.every((f) => f.state === 'done'),
+    shift_pay_cents: job.subtotal_cents,
+    total_cents: job.total_cents,
+    chef_pay_cents: sum('chef_pay_cents'),
+    fee_cents: sum('fee_cents'),
+    refund_cents: sum('refund_cents'),
+  });
 }

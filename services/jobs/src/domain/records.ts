@@ -40,7 +40,7 @@ export interface SeatFields {
 
 /**
  * A jobs.jobs row as the driver returns it, with its seat 1's columns (issue 35: the chef's side of a job sits
- * on jobs.seats; every job has one seat, and reads overlay it, db/seat-views.ts). `headcount` is 1.
+ * on jobs.seats; reads overlay seat 1's, db/seat-views.ts, and a use case about one seat reads its own).
  */
 export interface JobRow extends SeatFields {
   id: string;
@@ -53,8 +53,14 @@ export interface JobRow extends SeatFields {
   subtotal_cents: number;
   fee_cents: number;
   total_cents: number;
-  /** Issue 35: the chefs the posting asks for (its seats); 1 until the API takes a headcount. */
+  /** Issue 35: the chefs the posting asks for (its seats, 1-20). */
   headcount: number;
+  /** Issue 35, on rows the views read (db/seat-views.ts `jobJson`): seats booked (or worked), and still open. */
+  seats_booked?: number;
+  seats_open?: number;
+  seats_cancel?: { chef_pay_cents: number | null; fee_cents: number | null; refund_cents: number | null };
+  /** the seat whose chef side the row carries (seat 1, or an application's own) */
+  seat_view?: Pick<SeatRow, 'seat_no' | 'status' | 'payment_status'>;
   /** The posting's expected unpaid break in minutes (issue 34): the escrow charges the scheduled time less it. */
   break_minutes: number;
   /** The restaurant's 4-digit clock code, set when a chef confirms (issue 34); its owner only sees it. */
@@ -84,7 +90,12 @@ export interface SeatRow extends SeatFields {
   application_id: string | null;
   chef_id: string | null;
   status: SeatStatus;
+  /** how the seat's share left escrow (payments' closing event for the seat); null while held (migration 0019) */
+  payment_status?: ClosedPaymentStatus | null;
 }
+
+/** A payment status once the money has left escrow. */
+export type ClosedPaymentStatus = Extract<PaymentStatus, 'completed' | 'refunded' | 'settled'>;
 
 export interface ApplicationRow {
   id: string;
@@ -95,6 +106,8 @@ export interface ApplicationRow {
   worker_confirmed: boolean | null;
   created_at: Date;
   updated_at: Date;
+  /** Issue 35, on rows the job page reads: the seat this application booked (null before, or never). */
+  seat_no?: number | null;
 }
 
 /** A jobs.timesheets row (issue 34): one per confirmed application, from its first clock event. */

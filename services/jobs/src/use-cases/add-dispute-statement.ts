@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { seatOf } from '../db/seats.repository';
+import { seatOf, seatOfApplication } from '../db/seats.repository';
 import { applicationIdOf, confirmedChefOf } from '../db/applications.repository';
 import {
   insertStatement,
@@ -34,9 +34,13 @@ export async function addDisputeStatement(
     const job = await lockJob(ctx.database, tx, jobId);
     if (!job) throw JobsErrors.jobNotFound();
     if (user.type === 'restaurant' && job.restaurant_id !== user.id) throw JobsErrors.jobNotFound();
-    const dispute = await lockDispute(ctx.database, tx, jobId);
+    // A chef's statement is about their own seat's dispute (issue 35); the restaurant's, the one that stands.
+    const applicationId =
+      user.type === 'chef' ? await applicationIdOf(ctx.database, tx, jobId, user.id) : null;
+    const ownSeat = applicationId ? await seatOfApplication(ctx.database, tx, applicationId) : null;
+    const dispute = await lockDispute(ctx.database, tx, jobId, ownSeat?.seat_no);
     if (user.type === 'chef') {
-      if (!(await applicationIdOf(ctx.database, tx, jobId, user.id))) throw JobsErrors.jobNotFound();
+      if (!applicationId) throw JobsErrors.jobNotFound();
       const confirmedChef = dispute?.chef_id ?? (await confirmedChefOf(ctx.database, tx, jobId));
       if (confirmedChef !== user.id) throw JobsErrors.notDisputeParty();
     }

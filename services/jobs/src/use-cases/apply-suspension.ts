@@ -1,7 +1,8 @@
-import { cancellationQuote, lateCancelFrom, type EventData } from '@brigade/contracts';
+import { lateCancelFrom, type EventData } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { bookedApplicationOf, liveApplicationsOfChef, lockApplication } from '../db/applications.repository';
+import { heldApplicationsOf, liveApplicationsOfChef, lockApplication } from '../db/applications.repository';
+import { quoteJobCancellation } from '../domain/cancellation';
 import { cancellableJobIdsOf, lockJob } from '../db/jobs.repository';
 import { recordSuspension } from '../db/offers.repository';
 import { applyApplicationCancellation } from './cancel-application';
@@ -67,24 +68,12 @@ async function unwindRestaurant(ctx: JobsContext, tx: Tx, restaurantId: string):
     if (!job || !['pending_payment', 'payment_failed', 'open', 'filled'].includes(job.status)) continue;
     const now = ctx.now();
     if (now.getTime() >= job.start_time.getTime()) continue; // started: checkout (or expiry) decides
-    const booked = await bookedApplicationOf(ctx.database, job.id, tx);
-    const chefId = booked?.chef_id ?? null;
+    const held = await heldApplicationsOf(ctx.database, job.id, tx);
     // With a chef the cancellation is late whatever the time: quoted as at the window's opening at the latest.
     const lateFrom = lateCancelFrom(ctx.policy, job.start_time).getTime();
-    const quotedAt = chefId ? new Date(Math.max(now.getTime(), lateFrom)) : now;
-    const quote = cancellationQuote(
-      ctx.policy,
-      {
-        start_time: job.start_time,
-        hourly_rate_cents: job.hourly_rate_cents,
-        subtotal_cents: job.subtotal_cents,
-        total_cents: job.total_cents,
-        paid: job.payment_status === 'held_in_escrow',
-        has_chef: chefId !== null,
-      },
-      quotedAt,
-    );
+    const quotedAt = held.length > 0 ? new Date(Math.max(now.getTime(), lateFrom)) : now;
+    const quote = quoteJobCancellation(ctx.policy, job, held.length, quotedAt, 'en');
     if (quote.rule === 'started') continue;
-    await applyJobCancellation(ctx, tx, job, { booked, quote, by: 'system', reason: SUSPENSION_REASON });
+    await applyJobCancellation(ctx, tx, job, { at: quotedAt, by: 'system', reason: SUSPENSION_REASON });
   }
 }

@@ -18,11 +18,13 @@ const newClockCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
  * A chef takes a seat of the job, confirmed: every way to a confirmed chef passes here (the chef confirming an
  * acceptance, the chef accepting a direct offer), in the caller's transaction, after the job's and the
  * application's locks. The chef must be free then (409 JOBS.OVERLAPPING_SHIFT naming the other shift). The
- * booking takes the lowest free seat (issue 35, ADR 0030: under the job's row lock, so two bookings of the last
- * seat leave one booked and the other 409 JOBS.JOB_NOT_OPEN); the job's status follows from its seats (filled
- * when the last is booked; its clock code made, issue 34), `jobs.application.confirmed.v1` names the seat, the other pending
- * applications are turned down (`jobs.application.rejected.v1`) and the job's live offers read taken (those
- * already ended, expired).
+ * booking takes the lowest free seat (issue 35, ADR 0030): under the job's row lock, so any number of chefs
+ * confirming the last seat at once leave exactly one booked and the others told 409 JOBS.NO_FREE_SEAT (409
+ * JOBS.JOB_NOT_OPEN once the job is no longer open: filled, expired, cancelled). The job's status follows from
+ * its seats (open while a seat is free, filled when the last is booked; its clock code made, issue 34), and
+ * `jobs.application.confirmed.v1` names the seat. When the last seat is booked, the other pending applications
+ * are turned down (`jobs.application.rejected.v1`) and the job's live offers read taken (those already ended,
+ * expired); while seats remain they stay as they are.
  */
 export async function bookSeat(
   ctx: JobsContext,
@@ -34,10 +36,10 @@ export async function bookSeat(
 ): Promise<number> {
   if (!nextJobStatus('fill', job.status)) throw JobsErrors.jobNotOpen();
   const seat = await lowestFreeSeat(ctx.database, tx, job.id);
-  if (!seat) throw JobsErrors.jobNotOpen();
+  if (!seat) throw JobsErrors.noFreeSeat();
   await ensureChefFree(ctx, tx, app.chef_id, job, { side: 'chef', language });
   await setApplicationState(tx, app.id, confirmed);
-  await moveSeat(ctx.database, tx, job, seat.seat_no, 'book', {
+  const status = await moveSeat(ctx.database, tx, job, seat.seat_no, 'book', {
     application_id: app.id,
     chef_id: app.chef_id,
   });
@@ -47,6 +49,7 @@ export async function bookSeat(
     ...applicationFacts(app, job),
     seat_no: seat.seat_no,
   });
+  if (status === 'open') return seat.seat_no;
   for (const other of await applicationsOfJob(ctx.database, tx, job.id)) {
     if (other.id === app.id) continue;
     const closed = nextApplication('close', other);

@@ -1,5 +1,5 @@
 import { inTransaction, appendEvent, type AuthUser, type Tx } from '@brigade/kit';
-import { applicationState, lateCancelFrom, nextApplication, nextJobStatus } from '@brigade/contracts';
+import { applicationState, lateCancelFrom, nextApplication } from '@brigade/contracts';
 import type { JobsContext } from '../context';
 import { setApplicationState } from '../db/applications.repository';
 import { moveSeat, seatOfApplication } from '../db/seats.repository';
@@ -14,8 +14,9 @@ import { recordReliability } from './record-reliability';
 
 /**
  * The chef withdraws an application until the shift starts: pending, accepted (awaiting their confirmation)
- * or confirmed. Withdrawing an accepted or confirmed one frees the shift: a filled shift reopens, and the
- * restaurant's favorites and the chefs of the city are told again, as urgent (jobs.job.opened.v1). Within
+ * or confirmed. Withdrawing an accepted or confirmed one frees its seat (issue 35: that seat only, the job's
+ * other seats stay as they are): a filled shift reopens, and the restaurant's favorites and the chefs of the
+ * city are told again, as urgent (jobs.job.opened.v1 naming the seat). Within
  * LATE_CANCEL_WINDOW of the start that is a late cancellation on the chef's reliability record.
  */
 export async function cancelApplication(
@@ -68,7 +69,7 @@ export async function applyApplicationCancellation(
     seat_no: seat?.seat_no ?? null,
   });
   let statusAfter = job.status;
-  if (seat && nextJobStatus('reopen', job.status)) {
+  if (seat && seat.status === 'filled') {
     statusAfter = await moveSeat(ctx.database, tx, job, seat.seat_no, 'reopen', {
       application_id: null,
       chef_id: null,

@@ -1,12 +1,23 @@
 import { inTransaction, appendEvent, type AuthUser, type Tx } from '@brigade/kit';
-import { nextJobStatus, type CancellationQuote } from '@brigade/contracts';
+import { nextJobStatus, type CancelledSeat } from '@brigade/contracts';
 import type { JobsContext } from '../context';
-import { bookedApplicationOf } from '../db/applications.repository';
+import { heldApplicationsOf } from '../db/applications.repository';
 import { lockJob, updateJob } from '../db/jobs.repository';
-import { lowestFreeSeat, seatsOfJob, setSeatsStatus, updateSeat } from '../db/seats.repository';
+import {
+  lowestFreeSeat,
+  seatOfApplication,
+  seatsOfJob,
+  setSeatsStatus,
+  updateSeat,
+} from '../db/seats.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import type { JobRow } from '../domain/records';
-import { quoteJobCancellation, type ExplainedQuote } from '../domain/cancellation';
+import {
+  quoteJobCancellation,
+  quoteSeatCancellation,
+  sumSeatQuotes,
+  type ExplainedQuote,
+} from '../domain/cancellation';
 import { JobsErrors } from '../domain/errors';
 import { jobFacts } from '../domain/facts';
 import { announceText } from './announce-text';
@@ -14,11 +25,12 @@ import { moveApplicationsOfJob } from './move-applications';
 import { recordReliability } from './record-reliability';
 
 /**
- * The owner cancels a job before its start, by the cancellation rules (contracts/src/policy.ts): quoted under
- * the job's lock, so the figures answered are the ones applied. Live applications are withdrawn; the job keeps
- * how it was cancelled; jobs.job.cancelled.v1 tells payments what to move (refund_due when escrow was held:
- * a full refund, or on a late cancellation the chef's pay, the fee kept and the rest refunded) and the chef
- * who was booked. A late cancellation goes on the restaurant's reliability record. After the start: 409.
+ * The owner cancels a job before its start, by the cancellation rules (contracts/src/policy.ts), seat by seat
+ * (issue 35): quoted under the job's lock, so the figures answered are the ones applied. Live applications are
+ * withdrawn; each seat keeps its figures; jobs.job.cancelled.v1 tells payments what to move per seat
+ * (`seats`: on a late cancellation every seat held by a chef pays that chef the late-cancellation pay and
+ * keeps its fee, every other seat's share is refunded whole) and the chefs who were booked. A late
+ * cancellation goes on the restaurant's reliability record. After the start: 409.
  */
 export async function cancelJob(
   ctx: JobsContext,
@@ -32,58 +44,65 @@ export async function cancelJob(
     const next = nextJobStatus('cancel', job.status);
     if (!next) throw JobsErrors.cannotCancelJob(job.status);
     const now = ctx.now();
-    const booked = await bookedApplicationOf(ctx.database, job.id, tx);
-    const quote = quoteJobCancellation(ctx.policy, job, booked !== null, now, user.language);
+    const held = await heldApplicationsOf(ctx.database, job.id, tx);
+    const quote = quoteJobCancellation(ctx.policy, job, held.length, now, user.language);
     if (quote.rule === 'started') throw JobsErrors.startedCannotBeCancelled(user.language);
 
-    await applyJobCancellation(ctx, tx, job, {
-      booked,
-      quote,
+    return applyJobCancellation(ctx, tx, job, {
+      at: now,
       by: 'restaurant',
       reason,
       language: user.language,
     });
-    return quote;
   });
 }
 
 /**
- * Cancel a job locked by the caller, by a quote made under that lock: withdraw its live applications, keep how
- * it was cancelled, publish jobs.job.cancelled.v1 and, when late, the restaurant's late_cancellations fact.
+ * Cancel a job locked by the caller, quoted at `at` under that lock, seat by seat: the seats held by a chef
+ * (a confirmed chef's own; an acceptance awaiting its chef's answer is given the lowest free seat now, so that
+ * its pay is the seat's) and the empty ones, each quoted on its share (domain/cancellation.ts). It withdraws the
+ * live applications, keeps how it was cancelled and each seat's figures, publishes jobs.job.cancelled.v1 (the
+ * posting's totals at the top, each seat in `seats`) and, when late, the restaurant's late_cancellations fact.
  * The owner's cancellation and an operator's suspension of the restaurant (cancelled_by system) share it.
+ * Returns the whole quote.
  */
 export async function applyJobCancellation(
   ctx: JobsContext,
   tx: Tx,
   job: JobRow,
   c: {
-    /** the accepted (awaiting confirmation) or confirmed application, paid on a late cancellation */
-    booked: { id: string; chef_id: string } | null;
-    quote: CancellationQuote;
+    /** when the quote is made (an operator's suspension quotes as at the late window's opening) */
+    at: Date;
     by: 'restaurant' | 'system';
     reason: string | null;
     /** The writer's language: the owner's reason is translated for the chefs (issue 32); Brigade's is not. */
     language?: 'en' | 'es';
   },
-): Promise<void> {
+): Promise<ExplainedQuote> {
   const next = nextJobStatus('cancel', job.status);
   if (!next) throw JobsErrors.cannotCancelJob(job.status);
-  const { booked, quote, reason } = c;
-  const chefId = booked?.chef_id ?? null;
+  const { reason } = c;
   const now = ctx.now();
-  // The seat the quote's chef holds (issue 35): a confirmed chef's own; an acceptance awaiting its chef's answer
-  // is given the lowest free seat now, under the job's lock, so that its pay is the seat's. While every job has
-  // one seat, that seat carries the whole quote.
-  const seats = await seatsOfJob(ctx.database, tx, job.id);
-  let paid = booked ? seats.find((s) => s.application_id === booked.id) : undefined;
-  if (booked && !paid) {
+  // Every seat a chef holds: a confirmed chef's own; an acceptance awaiting an answer takes a free one.
+  for (const app of await heldApplicationsOf(ctx.database, job.id, tx)) {
+    if (await seatOfApplication(ctx.database, tx, app.id)) continue;
     const free = await lowestFreeSeat(ctx.database, tx, job.id);
-    if (free) {
-      await updateSeat(tx, job.id, free.seat_no, { application_id: booked.id, chef_id: booked.chef_id });
-      paid = { ...free, application_id: booked.id, chef_id: booked.chef_id };
-    }
+    if (!free) break;
+    await updateSeat(tx, job.id, free.seat_no, { application_id: app.id, chef_id: app.chef_id });
   }
-  const quoted = paid ?? seats[0]!;
+  const seats = (await seatsOfJob(ctx.database, tx, job.id)).filter(
+    (s) => s.status === 'open' || s.status === 'filled',
+  );
+  const quotes = seats.map((s) => quoteSeatCancellation(ctx.policy, job, s.chef_id !== null, c.at));
+  const cancelled: CancelledSeat[] = seats.map((s, i) => ({
+    seat_no: s.seat_no,
+    application_id: s.application_id,
+    chef_id: s.chef_id,
+    chef_pay_cents: quotes[i]!.chef_pay_cents,
+    fee_cents: quotes[i]!.fee_cents,
+    refund_cents: quotes[i]!.refund_cents,
+  }));
+  const quote = sumSeatQuotes(ctx.policy, quotes, c.language ?? 'en');
   const withdrawn = await moveApplicationsOfJob(ctx, tx, job.id, 'withdraw');
   const reasonTranslation =
     c.language && c.by === 'restaurant'
@@ -103,19 +122,17 @@ export async function applyJobCancellation(
     cancel_reason: reason,
     cancel_reason_translation: reasonTranslation,
   });
-  const figures = {
-    chef_id: chefId,
-    chef_pay_cents: quote.chef_pay_cents,
-    fee_cents: quote.fee_cents,
-    refund_cents: quote.refund_cents,
-  };
-  await updateSeat(tx, job.id, quoted.seat_no, {
-    cancelled_chef_id: figures.chef_id,
-    cancel_chef_pay_cents: figures.chef_pay_cents,
-    cancel_fee_cents: figures.fee_cents,
-    cancel_refund_cents: figures.refund_cents,
-  });
+  for (const seat of cancelled)
+    await updateSeat(tx, job.id, seat.seat_no, {
+      cancelled_chef_id: seat.chef_id,
+      cancel_chef_pay_cents: seat.chef_pay_cents,
+      cancel_fee_cents: seat.fee_cents,
+      cancel_refund_cents: seat.refund_cents,
+    });
   await setSeatsStatus(tx, job.id, ['open', 'filled'], 'cancelled');
+  // The top-level figures are the posting's totals (a job of one seat: its seat's, as before seats); the chef
+  // named there is the one chef paid, when only one is.
+  const paidChefs = cancelled.filter((s) => s.chef_id !== null);
   await appendEvent(ctx.database, tx, 'jobs.job.cancelled.v1', {
     ...jobFacts(job),
     previous_status: job.status,
@@ -123,9 +140,12 @@ export async function applyJobCancellation(
     affected_chef_ids: withdrawn.map((a) => a.chef_id),
     cancelled_by: c.by,
     late: quote.late,
-    ...figures,
+    chef_id: paidChefs.length === 1 ? paidChefs[0]!.chef_id : null,
+    chef_pay_cents: quote.chef_pay_cents,
+    fee_cents: quote.fee_cents,
+    refund_cents: quote.refund_cents,
     reason,
-    seats: [{ seat_no: quoted.seat_no, application_id: paid?.application_id ?? null, ...figures }],
+    seats: cancelled,
   });
   const recorded = quote.late
     ? await recordReliability(ctx, tx, [
@@ -133,4 +153,5 @@ export async function applyJobCancellation(
       ])
     : [];
   await touchScopes(ctx, tx, [...(await scopesOfJob(ctx.database, tx, job, next)), ...recorded]);
+  return quote;
 }

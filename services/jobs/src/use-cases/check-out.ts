@@ -3,6 +3,7 @@ import {
   checkoutDeadline,
   checkoutOpensAt,
   checkoutOutcome,
+  nextPaymentStatus,
   type jobsHttp,
 } from '@brigade/contracts';
 import { AppError, inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
@@ -29,8 +30,9 @@ import { recordReliability } from './record-reliability';
  * One side checks out of a filled shift from its scheduled end (before it: 409 JOBS.CHECKOUT_NOT_OPEN with
  * `opens_at`) until its checkout deadline, says whether the shift was worked and, when it was, rates the other
  * (jobs.checkout.recorded.v1, which identity turns into average ratings; a "not worked" answer carries no
- * rating). When both have, the job is completed (release or refund) or disputed, jobs.checkout.completed.v1
- * tells payments what to do with the escrow, and a shift paid out counts as completed on both reliability
+ * rating). When both have, the seat is completed (release or refund) or disputed (issue 35: each seat of a
+ * posting on its own; the job is completed when its last seat is), jobs.checkout.completed.v1 tells payments
+ * what to do with the seat's share of the escrow, and a shift paid out counts as completed on both reliability
  * records.
  */
 export async function checkOut(
@@ -56,8 +58,8 @@ export async function checkOut(
       throw JobsErrors.alreadyCheckedOut();
     if (
       applicationState(app.status, app.worker_confirmed) !== 'confirmed' ||
-      job.status !== 'filled' ||
-      !seat
+      !seat ||
+      seat.status !== 'filled'
     ) {
       throw JobsErrors.notCheckoutable();
     }
@@ -123,11 +125,14 @@ export async function checkOut(
       chef_checked_out_at: after.chef_checked_out_at,
     };
     const next = outcome ? outcomeStatus(job, outcome) : null;
+    // `patch.status` is the seat's (the job as this seat sees it); `jobStatus` the job's, from all its seats.
     const patch: Partial<Pick<JobRow, 'status' | 'payment_status'>> = {};
+    let jobStatus = locked.job.status;
     if (outcome) {
       if (next) {
         patch.payment_status = next.payment_status;
-        patch.status = await moveSeat(
+        patch.status = next.status;
+        jobStatus = await moveSeat(
           ctx.database,
           tx,
           job,
@@ -147,12 +152,16 @@ export async function checkOut(
         ...moneyFacts(job),
       });
     }
-    if (patch.status) await updateJob(tx, job.id, { payment_status: patch.payment_status });
-    else await updateSeat(tx, job.id, seat.seat_no, seatPatch);
+    // A disputed seat holds the job's escrow for a decision (the job's own payment status; issue 35: a sibling
+    // seat released or refunded leaves it as it is).
+    const held =
+      outcome === 'disputed' && next ? nextPaymentStatus('dispute', locked.job.payment_status) : null;
+    if (held) await updateJob(tx, job.id, { payment_status: held });
+    if (!patch.status) await updateSeat(tx, job.id, seat.seat_no, seatPatch);
     const moved = { ...job, ...seatPatch, ...patch } as JobRow;
     if (clocked && side === 'restaurant' && input.workCompleted && ts.status === 'submitted')
       await approveSeat(ctx, tx, { job: moved, seat_no: seat.seat_no, app, ts }, 'approve');
-    if (patch.status === 'disputed') await openDispute(ctx, tx, job, app.chef_id, seat.seat_no);
+    if (outcome === 'disputed' && next) await openDispute(ctx, tx, job, app.chef_id, seat.seat_no);
     const recorded = outcome
       ? await recordReliability(
           ctx,
@@ -160,10 +169,7 @@ export async function checkOut(
           checkoutReliabilityFacts(job, app.chef_id, outcome, answers, seat.seat_no),
         )
       : [];
-    await touchScopes(ctx, tx, [
-      ...(await scopesOfJob(ctx.database, tx, job, patch.status ?? job.status)),
-      ...recorded,
-    ]);
+    await touchScopes(ctx, tx, [...(await scopesOfJob(ctx.database, tx, job, jobStatus)), ...recorded]);
     return checkoutAnswer(user.language ?? 'en', side, { ...after, ...patch } as JobRow, input.workCompleted);
   });
 }

@@ -8,10 +8,13 @@ import { jobFacts } from '../domain/facts';
 import { moveApplicationsOfJob } from './move-applications';
 
 /**
- * Nobody confirmed one shift by its start: it expires (status `expired`, not cancelled). Its pending and
- * accepted applications lapse, and jobs.job.expired.v1 says a full refund is due when escrow is held. An
- * open shift leaves the chefs' open list. One job per transaction, claimed past any other instance's: returns
- * false when no shift is due.
+ * One shift's start came with seats nobody confirmed. Its pending and accepted applications lapse and its
+ * unbooked seats expire (status `expired`, not cancelled). When no seat was booked the whole job expires:
+ * jobs.job.expired.v1 (its seats, all of them) says a full refund is due when escrow is held, and an open shift
+ * leaves the chefs' open list. When some seats were booked (issue 35: a posting of several chefs) only the
+ * unbooked ones expire: jobs.seat.expired.v1 names them (each one's share is refunded when escrow is held) and
+ * the chefs whose applications lapsed, while the booked seats go on (the job reads filled, from its seats). One
+ * job per transaction, claimed past any other instance's: returns false when no shift is due.
  */
 export async function expireNextJob(ctx: JobsContext): Promise<boolean> {
   return inTransaction(ctx, async (tx) => {
@@ -20,17 +23,23 @@ export async function expireNextJob(ctx: JobsContext): Promise<boolean> {
     if (!nextJobStatus('expire', job.status)) return false; // the claim only returns pending_payment, payment_failed or open shifts
 
     const lapsed = await moveApplicationsOfJob(ctx, tx, job.id, 'lapse');
-    // Its unbooked seats expire (issue 35: each seat's share is refunded), and the job with them.
-    const expiring = (await seatsOfJob(ctx.database, tx, job.id)).filter((s) => s.status === 'open');
+    const seats = await seatsOfJob(ctx.database, tx, job.id);
+    const expiring = seats.filter((s) => s.status === 'open').map((s) => s.seat_no);
+    const booked = seats.some((s) => s.status === 'filled');
     await setSeatsStatus(tx, job.id, ['open'], 'expired');
     const status = await deriveJobStatus(ctx.database, tx, job);
-    await appendEvent(ctx.database, tx, 'jobs.job.expired.v1', {
+    const facts = {
       ...jobFacts(job),
-      previous_status: job.status,
       refund_due: job.payment_status === 'held_in_escrow',
       lapsed_chef_ids: lapsed.map((a) => a.chef_id),
-      seats: expiring.map((s) => s.seat_no),
-    });
+      seats: expiring,
+    };
+    if (booked) {
+      if (expiring.length > 0)
+        await appendEvent(ctx.database, tx, 'jobs.seat.expired.v1', { ...facts, headcount: job.headcount });
+    } else {
+      await appendEvent(ctx.database, tx, 'jobs.job.expired.v1', { ...facts, previous_status: job.status });
+    }
     await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job, status));
     return true;
   });

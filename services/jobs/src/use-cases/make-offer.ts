@@ -18,7 +18,7 @@ import { findChef, payoutsEnabled } from '../db/read-models.repository';
 import { JobsErrors } from '../domain/errors';
 import { jobFacts } from '../domain/facts';
 import { offerExpiry } from '../domain/offers';
-import { freeSeats } from '../domain/seats';
+import { asOneSeat, freeSeats } from '../domain/seats';
 
 /**
  * A restaurant offers one of its open shifts to a chef (profile id or user id, as `/favorites/chef/{id}` takes
@@ -72,7 +72,8 @@ export async function makeOffer(
         chef_id: chef.user_id,
         chef_profile_id: chef.profile_id,
         restaurant_name: (await restaurantNameOf(ctx.database, tx, restaurantId)) ?? '',
-        chef_pay_cents: job.subtotal_cents,
+        // one seat's pay (issue 35: the job's subtotal is the whole posting's)
+        chef_pay_cents: asOneSeat(job).subtotal_cents,
         expires_at: offer.expires_at.toISOString(),
       });
       await touchScopes(ctx, tx, [`r:${restaurantId}`, `c:${chef.user_id}`]);

@@ -24,10 +24,10 @@ export async function openPaidJob(ctx: JobsContext, tx: Tx, jobId: string): Prom
   if (job.status === 'cancelled') {
     if (!payment) return;
     await updateJob(tx, job.id, { payment_status: payment });
-    // Every seat's share goes back (issue 35: the whole total while a job has one seat).
+    // Every seat's share goes back (issue 35), each named in the event.
     const share = seatShare(job, job.headcount).total_cents;
-    for (const seat of await seatsOfJob(ctx.database, tx, job.id))
-      await updateSeat(tx, job.id, seat.seat_no, { cancel_refund_cents: share });
+    const seats = await seatsOfJob(ctx.database, tx, job.id);
+    for (const seat of seats) await updateSeat(tx, job.id, seat.seat_no, { cancel_refund_cents: share });
     await appendEvent(ctx.database, tx, 'jobs.job.cancelled.v1', {
       ...jobFacts(job),
       previous_status: 'cancelled',
@@ -36,6 +36,14 @@ export async function openPaidJob(ctx: JobsContext, tx: Tx, jobId: string): Prom
       cancelled_by: job.cancelled_by ?? 'restaurant',
       refund_cents: job.total_cents,
       reason: job.cancel_reason,
+      seats: seats.map((seat) => ({
+        seat_no: seat.seat_no,
+        application_id: null,
+        chef_id: null,
+        chef_pay_cents: 0,
+        fee_cents: 0,
+        refund_cents: share,
+      })),
     });
   } else if (job.status === 'expired') {
     if (!payment) return;

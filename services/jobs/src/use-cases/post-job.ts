@@ -11,8 +11,10 @@ import { checkedEscrowCharge, checkPostingWindow } from '../domain/posting';
 import { announceText } from './announce-text';
 
 /**
- * A restaurant posts a shift. It starts in pending_payment with its pay computed here (never by the
- * client); payments charges the total from jobs.job.posted.v1 and answers with escrow held or failed. Its
+ * A restaurant posts a shift for `headcount` chefs (1-20, issue 35: one seat each). It starts in
+ * pending_payment with its pay computed here (never by the client): one seat's escrow charge, refused under
+ * the card minimum, times the headcount; payments charges the total from jobs.job.posted.v1 and answers with
+ * escrow held or failed. Its
  * description goes to messaging to be translated for chefs of the other language (issue 32).
  */
 export async function postJob(
@@ -27,12 +29,19 @@ export async function postJob(
   const hourlyRateCents = Math.round(input.hourlyRate * 100);
   const breakMinutes = input.breakMinutes ?? 0;
   // The escrow charges the scheduled time less the posting's break (issue 34; with no break, as before), and
-  // at least the card minimum (issue 35): nothing is stored for a charge no card can pay.
-  const pay = checkedEscrowCharge(
+  // at least the card minimum (issue 35): nothing is stored for a charge no card can pay. Both are one seat's;
+  // the posting is charged headcount × that seat's figures (issue 35), so each seat's share divides exactly.
+  const seat = checkedEscrowCharge(
     ctx.policy,
     { start, end, hourlyRateCents, breakMinutes },
     restaurant.language,
   );
+  const headcount = input.headcount ?? 1;
+  const pay = {
+    subtotalCents: seat.subtotalCents * headcount,
+    feeCents: seat.feeCents * headcount,
+    totalCents: seat.totalCents * headcount,
+  };
   return inTransaction(ctx, async (tx) => {
     const favorites = await resolveFavorites(ctx.database, tx, restaurantId, [
       ...new Set(input.notifyFavorites),
@@ -54,8 +63,8 @@ export async function postJob(
       emergency_level: input.emergencyLevel,
       required_skills: [...new Set(input.requiredSkills)],
       notify_favorites: favorites.profileIds,
-      // Issue 35: one chef per posting until the API takes a headcount (step 2).
-      headcount: 1,
+      // Issue 35: the chefs the posting asks for, one seat each (created open with the job).
+      headcount,
     };
     const descriptionTranslation = await announceText(ctx, tx, {
       kind: 'job_description',

@@ -21,7 +21,7 @@ export async function remindNextDispute(ctx: JobsContext): Promise<boolean> {
       new Date(now.getTime() - ctx.policy.disputeReminderAfterMs),
     );
     if (!dispute) return null;
-    await markDisputeReminded(tx, dispute.job_id, now);
+    await markDisputeReminded(tx, dispute, now);
     return { jobId: dispute.job_id, ageMs: now.getTime() - dispute.opened_at.getTime() };
   });
   if (!reminded) return false;

@@ -56,7 +56,7 @@ export async function resolveDispute(
       language: operator.language ?? 'en',
       writtenAt: resolvedAt,
     });
-    const decided = await markDisputeResolved(ctx.database, tx, jobId, {
+    const decided = await markDisputeResolved(ctx.database, tx, jobId, dispute.seat_no, {
       ...figures,
       operator_id: operator.id,
       note: input.note,

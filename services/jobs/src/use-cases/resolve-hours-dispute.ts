@@ -68,7 +68,7 @@ export async function resolveHoursDispute(
     fee_cents: money.pay.fee_cents,
     refund_cents: money.pay.refund_cents,
   };
-  const decided = await markDisputeResolved(ctx.database, tx, job.id, {
+  const decided = await markDisputeResolved(ctx.database, tx, job.id, dispute.seat_no, {
     ...figures,
     operator_id: operator.id,
     note: input.note,
