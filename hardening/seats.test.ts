@@ -21,7 +21,7 @@ import {
 // booked chefs work; each chef checks out on their own and is paid their own seat. A late cancellation of a
 // posting pays every booked chef. After each: ledger:check is green and nothing is held past its rule.
 
-const MINUTE = 1 / 60; // hours
+const SHIFT_HOURS = 31 / 3600;
 let stack: Stack;
 beforeAll(async () => {
   stack = await startStack({
@@ -54,10 +54,10 @@ test('three seats, one charge: two chefs booked, the unbooked seat expires at th
     signUp(stack, 'chef'),
     signUp(stack, 'chef'),
   ]);
-  // One seat of a minute at $60 is $1.00 + 7% = $1.07; three seats are one charge of $3.21. The start leaves
-  // time to pay and book two seats on a loaded machine.
-  const single = await postJob(stack, restaurant, 45_000, MINUTE, 60);
-  const job = await postJob(stack, restaurant, 45_000, MINUTE, 60, { headcount: 3 });
+  // A shift of 31 s is priced as its one whole minute: at $60 that is $1.00 + 7% = $1.07 a seat, and three
+  // seats are one charge of $3.21. The start leaves time to pay and book two seats on a loaded machine.
+  const single = await postJob(stack, restaurant, 45_000, SHIFT_HOURS, 60);
+  const job = await postJob(stack, restaurant, 45_000, SHIFT_HOURS, 60, { headcount: 3 });
   expect(job.totalCents).toBe(3 * single.totalCents);
   expect(job.totalCents).toBe(321);
   const share = job.totalCents / 3;
