@@ -68,7 +68,7 @@ export const EditAnswerRequest = z
 export type EditAnswerRequest = z.infer<typeof EditAnswerRequest>;
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar date in the restaurant's own time, "YYYY-MM-DD". */
+/** A calendar date in the restaurant's own time (year, month, day: 2026-12-04). */
 export const CalendarDate = z
   .string()
   .max(10, 'Dates are YYYY-MM-DD')

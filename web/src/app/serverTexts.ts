@@ -33,6 +33,13 @@ export const SERVER_TEXTS: ReadonlyArray<readonly [english: string | RegExp, key
   ['The break must be between 0 and 120 minutes', 'breakRange'],
   ['Times of day must be HH:MM, from 00:00 to 23:59', 'timeOfDay'],
   ['Give the template a name', 'templateNameRequired'],
+  // issue 35: edits, repeats and series (ADR 31)
+  ['Say whether you accept the change (accept: true or false)', 'sayAcceptChange'],
+  ['Dates are YYYY-MM-DD', 'datesFormat'],
+  ['Give at least one date', 'oneDateAtLeast'],
+  [/^At most (?<max>\d+) dates at once$/, 'datesTooMany'],
+  ['Weekdays are mon, tue, wed, thu, fri, sat, sun', 'weekdays'],
+  ['Choose at least one weekday', 'oneWeekdayAtLeast'],
   [/^Template names are at most (?<max>\d+) characters$/, 'templateNameTooLong'],
   ['Please write your statement', 'writeStatement'],
   ['Reasons can be at most 1000 characters', 'reasonsTooLong'],
