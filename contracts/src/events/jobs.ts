@@ -111,6 +111,28 @@ export const jobsEvents = {
     /** the seat an accepted offer booked; null when declined */
     seat_no: EventSeatNo,
   }),
+  /**
+   * A pending offer ended unanswered (issue 35): OFFER_EXPIRES_AFTER after it was made, or the shift's start if
+   * sooner (`expired_at`, the offer's own end). Moved by the rules loop (or by whatever closed the job's offers
+   * first), once per offer. Notifications texts the restaurant that the chef did not answer in time when the
+   * offer ended before the start (at the start the shift's own expiry tells it).
+   */
+  'jobs.offer.expired.v1': JobFacts.extend({
+    offer_id: Id,
+    chef_id: Id,
+    expired_at: z.string(),
+  }),
+  /**
+   * A pending offer was withdrawn by Brigade (issue 35): `chef_suspended`, an operator suspended the chef, who
+   * cannot take shifts now. Notifications texts the restaurant. (Offers that end because the shift closed,
+   * cancelled, expired or its last seat booked, publish nothing of their own: the shift's events tell it.)
+   */
+  'jobs.offer.withdrawn.v1': JobFacts.extend({
+    offer_id: Id,
+    chef_id: Id,
+    reason: z.enum(['chef_suspended']),
+    withdrawn_at: z.string(),
+  }),
   'jobs.job.payment_failed.v1': z.object({ job_id: Id, restaurant_id: Id, title: z.string() }),
   /**
    * The owner cancelled, by the cancellation rules (contracts/src/policy.ts). Payments moves the money as the

@@ -9,7 +9,7 @@ import { IsoDateTime, type RouteDoc } from '../common';
 /**
  * What an offer reads now: `pending` until answered or ended; `accepted` (the chef holds the seat); `declined`;
  * `expired` (OFFER_EXPIRES_AFTER or the start passed); `taken` (the last free seat went to another chef first);
- * `withdrawn` (the shift was cancelled or is no longer open).
+ * `withdrawn` (the shift was cancelled or is no longer open, or Brigade withdrew it: the chef was suspended).
  */
 export const OfferStatus = z.enum(['pending', 'accepted', 'declined', 'expired', 'taken', 'withdrawn']);
 export type OfferStatus = z.infer<typeof OfferStatus>;

@@ -64,6 +64,8 @@ const JOBS_EVENT_TYPES = [
   'jobs.chef.invited.v1',
   'jobs.offer.made.v1',
   'jobs.offer.answered.v1',
+  'jobs.offer.expired.v1',
+  'jobs.offer.withdrawn.v1',
   'jobs.job.payment_failed.v1',
   'jobs.job.cancelled.v1',
   'jobs.application.submitted.v1',

@@ -8,6 +8,7 @@ import {
   laterShift,
   openJob,
   publish,
+  published,
   restaurantWithProfile,
   shiftForm,
   useHarness,
@@ -18,6 +19,9 @@ import {
 // Issue 35's direct offers: a restaurant offers its open shift to a chef; accepting books the seat at once (an
 // application accepted and confirmed, the job filled, the same events as a chef confirming); declining or
 // OFFER_EXPIRES_AFTER (2h here, the default) ends the offer. Offers are limited to the job's free seats.
+// How an offer ends is stored and, where the restaurant is told, published: expired by the rules loop
+// (jobs.offer.expired.v1, once), withdrawn by a chef's suspension (jobs.offer.withdrawn.v1), taken by the last
+// seat's booking, withdrawn with its cancelled shift.
 
 const h = useHarness();
 
@@ -34,6 +38,14 @@ async function suspend(userId: string) {
     const rows = await h.database.rows(sql`select 1 from jobs.suspended_users where user_id = ${userId}`);
     expect(rows).toHaveLength(1);
   });
+}
+
+/** What the offer's row holds (not what a reader makes of it at this time): its stored state. */
+async function stored(offerId: string): Promise<string> {
+  const rows = await h.database.rows<{ status: string }>(
+    sql`select status from jobs.offers where id = ${offerId}`,
+  );
+  return rows[0].status;
 }
 
 test('a chef accepts an offer: the seat is theirs, confirmed, the job filled and announced as when a chef confirms', async () => {
@@ -255,4 +267,148 @@ test('a chef booked elsewhere at that time cannot accept: 409 JOBS.OVERLAPPING_S
   expect(accepted.body.code).toBe('JOBS.OVERLAPPING_SHIFT');
   expect((await r.api.get(`/jobs/${job.id}`)).body.job.status).toBe('open');
   expect((await ana.api.get('/offers')).body.offers[0].status).toBe('pending');
+});
+
+test('suspending a chef withdraws their pending offers with the suspension, and each restaurant is told', async () => {
+  const north = await restaurantWithProfile(h, 'North Loop Kitchen');
+  const casa = await restaurantWithProfile(h, 'Casa Lupita');
+  const ana = await chefWithProfile(h, { name: 'Ana Ruiz' });
+  const atNorth = await openJob(h, north);
+  const atCasa = await openJob(h, casa);
+  const answered = await openJob(h, north, laterShift(48));
+  const toNorth = (await north.api.post(`/jobs/${atNorth.id}/offers`, { chef_id: ana.id })).body.offer;
+  const toCasa = (await casa.api.post(`/jobs/${atCasa.id}/offers`, { chef_id: ana.id })).body.offer;
+  const declined = (await north.api.post(`/jobs/${answered.id}/offers`, { chef_id: ana.id })).body.offer;
+  expect((await ana.api.post(`/offers/${declined.id}/decline`)).status).toBe(200);
+
+  // `suspend` waits for the suspension's read model: the offers were withdrawn in the same transaction.
+  await suspend(ana.id);
+  expect((await north.api.get(`/jobs/${atNorth.id}/offers`)).body.offers[0].status).toBe('withdrawn');
+  expect((await casa.api.get(`/jobs/${atCasa.id}/offers`)).body.offers[0].status).toBe('withdrawn');
+  expect(await stored(toNorth.id)).toBe('withdrawn');
+  expect(await stored(toCasa.id)).toBe('withdrawn');
+  expect((await north.api.get(`/jobs/${answered.id}/offers`)).body.offers[0].status).toBe('declined');
+  const told = await waitForEvent(h, 'jobs.offer.withdrawn.v1', (d) => d.offer_id === toNorth.id);
+  expect(told).toMatchObject({
+    job_id: atNorth.id,
+    restaurant_id: north.id,
+    chef_id: ana.id,
+    reason: 'chef_suspended',
+    title: 'Line Cook',
+  });
+  await waitForEvent(h, 'jobs.offer.withdrawn.v1', (d) => d.offer_id === toCasa.id);
+  expect(await written(h, 'jobs.offer.withdrawn.v1', atNorth.id)).toBe(1);
+  expect(await written(h, 'jobs.offer.withdrawn.v1', atCasa.id)).toBe(1);
+  expect(await written(h, 'jobs.offer.withdrawn.v1', answered.id)).toBe(0);
+  const accepted = await ana.api.post(`/offers/${toNorth.id}/accept`);
+  expect(accepted.status).toBe(409);
+  expect(accepted.body.code).toBe('JOBS.OFFER_WITHDRAWN');
+
+  // The shift is still open: the restaurant offers it to another chef; to the suspended one it is still a 409.
+  expect((await north.api.get(`/jobs/${atNorth.id}`)).body.job.status).toBe('open');
+  const again = await north.api.post(`/jobs/${atNorth.id}/offers`, { chef_id: ana.id });
+  expect(again.status).toBe(409);
+  expect(again.body.code).toBe('JOBS.CHEF_SUSPENDED');
+  expect(
+    (await north.api.post(`/jobs/${atNorth.id}/offers`, { chef_id: (await chefWithProfile(h)).id })).status,
+  ).toBe(201);
+});
+
+test('an unanswered offer expires by the rules loop: stored expired and jobs.offer.expired.v1 once, with two instances', async () => {
+  const other = await h.anotherInstance();
+  const r = await restaurantWithProfile(h);
+  const ana = await chefWithProfile(h);
+  const ben = await chefWithProfile(h);
+  const job = await openJob(h, r, { headcount: 2 });
+  const toAna = (await r.api.post(`/jobs/${job.id}/offers`, { chef_id: ana.id })).body.offer;
+  const toBen = (await r.api.post(`/jobs/${job.id}/offers`, { chef_id: ben.id })).body.offer;
+  // Both loops wait while the clock moves past the offers' end...
+  await Promise.all([h.service.rules.stop(), other.rules.stop()]);
+  try {
+    h.clock.advance(2 * HOUR + 1000);
+    // ...where every reader already reads them expired, before anything moved them.
+    expect((await ana.api.get('/offers')).body.offers[0]).toMatchObject({ id: toAna.id, status: 'expired' });
+    expect(await stored(toAna.id)).toBe('pending');
+    expect(await written(h, 'jobs.offer.expired.v1', job.id)).toBe(0);
+
+    // ...then both instances pass over the same due offers at once, twice each.
+    await Promise.all([
+      h.service.rules.pass(),
+      other.rules.pass(),
+      other.rules.pass(),
+      h.service.rules.pass(),
+    ]);
+    expect(await stored(toAna.id)).toBe('expired');
+    expect(await stored(toBen.id)).toBe('expired');
+    expect(await written(h, 'jobs.offer.expired.v1', job.id)).toBe(2);
+    await Promise.all([h.service.rules.pass(), other.rules.pass()]);
+    expect(await written(h, 'jobs.offer.expired.v1', job.id)).toBe(2);
+  } finally {
+    h.service.rules.start();
+  }
+  const event = await waitForEvent(h, 'jobs.offer.expired.v1', (d) => d.offer_id === toAna.id);
+  expect(event).toMatchObject({
+    job_id: job.id,
+    restaurant_id: r.id,
+    chef_id: ana.id,
+    title: 'Line Cook',
+    start_time: job.start_time,
+    expired_at: toAna.expires_at,
+  });
+  await eventually(async () =>
+    expect(published(h, 'jobs.offer.expired.v1', (d) => d.job_id === job.id)).toHaveLength(2),
+  );
+  // Ended, Ana may be offered the shift again; the job was never touched.
+  expect((await r.api.get(`/jobs/${job.id}`)).body.job).toMatchObject({ status: 'open', seats: { open: 2 } });
+  expect((await r.api.post(`/jobs/${job.id}/offers`, { chef_id: ana.id })).status).toBe(201);
+});
+
+test('a shift that expires at its start ends its offers there: expired once, with the start as their end', async () => {
+  const r = await restaurantWithProfile(h);
+  const ana = await chefWithProfile(h);
+  const soon = new Date(Date.now() + HOUR);
+  const job = await openJob(h, r, {
+    startTime: soon.toISOString(),
+    endTime: new Date(soon.getTime() + 4 * HOUR).toISOString(),
+  });
+  const offer = (await r.api.post(`/jobs/${job.id}/offers`, { chef_id: ana.id })).body.offer;
+  h.clock.advance(HOUR + 1000);
+  await eventually(async () => expect((await r.api.get(`/jobs/${job.id}`)).body.job.status).toBe('expired'));
+  await eventually(async () => expect(await written(h, 'jobs.offer.expired.v1', job.id)).toBe(1));
+  expect(await stored(offer.id)).toBe('expired');
+  const event = await waitForEvent(h, 'jobs.offer.expired.v1', (d) => d.offer_id === offer.id);
+  expect(event.expired_at).toBe(job.start_time);
+});
+
+test('a posting of two: the first booking leaves the other offers live, the last one takes them; a cancelled shift withdraws its offers', async () => {
+  const r = await restaurantWithProfile(h);
+  const [ana, ben, cleo, dan] = await Promise.all([0, 1, 2, 3].map(() => chefWithProfile(h)));
+  const job = await openJob(h, r, { headcount: 2 });
+  const offerTo = async (jobId: string, chef: { id: string }) =>
+    (await r.api.post(`/jobs/${jobId}/offers`, { chef_id: chef.id })).body.offer.id as string;
+  const toAna = await offerTo(job.id, ana);
+  const toBen = await offerTo(job.id, ben);
+  const toCleo = await offerTo(job.id, cleo);
+
+  expect((await ana.api.post(`/offers/${toAna}/accept`)).status).toBe(200);
+  expect((await r.api.get(`/jobs/${job.id}`)).body.job).toMatchObject({ status: 'open', seats: { open: 1 } });
+  expect(await stored(toBen)).toBe('pending');
+  expect(await stored(toCleo)).toBe('pending');
+  expect((await ben.api.post(`/offers/${toBen}/accept`)).status).toBe(200);
+  expect((await r.api.get(`/jobs/${job.id}`)).body.job.status).toBe('filled');
+  expect(await stored(toCleo)).toBe('taken');
+  const late = await cleo.api.post(`/offers/${toCleo}/accept`);
+  expect(late.status).toBe(409);
+  expect(late.body.code).toBe('JOBS.OFFER_TAKEN');
+
+  const cancelled = await openJob(h, r, laterShift(48));
+  const toDan = await offerTo(cancelled.id, dan);
+  expect(
+    (await r.api.post(`/jobs/${cancelled.id}/cancel`, { reason: 'Closed for a private event' })).status,
+  ).toBe(200);
+  expect(await stored(toDan)).toBe('withdrawn');
+  expect((await dan.api.get('/offers')).body.offers[0]).toMatchObject({ id: toDan, status: 'withdrawn' });
+  // The restaurant cancelled its own shift: no offer event of its own tells it back.
+  expect(await written(h, 'jobs.offer.withdrawn.v1', cancelled.id)).toBe(0);
+  expect(await written(h, 'jobs.offer.expired.v1', cancelled.id)).toBe(0);
 });

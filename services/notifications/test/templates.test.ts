@@ -437,3 +437,25 @@ test('the unbooked seats that expired are named, with their share and the booked
     'Brigade: "Line Cook" on Fri, Mar 6, 1:00 PM: the unbooked seat 2 expired, so its $160.50 share went back to your card.',
   );
 });
+
+test('a direct offer that ended without a booking tells the restaurant why, with the link to offer it again', () => {
+  const link = 'https://brigade.test/jobs/job-1';
+  expect(renderSms('offer_declined', 'en', full)).toBe(
+    `Brigade: Ana Ruiz declined your offer of "Line Cook" on Fri, Mar 6, 1:00 PM. Offer it to another chef: ${link}`,
+  );
+  expect(renderSms('offer_declined', 'es', full)).toBe(
+    `Brigade: Ana Ruiz rechazó tu oferta del turno "Cocinero de línea" del vie, 6 de mar, 1:00 p.m. Ofrécelo a otro chef: ${link}`,
+  );
+  expect(renderSms('offer_expired', 'en', full)).toBe(
+    `Brigade: Ana Ruiz did not answer your offer of "Line Cook" on Fri, Mar 6, 1:00 PM in time. Offer it to another chef: ${link}`,
+  );
+  expect(renderSms('offer_expired', 'es', full)).toBe(
+    `Brigade: Ana Ruiz no respondió a tiempo tu oferta del turno "Cocinero de línea" del vie, 6 de mar, 1:00 p.m. Ofrécelo a otro chef: ${link}`,
+  );
+  expect(renderSms('offer_withdrawn', 'en', full)).toBe(
+    `Brigade: your offer of "Line Cook" on Fri, Mar 6, 1:00 PM to Ana Ruiz has ended: they cannot take shifts right now. Offer it to another chef: ${link}`,
+  );
+  expect(renderSms('offer_withdrawn', 'es', full)).toBe(
+    `Brigade: tu oferta del turno "Cocinero de línea" del vie, 6 de mar, 1:00 p.m. a Ana Ruiz terminó: no puede tomar turnos por ahora. Ofrécelo a otro chef: ${link}`,
+  );
+});

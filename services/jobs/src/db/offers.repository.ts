@@ -45,13 +45,72 @@ export async function lockOffer(database: Database, tx: Executor, id: string): P
   return rows[0] ? normaliseOffer(rows[0]) : null;
 }
 
-/** Mark the job's pending offers that ended (OFFER_EXPIRES_AFTER or the start passed) expired. */
-export async function markEndedOffers(database: Database, tx: Executor, jobId: string, now: Date) {
-  await database.rows(
-    sql`update jobs.offers set status = 'expired'
-        where job_id = ${jobId} and status = 'pending' and expires_at <= ${now.toISOString()}::timestamptz`,
+/**
+ * The job's pending offers past their end (OFFER_EXPIRES_AFTER or the start), oldest end first: the caller holds
+ * the job's row lock and locks them here (the job's lock comes first, as for every write to its offers).
+ */
+export async function lockEndedOffers(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  now: Date,
+): Promise<OfferRow[]> {
+  const rows = await database.rows<OfferRecord>(
+    sql`select * from jobs.offers
+        where job_id = ${jobId} and status = 'pending' and expires_at <= ${now.toISOString()}::timestamptz
+        order by expires_at, id for update`,
     tx,
   );
+  return rows.map(normaliseOffer);
+}
+
+/**
+ * The next pending offer past its end, claimed past any other instance's (FOR UPDATE SKIP LOCKED of its job's
+ * row and its own; a job another transaction holds is left for a later pass). Returns the ids; the caller
+ * re-reads both under the locks it now holds.
+ */
+export async function claimOfferToExpire(
+  database: Database,
+  tx: Executor,
+  now: Date,
+): Promise<{ id: string; job_id: string } | null> {
+  const rows = await database.rows<{ id: string; job_id: string }>(
+    sql`select o.id, o.job_id from jobs.offers o join jobs.jobs j on j.id = o.job_id
+        where o.status = 'pending' and o.expires_at <= ${now.toISOString()}::timestamptz
+        order by o.expires_at, o.id limit 1 for update of j, o skip locked`,
+    tx,
+  );
+  return rows[0] ?? null;
+}
+
+/** The chef's pending offers (their ids and jobs), for a write that ends them one by one under their jobs' locks. */
+export async function pendingOffersOfChef(
+  database: Database,
+  tx: Executor,
+  chefId: string,
+): Promise<{ id: string; job_id: string }[]> {
+  return database.rows<{ id: string; job_id: string }>(
+    sql`select id, job_id from jobs.offers where chef_id = ${chefId} and status = 'pending'
+        order by job_id, id`,
+    tx,
+  );
+}
+
+/**
+ * A pending offer ends as `status` (expired, taken, withdrawn), guarded by its status: returns false (and
+ * changes nothing) when it no longer waits for an answer.
+ */
+export async function endOffer(
+  database: Database,
+  tx: Executor,
+  id: string,
+  status: Extract<OfferStatus, 'expired' | 'taken' | 'withdrawn'>,
+): Promise<boolean> {
+  const rows = await database.rows(
+    sql`update jobs.offers set status = ${status} where id = ${id} and status = 'pending' returning id`,
+    tx,
+  );
+  return rows.length > 0;
 }
 
 /** Whether this chef has a pending offer for this job. */
@@ -77,7 +136,10 @@ export async function answerOffer(
   );
 }
 
-/** The job's pending offers end as `status` (its last seat was booked: taken), all but `exceptId`. */
+/**
+ * The job's pending offers end as `status` (its last seat was booked: taken; it was cancelled or expired:
+ * withdrawn), all but `exceptId`. Those past their end are expired first (`expireEndedOffers`), with their event.
+ */
 export async function closePendingOffers(
   database: Database,
   tx: Executor,

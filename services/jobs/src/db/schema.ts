@@ -163,7 +163,10 @@ export const shiftTemplates = jobsSchema.table('shift_templates', {
   createdAt: ts('created_at').notNull(),
 });
 
-/** Issue 35: direct offers of a shift to a chef (0017_offers.sql). */
+/**
+ * Issue 35: direct offers of a shift to a chef (0017_offers.sql); the pending ones indexed by their end for the
+ * rules loop's expiry (0020_offer_expiry.sql).
+ */
 export const offers = jobsSchema.table('offers', {
   id: uuid('id').primaryKey(),
   jobId: uuid('job_id').notNull(),

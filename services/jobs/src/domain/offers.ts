@@ -27,7 +27,8 @@ export function offerExpiry(policy: Pick<Policy, 'offerExpiresAfterMs'>, now: Da
 /**
  * What an offer reads now. A stored answer stands; a pending one past its end reads expired, on a filled job
  * taken, on a job no longer open (cancelled, expired) withdrawn. Every reader goes through here, so an ended
- * offer never reads pending, whether or not anything marked it yet.
+ * offer never reads pending in the moment before the rules loop moves it (expire-offer.ts: `expired`, with its
+ * event) or the job's own change closes it (close-job-offers.ts: taken, withdrawn).
  */
 export function offerStatusNow(
   offer: Pick<OfferRow, 'status' | 'expires_at'>,

@@ -1,6 +1,7 @@
 import { WorkLoop } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { expireNextJob } from '../use-cases/expire-job';
+import { expireNextOffer } from '../use-cases/expire-offer';
 import { remindNextDispute } from '../use-cases/remind-dispute';
 import { resolveNextCheckoutDeadline } from '../use-cases/resolve-checkout-deadline';
 import { runNextTimesheetRule } from '../use-cases/timesheet-rules';
@@ -19,8 +20,8 @@ const BATCH = 25;
 
 /**
  * The timed rules of the money policy, by the injected clock: shifts nobody confirmed expire at their start,
- * filled shifts are settled at their checkout deadline, disputes left undecided are reminded. Any number of instances may run against one
- * database: each job is claimed with FOR UPDATE SKIP LOCKED and moved in its own transaction, guarded by its
+ * direct offers nobody answered expire at their end (issue 35), filled shifts are settled at their checkout deadline, disputes left undecided are reminded. Any number of instances may run against one
+ * database: each job (or offer) is claimed with FOR UPDATE SKIP LOCKED and moved in its own transaction, guarded by its
  * status, so each rule fires once per job and a restart in the middle of a pass changes nothing.
  */
 export class RulesLoop {
@@ -42,12 +43,14 @@ export class RulesLoop {
   }
 
   /**
-   * One pass over what is due: expiries first, then checkout deadlines, then reminders of disputes left
-   * undecided (DISPUTE_REMINDER_AFTER). Returns how many jobs moved or were reminded.
+   * One pass over what is due: expiries first (shifts, then offers), then checkout deadlines, then reminders of
+   * disputes left undecided (DISPUTE_REMINDER_AFTER). Returns how many jobs or offers moved or were reminded.
    */
   async pass(): Promise<number> {
     let expired = 0;
     while (expired < BATCH && (await expireNextJob(this.ctx))) expired++;
+    let offers = 0;
+    while (offers < BATCH && (await expireNextOffer(this.ctx))) offers++;
     let settled = 0;
     while (settled < BATCH && (await resolveNextCheckoutDeadline(this.ctx))) settled++;
     let reminded = 0;
@@ -58,6 +61,6 @@ export class RulesLoop {
       while (n < BATCH && (await runNextTimesheetRule(this.ctx, due))) n++;
       clocked += n;
     }
-    return expired + settled + reminded + clocked;
+    return expired + offers + settled + reminded + clocked;
   }
 }

@@ -7,6 +7,7 @@ import { cancellableJobIdsOf, lockJob } from '../db/jobs.repository';
 import { recordSuspension } from '../db/offers.repository';
 import { applyApplicationCancellation } from './cancel-application';
 import { applyJobCancellation } from './cancel-job';
+import { withdrawChefOffers } from './withdraw-chef-offers';
 
 export const SUSPENSION_REASON = 'account suspended';
 
@@ -15,7 +16,8 @@ export const SUSPENSION_REASON = 'account suspended';
  * unwound by the usual rules, on their behalf (`cancelled_by: 'system'`), in the event's transaction.
  * - A chef: pending and accepted (unconfirmed) applications are withdrawn; a confirmed shift that has not
  *   started is cancelled by the chef's rules as a LATE cancellation by them (the shift reopens and is announced
- *   as urgent, a late_cancellations fact on their record).
+ *   as urgent, a late_cancellations fact on their record); the offers waiting for their answer are withdrawn
+ *   and each restaurant told (issue 35, `withdrawChefOffers`).
  * - A restaurant: its shifts without a chef (awaiting payment, payment failed, open with nobody accepted) are
  *   cancelled with a full refund; a shift with an accepted or confirmed chef that has not started is cancelled
  *   as a late cancellation by it (the chef gets the late-cancellation pay).
@@ -60,6 +62,7 @@ async function unwindChef(ctx: JobsContext, tx: Tx, chefId: string): Promise<voi
     if (!['pending', 'accepted'].includes(app.status) || app.worker_confirmed === false) continue;
     await applyApplicationCancellation(ctx, tx, job, app, { by: 'system', forceLate: true });
   }
+  await withdrawChefOffers(ctx, tx, chefId);
 }
 
 async function unwindRestaurant(ctx: JobsContext, tx: Tx, restaurantId: string): Promise<void> {

@@ -5,10 +5,10 @@ import type { JobsContext } from '../context';
 import { applicationsOfJob, setApplicationState } from '../db/applications.repository';
 import { updateJob } from '../db/jobs.repository';
 import { lowestFreeSeat, moveSeat } from '../db/seats.repository';
-import { closePendingOffers, markEndedOffers } from '../db/offers.repository';
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../domain/facts';
 import type { ApplicationRow, JobRow } from '../domain/records';
+import { closeJobOffers } from './close-job-offers';
 import { ensureChefFree } from './ensure-chef-free';
 
 /** 4 random digits: the code a chef types to clock in or out without a location. */
@@ -23,8 +23,8 @@ const newClockCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
  * JOBS.JOB_NOT_OPEN once the job is no longer open: filled, expired, cancelled). The job's status follows from
  * its seats (open while a seat is free, filled when the last is booked; its clock code made, issue 34), and
  * `jobs.application.confirmed.v1` names the seat. When the last seat is booked, the other pending applications
- * are turned down (`jobs.application.rejected.v1`) and the job's live offers read taken (those already ended,
- * expired); while seats remain they stay as they are.
+ * are turned down (`jobs.application.rejected.v1`) and the job's live offers are taken (those already ended,
+ * expired, `closeJobOffers`); while seats remain they stay as they are.
  */
 export async function bookSeat(
   ctx: JobsContext,
@@ -57,8 +57,7 @@ export async function bookSeat(
     await setApplicationState(tx, other.id, closed);
     await appendEvent(ctx.database, tx, 'jobs.application.rejected.v1', applicationFacts(other, job));
   }
-  // Offers that already ended keep reading expired; only the live ones were beaten to the seat.
-  await markEndedOffers(ctx.database, tx, job.id, ctx.now());
-  await closePendingOffers(ctx.database, tx, job.id, 'taken');
+  // Offers that already ended expire (with their event); only the live ones were beaten to the seat.
+  await closeJobOffers(ctx, tx, job, 'taken');
   return seat.seat_no;
 }

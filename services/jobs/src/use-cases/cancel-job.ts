@@ -21,6 +21,7 @@ import {
 import { JobsErrors } from '../domain/errors';
 import { jobFacts } from '../domain/facts';
 import { announceText } from './announce-text';
+import { closeJobOffers } from './close-job-offers';
 import { moveApplicationsOfJob } from './move-applications';
 import { recordReliability } from './record-reliability';
 
@@ -61,8 +62,9 @@ export async function cancelJob(
  * Cancel a job locked by the caller, quoted at `at` under that lock, seat by seat: the seats held by a chef
  * (a confirmed chef's own; an acceptance awaiting its chef's answer is given the lowest free seat now, so that
  * its pay is the seat's) and the empty ones, each quoted on its share (domain/cancellation.ts). It withdraws the
- * live applications, keeps how it was cancelled and each seat's figures, publishes jobs.job.cancelled.v1 (the
- * posting's totals at the top, each seat in `seats`) and, when late, the restaurant's late_cancellations fact.
+ * live applications and offers, keeps how it was cancelled and each seat's figures, publishes
+ * jobs.job.cancelled.v1 (the posting's totals at the top, each seat in `seats`) and, when late, the restaurant's
+ * late_cancellations fact.
  * The owner's cancellation and an operator's suspension of the restaurant (cancelled_by system) share it.
  * Returns the whole quote.
  */
@@ -104,6 +106,8 @@ export async function applyJobCancellation(
   }));
   const quote = sumSeatQuotes(ctx.policy, quotes, c.language ?? 'en');
   const withdrawn = await moveApplicationsOfJob(ctx, tx, job.id, 'withdraw');
+  // Its live offers are withdrawn (issue 35); the chefs holding them read it on their offers.
+  await closeJobOffers(ctx, tx, job, 'withdrawn');
   const reasonTranslation =
     c.language && c.by === 'restaurant'
       ? await announceText(ctx, tx, {

@@ -5,6 +5,7 @@ import { claimJobToExpire } from '../db/jobs.repository';
 import { deriveJobStatus, seatsOfJob, setSeatsStatus } from '../db/seats.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { jobFacts } from '../domain/facts';
+import { closeJobOffers } from './close-job-offers';
 import { moveApplicationsOfJob } from './move-applications';
 
 /**
@@ -23,6 +24,8 @@ export async function expireNextJob(ctx: JobsContext): Promise<boolean> {
     if (!nextJobStatus('expire', job.status)) return false; // the claim only returns pending_payment, payment_failed or open shifts
 
     const lapsed = await moveApplicationsOfJob(ctx, tx, job.id, 'lapse');
+    // Its offers end at the start at the latest: they expire here, each with its event (none is left live).
+    await closeJobOffers(ctx, tx, job, 'withdrawn');
     const seats = await seatsOfJob(ctx.database, tx, job.id);
     const expiring = seats.filter((s) => s.status === 'open').map((s) => s.seat_no);
     const booked = seats.some((s) => s.status === 'filled');

@@ -6,19 +6,13 @@ import { findApplicationOf } from '../db/applications.repository';
 import { restaurantNameOf } from '../db/invitations.repository';
 import { lockJob } from '../db/jobs.repository';
 import { touchScopes } from '../db/list-versions.repository';
-import {
-  hasPendingOffer,
-  heldSeats,
-  insertOffer,
-  isSuspended,
-  markEndedOffers,
-  offerViews,
-} from '../db/offers.repository';
+import { hasPendingOffer, heldSeats, insertOffer, isSuspended, offerViews } from '../db/offers.repository';
 import { findChef, payoutsEnabled } from '../db/read-models.repository';
 import { JobsErrors } from '../domain/errors';
 import { jobFacts } from '../domain/facts';
 import { offerExpiry } from '../domain/offers';
 import { asOneSeat, freeSeats } from '../domain/seats';
+import { expireEndedOffers } from './expire-offer';
 
 /**
  * A restaurant offers one of its open shifts to a chef (profile id or user id, as `/favorites/chef/{id}` takes
@@ -48,7 +42,7 @@ export async function makeOffer(
       if (!chef) throw JobsErrors.chefNotFound();
       if (await isSuspended(ctx.database, tx, chef.user_id)) throw JobsErrors.chefSuspended();
       if (!(await payoutsEnabled(ctx.database, tx, chef.user_id))) throw JobsErrors.chefNeedsStripe();
-      await markEndedOffers(ctx.database, tx, job.id, now);
+      await expireEndedOffers(ctx, tx, job, now);
       if (await hasPendingOffer(ctx.database, tx, job.id, chef.user_id)) throw JobsErrors.offerExists();
       const app = await findApplicationOf(ctx.database, tx, job.id, chef.user_id);
       if (app && !canApplication('take_offer', applicationState(app.status, app.worker_confirmed)))

@@ -63,6 +63,10 @@ export const TEMPLATES = [
   'shift_favorite',
   'shift_invite',
   'shift_offer',
+  // issue 35: how a direct offer ended without a booking, told to the restaurant that made it
+  'offer_declined',
+  'offer_expired',
+  'offer_withdrawn',
   'shift_urgent',
   'payout_released',
   'payout_released_restaurant',

@@ -41,6 +41,13 @@ const en: Record<TemplateName, Render> = {
   // Issue 35: a direct offer; the pay is what the chef earns (the escrow's shift pay), else the rate.
   shift_offer: (c, f) =>
     `Brigade: ${f.restaurant} offers you ${f.title} on ${f.when}${c.chef_pay_cents != null ? `, paying you ${f.usd(c.chef_pay_cents)}` : f.rate ? `, ${f.rate}/hr` : ''}. Accept or decline: ${c.url}/dashboard/chef`,
+  // Issue 35: a direct offer ended without a booking; the restaurant may offer the shift to another chef.
+  offer_declined: (c, f) =>
+    `Brigade: ${f.chef} declined your offer of ${f.title} on ${f.when}. Offer it to another chef: ${c.url}/jobs/${c.job_id}`,
+  offer_expired: (c, f) =>
+    `Brigade: ${f.chef} did not answer your offer of ${f.title} on ${f.when} in time. Offer it to another chef: ${c.url}/jobs/${c.job_id}`,
+  offer_withdrawn: (c, f) =>
+    `Brigade: your offer of ${f.title} on ${f.when} to ${f.chefMid} has ended: they cannot take shifts right now. Offer it to another chef: ${c.url}/jobs/${c.job_id}`,
   shift_urgent: (c, f) =>
     `Brigade: Urgent shift! ${f.restaurant} needs ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}. Apply: ${c.url}/jobs/${c.job_id}`,
   payout_released: (c, f) =>
@@ -98,6 +105,12 @@ const es: Record<TemplateName, Render> = {
     `Brigade: ${f.restaurant} te invita a trabajar de ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Postúlate: ${c.url}/jobs/${c.job_id}`,
   shift_offer: (c, f) =>
     `Brigade: ${f.restaurant} te ofrece ${f.title} el ${f.when}${c.chef_pay_cents != null ? `, con un pago de ${f.usd(c.chef_pay_cents)}` : f.rate ? `, ${f.rate}/hora` : ''}. Acéptalo o recházalo: ${c.url}/dashboard/chef`,
+  offer_declined: (c, f) =>
+    `Brigade: ${f.chef} rechazó tu oferta del turno${f.titled} del ${f.when}. Ofrécelo a otro chef: ${c.url}/jobs/${c.job_id}`,
+  offer_expired: (c, f) =>
+    `Brigade: ${f.chef} no respondió a tiempo tu oferta del turno${f.titled} del ${f.when}. Ofrécelo a otro chef: ${c.url}/jobs/${c.job_id}`,
+  offer_withdrawn: (c, f) =>
+    `Brigade: tu oferta del turno${f.titled} del ${f.when} a ${f.chefMid} terminó: no puede tomar turnos por ahora. Ofrécelo a otro chef: ${c.url}/jobs/${c.job_id}`,
   shift_urgent: (c, f) =>
     `Brigade: ¡Turno urgente! ${f.restaurant} necesita ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Postúlate: ${c.url}/jobs/${c.job_id}`,
   payout_released: (c, f) =>

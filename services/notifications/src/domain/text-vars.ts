@@ -31,3 +31,18 @@ export const jobFactsOf = (d: {
   start_time: d.start_time,
   end_time: d.end_time,
 });
+
+/** What a direct offer's events say (issue 35), as text variables: the shift and the chef it was offered to. */
+export const offerVars = (d: {
+  job_id: string;
+  title: string;
+  start_time: string;
+  chef_id: string;
+  restaurant_id: string;
+}) => ({
+  job_id: d.job_id,
+  job_title: d.title,
+  start_time: d.start_time,
+  chef_id: d.chef_id,
+  restaurant_id: d.restaurant_id,
+});

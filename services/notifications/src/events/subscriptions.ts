@@ -26,6 +26,9 @@ import { onThreadRead } from './on-thread-read';
 import { onUserRegistered } from './on-user-registered';
 import { onUserUpdated } from './on-user-updated';
 import { textSeatsExpired } from '../use-cases/text-seats-expired';
+import { textOfferAnswered } from '../use-cases/text-offer-answered';
+import { textOfferExpired } from '../use-cases/text-offer-expired';
+import { textOfferWithdrawn } from '../use-cases/text-offer-withdrawn';
 import {
   onExtraChargeFailed,
   onNoShowMarked,
@@ -55,6 +58,10 @@ export function subscriptions(ctx: NotificationsContext): Subscription[] {
     ['jobs.seat.expired.v1', (ctx, tx, d) => textSeatsExpired(ctx, tx, d)],
     ['jobs.chef.invited.v1', onChefInvited],
     ['jobs.offer.made.v1', onOfferMade],
+    // issue 35: a direct offer ended without a booking (declined, unanswered, the chef suspended): its restaurant
+    ['jobs.offer.answered.v1', (ctx, tx, d) => textOfferAnswered(ctx, tx, d)],
+    ['jobs.offer.expired.v1', (ctx, tx, d) => textOfferExpired(ctx, tx, d)],
+    ['jobs.offer.withdrawn.v1', (ctx, tx, d) => textOfferWithdrawn(ctx, tx, d)],
     ['jobs.application.submitted.v1', onApplicationSubmitted],
     ['jobs.application.accepted.v1', onApplicationAccepted],
     ['jobs.application.rejected.v1', onApplicationRejected],
