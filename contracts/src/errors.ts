@@ -161,6 +161,7 @@ export const ERROR_CODES = {
   'JOBS.NOT_IN_DISPUTE': 'This shift is not in dispute',
   'JOBS.NO_DISPUTE': 'This shift has no dispute',
   'JOBS.DISPUTE_RESOLVED': 'This dispute has already been decided',
+  'JOBS.SEAT_REQUIRED': 'Two or more seats of this shift are in dispute: say which one (seat_no)',
   'JOBS.TOO_MANY_STATEMENTS': 'Each side can write at most 10 statements in a dispute',
   'JOBS.STATEMENTS_TOO_FAST': 'You are writing statements too quickly: please wait a minute',
   'JOBS.CHEF_PAY_OUT_OF_RANGE': 'chef_pay_cents must be from 0 to the shift pay',

@@ -532,6 +532,16 @@ export const AddDisputeStatementRequest = z.object({
     .trim()
     .min(1, 'Please write your statement')
     .max(2000, 'Statements can be at most 2000 characters'),
+  /**
+   * Issue 35: the restaurant names the disputed seat when its posting has two or more undecided disputes (409
+   * JOBS.SEAT_REQUIRED otherwise); a chef's statement always goes to their own seat's.
+   */
+  seat_no: z
+    .number({ error: 'seat_no is a seat number from 1 to 20' })
+    .int('seat_no is a seat number from 1 to 20')
+    .min(1, 'seat_no is a seat number from 1 to 20')
+    .max(20, 'seat_no is a seat number from 1 to 20')
+    .optional(),
 });
 
 // ---------- responses ----------

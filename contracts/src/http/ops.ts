@@ -14,6 +14,18 @@ import { ResolveHoursDisputeRequest, Timesheet } from './timesheets';
 
 const Id = z.string().uuid();
 const Cents = z.number().int();
+/** A seat of a posting (issue 35): 1 to its headcount. */
+const SeatNo = z.coerce
+  .number({ error: 'seat_no is a seat number from 1 to 20' })
+  .int('seat_no is a seat number from 1 to 20')
+  .min(1, 'seat_no is a seat number from 1 to 20')
+  .max(20, 'seat_no is a seat number from 1 to 20');
+/** A seat named in a JSON body. */
+const SeatNoBody = z
+  .number({ error: 'seat_no is a seat number from 1 to 20' })
+  .int('seat_no is a seat number from 1 to 20')
+  .min(1, 'seat_no is a seat number from 1 to 20')
+  .max(20, 'seat_no is a seat number from 1 to 20');
 
 /**
  * On the routes the gateway merges from every service (timeline, audit, dead letters): the services that did
@@ -77,6 +89,11 @@ export const OpsDispute = z
     /** Issue 34: `work` (the checkout answers disagree) or `hours` (a timesheet's adjustment or no-show) */
     kind: z.enum(['work', 'hours']).optional(),
     /**
+     * Issue 35: the disputed seat (a dispute is a seat's; a posting of several may have one per seat). `chef`,
+     * `checkouts`, the statements and `job.money` are this seat's.
+     */
+    seat_no: z.number().int().min(1).optional(),
+    /**
      * Issue 34, an hours dispute only: what is disputed, the chef's timesheet as submitted and the
      * restaurant's adjustment (null for a no-show), the timesheet with its clock events (locations and
      * distances from the pin), and the operator's bounds (worked minutes 0 to max, or the chef's pay).
@@ -109,9 +126,12 @@ export const STATEMENTS_PAGE = 10;
 export const DisputeQuery = z.object({
   after: z.string().uuid('after is the statements_next of the previous page').optional(),
   limit: z.coerce.number().int().min(1).max(50).optional(),
+  /** Issue 35: the disputed seat (absent: the dispute that stands for the job, its oldest undecided) */
+  seat_no: SeatNo.optional(),
 });
 export type DisputeQuery = z.infer<typeof DisputeQuery>;
 
+/** One row per disputed seat (issue 35): a job with two disputed seats is two rows, each with its seat_no. */
 export const DisputesResponse = z.object({ disputes: z.array(OpsDisputeSummary) });
 export const DisputeResponse = z.object({ dispute: OpsDispute });
 
@@ -125,6 +145,11 @@ export const ResolveDisputeRequest = z.object({
     .trim()
     .min(1, 'Please explain the decision in a note')
     .max(2000, 'Notes can be at most 2000 characters'),
+  /**
+   * Issue 35: the seat decided. Absent: the job's only undecided dispute; with two or more undecided, 409
+   * JOBS.SEAT_REQUIRED naming them (`disputed_seats`).
+   */
+  seat_no: SeatNoBody.optional(),
 });
 export type ResolveDisputeRequest = z.infer<typeof ResolveDisputeRequest>;
 
@@ -149,8 +174,31 @@ export const LedgerLine = z
     amount_cents: Cents,
     provider_id: z.string().nullable(),
     at: z.string(),
+    /** Issue 35: the seat it moved for (0: the posting's own charge) */
+    seat_no: z.number().int().min(0).optional(),
   })
   .meta({ id: 'LedgerLine' });
+const LedgerDecision = z.object({
+  kind: z.string(),
+  reason: z.string(),
+  chef_pay_cents: Cents,
+  fee_cents: Cents,
+  refund_cents: Cents,
+  decided_at: z.string(),
+});
+
+/** Issue 35: one seat of the job's money: its payment status, chef, decision and its own movements. */
+export const LedgerSeat = z
+  .object({
+    seat_no: z.number().int().min(1),
+    payment_status: z.string().nullable(),
+    chef_id: Id.nullable(),
+    decision: LedgerDecision.nullable(),
+    /** the movements booked at this seat (the posting's own charge is at seat 0, in `entries` only) */
+    entries: z.array(LedgerLine),
+  })
+  .meta({ id: 'LedgerSeat' });
+
 export const OpsLedgerResponse = z.object({
   job_id: Id,
   payment_status: z.string().nullable(),
@@ -161,17 +209,10 @@ export const OpsLedgerResponse = z.object({
     fee_cents: Cents,
     refunded_cents: Cents,
   }),
-  /** the decision that moves (or moved) the job's escrow, with its figures */
-  decision: z
-    .object({
-      kind: z.string(),
-      reason: z.string(),
-      chef_pay_cents: Cents,
-      fee_cents: Cents,
-      refund_cents: Cents,
-      decided_at: z.string(),
-    })
-    .nullable(),
+  /** the decision that moves (or moved) seat 1's escrow (a job of one seat: the job's), with its figures */
+  decision: LedgerDecision.nullable(),
+  /** Issue 35: every seat of the job, by number, each with its status, chef, decision and movements */
+  seats: z.array(LedgerSeat).optional(),
 });
 
 // ---------- timeline and audit (every service, merged by the gateway) ----------
@@ -357,7 +398,8 @@ export const opsRoutes: Array<RouteDoc & { service: string }> = [
   {
     method: 'get',
     path: '/ops/disputes',
-    summary: "Open disputes, oldest first, with both sides' facts and each side's statement count and latest",
+    summary:
+      "Open disputes, oldest first, one row per disputed seat, with both sides' facts and each side's statement count and latest",
     auth: 'operator',
     response: DisputesResponse,
     service: 'jobs',
@@ -365,7 +407,8 @@ export const opsRoutes: Array<RouteDoc & { service: string }> = [
   {
     method: 'get',
     path: `/ops/disputes/${JobIdParam}`,
-    summary: 'One dispute (open or decided), its statements a page at a time',
+    summary:
+      "One dispute (open or decided), its statements a page at a time; `?seat_no=` names a posting's disputed seat",
     auth: 'operator',
     query: DisputeQuery,
     response: DisputeResponse,
@@ -375,7 +418,7 @@ export const opsRoutes: Array<RouteDoc & { service: string }> = [
     method: 'post',
     path: `/ops/disputes/${JobIdParam}/resolve`,
     summary:
-      'Decide a dispute: the chef is paid chef_pay_cents (0 to the shift pay), 7% of it kept, the rest refunded; an hours dispute takes worked_minutes (issue 34)',
+      "Decide a seat's dispute: the chef is paid chef_pay_cents (0 to the seat's pay), 7% of it kept, the rest refunded; an hours dispute takes worked_minutes (issue 34); seat_no names the seat (409 JOBS.SEAT_REQUIRED when two or more are undecided and none is named)",
     auth: 'operator',
     body: z.union([ResolveDisputeRequest, ResolveHoursDisputeRequest]),
     response: DisputeResponse,

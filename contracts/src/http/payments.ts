@@ -207,6 +207,9 @@ export const EarningRow = z
     money: MoneyOutcome,
     /** Added (issue 34): the hours worked, extra charge and partial refund of a shift paid by its timesheet. */
     timesheet: ShiftTimesheet.nullable().optional(),
+    /** Added (issue 35): the chef's seat of the posting, and how many seats it has ("Seat 2 of 3"). */
+    seat_no: z.number().int().min(1).optional(),
+    headcount: z.number().int().min(1).optional(),
   })
   .meta({ id: 'EarningRow' });
 export type EarningRow = z.infer<typeof EarningRow>;
@@ -258,6 +261,12 @@ export const ReceiptRow = z
     money: MoneyOutcome,
     /** Added (issue 34): the hours worked, extra charge and partial refund of a shift paid by its timesheet. */
     timesheet: ShiftTimesheet.nullable().optional(),
+    /**
+     * Added (issue 35): the seat this row is (a posting of several is a row per seat, each its share of the one
+     * charge), and the posting's headcount.
+     */
+    seat_no: z.number().int().min(1).optional(),
+    headcount: z.number().int().min(1).optional(),
   })
   .meta({ id: 'ReceiptRow' });
 export type ReceiptRow = z.infer<typeof ReceiptRow>;

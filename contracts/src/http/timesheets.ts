@@ -109,6 +109,8 @@ export const ResolveHoursDisputeRequest = z
       .min(0)
       .max(24 * 60),
     note: z.string().trim().min(1).max(2000),
+    /** Issue 35: the disputed seat (as in ResolveDisputeRequest) */
+    seat_no: z.number().int().min(1).max(20).optional(),
   })
   .meta({ id: 'ResolveHoursDisputeRequest' });
 export type ResolveHoursDisputeRequest = z.infer<typeof ResolveHoursDisputeRequest>;

@@ -470,6 +470,135 @@ describe('the start, the cancellation and the checkout of a posting of several',
     expect(await jobOf(r, job.id)).toMatchObject({ status: 'completed' });
   });
 
+  test('two seats disputed: the operator decides each by its seat_no, never one they did not name', async () => {
+    const r = await restaurantWithProfile(h);
+    const [ana, ben] = await Promise.all([chefWithProfile(h), chefWithProfile(h)]);
+    const job = await openJob(h, r, { headcount: 2 });
+    const anaApp = await bookChef(job, r, ana);
+    const benApp = await bookChef(job, r, ben);
+    afterEnd(job);
+    for (const [chef, appId] of [
+      [ana, anaApp],
+      [ben, benApp],
+    ] as const) {
+      expect((await checkout(r, appId, false)).status).toBe(200);
+      expect((await checkout(chef, appId)).status).toBe(200);
+    }
+    await eventually(async () =>
+      expect((await jobOf(r, job.id)).seat_list.map((s: any) => s.status)).toEqual(['disputed', 'disputed']),
+    );
+    const o = await operator(h);
+
+    // The queue: one row per disputed seat, each with its own chef.
+    const queue = (await o.api.get('/ops/disputes')).body.disputes.filter((d: any) => d.job.id === job.id);
+    expect(queue.map((d: any) => [d.seat_no, d.chef.user_id])).toEqual([
+      [1, ana.id],
+      [2, ben.id],
+    ]);
+
+    // Statements: each chef's goes to their own seat; the restaurant must name one.
+    expect((await ana.api.post(`/jobs/${job.id}/dispute`, { statement: 'Ana: I worked.' })).status).toBe(201);
+    expect((await ben.api.post(`/jobs/${job.id}/dispute`, { statement: 'Ben: I worked.' })).status).toBe(201);
+    const unnamed = await r.api.post(`/jobs/${job.id}/dispute`, { statement: 'Neither came.' });
+    expect(unnamed.status).toBe(409);
+    expect(unnamed.body).toMatchObject({ code: 'JOBS.SEAT_REQUIRED', disputed_seats: [1, 2] });
+    const named = await r.api.post(`/jobs/${job.id}/dispute`, { statement: 'Ben left at 9.', seat_no: 2 });
+    expect(named.status).toBe(201);
+
+    // The case file of each seat: its chef, its answers, its statements, its share of the money.
+    const fileOf = async (seatNo: number) => {
+      const res = await o.api.get(`/ops/disputes/${job.id}?seat_no=${seatNo}`);
+      expect(res.status).toBe(200);
+      return res.body.dispute;
+    };
+    const seat1 = await fileOf(1);
+    expect(seat1).toMatchObject({
+      seat_no: 1,
+      chef: { user_id: ana.id, statements_count: 1 },
+      restaurant: { statements_count: 0 },
+      checkouts: { restaurant: { work_completed: false }, chef: { work_completed: true } },
+      job: { money: { total_cents: SEAT.total_cents } },
+    });
+    expect(seat1.statements.map((st: any) => st.text)).toEqual(['Ana: I worked.']);
+    const seat2 = await fileOf(2);
+    expect(seat2).toMatchObject({
+      seat_no: 2,
+      chef: { user_id: ben.id },
+      restaurant: { statements_count: 1 },
+    });
+    expect(seat2.statements.map((st: any) => st.text)).toEqual(['Ben: I worked.', 'Ben left at 9.']);
+    expect((await o.api.get(`/ops/disputes/${job.id}?seat_no=3`)).status).toBe(404);
+    expect((await o.api.get(`/ops/disputes/${job.id}?seat_no=x`)).status).toBe(400);
+
+    // Deciding without a seat while two are open: 409 naming them, nothing decided.
+    const ambiguous = await o.api.post(`/ops/disputes/${job.id}/resolve`, {
+      chef_pay_cents: 0,
+      note: 'None.',
+    });
+    expect(ambiguous.status).toBe(409);
+    expect(ambiguous.body).toMatchObject({ code: 'JOBS.SEAT_REQUIRED', disputed_seats: [1, 2] });
+    expect(published(h, 'jobs.dispute.resolved.v1', (d) => d.job_id === job.id)).toHaveLength(0);
+
+    // Seat 2 first, by name: Ben's seat only.
+    const second = await o.api.post(`/ops/disputes/${job.id}/resolve`, {
+      chef_pay_cents: 8000,
+      note: 'Ben worked it.',
+      seat_no: 2,
+    });
+    expect(second.status).toBe(200);
+    expect(second.body.dispute).toMatchObject({
+      seat_no: 2,
+      chef: { user_id: ben.id },
+      resolution: { chef_pay_cents: 8000 },
+    });
+    const benDecided = await waitForEvent(h, 'jobs.dispute.resolved.v1', (d) => d.job_id === job.id);
+    expect(benDecided).toMatchObject({
+      seat_no: 2,
+      application_id: benApp,
+      chef_id: ben.id,
+      chef_pay_cents: 8000,
+    });
+    expect((await jobOf(r, job.id)).status).toBe('disputed');
+    // deciding it again is 409; the queue keeps Ana's seat only
+    const again = await o.api.post(`/ops/disputes/${job.id}/resolve`, {
+      chef_pay_cents: 0,
+      note: 'Again.',
+      seat_no: 2,
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('JOBS.DISPUTE_RESOLVED');
+    const left = (await o.api.get('/ops/disputes')).body.disputes.filter((d: any) => d.job.id === job.id);
+    expect(left.map((d: any) => [d.seat_no, d.chef.user_id])).toEqual([[1, ana.id]]);
+
+    // Now the job's only undecided dispute needs no name: Ana's seat.
+    const first = await o.api.post(`/ops/disputes/${job.id}/resolve`, {
+      chef_pay_cents: 0,
+      note: 'No-show.',
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.dispute).toMatchObject({ seat_no: 1, chef: { user_id: ana.id } });
+    await eventually(() =>
+      expect(
+        published(h, 'jobs.dispute.resolved.v1', (d) => d.job_id === job.id).map((d) => [
+          d.seat_no,
+          d.application_id,
+          d.chef_pay_cents,
+        ]),
+      ).toEqual([
+        [2, benApp, 8000],
+        [1, anaApp, 0],
+      ]),
+    );
+    expect(await jobOf(r, job.id)).toMatchObject({ status: 'completed' });
+    // each chef reads their own seat's decision
+    expect((await jobOf(ana, job.id)).dispute).toMatchObject({ resolution: { chef_pay_cents: 0 } });
+    expect((await jobOf(ben, job.id)).dispute).toMatchObject({ resolution: { chef_pay_cents: 8000 } });
+    expect(
+      (await o.api.post(`/ops/disputes/${job.id}/resolve`, { chef_pay_cents: 0, note: 'x', seat_no: 3 }))
+        .status,
+    ).toBe(404);
+  });
+
   test('the checkout deadline settles every booked seat on its own', async () => {
     const r = await restaurantWithProfile(h);
     const [ana, ben] = await Promise.all([chefWithProfile(h), chefWithProfile(h)]);

@@ -262,22 +262,44 @@ describe('a posting of several chefs', () => {
     for (const chef of [first, second]) {
       const earnings = (await h.call('GET', '/payments/earnings', chef.token)).body;
       expect(earnings.shifts.filter((s: { job_id: string }) => s.job_id === jobId)).toEqual([
-        expect.objectContaining({ gross_pay_cents: SEAT.subtotal, status: 'paid_out' }),
+        expect.objectContaining({
+          gross_pay_cents: SEAT.subtotal,
+          status: 'paid_out',
+          seat_no: chef.seatNo,
+          headcount: 3,
+        }),
       ]);
+      // the CSV names the seat of the posting
+      const file = (await h.call('GET', '/payments/earnings?format=csv', chef.token)).body as string;
+      expect(file.split('\r\n').find((l) => l.endsWith(jobId))).toMatch(
+        new RegExp(`,${chef.seatNo},${jobId}$`),
+      );
     }
     const receipts = (await h.call('GET', '/payments/receipts', restaurant.token)).body;
     const lines = receipts.receipts.filter((r: { job_id: string }) => r.job_id === jobId);
     expect(
-      lines.map((r: { chef_id: string | null; charged_cents: number; refund_cents: number }) => [
-        r.chef_id,
-        r.charged_cents,
-        r.refund_cents,
-      ]),
+      lines.map(
+        (r: {
+          seat_no: number;
+          headcount: number;
+          chef_id: string | null;
+          charged_cents: number;
+          refund_cents: number;
+        }) => [r.seat_no, r.headcount, r.chef_id, r.charged_cents, r.refund_cents],
+      ),
     ).toEqual([
-      [first.id, SEAT.total, 0],
-      [second.id, SEAT.total, 0],
-      [null, SEAT.total, SEAT.total],
+      [1, 3, first.id, SEAT.total, 0],
+      [2, 3, second.id, SEAT.total, 0],
+      [3, 3, null, SEAT.total, SEAT.total],
     ]);
+    const receiptsFile = (await h.call('GET', '/payments/receipts?format=csv', restaurant.token))
+      .body as string;
+    expect(
+      receiptsFile
+        .split('\r\n')
+        .filter((l) => l.endsWith(jobId))
+        .map((l) => l.split(',').at(-2)),
+    ).toEqual(['1', '2', '3']);
 
     // ledger:check: the posting adds up, each seat listed under it.
     const printed: string[] = [];
@@ -382,6 +404,138 @@ describe('a posting of several chefs', () => {
       payment_status: 'settled',
       ledger: { transferred_cents: half, fee_cents: 700, refunded_cents: SEAT.total - half - 700 },
     });
+  });
+
+  test("two disputed seats decided one by one: each chef is paid their own seat's decision, nothing else moves", async () => {
+    const { restaurant, jobId, chefs } = await paidPosting(2, 2);
+    const [first, second] = chefs as [(typeof chefs)[0], (typeof chefs)[0]];
+    for (const chef of chefs)
+      await h.publish('jobs.checkout.completed.v1', {
+        ...applicationFacts(chef.applicationId, jobId, restaurant.id, chef.id),
+        outcome: 'disputed',
+        restaurant_work_completed: false,
+        chef_work_completed: true,
+        chef_rating: null,
+        restaurant_rating: 5,
+        subtotal_cents: SEAT.subtotal,
+        fee_cents: SEAT.fee,
+        total_cents: SEAT.total,
+        seat_no: chef.seatNo,
+      });
+    await eventually(async () => {
+      for (const chef of chefs)
+        expect((await h.jobPayment(jobId, chef.token)).payment_status).toBe('disputed');
+    });
+    const decide = (chef: (typeof chefs)[0], chefPay: number, fee: number) =>
+      h.publish('jobs.dispute.resolved.v1', {
+        ...applicationFacts(chef.applicationId, jobId, restaurant.id, chef.id),
+        chef_pay_cents: chefPay,
+        fee_cents: fee,
+        refund_cents: SEAT.total - chefPay - fee,
+        subtotal_cents: SEAT.subtotal,
+        total_cents: SEAT.total,
+        note: `Seat ${chef.seatNo}`,
+        operator_id: randomUUID(),
+        resolved_at: new Date().toISOString(),
+        seat_no: chef.seatNo,
+      });
+
+    // The operator decides seat 2 first: its chef is paid in full; seat 1 stays disputed, nothing of it moves.
+    await decide(second, SEAT.subtotal, SEAT.fee);
+    await eventually(async () =>
+      expect((await h.jobPayment(jobId, second.token)).payment_status).toBe('completed'),
+    );
+    expect(await h.jobPayment(jobId, first.token)).toMatchObject({
+      payment_status: 'disputed',
+      ledger: { transferred_cents: 0, fee_cents: 0, refunded_cents: 0 },
+    });
+    expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('disputed');
+    const op = await h.auth.token({ type: 'operator' });
+    const midway = (await h.call('GET', `/ops/jobs/${jobId}/ledger`, op)).body;
+    expect(
+      midway.seats.map((s: any) => [s.seat_no, s.payment_status, s.chef_id, s.decision?.chef_pay_cents]),
+    ).toEqual([
+      [1, 'disputed', first.id, undefined],
+      [2, 'completed', second.id, SEAT.subtotal],
+    ]);
+
+    // Then seat 1: a quarter of its pay; the rest of its share goes back to the card.
+    const quarter = SEAT.subtotal / 4;
+    await decide(first, quarter, 350);
+    await eventually(async () =>
+      expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('settled'),
+    );
+    // a redelivery of the first decision moves nothing more
+    await decide(second, SEAT.subtotal, SEAT.fee);
+    const accounts = await h.database.rows<{ user_id: string; account_id: string }>(
+      sql`select user_id, account_id from payments.connected_accounts where user_id in (${first.id}, ${second.id})`,
+    );
+    const accountOf = (id: string) => accounts.find((a) => a.user_id === id)!.account_id;
+    expect(await atStripe(jobId, restaurant)).toEqual({
+      charged: 2 * SEAT.total,
+      transfers: [
+        [accountOf(first.id), quarter],
+        [accountOf(second.id), SEAT.subtotal],
+      ].sort(),
+      refunds: [SEAT.total - quarter - 350],
+    });
+    expect(await h.jobPayment(jobId, first.token)).toMatchObject({
+      payment_status: 'settled',
+      ledger: { transferred_cents: quarter, fee_cents: 350, refunded_cents: SEAT.total - quarter - 350 },
+    });
+
+    // The operator's ledger: every seat with its decision and its own movements.
+    const ledger = (await h.call('GET', `/ops/jobs/${jobId}/ledger`, op)).body;
+    expect(ledger.decision).toMatchObject({ reason: 'dispute_decision', chef_pay_cents: quarter });
+    expect(ledger.seats).toEqual([
+      expect.objectContaining({
+        seat_no: 1,
+        payment_status: 'settled',
+        chef_id: first.id,
+        decision: expect.objectContaining({ kind: 'split', chef_pay_cents: quarter, fee_cents: 350 }),
+      }),
+      expect.objectContaining({
+        seat_no: 2,
+        payment_status: 'completed',
+        chef_id: second.id,
+        decision: expect.objectContaining({ kind: 'release', chef_pay_cents: SEAT.subtotal }),
+      }),
+    ]);
+    expect(byKind(ledger.seats[0].entries).sort()).toEqual(
+      [
+        ['fee', 350],
+        ['refund', SEAT.total - quarter - 350],
+        ['transfer', quarter],
+      ].sort(),
+    );
+    expect(byKind(ledger.seats[1].entries).sort()).toEqual(
+      [
+        ['fee', SEAT.fee],
+        ['transfer', SEAT.subtotal],
+      ].sort(),
+    );
+    expect(ledger.entries.find((e: any) => e.kind === 'charge')).toMatchObject({
+      seat_no: 0,
+      amount_cents: 2 * SEAT.total,
+    });
+
+    // Each chef's earnings are their own seat's decision.
+    const earningOf = async (chef: (typeof chefs)[0]) =>
+      (await h.call('GET', '/payments/earnings', chef.token)).body.shifts.filter(
+        (s: { job_id: string }) => s.job_id === jobId,
+      );
+    expect(await earningOf(first)).toEqual([
+      expect.objectContaining({ seat_no: 1, headcount: 2, gross_pay_cents: quarter, status: 'paid_out' }),
+    ]);
+    expect(await earningOf(second)).toEqual([
+      expect.objectContaining({
+        seat_no: 2,
+        headcount: 2,
+        gross_pay_cents: SEAT.subtotal,
+        status: 'paid_out',
+      }),
+    ]);
+    // ledger:check (after each test) proves the posting and each seat add up.
   });
 
   test('a chef who cancels frees their seat: no money moves, and the next chef booked there is the one paid', async () => {

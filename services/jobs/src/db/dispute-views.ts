@@ -8,7 +8,9 @@ import {
 import { sql, type Executor } from '@brigade/kit';
 import type { z } from 'zod';
 import {
-  disputesOf,
+  allDisputesOf,
+  disputeKey,
+  disputeOf,
   latestStatementsOf,
   statementsOf,
   statementsPage,
@@ -79,7 +81,8 @@ const mayHaveDispute = (job: Pick<Job, 'status'>) => job.status === 'disputed' |
 
 /**
  * Job.dispute for its two parties (the restaurant and the confirmed chef), by job id, for every job of a page
- * that has a dispute: two queries for the page (none when no job may have one).
+ * that has a dispute: two queries for the page (none when no job may have one). Issue 35: a chef reads their
+ * own seat's dispute; the restaurant, the one that stands for the job (its oldest undecided).
  */
 export async function disputesForJobs(
   ctx: ViewContext,
@@ -90,10 +93,13 @@ export async function disputesForJobs(
   const result = new Map<string, jobsHttp.JobDispute>();
   const ids = jobs.filter(mayHaveDispute).map((j) => j.id);
   if (ids.length === 0) return result;
-  const disputes = await disputesOf(ctx.database, ids, executor);
-  const mine = [...disputes.values()].filter((d) =>
-    viewer.type === 'restaurant' ? d.restaurant_id === viewer.id : d.chef_id === viewer.id,
-  );
+  // each job's disputes come in DISPUTE_ORDER: the first that is the viewer's is the one they read
+  const byJob = new Map<string, DisputeRow>();
+  for (const d of await allDisputesOf(ctx.database, ids, executor)) {
+    const theirs = viewer.type === 'restaurant' ? d.restaurant_id === viewer.id : d.chef_id === viewer.id;
+    if (theirs && !byJob.has(d.job_id)) byJob.set(d.job_id, d);
+  }
+  const mine = [...byJob.values()];
   if (mine.length === 0) return result;
   const statements = await statementsOf(
     ctx.database,
@@ -101,7 +107,10 @@ export async function disputesForJobs(
     executor,
   );
   for (const d of mine)
-    result.set(d.job_id, presentJobDispute(ctx, viewer, d, statements.get(d.job_id) ?? []));
+    result.set(
+      d.job_id,
+      presentJobDispute(ctx, viewer, d, statements.get(disputeKey(d.job_id, d.seat_no)) ?? []),
+    );
   return result;
 }
 
@@ -142,16 +151,18 @@ function checkoutAnswer(
 }
 
 /**
- * A dispute as the operators' queue shows it (open or decided): the case file without its statements, each
- * side with the count of its statements and its latest; null when the job has none.
+ * A seat's dispute as the operators' queue shows it (open or decided): the case file without its statements,
+ * each side with the count of its statements on this seat and its latest; null when the job (or the seat
+ * named) has none. No seat named: the dispute that stands for the job (its oldest undecided, issue 35).
  */
 export async function opsDisputeSummary(
   ctx: ViewContext,
   jobId: string,
+  seatNo?: number,
   executor?: Executor,
 ): Promise<opsHttp.OpsDisputeSummary | null> {
   const { database } = ctx;
-  const d = (await disputesOf(database, [jobId], executor)).get(jobId);
+  const d = await disputeOf(database, jobId, seatNo, executor);
   if (!d) return null;
   // The disputed seat's side of the job (issue 35): its checkout answers and money, its share of the amounts.
   const rows = await database.rows<{ job: unknown; rp: unknown; cp: unknown }>(
@@ -166,7 +177,8 @@ export async function opsDisputeSummary(
   const job: JobRow = normaliseJob(toJson(rows[0].job, {}));
   const rp = toJson<RestaurantProfileJson | null>(rows[0].rp, null);
   const cp = toJson<ChefProfileJson | null>(rows[0].cp, null);
-  const sides = (await latestStatementsOf(database, [jobId], executor)).get(jobId) ?? {};
+  const sides =
+    (await latestStatementsOf(database, [jobId], executor)).get(disputeKey(jobId, d.seat_no)) ?? {};
   const written = (side: 'chef' | 'restaurant') => ({
     statements_count: sides[side]?.count ?? 0,
     latest_statement: sides[side] ? presentStatement(sides[side].latest) : null,
@@ -212,6 +224,7 @@ export async function opsDisputeSummary(
     resolution: d.resolved_at ? { ...presentResolution(d)!, operator_id: d.operator_id ?? '' } : null,
     kind: d.kind,
     hours: d.kind === 'hours' ? await hoursCase(ctx, job, d, executor) : null,
+    seat_no: d.seat_no,
   };
 }
 
@@ -268,21 +281,22 @@ async function hoursCase(
 }
 
 /**
- * The operator's case file of one job's dispute (open or decided): the summary and one page of its
- * statements, oldest first (`page.after`: the last statement of the previous page); null when the job has
- * none.
+ * The operator's case file of one seat's dispute (open or decided; `page.seat_no` absent: the one that stands
+ * for the job): the summary and one page of that seat's statements, oldest first (`page.after`: the last
+ * statement of the previous page); null when the job (or the seat) has none.
  */
 export async function opsDisputeView(
   ctx: ViewContext,
   jobId: string,
-  page: { after?: string; limit?: number } = {},
+  page: { after?: string; limit?: number; seat_no?: number } = {},
   executor?: Executor,
 ): Promise<opsHttp.OpsDispute | null> {
-  const summary = await opsDisputeSummary(ctx, jobId, executor);
+  const summary = await opsDisputeSummary(ctx, jobId, page.seat_no, executor);
   if (!summary) return null;
   const { statements, more } = await statementsPage(
     ctx.database,
     jobId,
+    summary.seat_no ?? 1,
     { after: page.after, limit: page.limit ?? opsHttp.STATEMENTS_PAGE },
     executor,
   );

@@ -26,6 +26,8 @@ export interface DisputeRow {
 export interface StatementRow {
   id: string;
   job_id: string;
+  /** the disputed seat it was written about (issue 35, migration 0018: existing rows seat 1) */
+  seat_no: number;
   author_id: string;
   author_side: 'chef' | 'restaurant';
   text: string;
@@ -53,8 +55,14 @@ function normaliseDispute(row: any): DisputeRow {
 }
 
 function normaliseStatement(row: any): StatementRow {
-  return { ...row, created_at: toDate(row.created_at) };
+  return { ...row, seat_no: Number(row.seat_no ?? 1), created_at: toDate(row.created_at) };
 }
+
+/** A seat's dispute as a key (issue 35: a job may have one per seat). */
+export const disputeKey = (jobId: string, seatNo: number) => `${jobId}:${seatNo}`;
+
+/** `and seat_no = ...` when a seat is named (none: every seat's). */
+const seatFilter = (seatNo?: number) => (seatNo === undefined ? sql`` : sql`and seat_no = ${seatNo}`);
 
 const idList = (ids: string[]) =>
   sql.join(
@@ -99,36 +107,56 @@ export async function lockDispute(
   jobId: string,
   seatNo?: number,
 ): Promise<DisputeRow | null> {
-  const seat = seatNo === undefined ? sql`` : sql`and seat_no = ${seatNo}`;
   const rows = await database.rows(
-    sql`select * from jobs.disputes where job_id = ${jobId} ${seat} order by ${DISPUTE_ORDER} limit 1 for update`,
+    sql`select * from jobs.disputes where job_id = ${jobId} ${seatFilter(seatNo)} order by ${DISPUTE_ORDER} limit 1 for update`,
     tx,
   );
   return rows[0] ? normaliseDispute(rows[0]) : null;
 }
 
-/** The dispute that stands for each of these jobs (those that have one; DISPUTE_ORDER). */
-export async function disputesOf(
+/** Every dispute of these jobs, each job's in DISPUTE_ORDER (issue 35: one per disputed seat). */
+export async function allDisputesOf(
   database: Database,
   jobIds: string[],
   executor?: Executor,
-): Promise<Map<string, DisputeRow>> {
+): Promise<DisputeRow[]> {
   const ids = [...new Set(jobIds)];
-  if (ids.length === 0) return new Map();
+  if (ids.length === 0) return [];
   const rows = await database.rows(
     sql`select * from jobs.disputes where job_id in (${idList(ids)}) order by job_id, ${DISPUTE_ORDER}`,
     executor,
   );
-  // The dispute that stands for each job (issue 35: its oldest undecided seat's, else its latest decided).
-  const byJob = new Map<string, DisputeRow>();
-  for (const r of rows) {
-    const d = normaliseDispute(r);
-    if (!byJob.has(d.job_id)) byJob.set(d.job_id, d);
-  }
-  return byJob;
+  return rows.map(normaliseDispute);
 }
 
-/** The statements of these jobs' disputes, oldest first. */
+/** A seat's dispute, else (no seat named) the one that stands for the job (DISPUTE_ORDER); null when none. */
+export async function disputeOf(
+  database: Database,
+  jobId: string,
+  seatNo?: number,
+  executor?: Executor,
+): Promise<DisputeRow | null> {
+  const rows = await database.rows(
+    sql`select * from jobs.disputes where job_id = ${jobId} ${seatFilter(seatNo)} order by ${DISPUTE_ORDER} limit 1`,
+    executor,
+  );
+  return rows[0] ? normaliseDispute(rows[0]) : null;
+}
+
+/** The seats of a job whose disputes are still undecided, by number (read under the job's lock). */
+export async function undecidedDisputeSeats(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+): Promise<number[]> {
+  const rows = await database.rows<{ seat_no: unknown }>(
+    sql`select seat_no from jobs.disputes where job_id = ${jobId} and resolved_at is null order by seat_no`,
+    tx,
+  );
+  return rows.map((r) => Number(r.seat_no));
+}
+
+/** The statements of these jobs' disputes, oldest first, by dispute (`disputeKey`: each seat's its own). */
 export async function statementsOf(
   database: Database,
   jobIds: string[],
@@ -142,16 +170,21 @@ export async function statementsOf(
     executor,
   );
   for (const row of rows.map(normaliseStatement)) {
-    result.set(row.job_id, [...(result.get(row.job_id) ?? []), row]);
+    const key = disputeKey(row.job_id, row.seat_no);
+    result.set(key, [...(result.get(key) ?? []), row]);
   }
   return result;
 }
 
-/** One side's statements on a dispute: how many in all, and how many (and the oldest of them) since `since`. */
+/**
+ * One side's statements on a seat's dispute: how many in all, and how many (and the oldest of them) since
+ * `since`.
+ */
 export async function sideStatementCounts(
   database: Database,
   tx: Executor,
   jobId: string,
+  seatNo: number,
   side: 'chef' | 'restaurant',
   since: Date,
 ): Promise<{ total: number; recent: number; oldestRecent: Date | null }> {
@@ -159,7 +192,7 @@ export async function sideStatementCounts(
     sql`select count(*) as total,
                count(*) filter (where created_at > ${since.toISOString()}::timestamptz) as recent,
                min(created_at) filter (where created_at > ${since.toISOString()}::timestamptz) as oldest_recent
-          from jobs.dispute_statements where job_id = ${jobId} and author_side = ${side}`,
+          from jobs.dispute_statements where job_id = ${jobId} and seat_no = ${seatNo} and author_side = ${side}`,
     tx,
   );
   const row = rows[0];
@@ -170,7 +203,10 @@ export async function sideStatementCounts(
   };
 }
 
-/** Per job and side: how many statements, and the latest (one query for every job asked). */
+/**
+ * Per dispute (`disputeKey`: a job's seat) and side: how many statements, and the latest (one query for every
+ * job asked).
+ */
 export async function latestStatementsOf(
   database: Database,
   jobIds: string[],
@@ -183,17 +219,18 @@ export async function latestStatementsOf(
   const ids = [...new Set(jobIds)];
   if (ids.length === 0) return result;
   const rows = await database.rows(
-    sql`select distinct on (job_id, author_side) *,
-               count(*) over (partition by job_id, author_side) as side_count
+    sql`select distinct on (job_id, seat_no, author_side) *,
+               count(*) over (partition by job_id, seat_no, author_side) as side_count
           from jobs.dispute_statements where job_id in (${idList(ids)})
-         order by job_id, author_side, created_at desc, id desc`,
+         order by job_id, seat_no, author_side, created_at desc, id desc`,
     executor,
   );
   for (const row of rows as any[]) {
     const { side_count, ...statement } = row;
     const latest = normaliseStatement(statement);
-    result.set(latest.job_id, {
-      ...result.get(latest.job_id),
+    const key = disputeKey(latest.job_id, latest.seat_no);
+    result.set(key, {
+      ...result.get(key),
       [latest.author_side]: { count: Number(side_count), latest },
     });
   }
@@ -201,12 +238,13 @@ export async function latestStatementsOf(
 }
 
 /**
- * A page of a dispute's statements, oldest first: at most `limit`, after the statement `after` (none: from the
- * first). `more` says whether another page follows.
+ * A page of a seat's dispute's statements, oldest first: at most `limit`, after the statement `after` (none:
+ * from the first). `more` says whether another page follows.
  */
 export async function statementsPage(
   database: Database,
   jobId: string,
+  seatNo: number,
   page: { after?: string; limit: number },
   executor?: Executor,
 ): Promise<{ statements: StatementRow[]; more: boolean }> {
@@ -215,7 +253,7 @@ export async function statementsPage(
                                    where id = ${page.after} and job_id = ${jobId})`
     : sql``;
   const rows = await database.rows(
-    sql`select * from jobs.dispute_statements where job_id = ${jobId} ${after}
+    sql`select * from jobs.dispute_statements where job_id = ${jobId} and seat_no = ${seatNo} ${after}
          order by created_at, id limit ${page.limit + 1}`,
     executor,
   );
@@ -226,11 +264,7 @@ export async function statementsPage(
 export async function insertStatement(
   database: Database,
   tx: Executor,
-  s: Omit<StatementRow, 'translated_text' | 'translated_language' | 'created_at'> & {
-    created_at: Date;
-    /** the disputed seat (issue 35) */
-    seat_no: number;
-  },
+  s: Omit<StatementRow, 'translated_text' | 'translated_language' | 'created_at'> & { created_at: Date },
 ): Promise<StatementRow> {
   const rows = await database.rows(
     sql`insert into jobs.dispute_statements (id, job_id, seat_no, author_id, author_side, text, language, created_at)
@@ -295,13 +329,16 @@ export async function markDisputeResolved(
   return rows.length > 0;
 }
 
-/** Open disputes, oldest first. */
-export async function openDisputeJobIds(database: Database, limit = 200): Promise<string[]> {
-  const rows = await database.rows<{ job_id: string }>(
-    sql`select job_id from jobs.disputes where resolved_at is null
-        group by job_id order by min(opened_at), job_id limit ${limit}`,
+/** Open disputes, oldest first: one per disputed seat (issue 35). */
+export async function openDisputeSeats(
+  database: Database,
+  limit = 200,
+): Promise<Array<{ job_id: string; seat_no: number }>> {
+  const rows = await database.rows<{ job_id: string; seat_no: unknown }>(
+    sql`select job_id, seat_no from jobs.disputes where resolved_at is null
+        order by opened_at, job_id, seat_no limit ${limit}`,
   );
-  return rows.map((r) => r.job_id);
+  return rows.map((r) => ({ job_id: r.job_id, seat_no: Number(r.seat_no) }));
 }
 
 /**

@@ -110,6 +110,14 @@ export const JobsErrors = {
   notInDispute: () => new AppError(409, 'JOBS.NOT_IN_DISPUTE', 'This shift is not in dispute'),
   noDispute: () => new AppError(404, 'JOBS.NO_DISPUTE', 'This shift has no dispute'),
   disputeResolved: () => new AppError(409, 'JOBS.DISPUTE_RESOLVED', 'This dispute has already been decided'),
+  /** Issue 35: two or more seats of the job are in dispute and the request named none of them. */
+  seatRequired: (seats: number[]) =>
+    new AppError(
+      409,
+      'JOBS.SEAT_REQUIRED',
+      `Seats ${seats.join(', ')} of this shift are in dispute: say which one (seat_no)`,
+      { disputed_seats: seats },
+    ),
   tooManyStatements: (max: number) =>
     new AppError(
       409,

@@ -146,8 +146,8 @@ export function jobsRouter(ctx: JobsContext, auth: RequestHandler, list: GetRout
   router.post('/jobs/:id/dispute', auth, async (req, res) => {
     const user = currentUser(req);
     const id = jobId(req);
-    const { statement } = parseBody(jobsHttp.AddDisputeStatementRequest, req);
-    const row = await addDisputeStatement(ctx, user, id, statement);
+    const { statement, seat_no } = parseBody(jobsHttp.AddDisputeStatementRequest, req);
+    const row = await addDisputeStatement(ctx, user, id, statement, seat_no);
     res.status(201).json({ statement: presentStatement(row), job: await jobView(ctx, user, id) });
   });
 

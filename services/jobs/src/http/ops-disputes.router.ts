@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { currentOperator, parse, parseBody, uuidParam } from '@brigade/kit';
 import { Router, type Request, type RequestHandler } from 'express';
 import type { JobsContext } from '../context';
-import { openDisputeJobIds } from '../db/disputes.repository';
+import { openDisputeSeats } from '../db/disputes.repository';
 import { opsDisputeSummary, opsDisputeView } from '../db/dispute-views';
 import { JobsErrors } from '../domain/errors';
 import { resolveDispute } from '../use-cases/resolve-dispute';
@@ -16,17 +16,23 @@ export function opsDisputesRouter(ctx: JobsContext, operatorAuth: RequestHandler
   const jobId = (req: Request) =>
     uuidParam(req, 'jobId', JobsErrors.noDispute().message, JobsErrors.noDispute().code);
 
-  /** Open disputes, oldest first, each with both sides' facts and their statements' count and latest. */
+  /**
+   * Open disputes, oldest first, one row per disputed seat (issue 35: a job with two disputed seats is two rows,
+   * each its seat's chef), each with both sides' facts and their statements' count and latest.
+   */
   router.get('/ops/disputes', operatorAuth, async (_req, res) => {
     const disputes: opsHttp.OpsDisputeSummary[] = [];
-    for (const id of await openDisputeJobIds(ctx.database)) {
-      const view = await opsDisputeSummary(ctx, id);
+    for (const open of await openDisputeSeats(ctx.database)) {
+      const view = await opsDisputeSummary(ctx, open.job_id, open.seat_no);
       if (view) disputes.push(view);
     }
     res.json({ disputes });
   });
 
-  /** One case file, its statements a page at a time (`?after=<statements_next>&limit=`). */
+  /**
+   * One case file, its statements a page at a time (`?after=<statements_next>&limit=`): the seat's named by
+   * `?seat_no=` (issue 35), else the dispute that stands for the job (its oldest undecided).
+   */
   router.get('/ops/disputes/:jobId', operatorAuth, async (req, res) => {
     const id = jobId(req);
     const page = parse(opsHttp.DisputeQuery, req.query);
@@ -38,10 +44,11 @@ export function opsDisputesRouter(ctx: JobsContext, operatorAuth: RequestHandler
   router.post('/ops/disputes/:jobId/resolve', operatorAuth, async (req, res) => {
     const operator = currentOperator(req);
     const id = jobId(req);
-    // Today's `{ chef_pay_cents, note }`, or an hours dispute's `{ worked_minutes, note }` (issue 34).
+    // Today's `{ chef_pay_cents, note }`, or an hours dispute's `{ worked_minutes, note }` (issue 34), each
+    // with the seat decided (`seat_no`, issue 35).
     const input = parseBody(ResolveRequest, req);
-    await resolveDispute(ctx, operator, id, input);
-    res.json({ dispute: await opsDisputeView(ctx, id) });
+    const decided = await resolveDispute(ctx, operator, id, input);
+    res.json({ dispute: await opsDisputeView(ctx, id, { seat_no: decided.seat_no }) });
   });
 
   return router;

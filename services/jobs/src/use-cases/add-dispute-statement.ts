@@ -12,6 +12,7 @@ import {
 import { lockJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { JobsErrors } from '../domain/errors';
+import { lockNamedDispute } from './load-dispute';
 
 const MINUTE = 60_000;
 
@@ -22,23 +23,28 @@ const MINUTE = 60_000;
  * JOBS.TOO_MANY_STATEMENTS) and DISPUTE_STATEMENT_RATE in any minute (429 JOBS.STATEMENTS_TOO_FAST), counted
  * under the dispute's lock so concurrent posts cannot pass them together. Strangers are answered as the rest
  * of jobs answers them: a job that is not theirs to see is 404, a chef who only applied is 403. Not disputed,
- * or already decided: 409.
+ * or already decided: 409. Issue 35: a chef's statement goes to their own seat's dispute; the restaurant's to the
+ * seat it names (`seatNo`), needed when two or more of its seats are in dispute (409 JOBS.SEAT_REQUIRED).
  */
 export async function addDisputeStatement(
   ctx: JobsContext,
   user: Pick<AuthUser, 'id' | 'type' | 'language'>,
   jobId: string,
   text: string,
+  seatNo?: number,
 ): Promise<StatementRow> {
   return inTransaction(ctx, async (tx) => {
     const job = await lockJob(ctx.database, tx, jobId);
     if (!job) throw JobsErrors.jobNotFound();
     if (user.type === 'restaurant' && job.restaurant_id !== user.id) throw JobsErrors.jobNotFound();
-    // A chef's statement is about their own seat's dispute (issue 35); the restaurant's, the one that stands.
+    // A chef's statement is about their own seat's dispute (issue 35); the restaurant's, the seat it names.
     const applicationId =
       user.type === 'chef' ? await applicationIdOf(ctx.database, tx, jobId, user.id) : null;
     const ownSeat = applicationId ? await seatOfApplication(ctx.database, tx, applicationId) : null;
-    const dispute = await lockDispute(ctx.database, tx, jobId, ownSeat?.seat_no);
+    const dispute =
+      user.type === 'chef'
+        ? await lockDispute(ctx.database, tx, jobId, ownSeat?.seat_no)
+        : await lockNamedDispute(ctx, tx, jobId, seatNo);
     if (user.type === 'chef') {
       if (!applicationId) throw JobsErrors.jobNotFound();
       const confirmedChef = dispute?.chef_id ?? (await confirmedChefOf(ctx.database, tx, jobId));
@@ -51,6 +57,7 @@ export async function addDisputeStatement(
       ctx.database,
       tx,
       jobId,
+      dispute.seat_no,
       user.type,
       new Date(now.getTime() - MINUTE),
     );

@@ -2,7 +2,7 @@ import { nextJobStatus } from '@brigade/contracts';
 import { inTransaction, appendEvent, recordAudit, type OperatorUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { applicationsOfJob } from '../db/applications.repository';
-import { lockDispute, markDisputeResolved } from '../db/disputes.repository';
+import { markDisputeResolved } from '../db/disputes.repository';
 import { lockJob } from '../db/jobs.repository';
 import { moveSeat, seatOf } from '../db/seats.repository';
 import { withSeat } from '../domain/seats';
@@ -11,11 +11,13 @@ import { decisionReliabilityFacts, disputeFigures, type DisputeFigures } from '.
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../domain/facts';
 import { announceText } from './announce-text';
+import { lockNamedDispute } from './load-dispute';
 import { recordReliability } from './record-reliability';
 import { resolveHoursDispute, type HoursDecision } from './resolve-hours-dispute';
 
 /**
- * An operator decides a disputed shift: the chef is paid `chef_pay_cents` (0 to the shift pay), the platform
+ * An operator decides a disputed seat (`input.seat_no`; none named: the job's only undecided dispute, 409
+ * JOBS.SEAT_REQUIRED with two or more, issue 35): the chef is paid `chef_pay_cents` (0 to the shift pay), the platform
  * keeps 7% of it, the restaurant is refunded the rest. Under the job's and the dispute's locks, once: the job
  * is completed (lifecycle `resolve`), the dispute keeps the decision, jobs.dispute.resolved.v1 tells payments
  * to move the money and notifications to text both sides, the decision goes on the reliability records
@@ -27,17 +29,22 @@ export async function resolveDispute(
   operator: Pick<OperatorUser, 'id'> & { email?: string; language?: 'en' | 'es' },
   jobId: string,
   input: HoursDecision,
-): Promise<DisputeFigures> {
+): Promise<DisputeFigures & { seat_no: number }> {
   return inTransaction(ctx, async (tx) => {
     const locked = await lockJob(ctx.database, tx, jobId);
     if (!locked) throw JobsErrors.jobNotFound();
-    const dispute = await lockDispute(ctx.database, tx, jobId);
+    // The seat the operator named (issue 35); none named: the job's only undecided dispute (409 with two or more).
+    const dispute = await lockNamedDispute(ctx, tx, jobId, input.seat_no);
     if (!dispute) throw JobsErrors.noDispute();
     // The disputed seat's side of the job (issue 35): its answers and money.
     const job = withSeat(locked, await seatOf(ctx.database, tx, jobId, dispute.seat_no));
     if (dispute.resolved_at) throw JobsErrors.disputeResolved();
     // An hours dispute (issue 34): the timesheet's money follows the decided minutes.
-    if (dispute.kind === 'hours') return resolveHoursDispute(ctx, tx, operator, job, dispute, input);
+    if (dispute.kind === 'hours')
+      return {
+        ...(await resolveHoursDispute(ctx, tx, operator, job, dispute, input)),
+        seat_no: dispute.seat_no,
+      };
     if (!('chef_pay_cents' in input) || input.chef_pay_cents === undefined)
       throw JobsErrors.chefPayOutOfRange(job.subtotal_cents);
     const next = nextJobStatus('resolve', job.status);
@@ -96,6 +103,7 @@ export async function resolveDispute(
         total_cents: job.total_cents,
         chef_id: dispute.chef_id,
         restaurant_id: job.restaurant_id,
+        seat_no: dispute.seat_no,
       },
     });
     const recorded = await recordReliability(
@@ -104,6 +112,6 @@ export async function resolveDispute(
       decisionReliabilityFacts(job, dispute.chef_id, figures.chef_pay_cents, dispute.seat_no),
     );
     await touchScopes(ctx, tx, [...(await scopesOfJob(ctx.database, tx, job, status)), ...recorded]);
-    return figures;
+    return { ...figures, seat_no: dispute.seat_no };
   });
 }

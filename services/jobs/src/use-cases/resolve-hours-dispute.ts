@@ -108,6 +108,7 @@ export async function resolveHoursDispute(
       worked_minutes: worked,
       chef_id: dispute.chef_id,
       restaurant_id: job.restaurant_id,
+      seat_no: dispute.seat_no,
     },
   });
   return figures;

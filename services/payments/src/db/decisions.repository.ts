@@ -34,6 +34,28 @@ export async function insertDecision(
   return rows.length > 0;
 }
 
+const normalise = (row: DecisionRow): DecisionRow => ({
+  ...row,
+  seat_no: Number(row.seat_no),
+  chef_pay_cents: Number(row.chef_pay_cents),
+  fee_cents: Number(row.fee_cents),
+  refund_cents: Number(row.refund_cents),
+});
+
+/** Every seat's decision of a job, by seat (issue 35). */
+export async function decisionsOfJob(
+  database: Database,
+  jobId: string,
+  tx?: Executor,
+): Promise<DecisionRow[]> {
+  const rows = await database.rows<DecisionRow>(
+    sql`select job_id, seat_no, kind, reason, chef_id, chef_pay_cents, fee_cents, refund_cents, decided_at
+        from ${sql.raw(database.schema)}.decisions where job_id = ${jobId} order by seat_no`,
+    tx,
+  );
+  return rows.map(normalise);
+}
+
 export async function findDecision(
   database: Database,
   jobId: string,
@@ -45,13 +67,5 @@ export async function findDecision(
         from ${sql.raw(database.schema)}.decisions where job_id = ${jobId} and seat_no = ${seatNo}`,
     tx,
   );
-  return row
-    ? {
-        ...row,
-        seat_no: Number(row.seat_no),
-        chef_pay_cents: Number(row.chef_pay_cents),
-        fee_cents: Number(row.fee_cents),
-        refund_cents: Number(row.refund_cents),
-      }
-    : null;
+  return row ? normalise(row) : null;
 }

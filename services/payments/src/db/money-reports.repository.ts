@@ -5,6 +5,8 @@ import type { ShiftMoneyFacts } from '../domain/money-reports';
 
 interface Row {
   job_id: string;
+  seat_no: number;
+  headcount: number;
   restaurant_id: string;
   title: string;
   subtotal_cents: number;
@@ -54,7 +56,7 @@ const cents = (v: string | number | null): number => (v === null ? 0 : Number(v)
 async function shiftMoneyFacts(database: Database, scope: SQL): Promise<ShiftMoneyFacts[]> {
   const s = sql.raw(database.schema);
   const rows = await database.rows<Row>(sql`
-    select j.job_id, j.restaurant_id, j.title,
+    select j.job_id, seat.seat_no, j.headcount, j.restaurant_id, j.title,
       j.subtotal_cents / j.headcount as subtotal_cents, j.fee_cents / j.headcount as fee_cents,
       case when j.headcount = 1 then j.status else coalesce(sp.status, 'pending') end as status,
       case when j.headcount = 1 then j.chef_id else sp.chef_id end as chef_id,
@@ -95,6 +97,8 @@ async function shiftMoneyFacts(database: Database, scope: SQL): Promise<ShiftMon
     order by j.start_time desc nulls last, j.created_at desc, j.job_id, seat.seat_no`);
   return rows.map((r) => ({
     job_id: r.job_id,
+    seat_no: Number(r.seat_no),
+    headcount: Number(r.headcount),
     restaurant_id: r.restaurant_id,
     title: r.title,
     subtotal_cents: cents(r.subtotal_cents),

@@ -15,6 +15,9 @@ import { isHeld } from './escrow-state';
 /** One charged job as the ledger, its decision and payments' job and application records describe it. */
 export interface ShiftMoneyFacts {
   job_id: string;
+  /** The seat this row is (issue 35: a posting of several is a row per seat) and the posting's headcount. */
+  seat_no: number;
+  headcount: number;
   restaurant_id: string;
   /** The position (the job's title). */
   title: string;
@@ -111,6 +114,8 @@ export function earningOf(f: ShiftMoneyFacts, chefId: string): paymentsHttp.Earn
     hours: shiftHours(f.start_time, f.end_time),
     money: moneyOf(f),
     timesheet: f.timesheet,
+    seat_no: f.seat_no,
+    headcount: f.headcount,
   };
   const refunded = { ...base, gross_pay_cents: 0, status: 'refunded' as const, paid_out_at: null };
   if (d && d.chef_id === chefId) {
@@ -173,6 +178,8 @@ export function receiptOf(f: ShiftMoneyFacts): paymentsHttp.ReceiptRow {
     card: { brand: f.card.brand, last4: f.card.last4, charge_id: l.charge_id },
     money: moneyOf(f),
     timesheet: f.timesheet,
+    seat_no: f.seat_no,
+    headcount: f.headcount,
   };
 }
 
@@ -217,10 +224,29 @@ function csv(header: string[], rows: Array<Array<string | number | null>>): stri
   return [header, ...rows].map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
 }
 
+/**
+ * The CSV's `seat` column (issue 35): the row's seat of its posting (1 for a shift of one chef), a plain number
+ * a spreadsheet cannot read as a date.
+ */
+function seatColumn(r: { seat_no?: number }): number {
+  return r.seat_no ?? 1;
+}
+
 /** The CSV's `outcome` column: what the money did, named as the screens name it, in the reader's language. */
 export function earningsCsv(report: paymentsHttp.EarningsResponse, language: Language = 'en'): string {
   return csv(
-    ['date', 'restaurant', 'position', 'hours', 'gross_pay', 'outcome', 'status', 'paid_out_at', 'job_id'],
+    [
+      'date',
+      'restaurant',
+      'position',
+      'hours',
+      'gross_pay',
+      'outcome',
+      'status',
+      'paid_out_at',
+      'seat',
+      'job_id',
+    ],
     report.shifts.map((r) => [
       r.date,
       r.restaurant_name,
@@ -230,6 +256,7 @@ export function earningsCsv(report: paymentsHttp.EarningsResponse, language: Lan
       moneyLabel(language, r.money.outcome),
       r.status,
       r.paid_out_at,
+      seatColumn(r),
       r.job_id,
     ]),
   );
@@ -250,6 +277,7 @@ export function receiptsCsv(report: paymentsHttp.ReceiptsResponse, language: Lan
       'payment_status',
       'card',
       'charge_id',
+      'seat',
       'job_id',
     ],
     report.receipts.map((r) => [
@@ -265,6 +293,7 @@ export function receiptsCsv(report: paymentsHttp.ReceiptsResponse, language: Lan
       r.payment_status,
       r.card.brand && r.card.last4 ? `${r.card.brand} ${r.card.last4}` : null,
       r.card.charge_id,
+      seatColumn(r),
       r.job_id,
     ]),
   );

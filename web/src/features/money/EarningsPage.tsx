@@ -59,7 +59,7 @@ function Earnings() {
             ) : (
               <ul className="money-rows">
                 {data.shifts.map((row) => (
-                  <EarningLine key={row.job_id} row={row} />
+                  <EarningLine key={`${row.job_id}-${row.seat_no ?? 1}`} row={row} />
                 ))}
               </ul>
             )}
@@ -85,7 +85,14 @@ function EarningLine({ row }: { row: EarningRow }) {
         </span>
       </div>
       <p className="muted money-row-sub">
-        {[row.restaurant_name ?? t('earnings.restaurantUnknown'), formatDate(row.date)]
+        {[
+          row.restaurant_name ?? t('earnings.restaurantUnknown'),
+          formatDate(row.date),
+          // issue 35: the chef's seat of a posting of several
+          row.headcount && row.headcount > 1 && row.seat_no
+            ? t('earnings.seatOf', { seat: row.seat_no, total: row.headcount })
+            : null,
+        ]
           .filter(Boolean)
           .join(' · ')}
       </p>

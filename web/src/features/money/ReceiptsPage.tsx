@@ -72,7 +72,7 @@ function Receipts() {
             ) : (
               <ul className="money-rows">
                 {data.receipts.map((row) => (
-                  <ReceiptLine key={row.job_id} row={row} />
+                  <ReceiptLine key={`${row.job_id}-${row.seat_no ?? 1}`} row={row} />
                 ))}
               </ul>
             )}
@@ -99,6 +99,10 @@ function ReceiptLine({ row }: { row: ReceiptRow }) {
       <p className="muted money-row-sub">
         {[
           formatDate(row.date),
+          // issue 35: a posting of several is a receipt line per seat
+          row.headcount && row.headcount > 1 && row.seat_no
+            ? t('receipts.seatOf', { seat: row.seat_no, total: row.headcount })
+            : null,
           row.chef_name ?? (row.chef_id ? t('receipts.chefUnknown') : t('receipts.noChef')),
         ]
           .filter(Boolean)

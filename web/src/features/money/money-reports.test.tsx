@@ -316,6 +316,50 @@ describe('Receipts (restaurant)', () => {
   });
 });
 
+describe('a posting of several chefs (issue 35): each line names its seat', () => {
+  test('a chef reads "Seat 2 of 3" on their seat of a posting; a shift of one seat names none', async () => {
+    signedIn('chef');
+    const report = earnings();
+    Object.assign(report.shifts[0], { seat_no: 2, headcount: 3 });
+    Object.assign(report.shifts[1], { seat_no: 1, headcount: 1 });
+    fakeApi.on('GET', '/payments/earnings', { body: report });
+    renderApp('/earnings');
+    const rows = await screen.findAllByTestId('earning-row');
+    expect(within(rows[0]).getByText(/North Loop Kitchen · Nov 2[34], 2026 · Seat 2 of 3/)).toBeTruthy();
+    expect(within(rows[1]).queryByText(/Seat/)).toBeNull();
+  });
+
+  test('a restaurant reads a receipt line per seat, each "Seat N of 3" with its chef, in English and Spanish', async () => {
+    const report = receipts();
+    const seat = (n: number, chef: string | null) => ({
+      ...report.receipts[0],
+      seat_no: n,
+      headcount: 3,
+      chef_id: chef ? id('c') : null,
+      chef_name: chef,
+    });
+    const posting = { ...report, receipts: [seat(1, 'Ana Ruiz'), seat(2, 'Ben Ortiz'), seat(3, null)] };
+    signedIn('restaurant');
+    fakeApi.on('GET', '/payments/receipts', { body: posting });
+    renderApp('/receipts');
+    const rows = await screen.findAllByTestId('receipt-row');
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]).getByText(/Seat 1 of 3 · Ana Ruiz/)).toBeTruthy();
+    expect(within(rows[1]).getByText(/Seat 2 of 3 · Ben Ortiz/)).toBeTruthy();
+    expect(within(rows[2]).getByText(/Seat 3 of 3 · No chef booked/)).toBeTruthy();
+  });
+
+  test('in Spanish: "Puesto 2 de 3"', async () => {
+    signedIn('chef', { language: 'es' });
+    const report = earnings();
+    Object.assign(report.shifts[0], { seat_no: 2, headcount: 3 });
+    fakeApi.on('GET', '/payments/earnings', { body: report });
+    renderApp('/earnings');
+    const rows = await screen.findAllByTestId('earning-row');
+    expect(within(rows[0]).getByText(/Puesto 2 de 3/)).toBeTruthy();
+  });
+});
+
 test("the saved file takes the name of the server's Content-Disposition", () => {
   expect(attachmentName('attachment; filename="brigade-earnings-2026-11-24.csv"', 'x.csv')).toBe(
     'brigade-earnings-2026-11-24.csv',

@@ -1,16 +1,15 @@
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Reliability } from '../profile/Reliability';
 import { seatFigures } from '../jobs/money';
 import { shiftWhen } from '../jobs/parts';
 import { baseLanguage, useTranslatedText } from '../../components/TranslatedText';
 import { opsApi, type OpsDispute, type OpsMessage } from './opsApi';
-import { formatCents, formatDateTime, Loaded, OpsPage, OpsTable, TimelineLink, useAge } from './parts';
+import { formatCents, formatDateTime, Loaded, OpsPage, TimelineLink, useAge } from './parts';
 import { ResolveForm } from './ResolveForm';
 import { HoursDispute } from './HoursDispute';
-import { moneyOutcomeOf, type MoneyOutcomeKind } from '../../app/contracts';
-import { useMoneyWords } from '../payments/moneyOutcome';
+import { JobLedger } from './JobLedger';
 
 type Side = 'chef' | 'restaurant';
 
@@ -116,16 +115,18 @@ function MoreStatements({ onMore }: { onMore: () => void }) {
 /** A further page of statements; the last page shown offers the next one. */
 function StatementsPage({
   jobId,
+  seatNo,
   after,
   last,
   onMore,
 }: {
   jobId: string;
+  seatNo?: number;
   after: string;
   last: boolean;
   onMore: (after: string) => void;
 }) {
-  const query = opsApi.useDisputeStatementsQuery({ jobId, after });
+  const query = opsApi.useDisputeStatementsQuery({ jobId, seatNo, after });
   return (
     <Loaded query={query}>
       {({ dispute }) => (
@@ -170,6 +171,7 @@ function Statements({ dispute }: { dispute: OpsDispute }) {
             <StatementsPage
               key={after}
               jobId={dispute.job.id}
+              seatNo={dispute.seat_no}
               after={after}
               last={i === pages.length - 1}
               onMore={more}
@@ -205,88 +207,18 @@ function Thread({ jobId, dispute }: { jobId: string; dispute: OpsDispute }) {
   );
 }
 
-/** What the job's money did, from the ledger's decision (the outcome both sides read). */
-function ledgerOutcome(ledger: {
-  payment_status: string | null;
-  decision: { reason: string; chef_pay_cents: number; refund_cents: number } | null;
-}): MoneyOutcomeKind {
-  const d = ledger.decision;
-  return moneyOutcomeOf(
-    d ? (d.reason as Parameters<typeof moneyOutcomeOf>[0]) : null,
-    d ?? { chef_pay_cents: 0, refund_cents: 0 },
-    ledger.payment_status === 'disputed',
-  );
-}
-
-function Ledger({ jobId }: { jobId: string }) {
-  const { t } = useTranslation('ops');
-  const words = useMoneyWords();
-  const query = opsApi.useJobLedgerQuery(jobId);
-  return (
-    <section aria-labelledby="ledger-title">
-      <h2 id="ledger-title">{t('ledger.title')}</h2>
-      <Loaded query={query}>
-        {(ledger) => (
-          <>
-            <p>
-              {t('ledger.status')}: <strong>{ledger.payment_status ?? t('ledger.none')}</strong>
-              {ledger.payment_status && (
-                <>
-                  {' · '}
-                  {t('ledger.outcome')}:{' '}
-                  <strong data-testid="ledger-outcome">
-                    {words.label({ outcome: ledgerOutcome(ledger) })}
-                  </strong>
-                </>
-              )}
-            </p>
-            {ledger.entries.length === 0 ? (
-              <p className="muted">{t('ledger.noEntries')}</p>
-            ) : (
-              <OpsTable
-                caption={t('ledger.entries')}
-                head={[t('ledger.at'), t('ledger.kind'), t('ledger.amount'), t('ledger.provider')]}
-              >
-                {ledger.entries.map((e, i) => (
-                  <tr key={`${e.at}-${i}`}>
-                    <td>{formatDateTime(e.at)}</td>
-                    <td>{e.kind}</td>
-                    <td className="num">{formatCents(e.amount_cents)}</td>
-                    <td>{e.provider_id ?? ''}</td>
-                  </tr>
-                ))}
-              </OpsTable>
-            )}
-            <dl className="facts">
-              <div>
-                <dt>{t('ledger.charged')}</dt>
-                <dd>{formatCents(ledger.totals.charged_cents)}</dd>
-              </div>
-              <div>
-                <dt>{t('ledger.transferred')}</dt>
-                <dd>{formatCents(ledger.totals.transferred_cents)}</dd>
-              </div>
-              <div>
-                <dt>{t('ledger.fee')}</dt>
-                <dd>{formatCents(ledger.totals.fee_cents)}</dd>
-              </div>
-              <div>
-                <dt>{t('ledger.refunded')}</dt>
-                <dd>{formatCents(ledger.totals.refunded_cents)}</dd>
-              </div>
-            </dl>
-          </>
-        )}
-      </Loaded>
-    </section>
-  );
-}
-
-/** /ops/disputes/:jobId: both sides' facts and statements, the thread, the ledger, and the decision. */
+/**
+ * /ops/disputes/:jobId(?seat=N): both sides' facts and statements, the thread, the ledger, and the decision;
+ * the seat's named by `?seat=` (issue 35: a posting of several may have a dispute per seat), else the one that
+ * stands for the job.
+ */
 export default function DisputePage() {
   const { t } = useTranslation('ops');
   const { jobId = '' } = useParams();
-  const query = opsApi.useDisputeQuery(jobId, { refetchOnMountOrArgChange: true });
+  const [search] = useSearchParams();
+  const seat = Number(search.get('seat'));
+  const seatNo = Number.isInteger(seat) && seat >= 1 ? seat : undefined;
+  const query = opsApi.useDisputeQuery({ jobId, seatNo }, { refetchOnMountOrArgChange: true });
   const age = useAge();
   const title = query.data
     ? t('dispute.title', { job: query.data.dispute.job.title })
@@ -298,6 +230,17 @@ export default function DisputePage() {
           <>
             <div className="card">
               <dl className="facts">
+                {(dispute.job.headcount ?? 1) > 1 && dispute.seat_no !== undefined && (
+                  <div>
+                    <dt>{t('dispute.seat')}</dt>
+                    <dd data-testid="dispute-seat">
+                      {t('disputes.seatChef', {
+                        seat: dispute.seat_no,
+                        chef: dispute.chef.name ?? t('unnamed'),
+                      })}
+                    </dd>
+                  </div>
+                )}
                 <div>
                   <dt>{t('dispute.when')}</dt>
                   <dd>
@@ -339,7 +282,7 @@ export default function DisputePage() {
             </section>
             <Statements dispute={dispute} />
             <Thread jobId={dispute.job.id} dispute={dispute} />
-            <Ledger jobId={dispute.job.id} />
+            <JobLedger jobId={dispute.job.id} seatNo={dispute.seat_no} chef={dispute.chef} />
             <HoursDispute dispute={dispute} />
             {/* Always the form's place, decided or not: the operator who just decided keeps its confirmation
                 when the refetched dispute comes back decided (the form shows the decision itself). */}

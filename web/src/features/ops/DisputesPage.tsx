@@ -29,35 +29,48 @@ export default function DisputesPage() {
                 t('disputes.age'),
               ]}
             >
-              {open.map((d) => (
-                <tr
-                  key={d.job.id}
-                  data-testid="dispute-row"
-                  className={d.overdue ? 'row-overdue' : undefined}
-                >
-                  <td>
-                    <Link to={`/ops/disputes/${d.job.id}`}>{d.job.title}</Link>
-                  </td>
-                  <td>{d.chef.name ?? t('unnamed')}</td>
-                  <td>{d.restaurant.name ?? t('unnamed')}</td>
-                  <td>
-                    {t('disputes.amountsText', {
-                      pay: formatCents(seatFigures(d.job).subtotal_cents),
-                      total: formatCents(seatFigures(d.job).total_cents),
-                    })}
-                  </td>
-                  <td data-testid="dispute-statements">
-                    {t('disputes.statementsText', {
-                      chef: d.chef.statements_count,
-                      restaurant: d.restaurant.statements_count,
-                    })}
-                  </td>
-                  <td>
-                    {age(d.opened_at)}{' '}
-                    {d.overdue && <span className="tag tag-overdue">{t('disputes.overdue')}</span>}
-                  </td>
-                </tr>
-              ))}
+              {open.map((d) => {
+                // issue 35: a posting of several has a row per disputed seat, each opening its own case file
+                const seated = (d.job.headcount ?? 1) > 1 && d.seat_no !== undefined;
+                const chef = d.chef.name ?? t('unnamed');
+                return (
+                  <tr
+                    key={`${d.job.id}-${d.seat_no ?? 1}`}
+                    data-testid="dispute-row"
+                    className={d.overdue ? 'row-overdue' : undefined}
+                  >
+                    <td>
+                      <Link
+                        to={
+                          seated ? `/ops/disputes/${d.job.id}?seat=${d.seat_no}` : `/ops/disputes/${d.job.id}`
+                        }
+                      >
+                        {d.job.title}
+                      </Link>
+                    </td>
+                    <td data-testid="dispute-chef">
+                      {seated ? t('disputes.seatChef', { seat: d.seat_no, chef }) : chef}
+                    </td>
+                    <td>{d.restaurant.name ?? t('unnamed')}</td>
+                    <td>
+                      {t('disputes.amountsText', {
+                        pay: formatCents(seatFigures(d.job).subtotal_cents),
+                        total: formatCents(seatFigures(d.job).total_cents),
+                      })}
+                    </td>
+                    <td data-testid="dispute-statements">
+                      {t('disputes.statementsText', {
+                        chef: d.chef.statements_count,
+                        restaurant: d.restaurant.statements_count,
+                      })}
+                    </td>
+                    <td>
+                      {age(d.opened_at)}{' '}
+                      {d.overdue && <span className="tag tag-overdue">{t('disputes.overdue')}</span>}
+                    </td>
+                  </tr>
+                );
+              })}
             </OpsTable>
           );
         }}

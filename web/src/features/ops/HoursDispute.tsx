@@ -185,7 +185,12 @@ function HoursResolveForm({ dispute, hours }: { dispute: OpsDispute; hours: Hour
           error={result.error ? errorText(result.error, t('resolve.failed')) : null}
           busy={result.isLoading}
           onConfirm={() =>
-            void resolve({ jobId: dispute.job.id, worked_minutes: confirming, note: note.trim() })
+            void resolve({
+              jobId: dispute.job.id,
+              worked_minutes: confirming,
+              note: note.trim(),
+              seat_no: dispute.seat_no,
+            })
           }
           onChange={() => setConfirming(null)}
         />

@@ -107,7 +107,8 @@ export function ResolveForm({ dispute }: { dispute: OpsDispute }) {
 
   const onConfirm = async () => {
     if (confirming === null) return;
-    await resolve({ jobId: job.id, chef_pay_cents: confirming, note: note.trim() });
+    // the seat this case file is (issue 35): the server decides only the seat named
+    await resolve({ jobId: job.id, chef_pay_cents: confirming, note: note.trim(), seat_no: dispute.seat_no });
   };
 
   const decided = result.data?.dispute.resolution;

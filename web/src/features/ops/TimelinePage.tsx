@@ -2,8 +2,12 @@ import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { opsApi } from './opsApi';
 import { formatDateTime, Loaded, OpsPage, OpsTable } from './parts';
+import { JobLedger } from './JobLedger';
 
-/** /ops/jobs/:jobId: every state change, payment movement, text and operator action, oldest first. */
+/**
+ * /ops/jobs/:jobId: every state change, payment movement, text and operator action, oldest first; then the job's
+ * ledger (every seat of a posting of several, issue 35).
+ */
 export default function TimelinePage() {
   const { t } = useTranslation('ops');
   const { jobId = '' } = useParams();
@@ -59,6 +63,7 @@ export default function TimelinePage() {
           )
         }
       </Loaded>
+      <JobLedger jobId={jobId} />
     </OpsPage>
   );
 }

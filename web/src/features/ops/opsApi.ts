@@ -13,6 +13,7 @@ export type ResolveHoursDisputeRequest = timesheetsHttp.ResolveHoursDisputeReque
 export type OpsMessagesResponse = z.infer<typeof opsHttp.OpsMessagesResponse>;
 export type OpsMessage = z.infer<typeof opsHttp.OpsMessage>;
 export type OpsLedgerResponse = z.infer<typeof opsHttp.OpsLedgerResponse>;
+export type LedgerSeat = z.infer<typeof opsHttp.LedgerSeat>;
 export type TimelineResponse = z.infer<typeof opsHttp.TimelineResponse>;
 export type TimelineEntry = opsHttp.TimelineEntry;
 export type AuditResponse = z.infer<typeof opsHttp.AuditResponse>;
@@ -47,13 +48,20 @@ export const opsApi = opsBase.injectEndpoints({
       query: () => '/ops/disputes',
       providesTags: ['OpsDisputes'],
     }),
-    dispute: build.query<DisputeResponse, string>({
-      query: (jobId) => `/ops/disputes/${enc(jobId)}`,
-      providesTags: (_r, _e, jobId) => [{ type: 'OpsDisputes', id: jobId }],
+    /** A case file: the seat's named by `seatNo` (issue 35), else the dispute that stands for the job. */
+    dispute: build.query<DisputeResponse, { jobId: string; seatNo?: number }>({
+      query: ({ jobId, seatNo }) => ({
+        url: `/ops/disputes/${enc(jobId)}`,
+        params: seatNo === undefined ? undefined : { seat_no: seatNo },
+      }),
+      providesTags: (_r, _e, { jobId }) => [{ type: 'OpsDisputes', id: jobId }],
     }),
-    /** A further page of a case file's statements: the case file again, `statements` after `after`. */
-    disputeStatements: build.query<DisputeResponse, { jobId: string; after: string }>({
-      query: ({ jobId, after }) => `/ops/disputes/${enc(jobId)}?after=${enc(after)}`,
+    /** A further page of a case file's statements (the seat's): the case file again, `statements` after `after`. */
+    disputeStatements: build.query<DisputeResponse, { jobId: string; seatNo?: number; after: string }>({
+      query: ({ jobId, seatNo, after }) => ({
+        url: `/ops/disputes/${enc(jobId)}`,
+        params: seatNo === undefined ? { after } : { after, seat_no: seatNo },
+      }),
       providesTags: (_r, _e, { jobId }) => [{ type: 'OpsDisputes', id: jobId }],
     }),
     resolveDispute: build.mutation<DisputeResponse, { jobId: string } & ResolveDisputeRequest>({
