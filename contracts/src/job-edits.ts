@@ -1,4 +1,4 @@
-import type { PostingFigures } from './money';
+import { postingOfSeats, type PostingFigures } from './money';
 import type { Policy } from './policy';
 import { escrowCharge, type TimesheetShift } from './timesheet-pay';
 
@@ -17,11 +17,11 @@ export interface PostingShape extends TimesheetShift {
 
 /** The figures of a posting of this shape: one seat's price × headcount (one charge of the whole posting). */
 export function postingFigures(shape: PostingShape): PostingFigures {
-  const seat = escrowCharge(shape);
+  const posting = postingOfSeats(escrowCharge(shape), shape.headcount);
   return {
-    subtotal_cents: seat.subtotalCents * shape.headcount,
-    fee_cents: seat.feeCents * shape.headcount,
-    total_cents: seat.totalCents * shape.headcount,
+    subtotal_cents: posting.subtotalCents,
+    fee_cents: posting.feeCents,
+    total_cents: posting.totalCents,
   };
 }
 

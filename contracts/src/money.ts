@@ -52,6 +52,19 @@ export interface PostingFigures {
 }
 
 /**
+ * A posting of `headcount` chefs priced from one seat's pay (ADR 0030): each figure × headcount, the hours one
+ * chef's. What jobs stores and payments charges; `seatShare` is the way back.
+ */
+export function postingOfSeats(seat: JobPay, headcount: number): JobPay {
+  return {
+    hours: seat.hours,
+    subtotalCents: seat.subtotalCents * headcount,
+    feeCents: seat.feeCents * headcount,
+    totalCents: seat.totalCents * headcount,
+  };
+}
+
+/**
  * One seat's share of a posting of `headcount` chefs (ADR 0030): the posting is priced per seat × headcount,
  * so each figure divides exactly; one that does not is a posting priced some other way, and is refused rather
  * than rounded (a cent lost or made up would break the ledger's per-seat check).

@@ -21,7 +21,8 @@ export {
   EMERGENCY_LEVELS,
   MESSAGES,
   computeJobPay,
-  // issue 35: one seat's share of a posting of several chefs
+  // issue 35: a posting of several chefs from one seat's pay, and one seat's share of it
+  postingOfSeats,
   seatShare,
   // the lifecycles (which buttons a screen shows) and the money rules' texts (issue 16)
   applicationState,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { jobsHttp } from '@brigade/contracts';
+import { postingOfSeats, type jobsHttp } from '@brigade/contracts';
 import { inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
 import type { z } from 'zod';
 import type { JobsContext } from '../context';
@@ -37,11 +37,7 @@ export async function postJob(
     restaurant.language,
   );
   const headcount = input.headcount ?? 1;
-  const pay = {
-    subtotalCents: seat.subtotalCents * headcount,
-    feeCents: seat.feeCents * headcount,
-    totalCents: seat.totalCents * headcount,
-  };
+  const pay = postingOfSeats(seat, headcount);
   return inTransaction(ctx, async (tx) => {
     const favorites = await resolveFavorites(ctx.database, tx, restaurantId, [
       ...new Set(input.notifyFavorites),

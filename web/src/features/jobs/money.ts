@@ -1,4 +1,4 @@
-import { computeJobPay, seatShare, type JobPay } from '../../app/contracts';
+import { computeJobPay, postingOfSeats, seatShare, type JobPay } from '../../app/contracts';
 import { escrowCharge } from '@brigade/contracts';
 
 /**
@@ -34,12 +34,7 @@ export function shiftPay(
  */
 export function postingPay(seat: JobPay | null, headcount: number | null): JobPay | null {
   if (!seat || headcount === null || !Number.isInteger(headcount) || headcount < 1) return null;
-  return {
-    hours: seat.hours,
-    subtotalCents: seat.subtotalCents * headcount,
-    feeCents: seat.feeCents * headcount,
-    totalCents: seat.totalCents * headcount,
-  };
+  return postingOfSeats(seat, headcount);
 }
 
 /** The pay of a stored job: the server's amounts when present, else the same rule. */
