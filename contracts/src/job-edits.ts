@@ -25,8 +25,8 @@ export function postingFigures(shape: PostingShape): PostingFigures {
   };
 }
 
-/** One seat's figures for a shape (the share every seat of the posting has). */
-export function seatFigures(shape: TimesheetShift): PostingFigures {
+/** One seat's figures for a shape (the share every seat of the posting has); the web app's `seatFigures` reads a stored job. */
+function seatFigures(shape: TimesheetShift): PostingFigures {
   const seat = escrowCharge(shape);
   return { subtotal_cents: seat.subtotalCents, fee_cents: seat.feeCents, total_cents: seat.totalCents };
 }
