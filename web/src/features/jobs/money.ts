@@ -62,28 +62,37 @@ export function jobPay(job: {
 }
 
 /**
- * One chef's pay of a stored job (issue 35): a posting's amounts are the whole posting's (headcount × one seat's),
- * so a chef reads one seat's share (contracts' `seatShare`); a job of one seat is its own amounts.
+ * One seat's pay of a posting's figures (issue 35): contracts' `seatShare`, the way back from `postingOfSeats`;
+ * null when they do not divide into `headcount` equal seats (a posting not priced per seat). The hours stay one
+ * chef's.
  */
-export function seatPay(job: Parameters<typeof jobPay>[0] & { headcount?: number }): JobPay {
-  const whole = jobPay(job);
-  const headcount = job.headcount ?? 1;
-  if (headcount <= 1) return whole;
+export function seatOfPosting(posting: JobPay, headcount: number): JobPay | null {
   try {
     const share = seatShare(
-      { subtotal_cents: whole.subtotalCents, fee_cents: whole.feeCents, total_cents: whole.totalCents },
+      { subtotal_cents: posting.subtotalCents, fee_cents: posting.feeCents, total_cents: posting.totalCents },
       headcount,
     );
     return {
-      hours: whole.hours,
+      hours: posting.hours,
       subtotalCents: share.subtotal_cents,
       feeCents: share.fee_cents,
       totalCents: share.total_cents,
     };
   } catch {
-    // amounts not priced per seat (never from the jobs service): the rule for one chef
-    return computeJobPay(job.start_time, job.end_time, job.hourly_rate);
+    return null;
   }
+}
+
+/**
+ * One chef's pay of a stored job (issue 35): a posting's amounts are the whole posting's (headcount × one seat's),
+ * so a chef reads one seat's share; a job of one seat is its own amounts.
+ */
+export function seatPay(job: Parameters<typeof jobPay>[0] & { headcount?: number }): JobPay {
+  const whole = jobPay(job);
+  const headcount = job.headcount ?? 1;
+  if (headcount <= 1) return whole;
+  // amounts not priced per seat (never from the jobs service): the rule for one chef
+  return seatOfPosting(whole, headcount) ?? computeJobPay(job.start_time, job.end_time, job.hourly_rate);
 }
 
 /**

@@ -1,7 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { seatShare, type JobPay } from '../../app/contracts';
+import type { JobPay } from '../../app/contracts';
+import { seatOfPosting } from './money';
 import type { JobPosting } from './jobsApi';
 import { formatCents, formatHours, formatRate, formatShift } from '../../app/format';
 
@@ -24,7 +25,8 @@ export function PayBreakdown({
   headcount?: number | null;
 }) {
   const { t } = useTranslation('jobs');
-  const perChef = pay && headcount && headcount > 1 ? seatTotal(pay, headcount) : null;
+  const perChef =
+    pay && headcount && headcount > 1 ? (seatOfPosting(pay, headcount)?.totalCents ?? null) : null;
   return (
     <section className="card pay-summary" aria-labelledby="pay-summary-title" aria-live="polite">
       <h2 id="pay-summary-title">{caption ?? t('pay.title')}</h2>
@@ -61,18 +63,6 @@ export function PayBreakdown({
       {note && <p className="hint">{t('pay.note')}</p>}
     </section>
   );
-}
-
-/** One seat's total of a posting's figures (the contracts' `seatShare`); null when they do not divide evenly. */
-function seatTotal(pay: JobPay, headcount: number): number | null {
-  try {
-    return seatShare(
-      { subtotal_cents: pay.subtotalCents, fee_cents: pay.feeCents, total_cents: pay.totalCents },
-      headcount,
-    ).total_cents;
-  } catch {
-    return null;
-  }
 }
 
 /**
