@@ -12,6 +12,7 @@ export * from './events/envelope';
 export * from './events/registry';
 export * from './events/texts';
 export * from './events/seats';
+export * from './events/edits';
 export * as identityHttp from './http/identity';
 export * as jobsHttp from './http/jobs';
 export * as calendarHttp from './http/calendar';

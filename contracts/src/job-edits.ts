@@ -139,3 +139,31 @@ export function editAnswerDue(
 ): Date {
   return new Date(Math.min(editedAt.getTime() + policy.editAnswerWindowMs, new Date(newStart).getTime()));
 }
+
+const WEEKDAY_INDEX = { sun: 0, mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6 } as const;
+
+/**
+ * The calendar dates of a weekly series (issue 35): every date from `from` to `until`, both included, whose
+ * weekday is one of `weekdays` ("YYYY-MM-DD" in the restaurant's own calendar; no time zone is involved).
+ * The web app counts them for the series' total before paying; jobs creates one occurrence per date.
+ */
+export function seriesDates(
+  weekdays: ReadonlyArray<keyof typeof WEEKDAY_INDEX>,
+  from: string,
+  until: string,
+): string[] {
+  const wanted = new Set<number>(weekdays.map((d) => WEEKDAY_INDEX[d]));
+  const day = new Date(`${from}T12:00:00Z`);
+  const last = new Date(`${until}T12:00:00Z`).getTime();
+  const dates: string[] = [];
+  for (; day.getTime() <= last; day.setUTCDate(day.getUTCDate() + 1))
+    if (wanted.has(day.getUTCDay())) dates.push(day.toISOString().slice(0, 10));
+  return dates;
+}
+
+/** The last date a series or a repeat may reach from `today`: SERIES_MAX_WEEKS weeks ahead. */
+export function seriesLastDate(policy: Pick<Policy, 'seriesMaxWeeks'>, today: string): string {
+  const day = new Date(`${today}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 7 * policy.seriesMaxWeeks);
+  return day.toISOString().slice(0, 10);
+}

@@ -5,6 +5,7 @@ import { jobsRoutes } from './http/jobs-routes';
 import { calendarRoutes } from './http/calendar';
 import { shiftTemplateRoutes } from './http/shift-templates';
 import { offerRoutes } from './http/offers';
+import { jobEditRoutes } from './http/job-edits';
 import { paymentsRoutes } from './http/payments';
 import { messagingRoutes } from './http/messaging';
 import { notificationsRoutes } from './http/notifications';
@@ -19,6 +20,7 @@ export function allRoutes(): Array<RouteDoc & { service: string }> {
     ...tag('jobs', calendarRoutes),
     ...tag('jobs', shiftTemplateRoutes),
     ...tag('jobs', offerRoutes),
+    ...tag('jobs', jobEditRoutes),
     ...tag('payments', paymentsRoutes),
     ...tag('messaging', messagingRoutes),
     ...tag('notifications', notificationsRoutes),

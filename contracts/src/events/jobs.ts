@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EditFacts, EventChefToAnswer } from './edits';
 import { CancelledSeat, EventHeadcount, EventSeatNo } from './seats';
 import { TextWritten } from './texts';
 
@@ -62,6 +63,66 @@ export const jobsEvents = {
     break_minutes: z.number().int().min(0).max(120).default(0),
     /** Issue 35: the chefs the posting asks for; the amounts above are the whole posting's (per seat × headcount). */
     headcount: EventHeadcount,
+    /**
+     * Issue 35 (ADR 0031): a repeat or a series occurrence is paid off-session with the restaurant's card on
+     * file, with this idempotency key (`series:{id}:{date}:charge`, `repeat:{id}:{date}:charge`), so a crash
+     * between posting and charging charges once. Null: paid in the app as always (Post Shift and Pay).
+     */
+    charge_card_on_file: z
+      .object({ idempotency_key: z.string().min(1).max(200) })
+      .nullable()
+      .default(null),
+    /** Issue 35: the series (or repeat) this job is an occurrence of, and its calendar date; null for a single post */
+    series_id: Id.nullable().default(null),
+    occurrence_date: z.string().nullable().default(null),
+  }),
+  /**
+   * Issue 35: the restaurant saved an edit whose total rises: nothing changes until payments has charged the
+   * difference off-session (`payments.edit_charge.collected.v1`, then `jobs.job.edited.v1`) or failed
+   * (`payments.edit_charge.failed.v1`: the edit is dropped, the restaurant texted).
+   */
+  'jobs.job.edit_requested.v1': EditFacts.extend({ charge_cents: Money }),
+  /**
+   * Issue 35: an edit took effect. Payments refunds `refund_cents` in part (or has charged `charge_cents`
+   * already) and prices every seat at the new shape from here; notifications texts each chef to answer.
+   */
+  'jobs.job.edited.v1': EditFacts.extend({
+    charge_cents: Money,
+    refund_cents: Money,
+    /** seats that opened (added) and unbooked seats removed (their share refunded) */
+    added_seats: z.array(z.number().int().min(1).max(20)),
+    removed_seats: z.array(z.number().int().min(1).max(20)),
+    chefs_to_answer: z.array(EventChefToAnswer),
+    answers_due_by: z.string().nullable(),
+    /** the description or skills changed (words only move no money) */
+    words_changed: z.boolean(),
+  }),
+  /**
+   * Issue 35: an edit whose charge payments collected can no longer take effect (the job was cancelled or
+   * closed meanwhile): payments refunds that charge in full.
+   */
+  'jobs.job.edit_dropped.v1': EditFacts.extend({
+    charge_cents: Money,
+    reason: z.enum(['job_closed', 'charge_failed']),
+  }),
+  /**
+   * Issue 35: a booked chef answered an edit of their seat. `accept: false` leaves the shift with no record
+   * (jobs also publishes `jobs.application.cancelled.v1` with `reason: "edit_declined"` for the seat's money).
+   */
+  'jobs.application.edit_answered.v1': SeatApplicationFacts.extend({ edit_id: Id, accept: z.boolean() }),
+  /**
+   * Issue 35: an occurrence of a series (or a repeat) could not be paid with the card on file: the job stays
+   * unposted ("payment needed") and the restaurant is texted a link to pay it in the app.
+   */
+  'jobs.occurrence.payment_needed.v1': z.object({
+    job_id: Id,
+    series_id: Id,
+    restaurant_id: Id,
+    title: z.string(),
+    start_time: z.string(),
+    occurrence_date: z.string(),
+    total_cents: Money,
+    code: z.string().nullable(),
   }),
   /** Escrow held: the job is visible to chefs. Notifications texts urgent shifts and favorites from here. */
   'jobs.job.opened.v1': JobFacts.extend({
@@ -200,6 +261,11 @@ export const jobsEvents = {
     late: z.boolean().default(false),
     /** Issue 35: the seat the confirmed chef held (it reopened); null when they had not confirmed */
     seat_no: EventSeatNo,
+    /**
+     * Issue 35: why. `edit_declined`: the chef left a shift the restaurant changed (times or pay), with no
+     * record and never late; null: the chef's own choice or the operator's, as `cancelled_by` says.
+     */
+    reason: z.enum(['edit_declined']).nullable().default(null),
   }),
   /**
    * One side checked out and rated the other. `rating` is null when that side said the shift was not worked

@@ -123,4 +123,26 @@ export const paymentsEvents = {
     due_at: z.string(),
     seat_no: EventSeatNo,
   }),
+  /**
+   * Issue 35: an edit's rise was charged off-session (key `job:{id}:edit:{editId}:charge`) and booked in the
+   * ledger at seat 0; jobs applies the edit now.
+   */
+  'payments.edit_charge.collected.v1': z.object({
+    job_id: Id,
+    edit_id: Id,
+    restaurant_id: Id,
+    payment_intent_id: z.string(),
+    amount_cents: Money,
+  }),
+  /** Issue 35: the edit's charge was declined or needs the restaurant present: jobs drops the edit. */
+  'payments.edit_charge.failed.v1': z.object({
+    job_id: Id,
+    edit_id: Id,
+    restaurant_id: Id,
+    payment_intent_id: z.string().nullable(),
+    amount_cents: Money,
+    code: z.string().nullable(),
+    decline_code: z.string().nullable(),
+    requires_authentication: z.boolean(),
+  }),
 } as const;

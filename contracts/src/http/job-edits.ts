@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SKILLS } from '../constants';
-import { IsoDateTime } from '../common';
-import { Job, PostJobRequest } from './jobs';
+import { IsoDateTime, type RouteDoc } from '../common';
+import { ApplicationResponse, Job, PostJobRequest, UpdateJobRequest } from './jobs';
 import { TimeOfDay } from './shift-templates';
 
 // Issue 35 (ADR 0031): edits of a posted shift with their cost, Book again, and weekly series. The money of each
@@ -15,25 +15,40 @@ const post = PostJobRequest.shape;
  * `PATCH /jobs/{id}` as an edit (the other form of the same PATCH is `{ status: "cancelled" }`): every field
  * optional, at least one. `headcount` adds seats (each charged) or removes unbooked ones (each refunded).
  */
-export const EditJobRequest = z
-  .object({
-    startTime: post.startTime.optional(),
-    endTime: post.endTime.optional(),
-    hourlyRate: post.hourlyRate.optional(),
-    description: post.description,
-    requiredSkills: z
-      .array(z.enum(SKILLS, { error: 'Unknown skill' }))
-      .max(SKILLS.length)
-      .optional(),
-    break_minutes: post.breakMinutes.removeDefault().optional(),
-    headcount: post.headcount.removeDefault().optional(),
-  })
-  .refine((edit) => Object.values(edit).some((v) => v !== undefined), {
-    message:
-      'Say what to change: startTime, endTime, hourlyRate, description, requiredSkills, break_minutes or headcount',
-  })
-  .meta({ id: 'EditJobRequest' });
+const EditFields = z.object({
+  startTime: post.startTime.optional(),
+  endTime: post.endTime.optional(),
+  hourlyRate: post.hourlyRate.optional(),
+  description: post.description,
+  requiredSkills: z
+    .array(z.enum(SKILLS, { error: 'Unknown skill' }))
+    .max(SKILLS.length)
+    .optional(),
+  break_minutes: post.breakMinutes.removeDefault().optional(),
+  headcount: post.headcount.removeDefault().optional(),
+});
+
+export const EditJobRequest = EditFields.refine((edit) => Object.values(edit).some((v) => v !== undefined), {
+  message:
+    'Say what to change: startTime, endTime, hourlyRate, description, requiredSkills, break_minutes or headcount',
+}).meta({ id: 'EditJobRequest' });
 export type EditJobRequest = z.infer<typeof EditJobRequest>;
+
+/** `PATCH /jobs/{id}`: `{ status: "cancelled", reason? }` cancels by the rules (as PUT); anything else is an edit. */
+export const PatchJobRequest = z.union([UpdateJobRequest, EditJobRequest]).meta({ id: 'PatchJobRequest' });
+
+/**
+ * `GET /jobs/{id}/edit-quote?startTime=...&hourlyRate=...&break_minutes=...&headcount=...`: the edit's fields
+ * that move money, as query parameters (none: the quote of no change).
+ */
+export const EditQuoteQuery = EditFields.pick({
+  startTime: true,
+  endTime: true,
+  hourlyRate: true,
+  break_minutes: true,
+  headcount: true,
+});
+export type EditQuoteQuery = z.infer<typeof EditQuoteQuery>;
 
 /** `GET /jobs/{id}/edit-quote?...` (the edit's fields as query parameters): what saving it would move. */
 export const EditQuote = z
@@ -87,11 +102,6 @@ export const RepeatJobRequest = z
   })
   .meta({ id: 'RepeatJobRequest' });
 export type RepeatJobRequest = z.infer<typeof RepeatJobRequest>;
-
-/** Each new job is its own charge and its own escrow; `total_cents` is what the card is charged now. */
-export const RepeatJobResponse = z
-  .object({ jobs: z.array(Job), total_cents: z.number().int().nonnegative() })
-  .meta({ id: 'RepeatJobResponse' });
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -153,3 +163,127 @@ export const Series = z
   })
   .meta({ id: 'Series' });
 export type Series = z.infer<typeof Series>;
+
+/**
+ * Each new job is its own charge and its own escrow; `total_cents` is what the card on file is charged now
+ * (the dates within SERIES_CHARGE_LEAD). Later dates wait in `series` as scheduled occurrences, each charged
+ * when it comes within SERIES_CHARGE_LEAD (`later_total_cents` in all).
+ */
+export const RepeatJobResponse = z
+  .object({
+    jobs: z.array(Job),
+    total_cents: z.number().int().nonnegative(),
+    series: Series.nullable(),
+    later_total_cents: z.number().int().nonnegative(),
+  })
+  .meta({ id: 'RepeatJobResponse' });
+
+export const SeriesResponse = z.object({ series: Series }).meta({ id: 'SeriesResponse' });
+export const SeriesListResponse = z.object({ series: z.array(Series) }).meta({ id: 'SeriesListResponse' });
+
+/**
+ * `PATCH /jobs/series/{id}`: change the occurrences not yet posted (posted ones are jobs: edit them one by one).
+ * Every field optional, at least one; the same names as `POST /jobs/series`.
+ */
+export const UpdateSeriesRequest = z
+  .object({
+    startTime: TimeOfDay.optional(),
+    endTime: TimeOfDay.optional(),
+    hourlyRate: post.hourlyRate.optional(),
+    headcount: post.headcount.removeDefault().optional(),
+    breakMinutes: post.breakMinutes.removeDefault().optional(),
+    description: post.description,
+    requiredSkills: z
+      .array(z.enum(SKILLS, { error: 'Unknown skill' }))
+      .max(SKILLS.length)
+      .optional(),
+    weekdays: z
+      .array(z.enum(WEEKDAYS, { error: 'Weekdays are mon, tue, wed, thu, fri, sat, sun' }))
+      .min(1, 'Choose at least one weekday')
+      .max(7)
+      .optional(),
+    until: CalendarDate.optional(),
+  })
+  .refine((s) => Object.values(s).some((v) => v !== undefined), {
+    message:
+      'Say what to change: startTime, endTime, hourlyRate, headcount, breakMinutes, description, requiredSkills, weekdays or until',
+  })
+  .meta({ id: 'UpdateSeriesRequest' });
+export type UpdateSeriesRequest = z.infer<typeof UpdateSeriesRequest>;
+
+/** The routes of edits, repeats and series (paths under /api), for the OpenAPI document. Answered by jobs. */
+export const jobEditRoutes: RouteDoc[] = [
+  {
+    method: 'patch',
+    path: '/jobs/{id}',
+    summary:
+      'Edit a posted shift (times, rate, break, words, headcount) until LATE_CANCEL_WINDOW before it starts, or cancel it ({ status: "cancelled" }); 202 while a rise is charged to the card on file',
+    auth: 'restaurant',
+    body: PatchJobRequest,
+    response: EditJobResponse,
+  },
+  {
+    method: 'get',
+    path: '/jobs/{id}/edit-quote',
+    summary: 'What saving this edit would charge or refund, in figures and words (the owner only)',
+    auth: 'restaurant',
+    query: EditQuoteQuery,
+    response: EditQuote,
+  },
+  {
+    method: 'post',
+    path: '/applications/{id}/edit-answer',
+    summary: 'A booked chef keeps a changed shift, or leaves it with no record',
+    auth: 'chef',
+    body: EditAnswerRequest,
+    response: ApplicationResponse,
+  },
+  {
+    method: 'post',
+    path: '/jobs/{id}/repeat',
+    summary:
+      'Book again: copies of the shift on these dates, each its own charge to the card on file (later dates when they come within SERIES_CHARGE_LEAD)',
+    auth: 'restaurant',
+    body: RepeatJobRequest,
+    response: RepeatJobResponse,
+    status: 201,
+  },
+  {
+    method: 'post',
+    path: '/jobs/series',
+    summary: 'A weekly series: each occurrence posted and charged SERIES_CHARGE_LEAD before it starts',
+    auth: 'restaurant',
+    body: CreateSeriesRequest,
+    response: SeriesResponse,
+    status: 201,
+  },
+  {
+    method: 'get',
+    path: '/jobs/series',
+    summary: "The restaurant's series, newest first",
+    auth: 'restaurant',
+    response: SeriesListResponse,
+  },
+  {
+    method: 'get',
+    path: '/jobs/series/{id}',
+    summary: 'One series with its occurrences (the owner only)',
+    auth: 'restaurant',
+    response: SeriesResponse,
+  },
+  {
+    method: 'patch',
+    path: '/jobs/series/{id}',
+    summary: 'Change the occurrences not yet posted',
+    auth: 'restaurant',
+    body: UpdateSeriesRequest,
+    response: SeriesResponse,
+  },
+  {
+    method: 'delete',
+    path: '/jobs/series/{id}',
+    summary: 'Stop a series: no more occurrences; posted ones stay and follow the cancellation rules',
+    auth: 'restaurant',
+    response: SeriesResponse,
+  },
+];

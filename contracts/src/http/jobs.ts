@@ -181,6 +181,45 @@ export const JobSeat = z
   .meta({ id: 'JobSeat' });
 export type JobSeat = z.infer<typeof JobSeat>;
 
+/** Issue 35: the terms of a shift a booked chef said yes to, and what one seat pays at them. */
+export const ShiftTerms = z.object({
+  start_time: z.string(),
+  end_time: z.string(),
+  /** dollars per hour */
+  hourly_rate: z.number(),
+  break_minutes: z.number().int().min(0).max(120),
+  /** the chef's pay for the seat at these terms (rate × paid time), in cents */
+  pay_cents: z.number().int().nonnegative(),
+});
+export type ShiftTerms = z.infer<typeof ShiftTerms>;
+
+/**
+ * Issue 35, to a booked chef: the restaurant changed the times or pay of their shift. They keep it
+ * (`POST /applications/{id}/edit-answer` `{ accept: true }`) or leave with no record (`false`) by `answer_by`;
+ * no answer keeps the booking at the new terms.
+ */
+export const EditToAnswer = z.object({
+  edit_id: z.string().uuid(),
+  application_id: z.string().uuid(),
+  before: ShiftTerms,
+  after: ShiftTerms,
+  answer_by: z.string(),
+});
+export type EditToAnswer = z.infer<typeof EditToAnswer>;
+
+/**
+ * Issue 35, to the owner: an edit whose total rises waits for its charge to the card on file (`charging`); a
+ * declined card drops it (`declined`, with the card's code) and the job keeps its terms.
+ */
+export const PendingEdit = z.object({
+  edit_id: z.string().uuid(),
+  status: z.enum(['charging', 'declined']),
+  charge_cents: z.number().int().nonnegative(),
+  requested_at: z.string(),
+  code: z.string().nullable(),
+});
+export type PendingEdit = z.infer<typeof PendingEdit>;
+
 export const Job = z
   .object({
     id: z.string().uuid(),
@@ -300,6 +339,12 @@ export const Job = z
     seats: JobSeats.optional(),
     /** Issue 35, GET /jobs/{id} to the owning restaurant only: each seat with its chef and its own progress. */
     seat_list: z.array(JobSeat).optional(),
+    /** Issue 35: the series (or repeat) this job is an occurrence of; null for a single posting */
+    series_id: z.string().uuid().nullable().optional(),
+    /** Issue 35, to the owner only: the latest edit still being charged, or declined; null otherwise */
+    pending_edit: PendingEdit.nullable().optional(),
+    /** Issue 35, to a booked chef only: a change of their shift to keep or leave; null otherwise */
+    edit_to_answer: EditToAnswer.nullable().optional(),
   })
   .meta({ id: 'Job' });
 export type Job = z.infer<typeof Job>;
