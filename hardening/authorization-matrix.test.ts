@@ -42,6 +42,8 @@ interface Fixtures {
   template: string;
   /** The restaurant's direct offer of the spare job to the chef, which the chef declined (issue 35). */
   offer: string;
+  /** The restaurant's weekly series three weeks out (nothing charged yet), which it stops in the DELETE row. */
+  series: string;
   chefAccountId: string;
   /** A second session of each persona, which the sign-out row ends (an ended session ends everywhere). */
   spareSessions: Record<Exclude<Persona, 'anonymous'>, string>;
@@ -55,6 +57,9 @@ interface Row {
   /** `operator` absent: 403 (a member route), or what anyone gets on a public route */
   expect: Record<Exclude<Persona, 'operator'>, number> & { operator?: number };
 }
+
+/** A calendar date `days` from today (UTC), for the series and repeat rows. */
+const dateIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 const everyone = (status: number): Record<Persona, number> => ({
   anonymous: status,
@@ -346,6 +351,45 @@ export const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, chef: 409, otherChef: 404, restaurant: 403, otherRestaurant: 403 },
   },
 
+  // Edits, repeats and series (issue 35). The job starts within LATE_CANCEL_WINDOW (24 h), so its owner's valid
+  // quote is the state conflict (409, JOBS.EDIT_TOO_LATE) past the door, and an empty edit a 400; the chef who
+  // applied has no edit to answer (409); another restaurant never learns of the job or the series (404).
+  'PATCH /jobs/{id}': {
+    path: (f) => `/jobs/${f.job.id}`,
+    body: (f, p) => (p === 'restaurant' ? {} : { description: 'Bring knives' }),
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 400, otherRestaurant: 404 },
+  },
+  'GET /jobs/{id}/edit-quote': {
+    path: (f) => `/jobs/${f.job.id}/edit-quote?hourlyRate=30`,
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 409, otherRestaurant: 404 },
+  },
+  'POST /applications/{id}/edit-answer': {
+    path: (f) => `/applications/${f.application}/edit-answer`,
+    body: () => ({ accept: true }),
+    expect: { anonymous: 401, chef: 409, otherChef: 404, restaurant: 403, otherRestaurant: 403 },
+  },
+  'POST /jobs/{id}/repeat': {
+    path: (f) => `/jobs/${f.job.id}/repeat`,
+    body: (f, p) => (p === 'restaurant' ? {} : { dates: [dateIn(21)] }),
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 400, otherRestaurant: 404 },
+  },
+  'POST /jobs/series': { path: () => '/jobs/series', body: () => ({}), expect: onlyRestaurants(400) },
+  'GET /jobs/series': { path: () => '/jobs/series', expect: onlyRestaurants(200) },
+  'GET /jobs/series/{id}': {
+    path: (f) => `/jobs/series/${f.series}`,
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 404 },
+  },
+  'PATCH /jobs/series/{id}': {
+    path: (f) => `/jobs/series/${f.series}`,
+    body: (f, p) => (p === 'restaurant' ? {} : { hourlyRate: 26 }),
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 400, otherRestaurant: 404 },
+  },
+  // The owner stops its series (posted occurrences stay); another restaurant never learns of it.
+  'DELETE /jobs/series/{id}': {
+    path: (f) => `/jobs/series/${f.series}`,
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 404 },
+  },
+
   // A statement on a job that is not disputed: its restaurant gets the state conflict (409) after the door; the
   // chef who only applied is not a party (403); another chef or restaurant never learns of it (404); an operator
   // is not a party (403, a member route).
@@ -593,6 +637,13 @@ beforeAll(async () => {
     201,
   ).body.offer.id;
   expectStatus(await stack.call('POST', `/api/offers/${offer}/decline`, { token: chef.token }), 200);
+  const series = expectStatus(
+    await stack.call('POST', '/api/jobs/series', {
+      token: restaurant.token,
+      body: { templateId: template, weekdays: ['mon'], from: dateIn(21), until: dateIn(35) },
+    }),
+    201,
+  ).body.series.id;
   const accounts = { chef, otherChef, restaurant, otherRestaurant, operator };
   const spareSessions = Object.fromEntries(
     await Promise.all(
@@ -612,6 +663,7 @@ beforeAll(async () => {
     spareApplication,
     template,
     offer,
+    series,
     chefAccountId,
   };
 }, 120_000);

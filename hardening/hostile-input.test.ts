@@ -94,6 +94,8 @@ let accountId: string;
 let template: string;
 /** The restaurant's direct offer of the job to the chef (issue 35), which the offer routes answer. */
 let offer: string;
+/** The restaurant's weekly series (issue 35), nothing charged yet; the DELETE route's valid requests stop it. */
+let series: string;
 /** The console's routes are fuzzed with an operator's token (issue 17); suspensions land on a spare chef. */
 let operator: Operator;
 let spareChef: Account;
@@ -131,6 +133,13 @@ beforeAll(async () => {
     }),
     201,
   ).body.offer.id;
+  series = expectStatus(
+    await stack.call('POST', '/api/jobs/series', {
+      token: restaurant.token,
+      body: { templateId: template, weekdays: ['mon'], from: dateIn(21), until: dateIn(35) },
+    }),
+    201,
+  ).body.series.id;
   accountId = expectStatus(
     await stack.call('POST', '/api/payments/connect/create-account', { token: chef.token }),
     200,
@@ -306,14 +315,41 @@ function baseBody(r: Route, who: Who | undefined): fc.Arbitrary<Record<string, u
         hourlyRate: 25,
         headcount: 3,
       });
+    // Edits, repeats and series (issue 35). The job starts within LATE_CANCEL_WINDOW: a valid edit is a 409
+    // that changes nothing; the chef has no edit to answer (409); a repeat three weeks out and a series four
+    // weeks out only schedule occurrences (nothing is charged before SERIES_CHARGE_LEAD).
+    case 'PATCH /jobs/{id}':
+      return constant({ description: 'Hostile edit' });
+    case 'POST /applications/{id}/edit-answer':
+      return constant({ accept: true });
+    case 'POST /jobs/{id}/repeat':
+      return constant({ dates: [dateIn(21)] });
+    case 'POST /jobs/series':
+      return constant({
+        title: 'Line Cook',
+        startTime: '17:00',
+        endTime: '23:00',
+        hourlyRate: 25,
+        weekdays: ['tue'],
+        from: dateIn(28),
+        until: dateIn(35),
+      });
+    case 'PATCH /jobs/series/{id}':
+      return constant({ hourlyRate: 26 });
     default:
       return undefined;
   }
 }
 
+/** A calendar date `days` from today (UTC). */
+function dateIn(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** The query a valid request carries (restaurants name the chef of a job thread). */
 function baseQuery(r: Route, who: Who | undefined): Array<[string, string]> {
   if (key(r) === 'GET /ops/users') return [['q', chef.email]];
+  if (key(r) === 'GET /jobs/{id}/edit-quote') return [['hourlyRate', '30']];
   return key(r) === 'GET /messages/job/{jobId}' && who === 'restaurant' ? [['chef_id', chef.id]] : [];
 }
 
@@ -338,6 +374,7 @@ function pathFor(r: Route, who: Who | undefined, hostileId?: string) {
     '/ops/operators/{operatorId}': operator.id,
     '/shift-templates/{id}': template,
     '/offers/{id}': offer,
+    '/jobs/series/{id}': series,
   };
   return `/api${r.path.replace(/\{(\w+)\}/g, (m, _name, offset) => {
     const prefix = r.path.slice(0, offset) + m;

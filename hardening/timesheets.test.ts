@@ -1,3 +1,4 @@
+import { DECLINING_CARD, saveCard as saveCardOf } from './support/cards';
 import { eventually } from '@brigade/kit/testing';
 import { expectLedgerGreen } from './support/ledger';
 import {
@@ -83,8 +84,6 @@ const seats = {} as Record<
 >;
 
 const RESTAURANTS = ['plain', 'pinned', 'declining', 'sendsHome'] as const;
-/** A saved card that attaches fine and declines every charge (the sandbox's 4000 0000 0000 0341). */
-const DECLINING_CARD = '4000000000000341';
 /** Each seat: the shift's length in minutes and its restaurant (plain unless told). */
 const PLAN: Record<keyof typeof seats, { minutes: number; restaurant?: (typeof RESTAURANTS)[number] }> = {
   onTime: { minutes: 1 },
@@ -114,28 +113,7 @@ async function pin(restaurant: Account) {
   expect(saved.body.profile.location_pinned).toBe(true);
 }
 
-/** The restaurant saves a card in the card form (a SetupIntent confirmed at the sandbox) and payments records it. */
-async function saveCard(restaurant: Account, number: string) {
-  const setup = expectStatus(await api('POST', '/payments/saved-card/setup', restaurant), 200).body;
-  const id = setup.client_secret.slice(0, setup.client_secret.indexOf('_secret_'));
-  expectStatus(
-    await stack.call('POST', `/sandbox/stripe/v1/setup_intents/${id}/confirm`, {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      raw: new URLSearchParams({
-        client_secret: setup.client_secret,
-        'card[number]': number,
-        'card[exp_month]': '11',
-        'card[exp_year]': '2033',
-        'card[cvc]': '123',
-      }).toString(),
-    }),
-    200,
-  );
-  expectStatus(
-    await api('POST', '/payments/saved-card/confirm', restaurant, { setup_intent_id: setup.setup_intent_id }),
-    200,
-  );
-}
+const saveCard = (restaurant: Account, number: string) => saveCardOf(stack, restaurant, number);
 
 async function book(
   pair: { chef: Account; restaurant: Account },
