@@ -221,6 +221,45 @@ test('an edit of the rate alone leaves the reminders where they were', async () 
   expect((await reminderRows(h.database, job.id)).map((r) => new Date(r.due_at).getTime())).toEqual(planned);
 });
 
+test('a confirmation handled after the edit (published before it) does not take the shift back to its old times', async () => {
+  const ben = await createUser(h.bus, h.database, { type: 'chef', name: 'Ben Early' });
+  const dee = await createUser(h.bus, h.database, { type: 'chef', name: 'Dee Late' });
+  const { restaurant, job, before, bookings } = await bookedPosting([ben], { startInHours: 50 });
+  const start = new Date(job.start.getTime() + 3 * HOUR);
+  const end = new Date(job.end.getTime() + 3 * HOUR);
+  const after = { ...before, start_time: start.toISOString(), end_time: end.toISOString(), headcount: 2 };
+  await publish(h.bus, 'jobs.job.edited.v1', {
+    job_id: job.id,
+    edit_id: randomUUID(),
+    restaurant_id: restaurant.id,
+    title: 'Line Cook',
+    before: { ...before, headcount: 2 },
+    after,
+    charge_cents: 0,
+    refund_cents: 0,
+    added_seats: [],
+    removed_seats: [],
+    chefs_to_answer: [{ application_id: bookings[0].facts.application_id, chef_id: ben.id, seat_no: 1 }],
+    answers_due_by: new Date(h.clock.now().getTime() + 12 * HOUR).toISOString(),
+    words_changed: false,
+  });
+  await handled('job-edited', 1);
+  // Seat 2's confirmation, from before the edit (its queue was behind), carries the old times.
+  await publish(h.bus, 'jobs.application.confirmed.v1', { ...applicationFacts(job, dee), seat_no: 2 });
+  await eventually(async () => expect(await reminderRows(h.database, job.id)).toHaveLength(16));
+  const [row] = await h.database.rows<{ start_time: Date; end_time: Date }>(
+    sql`select start_time, end_time from notifications.jobs where job_id = ${job.id}`,
+  );
+  expect([new Date(row.start_time).getTime(), new Date(row.end_time).getTime()]).toEqual([
+    start.getTime(),
+    end.getTime(),
+  ]);
+  const jobReminders = (await reminderRows(h.database, job.id)).filter((r) => r.kind === 'job_reminder');
+  expect(jobReminders.map((r) => new Date(r.due_at).getTime())).toEqual(
+    Array(4).fill(start.getTime() - HOUR),
+  );
+});
+
 /** A restaurant in each language, with a posted shift notifications knows. */
 async function restaurantsWithShifts(title = 'Line Cook') {
   const en = await createUser(h.bus, h.database, { type: 'restaurant', name: 'North Loop Kitchen' });

@@ -68,7 +68,7 @@ export function subscriptions(ctx: NotificationsContext): Subscription[] {
     ['jobs.offer.expired.v1', (ctx, tx, d) => textOfferExpired(ctx, tx, d)],
     ['jobs.offer.withdrawn.v1', (ctx, tx, d) => textOfferWithdrawn(ctx, tx, d)],
     // issue 35: an edit of a posted shift (its booked chefs answer it), and a series occurrence left unpaid
-    ['jobs.job.edited.v1', (ctx, tx, d) => textJobEdited(ctx, tx, d)],
+    ['jobs.job.edited.v1', (ctx, tx, d, event) => textJobEdited(ctx, tx, d, event.occurred_at)],
     ['jobs.job.edit_dropped.v1', (ctx, tx, d) => textEditDropped(ctx, tx, d)],
     ['jobs.application.edit_answered.v1', (ctx, tx, d) => textEditAnswered(ctx, tx, d)],
     ['jobs.occurrence.payment_needed.v1', (ctx, tx, d) => textOccurrencePaymentNeeded(ctx, tx, d)],

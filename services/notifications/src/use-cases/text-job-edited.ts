@@ -8,7 +8,8 @@ import { rescheduleJobReminders } from './reminders';
 
 /**
  * An edit of a posted shift took effect (issue 35, ADR 0031). Notifications' record of the job takes the new
- * terms (times, rate, the posting's new total), and when the times moved, the job's pending reminders (job,
+ * terms (times, rate, the posting's new total; `editedAt`, the event's time, keeps them from an older event
+ * handled later), and when the times moved, the job's pending reminders (job,
  * rating, checkout deadline) move with them. Each chef the edit asks to answer is texted the change old → new,
  * the times in the restaurant city's time zone, the rate and their pay for the seat, and until when they may
  * keep it or leave with no mark, with the link to the shift; once per edit and chef. SMS Notifications off:
@@ -18,17 +19,24 @@ export async function textJobEdited(
   ctx: NotificationsContext,
   tx: Tx,
   d: EventData<'jobs.job.edited.v1'>,
+  editedAt: string,
 ): Promise<void> {
-  await recordJob(ctx.database, tx, {
-    job_id: d.job_id,
-    restaurant_id: d.restaurant_id,
-    title: d.title,
-    start_time: d.after.start_time,
-    end_time: d.after.end_time,
-    hourly_rate_cents: d.after.hourly_rate_cents,
-    // the posting is priced per seat × headcount at its new shape (an expired seat's share is read from it)
-    total_cents: postingFigures(d.after).total_cents,
-  });
+  await recordJob(
+    ctx.database,
+    tx,
+    {
+      job_id: d.job_id,
+      restaurant_id: d.restaurant_id,
+      title: d.title,
+      start_time: d.after.start_time,
+      end_time: d.after.end_time,
+      hourly_rate_cents: d.after.hourly_rate_cents,
+      // the posting is priced per seat × headcount at its new shape (an expired seat's share is read from it)
+      total_cents: postingFigures(d.after).total_cents,
+    },
+    // an event handled after this one but published before the edit does not take the job back to its old terms
+    { editedAt },
+  );
   if (timesMoved(d.before, d.after)) await rescheduleJobReminders(ctx, tx, d.job_id);
   const edit = { before: sideOf(d.before), after: sideOf(d.after) };
   const chefs = new Map(d.chefs_to_answer.map((c) => [c.chef_id, c]));
