@@ -94,6 +94,22 @@ const MONEY = [
   }),
 ];
 
+/** An edit of a 1:00-7:00 PM shift at $25.00/hr to 3:00 PM-1:00 AM at $28.00/hr (issue 35). */
+const EDIT = {
+  before: {
+    start_time: '2026-03-06T19:00:00.000Z',
+    end_time: '2026-03-07T01:00:00.000Z',
+    hourly_rate_cents: 2500,
+    pay_cents: 15_000,
+  },
+  after: {
+    start_time: '2026-03-06T21:00:00.000Z',
+    end_time: '2026-03-07T07:00:00.000Z',
+    hourly_rate_cents: 2800,
+    pay_cents: 28_000,
+  },
+};
+
 /** Every way a text can read: the variants of the texts that branch on what happened. */
 const VARIANTS: TemplateContext[] = [
   full,
@@ -115,6 +131,10 @@ const VARIANTS: TemplateContext[] = [
   { ...full, seats: [2, 3], headcount: 3 },
   { ...full, seats: [3], headcount: 3, refund_cents: undefined },
   { ...full, seats: [2, 3, 4], headcount: 5, refund_due: false },
+  // issue 35: an edit (two hours later, a raise) as its booked chef reads it; a declined edit charge the bank asks to confirm
+  { ...full, edit: EDIT },
+  { ...full, edit: { ...EDIT, after: { ...EDIT.before, hourly_rate_cents: 2800, pay_cents: 16_800 } } },
+  { ...full, requires_authentication: true, deadline: undefined },
 ];
 const money = (text: string) => (text.match(/\$\d+\.\d\d/g) ?? []).sort();
 const links = (text: string) => (text.match(/https:\/\/\S+/g) ?? []).sort();
@@ -457,5 +477,51 @@ test('a direct offer that ended without a booking tells the restaurant why, with
   );
   expect(renderSms('offer_withdrawn', 'es', full)).toBe(
     `Brigade: tu oferta del turno "Cocinero de línea" del vie, 6 de mar, 1:00 p.m. a Ana Ruiz terminó: no puede tomar turnos por ahora. Ofrécelo a otro chef: ${link}`,
+  );
+});
+
+test('an edit reads old → new for the booked chef, a term that did not change written once', () => {
+  const link = 'https://brigade.test/jobs/job-1';
+  expect(renderSms('job_edited_chef', 'en', { ...full, edit: EDIT })).toBe(
+    `Brigade: Casa Lupita changed "Line Cook": Fri, Mar 6, 1:00 PM–7:00 PM → 3:00 PM–1:00 AM; $25.00/hr → $28.00/hr; your pay $150.00 → $280.00. Keep it or leave with no mark by Sun, Mar 8, 2:00 PM: ${link}`,
+  );
+  expect(renderSms('job_edited_chef', 'es', { ...full, edit: EDIT })).toBe(
+    `Brigade: Casa Lupita cambió el turno "Cocinero de línea": vie, 6 de mar, 1:00 p.m.–7:00 p.m. → 3:00 p.m.–1:00 a.m.; $25.00/hora → $28.00/hora; tu pago $150.00 → $280.00. Quédatelo o déjalo sin marca en tu historial antes del dom, 8 de mar, 2:00 p.m.: ${link}`,
+  );
+  // the pay alone: the times and the rate once
+  const raise = { ...EDIT, after: { ...EDIT.before, pay_cents: 16_000 } };
+  expect(renderSms('job_edited_chef', 'en', { ...full, edit: raise })).toContain(
+    '"Line Cook": Fri, Mar 6, 1:00 PM–7:00 PM; $25.00/hr; your pay $150.00 → $160.00.',
+  );
+  // moved to another day: both days written
+  const moved = {
+    ...EDIT,
+    after: { ...EDIT.before, start_time: '2026-03-07T19:00:00.000Z', end_time: '2026-03-08T01:00:00.000Z' },
+  };
+  expect(renderSms('job_edited_chef', 'es', { ...full, edit: moved })).toContain(
+    'vie, 6 de mar, 1:00 p.m.–7:00 p.m. → sáb, 7 de mar, 1:00 p.m.–7:00 p.m.; $25.00/hora; tu pago $150.00.',
+  );
+});
+
+test('a failed edit charge, a dropped edit, a chef who left and an unpaid occurrence tell the restaurant what happened', () => {
+  const link = 'https://brigade.test/jobs/job-1';
+  expect(renderSms('edit_charge_failed_restaurant', 'en', { ...full, amount_cents: 1605 })).toBe(
+    `Brigade: your change to "Line Cook" on Fri, Mar 6, 1:00 PM was not saved because your card was declined ($16.05). The shift keeps its terms: ${link}`,
+  );
+  expect(
+    renderSms('edit_charge_failed_restaurant', 'en', {
+      ...full,
+      amount_cents: 1605,
+      requires_authentication: true,
+    }),
+  ).toContain('was not saved because your bank asks you to confirm the payment ($16.05).');
+  expect(renderSms('edit_declined_restaurant', 'es', full)).toBe(
+    `Brigade: Ana Ruiz dejó el turno "Cocinero de línea" del vie, 6 de mar, 1:00 p.m. tras tu cambio, sin marca en su historial. El puesto vuelve a estar abierto: ${link}`,
+  );
+  expect(renderSms('edit_dropped_restaurant', 'en', { ...full, amount_cents: 0 })).toBe(
+    `Brigade: your change to "Line Cook" on Fri, Mar 6, 1:00 PM was not made: the shift had closed. See the shift: ${link}`,
+  );
+  expect(renderSms('occurrence_payment_needed_restaurant', 'es', full)).toBe(
+    `Brigade: Pago pendiente: no pudimos cobrar el turno "Cocinero de línea" del vie, 6 de mar, 1:00 p.m. a tu tarjeta guardada ($160.50). Págalo en la app: ${link}`,
   );
 });

@@ -104,16 +104,33 @@ export interface JobRow {
   expired: boolean;
 }
 
-/** Every jobs event carries the job's title and times: keep the latest. */
-export async function recordJob(database: Database, tx: Executor, j: JobFacts) {
+/**
+ * Every jobs event carries the job's title and times: keep the latest. Once an edit set the terms (issue 35,
+ * `editedAt`: when the edit took effect), only a later edit changes the times, the rate and the total: an event
+ * of another queue published before the edit but handled after it carries the terms of before.
+ */
+export async function recordJob(
+  database: Database,
+  tx: Executor,
+  j: JobFacts,
+  opts: { editedAt?: string } = {},
+) {
+  const editedAt = opts.editedAt ? iso(opts.editedAt) : null;
+  const keep = sql`(notifications.jobs.times_edited_at is not null and (${editedAt}::timestamptz is null
+    or ${editedAt}::timestamptz < notifications.jobs.times_edited_at))`;
   await database.rows(
-    sql`insert into notifications.jobs (job_id, restaurant_id, title, start_time, end_time, hourly_rate_cents, emergency_level, total_cents)
+    sql`insert into notifications.jobs (job_id, restaurant_id, title, start_time, end_time, hourly_rate_cents, emergency_level, total_cents, times_edited_at)
         values (${j.job_id}, ${j.restaurant_id}, ${j.title}, ${iso(j.start_time)}::timestamptz, ${iso(j.end_time)}::timestamptz,
-          ${j.hourly_rate_cents ?? null}, ${j.emergency_level ?? 'normal'}, ${j.total_cents ?? null}::integer)
-        on conflict (job_id) do update set title = excluded.title, start_time = excluded.start_time, end_time = excluded.end_time,
-          hourly_rate_cents = coalesce(${j.hourly_rate_cents ?? null}::integer, notifications.jobs.hourly_rate_cents),
+          ${j.hourly_rate_cents ?? null}, ${j.emergency_level ?? 'normal'}, ${j.total_cents ?? null}::integer, ${editedAt}::timestamptz)
+        on conflict (job_id) do update set title = excluded.title,
+          start_time = case when ${keep} then notifications.jobs.start_time else excluded.start_time end,
+          end_time = case when ${keep} then notifications.jobs.end_time else excluded.end_time end,
+          hourly_rate_cents = case when ${keep} then notifications.jobs.hourly_rate_cents
+            else coalesce(${j.hourly_rate_cents ?? null}::integer, notifications.jobs.hourly_rate_cents) end,
           emergency_level = coalesce(${j.emergency_level ?? null}::text, notifications.jobs.emergency_level),
-          total_cents = coalesce(${j.total_cents ?? null}::integer, notifications.jobs.total_cents),
+          total_cents = case when ${keep} then notifications.jobs.total_cents
+            else coalesce(${j.total_cents ?? null}::integer, notifications.jobs.total_cents) end,
+          times_edited_at = greatest(notifications.jobs.times_edited_at, ${editedAt}::timestamptz),
           updated_at = now()`,
     tx,
   );

@@ -52,6 +52,20 @@ export const TIMESHEET_TEMPLATES = [
 ] as const;
 export type TimesheetTemplateName = (typeof TIMESHEET_TEMPLATES)[number];
 
+/**
+ * Issue 35's texts of a posted shift's edit and of a series: a booked chef reads the change old → new and answers
+ * it; the restaurant hears that a change was not saved (card declined), not made (the shift closed), that a chef
+ * left after it, or that an occurrence of its series needs paying in the app.
+ */
+export const EDIT_TEMPLATES = [
+  'job_edited_chef',
+  'edit_charge_failed_restaurant',
+  'edit_declined_restaurant',
+  'edit_dropped_restaurant',
+  'occurrence_payment_needed_restaurant',
+] as const;
+export type EditTemplateName = (typeof EDIT_TEMPLATES)[number];
+
 export const TEMPLATES = [
   'application_submitted',
   'application_accepted',
@@ -81,6 +95,7 @@ export const TEMPLATES = [
   ...RULE_TEMPLATES,
   ...DISPUTE_TEMPLATES,
   ...TIMESHEET_TEMPLATES,
+  ...EDIT_TEMPLATES,
 ] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
 

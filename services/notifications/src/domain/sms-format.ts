@@ -65,6 +65,23 @@ export interface TemplateContext {
   extra_charge_cents?: number;
   /** the off-session charge needs the restaurant to authenticate (its bank asks) */
   requires_authentication?: boolean;
+  // issue 35: an edit of a posted shift
+  /** the booked seat's terms before and after the edit (the chef reads them old → new) */
+  edit?: EditTerms;
+}
+
+/** One side of an edit as a booked chef reads it: the times, the rate and their pay for the seat. */
+export interface EditSide {
+  start_time: string;
+  end_time: string;
+  hourly_rate_cents: number;
+  /** the seat's shift pay at these terms (escrowCharge's subtotal: the time less the break, at the rate) */
+  pay_cents: number;
+}
+
+export interface EditTerms {
+  before: EditSide;
+  after: EditSide;
 }
 
 export type Render = (c: TemplateContext, f: Format) => string;
@@ -102,7 +119,7 @@ export interface Format {
 }
 
 /** Day and time in the restaurant city's time zone: `Fri, Mar 6, 1:00 PM`. */
-function dayAndTime(iso: string | undefined, timeZone: string, locale: string): string {
+export function dayAndTime(iso: string | undefined, timeZone: string, locale: string): string {
   const d = iso ? new Date(iso) : null;
   if (!d || Number.isNaN(d.getTime())) return '';
   return new Intl.DateTimeFormat(locale, {

@@ -1,6 +1,7 @@
 import { formatUsd, type Language } from '@brigade/contracts';
 import type { TemplateName } from './rules';
 import { disputeTextsEn, disputeTextsEs } from './dispute-templates';
+import { editTextsEn, editTextsEs } from './edit-templates';
 import { ruleTextsEn, ruleTextsEs } from './rule-templates';
 import { timesheetTextsEn, timesheetTextsEs } from './timesheet-templates';
 import { aLas, format, sentence, type Render, type TemplateContext } from './sms-format';
@@ -11,6 +12,7 @@ const en: Record<TemplateName, Render> = {
   ...ruleTextsEn,
   ...disputeTextsEn,
   ...timesheetTextsEn,
+  ...editTextsEn,
   application_submitted: (c, f) =>
     `Brigade: ${f.chef} applied to ${f.title} on ${f.when}. Review applicants: ${c.url}/jobs/${c.job_id}/applications`,
   application_accepted: (c, f) =>
@@ -76,6 +78,7 @@ const es: Record<TemplateName, Render> = {
   ...ruleTextsEs,
   ...disputeTextsEs,
   ...timesheetTextsEs,
+  ...editTextsEs,
   application_submitted: (c, f) =>
     `Brigade: ${f.chef} se postuló a ${f.title} el ${f.when}. Revisa las postulaciones: ${c.url}/jobs/${c.job_id}/applications`,
   application_accepted: (c, f) =>

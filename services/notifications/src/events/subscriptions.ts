@@ -29,6 +29,11 @@ import { textSeatsExpired } from '../use-cases/text-seats-expired';
 import { textOfferAnswered } from '../use-cases/text-offer-answered';
 import { textOfferExpired } from '../use-cases/text-offer-expired';
 import { textOfferWithdrawn } from '../use-cases/text-offer-withdrawn';
+import { textJobEdited } from '../use-cases/text-job-edited';
+import { textEditAnswered } from '../use-cases/text-edit-answered';
+import { textEditDropped } from '../use-cases/text-edit-dropped';
+import { textEditChargeFailed } from '../use-cases/text-edit-charge-failed';
+import { textOccurrencePaymentNeeded } from '../use-cases/text-occurrence-payment-needed';
 import {
   onExtraChargeFailed,
   onNoShowMarked,
@@ -62,6 +67,11 @@ export function subscriptions(ctx: NotificationsContext): Subscription[] {
     ['jobs.offer.answered.v1', (ctx, tx, d) => textOfferAnswered(ctx, tx, d)],
     ['jobs.offer.expired.v1', (ctx, tx, d) => textOfferExpired(ctx, tx, d)],
     ['jobs.offer.withdrawn.v1', (ctx, tx, d) => textOfferWithdrawn(ctx, tx, d)],
+    // issue 35: an edit of a posted shift (its booked chefs answer it), and a series occurrence left unpaid
+    ['jobs.job.edited.v1', (ctx, tx, d, event) => textJobEdited(ctx, tx, d, event.occurred_at)],
+    ['jobs.job.edit_dropped.v1', (ctx, tx, d) => textEditDropped(ctx, tx, d)],
+    ['jobs.application.edit_answered.v1', (ctx, tx, d) => textEditAnswered(ctx, tx, d)],
+    ['jobs.occurrence.payment_needed.v1', (ctx, tx, d) => textOccurrencePaymentNeeded(ctx, tx, d)],
     ['jobs.application.submitted.v1', onApplicationSubmitted],
     ['jobs.application.accepted.v1', onApplicationAccepted],
     ['jobs.application.rejected.v1', onApplicationRejected],
@@ -83,6 +93,8 @@ export function subscriptions(ctx: NotificationsContext): Subscription[] {
     ['payments.escrow.refunded.v1', onEscrowRefunded],
     ['payments.escrow.settled.v1', onEscrowSettled],
     ['payments.extra_charge.failed.v1', onExtraChargeFailed],
+    // issue 35: an edit's charge failed, the edit is not saved
+    ['payments.edit_charge.failed.v1', (ctx, tx, d) => textEditChargeFailed(ctx, tx, d)],
     // messages
     ['messaging.message.sent.v1', onMessageSent],
     ['messaging.thread.read.v1', onThreadRead],

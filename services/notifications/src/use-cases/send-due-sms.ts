@@ -1,4 +1,5 @@
 import { paymentsHttp, type Language, type MoneyFacts } from '@brigade/contracts';
+import { z } from 'zod';
 import type { NotificationsContext } from '../context';
 import { findRecipient, type Recipient } from '../db/read-model.repository';
 import {
@@ -12,6 +13,7 @@ import {
 } from '../db/sms.repository';
 import { CITY_TIME_ZONES, DEFAULT_TIME_ZONE, preferencesFor, retryDelay } from '../domain/rules';
 import { renderSms, type TemplateContext } from '../domain/templates';
+import type { EditTerms } from '../domain/sms-format';
 import { SmsSendError, type SmsPort } from '../adapters/sms-port';
 import { getPreferences } from '../db/preferences.repository';
 
@@ -126,6 +128,7 @@ async function contextFor(
     seats: seatsOf(vars.seats),
     headcount: num('headcount'),
     money: moneyOf(vars.money),
+    edit: editOf(vars.edit),
     policy: ctx.config.policy,
     chef_name: chef?.name,
     restaurant_name: restaurant?.name,
@@ -137,6 +140,20 @@ async function contextFor(
 /** The seat numbers a queued text names (issue 35: the seats that expired), when it names any. */
 function seatsOf(value: unknown): number[] | undefined {
   return Array.isArray(value) && value.every((n) => Number.isInteger(n)) ? (value as number[]) : undefined;
+}
+
+const EditSideSchema = z.object({
+  start_time: z.string(),
+  end_time: z.string(),
+  hourly_rate_cents: z.number().int(),
+  pay_cents: z.number().int(),
+});
+const EditTermsSchema = z.object({ before: EditSideSchema, after: EditSideSchema });
+
+/** A booked seat's terms before and after an edit (issue 35), on the text that tells its chef. */
+function editOf(value: unknown): EditTerms | undefined {
+  const parsed = EditTermsSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /** The money facts a queued text carries (none on texts queued before issue 32, or without money). */

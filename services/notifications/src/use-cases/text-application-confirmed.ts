@@ -13,7 +13,6 @@ export async function textApplicationConfirmed(
   d: EventData<'jobs.application.confirmed.v1'>,
 ): Promise<void> {
   await recordJob(ctx.database, tx, jobFactsOf(d));
-  await rescheduleJobReminders(ctx, tx, d.job_id);
   await recordApplication(ctx.database, tx, d, 'confirmed');
   await queueSms(ctx, tx, {
     recipientId: d.restaurant_id,
@@ -22,4 +21,7 @@ export async function textApplicationConfirmed(
     dedupeKey: `application_confirmed:${d.application_id}`,
   });
   await scheduleShiftReminders(ctx, tx, d);
+  // every pending reminder of the job (these included) at the job's times as recorded: a confirmation handled
+  // after an edit of the shift (issue 35) carries the times of before
+  await rescheduleJobReminders(ctx, tx, d.job_id);
 }
