@@ -7,6 +7,7 @@ import { applicationSeatJoin, jobJson } from './seat-views';
 import { heldShiftsOfChef } from './bookings.repository';
 import { seatOfBooking } from './seats.repository';
 import { attachDisputes, disputesForJobs } from './dispute-views';
+import { editToAnswerOf } from './edit-views';
 import {
   presentApplicationOfJob,
   presentBooked,
@@ -81,6 +82,8 @@ export async function applicationView(
     if (view.job_postings.money) view.job_postings.money = jobMoney(seated);
     view.seat_no = seat.seat_no;
   }
+  if (viewer.type === 'chef')
+    view.job_postings.edit_to_answer = await editToAnswerOf(ctx, view, job, executor);
   await attachDisputes(ctx, viewer, [view.job_postings], executor);
   return (await withReliability(ctx, [view], executor))[0];
 }
