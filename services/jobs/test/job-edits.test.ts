@@ -419,6 +419,8 @@ describe('booked chefs answer a change of their times or pay', () => {
     expect(
       (await ana.api.get(`/applications/${anaApp}`)).body.application.job_postings.edit_to_answer,
     ).toEqual(asked);
+    const listed = (await ana.api.get('/applications')).body.applications.find((a: any) => a.id === anaApp);
+    expect(listed.job_postings.edit_to_answer).toEqual(asked);
     // the owner never sees it, nor the other chef's application
     expect((await jobOf(r, job.id)).edit_to_answer).toBeUndefined();
     const notHers = await ana.api.post(`/applications/${benApp}/edit-answer`, { accept: false });

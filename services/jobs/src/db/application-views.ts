@@ -7,7 +7,7 @@ import { applicationSeatJoin, jobJson } from './seat-views';
 import { heldShiftsOfChef } from './bookings.repository';
 import { seatOfBooking } from './seats.repository';
 import { attachDisputes, disputesForJobs } from './dispute-views';
-import { editToAnswerOf } from './edit-views';
+import { editsToAnswerOf, editToAnswerOf } from './edit-views';
 import {
   presentApplicationOfJob,
   presentBooked,
@@ -292,6 +292,17 @@ export async function listApplicationsJson(
     viewer,
     rows.map((r) => ({ id: r.job_id, status: r.job_status as Application['job_postings']['status'] })),
   );
+  // A booked chef's changes to answer (issue 35), spliced in after the money as the job answer has them.
+  const toAnswer =
+    viewer.type === 'chef'
+      ? await editsToAnswerOf(
+          ctx,
+          rows.map((r) => ({
+            app: { id: r.id, status: r.app_status, worker_confirmed: r.app_wc },
+            job: { status: r.job_status },
+          })),
+        )
+      : null;
   const items = rows.map((r, i) => {
     let chef = chefs[i]!;
     if (r.chef !== null) {
@@ -310,7 +321,10 @@ export async function listApplicationsJson(
         r.app_chef,
         { status: r.app_status, worker_confirmed: r.app_wc },
       );
-    const withMoney = party ? `${text},"money":${money}` : text;
+    const paid = party ? `${text},"money":${money}` : text;
+    const withMoney = toAnswer
+      ? `${paid},"edit_to_answer":${JSON.stringify(toAnswer.get(r.id) ?? null)}`
+      : paid;
     const job = dispute ? `${withMoney},"dispute":${JSON.stringify(dispute)}}` : `${withMoney}}`;
     return `${apps[i]},"chef_profiles":${chef},"job_postings":${job}}`;
   });

@@ -33,25 +33,47 @@ export async function attachPendingEdits(
   }
 }
 
+/** An application as `edit_to_answer` reads it, with its job's status. */
+export interface AnsweringApplication {
+  id: string;
+  status: string;
+  worker_confirmed: boolean | null;
+}
+
 /**
- * A booked chef's `edit_to_answer` for their application (confirmed, on a job still open or filled): the change
- * waiting for their answer until `answer_by`, else null.
+ * A booked chef's `edit_to_answer` for each application (confirmed, on a job still open or filled): the change
+ * waiting for their answer until `answer_by`, else null. One query for a page.
  */
+export async function editsToAnswerOf(
+  ctx: ViewContext,
+  apps: Array<{ app: AnsweringApplication; job: { status: string } }>,
+  executor?: Executor,
+): Promise<Map<string, jobsHttp.EditToAnswer>> {
+  const booked = apps
+    .filter(({ app }) => app.status === 'accepted' && app.worker_confirmed === true)
+    .filter(({ job }) => job.status === 'open' || job.status === 'filled')
+    .map(({ app }) => app.id);
+  const answers = await dueAnswersOf(ctx.database, booked, ctx.now(), executor);
+  return new Map(
+    [...answers.values()].map((answer) => [
+      answer.application_id,
+      {
+        edit_id: answer.edit_id,
+        application_id: answer.application_id,
+        before: shiftTerms(answer.before),
+        after: shiftTerms(answer.after),
+        answer_by: answer.answer_by.toISOString(),
+      },
+    ]),
+  );
+}
+
+/** One application's `edit_to_answer` (see `editsToAnswerOf`), or null. */
 export async function editToAnswerOf(
   ctx: ViewContext,
-  app: { id: string; status: string; worker_confirmed: boolean | null },
+  app: AnsweringApplication,
   job: { status: string },
   executor?: Executor,
 ): Promise<jobsHttp.EditToAnswer | null> {
-  if (app.status !== 'accepted' || app.worker_confirmed !== true) return null;
-  if (job.status !== 'open' && job.status !== 'filled') return null;
-  const answer = (await dueAnswersOf(ctx.database, [app.id], ctx.now(), executor)).get(app.id);
-  if (!answer) return null;
-  return {
-    edit_id: answer.edit_id,
-    application_id: answer.application_id,
-    before: shiftTerms(answer.before),
-    after: shiftTerms(answer.after),
-    answer_by: answer.answer_by.toISOString(),
-  };
+  return (await editsToAnswerOf(ctx, [{ app, job }], executor)).get(app.id) ?? null;
 }
