@@ -145,6 +145,40 @@ describe('an edit that lowers or keeps the total', () => {
     expect(filled.body.job).toMatchObject({ status: 'filled', headcount: 1, total_cents: 8560 });
   });
 
+  test('when seat 1 is the only unbooked seat it is the one removed; the job is filled', async () => {
+    const r = await restaurantWithProfile(h);
+    const [ana, ben, cam] = await Promise.all([chefWithProfile(h), chefWithProfile(h), chefWithProfile(h)]);
+    const job = await openJob(h, r, { headcount: 3 });
+    const anaApp = await bookChef(job, r, ana);
+    await bookChef(job, r, ben);
+    await bookChef(job, r, cam);
+    expect((await ana.api.del(`/applications/${anaApp}`)).status).toBe(200);
+    const saved = await r.api.patch(`/jobs/${job.id}`, { headcount: 2 });
+    expect(saved.status).toBe(200);
+    expect(saved.body.job).toMatchObject({
+      status: 'filled',
+      headcount: 2,
+      total_cents: 17120,
+      seats: { total: 2, booked: 2, open: 0 },
+    });
+    const [edited] = await outbox('jobs.job.edited.v1', job.id);
+    expect(edited).toMatchObject({ removed_seats: [1], refund_cents: 8560 });
+    // a seat added back takes the next number free
+    const more = await r.api.patch(`/jobs/${job.id}`, { headcount: 3 });
+    expect(more.status).toBe(202);
+
+    // down to one seat, a job is its seat 1: removing seat 1 to keep a booked seat 2 is refused
+    const pair = await openJob(h, r, { headcount: 2 });
+    const dee = await chefWithProfile(h);
+    const firstApp = await bookChef(pair, r, dee);
+    await bookChef(pair, r, await chefWithProfile(h));
+    expect((await dee.api.del(`/applications/${firstApp}`)).status).toBe(200);
+    const one = await r.api.patch(`/jobs/${pair.id}`, { headcount: 1 });
+    expect(one.status).toBe(409);
+    expect(one.body).toMatchObject({ code: 'JOBS.SEATS_BOOKED', booked: 1 });
+    expect((await jobOf(r, pair.id)).headcount).toBe(2);
+  });
+
   test('in Spanish, the quote says it in Spanish', async () => {
     const r = await user(h, 'restaurant', 'es');
     const job = await openJob(h, r);
@@ -507,6 +541,39 @@ describe('booked chefs answer a change of their times or pay', () => {
     const late = await ana.api.post(`/applications/${anaApp}/edit-answer`, { accept: false });
     expect(late.body.code).toBe('JOBS.NO_EDIT_TO_ANSWER');
     expect((await jobOf(r, job.id)).status).toBe('filled');
+  });
+});
+
+describe('adding seats to a booked shift', () => {
+  test('a filled job that gains a seat opens again once the seat is paid for', async () => {
+    const r = await restaurantWithProfile(h);
+    const ana = await chefWithProfile(h);
+    const job = await openJob(h, r);
+    await bookChef(job, r, ana);
+    const saved = await r.api.patch(`/jobs/${job.id}`, { headcount: 2 });
+    expect(saved.status).toBe(202);
+    expect(saved.body.quote).toMatchObject({ charge_cents: 8560, chefs_to_answer: 0 });
+    expect(saved.body.job.status).toBe('filled');
+    await publish(h, 'payments.edit_charge.collected.v1', {
+      job_id: job.id,
+      edit_id: saved.body.job.pending_edit.edit_id,
+      restaurant_id: r.id,
+      payment_intent_id: 'pi_edit_4',
+      amount_cents: 8560,
+    });
+    await eventually(async () => {
+      expect(await jobOf(r, job.id)).toMatchObject({
+        status: 'open',
+        headcount: 2,
+        total_cents: 17120,
+        seats: { total: 2, booked: 1, open: 1 },
+      });
+    });
+    const [edited] = await outbox('jobs.job.edited.v1', job.id);
+    expect(edited).toMatchObject({ added_seats: [2], charge_cents: 8560, chefs_to_answer: [] });
+    const opened = await outbox('jobs.job.opened.v1', job.id);
+    expect(opened[opened.length - 1]).toMatchObject({ reopened: true, seat_no: 2 });
+    expect((await jobOf(ana, job.id)).edit_to_answer).toBeNull();
   });
 });
 

@@ -9,7 +9,7 @@ import {
   type jobsHttp,
 } from '@brigade/contracts';
 import { AppError } from '@brigade/kit';
-import type { JobRow } from './records';
+import type { JobRow, SeatRow } from './records';
 
 // Issue 35 (ADR 0031): the pure parts of an edit of a posted shift. The money and its refusals are contracts'
 // (`editMoney`, `editRefusal`); here: the shapes read from a job and a request, the refusal as the API answers
@@ -175,5 +175,33 @@ export function isEditable(
     (job.status === 'open' || job.status === 'filled') &&
     job.payment_status === 'held_in_escrow' &&
     now.getTime() < job.start_time.getTime()
+  );
+}
+
+/** The seats an edit removes: the highest-numbered unbooked ones (open, nobody's), `count` of them. */
+export function seatsToRemove(
+  seats: ReadonlyArray<Pick<SeatRow, 'seat_no' | 'status' | 'application_id'>>,
+  count: number,
+): number[] {
+  if (count <= 0) return [];
+  return seats
+    .filter((s) => s.status === 'open' && s.application_id === null)
+    .map((s) => s.seat_no)
+    .sort((a, b) => b - a)
+    .slice(0, count);
+}
+
+/**
+ * Whether a job of `headcount` seats after removing `removing` keeps its seat 1 when it has one seat (a job of
+ * one seat is its seat 1: the views and the shift's checkout read it).
+ */
+export function keepsSeatOne(
+  seats: ReadonlyArray<Pick<SeatRow, 'seat_no' | 'status' | 'application_id'>>,
+  removing: readonly number[],
+  headcount: number,
+): boolean {
+  if (headcount > 1) return true;
+  return seats.some(
+    (s) => s.seat_no === 1 && (s.status === 'open' || s.status === 'filled') && !removing.includes(1),
   );
 }

@@ -4,7 +4,14 @@ import type { JobsContext } from '../context';
 import { answerOf, askForAnswer, addSeats, removeSeats, updateJobTerms } from '../db/job-edits.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { deriveJobStatus, seatsOfJob } from '../db/seats.repository';
-import { eventShape, storedShape, wordsChanged, type EditTerms, type StoredShape } from '../domain/edits';
+import {
+  eventShape,
+  seatsToRemove,
+  storedShape,
+  wordsChanged,
+  type EditTerms,
+  type StoredShape,
+} from '../domain/edits';
 import type { JobRow } from '../domain/records';
 import { announceOpenJob } from './announce-open-job';
 import { announceText } from './announce-text';
@@ -43,10 +50,7 @@ export async function applyEdit(
       if (!used.has(n)) added.push(n);
     await addSeats(tx, job.id, added);
   } else if (after.headcount < before.headcount) {
-    const free = seats
-      .filter((s) => s.status === 'open' && s.application_id === null)
-      .sort((a, b) => b.seat_no - a.seat_no);
-    removed.push(...free.slice(0, before.headcount - after.headcount).map((s) => s.seat_no));
+    removed.push(...seatsToRemove(seats, before.headcount - after.headcount));
     await removeSeats(tx, job.id, removed);
   }
   const words = wordsChanged(job, after);

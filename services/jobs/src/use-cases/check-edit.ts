@@ -15,13 +15,15 @@ import {
   editReasonText,
   EditErrors,
   isEditable,
+  keepsSeatOne,
   refusalError,
+  seatsToRemove,
   shapeAfter,
   shapeOfJob,
   type EditInput,
   type EditTerms,
 } from '../domain/edits';
-import type { JobRow } from '../domain/records';
+import type { JobRow, SeatRow } from '../domain/records';
 import { checkedEscrowCharge, checkPostingWindow } from '../domain/posting';
 
 /** A booked seat whose chef is asked to answer an edit. */
@@ -74,8 +76,15 @@ export async function checkEdit(
   const held = await heldApplicationsOf(ctx.database, job.id, executor);
   const refusal = editRefusal(ctx.policy, before, after, held.length, now);
   if (refusal) throw refusalError(refusal);
+  // A job of one seat is its seat 1 (the views and the shift's checkout read it): an edit down to one seat
+  // that would leave another seat as the only one (seat 1 unbooked and removed, a later seat booked) is
+  // refused as a removal of booked seats.
+  const seats = await seatsOfJob(ctx.database, executor as Executor, job.id);
+  const removing = seatsToRemove(seats, before.headcount - after.headcount);
+  if (!keepsSeatOne(seats, removing, after.headcount))
+    throw refusalError({ code: 'JOBS.SEATS_BOOKED', status: 409, booked: held.length });
   const money = editMoney(before, after);
-  const toAnswer = editNeedsChefAnswer(before, after) ? await bookedSeatsOf(ctx, executor, job.id) : [];
+  const toAnswer = editNeedsChefAnswer(before, after) ? bookedSeats(seats) : [];
   return {
     before,
     after,
@@ -93,12 +102,7 @@ export async function checkEdit(
 }
 
 /** The job's seats booked by a confirmed chef. */
-export async function bookedSeatsOf(
-  ctx: JobsContext,
-  executor: Executor | undefined,
-  jobId: string,
-): Promise<SeatToAnswer[]> {
-  const seats = await seatsOfJob(ctx.database, executor as Executor, jobId);
+function bookedSeats(seats: SeatRow[]): SeatToAnswer[] {
   return seats
     .filter((s) => s.status === 'filled' && s.application_id !== null && s.chef_id !== null)
     .map((s) => ({ application_id: s.application_id!, chef_id: s.chef_id!, seat_no: s.seat_no }));

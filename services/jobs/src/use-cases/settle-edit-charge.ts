@@ -5,7 +5,8 @@ import { heldApplicationsOf } from '../db/applications.repository';
 import { lockEdit, setEditStatus } from '../db/job-edits.repository';
 import { lockJob } from '../db/jobs.repository';
 import { touchScopes } from '../db/list-versions.repository';
-import { eventShape, isEditable, termsOf } from '../domain/edits';
+import { seatsOfJob } from '../db/seats.repository';
+import { eventShape, isEditable, keepsSeatOne, seatsToRemove, termsOf } from '../domain/edits';
 import { applyEdit } from './apply-edit';
 
 /**
@@ -23,7 +24,13 @@ export async function applyCollectedEdit(
   const edit = job && (await lockEdit(ctx.database, tx, d.edit_id));
   if (!job || !edit || edit.job_id !== job.id || edit.status !== 'charging') return;
   const held = await heldApplicationsOf(ctx.database, job.id, tx);
-  if (!isEditable(job, ctx.now()) || edit.after.headcount < held.length) {
+  const seats = await seatsOfJob(ctx.database, tx, job.id);
+  const removing = seatsToRemove(seats, edit.before.headcount - edit.after.headcount);
+  if (
+    !isEditable(job, ctx.now()) ||
+    edit.after.headcount < held.length ||
+    !keepsSeatOne(seats, removing, edit.after.headcount)
+  ) {
     await setEditStatus(tx, edit.id, 'dropped');
     await appendEvent(ctx.database, tx, 'jobs.job.edit_dropped.v1', {
       job_id: job.id,
