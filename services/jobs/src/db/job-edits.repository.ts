@@ -38,11 +38,6 @@ export async function lockEdit(database: Database, tx: Executor, id: string): Pr
   return rows[0] ? normaliseEdit(rows[0]) : null;
 }
 
-export async function findEdit(database: Database, id: string, executor?: Executor) {
-  const rows = await database.rows(sql`select * from jobs.job_edits where id = ${id}`, executor);
-  return rows[0] ? normaliseEdit(rows[0]) : null;
-}
-
 /** The job's edit being charged, if any. */
 export async function chargingEditOf(
   database: Database,
