@@ -23,6 +23,7 @@ import { applicationsGet, applicationsRouter } from './http/applications.router'
 import { calendarRouter } from './http/calendar.router';
 import { favoritesRouter } from './http/favorites.router';
 import { invitationsRouter } from './http/invitations.router';
+import { jobEditsRouter } from './http/job-edits.router';
 import { jobsGet, jobsRouter } from './http/jobs.router';
 import { offersRouter } from './http/offers.router';
 import { opsDisputesRouter } from './http/ops-disputes.router';
@@ -82,6 +83,7 @@ export async function createJobsService(
   app.use(invitationsRouter(ctx, auth));
   app.use(shiftTemplatesRouter(ctx, auth));
   app.use(offersRouter(ctx, auth));
+  app.use(jobEditsRouter(ctx, auth));
   app.use(opsDisputesRouter(ctx, requireOperator(deps.keys, deps.revocations)));
   app.use(
     platformOpsRouter({

@@ -7,6 +7,7 @@ import { applicationSeatJoin, jobJson } from './seat-views';
 import { heldShiftsOfChef } from './bookings.repository';
 import { seatOfBooking } from './seats.repository';
 import { attachDisputes, disputesForJobs } from './dispute-views';
+import { editsToAnswerOf, editToAnswerOf } from './edit-views';
 import {
   presentApplicationOfJob,
   presentBooked,
@@ -81,6 +82,8 @@ export async function applicationView(
     if (view.job_postings.money) view.job_postings.money = jobMoney(seated);
     view.seat_no = seat.seat_no;
   }
+  if (viewer.type === 'chef')
+    view.job_postings.edit_to_answer = await editToAnswerOf(ctx, view, job, executor);
   await attachDisputes(ctx, viewer, [view.job_postings], executor);
   return (await withReliability(ctx, [view], executor))[0];
 }
@@ -289,6 +292,17 @@ export async function listApplicationsJson(
     viewer,
     rows.map((r) => ({ id: r.job_id, status: r.job_status as Application['job_postings']['status'] })),
   );
+  // A booked chef's changes to answer (issue 35), spliced in after the money as the job answer has them.
+  const toAnswer =
+    viewer.type === 'chef'
+      ? await editsToAnswerOf(
+          ctx,
+          rows.map((r) => ({
+            app: { id: r.id, status: r.app_status, worker_confirmed: r.app_wc },
+            job: { status: r.job_status },
+          })),
+        )
+      : null;
   const items = rows.map((r, i) => {
     let chef = chefs[i]!;
     if (r.chef !== null) {
@@ -307,7 +321,10 @@ export async function listApplicationsJson(
         r.app_chef,
         { status: r.app_status, worker_confirmed: r.app_wc },
       );
-    const withMoney = party ? `${text},"money":${money}` : text;
+    const paid = party ? `${text},"money":${money}` : text;
+    const withMoney = toAnswer
+      ? `${paid},"edit_to_answer":${JSON.stringify(toAnswer.get(r.id) ?? null)}`
+      : paid;
     const job = dispute ? `${withMoney},"dispute":${JSON.stringify(dispute)}}` : `${withMoney}}`;
     return `${apps[i]},"chef_profiles":${chef},"job_postings":${job}}`;
   });

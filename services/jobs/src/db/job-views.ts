@@ -9,6 +9,7 @@ import { seatsWithChefs } from './seats.repository';
 import { heldShiftsOfChef } from './bookings.repository';
 import { clockedTimesheetOfJob } from './timesheets.repository';
 import { attachDisputes } from './dispute-views';
+import { attachPendingEdits, editToAnswerOf } from './edit-views';
 import { milesToRestaurant, type ChefPlace } from './places';
 import {
   presentApplicationOfJob,
@@ -124,6 +125,7 @@ export async function jobView(
     const seats = await seatsWithChefs(database, id, executor);
     view.money = postingMoney(job, seats);
     view.seat_list = seats.map((s) => presentSeat(s, s.chef_name));
+    await attachPendingEdits(ctx, [view], executor);
     return (await attachDisputes(ctx, viewer, [view], executor))[0];
   }
   const mine = await database.rows<UserApplication>(
@@ -152,6 +154,7 @@ export async function jobView(
   if (seat) Object.assign(view, presentSeatSide(view, seated));
   if (chefSeesMoney(seated, viewer.id, application)) view.money = jobMoney(seated);
   view.booked_conflict = job.status === 'open' ? await bookedConflict(ctx, viewer.id, job, executor) : null;
+  view.edit_to_answer = application ? await editToAnswerOf(ctx, application, job, executor) : null;
   return (await attachDisputes(ctx, viewer, [view], executor))[0];
 }
 
@@ -329,5 +332,6 @@ export async function listJobs(
     }
     return view;
   });
+  if (!isChef) await attachPendingEdits(ctx, jobs);
   return { items: await attachDisputes(ctx, viewer, jobs), total: totalOf(rows) };
 }

@@ -188,3 +188,28 @@ export const suspendedUsers = jobsSchema.table('suspended_users', {
   suspendedAt: ts('suspended_at').notNull(),
   sourceOccurredAt: ts('source_occurred_at').notNull(),
 });
+
+/** Issue 35 (ADR 0031): each edit of a posted shift, with its shapes and what it moves (0021_job_edits.sql). */
+export const jobEdits = jobsSchema.table('job_edits', {
+  id: uuid('id').primaryKey(),
+  jobId: uuid('job_id').notNull(),
+  before: jsonb('before').notNull(),
+  after: jsonb('after').notNull(),
+  chargeCents: integer('charge_cents').notNull(),
+  refundCents: integer('refund_cents').notNull(),
+  status: text('status').$type<'charging' | 'applied' | 'declined' | 'dropped'>().notNull(),
+  code: text('code'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+/** Issue 35: a booked chef's answer to an edit, while it is due (0021_job_edits.sql). */
+export const editAnswers = jobsSchema.table('edit_answers', {
+  applicationId: uuid('application_id').primaryKey(),
+  jobId: uuid('job_id').notNull(),
+  editId: uuid('edit_id').notNull(),
+  before: jsonb('before').notNull(),
+  after: jsonb('after').notNull(),
+  answerBy: ts('answer_by').notNull(),
+  createdAt: ts('created_at').notNull(),
+});

@@ -3,6 +3,7 @@ import { subscribe, type Subscription } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { onChefProfileUpdated } from './on-chef-profile-updated';
 import { onEscrowRefunded, onEscrowSettled, onPayoutReleased } from './on-escrow-closed';
+import { onEditChargeCollected, onEditChargeFailed } from './on-edit-charge';
 import { onEscrowFailed } from './on-escrow-failed';
 import { onEscrowHeld } from './on-escrow-held';
 import { onMessageSent } from './on-message-sent';
@@ -26,6 +27,8 @@ export function subscriptions(ctx: JobsContext): Subscription[] {
     ['payments.escrow.settled.v1', onEscrowSettled, 'on-escrow-settled'],
     ['payments.payout_account.updated.v1', onPayoutAccountUpdated, 'on-payout-account-updated'],
     ['payments.extra_charge.collected.v1', onExtraChargeCollected, 'on-extra-charge-collected'],
+    ['payments.edit_charge.collected.v1', onEditChargeCollected, 'on-edit-charge-collected'],
+    ['payments.edit_charge.failed.v1', onEditChargeFailed, 'on-edit-charge-failed'],
     ['identity.chef_profile.updated.v1', onChefProfileUpdated, 'on-chef-profile-updated'],
     ['identity.restaurant_profile.updated.v1', onRestaurantProfileUpdated, 'on-restaurant-profile-updated'],
     ['messaging.statement.translated.v1', onStatementTranslated, 'on-statement-translated'],

@@ -46,7 +46,12 @@ export async function applyApplicationCancellation(
   tx: Tx,
   job: JobRow,
   app: ApplicationRow,
-  options: { by: 'chef' | 'system'; forceLate: boolean },
+  options: {
+    by: 'chef' | 'system';
+    forceLate: boolean;
+    /** Issue 35: the chef leaves a shift the restaurant changed: no record, never late */
+    reason?: 'edit_declined';
+  },
 ): Promise<void> {
   const now = ctx.now();
   const state = applicationState(app.status, app.worker_confirmed);
@@ -54,9 +59,11 @@ export async function applyApplicationCancellation(
   if (!next) throw JobsErrors.cannotCancelApplication();
 
   const booked = state === 'awaiting_confirmation' || state === 'confirmed';
-  const late = options.forceLate
-    ? state === 'confirmed'
-    : booked && now.getTime() >= lateCancelFrom(ctx.policy, job.start_time).getTime();
+  const late = options.reason
+    ? false
+    : options.forceLate
+      ? state === 'confirmed'
+      : booked && now.getTime() >= lateCancelFrom(ctx.policy, job.start_time).getTime();
   // The seat a confirmed chef held (issue 35): it reopens, the job's other seats stay as they are.
   const seat = state === 'confirmed' ? await seatOfApplication(ctx.database, tx, app.id) : null;
   await setApplicationState(tx, app.id, next);
@@ -67,6 +74,7 @@ export async function applyApplicationCancellation(
     was_confirmed: state === 'confirmed',
     late,
     seat_no: seat?.seat_no ?? null,
+    reason: options.reason ?? null,
   });
   let statusAfter = job.status;
   if (seat && seat.status === 'filled') {
