@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from '@brigade/kit';
 import { occurrenceTimes, todayIn } from '../src/domain/series';
 import {
+  bookChef,
   chefWithProfile,
   client,
   eventually,
@@ -508,4 +509,60 @@ test('auth: the owner only; restaurants only; a verified phone to post; the list
   expect((await r.api.get(`/jobs/series/${id}`)).body.series.status).toBe('active');
   expect(await seriesCount(other.id)).toBe(0);
   expect(await seriesCount(r.id)).toBe(2);
+});
+
+test('an occurrence that opens is offered first to the chef who worked the previous one', async () => {
+  const r = await restaurantWithProfile(h);
+  const ana = await chefWithProfile(h, { name: 'Ana Ruiz' });
+  const first = dateIn(1);
+  const created = await createSeries(r, [first], { weekdays: [weekdayOf(first)], until: dateIn(8) });
+  expect(created.status).toBe(201);
+  const id = created.body.series.id;
+  const [, next] = created.body.series.occurrences;
+  const firstJob = await eventually(async () => {
+    const o = (await r.api.get(`/jobs/series/${id}`)).body.series.occurrences[0];
+    expect(o.job_id).toEqual(expect.any(String));
+    return o.job_id as string;
+  });
+  const held = async (jobId: string) => {
+    await publish(h, 'payments.escrow.held.v1', {
+      job_id: jobId,
+      restaurant_id: r.id,
+      payment_intent_id: `pi_${jobId.slice(0, 8)}`,
+      amount_cents: 10_700,
+    });
+    await eventually(async () => expect((await r.api.get(`/jobs/${jobId}`)).body.job.status).toBe('open'));
+  };
+  await held(firstJob);
+  // The first occurrence had no previous one: nobody is offered it.
+  expect(await written(h, 'jobs.offer.made.v1', firstJob)).toBe(0);
+  await bookChef({ id: firstJob }, r, ana);
+
+  // A week on (at the next one's charge_at), the next occurrence is posted; once paid, Ana is offered it first.
+  h.clock.advance(Date.parse(next.charge_at) - h.clock.now().getTime() + 60_000);
+  await h.service.rules.pass();
+  const nextJob = await eventually(async () => {
+    const o = (await r.api.get(`/jobs/series/${id}`)).body.series.occurrences[1];
+    expect(o.job_id).toEqual(expect.any(String));
+    return o.job_id as string;
+  });
+  await held(nextJob);
+  const offer = await eventually(async () => {
+    const rows = await h.database.rows<{ payload: any }>(
+      sql`select payload from jobs.outbox where type = 'jobs.offer.made.v1' and payload->>'job_id' = ${nextJob}`,
+    );
+    expect(rows).toHaveLength(1);
+    return rows[0].payload;
+  });
+  expect(offer).toMatchObject({ chef_id: ana.id, restaurant_id: r.id });
+  expect((await ana.api.get('/offers')).body.offers.map((o: any) => o.job_id)).toContain(nextJob);
+  // a duplicate of the escrow's event offers nothing more
+  await publish(h, 'payments.escrow.held.v1', {
+    job_id: nextJob,
+    restaurant_id: r.id,
+    payment_intent_id: 'pi_again',
+    amount_cents: 10_700,
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  expect(await written(h, 'jobs.offer.made.v1', nextJob)).toBe(1);
 });

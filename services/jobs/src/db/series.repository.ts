@@ -282,3 +282,32 @@ export async function stopSeries(tx: Executor, id: string): Promise<void> {
     sql`update jobs.series_occurrences set status = 'skipped' where series_id = ${id} and status = 'scheduled'`,
   );
 }
+
+/**
+ * The chefs booked on (or who worked) the previous posted occurrence of a job's series: the latest earlier date
+ * with a job. Empty for a job of no series, the first occurrence, or one nobody booked.
+ */
+export async function chefsOfPreviousOccurrence(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+): Promise<string[]> {
+  const rows = await database.rows<{ chef_id: string }>(
+    sql`with this as (select series_id, occurrence_date from jobs.jobs where id = ${jobId}),
+          previous as (
+            select o.job_id from jobs.series_occurrences o, this
+            where o.series_id = this.series_id and o.date < this.occurrence_date and o.job_id is not null
+            order by o.date desc limit 1)
+        select distinct s.chef_id from jobs.seats s join previous p on p.job_id = s.job_id
+        where s.chef_id is not null and s.status in ('filled', 'completed', 'disputed')
+        order by s.chef_id`,
+    tx,
+  );
+  return rows.map((r) => r.chef_id);
+}
+
+/** Whether any offer (whatever its end) was made for the job: the series' chefs are offered it once. */
+export async function hasAnyOffer(database: Database, tx: Executor, jobId: string): Promise<boolean> {
+  const rows = await database.rows(sql`select 1 from jobs.offers where job_id = ${jobId} limit 1`, tx);
+  return rows.length > 0;
+}
