@@ -50,8 +50,9 @@ function offsetAt(instant: number, zone: string): number {
 }
 
 /**
- * The instant a date and time of day name in a zone. A time the clocks skip (spring forward) reads as the
- * same time before the change; one they pass twice (fall back) as the first.
+ * The instant a date and time of day name in a zone. A time the clocks skip (spring forward) is read with the
+ * offset before the change (02:30 that night is 03:30 on the new clock); one they pass twice (fall back) is the
+ * first.
  */
 export function localInstant(date: string, time: string, zone: string): Date {
   const wall = Date.parse(`${date}T${time}:00Z`);
