@@ -27,6 +27,7 @@ import { jobEditsRouter } from './http/job-edits.router';
 import { jobsGet, jobsRouter } from './http/jobs.router';
 import { offersRouter } from './http/offers.router';
 import { opsDisputesRouter } from './http/ops-disputes.router';
+import { seriesRouter } from './http/series.router';
 import { shiftTemplatesRouter } from './http/shift-templates.router';
 import { timesheetsRouter } from './http/timesheets.router';
 import { RulesLoop } from './scheduler/rules-loop';
@@ -75,6 +76,8 @@ export async function createJobsService(
   const auth = requireUser(deps.keys, deps.revocations);
   const jobsList = jobsGet(ctx);
   const applicationsList = applicationsGet(ctx);
+  // Issue 35: before the jobs router, so that /jobs/series is not read as /jobs/:id.
+  app.use(seriesRouter(ctx, auth));
   app.use(jobsRouter(ctx, auth, jobsList));
   app.use(applicationsRouter(ctx, auth, applicationsList));
   app.use(timesheetsRouter(ctx, auth, requireUser(deps.keys, deps.revocations, 'all')));

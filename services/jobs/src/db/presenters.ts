@@ -122,6 +122,7 @@ export function presentJob(job: JobRow, rp: RestaurantProfileJson | null, policy
     cancellation: presentCancellation(job),
     headcount: job.headcount,
     seats: presentSeats(job),
+    series_id: job.series_id ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import {
   boolean,
+  date,
   doublePrecision,
   integer,
   jsonb,
@@ -212,4 +213,37 @@ export const editAnswers = jobsSchema.table('edit_answers', {
   after: jsonb('after').notNull(),
   answerBy: ts('answer_by').notNull(),
   createdAt: ts('created_at').notNull(),
+});
+
+/** Issue 35 (migration 0022): repeats and weekly series; jobs.jobs has series_id and occurrence_date too. */
+export const jobSeries = jobsSchema.table('job_series', {
+  id: uuid('id').primaryKey(),
+  restaurantId: uuid('restaurant_id').notNull(),
+  kind: text('kind').$type<'weekly' | 'dates'>().notNull(),
+  title: text('title').notNull(),
+  startTime: text('start_time').notNull(),
+  endTime: text('end_time').notNull(),
+  hourlyRateCents: integer('hourly_rate_cents').notNull(),
+  headcount: integer('headcount').notNull(),
+  breakMinutes: integer('break_minutes').notNull(),
+  description: text('description'),
+  requiredSkills: jsonb('required_skills').$type<string[]>().notNull(),
+  language: text('language').$type<'en' | 'es'>().notNull(),
+  weekdays: jsonb('weekdays').$type<string[]>().notNull(),
+  fromDate: date('from_date').notNull(),
+  untilDate: date('until_date').notNull(),
+  status: text('status').$type<'active' | 'stopped'>().notNull(),
+  sourceJobId: uuid('source_job_id'),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
+
+export const seriesOccurrences = jobsSchema.table('series_occurrences', {
+  seriesId: uuid('series_id').notNull(),
+  date: date('date').notNull(),
+  startTime: ts('start_time').notNull(),
+  endTime: ts('end_time').notNull(),
+  status: text('status').$type<'scheduled' | 'posted' | 'payment_needed' | 'skipped'>().notNull(),
+  jobId: uuid('job_id'),
+  chargeAt: ts('charge_at').notNull(),
 });

@@ -80,6 +80,8 @@ export interface JobRow extends SeatFields {
   cancel_reason_translation?: unknown;
   created_at: Date;
   updated_at: Date;
+  /** Issue 35: the series (or repeat) this job is an occurrence of (migration 0022); null for a single post. */
+  series_id?: string | null;
 }
 
 /** A jobs.seats row (issue 35, ADR 0030): one seat of a job, the unit of work and money. */

@@ -2,6 +2,7 @@ import { WorkLoop } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { expireNextJob } from '../use-cases/expire-job';
 import { expireNextOffer } from '../use-cases/expire-offer';
+import { postNextDueOccurrence } from '../use-cases/post-occurrence';
 import { remindNextDispute } from '../use-cases/remind-dispute';
 import { resolveNextCheckoutDeadline } from '../use-cases/resolve-checkout-deadline';
 import { runNextTimesheetRule } from '../use-cases/timesheet-rules';
@@ -61,6 +62,9 @@ export class RulesLoop {
       while (n < BATCH && (await runNextTimesheetRule(this.ctx, due))) n++;
       clocked += n;
     }
-    return expired + offers + settled + reminded + clocked;
+    // Issue 35: series occurrences whose charge_at has come are posted (and charged) once each.
+    let occurrences = 0;
+    while (occurrences < BATCH && (await postNextDueOccurrence(this.ctx))) occurrences++;
+    return expired + offers + settled + reminded + clocked + occurrences;
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { applicationState, canApplication, type offersHttp } from '@brigade/contracts';
-import { appendEvent, inTransaction, isUniqueViolation } from '@brigade/kit';
+import { appendEvent, inTransaction, isUniqueViolation, type Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { findApplicationOf } from '../db/applications.repository';
 import { restaurantNameOf } from '../db/invitations.repository';
@@ -32,47 +32,9 @@ export async function makeOffer(
 ): Promise<offersHttp.Offer> {
   const now = ctx.now();
   try {
-    const offerId = await inTransaction(ctx, async (tx) => {
-      const job = await lockJob(ctx.database, tx, jobId);
-      if (!job || job.restaurant_id !== restaurantId) throw JobsErrors.jobNotFound();
-      if (job.start_time.getTime() <= now.getTime()) throw JobsErrors.shiftStarted();
-      if (job.status !== 'open' && job.status !== 'filled') throw JobsErrors.jobNotOpen();
-      if (freeSeats(job, await heldSeats(ctx.database, tx, job.id)) === 0) throw JobsErrors.noFreeSeat();
-      const chef = await findChef(ctx.database, chefIdOrProfileId, tx);
-      if (!chef) throw JobsErrors.chefNotFound();
-      if (await isSuspended(ctx.database, tx, chef.user_id)) throw JobsErrors.chefSuspended();
-      if (!(await payoutsEnabled(ctx.database, tx, chef.user_id))) throw JobsErrors.chefNeedsStripe();
-      await expireEndedOffers(ctx, tx, job, now);
-      if (await hasPendingOffer(ctx.database, tx, job.id, chef.user_id)) throw JobsErrors.offerExists();
-      const app = await findApplicationOf(ctx.database, tx, job.id, chef.user_id);
-      if (app && !canApplication('take_offer', applicationState(app.status, app.worker_confirmed)))
-        throw JobsErrors.applicationClosed();
-      const offer = {
-        id: randomUUID(),
-        job_id: job.id,
-        restaurant_id: restaurantId,
-        chef_id: chef.user_id,
-        chef_profile_id: chef.profile_id,
-        status: 'pending' as const,
-        created_at: now,
-        expires_at: offerExpiry(ctx.policy, now, job.start_time),
-        answered_at: null,
-        application_id: null,
-      };
-      await insertOffer(ctx.database, tx, offer);
-      await appendEvent(ctx.database, tx, 'jobs.offer.made.v1', {
-        ...jobFacts(job),
-        offer_id: offer.id,
-        chef_id: chef.user_id,
-        chef_profile_id: chef.profile_id,
-        restaurant_name: (await restaurantNameOf(ctx.database, tx, restaurantId)) ?? '',
-        // one seat's pay (issue 35: the job's subtotal is the whole posting's)
-        chef_pay_cents: asOneSeat(job).subtotal_cents,
-        expires_at: offer.expires_at.toISOString(),
-      });
-      await touchScopes(ctx, tx, [`r:${restaurantId}`, `c:${chef.user_id}`]);
-      return offer.id;
-    });
+    const offerId = await inTransaction(ctx, (tx) =>
+      offerInTransaction(ctx, tx, restaurantId, jobId, chefIdOrProfileId, now),
+    );
     const [offer] = await offerViews(ctx.database, { offerId }, now);
     return offer;
   } catch (err) {
@@ -80,4 +42,57 @@ export async function makeOffer(
     if (isUniqueViolation(err)) throw JobsErrors.offerExists();
     throw err;
   }
+}
+
+/**
+ * makeOffer's checks and writes in the caller's transaction (issue 35: a series' occurrence is offered first to
+ * the chefs of its previous one inside the escrow's event). Throws the same refusals, before any write.
+ */
+export async function offerInTransaction(
+  ctx: JobsContext,
+  tx: Tx,
+  restaurantId: string,
+  jobId: string,
+  chefIdOrProfileId: string,
+  now: Date,
+): Promise<string> {
+  const job = await lockJob(ctx.database, tx, jobId);
+  if (!job || job.restaurant_id !== restaurantId) throw JobsErrors.jobNotFound();
+  if (job.start_time.getTime() <= now.getTime()) throw JobsErrors.shiftStarted();
+  if (job.status !== 'open' && job.status !== 'filled') throw JobsErrors.jobNotOpen();
+  if (freeSeats(job, await heldSeats(ctx.database, tx, job.id)) === 0) throw JobsErrors.noFreeSeat();
+  const chef = await findChef(ctx.database, chefIdOrProfileId, tx);
+  if (!chef) throw JobsErrors.chefNotFound();
+  if (await isSuspended(ctx.database, tx, chef.user_id)) throw JobsErrors.chefSuspended();
+  if (!(await payoutsEnabled(ctx.database, tx, chef.user_id))) throw JobsErrors.chefNeedsStripe();
+  await expireEndedOffers(ctx, tx, job, now);
+  if (await hasPendingOffer(ctx.database, tx, job.id, chef.user_id)) throw JobsErrors.offerExists();
+  const app = await findApplicationOf(ctx.database, tx, job.id, chef.user_id);
+  if (app && !canApplication('take_offer', applicationState(app.status, app.worker_confirmed)))
+    throw JobsErrors.applicationClosed();
+  const offer = {
+    id: randomUUID(),
+    job_id: job.id,
+    restaurant_id: restaurantId,
+    chef_id: chef.user_id,
+    chef_profile_id: chef.profile_id,
+    status: 'pending' as const,
+    created_at: now,
+    expires_at: offerExpiry(ctx.policy, now, job.start_time),
+    answered_at: null,
+    application_id: null,
+  };
+  await insertOffer(ctx.database, tx, offer);
+  await appendEvent(ctx.database, tx, 'jobs.offer.made.v1', {
+    ...jobFacts(job),
+    offer_id: offer.id,
+    chef_id: chef.user_id,
+    chef_profile_id: chef.profile_id,
+    restaurant_name: (await restaurantNameOf(ctx.database, tx, restaurantId)) ?? '',
+    // one seat's pay (issue 35: the job's subtotal is the whole posting's)
+    chef_pay_cents: asOneSeat(job).subtotal_cents,
+    expires_at: offer.expires_at.toISOString(),
+  });
+  await touchScopes(ctx, tx, [`r:${restaurantId}`, `c:${chef.user_id}`]);
+  return offer.id;
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { postingOfSeats, type jobsHttp } from '@brigade/contracts';
-import { inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
+import { postingOfSeats, type JobPay, type jobsHttp } from '@brigade/contracts';
+import { inTransaction, appendEvent, type AuthUser, type Tx } from '@brigade/kit';
 import type { z } from 'zod';
 import type { JobsContext } from '../context';
 import { resolveFavorites } from '../db/favorites.repository';
 import { insertJob } from '../db/jobs.repository';
+import { markOccurrenceJob } from '../db/series.repository';
 import { touchScopes } from '../db/list-versions.repository';
 import { JobsErrors } from '../domain/errors';
 import { checkedEscrowCharge, checkPostingWindow } from '../domain/posting';
@@ -43,51 +44,102 @@ export async function postJob(
       ...new Set(input.notifyFavorites),
     ]);
     if (favorites.missing.length > 0) throw JobsErrors.notAFavorite();
-    const id = randomUUID();
-    const job = {
-      id,
-      restaurant_id: restaurantId,
+    return writePostedJob(ctx, tx, {
+      restaurantId,
+      language: restaurant.language,
       title: input.title,
       description: input.description ? input.description : null,
-      start_time: start,
-      end_time: end,
-      hourly_rate_cents: hourlyRateCents,
-      subtotal_cents: pay.subtotalCents,
-      fee_cents: pay.feeCents,
-      total_cents: pay.totalCents,
-      break_minutes: breakMinutes,
-      emergency_level: input.emergencyLevel,
-      required_skills: [...new Set(input.requiredSkills)],
-      notify_favorites: favorites.profileIds,
-      // Issue 35: the chefs the posting asks for, one seat each (created open with the job).
+      start,
+      end,
+      hourlyRateCents,
+      breakMinutes,
       headcount,
-    };
-    const descriptionTranslation = await announceText(ctx, tx, {
-      kind: 'job_description',
-      jobId: id,
-      words: job.description,
-      language: restaurant.language,
-      writtenAt: ctx.now(),
+      pay,
+      emergencyLevel: input.emergencyLevel,
+      requiredSkills: input.requiredSkills,
+      notifyFavorites: favorites.profileIds,
     });
-    await insertJob(ctx.database, tx, { ...job, description_translation: descriptionTranslation });
-    await appendEvent(ctx.database, tx, 'jobs.job.posted.v1', {
-      job_id: id,
-      restaurant_id: restaurantId,
-      title: job.title,
-      start_time: start.toISOString(),
-      end_time: end.toISOString(),
-      hourly_rate_cents: hourlyRateCents,
-      emergency_level: job.emergency_level,
-      subtotal_cents: pay.subtotalCents,
-      fee_cents: pay.feeCents,
-      total_cents: pay.totalCents,
-      notify_favorites: favorites.profileIds,
-      break_minutes: breakMinutes,
-      headcount: job.headcount,
-    });
-    // Only the restaurant's lists: a new job waits for payment and joins the chefs' open list when escrow is
-    // held (on-escrow-held), so posting it does not make every chef refetch.
-    await touchScopes(ctx, tx, [`r:${restaurantId}`]);
-    return id;
   });
+}
+
+/** A posting as it is written: its shape, its pay (computed by the caller) and, for an occurrence, its series. */
+export interface PostedJob {
+  restaurantId: string;
+  language: 'en' | 'es';
+  title: string;
+  description: string | null;
+  start: Date;
+  end: Date;
+  hourlyRateCents: number;
+  breakMinutes: number;
+  headcount: number;
+  pay: JobPay;
+  emergencyLevel: 'normal' | 'urgent';
+  requiredSkills: string[];
+  /** chef profile ids, already resolved among the restaurant's favorites */
+  notifyFavorites: string[];
+  /**
+   * Issue 35: a repeat's or a series' occurrence, paid off-session with the card on file under this key
+   * (`repeat:{seriesId}:{date}:charge`, `series:{seriesId}:{date}:charge`).
+   */
+  occurrence?: { seriesId: string; date: string; idempotencyKey: string };
+}
+
+/**
+ * The job in pending_payment with its seats, its description announced for translation and
+ * `jobs.job.posted.v1`, in the caller's transaction: POST /jobs, a repeat and the series scheduler all post so.
+ */
+export async function writePostedJob(ctx: JobsContext, tx: Tx, posting: PostedJob): Promise<string> {
+  const { pay, start, end, restaurantId } = posting;
+  const id = randomUUID();
+  const job = {
+    id,
+    restaurant_id: restaurantId,
+    title: posting.title,
+    description: posting.description,
+    start_time: start,
+    end_time: end,
+    hourly_rate_cents: posting.hourlyRateCents,
+    subtotal_cents: pay.subtotalCents,
+    fee_cents: pay.feeCents,
+    total_cents: pay.totalCents,
+    break_minutes: posting.breakMinutes,
+    emergency_level: posting.emergencyLevel,
+    required_skills: [...new Set(posting.requiredSkills)],
+    notify_favorites: posting.notifyFavorites,
+    // Issue 35: the chefs the posting asks for, one seat each (created open with the job).
+    headcount: posting.headcount,
+  };
+  const descriptionTranslation = await announceText(ctx, tx, {
+    kind: 'job_description',
+    jobId: id,
+    words: job.description,
+    language: posting.language,
+    writtenAt: ctx.now(),
+  });
+  await insertJob(ctx.database, tx, { ...job, description_translation: descriptionTranslation });
+  const occurrence = posting.occurrence;
+  if (occurrence) await markOccurrenceJob(tx, id, occurrence.seriesId, occurrence.date);
+  await appendEvent(ctx.database, tx, 'jobs.job.posted.v1', {
+    job_id: id,
+    restaurant_id: restaurantId,
+    title: job.title,
+    start_time: start.toISOString(),
+    end_time: end.toISOString(),
+    hourly_rate_cents: job.hourly_rate_cents,
+    emergency_level: job.emergency_level,
+    subtotal_cents: pay.subtotalCents,
+    fee_cents: pay.feeCents,
+    total_cents: pay.totalCents,
+    notify_favorites: job.notify_favorites,
+    break_minutes: job.break_minutes,
+    headcount: job.headcount,
+    charge_card_on_file: occurrence ? { idempotency_key: occurrence.idempotencyKey } : null,
+    series_id: occurrence?.seriesId ?? null,
+    occurrence_date: occurrence?.date ?? null,
+  });
+  // Only the restaurant's lists: a new job waits for payment and joins the chefs' open list when escrow is
+  // held (on-escrow-held), so posting it does not make every chef refetch.
+  await touchScopes(ctx, tx, [`r:${restaurantId}`]);
+  return id;
 }
