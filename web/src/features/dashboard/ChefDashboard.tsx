@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { EditAnswerCard } from '../edits';
 import { DASHBOARD_RECENT_LIMIT, paymentSetupPath } from '../../app/constants';
 import { useAuth } from '../../app/hooks';
 import type { Application } from '../jobs/jobsApi';
@@ -120,6 +121,13 @@ function Dashboard() {
                     rate: `${formatRate(a.job_postings.hourly_rate)}/${tc('perHour')}`,
                   })}
                 </div>
+              )}
+              {a.job_postings?.edit_to_answer && (
+                <EditAnswerCard
+                  edit={a.job_postings.edit_to_answer}
+                  city={a.job_postings.restaurant_profiles?.city}
+                  headingLevel={3}
+                />
               )}
             </div>
             <Link to="/my-shifts" className="btn btn-small btn-secondary">
