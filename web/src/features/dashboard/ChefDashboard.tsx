@@ -122,13 +122,11 @@ function Dashboard() {
                   })}
                 </div>
               )}
-              {a.job_postings?.edit_to_answer && (
-                <EditAnswerCard
-                  edit={a.job_postings.edit_to_answer}
-                  city={a.job_postings.restaurant_profiles?.city}
-                  headingLevel={3}
-                />
-              )}
+              <EditAnswerCard
+                edit={a.job_postings?.edit_to_answer}
+                city={a.job_postings?.restaurant_profiles?.city}
+                headingLevel={3}
+              />
             </div>
             <Link to="/my-shifts" className="btn btn-small btn-secondary">
               {t('chef.details')}

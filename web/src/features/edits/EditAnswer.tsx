@@ -18,7 +18,8 @@ export function EditAnswerCard({
   city,
   headingLevel = 2,
 }: {
-  edit: jobsHttp.EditToAnswer;
+  /** the change to answer; null once answered (the card keeps saying what was answered) */
+  edit: jobsHttp.EditToAnswer | null | undefined;
   city?: string | null;
   headingLevel?: 2 | 3;
 }) {
@@ -45,6 +46,7 @@ export function EditAnswerCard({
       </Alert>
     );
 
+  if (!edit) return null;
   const rows: [string, (terms: Terms) => string][] = [
     [t('answer.when'), (x) => shiftWhen(x.start_time, x.end_time, city)],
     [t('answer.rate'), (x) => `${formatRate(x.hourly_rate)}/${tc('perHour')}`],

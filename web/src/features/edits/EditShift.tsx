@@ -78,7 +78,7 @@ export function EditShiftPanel({
 }: {
   job: JobPosting;
   onClose: () => void;
-  onSaved: (note: string) => void;
+  onSaved: (note: string | null) => void;
 }) {
   const { t } = useTranslation('jobs');
   const { t: tc } = useTranslation('catalog');
@@ -111,6 +111,11 @@ export function EditShiftPanel({
       return;
     }
     const { quote: applied, charging } = res.data;
+    // a rise being charged is the job's own `pending_edit` (PendingEditNotice follows it to its end)
+    if (charging && res.data.job.pending_edit) {
+      onSaved(null);
+      return;
+    }
     onSaved(
       charging
         ? t('edit.charging', { amount: formatCents(applied.charge_cents) })

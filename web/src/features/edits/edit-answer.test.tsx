@@ -1,6 +1,6 @@
 // Issue 35: a booked chef sees the restaurant's change of their shift (old and new side by side) and keeps it or
 // leaves it with no record (POST /applications/{id}/edit-answer), on the job page and on the dashboard.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
@@ -46,8 +46,14 @@ describe("the chef's answer to a changed shift", () => {
   test('old and new side by side, then Keep the shift sends accept: true', async () => {
     signedIn('chef');
     const { job, applicationId } = changedJob();
-    fakeApi.on('GET', `/jobs/${job.id}`, { body: { job } });
-    fakeApi.on('POST', `/applications/${applicationId}/edit-answer`, { body: { application: {} } });
+    let answered = false;
+    fakeApi.on('GET', `/jobs/${job.id}`, () => ({
+      body: { job: answered ? { ...job, edit_to_answer: null } : job },
+    }));
+    fakeApi.on('POST', `/applications/${applicationId}/edit-answer`, () => {
+      answered = true;
+      return { body: { application: {} } };
+    });
     renderApp(`/jobs/${job.id}`);
     const card = (await screen.findByRole('heading', { name: 'The restaurant changed this shift' })).closest(
       'section',
@@ -67,6 +73,10 @@ describe("the chef's answer to a changed shift", () => {
     expect(fakeApi.callsTo('POST', `/applications/${applicationId}/edit-answer`).map((c) => c.body)).toEqual([
       { accept: true },
     ]);
+    // the job read again has nothing left to answer: the answer stays said, the buttons are gone
+    await waitFor(() => expect(fakeApi.callsTo('GET', `/jobs/${job.id}`).length).toBeGreaterThan(1));
+    expect(screen.getByTestId('edit-answer-done').textContent).toBe('You kept the shift with the new terms.');
+    expect(screen.queryByRole('button', { name: 'Keep the shift' })).toBeNull();
   });
 
   test('Leave it asks first, then sends accept: false', async () => {

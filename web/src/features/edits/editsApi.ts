@@ -1,7 +1,7 @@
 import { api } from '../../app/api';
 import type { jobEditsHttp } from '@brigade/contracts';
 import type { z } from 'zod';
-import type { ApplicationResponse } from '../jobs/jobsApi';
+import { jobsApi, type ApplicationResponse } from '../jobs/jobsApi';
 
 // Issue 35: edits of a posted shift with their cost, Book again and weekly series (contracts/src/http/job-edits.ts).
 export type EditJobBody = jobEditsHttp.EditJobRequest;
@@ -42,6 +42,11 @@ export const editsApi = api.injectEndpoints({
         ...body,
         charging: (meta as { response?: { status: number } } | undefined)?.response?.status === 202,
       }),
+      // the job as the edit left it (a rise being charged shows at once), before the lists are read again
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(jobsApi.util.updateQueryData('job', id, (draft) => void (draft.job = data.job)));
+      },
       invalidatesTags: ['Jobs', 'Applications', 'Series'],
     }),
     /** A booked chef keeps the changed shift (true) or leaves it with no record (false). */

@@ -282,7 +282,7 @@ export default function JobDetailPage() {
         </dl>
         {(owner || held) && <AddToCalendar job={job} side={owner ? 'restaurant' : 'chef'} />}
       </div>
-      {user?.user_type === 'chef' && job.edit_to_answer && (
+      {user?.user_type === 'chef' && (
         <EditAnswerCard edit={job.edit_to_answer} city={job.restaurant_profiles?.city} />
       )}
       {owner && <PendingEditNotice job={job} />}
