@@ -33,6 +33,7 @@ export function EditAnswerCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   const send = async (accept: boolean) => {
+    if (!edit) return;
     setError(null);
     const res = await answer({ applicationId: edit.application_id, accept });
     if (res.error) setError(errorText(res.error, t('answer.failed')));
