@@ -192,12 +192,12 @@ function SeriesGroup({
   const headingId = `series-${seriesId}`;
   return (
     <li className="series-group" aria-labelledby={headingId}>
-      <h3 id={headingId} className="series-heading">
+      <h2 id={headingId} className="series-heading">
         <Link to={`/series/${seriesId}`} data-testid="series-heading">
           {name(series ?? seriesShapeOfJobs(jobs))}
         </Link>{' '}
         <span className="hint">{t('series.shiftCount', { count: jobs.length })}</span>
-      </h3>
+      </h2>
       <ul className="list">{children}</ul>
     </li>
   );
