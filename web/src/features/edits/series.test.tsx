@@ -116,6 +116,57 @@ describe('Post Shift: Repeat weekly', () => {
     ).toBeTruthy();
   });
 
+  test('a chosen template is named in the series (templateId), with the times of day of the form', async () => {
+    signedIn('restaurant');
+    const templateId = '0b8f7f43-3c1e-4d5e-9b0a-2f1c3d4e5f60';
+    fakeApi.on('GET', '/shift-templates', {
+      body: {
+        templates: [
+          {
+            id: templateId,
+            name: 'Friday dinner',
+            title: 'Line Cook',
+            startTime: '17:00',
+            endTime: '22:00',
+            hourlyRate: 20,
+            headcount: 3,
+            breakMinutes: 0,
+            description: null,
+            requiredSkills: [],
+            created_at: '2026-11-01T12:00:00.000Z',
+          },
+        ],
+      },
+    });
+    fakeApi.on('GET', '/payments/saved-card', { body: { card } });
+    fakeApi.on('POST', '/jobs/series', { status: 201, body: { series: series({ headcount: 3 }) } });
+    fakeApi.on('GET', `/jobs/series/${SERIES_ID}`, { body: { series: series({ headcount: 3 }) } });
+    renderApp('/jobs/post');
+    await screen.findByRole('heading', { name: 'Post Shift' });
+    const start = nextFriday();
+    fireEvent.change(screen.getByLabelText('Start'), { target: { value: toLocalInput(start) } });
+    await userEvent.selectOptions(
+      await screen.findByLabelText('Use a template'),
+      'Friday dinner (17:00–22:00)',
+    );
+    await userEvent.click(screen.getByLabelText('Repeat weekly'));
+    await userEvent.click(screen.getByLabelText('Fri'));
+    const until = toLocalInput(new Date(start.getTime() + 14 * 24 * HOUR)).slice(0, 10);
+    fireEvent.change(screen.getByLabelText('Until'), { target: { value: until } });
+    // three chefs at 5 hours and $20: 3 x $107.00 a shift, 3 Fridays
+    expect(screen.getByTestId('series-total').textContent).toBe('$963.00');
+    await userEvent.click(await screen.findByRole('button', { name: 'Start the series' }));
+    await waitFor(() => expect(fakeApi.callsTo('POST', '/jobs/series')).toHaveLength(1));
+    expect(fakeApi.callsTo('POST', '/jobs/series')[0].body).toMatchObject({
+      templateId,
+      startTime: '17:00',
+      endTime: '22:00',
+      headcount: 3,
+      weekdays: ['fri'],
+      until,
+    });
+  });
+
   test('without a saved card: "Save a card in Settings first", and nothing can be sent', async () => {
     signedIn('restaurant');
     renderApp('/jobs/post');
