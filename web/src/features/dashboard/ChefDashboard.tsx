@@ -122,15 +122,18 @@ function Dashboard() {
                   })}
                 </div>
               )}
+            </div>
+            <Link to="/my-shifts" className="btn btn-small btn-secondary">
+              {t('chef.details')}
+            </Link>
+            {/* issue 35: a change of this shift to keep or leave, across the row's full width */}
+            <div className="edit-answer-slot">
               <EditAnswerCard
                 edit={a.job_postings?.edit_to_answer}
                 city={a.job_postings?.restaurant_profiles?.city}
                 headingLevel={3}
               />
             </div>
-            <Link to="/my-shifts" className="btn btn-small btn-secondary">
-              {t('chef.details')}
-            </Link>
           </li>
         )}
       </ListCard>

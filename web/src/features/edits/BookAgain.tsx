@@ -93,7 +93,7 @@ export function BookAgainPanel({ job, onClose }: { job: JobPosting; onClose: () 
       </h2>
       <p className="hint">{t('again.intro')}</p>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <ul className="plain-list">
+        <ul className="plain-list again-dates">
           {dates.map((date, i) => {
             const label = t('again.dateLabel', { n: i + 1 });
             return (
@@ -139,7 +139,7 @@ export function BookAgainPanel({ job, onClose }: { job: JobPosting; onClose: () 
         </button>
         {!unique && <Alert>{t('again.twice')}</Alert>}
         {chosen.length > 0 && (
-          <dl className="facts" data-testid="again-totals">
+          <dl className="facts again-totals" data-testid="again-totals">
             <div>
               <dt>{t('again.nowTotal', { count: now.length })}</dt>
               <dd data-testid="again-now">{formatCents(now.length * each)}</dd>

@@ -206,26 +206,37 @@ export function EditShiftPanel({
             />
           )}
         </Field>
-        <fieldset className="edit-skills">
-          <legend>{t('edit.skills')}</legend>
-          {SKILLS.map((skill) => (
-            <label key={skill} className="check-row">
-              <input
-                type="checkbox"
-                checked={form.requiredSkills.includes(skill)}
-                onChange={(e) =>
-                  set(
-                    'requiredSkills',
-                    e.target.checked
-                      ? [...form.requiredSkills, skill]
-                      : form.requiredSkills.filter((s) => s !== skill),
-                  )
-                }
-              />
-              {tc(`skills.${skill}`, { defaultValue: skill })}
-            </label>
-          ))}
-        </fieldset>
+        <details className="edit-skills">
+          <summary>
+            {t('edit.skills')}
+            {form.requiredSkills.length > 0 && (
+              <span className="hint">
+                {' '}
+                · {form.requiredSkills.map((s) => tc(`skills.${s}`, { defaultValue: s })).join(', ')}
+              </span>
+            )}
+          </summary>
+          <fieldset>
+            <legend className="visually-hidden">{t('edit.skills')}</legend>
+            {SKILLS.map((skill) => (
+              <label key={skill} className="check-row">
+                <input
+                  type="checkbox"
+                  checked={form.requiredSkills.includes(skill)}
+                  onChange={(e) =>
+                    set(
+                      'requiredSkills',
+                      e.target.checked
+                        ? [...form.requiredSkills, skill]
+                        : form.requiredSkills.filter((s) => s !== skill),
+                    )
+                  }
+                />
+                {tc(`skills.${skill}`, { defaultValue: skill })}
+              </label>
+            ))}
+          </fieldset>
+        </details>
         <div className="card-inset" aria-live="polite">
           <h3 className="h-reset">{t('edit.costTitle')}</h3>
           {money}

@@ -104,7 +104,7 @@ export function SeriesCost({
   const { count, totalCents } = seriesTotal(value.weekdays, from, value.until, postingTotalCents ?? 0);
   return (
     <div className="card" aria-live="polite" data-testid="series-cost">
-      <h2 className="h-reset">{t('series.costTitle')}</h2>
+      <h2>{t('series.costTitle')}</h2>
       {postingTotalCents === null || count === 0 ? (
         <p className="hint">{t('series.costHint')}</p>
       ) : (

@@ -13,7 +13,8 @@ import { useSeriesName } from './SeriesName';
 
 function OccurrenceRow({ occurrence }: { occurrence: SeriesOccurrence }) {
   const { t } = useTranslation('jobs');
-  const date = formatShiftDate(occurrence.start_time);
+  // its calendar date (the restaurant's), read at noon so no time zone moves it to another day
+  const date = formatShiftDate(`${occurrence.date}T12:00:00Z`);
   return (
     <li className="list-item" data-testid="occurrence">
       <div>
