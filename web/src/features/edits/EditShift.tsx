@@ -189,7 +189,7 @@ export function EditShiftPanel({
         />
         <NumberField
           label={t('edit.headcount')}
-          hint={t('edit.headcountHint', { booked: job.seats?.booked ?? 0, max: HEADCOUNT_MAX })}
+          hint={t('edit.headcountHint', { count: job.seats?.booked ?? 0, max: HEADCOUNT_MAX })}
           value={form.headcount}
           onChange={(v) => set('headcount', v)}
           min={Math.max(HEADCOUNT_MIN, job.seats?.booked ?? 0)}
