@@ -110,4 +110,24 @@ describe("the chef's answer to a changed shift", () => {
       'Conservaste el turno con los nuevos términos.',
     );
   });
+
+  test('in My Shifts, under the held shift', async () => {
+    signedIn('chef');
+    const { job, applicationId } = changedJob();
+    const app = { ...makeApplication(job), id: applicationId };
+    fakeApi.on('GET', '/applications', { body: { applications: [app], total: 1 } });
+    fakeApi.on('POST', `/applications/${applicationId}/edit-answer`, { body: { application: app } });
+    renderApp('/my-shifts');
+    const card = (await screen.findByRole('heading', { name: 'The restaurant changed this shift' })).closest(
+      'section',
+    )!;
+    await userEvent.click(within(card).getByRole('button', { name: 'Leave it (no mark on your record)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, leave the shift' }));
+    expect((await screen.findByTestId('edit-answer-done')).textContent).toBe(
+      'You left the shift. There is no mark on your record.',
+    );
+    expect(fakeApi.callsTo('POST', `/applications/${applicationId}/edit-answer`).map((c) => c.body)).toEqual([
+      { accept: false },
+    ]);
+  });
 });
