@@ -107,6 +107,7 @@ export const api = createApi({
     'SavedCard',
     'ShiftTemplates',
     'Offers',
+    'Series',
   ],
   endpoints: () => ({}),
 });

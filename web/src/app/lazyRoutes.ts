@@ -31,6 +31,8 @@ export const myShifts = page(
   () => import('../features/jobs/MyShiftsPage'),
   ['jobs', 'payments', 'catalog', 'profile'],
 );
+// Issue 35: a weekly series with its occurrences.
+export const seriesPage = page(() => import('../features/edits/SeriesPage'), ['jobs', 'catalog']);
 export const checkout = page(() => import('../features/jobs/CheckoutPage'), ['jobs', 'payments', 'catalog']);
 export const chefs = page(() => import('../features/chefs/ChefsPage'), ['jobs', 'catalog']);
 export const payForJob = page(

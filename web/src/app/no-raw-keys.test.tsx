@@ -191,8 +191,36 @@ describe.each(['en', 'es'] as const)('no raw key on any screen (%s)', (lang) => 
     const open = makeJob({ hours: 5.5, ...shiftAt(30 * HOUR, 5.5) });
     const filled = makeJob({ status: 'filled', ...shiftAt(-6 * HOUR, 5) });
     const application = { ...makeApplication(filled, 'accepted', true), chef_id: user.id };
+    // issue 35: a booked shift the restaurant changed, waiting for the chef's answer
+    const changedBase = makeJob({ status: 'filled', ...shiftAt(40 * HOUR, 5) });
+    const changedApplicationId = id('a');
+    const terms = (rate: number) => ({
+      start_time: changedBase.start_time,
+      end_time: changedBase.end_time,
+      hourly_rate: rate,
+      break_minutes: 0,
+      pay_cents: rate * 500,
+    });
+    const changed = {
+      ...changedBase,
+      user_applied: true,
+      user_application: { id: changedApplicationId, status: 'accepted', worker_confirmed: true },
+      edit_to_answer: {
+        edit_id: id('e'),
+        application_id: changedApplicationId,
+        before: terms(20),
+        after: terms(22),
+        answer_by: new Date(Date.now() + 12 * HOUR).toISOString(),
+      },
+    };
+    const changedApplication = {
+      ...makeApplication(changed, 'accepted', true),
+      id: changedApplicationId,
+      chef_id: user.id,
+    };
     fakeApi.on('GET', '/jobs', { body: { jobs: [open] } });
-    fakeApi.on('GET', '/applications', { body: { applications: [application] } });
+    fakeApi.on('GET', '/applications', { body: { applications: [application, changedApplication] } });
+    fakeApi.on('GET', `/jobs/${changed.id}`, { body: { job: changed } });
     fakeApi.on('GET', `/jobs/${open.id}`, { body: { job: open } });
     fakeApi.on('GET', `/applications/${application.id}`, { body: { application } });
     const restaurant = restaurantProfile(makeUser('restaurant'));
@@ -220,6 +248,7 @@ describe.each(['en', 'es'] as const)('no raw key on any screen (%s)', (lang) => 
     expect(
       await walk([
         '/dashboard/chef',
+        `/jobs/${changed.id}`,
         '/earnings',
         '/openings',
         `/jobs/${open.id}`,
@@ -258,7 +287,30 @@ describe.each(['en', 'es'] as const)('no raw key on any screen (%s)', (lang) => 
       ],
     };
     const unpaid = makeJob({ restaurant_id: user.id, status: 'payment_failed', payment_status: 'failed' });
-    fakeApi.on('GET', '/jobs', { body: { jobs: [withApplicant] } });
+    // issue 35: a weekly series, grouped in My Shifts, with its own page
+    const seriesId = id('5');
+    const inSeries = makeJob({ restaurant_id: user.id, series_id: seriesId, ...shiftAt(50 * HOUR, 5) });
+    const series = {
+      id: seriesId,
+      title: 'Line Cook',
+      weekdays: ['fri'],
+      until: '2027-02-26',
+      headcount: 1,
+      total_cents: 21_400,
+      status: 'active',
+      occurrences: (['posted', 'payment_needed', 'scheduled', 'skipped'] as const).map((status, i) => ({
+        date: `2027-02-0${i + 1}`,
+        start_time: `2027-02-0${i + 1}T23:00:00.000Z`,
+        status,
+        job_id: status === 'posted' || status === 'payment_needed' ? inSeries.id : null,
+        charge_at: `2027-01-2${i + 1}T23:00:00.000Z`,
+        total_cents: 10_700,
+      })),
+      created_at: new Date().toISOString(),
+    };
+    fakeApi.on('GET', '/jobs/series', { body: { series: [series] } });
+    fakeApi.on('GET', `/jobs/series/${seriesId}`, { body: { series } });
+    fakeApi.on('GET', '/jobs', { body: { jobs: [withApplicant, inSeries] } });
     fakeApi.on('GET', `/jobs/${job.id}`, { body: { job: withApplicant } });
     fakeApi.on('GET', `/jobs/${unpaid.id}`, { body: { job: unpaid } });
     fakeApi.on('GET', `/profiles/chef/${chef.id}`, { body: { profile: chef } });
@@ -300,6 +352,7 @@ describe.each(['en', 'es'] as const)('no raw key on any screen (%s)', (lang) => 
         `/jobs/${job.id}`,
         `/jobs/${job.id}/applications`,
         '/my-shifts',
+        `/series/${seriesId}`,
         '/chefs',
         `/workers/${chef.id}`,
         `/payments/${unpaid.id}`,

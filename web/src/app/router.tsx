@@ -80,6 +80,7 @@ const opsTwoStep = part2('opsTwoStep');
 const earnings = part2('earnings');
 const receipts = part2('receipts');
 const balances = part2('balances');
+const seriesPage = part2('seriesPage');
 
 export const routes: RouteObject[] = [
   {
@@ -187,6 +188,8 @@ export const routes: RouteObject[] = [
                   { path: 'openings/*', lazy: openings },
                   { path: 'chefs/*', lazy: chefs },
                   { path: 'my-shifts/*', lazy: myShifts },
+                  // issue 35: a weekly series and its occurrences
+                  { path: 'series/:id', lazy: seriesPage },
                   { path: 'messages/*', lazy: messages },
                   { path: 'settings/*', lazy: settings },
                   { path: 'earnings', lazy: earnings },

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { EditAnswerCard } from '../edits';
 import { DASHBOARD_RECENT_LIMIT, paymentSetupPath } from '../../app/constants';
 import { useAuth } from '../../app/hooks';
 import type { Application } from '../jobs/jobsApi';
@@ -125,6 +126,14 @@ function Dashboard() {
             <Link to="/my-shifts" className="btn btn-small btn-secondary">
               {t('chef.details')}
             </Link>
+            {/* issue 35: a change of this shift to keep or leave, across the row's full width */}
+            <div className="edit-answer-slot">
+              <EditAnswerCard
+                edit={a.job_postings?.edit_to_answer}
+                city={a.job_postings?.restaurant_profiles?.city}
+                headingLevel={3}
+              />
+            </div>
           </li>
         )}
       </ListCard>

@@ -22,6 +22,7 @@ import { RestaurantWorkday } from '../timesheets/RestaurantWorkday';
 import { useClockedTimesheet } from '../timesheets/timesheetsApi';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { JobOffers } from '../offers';
+import { BookAgain, EditAnswerCard, EditShift, PendingEditNotice } from '../edits';
 import { jobPay, seatPay } from './money';
 import {
   DirectionsLink,
@@ -281,6 +282,16 @@ export default function JobDetailPage() {
         </dl>
         {(owner || held) && <AddToCalendar job={job} side={owner ? 'restaurant' : 'chef'} />}
       </div>
+      {user?.user_type === 'chef' && (
+        <EditAnswerCard edit={job.edit_to_answer} city={job.restaurant_profiles?.city} />
+      )}
+      {owner && <PendingEditNotice job={job} />}
+      {owner && (
+        <div className="owner-edits">
+          <EditShift job={job} now={now} />
+          <BookAgain job={job} />
+        </div>
+      )}
       {owner && onTheClock && <RestaurantWorkday job={job} />}
       {mine && onTheClock && stateOf(mine) === 'confirmed' && (
         <ChefWorkday job={job} applicationId={mine.id} />

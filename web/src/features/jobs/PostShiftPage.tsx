@@ -8,6 +8,8 @@ import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { NumberField } from '../../components/NumberField';
 import { failureText } from '../auth/PhoneRequired';
+import { editsApi, NO_REPEAT, RepeatWeeklyFields, SeriesCost, type RepeatChoice } from '../edits';
+import { paymentsApi } from '../payments/paymentsApi';
 import { favoritesApi } from '../favorites/favoritesApi';
 import { CardChoice } from '../payments/CardChoice';
 import { CardKeptNote } from '../payments/CardKeptNote';
@@ -53,6 +55,13 @@ function PostShift() {
   // Once created, the job is kept: paying again never posts a second job.
   const [job, setJob] = useState<JobPosting | null>(null);
   const [postJob] = jobsApi.usePostJobMutation();
+  // Issue 35: "Repeat weekly" posts a series instead (each shift charged to the saved card a week before it).
+  const [repeat, setRepeat] = useState<RepeatChoice>(NO_REPEAT);
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const [createSeries] = editsApi.useCreateSeriesMutation();
+  const savedCard = paymentsApi.useSavedCardQuery(undefined, { skip: !repeat.on });
+  const hasCard = !repeat.on || !savedCard.data ? null : savedCard.data.card !== null;
+  const fromDate = form.start.slice(0, 10);
   const roster = favoritesApi.useFavoritesQuery('recent');
   const payForJob = usePayForJob();
   const cardText = useCardErrorText();
@@ -90,9 +99,49 @@ function PostShift() {
     setForm((f) => ({ ...f, [key]: value }));
   const locked = job !== null;
 
+  const onSeries = async () => {
+    const problem = checkPostForm(form);
+    if (problem || !isPosition(form.title)) {
+      setError(
+        t(problem ?? 'post.errors.position', { min: LIMITS.hourlyRateMin, max: LIMITS.hourlyRateMax }),
+      );
+      return;
+    }
+    if (repeat.weekdays.length === 0 || !repeat.until) {
+      setError(t('series.errors.days'));
+      return;
+    }
+    if (hasCard !== true) {
+      setError(t('series.needCard'));
+      return;
+    }
+    setBusy('posting');
+    const res = await createSeries({
+      ...(templateId ? { templateId } : {}),
+      title: form.title,
+      startTime: form.start.slice(11, 16),
+      endTime: form.end.slice(11, 16),
+      hourlyRate: Number(form.hourlyRate),
+      headcount: headcountOf(form) ?? 1,
+      breakMinutes: breakOf(form) ?? 0,
+      description: form.description?.trim() || null,
+      requiredSkills: (form.requiredSkills ?? []) as PostJobBody['requiredSkills'],
+      weekdays: repeat.weekdays,
+      from: fromDate,
+      until: repeat.until,
+    });
+    setBusy(null);
+    if (res.data) navigate(`/series/${res.data.series.id}`, { state: { created: true } });
+    else setError(failureText(res.error, t('series.errors.failed')));
+  };
+
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    if (repeat.on && !job) {
+      await onSeries();
+      return;
+    }
     const confirmer = card.confirmer;
     if (!confirmer) {
       setError(cardText({ code: 'not_loaded' }));
@@ -160,7 +209,14 @@ function PostShift() {
     <section className="page narrow">
       <h1>{t('post.title')}</h1>
       <p className="muted">{t('post.intro')}</p>
-      <ShiftTemplates form={form} onFill={setForm} disabled={locked} />
+      <ShiftTemplates
+        form={form}
+        onFill={(filled, id) => {
+          setForm(filled);
+          setTemplateId(id ?? null);
+        }}
+        disabled={locked}
+      />
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <fieldset disabled={locked} className="card">
           <legend className="visually-hidden">{t('post.shiftLegend')}</legend>
@@ -303,11 +359,22 @@ function PostShift() {
           )}
         </fieldset>
 
+        <RepeatWeeklyFields value={repeat} onChange={setRepeat} from={fromDate} disabled={locked} />
+
         <PayBreakdown pay={pay} headcount={headcount} />
 
-        <div className="card">
-          <CardChoice {...card.props} />
-        </div>
+        {repeat.on && !locked ? (
+          <SeriesCost
+            value={repeat}
+            from={fromDate}
+            postingTotalCents={pay?.totalCents ?? null}
+            hasCard={hasCard}
+          />
+        ) : (
+          <div className="card">
+            <CardChoice {...card.props} />
+          </div>
+        )}
         <CardKeptNote />
 
         <Alert>{error}</Alert>
@@ -320,15 +387,23 @@ function PostShift() {
           <button
             type="submit"
             className="btn btn-large"
-            disabled={card.loading || !card.confirmer || busy !== null}
+            disabled={
+              repeat.on && !locked
+                ? hasCard !== true || busy !== null
+                : card.loading || !card.confirmer || busy !== null
+            }
           >
-            {busy === 'posting'
-              ? t('post.posting')
-              : busy === 'paying'
-                ? t('post.paying')
-                : job
-                  ? t('post.payAgain')
-                  : t('post.submit')}
+            {repeat.on && !locked
+              ? busy === 'posting'
+                ? t('series.starting')
+                : t('series.submit')
+              : busy === 'posting'
+                ? t('post.posting')
+                : busy === 'paying'
+                  ? t('post.paying')
+                  : job
+                    ? t('post.payAgain')
+                    : t('post.submit')}
           </button>
           <Link to="/dashboard/restaurant" className="btn btn-secondary btn-large">
             {t('post.cancel')}

@@ -17,7 +17,8 @@ export function ShiftTemplates({
   disabled,
 }: {
   form: PostForm;
-  onFill: (form: PostForm) => void;
+  /** the filled form, and the template chosen (a series names it: `templateId`) */
+  onFill: (form: PostForm, templateId?: string) => void;
   disabled?: boolean;
 }) {
   const { t } = useTranslation('jobs');
@@ -34,7 +35,7 @@ export function ShiftTemplates({
   const use = (id: string) => {
     setChosen(id);
     const template = templates.find((x) => x.id === id);
-    if (template) onFill(fillFromTemplate(form, template));
+    if (template) onFill(fillFromTemplate(form, template), template.id);
   };
 
   const onSave = async (e: FormEvent) => {

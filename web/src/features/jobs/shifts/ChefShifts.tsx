@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { EditAnswerCard } from '../../edits';
 import { errorText } from '../../../app/api';
 import { LISTS_POLL_MS } from '../../../app/shiftConstants';
 import { Alert } from '../../../components/Alert';
@@ -130,6 +131,12 @@ function ChefApplicationRow({ app, view, now }: { app: Application; view: Tab; n
         </>
       }
       panel={cancellable && asking && <ChefCancelPanel app={app} onClose={() => setAsking(false)} />}
+      footer={
+        // issue 35: the restaurant changed this held shift: keep it or leave it with no record
+        view === 'shifts' && (
+          <EditAnswerCard edit={job?.edit_to_answer} city={job?.restaurant_profiles?.city} headingLevel={3} />
+        )
+      }
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/api';
@@ -18,6 +18,7 @@ import { DisputeLink } from '../DisputePanel';
 import { applicationLabel, byStart, restaurantCanCancel, stateOf } from '../shiftState';
 import { Row, ShiftState, type Tab } from './parts';
 import { BookedChefCard } from '../BookedChefCard';
+import { editsApi, groupBySeries, seriesShapeOfJobs, useSeriesName } from '../../edits';
 import { formatCents } from '../../../app/format';
 
 function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Application; now: number }) {
@@ -149,18 +150,55 @@ export function RestaurantShifts({ tab }: { tab: Tab }) {
         {t('shifts.noShiftsRestaurant')} <Link to="/jobs/post">{t('shifts.post')}</Link>
       </p>
     );
+  const row = (job: JobPosting) => (
+    <RestaurantJobRow
+      key={job.id}
+      job={job}
+      now={now}
+      worker={applications.find(
+        (a) => (a.job_postings?.id ?? a.job_id) === job.id && stateOf(a) === 'confirmed',
+      )}
+    />
+  );
   return (
     <ul className="list">
-      {list.map((job) => (
-        <RestaurantJobRow
-          key={job.id}
-          job={job}
-          now={now}
-          worker={applications.find(
-            (a) => (a.job_postings?.id ?? a.job_id) === job.id && stateOf(a) === 'confirmed',
-          )}
-        />
-      ))}
+      {groupBySeries(list).map((group) =>
+        group.kind === 'job' ? (
+          row(group.job)
+        ) : (
+          <SeriesGroup key={`series-${group.seriesId}`} seriesId={group.seriesId} jobs={group.jobs}>
+            {group.jobs.map(row)}
+          </SeriesGroup>
+        ),
+      )}
     </ul>
+  );
+}
+
+/** Issue 35: the shifts of one weekly series under its heading ("Every Fri until Feb 26"), linked to its page. */
+function SeriesGroup({
+  seriesId,
+  jobs,
+  children,
+}: {
+  seriesId: string;
+  jobs: JobPosting[];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('jobs');
+  const list = editsApi.useSeriesListQuery();
+  const name = useSeriesName();
+  const series = list.data?.series.find((s) => s.id === seriesId);
+  const headingId = `series-${seriesId}`;
+  return (
+    <li className="series-group" aria-labelledby={headingId}>
+      <h2 id={headingId} className="series-heading">
+        <Link to={`/series/${seriesId}`} data-testid="series-heading">
+          {name(series ?? seriesShapeOfJobs(jobs))}
+        </Link>{' '}
+        <span className="hint">{t('series.shiftCount', { count: jobs.length })}</span>
+      </h2>
+      <ul className="list">{children}</ul>
+    </li>
   );
 }
