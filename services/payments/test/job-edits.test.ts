@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
 import { sql } from '@brigade/kit';
 import {
   editMoney,
@@ -177,6 +178,28 @@ async function saveCard(restaurant: User, number: string) {
   expect(recorded.status).toBe(200);
 }
 
+/** A signed Stripe event naming this object, delivered to payments' endpoint as the provider would. */
+async function deliverWebhook(type: string, object: { id: string; object: string }) {
+  const payload = JSON.stringify({
+    id: `evt_edit_${randomUUID().slice(0, 12)}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+  });
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: h.sandbox.webhookSecret });
+  const res = await fetch(`${h.url}/payments/webhooks/stripe`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature },
+    body: payload,
+  });
+  expect(res.status).toBe(200);
+}
+
+async function anomaliesOf(jobId: string) {
+  return h.database.rows(sql`select reason, object_id from payments.anomalies where job_id = ${jobId}`);
+}
+
 const raised = (shape: PostingShape, rate = 3000): PostingShape => ({ ...shape, hourly_rate_cents: rate });
 
 test('an edit raising the total is charged once on the kept card (one PaymentIntent on redelivery and retry), then released at the new pay', async () => {
@@ -207,6 +230,8 @@ test('an edit raising the total is charged once on the kept card (one PaymentInt
   const intent = await h.stripe.paymentIntents.retrieve(await editIntent(editId));
   expect(intent).toMatchObject({ amount: 4280, status: 'succeeded', transfer_group: job.jobId });
   expect(intent.metadata).toMatchObject({ kind: 'edit_charge', job_id: job.jobId, edit_id: editId });
+  // the provider's webhook for the edit's PaymentIntent is recognised and books nothing twice
+  await deliverWebhook('payment_intent.succeeded', { id: intent.id, object: 'payment_intent' });
   await edited(job, editId, after);
   await edited(job, editId, after); // a redelivery changes nothing
   const charges = (await ledger(job.jobId)).filter((e) => e.kind === 'charge');
@@ -224,6 +249,8 @@ test('an edit raising the total is charged once on the kept card (one PaymentInt
   expect(h.events('payments.payout.released.v1', job.jobId)[0]!.data.amount_cents).toBe(24_000);
   const transfers = (await h.stripe.transfers.list({ transfer_group: job.jobId })).data;
   expect(transfers.map((t) => t.amount)).toEqual([24_000]);
+  expect((await ledger(job.jobId)).filter((e) => e.part === `edit:${editId}`)).toHaveLength(1);
+  expect(await anomaliesOf(job.jobId)).toEqual([]);
 });
 
 test('an edit lowering the total is refunded in part; a later cancellation refunds what is left', async () => {
@@ -329,6 +356,12 @@ test('an edit then a full cancellation: the refund is split across the escrow an
   await eventually(async () =>
     expect(h.events('payments.escrow.refunded.v1', job.jobId)[0]?.data.amount_cents).toBe(25_680),
   );
+  // the refund webhooks of both splits are recognised: nothing is booked twice, nothing is an anomaly
+  for (const pi of [escrowPi, await editIntent(editId)])
+    for (const refund of (await h.stripe.refunds.list({ payment_intent: pi })).data)
+      await deliverWebhook('refund.created', { id: refund.id, object: 'refund' });
+  expect((await ledger(job.jobId)).filter((e) => e.kind === 'refund')).toHaveLength(2);
+  expect(await anomaliesOf(job.jobId)).toEqual([]);
 });
 
 test('an edit dropped after its charge (the job closed) is refunded in full from its own charge', async () => {
