@@ -432,3 +432,55 @@ test('a series occurrence whose card on file is declined fails, then the restaur
   const [charge] = (await ledger(job.jobId)).filter((e) => e.kind === 'charge');
   expect(charge).toMatchObject({ seat_no: 0, part: 'escrow', amount_cents: 21_400 });
 });
+
+test('a removed seat is refunded its share by the edit; after a raise, seats leave escrow across both charges', async () => {
+  const job = await paid(3);
+  const fewer = { ...job.shape, headcount: 2 };
+  const removal = randomUUID();
+  await edited(job, removal, fewer, { removed: [3] });
+  await tasksDone(job.jobId);
+  const seats = await h.database.rows<{ seat_no: number }>(
+    sql`select seat_no from payments.seat_payments where job_id = ${job.jobId} order by seat_no`,
+  );
+  expect(seats.map((s) => s.seat_no)).toEqual([1, 2]);
+  const escrowPi = (await h.jobPayment(job.jobId, job.restaurant.token)).payment_intent_id as string;
+  expect(await refundsAt(escrowPi)).toEqual([21_400]);
+  await h.expectLedgerGreen();
+  // a raise of both seats: 2 × 4280 charged off-session
+  const after = raised(job.shape);
+  const { editId, money } = await requestEdit(job, after);
+  expect(money.charge_cents).toBe(8560);
+  await collected(job, editId);
+  await edited(job, editId, after);
+  // seat 2 expires unbooked: its new share back, from what the escrow has left (42800 - 21400)
+  const now = new Date().toISOString();
+  await h.publish('jobs.seat.expired.v1', {
+    job_id: job.jobId,
+    restaurant_id: job.restaurant.id,
+    title: 'Line Cook',
+    start_time: now,
+    end_time: now,
+    hourly_rate_cents: 3000,
+    emergency_level: 'normal',
+    headcount: 2,
+    seats: [2],
+    lapsed_chef_ids: [],
+    refund_due: true,
+  });
+  await eventually(async () => expect(h.events('payments.escrow.refunded.v1', job.jobId)).toHaveLength(1));
+  await h.cancel(job.jobId, job.restaurant.id);
+  await eventually(async () => expect(h.events('payments.escrow.refunded.v1', job.jobId)).toHaveLength(2));
+  await tasksDone(job.jobId);
+  // 64200 in escrow: 21400 (seat 3) + 25680 (seat 2) + 17120 of seat 1; the rest of seat 1 from the edit's 8560
+  expect(await refundsAt(escrowPi)).toEqual([17_120, 21_400, 25_680].sort());
+  expect(await refundsAt(await editIntent(editId))).toEqual([8560]);
+  const tasks = await h.database.rows<{ seat_no: number; idempotency_key: string }>(
+    sql`select seat_no, idempotency_key from payments.money_tasks
+        where job_id = ${job.jobId} and kind = 'refund' order by seat_no`,
+  );
+  expect(tasks).toEqual([
+    { seat_no: 0, idempotency_key: `job:${job.jobId}:edit:${removal}:refund` },
+    { seat_no: 1, idempotency_key: `job:${job.jobId}:refund` },
+    { seat_no: 2, idempotency_key: `job:${job.jobId}:seat:2:refund` },
+  ]);
+});
