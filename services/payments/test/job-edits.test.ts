@@ -2,14 +2,18 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { sql } from '@brigade/kit';
 import {
+  collectedByEscrow,
   editMoney,
   postingFigures,
+  timesheetMoney,
+  workedMinutes,
+  workedPay,
   type EventInput,
   type PostingShape as AnyShape,
 } from '@brigade/contracts';
+import { applicationFacts, eventually, usePayments } from './harness';
 
 type PostingShape = AnyShape & { start_time: string; end_time: string };
-import { applicationFacts, eventually, usePayments } from './harness';
 
 // Issue 35 (ADR 0031): an edit of a posted shift moves the difference once (a rise charged off-session on the
 // restaurant's card, a fall refunded in part), every later decision prices a seat at the new share, a refund of a
@@ -483,4 +487,44 @@ test('a removed seat is refunded its share by the edit; after a raise, seats lea
     { seat_no: 1, idempotency_key: `job:${job.jobId}:refund` },
     { seat_no: 2, idempotency_key: `job:${job.jobId}:seat:2:refund` },
   ]);
+});
+
+test('a timesheet after a raise pays the chef the new pay from the escrow and the edit charge together', async () => {
+  const restaurant = await h.user('restaurant');
+  const chef = await h.user('chef');
+  const end = new Date(Date.now() - 2 * HOUR);
+  const start = new Date(end.getTime() - 8 * HOUR);
+  const job = await post(restaurant, 1, {
+    start_time: start.toISOString(),
+    end_time: end.toISOString(),
+  });
+  job.shape = { ...job.shape, start_time: start.toISOString(), end_time: end.toISOString() };
+  const applicationId = randomUUID();
+  const facts = applicationFacts(applicationId, job.jobId, restaurant.id, chef.id, { start, end });
+  await h.publish('jobs.application.submitted.v1', facts);
+  await h.publish('jobs.application.accepted.v1', facts);
+  await h.payWithCard(restaurant, applicationId);
+  await h.onboard(chef);
+  const after = raised(job.shape);
+  const { editId } = await requestEdit(job, after);
+  await collected(job, editId);
+  await edited(job, editId, after);
+  const policy = h.config.policy;
+  const times = { clock_in_at: start.toISOString(), clock_out_at: end.toISOString(), break_minutes: 0 };
+  const worked = workedMinutes(policy, after, times);
+  const money = timesheetMoney(policy, workedPay(after, worked), collectedByEscrow(after));
+  await h.publish('jobs.timesheet.approved.v1', {
+    ...facts,
+    ...times,
+    worked_minutes: worked,
+    hourly_rate_cents: 3000,
+    ...money.pay,
+    status: 'approved',
+    approved_by: 'restaurant',
+  });
+  await eventually(async () =>
+    expect((await h.jobPayment(job.jobId, restaurant.token)).payment_status).toBe('completed'),
+  );
+  const transfers = (await h.stripe.transfers.list({ transfer_group: job.jobId })).data;
+  expect(transfers.map((t) => t.amount)).toEqual([24_000]);
 });

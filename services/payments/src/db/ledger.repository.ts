@@ -152,7 +152,7 @@ export async function postingCharges(
  * neither applied nor refunded yet): it is held apart from the posting until the edit takes effect (then it is
  * part of the posting's new total) or is dropped (then it counts with its refund, netting to nothing).
  */
-const countedEntry = (s: ReturnType<typeof sql.raw>) =>
+export const countedEntry = (s: ReturnType<typeof sql.raw>) =>
   sql`not (e.seat_no = 0 and e.kind = 'charge' and e.part like 'edit:%'
         and not exists (select 1 from ${s}.job_edits x where 'edit:' || x.edit_id::text = e.part and x.applied_at is not null)
         and not exists (select 1 from ${s}.ledger_entries r
