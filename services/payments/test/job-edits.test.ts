@@ -528,3 +528,67 @@ test('a timesheet after a raise pays the chef the new pay from the escrow and th
   const transfers = (await h.stripe.transfers.list({ transfer_group: job.jobId })).data;
   expect(transfers.map((t) => t.amount)).toEqual([24_000]);
 });
+
+test('a chef who declines an edit unbooks the seat like any cancellation; its new share stays held', async () => {
+  const job = await paid();
+  const chef = await h.user('chef');
+  const applicationId = await h.apply(job.jobId, job.restaurant.id, chef.id);
+  await h.accept(job.jobId, job.restaurant.id, chef.id, applicationId);
+  const facts = applicationFacts(applicationId, job.jobId, job.restaurant.id, chef.id);
+  await h.publish('jobs.application.confirmed.v1', { ...facts, seat_no: 1 });
+  const seat = async () =>
+    (
+      await h.database.rows<{ chef_id: string | null; status: string }>(
+        sql`select chef_id, status from payments.seat_payments where job_id = ${job.jobId} and seat_no = 1`,
+      )
+    )[0];
+  await eventually(async () => expect((await seat())?.chef_id).toBe(chef.id));
+  const after = raised(job.shape);
+  const { editId } = await requestEdit(job, after);
+  await collected(job, editId);
+  await edited(job, editId, after);
+  await h.publish('jobs.application.cancelled.v1', {
+    ...facts,
+    cancelled_by: 'chef',
+    was_accepted: true,
+    was_confirmed: true,
+    late: false,
+    seat_no: 1,
+    reason: 'edit_declined',
+  });
+  await eventually(async () => expect(await seat()).toEqual({ chef_id: null, status: 'held_in_escrow' }));
+  expect((await ledger(job.jobId)).filter((e) => e.kind !== 'charge')).toEqual([]);
+});
+
+test('an edit whose charge is declined is said to have failed and books nothing', async () => {
+  const job = await paid();
+  await saveCard(job.restaurant, '4000000000000341'); // the saved card is the one charged, and it declines
+  const after = raised(job.shape);
+  const { editId } = await requestEdit(job, after);
+  await eventually(async () => expect(h.events('payments.edit_charge.failed.v1', job.jobId)).toHaveLength(1));
+  expect(h.events('payments.edit_charge.failed.v1', job.jobId)[0]!.data).toMatchObject({
+    edit_id: editId,
+    amount_cents: 4280,
+    code: 'card_declined',
+    requires_authentication: false,
+  });
+  await tasksDone(job.jobId);
+  expect((await ledger(job.jobId)).filter((e) => e.part !== 'escrow')).toEqual([]);
+  expect(h.events('payments.edit_charge.collected.v1', job.jobId)).toEqual([]);
+  await h.publish('jobs.job.edit_dropped.v1', {
+    ...facts(job, editId, after),
+    charge_cents: 4280,
+    reason: 'charge_failed',
+  });
+  await eventually(async () => {
+    const [row] = await h.database.rows<{ dropped: boolean }>(
+      sql`select dropped_at is not null as dropped from payments.job_edits where edit_id = ${editId}`,
+    );
+    expect(row?.dropped).toBe(true);
+  });
+  expect(
+    await h.database.rows(
+      sql`select id from payments.money_tasks where job_id = ${job.jobId} and kind = 'refund'`,
+    ),
+  ).toEqual([]);
+});
