@@ -592,3 +592,15 @@ test('an edit whose charge is declined is said to have failed and books nothing'
     ),
   ).toEqual([]);
 });
+
+test('an edit of a posting not paid yet reprices it: it is paid at the new total', async () => {
+  const restaurant = await h.user('restaurant');
+  const job = await post(restaurant, 1);
+  const after = { ...raised(job.shape), headcount: 2 };
+  await edited(job, randomUUID(), after, { added: [2] });
+  const payer = await h.apply(job.jobId, restaurant.id, randomUUID());
+  await h.payWithCard(restaurant, payer);
+  const payment = await h.jobPayment(job.jobId, restaurant.token);
+  expect(payment).toMatchObject({ payment_status: 'held_in_escrow', total_cents: 51_360 });
+  expect((await h.stripe.paymentIntents.retrieve(payment.payment_intent_id)).amount).toBe(51_360);
+});

@@ -94,16 +94,20 @@ export async function applyEdit(ctx: PaymentsContext, tx: Executor, data: EventD
     problems.push(`charge ${data.charge_cents} != editMoney's ${money.charge_cents}`);
   if (money.refund_cents !== data.refund_cents)
     problems.push(`refund ${data.refund_cents} != editMoney's ${money.refund_cents}`);
+  const held = isHeld(job.status);
   if (
+    held &&
     money.charge_cents > 0 &&
     (edit?.charge_status !== 'collected' || edit.charge_cents !== money.charge_cents)
   )
     problems.push(
       `the edit's charge of ${money.charge_cents} was not collected (${edit ? `${edit.charge_status} ${edit.charge_cents}` : 'never asked for'})`,
     );
-  const held = isHeld(job.status);
-  if (money.refund_cents > 0 && !held)
-    problems.push(`a refund of ${money.refund_cents} but the escrow is ${job.status}`);
+  // An unpaid posting takes its new total when it is paid, unless its PaymentIntent already names the old one.
+  if (!held && money.charge_cents + money.refund_cents > 0 && job.payment_intent_id)
+    problems.push(
+      `the unpaid job's PaymentIntent ${job.payment_intent_id} is for the old total ${job.total_cents}`,
+    );
   const before = data.before.headcount;
   const added = [...new Set(data.added_seats)].sort((a, b) => a - b);
   const removed = [...new Set(data.removed_seats)].sort((a, b) => a - b);
@@ -150,7 +154,7 @@ export async function applyEdit(ctx: PaymentsContext, tx: Executor, data: EventD
     await tx.execute(
       sql`delete from ${s}.seat_payments where job_id = ${job.job_id} and seat_no = ${seatNo}`,
     );
-  if (money.refund_cents > 0)
+  if (money.refund_cents > 0 && held)
     await issueEditRefund(ctx, tx, job, { edit_id: data.edit_id }, money.refund_cents, {
       ownChargeFirst: false,
     });
