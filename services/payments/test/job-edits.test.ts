@@ -223,6 +223,13 @@ test('an edit raising the total is charged once on the kept card (one PaymentInt
   const { editId, money } = await requestEdit(job, after, undefined, eventId);
   expect(money.charge_cents).toBe(4280); // 8 h × $5 more, plus 7%
   await collected(job, editId);
+  const hits = (await h.callSandbox('GET', '/sandbox/faults/stripe')).body.hits as Array<{
+    path: string;
+    idempotency_key: string | null;
+  }>;
+  expect(hits.filter((x) => x.path === '/v1/payment_intents').map((x) => x.idempotency_key)).toEqual([
+    `job:${job.jobId}:edit:${editId}:charge`,
+  ]);
   await h.callSandbox('DELETE', '/sandbox/faults/stripe');
   await requestEdit(job, after, editId, eventId); // the same delivery again
   await requestEdit(job, after, editId); // and the same edit under another event id
