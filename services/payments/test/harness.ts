@@ -34,6 +34,8 @@ const PAYMENTS_EVENTS = [
   'payments.payout_account.updated.v1',
   'payments.extra_charge.collected.v1',
   'payments.extra_charge.failed.v1',
+  'payments.edit_charge.collected.v1',
+  'payments.edit_charge.failed.v1',
 ] as const;
 
 export const PUBLIC_URL = 'http://localhost:8080';

@@ -4,8 +4,11 @@ import { movementKey, seatKey } from '../domain/idempotency-keys';
 import { emptyTotals, type LedgerFacts, type LedgerTotals, type SeatLedgerFacts } from '../domain/ledger';
 
 export type LedgerKind = 'charge' | 'fee' | 'transfer' | 'refund';
-/** The escrow's movements, or a timesheet's extra (its off-session charge, then its transfer and fee). */
-export type LedgerPart = 'escrow' | 'extra';
+/**
+ * The escrow's movements, a timesheet's extra (its off-session charge, then its transfer and fee), or an edit's
+ * (issue 35: `edit:{editId}`, its charge and refund at seat 0, and a seat's refund taken from its charge).
+ */
+export type LedgerPart = 'escrow' | 'extra' | `edit:${string}`;
 
 /**
  * Write one movement of a seat to the job's ledger (the unique (job, seat, kind, part) index refuses a second of
@@ -21,14 +24,18 @@ export async function insertLedgerEntry(
     amount_cents: number;
     provider_id: string | null;
     part?: LedgerPart;
+    /** a refund split across a job's charges (issue 35): one entry per split, 0 the first */
+    split?: number;
+    idempotency_key?: string;
   },
 ) {
   const part = entry.part ?? 'escrow';
   const seatNo = entry.seat_no ?? 1;
-  const key = movementKey(entry.job_id, seatNo, entry.kind, part);
+  const split = entry.split ?? 0;
+  const key = entry.idempotency_key ?? movementKey(entry.job_id, seatNo, entry.kind, part);
   await tx.execute(
-    sql`insert into ${sql.raw(database.schema)}.ledger_entries (job_id, seat_no, kind, amount_cents, provider_id, idempotency_key, part)
-        values (${entry.job_id}, ${seatNo}, ${entry.kind}, ${entry.amount_cents}, ${entry.provider_id}, ${key}, ${part})`,
+    sql`insert into ${sql.raw(database.schema)}.ledger_entries (job_id, seat_no, kind, amount_cents, provider_id, idempotency_key, part, split)
+        values (${entry.job_id}, ${seatNo}, ${entry.kind}, ${entry.amount_cents}, ${entry.provider_id}, ${key}, ${part}, ${split})`,
   );
 }
 
@@ -122,6 +129,35 @@ export async function seatCharges(
   return { posting_cents: Number(row?.posting ?? 0), seat_cents: Number(row?.seat ?? 0) };
 }
 
+/**
+ * The posting's own charges at seat 0 (issue 35): the escrow's, and every charge booked there (an edit's rise).
+ */
+export async function postingCharges(
+  database: Database,
+  jobId: string,
+  executor?: Executor,
+): Promise<{ escrow_cents: number; all_cents: number }> {
+  const [row] = await database.rows<{ escrow: string; all: string }>(
+    sql`select coalesce(sum(amount_cents) filter (where part = 'escrow'), 0)::bigint as escrow,
+               coalesce(sum(amount_cents), 0)::bigint as all
+        from ${sql.raw(database.schema)}.ledger_entries
+        where job_id = ${jobId} and seat_no = ${POSTING_SEAT} and kind = 'charge'`,
+    executor,
+  );
+  return { escrow_cents: Number(row?.escrow ?? 0), all_cents: Number(row?.all ?? 0) };
+}
+
+/**
+ * Which ledger entries (`e`) the rules count (issue 35): all but the charge of an edit still on its way (collected,
+ * neither applied nor refunded yet): it is held apart from the posting until the edit takes effect (then it is
+ * part of the posting's new total) or is dropped (then it counts with its refund, netting to nothing).
+ */
+export const countedEntry = (s: ReturnType<typeof sql.raw>) =>
+  sql`not (e.seat_no = 0 and e.kind = 'charge' and e.part like 'edit:%'
+        and not exists (select 1 from ${s}.job_edits x where 'edit:' || x.edit_id::text = e.part and x.applied_at is not null)
+        and not exists (select 1 from ${s}.ledger_entries r
+                        where r.job_id = e.job_id and r.seat_no = 0 and r.kind = 'refund' and r.part = e.part))`;
+
 /** Every job's figures as the ledger rules read them (`ledgerProblems`), by job id. */
 export async function ledgerFactsOfEveryJob(
   database: Database,
@@ -152,12 +188,14 @@ export async function ledgerFactsOfEveryJob(
     from ${s}.job_payments j
     left join (
       select job_id,
-        sum(amount_cents) filter (where kind = 'charge') as charged,
+        sum(amount_cents) filter (where kind = 'charge') - coalesce(sum(amount_cents) filter (where kind = 'refund' and seat_no = 0), 0) as charged,
         sum(amount_cents) filter (where kind = 'fee') as fees,
         sum(amount_cents) filter (where kind = 'transfer') as transferred,
-        sum(amount_cents) filter (where kind = 'refund') as refunded,
+        sum(amount_cents) filter (where kind = 'refund' and seat_no <> 0) as refunded,
         max(n) as entries_max
-      from (select job_id, kind, sum(amount_cents) as amount_cents, count(*) as n from ${s}.ledger_entries group by job_id, seat_no, kind, part) per_kind
+      from (select job_id, seat_no, kind, sum(amount_cents) as amount_cents, count(*) as n from ${s}.ledger_entries e
+            where ${countedEntry(s)}
+            group by job_id, seat_no, kind, part, split) per_kind
       group by job_id
     ) l on l.job_id = j.job_id
     left join ${s}.decisions d on d.job_id = j.job_id and d.seat_no = 1
@@ -198,8 +236,9 @@ export async function ledgerFactsOfEverySeat(database: Database): Promise<SeatLe
       sp.status,
       exists (select 1 from ${s}.timesheet_settlements ts
         where ts.job_id = j.job_id and ts.seat_no = seats.seat_no) as timesheet,
-      (select coalesce(sum(p.amount_cents), 0) from ${s}.ledger_entries p
-        where p.job_id = j.job_id and p.seat_no = 0 and p.kind = 'charge' and p.part = 'escrow')::bigint as posting_charged,
+      (select coalesce(sum(e.amount_cents) filter (where e.kind = 'charge'), 0)
+              - coalesce(sum(e.amount_cents) filter (where e.kind = 'refund'), 0) from ${s}.ledger_entries e
+        where e.job_id = j.job_id and e.seat_no = 0 and ${countedEntry(s)})::bigint as posting_charged,
       coalesce(sum(e.amount_cents) filter (where e.part = 'escrow' and e.kind = 'charge'), 0)::bigint as charged,
       coalesce(sum(e.amount_cents) filter (where e.part = 'escrow' and e.kind = 'transfer'), 0)::bigint as transferred,
       coalesce(sum(e.amount_cents) filter (where e.part = 'escrow' and e.kind = 'fee'), 0)::bigint as fees,

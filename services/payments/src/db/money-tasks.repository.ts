@@ -8,14 +8,28 @@ export interface MoneyTaskRow {
   seat_no: number;
   /** a transfer or refund of the escrow; a timesheet's extra: its off-session charge, then its transfer */
   kind: 'transfer' | 'refund' | 'charge';
-  /** the escrow's movements, or a timesheet's extra (ADR 0028) */
-  part: 'escrow' | 'extra';
+  /** the escrow's movements, a timesheet's extra (ADR 0028), or an edit's (issue 35: `edit:{editId}`) */
+  part: 'escrow' | 'extra' | `edit:${string}`;
   reason: string;
   amount_cents: number;
   /** Kept by the platform with this movement (a transfer's 7%); 0 for a refund. */
   fee_cents: number;
   destination_user_id: string | null;
   status: 'pending' | 'done' | 'blocked';
+  /**
+   * A refund of a job with several charges (issue 35: the escrow's and edit charges), split so that no
+   * PaymentIntent is asked for more than it has left; null: the whole refund from the escrow PaymentIntent.
+   */
+  splits?: RefundSplit[] | null;
+}
+
+/** One part of a split refund: from this PaymentIntent, this much, with its own idempotency key. */
+export interface RefundSplit {
+  payment_intent_id: string;
+  amount_cents: number;
+  idempotency_key: string;
+  /** the part of the charge it is taken from ('escrow', or the edit's) */
+  charge_part: string;
 }
 
 const numbers = <T extends { amount_cents: number; fee_cents: number; seat_no: number }>(row: T): T => ({
@@ -35,7 +49,7 @@ export async function findTask(
   seatNo = 1,
 ): Promise<MoneyTaskRow | null> {
   const [row] = await database.rows<MoneyTaskRow>(
-    sql`select id, job_id, seat_no, kind, part, reason, amount_cents, fee_cents, destination_user_id, status
+    sql`select id, job_id, seat_no, kind, part, reason, amount_cents, fee_cents, destination_user_id, status, splits
         from ${sql.raw(database.schema)}.money_tasks
         where job_id = ${jobId} and seat_no = ${seatNo} and kind = ${kind} and part = ${part}`,
     tx,
@@ -61,10 +75,11 @@ export async function insertTask(
   const part = task.part ?? 'escrow';
   const seatNo = task.seat_no ?? 1;
   const key = task.idempotency_key ?? movementKey(task.job_id, seatNo, task.kind, part);
+  const splits = task.splits ? JSON.stringify(task.splits) : null;
   const rows = await database.rows(
-    sql`insert into ${sql.raw(database.schema)}.money_tasks (job_id, seat_no, kind, part, reason, amount_cents, fee_cents, destination_user_id, idempotency_key)
+    sql`insert into ${sql.raw(database.schema)}.money_tasks (job_id, seat_no, kind, part, reason, amount_cents, fee_cents, destination_user_id, idempotency_key, splits)
         values (${task.job_id}, ${seatNo}, ${task.kind}, ${part}, ${task.reason}, ${task.amount_cents}, ${task.fee_cents},
-                ${task.destination_user_id}, ${key})
+                ${task.destination_user_id}, ${key}, ${splits}::jsonb)
         on conflict do nothing returning id`,
     tx,
   );
@@ -110,7 +125,7 @@ export async function tasksOfJob(
 ): Promise<TaskProgress[]> {
   return database.rows<TaskProgress>(
     sql`select kind, status, attempts, last_error_kind, last_attempt_at, next_attempt_at
-        from ${sql.raw(database.schema)}.money_tasks where job_id = ${jobId} and part = 'escrow'
+        from ${sql.raw(database.schema)}.money_tasks where job_id = ${jobId} and part = 'escrow' and kind <> 'charge'
           and (${seatNo}::int is null or seat_no = ${seatNo}::int)
         order by kind desc, seat_no`,
   );
@@ -122,12 +137,12 @@ export async function ledgerEntryId(
   jobId: string,
   kind: 'charge' | 'transfer' | 'refund',
   tx?: Executor,
-  part: 'escrow' | 'extra' = 'escrow',
+  part: MoneyTaskRow['part'] = 'escrow',
   seatNo = 1,
 ): Promise<{ provider_id: string | null } | null> {
   const [row] = await database.rows<{ provider_id: string | null }>(
     sql`select provider_id from ${sql.raw(database.schema)}.ledger_entries
-        where job_id = ${jobId} and seat_no = ${seatNo} and kind = ${kind} and part = ${part}`,
+        where job_id = ${jobId} and seat_no = ${seatNo} and kind = ${kind} and part = ${part} order by split limit 1`,
     tx,
   );
   return row ?? null;
@@ -187,7 +202,7 @@ export async function leaseDueTasks(
     sql`update ${s}.money_tasks set next_attempt_at = now() + (${leaseMs} * interval '1 millisecond')
         where id in (select id from ${s}.money_tasks where status = 'pending' and next_attempt_at <= now()
                      order by id limit ${limit} for update skip locked)
-        returning id, job_id, seat_no, kind, part, reason, amount_cents, fee_cents, destination_user_id, idempotency_key, attempts`,
+        returning id, job_id, seat_no, kind, part, reason, amount_cents, fee_cents, destination_user_id, idempotency_key, attempts, splits`,
     undefined,
     { prepared: true }, // asked four times a second by an idle runner: planned once per connection
   );

@@ -1,5 +1,6 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SettlementSource } from '../domain/timesheet-money';
+import { countedEntry } from './ledger.repository';
 
 // What payments heard of a seat's timesheet, and the money of a settled one (migration 0011).
 
@@ -241,7 +242,13 @@ export async function settlementsWithLedger(database: Database) {
       (select count(*) from ${s(database)}.money_tasks t where t.job_id = x.job_id and t.part = 'extra' and t.kind = 'transfer' and t.status <> 'done')::int as open_extra,
       (select count(*) from ${s(database)}.money_tasks t where t.job_id = x.job_id and t.part = 'extra' and t.kind = 'transfer')::int as extra_tasks,
       (select json_object_agg(e.part || ':' || e.kind, e.total) from
-        (select part, kind, sum(amount_cents)::bigint as total from ${s(database)}.ledger_entries le where le.job_id = x.job_id group by part, kind) e) as l
+        (select part, kind, sum(amount_cents)::bigint as total from (
+          -- issue 35: an edit's movements are the posting's escrow (its refund at seat 0 nets the charge)
+          select case when e.part like 'edit:%' then 'escrow' else e.part end as part,
+                 case when e.seat_no = 0 and e.kind = 'refund' then 'charge' else e.kind end as kind,
+                 case when e.seat_no = 0 and e.kind = 'refund' then -e.amount_cents else e.amount_cents end as amount_cents
+          from ${s(database)}.ledger_entries e where e.job_id = x.job_id and ${countedEntry(sql.raw(database.schema))}
+        ) le group by part, kind) e) as l
     from ${s(database)}.timesheet_settlements x join ${s(database)}.job_payments j on j.job_id = x.job_id`);
   return rows.map((r) => {
     const l = (typeof r.l === 'string' ? JSON.parse(r.l) : r.l) ?? {};

@@ -12,8 +12,8 @@ export function seatKey(jobId: string, seatNo: number, what: string): string {
 }
 
 /** A movement's key: its kind, and `:extra` when it belongs to a timesheet's extra. */
-export const movementKey = (jobId: string, seatNo: number, kind: string, part: 'escrow' | 'extra') =>
-  seatKey(jobId, seatNo, `${kind}${part === 'extra' ? ':extra' : ''}`);
+export const movementKey = (jobId: string, seatNo: number, kind: string, part: string) =>
+  seatKey(jobId, seatNo, `${kind}${part === 'extra' ? ':extra' : part === 'escrow' ? '' : `:${part}`}`);
 
 /**
  * The seat in a provider object's metadata: named only for seats 2 and up, so that seat 1's requests are exactly
@@ -28,3 +28,16 @@ export function seatOfMetadata(metadata: Record<string, string> | null | undefin
   const n = Number(metadata?.seat_no ?? 1);
   return Number.isInteger(n) && n >= 1 && n <= 20 ? n : 1;
 }
+
+/**
+ * An edit's part of a job's money (issue 35, ADR 0031): its charge and refund are booked at seat 0 with it, and
+ * a seat's refund taken from that edit's charge is booked with it too.
+ */
+export const editPart = (editId: string) => `edit:${editId}` as const;
+
+/** The edit of a part, or null when the part is the escrow's or an extra's. */
+export const editOfPart = (part: string): string | null => (part.startsWith('edit:') ? part.slice(5) : null);
+
+/** An edit's provider calls: `job:{id}:edit:{editId}:charge` (its rise) and `...:refund` (its fall, or its drop). */
+export const editKey = (jobId: string, editId: string, what: 'charge' | 'refund') =>
+  `job:${jobId}:edit:${editId}:${what}`;

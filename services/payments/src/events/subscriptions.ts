@@ -2,7 +2,9 @@ import { subscribe, type Subscription } from '@brigade/kit';
 import type { EventType } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { DecisionRefused } from '../domain/decision';
+import { applyEdit, dropEdit } from '../use-cases/apply-edit';
 import { bookSeat } from '../use-cases/book-seat';
+import { requestEdit } from '../use-cases/edit-charge';
 import { refundExpiredSeats } from '../use-cases/refund-expired-seats';
 import { recordRefusedDecision } from '../use-cases/report-anomaly';
 import { unbookSeat } from '../use-cases/unbook-seat';
@@ -32,6 +34,9 @@ const REFUSING_LOUDLY: ReadonlySet<string> = new Set<EventType>([
   'jobs.job.cancelled.v1',
   'jobs.dispute.resolved.v1',
   'jobs.job.posted.v1',
+  'jobs.job.edit_requested.v1',
+  'jobs.job.edited.v1',
+  'jobs.job.edit_dropped.v1',
   'jobs.seat.expired.v1',
   'jobs.timesheet.approved.v1',
   'jobs.timesheet.resolved.v1',
@@ -66,6 +71,9 @@ export function paymentsSubscriptions(ctx: PaymentsContext): Subscription[] {
     ['jobs.timesheet.approved.v1', onTimesheetApproved],
     ['jobs.timesheet.resolved.v1', onTimesheetResolved],
     ['jobs.timesheet.sent_home.v1', onTimesheetSentHome],
+    ['jobs.job.edit_requested.v1', (ctx, tx, data) => requestEdit(ctx, tx, data)],
+    ['jobs.job.edited.v1', (ctx, tx, data) => applyEdit(ctx, tx, data)],
+    ['jobs.job.edit_dropped.v1', (ctx, tx, data) => dropEdit(ctx, tx, data)],
   ]).map((s) => (s.types.some((t) => REFUSING_LOUDLY.has(t)) ? refusingLoudly(ctx, s) : s));
 }
 

@@ -9,6 +9,9 @@
 // owed past BALANCE_DUE_AFTER are listed (owed money, not held: they do not fail the check).
 // Issue 35 (ADR 0030): every charge of a job counts (the posting's at seat 0, added seats', extras'), and each seat
 // is listed under its job (indented): nothing moved for it beyond its share (seatShare) plus its collected extra.
+// Issue 35 (ADR 0031): an edit's charge and refund are booked at seat 0 with the edit's part; an edit's refund nets
+// the posting's charges (the posting then comes to its new total), an edit's charge counts once the edit took
+// effect (or with its refund, once dropped), and a refund split across a job's charges is one entry per split.
 //
 // Where: DATABASE_URL (the payments database `<base>_payments`) or PAYMENTS_DATABASE_URL whole; with neither,
 // the embedded default's data (`.data/pglite`, or BRIGADE_DATA_DIR), which only one process may open at a time:

@@ -7,7 +7,9 @@ import { insertTask } from '../db/money-tasks.repository';
 import { findSeat } from '../db/seat-payments.repository';
 import { refundDecision, type Decision, type JobMoney, type RefundReason } from '../domain/decision';
 import { isHeld } from '../domain/escrow-state';
-import { ledgerTotals, seatCharges } from '../db/ledger.repository';
+import { movementKey } from '../domain/idempotency-keys';
+import { refundSplits } from './refund-splits';
+import { ledgerTotals, postingCharges, seatCharges } from '../db/ledger.repository';
 
 /**
  * A job as one of its seats sees it (issue 35, ADR 0030): the seat's share of the posting's amounts
@@ -65,7 +67,11 @@ export async function jobMoney(
   };
   if ((job.headcount ?? 1) === 1 || !('seat_no' in job)) {
     const { charged_cents } = await ledgerTotals(ctx.database, job.job_id, tx);
-    return { ...money, charged_cents };
+    // Issue 35: the posting's charges at seat 0 (its escrow, edits' rises and their refunds) come to its total
+    // once charged: an edit applied moved the difference, one not applied (or dropped) is not the seat's.
+    const posting = await postingCharges(ctx.database, job.job_id, tx);
+    if (posting.escrow_cents === 0) return { ...money, charged_cents };
+    return { ...money, charged_cents: charged_cents - posting.all_cents + job.total_cents };
   }
   const charges = await seatCharges(ctx.database, job.job_id, job.seat_no, tx);
   const postingShare = charges.posting_cents > 0 ? job.total_cents : 0;
@@ -119,6 +125,18 @@ export async function decideMoney(
         seat_no: seat.seat_no,
         reason: decision.reason,
         ...part,
+        // Issue 35: a job with several charges (edits) has its refund split across them.
+        ...(part.kind === 'refund'
+          ? {
+              splits: await refundSplits(
+                ctx,
+                tx,
+                job,
+                part.amount_cents,
+                movementKey(job.job_id, seat.seat_no, 'refund', 'escrow'),
+              ),
+            }
+          : {}),
       });
   onCommit(tx, () => ctx.kickMoneyTasks());
   return true;

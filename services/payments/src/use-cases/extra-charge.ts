@@ -33,13 +33,13 @@ export interface ExtraIntentFacts {
 const isExtra = (pi: { metadata?: Record<string, string> | null }) =>
   pi.metadata?.kind === EXTRA_CHARGE_KIND && typeof pi.metadata.application_id === 'string';
 
-export { isExtra as isExtraChargeIntent };
+export { isExtra as isExtraChargeIntent, cardFor };
 
 /**
  * The card an extra is charged to: the restaurant's saved card when it has one (its current choice: saving a card
  * detaches the ones it replaces), else the card the escrow payment kept (setup_future_usage).
  */
-async function cardFor(ctx: PaymentsContext, s: SettlementRow) {
+async function cardFor(ctx: PaymentsContext, s: Pick<SettlementRow, 'restaurant_id' | 'job_id'>) {
   const saved = await savedCardOf(ctx.database, s.restaurant_id);
   if (saved) return { customer: saved.customer_id, payment_method: saved.payment_method_id };
   const job = await findJob(ctx.database, s.job_id);

@@ -12,7 +12,11 @@ import {
 import { isProviderOutage } from '../adapters/stripe';
 import type { RecordOutcome } from './report-anomaly';
 import { chargeExtra } from './extra-charge';
+import { chargeEdit, EDIT_CHARGE_REASON } from './edit-charge';
+import { chargeCardOnFile, CARD_ON_FILE_REASON } from './charge-card-on-file';
 import { recordRefund, recordTransfer } from './record-settlement';
+import { recordSplitRefund, recordedSplits, splitsOf } from './refund-splits';
+import { collectedEditCharges } from '../db/job-edits.repository';
 import { seatMetadata } from '../domain/idempotency-keys';
 
 /** The chef cannot be paid yet (no payout-enabled account): resumed on `account.updated`. */
@@ -124,15 +128,19 @@ export class MoneyTaskRunner {
     const account = await payoutAccountOf(database, task.destination_user_id!);
     if (!account || !account.payouts_enabled) throw new PayoutAccountMissing();
     // The escrow's transfer is paid from the posting's charge (seat 0); an extra's from the seat's extra charge.
-    const charge = await chargeFor(database, task.job_id, task.seat_no, task.part);
+    const charge = await chargeFor(database, task.job_id, task.seat_no, task.part as 'escrow' | 'extra');
     if (!charge) throw new Error('no charge recorded for this job');
+    // Issue 35: a job with edit charges is paid from the transfer group (its charges together), not one charge.
+    const severalCharges = (await collectedEditCharges(database, task.job_id)).length > 0;
     const transfer = await this.ctx.stripe.get().transfers.create(
       {
         amount: Number(task.amount_cents),
         currency: 'usd',
         destination: account.account_id,
         transfer_group: task.job_id,
-        ...(charge.provider_id?.startsWith('ch_') ? { source_transaction: charge.provider_id } : {}),
+        ...(charge.provider_id?.startsWith('ch_') && !severalCharges
+          ? { source_transaction: charge.provider_id }
+          : {}),
         metadata: {
           job_id: task.job_id,
           chef_id: task.destination_user_id ?? '',
@@ -148,13 +156,52 @@ export class MoneyTaskRunner {
     );
   }
 
-  /** A timesheet's extra, charged off-session (ADR 0028): collected or a balance owed, the task is done. */
+  /**
+   * An off-session charge: a timesheet's extra (ADR 0028), an edit's rise or a posting paid with the card on file
+   * (issue 35). Collected or failed (and said so), the task is done; the provider down, it is tried again.
+   */
   private async charge(task: LeasedTask) {
-    await chargeExtra(this.ctx, task);
+    if (task.reason === EDIT_CHARGE_REASON) await chargeEdit(this.ctx, task);
+    else if (task.reason === CARD_ON_FILE_REASON) await chargeCardOnFile(this.ctx, task);
+    else await chargeExtra(this.ctx, task);
     await finishTask(this.ctx.database, task.id, false);
   }
 
+  /**
+   * A refund split across the job's charges (issue 35): each split not yet in the ledger asked for with its own
+   * key from its own PaymentIntent, and recorded as it comes back.
+   */
+  private async refundInSplits(task: LeasedTask) {
+    const splits = splitsOf(task)!;
+    const done = await recordedSplits(this.ctx, undefined, task);
+    for (const [n, split] of splits.entries()) {
+      if (done.has(n)) continue;
+      const refund = await this.ctx.stripe.get().refunds.create(
+        {
+          payment_intent: split.payment_intent_id,
+          amount: split.amount_cents,
+          reason: 'requested_by_customer',
+          metadata: {
+            job_id: task.job_id,
+            reason: task.reason,
+            seat_no: String(task.seat_no),
+            part: task.part,
+            split: String(n),
+          },
+        },
+        { idempotencyKey: split.idempotency_key },
+      );
+      const outcome = await inTransaction(this.ctx, async (tx) => {
+        const job = await findJob(this.ctx.database, task.job_id, tx, true);
+        return recordSplitRefund(this.ctx, tx, job!, task, n, refund);
+      });
+      if (outcome === 'anomaly') return this.settle(task, outcome);
+    }
+    await this.settle(task, 'recorded');
+  }
+
   private async refund(task: LeasedTask) {
+    if (splitsOf(task)) return this.refundInSplits(task);
     const job = await findJob(this.ctx.database, task.job_id);
     if (!job?.payment_intent_id) throw new Error('no PaymentIntent for this job');
     const refund = await this.ctx.stripe.get().refunds.create(

@@ -7,7 +7,7 @@ import {
   recordChargedCard,
   recordKeptCard,
 } from '../db/jobs.repository';
-import { insertCharge } from '../db/ledger.repository';
+import { insertCharge, postingCharges } from '../db/ledger.repository';
 import { insertPaymentFailure } from '../db/payment-failures.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
 import { isPayable } from '../domain/escrow-state';
@@ -86,6 +86,13 @@ export async function recordEscrowHeld(
       },
     });
   if (pi.status !== 'succeeded') return refused('payment_not_succeeded');
+  // Issue 35: an edit has repriced the posting since its escrow was charged: a late answer about that charge
+  // (a webhook) is the charge already booked, for the amount booked, not a mismatch with the new total.
+  if (pi.amount !== job.total_cents) {
+    const booked = await postingCharges(ctx.database, job.job_id, tx);
+    if (booked.escrow_cents > 0 && booked.escrow_cents === pi.amount && pi.currency === 'usd')
+      return 'duplicate';
+  }
   if (
     pi.amount !== job.total_cents ||
     (pi.amount_received ?? pi.amount) !== job.total_cents ||

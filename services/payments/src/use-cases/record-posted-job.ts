@@ -1,9 +1,12 @@
-import type { Executor } from '@brigade/kit';
+import { onCommit, type Executor } from '@brigade/kit';
 import { escrowCharge, type EventData } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { insertJob } from '../db/jobs.repository';
+import { POSTING_SEAT } from '../db/ledger.repository';
+import { insertTask } from '../db/money-tasks.repository';
 import { insertSeats } from '../db/seat-payments.repository';
 import { DecisionRefused } from '../domain/decision';
+import { CARD_ON_FILE_REASON } from './charge-card-on-file';
 
 /**
  * The jobs read model: the amounts a job is charged come only from here, with its times, rate, break and
@@ -33,4 +36,20 @@ export async function recordPostedJob(
   if (problems.length) throw new DecisionRefused(data.job_id, problems, { ...data });
   await insertJob(ctx.database, tx, { ...data, break_minutes: breakMinutes, headcount });
   await insertSeats(ctx.database, tx, data.job_id, headcount);
+  // Issue 35 (ADR 0031): a repeat or series occurrence is charged off-session with the card on file, with the
+  // event's own key (once: a redelivery issues no second task, a retry asks for the same PaymentIntent).
+  if (data.charge_card_on_file) {
+    await insertTask(ctx.database, tx, {
+      job_id: data.job_id,
+      seat_no: POSTING_SEAT,
+      kind: 'charge',
+      part: 'escrow',
+      reason: CARD_ON_FILE_REASON,
+      amount_cents: data.total_cents,
+      fee_cents: 0,
+      destination_user_id: null,
+      idempotency_key: data.charge_card_on_file.idempotency_key,
+    });
+    onCommit(tx, () => ctx.kickMoneyTasks());
+  }
 }

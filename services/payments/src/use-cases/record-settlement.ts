@@ -12,6 +12,7 @@ import {
 import { PROVIDER_CALL, type AnomalyReason, type MoneySource } from '../domain/anomaly';
 import { seatOfMetadata } from '../domain/idempotency-keys';
 import { closeEscrowIfDone } from './close-escrow';
+import { recordSplitRefund, splitsOf } from './refund-splits';
 import { reportAnomaly, type RecordOutcome } from './report-anomaly';
 
 /** A transfer as the provider returned it (create answer, or a retrieve made because a webhook named it). */
@@ -156,6 +157,8 @@ export async function recordRefund(
   refund: RefundFacts,
   source: MoneySource = PROVIDER_CALL,
 ): Promise<RecordOutcome> {
+  // Issue 35: one split of a refund taken across the job's charges (its own ledger entry and checks).
+  if (refund.metadata?.split !== undefined) return recordRefundSplitOf(ctx, tx, refund, source);
   const intentId = idOf(refund.payment_intent);
   const job = intentId ? await findJobByIntent(ctx.database, intentId, tx) : null;
   const seatNo = seatOfMetadata(refund.metadata);
@@ -171,4 +174,30 @@ export async function recordRefund(
   await closeTask(ctx.database, tx, checked.task.id);
   await closeEscrowIfDone(ctx, tx, job!, seatNo);
   return 'recorded';
+}
+
+/**
+ * A refund that names a split (issue 35): the job's refund task at the seat and part it names must hold that
+ * split, for the PaymentIntent payments itself recorded for it (the metadata only says where to look).
+ */
+async function recordRefundSplitOf(
+  ctx: PaymentsContext,
+  tx: Executor,
+  refund: RefundFacts,
+  source: MoneySource,
+): Promise<RecordOutcome> {
+  const m = refund.metadata ?? {};
+  const job = m.job_id ? await findJob(ctx.database, m.job_id, tx, true).catch(() => null) : null;
+  const seatNo = Number(m.seat_no);
+  const task =
+    job && Number.isInteger(seatNo) && m.part
+      ? await findTask(ctx.database, tx, job.job_id, 'refund', m.part as MoneyTaskRow['part'], seatNo)
+      : null;
+  if (!job || !task || !splitsOf(task))
+    return reportAnomaly(ctx, tx, source, {
+      reason: 'no_matching_task',
+      objectId: refund.id,
+      jobId: job?.job_id ?? null,
+    });
+  return recordSplitRefund(ctx, tx, job, task, Number(m.split), refund, source);
 }

@@ -6,7 +6,8 @@ import { clearSeatBooking } from '../db/seat-payments.repository';
 /**
  * A confirmed chef cancelled (`jobs.application.cancelled.v1` with `was_confirmed` and `seat_no`, issue 35): the
  * seat is unbooked again and reopens; no money moves (the seat's share stays held for the next chef). Only the
- * seat this application held, and only while its money is undecided.
+ * seat this application held, and only while its money is undecided. A chef who declined an edit of their seat
+ * (`reason: "edit_declined"`, issue 35) unbooks it exactly so: its share, at the edit's new terms, stays held.
  */
 export async function unbookSeat(
   ctx: PaymentsContext,

@@ -7,6 +7,7 @@ import { providerUnavailable } from '../domain/errors';
 import { interactive, isProviderOutage } from '../adapters/stripe';
 import { syncAccount } from '../use-cases/connect-accounts';
 import { isExtraChargeIntent, recordExtraCollected } from '../use-cases/extra-charge';
+import { isEditChargeIntent, recordEditChargeCollected } from '../use-cases/edit-charge';
 import { WITH_PAYMENT_METHOD, recordEscrowHeld, recordPaymentFailure } from '../use-cases/record-escrow';
 import { recordRefund, recordTransfer } from '../use-cases/record-settlement';
 import { fetchSetup, recordCardSetup, type SetupFacts } from '../use-cases/saved-card';
@@ -31,7 +32,9 @@ export const STRIPE_EVENT_HANDLERS: Record<string, StripeEventHandler<unknown>> 
     apply: (ctx, tx, pi, source) =>
       isExtraChargeIntent(pi)
         ? recordExtraCollected(ctx, tx, pi, source)
-        : recordEscrowHeld(ctx, tx, pi, source),
+        : isEditChargeIntent(pi)
+          ? recordEditChargeCollected(ctx, tx, pi, source)
+          : recordEscrowHeld(ctx, tx, pi, source),
   }),
   'payment_intent.payment_failed': handler<Stripe.PaymentIntent>({
     fetch: (stripe, id, o) => stripe.paymentIntents.retrieve(id, WITH_PAYMENT_METHOD, o),
@@ -39,6 +42,9 @@ export const STRIPE_EVENT_HANDLERS: Record<string, StripeEventHandler<unknown>> 
       // A timesheet's extra: its failure is recorded by the charge's own answer; a success since counts.
       if (isExtraChargeIntent(pi))
         return pi.status === 'succeeded' ? recordExtraCollected(ctx, tx, pi, source) : 'ignored';
+      // Issue 35: an edit's charge: its failure is recorded by the charge's own answer; a success since counts.
+      if (isEditChargeIntent(pi))
+        return pi.status === 'succeeded' ? recordEditChargeCollected(ctx, tx, pi, source) : 'ignored';
       // Out of order: the intent has succeeded since (a retry with another card); that is what counts.
       if (pi.status === 'succeeded') return recordEscrowHeld(ctx, tx, pi, source);
       const error = pi.last_payment_error;
