@@ -128,22 +128,13 @@ export async function addSeats(tx: Executor, jobId: string, seatNos: number[]): 
     await tx.execute(sql`insert into jobs.seats (job_id, seat_no) values (${jobId}, ${n})`);
 }
 
-/**
- * Unbooked seats removed from a job. Seat 1 stays as a row (every job's views read seat 1, db/seat-views.ts):
- * removed, it is marked cancelled; the others are deleted.
- */
+/** Unbooked seats removed from a job (the last ones: seatsToRemove). */
 export async function removeSeats(tx: Executor, jobId: string, seatNos: number[]): Promise<void> {
-  const others = seatNos.filter((n) => n !== 1);
-  if (others.length > 0)
-    await tx.execute(
-      sql`delete from jobs.seats where job_id = ${jobId} and application_id is null and status = 'open'
-          and seat_no = any(${`{${others.join(',')}}`}::int[])`,
-    );
-  if (seatNos.includes(1))
-    await tx.execute(
-      sql`update jobs.seats set status = 'cancelled', updated_at = now()
-          where job_id = ${jobId} and seat_no = 1 and application_id is null`,
-    );
+  if (seatNos.length === 0) return;
+  await tx.execute(
+    sql`delete from jobs.seats where job_id = ${jobId} and application_id is null and status = 'open'
+        and seat_no = any(${`{${seatNos.join(',')}}`}::int[])`,
+  );
 }
 
 /** A booked chef's answer due to an edit (jobs.edit_answers). */

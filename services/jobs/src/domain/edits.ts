@@ -178,30 +178,19 @@ export function isEditable(
   );
 }
 
-/** The seats an edit removes: the highest-numbered unbooked ones (open, nobody's), `count` of them. */
+/**
+ * The seats an edit removes: the last ones, numbered above the new headcount (a posting's seats are always 1 to
+ * its headcount: payments prices and refunds them so, ADR 0030/0031), or null when one of them is booked or
+ * held by an acceptance awaiting its chef, so that removal is refused. A seat frees up below a booked one only
+ * when its chef cancelled; the restaurant then keeps the seat or removes it once the later seats are free.
+ */
 export function seatsToRemove(
   seats: ReadonlyArray<Pick<SeatRow, 'seat_no' | 'status' | 'application_id'>>,
-  count: number,
-): number[] {
-  if (count <= 0) return [];
-  return seats
-    .filter((s) => s.status === 'open' && s.application_id === null)
-    .map((s) => s.seat_no)
-    .sort((a, b) => b - a)
-    .slice(0, count);
-}
-
-/**
- * Whether a job of `headcount` seats after removing `removing` keeps its seat 1 when it has one seat (a job of
- * one seat is its seat 1: the views and the shift's checkout read it).
- */
-export function keepsSeatOne(
-  seats: ReadonlyArray<Pick<SeatRow, 'seat_no' | 'status' | 'application_id'>>,
-  removing: readonly number[],
-  headcount: number,
-): boolean {
-  if (headcount > 1) return true;
-  return seats.some(
-    (s) => s.seat_no === 1 && (s.status === 'open' || s.status === 'filled') && !removing.includes(1),
-  );
+  before: number,
+  after: number,
+): number[] | null {
+  if (after >= before) return [];
+  const removing = seats.filter((s) => s.seat_no > after);
+  if (removing.some((s) => s.status !== 'open' || s.application_id !== null)) return null;
+  return removing.map((s) => s.seat_no).sort((a, b) => b - a);
 }

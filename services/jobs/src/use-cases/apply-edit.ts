@@ -50,7 +50,9 @@ export async function applyEdit(
       if (!used.has(n)) added.push(n);
     await addSeats(tx, job.id, added);
   } else if (after.headcount < before.headcount) {
-    removed.push(...seatsToRemove(seats, before.headcount - after.headcount));
+    const removing = seatsToRemove(seats, before.headcount, after.headcount);
+    if (!removing) throw new Error('an edit removing a booked seat reached apply (check-edit refuses it)');
+    removed.push(...removing);
     await removeSeats(tx, job.id, removed);
   }
   const words = wordsChanged(job, after);

@@ -15,7 +15,6 @@ import {
   editReasonText,
   EditErrors,
   isEditable,
-  keepsSeatOne,
   refusalError,
   seatsToRemove,
   shapeAfter,
@@ -76,12 +75,9 @@ export async function checkEdit(
   const held = await heldApplicationsOf(ctx.database, job.id, executor);
   const refusal = editRefusal(ctx.policy, before, after, held.length, now);
   if (refusal) throw refusalError(refusal);
-  // A job of one seat is its seat 1 (the views and the shift's checkout read it): an edit down to one seat
-  // that would leave another seat as the only one (seat 1 unbooked and removed, a later seat booked) is
-  // refused as a removal of booked seats.
+  // Seats go from the last one (a posting's seats are 1 to its headcount): a booked one among them is refused.
   const seats = await seatsOfJob(ctx.database, executor as Executor, job.id);
-  const removing = seatsToRemove(seats, before.headcount - after.headcount);
-  if (!keepsSeatOne(seats, removing, after.headcount))
+  if (!seatsToRemove(seats, before.headcount, after.headcount))
     throw refusalError({ code: 'JOBS.SEATS_BOOKED', status: 409, booked: held.length });
   const money = editMoney(before, after);
   const toAnswer = editNeedsChefAnswer(before, after) ? bookedSeats(seats) : [];

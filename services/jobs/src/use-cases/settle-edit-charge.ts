@@ -6,7 +6,7 @@ import { lockEdit, setEditStatus } from '../db/job-edits.repository';
 import { lockJob } from '../db/jobs.repository';
 import { touchScopes } from '../db/list-versions.repository';
 import { seatsOfJob } from '../db/seats.repository';
-import { eventShape, isEditable, keepsSeatOne, seatsToRemove, termsOf } from '../domain/edits';
+import { eventShape, isEditable, seatsToRemove, termsOf } from '../domain/edits';
 import { applyEdit } from './apply-edit';
 
 /**
@@ -25,11 +25,10 @@ export async function applyCollectedEdit(
   if (!job || !edit || edit.job_id !== job.id || edit.status !== 'charging') return;
   const held = await heldApplicationsOf(ctx.database, job.id, tx);
   const seats = await seatsOfJob(ctx.database, tx, job.id);
-  const removing = seatsToRemove(seats, edit.before.headcount - edit.after.headcount);
   if (
     !isEditable(job, ctx.now()) ||
     edit.after.headcount < held.length ||
-    !keepsSeatOne(seats, removing, edit.after.headcount)
+    !seatsToRemove(seats, edit.before.headcount, edit.after.headcount)
   ) {
     await setEditStatus(tx, edit.id, 'dropped');
     await appendEvent(ctx.database, tx, 'jobs.job.edit_dropped.v1', {
