@@ -253,6 +253,37 @@ describe('at the start, the unbooked seats of a posting of three expire while th
     );
   });
 
+  test('a whole posting of three nobody booked expires: three refunds, one refund text for the whole charge', async () => {
+    const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Empty Tables' });
+    const job = await postingOfThree(restaurant, 2);
+    await publish(h.bus, 'jobs.job.expired.v1', {
+      ...jobFacts(job),
+      previous_status: 'open',
+      refund_due: true,
+      lapsed_chef_ids: [],
+      seats: [1, 2, 3],
+    });
+    await textsTo(h.svc.url, restaurant.phone, /Expired/);
+    // payments refunds each seat's share on its own
+    for (const seat of [1, 2, 3])
+      await publish(h.bus, 'payments.escrow.refunded.v1', {
+        job_id: job.id,
+        restaurant_id: restaurant.id,
+        refund_id: `re_${randomUUID()}`,
+        amount_cents: 16_050,
+        reason: 'job_expired' as const,
+        seat_no: seat,
+        application_id: null,
+        chef_id: null,
+      });
+    await handled('escrow-refunded', 3);
+    const [back] = await textsTo(h.svc.url, restaurant.phone, /went back to your card/);
+    expect(back.body).toMatch(/the whole \$481\.50 went back to your card\.$/);
+    expect((await templatesTo(restaurant)).filter((t) => t === 'payment_refunded_expired')).toEqual([
+      'payment_refunded_expired',
+    ]);
+  });
+
   test('the booked chef and the restaurant still get their reminders of the shift', async () => {
     const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Still On' });
     const booked = await createUser(h.bus, h.database, { type: 'chef', name: 'Rita Remind' });

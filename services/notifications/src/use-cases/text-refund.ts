@@ -45,8 +45,27 @@ export async function textRefund(
     return;
   }
   if (d.reason === 'job_expired') {
-    // Issue 35: less than the posting's charge is a seat's share (an unbooked seat expired while the booked
-    // ones go on): the text names the seat and its share, not "the whole" charge.
+    // Issue 35: a whole posting that expired (nobody booked any seat) is refunded seat by seat, one refund each,
+    // and the restaurant reads it once, for the whole charge. Less than the posting's charge on a posting that
+    // goes on is a seat's share (an unbooked seat expired while the booked ones work): the text names the seat
+    // and its share.
+    if (job?.expired && job.total_cents != null) {
+      const whole = decidedMoney({
+        reason: d.reason,
+        done: true,
+        chef_pay_cents: 0,
+        fee_cents: 0,
+        refund_cents: job.total_cents,
+        job,
+      });
+      await queueSms(ctx, tx, {
+        recipientId: d.restaurant_id,
+        template: 'payment_refunded_expired',
+        vars: { ...vars, amount_cents: job.total_cents, money: whole },
+        dedupeKey: `payment_refunded_expired:job:${d.job_id}`,
+      });
+      return;
+    }
     const share =
       job?.total_cents != null && d.amount_cents < job.total_cents && d.seat_no ? [d.seat_no] : undefined;
     await queueSms(ctx, tx, {
