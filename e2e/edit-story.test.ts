@@ -27,7 +27,14 @@ let chef: Page;
 let jobId = '';
 
 const { step, everyStepAccessible } = onTwoPhones(
-  { prefix: 'edit', chefLocale: 'es-ES', restaurantViewport: PHONE, chefViewport: PHONE },
+  {
+    prefix: 'edit',
+    chefLocale: 'es-ES',
+    restaurantViewport: PHONE,
+    chefViewport: PHONE,
+    // edits close when cancelling becomes late: an hour before the start here, so a shift three hours out can change
+    env: { LATE_CANCEL_WINDOW: '1h' },
+  },
   (cast) => ({ story, restaurant, chef } = cast),
 );
 const url = (path: string) => story.url(path);
@@ -89,7 +96,12 @@ test('the owner raises the rate and reads what it costs before saving; the card 
   await restaurant.getByLabel(/Hourly rate/).fill('30');
   // The server's quote, before anything is saved: $5 more an hour for 4 hours, with its 7% fee.
   const quote = restaurant.getByTestId('edit-quote');
-  await quote.getByText('$21.40 more, charged to your card on file').waitFor({ timeout: 15_000 });
+  await quote
+    .getByTestId('edit-movement')
+    .getByText('$21.40 more, charged to your card on file')
+    .waitFor({ timeout: 15_000 });
+  // said once: the server's reason in the same words is not repeated
+  expect(await quote.getByTestId('edit-reason-text').count()).toBe(0);
   expect(await restaurant.getByTestId('edit-old-total').textContent()).toBe('$107.00');
   expect(await restaurant.getByTestId('edit-new-total').textContent()).toBe('$128.40');
   await quote.getByText('1 booked chef will be asked to accept the change.').waitFor();

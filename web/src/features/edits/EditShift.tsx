@@ -37,6 +37,16 @@ export function canEditShift(job: JobPosting, now = Date.now()): boolean {
 /** The quote in figures and words: old and new totals, what is charged or refunded, who must answer. */
 export function EditQuoteFigures({ quote }: { quote: EditQuote }) {
   const { t } = useTranslation('jobs');
+  const movement =
+    quote.charge_cents > 0
+      ? t('edit.charge', { amount: formatCents(quote.charge_cents) })
+      : quote.refund_cents > 0
+        ? t('edit.refund', { amount: formatCents(quote.refund_cents) })
+        : t('edit.sameTotal');
+  // The server's words add what the figures do not say (the card, a reason); the same sentence is said once.
+  const reason = quote.reason_text.trim();
+  const sameWords = (a: string, b: string) =>
+    a.replace(/[.\s]+$/, '').toLowerCase() === b.replace(/[.\s]+$/, '').toLowerCase();
   return (
     <div data-testid="edit-quote">
       <dl className="facts">
@@ -50,15 +60,9 @@ export function EditQuoteFigures({ quote }: { quote: EditQuote }) {
         </div>
       </dl>
       <p data-testid="edit-movement">
-        <strong>
-          {quote.charge_cents > 0
-            ? t('edit.charge', { amount: formatCents(quote.charge_cents) })
-            : quote.refund_cents > 0
-              ? t('edit.refund', { amount: formatCents(quote.refund_cents) })
-              : t('edit.sameTotal')}
-        </strong>
+        <strong>{movement}</strong>
       </p>
-      {quote.reason_text && <p data-testid="edit-reason-text">{quote.reason_text}</p>}
+      {reason && !sameWords(reason, movement) && <p data-testid="edit-reason-text">{reason}</p>}
       {quote.chefs_to_answer > 0 && (
         <Alert tone="info">{t('edit.chefsToAnswer', { count: quote.chefs_to_answer })}</Alert>
       )}
