@@ -15,7 +15,8 @@ import { chargeExtra } from './extra-charge';
 import { chargeEdit, EDIT_CHARGE_REASON } from './edit-charge';
 import { chargeCardOnFile, CARD_ON_FILE_REASON } from './charge-card-on-file';
 import { recordRefund, recordTransfer } from './record-settlement';
-import { recordSplitRefund, recordedSplits, splitsOf } from './refund-splits';
+import { recordSplitRefund, recordedSplits } from './record-split-refund';
+import { splitsOf } from './refund-splits';
 import { collectedEditCharges } from '../db/job-edits.repository';
 import { seatMetadata } from '../domain/idempotency-keys';
 

@@ -12,7 +12,9 @@ import {
 import { PROVIDER_CALL, type AnomalyReason, type MoneySource } from '../domain/anomaly';
 import { seatOfMetadata } from '../domain/idempotency-keys';
 import { closeEscrowIfDone } from './close-escrow';
-import { recordSplitRefund, splitsOf } from './refund-splits';
+import { recordSplitRefund, type RefundFacts } from './record-split-refund';
+
+import { splitsOf } from './refund-splits';
 import { reportAnomaly, type RecordOutcome } from './report-anomaly';
 
 /** A transfer as the provider returned it (create answer, or a retrieve made because a webhook named it). */
@@ -22,15 +24,6 @@ export interface TransferFacts {
   currency?: string;
   destination?: string | { id: string } | null;
   transfer_group?: string | null;
-  metadata?: Record<string, string> | null;
-}
-
-/** A refund as the provider returned it. */
-export interface RefundFacts {
-  id: string;
-  amount: number;
-  currency?: string;
-  payment_intent?: string | { id: string } | null;
   metadata?: Record<string, string> | null;
 }
 
