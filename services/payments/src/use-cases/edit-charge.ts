@@ -18,6 +18,7 @@ import { isHeld } from '../domain/escrow-state';
 import { editKey, editOfPart, editPart } from '../domain/idempotency-keys';
 import { cardFor } from './extra-charge';
 import { issueEditRefund } from './apply-edit';
+import { judgeOffSessionCharge } from '../domain/off-session-charge';
 import { reportAnomaly, type RecordOutcome } from './report-anomaly';
 import { shapeProblems } from './shape';
 
@@ -199,30 +200,21 @@ export async function recordEditChargeCollected(
   source: MoneySource = PROVIDER_CALL,
 ): Promise<RecordOutcome> {
   const edit = isEditChargeIntent(pi) ? await findEdit(ctx.database, pi.metadata!.edit_id!, tx, true) : null;
-  if (!edit || edit.charge_status === 'none' || (edit.payment_intent_id && edit.payment_intent_id !== pi.id))
+  const verdict = judgeOffSessionCharge(
+    pi,
+    edit && {
+      job_id: edit.job_id,
+      amount_cents: edit.charge_cents,
+      payment_intent_id: edit.payment_intent_id,
+      asked: edit.charge_status !== 'none',
+      collected: edit.charge_status === 'collected',
+    },
+  );
+  if (verdict === 'duplicate') return 'duplicate';
+  if (verdict !== 'book' || !edit)
     return reportAnomaly(ctx, tx, source, {
-      reason: 'unknown_payment_intent',
+      ...(verdict === 'book' ? { reason: 'unknown_payment_intent' as const } : verdict),
       objectId: pi.id,
-      jobId: edit?.job_id ?? null,
-    });
-  if (edit.charge_status === 'collected') return 'duplicate';
-  if (pi.status !== 'succeeded')
-    return reportAnomaly(ctx, tx, source, {
-      reason: 'payment_not_succeeded',
-      objectId: pi.id,
-      jobId: edit.job_id,
-    });
-  if (
-    pi.amount !== edit.charge_cents ||
-    (pi.amount_received ?? pi.amount) !== edit.charge_cents ||
-    pi.currency !== 'usd' ||
-    pi.metadata?.job_id !== edit.job_id
-  )
-    return reportAnomaly(ctx, tx, source, {
-      reason: 'amount_mismatch',
-      objectId: pi.id,
-      jobId: edit.job_id,
-      details: { amount: pi.amount, currency: pi.currency ?? null, expected_cents: edit.charge_cents },
     });
   const job = await findJob(ctx.database, edit.job_id, tx, true);
   const chargeId = typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? pi.id);

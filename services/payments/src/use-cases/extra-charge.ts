@@ -13,6 +13,7 @@ import {
 } from '../db/timesheets.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
 import { seatMetadata } from '../domain/idempotency-keys';
+import { judgeOffSessionCharge } from '../domain/off-session-charge';
 import { reportAnomaly, type RecordOutcome } from './report-anomaly';
 
 /** What marks a PaymentIntent as a timesheet's extra charge (its metadata). */
@@ -167,30 +168,21 @@ export async function recordExtraCollected(
   const s = isExtra(pi)
     ? await findSettlement(ctx.database, { application_id: pi.metadata!.application_id }, tx, true)
     : null;
-  if (!s || s.extra_status === 'none' || (s.extra_payment_intent_id && s.extra_payment_intent_id !== pi.id))
+  const verdict = judgeOffSessionCharge(
+    pi,
+    s && {
+      job_id: s.job_id,
+      amount_cents: s.extra_charge_cents,
+      payment_intent_id: s.extra_payment_intent_id,
+      asked: s.extra_status !== 'none',
+      collected: s.extra_status === 'collected',
+    },
+  );
+  if (verdict === 'duplicate') return 'duplicate';
+  if (verdict !== 'book' || !s)
     return reportAnomaly(ctx, tx, source, {
-      reason: 'unknown_payment_intent',
+      ...(verdict === 'book' ? { reason: 'unknown_payment_intent' as const } : verdict),
       objectId: pi.id,
-      jobId: s?.job_id ?? null,
-    });
-  if (s.extra_status === 'collected') return 'duplicate';
-  if (pi.status !== 'succeeded')
-    return reportAnomaly(ctx, tx, source, {
-      reason: 'payment_not_succeeded',
-      objectId: pi.id,
-      jobId: s.job_id,
-    });
-  if (
-    pi.amount !== s.extra_charge_cents ||
-    (pi.amount_received ?? pi.amount) !== s.extra_charge_cents ||
-    pi.currency !== 'usd' ||
-    pi.metadata?.job_id !== s.job_id
-  )
-    return reportAnomaly(ctx, tx, source, {
-      reason: 'amount_mismatch',
-      objectId: pi.id,
-      jobId: s.job_id,
-      details: { amount: pi.amount, currency: pi.currency ?? null, expected_cents: s.extra_charge_cents },
     });
   const paidInApp = s.extra_status === 'failed';
   await markExtraCollected(ctx.database, tx, s.application_id, pi.id, paidInApp);

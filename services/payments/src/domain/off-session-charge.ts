@@ -1,0 +1,49 @@
+import type { Anomaly } from './anomaly';
+
+/** An off-session PaymentIntent as the provider returned it (an extra's or an edit's charge). */
+export interface OffSessionIntentFacts {
+  id: string;
+  amount: number;
+  amount_received?: number;
+  currency?: string;
+  status?: string;
+  metadata?: Record<string, string> | null;
+}
+
+/** What payments asked the provider to charge off-session, from its own records; null when it asked nothing. */
+export interface AskedCharge {
+  job_id: string;
+  amount_cents: number;
+  /** the PaymentIntent payments recorded for it, once known */
+  payment_intent_id: string | null;
+  /** false: nothing was ever asked for (no charge due) */
+  asked: boolean;
+  collected: boolean;
+}
+
+/**
+ * Whether a PaymentIntent that says it is this charge may be booked (issue 34's extra, issue 35's edit): one
+ * payments asked for and has not booked, the very PaymentIntent it recorded, succeeded, in usd, for exactly the
+ * amount, on the job it names. `duplicate`: already booked. Anything else is the anomaly to report; nothing moves.
+ */
+export function judgeOffSessionCharge(
+  pi: OffSessionIntentFacts,
+  asked: AskedCharge | null,
+): 'book' | 'duplicate' | Omit<Anomaly, 'objectId'> {
+  if (!asked || !asked.asked || (asked.payment_intent_id && asked.payment_intent_id !== pi.id))
+    return { reason: 'unknown_payment_intent', jobId: asked?.job_id ?? null };
+  if (asked.collected) return 'duplicate';
+  if (pi.status !== 'succeeded') return { reason: 'payment_not_succeeded', jobId: asked.job_id };
+  if (
+    pi.amount !== asked.amount_cents ||
+    (pi.amount_received ?? pi.amount) !== asked.amount_cents ||
+    pi.currency !== 'usd' ||
+    pi.metadata?.job_id !== asked.job_id
+  )
+    return {
+      reason: 'amount_mismatch',
+      jobId: asked.job_id,
+      details: { amount: pi.amount, currency: pi.currency ?? null, expected_cents: asked.amount_cents },
+    };
+  return 'book';
+}
