@@ -4,7 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import { contactTimes, isBookedShift } from '../domain/contact';
 import { chefSeesMoney, jobMoney, postingMoney } from '../domain/money';
 import { withSeat } from '../domain/seats';
-import { jobJson, seatOneJoin } from './seat-views';
+import { BOOKED_SEAT_STATUSES, jobJson, seatOneJoin } from './seat-views';
 import { seatsWithChefs } from './seats.repository';
 import { heldShiftsOfChef } from './bookings.repository';
 import { clockedTimesheetOfJob } from './timesheets.repository';
@@ -124,7 +124,18 @@ export async function jobView(
     // Each seat with its chef (issue 35): the job page's "2 of 3 booked", seat by seat, and the posting's money.
     const seats = await seatsWithChefs(database, id, executor);
     view.money = postingMoney(job, seats);
-    view.seat_list = seats.map((s) => presentSeat(s, s.chef_name));
+    // Each booked chef's phone inside the contact window (issue 32's rule), seat by seat: a posting of several
+    // chefs reaches each of them, not only the one `contact` names.
+    const window = contactTimes(ctx.policy, job, ctx.now());
+    view.seat_list = await Promise.all(
+      seats.map(async (s) => ({
+        ...presentSeat(s, s.chef_name),
+        phone:
+          window.open && s.chef_id && (BOOKED_SEAT_STATUSES as readonly string[]).includes(s.status)
+            ? await verifiedPhoneOf(ctx.database, s.chef_id, executor)
+            : null,
+      })),
+    );
     await attachPendingEdits(ctx, [view], executor);
     return (await attachDisputes(ctx, viewer, [view], executor))[0];
   }
