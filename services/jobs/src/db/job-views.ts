@@ -4,8 +4,9 @@ import type { SQL } from 'drizzle-orm';
 import { contactTimes, isBookedShift } from '../domain/contact';
 import { chefSeesMoney, jobMoney, postingMoney } from '../domain/money';
 import { withSeat } from '../domain/seats';
+import type { SeatRow } from '../domain/records';
 import { BOOKED_SEAT_STATUSES, jobJson, seatOneJoin } from './seat-views';
-import { seatsWithChefs } from './seats.repository';
+import { seatsOfJobs, seatsWithChefs } from './seats.repository';
 import { heldShiftsOfChef } from './bookings.repository';
 import { clockedTimesheetOfJob } from './timesheets.repository';
 import { attachDisputes } from './dispute-views';
@@ -327,8 +328,16 @@ export async function listJobs(
     undefined,
     { prepared: true },
   );
-  const jobs = rows.map((r) => {
-    const row = normaliseJob(toJson(r.job, {}));
+  const jobRows = rows.map((r) => normaliseJob(toJson(r.job, {})));
+  // A restaurant's postings of several chefs read their money over every seat, as the job page does (issue 35).
+  const seatsOf = isChef
+    ? new Map<string, SeatRow[]>()
+    : await seatsOfJobs(
+        database,
+        jobRows.filter((j) => (j.headcount ?? 1) > 1).map((j) => j.id),
+      );
+  const jobs = rows.map((r, i) => {
+    const row = jobRows[i]!;
     const view = presentJob(row, toJson<RestaurantProfileJson | null>(r.rp, null), policy);
     if (isChef) {
       view.user_applied = r.ua_id !== null && r.ua_id !== undefined;
@@ -339,7 +348,8 @@ export async function listJobs(
       if (chefSeesMoney(row, viewer.id, view.user_application)) view.money = jobMoney(row);
     } else {
       view.pending_applications_count = Number(r.pending_count);
-      view.money = jobMoney(row);
+      const seats = seatsOf.get(row.id);
+      view.money = seats ? postingMoney(row, seats) : jobMoney(row);
     }
     return view;
   });
