@@ -343,8 +343,8 @@ describe('the start, the cancellation and the checkout of a posting of several',
       total_cents: 3 * SEAT.total_cents,
     });
     // The restaurant's list (dashboard, My Shifts) reads the same money over every seat, not seat 1's alone.
-    const listed = (await r.api.get('/jobs?status=all')).body.jobs.find((j: any) => j.id === job.id);
-    expect(listed.money).toEqual((await jobOf(r, job.id)).money);
+    const inList = (await r.api.get('/jobs?status=all')).body.jobs.find((j: any) => j.id === job.id);
+    expect(inList.money).toEqual((await jobOf(r, job.id)).money);
     expect((await jobOf(ben, job.id)).money).toMatchObject({
       reason: 'release',
       state: 'done',
