@@ -169,12 +169,24 @@ export function sendJson(res: ServerResponse, body: unknown): void {
  */
 export async function freePort(): Promise<number> {
   const low = ephemeralLow();
-  for (let attempt = 0; attempt < 20 && low > 11_000; attempt++) {
-    const port = 10_000 + Math.floor(Math.random() * (low - 10_000));
-    if (await canListen(port)) return port;
+  // Ports are handed out before their servers listen: a stack asks for all of its ports first, and another test
+  // process asks at the same time. So a process never hands out a port twice, and each jest worker draws from its
+  // own residue class (port mod PORT_CLASSES), so two workers never pick the same port (a stack seen failing with
+  // EADDRINUSE on a port its neighbour had just been given).
+  const slot = Number(process.env.JEST_WORKER_ID ?? 0) % PORT_CLASSES;
+  const classes = Math.floor((low - 10_000) / PORT_CLASSES);
+  for (let attempt = 0; attempt < 40 && classes > 100; attempt++) {
+    const port = 10_000 + PORT_CLASSES * Math.floor(Math.random() * classes) + slot;
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
   }
   return listenOnce(0);
 }
+
+const PORT_CLASSES = 16;
+/** The ports this process handed out (a server may not be listening on one yet). */
+const handedOut = new Set<number>();
 
 /** The first port of the kernel's ephemeral range (Linux; its default elsewhere). */
 function ephemeralLow(): number {

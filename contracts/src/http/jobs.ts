@@ -118,6 +118,8 @@ export const JobDispute = z
     /** how many more the reader's side may write (0 once decided) */
     statements_left: z.number().int().nonnegative(),
     resolution: DisputeResolution.nullable(),
+    /** Issue 35: the disputed seat (a posting of several chefs has a dispute per seat whose answers disagreed) */
+    seat_no: z.number().int().min(1).max(20).optional(),
   })
   .meta({ id: 'JobDispute' });
 export type JobDispute = z.infer<typeof JobDispute>;
@@ -177,6 +179,11 @@ export const JobSeat = z
     chef_checkout_completed: z.boolean(),
     chef_rating: z.number().int().nullable(),
     restaurant_rating: z.number().int().nullable(),
+    /**
+     * Issue 35: the seat's booked chef's verified phone, inside the shift's contact window only (null outside it,
+     * or while nobody is booked), as Job.contact gives a one-seat shift's (issue 32).
+     */
+    phone: z.string().nullable().optional(),
   })
   .meta({ id: 'JobSeat' });
 export type JobSeat = z.infer<typeof JobSeat>;
@@ -280,6 +287,11 @@ export const Job = z
      * statements and the operator's decision with its note.
      */
     dispute: JobDispute.nullable().optional(),
+    /**
+     * Issue 35, to the owner of a posting with disputes: every seat's dispute, oldest first (`dispute` is the one
+     * that stands for the job). A statement names its seat (`seat_no`) when two or more are undecided.
+     */
+    disputes: z.array(JobDispute).optional(),
     /**
      * What the job's money did, for its two sides only (the owning restaurant; the chef who holds or held the
      * shift, or whose application lapsed when it expired): the outcome named from the money decision and the

@@ -241,3 +241,37 @@ test('an older user event arriving late does not undo a verified phone', async (
   );
   expect(rows[0].phone).toBe(CHEF_PHONE);
 });
+
+test('a posting of two chefs: the restaurant reads each booked chef’s phone on its seat, only inside the window', async () => {
+  const r = await restaurantWithProfile(h, 'Two Burners');
+  const [ana, ben] = await Promise.all([chefWithProfile(h), chefWithProfile(h)]);
+  await verifiedPhone(ana, 'chef', '+16125550111');
+  await verifiedPhone(ben, 'chef', '+16125550122');
+  const start = new Date(Date.now() + 30 * HOUR);
+  start.setUTCSeconds(0, 0);
+  const job = await openJob(h, r, {
+    startTime: start.toISOString(),
+    endTime: new Date(start.getTime() + 4 * HOUR).toISOString(),
+    headcount: 2,
+  });
+  await bookChef(job, r, ana);
+  const phonesOf = async () =>
+    (await jobOf(r, job.id)).job.seat_list.map((s: any) => [s.seat_no, s.chef_id, s.phone]);
+
+  // 30 hours before: no phone on any seat.
+  expect(await phonesOf()).toEqual([
+    [1, ana.id, null],
+    [2, null, null],
+  ]);
+  // Inside the window: each booked seat's own chef's phone; the seat nobody holds has none; chefs never get
+  // the seat list.
+  h.clock.advance(7 * HOUR);
+  await bookChef(job, r, ben);
+  expect(await phonesOf()).toEqual([
+    [1, ana.id, '+16125550111'],
+    [2, ben.id, '+16125550122'],
+  ]);
+  const anas = await jobOf(ana, job.id);
+  expect(anas.job.seat_list).toBeUndefined();
+  expect(anas.text).not.toContain('+16125550122');
+});

@@ -342,6 +342,9 @@ describe('the start, the cancellation and the checkout of a posting of several',
       refund_cents: SEAT.total_cents,
       total_cents: 3 * SEAT.total_cents,
     });
+    // The restaurant's list (dashboard, My Shifts) reads the same money over every seat, not seat 1's alone.
+    const inList = (await r.api.get('/jobs?status=all')).body.jobs.find((j: any) => j.id === job.id);
+    expect(inList.money).toEqual((await jobOf(r, job.id)).money);
     expect((await jobOf(ben, job.id)).money).toMatchObject({
       reason: 'release',
       state: 'done',
@@ -504,6 +507,17 @@ describe('the start, the cancellation and the checkout of a posting of several',
     expect(unnamed.body).toMatchObject({ code: 'JOBS.SEAT_REQUIRED', disputed_seats: [1, 2] });
     const named = await r.api.post(`/jobs/${job.id}/dispute`, { statement: 'Ben left at 9.', seat_no: 2 });
     expect(named.status).toBe(201);
+    // The restaurant's job page reads both seats' disputes, each with its seat and its statements; a chef reads
+    // only their own seat's.
+    const owned = await jobOf(r, job.id);
+    expect(owned.dispute.seat_no).toBe(1);
+    expect(owned.disputes.map((d: any) => [d.seat_no, d.statements.map((st: any) => st.text)])).toEqual([
+      [1, ['Ana: I worked.']],
+      [2, ['Ben: I worked.', 'Ben left at 9.']],
+    ]);
+    const bens = await jobOf(ben, job.id);
+    expect(bens.dispute.seat_no).toBe(2);
+    expect(bens.disputes).toBeUndefined();
 
     // The case file of each seat: its chef, its answers, its statements, its share of the money.
     const fileOf = async (seatNo: number) => {

@@ -309,7 +309,7 @@ export async function listApplicationsJson(
       const record = Fragments.get(f.records, r.rel ?? '', () => JSON.stringify(chefReliabilityOf(r.rel)));
       chef = `${chef},"reliability":${record}}`;
     }
-    const dispute = disputes.get(r.job_id);
+    const dispute = disputes.get(r.job_id)?.first;
     const { text, money } = jobs[i]!;
     const party =
       viewer.type === 'restaurant' ||

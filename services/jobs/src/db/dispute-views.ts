@@ -74,6 +74,7 @@ export function presentJobDispute(
     statements_max: max,
     statements_left: d.resolved_at ? 0 : Math.max(0, max - written),
     resolution: presentResolution(d),
+    seat_no: d.seat_no,
   };
 }
 
@@ -82,41 +83,39 @@ const mayHaveDispute = (job: Pick<Job, 'status'>) => job.status === 'disputed' |
 /**
  * Job.dispute for its two parties (the restaurant and the confirmed chef), by job id, for every job of a page
  * that has a dispute: two queries for the page (none when no job may have one). Issue 35: a chef reads their
- * own seat's dispute; the restaurant, the one that stands for the job (its oldest undecided).
+ * own seat's dispute; the restaurant, the one that stands for the job (its oldest undecided), and beside it
+ * (`all`) every seat's, so that it can write on each.
  */
 export async function disputesForJobs(
   ctx: ViewContext,
   viewer: Viewer,
   jobs: Array<Pick<Job, 'id' | 'status'>>,
   executor?: Executor,
-): Promise<Map<string, jobsHttp.JobDispute>> {
-  const result = new Map<string, jobsHttp.JobDispute>();
+): Promise<Map<string, { first: jobsHttp.JobDispute; all: jobsHttp.JobDispute[] }>> {
+  const result = new Map<string, { first: jobsHttp.JobDispute; all: jobsHttp.JobDispute[] }>();
   const ids = jobs.filter(mayHaveDispute).map((j) => j.id);
   if (ids.length === 0) return result;
   // each job's disputes come in DISPUTE_ORDER: the first that is the viewer's is the one they read
-  const byJob = new Map<string, DisputeRow>();
+  const byJob = new Map<string, DisputeRow[]>();
   for (const d of await allDisputesOf(ctx.database, ids, executor)) {
     const theirs = viewer.type === 'restaurant' ? d.restaurant_id === viewer.id : d.chef_id === viewer.id;
-    if (theirs && !byJob.has(d.job_id)) byJob.set(d.job_id, d);
+    if (theirs) byJob.set(d.job_id, [...(byJob.get(d.job_id) ?? []), d]);
   }
-  const mine = [...byJob.values()];
-  if (mine.length === 0) return result;
-  const statements = await statementsOf(
-    ctx.database,
-    mine.map((d) => d.job_id),
-    executor,
-  );
-  for (const d of mine)
-    result.set(
-      d.job_id,
+  if (byJob.size === 0) return result;
+  const statements = await statementsOf(ctx.database, [...byJob.keys()], executor);
+  for (const [jobId, rows] of byJob) {
+    const all = rows.map((d) =>
       presentJobDispute(ctx, viewer, d, statements.get(disputeKey(d.job_id, d.seat_no)) ?? []),
     );
+    result.set(jobId, { first: all[0]!, all });
+  }
   return result;
 }
 
 /**
  * Job.dispute for its two parties (the restaurant and the confirmed chef), on every job of a page that has a
- * dispute: two queries for the page. Anyone else's view keeps no dispute field.
+ * dispute: two queries for the page. Anyone else's view keeps no dispute field. The restaurant's view of a
+ * posting with two or more disputes also lists them all (Job.disputes, issue 35).
  */
 export async function attachDisputes<T extends Job>(
   ctx: ViewContext,
@@ -128,7 +127,9 @@ export async function attachDisputes<T extends Job>(
   if (disputes.size === 0) return jobs;
   for (const job of jobs) {
     const d = disputes.get(job.id);
-    if (d) job.dispute = d;
+    if (!d) continue;
+    job.dispute = d.first;
+    if (viewer.type === 'restaurant' && d.all.length > 1) job.disputes = d.all;
   }
   return jobs;
 }

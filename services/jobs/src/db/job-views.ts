@@ -4,8 +4,9 @@ import type { SQL } from 'drizzle-orm';
 import { contactTimes, isBookedShift } from '../domain/contact';
 import { chefSeesMoney, jobMoney, postingMoney } from '../domain/money';
 import { withSeat } from '../domain/seats';
-import { jobJson, seatOneJoin } from './seat-views';
-import { seatsWithChefs } from './seats.repository';
+import type { SeatRow } from '../domain/records';
+import { BOOKED_SEAT_STATUSES, jobJson, seatOneJoin } from './seat-views';
+import { seatsOfJobs, seatsWithChefs } from './seats.repository';
 import { heldShiftsOfChef } from './bookings.repository';
 import { clockedTimesheetOfJob } from './timesheets.repository';
 import { attachDisputes } from './dispute-views';
@@ -124,7 +125,18 @@ export async function jobView(
     // Each seat with its chef (issue 35): the job page's "2 of 3 booked", seat by seat, and the posting's money.
     const seats = await seatsWithChefs(database, id, executor);
     view.money = postingMoney(job, seats);
-    view.seat_list = seats.map((s) => presentSeat(s, s.chef_name));
+    // Each booked chef's phone inside the contact window (issue 32's rule), seat by seat: a posting of several
+    // chefs reaches each of them, not only the one `contact` names.
+    const window = contactTimes(ctx.policy, job, ctx.now());
+    view.seat_list = await Promise.all(
+      seats.map(async (s) => ({
+        ...presentSeat(s, s.chef_name),
+        phone:
+          window.open && s.chef_id && (BOOKED_SEAT_STATUSES as readonly string[]).includes(s.status)
+            ? await verifiedPhoneOf(ctx.database, s.chef_id, executor)
+            : null,
+      })),
+    );
     await attachPendingEdits(ctx, [view], executor);
     return (await attachDisputes(ctx, viewer, [view], executor))[0];
   }
@@ -316,8 +328,16 @@ export async function listJobs(
     undefined,
     { prepared: true },
   );
-  const jobs = rows.map((r) => {
-    const row = normaliseJob(toJson(r.job, {}));
+  const jobRows = rows.map((r) => normaliseJob(toJson(r.job, {})));
+  // A restaurant's postings of several chefs read their money over every seat, as the job page does (issue 35).
+  const seatsOf = isChef
+    ? new Map<string, SeatRow[]>()
+    : await seatsOfJobs(
+        database,
+        jobRows.filter((j) => (j.headcount ?? 1) > 1).map((j) => j.id),
+      );
+  const jobs = rows.map((r, i) => {
+    const row = jobRows[i]!;
     const view = presentJob(row, toJson<RestaurantProfileJson | null>(r.rp, null), policy);
     if (isChef) {
       view.user_applied = r.ua_id !== null && r.ua_id !== undefined;
@@ -328,7 +348,8 @@ export async function listJobs(
       if (chefSeesMoney(row, viewer.id, view.user_application)) view.money = jobMoney(row);
     } else {
       view.pending_applications_count = Number(r.pending_count);
-      view.money = jobMoney(row);
+      const seats = seatsOf.get(row.id);
+      view.money = seats ? postingMoney(row, seats) : jobMoney(row);
     }
     return view;
   });

@@ -41,6 +41,23 @@ export async function seatsOfJob(database: Database, tx: Executor, jobId: string
   return rows.map(normaliseSeat);
 }
 
+/** The seats of several jobs (a page of a restaurant's postings of several chefs), by job, lowest first. */
+export async function seatsOfJobs(
+  database: Database,
+  jobIds: readonly string[],
+  executor?: Executor,
+): Promise<Map<string, SeatRow[]>> {
+  const byJob = new Map<string, SeatRow[]>();
+  if (jobIds.length === 0) return byJob;
+  const rows = await database.rows(
+    sql`select * from jobs.seats where job_id = any(${`{${jobIds.join(',')}}`}::uuid[]) order by job_id, seat_no`,
+    executor,
+  );
+  for (const seat of rows.map(normaliseSeat))
+    byJob.set(seat.job_id, [...(byJob.get(seat.job_id) ?? []), seat]);
+  return byJob;
+}
+
 /** A job's seats with their chefs' names (the job page's seat list), lowest first. */
 export async function seatsWithChefs(
   database: Database,

@@ -5,7 +5,7 @@ import { errorText } from '../../app/api';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { baseLanguage, TranslatedText, useTranslatedText } from '../../components/TranslatedText';
-import { jobsApi, type DisputeStatement, type JobPosting } from './jobsApi';
+import { jobsApi, type DisputeStatement, type JobDispute, type JobPosting } from './jobsApi';
 import { formatCents, formatDateTime } from '../../app/format';
 
 const STATEMENT_MAX = 2000;
@@ -43,7 +43,18 @@ function Statement({ statement, side }: { statement: DisputeStatement; side: Sid
  * The form for one more statement, with how many this side may still write (DISPUTE_STATEMENTS_MAX a side,
  * issue 33) shown before anyone writes; none left: only that.
  */
-function AddStatement({ jobId, left, max }: { jobId: string; left: number; max: number }) {
+function AddStatement({
+  jobId,
+  left,
+  max,
+  seatNo,
+}: {
+  jobId: string;
+  left: number;
+  max: number;
+  /** the seat the statement is about, when the posting has several disputes (issue 35) */
+  seatNo?: number;
+}) {
   const { t } = useTranslation('jobs');
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -61,7 +72,7 @@ function AddStatement({ jobId, left, max }: { jobId: string; left: number; max: 
     if (statement.length > STATEMENT_MAX)
       return setError(t('dispute.statementTooLong', { max: STATEMENT_MAX }));
     setError(null);
-    const res = await add({ id: jobId, statement });
+    const res = await add({ id: jobId, statement, ...(seatNo ? { seat_no: seatNo } : {}) });
     if (res.error) setError(errorText(res.error, t('dispute.statementFailed')));
     else setText('');
   };
@@ -95,16 +106,60 @@ function AddStatement({ jobId, left, max }: { jobId: string; left: number; max: 
 
 /**
  * The dispute of a job whose checkouts disagreed, as its two parties see it: both sides' statements, a form to
- * add one while it is open, and once an operator decided, what each side got and the operator's note.
+ * add one while it is open, and once an operator decided, what each side got and the operator's note. The owner
+ * of a posting of several chefs reads one per disputed seat (Job.disputes, issue 35), each named by its seat and
+ * chef, and writes on each.
  */
 export function DisputePanel({ job, side }: { job: JobPosting; side: Side }) {
-  const { t } = useTranslation('jobs');
-  const dispute = job.dispute;
-  if (!dispute) return null;
-  const resolution = dispute.resolution;
+  const several = side === 'restaurant' && (job.disputes?.length ?? 0) > 1;
+  const list = several ? job.disputes! : job.dispute ? [job.dispute] : [];
   return (
-    <section className="card" id="dispute" aria-labelledby="dispute-title" data-testid="dispute-panel">
-      <h2 id="dispute-title">{t('dispute.title')}</h2>
+    <>
+      {list.map((dispute, i) => (
+        <SeatDispute
+          key={dispute.seat_no ?? i}
+          job={job}
+          dispute={dispute}
+          side={side}
+          seatNo={several ? dispute.seat_no : undefined}
+          first={i === 0}
+        />
+      ))}
+    </>
+  );
+}
+
+function SeatDispute({
+  job,
+  dispute,
+  side,
+  seatNo,
+  first,
+}: {
+  job: JobPosting;
+  dispute: JobDispute;
+  side: Side;
+  seatNo?: number;
+  first: boolean;
+}) {
+  const { t } = useTranslation('jobs');
+  const resolution = dispute.resolution;
+  const titleId = seatNo ? `dispute-title-${seatNo}` : 'dispute-title';
+  const chef = seatNo ? (job.seat_list ?? []).find((s) => s.seat_no === seatNo)?.chef_name : null;
+  return (
+    <section
+      className="card"
+      id={first ? 'dispute' : `dispute-${seatNo}`}
+      aria-labelledby={titleId}
+      data-testid="dispute-panel"
+    >
+      <h2 id={titleId}>
+        {seatNo
+          ? chef
+            ? t('dispute.titleSeatNamed', { number: seatNo, name: chef })
+            : t('dispute.titleSeat', { number: seatNo })
+          : t('dispute.title')}
+      </h2>
       {resolution ? (
         <div data-testid="dispute-decision">
           <p>{t('dispute.decided', { at: formatDateTime(resolution.resolved_at) })}</p>
@@ -147,7 +202,12 @@ export function DisputePanel({ job, side }: { job: JobPosting; side: Side }) {
         </ul>
       )}
       {dispute.status === 'open' && !resolution && (
-        <AddStatement jobId={job.id} left={dispute.statements_left} max={dispute.statements_max} />
+        <AddStatement
+          jobId={job.id}
+          left={dispute.statements_left}
+          max={dispute.statements_max}
+          seatNo={seatNo}
+        />
       )}
     </section>
   );

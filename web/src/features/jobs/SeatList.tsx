@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { canSeat } from '../../app/contracts';
+import { formatPhone } from '../../app/format';
 import type { JobPosting } from './jobsApi';
 import { ChefLink, SeatsCount } from './parts';
 import { checkoutOpen } from './shiftState';
@@ -75,11 +76,23 @@ function SeatRow({ job, seat, now }: { job: JobPosting; seat: Seat; now: number 
           </div>
         )}
       </div>
-      {open && !seat.restaurant_checkout_completed && seat.application_id && (
+      {(seat.phone || (open && !seat.restaurant_checkout_completed && seat.application_id)) && (
         <div className="item-actions">
-          <Link to={`/checkout/${seat.application_id}`} className="btn btn-small">
-            {t('seats.checkout', { number: seat.seat_no })}
-          </Link>
+          {/* each booked chef's phone inside the contact window (issue 32), seat by seat */}
+          {seat.phone && (
+            <a
+              href={`tel:${seat.phone}`}
+              className="btn btn-small"
+              aria-label={t('booked.callNamed', { name: name ?? '', phone: formatPhone(seat.phone) })}
+            >
+              {t('booked.call', { phone: formatPhone(seat.phone) })}
+            </a>
+          )}
+          {open && !seat.restaurant_checkout_completed && seat.application_id && (
+            <Link to={`/checkout/${seat.application_id}`} className="btn btn-small">
+              {t('seats.checkout', { number: seat.seat_no })}
+            </Link>
+          )}
         </div>
       )}
     </li>

@@ -267,3 +267,54 @@ test('My Shifts: a disputed shift links to its dispute on the job page', async (
   expect(link.textContent).toBe('See the dispute');
   expect(link.getAttribute('href')).toBe(`/jobs/${job.id}#dispute`);
 });
+
+describe('a posting of several chefs (issue 35)', () => {
+  test('the restaurant reads one dispute per disputed seat, named by seat and chef, and writes on the one it means', async () => {
+    const { user } = signedIn('restaurant');
+    const base = disputedJob(user.id);
+    const seatDispute = (seat_no: number, text: string): JobDispute => ({
+      ...base.dispute,
+      seat_no,
+      statements: [{ ...chefStatement, id: id('d'), text, translated_text: null, translated_language: null }],
+    });
+    const seat = (seat_no: number, chef_name: string) => ({
+      seat_no,
+      status: 'disputed',
+      application_id: id('a'),
+      chef_id: id('c'),
+      chef_name,
+      restaurant_checkout_completed: true,
+      chef_checkout_completed: true,
+      chef_rating: null,
+      restaurant_rating: null,
+      phone: null,
+    });
+    const job = {
+      ...base,
+      headcount: 2,
+      seats: { total: 2, booked: 2, open: 0 },
+      seat_list: [seat(1, 'Ana Ruiz'), seat(2, 'Ben Ode')],
+      dispute: seatDispute(1, 'Ana: I worked.'),
+      disputes: [seatDispute(1, 'Ana: I worked.'), seatDispute(2, 'Ben: I worked.')],
+    };
+    fakeApi.on('GET', `/jobs/${job.id}`, { body: { job } });
+    fakeApi.on('POST', `/jobs/${job.id}/dispute`, { body: { statement: chefStatement, job } });
+    renderApp(`/jobs/${job.id}`);
+    const panels = await screen.findAllByTestId('dispute-panel');
+    expect(panels.map((p) => within(p).getAllByRole('heading')[0].textContent)).toEqual([
+      'Dispute: seat 1, Ana Ruiz',
+      'Dispute: seat 2, Ben Ode',
+    ]);
+    expect(within(panels[1]).getByText('Ben: I worked.')).toBeTruthy();
+    await userEvent.type(
+      within(panels[1]).getByLabelText('Add a statement for the operator'),
+      'Ben left at 9.',
+    );
+    await userEvent.click(within(panels[1]).getByRole('button', { name: 'Add statement' }));
+    await waitFor(() => expect(fakeApi.callsTo('POST', `/jobs/${job.id}/dispute`)).toHaveLength(1));
+    expect(fakeApi.callsTo('POST', `/jobs/${job.id}/dispute`)[0].body).toEqual({
+      statement: 'Ben left at 9.',
+      seat_no: 2,
+    });
+  });
+});

@@ -201,7 +201,7 @@ describe('restaurants read how many seats are booked wherever the posting appear
           chef_checkout_completed: true,
           restaurant_rating: 5,
         }),
-        seat(2, { application_id: ben, chef_id: id('e'), chef_name: 'Ben Ode' }),
+        seat(2, { application_id: ben, chef_id: id('e'), chef_name: 'Ben Ode', phone: '+16125550122' }),
       ],
     });
     job.checkout_opens_at = job.end_time;
@@ -221,6 +221,13 @@ describe('restaurants read how many seats are booked wherever the posting appear
     expect(within(rows[1]).getByRole('link', { name: 'Check out seat 2' }).getAttribute('href')).toBe(
       `/checkout/${ben}`,
     );
+    // each booked chef's phone on their seat, inside the contact window (the server sends it only then)
+    expect(
+      within(rows[1])
+        .getByRole('link', { name: /^Call \(612\) 555-0122 \(Ben Ode\)$/ })
+        .getAttribute('href'),
+    ).toBe('tel:+16125550122');
+    expect(within(rows[0]).queryByRole('link', { name: /^Call/ })).toBeNull();
     expect(rows[2].textContent).toBe('Seat 3 · Nobody booked yetExpired');
     expect(within(rows[2]).queryByRole('link')).toBeNull();
     // the cost box is the whole posting's, with one chef's share
