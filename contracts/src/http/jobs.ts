@@ -180,8 +180,8 @@ export const JobSeat = z
     chef_rating: z.number().int().nullable(),
     restaurant_rating: z.number().int().nullable(),
     /**
-     * Issue 35: the seat's booked chef's verified phone, inside the shift's contact window only (null outside it,
-     * or while nobody is booked), as Job.contact gives a one-seat shift's (issue 32).
+     * Issue 35, a posting of several chefs: the seat's booked chef's verified phone, inside the shift's contact
+     * window only (null outside it, or while nobody is booked); a posting of one has it in Job.contact (issue 32).
      */
     phone: z.string().nullable().optional(),
   })

@@ -126,13 +126,17 @@ export async function jobView(
     const seats = await seatsWithChefs(database, id, executor);
     view.money = postingMoney(job, seats);
     // Each booked chef's phone inside the contact window (issue 32's rule), seat by seat: a posting of several
-    // chefs reaches each of them, not only the one `contact` names.
+    // chefs reaches each of them, not only the one `contact` names (a posting of one: `contact` alone says it).
+    const several = job.headcount > 1;
     const window = contactTimes(ctx.policy, job, ctx.now());
     view.seat_list = await Promise.all(
       seats.map(async (s) => ({
         ...presentSeat(s, s.chef_name),
         phone:
-          window.open && s.chef_id && (BOOKED_SEAT_STATUSES as readonly string[]).includes(s.status)
+          several &&
+          window.open &&
+          s.chef_id &&
+          (BOOKED_SEAT_STATUSES as readonly string[]).includes(s.status)
             ? await verifiedPhoneOf(ctx.database, s.chef_id, executor)
             : null,
       })),
