@@ -47,3 +47,32 @@ export function judgeOffSessionCharge(
     };
   return 'book';
 }
+
+/** Why an off-session charge did not go through, as its failure events and texts say it. */
+export interface ChargeFailure {
+  payment_intent_id: string | null;
+  code: string | null;
+  decline_code: string | null;
+  /** the bank wants the restaurant present (3-D Secure): they pay it in the app */
+  requires_authentication: boolean;
+}
+
+/** A PaymentIntent the provider answered without success (it needs the restaurant to authenticate). */
+export const failureOfIntent = (pi: { id: string; status?: string }): ChargeFailure => ({
+  payment_intent_id: pi.id,
+  code: pi.status === 'requires_action' ? 'authentication_required' : null,
+  decline_code: null,
+  requires_authentication: pi.status === 'requires_action',
+});
+
+/** A card error the provider threw for the charge (declined, or authentication required). */
+export const failureOfCardError = (err: {
+  code?: string;
+  decline_code?: string;
+  payment_intent?: { id?: string };
+}): ChargeFailure => ({
+  payment_intent_id: err.payment_intent?.id ?? null,
+  code: err.code ?? null,
+  decline_code: err.decline_code ?? null,
+  requires_authentication: err.code === 'authentication_required',
+});

@@ -18,7 +18,12 @@ import { isHeld } from '../domain/escrow-state';
 import { editKey, editOfPart, editPart } from '../domain/idempotency-keys';
 import { cardFor } from './extra-charge';
 import { issueEditRefund } from './apply-edit';
-import { judgeOffSessionCharge } from '../domain/off-session-charge';
+import {
+  failureOfCardError,
+  failureOfIntent,
+  judgeOffSessionCharge,
+  type ChargeFailure,
+} from '../domain/off-session-charge';
 import { reportAnomaly, type RecordOutcome } from './report-anomaly';
 import { shapeProblems } from './shape';
 
@@ -139,22 +144,12 @@ export async function chargeEdit(ctx: PaymentsContext, task: LeasedTask): Promis
       { idempotencyKey: task.idempotency_key },
     );
     if (pi.status === 'succeeded') await inTransaction(ctx, (tx) => recordEditChargeCollected(ctx, tx, pi));
-    else
-      await failed({
-        payment_intent_id: pi.id,
-        code: pi.status === 'requires_action' ? 'authentication_required' : null,
-        decline_code: null,
-        requires_authentication: pi.status === 'requires_action',
-      });
+    else await failed(failureOfIntent(pi));
   } catch (err) {
     if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
-    const pi = (err as { payment_intent?: { id?: string } }).payment_intent;
-    await failed({
-      payment_intent_id: pi?.id ?? null,
-      code: err.code ?? null,
-      decline_code: err.decline_code ?? null,
-      requires_authentication: err.code === 'authentication_required',
-    });
+    await failed(
+      failureOfCardError(err as Stripe.errors.StripeCardError & { payment_intent?: { id?: string } }),
+    );
   }
 }
 
@@ -163,12 +158,7 @@ export async function recordEditChargeFailure(
   ctx: PaymentsContext,
   tx: Executor,
   edit: JobEditRow,
-  f: {
-    payment_intent_id: string | null;
-    code: string | null;
-    decline_code: string | null;
-    requires_authentication: boolean;
-  },
+  f: ChargeFailure,
 ) {
   const current = await findEdit(ctx.database, edit.edit_id, tx, true);
   if (current?.charge_status !== 'pending') return;

@@ -13,7 +13,12 @@ import {
 } from '../db/timesheets.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
 import { seatMetadata } from '../domain/idempotency-keys';
-import { judgeOffSessionCharge } from '../domain/off-session-charge';
+import {
+  failureOfCardError,
+  failureOfIntent,
+  judgeOffSessionCharge,
+  type ChargeFailure,
+} from '../domain/off-session-charge';
 import { reportAnomaly, type RecordOutcome } from './report-anomaly';
 
 /** What marks a PaymentIntent as a timesheet's extra charge (its metadata). */
@@ -95,25 +100,14 @@ export async function chargeExtra(ctx: PaymentsContext, task: LeasedTask): Promi
     );
     await inTransaction(ctx, async (tx) => {
       if (pi.status === 'succeeded') await recordExtraCollected(ctx, tx, pi);
-      else
-        await recordExtraFailure(ctx, tx, s, {
-          payment_intent_id: pi.id,
-          code: pi.status === 'requires_action' ? 'authentication_required' : null,
-          decline_code: null,
-          requires_authentication: pi.status === 'requires_action',
-        });
+      else await recordExtraFailure(ctx, tx, s, failureOfIntent(pi));
     });
   } catch (err) {
     if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
-    const pi = (err as { payment_intent?: { id?: string } }).payment_intent;
-    await inTransaction(ctx, (tx) =>
-      recordExtraFailure(ctx, tx, s, {
-        payment_intent_id: pi?.id ?? null,
-        code: err.code ?? null,
-        decline_code: err.decline_code ?? null,
-        requires_authentication: err.code === 'authentication_required',
-      }),
+    const failure = failureOfCardError(
+      err as Stripe.errors.StripeCardError & { payment_intent?: { id?: string } },
     );
+    await inTransaction(ctx, (tx) => recordExtraFailure(ctx, tx, s, failure));
   }
 }
 
@@ -122,12 +116,7 @@ export async function recordExtraFailure(
   ctx: PaymentsContext,
   tx: Executor,
   s: SettlementRow,
-  f: {
-    payment_intent_id: string | null;
-    code: string | null;
-    decline_code: string | null;
-    requires_authentication: boolean;
-  },
+  f: ChargeFailure,
 ) {
   const current = await findSettlement(ctx.database, { application_id: s.application_id }, tx, true);
   if (current?.extra_status !== 'pending') return;
