@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../app/api';
-import { HEADCOUNT_MAX, HEADCOUNT_MIN, LIMITS, SKILLS } from '../../app/contracts';
+import { HEADCOUNT_MAX, HEADCOUNT_MIN, SKILLS } from '../../app/contracts';
 import { formatCents } from '../../app/format';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { NumberField } from '../../components/NumberField';
 import { Spinner } from '../../components/Spinner';
 import type { JobPosting } from '../jobs/jobsApi';
+import { RateField } from '../jobs/RateField';
 import { MAX_BREAK_MINUTES } from '../jobs/validation';
 import { editFormOf, editOf, quoteArgsOf, type EditForm } from './editForm';
 import { editsApi, type EditQuote, type EditQuoteArgs } from './editsApi';
@@ -167,23 +168,7 @@ export function EditShiftPanel({
             )}
           </Field>
         </div>
-        <Field
-          label={t('post.rate')}
-          hint={t('post.rateHint', { min: LIMITS.hourlyRateMin, max: LIMITS.hourlyRateMax })}
-        >
-          {(p) => (
-            <input
-              {...p}
-              type="number"
-              inputMode="decimal"
-              min={LIMITS.hourlyRateMin}
-              max={LIMITS.hourlyRateMax}
-              step="0.01"
-              value={form.hourlyRate}
-              onChange={(e) => set('hourlyRate', e.target.value)}
-            />
-          )}
-        </Field>
+        <RateField value={form.hourlyRate} onChange={(v) => set('hourlyRate', v)} />
         <NumberField
           label={t('post.break')}
           value={form.breakMinutes}

@@ -7,6 +7,7 @@ import { useAuth } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Field } from '../../components/Field';
 import { NumberField } from '../../components/NumberField';
+import { RateField } from './RateField';
 import { failureText } from '../auth/PhoneRequired';
 import { editsApi, NO_REPEAT, RepeatWeeklyFields, SeriesCost, type RepeatChoice } from '../edits';
 import { paymentsApi } from '../payments/paymentsApi';
@@ -262,24 +263,7 @@ function PostShift() {
               )}
             </Field>
           </div>
-          <Field
-            label={t('post.rate')}
-            hint={t('post.rateHint', { min: LIMITS.hourlyRateMin, max: LIMITS.hourlyRateMax })}
-          >
-            {(p) => (
-              <input
-                {...p}
-                type="number"
-                inputMode="decimal"
-                min={LIMITS.hourlyRateMin}
-                max={LIMITS.hourlyRateMax}
-                step="0.01"
-                value={form.hourlyRate}
-                onChange={(e) => set('hourlyRate', e.target.value)}
-                required
-              />
-            )}
-          </Field>
+          <RateField value={form.hourlyRate} onChange={(v) => set('hourlyRate', v)} required />
           <NumberField
             label={t('post.headcount')}
             hint={t('post.headcountHint', { min: HEADCOUNT_MIN, max: HEADCOUNT_MAX })}
