@@ -53,6 +53,98 @@ export default {
       to: { path: SERVICE_LAYER(['http', 'db', 'events']) },
     },
     {
+      name: 'http-reads-queries-writes-use-cases',
+      severity: 'error',
+      comment:
+        'A router reads through queries/ and writes through use-cases/: it never reaches a repository, a handler or a loop.',
+      from: { path: SERVICE_LAYER(['http']) },
+      to: { path: SERVICE_LAYER(['db', 'events', 'scheduler']) },
+    },
+    {
+      name: 'events-call-use-cases',
+      severity: 'error',
+      comment:
+        'A subscription row calls a use case; it never writes a table itself or reaches HTTP or queries.',
+      from: { path: SERVICE_LAYER(['events']) },
+      to: { path: SERVICE_LAYER(['db', 'http', 'queries', 'scheduler']) },
+    },
+    {
+      name: 'scheduler-calls-use-cases',
+      severity: 'error',
+      comment: 'A loop (scheduler/) runs use cases on a clock; it knows no HTTP and no handler.',
+      from: { path: SERVICE_LAYER(['scheduler']) },
+      to: { path: SERVICE_LAYER(['http', 'events']) },
+    },
+    {
+      name: 'domain-is-plain-rules',
+      severity: 'error',
+      comment: 'domain/ imports no use case, query, loop or adapter.',
+      from: { path: SERVICE_LAYER(['domain']) },
+      to: { path: SERVICE_LAYER(['use-cases', 'queries', 'scheduler', 'adapters', 'webhooks']) },
+    },
+    {
+      name: 'db-not-callers',
+      severity: 'error',
+      comment: 'db/ (repositories, schema, migrations) imports no use case, query, HTTP, handler or loop.',
+      from: { path: SERVICE_LAYER(['db']) },
+      to: { path: SERVICE_LAYER(['use-cases', 'queries', 'http', 'events', 'scheduler']) },
+    },
+    {
+      name: 'queries-read-only',
+      severity: 'error',
+      comment:
+        'queries/ is the read side: views, presenters and caches of answers. It calls no use case or adapter.',
+      from: { path: SERVICE_LAYER(['queries']) },
+      to: { path: SERVICE_LAYER(['use-cases', 'http', 'events', 'scheduler']) },
+    },
+    {
+      name: 'kit-not-callers',
+      severity: 'error',
+      comment: 'kit/ is the shared toolbox: it imports no service, gateway, sandbox or web code.',
+      from: { path: '^kit/' },
+      to: { path: '^(services|gateway|sandboxes|web)/' },
+    },
+    {
+      name: 'contracts-leaf',
+      severity: 'error',
+      comment: 'contracts/ is a leaf: it imports nothing of ours but itself.',
+      from: { path: '^contracts/' },
+      to: { path: '^(kit|gateway|services|sandboxes|web|scripts|tests)/' },
+    },
+    {
+      name: 'gateway-not-services',
+      severity: 'error',
+      comment: 'The gateway reaches services over HTTP, never by import.',
+      from: { path: '^gateway/' },
+      to: { path: '^services/' },
+    },
+    {
+      name: 'web-shared-not-features',
+      severity: 'error',
+      comment:
+        'web/src/shared/ is the library every feature uses (API base, hooks, formatting, i18n, components): it imports no feature and not the app root.',
+      from: { path: '^web/src/shared/' },
+      to: { path: '^web/src/(features|app)/' },
+    },
+    {
+      name: 'web-features-meet-through-faces',
+      severity: 'error',
+      comment: "A feature uses another feature only through that feature's index.ts.",
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: {
+        path: '^web/src/features/[^/]+/',
+        pathNot: ['^web/src/features/$1/', '^web/src/features/[^/]+/index\\.tsx?$'],
+      },
+    },
+    {
+      name: 'web-features-not-app',
+      severity: 'error',
+      comment:
+        'web/src/app/ is the composition root (router, lazy routes, store, start): features never import it.',
+      from: { path: '^web/src/features/' },
+      to: { path: '^web/src/app/' },
+    },
+    {
       name: 'use-cases-not-http',
       severity: 'error',
       comment: 'use-cases/ know nothing of HTTP: routes call them, not the other way round.',
