@@ -1,5 +1,5 @@
 import { loadJobsConfig } from '../src/config';
-import { applicationView, listApplicationsJson } from '../src/db/application-views';
+import { applicationView, listApplicationsJson } from '../src/queries/application-views';
 import {
   bookChef,
   chefWithProfile,

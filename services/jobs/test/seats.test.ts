@@ -3,7 +3,7 @@ import { migrate, sql } from '@brigade/kit';
 import { createTestDatabase, type TestDatabase } from '@brigade/kit/testing';
 import { loadMigrations } from '../src/app';
 import { loadJobsConfig } from '../src/config';
-import { jobView } from '../src/db/job-views';
+import { jobView } from '../src/queries/job-views';
 import { jobJson, seatOneJoin } from '../src/db/seat-views';
 import {
   bookChef,

@@ -1,6 +1,7 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
+import type { SQL } from 'drizzle-orm';
 import type { ApplicationStatus } from '@brigade/contracts';
-import { normaliseApplication, type ApplicationRow } from './rows';
+import { valuesOf, firstRow, normaliseApplication, type ApplicationRow } from './rows';
 
 /** Which job an application belongs to (unlocked; the caller then locks the job, then the application). */
 export async function jobIdOfApplication(
@@ -15,37 +16,23 @@ export async function jobIdOfApplication(
   return rows[0]?.job_id ?? null;
 }
 
-export async function lockApplication(
+/** The first jobs.applications row `where` finds (with its lock when it says `for update`), or null. */
+const oneApplication = (
   database: Database,
-  tx: Executor,
-  id: string,
-): Promise<ApplicationRow | null> {
-  const rows = await database.rows(sql`select * from jobs.applications where id = ${id} for update`, tx);
-  return rows[0] ? normaliseApplication(rows[0]) : null;
-}
+  where: SQL,
+  executor?: Executor,
+): Promise<ApplicationRow | null> =>
+  firstRow(database, normaliseApplication, sql`select * from jobs.applications where ${where}`, executor);
+
+export const lockApplication = (database: Database, tx: Executor, id: string) =>
+  oneApplication(database, sql`id = ${id} for update`, tx);
 
 /** One application, unlocked (a read). */
-export async function findApplication(
-  database: Database,
-  id: string,
-  executor?: Executor,
-): Promise<ApplicationRow | null> {
-  const rows = await database.rows(sql`select * from jobs.applications where id = ${id}`, executor);
-  return rows[0] ? normaliseApplication(rows[0]) : null;
-}
+export const findApplication = (database: Database, id: string, executor?: Executor) =>
+  oneApplication(database, sql`id = ${id}`, executor);
 
-export async function findApplicationOf(
-  database: Database,
-  tx: Executor,
-  jobId: string,
-  chefId: string,
-): Promise<ApplicationRow | null> {
-  const rows = await database.rows(
-    sql`select * from jobs.applications where job_id = ${jobId} and chef_id = ${chefId}`,
-    tx,
-  );
-  return rows[0] ? normaliseApplication(rows[0]) : null;
-}
+export const findApplicationOf = (database: Database, tx: Executor, jobId: string, chefId: string) =>
+  oneApplication(database, sql`job_id = ${jobId} and chef_id = ${chefId}`, tx);
 
 export async function applicationsOfJob(
   database: Database,
@@ -95,13 +82,13 @@ export async function heldApplicationsOf(
 }
 
 /** The user ids of every chef who applied to this job (whatever the application's status). */
-export async function applicantIdsOfJob(database: Database, tx: Executor, jobId: string): Promise<string[]> {
-  const rows = await database.rows<{ chef_id: string }>(
+export const applicantIdsOfJob = (database: Database, tx: Executor, jobId: string) =>
+  valuesOf<string>(
+    database,
+    'chef_id',
     sql`select chef_id from jobs.applications where job_id = ${jobId}`,
     tx,
   );
-  return rows.map((r) => r.chef_id);
-}
 
 /** The id of this chef's application to this job, or null when they never applied. */
 export async function applicationIdOf(

@@ -70,16 +70,3 @@ export async function heldShiftsOfChef(
     confirmed: r.worker_confirmed === true,
   }));
 }
-
-/** A restaurant's city (its profile's), or null when jobs does not know it yet. */
-export async function restaurantCity(
-  database: Database,
-  restaurantId: string,
-  executor?: Executor,
-): Promise<string | null> {
-  const rows = await database.rows<{ city: string | null }>(
-    sql`select city from jobs.restaurant_profiles where user_id = ${restaurantId}`,
-    executor,
-  );
-  return rows[0]?.city ?? null;
-}

@@ -1,7 +1,7 @@
 import type { Language } from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { CalendarShift } from '../domain/calendar';
-import { toDate } from './rows';
+import { firstRow, normalised, toDate, type DriverRow } from './rows';
 
 // The calendar's queries (issue 20): the private feed tokens and the confirmed shifts a
 // feed or an "Add to calendar" file lists.
@@ -15,21 +15,24 @@ export interface CalendarFeedRow {
   created_at: Date;
 }
 
-const normaliseFeed = (row: any): CalendarFeedRow => ({ ...row, created_at: toDate(row.created_at) });
+const normaliseFeed = (row: DriverRow): CalendarFeedRow =>
+  normalised<CalendarFeedRow>(row, { created_at: toDate(row.created_at) });
 
 export async function findFeedOfUser(database: Database, userId: string): Promise<CalendarFeedRow | null> {
-  const rows = await database.rows(
+  return firstRow(
+    database,
+    normaliseFeed,
     sql`select user_id, token, user_type, language, created_at from jobs.calendar_feeds where user_id = ${userId}`,
   );
-  return rows[0] ? normaliseFeed(rows[0]) : null;
 }
 
 export async function findFeedByToken(database: Database, token: string): Promise<CalendarFeedRow | null> {
-  const rows = await database.rows(
+  return firstRow(
+    database,
+    normaliseFeed,
     sql`select user_id, token, user_type, language, created_at from jobs.calendar_feeds
         where token = ${token}`,
   );
-  return rows[0] ? normaliseFeed(rows[0]) : null;
 }
 
 /**
@@ -80,21 +83,22 @@ const shiftFrom = sql`jobs.jobs j
   left join jobs.chef_profiles cp on cp.user_id = a.chef_id`;
 const confirmed = sql`j.status in ('filled', 'completed', 'disputed')`;
 
-const normaliseShift = (row: any): CalendarShift => ({
-  ...row,
-  start_time: toDate(row.start_time),
-  end_time: toDate(row.end_time),
-  updated_at: toDate(row.updated_at),
-  hourly_rate_cents: Number(row.hourly_rate_cents),
-  subtotal_cents: Number(row.subtotal_cents),
-});
+const normaliseShift = (row: DriverRow): CalendarShift =>
+  normalised<CalendarShift>(row, {
+    start_time: toDate(row.start_time),
+    end_time: toDate(row.end_time),
+    updated_at: toDate(row.updated_at),
+    hourly_rate_cents: Number(row.hourly_rate_cents),
+    subtotal_cents: Number(row.subtotal_cents),
+  });
 
 /** One job's confirmed shift (whoever asks: the caller checks they are its restaurant or its chef), or null. */
 export async function confirmedShiftOfJob(database: Database, jobId: string): Promise<CalendarShift | null> {
-  const rows = await database.rows(
+  return firstRow(
+    database,
+    normaliseShift,
     sql`select ${shiftColumns} from ${shiftFrom} where j.id = ${jobId} and ${confirmed} limit 1`,
   );
-  return rows[0] ? normaliseShift(rows[0]) : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
+import type { SQL } from 'drizzle-orm';
 import type { KeptTranslation } from '@brigade/contracts';
-import { toDate } from './rows';
+import { valuesOf, firstRow, dateOrNull, normalised, numberOrNull, toDate, type DriverRow } from './rows';
 
 /** A jobs.disputes row: one per disputed job, resolved once by an operator. */
 export interface DisputeRow {
@@ -37,26 +38,29 @@ export interface StatementRow {
   created_at: Date;
 }
 
-const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const date = (v: unknown) => (v === null || v === undefined ? null : toDate(v as Date | string));
-
-function normaliseDispute(row: any): DisputeRow {
-  return {
-    ...row,
-    kind: row.kind ?? 'work',
+function normaliseDispute(row: DriverRow): DisputeRow {
+  return normalised<DisputeRow>(row, {
+    kind: (row.kind ?? 'work') as DisputeRow['kind'],
     seat_no: Number(row.seat_no ?? 1),
     opened_at: toDate(row.opened_at),
-    reminded_at: date(row.reminded_at),
-    resolved_at: date(row.resolved_at),
-    chef_pay_cents: num(row.chef_pay_cents),
-    fee_cents: num(row.fee_cents),
-    refund_cents: num(row.refund_cents),
-  };
+    reminded_at: dateOrNull(row.reminded_at),
+    resolved_at: dateOrNull(row.resolved_at),
+    chef_pay_cents: numberOrNull(row.chef_pay_cents),
+    fee_cents: numberOrNull(row.fee_cents),
+    refund_cents: numberOrNull(row.refund_cents),
+  });
 }
 
-function normaliseStatement(row: any): StatementRow {
-  return { ...row, seat_no: Number(row.seat_no ?? 1), created_at: toDate(row.created_at) };
+function normaliseStatement(row: DriverRow): StatementRow {
+  return normalised<StatementRow>(row, {
+    seat_no: Number(row.seat_no ?? 1),
+    created_at: toDate(row.created_at),
+  });
 }
+
+/** The first jobs.disputes row `where` finds (with its lock when it says `for update`), or null. */
+const oneDispute = (database: Database, where: SQL, executor?: Executor): Promise<DisputeRow | null> =>
+  firstRow(database, normaliseDispute, sql`select * from jobs.disputes where ${where}`, executor);
 
 /** A seat's dispute as a key (issue 35: a job may have one per seat). */
 export const disputeKey = (jobId: string, seatNo: number) => `${jobId}:${seatNo}`;
@@ -101,18 +105,12 @@ const DISPUTE_ORDER = sql.raw(
  * A dispute of a job, locked until the transaction ends (taken after the job's lock): the seat's when
  * `seatNo` is given (issue 35), else the one that stands for the job (DISPUTE_ORDER: the oldest undecided).
  */
-export async function lockDispute(
-  database: Database,
-  tx: Executor,
-  jobId: string,
-  seatNo?: number,
-): Promise<DisputeRow | null> {
-  const rows = await database.rows(
-    sql`select * from jobs.disputes where job_id = ${jobId} ${seatFilter(seatNo)} order by ${DISPUTE_ORDER} limit 1 for update`,
+export const lockDispute = (database: Database, tx: Executor, jobId: string, seatNo?: number) =>
+  oneDispute(
+    database,
+    sql`job_id = ${jobId} ${seatFilter(seatNo)} order by ${DISPUTE_ORDER} limit 1 for update`,
     tx,
   );
-  return rows[0] ? normaliseDispute(rows[0]) : null;
-}
 
 /** Every dispute of these jobs, each job's in DISPUTE_ORDER (issue 35: one per disputed seat). */
 export async function allDisputesOf(
@@ -130,18 +128,12 @@ export async function allDisputesOf(
 }
 
 /** A seat's dispute, else (no seat named) the one that stands for the job (DISPUTE_ORDER); null when none. */
-export async function disputeOf(
-  database: Database,
-  jobId: string,
-  seatNo?: number,
-  executor?: Executor,
-): Promise<DisputeRow | null> {
-  const rows = await database.rows(
-    sql`select * from jobs.disputes where job_id = ${jobId} ${seatFilter(seatNo)} order by ${DISPUTE_ORDER} limit 1`,
+export const disputeOf = (database: Database, jobId: string, seatNo?: number, executor?: Executor) =>
+  oneDispute(
+    database,
+    sql`job_id = ${jobId} ${seatFilter(seatNo)} order by ${DISPUTE_ORDER} limit 1`,
     executor,
   );
-  return rows[0] ? normaliseDispute(rows[0]) : null;
-}
 
 /** The seats of a job whose disputes are still undecided, by number (read under the job's lock). */
 export async function undecidedDisputeSeats(
@@ -149,11 +141,13 @@ export async function undecidedDisputeSeats(
   tx: Executor,
   jobId: string,
 ): Promise<number[]> {
-  const rows = await database.rows<{ seat_no: unknown }>(
+  const seats = await valuesOf<unknown>(
+    database,
+    'seat_no',
     sql`select seat_no from jobs.disputes where job_id = ${jobId} and resolved_at is null order by seat_no`,
     tx,
   );
-  return rows.map((r) => Number(r.seat_no));
+  return seats.map(Number);
 }
 
 /** The statements of these jobs' disputes, oldest first, by dispute (`disputeKey`: each seat's its own). */
@@ -199,7 +193,7 @@ export async function sideStatementCounts(
   return {
     total: Number(row?.total ?? 0),
     recent: Number(row?.recent ?? 0),
-    oldestRecent: date(row?.oldest_recent),
+    oldestRecent: dateOrNull(row?.oldest_recent),
   };
 }
 
@@ -225,7 +219,7 @@ export async function latestStatementsOf(
          order by job_id, seat_no, author_side, created_at desc, id desc`,
     executor,
   );
-  for (const row of rows as any[]) {
+  for (const row of rows) {
     const { side_count, ...statement } = row;
     const latest = normaliseStatement(statement);
     const key = disputeKey(latest.job_id, latest.seat_no);
@@ -345,19 +339,14 @@ export async function openDisputeSeats(
  * The rules loop's claim: the next open dispute opened at or before `openedBy` that operators were not
  * reminded of yet, locked past any other instance's.
  */
-export async function claimDisputeToRemind(
-  database: Database,
-  tx: Executor,
-  openedBy: Date,
-): Promise<DisputeRow | null> {
-  const rows = await database.rows(
-    sql`select * from jobs.disputes where resolved_at is null and reminded_at is null
+export const claimDisputeToRemind = (database: Database, tx: Executor, openedBy: Date) =>
+  oneDispute(
+    database,
+    sql`resolved_at is null and reminded_at is null
           and opened_at <= ${openedBy.toISOString()}::timestamptz
         order by opened_at, job_id, seat_no limit 1 for update skip locked`,
     tx,
   );
-  return rows[0] ? normaliseDispute(rows[0]) : null;
-}
 
 export async function markDisputeReminded(
   tx: Executor,

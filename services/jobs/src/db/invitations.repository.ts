@@ -1,6 +1,6 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
 import { seatOneColumns, seatOneJoin } from './seat-views';
-import { normaliseJob, type JobRow } from './rows';
+import { firstRow, normaliseJob, type JobRow } from './rows';
 
 /** The restaurant's open shift that starts soonest after `now` (the one an invitation names), or null. */
 export async function nextOpenJobOf(
@@ -9,13 +9,14 @@ export async function nextOpenJobOf(
   restaurantId: string,
   now: Date,
 ): Promise<JobRow | null> {
-  const rows = await database.rows(
+  return firstRow(
+    database,
+    normaliseJob,
     sql`select j.*, ${seatOneColumns} from jobs.jobs j ${seatOneJoin}
         where j.restaurant_id = ${restaurantId} and j.status = 'open'
         and j.start_time > ${now.toISOString()}::timestamptz order by j.start_time, j.id limit 1`,
     tx,
   );
-  return rows[0] ? normaliseJob(rows[0]) : null;
 }
 
 /** The restaurant's name as jobs knows it (identity's profile events), or null before its profile arrived. */

@@ -1,21 +1,21 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
+import type { SQL } from 'drizzle-orm';
 import type { KeptTranslation } from '@brigade/contracts';
 import type { EditStatus, JobEditRow, StoredShape } from '../domain/edits';
-import { toDate, toJson } from './rows';
+import { firstRow, toDate, toJson, normalised, type DriverRow } from './rows';
 
 // jobs.job_edits and jobs.edit_answers (issue 35, ADR 0031, migration 0021). Every write runs under the job's
 // row lock (`lockJob`), as every write to a job, its seats and its applications.
 
-function normaliseEdit(row: any): JobEditRow {
-  return {
-    ...row,
+function normaliseEdit(row: DriverRow): JobEditRow {
+  return normalised<JobEditRow>(row, {
     before: toJson<StoredShape>(row.before, {} as StoredShape),
     after: toJson<StoredShape>(row.after, {} as StoredShape),
     charge_cents: Number(row.charge_cents),
     refund_cents: Number(row.refund_cents),
     created_at: toDate(row.created_at),
     updated_at: toDate(row.updated_at),
-  };
+  });
 }
 
 export async function insertEdit(
@@ -32,24 +32,21 @@ export async function insertEdit(
       ${edit.created_at.toISOString()}::timestamptz)`);
 }
 
+/** The first jobs.job_edits row `where` finds (with its lock when it says `for update`), or null. */
+const oneEdit = (database: Database, where: SQL, executor?: Executor): Promise<JobEditRow | null> =>
+  firstRow(database, normaliseEdit, sql`select * from jobs.job_edits where ${where}`, executor);
+
+/** The first jobs.edit_answers row `where` finds (with its lock when it says `for update`), or null. */
+const oneAnswer = (database: Database, where: SQL, executor?: Executor): Promise<EditAnswerRow | null> =>
+  firstRow(database, normaliseAnswer, sql`select * from jobs.edit_answers where ${where}`, executor);
+
 /** One edit, locked (its job's lock is taken first). */
-export async function lockEdit(database: Database, tx: Executor, id: string): Promise<JobEditRow | null> {
-  const rows = await database.rows(sql`select * from jobs.job_edits where id = ${id} for update`, tx);
-  return rows[0] ? normaliseEdit(rows[0]) : null;
-}
+export const lockEdit = (database: Database, tx: Executor, id: string) =>
+  oneEdit(database, sql`id = ${id} for update`, tx);
 
 /** The job's edit being charged, if any. */
-export async function chargingEditOf(
-  database: Database,
-  tx: Executor,
-  jobId: string,
-): Promise<JobEditRow | null> {
-  const rows = await database.rows(
-    sql`select * from jobs.job_edits where job_id = ${jobId} and status = 'charging'`,
-    tx,
-  );
-  return rows[0] ? normaliseEdit(rows[0]) : null;
-}
+export const chargingEditOf = (database: Database, tx: Executor, jobId: string) =>
+  oneEdit(database, sql`job_id = ${jobId} and status = 'charging'`, tx);
 
 export async function setEditStatus(
   tx: Executor,
@@ -147,13 +144,12 @@ export interface EditAnswerRow {
   answer_by: Date;
 }
 
-function normaliseAnswer(row: any): EditAnswerRow {
-  return {
-    ...row,
+function normaliseAnswer(row: DriverRow): EditAnswerRow {
+  return normalised<EditAnswerRow>(row, {
     before: toJson<StoredShape>(row.before, {} as StoredShape),
     after: toJson<StoredShape>(row.after, {} as StoredShape),
     answer_by: toDate(row.answer_by),
-  };
+  });
 }
 
 /** Ask the chef of a booked seat to answer an edit (replacing an earlier question: the caller keeps its `before`). */
@@ -167,17 +163,8 @@ export async function askForAnswer(tx: Executor, answer: EditAnswerRow): Promise
 }
 
 /** The answer due from an application's chef (any: the caller checks `answer_by`), or null. */
-export async function answerOf(
-  database: Database,
-  applicationId: string,
-  executor?: Executor,
-): Promise<EditAnswerRow | null> {
-  const rows = await database.rows(
-    sql`select * from jobs.edit_answers where application_id = ${applicationId}`,
-    executor,
-  );
-  return rows[0] ? normaliseAnswer(rows[0]) : null;
-}
+export const answerOf = (database: Database, applicationId: string, executor?: Executor) =>
+  oneAnswer(database, sql`application_id = ${applicationId}`, executor);
 
 /** The answers still due (before `now`) of these applications, by application. */
 export async function dueAnswersOf(

@@ -1,7 +1,7 @@
 import { sql, type Executor } from '@brigade/kit';
 import type { Database } from '@brigade/kit';
 import type { KeptTranslation } from '@brigade/contracts';
-import { normaliseJob, setClauses, type JobRow } from './rows';
+import { valuesOf, firstRow, normaliseJob, setClauses, type JobRow } from './rows';
 import { seatOneColumns, seatOneJoin } from './seat-views';
 
 /** What a posted job is created with: the rest of its row starts at the migrations' defaults. */
@@ -46,19 +46,21 @@ export async function insertJob(database: Database, tx: Executor, job: NewJob): 
  * (db/seat-views.ts).
  */
 export async function lockJob(database: Database, tx: Executor, id: string): Promise<JobRow | null> {
-  const rows = await database.rows(
+  return firstRow(
+    database,
+    normaliseJob,
     sql`select j.*, ${seatOneColumns} from jobs.jobs j ${seatOneJoin} where j.id = ${id} for update of j`,
     tx,
   );
-  return rows[0] ? normaliseJob(rows[0]) : null;
 }
 
 export async function findJob(database: Database, id: string, executor?: Executor): Promise<JobRow | null> {
-  const rows = await database.rows(
+  return firstRow(
+    database,
+    normaliseJob,
     sql`select j.*, ${seatOneColumns} from jobs.jobs j ${seatOneJoin} where j.id = ${id}`,
     executor,
   );
-  return rows[0] ? normaliseJob(rows[0]) : null;
 }
 
 type JobPatch = Partial<
@@ -87,14 +89,15 @@ export async function updateJob(tx: Executor, id: string, patch: JobPatch): Prom
  * just moved on is not claimed again; one job per transaction, so a restart mid-pass loses nothing.
  */
 export async function claimJobToExpire(database: Database, tx: Executor, now: Date): Promise<JobRow | null> {
-  const rows = await database.rows(
+  return firstRow(
+    database,
+    normaliseJob,
     sql`select j.*, ${seatOneColumns} from jobs.jobs j ${seatOneJoin}
         where j.status in ('pending_payment', 'payment_failed', 'open')
         and j.start_time <= ${now.toISOString()}::timestamptz
         order by j.start_time, j.id limit 1 for update of j skip locked`,
     tx,
   );
-  return rows[0] ? normaliseJob(rows[0]) : null;
 }
 
 /**
@@ -107,7 +110,7 @@ export async function claimSeatPastCheckoutDeadline(
   tx: Executor,
   endedBy: Date,
 ): Promise<{ job: JobRow; seat_no: number } | null> {
-  const rows = await database.rows<any>(
+  const rows = await database.rows(
     sql`select j.*, ${seatOneColumns}, s.seat_no as claimed_seat_no
         from jobs.jobs j ${seatOneJoin}
         join jobs.seats s on s.job_id = j.id and s.status = 'filled'
@@ -125,16 +128,12 @@ export async function claimSeatPastCheckoutDeadline(
 }
 
 /** A restaurant's shifts that may still be cancelled (awaiting payment, payment failed, open, filled), by id. */
-export async function cancellableJobIdsOf(
-  database: Database,
-  tx: Executor,
-  restaurantId: string,
-): Promise<string[]> {
-  const rows = await database.rows<{ id: string }>(
+export const cancellableJobIdsOf = (database: Database, tx: Executor, restaurantId: string) =>
+  valuesOf<string>(
+    database,
+    'id',
     sql`select id from jobs.jobs where restaurant_id = ${restaurantId}
           and status in ('pending_payment', 'payment_failed', 'open', 'filled')
         order by id`,
     tx,
   );
-  return rows.map((r) => r.id);
-}

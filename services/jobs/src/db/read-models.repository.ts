@@ -113,6 +113,19 @@ export async function upsertUserPhone(
   return rows.length > 0;
 }
 
+/** A restaurant's city (its profile's: time zones, calendars), or null when jobs does not know it yet. */
+export async function restaurantCity(
+  database: Database,
+  restaurantId: string,
+  executor?: Executor,
+): Promise<string | null> {
+  const rows = await database.rows<{ city: string | null }>(
+    sql`select city from jobs.restaurant_profiles where user_id = ${restaurantId}`,
+    executor,
+  );
+  return rows[0]?.city ?? null;
+}
+
 /** A chef's or restaurant's verified phone (E.164), or null (unknown or not verified). */
 export async function verifiedPhoneOf(
   database: Database,

@@ -1,4 +1,4 @@
-import { sql } from '@brigade/kit';
+import { sql, type Database, type Executor } from '@brigade/kit';
 import type { ApplicationRow, JobRow } from '../domain/records';
 
 export type { ApplicationRow, JobRow };
@@ -49,17 +49,48 @@ export interface RestaurantProfileJson {
   total_ratings: number | string | null;
 }
 
-/** Drivers differ (Date vs string, jsonb text vs parsed): normalise once. */
-export function toDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(value);
+/** A row as the driver hands it over: every column, some as text (dates, numerics, jsonb) until normalised. */
+export type DriverRow = Record<string, unknown>;
+
+/** The row's columns as read, with the ones `converted` lists replaced (typed against the record). */
+export function normalised<T>(row: DriverRow, converted: Partial<T>): T {
+  return { ...row, ...converted } as T;
 }
+
+/** The first row a query finds, normalised, or null: the shape of every finder and locker of one row. */
+export async function firstRow<T>(
+  database: Database,
+  normalise: (row: DriverRow) => T,
+  query: Parameters<Database['rows']>[0],
+  executor?: Executor,
+): Promise<T | null> {
+  const [row] = await database.rows(query, executor);
+  return row ? normalise(row) : null;
+}
+
+/** One column of every row a query finds, in its order: the shape of every "ids of" reader. */
+export async function valuesOf<T>(
+  database: Database,
+  column: string,
+  query: Parameters<Database['rows']>[0],
+  executor?: Executor,
+): Promise<T[]> {
+  const rows = await database.rows(query, executor);
+  return rows.map((row) => row[column] as T);
+}
+
+/** Drivers differ (Date vs string, jsonb text vs parsed): normalise once. */
+export function toDate(value: unknown): Date {
+  return value instanceof Date ? value : new Date(value as string);
+}
+export const dateOrNull = (value: unknown): Date | null => (value == null ? null : toDate(value));
+export const numberOrNull = (value: unknown): number | null => (value == null ? null : Number(value));
 export function toJson<T>(value: unknown, fallback: T): T {
   if (value === null || value === undefined) return fallback;
   return (typeof value === 'string' ? JSON.parse(value) : value) as T;
 }
-export function normaliseJob(row: any): JobRow {
-  return {
-    ...row,
+export function normaliseJob(row: DriverRow): JobRow {
+  return normalised<JobRow>(row, {
     start_time: toDate(row.start_time),
     end_time: toDate(row.end_time),
     created_at: toDate(row.created_at),
@@ -72,36 +103,37 @@ export function normaliseJob(row: any): JobRow {
     headcount: Number(row.headcount ?? 1),
     ...(row.seats_booked == null ? {} : { seats_booked: Number(row.seats_booked) }),
     ...(row.seats_open == null ? {} : { seats_open: Number(row.seats_open) }),
-    ...(row.seats_cancel == null ? {} : { seats_cancel: toJson(row.seats_cancel, {}) }),
-    ...(row.seat_view == null ? {} : { seat_view: toJson(row.seat_view, {}) }),
-    clock_code: row.clock_code ?? null,
+    ...(row.seats_cancel == null
+      ? {}
+      : { seats_cancel: toJson<JobRow['seats_cancel']>(row.seats_cancel, undefined) }),
+    ...(row.seat_view == null ? {} : { seat_view: toJson<JobRow['seat_view']>(row.seat_view, undefined) }),
+    clock_code: (row.clock_code ?? null) as JobRow['clock_code'],
     chef_rating: row.chef_rating === null ? null : Number(row.chef_rating),
     restaurant_rating: row.restaurant_rating === null ? null : Number(row.restaurant_rating),
-    cancelled_at: row.cancelled_at ? toDate(row.cancelled_at) : null,
-    restaurant_checked_out_at: row.restaurant_checked_out_at ? toDate(row.restaurant_checked_out_at) : null,
-    chef_checked_out_at: row.chef_checked_out_at ? toDate(row.chef_checked_out_at) : null,
-    cancelled_by: row.cancelled_by ?? null,
-    cancelled_late: row.cancelled_late ?? null,
-    cancelled_chef_id: row.cancelled_chef_id ?? null,
-    cancel_chef_pay_cents: row.cancel_chef_pay_cents == null ? null : Number(row.cancel_chef_pay_cents),
-    cancel_fee_cents: row.cancel_fee_cents == null ? null : Number(row.cancel_fee_cents),
-    cancel_refund_cents: row.cancel_refund_cents == null ? null : Number(row.cancel_refund_cents),
-    cancel_reason: row.cancel_reason ?? null,
-    money_reason: row.money_reason ?? null,
-    money_chef_pay_cents: row.money_chef_pay_cents == null ? null : Number(row.money_chef_pay_cents),
-    money_fee_cents: row.money_fee_cents == null ? null : Number(row.money_fee_cents),
-    money_refund_cents: row.money_refund_cents == null ? null : Number(row.money_refund_cents),
+    cancelled_at: dateOrNull(row.cancelled_at),
+    restaurant_checked_out_at: dateOrNull(row.restaurant_checked_out_at),
+    chef_checked_out_at: dateOrNull(row.chef_checked_out_at),
+    cancelled_by: (row.cancelled_by ?? null) as JobRow['cancelled_by'],
+    cancelled_late: (row.cancelled_late ?? null) as JobRow['cancelled_late'],
+    cancelled_chef_id: (row.cancelled_chef_id ?? null) as JobRow['cancelled_chef_id'],
+    cancel_chef_pay_cents: numberOrNull(row.cancel_chef_pay_cents),
+    cancel_fee_cents: numberOrNull(row.cancel_fee_cents),
+    cancel_refund_cents: numberOrNull(row.cancel_refund_cents),
+    cancel_reason: (row.cancel_reason ?? null) as JobRow['cancel_reason'],
+    money_reason: (row.money_reason ?? null) as JobRow['money_reason'],
+    money_chef_pay_cents: numberOrNull(row.money_chef_pay_cents),
+    money_fee_cents: numberOrNull(row.money_fee_cents),
+    money_refund_cents: numberOrNull(row.money_refund_cents),
     required_skills: toJson(row.required_skills, []),
     notify_favorites: toJson(row.notify_favorites, []),
-  };
+  });
 }
-export function normaliseApplication(row: any): ApplicationRow {
-  return {
-    ...row,
+export function normaliseApplication(row: DriverRow): ApplicationRow {
+  return normalised<ApplicationRow>(row, {
     created_at: toDate(row.created_at),
     updated_at: toDate(row.updated_at),
-    ...(row.seat_no === undefined ? {} : { seat_no: row.seat_no === null ? null : Number(row.seat_no) }),
-  };
+    ...(row.seat_no === undefined ? {} : { seat_no: numberOrNull(row.seat_no) }),
+  });
 }
 
 /** A patch's `column = value` assignments for an UPDATE: dates as timestamptz, the `json` columns as jsonb. */

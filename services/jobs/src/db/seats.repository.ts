@@ -1,4 +1,5 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
+import type { SQL } from 'drizzle-orm';
 import {
   jobStatusOfSeats,
   nextSeatStatus,
@@ -7,29 +8,27 @@ import {
   type SeatStatus,
 } from '@brigade/contracts';
 import type { JobRow, SeatRow } from '../domain/records';
-import { setClauses, toDate } from './rows';
+import { firstRow, setClauses, normalised, numberOrNull, dateOrNull, type DriverRow } from './rows';
 import type { SeatOneField } from './seat-views';
 
 // jobs.seats (issue 35, ADR 0030, migration 0018): a seat is the unit of work and money of a job. Every write
 // to a seat runs under its job's row lock (`lockJob`), and the job's status is derived from its seats
 // (`deriveJobStatus`) in the same transaction.
 
-function normaliseSeat(row: any): SeatRow {
-  const n = (v: unknown) => (v == null ? null : Number(v));
-  return {
-    ...row,
+function normaliseSeat(row: DriverRow): SeatRow {
+  return normalised<SeatRow>(row, {
     seat_no: Number(row.seat_no),
-    chef_rating: n(row.chef_rating),
-    restaurant_rating: n(row.restaurant_rating),
-    restaurant_checked_out_at: row.restaurant_checked_out_at ? toDate(row.restaurant_checked_out_at) : null,
-    chef_checked_out_at: row.chef_checked_out_at ? toDate(row.chef_checked_out_at) : null,
-    cancel_chef_pay_cents: n(row.cancel_chef_pay_cents),
-    cancel_fee_cents: n(row.cancel_fee_cents),
-    cancel_refund_cents: n(row.cancel_refund_cents),
-    money_chef_pay_cents: n(row.money_chef_pay_cents),
-    money_fee_cents: n(row.money_fee_cents),
-    money_refund_cents: n(row.money_refund_cents),
-  };
+    chef_rating: numberOrNull(row.chef_rating),
+    restaurant_rating: numberOrNull(row.restaurant_rating),
+    restaurant_checked_out_at: dateOrNull(row.restaurant_checked_out_at),
+    chef_checked_out_at: dateOrNull(row.chef_checked_out_at),
+    cancel_chef_pay_cents: numberOrNull(row.cancel_chef_pay_cents),
+    cancel_fee_cents: numberOrNull(row.cancel_fee_cents),
+    cancel_refund_cents: numberOrNull(row.cancel_refund_cents),
+    money_chef_pay_cents: numberOrNull(row.money_chef_pay_cents),
+    money_fee_cents: numberOrNull(row.money_fee_cents),
+    money_refund_cents: numberOrNull(row.money_refund_cents),
+  });
 }
 
 /** A job's seats, lowest first (the caller holds the job's lock). */
@@ -70,59 +69,33 @@ export async function seatsWithChefs(
         where s.job_id = ${jobId} order by s.seat_no`,
     executor,
   );
-  return rows.map((r: any) => ({ ...normaliseSeat(r), chef_name: r.chef_name ?? null }));
+  return rows.map((r) => ({ ...normaliseSeat(r), chef_name: (r.chef_name as string | null) ?? null }));
 }
+
+/** The first jobs.seats row `where` finds (with its lock when it says `for update`), or null. */
+const oneSeat = (database: Database, where: SQL, executor?: Executor): Promise<SeatRow | null> =>
+  firstRow(database, normaliseSeat, sql`select * from jobs.seats where ${where}`, executor);
 
 /** The seat an application booked, or null (it never confirmed, or its chef cancelled and the seat reopened). */
-export async function seatOfApplication(
-  database: Database,
-  tx: Executor,
-  applicationId: string,
-): Promise<SeatRow | null> {
-  const rows = await database.rows(sql`select * from jobs.seats where application_id = ${applicationId}`, tx);
-  return rows[0] ? normaliseSeat(rows[0]) : null;
-}
+export const seatOfApplication = (database: Database, tx: Executor, applicationId: string) =>
+  oneSeat(database, sql`application_id = ${applicationId}`, tx);
 
 /** The seat an application booked, read outside a write (the views), or null. */
-export async function seatOfBooking(
-  database: Database,
-  applicationId: string,
-  executor?: Executor,
-): Promise<SeatRow | null> {
-  const rows = await database.rows(
-    sql`select * from jobs.seats where application_id = ${applicationId}`,
-    executor,
-  );
-  return rows[0] ? normaliseSeat(rows[0]) : null;
-}
+export const seatOfBooking = (database: Database, applicationId: string, executor?: Executor) =>
+  oneSeat(database, sql`application_id = ${applicationId}`, executor);
 
 /** One seat of a job, or null. */
-export async function seatOf(
-  database: Database,
-  tx: Executor,
-  jobId: string,
-  seatNo: number,
-): Promise<SeatRow | null> {
-  const rows = await database.rows(
-    sql`select * from jobs.seats where job_id = ${jobId} and seat_no = ${seatNo}`,
-    tx,
-  );
-  return rows[0] ? normaliseSeat(rows[0]) : null;
-}
+export const seatOf = (database: Database, tx: Executor, jobId: string, seatNo: number) =>
+  oneSeat(database, sql`job_id = ${jobId} and seat_no = ${seatNo}`, tx);
 
 /** The lowest free seat of a job (open, nobody booked it), or null: a booking takes it under the job's lock. */
-export async function lowestFreeSeat(
-  database: Database,
-  tx: Executor,
-  jobId: string,
-): Promise<SeatRow | null> {
-  const rows = await database.rows(
-    sql`select * from jobs.seats where job_id = ${jobId} and status = 'open' and application_id is null
+export const lowestFreeSeat = (database: Database, tx: Executor, jobId: string) =>
+  oneSeat(
+    database,
+    sql`job_id = ${jobId} and status = 'open' and application_id is null
         order by seat_no limit 1`,
     tx,
   );
-  return rows[0] ? normaliseSeat(rows[0]) : null;
-}
 
 export type SeatPatch = Partial<
   Pick<SeatRow, SeatOneField | 'status' | 'application_id' | 'chef_id' | 'payment_status'>

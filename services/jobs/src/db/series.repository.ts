@@ -1,7 +1,8 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { jobEditsHttp } from '@brigade/contracts';
 import type { PlannedOccurrence, SeriesShape } from '../domain/series';
-import { toDate, toJson } from './rows';
+import type { ShiftTemplateRow } from './shift-templates.repository';
+import { valuesOf, firstRow, toDate, toJson, normalised, numberOrNull, type DriverRow } from './rows';
 
 // Issue 35 (ADR 0031): a restaurant's repeats and weekly series (migration 0022) and their occurrences.
 
@@ -41,39 +42,24 @@ const seriesColumns = sql`s.id, s.restaurant_id, s.kind, s.title, s.start_time, 
 const occurrenceColumns = sql`o.series_id, o.date::text as date, o.start_time, o.end_time, o.status, o.job_id,
   o.charge_at`;
 
-function normaliseSeries(row: any): SeriesRow {
-  return {
-    ...row,
+function normaliseSeries(row: DriverRow): SeriesRow {
+  return normalised<SeriesRow>(row, {
     hourly_rate_cents: Number(row.hourly_rate_cents),
     headcount: Number(row.headcount),
     break_minutes: Number(row.break_minutes),
     required_skills: toJson<string[]>(row.required_skills, []),
     weekdays: toJson<jobEditsHttp.Weekday[]>(row.weekdays, []),
     created_at: toDate(row.created_at),
-  };
+  });
 }
 
-function normaliseOccurrence(row: any): OccurrenceRow {
-  return {
-    ...row,
+function normaliseOccurrence(row: DriverRow): OccurrenceRow {
+  return normalised<OccurrenceRow>(row, {
     start_time: toDate(row.start_time),
     end_time: toDate(row.end_time),
     charge_at: toDate(row.charge_at),
-    job_total_cents: row.job_total_cents == null ? null : Number(row.job_total_cents),
-  };
-}
-
-/** The restaurant's city (its profile's), for its calendar's time zone; null before its profile is known. */
-export async function restaurantCity(
-  database: Database,
-  restaurantId: string,
-  executor?: Executor,
-): Promise<string | null> {
-  const rows = await database.rows<{ city: string | null }>(
-    sql`select city from jobs.restaurant_profiles where user_id = ${restaurantId}`,
-    executor,
-  );
-  return rows[0]?.city ?? null;
+    job_total_cents: numberOrNull(row.job_total_cents),
+  });
 }
 
 /** One of the restaurant's shift templates, as a series' shape; null when it has none of that id. */
@@ -83,7 +69,7 @@ export async function templateShape(
   id: string,
   executor?: Executor,
 ): Promise<SeriesShape | null> {
-  const rows = await database.rows<any>(
+  const rows = await database.rows<ShiftTemplateRow>(
     sql`select title, start_time, end_time, hourly_rate_cents, headcount, break_minutes, description,
           required_skills
         from jobs.shift_templates where id = ${id} and restaurant_id = ${restaurantId}`,
@@ -151,20 +137,22 @@ export async function findSeries(
   id: string,
   executor?: Executor,
 ): Promise<SeriesRow | null> {
-  const rows = await database.rows(
+  return firstRow(
+    database,
+    normaliseSeries,
     sql`select ${seriesColumns} from jobs.job_series s where s.id = ${id}`,
     executor,
   );
-  return rows[0] ? normaliseSeries(rows[0]) : null;
 }
 
 /** The series row, locked until the transaction ends: every change of a series or its dates starts here. */
 export async function lockSeries(database: Database, tx: Executor, id: string): Promise<SeriesRow | null> {
-  const rows = await database.rows(
+  return firstRow(
+    database,
+    normaliseSeries,
     sql`select ${seriesColumns} from jobs.job_series s where s.id = ${id} for update`,
     tx,
   );
-  return rows[0] ? normaliseSeries(rows[0]) : null;
 }
 
 /** The restaurant's series, newest first (at most `limit`). */
@@ -217,7 +205,9 @@ export async function claimDueOccurrence(
   tx: Executor,
   now: Date,
 ): Promise<OccurrenceRow | null> {
-  const rows = await database.rows(
+  return firstRow(
+    database,
+    normaliseOccurrence,
     sql`select ${occurrenceColumns} from jobs.series_occurrences o
         join jobs.job_series s on s.id = o.series_id
         where o.status = 'scheduled' and s.status = 'active' and o.charge_at <= ${now.toISOString()}::timestamptz
@@ -226,7 +216,6 @@ export async function claimDueOccurrence(
         for update of o skip locked`,
     tx,
   );
-  return rows[0] ? normaliseOccurrence(rows[0]) : null;
 }
 
 /** The occurrence a job was posted for, locked; null for a job of no series. */
@@ -235,11 +224,12 @@ export async function lockOccurrenceOfJob(
   tx: Executor,
   jobId: string,
 ): Promise<OccurrenceRow | null> {
-  const rows = await database.rows(
+  return firstRow(
+    database,
+    normaliseOccurrence,
     sql`select ${occurrenceColumns} from jobs.series_occurrences o where o.job_id = ${jobId} for update`,
     tx,
   );
-  return rows[0] ? normaliseOccurrence(rows[0]) : null;
 }
 
 /** The series' new shape, weekdays and last date (its occurrences are moved by the caller). */
@@ -287,12 +277,10 @@ export async function stopSeries(tx: Executor, id: string): Promise<void> {
  * The chefs booked on (or who worked) the previous posted occurrence of a job's series: the latest earlier date
  * with a job. Empty for a job of no series, the first occurrence, or one nobody booked.
  */
-export async function chefsOfPreviousOccurrence(
-  database: Database,
-  tx: Executor,
-  jobId: string,
-): Promise<string[]> {
-  const rows = await database.rows<{ chef_id: string }>(
+export const chefsOfPreviousOccurrence = (database: Database, tx: Executor, jobId: string) =>
+  valuesOf<string>(
+    database,
+    'chef_id',
     sql`with this as (select series_id, occurrence_date from jobs.jobs where id = ${jobId}),
           previous as (
             select o.job_id from jobs.series_occurrences o, this
@@ -303,8 +291,6 @@ export async function chefsOfPreviousOccurrence(
         order by s.chef_id`,
     tx,
   );
-  return rows.map((r) => r.chef_id);
-}
 
 /** Whether any offer (whatever its end) was made for the job: the series' chefs are offered it once. */
 export async function hasAnyOffer(database: Database, tx: Executor, jobId: string): Promise<boolean> {

@@ -1,25 +1,23 @@
 import type { shiftTemplatesHttp } from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
+import type { SeriesShape } from '../domain/series';
 import { toJson } from './rows';
 
 type ShiftTemplate = shiftTemplatesHttp.ShiftTemplate;
 
-export interface ShiftTemplateRow {
+/** A template row: a series' shape of a shift, saved under a name. */
+export interface ShiftTemplateRow extends SeriesShape {
   id: string;
   restaurant_id: string;
   name: string;
-  title: string;
-  start_time: string;
-  end_time: string;
-  hourly_rate_cents: number;
-  headcount: number;
-  break_minutes: number;
-  description: string | null;
-  required_skills: string[];
+  title: ShiftTemplate['title'];
 }
 
+/** A template as stored: the database stamps when it was saved. */
+export type StoredTemplateRow = ShiftTemplateRow & { created_at: Date | string };
+
 /** A template as the API answers it: the posting request's field names, the rate in dollars. */
-function present(row: any): ShiftTemplate {
+export function presentTemplate(row: StoredTemplateRow): ShiftTemplate {
   return {
     id: row.id,
     name: row.name,
@@ -64,7 +62,7 @@ export async function insertTemplate(
   tx: Executor,
   t: ShiftTemplateRow,
 ): Promise<ShiftTemplate | null> {
-  const rows = await database.rows(
+  const rows = await database.rows<StoredTemplateRow>(
     sql`insert into jobs.shift_templates (id, restaurant_id, name, title, start_time, end_time,
           hourly_rate_cents, headcount, break_minutes, description, required_skills)
         values (${t.id}, ${t.restaurant_id}, ${t.name}, ${t.title}, ${t.start_time}, ${t.end_time},
@@ -74,16 +72,7 @@ export async function insertTemplate(
         returning *`,
     tx,
   );
-  return rows[0] ? present(rows[0]) : null;
-}
-
-/** The restaurant's templates by name (case-insensitively), then age. */
-export async function listTemplates(database: Database, restaurantId: string): Promise<ShiftTemplate[]> {
-  const rows = await database.rows(
-    sql`select * from jobs.shift_templates where restaurant_id = ${restaurantId}
-        order by lower(name), created_at, id`,
-  );
-  return rows.map(present);
+  return rows[0] ? presentTemplate(rows[0]) : null;
 }
 
 /** Delete one of the restaurant's templates; false when it has none of that id (another's included). */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Database, type Executor } from '@brigade/kit';
+import type { SQL } from 'drizzle-orm';
 import type { TimesheetEventRow, TimesheetRow } from '../domain/records';
-import { setClauses, toDate } from './rows';
+import { firstRow, setClauses, toDate, normalised, numberOrNull, dateOrNull, type DriverRow } from './rows';
 
 export type { TimesheetEventRow, TimesheetRow };
 
@@ -31,27 +32,29 @@ const NUMBERS = [
   'running_late_minutes',
 ] as const;
 
-function normaliseTimesheet(row: any): TimesheetRow {
-  const out = { ...row, break_minutes: Number(row.break_minutes), wrong_codes: Number(row.wrong_codes) };
-  for (const k of DATES) out[k] = row[k] == null ? null : toDate(row[k]);
-  for (const k of NUMBERS) out[k] = row[k] == null ? null : Number(row[k]);
-  return out as TimesheetRow;
+function normaliseTimesheet(row: DriverRow): TimesheetRow {
+  const out: DriverRow = {
+    ...row,
+    break_minutes: Number(row.break_minutes),
+    wrong_codes: Number(row.wrong_codes),
+  };
+  for (const k of DATES) out[k] = dateOrNull(row[k]);
+  for (const k of NUMBERS) out[k] = numberOrNull(row[k]);
+  return normalised<TimesheetRow>(out, {});
 }
 
-function normaliseEvent(row: any): TimesheetEventRow {
-  const n = (v: unknown) => (v == null ? null : Number(v));
-  return {
-    ...row,
+function normaliseEvent(row: DriverRow): TimesheetEventRow {
+  return normalised<TimesheetEventRow>(row, {
     at: toDate(row.at),
-    clock_in_at: row.clock_in_at == null ? null : toDate(row.clock_in_at),
-    clock_out_at: row.clock_out_at == null ? null : toDate(row.clock_out_at),
-    latitude: n(row.latitude),
-    longitude: n(row.longitude),
-    accuracy_m: n(row.accuracy_m),
-    distance_m: n(row.distance_m),
-    break_minutes: n(row.break_minutes),
-    minutes: n(row.minutes),
-  };
+    clock_in_at: dateOrNull(row.clock_in_at),
+    clock_out_at: dateOrNull(row.clock_out_at),
+    latitude: numberOrNull(row.latitude),
+    longitude: numberOrNull(row.longitude),
+    accuracy_m: numberOrNull(row.accuracy_m),
+    distance_m: numberOrNull(row.distance_m),
+    break_minutes: numberOrNull(row.break_minutes),
+    minutes: numberOrNull(row.minutes),
+  });
 }
 
 /**
@@ -70,43 +73,24 @@ export async function lockOrCreateTimesheet(
   return (await lockTimesheet(database, tx, t.application_id))!;
 }
 
-export async function lockTimesheet(
-  database: Database,
-  tx: Executor,
-  applicationId: string,
-): Promise<TimesheetRow | null> {
-  const rows = await database.rows(
-    sql`select * from jobs.timesheets where application_id = ${applicationId} for update`,
-    tx,
-  );
-  return rows[0] ? normaliseTimesheet(rows[0]) : null;
-}
+/** The first jobs.timesheets row `where` finds (with its lock when it says `for update`), or null. */
+const oneTimesheet = (database: Database, where: SQL, executor?: Executor): Promise<TimesheetRow | null> =>
+  firstRow(database, normaliseTimesheet, sql`select * from jobs.timesheets where ${where}`, executor);
 
-export async function findTimesheet(
-  database: Database,
-  applicationId: string,
-  executor?: Executor,
-): Promise<TimesheetRow | null> {
-  const rows = await database.rows(
-    sql`select * from jobs.timesheets where application_id = ${applicationId}`,
-    executor,
-  );
-  return rows[0] ? normaliseTimesheet(rows[0]) : null;
-}
+export const lockTimesheet = (database: Database, tx: Executor, applicationId: string) =>
+  oneTimesheet(database, sql`application_id = ${applicationId} for update`, tx);
+
+export const findTimesheet = (database: Database, applicationId: string, executor?: Executor) =>
+  oneTimesheet(database, sql`application_id = ${applicationId}`, executor);
 
 /** The timesheet of a job's seat that has clock events (a status past not_started), if any. */
-export async function clockedTimesheetOfJob(
-  database: Database,
-  jobId: string,
-  executor?: Executor,
-): Promise<TimesheetRow | null> {
-  const rows = await database.rows(
-    sql`select * from jobs.timesheets where job_id = ${jobId} and status <> 'not_started'
+export const clockedTimesheetOfJob = (database: Database, jobId: string, executor?: Executor) =>
+  oneTimesheet(
+    database,
+    sql`job_id = ${jobId} and status <> 'not_started'
         order by created_at desc limit 1`,
     executor,
   );
-  return rows[0] ? normaliseTimesheet(rows[0]) : null;
-}
 
 export type TimesheetPatch = Partial<Omit<TimesheetRow, 'application_id' | 'job_id' | 'chef_id'>>;
 
@@ -158,7 +142,12 @@ export async function lastPositionOfChef(
   tx: Executor,
   chefId: string,
 ): Promise<{ latitude: number; longitude: number; accuracy_m: number | null; at: Date } | null> {
-  const rows = await database.rows<any>(
+  const rows = await database.rows<{
+    latitude: number | string;
+    longitude: number | string;
+    accuracy_m: number | string | null;
+    at: Date | string;
+  }>(
     sql`select e.latitude, e.longitude, e.accuracy_m, e.at from jobs.timesheet_events e
           join jobs.timesheets t on t.application_id = e.application_id
          where t.chef_id = ${chefId} and e.latitude is not null

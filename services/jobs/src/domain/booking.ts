@@ -1,6 +1,6 @@
 import { AppError } from '@brigade/kit';
 import { formatDuration, type Language } from '@brigade/contracts';
-import { localTime, positionName, timeZoneOf } from './calendar';
+import { localFormat, localTime, positionName, timeZoneOf } from './calendar';
 
 // Issue 32's refusals about time, in the caller's language (the token's): a chef cannot hold two shifts that
 // overlap (SHIFT_GAP of travel between them), and nobody checks out before the shift's end. Each refusal also
@@ -44,15 +44,7 @@ const TEXTS = {
 
 /** One moment in a city's time zone, in the reader's language: "Wed, Nov 25, 12:53 PM CST". */
 export function localMoment(at: Date, city: string | null, language: Language): string {
-  return new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', {
-    timeZone: timeZoneOf(city),
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(at);
+  return localFormat(city, language).format(at);
 }
 
 const iso = (d: Date) => d.toISOString();

@@ -86,20 +86,25 @@ export function positionName(title: string, language: Language): string {
   return language === 'es' ? (POSITION_ES[title as keyof typeof POSITION_ES] ?? title) : title;
 }
 
-/** The shift's time in its city's zone, in the reader's language: "Wed, Nov 25, 2:00 – 6:00 PM CST". */
-export function localTime(
-  shift: Pick<CalendarShift, 'start_time' | 'end_time' | 'city'>,
-  language: Language,
-) {
+/** How a moment reads in a city's time zone and the reader's language: "Wed, Nov 25, 2:00 PM CST". */
+export function localFormat(city: string | null, language: Language): Intl.DateTimeFormat {
   return new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', {
-    timeZone: timeZoneOf(shift.city),
+    timeZone: timeZoneOf(city),
     weekday: 'short',
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
     timeZoneName: 'short',
-  }).formatRange(shift.start_time, shift.end_time);
+  });
+}
+
+/** The shift's time in its city's zone, in the reader's language: "Wed, Nov 25, 2:00 – 6:00 PM CST". */
+export function localTime(
+  shift: Pick<CalendarShift, 'start_time' | 'end_time' | 'city'>,
+  language: Language,
+) {
+  return localFormat(shift.city, language).formatRange(shift.start_time, shift.end_time);
 }
 
 /** The same UID in every file and feed for one job: a calendar app replaces the event instead of adding one. */

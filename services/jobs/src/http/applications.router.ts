@@ -10,9 +10,8 @@ import {
   type GetRoute,
 } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { findJob } from '../db/jobs.repository';
-import { applicationView, listApplicationsJson } from '../db/application-views';
 import { JobsErrors } from '../domain/errors';
+import { applicationView, checkJobOwner, listApplicationsJson } from '../queries/application-views';
 import { acceptApplication } from '../use-cases/accept-application';
 import { cancelApplication } from '../use-cases/cancel-application';
 import { checkOut } from '../use-cases/check-out';
@@ -29,9 +28,7 @@ export function applicationsGet(ctx: JobsContext): GetRoute {
     async answer(get) {
       const { user, query } = get;
       if (query.jobId && user.type === 'restaurant') {
-        const job = await findJob(ctx.database, query.jobId);
-        if (!job) throw JobsErrors.jobNotFound();
-        if (job.restaurant_id !== user.id) throw JobsErrors.notJobOwner();
+        await checkJobOwner(ctx.database, user.id, query.jobId);
       }
       const scope = user.type === 'chef' ? `c:${user.id}` : `r:${user.id}`;
       // The cards' "last 90 days" counts change with the day as well as with the versions.

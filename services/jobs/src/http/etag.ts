@@ -9,7 +9,7 @@ import {
   type LeanGet,
 } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { readVersions, type ListVersions } from '../db/list-versions.repository';
+import { readVersions, type ListVersions } from '../queries/list-versions';
 
 /**
  * Answer a polled list with a weak ETag derived from version counters (one indexed read), the user and the

@@ -2,9 +2,10 @@ import { Router, type RequestHandler } from 'express';
 import { jobsHttp } from '@brigade/contracts';
 import { currentUser, parse, requireRole, uuidParam } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { isFavorite, listFavorites, removeFavorite } from '../db/favorites.repository';
 import { JobsErrors } from '../domain/errors';
+import { isFavorite, listFavorites } from '../queries/favorite-views';
 import { addFavorite } from '../use-cases/add-favorite';
+import { removeFavorite } from '../use-cases/remove-favorite';
 
 /** The restaurant's roster of favorite chefs (restaurants only). */
 export function favoritesRouter(ctx: JobsContext, auth: RequestHandler): Router {
@@ -29,7 +30,7 @@ export function favoritesRouter(ctx: JobsContext, auth: RequestHandler): Router 
 
   const remove: RequestHandler = async (req, res) => {
     const user = currentUser(req);
-    await removeFavorite(database, user.id, chefId(req));
+    await removeFavorite(ctx, user.id, chefId(req));
     res.json({ isFavorite: false });
   };
   router.delete('/favorites/chef/:id', auth, restaurantOnly, remove);

@@ -12,11 +12,11 @@ import {
   type GetRoute,
 } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { OpenListCache, placeKey } from '../db/open-list';
-import { chefPlace } from '../db/places';
-import { presentStatement } from '../db/dispute-views';
-import { applicationView } from '../db/application-views';
-import { jobView, listJobs } from '../db/job-views';
+import { OpenListCache, placeKey } from '../queries/open-list';
+import { chefPlace } from '../queries/places';
+import { presentStatement } from '../queries/dispute-views';
+import { applicationView } from '../queries/application-views';
+import { jobView, listJobs } from '../queries/job-views';
 import { JobsErrors } from '../domain/errors';
 import { addDisputeStatement } from '../use-cases/add-dispute-statement';
 import { applyToJob } from '../use-cases/apply-to-job';

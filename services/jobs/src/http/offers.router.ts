@@ -2,9 +2,8 @@ import { Router, type RequestHandler } from 'express';
 import { offersHttp } from '@brigade/contracts';
 import { currentUser, parseBody, requireRole, uuidParam } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { findJob } from '../db/jobs.repository';
-import { offerViews } from '../db/offers.repository';
 import { JobsErrors } from '../domain/errors';
+import { offersOfChef, offersOfJob } from '../queries/offer-views';
 import { acceptOffer } from '../use-cases/accept-offer';
 import { declineOffer } from '../use-cases/decline-offer';
 import { makeOffer } from '../use-cases/make-offer';
@@ -27,19 +26,13 @@ export function offersRouter(ctx: JobsContext, auth: RequestHandler): Router {
 
   router.get('/jobs/:id/offers', auth, requireRole('restaurant'), async (req, res) => {
     const user = currentUser(req);
-    const job = await findJob(ctx.database, jobId(req));
-    if (!job || job.restaurant_id !== user.id) throw JobsErrors.jobNotFound();
-    const answer: offersHttp.OffersResponse = {
-      offers: await offerViews(ctx.database, { jobId: job.id }, ctx.now()),
-    };
+    const answer: offersHttp.OffersResponse = { offers: await offersOfJob(ctx, user.id, jobId(req)) };
     res.json(answer);
   });
 
   router.get('/offers', auth, requireRole('chef'), async (req, res) => {
     const user = currentUser(req);
-    const answer: offersHttp.OffersResponse = {
-      offers: await offerViews(ctx.database, { chefId: user.id }, ctx.now()),
-    };
+    const answer: offersHttp.OffersResponse = { offers: await offersOfChef(ctx, user.id) };
     res.json(answer);
   });
 

@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { currentOperator, parse, parseBody, uuidParam } from '@brigade/kit';
 import { Router, type Request, type RequestHandler } from 'express';
 import type { JobsContext } from '../context';
-import { openDisputeSeats } from '../db/disputes.repository';
-import { opsDisputeSummary, opsDisputeView } from '../db/dispute-views';
 import { JobsErrors } from '../domain/errors';
+import { opsDisputeQueue, opsDisputeView } from '../queries/dispute-views';
 import { resolveDispute } from '../use-cases/resolve-dispute';
 
 const ResolveRequest = z.union([timesheetsHttp.ResolveHoursDisputeRequest, opsHttp.ResolveDisputeRequest]);
@@ -21,12 +20,7 @@ export function opsDisputesRouter(ctx: JobsContext, operatorAuth: RequestHandler
    * each its seat's chef), each with both sides' facts and their statements' count and latest.
    */
   router.get('/ops/disputes', operatorAuth, async (_req, res) => {
-    const disputes: opsHttp.OpsDisputeSummary[] = [];
-    for (const open of await openDisputeSeats(ctx.database)) {
-      const view = await opsDisputeSummary(ctx, open.job_id, open.seat_no);
-      if (view) disputes.push(view);
-    }
-    res.json({ disputes });
+    res.json({ disputes: await opsDisputeQueue(ctx) });
   });
 
   /**

@@ -3,11 +3,10 @@ import { jobEditsHttp } from '@brigade/contracts';
 import { currentUser, parseBody, requireRole, requireVerifiedPhone, uuidParam } from '@brigade/kit';
 import type { z } from 'zod';
 import type { JobsContext } from '../context';
-import { jobView } from '../db/job-views';
-import { presentSeries, seriesListView, seriesView } from '../db/series-views';
-import { findSeries, occurrencesOf } from '../db/series.repository';
 import { JobsErrors } from '../domain/errors';
 import { SeriesErrors } from '../domain/series';
+import { jobView } from '../queries/job-views';
+import { seriesListView, seriesView } from '../queries/series-views';
 import { createSeries } from '../use-cases/create-series';
 import { repeatJob } from '../use-cases/repeat-job';
 import { stopSeries } from '../use-cases/stop-series';
@@ -36,8 +35,7 @@ export function seriesRouter(ctx: JobsContext, auth: RequestHandler): Router {
     const repeated = await repeatJob(ctx, user, jobId, input);
     const jobs = [];
     for (const id of repeated.jobIds) jobs.push((await jobView(ctx, user, id))!);
-    const series = await findSeries(ctx.database, repeated.seriesId);
-    const view = presentSeries(series!, await occurrencesOf(ctx.database, [repeated.seriesId]));
+    const view = (await seriesView(ctx.database, user.id, repeated.seriesId))!;
     const later = view.occurrences.filter((o) => o.status === 'scheduled');
     const body: z.infer<typeof jobEditsHttp.RepeatJobResponse> = {
       jobs,

@@ -2,8 +2,8 @@ import { Router, type RequestHandler } from 'express';
 import { shiftTemplatesHttp } from '@brigade/contracts';
 import { currentUser, parseBody, requireRole, uuidParam } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { listTemplates } from '../db/shift-templates.repository';
 import { JobsErrors } from '../domain/errors';
+import { listTemplates } from '../queries/shift-template-views';
 import { createShiftTemplate } from '../use-cases/create-shift-template';
 import { deleteShiftTemplate } from '../use-cases/delete-shift-template';
 

@@ -10,11 +10,8 @@ import {
 } from '@brigade/kit';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { JobsContext } from '../context';
-import { findApplication } from '../db/applications.repository';
-import { findJob } from '../db/jobs.repository';
-import { findTimesheet, timesheetEventsOf } from '../db/timesheets.repository';
 import { JobsErrors } from '../domain/errors';
-import { presentTimesheet } from '../domain/timesheet';
+import { applicationWithJob, timesheetView } from '../queries/timesheet-views';
 import { adjustedMoney, adjustTimesheet } from '../use-cases/adjust-timesheet';
 import { acceptAdjustment, approveTimesheet } from '../use-cases/approve-timesheet';
 import { clockIn } from '../use-cases/clock-in';
@@ -40,9 +37,9 @@ export function timesheetsRouter(ctx: JobsContext, auth: RequestHandler, anyAcco
   /** The seat as its chef, its restaurant or an operator reads it; anyone else: 404. */
   async function seatOf(req: Request) {
     const account = currentAccount(req);
-    const app = await findApplication(ctx.database, appId(req));
-    const job = app && (await findJob(ctx.database, app.job_id));
-    if (!app || !job) throw JobsErrors.applicationNotFound();
+    const found = await applicationWithJob(ctx.database, appId(req));
+    if (!found) throw JobsErrors.applicationNotFound();
+    const { app, job } = found;
     if (isOperator(account)) return { app, job };
     const user = currentUser(req);
     const mine = user.type === 'chef' ? app.chef_id === user.id : job.restaurant_id === user.id;
@@ -52,9 +49,7 @@ export function timesheetsRouter(ctx: JobsContext, auth: RequestHandler, anyAcco
 
   async function answer(req: Request, res: Response, status = 200) {
     const { app, job } = await seatOf(req);
-    const ts = await findTimesheet(ctx.database, app.id);
-    const events = ts ? await timesheetEventsOf(ctx.database, app.id) : [];
-    res.status(status).json({ timesheet: presentTimesheet(ctx.policy, job, app, ts, events, ctx.now()) });
+    res.status(status).json({ timesheet: await timesheetView(ctx, job, app) });
   }
 
   router.get('/applications/:id/timesheet', anyAccount, async (req, res) => {

@@ -9,7 +9,7 @@ import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../domain/facts';
 import { freeSeats, seatsOf } from '../domain/seats';
 import { ensureChefFree } from './ensure-chef-free';
-import { lockApplicationAndJob } from './load-for-update';
+import { lockOwnApplication } from './load-for-update';
 
 /**
  * The job's owner accepts a pending application while the job is open, before its start, and a seat is free:
@@ -27,8 +27,7 @@ export async function acceptApplication(
 ): Promise<void> {
   const restaurantId = restaurant.id;
   await inTransaction(ctx, async (tx) => {
-    const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
-    if (job.restaurant_id !== restaurantId) throw JobsErrors.applicationNotFound();
+    const { job, app } = await lockOwnApplication(ctx, tx, applicationId, 'restaurant', restaurantId);
     const next = nextApplication('accept', app);
     if (!next) throw JobsErrors.notPending();
     if (job.status === 'filled') throw JobsErrors.jobFilled();

@@ -4,10 +4,9 @@ import { answerOf, clearAnswer } from '../db/job-edits.repository';
 import { touchScopes } from '../db/list-versions.repository';
 import { seatOfApplication } from '../db/seats.repository';
 import { EditErrors } from '../domain/edits';
-import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../domain/facts';
 import { applyApplicationCancellation } from './cancel-application';
-import { lockApplicationAndJob } from './load-for-update';
+import { lockOwnApplication } from './load-for-update';
 
 /**
  * A booked chef answers an edit of their shift's times or pay (`POST /applications/{id}/edit-answer`, issue 35)
@@ -23,8 +22,7 @@ export async function answerEdit(
   accept: boolean,
 ): Promise<void> {
   await inTransaction(ctx, async (tx) => {
-    const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
-    if (app.chef_id !== chef.id) throw JobsErrors.applicationNotFound();
+    const { job, app } = await lockOwnApplication(ctx, tx, applicationId, 'chef', chef.id);
     const answer = await answerOf(ctx.database, app.id, tx);
     const seat = await seatOfApplication(ctx.database, tx, app.id);
     const now = ctx.now();

@@ -9,7 +9,7 @@ import type { ApplicationRow, JobRow } from '../domain/records';
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../domain/facts';
 import { announceOpenJob } from './announce-open-job';
-import { lockApplicationAndJob } from './load-for-update';
+import { lockOwnApplication } from './load-for-update';
 import { recordReliability } from './record-reliability';
 
 /**
@@ -25,8 +25,7 @@ export async function cancelApplication(
   applicationId: string,
 ): Promise<void> {
   await inTransaction(ctx, async (tx) => {
-    const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
-    if (app.chef_id !== chef.id) throw JobsErrors.applicationNotFound();
+    const { job, app } = await lockOwnApplication(ctx, tx, applicationId, 'chef', chef.id);
     if (ctx.now().getTime() >= job.start_time.getTime())
       throw JobsErrors.startedCannotBeCancelled(chef.language);
     // Clocked in (from CLOCK_IN_EARLY before the start, issue 34): the day has begun; the clock decides now.

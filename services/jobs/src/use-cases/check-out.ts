@@ -9,7 +9,7 @@ import {
 import { AppError, inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
 import type { z } from 'zod';
 import type { JobsContext } from '../context';
-import { restaurantCity } from '../db/bookings.repository';
+import { restaurantCity } from '../db/read-models.repository';
 import { updateJob } from '../db/jobs.repository';
 import { moveSeat, seatOfApplication, updateSeat, type SeatPatch } from '../db/seats.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';

@@ -1,7 +1,8 @@
 import { busyWindow, type Language } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { heldShiftsOfChef, restaurantCity } from '../db/bookings.repository';
+import { heldShiftsOfChef } from '../db/bookings.repository';
+import { restaurantCity } from '../db/read-models.repository';
 import { overlapForChef, overlapForRestaurant } from '../domain/booking';
 import type { JobRow } from '../domain/records';
 import { lockChefTime } from './load-for-update';

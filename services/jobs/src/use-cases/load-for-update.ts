@@ -23,11 +23,27 @@ export async function lockApplicationAndJob(
   applicationId: string,
 ): Promise<{ job: JobRow; app: ApplicationRow }> {
   const jobId = await jobIdOfApplication(ctx.database, applicationId, tx);
-  if (!jobId) throw JobsErrors.applicationNotFound();
-  const job = await lockJob(ctx.database, tx, jobId);
-  const app = await lockApplication(ctx.database, tx, applicationId);
-  if (!job || !app) throw JobsErrors.applicationNotFound();
-  return { job, app };
+  const { job, row } = await lockJobThen(ctx, tx, jobId, JobsErrors.applicationNotFound, () =>
+    lockApplication(ctx.database, tx, applicationId),
+  );
+  return { job, app: row };
+}
+
+/**
+ * `lockApplicationAndJob` for one side of the application: its chef, or its job's restaurant. Anyone else's reads
+ * as not found, as an unknown one does.
+ */
+export async function lockOwnApplication(
+  ctx: JobsContext,
+  tx: Tx,
+  applicationId: string,
+  side: 'chef' | 'restaurant',
+  userId: string,
+): Promise<{ job: JobRow; app: ApplicationRow }> {
+  const locked = await lockApplicationAndJob(ctx, tx, applicationId);
+  const owner = side === 'chef' ? locked.app.chef_id : locked.job.restaurant_id;
+  if (owner !== userId) throw JobsErrors.applicationNotFound();
+  return locked;
 }
 
 /**
@@ -50,9 +66,23 @@ export async function lockOfferAndJob(
   offerId: string,
 ): Promise<{ job: JobRow; offer: OfferRow }> {
   const jobId = await jobIdOfOffer(ctx.database, tx, offerId);
-  if (!jobId) throw JobsErrors.offerNotFound();
+  const { job, row } = await lockJobThen(ctx, tx, jobId, JobsErrors.offerNotFound, () =>
+    lockOffer(ctx.database, tx, offerId),
+  );
+  return { job, offer: row };
+}
+
+/** The fixed order: the job's row first, then the row of it being written; either missing is `notFound`. */
+async function lockJobThen<T>(
+  ctx: JobsContext,
+  tx: Tx,
+  jobId: string | null,
+  notFound: () => Error,
+  lockRow: () => Promise<T | null>,
+): Promise<{ job: JobRow; row: T }> {
+  if (!jobId) throw notFound();
   const job = await lockJob(ctx.database, tx, jobId);
-  const offer = await lockOffer(ctx.database, tx, offerId);
-  if (!job || !offer) throw JobsErrors.offerNotFound();
-  return { job, offer };
+  const row = await lockRow();
+  if (!job || !row) throw notFound();
+  return { job, row };
 }

@@ -5,7 +5,7 @@ import { touchScopes } from '../db/list-versions.repository';
 import { nextApplication } from '@brigade/contracts';
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../domain/facts';
-import { lockApplicationAndJob } from './load-for-update';
+import { lockOwnApplication } from './load-for-update';
 
 /** The job's owner turns down a pending application while the job is not filled. */
 export async function rejectApplication(
@@ -14,8 +14,7 @@ export async function rejectApplication(
   applicationId: string,
 ): Promise<void> {
   await inTransaction(ctx, async (tx) => {
-    const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
-    if (job.restaurant_id !== restaurantId) throw JobsErrors.applicationNotFound();
+    const { job, app } = await lockOwnApplication(ctx, tx, applicationId, 'restaurant', restaurantId);
     const next = nextApplication('reject', app);
     if (!next) throw JobsErrors.notPending();
     if (job.status === 'filled') throw JobsErrors.jobFilled();

@@ -3,7 +3,8 @@ import { seriesLastDate, type jobEditsHttp } from '@brigade/contracts';
 import { inTransaction, type AuthUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { findJob } from '../db/jobs.repository';
-import { insertOccurrences, insertSeries, restaurantCity } from '../db/series.repository';
+import { restaurantCity } from '../db/read-models.repository';
+import { insertOccurrences, insertSeries } from '../db/series.repository';
 import { timeZoneOf } from '../domain/calendar';
 import { JobsErrors } from '../domain/errors';
 import {

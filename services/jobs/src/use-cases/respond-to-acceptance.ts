@@ -8,7 +8,7 @@ import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../domain/facts';
 import { announceOpenJob } from './announce-open-job';
 import { bookSeat } from './book-seat';
-import { lockApplicationAndJob } from './load-for-update';
+import { lockOwnApplication } from './load-for-update';
 
 /**
  * The accepted chef answers. Confirming books the seat (`bookSeat`: fills the job and turns down the other
@@ -24,8 +24,7 @@ export async function respondToAcceptance(
 ): Promise<void> {
   const chefId = chef.id;
   await inTransaction(ctx, async (tx) => {
-    const { job, app } = await lockApplicationAndJob(ctx, tx, applicationId);
-    if (app.chef_id !== chefId) throw JobsErrors.applicationNotFound();
+    const { job, app } = await lockOwnApplication(ctx, tx, applicationId, 'chef', chefId);
     const started = job.start_time.getTime() <= ctx.now().getTime();
     if (confirmed && started) throw JobsErrors.shiftStarted();
     const next = nextApplication(confirmed ? 'confirm' : 'decline', app);

@@ -7,9 +7,9 @@ import {
   lockSeries,
   moveOccurrence,
   occurrencesOf,
-  restaurantCity,
   updateSeries as writeSeries,
 } from '../db/series.repository';
+import { restaurantCity } from '../db/read-models.repository';
 import { timeZoneOf } from '../domain/calendar';
 import { JobsErrors } from '../domain/errors';
 import {

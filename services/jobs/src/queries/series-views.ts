@@ -1,6 +1,12 @@
 import { postingFigures, type jobEditsHttp } from '@brigade/contracts';
 import type { Database, Executor } from '@brigade/kit';
-import { occurrencesOf, seriesOf, findSeries, type OccurrenceRow, type SeriesRow } from './series.repository';
+import {
+  occurrencesOf,
+  seriesOf,
+  findSeries,
+  type OccurrenceRow,
+  type SeriesRow,
+} from '../db/series.repository';
 
 type Series = jobEditsHttp.Series;
 

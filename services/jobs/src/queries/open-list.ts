@@ -1,6 +1,6 @@
 import { clashesWithBooked, type Policy } from '@brigade/contracts';
 import { sql, type Database } from '@brigade/kit';
-import { heldShiftsOfChef } from './bookings.repository';
+import { heldShiftsOfChef } from '../db/bookings.repository';
 import { listOpenJobs, type JobListQuery } from './job-views';
 import { chefPlace, type ChefPlace } from './places';
 import { presentBooked, type BookedShift } from './presenters';

@@ -5,10 +5,10 @@ import { contactTimes, isBookedShift } from '../domain/contact';
 import { chefSeesMoney, jobMoney, postingMoney } from '../domain/money';
 import { withSeat } from '../domain/seats';
 import type { SeatRow } from '../domain/records';
-import { BOOKED_SEAT_STATUSES, jobJson, seatOneJoin } from './seat-views';
-import { seatsOfJobs, seatsWithChefs } from './seats.repository';
-import { heldShiftsOfChef } from './bookings.repository';
-import { clockedTimesheetOfJob } from './timesheets.repository';
+import { BOOKED_SEAT_STATUSES, jobJson, seatOneJoin } from '../db/seat-views';
+import { seatsOfJobs, seatsWithChefs } from '../db/seats.repository';
+import { heldShiftsOfChef } from '../db/bookings.repository';
+import { clockedTimesheetOfJob } from '../db/timesheets.repository';
 import { attachDisputes } from './dispute-views';
 import { attachPendingEdits, editToAnswerOf } from './edit-views';
 import { milesToRestaurant, type ChefPlace } from './places';
@@ -22,14 +22,14 @@ import {
   type BookedShift,
   type Job,
 } from './presenters';
-import { verifiedPhoneOf } from './read-models.repository';
+import { verifiedPhoneOf } from '../db/read-models.repository';
 import {
   normaliseApplication,
   normaliseJob,
   toJson,
   type ChefProfileJson,
   type RestaurantProfileJson,
-} from './rows';
+} from '../db/rows';
 import { withReliability, type ViewContext, type Viewer } from './view-context';
 
 // The read side of jobs: GET /jobs and GET /jobs/{id} in the response shapes of contracts/src/http/jobs.ts.

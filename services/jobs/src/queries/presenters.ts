@@ -9,14 +9,14 @@ import {
 } from '@brigade/contracts';
 import type { HeldShift } from '../domain/booking';
 import type { SeatRow } from '../domain/records';
-import { emptyChefReliability, type ChefReliability } from './reliability.repository';
+import { emptyChefReliability, type ChefReliability } from '../db/reliability.repository';
 import {
   toJson,
   type ApplicationRow,
   type ChefProfileJson,
   type JobRow,
   type RestaurantProfileJson,
-} from './rows';
+} from '../db/rows';
 
 // Rows to the response shapes of contracts/src/http/jobs.ts: no queries here, only mapping.
 

@@ -1,7 +1,7 @@
 import type { jobsHttp } from '@brigade/contracts';
 import type { Executor } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { chefReliability } from './reliability.repository';
+import { chefReliability } from '../db/reliability.repository';
 
 // What every read module (job-views, application-views, dispute-views, favorites) works with.
 

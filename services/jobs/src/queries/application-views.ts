@@ -1,11 +1,13 @@
 import type { ApplicationStatus, Policy } from '@brigade/contracts';
-import { sql, type Executor } from '@brigade/kit';
+import { sql, type Database, type Executor } from '@brigade/kit';
+import { findJob } from '../db/jobs.repository';
+import { JobsErrors } from '../domain/errors';
 import type { SQL } from 'drizzle-orm';
 import { chefSeesMoney, jobMoney } from '../domain/money';
 import { seatedJob, withSeat } from '../domain/seats';
-import { applicationSeatJoin, jobJson } from './seat-views';
-import { heldShiftsOfChef } from './bookings.repository';
-import { seatOfBooking } from './seats.repository';
+import { applicationSeatJoin, jobJson } from '../db/seat-views';
+import { heldShiftsOfChef } from '../db/bookings.repository';
+import { seatOfBooking } from '../db/seats.repository';
 import { attachDisputes, disputesForJobs } from './dispute-views';
 import { editsToAnswerOf, editToAnswerOf } from './edit-views';
 import {
@@ -16,14 +18,14 @@ import {
   presentSeatSide,
   type Application,
 } from './presenters';
-import { chefReliabilityColumn, chefReliabilityOf, reliabilitySince } from './reliability.repository';
+import { chefReliabilityColumn, chefReliabilityOf, reliabilitySince } from '../db/reliability.repository';
 import {
   normaliseApplication,
   normaliseJob,
   toJson,
   type ChefProfileJson,
   type RestaurantProfileJson,
-} from './rows';
+} from '../db/rows';
 import { totalOf } from './job-views';
 import { withReliability, type ViewContext, type Viewer } from './view-context';
 
@@ -219,6 +221,13 @@ async function makeMissing(
     }
   }
   return made;
+}
+
+/** A restaurant lists the applications of its own job only: an unknown job is 404, another's 403. */
+export async function checkJobOwner(database: Database, restaurantId: string, jobId: string): Promise<void> {
+  const job = await findJob(database, jobId);
+  if (!job) throw JobsErrors.jobNotFound();
+  if (job.restaurant_id !== restaurantId) throw JobsErrors.notJobOwner();
 }
 
 /**

@@ -12,20 +12,27 @@ import {
   disputeKey,
   disputeOf,
   latestStatementsOf,
+  openDisputeSeats,
   statementsOf,
   statementsPage,
   threadSize,
   type DisputeRow,
   type StatementRow,
-} from './disputes.repository';
+} from '../db/disputes.repository';
 import { jobMoney } from '../domain/money';
 import { presentTimesheet, shiftOf, workedOf } from '../domain/timesheet';
-import { jobJson } from './seat-views';
+import { jobJson } from '../db/seat-views';
 import { seatedJob } from '../domain/seats';
-import { findTimesheet, timesheetEventsOf } from './timesheets.repository';
-import { chefReliability, emptyChefReliability, restaurantReliability } from './reliability.repository';
+import { findTimesheet, timesheetEventsOf } from '../db/timesheets.repository';
+import { chefReliability, emptyChefReliability, restaurantReliability } from '../db/reliability.repository';
 import { presentJob } from './presenters';
-import { normaliseJob, toJson, type ChefProfileJson, type JobRow, type RestaurantProfileJson } from './rows';
+import {
+  normaliseJob,
+  toJson,
+  type ChefProfileJson,
+  type JobRow,
+  type RestaurantProfileJson,
+} from '../db/rows';
 import type { ViewContext, Viewer } from './view-context';
 
 // The read side of disputes: the two parties' view on their job (Job.dispute) and the operator's case file
@@ -149,6 +156,16 @@ function checkoutAnswer(
     feedback,
     answered_at: (at ?? fallback).toISOString(),
   };
+}
+
+/** The operator's queue: open disputes, oldest first, one row per disputed seat. */
+export async function opsDisputeQueue(ctx: ViewContext): Promise<opsHttp.OpsDisputeSummary[]> {
+  const disputes: opsHttp.OpsDisputeSummary[] = [];
+  for (const open of await openDisputeSeats(ctx.database)) {
+    const view = await opsDisputeSummary(ctx, open.job_id, open.seat_no);
+    if (view) disputes.push(view);
+  }
+  return disputes;
 }
 
 /**

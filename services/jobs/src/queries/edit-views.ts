@@ -1,7 +1,7 @@
 import type { jobsHttp } from '@brigade/contracts';
 import type { Executor } from '@brigade/kit';
 import { shiftTerms } from '../domain/edits';
-import { dueAnswersOf, pendingEditsOf } from './job-edits.repository';
+import { dueAnswersOf, pendingEditsOf } from '../db/job-edits.repository';
 import type { ViewContext } from './view-context';
 
 // Issue 35 (ADR 0031): what the job answers say of edits. The owner reads the latest edit still being charged
