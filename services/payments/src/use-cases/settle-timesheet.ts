@@ -21,6 +21,18 @@ export interface SeatFacts {
   restaurant_id: string;
 }
 
+/** A timesheet event's facts about its seat (`seat_no` absent or null on events from before seats). */
+export type TimesheetEventFacts = Omit<SeatFacts, 'seat_no'> & { seat_no?: number | null };
+
+/** Who the event is about: the seat (1 on events from before seats) and its application and chef. */
+export const timesheetSeat = (d: TimesheetEventFacts): SeatFacts => ({
+  application_id: d.application_id,
+  job_id: d.job_id,
+  seat_no: d.seat_no ?? 1,
+  chef_id: d.chef_id,
+  restaurant_id: d.restaurant_id,
+});
+
 /** The idempotency key of a timesheet's off-session extra charge: one per timesheet, whatever retries. */
 export const extraChargeKey = (applicationId: string) => `timesheet:${applicationId}:extra_charge`;
 
@@ -83,11 +95,12 @@ export async function settleTimesheet(
   ctx: PaymentsContext,
   tx: Executor,
   source: SettlementSource,
-  seat: SeatFacts,
+  facts: TimesheetEventFacts,
   figures: TimesheetFiguresIn | null,
   eventId: string | null,
 ): Promise<void> {
   const { database } = ctx;
+  const seat = timesheetSeat(facts);
   const posting = await findJob(database, seat.job_id, tx, true);
   // Never drop money: retry, then park in the dead-letter queue where it can be re-driven.
   if (!posting) throw new Error(`timesheet for job ${seat.job_id}, which payments has not seen`);
