@@ -3,7 +3,8 @@ import { nextPaymentStatus, type PaymentAction } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { findDecision, type DecisionRow } from '../db/decisions.repository';
 import { markClosed, type JobPaymentRow } from '../db/jobs.repository';
-import { ledgerEntryId, openTaskCount } from '../db/money-tasks.repository';
+import { ledgerEntryId } from '../db/ledger.repository';
+import { openTaskCount } from '../db/money-tasks.repository';
 import type { Decision, RefundReason } from '../domain/decision';
 import { seatOfJob } from './decide-money';
 
