@@ -6,7 +6,7 @@ import { markClosed, type JobPaymentRow } from '../db/jobs.repository';
 import { ledgerEntryId } from '../db/ledger.repository';
 import { openTaskCount } from '../db/money-tasks.repository';
 import type { Decision, RefundReason } from '../domain/decision';
-import { seatOfJob } from './decide-money';
+import { seatOfJob } from '../queries/seat-of-job';
 
 type SplitReason = Extract<Decision, { kind: 'split' }>['reason'];
 /** The reasons a split closes with (`payments.escrow.settled.v1`); anything else reads as a late cancellation. */

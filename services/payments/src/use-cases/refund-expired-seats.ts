@@ -3,7 +3,8 @@ import type { EventData } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { findJob } from '../db/jobs.repository';
 import { DecisionRefused } from '../domain/decision';
-import { refundSeats, seatOfJob } from './decide-money';
+import { refundSeats } from './decide-money';
+import { seatOfJob } from '../queries/seat-of-job';
 
 /**
  * At the start, the seats of a posting that nobody booked expired while its booked seats go on

@@ -5,7 +5,8 @@ import { wasAccepted } from '../db/applications.repository';
 import { findJob, markEnded } from '../db/jobs.repository';
 import { cancellationDecision, DecisionRefused, type Decision } from '../domain/decision';
 import { isHeld } from '../domain/escrow-state';
-import { decideMoney, jobMoney, seatNumbers, seatOfJob, type SeatOfJob } from './decide-money';
+import { decideMoney, jobMoney, seatNumbers } from './decide-money';
+import { seatOfJob, type SeatOfJob } from '../queries/seat-of-job';
 
 /**
  * The restaurant cancelled the shift (`jobs.job.cancelled.v1`, decided by jobs with the cancellation rules of

@@ -10,7 +10,8 @@ import {
   type SettlementSource,
   type TimesheetFiguresIn,
 } from '../domain/timesheet-money';
-import { decideMoney, jobMoney, seatOfJob } from './decide-money';
+import { decideMoney, jobMoney } from './decide-money';
+import { seatOfJob } from '../queries/seat-of-job';
 
 /** Who a timesheet event is about (ApplicationFacts), and its seat (issue 35: 1 when the event named none). */
 export interface SeatFacts {
