@@ -5,7 +5,7 @@ import { savePaymentIntent, type JobPaymentRow } from '../db/jobs.repository';
 import { emailOf } from '../db/users.repository';
 import { alreadyPaid } from '../domain/errors';
 import { interactive, providerError } from '../adapters/stripe';
-import { ensureCustomer } from './ensure-customer';
+import { ensureCustomer, keepingTheCard } from './ensure-customer';
 import { WITH_PAYMENT_METHOD, recordEscrowHeld } from './record-escrow';
 
 /**
@@ -36,10 +36,7 @@ export async function ensurePaymentIntent(
     .create(
       {
         amount: job.total_cents,
-        currency: 'usd',
-        customer,
-        setup_future_usage: 'off_session',
-        allowed_payment_method_types: ['card'],
+        ...keepingTheCard(customer),
         transfer_group: job.job_id,
         description: `Brigade shift: ${job.title}`.slice(0, 1000),
         ...(email ? { receipt_email: email } : {}),

@@ -5,7 +5,7 @@ import { findSettlement, saveExtraIntent, type SettlementRow } from '../db/times
 import { cardErrorText } from '../domain/card-errors';
 import { interactive, providerError } from '../adapters/stripe';
 import { EXTRA_CHARGE_KIND, recordExtraCollected } from './extra-charge';
-import { ensureCustomer } from './ensure-customer';
+import { ensureCustomer, keepingTheCard } from './ensure-customer';
 
 // A restaurant's balance (issue 34, queries/balances.ts): it pays it in the app, on-session, on the same
 // PaymentIntent (Stripe's way of bringing the customer back), and the chef's extra moves once it is collected.
@@ -25,10 +25,7 @@ async function balanceIntent(ctx: PaymentsContext, s: SettlementRow): Promise<St
     .create(
       {
         amount: s.extra_charge_cents,
-        currency: 'usd',
-        customer,
-        setup_future_usage: 'off_session',
-        allowed_payment_method_types: ['card'],
+        ...keepingTheCard(customer),
         transfer_group: s.job_id,
         description: 'Brigade: extra hours',
         metadata: {

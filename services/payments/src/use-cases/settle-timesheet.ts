@@ -1,6 +1,6 @@
 import type { Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
-import { findJob, type JobPaymentRow } from '../db/jobs.repository';
+import { type JobPaymentRow } from '../db/jobs.repository';
 import { insertTask } from '../db/money-tasks.repository';
 import { findSettlement, insertSettlement, upsertTimesheet } from '../db/timesheets.repository';
 import { DecisionRefused, type Decision } from '../domain/decision';
@@ -12,6 +12,7 @@ import {
 } from '../domain/timesheet-money';
 import { decideMoney, jobMoney } from './decide-money';
 import { seatOfJob } from '../queries/seat-of-job';
+import { lockSeenJob } from './lock-job';
 
 /** Who a timesheet event is about (ApplicationFacts), and its seat (issue 35: 1 when the event named none). */
 export interface SeatFacts {
@@ -102,9 +103,7 @@ export async function settleTimesheet(
 ): Promise<void> {
   const { database } = ctx;
   const seat = timesheetSeat(facts);
-  const posting = await findJob(database, seat.job_id, tx, true);
-  // Never drop money: retry, then park in the dead-letter queue where it can be re-driven.
-  if (!posting) throw new Error(`timesheet for job ${seat.job_id}, which payments has not seen`);
+  const posting = await lockSeenJob(ctx, tx, seat.job_id, 'timesheet for job');
   if (await findSettlement(database, { application_id: seat.application_id }, tx)) {
     ctx.logger.info({ application: seat.application_id, source }, 'timesheet money already settled');
     return;
