@@ -1,7 +1,7 @@
 import type { ServiceHandle } from '@brigade/kit';
 import type { Policy } from '@brigade/contracts';
 import { runLedgerCheck } from '../../services/payments/src/scripts/ledger-check';
-import { findStuckMoney } from '../../services/payments/src/use-cases/report-stuck-money';
+import { findStuckMoney } from '../../services/payments/src/queries/report-stuck-money';
 import type { Stack } from './stack';
 
 /** The stack's payments database and the money rules its payments service runs with. */

@@ -25,8 +25,8 @@ import { opsRouter } from './http/ops.router';
 import { paymentsRouter } from './http/payments.router';
 import { webhooksRouter } from './http/webhooks.router';
 import { StripeHolder } from './adapters/stripe';
-import { MoneyTaskRunner } from './use-cases/money-tasks';
-import { CardBackfill } from './use-cases/backfill-cards';
+import { MoneyTaskRunner } from './scheduler/money-task-runner';
+import { CardBackfill } from './scheduler/card-backfill';
 import { registerPaymentsMetrics } from './metrics';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

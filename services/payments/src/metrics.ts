@@ -2,7 +2,7 @@ import { gaugeFromSource } from '@brigade/kit';
 import type { PaymentsContext } from './context';
 import { anomalyCounts } from './db/anomalies.repository';
 import { ANOMALY_REASONS } from './domain/anomaly';
-import { findStuckMoney } from './use-cases/report-stuck-money';
+import { findStuckMoney } from './queries/report-stuck-money';
 
 /**
  * Payments' own gauges, read on each scrape (served only with METRICS_PORT): the stuck-money report's count,

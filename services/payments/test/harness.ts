@@ -20,8 +20,8 @@ import {
 } from '@brigade/sandbox-stripe';
 import { createPaymentsService, loadMigrations, WEBHOOK_PATH } from '../src/app';
 import { loadPaymentsConfig, SANDBOX_SECRET_KEY, type PaymentsConfig } from '../src/config';
-import { checkLedger } from '../src/use-cases/check-ledger';
-import { findStuckMoney } from '../src/use-cases/report-stuck-money';
+import { checkLedger } from '../src/queries/check-ledger';
+import { findStuckMoney } from '../src/queries/report-stuck-money';
 
 type Service = Awaited<ReturnType<typeof createPaymentsService>>;
 

@@ -1,7 +1,7 @@
 import { sql } from '@brigade/kit';
 import { loadPolicy } from '@brigade/contracts';
 import { runLedgerCheck } from '../src/scripts/ledger-check';
-import { findStuckMoney } from '../src/use-cases/report-stuck-money';
+import { findStuckMoney } from '../src/queries/report-stuck-money';
 import { eventually, usePayments } from './harness';
 import { cancellationFigures, deadlinePassed, quoteFor, type PaidShift } from './rules';
 

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import { SANDBOX_SECRET_KEY, type PaymentsConfig } from '../config';
+import { providerUnavailable } from '../domain/errors';
 
 export type StripeClient = Stripe;
 
@@ -61,6 +62,16 @@ export function isProviderOutage(err: unknown): boolean {
     (err instanceof Stripe.errors.StripeError && (err.statusCode ?? 0) >= 500)
   );
 }
+
+/** Translate provider outages into a 503 the client can retry; everything else goes up unchanged. */
+export function providerError(err: unknown): never {
+  if (isProviderOutage(err)) throw providerUnavailable();
+  throw err;
+}
+
+/** The id of a Stripe field that is an id or, expanded, the object itself (null when absent). */
+export const idOf = (v: string | { id: string } | null | undefined): string | null =>
+  typeof v === 'string' ? v : (v?.id ?? null);
 
 /** The client the use cases share (`ctx.stripe.get()`). */
 export class StripeHolder {

@@ -91,3 +91,16 @@ export async function updateAccountState(
         where account_id = ${a.account_id}`,
   );
 }
+
+/** The chef's payout account (a transfer's destination), or null when they have none yet. */
+export async function payoutAccountOf(
+  database: Database,
+  userId: string,
+  tx?: Executor,
+): Promise<{ account_id: string; payouts_enabled: boolean } | null> {
+  const [row] = await database.rows<{ account_id: string; payouts_enabled: boolean }>(
+    sql`select account_id, payouts_enabled from ${sql.raw(database.schema)}.connected_accounts where user_id = ${userId}`,
+    tx,
+  );
+  return row ?? null;
+}

@@ -1,13 +1,7 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { PaymentStatus } from '@brigade/contracts';
 import { isClosed, jobStatusOfSeats } from '../domain/escrow-state';
-import {
-  markSeatClosed,
-  markSeatDisputed,
-  seatsOf,
-  setOpenSeatsStatus,
-  setSeatChef,
-} from './seat-payments.repository';
+import { markSeat, seatsOf, setOpenSeatsStatus, setSeatChef } from './seat-payments.repository';
 
 export interface JobPaymentRow {
   job_id: string;
@@ -244,7 +238,7 @@ export async function markClosed(
   seatNo: number,
   status: PaymentStatus,
 ) {
-  await markSeatClosed(database, tx, jobId, seatNo, status);
+  await markSeat(database, tx, jobId, seatNo, status, 'closed');
   await deriveJobStatus(database, tx, jobId);
 }
 
@@ -285,7 +279,7 @@ export async function markDisputed(
   seatNo: number,
   status: PaymentStatus,
 ) {
-  await markSeatDisputed(database, tx, jobId, seatNo, status);
+  await markSeat(database, tx, jobId, seatNo, status, 'disputed');
   await setStatus(database, tx, jobId, 'disputed', sql`, disputed_at = coalesce(disputed_at, now())`);
 }
 

@@ -1,18 +1,23 @@
 import type { SQL } from 'drizzle-orm';
 import { sql, type Database } from '@brigade/kit';
-import type { PaymentStatus } from '@brigade/contracts';
 import type { ShiftMoneyFacts } from '../domain/money-reports';
 
-interface Row {
-  job_id: string;
-  seat_no: number;
-  headcount: number;
-  restaurant_id: string;
-  title: string;
-  subtotal_cents: number;
-  fee_cents: number;
-  status: PaymentStatus;
-  chef_id: string | null;
+/** The row as selected: the facts' own columns, then the ledger, decision, card and timesheet columns. */
+interface Row extends Pick<
+  ShiftMoneyFacts,
+  | 'job_id'
+  | 'seat_no'
+  | 'headcount'
+  | 'restaurant_id'
+  | 'title'
+  | 'subtotal_cents'
+  | 'fee_cents'
+  | 'status'
+  | 'chef_id'
+  | 'accepted_chef_id'
+  | 'restaurant_name'
+  | 'chef_name'
+> {
   start_time: Date | string | null;
   end_time: Date | string | null;
   charged: string | null;
@@ -27,9 +32,6 @@ interface Row {
   decision_chef_pay: number | null;
   decision_fee: number | null;
   decision_refund: number | null;
-  accepted_chef_id: string | null;
-  restaurant_name: string | null;
-  chef_name: string | null;
   card_brand: string | null;
   card_last4: string | null;
   ts_source: 'approved' | 'resolved' | 'sent_home' | 'no_show' | null;

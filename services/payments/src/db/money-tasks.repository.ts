@@ -131,57 +131,6 @@ export async function tasksOfJob(
   );
 }
 
-/** The provider id of a seat's ledger entry of a kind (charge, transfer, refund), or null when none. */
-export async function ledgerEntryId(
-  database: Database,
-  jobId: string,
-  kind: 'charge' | 'transfer' | 'refund',
-  tx?: Executor,
-  part: MoneyTaskRow['part'] = 'escrow',
-  seatNo = 1,
-): Promise<{ provider_id: string | null } | null> {
-  const [row] = await database.rows<{ provider_id: string | null }>(
-    sql`select provider_id from ${sql.raw(database.schema)}.ledger_entries
-        where job_id = ${jobId} and seat_no = ${seatNo} and kind = ${kind} and part = ${part} order by split limit 1`,
-    tx,
-  );
-  return row ?? null;
-}
-
-/**
- * The charge a seat's movement is paid from: for the escrow, the posting's charge at seat 0 (a charge written
- * without a seat, seat 1, before seats or by a direct insert, is found too); for a timesheet's extra, the seat's
- * own extra charge. Null when none is recorded.
- */
-export async function chargeFor(
-  database: Database,
-  jobId: string,
-  seatNo: number,
-  part: 'escrow' | 'extra',
-  tx?: Executor,
-): Promise<{ provider_id: string | null } | null> {
-  const seats = part === 'escrow' ? [0, 1] : [seatNo];
-  const [row] = await database.rows<{ provider_id: string | null }>(
-    sql`select provider_id from ${sql.raw(database.schema)}.ledger_entries
-        where job_id = ${jobId} and kind = 'charge' and part = ${part} and seat_no in ${seats}
-        order by seat_no limit 1`,
-    tx,
-  );
-  return row ?? null;
-}
-
-export async function payoutAccountOf(
-  database: Database,
-  userId: string,
-  tx?: Executor,
-): Promise<{ account_id: string; payouts_enabled: boolean } | null> {
-  const [row] = await database.rows<{ account_id: string; payouts_enabled: boolean }>(
-    sql`select account_id, payouts_enabled from ${sql.raw(database.schema)}.connected_accounts where user_id = ${userId}`,
-    tx,
-  );
-  return row ?? null;
-}
-
 /** A leased task as the runner works it. */
 export interface LeasedTask extends Omit<MoneyTaskRow, 'status'> {
   idempotency_key: string;

@@ -131,36 +131,18 @@ export async function setOpenSeatsStatus(
   );
 }
 
-/** The seat's answers disagree: its money is held for an operator. */
-export async function markSeatDisputed(
+/**
+ * The seat takes this status at a moment kept once: `disputed` (its answers disagree: its money is held for an
+ * operator) or `closed` (every movement of its decision is in the ledger).
+ */
+export async function markSeat(
   database: Database,
   tx: Executor,
   jobId: string,
   seatNo: number,
   status: PaymentStatus,
+  moment: 'disputed' | 'closed',
 ) {
-  await upsertSeat(
-    database,
-    tx,
-    jobId,
-    seatNo,
-    sql`status = ${status}, disputed_at = coalesce(seat.disputed_at, now())`,
-  );
-}
-
-/** Every movement of the seat's decision is in the ledger: the seat closes with this status. */
-export async function markSeatClosed(
-  database: Database,
-  tx: Executor,
-  jobId: string,
-  seatNo: number,
-  status: PaymentStatus,
-) {
-  await upsertSeat(
-    database,
-    tx,
-    jobId,
-    seatNo,
-    sql`status = ${status}, closed_at = coalesce(seat.closed_at, now())`,
-  );
+  const at = sql.raw(moment === 'disputed' ? 'disputed_at' : 'closed_at');
+  await upsertSeat(database, tx, jobId, seatNo, sql`status = ${status}, ${at} = coalesce(seat.${at}, now())`);
 }

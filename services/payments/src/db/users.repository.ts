@@ -14,22 +14,23 @@ export async function upsertUser(
   );
 }
 
-/** The email payments knows for a user (receipts, the Stripe account), or null. */
-export async function emailOf(database: Database, userId: string, tx?: Executor): Promise<string | null> {
+/** A user as payments knows them (email and type), or undefined. */
+async function userOf(database: Database, userId: string, tx?: Executor) {
   const [row] = await (tx ?? database.db)
-    .select({ email: users.email })
+    .select({ email: users.email, userType: users.userType })
     .from(users)
     .where(eq(users.userId, userId));
-  return row?.email ?? null;
+  return row;
+}
+
+/** The email payments knows for a user (receipts, the Stripe account), or null. */
+export async function emailOf(database: Database, userId: string, tx?: Executor): Promise<string | null> {
+  return (await userOf(database, userId, tx))?.email ?? null;
 }
 
 /** The type of a user payments knows (chef or restaurant), or null. */
 export async function userTypeOf(database: Database, userId: string, tx?: Executor): Promise<string | null> {
-  const [row] = await (tx ?? database.db)
-    .select({ userType: users.userType })
-    .from(users)
-    .where(eq(users.userId, userId));
-  return row?.userType ?? null;
+  return (await userOf(database, userId, tx))?.userType ?? null;
 }
 
 /** The name a chef's or restaurant's profile carries now (identity's profile events), the latest kept. */

@@ -220,8 +220,12 @@ function field(value: string | number | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-function csv(header: string[], rows: Array<Array<string | number | null>>): string {
-  return [header, ...rows].map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
+/** A CSV column: its header and how a row gives its field. */
+type Column<R> = [header: string, value: (row: R) => string | number | null];
+
+function csv<R>(columns: Array<Column<R>>, rows: R[]): string {
+  const lines = [columns.map(([header]) => header), ...rows.map((r) => columns.map(([, value]) => value(r)))];
+  return lines.map((l) => l.map(field).join(',')).join('\r\n') + '\r\n';
 }
 
 /**
@@ -234,67 +238,41 @@ function seatColumn(r: { seat_no?: number }): number {
 
 /** The CSV's `outcome` column: what the money did, named as the screens name it, in the reader's language. */
 export function earningsCsv(report: paymentsHttp.EarningsResponse, language: Language = 'en'): string {
-  return csv(
+  return csv<paymentsHttp.EarningsResponse['shifts'][number]>(
     [
-      'date',
-      'restaurant',
-      'position',
-      'hours',
-      'gross_pay',
-      'outcome',
-      'status',
-      'paid_out_at',
-      'seat',
-      'job_id',
+      ['date', (r) => r.date],
+      ['restaurant', (r) => r.restaurant_name],
+      ['position', (r) => r.position],
+      ['hours', (r) => (r.hours === null ? null : r.hours.toFixed(2))],
+      ['gross_pay', (r) => dollars(r.gross_pay_cents)],
+      ['outcome', (r) => moneyLabel(language, r.money.outcome)],
+      ['status', (r) => r.status],
+      ['paid_out_at', (r) => r.paid_out_at],
+      ['seat', seatColumn],
+      ['job_id', (r) => r.job_id],
     ],
-    report.shifts.map((r) => [
-      r.date,
-      r.restaurant_name,
-      r.position,
-      r.hours === null ? null : r.hours.toFixed(2),
-      dollars(r.gross_pay_cents),
-      moneyLabel(language, r.money.outcome),
-      r.status,
-      r.paid_out_at,
-      seatColumn(r),
-      r.job_id,
-    ]),
+    report.shifts,
   );
 }
 
 export function receiptsCsv(report: paymentsHttp.ReceiptsResponse, language: Language = 'en'): string {
-  return csv(
+  return csv<paymentsHttp.ReceiptsResponse['receipts'][number]>(
     [
-      'date',
-      'position',
-      'chef',
-      'shift_pay',
-      'platform_fee',
-      'refunds',
-      'charged',
-      'net_charged',
-      'outcome',
-      'payment_status',
-      'card',
-      'charge_id',
-      'seat',
-      'job_id',
+      ['date', (r) => r.date],
+      ['position', (r) => r.position],
+      ['chef', (r) => r.chef_name],
+      ['shift_pay', (r) => dollars(r.shift_pay_cents)],
+      ['platform_fee', (r) => dollars(r.platform_fee_cents)],
+      ['refunds', (r) => dollars(r.refund_cents)],
+      ['charged', (r) => dollars(r.charged_cents)],
+      ['net_charged', (r) => dollars(r.net_charged_cents)],
+      ['outcome', (r) => moneyLabel(language, r.money.outcome)],
+      ['payment_status', (r) => r.payment_status],
+      ['card', (r) => (r.card.brand && r.card.last4 ? `${r.card.brand} ${r.card.last4}` : null)],
+      ['charge_id', (r) => r.card.charge_id],
+      ['seat', seatColumn],
+      ['job_id', (r) => r.job_id],
     ],
-    report.receipts.map((r) => [
-      r.date,
-      r.position,
-      r.chef_name,
-      dollars(r.shift_pay_cents),
-      dollars(r.platform_fee_cents),
-      dollars(r.refund_cents),
-      dollars(r.charged_cents),
-      dollars(r.net_charged_cents),
-      moneyLabel(language, r.money.outcome),
-      r.payment_status,
-      r.card.brand && r.card.last4 ? `${r.card.brand} ${r.card.last4}` : null,
-      r.card.charge_id,
-      seatColumn(r),
-      r.job_id,
-    ]),
+    report.receipts,
   );
 }

@@ -21,6 +21,20 @@ export interface AskedCharge {
   collected: boolean;
 }
 
+/** What was asked, from a record's figures and its charge status (`none` | `pending` | `failed` | `collected`). */
+export const askedCharge = (
+  job_id: string,
+  amount_cents: number,
+  payment_intent_id: string | null,
+  status: string,
+): AskedCharge => ({
+  job_id,
+  amount_cents,
+  payment_intent_id,
+  asked: status !== 'none',
+  collected: status === 'collected',
+});
+
 /**
  * Whether a PaymentIntent that says it is this charge may be booked (issue 34's extra, issue 35's edit): one
  * payments asked for and has not booked, the very PaymentIntent it recorded, succeeded, in usd, for exactly the
@@ -56,6 +70,14 @@ export interface ChargeFailure {
   /** the bank wants the restaurant present (3-D Secure): they pay it in the app */
   requires_authentication: boolean;
 }
+
+/** No card to charge: neither a saved card nor the one the escrow payment kept. */
+export const NO_SAVED_CARD: ChargeFailure = {
+  payment_intent_id: null,
+  code: 'no_saved_card',
+  decline_code: null,
+  requires_authentication: false,
+};
 
 /** A PaymentIntent the provider answered without success (it needs the restaurant to authenticate). */
 export const failureOfIntent = (pi: { id: string; status?: string }): ChargeFailure => ({

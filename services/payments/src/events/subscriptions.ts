@@ -2,32 +2,21 @@ import { subscribe, type Subscription } from '@brigade/kit';
 import type { EventType } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { DecisionRefused } from '../domain/decision';
+import { applyCheckoutOutcome } from '../use-cases/apply-checkout-outcome';
 import { applyEdit, dropEdit } from '../use-cases/apply-edit';
 import { bookSeat } from '../use-cases/book-seat';
+import { decideDispute } from '../use-cases/decide-dispute';
 import { requestEdit } from '../use-cases/edit-charge';
+import { recordAcceptance, recordApplication } from '../use-cases/record-application';
+import { recordPostedJob } from '../use-cases/record-posted-job';
+import { recordTimesheet } from '../use-cases/record-timesheet';
+import { recordProfileName, recordUser } from '../use-cases/record-user';
+import { refundExpiredJob } from '../use-cases/refund-expired-job';
 import { refundExpiredSeats } from '../use-cases/refund-expired-seats';
 import { recordRefusedDecision } from '../use-cases/report-anomaly';
+import { settleCancellation } from '../use-cases/settle-cancellation';
+import { settleTimesheet } from '../use-cases/settle-timesheet';
 import { unbookSeat } from '../use-cases/unbook-seat';
-import { onApplicationAccepted } from './on-application-accepted';
-import { onApplicationSubmitted } from './on-application-submitted';
-import { onCheckoutCompleted } from './on-checkout-completed';
-import { onCheckoutDeadlinePassed } from './on-checkout-deadline-passed';
-import { onDisputeResolved } from './on-dispute-resolved';
-import { onJobCancelled } from './on-job-cancelled';
-import { onJobExpired } from './on-job-expired';
-import { onJobPosted } from './on-job-posted';
-import { onChefProfileUpdated, onRestaurantProfileUpdated } from './on-profile-updated';
-import { onUserRegistered } from './on-user-registered';
-import {
-  onNoShowMarked,
-  onNoShowConfirmed,
-  onTimesheetApproved,
-  onTimesheetClockedIn,
-  onTimesheetDisputed,
-  onTimesheetResolved,
-  onTimesheetSentHome,
-  onTimesheetSubmitted,
-} from './on-timesheet';
 
 /** The money decisions whose refused figures are recorded as an anomaly (see `refusingLoudly`). */
 const REFUSING_LOUDLY: ReadonlySet<string> = new Set<EventType>([
@@ -49,31 +38,43 @@ const REFUSING_LOUDLY: ReadonlySet<string> = new Set<EventType>([
  */
 export function paymentsSubscriptions(ctx: PaymentsContext): Subscription[] {
   return subscribe('payments', ctx, [
-    ['identity.user.registered.v1', onUserRegistered],
-    ['identity.chef_profile.updated.v1', onChefProfileUpdated],
-    ['identity.restaurant_profile.updated.v1', onRestaurantProfileUpdated],
-    ['jobs.job.posted.v1', onJobPosted],
-    ['jobs.application.submitted.v1', onApplicationSubmitted],
-    ['jobs.application.accepted.v1', onApplicationAccepted],
-    ['jobs.application.confirmed.v1', (ctx, tx, data) => bookSeat(ctx, tx, data)],
-    ['jobs.application.cancelled.v1', (ctx, tx, data) => unbookSeat(ctx, tx, data)],
-    ['jobs.checkout.completed.v1', onCheckoutCompleted],
-    ['jobs.checkout.deadline_passed.v1', onCheckoutDeadlinePassed],
-    ['jobs.job.cancelled.v1', onJobCancelled],
-    ['jobs.dispute.resolved.v1', onDisputeResolved],
-    ['jobs.job.expired.v1', onJobExpired],
-    ['jobs.seat.expired.v1', (ctx, tx, data) => refundExpiredSeats(ctx, tx, data)],
-    ['jobs.timesheet.clocked_in.v1', onTimesheetClockedIn],
-    ['jobs.timesheet.submitted.v1', onTimesheetSubmitted],
-    ['jobs.timesheet.disputed.v1', onTimesheetDisputed],
-    ['jobs.timesheet.no_show_marked.v1', onNoShowMarked],
-    ['jobs.timesheet.no_show_confirmed.v1', onNoShowConfirmed],
-    ['jobs.timesheet.approved.v1', onTimesheetApproved],
-    ['jobs.timesheet.resolved.v1', onTimesheetResolved],
-    ['jobs.timesheet.sent_home.v1', onTimesheetSentHome],
-    ['jobs.job.edit_requested.v1', (ctx, tx, data) => requestEdit(ctx, tx, data)],
-    ['jobs.job.edited.v1', (ctx, tx, data) => applyEdit(ctx, tx, data)],
-    ['jobs.job.edit_dropped.v1', (ctx, tx, data) => dropEdit(ctx, tx, data)],
+    ['identity.user.registered.v1', (ctx, tx, d) => recordUser(ctx, tx, d)],
+    ['identity.chef_profile.updated.v1', (ctx, tx, d) => recordProfileName(ctx, tx, d)],
+    ['identity.restaurant_profile.updated.v1', (ctx, tx, d) => recordProfileName(ctx, tx, d)],
+    ['jobs.job.posted.v1', (ctx, tx, d) => recordPostedJob(ctx, tx, d)],
+    ['jobs.application.submitted.v1', (ctx, tx, d) => recordApplication(ctx, tx, d)],
+    ['jobs.application.accepted.v1', (ctx, tx, d, e) => recordAcceptance(ctx, tx, d, e.occurred_at)],
+    ['jobs.application.confirmed.v1', (ctx, tx, d) => bookSeat(ctx, tx, d)],
+    ['jobs.application.cancelled.v1', (ctx, tx, d) => unbookSeat(ctx, tx, d)],
+    // Both answers in, or the deadline decided (jobs chose which): payments moves the money the same way.
+    ['jobs.checkout.completed.v1', (ctx, tx, d) => applyCheckoutOutcome(ctx, tx, d)],
+    ['jobs.checkout.deadline_passed.v1', (ctx, tx, d) => applyCheckoutOutcome(ctx, tx, d)],
+    ['jobs.job.cancelled.v1', (ctx, tx, d, e) => settleCancellation(ctx, tx, d, e.occurred_at)],
+    ['jobs.dispute.resolved.v1', (ctx, tx, d) => decideDispute(ctx, tx, d)],
+    ['jobs.job.expired.v1', (ctx, tx, d, e) => refundExpiredJob(ctx, tx, d, e.occurred_at)],
+    ['jobs.seat.expired.v1', (ctx, tx, d) => refundExpiredSeats(ctx, tx, d)],
+    // The time clock (issue 34): a seat with clock events is paid by its timesheet, not its checkout.
+    ['jobs.timesheet.clocked_in.v1', (ctx, tx, d) => recordTimesheet(ctx, tx, d, 'clocked_in')],
+    ['jobs.timesheet.submitted.v1', (ctx, tx, d) => recordTimesheet(ctx, tx, d, 'submitted')],
+    [
+      'jobs.timesheet.disputed.v1',
+      (ctx, tx, d) => recordTimesheet(ctx, tx, d, 'disputed', { no_show_contested: d.about === 'no_show' }),
+    ],
+    [
+      'jobs.timesheet.no_show_marked.v1',
+      (ctx, tx, d) => recordTimesheet(ctx, tx, d, 'no_show', { no_show_contest_until: d.contest_until }),
+    ],
+    // Uncontested in its window (jobs decided under its own locks): the whole charge back, from our records.
+    [
+      'jobs.timesheet.no_show_confirmed.v1',
+      (ctx, tx, d, e) => settleTimesheet(ctx, tx, 'no_show', d, null, e.id),
+    ],
+    ['jobs.timesheet.approved.v1', (ctx, tx, d, e) => settleTimesheet(ctx, tx, 'approved', d, d, e.id)],
+    ['jobs.timesheet.resolved.v1', (ctx, tx, d, e) => settleTimesheet(ctx, tx, 'resolved', d, d, e.id)],
+    ['jobs.timesheet.sent_home.v1', (ctx, tx, d, e) => settleTimesheet(ctx, tx, 'sent_home', d, d, e.id)],
+    ['jobs.job.edit_requested.v1', (ctx, tx, d) => requestEdit(ctx, tx, d)],
+    ['jobs.job.edited.v1', (ctx, tx, d) => applyEdit(ctx, tx, d)],
+    ['jobs.job.edit_dropped.v1', (ctx, tx, d) => dropEdit(ctx, tx, d)],
   ]).map((s) => (s.types.some((t) => REFUSING_LOUDLY.has(t)) ? refusingLoudly(ctx, s) : s));
 }
 

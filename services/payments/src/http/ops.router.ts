@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { parse, uuidParam } from '@brigade/kit';
 import { MESSAGES } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
-import { listOwedBalances } from '../use-cases/balances';
-import { getOpsLedger } from '../use-cases/get-ops-ledger';
-import { listAnomalies } from '../use-cases/list-anomalies';
+import { listOwedBalances } from '../queries/balances';
+import { getOpsLedger } from '../queries/get-ops-ledger';
+import { listAnomalies } from '../queries/list-anomalies';
 
 const AnomaliesQuery = z.object({
   limit: z.coerce

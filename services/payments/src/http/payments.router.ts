@@ -2,18 +2,17 @@ import { Router, type RequestHandler, type Response } from 'express';
 import { currentUser, parse, parseBody, requireRole, uuidParam } from '@brigade/kit';
 import { paymentsHttp, MESSAGES } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
-import { listBalances, payBalance } from '../use-cases/balances';
+import { listBalances } from '../queries/balances';
+import { payBalance } from '../use-cases/pay-balance';
 import { confirmApplicationPayment } from '../use-cases/confirm-application-payment';
-import { getJobPayment } from '../use-cases/get-job-payment';
-import { getEarnings, getReceipts } from '../use-cases/money-reports';
+import { getJobPayment } from '../queries/get-job-payment';
+import { getEarnings, getReceipts } from '../queries/money-reports';
 import { earningsCsv, receiptsCsv } from '../domain/money-reports';
-import {
-  confirmCardSetup,
-  getSavedCard,
-  payWithSavedCard,
-  removeSavedCard,
-  startCardSetup,
-} from '../use-cases/saved-card';
+import { getSavedCard } from '../queries/get-saved-card';
+import { confirmCardSetup } from '../use-cases/confirm-card-setup';
+import { payWithSavedCard } from '../use-cases/pay-with-saved-card';
+import { removeSavedCard } from '../use-cases/remove-saved-card';
+import { startCardSetup } from '../use-cases/start-card-setup';
 import { startEscrowPayment } from '../use-cases/start-escrow-payment';
 
 /**

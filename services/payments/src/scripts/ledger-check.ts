@@ -39,9 +39,9 @@ import {
 } from '@brigade/contracts';
 import { latestAnomalies } from '../db/anomalies.repository';
 import { ledgerExists } from '../db/ledger.repository';
-import { checkLedger } from '../use-cases/check-ledger';
+import { checkLedger } from '../queries/check-ledger';
 import type { StuckPolicy } from '../domain/stuck-money';
-import { findStuckMoney } from '../use-cases/report-stuck-money';
+import { findStuckMoney } from '../queries/report-stuck-money';
 
 export interface LedgerCheckOptions {
   /** The money rules' durations (default: from this process's environment, as the services read them). */

@@ -1,11 +1,13 @@
 import type { Executor } from '@brigade/kit';
 import { nextPaymentStatus } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
-import { findJob, markDisputed, setChef } from '../db/jobs.repository';
+import { markDisputed, setChef } from '../db/jobs.repository';
 import { hasTimesheet } from '../db/timesheets.repository';
 import { refundDecision, releaseDecision } from '../domain/decision';
 import { isHeld } from '../domain/escrow-state';
-import { decideMoney, jobMoney, seatOfJob } from './decide-money';
+import { decideMoney, jobMoney } from './decide-money';
+import { seatOfJob } from '../queries/seat-of-job';
+import { lockSeenJob } from './lock-job';
 
 /**
  * The checkout's outcome, whether both sides answered (`jobs.checkout.completed.v1`) or the checkout deadline
@@ -26,12 +28,13 @@ export async function applyCheckoutOutcome(
     seat_no?: number | null;
   },
 ) {
-  const seat = { seat_no: facts.seat_no ?? 1, application_id: facts.application_id };
-  const posting = await findJob(ctx.database, facts.job_id, tx, true);
-  if (!posting) {
-    // Never drop money: retry, then park in the dead-letter queue where it can be re-driven.
-    throw new Error(`checkout outcome for job ${facts.job_id}, which payments has not seen`);
-  }
+  const seat = {
+    seat_no: facts.seat_no ?? 1,
+    application_id: facts.application_id,
+    chef_written: facts.chef_id,
+  };
+  const posting = await lockSeenJob(ctx, tx, facts.job_id, 'checkout outcome for job');
+  // The chef who checked out, whatever the outcome (written once: the release below does not write it again).
   await setChef(ctx.database, tx, posting.job_id, facts.chef_id, seat);
   const job = await seatOfJob(ctx, tx, posting, seat.seat_no);
   if (await hasTimesheet(ctx.database, job.job_id, seat.seat_no, tx)) {

@@ -9,7 +9,7 @@ import {
   markEditDropped,
   type JobEditRow,
 } from '../db/job-edits.repository';
-import { findJob, type JobPaymentRow } from '../db/jobs.repository';
+import { type JobPaymentRow } from '../db/jobs.repository';
 import { POSTING_SEAT } from '../db/ledger.repository';
 import { insertTask } from '../db/money-tasks.repository';
 import { findSeat } from '../db/seat-payments.repository';
@@ -17,7 +17,8 @@ import { DecisionRefused } from '../domain/decision';
 import { isHeld } from '../domain/escrow-state';
 import { editKey, editPart } from '../domain/idempotency-keys';
 import { refundSplits } from './refund-splits';
-import { shapeProblems } from './shape';
+import { refusedEdit, shapeProblems } from './shape';
+import { lockSeenJob } from './lock-job';
 
 /** The money task's reason for an edit's refund (a lower total, or a dropped edit's charge). */
 export const EDIT_REFUND_REASON = 'edit_refund';
@@ -80,8 +81,7 @@ async function recordShape(ctx: PaymentsContext, tx: Executor, jobId: string, af
  */
 export async function applyEdit(ctx: PaymentsContext, tx: Executor, data: EventData<'jobs.job.edited.v1'>) {
   const { database } = ctx;
-  const job = await findJob(database, data.job_id, tx, true);
-  if (!job) throw new Error(`an edit of job ${data.job_id}, which payments has not seen`);
+  const job = await lockSeenJob(ctx, tx, data.job_id, 'an edit of job');
   const edit = await findEdit(database, data.edit_id, tx, true);
   if (edit?.applied_at) return;
   const problems = shapeProblems(job, data.before);
@@ -124,16 +124,10 @@ export async function applyEdit(ctx: PaymentsContext, tx: Executor, data: EventD
     if (seat?.chef_id || (await findDecision(database, job.job_id, seatNo, tx)))
       problems.push(`removed seat ${seatNo} is booked or its money decided`);
   }
-  if (problems.length)
-    throw new DecisionRefused(job.job_id, problems, {
-      edit_id: data.edit_id,
-      before: data.before,
-      after: data.after,
-      charge_cents: data.charge_cents,
-      refund_cents: data.refund_cents,
-      added_seats: data.added_seats,
-      removed_seats: data.removed_seats,
-    });
+  if (problems.length) {
+    const { refund_cents, added_seats, removed_seats } = data;
+    throw refusedEdit(job.job_id, problems, data, { refund_cents, added_seats, removed_seats });
+  }
   if (!edit)
     await insertEdit(database, tx, {
       edit_id: data.edit_id,
@@ -172,8 +166,7 @@ export async function dropEdit(
   data: EventData<'jobs.job.edit_dropped.v1'>,
 ) {
   const { database } = ctx;
-  const job = await findJob(database, data.job_id, tx, true);
-  if (!job) throw new Error(`an edit of job ${data.job_id}, which payments has not seen`);
+  const job = await lockSeenJob(ctx, tx, data.job_id, 'an edit of job');
   const edit = await findEdit(database, data.edit_id, tx, true);
   if (!edit || edit.dropped_at) return;
   if (edit.applied_at)

@@ -2,8 +2,8 @@ import type { Executor } from '@brigade/kit';
 import type { EventData } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { insertApplication } from '../db/applications.repository';
-import { findJob } from '../db/jobs.repository';
 import { setSeatChef } from '../db/seat-payments.repository';
+import { lockSeenJob } from './lock-job';
 
 /**
  * A chef confirmed a seat (`jobs.application.confirmed.v1` with `seat_no`, issue 35): the seat names its chef and
@@ -15,8 +15,7 @@ export async function bookSeat(
   tx: Executor,
   data: EventData<'jobs.application.confirmed.v1'>,
 ) {
-  const job = await findJob(ctx.database, data.job_id, tx, true);
-  if (!job) throw new Error(`seat confirmed for job ${data.job_id}, which payments has not seen`);
+  const job = await lockSeenJob(ctx, tx, data.job_id, 'seat confirmed for job');
   const seatNo = data.seat_no ?? 1;
   if (seatNo < 1 || seatNo > (job.headcount ?? 1)) {
     ctx.logger.warn(

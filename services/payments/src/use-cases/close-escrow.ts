@@ -3,9 +3,10 @@ import { nextPaymentStatus, type PaymentAction } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { findDecision, type DecisionRow } from '../db/decisions.repository';
 import { markClosed, type JobPaymentRow } from '../db/jobs.repository';
-import { ledgerEntryId, openTaskCount } from '../db/money-tasks.repository';
+import { ledgerEntryId } from '../db/ledger.repository';
+import { openTaskCount } from '../db/money-tasks.repository';
 import type { Decision, RefundReason } from '../domain/decision';
-import { seatOfJob } from './decide-money';
+import { seatOfJob } from '../queries/seat-of-job';
 
 type SplitReason = Extract<Decision, { kind: 'split' }>['reason'];
 /** The reasons a split closes with (`payments.escrow.settled.v1`); anything else reads as a late cancellation. */

@@ -2,13 +2,14 @@ import Stripe from 'stripe';
 import { AppError, inTransaction, type AuthUser } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
 import { jobOfApplication } from '../db/applications.repository';
-import { findJob, type JobPaymentRow } from '../db/jobs.repository';
+import type { JobPaymentRow } from '../db/jobs.repository';
 import { cardErrorText } from '../domain/card-errors';
-import { applicationNotFound, jobNotFound } from '../domain/errors';
+import { applicationNotFound } from '../domain/errors';
 import { isClosed, isHeld } from '../domain/escrow-state';
-import { interactive } from '../adapters/stripe';
+import { interactive, providerError } from '../adapters/stripe';
 import { WITH_PAYMENT_METHOD, recordEscrowHeld, recordPaymentFailure } from './record-escrow';
-import { assertPayable, ensurePaymentIntent, providerError } from './start-escrow-payment';
+import { ensurePaymentIntent } from './ensure-payment-intent';
+import { assertPayable, ownedJob } from './find-payable-job';
 
 /**
  * `POST /applications/{applicationId}/confirm-payment`: the restaurant pays the job of this application with a
@@ -23,8 +24,7 @@ export async function confirmApplicationPayment(
 ) {
   const application = await jobOfApplication(ctx.database, applicationId);
   if (!application) throw applicationNotFound();
-  const job = await findJob(ctx.database, application.job_id);
-  if (!job || job.restaurant_id !== user.id) throw jobNotFound();
+  const job = await ownedJob(ctx, user, application.job_id);
   if (isHeld(job.status)) return { paymentStatus: 'held_in_escrow' as const };
   if (isClosed(job.status)) return { paymentStatus: job.status };
   assertPayable(job);

@@ -12,9 +12,8 @@ import { wakeTasksOf } from '../db/money-tasks.repository';
 import { emailOf, userTypeOf } from '../db/users.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
 import { accountNotFound } from '../domain/errors';
-import { interactive } from '../adapters/stripe';
+import { interactive, providerError } from '../adapters/stripe';
 import { reportAnomaly } from './report-anomaly';
-import { providerError } from './start-escrow-payment';
 
 const accountOf = (ctx: PaymentsContext, userId: string) => accountOfUser(ctx.database, userId);
 

@@ -4,7 +4,8 @@ import type { PaymentsContext } from '../context';
 import { applicationOf, wasAccepted } from '../db/applications.repository';
 import { findJob } from '../db/jobs.repository';
 import { DecisionRefused, disputeDecision } from '../domain/decision';
-import { decideMoney, jobMoney, seatOfJob } from './decide-money';
+import { decideMoney, jobMoney } from './decide-money';
+import { seatOfJob } from '../queries/seat-of-job';
 
 /**
  * An operator decided a disputed job (`jobs.dispute.resolved.v1`): the chef is paid `chef_pay_cents`, the

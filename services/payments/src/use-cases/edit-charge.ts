@@ -1,4 +1,3 @@
-import Stripe from 'stripe';
 import { appendEvent, inTransaction, onCommit, type Executor } from '@brigade/kit';
 import { editMoney, type EventData } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
@@ -13,32 +12,21 @@ import { findJob } from '../db/jobs.repository';
 import { insertLedgerEntry, POSTING_SEAT } from '../db/ledger.repository';
 import { insertTask, type LeasedTask } from '../db/money-tasks.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
-import { DecisionRefused } from '../domain/decision';
 import { isHeld } from '../domain/escrow-state';
 import { editKey, editOfPart, editPart } from '../domain/idempotency-keys';
-import { cardFor } from './extra-charge';
 import { issueEditRefund } from './apply-edit';
-import {
-  failureOfCardError,
-  failureOfIntent,
-  judgeOffSessionCharge,
-  type ChargeFailure,
-} from '../domain/off-session-charge';
-import { reportAnomaly, type RecordOutcome } from './report-anomaly';
-import { shapeProblems } from './shape';
+import { askedCharge, type ChargeFailure, type OffSessionIntentFacts } from '../domain/off-session-charge';
+import { chargeOffSession, checkOffSessionCharge } from './charge-off-session';
+import type { RecordOutcome } from './report-anomaly';
+import { refusedEdit, shapeProblems } from './shape';
+import { lockSeenJob } from './lock-job';
 
 /** What marks a PaymentIntent as an edit's off-session charge (its metadata), and the money task's reason. */
 export const EDIT_CHARGE_KIND = 'edit_charge';
 export const EDIT_CHARGE_REASON = 'edit_charge';
 
-interface EditIntentFacts {
-  id: string;
-  amount: number;
-  amount_received?: number;
-  currency?: string;
-  status?: string;
+interface EditIntentFacts extends OffSessionIntentFacts {
   latest_charge?: string | { id: string } | null;
-  metadata?: Record<string, string> | null;
 }
 
 export const isEditChargeIntent = (pi: { metadata?: Record<string, string> | null }) =>
@@ -56,9 +44,7 @@ export async function requestEdit(
   tx: Executor,
   data: EventData<'jobs.job.edit_requested.v1'>,
 ) {
-  const job = await findJob(ctx.database, data.job_id, tx, true);
-  // Never drop money: retry, then park in the dead-letter queue where it can be re-driven.
-  if (!job) throw new Error(`an edit of job ${data.job_id}, which payments has not seen`);
+  const job = await lockSeenJob(ctx, tx, data.job_id, 'an edit of job');
   if (await findEdit(ctx.database, data.edit_id, tx)) return;
   const problems = shapeProblems(job, data.before);
   if (data.restaurant_id !== job.restaurant_id)
@@ -70,13 +56,7 @@ export async function requestEdit(
     problems.push('the edit does not raise the total: nothing to charge');
   if (money && money.charge_cents !== data.charge_cents)
     problems.push(`charge ${data.charge_cents} != editMoney's ${money.charge_cents}`);
-  if (problems.length)
-    throw new DecisionRefused(job.job_id, problems, {
-      edit_id: data.edit_id,
-      before: data.before,
-      after: data.after,
-      charge_cents: data.charge_cents,
-    });
+  if (problems.length) throw refusedEdit(job.job_id, problems, data);
   await insertEdit(ctx.database, tx, {
     edit_id: data.edit_id,
     job_id: job.job_id,
@@ -113,44 +93,20 @@ export async function chargeEdit(ctx: PaymentsContext, task: LeasedTask): Promis
   if (edit.charge_status !== 'pending') return;
   const job = await findJob(ctx.database, edit.job_id);
   if (!job) throw new Error(`no job ${edit.job_id} for the edit ${edit.edit_id}`);
-  const card = await cardFor(ctx, job);
-  const failed = (f: Parameters<typeof recordEditChargeFailure>[3]) =>
-    inTransaction(ctx, (tx) => recordEditChargeFailure(ctx, tx, edit, f));
-  if (!card)
-    return failed({
-      payment_intent_id: null,
-      code: 'no_saved_card',
-      decline_code: null,
-      requires_authentication: false,
-    });
-  try {
-    const pi = await ctx.stripe.get().paymentIntents.create(
-      {
-        amount: task.amount_cents,
-        currency: 'usd',
-        customer: card.customer,
-        payment_method: card.payment_method,
-        off_session: true,
-        confirm: true,
-        transfer_group: job.job_id,
-        description: `Brigade: shift edit`,
-        metadata: {
-          kind: EDIT_CHARGE_KIND,
-          job_id: job.job_id,
-          edit_id: edit.edit_id,
-          restaurant_id: job.restaurant_id,
-        },
-      },
-      { idempotencyKey: task.idempotency_key },
-    );
-    if (pi.status === 'succeeded') await inTransaction(ctx, (tx) => recordEditChargeCollected(ctx, tx, pi));
-    else await failed(failureOfIntent(pi));
-  } catch (err) {
-    if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
-    await failed(
-      failureOfCardError(err as Stripe.errors.StripeCardError & { payment_intent?: { id?: string } }),
-    );
-  }
+  const outcome = await chargeOffSession(ctx, task.idempotency_key, job, {
+    amount: task.amount_cents,
+    transfer_group: job.job_id,
+    description: `Brigade: shift edit`,
+    metadata: {
+      kind: EDIT_CHARGE_KIND,
+      job_id: job.job_id,
+      edit_id: edit.edit_id,
+      restaurant_id: job.restaurant_id,
+    },
+  });
+  if ('collected' in outcome)
+    await inTransaction(ctx, (tx) => recordEditChargeCollected(ctx, tx, outcome.collected));
+  else await inTransaction(ctx, (tx) => recordEditChargeFailure(ctx, tx, edit, outcome.failed));
 }
 
 /** The edit's charge failed: `payments.edit_charge.failed.v1` once (jobs drops the edit); nothing is booked. */
@@ -189,23 +145,11 @@ export async function recordEditChargeCollected(
   pi: EditIntentFacts,
   source: MoneySource = PROVIDER_CALL,
 ): Promise<RecordOutcome> {
-  const edit = isEditChargeIntent(pi) ? await findEdit(ctx.database, pi.metadata!.edit_id!, tx, true) : null;
-  const verdict = judgeOffSessionCharge(
-    pi,
-    edit && {
-      job_id: edit.job_id,
-      amount_cents: edit.charge_cents,
-      payment_intent_id: edit.payment_intent_id,
-      asked: edit.charge_status !== 'none',
-      collected: edit.charge_status === 'collected',
-    },
+  const found = isEditChargeIntent(pi) ? await findEdit(ctx.database, pi.metadata!.edit_id!, tx, true) : null;
+  const edit = await checkOffSessionCharge(ctx, tx, source, pi, found, (e) =>
+    askedCharge(e.job_id, e.charge_cents, e.payment_intent_id, e.charge_status),
   );
-  if (verdict === 'duplicate') return 'duplicate';
-  if (verdict !== 'book' || !edit)
-    return reportAnomaly(ctx, tx, source, {
-      ...(verdict === 'book' ? { reason: 'unknown_payment_intent' as const } : verdict),
-      objectId: pi.id,
-    });
+  if (typeof edit === 'string') return edit;
   const job = await findJob(ctx.database, edit.job_id, tx, true);
   const chargeId = typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? pi.id);
   await markEditCollected(ctx.database, tx, edit.edit_id, {

@@ -1,10 +1,7 @@
-import Stripe from 'stripe';
 import { appendEvent, inTransaction, onCommit, type Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
-import { findJob } from '../db/jobs.repository';
 import { insertLedgerEntry } from '../db/ledger.repository';
 import { insertTask, type LeasedTask } from '../db/money-tasks.repository';
-import { savedCardOf } from '../db/saved-cards.repository';
 import {
   findSettlement,
   markExtraCollected,
@@ -13,46 +10,23 @@ import {
 } from '../db/timesheets.repository';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
 import { seatMetadata } from '../domain/idempotency-keys';
-import {
-  failureOfCardError,
-  failureOfIntent,
-  judgeOffSessionCharge,
-  type ChargeFailure,
-} from '../domain/off-session-charge';
-import { reportAnomaly, type RecordOutcome } from './report-anomaly';
+import { askedCharge, type ChargeFailure, type OffSessionIntentFacts } from '../domain/off-session-charge';
+import { chargeOffSession, checkOffSessionCharge } from './charge-off-session';
+import type { RecordOutcome } from './report-anomaly';
 
 /** What marks a PaymentIntent as a timesheet's extra charge (its metadata). */
 export const EXTRA_CHARGE_KIND = 'extra_charge';
 
 /** An extra charge's PaymentIntent as the provider returned it. */
-export interface ExtraIntentFacts {
-  id: string;
-  amount: number;
-  amount_received?: number;
-  currency?: string;
-  status?: string;
+export interface ExtraIntentFacts extends OffSessionIntentFacts {
   customer?: string | { id: string } | null;
-  metadata?: Record<string, string> | null;
   last_payment_error?: { code?: string | null; decline_code?: string | null } | null;
 }
 
 const isExtra = (pi: { metadata?: Record<string, string> | null }) =>
   pi.metadata?.kind === EXTRA_CHARGE_KIND && typeof pi.metadata.application_id === 'string';
 
-export { isExtra as isExtraChargeIntent, cardFor };
-
-/**
- * The card an extra is charged to: the restaurant's saved card when it has one (its current choice: saving a card
- * detaches the ones it replaces), else the card the escrow payment kept (setup_future_usage).
- */
-async function cardFor(ctx: PaymentsContext, s: Pick<SettlementRow, 'restaurant_id' | 'job_id'>) {
-  const saved = await savedCardOf(ctx.database, s.restaurant_id);
-  if (saved) return { customer: saved.customer_id, payment_method: saved.payment_method_id };
-  const job = await findJob(ctx.database, s.job_id);
-  return job?.card_customer_id && job.card_payment_method_id
-    ? { customer: job.card_customer_id, payment_method: job.card_payment_method_id }
-    : null;
-}
+export { isExtra as isExtraChargeIntent };
 
 /**
  * The money-task runner's charge of a timesheet's extra: a PaymentIntent on the kept card, `off_session: true,
@@ -65,50 +39,22 @@ export async function chargeExtra(ctx: PaymentsContext, task: LeasedTask): Promi
   const s = await findSettlement(ctx.database, { job_id: task.job_id, seat_no: task.seat_no });
   if (!s) throw new Error('no timesheet settlement for this extra charge');
   if (s.extra_status !== 'pending') return;
-  const card = await cardFor(ctx, s);
-  if (!card) {
-    await inTransaction(ctx, (tx) =>
-      recordExtraFailure(ctx, tx, s, {
-        payment_intent_id: null,
-        code: 'no_saved_card',
-        decline_code: null,
-        requires_authentication: false,
-      }),
-    );
-    return;
-  }
-  try {
-    const pi = await ctx.stripe.get().paymentIntents.create(
-      {
-        amount: task.amount_cents,
-        currency: 'usd',
-        customer: card.customer,
-        payment_method: card.payment_method,
-        off_session: true,
-        confirm: true,
-        transfer_group: s.job_id,
-        description: `Brigade: extra hours`,
-        metadata: {
-          kind: EXTRA_CHARGE_KIND,
-          job_id: s.job_id,
-          application_id: s.application_id,
-          restaurant_id: s.restaurant_id,
-          ...seatMetadata(s.seat_no),
-        },
-      },
-      { idempotencyKey: task.idempotency_key },
-    );
-    await inTransaction(ctx, async (tx) => {
-      if (pi.status === 'succeeded') await recordExtraCollected(ctx, tx, pi);
-      else await recordExtraFailure(ctx, tx, s, failureOfIntent(pi));
-    });
-  } catch (err) {
-    if (!(err instanceof Stripe.errors.StripeCardError)) throw err;
-    const failure = failureOfCardError(
-      err as Stripe.errors.StripeCardError & { payment_intent?: { id?: string } },
-    );
-    await inTransaction(ctx, (tx) => recordExtraFailure(ctx, tx, s, failure));
-  }
+  const outcome = await chargeOffSession(ctx, task.idempotency_key, s, {
+    amount: task.amount_cents,
+    transfer_group: s.job_id,
+    description: `Brigade: extra hours`,
+    metadata: {
+      kind: EXTRA_CHARGE_KIND,
+      job_id: s.job_id,
+      application_id: s.application_id,
+      restaurant_id: s.restaurant_id,
+      ...seatMetadata(s.seat_no),
+    },
+  });
+  await inTransaction(ctx, async (tx) => {
+    if ('collected' in outcome) await recordExtraCollected(ctx, tx, outcome.collected);
+    else await recordExtraFailure(ctx, tx, s, outcome.failed);
+  });
 }
 
 /** The off-session charge failed: a balance owed from now, due BALANCE_DUE_AFTER later; published once. */
@@ -154,25 +100,13 @@ export async function recordExtraCollected(
   pi: ExtraIntentFacts,
   source: MoneySource = PROVIDER_CALL,
 ): Promise<RecordOutcome> {
-  const s = isExtra(pi)
+  const found = isExtra(pi)
     ? await findSettlement(ctx.database, { application_id: pi.metadata!.application_id }, tx, true)
     : null;
-  const verdict = judgeOffSessionCharge(
-    pi,
-    s && {
-      job_id: s.job_id,
-      amount_cents: s.extra_charge_cents,
-      payment_intent_id: s.extra_payment_intent_id,
-      asked: s.extra_status !== 'none',
-      collected: s.extra_status === 'collected',
-    },
+  const s = await checkOffSessionCharge(ctx, tx, source, pi, found, (r) =>
+    askedCharge(r.job_id, r.extra_charge_cents, r.extra_payment_intent_id, r.extra_status),
   );
-  if (verdict === 'duplicate') return 'duplicate';
-  if (verdict !== 'book' || !s)
-    return reportAnomaly(ctx, tx, source, {
-      ...(verdict === 'book' ? { reason: 'unknown_payment_intent' as const } : verdict),
-      objectId: pi.id,
-    });
+  if (typeof s === 'string') return s;
   const paidInApp = s.extra_status === 'failed';
   await markExtraCollected(ctx.database, tx, s.application_id, pi.id, paidInApp);
   await insertLedgerEntry(ctx.database, tx, {

@@ -9,6 +9,7 @@ import {
 } from '../db/jobs.repository';
 import { insertCharge, postingCharges } from '../db/ledger.repository';
 import { insertPaymentFailure } from '../db/payment-failures.repository';
+import { idOf } from '../adapters/stripe';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
 import { isPayable } from '../domain/escrow-state';
 import { refundSeats, seatNumbers } from './decide-money';
@@ -103,8 +104,8 @@ export async function recordEscrowHeld(
   const card = chargedCardOf(pi);
   if (card) await recordChargedCard(ctx.database, tx, job.job_id, card);
   // The card kept for the extra hours (setup_future_usage: 'off_session' on the restaurant's Customer).
-  const customer = typeof pi.customer === 'string' ? pi.customer : (pi.customer?.id ?? null);
-  const pmId = typeof pi.payment_method === 'string' ? pi.payment_method : (pi.payment_method?.id ?? null);
+  const customer = idOf(pi.customer);
+  const pmId = idOf(pi.payment_method);
   if (customer && pmId)
     await recordKeptCard(ctx.database, tx, job.job_id, { customer_id: customer, payment_method_id: pmId });
   else ctx.logger.warn({ job: job.job_id, payment_intent: pi.id }, 'charged card not in the provider answer');

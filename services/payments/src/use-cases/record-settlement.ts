@@ -1,19 +1,14 @@
 import type { Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
 import { findJob, findJobByIntent, type JobPaymentRow } from '../db/jobs.repository';
-import { insertLedgerEntry, ledgerTotals } from '../db/ledger.repository';
-import {
-  closeTask,
-  findTask,
-  ledgerEntryId,
-  payoutAccountOf,
-  type MoneyTaskRow,
-} from '../db/money-tasks.repository';
-import { PROVIDER_CALL, type AnomalyReason, type MoneySource } from '../domain/anomaly';
+import { payoutAccountOf } from '../db/connected-accounts.repository';
+import { insertLedgerEntry, ledgerEntryId, ledgerTotals } from '../db/ledger.repository';
+import { closeTask, findTask, type MoneyTaskRow } from '../db/money-tasks.repository';
+import { idOf } from '../adapters/stripe';
+import { PROVIDER_CALL, type Anomaly, type MoneySource } from '../domain/anomaly';
 import { seatOfMetadata } from '../domain/idempotency-keys';
 import { closeEscrowIfDone } from './close-escrow';
 import { recordSplitRefund, type RefundFacts } from './record-split-refund';
-
 import { splitsOf } from './refund-splits';
 import { reportAnomaly, type RecordOutcome } from './report-anomaly';
 
@@ -27,73 +22,76 @@ export interface TransferFacts {
   metadata?: Record<string, string> | null;
 }
 
-const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
-
-type Checked =
-  | { ok: true; job: JobPaymentRow; task: MoneyTaskRow }
-  | {
-      ok: false;
-      outcome: RecordOutcome | AnomalyReason;
-      jobId: string | null;
-      details?: Record<string, unknown>;
-    };
+type Movement = {
+  kind: 'transfer' | 'refund';
+  object: TransferFacts | RefundFacts;
+  part: 'escrow' | 'extra';
+  seatNo: number;
+};
 
 /**
- * What every movement out of escrow must satisfy before it reaches the ledger: a money task payments itself
- * issued for the job, for exactly the task's amount in usd, not yet recorded under another id, and never more
- * leaving the job than was charged (counting the fee a transfer keeps beside it).
+ * What every movement out of escrow must satisfy before it reaches the ledger, checked in this order, the first
+ * that fails answering: a money task payments itself issued for the job and seat; not this very object already in
+ * the ledger ('duplicate', nothing more said); exactly the task's amount in usd; not yet recorded under another id,
+ * and never more leaving the job than was charged (counting the fee a transfer keeps beside it); a transfer goes
+ * to the chef's connected account in the job's transfer group. A refusal is an anomaly recorded for operators.
+ * Returns the task when every check holds.
  */
 async function checkMovement(
   ctx: PaymentsContext,
   tx: Executor,
-  job: JobPaymentRow | null,
-  kind: 'transfer' | 'refund',
-  object: { id: string; amount: number; currency?: string },
-  part: 'escrow' | 'extra',
-  seatNo: number,
-): Promise<Checked> {
-  if (!job) return { ok: false, outcome: 'no_matching_task', jobId: null };
-  const task = await findTask(ctx.database, tx, job.job_id, kind, part, seatNo);
-  if (!task) return { ok: false, outcome: 'no_matching_task', jobId: job.job_id };
-  const recorded = await ledgerEntryId(ctx.database, job.job_id, kind, tx, part, seatNo);
-  if (recorded?.provider_id === object.id) return { ok: false, outcome: 'duplicate', jobId: job.job_id };
-  if (object.amount !== task.amount_cents || object.currency !== 'usd')
-    return {
-      ok: false,
-      outcome: 'amount_mismatch',
-      jobId: job.job_id,
-      details: {
-        amount: object.amount,
-        currency: object.currency ?? null,
-        expected_cents: task.amount_cents,
-      },
-    };
-  const t = await ledgerTotals(ctx.database, job.job_id, tx);
-  const out = t.transferred_cents + t.fee_cents + t.refunded_cents + object.amount + task.fee_cents;
-  if (recorded || t.charged_cents === 0 || out > t.charged_cents)
-    return {
-      ok: false,
-      outcome: 'exceeds_charge',
-      jobId: job.job_id,
-      details: { charged_cents: t.charged_cents, would_leave_cents: out },
-    };
-  return { ok: true, job, task };
-}
-
-function refuse(
-  ctx: PaymentsContext,
-  tx: Executor,
   source: MoneySource,
-  objectId: string,
-  c: Extract<Checked, { ok: false }>,
-): Promise<RecordOutcome> | RecordOutcome {
-  if (c.outcome === 'duplicate' || c.outcome === 'recorded' || c.outcome === 'anomaly') return c.outcome;
-  return reportAnomaly(ctx, tx, source, {
-    reason: c.outcome,
-    objectId,
-    jobId: c.jobId,
-    details: c.details,
-  });
+  job: JobPaymentRow | null,
+  { kind, object, part, seatNo }: Movement,
+): Promise<MoneyTaskRow | 'duplicate' | 'anomaly'> {
+  const { database } = ctx;
+  const jobId = job?.job_id ?? null;
+  const task = jobId ? await findTask(database, tx, jobId, kind, part, seatNo) : null;
+  if (!jobId || !task)
+    return reportAnomaly(ctx, tx, source, { reason: 'no_matching_task', objectId: object.id, jobId });
+  const recorded = await ledgerEntryId(database, jobId, kind, tx, part, seatNo);
+  const t = await ledgerTotals(database, jobId, tx);
+  const out = t.transferred_cents + t.fee_cents + t.refunded_cents + object.amount + task.fee_cents;
+  const transfer = kind === 'transfer' ? (object as TransferFacts) : null;
+  const payout =
+    transfer && task.destination_user_id
+      ? await payoutAccountOf(database, task.destination_user_id, tx)
+      : null;
+  const elsewhere =
+    transfer !== null &&
+    (!payout || idOf(transfer.destination) !== payout.account_id || transfer.transfer_group !== jobId);
+  const checks: Array<[failed: boolean, refusal: 'duplicate' | Omit<Anomaly, 'objectId' | 'jobId'>]> = [
+    [recorded?.provider_id === object.id, 'duplicate'],
+    [
+      object.amount !== task.amount_cents || object.currency !== 'usd',
+      {
+        reason: 'amount_mismatch',
+        details: {
+          amount: object.amount,
+          currency: object.currency ?? null,
+          expected_cents: task.amount_cents,
+        },
+      },
+    ],
+    [
+      Boolean(recorded) || t.charged_cents === 0 || out > t.charged_cents,
+      { reason: 'exceeds_charge', details: { charged_cents: t.charged_cents, would_leave_cents: out } },
+    ],
+    [
+      elsewhere,
+      {
+        reason: 'destination_mismatch',
+        details: {
+          destination: idOf(transfer?.destination),
+          transfer_group: transfer?.transfer_group ?? null,
+        },
+      },
+    ],
+  ];
+  const refusal = checks.find(([failed]) => failed)?.[1];
+  if (!refusal) return task;
+  if (refusal === 'duplicate') return refusal;
+  return reportAnomaly(ctx, tx, source, { ...refusal, objectId: object.id, jobId });
 }
 
 /**
@@ -113,19 +111,13 @@ export async function recordTransfer(
   // A timesheet's extra (ADR 0028) is its own part: transferred once its charge was collected.
   const part = transfer.metadata?.part === 'extra' ? 'extra' : 'escrow';
   const seatNo = seatOfMetadata(transfer.metadata);
-  const checked = await checkMovement(ctx, tx, job, 'transfer', transfer, part, seatNo);
-  if (!checked.ok) return refuse(ctx, tx, source, transfer.id, checked);
-  const { task } = checked;
-  const account = task.destination_user_id
-    ? await payoutAccountOf(ctx.database, task.destination_user_id, tx)
-    : null;
-  if (!account || idOf(transfer.destination) !== account.account_id || transfer.transfer_group !== jobId)
-    return reportAnomaly(ctx, tx, source, {
-      reason: 'destination_mismatch',
-      objectId: transfer.id,
-      jobId,
-      details: { destination: idOf(transfer.destination), transfer_group: transfer.transfer_group ?? null },
-    });
+  const task = await checkMovement(ctx, tx, source, job, {
+    kind: 'transfer',
+    object: transfer,
+    part,
+    seatNo,
+  });
+  if (typeof task === 'string') return task;
   const entry = { job_id: jobId, seat_no: seatNo, provider_id: transfer.id, part } as const;
   await insertLedgerEntry(ctx.database, tx, { ...entry, kind: 'transfer', amount_cents: transfer.amount });
   await insertLedgerEntry(ctx.database, tx, {
@@ -155,8 +147,13 @@ export async function recordRefund(
   const intentId = idOf(refund.payment_intent);
   const job = intentId ? await findJobByIntent(ctx.database, intentId, tx) : null;
   const seatNo = seatOfMetadata(refund.metadata);
-  const checked = await checkMovement(ctx, tx, job, 'refund', refund, 'escrow', seatNo);
-  if (!checked.ok) return refuse(ctx, tx, source, refund.id, checked);
+  const task = await checkMovement(ctx, tx, source, job, {
+    kind: 'refund',
+    object: refund,
+    part: 'escrow',
+    seatNo,
+  });
+  if (typeof task === 'string') return task;
   await insertLedgerEntry(ctx.database, tx, {
     job_id: job!.job_id,
     seat_no: seatNo,
@@ -164,7 +161,7 @@ export async function recordRefund(
     amount_cents: refund.amount,
     provider_id: refund.id,
   });
-  await closeTask(ctx.database, tx, checked.task.id);
+  await closeTask(ctx.database, tx, task.id);
   await closeEscrowIfDone(ctx, tx, job!, seatNo);
   return 'recorded';
 }

@@ -3,6 +3,7 @@ import type { PaymentsContext } from '../context';
 import type { JobPaymentRow } from '../db/jobs.repository';
 import { insertLedgerEntry, POSTING_SEAT } from '../db/ledger.repository';
 import { closeTask, type MoneyTaskRow } from '../db/money-tasks.repository';
+import { idOf } from '../adapters/stripe';
 import { PROVIDER_CALL, type MoneySource } from '../domain/anomaly';
 import { closeEscrowIfDone } from './close-escrow';
 import { splitsOf } from './refund-splits';
@@ -33,8 +34,6 @@ export async function recordedSplits(
   );
   return new Map(rows.map((r) => [Number(r.split), r.provider_id]));
 }
-
-const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? null));
 
 /**
  * One split of a refund exists at the provider (the runner's answer, or a refund webhook that named it): if it is

@@ -1,8 +1,8 @@
 import type { Executor } from '@brigade/kit';
 import type { EventData } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
-import { findJob, markEnded } from '../db/jobs.repository';
 import { refundSeats, seatNumbers } from './decide-money';
+import { endJob } from './lock-job';
 
 /**
  * Nobody confirmed the shift by its start (`jobs.job.expired.v1`): it can no longer be paid, and money held
@@ -16,9 +16,8 @@ export async function refundExpiredJob(
   data: EventData<'jobs.job.expired.v1'>,
   occurredAt: string,
 ) {
-  const job = await findJob(ctx.database, data.job_id, tx, true);
+  const job = await endJob(ctx, tx, data, 'expired', occurredAt);
   if (!job) return;
-  await markEnded(ctx.database, tx, job.job_id, 'expired', occurredAt, data);
   // The whole posting expired (nobody booked any seat: `seats` lists them all): every seat still held.
   await refundSeats(ctx, tx, job, seatNumbers(job), 'job_expired');
 }

@@ -1,9 +1,10 @@
 import type { Executor } from '@brigade/kit';
 import type { EventData } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
-import { findJob } from '../db/jobs.repository';
 import { DecisionRefused } from '../domain/decision';
-import { refundSeats, seatOfJob } from './decide-money';
+import { refundSeats } from './decide-money';
+import { seatOfJob } from '../queries/seat-of-job';
+import { lockSeenJob } from './lock-job';
 
 /**
  * At the start, the seats of a posting that nobody booked expired while its booked seats go on
@@ -17,9 +18,7 @@ export async function refundExpiredSeats(
   tx: Executor,
   data: EventData<'jobs.seat.expired.v1'>,
 ) {
-  const job = await findJob(ctx.database, data.job_id, tx, true);
-  // Never drop money: retry, then park in the dead-letter queue where it can be re-driven.
-  if (!job) throw new Error(`seats expired for job ${data.job_id}, which payments has not seen`);
+  const job = await lockSeenJob(ctx, tx, data.job_id, 'seats expired for job');
   const headcount = job.headcount ?? 1;
   const problems: string[] = [];
   if (data.restaurant_id !== job.restaurant_id)

@@ -2,10 +2,11 @@ import type { Executor } from '@brigade/kit';
 import { cancelledSeats, platformFee, type CancelledSeat, type EventData } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { wasAccepted } from '../db/applications.repository';
-import { findJob, markEnded } from '../db/jobs.repository';
 import { cancellationDecision, DecisionRefused, type Decision } from '../domain/decision';
 import { isHeld } from '../domain/escrow-state';
-import { decideMoney, jobMoney, seatNumbers, seatOfJob, type SeatOfJob } from './decide-money';
+import { decideMoney, jobMoney, seatNumbers } from './decide-money';
+import { endJob } from './lock-job';
+import { seatOfJob, type SeatOfJob } from '../queries/seat-of-job';
 
 /**
  * The restaurant cancelled the shift (`jobs.job.cancelled.v1`, decided by jobs with the cancellation rules of
@@ -24,9 +25,8 @@ export async function settleCancellation(
   data: EventData<'jobs.job.cancelled.v1'>,
   occurredAt: string,
 ) {
-  const job = await findJob(ctx.database, data.job_id, tx, true);
+  const job = await endJob(ctx, tx, data, 'cancelled', occurredAt);
   if (!job) return;
-  await markEnded(ctx.database, tx, job.job_id, 'cancelled', occurredAt, data);
   const listed = new Map(cancelledSeats(data).map((s) => [s.seat_no, s]));
   const problems: string[] = [];
   for (const seatNo of listed.keys())

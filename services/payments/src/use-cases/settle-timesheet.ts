@@ -1,6 +1,6 @@
 import type { Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
-import { findJob, type JobPaymentRow } from '../db/jobs.repository';
+import { type JobPaymentRow } from '../db/jobs.repository';
 import { insertTask } from '../db/money-tasks.repository';
 import { findSettlement, insertSettlement, upsertTimesheet } from '../db/timesheets.repository';
 import { DecisionRefused, type Decision } from '../domain/decision';
@@ -10,7 +10,9 @@ import {
   type SettlementSource,
   type TimesheetFiguresIn,
 } from '../domain/timesheet-money';
-import { decideMoney, jobMoney, seatOfJob } from './decide-money';
+import { decideMoney, jobMoney } from './decide-money';
+import { seatOfJob } from '../queries/seat-of-job';
+import { lockSeenJob } from './lock-job';
 
 /** Who a timesheet event is about (ApplicationFacts), and its seat (issue 35: 1 when the event named none). */
 export interface SeatFacts {
@@ -20,6 +22,18 @@ export interface SeatFacts {
   chef_id: string;
   restaurant_id: string;
 }
+
+/** A timesheet event's facts about its seat (`seat_no` absent or null on events from before seats). */
+export type TimesheetEventFacts = Omit<SeatFacts, 'seat_no'> & { seat_no?: number | null };
+
+/** Who the event is about: the seat (1 on events from before seats) and its application and chef. */
+export const timesheetSeat = (d: TimesheetEventFacts): SeatFacts => ({
+  application_id: d.application_id,
+  job_id: d.job_id,
+  seat_no: d.seat_no ?? 1,
+  chef_id: d.chef_id,
+  restaurant_id: d.restaurant_id,
+});
 
 /** The idempotency key of a timesheet's off-session extra charge: one per timesheet, whatever retries. */
 export const extraChargeKey = (applicationId: string) => `timesheet:${applicationId}:extra_charge`;
@@ -83,14 +97,13 @@ export async function settleTimesheet(
   ctx: PaymentsContext,
   tx: Executor,
   source: SettlementSource,
-  seat: SeatFacts,
+  facts: TimesheetEventFacts,
   figures: TimesheetFiguresIn | null,
   eventId: string | null,
 ): Promise<void> {
   const { database } = ctx;
-  const posting = await findJob(database, seat.job_id, tx, true);
-  // Never drop money: retry, then park in the dead-letter queue where it can be re-driven.
-  if (!posting) throw new Error(`timesheet for job ${seat.job_id}, which payments has not seen`);
+  const seat = timesheetSeat(facts);
+  const posting = await lockSeenJob(ctx, tx, seat.job_id, 'timesheet for job');
   if (await findSettlement(database, { application_id: seat.application_id }, tx)) {
     ctx.logger.info({ application: seat.application_id, source }, 'timesheet money already settled');
     return;

@@ -1,4 +1,5 @@
 import type { PostingShape } from '@brigade/contracts';
+import { DecisionRefused } from '../domain/decision';
 import type { JobPaymentRow } from '../db/jobs.repository';
 
 /**
@@ -30,4 +31,18 @@ export function shapeProblems(job: JobPaymentRow, before: PostingShape): string[
     if (before[field] !== record[field])
       problems.push(`before ${field} ${before[field]} != recorded ${record[field]}`);
   return problems;
+}
+
+/**
+ * An edit's figures refused (dead letter and an anomaly; nothing moves): the anomaly records what the edit said,
+ * its id, shapes and charge, plus what the event adds (the applied edit's refund and seats).
+ */
+export function refusedEdit(
+  jobId: string,
+  problems: string[],
+  data: { edit_id: string; before: PostingShape; after: PostingShape; charge_cents: number },
+  more: Record<string, unknown> = {},
+): DecisionRefused {
+  const { edit_id, before, after, charge_cents } = data;
+  return new DecisionRefused(jobId, problems, { edit_id, before, after, charge_cents, ...more });
 }

@@ -10,7 +10,7 @@ import { isExtraChargeIntent, recordExtraCollected } from '../use-cases/extra-ch
 import { isEditChargeIntent, recordEditChargeCollected } from '../use-cases/edit-charge';
 import { WITH_PAYMENT_METHOD, recordEscrowHeld, recordPaymentFailure } from '../use-cases/record-escrow';
 import { recordRefund, recordTransfer } from '../use-cases/record-settlement';
-import { fetchSetup, recordCardSetup, type SetupFacts } from '../use-cases/saved-card';
+import { fetchSetup, recordCardSetup, type SetupFacts } from '../use-cases/record-card-setup';
 import { reportAnomaly } from '../use-cases/report-anomaly';
 
 /**

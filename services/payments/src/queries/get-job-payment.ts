@@ -6,7 +6,7 @@ import { ledgerEntries, ledgerTotals } from '../db/ledger.repository';
 import { tasksOfJob, type TaskProgress } from '../db/money-tasks.repository';
 import { seatsOf } from '../db/seat-payments.repository';
 import { jobNotFound } from '../domain/errors';
-import { seatOfJob } from './decide-money';
+import { seatOfJob } from './seat-of-job';
 import { isPayable } from '../domain/escrow-state';
 
 /**
