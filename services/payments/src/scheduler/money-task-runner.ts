@@ -1,7 +1,6 @@
 import { WorkLoop } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
-import { leaseMoneyTasks } from '../use-cases/lease-money-tasks';
-import { runMoneyTask } from '../use-cases/run-money-task';
+import { leaseMoneyTasks, runMoneyTask } from '../use-cases/run-money-task';
 
 /**
  * The money-task loop: executes the transfers, refunds and off-session charges the decisions issued, at Stripe,

@@ -5,7 +5,7 @@ import { payoutAccountOf } from '../db/connected-accounts.repository';
 import { collectedEditCharges } from '../db/job-edits.repository';
 import { findJob } from '../db/jobs.repository';
 import { chargeFor } from '../db/ledger.repository';
-import { finishTask, recordTaskFailure, type LeasedTask } from '../db/money-tasks.repository';
+import { finishTask, leaseDueTasks, recordTaskFailure, type LeasedTask } from '../db/money-tasks.repository';
 import { seatMetadata } from '../domain/idempotency-keys';
 import { chargeCardOnFile, CARD_ON_FILE_REASON } from './charge-card-on-file';
 import { chargeEdit, EDIT_CHARGE_REASON } from './edit-charge';
@@ -14,6 +14,18 @@ import { recordRefund, recordTransfer } from './record-settlement';
 import { recordSplitRefund, recordedSplits } from './record-split-refund';
 import { splitsOf } from './refund-splits';
 import type { RecordOutcome } from './report-anomaly';
+
+/**
+ * Lease up to `limit` due money tasks (another instance skips them until the lease ends): a little longer than the
+ * slowest call (every SDK attempt timing out), so a task is not normally run twice at once. If it ever is (a
+ * stalled process), the same idempotency key returns the same transfer or refund and the ledger's unique
+ * (job, kind) records it once. A task whose process died mid-call runs again after the lease.
+ */
+export function leaseMoneyTasks(ctx: PaymentsContext, limit: number): Promise<LeasedTask[]> {
+  const { STRIPE_TIMEOUT_MS, STRIPE_MAX_NETWORK_RETRIES } = ctx.config;
+  const leaseMs = STRIPE_TIMEOUT_MS * (STRIPE_MAX_NETWORK_RETRIES + 1) + 5_000;
+  return leaseDueTasks(ctx.database, limit, leaseMs);
+}
 
 /** The chef cannot be paid yet (no payout-enabled account): resumed on `account.updated`. */
 class PayoutAccountMissing extends Error {
