@@ -50,6 +50,10 @@ import { loadGatewayConfig } from '../gateway/src/config';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../gateway/src/rate-limit';
 import type { ServiceName } from '../gateway/src/routes';
 
+/** A service's `app.ts`, imported by path: its migrations and its `create<Name>Service(deps, config)`. */
+type ServiceModule = { loadMigrations(): Promise<Migration[]> } & Record<string, unknown>;
+type CreateService = (deps: Record<string, unknown>, config: unknown) => Promise<ServiceHandle>;
+
 export const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const SERVICES: ServiceName[] = ['identity', 'jobs', 'payments', 'messaging', 'notifications'];
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
@@ -205,7 +209,7 @@ async function startBehind(
   // Every configuration first: a refused one stops the start before any database or broker is touched.
   const modules: Array<{
     name: ServiceName;
-    app: any;
+    app: ServiceModule;
     load: (env: NodeJS.ProcessEnv) => unknown;
     config: unknown;
   }> = [];
@@ -343,7 +347,7 @@ async function startBehind(
     databases.push(database);
     serviceDatabases.push([name, database]);
     const serviceLogger = createLogger(name, env.LOG_LEVEL);
-    const handle: ServiceHandle = await app[`create${cap(name)}Service`](
+    const handle = await (app[`create${cap(name)}Service`] as CreateService)(
       {
         database,
         bus,

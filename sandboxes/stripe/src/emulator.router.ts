@@ -58,7 +58,7 @@ export function createSandboxRouters(options: {
         database.transaction(async (tx) => {
           if (key) {
             await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sandbox-idem:${key}`}))`);
-            const [previous] = await database.rows<{ request_hash: string; status: number; body: any }>(
+            const [previous] = await database.rows<{ request_hash: string; status: number; body: unknown }>(
               sql`select request_hash, status, body from ${s}.idempotency where key = ${key}`,
               tx,
             );

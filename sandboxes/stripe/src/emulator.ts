@@ -38,7 +38,7 @@ export interface EmulatorResult {
   body: unknown;
 }
 
-type Params = Record<string, any>;
+type Params = Record<string, unknown>;
 
 function int(value: unknown, param: string, { required = false, min = 0 } = {}): number | undefined {
   if (value === undefined || value === '') {
@@ -116,8 +116,9 @@ export class StripeEmulator {
     const type = str(p.type) ?? 'express';
     if (!['express', 'standard', 'custom'].includes(type)) throw invalid(`Invalid type: ${type}`, 'type');
     const businessType = str(p.business_type) ?? 'individual';
-    const requested = Object.keys((p.capabilities as object) ?? {}).filter(
-      (k) => p.capabilities[k]?.requested === 'true' || p.capabilities[k]?.requested === true,
+    const capabilities = (p.capabilities ?? {}) as Record<string, Params | undefined>;
+    const requested = Object.keys(capabilities).filter(
+      (k) => capabilities[k]?.requested === 'true' || capabilities[k]?.requested === true,
     );
     const due = businessType === 'company' ? COMPANY_REQUIREMENTS : INDIVIDUAL_REQUIREMENTS;
     const account: StripeObject = {
@@ -240,7 +241,7 @@ export class StripeEmulator {
     intent: 'PaymentIntent' | 'SetupIntent' = 'PaymentIntent',
   ): Promise<StripeObject> {
     const pmId = str(p.payment_method);
-    const card = (p.payment_method_data?.card ?? p.card) as Params | undefined;
+    const card = ((p.payment_method_data as Params | undefined)?.card ?? p.card) as Params | undefined;
     let number: string | undefined;
     let expMonth = 12;
     let expYear = new Date().getUTCFullYear() + 3;
@@ -350,7 +351,7 @@ export class StripeEmulator {
       amount_capturable: 0,
       amount_received: 0,
       automatic_payment_methods: p.automatic_payment_methods
-        ? { enabled: String(p.automatic_payment_methods.enabled) === 'true' }
+        ? { enabled: String((p.automatic_payment_methods as Params).enabled) === 'true' }
         : null,
       canceled_at: null,
       cancellation_reason: null,
