@@ -11,7 +11,8 @@
 //                                    results/hold.json: its addresses and the driving accounts' tokens)
 //
 // The phases, in order, each in tests/load/bench/: settings.ts (the environment), stack.ts (the product and
-// the bare server), run.ts (accounts and seed), polls.ts, writes.ts, events.ts, clock.ts, report.ts (the table).
+// the bare server), run.ts (accounts and seed), polls.ts (with openings-wire.ts,
+// search-polls.ts and poll-rows.ts), writes.ts, events.ts, clock.ts, report.ts (the table).
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

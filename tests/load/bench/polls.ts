@@ -1,16 +1,12 @@
-import { existsSync } from 'node:fs';
-import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
-import { fillPath, scenarios, targets, type ScenarioName } from '../scenarios.js';
-import { pool, sleep } from '../lib/api';
+import { fillPath, scenarios, type ScenarioName } from '../scenarios.js';
 import { cannon, WARMUP_SECONDS, type Figure, type Target } from '../lib/measure';
-import { NGINX, startNginx } from '../lib/nginx';
 import { cpuSnapshot, cpuSplit, wireBytes } from '../lib/wire';
-import { auth, type BenchRun, type Row } from './run';
+import { measureOpeningsWire } from './openings-wire';
+import { BROWSER_ACCEPT_ENCODING, etaggedAt, pollRow, withinOneMinute } from './poll-rows';
+import { auth, type BenchRun } from './run';
+import { measureSearch } from './search-polls';
 import { log, POLLS, SECONDS } from './settings';
 import { startBare } from './stack';
-
-/** What a browser sends as its Accept-Encoding (the rows "as browsers ask" and the bytes on the wire). */
-const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
 
 /** The openings poll's first answer, as a chef gets it: what the bare server answers with. */
 export interface Openings {
@@ -35,42 +31,6 @@ export async function captureOpenings(run: BenchRun): Promise<Openings> {
   return { path, body, shown, headers, etag };
 }
 
-/** Wait until the run cannot cross a minute boundary (the per-minute rate-limit window). */
-async function withinOneMinute(seconds: number) {
-  const left = 60 - ((Date.now() / 1000) % 60);
-  if (left < seconds + 3) await sleep(left * 1000 + 200);
-}
-
-/** A poll's row: its scenario's p99 and errors, and its share of the bare ceiling (200 vs bare 200, 304 vs bare 304). */
-function pollRow(
-  key: string,
-  name: ScenarioName,
-  variant: string,
-  figure: Figure,
-  vsBare?: number | null,
-  target?: string,
-): Row {
-  const t = scenarios[name].thresholds;
-  const latencyOk = figure.p99 < t.p99Ms && figure.errors === 0;
-  // Every poll's 304s and 200s against the bare server (issue 22); chef search is held to its p99 only.
-  const ratioTarget = key.endsWith('_304')
-    ? targets.polls304VsBare
-    : key.endsWith('_200')
-      ? targets.polls200VsBare
-      : null;
-  const ratioOk = ratioTarget === null || (vsBare ?? 0) >= ratioTarget;
-  return {
-    key,
-    title: `${scenarios[name].title} ${variant}`,
-    figure,
-    vsBare,
-    target:
-      target ??
-      `p99<${t.p99Ms} ms, 0 errors${ratioTarget !== null ? `, >=${Math.round(ratioTarget * 100)}% of bare` : ''}`,
-    met: latencyOk && ratioOk,
-  };
-}
-
 /**
  * The polls: the bare server's ceiling (200 and 304), the openings poll through the gateway (and straight to
  * jobs, a diagnostic), then the applications, conversations and thread polls (200 and 304) and chef search.
@@ -81,15 +41,6 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
   const { path: openingsPath, body, shown, headers, etag } = openings;
   const runTargets = (targetsList: Target[], expect: number, connections = 50) =>
     cannon(product.url, targetsList, { connections, seconds: SECONDS, expect });
-  const etaggedAt = async (origin: string, list: Target[]) =>
-    pool(list, 10, async (t) => {
-      const r = await fetch(`${origin}${t.path}`, { headers: t.headers });
-      const text = await r.text();
-      const etag = r.headers.get('etag');
-      if (r.status !== 200 || !etag)
-        throw new Error(`no ETag for ${t.path}: ${r.status} ${text.slice(0, 200)}`);
-      return { path: t.path, headers: { ...t.headers, 'if-none-match': etag } };
-    });
   const etagged = (list: Target[]) => etaggedAt(product.url, list);
   const addPoll = (...args: Parameters<typeof pollRow>) => rows.push(pollRow(...args));
 
@@ -211,110 +162,7 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
     });
     log(`openings own list: 200 ${own.rps}/s p99 ${own.p99} ms; ${cpuNote(own)}`);
 
-    // Bytes on the wire per poll (status line, headers, body), plain and compressed, and what compressing
-    // the body once per list version costs.
-    const wire = async (extra: Record<string, string>) =>
-      wireBytes(product.url, openingsPath, { ...auth(chefs[0]), ...extra });
-    // As a phone gets it between changes: the list's body kept by the gateway and compressed. Right after its
-    // stamps lapse (nothing asked jobs during the runs above), the first poll goes through to jobs and the next
-    // few are answered uncompressed until the copies are made (well under a millisecond, off the event loop).
-    for (let i = 0; i < 20 && (await wire({ 'accept-encoding': 'gzip, br' })).encoding !== 'br'; i++)
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    const plainBytes = await wire({});
-    const gzipBytes = await wire({ 'accept-encoding': 'gzip' });
-    const brBytes = await wire({ 'accept-encoding': BROWSER_ACCEPT_ENCODING });
-    const notModified = await wire({ 'if-none-match': etag });
-    const bodyBuffer = Buffer.from(body);
-    const timeIt = (f: () => unknown) => {
-      const times: number[] = [];
-      for (let i = 0; i < 20; i++) {
-        const t0 = process.hrtime.bigint();
-        f();
-        times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-      }
-      return times.sort((a, b) => a - b)[10];
-    };
-    const gzipMs = timeIt(() => gzipSync(bodyBuffer, { level: 6 }));
-    const brMs = timeIt(() =>
-      brotliCompressSync(bodyBuffer, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        },
-      }),
-    );
-    const pct = (n: number) => `${((n / plainBytes.bytes) * 100).toFixed(0)}%`;
-    const bytesText = `plain ${plainBytes.bytes} B; gzip ${gzipBytes.bytes} B (${pct(gzipBytes.bytes)}${gzipBytes.encoding === 'gzip' ? '' : ', NOT compressed'}); br ${brBytes.bytes} B (${pct(brBytes.bytes)}${brBytes.encoding === 'br' ? '' : ', NOT compressed'}); 304 ${notModified.bytes} B; compressing once per version: gzip ${gzipMs.toFixed(2)} ms, br ${brMs.toFixed(2)} ms`;
-    rows.push({
-      key: 'openings_bytes',
-      title: 'Openings poll, bytes on the wire',
-      figure: null,
-      target: bytesText,
-      met: null,
-      note: bytesText,
-    });
-    run.results.openings_wire = {
-      plain: plainBytes.bytes,
-      gzip: gzipBytes.bytes,
-      br: brBytes.bytes,
-      not_modified: notModified.bytes,
-      gzip_ms: gzipMs,
-      br_ms: brMs,
-    };
-    log(`openings bytes on the wire: ${bytesText}`);
-    if (product.services.jobs) {
-      // Diagnostic: the same poll straight to the jobs service (its own token check, no gateway hop).
-      const direct = chefs.map((c) => ({ path: openingsPath.replace(/^\/api/, ''), headers: auth(c) }));
-      const d200 = await cannon(product.services.jobs, direct, {
-        connections: 50,
-        seconds: SECONDS,
-        expect: 200,
-      });
-      rows.push({
-        key: 'openings_200_direct',
-        title: 'Openings 200 direct to jobs (no gateway)',
-        figure: d200,
-        vsBare: d200.rps / bare200.rps,
-        target: 'diagnostic',
-        met: null,
-      });
-      log(`openings direct to jobs: 200 ${d200.rps}/s p99 ${d200.p99} ms`);
-
-      // What a platform team would put in front of jobs instead: Debian's nginx, keep-alive upstream.
-      if (existsSync(NGINX)) {
-        const nginx = await startNginx(product.services.jobs);
-        try {
-          const viaNginx = chefs.map((c) => ({ path: openingsPath, headers: auth(c) }));
-          const n200 = await cannon(nginx.origin, viaNginx, {
-            connections: 50,
-            seconds: SECONDS,
-            expect: 200,
-          });
-          const n304 = await cannon(nginx.origin, await etaggedAt(nginx.origin, viaNginx), {
-            connections: 50,
-            seconds: SECONDS,
-            expect: 304,
-          });
-          for (const [variant, f, ceiling] of [
-            ['200', n200, bare200],
-            ['304', n304, bare304],
-          ] as const)
-            rows.push({
-              key: `openings_${variant}_nginx`,
-              title: `Openings ${variant} via nginx -> jobs`,
-              figure: f,
-              vsBare: f.rps / ceiling.rps,
-              target: 'comparison',
-              met: null,
-            });
-          log(
-            `openings via nginx: 200 ${n200.rps}/s p99 ${n200.p99} ms; 304 ${n304.rps}/s p99 ${n304.p99} ms`,
-          );
-        } finally {
-          await nginx.stop();
-        }
-      } else log(`nginx row skipped: no ${NGINX}`);
-    }
+    await measureOpeningsWire(run, openings, bare200, bare304);
   }
 
   // The lean proxy path off (ADR 17): a second gateway process in front of the same services with
@@ -443,37 +291,5 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
   } finally {
     await express?.stop();
   }
-  if (!POLLS.has('search')) return;
-  const searchTargets = accounts.restaurants.flatMap((r) =>
-    scenarios.chefSearch.requests.flatMap((q) =>
-      Array.from({ length: q.weight }, () => ({ path: `/api${q.path}`, headers: auth(r) })),
-    ),
-  );
-  const search = await runTargets(searchTargets, 200);
-  addPoll('chef_search', 'chefSearch', '200', search, search.rps / bare200.rps);
-  log(`chef search: ${search.rps}/s p99 ${search.p99} ms`);
-  // The same search as no kept answer holds it (ADR 16): the radius a thousandth of a mile apart each time
-  // (15 to 55 miles), so every search is new to identity and reads its database; no warm-up (it would make
-  // the first searches of the run kept ones). The row above repeats two searches from two places, as
-  // restaurants of one place asking the same skills do, and is answered from kept answers after the first.
-  const basePath = scenarios.chefSearch.requests[0].path;
-  const freshTargets = Array.from({ length: 40_000 }, (_, n) => ({
-    path: `/api${basePath.replace(/radius=[\d.]+/, `radius=${(15 + n / 1000).toFixed(3)}`)}`,
-    headers: auth(accounts.restaurants[n % accounts.restaurants.length]),
-  }));
-  const fresh = await cannon(product.url, freshTargets, {
-    connections: 50,
-    seconds: SECONDS,
-    expect: 200,
-    warmupSeconds: 0,
-  });
-  rows.push({
-    key: 'chef_search_fresh',
-    title: 'Chef search, every search new (no kept answer)',
-    figure: fresh,
-    vsBare: fresh.rps / bare200.rps,
-    target: 'diagnostic: kept answers miss',
-    met: null,
-  });
-  log(`chef search, every search new: ${fresh.rps}/s p99 ${fresh.p99} ms`);
+  if (POLLS.has('search')) await measureSearch(run, bare200);
 }
