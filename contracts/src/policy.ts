@@ -1,8 +1,5 @@
 import { BOOKING_FEE_BPS } from './constants';
 
-// The rules computed from these settings (fees, windows, cancellation and checkout outcomes).
-export * from './policy-rules';
-
 /**
  * Brigade's money rules as data: how every paid shift leaves escrow (cancellation, expiry, checkout deadline)
  * and how reliability is counted. One module, read by jobs (the decisions), payments (the movements and the

@@ -1,4 +1,6 @@
 // What every emulated resource shares: Stripe's error shape and the readers of its form-encoded params.
+import type { CardOutcome } from './cards';
+import type { StripeObject } from './store';
 
 /** A Stripe-shaped API error: `{ error: { type, code, message, ... } }` with its HTTP status. */
 export class StripeApiError extends Error {
@@ -62,4 +64,24 @@ export function metadata(value: unknown): Record<string, string> {
 /** Strip the emulator's private fields (`__number`) before an object leaves it. */
 export function publicView<T>(value: T): T {
   return JSON.parse(JSON.stringify(value, (k, v) => (k.startsWith('__') ? undefined : v)));
+}
+
+/**
+ * Stripe's `card_error` for a declined card, as a payment intent (with its charge) and a setup intent both
+ * answer it; the card's number never leaves.
+ */
+export function cardError(
+  outcome: Exclude<CardOutcome, 'succeeded'>,
+  pm: StripeObject,
+  charge?: string,
+): Record<string, unknown> {
+  return {
+    type: 'card_error',
+    code: outcome.code,
+    ...(outcome.decline_code ? { decline_code: outcome.decline_code } : {}),
+    message: outcome.message,
+    ...(charge === undefined ? {} : { charge }),
+    doc_url: `https://stripe.com/docs/error-codes/${outcome.code.replace(/_/g, '-')}`,
+    payment_method: { ...pm, __number: undefined },
+  };
 }

@@ -12,6 +12,7 @@ import {
   int,
   str,
   metadata,
+  cardError,
 } from './emulator-params';
 import { CustomersEmulator } from './emulator-customers';
 
@@ -182,15 +183,7 @@ export class PaymentIntentsEmulator extends CustomersEmulator {
       await this.store.emit(tx, 'payment_intent.succeeded', pi, req);
       return { status: 200, body: pi };
     }
-    const error = {
-      type: 'card_error',
-      code: outcome.code,
-      ...(outcome.decline_code ? { decline_code: outcome.decline_code } : {}),
-      message: outcome.message,
-      charge: charge.id,
-      doc_url: `https://stripe.com/docs/error-codes/${outcome.code.replace(/_/g, '-')}`,
-      payment_method: { ...pm, __number: undefined },
-    };
+    const error = cardError(outcome, pm, charge.id);
     pi.status = 'requires_payment_method';
     pi.payment_method = null;
     pi.last_payment_error = error;

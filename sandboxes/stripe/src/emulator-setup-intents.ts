@@ -11,6 +11,7 @@ import {
   type Params,
   str,
   metadata,
+  cardError,
 } from './emulator-params';
 import { PaymentIntentsEmulator } from './emulator-payment-intents';
 
@@ -118,14 +119,7 @@ export class SetupIntentsEmulator extends PaymentIntentsEmulator {
       await this.store.emit(tx, 'setup_intent.succeeded', si, req);
       return { status: 200, body: si };
     }
-    const error = {
-      type: 'card_error',
-      code: outcome.code,
-      ...(outcome.decline_code ? { decline_code: outcome.decline_code } : {}),
-      message: outcome.message,
-      doc_url: `https://stripe.com/docs/error-codes/${outcome.code.replace(/_/g, '-')}`,
-      payment_method: { ...pm, __number: undefined },
-    };
+    const error = cardError(outcome, pm);
     si.status = 'requires_payment_method';
     si.payment_method = null;
     si.last_setup_error = error;

@@ -3,8 +3,7 @@ import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
 import { cannon, type Figure } from '../lib/measure';
 import { NGINX, startNginx } from '../lib/nginx';
 import { wireBytes } from '../lib/wire';
-import { BROWSER_ACCEPT_ENCODING, etaggedAt } from './poll-rows';
-import type { Openings } from './polls';
+import { BROWSER_ACCEPT_ENCODING, etaggedAt, type Openings } from './poll-rows';
 import { auth, type BenchRun } from './run';
 import { log, SECONDS } from './settings';
 

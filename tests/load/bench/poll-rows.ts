@@ -54,3 +54,13 @@ export const etaggedAt = async (origin: string, list: Target[]) =>
       throw new Error(`no ETag for ${t.path}: ${r.status} ${text.slice(0, 200)}`);
     return { path: t.path, headers: { ...t.headers, 'if-none-match': etag } };
   });
+
+/** The openings poll's first answer, as a chef gets it: what the bare server answers with. */
+export interface Openings {
+  path: string;
+  body: string;
+  /** Shifts listed. */
+  shown: number;
+  headers: Record<string, string>;
+  etag: string;
+}

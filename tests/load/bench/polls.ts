@@ -2,21 +2,11 @@ import { fillPath, scenarios, type ScenarioName } from '../scenarios.js';
 import { cannon, WARMUP_SECONDS, type Figure, type Target } from '../lib/measure';
 import { cpuSnapshot, cpuSplit, wireBytes } from '../lib/wire';
 import { measureOpeningsWire } from './openings-wire';
-import { BROWSER_ACCEPT_ENCODING, etaggedAt, pollRow, withinOneMinute } from './poll-rows';
+import { BROWSER_ACCEPT_ENCODING, etaggedAt, pollRow, withinOneMinute, type Openings } from './poll-rows';
 import { auth, type BenchRun } from './run';
 import { measureSearch } from './search-polls';
 import { log, POLLS, SECONDS } from './settings';
 import { startBare } from './stack';
-
-/** The openings poll's first answer, as a chef gets it: what the bare server answers with. */
-export interface Openings {
-  path: string;
-  body: string;
-  /** Shifts listed. */
-  shown: number;
-  headers: Record<string, string>;
-  etag: string;
-}
 
 export async function captureOpenings(run: BenchRun): Promise<Openings> {
   const path = `/api${scenarios.openingsPoll.requests[0].path}`;
