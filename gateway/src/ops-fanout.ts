@@ -93,7 +93,10 @@ export function opsFanOut(options: FanOutOptions): RequestHandler {
   }
 }
 
-function merge(req: Request, parts: Array<{ service: ServiceName; body: PartBody }>): Record<string, unknown> {
+function merge(
+  req: Request,
+  parts: Array<{ service: ServiceName; body: PartBody }>,
+): Record<string, unknown> {
   const order = (s: string) => SERVICES.indexOf(s as ServiceName);
   if (req.path.endsWith('/timeline')) {
     const entries = parts.flatMap((p) => (p.body.entries ?? []) as opsHttp.TimelineEntry[]);
