@@ -1,7 +1,8 @@
 import type { Executor } from '@brigade/kit';
 import { base62, nowSeconds, stripeId } from './ids';
 import type { SandboxStore, StripeObject } from './store';
-import { invalid, missing, type RequestInfo, type Params, str, metadata } from './emulator-params';
+import { invalid, metadata, missing, str } from './emulator-params';
+import type { Params, RequestInfo } from './emulator-params';
 
 const INDIVIDUAL_REQUIREMENTS = [
   'business_profile.mcc',

@@ -2,17 +2,8 @@ import type { Executor } from '@brigade/kit';
 import { cardByNumber, luhnValid, TEST_PAYMENT_METHODS } from './cards';
 import { base62, nowSeconds, stripeId } from './ids';
 import type { StripeObject } from './store';
-import {
-  StripeApiError,
-  invalid,
-  missing,
-  type RequestInfo,
-  type Params,
-  int,
-  str,
-  metadata,
-  publicView,
-} from './emulator-params';
+import { int, invalid, metadata, missing, publicView, str, StripeApiError } from './emulator-params';
+import type { Params, RequestInfo } from './emulator-params';
 import { AccountsEmulator } from './emulator-accounts';
 
 /** Payment methods (test cards or raw card fields) and customers with their saved cards. */

@@ -2,18 +2,8 @@ import type { Executor } from '@brigade/kit';
 import { cardByNumber, chargeOutcome } from './cards';
 import { clientSecret, nowSeconds, stripeId } from './ids';
 import type { StripeObject } from './store';
-import {
-  StripeApiError,
-  invalid,
-  missing,
-  type RequestInfo,
-  type EmulatorResult,
-  type Params,
-  int,
-  str,
-  metadata,
-  cardError,
-} from './emulator-params';
+import { cardError, int, invalid, metadata, missing, str, StripeApiError } from './emulator-params';
+import type { EmulatorResult, Params, RequestInfo } from './emulator-params';
 import { CustomersEmulator } from './emulator-customers';
 
 /** Payment intents with their charges: created, confirmed with a card, updated, cancelled. */

@@ -2,17 +2,8 @@ import type { Executor } from '@brigade/kit';
 import { cardByNumber, setupOutcome } from './cards';
 import { clientSecret, nowSeconds, stripeId } from './ids';
 import type { StripeObject } from './store';
-import {
-  StripeApiError,
-  invalid,
-  missing,
-  type RequestInfo,
-  type EmulatorResult,
-  type Params,
-  str,
-  metadata,
-  cardError,
-} from './emulator-params';
+import { cardError, invalid, metadata, missing, str, StripeApiError } from './emulator-params';
+import type { EmulatorResult, Params, RequestInfo } from './emulator-params';
 import { PaymentIntentsEmulator } from './emulator-payment-intents';
 
 /** Setup intents: a card saved for later, off-session payments. */

@@ -1,16 +1,8 @@
 import type { Executor } from '@brigade/kit';
 import { nowSeconds, stripeId } from './ids';
 import type { StripeObject } from './store';
-import {
-  invalid,
-  missing,
-  type RequestInfo,
-  type Params,
-  int,
-  str,
-  metadata,
-  publicView,
-} from './emulator-params';
+import { int, invalid, metadata, missing, publicView, str } from './emulator-params';
+import type { Params, RequestInfo } from './emulator-params';
 import { SetupIntentsEmulator } from './emulator-setup-intents';
 
 /**

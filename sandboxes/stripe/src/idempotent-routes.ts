@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { sql, type Database, type Executor, type Logger } from '@brigade/kit';
-import { publicView, StripeApiError, type EmulatorResult, type RequestInfo } from './emulator-params';
+import { publicView, StripeApiError } from './emulator-params';
+import type { EmulatorResult, RequestInfo } from './emulator-params';
 import { stripeId } from './ids';
 import type { SandboxWebhookDeliverer } from './webhook-deliverer';
 
