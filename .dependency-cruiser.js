@@ -43,7 +43,7 @@ export default {
       severity: 'error',
       comment: 'The web app speaks the contracts: from the backend side it imports @brigade/contracts only.',
       from: { path: '^web/' },
-      to: { path: '^(kit|gateway|services|sandboxes|scripts|load-tests|hardening|e2e)/' },
+      to: { path: '^(kit|gateway|services|sandboxes|scripts|tests)/' },
     },
     {
       name: 'domain-not-adapters',

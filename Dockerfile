@@ -16,7 +16,7 @@ COPY services/notifications/package.json services/notifications/
 COPY sandboxes/stripe/package.json sandboxes/stripe/
 COPY sandboxes/sms/package.json sandboxes/sms/
 COPY web/package.json web/
-COPY load-tests/package.json load-tests/
+COPY tests/load/package.json tests/load/
 RUN npm ci --no-audit --no-fund --include=dev
 COPY tsconfig.base.json tsconfig.json ./
 COPY kit kit

@@ -4,7 +4,14 @@
 import { spawnSync } from 'node:child_process';
 
 const run = spawnSync('npm', ['audit', '--omit=dev', '--json'], { encoding: 'utf8' });
-let report: any = null;
+/** The parts of `npm audit --json` read here (an error answer carries `message` or `error.summary`). */
+type AuditReport = {
+  message?: string;
+  error?: { summary?: string };
+  metadata?: { vulnerabilities?: Record<'critical' | 'high' | 'moderate' | 'low', number | undefined> };
+  vulnerabilities?: Record<string, { severity: string; range: string; via: unknown }>;
+};
+let report: AuditReport | null = null;
 try {
   report = JSON.parse(run.stdout);
 } catch {
@@ -22,12 +29,12 @@ const serious = (counts.high ?? 0) + (counts.critical ?? 0);
 console.log(
   `npm audit --omit=dev: ${counts.critical ?? 0} critical, ${counts.high ?? 0} high, ${counts.moderate ?? 0} moderate, ${counts.low ?? 0} low`,
 );
-for (const [name, v] of Object.entries<any>(report.vulnerabilities ?? {}))
+for (const [name, v] of Object.entries(report?.vulnerabilities ?? {}))
   if (v.severity === 'high' || v.severity === 'critical')
     console.log(
-      `  ${v.severity}: ${name} ${v.range} (${[]
+      `  ${v.severity}: ${name} ${v.range} (${([] as unknown[])
         .concat(v.via)
-        .map((x: any) => x.title ?? x)
+        .map((x) => (x as { title?: string }).title ?? x)
         .join('; ')})`,
     );
 process.exit(serious > 0 ? 1 : 0);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { Redis } from 'ioredis';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -49,8 +49,13 @@ import { createGateway } from '../gateway/src/app';
 import { loadGatewayConfig } from '../gateway/src/config';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../gateway/src/rate-limit';
 import type { ServiceName } from '../gateway/src/routes';
+import { initPgliteDataDir, PGLITE_CONF, ROOT } from './embedded-data-dir';
 
-export const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+/** A service's `app.ts`, imported by path: its migrations and its `create<Name>Service(deps, config)`. */
+type ServiceModule = { loadMigrations(): Promise<Migration[]> } & Record<string, unknown>;
+type CreateService = (deps: Record<string, unknown>, config: unknown) => Promise<ServiceHandle>;
+
+export { ROOT };
 const SERVICES: ServiceName[] = ['identity', 'jobs', 'payments', 'messaging', 'notifications'];
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 
@@ -94,66 +99,6 @@ export function ensureWebBuilt(log: (s: string) => void) {
   const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'inherit' });
   if (r.status !== 0)
     log('The web app did not build; the API still runs. Fix the build and run `npm run build`.');
-}
-
-/**
- * The embedded PGlite's settings: small shared buffers (PostgreSQL's 128 MB default sits in the process's
- * WebAssembly memory; the demo's data needs far less), which takes about 140 MB off every start.
- */
-const PGLITE_CONF = ['shared_buffers = 16MB'];
-
-/**
- * A fresh data directory is made by PGlite's initdb in a child process: initdb's WebAssembly memory (never
- * given back) is then the child's, gone before any service loads, instead of staying in the server for its
- * whole life. It is built beside the directory and renamed into place when complete, so an interrupted first
- * start never leaves a half-made database behind.
- *
- * The child keeps its peak at about 440 MB (PGlite's own `PGlite.create(dir)` peaked at 650-670 MB):
- * - PGlite runs initdb's postgres in a second instance. Given a directory (its NodeFS), that instance writes the
- *   new database into its own memory, which is then dumped to a tar and unpacked onto the disk, all while the
- *   second instance (its 128 MB heap and PGlite's 128 MB copy of it) is still alive. Given a MemoryFS, PGlite
- *   lets initdb write straight into the first instance's files instead; so the child gives it a MemoryFS whose
- *   data folder is the building directory on disk (Emscripten's NODEFS, mounted exactly as PGlite's NodeFS
- *   mounts it). Should a later PGlite stop treating a MemoryFS so, it would fall back to the tar into the same
- *   folder: the same database, at the old peak.
- * - initdb's own postgres runs get the 16 MB shared buffers too (`--set`), so its heap never grows past 128 MB.
- */
-function initPgliteDataDir(dataDir: string) {
-  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
-  if (existsSync(dataDir) && readdirSync(dataDir).length > 0)
-    throw new Error(
-      `${dataDir} is not an embedded database (no PG_VERSION) and not empty: set another BRIGADE_DATA_DIR.`,
-    );
-  const building = path.resolve(`${dataDir}.init-${process.pid}`);
-  rmSync(building, { recursive: true, force: true });
-  mkdirSync(building, { recursive: true });
-  const script = `const { PGlite, MemoryFS } = await import('@electric-sql/pglite');
-    const dir = process.argv[1];
-    class DiskBackedMemoryFS extends MemoryFS {
-      async init(pg, opts) {
-        const { emscriptenOpts } = await super.init(pg, opts);
-        const mountData = (mod) => {
-          mod.FS.mkdirTree(mod.ENV.PGDATA);
-          mod.FS.mount(mod.NODEFS, { root: dir }, mod.ENV.PGDATA);
-        };
-        return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), mountData] } };
-      }
-    }
-    const pg = await PGlite.create({
-      fs: new DiskBackedMemoryFS(),
-      postgresqlconf: ${JSON.stringify(PGLITE_CONF)},
-      initDbStartParams: ${JSON.stringify(PGLITE_CONF.flatMap((c) => ['--set', c.replace(/\s*=\s*/, '=')]))},
-    });
-    await pg.close();`;
-  // --liftoff-only: initdb runs once, so V8's baseline WebAssembly compiler is enough (about 100 MB less).
-  const r = spawnSync(process.execPath, ['--liftoff-only', '--input-type=module', '-e', script, building], {
-    cwd: ROOT,
-    stdio: 'inherit',
-  });
-  if (r.status !== 0 || !existsSync(path.join(building, 'PG_VERSION')))
-    throw new Error(`The embedded database could not be created in ${dataDir} (initdb exited ${r.status}).`);
-  rmSync(dataDir, { recursive: true, force: true }); // empty, checked above
-  renameSync(building, dataDir);
 }
 
 /**
@@ -205,7 +150,7 @@ async function startBehind(
   // Every configuration first: a refused one stops the start before any database or broker is touched.
   const modules: Array<{
     name: ServiceName;
-    app: any;
+    app: ServiceModule;
     load: (env: NodeJS.ProcessEnv) => unknown;
     config: unknown;
   }> = [];
@@ -343,7 +288,7 @@ async function startBehind(
     databases.push(database);
     serviceDatabases.push([name, database]);
     const serviceLogger = createLogger(name, env.LOG_LEVEL);
-    const handle: ServiceHandle = await app[`create${cap(name)}Service`](
+    const handle = await (app[`create${cap(name)}Service`] as CreateService)(
       {
         database,
         bus,
@@ -442,25 +387,4 @@ async function startBehind(
     },
   };
   return embedded;
-}
-
-export function markerPath(dataDir: string) {
-  return path.join(dataDir, 'seeded.json');
-}
-
-export function writeMarker(dataDir: string, content: unknown) {
-  writeFileSync(markerPath(dataDir), JSON.stringify(content, null, 2));
-}
-
-/**
- * The demo marker: `complete` once every demo account works (an interrupted first start leaves none, and the
- * next start completes the demo). A marker from before it had `complete` was only written after a full seed.
- */
-export function readMarker(dataDir: string): { complete: boolean; accounts: string[] } | null {
-  try {
-    const content = JSON.parse(readFileSync(markerPath(dataDir), 'utf8'));
-    return { complete: content.complete ?? true, accounts: content.accounts ?? [] };
-  } catch {
-    return null;
-  }
 }

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { apiCall, payJob, postJob, signUp } from '../hardening/support/stack';
+import { apiCall, payJob, postJob, signUp } from '../tests/hardening/support/stack';
 import { ROOT, startEmbedded } from './embedded';
 
 // `npm run ledger:check` with no DATABASE_URL reads the embedded default's data (PGlite under .data/, or

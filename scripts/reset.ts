@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, rmSync, rmdirSync } from 'node:fs';
 import path from 'node:path';
 import { embeddedDataDir, embeddedDataHolder } from '@brigade/kit';
-import { markerPath } from './embedded';
+import { markerPath } from './embedded-data-dir';
 
 // `npm run reset`: forget the embedded default's data (the PGlite directory, `.data/pglite` or
 // BRIGADE_DATA_DIR, and the demo marker beside it), so that the next `npm start` is a first start again.

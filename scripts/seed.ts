@@ -120,6 +120,7 @@ async function call(base: string, method: string, path: string, body?: unknown, 
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the API's JSON answers, read by field
   const json: any = await res.json().catch(() => ({}));
   if (!res.ok)
     throw new ApiError(`${method} ${path}: ${res.status} ${json.error ?? ''}`, res.status, json.code);
@@ -348,7 +349,8 @@ export interface SeedResult {
 /** Create or complete the demo data; safe to run again after an interrupted start. */
 export async function seedDemo(base: string): Promise<SeedResult> {
   const result: SeedResult = { ready: [], failed: [] };
-  const services = ((await (await fetch(`${base}/ready`)).json()) as any).services ?? {};
+  const services =
+    ((await (await fetch(`${base}/ready`)).json()) as { services?: Record<string, string> }).services ?? {};
   for (const a of DEMO_ACCOUNTS) {
     try {
       if (await seedAccount(base, a, services)) result.ready.push(a.email);

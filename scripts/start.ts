@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { EmbeddedDataBusy, embeddedDataDir } from '@brigade/kit';
 import type { MessagingHandle } from '../services/messaging/src/app';
-import { markerPath, readMarker, startEmbedded, writeMarker } from './embedded';
+import { startEmbedded } from './embedded';
+import { markerPath, readMarker, writeMarker } from './embedded-data-dir';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoOperatorEnv, seedDemo } from './seed';
 
 // `npm start`: the whole product on http://localhost:8080 (PORT to change). Embedded by default (PGlite

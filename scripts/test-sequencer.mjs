@@ -25,7 +25,8 @@ function expected(test) {
   return size / 3000;
 }
 
-const isBrowserStory = (test) => path.relative(root, test.path).split(path.sep)[0] === 'e2e';
+const isBrowserStory = (test) =>
+  path.relative(root, test.path).split(path.sep).join('/').startsWith('tests/e2e/');
 
 /**
  * Longest first, with the browser stories spread evenly through the run: each story is a whole product plus a

@@ -1,6 +1,7 @@
 import type { Language } from './constants';
 import { canTimesheet, type TimesheetAction, type TimesheetStatus } from './lifecycles/timesheet';
-import type { Policy, ShiftTimes } from './policy';
+import type { Policy } from './policy';
+import type { ShiftTimes } from './policy-rules';
 import { paidUntil, type ClockTimes, type TimesheetShift, hoursDecisionBounds } from './timesheet-pay';
 
 /**

@@ -41,7 +41,7 @@ export interface RouteDoc {
   auth: 'public' | 'user' | 'chef' | 'restaurant' | 'operator';
   body?: z.ZodTypeAny;
   bodyType?: 'json' | 'multipart' | 'raw';
-  query?: z.ZodObject<any>;
+  query?: z.ZodObject;
   /**
    * What a success answers: its JSON body (`response`) and/or files (`fileTypes`, their media types: an
    * iCalendar file `text/calendar`, a CSV export `text/csv`). A route with both answers either (`?format=csv`).

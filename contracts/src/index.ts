@@ -2,6 +2,7 @@ export * from './constants';
 export * from './money';
 export * from './places';
 export * from './policy';
+export * from './policy-rules';
 export * from './policy-texts';
 export * from './money-texts';
 export * from './text-translation';

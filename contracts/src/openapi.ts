@@ -52,6 +52,21 @@ const FORMAT_MAX: Record<string, number> = {
 
 const INT32 = 2 ** 31;
 
+/** A JSON schema node as zod writes it: the fields `bound` reads and sets, any other kept as it is. */
+type SchemaNode = {
+  type?: string;
+  format?: string;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  maxItems?: number;
+  anyOf?: unknown[];
+  properties?: Record<string, unknown>;
+  required?: string[];
+  [key: string]: unknown;
+};
+
 /**
  * Bounds and formats the OWASP ruleset asks of every schema, where zod's output leaves them out: a string's
  * maxLength from its format (else, in an answer, ANSWER_TEXT_MAX), an integer's int32/int64, an answer list's
@@ -60,7 +75,7 @@ const INT32 = 2 ** 31;
 function bound(node: unknown, io: 'input' | 'output'): void {
   if (Array.isArray(node)) return node.forEach((n) => bound(n, io));
   if (!node || typeof node !== 'object') return;
-  const s = node as Record<string, any>;
+  const s = node as SchemaNode;
   for (const value of Object.values(s)) bound(value, io);
   if (s['x-json-text']) {
     delete s['x-json-text'];
@@ -73,7 +88,7 @@ function bound(node: unknown, io: 'input' | 'output'): void {
     return;
   }
   if (s.type === 'string' && s.maxLength === undefined && s.enum === undefined) {
-    const max = FORMAT_MAX[s.format] ?? (io === 'output' ? ANSWER_TEXT_MAX : undefined);
+    const max = FORMAT_MAX[s.format ?? ''] ?? (io === 'output' ? ANSWER_TEXT_MAX : undefined);
     if (max !== undefined) s.maxLength = max;
   }
   if (s.type === 'integer' && s.format === undefined) {
@@ -203,7 +218,7 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
   const components: Record<string, unknown> = {};
   const convert = (schema: z.ZodTypeAny, io: 'input' | 'output') => {
     const raw = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' });
-    const json: any = JSON.parse(
+    const json: SchemaNode = JSON.parse(
       JSON.stringify(raw)
         .replaceAll('#/definitions/', '#/components/schemas/')
         .replaceAll('#/$defs/', '#/components/schemas/'),
@@ -270,7 +285,7 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
     }));
     if (route.query) {
       const q = convert(route.query, 'input');
-      for (const [name, schema] of Object.entries<any>(q.properties ?? {})) {
+      for (const [name, schema] of Object.entries(q.properties ?? {})) {
         params.push({ name, in: 'query', required: (q.required ?? []).includes(name), schema });
       }
     }

@@ -1,5 +1,6 @@
 import type { Language } from './constants';
-import type { CancellationRule, Policy } from './policy';
+import type { Policy } from './policy';
+import type { CancellationRule } from './policy-rules';
 
 /**
  * The texts that cite the money rules, in English and Spanish: one source for the API's `reason_text`, every

@@ -1,5 +1,6 @@
 import { computeJobPay, type JobPay } from './money';
-import { platformFee, type Policy, type ShiftTimes } from './policy';
+import type { Policy } from './policy';
+import { platformFee, type ShiftTimes } from './policy-rules';
 
 /**
  * The money of a timesheet (issue 34, ADR 0028), as pure functions over integer cents: what the hours worked

@@ -19,7 +19,7 @@ import { preferredEncoding } from './shared-bodies';
  * `Vary: Accept-Encoding`. The shared openings list is not compressed here: the gateway keeps it compressed
  * once per version (shared-bodies.ts) and answers it itself.
  *
- * Two settings, measured on a 17 KB applications list and a 625 KB script (load-tests/README.md):
+ * Two settings, measured on a 17 KB applications list and a 625 KB script (tests/load/README.md):
  * - the API's answers are each user's own and made once per change (an unchanged poll is a 304), so each is
  *   compressed once, as it is sent: the fastest levels (brotli 1: 17,195 -> 2,444 bytes in ~55-70 us; gzip
  *   1: 2,488 bytes in ~100 us), as nginx's default `gzip_comp_level 1` does;

@@ -11,7 +11,9 @@ export interface FanOutOptions {
   timeoutMs: number;
 }
 
-type Part = { service: ServiceName; status: number; body: any } | { service: ServiceName; down: string };
+/** A service's JSON answer to a console route: the parts `merge` reads (each route holds one of them). */
+type PartBody = { job_id?: string; entries?: unknown[]; queues?: unknown[] };
+type Part = { service: ServiceName; status: number; body: PartBody } | { service: ServiceName; down: string };
 
 const parseBody = jsonBodyParser('16kb');
 
@@ -91,16 +93,19 @@ export function opsFanOut(options: FanOutOptions): RequestHandler {
   }
 }
 
-function merge(req: Request, parts: Array<{ service: ServiceName; body: any }>): Record<string, unknown> {
+function merge(
+  req: Request,
+  parts: Array<{ service: ServiceName; body: PartBody }>,
+): Record<string, unknown> {
   const order = (s: string) => SERVICES.indexOf(s as ServiceName);
   if (req.path.endsWith('/timeline')) {
-    const entries: opsHttp.TimelineEntry[] = parts.flatMap((p) => p.body.entries ?? []);
+    const entries = parts.flatMap((p) => (p.body.entries ?? []) as opsHttp.TimelineEntry[]);
     // By time, then by service; a service's own entries at the same instant keep its order (stable sort).
     entries.sort((a, b) => Date.parse(a.at) - Date.parse(b.at) || order(a.service) - order(b.service));
     return { job_id: parts[0].body.job_id, entries };
   }
   if (req.path === '/ops/audit') {
-    const entries: opsHttp.AuditEntry[] = parts.flatMap((p) => p.body.entries ?? []);
+    const entries = parts.flatMap((p) => (p.body.entries ?? []) as opsHttp.AuditEntry[]);
     entries.sort(
       (a, b) =>
         Date.parse(b.at) - Date.parse(a.at) ||

@@ -12,6 +12,9 @@ import type { RevalidationCache } from './revalidate';
 import type { BodyCapture, ServiceAnswer, SharedBodies } from './shared-bodies';
 import type { ServiceName } from './routes';
 
+/** When the proxy sent the request on: the upstream error's log line says how long it waited. */
+type Started = IncomingMessage & { proxyStarted?: number };
+
 export type ServiceProxy = ProxyHandler<Request, Response>;
 
 /** What the gateway passes requests on to: a service, or a sandbox standing in for a provider's pages. */
@@ -117,7 +120,7 @@ export function serviceProxies({
         timeout: config.UPSTREAM_TIMEOUT_MS + 1000,
         on: {
           proxyReq: (proxyReq, req) => {
-            (req as any).proxyStarted = Date.now();
+            (req as Started).proxyStarted = Date.now();
             if (req.account) proxyReq.setHeader('x-user-id', req.account.id);
             fixRequestBody(proxyReq, req);
           },
@@ -135,7 +138,7 @@ export function serviceProxies({
               ),
             ),
           error: (err, req, res) => {
-            const elapsed = Date.now() - ((req as any).proxyStarted ?? Date.now());
+            const elapsed = Date.now() - ((req as Started).proxyStarted ?? Date.now());
             const code = (err as NodeJS.ErrnoException).code;
             (req as Request).log?.warn({ service, code, elapsed }, 'upstream failed');
             if (!(res instanceof http.ServerResponse)) return;

@@ -5,16 +5,18 @@ import type { GatewayConfig } from './config';
 /** Name and value of each header set on every answer. */
 export type Headers = Array<[string, string]>;
 
+type Helmet = ReturnType<typeof helmet>;
+
 /** The headers a helmet middleware sets, worked out once (they do not depend on the request). */
-function staticHeaders(middleware: (req: any, res: any, next: () => void) => void): Headers {
+function staticHeaders(middleware: Helmet): Headers {
   const headers = new Map<string, string>();
   middleware(
-    {},
+    {} as Parameters<Helmet>[0],
     {
       setHeader: (name: string, value: string) => headers.set(name.toLowerCase(), String(value)),
       removeHeader: (name: string) => headers.delete(name.toLowerCase()),
       getHeader: (name: string) => headers.get(name.toLowerCase()),
-    },
+    } as unknown as Parameters<Helmet>[1],
     () => undefined,
   );
   return [...headers];

@@ -23,7 +23,7 @@ import {
   startStack,
   type Account,
   type Stack,
-} from '../../hardening/support/stack';
+} from '../../tests/hardening/support/stack';
 
 // The lean path of the polled GETs (ADR 17) answers exactly as the Express path (http-proxy-middleware)
 // does: two gateways in front of the same running product (its real services, in one process by default;

@@ -7,7 +7,7 @@ import {
   startStack,
   type Account,
   type Stack,
-} from '../../hardening/support/stack';
+} from '../../tests/hardening/support/stack';
 
 // Issue 32 through the whole product (in one process by default; services, PostgreSQL, RabbitMQ and Redis in real
 // mode): a chef gives their home ZIP in identity; jobs hears it by event and measures their openings from it (each

@@ -10,7 +10,7 @@ import {
   startStack,
   type Account,
   type Stack,
-} from '../../hardening/support/stack';
+} from '../../tests/hardening/support/stack';
 
 // The chefs' open list as the openings screen polls it (shared=1): the same body for every chef, which the
 // gateway keeps once per list version and answers itself while the jobs stamp holds (ADR 7). Through the

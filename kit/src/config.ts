@@ -11,7 +11,7 @@ export class ConfigError extends Error {
  * Parse the environment once with a zod schema and return a frozen, typed config. Fails fast at boot with
  * every problem listed, so a service never starts half-configured.
  */
-export function loadConfig<S extends z.ZodObject<any>>(
+export function loadConfig<S extends z.ZodObject>(
   schema: S,
   env: NodeJS.ProcessEnv = process.env,
 ): Readonly<z.infer<S>> {

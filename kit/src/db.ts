@@ -7,7 +7,11 @@ import type { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 
 /** The drizzle handle a service works with, over node-postgres or PGlite alike. */
+// The node-postgres and PGlite handles differ in their query-result and schema type parameters, and every
+// repository takes either: no narrower type than `any` spans both.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- node-postgres and PGlite handles alike
 export type Drizzle = PgDatabase<any, any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- node-postgres and PGlite transactions alike
 export type Tx = PgTransaction<any, any, any>;
 /** Anything that runs queries: the database itself or an open transaction. */
 export type Executor = Drizzle | Tx;
@@ -66,8 +70,9 @@ export async function ensureDatabase(url: string): Promise<void> {
     if (exists.rowCount === 0) {
       try {
         await client.query(`create database "${name}"`);
-      } catch (err: any) {
-        if (err.code !== '42P04' && err.code !== '23505') throw err; // created meanwhile by another instance
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code !== '42P04' && code !== '23505') throw err; // created meanwhile by another instance
       }
     }
   } finally {
@@ -117,13 +122,24 @@ export function onCommit(tx: Executor, fn: () => void) {
 /** The statement names given so far, by text (a name is a hash of its text, so it never changes meaning). */
 const statementNames = new Map<string, string>();
 
+/** The parts of drizzle's node-postgres session (not in its public types) that run a named statement. */
+type PreparingSession = {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  prepareQuery(
+    query: { sql: string; params: unknown[] },
+    fields: undefined,
+    name: string,
+    arrayMode: boolean,
+  ): { execute(): Promise<unknown> };
+};
+
 /**
  * Run a query through drizzle's node-postgres session as a named statement: the same type parsing as
  * `execute`, and node-postgres prepares the name once per connection.
  */
 function executePrepared(executor: Executor, query: SQL): Promise<unknown> {
-  const session = (executor as any).session;
-  const compiled = session.dialect.sqlToQuery(query) as { sql: string; params: unknown[] };
+  const session = (executor as unknown as { session: PreparingSession }).session;
+  const compiled = session.dialect.sqlToQuery(query);
   let name = statementNames.get(compiled.sql);
   if (!name) {
     name = `q_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 24)}`;
@@ -153,10 +169,11 @@ function makeDatabase(
       return result;
     },
     async rows<T>(query: SQL, executor: Executor = db, options?: { prepared?: boolean }) {
-      const result: any =
+      const result = (
         options?.prepared && kind === 'postgres'
           ? await executePrepared(executor, query)
-          : await executor.execute(query);
+          : await executor.execute(query)
+      ) as { rows?: T[] };
       return (result.rows ?? result) as T[];
     },
     async ping() {
@@ -261,7 +278,7 @@ export async function migrate(database: Database, migrations: Migration[]): Prom
   const { schema } = database;
   const lock = sql`select pg_advisory_xact_lock(hashtext(${`migrate:${schema}`}))`;
   // Under the lock too: two instances' `create schema if not exists` at the same moment can both miss the
-  // schema and one then fails on pg_namespace's unique index (found by hardening/instances.real.test.ts).
+  // schema and one then fails on pg_namespace's unique index (found by tests/hardening/instances.real.test.ts).
   await database.transaction(async (tx) => {
     await tx.execute(lock);
     await tx.execute(sql.raw(`create schema if not exists ${schema}`));

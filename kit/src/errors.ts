@@ -27,9 +27,19 @@ export const conflict = (message: string, code = 'HTTP.CONFLICT', extra?: Record
 export const tooManyRequests = (message: string, code = 'HTTP.RATE_LIMITED') =>
   new AppError(429, code, message);
 
+/** What the drivers' and express's errors carry beside Error's own fields (each field where one sets it). */
+type DriverError = {
+  code?: unknown;
+  cause?: DriverError;
+  message?: unknown;
+  status?: unknown;
+  expose?: boolean;
+  type?: string;
+};
+
 /** PostgreSQL's unique_violation, however the driver wraps it (a unique index had the last word in a race). */
 export function isUniqueViolation(err: unknown): boolean {
-  let e: any = err;
+  let e = err as DriverError | undefined;
   for (let i = 0; i < 4 && e; i++) {
     if (e.code === '23505') return true;
     e = e.cause;
@@ -87,10 +97,14 @@ const DB_UNAVAILABLE_MESSAGES =
  * wrapped causes (drizzle).
  */
 export function isDependencyUnavailable(err: unknown): boolean {
-  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as any).cause, depth++) {
-    const code = (e as any).code;
+  for (
+    let e = err, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as DriverError).cause, depth++
+  ) {
+    const code = (e as DriverError).code;
     if (typeof code === 'string' && (DB_UNAVAILABLE_CODES.has(code) || /^08...$/.test(code))) return true;
-    if (DB_UNAVAILABLE_MESSAGES.test(String((e as any).message ?? ''))) return true;
+    if (DB_UNAVAILABLE_MESSAGES.test(String((e as DriverError).message ?? ''))) return true;
   }
   return false;
 }
@@ -112,19 +126,19 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
           .slice(0, 10)
           .map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
       };
-    } else if (err instanceof URIError && (err as any).status === 400) {
+    } else if (err instanceof URIError && (err as DriverError).status === 400) {
       // The router could not percent-decode a path parameter (`/jobs/%zz`): a client mistake.
       status = 400;
       body = { error: 'Malformed percent-encoding in the URL', code: 'HTTP.BAD_URL' };
     } else if (
       err &&
       typeof err === 'object' &&
-      typeof (err as any).status === 'number' &&
-      (err as any).expose
+      typeof (err as DriverError).status === 'number' &&
+      (err as DriverError).expose
     ) {
       // body-parser / http-errors raised by express itself: a client mistake.
-      status = (err as any).status;
-      const type = (err as any).type as string | undefined;
+      status = (err as DriverError).status as number;
+      const type = (err as DriverError).type;
       const messages: Record<string, string> = {
         'entity.parse.failed': 'Request body is not valid JSON',
         'entity.too.large': 'Request body is too large',
@@ -142,7 +156,7 @@ export function errorMiddleware(logger: Logger): ErrorRequestHandler {
       body = { error: 'Service temporarily unavailable, please try again', code: 'SERVICE.UNAVAILABLE' };
     }
     if (status >= 500) {
-      const log: Logger = (req as any).log ?? logger;
+      const log: Logger = (req as { log?: Logger }).log ?? logger;
       log.error({ err }, 'request failed');
     }
     if (res.headersSent) return;

@@ -104,6 +104,19 @@ export async function openServiceDatabase(
   return database;
 }
 
+/** A process's first steps: telemetry, its logger, and its database on its own schema (migrated). */
+async function openProcess(name: string, schema: string, config: BaseConfig, migrations: Migration[]) {
+  const stopTelemetry = await startTelemetry(name);
+  const logger = createLogger(name, config.LOG_LEVEL);
+  if (!config.DATABASE_URL) throw new Error(`${name}: DATABASE_URL is required to run as its own process`);
+  const database = await openServiceDatabase(
+    schema,
+    { url: serviceDatabaseUrl(config.DATABASE_URL, schema), poolSize: config.DATABASE_POOL_SIZE },
+    migrations,
+  );
+  return { stopTelemetry, logger, database };
+}
+
 /**
  * Real-mode entry point of a service process: telemetry, database (migrated), bus, HTTP server, consumers,
  * relay, and a graceful shutdown on SIGTERM/SIGINT (stop taking requests, finish in-flight ones and the
@@ -118,14 +131,7 @@ export async function runService(options: {
   keys?: KeySource;
 }): Promise<void> {
   const { name, config } = options;
-  const stopTelemetry = await startTelemetry(name);
-  const logger = createLogger(name, config.LOG_LEVEL);
-  if (!config.DATABASE_URL) throw new Error(`${name}: DATABASE_URL is required to run as its own process`);
-  const database = await openServiceDatabase(
-    name,
-    { url: serviceDatabaseUrl(config.DATABASE_URL, name), poolSize: config.DATABASE_POOL_SIZE },
-    options.migrations,
-  );
+  const { stopTelemetry, logger, database } = await openProcess(name, name, config, options.migrations);
   const bus = await openBus(config, logger);
   const keys = options.keys ?? remoteKeys(config.JWKS_URL ?? 'http://identity:4001/auth/jwks.json');
   const stamps = openStamps(config, logger);
@@ -192,12 +198,10 @@ export async function runSandbox(options: {
   }) => Promise<{ app: Express; start(): Promise<void>; stop(): Promise<void> }>;
 }): Promise<void> {
   const { name, config } = options;
-  const stopTelemetry = await startTelemetry(name);
-  const logger = createLogger(name, config.LOG_LEVEL);
-  if (!config.DATABASE_URL) throw new Error(`${name}: DATABASE_URL is required to run as its own process`);
-  const database = await openServiceDatabase(
+  const { stopTelemetry, logger, database } = await openProcess(
+    name,
     options.schema,
-    { url: serviceDatabaseUrl(config.DATABASE_URL, options.schema), poolSize: config.DATABASE_POOL_SIZE },
+    config,
     options.migrations,
   );
   const sandbox = await options.build({ database, logger });

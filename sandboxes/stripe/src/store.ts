@@ -2,6 +2,8 @@ import { sql, type Database, type Executor } from '@brigade/kit';
 import { ApiVersion } from './api-version';
 import { nowSeconds, stripeId } from './ids';
 
+/** A Stripe object as JSON, its fields read by the names in Stripe's API reference. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- Stripe's objects are loose JSON; typing them all would copy Stripe's SDK
 export type StripeObject = Record<string, any> & { id: string; object: string };
 
 /** The sandbox's state: Stripe objects as JSON in its own schema (stripe_sandbox), and the events to deliver. */
@@ -17,7 +19,7 @@ export class SandboxStore {
     id: string,
     object?: string,
   ): Promise<T | null> {
-    const rows = await this.database.rows<{ data: any; object: string }>(
+    const rows = await this.database.rows<{ data: unknown; object: string }>(
       sql`select data, object from ${this.s}.objects where id = ${id} for update`,
       tx,
     );
@@ -42,7 +44,7 @@ export class SandboxStore {
     const conditions = Object.entries(filter)
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => sql` and data ->> ${k} = ${v}`);
-    const rows = await this.database.rows<{ data: any }>(
+    const rows = await this.database.rows<{ data: unknown }>(
       sql`select data from ${this.s}.objects where object = ${object}${sql.join(conditions, sql``)} order by created_at desc, id`,
       tx,
     );
@@ -89,6 +91,6 @@ export class SandboxStore {
   }
 }
 
-function parseJson(value: unknown) {
-  return typeof value === 'string' ? JSON.parse(value) : value;
+function parseJson(value: unknown): StripeObject {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as StripeObject;
 }

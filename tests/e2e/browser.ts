@@ -1,0 +1,100 @@
+// Browser-test helpers: Debian's Chromium through playwright-core (never a downloaded browser), requests to
+// anything but this machine aborted, screenshots at desktop and phone width, and axe-core on every main screen.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SCREENSHOTS = path.join(here, 'screenshots');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 375, height: 812 };
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
+  });
+}
+
+export async function newContext(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; locale?: string } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: options.viewport ?? DESKTOP,
+    locale: options.locale ?? 'en-US',
+  });
+  await context.route('**/*', (route) => {
+    const host = new URL(route.request().url()).hostname;
+    return host === 'localhost' || host === '127.0.0.1' ? route.continue() : route.abort();
+  });
+  return context;
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's violations on the page as it is now, every impact (minor and moderate included). */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate('typeof window.axe !== "undefined"');
+  // Evaluated through the DevTools protocol: the product's Content-Security-Policy forbids inline scripts.
+  if (!loaded) await page.evaluate(axeSource);
+  const result = (await page.evaluate('axe.run(document, { resultTypes: ["violations"] })')) as {
+    violations: AxeViolation[];
+  };
+  return result.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })),
+  }));
+}
+
+/**
+ * A main screen: screenshots at desktop and phone width (tests/e2e/screenshots/<name>-desktop|phone.png) and axe at
+ * both widths. Returns the violations found (empty when clean).
+ */
+export async function checkScreen(page: Page, name: string): Promise<AxeViolation[]> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const original = page.viewportSize() ?? DESKTOP;
+  const found: AxeViolation[] = [];
+  for (const [label, size] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(50); // one layout pass after the resize
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${label}.png`), fullPage: true });
+    for (const v of await axeViolations(page)) found.push({ ...v, help: `[${name} ${label}] ${v.help}` });
+  }
+  await page.setViewportSize(original);
+  return found;
+}
+
+/**
+ * One step of a story at the page's own (phone) width: a screenshot (tests/e2e/screenshots/<name>.png) and axe.
+ * Returns the violations found, of any impact (empty when clean).
+ */
+export async function checkStep(page: Page, name: string): Promise<AxeViolation[]> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.evaluate('window.scrollTo(0, 0)'); // the sticky navigation bar stays on top in a full-page shot
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  return (await axeViolations(page)).map((v) => ({ ...v, help: `[${name}] ${v.help}` }));
+}

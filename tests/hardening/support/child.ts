@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TEST_POOL_SIZE } from './stack';
+
+export const ROOT = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+export interface ChildStack {
+  url: string;
+  process: ChildProcess;
+  /** Everything the process wrote (pino's JSON lines included). */
+  output(): string;
+  /** Resolves with the exit code (or signal name). */
+  exited: Promise<number | string>;
+}
+
+export interface NodeChild {
+  child: ChildProcess;
+  /** Everything the process wrote so far (stdout and stderr, pino's JSON lines included). */
+  output(): string;
+  /** Resolves with the exit code (or signal name). */
+  exited: Promise<number | string>;
+}
+
+/**
+ * `node [nodeArgs] --import tsx <script>` from the repository root, with `env` over this process's environment
+ * (jest's worker id and NODE_OPTIONS cleared); stdout and stderr are captured into `output()`.
+ */
+export function spawnNode(script: string, env: Record<string, string>, nodeArgs: string[] = []): NodeChild {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, JEST_WORKER_ID: '', NODE_OPTIONS: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d.toString()));
+  child.stderr!.on('data', (d) => (out += d.toString()));
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
+  return { child, output: () => out, exited };
+}
+
+/** Start tests/hardening/support/run-stack.ts in a child process with this environment; resolves once it listens. */
+export async function spawnStack(env: Record<string, string>, timeoutMs = 60_000): Promise<ChildStack> {
+  const { child, output, exited } = spawnNode(path.join(ROOT, 'tests/hardening/support/run-stack.ts'), env);
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`stack did not start:\n${output().slice(-3000)}`)),
+      timeoutMs,
+    );
+    const check = () => {
+      const m = /BRIGADE_URL (\S+)/.exec(output());
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout!.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`stack exited (${code}) before listening:\n${output().slice(-3000)}`));
+    });
+  });
+  return { url, process: child, output, exited };
+}
+
+/** The environment of a fresh stack in the current mode (real servers when set), for spawnStack. */
+export function freshStackEnv(name: string): Record<string, string> {
+  if (process.env.DATABASE_URL && process.env.AMQP_URL && process.env.REDIS_URL) {
+    const base = new URL(process.env.DATABASE_URL);
+    base.pathname = `/${name}`;
+    return {
+      DATABASE_URL: base.toString(),
+      BUS_NAMESPACE: name,
+      EVENT_RETRY_DELAYS_MS: '100,200',
+      BRIGADE_DESTROY_ON_STOP: '1',
+      SMS_SANDBOX: '1',
+      DATABASE_POOL_SIZE: TEST_POOL_SIZE,
+      MIN_SHIFT_DURATION: '1s',
+    };
+  }
+  // Suites post shifts of seconds (issue 35's minimum, shortened), in either mode.
+  return {
+    DATABASE_URL: '',
+    AMQP_URL: '',
+    REDIS_URL: '',
+    EVENT_RETRY_DELAYS_MS: '50,100',
+    MIN_SHIFT_DURATION: '1s',
+  };
+}
