@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { PageSpinner } from '../components/Spinner';
-import { loadNamespaces } from './i18n';
+import { PageSpinner } from '../shared/components/Spinner';
+import { loadNamespaces } from '../shared/i18n';
 import type { Namespace } from '../locales';
 import { RequireAuth } from '../features/auth/RequireAuth';
 import { DashboardRedirect, ForType, OnboardingRedirect } from '../features/shell/Redirects';

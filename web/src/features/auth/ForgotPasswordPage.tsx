@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
 import { PublicHeader } from '../landing/PublicHeader';
 import { authApi, type ForgotPasswordRequest } from './authApi';
 import { checkCode, PASSWORD_MIN, sanitizeCode } from './validation';

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
+import { useAppDispatch, useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
 import { PublicHeader } from '../landing/PublicHeader';
-import { errorText } from '../../app/api';
-import { genericError } from '../../app/serverText';
+import { errorText } from '../../shared/api';
+import { genericError } from '../../shared/serverText';
 import { signIn } from './accountThunks';
 import { authApi, type TotpEnrolment } from './authApi';
 import { CodeStep, NewPasswordStep } from './OperatorLoginSteps';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { genericError } from '../../app/serverText';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
+import { errorText } from '../../shared/api';
+import { genericError } from '../../shared/serverText';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
 import { authApi, type TotpEnrolment } from './authApi';
 import { checkCode, PASSWORD_MIN, sanitizeCode } from './validation';
 

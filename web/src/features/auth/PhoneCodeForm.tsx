@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
 import type { PhoneVerification } from './usePhoneVerification';
 
 /** The code entry of the verification page, the dashboard card and Settings: code, Verify, send a new code. */

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { currentLanguage } from '../../app/i18n';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { currentLanguage } from '../../shared/i18n';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
 import { PublicHeader } from '../landing/PublicHeader';
 import { signUp } from './accountThunks';
 import { checkSignup, userTypeFromQuery, type SignupForm } from './validation';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { saveFile } from '../../app/download';
-import { Alert } from '../../components/Alert';
+import { errorText } from '../../shared/api';
+import { saveFile } from '../../shared/download';
+import { Alert } from '../../shared/components/Alert';
 import type { JobPosting } from '../jobs/jobsApi';
 import { stateOf } from '../jobs/shiftState';
 import { calendarApi } from './calendarApi';

@@ -1,25 +1,25 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { SKILLS_PER_CARD } from '../../app/shiftConstants';
+import { errorText } from '../../shared/api';
+import { SKILLS_PER_CARD } from '../../shared/shiftConstants';
 import {
   BROWSE_FILTER_SKILLS,
   CHEF_SEARCH_PAGE_SIZE,
   CHEF_SEARCH_RADIUS_OPTIONS,
   DEFAULT_CHEF_SEARCH_RADIUS,
-} from '../../app/contracts';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { Spinner } from '../../components/Spinner';
-import { ToggleGroup } from '../../components/ToggleGroup';
+} from '../../shared/contracts';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
+import { Spinner } from '../../shared/components/Spinner';
+import { ToggleGroup } from '../../shared/components/ToggleGroup';
 import { FavoriteButton } from '../favorites/FavoriteButton';
 import type { JobPosting } from '../jobs/jobsApi';
 import { OfferShift } from '../offers';
 import { InviteButton, useNextOpenShift } from './InviteButton';
 import { chefSearchApi, type ChefSearchArgs } from '../profile/profilesApi';
-import { formatRating, formatShiftMoment } from '../../app/format';
+import { formatRating, formatShiftMoment } from '../../shared/format';
 import { milesText } from '../jobs/parts';
 
 /** The hint above the results: which shift Invite names, or why it cannot. */

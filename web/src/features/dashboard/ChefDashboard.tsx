@@ -1,15 +1,15 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { EditAnswerCard } from '../edits';
-import { DASHBOARD_RECENT_LIMIT, paymentSetupPath } from '../../app/constants';
-import { useAuth } from '../../app/hooks';
+import { DASHBOARD_RECENT_LIMIT, paymentSetupPath } from '../../shared/constants';
+import { useAuth } from '../../shared/hooks';
 import type { Application } from '../jobs/jobsApi';
 import { seatPay } from '../jobs/money';
 import { RestaurantPlace, SeatsCount } from '../jobs/parts';
 import { holdsShift, isFinal } from '../jobs/shiftState';
 import { MyOffers } from '../offers';
 import { ForType } from '../shell/Redirects';
-import { formatCents, formatRate, formatShiftMoment } from '../../app/format';
+import { formatCents, formatRate, formatShiftMoment } from '../../shared/format';
 import {
   CompleteProfileAlert,
   DashboardStatus,

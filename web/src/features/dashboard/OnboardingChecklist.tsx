@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/hooks';
+import { useAuth } from '../../shared/hooks';
 import { asMember } from '../auth/RequireAuth';
 import {
   checklistView,

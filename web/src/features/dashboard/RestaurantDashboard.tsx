@@ -1,15 +1,15 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_RECENT_LIMIT, NEW_APPLICATION_WINDOW_MS, paymentSetupPath } from '../../app/constants';
-import { useAuth } from '../../app/hooks';
-import { canJob } from '../../app/contracts';
+import { DASHBOARD_RECENT_LIMIT, NEW_APPLICATION_WINDOW_MS, paymentSetupPath } from '../../shared/constants';
+import { useAuth } from '../../shared/hooks';
+import { canJob } from '../../shared/contracts';
 import type { Application } from '../jobs/jobsApi';
 import { SeatsCount } from '../jobs/parts';
 import { restaurantCanDecide, stateOf } from '../jobs/shiftState';
 import { BalanceNotice } from '../payments/BalanceNotice';
 import { PinMissingNotice } from '../profile/LocationPin';
 import { ForType } from '../shell/Redirects';
-import { formatRate, formatRating, formatShiftMoment } from '../../app/format';
+import { formatRate, formatRating, formatShiftMoment } from '../../shared/format';
 import {
   CompleteProfileAlert,
   DashboardStatus,

@@ -1,5 +1,5 @@
 // The onboarding checklist on the dashboards (spec section 4): items, visibility, dismissal, congratulation.
-import { CHECKLIST_HIDE_AFTER_COMPLETED, paymentSetupPath, STORAGE_KEYS } from '../../app/constants';
+import { CHECKLIST_HIDE_AFTER_COMPLETED, paymentSetupPath, STORAGE_KEYS } from '../../shared/constants';
 import type { Application, JobPosting } from '../jobs/jobsApi';
 import type { AccountStatus } from '../payments/paymentsApi';
 

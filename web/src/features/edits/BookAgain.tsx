@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorCode, errorText } from '../../app/api';
-import { formatCents, formatShiftDate } from '../../app/format';
-import { Alert } from '../../components/Alert';
+import { errorCode, errorText } from '../../shared/api';
+import { formatCents, formatShiftDate } from '../../shared/format';
+import { Alert } from '../../shared/components/Alert';
 import type { JobPosting } from '../jobs/jobsApi';
 import { jobPay } from '../jobs/money';
 import { editsApi, type RepeatJobResponse } from './editsApi';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../app/serverText';
-import { formatCents } from '../../app/format';
-import { Alert } from '../../components/Alert';
+import { apiErrorText } from '../../shared/serverText';
+import { formatCents } from '../../shared/format';
+import { Alert } from '../../shared/components/Alert';
 import { useCardErrorText } from '../payments/usePayForJob';
 import { jobsApi, type JobPosting } from '../jobs/jobsApi';
 

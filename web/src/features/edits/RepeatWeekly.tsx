@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { paymentSetupPath } from '../../app/constants';
+import { paymentSetupPath } from '../../shared/constants';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '../../app/format';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
+import { formatCents } from '../../shared/format';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
 import { WEEKDAYS, type Weekday } from './editsApi';
 import { seriesParts } from './seriesGroups';
 import { lastSeriesDate, seriesTotal } from './seriesPolicy';

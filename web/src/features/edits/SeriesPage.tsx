@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../app/api';
-import { formatCents, formatShiftDate, formatShiftMoment } from '../../app/format';
-import { Alert } from '../../components/Alert';
-import { NotFoundScreen } from '../../components/NotFoundScreen';
-import { Spinner } from '../../components/Spinner';
+import { errorStatus, errorText } from '../../shared/api';
+import { formatCents, formatShiftDate, formatShiftMoment } from '../../shared/format';
+import { Alert } from '../../shared/components/Alert';
+import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
+import { Spinner } from '../../shared/components/Spinner';
 import { ForType } from '../shell/Redirects';
 import { PositionTitle } from '../jobs/parts';
 import { editsApi, type SeriesOccurrence } from './editsApi';

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import type { jobEditsHttp } from '@brigade/contracts';
 import type { z } from 'zod';
 import { jobsApi, type ApplicationResponse } from '../jobs/jobsApi';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatPhone, formatRating, formatShiftMoment } from '../../app/format';
+import { formatPhone, formatRating, formatShiftMoment } from '../../shared/format';
 import { Avatar } from '../profile/parts';
 import { SpokenLanguages } from '../profile/languages';
 import { Reliability } from '../profile/Reliability';

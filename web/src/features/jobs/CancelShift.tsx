@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { Spinner } from '../../components/Spinner';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
+import { Spinner } from '../../shared/components/Spinner';
 import { jobsApi, type CancelJobResponse, type CancellationQuote, type JobPosting } from './jobsApi';
-import { formatCents } from '../../app/format';
+import { formatCents } from '../../shared/format';
 
 const REASON_MAX = 500;
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { moneyDecided } from '../payments/moneyOutcome';
 import type { JobPosting } from './jobsApi';
-import { TranslatedText } from '../../components/TranslatedText';
-import { formatCents, formatShiftMoment } from '../../app/format';
+import { TranslatedText } from '../../shared/components/TranslatedText';
+import { formatCents, formatShiftMoment } from '../../shared/format';
 
 /**
  * How a cancelled shift was cancelled, from the job's `cancellation`: who, when, late or not, what the chef was

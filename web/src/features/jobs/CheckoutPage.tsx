@@ -1,19 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../app/api';
-import { LIMITS } from '../../app/contracts';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { NotFoundScreen } from '../../components/NotFoundScreen';
-import { Spinner } from '../../components/Spinner';
+import { errorStatus, errorText } from '../../shared/api';
+import { LIMITS } from '../../shared/contracts';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
+import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
+import { Spinner } from '../../shared/components/Spinner';
 import { CheckoutReceipt } from './CheckoutReceipt';
 import { jobsApi, type CheckoutResponse } from './jobsApi';
 import { checkoutOpensAt, checkoutState } from './shiftState';
 import { PositionTitle, rateText } from './parts';
 import { CheckoutDeadline, UnderReview, useNow } from './policy';
-import { formatShiftDate, formatShiftHours, formatShiftTime } from '../../app/format';
+import { formatShiftDate, formatShiftHours, formatShiftTime } from '../../shared/format';
 
 const STARS = [1, 2, 3, 4, 5];
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { checkoutAnswerText } from '../../app/contracts';
-import { formatCents, formatDateTime, formatHours } from '../../app/format';
+import { checkoutAnswerText } from '../../shared/contracts';
+import { formatCents, formatDateTime, formatHours } from '../../shared/format';
 import { useMoneyWords } from '../payments/moneyOutcome';
 import type { CheckoutResponse, JobPosting } from './jobsApi';
 import { jobPay } from './money';

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { baseLanguage, TranslatedText, useTranslatedText } from '../../components/TranslatedText';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
+import { baseLanguage, TranslatedText, useTranslatedText } from '../../shared/components/TranslatedText';
 import { jobsApi, type DisputeStatement, type JobDispute, type JobPosting } from './jobsApi';
-import { formatCents, formatDateTime } from '../../app/format';
+import { formatCents, formatDateTime } from '../../shared/format';
 
 const STATEMENT_MAX = 2000;
 type Side = 'chef' | 'restaurant';

@@ -1,16 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../app/api';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { NotFoundScreen } from '../../components/NotFoundScreen';
-import { Spinner } from '../../components/Spinner';
-import { TranslatedText } from '../../components/TranslatedText';
+import { errorStatus, errorText } from '../../shared/api';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
+import { Spinner } from '../../shared/components/Spinner';
+import { TranslatedText } from '../../shared/components/TranslatedText';
 import { failureText, PhoneRequiredNotice } from '../auth/PhoneRequired';
 import { awaitingSettlement, SettlementNotice } from '../payments/SettlementNotice';
 import { AddToCalendar } from '../calendar/AddToCalendar';
-import { canJob } from '../../app/contracts';
+import { canJob } from '../../shared/contracts';
 import { moneyDecided, MoneyOutcome } from '../payments/moneyOutcome';
 import { CancellationFacts } from './CancellationFacts';
 import { BookedWarning } from './BookedWarning';
@@ -47,7 +47,7 @@ import {
   started,
   stateOf,
 } from './shiftState';
-import { formatCents, formatHours, formatShiftTime } from '../../app/format';
+import { formatCents, formatHours, formatShiftTime } from '../../shared/format';
 
 function ChefSection({ job, clocked }: { job: JobPosting; clocked: ReturnType<typeof useClockedTimesheet> }) {
   const { t } = useTranslation('jobs');

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/hooks';
+import { useAuth } from '../../shared/hooks';
 import { ChefShifts } from './shifts/ChefShifts';
 import type { Tab } from './shifts/parts';
 import { RestaurantShifts } from './shifts/RestaurantShifts';

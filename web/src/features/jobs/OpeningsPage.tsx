@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { useAuth } from '../../app/hooks';
-import { LISTS_POLL_MS } from '../../app/shiftConstants';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { Spinner } from '../../components/Spinner';
+import { errorText } from '../../shared/api';
+import { useAuth } from '../../shared/hooks';
+import { LISTS_POLL_MS } from '../../shared/shiftConstants';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
+import { Spinner } from '../../shared/components/Spinner';
 import type { ChefProfile } from '../auth/authApi';
 import { failureText } from '../auth/PhoneRequired';
 import { HomeEditor, homeSummary } from '../profile/HomePlace';
@@ -24,7 +24,7 @@ import {
   type OpeningsFilters,
 } from './openingsFilters';
 import { DirectionsLink, milesText, PositionTitle, rateText, SeatsCount, shiftWhen } from './parts';
-import { formatCents, formatHours } from '../../app/format';
+import { formatCents, formatHours } from '../../shared/format';
 
 function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean }) {
   const { t, i18n } = useTranslation('jobs');

@@ -1,12 +1,12 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorCode } from '../../app/api';
-import { formatDuration, HEADCOUNT_MAX, HEADCOUNT_MIN, LIMITS, POSITIONS } from '../../app/contracts';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { NumberField } from '../../components/NumberField';
+import { errorCode } from '../../shared/api';
+import { formatDuration, HEADCOUNT_MAX, HEADCOUNT_MIN, LIMITS, POSITIONS } from '../../shared/contracts';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
+import { NumberField } from '../../shared/components/NumberField';
 import { RateField } from './RateField';
 import { failureText } from '../auth/PhoneRequired';
 import { editsApi, NO_REPEAT, RepeatWeeklyFields, SeriesCost, type RepeatChoice } from '../edits';

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { JobPay } from '../../app/contracts';
+import type { JobPay } from '../../shared/contracts';
 import { seatOfPosting } from './money';
 import type { JobPosting } from './jobsApi';
-import { formatCents, formatHours, formatRate, formatShift } from '../../app/format';
+import { formatCents, formatHours, formatRate, formatShift } from '../../shared/format';
 
 /**
  * Hours, subtotal, the 7% booking fee and the total: the restaurant's view of a shift's price, with the pricing

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorCode, PHONE_UNVERIFIED } from '../../app/api';
-import { CONVERSATIONS_POLL_MS, THREAD_POLL_MS } from '../../app/shiftConstants';
-import { LIMITS } from '../../app/contracts';
-import { useAuth } from '../../app/hooks';
-import { usePolling } from '../../app/usePolling';
-import { Alert } from '../../components/Alert';
-import { useTranslatedText } from '../../components/TranslatedText';
+import { errorCode, PHONE_UNVERIFIED } from '../../shared/api';
+import { CONVERSATIONS_POLL_MS, THREAD_POLL_MS } from '../../shared/shiftConstants';
+import { LIMITS } from '../../shared/contracts';
+import { useAuth } from '../../shared/hooks';
+import { usePolling } from '../../shared/usePolling';
+import { Alert } from '../../shared/components/Alert';
+import { useTranslatedText } from '../../shared/components/TranslatedText';
 import { PhoneRequiredNotice } from '../auth/PhoneRequired';
 import { mergeMessages, newClientId } from './format';
 import {
@@ -18,7 +18,7 @@ import {
   type Message,
   type ThreadTarget,
 } from './messagesApi';
-import { formatMessageTime } from '../../app/format';
+import { formatMessageTime } from '../../shared/format';
 
 interface ThreadState {
   key: string;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
-import { formatCents, formatDate } from '../../app/format';
+import { Alert } from '../../shared/components/Alert';
+import { Spinner } from '../../shared/components/Spinner';
+import { formatCents, formatDate } from '../../shared/format';
 import { ForType } from '../shell/Redirects';
 import { paymentsApi, type ReceiptRow } from '../payments/paymentsApi';
 import { BalanceNotice } from '../payments/BalanceNotice';

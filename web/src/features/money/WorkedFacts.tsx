@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatCents, formatNumber } from '../../app/format';
+import { formatCents, formatNumber } from '../../shared/format';
 import type { ShiftTimesheet } from '../payments/paymentsApi';
 import { Fact } from './parts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveFile } from '../../app/download';
-import { Alert } from '../../components/Alert';
+import { saveFile } from '../../shared/download';
+import { Alert } from '../../shared/components/Alert';
 import { paymentsApi } from '../payments/paymentsApi';
 
 /** "Download CSV": the server's own export of the report (the same rows, money in dollars, ISO dates). */

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { formatShiftMoment } from '../../app/format';
-import { Alert } from '../../components/Alert';
+import { errorText } from '../../shared/api';
+import { formatShiftMoment } from '../../shared/format';
+import { Alert } from '../../shared/components/Alert';
 import { jobsApi, type JobPosting } from '../jobs/jobsApi';
 import { offersApi } from './offersApi';
 

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { LIMITS, SKILLS, TRAVEL_RADIUS_OPTIONS, type CityName } from '../../app/contracts';
-import { Field } from '../../components/Field';
-import { ToggleGroup } from '../../components/ToggleGroup';
+import { LIMITS, SKILLS, TRAVEL_RADIUS_OPTIONS, type CityName } from '../../shared/contracts';
+import { Field } from '../../shared/components/Field';
+import { ToggleGroup } from '../../shared/components/ToggleGroup';
 import { HomeFields } from '../profile/HomePlace';
-import { useAuth } from '../../app/hooks';
+import { useAuth } from '../../shared/hooks';
 import { LanguagesField } from '../profile/languages';
 import { CityField, OnboardingPage, type OnboardingRole, type StepProps } from './OnboardingWizard';
 import { ImagePicker, WeekSchedule } from './parts';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { CUISINES, PIN_ACCURACY_METERS } from '../../app/contracts';
-import { useAuth } from '../../app/hooks';
-import { Field } from '../../components/Field';
-import { ToggleGroup } from '../../components/ToggleGroup';
+import { CUISINES, PIN_ACCURACY_METERS } from '../../shared/contracts';
+import { useAuth } from '../../shared/hooks';
+import { Field } from '../../shared/components/Field';
+import { ToggleGroup } from '../../shared/components/ToggleGroup';
 import { PinButton } from '../profile/LocationPin';
 import { CityField, OnboardingPage, type OnboardingRole, type StepProps } from './OnboardingWizard';
 import { ImagePicker, WeekSchedule } from './parts';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WEEKDAYS, type Weekday } from '../../app/contracts';
-import { Alert } from '../../components/Alert';
+import { WEEKDAYS, type Weekday } from '../../shared/contracts';
+import { Alert } from '../../shared/components/Alert';
 import { imageError } from './validation';
 
 /** Three steps with Previous / Next and, on the last, Complete Setup. */

@@ -8,7 +8,7 @@ import {
   nameProblem,
   type CityName,
   type Weekday,
-} from '../../app/contracts';
+} from '../../shared/contracts';
 import { homeProblem, setHomeFields } from '../profile/home';
 import { setPinFields, type PinReading } from '../profile/LocationPin';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Reliability } from '../profile/Reliability';
 import { seatFigures } from '../jobs/money';
 import { shiftWhen } from '../jobs/parts';
-import { baseLanguage, useTranslatedText } from '../../components/TranslatedText';
+import { baseLanguage, useTranslatedText } from '../../shared/components/TranslatedText';
 import { opsApi, type OpsDispute, type OpsMessage } from './opsApi';
 import { formatCents, formatDateTime, Loaded, OpsPage, TimelineLink, useAge } from './parts';
 import { ResolveForm } from './ResolveForm';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOOKING_FEE_BPS, CARD_MINIMUM_CENTS, timesheetMoney, workedPay } from '@brigade/contracts';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { NumberField, wholeNumber } from '../../components/NumberField';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { NumberField, wholeNumber } from '../../shared/components/NumberField';
 import { lastEvent, minutesText } from '../timesheets/clock';
 import type { Timesheet } from '../timesheets/timesheetsApi';
 import { opsApi, type OpsDispute } from './opsApi';

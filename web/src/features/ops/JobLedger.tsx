@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { moneyOutcomeOf, type MoneyOutcomeKind } from '../../app/contracts';
+import { moneyOutcomeOf, type MoneyOutcomeKind } from '../../shared/contracts';
 import { useMoneyWords } from '../payments/moneyOutcome';
 import { opsApi, type LedgerSeat, type OpsLedgerResponse } from './opsApi';
 import { formatCents, formatDateTime, Loaded, OpsTable } from './parts';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
+import { errorText } from '../../shared/api';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
 import { opsApi, type OpsOperator } from './opsApi';
 import { formatDateTime, Loaded, OpsPage, OpsTable } from './parts';
 

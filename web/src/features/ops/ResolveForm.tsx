@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { ActionPair } from '../../components/ActionPair';
-import { Field } from '../../components/Field';
-import { TextAreaField } from '../../components/TextAreaField';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { ActionPair } from '../../shared/components/ActionPair';
+import { Field } from '../../shared/components/Field';
+import { TextAreaField } from '../../shared/components/TextAreaField';
 import { opsApi, type OpsDispute } from './opsApi';
 import { DecisionFacts, formatCents } from './parts';
 import { centsToDollars, dollarsToCents, resolutionPreview } from './resolve';

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { useAppDispatch, useAuth } from '../../app/hooks';
-import { genericError } from '../../app/serverText';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
+import { errorText } from '../../shared/api';
+import { useAppDispatch, useAuth } from '../../shared/hooks';
+import { genericError } from '../../shared/serverText';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
 import { signIn } from '../auth/accountThunks';
 import { authApi, type TotpEnrolment } from '../auth/authApi';
 import { CodeStep } from '../auth/OperatorLoginSteps';

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
 import { Reliability } from '../profile/Reliability';
 import { opsApi, type OpsUser } from './opsApi';
 import { formatDateTime, Loaded, OpsPage } from './parts';
-import { formatPhone } from '../../app/format';
+import { formatPhone } from '../../shared/format';
 
 const HIDDEN = /(^id$|_id$|_url$|^latitude$|^longitude$|_at$|^reliability$|^availability$|^operating_hours$)/;
 

@@ -3,11 +3,11 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
-import { moneyOutcomeOf } from '../../app/contracts';
-import { formatCents, formatDateTime } from '../../app/format';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { Spinner } from '../../shared/components/Spinner';
+import { moneyOutcomeOf } from '../../shared/contracts';
+import { formatCents, formatDateTime } from '../../shared/format';
 import { useMoneyWords } from '../payments/moneyOutcome';
 
 export { formatCents, formatDateTime };

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorCode, errorStatus } from '../../app/api';
-import { formatCents, formatDateTime, formatNumber } from '../../app/format';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
+import { errorCode, errorStatus } from '../../shared/api';
+import { formatCents, formatDateTime, formatNumber } from '../../shared/format';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { Spinner } from '../../shared/components/Spinner';
 import { Fact } from '../money/parts';
 import { ForType } from '../shell/Redirects';
 import type { CardConfirmer } from './card';

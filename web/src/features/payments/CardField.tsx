@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/Field';
-import { Spinner } from '../../components/Spinner';
+import { Field } from '../../shared/components/Field';
+import { Spinner } from '../../shared/components/Spinner';
 import { confirmInSandbox, confirmSetupInSandbox, type CardConfirmer } from './card';
 import { checkSandboxCard, formatCardNumber, formatExpiry, type SandboxCard } from './cardErrors';
 import { paymentsApi } from './paymentsApi';

@@ -1,15 +1,19 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_REDIRECT_MS, PAYMENT_SETTLE_FOR_MS, PAYMENT_SETTLE_POLL_MS } from '../../app/shiftConstants';
-import { useAppDispatch, useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
+import {
+  PAYMENT_REDIRECT_MS,
+  PAYMENT_SETTLE_FOR_MS,
+  PAYMENT_SETTLE_POLL_MS,
+} from '../../shared/shiftConstants';
+import { useAppDispatch, useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
 import { jobsApi } from '../jobs/jobsApi';
 import type { CardConfirmer } from './card';
 import { CardField } from './CardField';
 import { paymentsApi } from './paymentsApi';
 import { useCardErrorText } from './usePayForJob';
-import { formatCents } from '../../app/format';
+import { formatCents } from '../../shared/format';
 
 interface ConfirmState {
   clientSecret?: string;

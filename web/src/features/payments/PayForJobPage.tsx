@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../app/api';
-import { PAYMENT_REDIRECT_MS } from '../../app/shiftConstants';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { NotFoundScreen } from '../../components/NotFoundScreen';
-import { Spinner } from '../../components/Spinner';
+import { errorStatus, errorText } from '../../shared/api';
+import { PAYMENT_REDIRECT_MS } from '../../shared/shiftConstants';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
+import { Spinner } from '../../shared/components/Spinner';
 import { jobsApi } from '../jobs/jobsApi';
 import { jobPay } from '../jobs/money';
 import { PayBreakdown, PositionTitle } from '../jobs/parts';
@@ -15,10 +15,10 @@ import { CardKeptNote } from './CardKeptNote';
 import { savedCardLabel } from './savedCard';
 import { useCardChoice } from './useCardChoice';
 import { useCardErrorText, usePayForJob } from './usePayForJob';
-import { canJob } from '../../app/contracts';
+import { canJob } from '../../shared/contracts';
 import { started } from '../jobs/shiftState';
 import { MoneyOutcome } from './moneyOutcome';
-import { formatCents, formatHours, formatShiftMoment } from '../../app/format';
+import { formatCents, formatHours, formatShiftMoment } from '../../shared/format';
 
 /** /payments/{jobId}: pay (again) for a posted job; 'Payment Successful!' then /my-shifts after 3 s. */
 export default function PayForJobPage() {

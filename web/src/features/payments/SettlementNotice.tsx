@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { SETTLEMENT_POLL_MS } from '../../app/shiftConstants';
-import { Alert } from '../../components/Alert';
+import { SETTLEMENT_POLL_MS } from '../../shared/shiftConstants';
+import { Alert } from '../../shared/components/Alert';
 import type { JobPosting } from '../jobs/jobsApi';
 import { isFinal } from '../jobs/shiftState';
 import { paymentsApi, type Settlement } from './paymentsApi';

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { errorText } from '../../app/api';
-import { zipIn } from '../../app/contracts';
-import { useAppDispatch, useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
+import { errorText } from '../../shared/api';
+import { zipIn } from '../../shared/contracts';
+import { useAppDispatch, useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
 import { authApi, type ChefProfile } from '../auth/authApi';
-import { authActions } from '../auth/authSlice';
+import { authActions } from '../../shared/session/authSlice';
 import { homeProblem, setHomeFields, type HomeDraft, type Point } from './home';
 
 export { homeProblem, setHomeFields, type HomeDraft } from './home';

@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
 import type { ChefProfile, RestaurantProfile } from '../auth/authApi';
 import { onboardingPathFor } from '../auth/RequireAuth';
 import { ChefDetails, RestaurantDetails } from './parts';
-import { formatDate, formatPhone } from '../../app/format';
+import { formatDate, formatPhone } from '../../shared/format';
 
 /** /profile/me: email, phone, account type and name, then the profile itself. */
 export default function MyProfilePage() {

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { WEEKDAYS } from '../../app/contracts';
+import { WEEKDAYS } from '../../shared/contracts';
 import type { ChefProfile, RestaurantProfile } from '../auth/authApi';
 import { Reliability } from './Reliability';
 import { SpokenLanguages } from './languages';
-import { TranslatedText } from '../../components/TranslatedText';
-import { formatRating } from '../../app/format';
+import { TranslatedText } from '../../shared/components/TranslatedText';
+import { formatRating } from '../../shared/format';
 
 export function Avatar({ url, name, size = 72 }: { url?: string | null; name: string; size?: number }) {
   if (url) return <img className="avatar-img" src={url} alt="" width={size} height={size} />;

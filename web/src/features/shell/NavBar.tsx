@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAuth } from '../../app/hooks';
-import { paymentSetupPath } from '../../app/constants';
-import type { AccountType } from '../../app/contracts';
+import { useAppDispatch, useAuth } from '../../shared/hooks';
+import { paymentSetupPath } from '../../shared/constants';
+import type { AccountType } from '../../shared/contracts';
 import { dashboardPathFor } from '../auth/RequireAuth';
-import { LanguageToggle } from '../../components/LanguageToggle';
+import { LanguageToggle } from '../auth/LanguageToggle';
 import { signOut } from '../auth/accountThunks';
 import { NavIcon } from './navIcons';
 import { UnreadBadge } from './unread';

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom';
-import { useAuth } from '../../app/hooks';
+import { useAuth } from '../../shared/hooks';
 import { dashboardPathFor, onboardingPathFor } from '../auth/RequireAuth';
 
 /** /dashboard and any unknown dashboard path: by user type. */

@@ -1,8 +1,8 @@
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/hooks';
-import { CONVERSATIONS_POLL_MS } from '../../app/shiftConstants';
-import { usePolling } from '../../app/usePolling';
+import { useAuth } from '../../shared/hooks';
+import { CONVERSATIONS_POLL_MS } from '../../shared/shiftConstants';
+import { usePolling } from '../../shared/usePolling';
 import { messagesApi } from '../messages/messagesApi';
 
 /** Unread messages over every conversation, from the conversations list (polled here unless /messages polls it). */

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCode, errorText } from '../../app/api';
-import { formatShiftTime } from '../../app/format';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { NumberField, wholeNumber } from '../../components/NumberField';
+import { errorCode, errorText } from '../../shared/api';
+import { formatShiftTime } from '../../shared/format';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
+import { NumberField, wholeNumber } from '../../shared/components/NumberField';
 import type { JobPosting } from '../jobs/jobsApi';
 import { clockOpensAt, readPosition, type PositionProblem } from './clock';
 import { timesheetsApi, type Timesheet } from './timesheetsApi';

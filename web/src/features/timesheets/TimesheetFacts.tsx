@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatCents, formatShiftTime } from '../../app/format';
+import { formatCents, formatShiftTime } from '../../shared/format';
 import { minutesText } from './clock';
 import type { Timesheet, TimesheetPay } from './timesheetsApi';
 

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { EditAnswerCard } from '../../edits';
-import { errorText } from '../../../app/api';
-import { LISTS_POLL_MS } from '../../../app/shiftConstants';
-import { Alert } from '../../../components/Alert';
-import { Spinner } from '../../../components/Spinner';
+import { errorText } from '../../../shared/api';
+import { LISTS_POLL_MS } from '../../../shared/shiftConstants';
+import { Alert } from '../../../shared/components/Alert';
+import { Spinner } from '../../../shared/components/Spinner';
 import { moneyDecided, MoneyOutcome } from '../../payments/moneyOutcome';
 import { awaitingSettlement, SettlementNotice } from '../../payments/SettlementNotice';
 import { cancellationLine } from '../CancellationFacts';
@@ -25,7 +25,7 @@ import {
   stateOf,
 } from '../shiftState';
 import { Row, ShiftState, type Tab } from './parts';
-import { formatCents } from '../../../app/format';
+import { formatCents } from '../../../shared/format';
 
 /** Pending, accepted or confirmed: the shift's pay is what the chef earns (not once it is off). */
 const earning = isLive;

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../app/api';
-import { canJob } from '../../../app/contracts';
-import { LISTS_POLL_MS } from '../../../app/shiftConstants';
-import { Alert } from '../../../components/Alert';
-import { Spinner } from '../../../components/Spinner';
+import { errorText } from '../../../shared/api';
+import { canJob } from '../../../shared/contracts';
+import { LISTS_POLL_MS } from '../../../shared/shiftConstants';
+import { Alert } from '../../../shared/components/Alert';
+import { Spinner } from '../../../shared/components/Spinner';
 import { moneyDecided, MoneyOutcome } from '../../payments/moneyOutcome';
 import { awaitingSettlement, SettlementNotice } from '../../payments/SettlementNotice';
 import { cancellationLine } from '../CancellationFacts';
@@ -19,7 +19,7 @@ import { applicationLabel, byStart, restaurantCanCancel, stateOf } from '../shif
 import { Row, ShiftState, type Tab } from './parts';
 import { BookedChefCard } from '../BookedChefCard';
 import { editsApi, groupBySeries, seriesShapeOfJobs, useSeriesName } from '../../edits';
-import { formatCents } from '../../../app/format';
+import { formatCents } from '../../../shared/format';
 
 function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Application; now: number }) {
   const { t } = useTranslation('jobs');
