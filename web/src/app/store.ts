@@ -1,5 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { renewSession } from '../features/auth/authThunks';
+import { renewSession } from '../features/auth';
 import { api, setSessionRenewer } from '../shared/api';
 import { rootReducer, type RootState } from '../shared/state';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { Alert } from '../../shared/components/Alert';
 import { Field } from '../../shared/components/Field';
-import { PublicHeader } from '../landing/PublicHeader';
+import { PublicHeader } from '../landing';
 import { authApi, type ForgotPasswordRequest } from './authApi';
 import { checkCode, PASSWORD_MIN, sanitizeCode } from './validation';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
 import { Field } from '../../shared/components/Field';
-import { PublicHeader } from '../landing/PublicHeader';
+import { PublicHeader } from '../landing';
 import { errorText } from '../../shared/api';
 import { genericError } from '../../shared/serverText';
 import { signIn } from './accountThunks';

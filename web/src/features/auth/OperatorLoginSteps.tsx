@@ -6,6 +6,7 @@ import { Alert } from '../../shared/components/Alert';
 import { Field } from '../../shared/components/Field';
 import { authApi, type TotpEnrolment } from './authApi';
 import { checkCode, PASSWORD_MIN, sanitizeCode } from './validation';
+import { Fact } from '../../shared/components/Facts';
 
 // The login's further steps for operators (issue 33): a one-time password replaced by their own, and the code
 // of their authenticator app (set up here when two-step login is required and not set up yet).
@@ -97,18 +98,12 @@ export function CodeStep({
         <>
           <p className="muted">{t('login.enrolHint')}</p>
           <dl className="facts">
-            <div>
-              <dt>{t('login.enrolKey')}</dt>
-              <dd>
-                <code data-testid="totp-secret">{enrolment.secret}</code>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('login.enrolLink')}</dt>
-              <dd>
-                <a href={enrolment.otpauth_uri}>{enrolment.otpauth_uri}</a>
-              </dd>
-            </div>
+            <Fact label={t('login.enrolKey')}>
+              <code data-testid="totp-secret">{enrolment.secret}</code>
+            </Fact>
+            <Fact label={t('login.enrolLink')}>
+              <a href={enrolment.otpauth_uri}>{enrolment.otpauth_uri}</a>
+            </Fact>
           </dl>
         </>
       ) : (

@@ -5,7 +5,7 @@ import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { currentLanguage } from '../../shared/i18n';
 import { Alert } from '../../shared/components/Alert';
 import { Field } from '../../shared/components/Field';
-import { PublicHeader } from '../landing/PublicHeader';
+import { PublicHeader } from '../landing';
 import { signUp } from './accountThunks';
 import { checkSignup, userTypeFromQuery, type SignupForm } from './validation';
 

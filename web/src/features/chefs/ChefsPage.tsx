@@ -14,13 +14,13 @@ import { Alert } from '../../shared/components/Alert';
 import { Field } from '../../shared/components/Field';
 import { Spinner } from '../../shared/components/Spinner';
 import { ToggleGroup } from '../../shared/components/ToggleGroup';
-import { FavoriteButton } from '../favorites/FavoriteButton';
-import type { JobPosting } from '../jobs/jobsApi';
+import { FavoriteButton } from '../favorites';
+import type { JobPosting } from '../jobs';
 import { OfferShift } from '../offers';
 import { InviteButton, useNextOpenShift } from './InviteButton';
-import { chefSearchApi, type ChefSearchArgs } from '../profile/profilesApi';
+import { chefSearchApi, type ChefSearchArgs } from '../profile';
 import { formatRating, formatShiftMoment } from '../../shared/format';
-import { milesText } from '../jobs/parts';
+import { milesText } from '../jobs';
 
 /** The hint above the results: which shift Invite names, or why it cannot. */
 const INVITE_REASON_ID = 'invite-reason';

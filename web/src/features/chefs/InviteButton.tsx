@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { formatShiftMoment } from '../../shared/format';
 import { Alert } from '../../shared/components/Alert';
-import { jobsApi, type JobPosting } from '../jobs/jobsApi';
+import { jobsApi, type JobPosting } from '../jobs';
 
 /** The restaurant's open shift that starts soonest (the one an invitation names), or null. */
 export function nextOpenShift(jobs: JobPosting[] | undefined, now = Date.now()): JobPosting | null {

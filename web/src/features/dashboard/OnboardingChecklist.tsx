@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/hooks';
-import { asMember } from '../auth/RequireAuth';
+import { asMember } from '../auth';
 import {
   checklistView,
   dismissChecklist,

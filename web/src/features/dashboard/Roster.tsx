@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { Alert } from '../../shared/components/Alert';
 import { Spinner } from '../../shared/components/Spinner';
-import { favoritesApi, type RosterSort } from '../favorites/favoritesApi';
+import { favoritesApi, type RosterSort } from '../favorites';
 import { OfferShift } from '../offers';
 import { formatDate, formatRating } from '../../shared/format';
 

@@ -1,7 +1,7 @@
 // The onboarding checklist on the dashboards (spec section 4): items, visibility, dismissal, congratulation.
 import { CHECKLIST_HIDE_AFTER_COMPLETED, paymentSetupPath, STORAGE_KEYS } from '../../shared/constants';
-import type { Application, JobPosting } from '../jobs/jobsApi';
-import type { AccountStatus } from '../payments/paymentsApi';
+import type { Application, JobPosting } from '../jobs';
+import type { AccountStatus } from '../payments';
 
 export interface ChecklistItem {
   key: string;

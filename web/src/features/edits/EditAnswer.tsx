@@ -4,7 +4,7 @@ import { errorText } from '../../shared/api';
 import type { jobsHttp } from '@brigade/contracts';
 import { formatCents, formatRate, formatShiftMoment } from '../../shared/format';
 import { Alert } from '../../shared/components/Alert';
-import { shiftWhen } from '../jobs/parts';
+import { shiftWhen } from '../jobs';
 import { editsApi } from './editsApi';
 
 type Terms = jobsHttp.ShiftTerms;

@@ -7,11 +7,12 @@ import { Alert } from '../../shared/components/Alert';
 import { Field } from '../../shared/components/Field';
 import { NumberField } from '../../shared/components/NumberField';
 import { Spinner } from '../../shared/components/Spinner';
-import type { JobPosting } from '../jobs/jobsApi';
-import { RateField } from '../jobs/RateField';
-import { MAX_BREAK_MINUTES } from '../jobs/validation';
+import type { JobPosting } from '../jobs';
+import { RateField } from '../../shared/components/RateField';
+import { MAX_BREAK_MINUTES } from '../jobs';
 import { editFormOf, editOf, quoteArgsOf, type EditForm } from './editForm';
 import { editsApi, type EditQuote, type EditQuoteArgs } from './editsApi';
+import { Fact } from '../../shared/components/Facts';
 
 /** How long the form waits after the last keystroke before it asks for the quote. */
 export const QUOTE_DEBOUNCE_MS = 300;
@@ -51,14 +52,12 @@ export function EditQuoteFigures({ quote }: { quote: EditQuote }) {
   return (
     <div data-testid="edit-quote">
       <dl className="facts">
-        <div>
-          <dt>{t('edit.oldTotal')}</dt>
-          <dd data-testid="edit-old-total">{formatCents(quote.old_total_cents)}</dd>
-        </div>
-        <div className="total-row">
-          <dt>{t('edit.newTotal')}</dt>
-          <dd data-testid="edit-new-total">{formatCents(quote.new_total_cents)}</dd>
-        </div>
+        <Fact label={t('edit.oldTotal')} testId="edit-old-total">
+          {formatCents(quote.old_total_cents)}
+        </Fact>
+        <Fact label={t('edit.newTotal')} className="total-row" testId="edit-new-total">
+          {formatCents(quote.new_total_cents)}
+        </Fact>
       </dl>
       <p data-testid="edit-movement">
         <strong>{movement}</strong>

@@ -7,6 +7,7 @@ import { Field } from '../../shared/components/Field';
 import { WEEKDAYS, type Weekday } from './editsApi';
 import { seriesParts } from './seriesGroups';
 import { lastSeriesDate, seriesTotal } from './seriesPolicy';
+import { Fact } from '../../shared/components/Facts';
 
 export interface RepeatChoice {
   on: boolean;
@@ -109,18 +110,13 @@ export function SeriesCost({
         <p className="hint">{t('series.costHint')}</p>
       ) : (
         <dl className="facts">
-          <div>
-            <dt>{t('series.shifts')}</dt>
-            <dd data-testid="series-count">{count}</dd>
-          </div>
-          <div>
-            <dt>{t('series.each')}</dt>
-            <dd>{formatCents(postingTotalCents)}</dd>
-          </div>
-          <div className="total-row">
-            <dt>{t('series.total')}</dt>
-            <dd data-testid="series-total">{formatCents(totalCents)}</dd>
-          </div>
+          <Fact label={t('series.shifts')} testId="series-count">
+            {count}
+          </Fact>
+          <Fact label={t('series.each')}>{formatCents(postingTotalCents)}</Fact>
+          <Fact label={t('series.total')} className="total-row" testId="series-total">
+            {formatCents(totalCents)}
+          </Fact>
         </dl>
       )}
       <p className="hint">{t('series.chargedEach')}</p>

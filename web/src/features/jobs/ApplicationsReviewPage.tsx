@@ -11,12 +11,12 @@ import {
 import { useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
 import { Spinner } from '../../shared/components/Spinner';
-import { FavoriteButton } from '../favorites/FavoriteButton';
+import { FavoriteButton } from '../favorites';
 import { jobsApi, type ApplicationOfJob, type JobPosting } from './jobsApi';
-import { ChefLink, JobStatusTag, PositionTitle, RestaurantPlace, SeatsCount, shiftWhen } from './parts';
-import { Reliability } from '../profile/Reliability';
-import { Avatar } from '../profile/parts';
-import { SpokenLanguages } from '../profile/languages';
+import { ChefLink, JobStatusTag, PositionTitle, RestaurantPlace, SeatsCount, shiftWhen } from './JobLabels';
+import { Reliability } from '../profile';
+import { Avatar } from '../profile';
+import { SpokenLanguages } from '../profile';
 import { applicationLabel, restaurantCanDecide, stateOf } from './shiftState';
 import { formatRating } from '../../shared/format';
 

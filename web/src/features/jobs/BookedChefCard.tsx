@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { formatPhone, formatRating, formatShiftMoment } from '../../shared/format';
-import { Avatar } from '../profile/parts';
-import { SpokenLanguages } from '../profile/languages';
-import { Reliability } from '../profile/Reliability';
+import { Avatar } from '../profile';
+import { SpokenLanguages } from '../profile';
+import { Reliability } from '../profile';
 import { jobsApi, type ApplicationChef, type JobPosting } from './jobsApi';
-import { ChefLink } from './parts';
+import { ChefLink } from './JobLabels';
 import { stateOf } from './shiftState';
 
 // Issue 32, "the owner sees who is coming": the chef booked for a restaurant's shift, and for the chef the way

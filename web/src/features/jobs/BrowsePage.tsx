@@ -7,10 +7,10 @@ import { useAuth } from '../../shared/hooks';
 import { LISTS_POLL_MS } from '../../shared/shiftConstants';
 import { Alert } from '../../shared/components/Alert';
 import { Spinner } from '../../shared/components/Spinner';
-import { onboardingPathFor } from '../auth/RequireAuth';
+import { onboardingPathFor } from '../auth';
 import { jobsApi, type Application } from './jobsApi';
 import OpeningsPage from './OpeningsPage';
-import { PositionTitle, SeatsCount, shiftWhen } from './parts';
+import { PositionTitle, SeatsCount, shiftWhen } from './JobLabels';
 import { useNow } from './policy';
 import { restaurantCanDecide } from './shiftState';
 

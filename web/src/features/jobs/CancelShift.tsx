@@ -6,6 +6,7 @@ import { Field } from '../../shared/components/Field';
 import { Spinner } from '../../shared/components/Spinner';
 import { jobsApi, type CancelJobResponse, type CancellationQuote, type JobPosting } from './jobsApi';
 import { formatCents } from '../../shared/format';
+import { Fact } from '../../shared/components/Facts';
 
 const REASON_MAX = 500;
 
@@ -20,20 +21,17 @@ function QuoteFigures({
     <dl className="facts">
       {quote.late && (
         <>
-          <div>
-            <dt>{t('cancel.chefGets')}</dt>
-            <dd data-testid="quote-chef-pay">{formatCents(quote.chef_pay_cents)}</dd>
-          </div>
-          <div>
-            <dt>{t('cancel.feeKept')}</dt>
-            <dd data-testid="quote-fee">{formatCents(quote.fee_cents)}</dd>
-          </div>
+          <Fact label={t('cancel.chefGets')} testId="quote-chef-pay">
+            {formatCents(quote.chef_pay_cents)}
+          </Fact>
+          <Fact label={t('cancel.feeKept')} testId="quote-fee">
+            {formatCents(quote.fee_cents)}
+          </Fact>
         </>
       )}
-      <div className="total-row">
-        <dt>{t('cancel.refund')}</dt>
-        <dd data-testid="quote-refund">{formatCents(quote.refund_cents)}</dd>
-      </div>
+      <Fact label={t('cancel.refund')} className="total-row" testId="quote-refund">
+        {formatCents(quote.refund_cents)}
+      </Fact>
     </dl>
   );
 }

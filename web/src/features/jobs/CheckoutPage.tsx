@@ -11,9 +11,10 @@ import { Spinner } from '../../shared/components/Spinner';
 import { CheckoutReceipt } from './CheckoutReceipt';
 import { jobsApi, type CheckoutResponse } from './jobsApi';
 import { checkoutOpensAt, checkoutState } from './shiftState';
-import { PositionTitle, rateText } from './parts';
+import { PositionTitle, rateText } from './JobLabels';
 import { CheckoutDeadline, UnderReview, useNow } from './policy';
 import { formatShiftDate, formatShiftHours, formatShiftTime } from '../../shared/format';
+import { Fact } from '../../shared/components/Facts';
 
 const STARS = [1, 2, 3, 4, 5];
 
@@ -175,29 +176,18 @@ export default function CheckoutPage() {
         </h2>
         <dl className="facts">
           {job.restaurant_profiles?.name && (
-            <div>
-              <dt>{t('checkout.restaurant')}</dt>
-              <dd>{job.restaurant_profiles.name}</dd>
-            </div>
+            <Fact label={t('checkout.restaurant')}>{job.restaurant_profiles.name}</Fact>
           )}
           {side === 'restaurant' && app.chef_profiles?.name && (
-            <div>
-              <dt>{t('checkout.chef')}</dt>
-              <dd>{app.chef_profiles.name}</dd>
-            </div>
+            <Fact label={t('checkout.chef')}>{app.chef_profiles.name}</Fact>
           )}
-          <div>
-            <dt>{t('checkout.date')}</dt>
-            <dd>{formatShiftDate(job.start_time, job.restaurant_profiles?.city)}</dd>
-          </div>
-          <div>
-            <dt>{t('checkout.time')}</dt>
-            <dd>{formatShiftHours(job.start_time, job.end_time, job.restaurant_profiles?.city)}</dd>
-          </div>
-          <div>
-            <dt>{t('checkout.rate')}</dt>
-            <dd>{rateText(job.hourly_rate, tc('perHour'))}</dd>
-          </div>
+          <Fact label={t('checkout.date')}>
+            {formatShiftDate(job.start_time, job.restaurant_profiles?.city)}
+          </Fact>
+          <Fact label={t('checkout.time')}>
+            {formatShiftHours(job.start_time, job.end_time, job.restaurant_profiles?.city)}
+          </Fact>
+          <Fact label={t('checkout.rate')}>{rateText(job.hourly_rate, tc('perHour'))}</Fact>
         </dl>
       </div>
       <UnderReview job={job} />

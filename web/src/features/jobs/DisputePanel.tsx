@@ -7,6 +7,7 @@ import { Field } from '../../shared/components/Field';
 import { baseLanguage, TranslatedText, useTranslatedText } from '../../shared/components/TranslatedText';
 import { jobsApi, type DisputeStatement, type JobDispute, type JobPosting } from './jobsApi';
 import { formatCents, formatDateTime } from '../../shared/format';
+import { Fact } from '../../shared/components/Facts';
 
 const STATEMENT_MAX = 2000;
 type Side = 'chef' | 'restaurant';
@@ -164,28 +165,18 @@ function SeatDispute({
         <div data-testid="dispute-decision">
           <p>{t('dispute.decided', { at: formatDateTime(resolution.resolved_at) })}</p>
           <dl className="facts">
-            <div>
-              <dt>{side === 'chef' ? t('dispute.paidToYou') : t('dispute.chefPaid')}</dt>
-              <dd>{formatCents(resolution.chef_pay_cents)}</dd>
-            </div>
-            <div>
-              <dt>{t('dispute.refund')}</dt>
-              <dd>{formatCents(resolution.refund_cents)}</dd>
-            </div>
-            <div>
-              <dt>{t('dispute.fee')}</dt>
-              <dd>{formatCents(resolution.fee_cents)}</dd>
-            </div>
-            <div>
-              <dt>{t('dispute.note')}</dt>
-              <dd>
-                <TranslatedText
-                  text={resolution.note}
-                  translation={resolution.note_translation}
-                  testId="dispute-note"
-                />
-              </dd>
-            </div>
+            <Fact label={side === 'chef' ? t('dispute.paidToYou') : t('dispute.chefPaid')}>
+              {formatCents(resolution.chef_pay_cents)}
+            </Fact>
+            <Fact label={t('dispute.refund')}>{formatCents(resolution.refund_cents)}</Fact>
+            <Fact label={t('dispute.fee')}>{formatCents(resolution.fee_cents)}</Fact>
+            <Fact label={t('dispute.note')}>
+              <TranslatedText
+                text={resolution.note}
+                translation={resolution.note_translation}
+                testId="dispute-note"
+              />
+            </Fact>
           </dl>
         </div>
       ) : (

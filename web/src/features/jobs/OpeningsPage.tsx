@@ -7,13 +7,13 @@ import { LISTS_POLL_MS } from '../../shared/shiftConstants';
 import { Alert } from '../../shared/components/Alert';
 import { Field } from '../../shared/components/Field';
 import { Spinner } from '../../shared/components/Spinner';
-import type { ChefProfile } from '../auth/authApi';
-import { failureText } from '../auth/PhoneRequired';
-import { HomeEditor, homeSummary } from '../profile/HomePlace';
-import { ForType } from '../shell/Redirects';
+import type { ChefProfile } from '../auth';
+import { failureText } from '../auth';
+import { HomeEditor, homeSummary } from '../profile';
+import { ForType } from '../shell';
 import { BookedWarning } from './BookedWarning';
 import { jobsApi, type JobPosting, type JobsResponse } from './jobsApi';
-import { seatPay } from './money';
+import { seatPay } from '../../shared/money/figures';
 import {
   activeFilterCount,
   filterOpenings,
@@ -23,7 +23,7 @@ import {
   SHIFT_TIMES,
   type OpeningsFilters,
 } from './openingsFilters';
-import { DirectionsLink, milesText, PositionTitle, rateText, SeatsCount, shiftWhen } from './parts';
+import { DirectionsLink, milesText, PositionTitle, rateText, SeatsCount, shiftWhen } from './JobLabels';
 import { formatCents, formatHours } from '../../shared/format';
 
 function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { canSeat } from '../../shared/contracts';
 import { formatPhone } from '../../shared/format';
 import type { JobPosting } from './jobsApi';
-import { ChefLink, SeatsCount } from './parts';
+import { ChefLink, SeatsCount } from './JobLabels';
 import { checkoutOpen } from './shiftState';
 
 type Seat = NonNullable<JobPosting['seat_list']>[number];

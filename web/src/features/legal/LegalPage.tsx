@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PublicFooter, PublicHeader } from '../landing/PublicHeader';
+import { PublicFooter, PublicHeader } from '../landing';
 import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
 
 const DOCS = {

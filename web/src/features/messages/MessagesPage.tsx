@@ -8,7 +8,7 @@ import { useAuth } from '../../shared/hooks';
 import { usePolling } from '../../shared/usePolling';
 import { Alert } from '../../shared/components/Alert';
 import { useTranslatedText } from '../../shared/components/TranslatedText';
-import { PhoneRequiredNotice } from '../auth/PhoneRequired';
+import { PhoneRequiredNotice } from '../auth';
 import { mergeMessages, newClientId } from './format';
 import {
   messagesApi,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { formatShiftMoment } from '../../shared/format';
 import { Alert } from '../../shared/components/Alert';
-import { jobsApi, type JobPosting } from '../jobs/jobsApi';
+import { jobsApi, type JobPosting } from '../jobs';
 import { offersApi } from './offersApi';
 
 /** The restaurant's open shifts not yet started, soonest first: the ones it may offer. */

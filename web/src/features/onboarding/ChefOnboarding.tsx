@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { LIMITS, SKILLS, TRAVEL_RADIUS_OPTIONS, type CityName } from '../../shared/contracts';
 import { Field } from '../../shared/components/Field';
 import { ToggleGroup } from '../../shared/components/ToggleGroup';
-import { HomeFields } from '../profile/HomePlace';
+import { HomeFields } from '../profile';
 import { useAuth } from '../../shared/hooks';
-import { LanguagesField } from '../profile/languages';
+import { LanguagesField } from '../profile';
 import { CityField, OnboardingPage, type OnboardingRole, type StepProps } from './OnboardingWizard';
-import { ImagePicker, WeekSchedule } from './parts';
+import { ImagePicker, WeekSchedule } from './WizardControls';
 import { chefForm, chefStepError, citySelection, emptyChefDraft, type ChefDraft } from './validation';
 
 /** Step 1: name, bio (with its counter), city, travel radius, home (issue 32), profile image. */

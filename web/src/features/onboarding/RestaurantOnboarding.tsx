@@ -3,9 +3,9 @@ import { CUISINES, PIN_ACCURACY_METERS } from '../../shared/contracts';
 import { useAuth } from '../../shared/hooks';
 import { Field } from '../../shared/components/Field';
 import { ToggleGroup } from '../../shared/components/ToggleGroup';
-import { PinButton } from '../profile/LocationPin';
+import { PinButton } from '../profile';
 import { CityField, OnboardingPage, type OnboardingRole, type StepProps } from './OnboardingWizard';
-import { ImagePicker, WeekSchedule } from './parts';
+import { ImagePicker, WeekSchedule } from './WizardControls';
 import {
   citySelection,
   emptyRestaurantDraft,

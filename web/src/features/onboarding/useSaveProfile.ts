@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { STORAGE_KEYS } from '../../shared/constants';
 import { useAppDispatch, useAuth } from '../../shared/hooks';
-import { authApi } from '../auth/authApi';
+import { authApi } from '../auth';
 import { authActions } from '../../shared/session/authSlice';
 import type { StepError } from './validation';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { Alert } from '../../shared/components/Alert';
 import { opsApi, type DeadLetterQueue } from './opsApi';
-import { Loaded, OpsPage, OpsTable } from './parts';
+import { Loaded, OpsPage, OpsTable } from './OpsPage';
 
 function QueueCard({ queue }: { queue: DeadLetterQueue }) {
   const { t } = useTranslation('ops');

@@ -5,7 +5,7 @@ import { useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
 import { Field } from '../../shared/components/Field';
 import { opsApi, type OpsOperator } from './opsApi';
-import { formatDateTime, Loaded, OpsPage, OpsTable } from './parts';
+import { formatDateTime, Loaded, OpsPage, OpsTable } from './OpsPage';
 
 const REASON_MAX = 1000;
 

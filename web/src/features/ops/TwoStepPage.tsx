@@ -5,10 +5,10 @@ import { useAppDispatch, useAuth } from '../../shared/hooks';
 import { genericError } from '../../shared/serverText';
 import { Alert } from '../../shared/components/Alert';
 import { Field } from '../../shared/components/Field';
-import { signIn } from '../auth/accountThunks';
-import { authApi, type TotpEnrolment } from '../auth/authApi';
-import { CodeStep } from '../auth/OperatorLoginSteps';
-import { OpsPage } from './parts';
+import { signIn } from '../auth';
+import { authApi, type TotpEnrolment } from '../auth';
+import { CodeStep } from '../auth';
+import { OpsPage } from './OpsPage';
 
 /**
  * /ops/two-step: an operator sets up two-step login (issue 33). Their password proves who asks; the key and its

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { Alert } from '../../shared/components/Alert';
 import { Field } from '../../shared/components/Field';
-import { Reliability } from '../profile/Reliability';
+import { Reliability } from '../profile';
 import { opsApi, type OpsUser } from './opsApi';
-import { formatDateTime, Loaded, OpsPage } from './parts';
+import { formatDateTime, Loaded, OpsPage } from './OpsPage';
 import { formatPhone } from '../../shared/format';
+import { Fact } from '../../shared/components/Facts';
 
 const HIDDEN = /(^id$|_id$|_url$|^latitude$|^longitude$|_at$|^reliability$|^availability$|^operating_hours$)/;
 
@@ -26,10 +27,9 @@ function ProfileFacts({ profile }: { profile: Record<string, unknown> }) {
       <h2 id="profile-title">{t('user.profile')}</h2>
       <dl className="facts">
         {rows.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k.replace(/_/g, ' ')}</dt>
-            <dd>{Array.isArray(v) ? v.join(', ') : String(v)}</dd>
-          </div>
+          <Fact key={k} label={k.replace(/_/g, ' ')}>
+            {Array.isArray(v) ? v.join(', ') : String(v)}
+          </Fact>
         ))}
       </dl>
     </section>
@@ -149,40 +149,22 @@ export default function UserPage() {
             <section className="card" aria-labelledby="account-title">
               <h2 id="account-title">{t('user.account')}</h2>
               <dl className="facts">
-                <div>
-                  <dt>{t('users.name')}</dt>
-                  <dd>{user.name ?? t('unnamed')}</dd>
-                </div>
-                <div>
-                  <dt>{t('users.type')}</dt>
-                  <dd>{t(`users.types.${user.user_type}`)}</dd>
-                </div>
-                <div>
-                  <dt>{t('users.phone')}</dt>
-                  <dd>
-                    {formatPhone(user.phone)}{' '}
-                    {user.phone_verified ? `(${t('user.verified')})` : `(${t('user.unverified')})`}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t('user.language')}</dt>
-                  <dd>{user.language_preference.toUpperCase()}</dd>
-                </div>
-                <div>
-                  <dt>{t('user.since')}</dt>
-                  <dd>{formatDateTime(user.created_at)}</dd>
-                </div>
-                <div>
-                  <dt>{t('users.state')}</dt>
-                  <dd data-testid="suspension-state">
-                    {user.suspension
-                      ? t('user.suspendedSince', {
-                          at: formatDateTime(user.suspension.suspended_at),
-                          reason: user.suspension.reason,
-                        })
-                      : t('users.active')}
-                  </dd>
-                </div>
+                <Fact label={t('users.name')}>{user.name ?? t('unnamed')}</Fact>
+                <Fact label={t('users.type')}>{t(`users.types.${user.user_type}`)}</Fact>
+                <Fact label={t('users.phone')}>
+                  {formatPhone(user.phone)}{' '}
+                  {user.phone_verified ? `(${t('user.verified')})` : `(${t('user.unverified')})`}
+                </Fact>
+                <Fact label={t('user.language')}>{user.language_preference.toUpperCase()}</Fact>
+                <Fact label={t('user.since')}>{formatDateTime(user.created_at)}</Fact>
+                <Fact label={t('users.state')} testId="suspension-state">
+                  {user.suspension
+                    ? t('user.suspendedSince', {
+                        at: formatDateTime(user.suspension.suspended_at),
+                        reason: user.suspension.reason,
+                      })
+                    : t('users.active')}
+                </Fact>
               </dl>
             </section>
             {profile && <ProfileFacts profile={profile} />}

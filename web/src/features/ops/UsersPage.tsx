@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../shared/components/Field';
 import { opsApi } from './opsApi';
-import { Loaded, OpsPage, OpsTable } from './parts';
+import { Loaded, OpsPage, OpsTable } from './OpsPage';
 import { formatPhone } from '../../shared/format';
 
 /** /ops/users?q=: search users by email or phone. */

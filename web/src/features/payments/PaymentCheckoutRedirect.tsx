@@ -6,8 +6,8 @@ import { canJob } from '../../shared/contracts';
 import { Alert } from '../../shared/components/Alert';
 import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
 import { Spinner } from '../../shared/components/Spinner';
-import { jobsApi } from '../jobs/jobsApi';
-import { jobPay } from '../jobs/money';
+import { jobsApi } from '../jobs';
+import { jobPay } from '../../shared/money/figures';
 import { paymentsApi } from './paymentsApi';
 
 /**

@@ -6,7 +6,7 @@ import { SETUP_STATUS_REREAD_MS } from '../../shared/constants';
 import { useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
 import { Spinner } from '../../shared/components/Spinner';
-import { asMember, dashboardPathFor } from '../auth/RequireAuth';
+import { asMember, dashboardPathFor } from '../auth';
 import { paymentsApi } from './paymentsApi';
 import { SavedCardPanel } from './SavedCardPanel';
 import { canContinueSetup, groupRequirements, paymentStatusKind, requirementLabel } from './paymentStatus';

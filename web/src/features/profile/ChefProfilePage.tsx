@@ -5,9 +5,9 @@ import { useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
 import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
 import { Spinner } from '../../shared/components/Spinner';
-import { favoritesApi } from '../favorites/favoritesApi';
+import { favoritesApi } from '../favorites';
 import { profilesApi } from './profilesApi';
-import { ChefDetails } from './parts';
+import { ChefDetails } from './ProfileDetails';
 
 function FavoriteToggle({ chefProfileId }: { chefProfileId: string }) {
   const { t } = useTranslation('profile');

@@ -6,7 +6,7 @@ import { zipIn } from '../../shared/contracts';
 import { useAppDispatch, useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
 import { Field } from '../../shared/components/Field';
-import { authApi, type ChefProfile } from '../auth/authApi';
+import { authApi, type ChefProfile } from '../auth';
 import { authActions } from '../../shared/session/authSlice';
 import { homeProblem, setHomeFields, type HomeDraft, type Point } from './home';
 

@@ -6,7 +6,7 @@ import { PIN_ACCURACY_METERS } from '../../shared/contracts';
 import { formatDateTime } from '../../shared/format';
 import { useAppDispatch, useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
-import { authApi, type RestaurantProfile } from '../auth/authApi';
+import { authApi, type RestaurantProfile } from '../auth';
 import { authActions } from '../../shared/session/authSlice';
 
 // Issue 34: the restaurant pins its location ("I am at the restaurant now"): the browser's position, asked once with

@@ -5,7 +5,7 @@ import { Alert } from '../../shared/components/Alert';
 import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
 import { Spinner } from '../../shared/components/Spinner';
 import { profilesApi } from './profilesApi';
-import { RestaurantDetails } from './parts';
+import { RestaurantDetails } from './ProfileDetails';
 
 export default function RestaurantProfilePage() {
   const { t } = useTranslation('profile');

@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAuth } from '../../shared/hooks';
 import { paymentSetupPath } from '../../shared/constants';
 import type { AccountType } from '../../shared/contracts';
-import { dashboardPathFor } from '../auth/RequireAuth';
-import { LanguageToggle } from '../auth/LanguageToggle';
-import { signOut } from '../auth/accountThunks';
+import { dashboardPathFor } from '../auth';
+import { LanguageToggle } from '../auth';
+import { signOut } from '../auth';
 import { NavIcon } from './navIcons';
 import { UnreadBadge } from './unread';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/hooks';
 import { CONVERSATIONS_POLL_MS } from '../../shared/shiftConstants';
 import { usePolling } from '../../shared/usePolling';
-import { messagesApi } from '../messages/messagesApi';
+import { messagesApi } from '../messages';
 
 /** Unread messages over every conversation, from the conversations list (polled here unless /messages polls it). */
 export function useUnreadCount(): number {

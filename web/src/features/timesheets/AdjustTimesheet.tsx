@@ -7,7 +7,7 @@ import { Field } from '../../shared/components/Field';
 import { NumberField, wholeNumber } from '../../shared/components/NumberField';
 import { TextAreaField } from '../../shared/components/TextAreaField';
 import { Spinner } from '../../shared/components/Spinner';
-import { toLocalInput } from '../jobs/validation';
+import { toLocalInput } from '../jobs';
 import { MAX_BREAK_MINUTES } from './clock';
 import { TimesheetPayFacts } from './TimesheetFacts';
 import { timesheetsApi, type Timesheet } from './timesheetsApi';

@@ -5,7 +5,7 @@ import { formatShiftTime } from '../../shared/format';
 import { Alert } from '../../shared/components/Alert';
 import { Field } from '../../shared/components/Field';
 import { NumberField, wholeNumber } from '../../shared/components/NumberField';
-import type { JobPosting } from '../jobs/jobsApi';
+import type { JobPosting } from '../jobs';
 import { clockOpensAt, readPosition, type PositionProblem } from './clock';
 import { timesheetsApi, type Timesheet } from './timesheetsApi';
 

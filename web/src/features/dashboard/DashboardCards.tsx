@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../shared/components/Alert';
 import { Spinner } from '../../shared/components/Spinner';
-import { VerifyPhoneCard } from '../auth/VerifyPhoneCard';
-import { PaymentStatusCard } from '../payments/PaymentStatusCard';
+import { VerifyPhoneCard } from '../auth';
+import { PaymentStatusCard } from '../payments';
 import type { ChecklistData } from './checklist';
 import { OnboardingChecklist } from './OnboardingChecklist';
 
