@@ -3,9 +3,7 @@ import { PageSpinner } from '../shared/components/Spinner';
 import { loadNamespaces } from '../shared/i18n';
 import type { Namespace } from '../locales';
 import { RequireAuth } from '../features/auth';
-import { DashboardRedirect, ForType, OnboardingRedirect } from '../features/shell';
-import { RootLayout } from '../features/shell';
-import { RouteError } from '../features/shell';
+import { DashboardRedirect, ForType, OnboardingRedirect, RootLayout, RouteError } from '../features/shell';
 
 // Every screen is its own chunk (React.lazy through the router's `lazy`), so the landing page stays small.
 // Each page also loads its texts (namespaces) before it shows, and the texts of the server's answers (errors).

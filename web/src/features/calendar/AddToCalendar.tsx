@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { saveFile } from '../../shared/download';
 import { Alert } from '../../shared/components/Alert';
-import type { JobPosting } from '../jobs';
-import { stateOf } from '../jobs';
+import { type JobPosting, stateOf } from '../jobs';
 import { calendarApi } from './calendarApi';
 
 /** A confirmed shift: the job is filled and, for a chef, the viewer is its confirmed chef. */

@@ -15,12 +15,11 @@ import { Field } from '../../shared/components/Field';
 import { Spinner } from '../../shared/components/Spinner';
 import { ToggleGroup } from '../../shared/components/ToggleGroup';
 import { FavoriteButton } from '../favorites';
-import type { JobPosting } from '../jobs';
+import { type JobPosting, milesText } from '../jobs';
 import { OfferShift } from '../offers';
 import { InviteButton, useNextOpenShift } from './InviteButton';
 import { chefSearchApi, type ChefSearchArgs } from '../profile';
 import { formatRating, formatShiftMoment } from '../../shared/format';
-import { milesText } from '../jobs';
 
 /** The hint above the results: which shift Invite names, or why it cannot. */
 const INVITE_REASON_ID = 'invite-reason';

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { HEADCOUNT_MAX, HEADCOUNT_MIN, SKILLS } from '../../shared/contracts';
@@ -7,9 +7,8 @@ import { Alert } from '../../shared/components/Alert';
 import { Field } from '../../shared/components/Field';
 import { NumberField } from '../../shared/components/NumberField';
 import { Spinner } from '../../shared/components/Spinner';
-import type { JobPosting } from '../jobs';
+import { type JobPosting, MAX_BREAK_MINUTES } from '../jobs';
 import { RateField } from '../../shared/components/RateField';
-import { MAX_BREAK_MINUTES } from '../jobs';
 import { editFormOf, editOf, quoteArgsOf, type EditForm } from './editForm';
 import { editsApi, type EditQuote, type EditQuoteArgs } from './editsApi';
 import { Fact } from '../../shared/components/Facts';
@@ -20,11 +19,15 @@ export const QUOTE_DEBOUNCE_MS = 300;
 /** A value once it has stopped changing for `ms`. */
 function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
+  const latest = useRef(value);
+  useLayoutEffect(() => {
+    latest.current = value;
+  });
+  // keyed by the value's contents, not its identity: the timer restarts only when the contents change
   const key = JSON.stringify(value);
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
+    const timer = setTimeout(() => setSettled(latest.current), ms);
     return () => clearTimeout(timer);
-    // keyed by the value's contents, not its identity
   }, [key, ms]);
   return settled;
 }

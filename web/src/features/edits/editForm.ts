@@ -1,5 +1,4 @@
-import type { JobPosting } from '../jobs';
-import { toLocalInput } from '../jobs';
+import { type JobPosting, toLocalInput } from '../jobs';
 import type { EditJobBody, EditQuoteArgs } from './editsApi';
 
 /** The Edit Shift form as typed (inputs' own strings), prefilled from the job. */

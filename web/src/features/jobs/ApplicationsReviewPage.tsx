@@ -14,9 +14,7 @@ import { Spinner } from '../../shared/components/Spinner';
 import { FavoriteButton } from '../favorites';
 import { jobsApi, type ApplicationOfJob, type JobPosting } from './jobsApi';
 import { ChefLink, JobStatusTag, PositionTitle, RestaurantPlace, SeatsCount, shiftWhen } from './JobLabels';
-import { Reliability } from '../profile';
-import { Avatar } from '../profile';
-import { SpokenLanguages } from '../profile';
+import { Reliability, Avatar, SpokenLanguages } from '../profile';
 import { applicationLabel, restaurantCanDecide, stateOf } from './shiftState';
 import { formatRating } from '../../shared/format';
 

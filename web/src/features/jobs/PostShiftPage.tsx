@@ -10,18 +10,22 @@ import { NumberField } from '../../shared/components/NumberField';
 import { RateField } from '../../shared/components/RateField';
 import { failureText } from '../auth';
 import { editsApi, NO_REPEAT, RepeatWeeklyFields, SeriesCost, type RepeatChoice } from '../edits';
-import { paymentsApi } from '../payments';
+import {
+  paymentsApi,
+  CardChoice,
+  CardKeptNote,
+  useCardChoice,
+  useCardErrorText,
+  usePayForJob,
+} from '../payments';
 import { favoritesApi } from '../favorites';
-import { CardChoice } from '../payments';
-import { CardKeptNote } from '../payments';
-import { useCardChoice } from '../payments';
-import { useCardErrorText, usePayForJob } from '../payments';
 import { ForType } from '../shell';
-import { jobsApi, type JobPosting, type PostJobBody } from './jobsApi';
+import { jobsApi, type JobPosting } from './jobsApi';
 import { postingPay, shiftPay } from '../../shared/money/figures';
 import { PayBreakdown } from '../../shared/money/PayBreakdown';
 import { usePolicyText } from './policy';
 import { ShiftTemplates } from './ShiftTemplates';
+import { jobBodyOf, seriesBodyOf, type CheckedPostForm } from './postBodies';
 import {
   MAX_BREAK_MINUTES,
   breakOf,
@@ -100,14 +104,21 @@ function PostShift() {
     setForm((f) => ({ ...f, [key]: value }));
   const locked = job !== null;
 
-  const onSeries = async () => {
+  /** The form with its position checked, or null once its first problem is said (the post rules, then the position). */
+  const checkedForm = (): CheckedPostForm | null => {
     const problem = checkPostForm(form);
     if (problem || !isPosition(form.title)) {
       setError(
         t(problem ?? 'post.errors.position', { min: LIMITS.hourlyRateMin, max: LIMITS.hourlyRateMax }),
       );
-      return;
+      return null;
     }
+    return { ...form, title: form.title };
+  };
+
+  const onSeries = async () => {
+    const checked = checkedForm();
+    if (!checked) return;
     if (repeat.weekdays.length === 0 || !repeat.until) {
       setError(t('series.errors.days'));
       return;
@@ -117,20 +128,7 @@ function PostShift() {
       return;
     }
     setBusy('posting');
-    const res = await createSeries({
-      ...(templateId ? { templateId } : {}),
-      title: form.title,
-      startTime: form.start.slice(11, 16),
-      endTime: form.end.slice(11, 16),
-      hourlyRate: Number(form.hourlyRate),
-      headcount: headcountOf(form) ?? 1,
-      breakMinutes: breakOf(form) ?? 0,
-      description: form.description?.trim() || null,
-      requiredSkills: (form.requiredSkills ?? []) as PostJobBody['requiredSkills'],
-      weekdays: repeat.weekdays,
-      from: fromDate,
-      until: repeat.until,
-    });
+    const res = await createSeries(seriesBodyOf(checked, repeat, templateId, fromDate));
     setBusy(null);
     if (res.data) navigate(`/series/${res.data.series.id}`, { state: { created: true } });
     else setError(failureText(res.error, t('series.errors.failed')));
@@ -150,30 +148,14 @@ function PostShift() {
     }
     let posted = job;
     if (!posted) {
-      const problem = checkPostForm(form);
-      if (problem || !isPosition(form.title)) {
-        setError(
-          t(problem ?? 'post.errors.position', { min: LIMITS.hourlyRateMin, max: LIMITS.hourlyRateMax }),
-        );
-        return;
-      }
+      const checked = checkedForm();
+      if (!checked) return;
       if (shortText) {
         setError(shortText);
         return;
       }
       setBusy('posting');
-      const res = await postJob({
-        title: form.title,
-        startTime: new Date(form.start).toISOString(),
-        endTime: new Date(form.end).toISOString(),
-        hourlyRate: Number(form.hourlyRate),
-        emergencyLevel: form.emergencyLevel,
-        notifyFavorites: form.notifyFavorites,
-        breakMinutes: breakOf(form) ?? 0,
-        headcount: headcountOf(form) ?? 1,
-        description: form.description?.trim() || null,
-        requiredSkills: (form.requiredSkills ?? []) as PostJobBody['requiredSkills'],
-      });
+      const res = await postJob(jobBodyOf(checked));
       if (!res.data) {
         setBusy(null);
         const min = (res.error as { data?: { min_shift_ms?: unknown } } | undefined)?.data?.min_shift_ms;

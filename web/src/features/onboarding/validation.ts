@@ -9,8 +9,7 @@ import {
   type CityName,
   type Weekday,
 } from '../../shared/contracts';
-import { homeProblem, setHomeFields } from '../profile';
-import { setPinFields, type PinReading } from '../profile';
+import { homeProblem, setHomeFields, setPinFields, type PinReading } from '../profile';
 
 export type OperatingHours = Record<Weekday, { open: string; close: string; closed: boolean }>;
 export type Availability = Record<Weekday, { available: boolean; start: string; end: string }>;

@@ -4,8 +4,7 @@ import { BOOKING_FEE_BPS, CARD_MINIMUM_CENTS, timesheetMoney, workedPay } from '
 import { errorText } from '../../shared/api';
 import { Alert } from '../../shared/components/Alert';
 import { NumberField, wholeNumber } from '../../shared/components/NumberField';
-import { lastEvent, minutesText } from '../timesheets';
-import type { Timesheet } from '../timesheets';
+import { lastEvent, minutesText, type Timesheet } from '../timesheets';
 import { opsApi, type OpsDispute } from './opsApi';
 import { formatCents, formatDateTime, OpsTable } from './OpsPage';
 import { ConfirmDecision, NoteAndReview } from './ResolveForm';

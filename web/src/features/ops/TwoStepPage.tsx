@@ -5,9 +5,7 @@ import { useAppDispatch, useAuth } from '../../shared/hooks';
 import { genericError } from '../../shared/serverText';
 import { Alert } from '../../shared/components/Alert';
 import { Field } from '../../shared/components/Field';
-import { signIn } from '../auth';
-import { authApi, type TotpEnrolment } from '../auth';
-import { CodeStep } from '../auth';
+import { signIn, authApi, type TotpEnrolment, CodeStep } from '../auth';
 import { OpsPage } from './OpsPage';
 
 /**

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../shared/components/Field';
 import { Spinner } from '../../shared/components/Spinner';
@@ -32,7 +32,10 @@ export function SandboxCardForm({ onReady }: { onReady: (confirmer: CardConfirme
   const { t } = useTranslation('payments');
   const [card, setCard] = useState<SandboxCard>({ number: '', expiry: '', cvc: '' });
   const latest = useRef(card);
-  latest.current = card;
+  // confirm() reads the card as last rendered (kept after each commit; refs are not written while rendering)
+  useLayoutEffect(() => {
+    latest.current = card;
+  });
 
   useEffect(() => {
     onReady({

@@ -8,8 +8,7 @@ import {
   PAYMENT_SETTLE_POLL_MS,
 } from '../../shared/shiftConstants';
 import { useAppDispatch } from '../../shared/hooks';
-import { jobsApi } from '../jobs';
-import { awaitingPayment } from '../jobs';
+import { jobsApi, awaitingPayment } from '../jobs';
 import type { CardConfirmer } from './card';
 import { cardErrorText, type CardError } from './cardErrors';
 import { serverText } from '../../shared/serverText';

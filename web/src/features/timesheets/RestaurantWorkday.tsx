@@ -6,9 +6,7 @@ import { ActionPair } from '../../shared/components/ActionPair';
 import { Alert } from '../../shared/components/Alert';
 import { Field } from '../../shared/components/Field';
 import { Spinner } from '../../shared/components/Spinner';
-import type { ApplicationOfJob, JobPosting } from '../jobs';
-import { useNow } from '../jobs';
-import { stateOf } from '../jobs';
+import { type ApplicationOfJob, type JobPosting, useNow, stateOf } from '../jobs';
 import { AdjustTimesheet } from './AdjustTimesheet';
 import {
   canMarkNoShow,
