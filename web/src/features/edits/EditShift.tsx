@@ -12,6 +12,7 @@ import { RateField } from '../../shared/components/RateField';
 import { editFormOf, editOf, quoteArgsOf, type EditForm } from './editForm';
 import { editsApi, type EditQuote, type EditQuoteArgs } from './editsApi';
 import { Fact } from '../../shared/components/Facts';
+import { TextField } from '../../shared/components/TextField';
 
 /** How long the form waits after the last keystroke before it asks for the quote. */
 export const QUOTE_DEBOUNCE_MS = 300;
@@ -146,29 +147,21 @@ export function EditShiftPanel({
       </h2>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="field-row">
-          <Field label={t('post.start')}>
-            {(p) => (
-              <input
-                {...p}
-                type="datetime-local"
-                step={1}
-                value={form.start}
-                onChange={(e) => set('start', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('post.end')}>
-            {(p) => (
-              <input
-                {...p}
-                type="datetime-local"
-                step={1}
-                min={form.start}
-                value={form.end}
-                onChange={(e) => set('end', e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t('post.start')}
+            type="datetime-local"
+            step={1}
+            value={form.start}
+            onChange={(v) => set('start', v)}
+          />
+          <TextField
+            label={t('post.end')}
+            type="datetime-local"
+            step={1}
+            min={form.start}
+            value={form.end}
+            onChange={(v) => set('end', v)}
+          />
         </div>
         <RateField value={form.hourlyRate} onChange={(v) => set('hourlyRate', v)} />
         <NumberField

@@ -3,11 +3,11 @@ import { paymentSetupPath } from '../../shared/constants';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '../../shared/format';
 import { Alert } from '../../shared/components/Alert';
-import { Field } from '../../shared/components/Field';
 import { WEEKDAYS, type Weekday } from './editsApi';
 import { seriesParts } from './seriesGroups';
 import { lastSeriesDate, seriesTotal } from './seriesPolicy';
 import { Fact } from '../../shared/components/Facts';
+import { TextField } from '../../shared/components/TextField';
 
 export interface RepeatChoice {
   on: boolean;
@@ -65,21 +65,15 @@ export function RepeatWeeklyFields({
               </label>
             ))}
           </fieldset>
-          <Field
+          <TextField
             label={t('series.until')}
             hint={t('series.untilHint', { last: seriesParts([], max, language).until })}
-          >
-            {(p) => (
-              <input
-                {...p}
-                type="date"
-                min={from || undefined}
-                max={max}
-                value={value.until}
-                onChange={(e) => onChange({ ...value, until: e.target.value })}
-              />
-            )}
-          </Field>
+            type="date"
+            min={from || undefined}
+            max={max}
+            value={value.until}
+            onChange={(v) => onChange({ ...value, until: v })}
+          />
         </>
       )}
     </fieldset>

@@ -2,11 +2,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { Alert } from '../../shared/components/Alert';
-import { Field } from '../../shared/components/Field';
 import { Spinner } from '../../shared/components/Spinner';
 import { jobsApi, type CancelJobResponse, type CancellationQuote, type JobPosting } from './jobsApi';
 import { formatCents } from '../../shared/format';
 import { Fact } from '../../shared/components/Facts';
+import { TextAreaField } from '../../shared/components/TextAreaField';
 
 const REASON_MAX = 500;
 
@@ -112,20 +112,14 @@ export function CancelShiftPanel({ job, onClose }: { job: JobPosting; onClose: (
         {allowed && <QuoteFigures quote={q} />}
         <p data-testid="quote-reason-text">{q.reason_text}</p>
         {allowed && (
-          <Field
+          <TextAreaField
             label={t('cancel.reason')}
             hint={t('cancel.reasonHint', { count: reason.length, max: REASON_MAX })}
-          >
-            {(p) => (
-              <textarea
-                {...p}
-                rows={2}
-                maxLength={REASON_MAX}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            )}
-          </Field>
+            rows={2}
+            maxLength={REASON_MAX}
+            value={reason}
+            onChange={setReason}
+          />
         )}
         <Alert>{error}</Alert>
         <div className="actions-row">

@@ -5,7 +5,6 @@ import { errorStatus, errorText } from '../../shared/api';
 import { LIMITS } from '../../shared/contracts';
 import { useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
-import { Field } from '../../shared/components/Field';
 import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
 import { Spinner } from '../../shared/components/Spinner';
 import { CheckoutReceipt } from './CheckoutReceipt';
@@ -15,6 +14,7 @@ import { PositionTitle, rateText } from './JobLabels';
 import { CheckoutDeadline, UnderReview, useNow } from './policy';
 import { formatShiftDate, formatShiftHours, formatShiftTime } from '../../shared/format';
 import { Fact } from '../../shared/components/Facts';
+import { TextAreaField } from '../../shared/components/TextAreaField';
 
 const STARS = [1, 2, 3, 4, 5];
 
@@ -226,20 +226,14 @@ export default function CheckoutPage() {
               error={missing?.rating ? t('checkout.missingRating') : null}
             />
           )}
-          <Field
+          <TextAreaField
             label={t('checkout.feedback')}
             hint={t('checkout.feedbackCount', { count: feedback.length, max: LIMITS.messageMax })}
-          >
-            {(p) => (
-              <textarea
-                {...p}
-                rows={3}
-                maxLength={LIMITS.messageMax}
-                value={feedback}
-                onChange={(e) => setFeedback(e.target.value)}
-              />
-            )}
-          </Field>
+            rows={3}
+            maxLength={LIMITS.messageMax}
+            value={feedback}
+            onChange={setFeedback}
+          />
           <Alert>{missing && (missing.worked || missing.rating) ? t('checkout.missing') : error}</Alert>
           <button type="submit" className="btn btn-large" disabled={sending.isLoading}>
             {sending.isLoading ? t('checkout.sending') : t('checkout.submit')}

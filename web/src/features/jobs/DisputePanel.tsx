@@ -3,11 +3,11 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { Alert } from '../../shared/components/Alert';
-import { Field } from '../../shared/components/Field';
 import { baseLanguage, TranslatedText, useTranslatedText } from '../../shared/components/TranslatedText';
 import { jobsApi, type DisputeStatement, type JobDispute, type JobPosting } from './jobsApi';
 import { formatCents, formatDateTime } from '../../shared/format';
 import { Fact } from '../../shared/components/Facts';
+import { TextAreaField } from '../../shared/components/TextAreaField';
 
 const STATEMENT_MAX = 2000;
 type Side = 'chef' | 'restaurant';
@@ -82,21 +82,14 @@ function AddStatement({
       <p className="hint" data-testid="statements-left">
         {t('dispute.statementsLeft', { count: left, max })}
       </p>
-      <Field
+      <TextAreaField
         label={t('dispute.addStatement')}
         hint={t('dispute.statementHint', { count: text.trim().length, max: STATEMENT_MAX })}
         error={error}
-      >
-        {(p) => (
-          <textarea
-            {...p}
-            rows={4}
-            maxLength={STATEMENT_MAX}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        )}
-      </Field>
+        maxLength={STATEMENT_MAX}
+        value={text}
+        onChange={setText}
+      />
       {result.isSuccess && !error && !text && <Alert tone="success">{t('dispute.statementSent')}</Alert>}
       <button type="submit" className="btn" disabled={result.isLoading}>
         {result.isLoading ? t('dispute.sending') : t('dispute.send')}

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../shared/components/Field';
 import { hasFilters, SHIFT_TIMES, type OpeningsFilters } from './openingsFilters';
+import { TextField } from '../../shared/components/TextField';
 
 /** Near me (the chef's travel radius, the server's default) or every open shift of the service area. */
 export type Area = 'me' | 'all';
@@ -70,37 +71,30 @@ export function FiltersPanel({
               </select>
             )}
           </Field>
-          <Field label={t('openings.minHourly')}>
-            {(p) => (
-              <input
-                {...p}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="1"
-                value={filters.minHourly}
-                onChange={(e) => set('minHourly', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('openings.minFlat')}>
-            {(p) => (
-              <input
-                {...p}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="1"
-                value={filters.minFlat}
-                onChange={(e) => set('minFlat', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('openings.date')}>
-            {(p) => (
-              <input {...p} type="date" value={filters.date} onChange={(e) => set('date', e.target.value)} />
-            )}
-          </Field>
+          <TextField
+            label={t('openings.minHourly')}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="1"
+            value={filters.minHourly}
+            onChange={(v) => set('minHourly', v)}
+          />
+          <TextField
+            label={t('openings.minFlat')}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="1"
+            value={filters.minFlat}
+            onChange={(v) => set('minFlat', v)}
+          />
+          <TextField
+            label={t('openings.date')}
+            type="date"
+            value={filters.date}
+            onChange={(v) => set('date', v)}
+          />
           <Field label={t('openings.shiftTime')}>
             {(p) => (
               <select

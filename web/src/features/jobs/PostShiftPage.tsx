@@ -35,6 +35,7 @@ import {
   toLocalInput,
   type PostForm,
 } from './validation';
+import { TextField } from '../../shared/components/TextField';
 
 const initial: PostForm = {
   title: '',
@@ -216,34 +217,27 @@ function PostShift() {
             )}
           </Field>
           <div className="field-row">
-            <Field label={t('post.start')}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="datetime-local"
-                  step={1}
-                  min={limits.min}
-                  max={limits.max}
-                  value={form.start}
-                  onChange={(e) => set('start', e.target.value)}
-                  required
-                />
-              )}
-            </Field>
-            <Field label={t('post.end')} error={shortText}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="datetime-local"
-                  step={1}
-                  min={form.start || limits.min}
-                  max={limits.max}
-                  value={form.end}
-                  onChange={(e) => set('end', e.target.value)}
-                  required
-                />
-              )}
-            </Field>
+            <TextField
+              label={t('post.start')}
+              type="datetime-local"
+              step={1}
+              min={limits.min}
+              max={limits.max}
+              value={form.start}
+              onChange={(v) => set('start', v)}
+              required
+            />
+            <TextField
+              label={t('post.end')}
+              error={shortText}
+              type="datetime-local"
+              step={1}
+              min={form.start || limits.min}
+              max={limits.max}
+              value={form.end}
+              onChange={(v) => set('end', v)}
+              required
+            />
           </div>
           <RateField value={form.hourlyRate} onChange={(v) => set('hourlyRate', v)} required />
           <NumberField

@@ -7,23 +7,20 @@ import { useAuth } from '../../shared/hooks';
 import { CityField, OnboardingPage, type OnboardingRole, type StepProps } from './OnboardingWizard';
 import { ImagePicker, WeekSchedule } from './WizardControls';
 import { chefForm, chefStepError, citySelection, emptyChefDraft, type ChefDraft } from './validation';
+import { TextField } from '../../shared/components/TextField';
 
 /** Step 1: name, bio (with its counter), city, travel radius, home (issue 32), profile image. */
 function About({ draft, set }: StepProps<ChefDraft>) {
   const { t } = useTranslation('onboarding');
   return (
     <>
-      <Field label={t('chef.name')}>
-        {(p) => (
-          <input
-            {...p}
-            required
-            autoComplete="name"
-            value={draft.name}
-            onChange={(e) => set({ name: e.target.value })}
-          />
-        )}
-      </Field>
+      <TextField
+        label={t('chef.name')}
+        required
+        autoComplete="name"
+        value={draft.name}
+        onChange={(v) => set({ name: v })}
+      />
       <Field
         label={t('chef.bio')}
         hint={

@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { Alert } from '../../shared/components/Alert';
 import { ActionPair } from '../../shared/components/ActionPair';
-import { Field } from '../../shared/components/Field';
 import { TextAreaField } from '../../shared/components/TextAreaField';
 import { opsApi, type OpsDispute } from './opsApi';
 import { DecisionFacts, formatCents } from './OpsPage';
 import { centsToDollars, dollarsToCents, resolutionPreview } from './resolve';
 import { seatFigures } from '../../shared/money/figures';
 import { Fact } from '../../shared/components/Facts';
+import { TextField } from '../../shared/components/TextField';
 
 const NOTE_MAX = 2000;
 
@@ -163,15 +163,14 @@ export function ResolveForm({ dispute }: { dispute: OpsDispute }) {
         {t('resolve.rule', { pay: formatCents(job.subtotal_cents), total: formatCents(job.total_cents) })}
       </p>
       <form onSubmit={onReview} noValidate>
-        <Field
+        <TextField
           label={t('resolve.chefPay')}
           hint={t('resolve.chefPayHint', { max: formatCents(job.subtotal_cents) })}
           error={errors.amount}
-        >
-          {(p) => (
-            <input {...p} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-          )}
-        </Field>
+          inputMode="decimal"
+          value={amount}
+          onChange={setAmount}
+        />
         <div className="actions-row" role="group" aria-label={t('resolve.quick')}>
           <button
             type="button"

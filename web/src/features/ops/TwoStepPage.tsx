@@ -4,9 +4,9 @@ import { errorText } from '../../shared/api';
 import { useAppDispatch, useAuth } from '../../shared/hooks';
 import { genericError } from '../../shared/serverText';
 import { Alert } from '../../shared/components/Alert';
-import { Field } from '../../shared/components/Field';
 import { signIn, authApi, type TotpEnrolment, CodeStep } from '../auth';
 import { OpsPage } from './OpsPage';
+import { TextField } from '../../shared/components/TextField';
 
 /**
  * /ops/two-step: an operator sets up two-step login (issue 33). Their password proves who asks; the key and its
@@ -51,17 +51,13 @@ export default function TwoStepPage() {
           <p className="muted">{t('twoStep.intro')}</p>
           <Alert>{enrolled.error ? errorText(enrolled.error, genericError()) : null}</Alert>
           <form onSubmit={(e) => void onPassword(e)} noValidate>
-            <Field label={t('twoStep.password')}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label={t('twoStep.password')}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+            />
             <button type="submit" className="btn" disabled={!password || enrolled.isLoading}>
               {t('twoStep.start')}
             </button>

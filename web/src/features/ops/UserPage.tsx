@@ -3,12 +3,12 @@ import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { Alert } from '../../shared/components/Alert';
-import { Field } from '../../shared/components/Field';
 import { Reliability } from '../profile';
 import { opsApi, type OpsUser } from './opsApi';
 import { formatDateTime, Loaded, OpsPage } from './OpsPage';
 import { formatPhone } from '../../shared/format';
 import { Fact } from '../../shared/components/Facts';
+import { TextAreaField } from '../../shared/components/TextAreaField';
 
 const HIDDEN = /(^id$|_id$|_url$|^latitude$|^longitude$|_at$|^reliability$|^availability$|^operating_hours$)/;
 
@@ -84,17 +84,14 @@ function Suspend({ user }: { user: OpsUser }) {
       ) : (
         <form onSubmit={onReview} noValidate>
           <p className="hint">{t('user.suspendHint')}</p>
-          <Field label={t('user.reason')} error={error}>
-            {(p) => (
-              <textarea
-                {...p}
-                rows={3}
-                maxLength={REASON_MAX}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            )}
-          </Field>
+          <TextAreaField
+            label={t('user.reason')}
+            error={error}
+            rows={3}
+            maxLength={REASON_MAX}
+            value={reason}
+            onChange={setReason}
+          />
           <button type="submit" className="btn btn-danger">
             {t('user.suspend')}
           </button>
@@ -116,17 +113,13 @@ function Reinstate({ user }: { user: OpsUser }) {
     <section className="card" aria-labelledby="reinstate-title">
       <h2 id="reinstate-title">{t('user.reinstateTitle')}</h2>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <Field label={t('user.reinstateReason')}>
-          {(p) => (
-            <textarea
-              {...p}
-              rows={2}
-              maxLength={REASON_MAX}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextAreaField
+          label={t('user.reinstateReason')}
+          rows={2}
+          maxLength={REASON_MAX}
+          value={reason}
+          onChange={setReason}
+        />
         <Alert>{result.error ? errorText(result.error, t('user.failed')) : null}</Alert>
         <button type="submit" className="btn" disabled={result.isLoading}>
           {t('user.reinstate')}
