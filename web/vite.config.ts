@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompressAssets } from './precompress';
 
@@ -6,9 +6,24 @@ import { precompressAssets } from './precompress';
 // In development the dev server proxies /api and /sandbox (the payment emulator's pages) to the product.
 const target = process.env.BRIGADE_API_URL ?? 'http://localhost:8080';
 
+/**
+ * A feature's face (src/features/<name>/index.ts) only re-exports what other features use: it is marked free of
+ * side effects, so a chunk that takes one thing through a face does not also take the face's other pieces (the
+ * landing page would otherwise carry sign-in, phone checks and the operator steps through features/auth).
+ */
+function facesOnlyReexport(): Plugin {
+  const face = /[\\/]src[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+  return {
+    name: 'brigade-faces-only-reexport',
+    transform(code, id) {
+      return face.test(id) ? { code, map: null, moduleSideEffects: false } : null;
+    },
+  };
+}
+
 export default defineConfig({
   // The hashed assets also written as .br and .gz, which the gateway serves to browsers that accept them.
-  plugins: [react(), precompressAssets()],
+  plugins: [react(), precompressAssets(), facesOnlyReexport()],
   server: {
     proxy: {
       '/api': { target, changeOrigin: false },

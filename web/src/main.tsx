@@ -2,9 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
-import { i18nReady } from './app/i18n';
+import { i18nReady } from './shared/i18n';
 import './styles.css';
-import { setUnauthorizedHandler } from './app/api';
+import { setUnauthorizedHandler } from './shared/api';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
 

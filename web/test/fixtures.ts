@@ -1,5 +1,5 @@
 import type { identityHttp } from '@brigade/contracts';
-import { DEFAULT_CHEF_AVAILABILITY, DEFAULT_RESTAURANT_HOURS } from '../src/app/contracts';
+import { DEFAULT_CHEF_AVAILABILITY, DEFAULT_RESTAURANT_HOURS } from '../src/shared/contracts';
 
 let n = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;

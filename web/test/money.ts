@@ -1,5 +1,5 @@
 import { moneyFacts, type MoneyFacts, type MoneyReason } from '@brigade/contracts';
-import type { Balance, ShiftTimesheet } from '../src/features/payments/paymentsApi';
+import type { Balance, ShiftTimesheet } from '../src/features/payments';
 
 /**
  * The money facts the server gives a job's two sides (Job.money, an earnings or receipt row's `money`): the

@@ -2,7 +2,7 @@
 import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { setUnauthorizedHandler } from '../src/app/api';
+import { setUnauthorizedHandler } from '../src/shared/api';
 import { routes } from '../src/app/router';
 import { makeStore } from '../src/app/store';
 

@@ -13,7 +13,7 @@ Object.assign(globalThis, {
 });
 
 beforeAll(async () => {
-  const { default: i18n, allNamespaces } = await import('../src/app/i18n');
+  const { default: i18n, allNamespaces } = await import('../src/shared/i18n');
   await i18n.changeLanguage('en');
   await i18n.loadNamespaces([...allNamespaces]);
 });
@@ -23,7 +23,7 @@ afterEach(async () => {
   window.localStorage.clear();
   window.sessionStorage.clear();
   // a test that signed in a Spanish reader leaves the next one in English
-  const { default: i18n } = await import('../src/app/i18n');
+  const { default: i18n } = await import('../src/shared/i18n');
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
 });
 

@@ -1,7 +1,7 @@
 // The screens of web part 2 (shifts, money, messages). The router reaches them through this one module, so
 // the landing chunk carries one import instead of every screen's dependency list.
 import type { Namespace } from '../locales';
-import { loadNamespaces } from './i18n';
+import { loadNamespaces } from '../shared/i18n';
 
 type Module = { default: React.ComponentType };
 const page =

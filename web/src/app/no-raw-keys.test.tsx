@@ -4,7 +4,7 @@
 // axe-core (issue 20): one main, one h1, no skipped heading level, every content inside a landmark.
 import axe from 'axe-core';
 import { act, cleanup, waitFor } from '@testing-library/react';
-import i18n from './i18n';
+import i18n from '../shared/i18n';
 import { fakeApi } from '../../test/fake-api';
 import { renderApp } from '../../test/render';
 import { id, makeApplication, makeJob, shiftAt, signedIn } from '../../test/signed-in';

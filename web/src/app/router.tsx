@@ -1,11 +1,9 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
-import { PageSpinner } from '../components/Spinner';
-import { loadNamespaces } from './i18n';
+import { PageSpinner } from '../shared/components/Spinner';
+import { loadNamespaces } from '../shared/i18n';
 import type { Namespace } from '../locales';
-import { RequireAuth } from '../features/auth/RequireAuth';
-import { DashboardRedirect, ForType, OnboardingRedirect } from '../features/shell/Redirects';
-import { RootLayout } from '../features/shell/RootLayout';
-import { RouteError } from '../features/shell/RouteError';
+import { RequireAuth } from '../features/auth';
+import { DashboardRedirect, ForType, OnboardingRedirect, RootLayout, RouteError } from '../features/shell';
 
 // Every screen is its own chunk (React.lazy through the router's `lazy`), so the landing page stays small.
 // Each page also loads its texts (namespaces) before it shows, and the texts of the server's answers (errors).

@@ -1,12 +1,11 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { authReducer } from '../features/auth/authSlice';
-import { renewSession } from '../features/auth/authThunks';
-import { api, setSessionRenewer } from './api';
+import { configureStore } from '@reduxjs/toolkit';
+import { renewSession } from '../features/auth';
+import { api, setSessionRenewer } from '../shared/api';
+import { rootReducer, type RootState } from '../shared/state';
 
 setSessionRenewer((dispatch) => (dispatch as AppDispatch)(renewSession()));
 
-const rootReducer = combineReducers({ auth: authReducer, [api.reducerPath]: api.reducer });
-export type RootState = ReturnType<typeof rootReducer>;
+export type { RootState };
 
 export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({

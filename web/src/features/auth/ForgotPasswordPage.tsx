@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { PublicHeader } from '../landing/PublicHeader';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { PublicHeader } from '../landing';
 import { authApi, type ForgotPasswordRequest } from './authApi';
 import { checkCode, PASSWORD_MIN, sanitizeCode } from './validation';
+import { TextField } from '../../shared/components/TextField';
 
 type By = 'phone' | 'email';
 
@@ -85,18 +85,14 @@ export default function ForgotPasswordPage() {
                     </label>
                   ))}
                 </fieldset>
-                <Field label={t(by === 'phone' ? 'fields.phone' : 'fields.email')}>
-                  {(p) => (
-                    <input
-                      {...p}
-                      type={by === 'phone' ? 'tel' : 'email'}
-                      autoComplete={by === 'phone' ? 'tel' : 'email'}
-                      required
-                      value={value}
-                      onChange={(e) => setValue(e.target.value)}
-                    />
-                  )}
-                </Field>
+                <TextField
+                  label={t(by === 'phone' ? 'fields.phone' : 'fields.email')}
+                  type={by === 'phone' ? 'tel' : 'email'}
+                  autoComplete={by === 'phone' ? 'tel' : 'email'}
+                  required
+                  value={value}
+                  onChange={setValue}
+                />
                 <button
                   type="submit"
                   className="btn btn-block"
@@ -112,48 +108,35 @@ export default function ForgotPasswordPage() {
               <Alert tone="info">{notice && t(notice)}</Alert>
               <Alert>{error}</Alert>
               <form onSubmit={(e) => void onReset(e)} noValidate>
-                <Field label={t('reset.code')}>
-                  {(p) => (
-                    <input
-                      {...p}
-                      className="code-input"
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      pattern="\d{6}"
-                      maxLength={6}
-                      value={code}
-                      onChange={(e) => setCode(sanitizeCode(e.target.value))}
-                    />
-                  )}
-                </Field>
-                <Field label={t('reset.password')} error={tooShort ? t('validation.passwordTooShort') : null}>
-                  {(p) => (
-                    <input
-                      {...p}
-                      type="password"
-                      autoComplete="new-password"
-                      required
-                      minLength={PASSWORD_MIN}
-                      value={password}
-                      onChange={(e) => setPassword(e.target.value)}
-                    />
-                  )}
-                </Field>
-                <Field
+                <TextField
+                  label={t('reset.code')}
+                  className="code-input"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="\d{6}"
+                  maxLength={6}
+                  value={code}
+                  onChange={(v) => setCode(sanitizeCode(v))}
+                />
+                <TextField
+                  label={t('reset.password')}
+                  error={tooShort ? t('validation.passwordTooShort') : null}
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  minLength={PASSWORD_MIN}
+                  value={password}
+                  onChange={setPassword}
+                />
+                <TextField
                   label={t('fields.confirmPassword')}
                   error={mismatch ? t('validation.passwordsDontMatch') : null}
-                >
-                  {(p) => (
-                    <input
-                      {...p}
-                      type="password"
-                      autoComplete="new-password"
-                      required
-                      value={confirm}
-                      onChange={(e) => setConfirm(e.target.value)}
-                    />
-                  )}
-                </Field>
+                  type="password"
+                  autoComplete="new-password"
+                  required
+                  value={confirm}
+                  onChange={setConfirm}
+                />
                 <button
                   type="submit"
                   className="btn btn-block"

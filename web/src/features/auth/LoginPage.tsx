@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { PublicHeader } from '../landing/PublicHeader';
-import { errorText } from '../../app/api';
-import { genericError } from '../../app/serverText';
+import { useAppDispatch, useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { PublicHeader } from '../landing';
+import { errorText } from '../../shared/api';
+import { genericError } from '../../shared/serverText';
 import { signIn } from './accountThunks';
 import { authApi, type TotpEnrolment } from './authApi';
 import { CodeStep, NewPasswordStep } from './OperatorLoginSteps';
+import { TextField } from '../../shared/components/TextField';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -97,30 +97,22 @@ export default function LoginPage() {
           {state?.passwordReset && !submitted && <Alert tone="success">{t('login.passwordReset')}</Alert>}
           {submitted && error && <Alert>{error}</Alert>}
           <form onSubmit={onSubmit} noValidate>
-            <Field label={t('fields.email')}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label={t('fields.password')}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="password"
-                  autoComplete="current-password"
-                  required
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={setEmail}
+            />
+            <TextField
+              label={t('fields.password')}
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={setPassword}
+            />
             <p className="forgot-link">
               <Link to="/forgot-password">{t('login.forgot')}</Link>
             </p>

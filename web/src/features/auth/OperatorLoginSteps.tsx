@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { genericError } from '../../app/serverText';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
+import { errorText } from '../../shared/api';
+import { genericError } from '../../shared/serverText';
+import { Alert } from '../../shared/components/Alert';
 import { authApi, type TotpEnrolment } from './authApi';
 import { checkCode, PASSWORD_MIN, sanitizeCode } from './validation';
+import { Fact } from '../../shared/components/Facts';
+import { TextField } from '../../shared/components/TextField';
 
 // The login's further steps for operators (issue 33): a one-time password replaced by their own, and the code
 // of their authenticator app (set up here when two-step login is required and not set up yet).
@@ -39,28 +40,21 @@ export function NewPasswordStep({
       <p className="muted">{t('login.newPasswordHint')}</p>
       <Alert>{result.error ? errorText(result.error, genericError()) : null}</Alert>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <Field label={t('reset.password')} error={error}>
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              autoComplete="new-password"
-              value={chosen}
-              onChange={(e) => setChosen(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('fields.confirmPassword')}>
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              autoComplete="new-password"
-              value={again}
-              onChange={(e) => setAgain(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('reset.password')}
+          error={error}
+          type="password"
+          autoComplete="new-password"
+          value={chosen}
+          onChange={setChosen}
+        />
+        <TextField
+          label={t('fields.confirmPassword')}
+          type="password"
+          autoComplete="new-password"
+          value={again}
+          onChange={setAgain}
+        />
         <button type="submit" className="btn btn-block" disabled={result.isLoading}>
           {t('login.newPasswordSubmit')}
         </button>
@@ -97,18 +91,12 @@ export function CodeStep({
         <>
           <p className="muted">{t('login.enrolHint')}</p>
           <dl className="facts">
-            <div>
-              <dt>{t('login.enrolKey')}</dt>
-              <dd>
-                <code data-testid="totp-secret">{enrolment.secret}</code>
-              </dd>
-            </div>
-            <div>
-              <dt>{t('login.enrolLink')}</dt>
-              <dd>
-                <a href={enrolment.otpauth_uri}>{enrolment.otpauth_uri}</a>
-              </dd>
-            </div>
+            <Fact label={t('login.enrolKey')}>
+              <code data-testid="totp-secret">{enrolment.secret}</code>
+            </Fact>
+            <Fact label={t('login.enrolLink')}>
+              <a href={enrolment.otpauth_uri}>{enrolment.otpauth_uri}</a>
+            </Fact>
           </dl>
         </>
       ) : (
@@ -116,17 +104,14 @@ export function CodeStep({
       )}
       <Alert>{error}</Alert>
       <form onSubmit={onSubmit} noValidate>
-        <Field label={t('login.code')} error={invalid}>
-          {(p) => (
-            <input
-              {...p}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              value={code}
-              onChange={(e) => setCode(sanitizeCode(e.target.value))}
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('login.code')}
+          error={invalid}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(v) => setCode(sanitizeCode(v))}
+        />
         <button type="submit" className="btn btn-block" disabled={busy}>
           {t('login.submit')}
         </button>

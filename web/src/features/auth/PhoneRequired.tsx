@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorCode, errorText, PHONE_UNVERIFIED } from '../../app/api';
+import { errorCode, errorText, PHONE_UNVERIFIED } from '../../shared/api';
 
 /** Posting, applying and messaging need a verified phone: the text and the way to verify. */
 export function PhoneRequiredNotice() {

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useAuth } from '../../app/hooks';
-import { PageSpinner } from '../../components/Spinner';
-import type { AccountType } from '../../app/contracts';
+import { useAuth } from '../../shared/hooks';
+import { PageSpinner } from '../../shared/components/Spinner';
+import type { AccountType } from '../../shared/contracts';
 
 /** The member side a screen of chefs and restaurants serves (an operator never reaches one: see RequireAuth). */
 export function asMember(userType: AccountType): 'chef' | 'restaurant' {

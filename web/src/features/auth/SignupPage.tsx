@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { currentLanguage } from '../../app/i18n';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { PublicHeader } from '../landing/PublicHeader';
+import { useAppDispatch, useAppSelector } from '../../shared/hooks';
+import { currentLanguage } from '../../shared/i18n';
+import { Alert } from '../../shared/components/Alert';
+import { PublicHeader } from '../landing';
 import { signUp } from './accountThunks';
 import { checkSignup, userTypeFromQuery, type SignupForm } from './validation';
+import { TextField } from '../../shared/components/TextField';
 
 export default function SignupPage() {
   const { t } = useTranslation('auth');
@@ -88,55 +88,42 @@ export default function SignupPage() {
                 </label>
               ))}
             </fieldset>
-            <Field label={t('fields.email')}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="email"
-                  autoComplete="email"
-                  required
-                  value={form.email}
-                  onChange={(e) => set('email', e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label={t('fields.phone')} hint={t('signup.phoneHint')}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="tel"
-                  autoComplete="tel"
-                  required
-                  value={form.phone}
-                  onChange={(e) => set('phone', e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label={t('fields.password')} error={check.passwordError && t(check.passwordError)}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  minLength={8}
-                  value={form.password}
-                  onChange={(e) => set('password', e.target.value)}
-                />
-              )}
-            </Field>
-            <Field label={t('fields.confirmPassword')} error={check.confirmError && t(check.confirmError)}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  value={form.confirmPassword}
-                  onChange={(e) => set('confirmPassword', e.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              required
+              value={form.email}
+              onChange={(v) => set('email', v)}
+            />
+            <TextField
+              label={t('fields.phone')}
+              hint={t('signup.phoneHint')}
+              type="tel"
+              autoComplete="tel"
+              required
+              value={form.phone}
+              onChange={(v) => set('phone', v)}
+            />
+            <TextField
+              label={t('fields.password')}
+              error={check.passwordError && t(check.passwordError)}
+              type="password"
+              autoComplete="new-password"
+              required
+              minLength={8}
+              value={form.password}
+              onChange={(v) => set('password', v)}
+            />
+            <TextField
+              label={t('fields.confirmPassword')}
+              error={check.confirmError && t(check.confirmError)}
+              type="password"
+              autoComplete="new-password"
+              required
+              value={form.confirmPassword}
+              onChange={(v) => set('confirmPassword', v)}
+            />
             <div className="check-row">
               <input
                 id="tos"

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
 import { PhoneCodeForm } from './PhoneCodeForm';
 import { usePhoneVerification } from './usePhoneVerification';
-import { formatPhone } from '../../app/format';
+import { formatPhone } from '../../shared/format';
 
 /**
  * For a signed-in account whose phone is not verified (it left /verify-phone, or its code never came): send

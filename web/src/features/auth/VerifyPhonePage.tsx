@@ -1,16 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { VERIFY_REDIRECT_MS } from '../../app/constants';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { PageSpinner } from '../../components/Spinner';
-import { PublicHeader } from '../landing/PublicHeader';
-import { NavBar } from '../shell/NavBar';
+import { VERIFY_REDIRECT_MS } from '../../shared/constants';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { PageSpinner } from '../../shared/components/Spinner';
+import { PublicHeader } from '../landing';
+import { NavBar } from '../shell';
 import { PhoneCodeForm } from './PhoneCodeForm';
 import { dashboardPathFor, onboardingPathFor } from './RequireAuth';
 import { usePhoneVerification } from './usePhoneVerification';
-import { formatPhone } from '../../app/format';
+import { formatPhone } from '../../shared/format';
 
 /**
  * After sign-up (phone and user type in navigation state), or later for a signed-in account whose phone is not

@@ -1,12 +1,12 @@
 import type { identityHttp } from '@brigade/contracts';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { api, errorCode, errorText } from '../../app/api';
-import { genericError } from '../../app/serverText';
+import { api, errorCode, errorText } from '../../shared/api';
+import { genericError } from '../../shared/serverText';
 import { authApi, type SignupBody } from './authApi';
-import { authActions } from './authSlice';
+import { authActions } from '../../shared/session/authSlice';
 import { loadProfile, type Thunk } from './authThunks';
-import { clearStorage, storeSession } from './session';
+import { clearStorage, storeSession } from '../../shared/session/session';
 
 // Signing in, up and out, for the login and sign-up screens and the nav bar: a module apart from the session's
 // lifecycle (authThunks.ts, which every page runs), so the landing page's first paint loads none of it.

@@ -1,12 +1,12 @@
 import { jest } from '@jest/globals';
 import { fakeApi } from '../../../test/fake-api';
 import { chefProfile, makeSession, makeUser, storeSessionForTest } from '../../../test/fixtures';
-import { api, setUnauthorizedHandler } from '../../app/api';
+import { api, setUnauthorizedHandler } from '../../shared/api';
 import { makeStore } from '../../app/store';
 import { jobsApi } from '../jobs/jobsApi';
 import { signIn, signOut, signUp } from './accountThunks';
 import { autoRefreshTick, recheckSession, restoreSession } from './authThunks';
-import { readStoredSession } from './session';
+import { readStoredSession } from '../../shared/session/session';
 
 const stored = () => readStoredSession();
 

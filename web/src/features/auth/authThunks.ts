@@ -1,9 +1,9 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { errorStatus, errorText } from '../../app/api';
-import { genericError } from '../../app/serverText';
-import { applyLanguage, rememberLanguage, type AppLanguage } from '../../app/i18n';
+import { errorStatus, errorText } from '../../shared/api';
+import { genericError } from '../../shared/serverText';
+import { applyLanguage, rememberLanguage, type AppLanguage } from '../../shared/i18n';
 import { authApi } from './authApi';
-import { authActions, type AuthState } from './authSlice';
+import { authActions, type AuthState } from '../../shared/session/authSlice';
 import {
   clearStorage,
   isExpired,
@@ -12,7 +12,7 @@ import {
   refreshBackoff,
   storeSession,
   type Session,
-} from './session';
+} from '../../shared/session/session';
 
 type State = { auth: AuthState };
 export type Thunk<R = void> = ThunkAction<Promise<R>, State, unknown, UnknownAction>;

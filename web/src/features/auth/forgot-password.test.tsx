@@ -1,6 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18n from '../../app/i18n';
+import i18n from '../../shared/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCode, errorText } from '../../app/api';
-import { serverText } from '../../app/serverText';
-import { useAppDispatch } from '../../app/hooks';
+import { errorCode, errorText } from '../../shared/api';
+import { serverText } from '../../shared/serverText';
+import { useAppDispatch } from '../../shared/hooks';
 import { authApi } from './authApi';
 import { refreshSession } from './authThunks';
 import { checkCode, sanitizeCode } from './validation';

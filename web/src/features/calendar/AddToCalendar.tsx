@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { saveFile } from '../../app/download';
-import { Alert } from '../../components/Alert';
-import type { JobPosting } from '../jobs/jobsApi';
-import { stateOf } from '../jobs/shiftState';
+import { errorText } from '../../shared/api';
+import { saveFile } from '../../shared/download';
+import { Alert } from '../../shared/components/Alert';
+import { type JobPosting, stateOf } from '../jobs';
 import { calendarApi } from './calendarApi';
 
 /** A confirmed shift: the job is filled and, for a chef, the viewer is its confirmed chef. */

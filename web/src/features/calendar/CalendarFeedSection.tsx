@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { Spinner } from '../../components/Spinner';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
+import { Spinner } from '../../shared/components/Spinner';
 import { calendarApi } from './calendarApi';
 
 /** The same feed for calendar apps that open webcal: links (Apple Calendar, Outlook): they subscribe at once. */

@@ -1,5 +1,5 @@
 import type { calendarHttp } from '@brigade/contracts';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 
 // Calendar (issue 20): the private feed link (Settings) and one confirmed shift as an .ics file (job page).
 // Shapes from the contracts (z.infer), never re-declared here.

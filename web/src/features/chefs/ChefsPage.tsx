@@ -1,26 +1,26 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { SKILLS_PER_CARD } from '../../app/shiftConstants';
+import { errorText } from '../../shared/api';
+import { SKILLS_PER_CARD } from '../../shared/shiftConstants';
 import {
   BROWSE_FILTER_SKILLS,
   CHEF_SEARCH_PAGE_SIZE,
   CHEF_SEARCH_RADIUS_OPTIONS,
   DEFAULT_CHEF_SEARCH_RADIUS,
-} from '../../app/contracts';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { Spinner } from '../../components/Spinner';
-import { ToggleGroup } from '../../components/ToggleGroup';
-import { FavoriteButton } from '../favorites/FavoriteButton';
-import type { JobPosting } from '../jobs/jobsApi';
+} from '../../shared/contracts';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
+import { Spinner } from '../../shared/components/Spinner';
+import { ToggleGroup } from '../../shared/components/ToggleGroup';
+import { FavoriteButton } from '../favorites';
+import { type JobPosting, milesText } from '../jobs';
 import { OfferShift } from '../offers';
 import { InviteButton, useNextOpenShift } from './InviteButton';
-import { chefSearchApi, type ChefSearchArgs } from '../profile/profilesApi';
-import { formatRating, formatShiftMoment } from '../../app/format';
-import { milesText } from '../jobs/parts';
+import { chefSearchApi, type ChefSearchArgs } from '../profile';
+import { formatRating, formatShiftMoment } from '../../shared/format';
+import { TextField } from '../../shared/components/TextField';
 
 /** The hint above the results: which shift Invite names, or why it cannot. */
 const INVITE_REASON_ID = 'invite-reason';
@@ -60,30 +60,22 @@ export default function ChefsPage() {
           labelOf={(s) => tc(`skills.${s}`, { defaultValue: s })}
         />
         <div className="filter-grid">
-          <Field label={t('chefs.minRate')}>
-            {(p) => (
-              <input
-                {...p}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                value={minRate}
-                onChange={(e) => setMinRate(e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('chefs.maxRate')}>
-            {(p) => (
-              <input
-                {...p}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                value={maxRate}
-                onChange={(e) => setMaxRate(e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t('chefs.minRate')}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            value={minRate}
+            onChange={setMinRate}
+          />
+          <TextField
+            label={t('chefs.maxRate')}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            value={maxRate}
+            onChange={setMaxRate}
+          />
           <Field label={t('chefs.radius')}>
             {(p) => (
               <select {...p} value={radius} onChange={(e) => setRadius(Number(e.target.value))}>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { formatShiftMoment } from '../../app/format';
-import { Alert } from '../../components/Alert';
-import { jobsApi, type JobPosting } from '../jobs/jobsApi';
+import { errorText } from '../../shared/api';
+import { formatShiftMoment } from '../../shared/format';
+import { Alert } from '../../shared/components/Alert';
+import { jobsApi, type JobPosting } from '../jobs';
 
 /** The restaurant's open shift that starts soonest (the one an invitation names), or null. */
 export function nextOpenShift(jobs: JobPosting[] | undefined, now = Date.now()): JobPosting | null {

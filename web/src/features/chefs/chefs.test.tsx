@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { CHEF_SEARCH_PAGE_SIZE } from '../../app/contracts';
+import { CHEF_SEARCH_PAGE_SIZE } from '../../shared/contracts';
 import { fakeApi, type FakeCall } from '../../../test/fake-api';
 import { chefProfile, makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';

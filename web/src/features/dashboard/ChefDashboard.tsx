@@ -1,15 +1,13 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { EditAnswerCard } from '../edits';
-import { DASHBOARD_RECENT_LIMIT, paymentSetupPath } from '../../app/constants';
-import { useAuth } from '../../app/hooks';
-import type { Application } from '../jobs/jobsApi';
-import { seatPay } from '../jobs/money';
-import { RestaurantPlace, SeatsCount } from '../jobs/parts';
-import { holdsShift, isFinal } from '../jobs/shiftState';
+import { DASHBOARD_RECENT_LIMIT, paymentSetupPath } from '../../shared/constants';
+import { useAuth } from '../../shared/hooks';
+import { type Application, RestaurantPlace, SeatsCount, holdsShift, isFinal } from '../jobs';
+import { seatPay } from '../../shared/money/figures';
 import { MyOffers } from '../offers';
-import { ForType } from '../shell/Redirects';
-import { formatCents, formatRate, formatShiftMoment } from '../../app/format';
+import { ForType } from '../shell';
+import { formatCents, formatRate, formatShiftMoment } from '../../shared/format';
 import {
   CompleteProfileAlert,
   DashboardStatus,
@@ -17,7 +15,7 @@ import {
   PositionTitle,
   QuickLinks,
   StatCard,
-} from './parts';
+} from './DashboardCards';
 import { useDashboardData } from './useChecklistData';
 
 /** Held (accepted or confirmed) and not finished (completed, cancelled, expired): the chef's upcoming shifts. */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/hooks';
-import { asMember } from '../auth/RequireAuth';
+import { useAuth } from '../../shared/hooks';
+import { asMember } from '../auth';
 import {
   checklistView,
   dismissChecklist,
@@ -10,6 +10,7 @@ import {
   isChecklistDismissed,
   rememberChecklistShown,
   resetDismissalIfNew,
+  startsOver,
   wasChecklistShown,
   type ChecklistData,
 } from './checklist';
@@ -26,10 +27,16 @@ export function OnboardingChecklist({ data }: { data: ChecklistData | null }) {
   const userType = asMember(user?.user_type ?? 'chef');
   const loading = data === null;
   const [dismissed, setDismissed] = useState(() => isChecklistDismissed(userId));
+  // Loaded data (or another account) re-reads the dismissal, set while rendering (state that follows props);
+  // a new account starts over: not dismissed, and the effect forgets the stored dismissal.
+  const [readFor, setReadFor] = useState<unknown[] | null>(null);
+  const inputs = [userId, profile, data, userType];
+  if (data && (!readFor || inputs.some((v, i) => v !== readFor[i]))) {
+    setReadFor(inputs);
+    setDismissed(startsOver(!!profile, data, userType) ? false : isChecklistDismissed(userId));
+  }
   useEffect(() => {
-    if (!data) return;
-    resetDismissalIfNew(userId, !!profile, data, userType);
-    setDismissed(isChecklistDismissed(userId));
+    if (data) resetDismissalIfNew(userId, !!profile, data, userType);
   }, [userId, profile, data, userType]);
 
   const view = checklistView(userType, data ?? EMPTY_CHECKLIST_DATA, dismissed);

@@ -1,15 +1,13 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_RECENT_LIMIT, NEW_APPLICATION_WINDOW_MS, paymentSetupPath } from '../../app/constants';
-import { useAuth } from '../../app/hooks';
-import { canJob } from '../../app/contracts';
-import type { Application } from '../jobs/jobsApi';
-import { SeatsCount } from '../jobs/parts';
-import { restaurantCanDecide, stateOf } from '../jobs/shiftState';
-import { BalanceNotice } from '../payments/BalanceNotice';
-import { PinMissingNotice } from '../profile/LocationPin';
-import { ForType } from '../shell/Redirects';
-import { formatRate, formatRating, formatShiftMoment } from '../../app/format';
+import { DASHBOARD_RECENT_LIMIT, NEW_APPLICATION_WINDOW_MS, paymentSetupPath } from '../../shared/constants';
+import { useAuth } from '../../shared/hooks';
+import { canJob } from '../../shared/contracts';
+import { type Application, SeatsCount, restaurantCanDecide, stateOf } from '../jobs';
+import { BalanceNotice } from '../payments';
+import { PinMissingNotice } from '../profile';
+import { ForType } from '../shell';
+import { formatRate, formatRating, formatShiftMoment } from '../../shared/format';
 import {
   CompleteProfileAlert,
   DashboardStatus,
@@ -17,7 +15,7 @@ import {
   PositionTitle,
   QuickLinks,
   StatCard,
-} from './parts';
+} from './DashboardCards';
 import { Roster } from './Roster';
 import { useDashboardData } from './useChecklistData';
 

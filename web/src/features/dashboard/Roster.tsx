@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
-import { favoritesApi, type RosterSort } from '../favorites/favoritesApi';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { Spinner } from '../../shared/components/Spinner';
+import { favoritesApi, type RosterSort } from '../favorites';
 import { OfferShift } from '../offers';
-import { formatDate, formatRating } from '../../app/format';
+import { formatDate, formatRating } from '../../shared/format';
 
 const SORTS: RosterSort[] = ['recent', 'frequency', 'rating'];
 

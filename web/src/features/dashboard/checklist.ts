@@ -1,7 +1,7 @@
 // The onboarding checklist on the dashboards (spec section 4): items, visibility, dismissal, congratulation.
-import { CHECKLIST_HIDE_AFTER_COMPLETED, paymentSetupPath, STORAGE_KEYS } from '../../app/constants';
-import type { Application, JobPosting } from '../jobs/jobsApi';
-import type { AccountStatus } from '../payments/paymentsApi';
+import { CHECKLIST_HIDE_AFTER_COMPLETED, paymentSetupPath, STORAGE_KEYS } from '../../shared/constants';
+import type { Application, JobPosting } from '../jobs';
+import type { AccountStatus } from '../payments';
 
 export interface ChecklistItem {
   key: string;
@@ -126,14 +126,23 @@ export function rememberChecklistShown(userId: string, shown: boolean): void {
   }
 }
 
-/** A user with no profile and no completed jobs starts over: the dismissal is forgotten. */
+/** Whether the checklist starts over for this user: no profile and no completed jobs. */
+export function startsOver(
+  hasProfile: boolean,
+  data: ChecklistData,
+  userType: 'chef' | 'restaurant',
+): boolean {
+  return !hasProfile && completedShifts(userType, data) === 0;
+}
+
+/** A user who starts over (`startsOver`) has the dismissal forgotten. */
 export function resetDismissalIfNew(
   userId: string,
   hasProfile: boolean,
   data: ChecklistData,
   userType: 'chef' | 'restaurant',
 ): void {
-  if (hasProfile || completedShifts(userType, data) > 0) return;
+  if (!startsOver(hasProfile, data, userType)) return;
   try {
     window.localStorage.removeItem(STORAGE_KEYS.checklistDismissed(userId));
   } catch {

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { jobsApi } from '../jobs/jobsApi';
-import { paymentsApi } from '../payments/paymentsApi';
+import { jobsApi } from '../jobs';
+import { paymentsApi } from '../payments';
 import { EMPTY_CHECKLIST_DATA, type ChecklistData } from './checklist';
 
 /** What the checklist reads; any load failure falls back to empty data. */

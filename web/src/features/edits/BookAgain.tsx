@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorCode, errorText } from '../../app/api';
-import { formatCents, formatShiftDate } from '../../app/format';
-import { Alert } from '../../components/Alert';
-import type { JobPosting } from '../jobs/jobsApi';
-import { jobPay } from '../jobs/money';
+import { errorCode, errorText } from '../../shared/api';
+import { formatCents, formatShiftDate } from '../../shared/format';
+import { Alert } from '../../shared/components/Alert';
+import type { JobPosting } from '../jobs';
+import { jobPay } from '../../shared/money/figures';
 import { editsApi, type RepeatJobResponse } from './editsApi';
 import { chargedNow, lastSeriesDate, startOn, todayDate } from './seriesPolicy';
+import { Fact } from '../../shared/components/Facts';
 
 /** The dates a 400 JOBS.BAD_DATES names (its `dates`, when the answer carries them). */
 function badDatesOf(error: unknown): string[] {
@@ -140,18 +141,19 @@ export function BookAgainPanel({ job, onClose }: { job: JobPosting; onClose: () 
         {!unique && <Alert>{t('again.twice')}</Alert>}
         {chosen.length > 0 && (
           <dl className="facts again-totals" data-testid="again-totals">
-            <div>
-              <dt>{t('again.nowTotal', { count: now.length })}</dt>
-              <dd data-testid="again-now">{formatCents(now.length * each)}</dd>
-            </div>
-            <div>
-              <dt>{t('again.laterTotal', { count: later })}</dt>
-              <dd data-testid="again-later">{formatCents(later * each)}</dd>
-            </div>
-            <div className="total-row">
-              <dt>{t('again.total', { count: chosen.length })}</dt>
-              <dd data-testid="again-total">{formatCents(chosen.length * each)}</dd>
-            </div>
+            <Fact label={t('again.nowTotal', { count: now.length })} testId="again-now">
+              {formatCents(now.length * each)}
+            </Fact>
+            <Fact label={t('again.laterTotal', { count: later })} testId="again-later">
+              {formatCents(later * each)}
+            </Fact>
+            <Fact
+              label={t('again.total', { count: chosen.length })}
+              className="total-row"
+              testId="again-total"
+            >
+              {formatCents(chosen.length * each)}
+            </Fact>
           </dl>
         )}
         {bad.length > 0 && (

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
+import { errorText } from '../../shared/api';
 import type { jobsHttp } from '@brigade/contracts';
-import { formatCents, formatRate, formatShiftMoment } from '../../app/format';
-import { Alert } from '../../components/Alert';
-import { shiftWhen } from '../jobs/parts';
+import { formatCents, formatRate, formatShiftMoment } from '../../shared/format';
+import { Alert } from '../../shared/components/Alert';
+import { shiftWhen } from '../jobs';
 import { editsApi } from './editsApi';
 
 type Terms = jobsHttp.ShiftTerms;

@@ -1,17 +1,18 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { HEADCOUNT_MAX, HEADCOUNT_MIN, SKILLS } from '../../app/contracts';
-import { formatCents } from '../../app/format';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { NumberField } from '../../components/NumberField';
-import { Spinner } from '../../components/Spinner';
-import type { JobPosting } from '../jobs/jobsApi';
-import { RateField } from '../jobs/RateField';
-import { MAX_BREAK_MINUTES } from '../jobs/validation';
+import { errorText } from '../../shared/api';
+import { HEADCOUNT_MAX, HEADCOUNT_MIN, SKILLS } from '../../shared/contracts';
+import { formatCents } from '../../shared/format';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
+import { NumberField } from '../../shared/components/NumberField';
+import { Spinner } from '../../shared/components/Spinner';
+import { type JobPosting, MAX_BREAK_MINUTES } from '../jobs';
+import { RateField } from '../../shared/components/RateField';
 import { editFormOf, editOf, quoteArgsOf, type EditForm } from './editForm';
 import { editsApi, type EditQuote, type EditQuoteArgs } from './editsApi';
+import { Fact } from '../../shared/components/Facts';
+import { TextField } from '../../shared/components/TextField';
 
 /** How long the form waits after the last keystroke before it asks for the quote. */
 export const QUOTE_DEBOUNCE_MS = 300;
@@ -19,11 +20,15 @@ export const QUOTE_DEBOUNCE_MS = 300;
 /** A value once it has stopped changing for `ms`. */
 function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
+  const latest = useRef(value);
+  useLayoutEffect(() => {
+    latest.current = value;
+  });
+  // keyed by the value's contents, not its identity: the timer restarts only when the contents change
   const key = JSON.stringify(value);
   useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
+    const timer = setTimeout(() => setSettled(latest.current), ms);
     return () => clearTimeout(timer);
-    // keyed by the value's contents, not its identity
   }, [key, ms]);
   return settled;
 }
@@ -51,14 +56,12 @@ export function EditQuoteFigures({ quote }: { quote: EditQuote }) {
   return (
     <div data-testid="edit-quote">
       <dl className="facts">
-        <div>
-          <dt>{t('edit.oldTotal')}</dt>
-          <dd data-testid="edit-old-total">{formatCents(quote.old_total_cents)}</dd>
-        </div>
-        <div className="total-row">
-          <dt>{t('edit.newTotal')}</dt>
-          <dd data-testid="edit-new-total">{formatCents(quote.new_total_cents)}</dd>
-        </div>
+        <Fact label={t('edit.oldTotal')} testId="edit-old-total">
+          {formatCents(quote.old_total_cents)}
+        </Fact>
+        <Fact label={t('edit.newTotal')} className="total-row" testId="edit-new-total">
+          {formatCents(quote.new_total_cents)}
+        </Fact>
       </dl>
       <p data-testid="edit-movement">
         <strong>{movement}</strong>
@@ -144,29 +147,21 @@ export function EditShiftPanel({
       </h2>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         <div className="field-row">
-          <Field label={t('post.start')}>
-            {(p) => (
-              <input
-                {...p}
-                type="datetime-local"
-                step={1}
-                value={form.start}
-                onChange={(e) => set('start', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('post.end')}>
-            {(p) => (
-              <input
-                {...p}
-                type="datetime-local"
-                step={1}
-                min={form.start}
-                value={form.end}
-                onChange={(e) => set('end', e.target.value)}
-              />
-            )}
-          </Field>
+          <TextField
+            label={t('post.start')}
+            type="datetime-local"
+            step={1}
+            value={form.start}
+            onChange={(v) => set('start', v)}
+          />
+          <TextField
+            label={t('post.end')}
+            type="datetime-local"
+            step={1}
+            min={form.start}
+            value={form.end}
+            onChange={(v) => set('end', v)}
+          />
         </div>
         <RateField value={form.hourlyRate} onChange={(v) => set('hourlyRate', v)} />
         <NumberField

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiErrorText } from '../../app/serverText';
-import { formatCents } from '../../app/format';
-import { Alert } from '../../components/Alert';
-import { useCardErrorText } from '../payments/usePayForJob';
-import { jobsApi, type JobPosting } from '../jobs/jobsApi';
+import { apiErrorText } from '../../shared/serverText';
+import { formatCents } from '../../shared/format';
+import { Alert } from '../../shared/components/Alert';
+import { useCardErrorText } from '../payments';
+import { jobsApi, type JobPosting } from '../jobs';
 
 /** How often the job page re-reads a job whose edit is being charged. */
 export const PENDING_EDIT_POLL_MS = 2_000;

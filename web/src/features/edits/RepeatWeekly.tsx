@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
-import { paymentSetupPath } from '../../app/constants';
+import { paymentSetupPath } from '../../shared/constants';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '../../app/format';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
+import { formatCents } from '../../shared/format';
+import { Alert } from '../../shared/components/Alert';
 import { WEEKDAYS, type Weekday } from './editsApi';
 import { seriesParts } from './seriesGroups';
 import { lastSeriesDate, seriesTotal } from './seriesPolicy';
+import { Fact } from '../../shared/components/Facts';
+import { TextField } from '../../shared/components/TextField';
 
 export interface RepeatChoice {
   on: boolean;
@@ -64,21 +65,15 @@ export function RepeatWeeklyFields({
               </label>
             ))}
           </fieldset>
-          <Field
+          <TextField
             label={t('series.until')}
             hint={t('series.untilHint', { last: seriesParts([], max, language).until })}
-          >
-            {(p) => (
-              <input
-                {...p}
-                type="date"
-                min={from || undefined}
-                max={max}
-                value={value.until}
-                onChange={(e) => onChange({ ...value, until: e.target.value })}
-              />
-            )}
-          </Field>
+            type="date"
+            min={from || undefined}
+            max={max}
+            value={value.until}
+            onChange={(v) => onChange({ ...value, until: v })}
+          />
         </>
       )}
     </fieldset>
@@ -109,18 +104,13 @@ export function SeriesCost({
         <p className="hint">{t('series.costHint')}</p>
       ) : (
         <dl className="facts">
-          <div>
-            <dt>{t('series.shifts')}</dt>
-            <dd data-testid="series-count">{count}</dd>
-          </div>
-          <div>
-            <dt>{t('series.each')}</dt>
-            <dd>{formatCents(postingTotalCents)}</dd>
-          </div>
-          <div className="total-row">
-            <dt>{t('series.total')}</dt>
-            <dd data-testid="series-total">{formatCents(totalCents)}</dd>
-          </div>
+          <Fact label={t('series.shifts')} testId="series-count">
+            {count}
+          </Fact>
+          <Fact label={t('series.each')}>{formatCents(postingTotalCents)}</Fact>
+          <Fact label={t('series.total')} className="total-row" testId="series-total">
+            {formatCents(totalCents)}
+          </Fact>
         </dl>
       )}
       <p className="hint">{t('series.chargedEach')}</p>

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../app/api';
-import { formatCents, formatShiftDate, formatShiftMoment } from '../../app/format';
-import { Alert } from '../../components/Alert';
-import { NotFoundScreen } from '../../components/NotFoundScreen';
-import { Spinner } from '../../components/Spinner';
-import { ForType } from '../shell/Redirects';
-import { PositionTitle } from '../jobs/parts';
+import { errorStatus, errorText } from '../../shared/api';
+import { formatCents, formatShiftDate, formatShiftMoment } from '../../shared/format';
+import { Alert } from '../../shared/components/Alert';
+import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
+import { Spinner } from '../../shared/components/Spinner';
+import { ForType } from '../shell';
+import { PositionTitle } from '../jobs';
 import { editsApi, type SeriesOccurrence } from './editsApi';
 import { useSeriesName } from './SeriesName';
+import { Fact } from '../../shared/components/Facts';
 
 function OccurrenceRow({ occurrence }: { occurrence: SeriesOccurrence }) {
   const { t } = useTranslation('jobs');
@@ -90,14 +91,10 @@ function SeriesView() {
       <div className="card">
         <p data-testid="series-name">{name(series)}</p>
         <dl className="facts">
-          <div>
-            <dt>{t('series.headcount')}</dt>
-            <dd>{series.headcount}</dd>
-          </div>
-          <div className="total-row">
-            <dt>{t('series.total')}</dt>
-            <dd data-testid="series-total">{formatCents(series.total_cents)}</dd>
-          </div>
+          <Fact label={t('series.headcount')}>{series.headcount}</Fact>
+          <Fact label={t('series.total')} className="total-row" testId="series-total">
+            {formatCents(series.total_cents)}
+          </Fact>
         </dl>
         <p className="hint">{t('series.chargedEach')}</p>
       </div>

@@ -1,5 +1,4 @@
-import type { JobPosting } from '../jobs/jobsApi';
-import { toLocalInput } from '../jobs/validation';
+import { type JobPosting, toLocalInput } from '../jobs';
 import type { EditJobBody, EditQuoteArgs } from './editsApi';
 
 /** The Edit Shift form as typed (inputs' own strings), prefilled from the job. */

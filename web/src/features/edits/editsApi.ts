@@ -1,7 +1,7 @@
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import type { jobEditsHttp } from '@brigade/contracts';
 import type { z } from 'zod';
-import { jobsApi, type ApplicationResponse } from '../jobs/jobsApi';
+import { jobsApi, type ApplicationResponse } from '../jobs';
 
 // Issue 35: edits of a posted shift with their cost, Book again and weekly series (contracts/src/http/job-edits.ts).
 export type EditJobBody = jobEditsHttp.EditJobRequest;

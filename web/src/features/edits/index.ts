@@ -3,7 +3,7 @@
 export { BookAgain } from './BookAgain';
 export { EditAnswerCard } from './EditAnswer';
 export { EditShift, canEditShift } from './EditShift';
-export { editsApi, type Series } from './editsApi';
+export { editsApi, type CreateSeriesBody, type Series } from './editsApi';
 export { PendingEditNotice } from './PendingEdit';
 export { NO_REPEAT, RepeatWeeklyFields, SeriesCost, type RepeatChoice } from './RepeatWeekly';
 export { useSeriesName } from './SeriesName';

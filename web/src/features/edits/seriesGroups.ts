@@ -1,4 +1,4 @@
-import type { JobPosting } from '../jobs/jobsApi';
+import type { JobPosting } from '../jobs';
 import { WEEKDAYS, type Series, type Weekday } from './editsApi';
 
 /** A row of My Shifts: one job alone, or the jobs of one series under its heading (in the list's order). */

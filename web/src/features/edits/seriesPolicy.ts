@@ -1,5 +1,5 @@
 import { loadPolicy, seriesDates, seriesLastDate } from '@brigade/contracts';
-import { toLocalInput } from '../jobs/validation';
+import { toLocalInput } from '../jobs';
 import type { Weekday } from './editsApi';
 
 /** The policy's defaults for series and repeats (SERIES_MAX_WEEKS 12, SERIES_CHARGE_LEAD 7d), as the server's. */

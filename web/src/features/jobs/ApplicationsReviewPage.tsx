@@ -1,24 +1,22 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../app/api';
+import { errorStatus, errorText } from '../../shared/api';
 import {
   APPLICANTS_SHOWN,
   BIO_PREVIEW_CHARS,
   LISTS_POLL_MS,
   SKILLS_PER_CARD,
-} from '../../app/shiftConstants';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
-import { FavoriteButton } from '../favorites/FavoriteButton';
+} from '../../shared/shiftConstants';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { Spinner } from '../../shared/components/Spinner';
+import { FavoriteButton } from '../favorites';
 import { jobsApi, type ApplicationOfJob, type JobPosting } from './jobsApi';
-import { ChefLink, JobStatusTag, PositionTitle, RestaurantPlace, SeatsCount, shiftWhen } from './parts';
-import { Reliability } from '../profile/Reliability';
-import { Avatar } from '../profile/parts';
-import { SpokenLanguages } from '../profile/languages';
+import { ChefLink, JobStatusTag, PositionTitle, RestaurantPlace, SeatsCount, shiftWhen } from './JobLabels';
+import { Reliability, Avatar, SpokenLanguages } from '../profile';
 import { applicationLabel, restaurantCanDecide, stateOf } from './shiftState';
-import { formatRating } from '../../app/format';
+import { formatRating } from '../../shared/format';
 
 /** A bio cut at 150 characters (on a word boundary when one is near), with an ellipsis. */
 export function truncateBio(bio: string | undefined | null, max = BIO_PREVIEW_CHARS): string {

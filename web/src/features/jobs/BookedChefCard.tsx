@@ -1,12 +1,11 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatPhone, formatRating, formatShiftMoment } from '../../app/format';
-import { Avatar } from '../profile/parts';
-import { SpokenLanguages } from '../profile/languages';
-import { Reliability } from '../profile/Reliability';
+import { formatPhone, formatRating, formatShiftMoment } from '../../shared/format';
+import { Avatar, SpokenLanguages, Reliability } from '../profile';
 import { jobsApi, type ApplicationChef, type JobPosting } from './jobsApi';
-import { ChefLink } from './parts';
+import { ChefLink } from './JobLabels';
 import { stateOf } from './shiftState';
+import { useNow } from './policy';
 
 // Issue 32, "the owner sees who is coming": the chef booked for a restaurant's shift, and for the chef the way
 // back to the restaurant. Whether a phone number is shown is the server's decision (Job.contact, GET /jobs/{id}
@@ -38,7 +37,7 @@ function ContactActions({
 }) {
   const { t } = useTranslation('jobs');
   const city = job.restaurant_profiles?.city;
-  const now = Date.now();
+  const now = useNow();
   const before = contact && now < new Date(contact.phone_from).getTime();
   return (
     <>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { clashesWithBooked } from '../../app/contracts';
-import { formatShiftHours } from '../../app/format';
+import { clashesWithBooked } from '../../shared/contracts';
+import { formatShiftHours } from '../../shared/format';
 import { jobsApi, type BookedShift, type JobPosting } from './jobsApi';
 
 /**

@@ -1,16 +1,16 @@
 import { Link, Navigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { NEW_APPLICATION_WINDOW_MS } from '../../app/constants';
-import { formatDateTime } from '../../app/format';
-import { useAuth } from '../../app/hooks';
-import { LISTS_POLL_MS } from '../../app/shiftConstants';
-import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
-import { onboardingPathFor } from '../auth/RequireAuth';
+import { errorText } from '../../shared/api';
+import { NEW_APPLICATION_WINDOW_MS } from '../../shared/constants';
+import { formatDateTime } from '../../shared/format';
+import { useAuth } from '../../shared/hooks';
+import { LISTS_POLL_MS } from '../../shared/shiftConstants';
+import { Alert } from '../../shared/components/Alert';
+import { Spinner } from '../../shared/components/Spinner';
+import { onboardingPathFor } from '../auth';
 import { jobsApi, type Application } from './jobsApi';
 import OpeningsPage from './OpeningsPage';
-import { PositionTitle, SeatsCount, shiftWhen } from './parts';
+import { PositionTitle, SeatsCount, shiftWhen } from './JobLabels';
 import { useNow } from './policy';
 import { restaurantCanDecide } from './shiftState';
 

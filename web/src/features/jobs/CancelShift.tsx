@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { Spinner } from '../../components/Spinner';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { Spinner } from '../../shared/components/Spinner';
 import { jobsApi, type CancelJobResponse, type CancellationQuote, type JobPosting } from './jobsApi';
-import { formatCents } from '../../app/format';
+import { formatCents } from '../../shared/format';
+import { Fact } from '../../shared/components/Facts';
+import { TextAreaField } from '../../shared/components/TextAreaField';
 
 const REASON_MAX = 500;
 
@@ -20,20 +21,17 @@ function QuoteFigures({
     <dl className="facts">
       {quote.late && (
         <>
-          <div>
-            <dt>{t('cancel.chefGets')}</dt>
-            <dd data-testid="quote-chef-pay">{formatCents(quote.chef_pay_cents)}</dd>
-          </div>
-          <div>
-            <dt>{t('cancel.feeKept')}</dt>
-            <dd data-testid="quote-fee">{formatCents(quote.fee_cents)}</dd>
-          </div>
+          <Fact label={t('cancel.chefGets')} testId="quote-chef-pay">
+            {formatCents(quote.chef_pay_cents)}
+          </Fact>
+          <Fact label={t('cancel.feeKept')} testId="quote-fee">
+            {formatCents(quote.fee_cents)}
+          </Fact>
         </>
       )}
-      <div className="total-row">
-        <dt>{t('cancel.refund')}</dt>
-        <dd data-testid="quote-refund">{formatCents(quote.refund_cents)}</dd>
-      </div>
+      <Fact label={t('cancel.refund')} className="total-row" testId="quote-refund">
+        {formatCents(quote.refund_cents)}
+      </Fact>
     </dl>
   );
 }
@@ -114,20 +112,14 @@ export function CancelShiftPanel({ job, onClose }: { job: JobPosting; onClose: (
         {allowed && <QuoteFigures quote={q} />}
         <p data-testid="quote-reason-text">{q.reason_text}</p>
         {allowed && (
-          <Field
+          <TextAreaField
             label={t('cancel.reason')}
             hint={t('cancel.reasonHint', { count: reason.length, max: REASON_MAX })}
-          >
-            {(p) => (
-              <textarea
-                {...p}
-                rows={2}
-                maxLength={REASON_MAX}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            )}
-          </Field>
+            rows={2}
+            maxLength={REASON_MAX}
+            value={reason}
+            onChange={setReason}
+          />
         )}
         <Alert>{error}</Alert>
         <div className="actions-row">

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { moneyDecided } from '../payments/moneyOutcome';
+import { moneyDecided } from '../../shared/money/outcome';
 import type { JobPosting } from './jobsApi';
-import { TranslatedText } from '../../components/TranslatedText';
-import { formatCents, formatShiftMoment } from '../../app/format';
+import { TranslatedText } from '../../shared/components/TranslatedText';
+import { formatCents, formatShiftMoment } from '../../shared/format';
+import { Fact } from '../../shared/components/Facts';
 
 /**
  * How a cancelled shift was cancelled, from the job's `cancellation`: who, when, late or not, what the chef was
@@ -17,52 +18,40 @@ export function CancellationFacts({ job, side }: { job: Partial<JobPosting>; sid
     <section className="card" aria-labelledby="cancellation-title" data-testid="cancellation-facts">
       <h2 id="cancellation-title">{t('cancellation.title')}</h2>
       <dl className="facts">
-        <div>
-          <dt>{t('cancellation.by')}</dt>
-          <dd>{t(`cancellation.by_${c.cancelled_by}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('cancellation.when')}</dt>
-          <dd>{formatShiftMoment(c.cancelled_at, job.restaurant_profiles?.city)}</dd>
-        </div>
-        <div>
-          <dt>{t('cancellation.kind')}</dt>
-          <dd>
-            <span className={c.late ? 'tag tag-late' : 'tag tag-ok'}>
-              {c.late ? t('cancellation.late') : t('cancellation.inTime')}
-            </span>
-          </dd>
-        </div>
+        <Fact label={t('cancellation.by')}>{t(`cancellation.by_${c.cancelled_by}`)}</Fact>
+        <Fact label={t('cancellation.when')}>
+          {formatShiftMoment(c.cancelled_at, job.restaurant_profiles?.city)}
+        </Fact>
+        <Fact label={t('cancellation.kind')}>
+          <span className={c.late ? 'tag tag-late' : 'tag tag-ok'}>
+            {c.late ? t('cancellation.late') : t('cancellation.inTime')}
+          </span>
+        </Fact>
         {c.chef_pay_cents > 0 && (
-          <div>
-            <dt>{side === 'chef' ? t('cancellation.paidToYou') : t('cancellation.chefPaid')}</dt>
-            <dd data-testid="cancellation-chef-pay">{formatCents(c.chef_pay_cents)}</dd>
-          </div>
+          <Fact
+            label={side === 'chef' ? t('cancellation.paidToYou') : t('cancellation.chefPaid')}
+            testId="cancellation-chef-pay"
+          >
+            {formatCents(c.chef_pay_cents)}
+          </Fact>
         )}
         {side === 'restaurant' && c.fee_cents > 0 && (
-          <div>
-            <dt>{t('cancellation.fee')}</dt>
-            <dd>{formatCents(c.fee_cents)}</dd>
-          </div>
+          <Fact label={t('cancellation.fee')}>{formatCents(c.fee_cents)}</Fact>
         )}
         {side === 'restaurant' && (
-          <div>
-            <dt>{t('cancellation.refunded')}</dt>
-            <dd data-testid="cancellation-refund">{formatCents(c.refund_cents)}</dd>
-          </div>
+          <Fact label={t('cancellation.refunded')} testId="cancellation-refund">
+            {formatCents(c.refund_cents)}
+          </Fact>
         )}
         {c.reason && (
-          <div>
-            <dt>{t('cancellation.reason')}</dt>
-            <dd>
-              <TranslatedText
-                text={c.reason}
-                translation={c.reason_translation}
-                mine={side === 'restaurant'}
-                testId="cancellation-reason"
-              />
-            </dd>
-          </div>
+          <Fact label={t('cancellation.reason')}>
+            <TranslatedText
+              text={c.reason}
+              translation={c.reason_translation}
+              mine={side === 'restaurant'}
+              testId="cancellation-reason"
+            />
+          </Fact>
         )}
       </dl>
     </section>

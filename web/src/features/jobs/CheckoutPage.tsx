@@ -1,19 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../app/api';
-import { LIMITS } from '../../app/contracts';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { NotFoundScreen } from '../../components/NotFoundScreen';
-import { Spinner } from '../../components/Spinner';
+import { errorStatus, errorText } from '../../shared/api';
+import { LIMITS } from '../../shared/contracts';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
+import { Spinner } from '../../shared/components/Spinner';
 import { CheckoutReceipt } from './CheckoutReceipt';
 import { jobsApi, type CheckoutResponse } from './jobsApi';
 import { checkoutOpensAt, checkoutState } from './shiftState';
-import { PositionTitle, rateText } from './parts';
+import { PositionTitle, rateText } from './JobLabels';
 import { CheckoutDeadline, UnderReview, useNow } from './policy';
-import { formatShiftDate, formatShiftHours, formatShiftTime } from '../../app/format';
+import { formatShiftDate, formatShiftHours, formatShiftTime } from '../../shared/format';
+import { Fact } from '../../shared/components/Facts';
+import { TextAreaField } from '../../shared/components/TextAreaField';
 
 const STARS = [1, 2, 3, 4, 5];
 
@@ -175,29 +176,18 @@ export default function CheckoutPage() {
         </h2>
         <dl className="facts">
           {job.restaurant_profiles?.name && (
-            <div>
-              <dt>{t('checkout.restaurant')}</dt>
-              <dd>{job.restaurant_profiles.name}</dd>
-            </div>
+            <Fact label={t('checkout.restaurant')}>{job.restaurant_profiles.name}</Fact>
           )}
           {side === 'restaurant' && app.chef_profiles?.name && (
-            <div>
-              <dt>{t('checkout.chef')}</dt>
-              <dd>{app.chef_profiles.name}</dd>
-            </div>
+            <Fact label={t('checkout.chef')}>{app.chef_profiles.name}</Fact>
           )}
-          <div>
-            <dt>{t('checkout.date')}</dt>
-            <dd>{formatShiftDate(job.start_time, job.restaurant_profiles?.city)}</dd>
-          </div>
-          <div>
-            <dt>{t('checkout.time')}</dt>
-            <dd>{formatShiftHours(job.start_time, job.end_time, job.restaurant_profiles?.city)}</dd>
-          </div>
-          <div>
-            <dt>{t('checkout.rate')}</dt>
-            <dd>{rateText(job.hourly_rate, tc('perHour'))}</dd>
-          </div>
+          <Fact label={t('checkout.date')}>
+            {formatShiftDate(job.start_time, job.restaurant_profiles?.city)}
+          </Fact>
+          <Fact label={t('checkout.time')}>
+            {formatShiftHours(job.start_time, job.end_time, job.restaurant_profiles?.city)}
+          </Fact>
+          <Fact label={t('checkout.rate')}>{rateText(job.hourly_rate, tc('perHour'))}</Fact>
         </dl>
       </div>
       <UnderReview job={job} />
@@ -236,20 +226,14 @@ export default function CheckoutPage() {
               error={missing?.rating ? t('checkout.missingRating') : null}
             />
           )}
-          <Field
+          <TextAreaField
             label={t('checkout.feedback')}
             hint={t('checkout.feedbackCount', { count: feedback.length, max: LIMITS.messageMax })}
-          >
-            {(p) => (
-              <textarea
-                {...p}
-                rows={3}
-                maxLength={LIMITS.messageMax}
-                value={feedback}
-                onChange={(e) => setFeedback(e.target.value)}
-              />
-            )}
-          </Field>
+            rows={3}
+            maxLength={LIMITS.messageMax}
+            value={feedback}
+            onChange={setFeedback}
+          />
           <Alert>{missing && (missing.worked || missing.rating) ? t('checkout.missing') : error}</Alert>
           <button type="submit" className="btn btn-large" disabled={sending.isLoading}>
             {sending.isLoading ? t('checkout.sending') : t('checkout.submit')}

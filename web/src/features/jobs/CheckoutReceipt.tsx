@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { checkoutAnswerText } from '../../app/contracts';
-import { formatCents, formatDateTime, formatHours } from '../../app/format';
-import { useMoneyWords } from '../payments/moneyOutcome';
+import { checkoutAnswerText } from '../../shared/contracts';
+import { formatCents, formatDateTime, formatHours } from '../../shared/format';
+import { useMoneyWords } from '../../shared/money/outcome';
 import type { CheckoutResponse, JobPosting } from './jobsApi';
-import { jobPay } from './money';
+import { jobPay } from '../../shared/money/figures';
 import { usePolicyText } from './policy';
 import type { Side } from './shiftState';
+import { Fact } from '../../shared/components/Facts';
 
 /**
  * The end of a checkout: what happens to the money given the answers so far, from the server's answer (its
@@ -38,30 +39,28 @@ export function CheckoutReceipt({
       <section className="card receipt" aria-labelledby="receipt-title">
         <h2 id="receipt-title">{t('checkout.receipt.title')}</h2>
         <dl className="facts">
-          <div>
-            <dt>{t('pay.hours')}</dt>
-            <dd data-testid="receipt-hours">{formatHours(jobPay(job).hours)}</dd>
-          </div>
-          <div>
-            <dt>{side === 'chef' ? t('checkout.receipt.yourPay') : t('checkout.receipt.chefPay')}</dt>
-            <dd data-testid="receipt-pay">{formatCents(money.chef_pay_cents)}</dd>
-          </div>
+          <Fact label={t('pay.hours')} testId="receipt-hours">
+            {formatHours(jobPay(job).hours)}
+          </Fact>
+          <Fact
+            label={side === 'chef' ? t('checkout.receipt.yourPay') : t('checkout.receipt.chefPay')}
+            testId="receipt-pay"
+          >
+            {formatCents(money.chef_pay_cents)}
+          </Fact>
           {side === 'restaurant' && (
             <>
-              <div>
-                <dt>{t('checkout.receipt.fee')}</dt>
-                <dd data-testid="receipt-fee">{formatCents(money.fee_cents)}</dd>
-              </div>
+              <Fact label={t('checkout.receipt.fee')} testId="receipt-fee">
+                {formatCents(money.fee_cents)}
+              </Fact>
               {money.refund_cents > 0 && (
-                <div>
-                  <dt>{t('checkout.receipt.refund')}</dt>
-                  <dd data-testid="receipt-refund">{formatCents(money.refund_cents)}</dd>
-                </div>
+                <Fact label={t('checkout.receipt.refund')} testId="receipt-refund">
+                  {formatCents(money.refund_cents)}
+                </Fact>
               )}
-              <div className="total-row">
-                <dt>{t('checkout.receipt.charged')}</dt>
-                <dd data-testid="receipt-total">{formatCents(money.total_cents)}</dd>
-              </div>
+              <Fact label={t('checkout.receipt.charged')} className="total-row" testId="receipt-total">
+                {formatCents(money.total_cents)}
+              </Fact>
             </>
           )}
         </dl>

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { formatDuration } from '../../app/contracts';
-import { Alert } from '../../components/Alert';
+import { errorText } from '../../shared/api';
+import { formatDuration } from '../../shared/contracts';
+import { Alert } from '../../shared/components/Alert';
 import { jobsApi, type Application, type JobPosting } from './jobsApi';
 import { usePolicyText } from './policy';
 import { holdsShift, lateNow, lateWindowMs, stateOf } from './shiftState';
-import { formatShiftMoment } from '../../app/format';
+import { formatShiftMoment } from '../../shared/format';
 
 /**
  * What withdrawing costs the chef, before `DELETE /applications/{id}`: from an accepted or confirmed shift,

@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { baseLanguage, TranslatedText, useTranslatedText } from '../../components/TranslatedText';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { baseLanguage, TranslatedText, useTranslatedText } from '../../shared/components/TranslatedText';
 import { jobsApi, type DisputeStatement, type JobDispute, type JobPosting } from './jobsApi';
-import { formatCents, formatDateTime } from '../../app/format';
+import { formatCents, formatDateTime } from '../../shared/format';
+import { Fact } from '../../shared/components/Facts';
+import { TextAreaField } from '../../shared/components/TextAreaField';
 
 const STATEMENT_MAX = 2000;
 type Side = 'chef' | 'restaurant';
@@ -81,21 +82,14 @@ function AddStatement({
       <p className="hint" data-testid="statements-left">
         {t('dispute.statementsLeft', { count: left, max })}
       </p>
-      <Field
+      <TextAreaField
         label={t('dispute.addStatement')}
         hint={t('dispute.statementHint', { count: text.trim().length, max: STATEMENT_MAX })}
         error={error}
-      >
-        {(p) => (
-          <textarea
-            {...p}
-            rows={4}
-            maxLength={STATEMENT_MAX}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-        )}
-      </Field>
+        maxLength={STATEMENT_MAX}
+        value={text}
+        onChange={setText}
+      />
       {result.isSuccess && !error && !text && <Alert tone="success">{t('dispute.statementSent')}</Alert>}
       <button type="submit" className="btn" disabled={result.isLoading}>
         {result.isLoading ? t('dispute.sending') : t('dispute.send')}
@@ -164,28 +158,18 @@ function SeatDispute({
         <div data-testid="dispute-decision">
           <p>{t('dispute.decided', { at: formatDateTime(resolution.resolved_at) })}</p>
           <dl className="facts">
-            <div>
-              <dt>{side === 'chef' ? t('dispute.paidToYou') : t('dispute.chefPaid')}</dt>
-              <dd>{formatCents(resolution.chef_pay_cents)}</dd>
-            </div>
-            <div>
-              <dt>{t('dispute.refund')}</dt>
-              <dd>{formatCents(resolution.refund_cents)}</dd>
-            </div>
-            <div>
-              <dt>{t('dispute.fee')}</dt>
-              <dd>{formatCents(resolution.fee_cents)}</dd>
-            </div>
-            <div>
-              <dt>{t('dispute.note')}</dt>
-              <dd>
-                <TranslatedText
-                  text={resolution.note}
-                  translation={resolution.note_translation}
-                  testId="dispute-note"
-                />
-              </dd>
-            </div>
+            <Fact label={side === 'chef' ? t('dispute.paidToYou') : t('dispute.chefPaid')}>
+              {formatCents(resolution.chef_pay_cents)}
+            </Fact>
+            <Fact label={t('dispute.refund')}>{formatCents(resolution.refund_cents)}</Fact>
+            <Fact label={t('dispute.fee')}>{formatCents(resolution.fee_cents)}</Fact>
+            <Fact label={t('dispute.note')}>
+              <TranslatedText
+                text={resolution.note}
+                translation={resolution.note_translation}
+                testId="dispute-note"
+              />
+            </Fact>
           </dl>
         </div>
       ) : (

@@ -1,39 +1,37 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../app/api';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { NotFoundScreen } from '../../components/NotFoundScreen';
-import { Spinner } from '../../components/Spinner';
-import { TranslatedText } from '../../components/TranslatedText';
-import { failureText, PhoneRequiredNotice } from '../auth/PhoneRequired';
-import { awaitingSettlement, SettlementNotice } from '../payments/SettlementNotice';
-import { AddToCalendar } from '../calendar/AddToCalendar';
-import { canJob } from '../../app/contracts';
-import { moneyDecided, MoneyOutcome } from '../payments/moneyOutcome';
+import { errorStatus, errorText } from '../../shared/api';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
+import { Spinner } from '../../shared/components/Spinner';
+import { TranslatedText } from '../../shared/components/TranslatedText';
+import { failureText, PhoneRequiredNotice } from '../auth';
+import { awaitingSettlement, SettlementNotice } from '../payments';
+import { AddToCalendar } from '../calendar';
+import { canJob } from '../../shared/contracts';
+import { moneyDecided, MoneyOutcome } from '../../shared/money/outcome';
 import { CancellationFacts } from './CancellationFacts';
 import { BookedWarning } from './BookedWarning';
 import { CancelShift } from './CancelShift';
 import { ChefBookedContact, OwnerBookedChef } from './BookedChefCard';
 import { DisputePanel } from './DisputePanel';
-import { ChefWorkday } from '../timesheets/ChefWorkday';
-import { RestaurantWorkday } from '../timesheets/RestaurantWorkday';
-import { useClockedTimesheet } from '../timesheets/timesheetsApi';
+import { ChefWorkday, RestaurantWorkday, useClockedTimesheet } from '../timesheets';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { JobOffers } from '../offers';
 import { BookAgain, EditAnswerCard, EditShift, PendingEditNotice } from '../edits';
-import { jobPay, seatPay } from './money';
+import { jobPay, seatPay } from '../../shared/money/figures';
 import {
   DirectionsLink,
   JobStatusTag,
-  PayBreakdown,
   PositionTitle,
   RestaurantLink,
   rateText,
   SeatsCount,
   shiftWhen,
-} from './parts';
+} from './JobLabels';
+import { PayBreakdown } from '../../shared/money/PayBreakdown';
 import { SeatList } from './SeatList';
 import { CheckoutDeadline, ExpiredNotice, UnderReview, useNow } from './policy';
 import {
@@ -47,7 +45,8 @@ import {
   started,
   stateOf,
 } from './shiftState';
-import { formatCents, formatHours, formatShiftTime } from '../../app/format';
+import { formatCents, formatHours, formatShiftTime } from '../../shared/format';
+import { Fact } from '../../shared/components/Facts';
 
 function ChefSection({ job, clocked }: { job: JobPosting; clocked: ReturnType<typeof useClockedTimesheet> }) {
   const { t } = useTranslation('jobs');
@@ -223,61 +222,43 @@ export default function JobDetailPage() {
       <div className="card">
         <dl className="facts">
           {restaurant && (
-            <div>
-              <dt>{t('detail.restaurant')}</dt>
-              <dd>
-                <RestaurantLink job={job} />
-              </dd>
-            </div>
+            <Fact label={t('detail.restaurant')}>
+              <RestaurantLink job={job} />
+            </Fact>
           )}
           {restaurant?.address && (
-            <div>
-              <dt>{t('detail.address')}</dt>
-              <dd>
-                {[restaurant.address, restaurant.city].filter(Boolean).join(', ')}{' '}
-                <DirectionsLink job={job} />
-              </dd>
-            </div>
+            <Fact label={t('detail.address')}>
+              {[restaurant.address, restaurant.city].filter(Boolean).join(', ')} <DirectionsLink job={job} />
+            </Fact>
           )}
-          <div>
-            <dt>{t('detail.when')}</dt>
-            <dd>{shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)}</dd>
-          </div>
-          <div>
-            <dt>{t('detail.duration')}</dt>
-            <dd>{t('detail.hours', { count: jobPay(job).hours, hours: formatHours(jobPay(job).hours) })}</dd>
-          </div>
-          <div>
-            <dt>{t('detail.rate')}</dt>
-            <dd>{rateText(job.hourly_rate, tc('perHour'))}</dd>
-          </div>
+          <Fact label={t('detail.when')}>
+            {shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)}
+          </Fact>
+          <Fact label={t('detail.duration')}>
+            {t('detail.hours', { count: jobPay(job).hours, hours: formatHours(jobPay(job).hours) })}
+          </Fact>
+          <Fact label={t('detail.rate')}>{rateText(job.hourly_rate, tc('perHour'))}</Fact>
           {job.description && (
-            <div>
-              <dt>{t('detail.description')}</dt>
-              <dd>
-                <TranslatedText
-                  text={job.description}
-                  translation={job.description_translation}
-                  mine={owner}
-                  testId="job-description"
-                />
-              </dd>
-            </div>
+            <Fact label={t('detail.description')}>
+              <TranslatedText
+                text={job.description}
+                translation={job.description_translation}
+                mine={owner}
+                testId="job-description"
+              />
+            </Fact>
           )}
           {canJob('complete', job.status) && !afterClock && (
-            <div>
-              <dt>{t('detail.checkout')}</dt>
-              <dd>
-                {checkoutOpen(job, now)
-                  ? t('detail.checkoutState', {
-                      restaurant: job.restaurant_checkout_completed ? t('detail.done') : t('detail.waiting'),
-                      chef: job.chef_checkout_completed ? t('detail.done') : t('detail.waiting'),
-                    })
-                  : t('detail.checkoutOpens', {
-                      time: formatShiftTime(checkoutOpensAt(job), job.restaurant_profiles?.city),
-                    })}
-              </dd>
-            </div>
+            <Fact label={t('detail.checkout')}>
+              {checkoutOpen(job, now)
+                ? t('detail.checkoutState', {
+                    restaurant: job.restaurant_checkout_completed ? t('detail.done') : t('detail.waiting'),
+                    chef: job.chef_checkout_completed ? t('detail.done') : t('detail.waiting'),
+                  })
+                : t('detail.checkoutOpens', {
+                    time: formatShiftTime(checkoutOpensAt(job), job.restaurant_profiles?.city),
+                  })}
+            </Fact>
           )}
         </dl>
         {(owner || held) && <AddToCalendar job={job} side={owner ? 'restaurant' : 'chef'} />}

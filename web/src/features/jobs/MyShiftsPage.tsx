@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/hooks';
+import { useAuth } from '../../shared/hooks';
 import { ChefShifts } from './shifts/ChefShifts';
-import type { Tab } from './shifts/parts';
+import type { Tab } from './shifts/ShiftRow';
 import { RestaurantShifts } from './shifts/RestaurantShifts';
 
 /** /my-shifts: the shifts and the applications of either side, with confirm, cancel and checkout actions. */

@@ -1,30 +1,28 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { useAuth } from '../../app/hooks';
-import { LISTS_POLL_MS } from '../../app/shiftConstants';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { Spinner } from '../../components/Spinner';
-import type { ChefProfile } from '../auth/authApi';
-import { failureText } from '../auth/PhoneRequired';
-import { HomeEditor, homeSummary } from '../profile/HomePlace';
-import { ForType } from '../shell/Redirects';
+import { errorText } from '../../shared/api';
+import { useAuth } from '../../shared/hooks';
+import { LISTS_POLL_MS } from '../../shared/shiftConstants';
+import { Alert } from '../../shared/components/Alert';
+import { Spinner } from '../../shared/components/Spinner';
+import { type ChefProfile, failureText } from '../auth';
+import { HomeEditor, homeSummary } from '../profile';
+import { ForType } from '../shell';
 import { BookedWarning } from './BookedWarning';
+import { FiltersPanel, type Area, type SetFilter } from './FiltersPanel';
 import { jobsApi, type JobPosting, type JobsResponse } from './jobsApi';
-import { seatPay } from './money';
+import { seatPay } from '../../shared/money/figures';
 import {
   activeFilterCount,
   filterOpenings,
   hasFilters,
   NO_FILTERS,
   openingsQuery,
-  SHIFT_TIMES,
   type OpeningsFilters,
 } from './openingsFilters';
-import { DirectionsLink, milesText, PositionTitle, rateText, SeatsCount, shiftWhen } from './parts';
-import { formatCents, formatHours } from '../../app/format';
+import { DirectionsLink, milesText, PositionTitle, rateText, SeatsCount, shiftWhen } from './JobLabels';
+import { formatCents, formatHours } from '../../shared/format';
 
 function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean }) {
   const { t, i18n } = useTranslation('jobs');
@@ -99,134 +97,6 @@ function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean
         </Link>
       </div>
     </li>
-  );
-}
-
-/** Near me (the chef's travel radius, the server's default) or every open shift of the service area. */
-type Area = 'me' | 'all';
-
-type SetFilter = <K extends keyof OpeningsFilters>(key: K, value: OpeningsFilters[K]) => void;
-
-/**
- * The filters (spec: priority, hourly rate, flat rate, date needed, shift time; Clear Filters) and the travel-radius
- * switch, in a panel the Filters button opens: a non-modal dialog that takes the focus when it opens and gives it back to the button
- * when it closes (Done, Escape).
- */
-function FiltersPanel({
-  id,
-  filters,
-  set,
-  clear,
-  close,
-  areaSwitch,
-}: {
-  id: string;
-  filters: OpeningsFilters;
-  set: SetFilter;
-  clear: () => void;
-  close: () => void;
-  /** Near me (the travel radius) or every city: kept in the panel, its choice said above the list. */
-  areaSwitch: ReactNode;
-}) {
-  const { t } = useTranslation('jobs');
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <div
-      id={id}
-      role="dialog"
-      aria-modal="false"
-      aria-labelledby={`${id}-title`}
-      className="card filters filters-panel"
-      onKeyDown={(e) => {
-        if (e.key !== 'Escape') return;
-        e.stopPropagation();
-        close();
-      }}
-    >
-      <h2 id={`${id}-title`} ref={heading} tabIndex={-1} className="h-reset filters-title">
-        {t('openings.filtersTitle')}
-      </h2>
-      {areaSwitch}
-      <form
-        aria-label={t('openings.filters')}
-        onSubmit={(e) => {
-          e.preventDefault();
-          close();
-        }}
-      >
-        <div className="filter-grid">
-          <Field label={t('openings.priority')}>
-            {(p) => (
-              <select
-                {...p}
-                value={filters.priority}
-                onChange={(e) => set('priority', e.target.value as OpeningsFilters['priority'])}
-              >
-                <option value="">{t('openings.any')}</option>
-                <option value="normal">{t('openings.priorityNormal')}</option>
-                <option value="urgent">{t('openings.priorityUrgent')}</option>
-              </select>
-            )}
-          </Field>
-          <Field label={t('openings.minHourly')}>
-            {(p) => (
-              <input
-                {...p}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="1"
-                value={filters.minHourly}
-                onChange={(e) => set('minHourly', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('openings.minFlat')}>
-            {(p) => (
-              <input
-                {...p}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="1"
-                value={filters.minFlat}
-                onChange={(e) => set('minFlat', e.target.value)}
-              />
-            )}
-          </Field>
-          <Field label={t('openings.date')}>
-            {(p) => (
-              <input {...p} type="date" value={filters.date} onChange={(e) => set('date', e.target.value)} />
-            )}
-          </Field>
-          <Field label={t('openings.shiftTime')}>
-            {(p) => (
-              <select
-                {...p}
-                value={filters.shiftTime}
-                onChange={(e) => set('shiftTime', e.target.value as OpeningsFilters['shiftTime'])}
-              >
-                <option value="">{t('openings.any')}</option>
-                {SHIFT_TIMES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`openings.times.${s}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        </div>
-        <div className="filters-actions">
-          <button type="button" className="btn btn-secondary" disabled={!hasFilters(filters)} onClick={clear}>
-            {t('openings.clear')}
-          </button>
-          <button type="submit" className="btn">
-            {t('openings.filtersDone')}
-          </button>
-        </div>
-      </form>
-    </div>
   );
 }
 

@@ -1,27 +1,31 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorCode } from '../../app/api';
-import { formatDuration, HEADCOUNT_MAX, HEADCOUNT_MIN, LIMITS, POSITIONS } from '../../app/contracts';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { NumberField } from '../../components/NumberField';
-import { RateField } from './RateField';
-import { failureText } from '../auth/PhoneRequired';
+import { errorCode } from '../../shared/api';
+import { formatDuration, HEADCOUNT_MAX, HEADCOUNT_MIN, LIMITS, POSITIONS } from '../../shared/contracts';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
+import { NumberField } from '../../shared/components/NumberField';
+import { RateField } from '../../shared/components/RateField';
+import { failureText } from '../auth';
 import { editsApi, NO_REPEAT, RepeatWeeklyFields, SeriesCost, type RepeatChoice } from '../edits';
-import { paymentsApi } from '../payments/paymentsApi';
-import { favoritesApi } from '../favorites/favoritesApi';
-import { CardChoice } from '../payments/CardChoice';
-import { CardKeptNote } from '../payments/CardKeptNote';
-import { useCardChoice } from '../payments/useCardChoice';
-import { useCardErrorText, usePayForJob } from '../payments/usePayForJob';
-import { ForType } from '../shell/Redirects';
-import { jobsApi, type JobPosting, type PostJobBody } from './jobsApi';
-import { postingPay, shiftPay } from './money';
-import { PayBreakdown } from './parts';
+import {
+  paymentsApi,
+  CardChoice,
+  CardKeptNote,
+  useCardChoice,
+  useCardErrorText,
+  usePayForJob,
+} from '../payments';
+import { favoritesApi } from '../favorites';
+import { ForType } from '../shell';
+import { jobsApi, type JobPosting } from './jobsApi';
+import { postingPay, shiftPay } from '../../shared/money/figures';
+import { PayBreakdown } from '../../shared/money/PayBreakdown';
 import { usePolicyText } from './policy';
 import { ShiftTemplates } from './ShiftTemplates';
+import { jobBodyOf, seriesBodyOf, type CheckedPostForm } from './postBodies';
 import {
   MAX_BREAK_MINUTES,
   breakOf,
@@ -31,6 +35,7 @@ import {
   toLocalInput,
   type PostForm,
 } from './validation';
+import { TextField } from '../../shared/components/TextField';
 
 const initial: PostForm = {
   title: '',
@@ -100,14 +105,21 @@ function PostShift() {
     setForm((f) => ({ ...f, [key]: value }));
   const locked = job !== null;
 
-  const onSeries = async () => {
+  /** The form with its position checked, or null once its first problem is said (the post rules, then the position). */
+  const checkedForm = (): CheckedPostForm | null => {
     const problem = checkPostForm(form);
     if (problem || !isPosition(form.title)) {
       setError(
         t(problem ?? 'post.errors.position', { min: LIMITS.hourlyRateMin, max: LIMITS.hourlyRateMax }),
       );
-      return;
+      return null;
     }
+    return { ...form, title: form.title };
+  };
+
+  const onSeries = async () => {
+    const checked = checkedForm();
+    if (!checked) return;
     if (repeat.weekdays.length === 0 || !repeat.until) {
       setError(t('series.errors.days'));
       return;
@@ -117,20 +129,7 @@ function PostShift() {
       return;
     }
     setBusy('posting');
-    const res = await createSeries({
-      ...(templateId ? { templateId } : {}),
-      title: form.title,
-      startTime: form.start.slice(11, 16),
-      endTime: form.end.slice(11, 16),
-      hourlyRate: Number(form.hourlyRate),
-      headcount: headcountOf(form) ?? 1,
-      breakMinutes: breakOf(form) ?? 0,
-      description: form.description?.trim() || null,
-      requiredSkills: (form.requiredSkills ?? []) as PostJobBody['requiredSkills'],
-      weekdays: repeat.weekdays,
-      from: fromDate,
-      until: repeat.until,
-    });
+    const res = await createSeries(seriesBodyOf(checked, repeat, templateId, fromDate));
     setBusy(null);
     if (res.data) navigate(`/series/${res.data.series.id}`, { state: { created: true } });
     else setError(failureText(res.error, t('series.errors.failed')));
@@ -150,30 +149,14 @@ function PostShift() {
     }
     let posted = job;
     if (!posted) {
-      const problem = checkPostForm(form);
-      if (problem || !isPosition(form.title)) {
-        setError(
-          t(problem ?? 'post.errors.position', { min: LIMITS.hourlyRateMin, max: LIMITS.hourlyRateMax }),
-        );
-        return;
-      }
+      const checked = checkedForm();
+      if (!checked) return;
       if (shortText) {
         setError(shortText);
         return;
       }
       setBusy('posting');
-      const res = await postJob({
-        title: form.title,
-        startTime: new Date(form.start).toISOString(),
-        endTime: new Date(form.end).toISOString(),
-        hourlyRate: Number(form.hourlyRate),
-        emergencyLevel: form.emergencyLevel,
-        notifyFavorites: form.notifyFavorites,
-        breakMinutes: breakOf(form) ?? 0,
-        headcount: headcountOf(form) ?? 1,
-        description: form.description?.trim() || null,
-        requiredSkills: (form.requiredSkills ?? []) as PostJobBody['requiredSkills'],
-      });
+      const res = await postJob(jobBodyOf(checked));
       if (!res.data) {
         setBusy(null);
         const min = (res.error as { data?: { min_shift_ms?: unknown } } | undefined)?.data?.min_shift_ms;
@@ -234,34 +217,27 @@ function PostShift() {
             )}
           </Field>
           <div className="field-row">
-            <Field label={t('post.start')}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="datetime-local"
-                  step={1}
-                  min={limits.min}
-                  max={limits.max}
-                  value={form.start}
-                  onChange={(e) => set('start', e.target.value)}
-                  required
-                />
-              )}
-            </Field>
-            <Field label={t('post.end')} error={shortText}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="datetime-local"
-                  step={1}
-                  min={form.start || limits.min}
-                  max={limits.max}
-                  value={form.end}
-                  onChange={(e) => set('end', e.target.value)}
-                  required
-                />
-              )}
-            </Field>
+            <TextField
+              label={t('post.start')}
+              type="datetime-local"
+              step={1}
+              min={limits.min}
+              max={limits.max}
+              value={form.start}
+              onChange={(v) => set('start', v)}
+              required
+            />
+            <TextField
+              label={t('post.end')}
+              error={shortText}
+              type="datetime-local"
+              step={1}
+              min={form.start || limits.min}
+              max={limits.max}
+              value={form.end}
+              onChange={(v) => set('end', v)}
+              required
+            />
           </div>
           <RateField value={form.hourlyRate} onChange={(v) => set('hourlyRate', v)} required />
           <NumberField

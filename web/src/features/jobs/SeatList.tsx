@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { canSeat } from '../../app/contracts';
-import { formatPhone } from '../../app/format';
+import { canSeat } from '../../shared/contracts';
+import { formatPhone } from '../../shared/format';
 import type { JobPosting } from './jobsApi';
-import { ChefLink, SeatsCount } from './parts';
+import { ChefLink, SeatsCount } from './JobLabels';
 import { checkoutOpen } from './shiftState';
 
 type Seat = NonNullable<JobPosting['seat_list']>[number];

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import i18n from '../../app/i18n';
+import i18n from '../../shared/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { id, makeApplication, makeJob, shiftAt, signedIn } from '../../../test/signed-in';

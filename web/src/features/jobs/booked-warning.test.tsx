@@ -4,7 +4,7 @@
 // booked: to the chef which shift, to the restaurant only the time.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18n from '../../app/i18n';
+import i18n from '../../shared/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { id, makeApplication, makeJob, signedIn } from '../../../test/signed-in';

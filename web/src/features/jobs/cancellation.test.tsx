@@ -3,7 +3,7 @@
 // lets the restaurant cancel and never after the start.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18n from '../../app/i18n';
+import i18n from '../../shared/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { makeJob, shiftAt, signedIn } from '../../../test/signed-in';

@@ -3,11 +3,11 @@
 // late_cancel_from) and that a confirmed shift is offered to other chefs.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18n from '../../app/i18n';
+import i18n from '../../shared/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { makeApplication, makeJob, shiftAt, signedIn } from '../../../test/signed-in';
-import { formatShiftMoment } from '../../app/format';
+import { formatShiftMoment } from '../../shared/format';
 
 const HOUR = 3_600_000;
 

@@ -2,7 +2,7 @@
 // add their own while it is open, and read the operator's decision and note once decided.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18n from '../../app/i18n';
+import i18n from '../../shared/i18n';
 import type { DisputeStatement, JobDispute } from './jobsApi';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 
 import type { jobsHttp, shiftTemplatesHttp } from '@brigade/contracts';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
 import type { JobPosting, JobsArgs } from './jobsApi';
-import { seatPay } from './money';
+import { seatPay } from '../../shared/money/figures';
 
 export type ShiftTime = '' | 'morning' | 'afternoon' | 'evening' | 'night';
 export const SHIFT_TIMES: Exclude<ShiftTime, ''>[] = ['morning', 'afternoon', 'evening', 'night'];

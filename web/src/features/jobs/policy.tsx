@@ -2,14 +2,14 @@
 // the SMS), in the screen's language, and the notices built on them (checkout deadline, under review, expiry).
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { moneyText, policyText, type PolicyTextKey } from '../../app/contracts';
-import { COUNTDOWN_TICK_MS } from '../../app/shiftConstants';
-import { useAuth } from '../../app/hooks';
-import { usePolling } from '../../app/usePolling';
-import { Alert } from '../../components/Alert';
+import { moneyText, policyText, type PolicyTextKey } from '../../shared/contracts';
+import { COUNTDOWN_TICK_MS } from '../../shared/shiftConstants';
+import { useAuth } from '../../shared/hooks';
+import { usePolling } from '../../shared/usePolling';
+import { Alert } from '../../shared/components/Alert';
 import type { JobPosting } from './jobsApi';
 import { checkoutDeadline } from './shiftState';
-import { formatCents, formatShiftMoment } from '../../app/format';
+import { formatCents, formatShiftMoment } from '../../shared/format';
 
 /** A policy text in the screen's language, its placeholders filled. */
 export function usePolicyText() {

@@ -3,7 +3,7 @@
 // the chef's "I did not work this shift" at checkout.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18n from '../../app/i18n';
+import i18n from '../../shared/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { id, makeApplication, makeJob, shiftAt, signedIn } from '../../../test/signed-in';

@@ -8,7 +8,7 @@ import {
   canJob,
   FINAL_JOB_STATUSES,
   type ApplicationState,
-} from '../../app/contracts';
+} from '../../shared/contracts';
 import type { Application, JobPosting } from './jobsApi';
 
 export type Side = 'chef' | 'restaurant';

@@ -3,7 +3,7 @@
 // "Traducido del inglés · Ver original", or "Sin traducir" while no translation has landed.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18n from '../../app/i18n';
+import i18n from '../../shared/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render';
 import { makeApplication, makeJob, shiftAt, signedIn } from '../../../test/signed-in';

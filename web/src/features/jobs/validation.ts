@@ -1,5 +1,5 @@
-import { HEADCOUNT_MAX, HEADCOUNT_MIN, LIMITS, POSITIONS } from '../../app/contracts';
-import { wholeNumber } from '../../components/NumberField';
+import { HEADCOUNT_MAX, HEADCOUNT_MIN, LIMITS, POSITIONS } from '../../shared/contracts';
+import { wholeNumber } from '../../shared/components/NumberField';
 
 export type Position = (typeof POSITIONS)[number];
 

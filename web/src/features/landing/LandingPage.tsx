@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { POSITIONS } from '../../app/contracts';
+import { POSITIONS } from '../../shared/contracts';
 import { PublicFooter, PublicHeader } from './PublicHeader';
 
 const STEPS = ['post', 'match', 'work'] as const;

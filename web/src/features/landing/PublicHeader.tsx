@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LanguageToggle } from '../../components/LanguageToggle';
+import { LanguageToggle } from '../auth';
 
 /**
  * The header of public pages: brand, About, Log In, Sign Up and the language toggle, on one line. On a phone

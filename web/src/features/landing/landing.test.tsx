@@ -1,7 +1,7 @@
 // The landing page's position tiles are the Post Shift form's positions (issue 32: they named other roles, Chef,
 // Sous, Events...), in the reader's language, each leading to a chef's sign-up.
 import { screen, within } from '@testing-library/react';
-import i18n from '../../app/i18n';
+import i18n from '../../shared/i18n';
 import { renderApp } from '../../../test/render';
 import { signedIn } from '../../../test/signed-in';
 

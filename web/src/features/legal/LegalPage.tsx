@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PublicFooter, PublicHeader } from '../landing/PublicHeader';
-import { NotFoundScreen } from '../../components/NotFoundScreen';
+import { PublicFooter, PublicHeader } from '../landing';
+import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
 
 const DOCS = {
   'chef-terms': 'chefTerms',

@@ -1,15 +1,16 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorCode, PHONE_UNVERIFIED } from '../../app/api';
-import { CONVERSATIONS_POLL_MS, THREAD_POLL_MS } from '../../app/shiftConstants';
-import { LIMITS } from '../../app/contracts';
-import { useAuth } from '../../app/hooks';
-import { usePolling } from '../../app/usePolling';
-import { Alert } from '../../components/Alert';
-import { useTranslatedText } from '../../components/TranslatedText';
-import { PhoneRequiredNotice } from '../auth/PhoneRequired';
-import { mergeMessages, newClientId } from './format';
+import { errorCode, PHONE_UNVERIFIED } from '../../shared/api';
+import { CONVERSATIONS_POLL_MS } from '../../shared/shiftConstants';
+import { LIMITS } from '../../shared/contracts';
+import { useAuth } from '../../shared/hooks';
+import { usePolling } from '../../shared/usePolling';
+import { Alert } from '../../shared/components/Alert';
+import { useTranslatedText } from '../../shared/components/TranslatedText';
+import { PhoneRequiredNotice } from '../auth';
+import { newClientId } from './format';
+import { useThread } from './useThread';
 import {
   messagesApi,
   threadKey,
@@ -18,94 +19,7 @@ import {
   type Message,
   type ThreadTarget,
 } from './messagesApi';
-import { formatMessageTime } from '../../app/format';
-
-interface ThreadState {
-  key: string;
-  messages: Message[];
-  loading: boolean;
-}
-
-interface Cursor {
-  key: string;
-  /** The newest message the thread has, and when it was sent. */
-  since: string | null;
-  sinceAt: string | null;
-  etag: string | null;
-}
-
-/** The newest of a page's messages when it is newer than the cursor's; the cursor's otherwise. */
-function advance(c: Cursor, messages: Message[]): Pick<Cursor, 'since' | 'sinceAt'> {
-  const newest = messages.reduce<Message | null>((n, m) => (!n || m.created_at > n.created_at ? m : n), null);
-  return newest && (!c.sinceAt || newest.created_at > c.sinceAt)
-    ? { since: newest.id, sinceAt: newest.created_at }
-    : { since: c.since, sinceAt: c.sinceAt };
-}
-
-/**
- * The open thread: first page, then only what is new (since the newest message, with the ETag), every 3 s. A
- * poll also brings back a message whose translation landed after it was sent, which replaces the one shown.
- */
-function useThread(target: ThreadTarget | null) {
-  const key = threadKey(target);
-  const [fetchPage] = messagesApi.useThreadPageMutation();
-  const [state, setState] = useState<ThreadState>({ key: '', messages: [], loading: false });
-  const cursor = useRef<Cursor>({ key: '', since: null, sinceAt: null, etag: null });
-  const targetRef = useRef(target);
-  targetRef.current = target;
-
-  const load = useCallback(
-    async (first: boolean) => {
-      const t = targetRef.current;
-      const k = threadKey(t);
-      if (!t) return;
-      const c: Cursor =
-        cursor.current.key === k ? cursor.current : { key: k, since: null, sinceAt: null, etag: null };
-      const res = await fetchPage({ target: t, since: first ? null : c.since, etag: first ? null : c.etag });
-      if (threadKey(targetRef.current) !== k) return; // another thread was opened meanwhile
-      if ('error' in res) {
-        console.error('Could not load messages', res.error);
-        setState((s) => (s.key === k ? { ...s, loading: false } : { key: k, messages: [], loading: false }));
-        return;
-      }
-      const page = res.data;
-      cursor.current = {
-        key: k,
-        ...advance(first ? { ...c, sinceAt: null } : c, page.messages),
-        etag: page.etag,
-      };
-      setState((s) => ({
-        key: k,
-        loading: false,
-        messages: mergeMessages(s.key === k ? s.messages : [], page.messages),
-      }));
-    },
-    [fetchPage],
-  );
-
-  useEffect(() => {
-    if (!key) return;
-    cursor.current = { key, since: null, sinceAt: null, etag: null };
-    setState({ key, messages: [], loading: true });
-    void load(true);
-  }, [key, load]);
-  usePolling(() => load(false), THREAD_POLL_MS, !!key);
-
-  const add = useCallback(
-    (m: Message) => {
-      setState((s) => ({ ...s, messages: mergeMessages(s.messages, [m]) }));
-      // Our own message is now the newest: the next poll asks only for what came after it.
-      if (cursor.current.key === key)
-        cursor.current = { ...cursor.current, since: m.id, sinceAt: m.created_at, etag: null };
-    },
-    [key],
-  );
-  return {
-    messages: state.key === key ? state.messages : [],
-    loading: !!key && (state.key !== key || state.loading),
-    add,
-  };
-}
+import { formatMessageTime } from '../../shared/format';
 
 function ConversationItem({
   c,

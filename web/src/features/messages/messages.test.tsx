@@ -6,7 +6,7 @@ import { makeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { id, signedIn } from '../../../test/signed-in';
 import { mergeMessages } from './format';
-import { formatMessageTime } from '../../app/format';
+import { formatMessageTime } from '../../shared/format';
 
 function conversation(overrides: Record<string, unknown> = {}) {
   return {

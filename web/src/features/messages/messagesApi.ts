@@ -1,7 +1,7 @@
 import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query/react';
 import type { messagingHttp } from '@brigade/contracts';
 import type { z } from 'zod';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 
 // Request and response shapes come from the contracts (z.infer), never re-declared here.
 export type Message = messagingHttp.Message;

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
-import { formatCents, formatDate, formatNumber } from '../../app/format';
-import { ForType } from '../shell/Redirects';
-import { paymentsApi, type EarningRow } from '../payments/paymentsApi';
-import { MoneyOutcome, useMoneyWords } from '../payments/moneyOutcome';
-import { DownloadCsv, Fact } from './parts';
+import { Alert } from '../../shared/components/Alert';
+import { Spinner } from '../../shared/components/Spinner';
+import { formatCents, formatDate, formatNumber } from '../../shared/format';
+import { ForType } from '../shell';
+import { paymentsApi, type EarningRow } from '../payments';
+import { MoneyOutcome, useMoneyWords } from '../../shared/money/outcome';
+import { DownloadCsv } from './DownloadCsv';
+import { Fact } from '../../shared/components/Facts';
 import { WorkedFacts } from './WorkedFacts';
 
 /**
@@ -97,11 +98,13 @@ function EarningLine({ row }: { row: EarningRow }) {
           .join(' · ')}
       </p>
       <dl className="money-facts">
-        <Fact label={t('earnings.hours')}>{row.hours === null ? '—' : formatNumber(row.hours)}</Fact>
-        <Fact label={t('earnings.grossPay')}>
+        <Fact className="money-fact" label={t('earnings.hours')}>
+          {row.hours === null ? '—' : formatNumber(row.hours)}
+        </Fact>
+        <Fact className="money-fact" label={t('earnings.grossPay')}>
           <strong>{formatCents(row.gross_pay_cents)}</strong>
         </Fact>
-        <Fact label={t('earnings.payout')}>
+        <Fact className="money-fact" label={t('earnings.payout')}>
           {paidOn
             ? t('earnings.paidOn', { date: paidOn })
             : row.status === 'refunded'

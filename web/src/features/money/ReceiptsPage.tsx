@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
-import { formatCents, formatDate } from '../../app/format';
-import { ForType } from '../shell/Redirects';
-import { paymentsApi, type ReceiptRow } from '../payments/paymentsApi';
-import { BalanceNotice } from '../payments/BalanceNotice';
-import { cardBrandName } from '../payments/savedCard';
-import { MoneyOutcome, useMoneyWords } from '../payments/moneyOutcome';
-import { DownloadCsv, Fact } from './parts';
+import { Alert } from '../../shared/components/Alert';
+import { Spinner } from '../../shared/components/Spinner';
+import { formatCents, formatDate } from '../../shared/format';
+import { ForType } from '../shell';
+import { paymentsApi, type ReceiptRow, BalanceNotice, cardBrandName } from '../payments';
+import { MoneyOutcome, useMoneyWords } from '../../shared/money/outcome';
+import { DownloadCsv } from './DownloadCsv';
+import { Fact } from '../../shared/components/Facts';
 import { WorkedFacts } from './WorkedFacts';
 
 /**
@@ -109,10 +108,16 @@ function ReceiptLine({ row }: { row: ReceiptRow }) {
           .join(' · ')}
       </p>
       <dl className="money-facts">
-        <Fact label={t('receipts.shiftPay')}>{formatCents(row.shift_pay_cents)}</Fact>
-        <Fact label={t('receipts.platformFee')}>{formatCents(row.platform_fee_cents)}</Fact>
-        <Fact label={t('receipts.refund')}>{formatCents(row.refund_cents)}</Fact>
-        <Fact label={t('receipts.net')}>
+        <Fact className="money-fact" label={t('receipts.shiftPay')}>
+          {formatCents(row.shift_pay_cents)}
+        </Fact>
+        <Fact className="money-fact" label={t('receipts.platformFee')}>
+          {formatCents(row.platform_fee_cents)}
+        </Fact>
+        <Fact className="money-fact" label={t('receipts.refund')}>
+          {formatCents(row.refund_cents)}
+        </Fact>
+        <Fact className="money-fact" label={t('receipts.net')}>
           <strong>{formatCents(row.net_charged_cents)}</strong>
         </Fact>
       </dl>

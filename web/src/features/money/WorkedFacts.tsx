@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatCents, formatNumber } from '../../app/format';
-import type { ShiftTimesheet } from '../payments/paymentsApi';
-import { Fact } from './parts';
+import { formatCents, formatNumber } from '../../shared/format';
+import type { ShiftTimesheet } from '../payments';
+import { Fact } from '../../shared/components/Facts';
 
 /**
  * Issue 34: what a shift's timesheet did to its money, on a line of Earnings or Receipts, from the row's
@@ -23,10 +23,14 @@ export function WorkedFacts({
   const under = timesheet.under_minimum;
   return (
     <dl className="money-facts" data-testid="worked-facts">
-      <Fact label={t('worked.hours')}>{formatNumber(timesheet.worked_hours)}</Fact>
-      <Fact label={t('worked.source')}>{t(`worked.sources.${timesheet.source}`)}</Fact>
+      <Fact className="money-fact" label={t('worked.hours')}>
+        {formatNumber(timesheet.worked_hours)}
+      </Fact>
+      <Fact className="money-fact" label={t('worked.source')}>
+        {t(`worked.sources.${timesheet.source}`)}
+      </Fact>
       {side === 'restaurant' && extra && (
-        <Fact label={t('worked.extraCharge')}>
+        <Fact className="money-fact" label={t('worked.extraCharge')}>
           <span data-testid="extra-charge">
             {t(`worked.extraStatus.${timesheet.extra_charge_status}`, {
               amount: formatCents(timesheet.extra_charge_cents),
@@ -41,17 +45,19 @@ export function WorkedFacts({
         </Fact>
       )}
       {extra && timesheet.extra_chef_pay_cents > 0 && (
-        <Fact label={t(`worked.${side}.extraPay`)}>
+        <Fact className="money-fact" label={t(`worked.${side}.extraPay`)}>
           {t(`worked.${side}.extraPayStatus.${timesheet.extra_charge_status}`, {
             amount: formatCents(timesheet.extra_chef_pay_cents),
           })}
         </Fact>
       )}
       {side === 'restaurant' && timesheet.partial_refund_cents > 0 && (
-        <Fact label={t('worked.partialRefund')}>{formatCents(timesheet.partial_refund_cents)}</Fact>
+        <Fact className="money-fact" label={t('worked.partialRefund')}>
+          {formatCents(timesheet.partial_refund_cents)}
+        </Fact>
       )}
       {under && under.cents > 0 && (
-        <Fact label={t('worked.underMinimum')}>
+        <Fact className="money-fact" label={t('worked.underMinimum')}>
           {t(`worked.underMinimumKind.${under.kind}`, { amount: formatCents(under.cents) })}
         </Fact>
       )}

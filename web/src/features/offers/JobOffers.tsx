@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatShiftMoment } from '../../app/format';
+import { formatShiftMoment } from '../../shared/format';
 import { offersApi } from './offersApi';
 
 /** The job page's offers (its restaurant): each chef offered and what the offer reads now. */

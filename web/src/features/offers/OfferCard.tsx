@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { formatCents, formatHours, formatRate, formatShift, formatShiftMoment } from '../../app/format';
-import { OFFERS_POLL_MS } from '../../app/shiftConstants';
-import { Alert } from '../../components/Alert';
+import { errorText } from '../../shared/api';
+import { formatCents, formatHours, formatRate, formatShift, formatShiftMoment } from '../../shared/format';
+import { OFFERS_POLL_MS } from '../../shared/shiftConstants';
+import { Alert } from '../../shared/components/Alert';
 import { offersApi, type Offer } from './offersApi';
 
 /**

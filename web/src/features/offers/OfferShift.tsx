@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { formatShiftMoment } from '../../app/format';
-import { Alert } from '../../components/Alert';
-import { jobsApi, type JobPosting } from '../jobs/jobsApi';
+import { errorText } from '../../shared/api';
+import { formatShiftMoment } from '../../shared/format';
+import { Alert } from '../../shared/components/Alert';
+import { jobsApi, type JobPosting } from '../jobs';
 import { offersApi } from './offersApi';
 
 /** The restaurant's open shifts not yet started, soonest first: the ones it may offer. */

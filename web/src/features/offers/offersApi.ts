@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 import type { offersHttp } from '@brigade/contracts';
 
 // Direct offers (issue 35). Shapes come from the contracts, never re-declared here.

@@ -1,30 +1,26 @@
 import { useTranslation } from 'react-i18next';
-import { LIMITS, SKILLS, TRAVEL_RADIUS_OPTIONS, type CityName } from '../../app/contracts';
-import { Field } from '../../components/Field';
-import { ToggleGroup } from '../../components/ToggleGroup';
-import { HomeFields } from '../profile/HomePlace';
-import { useAuth } from '../../app/hooks';
-import { LanguagesField } from '../profile/languages';
+import { LIMITS, SKILLS, TRAVEL_RADIUS_OPTIONS, type CityName } from '../../shared/contracts';
+import { Field } from '../../shared/components/Field';
+import { ToggleGroup } from '../../shared/components/ToggleGroup';
+import { HomeFields, LanguagesField } from '../profile';
+import { useAuth } from '../../shared/hooks';
 import { CityField, OnboardingPage, type OnboardingRole, type StepProps } from './OnboardingWizard';
-import { ImagePicker, WeekSchedule } from './parts';
+import { ImagePicker, WeekSchedule } from './WizardControls';
 import { chefForm, chefStepError, citySelection, emptyChefDraft, type ChefDraft } from './validation';
+import { TextField } from '../../shared/components/TextField';
 
 /** Step 1: name, bio (with its counter), city, travel radius, home (issue 32), profile image. */
 function About({ draft, set }: StepProps<ChefDraft>) {
   const { t } = useTranslation('onboarding');
   return (
     <>
-      <Field label={t('chef.name')}>
-        {(p) => (
-          <input
-            {...p}
-            required
-            autoComplete="name"
-            value={draft.name}
-            onChange={(e) => set({ name: e.target.value })}
-          />
-        )}
-      </Field>
+      <TextField
+        label={t('chef.name')}
+        required
+        autoComplete="name"
+        value={draft.name}
+        onChange={(v) => set({ name: v })}
+      />
       <Field
         label={t('chef.bio')}
         hint={

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CITY_NAMES, type CityName } from '../../app/contracts';
-import { Field } from '../../components/Field';
-import { ForType } from '../shell/Redirects';
-import { Wizard } from './parts';
+import { CITY_NAMES, type CityName } from '../../shared/contracts';
+import { Field } from '../../shared/components/Field';
+import { ForType } from '../shell';
+import { Wizard } from './WizardControls';
 import { useOnboardingWizard } from './useSaveProfile';
 import type { StepError } from './validation';
 

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { CUISINES, PIN_ACCURACY_METERS } from '../../app/contracts';
-import { useAuth } from '../../app/hooks';
-import { Field } from '../../components/Field';
-import { ToggleGroup } from '../../components/ToggleGroup';
-import { PinButton } from '../profile/LocationPin';
+import { CUISINES, PIN_ACCURACY_METERS } from '../../shared/contracts';
+import { useAuth } from '../../shared/hooks';
+import { Field } from '../../shared/components/Field';
+import { ToggleGroup } from '../../shared/components/ToggleGroup';
+import { PinButton } from '../profile';
 import { CityField, OnboardingPage, type OnboardingRole, type StepProps } from './OnboardingWizard';
-import { ImagePicker, WeekSchedule } from './parts';
+import { ImagePicker, WeekSchedule } from './WizardControls';
 import {
   citySelection,
   emptyRestaurantDraft,
@@ -13,6 +13,7 @@ import {
   restaurantStepError,
   type RestaurantDraft,
 } from './validation';
+import { TextField } from '../../shared/components/TextField';
 
 /** Step 1: name, description, address, city (with its state) and zip, and the location pin (issue 34). */
 function Details({ draft, set }: StepProps<RestaurantDraft>) {
@@ -37,17 +38,13 @@ function Details({ draft, set }: StepProps<RestaurantDraft>) {
           />
         )}
       </Field>
-      <Field label={t('restaurant.address')}>
-        {(p) => (
-          <input
-            {...p}
-            required
-            autoComplete="street-address"
-            value={draft.address}
-            onChange={(e) => set({ address: e.target.value })}
-          />
-        )}
-      </Field>
+      <TextField
+        label={t('restaurant.address')}
+        required
+        autoComplete="street-address"
+        value={draft.address}
+        onChange={(v) => set({ address: v })}
+      />
       <div className="field-row">
         <CityField
           required
@@ -57,17 +54,13 @@ function Details({ draft, set }: StepProps<RestaurantDraft>) {
           }
         />
         <Field label={t('state')}>{(p) => <input {...p} value={draft.state} readOnly />}</Field>
-        <Field label={t('restaurant.zip')}>
-          {(p) => (
-            <input
-              {...p}
-              inputMode="numeric"
-              autoComplete="postal-code"
-              value={draft.zip}
-              onChange={(e) => set({ zip: e.target.value })}
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('restaurant.zip')}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          value={draft.zip}
+          onChange={(v) => set({ zip: v })}
+        />
       </div>
       <fieldset className="location-pin-field">
         <legend>{tc('pin.title')}</legend>

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { STORAGE_KEYS } from '../../app/constants';
-import { useAppDispatch, useAuth } from '../../app/hooks';
-import { authApi } from '../auth/authApi';
-import { authActions } from '../auth/authSlice';
+import { errorText } from '../../shared/api';
+import { STORAGE_KEYS } from '../../shared/constants';
+import { useAppDispatch, useAuth } from '../../shared/hooks';
+import { authApi } from '../auth';
+import { authActions } from '../../shared/session/authSlice';
 import type { StepError } from './validation';
 
 /** Complete Setup: save the profile (multipart), then go to the dashboard; a failure shows the returned error. */

@@ -8,9 +8,8 @@ import {
   nameProblem,
   type CityName,
   type Weekday,
-} from '../../app/contracts';
-import { homeProblem, setHomeFields } from '../profile/home';
-import { setPinFields, type PinReading } from '../profile/LocationPin';
+} from '../../shared/contracts';
+import { homeProblem, setHomeFields, setPinFields, type PinReading } from '../profile';
 
 export type OperatingHours = Record<Weekday, { open: string; close: string; closed: boolean }>;
 export type Availability = Record<Weekday, { available: boolean; start: string; end: string }>;

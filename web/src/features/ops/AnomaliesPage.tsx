@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { opsApi } from './opsApi';
-import { formatCents, formatDateTime, Loaded, OpsPage, OpsTable, TimelineLink } from './parts';
+import { formatCents, formatDateTime, Loaded, OpsPage, OpsTable, TimelineLink } from './OpsPage';
 
 /** /ops/anomalies: webhook events payments refused, and money past its deadline; each links to its timeline. */
 export default function AnomaliesPage() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { opsApi } from './opsApi';
-import { formatDateTime, Loaded, OpsPage, OpsTable, TimelineLink } from './parts';
+import { formatDateTime, Loaded, OpsPage, OpsTable, TimelineLink } from './OpsPage';
 
 /** /ops/audit: the append-only log of operator actions (who, what, when, why). */
 export default function AuditPage() {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
 import { opsApi, type DeadLetterQueue } from './opsApi';
-import { Loaded, OpsPage, OpsTable } from './parts';
+import { Loaded, OpsPage, OpsTable } from './OpsPage';
 
 function QueueCard({ queue }: { queue: DeadLetterQueue }) {
   const { t } = useTranslation('ops');

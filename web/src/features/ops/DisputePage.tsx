@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Reliability } from '../profile/Reliability';
-import { seatFigures } from '../jobs/money';
-import { shiftWhen } from '../jobs/parts';
-import { baseLanguage, useTranslatedText } from '../../components/TranslatedText';
+import { Reliability } from '../profile';
+import { seatFigures } from '../../shared/money/figures';
+import { shiftWhen } from '../jobs';
+import { baseLanguage, useTranslatedText } from '../../shared/components/TranslatedText';
 import { opsApi, type OpsDispute, type OpsMessage } from './opsApi';
-import { formatCents, formatDateTime, Loaded, OpsPage, TimelineLink, useAge } from './parts';
+import { formatCents, formatDateTime, Loaded, OpsPage, TimelineLink, useAge } from './OpsPage';
 import { ResolveForm } from './ResolveForm';
 import { HoursDispute } from './HoursDispute';
 import { JobLedger } from './JobLedger';
+import { Fact } from '../../shared/components/Facts';
 
 type Side = 'chef' | 'restaurant';
 
@@ -24,24 +25,16 @@ function SideFacts({ dispute, side }: { dispute: OpsDispute; side: Side }) {
       </h3>
       {answer ? (
         <dl className="facts">
-          <div>
-            <dt>{t('dispute.worked')}</dt>
-            <dd>{answer.work_completed ? t('dispute.workedYes') : t('dispute.workedNo')}</dd>
-          </div>
-          <div>
-            <dt>{t('dispute.rating')}</dt>
-            <dd>
-              {answer.rating === null ? t('dispute.noRating') : t('dispute.stars', { rating: answer.rating })}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('dispute.feedback')}</dt>
-            <dd className="pre-wrap">{answer.feedback ?? t('dispute.noFeedback')}</dd>
-          </div>
-          <div>
-            <dt>{t('dispute.answeredAt')}</dt>
-            <dd>{formatDateTime(answer.answered_at)}</dd>
-          </div>
+          <Fact label={t('dispute.worked')}>
+            {answer.work_completed ? t('dispute.workedYes') : t('dispute.workedNo')}
+          </Fact>
+          <Fact label={t('dispute.rating')}>
+            {answer.rating === null ? t('dispute.noRating') : t('dispute.stars', { rating: answer.rating })}
+          </Fact>
+          <Fact label={t('dispute.feedback')} valueClassName="pre-wrap">
+            {answer.feedback ?? t('dispute.noFeedback')}
+          </Fact>
+          <Fact label={t('dispute.answeredAt')}>{formatDateTime(answer.answered_at)}</Fact>
         </dl>
       ) : (
         <p className="muted">{t('dispute.noAnswer')}</p>
@@ -231,43 +224,30 @@ export default function DisputePage() {
             <div className="card">
               <dl className="facts">
                 {(dispute.job.headcount ?? 1) > 1 && dispute.seat_no !== undefined && (
-                  <div>
-                    <dt>{t('dispute.seat')}</dt>
-                    <dd data-testid="dispute-seat">
-                      {t('disputes.seatChef', {
-                        seat: dispute.seat_no,
-                        chef: dispute.chef.name ?? t('unnamed'),
-                      })}
-                    </dd>
-                  </div>
+                  <Fact label={t('dispute.seat')} testId="dispute-seat">
+                    {t('disputes.seatChef', {
+                      seat: dispute.seat_no,
+                      chef: dispute.chef.name ?? t('unnamed'),
+                    })}
+                  </Fact>
                 )}
-                <div>
-                  <dt>{t('dispute.when')}</dt>
-                  <dd>
-                    {shiftWhen(
-                      dispute.job.start_time,
-                      dispute.job.end_time,
-                      dispute.job.restaurant_profiles?.city,
-                    )}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t('dispute.shiftPay')}</dt>
-                  <dd>{formatCents(seatFigures(dispute.job).subtotal_cents)}</dd>
-                </div>
-                <div>
-                  <dt>{t('dispute.charged')}</dt>
-                  <dd>{formatCents(seatFigures(dispute.job).total_cents)}</dd>
-                </div>
-                <div>
-                  <dt>{t('dispute.openFor')}</dt>
-                  <dd>
-                    {age(dispute.opened_at)}{' '}
-                    {dispute.overdue && !dispute.resolution && (
-                      <span className="tag tag-overdue">{t('disputes.overdue')}</span>
-                    )}
-                  </dd>
-                </div>
+                <Fact label={t('dispute.when')}>
+                  {shiftWhen(
+                    dispute.job.start_time,
+                    dispute.job.end_time,
+                    dispute.job.restaurant_profiles?.city,
+                  )}
+                </Fact>
+                <Fact label={t('dispute.shiftPay')}>
+                  {formatCents(seatFigures(dispute.job).subtotal_cents)}
+                </Fact>
+                <Fact label={t('dispute.charged')}>{formatCents(seatFigures(dispute.job).total_cents)}</Fact>
+                <Fact label={t('dispute.openFor')}>
+                  {age(dispute.opened_at)}{' '}
+                  {dispute.overdue && !dispute.resolution && (
+                    <span className="tag tag-overdue">{t('disputes.overdue')}</span>
+                  )}
+                </Fact>
               </dl>
               <p>
                 <TimelineLink jobId={dispute.job.id} />

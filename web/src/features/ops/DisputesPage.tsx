@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { opsApi } from './opsApi';
-import { formatCents, Loaded, OpsPage, OpsTable, useAge } from './parts';
-import { seatFigures } from '../jobs/money';
+import { formatCents, Loaded, OpsPage, OpsTable, useAge } from './OpsPage';
+import { seatFigures } from '../../shared/money/figures';
 
 /** /ops and /ops/disputes: the open disputes, oldest first, the overdue ones marked. */
 export default function DisputesPage() {

@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BOOKING_FEE_BPS, CARD_MINIMUM_CENTS, timesheetMoney, workedPay } from '@brigade/contracts';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { NumberField, wholeNumber } from '../../components/NumberField';
-import { lastEvent, minutesText } from '../timesheets/clock';
-import type { Timesheet } from '../timesheets/timesheetsApi';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { NumberField, wholeNumber } from '../../shared/components/NumberField';
+import { lastEvent, minutesText, type Timesheet } from '../timesheets';
 import { opsApi, type OpsDispute } from './opsApi';
-import { formatCents, formatDateTime, OpsTable } from './parts';
+import { formatCents, formatDateTime, OpsTable } from './OpsPage';
 import { ConfirmDecision, NoteAndReview } from './ResolveForm';
-import { seatFigures } from '../jobs/money';
+import { seatFigures } from '../../shared/money/figures';
+import { Fact } from '../../shared/components/Facts';
 
 // Issue 34: an hours dispute in the operator's case file. Both timesheets (the chef's clock-in and clock-out,
 // the restaurant's adjustment), every clock event with where it was made and how far from the pin, and a
@@ -53,27 +53,20 @@ function SideTimesheet({
       <h3>{title}</h3>
       {times ? (
         <dl className="facts">
-          <div>
-            <dt>{t('hours.clockIn')}</dt>
-            <dd>{times.clock_in_at ? formatDateTime(times.clock_in_at) : '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('hours.clockOut')}</dt>
-            <dd>{times.clock_out_at ? formatDateTime(times.clock_out_at) : '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('hours.break')}</dt>
-            <dd>{times.break_minutes === null ? '—' : t('hours.minutes', { count: times.break_minutes })}</dd>
-          </div>
-          <div>
-            <dt>{t('hours.worked')}</dt>
-            <dd>{times.worked === null ? '—' : minutesText(times.worked, tj)}</dd>
-          </div>
+          <Fact label={t('hours.clockIn')}>
+            {times.clock_in_at ? formatDateTime(times.clock_in_at) : '—'}
+          </Fact>
+          <Fact label={t('hours.clockOut')}>
+            {times.clock_out_at ? formatDateTime(times.clock_out_at) : '—'}
+          </Fact>
+          <Fact label={t('hours.break')}>
+            {times.break_minutes === null ? '—' : t('hours.minutes', { count: times.break_minutes })}
+          </Fact>
+          <Fact label={t('hours.worked')}>{times.worked === null ? '—' : minutesText(times.worked, tj)}</Fact>
           {note && (
-            <div>
-              <dt>{t('hours.reason')}</dt>
-              <dd className="pre-wrap">{note}</dd>
-            </div>
+            <Fact label={t('hours.reason')} valueClassName="pre-wrap">
+              {note}
+            </Fact>
           )}
         </dl>
       ) : (
@@ -151,34 +144,24 @@ function HoursResolveForm({ dispute, hours }: { dispute: OpsDispute; hours: Hour
       <section className="card" aria-labelledby="hours-confirm-title">
         <h2 id="hours-confirm-title">{t('hours.confirmTitle')}</h2>
         <dl className="facts" data-testid="hours-preview">
-          <div>
-            <dt>{t('hours.worked')}</dt>
-            <dd>{minutesText(confirming, tj)}</dd>
-          </div>
-          <div>
-            <dt>{t('resolve.chefReceives')}</dt>
-            <dd data-testid="hours-preview-chef">{formatCents(money.chef_pay_cents)}</dd>
-          </div>
-          <div>
-            <dt>{t('resolve.platformFee')}</dt>
-            <dd>{formatCents(money.fee_cents)}</dd>
-          </div>
+          <Fact label={t('hours.worked')}>{minutesText(confirming, tj)}</Fact>
+          <Fact label={t('resolve.chefReceives')} testId="hours-preview-chef">
+            {formatCents(money.chef_pay_cents)}
+          </Fact>
+          <Fact label={t('resolve.platformFee')}>{formatCents(money.fee_cents)}</Fact>
           {money.extra_charge_cents > 0 && (
-            <div>
-              <dt>{t('hours.extraCharge')}</dt>
-              <dd data-testid="hours-preview-extra">{formatCents(money.extra_charge_cents)}</dd>
-            </div>
+            <Fact label={t('hours.extraCharge')} testId="hours-preview-extra">
+              {formatCents(money.extra_charge_cents)}
+            </Fact>
           )}
           {money.refund_cents > 0 && (
-            <div>
-              <dt>{t('resolve.restaurantRefund')}</dt>
-              <dd data-testid="hours-preview-refund">{formatCents(money.refund_cents)}</dd>
-            </div>
+            <Fact label={t('resolve.restaurantRefund')} testId="hours-preview-refund">
+              {formatCents(money.refund_cents)}
+            </Fact>
           )}
-          <div>
-            <dt>{t('resolve.note')}</dt>
-            <dd className="pre-wrap">{note.trim()}</dd>
-          </div>
+          <Fact label={t('resolve.note')} valueClassName="pre-wrap">
+            {note.trim()}
+          </Fact>
         </dl>
         <ConfirmDecision
           hint={t('hours.confirmHint')}

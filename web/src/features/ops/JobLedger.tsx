@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { moneyOutcomeOf, type MoneyOutcomeKind } from '../../app/contracts';
-import { useMoneyWords } from '../payments/moneyOutcome';
+import { moneyOutcomeOf, type MoneyOutcomeKind } from '../../shared/contracts';
+import { useMoneyWords } from '../../shared/money/outcome';
 import { opsApi, type LedgerSeat, type OpsLedgerResponse } from './opsApi';
-import { formatCents, formatDateTime, Loaded, OpsTable } from './parts';
+import { formatCents, formatDateTime, Loaded, OpsTable } from './OpsPage';
+import { Fact } from '../../shared/components/Facts';
 
 /** The case file's chef, named in the seats' table (other seats' chefs show their id). */
 interface Chef {
@@ -117,22 +118,10 @@ export function JobLedger({ jobId, seatNo, chef }: { jobId: string; seatNo?: num
               </OpsTable>
             )}
             <dl className="facts">
-              <div>
-                <dt>{t('ledger.charged')}</dt>
-                <dd>{formatCents(ledger.totals.charged_cents)}</dd>
-              </div>
-              <div>
-                <dt>{t('ledger.transferred')}</dt>
-                <dd>{formatCents(ledger.totals.transferred_cents)}</dd>
-              </div>
-              <div>
-                <dt>{t('ledger.fee')}</dt>
-                <dd>{formatCents(ledger.totals.fee_cents)}</dd>
-              </div>
-              <div>
-                <dt>{t('ledger.refunded')}</dt>
-                <dd>{formatCents(ledger.totals.refunded_cents)}</dd>
-              </div>
+              <Fact label={t('ledger.charged')}>{formatCents(ledger.totals.charged_cents)}</Fact>
+              <Fact label={t('ledger.transferred')}>{formatCents(ledger.totals.transferred_cents)}</Fact>
+              <Fact label={t('ledger.fee')}>{formatCents(ledger.totals.fee_cents)}</Fact>
+              <Fact label={t('ledger.refunded')}>{formatCents(ledger.totals.refunded_cents)}</Fact>
             </dl>
             {ledger.seats && ledger.seats.length > 1 && <LedgerSeats seats={ledger.seats} chef={chef} />}
           </>

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
+import { errorText } from '../../shared/api';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
 import { opsApi, type OpsOperator } from './opsApi';
-import { formatDateTime, Loaded, OpsPage, OpsTable } from './parts';
+import { formatDateTime, Loaded, OpsPage, OpsTable } from './OpsPage';
+import { TextAreaField } from '../../shared/components/TextAreaField';
+import { TextField } from '../../shared/components/TextField';
 
 const REASON_MAX = 1000;
 
@@ -30,17 +31,14 @@ function AddOperator() {
     <section className="card" aria-labelledby="add-operator-title">
       <h2 id="add-operator-title">{t('operators.addTitle')}</h2>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <Field label={t('operators.email')} error={error}>
-          {(p) => (
-            <input
-              {...p}
-              type="email"
-              autoComplete="off"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('operators.email')}
+          error={error}
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={setEmail}
+        />
         <label className="check-row">
           <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />{' '}
           {t('operators.adminBox')}
@@ -97,17 +95,14 @@ function Confirm({ pending, onDone }: { pending: NonNullable<Pending>; onDone: (
       </p>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
         {pending.kind === 'suspend' && (
-          <Field label={t('user.reason')} error={error}>
-            {(p) => (
-              <textarea
-                {...p}
-                rows={2}
-                maxLength={REASON_MAX}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            )}
-          </Field>
+          <TextAreaField
+            label={t('user.reason')}
+            error={error}
+            rows={2}
+            maxLength={REASON_MAX}
+            value={reason}
+            onChange={setReason}
+          />
         )}
         <Alert>{result.error ? errorText(result.error, t('user.failed')) : null}</Alert>
         <div className="actions">

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { ActionPair } from '../../components/ActionPair';
-import { Field } from '../../components/Field';
-import { TextAreaField } from '../../components/TextAreaField';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { ActionPair } from '../../shared/components/ActionPair';
+import { TextAreaField } from '../../shared/components/TextAreaField';
 import { opsApi, type OpsDispute } from './opsApi';
-import { DecisionFacts, formatCents } from './parts';
+import { DecisionFacts, formatCents } from './OpsPage';
 import { centsToDollars, dollarsToCents, resolutionPreview } from './resolve';
-import { seatFigures } from '../jobs/money';
+import { seatFigures } from '../../shared/money/figures';
+import { Fact } from '../../shared/components/Facts';
+import { TextField } from '../../shared/components/TextField';
 
 const NOTE_MAX = 2000;
 
@@ -128,22 +129,18 @@ export function ResolveForm({ dispute }: { dispute: OpsDispute }) {
       <section className="card" aria-labelledby="resolve-confirm-title">
         <h2 id="resolve-confirm-title">{t('resolve.confirmTitle')}</h2>
         <dl className="facts" data-testid="resolve-preview">
-          <div>
-            <dt>{t('resolve.chefReceives')}</dt>
-            <dd data-testid="preview-chef">{formatCents(preview.chefPayCents)}</dd>
-          </div>
-          <div>
-            <dt>{t('resolve.platformFee')}</dt>
-            <dd data-testid="preview-fee">{formatCents(preview.feeCents)}</dd>
-          </div>
-          <div>
-            <dt>{t('resolve.restaurantRefund')}</dt>
-            <dd data-testid="preview-refund">{formatCents(preview.refundCents)}</dd>
-          </div>
-          <div>
-            <dt>{t('resolve.note')}</dt>
-            <dd className="pre-wrap">{note.trim()}</dd>
-          </div>
+          <Fact label={t('resolve.chefReceives')} testId="preview-chef">
+            {formatCents(preview.chefPayCents)}
+          </Fact>
+          <Fact label={t('resolve.platformFee')} testId="preview-fee">
+            {formatCents(preview.feeCents)}
+          </Fact>
+          <Fact label={t('resolve.restaurantRefund')} testId="preview-refund">
+            {formatCents(preview.refundCents)}
+          </Fact>
+          <Fact label={t('resolve.note')} valueClassName="pre-wrap">
+            {note.trim()}
+          </Fact>
         </dl>
         <ConfirmDecision
           hint={t('resolve.confirmHint')}
@@ -166,15 +163,14 @@ export function ResolveForm({ dispute }: { dispute: OpsDispute }) {
         {t('resolve.rule', { pay: formatCents(job.subtotal_cents), total: formatCents(job.total_cents) })}
       </p>
       <form onSubmit={onReview} noValidate>
-        <Field
+        <TextField
           label={t('resolve.chefPay')}
           hint={t('resolve.chefPayHint', { max: formatCents(job.subtotal_cents) })}
           error={errors.amount}
-        >
-          {(p) => (
-            <input {...p} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
-          )}
-        </Field>
+          inputMode="decimal"
+          value={amount}
+          onChange={setAmount}
+        />
         <div className="actions-row" role="group" aria-label={t('resolve.quick')}>
           <button
             type="button"

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { opsApi } from './opsApi';
-import { formatDateTime, Loaded, OpsPage, OpsTable } from './parts';
+import { formatDateTime, Loaded, OpsPage, OpsTable } from './OpsPage';
 import { JobLedger } from './JobLedger';
 
 /**

@@ -1,14 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { useAppDispatch, useAuth } from '../../app/hooks';
-import { genericError } from '../../app/serverText';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { signIn } from '../auth/accountThunks';
-import { authApi, type TotpEnrolment } from '../auth/authApi';
-import { CodeStep } from '../auth/OperatorLoginSteps';
-import { OpsPage } from './parts';
+import { errorText } from '../../shared/api';
+import { useAppDispatch, useAuth } from '../../shared/hooks';
+import { genericError } from '../../shared/serverText';
+import { Alert } from '../../shared/components/Alert';
+import { signIn, authApi, type TotpEnrolment, CodeStep } from '../auth';
+import { OpsPage } from './OpsPage';
+import { TextField } from '../../shared/components/TextField';
 
 /**
  * /ops/two-step: an operator sets up two-step login (issue 33). Their password proves who asks; the key and its
@@ -53,17 +51,13 @@ export default function TwoStepPage() {
           <p className="muted">{t('twoStep.intro')}</p>
           <Alert>{enrolled.error ? errorText(enrolled.error, genericError()) : null}</Alert>
           <form onSubmit={(e) => void onPassword(e)} noValidate>
-            <Field label={t('twoStep.password')}>
-              {(p) => (
-                <input
-                  {...p}
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
-                />
-              )}
-            </Field>
+            <TextField
+              label={t('twoStep.password')}
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+            />
             <button type="submit" className="btn" disabled={!password || enrolled.isLoading}>
               {t('twoStep.start')}
             </button>

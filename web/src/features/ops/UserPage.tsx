@@ -1,13 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { Reliability } from '../profile/Reliability';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { Reliability } from '../profile';
 import { opsApi, type OpsUser } from './opsApi';
-import { formatDateTime, Loaded, OpsPage } from './parts';
-import { formatPhone } from '../../app/format';
+import { formatDateTime, Loaded, OpsPage } from './OpsPage';
+import { formatPhone } from '../../shared/format';
+import { Fact } from '../../shared/components/Facts';
+import { TextAreaField } from '../../shared/components/TextAreaField';
 
 const HIDDEN = /(^id$|_id$|_url$|^latitude$|^longitude$|_at$|^reliability$|^availability$|^operating_hours$)/;
 
@@ -26,10 +27,9 @@ function ProfileFacts({ profile }: { profile: Record<string, unknown> }) {
       <h2 id="profile-title">{t('user.profile')}</h2>
       <dl className="facts">
         {rows.map(([k, v]) => (
-          <div key={k}>
-            <dt>{k.replace(/_/g, ' ')}</dt>
-            <dd>{Array.isArray(v) ? v.join(', ') : String(v)}</dd>
-          </div>
+          <Fact key={k} label={k.replace(/_/g, ' ')}>
+            {Array.isArray(v) ? v.join(', ') : String(v)}
+          </Fact>
         ))}
       </dl>
     </section>
@@ -84,17 +84,14 @@ function Suspend({ user }: { user: OpsUser }) {
       ) : (
         <form onSubmit={onReview} noValidate>
           <p className="hint">{t('user.suspendHint')}</p>
-          <Field label={t('user.reason')} error={error}>
-            {(p) => (
-              <textarea
-                {...p}
-                rows={3}
-                maxLength={REASON_MAX}
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            )}
-          </Field>
+          <TextAreaField
+            label={t('user.reason')}
+            error={error}
+            rows={3}
+            maxLength={REASON_MAX}
+            value={reason}
+            onChange={setReason}
+          />
           <button type="submit" className="btn btn-danger">
             {t('user.suspend')}
           </button>
@@ -116,17 +113,13 @@ function Reinstate({ user }: { user: OpsUser }) {
     <section className="card" aria-labelledby="reinstate-title">
       <h2 id="reinstate-title">{t('user.reinstateTitle')}</h2>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <Field label={t('user.reinstateReason')}>
-          {(p) => (
-            <textarea
-              {...p}
-              rows={2}
-              maxLength={REASON_MAX}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextAreaField
+          label={t('user.reinstateReason')}
+          rows={2}
+          maxLength={REASON_MAX}
+          value={reason}
+          onChange={setReason}
+        />
         <Alert>{result.error ? errorText(result.error, t('user.failed')) : null}</Alert>
         <button type="submit" className="btn" disabled={result.isLoading}>
           {t('user.reinstate')}
@@ -149,40 +142,22 @@ export default function UserPage() {
             <section className="card" aria-labelledby="account-title">
               <h2 id="account-title">{t('user.account')}</h2>
               <dl className="facts">
-                <div>
-                  <dt>{t('users.name')}</dt>
-                  <dd>{user.name ?? t('unnamed')}</dd>
-                </div>
-                <div>
-                  <dt>{t('users.type')}</dt>
-                  <dd>{t(`users.types.${user.user_type}`)}</dd>
-                </div>
-                <div>
-                  <dt>{t('users.phone')}</dt>
-                  <dd>
-                    {formatPhone(user.phone)}{' '}
-                    {user.phone_verified ? `(${t('user.verified')})` : `(${t('user.unverified')})`}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t('user.language')}</dt>
-                  <dd>{user.language_preference.toUpperCase()}</dd>
-                </div>
-                <div>
-                  <dt>{t('user.since')}</dt>
-                  <dd>{formatDateTime(user.created_at)}</dd>
-                </div>
-                <div>
-                  <dt>{t('users.state')}</dt>
-                  <dd data-testid="suspension-state">
-                    {user.suspension
-                      ? t('user.suspendedSince', {
-                          at: formatDateTime(user.suspension.suspended_at),
-                          reason: user.suspension.reason,
-                        })
-                      : t('users.active')}
-                  </dd>
-                </div>
+                <Fact label={t('users.name')}>{user.name ?? t('unnamed')}</Fact>
+                <Fact label={t('users.type')}>{t(`users.types.${user.user_type}`)}</Fact>
+                <Fact label={t('users.phone')}>
+                  {formatPhone(user.phone)}{' '}
+                  {user.phone_verified ? `(${t('user.verified')})` : `(${t('user.unverified')})`}
+                </Fact>
+                <Fact label={t('user.language')}>{user.language_preference.toUpperCase()}</Fact>
+                <Fact label={t('user.since')}>{formatDateTime(user.created_at)}</Fact>
+                <Fact label={t('users.state')} testId="suspension-state">
+                  {user.suspension
+                    ? t('user.suspendedSince', {
+                        at: formatDateTime(user.suspension.suspended_at),
+                        reason: user.suspension.reason,
+                      })
+                    : t('users.active')}
+                </Fact>
               </dl>
             </section>
             {profile && <ProfileFacts profile={profile} />}

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/Field';
+import { Field } from '../../shared/components/Field';
 import { opsApi } from './opsApi';
-import { Loaded, OpsPage, OpsTable } from './parts';
-import { formatPhone } from '../../app/format';
+import { Loaded, OpsPage, OpsTable } from './OpsPage';
+import { formatPhone } from '../../shared/format';
 
 /** /ops/users?q=: search users by email or phone. */
 export default function UsersPage() {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { opsHttp, timesheetsHttp } from '@brigade/contracts';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 
 // Request and response shapes of the console come from the contracts (z.infer), never re-declared here.
 export type OpsDispute = opsHttp.OpsDispute;

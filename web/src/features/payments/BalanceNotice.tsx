@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '../../app/format';
-import { useAuth } from '../../app/hooks';
+import { formatCents } from '../../shared/format';
+import { useAuth } from '../../shared/hooks';
 import { paymentsApi } from './paymentsApi';
 
 /**

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorCode, errorStatus } from '../../app/api';
-import { formatCents, formatDateTime, formatNumber } from '../../app/format';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
-import { Fact } from '../money/parts';
-import { ForType } from '../shell/Redirects';
+import { errorCode, errorStatus } from '../../shared/api';
+import { formatCents, formatDateTime, formatNumber } from '../../shared/format';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { Spinner } from '../../shared/components/Spinner';
+import { Fact } from '../../shared/components/Facts';
+import { ForType } from '../shell';
 import type { CardConfirmer } from './card';
 import { CardField } from './CardField';
 import type { CardError } from './cardErrors';
@@ -86,12 +86,16 @@ function BalanceLine({ balance: b, onNotice }: { balance: Balance; onNotice: (no
         {b.overdue && <span className="tag money-tag-overdue">{t('balances.overdueTag')}</span>}
       </div>
       <dl className="money-facts">
-        <Fact label={t('balances.workedHours')}>
+        <Fact className="money-fact" label={t('balances.workedHours')}>
           {formatNumber(Math.round((b.worked_minutes / 60) * 100) / 100)}
         </Fact>
-        <Fact label={t('balances.chefPay')}>{formatCents(b.chef_pay_cents)}</Fact>
-        <Fact label={t('balances.fee')}>{formatCents(b.fee_cents)}</Fact>
-        <Fact label={t('balances.amount')}>
+        <Fact className="money-fact" label={t('balances.chefPay')}>
+          {formatCents(b.chef_pay_cents)}
+        </Fact>
+        <Fact className="money-fact" label={t('balances.fee')}>
+          {formatCents(b.fee_cents)}
+        </Fact>
+        <Fact className="money-fact" label={t('balances.amount')}>
           <strong>{amount}</strong>
         </Fact>
       </dl>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../components/Spinner';
+import { Spinner } from '../../shared/components/Spinner';
 import type { CardConfirmer } from './card';
 import { CardField } from './CardField';
 import type { SavedCard } from './paymentsApi';

@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field } from '../../components/Field';
-import { Spinner } from '../../components/Spinner';
+import { Spinner } from '../../shared/components/Spinner';
 import { confirmInSandbox, confirmSetupInSandbox, type CardConfirmer } from './card';
 import { checkSandboxCard, formatCardNumber, formatExpiry, type SandboxCard } from './cardErrors';
 import { paymentsApi } from './paymentsApi';
+import { TextField } from '../../shared/components/TextField';
 
 // Stripe.js and its React bindings load only when a publishable key is configured (their own chunk).
 const StripeCardField = lazy(() => import('./StripeCardField'));
@@ -32,7 +32,10 @@ export function SandboxCardForm({ onReady }: { onReady: (confirmer: CardConfirme
   const { t } = useTranslation('payments');
   const [card, setCard] = useState<SandboxCard>({ number: '', expiry: '', cvc: '' });
   const latest = useRef(card);
-  latest.current = card;
+  // confirm() reads the card as last rendered (kept after each commit; refs are not written while rendering)
+  useLayoutEffect(() => {
+    latest.current = card;
+  });
 
   useEffect(() => {
     onReady({
@@ -54,44 +57,32 @@ export function SandboxCardForm({ onReady }: { onReady: (confirmer: CardConfirme
     <fieldset className="card-form">
       <legend>{t('card.legend')}</legend>
       <p className="hint">{t('card.sandboxHint')}</p>
-      <Field label={t('card.number')}>
-        {(p) => (
-          <input
-            {...p}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-            value={card.number}
-            onChange={(e) => setCard((c) => ({ ...c, number: formatCardNumber(e.target.value) }))}
-          />
-        )}
-      </Field>
+      <TextField
+        label={t('card.number')}
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 1234 1234 1234"
+        value={card.number}
+        onChange={(v) => setCard((c) => ({ ...c, number: formatCardNumber(v) }))}
+      />
       <div className="field-row">
-        <Field label={t('card.expiry')}>
-          {(p) => (
-            <input
-              {...p}
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder={t('card.expiryPlaceholder')}
-              value={card.expiry}
-              onChange={(e) => setCard((c) => ({ ...c, expiry: formatExpiry(e.target.value) }))}
-            />
-          )}
-        </Field>
-        <Field label={t('card.cvc')}>
-          {(p) => (
-            <input
-              {...p}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              placeholder="123"
-              maxLength={4}
-              value={card.cvc}
-              onChange={(e) => setCard((c) => ({ ...c, cvc: e.target.value.replace(/\D/g, '') }))}
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('card.expiry')}
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder={t('card.expiryPlaceholder')}
+          value={card.expiry}
+          onChange={(v) => setCard((c) => ({ ...c, expiry: formatExpiry(v) }))}
+        />
+        <TextField
+          label={t('card.cvc')}
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          maxLength={4}
+          value={card.cvc}
+          onChange={(v) => setCard((c) => ({ ...c, cvc: v.replace(/\D/g, '') }))}
+        />
       </div>
     </fieldset>
   );

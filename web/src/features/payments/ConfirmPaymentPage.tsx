@@ -1,15 +1,20 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { PAYMENT_REDIRECT_MS, PAYMENT_SETTLE_FOR_MS, PAYMENT_SETTLE_POLL_MS } from '../../app/shiftConstants';
-import { useAppDispatch, useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { jobsApi } from '../jobs/jobsApi';
+import {
+  PAYMENT_REDIRECT_MS,
+  PAYMENT_SETTLE_FOR_MS,
+  PAYMENT_SETTLE_POLL_MS,
+} from '../../shared/shiftConstants';
+import { useAppDispatch, useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { jobsApi } from '../jobs';
 import type { CardConfirmer } from './card';
 import { CardField } from './CardField';
 import { paymentsApi } from './paymentsApi';
 import { useCardErrorText } from './usePayForJob';
-import { formatCents } from '../../app/format';
+import { formatCents } from '../../shared/format';
+import { Fact } from '../../shared/components/Facts';
 
 interface ConfirmState {
   clientSecret?: string;
@@ -115,14 +120,10 @@ export default function ConfirmPaymentPage() {
       <h1>{t('confirm.title')}</h1>
       <div className="card">
         <dl className="facts">
-          <div>
-            <dt>{t('confirm.shift')}</dt>
-            <dd>{state.jobTitle ?? '—'}</dd>
-          </div>
-          <div>
-            <dt>{t('confirm.amount')}</dt>
-            <dd>{typeof state.amount === 'number' ? formatCents(state.amount) : '—'}</dd>
-          </div>
+          <Fact label={t('confirm.shift')}>{state.jobTitle ?? '—'}</Fact>
+          <Fact label={t('confirm.amount')}>
+            {typeof state.amount === 'number' ? formatCents(state.amount) : '—'}
+          </Fact>
         </dl>
       </div>
       <div className="card">

@@ -1,24 +1,24 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../app/api';
-import { PAYMENT_REDIRECT_MS } from '../../app/shiftConstants';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { NotFoundScreen } from '../../components/NotFoundScreen';
-import { Spinner } from '../../components/Spinner';
-import { jobsApi } from '../jobs/jobsApi';
-import { jobPay } from '../jobs/money';
-import { PayBreakdown, PositionTitle } from '../jobs/parts';
+import { errorStatus, errorText } from '../../shared/api';
+import { PAYMENT_REDIRECT_MS } from '../../shared/shiftConstants';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
+import { Spinner } from '../../shared/components/Spinner';
+import { jobsApi, PositionTitle, started } from '../jobs';
+import { jobPay } from '../../shared/money/figures';
+import { PayBreakdown } from '../../shared/money/PayBreakdown';
 import { CardChoice } from './CardChoice';
 import { CardKeptNote } from './CardKeptNote';
 import { savedCardLabel } from './savedCard';
 import { useCardChoice } from './useCardChoice';
 import { useCardErrorText, usePayForJob } from './usePayForJob';
-import { canJob } from '../../app/contracts';
-import { started } from '../jobs/shiftState';
-import { MoneyOutcome } from './moneyOutcome';
-import { formatCents, formatHours, formatShiftMoment } from '../../app/format';
+import { canJob } from '../../shared/contracts';
+import { MoneyOutcome } from '../../shared/money/outcome';
+import { formatCents, formatHours, formatShiftMoment } from '../../shared/format';
+import { Fact } from '../../shared/components/Facts';
 
 /** /payments/{jobId}: pay (again) for a posted job; 'Payment Successful!' then /my-shifts after 3 s. */
 export default function PayForJobPage() {
@@ -102,18 +102,13 @@ export default function PayForJobPage() {
           <PositionTitle title={data.title} urgent={data.emergency_level === 'urgent'} />
         </h2>
         <dl className="facts">
-          <div>
-            <dt>{t('pay.start')}</dt>
-            <dd>{formatShiftMoment(data.start_time, data.restaurant_profiles?.city)}</dd>
-          </div>
-          <div>
-            <dt>{t('pay.end')}</dt>
-            <dd>{formatShiftMoment(data.end_time, data.restaurant_profiles?.city)}</dd>
-          </div>
-          <div>
-            <dt>{t('pay.duration')}</dt>
-            <dd>{t('pay.hours', { count: pay.hours, hours: formatHours(pay.hours) })}</dd>
-          </div>
+          <Fact label={t('pay.start')}>
+            {formatShiftMoment(data.start_time, data.restaurant_profiles?.city)}
+          </Fact>
+          <Fact label={t('pay.end')}>{formatShiftMoment(data.end_time, data.restaurant_profiles?.city)}</Fact>
+          <Fact label={t('pay.duration')}>
+            {t('pay.hours', { count: pay.hours, hours: formatHours(pay.hours) })}
+          </Fact>
         </dl>
       </div>
       <PayBreakdown pay={pay} headcount={data.headcount} />

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { canJob } from '../../app/contracts';
-import { Alert } from '../../components/Alert';
-import { NotFoundScreen } from '../../components/NotFoundScreen';
-import { Spinner } from '../../components/Spinner';
-import { jobsApi } from '../jobs/jobsApi';
-import { jobPay } from '../jobs/money';
+import { errorText } from '../../shared/api';
+import { canJob } from '../../shared/contracts';
+import { Alert } from '../../shared/components/Alert';
+import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
+import { Spinner } from '../../shared/components/Spinner';
+import { jobsApi } from '../jobs';
+import { jobPay } from '../../shared/money/figures';
 import { paymentsApi } from './paymentsApi';
 
 /**

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { SETUP_STATUS_REREAD_MS } from '../../app/constants';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
-import { asMember, dashboardPathFor } from '../auth/RequireAuth';
+import { errorText } from '../../shared/api';
+import { SETUP_STATUS_REREAD_MS } from '../../shared/constants';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { Spinner } from '../../shared/components/Spinner';
+import { asMember, dashboardPathFor } from '../auth';
 import { paymentsApi } from './paymentsApi';
 import { SavedCardPanel } from './SavedCardPanel';
 import { canContinueSetup, groupRequirements, paymentStatusKind, requirementLabel } from './paymentStatus';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { paymentSetupPath } from '../../app/constants';
+import { paymentSetupPath } from '../../shared/constants';
 import { paymentsApi } from './paymentsApi';
 import { dashboardSetUp, paymentStatusKind } from './paymentStatus';
 import { SavedCardStatusCard } from './SavedCardPanel';

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { paymentSetupPath } from '../../app/constants';
-import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
+import { errorText } from '../../shared/api';
+import { paymentSetupPath } from '../../shared/constants';
+import { Alert } from '../../shared/components/Alert';
+import { Spinner } from '../../shared/components/Spinner';
 import type { CardConfirmer } from './card';
 import { CardField } from './CardField';
 import { paymentsApi } from './paymentsApi';

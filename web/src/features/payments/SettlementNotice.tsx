@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { SETTLEMENT_POLL_MS } from '../../app/shiftConstants';
-import { Alert } from '../../components/Alert';
-import type { JobPosting } from '../jobs/jobsApi';
-import { isFinal } from '../jobs/shiftState';
+import { SETTLEMENT_POLL_MS } from '../../shared/shiftConstants';
+import { Alert } from '../../shared/components/Alert';
+import { type JobPosting, isFinal } from '../jobs';
 import { paymentsApi, type Settlement } from './paymentsApi';
 
 /** The job is closed (completed, cancelled or expired) but the money has not moved yet: it may be late. */

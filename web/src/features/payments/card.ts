@@ -1,5 +1,4 @@
-import type { CardError } from './cardErrors';
-import type { ParsedCard } from './cardErrors';
+import type { CardError, ParsedCard } from './cardErrors';
 
 /** A confirmed card payment, with the PaymentMethod it was paid with (the confirm-payment call reports it). */
 export type CardResult = { ok: true; paymentMethodId?: string } | { ok: false; error: CardError };

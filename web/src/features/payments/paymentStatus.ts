@@ -1,5 +1,5 @@
 // Payment-setup status rules (spec section 4, "Payment status messages") and the grouping of requirements.
-import { REQUIREMENTS_PER_GROUP } from '../../app/constants';
+import { REQUIREMENTS_PER_GROUP } from '../../shared/constants';
 import type { AccountStatus as AccountStatusResponse } from './paymentsApi';
 
 /** The part of the connected account's status the rules read. */

@@ -1,6 +1,6 @@
 import type { paymentsHttp } from '@brigade/contracts';
 import type { z } from 'zod';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 
 // Request and response shapes come from the contracts (z.infer), never re-declared here.
 export type AccountStatus = z.infer<typeof paymentsHttp.AccountStatus>;

@@ -1,18 +1,17 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCode, errorStatus, errorText } from '../../app/api';
+import { errorCode, errorStatus, errorText } from '../../shared/api';
 import {
   ESCROW_RETRY_FOR_MS,
   ESCROW_RETRY_MS,
   PAYMENT_SETTLE_FOR_MS,
   PAYMENT_SETTLE_POLL_MS,
-} from '../../app/shiftConstants';
-import { useAppDispatch } from '../../app/hooks';
-import { jobsApi } from '../jobs/jobsApi';
-import { awaitingPayment } from '../jobs/shiftState';
+} from '../../shared/shiftConstants';
+import { useAppDispatch } from '../../shared/hooks';
+import { jobsApi, awaitingPayment } from '../jobs';
 import type { CardConfirmer } from './card';
 import { cardErrorText, type CardError } from './cardErrors';
-import { serverText } from '../../app/serverText';
+import { serverText } from '../../shared/serverText';
 import { paymentsApi } from './paymentsApi';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,13 +1,13 @@
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../app/api';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { NotFoundScreen } from '../../components/NotFoundScreen';
-import { Spinner } from '../../components/Spinner';
-import { favoritesApi } from '../favorites/favoritesApi';
+import { errorStatus, errorText } from '../../shared/api';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
+import { Spinner } from '../../shared/components/Spinner';
+import { favoritesApi } from '../favorites';
 import { profilesApi } from './profilesApi';
-import { ChefDetails } from './parts';
+import { ChefDetails } from './ProfileDetails';
 
 function FavoriteToggle({ chefProfileId }: { chefProfileId: string }) {
   const { t } = useTranslation('profile');

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { errorText } from '../../app/api';
-import { zipIn } from '../../app/contracts';
-import { useAppDispatch, useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { authApi, type ChefProfile } from '../auth/authApi';
-import { authActions } from '../auth/authSlice';
+import { errorText } from '../../shared/api';
+import { zipIn } from '../../shared/contracts';
+import { useAppDispatch, useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { authApi, type ChefProfile } from '../auth';
+import { authActions } from '../../shared/session/authSlice';
 import { homeProblem, setHomeFields, type HomeDraft, type Point } from './home';
+import { TextField } from '../../shared/components/TextField';
 
 export { homeProblem, setHomeFields, type HomeDraft } from './home';
 
@@ -69,21 +69,15 @@ export function HomeFields({
   };
   return (
     <div className="home-place">
-      <Field
+      <TextField
         label={t('home.label')}
         hint={t('home.hint')}
         error={typed && draft.home.trim().length >= 5 ? t(typed, { city }) : null}
-      >
-        {(p) => (
-          <input
-            {...p}
-            autoComplete="postal-code"
-            value={draft.point ? '' : draft.home}
-            placeholder={draft.point ? t('home.locationSet') : undefined}
-            onChange={(e) => onChange({ home: e.target.value, point: null })}
-          />
-        )}
-      </Field>
+        autoComplete="postal-code"
+        value={draft.point ? '' : draft.home}
+        placeholder={draft.point ? t('home.locationSet') : undefined}
+        onChange={(v) => onChange({ home: v, point: null })}
+      />
       <div className="home-actions">
         <button
           type="button"
@@ -170,11 +164,13 @@ export function HomeEditor({ onSaved, headingLevel = 2 }: { onSaved?: () => void
       </Heading>
       <p className="hint">{homeSummary(chef, t)}</p>
       <form className="home-form" onSubmit={onSubmit} noValidate>
-        <Field label={t('home.label')} hint={t('home.hint')}>
-          {(p) => (
-            <input {...p} autoComplete="postal-code" value={home} onChange={(e) => setHome(e.target.value)} />
-          )}
-        </Field>
+        <TextField
+          label={t('home.label')}
+          hint={t('home.hint')}
+          autoComplete="postal-code"
+          value={home}
+          onChange={setHome}
+        />
         <div className="home-actions">
           <button type="submit" className="btn btn-small" disabled={busy}>
             {t('home.save')}

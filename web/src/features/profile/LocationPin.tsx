@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { PIN_ACCURACY_METERS } from '../../app/contracts';
-import { formatDateTime } from '../../app/format';
-import { useAppDispatch, useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import { authApi, type RestaurantProfile } from '../auth/authApi';
-import { authActions } from '../auth/authSlice';
+import { errorText } from '../../shared/api';
+import { PIN_ACCURACY_METERS } from '../../shared/contracts';
+import { formatDateTime } from '../../shared/format';
+import { useAppDispatch, useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { authApi, type RestaurantProfile } from '../auth';
+import { authActions } from '../../shared/session/authSlice';
 
 // Issue 34: the restaurant pins its location ("I am at the restaurant now"): the browser's position, asked once with
 // high accuracy, kept only when the phone knows it to within PIN_ACCURACY_METERS (the clock-in fence). Chefs clock

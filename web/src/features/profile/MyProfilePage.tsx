@@ -1,11 +1,11 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/hooks';
-import { Alert } from '../../components/Alert';
-import type { ChefProfile, RestaurantProfile } from '../auth/authApi';
-import { onboardingPathFor } from '../auth/RequireAuth';
-import { ChefDetails, RestaurantDetails } from './parts';
-import { formatDate, formatPhone } from '../../app/format';
+import { useAuth } from '../../shared/hooks';
+import { Alert } from '../../shared/components/Alert';
+import { type ChefProfile, type RestaurantProfile, onboardingPathFor } from '../auth';
+import { ChefDetails, RestaurantDetails } from './ProfileDetails';
+import { formatDate, formatPhone } from '../../shared/format';
+import { Fact } from '../../shared/components/Facts';
 
 /** /profile/me: email, phone, account type and name, then the profile itself. */
 export default function MyProfilePage() {
@@ -17,26 +17,11 @@ export default function MyProfilePage() {
       <section className="card">
         <h1>{t('myProfile')}</h1>
         <dl className="facts">
-          <div>
-            <dt>{t('name')}</dt>
-            <dd>{profile?.name ?? '–'}</dd>
-          </div>
-          <div>
-            <dt>{t('email')}</dt>
-            <dd>{user.email}</dd>
-          </div>
-          <div>
-            <dt>{t('phone')}</dt>
-            <dd>{formatPhone(user.phone)}</dd>
-          </div>
-          <div>
-            <dt>{t('accountType')}</dt>
-            <dd>{t(`types.${user.user_type}`)}</dd>
-          </div>
-          <div>
-            <dt>{t('memberSince')}</dt>
-            <dd>{formatDate(user.created_at)}</dd>
-          </div>
+          <Fact label={t('name')}>{profile?.name ?? '–'}</Fact>
+          <Fact label={t('email')}>{user.email}</Fact>
+          <Fact label={t('phone')}>{formatPhone(user.phone)}</Fact>
+          <Fact label={t('accountType')}>{t(`types.${user.user_type}`)}</Fact>
+          <Fact label={t('memberSince')}>{formatDate(user.created_at)}</Fact>
         </dl>
         <Link to="/settings" className="btn btn-secondary">
           {t('edit')}

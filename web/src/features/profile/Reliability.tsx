@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { ChefReliability, RestaurantReliability } from '../jobs/jobsApi';
+import type { ChefReliability, RestaurantReliability } from '../jobs';
+import { Fact } from '../../shared/components/Facts';
 
 type ReliabilityRecord = ChefReliability | RestaurantReliability;
 
@@ -52,14 +53,8 @@ export function Reliability({
     <section className="card reliability" data-testid="reliability">
       <H>{t('reliability.title')}</H>
       <dl className="facts">
-        <div>
-          <dt>{t('reliability.allTime')}</dt>
-          <dd>{allTime}</dd>
-        </div>
-        <div>
-          <dt>{t('reliability.last90')}</dt>
-          <dd>{recent}</dd>
-        </div>
+        <Fact label={t('reliability.allTime')}>{allTime}</Fact>
+        <Fact label={t('reliability.last90')}>{recent}</Fact>
       </dl>
       <p className="hint">{t(`reliability.explain_${'no_shows' in record ? 'chef' : 'restaurant'}`)}</p>
     </section>

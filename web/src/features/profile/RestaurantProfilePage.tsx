@@ -1,11 +1,11 @@
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { NotFoundScreen } from '../../components/NotFoundScreen';
-import { Spinner } from '../../components/Spinner';
+import { errorStatus, errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
+import { Spinner } from '../../shared/components/Spinner';
 import { profilesApi } from './profilesApi';
-import { RestaurantDetails } from './parts';
+import { RestaurantDetails } from './ProfileDetails';
 
 export default function RestaurantProfilePage() {
   const { t } = useTranslation('profile');

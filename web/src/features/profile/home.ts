@@ -1,5 +1,5 @@
 // Issue 32: a chef's home as the screens hold it before it is sent (onboarding's draft, the home editor).
-import { zipPlace } from '../../app/contracts';
+import { zipPlace } from '../../shared/contracts';
 
 export interface Point {
   lat: number;

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_SPOKEN_LANGUAGES, SPOKEN_LANGUAGE_CODES } from '../../app/contracts';
-import { currentLanguage } from '../../app/i18n';
+import { MAX_SPOKEN_LANGUAGES, SPOKEN_LANGUAGE_CODES } from '../../shared/contracts';
+import { currentLanguage } from '../../shared/i18n';
 
 // The languages a chef speaks (issue 32): ISO 639-1 codes from the API, named in the reader's language by the
 // browser (Intl.DisplayNames), shown on cards and profiles, and chosen in onboarding and Settings.

@@ -1,6 +1,6 @@
 import type { identityHttp } from '@brigade/contracts';
 import type { z } from 'zod';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 
 // Request and response shapes come from the contracts (z.infer), never re-declared here.
 export type ChefProfileResponse = z.infer<typeof identityHttp.ChefProfileResponse>;

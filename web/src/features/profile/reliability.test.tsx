@@ -1,7 +1,7 @@
 // Reliability records (issue 16): explainable counts, all time and in the last 90 days, on applicant cards and on
 // the chef and restaurant profile pages, in English and Spanish with plural forms.
 import { screen, within } from '@testing-library/react';
-import i18n from '../../app/i18n';
+import i18n from '../../shared/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { chefProfile, makeUser, restaurantProfile } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';

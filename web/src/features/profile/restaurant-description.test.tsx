@@ -2,7 +2,7 @@
 // restaurant reads its own as written.
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18n from '../../app/i18n';
+import i18n from '../../shared/i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { makeUser, restaurantProfile } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';

@@ -1,27 +1,24 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { paymentSetupPath } from '../../app/constants';
-import { CUISINES, LIMITS, SETTINGS_SKILLS, TRAVEL_RADIUS_OPTIONS } from '../../app/contracts';
-import { useAppDispatch, useAuth } from '../../app/hooks';
-import { currentLanguage, type AppLanguage } from '../../app/i18n';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { Spinner } from '../../components/Spinner';
-import { ToggleGroup } from '../../components/ToggleGroup';
-import { LanguagesField } from '../profile/languages';
-import { authApi, type ChefProfile, type RestaurantProfile } from '../auth/authApi';
-import { HomeEditor } from '../profile/HomePlace';
-import { LocationPinEditor } from '../profile/LocationPin';
-import { authActions } from '../auth/authSlice';
-import { chooseLanguage } from '../auth/authThunks';
-import { VerifyPhoneCard } from '../auth/VerifyPhoneCard';
-import { CalendarFeedSection } from '../calendar/CalendarFeedSection';
-import { paymentsApi } from '../payments/paymentsApi';
+import { errorText } from '../../shared/api';
+import { paymentSetupPath } from '../../shared/constants';
+import { CUISINES, LIMITS, SETTINGS_SKILLS, TRAVEL_RADIUS_OPTIONS } from '../../shared/contracts';
+import { useAppDispatch, useAuth } from '../../shared/hooks';
+import { currentLanguage, type AppLanguage } from '../../shared/i18n';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
+import { Spinner } from '../../shared/components/Spinner';
+import { ToggleGroup } from '../../shared/components/ToggleGroup';
+import { LanguagesField, HomeEditor, LocationPinEditor } from '../profile';
+import { authApi, type ChefProfile, type RestaurantProfile, chooseLanguage, VerifyPhoneCard } from '../auth';
+import { authActions } from '../../shared/session/authSlice';
+import { CalendarFeedSection } from '../calendar';
+import { paymentsApi } from '../payments';
 import { DEFAULT_NOTIFICATION_PREFERENCES, settingsApi, type NotificationPreferences } from './settingsApi';
 import { settingsProfileError } from './validation';
-import { formatDate, formatPhone } from '../../app/format';
+import { formatDate, formatPhone } from '../../shared/format';
+import { Fact } from '../../shared/components/Facts';
 
 type Tab = 'profile' | 'preferences' | 'notifications' | 'payments';
 
@@ -236,22 +233,10 @@ function PreferencesTab() {
       </div>
       <h3>{t('preferences.account')}</h3>
       <dl className="facts">
-        <div>
-          <dt>{t('preferences.email')}</dt>
-          <dd>{user.email}</dd>
-        </div>
-        <div>
-          <dt>{t('preferences.phone')}</dt>
-          <dd>{formatPhone(user.phone)}</dd>
-        </div>
-        <div>
-          <dt>{t('preferences.accountType')}</dt>
-          <dd>{t(`preferences.types.${user.user_type}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('preferences.memberSince')}</dt>
-          <dd>{formatDate(user.created_at)}</dd>
-        </div>
+        <Fact label={t('preferences.email')}>{user.email}</Fact>
+        <Fact label={t('preferences.phone')}>{formatPhone(user.phone)}</Fact>
+        <Fact label={t('preferences.accountType')}>{t(`preferences.types.${user.user_type}`)}</Fact>
+        <Fact label={t('preferences.memberSince')}>{formatDate(user.created_at)}</Fact>
       </dl>
       <CalendarFeedSection />
     </div>

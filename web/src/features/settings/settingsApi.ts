@@ -1,5 +1,5 @@
 import type { notificationsHttp } from '@brigade/contracts';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 
 // Request and response shapes come from the contracts (z.infer), never re-declared here.
 export type NotificationPreferences = notificationsHttp.NotificationPreferences;

@@ -1,4 +1,4 @@
-import { LIMITS, nameProblem } from '../../app/contracts';
+import { LIMITS, nameProblem } from '../../shared/contracts';
 
 type NameProblem = NonNullable<ReturnType<typeof nameProblem>>;
 

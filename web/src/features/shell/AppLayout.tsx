@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { useAuth } from '../../app/hooks';
+import { useAuth } from '../../shared/hooks';
 import { NavBar } from './NavBar';
 import { useUnreadCount } from './unread';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/hooks';
-import { AUTO_REFRESH_TICK_MS } from '../../app/constants';
-import { autoRefreshTick, recheckSession, restoreSession } from '../auth/authThunks';
+import { useAppDispatch } from '../../shared/hooks';
+import { AUTO_REFRESH_TICK_MS } from '../../shared/constants';
+import { autoRefreshTick, recheckSession, restoreSession } from '../auth';
 
 /** Restores the session on load, ticks the auto-refresh every 30 s and re-checks when the tab becomes visible. */
 export function AuthLifecycle() {

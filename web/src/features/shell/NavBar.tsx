@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAuth } from '../../app/hooks';
-import { paymentSetupPath } from '../../app/constants';
-import type { AccountType } from '../../app/contracts';
-import { dashboardPathFor } from '../auth/RequireAuth';
-import { LanguageToggle } from '../../components/LanguageToggle';
-import { signOut } from '../auth/accountThunks';
+import { useAppDispatch, useAuth } from '../../shared/hooks';
+import { paymentSetupPath } from '../../shared/constants';
+import type { AccountType } from '../../shared/contracts';
+import { dashboardPathFor, LanguageToggle, signOut } from '../auth';
 import { NavIcon } from './navIcons';
 import { UnreadBadge } from './unread';
 
@@ -53,7 +51,12 @@ export function NavBar({ unread = 0 }: { unread?: number }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => setMenuOpen(false), [location.pathname]);
+  // a new page closes the menu (state that follows the route, set while rendering)
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
+    setMenuOpen(false);
+  }
   useEffect(() => {
     if (!menuOpen) return;
     const onDown = (e: MouseEvent) => {

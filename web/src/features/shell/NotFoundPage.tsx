@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { NotFoundScreen } from '../../components/NotFoundScreen';
+import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router-dom';
-import { useAuth } from '../../app/hooks';
-import { dashboardPathFor, onboardingPathFor } from '../auth/RequireAuth';
+import { useAuth } from '../../shared/hooks';
+import { dashboardPathFor, onboardingPathFor } from '../auth';
 
 /** /dashboard and any unknown dashboard path: by user type. */
 export function DashboardRedirect() {

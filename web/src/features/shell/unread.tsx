@@ -1,9 +1,9 @@
 import { useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../app/hooks';
-import { CONVERSATIONS_POLL_MS } from '../../app/shiftConstants';
-import { usePolling } from '../../app/usePolling';
-import { messagesApi } from '../messages/messagesApi';
+import { useAuth } from '../../shared/hooks';
+import { CONVERSATIONS_POLL_MS } from '../../shared/shiftConstants';
+import { usePolling } from '../../shared/usePolling';
+import { messagesApi } from '../messages';
 
 /** Unread messages over every conversation, from the conversations list (polled here unless /messages polls it). */
 export function useUnreadCount(): number {

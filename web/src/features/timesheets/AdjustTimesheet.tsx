@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { ActionPair } from '../../components/ActionPair';
-import { Field } from '../../components/Field';
-import { NumberField, wholeNumber } from '../../components/NumberField';
-import { TextAreaField } from '../../components/TextAreaField';
-import { Spinner } from '../../components/Spinner';
-import { toLocalInput } from '../jobs/validation';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { ActionPair } from '../../shared/components/ActionPair';
+import { NumberField, wholeNumber } from '../../shared/components/NumberField';
+import { TextAreaField } from '../../shared/components/TextAreaField';
+import { Spinner } from '../../shared/components/Spinner';
+import { toLocalInput } from '../jobs';
 import { MAX_BREAK_MINUTES } from './clock';
 import { TimesheetPayFacts } from './TimesheetFacts';
 import { timesheetsApi, type Timesheet } from './timesheetsApi';
+import { TextField } from '../../shared/components/TextField';
 
 // The restaurant adjusts a submitted timesheet: clock-in, clock-out, break and a reason for the chef. Before it
 // saves, the server's quote (GET /applications/{id}/timesheet/quote) shows what the change does to the money: the
@@ -81,26 +81,13 @@ export function AdjustTimesheet({ timesheet, onDone }: { timesheet: Timesheet; o
     >
       <h3 id="adjust-title">{t('day.adjust.title')}</h3>
       <div className="field-row">
-        <Field label={t('day.clockInAt')}>
-          {(p) => (
-            <input
-              {...p}
-              type="datetime-local"
-              value={clockIn}
-              onChange={(e) => setClockIn(e.target.value)}
-            />
-          )}
-        </Field>
-        <Field label={t('day.clockOutAt')}>
-          {(p) => (
-            <input
-              {...p}
-              type="datetime-local"
-              value={clockOut}
-              onChange={(e) => setClockOut(e.target.value)}
-            />
-          )}
-        </Field>
+        <TextField label={t('day.clockInAt')} type="datetime-local" value={clockIn} onChange={setClockIn} />
+        <TextField
+          label={t('day.clockOutAt')}
+          type="datetime-local"
+          value={clockOut}
+          onChange={setClockOut}
+        />
       </div>
       <NumberField
         label={t('day.breakLabel')}

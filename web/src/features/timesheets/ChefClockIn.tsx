@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCode, errorText } from '../../app/api';
-import { formatShiftTime } from '../../app/format';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { NumberField, wholeNumber } from '../../components/NumberField';
-import type { JobPosting } from '../jobs/jobsApi';
+import { errorCode, errorText } from '../../shared/api';
+import { formatShiftTime } from '../../shared/format';
+import { Alert } from '../../shared/components/Alert';
+import { NumberField, wholeNumber } from '../../shared/components/NumberField';
+import type { JobPosting } from '../jobs';
 import { clockOpensAt, readPosition, type PositionProblem } from './clock';
 import { timesheetsApi, type Timesheet } from './timesheetsApi';
+import { TextField } from '../../shared/components/TextField';
 
 // Before the chef clocks in: the big Clock in button (the phone's location), the restaurant's 4-digit code for
 // kitchens where location fails, and "running late". Each refusal says why, in the chef's words.
@@ -131,19 +131,17 @@ export function ChefClockIn({
       )}
       <Alert>{error}</Alert>
       <form className="clock-code" noValidate onSubmit={(e) => void byCode(e)}>
-        <Field label={t('day.chef.code')} hint={t('day.chef.codeHint')} error={codeError}>
-          {(p) => (
-            <input
-              {...p}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={4}
-              pattern="[0-9]{4}"
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-            />
-          )}
-        </Field>
+        <TextField
+          label={t('day.chef.code')}
+          hint={t('day.chef.codeHint')}
+          error={codeError}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={4}
+          pattern="[0-9]{4}"
+          value={code}
+          onChange={(v) => setCode(v.replace(/\D/g, ''))}
+        />
         <button type="submit" className="btn btn-secondary" disabled={!open || busy !== null}>
           {busy === 'code' ? t('day.chef.clockingIn') : t('day.chef.clockInWithCode')}
         </button>

@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../app/api';
-import { formatShiftMoment, formatShiftTime } from '../../app/format';
-import { Alert } from '../../components/Alert';
-import { ActionPair } from '../../components/ActionPair';
-import { NumberField, wholeNumber } from '../../components/NumberField';
-import { TextAreaField } from '../../components/TextAreaField';
-import { Spinner } from '../../components/Spinner';
-import type { JobPosting } from '../jobs/jobsApi';
-import { useNow } from '../jobs/policy';
+import { errorStatus, errorText } from '../../shared/api';
+import { formatShiftMoment, formatShiftTime } from '../../shared/format';
+import { Alert } from '../../shared/components/Alert';
+import { ActionPair } from '../../shared/components/ActionPair';
+import { NumberField, wholeNumber } from '../../shared/components/NumberField';
+import { TextAreaField } from '../../shared/components/TextAreaField';
+import { Spinner } from '../../shared/components/Spinner';
+import { type JobPosting, useNow } from '../jobs';
 import { ChefClockIn, RunningLate } from './ChefClockIn';
 import { MAX_BREAK_MINUTES, disputeUntil, lastEvent, liveWorkedMinutes, minutesText } from './clock';
 import { TimesheetPayFacts, TimesheetStatusTag, TimesheetTimes } from './TimesheetFacts';
@@ -161,8 +160,9 @@ function AdjustmentAnswer({ job, timesheet }: { job: JobPosting; timesheet: Time
 function NoShowAnswer({ job, timesheet }: { job: JobPosting; timesheet: Timesheet }) {
   const { t } = useTranslation('jobs');
   const [contesting, setContesting] = useState(false);
+  const now = useNow();
   const until = disputeUntil(timesheet);
-  const open = !until || Date.now() <= until.getTime();
+  const open = !until || now <= until.getTime();
   return (
     <div data-testid="no-show">
       <Alert tone="warning">{t('day.chef.noShow')}</Alert>

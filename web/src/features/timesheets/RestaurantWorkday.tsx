@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../app/api';
-import { formatCents, formatShiftMoment, formatShiftTime } from '../../app/format';
-import { ActionPair } from '../../components/ActionPair';
-import { Alert } from '../../components/Alert';
-import { Field } from '../../components/Field';
-import { Spinner } from '../../components/Spinner';
-import type { ApplicationOfJob, JobPosting } from '../jobs/jobsApi';
-import { useNow } from '../jobs/policy';
-import { stateOf } from '../jobs/shiftState';
+import { errorStatus, errorText } from '../../shared/api';
+import { formatCents, formatShiftMoment, formatShiftTime } from '../../shared/format';
+import { ActionPair } from '../../shared/components/ActionPair';
+import { Alert } from '../../shared/components/Alert';
+import { Field } from '../../shared/components/Field';
+import { Spinner } from '../../shared/components/Spinner';
+import { type ApplicationOfJob, type JobPosting, useNow, stateOf } from '../jobs';
 import { AdjustTimesheet } from './AdjustTimesheet';
 import {
   canMarkNoShow,

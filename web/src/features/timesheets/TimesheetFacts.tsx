@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { formatCents, formatShiftTime } from '../../app/format';
+import { formatCents, formatShiftTime } from '../../shared/format';
 import { minutesText } from './clock';
 import type { Timesheet, TimesheetPay } from './timesheetsApi';
+import { Fact } from '../../shared/components/Facts';
 
 // A timesheet as both sides read it: its times, break and worked minutes, and what its money comes to (the
 // server's pay block: the chef's pay, the booking fee, what was charged, the extra charge or refund, and a
@@ -22,29 +23,19 @@ export function TimesheetTimes({ timesheet, city }: { timesheet: Timesheet; city
   const { t } = useTranslation('jobs');
   return (
     <dl className="facts" data-testid="timesheet-times">
-      <div>
-        <dt>{t('day.clockInAt')}</dt>
-        <dd>
-          {timesheet.clock_in_at ? formatShiftTime(timesheet.clock_in_at, city) : t('day.none')}
-          {timesheet.late && <span className="tag tag-late"> {t('day.late')}</span>}
-        </dd>
-      </div>
-      <div>
-        <dt>{t('day.clockOutAt')}</dt>
-        <dd>
-          {timesheet.clock_out_at ? formatShiftTime(timesheet.clock_out_at, city) : t('day.none')}
-          {timesheet.auto_clocked_out && <span className="hint"> {t('day.autoClockedOut')}</span>}
-        </dd>
-      </div>
-      <div>
-        <dt>{t('day.break')}</dt>
-        <dd>{t('day.breakMinutes', { count: timesheet.break_minutes })}</dd>
-      </div>
+      <Fact label={t('day.clockInAt')}>
+        {timesheet.clock_in_at ? formatShiftTime(timesheet.clock_in_at, city) : t('day.none')}
+        {timesheet.late && <span className="tag tag-late"> {t('day.late')}</span>}
+      </Fact>
+      <Fact label={t('day.clockOutAt')}>
+        {timesheet.clock_out_at ? formatShiftTime(timesheet.clock_out_at, city) : t('day.none')}
+        {timesheet.auto_clocked_out && <span className="hint"> {t('day.autoClockedOut')}</span>}
+      </Fact>
+      <Fact label={t('day.break')}>{t('day.breakMinutes', { count: timesheet.break_minutes })}</Fact>
       {timesheet.worked_minutes !== null && (
-        <div>
-          <dt>{t('day.worked')}</dt>
-          <dd data-testid="worked">{minutesText(timesheet.worked_minutes, t)}</dd>
-        </div>
+        <Fact label={t('day.worked')} testId="worked">
+          {minutesText(timesheet.worked_minutes, t)}
+        </Fact>
       )}
     </dl>
   );
@@ -67,38 +58,30 @@ export function TimesheetPayFacts({
   return (
     <>
       <dl className="facts" data-testid={testId}>
-        <div>
-          <dt>{side === 'chef' ? t('day.chef.yourPay') : t('day.chefPay')}</dt>
-          <dd data-testid={`${testId}-chef`}>
-            <strong>{formatCents(pay.chef_pay_cents)}</strong>
-          </dd>
-        </div>
+        <Fact label={side === 'chef' ? t('day.chef.yourPay') : t('day.chefPay')} testId={`${testId}-chef`}>
+          <strong>{formatCents(pay.chef_pay_cents)}</strong>
+        </Fact>
         {side === 'restaurant' && (
           <>
-            <div>
-              <dt>{t('day.fee')}</dt>
-              <dd data-testid={`${testId}-fee`}>{formatCents(pay.fee_cents)}</dd>
-            </div>
-            <div>
-              <dt>{t('day.charged')}</dt>
-              <dd data-testid={`${testId}-charged`}>{formatCents(pay.charged_cents)}</dd>
-            </div>
+            <Fact label={t('day.fee')} testId={`${testId}-fee`}>
+              {formatCents(pay.fee_cents)}
+            </Fact>
+            <Fact label={t('day.charged')} testId={`${testId}-charged`}>
+              {formatCents(pay.charged_cents)}
+            </Fact>
             {pay.extra_charge_cents > 0 && (
-              <div>
-                <dt>{t('day.extraCharge')}</dt>
-                <dd data-testid={`${testId}-extra`}>{formatCents(pay.extra_charge_cents)}</dd>
-              </div>
+              <Fact label={t('day.extraCharge')} testId={`${testId}-extra`}>
+                {formatCents(pay.extra_charge_cents)}
+              </Fact>
             )}
             {pay.refund_cents > 0 && (
-              <div>
-                <dt>{t('day.refund')}</dt>
-                <dd data-testid={`${testId}-refund`}>{formatCents(pay.refund_cents)}</dd>
-              </div>
+              <Fact label={t('day.refund')} testId={`${testId}-refund`}>
+                {formatCents(pay.refund_cents)}
+              </Fact>
             )}
-            <div className="total-row">
-              <dt>{t('day.total')}</dt>
-              <dd data-testid={`${testId}-total`}>{formatCents(pay.total_cents)}</dd>
-            </div>
+            <Fact label={t('day.total')} className="total-row" testId={`${testId}-total`}>
+              {formatCents(pay.total_cents)}
+            </Fact>
           </>
         )}
       </dl>

@@ -10,7 +10,7 @@ import type { Timesheet } from './timesheetsApi';
 const DEFAULT_POLICY = loadPolicy({});
 
 /** The unpaid break, 0 to 120 minutes (the posting's, the chef's at clock-out, the restaurant's adjustment). */
-export { MAX_BREAK_MINUTES } from '../jobs/validation';
+export { MAX_BREAK_MINUTES } from '../jobs';
 
 const at = (iso: string) => new Date(iso);
 

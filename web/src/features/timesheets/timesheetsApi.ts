@@ -1,5 +1,5 @@
 import type { timesheetsHttp } from '@brigade/contracts';
-import { api } from '../../app/api';
+import { api } from '../../shared/api';
 
 // Issue 34, the working day: the time clock and the timesheet of one application (the chef's or its restaurant's).
 // Request and response shapes come from the contracts (contracts/src/http/timesheets.ts), never re-declared here.

@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { EditAnswerCard } from '../../edits';
-import { errorText } from '../../../app/api';
-import { LISTS_POLL_MS } from '../../../app/shiftConstants';
-import { Alert } from '../../../components/Alert';
-import { Spinner } from '../../../components/Spinner';
-import { moneyDecided, MoneyOutcome } from '../../payments/moneyOutcome';
-import { awaitingSettlement, SettlementNotice } from '../../payments/SettlementNotice';
+import { errorText } from '../../../shared/api';
+import { LISTS_POLL_MS } from '../../../shared/shiftConstants';
+import { Alert } from '../../../shared/components/Alert';
+import { Spinner } from '../../../shared/components/Spinner';
+import { moneyDecided, MoneyOutcome } from '../../../shared/money/outcome';
+import { awaitingSettlement, SettlementNotice } from '../../payments';
 import { cancellationLine } from '../CancellationFacts';
 import { ChefCancelPanel } from '../ChefCancel';
 import { jobsApi, type Application, type JobPosting } from '../jobsApi';
-import { seatPay } from '../money';
-import { RestaurantPlace, rateText, shiftWhen } from '../parts';
+import { seatPay } from '../../../shared/money/figures';
+import { RestaurantPlace, rateText, shiftWhen } from '../JobLabels';
 import { CheckoutDeadline, UnderReview, useNow } from '../policy';
 import { DisputeLink } from '../DisputePanel';
 import {
@@ -24,8 +24,8 @@ import {
   isLive,
   stateOf,
 } from '../shiftState';
-import { Row, ShiftState, type Tab } from './parts';
-import { formatCents } from '../../../app/format';
+import { Row, ShiftState, type Tab } from './ShiftRow';
+import { formatCents } from '../../../shared/format';
 
 /** Pending, accepted or confirmed: the shift's pay is what the chef earns (not once it is off). */
 const earning = isLive;

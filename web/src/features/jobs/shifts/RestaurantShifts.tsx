@@ -1,25 +1,25 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../../app/api';
-import { canJob } from '../../../app/contracts';
-import { LISTS_POLL_MS } from '../../../app/shiftConstants';
-import { Alert } from '../../../components/Alert';
-import { Spinner } from '../../../components/Spinner';
-import { moneyDecided, MoneyOutcome } from '../../payments/moneyOutcome';
-import { awaitingSettlement, SettlementNotice } from '../../payments/SettlementNotice';
+import { errorText } from '../../../shared/api';
+import { canJob } from '../../../shared/contracts';
+import { LISTS_POLL_MS } from '../../../shared/shiftConstants';
+import { Alert } from '../../../shared/components/Alert';
+import { Spinner } from '../../../shared/components/Spinner';
+import { moneyDecided, MoneyOutcome } from '../../../shared/money/outcome';
+import { awaitingSettlement, SettlementNotice } from '../../payments';
 import { cancellationLine } from '../CancellationFacts';
 import { CancelShiftButton, CancelShiftPanel } from '../CancelShift';
 import { jobsApi, type Application, type JobPosting } from '../jobsApi';
-import { jobPay } from '../money';
-import { JobStatusTag, SeatsCount, shiftWhen } from '../parts';
+import { jobPay } from '../../../shared/money/figures';
+import { JobStatusTag, SeatsCount, shiftWhen } from '../JobLabels';
 import { CheckoutDeadline, UnderReview, useNow } from '../policy';
 import { DisputeLink } from '../DisputePanel';
 import { applicationLabel, byStart, restaurantCanCancel, stateOf } from '../shiftState';
-import { Row, ShiftState, type Tab } from './parts';
+import { Row, ShiftState, type Tab } from './ShiftRow';
 import { BookedChefCard } from '../BookedChefCard';
 import { editsApi, groupBySeries, seriesShapeOfJobs, useSeriesName } from '../../edits';
-import { formatCents } from '../../../app/format';
+import { formatCents } from '../../../shared/format';
 
 function RestaurantJobRow({ job, worker, now }: { job: JobPosting; worker?: Application; now: number }) {
   const { t } = useTranslation('jobs');

@@ -3,12 +3,13 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { errorText } from '../../app/api';
-import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
-import { moneyOutcomeOf } from '../../app/contracts';
-import { formatCents, formatDateTime } from '../../app/format';
-import { useMoneyWords } from '../payments/moneyOutcome';
+import { errorText } from '../../shared/api';
+import { Alert } from '../../shared/components/Alert';
+import { Spinner } from '../../shared/components/Spinner';
+import { moneyOutcomeOf } from '../../shared/contracts';
+import { formatCents, formatDateTime } from '../../shared/format';
+import { useMoneyWords } from '../../shared/money/outcome';
+import { Fact } from '../../shared/components/Facts';
 
 export { formatCents, formatDateTime };
 
@@ -122,26 +123,13 @@ export function DecisionFacts({
         </span>
       </p>
       <dl className="facts">
-        <div>
-          <dt>{t('resolve.chefReceives')}</dt>
-          <dd>{formatCents(resolution.chef_pay_cents)}</dd>
-        </div>
-        <div>
-          <dt>{t('resolve.platformFee')}</dt>
-          <dd>{formatCents(resolution.fee_cents)}</dd>
-        </div>
-        <div>
-          <dt>{t('resolve.restaurantRefund')}</dt>
-          <dd>{formatCents(resolution.refund_cents)}</dd>
-        </div>
-        <div>
-          <dt>{t('resolve.note')}</dt>
-          <dd className="pre-wrap">{resolution.note}</dd>
-        </div>
-        <div>
-          <dt>{t('decision.at')}</dt>
-          <dd>{formatDateTime(resolution.resolved_at)}</dd>
-        </div>
+        <Fact label={t('resolve.chefReceives')}>{formatCents(resolution.chef_pay_cents)}</Fact>
+        <Fact label={t('resolve.platformFee')}>{formatCents(resolution.fee_cents)}</Fact>
+        <Fact label={t('resolve.restaurantRefund')}>{formatCents(resolution.refund_cents)}</Fact>
+        <Fact label={t('resolve.note')} valueClassName="pre-wrap">
+          {resolution.note}
+        </Fact>
+        <Fact label={t('decision.at')}>{formatDateTime(resolution.resolved_at)}</Fact>
       </dl>
     </section>
   );

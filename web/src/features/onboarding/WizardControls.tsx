@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WEEKDAYS, type Weekday } from '../../app/contracts';
-import { Alert } from '../../components/Alert';
+import { WEEKDAYS, type Weekday } from '../../shared/contracts';
+import { Alert } from '../../shared/components/Alert';
 import { imageError } from './validation';
 
 /** Three steps with Previous / Next and, on the last, Complete Setup. */
@@ -89,16 +89,16 @@ export function ImagePicker({
 }) {
   const { t } = useTranslation('onboarding');
   const [error, setError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
+  // The object URL is made and revoked by the effect; a preview shows only for the file it was made from.
+  const [made, setMade] = useState<{ file: File; url: string } | null>(null);
   useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== 'function') {
-      setPreview(null);
-      return;
-    }
+    if (!file || typeof URL.createObjectURL !== 'function') return;
     const url = URL.createObjectURL(file);
-    setPreview(url);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the URL is an outside resource, made and revoked here
+    setMade({ file, url });
     return () => URL.revokeObjectURL(url);
   }, [file]);
+  const preview = made && made.file === file ? made.url : null;
   const id = `${kind}-input`;
   return (
     <div className="field">

@@ -1,69 +1,8 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { JobPay } from '../../app/contracts';
-import { seatOfPosting } from './money';
 import type { JobPosting } from './jobsApi';
-import { formatCents, formatHours, formatRate, formatShift } from '../../app/format';
-
-/**
- * Hours, subtotal, the 7% booking fee and the total: the restaurant's view of a shift's price, with the pricing
- * rule under it (`note`; left out once the money is decided: then the outcome says what it did). A posting of
- * several chefs (issue 35) shows the whole posting's figures, all seats charged at once, with one chef's share
- * beside them ("3 chefs × $107.00"): the hours are one chef's.
- */
-export function PayBreakdown({
-  pay,
-  caption,
-  note = true,
-  headcount,
-}: {
-  pay: JobPay | null;
-  caption?: string;
-  note?: boolean;
-  /** the posting's chefs; `pay` is the whole posting's */
-  headcount?: number | null;
-}) {
-  const { t } = useTranslation('jobs');
-  const perChef =
-    pay && headcount && headcount > 1 ? (seatOfPosting(pay, headcount)?.totalCents ?? null) : null;
-  return (
-    <section className="card pay-summary" aria-labelledby="pay-summary-title" aria-live="polite">
-      <h2 id="pay-summary-title">{caption ?? t('pay.title')}</h2>
-      {pay ? (
-        <dl className="facts">
-          <div>
-            <dt>{t('pay.hours')}</dt>
-            <dd data-testid="pay-hours">{formatHours(pay.hours)}</dd>
-          </div>
-          {perChef !== null && (
-            <div>
-              <dt>{t('pay.chefs')}</dt>
-              <dd data-testid="pay-per-chef">
-                {t('pay.perChef', { count: headcount!, amount: formatCents(perChef) })}
-              </dd>
-            </div>
-          )}
-          <div>
-            <dt>{t('pay.subtotal')}</dt>
-            <dd data-testid="pay-subtotal">{formatCents(pay.subtotalCents)}</dd>
-          </div>
-          <div>
-            <dt>{t('pay.fee')}</dt>
-            <dd data-testid="pay-fee">{formatCents(pay.feeCents)}</dd>
-          </div>
-          <div className="total-row">
-            <dt>{perChef !== null ? t('pay.totalAll') : t('pay.total')}</dt>
-            <dd data-testid="pay-total">{formatCents(pay.totalCents)}</dd>
-          </div>
-        </dl>
-      ) : (
-        <p className="muted">{t('pay.empty')}</p>
-      )}
-      {note && <p className="hint">{t('pay.note')}</p>}
-    </section>
-  );
-}
+import { formatRate, formatShift } from '../../shared/format';
 
 /**
  * Issue 35: how a posting's seats stand, for the side reading it: the restaurant "2 of 3 booked", a chef the

@@ -7,8 +7,8 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { authActions, type AuthState } from '../features/auth/authSlice';
-import { clearStorage } from '../features/auth/session';
+import { authActions, type AuthState } from './session/authSlice';
+import { clearStorage } from './session/session';
 import { apiErrorText, loadServerTexts } from './serverText';
 import { API_MAX_RETRIES, API_TIMEOUT_MS, RETRY_STATUSES } from './constants';
 

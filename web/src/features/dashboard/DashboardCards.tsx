@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Alert } from '../../components/Alert';
-import { Spinner } from '../../components/Spinner';
-import { VerifyPhoneCard } from '../auth/VerifyPhoneCard';
-import { PaymentStatusCard } from '../payments/PaymentStatusCard';
+import { Alert } from '../../shared/components/Alert';
+import { Spinner } from '../../shared/components/Spinner';
+import { VerifyPhoneCard } from '../auth';
+import { PaymentStatusCard } from '../payments';
 import type { ChecklistData } from './checklist';
 import { OnboardingChecklist } from './OnboardingChecklist';
 

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { WEEKDAYS } from '../../app/contracts';
-import type { ChefProfile, RestaurantProfile } from '../auth/authApi';
+import { WEEKDAYS } from '../../shared/contracts';
+import type { ChefProfile, RestaurantProfile } from '../auth';
 import { Reliability } from './Reliability';
 import { SpokenLanguages } from './languages';
-import { TranslatedText } from '../../components/TranslatedText';
-import { formatRating } from '../../app/format';
+import { TranslatedText } from '../../shared/components/TranslatedText';
+import { formatRating } from '../../shared/format';
+import { Fact } from '../../shared/components/Facts';
 
 export function Avatar({ url, name, size = 72 }: { url?: string | null; name: string; size?: number }) {
   if (url) return <img className="avatar-img" src={url} alt="" width={size} height={size} />;
@@ -71,10 +72,9 @@ export function ChefDetails({ profile }: { profile: ChefProfile }) {
           {WEEKDAYS.map((d) => {
             const a = profile.availability?.[d];
             return (
-              <div key={d} className="schedule-row">
-                <dt>{tc(`weekdays.${d}`)}</dt>
-                <dd>{a?.available ? `${a.start} – ${a.end}` : t('unavailable')}</dd>
-              </div>
+              <Fact key={d} label={tc(`weekdays.${d}`)} className="schedule-row">
+                {a?.available ? `${a.start} – ${a.end}` : t('unavailable')}
+              </Fact>
             );
           })}
         </dl>
@@ -128,10 +128,9 @@ export function RestaurantDetails({ profile, own }: { profile: RestaurantProfile
             {WEEKDAYS.map((d) => {
               const h = profile.operating_hours?.[d];
               return (
-                <div key={d} className="schedule-row">
-                  <dt>{tc(`weekdays.${d}`)}</dt>
-                  <dd>{h && !h.closed ? `${h.open} – ${h.close}` : t('closed')}</dd>
-                </div>
+                <Fact key={d} label={tc(`weekdays.${d}`)} className="schedule-row">
+                  {h && !h.closed ? `${h.open} – ${h.close}` : t('closed')}
+                </Fact>
               );
             })}
           </dl>

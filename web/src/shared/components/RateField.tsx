@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { LIMITS } from '../../app/contracts';
-import { Field } from '../../components/Field';
+import { LIMITS } from '../contracts';
+import { Field } from './Field';
 
 /** The hourly rate of a shift, in dollars and cents within the posting's limits (Post Shift, Edit shift). */
 export function RateField({

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatShiftTime } from '../../../app/format';
-import { Alert } from '../../../components/Alert';
+import { formatShiftTime } from '../../../shared/format';
+import { Alert } from '../../../shared/components/Alert';
 import type { JobPosting } from '../jobsApi';
-import { PositionTitle } from '../parts';
-import { useMoneyWords } from '../../payments/moneyOutcome';
+import { PositionTitle } from '../JobLabels';
+import { useMoneyWords } from '../../../shared/money/outcome';
 import { checkoutOpensAt, checkoutState, type Side } from '../shiftState';
 
 export type Tab = 'shifts' | 'applications';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { saveFile } from '../../app/download';
-import { Alert } from '../../components/Alert';
-import { paymentsApi } from '../payments/paymentsApi';
+import { saveFile } from '../../shared/download';
+import { Alert } from '../../shared/components/Alert';
+import { paymentsApi } from '../payments';
 
 /** "Download CSV": the server's own export of the report (the same rows, money in dollars, ISO dates). */
 export function DownloadCsv({ report }: { report: 'earnings' | 'receipts' }) {
@@ -29,15 +29,5 @@ export function DownloadCsv({ report }: { report: 'earnings' | 'receipts' }) {
         </div>
       )}
     </>
-  );
-}
-
-/** One figure of a shift's line: a term and its value. */
-export function Fact({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="money-fact">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
   );
 }

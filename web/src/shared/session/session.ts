@@ -5,7 +5,7 @@ import {
   EXPIRY_MARGIN_MS,
   REFRESH_RETRY_BASE_MS,
   STORAGE_KEYS,
-} from '../../app/constants';
+} from '../constants';
 
 export type Session = identityHttp.Session;
 export type User = identityHttp.User;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * Calls `tick` every `intervalMs` while `enabled` and the tab is visible (document.hidden pauses it); when the
@@ -6,7 +6,10 @@ import { useEffect, useRef } from 'react';
  */
 export function usePolling(tick: () => unknown, intervalMs: number, enabled = true): void {
   const latest = useRef(tick);
-  latest.current = tick;
+  // the newest tick, kept once React commits the render that made it (refs are not written while rendering)
+  useLayoutEffect(() => {
+    latest.current = tick;
+  });
   useEffect(() => {
     if (!enabled) return;
     let timer: ReturnType<typeof setTimeout> | undefined;

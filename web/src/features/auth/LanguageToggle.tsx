@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '../app/hooks';
-import { APP_LANGUAGES, currentLanguage } from '../app/i18n';
-import { chooseLanguage } from '../features/auth/authThunks';
+import { useAppDispatch } from '../../shared/hooks';
+import { APP_LANGUAGES, currentLanguage } from '../../shared/i18n';
+import { chooseLanguage } from './authThunks';
 
 /** EN/ES toggle: switches the interface and saves the choice to the signed-in user. */
 export function LanguageToggle() {

@@ -1,4 +1,4 @@
-import { computeJobPay, postingOfSeats, seatShare, type JobPay } from '../../app/contracts';
+import { computeJobPay, postingOfSeats, seatShare, type JobPay } from '../contracts';
 import { escrowCharge } from '@brigade/contracts';
 
 /**

@@ -1,5 +1,5 @@
-import { postingPay, seatPay, shiftPay } from './money';
-import { checkPostForm } from './validation';
+import { postingPay, seatPay, shiftPay } from './figures';
+import { checkPostForm } from '../../features/jobs/validation';
 
 describe('the pay a restaurant sees while posting', () => {
   test('5 hours at $20: $100 shift pay, $7 booking fee, $107 total', () => {

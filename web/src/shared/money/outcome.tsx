@@ -2,8 +2,8 @@
 // read from the server's own facts (Job.money, an earnings or receipt row's `money`: the decision and the
 // ledger), never guessed from statuses here.
 import { useTranslation } from 'react-i18next';
-import { moneyLabel, moneyText, type MoneyFacts, type MoneySide } from '../../app/contracts';
-import { formatCents } from '../../app/format';
+import { moneyLabel, moneyText, type MoneyFacts, type MoneySide } from '../contracts';
+import { formatCents } from '../format';
 
 /** The screen's language as the money texts know it. */
 export function useMoneyLanguage(): 'en' | 'es' {
