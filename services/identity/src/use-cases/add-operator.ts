@@ -8,7 +8,7 @@ import { newOneTimePassword, type OperatorManager } from '../domain/operators';
 import { hashPassword } from '../domain/passwords';
 import { toOpsOperator } from '../domain/serialize';
 import type { OperatorsContext } from '../context';
-import { checkManager } from './operator-manager';
+import { checkManager } from '../queries/operator-manager';
 
 /**
  * An admin (or `npm run operator -- add`) adds an operator: the answer carries a one-time password, shown
