@@ -16,7 +16,7 @@ import { verifyProvider, type IdentityConfig } from './config';
 import type { IdentityContext } from './context';
 import { loadKeyRing } from './keys';
 import { TwilioVerifier, type PhoneVerifier } from './adapters/verify';
-import { ChefSearchAnswers } from './domain/chef-search-answers';
+import { ChefSearchAnswers } from './queries/chef-search-answers';
 import { AfterAnswer } from './after-answer';
 import { authRouter } from './http/auth.router';
 import { chefSearchGet, profilesRouter } from './http/profiles.router';

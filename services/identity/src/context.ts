@@ -2,7 +2,7 @@ import type { Database, Logger, OutboxRelay, SessionRevocations } from '@brigade
 import type { IdentityConfig } from './config';
 import type { KeyRing } from './keys';
 import type { PhoneVerifier } from './adapters/verify';
-import type { ChefSearchAnswers } from './domain/chef-search-answers';
+import type { ChefSearchAnswers } from './queries/chef-search-answers';
 import type { AfterAnswer } from './after-answer';
 
 /** What the use cases work with; built once in app.ts. */

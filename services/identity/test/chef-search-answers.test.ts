@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { eventually } from '@brigade/kit/testing';
-import { ChefSearchAnswers } from '../src/domain/chef-search-answers';
+import { ChefSearchAnswers } from '../src/queries/chef-search-answers';
 import { signUp, startIdentity, type Harness } from './harness';
 
 // Issue 22 (ADR 16): identity keeps chef search answers, and a restaurant repeating the same search still sees

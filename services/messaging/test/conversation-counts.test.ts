@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { migrate, sql, type AuthUser, type Database } from '@brigade/kit';
 import { createTestDatabase, eventually } from '@brigade/kit/testing';
 import { loadMigrations } from '../src/app';
-import { listConversations } from '../src/use-cases/list-conversations';
+import { listConversations } from '../src/queries/list-conversations';
 import { startMessaging, type Messaging, type User } from './harness';
 
 // Issue 22: the conversation list reads one row per thread: the unread counts from counters (the messages each

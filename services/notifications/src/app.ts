@@ -19,7 +19,7 @@ import { preferencesRouter } from './http/preferences.router';
 import { Scheduler } from './scheduler/scheduler';
 import type { SmsPort } from './adapters/sms-port';
 import { TwilioSms } from './adapters/twilio-sms';
-import { timelineOf } from './use-cases/timeline';
+import { timelineOf } from './queries/timeline';
 import type { opsHttp } from '@brigade/contracts';
 
 type TimelineEntry = opsHttp.TimelineEntry;
@@ -40,7 +40,7 @@ export interface NotificationsHandle extends ServiceHandle {
   timeline(jobId: string): Promise<TimelineEntry[]>;
 }
 
-export { timelineOf } from './use-cases/timeline';
+export { timelineOf } from './queries/timeline';
 export { textsForJob } from './db/sms.repository';
 
 export async function loadMigrations(): Promise<Migration[]> {

@@ -107,7 +107,7 @@ export function smsProvider(config: Readonly<NotificationsConfig>) {
 
 export function loadNotificationsConfig(env: NodeJS.ProcessEnv = process.env): Readonly<NotificationsConfig> {
   return loadConfig(
-    notificationsConfigSchema as unknown as z.ZodObject<any>,
+    notificationsConfigSchema as unknown as z.ZodObject<z.ZodRawShape>,
     env,
   ) as Readonly<NotificationsConfig>;
 }

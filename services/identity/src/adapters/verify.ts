@@ -40,13 +40,19 @@ export interface TwilioVerifierOptions {
   timeoutMs: number;
 }
 
+/** What a Twilio SDK error carries (a RestException: HTTP status, Twilio's code), read without trusting it. */
+function twilioError(err: unknown): { status: number | null; message: unknown; code: unknown } {
+  const e = (typeof err === 'object' && err !== null ? err : {}) as Record<string, unknown>;
+  return { status: typeof e.status === 'number' ? e.status : null, message: e.message, code: e.code };
+}
+
 /**
  * Twilio Verify through the official SDK. Twilio keeps the code, its expiry and its attempt limit. When Twilio
  * times out or answers 5xx/429, the person gets a 503 with a text the verification screen shows (sign-up itself
  * still succeeds: the code can be resent from that screen).
  */
 export class TwilioVerifier implements PhoneVerifier {
-  private readonly service: any;
+  private readonly service: ReturnType<ReturnType<typeof twilio>['verify']['v2']['services']>;
   constructor(
     private readonly options: TwilioVerifierOptions,
     private readonly logger: Logger,
@@ -68,12 +74,12 @@ export class TwilioVerifier implements PhoneVerifier {
   }
 
   /** Provider trouble becomes a 503; a refusal of the number a 400; nothing becomes a raw 500. */
-  private fail(err: any, what: string): never {
-    const status = typeof err?.status === 'number' ? err.status : null;
-    this.logger.warn({ err: err?.message, status, code: err?.code }, `twilio verify ${what} failed`);
+  private fail(err: unknown, what: string): never {
+    const { status, message, code } = twilioError(err);
+    this.logger.warn({ err: message, status, code }, `twilio verify ${what} failed`);
     if (status === null || status === 429 || status >= 500) throw smsUnavailable();
     // 60203: too many codes sent to this number.
-    if (err?.code === 60203) throw IdentityErrors.tooManyCodes();
+    if (code === 60203) throw IdentityErrors.tooManyCodes();
     throw smsRefused();
   }
 
@@ -92,10 +98,11 @@ export class TwilioVerifier implements PhoneVerifier {
     try {
       const result = await service.verificationChecks.create({ to: phone, code });
       return result.status === 'approved' ? 'approved' : 'wrong';
-    } catch (err: any) {
+    } catch (err) {
       // 20404: no pending verification (expired or used up); 60202: max check attempts reached.
-      if (err?.code === 60202) return 'too_many_attempts';
-      if (err?.code === 20404) return 'expired';
+      const { code } = twilioError(err);
+      if (code === 60202) return 'too_many_attempts';
+      if (code === 20404) return 'expired';
       this.fail(err, 'check');
     }
   }

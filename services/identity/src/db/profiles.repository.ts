@@ -138,6 +138,31 @@ export interface ChefSearchRow {
  * statement: PostgreSQL's generic plan for it (after five runs) is slower for broad searches than the plan
  * made for the actual values, planning included (ADR 16).
  */
+/** A row of the chef search as the driver returns it (numbers and times may come back as text). */
+interface ChefSearchPageRow {
+  id: string;
+  user_id: string;
+  name: string;
+  bio: string;
+  city: string;
+  state: string;
+  latitude: number | string;
+  longitude: number | string;
+  travel_radius: number | string;
+  skills: string[];
+  availability: ChefProfileRow['availability'];
+  profile_image_url: string | null;
+  hourly_rate_min: number | string | null;
+  rating_sum: number | string;
+  total_ratings: number | string;
+  languages: string[] | null;
+  created_at: string | Date;
+  updated_at: string | Date;
+  distance: number | string | null;
+  counts: string | ChefSearchRow['counts'] | null;
+  oldest_recent: string | Date | null | undefined;
+}
+
 export async function searchChefProfiles(database: Database, search: ChefSearch): Promise<ChefSearchRow[]> {
   const { origin } = search;
   // A suspended chef is out of the marketplace until reinstated.
@@ -172,7 +197,7 @@ export async function searchChefProfiles(database: Database, search: ChefSearch)
     conditions.push(sql`${distance} <= ${search.radius}::float8`);
   }
   const since = search.recentSince.toISOString();
-  const rows = await database.rows<Record<string, any>>(
+  const rows = await database.rows<ChefSearchPageRow>(
     // Narrow first, wide last: the page's ids and distances come from the narrow columns (with a place, an
     // index-only scan of chef_profiles_search_idx, migration 0008), then only the page's wide rows are read.
     sql`with ids as (

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, desc, eq, ilike, like, ne, or } from 'drizzle-orm';
 import type { Executor } from '@brigade/kit';
 import { users, type UserRow } from './schema';
@@ -41,6 +42,26 @@ export async function lockUser(
 export async function insertUser(tx: Executor, user: NewUser): Promise<UserRow | undefined> {
   const [row] = await tx.insert(users).values(user).onConflictDoNothing({ target: users.email }).returning();
   return row;
+}
+
+/**
+ * A new operator account (undefined when the email is taken): no phone, as an operator signs in by email and
+ * password, and English until they choose.
+ */
+export async function insertOperatorUser(
+  tx: Executor,
+  email: string,
+  account: Omit<NewUser, 'id' | 'email' | 'phone' | 'userType' | 'languagePreference' | 'phoneVerified'>,
+): Promise<UserRow | undefined> {
+  return insertUser(tx, {
+    id: randomUUID(),
+    email,
+    phone: '',
+    userType: 'operator',
+    languagePreference: 'en',
+    phoneVerified: true,
+    ...account,
+  });
 }
 
 /** Change a user; undefined when there is no such user. */

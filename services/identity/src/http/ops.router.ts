@@ -2,11 +2,11 @@ import { Router, type Request } from 'express';
 import { currentOperator, parse, parseBody, requireOperator } from '@brigade/kit';
 import { opsHttp } from '@brigade/contracts';
 import type { IdentityContext } from '../context';
-import { searchUsers } from '../use-cases/search-users';
-import { getUserDetail } from '../use-cases/get-user-detail';
+import { searchUsers } from '../queries/search-users';
+import { getUserDetail } from '../queries/get-user-detail';
 import { suspendUser } from '../use-cases/suspend-user';
 import { reinstateUser } from '../use-cases/reinstate-user';
-import { listOperators } from '../use-cases/list-operators';
+import { listOperators } from '../queries/list-operators';
 import { addOperator } from '../use-cases/add-operator';
 import { removeOperator } from '../use-cases/remove-operator';
 

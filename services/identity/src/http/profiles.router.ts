@@ -18,10 +18,10 @@ import { identityHttp } from '@brigade/contracts';
 import type { IdentityContext } from '../context';
 import { IMAGE_MAX_BYTES } from '../domain/images';
 import { IdentityErrors } from '../domain/errors';
-import { getChefProfile, getMe, getOwnProfile, getRestaurantProfile } from '../use-cases/get-profiles';
+import { getChefProfile, getMe, getOwnProfile, getRestaurantProfile } from '../queries/get-profiles';
 import { saveChefProfile } from '../use-cases/save-chef-profile';
 import { saveRestaurantProfile } from '../use-cases/save-restaurant-profile';
-import { searchChefs } from '../use-cases/search-chefs';
+import { searchChefs } from '../queries/search-chefs';
 import { updateLanguage } from '../use-cases/update-language';
 
 /** Multipart with one optional image; JSON bodies pass through untouched. Multer errors become 400s. */

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { notFound } from '@brigade/kit';
-import { findUpload } from '../db/uploads.repository';
+import { findUpload } from '../queries/find-upload';
 import type { IdentityContext } from '../context';
 
 /** Public images (logos, profile photos), served with their detected type and no chance of being sniffed as HTML. */
@@ -9,7 +9,7 @@ export function uploadsRouter(ctx: IdentityContext): Router {
   router.get('/uploads/:file', async (req, res) => {
     const m = /^([0-9a-f-]{36})\.(png|jpg|gif|webp)$/.exec(req.params.file);
     if (!m) throw notFound('Image not found', 'IDENTITY.IMAGE_NOT_FOUND');
-    const row = await findUpload(ctx.database.db, m[1]);
+    const row = await findUpload(ctx, m[1]);
     if (!row) throw notFound('Image not found', 'IDENTITY.IMAGE_NOT_FOUND');
     res.setHeader('content-type', row.contentType);
     res.setHeader('x-content-type-options', 'nosniff');

@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { opsHttp } from '@brigade/contracts';
 import { parse, recordAudit } from '@brigade/kit';
-import { findUserByEmail, insertUser, updateUser } from '../db/users.repository';
+import { findUserByEmail, insertOperatorUser, updateUser } from '../db/users.repository';
 import { SUSPENSION_LIFTED } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
 import { newOneTimePassword, type OperatorManager } from '../domain/operators';
 import { hashPassword } from '../domain/passwords';
 import { toOpsOperator } from '../domain/serialize';
 import type { OperatorsContext } from '../context';
-import { checkManager } from './operator-manager';
+import { checkManager } from '../queries/operator-manager';
 
 /**
  * An admin (or `npm run operator -- add`) adds an operator: the answer carries a one-time password, shown
@@ -41,15 +40,7 @@ export async function addOperator(
     };
     const row = existing
       ? await updateUser(tx, existing.id, account)
-      : await insertUser(tx, {
-          id: randomUUID(),
-          email,
-          phone: '',
-          userType: 'operator',
-          languagePreference: 'en',
-          phoneVerified: true,
-          ...account,
-        });
+      : await insertOperatorUser(tx, email, account);
     // Added meanwhile by someone else.
     if (!row) throw IdentityErrors.operatorExists();
     await recordAudit(ctx.database, tx, {

@@ -1,11 +1,11 @@
 import type { identityHttp } from '@brigade/contracts';
 import { forbidden } from '@brigade/kit';
 import type { z } from 'zod';
-import { findUserByEmail, updateUser } from '../db/users.repository';
+import { updateUser } from '../db/users.repository';
 import { IdentityErrors } from '../domain/errors';
-import { burnPasswordCheck, verifyPassword } from '../domain/passwords';
 import { newTotpSecret, totpUri } from '../domain/totp';
 import type { IdentityContext } from '../context';
+import { checkCredentials } from './check-credentials';
 
 /**
  * An operator sets up two-step sign-in (issue 33): their email and password prove who asks (so it works when
@@ -14,12 +14,7 @@ import type { IdentityContext } from '../context';
  * is not replaced this way (409): `npm run operator -- reset-password` starts over.
  */
 export async function enrolTotp(ctx: IdentityContext, input: z.infer<typeof identityHttp.TotpEnrolRequest>) {
-  const user = await findUserByEmail(ctx.database.db, input.email);
-  if (!user || user.removedAt) {
-    await burnPasswordCheck(input.password, ctx.config.ARGON2_MEMORY_KIB);
-    throw IdentityErrors.invalidCredentials();
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw IdentityErrors.invalidCredentials();
+  const user = await checkCredentials(ctx, input.email, input.password);
   if (user.userType !== 'operator')
     throw forbidden('Two-step sign-in is for operators', 'AUTH.OPERATORS_ONLY');
   if (user.suspendedAt) throw IdentityErrors.suspended();

@@ -4,7 +4,7 @@ import { liftedSuspensionDetail, SUSPENSION_LIFTED } from '../domain/accounts';
 import { IdentityErrors } from '../domain/errors';
 import type { OperatorManager } from '../domain/operators';
 import type { OperatorsContext } from '../context';
-import { checkManager } from './operator-manager';
+import { checkManager } from '../queries/operator-manager';
 
 /** An admin (or `npm run operator -- reinstate`) lifts an operator's suspension: they may sign in again. */
 export async function reinstateOperator(

@@ -5,7 +5,7 @@ import { IdentityErrors } from '../domain/errors';
 import { checkCanCutOff, type OperatorManager } from '../domain/operators';
 import { toOpsOperator } from '../domain/serialize';
 import type { OperatorsContext } from '../context';
-import { checkManager } from './operator-manager';
+import { checkManager } from '../queries/operator-manager';
 import { revokeSessions } from './revoke-sessions';
 
 /**

@@ -5,7 +5,7 @@ import { IdentityErrors } from '../domain/errors';
 import { newOneTimePassword, type OperatorManager } from '../domain/operators';
 import { hashPassword } from '../domain/passwords';
 import type { OperatorsContext } from '../context';
-import { checkManager } from './operator-manager';
+import { checkManager } from '../queries/operator-manager';
 import { announceEnded } from './revoke-sessions';
 
 /**

@@ -16,7 +16,7 @@ import { chefHomeAfter, type ChefHomePlace } from '../domain/home';
 import { toOwnChefProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 import { publishProfile } from './publish-profile';
-import { withChefReliability } from './attach-reliability';
+import { withChefReliability } from '../queries/attach-reliability';
 import { storeImage, type UploadedFile } from './store-image';
 
 type Form = z.infer<typeof identityHttp.ChefProfileForm>;

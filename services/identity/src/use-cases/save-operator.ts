@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { identityHttp, LIMITS, MESSAGES } from '@brigade/contracts';
 import { parse, recordAudit } from '@brigade/kit';
 import { endUserSessions } from '../db/sessions.repository';
-import { findUserByEmail, insertUser, lockUser, updateUser } from '../db/users.repository';
+import { findUserByEmail, insertOperatorUser, lockUser, updateUser } from '../db/users.repository';
 import { IdentityErrors } from '../domain/errors';
 import { COMMAND_LINE_OPERATOR_ID } from '../domain/operators';
 import { hashPassword, verifyPassword } from '../domain/passwords';
@@ -49,15 +48,7 @@ export async function saveOperator(
   const since = new Date(Date.now() - ctx.config.ACCESS_TOKEN_TTL_SECONDS * 1000);
   const saved = await ctx.database.transaction(async (tx) => {
     const account = { passwordHash, admin: true, passwordChangeRequired: false, updatedAt: new Date() };
-    const row = await insertUser(tx, {
-      id: randomUUID(),
-      email,
-      phone: '',
-      userType: 'operator',
-      languagePreference: 'en',
-      phoneVerified: true,
-      ...account,
-    });
+    const row = await insertOperatorUser(tx, email, account);
     if (row) return { id: row.id, outcome: 'created' as const, ended: [] };
     // It exists (maybe created meanwhile by another instance): its password is set again, its sessions end.
     const found = await findUserByEmail(tx, email);

@@ -18,7 +18,7 @@ import { toOwnRestaurantProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 import { announceDescription } from './announce-description';
 import { publishProfile } from './publish-profile';
-import { withRestaurantReliability } from './attach-reliability';
+import { withRestaurantReliability } from '../queries/attach-reliability';
 import { storeImage, type UploadedFile } from './store-image';
 
 type Form = z.infer<typeof identityHttp.RestaurantProfileForm>;

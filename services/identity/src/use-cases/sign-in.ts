@@ -1,11 +1,11 @@
 import { recordAudit } from '@brigade/kit';
 import type { identityHttp } from '@brigade/contracts';
 import type { z } from 'zod';
-import { findUserByEmail, lockUser, updateUser } from '../db/users.repository';
+import { lockUser, updateUser } from '../db/users.repository';
 import { IdentityErrors } from '../domain/errors';
-import { burnPasswordCheck, verifyPassword } from '../domain/passwords';
 import { checkSecondFactor } from '../domain/totp';
 import type { IdentityContext } from '../context';
+import { checkCredentials } from './check-credentials';
 import { issueSession } from './sessions';
 
 /**
@@ -14,12 +14,7 @@ import { issueSession } from './sessions';
  * to change first (403 IDENTITY.PASSWORD_CHANGE_REQUIRED), or an operator's second factor (issue 33).
  */
 export async function signIn(ctx: IdentityContext, input: z.infer<typeof identityHttp.SigninRequest>) {
-  const user = await findUserByEmail(ctx.database.db, input.email);
-  if (!user || user.removedAt) {
-    await burnPasswordCheck(input.password, ctx.config.ARGON2_MEMORY_KIB);
-    throw IdentityErrors.invalidCredentials();
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw IdentityErrors.invalidCredentials();
+  const user = await checkCredentials(ctx, input.email, input.password);
   const session = await ctx.database.transaction(async (tx) => {
     // Checked again with the row shared-locked: a suspension committing meanwhile either waits for this
     // session (and then ends it) or is seen here.

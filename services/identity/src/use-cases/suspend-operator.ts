@@ -4,7 +4,7 @@ import { lockUser, updateUser } from '../db/users.repository';
 import { IdentityErrors } from '../domain/errors';
 import { checkCanCutOff, type OperatorManager } from '../domain/operators';
 import type { OperatorsContext } from '../context';
-import { checkManager } from './operator-manager';
+import { checkManager } from '../queries/operator-manager';
 import { revokeSessions } from './revoke-sessions';
 
 /**

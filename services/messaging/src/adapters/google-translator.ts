@@ -48,7 +48,10 @@ export function createGoogleTranslator(options: GoogleTranslatorOptions): Transl
           client.translate(text, { to, format: 'text' }),
           timeout,
         ]);
-        const detected = (response as any)?.data?.translations?.[0]?.detectedSourceLanguage;
+        // The SDK types the raw response loosely; the v2 API puts the detected language here.
+        const detected = (
+          response as { data?: { translations?: Array<{ detectedSourceLanguage?: unknown }> } } | undefined
+        )?.data?.translations?.[0]?.detectedSourceLanguage;
         return {
           text: translated,
           detectedSource: typeof detected === 'string' && detected ? detected : null,

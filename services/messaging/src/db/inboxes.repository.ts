@@ -1,4 +1,5 @@
 import { onCommit, sql, type Database, type Executor, type VersionStamps } from '@brigade/kit';
+import { inboxStamp } from '../domain/inbox-stamp';
 
 /**
  * Something in these users' conversation lists changed (a message, a read, a new applicant, a name):
@@ -30,7 +31,6 @@ export async function bumpInboxes(
     });
 }
 
-export const inboxStamp = (stamps: VersionStamps, userId: string) => stamps.key('messaging', `i:${userId}`);
 export const threadStamp = (stamps: VersionStamps, jobId: string, chefId: string) =>
   stamps.key('messaging', `t:${jobId}:${chefId}`);
 

@@ -15,12 +15,12 @@ import {
 } from '@brigade/kit';
 import { z } from 'zod';
 import type { MessagingContext } from '../context';
-import { inboxStamp } from '../db/inboxes.repository';
+import { inboxStamp } from '../domain/inbox-stamp';
 import { threadNotFound } from '../domain/errors';
 import { Router, type RequestHandler } from 'express';
-import { listConversations } from '../use-cases/list-conversations';
+import { listConversations } from '../queries/list-conversations';
 import { readJobThread, readThread, type ReadResult } from '../use-cases/read-thread';
-import { resolveApplicationThread, resolveJobThread } from '../use-cases/resolve-thread';
+import { resolveApplicationThread, resolveJobThread } from '../queries/resolve-thread';
 import { sendMessage } from '../use-cases/send-message';
 
 /** The conversation list takes no parameters: any query is ignored, as it always was. */

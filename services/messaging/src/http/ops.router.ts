@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { uuidParam, type Database } from '@brigade/kit';
-import { listJobMessages } from '../use-cases/list-job-messages';
+import { listJobMessages } from '../queries/list-job-messages';
 
 /** The operator console's view of a job's threads (operators only: `operator` is kit's requireOperator). */
 export function opsRouter(database: Database, operator: RequestHandler): Router {

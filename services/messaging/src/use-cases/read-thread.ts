@@ -15,7 +15,7 @@ import { bumpInboxes } from '../db/inboxes.repository';
 import { messageIdAt, messagesAfter, newestMessages, pollAfterMessage } from '../db/messages.repository';
 import { moveReadMarker, readMarkerFresh, refreshReadTime } from '../db/thread-reads.repository';
 import type { MessagingContext } from '../context';
-import { resolveJobThread, threadRef, type ThreadRef } from './resolve-thread';
+import { resolveJobThread, threadRef, type ThreadRef } from '../queries/resolve-thread';
 
 const DEFAULT_LIMIT = 500;
 /** While a reader keeps polling an unchanged thread (304s), their presence is re-announced at most this often. */

@@ -8,7 +8,7 @@ import { lockThread, takeNextSeq } from '../db/threads.repository';
 import { queueRetry } from '../db/translation-retries.repository';
 import type { MessagingContext } from '../context';
 import { askTranslator } from './ask-translator';
-import type { ThreadRef } from './resolve-thread';
+import type { ThreadRef } from '../queries/resolve-thread';
 
 /**
  * Send a message in a thread the sender belongs to. The text's language is detected offline; when the

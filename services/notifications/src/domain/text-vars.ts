@@ -1,12 +1,15 @@
-/** What every application event says, as text variables. */
-export function applicationVars(d: {
+/** What every application event says about its application and job. */
+export interface ApplicationFacts {
   application_id: string;
   job_id: string;
   job_title: string;
   chef_id: string;
   restaurant_id: string;
   start_time: string;
-}) {
+}
+
+/** What every application event says, as text variables. */
+export function applicationVars(d: ApplicationFacts) {
   return {
     application_id: d.application_id,
     job_id: d.job_id,
@@ -45,4 +48,14 @@ export const offerVars = (d: {
   start_time: d.start_time,
   chef_id: d.chef_id,
   restaurant_id: d.restaurant_id,
+});
+
+/** The job a text names, as the read model recorded it (title and start; left out when it never arrived). */
+export const recordedJobVars = (
+  jobId: string,
+  job: { title: string; start_time: string | Date | null } | null,
+) => ({
+  job_id: jobId,
+  job_title: job?.title,
+  start_time: job?.start_time ? new Date(job.start_time).toISOString() : undefined,
 });

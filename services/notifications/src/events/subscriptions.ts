@@ -1,102 +1,106 @@
 import { subscribe, type Subscription } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
-import { onApplicationAccepted } from './on-application-accepted';
-import { onApplicationCancelled } from './on-application-cancelled';
-import { onApplicationConfirmed } from './on-application-confirmed';
-import { onApplicationDeclined } from './on-application-declined';
-import { onApplicationRejected } from './on-application-rejected';
-import { onApplicationSubmitted } from './on-application-submitted';
-import { onCheckoutCompleted } from './on-checkout-completed';
-import { onCheckoutDeadlinePassed } from './on-checkout-deadline-passed';
-import { onCheckoutRecorded } from './on-checkout-recorded';
-import { onChefInvited } from './on-chef-invited';
-import { onChefProfileUpdated } from './on-chef-profile-updated';
-import { onDisputeResolved } from './on-dispute-resolved';
-import { onEscrowRefunded } from './on-escrow-refunded';
-import { onEscrowSettled } from './on-escrow-settled';
-import { onJobCancelled } from './on-job-cancelled';
-import { onJobExpired } from './on-job-expired';
-import { onJobOpened } from './on-job-opened';
-import { onJobPosted } from './on-job-posted';
-import { onMessageSent } from './on-message-sent';
-import { onOfferMade } from './on-offer-made';
-import { onPayoutReleased } from './on-payout-released';
-import { onRestaurantProfileUpdated } from './on-restaurant-profile-updated';
-import { onThreadRead } from './on-thread-read';
-import { onUserRegistered } from './on-user-registered';
-import { onUserUpdated } from './on-user-updated';
-import { textSeatsExpired } from '../use-cases/text-seats-expired';
+import { announceOpenJob } from '../use-cases/announce-open-job';
+import { completeCheckout } from '../use-cases/complete-checkout';
+import { passCheckoutDeadline } from '../use-cases/pass-checkout-deadline';
+import { recordCheckout } from '../use-cases/record-checkout';
+import { recordChefProfile } from '../use-cases/record-chef-profile';
+import { recordDisputeDecision } from '../use-cases/record-dispute-decision';
+import { recordMessage } from '../use-cases/record-message';
+import { recordPostedJob } from '../use-cases/record-posted-job';
+import { recordUserRegistration } from '../use-cases/record-registration';
+import { recordRestaurantProfile } from '../use-cases/record-restaurant-profile';
+import { recordUserChange } from '../use-cases/record-user-update';
+import { recordThreadRead } from '../use-cases/reminders';
+import { textApplication } from '../use-cases/text-application';
+import { textChefInvited } from '../use-cases/text-chef-invited';
+import { textEditAnswered } from '../use-cases/text-edit-answered';
+import { textEditChargeFailed } from '../use-cases/text-edit-charge-failed';
+import { textEditDropped } from '../use-cases/text-edit-dropped';
+import { textExtraChargeFailed } from '../use-cases/text-extra-charge-failed';
+import { textHoursDecided } from '../use-cases/text-hours-decided';
+import { textJobCancelled } from '../use-cases/text-job-cancelled';
+import { textJobEdited } from '../use-cases/text-job-edited';
+import { textJobExpired } from '../use-cases/text-job-expired';
+import { textNoShowMarked } from '../use-cases/text-no-show';
+import { textOccurrencePaymentNeeded } from '../use-cases/text-occurrence-payment-needed';
 import { textOfferAnswered } from '../use-cases/text-offer-answered';
 import { textOfferExpired } from '../use-cases/text-offer-expired';
+import { textOfferMade } from '../use-cases/text-offer-made';
 import { textOfferWithdrawn } from '../use-cases/text-offer-withdrawn';
-import { textJobEdited } from '../use-cases/text-job-edited';
-import { textEditAnswered } from '../use-cases/text-edit-answered';
-import { textEditDropped } from '../use-cases/text-edit-dropped';
-import { textEditChargeFailed } from '../use-cases/text-edit-charge-failed';
-import { textOccurrencePaymentNeeded } from '../use-cases/text-occurrence-payment-needed';
-import {
-  onExtraChargeFailed,
-  onNoShowMarked,
-  onRunningLate,
-  onSentHome,
-  onTimesheetAdjusted,
-  onTimesheetResolved,
-} from './on-timesheet';
+import { textPayout } from '../use-cases/text-payout';
+import { textRefund } from '../use-cases/text-refund';
+import { textRunningLate } from '../use-cases/text-running-late';
+import { textSeatsExpired } from '../use-cases/text-seats-expired';
+import { textSentHome } from '../use-cases/text-sent-home';
+import { textSettlement } from '../use-cases/text-settlement';
+import { textTimesheetAdjusted } from '../use-cases/text-timesheet-adjusted';
 
 /**
- * Every event notifications reacts to. Each row is its own queue, `notifications.<entity>-<verb>` (kit
- * `queueName`); every handler is idempotent (kit).
+ * Every event notifications reacts to, and the use case each one runs (its comment says what is texted). Each
+ * row is its own queue, `notifications.<entity>-<verb>` (kit `queueName`); every handler is idempotent (kit).
  */
 export function subscriptions(ctx: NotificationsContext): Subscription[] {
   return subscribe('notifications', ctx, [
-    // who people are
-    ['identity.user.registered.v1', onUserRegistered],
-    ['identity.user.updated.v1', onUserUpdated],
-    ['identity.chef_profile.updated.v1', onChefProfileUpdated],
-    ['identity.restaurant_profile.updated.v1', onRestaurantProfileUpdated],
-    // shifts and applications
-    ['jobs.job.posted.v1', onJobPosted],
-    ['jobs.job.opened.v1', onJobOpened],
-    ['jobs.job.cancelled.v1', onJobCancelled],
-    ['jobs.job.expired.v1', onJobExpired],
+    // who people are: phone, language, names, cities (texts go there, in that language)
+    ['identity.user.registered.v1', (c, tx, d) => recordUserRegistration(c, tx, d)],
+    ['identity.user.updated.v1', (c, tx, d) => recordUserChange(c, tx, d)],
+    ['identity.chef_profile.updated.v1', (c, tx, d) => recordChefProfile(c, tx, d)],
+    ['identity.restaurant_profile.updated.v1', (c, tx, d) => recordRestaurantProfile(c, tx, d)],
+    // shifts: favorites then the city hear of an open shift; chefs on a cancelled or expired one are told
+    ['jobs.job.posted.v1', (c, tx, d) => recordPostedJob(c, tx, d)],
+    ['jobs.job.opened.v1', (c, tx, d, event) => announceOpenJob(c, tx, d, event)],
+    ['jobs.job.cancelled.v1', (c, tx, d) => textJobCancelled(c, tx, d)],
+    ['jobs.job.expired.v1', (c, tx, d) => textJobExpired(c, tx, d)],
     // issue 35: the unbooked seats of a posting expired, its booked seats go on
-    ['jobs.seat.expired.v1', (ctx, tx, d) => textSeatsExpired(ctx, tx, d)],
-    ['jobs.chef.invited.v1', onChefInvited],
-    ['jobs.offer.made.v1', onOfferMade],
+    ['jobs.seat.expired.v1', (c, tx, d) => textSeatsExpired(c, tx, d)],
+    ['jobs.chef.invited.v1', (c, tx, d) => textChefInvited(c, tx, d)],
+    ['jobs.offer.made.v1', (c, tx, d) => textOfferMade(c, tx, d)],
     // issue 35: a direct offer ended without a booking (declined, unanswered, the chef suspended): its restaurant
-    ['jobs.offer.answered.v1', (ctx, tx, d) => textOfferAnswered(ctx, tx, d)],
-    ['jobs.offer.expired.v1', (ctx, tx, d) => textOfferExpired(ctx, tx, d)],
-    ['jobs.offer.withdrawn.v1', (ctx, tx, d) => textOfferWithdrawn(ctx, tx, d)],
+    ['jobs.offer.answered.v1', (c, tx, d) => textOfferAnswered(c, tx, d)],
+    ['jobs.offer.expired.v1', (c, tx, d) => textOfferExpired(c, tx, d)],
+    ['jobs.offer.withdrawn.v1', (c, tx, d) => textOfferWithdrawn(c, tx, d)],
     // issue 35: an edit of a posted shift (its booked chefs answer it), and a series occurrence left unpaid
-    ['jobs.job.edited.v1', (ctx, tx, d, event) => textJobEdited(ctx, tx, d, event.occurred_at)],
-    ['jobs.job.edit_dropped.v1', (ctx, tx, d) => textEditDropped(ctx, tx, d)],
-    ['jobs.application.edit_answered.v1', (ctx, tx, d) => textEditAnswered(ctx, tx, d)],
-    ['jobs.occurrence.payment_needed.v1', (ctx, tx, d) => textOccurrencePaymentNeeded(ctx, tx, d)],
-    ['jobs.application.submitted.v1', onApplicationSubmitted],
-    ['jobs.application.accepted.v1', onApplicationAccepted],
-    ['jobs.application.rejected.v1', onApplicationRejected],
-    ['jobs.application.confirmed.v1', onApplicationConfirmed],
-    ['jobs.application.declined.v1', onApplicationDeclined],
-    ['jobs.application.cancelled.v1', onApplicationCancelled],
-    ['jobs.checkout.recorded.v1', onCheckoutRecorded],
-    ['jobs.checkout.completed.v1', onCheckoutCompleted],
-    ['jobs.checkout.deadline_passed.v1', onCheckoutDeadlinePassed],
-    ['jobs.dispute.resolved.v1', onDisputeResolved],
+    ['jobs.job.edited.v1', (c, tx, d, event) => textJobEdited(c, tx, d, event.occurred_at)],
+    ['jobs.job.edit_dropped.v1', (c, tx, d) => textEditDropped(c, tx, d)],
+    ['jobs.application.edit_answered.v1', (c, tx, d) => textEditAnswered(c, tx, d)],
+    ['jobs.occurrence.payment_needed.v1', (c, tx, d) => textOccurrencePaymentNeeded(c, tx, d)],
+    // applications: one table-driven use case (status, text and recipient per event)
+    [
+      'jobs.application.submitted.v1',
+      (c, tx, d) => textApplication(c, tx, 'jobs.application.submitted.v1', d),
+    ],
+    ['jobs.application.accepted.v1', (c, tx, d) => textApplication(c, tx, 'jobs.application.accepted.v1', d)],
+    ['jobs.application.rejected.v1', (c, tx, d) => textApplication(c, tx, 'jobs.application.rejected.v1', d)],
+    [
+      'jobs.application.confirmed.v1',
+      (c, tx, d) => textApplication(c, tx, 'jobs.application.confirmed.v1', d),
+    ],
+    ['jobs.application.declined.v1', (c, tx, d) => textApplication(c, tx, 'jobs.application.declined.v1', d)],
+    [
+      'jobs.application.cancelled.v1',
+      (c, tx, d) => textApplication(c, tx, 'jobs.application.cancelled.v1', d),
+    ],
+    // checkout: reminders dropped per side, the restaurant told of the chef's; the outcome after the deadline
+    ['jobs.checkout.recorded.v1', (c, tx, d) => recordCheckout(c, tx, d)],
+    ['jobs.checkout.completed.v1', (c, tx, d) => completeCheckout(c, tx, d)],
+    ['jobs.checkout.deadline_passed.v1', (c, tx, d) => passCheckoutDeadline(c, tx, d)],
+    ['jobs.dispute.resolved.v1', (c, tx, d) => recordDisputeDecision(c, tx, d)],
     // the working day (issue 34)
-    ['jobs.timesheet.running_late.v1', onRunningLate],
-    ['jobs.timesheet.adjusted.v1', onTimesheetAdjusted],
-    ['jobs.timesheet.no_show_marked.v1', onNoShowMarked],
-    ['jobs.timesheet.sent_home.v1', onSentHome],
-    ['jobs.timesheet.resolved.v1', onTimesheetResolved],
-    // money
-    ['payments.payout.released.v1', onPayoutReleased],
-    ['payments.escrow.refunded.v1', onEscrowRefunded],
-    ['payments.escrow.settled.v1', onEscrowSettled],
-    ['payments.extra_charge.failed.v1', onExtraChargeFailed],
+    ['jobs.timesheet.running_late.v1', (c, tx, d) => textRunningLate(c, tx, d)],
+    ['jobs.timesheet.adjusted.v1', (c, tx, d) => textTimesheetAdjusted(c, tx, d)],
+    ['jobs.timesheet.no_show_marked.v1', (c, tx, d) => textNoShowMarked(c, tx, d)],
+    ['jobs.timesheet.sent_home.v1', (c, tx, d) => textSentHome(c, tx, d)],
+    ['jobs.timesheet.resolved.v1', (c, tx, d) => textHoursDecided(c, tx, d)],
+    // money: the chef's pay, the restaurant's refund, a split, a failed extra charge
+    ['payments.payout.released.v1', (c, tx, d) => textPayout(c, tx, d)],
+    ['payments.escrow.refunded.v1', (c, tx, d) => textRefund(c, tx, d)],
+    ['payments.escrow.settled.v1', (c, tx, d) => textSettlement(c, tx, d)],
+    ['payments.extra_charge.failed.v1', (c, tx, d) => textExtraChargeFailed(c, tx, d)],
     // issue 35: an edit's charge failed, the edit is not saved
-    ['payments.edit_charge.failed.v1', (ctx, tx, d) => textEditChargeFailed(ctx, tx, d)],
-    // messages
-    ['messaging.message.sent.v1', onMessageSent],
-    ['messaging.thread.read.v1', onThreadRead],
+    ['payments.edit_charge.failed.v1', (c, tx, d) => textEditChargeFailed(c, tx, d)],
+    // messages: a text 10 minutes after an unread message, none once the thread is read
+    ['messaging.message.sent.v1', (c, tx, d) => recordMessage(c, tx, d)],
+    ['messaging.thread.read.v1', (c, tx, d) => recordThreadRead(c, tx, d)],
   ]);
 }

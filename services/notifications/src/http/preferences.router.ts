@@ -2,7 +2,8 @@ import { Router, type RequestHandler } from 'express';
 import { currentUser, parseBody } from '@brigade/kit';
 import { notificationsHttp } from '@brigade/contracts';
 import type { NotificationsContext } from '../context';
-import { getPreferences, updatePreferences } from '../use-cases/preferences';
+import { getPreferences } from '../queries/get-preferences';
+import { updatePreferences } from '../use-cases/update-preferences';
 
 /** GET/PUT /notifications/preferences: the signed-in user's own toggles, nobody else's. */
 export function preferencesRouter(ctx: NotificationsContext, auth: RequestHandler): Router {

@@ -1,7 +1,7 @@
 import type { Executor } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { checkoutMoney } from '../domain/money-vars';
-import { applicationVars } from '../domain/text-vars';
+import { applicationVars, type ApplicationFacts } from '../domain/text-vars';
 import { queueSms } from './queue-sms';
 import { dropReminders } from './reminders';
 
@@ -12,13 +12,7 @@ import { dropReminders } from './reminders';
 export async function closeCheckout(
   ctx: NotificationsContext,
   tx: Executor,
-  d: {
-    application_id: string;
-    job_id: string;
-    job_title: string;
-    chef_id: string;
-    restaurant_id: string;
-    start_time: string;
+  d: ApplicationFacts & {
     outcome: 'release' | 'refund' | 'disputed';
     subtotal_cents: number;
     fee_cents: number;

@@ -2,6 +2,7 @@ import type { EventData } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { findJob } from '../db/read-model.repository';
+import { recordedJobVars } from '../domain/text-vars';
 import { queueSms } from './queue-sms';
 
 /**
@@ -19,9 +20,7 @@ export async function textEditChargeFailed(
     recipientId: d.restaurant_id,
     template: 'edit_charge_failed_restaurant',
     vars: {
-      job_id: d.job_id,
-      job_title: job?.title,
-      start_time: job?.start_time ? new Date(job.start_time).toISOString() : undefined,
+      ...recordedJobVars(d.job_id, job),
       restaurant_id: d.restaurant_id,
       amount_cents: d.amount_cents,
       requires_authentication: d.requires_authentication,

@@ -2,6 +2,7 @@ import type { Executor } from '@brigade/kit';
 import type { EventData } from '@brigade/contracts';
 import type { NotificationsContext } from '../context';
 import { findJob } from '../db/read-model.repository';
+import { recordedJobVars } from '../domain/text-vars';
 import { queueSms } from './queue-sms';
 
 /**
@@ -18,10 +19,8 @@ export async function textExtraChargeFailed(
     recipientId: d.restaurant_id,
     template: 'extra_charge_failed_restaurant',
     vars: {
-      job_id: d.job_id,
+      ...recordedJobVars(d.job_id, job),
       application_id: d.application_id,
-      job_title: job?.title,
-      start_time: job?.start_time ? new Date(job.start_time).toISOString() : undefined,
       chef_id: d.chef_id,
       restaurant_id: d.restaurant_id,
       amount_cents: d.amount_cents,

@@ -3,6 +3,7 @@ import type { Tx } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { findJob } from '../db/read-model.repository';
 import { decidedMoney } from '../domain/money-vars';
+import { recordedJobVars } from '../domain/text-vars';
 import { queueSms } from './queue-sms';
 
 /**
@@ -16,9 +17,7 @@ export async function textPayout(
 ): Promise<void> {
   const job = await findJob(ctx.database, d.job_id, tx);
   const vars = {
-    job_id: d.job_id,
-    job_title: job?.title,
-    start_time: job?.start_time ? new Date(job.start_time).toISOString() : undefined,
+    ...recordedJobVars(d.job_id, job),
     amount_cents: d.amount_cents,
     chef_id: d.chef_id,
     restaurant_id: d.restaurant_id,

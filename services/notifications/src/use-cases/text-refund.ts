@@ -3,6 +3,7 @@ import type { Tx } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { confirmedChefOf, findJob } from '../db/read-model.repository';
 import { decidedMoney } from '../domain/money-vars';
+import { recordedJobVars } from '../domain/text-vars';
 import { queueSms } from './queue-sms';
 
 /**
@@ -20,9 +21,7 @@ export async function textRefund(
   if (d.reason === 'job_cancelled') return;
   const job = await findJob(ctx.database, d.job_id, tx);
   const vars = {
-    job_id: d.job_id,
-    job_title: job?.title,
-    start_time: job?.start_time ? new Date(job.start_time).toISOString() : undefined,
+    ...recordedJobVars(d.job_id, job),
     amount_cents: d.amount_cents,
     restaurant_id: d.restaurant_id,
     money: decidedMoney({

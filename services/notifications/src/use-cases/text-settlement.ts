@@ -4,6 +4,7 @@ import type { NotificationsContext } from '../context';
 import { findJob } from '../db/read-model.repository';
 import { perSeat } from '../domain/dedupe-keys';
 import { decidedMoney } from '../domain/money-vars';
+import { recordedJobVars } from '../domain/text-vars';
 import { queueSms } from './queue-sms';
 
 /**
@@ -18,9 +19,7 @@ export async function textSettlement(
 ): Promise<void> {
   const job = await findJob(ctx.database, d.job_id, tx);
   const vars = {
-    job_id: d.job_id,
-    job_title: job?.title,
-    start_time: job?.start_time ? new Date(job.start_time).toISOString() : undefined,
+    ...recordedJobVars(d.job_id, job),
     chef_id: d.chef_id,
     restaurant_id: d.restaurant_id,
     chef_pay_cents: d.chef_pay_cents,

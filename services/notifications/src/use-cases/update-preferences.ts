@@ -1,8 +1,6 @@
 import type { Database } from '@brigade/kit';
 import { getPreferences, savePreferences, type Preferences } from '../db/preferences.repository';
 
-export { getPreferences, type Preferences } from '../db/preferences.repository';
-
 /** Save the toggles that were sent; the others keep their value. Returns the full set. */
 export async function updatePreferences(
   database: Database,
