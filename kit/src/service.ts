@@ -182,6 +182,25 @@ function onShutdownSignals(logger: Logger, stop: () => Promise<void>) {
 }
 
 /**
+ * A service's whole main (`src/main.ts`): its config, read once, then its migrations, then `runService` with
+ * `create` building the service from the process's connections. Every service but identity starts this way.
+ */
+export async function runServiceMain<C extends BaseConfig>(service: {
+  name: string;
+  loadConfig: () => C;
+  loadMigrations: () => Promise<Migration[]>;
+  create: (deps: ServiceDeps, config: C) => Promise<ServiceHandle>;
+}): Promise<void> {
+  const config = service.loadConfig();
+  await runService({
+    name: service.name,
+    config,
+    migrations: await service.loadMigrations(),
+    build: (deps) => service.create(deps, config),
+  });
+}
+
+/**
  * Real-mode entry point of a provider's sandbox process (`sandboxes/<provider>/src/main.ts`): telemetry, its own
  * migrated database `<base>_<schema>`, its HTTP app, and a graceful shutdown. No bus: a sandbox stands in for an
  * outside provider and talks HTTP only.

@@ -5,6 +5,8 @@ import {
   SpanKind,
   SpanStatusCode,
   trace,
+  type Attributes,
+  type Context,
   type Span,
 } from '@opentelemetry/api';
 import type { ConsumeMessage } from 'amqplib';
@@ -30,6 +32,32 @@ async function inSpan<T>(span: Span, fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A span of the bus in OpenTelemetry's messaging words: `publish <exchange>` or `receive <queue>`. */
+function rabbitSpan(
+  operation: 'publish' | 'receive',
+  destination: string,
+  routingKey: string,
+  messageId: string,
+  parent: Context,
+  more: Attributes = {},
+): Span {
+  return tracer.startSpan(
+    `${operation} ${destination}`,
+    {
+      kind: operation === 'publish' ? SpanKind.PRODUCER : SpanKind.CONSUMER,
+      attributes: {
+        'messaging.system': 'rabbitmq',
+        'messaging.operation': operation,
+        'messaging.destination.name': destination,
+        'messaging.rabbitmq.destination.routing_key': routingKey,
+        'messaging.message.id': messageId,
+        ...more,
+      },
+    },
+    parent,
+  );
+}
+
 /** Publish an event in a `publish <exchange>` span; `send` gets the headers that carry the span's context. */
 export function publishSpan(
   exchange: string,
@@ -39,20 +67,7 @@ export function publishSpan(
   const parent = event.traceparent
     ? propagation.extract(ROOT_CONTEXT, { traceparent: event.traceparent })
     : context.active();
-  const span = tracer.startSpan(
-    `publish ${exchange}`,
-    {
-      kind: SpanKind.PRODUCER,
-      attributes: {
-        'messaging.system': 'rabbitmq',
-        'messaging.operation': 'publish',
-        'messaging.destination.name': exchange,
-        'messaging.rabbitmq.destination.routing_key': event.type,
-        'messaging.message.id': event.id,
-      },
-    },
-    parent,
-  );
+  const span = rabbitSpan('publish', exchange, event.type, event.id, parent);
   const headers: Record<string, string> = {};
   propagation.inject(trace.setSpan(parent, span), headers);
   // Without telemetry nothing is injected: the message still carries the event's own context.
@@ -66,20 +81,15 @@ export function deliverySpan(queue: string, msg: ConsumeMessage, handle: () => P
   for (const [k, v] of Object.entries(msg.properties.headers ?? {}))
     if (typeof v === 'string') carrier[k] = v;
   const parent = propagation.extract(ROOT_CONTEXT, carrier);
-  const span = tracer.startSpan(
-    `receive ${queue}`,
-    {
-      kind: SpanKind.CONSUMER,
-      attributes: {
-        'messaging.system': 'rabbitmq',
-        'messaging.operation': 'receive',
-        'messaging.destination.name': queue,
-        'messaging.rabbitmq.destination.routing_key': msg.fields.routingKey,
-        'messaging.message.id': String(msg.properties.messageId ?? ''),
-        'messaging.rabbitmq.message.redelivered': msg.fields.redelivered,
-      },
-    },
+  const span = rabbitSpan(
+    'receive',
+    queue,
+    msg.fields.routingKey,
+    String(msg.properties.messageId ?? ''),
     parent,
+    {
+      'messaging.rabbitmq.message.redelivered': msg.fields.redelivered,
+    },
   );
   return context.with(trace.setSpan(parent, span), () => inSpan(span, handle));
 }

@@ -1,11 +1,10 @@
-import { runService } from '@brigade/kit';
+import { runServiceMain } from '@brigade/kit';
 import { createJobsService, loadMigrations, SERVICE_NAME } from './app';
 import { loadJobsConfig } from './config';
 
-const config = loadJobsConfig();
-await runService({
+await runServiceMain({
   name: SERVICE_NAME,
-  config,
-  migrations: await loadMigrations(),
-  build: (deps) => createJobsService(deps, config),
+  loadConfig: loadJobsConfig,
+  loadMigrations,
+  create: createJobsService,
 });

@@ -1,11 +1,10 @@
-import { runService } from '@brigade/kit';
+import { runServiceMain } from '@brigade/kit';
 import { createNotificationsService, loadMigrations, SERVICE_NAME } from './app';
 import { loadNotificationsConfig } from './config';
 
-const config = loadNotificationsConfig();
-await runService({
+await runServiceMain({
   name: SERVICE_NAME,
-  config,
-  migrations: await loadMigrations(),
-  build: (deps) => createNotificationsService(deps, config),
+  loadConfig: loadNotificationsConfig,
+  loadMigrations,
+  create: createNotificationsService,
 });

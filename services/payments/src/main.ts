@@ -1,11 +1,10 @@
-import { runService } from '@brigade/kit';
+import { runServiceMain } from '@brigade/kit';
 import { createPaymentsService, loadMigrations, SERVICE_NAME } from './app';
 import { loadPaymentsConfig } from './config';
 
-const config = loadPaymentsConfig();
-await runService({
+await runServiceMain({
   name: SERVICE_NAME,
-  config,
-  migrations: await loadMigrations(),
-  build: (deps) => createPaymentsService(deps, config),
+  loadConfig: loadPaymentsConfig,
+  loadMigrations,
+  create: createPaymentsService,
 });

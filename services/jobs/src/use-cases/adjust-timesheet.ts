@@ -6,13 +6,13 @@ import {
   type TimesheetMoney,
   type timesheetsHttp,
 } from '@brigade/contracts';
-import { appendEvent, inTransaction, type AuthUser } from '@brigade/kit';
+import { appendEvent, type AuthUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { insertTimesheetEvent, updateTimesheet } from '../db/timesheets.repository';
 import { applicationFacts } from '../domain/facts';
 import type { JobRow } from '../domain/records';
 import { clockError, ensureTimesheetAllows, moneyOf, timesheetFigures } from '../domain/timesheet';
-import { lockSeat } from './load-seat';
+import { writeSeat } from './load-seat';
 import { touchSeat } from './settle-timesheet';
 
 type Times = Pick<timesheetsHttp.AdjustTimesheetRequest, 'clock_in_at' | 'clock_out_at' | 'break_minutes'>;
@@ -43,8 +43,7 @@ export async function adjustTimesheet(
   applicationId: string,
   input: timesheetsHttp.AdjustTimesheetRequest,
 ): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
-    const seat = await lockSeat(ctx, tx, restaurant, applicationId, false);
+  await writeSeat(ctx, restaurant, applicationId, false, async (tx, seat) => {
     ensureTimesheetAllows('adjust', seat.ts);
     const { worked, money } = adjustedMoney(ctx, seat.job, input);
     const now = ctx.now();

@@ -1,10 +1,10 @@
 import { workedPay } from '@brigade/contracts';
-import { appendEvent, inTransaction, type AuthUser, type Tx } from '@brigade/kit';
+import { appendEvent, type AuthUser, type Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { insertTimesheetEvent } from '../db/timesheets.repository';
 import { applicationFacts } from '../domain/facts';
 import { ensureTimesheetAllows, moneyOf, timesheetFigures, workedOf } from '../domain/timesheet';
-import { lockSeat, type Seat } from './load-seat';
+import { writeSeat, type Seat } from './load-seat';
 import { completedFacts, settleTimesheet } from './settle-timesheet';
 
 /**
@@ -52,8 +52,7 @@ export async function approveTimesheet(
   restaurant: Pick<AuthUser, 'id' | 'type'>,
   applicationId: string,
 ): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
-    const seat = await lockSeat(ctx, tx, restaurant, applicationId, false);
+  await writeSeat(ctx, restaurant, applicationId, false, async (tx, seat) => {
     await approveSeat(ctx, tx, seat, 'approve');
   });
 }
@@ -64,8 +63,7 @@ export async function acceptAdjustment(
   chef: Pick<AuthUser, 'id' | 'type'>,
   applicationId: string,
 ): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
-    const seat = await lockSeat(ctx, tx, chef, applicationId, false);
+  await writeSeat(ctx, chef, applicationId, false, async (tx, seat) => {
     await approveSeat(ctx, tx, seat, 'accept');
   });
 }

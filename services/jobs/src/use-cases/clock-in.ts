@@ -1,12 +1,12 @@
 import { checkClockInPosition, clockInRefusal, isLateClockIn, type timesheetsHttp } from '@brigade/contracts';
-import { appendEvent, inTransaction, type AppError, type AuthUser, type Tx } from '@brigade/kit';
+import { appendEvent, type AppError, type AuthUser, type Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { restaurantPin } from '../db/read-models.repository';
 import { insertTimesheetEvent, lastPositionOfChef, updateTimesheet } from '../db/timesheets.repository';
 import { applicationFacts } from '../domain/facts';
 import { clockError, ensureTimesheetAllows, outsideGeofence } from '../domain/timesheet';
 import { checkClockCode } from './clock-code';
-import { lockSeat, type Seat } from './load-seat';
+import { writeSeat, type Seat } from './load-seat';
 import { touchSeat } from './settle-timesheet';
 
 /**
@@ -22,8 +22,7 @@ export async function clockIn(
   applicationId: string,
   input: timesheetsHttp.ClockInRequest,
 ): Promise<void> {
-  const refused = await inTransaction(ctx, async (tx): Promise<AppError | null> => {
-    const seat = await lockSeat(ctx, tx, chef, applicationId);
+  const refused = await writeSeat<AppError | null>(ctx, chef, applicationId, true, async (tx, seat) => {
     ensureTimesheetAllows('clockIn', seat.ts);
     const now = ctx.now();
     const closed = clockInRefusal(ctx.policy, seat.job, now);

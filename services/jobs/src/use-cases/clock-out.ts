@@ -1,12 +1,12 @@
 import { distanceMeters, positionRefusal, workedPay, type timesheetsHttp } from '@brigade/contracts';
-import { appendEvent, inTransaction, type AppError, type AuthUser, type Tx } from '@brigade/kit';
+import { appendEvent, type AppError, type AuthUser, type Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { restaurantPin } from '../db/read-models.repository';
 import { insertTimesheetEvent, lastPositionOfChef, updateTimesheet } from '../db/timesheets.repository';
 import { applicationFacts } from '../domain/facts';
 import { clockError, ensureTimesheetAllows, moneyOf, timesheetFigures, workedOf } from '../domain/timesheet';
 import { checkClockCode } from './clock-code';
-import { lockSeat, type Seat } from './load-seat';
+import { writeSeat, type Seat } from './load-seat';
 import { touchSeat } from './settle-timesheet';
 
 /**
@@ -21,8 +21,7 @@ export async function clockOut(
   applicationId: string,
   input: timesheetsHttp.ClockOutRequest,
 ): Promise<void> {
-  const refused = await inTransaction(ctx, async (tx): Promise<AppError | null> => {
-    const seat = await lockSeat(ctx, tx, chef, applicationId, false);
+  const refused = await writeSeat<AppError | null>(ctx, chef, applicationId, false, async (tx, seat) => {
     ensureTimesheetAllows('clockOut', seat.ts);
     const now = ctx.now();
     const where =

@@ -6,7 +6,7 @@ import {
   type JobStatus,
   type Language,
 } from '@brigade/contracts';
-import { appendEvent, inTransaction, type AuthUser, type Tx } from '@brigade/kit';
+import { appendEvent, type AuthUser, type Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { insertStatement } from '../db/disputes.repository';
 import { updateJob } from '../db/jobs.repository';
@@ -16,7 +16,7 @@ import { insertTimesheetEvent, updateTimesheet } from '../db/timesheets.reposito
 import { applicationFacts } from '../domain/facts';
 import type { JobRow } from '../domain/records';
 import { clockError, ensureTimesheetAllows } from '../domain/timesheet';
-import { lockSeat, type Seat } from './load-seat';
+import { writeSeat, type Seat } from './load-seat';
 import { openDispute } from './open-dispute';
 
 /**
@@ -32,8 +32,7 @@ export async function disputeTimesheet(
   applicationId: string,
   statement: string,
 ): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
-    const seat = await lockSeat(ctx, tx, chef, applicationId, false);
+  await writeSeat(ctx, chef, applicationId, false, async (tx, seat) => {
     const about = seat.ts.status === 'no_show' ? 'no_show' : 'adjustment';
     ensureTimesheetAllows(about === 'no_show' ? 'contestNoShow' : 'dispute', seat.ts);
     const since = about === 'no_show' ? seat.ts.no_show_at : seat.ts.adjusted_at;

@@ -1,4 +1,4 @@
-import { AppError, type AuthUser, type Tx } from '@brigade/kit';
+import { AppError, inTransaction, type AuthUser, type Tx } from '@brigade/kit';
 import { applicationState } from '@brigade/contracts';
 import type { JobsContext } from '../context';
 import { seatOfApplication } from '../db/seats.repository';
@@ -87,4 +87,18 @@ function notStarted(
     wrong_codes: 0,
     locked_until: null,
   };
+}
+
+/**
+ * A write to one seat's timesheet in its own transaction, behind `lockSeat`'s locks (the time clock's use cases
+ * all begin so).
+ */
+export function writeSeat<T>(
+  ctx: JobsContext,
+  user: Pick<AuthUser, 'id' | 'type'>,
+  applicationId: string,
+  create: boolean,
+  write: (tx: Tx, seat: Seat) => Promise<T>,
+): Promise<T> {
+  return inTransaction(ctx, async (tx) => write(tx, await lockSeat(ctx, tx, user, applicationId, create)));
 }

@@ -1,10 +1,10 @@
 import { hoursDisputeDeadline, noShowRefusal } from '@brigade/contracts';
-import { appendEvent, inTransaction, type AuthUser } from '@brigade/kit';
+import { appendEvent, type AuthUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { insertTimesheetEvent, updateTimesheet } from '../db/timesheets.repository';
 import { applicationFacts } from '../domain/facts';
 import { clockError, ensureTimesheetAllows } from '../domain/timesheet';
-import { lockSeat } from './load-seat';
+import { writeSeat } from './load-seat';
 import { touchSeat } from './settle-timesheet';
 
 /**
@@ -18,8 +18,7 @@ export async function markNoShow(
   restaurant: Pick<AuthUser, 'id' | 'type'>,
   applicationId: string,
 ): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
-    const seat = await lockSeat(ctx, tx, restaurant, applicationId);
+  await writeSeat(ctx, restaurant, applicationId, true, async (tx, seat) => {
     ensureTimesheetAllows('noShow', seat.ts);
     const now = ctx.now();
     const early = noShowRefusal(ctx.policy, seat.job, now);

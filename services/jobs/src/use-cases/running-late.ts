@@ -1,9 +1,9 @@
-import { appendEvent, inTransaction, type AuthUser } from '@brigade/kit';
+import { appendEvent, type AuthUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { insertTimesheetEvent, updateTimesheet } from '../db/timesheets.repository';
 import { applicationFacts } from '../domain/facts';
 import { ensureTimesheetAllows } from '../domain/timesheet';
-import { lockSeat } from './load-seat';
+import { writeSeat } from './load-seat';
 import { touchSeat } from './settle-timesheet';
 
 /**
@@ -17,8 +17,7 @@ export async function runningLate(
   applicationId: string,
   minutes: number,
 ): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
-    const seat = await lockSeat(ctx, tx, chef, applicationId);
+  await writeSeat(ctx, chef, applicationId, true, async (tx, seat) => {
     ensureTimesheetAllows('clockIn', seat.ts);
     const now = ctx.now();
     await updateTimesheet(tx, seat.app.id, { running_late_minutes: minutes, running_late_at: now });

@@ -1,10 +1,10 @@
 import { sendHomeRefusal } from '@brigade/contracts';
-import { appendEvent, inTransaction, type AuthUser } from '@brigade/kit';
+import { appendEvent, type AuthUser } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { insertTimesheetEvent } from '../db/timesheets.repository';
 import { applicationFacts } from '../domain/facts';
 import { clockError, ensureTimesheetAllows, sentHomeMoney, timesheetFigures } from '../domain/timesheet';
-import { lockSeat } from './load-seat';
+import { writeSeat } from './load-seat';
 import { settleTimesheet } from './settle-timesheet';
 
 /**
@@ -19,8 +19,7 @@ export async function sendHome(
   applicationId: string,
   reason: string | null,
 ): Promise<void> {
-  await inTransaction(ctx, async (tx) => {
-    const seat = await lockSeat(ctx, tx, restaurant, applicationId, false);
+  await writeSeat(ctx, restaurant, applicationId, false, async (tx, seat) => {
     ensureTimesheetAllows('sendHome', seat.ts);
     const now = ctx.now();
     const passed = sendHomeRefusal(ctx.policy, seat.ts.clock_in_at!, now);

@@ -1,17 +1,15 @@
-import type { EventData } from '@brigade/contracts';
+import type { EventData, EventType } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import { bumpInboxes } from '../db/inboxes.repository';
 import { upsertJob } from '../db/jobs.repository';
 import { recordApplicationStatus } from '../db/threads.repository';
 import type { MessagingContext } from '../context';
 
-export type ApplicationEvent =
-  | 'jobs.application.submitted.v1'
-  | 'jobs.application.accepted.v1'
-  | 'jobs.application.rejected.v1'
-  | 'jobs.application.confirmed.v1'
-  | 'jobs.application.declined.v1'
-  | 'jobs.application.cancelled.v1';
+/** The events that move an application's status: every `jobs.application.*` event but an edit's answer. */
+export type ApplicationEvent = Exclude<
+  Extract<EventType, `jobs.application.${string}`>,
+  'jobs.application.edit_answered.v1'
+>;
 
 /** The status an application event leaves the application in (shown with each conversation). */
 export const APPLICATION_STATUS_AFTER: Record<ApplicationEvent, string> = {

@@ -1,6 +1,6 @@
 import { policyText, type Language, type MoneySide } from '@brigade/contracts';
 import type { RuleTemplateName } from './rules';
-import type { Format, Render, TemplateContext } from './sms-format';
+import { moneyOnlyText, type Format, type Render, type TemplateContext } from './sms-format';
 
 // Issue 16's texts, English and Spanish: how a paid shift leaves escrow by a rule. Where a text cites a rule
 // (the late-cancellation window and pay, the checkout deadline) it uses the contracts' policy texts and
@@ -30,15 +30,13 @@ export const ruleTextsEn: Record<RuleTemplateName, Render> = {
   checkout_outcome_restaurant: (c, f) => checkoutOutcome('en', 'restaurant', c, f),
   settlement_chef: (_c, f) =>
     `Brigade: ${f.shift}: ${f.money('chef') ?? ''} It reaches your bank in 2-7 business days.`,
-  settlement_restaurant: (_c, f) => `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
+  settlement_restaurant: moneyOnlyText('restaurant'),
   payment_refunded_expired: (c, f) =>
     c.seats?.length && c.amount_cents != null
       ? `Brigade: ${f.shift}: the unbooked seat ${listOf(c.seats, 'and')} expired, so its ${f.usd(c.amount_cents)} share went back to your card.`
-      : `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
+      : moneyOnlyText('restaurant')(c, f),
   seats_expired: (c, f) => {
-    const seats = c.seats ?? [];
-    const n = seats.length;
-    const one = n === 1;
+    const { seats, n, one } = expiredSeats(c);
     const what =
       n === 0
         ? `The unbooked seats of ${f.title} on ${f.when} expired`
@@ -80,15 +78,13 @@ export const ruleTextsEs: Record<RuleTemplateName, Render> = {
   checkout_outcome_restaurant: (c, f) => checkoutOutcome('es', 'restaurant', c, f),
   settlement_chef: (_c, f) =>
     `Brigade: ${f.shift}: ${f.money('chef') ?? ''} Llegará a tu banco en 2 a 7 días hábiles.`,
-  settlement_restaurant: (_c, f) => `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
+  settlement_restaurant: moneyOnlyText('restaurant'),
   payment_refunded_expired: (c, f) =>
     c.seats?.length && c.amount_cents != null
       ? `Brigade: ${f.shift}: venció el puesto ${listOf(c.seats, 'y')} sin reservar, así que su parte de ${f.usd(c.amount_cents)} volvió a tu tarjeta.`
-      : `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
+      : moneyOnlyText('restaurant')(c, f),
   seats_expired: (c, f) => {
-    const seats = c.seats ?? [];
-    const n = seats.length;
-    const one = n === 1;
+    const { seats, n, one } = expiredSeats(c);
     const what =
       n === 0
         ? `vencieron los puestos sin reservar del turno${f.titled} del ${f.when}`
@@ -113,6 +109,12 @@ export const ruleTextsEs: Record<RuleTemplateName, Render> = {
 function listOf(seats: number[], and: string): string {
   if (seats.length <= 1) return seats.join('');
   return `${seats.slice(0, -1).join(', ')} ${and} ${seats[seats.length - 1]}`;
+}
+
+/** The seats a seats-expired text names: the list, how many, and whether it is one. */
+function expiredSeats(c: TemplateContext): { seats: number[]; n: number; one: boolean } {
+  const seats = c.seats ?? [];
+  return { seats, n: seats.length, one: seats.length === 1 };
 }
 
 /** How many seats of the posting are booked and go on: its headcount less the seats that expired; null unknown. */

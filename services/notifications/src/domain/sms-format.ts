@@ -86,6 +86,15 @@ export interface EditTerms {
 
 export type Render = (c: TemplateContext, f: Format) => string;
 
+/**
+ * A text that is the money fact alone: the shift, then what its money did for this side. The same in each
+ * language: the words are the contracts' money texts (`f.money`), already in the reader's language.
+ */
+export const moneyOnlyText =
+  (side: MoneySide): Render =>
+  (_c, f) =>
+    `Brigade: ${f.shift}: ${f.money(side) ?? ''}`;
+
 export interface Format {
   when: string;
   time: string;

@@ -4,7 +4,7 @@ import { disputeTextsEn, disputeTextsEs } from './dispute-templates';
 import { editTextsEn, editTextsEs } from './edit-templates';
 import { ruleTextsEn, ruleTextsEs } from './rule-templates';
 import { timesheetTextsEn, timesheetTextsEs } from './timesheet-templates';
-import { aLas, format, sentence, type Render, type TemplateContext } from './sms-format';
+import { aLas, format, moneyOnlyText, sentence, type Render, type TemplateContext } from './sms-format';
 
 export type { TemplateContext } from './sms-format';
 
@@ -56,13 +56,13 @@ const en: Record<TemplateName, Render> = {
     f.money('chef')
       ? `Brigade: ${f.shift}: ${f.money('chef')} It reaches your bank in 2-7 business days.`
       : `Brigade: you've been paid ${formatUsd(c.amount_cents ?? 0)} for ${f.title}. It reaches your bank in 2-7 business days.`,
-  payout_released_restaurant: (_c, f) => `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
+  payout_released_restaurant: moneyOnlyText('restaurant'),
   job_cancelled: (c, f) =>
     c.cancelled_by === 'system'
       ? `Brigade: ${f.title} at ${f.restaurantMid} on ${f.when} was cancelled by Brigade. Find another shift: ${c.url}/openings`
       : `Brigade: ${f.restaurant} cancelled ${f.title} on ${f.when}. Find another shift: ${c.url}/openings`,
-  payment_refunded: (_c, f) => `Brigade: ${f.shift}: ${f.money('chef') ?? ''}`,
-  payment_refunded_restaurant: (_c, f) => `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
+  payment_refunded: moneyOnlyText('chef'),
+  payment_refunded_restaurant: moneyOnlyText('restaurant'),
   new_message: (c, f) =>
     `Brigade: you have a new message from ${f.sender} about ${f.title}. Read it: ${c.url}/messages?job=${c.job_id}`,
   job_reminder_chef: (c, f) =>
@@ -120,13 +120,13 @@ const es: Record<TemplateName, Render> = {
     f.money('chef')
       ? `Brigade: ${f.shift}: ${f.money('chef')} Llegará a tu banco en 2 a 7 días hábiles.`
       : `Brigade: recibiste un pago de ${formatUsd(c.amount_cents ?? 0)} por ${f.title}. Llegará a tu banco en 2 a 7 días hábiles.`,
-  payout_released_restaurant: (_c, f) => `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
+  payout_released_restaurant: moneyOnlyText('restaurant'),
   job_cancelled: (c, f) =>
     c.cancelled_by === 'system'
       ? `Brigade: el turno${f.titled} en ${f.restaurantMid} del ${f.when} fue cancelado por Brigade. Busca otro turno: ${c.url}/openings`
       : `Brigade: ${f.restaurant} canceló el turno${f.titled} del ${f.when}. Busca otro turno: ${c.url}/openings`,
-  payment_refunded: (_c, f) => `Brigade: ${f.shift}: ${f.money('chef') ?? ''}`,
-  payment_refunded_restaurant: (_c, f) => `Brigade: ${f.shift}: ${f.money('restaurant') ?? ''}`,
+  payment_refunded: moneyOnlyText('chef'),
+  payment_refunded_restaurant: moneyOnlyText('restaurant'),
   new_message: (c, f) =>
     `Brigade: tienes un mensaje nuevo de ${f.sender} sobre ${f.title}. Léelo: ${c.url}/messages?job=${c.job_id}`,
   job_reminder_chef: (c, f) =>

@@ -2,7 +2,7 @@ import type { Executor } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { checkoutMoney } from '../domain/money-vars';
 import { applicationVars, type ApplicationFacts } from '../domain/text-vars';
-import { queueSms } from './queue-sms';
+import { textBothSides } from './queue-sms';
 import { dropReminders } from './reminders';
 
 /**
@@ -28,16 +28,9 @@ export async function closeCheckout(
   );
   if (!opts.textOutcome) return;
   const vars = { ...applicationVars(d), outcome: d.outcome, money: checkoutMoney(d.outcome, d) };
-  await queueSms(ctx, tx, {
-    recipientId: d.chef_id,
-    template: 'checkout_outcome_chef',
+  await textBothSides(ctx, tx, d, {
+    templates: { chef: 'checkout_outcome_chef', restaurant: 'checkout_outcome_restaurant' },
     vars,
-    dedupeKey: `checkout_outcome:${d.application_id}:chef`,
-  });
-  await queueSms(ctx, tx, {
-    recipientId: d.restaurant_id,
-    template: 'checkout_outcome_restaurant',
-    vars,
-    dedupeKey: `checkout_outcome:${d.application_id}:restaurant`,
+    dedupeKey: (side) => `checkout_outcome:${d.application_id}:${side}`,
   });
 }

@@ -62,3 +62,33 @@ export async function queueCityBroadcast(
 ): Promise<number> {
   return insertCityBroadcast(ctx.database, tx, { ...input, priority: PRIORITY.broadcast }, ctx.now());
 }
+
+/** One side of a shift, as a text addresses it (its template and dedupe key name it). */
+export type Side = 'chef' | 'restaurant';
+
+/**
+ * The same facts to both sides of a shift, the chef first, each under its own template and dedupe key. A side
+ * whose template is null is not texted (a settlement that paid the chef nothing).
+ */
+export async function textBothSides(
+  ctx: NotificationsContext,
+  tx: Executor,
+  to: { chef_id: string; restaurant_id: string },
+  text: {
+    templates: Record<Side, TemplateName | null>;
+    vars: Record<string, unknown>;
+    dedupeKey: (side: Side) => string;
+  },
+): Promise<void> {
+  const recipients: Record<Side, string> = { chef: to.chef_id, restaurant: to.restaurant_id };
+  for (const side of ['chef', 'restaurant'] as const) {
+    const template = text.templates[side];
+    if (template === null) continue;
+    await queueSms(ctx, tx, {
+      recipientId: recipients[side],
+      template,
+      vars: text.vars,
+      dedupeKey: text.dedupeKey(side),
+    });
+  }
+}

@@ -1,4 +1,4 @@
-import type { EventData } from '@brigade/contracts';
+import type { EventData, EventType } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { recordApplication, recordJob, type ApplicationStatus } from '../db/read-model.repository';
@@ -7,13 +7,11 @@ import { applicationVars, jobFactsOf } from '../domain/text-vars';
 import { queueSms } from './queue-sms';
 import { dropReminders, rescheduleJobReminders, scheduleShiftReminders } from './reminders';
 
-export type ApplicationEvent =
-  | 'jobs.application.submitted.v1'
-  | 'jobs.application.accepted.v1'
-  | 'jobs.application.rejected.v1'
-  | 'jobs.application.confirmed.v1'
-  | 'jobs.application.declined.v1'
-  | 'jobs.application.cancelled.v1';
+/** The events that move an application's status: every `jobs.application.*` event but an edit's answer. */
+export type ApplicationEvent = Exclude<
+  Extract<EventType, `jobs.application.${string}`>,
+  'jobs.application.edit_answered.v1'
+>;
 
 /** What one application event does: the status it records, the text it sends and to whom, and what else. */
 interface ApplicationText<T extends ApplicationEvent> {

@@ -2,7 +2,7 @@ import type { Executor } from '@brigade/kit';
 import { moneyFacts, type EventData } from '@brigade/contracts';
 import type { NotificationsContext } from '../context';
 import { perSeat } from '../domain/dedupe-keys';
-import { queueSms } from './queue-sms';
+import { textBothSides } from './queue-sms';
 
 /**
  * Text both sides of a decided dispute, each in their own language: what the chef is paid and what the
@@ -33,16 +33,9 @@ export async function textDisputeDecision(
       refund_cents: d.refund_cents,
     }),
   };
-  await queueSms(ctx, tx, {
-    recipientId: d.chef_id,
-    template: 'dispute_resolved_chef',
+  await textBothSides(ctx, tx, d, {
+    templates: { chef: 'dispute_resolved_chef', restaurant: 'dispute_resolved_restaurant' },
     vars,
-    dedupeKey: perSeat(`dispute_resolved:${d.job_id}:chef`, d.seat_no),
-  });
-  await queueSms(ctx, tx, {
-    recipientId: d.restaurant_id,
-    template: 'dispute_resolved_restaurant',
-    vars,
-    dedupeKey: perSeat(`dispute_resolved:${d.job_id}:restaurant`, d.seat_no),
+    dedupeKey: (side) => perSeat(`dispute_resolved:${d.job_id}:${side}`, d.seat_no),
   });
 }

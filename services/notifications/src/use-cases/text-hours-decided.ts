@@ -2,7 +2,7 @@ import type { Executor } from '@brigade/kit';
 import type { EventData } from '@brigade/contracts';
 import type { NotificationsContext } from '../context';
 import { applicationVars } from '../domain/text-vars';
-import { queueSms } from './queue-sms';
+import { textBothSides } from './queue-sms';
 
 /** An operator decided an hours dispute: both sides read the hours and the money, each in their language. */
 export async function textHoursDecided(
@@ -17,16 +17,9 @@ export async function textHoursDecided(
     extra_charge_cents: d.extra_charge_cents,
     refund_cents: d.refund_cents,
   };
-  await queueSms(ctx, tx, {
-    recipientId: d.chef_id,
-    template: 'hours_decided_chef',
+  await textBothSides(ctx, tx, d, {
+    templates: { chef: 'hours_decided_chef', restaurant: 'hours_decided_restaurant' },
     vars,
-    dedupeKey: `hours_decided:${d.application_id}:chef`,
-  });
-  await queueSms(ctx, tx, {
-    recipientId: d.restaurant_id,
-    template: 'hours_decided_restaurant',
-    vars,
-    dedupeKey: `hours_decided:${d.application_id}:restaurant`,
+    dedupeKey: (side) => `hours_decided:${d.application_id}:${side}`,
   });
 }

@@ -4,7 +4,7 @@ import type { NotificationsContext } from '../context';
 import { findJob } from '../db/read-model.repository';
 import { decidedMoney } from '../domain/money-vars';
 import { recordedJobVars } from '../domain/text-vars';
-import { queueSms } from './queue-sms';
+import { textBothSides } from './queue-sms';
 
 /**
  * The chef's pay left escrow (paid in full: both sides agreed, the deadline's rule, or a decision): the chef
@@ -30,16 +30,11 @@ export async function textPayout(
       shift_pay_cents: d.amount_cents,
     }),
   };
-  await queueSms(ctx, tx, {
-    recipientId: d.chef_id,
-    template: 'payout_released',
+  await textBothSides(ctx, tx, d, {
+    templates: { chef: 'payout_released', restaurant: 'payout_released_restaurant' },
     vars,
-    dedupeKey: `payout_released:${d.transfer_id}`,
-  });
-  await queueSms(ctx, tx, {
-    recipientId: d.restaurant_id,
-    template: 'payout_released_restaurant',
-    vars,
-    dedupeKey: `payout_released_restaurant:${d.transfer_id}`,
+    // the chef's key came first, without a side
+    dedupeKey: (side) =>
+      `${side === 'chef' ? 'payout_released' : 'payout_released_restaurant'}:${d.transfer_id}`,
   });
 }

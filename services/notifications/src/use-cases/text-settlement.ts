@@ -5,7 +5,7 @@ import { findJob } from '../db/read-model.repository';
 import { perSeat } from '../domain/dedupe-keys';
 import { decidedMoney } from '../domain/money-vars';
 import { recordedJobVars } from '../domain/text-vars';
-import { queueSms } from './queue-sms';
+import { textBothSides } from './queue-sms';
 
 /**
  * A split closed the escrow (a late cancellation, or a decision after review): the chef reads what they were
@@ -36,17 +36,9 @@ export async function textSettlement(
       job,
     }),
   };
-  if (d.chef_pay_cents > 0)
-    await queueSms(ctx, tx, {
-      recipientId: d.chef_id,
-      template: 'settlement_chef',
-      vars,
-      dedupeKey: perSeat(`settlement:${d.job_id}:chef`, d.seat_no),
-    });
-  await queueSms(ctx, tx, {
-    recipientId: d.restaurant_id,
-    template: 'settlement_restaurant',
+  await textBothSides(ctx, tx, d, {
+    templates: { chef: d.chef_pay_cents > 0 ? 'settlement_chef' : null, restaurant: 'settlement_restaurant' },
     vars,
-    dedupeKey: perSeat(`settlement:${d.job_id}:restaurant`, d.seat_no),
+    dedupeKey: (side) => perSeat(`settlement:${d.job_id}:${side}`, d.seat_no),
   });
 }

@@ -1,3 +1,4 @@
+import type { TimesheetPay } from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SettlementSource } from '../domain/timesheet-money';
 import { countedEntry } from './ledger.repository';
@@ -49,7 +50,8 @@ export async function hasTimesheet(
   return rows.length > 0;
 }
 
-export interface SettlementRow {
+/** A settled seat's row: the seat, its hours, its `pay` block as the API answers it, and what moved when. */
+export interface SettlementRow extends TimesheetPay {
   application_id: string;
   job_id: string;
   /** the seat settled (issue 35): one settlement per (job, seat) */
@@ -62,12 +64,6 @@ export interface SettlementRow {
   clock_out_at: Time;
   break_minutes: number;
   worked_minutes: number;
-  chef_pay_cents: number;
-  fee_cents: number;
-  total_cents: number;
-  charged_cents: number;
-  extra_charge_cents: number;
-  refund_cents: number;
   under_minimum_kind: 'extra' | 'refund' | null;
   under_minimum_cents: number | null;
   now_chef_cents: number;
