@@ -24,12 +24,8 @@ function QueueCard({ queue }: { queue: DeadLetterQueue }) {
       {queue.latest.length > 0 && (
         <OpsTable
           caption={t('deadLetters.latest', { queue: queue.queue })}
-          head={[
-            t('deadLetters.type'),
-            t('deadLetters.subject'),
-            t('deadLetters.error'),
-            t('deadLetters.attempts'),
-          ]}
+          section="deadLetters"
+          columns={['type', 'subject', 'error', 'attempts']}
         >
           {queue.latest.map((m, i) => (
             <tr key={m.event_id ?? i}>
