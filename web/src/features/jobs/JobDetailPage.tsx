@@ -47,6 +47,7 @@ import {
 } from './shiftState';
 import { formatCents, formatHours, formatShiftTime } from '../../shared/format';
 import { Fact } from '../../shared/components/Facts';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 function ChefSection({ job, clocked }: { job: JobPosting; clocked: ReturnType<typeof useClockedTimesheet> }) {
   const { t } = useTranslation('jobs');
@@ -97,14 +98,9 @@ function ChefSection({ job, clocked }: { job: JobPosting; clocked: ReturnType<ty
         </Alert>
       )}
       {canApply && !blocker && (
-        <button
-          type="button"
-          className="btn btn-large"
-          disabled={applying.isLoading}
-          onClick={() => void onApply()}
-        >
+        <ActionButton className="btn btn-large" busy={applying.isLoading} onClick={onApply}>
           {applying.isLoading ? t('apply.sending') : t('apply.button')}
-        </button>
+        </ActionButton>
       )}
       {(job.user_applied || applying.isSuccess) && (
         <>

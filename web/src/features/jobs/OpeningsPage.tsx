@@ -23,6 +23,7 @@ import {
 } from './openingsFilters';
 import { DirectionsLink, milesText, PositionTitle, rateText, SeatsCount, shiftWhen } from './JobLabels';
 import { formatCents, formatHours } from '../../shared/format';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean }) {
   const { t, i18n } = useTranslation('jobs');
@@ -77,14 +78,9 @@ function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean
             </Link>
           </>
         ) : (
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={applying.isLoading}
-            onClick={() => void onApply()}
-          >
+          <ActionButton className="btn btn-small" busy={applying.isLoading} onClick={onApply}>
             {t('apply.now')}
-          </button>
+          </ActionButton>
         )}
         <Link
           to={`/jobs/${job.id}`}

@@ -4,6 +4,7 @@ import { errorText } from '../../shared/api';
 import { Alert } from '../../shared/components/Alert';
 import { opsApi, type DeadLetterQueue } from './opsApi';
 import { Loaded, OpsPage, OpsTable } from './OpsPage';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 function QueueCard({ queue }: { queue: DeadLetterQueue }) {
   const { t } = useTranslation('ops');
@@ -47,14 +48,9 @@ function QueueCard({ queue }: { queue: DeadLetterQueue }) {
         (confirming ? (
           <div className="actions-row">
             <p>{t('deadLetters.confirmText', { count: queue.count, queue: queue.queue })}</p>
-            <button
-              type="button"
-              className="btn"
-              disabled={result.isLoading}
-              onClick={() => void onConfirm()}
-            >
+            <ActionButton className="btn" busy={result.isLoading} onClick={onConfirm}>
               {t('deadLetters.confirm')}
-            </button>
+            </ActionButton>
             <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
               {t('user.cancel')}
             </button>

@@ -19,6 +19,7 @@ import { canJob } from '../../shared/contracts';
 import { MoneyOutcome } from '../../shared/money/outcome';
 import { formatCents, formatHours, formatShiftMoment } from '../../shared/format';
 import { Fact } from '../../shared/components/Facts';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 /** /payments/{jobId}: pay (again) for a posted job; 'Payment Successful!' then /my-shifts after 3 s. */
 export default function PayForJobPage() {
@@ -121,18 +122,17 @@ export default function PayForJobPage() {
           <CardKeptNote />
           <Alert>{error}</Alert>
           <div className="actions-row">
-            <button
-              type="button"
+            <ActionButton
               className="btn btn-large"
-              disabled={card.loading || !card.confirmer || busy}
-              onClick={() => void onPay()}
+              busy={card.loading || !card.confirmer || busy}
+              onClick={onPay}
             >
               {busy
                 ? t('pay.paying')
                 : card.withSaved && card.savedCard
                   ? t('pay.payWithSaved', { card: savedCardLabel(card.savedCard) })
                   : t('pay.pay', { amount: formatCents(pay.totalCents) })}
-            </button>
+            </ActionButton>
             <button type="button" className="btn btn-secondary btn-large" onClick={() => navigate(-1)}>
               {t('pay.cancel')}
             </button>
