@@ -6,7 +6,7 @@ import { formatCents, formatShiftDate, formatShiftMoment } from '../../shared/fo
 import { Alert } from '../../shared/components/Alert';
 import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
 import { Spinner } from '../../shared/components/Spinner';
-import { ForType } from '../shell';
+import { pageFor } from '../shell';
 import { PositionTitle } from '../jobs';
 import { editsApi, type SeriesOccurrence } from './editsApi';
 import { useSeriesName } from './SeriesName';
@@ -133,10 +133,5 @@ function SeriesView() {
   );
 }
 
-export default function SeriesPage() {
-  return (
-    <ForType type="restaurant" fallback="dashboard">
-      <SeriesView />
-    </ForType>
-  );
-}
+const SeriesPage = pageFor('restaurant', SeriesView);
+export default SeriesPage;

@@ -8,7 +8,7 @@ import { Alert } from '../../shared/components/Alert';
 import { Spinner } from '../../shared/components/Spinner';
 import { type ChefProfile, failureText } from '../auth';
 import { HomeEditor, homeSummary } from '../profile';
-import { ForType } from '../shell';
+import { pageFor } from '../shell';
 import { BookedWarning } from './BookedWarning';
 import { FiltersPanel, type Area, type SetFilter } from './FiltersPanel';
 import { jobsApi, type JobPosting, type JobsResponse } from './jobsApi';
@@ -270,10 +270,5 @@ function Openings() {
   );
 }
 
-export default function OpeningsPage() {
-  return (
-    <ForType type="chef" fallback="dashboard">
-      <Openings />
-    </ForType>
-  );
-}
+const OpeningsPage = pageFor('chef', Openings);
+export default OpeningsPage;
