@@ -5,24 +5,22 @@ import { useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
 import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
 import { Spinner } from '../../shared/components/Spinner';
-import { favoritesApi } from '../favorites';
+import { useFavoriteToggle } from '../favorites';
 import { profilesApi } from './profilesApi';
 import { ChefDetails } from './ProfileDetails';
 
 function FavoriteToggle({ chefProfileId }: { chefProfileId: string }) {
   const { t } = useTranslation('profile');
-  const status = favoritesApi.useFavoriteStatusQuery(chefProfileId);
-  const [add, adding] = favoritesApi.useAddFavoriteMutation();
-  const [remove, removing] = favoritesApi.useRemoveFavoriteMutation();
-  if (status.isError || status.isLoading) return null;
-  const on = !!status.data?.isFavorite;
+  const favorite = useFavoriteToggle(chefProfileId);
+  if (!favorite) return null;
+  const { on, busy, toggle } = favorite;
   return (
     <button
       type="button"
       className={on ? 'btn btn-secondary' : 'btn'}
       aria-pressed={on}
-      disabled={adding.isLoading || removing.isLoading}
-      onClick={() => void (on ? remove(chefProfileId) : add(chefProfileId))}
+      disabled={busy}
+      onClick={toggle}
     >
       {on ? t('favoriteRemove') : t('favoriteAdd')}
     </button>
