@@ -21,22 +21,25 @@ export function NotFoundScreen({ title, text }: { title: string; text?: string }
 }
 
 /**
- * A page whose record did not come: not found, not valid or not the viewer's (404, 400, 403) is the not-found
- * screen; any other failure is its error in an alert (`failed` when the server said nothing readable).
+ * A page whose record did not come: the `missing` statuses (not found, not valid, not the viewer's: 404, 400,
+ * 403) and no error at all are the not-found screen; any other failure is its error in an alert (`failed` when
+ * the server said nothing readable).
  */
 export function MissingScreen({
   error,
   failed,
   title,
   text,
+  missing = [404, 400, 403],
 }: {
   error: FetchBaseQueryError | SerializedError | undefined;
   failed: string;
   title: string;
   text?: string;
+  missing?: number[];
 }) {
   const status = errorStatus(error);
-  if (error && status !== 404 && status !== 400 && status !== 403)
+  if (error && (status === undefined || !missing.includes(status)))
     return (
       <section className="page narrow">
         <Alert>{errorText(error, failed)}</Alert>
