@@ -1,15 +1,6 @@
 // The screens of web part 2 (shifts, money, messages). The router reaches them through this one module, so
 // the landing chunk carries one import instead of every screen's dependency list.
-import type { Namespace } from '../locales';
-import { loadNamespaces } from '../shared/i18n';
-
-type Module = { default: React.ComponentType };
-const page =
-  (load: () => Promise<Module>, ns: Namespace[] = []) =>
-  async () => {
-    const [mod] = await Promise.all([load(), loadNamespaces(['common', 'errors', ...ns])]);
-    return { Component: mod.default };
-  };
+import { page, type Module } from './lazyPage';
 
 export const postShift = page(
   () => import('../features/jobs/PostShiftPage'),

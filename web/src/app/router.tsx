@@ -1,19 +1,11 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../shared/components/Spinner';
-import { loadNamespaces } from '../shared/i18n';
-import type { Namespace } from '../locales';
+import { page } from './lazyPage';
 import { RequireAuth } from '../features/auth';
 import { DashboardRedirect, ForType, OnboardingRedirect, RootLayout, RouteError } from '../features/shell';
 
 // Every screen is its own chunk (React.lazy through the router's `lazy`), so the landing page stays small.
 // Each page also loads its texts (namespaces) before it shows, and the texts of the server's answers (errors).
-type Module = { default: React.ComponentType };
-const page =
-  (load: () => Promise<Module>, ns: Namespace[] = []) =>
-  async () => {
-    const [mod] = await Promise.all([load(), loadNamespaces(['common', 'errors', ...ns])]);
-    return { Component: mod.default };
-  };
 
 const landing = page(() => import('../features/landing/LandingPage'), ['landing', 'catalog']);
 const about = page(() => import('../features/landing/AboutPage'), ['landing']);

@@ -38,42 +38,42 @@ function differsFromViewer(zone: string, at: Date, viewer: string): boolean {
   return zone !== viewer && clock(zone) !== clock(viewer);
 }
 
+/** `iso` in the visitor's language with `options`; '' when it is missing or no date. */
+function formatIso(iso: string | null | undefined, options: Intl.DateTimeFormatOptions): string {
+  const d = valid(iso);
+  return d ? new Intl.DateTimeFormat(locale(), options).format(d) : '';
+}
+
 /** "Mon, Jan 5, 6:00 PM" */
 export function formatDateTime(iso: string | null | undefined, timeZone?: string): string {
-  const d = valid(iso);
-  if (!d) return '';
-  return new Intl.DateTimeFormat(locale(), {
+  return formatIso(iso, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
-  }).format(d);
+  });
 }
 
 /** "Jan 5, 2026" */
 export function formatDate(iso: string | null | undefined, timeZone?: string): string {
-  const d = valid(iso);
-  if (!d) return '';
-  return new Intl.DateTimeFormat(locale(), {
+  return formatIso(iso, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
     timeZone,
-  }).format(d);
+  });
 }
 
 /** "6:00 PM" (with the zone's short name when `withZone`: "6:00 PM CST"). */
 export function formatTime(iso: string | null | undefined, timeZone?: string, withZone = false): string {
-  const d = valid(iso);
-  if (!d) return '';
-  return new Intl.DateTimeFormat(locale(), {
+  return formatIso(iso, {
     hour: 'numeric',
     minute: '2-digit',
     timeZone,
     ...(withZone ? { timeZoneName: 'short' as const } : {}),
-  }).format(d);
+  });
 }
 
 /**

@@ -7,6 +7,7 @@ import { PublicHeader } from '../landing';
 import { authApi, type ForgotPasswordRequest } from './authApi';
 import { checkCode, PASSWORD_MIN, sanitizeCode } from './validation';
 import { TextField } from '../../shared/components/TextField';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 type By = 'phone' | 'email';
 
@@ -146,14 +147,9 @@ export default function ForgotPasswordPage() {
                 </button>
               </form>
               <p className="center">
-                <button
-                  type="button"
-                  className="link-btn"
-                  disabled={forgotState.isLoading}
-                  onClick={() => void askForCode()}
-                >
+                <ActionButton className="link-btn" busy={forgotState.isLoading} onClick={askForCode}>
                   {t('reset.resend')}
-                </button>
+                </ActionButton>
               </p>
               <p className="center">
                 <button

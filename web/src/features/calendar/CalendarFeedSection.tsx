@@ -5,6 +5,7 @@ import { Alert } from '../../shared/components/Alert';
 import { Field } from '../../shared/components/Field';
 import { Spinner } from '../../shared/components/Spinner';
 import { calendarApi } from './calendarApi';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 /** The same feed for calendar apps that open webcal: links (Apple Calendar, Outlook): they subscribe at once. */
 const webcal = (url: string) => url.replace(/^https?:/, 'webcal:');
@@ -76,14 +77,9 @@ export function CalendarFeedSection() {
         <div className="alert alert-warning" role="group" aria-label={t('calendarFeed.reset')}>
           <p>{t('calendarFeed.resetWarning')}</p>
           <div className="actions-row">
-            <button
-              type="button"
-              className="btn btn-small"
-              disabled={resetting.isLoading}
-              onClick={() => void onReset()}
-            >
+            <ActionButton className="btn btn-small" busy={resetting.isLoading} onClick={onReset}>
               {resetting.isLoading ? t('calendarFeed.resetting') : t('calendarFeed.resetConfirm')}
-            </button>
+            </ActionButton>
             <button
               type="button"
               className="btn btn-small btn-secondary"

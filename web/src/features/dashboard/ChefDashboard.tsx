@@ -6,7 +6,7 @@ import { useAuth } from '../../shared/hooks';
 import { type Application, RestaurantPlace, SeatsCount, holdsShift, isFinal } from '../jobs';
 import { seatPay } from '../../shared/money/figures';
 import { MyOffers } from '../offers';
-import { ForType } from '../shell';
+import { pageFor } from '../shell';
 import { formatCents, formatRate, formatShiftMoment } from '../../shared/format';
 import {
   CompleteProfileAlert,
@@ -149,10 +149,5 @@ function Dashboard() {
   );
 }
 
-export default function ChefDashboard() {
-  return (
-    <ForType type="chef" fallback="dashboard">
-      <Dashboard />
-    </ForType>
-  );
-}
+const ChefDashboard = pageFor('chef', Dashboard);
+export default ChefDashboard;

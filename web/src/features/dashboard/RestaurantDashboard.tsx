@@ -6,7 +6,7 @@ import { canJob } from '../../shared/contracts';
 import { type Application, SeatsCount, restaurantCanDecide, stateOf } from '../jobs';
 import { BalanceNotice } from '../payments';
 import { PinMissingNotice } from '../profile';
-import { ForType } from '../shell';
+import { pageFor } from '../shell';
 import { formatRate, formatRating, formatShiftMoment } from '../../shared/format';
 import {
   CompleteProfileAlert,
@@ -152,10 +152,5 @@ function Dashboard() {
   );
 }
 
-export default function RestaurantDashboard() {
-  return (
-    <ForType type="restaurant" fallback="dashboard">
-      <Dashboard />
-    </ForType>
-  );
-}
+const RestaurantDashboard = pageFor('restaurant', Dashboard);
+export default RestaurantDashboard;

@@ -7,6 +7,7 @@ import { Spinner } from '../../shared/components/Spinner';
 import { favoritesApi, type RosterSort } from '../favorites';
 import { OfferShift } from '../offers';
 import { formatDate, formatRating } from '../../shared/format';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 const SORTS: RosterSort[] = ['recent', 'frequency', 'rating'];
 
@@ -79,15 +80,14 @@ export function Roster() {
                 </div>
                 <div className="item-actions">
                   <OfferShift chef={{ id: f.chef_profile_id, name: chef?.name ?? t('roster.unnamed') }} />
-                  <button
-                    type="button"
+                  <ActionButton
                     className="btn btn-ghost btn-small"
-                    disabled={removal.isLoading}
-                    onClick={() => void onRemove(f.chef_profile_id)}
-                    aria-label={t('roster.removeNamed', { name: chef?.name ?? '' })}
+                    busy={removal.isLoading}
+                    onClick={() => onRemove(f.chef_profile_id)}
+                    label={t('roster.removeNamed', { name: chef?.name ?? '' })}
                   >
                     {t('roster.remove')}
-                  </button>
+                  </ActionButton>
                 </div>
               </li>
             );

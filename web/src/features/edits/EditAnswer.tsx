@@ -6,6 +6,7 @@ import { formatCents, formatRate, formatShiftMoment } from '../../shared/format'
 import { Alert } from '../../shared/components/Alert';
 import { shiftWhen } from '../jobs';
 import { editsApi } from './editsApi';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 type Terms = jobsHttp.ShiftTerms;
 
@@ -88,14 +89,13 @@ export function EditAnswerCard({
         <div role="group" aria-label={t('answer.leaveConfirmLabel')}>
           <p>{t('answer.leaveConfirm')}</p>
           <div className="actions-row">
-            <button
-              type="button"
+            <ActionButton
               className="btn btn-secondary"
-              disabled={answering.isLoading}
-              onClick={() => void send(false)}
+              busy={answering.isLoading}
+              onClick={() => send(false)}
             >
               {t('answer.leaveYes')}
-            </button>
+            </ActionButton>
             <button type="button" className="btn" onClick={() => setConfirmLeave(false)}>
               {t('answer.back')}
             </button>
@@ -103,14 +103,9 @@ export function EditAnswerCard({
         </div>
       ) : (
         <div className="actions-row">
-          <button
-            type="button"
-            className="btn"
-            disabled={answering.isLoading}
-            onClick={() => void send(true)}
-          >
+          <ActionButton className="btn" busy={answering.isLoading} onClick={() => send(true)}>
             {t('answer.keep')}
-          </button>
+          </ActionButton>
           <button type="button" className="btn btn-secondary" onClick={() => setConfirmLeave(true)}>
             {t('answer.leave')}
           </button>

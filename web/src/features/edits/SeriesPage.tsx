@@ -6,11 +6,12 @@ import { formatCents, formatShiftDate, formatShiftMoment } from '../../shared/fo
 import { Alert } from '../../shared/components/Alert';
 import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
 import { Spinner } from '../../shared/components/Spinner';
-import { ForType } from '../shell';
+import { pageFor } from '../shell';
 import { PositionTitle } from '../jobs';
 import { editsApi, type SeriesOccurrence } from './editsApi';
 import { useSeriesName } from './SeriesName';
 import { Fact } from '../../shared/components/Facts';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 function OccurrenceRow({ occurrence }: { occurrence: SeriesOccurrence }) {
   const { t } = useTranslation('jobs');
@@ -112,14 +113,9 @@ function SeriesView() {
           <div className="card" role="group" aria-label={t('series.stopConfirmLabel')}>
             <p>{t('series.stopConfirm')}</p>
             <div className="actions-row">
-              <button
-                type="button"
-                className="btn"
-                disabled={stopping.isLoading}
-                onClick={() => void onStop()}
-              >
+              <ActionButton className="btn" busy={stopping.isLoading} onClick={onStop}>
                 {t('series.stopYes')}
-              </button>
+              </ActionButton>
               <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
                 {t('series.keep')}
               </button>
@@ -137,10 +133,5 @@ function SeriesView() {
   );
 }
 
-export default function SeriesPage() {
-  return (
-    <ForType type="restaurant" fallback="dashboard">
-      <SeriesView />
-    </ForType>
-  );
-}
+const SeriesPage = pageFor('restaurant', SeriesView);
+export default SeriesPage;

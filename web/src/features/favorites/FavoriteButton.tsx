@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { favoritesApi } from './favoritesApi';
+import { useFavoriteToggle } from './useFavoriteToggle';
 
 /**
  * A toggle that adds a chef to (or removes from) the restaurant's roster; restaurants only (callers check the
@@ -7,19 +7,17 @@ import { favoritesApi } from './favoritesApi';
  */
 export function FavoriteButton({ chefProfileId, name }: { chefProfileId: string; name: string }) {
   const { t } = useTranslation('jobs');
-  const status = favoritesApi.useFavoriteStatusQuery(chefProfileId);
-  const [add, adding] = favoritesApi.useAddFavoriteMutation();
-  const [remove, removing] = favoritesApi.useRemoveFavoriteMutation();
-  if (status.isError || status.isLoading) return null;
-  const on = !!status.data?.isFavorite;
+  const favorite = useFavoriteToggle(chefProfileId);
+  if (!favorite) return null;
+  const { on, busy, toggle } = favorite;
   return (
     <button
       type="button"
       className={on ? 'btn btn-small btn-secondary fav-on' : 'btn btn-small btn-ghost fav-btn'}
       aria-pressed={on}
       title={on ? t('favorite.onHint') : t('favorite.offHint')}
-      disabled={adding.isLoading || removing.isLoading}
-      onClick={() => void (on ? remove(chefProfileId) : add(chefProfileId))}
+      disabled={busy}
+      onClick={toggle}
     >
       <span aria-hidden="true">{on ? '★' : '☆'}</span> {t('favorite.label')}
       <span className="visually-hidden"> {name}</span>

@@ -17,6 +17,7 @@ import { ChefLink, JobStatusTag, PositionTitle, RestaurantPlace, SeatsCount, shi
 import { Reliability, Avatar, SpokenLanguages } from '../profile';
 import { applicationLabel, restaurantCanDecide, stateOf } from './shiftState';
 import { formatRating } from '../../shared/format';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 /** A bio cut at 150 characters (on a word boundary when one is near), with an ellipsis. */
 export function truncateBio(bio: string | undefined | null, max = BIO_PREVIEW_CHARS): string {
@@ -92,24 +93,22 @@ function Applicant({ app, job }: { app: ApplicationOfJob; job: JobPosting }) {
       <div className="actions-row">
         {canDecide && (
           <>
-            <button
-              type="button"
+            <ActionButton
               className="btn btn-small"
-              disabled={deciding.isLoading}
-              onClick={() => void onDecide('accepted')}
-              aria-label={t('review.acceptNamed', { name })}
+              busy={deciding.isLoading}
+              onClick={() => onDecide('accepted')}
+              label={t('review.acceptNamed', { name })}
             >
               {t('review.accept')}
-            </button>
-            <button
-              type="button"
+            </ActionButton>
+            <ActionButton
               className="btn btn-small btn-secondary"
-              disabled={deciding.isLoading}
-              onClick={() => void onDecide('rejected')}
-              aria-label={t('review.rejectNamed', { name })}
+              busy={deciding.isLoading}
+              onClick={() => onDecide('rejected')}
+              label={t('review.rejectNamed', { name })}
             >
               {t('review.reject')}
-            </button>
+            </ActionButton>
           </>
         )}
         {app.chef_id && (

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../shared/api';
+import { errorText } from '../../shared/api';
 import { LIMITS } from '../../shared/contracts';
 import { useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
-import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
+import { MissingScreen } from '../../shared/components/NotFoundScreen';
 import { Spinner } from '../../shared/components/Spinner';
 import { CheckoutReceipt } from './CheckoutReceipt';
 import { jobsApi, type CheckoutResponse } from './jobsApi';
@@ -132,14 +132,9 @@ export default function CheckoutPage() {
   const app = query.data?.application;
   const job = app?.job_postings;
   if (!app || !job) {
-    const status = errorStatus(query.error);
-    if (query.error && status !== 404 && status !== 400 && status !== 403)
-      return (
-        <section className="page narrow">
-          <Alert>{errorText(query.error, t('checkout.loadFailed'))}</Alert>
-        </section>
-      );
-    return <NotFoundScreen title={t('checkout.notFound')} />;
+    return (
+      <MissingScreen error={query.error} failed={t('checkout.loadFailed')} title={t('checkout.notFound')} />
+    );
   }
   const side = user?.user_type === 'restaurant' ? 'restaurant' : 'chef';
   if (result) return <CheckoutReceipt job={job} side={side} result={result} />;

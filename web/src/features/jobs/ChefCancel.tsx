@@ -7,6 +7,7 @@ import { jobsApi, type Application, type JobPosting } from './jobsApi';
 import { usePolicyText } from './policy';
 import { holdsShift, lateNow, lateWindowMs, stateOf } from './shiftState';
 import { formatShiftMoment } from '../../shared/format';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 /**
  * What withdrawing costs the chef, before `DELETE /applications/{id}`: from an accepted or confirmed shift,
@@ -68,18 +69,13 @@ export function ChefCancelPanel({ app, onClose }: { app: Application; onClose: (
       {stateOf(app) === 'confirmed' && <p>{t('chefCancel.reopens')}</p>}
       <Alert>{error}</Alert>
       <div className="actions-row">
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={cancelling.isLoading}
-          onClick={() => void onCancel()}
-        >
+        <ActionButton className="btn btn-small" busy={cancelling.isLoading} onClick={onCancel}>
           {cancelling.isLoading
             ? t('chefCancel.sending')
             : late
               ? t('chefCancel.confirmLate')
               : t('chefCancel.confirm')}
-        </button>
+        </ActionButton>
         <button type="button" className="btn btn-small btn-secondary" onClick={onClose}>
           {t('chefCancel.keep')}
         </button>

@@ -1,10 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../shared/api';
 import { useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
-import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
+import { MissingScreen } from '../../shared/components/NotFoundScreen';
 import { Spinner } from '../../shared/components/Spinner';
 import { TranslatedText } from '../../shared/components/TranslatedText';
 import { failureText, PhoneRequiredNotice } from '../auth';
@@ -47,6 +46,7 @@ import {
 } from './shiftState';
 import { formatCents, formatHours, formatShiftTime } from '../../shared/format';
 import { Fact } from '../../shared/components/Facts';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 function ChefSection({ job, clocked }: { job: JobPosting; clocked: ReturnType<typeof useClockedTimesheet> }) {
   const { t } = useTranslation('jobs');
@@ -97,14 +97,9 @@ function ChefSection({ job, clocked }: { job: JobPosting; clocked: ReturnType<ty
         </Alert>
       )}
       {canApply && !blocker && (
-        <button
-          type="button"
-          className="btn btn-large"
-          disabled={applying.isLoading}
-          onClick={() => void onApply()}
-        >
+        <ActionButton className="btn btn-large" busy={applying.isLoading} onClick={onApply}>
           {applying.isLoading ? t('apply.sending') : t('apply.button')}
-        </button>
+        </ActionButton>
       )}
       {(job.user_applied || applying.isSuccess) && (
         <>
@@ -189,14 +184,14 @@ export default function JobDetailPage() {
 
   if (query.isLoading) return <Spinner />;
   if (!job) {
-    const status = errorStatus(query.error);
-    if (query.error && status !== 404 && status !== 400 && status !== 403)
-      return (
-        <section className="page narrow">
-          <Alert>{errorText(query.error, t('detail.loadFailed'))}</Alert>
-        </section>
-      );
-    return <NotFoundScreen title={t('detail.notFoundTitle')} text={t('detail.notFoundText')} />;
+    return (
+      <MissingScreen
+        error={query.error}
+        failed={t('detail.loadFailed')}
+        title={t('detail.notFoundTitle')}
+        text={t('detail.notFoundText')}
+      />
+    );
   }
   const owner = user?.user_type === 'restaurant' && (!job.restaurant_id || job.restaurant_id === user.id);
   const restaurant = job.restaurant_profiles;

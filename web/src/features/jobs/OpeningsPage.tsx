@@ -8,7 +8,7 @@ import { Alert } from '../../shared/components/Alert';
 import { Spinner } from '../../shared/components/Spinner';
 import { type ChefProfile, failureText } from '../auth';
 import { HomeEditor, homeSummary } from '../profile';
-import { ForType } from '../shell';
+import { pageFor } from '../shell';
 import { BookedWarning } from './BookedWarning';
 import { FiltersPanel, type Area, type SetFilter } from './FiltersPanel';
 import { jobsApi, type JobPosting, type JobsResponse } from './jobsApi';
@@ -23,6 +23,7 @@ import {
 } from './openingsFilters';
 import { DirectionsLink, milesText, PositionTitle, rateText, SeatsCount, shiftWhen } from './JobLabels';
 import { formatCents, formatHours } from '../../shared/format';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean }) {
   const { t, i18n } = useTranslation('jobs');
@@ -77,14 +78,9 @@ function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean
             </Link>
           </>
         ) : (
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={applying.isLoading}
-            onClick={() => void onApply()}
-          >
+          <ActionButton className="btn btn-small" busy={applying.isLoading} onClick={onApply}>
             {t('apply.now')}
-          </button>
+          </ActionButton>
         )}
         <Link
           to={`/jobs/${job.id}`}
@@ -274,10 +270,5 @@ function Openings() {
   );
 }
 
-export default function OpeningsPage() {
-  return (
-    <ForType type="chef" fallback="dashboard">
-      <Openings />
-    </ForType>
-  );
-}
+const OpeningsPage = pageFor('chef', Openings);
+export default OpeningsPage;

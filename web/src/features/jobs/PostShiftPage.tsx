@@ -19,7 +19,7 @@ import {
   usePayForJob,
 } from '../payments';
 import { favoritesApi } from '../favorites';
-import { ForType } from '../shell';
+import { pageFor } from '../shell';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { postingPay, shiftPay } from '../../shared/money/figures';
 import { PayBreakdown } from '../../shared/money/PayBreakdown';
@@ -374,10 +374,5 @@ function PostShift() {
   );
 }
 
-export default function PostShiftPage() {
-  return (
-    <ForType type="restaurant" fallback="dashboard">
-      <PostShift />
-    </ForType>
-  );
-}
+const PostShiftPage = pageFor('restaurant', PostShift);
+export default PostShiftPage;

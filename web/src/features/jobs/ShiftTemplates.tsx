@@ -6,6 +6,7 @@ import { Field } from '../../shared/components/Field';
 import { jobsApi } from './jobsApi';
 import { fillFromTemplate, templateFromForm } from './shiftTemplates';
 import type { PostForm } from './validation';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 /**
  * The restaurant's shift templates on the Post Shift page (issue 35): "Use a template" fills the form (the date
@@ -142,15 +143,14 @@ export function ShiftTemplates({
             {templates.map((x) => (
               <li key={x.id} className="check-row template-row">
                 <span>{t('templates.option', { name: x.name, start: x.startTime, end: x.endTime })}</span>
-                <button
-                  type="button"
+                <ActionButton
                   className="btn btn-small btn-secondary"
-                  disabled={removing.isLoading}
-                  aria-label={t('templates.deleteNamed', { name: x.name })}
-                  onClick={() => void onDelete(x.id)}
+                  busy={removing.isLoading}
+                  onClick={() => onDelete(x.id)}
+                  label={t('templates.deleteNamed', { name: x.name })}
                 >
                   {t('templates.delete')}
-                </button>
+                </ActionButton>
               </li>
             ))}
           </ul>

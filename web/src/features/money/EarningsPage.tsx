@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../shared/components/Alert';
 import { Spinner } from '../../shared/components/Spinner';
 import { formatCents, formatDate, formatNumber } from '../../shared/format';
-import { ForType } from '../shell';
+import { pageFor } from '../shell';
 import { paymentsApi, type EarningRow } from '../payments';
 import { MoneyOutcome, useMoneyWords } from '../../shared/money/outcome';
 import { DownloadCsv } from './DownloadCsv';
@@ -13,13 +13,8 @@ import { WorkedFacts } from './WorkedFacts';
  * /earnings (chefs): what the payments ledger says they earned: paid out, on its way, and each shift, with the
  * server's CSV export. Cards, so a 375 px phone reads every figure without scrolling sideways.
  */
-export default function EarningsPage() {
-  return (
-    <ForType type="chef" fallback="dashboard">
-      <Earnings />
-    </ForType>
-  );
-}
+const EarningsPage = pageFor('chef', Earnings);
+export default EarningsPage;
 
 function Earnings() {
   const { t } = useTranslation('earnings');

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../shared/components/Alert';
 import { Spinner } from '../../shared/components/Spinner';
 import { formatCents, formatDate } from '../../shared/format';
-import { ForType } from '../shell';
+import { pageFor } from '../shell';
 import { paymentsApi, type ReceiptRow, BalanceNotice, cardBrandName } from '../payments';
 import { MoneyOutcome, useMoneyWords } from '../../shared/money/outcome';
 import { DownloadCsv } from './DownloadCsv';
@@ -14,13 +14,8 @@ import { WorkedFacts } from './WorkedFacts';
  * as the payments ledger has them; printable (the print stylesheet keeps only the receipts) and a CSV export for
  * the accountant.
  */
-export default function ReceiptsPage() {
-  return (
-    <ForType type="restaurant" fallback="dashboard">
-      <Receipts />
-    </ForType>
-  );
-}
+const ReceiptsPage = pageFor('restaurant', Receipts);
+export default ReceiptsPage;
 
 function Receipts() {
   const { t } = useTranslation('earnings');

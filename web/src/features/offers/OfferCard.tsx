@@ -5,6 +5,7 @@ import { formatCents, formatHours, formatRate, formatShift, formatShiftMoment } 
 import { OFFERS_POLL_MS } from '../../shared/shiftConstants';
 import { Alert } from '../../shared/components/Alert';
 import { offersApi, type Offer } from './offersApi';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 /**
  * A shift offered to the chef: who, when, and what they earn (the server's own figure, the escrow's shift pay),
@@ -43,24 +44,22 @@ export function OfferCard({ offer }: { offer: Offer }) {
         <Alert>{error}</Alert>
       </div>
       <div className="item-actions">
-        <button
-          type="button"
+        <ActionButton
           className="btn btn-small"
-          disabled={busy}
-          aria-label={t('offers.acceptNamed', { title })}
-          onClick={() => void answer('accept')}
+          busy={busy}
+          onClick={() => answer('accept')}
+          label={t('offers.acceptNamed', { title })}
         >
           {accepting.isLoading ? t('offers.accepting') : t('offers.accept')}
-        </button>
-        <button
-          type="button"
+        </ActionButton>
+        <ActionButton
           className="btn btn-small btn-secondary"
-          disabled={busy}
-          aria-label={t('offers.declineNamed', { title })}
-          onClick={() => void answer('decline')}
+          busy={busy}
+          onClick={() => answer('decline')}
+          label={t('offers.declineNamed', { title })}
         >
           {t('offers.decline')}
-        </button>
+        </ActionButton>
       </div>
     </li>
   );

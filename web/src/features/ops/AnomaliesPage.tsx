@@ -18,7 +18,8 @@ export default function AnomaliesPage() {
               ) : (
                 <OpsTable
                   caption={t('anomalies.refused')}
-                  head={[t('anomalies.at'), t('anomalies.kind'), t('anomalies.summary'), t('anomalies.job')]}
+                  section="anomalies"
+                  columns={['at', 'kind', 'summary', 'job']}
                 >
                   {anomalies.map((a) => (
                     <tr key={a.id}>
@@ -38,13 +39,8 @@ export default function AnomaliesPage() {
               ) : (
                 <OpsTable
                   caption={t('anomalies.stuck')}
-                  head={[
-                    t('anomalies.job'),
-                    t('anomalies.status'),
-                    t('anomalies.held'),
-                    t('anomalies.rule'),
-                    t('anomalies.deadline'),
-                  ]}
+                  section="anomalies"
+                  columns={['job', 'status', 'held', 'rule', 'deadline']}
                 >
                   {stuck.map((s) => (
                     <tr key={s.job_id}>

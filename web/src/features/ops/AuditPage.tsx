@@ -16,7 +16,8 @@ export default function AuditPage() {
           ) : (
             <OpsTable
               caption={t('audit.title')}
-              head={[t('audit.at'), t('audit.who'), t('audit.what'), t('audit.subject'), t('audit.why')]}
+              section="audit"
+              columns={['at', 'who', 'what', 'subject', 'why']}
             >
               {[...entries]
                 .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))

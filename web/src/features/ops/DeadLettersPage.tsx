@@ -4,6 +4,7 @@ import { errorText } from '../../shared/api';
 import { Alert } from '../../shared/components/Alert';
 import { opsApi, type DeadLetterQueue } from './opsApi';
 import { Loaded, OpsPage, OpsTable } from './OpsPage';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 function QueueCard({ queue }: { queue: DeadLetterQueue }) {
   const { t } = useTranslation('ops');
@@ -24,12 +25,8 @@ function QueueCard({ queue }: { queue: DeadLetterQueue }) {
       {queue.latest.length > 0 && (
         <OpsTable
           caption={t('deadLetters.latest', { queue: queue.queue })}
-          head={[
-            t('deadLetters.type'),
-            t('deadLetters.subject'),
-            t('deadLetters.error'),
-            t('deadLetters.attempts'),
-          ]}
+          section="deadLetters"
+          columns={['type', 'subject', 'error', 'attempts']}
         >
           {queue.latest.map((m, i) => (
             <tr key={m.event_id ?? i}>
@@ -51,14 +48,9 @@ function QueueCard({ queue }: { queue: DeadLetterQueue }) {
         (confirming ? (
           <div className="actions-row">
             <p>{t('deadLetters.confirmText', { count: queue.count, queue: queue.queue })}</p>
-            <button
-              type="button"
-              className="btn"
-              disabled={result.isLoading}
-              onClick={() => void onConfirm()}
-            >
+            <ActionButton className="btn" busy={result.isLoading} onClick={onConfirm}>
               {t('deadLetters.confirm')}
-            </button>
+            </ActionButton>
             <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
               {t('user.cancel')}
             </button>

@@ -20,14 +20,8 @@ export default function DisputesPage() {
           return (
             <OpsTable
               caption={t('disputes.title')}
-              head={[
-                t('disputes.job'),
-                t('disputes.chef'),
-                t('disputes.restaurant'),
-                t('disputes.amounts'),
-                t('disputes.statements'),
-                t('disputes.age'),
-              ]}
+              section="disputes"
+              columns={['job', 'chef', 'restaurant', 'amounts', 'statements', 'age']}
             >
               {open.map((d) => {
                 // issue 35: a posting of several has a row per disputed seat, each opening its own case file

@@ -81,14 +81,8 @@ function ClockEvents({ timesheet }: { timesheet: Timesheet }) {
   return (
     <OpsTable
       caption={t('hours.events')}
-      head={[
-        t('hours.event'),
-        t('hours.at'),
-        t('hours.by'),
-        t('hours.method'),
-        t('hours.place'),
-        t('hours.distance'),
-      ]}
+      section="hours"
+      columns={['event', 'at', 'by', 'method', 'place', 'distance']}
     >
       {timesheet.events.map((e, i) => (
         <tr key={`${e.type}-${e.at}-${i}`} data-testid="clock-event">

@@ -37,13 +37,8 @@ function LedgerSeats({ seats, chef }: { seats: LedgerSeat[]; chef?: Chef }) {
   return (
     <OpsTable
       caption={t('ledger.seats')}
-      head={[
-        t('ledger.seat'),
-        t('ledger.status'),
-        t('ledger.seatChef'),
-        t('ledger.decision'),
-        t('ledger.moved'),
-      ]}
+      section="ledger"
+      columns={['seat', 'status', 'seatChef', 'decision', 'moved']}
     >
       {seats.map((seat) => (
         <tr key={seat.seat_no} data-testid="ledger-seat">
@@ -105,7 +100,8 @@ export function JobLedger({ jobId, seatNo, chef }: { jobId: string; seatNo?: num
             ) : (
               <OpsTable
                 caption={t('ledger.entries')}
-                head={[t('ledger.at'), t('ledger.kind'), t('ledger.amount'), t('ledger.provider')]}
+                section="ledger"
+                columns={['at', 'kind', 'amount', 'provider']}
               >
                 {ledger.entries.map((e, i) => (
                   <tr key={`${e.at}-${i}`}>

@@ -141,13 +141,8 @@ function OperatorsList({ me }: { me: string }) {
         {({ operators }) => (
           <OpsTable
             caption={t('operators.listTitle')}
-            head={[
-              t('operators.email'),
-              t('operators.role'),
-              t('users.state'),
-              t('operators.twoStep'),
-              t('operators.actions'),
-            ]}
+            section="operators"
+            columns={['email', 'role', 'users.state', 'twoStep', 'actions']}
           >
             {operators.map((o) => (
               <tr key={o.id}>

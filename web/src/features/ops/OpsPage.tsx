@@ -68,17 +68,23 @@ export function TimelineLink({ jobId, children }: { jobId: string; children?: Re
 
 /**
  * A table that scrolls sideways on a phone instead of overflowing the page; the scrolling region takes the
- * keyboard focus (and is named by the caption) so it can be scrolled without a pointer.
+ * keyboard focus (and is named by the caption) so it can be scrolled without a pointer. The column heads are
+ * keys of the ops texts under `section` (`anomalies` + `job` reads `anomalies.job`); a key with a dot stands
+ * as it is.
  */
 export function OpsTable({
   caption,
-  head,
+  section,
+  columns,
   children,
 }: {
   caption: string;
-  head: string[];
+  section: string;
+  columns: string[];
   children: ReactNode;
 }) {
+  const { t } = useTranslation('ops');
+  const head = columns.map((c) => t(c.includes('.') ? c : `${section}.${c}`));
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
       <table className="ops-table">

@@ -25,13 +25,8 @@ export default function TimelinePage() {
           ) : (
             <OpsTable
               caption={t('timeline.title')}
-              head={[
-                t('timeline.at'),
-                t('timeline.service'),
-                t('timeline.kind'),
-                t('timeline.actor'),
-                t('timeline.summary'),
-              ]}
+              section="timeline"
+              columns={['at', 'service', 'kind', 'actor', 'summary']}
             >
               {[...entries]
                 .sort((a, b) => Date.parse(a.at) - Date.parse(b.at))

@@ -9,6 +9,7 @@ import { formatDateTime, Loaded, OpsPage } from './OpsPage';
 import { formatPhone } from '../../shared/format';
 import { Fact } from '../../shared/components/Facts';
 import { TextAreaField } from '../../shared/components/TextAreaField';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 const HIDDEN = /(^id$|_id$|_url$|^latitude$|^longitude$|_at$|^reliability$|^availability$|^operating_hours$)/;
 
@@ -68,14 +69,9 @@ function Suspend({ user }: { user: OpsUser }) {
           <p>{t('user.suspendConfirmText', { email: user.email, reason: reason.trim() })}</p>
           <Alert>{result.error ? errorText(result.error, t('user.failed')) : null}</Alert>
           <div className="actions-row">
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={result.isLoading}
-              onClick={() => void onConfirm()}
-            >
+            <ActionButton className="btn btn-danger" busy={result.isLoading} onClick={onConfirm}>
               {t('user.suspendConfirm')}
-            </button>
+            </ActionButton>
             <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
               {t('user.cancel')}
             </button>

@@ -45,13 +45,8 @@ export default function UsersPage() {
               ) : (
                 <OpsTable
                   caption={t('users.results', { q })}
-                  head={[
-                    t('users.email'),
-                    t('users.name'),
-                    t('users.phone'),
-                    t('users.type'),
-                    t('users.state'),
-                  ]}
+                  section="users"
+                  columns={['email', 'name', 'phone', 'type', 'state']}
                 >
                   {users.map((u) => (
                     <tr key={u.id}>

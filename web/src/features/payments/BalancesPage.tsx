@@ -7,7 +7,7 @@ import { useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
 import { Spinner } from '../../shared/components/Spinner';
 import { Fact } from '../../shared/components/Facts';
-import { ForType } from '../shell';
+import { pageFor } from '../shell';
 import type { CardConfirmer } from './card';
 import { CardField } from './CardField';
 import type { CardError } from './cardErrors';
@@ -23,13 +23,8 @@ import { useCardErrorText } from './usePayForJob';
 /** What the last payment did, said above the list. */
 type Notice = { tone: 'success' | 'info'; text: string };
 
-export default function BalancesPage() {
-  return (
-    <ForType type="restaurant" fallback="dashboard">
-      <Balances />
-    </ForType>
-  );
-}
+const BalancesPage = pageFor('restaurant', Balances);
+export default BalancesPage;
 
 function Balances() {
   const { t } = useTranslation('payments');

@@ -15,6 +15,7 @@ import { paymentsApi } from './paymentsApi';
 import { useCardErrorText } from './usePayForJob';
 import { formatCents } from '../../shared/format';
 import { Fact } from '../../shared/components/Facts';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 interface ConfirmState {
   clientSecret?: string;
@@ -131,14 +132,9 @@ export default function ConfirmPaymentPage() {
       </div>
       <Alert>{error}</Alert>
       <div className="actions-row">
-        <button
-          type="button"
-          className="btn btn-large"
-          disabled={!confirmer || busy}
-          onClick={() => void onPay()}
-        >
+        <ActionButton className="btn btn-large" busy={!confirmer || busy} onClick={onPay}>
           {busy ? t('pay.paying') : t('confirm.submit')}
-        </button>
+        </ActionButton>
         <Link to="/dashboard/restaurant" className="btn btn-secondary btn-large">
           {t('pay.cancel')}
         </Link>

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../shared/api';
 import { PAYMENT_REDIRECT_MS } from '../../shared/shiftConstants';
 import { useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
-import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
+import { MissingScreen } from '../../shared/components/NotFoundScreen';
 import { Spinner } from '../../shared/components/Spinner';
 import { jobsApi, PositionTitle, started } from '../jobs';
 import { jobPay } from '../../shared/money/figures';
@@ -19,6 +18,7 @@ import { canJob } from '../../shared/contracts';
 import { MoneyOutcome } from '../../shared/money/outcome';
 import { formatCents, formatHours, formatShiftMoment } from '../../shared/format';
 import { Fact } from '../../shared/components/Facts';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 /** /payments/{jobId}: pay (again) for a posted job; 'Payment Successful!' then /my-shifts after 3 s. */
 export default function PayForJobPage() {
@@ -45,14 +45,14 @@ export default function PayForJobPage() {
   if (job.isLoading) return <Spinner />;
   const data = job.data?.job;
   if (!data || (user && data.restaurant_id && data.restaurant_id !== user.id)) {
-    const status = errorStatus(job.error);
-    if (job.error && status !== 404 && status !== 400 && status !== 403)
-      return (
-        <section className="page narrow">
-          <Alert>{errorText(job.error, t('pay.loadFailed'))}</Alert>
-        </section>
-      );
-    return <NotFoundScreen title={t('pay.notFoundTitle')} text={t('pay.notFoundText')} />;
+    return (
+      <MissingScreen
+        error={job.error}
+        failed={t('pay.loadFailed')}
+        title={t('pay.notFoundTitle')}
+        text={t('pay.notFoundText')}
+      />
+    );
   }
   if (done)
     return (
@@ -121,18 +121,17 @@ export default function PayForJobPage() {
           <CardKeptNote />
           <Alert>{error}</Alert>
           <div className="actions-row">
-            <button
-              type="button"
+            <ActionButton
               className="btn btn-large"
-              disabled={card.loading || !card.confirmer || busy}
-              onClick={() => void onPay()}
+              busy={card.loading || !card.confirmer || busy}
+              onClick={onPay}
             >
               {busy
                 ? t('pay.paying')
                 : card.withSaved && card.savedCard
                   ? t('pay.payWithSaved', { card: savedCardLabel(card.savedCard) })
                   : t('pay.pay', { amount: formatCents(pay.totalCents) })}
-            </button>
+            </ActionButton>
             <button type="button" className="btn btn-secondary btn-large" onClick={() => navigate(-1)}>
               {t('pay.cancel')}
             </button>

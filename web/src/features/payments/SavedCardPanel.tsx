@@ -10,6 +10,7 @@ import { CardField } from './CardField';
 import { paymentsApi } from './paymentsApi';
 import { savedCardExpiry, savedCardLabel } from './savedCard';
 import { useCardErrorText } from './usePayForJob';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 /**
  * A restaurant's saved card on Payment Setup: brand •••• last 4 and expiry, Remove, or add (replace) one with the
@@ -126,14 +127,9 @@ export function SavedCardPanel() {
               {card ? t('savedCard.replace') : t('savedCard.add')}
             </button>
             {card && (
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={busy}
-                onClick={() => void onRemove()}
-              >
+              <ActionButton className="btn btn-secondary" busy={busy} onClick={onRemove}>
                 {t('savedCard.remove')}
-              </button>
+              </ActionButton>
             )}
           </div>
         </>

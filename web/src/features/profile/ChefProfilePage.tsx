@@ -1,28 +1,24 @@
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../shared/api';
 import { useAuth } from '../../shared/hooks';
-import { Alert } from '../../shared/components/Alert';
-import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
+import { MissingScreen } from '../../shared/components/NotFoundScreen';
 import { Spinner } from '../../shared/components/Spinner';
-import { favoritesApi } from '../favorites';
+import { useFavoriteToggle } from '../favorites';
 import { profilesApi } from './profilesApi';
 import { ChefDetails } from './ProfileDetails';
 
 function FavoriteToggle({ chefProfileId }: { chefProfileId: string }) {
   const { t } = useTranslation('profile');
-  const status = favoritesApi.useFavoriteStatusQuery(chefProfileId);
-  const [add, adding] = favoritesApi.useAddFavoriteMutation();
-  const [remove, removing] = favoritesApi.useRemoveFavoriteMutation();
-  if (status.isError || status.isLoading) return null;
-  const on = !!status.data?.isFavorite;
+  const favorite = useFavoriteToggle(chefProfileId);
+  if (!favorite) return null;
+  const { on, busy, toggle } = favorite;
   return (
     <button
       type="button"
       className={on ? 'btn btn-secondary' : 'btn'}
       aria-pressed={on}
-      disabled={adding.isLoading || removing.isLoading}
-      onClick={() => void (on ? remove(chefProfileId) : add(chefProfileId))}
+      disabled={busy}
+      onClick={toggle}
     >
       {on ? t('favoriteRemove') : t('favoriteAdd')}
     </button>
@@ -36,13 +32,16 @@ export default function ChefProfilePage() {
   const { user } = useAuth();
   const { data, error, isLoading } = profilesApi.useChefProfileQuery(id);
   if (isLoading) return <Spinner />;
-  if (error && errorStatus(error) !== 404 && errorStatus(error) !== 400)
+  if (error || !data?.profile)
     return (
-      <section className="page narrow">
-        <Alert>{errorText(error, t('loadFailed'))}</Alert>
-      </section>
+      <MissingScreen
+        error={error}
+        failed={t('loadFailed')}
+        title={t('chefNotFound')}
+        text={t('chefNotFoundText')}
+        missing={[404, 400]}
+      />
     );
-  if (!data?.profile) return <NotFoundScreen title={t('chefNotFound')} text={t('chefNotFoundText')} />;
   return (
     <section className="page narrow">
       <ChefDetails profile={data.profile} />

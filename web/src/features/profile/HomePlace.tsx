@@ -9,6 +9,7 @@ import { authApi, type ChefProfile } from '../auth';
 import { authActions } from '../../shared/session/authSlice';
 import { homeProblem, setHomeFields, type HomeDraft, type Point } from './home';
 import { TextField } from '../../shared/components/TextField';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 export { homeProblem, setHomeFields, type HomeDraft } from './home';
 
@@ -79,14 +80,9 @@ export function HomeFields({
         onChange={(v) => onChange({ home: v, point: null })}
       />
       <div className="home-actions">
-        <button
-          type="button"
-          className="btn btn-small btn-secondary"
-          disabled={locating}
-          onClick={() => void onLocate()}
-        >
+        <ActionButton className="btn btn-small btn-secondary" busy={locating} onClick={onLocate}>
           {locating ? t('home.locating') : t('home.useLocation')}
-        </button>
+        </ActionButton>
         {draft.point && (
           <span className="hint" role="status">
             {t('home.locationSet')}
@@ -175,23 +171,13 @@ export function HomeEditor({ onSaved, headingLevel = 2 }: { onSaved?: () => void
           <button type="submit" className="btn btn-small" disabled={busy}>
             {t('home.save')}
           </button>
-          <button
-            type="button"
-            className="btn btn-small btn-secondary"
-            disabled={busy}
-            onClick={() => void onLocate()}
-          >
+          <ActionButton className="btn btn-small btn-secondary" busy={busy} onClick={onLocate}>
             {locating ? t('home.locating') : t('home.useLocation')}
-          </button>
+          </ActionButton>
           {chef.home && (
-            <button
-              type="button"
-              className="btn btn-small btn-secondary"
-              disabled={busy}
-              onClick={() => void send(null)}
-            >
+            <ActionButton className="btn btn-small btn-secondary" busy={busy} onClick={() => send(null)}>
               {t('home.remove')}
-            </button>
+            </ActionButton>
           )}
         </div>
       </form>

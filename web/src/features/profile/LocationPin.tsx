@@ -8,6 +8,7 @@ import { useAppDispatch, useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
 import { authApi, type RestaurantProfile } from '../auth';
 import { authActions } from '../../shared/session/authSlice';
+import { ActionButton } from '../../shared/components/ActionButton';
 
 // Issue 34: the restaurant pins its location ("I am at the restaurant now"): the browser's position, asked once with
 // high accuracy, kept only when the phone knows it to within PIN_ACCURACY_METERS (the clock-in fence). Chefs clock
@@ -93,14 +94,13 @@ export function PinButton({
             ? t('pin.pinnedAt', { time: formatDateTime(pinned.at), accuracy: Math.round(pinned.accuracy) })
             : t('pin.notPinned')}
       </p>
-      <button
-        type="button"
+      <ActionButton
         className={pinned ? 'btn btn-small btn-secondary' : 'btn btn-small'}
-        disabled={asking}
-        onClick={() => void ask()}
+        busy={asking}
+        onClick={ask}
       >
         {asking ? t('pin.asking') : pinned ? t('pin.again') : t('pin.button')}
-      </button>
+      </ActionButton>
       <Alert>{problem}</Alert>
     </div>
   );

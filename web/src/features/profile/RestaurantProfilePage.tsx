@@ -1,8 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorStatus, errorText } from '../../shared/api';
-import { Alert } from '../../shared/components/Alert';
-import { NotFoundScreen } from '../../shared/components/NotFoundScreen';
+import { MissingScreen } from '../../shared/components/NotFoundScreen';
 import { Spinner } from '../../shared/components/Spinner';
 import { profilesApi } from './profilesApi';
 import { RestaurantDetails } from './ProfileDetails';
@@ -12,14 +10,16 @@ export default function RestaurantProfilePage() {
   const { id = '' } = useParams();
   const { data, error, isLoading } = profilesApi.useRestaurantProfileQuery(id);
   if (isLoading) return <Spinner />;
-  if (error && errorStatus(error) !== 404 && errorStatus(error) !== 400)
+  if (error || !data?.profile)
     return (
-      <section className="page narrow">
-        <Alert>{errorText(error, t('loadFailed'))}</Alert>
-      </section>
+      <MissingScreen
+        error={error}
+        failed={t('loadFailed')}
+        title={t('restaurantNotFound')}
+        text={t('restaurantNotFoundText')}
+        missing={[404, 400]}
+      />
     );
-  if (!data?.profile)
-    return <NotFoundScreen title={t('restaurantNotFound')} text={t('restaurantNotFoundText')} />;
   return (
     <section className="page narrow">
       <RestaurantDetails profile={data.profile} />

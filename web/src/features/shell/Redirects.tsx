@@ -35,3 +35,15 @@ export function ForType({
   }
   return <>{children}</>;
 }
+
+/** The default export of a page for one user type: the page inside ForType (the other type goes to its dashboard). */
+export function pageFor(type: 'chef' | 'restaurant', Page: React.ComponentType): React.ComponentType {
+  function PageForType() {
+    return (
+      <ForType type={type} fallback="dashboard">
+        <Page />
+      </ForType>
+    );
+  }
+  return PageForType;
+}

@@ -1,5 +1,5 @@
 // The shell feature's face: what other features use of it (they import nothing else of it).
 export { NavBar } from './NavBar';
-export { DashboardRedirect, ForType, OnboardingRedirect } from './Redirects';
+export { DashboardRedirect, ForType, OnboardingRedirect, pageFor } from './Redirects';
 export { RootLayout } from './RootLayout';
 export { RouteError } from './RouteError';

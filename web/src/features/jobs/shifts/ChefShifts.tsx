@@ -26,6 +26,7 @@ import {
 } from '../shiftState';
 import { Row, ShiftState, type Tab } from './ShiftRow';
 import { formatCents } from '../../../shared/format';
+import { ActionButton } from '../../../shared/components/ActionButton';
 
 /** Pending, accepted or confirmed: the shift's pay is what the chef earns (not once it is off). */
 const earning = isLive;
@@ -92,36 +93,25 @@ function ChefApplicationRow({ app, view, now }: { app: Application; view: Tab; n
         <>
           {chefCanAnswer(app) && (
             <>
-              <button
-                type="button"
-                className="btn btn-small"
-                disabled={busy}
-                onClick={() => void onConfirm(true)}
-              >
+              <ActionButton className="btn btn-small" busy={busy} onClick={() => onConfirm(true)}>
                 {t('shifts.confirm')}
-              </button>
-              <button
-                type="button"
+              </ActionButton>
+              <ActionButton
                 className="btn btn-small btn-secondary"
-                disabled={busy}
-                onClick={() => void onConfirm(false)}
+                busy={busy}
+                onClick={() => onConfirm(false)}
               >
                 {t('shifts.decline')}
-              </button>
+              </ActionButton>
             </>
           )}
           {view === 'shifts' && stateOf(app) === 'confirmed' && job && (
             <ShiftState side="chef" job={job} applicationId={app.id} now={now} />
           )}
           {cancellable && !asking && (
-            <button
-              type="button"
-              className="btn btn-small btn-ghost"
-              disabled={busy}
-              onClick={() => void onCancel()}
-            >
+            <ActionButton className="btn btn-small btn-ghost" busy={busy} onClick={onCancel}>
               {holdsShift(app) ? t('chefCancel.button') : t('shifts.cancelApplication')}
-            </button>
+            </ActionButton>
           )}
           {job?.id && (
             <Link to={`/messages?job=${job.id}`} className="btn btn-small btn-secondary">
