@@ -7,6 +7,7 @@ import { PublicHeader } from '../landing';
 import { authApi, type ForgotPasswordRequest } from './authApi';
 import { checkCode, PASSWORD_MIN, sanitizeCode } from './validation';
 import { TextField } from '../../shared/components/TextField';
+import { PasswordField, SixDigitCodeField } from '../../shared/components/SecretFields';
 import { ActionButton } from '../../shared/components/ActionButton';
 
 type By = 'phone' | 'email';
@@ -109,31 +110,24 @@ export default function ForgotPasswordPage() {
               <Alert tone="info">{notice && t(notice)}</Alert>
               <Alert>{error}</Alert>
               <form onSubmit={(e) => void onReset(e)} noValidate>
-                <TextField
+                <SixDigitCodeField
                   label={t('reset.code')}
-                  className="code-input"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="\d{6}"
-                  maxLength={6}
                   value={code}
                   onChange={(v) => setCode(sanitizeCode(v))}
                 />
-                <TextField
+                <PasswordField
+                  purpose="new"
                   label={t('reset.password')}
                   error={tooShort ? t('validation.passwordTooShort') : null}
-                  type="password"
-                  autoComplete="new-password"
                   required
                   minLength={PASSWORD_MIN}
                   value={password}
                   onChange={setPassword}
                 />
-                <TextField
+                <PasswordField
+                  purpose="new"
                   label={t('fields.confirmPassword')}
                   error={mismatch ? t('validation.passwordsDontMatch') : null}
-                  type="password"
-                  autoComplete="new-password"
                   required
                   value={confirm}
                   onChange={setConfirm}

@@ -10,6 +10,7 @@ import { signIn } from './accountThunks';
 import { authApi, type TotpEnrolment } from './authApi';
 import { CodeStep, NewPasswordStep } from './OperatorLoginSteps';
 import { TextField } from '../../shared/components/TextField';
+import { PasswordField } from '../../shared/components/SecretFields';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -105,10 +106,9 @@ export default function LoginPage() {
               value={email}
               onChange={setEmail}
             />
-            <TextField
+            <PasswordField
+              purpose="current"
               label={t('fields.password')}
-              type="password"
-              autoComplete="current-password"
               required
               value={password}
               onChange={setPassword}

@@ -8,6 +8,7 @@ import { PublicHeader } from '../landing';
 import { signUp } from './accountThunks';
 import { checkSignup, userTypeFromQuery, type SignupForm } from './validation';
 import { TextField } from '../../shared/components/TextField';
+import { PasswordField } from '../../shared/components/SecretFields';
 
 export default function SignupPage() {
   const { t } = useTranslation('auth');
@@ -105,21 +106,19 @@ export default function SignupPage() {
               value={form.phone}
               onChange={(v) => set('phone', v)}
             />
-            <TextField
+            <PasswordField
+              purpose="new"
               label={t('fields.password')}
               error={check.passwordError && t(check.passwordError)}
-              type="password"
-              autoComplete="new-password"
               required
               minLength={8}
               value={form.password}
               onChange={(v) => set('password', v)}
             />
-            <TextField
+            <PasswordField
+              purpose="new"
               label={t('fields.confirmPassword')}
               error={check.confirmError && t(check.confirmError)}
-              type="password"
-              autoComplete="new-password"
               required
               value={form.confirmPassword}
               onChange={(v) => set('confirmPassword', v)}
