@@ -3,10 +3,11 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { Alert } from '../../shared/components/Alert';
-import { PublicHeader } from '../landing';
+import { AuthScreen } from './AuthScreen';
 import { authApi, type ForgotPasswordRequest } from './authApi';
 import { checkCode, PASSWORD_MIN, sanitizeCode } from './validation';
 import { TextField } from '../../shared/components/TextField';
+import { PasswordField, SixDigitCodeField } from '../../shared/components/SecretFields';
 import { ActionButton } from '../../shared/components/ActionButton';
 
 type By = 'phone' | 'email';
@@ -58,119 +59,107 @@ export default function ForgotPasswordPage() {
   };
 
   return (
-    <>
-      <PublicHeader />
-      <main id="main" className="page auth-page">
-        <div className="card auth-card">
-          {step === 'ask' ? (
-            <>
-              <h1>{t('forgot.title')}</h1>
-              <p className="muted">{t('forgot.subtitle')}</p>
-              <Alert>{error}</Alert>
-              <form onSubmit={(e) => void askForCode(e)} noValidate>
-                <fieldset className="role-choice">
-                  <legend>{t('forgot.by')}</legend>
-                  {(['phone', 'email'] as const).map((option) => (
-                    <label key={option} className={by === option ? 'role-option role-on' : 'role-option'}>
-                      <input
-                        type="radio"
-                        name="by"
-                        value={option}
-                        checked={by === option}
-                        onChange={() => {
-                          setBy(option);
-                          setValue('');
-                        }}
-                      />
-                      <span>{t(`forgot.option.${option}`)}</span>
-                    </label>
-                  ))}
-                </fieldset>
-                <TextField
-                  label={t(by === 'phone' ? 'fields.phone' : 'fields.email')}
-                  type={by === 'phone' ? 'tel' : 'email'}
-                  autoComplete={by === 'phone' ? 'tel' : 'email'}
-                  required
-                  value={value}
-                  onChange={setValue}
-                />
-                <button
-                  type="submit"
-                  className="btn btn-block"
-                  disabled={forgotState.isLoading || value.trim() === ''}
-                >
-                  {forgotState.isLoading ? t('forgot.sending') : t('forgot.submit')}
-                </button>
-              </form>
-            </>
-          ) : (
-            <>
-              <h1>{t('reset.title')}</h1>
-              <Alert tone="info">{notice && t(notice)}</Alert>
-              <Alert>{error}</Alert>
-              <form onSubmit={(e) => void onReset(e)} noValidate>
-                <TextField
-                  label={t('reset.code')}
-                  className="code-input"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  pattern="\d{6}"
-                  maxLength={6}
-                  value={code}
-                  onChange={(v) => setCode(sanitizeCode(v))}
-                />
-                <TextField
-                  label={t('reset.password')}
-                  error={tooShort ? t('validation.passwordTooShort') : null}
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  minLength={PASSWORD_MIN}
-                  value={password}
-                  onChange={setPassword}
-                />
-                <TextField
-                  label={t('fields.confirmPassword')}
-                  error={mismatch ? t('validation.passwordsDontMatch') : null}
-                  type="password"
-                  autoComplete="new-password"
-                  required
-                  value={confirm}
-                  onChange={setConfirm}
-                />
-                <button
-                  type="submit"
-                  className="btn btn-block"
-                  disabled={resetState.isLoading || password.length < PASSWORD_MIN || confirm !== password}
-                >
-                  {resetState.isLoading ? t('reset.saving') : t('reset.submit')}
-                </button>
-              </form>
-              <p className="center">
-                <ActionButton className="link-btn" busy={forgotState.isLoading} onClick={askForCode}>
-                  {t('reset.resend')}
-                </ActionButton>
-              </p>
-              <p className="center">
-                <button
-                  type="button"
-                  className="link-btn"
-                  onClick={() => {
-                    setStep('ask');
-                    setError(null);
-                    setCode('');
-                  }}
-                >
-                  {t('reset.another')}
-                </button>
-              </p>
-            </>
-          )}
+    <AuthScreen>
+      {step === 'ask' ? (
+        <>
+          <h1>{t('forgot.title')}</h1>
+          <p className="muted">{t('forgot.subtitle')}</p>
+          <Alert>{error}</Alert>
+          <form onSubmit={(e) => void askForCode(e)} noValidate>
+            <fieldset className="role-choice">
+              <legend>{t('forgot.by')}</legend>
+              {(['phone', 'email'] as const).map((option) => (
+                <label key={option} className={by === option ? 'role-option role-on' : 'role-option'}>
+                  <input
+                    type="radio"
+                    name="by"
+                    value={option}
+                    checked={by === option}
+                    onChange={() => {
+                      setBy(option);
+                      setValue('');
+                    }}
+                  />
+                  <span>{t(`forgot.option.${option}`)}</span>
+                </label>
+              ))}
+            </fieldset>
+            <TextField
+              label={t(by === 'phone' ? 'fields.phone' : 'fields.email')}
+              type={by === 'phone' ? 'tel' : 'email'}
+              autoComplete={by === 'phone' ? 'tel' : 'email'}
+              required
+              value={value}
+              onChange={setValue}
+            />
+            <button
+              type="submit"
+              className="btn btn-block"
+              disabled={forgotState.isLoading || value.trim() === ''}
+            >
+              {forgotState.isLoading ? t('forgot.sending') : t('forgot.submit')}
+            </button>
+          </form>
+        </>
+      ) : (
+        <>
+          <h1>{t('reset.title')}</h1>
+          <Alert tone="info">{notice && t(notice)}</Alert>
+          <Alert>{error}</Alert>
+          <form onSubmit={(e) => void onReset(e)} noValidate>
+            <SixDigitCodeField
+              label={t('reset.code')}
+              value={code}
+              onChange={(v) => setCode(sanitizeCode(v))}
+            />
+            <PasswordField
+              purpose="new"
+              label={t('reset.password')}
+              error={tooShort ? t('validation.passwordTooShort') : null}
+              required
+              minLength={PASSWORD_MIN}
+              value={password}
+              onChange={setPassword}
+            />
+            <PasswordField
+              purpose="new"
+              label={t('fields.confirmPassword')}
+              error={mismatch ? t('validation.passwordsDontMatch') : null}
+              required
+              value={confirm}
+              onChange={setConfirm}
+            />
+            <button
+              type="submit"
+              className="btn btn-block"
+              disabled={resetState.isLoading || password.length < PASSWORD_MIN || confirm !== password}
+            >
+              {resetState.isLoading ? t('reset.saving') : t('reset.submit')}
+            </button>
+          </form>
           <p className="center">
-            <Link to="/login">{t('forgot.backToLogin')}</Link>
+            <ActionButton className="link-btn" busy={forgotState.isLoading} onClick={askForCode}>
+              {t('reset.resend')}
+            </ActionButton>
           </p>
-        </div>
-      </main>
-    </>
+          <p className="center">
+            <button
+              type="button"
+              className="link-btn"
+              onClick={() => {
+                setStep('ask');
+                setError(null);
+                setCode('');
+              }}
+            >
+              {t('reset.another')}
+            </button>
+          </p>
+        </>
+      )}
+      <p className="center">
+        <Link to="/login">{t('forgot.backToLogin')}</Link>
+      </p>
+    </AuthScreen>
   );
 }

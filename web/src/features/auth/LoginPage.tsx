@@ -3,13 +3,14 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
-import { PublicHeader } from '../landing';
+import { AuthScreen } from './AuthScreen';
 import { errorText } from '../../shared/api';
 import { genericError } from '../../shared/serverText';
 import { signIn } from './accountThunks';
 import { authApi, type TotpEnrolment } from './authApi';
 import { CodeStep, NewPasswordStep } from './OperatorLoginSteps';
 import { TextField } from '../../shared/components/TextField';
+import { PasswordField } from '../../shared/components/SecretFields';
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
@@ -61,70 +62,56 @@ export default function LoginPage() {
 
   if (step !== 'password')
     return (
-      <>
-        <PublicHeader />
-        <main id="main" className="page auth-page">
-          <div className="card auth-card">
-            {step === 'newPassword' ? (
-              <NewPasswordStep
-                email={email}
-                password={password}
-                onChanged={(chosen) => {
-                  setPassword(chosen);
-                  void attempt(chosen);
-                }}
-              />
-            ) : (
-              <CodeStep
-                enrolment={step === 'enrol' ? enrolment : null}
-                busy={busy}
-                error={stepError}
-                onCode={(code) => void attempt(password, code)}
-              />
-            )}
-          </div>
-        </main>
-      </>
+      <AuthScreen other={{ question: t('login.noAccount'), to: '/signup', link: t('login.signupLink') }}>
+        {step === 'newPassword' ? (
+          <NewPasswordStep
+            email={email}
+            password={password}
+            onChanged={(chosen) => {
+              setPassword(chosen);
+              void attempt(chosen);
+            }}
+          />
+        ) : (
+          <CodeStep
+            enrolment={step === 'enrol' ? enrolment : null}
+            busy={busy}
+            error={stepError}
+            onCode={(code) => void attempt(password, code)}
+          />
+        )}
+      </AuthScreen>
     );
 
   return (
-    <>
-      <PublicHeader />
-      <main id="main" className="page auth-page">
-        <div className="card auth-card">
-          <h1>{t('login.title')}</h1>
-          <p className="muted">{t('login.subtitle')}</p>
-          {state?.passwordReset && !submitted && <Alert tone="success">{t('login.passwordReset')}</Alert>}
-          {submitted && error && <Alert>{error}</Alert>}
-          <form onSubmit={onSubmit} noValidate>
-            <TextField
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={setEmail}
-            />
-            <TextField
-              label={t('fields.password')}
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={setPassword}
-            />
-            <p className="forgot-link">
-              <Link to="/forgot-password">{t('login.forgot')}</Link>
-            </p>
-            <button type="submit" className="btn btn-block" disabled={busy || !email || !password}>
-              {busy ? t('login.submitting') : t('login.submit')}
-            </button>
-          </form>
-          <p className="center">
-            {t('login.noAccount')} <Link to="/signup">{t('login.signupLink')}</Link>
-          </p>
-        </div>
-      </main>
-    </>
+    <AuthScreen>
+      <h1>{t('login.title')}</h1>
+      <p className="muted">{t('login.subtitle')}</p>
+      {state?.passwordReset && !submitted && <Alert tone="success">{t('login.passwordReset')}</Alert>}
+      {submitted && error && <Alert>{error}</Alert>}
+      <form onSubmit={onSubmit} noValidate>
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={setEmail}
+        />
+        <PasswordField
+          purpose="current"
+          label={t('fields.password')}
+          required
+          value={password}
+          onChange={setPassword}
+        />
+        <p className="forgot-link">
+          <Link to="/forgot-password">{t('login.forgot')}</Link>
+        </p>
+        <button type="submit" className="btn btn-block" disabled={busy || !email || !password}>
+          {busy ? t('login.submitting') : t('login.submit')}
+        </button>
+      </form>
+    </AuthScreen>
   );
 }

@@ -6,7 +6,7 @@ import { Alert } from '../../shared/components/Alert';
 import { authApi, type TotpEnrolment } from './authApi';
 import { checkCode, PASSWORD_MIN, sanitizeCode } from './validation';
 import { Fact } from '../../shared/components/Facts';
-import { TextField } from '../../shared/components/TextField';
+import { CodeField, PasswordField } from '../../shared/components/SecretFields';
 
 // The login's further steps for operators (issue 33): a one-time password replaced by their own, and the code
 // of their authenticator app (set up here when two-step login is required and not set up yet).
@@ -40,21 +40,14 @@ export function NewPasswordStep({
       <p className="muted">{t('login.newPasswordHint')}</p>
       <Alert>{result.error ? errorText(result.error, genericError()) : null}</Alert>
       <form onSubmit={(e) => void onSubmit(e)} noValidate>
-        <TextField
+        <PasswordField
+          purpose="new"
           label={t('reset.password')}
           error={error}
-          type="password"
-          autoComplete="new-password"
           value={chosen}
           onChange={setChosen}
         />
-        <TextField
-          label={t('fields.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
-          value={again}
-          onChange={setAgain}
-        />
+        <PasswordField purpose="new" label={t('fields.confirmPassword')} value={again} onChange={setAgain} />
         <button type="submit" className="btn btn-block" disabled={result.isLoading}>
           {t('login.newPasswordSubmit')}
         </button>
@@ -104,11 +97,9 @@ export function CodeStep({
       )}
       <Alert>{error}</Alert>
       <form onSubmit={onSubmit} noValidate>
-        <TextField
+        <CodeField
           label={t('login.code')}
           error={invalid}
-          inputMode="numeric"
-          autoComplete="one-time-code"
           value={code}
           onChange={(v) => setCode(sanitizeCode(v))}
         />

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../shared/components/Alert';
 import type { PhoneVerification } from './usePhoneVerification';
-import { TextField } from '../../shared/components/TextField';
+import { SixDigitCodeField } from '../../shared/components/SecretFields';
 
 /** The code entry of the verification page, the dashboard card and Settings: code, Verify, send a new code. */
 export function PhoneCodeForm({
@@ -17,16 +17,7 @@ export function PhoneCodeForm({
       <Alert>{v.error}</Alert>
       <Alert tone="success">{v.notice}</Alert>
       <form onSubmit={(e) => void v.onVerify(e)} noValidate>
-        <TextField
-          label={t('verify.codeLabel')}
-          className="code-input"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="\d{6}"
-          maxLength={6}
-          value={v.code}
-          onChange={v.setCode}
-        />
+        <SixDigitCodeField label={t('verify.codeLabel')} value={v.code} onChange={v.setCode} />
         <button type="submit" className="btn btn-block" disabled={v.verifying}>
           {v.verifying ? t('verify.verifying') : t('verify.submit')}
         </button>

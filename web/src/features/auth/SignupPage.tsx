@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../shared/hooks';
 import { currentLanguage } from '../../shared/i18n';
 import { Alert } from '../../shared/components/Alert';
-import { PublicHeader } from '../landing';
+import { AuthScreen } from './AuthScreen';
 import { signUp } from './accountThunks';
 import { checkSignup, userTypeFromQuery, type SignupForm } from './validation';
 import { TextField } from '../../shared/components/TextField';
+import { PasswordField } from '../../shared/components/SecretFields';
 
 export default function SignupPage() {
   const { t } = useTranslation('auth');
@@ -53,109 +54,99 @@ export default function SignupPage() {
   };
 
   return (
-    <>
-      <PublicHeader />
-      <main id="main" className="page auth-page">
-        <div className="card auth-card">
-          <h1>{t('signup.title')}</h1>
-          <p className="muted">
-            {form.userType === 'restaurant' ? t('signup.subtitleRestaurant') : t('signup.subtitleChef')}
-          </p>
-          {submitted && error && (
-            <Alert>
-              {phoneTaken ? (
-                <>
-                  {t('signup.phoneTaken')} <Link to="/login">{t('signup.loginLink')}</Link>
-                </>
-              ) : (
-                error
-              )}
-            </Alert>
+    <AuthScreen other={{ question: t('signup.haveAccount'), to: '/login', link: t('signup.loginLink') }}>
+      <h1>{t('signup.title')}</h1>
+      <p className="muted">
+        {form.userType === 'restaurant' ? t('signup.subtitleRestaurant') : t('signup.subtitleChef')}
+      </p>
+      {submitted && error && (
+        <Alert>
+          {phoneTaken ? (
+            <>
+              {t('signup.phoneTaken')} <Link to="/login">{t('signup.loginLink')}</Link>
+            </>
+          ) : (
+            error
           )}
-          <form onSubmit={onSubmit} noValidate>
-            <fieldset className="role-choice">
-              <legend>{t('fields.userType')}</legend>
-              {(['chef', 'restaurant'] as const).map((type) => (
-                <label key={type} className={form.userType === type ? 'role-option role-on' : 'role-option'}>
-                  <input
-                    type="radio"
-                    name="userType"
-                    value={type}
-                    checked={form.userType === type}
-                    onChange={() => set('userType', type)}
-                  />
-                  <span>{t(`signup.type.${type}`)}</span>
-                </label>
-              ))}
-            </fieldset>
-            <TextField
-              label={t('fields.email')}
-              type="email"
-              autoComplete="email"
-              required
-              value={form.email}
-              onChange={(v) => set('email', v)}
-            />
-            <TextField
-              label={t('fields.phone')}
-              hint={t('signup.phoneHint')}
-              type="tel"
-              autoComplete="tel"
-              required
-              value={form.phone}
-              onChange={(v) => set('phone', v)}
-            />
-            <TextField
-              label={t('fields.password')}
-              error={check.passwordError && t(check.passwordError)}
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={8}
-              value={form.password}
-              onChange={(v) => set('password', v)}
-            />
-            <TextField
-              label={t('fields.confirmPassword')}
-              error={check.confirmError && t(check.confirmError)}
-              type="password"
-              autoComplete="new-password"
-              required
-              value={form.confirmPassword}
-              onChange={(v) => set('confirmPassword', v)}
-            />
-            <div className="check-row">
+        </Alert>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <fieldset className="role-choice">
+          <legend>{t('fields.userType')}</legend>
+          {(['chef', 'restaurant'] as const).map((type) => (
+            <label key={type} className={form.userType === type ? 'role-option role-on' : 'role-option'}>
               <input
-                id="tos"
-                type="checkbox"
-                checked={form.tosAccepted}
-                onChange={(e) => set('tosAccepted', e.target.checked)}
+                type="radio"
+                name="userType"
+                value={type}
+                checked={form.userType === type}
+                onChange={() => set('userType', type)}
               />
-              <label htmlFor="tos">{t('signup.tosLabel')}</label>
-            </div>
-            <p className="terms-links">
-              <Link to="/legal/chef-terms" target="_blank">
-                {t('common:legal.chefTerms')}
-              </Link>
-              {' · '}
-              <Link to="/legal/restaurant-terms" target="_blank">
-                {t('common:legal.restaurantTerms')}
-              </Link>
-              {' · '}
-              <Link to="/legal/privacy" target="_blank">
-                {t('common:legal.privacy')}
-              </Link>
-            </p>
-            <p className="hint">{t('signup.feeNote')}</p>
-            <button type="submit" className="btn btn-block" disabled={!check.canSubmit || busy}>
-              {busy ? t('signup.submitting') : t('signup.submit')}
-            </button>
-          </form>
-          <p className="center">
-            {t('signup.haveAccount')} <Link to="/login">{t('signup.loginLink')}</Link>
-          </p>
+              <span>{t(`signup.type.${type}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+          value={form.email}
+          onChange={(v) => set('email', v)}
+        />
+        <TextField
+          label={t('fields.phone')}
+          hint={t('signup.phoneHint')}
+          type="tel"
+          autoComplete="tel"
+          required
+          value={form.phone}
+          onChange={(v) => set('phone', v)}
+        />
+        <PasswordField
+          purpose="new"
+          label={t('fields.password')}
+          error={check.passwordError && t(check.passwordError)}
+          required
+          minLength={8}
+          value={form.password}
+          onChange={(v) => set('password', v)}
+        />
+        <PasswordField
+          purpose="new"
+          label={t('fields.confirmPassword')}
+          error={check.confirmError && t(check.confirmError)}
+          required
+          value={form.confirmPassword}
+          onChange={(v) => set('confirmPassword', v)}
+        />
+        <div className="check-row">
+          <input
+            id="tos"
+            type="checkbox"
+            checked={form.tosAccepted}
+            onChange={(e) => set('tosAccepted', e.target.checked)}
+          />
+          <label htmlFor="tos">{t('signup.tosLabel')}</label>
         </div>
-      </main>
-    </>
+        <p className="terms-links">
+          <Link to="/legal/chef-terms" target="_blank">
+            {t('common:legal.chefTerms')}
+          </Link>
+          {' · '}
+          <Link to="/legal/restaurant-terms" target="_blank">
+            {t('common:legal.restaurantTerms')}
+          </Link>
+          {' · '}
+          <Link to="/legal/privacy" target="_blank">
+            {t('common:legal.privacy')}
+          </Link>
+        </p>
+        <p className="hint">{t('signup.feeNote')}</p>
+        <button type="submit" className="btn btn-block" disabled={!check.canSubmit || busy}>
+          {busy ? t('signup.submitting') : t('signup.submit')}
+        </button>
+      </form>
+    </AuthScreen>
   );
 }

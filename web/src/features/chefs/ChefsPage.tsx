@@ -20,7 +20,7 @@ import { OfferShift } from '../offers';
 import { InviteButton, useNextOpenShift } from './InviteButton';
 import { chefSearchApi, type ChefSearchArgs } from '../profile';
 import { formatRating, formatShiftMoment } from '../../shared/format';
-import { TextField } from '../../shared/components/TextField';
+import { AmountField } from '../../shared/components/AmountField';
 
 /** The hint above the results: which shift Invite names, or why it cannot. */
 const INVITE_REASON_ID = 'invite-reason';
@@ -60,22 +60,8 @@ export default function ChefsPage() {
           labelOf={(s) => tc(`skills.${s}`, { defaultValue: s })}
         />
         <div className="filter-grid">
-          <TextField
-            label={t('chefs.minRate')}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            value={minRate}
-            onChange={setMinRate}
-          />
-          <TextField
-            label={t('chefs.maxRate')}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            value={maxRate}
-            onChange={setMaxRate}
-          />
+          <AmountField label={t('chefs.minRate')} value={minRate} onChange={setMinRate} />
+          <AmountField label={t('chefs.maxRate')} value={maxRate} onChange={setMaxRate} />
           <Field label={t('chefs.radius')}>
             {(p) => (
               <select {...p} value={radius} onChange={(e) => setRadius(Number(e.target.value))}>

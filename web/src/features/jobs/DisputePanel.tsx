@@ -3,7 +3,12 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { Alert } from '../../shared/components/Alert';
-import { baseLanguage, TranslatedText, useTranslatedText } from '../../shared/components/TranslatedText';
+import {
+  baseLanguage,
+  StatementText,
+  TranslatedText,
+  useTranslatedText,
+} from '../../shared/components/TranslatedText';
 import { jobsApi, type DisputeStatement, type JobDispute, type JobPosting } from './jobsApi';
 import { formatCents, formatDateTime } from '../../shared/format';
 import { Fact } from '../../shared/components/Facts';
@@ -31,11 +36,7 @@ function Statement({ statement, side }: { statement: DisputeStatement; side: Sid
         {statement.author_side === side ? t('dispute.yours') : t(`dispute.theirs_${statement.author_side}`)} ·{' '}
         {formatDateTime(statement.created_at)}
       </p>
-      {/* dir="auto": a statement keeps any characters, and its own direction cannot reorder the page (issue 33) */}
-      <p className="pre-wrap" lang={shown.lang} dir="auto" data-testid="statement-text">
-        {shown.text}
-      </p>
-      {shown.mark && <p className="hint">{shown.mark}</p>}
+      <StatementText shown={shown} />
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../shared/components/Field';
 import { hasFilters, SHIFT_TIMES, type OpeningsFilters } from './openingsFilters';
 import { TextField } from '../../shared/components/TextField';
+import { AmountField } from '../../shared/components/AmountField';
 
 /** Near me (the chef's travel radius, the server's default) or every open shift of the service area. */
 export type Area = 'me' | 'all';
@@ -71,20 +72,14 @@ export function FiltersPanel({
               </select>
             )}
           </Field>
-          <TextField
+          <AmountField
             label={t('openings.minHourly')}
-            type="number"
-            inputMode="decimal"
-            min={0}
             step="1"
             value={filters.minHourly}
             onChange={(v) => set('minHourly', v)}
           />
-          <TextField
+          <AmountField
             label={t('openings.minFlat')}
-            type="number"
-            inputMode="decimal"
-            min={0}
             step="1"
             value={filters.minFlat}
             onChange={(v) => set('minFlat', v)}

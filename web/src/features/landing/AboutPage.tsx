@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { SignupChoices } from './SignupChoices';
 import { useTranslation } from 'react-i18next';
 import { PublicFooter, PublicHeader } from './PublicHeader';
 
@@ -20,14 +20,7 @@ export default function AboutPage() {
         </ul>
         <h2>{t('about.whereTitle')}</h2>
         <p>{t('about.where')}</p>
-        <div className="cta-row">
-          <Link to="/signup?type=restaurant" className="btn">
-            {t('about.signupRestaurant')}
-          </Link>
-          <Link to="/signup?type=chef" className="btn btn-secondary">
-            {t('about.signupChef')}
-          </Link>
-        </div>
+        <SignupChoices restaurant={t('about.signupRestaurant')} chef={t('about.signupChef')} look="plain" />
       </main>
       <PublicFooter />
     </>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { SignupChoices } from './SignupChoices';
 import { useTranslation } from 'react-i18next';
 import { POSITIONS } from '../../shared/contracts';
 import { PublicFooter, PublicHeader } from './PublicHeader';
@@ -17,14 +18,7 @@ export default function LandingPage() {
           <div className="hero-inner">
             <h1>{t('hero.title')}</h1>
             <p className="lead">{t('hero.subtitle')}</p>
-            <div className="cta-row">
-              <Link to="/signup?type=restaurant" className="btn btn-large">
-                {t('hero.ctaRestaurant')}
-              </Link>
-              <Link to="/signup?type=chef" className="btn btn-large btn-secondary">
-                {t('hero.ctaChef')}
-              </Link>
-            </div>
+            <SignupChoices restaurant={t('hero.ctaRestaurant')} chef={t('hero.ctaChef')} look="hero" />
             <p className="hero-note">{t('hero.note')}</p>
           </div>
         </section>
@@ -77,14 +71,7 @@ export default function LandingPage() {
 
         <section className="section cta-band">
           <h2>{t('band.title')}</h2>
-          <div className="cta-row">
-            <Link to="/signup?type=restaurant" className="btn btn-large btn-on-dark">
-              {t('hero.ctaRestaurant')}
-            </Link>
-            <Link to="/signup?type=chef" className="btn btn-large btn-outline-light">
-              {t('hero.ctaChef')}
-            </Link>
-          </div>
+          <SignupChoices restaurant={t('hero.ctaRestaurant')} chef={t('hero.ctaChef')} look="band" />
         </section>
       </main>
       <PublicFooter />

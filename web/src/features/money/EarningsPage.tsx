@@ -4,10 +4,12 @@ import { Spinner } from '../../shared/components/Spinner';
 import { formatCents, formatDate, formatNumber } from '../../shared/format';
 import { pageFor } from '../shell';
 import { paymentsApi, type EarningRow } from '../payments';
-import { MoneyOutcome, useMoneyWords } from '../../shared/money/outcome';
+import { MoneyOutcome } from '../../shared/money/outcome';
 import { DownloadCsv } from './DownloadCsv';
 import { Fact } from '../../shared/components/Facts';
 import { WorkedFacts } from './WorkedFacts';
+import { MoneyRowHead, MoneyRowsSection } from './MoneyRows';
+import { TotalCard } from '../../shared/money/TotalCard';
 
 /**
  * /earnings (chefs): what the payments ledger says they earned: paid out, on its way, and each shift, with the
@@ -31,35 +33,24 @@ function Earnings() {
       {data && (
         <>
           <div className="stats money-totals">
-            <div className="stat-card">
-              <div className="stat-value" data-testid="paid-out">
-                {formatCents(data.paid_out_cents)}
-              </div>
-              <div className="stat-label">{t('earnings.paidOut')}</div>
-            </div>
-            <div className="stat-card">
-              <div className="stat-value" data-testid="on-its-way">
-                {formatCents(data.on_its_way_cents)}
-              </div>
-              <div className="stat-label">{t('earnings.onItsWay')}</div>
-              <div className="muted">{t('earnings.onItsWayHint')}</div>
-            </div>
+            <TotalCard label={t('earnings.paidOut')} cents={data.paid_out_cents} testId="paid-out" />
+            <TotalCard
+              label={t('earnings.onItsWay')}
+              cents={data.on_its_way_cents}
+              testId="on-its-way"
+              hint={t('earnings.onItsWayHint')}
+            />
           </div>
-          <section className="card" aria-labelledby="earnings-shifts">
-            <h2 id="earnings-shifts">
-              {t('earnings.shifts')}{' '}
-              <span className="muted">{t('earnings.count', { count: data.shifts.length })}</span>
-            </h2>
-            {data.shifts.length === 0 ? (
-              <p className="empty">{t('earnings.empty')}</p>
-            ) : (
-              <ul className="money-rows">
-                {data.shifts.map((row) => (
-                  <EarningLine key={`${row.job_id}-${row.seat_no ?? 1}`} row={row} />
-                ))}
-              </ul>
-            )}
-          </section>
+          <MoneyRowsSection
+            id="earnings-shifts"
+            title={t('earnings.shifts')}
+            count={t('earnings.count', { count: data.shifts.length })}
+            empty={data.shifts.length === 0 ? t('earnings.empty') : null}
+          >
+            {data.shifts.map((row) => (
+              <EarningLine key={`${row.job_id}-${row.seat_no ?? 1}`} row={row} />
+            ))}
+          </MoneyRowsSection>
         </>
       )}
     </section>
@@ -68,18 +59,10 @@ function Earnings() {
 
 function EarningLine({ row }: { row: EarningRow }) {
   const { t } = useTranslation('earnings');
-  const { t: tc } = useTranslation('catalog');
-  const words = useMoneyWords();
   const paidOn = row.paid_out_at ? formatDate(row.paid_out_at) : null;
   return (
     <li className="money-row" data-testid="earning-row">
-      <div className="money-row-head">
-        <h3>{tc(`positions.${row.position}`, { defaultValue: row.position })}</h3>
-        {/* what the shift's money did: its outcome, from the decision and the ledger */}
-        <span className={`tag money-tag-${row.money.outcome}`} data-testid="money-label">
-          {words.label(row.money)}
-        </span>
-      </div>
+      <MoneyRowHead row={row} />
       <p className="muted money-row-sub">
         {[
           row.restaurant_name ?? t('earnings.restaurantUnknown'),

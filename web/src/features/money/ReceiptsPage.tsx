@@ -4,10 +4,12 @@ import { Spinner } from '../../shared/components/Spinner';
 import { formatCents, formatDate } from '../../shared/format';
 import { pageFor } from '../shell';
 import { paymentsApi, type ReceiptRow, BalanceNotice, cardBrandName } from '../payments';
-import { MoneyOutcome, useMoneyWords } from '../../shared/money/outcome';
+import { MoneyOutcome } from '../../shared/money/outcome';
 import { DownloadCsv } from './DownloadCsv';
 import { Fact } from '../../shared/components/Facts';
 import { WorkedFacts } from './WorkedFacts';
+import { MoneyRowHead, MoneyRowsSection } from './MoneyRows';
+import { TotalCard } from '../../shared/money/TotalCard';
 
 /**
  * /receipts (restaurants): per charged shift, the pay, the platform fee, refunds, the card and the net charge,
@@ -41,36 +43,24 @@ function Receipts() {
       {data && (
         <>
           <div className="stats money-totals">
-            <div className="stat-card">
-              <div className="stat-value" data-testid="net-charged">
-                {formatCents(data.totals.net_charged_cents)}
-              </div>
-              <div className="stat-label">{t('receipts.netCharged')}</div>
-            </div>
-            <div className="stat-card">
-              <div className="stat-value">{formatCents(data.totals.platform_fee_cents)}</div>
-              <div className="stat-label">{t('receipts.platformFees')}</div>
-            </div>
-            <div className="stat-card">
-              <div className="stat-value">{formatCents(data.totals.refund_cents)}</div>
-              <div className="stat-label">{t('receipts.refunds')}</div>
-            </div>
+            <TotalCard
+              label={t('receipts.netCharged')}
+              cents={data.totals.net_charged_cents}
+              testId="net-charged"
+            />
+            <TotalCard label={t('receipts.platformFees')} cents={data.totals.platform_fee_cents} />
+            <TotalCard label={t('receipts.refunds')} cents={data.totals.refund_cents} />
           </div>
-          <section className="card" aria-labelledby="receipts-shifts">
-            <h2 id="receipts-shifts">
-              {t('receipts.shifts')}{' '}
-              <span className="muted">{t('receipts.count', { count: data.receipts.length })}</span>
-            </h2>
-            {!any ? (
-              <p className="empty">{t('receipts.empty')}</p>
-            ) : (
-              <ul className="money-rows">
-                {data.receipts.map((row) => (
-                  <ReceiptLine key={`${row.job_id}-${row.seat_no ?? 1}`} row={row} />
-                ))}
-              </ul>
-            )}
-          </section>
+          <MoneyRowsSection
+            id="receipts-shifts"
+            title={t('receipts.shifts')}
+            count={t('receipts.count', { count: data.receipts.length })}
+            empty={!any ? t('receipts.empty') : null}
+          >
+            {data.receipts.map((row) => (
+              <ReceiptLine key={`${row.job_id}-${row.seat_no ?? 1}`} row={row} />
+            ))}
+          </MoneyRowsSection>
         </>
       )}
     </section>
@@ -79,17 +69,9 @@ function Receipts() {
 
 function ReceiptLine({ row }: { row: ReceiptRow }) {
   const { t } = useTranslation('earnings');
-  const { t: tc } = useTranslation('catalog');
-  const words = useMoneyWords();
   return (
     <li className="money-row" data-testid="receipt-row">
-      <div className="money-row-head">
-        <h3>{tc(`positions.${row.position}`, { defaultValue: row.position })}</h3>
-        {/* what the shift's money did: its outcome (a decision reads as one), from the decision and the ledger */}
-        <span className={`tag money-tag-${row.money.outcome}`} data-testid="money-label">
-          {words.label(row.money)}
-        </span>
-      </div>
+      <MoneyRowHead row={row} />
       <p className="muted money-row-sub">
         {[
           formatDate(row.date),

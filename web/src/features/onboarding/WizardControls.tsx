@@ -182,24 +182,18 @@ export function WeekSchedule({
             </label>
             {row.on ? (
               <span className="week-times">
-                <label className="visually-hidden" htmlFor={`${day}-from`}>
-                  {`${dayName} ${fromLabel}`}
-                </label>
-                <input
+                <TimeInput
                   id={`${day}-from`}
-                  type="time"
+                  label={`${dayName} ${fromLabel}`}
                   value={row.from}
-                  onChange={(e) => onChange(day, { ...row, from: e.target.value })}
+                  onChange={(from) => onChange(day, { ...row, from })}
                 />
                 <span aria-hidden="true">–</span>
-                <label className="visually-hidden" htmlFor={`${day}-to`}>
-                  {`${dayName} ${toLabel}`}
-                </label>
-                <input
+                <TimeInput
                   id={`${day}-to`}
-                  type="time"
+                  label={`${dayName} ${toLabel}`}
                   value={row.to}
-                  onChange={(e) => onChange(day, { ...row, to: e.target.value })}
+                  onChange={(to) => onChange(day, { ...row, to })}
                 />
               </span>
             ) : (
@@ -209,5 +203,27 @@ export function WeekSchedule({
         );
       })}
     </fieldset>
+  );
+}
+
+/** A time of a weekday row, named for screen readers only ("Monday From"): the row shows the day once. */
+function TimeInput({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <>
+      <label className="visually-hidden" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} type="time" value={value} onChange={(e) => onChange(e.target.value)} />
+    </>
   );
 }

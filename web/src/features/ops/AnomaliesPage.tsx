@@ -13,10 +13,9 @@ export default function AnomaliesPage() {
           <>
             <section aria-labelledby="refused-title">
               <h2 id="refused-title">{t('anomalies.refused')}</h2>
-              {anomalies.length === 0 ? (
-                <p className="muted">{t('anomalies.noneRefused')}</p>
-              ) : (
+              {
                 <OpsTable
+                  none={anomalies.length === 0 ? t('anomalies.noneRefused') : null}
                   caption={t('anomalies.refused')}
                   section="anomalies"
                   columns={['at', 'kind', 'summary', 'job']}
@@ -30,14 +29,13 @@ export default function AnomaliesPage() {
                     </tr>
                   ))}
                 </OpsTable>
-              )}
+              }
             </section>
             <section aria-labelledby="stuck-title">
               <h2 id="stuck-title">{t('anomalies.stuck')}</h2>
-              {stuck.length === 0 ? (
-                <p className="muted">{t('anomalies.noneStuck')}</p>
-              ) : (
+              {
                 <OpsTable
+                  none={stuck.length === 0 ? t('anomalies.noneStuck') : null}
                   caption={t('anomalies.stuck')}
                   section="anomalies"
                   columns={['job', 'status', 'held', 'rule', 'deadline']}
@@ -59,7 +57,7 @@ export default function AnomaliesPage() {
                     </tr>
                   ))}
                 </OpsTable>
-              )}
+              }
             </section>
           </>
         )}

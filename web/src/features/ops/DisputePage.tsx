@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Reliability } from '../profile';
 import { seatFigures } from '../../shared/money/figures';
 import { shiftWhen } from '../jobs';
-import { baseLanguage, useTranslatedText } from '../../shared/components/TranslatedText';
+import { baseLanguage, StatementText, useTranslatedText } from '../../shared/components/TranslatedText';
 import { opsApi, type OpsDispute, type OpsMessage } from './opsApi';
 import { formatCents, formatDateTime, Loaded, OpsPage, TimelineLink, useAge } from './OpsPage';
 import { ResolveForm } from './ResolveForm';
@@ -69,11 +69,7 @@ function Statement({ statement: s }: { statement: OpsDispute['statements'][numbe
       <p className="hint">
         {t(`dispute.${s.author_side}`)} · {formatDateTime(s.created_at)}
       </p>
-      {/* dir="auto": a statement keeps any characters, and its own direction cannot reorder the page (issue 33) */}
-      <p className="pre-wrap" lang={shown.lang} dir="auto" data-testid="statement-text">
-        {shown.text}
-      </p>
-      {shown.mark && <p className="hint">{shown.mark}</p>}
+      <StatementText shown={shown} />
     </li>
   );
 }

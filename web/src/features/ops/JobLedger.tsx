@@ -95,10 +95,9 @@ export function JobLedger({ jobId, seatNo, chef }: { jobId: string; seatNo?: num
                 </>
               )}
             </p>
-            {ledger.entries.length === 0 ? (
-              <p className="muted">{t('ledger.noEntries')}</p>
-            ) : (
+            {
               <OpsTable
+                none={ledger.entries.length === 0 ? t('ledger.noEntries') : null}
                 caption={t('ledger.entries')}
                 section="ledger"
                 columns={['at', 'kind', 'amount', 'provider']}
@@ -112,7 +111,7 @@ export function JobLedger({ jobId, seatNo, chef }: { jobId: string; seatNo?: num
                   </tr>
                 ))}
               </OpsTable>
-            )}
+            }
             <dl className="facts">
               <Fact label={t('ledger.charged')}>{formatCents(ledger.totals.charged_cents)}</Fact>
               <Fact label={t('ledger.transferred')}>{formatCents(ledger.totals.transferred_cents)}</Fact>

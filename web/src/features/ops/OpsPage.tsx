@@ -76,14 +76,18 @@ export function OpsTable({
   caption,
   section,
   columns,
+  none = null,
   children,
 }: {
   caption: string;
   section: string;
   columns: string[];
+  /** The sentence shown instead of the table when it has no rows (null: there are rows). */
+  none?: string | null;
   children: ReactNode;
 }) {
   const { t } = useTranslation('ops');
+  if (none !== null) return <p className="muted">{none}</p>;
   const head = columns.map((c) => t(c.includes('.') ? c : `${section}.${c}`));
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>

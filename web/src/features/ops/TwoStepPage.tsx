@@ -6,7 +6,7 @@ import { genericError } from '../../shared/serverText';
 import { Alert } from '../../shared/components/Alert';
 import { signIn, authApi, type TotpEnrolment, CodeStep } from '../auth';
 import { OpsPage } from './OpsPage';
-import { TextField } from '../../shared/components/TextField';
+import { PasswordField } from '../../shared/components/SecretFields';
 
 /**
  * /ops/two-step: an operator sets up two-step login (issue 33). Their password proves who asks; the key and its
@@ -51,10 +51,9 @@ export default function TwoStepPage() {
           <p className="muted">{t('twoStep.intro')}</p>
           <Alert>{enrolled.error ? errorText(enrolled.error, genericError()) : null}</Alert>
           <form onSubmit={(e) => void onPassword(e)} noValidate>
-            <TextField
+            <PasswordField
+              purpose="current"
               label={t('twoStep.password')}
-              type="password"
-              autoComplete="current-password"
               value={password}
               onChange={setPassword}
             />

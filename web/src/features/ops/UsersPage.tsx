@@ -39,37 +39,34 @@ export default function UsersPage() {
         <section aria-labelledby="users-results">
           <h2 id="users-results">{t('users.results', { q })}</h2>
           <Loaded query={query}>
-            {({ users }) =>
-              users.length === 0 ? (
-                <p className="muted">{t('users.none')}</p>
-              ) : (
-                <OpsTable
-                  caption={t('users.results', { q })}
-                  section="users"
-                  columns={['email', 'name', 'phone', 'type', 'state']}
-                >
-                  {users.map((u) => (
-                    <tr key={u.id}>
-                      <td>
-                        <Link to={`/ops/users/${u.id}`}>{u.email}</Link>
-                      </td>
-                      <td>
-                        <bdi>{u.name ?? ''}</bdi>
-                      </td>
-                      <td>{formatPhone(u.phone)}</td>
-                      <td>{t(`users.types.${u.user_type}`)}</td>
-                      <td>
-                        {u.suspension ? (
-                          <span className="tag tag-overdue">{t('users.suspended')}</span>
-                        ) : (
-                          t('users.active')
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </OpsTable>
-              )
-            }
+            {({ users }) => (
+              <OpsTable
+                none={users.length === 0 ? t('users.none') : null}
+                caption={t('users.results', { q })}
+                section="users"
+                columns={['email', 'name', 'phone', 'type', 'state']}
+              >
+                {users.map((u) => (
+                  <tr key={u.id}>
+                    <td>
+                      <Link to={`/ops/users/${u.id}`}>{u.email}</Link>
+                    </td>
+                    <td>
+                      <bdi>{u.name ?? ''}</bdi>
+                    </td>
+                    <td>{formatPhone(u.phone)}</td>
+                    <td>{t(`users.types.${u.user_type}`)}</td>
+                    <td>
+                      {u.suspension ? (
+                        <span className="tag tag-overdue">{t('users.suspended')}</span>
+                      ) : (
+                        t('users.active')
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </OpsTable>
+            )}
           </Loaded>
         </section>
       )}

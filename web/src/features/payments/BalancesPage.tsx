@@ -13,6 +13,7 @@ import { CardField } from './CardField';
 import type { CardError } from './cardErrors';
 import { paymentsApi, type Balance, type PayBalanceAnswer } from './paymentsApi';
 import { useCardErrorText } from './usePayForJob';
+import { TotalCard } from '../../shared/money/TotalCard';
 
 /**
  * /balances (restaurants, issue 34): the extra hours whose off-session charge failed (declined, the bank wanted
@@ -43,12 +44,7 @@ function Balances() {
       {data && (
         <>
           <div className="stats money-totals">
-            <div className="stat-card">
-              <div className="stat-value" data-testid="balance-total">
-                {formatCents(data.total_cents)}
-              </div>
-              <div className="stat-label">{t('balances.total')}</div>
-            </div>
+            <TotalCard label={t('balances.total')} cents={data.total_cents} testId="balance-total" />
           </div>
           {data.balances.length === 0 ? (
             <p className="empty">{t('balances.empty')}</p>

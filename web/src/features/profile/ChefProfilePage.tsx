@@ -1,11 +1,10 @@
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/hooks';
-import { MissingScreen } from '../../shared/components/NotFoundScreen';
-import { Spinner } from '../../shared/components/Spinner';
 import { useFavoriteToggle } from '../favorites';
 import { profilesApi } from './profilesApi';
 import { ChefDetails } from './ProfileDetails';
+import { ProfileScreen } from './ProfileScreen';
 
 function FavoriteToggle({ chefProfileId }: { chefProfileId: string }) {
   const { t } = useTranslation('profile');
@@ -27,29 +26,21 @@ function FavoriteToggle({ chefProfileId }: { chefProfileId: string }) {
 
 /** /profile/chef/{id} and /workers/{id} (from the roster). */
 export default function ChefProfilePage() {
-  const { t } = useTranslation('profile');
   const { id = '' } = useParams();
   const { user } = useAuth();
-  const { data, error, isLoading } = profilesApi.useChefProfileQuery(id);
-  if (isLoading) return <Spinner />;
-  if (error || !data?.profile)
-    return (
-      <MissingScreen
-        error={error}
-        failed={t('loadFailed')}
-        title={t('chefNotFound')}
-        text={t('chefNotFoundText')}
-        missing={[404, 400]}
-      />
-    );
+  const result = profilesApi.useChefProfileQuery(id);
   return (
-    <section className="page narrow">
-      <ChefDetails profile={data.profile} />
-      {user?.user_type === 'restaurant' && (
-        <div className="actions-row">
-          <FavoriteToggle chefProfileId={data.profile.id} />
-        </div>
+    <ProfileScreen kind="chef" result={result}>
+      {(profile) => (
+        <>
+          <ChefDetails profile={profile} />
+          {user?.user_type === 'restaurant' && (
+            <div className="actions-row">
+              <FavoriteToggle chefProfileId={profile.id} />
+            </div>
+          )}
+        </>
       )}
-    </section>
+    </ProfileScreen>
   );
 }

@@ -7,7 +7,7 @@ import { NumberField, wholeNumber } from '../../shared/components/NumberField';
 import type { JobPosting } from '../jobs';
 import { clockOpensAt, readPosition, type PositionProblem } from './clock';
 import { timesheetsApi, type Timesheet } from './timesheetsApi';
-import { TextField } from '../../shared/components/TextField';
+import { CodeField } from '../../shared/components/SecretFields';
 
 // Before the chef clocks in: the big Clock in button (the phone's location), the restaurant's 4-digit code for
 // kitchens where location fails, and "running late". Each refusal says why, in the chef's words.
@@ -131,12 +131,10 @@ export function ChefClockIn({
       )}
       <Alert>{error}</Alert>
       <form className="clock-code" noValidate onSubmit={(e) => void byCode(e)}>
-        <TextField
+        <CodeField
           label={t('day.chef.code')}
           hint={t('day.chef.codeHint')}
           error={codeError}
-          inputMode="numeric"
-          autoComplete="one-time-code"
           maxLength={4}
           pattern="[0-9]{4}"
           value={code}

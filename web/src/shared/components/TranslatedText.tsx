@@ -112,3 +112,16 @@ export function TranslatedText({
     </>
   );
 }
+
+/** A dispute statement's words as `useTranslatedText` shows them, then its mark (the party's and the operator's view). */
+export function StatementText({ shown }: { shown: ShownText }) {
+  return (
+    <>
+      {/* dir="auto": a statement keeps any characters, and its own direction cannot reorder the page (issue 33) */}
+      <p className="pre-wrap" lang={shown.lang} dir="auto" data-testid="statement-text">
+        {shown.text}
+      </p>
+      {shown.mark && <p className="hint">{shown.mark}</p>}
+    </>
+  );
+}
