@@ -94,6 +94,7 @@ export function subscribe<C extends TransactionContext, const T extends readonly
       return {
         queue,
         types: [type],
+        keepsOwnRecord: true,
         handler: async (event) => {
           await untransacted.outsideTransaction(
             ctx,

@@ -112,17 +112,6 @@ async function untilPaid(api: Api, intent: { payment_intent_id: string; client_s
   });
 }
 
-/** Each service's subscriptions: event type -> consumer name, from its subscription table (`subscribe(...)`). */
-/**
- * Subscriptions run outside a transaction (messaging's translations: the translator may take its whole time-out):
- * their use case keeps each text's version once in its own table, not in processed_events.
- */
-const KEEPS_ITS_OWN_RECORD = new Set([
-  'messaging.statement-added',
-  'messaging.jobs-text-written',
-  'messaging.identity-text-written',
-]);
-
 /**
  * Every subscription of every service, as its table declares it (the same `subscribe` rows the service runs):
  * building the rows touches no context, so each table is asked with none.
@@ -137,7 +126,7 @@ function subscribers(): Array<{ service: string; type: string; consumer: string 
   };
   return SERVICE_NAMES.flatMap((service) =>
     tables[service]({} as never)
-      .filter((sub) => !KEEPS_ITS_OWN_RECORD.has(sub.queue))
+      .filter((sub) => !sub.keepsOwnRecord) // messaging's translations: their use case keeps its own record
       .flatMap((sub) => sub.types.map((type) => ({ service, type, consumer: sub.queue }))),
   );
 }

@@ -12,6 +12,11 @@ export interface Subscription {
   /** Event types this subscription handles. */
   types: string[];
   handler: EventHandler;
+  /**
+   * Set on a row run outside a transaction (`outsideTransaction`): its use case keeps each event once in its own
+   * table, so the subscription writes no processed-event record.
+   */
+  keepsOwnRecord?: true;
 }
 
 export interface DeadLetter {
