@@ -21,6 +21,9 @@ const common = {
 
 export default {
   testTimeout: 60000,
+  // a worker that kept more than this after a suite is replaced: each browser and stack suite leaves some heap
+  // behind, and one worker running many of them ran out of memory on CI (pay-story, 4 GB)
+  workerIdleMemoryLimit: '1500MB',
   // longest suites first, from measured durations: a clean CI checkout has no cache of the last run
   testSequencer: '<rootDir>/scripts/test-sequencer.mjs',
   projects: [

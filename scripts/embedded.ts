@@ -53,7 +53,11 @@ import { initPgliteDataDir, PGLITE_CONF, ROOT } from './embedded-data-dir';
 
 /** A service's `app.ts`, imported by path: its migrations and its `create<Name>Service(deps, config)`. */
 type ServiceModule = { loadMigrations(): Promise<Migration[]> } & Record<string, unknown>;
-type CreateService = (deps: Record<string, unknown>, config: unknown) => Promise<ServiceHandle>;
+type CreateService = (
+  deps: Record<string, unknown>,
+  config: unknown,
+  options?: { now?: () => Date },
+) => Promise<ServiceHandle>;
 
 export { ROOT };
 const SERVICES: ServiceName[] = ['identity', 'jobs', 'payments', 'messaging', 'notifications'];
@@ -66,6 +70,11 @@ export interface EmbeddedOptions {
   env?: NodeJS.ProcessEnv;
   /** Build the web app when web/dist is missing. */
   buildWeb?: boolean;
+  /**
+   * Tests: the clock of the services that take one (identity and jobs: a credential's expiry day, issue 39), as
+   * their component tests move it. Unset: the wall clock.
+   */
+  now?: () => Date;
 }
 
 export interface Embedded {
@@ -299,6 +308,7 @@ async function startBehind(
         leanGets: (config as { LEAN_GETS?: boolean }).LEAN_GETS,
       },
       config,
+      options.now ? { now: options.now } : {},
     );
     const server = await listen(handle.app, 0, '127.0.0.1');
     servers.push(server);

@@ -166,6 +166,12 @@ type DemoShift = {
   hours: number;
   rate: number;
   urgent?: boolean;
+  /** Issue 37: only the restaurant's favorites see it for this many minutes after it opens. */
+  rosterFirstMinutes?: number;
+  /** Issue 37: chefs who meet the bar may "Book now" */
+  instantBook?: boolean;
+  /** Issue 39: the credentials a chef must hold (verified, unexpired) to take it */
+  requiredCredentials?: string[];
 };
 
 /** Post a shift as the Post Shift screen does; its id. */
@@ -185,6 +191,9 @@ async function postShift(base: string, token: string, shift: DemoShift): Promise
       hourlyRate: shift.rate,
       emergencyLevel: shift.urgent ? 'urgent' : 'normal',
       notifyFavorites: [],
+      roster_first_minutes: shift.rosterFirstMinutes ?? 0,
+      ...(shift.instantBook ? { instant_book: true } : {}),
+      ...(shift.requiredCredentials ? { required_credentials: shift.requiredCredentials } : {}),
     },
     token,
   );
@@ -228,15 +237,76 @@ async function waitUntilPaid(base: string, token: string, jobId: string) {
 
 const DEMO_SHIFTS: Record<string, DemoShift[]> = {
   'restaurant.mpls@demo.brigade.test': [
-    { title: 'Line Cook', dayOffset: 1, startHour: 16, hours: 6, rate: 24, urgent: true },
-    { title: 'Prep Cook', dayOffset: 2, startHour: 8, hours: 5, rate: 20 },
+    // Requires a food handler card: Ana holds a verified one (DEMO_CREDENTIALS); Marcus sees what he is missing.
+    {
+      title: 'Line Cook',
+      dayOffset: 1,
+      startHour: 16,
+      hours: 6,
+      rate: 24,
+      urgent: true,
+      requiredCredentials: ['food_handler'],
+    },
+    { title: 'Prep Cook', dayOffset: 2, startHour: 8, hours: 5, rate: 20, instantBook: true },
     { title: 'Dishwasher', dayOffset: 3, startHour: 17, hours: 5.5, rate: 18 },
   ],
   'restaurant.detroit@demo.brigade.test': [
     { title: 'Server', dayOffset: 1, startHour: 11, hours: 4, rate: 19 },
     { title: 'Line Cook', dayOffset: 4, startHour: 15, hours: 7, rate: 26 },
+    // Offered to the restaurant's favorites first: chefs find it in their openings 90 minutes after it opens.
+    { title: 'Kitchen Help', dayOffset: 2, startHour: 9, hours: 5, rate: 18, rosterFirstMinutes: 90 },
   ],
 };
+
+/** Issue 39: the demo chefs' credentials, uploaded as a photo and verified by the demo operator. */
+const DEMO_CREDENTIALS: Record<string, { type: string; number: string; issuer: string }[]> = {
+  'chef.ana@demo.brigade.test': [
+    { type: 'food_handler', number: 'FH-204881', issuer: 'City of Minneapolis' },
+  ],
+};
+
+/** A photo of a card: the smallest PNG there is (1 x 1), enough for the file type read from its bytes. */
+const CARD_PHOTO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * The chef's demo credentials, each uploaded once (as the Credentials page does) and verified by the demo
+ * operator when there is one (the embedded default); one already there is left as it is.
+ */
+async function seedCredentials(base: string, email: string, token: string) {
+  const wanted = DEMO_CREDENTIALS[email] ?? [];
+  if (wanted.length === 0) return;
+  const { credentials: have } = await call(base, 'GET', '/credentials', undefined, token);
+  for (const c of wanted) {
+    if ((have as Array<{ type: string }>).some((h) => h.type === c.type)) continue;
+    const form = new FormData();
+    const expires = new Date();
+    expires.setFullYear(expires.getFullYear() + 2);
+    form.set('type', c.type);
+    form.set('number', c.number);
+    form.set('issuer', c.issuer);
+    form.set('expires_on', expires.toISOString().slice(0, 10));
+    form.set('file', new Blob([CARD_PHOTO], { type: 'image/png' }), 'food-handler-card.png');
+    const res = await fetch(`${base}/api/credentials`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (!res.ok) throw new Error(`POST /credentials: ${res.status} ${await res.text()}`);
+  }
+  const { credentials: now } = await call(base, 'GET', '/credentials', undefined, token);
+  const pending = (now as Array<{ id: string; status: string }>).filter((c) => c.status === 'pending');
+  if (pending.length === 0) return;
+  const ops = await call(base, 'POST', '/auth/signin', {
+    email: DEMO_OPERATOR.email,
+    password: DEMO_PASSWORD,
+  }).catch(() => null);
+  if (!ops) return; // no demo operator (real mode, or one configured): an operator verifies it in the console
+  for (const c of pending)
+    await call(base, 'POST', `/ops/credentials/${c.id}/verify`, {}, ops.session.access_token);
+}
 
 /** The account's session: signed up now, or signed in when an earlier, interrupted start created it. */
 async function session(base: string, a: (typeof DEMO_ACCOUNTS)[number]) {
@@ -319,6 +389,8 @@ async function seedAccount(
   step('profile');
   if (services.payments === 'ready') await setUpPayouts(base, token);
   step('payouts');
+  if (a.type === 'chef') await seedCredentials(base, a.email, token);
+  step('credentials');
   const shifts = DEMO_SHIFTS[a.email] ?? [];
   if (verified && shifts.length > 0 && services.payments === 'ready' && services.jobs === 'ready') {
     const { jobs: mine } = await call(base, 'GET', '/jobs?status=all&limit=200', undefined, token);

@@ -109,6 +109,20 @@ export const ERROR_CODES = {
     'Your phone could not tell where you are precisely enough (within 250 m). Step outside or turn on precise location, then try again.',
   'IDENTITY.PIN_OUTSIDE_AREA':
     'That position is more than 45 miles from your city. Pin the location while you are at the restaurant.',
+  // issue 39: credentials (a chef's food-handler card and the like, checked by an operator)
+  'IDENTITY.CREDENTIAL_TYPE':
+    'Unknown credential type: choose food_handler, food_protection_manager, alcohol_server or allergen_awareness',
+  'IDENTITY.CREDENTIAL_FILE_REQUIRED': 'Add a photo or a PDF of the credential',
+  'IDENTITY.CREDENTIAL_FILE_TOO_LARGE': 'The file is too large: a credential can be at most 5 MB',
+  'IDENTITY.CREDENTIAL_FILE_TYPE': 'The file must be a photo (JPEG, PNG, WebP or HEIC) or a PDF',
+  'IDENTITY.CREDENTIAL_EXPIRED_DATE': 'The expiry date must be after today',
+  'IDENTITY.CREDENTIAL_NOT_FOUND': 'Credential not found',
+  'IDENTITY.CREDENTIAL_NOT_PENDING': 'Only a credential waiting for review can be verified or rejected',
+  'IDENTITY.CREDENTIAL_NOT_VERIFIED': 'Only a verified credential can be revoked',
+  'IDENTITY.TOO_MANY_PENDING_CREDENTIALS':
+    'You have 5 credentials waiting for review: add more once they are decided',
+  'IDENTITY.FILE_LINK_EXPIRED': 'This link to the file has expired: open the file again from Brigade',
+  'IDENTITY.FILE_STORE_UNAVAILABLE': 'The file store is not reachable. Please try again in a minute.',
 
   // jobs (services/jobs/src)
   'JOBS.JOB_NOT_FOUND': MESSAGES.jobNotFound,
@@ -124,6 +138,10 @@ export const ERROR_CODES = {
   'JOBS.CHEF_SUSPENDED': 'This chef cannot take shifts right now',
   'JOBS.NO_FREE_SEAT': 'This shift has no free seat: every seat is booked',
   'JOBS.OFFER_EXISTS': 'This chef already has a live offer for this shift',
+  // reconfirmation and standby (issue 37)
+  'JOBS.RECONFIRM_NOT_DUE': 'No reconfirmation is due for this shift now',
+  'JOBS.RECONFIRM_RELEASED': 'Too late to reconfirm: the seat was released',
+  'JOBS.STANDBY_OWN_SHIFT': 'You are booked on this shift: standby is for shifts you cannot take',
   'JOBS.APPLICATION_CLOSED': "This chef's application to this shift is closed: offer them another shift",
   'JOBS.OFFER_TAKEN': 'Another chef took the last seat of this shift first',
   'JOBS.OFFER_EXPIRED': 'This offer has expired',
@@ -138,6 +156,11 @@ export const ERROR_CODES = {
   'JOBS.EDIT_PENDING': 'An earlier change to this shift is still being charged: wait a moment',
   'JOBS.NOT_EDITABLE': 'Only an open or booked shift that has not started can be changed',
   'JOBS.NO_EDIT_TO_ANSWER': 'There is no change of this shift waiting for your answer',
+  // book now and boosts (issue 37)
+  'JOBS.INSTANT_BOOK_OFF': 'This shift cannot be booked instantly: apply to it instead',
+  'JOBS.BOOK_NOW_NOT_ALLOWED': 'You cannot book instantly yet (apply instead): what is missing is listed',
+  'JOBS.NOT_BOOSTABLE': 'Only an open shift with a free seat, paid and not started, can be boosted',
+  'JOBS.BOOST_NOT_HIGHER': 'A boost must raise the hourly rate',
   'JOBS.BAD_DATES': 'These dates cannot be booked: past, or beyond the series window',
   'JOBS.SERIES_TOO_LONG': 'A series can reach at most 12 weeks ahead',
   'JOBS.SERIES_EMPTY': 'No date of this series falls on the chosen weekdays',
@@ -152,6 +175,9 @@ export const ERROR_CODES = {
   'JOBS.CHARGE_UNDER_MINIMUM':
     'This shift would be charged less than the $0.50 a card can be charged: make it longer or raise the hourly rate.',
   'JOBS.NOT_A_FAVORITE': 'notifyFavorites can only list chefs from your roster',
+  // issue 37: blocks (never told to the one blocked: they see "not found" as for anything unknown)
+  'JOBS.BLOCK_SELF': 'You cannot block yourself',
+  'JOBS.BLOCK_TARGET_NOT_FOUND': 'No chef or restaurant with this id',
   'JOBS.JOB_NOT_OPEN': 'This job is not open for applications',
   'JOBS.SHIFT_STARTED': 'This shift has already started',
   'JOBS.ALREADY_APPLIED': 'You have already applied to this job',
@@ -175,6 +201,12 @@ export const ERROR_CODES = {
   'JOBS.NOT_IN_DISPUTE': 'This shift is not in dispute',
   'JOBS.NO_DISPUTE': 'This shift has no dispute',
   'JOBS.DISPUTE_RESOLVED': 'This dispute has already been decided',
+  // issue 38: a lost card dispute not paid back yet
+  'JOBS.CARD_DISPUTE_UNSETTLED':
+    'A card dispute on one of your shifts was lost: pay it back on the Card disputes page before posting shifts again',
+  // issue 39: a shift that requires credentials the chef has no verified, unexpired one of
+  'JOBS.CREDENTIAL_REQUIRED':
+    'This shift requires credentials you have no verified one of: add them on your Credentials page',
   'JOBS.SEAT_REQUIRED': 'Two or more seats of this shift are in dispute: say which one (seat_no)',
   'JOBS.TOO_MANY_STATEMENTS': 'Each side can write at most 10 statements in a dispute',
   'JOBS.STATEMENTS_TOO_FAST': 'You are writing statements too quickly: please wait a minute',
@@ -182,6 +214,13 @@ export const ERROR_CODES = {
   'JOBS.NOT_BOOKED': 'Only a confirmed shift can be added to a calendar',
   'JOBS.NOT_SHIFT_CHEF': "Only the shift's restaurant and its confirmed chef can add it to a calendar",
   'JOBS.CALENDAR_FEED_NOT_FOUND': 'Calendar feed not found',
+  // issue 39: reviews (the checkout's rating and words, published double-blind; one reply; hidden by operators)
+  'JOBS.RESTAURANT_NOT_FOUND': 'Restaurant not found',
+  'JOBS.TAGS_NOT_ALLOWED': "Tags are for a restaurant's review of a chef who worked the shift",
+  'JOBS.REVIEW_NOT_FOUND': 'Review not found',
+  'JOBS.OWN_REVIEW': 'You cannot reply to your own review',
+  'JOBS.ALREADY_REPLIED': 'This review already has a reply',
+  'JOBS.REVIEW_ALREADY_HIDDEN': 'This review is already hidden',
   // the time clock and the timesheet (contracts/src/clock.ts, issue 34)
   'JOBS.CLOCK_NOT_OPEN': 'Clock-in opens 30 minutes before the start of the shift and closes at its end',
   'JOBS.ALREADY_CLOCKED_IN': 'You have already clocked in to this shift',
@@ -203,6 +242,13 @@ export const ERROR_CODES = {
   'JOBS.TIMES_OUT_OF_BOUNDS':
     'Times must be from 30 minutes before the start to 4 hours after the end, the clock-out after the clock-in',
   'JOBS.WORKED_MINUTES_OUT_OF_RANGE': 'worked_minutes must be from 0 to the scheduled minutes plus 4 hours',
+  // appeals of a mark on a record (contracts/src/appeals.ts, issue 39)
+  'JOBS.MARK_NOT_FOUND': 'There is no such mark on your record',
+  'JOBS.APPEAL_WINDOW_CLOSED': 'The time to appeal this mark has passed',
+  'JOBS.ALREADY_APPEALED': 'This mark has already been appealed',
+  'JOBS.MARK_REMOVED': 'This mark was already removed from your record',
+  'JOBS.APPEAL_NOT_FOUND': 'Appeal not found',
+  'JOBS.APPEAL_DECIDED': 'This appeal has already been decided',
 
   // payments (services/payments/src)
   'PAYMENTS.JOB_NOT_FOUND': MESSAGES.jobNotFoundOrNotAuthorized,
@@ -227,6 +273,25 @@ export const ERROR_CODES = {
   'PAYMENTS.AUTHENTICATION_REQUIRED':
     'Your bank asks you to confirm this payment. Please pay by entering your card.',
   'PAYMENTS.SANDBOX_ONLY': 'Provider faults exist only in the Stripe sandbox',
+  // issue 38: tips (POST /applications/{id}/tip)
+  'PAYMENTS.TIP_NOT_WORKED': 'This shift has not been worked and paid yet, so it cannot be tipped',
+  'PAYMENTS.TIP_WINDOW_CLOSED': 'The time to tip this shift has passed',
+  'PAYMENTS.TIP_ALREADY_GIVEN': 'This shift has already been tipped',
+  'PAYMENTS.TIP_TOO_LARGE': "A tip can be at most 100% of the chef's pay for the shift",
+  // issue 38, instant payout
+  'PAYMENTS.PAYOUT_OVER_BALANCE': 'That is more than your available balance',
+  'PAYMENTS.PAYOUT_PENDING': 'An instant payout is already on its way: wait until it lands or fails',
+  'PAYMENTS.NO_DEBIT_CARD': 'Your payout account has no debit card that takes instant payouts',
+  'PAYMENTS.PAYOUT_UNDER_FEE': 'The amount does not cover the instant payout fee',
+  'PAYMENTS.PAYOUTS_NOT_ENABLED': 'Finish setting up your payout account first',
+  // issue 38, statements: a restaurant's weekly statement names an ISO week that exists
+  'PAYMENTS.BAD_WEEK': 'week must be an ISO week like 2026-W48',
+  // issue 38: card disputes (chargebacks)
+  'PAYMENTS.CARD_DISPUTE_NOT_FOUND': 'Card dispute not found or not authorized',
+  'PAYMENTS.CARD_DISPUTE_CLOSED':
+    'This card dispute is closed or its evidence was already submitted: nothing more can be sent',
+  'PAYMENTS.CARD_DISPUTE_NOT_OWED':
+    'This card dispute is not owed: it was not lost, or it is already settled',
 
   // messaging (services/messaging/src)
   'MESSAGING.THREAD_NOT_FOUND': 'Conversation not found',

@@ -6,10 +6,15 @@ import { calendarRoutes } from './http/calendar';
 import { shiftTemplateRoutes } from './http/shift-templates';
 import { offerRoutes } from './http/offers';
 import { jobEditRoutes } from './http/job-edits';
+import { fillRoutes } from './http/fill';
 import { paymentsRoutes } from './http/payments';
 import { messagingRoutes } from './http/messaging';
 import { notificationsRoutes } from './http/notifications';
 import { opsRoutes } from './http/ops';
+import { payRoutes } from './http/pay';
+import { appealRoutes } from './http/appeals';
+import { reviewRoutes } from './http/reviews';
+import { credentialRoutes } from './http/credentials';
 
 /** Every documented route of the API (paths under /api). */
 export function allRoutes(): Array<RouteDoc & { service: string }> {
@@ -21,10 +26,15 @@ export function allRoutes(): Array<RouteDoc & { service: string }> {
     ...tag('jobs', shiftTemplateRoutes),
     ...tag('jobs', offerRoutes),
     ...tag('jobs', jobEditRoutes),
+    ...tag('jobs', fillRoutes),
     ...tag('payments', paymentsRoutes),
     ...tag('messaging', messagingRoutes),
     ...tag('notifications', notificationsRoutes),
     ...opsRoutes,
+    ...payRoutes,
+    ...appealRoutes,
+    ...reviewRoutes,
+    ...credentialRoutes,
   ];
 }
 
@@ -107,6 +117,8 @@ const PATH_PARAMS: Record<string, Record<string, unknown>> = {
   user_type: { type: 'string', enum: ['chef', 'restaurant'] },
   file: { type: 'string', maxLength: 41, pattern: '^[0-9a-f-]{36}\\.(png|jpg|gif|webp)$' },
   token: { type: 'string', maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' },
+  // issue 39: a credential file's signed token (its id, when it ends, the signature)
+  fileToken: { type: 'string', maxLength: 128, pattern: '^[A-Za-z0-9_.-]+$' },
 };
 const UUID_PARAM = { type: 'string', format: 'uuid', maxLength: 36 };
 
@@ -122,6 +134,7 @@ export const LIMITED_PUBLIC_ROUTES = [
   'post /auth/password/change',
   'post /auth/totp/enrol',
   'get /calendar/{token}.ics',
+  'get /credential-files/{fileToken}',
 ];
 
 /** Public routes that answer 401: a wrong email or password, a refresh token that is not (or no longer) good. */

@@ -98,6 +98,48 @@ export interface Policy {
   clockCodeMaxWrong: number;
   /** ...for this long (5 wrong codes, 15 minutes). */
   clockCodeLockMs: number;
+
+  // ---- the fill engine (issue 37): instant book, reconfirmation, standby, alerts ----
+  /** A chef may instant-book after this many completed shifts: `INSTANT_BOOK_MIN_SHIFTS`, default 3. */
+  instantBookMinShifts: number;
+  /** A confirmed chef is asked to reconfirm from this long before the start: `RECONFIRM_OPENS`, default 48h. */
+  reconfirmOpensMs: number;
+  /** ...and loses the seat when not reconfirmed this long before the start: `RECONFIRM_BY`, default 16h. */
+  reconfirmByMs: number;
+  /** Each standby chef has this long to take a reopened seat before the next is offered it: `STANDBY_OFFER_MINUTES`, 15. */
+  standbyOfferMs: number;
+  /** At most this many chefs are texted about one new, urgent, reopened or boosted shift: `ALERT_FANOUT`, 50. */
+  alertFanout: number;
+
+  // ---- paid like a professional (issue 38): tips, instant payout, statements ----
+  /** A restaurant may tip a worked shift until this long after its end: `TIP_WINDOW`, default 7d. */
+  tipWindowMs: number;
+  /** The instant payout fee, basis points of the amount cashed out: `INSTANT_PAYOUT_FEE_BPS`, default 150. */
+  instantPayoutFeeBps: number;
+  /** The fee is never under this (fees round half up to the cent): 50 cents, a fixed rule. */
+  instantPayoutMinFeeCents: number;
+  /** Instant payout is free after this many worked and paid shifts, with no no-show in 90 days: default 5. */
+  instantPayoutFreeMinShifts: number;
+  /** A year's payments at or over this reach the tax form's reporting threshold: default 200000 ($2,000). */
+  taxFormThresholdCents: number;
+  /** The ISO weekday (1 Monday .. 7 Sunday) restaurants are texted last week's statement: `STATEMENT_DAY`. */
+  statementDay: number;
+
+  // ---- trust both ways (issue 39): appeals of a record ----
+  /** A chef or a restaurant may appeal a mark on its record until this long after it: `APPEAL_WINDOW`, 14d. */
+  appealWindowMs: number;
+  // ---- trust both ways (issue 39): reviews ----
+  /**
+   * A review is published when both sides of the seat reviewed, or this long after the shift's end when one
+   * never did (double-blind: until then the other side cannot read it): `REVIEW_PUBLISH_AFTER`, default 7d.
+   */
+  reviewPublishAfterMs: number;
+  // ---- trust both ways (issue 39): credentials ----
+  /**
+   * A chef is texted this long before a verified credential stops counting (00:00 of its expiry day in their
+   * city's zone): `CREDENTIAL_EXPIRY_NOTICE`, default 30d.
+   */
+  credentialExpiryNoticeMs: number;
 }
 
 /** The environment variables of the policy and their defaults. */
@@ -128,7 +170,34 @@ export const POLICY_ENV = {
   EDIT_ANSWER_WINDOW: '12h',
   SERIES_MAX_WEEKS: '12',
   SERIES_CHARGE_LEAD: '7d',
+  INSTANT_BOOK_MIN_SHIFTS: '3',
+  RECONFIRM_OPENS: '48h',
+  RECONFIRM_BY: '16h',
+  STANDBY_OFFER_MINUTES: '15',
+  ALERT_FANOUT: '50',
+  TIP_WINDOW: '7d',
+  INSTANT_PAYOUT_FEE_BPS: '150',
+  INSTANT_PAYOUT_FREE_MIN_SHIFTS: '5',
+  TAX_FORM_THRESHOLD_CENTS: '200000',
+  STATEMENT_DAY: 'monday',
+  APPEAL_WINDOW: '14d',
+  REVIEW_PUBLISH_AFTER: '7d',
+  CREDENTIAL_EXPIRY_NOTICE: '30d',
 } as const;
+
+/** Issue 38's fixed rule: an instant payout's fee is at least 50 cents. */
+export const INSTANT_PAYOUT_MIN_FEE_CENTS = 50;
+
+/** The weekdays `STATEMENT_DAY` takes, by ISO number (1 Monday .. 7 Sunday). */
+export const ISO_WEEKDAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
 
 export const RELIABILITY_WINDOW_DAYS = 90;
 
@@ -198,6 +267,45 @@ export function loadPolicy(env: Record<string, string | undefined> = {}): Policy
       throw new PolicyError(`${name} must be a whole number of meters from 1 to 100000 (got "${raw}")`);
     return n;
   };
+  // A whole number, 0 allowed (INSTANT_BOOK_MIN_SHIFTS=0: every chef with a clean record may book now)
+  const whole = (name: keyof typeof POLICY_ENV) => {
+    const { raw } = read(name);
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n > 1000)
+      throw new PolicyError(`${name} must be a whole number from 0 to 1000 (got "${raw}")`);
+    return n;
+  };
+  // Minutes as a number (STANDBY_OFFER_MINUTES=0.1 is six seconds, for tests)
+  const minutes = (name: keyof typeof POLICY_ENV) => {
+    const { raw } = read(name);
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n <= 0 || n > 1440)
+      throw new PolicyError(`${name} must be a number of minutes from 0 to 1440 (got "${raw}")`);
+    return Math.round(n * 60_000);
+  };
+  // Basis points, 0 to 10000 (INSTANT_PAYOUT_FEE_BPS=0: no percentage, the 50-cent minimum still applies)
+  const bps = (name: keyof typeof POLICY_ENV) => {
+    const { raw } = read(name);
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n > 10_000)
+      throw new PolicyError(`${name} must be a whole number of basis points from 0 to 10000 (got "${raw}")`);
+    return n;
+  };
+  const cents = (name: keyof typeof POLICY_ENV) => {
+    const { raw } = read(name);
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n > 100_000_000)
+      throw new PolicyError(`${name} must be a whole number of cents (got "${raw}")`);
+    return n;
+  };
+  const weekday = (name: keyof typeof POLICY_ENV) => {
+    const { raw } = read(name);
+    const n = /^[1-7]$/.test(raw)
+      ? Number(raw)
+      : ISO_WEEKDAYS.indexOf(raw.toLowerCase() as (typeof ISO_WEEKDAYS)[number]) + 1;
+    if (n < 1) throw new PolicyError(`${name} must be a weekday like monday, or 1 to 7 (got "${raw}")`);
+    return n;
+  };
   const leads = read('CHECKOUT_REMINDERS')
     .raw.split(',')
     .map((part) => parseDuration(part));
@@ -237,5 +345,27 @@ export function loadPolicy(env: Record<string, string | undefined> = {}): Policy
     cardMinimumCents: CARD_MINIMUM_CENTS,
     clockCodeMaxWrong: CLOCK_CODE_MAX_WRONG,
     clockCodeLockMs: CLOCK_CODE_LOCK_MS,
+    instantBookMinShifts: whole('INSTANT_BOOK_MIN_SHIFTS'),
+    ...reconfirmWindow(duration('RECONFIRM_OPENS'), duration('RECONFIRM_BY')),
+    standbyOfferMs: minutes('STANDBY_OFFER_MINUTES'),
+    alertFanout: count('ALERT_FANOUT'),
+    tipWindowMs: duration('TIP_WINDOW'),
+    instantPayoutFeeBps: bps('INSTANT_PAYOUT_FEE_BPS'),
+    instantPayoutMinFeeCents: INSTANT_PAYOUT_MIN_FEE_CENTS,
+    instantPayoutFreeMinShifts: whole('INSTANT_PAYOUT_FREE_MIN_SHIFTS'),
+    taxFormThresholdCents: cents('TAX_FORM_THRESHOLD_CENTS'),
+    statementDay: weekday('STATEMENT_DAY'),
+    appealWindowMs: duration('APPEAL_WINDOW'),
+    reviewPublishAfterMs: duration('REVIEW_PUBLISH_AFTER'),
+    credentialExpiryNoticeMs: duration('CREDENTIAL_EXPIRY_NOTICE'),
   };
+}
+
+/** RECONFIRM_OPENS must come before RECONFIRM_BY (48h then 16h before the start): a window of some length. */
+function reconfirmWindow(opensMs: number, byMs: number) {
+  if (opensMs <= byMs)
+    throw new PolicyError(
+      `RECONFIRM_OPENS must be longer before the start than RECONFIRM_BY (got ${opensMs} ms and ${byMs} ms)`,
+    );
+  return { reconfirmOpensMs: opensMs, reconfirmByMs: byMs };
 }

@@ -37,6 +37,8 @@ const files = [
   join(root, 'contracts/src/display-name.ts'),
   // the time clock's refusals (issue 34), decided by its pure rules
   join(root, 'contracts/src/clock.ts'),
+  // an appeal's refusals (issue 39), decided by its pure rules
+  join(root, 'contracts/src/appeals.ts'),
 ];
 const sources = files.map((f) => ({ file: relative(root, f), text: readFileSync(f, 'utf8') }));
 

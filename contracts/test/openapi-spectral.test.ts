@@ -77,6 +77,7 @@ test('the polled lists answer 304; signed-in routes 401, 403 and 429; the scheme
   expect(conditional.sort()).toEqual([
     'get /applications',
     'get /jobs',
+    'get /jobs/offered-first',
     'get /messages/application/{id}',
     'get /messages/conversations',
     'get /messages/job/{jobId}',

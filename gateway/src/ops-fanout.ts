@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { opsHttp } from '@brigade/contracts';
+import { opsHttp, payHttp } from '@brigade/contracts';
 import { AppError, jsonBodyParser } from '@brigade/kit';
 import type { ServiceName } from './routes';
 
@@ -98,6 +98,18 @@ function merge(
   parts: Array<{ service: ServiceName; body: PartBody }>,
 ): Record<string, unknown> {
   const order = (s: string) => SERVICES.indexOf(s as ServiceName);
+  if (req.path.endsWith('/evidence')) {
+    // Issue 38: a card dispute's evidence, by section as the services gave it, then by time.
+    const entries = parts.flatMap((p) => (p.body.entries ?? []) as payHttp.EvidenceEntry[]);
+    const section = (s: string) => payHttp.EVIDENCE_SECTIONS.indexOf(s as payHttp.EvidenceSection);
+    entries.sort(
+      (a, b) =>
+        section(a.section) - section(b.section) ||
+        Date.parse(a.at) - Date.parse(b.at) ||
+        order(a.service) - order(b.service),
+    );
+    return { job_id: parts[0].body.job_id, entries };
+  }
   if (req.path.endsWith('/timeline')) {
     const entries = parts.flatMap((p) => (p.body.entries ?? []) as opsHttp.TimelineEntry[]);
     // By time, then by service; a service's own entries at the same instant keep its order (stable sort).

@@ -28,6 +28,15 @@ export const CALENDAR_FEED_LIMITS: NonNullable<RouteRule['publicLimits']> = {
   perUrl: [60, 3600],
 };
 
+/**
+ * A credential's file (issue 39) is opened by the browser as a link or an image, with no token: the URL is signed
+ * for 5 minutes and is the key. An operator's queue opens many files from one address; one URL a few times.
+ */
+export const CREDENTIAL_FILE_LIMITS: NonNullable<RouteRule['publicLimits']> = {
+  perIp: [600, 60],
+  perUrl: [30, 300],
+};
+
 export const ROUTES: RouteRule[] = [
   // the operator console (issue 17, ADR 11): each service answers for its own records
   { method: 'GET', pattern: /^\/ops\/disputes$/, service: 'jobs', operator: true },
@@ -52,7 +61,24 @@ export const ROUTES: RouteRule[] = [
   { method: 'POST', pattern: /^\/ops\/dead-letters\/redrive$/, service: 'all', operator: true },
   { method: 'GET', pattern: /^\/ops\/anomalies$/, service: 'payments', operator: true },
   { method: 'GET', pattern: /^\/ops\/balances$/, service: 'payments', operator: true },
+  // issue 38: card disputes (payments), and a job's evidence, each service's part from its own records
+  { pattern: /^\/ops\/card-disputes(\/|$)/, service: 'payments', operator: true },
+  { method: 'GET', pattern: /^\/ops\/jobs\/[^/]+\/evidence$/, service: 'all', operator: true },
   { method: 'GET', pattern: /^\/ops\/audit$/, service: 'all', operator: true },
+  // issue 39: appeals of a mark on a record (jobs keeps the marks)
+  { method: 'GET', pattern: /^\/ops\/appeals$/, service: 'jobs', operator: true },
+  { method: 'POST', pattern: /^\/ops\/appeals\/[^/]+\/decide$/, service: 'jobs', operator: true },
+  // issue 39: reviews (jobs keeps them): the console's list and hiding
+  { method: 'GET', pattern: /^\/ops\/reviews$/, service: 'jobs', operator: true },
+  { method: 'POST', pattern: /^\/ops\/reviews\/[^/]+\/hide$/, service: 'jobs', operator: true },
+  // issue 39: the credentials queue and an operator's decisions (identity)
+  { method: 'GET', pattern: /^\/ops\/credentials$/, service: 'identity', operator: true },
+  {
+    method: 'POST',
+    pattern: /^\/ops\/credentials\/[^/]+\/(verify|reject|revoke)$/,
+    service: 'identity',
+    operator: true,
+  },
   // identity
   {
     method: 'POST',
@@ -67,14 +93,26 @@ export const ROUTES: RouteRule[] = [
   { method: 'GET', pattern: /^\/auth\/jwks\.json$/, service: 'identity', public: true },
   { method: 'POST', pattern: /^\/auth\/signout$/, service: 'identity', endedSession: true },
   { pattern: /^\/auth\//, service: 'identity' },
+  // issue 39: a profile's published reviews are jobs' (before identity's /profiles rule)
+  { method: 'GET', pattern: /^\/profiles\/(chef|restaurant)\/[^/]+\/reviews$/, service: 'jobs' },
   { pattern: /^\/profiles(\/|$)/, service: 'identity' },
   { pattern: /^\/agreements\//, service: 'identity' },
   { method: 'GET', pattern: /^\/uploads\/[^/]+$/, service: 'identity', public: true },
+  // issue 39: a chef's credentials, and their files through signed URLs (no token)
+  { pattern: /^\/credentials$/, service: 'identity' },
+  {
+    method: 'GET',
+    pattern: /^\/credential-files\/[^/]+$/,
+    service: 'identity',
+    public: true,
+    publicLimits: CREDENTIAL_FILE_LIMITS,
+  },
   // payments (before jobs: /applications/{id}/confirm-payment belongs to payments)
   { method: 'POST', pattern: /^\/payments\/webhooks\/stripe$/, service: 'payments', public: true },
   { method: 'GET', pattern: /^\/payments\/config$/, service: 'payments', public: true },
   { pattern: /^\/payments(\/|$)/, service: 'payments' },
   { pattern: /^\/applications\/[^/]+\/confirm-payment$/, service: 'payments' },
+  { pattern: /^\/applications\/[^/]+\/tip$/, service: 'payments' },
   // jobs
   {
     method: 'GET',
@@ -90,6 +128,9 @@ export const ROUTES: RouteRule[] = [
   { pattern: /^\/invitations(\/|$)/, service: 'jobs' },
   { pattern: /^\/shift-templates(\/|$)/, service: 'jobs' },
   { pattern: /^\/offers(\/|$)/, service: 'jobs' },
+  { pattern: /^\/blocks(\/|$)/, service: 'jobs' },
+  { pattern: /^\/reliability(\/|$)/, service: 'jobs' },
+  { pattern: /^\/reviews(\/|$)/, service: 'jobs' },
   // messaging
   { pattern: /^\/messages(\/|$)/, service: 'messaging' },
   // notifications

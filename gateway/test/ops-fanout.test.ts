@@ -8,6 +8,7 @@ import {
   listen,
   platformOpsRouter,
   recordAudit,
+  type EvidenceEntry,
   type RunningServer,
   type TimelineEntry,
 } from '@brigade/kit';
@@ -37,6 +38,24 @@ const jobId = randomUUID();
 const restaurantId = randomUUID();
 const TIE = '2031-01-01T00:00:00.000Z';
 const db: Partial<Record<Service, TestDatabase>> = {};
+const MISSING_JOB = randomUUID();
+const evidenceEntry = (service: Service, section: EvidenceEntry['section'], at: string): EvidenceEntry => ({
+  section,
+  service,
+  title: `${service} ${section}`,
+  text: `${service} says`,
+  at,
+});
+/** Each service's evidence in its own order; the merge puts them by Stripe's sections, then by time. */
+const EVIDENCE: Record<Service, EvidenceEntry[]> = {
+  jobs: [
+    evidenceEntry('jobs', 'service_documentation', '2031-01-01T12:00:00.000Z'),
+    evidenceEntry('jobs', 'product_description', '2031-01-01T10:00:00.000Z'),
+    evidenceEntry('jobs', 'service_date', '2031-01-02T00:00:00.000Z'),
+  ],
+  payments: [evidenceEntry('payments', 'receipt', '2031-01-01T09:00:00.000Z')],
+  notifications: [evidenceEntry('notifications', 'product_description', '2031-01-01T08:00:00.000Z')],
+};
 
 beforeAll(async () => {
   auth = await createTestAuth();
@@ -70,6 +89,9 @@ beforeAll(async () => {
             data: {},
           },
         ],
+        // Issue 38: each service's part of a job's evidence (jobs owns the job: an unknown one is its 404).
+        ...(service === 'jobs' ? { jobExists: async (id: string) => id !== MISSING_JOB } : {}),
+        evidence: async (): Promise<EvidenceEntry[]> => EVIDENCE[service],
       }),
     );
     finishHttpApp(app, logger);
@@ -189,6 +211,35 @@ test("the timeline merges every service's part by time, then service; a service 
     expect(seen[service].at(-1)).toEqual({ path: `/ops/jobs/${jobId}/timeline`, requestId: 'req-ops-1' });
   // Not an id: every service says 404, and so does the gateway.
   expect((await api('GET', '/ops/jobs/nope/timeline')).status).toBe(404);
+});
+
+test("a card dispute's evidence merges every part by Stripe's sections, then time; a service down is named", async () => {
+  const reply = await api('GET', `/ops/jobs/${jobId}/evidence?restaurant_id=${restaurantId}`);
+  expect(reply.status).toBe(200);
+  expect(reply.body.job_id).toBe(jobId);
+  expect(reply.body.unavailable).toEqual(['identity', 'messaging']);
+  expect(reply.body.entries.map((e: EvidenceEntry) => `${e.section} ${e.service}`)).toEqual([
+    'product_description notifications',
+    'product_description jobs',
+    'service_date jobs',
+    'service_documentation jobs',
+    'receipt payments',
+  ]);
+  // the query reaches every service as the console sent it
+  for (const service of ['jobs', 'payments', 'notifications'])
+    expect(seen[service].at(-1)?.path).toBe(`/ops/jobs/${jobId}/evidence?restaurant_id=${restaurantId}`);
+  // as the timeline: the job's owner says it does not exist, so does the gateway; not an id, every service 404
+  expect(await api('GET', `/ops/jobs/${MISSING_JOB}/evidence`)).toMatchObject({
+    status: 404,
+    body: { code: 'OPS.JOB_NOT_FOUND' },
+  });
+  expect((await api('GET', '/ops/jobs/nope/evidence')).status).toBe(404);
+  expect((await api('GET', `/ops/jobs/${jobId}/evidence?restaurant_id=nope`)).status).toBe(400);
+  for (const type of ['chef', 'restaurant'] as const)
+    expect(await api('GET', `/ops/jobs/${jobId}/evidence`, await auth.token({ type }))).toMatchObject({
+      status: 403,
+      body: { code: 'AUTH.OPERATORS_ONLY' },
+    });
 });
 
 test('the audit log: newest first across services, the limit applied after the merge', async () => {

@@ -22,6 +22,7 @@ export { redisScript } from './redis-script';
 export * from './audit';
 export * from './ops-router';
 export { auditEntry, eventEntry, type TimelineEntry } from './ops-timeline';
+export * from './ops-evidence';
 export * from './subscribe';
 export * from './metrics';
 export * from './lean-gets';

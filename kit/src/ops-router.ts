@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { opsHttp } from '@brigade/contracts';
+import { opsHttp, payHttp } from '@brigade/contracts';
 import { currentOperator, requireOperator, type KeySource } from './auth';
 import { listAudit, recordAudit } from './audit';
 import type { Database } from './db';
@@ -10,6 +10,7 @@ import type { DeadLetter, EventBus } from './bus/types';
 import { InProcessBus } from './bus/in-process';
 import { RabbitBus } from './bus/rabbit';
 import { auditEntry, byTime, publishedAbout, type ServiceName, type TimelineEntry } from './ops-timeline';
+import type { EvidenceEntry } from './ops-evidence';
 
 export interface PlatformOpsRouterOptions {
   service: ServiceName;
@@ -21,6 +22,11 @@ export interface PlatformOpsRouterOptions {
   extraTimeline?: (jobId: string) => Promise<TimelineEntry[]>;
   /** The service that owns jobs says whether a job exists: its part of an unknown job's timeline is a 404. */
   jobExists?: (jobId: string) => Promise<boolean>;
+  /**
+   * Issue 38: this service's part of a job's evidence for a card dispute, from its own records (every service
+   * gives one: the gateway merges them).
+   */
+  evidence?: (jobId: string, query: { restaurant_id?: string }) => Promise<EvidenceEntry[]>;
 }
 
 /** Latest dead letters shown per queue. */
@@ -147,6 +153,17 @@ export function platformOpsRouter(options: PlatformOpsRouterOptions): Router {
     ]);
     res.json({ job_id: jobId, entries: byTime([...events, ...audit.reverse().map(auditEntry), ...extra]) });
   });
+
+  // Issue 38: a job's evidence, checked as the timeline is (the same 404s), so the gateway's merge behaves alike.
+  const evidence = options.evidence;
+  if (evidence)
+    router.get('/ops/jobs/:jobId/evidence', operatorOnly, async (req, res) => {
+      const jobId = uuidParam(req, 'jobId', 'No such job', 'OPS.JOB_NOT_FOUND');
+      const query = parse(payHttp.EvidenceQuery, req.query);
+      if (options.jobExists && !(await options.jobExists(jobId)))
+        throw notFound('No such job', 'OPS.JOB_NOT_FOUND');
+      res.json({ job_id: jobId, entries: await evidence(jobId, query) });
+    });
 
   return router;
 }

@@ -71,6 +71,15 @@ const describe: Record<string, (d: Data) => { actor: Actor; summary: string }> =
     actor: system,
     summary: `On the ${side(d.user_type)}'s record: ${String(d.kind).replace(/_/g, ' ')}`,
   }),
+  // issue 39: reviews published (both sides wrote, or the window ended) and hidden by an operator
+  'jobs.review.published.v1': (d) => ({
+    actor: system,
+    summary: `The ${side(d.author_side)}'s review (${d.rating}/5) was published: ${d.reason === 'both_reviewed' ? 'both sides reviewed' : 'its window ended'}`,
+  }),
+  'jobs.review.hidden.v1': (d) => ({
+    actor: { type: 'operator', id: str(d.operator_id) },
+    summary: `The ${side(d.author_side)}'s review was hidden: ${str(d.reason) ?? ''}`,
+  }),
   'jobs.dispute.statement_added.v1': (d) => ({
     actor: { type: side(d.author_side), id: str(d.author_id) },
     summary: `The ${side(d.author_side)} added a statement`,
@@ -78,6 +87,29 @@ const describe: Record<string, (d: Data) => { actor: Actor; summary: string }> =
   'jobs.dispute.resolved.v1': (d) => ({
     actor: { type: 'operator', id: str(d.operator_id) },
     summary: `Dispute decided: chef paid ${dollars(d.chef_pay_cents)}, fee ${dollars(d.fee_cents)}, restaurant refunded ${dollars(d.refund_cents)}`,
+  }),
+  // the working day (issue 34): what a mark of a no-show or a chef sent home comes from
+  'jobs.timesheet.clocked_in.v1': (d) => ({ actor: party(d, 'chef'), summary: 'The chef clocked in' }),
+  'jobs.timesheet.no_show_marked.v1': (d) => ({
+    actor: party(d, 'restaurant'),
+    summary: 'The restaurant marked the chef a no-show',
+  }),
+  'jobs.timesheet.no_show_confirmed.v1': () => ({
+    actor: system,
+    summary: 'The no-show stands: not contested in time',
+  }),
+  'jobs.timesheet.sent_home.v1': (d) => ({
+    actor: party(d, 'restaurant'),
+    summary: 'The restaurant sent the chef home',
+  }),
+  // appeals (issue 39)
+  'jobs.appeal.decided.v1': (d) => ({
+    actor: { type: 'operator', id: str(d.operator_id) },
+    summary: `Appeal of the ${side(d.user_type)}'s ${String(d.mark_kind).replace(/_/g, ' ')} decided: ${d.outcome === 'remove' ? 'removed' : 'kept'}`,
+  }),
+  'jobs.mark.removed.v1': (d) => ({
+    actor: system,
+    summary: `Removed from the ${side(d.user_type)}'s record on appeal: ${String(d.kind).replace(/_/g, ' ')}`,
   }),
   'messaging.message.sent.v1': (d) => {
     const who = d.sender_type ? side(d.sender_type) : d.sender_id === d.chef_id ? 'chef' : 'restaurant';
@@ -137,6 +169,7 @@ const ACTIONS: Record<string, string> = {
   'user.suspend': 'suspended the user',
   'user.reinstate': 'reinstated the user',
   'dead_letters.redrive': 'redrove the dead letters',
+  'appeal.decide': 'decided an appeal',
 };
 
 /** One operator action (audit log) as a timeline entry. */

@@ -52,9 +52,9 @@ export interface ServiceDeps {
   leanGets?: boolean;
 }
 
-/** Subscribe each row of a service's subscription table. */
+/** Subscribe a service's subscription table, all of it at once (see EventBus.subscribe). */
 export async function subscribeAll(bus: EventBus, subscriptions: Subscription[]) {
-  for (const s of subscriptions) await bus.subscribe(s);
+  await bus.subscribe(subscriptions);
 }
 
 /** Standard pieces for a service handle: relay wired to the bus, readiness from database and bus. */

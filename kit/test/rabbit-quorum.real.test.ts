@@ -246,4 +246,37 @@ const exists = (name: string) =>
       await onChannel((ch) => ch.deleteQueue(old));
     }
   });
+
+  test('a restarted service takes the events waiting for the last rows of its table: none dead-lettered', async () => {
+    const seen: string[] = [];
+    const table = () => [
+      { queue: 'qrestart.first', types: ['identity.user.updated.v1'], handler: async () => {} },
+      {
+        queue: 'qrestart.last',
+        types: ['identity.user.registered.v1'],
+        handler: async (event: EventEnvelope) => {
+          seen.push(event.id);
+        },
+      },
+    ];
+    const options = { url: process.env.AMQP_URL!, logger, exchange: `${ns}.events`, queuePrefix: ns };
+    // The service ran once (its queue and bindings stay), then stopped; events for its last row wait for it.
+    const before = new RabbitBus({ ...options, retryDelaysMs: DELAYS });
+    await before.connect();
+    await before.subscribe(table());
+    await before.close();
+    const waiting = Array.from({ length: 5 }, (_, i) => registered(`waiting-${i}@example.com`));
+    for (const e of waiting) await bus.publish(e);
+    // It starts again, connected first (as a service's process is), then takes its table.
+    const after = new RabbitBus({ ...options, retryDelaysMs: DELAYS });
+    try {
+      await after.connect();
+      await after.subscribe(table());
+      await eventually(() => expect([...seen].sort()).toEqual(waiting.map((e) => e.id).sort()), 15_000);
+      expect(await after.deadLetterCount('qrestart.events')).toBe(0);
+    } finally {
+      await after.destroy().catch(() => undefined);
+      await after.close();
+    }
+  });
 });

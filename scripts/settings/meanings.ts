@@ -157,12 +157,49 @@ export const SETTING_MEANINGS: Readonly<Record<string, { meaning: string; unset?
       'an operator account (an admin) created at start if missing, its password updated if changed, which ends its sessions',
     unset: 'no operator from the environment',
   },
+  S3_ENDPOINT: {
+    meaning:
+      "credentials' files (issue 39) in an S3-compatible store at this address (path-style: MinIO, Ceph, AWS), with `S3_BUCKET`; both or neither",
+    unset: 'files on disk in `CREDENTIAL_FILES_DIR` (compose: `http://minio:9000`, its MinIO)',
+  },
+  S3_BUCKET: {
+    meaning: "the bucket credentials' files are kept in (private: read only through 5-minute presigned URLs)",
+    unset: 'files on disk in `CREDENTIAL_FILES_DIR`',
+  },
+  S3_REGION: { meaning: 'the region the S3 requests are signed for', unset: '`us-east-1`' },
+  S3_PUBLIC_ENDPOINT: {
+    meaning:
+      'where browsers reach the store, when not at `S3_ENDPOINT` (a container name inside, a public host outside): presigned URLs are signed for it',
+    unset: '`S3_ENDPOINT`',
+  },
+  S3_ACCESS_KEY_ID: {
+    meaning: "the store's access key (with `S3_SECRET_ACCESS_KEY`; both or neither)",
+    unset: "the AWS SDK's own chain: `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY`, a profile, a role",
+  },
+  S3_SECRET_ACCESS_KEY: {
+    meaning: "the store's secret key (with `S3_ACCESS_KEY_ID`)",
+    unset: "the AWS SDK's own chain: `AWS_ACCESS_KEY_ID`/`AWS_SECRET_ACCESS_KEY`, a profile, a role",
+  },
+  S3_TIMEOUT_MS: { meaning: 'per request to the S3-compatible store (a file upload waits on it)' },
+  CREDENTIAL_FILES_DIR: {
+    meaning:
+      "where identity keeps credentials' files without S3 (read through identity's signed 5-minute URLs); one process's disk, so several identity instances need S3",
+    unset: '`.data/credential-files` beside the embedded database',
+  },
+  CREDENTIAL_SWEEP_POLL_MS: {
+    meaning:
+      'how often identity looks for verified credentials to announce as expiring (`CREDENTIAL_EXPIRY_NOTICE` before their day)',
+  },
   JOBS_RELAY_POLL_MS: {
     meaning: "how often jobs' outbox relay looks for unpublished events when nothing woke it",
   },
   JOBS_RULES_POLL_MS: {
     meaning:
       'how often jobs looks for shifts to expire (nobody confirmed by the start) and checkout deadlines passed; each rule fires within this much of its moment',
+  },
+  JOBS_ROSTER_MINUTE_MS: {
+    meaning:
+      "how long one minute of a restaurant's roster-first window lasts (issue 37): a minute; suites that watch a window end through the whole product shorten it",
   },
   STRIPE_SECRET_KEY: { meaning: 'Stripe with Connect', unset: 'the Stripe sandbox at `STRIPE_API_URL`' },
   STRIPE_API_URL: {
@@ -358,6 +395,57 @@ export const SETTING_MEANINGS: Readonly<Record<string, { meaning: string; unset?
   SERIES_CHARGE_LEAD: {
     meaning:
       'each occurrence of a series or a repeat is posted and charged to the card on file this long before it starts; tests shorten it',
+  },
+  INSTANT_BOOK_MIN_SHIFTS: {
+    meaning:
+      'a chef may "Book now" a shift that allows instant booking after this many completed shifts, with no no-show and at most one late cancellation in 90 days and an average rating of 4.5 or none',
+  },
+  RECONFIRM_OPENS: {
+    meaning:
+      'a confirmed chef is asked (text and app) to reconfirm from this long before the start; shifts booked later need no reconfirmation',
+  },
+  RECONFIRM_BY: {
+    meaning:
+      'a chef who has not reconfirmed this long before the start loses the seat (a late cancellation); the shift reopens as urgent, standby chefs first',
+  },
+  STANDBY_OFFER_MINUTES: {
+    meaning:
+      "how long each chef on a shift's standby list has to take a reopened seat before the next in line is offered it",
+  },
+  ALERT_FANOUT: {
+    meaning:
+      'at most this many chefs (available then and in range, nearest first) are texted about one new, urgent, reopened or boosted shift',
+  },
+  TIP_WINDOW: {
+    meaning:
+      'a restaurant may tip a worked shift (charged to its card, no fee, all of it to the chef) until this long after the shift ends',
+  },
+  INSTANT_PAYOUT_FEE_BPS: {
+    meaning:
+      "the fee of an instant payout to a chef's debit card, in basis points of the amount (at least 50 cents, half up to the cent)",
+  },
+  INSTANT_PAYOUT_FREE_MIN_SHIFTS: {
+    meaning:
+      'instant payout is free for a chef with this many worked and paid shifts and no no-show in 90 days',
+  },
+  TAX_FORM_THRESHOLD_CENTS: {
+    meaning:
+      "a chef's tax-year statement says the year reached the reporting threshold at this much paid (cents)",
+  },
+  STATEMENT_DAY: {
+    meaning: "the weekday restaurants are texted a link to last week's statement (monday..sunday)",
+  },
+  APPEAL_WINDOW: {
+    meaning:
+      'a chef or a restaurant may appeal a mark on its record (a late cancellation, a no-show, a dispute lost) until this long after the mark; later is 409 `JOBS.APPEAL_WINDOW_CLOSED`',
+  },
+  REVIEW_PUBLISH_AFTER: {
+    meaning:
+      "after the shift's end, when a review is published though the other side never wrote one (double-blind: both sides wrote publishes it sooner; until then the other side cannot read it)",
+  },
+  CREDENTIAL_EXPIRY_NOTICE: {
+    meaning:
+      "a chef is texted this long before a verified credential expires (it stops counting at 00:00 of its expiry day in the chef's city's time zone)",
   },
   OUTBOX_RETENTION_DAYS: {
     meaning: 'how long each service keeps the events it published (the job timeline is read from them)',

@@ -351,6 +351,22 @@ export const MATRIX: Record<string, Row> = {
     expect: { anonymous: 401, chef: 409, otherChef: 404, restaurant: 403, otherRestaurant: 403 },
   },
 
+  // Reconfirmation and standby (issue 37). The job starts in 24 h, inside RECONFIRM_OPENS, and the chef's
+  // application is pending: no reconfirmation is due (409 past the door); another chef's is 404. Any chef not
+  // booked on the open job may wait on its standby list (a harmless change); leaving is answered the same.
+  'POST /applications/{id}/reconfirm': {
+    path: (f) => `/applications/${f.application}/reconfirm`,
+    expect: { anonymous: 401, chef: 409, otherChef: 404, restaurant: 403, otherRestaurant: 403 },
+  },
+  'POST /jobs/{id}/standby': {
+    path: (f) => `/jobs/${f.job.id}/standby`,
+    expect: { anonymous: 401, chef: 201, otherChef: 201, restaurant: 403, otherRestaurant: 403 },
+  },
+  'DELETE /jobs/{id}/standby': {
+    path: (f) => `/jobs/${f.job.id}/standby`,
+    expect: { anonymous: 401, chef: 200, otherChef: 200, restaurant: 403, otherRestaurant: 403 },
+  },
+
   // Edits, repeats and series (issue 35). The job starts within LATE_CANCEL_WINDOW (24 h), so its owner's valid
   // quote is the state conflict (409, JOBS.EDIT_TOO_LATE) past the door, and an empty edit a 400; the chef who
   // applied has no edit to answer (409); another restaurant never learns of the job or the series (404).
@@ -362,6 +378,22 @@ export const MATRIX: Record<string, Row> = {
   'GET /jobs/{id}/edit-quote': {
     path: (f) => `/jobs/${f.job.id}/edit-quote?hourlyRate=30`,
     expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 409, otherRestaurant: 404 },
+  },
+  // Book now and boosts (issue 37). The spare job is not instant-book: every chef is told so (409) past the door,
+  // nothing booked. The main job is open with a free seat: its owner's quote answers; its owner's boost without a
+  // rate is a 400; another restaurant never learns of the job (404).
+  'POST /jobs/{id}/book': {
+    path: (f) => `/jobs/${f.spareJob.id}/book`,
+    expect: { anonymous: 401, chef: 409, otherChef: 409, restaurant: 403, otherRestaurant: 403 },
+  },
+  'GET /jobs/{id}/boost-quote': {
+    path: (f) => `/jobs/${f.job.id}/boost-quote?hourly_rate=30`,
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 404 },
+  },
+  'POST /jobs/{id}/boost': {
+    path: (f) => `/jobs/${f.job.id}/boost`,
+    body: (f, p) => (p === 'restaurant' ? {} : { hourly_rate: 30 }),
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 400, otherRestaurant: 404 },
   },
   'POST /applications/{id}/edit-answer': {
     path: (f) => `/applications/${f.application}/edit-answer`,
@@ -462,8 +494,31 @@ export const MATRIX: Record<string, Row> = {
     path: () => '/payments/earnings',
     expect: { anonymous: 401, chef: 200, otherChef: 200, restaurant: 403, otherRestaurant: 403 },
   },
+  // Issue 38: a chef's instant payout, each chef their own (a restaurant has none); an amount of 0 is refused.
+  'GET /payments/payouts/instant/quote': {
+    path: () => '/payments/payouts/instant/quote',
+    expect: { anonymous: 401, chef: 200, otherChef: 200, restaurant: 403, otherRestaurant: 403 },
+  },
+  'POST /payments/payouts/instant': {
+    path: () => '/payments/payouts/instant',
+    body: (_f, p) => ({ amount_cents: p === 'chef' || p === 'otherChef' ? 0 : 100 }),
+    expect: { anonymous: 401, chef: 400, otherChef: 400, restaurant: 403, otherRestaurant: 403 },
+  },
+  'GET /payments/payouts/instant': {
+    path: () => '/payments/payouts/instant',
+    expect: { anonymous: 401, chef: 200, otherChef: 200, restaurant: 403, otherRestaurant: 403 },
+  },
   'GET /payments/receipts': {
     path: () => '/payments/receipts',
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 200 },
+  },
+  // Issue 38, statements: a chef's tax year and a restaurant's weekly statement, each its own kind's (own rows).
+  'GET /payments/earnings/tax-year': {
+    path: () => '/payments/earnings/tax-year?year=2026',
+    expect: { anonymous: 401, chef: 200, otherChef: 200, restaurant: 403, otherRestaurant: 403 },
+  },
+  'GET /payments/statements': {
+    path: () => '/payments/statements?week=2026-W48',
     expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 200 },
   },
   // Issue 34: what a restaurant owes for extra hours (its own only); paying one nobody owes is 404 to everyone.
@@ -475,6 +530,39 @@ export const MATRIX: Record<string, Row> = {
     path: (f) => `/payments/balances/${f.application}/pay`,
     body: () => ({}),
     expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 404, otherRestaurant: 404 },
+  },
+  // Issue 38 (tips): only the restaurant of the application's job (another restaurant: 404, as if none). The
+  // shift is not worked: the restaurant reads the quote (refusal TIP_NOT_WORKED) and its invalid tip is a 400.
+  'GET /applications/{applicationId}/tip': {
+    path: (f) => `/applications/${f.application}/tip`,
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 200, otherRestaurant: 404 },
+  },
+  'POST /applications/{applicationId}/tip': {
+    path: (f) => `/applications/${f.application}/tip`,
+    body: (_f, p) => ({ amount_cents: p === 'restaurant' ? 0 : 100 }),
+    expect: { anonymous: 401, chef: 403, otherChef: 403, restaurant: 400, otherRestaurant: 404 },
+  },
+  // Issue 39 (reviews): any member reads a profile's published reviews (none here: nothing was worked). Nobody
+  // has a review to reply to: a valid reply is a 404 to every member, as if the review were not there (a review
+  // the reader may not see reads the same). The console's list is the operator's; its invalid hiding is a 400.
+  'GET /profiles/chef/{id}/reviews': {
+    path: (f) => `/profiles/chef/${f.chef.profileId}/reviews`,
+    expect: signedIn(200),
+  },
+  'GET /profiles/restaurant/{id}/reviews': {
+    path: (f) => `/profiles/restaurant/${f.restaurant.profileId}/reviews`,
+    expect: signedIn(200),
+  },
+  'POST /reviews/{id}/reply': {
+    path: () => '/reviews/00000000-0000-4000-8000-000000000039/reply',
+    body: () => ({ text: 'Thank you!' }),
+    expect: signedIn(404),
+  },
+  'GET /ops/reviews': { path: (f) => `/ops/reviews?user_id=${f.chef.id}`, expect: onlyOperators(200) },
+  'POST /ops/reviews/{id}/hide': {
+    path: () => '/ops/reviews/00000000-0000-4000-8000-000000000039/hide',
+    body: (_f, p) => (p === 'operator' ? {} : { reason: 'Breaks the rules' }),
+    expect: onlyOperators(400),
   },
   'GET /payments/connect/account-status': {
     path: () => '/payments/connect/account-status',
@@ -549,6 +637,11 @@ export const MATRIX: Record<string, Row> = {
     path: (f) => `/ops/jobs/${f.job.id}/timeline`,
     expect: onlyOperators(200),
   },
+  // Issue 38 (card dispute evidence): each service's part of the job, merged at the gateway.
+  'GET /ops/jobs/{jobId}/evidence': {
+    path: (f) => `/ops/jobs/${f.job.id}/evidence?restaurant_id=${f.restaurant.id}`,
+    expect: onlyOperators(200),
+  },
   'GET /ops/jobs/{jobId}/messages': {
     path: (f) => `/ops/jobs/${f.job.id}/messages`,
     expect: onlyOperators(200),
@@ -588,7 +681,92 @@ export const MATRIX: Record<string, Row> = {
   },
   'GET /ops/anomalies': { path: () => '/ops/anomalies', expect: onlyOperators(200) },
   'GET /ops/balances': { path: () => '/ops/balances', expect: onlyOperators(200) },
+  // Issue 38: card disputes. No dispute has this id: past the door it is 404 (settle, read) or 400 (a body the
+  // console never sends), nothing sent to the provider.
+  'GET /payments/card-disputes': { path: () => '/payments/card-disputes', expect: onlyRestaurants(200) },
+  'POST /payments/card-disputes/{disputeId}/settle': {
+    path: () => '/payments/card-disputes/dp_matrix_none/settle',
+    body: () => ({}),
+    expect: onlyRestaurants(404),
+  },
+  'GET /ops/card-disputes': { path: () => '/ops/card-disputes', expect: onlyOperators(200) },
+  'GET /ops/card-disputes/{disputeId}': {
+    path: () => '/ops/card-disputes/dp_matrix_none',
+    expect: onlyOperators(404),
+  },
+  'POST /ops/card-disputes/{disputeId}/submit': {
+    path: () => '/ops/card-disputes/dp_matrix_none/submit',
+    body: (_f, p) => ({ evidence: p === 'operator' ? 'not sections' : {} }),
+    expect: onlyOperators(400),
+  },
+  'POST /ops/card-disputes/{disputeId}/accept': {
+    path: () => '/ops/card-disputes/dp_matrix_none/accept',
+    body: () => ({}),
+    expect: onlyOperators(400),
+  },
   'GET /ops/audit': { path: (f) => `/ops/audit?job_id=${f.job.id}`, expect: onlyOperators(200) },
+  // Issue 39: appeals. Each member reads its own marks; an appeal past the door is a 400 (no body), and a
+  // refused persona names a mark nobody has. The console's queue and decisions are the operator's alone (past
+  // the door a decision without a body is 400, nothing decided).
+  'GET /reliability/me': { path: () => '/reliability/me', expect: signedIn(200) },
+  'POST /reliability/appeals': {
+    path: () => '/reliability/appeals',
+    body: (_f, p) =>
+      p === 'anonymous' || p === 'operator'
+        ? { mark_id: '00000000-0000-4000-8000-000000000039', statement: 'I was there.' }
+        : {},
+    expect: signedIn(400),
+  },
+  'GET /ops/appeals': { path: () => '/ops/appeals', expect: onlyOperators(200) },
+  'POST /ops/appeals/{id}/decide': {
+    path: () => '/ops/appeals/00000000-0000-4000-8000-000000000039/decide',
+    body: (_f, p) => (p === 'operator' ? {} : { outcome: 'remove', note: 'Removed by a stranger' }),
+    expect: onlyOperators(400),
+  },
+  // Issue 39: credentials. A chef's own (a form without its fields: 400, nothing stored); a file only through a
+  // signed URL (not one: 404 for anyone); the queue and the decisions the operator's alone (an unknown id 404, a
+  // missing reason 400).
+  'POST /credentials': { path: () => '/credentials', body: () => ({}), expect: onlyChefs(400) },
+  'GET /credentials': { path: () => '/credentials', expect: onlyChefs(200) },
+  'GET /credential-files/{fileToken}': {
+    path: () => '/credential-files/not-a-signed-token',
+    expect: everyone(404),
+  },
+  'GET /ops/credentials': { path: () => '/ops/credentials?status=pending', expect: onlyOperators(200) },
+  'POST /ops/credentials/{id}/verify': {
+    path: () => '/ops/credentials/00000000-0000-4000-8000-000000000039/verify',
+    expect: onlyOperators(404),
+  },
+  'POST /ops/credentials/{id}/reject': {
+    path: () => '/ops/credentials/00000000-0000-4000-8000-000000000039/reject',
+    body: () => ({}),
+    expect: onlyOperators(400),
+  },
+  'POST /ops/credentials/{id}/revoke': {
+    path: () => '/ops/credentials/00000000-0000-4000-8000-000000000039/revoke',
+    body: () => ({}),
+    expect: onlyOperators(400),
+  },
+  // issue 37: who sees a shift. Blocks name an unknown id: past the door (404), nothing changed (a real block
+  // would withdraw the fixtures' applications and hide the shifts the rows below use).
+  'GET /jobs/offered-first': { path: () => '/jobs/offered-first', expect: onlyChefs(200) },
+  'GET /blocks': { path: () => '/blocks', expect: signedIn(200) },
+  'POST /blocks/chef/{id}': {
+    path: () => '/blocks/chef/00000000-0000-4000-8000-000000000037',
+    expect: onlyRestaurants(404),
+  },
+  'DELETE /blocks/chef/{id}': {
+    path: () => '/blocks/chef/00000000-0000-4000-8000-000000000037',
+    expect: onlyRestaurants(404),
+  },
+  'POST /blocks/restaurant/{id}': {
+    path: () => '/blocks/restaurant/00000000-0000-4000-8000-000000000037',
+    expect: onlyChefs(404),
+  },
+  'DELETE /blocks/restaurant/{id}': {
+    path: () => '/blocks/restaurant/00000000-0000-4000-8000-000000000037',
+    expect: onlyChefs(404),
+  },
 };
 
 const routeKey = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;

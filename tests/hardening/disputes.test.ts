@@ -16,6 +16,7 @@ import {
   type Account,
   type PostedJob,
   type Stack,
+  textsSentTo,
 } from './support/stack';
 
 // Issue 17 through the whole product (gateway, five services, bus; real servers in CI): three shifts whose
@@ -71,10 +72,7 @@ const as = (token: string) => ({
 });
 const ops = () => as(operatorToken);
 
-async function textsTo(account: Account): Promise<string[]> {
-  const sms = await stack.call('GET', `/api/dev/sms?to=${encodeURIComponent(`+1${account.phone}`)}`);
-  return sms.body.messages.map((m: { body: string }) => m.body);
-}
+const textsTo = (account: Account) => textsSentTo(stack, account);
 
 async function reliabilityOf(account: Account) {
   const body = expectStatus(await ops().get(`/ops/users/${account.id}`), 200).body;

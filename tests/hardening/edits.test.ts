@@ -11,6 +11,7 @@ import {
   startStack,
   type Account,
   type Stack,
+  textsSentTo,
 } from './support/stack';
 
 // Issue 35 (ADR 0031) through the whole product (gateway, five services, bus; PostgreSQL, RabbitMQ and Redis in
@@ -45,10 +46,7 @@ const jobOf = async (who: Account, id: string) => (await get(who, `/jobs/${id}`)
 const ledgerOf = async (restaurant: Account, jobId: string) =>
   (await get(restaurant, `/payments/job/${jobId}`)).ledger;
 
-async function textsTo(account: Account): Promise<string[]> {
-  const sms = await stack.call('GET', `/api/dev/sms?to=${encodeURIComponent(`+1${account.phone}`)}`);
-  return sms.body.messages.map((m: { body: string }) => m.body);
-}
+const textsTo = (account: Account) => textsSentTo(stack, account);
 
 /** A calendar date `days` from today in the restaurant's city. */
 function localDate(days: number): string {

@@ -15,6 +15,7 @@ import {
   type Account,
   type PostedJob,
   type Stack,
+  textsSentTo,
 } from './support/stack';
 
 // Issue 16: every paid shift leaves escrow by a rule, through the whole product (gateway, five services, bus),
@@ -64,10 +65,7 @@ const get = async (who: Account, path: string) =>
   expectStatus(await stack.call('GET', `/api${path}`, { token: who.token }), 200).body;
 
 /** Every text the SMS sandbox holds for a phone, newest first. */
-async function textsTo(account: Account): Promise<string[]> {
-  const sms = await stack.call('GET', `/api/dev/sms?to=${encodeURIComponent(`+1${account.phone}`)}`);
-  return sms.body.messages.map((m: { body: string }) => m.body);
-}
+const textsTo = (account: Account) => textsSentTo(stack, account);
 const eventuallyTexted = (account: Account, pattern: RegExp, timeoutMs = 20_000) =>
   eventually(
     async () => expect(await textsTo(account)).toContainEqual(expect.stringMatching(pattern)),

@@ -113,9 +113,13 @@ function targets() {
     ['resend-code', 'POST', '/auth/resend-code', identity!.url],
     ['language', 'PATCH', '/profiles/me', identity!.url, chef.token],
     ['post a job', 'POST', '/jobs', jobs!.url, restaurant.token],
+    // issue 39: an appeal's statement
+    ['appeal', 'POST', '/reliability/appeals', jobs!.url, chef.token],
     ['escrow', 'POST', '/payments/create-escrow-payment', payments!.url, restaurant.token],
     ['message', 'POST', `/messages/job/${job.id}`, messaging!.url, chef.token],
     ['preferences', 'PUT', '/notifications/preferences', notifications!.url, chef.token],
+    // issue 39: the credentials form takes JSON too (its fields; a file only in multipart)
+    ['credentials', 'POST', '/credentials', identity!.url, chef.token],
   ];
   return rows.map(([label, method, api, service, token]) => ({ label, method, api, service, token }));
 }
@@ -185,4 +189,36 @@ test('a chunked 2 MB body gets a JSON 413 without a stack trace: the Stripe webh
     answers.push([label, answer.status, shown(answer), answer.body?.code]);
   }
   expect(answers).toEqual(cases.map(([label]) => [label, 413, refusedCleanly, 'HTTP.413']));
+});
+
+test('a chunked multipart upload far over 5 MB to /credentials is a JSON 413 with its code, and nothing is stored', async () => {
+  const before = await settledSnapshot(stack);
+  const boundary = 'brigade-hostile-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="type"\r\n\r\nfood_handler\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="expires_on"\r\n\r\n2030-01-01\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="card.jpg"\r\n` +
+      'Content-Type: image/jpeg\r\n\r\n',
+  );
+  // 8 MB of "photo" with no Content-Length: the gateway cannot refuse it by its length, multer stops at 5 MB
+  const photo = Array.from({ length: 128 }, (_, i) =>
+    i === 0
+      ? Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(64 * 1024 - 3)])
+      : Buffer.alloc(64 * 1024),
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const type = `multipart/form-data; boundary=${boundary}`;
+  const answers = [];
+  for (const [label, url] of [
+    ['gateway', `${stack.url}/api/credentials`],
+    ['identity', `${stack.brigade.services.identity!.url}/credentials`],
+  ] as const) {
+    const answer = await send(url, 'POST', { chunks: [head, ...photo, tail], token: chef.token, type });
+    answers.push([label, answer.status, shown(answer), answer.body?.code]);
+  }
+  expect(answers).toEqual([
+    ['gateway', 413, refusedCleanly, 'IDENTITY.CREDENTIAL_FILE_TOO_LARGE'],
+    ['identity', 413, refusedCleanly, 'IDENTITY.CREDENTIAL_FILE_TOO_LARGE'],
+  ]);
+  expect(changedTables(before, await settledSnapshot(stack))).toEqual([]);
 });

@@ -38,6 +38,7 @@ import {
   type PostedJob,
   type Stack,
 } from './support/stack';
+import { addCredential } from './support/credentials';
 
 // Property-based hostile input over every endpoint of the contracts, with fast-check. The arbitraries walk
 // each route's zod request schemas (support/arbitraries.ts) and generate bodies, queries, multipart forms,
@@ -99,6 +100,8 @@ let series: string;
 /** The console's routes are fuzzed with an operator's token (issue 17); suspensions land on a spare chef. */
 let operator: Operator;
 let spareChef: Account;
+/** Issue 39: the chef's credential, pending (the console's decisions answer it). */
+let credential: string;
 
 const counts = {
   seed: SEED,
@@ -144,6 +147,7 @@ beforeAll(async () => {
     await stack.call('POST', '/api/payments/connect/create-account', { token: chef.token }),
     200,
   ).body.account_id;
+  credential = expectStatus(await addCredential(stack, chef), 201).body.credential.id;
   // A second session of the chef, for signing out (the first one keeps working for the other routes).
   spareSession = expectStatus(
     await stack.call('POST', '/api/auth/signin', {
@@ -276,9 +280,22 @@ function baseBody(r: Route, who: Who | undefined): fc.Arbitrary<Record<string, u
     // Nothing is owed for this seat: a valid payment of a balance is a 404 that charges nothing.
     case 'POST /payments/balances/{applicationId}/pay':
       return constant({ paymentMethodId: 'pm_card_visa' });
+    // Issue 38: the seat is not worked: a valid tip is a 409 that charges nothing.
+    case 'POST /applications/{applicationId}/tip':
+      return constant({ amount_cents: 100 });
+    // Issue 38: no card dispute has this id: a valid settle, submit or accept is a 404 that moves nothing.
+    case 'POST /payments/card-disputes/{disputeId}/settle':
+      return constant({ paymentMethodId: 'pm_card_visa' });
+    case 'POST /ops/card-disputes/{disputeId}/submit':
+      return constant({ evidence: { product_description: 'Hostile input' }, note: 'Hostile input' });
+    case 'POST /ops/card-disputes/{disputeId}/accept':
+      return constant({ note: 'Hostile input' });
     // A SetupIntent payments never made for this restaurant: a 404 that records nothing.
     case 'POST /payments/saved-card/confirm':
       return constant({ setup_intent_id: 'seti_1NotMadeForThisRestaurant' });
+    // Issue 38: more than the chef's balance (none): a 400 that moves nothing.
+    case 'POST /payments/payouts/instant':
+      return constant({ amount_cents: 100 });
     case 'POST /payments/connect/onboarding-link':
       return constant({ account_id: accountId });
     case 'POST /messages/job/{jobId}':
@@ -336,6 +353,33 @@ function baseBody(r: Route, who: Who | undefined): fc.Arbitrary<Record<string, u
       });
     case 'PATCH /jobs/series/{id}':
       return constant({ hourlyRate: 26 });
+    // A boost of the job (issue 37): a higher rate, refused as the job is booked (409), nothing charged.
+    case 'POST /jobs/{id}/boost':
+      return constant({ hourly_rate: 26 });
+    // Issue 39: an appeal of a mark nobody has (404, nothing stored); a decision of an appeal nobody filed (404).
+    case 'POST /reliability/appeals':
+      return constant({ mark_id: '00000000-0000-4000-8000-000000000039', statement: 'Hostile input' });
+    case 'POST /ops/appeals/{id}/decide':
+      return constant({ outcome: 'remove', note: 'Hostile input' });
+    // Issue 39: no review has this id: a valid reply or hiding is a 404 that stores nothing.
+    case 'POST /reviews/{id}/reply':
+      return constant({ text: 'Thank you!' });
+    case 'POST /ops/reviews/{id}/hide':
+      return constant({ reason: 'Hostile input' });
+    // Issue 39: a credential's fields as JSON, its `file` a text (the contract's binary field; only a multipart
+    // file part is a file: a 400 that stores nothing); the operator's reason for the chef's pending credential (a
+    // valid one decides it, then 409s).
+    case 'POST /credentials':
+      return constant({
+        type: 'food_handler',
+        number: 'FH-1',
+        issuer: 'Wayne County',
+        expires_on: dateIn(365),
+        file: 'not a file',
+      });
+    case 'POST /ops/credentials/{id}/reject':
+    case 'POST /ops/credentials/{id}/revoke':
+      return constant({ reason: 'Hostile input' });
     default:
       return undefined;
   }
@@ -350,6 +394,14 @@ function dateIn(days: number) {
 function baseQuery(r: Route, who: Who | undefined): Array<[string, string]> {
   if (key(r) === 'GET /ops/users') return [['q', chef.email]];
   if (key(r) === 'GET /jobs/{id}/edit-quote') return [['hourlyRate', '30']];
+  if (key(r) === 'GET /jobs/{id}/boost-quote') return [['hourly_rate', '30']];
+  // issue 38, statements: the chef's year, the restaurant's week
+  if (key(r) === 'GET /payments/earnings/tax-year') return [['year', '2026']];
+  if (key(r) === 'GET /payments/statements') return [['week', '2026-W48']];
+  // Issue 38: the card dispute's restaurant (the job's), as the console sends it.
+  if (key(r) === 'GET /ops/jobs/{jobId}/evidence') return [['restaurant_id', restaurant.id]];
+  // Issue 39: the console's reviews of the chef.
+  if (key(r) === 'GET /ops/reviews') return [['user_id', chef.id]];
   return key(r) === 'GET /messages/job/{jobId}' && who === 'restaurant' ? [['chef_id', chef.id]] : [];
 }
 
@@ -375,6 +427,14 @@ function pathFor(r: Route, who: Who | undefined, hostileId?: string) {
     '/shift-templates/{id}': template,
     '/offers/{id}': offer,
     '/jobs/series/{id}': series,
+    // issue 38: a card dispute nobody has
+    '/card-disputes/{disputeId}': 'dp_hostile_none',
+    // issue 39: an appeal nobody filed
+    '/ops/appeals/{id}': '00000000-0000-4000-8000-000000000039',
+    // issue 39: a review nobody wrote
+    '/reviews/{id}': '00000000-0000-4000-8000-000000000039',
+    // issue 39: the chef's credential (a file's token is never guessed: none here, 404)
+    '/ops/credentials/{id}': credential,
   };
   return `/api${r.path.replace(/\{(\w+)\}/g, (m, _name, offset) => {
     const prefix = r.path.slice(0, offset) + m;

@@ -15,6 +15,7 @@ import {
   type Account,
   type PostedJob,
   type Stack,
+  textsSentTo,
 } from './support/stack';
 
 // Issue 32, item 3: every money sentence says what the money did. Through the whole product (gateway, five
@@ -185,10 +186,7 @@ async function bothRead(b: Booking, expected: ReturnType<typeof money>) {
   );
 }
 
-async function textsTo(account: Account): Promise<string[]> {
-  const sms = await stack.call('GET', `/api/dev/sms?to=${encodeURIComponent(`+1${account.phone}`)}`);
-  return sms.body.messages.map((m: { body: string }) => m.body);
-}
+const textsTo = (account: Account) => textsSentTo(stack, account);
 
 /** The account got a text that says exactly this sentence. */
 const texted = (account: Account, sentence: string) =>

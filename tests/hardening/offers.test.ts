@@ -14,6 +14,7 @@ import {
   type Account,
   type PostedJob,
   type Stack,
+  textsSentTo,
 } from './support/stack';
 
 // Issue 35's direct offers through the whole product (gateway, five services, bus, the Stripe and SMS sandboxes;
@@ -53,10 +54,7 @@ const as = (who: Account | string) => {
 };
 
 /** Every text the SMS sandbox holds for a phone, newest first. */
-async function textsTo(account: Account): Promise<string[]> {
-  const sms = await stack.call('GET', `/api/dev/sms?to=${encodeURIComponent(`+1${account.phone}`)}`);
-  return sms.body.messages.map((m: { body: string }) => m.body);
-}
+const textsTo = (account: Account) => textsSentTo(stack, account);
 
 /** The restaurant offers the shift to a chef (a profile id or a user id); the reply as it came. */
 const offer = (restaurant: Account, job: PostedJob, chefId: string) =>

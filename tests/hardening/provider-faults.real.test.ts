@@ -216,8 +216,10 @@ describe('Stripe times out or answers 500', () => {
 });
 
 describe('Twilio times out or answers 500', () => {
-  // A stand-in of Twilio's Verify and Messages APIs: `plan` says how the next requests are answered.
+  // A stand-in of Twilio's Verify and Messages APIs: `plan` says how the next requests are answered; with
+  // `planTo` set, only the requests to that phone take from it (other people's texts, sent meanwhile, do not).
   let plan: Array<'500' | 'hang'> = [];
+  let planTo: string | undefined;
   const messages: { to: string; body: string }[] = [];
   let twilio: http.Server;
   let stack: Stack;
@@ -228,7 +230,9 @@ describe('Twilio times out or answers 500', () => {
       req.on('data', (c) => (raw += c));
       req.on('end', () => {
         const form = new URLSearchParams(raw);
-        const next = plan.shift();
+        const digits = (phone: string) => phone.replace(/\D/g, '').slice(-10);
+        const forPlan = planTo === undefined || digits(form.get('To') ?? '') === digits(planTo);
+        const next = forPlan ? plan.shift() : undefined;
         if (next === 'hang') return;
         const json = (status: number, body: unknown) =>
           res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
@@ -359,6 +363,7 @@ describe('Twilio times out or answers 500', () => {
       }),
       200,
     );
+    planTo = restaurant.phone;
     plan = ['500', 'hang'];
     await apply(stack, chef, job);
     const sent = await eventually(async () => {
@@ -385,6 +390,7 @@ describe('Twilio times out or answers 500', () => {
     }, 30_000);
     expect(messages.filter((m) => m.to === to)).toHaveLength(1);
     plan = [];
+    planTo = undefined;
   });
 });
 

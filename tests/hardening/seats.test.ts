@@ -13,6 +13,7 @@ import {
   untilStarted,
   type Account,
   type Stack,
+  textsSentTo,
 } from './support/stack';
 
 // Issue 35 (ADR 0030) through the whole product (gateway, five services, bus; PostgreSQL, RabbitMQ and Redis in
@@ -42,10 +43,7 @@ const get = async (who: Account, path: string) =>
 /** The job's money as the restaurant sees it (the payments service's own ledger totals). */
 const moneyOf = async (restaurant: Account, jobId: string) => get(restaurant, `/payments/job/${jobId}`);
 
-async function textsTo(account: Account): Promise<string[]> {
-  const sms = await stack.call('GET', `/api/dev/sms?to=${encodeURIComponent(`+1${account.phone}`)}`);
-  return sms.body.messages.map((m: { body: string }) => m.body);
-}
+const textsTo = (account: Account) => textsSentTo(stack, account);
 
 test('three seats, one charge: two chefs booked, the unbooked seat expires at the start with its share refunded, each chef paid their own seat', async () => {
   const [restaurant, ana, ben, cal] = await Promise.all([

@@ -155,6 +155,14 @@ const clockInAtDoor = (s: Seat) =>
     return expectStatus(r, 201);
   });
 
+/** Clock-outs started at a set moment (`clockOutAt`), each test reading its answer. */
+const clockOuts: Partial<Record<keyof typeof seats, Promise<Reply>>> = {};
+function clockOutAt(name: keyof typeof seats, at: number, body: object) {
+  const answer = until(at).then(() => clockOut(seats[name], body));
+  answer.catch(() => undefined); // read (and failed on) by its test
+  clockOuts[name] = answer;
+}
+
 /** Wait until this moment (ms since the epoch). */
 async function until(at: number) {
   const wait = at - Date.now();
@@ -250,6 +258,11 @@ beforeAll(async () => {
   await until(S + LATE_AFTER_MS + 1_000);
   const late = expectStatus(await clockIn(seats.lateShort, { code: seats.lateShort.code }), 201);
   expect(late.body.timesheet).toMatchObject({ status: 'clocked_in', late: true });
+  // The one-minute shifts are clocked out at their moment whatever the tests before them take (on two busy cores
+  // the tests before "on time" once ran past its end by a minute, and the chef had worked two).
+  clockOutAt('onTime', seats.onTime.job.end.getTime() + 500, { code: seats.onTime.code, break_minutes: 0 });
+  clockOutAt('stayLate', seats.stayLate.job.end.getTime() + MIN + 500, {});
+  clockOutAt('declined', seats.declined.job.end.getTime() + MIN + 500, { code: seats.declined.code });
 }, 180_000);
 afterAll(async () => {
   await stack?.close();
@@ -469,8 +482,7 @@ test('adjusted, then disputed by the chef and decided by an operator in minutes:
 
 test('on time as scheduled: clocked in and out by code and approved; the chef is paid the shift pay, nothing more or back', async () => {
   const s = seats.onTime;
-  await until(s.job.end.getTime() + 500);
-  const out = expectStatus(await clockOut(s, { code: s.code, break_minutes: 0 }), 200).body.timesheet;
+  const out = expectStatus(await clockOuts.onTime!, 200).body.timesheet;
   expect(out).toMatchObject({ status: 'submitted', worked_minutes: 1, late: false });
   expect(out.pay).toMatchObject({ chef_pay_cents: pay(1), extra_charge_cents: 0, refund_cents: 0 });
   const approved = expectStatus(
@@ -525,9 +537,9 @@ test('late and short: marked late, clocked out early; the chef is paid the worke
  * A one-minute shift worked a minute past its end (worked time is whole minutes from the start): the chef's pay is
  * $2.00 and its fee $0.14; the escrow charged $1.07; the extra is the other $1.07.
  */
-async function workedPastTheEnd(s: Seat, clockOutBody: object) {
-  await until(s.job.end.getTime() + MIN + 500);
-  const out = expectStatus(await clockOut(s, clockOutBody), 200).body.timesheet;
+async function workedPastTheEnd(name: 'stayLate' | 'declined') {
+  const s = seats[name];
+  const out = expectStatus(await clockOuts[name]!, 200).body.timesheet;
   expect(out).toMatchObject({ status: 'submitted', worked_minutes: 2 });
   const escrow = s.subtotalCents + s.feeCents;
   expect(escrow).toBe(total(1));
@@ -546,7 +558,7 @@ async function workedPastTheEnd(s: Seat, clockOutBody: object) {
 
 test('stay late: the extra is charged to the card the escrow kept; the scheduled part paid at once, the extra after', async () => {
   const s = seats.stayLate;
-  const { escrow, extra } = await workedPastTheEnd(s, {});
+  const { escrow, extra } = await workedPastTheEnd('stayLate');
   const { earning, receipt } = await settled(s, pay(2));
   paidOut(earning, pay(2));
   expect(receipt).toMatchObject({ charged_cents: escrow + extra, refund_cents: 0 });
@@ -564,7 +576,7 @@ test('stay late: the extra is charged to the card the escrow kept; the scheduled
 
 test('a declined extra charge: the restaurant owes a balance, the chef gets only what was collected; paid, the extra moves', async () => {
   const s = seats.declined;
-  const { extra } = await workedPastTheEnd(s, { code: s.code });
+  const { extra } = await workedPastTheEnd('declined');
   const owed = await eventually(
     async () => {
       const b = expectStatus(await api('GET', '/payments/balances', s.restaurant), 200).body;

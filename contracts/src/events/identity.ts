@@ -1,8 +1,15 @@
 import { z } from 'zod';
+import { credentialEvents } from './credentials';
 import { TextWritten } from './texts';
 
 const UserType = z.enum(['chef', 'restaurant']);
 const Language = z.enum(['en', 'es']);
+const Weekday = z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']);
+/** A chef's weekly availability as the profile keeps it: per weekday, whether and from when to when ("08:00"). */
+const WeeklyAvailability = z.partialRecord(
+  Weekday,
+  z.object({ available: z.boolean(), start: z.string(), end: z.string() }),
+);
 
 export const identityEvents = {
   'identity.user.registered.v1': z.object({
@@ -45,6 +52,11 @@ export const identityEvents = {
     home: z.boolean().optional(),
     /** The languages the chef speaks, ISO 639-1 codes (issue 32; absent from older events). */
     languages: z.array(z.string()).optional(),
+    /**
+     * Issue 37: the chef's weekly availability; jobs texts new shifts only to chefs available then. Absent from
+     * older events: unknown, which counts as available.
+     */
+    availability: WeeklyAvailability.optional(),
   }),
   'identity.restaurant_profile.updated.v1': z.object({
     profile_id: z.string().uuid(),
@@ -89,4 +101,6 @@ export const identityEvents = {
   }),
   /** A restaurant's description to translate for chefs of the other language (issue 32). */
   'identity.text.written.v1': TextWritten,
+  // Issue 39: credentials (contracts/src/events/credentials.ts)
+  ...credentialEvents,
 } as const;

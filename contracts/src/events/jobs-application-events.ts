@@ -9,7 +9,13 @@ export const jobApplicationEvents = {
   'jobs.application.accepted.v1': ApplicationFacts,
   'jobs.application.rejected.v1': ApplicationFacts,
   /** Issue 35: `seat_no` is the seat the confirmation booked. */
-  'jobs.application.confirmed.v1': SeatApplicationFacts,
+  'jobs.application.confirmed.v1': SeatApplicationFacts.extend({
+    /**
+     * Issue 37: how the seat was taken: the chef confirmed an acceptance (`confirmed`), accepted a direct offer
+     * (`offer`) or a standby offer (`standby`), or booked at once (`instant_book`). Absent in older events.
+     */
+    booked_by: z.enum(['confirmed', 'offer', 'standby', 'instant_book']).optional(),
+  }),
   'jobs.application.declined.v1': ApplicationFacts,
   'jobs.application.cancelled.v1': ApplicationFacts.extend({
     /** chef: they withdrew; system: on their behalf, when an operator suspended them */
@@ -25,7 +31,7 @@ export const jobApplicationEvents = {
      * Issue 35: why. `edit_declined`: the chef left a shift the restaurant changed (times or pay), with no
      * record and never late; null: the chef's own choice or the operator's, as `cancelled_by` says.
      */
-    reason: z.enum(['edit_declined']).nullable().default(null),
+    reason: z.enum(['edit_declined', 'missed_reconfirmation', 'blocked']).nullable().default(null),
   }),
   /**
    * One side checked out and rated the other. `rating` is null when that side said the shift was not worked

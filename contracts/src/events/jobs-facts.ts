@@ -46,3 +46,15 @@ export const JobFacts = z.object({
   hourly_rate_cents: Money,
   emergency_level: z.enum(['normal', 'urgent']),
 });
+
+/**
+ * Issue 37: one chef to text about a shift and why ("favorite", "standby", or "within 6 mi and available
+ * Fridays": `nearby` with the miles and the weekday). Jobs chooses; notifications texts, as preferences allow.
+ */
+export const EventAlert = z.object({
+  chef_id: Id,
+  reason: z.enum(['favorite', 'standby', 'nearby']),
+  miles: z.number().nonnegative().nullable(),
+  weekday: z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']).nullable(),
+});
+export type EventAlert = z.infer<typeof EventAlert>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EditFacts, EventChefToAnswer } from './edits';
 import { CancelledSeat, EventHeadcount, EventSeatNo } from './seats';
-import { Id, Money, SeatApplicationFacts, JobFacts } from './jobs-facts';
+import { EventAlert, Id, Money, SeatApplicationFacts, JobFacts } from './jobs-facts';
 
 /** The jobs service's events about a posting: posted, paid, edited, offered, cancelled, expired. */
 export const jobPostingEvents = {
@@ -92,6 +92,17 @@ export const jobPostingEvents = {
     announce_as_urgent: z.boolean().default(false),
     /** Issue 35: the seat that opened (again); null: the whole posting opened (its escrow held) */
     seat_no: EventSeatNo,
+    /**
+     * Issue 37: until then only the restaurant's favorites see the shift and are texted
+     * (`jobs.job.roster_window_ended.v1` follows); null or absent: none.
+     */
+    roster_first_until: z.string().nullable().optional(),
+    /**
+     * Issue 37: the chefs to text and why, chosen by jobs (favorites, standby, chefs available then and in range,
+     * nearest first, at most ALERT_FANOUT, never across a block). Absent in older events: notify_chef_ids and the
+     * city's chefs, as before.
+     */
+    alerts: z.array(EventAlert).optional(),
   }),
   /**
    * A restaurant invited a chef (user id; profile id beside it) to its next open shift. Notifications texts
@@ -114,6 +125,8 @@ export const jobPostingEvents = {
     restaurant_name: z.string(),
     chef_pay_cents: Money,
     expires_at: z.string(),
+    /** Issue 37: `standby`: a reopened seat offered to the next chef on the standby list. Absent: direct. */
+    kind: z.enum(['direct', 'standby']).optional(),
   }),
   /**
    * The chef answered an offer: `accepted` (with the confirmed application: jobs.application.confirmed.v1 is

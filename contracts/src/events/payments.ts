@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payEvents } from './pay';
 import { EventSeatNo } from './seats';
 
 const Id = z.string().uuid();
@@ -145,4 +146,5 @@ export const paymentsEvents = {
     decline_code: z.string().nullable(),
     requires_authentication: z.boolean(),
   }),
+  ...payEvents,
 } as const;

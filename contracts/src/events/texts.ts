@@ -19,6 +19,14 @@ export const TEXT_KINDS = [
   'dispute_note',
   /** identity: the restaurant's description on its profile, by the restaurant's user id */
   'restaurant_description',
+  /** jobs: a chef's or restaurant's statement appealing a mark on its record, by the appeal id (issue 39) */
+  'appeal_statement',
+  /** jobs: the operator's note on an appeal's decision, by the appeal id (issue 39) */
+  'appeal_note',
+  /** jobs (issue 39): a review's words, by the review id */
+  'review',
+  /** jobs (issue 39): the reviewed side's reply to a review, by the review id */
+  'review_reply',
 ] as const;
 export type TextOwner = (typeof TEXT_OWNERS)[number];
 export type TextKind = (typeof TEXT_KINDS)[number];

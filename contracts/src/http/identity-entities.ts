@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ChefReliability, RestaurantReliability } from './reliability';
 import { LANGUAGES, WEEKDAYS } from '../constants';
 import { TextTranslation } from '../common';
+import { CREDENTIAL_TYPES } from '../credentials';
 
 // ---------- entities (responses) ----------
 /** Who may sign up: chefs and restaurants (operators are created by the platform team, never at sign-up). */
@@ -129,6 +130,11 @@ export const ChefProfile = z
     updated_at: z.string(),
     /** The chef's own answers only: their home, or null while distances are from their city's centre. */
     home: ChefHome.nullable().optional(),
+    /**
+     * Issue 39: the credentials an operator verified that count today (not expired, not revoked), in the list's
+     * order: the profile's and the search's badges. Always sent by identity.
+     */
+    verified_credentials: z.array(z.enum(CREDENTIAL_TYPES)).optional(),
   })
   .meta({ id: 'ChefProfile' });
 export type ChefProfile = z.infer<typeof ChefProfile>;

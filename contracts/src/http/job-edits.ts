@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { SKILLS } from '../constants';
 import { IsoDateTime, type RouteDoc } from '../common';
-import { ApplicationResponse, Job, PostJobRequest, UpdateJobRequest } from './jobs';
+import { ApplicationResponse, Job, PostJobRequest, RequiredCredentials, UpdateJobRequest } from './jobs';
+import { CREDENTIAL_TYPES } from '../credentials';
 import { TimeOfDay } from './shift-templates';
 
 // Issue 35 (ADR 0031): edits of a posted shift with their cost, Book again, and weekly series. The money of each
@@ -26,6 +27,11 @@ const EditFields = z.object({
     .optional(),
   break_minutes: post.breakMinutes.removeDefault().optional(),
   headcount: post.headcount.removeDefault().optional(),
+  /**
+   * Issue 39: the credentials chefs must hold from now on. Chefs already booked keep their seats; the rule gates
+   * who applies, books, takes an offer or stands by next. Moves no money.
+   */
+  required_credentials: RequiredCredentials.optional(),
 });
 
 export const EditJobRequest = EditFields.refine((edit) => Object.values(edit).some((v) => v !== undefined), {
@@ -122,6 +128,8 @@ export const CreateSeriesRequest = z
     breakMinutes: post.breakMinutes,
     description: post.description,
     requiredSkills: post.requiredSkills,
+    /** Issue 39: each occurrence requires these credentials (default: the template's, else none) */
+    required_credentials: RequiredCredentials.optional(),
     weekdays: z
       .array(z.enum(WEEKDAYS, { error: 'Weekdays are mon, tue, wed, thu, fri, sat, sun' }))
       .min(1, 'Choose at least one weekday')
@@ -160,6 +168,8 @@ export const Series = z
     status: z.enum(['active', 'stopped']),
     occurrences: z.array(SeriesOccurrence),
     created_at: IsoDateTime,
+    /** Issue 39: the credentials each occurrence requires */
+    required_credentials: z.array(z.enum(CREDENTIAL_TYPES)).optional(),
   })
   .meta({ id: 'Series' });
 export type Series = z.infer<typeof Series>;
@@ -197,6 +207,8 @@ export const UpdateSeriesRequest = z
       .array(z.enum(SKILLS, { error: 'Unknown skill' }))
       .max(SKILLS.length)
       .optional(),
+    /** Issue 39: the credentials the occurrences not yet posted require */
+    required_credentials: RequiredCredentials.optional(),
     weekdays: z
       .array(z.enum(WEEKDAYS, { error: 'Weekdays are mon, tue, wed, thu, fri, sat, sun' }))
       .min(1, 'Choose at least one weekday')

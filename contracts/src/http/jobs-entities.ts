@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { EMERGENCY_LEVELS } from '../constants';
 import { TextTranslation } from '../common';
 import { APPLICATION_STATUSES, JOB_STATUSES, PAYMENT_STATUSES, SEAT_STATUSES } from '../lifecycles';
+import { BOOK_NOW_CONDITIONS } from '../fill';
+import { CREDENTIAL_TYPES } from '../credentials';
 import { MoneyOutcome } from './money-outcome';
 import { ChefReliability, RestaurantReliability } from './reliability';
 
@@ -53,6 +55,8 @@ export const ApplicationChef = z
     languages: z.array(z.string()),
     /** The chef's reliability record (all time and the last 90 days), served by the jobs service. */
     reliability: ChefReliability,
+    /** Issue 39: the chef's verified credentials that count today (jobs' read model of identity's decisions). */
+    verified_credentials: z.array(z.enum(CREDENTIAL_TYPES)).optional(),
   })
   .meta({ id: 'ApplicationChef' });
 
@@ -68,6 +72,13 @@ const ApplicationBase = z.object({
   chef_profiles: ApplicationChef.nullable(),
   /** Issue 35: the seat this application booked once confirmed (1-20); null before (or never booked). */
   seat_no: z.number().int().min(1).max(20).nullable().optional(),
+  /**
+   * Issue 37: while a reconfirmation is due (from RECONFIRM_OPENS before the start), the moment the chef must
+   * reconfirm by (`POST /applications/{id}/reconfirm`); null when none is due or it was given.
+   */
+  reconfirm_by: z.string().nullable().optional(),
+  /** Issue 37: when the chef reconfirmed; null before. */
+  reconfirmed_at: z.string().nullable().optional(),
 });
 /** An application inside its job (GET /jobs/{id} for the owner). */
 export const ApplicationOfJob = ApplicationBase.meta({ id: 'ApplicationOfJob' });
@@ -223,6 +234,8 @@ export const PendingEdit = z.object({
   charge_cents: z.number().int().nonnegative(),
   requested_at: z.string(),
   code: z.string().nullable(),
+  /** Issue 37: `boost` when it is a boost of the rate (its card charge first, then the new rate shows). */
+  kind: z.enum(['edit', 'boost']).optional(),
 });
 export type PendingEdit = z.infer<typeof PendingEdit>;
 
@@ -254,9 +267,12 @@ export const Job = z
     notify_favorites: z.array(z.string().uuid()),
     restaurant_checkout_completed: z.boolean(),
     chef_checkout_completed: z.boolean(),
-    /** The restaurant's rating of the chef (1-5) once it checked out. */
+    /**
+     * The restaurant's rating of the chef (1-5) once it checked out. Issue 39: the chef (and anyone but the
+     * restaurant) reads it only once its review is published (both sides reviewed, or REVIEW_PUBLISH_AFTER).
+     */
     chef_rating: z.number().int().nullable(),
-    /** The chef's rating of the restaurant (1-5) once they checked out. */
+    /** The chef's rating of the restaurant (1-5) once they checked out; the restaurant reads it once published. */
     restaurant_rating: z.number().int().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
@@ -267,6 +283,11 @@ export const Job = z
     checkout_deadline: z.string(),
     /** When each side may check out: the scheduled end (before it: 409 JOBS.CHECKOUT_NOT_OPEN). */
     checkout_opens_at: z.string(),
+    /**
+     * Issue 39: when a review of this shift is published if the other side never writes one (the end +
+     * REVIEW_PUBLISH_AFTER); sooner when both sides reviewed. The checkout form says it.
+     */
+    review_publishes_at: z.string().optional(),
     /** How a cancelled job was cancelled and what each side got (null while not cancelled). */
     cancellation: z
       .object({
@@ -356,6 +377,35 @@ export const Job = z
     pending_edit: PendingEdit.nullable().optional(),
     /** Issue 35, to a booked chef only: a change of their shift to keep or leave; null otherwise */
     edit_to_answer: EditToAnswer.nullable().optional(),
+    /**
+     * Issue 37: until this moment only the restaurant's favorites see and can take the shift (null: no window,
+     * or it ended). Never in the shared open list: roster-first shifts reach chefs as a per-chef addition.
+     */
+    roster_first_until: z.string().nullable().optional(),
+    /** Issue 37: chefs who meet the bar may book this shift at once (`POST /jobs/{id}/book`). */
+    instant_book: z.boolean().optional(),
+    /** Issue 37: the rate (dollars an hour) before the restaurant boosted it; null when never boosted. */
+    boosted_from_rate: z.number().nullable().optional(),
+    /** Issue 37: how many chefs wait on the shift's standby list. */
+    standby_count: z.number().int().optional(),
+    /** Issue 37, chefs only (never in the shared open list): whether they may "Book now". */
+    can_book_now: z.boolean().optional(),
+    /** Issue 37, chefs only: the instant-book conditions they miss (`min_shifts`, `no_show`, `late_cancellations`, `rating`). */
+    book_now_missing: z.array(z.enum(BOOK_NOW_CONDITIONS)).optional(),
+    /** Issue 37, chefs only (the job page): INSTANT_BOOK_MIN_SHIFTS, so the page says "3 completed shifts needed". */
+    book_now_min_shifts: z.number().int().optional(),
+    /** Issue 37, chefs only: their place on the shift's standby list (1 = next), or null. */
+    standby_position: z.number().int().nullable().optional(),
+    /**
+     * Issue 39: the credentials a chef must hold, verified and unexpired, to apply, book, take an offer or stand by
+     * (403 JOBS.CREDENTIAL_REQUIRED otherwise). Always sent by the jobs service ([] when none).
+     */
+    required_credentials: z.array(z.enum(CREDENTIAL_TYPES)).optional(),
+    /**
+     * Issue 39, a chef's own job page only (never in lists): the required credentials they have no verified,
+     * unexpired one of ([] when none is missing).
+     */
+    missing_credentials: z.array(z.enum(CREDENTIAL_TYPES)).optional(),
   })
   .meta({ id: 'Job' });
 export type Job = z.infer<typeof Job>;

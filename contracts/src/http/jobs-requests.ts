@@ -2,9 +2,13 @@ import { z } from 'zod';
 import { EMERGENCY_LEVELS, LIMITS, POSITIONS, SKILLS } from '../constants';
 import { jsonField, NumberLike } from '../common';
 import { JOB_STATUSES } from '../lifecycles';
+import { ROSTER_FIRST_MAX_MINUTES } from '../fill';
+import { REVIEW_TAGS, REVIEW_TEXT_MAX } from '../reviews';
+import { CREDENTIAL_TYPES } from '../credentials';
 import { ApplicationStatus, HEADCOUNT_MAX, HEADCOUNT_MIN } from './jobs-entities';
 
 const HEADCOUNT_TEXT = `Headcount must be a whole number from ${HEADCOUNT_MIN} to ${HEADCOUNT_MAX}`;
+const ROSTER_FIRST_TEXT = `The roster-first window must be a whole number of minutes from 0 to ${ROSTER_FIRST_MAX_MINUTES} (24 hours)`;
 
 // ---------- requests ----------
 const DateTimeText = z
@@ -13,6 +17,14 @@ const DateTimeText = z
   .min(1, 'Start and end times are required')
   .max(100, 'Times must be valid dates')
   .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'Times must be valid dates' });
+
+/** Issue 39: a posting's required credentials (each type once, in any order; stored in the list's order). */
+export const RequiredCredentials = z
+  .array(z.enum(CREDENTIAL_TYPES, { error: 'Unknown credential type' }), {
+    error: 'required_credentials must be a list of credential types',
+  })
+  .max(CREDENTIAL_TYPES.length * 2, 'required_credentials must be a list of credential types')
+  .transform((list) => CREDENTIAL_TYPES.filter((t) => list.includes(t)));
 
 export const PostJobRequest = z
   .object({
@@ -65,6 +77,24 @@ export const PostJobRequest = z
         .min(HEADCOUNT_MIN, HEADCOUNT_TEXT)
         .max(HEADCOUNT_MAX, HEADCOUNT_TEXT),
     ).default(1),
+    /**
+     * Issue 37: for this many minutes after the shift opens (0-1440, default 0) only the restaurant's favorites
+     * see and can take it, and are texted; then every chef in range.
+     */
+    roster_first_minutes: NumberLike.pipe(
+      z
+        .number({ error: ROSTER_FIRST_TEXT })
+        .int(ROSTER_FIRST_TEXT)
+        .min(0, ROSTER_FIRST_TEXT)
+        .max(ROSTER_FIRST_MAX_MINUTES, ROSTER_FIRST_TEXT),
+    ).default(0),
+    /** Issue 37: chefs who meet the bar may book the shift at once ("Book now"). */
+    instant_book: z.boolean({ error: 'instant_book must be true or false' }).default(false),
+    /**
+     * Issue 39: the credentials a chef must hold, verified by an operator and unexpired, to take the shift (each
+     * type once; none by default). Everyone still sees the shift.
+     */
+    required_credentials: RequiredCredentials.default([]),
   })
   .meta({ id: 'PostJobRequest' });
 export type PostJobRequest = z.infer<typeof PostJobRequest>;
@@ -188,13 +218,29 @@ export const CheckoutRequest = z
     workCompleted: z.boolean({
       error: 'Please say whether the shift was worked (workCompleted true or false)',
     }),
+    /**
+     * The words of the review (issue 39: with the rating, the review of the other side, published when both
+     * sides reviewed or REVIEW_PUBLISH_AFTER after the end); at most REVIEW_TEXT_MAX characters.
+     */
     feedback: z
       .string()
       .trim()
-      .max(LIMITS.messageMax, 'Feedback must be 1000 characters or less')
+      .max(REVIEW_TEXT_MAX, 'Feedback must be 1000 characters or less')
       .nullable()
       .optional()
       .transform((v) => (v ? v : null)),
+    /**
+     * Issue 39: a restaurant's review of a chef who worked the shift may add what went well (REVIEW_TAGS), each
+     * once; a chef's review, or a "not worked" checkout, takes none (400 JOBS.TAGS_NOT_ALLOWED).
+     */
+    tags: z
+      .array(z.enum(REVIEW_TAGS, { error: 'Each tag is one of on_time, clean_station, would_book_again' }), {
+        error: 'tags must be a list',
+      })
+      .max(REVIEW_TAGS.length, 'Each tag at most once')
+      .refine((tags) => new Set(tags).size === tags.length, 'Each tag at most once')
+      .optional()
+      .transform((v) => v ?? []),
   })
   .meta({ id: 'CheckoutRequest' });
 

@@ -52,6 +52,11 @@ export const Offer = z
     /** The chef's application once accepted (confirmed): messages, the time clock and checkout go by it. */
     application_id: z.string().uuid().nullable(),
     shift: OfferShift,
+    /**
+     * Issue 37: `direct` (the restaurant offered it) or `standby` (a reopened seat offered to the chef next on
+     * the shift's standby list, for STANDBY_OFFER_MINUTES). Both are accepted with `POST /offers/{id}/accept`.
+     */
+    kind: z.enum(['direct', 'standby']).optional(),
   })
   .meta({ id: 'Offer' });
 export type Offer = z.infer<typeof Offer>;

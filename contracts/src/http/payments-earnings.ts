@@ -64,6 +64,8 @@ export const EarningRow = z
     /** Added (issue 35): the chef's seat of the posting, and how many seats it has ("Seat 2 of 3"). */
     seat_no: z.number().int().min(1).optional(),
     headcount: z.number().int().min(1).optional(),
+    /** Added (issue 38): the restaurant's tip for the shift, transferred whole (0 when none). */
+    tip_cents: z.number().int().optional(),
   })
   .meta({ id: 'EarningRow' });
 export type EarningRow = z.infer<typeof EarningRow>;
@@ -72,6 +74,8 @@ export const EarningsResponse = z
   .object({
     /** Sum of the transfers to the chef in the ledger, in cents. */
     paid_out_cents: z.number().int(),
+    /** Added (issue 38): the tips among them. */
+    tips_cents: z.number().int().optional(),
     /** Pay held in escrow or decided for the chef and not transferred yet, in cents. */
     on_its_way_cents: z.number().int(),
     /** Newest shift first. */
@@ -121,6 +125,8 @@ export const ReceiptRow = z
      */
     seat_no: z.number().int().min(1).optional(),
     headcount: z.number().int().min(1).optional(),
+    /** Added (issue 38): the tip given for the seat (charged on its own, no fee; 0 when none). */
+    tip_cents: z.number().int().optional(),
   })
   .meta({ id: 'ReceiptRow' });
 export type ReceiptRow = z.infer<typeof ReceiptRow>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JobCardDispute } from './pay';
 import { PAYMENT_STATUSES } from '../lifecycles';
 import { MoneyOutcome } from './money-outcome';
 
@@ -75,9 +76,14 @@ export const OnboardingLinkResponse = z
 /** One movement of the job's money, as the ledger recorded it (a split shows its transfer, fee and refund). */
 export const LedgerEntry = z
   .object({
-    kind: z.enum(['charge', 'fee', 'transfer', 'refund']),
+    kind: z.enum(['charge', 'fee', 'transfer', 'refund', 'dispute', 'dispute_won', 'dispute_lost']),
     amount_cents: z.number().int(),
     at: z.string(),
+    /**
+     * Added (issue 38): what the movement belongs to: the escrow, a timesheet's extra, an edit, a tip (its charge
+     * and its transfer), or a card dispute (withdrawn, then won back or lost, and the restaurant's settlement)
+     */
+    part: z.enum(['escrow', 'extra', 'edit', 'tip', 'dispute']).optional(),
   })
   .meta({ id: 'LedgerEntry' });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
@@ -87,6 +93,10 @@ export const LedgerTotals = z.object({
   fee_cents: z.number().int(),
   transferred_cents: z.number().int(),
   refunded_cents: z.number().int(),
+  /** Added (issue 38): a card dispute lost (the amount the card's holder got back from the platform). */
+  disputed_lost_cents: z.number().int().optional(),
+  /** Added (issue 38): tips charged and transferred (also in charged and transferred). */
+  tip_cents: z.number().int().optional(),
   /** Every movement so far, oldest first (a split half done shows the part already moved). */
   entries: z.array(LedgerEntry),
 });
@@ -134,6 +144,8 @@ export const JobPayment = z
     settlement: Settlement.nullable().optional(),
     /** Every movement the job's money decision asked for (a split: the chef's payout and the refund). */
     settlements: z.array(Settlement),
+    /** Added (issue 38): the job's card dispute (a chargeback), null when none. */
+    card_dispute: JobCardDispute.nullable().optional(),
   })
   .meta({ id: 'JobPayment' });
 

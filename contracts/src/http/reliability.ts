@@ -6,7 +6,14 @@ const Count = z.number().int().nonnegative();
 const counts = <K extends string>(kinds: readonly K[]) =>
   z.object(Object.fromEntries(kinds.map((k) => [k, Count])) as Record<K, typeof Count>);
 const record = <K extends string>(kinds: readonly K[]) =>
-  counts(kinds).extend({ last_90_days: counts(kinds) });
+  counts(kinds).extend({
+    last_90_days: counts(kinds),
+    /**
+     * Issue 39: marks removed on appeal ("1 removed on appeal"), counted in none of the counts above. Always
+     * answered since issue 39 (absent from answers kept before it).
+     */
+    removed_on_appeal: Count.optional(),
+  });
 /**
  * A chef's reliability record: explainable counts, all time and in the last 90 days. A no-show is an
  * uncontested "did not work" from the restaurant, or a dispute decided against the chef.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IsoDateTime, type RouteDoc } from '../common';
 import { hasHiddenCharacters } from '../display-name';
 import { HEADCOUNT_MAX, HEADCOUNT_MIN, PostJobRequest } from './jobs';
+import { CREDENTIAL_TYPES } from '../credentials';
 
 // Shift templates (issue 35): a restaurant's saved shape of a shift (position, times of day, pay, seats, break,
 // description, skills), which the Post Shift page fills the form from. A template holds times of day, never
@@ -44,6 +45,8 @@ export const CreateShiftTemplateRequest = z
     breakMinutes: post.breakMinutes,
     description: post.description,
     requiredSkills: post.requiredSkills,
+    /** Issue 39: the credentials a shift posted from the template requires */
+    required_credentials: post.required_credentials,
   })
   .refine((t) => t.startTime !== t.endTime, {
     message: 'The end must differ from the start',
@@ -65,6 +68,8 @@ export const ShiftTemplate = z
     breakMinutes: z.number().int().min(0).max(120),
     description: z.string().nullable(),
     requiredSkills: z.array(z.string()),
+    /** Issue 39: the credentials a shift posted from the template requires */
+    required_credentials: z.array(z.enum(CREDENTIAL_TYPES)).optional(),
     created_at: IsoDateTime,
   })
   .meta({ id: 'ShiftTemplate' });

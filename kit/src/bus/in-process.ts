@@ -42,7 +42,11 @@ export class InProcessBus implements EventBus {
     }
   }
 
-  async subscribe(sub: Subscription): Promise<void> {
+  async subscribe(subs: Subscription | readonly Subscription[]): Promise<void> {
+    for (const sub of Array.isArray(subs) ? subs : [subs as Subscription]) this.add(sub);
+  }
+
+  private add(sub: Subscription) {
     const existing = this.queues.get(sub.queue);
     if (existing) {
       existing.sub = { ...sub, types: [...new Set([...existing.sub.types, ...sub.types])] };

@@ -120,20 +120,25 @@ export class RabbitBus implements EventBus {
     );
   }
 
-  async subscribe(sub: Subscription): Promise<void> {
-    this.subs.push(sub);
+  async subscribe(subs: Subscription | readonly Subscription[]): Promise<void> {
+    // A whole table is taken before any consumer starts: a consumer started for its first row would meet the
+    // events already waiting for the later rows (a restart), find no handler, and requeue them until the
+    // delivery limit dead-lettered them.
+    const added = Array.isArray(subs) ? [...subs] : [subs as Subscription];
+    this.subs.push(...added);
     if (!this.connection) return;
-    const service = serviceOf(sub.queue);
-    // One consumer per service, even when subscriptions arrive side by side; then bind this one's types.
-    if (!this.consumers.has(service)) {
-      const pending = this.starting.get(service) ?? this.startConsumer(service);
-      this.starting.set(service, pending);
-      await pending.finally(() => this.starting.delete(service));
+    for (const service of new Set(added.map((s) => serviceOf(s.queue)))) {
+      // One consumer per service, even when subscriptions arrive side by side; then bind these ones' types.
+      if (!this.consumers.has(service)) {
+        const pending = this.starting.get(service) ?? this.startConsumer(service);
+        this.starting.set(service, pending);
+        await pending.finally(() => this.starting.delete(service));
+      }
+      const consumer = this.consumers.get(service);
+      if (!consumer) continue; // the connection dropped: reconnecting binds every subscription's types
+      for (const type of new Set(added.filter((s) => serviceOf(s.queue) === service).flatMap((s) => s.types)))
+        await consumer.channel.bindQueue(this.workQueue(service), this.exchange, type);
     }
-    const consumer = this.consumers.get(service);
-    if (!consumer) return; // the connection dropped: reconnecting binds every subscription's types
-    for (const type of sub.types)
-      await consumer.channel.bindQueue(this.workQueue(service), this.exchange, type);
   }
 
   /** Broker name of a service's work queue (`[<prefix>.]<service>.events`). */

@@ -44,7 +44,11 @@ export interface EventBus {
   readonly kind: 'rabbitmq' | 'in-process';
   /** Resolves once the broker confirmed the message (publisher confirms); rejects when it cannot. */
   publish(event: EventEnvelope): Promise<void>;
-  subscribe(subscription: Subscription): Promise<void>;
+  /**
+   * Subscribe one subscription, or a service's whole table at once: on RabbitMQ its consumer then starts with
+   * every type bound and handled, so events already waiting (a restart) never meet a half-built table.
+   */
+  subscribe(subscription: Subscription | readonly Subscription[]): Promise<void>;
   isReady(): boolean;
   /** The backlog of each consumer queue subscribed on this bus, read now (the metrics' scrape). */
   queueDepths?(): Promise<QueueDepth[]>;

@@ -14,6 +14,7 @@ import {
 import { loadStripeSandboxConfig, type StripeSandboxConfig } from './config';
 import { createSandboxRouters } from './emulator.router';
 import { pagesUnavailable, StripeFaults } from './faults';
+import { PayoutLander, payoutSwitchRouter } from './emulator-payouts';
 import { SandboxStore } from './store';
 import { SandboxWebhookDeliverer } from './webhook-deliverer';
 
@@ -81,11 +82,14 @@ export async function createStripeSandbox(
   if (servesSandboxPages(config)) {
     app.use('/sandbox/stripe', routers.browser);
     app.use('/sandbox/faults/stripe', faults.router());
+    app.use('/sandbox/payouts/stripe', payoutSwitchRouter(database, routers.payouts));
+    app.use('/sandbox/disputes/stripe', routers.disputesTest);
   } else
     app.use('/sandbox', () => {
       throw pagesUnavailable();
     });
   finishHttpApp(app, logger);
+  const payoutLander = new PayoutLander({ database, payouts: routers.payouts, deliverer, logger });
 
   return {
     name: SANDBOX_NAME,
@@ -97,7 +101,11 @@ export async function createStripeSandbox(
     async start(options = {}) {
       for (const spec of config.SANDBOX_STRIPE_FAULTS) await faults.add(spec);
       deliverer.start(options.webhookUrl ?? config.STRIPE_SANDBOX_WEBHOOK_URL);
+      payoutLander.start();
     },
-    stop: () => deliverer.stop(),
+    stop: async () => {
+      await payoutLander.stop();
+      await deliverer.stop();
+    },
   };
 }

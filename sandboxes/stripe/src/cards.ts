@@ -14,6 +14,8 @@ export interface TestCard {
   setup?: CardOutcome;
   /** A charge off-session (the customer not present) when it differs: 3-D Secure cards need the customer. */
   offSession?: CardOutcome;
+  /** Issue 38: the charge succeeds, then its holder disputes it (emulator-disputes.ts opens the dispute). */
+  disputed?: true;
 }
 
 export type CardOutcome = 'succeeded' | { code: string; decline_code?: string; message: string };
@@ -53,6 +55,8 @@ const CARDS: TestCard[] = [
     outcome: 'succeeded',
     offSession: AUTHENTICATION_REQUIRED,
   },
+  // Issue 38: the charge succeeds, then a dispute is opened on it (fraudulent).
+  { number: '4000000000000259', brand: 'visa', last4: '0259', outcome: 'succeeded', disputed: true },
 ];
 
 export const TEST_PAYMENT_METHODS: Record<string, string> = {
@@ -64,6 +68,7 @@ export const TEST_PAYMENT_METHODS: Record<string, string> = {
   pm_card_chargeDeclinedExpiredCard: '4000000000000069',
   pm_card_chargeCustomerFail: '4000000000000341',
   pm_card_authenticationRequired: '4000002760003184',
+  pm_card_createDispute: '4000000000000259',
 };
 
 const GENERIC_DECLINE = DECLINED;

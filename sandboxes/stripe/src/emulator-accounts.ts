@@ -3,6 +3,7 @@ import { base62, nowSeconds, stripeId } from './ids';
 import type { SandboxStore, StripeObject } from './store';
 import { invalid, metadata, missing, str } from './emulator-params';
 import type { Params, RequestInfo } from './emulator-params';
+import { testDebitCard } from './emulator-payouts';
 
 const INDIVIDUAL_REQUIREMENTS = [
   'business_profile.mcc',
@@ -125,8 +126,10 @@ export class AccountsEmulator {
         bank_name: 'STRIPE TEST BANK',
         currency: 'usd',
       },
+      // Issue 38: Stripe's test mode gives every Express account a debit card that takes instant payouts.
+      testDebitCard(account.id),
     ];
-    account.external_accounts.total_count = 1;
+    account.external_accounts.total_count = account.external_accounts.data.length;
     await this.store.put(tx, account);
     await this.store.emit(tx, 'account.updated', account, req);
     return account;

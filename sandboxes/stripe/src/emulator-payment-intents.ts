@@ -5,6 +5,7 @@ import type { StripeObject } from './store';
 import { cardError, int, invalid, metadata, missing, str, StripeApiError } from './emulator-params';
 import type { EmulatorResult, Params, RequestInfo } from './emulator-params';
 import { CustomersEmulator } from './emulator-customers';
+import { openDispute } from './emulator-disputes';
 
 /** Payment intents with their charges: created, confirmed with a card, updated, cancelled. */
 export class PaymentIntentsEmulator extends CustomersEmulator {
@@ -171,6 +172,8 @@ export class PaymentIntentsEmulator extends CustomersEmulator {
       await this.store.put(tx, pi);
       await this.store.emit(tx, 'charge.succeeded', charge, req);
       await this.store.emit(tx, 'payment_intent.succeeded', pi, req);
+      // Issue 38: the test card whose holder disputes the charge.
+      if (cardByNumber(pm.__number ?? '')?.disputed) await openDispute(this.store, tx, charge, req);
       return { status: 200, body: pi };
     }
     const error = cardError(outcome, pm, charge.id);

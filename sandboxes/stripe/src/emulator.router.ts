@@ -7,8 +7,10 @@ import type { RequestInfo } from './emulator-params';
 import { idempotentRoutes, type Handler } from './idempotent-routes';
 import { TEST_PAYMENT_METHODS } from './cards';
 import { stripeId } from './ids';
+import { PayoutsEmulator, registerPayoutRoutes } from './emulator-payouts';
 import { onboardingPage } from './onboarding-page';
 import { SandboxStore, type StripeObject } from './store';
+import { DisputesEmulator, disputeApiRoutes, disputeTestRouter } from './emulator-disputes';
 import type { StripeFaults } from './faults';
 import type { SandboxWebhookDeliverer } from './webhook-deliverer';
 
@@ -52,6 +54,9 @@ export function createSandboxRouters(options: {
     next();
   });
   if (options.faults) api.use(options.faults.middleware());
+  // Issue 38 (instant payout): connected accounts' balances, debit cards, payouts, account debits.
+  const payouts = new PayoutsEmulator(store);
+  registerPayoutRoutes(api, route, payouts, store);
   api.post(
     '/accounts',
     route((tx, req, info) => emulator.createAccount(tx, req.body ?? {}, info)),
@@ -203,6 +208,9 @@ export function createSandboxRouters(options: {
     '/balance',
     route((tx) => emulator.balance(tx)),
   );
+  // Issue 38: card disputes (emulator-disputes.ts).
+  const disputes = new DisputesEmulator(store);
+  disputeApiRoutes(api, route, disputes);
   api.use((req, res) => {
     res.status(404).json({
       error: {
@@ -326,7 +334,7 @@ export function createSandboxRouters(options: {
     res.redirect(303, redirect);
   });
 
-  return { api, browser, emulator, store };
+  return { api, browser, emulator, store, payouts, disputesTest: disputeTestRouter(route, disputes) };
 }
 
 /** The `expand[]` fields of a request: the form body's (POST), or the query string's (GET, `expand[0]=...`). */

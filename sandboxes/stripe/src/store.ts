@@ -71,10 +71,13 @@ export class SandboxStore {
     type: string,
     object: StripeObject,
     request: { id: string; idempotency_key: string | null },
+    /** issue 38: a connected account's event (a payout) names the account, as Stripe's Connect events do */
+    account?: string,
   ) {
     const event = {
       id: stripeId('evt'),
       object: 'event',
+      ...(account ? { account } : {}),
       api_version: ApiVersion,
       created: nowSeconds(),
       data: { object },

@@ -12,7 +12,7 @@ import {
   type ServiceHandle,
 } from '@brigade/kit';
 import { platformOpsRouter } from '@brigade/kit';
-import { verifyProvider, type IdentityConfig } from './config';
+import { fileStoreSettings, verifyProvider, type IdentityConfig } from './config';
 import type { IdentityContext } from './context';
 import { loadKeyRing } from './keys';
 import { TwilioVerifier, type PhoneVerifier } from './adapters/verify';
@@ -21,11 +21,19 @@ import { AfterAnswer } from './after-answer';
 import { authRouter } from './http/auth.router';
 import { chefSearchGet, profilesRouter } from './http/profiles.router';
 import { agreementsRouter } from './http/agreements.router';
+import { evidenceOfRestaurant } from './queries/evidence';
 import { uploadsRouter } from './http/uploads.router';
 import { opsRouter } from './http/ops.router';
 import { saveOperator } from './use-cases/save-operator';
 import { announceRecentlyEnded } from './use-cases/revoke-sessions';
+import { republishChefProfiles } from './use-cases/republish-chef-profiles';
 import { subscriptions } from './events/subscriptions';
+import type { FileStore } from './adapters/file-store';
+import { DiskFileStore } from './adapters/disk-file-store';
+import { S3FileStore } from './adapters/s3-file-store';
+import { fileUrlKey, signFileToken } from './domain/file-tokens';
+import { credentialsRouter } from './http/credentials.router';
+import { CredentialsLoop } from './scheduler/credentials-loop';
 
 export const SERVICE_NAME = 'identity';
 
@@ -35,12 +43,27 @@ export function loadMigrations() {
 
 export interface IdentityService extends ServiceHandle {
   readonly context: IdentityContext;
+  /** Issue 39: the expiring-credentials sweep; tests run passes by hand. */
+  readonly credentials: CredentialsLoop;
+}
+
+export interface IdentityServiceOptions {
+  /** The clock (tests move it to a credential's expiry day). */
+  now?: () => Date;
+}
+
+/** Issue 39: the file store the configuration names: an S3-compatible bucket, or disk under the data folder. */
+function openFileStore(config: IdentityConfig, key: Buffer): FileStore {
+  const settings = fileStoreSettings(config);
+  if (settings.kind === 's3') return new S3FileStore(settings);
+  return new DiskFileStore(settings.dir, (id, endsAt) => signFileToken(key, id, endsAt));
 }
 
 /** Composition root of the identity service: users, sessions, phone verification, profiles, agreements. */
 export async function createIdentityService(
   deps: Omit<ServiceDeps, 'keys'>,
   config: IdentityConfig,
+  options: IdentityServiceOptions = {},
 ): Promise<IdentityService> {
   const { database, bus, logger } = deps;
   const relay = createRelay(SERVICE_NAME, deps);
@@ -51,6 +74,8 @@ export async function createIdentityService(
   const revocations = deps.revocations ?? new MemoryRevocations();
   const chefSearchAnswers =
     config.CHEF_SEARCH_ANSWERS > 0 ? new ChefSearchAnswers(config.CHEF_SEARCH_ANSWERS) : null;
+  const urlKey = fileUrlKey(keyRing.sharedSecret);
+  const files = openFileStore(config, urlKey);
   const context: IdentityContext = {
     database,
     relay,
@@ -61,7 +86,15 @@ export async function createIdentityService(
     revocations,
     chefSearchAnswers,
     afterAnswer: new AfterAnswer(logger),
+    now: options.now ?? (() => new Date()),
+    files,
+    fileUrlKey: urlKey,
   };
+  const credentials = new CredentialsLoop(context, config.CREDENTIAL_SWEEP_POLL_MS);
+  logger.info(
+    { store: files.kind, ...(files.kind === 'disk' ? { dir: fileStoreSettings(config).dir } : {}) },
+    "credentials' files",
+  );
   // The operator of OPERATOR_EMAIL / OPERATOR_PASSWORD: created, or its password updated, before any sign-in.
   if (config.OPERATOR_EMAIL && config.OPERATOR_PASSWORD) {
     const operator = await saveOperator(context, {
@@ -80,6 +113,10 @@ export async function createIdentityService(
   const reannounced = await announceRecentlyEnded(context).catch(() => 0);
   if (reannounced > 0) logger.info({ sessions: reannounced }, 'recently ended sessions announced again');
 
+  // Issue 37: existing chefs' availability reaches jobs once (a backfill claimed by one instance).
+  const republished = await republishChefProfiles(context);
+  if (republished > 0) logger.info({ chefs: republished }, 'chef profiles published again (availability)');
+
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
   app.use(authRouter(context));
   const chefSearch = chefSearchGet(context);
@@ -87,7 +124,18 @@ export async function createIdentityService(
   app.use(agreementsRouter(context));
   app.use(opsRouter(context));
   app.use(uploadsRouter(context));
-  app.use(platformOpsRouter({ service: SERVICE_NAME, database, bus, keys: keyRing.keys, revocations }));
+  app.use(credentialsRouter(context));
+  app.use(
+    platformOpsRouter({
+      service: SERVICE_NAME,
+      database,
+      bus,
+      keys: keyRing.keys,
+      revocations,
+      // Issue 38: the restaurant's ToS acceptance and the cancellation policy, for a card dispute's evidence
+      evidence: (_jobId, query) => evidenceOfRestaurant(context, query.restaurant_id),
+    }),
+  );
   finishHttpApp(app, logger);
   // The chef search before Express (ADR 19): the same token check (identity's own keys, the same revocations).
   serveLeanGets(app, SERVICE_NAME, { ...deps, keys: keyRing.keys, revocations }, [chefSearch]);
@@ -98,13 +146,17 @@ export async function createIdentityService(
     database,
     relay,
     context,
+    credentials,
     async start() {
       await subscribeAll(bus, subscriptions(context));
       relay.start();
+      credentials.start();
     },
     async stop() {
+      await credentials.stop();
       await context.afterAnswer.settled();
       await relay.stop();
+      if (files instanceof S3FileStore) files.close();
     },
   };
 }

@@ -1,10 +1,21 @@
 import { z } from 'zod';
-import { identityHttp, LIMITS, parseDuration } from '@brigade/contracts';
+import {
+  identityHttp,
+  LIMITS,
+  loadPolicy,
+  parseDuration,
+  PolicyError,
+  type Policy,
+} from '@brigade/contracts';
+import path from 'node:path';
 import {
   baseConfigSchema,
+  ConfigError,
+  embeddedDataDir,
   envFlag,
   loadConfig,
   optionalText,
+  optionalUrl,
   requireProviderOrSandbox,
   requireSandboxSettings,
 } from '@brigade/kit';
@@ -72,6 +83,39 @@ export const identityConfigSchema = baseConfigSchema
           .max(256)
           .optional(),
       ),
+    /**
+     * Issue 39: credentials' files. With S3_ENDPOINT and S3_BUCKET (both or neither), an S3-compatible bucket
+     * (path-style); without, files on disk in CREDENTIAL_FILES_DIR.
+     */
+    S3_ENDPOINT: optionalUrl,
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText.transform((v) => v ?? 'us-east-1'),
+    /** Where browsers reach the bucket, when not at S3_ENDPOINT (presigned URLs are signed for this address). */
+    S3_PUBLIC_ENDPOINT: optionalUrl,
+    /** Both or neither; neither: the SDK's own chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, a role). */
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+    /** The disk store's folder (without S3); default `.data/credential-files` beside the embedded database. */
+    CREDENTIAL_FILES_DIR: optionalText,
+    /** How often identity looks for verified credentials to announce as expiring (CREDENTIAL_EXPIRY_NOTICE). */
+    CREDENTIAL_SWEEP_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
+  })
+  .superRefine((c, ctx) => {
+    if (Boolean(c.S3_ENDPOINT) !== Boolean(c.S3_BUCKET))
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.S3_ENDPOINT ? 'S3_BUCKET' : 'S3_ENDPOINT'],
+        message:
+          'S3_ENDPOINT and S3_BUCKET go together: set both (an S3-compatible store) or neither (files on disk)',
+      });
+    if (Boolean(c.S3_ACCESS_KEY_ID) !== Boolean(c.S3_SECRET_ACCESS_KEY))
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message:
+          'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the AWS SDK chain)',
+      });
   })
   .superRefine((c, ctx) => {
     if (c.OPERATOR_EMAIL && !c.OPERATOR_PASSWORD)
@@ -100,7 +144,8 @@ export const identityConfigSchema = baseConfigSchema
       sandboxShows: 'codes shown at /api/dev/sms',
     }),
   );
-export type IdentityConfig = z.infer<typeof identityConfigSchema>;
+/** The environment's settings plus the money rules (issue 38: the cancellation policy's words in dispute evidence). */
+export type IdentityConfig = z.infer<typeof identityConfigSchema> & { policy: Policy };
 
 /** The credentials the SDK presents to the SMS sandbox without Twilio keys (the sandbox takes any by default). */
 export const SMS_SANDBOX_CREDENTIALS = {
@@ -135,6 +180,35 @@ export function verifyProvider(config: IdentityConfig) {
   return { ...SMS_SANDBOX_CREDENTIALS, ...common };
 }
 
+/** Issue 39: where credentials' files are kept: the S3-compatible store's settings, or the disk folder. */
+export function fileStoreSettings(config: IdentityConfig) {
+  if (config.S3_ENDPOINT && config.S3_BUCKET)
+    return {
+      kind: 's3' as const,
+      endpoint: config.S3_ENDPOINT,
+      publicEndpoint: config.S3_PUBLIC_ENDPOINT,
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      credentials:
+        config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: config.S3_ACCESS_KEY_ID, secretAccessKey: config.S3_SECRET_ACCESS_KEY }
+          : undefined,
+      timeoutMs: config.S3_TIMEOUT_MS,
+    };
+  return {
+    kind: 'disk' as const,
+    dir: path.resolve(
+      config.CREDENTIAL_FILES_DIR ?? path.join(path.dirname(embeddedDataDir()), 'credential-files'),
+    ),
+  };
+}
+
 export function loadIdentityConfig(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
-  return loadConfig(identityConfigSchema, env);
+  const config = loadConfig(identityConfigSchema, env);
+  try {
+    return { ...config, policy: loadPolicy(env) };
+  } catch (err) {
+    if (err instanceof PolicyError) throw new ConfigError(`Invalid configuration:\n  ${err.message}`);
+    throw err;
+  }
 }

@@ -4,6 +4,7 @@ import type { KeyRing } from './keys';
 import type { PhoneVerifier } from './adapters/verify';
 import type { ChefSearchAnswers } from './queries/chef-search-answers';
 import type { AfterAnswer } from './after-answer';
+import type { FileStore } from './adapters/file-store';
 
 /** What the use cases work with; built once in app.ts. */
 export interface IdentityContext {
@@ -19,6 +20,12 @@ export interface IdentityContext {
   chefSearchAnswers: ChefSearchAnswers | null;
   /** Work started after the answer went out (a password reset's text); `stop` waits for it. */
   afterAnswer: AfterAnswer;
+  /** The clock (injected so tests can move it: a credential's expiry day, its notice). */
+  now: () => Date;
+  /** Where credentials' files are kept (issue 39): disk under the data folder, or an S3-compatible bucket. */
+  files: FileStore;
+  /** The HMAC key of the disk store's signed file URLs (the same on every instance). */
+  fileUrlKey: Buffer;
 }
 
 /**

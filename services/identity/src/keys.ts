@@ -7,6 +7,11 @@ export interface KeyRing {
   signing: SigningKey;
   jwks: JSONWebKeySet;
   keys: KeySource;
+  /**
+   * Issue 39: secret bytes every instance reads alike (the first signing key's private part), from which the
+   * file store's URL signatures derive their key (domain/file-tokens.ts). Never sent anywhere.
+   */
+  sharedSecret: Buffer;
 }
 
 /**
@@ -26,5 +31,6 @@ export async function loadKeyRing(database: Database): Promise<KeyRing> {
   const newest = rows[rows.length - 1];
   const privateKey = await importJWK(newest.privateJwk as JWK, 'EdDSA');
   const jwks = { keys: rows.map((r) => r.publicJwk as JWK) };
-  return { signing: { kid: newest.kid, privateKey }, jwks, keys: localKeys(jwks) };
+  const sharedSecret = Buffer.from(String((rows[0].privateJwk as JWK).d), 'base64url');
+  return { signing: { kid: newest.kid, privateKey }, jwks, keys: localKeys(jwks), sharedSecret };
 }

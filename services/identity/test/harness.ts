@@ -29,7 +29,10 @@ export interface Harness {
  * `env`, its SDK texts into the SMS sandbox (`sandboxes/sms`, on its own port and database, as the embedded
  * runner starts it).
  */
-export async function startIdentity(env: Record<string, string> = {}): Promise<Harness> {
+export async function startIdentity(
+  env: Record<string, string> = {},
+  options: { now?: () => Date } = {},
+): Promise<Harness> {
   const database = await createTestDatabase('identity', await loadMigrations());
   const testBus = await createTestBus();
   const sms = env.TWILIO_ACCOUNT_SID ? null : await startTestSmsSandbox();
@@ -42,6 +45,7 @@ export async function startIdentity(env: Record<string, string> = {}): Promise<H
   const service = await createIdentityService(
     { database, bus: testBus.bus, logger: createLogger('identity-test') },
     config,
+    options,
   );
   const server: RunningServer = await listen(service.app);
   await service.start({ url: server.url });
@@ -128,3 +132,23 @@ export const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** Issue 39: files as a phone or a scanner makes them, and one that only pretends to be a PDF. */
+export const JPEG_PHOTO = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]),
+  Buffer.from('JFIF\0', 'latin1'),
+  Buffer.alloc(64, 7),
+  Buffer.from([0xff, 0xd9]),
+]);
+export const PDF_SCAN = Buffer.from(
+  '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
+/** A Windows program (MZ header, PE signature) named as a PDF by whoever sends it. */
+export const EXE_AS_PDF = (() => {
+  const bytes = Buffer.alloc(512, 0);
+  bytes.write('MZ', 0, 'latin1');
+  bytes.writeUInt32LE(0x80, 0x3c);
+  bytes.write('PE\0\0', 0x80, 'latin1');
+  return bytes;
+})();

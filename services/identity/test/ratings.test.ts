@@ -3,9 +3,10 @@ import { sql } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
 import { signUp, startIdentity, type Harness } from './harness';
 
-// Average ratings on profiles come from jobs' checkouts (`jobs.checkout.recorded.v1`): one rating per job and
-// side. Issue 32: a side that says the shift was not worked gives no rating (null), and that checkout must
-// leave the other side's average and count exactly as they were.
+// Average ratings on profiles (issue 39): a rating counts once jobs publishes its review
+// (`jobs.review.published.v1`: both sides of the seat reviewed, or REVIEW_PUBLISH_AFTER passed), once per job, seat
+// and side, and leaves the average when an operator hides the review (`jobs.review.hidden.v1`). A checkout alone
+// counts nothing any more (double-blind); ratings kept before reviews stay counted.
 
 let h: Harness;
 beforeAll(async () => {
@@ -24,26 +25,34 @@ async function restaurantWithProfile(name: string) {
   return { session, userId: session.user.id, profile: saved.body.profile };
 }
 
-/** A chef's checkout of one shift at this restaurant: worked with a rating, or not worked without one. */
-function chefCheckout(restaurantId: string, rating: number | null) {
-  const start = new Date(Date.now() - 5 * 3_600_000);
+/** A chef's review of a restaurant on one seat of a shift, as jobs announces it. */
+function chefReview(restaurantId: string, rating: number) {
   return {
-    application_id: randomUUID(),
+    review_id: randomUUID(),
     job_id: randomUUID(),
-    job_title: 'Line Cook',
+    seat_no: 1,
+    application_id: randomUUID(),
     chef_id: randomUUID(),
-    chef_profile_id: randomUUID(),
     restaurant_id: restaurantId,
-    start_time: start.toISOString(),
-    end_time: new Date(start.getTime() + 4 * 3_600_000).toISOString(),
-    side: 'chef' as const,
+    author_side: 'chef' as const,
+    author_id: randomUUID(),
+    subject_id: restaurantId,
+    subject_type: 'restaurant' as const,
     rating,
-    work_completed: rating !== null,
-    feedback: null,
-    ratee_id: restaurantId,
-    ratee_type: 'restaurant' as const,
   };
 }
+const publishedData = (r: ReturnType<typeof chefReview>) => ({
+  ...r,
+  reason: 'both_reviewed' as const,
+  published_at: new Date().toISOString(),
+});
+const hiddenData = (r: ReturnType<typeof chefReview>, wasPublished = true) => ({
+  ...r,
+  was_published: wasPublished,
+  reason: 'Insults',
+  operator_id: randomUUID(),
+  hidden_at: new Date().toISOString(),
+});
 
 async function processed(eventId: string) {
   await eventually(async () => {
@@ -54,44 +63,72 @@ async function processed(eventId: string) {
   });
 }
 
-test('a "did not work" checkout (no rating) leaves the restaurant\'s average and count as they were', async () => {
-  const restaurant = await restaurantWithProfile('Average Joe’s');
-  await processed(await h.publish('jobs.checkout.recorded.v1', chefCheckout(restaurant.userId, 4)));
-  await processed(await h.publish('jobs.checkout.recorded.v1', chefCheckout(restaurant.userId, 2)));
-  const before = await h.get(
-    `/profiles/restaurant/${restaurant.profile.id}`,
-    restaurant.session.access_token,
-  );
-  expect(before.body.profile).toMatchObject({ average_rating: 3, total_ratings: 2 });
-
-  // The chef of a third shift says they did not work it: no rating at all, not a 0 and not a default 5.
-  await processed(await h.publish('jobs.checkout.recorded.v1', chefCheckout(restaurant.userId, null)));
-  const after = await h.get(`/profiles/restaurant/${restaurant.profile.id}`, restaurant.session.access_token);
-  expect(after.body.profile).toMatchObject({ average_rating: 3, total_ratings: 2 });
-  const kept = await h.database.rows<{ n: number }>(
-    sql`select count(*)::int as n from identity.ratings where ratee_id = ${restaurant.userId}`,
-  );
-  expect(Number(kept[0].n)).toBe(2);
-});
-
-test('issue 35: two chefs on seats 1 and 2 of one posting both rate the restaurant; a replayed checkout counts once', async () => {
-  const restaurant = await restaurantWithProfile('Two Seats Grill');
-  const seat1 = chefCheckout(restaurant.userId, 5);
-  const seat2 = { ...chefCheckout(restaurant.userId, 3), job_id: seat1.job_id, seat_no: 2 };
-  const first = await h.publish('jobs.checkout.recorded.v1', seat1); // no seat_no: an event from before seats
-  await processed(first);
-  const second = await h.publish('jobs.checkout.recorded.v1', seat2);
-  await processed(second);
-  // The same checkouts again: redelivered, and announced anew (seat 1 now named).
-  await processed(await h.publish('jobs.checkout.recorded.v1', seat2, second));
-  await processed(await h.publish('jobs.checkout.recorded.v1', { ...seat1, seat_no: 1 }));
-  await processed(await h.publish('jobs.checkout.recorded.v1', { ...seat2, rating: 1 }));
-
+async function averageOf(restaurant: Awaited<ReturnType<typeof restaurantWithProfile>>) {
   const profile = await h.get(
     `/profiles/restaurant/${restaurant.profile.id}`,
     restaurant.session.access_token,
   );
-  expect(profile.body.profile).toMatchObject({ average_rating: 4, total_ratings: 2 });
+  return {
+    average_rating: profile.body.profile.average_rating,
+    total_ratings: profile.body.profile.total_ratings,
+  };
+}
+
+test('a published review counts once (a redelivery too); a hidden one leaves the average', async () => {
+  const restaurant = await restaurantWithProfile('Average Joe’s');
+  const four = chefReview(restaurant.userId, 4);
+  const two = chefReview(restaurant.userId, 2);
+  const first = await h.publish('jobs.review.published.v1', publishedData(four));
+  await processed(first);
+  await processed(await h.publish('jobs.review.published.v1', publishedData(two)));
+  // the same event again, and the same review announced anew
+  await processed(await h.publish('jobs.review.published.v1', publishedData(four), first));
+  await processed(await h.publish('jobs.review.published.v1', publishedData(four)));
+  expect(await averageOf(restaurant)).toEqual({ average_rating: 3, total_ratings: 2 });
+
+  await processed(await h.publish('jobs.review.hidden.v1', hiddenData(two)));
+  expect(await averageOf(restaurant)).toEqual({ average_rating: 4, total_ratings: 1 });
+  // hidden twice, or published again after it was hidden: nothing moves
+  await processed(await h.publish('jobs.review.hidden.v1', hiddenData(two)));
+  await processed(await h.publish('jobs.review.published.v1', publishedData(two)));
+  expect(await averageOf(restaurant)).toEqual({ average_rating: 4, total_ratings: 1 });
+});
+
+test('a checkout alone counts nothing, and a review hidden before its publication never counts', async () => {
+  const restaurant = await restaurantWithProfile('Blind Tasting');
+  const review = chefReview(restaurant.userId, 1);
+  const start = new Date(Date.now() - 5 * 3_600_000);
+  const checkout = await h.publish('jobs.checkout.recorded.v1', {
+    application_id: review.application_id,
+    job_id: review.job_id,
+    job_title: 'Line Cook',
+    chef_id: review.chef_id,
+    chef_profile_id: randomUUID(),
+    restaurant_id: restaurant.userId,
+    start_time: start.toISOString(),
+    end_time: new Date(start.getTime() + 4 * 3_600_000).toISOString(),
+    side: 'chef',
+    rating: 1,
+    work_completed: true,
+    feedback: null,
+    ratee_id: restaurant.userId,
+    ratee_type: 'restaurant',
+    seat_no: 1,
+  });
+  await processed(checkout);
+  expect(await averageOf(restaurant)).toEqual({ average_rating: null, total_ratings: 0 });
+  await processed(await h.publish('jobs.review.hidden.v1', hiddenData(review, false)));
+  await processed(await h.publish('jobs.review.published.v1', publishedData(review)));
+  expect(await averageOf(restaurant)).toEqual({ average_rating: null, total_ratings: 0 });
+});
+
+test('issue 35: two chefs on seats 1 and 2 of one posting both rate the restaurant, each counted', async () => {
+  const restaurant = await restaurantWithProfile('Two Seats Grill');
+  const seat1 = chefReview(restaurant.userId, 5);
+  const seat2 = { ...chefReview(restaurant.userId, 3), job_id: seat1.job_id, seat_no: 2 };
+  await processed(await h.publish('jobs.review.published.v1', publishedData(seat1)));
+  await processed(await h.publish('jobs.review.published.v1', publishedData(seat2)));
+  expect(await averageOf(restaurant)).toEqual({ average_rating: 4, total_ratings: 2 });
   const kept = await h.database.rows<{ seat_no: number; side: string; rating: number }>(
     sql`select seat_no, side, rating from identity.ratings where job_id = ${seat1.job_id} order by seat_no`,
   );
@@ -99,4 +136,22 @@ test('issue 35: two chefs on seats 1 and 2 of one posting both rate the restaura
     { seat_no: 1, side: 'chef', rating: 5 },
     { seat_no: 2, side: 'chef', rating: 3 },
   ]);
+});
+
+test('a rating kept before reviews stays counted, and leaves the average when its review is hidden', async () => {
+  const restaurant = await restaurantWithProfile('Old Timer');
+  const old = chefReview(restaurant.userId, 2);
+  // As a checkout before issue 39 left it: the rating row and the profile's sum and count.
+  await h.database.db.execute(sql`
+    insert into identity.ratings (job_id, seat_no, side, ratee_id, rating)
+    values (${old.job_id}, 1, 'chef', ${restaurant.userId}, 2)`);
+  await h.database.db.execute(sql`
+    update identity.restaurant_profiles set rating_sum = rating_sum + 2, total_ratings = total_ratings + 1
+     where user_id = ${restaurant.userId}`);
+  expect(await averageOf(restaurant)).toEqual({ average_rating: 2, total_ratings: 1 });
+  // jobs published it as a review in its migration (no event): a later announcement counts nothing more
+  await processed(await h.publish('jobs.review.published.v1', publishedData(old)));
+  expect(await averageOf(restaurant)).toEqual({ average_rating: 2, total_ratings: 1 });
+  await processed(await h.publish('jobs.review.hidden.v1', hiddenData(old)));
+  expect(await averageOf(restaurant)).toEqual({ average_rating: null, total_ratings: 0 });
 });

@@ -62,6 +62,7 @@ const NO_CHEF_RECORD = {
   late_cancellations: 0,
   no_shows: 0,
   last_90_days: { completed_shifts: 0, late_cancellations: 0, no_shows: 0 },
+  removed_on_appeal: 0,
 };
 
 test('a new chef or restaurant shows an empty record, from the profile they just saved', async () => {
@@ -73,6 +74,7 @@ test('a new chef or restaurant shows an empty record, from the profile they just
     late_cancellations: 0,
     disputes_lost: 0,
     last_90_days: { completed_shifts: 0, late_cancellations: 0, disputes_lost: 0 },
+    removed_on_appeal: 0,
   });
 });
 
@@ -92,6 +94,7 @@ test('a fact announced twice, or delivered twice, counts once per user, kind and
     late_cancellations: 1,
     no_shows: 0,
     last_90_days: { completed_shifts: 1, late_cancellations: 1, no_shows: 0 },
+    removed_on_appeal: 0,
   });
 });
 
@@ -141,6 +144,7 @@ test("a chef's record on every profile endpoint: all time, and the last 90 days 
     late_cancellations: 1,
     no_shows: 1,
     last_90_days: { completed_shifts: 2, late_cancellations: 0, no_shows: 1 },
+    removed_on_appeal: 0,
   };
   const restaurant = await restaurantWithProfile('Looking Grill', 'Detroit');
   const viewer = restaurant.session.access_token;
@@ -190,6 +194,7 @@ test("a restaurant's record: completed shifts, late cancellations and disputes l
     late_cancellations: 2,
     disputes_lost: 1,
     last_90_days: { completed_shifts: 1, late_cancellations: 1, disputes_lost: 0 },
+    removed_on_appeal: 0,
   };
   const chef = await chefWithProfile('Viewing Chef');
   const viewer = chef.session.access_token;

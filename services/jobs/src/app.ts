@@ -16,17 +16,23 @@ import {
 } from '@brigade/kit';
 import { platformOpsRouter } from '@brigade/kit';
 import { findJob } from './db/jobs.repository';
+import { evidenceOfJob } from './queries/evidence';
 import { loadJobsConfig, type JobsConfig } from './config';
 import type { JobsContext } from './context';
 import { subscriptions } from './events/subscriptions';
+import { appealsRouter } from './http/appeals.router';
 import { applicationsGet, applicationsRouter } from './http/applications.router';
 import { calendarRouter } from './http/calendar.router';
 import { favoritesRouter } from './http/favorites.router';
+import { fillBookingRouter } from './http/fill-booking.router';
 import { invitationsRouter } from './http/invitations.router';
 import { jobEditsRouter } from './http/job-edits.router';
-import { jobsGet, jobsRouter } from './http/jobs.router';
+import { jobsGet, jobsRouter, offeredFirstGet } from './http/jobs.router';
+import { blocksRouter } from './http/blocks.router';
+import { OpenListCache } from './queries/open-list';
 import { offersRouter } from './http/offers.router';
 import { opsDisputesRouter } from './http/ops-disputes.router';
+import { opsReviewsRouter, reviewsRouter } from './http/reviews.router';
 import { seriesRouter } from './http/series.router';
 import { shiftTemplatesRouter } from './http/shift-templates.router';
 import { timesheetsRouter } from './http/timesheets.router';
@@ -54,10 +60,8 @@ export interface JobsServiceHandle extends ServiceHandle {
  */
 export async function createJobsService(
   deps: ServiceDeps,
-  config: Pick<
-    JobsConfig,
-    'JOBS_RELAY_POLL_MS' | 'JOBS_RULES_POLL_MS' | 'policy' | 'PUBLIC_URL'
-  > = loadJobsConfig({}),
+  config: Pick<JobsConfig, 'JOBS_RELAY_POLL_MS' | 'JOBS_RULES_POLL_MS' | 'policy' | 'PUBLIC_URL'> &
+    Partial<Pick<JobsConfig, 'JOBS_ROSTER_MINUTE_MS'>> = loadJobsConfig({}),
   options: JobsServiceOptions = {},
 ): Promise<JobsServiceHandle> {
   const relay = createRelay(SERVICE_NAME, deps, config.JOBS_RELAY_POLL_MS);
@@ -69,34 +73,47 @@ export async function createJobsService(
     stamps: deps.stamps ?? new DisabledStamps(),
     policy: config.policy,
     publicUrl: config.PUBLIC_URL,
+    rosterMinuteMs: config.JOBS_ROSTER_MINUTE_MS,
   };
   const rules = new RulesLoop(ctx, config.JOBS_RULES_POLL_MS);
 
   const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });
   const auth = requireUser(deps.keys, deps.revocations);
-  const jobsList = jobsGet(ctx);
+  const openList = new OpenListCache(ctx.database, ctx.policy);
+  const jobsList = jobsGet(ctx, openList);
+  const offeredFirst = offeredFirstGet(ctx, openList);
   const applicationsList = applicationsGet(ctx);
   // Issue 35: before the jobs router, so that /jobs/series is not read as /jobs/:id.
   app.use(seriesRouter(ctx, auth));
-  app.use(jobsRouter(ctx, auth, jobsList));
+  app.use(jobsRouter(ctx, auth, jobsList, offeredFirst));
   app.use(applicationsRouter(ctx, auth, applicationsList));
   app.use(timesheetsRouter(ctx, auth, requireUser(deps.keys, deps.revocations, 'all')));
   app.use(favoritesRouter(ctx, auth));
+  app.use(blocksRouter(ctx, auth));
   app.use(calendarRouter(ctx, auth));
   app.use(invitationsRouter(ctx, auth));
   app.use(shiftTemplatesRouter(ctx, auth));
   app.use(offersRouter(ctx, auth));
   app.use(jobEditsRouter(ctx, auth));
-  app.use(opsDisputesRouter(ctx, requireOperator(deps.keys, deps.revocations)));
+  // Issue 37: book now and boosts.
+  app.use(fillBookingRouter(ctx, auth));
+  const operatorAuth = requireOperator(deps.keys, deps.revocations);
+  app.use(opsDisputesRouter(ctx, operatorAuth));
+  // Issue 39: marks on a record and their appeals; reviews both sides can read.
+  app.use(appealsRouter(ctx, auth, operatorAuth));
+  app.use(reviewsRouter(ctx, auth));
+  app.use(opsReviewsRouter(ctx, operatorAuth));
   app.use(
     platformOpsRouter({
       service: SERVICE_NAME,
       ...deps,
       jobExists: async (jobId) => (await findJob(ctx.database, jobId)) !== null,
+      // Issue 38: the shift, its clock and checkout answers, its timesheets, for a card dispute's evidence
+      evidence: (jobId, query) => evidenceOfJob(ctx, jobId, query.restaurant_id),
     }),
   );
   finishHttpApp(app, deps.logger);
-  serveLeanGets(app, SERVICE_NAME, deps, [jobsList, applicationsList]);
+  serveLeanGets(app, SERVICE_NAME, deps, [jobsList, applicationsList, offeredFirst]);
 
   return {
     name: SERVICE_NAME,

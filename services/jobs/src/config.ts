@@ -11,6 +11,11 @@ export const jobsConfigSchema = baseConfigSchema.extend({
    * whose checkout deadline passed. Each rule fires within this much (plus a pass) of its moment.
    */
   JOBS_RULES_POLL_MS: z.coerce.number().int().min(5).max(60_000).default(5000),
+  /**
+   * Issue 37: how long one minute of a restaurant's roster-first window lasts (a minute; suites that watch a
+   * window end through the whole product shorten it, as they shorten the policy's durations).
+   */
+  JOBS_ROSTER_MINUTE_MS: z.coerce.number().int().min(10).max(60_000).default(60_000),
 });
 
 /** The environment's settings plus the money rules (LATE_CANCEL_WINDOW, CHECKOUT_DEADLINE, ...). */

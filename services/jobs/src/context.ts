@@ -14,4 +14,6 @@ export interface JobsContext {
   policy: Policy;
   /** The public origin of the web app (PUBLIC_URL): calendar feed URLs and the job links in calendar events. */
   publicUrl: string;
+  /** Issue 37: one minute of a roster-first window (JOBS_ROSTER_MINUTE_MS; 60000 unless a suite shortens it). */
+  rosterMinuteMs?: number;
 }

@@ -5,6 +5,7 @@ import {
   chefWithProfile,
   eventually,
   HOUR,
+  laterShift,
   openJob,
   operator,
   publish,
@@ -26,7 +27,9 @@ async function twoShifts() {
   const ben = await chefWithProfile(h, { name: 'Ben Ortiz' });
   const worked = await openJob(h, r);
   const appId = await bookChef(worked, r, ana);
-  const later = await openJob(h, r);
+  // Two days after the first: still open when the test moves the clock past the first shift's end (a shift
+  // whose start has passed unfilled expires, and the sweep doing it would race the comparisons below).
+  const later = await openJob(h, r, laterShift(48));
   expect((await ana.api.post(`/jobs/${later.id}/apply`)).status).toBe(201);
   const bens = await ben.api.post(`/jobs/${later.id}/apply`);
   expect(bens.status).toBe(201);

@@ -93,6 +93,11 @@ const JOBS_EVENT_TYPES = [
   'jobs.timesheet.no_show_marked.v1',
   'jobs.timesheet.no_show_confirmed.v1',
   'jobs.timesheet.running_late.v1',
+  'jobs.mark.removed.v1',
+  'jobs.appeal.decided.v1',
+  // issue 39: reviews
+  'jobs.review.published.v1',
+  'jobs.review.hidden.v1',
 ];
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {

@@ -67,12 +67,16 @@ test('a restaurant sees each applicant’s record, all time and in the last 90 d
   const job = await openJob(h, r);
   const appId = (await chef.api.post(`/jobs/${job.id}/apply`)).body.application.id;
   await newcomer.api.post(`/jobs/${job.id}/apply`);
-  const record = { ...counts(2, 1, 1), last_90_days: counts(2, 1, 1) };
+  const record = { ...counts(2, 1, 1), last_90_days: counts(2, 1, 1), removed_on_appeal: 0 };
   const cardOf = (apps: any[], id: string) => apps.find((a) => a.chef_id === id).chef_profiles.reliability;
 
   const detail = (await r.api.get(`/jobs/${job.id}`)).body.job.applications;
   expect(cardOf(detail, chef.id)).toEqual(record);
-  expect(cardOf(detail, newcomer.id)).toEqual({ ...counts(0, 0, 0), last_90_days: counts(0, 0, 0) });
+  expect(cardOf(detail, newcomer.id)).toEqual({
+    ...counts(0, 0, 0),
+    last_90_days: counts(0, 0, 0),
+    removed_on_appeal: 0,
+  });
   const list = await r.api.get(`/applications?jobId=${job.id}`);
   expect(cardOf(list.body.applications, chef.id)).toEqual(record);
   expect((await r.api.get(`/applications/${appId}`)).body.application.chef_profiles.reliability).toEqual(
@@ -96,7 +100,11 @@ test('a restaurant sees each applicant’s record, all time and in the last 90 d
   h.clock.advance(93 * DAY);
   await eventually(async () => {
     const later = (await r.api.get(`/jobs/${job.id}`)).body.job.applications;
-    expect(cardOf(later, chef.id)).toEqual({ ...counts(2, 2, 1), last_90_days: counts(0, 0, 0) });
+    expect(cardOf(later, chef.id)).toEqual({
+      ...counts(2, 2, 1),
+      last_90_days: counts(0, 0, 0),
+      removed_on_appeal: 0,
+    });
   });
   const aged = await r.api.get(`/applications?jobId=${job.id}`, {
     'if-none-match': polled.headers.get('etag')!,

@@ -95,9 +95,26 @@ describe('migration 0018 (seats)', () => {
         seat_view,
         series_id,
         occurrence_date,
+        roster_first_minutes,
+        roster_first_until,
+        roster_window_ended_at,
+        instant_book,
+        boosted_from_rate_cents,
+        chef_rating_public,
+        restaurant_rating_public,
+        required_credentials,
         ...rest
       } = json(r.j);
+      // Issue 39 (migration 0032): ratings given before reviews were shown to both sides: they stay public.
+      expect([chef_rating_public, restaurant_rating_public]).toEqual(
+        r.id === completed ? [true, true] : [false, false],
+      );
       expect([series_id, occurrence_date]).toEqual([null, null]);
+      // Issue 37 (migration 0023): no roster window, no instant book, never boosted.
+      expect([roster_first_minutes, roster_first_until, roster_window_ended_at]).toEqual([0, null, null]);
+      expect([instant_book, boosted_from_rate_cents]).toEqual([false, null]);
+      // Issue 39 (migration 0031): no credentials required.
+      expect(required_credentials).toEqual([]);
       expect(headcount).toBe(1);
       expect(seats_booked).toBe(r.id === completed ? 1 : 0);
       expect(seats_open).toBe(0);
@@ -148,6 +165,38 @@ describe('migration 0018 (seats)', () => {
         reason: 'Kitchen flooded',
       },
     });
+  });
+
+  test('issue 39 (migration 0032): the ratings given before reviews are published reviews, stars only', async () => {
+    const reviews = await database.rows(
+      sql`select author_side, author_id, subject_id, rating, text, published_at is not null as published,
+            hidden_at from jobs.reviews where job_id = ${completed} order by author_side`,
+    );
+    // The words were written when they were never shown: they stay with the checkout, private.
+    expect(reviews).toEqual([
+      {
+        author_side: 'chef',
+        author_id: chefId,
+        subject_id: restaurantId,
+        rating: 4,
+        text: null,
+        published: true,
+        hidden_at: null,
+      },
+      {
+        author_side: 'restaurant',
+        author_id: restaurantId,
+        subject_id: chefId,
+        rating: 5,
+        text: null,
+        published: true,
+        hidden_at: null,
+      },
+    ]);
+    const [cancelledReviews] = await database.rows<{ n: number }>(
+      sql`select count(*)::int as n from jobs.reviews where job_id = ${cancelled}`,
+    );
+    expect(cancelledReviews.n).toBe(0);
   });
 
   test('reliability facts and disputes are keyed by seat, seat 1 by default', async () => {

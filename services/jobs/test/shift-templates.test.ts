@@ -34,6 +34,7 @@ test('a restaurant saves a template, lists it by name and deletes it', async () 
     ...friday,
     id: expect.any(String),
     created_at: expect.any(String),
+    required_credentials: [],
   });
   // the defaults: one seat, no break, no description, no skills; a night shift ends the next day
   const night = await r.api.post('/shift-templates', {

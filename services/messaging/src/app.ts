@@ -18,6 +18,7 @@ import {
 import { platformOpsRouter } from '@brigade/kit';
 import { subscriptions } from './events/subscriptions';
 import { opsRouter } from './http/ops.router';
+import { evidenceOfJob } from './queries/evidence';
 import { messagesGets, messagesRouter } from './http/messages.router';
 import { translationRouter, translationStatus } from './http/translation.router';
 import { createTranslator, type TranslatorSettings } from './adapters/translator';
@@ -77,7 +78,14 @@ export async function createMessagingService(
   const gets = messagesGets(context);
   app.use(messagesRouter(context, auth, gets));
   app.use(opsRouter(database, requireOperator(keys, deps.revocations)));
-  app.use(platformOpsRouter({ service: SERVICE_NAME, ...deps }));
+  app.use(
+    platformOpsRouter({
+      service: SERVICE_NAME,
+      ...deps,
+      // Issue 38: the job's conversations, for a card dispute's evidence
+      evidence: (jobId) => evidenceOfJob(database, jobId),
+    }),
+  );
   finishHttpApp(app, logger);
   serveLeanGets(app, SERVICE_NAME, deps, gets);
 

@@ -20,13 +20,18 @@ import { platformOpsRouter } from '@brigade/kit';
 import { loadPaymentsConfig, requireProviderAddress, type PaymentsConfig } from './config';
 import type { PaymentsContext } from './context';
 import { paymentsSubscriptions } from './events/subscriptions';
+import { cardDisputesRouter } from './http/card-disputes.router';
 import { connectRouter } from './http/connect.router';
 import { opsRouter } from './http/ops.router';
+import { receiptEvidence } from './queries/receipt-evidence';
 import { paymentsRouter } from './http/payments.router';
+import { payoutsRouter } from './http/payouts.router';
+import { InstantPayoutSweep } from './scheduler/instant-payout-sweep';
 import { webhooksRouter } from './http/webhooks.router';
 import { StripeHolder } from './adapters/stripe';
 import { MoneyTaskRunner } from './scheduler/money-task-runner';
 import { CardBackfill } from './scheduler/card-backfill';
+import { StatementSender } from './scheduler/statement-sender';
 import { registerPaymentsMetrics } from './metrics';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -52,6 +57,10 @@ export async function createPaymentsService(
     moneyTasks: MoneyTaskRunner;
     /** Names the card of charges recorded without one (receipts of shifts charged before migration 0009). */
     cardBackfill: CardBackfill;
+    /** Issue 38: drives instant payouts a crash or an outage left, and returns failed payouts' fees. */
+    payoutSweep: InstantPayoutSweep;
+    /** Issue 38: tells restaurants on STATEMENT_DAY that last week's statement is ready (once per week). */
+    statementSender: StatementSender;
     /** Refunds in full the no-shows whose contest window passed uncontested (issue 34). */
     /** The money rules this instance runs with (the stuck-money report of ledger:check reads them). */
     policy: PaymentsConfig['policy'];
@@ -76,6 +85,8 @@ export async function createPaymentsService(
   };
   moneyTasks = new MoneyTaskRunner(ctx);
   cardBackfill = new CardBackfill(ctx);
+  const payoutSweep = new InstantPayoutSweep(ctx);
+  const statementSender = new StatementSender(ctx);
   registerPaymentsMetrics(ctx);
 
   const app = createHttpApp({ name: SERVICE_NAME, logger, ready: () => readiness(deps) });
@@ -83,9 +94,19 @@ export async function createPaymentsService(
   const auth = requireUser(deps.keys, deps.revocations);
   app.use(paymentsRouter(ctx, auth));
   app.use(connectRouter(ctx, auth));
+  app.use(payoutsRouter(ctx, auth));
   app.use(opsRouter(ctx, requireOperator(deps.keys, deps.revocations)));
+  // Issue 38: card disputes (the console's queue and answers, the restaurant's settling).
+  app.use(cardDisputesRouter(ctx, auth, requireOperator(deps.keys, deps.revocations)));
 
-  app.use(platformOpsRouter({ service: SERVICE_NAME, ...deps }));
+  // Issue 38: payments' part of a job's card dispute evidence is its receipt and ledger.
+  app.use(
+    platformOpsRouter({
+      service: SERVICE_NAME,
+      ...deps,
+      evidence: (jobId) => receiptEvidence(ctx, jobId),
+    }),
+  );
   // The Stripe sandbox's pages and fault switch are the sandbox's own (sandboxes/stripe, at its own address):
   // never served here, whatever the keys.
   app.use('/sandbox', () => {
@@ -115,14 +136,20 @@ export async function createPaymentsService(
     relay,
     moneyTasks,
     cardBackfill,
+    payoutSweep,
+    statementSender,
     policy: config.policy,
     async start() {
       await subscribeAll(deps.bus, subscriptions);
       relay.start();
       moneyTasks!.start();
       cardBackfill!.start();
+      payoutSweep.start();
+      statementSender.start();
     },
     async stop() {
+      await statementSender.stop();
+      await payoutSweep.stop();
       await cardBackfill!.stop();
       await moneyTasks!.stop();
       await relay.stop();

@@ -152,6 +152,7 @@ describe('GET /payments/earnings', () => {
     });
     expect(res.body).toEqual({
       paid_out_cents: 0,
+      tips_cents: 0,
       on_its_way_cents: shifts.otherChefs.pay.subtotalCents,
       shifts: [expect.objectContaining({ job_id: shifts.otherChefs.jobId, status: 'on_its_way' })],
     });
@@ -165,7 +166,9 @@ describe('GET /payments/earnings', () => {
       /^attachment; filename="brigade-earnings-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = (res.body as string).trimEnd().split('\r\n');
-    expect(lines[0]).toBe('date,restaurant,position,hours,gross_pay,outcome,status,paid_out_at,seat,job_id');
+    expect(lines[0]).toBe(
+      'date,restaurant,position,hours,gross_pay,outcome,status,paid_out_at,tip,seat,job_id',
+    );
     expect(lines).toHaveLength(5);
     const paidLine = lines.find((l) => l.endsWith(shifts.paid.jobId))!;
     expect(paidLine).toMatch(
@@ -282,7 +285,7 @@ describe('GET /payments/receipts', () => {
     );
     const lines = (res.body as string).trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'date,position,chef,shift_pay,platform_fee,refunds,charged,net_charged,outcome,payment_status,card,charge_id,seat,job_id',
+      'date,position,chef,shift_pay,platform_fee,refunds,charged,net_charged,outcome,payment_status,card,charge_id,tip,seat,job_id',
     );
     expect(lines).toHaveLength(6);
     const { paid } = shifts;

@@ -126,10 +126,12 @@ test('when both sides confirm the work, the chef receives the full shift pay and
     transferred_cents: pay.subtotalCents,
     fee_cents: pay.feeCents,
     refunded_cents: 0,
+    // issue 38: the tips among them, and what each movement belongs to
+    tip_cents: 0,
     entries: [
-      { kind: 'charge', amount_cents: pay.totalCents, at: expect.any(String) },
-      { kind: 'transfer', amount_cents: pay.subtotalCents, at: expect.any(String) },
-      { kind: 'fee', amount_cents: pay.feeCents, at: expect.any(String) },
+      { kind: 'charge', amount_cents: pay.totalCents, at: expect.any(String), part: 'escrow' },
+      { kind: 'transfer', amount_cents: pay.subtotalCents, at: expect.any(String), part: 'escrow' },
+      { kind: 'fee', amount_cents: pay.feeCents, at: expect.any(String), part: 'escrow' },
     ],
   });
   // The chef who worked the shift sees it too.

@@ -36,6 +36,17 @@ const PAYMENTS_EVENTS = [
   'payments.extra_charge.failed.v1',
   'payments.edit_charge.collected.v1',
   'payments.edit_charge.failed.v1',
+  // issue 38: tips
+  'payments.tip.charged.v1',
+  'payments.tip.failed.v1',
+  'payments.tip.paid.v1',
+  // issue 38, instant payout
+  'payments.instant_payout.paid.v1',
+  'payments.instant_payout.failed.v1',
+  // issue 38: card disputes
+  'payments.card_dispute.opened.v1',
+  'payments.card_dispute.closed.v1',
+  'payments.card_dispute.settled.v1',
 ] as const;
 
 export const PUBLIC_URL = 'http://localhost:8080';

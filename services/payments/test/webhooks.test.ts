@@ -201,7 +201,8 @@ test('forged refund and transfer events move nothing, movements made outside pay
     fee_cents: 0,
     transferred_cents: 0,
     refunded_cents: 0,
-    entries: [{ kind: 'charge', amount_cents: pay.totalCents, at: expect.any(String) }],
+    tip_cents: 0,
+    entries: [{ kind: 'charge', amount_cents: pay.totalCents, at: expect.any(String), part: 'escrow' }],
   });
   expect(h.events('payments.escrow.refunded.v1', jobId)).toHaveLength(0);
   expect(h.events('payments.payout.released.v1', jobId)).toHaveLength(0);

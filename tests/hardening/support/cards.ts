@@ -3,6 +3,8 @@ import { expectStatus, type Account, type Api } from './stack';
 /** A card the sandbox (and Stripe's test mode) attaches to a Customer and then declines on every charge. */
 export const DECLINING_CARD = '4000000000000341';
 export const VISA_CARD = '4242424242424242';
+/** Issue 38: Stripe's test card whose holder disputes the charge once it succeeds (a chargeback, `fraudulent`). */
+export const DISPUTED_CARD = 'pm_card_createDispute';
 
 /**
  * The restaurant saves a card in the card form (a SetupIntent confirmed at the sandbox, as Stripe Elements

@@ -7,6 +7,7 @@ import { eventually } from '@brigade/kit/testing';
 import { freePort, openDatabase } from '@brigade/kit';
 import { loadPolicy } from '@brigade/contracts';
 import { runLedgerCheck } from '../../../services/payments/src/scripts/ledger-check';
+import { peekDeadLetters } from '../../../kit/src/bus/rabbit-dead-letters';
 import { startBalancer, type Balancer } from './balancer';
 import { spawnNode } from './child';
 import { apiCall, runName, TEST_POOL_SIZE, type Api } from './stack';
@@ -323,17 +324,33 @@ export async function startProcessStack(
   };
 }
 
-/** Messages waiting in the run's dead-letter queues (one per service, ADR 15), by service (empty when none). */
-export async function deadLetters(stack: Pick<ProcessStack, 'name'>): Promise<Record<string, number>> {
+/** The dead letters of the run (one queue per service, ADR 15), by service, each as its event and why it died. */
+export async function deadLetters(stack: Pick<ProcessStack, 'name'>): Promise<Record<string, string[]>> {
   const conn = await amqp.connect(process.env.AMQP_URL!);
-  const found: Record<string, number> = {};
+  const found: Record<string, string[]> = {};
   try {
     for (const service of SERVICE_NAMES) {
+      const work = `${stack.name}.${service}.events`;
       const ch = await conn.createChannel();
       ch.on('error', () => undefined);
-      const info = await ch.checkQueue(`${stack.name}.${service}.events.dlq`).catch(() => null);
-      if (info && info.messageCount > 0) found[service] = info.messageCount;
+      const exists = await ch.checkQueue(`${work}.dlq`).then(
+        () => true,
+        () => false,
+      );
       await ch.close().catch(() => undefined);
+      if (!exists) continue;
+      // Each dead letter by its event and why it died, so that a failure says what to look at.
+      const { latest } = await peekDeadLetters(
+        conn,
+        { work, subscription: null, types: [] },
+        service,
+        20,
+        20,
+      );
+      if (latest.length > 0)
+        found[service] = latest.map(
+          (l) => `${l.event?.type ?? l.type ?? '?'} (${l.queue}, ${l.attempts} attempts): ${l.error}`,
+        );
     }
   } finally {
     await conn.close().catch(() => undefined);

@@ -1,4 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eventually } from '@brigade/kit/testing';
 import { startEmbedded, type Embedded } from '../../../scripts/embedded';
 
@@ -58,7 +61,11 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
+export async function startStack(
+  extraEnv: Record<string, string> = {},
+  /** `now`: identity's and jobs' clock, moved by the suite (issue 39: a credential's expiry day) */
+  options: { now?: () => Date } = {},
+): Promise<Stack> {
   const real = realServers();
   const env: Record<string, string> = real
     ? (() => {
@@ -74,10 +81,13 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
         };
       })()
     : { DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', EVENT_RETRY_DELAYS_MS: '50,100' };
+  // Issue 39: credentials' files on disk in a folder of this run's (removed with the stack), not the repository's.
+  const files = mkdtempSync(path.join(tmpdir(), 'brigade-hardening-files-'));
   const brigade = await startEmbedded({
     port: 0,
     dataDir: null,
     buildWeb: false,
+    now: options.now,
     env: {
       // The suites attack the doors, not the translator: no translation unless a suite names one (the
       // embedded default would find a local apertium by itself).
@@ -87,6 +97,7 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
       MIN_SHIFT_DURATION: '1s',
       MONEY_TASK_RETRY_DELAYS_MS: '100,200,400',
       SANDBOX_WEBHOOK_RETRY_DELAYS_MS: '100,200,400,800',
+      CREDENTIAL_FILES_DIR: files,
       ...env,
       ...extraEnv,
     },
@@ -96,12 +107,15 @@ export async function startStack(extraEnv: Record<string, string> = {}): Promise
   const call = apiCall(url, ip);
   return {
     brigade,
-    env: { MIN_SHIFT_DURATION: '1s', ...env, ...extraEnv },
+    env: { MIN_SHIFT_DURATION: '1s', CREDENTIAL_FILES_DIR: files, ...env, ...extraEnv },
     url,
     ip,
     mode: real ? 'real' : 'embedded',
     call,
-    close: () => (real ? brigade.destroy() : brigade.stop()),
+    close: async () => {
+      await (real ? brigade.destroy() : brigade.stop());
+      rmSync(files, { recursive: true, force: true });
+    },
   };
 }
 
@@ -118,14 +132,18 @@ export interface Operator {
  */
 export async function startStackWithOperator(
   extraEnv: Record<string, string> = {},
+  options: { now?: () => Date } = {},
 ): Promise<{ stack: Stack; operator: Operator }> {
   const name = runName('ops');
   const credentials = { email: `${name}@brigade.test`, password: `operator-password-${name}` };
-  const stack = await startStack({
-    OPERATOR_EMAIL: credentials.email,
-    OPERATOR_PASSWORD: credentials.password,
-    ...extraEnv,
-  });
+  const stack = await startStack(
+    {
+      OPERATOR_EMAIL: credentials.email,
+      OPERATOR_PASSWORD: credentials.password,
+      ...extraEnv,
+    },
+    options,
+  );
   const signin = expectStatus(
     await stack.call('POST', '/api/auth/signin', { body: credentials, ip: randomClientIp() }),
     200,
@@ -255,6 +273,14 @@ export async function refreshSession(stack: Api, account: Account) {
   return account;
 }
 
+/** Every day, all day: the weekly availability of the suites' chefs. */
+const ANY_HOUR = Object.fromEntries(
+  ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => [
+    day,
+    { available: true, start: '00:00', end: '23:59' },
+  ]),
+);
+
 /** A registered account with its profile (and for chefs, a payout account unless `payouts: false`). */
 export async function signUp(
   stack: Api,
@@ -270,6 +296,8 @@ export async function signUp(
           bio: 'Grill and prep',
           city: 'Detroit',
           skills: JSON.stringify(['Grill Cook', 'Line Cook']),
+          // Free at any hour (issue 37 texts only chefs available then): a suite's texts do not hang on the clock.
+          availability: JSON.stringify(ANY_HOUR),
         }
       : {
           name: `Diner ${email.slice(0, 12)}`,
@@ -310,6 +338,12 @@ export async function onboardPayouts(stack: Api, user: Account) {
     const status = await stack.call('GET', '/api/payments/connect/account-status', { token: user.token });
     if (status.body?.payouts_enabled !== true) throw new Error('payouts not enabled yet');
   });
+}
+
+/** The texts the SMS sandbox holds for an account's phone, oldest first (`/api/dev/sms`). */
+export async function textsSentTo(stack: Api, account: Account): Promise<string[]> {
+  const sms = await stack.call('GET', `/api/dev/sms?to=${encodeURIComponent(`+1${account.phone}`)}`);
+  return sms.body.messages.map((m: { body: string }) => m.body);
 }
 
 export function expectStatus(reply: Reply, status: number): Reply {

@@ -72,6 +72,15 @@ const CHEF_SKILLS = (i: string) =>
  */
 const HEADCOUNT = (i: string) => `case when ${i} < ${VOLUME.openShifts} and ${i} % 5 = 4 then 3 else 1 end`;
 
+/**
+ * Issue 37: every twentieth open shift of the seeded restaurants is in a roster-first window (favorites only) that
+ * ends 2 to 6 hours after seeding: the shared openings poll leaves it out and its version read finds the next
+ * window's end, as in production, without a window ending in the middle of a run.
+ */
+const ROSTER_FIRST = (i: string) =>
+  `case when ${i} < ${VOLUME.openShifts} and ${i} % 20 = 7 then 240 else 0 end,
+   case when ${i} < ${VOLUME.openShifts} and ${i} % 20 = 7 then now() + make_interval(mins => 120 + ${i} % 240) end`;
+
 function jobsSelect(): string {
   // $1 driving restaurant ids, $2 number of jobs, $3 positions
   return `
@@ -178,10 +187,12 @@ export async function seed(input: SeedInput): Promise<SeedResult> {
       'jobs.jobs',
       `
       insert into jobs.jobs (id, restaurant_id, title, description, start_time, end_time, hourly_rate_cents, subtotal_cents, fee_cents, total_cents,
-        headcount, emergency_level, required_skills, notify_favorites, status, payment_status, created_at, updated_at)
+        headcount, emergency_level, required_skills, notify_favorites, status, payment_status, created_at, updated_at,
+        roster_first_minutes, roster_first_until)
       select id, restaurant_id, title, null, start_time, start_time + interval '6 hours', rate, headcount * 6 * rate,
         headcount * round(6 * rate * 7 / 100.0)::int, headcount * (6 * rate + round(6 * rate * 7 / 100.0)::int), headcount, case when i % 10 = 0 then 'urgent' else 'normal' end, jsonb_build_array(title), '[]'::jsonb,
-        'open', 'held_in_escrow', now() - make_interval(mins => i), now() - make_interval(mins => i)
+        'open', 'held_in_escrow', now() - make_interval(mins => i), now() - make_interval(mins => i),
+        ${ROSTER_FIRST('i')}
       from (${jobsSelect()}) s`,
       [input.restaurantIds, poolJobs, positions],
     );

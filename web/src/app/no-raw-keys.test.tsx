@@ -98,7 +98,34 @@ function inLanguage(lang: 'en' | 'es') {
   };
 }
 
+/** Issue 39: a published review with tags, translated, and its reply. */
+function reviewsOf() {
+  const review = {
+    id: id('r'),
+    rating: 4,
+    text: 'Fast and tidy.',
+    original_text: 'Rápido y ordenado.',
+    original_language: 'es',
+    was_translated: true,
+    tags: ['on_time', 'clean_station'],
+    reply: {
+      text: 'Thank you!',
+      original_text: 'Thank you!',
+      original_language: 'en',
+      was_translated: false,
+      replied_at: new Date().toISOString(),
+    },
+    published_at: new Date().toISOString(),
+    author_side: 'restaurant',
+    author_name: null,
+  };
+  const unanswered = { ...review, id: id('r'), reply: null, author_side: 'chef', tags: [] };
+  return { body: { total: 2, reviews: [review, unanswered] } };
+}
+
 function common() {
+  fakeApi.on('GET', '/profiles/chef/:id/reviews', reviewsOf);
+  fakeApi.on('GET', '/profiles/restaurant/:id/reviews', reviewsOf);
   fakeApi.on('GET', '/messages/translation', { body: { provider: 'apertium', pairs: ['en-es', 'es-en'] } });
   fakeApi.on('GET', '/favorites/chef/:id/status', { body: { isFavorite: false } });
   fakeApi.on('GET', '/notifications/preferences', {
@@ -375,6 +402,49 @@ describe.each(['en', 'es'] as const)('no raw key on any screen (%s)', (lang) => 
       body: {
         user: member,
         profile: { id: member.id, name: 'Maria Lopez', city: 'Minneapolis', skills: ['Line Cook'] },
+      },
+    });
+    // issue 39: one review the member wrote (pending) and one about them (hidden)
+    const opsReview = (over: Record<string, unknown>) => ({
+      id: id('r'),
+      job_id: dispute.job.id,
+      job_title: 'Line Cook',
+      seat_no: 1,
+      application_id: id('a'),
+      status: 'pending',
+      author_side: 'chef',
+      author_id: member.id,
+      author_name: 'Maria Lopez',
+      subject_id: id('c'),
+      subject_name: 'North Loop Kitchen',
+      rating: 4,
+      text: 'Great team.',
+      language: 'en',
+      tags: [],
+      reply_text: null,
+      created_at: new Date().toISOString(),
+      publishes_at: new Date().toISOString(),
+      published_at: null,
+      publish_reason: null,
+      hidden_at: null,
+      hidden_reason: null,
+      ...over,
+    });
+    fakeApi.on('GET', '/ops/reviews', {
+      body: {
+        reviews: [
+          opsReview({}),
+          opsReview({
+            author_side: 'restaurant',
+            author_id: id('c'),
+            subject_id: member.id,
+            tags: ['on_time'],
+            reply_text: 'Thanks',
+            status: 'hidden',
+            hidden_at: new Date().toISOString(),
+            hidden_reason: 'Insults',
+          }),
+        ],
       },
     });
     fakeApi.on('GET', '/ops/dead-letters', { body: { queues: [] } });

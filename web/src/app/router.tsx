@@ -17,7 +17,7 @@ const legal = page(() => import('../features/legal/LegalPage'), ['legal']);
 // Dashboards and Settings show the phone verification card (auth texts).
 const restaurantDashboard = page(
   () => import('../features/dashboard/RestaurantDashboard'),
-  ['dashboard', 'payments', 'catalog', 'auth', 'jobs'],
+  ['dashboard', 'payments', 'catalog', 'auth', 'jobs', 'card-disputes'],
 );
 const chefDashboard = page(
   () => import('../features/dashboard/ChefDashboard'),
@@ -28,11 +28,18 @@ const restaurantOnboarding = page(
   ['onboarding', 'catalog'],
 );
 const chefOnboarding = page(() => import('../features/onboarding/ChefOnboarding'), ['onboarding', 'catalog']);
-const myProfile = page(() => import('../features/profile/MyProfilePage'), ['profile', 'catalog']);
-const chefProfile = page(() => import('../features/profile/ChefProfilePage'), ['profile', 'catalog']);
+// issue 39: a profile shows its published reviews
+const myProfile = page(
+  () => import('../features/profile/MyProfilePage'),
+  ['profile', 'catalog', 'reviews', 'credentials'],
+);
+const chefProfile = page(
+  () => import('../features/profile/ChefProfilePage'),
+  ['profile', 'catalog', 'reviews', 'credentials'],
+);
 const restaurantProfile = page(
   () => import('../features/profile/RestaurantProfilePage'),
-  ['profile', 'catalog'],
+  ['profile', 'catalog', 'reviews'],
 );
 const settings = page(() => import('../features/settings/SettingsPage'), ['settings', 'catalog', 'auth']);
 const paymentSetup = page(() => import('../features/payments/PaymentSetupPage'), ['payments']);
@@ -67,10 +74,19 @@ const opsAnomalies = part2('opsAnomalies');
 const opsAudit = part2('opsAudit');
 const opsOperators = part2('opsOperators');
 const opsTwoStep = part2('opsTwoStep');
+const opsCardDisputes = part2('opsCardDisputes'); // issue 38
+const opsCardDispute = part2('opsCardDispute');
+const opsCredentials = part2('opsCredentials'); // issue 39
+const credentials = part2('credentials');
 const earnings = part2('earnings');
 const receipts = part2('receipts');
 const balances = part2('balances');
+const cardDisputes = part2('cardDisputes');
 const seriesPage = part2('seriesPage');
+const taxYear = part2('taxYear');
+const statements = part2('statements');
+const myRecord = part2('myRecord'); // issue 39
+const opsAppeals = part2('opsAppeals');
 
 export const routes: RouteObject[] = [
   {
@@ -105,6 +121,13 @@ export const routes: RouteObject[] = [
               { path: 'audit', lazy: opsAudit },
               { path: 'operators', lazy: opsOperators },
               { path: 'two-step', lazy: opsTwoStep },
+              // issue 38: card disputes (chargebacks)
+              { path: 'card-disputes', lazy: opsCardDisputes },
+              { path: 'card-disputes/:id', lazy: opsCardDispute },
+              // issue 39: appeals of a mark on a record
+              { path: 'appeals', lazy: opsAppeals },
+              // issue 39: credentials to check
+              { path: 'credentials', lazy: opsCredentials },
               { path: '*', element: <Navigate to="/ops" replace /> },
             ],
           },
@@ -169,6 +192,8 @@ export const routes: RouteObject[] = [
                 ],
               },
               { path: 'checkout/:applicationId', lazy: checkout },
+              // issue 39: a chef's credentials (before a profile too: a card may be added first)
+              { path: 'credentials', lazy: credentials },
               { path: 'rating/*', lazy: ratingPlaceholder },
               { path: 'workers/:id', lazy: chefProfile },
               {
@@ -184,7 +209,13 @@ export const routes: RouteObject[] = [
                   { path: 'settings/*', lazy: settings },
                   { path: 'earnings', lazy: earnings },
                   { path: 'receipts', lazy: receipts },
+                  // issue 38: statements
+                  { path: 'earnings/tax-year', lazy: taxYear },
+                  { path: 'statements', lazy: statements },
                   { path: 'balances', lazy: balances },
+                  { path: 'card-disputes', lazy: cardDisputes },
+                  // issue 39: the side's marks and their appeals
+                  { path: 'record', lazy: myRecord },
                   { path: 'workers', element: <ForTypeWorkers /> },
                   { path: 'my-applications', element: <Navigate to="/my-shifts" replace /> },
                   { path: 'my-jobs', element: <Navigate to="/my-shifts" replace /> },

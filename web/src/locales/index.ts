@@ -18,6 +18,20 @@ export const namespaces = [
   'messages',
   'ops',
   'earnings',
+  // issue 38: tips
+  'tips',
+  // issue 38: instant payout
+  'payouts',
+  // issue 38: a chef's tax year and a restaurant's weekly statement
+  'statements',
+  // issue 38: card disputes (chargebacks)
+  'card-disputes',
+  // issue 39: a side's record of marks and their appeals
+  'appeals',
+  // issue 39: reviews both sides can read
+  'reviews',
+  // issue 39: a chef's credentials
+  'credentials',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
@@ -40,6 +54,13 @@ export const loaders: Record<'en' | 'es', Record<Namespace, Loader>> = {
     messages: () => import('./en/messages.json', { with: { type: 'json' } }),
     ops: () => import('./en/ops.json', { with: { type: 'json' } }),
     earnings: () => import('./en/earnings.json', { with: { type: 'json' } }),
+    tips: () => import('./en/tips.json', { with: { type: 'json' } }),
+    payouts: () => import('./en/payouts.json', { with: { type: 'json' } }),
+    statements: () => import('./en/statements.json', { with: { type: 'json' } }),
+    'card-disputes': () => import('./en/card-disputes.json', { with: { type: 'json' } }),
+    appeals: () => import('./en/appeals.json', { with: { type: 'json' } }),
+    reviews: () => import('./en/reviews.json', { with: { type: 'json' } }),
+    credentials: () => import('./en/credentials.json', { with: { type: 'json' } }),
   },
   es: {
     common: () => import('./es/common.json', { with: { type: 'json' } }),
@@ -57,5 +78,12 @@ export const loaders: Record<'en' | 'es', Record<Namespace, Loader>> = {
     messages: () => import('./es/messages.json', { with: { type: 'json' } }),
     ops: () => import('./es/ops.json', { with: { type: 'json' } }),
     earnings: () => import('./es/earnings.json', { with: { type: 'json' } }),
+    tips: () => import('./es/tips.json', { with: { type: 'json' } }),
+    payouts: () => import('./es/payouts.json', { with: { type: 'json' } }),
+    statements: () => import('./es/statements.json', { with: { type: 'json' } }),
+    'card-disputes': () => import('./es/card-disputes.json', { with: { type: 'json' } }),
+    appeals: () => import('./es/appeals.json', { with: { type: 'json' } }),
+    reviews: () => import('./es/reviews.json', { with: { type: 'json' } }),
+    credentials: () => import('./es/credentials.json', { with: { type: 'json' } }),
   },
 };

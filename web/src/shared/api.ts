@@ -108,6 +108,7 @@ export const api = createApi({
     'ShiftTemplates',
     'Offers',
     'Series',
+    'Blocks',
   ],
   endpoints: () => ({}),
 });

@@ -51,7 +51,13 @@ export {
   nameProblem,
   // issue 34: how precise "I am at the restaurant now" must be to pin the restaurant
   PIN_ACCURACY_METERS,
+  // issue 39: reviews (the tags of a restaurant's review of a chef, the limits of words, replies and reasons)
+  REVIEW_TAGS,
+  REVIEW_TEXT_MAX,
+  REVIEW_REPLY_MAX,
+  REVIEW_HIDE_REASON_MAX,
 } from '@brigade/contracts';
+export type { ReviewTag } from '@brigade/contracts';
 export type { Actor, ApplicationState, PolicyTextKey, SeatStatus } from '@brigade/contracts';
 export type { MoneyFacts, MoneyOutcomeKind, MoneySide, CheckoutAnswerFacts } from '@brigade/contracts';
 export type { JobPay } from '@brigade/contracts';

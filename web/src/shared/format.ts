@@ -1,17 +1,11 @@
 // Every date, time, amount and phone number on screen, formatted for people in the screen's language: Intl,
 // never seconds; a shift's times in its city's time zone (with the zone's short name when the viewer's differs);
 // phone numbers as people write them (libphonenumber-js).
-import type { CityName } from '@brigade/contracts';
+import { CITY_TIME_ZONES, type CityName } from '@brigade/contracts';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { currentLanguage } from './i18n';
 
 const locale = () => (currentLanguage() === 'es' ? 'es-US' : 'en-US');
-
-/** The time zone of each city Brigade serves (a new city in the contracts must say its zone here). */
-export const CITY_TIME_ZONES: Record<CityName, string> = {
-  Minneapolis: 'America/Chicago',
-  Detroit: 'America/Detroit',
-};
 
 /** The zone of a restaurant's city, or undefined (then times are the viewer's). */
 export function cityTimeZone(city: string | null | undefined): string | undefined {

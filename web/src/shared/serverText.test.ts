@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ERROR_CODE_LIST, LIMITS, MESSAGES, POLICY_TEXTS, shiftTemplatesHttp } from '@brigade/contracts';
+import {
+  APPEAL_STATEMENT_MAX,
+  ERROR_CODE_LIST,
+  LIMITS,
+  MESSAGES,
+  POLICY_TEXTS,
+  shiftTemplatesHttp,
+} from '@brigade/contracts';
 import i18n from './i18n';
 import { apiErrorText, loadServerTexts, serverText, serverTextKey } from './serverText';
 
@@ -25,7 +32,8 @@ function contractSentences(): string[] {
       found.add(
         m[2]
           .replace('${LIMITS.messageMax}', String(LIMITS.messageMax))
-          .replace('${TEMPLATE_NAME_MAX}', String(shiftTemplatesHttp.TEMPLATE_NAME_MAX)),
+          .replace('${TEMPLATE_NAME_MAX}', String(shiftTemplatesHttp.TEMPLATE_NAME_MAX))
+          .replace('${APPEAL_STATEMENT_MAX}', String(APPEAL_STATEMENT_MAX)),
       );
     for (const m of src.matchAll(/MESSAGES\.(\w+)/g)) found.add(MESSAGES[m[1] as keyof typeof MESSAGES]);
   }

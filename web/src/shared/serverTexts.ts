@@ -17,6 +17,12 @@ export const SERVER_TEXTS: ReadonlyArray<readonly [english: string | RegExp, key
   ['Email is required', 'emailRequired'],
   ['Email is too long', 'emailTooLong'],
   ['Feedback must be 1000 characters or less', 'feedbackTooLong'],
+  // issue 39: reviews (a checkout's tags, a reply, an operator's hiding)
+  ['Each tag is one of on_time, clean_station, would_book_again', 'reviewTagOne'],
+  ['Each tag at most once', 'reviewTagOnce'],
+  ['Please write your reply', 'writeReply'],
+  ['A reply can be at most 500 characters', 'replyTooLong'],
+  ['Please say why the review is hidden', 'hideReason'],
   ['Message cannot be empty', 'messageEmpty'],
   [/^Message must be (?<max>\d+) characters or less$/, 'messageTooLong'],
   ['Name is too long', 'nameTooLong'],
@@ -77,4 +83,13 @@ export const SERVER_TEXTS: ReadonlyArray<readonly [english: string | RegExp, key
   ['Your card was declined. Please check your card details or try a different card.', 'cardDeclined'],
   ['Your card has expired. Please use a different card.', 'cardExpired'],
   ['Your card has insufficient funds. Please use a different card.', 'insufficientFunds'],
+  // issue 38: the console's card dispute answers
+  ['Each evidence section is at most 20,000 characters', 'evidenceTooLong'],
+  ['A note is required', 'noteRequired'],
+  // issue 39: credentials
+  ['Unknown credential type', 'unknownCredential'],
+  ['Give the expiry date (YYYY-MM-DD)', 'expiryDateRequired'],
+  ['The expiry date must be a date like 2027-06-30', 'expiryDateFormat'],
+  ['The number can be at most 64 characters', 'credentialNumberTooLong'],
+  ['The issuer can be at most 120 characters', 'credentialIssuerTooLong'],
 ];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '@brigade/kit';
-import { agreements } from './schema';
+import { agreements, restaurantProfiles, users } from './schema';
 
 /** Record a user's acceptance of one version of an agreement (once), and return it as first recorded. */
 export async function recordAgreement(
@@ -25,4 +25,26 @@ export async function recordAgreement(
       ),
     );
   return row;
+}
+
+/**
+ * Issue 38: a restaurant's acceptances of the restaurant terms, oldest first, with its email and profile name
+ * (a card dispute's evidence); null when the user is not a restaurant identity knows.
+ */
+export async function restaurantAgreementsOf(db: Executor, userId: string) {
+  const [user] = await db
+    .select({ email: users.email, userType: users.userType, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || user.userType !== 'restaurant') return null;
+  const [profile] = await db
+    .select({ name: restaurantProfiles.name })
+    .from(restaurantProfiles)
+    .where(eq(restaurantProfiles.userId, userId));
+  const accepted = await db
+    .select()
+    .from(agreements)
+    .where(and(eq(agreements.userId, userId), eq(agreements.agreementType, 'restaurant_tos')))
+    .orderBy(asc(agreements.acceptedAt));
+  return { email: user.email, name: profile?.name ?? null, signedUpAt: user.createdAt, accepted };
 }

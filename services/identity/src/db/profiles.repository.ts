@@ -1,6 +1,8 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
+import type { CredentialType } from '@brigade/contracts';
 import type { Database, Executor } from '@brigade/kit';
 import { chefProfiles, restaurantProfiles, type RestaurantProfileRow } from './schema';
+import { countedKind } from './reliability.repository';
 
 const EARTH_RADIUS_MILES = 3958.8;
 
@@ -127,6 +129,8 @@ export interface ChefSearchRow {
   counts: Array<[kind: string, all: number, recent: number]>;
   /** The oldest of this chef's recent facts (it leaves the recent counts 90 days after), or null. */
   oldestRecent: Date | null;
+  /** Issue 39: the chef's verified credentials, [type, expires_on]; the caller keeps those that count now. */
+  credentials: Array<[type: CredentialType, expiresOn: string]>;
 }
 
 /**
@@ -161,6 +165,7 @@ interface ChefSearchPageRow {
   distance: number | string | null;
   counts: string | ChefSearchRow['counts'] | null;
   oldest_recent: string | Date | null | undefined;
+  credentials: string | ChefSearchRow['credentials'] | null;
 }
 
 export async function searchChefProfiles(database: Database, search: ChefSearch): Promise<ChefSearchRow[]> {
@@ -212,20 +217,26 @@ export async function searchChefProfiles(database: Database, search: ChefSearch)
             c.languages, c.created_at, c.updated_at, ids.distance
           from ids join identity.chef_profiles c on c.id = ids.id
         )
-        select page.*, f.counts, f.oldest_recent
+        select page.*, f.counts, f.oldest_recent, g.credentials
         from page
         left join lateral (
           select json_agg(json_build_array(k.kind, k.all_time, k.recent)) as counts,
             min(k.oldest_recent) as oldest_recent
           from (
-            select kind, count(*)::int as all_time,
-              count(*) filter (where occurred_at >= ${since}::timestamptz)::int as recent,
-              min(occurred_at) filter (where occurred_at >= ${since}::timestamptz) as oldest_recent
+            select ${countedKind} as kind, count(*)::int as all_time,
+              count(*) filter (where removed_at is null and occurred_at >= ${since}::timestamptz)::int as recent,
+              min(occurred_at) filter (where removed_at is null and occurred_at >= ${since}::timestamptz)
+                as oldest_recent
             from identity.reliability_facts
             where user_id = page.user_id
-            group by kind
+            group by 1
           ) k
         ) f on true
+        left join lateral (
+          select json_agg(json_build_array(cr.type, to_char(cr.expires_on, 'YYYY-MM-DD'))) as credentials
+          from identity.credentials cr
+          where cr.chef_id = page.user_id and cr.status = 'verified'
+        ) g on true
         order by ${origin ? sql`page.distance` : sql`page.id`}, page.total_ratings desc, page.name, page.id`,
   );
   return rows.map((r) => ({
@@ -256,5 +267,6 @@ export async function searchChefProfiles(database: Database, search: ChefSearch)
     counts: typeof r.counts === 'string' ? JSON.parse(r.counts) : (r.counts ?? []),
     oldestRecent:
       r.oldest_recent === null || r.oldest_recent === undefined ? null : new Date(r.oldest_recent),
+    credentials: typeof r.credentials === 'string' ? JSON.parse(r.credentials) : (r.credentials ?? []),
   }));
 }

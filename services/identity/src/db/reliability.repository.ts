@@ -13,7 +13,7 @@ export interface ReliabilityFact {
   occurredAt: Date;
 }
 
-import type { ReliabilityCounts } from '../domain/reliability';
+import type { CountedKind, ReliabilityCounts } from '../domain/reliability';
 
 export type { ReliabilityCounts };
 
@@ -29,6 +29,34 @@ export async function recordReliabilityFact(database: Database, tx: Executor, fa
   return rows.length > 0;
 }
 
+/**
+ * Issue 39: a mark removed on appeal counts nowhere from now on. Kept as removed even when its fact has not
+ * arrived yet (the removal carries the fact), so a late `jobs.reliability.recorded.v1` never counts it. False
+ * when it was removed already.
+ */
+export async function removeReliabilityFact(
+  database: Database,
+  tx: Executor,
+  fact: ReliabilityFact & { removedAt: Date },
+) {
+  const rows = await database.rows(
+    sql`insert into identity.reliability_facts (user_id, user_type, kind, job_id, seat_no, occurred_at, removed_at)
+        values (${fact.userId}, ${fact.userType}, ${fact.kind}, ${fact.jobId}, ${fact.seatNo},
+          ${fact.occurredAt.toISOString()}::timestamptz, ${fact.removedAt.toISOString()}::timestamptz)
+        on conflict (user_id, kind, job_id, seat_no) do update set removed_at = excluded.removed_at
+          where identity.reliability_facts.removed_at is null
+        returning job_id`,
+    tx,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A fact's kind as the counts read it: its own while it counts, `removed_on_appeal` once removed on appeal
+ * (issue 39: in no count but that one, and never a recent one).
+ */
+export const countedKind = sql`case when removed_at is null then kind else 'removed_on_appeal' end`;
+
 /** The counts of several users at once (a page of search results): users with no facts are absent. */
 export async function reliabilityCounts(
   database: Database,
@@ -39,18 +67,19 @@ export async function reliabilityCounts(
   if (userIds.length === 0) return counts;
   const rows = await database.rows<{
     user_id: string;
-    kind: ReliabilityKind;
+    kind: CountedKind;
     all_time: number;
     recent: number;
   }>(
-    sql`select user_id, kind, count(*)::int as all_time,
-          count(*) filter (where occurred_at >= ${recentSince.toISOString()}::timestamptz)::int as recent
+    sql`select user_id, ${countedKind} as kind, count(*)::int as all_time,
+          count(*) filter (where removed_at is null
+            and occurred_at >= ${recentSince.toISOString()}::timestamptz)::int as recent
         from identity.reliability_facts
         where user_id in (${sql.join(
           [...new Set(userIds)].map((id) => sql`${id}::uuid`),
           sql`, `,
         )})
-        group by user_id, kind`,
+        group by 1, 2`,
   );
   for (const row of rows) {
     const entry = counts.get(row.user_id) ?? { all: {}, recent: {} };

@@ -2,6 +2,7 @@ import {
   bigserial,
   boolean,
   customType,
+  date,
   doublePrecision,
   integer,
   jsonb,
@@ -159,15 +160,43 @@ export const agreements = identity.table('agreements', {
   acceptedAt: ts('accepted_at').notNull().defaultNow(),
 });
 
-/** One rating per job, seat and side (issue 35, migration 0014: seat 1 for every rating kept before seats). */
+/**
+ * One rating per job, seat and side (issue 35, migration 0014: seat 1 for every rating kept before seats); issue 39
+ * (migration 0017): counted from its review's publication, `hidden_at` once an operator hid it (no longer counted).
+ */
 export const ratings = identity.table('ratings', {
   jobId: uuid('job_id').notNull(),
   seatNo: integer('seat_no').notNull().default(1),
   side: text('side').notNull(),
   rateeId: uuid('ratee_id').notNull(),
   rating: integer('rating').notNull(),
+  reviewId: uuid('review_id'),
+  hiddenAt: ts('hidden_at'),
+});
+
+/**
+ * Issue 39 (migration 0016): a chef's credential and the operator's decision; the file is in the file store under
+ * `fileKey`. `expires_on` is a calendar date (YYYY-MM-DD text).
+ */
+export const credentials = identity.table('credentials', {
+  id: uuid('id').primaryKey(),
+  chefId: uuid('chef_id').notNull(),
+  type: text('type').notNull(),
+  number: text('number'),
+  issuer: text('issuer'),
+  expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+  status: text('status').$type<'pending' | 'verified' | 'rejected' | 'revoked'>().notNull(),
+  fileKey: text('file_key').notNull(),
+  fileType: text('file_type').notNull(),
+  fileBytes: integer('file_bytes').notNull(),
+  reason: text('reason'),
+  decidedAt: ts('decided_at'),
+  decidedBy: uuid('decided_by'),
+  expiryNoticedAt: ts('expiry_noticed_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });
 
 export type UserRow = typeof users.$inferSelect;
+export type CredentialRow = typeof credentials.$inferSelect;
 export type ChefProfileRow = typeof chefProfiles.$inferSelect;
 export type RestaurantProfileRow = typeof restaurantProfiles.$inferSelect;

@@ -1,9 +1,11 @@
 import { subscribe, type Subscription } from '@brigade/kit';
 import type { IdentityContext } from '../context';
 import { linkPayoutAccount } from '../use-cases/link-payout-account';
-import { recordRating } from '../use-cases/record-rating';
+import { countReview } from '../use-cases/count-review';
 import { recordReliability } from '../use-cases/record-reliability-fact';
 import { recordTextTranslation } from '../use-cases/record-text-translation';
+import { removeReliability } from '../use-cases/remove-reliability-fact';
+import { uncountReview } from '../use-cases/uncount-review';
 
 /**
  * Every event the identity service reacts to, and the use case each one runs. Queues keep their old names
@@ -11,7 +13,12 @@ import { recordTextTranslation } from '../use-cases/record-text-translation';
  */
 export function subscriptions(ctx: IdentityContext): Subscription[] {
   return subscribe('identity', ctx, [
-    ['jobs.checkout.recorded.v1', (c, tx, data) => recordRating(c, tx, data), 'on-checkout-recorded'],
+    // Issue 39: a rating counts in the averages once its review is published, and leaves them when it is hidden.
+    ['jobs.review.published.v1', (c, tx, data) => countReview(c, tx, data), 'on-review-published'],
+    ['jobs.review.hidden.v1', (c, tx, data) => uncountReview(c, tx, data), 'on-review-hidden'],
+    // A checkout counts nothing any more (double-blind). The row stays, doing nothing, so that the binding a
+    // deployed broker keeps for it is taken rather than dead-lettered on every checkout.
+    ['jobs.checkout.recorded.v1', async () => {}, 'on-checkout-recorded'],
     [
       'payments.payout_account.updated.v1',
       (_c, tx, data) => linkPayoutAccount(tx, data),
@@ -22,6 +29,8 @@ export function subscriptions(ctx: IdentityContext): Subscription[] {
       (c, tx, data) => recordReliability(c, tx, data),
       'on-reliability-recorded',
     ],
+    // issue 39: a mark removed on appeal counts nowhere on profiles and in the chef search
+    ['jobs.mark.removed.v1', (c, tx, data) => removeReliability(c, tx, data), 'on-mark-removed'],
     [
       'messaging.text.translated.v1',
       (c, tx, data) => recordTextTranslation(c, tx, data),

@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { currentOperator, parse, parseBody, requireOperator } from '@brigade/kit';
-import { opsHttp } from '@brigade/contracts';
+import { credentialsHttp, opsHttp } from '@brigade/contracts';
 import type { IdentityContext } from '../context';
 import { searchUsers } from '../queries/search-users';
 import { getUserDetail } from '../queries/get-user-detail';
@@ -9,6 +9,8 @@ import { reinstateUser } from '../use-cases/reinstate-user';
 import { listOperators } from '../queries/list-operators';
 import { addOperator } from '../use-cases/add-operator';
 import { removeOperator } from '../use-cases/remove-operator';
+import { listCredentialQueue } from '../queries/credential-views';
+import { decideOnCredential } from '../use-cases/decide-credential';
 
 /** The operators' console, identity's part: users and operators (contracts/src/http/ops.ts). Operators only. */
 export function opsRouter(ctx: IdentityContext): Router {
@@ -41,6 +43,23 @@ export function opsRouter(ctx: IdentityContext): Router {
   });
   router.delete('/ops/operators/:operatorId', async (req, res) => {
     res.json(await removeOperator(ctx, manager(req), req.params.operatorId));
+  });
+  // Credentials (issue 39): the queue, and an operator's decisions (audited).
+  router.use('/ops/credentials', requireOperator(ctx.keyRing.keys, ctx.revocations));
+  router.get('/ops/credentials', async (req, res) => {
+    const { status } = parse(credentialsHttp.OpsCredentialsQuery, req.query);
+    res.json(await listCredentialQueue(ctx, status));
+  });
+  router.post('/ops/credentials/:id/verify', async (req, res) => {
+    res.json(await decideOnCredential(ctx, currentOperator(req), req.params.id, 'verify', null));
+  });
+  router.post('/ops/credentials/:id/reject', async (req, res) => {
+    const { reason } = parseBody(credentialsHttp.CredentialReasonBody, req);
+    res.json(await decideOnCredential(ctx, currentOperator(req), req.params.id, 'reject', reason));
+  });
+  router.post('/ops/credentials/:id/revoke', async (req, res) => {
+    const { reason } = parseBody(credentialsHttp.CredentialReasonBody, req);
+    res.json(await decideOnCredential(ctx, currentOperator(req), req.params.id, 'revoke', reason));
   });
   return router;
 }

@@ -6,7 +6,6 @@ import {
   currentUser,
   expressGet,
   getRoute,
-  NUL_MESSAGE,
   parse,
   parseBody,
   requireRole,
@@ -23,6 +22,7 @@ import { saveChefProfile } from '../use-cases/save-chef-profile';
 import { saveRestaurantProfile } from '../use-cases/save-restaurant-profile';
 import { searchChefs } from '../queries/search-chefs';
 import { updateLanguage } from '../use-cases/update-language';
+import { formBody } from './form';
 
 /** Multipart with one optional image; JSON bodies pass through untouched. Multer errors become 400s. */
 function imageUpload(field: 'logo' | 'profileImage') {
@@ -50,14 +50,6 @@ function imageUpload(field: 'logo' | 'profileImage') {
       }
       next(new AppError(400, 'IDENTITY.BAD_FORM', 'Invalid form data'));
     });
-}
-
-function formBody(req: Request): Record<string, unknown> {
-  const body = req.body && typeof req.body === 'object' && !Array.isArray(req.body) ? req.body : {};
-  // Multipart fields skip the JSON parser's NUL check, and PostgreSQL text cannot hold U+0000.
-  if (Object.values(body).some((v) => [v].flat().some((s) => typeof s === 'string' && s.includes('\u0000'))))
-    throw new AppError(400, 'VALIDATION.NUL', NUL_MESSAGE);
-  return body;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
 } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 import { withChefReliability, withRestaurantReliability } from './attach-reliability';
+import { withVerifiedCredentials } from './credential-views';
 
 export async function getMe(ctx: IdentityContext, userId: string) {
   const user = await findUser(ctx.database.db, userId);
@@ -34,7 +35,9 @@ async function ownProfile(
 ) {
   if (type === 'chef') {
     const row = await chefProfileOfUser(ctx.database.db, userId);
-    return row ? (await withChefReliability(ctx, [toOwnChefProfile(row)]))[0] : null;
+    if (!row) return null;
+    const [profile] = await withChefReliability(ctx, [toOwnChefProfile(row)]);
+    return (await withVerifiedCredentials(ctx, [profile]))[0];
   }
   const row = await restaurantProfileOfUser(ctx.database.db, userId);
   return row ? (await withRestaurantReliability(ctx, [toOwnRestaurantProfile(row, stripe)]))[0] : null;
@@ -58,7 +61,8 @@ export async function getChefProfile(ctx: IdentityContext, id: string) {
   if (!isUuid(id)) throw IdentityErrors.chefNotFound();
   const row = await findChefProfile(ctx.database.db, id);
   if (!row) throw IdentityErrors.chefNotFound();
-  const [profile] = await withChefReliability(ctx, [toChefProfile(row)]);
+  const [withRecord] = await withChefReliability(ctx, [toChefProfile(row)]);
+  const [profile] = await withVerifiedCredentials(ctx, [withRecord]);
   return { profile };
 }
 

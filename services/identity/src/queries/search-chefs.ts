@@ -4,6 +4,7 @@ import { chefSearchStart, searchChefProfiles, type ChefSearchRow } from '../db/p
 import { toChefProfile } from '../domain/serialize';
 import { chefReliability, recentWindowStart, type ReliabilityCounts } from '../domain/reliability';
 import type { IdentityContext } from '../context';
+import { countingTypes, soonestEnd } from './credential-views';
 
 type Query = z.infer<typeof identityHttp.ChefSearchQuery>;
 
@@ -45,7 +46,7 @@ export async function searchChefs(
     offset: query.offset ?? 0,
   };
   const key = JSON.stringify(search);
-  const now = Date.now();
+  const now = ctx.now().getTime();
   const answers = ctx.chefSearchAnswers;
   const kept = answers?.get(start.version, key, now);
   if (kept !== undefined) return kept;
@@ -54,17 +55,23 @@ export async function searchChefs(
     ...search,
     recentSince: recentWindowStart(new Date(now)),
   });
+  // Issue 39: a chef's badges are the verified credentials that count now (in the chef's city's zone).
+  const at = new Date(now);
+  const held = (r: (typeof rows)[number]) => r.credentials.map(([type, expiresOn]) => ({ type, expiresOn }));
   const chefs = rows.map((r) => ({
     ...toChefProfile(r.chef),
     distance_miles: r.distance === null ? null : Math.round(Number(r.distance) * 10) / 10,
     reliability: chefReliability(countsOf(r)),
+    verified_credentials: countingTypes(r.chef.city, held(r), at),
   }));
   const body = JSON.stringify({ chefs });
   // The answer changes without any write when a chef's oldest recent fact leaves the last 90 days.
+  // So does a badge, the day its credential expires.
   const expiresAt = Math.min(
     ...rows.map((r) =>
       r.oldestRecent ? r.oldestRecent.getTime() + RELIABILITY_WINDOW_DAYS * DAY_MS : Infinity,
     ),
+    ...rows.map((r) => soonestEnd(r.chef.city, held(r), at)),
   );
   answers?.set(start.version, key, body, expiresAt);
   return body;

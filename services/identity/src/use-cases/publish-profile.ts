@@ -31,6 +31,8 @@ export async function publishProfile(ctx: IdentityContext, tx: Tx, userId: strin
       language_preference: user.languagePreference,
       home: p.home != null,
       languages: p.languages,
+      // issue 37: jobs texts new shifts only to chefs available then
+      availability: p.availability,
     });
   } else {
     const row = await restaurantProfileOfUser(tx, userId);

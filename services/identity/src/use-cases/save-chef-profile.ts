@@ -17,6 +17,7 @@ import { toOwnChefProfile } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 import { publishProfile } from './publish-profile';
 import { withChefReliability } from '../queries/attach-reliability';
+import { withVerifiedCredentials } from '../queries/credential-views';
 import { storeImage, type UploadedFile } from './store-image';
 
 type Form = z.infer<typeof identityHttp.ChefProfileForm>;
@@ -82,7 +83,8 @@ export async function saveChefProfile(
     return toOwnChefProfile(row);
   });
   const [withRecord] = await withChefReliability(ctx, [profile]);
-  return { profile: withRecord };
+  const [withBadges] = await withVerifiedCredentials(ctx, [withRecord]);
+  return { profile: withBadges };
 }
 
 /** A chef who has not said which languages they speak: the account's own language. */

@@ -66,6 +66,14 @@ export async function setApplicationState(
 }
 
 /**
+ * Issue 37: a pending application turned down because its shift filled (or taken up again from the standby
+ * list: false), as standby reads it (domain/standby.ts).
+ */
+export async function setClosedAtFill(tx: Executor, id: string, closed: boolean): Promise<void> {
+  await tx.execute(sql`update jobs.applications set closed_at_fill = ${closed} where id = ${id}`);
+}
+
+/**
  * The applications that hold a seat of the job (issue 35): accepted and awaiting their chef's answer, or
  * confirmed, oldest acceptance first.
  */

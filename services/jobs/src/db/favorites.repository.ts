@@ -19,13 +19,19 @@ export async function addFavorite(
   return { id: existing[0].id, created: false };
 }
 
-/** Remove by favorite id, chef profile id or chef user id. Returns how many rows went. */
-export async function deleteFavorite(database: Database, restaurantId: string, id: string): Promise<number> {
-  const rows = await database.rows(
+/** Remove by favorite id, chef profile id or chef user id. Returns the chefs (user ids) taken off. */
+export async function deleteFavorite(
+  database: Database,
+  tx: Executor,
+  restaurantId: string,
+  id: string,
+): Promise<string[]> {
+  const rows = await database.rows<{ chef_id: string }>(
     sql`delete from jobs.favorites where restaurant_id = ${restaurantId}
-        and (id = ${id} or chef_profile_id = ${id} or chef_id = ${id}) returning id`,
+        and (id = ${id} or chef_profile_id = ${id} or chef_id = ${id}) returning chef_id`,
+    tx,
   );
-  return rows.length;
+  return rows.map((r) => r.chef_id);
 }
 
 /**

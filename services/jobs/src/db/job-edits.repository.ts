@@ -1,7 +1,7 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import type { KeptTranslation } from '@brigade/contracts';
-import type { EditStatus, JobEditRow, StoredShape } from '../domain/edits';
+import type { EditKind, EditStatus, JobEditRow, StoredShape } from '../domain/edits';
 import { firstRow, toDate, toJson, normalised, type DriverRow } from './rows';
 
 // jobs.job_edits and jobs.edit_answers (issue 35, ADR 0031, migration 0021). Every write runs under the job's
@@ -23,13 +23,14 @@ export async function insertEdit(
   edit: Pick<
     JobEditRow,
     'id' | 'job_id' | 'before' | 'after' | 'charge_cents' | 'refund_cents' | 'status'
-  > & { created_at: Date },
+  > & { created_at: Date; kind?: EditKind },
 ): Promise<void> {
   await tx.execute(sql`
-    insert into jobs.job_edits (id, job_id, before, after, charge_cents, refund_cents, status, created_at, updated_at)
+    insert into jobs.job_edits (id, job_id, before, after, charge_cents, refund_cents, status, created_at, updated_at,
+      kind)
     values (${edit.id}, ${edit.job_id}, ${JSON.stringify(edit.before)}::jsonb, ${JSON.stringify(edit.after)}::jsonb,
       ${edit.charge_cents}, ${edit.refund_cents}, ${edit.status}, ${edit.created_at.toISOString()}::timestamptz,
-      ${edit.created_at.toISOString()}::timestamptz)`);
+      ${edit.created_at.toISOString()}::timestamptz, ${edit.kind ?? 'edit'})`);
 }
 
 /** The first jobs.job_edits row `where` finds (with its lock when it says `for update`), or null. */
@@ -95,6 +96,7 @@ export async function updateJobTerms(
     description?: string | null;
     description_translation?: KeptTranslation | null;
     required_skills?: string[];
+    required_credentials?: string[];
   },
 ): Promise<void> {
   const words = [
@@ -109,6 +111,9 @@ export async function updateJobTerms(
     ...(terms.required_skills === undefined
       ? []
       : [sql`required_skills = ${JSON.stringify(terms.required_skills)}::jsonb`]),
+    ...(terms.required_credentials === undefined
+      ? []
+      : [sql`required_credentials = ${JSON.stringify(terms.required_credentials)}::jsonb`]),
   ];
   await tx.execute(sql`
     update jobs.jobs set start_time = ${terms.start_time.toISOString()}::timestamptz,
@@ -184,4 +189,23 @@ export async function dueAnswersOf(
 
 export async function clearAnswer(tx: Executor, applicationId: string): Promise<void> {
   await tx.execute(sql`delete from jobs.edit_answers where application_id = ${applicationId}`);
+}
+
+/**
+ * Issue 37: the job shows "boosted": the rate before its FIRST boost is kept (a later boost keeps it), in the
+ * transaction that applies the boost under the job's lock. Returns that rate.
+ */
+export async function markBoosted(
+  database: Database,
+  tx: Executor,
+  jobId: string,
+  fromRateCents: number,
+): Promise<number> {
+  const rows = await database.rows<{ boosted_from_rate_cents: number | string }>(
+    sql`update jobs.jobs set boosted_from_rate_cents = coalesce(boosted_from_rate_cents, ${fromRateCents}),
+          updated_at = now()
+        where id = ${jobId} returning boosted_from_rate_cents`,
+    tx,
+  );
+  return Number(rows[0]?.boosted_from_rate_cents ?? fromRateCents);
 }

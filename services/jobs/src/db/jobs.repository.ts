@@ -22,18 +22,25 @@ export type NewJob = Pick<
   | 'emergency_level'
   | 'required_skills'
   | 'notify_favorites'
-> & { description_translation: KeptTranslation | null };
+  | 'required_credentials'
+> & {
+  description_translation: KeptTranslation | null;
+  roster_first_minutes?: number;
+  instant_book?: boolean;
+};
 
 export async function insertJob(database: Database, tx: Executor, job: NewJob): Promise<void> {
   await tx.execute(sql`
     insert into jobs.jobs (id, restaurant_id, title, description, start_time, end_time, hourly_rate_cents, subtotal_cents,
       fee_cents, total_cents, break_minutes, headcount, emergency_level, required_skills, notify_favorites, status,
-      payment_status, description_translation)
+      payment_status, description_translation, roster_first_minutes, instant_book, required_credentials)
     values (${job.id}, ${job.restaurant_id}, ${job.title}, ${job.description}, ${job.start_time.toISOString()}::timestamptz,
       ${job.end_time.toISOString()}::timestamptz, ${job.hourly_rate_cents}, ${job.subtotal_cents}, ${job.fee_cents},
       ${job.total_cents}, ${job.break_minutes}, ${job.headcount}, ${job.emergency_level}, ${JSON.stringify(job.required_skills)}::jsonb,
       ${JSON.stringify(job.notify_favorites)}::jsonb, 'pending_payment', 'pending',
-      ${job.description_translation === null ? null : JSON.stringify(job.description_translation)}::jsonb)`);
+      ${job.description_translation === null ? null : JSON.stringify(job.description_translation)}::jsonb,
+      ${job.roster_first_minutes ?? 0}, ${job.instant_book === true},
+      ${JSON.stringify(job.required_credentials)}::jsonb)`);
   // Issue 35: its seats, 1 to headcount, open.
   await tx.execute(
     sql`insert into jobs.seats (job_id, seat_no) select ${job.id}, n from generate_series(1, ${job.headcount}::int) n`,
@@ -73,6 +80,9 @@ type JobPatch = Partial<
     | 'cancelled_late'
     | 'cancel_reason'
     | 'clock_code'
+    | 'roster_first_until'
+    | 'roster_window_ended_at'
+    | 'emergency_level'
   >
 > & { cancel_reason_translation?: KeptTranslation | null };
 
@@ -96,6 +106,26 @@ export async function claimJobToExpire(database: Database, tx: Executor, now: Da
         where j.status in ('pending_payment', 'payment_failed', 'open')
         and j.start_time <= ${now.toISOString()}::timestamptz
         order by j.start_time, j.id limit 1 for update of j skip locked`,
+    tx,
+  );
+}
+
+/**
+ * Issue 37: the next job whose roster-first window has ended and was not yet marked so, locked past any other
+ * instance (jobs_roster_window_due_idx), whatever its status: the caller marks it and tells only about open ones.
+ */
+export async function claimRosterWindowEnded(
+  database: Database,
+  tx: Executor,
+  now: Date,
+): Promise<JobRow | null> {
+  return firstRow(
+    database,
+    normaliseJob,
+    sql`select j.*, ${seatOneColumns} from jobs.jobs j ${seatOneJoin}
+        where j.roster_first_until is not null and j.roster_window_ended_at is null
+        and j.roster_first_until <= ${now.toISOString()}::timestamptz
+        order by j.roster_first_until, j.id limit 1 for update of j skip locked`,
     tx,
   );
 }

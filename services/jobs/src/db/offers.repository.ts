@@ -21,9 +21,10 @@ const normaliseOffer = (r: OfferRecord): OfferRow => ({
 
 export async function insertOffer(database: Database, tx: Executor, offer: OfferRow): Promise<void> {
   await database.rows(
-    sql`insert into jobs.offers (id, job_id, restaurant_id, chef_id, chef_profile_id, status, created_at, expires_at)
+    sql`insert into jobs.offers (id, job_id, restaurant_id, chef_id, chef_profile_id, status, created_at, expires_at, kind)
         values (${offer.id}, ${offer.job_id}, ${offer.restaurant_id}, ${offer.chef_id}, ${offer.chef_profile_id},
-          'pending', ${offer.created_at.toISOString()}::timestamptz, ${offer.expires_at.toISOString()}::timestamptz)`,
+          'pending', ${offer.created_at.toISOString()}::timestamptz, ${offer.expires_at.toISOString()}::timestamptz,
+          ${offer.kind ?? 'direct'})`,
     tx,
   );
 }
@@ -155,8 +156,9 @@ export async function closePendingOffers(
 }
 
 /**
- * How many seats of the job are held: a confirmed chef, or an acceptance awaiting its chef's answer (but the
- * seat `exceptChefId` holds: that chef may take it by an offer).
+ * How many seats of the job are held: a confirmed chef, an acceptance awaiting its chef's answer, or (issue 37)
+ * a reopened seat offered to a standby chef, until they answer or the rules loop passes it on (but the seat
+ * `exceptChefId` holds: that chef may take it by an offer).
  */
 export async function heldSeats(
   database: Database,
@@ -165,9 +167,12 @@ export async function heldSeats(
   exceptChefId: string | null = null,
 ): Promise<number> {
   const rows = await database.rows<{ n: number | string }>(
-    sql`select count(*) as n from jobs.applications
+    sql`select (select count(*) from jobs.applications
         where job_id = ${jobId} and status = 'accepted' and worker_confirmed is distinct from false
-          and chef_id is distinct from ${exceptChefId}`,
+          and chef_id is distinct from ${exceptChefId})
+      + (select count(*) from jobs.offers
+        where job_id = ${jobId} and kind = 'standby' and status = 'pending'
+          and chef_id is distinct from ${exceptChefId}) as n`,
     tx,
   );
   return Number(rows[0]?.n ?? 0);
@@ -227,6 +232,7 @@ export async function offerViews(
       expires_at: offer.expires_at.toISOString(),
       answered_at: offer.answered_at?.toISOString() ?? null,
       application_id: offer.application_id,
+      kind: offer.kind ?? 'direct',
       shift: {
         title: r.title,
         start_time: start.toISOString(),

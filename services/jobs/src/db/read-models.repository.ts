@@ -34,17 +34,21 @@ export async function upsertChefProfile(
   const rows = await database.rows(
     sql`
     insert into jobs.chef_profiles (profile_id, user_id, name, bio, city, state, skills, travel_radius, latitude, longitude,
-      home, profile_image_url, average_rating, total_ratings, languages, source_occurred_at)
+      home, profile_image_url, average_rating, total_ratings, languages, availability, source_occurred_at)
     values (${p.profile_id}, ${p.user_id}, ${p.name}, ${p.bio}, ${p.city}, ${p.state}, ${JSON.stringify(p.skills)}::jsonb,
       ${Math.round(p.travel_radius)}, ${p.latitude}::float8, ${p.longitude}::float8, ${p.home === true},
       ${p.profile_image_url}, ${p.average_rating}, ${p.total_ratings},
-      ${JSON.stringify(p.languages ?? [p.language_preference])}::jsonb, ${occurredAt}::timestamptz)
+      ${JSON.stringify(p.languages ?? [p.language_preference])}::jsonb,
+      ${p.availability ? JSON.stringify(p.availability) : null}::jsonb, ${occurredAt}::timestamptz)
     on conflict (profile_id) do update set
       user_id = excluded.user_id, name = excluded.name, bio = excluded.bio, city = excluded.city, state = excluded.state,
       skills = excluded.skills, travel_radius = excluded.travel_radius, latitude = excluded.latitude,
       longitude = excluded.longitude, home = excluded.home, profile_image_url = excluded.profile_image_url,
       average_rating = excluded.average_rating, total_ratings = excluded.total_ratings,
-      languages = excluded.languages, source_occurred_at = excluded.source_occurred_at, updated_at = now()
+      languages = excluded.languages,
+      -- issue 37: an event without availability (published before it was carried) keeps what was known
+      availability = coalesce(excluded.availability, jobs.chef_profiles.availability),
+      source_occurred_at = excluded.source_occurred_at, updated_at = now()
     where jobs.chef_profiles.source_occurred_at <= excluded.source_occurred_at
     returning profile_id`,
     tx,
@@ -223,4 +227,27 @@ export async function scopesOfRestaurant(
     tx,
   );
   return [...(open?.listed ? ['jobs'] : []), `r:${restaurantId}`, ...rows.map((r) => `c:${r.chef_id}`)];
+}
+
+/** Issue 38: a restaurant's name and address as its profile says (a job's evidence), or null when unknown. */
+export async function restaurantPlace(
+  database: Database,
+  restaurantId: string,
+): Promise<{
+  name: string;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+} | null> {
+  const rows = await database.rows<{
+    name: string;
+    address: string | null;
+    city: string | null;
+    state: string | null;
+    zip: string | null;
+  }>(
+    sql`select name, address, city, state, zip from jobs.restaurant_profiles where user_id = ${restaurantId}`,
+  );
+  return rows[0] ?? null;
 }

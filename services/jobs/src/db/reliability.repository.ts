@@ -2,6 +2,7 @@ import {
   CHEF_RELIABILITY,
   RESTAURANT_RELIABILITY,
   type jobsHttp,
+  type BookNowRecord,
   type ReliabilityKind,
 } from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
@@ -43,8 +44,19 @@ const zeroCounts = () =>
   >;
 
 export function emptyChefReliability(): ChefReliability {
-  return { ...zeroCounts(), last_90_days: zeroCounts() };
+  return { ...zeroCounts(), last_90_days: zeroCounts(), removed_on_appeal: 0 };
 }
+
+/**
+ * Issue 39: a fact removed on appeal counts nowhere: it is grouped under this name instead of its kind, and
+ * read back as the record's `removed_on_appeal` (never in a recent count).
+ */
+const REMOVED = 'removed_on_appeal';
+const COUNTED_KIND = sql`case when removed_at is null then kind else ${REMOVED} end`;
+const recentFilter = (since: Date) =>
+  sql`removed_at is null and occurred_at > ${since.toISOString()}::timestamptz`;
+/** A fact that counts (not removed on appeal). */
+const COUNTS = sql`removed_at is null`;
 
 /**
  * Chefs' reliability records for applicant cards: all-time counts and those of the last `windowDays` days
@@ -62,18 +74,18 @@ export async function chefReliability(
   if (ids.length === 0) return result;
   const since = new Date(now.getTime() - windowDays * 86_400_000);
   const rows = await database.rows<{ user_id: string; kind: string; total: number; recent: number }>(
-    sql`select user_id, kind, count(*)::int as total,
-          (count(*) filter (where occurred_at > ${since.toISOString()}::timestamptz))::int as recent
+    sql`select user_id, ${COUNTED_KIND} as kind, count(*)::int as total,
+          (count(*) filter (where ${recentFilter(since)}))::int as recent
         from jobs.reliability_records
         where user_type = 'chef' and user_id in (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
         )})
-        group by user_id, kind`,
+        group by 1, 2`,
     executor,
   );
   for (const r of rows) {
-    if (!(CHEF_RELIABILITY as readonly string[]).includes(r.kind)) continue;
+    if (r.kind !== REMOVED && !(CHEF_RELIABILITY as readonly string[]).includes(r.kind)) continue;
     const record = result.get(r.user_id) ?? emptyChefReliability();
     countInto(record, r.kind, r.total, r.recent);
     result.set(r.user_id, record);
@@ -82,6 +94,10 @@ export async function chefReliability(
 }
 
 function countInto(record: ChefReliability, kind: string, total: number | string, recent: number | string) {
+  if (kind === REMOVED) {
+    record.removed_on_appeal = Number(total);
+    return;
+  }
   const k = kind as (typeof CHEF_RELIABILITY)[number];
   record[k] = Number(total);
   record.last_90_days[k] = Number(recent);
@@ -95,11 +111,11 @@ function countInto(record: ChefReliability, kind: string, total: number | string
  */
 export function chefReliabilityColumn(userId: SQL, since: Date): SQL {
   return sql`(select coalesce(json_agg(json_build_array(k.kind, k.total, k.recent) order by k.kind), '[]')::text
-      from (select kind, count(*)::int as total,
-              (count(*) filter (where occurred_at > ${since.toISOString()}::timestamptz))::int as recent
+      from (select ${COUNTED_KIND} as kind, count(*)::int as total,
+              (count(*) filter (where ${recentFilter(since)}))::int as recent
             from jobs.reliability_records
             where user_type = 'chef' and user_id = ${userId}
-            group by kind) k)`;
+            group by 1) k)`;
 }
 
 /** A chef's record from chefReliabilityColumn's text. */
@@ -107,7 +123,8 @@ export function chefReliabilityOf(column: string | null): ChefReliability {
   const record = emptyChefReliability();
   if (!column) return record;
   for (const [kind, total, recent] of JSON.parse(column) as Array<[string, number, number]>) {
-    if ((CHEF_RELIABILITY as readonly string[]).includes(kind)) countInto(record, kind, total, recent);
+    if (kind === REMOVED || (CHEF_RELIABILITY as readonly string[]).includes(kind))
+      countInto(record, kind, total, recent);
   }
   return record;
 }
@@ -131,20 +148,64 @@ export async function restaurantReliability(
       (typeof RESTAURANT_RELIABILITY)[number],
       number
     >;
-  const record: RestaurantReliability = { ...zero(), last_90_days: zero() };
+  const record: RestaurantReliability = { ...zero(), last_90_days: zero(), removed_on_appeal: 0 };
   const since = new Date(now.getTime() - windowDays * 86_400_000);
   const rows = await database.rows<{ kind: string; total: number; recent: number }>(
-    sql`select kind, count(*)::int as total,
-          (count(*) filter (where occurred_at > ${since.toISOString()}::timestamptz))::int as recent
+    sql`select ${COUNTED_KIND} as kind, count(*)::int as total,
+          (count(*) filter (where ${recentFilter(since)}))::int as recent
         from jobs.reliability_records where user_type = 'restaurant' and user_id = ${restaurantId}
-        group by kind`,
+        group by 1`,
     executor,
   );
   for (const r of rows) {
+    if (r.kind === REMOVED) {
+      record.removed_on_appeal = Number(r.total);
+      continue;
+    }
     if (!(RESTAURANT_RELIABILITY as readonly string[]).includes(r.kind)) continue;
     const kind = r.kind as (typeof RESTAURANT_RELIABILITY)[number];
     record[kind] = Number(r.total);
     record.last_90_days[kind] = Number(r.recent);
   }
   return record;
+}
+
+/**
+ * What the "Book now" bar reads of a chef (issue 37): completed shifts all time, no-shows and late cancellations
+ * in the `windowDays` days before `now`, and the average rating of the read model (null before any rating).
+ */
+export async function bookNowRecordOf(
+  database: Database,
+  chefId: string,
+  now: Date,
+  windowDays: number,
+  executor?: Executor,
+): Promise<BookNowRecord> {
+  const since = reliabilitySince(now, windowDays);
+  const rows = await database.rows<{
+    completed: number | string;
+    no_shows: number | string;
+    late: number | string;
+    rating: number | string | null;
+    ratings: number | string | null;
+  }>(
+    sql`select
+          (select count(*) from jobs.reliability_records r where r.user_type = 'chef' and r.user_id = ${chefId}
+             and r.kind = 'completed_shifts')::int as completed,
+          (select count(*) from jobs.reliability_records r where r.user_type = 'chef' and r.user_id = ${chefId}
+             and r.kind = 'no_shows' and ${COUNTS} and r.occurred_at > ${since.toISOString()}::timestamptz)::int as no_shows,
+          (select count(*) from jobs.reliability_records r where r.user_type = 'chef' and r.user_id = ${chefId}
+             and r.kind = 'late_cancellations' and ${COUNTS} and r.occurred_at > ${since.toISOString()}::timestamptz)::int as late,
+          (select average_rating from jobs.chef_profiles where user_id = ${chefId} limit 1) as rating,
+          (select total_ratings from jobs.chef_profiles where user_id = ${chefId} limit 1) as ratings`,
+    executor,
+  );
+  const row = rows[0];
+  const rated = row.rating !== null && Number(row.ratings ?? 0) > 0;
+  return {
+    completed_shifts: Number(row.completed),
+    no_shows: Number(row.no_shows),
+    late_cancellations: Number(row.late),
+    average_rating: rated ? Number(row.rating) : null,
+  };
 }

@@ -110,7 +110,12 @@ export function normaliseJob(row: DriverRow): JobRow {
     clock_code: (row.clock_code ?? null) as JobRow['clock_code'],
     chef_rating: row.chef_rating === null ? null : Number(row.chef_rating),
     restaurant_rating: row.restaurant_rating === null ? null : Number(row.restaurant_rating),
+    chef_rating_public: row.chef_rating_public === true,
+    restaurant_rating_public: row.restaurant_rating_public === true,
     cancelled_at: dateOrNull(row.cancelled_at),
+    roster_first_minutes: Number(row.roster_first_minutes ?? 0),
+    roster_first_until: dateOrNull(row.roster_first_until),
+    roster_window_ended_at: dateOrNull(row.roster_window_ended_at),
     restaurant_checked_out_at: dateOrNull(row.restaurant_checked_out_at),
     chef_checked_out_at: dateOrNull(row.chef_checked_out_at),
     cancelled_by: (row.cancelled_by ?? null) as JobRow['cancelled_by'],
@@ -125,7 +130,10 @@ export function normaliseJob(row: DriverRow): JobRow {
     money_fee_cents: numberOrNull(row.money_fee_cents),
     money_refund_cents: numberOrNull(row.money_refund_cents),
     required_skills: toJson(row.required_skills, []),
+    required_credentials: toJson(row.required_credentials, []),
     notify_favorites: toJson(row.notify_favorites, []),
+    instant_book: row.instant_book === true,
+    boosted_from_rate_cents: numberOrNull(row.boosted_from_rate_cents),
   });
 }
 export function normaliseApplication(row: DriverRow): ApplicationRow {
@@ -133,6 +141,9 @@ export function normaliseApplication(row: DriverRow): ApplicationRow {
     created_at: toDate(row.created_at),
     updated_at: toDate(row.updated_at),
     ...(row.seat_no === undefined ? {} : { seat_no: numberOrNull(row.seat_no) }),
+    reconfirm_by: dateOrNull(row.reconfirm_by),
+    reconfirm_asked_at: dateOrNull(row.reconfirm_asked_at),
+    reconfirmed_at: dateOrNull(row.reconfirmed_at),
   });
 }
 

@@ -29,6 +29,8 @@ export const jobs = jobsSchema.table('jobs', {
   totalCents: integer('total_cents').notNull(),
   emergencyLevel: text('emergency_level').$type<'normal' | 'urgent'>().notNull(),
   requiredSkills: jsonb('required_skills').$type<string[]>().notNull(),
+  /** Issue 39 (migration 0031) */
+  requiredCredentials: jsonb('required_credentials').$type<string[]>().notNull(),
   notifyFavorites: jsonb('notify_favorites').$type<string[]>().notNull(),
   status: text('status').notNull(),
   paymentStatus: text('payment_status').notNull(),
@@ -93,6 +95,8 @@ export const chefProfiles = jobsSchema.table('chef_profiles', {
   totalRatings: integer('total_ratings').notNull(),
   /** ISO 639-1 codes of the languages the chef speaks (issue 32) */
   languages: jsonb('languages').$type<string[]>().notNull(),
+  /** Issue 37: the chef's weekly availability (null: unknown, counts as available) */
+  availability: jsonb('availability'),
   sourceOccurredAt: ts('source_occurred_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
@@ -126,11 +130,16 @@ export const restaurantProfiles = jobsSchema.table('restaurant_profiles', {
 });
 
 export const reliabilityRecords = jobsSchema.table('reliability_records', {
+  /** Issue 39 (migration 0033): the mark's id in the API */
+  id: uuid('id').notNull(),
   userId: uuid('user_id').notNull(),
   userType: text('user_type').$type<'chef' | 'restaurant'>().notNull(),
   kind: text('kind').notNull(),
   jobId: uuid('job_id').notNull(),
+  seatNo: integer('seat_no').notNull(),
   occurredAt: ts('occurred_at').notNull(),
+  /** Issue 39: removed on appeal (null: it counts) */
+  removedAt: ts('removed_at'),
 });
 
 export const calendarFeeds = jobsSchema.table('calendar_feeds', {
@@ -161,6 +170,8 @@ export const shiftTemplates = jobsSchema.table('shift_templates', {
   breakMinutes: integer('break_minutes').notNull(),
   description: text('description'),
   requiredSkills: jsonb('required_skills').$type<string[]>().notNull(),
+  /** Issue 39 (migration 0031) */
+  requiredCredentials: jsonb('required_credentials').$type<string[]>().notNull(),
   createdAt: ts('created_at').notNull(),
 });
 
@@ -200,6 +211,8 @@ export const jobEdits = jobsSchema.table('job_edits', {
   refundCents: integer('refund_cents').notNull(),
   status: text('status').$type<'charging' | 'applied' | 'declined' | 'dropped'>().notNull(),
   code: text('code'),
+  /** Issue 37 (0028_boost_edits.sql): 'boost' when the restaurant boosted the rate of an unfilled shift */
+  kind: text('kind').$type<'edit' | 'boost'>().notNull(),
   createdAt: ts('created_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
@@ -228,6 +241,8 @@ export const jobSeries = jobsSchema.table('job_series', {
   breakMinutes: integer('break_minutes').notNull(),
   description: text('description'),
   requiredSkills: jsonb('required_skills').$type<string[]>().notNull(),
+  /** Issue 39 (migration 0031) */
+  requiredCredentials: jsonb('required_credentials').$type<string[]>().notNull(),
   language: text('language').$type<'en' | 'es'>().notNull(),
   weekdays: jsonb('weekdays').$type<string[]>().notNull(),
   fromDate: date('from_date').notNull(),
@@ -246,4 +261,17 @@ export const seriesOccurrences = jobsSchema.table('series_occurrences', {
   status: text('status').$type<'scheduled' | 'posted' | 'payment_needed' | 'skipped'>().notNull(),
   jobId: uuid('job_id'),
   chargeAt: ts('charge_at').notNull(),
+});
+
+/**
+ * Issue 39 (0031_credentials.sql): jobs' read model of chefs' verified credentials (identity's events); one
+ * counts until 00:00 of its expires_on day in its chef's city's zone.
+ */
+export const chefCredentials = jobsSchema.table('chef_credentials', {
+  credentialId: uuid('credential_id').primaryKey(),
+  chefId: uuid('chef_id').notNull(),
+  type: text('type').notNull(),
+  expiresOn: date('expires_on').notNull(),
+  status: text('status').$type<'verified' | 'revoked'>().notNull(),
+  recordedAt: ts('recorded_at').notNull(),
 });

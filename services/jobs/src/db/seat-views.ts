@@ -15,6 +15,9 @@ export const SEAT_ONE_FIELDS = [
   'restaurant_rating',
   'restaurant_feedback',
   'chef_feedback',
+  // issue 39: each rating public (its review published, not hidden): the other side reads it only then
+  'chef_rating_public',
+  'restaurant_rating_public',
   'restaurant_checked_out_at',
   'chef_checked_out_at',
   'cancelled_chef_id',
@@ -51,13 +54,15 @@ const countSeats = (where: string) =>
  * The job `j` as `to_jsonb(j)` returned it before seats: the row with seat 1's columns over it, and (issue 35)
  * its seats counted: `seats_booked` (a confirmed chef, or worked) and `seats_open` (nobody holds it yet), and
  * `seats_cancel`, a cancellation's figures summed over the seats (the posting's, for a job of several), and
- * `seat_view`: the overlaid seat's number, status and payment status (domain/seats.ts `seatedJob`).
+ * `seat_view`: the overlaid seat's number, status, payment status (domain/seats.ts `seatedJob`) and chef (whose
+ * own rating the answer may show, issue 39).
  */
 export const jobJson = sql.raw(
   `(to_jsonb(j) || jsonb_build_object(${SEAT_ONE_FIELDS.map((c) => `'${c}', s1.${c}`).join(', ')},
     'seats_booked', ${countSeats(`sc.status in (${BOOKED_SEAT_STATUSES.map((st) => `'${st}'`).join(', ')})`)},
     'seats_open', ${countSeats(`sc.status = 'open'`)},
-    'seat_view', jsonb_build_object('seat_no', s1.seat_no, 'status', s1.status, 'payment_status', s1.payment_status),
+    'seat_view', jsonb_build_object('seat_no', s1.seat_no, 'status', s1.status, 'payment_status', s1.payment_status,
+      'chef_id', s1.chef_id),
     'seats_cancel', (select jsonb_build_object('chef_pay_cents', sum(sc.cancel_chef_pay_cents),
       'fee_cents', sum(sc.cancel_fee_cents), 'refund_cents', sum(sc.cancel_refund_cents))
       from jobs.seats sc where sc.job_id = j.id)))`,

@@ -20,6 +20,8 @@ function normaliseSeat(row: DriverRow): SeatRow {
     seat_no: Number(row.seat_no),
     chef_rating: numberOrNull(row.chef_rating),
     restaurant_rating: numberOrNull(row.restaurant_rating),
+    chef_rating_public: row.chef_rating_public === true,
+    restaurant_rating_public: row.restaurant_rating_public === true,
     restaurant_checked_out_at: dateOrNull(row.restaurant_checked_out_at),
     chef_checked_out_at: dateOrNull(row.chef_checked_out_at),
     cancel_chef_pay_cents: numberOrNull(row.cancel_chef_pay_cents),

@@ -1,5 +1,5 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
-import type { jobEditsHttp } from '@brigade/contracts';
+import type { CredentialType, jobEditsHttp } from '@brigade/contracts';
 import type { PlannedOccurrence, SeriesShape } from '../domain/series';
 import type { ShiftTemplateRow } from './shift-templates.repository';
 import { valuesOf, firstRow, toDate, toJson, normalised, numberOrNull, type DriverRow } from './rows';
@@ -36,7 +36,7 @@ export interface OccurrenceRow {
 export type NewOccurrence = PlannedOccurrence;
 
 const seriesColumns = sql`s.id, s.restaurant_id, s.kind, s.title, s.start_time, s.end_time, s.hourly_rate_cents,
-  s.headcount, s.break_minutes, s.description, s.required_skills, s.language, s.weekdays,
+  s.headcount, s.break_minutes, s.description, s.required_skills, s.required_credentials, s.language, s.weekdays,
   s.from_date::text as from_date, s.until_date::text as until_date, s.status, s.source_job_id, s.created_at`;
 
 const occurrenceColumns = sql`o.series_id, o.date::text as date, o.start_time, o.end_time, o.status, o.job_id,
@@ -48,6 +48,7 @@ function normaliseSeries(row: DriverRow): SeriesRow {
     headcount: Number(row.headcount),
     break_minutes: Number(row.break_minutes),
     required_skills: toJson<string[]>(row.required_skills, []),
+    required_credentials: toJson<CredentialType[]>(row.required_credentials, []),
     weekdays: toJson<jobEditsHttp.Weekday[]>(row.weekdays, []),
     created_at: toDate(row.created_at),
   });
@@ -71,7 +72,7 @@ export async function templateShape(
 ): Promise<SeriesShape | null> {
   const rows = await database.rows<ShiftTemplateRow>(
     sql`select title, start_time, end_time, hourly_rate_cents, headcount, break_minutes, description,
-          required_skills
+          required_skills, required_credentials
         from jobs.shift_templates where id = ${id} and restaurant_id = ${restaurantId}`,
     executor,
   );
@@ -86,6 +87,7 @@ export async function templateShape(
     break_minutes: Number(t.break_minutes),
     description: t.description,
     required_skills: toJson<string[]>(t.required_skills, []),
+    required_credentials: toJson<CredentialType[]>(t.required_credentials, []),
   };
 }
 
@@ -95,11 +97,12 @@ export async function insertSeries(
 ): Promise<void> {
   await tx.execute(
     sql`insert into jobs.job_series (id, restaurant_id, kind, title, start_time, end_time, hourly_rate_cents,
-          headcount, break_minutes, description, required_skills, language, weekdays, from_date, until_date,
-          source_job_id, created_at, updated_at)
+          headcount, break_minutes, description, required_skills, required_credentials, language, weekdays,
+          from_date, until_date, source_job_id, created_at, updated_at)
         values (${s.id}, ${s.restaurant_id}, ${s.kind}, ${s.title}, ${s.start_time}, ${s.end_time},
           ${s.hourly_rate_cents}, ${s.headcount}, ${s.break_minutes}, ${s.description},
-          ${JSON.stringify(s.required_skills)}::jsonb, ${s.language}, ${JSON.stringify(s.weekdays)}::jsonb,
+          ${JSON.stringify(s.required_skills)}::jsonb, ${JSON.stringify(s.required_credentials)}::jsonb,
+          ${s.language}, ${JSON.stringify(s.weekdays)}::jsonb,
           ${s.from_date}::date, ${s.until_date}::date, ${s.source_job_id},
           ${s.created_at.toISOString()}::timestamptz, ${s.created_at.toISOString()}::timestamptz)`,
   );
@@ -243,6 +246,7 @@ export async function updateSeries(
           hourly_rate_cents = ${s.hourly_rate_cents}, headcount = ${s.headcount},
           break_minutes = ${s.break_minutes}, description = ${s.description},
           required_skills = ${JSON.stringify(s.required_skills)}::jsonb,
+          required_credentials = ${JSON.stringify(s.required_credentials)}::jsonb,
           weekdays = ${JSON.stringify(s.weekdays)}::jsonb, until_date = ${s.until_date}::date, updated_at = now()
         where id = ${id}`,
   );

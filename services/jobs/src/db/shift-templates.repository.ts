@@ -1,4 +1,4 @@
-import type { shiftTemplatesHttp } from '@brigade/contracts';
+import type { CredentialType, shiftTemplatesHttp } from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SeriesShape } from '../domain/series';
 import { toJson } from './rows';
@@ -29,6 +29,7 @@ export function presentTemplate(row: StoredTemplateRow): ShiftTemplate {
     breakMinutes: Number(row.break_minutes),
     description: row.description,
     requiredSkills: toJson<string[]>(row.required_skills, []),
+    required_credentials: toJson<CredentialType[]>(row.required_credentials, []),
     created_at: new Date(row.created_at).toISOString(),
   };
 }
@@ -64,10 +65,10 @@ export async function insertTemplate(
 ): Promise<ShiftTemplate | null> {
   const rows = await database.rows<StoredTemplateRow>(
     sql`insert into jobs.shift_templates (id, restaurant_id, name, title, start_time, end_time,
-          hourly_rate_cents, headcount, break_minutes, description, required_skills)
+          hourly_rate_cents, headcount, break_minutes, description, required_skills, required_credentials)
         values (${t.id}, ${t.restaurant_id}, ${t.name}, ${t.title}, ${t.start_time}, ${t.end_time},
           ${t.hourly_rate_cents}, ${t.headcount}, ${t.break_minutes}, ${t.description},
-          ${JSON.stringify(t.required_skills)}::jsonb)
+          ${JSON.stringify(t.required_skills)}::jsonb, ${JSON.stringify(t.required_credentials)}::jsonb)
         on conflict (restaurant_id, lower(name)) do nothing
         returning *`,
     tx,

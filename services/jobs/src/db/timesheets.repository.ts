@@ -195,3 +195,21 @@ export async function claimDueTimesheet(
   );
   return rows[0]?.application_id ?? null;
 }
+
+/** Issue 38: every timesheet of a job (one per booked seat that clocked), for the job's evidence. */
+export async function timesheetsOfJob(database: Database, jobId: string): Promise<TimesheetRow[]> {
+  const rows = await database.rows(
+    sql`select * from jobs.timesheets where job_id = ${jobId} order by created_at, application_id`,
+  );
+  return rows.map(normaliseTimesheet);
+}
+
+/** Issue 38: every clock event of a job's timesheets, oldest first, for the job's evidence. */
+export async function timesheetEventsOfJob(database: Database, jobId: string): Promise<TimesheetEventRow[]> {
+  const rows = await database.rows(
+    sql`select e.* from jobs.timesheet_events e
+          join jobs.timesheets t on t.application_id = e.application_id
+        where t.job_id = ${jobId} order by e.at, e.id`,
+  );
+  return rows.map(normaliseEvent);
+}

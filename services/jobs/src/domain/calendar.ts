@@ -1,5 +1,5 @@
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
-import { formatUsd, POSITIONS, type CityName, type Language } from '@brigade/contracts';
+import { formatUsd, POSITIONS, timeZoneOfCity, type Language } from '@brigade/contracts';
 
 // The calendar of confirmed shifts (issue 20) as iCalendar text, made by ical-generator: one shift for "Add to
 // calendar", or a user's private feed. Times are UTC (DTSTART...Z: an exact instant every app places right, with
@@ -25,16 +25,8 @@ export interface CalendarShift {
   chef_name: string | null;
 }
 
-/** The time zone of each city Brigade serves (as notifications and the web app map them). */
-export const CITY_TIME_ZONES: Record<CityName, string> = {
-  Minneapolis: 'America/Chicago',
-  Detroit: 'America/Detroit',
-};
-export const DEFAULT_TIME_ZONE = 'America/Chicago';
-
-export function timeZoneOf(city: string | null | undefined): string {
-  return (city && CITY_TIME_ZONES[city as CityName]) || DEFAULT_TIME_ZONE;
-}
+/** The time zone of a restaurant's city (contracts' one table, which notifications and the web app read too). */
+export const timeZoneOf = timeZoneOfCity;
 
 /** How far back a feed keeps shifts (recently worked ones stay visible), and how many it lists at most. */
 export const FEED_PAST_DAYS = 30;

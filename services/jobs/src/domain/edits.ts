@@ -3,6 +3,7 @@ import {
   formatUsd,
   type EditMoney,
   type EditRefusal,
+  type CredentialType,
   type EventPostingShape,
   type Language,
   type PostingShape,
@@ -21,10 +22,16 @@ export interface EditTerms extends PostingShape {
   end_time: Date;
   description?: string | null;
   required_skills?: string[];
+  /** Issue 39: the credentials chefs must hold from now on (gates who takes it next; moves no money) */
+  required_credentials?: CredentialType[];
 }
 
 /** A stored edit's shape (jobs.job_edits.before / after, ISO times), as the events carry it. */
-export type StoredShape = EventPostingShape & { description?: string | null; required_skills?: string[] };
+export type StoredShape = EventPostingShape & {
+  description?: string | null;
+  required_skills?: string[];
+  required_credentials?: CredentialType[];
+};
 
 /** The edit's fields (a PATCH body or the quote's query), as jobs stores them. */
 export interface EditInput {
@@ -35,9 +42,12 @@ export interface EditInput {
   headcount?: number;
   description?: string | null;
   requiredSkills?: string[];
+  required_credentials?: CredentialType[];
 }
 
 export type EditStatus = 'charging' | 'applied' | 'declined' | 'dropped';
+/** Issue 37: a boost is an edit of the rate only of an unfilled shift (migration 0028). */
+export type EditKind = 'edit' | 'boost';
 
 /** A jobs.job_edits row. */
 export interface JobEditRow {
@@ -49,6 +59,8 @@ export interface JobEditRow {
   refund_cents: number;
   status: EditStatus;
   code: string | null;
+  /** 'edit' unless it is a boost (issue 37) */
+  kind: EditKind;
   created_at: Date;
   updated_at: Date;
 }
@@ -76,16 +88,20 @@ export function shapeAfter(job: JobRow, input: EditInput): EditTerms {
   };
   if (input.description !== undefined) after.description = input.description ? input.description : null;
   if (input.requiredSkills !== undefined) after.required_skills = [...new Set(input.requiredSkills)];
+  if (input.required_credentials !== undefined) after.required_credentials = input.required_credentials;
   return after;
 }
 
-/** Whether the edit changes the description or the skills (words move no money). */
+/** Whether the edit changes the description, the skills or the required credentials (words move no money). */
 export function wordsChanged(job: JobRow, after: EditTerms): boolean {
   const description = after.description !== undefined && after.description !== job.description;
   const skills =
     after.required_skills !== undefined &&
     JSON.stringify(after.required_skills) !== JSON.stringify(job.required_skills);
-  return description || skills;
+  const credentials =
+    after.required_credentials !== undefined &&
+    JSON.stringify(after.required_credentials) !== JSON.stringify(job.required_credentials);
+  return description || skills || credentials;
 }
 
 /** A shape as stored and published (ISO times). */

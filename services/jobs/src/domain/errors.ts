@@ -6,6 +6,7 @@ export const JobsErrors = {
   jobNotFound: () => new AppError(404, 'JOBS.JOB_NOT_FOUND', MESSAGES.jobNotFound),
   applicationNotFound: () => new AppError(404, 'JOBS.APPLICATION_NOT_FOUND', 'Application not found'),
   chefNotFound: () => new AppError(404, 'JOBS.CHEF_NOT_FOUND', 'Chef not found'),
+  restaurantNotFound: () => new AppError(404, 'JOBS.RESTAURANT_NOT_FOUND', 'Restaurant not found'),
   noOpenShift: () =>
     new AppError(409, 'JOBS.NO_OPEN_SHIFT', 'Post a shift first: an invitation names your next open shift'),
   notJobOwner: () => new AppError(403, 'JOBS.NOT_JOB_OWNER', MESSAGES.noApplicationsPermission),
@@ -23,6 +24,19 @@ export const JobsErrors = {
       'JOBS.TOO_MANY_TEMPLATES',
       `You can keep at most ${max} shift templates: delete one first`,
       { max },
+    ),
+  // reconfirmation and standby (issue 37)
+  reconfirmNotDue: (opensAt: string | null) =>
+    new AppError(409, 'JOBS.RECONFIRM_NOT_DUE', 'No reconfirmation is due for this shift now', {
+      opens_at: opensAt,
+    }),
+  reconfirmReleased: () =>
+    new AppError(409, 'JOBS.RECONFIRM_RELEASED', 'Too late to reconfirm: the seat was released'),
+  standbyOwnShift: () =>
+    new AppError(
+      409,
+      'JOBS.STANDBY_OWN_SHIFT',
+      'You are booked on this shift: standby is for shifts you cannot take',
     ),
   // direct offers (issue 35)
   offerNotFound: () => new AppError(404, 'JOBS.OFFER_NOT_FOUND', 'Offer not found'),
@@ -48,6 +62,10 @@ export const JobsErrors = {
   offerExpired: () => new AppError(409, 'JOBS.OFFER_EXPIRED', 'This offer has expired'),
   offerAnswered: () => new AppError(409, 'JOBS.OFFER_ANSWERED', 'This offer has already been answered'),
   offerWithdrawn: () => new AppError(409, 'JOBS.OFFER_WITHDRAWN', 'This shift is no longer open'),
+  // issue 37: blocks
+  blockSelf: () => new AppError(400, 'JOBS.BLOCK_SELF', 'You cannot block yourself'),
+  blockTargetNotFound: () =>
+    new AppError(404, 'JOBS.BLOCK_TARGET_NOT_FOUND', 'No chef or restaurant with this id'),
   notAFavorite: () =>
     new AppError(400, 'JOBS.NOT_A_FAVORITE', 'notifyFavorites can only list chefs from your roster'),
 
@@ -92,6 +110,17 @@ export const JobsErrors = {
       'JOBS.RATING_WITHOUT_WORK',
       'A shift that was not worked is not rated: leave the rating out',
     ),
+  // issue 39: reviews
+  tagsNotAllowed: () =>
+    new AppError(
+      400,
+      'JOBS.TAGS_NOT_ALLOWED',
+      "Tags are for a restaurant's review of a chef who worked the shift",
+    ),
+  reviewNotFound: () => new AppError(404, 'JOBS.REVIEW_NOT_FOUND', 'Review not found'),
+  ownReview: () => new AppError(403, 'JOBS.OWN_REVIEW', 'You cannot reply to your own review'),
+  alreadyReplied: () => new AppError(409, 'JOBS.ALREADY_REPLIED', 'This review already has a reply'),
+  reviewAlreadyHidden: () => new AppError(409, 'JOBS.REVIEW_ALREADY_HIDDEN', 'This review is already hidden'),
   checkoutClosed: () =>
     new AppError(
       409,

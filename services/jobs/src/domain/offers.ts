@@ -17,6 +17,8 @@ export interface OfferRow {
   expires_at: Date;
   answered_at: Date | null;
   application_id: string | null;
+  /** Issue 37: `standby`, a reopened seat offered to the next chef on the shift's standby list; else direct. */
+  kind?: 'direct' | 'standby';
 }
 
 /** When an offer made now ends: OFFER_EXPIRES_AFTER from now, or the shift's start if that comes first. */

@@ -1,5 +1,6 @@
 import type {
   ApplicationStatus,
+  CredentialType,
   JobStatus,
   MoneyReason,
   PaymentStatus,
@@ -20,6 +21,12 @@ export interface SeatFields {
   restaurant_rating: number | null;
   restaurant_feedback: string | null;
   chef_feedback: string | null;
+  /**
+   * Issue 39: whether each rating is public (its review published and not hidden). The side rated reads it only
+   * then; its author always (queries/presenters.ts `ratingsFor`).
+   */
+  chef_rating_public: boolean;
+  restaurant_rating_public: boolean;
   /** When each side answered its checkout (null before; shifts checked out before issue 17 too). */
   restaurant_checked_out_at: Date | null;
   chef_checked_out_at: Date | null;
@@ -59,8 +66,8 @@ export interface JobRow extends SeatFields {
   seats_booked?: number;
   seats_open?: number;
   seats_cancel?: { chef_pay_cents: number | null; fee_cents: number | null; refund_cents: number | null };
-  /** the seat whose chef side the row carries (seat 1, or an application's own) */
-  seat_view?: Pick<SeatRow, 'seat_no' | 'status' | 'payment_status'>;
+  /** the seat whose chef side the row carries (seat 1, or an application's own), and its chef (issue 39) */
+  seat_view?: Pick<SeatRow, 'seat_no' | 'status' | 'payment_status'> & { chef_id?: string | null };
   /** The posting's expected unpaid break in minutes (issue 34): the escrow charges the scheduled time less it. */
   break_minutes: number;
   /** The restaurant's 4-digit clock code, set when a chef confirms (issue 34); its owner only sees it. */
@@ -82,6 +89,17 @@ export interface JobRow extends SeatFields {
   updated_at: Date;
   /** Issue 35: the series (or repeat) this job is an occurrence of (migration 0022); null for a single post. */
   series_id?: string | null;
+  /** Issue 37: the roster-first window's length (0: none), and its end, set when the shift opened to chefs. */
+  roster_first_minutes?: number;
+  roster_first_until?: Date | null;
+  /** Issue 37: when the rules loop saw the window end (jobs.job.roster_window_ended.v1 published once). */
+  roster_window_ended_at?: Date | null;
+  /** Issue 37 (migration 0023): chefs who meet the bar may book it at once. */
+  instant_book?: boolean;
+  /** Issue 37: the rate before the restaurant's first boost, in cents; null when never boosted. */
+  boosted_from_rate_cents?: number | null;
+  /** Issue 39 (migration 0031): the credentials a chef must hold, verified and unexpired, to take it. */
+  required_credentials: CredentialType[];
 }
 
 /** A jobs.seats row (issue 35, ADR 0030): one seat of a job, the unit of work and money. */
@@ -110,6 +128,12 @@ export interface ApplicationRow {
   updated_at: Date;
   /** Issue 35, on rows the job page reads: the seat this application booked (null before, or never). */
   seat_no?: number | null;
+  /** Issue 37: when a confirmed chef must reconfirm by (null: none due), when asked, when they did. */
+  reconfirm_by?: Date | null;
+  reconfirm_asked_at?: Date | null;
+  reconfirmed_at?: Date | null;
+  /** Issue 37: turned down because the shift filled (not by the restaurant): may still take a standby seat. */
+  closed_at_fill?: boolean;
 }
 
 /** A jobs.timesheets row (issue 34): one per confirmed application, from its first clock event. */

@@ -43,6 +43,8 @@ export function withSeat(job: JobRow, seat: SeatRow | null): JobRow {
     restaurant_rating: seat.restaurant_rating,
     restaurant_feedback: seat.restaurant_feedback,
     chef_feedback: seat.chef_feedback,
+    chef_rating_public: seat.chef_rating_public,
+    restaurant_rating_public: seat.restaurant_rating_public,
     restaurant_checked_out_at: seat.restaurant_checked_out_at,
     chef_checked_out_at: seat.chef_checked_out_at,
     cancelled_chef_id: seat.cancelled_chef_id,

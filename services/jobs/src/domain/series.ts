@@ -1,4 +1,11 @@
-import { ERROR_CODES, jobEditsHttp, type JobPay, type Language, type Policy } from '@brigade/contracts';
+import {
+  ERROR_CODES,
+  jobEditsHttp,
+  type CredentialType,
+  type JobPay,
+  type Language,
+  type Policy,
+} from '@brigade/contracts';
 import { AppError } from '@brigade/kit';
 import { checkedEscrowCharge, shiftTooShort } from './posting';
 
@@ -17,6 +24,8 @@ export interface SeriesShape {
   break_minutes: number;
   description: string | null;
   required_skills: string[];
+  /** Issue 39: what each shift posted from it requires of the chefs who take it */
+  required_credentials: CredentialType[];
 }
 
 /** The wall clock of an instant in a time zone: "YYYY-MM-DD" and "HH:MM". */

@@ -1,6 +1,7 @@
 import { subscribe, type Subscription } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { applySuspension, liftSuspension } from '../use-cases/apply-suspension';
+import { recordCardDisputeClosed, recordCardDisputeSettled } from '../use-cases/card-dispute-flags';
 import { closeEscrow } from '../use-cases/close-escrow';
 import { countThreadMessage } from '../use-cases/count-thread-message';
 import { offerToSeriesChefs } from '../use-cases/offer-to-series-chefs';
@@ -15,6 +16,7 @@ import {
   recordUserPhone,
 } from '../use-cases/record-read-models';
 import { recordStatementTranslation } from '../use-cases/record-statement-translation';
+import { recordCredentialRevoked, recordCredentialVerified } from '../use-cases/record-credential';
 import { recordTextTranslation } from '../use-cases/record-text-translation';
 import { applyCollectedEdit, declineEdit } from '../use-cases/settle-edit-charge';
 
@@ -105,6 +107,9 @@ export function subscriptions(ctx: JobsContext): Subscription[] {
       'on-message-sent',
     ],
     ['identity.user.suspended.v1', applySuspension, 'on-user-suspended'],
+    // Issue 38: a lost card dispute flags the restaurant (it cannot post) until it is paid back.
+    ['payments.card_dispute.closed.v1', recordCardDisputeClosed],
+    ['payments.card_dispute.settled.v1', recordCardDisputeSettled],
     ['identity.user.reinstated.v1', liftSuspension],
     // A user's verified phone (issue 32): a booked shift's two sides reach each other without calling identity.
     [
@@ -113,5 +118,8 @@ export function subscriptions(ctx: JobsContext): Subscription[] {
         recordUserPhone(ctx, tx, { ...data, phone_verified: false }, event.occurred_at),
     ],
     ['identity.user.updated.v1', (ctx, tx, data, event) => recordUserPhone(ctx, tx, data, event.occurred_at)],
+    // Issue 39: a chef's verified credentials (a shift may require them), and their revocations.
+    ['identity.credential.verified.v1', recordCredentialVerified],
+    ['identity.credential.revoked.v1', recordCredentialRevoked],
   ]);
 }

@@ -15,6 +15,7 @@ import { applicationView, checkJobOwner, listApplicationsJson } from '../queries
 import { acceptApplication } from '../use-cases/accept-application';
 import { cancelApplication } from '../use-cases/cancel-application';
 import { checkOut } from '../use-cases/check-out';
+import { reconfirmApplication } from '../use-cases/reconfirm-application';
 import { rejectApplication } from '../use-cases/reject-application';
 import { respondToAcceptance } from '../use-cases/respond-to-acceptance';
 import { sendListWithEtag } from './etag';
@@ -72,6 +73,14 @@ export function applicationsRouter(ctx: JobsContext, auth: RequestHandler, list:
     const id = appId(req);
     const { confirmed } = parseBody(jobsHttp.ConfirmApplicationRequest, req);
     await respondToAcceptance(ctx, user, id, confirmed);
+    await respond(req, res, id);
+  });
+
+  /** Issue 37: the confirmed chef reconfirms (idempotent); the application answers with `reconfirmed_at`. */
+  router.post('/applications/:id/reconfirm', auth, requireRole('chef'), async (req, res) => {
+    const user = currentUser(req);
+    const id = appId(req);
+    await reconfirmApplication(ctx, user, id);
     await respond(req, res, id);
   });
 

@@ -1,8 +1,10 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { jobsHttp } from '@brigade/contracts';
+import { z } from 'zod';
 import {
   currentUser,
   expressGet,
+  forbidden,
   getRoute,
   parse,
   parseBody,
@@ -13,14 +15,18 @@ import {
 } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { OpenListCache, placeKey } from '../queries/open-list';
-import { chefPlace } from '../queries/places';
+import { chefAudience, chefPlace } from '../queries/places';
 import { presentStatement } from '../queries/dispute-views';
 import { applicationView } from '../queries/application-views';
 import { jobView, listJobs } from '../queries/job-views';
+import { standbyView } from '../queries/standby-views';
 import { JobsErrors } from '../domain/errors';
 import { addDisputeStatement } from '../use-cases/add-dispute-statement';
 import { applyToJob } from '../use-cases/apply-to-job';
+import { ensureChefMaySee } from '../use-cases/ensure-chef-may-see';
 import { cancelJob } from '../use-cases/cancel-job';
+import { joinStandby } from '../use-cases/join-standby';
+import { leaveStandby } from '../use-cases/leave-standby';
 import { postJob } from '../use-cases/post-job';
 import { quoteCancellation } from '../use-cases/quote-cancellation';
 import { sendWithEtag } from './etag';
@@ -44,8 +50,7 @@ const USER_INDEPENDENT_PARAMS = new Set([
  * GET /jobs (a chef's open list, shared or their own, or a restaurant's jobs), served by Express and the lean
  * path.
  */
-export function jobsGet(ctx: JobsContext): GetRoute {
-  const openList = new OpenListCache(ctx.database, ctx.policy);
+export function jobsGet(ctx: JobsContext, openList = new OpenListCache(ctx.database, ctx.policy)): GetRoute {
   return getRoute({
     path: '/jobs',
     query: jobsHttp.JobsQuery,
@@ -63,8 +68,23 @@ export function jobsGet(ctx: JobsContext): GetRoute {
         // The list depends on where the chef is (distances; near=me: their radius): the audience is the chefs
         // of that place and radius, named in the ETag and the shared mark. A chef who moves city or changes
         // radius is in another audience from their next answer from jobs on (ADR 7).
-        const place = await chefPlace(ctx.database, user.id);
+        const { place, blocked } = await chefAudience(ctx.database, user.id);
         const where = placeKey(place, (query.near ?? 'me') === 'me' && place !== null);
+        if (blocked) {
+          // Issue 37: a chef with a block either way sees the list without that restaurant's shifts: their own
+          // body and tag (with `c:<chef>`, which a block moves), never marked shared, so the gateway neither
+          // hands them the audience's body nor keeps theirs for the audience.
+          await sendWithEtag(get, ctx, ['jobs', `c:${user.id}`], true, ({ versions, nextStartMs }) =>
+            openList.sharedBodyFor(
+              user.id,
+              query,
+              ctx.now(),
+              { jobs: versions[0][1], chef: versions[1][1], nextStartMs },
+              place,
+            ),
+          );
+          return;
+        }
         await sendWithEtag(
           get,
           ctx,
@@ -92,14 +112,43 @@ export function jobsGet(ctx: JobsContext): GetRoute {
   });
 }
 
+/**
+ * GET /jobs/offered-first (issue 37): the roster-first shifts offered to the signed-in chef while their windows
+ * run, the chef's own addition to the shared open list. Conditional like the open list: tagged by `jobs` (a
+ * shift opened or closed), `c:<chef>` (a favorite added or removed, a block) and, timed, the next moment a
+ * window ends or a shift starts. Served by Express and the lean path; a restaurant is refused (403, by Express).
+ */
+export function offeredFirstGet(ctx: JobsContext, openList: OpenListCache): GetRoute {
+  return getRoute({
+    path: '/jobs/offered-first',
+    query: z.object({}),
+    async answer(get) {
+      const { user } = get;
+      if (user.type !== 'chef') throw forbidden('Only chefs have shifts offered to them first');
+      await sendWithEtag(get, ctx, ['jobs', `c:${user.id}`], true, async () => {
+        const now = ctx.now();
+        const place = await chefPlace(ctx.database, user.id);
+        const { items } = await openList.offeredFirst(user.id, {}, now, place);
+        return { jobs: items };
+      });
+    },
+  });
+}
+
 /** The jobs routes; `list` (`jobsGet`) is also served by the lean path. */
-export function jobsRouter(ctx: JobsContext, auth: RequestHandler, list: GetRoute): Router {
+export function jobsRouter(
+  ctx: JobsContext,
+  auth: RequestHandler,
+  list: GetRoute,
+  offered?: GetRoute,
+): Router {
   const router = Router();
   const jobId = (req: Request) =>
     uuidParam(req, 'id', JobsErrors.jobNotFound().message, 'JOBS.JOB_NOT_FOUND');
   const restaurantOnly = requireRole('restaurant');
 
   router.get(list.path, auth, expressGet(list));
+  if (offered) router.get(offered.path, auth, requireRole('chef'), expressGet(offered));
 
   router.post('/jobs', auth, restaurantOnly, requireVerifiedPhone(), async (req, res) => {
     const user = currentUser(req);
@@ -112,6 +161,8 @@ export function jobsRouter(ctx: JobsContext, auth: RequestHandler, list: GetRout
     const user = currentUser(req);
     const job = await jobView(ctx, user, jobId(req));
     if (!job) throw JobsErrors.jobNotFound();
+    // Issue 37: a block either way, or a roster-first window the chef is not in, reads as an unknown job.
+    if (user.type === 'chef') await ensureChefMaySee(ctx, undefined, job, user.id);
     res.json({ job });
   });
 
@@ -153,8 +204,24 @@ export function jobsRouter(ctx: JobsContext, auth: RequestHandler, list: GetRout
 
   router.post('/jobs/:id/apply', auth, requireRole('chef'), requireVerifiedPhone(), async (req, res) => {
     const user = currentUser(req);
-    const applicationId = await applyToJob(ctx, user.id, jobId(req));
+    const applicationId = await applyToJob(ctx, user.id, jobId(req), user.language);
     res.status(201).json({ application: await applicationView(ctx, user, applicationId) });
+  });
+
+  /** Issue 37: join a shift's standby list (201; 200 with the same place when already waiting). */
+  router.post('/jobs/:id/standby', auth, requireRole('chef'), async (req, res) => {
+    const user = currentUser(req);
+    const id = jobId(req);
+    const { joined } = await joinStandby(ctx, user, id);
+    res.status(joined ? 201 : 200).json(await standbyView(ctx, id, user.id));
+  });
+
+  /** Issue 37: leave it (200 with `position: null`; the same when not waiting). */
+  router.delete('/jobs/:id/standby', auth, requireRole('chef'), async (req, res) => {
+    const user = currentUser(req);
+    const id = jobId(req);
+    await leaveStandby(ctx, user, id);
+    res.json(await standbyView(ctx, id, user.id));
   });
 
   return router;

@@ -20,7 +20,9 @@ export function offersRouter(ctx: JobsContext, auth: RequestHandler): Router {
     const user = currentUser(req);
     const id = jobId(req);
     const { chef_id } = parseBody(offersHttp.MakeOfferRequest, req);
-    const answer: offersHttp.OfferResponse = { offer: await makeOffer(ctx, user.id, id, chef_id) };
+    const answer: offersHttp.OfferResponse = {
+      offer: await makeOffer(ctx, user.id, id, chef_id, user.language),
+    };
     res.status(201).json(answer);
   });
 

@@ -1,4 +1,4 @@
-import type { ApplicationStatus, Policy } from '@brigade/contracts';
+import { CREDENTIAL_TYPES, type ApplicationStatus, type Policy } from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
 import { findJob } from '../db/jobs.repository';
 import { JobsErrors } from '../domain/errors';
@@ -16,9 +16,12 @@ import {
   presentChef,
   presentJob,
   presentSeatSide,
+  ratingReaderOf,
   type Application,
+  type RatingReader,
 } from './presenters';
 import { chefReliabilityColumn, chefReliabilityOf, reliabilitySince } from '../db/reliability.repository';
+import { heldCredentialsColumn } from '../db/credentials.repository';
 import {
   normaliseApplication,
   normaliseJob,
@@ -50,7 +53,13 @@ function presentApplicationRow(r: ApplicationJoinRow, policy: Policy, viewer: Vi
   const job = normaliseJob(toJson(r.job, {}));
   const view: Application = {
     ...presentApplicationOfJob(app, toJson<ChefProfileJson | null>(r.cp, null)),
-    job_postings: presentJob(job, toJson<RestaurantProfileJson | null>(r.rp, null), policy),
+    job_postings: presentJob(
+      job,
+      toJson<RestaurantProfileJson | null>(r.rp, null),
+      policy,
+      undefined,
+      ratingReaderOf(viewer, job),
+    ),
   };
   // The job's money for its two sides: the restaurant, and the chef of this application when it holds the shift.
   // (issue 35: the money of the application's own seat on a posting of several)
@@ -80,7 +89,8 @@ export async function applicationView(
   const seat = job.headcount > 1 ? await seatOfBooking(ctx.database, view.id, executor) : null;
   if (seat) {
     const seated = withSeat(job, seat);
-    view.job_postings = presentSeatSide(view.job_postings, seated);
+    const reader = viewer.type === 'restaurant' ? 'restaurant' : seat.chef_id === viewer.id ? 'chef' : null;
+    view.job_postings = presentSeatSide(view.job_postings, seated, reader);
     if (view.job_postings.money) view.job_postings.money = jobMoney(seated);
     view.seat_no = seat.seat_no;
   }
@@ -137,12 +147,23 @@ interface JobFragment {
 const open = (value: object) => JSON.stringify(value).slice(0, -1);
 
 /** A listed application: ids and row versions (xmin) only; the rows' text is read when a version is new. */
+/** The list's credentials column as JSON text in the list's order (issue 39: the applicant card's badges). */
+function credentialsText(creds: ListRow['creds']): string {
+  const types = typeof creds === 'string' ? (JSON.parse(creds) as string[]) : (creds ?? []);
+  return JSON.stringify(CREDENTIAL_TYPES.filter((t) => types.includes(t)));
+}
+
 interface ListRow {
   id: string;
   app_v: string;
   job_id: string;
-  /** The job and the seat whose chef side it shows (`<job id>/<seat no>`, issue 35): its fragment's id. */
+  /**
+   * The job and the seat whose chef side it shows (`<job id>/<seat no>`, issue 35), and (issue 39) whose ratings
+   * it shows them to (`/r` its restaurant, `/c` the seat's chef, `/n` anyone else): its fragment's id.
+   */
   job_key: string;
+  /** the chef of that seat (issue 39: the reader of their own rating) */
+  seat_chef: string | null;
   /** The job's version, its seat's and its restaurant profile's ('' when it has none). */
   job_v: string;
   job_status: string;
@@ -154,6 +175,8 @@ interface ListRow {
   chef: string | null;
   chef_v: string | null;
   rel: string | null;
+  /** Issue 39: the chef's verified credentials that count now, as JSON text (null without a chef) */
+  creds: string | string[] | null;
   total: number | string;
   /** The version of the list's scope (see `listApplicationsJson`), null when that scope was never written. */
   list_v: string | number | null;
@@ -164,6 +187,9 @@ const versionKey = (id: string, version: string | null) => `${id}:${version}`;
 
 /** A PostgreSQL array literal of ids read from the database (uuids: nothing to quote). */
 const idArray = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
+
+/** A job fragment's reader of the ratings, by the last part of its key (issue 39). */
+const READERS: Record<string, RatingReader> = { r: 'restaurant', c: 'chef', n: null };
 
 /** One row version's text as the second statement reads it. */
 interface TextRow {
@@ -211,7 +237,7 @@ async function makeMissing(
       const rp = r.rp === null ? null : (JSON.parse(r.rp) as RestaurantProfileJson);
       const job = normaliseJob(JSON.parse(r.t));
       const fragment = {
-        text: open(presentJob(job, rp, ctx.policy)),
+        text: open(presentJob(job, rp, ctx.policy, undefined, READERS[r.id.split('/')[2] ?? 'n'] ?? null)),
         money: JSON.stringify(jobMoney(seatedJob(job))),
       };
       made.set(`j:${r.id}`, Fragments.put(f.jobs, key, fragment));
@@ -260,10 +286,12 @@ export async function listApplicationsJson(
   const rows = await ctx.database.rows<ListRow>(
     sql`
     select a.id, a.xmin::text as app_v, j.id as job_id, j.id::text || '/' || s1.seat_no::text as job_key,
+      s1.chef_id as seat_chef,
       j.xmin::text || ':' || s1.xmin::text || ':' || coalesce(rp.xmin::text, '') as job_v,
       j.status as job_status, s1.cancelled_chef_id as job_cancelled_chef, a.chef_id as app_chef,
       a.status as app_status, a.worker_confirmed as app_wc, cp.user_id as chef, cp.xmin::text as chef_v,
       case when cp.user_id is null then null else ${chefReliabilityColumn(chef, since)} end as rel,
+      case when cp.user_id is null then null else ${heldCredentialsColumn(chef, ctx.now())}::text end as creds,
       count(*) over () as total,
       ${versionScope === undefined ? sql`null::bigint` : sql`(select version from jobs.list_versions where scope = ${versionScope})`} as list_v
     from ${applicationFrom}
@@ -273,6 +301,9 @@ export async function listApplicationsJson(
     undefined,
     { prepared: true },
   );
+  // Issue 39: each row's job fragment for its reader of the ratings (the restaurant, the seat's chef, another).
+  for (const r of rows)
+    r.job_key = `${r.job_key}/${viewer.type === 'restaurant' ? 'r' : r.seat_chef === viewer.id ? 'c' : 'n'}`;
   const f = fragmentsOf(ctx.policy);
   // The kept fragments, taken now (another answer may push them out while this one waits on the database).
   const apps = rows.map((r) => f.apps.get(versionKey(r.id, r.app_v)));
@@ -316,7 +347,7 @@ export async function listApplicationsJson(
     let chef = chefs[i]!;
     if (r.chef !== null) {
       const record = Fragments.get(f.records, r.rel ?? '', () => JSON.stringify(chefReliabilityOf(r.rel)));
-      chef = `${chef},"reliability":${record}}`;
+      chef = `${chef},"reliability":${record},"verified_credentials":${credentialsText(r.creds)}}`;
     }
     const dispute = disputes.get(r.job_id)?.first;
     const { text, money } = jobs[i]!;

@@ -207,7 +207,8 @@ export async function opsDisputeSummary(
     (await chefReliability(database, [d.chef_id], now, windowDays, executor)).get(d.chef_id) ??
     emptyChefReliability();
   // The job without its `dispute`: the case file carries the dispute's facts itself.
-  const view = presentJob(job, rp, ctx.policy);
+  // Operators read every rating (issue 39: published or not).
+  const view = presentJob(job, rp, ctx.policy, undefined, 'operator');
   view.money = jobMoney(seatedJob(job));
   return {
     job: view,

@@ -28,6 +28,7 @@ export async function attachPendingEdits(
           charge_cents: edit.charge_cents,
           requested_at: edit.created_at.toISOString(),
           code: edit.code,
+          kind: edit.kind,
         }
       : null;
   }

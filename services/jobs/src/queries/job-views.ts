@@ -1,12 +1,22 @@
-import { roundMiles, type ApplicationStatus, type Policy } from '@brigade/contracts';
+import {
+  bookNowMissing,
+  missingCredentials,
+  roundMiles,
+  type ApplicationStatus,
+  type BookNowCondition,
+  type Policy,
+} from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import { contactTimes, isBookedShift } from '../domain/contact';
+import { canBookNow } from '../domain/fill';
+import { bookNowRecordOf } from '../db/reliability.repository';
 import { chefSeesMoney, jobMoney, postingMoney } from '../domain/money';
 import { withSeat } from '../domain/seats';
 import type { SeatRow } from '../domain/records';
 import { BOOKED_SEAT_STATUSES, jobJson, seatOneJoin } from '../db/seat-views';
 import { seatsOfJobs, seatsWithChefs } from '../db/seats.repository';
+import { standbyCount, standbyPosition } from '../db/standby.repository';
 import { heldShiftsOfChef } from '../db/bookings.repository';
 import { clockedTimesheetOfJob } from '../db/timesheets.repository';
 import { attachDisputes } from './dispute-views';
@@ -18,11 +28,13 @@ import {
   presentJob,
   presentSeat,
   presentSeatSide,
+  ratingReaderOf,
   type ApplicationOfJob,
   type BookedShift,
   type Job,
 } from './presenters';
 import { verifiedPhoneOf } from '../db/read-models.repository';
+import { heldCredentials } from '../db/credentials.repository';
 import {
   normaliseApplication,
   normaliseJob,
@@ -71,8 +83,8 @@ interface RestaurantJobRow extends JobJoinRow {
 
 type UserApplication = { id: string; status: ApplicationStatus; worker_confirmed: boolean | null };
 
-const presentJobRow = (r: JobJoinRow, policy: Policy): Job =>
-  presentJob(normaliseJob(toJson(r.job, {})), toJson<RestaurantProfileJson | null>(r.rp, null), policy);
+const presentJobRow = (r: JobJoinRow, policy: Policy, now?: Date): Job =>
+  presentJob(normaliseJob(toJson(r.job, {})), toJson<RestaurantProfileJson | null>(r.rp, null), policy, now);
 
 const jobFrom = sql`jobs.jobs j ${seatOneJoin} left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id`;
 
@@ -90,10 +102,19 @@ export async function jobView(
   );
   if (!rows[0]) return null;
   const job = normaliseJob(toJson(rows[0].job, {}));
-  const view = presentJob(job, toJson<RestaurantProfileJson | null>(rows[0].rp, null), ctx.policy);
+  // Issue 39: the ratings as this viewer may read them (their own; the other side's once published).
+  const view = presentJob(
+    job,
+    toJson<RestaurantProfileJson | null>(rows[0].rp, null),
+    ctx.policy,
+    ctx.now(),
+    ratingReaderOf(viewer, job),
+  );
   // A shift with clock events (issue 34): checkout opens at the chef's clock-out, not at the scheduled end.
   const clocked = await clockedTimesheetOfJob(database, id, executor);
   if (clocked?.submitted_at) view.checkout_opens_at = clocked.submitted_at.toISOString();
+  // Issue 37: how many chefs wait on the shift's standby list (each chef also reads their own place below).
+  view.standby_count = await standbyCount(database, id, executor);
   if (viewer.type === 'restaurant') {
     if (job.restaurant_id !== viewer.id) return null;
     const apps = await database.rows<{ app: unknown; cp: unknown }>(
@@ -149,10 +170,15 @@ export async function jobView(
     executor,
   );
   const application = mine[0] ?? null;
-  // A chef sees open jobs, and any non-draft job they applied to (My Shifts).
+  view.standby_position = await standbyPosition(database, id, viewer.id, executor);
+  // A chef sees open jobs, and any non-draft job they applied to (My Shifts) or wait on (standby, issue 37).
   if (
     job.status !== 'open' &&
-    !(application && job.status !== 'pending_payment' && job.status !== 'payment_failed')
+    !(
+      (application || view.standby_position !== null) &&
+      job.status !== 'pending_payment' &&
+      job.status !== 'payment_failed'
+    )
   )
     return null;
   view.user_applied = application !== null;
@@ -167,11 +193,39 @@ export async function jobView(
       ? (await seatsWithChefs(database, id, executor)).find((s) => s.application_id === application.id)
       : undefined;
   const seated = seat ? withSeat(job, seat) : job;
-  if (seat) Object.assign(view, presentSeatSide(view, seated));
+  if (seat) Object.assign(view, presentSeatSide(view, seated, 'chef'));
   if (chefSeesMoney(seated, viewer.id, application)) view.money = jobMoney(seated);
   view.booked_conflict = job.status === 'open' ? await bookedConflict(ctx, viewer.id, job, executor) : null;
   view.edit_to_answer = application ? await editToAnswerOf(ctx, application, job, executor) : null;
+  // Issue 37: "Book now", or what the chef still needs for it (their own answer only, never a shared one).
+  view.book_now_missing = await bookNowMissingOf(ctx, viewer.id, executor);
+  view.book_now_min_shifts = ctx.policy.instantBookMinShifts;
+  // Issue 39: the required credentials the chef has no verified, unexpired one of (the page says what to add).
+  view.missing_credentials = missingCredentials(
+    job.required_credentials,
+    job.required_credentials.length ? await heldCredentials(database, viewer.id, ctx.now(), executor) : [],
+  );
+  view.can_book_now =
+    canBookNow(job, application, view.book_now_missing, ctx.now()) &&
+    (view.seats?.open ?? 0) > 0 &&
+    view.missing_credentials.length === 0;
   return (await attachDisputes(ctx, viewer, [view], executor))[0];
+}
+
+/** The conditions of "Book now" the chef misses now (issue 37: contracts' bar over their record). */
+export async function bookNowMissingOf(
+  ctx: ViewContext,
+  chefId: string,
+  executor?: Executor,
+): Promise<BookNowCondition[]> {
+  const record = await bookNowRecordOf(
+    ctx.database,
+    chefId,
+    ctx.now(),
+    ctx.policy.reliabilityWindowDays,
+    executor,
+  );
+  return bookNowMissing(ctx.policy, record);
 }
 
 /**
@@ -270,8 +324,23 @@ export async function listOpenJobs(
   now: Date,
   place: ChefPlace | null = null,
   withinRadius = false,
+  /**
+   * Issue 37: list instead the roster-first shifts offered to this chef (user id) while their window runs: of
+   * restaurants whose favorite they are, with no block either way. Without it, shifts in their window are left
+   * out (the shared list is the same for every chef of a place: they reach favorites as a per-chef addition).
+   */
+  offeredTo?: string,
 ): Promise<Listed<Job>> {
-  const where = [sql`j.status = 'open' and j.start_time > ${now.toISOString()}::timestamptz`, ...filters(q)];
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const where = [
+    sql`j.status = 'open' and j.start_time > ${at}`,
+    offeredTo
+      ? sql`j.roster_first_until > ${at}
+          and exists (select 1 from jobs.favorites f where f.restaurant_id = j.restaurant_id and f.chef_id = ${offeredTo})
+          and not exists (select 1 from jobs.blocks b where b.restaurant_id = j.restaurant_id and b.chef_id = ${offeredTo})`
+      : sql`(j.roster_first_until is null or j.roster_first_until <= ${at})`,
+    ...filters(q),
+  ];
   const distance = place ? milesToRestaurant(place) : sql<null>`null::float8`;
   if (place && withinRadius)
     where.push(sql`(${distance} is null or ${distance} <= ${place.radiusMiles}::float8)`);
@@ -283,11 +352,23 @@ export async function listOpenJobs(
     limit ${q.limit ?? 100}`);
   return {
     items: rows.map((r) => ({
-      ...presentJobRow(r, policy),
+      ...presentJobRow(r, policy, now),
       distance_miles: r.distance === null ? null : roundMiles(Number(r.distance)),
     })),
     total: totalOf(rows),
   };
+}
+
+/**
+ * Issue 37, for a chef's lists read here (the open list is open-list.ts'): an open shift they may browse: no block
+ * either way with its restaurant, and outside its roster-first window unless they are its restaurant's favorite
+ * (or applied: `ua`). As use-cases/ensure-chef-may-see.ts decides for one shift.
+ */
+function mayBrowse(chefId: string, now: Date): SQL {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`(not exists (select 1 from jobs.blocks b where b.restaurant_id = j.restaurant_id and b.chef_id = ${chefId})
+    and (j.roster_first_until is null or j.roster_first_until <= ${at} or ua.id is not null
+      or exists (select 1 from jobs.favorites f where f.restaurant_id = j.restaurant_id and f.chef_id = ${chefId})))`;
 }
 
 /** GET /jobs: a restaurant's own jobs (default all) or, for chefs, open jobs (default) / jobs they applied to. */
@@ -305,9 +386,12 @@ export async function listJobs(
     where.push(sql`j.restaurant_id = ${viewer.id}`);
     if (status !== 'all') where.push(sql`j.status = ${status}`);
   } else if (status === 'open') {
-    where.push(sql`j.status = 'open' and j.start_time > ${now.toISOString()}::timestamptz`);
+    where.push(
+      sql`j.status = 'open' and j.start_time > ${now.toISOString()}::timestamptz`,
+      mayBrowse(viewer.id, now),
+    );
   } else if (status === 'all') {
-    where.push(sql`(j.status = 'open' and j.start_time > ${now.toISOString()}::timestamptz
+    where.push(sql`(j.status = 'open' and j.start_time > ${now.toISOString()}::timestamptz and ${mayBrowse(viewer.id, now)}
       or (ua.id is not null and j.status not in ('pending_payment', 'payment_failed')))`);
   } else {
     where.push(
@@ -342,7 +426,13 @@ export async function listJobs(
       );
   const jobs = rows.map((r, i) => {
     const row = jobRows[i]!;
-    const view = presentJob(row, toJson<RestaurantProfileJson | null>(r.rp, null), policy);
+    const view = presentJob(
+      row,
+      toJson<RestaurantProfileJson | null>(r.rp, null),
+      policy,
+      undefined,
+      ratingReaderOf(viewer, row),
+    );
     if (isChef) {
       view.user_applied = r.ua_id !== null && r.ua_id !== undefined;
       view.user_application =

@@ -5,13 +5,19 @@ import { sql, type Database } from '@brigade/kit';
 export interface ListVersions {
   /** Each scope's version, 0 when never written. */
   versions: Array<[scope: string, version: number]>;
-  /** The start of the next open shift after `now` (ms): the chefs' lists change when it passes. */
+  /**
+   * The next moment after `now` (ms) a chef's list changes by itself: the next open shift's start (it leaves
+   * the list) or the end of a running roster-first window (issue 37: the shift joins the shared list), the
+   * sooner.
+   */
   nextStartMs: number | null;
 }
 
 /**
  * The versions behind a list, in one round trip. With `now` (lists filtered by "not started yet"), also the
- * next open shift's start: the list changes when that moment passes, without any write.
+ * next open shift's start or roster-first window's end: the list changes when that moment passes, without any
+ * write. Two subqueries, each the first row of its own index (jobs (status, start_time) and
+ * jobs_roster_window_due_idx), rather than one scan of every open shift.
  */
 export async function readVersions(database: Database, scopes: string[], now?: Date): Promise<ListVersions> {
   const inList = sql.join(
@@ -22,8 +28,13 @@ export async function readVersions(database: Database, scopes: string[], now?: D
     now
       ? sql`select scope, version from jobs.list_versions where scope in (${inList})
             union all
-            select '', (extract(epoch from min(start_time)) * 1000)::bigint from jobs.jobs
-            where status = 'open' and start_time > ${now.toISOString()}::timestamptz`
+            select '', (extract(epoch from least(
+              (select min(start_time) from jobs.jobs
+               where status = 'open' and start_time > ${now.toISOString()}::timestamptz),
+              (select min(roster_first_until) from jobs.jobs
+               where roster_first_until is not null and roster_window_ended_at is null
+               and roster_first_until > ${now.toISOString()}::timestamptz and status = 'open'
+               and start_time > ${now.toISOString()}::timestamptz))) * 1000)::bigint`
       : sql`select scope, version from jobs.list_versions where scope in (${inList})`,
     undefined,
     { prepared: true },

@@ -1,12 +1,7 @@
-import {
-  CITIES,
-  cityCentre,
-  DEFAULT_TRAVEL_RADIUS,
-  EARTH_RADIUS_MILES,
-  type Point,
-} from '@brigade/contracts';
+import { cityCentre, DEFAULT_TRAVEL_RADIUS, type Point } from '@brigade/contracts';
 import { sql, type Database } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
+import { milesBetween, restaurantLat, restaurantLon } from '../db/distance';
 
 /**
  * Where a chef looks for shifts (from identity's profile events): their home (a ZIP's centre or their location to
@@ -19,38 +14,48 @@ export interface ChefPlace extends Point {
   home: boolean;
 }
 
-/** A city's centre as SQL (null outside the service area): rows recorded before coordinates were kept. */
-function cityCentreSql(city: SQL, axis: 'latitude' | 'longitude'): SQL {
-  const cases = Object.entries(CITIES).map(([name, c]) => sql`when ${name} then ${c[axis]}::float8`);
-  return sql`(case ${city} ${sql.join(cases, sql` `)} end)`;
-}
-
-/** The restaurant's place in a join aliased `rp`: its coordinates, else its city's centre. */
-const restaurantLat = sql`coalesce(rp.latitude, ${cityCentreSql(sql`rp.city`, 'latitude')})`;
-const restaurantLon = sql`coalesce(rp.longitude, ${cityCentreSql(sql`rp.city`, 'longitude')})`;
-
 /** Great-circle miles from `origin` to the restaurant of the joined `rp` row (null when it has no place). */
 export function milesToRestaurant(origin: Point): SQL<number | null> {
-  return sql<number | null>`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(sqrt(
-    power(sin(radians(${restaurantLat} - ${origin.lat}::float8) / 2), 2)
-    + cos(radians(${origin.lat}::float8)) * cos(radians(${restaurantLat}))
-      * power(sin(radians(${restaurantLon} - ${origin.lon}::float8) / 2), 2))))`;
+  return milesBetween(sql`${origin.lat}::float8`, sql`${origin.lon}::float8`, restaurantLat, restaurantLon);
 }
 
 /** The chef's place, or null when jobs does not know their profile (or their city) yet. */
 export async function chefPlace(database: Database, chefId: string): Promise<ChefPlace | null> {
-  const rows = await database.rows<{
-    city: string | null;
-    latitude: number | string | null;
-    longitude: number | string | null;
-    travel_radius: number | string | null;
-    home: boolean;
-  }>(
+  const rows = await database.rows<PlaceRow>(
     sql`select city, latitude, longitude, travel_radius, home from jobs.chef_profiles where user_id = ${chefId}`,
     undefined,
     { prepared: true },
   );
-  const row = rows[0];
+  return placeOf(rows[0]);
+}
+
+/**
+ * The chef's place and whether any block keeps them apart from a restaurant (issue 37: such a chef is answered
+ * their own openings, never the audience's shared body), in one statement: the shared poll reads it each time.
+ */
+export async function chefAudience(
+  database: Database,
+  chefId: string,
+): Promise<{ place: ChefPlace | null; blocked: boolean }> {
+  const rows = await database.rows<PlaceRow & { blocked: boolean }>(
+    sql`select cp.city, cp.latitude, cp.longitude, cp.travel_radius, cp.home,
+          exists (select 1 from jobs.blocks b where b.chef_id = ${chefId}) as blocked
+        from (select 1) one left join jobs.chef_profiles cp on cp.user_id = ${chefId}`,
+    undefined,
+    { prepared: true },
+  );
+  return { place: placeOf(rows[0]), blocked: rows[0]?.blocked === true };
+}
+
+interface PlaceRow {
+  city: string | null;
+  latitude: number | string | null;
+  longitude: number | string | null;
+  travel_radius: number | string | null;
+  home: boolean | null;
+}
+
+function placeOf(row: PlaceRow | undefined): ChefPlace | null {
   if (!row?.city) return null;
   const point =
     row.latitude !== null && row.longitude !== null

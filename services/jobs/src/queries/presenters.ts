@@ -6,6 +6,7 @@ import {
   type jobsHttp,
   type Policy,
   presentTranslation,
+  reviewPublishesAt,
 } from '@brigade/contracts';
 import type { HeldShift } from '../domain/booking';
 import type { SeatRow } from '../domain/records';
@@ -30,6 +31,41 @@ export type JobSeat = jobsHttp.JobSeat;
 
 const numberOrNull = (value: number | string | null | undefined): number | null =>
   value === null || value === undefined ? null : Number(value);
+
+/**
+ * Who reads a job's or a seat's ratings (issue 39): the restaurant that owns it, the chef of that seat, an
+ * operator, or anyone else (null: another chef, the shared open list).
+ */
+export type RatingReader = 'restaurant' | 'chef' | 'operator' | null;
+
+/**
+ * The ratings a reader may see (issue 39, double-blind): their own as they gave it; the other side's only once
+ * its review is published and not hidden (`*_rating_public`); operators every one. Everyone else reads only the
+ * public ones. `chef_rating` is the restaurant's rating of the chef, `restaurant_rating` the chef's.
+ */
+export function ratingsFor(
+  seat: Pick<JobRow, 'chef_rating' | 'restaurant_rating' | 'chef_rating_public' | 'restaurant_rating_public'>,
+  reader: RatingReader,
+): { chef_rating: number | null; restaurant_rating: number | null } {
+  const all = reader === 'operator';
+  return {
+    chef_rating: all || reader === 'restaurant' || seat.chef_rating_public ? seat.chef_rating : null,
+    restaurant_rating:
+      all || reader === 'chef' || seat.restaurant_rating_public ? seat.restaurant_rating : null,
+  };
+}
+
+/**
+ * The reader of a job row's ratings: its owner, or the chef of the seat the row carries (db/seat-views.ts
+ * `seat_view`); any other chef reads only what is public.
+ */
+export function ratingReaderOf(
+  viewer: { id: string; type: 'chef' | 'restaurant' },
+  job: Pick<JobRow, 'restaurant_id' | 'seat_view'>,
+): RatingReader {
+  if (viewer.type === 'restaurant') return job.restaurant_id === viewer.id ? 'restaurant' : null;
+  return job.seat_view?.chef_id && job.seat_view.chef_id === viewer.id ? 'chef' : null;
+}
 
 export function presentRestaurant(rp: RestaurantProfileJson | null): Restaurant | null {
   if (!rp) return null;
@@ -88,7 +124,15 @@ function presentCancellation(job: JobRow): Job['cancellation'] {
   };
 }
 
-export function presentJob(job: JobRow, rp: RestaurantProfileJson | null, policy: Policy): Job {
+export function presentJob(
+  job: JobRow,
+  rp: RestaurantProfileJson | null,
+  policy: Policy,
+  /** The moment of the answer: a roster-first window that ended by then reads null (the rules loop may lag). */
+  now?: Date,
+  /** Whose ratings these are to read (issue 39): none given, only the public ones. */
+  reader: RatingReader = null,
+): Job {
   const minutes = Math.round((job.end_time.getTime() - job.start_time.getTime()) / 60000);
   return {
     id: job.id,
@@ -111,19 +155,35 @@ export function presentJob(job: JobRow, rp: RestaurantProfileJson | null, policy
     notify_favorites: job.notify_favorites,
     restaurant_checkout_completed: job.restaurant_checkout_completed,
     chef_checkout_completed: job.chef_checkout_completed,
-    chef_rating: job.chef_rating,
-    restaurant_rating: job.restaurant_rating,
+    ...ratingsFor(job, reader),
     created_at: job.created_at.toISOString(),
     updated_at: job.updated_at.toISOString(),
     restaurant_profiles: presentRestaurant(rp),
     late_cancel_from: lateCancelFrom(policy, job.start_time).toISOString(),
     checkout_deadline: checkoutDeadline(policy, job.end_time).toISOString(),
     checkout_opens_at: checkoutOpensAt(job.end_time).toISOString(),
+    review_publishes_at: reviewPublishesAt(policy, job.end_time).toISOString(),
     cancellation: presentCancellation(job),
     headcount: job.headcount,
     seats: presentSeats(job),
     series_id: job.series_id ?? null,
+    roster_first_until: rosterWindowOf(job, now),
+    // Issue 37: instant book and the rate before a boost (the "Boosted, was $N/h" badge).
+    instant_book: job.instant_book === true,
+    boosted_from_rate: job.boosted_from_rate_cents == null ? null : Number(job.boosted_from_rate_cents) / 100,
+    // Issue 39: what a chef must hold to take it (everyone still sees it)
+    required_credentials: job.required_credentials ?? [],
   };
+}
+
+/** Issue 37: the end of the shift's roster-first window while it runs, else null. */
+export function rosterWindowOf(
+  job: Pick<JobRow, 'roster_first_until' | 'roster_window_ended_at'>,
+  now?: Date,
+): string | null {
+  const until = job.roster_first_until;
+  if (!until || job.roster_window_ended_at) return null;
+  return now && until.getTime() <= now.getTime() ? null : until.toISOString();
 }
 
 /**
@@ -144,18 +204,20 @@ export function presentSeats(job: JobRow): NonNullable<Job['seats']> {
  * answers, ratings and cancellation figures over the job's (which show seat 1's). `seated` is the job as that
  * seat sees it (domain/seats.ts `withSeat`).
  */
-export function presentSeatSide(view: Job, seated: JobRow): Job {
+export function presentSeatSide(view: Job, seated: JobRow, reader: RatingReader): Job {
   return {
     ...view,
     restaurant_checkout_completed: seated.restaurant_checkout_completed,
     chef_checkout_completed: seated.chef_checkout_completed,
-    chef_rating: seated.chef_rating,
-    restaurant_rating: seated.restaurant_rating,
+    ...ratingsFor(seated, reader),
     cancellation: presentCancellation({ ...seated, headcount: 1 }),
   };
 }
 
-/** One seat of the job page (GET /jobs/{id} to its owner): its chef and its own progress. */
+/**
+ * One seat of the job page (GET /jobs/{id} to its owner): its chef and its own progress; the chef's rating of the
+ * restaurant once its review is published (issue 39).
+ */
 export function presentSeat(seat: SeatRow, chefName: string | null): JobSeat {
   return {
     seat_no: seat.seat_no,
@@ -165,10 +227,17 @@ export function presentSeat(seat: SeatRow, chefName: string | null): JobSeat {
     chef_name: chefName,
     restaurant_checkout_completed: seat.restaurant_checkout_completed,
     chef_checkout_completed: seat.chef_checkout_completed,
-    chef_rating: seat.chef_rating,
-    restaurant_rating: seat.restaurant_rating,
+    ...ratingsFor(seat, 'restaurant'),
   };
 }
+
+/** A confirmed chef asked to reconfirm who has not yet (issue 37). */
+const reconfirmDue = (app: ApplicationRow) =>
+  app.status === 'accepted' &&
+  app.worker_confirmed === true &&
+  !!app.reconfirm_by &&
+  !!app.reconfirm_asked_at &&
+  !app.reconfirmed_at;
 
 export function presentApplicationOfJob(app: ApplicationRow, cp: ChefProfileJson | null): ApplicationOfJob {
   return {
@@ -179,6 +248,11 @@ export function presentApplicationOfJob(app: ApplicationRow, cp: ChefProfileJson
     worker_confirmed: app.worker_confirmed,
     created_at: app.created_at.toISOString(),
     updated_at: app.updated_at.toISOString(),
+    // Issue 37: the deadline only while a reconfirmation is due (the chef was asked, at RECONFIRM_OPENS before
+    // the start, and has not answered, still booked): a row write, so the lists' cached fragments follow it.
+    // Before chef_profiles: the applications list splices the card in after the application's own fields.
+    reconfirm_by: reconfirmDue(app) ? app.reconfirm_by!.toISOString() : null,
+    reconfirmed_at: app.reconfirmed_at?.toISOString() ?? null,
     chef_profiles: presentChef(cp),
     // Issue 35: the job page's rows name the seat each booked (read with it); other lists leave it out.
     ...(app.seat_no === undefined ? {} : { seat_no: app.seat_no }),

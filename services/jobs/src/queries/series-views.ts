@@ -47,6 +47,7 @@ export function presentSeries(series: SeriesRow, occurrences: OccurrenceRow[]): 
     status: series.status,
     occurrences: listed,
     created_at: series.created_at.toISOString(),
+    required_credentials: series.required_credentials,
   };
 }
 

@@ -2,6 +2,7 @@ import type { jobsHttp } from '@brigade/contracts';
 import type { Executor } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { chefReliability } from '../db/reliability.repository';
+import { heldCredentialsOf } from '../db/credentials.repository';
 
 // What every read module (job-views, application-views, dispute-views, favorites) works with.
 
@@ -13,7 +14,10 @@ export type ViewContext = Pick<JobsContext, 'database' | 'policy' | 'now'>;
 /** Who is asking: what a job or an application shows depends on it. */
 export type Viewer = { id: string; type: 'chef' | 'restaurant' };
 
-/** Every chef profile on these cards gets its reliability record (one query for the page). */
+/**
+ * Every chef profile on these cards gets its reliability record and (issue 39) its verified credentials that
+ * count now (one query each for the page).
+ */
 export async function withReliability<T extends { chef_profiles: Chef | null }>(
   ctx: ViewContext,
   cards: T[],
@@ -27,9 +31,12 @@ export async function withReliability<T extends { chef_profiles: Chef | null }>(
     ctx.policy.reliabilityWindowDays,
     executor,
   );
+  const credentials = await heldCredentialsOf(ctx.database, ids, ctx.now(), executor);
   for (const card of cards) {
     const record = card.chef_profiles && records.get(card.chef_profiles.user_id);
     if (record && card.chef_profiles) card.chef_profiles.reliability = record;
+    if (card.chef_profiles)
+      card.chef_profiles.verified_credentials = credentials.get(card.chef_profiles.user_id) ?? [];
   }
   return cards;
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { inTransaction } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { addFavorite as insertFavorite } from '../db/favorites.repository';
+import { touchScopes } from '../db/list-versions.repository';
 import { findChef } from '../db/read-models.repository';
 import { JobsErrors } from '../domain/errors';
 
@@ -10,14 +12,18 @@ export async function addFavorite(
   restaurantId: string,
   chefIdOrProfileId: string,
 ): Promise<{ id: string; created: boolean }> {
-  return ctx.database.transaction(async (tx) => {
+  return inTransaction(ctx, async (tx) => {
     const chef = await findChef(ctx.database, chefIdOrProfileId, tx);
     if (!chef) throw JobsErrors.chefNotFound();
-    return insertFavorite(ctx.database, tx, {
+    const added = await insertFavorite(ctx.database, tx, {
       id: randomUUID(),
       restaurant_id: restaurantId,
       chef_id: chef.user_id,
       chef_profile_id: chef.profile_id,
     });
+    // Issue 37: a favorite sees the restaurant's roster-first shifts (GET /jobs/offered-first, their own open
+    // list): their lists move.
+    if (added.created) await touchScopes(ctx, tx, [`c:${chef.user_id}`]);
+    return added;
   });
 }

@@ -1,8 +1,15 @@
 import { appendEvent, type Tx } from '@brigade/kit';
-import { editAnswerDue, editNeedsChefAnswer, postingFigures, type Language } from '@brigade/contracts';
+import {
+  editAnswerDue,
+  editNeedsChefAnswer,
+  postingFigures,
+  reconfirmWindow,
+  type Language,
+} from '@brigade/contracts';
 import type { JobsContext } from '../context';
 import { answerOf, askForAnswer, addSeats, removeSeats, updateJobTerms } from '../db/job-edits.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
+import { reconfirmationsOfJob, setReconfirmBy } from '../db/reconfirmations.repository';
 import { deriveJobStatus, seatsOfJob } from '../db/seats.repository';
 import {
   eventShape,
@@ -38,7 +45,12 @@ export async function applyEdit(
     refund_cents: number;
     language: Language;
   },
-): Promise<{ answers_due_by: string | null }> {
+  /**
+   * Issue 37: `askChefs: false` for a boost (a raise of an unfilled shift's rate): its booked chefs get the new
+   * rate without being asked to answer.
+   */
+  options: { askChefs?: boolean } = {},
+): Promise<{ answers_due_by: string | null; job: JobRow }> {
   const now = ctx.now();
   const { before, after } = edit;
   const seats = await seatsOfJob(ctx.database, tx, job.id);
@@ -72,12 +84,19 @@ export async function applyEdit(
     ...(description ? { description_translation: translation ?? null } : { description: undefined }),
   });
   const statusAfter = await deriveJobStatus(ctx.database, tx, job);
+  // Issue 37: a moved start moves the reconfirmations still to give with it (asked again at the new time); a
+  // start moved so close that the window has opened needs none (as a booking that close: the chefs answer
+  // the edit itself).
+  if (after.start_time.getTime() !== before.start_time.getTime())
+    for (const r of await reconfirmationsOfJob(ctx.database, tx, job.id))
+      await setReconfirmBy(tx, r.id, reconfirmWindow(ctx.policy, after.start_time, now)?.by ?? null);
 
   // The booked chefs answer a change of the times or pay they said yes to (a question still due keeps the
   // terms they agreed to as its `before`).
-  const asked = editNeedsChefAnswer(before, after)
-    ? seats.filter((s) => s.status === 'filled' && s.application_id !== null && s.chef_id !== null)
-    : [];
+  const asked =
+    options.askChefs !== false && editNeedsChefAnswer(before, after)
+      ? seats.filter((s) => s.status === 'filled' && s.application_id !== null && s.chef_id !== null)
+      : [];
   const due = asked.length > 0 ? editAnswerDue(ctx.policy, now, after.start_time) : null;
   for (const seat of asked) {
     const earlier = await answerOf(ctx.database, seat.application_id!, tx);
@@ -115,7 +134,7 @@ export async function applyEdit(
   if (job.status === 'filled' && statusAfter === 'open')
     await announceOpenJob(ctx, tx, edited, true, false, added[0] ?? null);
   await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job, statusAfter));
-  return { answers_due_by: due ? due.toISOString() : null };
+  return { answers_due_by: due ? due.toISOString() : null, job: edited };
 }
 
 /** The shape an edit stores (jobs.job_edits.after): the terms, the words it changes and their language. */

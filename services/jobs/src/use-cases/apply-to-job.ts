@@ -6,24 +6,36 @@ import { lockJob } from '../db/jobs.repository';
 import { touchScopes } from '../db/list-versions.repository';
 import { findChef } from '../db/read-models.repository';
 import { JobsErrors } from '../domain/errors';
-import { isOwnerOnly } from '@brigade/contracts';
+import { isOwnerOnly, type Language } from '@brigade/contracts';
 import { applicationFacts } from '../domain/facts';
+import { ensureChefMaySee } from './ensure-chef-may-see';
+import { ensureChefHoldsCredentials } from './ensure-chef-credentials';
 
 /**
  * A chef with a profile applies to an open job that has not started, once. A chef without a profile (the jobs
- * service's read model of identity's profiles) is refused like the web app's profile guard refuses them.
+ * service's read model of identity's profiles) is refused like the web app's profile guard refuses them, and
+ * (issue 39) a chef without a verified, unexpired credential of each type the shift requires with 403
+ * JOBS.CREDENTIAL_REQUIRED, in their language.
  */
-export async function applyToJob(ctx: JobsContext, chefId: string, jobId: string): Promise<string> {
+export async function applyToJob(
+  ctx: JobsContext,
+  chefId: string,
+  jobId: string,
+  language: Language = 'en',
+): Promise<string> {
   try {
     return await inTransaction(ctx, async (tx) => {
       const job = await lockJob(ctx.database, tx, jobId);
       if (!job || isOwnerOnly(job.status)) throw JobsErrors.jobNotFound();
+      // Issue 37: a block either way, or a roster-first window the chef is not in: as an unknown job.
+      await ensureChefMaySee(ctx, tx, job, chefId);
       if (await findApplicationOf(ctx.database, tx, job.id, chefId)) throw JobsErrors.alreadyApplied();
       // A started shift says so whatever its state: the expiry rule may already have closed an unfilled one.
       if (job.start_time.getTime() <= ctx.now().getTime()) throw JobsErrors.shiftStarted();
       if (job.status !== 'open') throw JobsErrors.jobNotOpen();
       const chef = await findChef(ctx.database, chefId, tx);
       if (chef?.user_id !== chefId) throw JobsErrors.profileRequired();
+      await ensureChefHoldsCredentials(ctx, tx, job, chefId, { side: 'chef', language });
       const now = new Date();
       const app = {
         id: randomUUID(),

@@ -8,15 +8,15 @@ import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import type { ApplicationRow, JobRow } from '../domain/records';
 import { JobsErrors } from '../domain/errors';
 import { applicationFacts } from '../domain/facts';
-import { announceOpenJob } from './announce-open-job';
 import { lockOwnApplication } from './load-for-update';
+import { reopenSeat } from './offer-to-standby';
 import { recordReliability } from './record-reliability';
 
 /**
  * The chef withdraws an application until the shift starts: pending, accepted (awaiting their confirmation)
  * or confirmed. Withdrawing an accepted or confirmed one frees its seat (issue 35: that seat only, the job's
- * other seats stay as they are): a filled shift reopens, and the restaurant's favorites and the chefs of the
- * city are told again, as urgent (jobs.job.opened.v1 naming the seat). Within
+ * other seats stay as they are): a filled shift reopens as urgent, offered first to its standby list, then to
+ * everyone (issue 37, offer-to-standby.ts: jobs.offer.made.v1 of kind standby, or jobs.job.opened.v1). Within
  * LATE_CANCEL_WINDOW of the start that is a late cancellation on the chef's reliability record.
  */
 export async function cancelApplication(
@@ -39,6 +39,8 @@ export async function cancelApplication(
  * Cancel an application (its job and it locked by the caller, before the start) by the chef's cancellation
  * rules. `by: 'system'` with `forceLate` is an operator's suspension of the chef: a confirmed shift counts as
  * a late cancellation by them whatever the time; a pending or accepted (unconfirmed) one is just withdrawn.
+ * Issue 37: `reason: 'missed_reconfirmation'` (the rules loop, by the chef) is late whatever the time, with
+ * its reliability record, as the issue counts it.
  */
 export async function applyApplicationCancellation(
   ctx: JobsContext,
@@ -49,7 +51,7 @@ export async function applyApplicationCancellation(
     by: 'chef' | 'system';
     forceLate: boolean;
     /** Issue 35: the chef leaves a shift the restaurant changed: no record, never late */
-    reason?: 'edit_declined';
+    reason?: 'edit_declined' | 'missed_reconfirmation';
   },
 ): Promise<void> {
   const now = ctx.now();
@@ -58,11 +60,12 @@ export async function applyApplicationCancellation(
   if (!next) throw JobsErrors.cannotCancelApplication();
 
   const booked = state === 'awaiting_confirmation' || state === 'confirmed';
-  const late = options.reason
-    ? false
-    : options.forceLate
-      ? state === 'confirmed'
-      : booked && now.getTime() >= lateCancelFrom(ctx.policy, job.start_time).getTime();
+  const late =
+    options.reason === 'edit_declined'
+      ? false
+      : options.forceLate || options.reason === 'missed_reconfirmation'
+        ? state === 'confirmed'
+        : booked && now.getTime() >= lateCancelFrom(ctx.policy, job.start_time).getTime();
   // The seat a confirmed chef held (issue 35): it reopens, the job's other seats stay as they are.
   const seat = state === 'confirmed' ? await seatOfApplication(ctx.database, tx, app.id) : null;
   await setApplicationState(tx, app.id, next);
@@ -82,8 +85,7 @@ export async function applyApplicationCancellation(
       chef_id: null,
     });
   }
-  if (booked && statusAfter === 'open')
-    await announceOpenJob(ctx, tx, job, true, true, seat?.seat_no ?? null);
+  if (booked && statusAfter === 'open') await reopenSeat(ctx, tx, job, seat?.seat_no ?? null);
   const recorded = late
     ? await recordReliability(ctx, tx, [
         {

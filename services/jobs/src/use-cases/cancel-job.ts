@@ -22,6 +22,7 @@ import { JobsErrors } from '../domain/errors';
 import { jobFacts } from '../domain/facts';
 import { announceText } from './announce-text';
 import { closeJobOffers } from './close-job-offers';
+import { closeStandby } from './leave-standby';
 import { moveApplicationsOfJob } from './move-applications';
 import { recordReliability } from './record-reliability';
 
@@ -108,6 +109,8 @@ export async function applyJobCancellation(
   const withdrawn = await moveApplicationsOfJob(ctx, tx, job.id, 'withdraw');
   // Its live offers are withdrawn (issue 35); the chefs holding them read it on their offers.
   await closeJobOffers(ctx, tx, job, 'withdrawn');
+  // Its standby list closes (issue 37).
+  await closeStandby(ctx, tx, job);
   const reasonTranslation =
     c.language && c.by === 'restaurant'
       ? await announceText(ctx, tx, {

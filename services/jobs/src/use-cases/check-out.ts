@@ -25,12 +25,14 @@ import type { JobRow } from '../domain/records';
 import { withSeat } from '../domain/seats';
 import { openDispute } from './open-dispute';
 import { recordReliability } from './record-reliability';
+import { recordReview } from './record-review';
 
 /**
  * One side checks out of a filled shift from its scheduled end (before it: 409 JOBS.CHECKOUT_NOT_OPEN with
  * `opens_at`) until its checkout deadline, says whether the shift was worked and, when it was, rates the other
- * (jobs.checkout.recorded.v1, which identity turns into average ratings; a "not worked" answer carries no
- * rating). When both have, the seat is completed (release or refund) or disputed (issue 35: each seat of a
+ * (jobs.checkout.recorded.v1; a "not worked" answer carries no rating). Issue 39: a worked answer's rating and
+ * words are this side's review of the other, published double-blind (record-review.ts); identity counts a
+ * rating in the averages when its review is published. When both have, the seat is completed (release or refund) or disputed (issue 35: each seat of a
  * posting on its own; the job is completed when its last seat is), jobs.checkout.completed.v1 tells payments
  * what to do with the seat's share of the escrow, and a shift paid out counts as completed on both reliability
  * records.
@@ -44,6 +46,9 @@ export async function checkOut(
   // A decision, not a default (issue 32): the work done is rated, work not done is not.
   if (input.workCompleted && input.rating === null) throw JobsErrors.ratingRequired();
   if (!input.workCompleted && input.rating !== null) throw JobsErrors.ratingWithoutWork();
+  // Issue 39: tags are what a restaurant's review says went well about the chef's work; nothing else takes them.
+  if (input.tags.length > 0 && (user.type !== 'restaurant' || !input.workCompleted))
+    throw JobsErrors.tagsNotAllowed();
   return inTransaction(ctx, async (tx) => {
     const locked = await lockApplicationAndJob(ctx, tx, applicationId);
     const { app } = locked;
@@ -106,6 +111,21 @@ export async function checkOut(
       ratee_id: side === 'restaurant' ? app.chef_id : job.restaurant_id,
       ratee_type: side === 'restaurant' ? 'chef' : 'restaurant',
     });
+    // Issue 39: the worked checkout's rating and words become this side's review of the other (double-blind).
+    if (input.workCompleted && input.rating !== null)
+      await recordReview(ctx, tx, {
+        jobId: job.id,
+        seatNo: seat.seat_no,
+        applicationId: app.id,
+        shiftEnd: job.end_time,
+        side,
+        authorId: user.id,
+        subjectId: side === 'restaurant' ? app.chef_id : job.restaurant_id,
+        rating: input.rating,
+        text: input.feedback,
+        language: user.language ?? 'en',
+        tags: input.tags,
+      });
 
     const mutual = after.restaurant_checkout_completed && after.chef_checkout_completed;
     const answers = checkoutAnswers(after);

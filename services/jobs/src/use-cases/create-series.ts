@@ -7,6 +7,7 @@ import { insertOccurrences, insertSeries, templateShape } from '../db/series.rep
 import { timeZoneOf } from '../domain/calendar';
 import { JobsErrors } from '../domain/errors';
 import { checkSeriesShape, planOccurrences, SeriesErrors, todayIn, type SeriesShape } from '../domain/series';
+import { ensureNoUnsettledCardDispute } from './card-dispute-flags';
 
 /** The weekdays in the week's order, each once. */
 export function inWeekOrder(days: jobEditsHttp.Weekday[]): jobEditsHttp.Weekday[] {
@@ -28,6 +29,8 @@ export async function createSeries(
   input: jobEditsHttp.CreateSeriesRequest,
   given: (field: keyof jobEditsHttp.CreateSeriesRequest) => boolean,
 ): Promise<string> {
+  // Issue 38: a lost card dispute not paid back keeps the restaurant from posting.
+  await ensureNoUnsettledCardDispute(ctx, restaurant.id);
   const template = input.templateId
     ? await templateShape(ctx.database, restaurant.id, input.templateId)
     : null;
@@ -47,6 +50,11 @@ export async function createSeries(
       'requiredSkills',
       [...new Set(input.requiredSkills ?? [])],
       template?.required_skills,
+    ),
+    required_credentials: pick(
+      'required_credentials',
+      input.required_credentials ?? [],
+      template?.required_credentials,
     ),
   };
   if (shape.start_time === shape.end_time) throw JobsErrors.endBeforeStart();

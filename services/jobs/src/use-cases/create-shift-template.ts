@@ -29,6 +29,7 @@ export async function createShiftTemplate(
       break_minutes: input.breakMinutes,
       description: input.description ? input.description : null,
       required_skills: [...new Set(input.requiredSkills)],
+      required_credentials: input.required_credentials,
     });
     if (!template) throw JobsErrors.templateNameTaken();
     return template;

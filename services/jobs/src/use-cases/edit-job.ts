@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { inTransaction, appendEvent, type AuthUser } from '@brigade/kit';
+import { inTransaction, type AuthUser } from '@brigade/kit';
 import type { jobEditsHttp } from '@brigade/contracts';
 import type { JobsContext } from '../context';
 import { insertEdit } from '../db/job-edits.repository';
 import { lockJob } from '../db/jobs.repository';
-import { touchScopes } from '../db/list-versions.repository';
-import { eventShape, storedShape, type EditInput } from '../domain/edits';
+import { storedShape, type EditInput } from '../domain/edits';
 import { JobsErrors } from '../domain/errors';
 import { applyEdit, storedAfter } from './apply-edit';
 import { checkEdit } from './check-edit';
+import { requestEditCharge } from './request-edit-charge';
 
 export interface EditOutcome {
   /** 200: applied now; 202: its rise is being charged to the card on file */
@@ -35,32 +35,27 @@ export async function editJob(
     if (!job || job.restaurant_id !== user.id) throw JobsErrors.jobNotFound();
     const checked = await checkEdit(ctx, tx, job, input, user.language);
     const { before, after, money, quote } = checked;
+    if (money.charge_cents > 0) {
+      await requestEditCharge(ctx, tx, job, {
+        kind: 'edit',
+        before,
+        after,
+        chargeCents: money.charge_cents,
+        language: user.language,
+      });
+      return { status: 202, quote, answers_due_by: null };
+    }
     const id = randomUUID();
-    const rises = money.charge_cents > 0;
     await insertEdit(tx, {
       id,
       job_id: job.id,
       before: storedShape(before),
       after: storedAfter(after, user.language),
-      charge_cents: money.charge_cents,
+      charge_cents: 0,
       refund_cents: money.refund_cents,
-      status: rises ? 'charging' : 'applied',
+      status: 'applied',
       created_at: ctx.now(),
     });
-    if (rises) {
-      await appendEvent(ctx.database, tx, 'jobs.job.edit_requested.v1', {
-        job_id: job.id,
-        edit_id: id,
-        restaurant_id: job.restaurant_id,
-        title: job.title,
-        before: eventShape(before),
-        after: eventShape(after),
-        charge_cents: money.charge_cents,
-      });
-      // The owner's job shows the edit being charged (pending_edit).
-      await touchScopes(ctx, tx, [`r:${job.restaurant_id}`]);
-      return { status: 202, quote, answers_due_by: null };
-    }
     const applied = await applyEdit(ctx, tx, job, {
       id,
       before,

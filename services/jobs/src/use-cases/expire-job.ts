@@ -6,6 +6,7 @@ import { deriveJobStatus, seatsOfJob, setSeatsStatus } from '../db/seats.reposit
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
 import { jobFacts } from '../domain/facts';
 import { closeJobOffers } from './close-job-offers';
+import { closeStandby } from './leave-standby';
 import { moveApplicationsOfJob } from './move-applications';
 
 /**
@@ -26,6 +27,8 @@ export async function expireNextJob(ctx: JobsContext): Promise<boolean> {
     const lapsed = await moveApplicationsOfJob(ctx, tx, job.id, 'lapse');
     // Its offers end at the start at the latest: they expire here, each with its event (none is left live).
     await closeJobOffers(ctx, tx, job, 'withdrawn');
+    // Its standby list closes with its start (issue 37): nobody is offered a seat of a started shift.
+    await closeStandby(ctx, tx, job);
     const seats = await seatsOfJob(ctx.database, tx, job.id);
     const expiring = seats.filter((s) => s.status === 'open').map((s) => s.seat_no);
     const booked = seats.some((s) => s.status === 'filled');

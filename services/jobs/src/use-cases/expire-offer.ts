@@ -14,8 +14,14 @@ import type { JobRow } from '../domain/records';
  * the event goes out once whatever the number of instances or passes (notifications then texts the restaurant
  * that the chef did not answer in time). Readers never wait for it: `offerStatusNow` already reads an offer past
  * its end expired. One offer per transaction: returns false when none is due.
+ * Issue 37: a standby offer that ended unanswered passes on in the same transaction (`passStandby`, the
+ * rules loop's offer-to-standby.ts `passStandbyOffer`: the next chef in line, or everyone as urgent), so it
+ * passes once whatever the number of instances.
  */
-export async function expireNextOffer(ctx: JobsContext): Promise<boolean> {
+export async function expireNextOffer(
+  ctx: JobsContext,
+  passStandby?: (ctx: JobsContext, tx: Tx, job: JobRow) => Promise<void>,
+): Promise<boolean> {
   const now = ctx.now();
   return inTransaction(ctx, async (tx) => {
     const claimed = await claimOfferToExpire(ctx.database, tx, now);
@@ -24,6 +30,7 @@ export async function expireNextOffer(ctx: JobsContext): Promise<boolean> {
     const offer = await lockOffer(ctx.database, tx, claimed.id);
     if (!job || !offer) return false;
     if (!(await expireOffer(ctx, tx, job, offer))) return true;
+    if (offer.kind === 'standby' && passStandby) await passStandby(ctx, tx, job);
     await touchScopes(ctx, tx, [`r:${job.restaurant_id}`, `c:${offer.chef_id}`]);
     return true;
   });

@@ -3,6 +3,7 @@ import type { jobsHttp } from '@brigade/contracts';
 import type { z } from 'zod';
 import type { JobsContext } from '../context';
 import { nextOpenJobOf, recordInvitation, restaurantNameOf } from '../db/invitations.repository';
+import { isBlocked } from '../db/blocks.repository';
 import { findChef } from '../db/read-models.repository';
 import { JobsErrors } from '../domain/errors';
 import { jobFacts } from '../domain/facts';
@@ -22,7 +23,9 @@ export async function inviteChef(
 ): Promise<Invitation> {
   return inTransaction(ctx, async (tx) => {
     const chef = await findChef(ctx.database, chefIdOrProfileId, tx);
-    if (!chef) throw JobsErrors.chefNotFound();
+    // Issue 37: a chef kept apart by a block either way reads as unknown.
+    if (!chef || (await isBlocked(ctx.database, tx, restaurantId, chef.user_id)))
+      throw JobsErrors.chefNotFound();
     const job = await nextOpenJobOf(ctx.database, tx, restaurantId, ctx.now());
     if (!job) throw JobsErrors.noOpenShift();
     const { invitedAt, created } = await recordInvitation(ctx.database, tx, {

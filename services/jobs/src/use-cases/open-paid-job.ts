@@ -1,5 +1,5 @@
 import { appendEvent, type Tx } from '@brigade/kit';
-import { nextJobStatus, nextPaymentStatus, seatShare } from '@brigade/contracts';
+import { nextJobStatus, nextPaymentStatus, rosterFirstUntil, seatShare } from '@brigade/contracts';
 import type { JobsContext } from '../context';
 import { lockJob, updateJob } from '../db/jobs.repository';
 import { seatsOfJob, updateSeat } from '../db/seats.repository';
@@ -8,7 +8,8 @@ import { jobFacts } from '../domain/facts';
 import { announceOpenJob } from './announce-open-job';
 
 /**
- * Escrow held (payments.escrow.held.v1): the job opens to chefs and favorites/urgent notifications go out. If
+ * Escrow held (payments.escrow.held.v1): the job opens to chefs (to its restaurant's favorites alone first while
+ * a roster-first window runs, issue 37) and favorites/urgent notifications go out. If
  * the owner cancelled while paying, the money is asked back at once (jobs.job.cancelled.v1 with refund_due and
  * the whole total); if the shift expired unpaid meanwhile (its start passed), likewise (jobs.job.expired.v1
  * with refund_due). In the event's transaction.
@@ -60,8 +61,16 @@ export async function openPaidJob(ctx: JobsContext, tx: Tx, jobId: string): Prom
   } else {
     const status = nextJobStatus('escrowHeld', job.status);
     if (!status || !payment) return; // already open: a duplicate
-    await updateJob(tx, job.id, { status, payment_status: payment });
-    await announceOpenJob(ctx, tx, job, false);
+    // Issue 37: the roster-first window runs from now, when chefs may first see the shift (not from posting:
+    // a slow payment must not eat the favorites' head start).
+    const minuteMs = ctx.rosterMinuteMs ?? 60_000;
+    const rosterUntil = rosterFirstUntil(ctx.now(), ((job.roster_first_minutes ?? 0) * minuteMs) / 60_000);
+    await updateJob(tx, job.id, {
+      status,
+      payment_status: payment,
+      ...(rosterUntil ? { roster_first_until: rosterUntil } : {}),
+    });
+    await announceOpenJob(ctx, tx, { ...job, roster_first_until: rosterUntil }, false);
     statusAfter = status;
   }
   await touchScopes(ctx, tx, await scopesOfJob(ctx.database, tx, job, statusAfter));

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { postingOfSeats, type JobPay, type jobsHttp } from '@brigade/contracts';
+import { postingOfSeats, type CredentialType, type JobPay, type jobsHttp } from '@brigade/contracts';
 import { inTransaction, appendEvent, type AuthUser, type Tx } from '@brigade/kit';
 import type { z } from 'zod';
 import type { JobsContext } from '../context';
@@ -10,6 +10,7 @@ import { touchScopes } from '../db/list-versions.repository';
 import { JobsErrors } from '../domain/errors';
 import { checkedEscrowCharge, checkPostingWindow } from '../domain/posting';
 import { announceText } from './announce-text';
+import { ensureNoUnsettledCardDispute } from './card-dispute-flags';
 
 /**
  * A restaurant posts a shift for `headcount` chefs (1-20, issue 35: one seat each). It starts in
@@ -24,6 +25,8 @@ export async function postJob(
   input: z.infer<typeof jobsHttp.PostJobRequest>,
 ): Promise<string> {
   const restaurantId = restaurant.id;
+  // Issue 38: a lost card dispute not paid back keeps the restaurant from posting.
+  await ensureNoUnsettledCardDispute(ctx, restaurantId);
   const start = new Date(input.startTime);
   const end = new Date(input.endTime);
   checkPostingWindow(ctx.policy, start, end, ctx.now(), restaurant.language);
@@ -58,6 +61,9 @@ export async function postJob(
       emergencyLevel: input.emergencyLevel,
       requiredSkills: input.requiredSkills,
       notifyFavorites: favorites.profileIds,
+      rosterFirstMinutes: input.roster_first_minutes,
+      instantBook: input.instant_book,
+      requiredCredentials: input.required_credentials,
     });
   });
 }
@@ -76,13 +82,25 @@ export interface PostedJob {
   pay: JobPay;
   emergencyLevel: 'normal' | 'urgent';
   requiredSkills: string[];
+  /** Issue 39: the credentials a chef must hold, verified and unexpired, to take it (none when absent). */
+  requiredCredentials?: CredentialType[];
   /** chef profile ids, already resolved among the restaurant's favorites */
   notifyFavorites: string[];
+  /**
+   * Issue 37: chefs who meet the bar may book it at once. A repeat's or a series' occurrences are not
+   * instant-book (their series keep no such setting yet): the restaurant posts one that is.
+   */
+  instantBook?: boolean;
   /**
    * Issue 35: a repeat's or a series' occurrence, paid off-session with the card on file under this key
    * (`repeat:{seriesId}:{date}:charge`, `series:{seriesId}:{date}:charge`).
    */
   occurrence?: { seriesId: string; date: string; idempotencyKey: string };
+  /**
+   * Issue 37: for this many minutes after the shift opens to chefs (escrow held) only the restaurant's favorites
+   * see and can take it (0 or absent: none); the window's end is set when it opens (open-paid-job.ts).
+   */
+  rosterFirstMinutes?: number;
 }
 
 /**
@@ -109,6 +127,8 @@ export async function writePostedJob(ctx: JobsContext, tx: Tx, posting: PostedJo
     notify_favorites: posting.notifyFavorites,
     // Issue 35: the chefs the posting asks for, one seat each (created open with the job).
     headcount: posting.headcount,
+    instant_book: posting.instantBook === true,
+    required_credentials: posting.requiredCredentials ?? [],
   };
   const descriptionTranslation = await announceText(ctx, tx, {
     kind: 'job_description',
@@ -117,7 +137,11 @@ export async function writePostedJob(ctx: JobsContext, tx: Tx, posting: PostedJo
     language: posting.language,
     writtenAt: ctx.now(),
   });
-  await insertJob(ctx.database, tx, { ...job, description_translation: descriptionTranslation });
+  await insertJob(ctx.database, tx, {
+    ...job,
+    description_translation: descriptionTranslation,
+    roster_first_minutes: posting.rosterFirstMinutes ?? 0,
+  });
   const occurrence = posting.occurrence;
   if (occurrence) await markOccurrenceJob(tx, id, occurrence.seriesId, occurrence.date);
   await appendEvent(ctx.database, tx, 'jobs.job.posted.v1', {

@@ -9,6 +9,7 @@ import {
   type SeriesRow,
 } from '../db/series.repository';
 import type { PlannedOccurrence } from '../domain/series';
+import { unsettledCardDisputeCents } from './card-dispute-flags';
 import { writePostedJob } from './post-job';
 
 /**
@@ -42,6 +43,7 @@ export async function postOccurrence(
     pay: postingOfSeats(seat, series.headcount),
     emergencyLevel: 'normal',
     requiredSkills: series.required_skills,
+    requiredCredentials: series.required_credentials,
     notifyFavorites: [],
     occurrence: { seriesId: series.id, date: occurrence.date, idempotencyKey },
   });
@@ -58,7 +60,8 @@ export async function postOccurrence(
  * (SERIES_CHARGE_LEAD before its start) has come is claimed (FOR UPDATE SKIP LOCKED), posted and marked posted
  * in one transaction, with the key `series:{id}:{date}:charge`: a crash before the commit leaves it scheduled
  * and nothing published, so it is posted and charged once whatever the number of instances or passes. One whose
- * start has passed is skipped. Returns false when none is due.
+ * start has passed is skipped, and so is one of a restaurant with a lost card dispute unpaid (issue 38). Returns
+ * false when none is due.
  */
 export async function postNextDueOccurrence(ctx: JobsContext): Promise<boolean> {
   const now = ctx.now();
@@ -71,6 +74,16 @@ export async function postNextDueOccurrence(ctx: JobsContext): Promise<boolean> 
     }
     const series = await findSeries(ctx.database, occurrence.series_id, tx);
     if (!series) return false;
+    // Issue 38: a restaurant with a lost card dispute unpaid posts nothing, its series' occurrences included: the
+    // occurrence is skipped (its card is not charged), as one whose start passed.
+    if ((await unsettledCardDisputeCents(ctx, series.restaurant_id, tx)) > 0) {
+      ctx.logger.warn(
+        { series: series.id, date: occurrence.date },
+        'series occurrence skipped: its restaurant has a lost card dispute to settle',
+      );
+      await setOccurrence(tx, occurrence, { status: 'skipped' });
+      return true;
+    }
     await postOccurrence(ctx, tx, series, occurrence, `series:${series.id}:${occurrence.date}:charge`);
     return true;
   });

@@ -17,6 +17,7 @@ import {
   type SeriesShape,
 } from '../domain/series';
 import { postOccurrence } from './post-occurrence';
+import { ensureNoUnsettledCardDispute } from './card-dispute-flags';
 
 export interface Repeated {
   seriesId: string;
@@ -43,6 +44,8 @@ export async function repeatJob(
 ): Promise<Repeated> {
   const job = await findJob(ctx.database, jobId);
   if (!job || job.restaurant_id !== restaurant.id) throw JobsErrors.jobNotFound();
+  // Issue 38: a lost card dispute not paid back keeps the restaurant from posting.
+  await ensureNoUnsettledCardDispute(ctx, restaurant.id);
   const zone = timeZoneOf(await restaurantCity(ctx.database, restaurant.id));
   const now = ctx.now();
   const today = todayIn(zone, now);
@@ -56,6 +59,7 @@ export async function repeatJob(
     break_minutes: job.break_minutes,
     description: job.description,
     required_skills: job.required_skills,
+    required_credentials: job.required_credentials,
   };
   const dates = [...input.dates].sort();
   const planned = planOccurrences(ctx.policy, dates, shape, zone);

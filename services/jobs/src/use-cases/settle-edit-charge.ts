@@ -7,13 +7,14 @@ import { lockJob } from '../db/jobs.repository';
 import { touchScopes } from '../db/list-versions.repository';
 import { seatsOfJob } from '../db/seats.repository';
 import { eventShape, isEditable, seatsToRemove, termsOf } from '../domain/edits';
+import { applyBoost } from './apply-boost';
 import { applyEdit } from './apply-edit';
 
 /**
  * Payments collected an edit's rise (`payments.edit_charge.collected.v1`, issue 35): the edit kept as
  * `charging` takes effect now, when the job can still take it (open or filled, its escrow held, not started,
  * and no fewer seats than are booked). Otherwise it is dropped and `jobs.job.edit_dropped.v1` (job_closed)
- * has payments refund the charge in full. Idempotent: an edit no longer charging is left as it is.
+ * has payments refund the charge in full. A boost (issue 37) takes effect as `applyBoost` says. Idempotent: an edit no longer charging is left as it is.
  */
 export async function applyCollectedEdit(
   ctx: JobsContext,
@@ -45,6 +46,8 @@ export async function applyCollectedEdit(
     return;
   }
   await setEditStatus(tx, edit.id, 'applied');
+  // Issue 37: a boost shows as boosted and tells chefs; its booked chefs get the raise without answering.
+  if (edit.kind === 'boost') return applyBoost(ctx, tx, job, edit);
   const language = ((edit.after as { language?: Language }).language ?? 'en') as Language;
   await applyEdit(ctx, tx, job, {
     id: edit.id,

@@ -55,6 +55,7 @@ export async function updateSeries(
       description:
         input.description !== undefined ? (input.description ? input.description : null) : series.description,
       required_skills: input.requiredSkills ? [...new Set(input.requiredSkills)] : series.required_skills,
+      required_credentials: input.required_credentials ?? series.required_credentials,
     };
     if (shape.start_time === shape.end_time) throw JobsErrors.endBeforeStart();
     const until = input.until ?? series.until_date;

@@ -247,9 +247,11 @@ export async function messagesOfJob(database: Database, jobId: string) {
     original_content: string;
     original_language: string;
     translated_content: string | null;
+    translated_language: string | null;
     created_at: Date | string;
   }>(
-    sql`select id, chef_id, sender_id, original_content, original_language, translated_content, created_at
+    sql`select id, chef_id, sender_id, original_content, original_language, translated_content,
+          translated_language, created_at
         from messaging.messages where job_id = ${jobId} order by created_at, seq, id`,
   );
 }

@@ -54,3 +54,14 @@ export async function participantLanguages(database: Database, userIds: string[]
     )})`,
   );
 }
+
+/** Issue 38: the name each of these users goes by, as far as messaging knows (unknown users are left out). */
+export async function participantNames(database: Database, userIds: string[]) {
+  if (userIds.length === 0) return [];
+  return database.rows<{ user_id: string; name: string | null }>(
+    sql`select user_id, name from messaging.participants where user_id in (${sql.join(
+      userIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+}

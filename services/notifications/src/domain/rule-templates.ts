@@ -11,7 +11,7 @@ export const ruleTextsEn: Record<RuleTemplateName, Render> = {
   job_cancelled_late: (c, f) =>
     `Brigade: ${c.cancelled_by === 'system' ? `${f.title} at ${f.restaurantMid} on ${f.when} was cancelled by Brigade` : `${f.restaurant} cancelled ${f.title} on ${f.when}`}, less than ${f.window} before the start. ${f.money('chef') ?? ''} It is up to ${f.payHours} of pay. Find another shift: ${c.url}/openings`,
   shift_reopened: (c, f) =>
-    `Brigade: Urgent shift, open again! ${f.restaurant} needs ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}. Apply: ${c.url}/jobs/${c.job_id}`,
+    `Brigade: Urgent shift, open again! ${f.restaurant} needs ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}.${f.why} Apply: ${c.url}/jobs/${c.job_id}`,
   job_expired: (c, f) => {
     if (!c.refund_due)
       return `Brigade: ${f.title} on ${f.when} expired: nobody confirmed it before it started.`;
@@ -59,7 +59,7 @@ export const ruleTextsEs: Record<RuleTemplateName, Render> = {
   job_cancelled_late: (c, f) =>
     `Brigade: ${c.cancelled_by === 'system' ? `el turno${f.titled} en ${f.restaurantMid} del ${f.when} fue cancelado por Brigade` : `${f.restaurant} canceló el turno${f.titled} del ${f.when}`}, faltando menos de ${f.window} para el inicio. ${f.money('chef') ?? ''} Equivale a hasta ${f.payHours} de pago. Busca otro turno: ${c.url}/openings`,
   shift_reopened: (c, f) =>
-    `Brigade: ¡Turno urgente, abierto de nuevo! ${f.restaurant} necesita ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Postúlate: ${c.url}/jobs/${c.job_id}`,
+    `Brigade: ¡Turno urgente, abierto de nuevo! ${f.restaurant} necesita ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}.${f.why} Postúlate: ${c.url}/jobs/${c.job_id}`,
   job_expired: (c, f) => {
     if (!c.refund_due)
       return `Brigade: el turno${f.titled} del ${f.when} venció: nadie lo confirmó antes de que empezara.`;

@@ -52,6 +52,10 @@ export const TIMESHEET_TEMPLATES = [
 ] as const;
 export type TimesheetTemplateName = (typeof TIMESHEET_TEMPLATES)[number];
 
+/** Issue 38's text: a card dispute (chargeback) was lost; the restaurant pays it back to post again. */
+export const CARD_DISPUTE_TEMPLATES = ['card_dispute_lost_restaurant'] as const;
+export type CardDisputeTemplateName = (typeof CARD_DISPUTE_TEMPLATES)[number];
+
 /**
  * Issue 35's texts of a posted shift's edit and of a series: a booked chef reads the change old → new and answers
  * it; the restaurant hears that a change was not saved (card declined), not made (the shift closed), that a chef
@@ -65,6 +69,45 @@ export const EDIT_TEMPLATES = [
   'occurrence_payment_needed_restaurant',
 ] as const;
 export type EditTemplateName = (typeof EDIT_TEMPLATES)[number];
+
+/**
+ * Issue 37's texts of the fill engine: a shift for the chefs in range that jobs chose (new, or open to everyone
+ * once its roster-first window ended), and a boost of its rate. Each says why its reader was told.
+ */
+export const ALERT_TEMPLATES = ['shift_new', 'shift_boosted'] as const;
+export type AlertTemplateName = (typeof ALERT_TEMPLATES)[number];
+/** Issue 37's texts: a reconfirmation asked, a seat released for a missed one, a reopened seat offered to standby. */
+export const FILL_TEMPLATES = [
+  'reconfirm_requested_chef',
+  'reconfirm_released_chef',
+  'standby_offer',
+] as const;
+export type FillTemplateName = (typeof FILL_TEMPLATES)[number];
+
+/** Issue 38's texts of a tip: the chef hears it reached them, the restaurant that its card did not pay it. */
+export const TIP_TEMPLATES = ['tip_paid_chef', 'tip_failed_restaurant'] as const;
+export type TipTemplateName = (typeof TIP_TEMPLATES)[number];
+/** Issue 38's texts: a chef's instant payout landed on the debit card, or failed (money back, fee returned). */
+export const PAYOUT_TEMPLATES = ['instant_payout_paid_chef', 'instant_payout_failed_chef'] as const;
+export type PayoutTemplateName = (typeof PAYOUT_TEMPLATES)[number];
+/** Issue 38's statements: a restaurant's weekly statement is ready (STATEMENT_DAY), with its link. */
+export const STATEMENT_TEMPLATES = ['statement_ready_restaurant'] as const;
+export type StatementTemplateName = (typeof STATEMENT_TEMPLATES)[number];
+
+/** Issue 39's texts: an operator decided an appeal of a mark on the reader's record (removed, or kept). */
+export const APPEAL_TEMPLATES = ['appeal_removed', 'appeal_kept'] as const;
+export type AppealTemplateName = (typeof APPEAL_TEMPLATES)[number];
+/** Issue 39's texts: an operator hid a review; its author and the side reviewed are told. */
+export const REVIEW_TEMPLATES = ['review_hidden_author', 'review_hidden_subject'] as const;
+export type ReviewTemplateName = (typeof REVIEW_TEMPLATES)[number];
+/** Issue 39's texts to a chef about a credential: verified, rejected or revoked (with why), expiring soon. */
+export const CREDENTIAL_TEMPLATES = [
+  'credential_verified_chef',
+  'credential_rejected_chef',
+  'credential_revoked_chef',
+  'credential_expiring_chef',
+] as const;
+export type CredentialTemplateName = (typeof CREDENTIAL_TEMPLATES)[number];
 
 export const TEMPLATES = [
   'application_submitted',
@@ -96,6 +139,15 @@ export const TEMPLATES = [
   ...DISPUTE_TEMPLATES,
   ...TIMESHEET_TEMPLATES,
   ...EDIT_TEMPLATES,
+  ...ALERT_TEMPLATES,
+  ...FILL_TEMPLATES,
+  ...TIP_TEMPLATES,
+  ...PAYOUT_TEMPLATES,
+  ...STATEMENT_TEMPLATES,
+  ...CARD_DISPUTE_TEMPLATES,
+  ...APPEAL_TEMPLATES,
+  ...REVIEW_TEMPLATES,
+  ...CREDENTIAL_TEMPLATES,
 ] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
 
@@ -118,12 +170,6 @@ export const DEFAULT_PREFERENCES = {
   job_reminders: true,
   rating_reminders: true,
 } as const;
-
-export const CITY_TIME_ZONES: Record<string, string> = {
-  Minneapolis: 'America/Chicago',
-  Detroit: 'America/Detroit',
-};
-export const DEFAULT_TIME_ZONE = 'America/Chicago';
 
 /** Backoff before attempt n+1 (n = attempts made); null when the text has used all its attempts. */
 export function retryDelay(attemptsMade: number, delaysMs: number[]): number | null {

@@ -5,11 +5,14 @@ import {
   loadPolicy,
   moneyText,
   type Language,
+  type MarkKind,
   type MoneyFacts,
   type MoneySide,
   type Policy,
+  type CredentialType,
 } from '@brigade/contracts';
 import { catalogName } from '@brigade/contracts/catalog';
+import { whyText, type AlertWhy } from './alert-reasons';
 
 /** Everything a text may mention, resolved from the read model when the text is sent. */
 export interface TemplateContext {
@@ -49,6 +52,9 @@ export interface TemplateContext {
   // issue 17: operators
   /** Who cancelled: `system` when Brigade did it (an operator suspended the account). */
   cancelled_by?: 'restaurant' | 'chef' | 'system';
+  // issue 37: the fill engine
+  /** The chef's seat was released because they did not reconfirm by RECONFIRM_BY. */
+  missed_reconfirmation?: boolean;
   // issue 35: seats
   /** the seats of a posting that expired unbooked at the start (their numbers) */
   seats?: number[];
@@ -68,6 +74,44 @@ export interface TemplateContext {
   // issue 35: an edit of a posted shift
   /** the booked seat's terms before and after the edit (the chef reads them old → new) */
   edit?: EditTerms;
+  // issue 37: the fill engine
+  /** why this chef was told about the shift (a text about an open shift jobs chose them for) */
+  alert?: AlertWhy;
+  // issue 38: tips
+  /** why the card did not pay a tip (payments' card text) */
+  // issue 38: an instant payout
+  /** what reached (or was to reach) the chef's debit card: the amount less the fee */
+  net_cents?: number;
+  /** why a tip's card did not pay (payments' card text), or why a payout failed (the provider's words) */
+  failure_message?: string | null;
+  // issue 38: a restaurant's weekly statement is ready
+  statement?: StatementFacts;
+  // issue 39: an appeal decided
+  /** the kind of the mark appealed (`no_show`) */
+  mark_kind?: MarkKind;
+  // issue 39: a review hidden by an operator
+  /** who wrote the review (the other side is the one reviewed) */
+  review_author_side?: 'chef' | 'restaurant';
+  /** the operator's reason, as written */
+  hidden_reason?: string;
+  // issue 39: a chef's credential (its type, expiry date and the operator's reason)
+  credential?: CredentialFacts;
+}
+
+/** A credential a text is about (issue 39): its type, the day it expires, and why it was rejected or revoked. */
+export interface CredentialFacts {
+  type: CredentialType;
+  /** YYYY-MM-DD */
+  expires_on: string;
+  reason: string | null;
+}
+
+/** The week a statement covers (ISO week, e.g. 2026-W48), its totals and the web app's path of it. */
+export interface StatementFacts {
+  week: string;
+  path: string;
+  charged_cents: number;
+  net_cents: number;
 }
 
 /** One side of an edit as a booked chef reads it: the times, the rate and their pay for the seat. */
@@ -125,6 +169,8 @@ export interface Format {
   hours: string;
   /** What the money did, for one side: the contracts' outcome text (null when the text carries no money facts). */
   money: (side: MoneySide) => string | null;
+  /** Issue 37: " Why you: within 6 mi and available Fridays." before the link, or nothing without an alert. */
+  why: string;
 }
 
 /** Day and time in the restaurant city's time zone: `Fri, Mar 6, 1:00 PM`. */
@@ -182,6 +228,7 @@ export function format(c: TemplateContext, language: Language): Format {
     usd: (cents) => formatUsd(cents ?? 0),
     hours: hoursAndMinutes(c.worked_minutes ?? 0),
     money: (side) => (c.money ? moneyText(language, side, c.money) : null),
+    why: whyText(c.alert, language),
   };
 }
 

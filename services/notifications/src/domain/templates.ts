@@ -1,9 +1,18 @@
 import { formatUsd, type Language } from '@brigade/contracts';
 import type { TemplateName } from './rules';
+import { alertTextsEn, alertTextsEs } from './alert-templates';
+import { appealTextsEn, appealTextsEs } from './appeal-templates';
+import { cardDisputeTextsEn, cardDisputeTextsEs } from './card-dispute-templates';
+import { credentialTextsEn, credentialTextsEs } from './credential-templates';
 import { disputeTextsEn, disputeTextsEs } from './dispute-templates';
 import { editTextsEn, editTextsEs } from './edit-templates';
+import { fillTextsEn, fillTextsEs } from './fill-templates';
+import { tipTextsEn, tipTextsEs } from './tip-templates';
+import { reviewTextsEn, reviewTextsEs } from './review-templates';
+import { payoutTextsEn, payoutTextsEs } from './payout-templates';
 import { ruleTextsEn, ruleTextsEs } from './rule-templates';
 import { timesheetTextsEn, timesheetTextsEs } from './timesheet-templates';
+import { statementTextsEn, statementTextsEs } from './statement-templates';
 import { aLas, format, moneyOnlyText, sentence, type Render, type TemplateContext } from './sms-format';
 
 export type { TemplateContext } from './sms-format';
@@ -13,6 +22,15 @@ const en: Record<TemplateName, Render> = {
   ...disputeTextsEn,
   ...timesheetTextsEn,
   ...editTextsEn,
+  ...alertTextsEn,
+  ...fillTextsEn,
+  ...tipTextsEn,
+  ...payoutTextsEn,
+  ...statementTextsEn,
+  ...cardDisputeTextsEn,
+  ...appealTextsEn,
+  ...reviewTextsEn,
+  ...credentialTextsEn,
   application_submitted: (c, f) =>
     `Brigade: ${f.chef} applied to ${f.title} on ${f.when}. Review applicants: ${c.url}/jobs/${c.job_id}/applications`,
   application_accepted: (c, f) =>
@@ -28,6 +46,8 @@ const en: Record<TemplateName, Render> = {
       return c.was_confirmed || c.was_accepted
         ? `Brigade: ${f.title} on ${f.when} with ${f.chefMid} was cancelled by Brigade. The shift is open again: ${c.url}/jobs/${c.job_id}`
         : `Brigade: the application of ${f.chefMid} for ${f.title} on ${f.when} was withdrawn by Brigade.`;
+    if (c.was_confirmed && c.missed_reconfirmation)
+      return `Brigade: ${f.chef} did not reconfirm ${f.shift}, so their seat was released (a late cancellation on their record). It is offered to your standby chefs first, then announced as urgent: ${c.url}/jobs/${c.job_id}`;
     if (c.was_confirmed)
       return `Brigade: ${f.chef} cancelled their confirmed shift${f.titled} on ${f.when}${c.late ? `, less than ${f.window} before the start (a late cancellation on their record)` : ''}. It is open again and announced as urgent: ${c.url}/jobs/${c.job_id}`;
     return c.was_accepted
@@ -37,7 +57,7 @@ const en: Record<TemplateName, Render> = {
   chef_checked_out: (c, f) =>
     `Brigade: ${f.chef} checked out of ${f.title}. Complete your checkout and rating: ${c.url}/checkout/${c.application_id}`,
   shift_favorite: (c, f) =>
-    `Brigade: ${f.restaurant} invited you to ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}. View: ${c.url}/jobs/${c.job_id}`,
+    `Brigade: ${f.restaurant} invited you to ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}.${f.why} View: ${c.url}/jobs/${c.job_id}`,
   shift_invite: (c, f) =>
     `Brigade: ${f.restaurant} invites you to work ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}. Apply: ${c.url}/jobs/${c.job_id}`,
   // Issue 35: a direct offer; the pay is what the chef earns (the escrow's shift pay), else the rate.
@@ -51,7 +71,7 @@ const en: Record<TemplateName, Render> = {
   offer_withdrawn: (c, f) =>
     `Brigade: your offer of ${f.title} on ${f.when} to ${f.chefMid} has ended: they cannot take shifts right now. Offer it to another chef: ${c.url}/jobs/${c.job_id}`,
   shift_urgent: (c, f) =>
-    `Brigade: Urgent shift! ${f.restaurant} needs ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}. Apply: ${c.url}/jobs/${c.job_id}`,
+    `Brigade: Urgent shift! ${f.restaurant} needs ${f.title} on ${f.when}${f.rate ? `, ${f.rate}/hr` : ''}.${f.why} Apply: ${c.url}/jobs/${c.job_id}`,
   payout_released: (c, f) =>
     f.money('chef')
       ? `Brigade: ${f.shift}: ${f.money('chef')} It reaches your bank in 2-7 business days.`
@@ -79,6 +99,15 @@ const es: Record<TemplateName, Render> = {
   ...disputeTextsEs,
   ...timesheetTextsEs,
   ...editTextsEs,
+  ...alertTextsEs,
+  ...fillTextsEs,
+  ...tipTextsEs,
+  ...payoutTextsEs,
+  ...statementTextsEs,
+  ...cardDisputeTextsEs,
+  ...appealTextsEs,
+  ...reviewTextsEs,
+  ...credentialTextsEs,
   application_submitted: (c, f) =>
     `Brigade: ${f.chef} se postuló a ${f.title} el ${f.when}. Revisa las postulaciones: ${c.url}/jobs/${c.job_id}/applications`,
   application_accepted: (c, f) =>
@@ -94,6 +123,8 @@ const es: Record<TemplateName, Render> = {
       return c.was_confirmed || c.was_accepted
         ? `Brigade: el turno${f.titled} del ${f.when} con ${f.chefMid} fue cancelado por Brigade. El turno está abierto de nuevo: ${c.url}/jobs/${c.job_id}`
         : `Brigade: la postulación de ${f.chefMid} para ${f.title} del ${f.when} fue retirada por Brigade.`;
+    if (c.was_confirmed && c.missed_reconfirmation)
+      return `Brigade: ${f.chef} no reconfirmó ${f.shift}, así que se liberó su puesto (cuenta como cancelación tardía en su historial). Se ofrece primero a tus chefs en lista de espera y luego se anuncia como urgente: ${c.url}/jobs/${c.job_id}`;
     if (c.was_confirmed)
       return `Brigade: ${f.chef} canceló su turno confirmado${f.titled} del ${f.when}${c.late ? `, faltando menos de ${f.window} para el inicio (cuenta como cancelación tardía en su historial)` : ''}. Está abierto de nuevo y se anuncia como urgente: ${c.url}/jobs/${c.job_id}`;
     return c.was_accepted
@@ -103,7 +134,7 @@ const es: Record<TemplateName, Render> = {
   chef_checked_out: (c, f) =>
     `Brigade: ${f.chef} registró su salida de ${f.title}. Registra la salida y califica a tu chef: ${c.url}/checkout/${c.application_id}`,
   shift_favorite: (c, f) =>
-    `Brigade: ${f.restaurant} te invitó a ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Míralo: ${c.url}/jobs/${c.job_id}`,
+    `Brigade: ${f.restaurant} te invitó a ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}.${f.why} Míralo: ${c.url}/jobs/${c.job_id}`,
   shift_invite: (c, f) =>
     `Brigade: ${f.restaurant} te invita a trabajar de ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Postúlate: ${c.url}/jobs/${c.job_id}`,
   shift_offer: (c, f) =>
@@ -115,7 +146,7 @@ const es: Record<TemplateName, Render> = {
   offer_withdrawn: (c, f) =>
     `Brigade: tu oferta del turno${f.titled} del ${f.when} a ${f.chefMid} terminó: no puede tomar turnos por ahora. Ofrécelo a otro chef: ${c.url}/jobs/${c.job_id}`,
   shift_urgent: (c, f) =>
-    `Brigade: ¡Turno urgente! ${f.restaurant} necesita ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}. Postúlate: ${c.url}/jobs/${c.job_id}`,
+    `Brigade: ¡Turno urgente! ${f.restaurant} necesita ${f.title} el ${f.when}${f.rate ? `, ${f.rate}/hora` : ''}.${f.why} Postúlate: ${c.url}/jobs/${c.job_id}`,
   payout_released: (c, f) =>
     f.money('chef')
       ? `Brigade: ${f.shift}: ${f.money('chef')} Llegará a tu banco en 2 a 7 días hábiles.`

@@ -5,12 +5,15 @@ import { applicantsAmong, findRecipient, recordJob } from '../db/read-model.repo
 import { PRIORITY, type TemplateName } from '../domain/rules';
 import { queueCityBroadcast, queueSms } from './queue-sms';
 import { rescheduleJobReminders } from './reminders';
+import { openingTemplate, shiftVars, textShiftAlerts } from './text-shift-alerts';
 
 /**
- * A shift is visible to chefs. The favorites the restaurant named are texted first; an urgent shift then goes
- * to every chef of the restaurant's city who has SMS on. A chef is texted about a job once, even when it reopens,
- * except when its confirmed chef cancelled (`announce_as_urgent`): then the favorites and the chefs of the city
- * are told again, as urgent, once per reopening, leaving out the chefs who applied (the one who left included).
+ * A shift is visible to chefs. With `alerts` (issue 37) jobs chose who is told and why: exactly those chefs are
+ * texted, each with the reason. Without (events published before): the favorites the restaurant named are
+ * texted first; an urgent shift then goes to every chef of the restaurant's city who has SMS on. A chef is
+ * texted about a job once, even when it reopens, except when its confirmed chef cancelled
+ * (`announce_as_urgent`): then the chefs are told again, as urgent, once per reopening, leaving out the chefs who
+ * applied (the one who left included).
  */
 export async function announceOpenJob(
   ctx: NotificationsContext,
@@ -20,17 +23,19 @@ export async function announceOpenJob(
 ): Promise<void> {
   await recordJob(ctx.database, tx, d);
   await rescheduleJobReminders(ctx, tx, d.job_id);
-  const vars = {
-    job_id: d.job_id,
-    job_title: d.title,
-    start_time: d.start_time,
-    hourly_rate_cents: d.hourly_rate_cents,
-    restaurant_id: d.restaurant_id,
-  };
+  const vars = shiftVars(d);
   const again = d.reopened && d.announce_as_urgent;
   const template: TemplateName = again ? 'shift_reopened' : 'shift_favorite';
   // a reopening is its own announcement: its event id names it (a redelivery is dropped by the kit)
   const dedupePrefix = again ? `shift_reopened:${d.job_id}:${event.id}:` : `shift_opened:${d.job_id}:`;
+  if (d.alerts) {
+    await textShiftAlerts(ctx, tx, d.alerts, {
+      template: again ? () => 'shift_reopened' : openingTemplate(d.emergency_level),
+      vars,
+      dedupePrefix,
+    });
+    return;
+  }
   const favorites = [...new Set(d.notify_chef_ids)];
   const skip = again ? await applicantsAmong(ctx.database, tx, d.job_id, favorites) : new Set<string>();
   for (const chefId of favorites.filter((id) => !skip.has(id))) {

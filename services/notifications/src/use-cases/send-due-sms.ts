@@ -1,4 +1,13 @@
-import { paymentsHttp, type Language, type MoneyFacts } from '@brigade/contracts';
+import {
+  MARK_KIND_NAMES,
+  CREDENTIAL_TYPES,
+  paymentsHttp,
+  timeZoneOfCity,
+  WEEKDAYS,
+  type Language,
+  type MarkKind,
+  type MoneyFacts,
+} from '@brigade/contracts';
 import { z } from 'zod';
 import type { NotificationsContext } from '../context';
 import { findRecipient, type Recipient } from '../db/read-model.repository';
@@ -11,9 +20,10 @@ import {
   suppressClaimedSms,
   type ClaimedSms,
 } from '../db/sms.repository';
-import { CITY_TIME_ZONES, DEFAULT_TIME_ZONE, preferencesFor, retryDelay } from '../domain/rules';
+import { preferencesFor, retryDelay } from '../domain/rules';
 import { renderSms, type TemplateContext } from '../domain/templates';
-import type { EditTerms } from '../domain/sms-format';
+import type { CredentialFacts, EditTerms, StatementFacts } from '../domain/sms-format';
+import type { AlertWhy } from '../domain/alert-reasons';
 import { SmsSendError, type SmsPort } from '../adapters/sms-port';
 import { getPreferences } from '../db/preferences.repository';
 
@@ -102,7 +112,7 @@ async function contextFor(
   const city = restaurant?.city ?? (recipient.user_type === 'restaurant' ? recipient.city : null);
   return {
     url: ctx.config.PUBLIC_URL.replace(/\/$/, ''),
-    timeZone: (city && CITY_TIME_ZONES[city]) || DEFAULT_TIME_ZONE,
+    timeZone: timeZoneOfCity(city),
     job_id: str('job_id'),
     application_id: str('application_id'),
     job_title: str('job_title'),
@@ -121,6 +131,7 @@ async function contextFor(
     outcome: str('outcome') as TemplateContext['outcome'],
     reason: str('reason') as TemplateContext['reason'],
     cancelled_by: str('cancelled_by') as TemplateContext['cancelled_by'],
+    missed_reconfirmation: vars.missed_reconfirmation === true,
     minutes: num('minutes'),
     worked_minutes: num('worked_minutes'),
     extra_charge_cents: num('extra_charge_cents'),
@@ -129,12 +140,28 @@ async function contextFor(
     headcount: num('headcount'),
     money: moneyOf(vars.money),
     edit: editOf(vars.edit),
+    alert: alertOf(vars.alert),
+    // issue 38: an instant payout's net; a tip's card text or a payout's failure
+    net_cents: num('net_cents'),
+    failure_message: str('failure_message') ?? null,
+    statement: statementOf(vars.statement),
+    // issue 39: the mark an appeal was about
+    mark_kind: markKindOf(vars.mark_kind),
+    // issue 39: a review hidden by an operator
+    review_author_side: str('review_author_side') as TemplateContext['review_author_side'],
+    hidden_reason: str('hidden_reason'),
+    credential: credentialOf(vars.credential),
     policy: ctx.config.policy,
     chef_name: chef?.name,
     restaurant_name: restaurant?.name,
     restaurant_address: restaurant?.address,
     sender_name: sender?.name,
   };
+}
+
+/** The kind of mark a queued text names (issue 39), when it is one. */
+function markKindOf(value: unknown): MarkKind | undefined {
+  return (MARK_KIND_NAMES as readonly unknown[]).includes(value) ? (value as MarkKind) : undefined;
 }
 
 /** The seat numbers a queued text names (issue 35: the seats that expired), when it names any. */
@@ -156,8 +183,46 @@ function editOf(value: unknown): EditTerms | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
+const AlertSchema = z.object({
+  reason: z.enum(['favorite', 'standby', 'nearby']),
+  miles: z.number().nullable(),
+  weekday: z.enum(WEEKDAYS).nullable(),
+});
+
+/** Why the chef was told about a shift (issue 37), on the texts jobs chose them for (none on older texts). */
+function alertOf(value: unknown): AlertWhy | undefined {
+  const parsed = AlertSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /** The money facts a queued text carries (none on texts queued before issue 32, or without money). */
 function moneyOf(value: unknown): MoneyFacts | undefined {
   const parsed = paymentsHttp.MoneyOutcome.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+// Issue 38: the weekly statement's week, totals and path (the path is the web app's statements page, no other).
+const StatementSchema = z.object({
+  week: z.string().regex(/^\d{4}-W\d{2}$/),
+  path: z.string().regex(/^\/statements\?week=\d{4}-W\d{2}$/),
+  charged_cents: z.number().int(),
+  net_cents: z.number().int(),
+});
+
+/** The statement a queued text announces (issue 38), when it announces one. */
+function statementOf(value: unknown): StatementFacts | undefined {
+  const parsed = StatementSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+const CredentialSchema = z.object({
+  type: z.enum(CREDENTIAL_TYPES),
+  expires_on: z.string(),
+  reason: z.string().nullable(),
+});
+
+/** The credential a text is about (issue 39), when it names one. */
+function credentialOf(value: unknown): CredentialFacts | undefined {
+  const parsed = CredentialSchema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }

@@ -74,10 +74,22 @@ const APPLICATION_TEXTS: { [T in ApplicationEvent]: ApplicationText<T> } = {
       was_confirmed: d.was_confirmed,
       late: d.late,
       cancelled_by: d.cancelled_by,
+      missed_reconfirmation: d.reason === 'missed_reconfirmation',
     }),
     // Issue 35: a chef who left after the restaurant's edit is told by jobs.application.edit_answered.v1
     // (`edit_declined_restaurant`, textEditAnswered), not as a cancellation announced as urgent.
-    silentWhen: (d) => d.reason === 'edit_declined',
+    // Issue 37: applications withdrawn by a block (`blocked`) are told to nobody: neither side learns of a block.
+    silentWhen: (d) => d.reason === 'edit_declined' || d.reason === 'blocked',
+    // Issue 37: a chef whose seat was released for a missed reconfirmation is told too.
+    then: async (ctx, tx, d) => {
+      if (d.reason !== 'missed_reconfirmation') return;
+      await queueSms(ctx, tx, {
+        recipientId: d.chef_id,
+        template: 'reconfirm_released_chef',
+        vars: applicationVars(d),
+        dedupeKey: `reconfirm_released_chef:${d.application_id}`,
+      });
+    },
   },
 };
 

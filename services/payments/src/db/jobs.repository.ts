@@ -28,6 +28,9 @@ export interface JobPaymentRow {
   /** The card the escrow payment kept for off-session charges (its Customer and PaymentMethod). */
   card_customer_id?: string | null;
   card_payment_method_id?: string | null;
+  /** The charged card as the provider described it (receipts); null until known. */
+  card_brand?: string | null;
+  card_last4?: string | null;
   /** The chefs the posting asks for (issue 35): its amounts are the whole posting's, headcount × one seat's. */
   headcount?: number;
 }

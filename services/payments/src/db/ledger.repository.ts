@@ -3,12 +3,25 @@ import type { PaymentStatus } from '@brigade/contracts';
 import { movementKey, seatKey } from '../domain/idempotency-keys';
 import { emptyTotals, type LedgerFacts, type LedgerTotals, type SeatLedgerFacts } from '../domain/ledger';
 
-export type LedgerKind = 'charge' | 'fee' | 'transfer' | 'refund';
+export type LedgerKind =
+  | 'charge'
+  | 'fee'
+  | 'transfer'
+  | 'refund'
+  | 'dispute'
+  | 'dispute_won'
+  | 'dispute_lost'
+  | 'payout'
+  | 'payout_fee'
+  | 'payout_fee_returned';
 /**
  * The escrow's movements, a timesheet's extra (its off-session charge, then its transfer and fee), or an edit's
- * (issue 35: `edit:{editId}`, its charge and refund at seat 0, and a seat's refund taken from its charge).
+ * (issue 35: `edit:{editId}`, its charge and refund at seat 0, and a seat's refund taken from its charge); issue
+ * 38: a tip's charge and transfer (`tip`), a card dispute's movements (`dispute:{dp_id}`), an instant payout's
+ * (`payout:{payoutId}`, no job: the chef's).
  */
-export type LedgerPart = 'escrow' | 'extra' | `edit:${string}`;
+export type LedgerPart =
+  'escrow' | 'extra' | 'tip' | `edit:${string}` | `dispute:${string}` | `payout:${string}`;
 
 /**
  * Write one movement of a seat to the job's ledger (the unique (job, seat, kind, part) index refuses a second of
@@ -72,6 +85,7 @@ export async function ledgerEntries(
     amount_cents: number;
     provider_id: string | null;
     created_at: Date | string;
+    part: string;
   }>
 > {
   const rows = await database.rows<{
@@ -80,8 +94,9 @@ export async function ledgerEntries(
     amount_cents: number;
     provider_id: string | null;
     created_at: Date | string;
+    part: string;
   }>(
-    sql`select kind, seat_no, amount_cents, provider_id, created_at from ${sql.raw(database.schema)}.ledger_entries
+    sql`select kind, seat_no, amount_cents, provider_id, created_at, part from ${sql.raw(database.schema)}.ledger_entries
         where job_id = ${jobId} order by id`,
   );
   return rows.map((r) => ({ ...r, seat_no: Number(r.seat_no), amount_cents: Number(r.amount_cents) }));
@@ -94,18 +109,19 @@ const KIND_FIELD = {
   refund: 'refunded_cents',
 } as const;
 
-/** The job's ledger summed by kind. */
+/** The job's escrow ledger summed by kind (a tip's and a card dispute's movements have their own totals). */
 export async function ledgerTotals(
   database: Database,
   jobId: string,
   executor?: Executor,
 ): Promise<LedgerTotals> {
   const rows = await database.rows<{ kind: keyof typeof KIND_FIELD; total: string }>(
-    sql`select kind, sum(amount_cents)::bigint as total from ${sql.raw(database.schema)}.ledger_entries where job_id = ${jobId} group by kind`,
+    sql`select kind, sum(amount_cents)::bigint as total from ${sql.raw(database.schema)}.ledger_entries
+        where job_id = ${jobId} and part <> 'tip' and part not like 'dispute:%' group by kind`,
     executor,
   );
   const totals = emptyTotals();
-  for (const r of rows) totals[KIND_FIELD[r.kind]] = Number(r.total);
+  for (const r of rows) if (KIND_FIELD[r.kind]) totals[KIND_FIELD[r.kind]] = Number(r.total);
   return totals;
 }
 
@@ -148,12 +164,13 @@ export async function postingCharges(
 }
 
 /**
- * Which ledger entries (`e`) the rules count (issue 35): all but the charge of an edit still on its way (collected,
+ * Which ledger entries (`e`) the escrow's rules count (issue 35): not a tip's or a card dispute's (issue 38: each
+ * has its own rule, ADR 0035), and all but the charge of an edit still on its way (collected,
  * neither applied nor refunded yet): it is held apart from the posting until the edit takes effect (then it is
  * part of the posting's new total) or is dropped (then it counts with its refund, netting to nothing).
  */
 export const countedEntry = (s: ReturnType<typeof sql.raw>) =>
-  sql`not (e.seat_no = 0 and e.kind = 'charge' and e.part like 'edit:%'
+  sql`e.part <> 'tip' and e.part not like 'dispute:%' and e.job_id is not null and not (e.seat_no = 0 and e.kind = 'charge' and e.part like 'edit:%'
         and not exists (select 1 from ${s}.job_edits x where 'edit:' || x.edit_id::text = e.part and x.applied_at is not null)
         and not exists (select 1 from ${s}.ledger_entries r
                         where r.job_id = e.job_id and r.seat_no = 0 and r.kind = 'refund' and r.part = e.part))`;
@@ -321,7 +338,7 @@ export async function chargeFor(
   database: Database,
   jobId: string,
   seatNo: number,
-  part: 'escrow' | 'extra',
+  part: 'escrow' | 'extra' | 'tip',
   tx?: Executor,
 ): Promise<{ provider_id: string | null } | null> {
   const seats = part === 'escrow' ? [0, 1] : [seatNo];

@@ -26,6 +26,8 @@ interface Row extends Pick<
   transferred: string | null;
   transferred_at: Date | string | null;
   refunded: string | null;
+  tip_charged: string | null;
+  tip_transferred: string | null;
   decision_kind: 'release' | 'refund' | 'split' | null;
   decision_reason: string | null;
   decision_chef_id: string | null;
@@ -64,6 +66,7 @@ async function shiftMoneyFacts(database: Database, scope: SQL): Promise<ShiftMon
       case when j.headcount = 1 then j.chef_id else sp.chef_id end as chef_id,
       j.start_time, j.end_time, j.card_brand, j.card_last4,
       l.charged, l.charge_id, l.fees, l.transferred, l.transferred_at, l.refunded,
+      tp.tip_charged, tp.tip_transferred,
       d.kind as decision_kind, d.reason as decision_reason, d.chef_id as decision_chef_id,
       d.chef_pay_cents as decision_chef_pay, d.fee_cents as decision_fee, d.refund_cents as decision_refund,
       case when j.headcount = 1 then acc.chef_id end as accepted_chef_id,
@@ -84,7 +87,17 @@ async function shiftMoneyFacts(database: Database, scope: SQL): Promise<ShiftMon
         sum(e.amount_cents) filter (where e.kind = 'refund') as refunded
       from ${s}.ledger_entries e
       where e.job_id = j.job_id and (j.headcount = 1 or e.seat_no in (0, seat.seat_no))
+        -- issue 38: a tip's movements have their own column; a card dispute's (and its settlement) are not the
+        -- shift's receipt or earnings
+        and e.part <> 'tip' and e.part not like 'dispute:%'
     ) l
+    cross join lateral (
+      -- issue 38: the seat's tip (its own charge and transfer, no fee)
+      select sum(t.amount_cents) filter (where t.kind = 'charge') as tip_charged,
+        sum(t.amount_cents) filter (where t.kind = 'transfer') as tip_transferred
+      from ${s}.ledger_entries t
+      where t.job_id = j.job_id and t.part = 'tip' and t.seat_no = seat.seat_no
+    ) tp
     left join ${s}.decisions d on d.job_id = j.job_id and d.seat_no = seat.seat_no
     left join ${s}.timesheet_settlements x on x.job_id = j.job_id and x.seat_no = seat.seat_no
     left join lateral (
@@ -117,6 +130,8 @@ async function shiftMoneyFacts(database: Database, scope: SQL): Promise<ShiftMon
       refunded_cents: cents(r.refunded),
       charge_id: r.charge_id,
       transferred_at: iso(r.transferred_at),
+      tip_charged_cents: cents(r.tip_charged),
+      tip_transferred_cents: cents(r.tip_transferred),
     },
     decision: r.decision_kind
       ? {

@@ -9,7 +9,7 @@ export interface MoneyTaskRow {
   /** a transfer or refund of the escrow; a timesheet's extra: its off-session charge, then its transfer */
   kind: 'transfer' | 'refund' | 'charge';
   /** the escrow's movements, a timesheet's extra (ADR 0028), or an edit's (issue 35: `edit:{editId}`) */
-  part: 'escrow' | 'extra' | `edit:${string}`;
+  part: 'escrow' | 'extra' | 'tip' | `edit:${string}`;
   reason: string;
   amount_cents: number;
   /** Kept by the platform with this movement (a transfer's 7%); 0 for a refund. */

@@ -1,4 +1,5 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
+import { findJob } from './jobs.repository';
 
 // A restaurant's Stripe Customer, the SetupIntents made for it, and its saved card (migration 0008).
 
@@ -88,4 +89,29 @@ export async function deleteSavedCard(database: Database, restaurantId: string, 
   await database.db.execute(
     sql`delete from ${s(database)}.saved_cards where restaurant_id = ${restaurantId} and payment_method_id = ${paymentMethodId}`,
   );
+}
+
+/**
+ * The card an off-session charge (an extra, an edit's rise, a tip) goes on: the restaurant's saved card when it has one (its current choice:
+ * saving a card detaches the ones it replaces), else the card the escrow payment kept (setup_future_usage); with
+ * its brand and last 4 as the screens name it.
+ */
+export async function cardOnFile(database: Database, of: { restaurant_id: string; job_id: string }) {
+  const saved = await savedCardOf(database, of.restaurant_id);
+  if (saved)
+    return {
+      customer: saved.customer_id,
+      payment_method: saved.payment_method_id,
+      brand: saved.brand,
+      last4: saved.last4,
+    };
+  const job = await findJob(database, of.job_id);
+  return job?.card_customer_id && job.card_payment_method_id
+    ? {
+        customer: job.card_customer_id,
+        payment_method: job.card_payment_method_id,
+        brand: job.card_brand ?? null,
+        last4: job.card_last4 ?? null,
+      }
+    : null;
 }

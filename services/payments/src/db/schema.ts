@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   boolean,
   integer,
@@ -11,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { PaymentStatus } from '@brigade/contracts';
 
-// The payments tables as the migrations (`migrations/0001..0012`) make them, for drizzle's query builder
+// The payments tables as the migrations (`migrations/0001..0014`) make them, for drizzle's query builder
 // (ADR 12: plain single-table reads and writes by key). Joins, locking, conditional upserts and JSON stay raw
 // `sql` in the repositories. The Stripe sandbox's tables left with it (`sandboxes/stripe`, schema
 // `stripe_sandbox`); kit's `outbox`/`processed_events`/`audit_log` belong to kit.
@@ -85,6 +86,8 @@ export const profileNames = payments.table('profile_names', {
   userId: uuid('user_id').primaryKey(),
   name: text('name').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
+  /** Issue 38 (statements, 0017): the profile's city; its zone dates weeks and tax years (null: America/Chicago). */
+  city: text('city'),
 });
 
 /** Read model of jobs' applications: application -> job, and which chef the restaurant accepted. */
@@ -126,9 +129,25 @@ export const connectedAccounts = payments.table('connected_accounts', {
  */
 export const ledgerEntries = payments.table('ledger_entries', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  jobId: uuid('job_id').notNull(),
+  /** null only for an instant payout's entries (issue 38): the chef's, in `userId` */
+  jobId: uuid('job_id'),
+  userId: uuid('user_id'),
   seatNo: integer('seat_no').notNull().default(1),
-  kind: text('kind').$type<'charge' | 'fee' | 'transfer' | 'refund'>().notNull(),
+  kind: text('kind')
+    .$type<
+      | 'charge'
+      | 'fee'
+      | 'transfer'
+      | 'refund'
+      | 'dispute'
+      | 'dispute_won'
+      | 'dispute_lost'
+      | 'payout'
+      | 'payout_fee'
+      | 'payout_fee_returned'
+    >()
+    .notNull(),
+  part: text('part').notNull().default('escrow'),
   amountCents: integer('amount_cents').notNull(),
   providerId: text('provider_id'),
   idempotencyKey: text('idempotency_key'),
@@ -192,3 +211,87 @@ export const anomalies = payments.table('anomalies', {
   details: jsonb('details').notNull().default({}),
   createdAt: ts('created_at').notNull().defaultNow(),
 });
+
+/** Issue 38: one tip per seat, charged off-session with no fee, then transferred whole to the chef. */
+export const tips = payments.table('tips', {
+  id: uuid('id').primaryKey(),
+  applicationId: uuid('application_id').notNull().unique(),
+  jobId: uuid('job_id').notNull(),
+  seatNo: integer('seat_no').notNull(),
+  restaurantId: uuid('restaurant_id').notNull(),
+  chefId: uuid('chef_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status').$type<'charging' | 'charged' | 'paid' | 'failed'>().notNull().default('charging'),
+  paymentIntentId: text('payment_intent_id').unique(),
+  transferId: text('transfer_id').unique(),
+  failureCode: text('failure_code'),
+  failureDeclineCode: text('failure_decline_code'),
+  failureMessage: text('failure_message'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  chargedAt: ts('charged_at'),
+  paidAt: ts('paid_at'),
+  failedAt: ts('failed_at'),
+  /** migration 0015: a failed tip may be given again, each attempt its own charge and key */
+  attempt: integer('attempt').notNull().default(1),
+  attemptedAt: ts('attempted_at').notNull().defaultNow(),
+});
+
+/** Issue 38: a chef's instant payouts to the debit card of the connected account, one pending at a time. */
+export const instantPayouts = payments.table('instant_payouts', {
+  id: uuid('id').primaryKey(),
+  chefId: uuid('chef_id').notNull(),
+  accountId: text('account_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  feeCents: integer('fee_cents').notNull(),
+  netCents: integer('net_cents').notNull(),
+  freeBecause: text('free_because'),
+  status: text('status').$type<'pending' | 'paid' | 'failed'>().notNull().default('pending'),
+  providerPayoutId: text('provider_payout_id').unique(),
+  feeDebitId: text('fee_debit_id').unique(),
+  feeReturnedId: text('fee_returned_id').unique(),
+  destinationBrand: text('destination_brand'),
+  destinationLast4: text('destination_last4'),
+  failureCode: text('failure_code'),
+  failureMessage: text('failure_message'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  arrivedAt: ts('arrived_at'),
+  failedAt: ts('failed_at'),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Issue 38: card disputes (chargebacks) as the provider reports them, one per dispute id. */
+export const cardDisputes = payments.table('card_disputes', {
+  id: text('id').primaryKey(),
+  jobId: uuid('job_id').notNull(),
+  restaurantId: uuid('restaurant_id').notNull(),
+  chargeId: text('charge_id').notNull(),
+  paymentIntentId: text('payment_intent_id'),
+  amountCents: integer('amount_cents').notNull(),
+  reason: text('reason').notNull(),
+  status: text('status').notNull(),
+  evidenceDueBy: ts('evidence_due_by'),
+  submittedAt: ts('submitted_at'),
+  submittedBy: uuid('submitted_by'),
+  acceptedAt: ts('accepted_at'),
+  acceptedBy: uuid('accepted_by'),
+  closedAt: ts('closed_at'),
+  outcome: text('outcome').$type<'won' | 'lost'>(),
+  restaurantFlagged: boolean('restaurant_flagged').notNull().default(false),
+  settlePaymentIntentId: text('settle_payment_intent_id').unique(),
+  settledAt: ts('settled_at'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Issue 38 (statements, 0017): the weekly statement texted to a restaurant, once per restaurant and ISO week. */
+export const statementSends = payments.table(
+  'statement_sends',
+  {
+    restaurantId: uuid('restaurant_id').notNull(),
+    week: text('week').notNull(),
+    chargedCents: bigint('charged_cents', { mode: 'number' }).notNull(),
+    netCents: bigint('net_cents', { mode: 'number' }).notNull(),
+    sentAt: ts('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.restaurantId, t.week] })],
+);

@@ -37,10 +37,11 @@ export async function userTypeOf(database: Database, userId: string, tx?: Execut
 export async function upsertProfileName(
   database: Database,
   tx: Executor,
-  profile: { user_id: string; name: string },
+  profile: { user_id: string; name: string; city?: string | null },
 ) {
+  // Issue 38 (statements): the city too (its zone dates a restaurant's weeks and a chef's tax year).
   await tx.execute(
-    sql`insert into ${sql.raw(database.schema)}.profile_names (user_id, name) values (${profile.user_id}, ${profile.name})
-        on conflict (user_id) do update set name = excluded.name, updated_at = now()`,
+    sql`insert into ${sql.raw(database.schema)}.profile_names (user_id, name, city) values (${profile.user_id}, ${profile.name}, ${profile.city ?? null})
+        on conflict (user_id) do update set name = excluded.name, city = coalesce(excluded.city, ${sql.raw(database.schema)}.profile_names.city), updated_at = now()`,
   );
 }

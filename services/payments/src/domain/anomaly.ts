@@ -35,6 +35,15 @@ export const ANOMALY_REASONS = [
   'decision_mismatch',
   /** A SetupIntent payments did not create for a restaurant's Customer (a saved card it never asked for). */
   'unknown_setup_intent',
+  /** Issue 38: a payout payments did not make on that connected account (a forged or unknown payout event). */
+  'unknown_payout',
+  /** Issue 38: the event says the payout landed or failed; the provider says it is still on its way. */
+  'payout_not_final',
+  // issue 38: card disputes
+  /** A card dispute on a charge payments did not make for any job. */
+  'unknown_dispute',
+  /** A `charge.dispute.closed` for a dispute the provider says is still open (forged or out of order). */
+  'dispute_not_closed',
 ] as const;
 export type AnomalyReason = (typeof ANOMALY_REASONS)[number];
 

@@ -42,3 +42,6 @@ export const setupNotComplete = (status: string) =>
   new AppError(409, 'PAYMENTS.SETUP_NOT_COMPLETE', 'The card was not saved. Please try again.', {
     setup_status: status,
   });
+
+// Issue 38, statements: a weekly statement of a week that is not a real ISO week.
+export const badWeek = () => new AppError(400, 'PAYMENTS.BAD_WEEK', 'week must be an ISO week like 2026-W48');

@@ -6,6 +6,7 @@ import {
   type PostingFigures,
 } from '@brigade/contracts';
 import { isClosed, isHeld } from './escrow-state';
+import type { CardDisputeCheck } from './card-dispute-ledger';
 
 export interface LedgerTotals {
   charged_cents: number;
@@ -21,6 +22,8 @@ export interface LedgerCheck extends LedgerTotals {
   problems: string[];
   /** Each seat's movements against its share (issue 35); the job is not ok when a seat is not. */
   seats: SeatCheck[];
+  /** Issue 38: the job's card disputes by their own rule (card-dispute-ledger.ts); not ok when one is not. */
+  card_disputes?: CardDisputeCheck[];
 }
 
 /** One seat of a job (issue 35, ADR 0030) as `ledger:check` reads it. */

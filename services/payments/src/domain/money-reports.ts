@@ -37,6 +37,9 @@ export interface ShiftMoneyFacts {
     refunded_cents: number;
     charge_id: string | null;
     transferred_at: string | null;
+    /** issue 38: the seat's tip, charged and transferred (its own part: not in the sums above) */
+    tip_charged_cents?: number;
+    tip_transferred_cents?: number;
   };
   /** The charged card as the provider described it (null when not known). */
   card: { brand: string | null; last4: string | null };
@@ -122,6 +125,7 @@ export function earningOf(f: ShiftMoneyFacts, chefId: string): paymentsHttp.Earn
     const moved = f.ledger.transferred_cents > 0;
     return {
       ...base,
+      tip_cents: f.ledger.tip_transferred_cents ?? 0,
       gross_pay_cents: moved ? f.ledger.transferred_cents : d.chef_pay_cents,
       status: d.reason === 'late_cancellation' ? 'cancellation_pay' : moved ? 'paid_out' : 'on_its_way',
       paid_out_at: moved ? f.ledger.transferred_at : null,
@@ -138,8 +142,11 @@ export function earningOf(f: ShiftMoneyFacts, chefId: string): paymentsHttp.Earn
 export function earningsOf(facts: ShiftMoneyFacts[], chefId: string): paymentsHttp.EarningsResponse {
   const shifts = facts.map((f) => earningOf(f, chefId)).filter((r) => r !== null);
   const sum = (rows: typeof shifts) => rows.reduce((total, r) => total + r.gross_pay_cents, 0);
+  // issue 38: tips reach the chef whole, on their own transfer: paid out once transferred
+  const tips = shifts.reduce((total, r) => total + (r.tip_cents ?? 0), 0);
   return {
-    paid_out_cents: sum(shifts.filter((r) => r.paid_out_at !== null)),
+    paid_out_cents: sum(shifts.filter((r) => r.paid_out_at !== null)) + tips,
+    tips_cents: tips,
     on_its_way_cents: sum(shifts.filter((r) => r.paid_out_at === null && r.status !== 'refunded')),
     shifts,
   };
@@ -180,6 +187,7 @@ export function receiptOf(f: ShiftMoneyFacts): paymentsHttp.ReceiptRow {
     timesheet: f.timesheet,
     seat_no: f.seat_no,
     headcount: f.headcount,
+    tip_cents: l.tip_charged_cents ?? 0,
   };
 }
 
@@ -221,9 +229,9 @@ function field(value: string | number | null): string {
 }
 
 /** A CSV column: its header and how a row gives its field. */
-type Column<R> = [header: string, value: (row: R) => string | number | null];
+export type Column<R> = [header: string, value: (row: R) => string | number | null];
 
-function csv<R>(columns: Array<Column<R>>, rows: R[]): string {
+export function csv<R>(columns: Array<Column<R>>, rows: R[]): string {
   const lines = [columns.map(([header]) => header), ...rows.map((r) => columns.map(([, value]) => value(r)))];
   return lines.map((l) => l.map(field).join(',')).join('\r\n') + '\r\n';
 }
@@ -248,6 +256,7 @@ export function earningsCsv(report: paymentsHttp.EarningsResponse, language: Lan
       ['outcome', (r) => moneyLabel(language, r.money.outcome)],
       ['status', (r) => r.status],
       ['paid_out_at', (r) => r.paid_out_at],
+      ['tip', (r) => dollars(r.tip_cents ?? 0)], // issue 38
       ['seat', seatColumn],
       ['job_id', (r) => r.job_id],
     ],
@@ -270,6 +279,7 @@ export function receiptsCsv(report: paymentsHttp.ReceiptsResponse, language: Lan
       ['payment_status', (r) => r.payment_status],
       ['card', (r) => (r.card.brand && r.card.last4 ? `${r.card.brand} ${r.card.last4}` : null)],
       ['charge_id', (r) => r.card.charge_id],
+      ['tip', (r) => dollars(r.tip_cents ?? 0)], // issue 38
       ['seat', seatColumn],
       ['job_id', (r) => r.job_id],
     ],

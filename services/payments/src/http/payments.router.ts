@@ -1,12 +1,14 @@
 import { Router, type RequestHandler, type Response } from 'express';
 import { currentUser, parse, parseBody, requireRole, uuidParam } from '@brigade/kit';
-import { paymentsHttp, MESSAGES } from '@brigade/contracts';
+import { payHttp, paymentsHttp, MESSAGES } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { listBalances } from '../queries/balances';
 import { payBalance } from '../use-cases/pay-balance';
 import { confirmApplicationPayment } from '../use-cases/confirm-application-payment';
 import { getJobPayment } from '../queries/get-job-payment';
 import { getEarnings, getReceipts } from '../queries/money-reports';
+import { getStatement, getTaxYear } from '../queries/statements';
+import { statementCsv, taxYearCsv } from '../domain/statements';
 import { earningsCsv, receiptsCsv } from '../domain/money-reports';
 import { getSavedCard } from '../queries/get-saved-card';
 import { confirmCardSetup } from '../use-cases/confirm-card-setup';
@@ -14,6 +16,9 @@ import { payWithSavedCard } from '../use-cases/pay-with-saved-card';
 import { removeSavedCard } from '../use-cases/remove-saved-card';
 import { startCardSetup } from '../use-cases/start-card-setup';
 import { startEscrowPayment } from '../use-cases/start-escrow-payment';
+// issue 38: tips
+import { getTipState } from '../queries/get-tip-state';
+import { giveTip } from '../use-cases/give-tip';
 
 /**
  * Escrow endpoints: start paying a job (or pay it now with the saved card), pay an application's job, read a
@@ -65,6 +70,28 @@ export function paymentsRouter(ctx: PaymentsContext, auth: RequestHandler): Rout
     res.json(await confirmApplicationPayment(ctx, currentUser(req), applicationId, body.paymentMethodId));
   });
 
+  // issue 38 (tips): what a tip would be, and giving it (the restaurant that owns the application's job only)
+  router.get('/applications/:applicationId/tip', ...restaurant, async (req, res) => {
+    const applicationId = uuidParam(
+      req,
+      'applicationId',
+      'Application not found',
+      'PAYMENTS.APPLICATION_NOT_FOUND',
+    );
+    res.json(await getTipState(ctx, currentUser(req), applicationId));
+  });
+
+  router.post('/applications/:applicationId/tip', ...restaurant, async (req, res) => {
+    const applicationId = uuidParam(
+      req,
+      'applicationId',
+      'Application not found',
+      'PAYMENTS.APPLICATION_NOT_FOUND',
+    );
+    const body = parseBody(payHttp.TipBody, req);
+    res.status(201).json(await giveTip(ctx, currentUser(req), applicationId, body.amount_cents));
+  });
+
   router.get('/payments/job/:jobId', auth, async (req, res) => {
     const jobId = uuidParam(req, 'jobId', MESSAGES.jobNotFoundOrNotAuthorized, 'PAYMENTS.JOB_NOT_FOUND');
     res.json(await getJobPayment(ctx, currentUser(req), jobId));
@@ -90,6 +117,21 @@ export function paymentsRouter(ctx: PaymentsContext, auth: RequestHandler): Rout
     const { format } = parse(paymentsHttp.MoneyReportQuery, req.query);
     const report = await getEarnings(ctx, currentUser(req));
     if (format === 'csv') sendCsv(res, 'brigade-earnings', earningsCsv(report, currentUser(req).language));
+    else res.json(report);
+  });
+
+  // Issue 38, statements: the chef's tax year and the restaurant's week (JSON, or `?format=csv` as a file).
+  router.get('/payments/earnings/tax-year', ...chef, async (req, res) => {
+    const { year, format } = parse(payHttp.TaxYearQuery, req.query);
+    const report = await getTaxYear(ctx, currentUser(req), year);
+    if (format === 'csv') sendCsv(res, `brigade-tax-year-${year}`, taxYearCsv(report));
+    else res.json(report);
+  });
+
+  router.get('/payments/statements', ...restaurant, async (req, res) => {
+    const { week, format } = parse(payHttp.StatementQuery, req.query);
+    const report = await getStatement(ctx, currentUser(req), week);
+    if (format === 'csv') sendCsv(res, `brigade-statement-${report.week}`, statementCsv(report));
     else res.json(report);
   });
 

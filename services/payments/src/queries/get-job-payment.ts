@@ -8,6 +8,7 @@ import { seatsOf } from '../db/seat-payments.repository';
 import { jobNotFound } from '../domain/errors';
 import { seatOfJob } from './seat-of-job';
 import { isPayable } from '../domain/escrow-state';
+import { jobCardDispute } from './card-disputes';
 
 /**
  * `GET /payments/job/{jobId}`: the job's escrow for its restaurant (the whole posting: its charge and every
@@ -28,13 +29,31 @@ export async function getJobPayment(ctx: PaymentsContext, user: AuthUser, jobId:
   const seatNo = ownSeat?.seat_no ?? null;
   const entries = (await ledgerEntries(ctx.database, jobId))
     .filter((e) => seatNo === null || e.seat_no === seatNo || e.seat_no === 0)
+    // Issue 38: a card dispute is between the restaurant, its bank and the platform: not on a chef's seat.
+    .filter((e) => seatNo === null || !e.part.startsWith('dispute:'))
     .map((e) => ({
       kind: e.kind,
       // the chef's seat reads its share of the posting's charge
       amount_cents: seatNo !== null && e.seat_no === 0 ? job.total_cents : e.amount_cents,
       at: new Date(e.created_at).toISOString(),
+      // issue 38: what the movement belongs to (a tip's charge and transfer are part 'tip')
+      part: partOf(e.part),
     }));
-  const totals = seatNo === null ? await ledgerTotals(ctx.database, jobId) : totalsOf(entries);
+  // Issue 38: a tip's charge and transfer are in charged and transferred, and said apart in tip_cents.
+  const tipCents = entries
+    .filter((e) => e.part === 'tip' && e.kind === 'charge')
+    .reduce((t, e) => t + e.amount_cents, 0);
+  const totals =
+    seatNo === null ? withTips(await ledgerTotals(ctx.database, jobId), entries) : totalsOf(entries);
+  // Issue 38: the job's card dispute, and what of it was lost (the restaurant's view; named once there is one).
+  const cardDispute = isOwner ? await jobCardDispute(ctx, jobId) : null;
+  const disputedLost = cardDispute
+    ? {
+        disputed_lost_cents: entries
+          .filter((e) => e.kind === 'dispute_lost')
+          .reduce((t, e) => t + e.amount_cents, 0),
+      }
+    : {};
   const settlements = (await tasksOfJob(ctx.database, jobId, seatNo)).map(settlementOf);
   return {
     job_id: job.job_id,
@@ -58,9 +77,31 @@ export async function getJobPayment(ctx: PaymentsContext, user: AuthUser, jobId:
             message: job.last_error_message ?? 'Payment failed',
           }
         : null,
-    ledger: { ...totals, entries },
+    ledger: { ...totals, tip_cents: tipCents, ...disputedLost, entries },
     settlement: mostRelevant(settlements, isOwner ? 'refund' : 'payout'),
     settlements,
+    card_dispute: cardDispute,
+  };
+}
+
+/** The ledger part of an entry as the API names it (an edit's or a dispute's without its id). */
+function partOf(part: string): 'escrow' | 'extra' | 'edit' | 'tip' | 'dispute' {
+  if (part.startsWith('edit:')) return 'edit';
+  if (part.startsWith('dispute:')) return 'dispute';
+  return part === 'extra' || part === 'tip' ? part : 'escrow';
+}
+
+/** The escrow's totals with the job's tips' charges and transfers added (issue 38). */
+function withTips<T extends { charged_cents: number; transferred_cents: number }>(
+  totals: T,
+  entries: Array<{ kind: string; amount_cents: number; part?: string }>,
+): T {
+  const tips = (kind: string) =>
+    entries.filter((e) => e.part === 'tip' && e.kind === kind).reduce((t, e) => t + e.amount_cents, 0);
+  return {
+    ...totals,
+    charged_cents: totals.charged_cents + tips('charge'),
+    transferred_cents: totals.transferred_cents + tips('transfer'),
   };
 }
 

@@ -39,7 +39,7 @@ import {
 } from '@brigade/contracts';
 import { latestAnomalies } from '../db/anomalies.repository';
 import { ledgerExists } from '../db/ledger.repository';
-import { checkLedger } from '../queries/check-ledger';
+import { checkLedger, checkPayoutLedger } from '../queries/check-ledger';
 import type { StuckPolicy } from '../domain/stuck-money';
 import { findStuckMoney } from '../queries/report-stuck-money';
 
@@ -57,7 +57,11 @@ export async function runLedgerCheck(
   const checks = await checkLedger(database);
   for (const c of checks) {
     const figures = `charged ${c.charged_cents} = transferred ${c.transferred_cents} + fee ${c.fee_cents} + refunded ${c.refunded_cents}`;
-    const problems = [...c.problems, ...c.seats.flatMap((s) => s.problems)];
+    const problems = [
+      ...c.problems,
+      ...c.seats.flatMap((s) => s.problems),
+      ...(c.card_disputes ?? []).flatMap((d) => d.problems),
+    ];
     print(
       `${c.ok ? 'ok  ' : 'FAIL'} job ${c.job_id} ${c.status.padEnd(14)} ${figures}${c.ok ? '' : `  <- ${problems.join('; ')}`}`,
     );
@@ -69,11 +73,29 @@ export async function runLedgerCheck(
             ? `, extra moved ${s.extra_moved_cents} of collected ${s.extra_charged_cents}`
             : ''),
       );
+    // Issue 38: each card dispute under its job: withdrawn, then won back or lost (and paid back, or owed).
+    for (const d of c.card_disputes ?? [])
+      print(
+        `    ${d.ok ? 'ok  ' : 'FAIL'} card dispute ${d.id} ${formatUsd(d.amount_cents)} ${d.outcome ?? 'open'}` +
+          (d.owed_cents ? `, owed by the restaurant ${formatUsd(d.owed_cents)} (a debt, not a problem)` : ''),
+      );
   }
   const failed = checks.filter((c) => !c.ok).length;
   const byState = (states: readonly string[]) => checks.filter((c) => states.includes(c.status)).length;
   print(
     `${checks.length} job(s) checked (${byState(CLOSED_PAYMENT_STATUSES)} closed, ${byState(HELD_PAYMENT_STATUSES)} held, ${byState(PAYABLE_PAYMENT_STATUSES)} unpaid), ${failed} violation(s)`,
+  );
+  // Issue 38: each instant payout by its own rule (fee collected, net paid out, a failed one's fee returned).
+  const payouts = await checkPayoutLedger(database);
+  for (const p of payouts)
+    print(
+      `${p.ok ? 'ok  ' : 'FAIL'} instant payout ${p.payout_id} ${p.status.padEnd(8)} fee ${p.fee_cents} net ${p.net_cents}${p.ok ? '' : `  <- ${p.problems.join('; ')}`}`,
+    );
+  const payoutsFailed = payouts.filter((p) => !p.ok).length;
+  print(`${payouts.length} instant payout(s) checked, ${payoutsFailed} violation(s)`);
+  const owed = checks.flatMap((c) => c.card_disputes ?? []).filter((d) => d.owed_cents > 0);
+  print(
+    `${owed.length} lost card dispute(s) owed by their restaurant (${formatUsd(owed.reduce((t, d) => t + d.owed_cents, 0))}; the restaurant cannot post until it settles)`,
   );
   const anomalies = await latestAnomalies(database, 10);
   print(
@@ -84,7 +106,7 @@ export async function runLedgerCheck(
       `  anomaly ${new Date(a.created_at).toISOString()} ${a.reason} ${a.event_type ?? a.source} ${a.object_id ?? ''}${a.job_id ? ` job ${a.job_id}` : ''}`,
     );
   const stuck = await printStuckMoney(database, print, options);
-  return failed === 0 && stuck === 0;
+  return failed === 0 && payoutsFailed === 0 && stuck === 0;
 }
 
 /** The stuck-money report; returns how many jobs are stuck. */

@@ -1,8 +1,7 @@
 import Stripe from 'stripe';
 import type { Executor } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
-import { findJob } from '../db/jobs.repository';
-import { savedCardOf } from '../db/saved-cards.repository';
+import { cardOnFile } from '../db/saved-cards.repository';
 import type { SettlementRow } from '../db/timesheets.repository';
 import type { MoneySource } from '../domain/anomaly';
 import {
@@ -20,19 +19,6 @@ import { reportAnomaly } from './report-anomaly';
 // hours, issue 35's edit rises): the same card, the same provider call, the same checks on the answer.
 
 /**
- * The card an extra is charged to: the restaurant's saved card when it has one (its current choice: saving a card
- * detaches the ones it replaces), else the card the escrow payment kept (setup_future_usage).
- */
-async function cardFor(ctx: PaymentsContext, s: Pick<SettlementRow, 'restaurant_id' | 'job_id'>) {
-  const saved = await savedCardOf(ctx.database, s.restaurant_id);
-  if (saved) return { customer: saved.customer_id, payment_method: saved.payment_method_id };
-  const job = await findJob(ctx.database, s.job_id);
-  return job?.card_customer_id && job.card_payment_method_id
-    ? { customer: job.card_customer_id, payment_method: job.card_payment_method_id }
-    : null;
-}
-
-/**
  * Charge the restaurant's card now, off-session, with the task's idempotency key (a retry after a crash or a lost
  * answer gets the same PaymentIntent): the succeeded PaymentIntent, or why it did not go through (no card,
  * declined, the bank wants the restaurant present). The provider down throws: the runner tries again, same key.
@@ -43,13 +29,14 @@ export async function chargeOffSession(
   of: Pick<SettlementRow, 'restaurant_id' | 'job_id'>,
   params: Pick<Stripe.PaymentIntentCreateParams, 'amount' | 'transfer_group' | 'description' | 'metadata'>,
 ): Promise<{ collected: Stripe.PaymentIntent } | { failed: ChargeFailure }> {
-  const card = await cardFor(ctx, of);
+  const card = await cardOnFile(ctx.database, of);
   if (!card) return { failed: NO_SAVED_CARD };
+  const { customer, payment_method } = card;
   const { amount, ...rest } = params;
   try {
     const pi = await ctx.stripe.get().paymentIntents.create(
       // the parameters in the order they were always sent (a retry repeats the first request exactly)
-      { amount, currency: 'usd', ...card, off_session: true, confirm: true, ...rest },
+      { amount, currency: 'usd', customer, payment_method, off_session: true, confirm: true, ...rest },
       { idempotencyKey },
     );
     return pi.status === 'succeeded' ? { collected: pi } : { failed: failureOfIntent(pi) };

@@ -2,8 +2,8 @@ import Stripe from 'stripe';
 import { AppError, inTransaction, type AuthUser } from '@brigade/kit';
 import type { PaymentsContext } from '../context';
 import { findSettlement, saveExtraIntent, type SettlementRow } from '../db/timesheets.repository';
-import { cardErrorText } from '../domain/card-errors';
 import { interactive, providerError } from '../adapters/stripe';
+import { confirmInApp } from './confirm-in-app';
 import { EXTRA_CHARGE_KIND, recordExtraCollected } from './extra-charge';
 import { ensureCustomer, keepingTheCard } from './ensure-customer';
 
@@ -73,30 +73,7 @@ export async function payBalance(
     return answer(s, pi, 'collected');
   }
   if (!paymentMethodId) return answer(s, pi, pi.status);
-  const latest = typeof pi.latest_charge === 'string' ? pi.latest_charge : (pi.latest_charge?.id ?? 'first');
-  try {
-    pi = await ctx.stripe
-      .get()
-      .paymentIntents.confirm(
-        pi.id,
-        { payment_method: paymentMethodId },
-        interactive(ctx.config, `timesheet:${applicationId}:balance:${paymentMethodId}:${latest}`),
-      );
-  } catch (err) {
-    if (err instanceof Stripe.errors.StripeCardError)
-      throw new AppError(402, 'PAYMENTS.CARD_ERROR', cardErrorText(err.code, err.decline_code, err.message), {
-        paymentStatus: 'failed',
-        stripe_code: err.code ?? null,
-        decline_code: err.decline_code ?? null,
-      });
-    if (err instanceof Stripe.errors.StripeInvalidRequestError)
-      throw new AppError(
-        400,
-        'PAYMENTS.PAYMENT_REJECTED',
-        err.message || 'Payment failed. Please try again.',
-      );
-    return providerError(err);
-  }
+  pi = await confirmInApp(ctx, pi, paymentMethodId, `timesheet:${applicationId}:balance`);
   if (pi.status !== 'succeeded') return answer(s, pi, pi.status);
   await inTransaction(ctx, (tx) => recordExtraCollected(ctx, tx, pi));
   return answer(s, pi, 'collected');

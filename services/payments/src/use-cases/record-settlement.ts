@@ -11,6 +11,7 @@ import { closeEscrowIfDone } from './close-escrow';
 import { recordSplitRefund, type RefundFacts } from './record-split-refund';
 import { splitsOf } from './refund-splits';
 import { reportAnomaly, type RecordOutcome } from './report-anomaly';
+import { recordTipTransfer } from './record-tip-transfer';
 
 /** A transfer as the provider returned it (create answer, or a retrieve made because a webhook named it). */
 export interface TransferFacts {
@@ -107,6 +108,8 @@ export async function recordTransfer(
   transfer: TransferFacts,
   source: MoneySource = PROVIDER_CALL,
 ): Promise<RecordOutcome> {
+  // Issue 38: a tip's transfer has its own rule (its own charge, no fee).
+  if (transfer.metadata?.part === 'tip') return recordTipTransfer(ctx, tx, jobId, transfer, source);
   const job = await findJob(ctx.database, jobId, tx, true);
   // A timesheet's extra (ADR 0028) is its own part: transferred once its charge was collected.
   const part = transfer.metadata?.part === 'extra' ? 'extra' : 'escrow';

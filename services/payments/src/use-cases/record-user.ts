@@ -12,7 +12,10 @@ export async function recordUser(
   await upsertUser(ctx.database, tx, data);
 }
 
-/** The name of a chef's or restaurant's profile (earnings name the restaurant, receipts the chef). */
+/**
+ * The name of a chef's or restaurant's profile (earnings name the restaurant, receipts the chef), and its city
+ * (issue 38: its zone dates the restaurant's weekly statement and the chef's tax year).
+ */
 export async function recordProfileName(
   ctx: PaymentsContext,
   tx: Executor,

@@ -10,6 +10,7 @@ import { seatMetadata } from '../domain/idempotency-keys';
 import { chargeCardOnFile, CARD_ON_FILE_REASON } from './charge-card-on-file';
 import { chargeEdit, EDIT_CHARGE_REASON } from './edit-charge';
 import { chargeExtra } from './extra-charge';
+import { chargeTipTask, TIP_CHARGE_REASON } from './charge-tip';
 import { recordRefund, recordTransfer } from './record-settlement';
 import { recordSplitRefund, recordedSplits } from './record-split-refund';
 import { splitsOf } from './refund-splits';
@@ -83,7 +84,12 @@ async function transfer(ctx: PaymentsContext, task: LeasedTask) {
   const account = await payoutAccountOf(database, task.destination_user_id!);
   if (!account || !account.payouts_enabled) throw new PayoutAccountMissing();
   // The escrow's transfer is paid from the posting's charge (seat 0); an extra's from the seat's extra charge.
-  const charge = await chargeFor(database, task.job_id, task.seat_no, task.part as 'escrow' | 'extra');
+  const charge = await chargeFor(
+    database,
+    task.job_id,
+    task.seat_no,
+    task.part as 'escrow' | 'extra' | 'tip',
+  );
   if (!charge) throw new Error('no charge recorded for this job');
   // Issue 35: a job with edit charges is paid from the transfer group (its charges together), not one charge.
   const severalCharges = (await collectedEditCharges(database, task.job_id)).length > 0;
@@ -115,6 +121,7 @@ async function transfer(ctx: PaymentsContext, task: LeasedTask) {
 async function charge(ctx: PaymentsContext, task: LeasedTask) {
   if (task.reason === EDIT_CHARGE_REASON) await chargeEdit(ctx, task);
   else if (task.reason === CARD_ON_FILE_REASON) await chargeCardOnFile(ctx, task);
+  else if (task.reason === TIP_CHARGE_REASON) await chargeTipTask(ctx, task);
   else await chargeExtra(ctx, task);
   await finishTask(ctx.database, task.id, false);
 }

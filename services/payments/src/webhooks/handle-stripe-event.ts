@@ -12,6 +12,10 @@ import { WITH_PAYMENT_METHOD, recordEscrowHeld, recordPaymentFailure } from '../
 import { recordRefund, recordTransfer } from '../use-cases/record-settlement';
 import { fetchSetup, recordCardSetup, type SetupFacts } from '../use-cases/record-card-setup';
 import { reportAnomaly } from '../use-cases/report-anomaly';
+import { isTipIntent, recordTipCharged } from '../use-cases/charge-tip';
+import { applyPayoutOutcome } from '../use-cases/instant-payout';
+import { recordCardDispute } from '../use-cases/record-card-dispute';
+import { isCardDisputeSettlementIntent, recordCardDisputeSettled } from '../use-cases/settle-card-dispute';
 
 /**
  * The Stripe events payments acts on. A signed event is a hint, never a source of amounts or identities: each
@@ -20,28 +24,53 @@ import { reportAnomaly } from '../use-cases/report-anomaly';
  * that also marks the event handled). Everything else is acknowledged and ignored.
  */
 interface StripeEventHandler<T> {
-  fetch(stripe: Stripe, id: string, options: Stripe.RequestOptions): Promise<T>;
+  /** `event`: a Connect event names its connected account (`event.account`), where its object is retrieved. */
+  fetch(stripe: Stripe, id: string, options: Stripe.RequestOptions, event: Stripe.Event): Promise<T>;
   apply(ctx: PaymentsContext, tx: Executor, current: T, source: MoneySource): Promise<unknown>;
 }
 
 const handler = <T>(h: StripeEventHandler<T>) => h as StripeEventHandler<unknown>;
 
+/** Issue 38: an instant payout's outcome, retrieved on the connected account the event names (none: platform). */
+const payoutOutcome = handler<{ payout: Stripe.Payout; account: string | null }>({
+  fetch: async (stripe, id, o, event) => ({
+    payout: await stripe.payouts.retrieve(
+      id,
+      {},
+      { ...o, ...(event.account ? { stripeAccount: event.account } : {}) },
+    ),
+    account: event.account ?? null,
+  }),
+  apply: (ctx, tx, current, source) => applyPayoutOutcome(ctx, tx, current, source),
+});
+
 export const STRIPE_EVENT_HANDLERS: Record<string, StripeEventHandler<unknown>> = {
   'payment_intent.succeeded': handler<Stripe.PaymentIntent>({
     fetch: (stripe, id, o) => stripe.paymentIntents.retrieve(id, WITH_PAYMENT_METHOD, o),
     apply: (ctx, tx, pi, source) =>
-      isExtraChargeIntent(pi)
-        ? recordExtraCollected(ctx, tx, pi, source)
-        : isEditChargeIntent(pi)
-          ? recordEditChargeCollected(ctx, tx, pi, source)
-          : recordEscrowHeld(ctx, tx, pi, source),
+      isTipIntent(pi)
+        ? recordTipCharged(ctx, tx, pi, source)
+        : // Issue 38: a lost card dispute paid back by the restaurant.
+          isCardDisputeSettlementIntent(pi)
+          ? recordCardDisputeSettled(ctx, tx, pi, source)
+          : isExtraChargeIntent(pi)
+            ? recordExtraCollected(ctx, tx, pi, source)
+            : isEditChargeIntent(pi)
+              ? recordEditChargeCollected(ctx, tx, pi, source)
+              : recordEscrowHeld(ctx, tx, pi, source),
   }),
   'payment_intent.payment_failed': handler<Stripe.PaymentIntent>({
     fetch: (stripe, id, o) => stripe.paymentIntents.retrieve(id, WITH_PAYMENT_METHOD, o),
     apply: async (ctx, tx, pi, source) => {
+      // Issue 38: a card dispute's settlement: its failure is the restaurant's card form's; a success counts.
+      if (isCardDisputeSettlementIntent(pi))
+        return pi.status === 'succeeded' ? recordCardDisputeSettled(ctx, tx, pi, source) : 'ignored';
       // A timesheet's extra: its failure is recorded by the charge's own answer; a success since counts.
       if (isExtraChargeIntent(pi))
         return pi.status === 'succeeded' ? recordExtraCollected(ctx, tx, pi, source) : 'ignored';
+      // Issue 38: a tip's charge: its failure is recorded by the charge's own answer; a success since counts.
+      if (isTipIntent(pi))
+        return pi.status === 'succeeded' ? recordTipCharged(ctx, tx, pi, source) : 'ignored';
       // Issue 35: an edit's charge: its failure is recorded by the charge's own answer; a success since counts.
       if (isEditChargeIntent(pi))
         return pi.status === 'succeeded' ? recordEditChargeCollected(ctx, tx, pi, source) : 'ignored';
@@ -77,6 +106,8 @@ export const STRIPE_EVENT_HANDLERS: Record<string, StripeEventHandler<unknown>> 
   'transfer.created': handler<Stripe.Transfer>({
     fetch: (stripe, id, o) => stripe.transfers.retrieve(id, {}, o),
     apply: (ctx, tx, transfer, source) => {
+      // Issue 38: a failed instant payout's fee returned to the chef's account: booked by its own answer.
+      if (transfer.metadata?.instant_payout_id) return Promise.resolve('ignored');
       const jobId = transfer.metadata?.job_id ?? transfer.transfer_group;
       if (!jobId)
         return reportAnomaly(ctx, tx, source, { reason: 'no_matching_task', objectId: transfer.id });
@@ -90,6 +121,21 @@ export const STRIPE_EVENT_HANDLERS: Record<string, StripeEventHandler<unknown>> 
         ? 'ignored'
         : recordRefund(ctx, tx, refund, source),
   }),
+  'payout.paid': payoutOutcome,
+  'payout.failed': payoutOutcome,
+  // Issue 38: card disputes, verified by retrieve; a `closed` the provider does not confirm moves nothing.
+  'charge.dispute.created': handler<Stripe.Dispute>({
+    fetch: (stripe, id, o) => stripe.disputes.retrieve(id, {}, o),
+    apply: (ctx, tx, dispute, source) => recordCardDispute(ctx, tx, dispute, source),
+  }),
+  'charge.dispute.updated': handler<Stripe.Dispute>({
+    fetch: (stripe, id, o) => stripe.disputes.retrieve(id, {}, o),
+    apply: (ctx, tx, dispute, source) => recordCardDispute(ctx, tx, dispute, source),
+  }),
+  'charge.dispute.closed': handler<Stripe.Dispute>({
+    fetch: (stripe, id, o) => stripe.disputes.retrieve(id, {}, o),
+    apply: (ctx, tx, dispute, source) => recordCardDispute(ctx, tx, dispute, source, true),
+  }),
 };
 
 /** The provider's current copy of the object, null when it has none; a provider outage is a 503 (Stripe retries). */
@@ -97,9 +143,10 @@ async function fetchCurrent(
   ctx: PaymentsContext,
   h: StripeEventHandler<unknown>,
   objectId: string,
+  event: Stripe.Event,
 ): Promise<unknown> {
   try {
-    return await h.fetch(ctx.stripe.get(), objectId, interactive(ctx.config));
+    return await h.fetch(ctx.stripe.get(), objectId, interactive(ctx.config), event);
   } catch (err) {
     if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
     if (isProviderOutage(err)) throw providerUnavailable();
@@ -122,7 +169,7 @@ export async function handleStripeEvent(
   const claim = (tx: Executor) => claimWebhookEvent(ctx.database, tx, event);
   if (!h || typeof objectId !== 'string') return (await claim(ctx.database.db)) ? 'ignored' : 'duplicate';
   if (await webhookEventSeen(ctx.database, event.id)) return 'duplicate';
-  const current = await fetchCurrent(ctx, h, objectId);
+  const current = await fetchCurrent(ctx, h, objectId, event);
   const source: MoneySource = { via: 'webhook', event_id: event.id, event_type: event.type };
   return inTransaction(ctx, async (tx) => {
     if (!(await claim(tx))) return 'duplicate' as const;

@@ -21,6 +21,7 @@ import { InviteButton, useNextOpenShift } from './InviteButton';
 import { chefSearchApi, type ChefSearchArgs } from '../profile';
 import { formatRating, formatShiftMoment } from '../../shared/format';
 import { AmountField } from '../../shared/components/AmountField';
+import { CredentialBadges } from '../credentials';
 
 /** The hint above the results: which shift Invite names, or why it cannot. */
 const INVITE_REASON_ID = 'invite-reason';
@@ -149,6 +150,7 @@ function ChefResultsPage({
                     .filter(Boolean)
                     .join(' · ')}
                 </div>
+                <CredentialBadges types={chef.verified_credentials} />
                 <ul className="tags" aria-label={t('review.skills')}>
                   {(chef.skills ?? []).slice(0, SKILLS_PER_CARD).map((s) => (
                     <li key={s} className="tag">

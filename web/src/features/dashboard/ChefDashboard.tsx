@@ -3,7 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { EditAnswerCard } from '../edits';
 import { DASHBOARD_RECENT_LIMIT, paymentSetupPath } from '../../shared/constants';
 import { useAuth } from '../../shared/hooks';
-import { type Application, RestaurantPlace, SeatsCount, holdsShift, isFinal } from '../jobs';
+import {
+  type Application,
+  BoostedTag,
+  InstantBookTag,
+  ReconfirmAction,
+  RestaurantPlace,
+  SeatsCount,
+  holdsShift,
+  isFinal,
+} from '../jobs';
 import { seatPay } from '../../shared/money/figures';
 import { MyOffers } from '../offers';
 import { pageFor } from '../shell';
@@ -83,7 +92,8 @@ function Dashboard() {
                   </>
                 )}
                 {formatShiftMoment(job.start_time, job.restaurant_profiles?.city)} ·{' '}
-                {formatRate(job.hourly_rate)}/{tc('perHour')} <SeatsCount seats={job.seats} side="chef" />
+                {formatRate(job.hourly_rate)}/{tc('perHour')} <SeatsCount seats={job.seats} side="chef" />{' '}
+                <BoostedTag from={job.boosted_from_rate} /> <InstantBookTag on={job.instant_book} />
               </div>
             </div>
             <Link to={`/jobs/${job.id}`} className="btn btn-small btn-secondary">
@@ -109,6 +119,8 @@ function Dashboard() {
                 {formatShiftMoment(a.job_postings?.start_time, a.job_postings?.restaurant_profiles?.city)}
                 {a.worker_confirmed === null && ` · ${t('chef.awaitingConfirmation')}`}
               </div>
+              {/* issue 37: a reconfirmation due, or given */}
+              <ReconfirmAction app={a} city={a.job_postings?.restaurant_profiles?.city} />
               <div className="hint">
                 <RestaurantPlace job={a.job_postings} />
               </div>

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { DASHBOARD_RECENT_LIMIT, NEW_APPLICATION_WINDOW_MS, paymentSetupPath } from '../../shared/constants';
 import { useAuth } from '../../shared/hooks';
 import { canJob } from '../../shared/contracts';
-import { type Application, SeatsCount, restaurantCanDecide, stateOf } from '../jobs';
+import { type Application, BoostedTag, SeatsCount, restaurantCanDecide, stateOf } from '../jobs';
 import { BalanceNotice } from '../payments';
+import { CardDisputeNotice } from '../card-disputes';
 import { PinMissingNotice } from '../profile';
 import { pageFor } from '../shell';
 import { formatRate, formatRating, formatShiftMoment } from '../../shared/format';
@@ -66,6 +67,7 @@ function Dashboard() {
       )}
       <PinMissingNotice />
       <BalanceNotice />
+      <CardDisputeNotice />
       {fresh > 0 && (
         <div className="banner" role="status">
           <span>{t('restaurant.newApplications', { count: fresh })}</span>
@@ -115,7 +117,8 @@ function Dashboard() {
                   <span className={`status status-${job.status}`}>
                     {tc(`jobStatus.${job.status}`, { defaultValue: job.status })}
                   </span>{' '}
-                  <SeatsCount seats={job.seats} side="restaurant" />
+                  <SeatsCount seats={job.seats} side="restaurant" />{' '}
+                  <BoostedTag from={job.boosted_from_rate} />
                   {pending > 0 && ` · ${t('restaurant.pendingCount', { count: pending })}`}
                 </div>
               </div>

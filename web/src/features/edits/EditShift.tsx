@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { HEADCOUNT_MAX, HEADCOUNT_MIN, SKILLS } from '../../shared/contracts';
@@ -13,25 +13,7 @@ import { editFormOf, editOf, quoteArgsOf, type EditForm } from './editForm';
 import { editsApi, type EditQuote, type EditQuoteArgs } from './editsApi';
 import { Fact } from '../../shared/components/Facts';
 import { TextField } from '../../shared/components/TextField';
-
-/** How long the form waits after the last keystroke before it asks for the quote. */
-export const QUOTE_DEBOUNCE_MS = 300;
-
-/** A value once it has stopped changing for `ms`. */
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  const latest = useRef(value);
-  useLayoutEffect(() => {
-    latest.current = value;
-  });
-  // keyed by the value's contents, not its identity: the timer restarts only when the contents change
-  const key = JSON.stringify(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(latest.current), ms);
-    return () => clearTimeout(timer);
-  }, [key, ms]);
-  return settled;
-}
+import { QUOTE_DEBOUNCE_MS, useSettled } from '../../shared/useSettled';
 
 /** Whether the owner may edit the shift now: open or booked, not being charged, before the late window. */
 export function canEditShift(job: JobPosting, now = Date.now()): boolean {
@@ -99,7 +81,7 @@ export function EditShiftPanel({
 
   const edit = editOf(job, form);
   const typedArgs = quoteArgsOf(job.id, edit);
-  const args = useDebounced<EditQuoteArgs | null>(typedArgs, QUOTE_DEBOUNCE_MS);
+  const args = useSettled<EditQuoteArgs | null>(typedArgs, QUOTE_DEBOUNCE_MS);
   const settled = JSON.stringify(args) === JSON.stringify(typedArgs);
   const quote = editsApi.useEditQuoteQuery(args ?? { id: job.id }, { skip: !args });
   const set = <K extends keyof EditForm>(key: K, value: EditForm[K]) =>

@@ -12,9 +12,12 @@ import { useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
 import { Spinner } from '../../shared/components/Spinner';
 import { FavoriteButton } from '../favorites';
+import { BlockButton } from '../blocks';
 import { jobsApi, type ApplicationOfJob, type JobPosting } from './jobsApi';
 import { ChefLink, JobStatusTag, PositionTitle, RestaurantPlace, SeatsCount, shiftWhen } from './JobLabels';
 import { Reliability, Avatar, SpokenLanguages } from '../profile';
+import { ProfileReviews } from '../reviews';
+import { CredentialBadges } from '../credentials';
 import { applicationLabel, restaurantCanDecide, stateOf } from './shiftState';
 import { formatRating } from '../../shared/format';
 import { ActionButton } from '../../shared/components/ActionButton';
@@ -78,8 +81,12 @@ function Applicant({ app, job }: { app: ApplicationOfJob; job: JobPosting }) {
           .join(' · ')}
       </p>
       <Reliability record={chef?.reliability} compact />
+      {/* issue 39: the chef's verified credentials */}
+      <CredentialBadges types={chef?.verified_credentials} />
       <SpokenLanguages codes={chef?.languages} />
       {chef?.bio && <p>{truncateBio(chef.bio)}</p>}
+      {/* issue 39: the chef's newest published reviews, the rest on their profile */}
+      {chef && <ProfileReviews kind="chef" id={chef.id} compact profileLink={`/profile/chef/${chef.id}`} />}
       {(chef?.skills ?? []).length > 0 && (
         <ul className="tags" aria-label={t('review.skills')}>
           {(chef?.skills ?? []).slice(0, SKILLS_PER_CARD).map((s) => (
@@ -121,6 +128,7 @@ function Applicant({ app, job }: { app: ApplicationOfJob; job: JobPosting }) {
           </Link>
         )}
         {chef && <FavoriteButton chefProfileId={chef.id} name={name} />}
+        {chef && <BlockButton target={{ kind: 'chef', id: chef.id }} name={name} />}
       </div>
     </li>
   );

@@ -6,6 +6,7 @@ import { jobsApi, type ApplicationChef, type JobPosting } from './jobsApi';
 import { ChefLink } from './JobLabels';
 import { stateOf } from './shiftState';
 import { useNow } from './policy';
+import { CredentialBadges } from '../credentials';
 
 // Issue 32, "the owner sees who is coming": the chef booked for a restaurant's shift, and for the chef the way
 // back to the restaurant. Whether a phone number is shown is the server's decision (Job.contact, GET /jobs/{id}
@@ -105,6 +106,7 @@ export function BookedChefCard({
         </div>
       </div>
       <Reliability record={chef?.reliability} compact />
+      <CredentialBadges types={chef?.verified_credentials} />
       <SpokenLanguages codes={chef?.languages} />
       <ContactActions
         job={job}

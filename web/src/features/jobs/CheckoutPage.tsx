@@ -2,19 +2,20 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
-import { LIMITS } from '../../shared/contracts';
+import { formatDuration, REVIEW_TEXT_MAX, type ReviewTag } from '../../shared/contracts';
 import { useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
 import { MissingScreen } from '../../shared/components/NotFoundScreen';
 import { Spinner } from '../../shared/components/Spinner';
 import { CheckoutReceipt } from './CheckoutReceipt';
-import { jobsApi, type CheckoutResponse } from './jobsApi';
+import { jobsApi, type CheckoutResponse, type JobPosting } from './jobsApi';
 import { checkoutOpensAt, checkoutState } from './shiftState';
 import { PositionTitle, rateText } from './JobLabels';
 import { CheckoutDeadline, UnderReview, useNow } from './policy';
 import { formatShiftDate, formatShiftHours, formatShiftTime } from '../../shared/format';
 import { Fact } from '../../shared/components/Facts';
 import { TextAreaField } from '../../shared/components/TextAreaField';
+import { ReviewTagsField } from '../reviews';
 
 const STARS = [1, 2, 3, 4, 5];
 
@@ -107,6 +108,23 @@ function WorkedChoice({
 }
 
 /**
+ * Issue 39, double-blind: the rating and words are a review the other side reads once both have written one,
+ * or REVIEW_PUBLISH_AFTER after the shift (its length and date from the server's `review_publishes_at`).
+ */
+function ReviewNote({ job }: { job: JobPosting }) {
+  const { t, i18n } = useTranslation('reviews');
+  const at = job.review_publishes_at;
+  if (!at) return <p className="hint">{t('checkoutNoteShort')}</p>;
+  const language = i18n.language === 'es' ? 'es' : 'en';
+  const after = formatDuration(Date.parse(at) - Date.parse(job.end_time), language);
+  return (
+    <p className="hint" data-testid="review-note">
+      {t('checkoutNote', { after, date: formatShiftDate(at, job.restaurant_profiles?.city) })}
+    </p>
+  );
+}
+
+/**
  * /checkout/{applicationId}: one side checks out of a filled shift from its end (issue 32): it says whether the
  * shift was worked and, when it was, rates the other side. Nothing is chosen in advance; a missing answer is
  * named on submit. Afterwards what happens to the money given the answers so far, from the server's answer,
@@ -122,6 +140,8 @@ export default function CheckoutPage() {
   const [rating, setRating] = useState<number | null>(null);
   const [workCompleted, setWorkCompleted] = useState<boolean | null>(null);
   const [feedback, setFeedback] = useState('');
+  // issue 39: what went well, a restaurant's review of a chef who worked (none chosen in advance)
+  const [tags, setTags] = useState<ReviewTag[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [missing, setMissing] = useState<{ worked: boolean; rating: boolean } | null>(null);
   const [result, setResult] = useState<CheckoutResponse | null>(null);
@@ -137,7 +157,7 @@ export default function CheckoutPage() {
     );
   }
   const side = user?.user_type === 'restaurant' ? 'restaurant' : 'chef';
-  if (result) return <CheckoutReceipt job={job} side={side} result={result} />;
+  if (result) return <CheckoutReceipt job={job} side={side} result={result} applicationId={app.id} />;
 
   const state = checkoutState(side, job, now);
   // The work done is rated; work not done is not (the stars are hidden and nothing is sent).
@@ -156,6 +176,7 @@ export default function CheckoutPage() {
       rating: workCompleted ? rating : null,
       workCompleted: workCompleted === true,
       feedback: feedback.trim() ? feedback.trim() : null,
+      ...(side === 'restaurant' && workCompleted && tags.length > 0 ? { tags } : {}),
     });
     if (res.data) setResult(res.data);
     else setError(errorText(res.error, t('checkout.failed')));
@@ -221,14 +242,16 @@ export default function CheckoutPage() {
               error={missing?.rating ? t('checkout.missingRating') : null}
             />
           )}
+          {rates && side === 'restaurant' && <ReviewTagsField value={tags} onChange={setTags} />}
           <TextAreaField
             label={t('checkout.feedback')}
-            hint={t('checkout.feedbackCount', { count: feedback.length, max: LIMITS.messageMax })}
+            hint={t('checkout.feedbackCount', { count: feedback.length, max: REVIEW_TEXT_MAX })}
             rows={3}
-            maxLength={LIMITS.messageMax}
+            maxLength={REVIEW_TEXT_MAX}
             value={feedback}
             onChange={setFeedback}
           />
+          {rates && <ReviewNote job={job} />}
           <Alert>{missing && (missing.worked || missing.rating) ? t('checkout.missing') : error}</Alert>
           <button type="submit" className="btn btn-large" disabled={sending.isLoading}>
             {sending.isLoading ? t('checkout.sending') : t('checkout.submit')}

@@ -8,6 +8,7 @@ import { jobPay } from '../../shared/money/figures';
 import { usePolicyText } from './policy';
 import type { Side } from './shiftState';
 import { Fact } from '../../shared/components/Facts';
+import { TipCard } from '../tips';
 
 /**
  * The end of a checkout: what happens to the money given the answers so far, from the server's answer (its
@@ -20,10 +21,13 @@ export function CheckoutReceipt({
   job,
   side,
   result,
+  applicationId,
 }: {
   job: JobPosting;
   side: Side;
   result: CheckoutResponse;
+  /** issue 38: the seat checked out (the restaurant may tip it once it is worked) */
+  applicationId?: string;
 }) {
   const { t } = useTranslation('jobs');
   const { policy } = usePolicyText();
@@ -72,6 +76,9 @@ export function CheckoutReceipt({
             {policy('checkout_deadline', { deadline: formatDateTime(job.checkout_deadline) })}
           </p>
         </section>
+      )}
+      {side === 'restaurant' && applicationId && (
+        <TipCard applicationId={applicationId} chefName={null} city={job.restaurant_profiles?.city} ended />
       )}
       <div className="actions-row">
         <Link to="/my-shifts" className="btn">

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
@@ -8,6 +8,7 @@ import { Spinner } from '../../shared/components/Spinner';
 import { TranslatedText } from '../../shared/components/TranslatedText';
 import { failureText, PhoneRequiredNotice } from '../auth';
 import { awaitingSettlement, SettlementNotice } from '../payments';
+import { JobCardDisputeStatus } from '../card-disputes';
 import { AddToCalendar } from '../calendar';
 import { canJob } from '../../shared/contracts';
 import { moneyDecided, MoneyOutcome } from '../../shared/money/outcome';
@@ -17,12 +18,18 @@ import { CancelShift } from './CancelShift';
 import { ChefBookedContact, OwnerBookedChef } from './BookedChefCard';
 import { DisputePanel } from './DisputePanel';
 import { ChefWorkday, RestaurantWorkday, useClockedTimesheet } from '../timesheets';
+import { TipCard } from '../tips';
 import { jobsApi, type JobPosting } from './jobsApi';
 import { JobOffers } from '../offers';
+import { BlockButton } from '../blocks';
 import { BookAgain, EditAnswerCard, EditShift, PendingEditNotice } from '../edits';
+import { BookNow, BoostPay } from '../booking';
+import { MissingCredentials } from '../credentials';
 import { jobPay, seatPay } from '../../shared/money/figures';
 import {
+  BoostedTag,
   DirectionsLink,
+  InstantBookTag,
   JobStatusTag,
   PositionTitle,
   RestaurantLink,
@@ -32,6 +39,8 @@ import {
 } from './JobLabels';
 import { PayBreakdown } from '../../shared/money/PayBreakdown';
 import { SeatList } from './SeatList';
+import { ReconfirmCard } from './Reconfirm';
+import { StandbyPanel } from './Standby';
 import { CheckoutDeadline, ExpiredNotice, UnderReview, useNow } from './policy';
 import {
   applicationLabel,
@@ -58,7 +67,18 @@ function ChefSection({ job, clocked }: { job: JobPosting; clocked: ReturnType<ty
   const canApply = canJob('fill', job.status) && !job.user_applied && !started(job, now);
   // The profile guard applies to applying too (the server refuses as well): a profile and a verified phone first.
   const { user, profile } = useAuth();
-  const blocker = !canApply ? null : !profile ? 'profile' : user?.phone_verified === false ? 'phone' : null;
+  // Issue 39: a shift that requires credentials the chef has no verified one of: seen, not taken (the page says
+  // what is missing and where to add it; the server refuses the same).
+  const missing = job.missing_credentials ?? [];
+  const blocker = !canApply
+    ? null
+    : !profile
+      ? 'profile'
+      : user?.phone_verified === false
+        ? 'phone'
+        : missing.length > 0
+          ? 'credentials'
+          : null;
   const onApply = async () => {
     setError(null);
     const res = await apply(job.id);
@@ -96,8 +116,14 @@ function ChefSection({ job, clocked }: { job: JobPosting; clocked: ReturnType<ty
           <PhoneRequiredNotice />
         </Alert>
       )}
+      {!job.user_applied && <MissingCredentials missing={missing} />}
+      {!blocker && !started(job, now) && <BookNow job={job} />}
       {canApply && !blocker && (
-        <ActionButton className="btn btn-large" busy={applying.isLoading} onClick={onApply}>
+        <ActionButton
+          className={job.can_book_now ? 'btn btn-large btn-secondary' : 'btn btn-large'}
+          busy={applying.isLoading}
+          onClick={onApply}
+        >
           {applying.isLoading ? t('apply.sending') : t('apply.button')}
         </ActionButton>
       )}
@@ -169,9 +195,11 @@ function confirmedSeat(job: JobPosting, type: string | undefined, userId: string
 export default function JobDetailPage() {
   const { t } = useTranslation('jobs');
   const { t: tc } = useTranslation('catalog');
+  const { t: tcr } = useTranslation('credentials');
   const { id = '' } = useParams();
   const { user } = useAuth();
   const posted = (useLocation().state as { posted?: boolean } | null)?.posted;
+  const navigate = useNavigate();
   const now = useNow();
   const query = jobsApi.useJobQuery(id, { refetchOnMountOrArgChange: true });
   const job = query.data?.job;
@@ -213,6 +241,8 @@ export default function JobDetailPage() {
         </h1>
         <JobStatusTag status={job.status} />
         <SeatsCount seats={job.seats} side={owner ? 'restaurant' : 'chef'} />
+        <BoostedTag from={job.boosted_from_rate} />
+        <InstantBookTag on={job.instant_book} />
       </div>
       <div className="card">
         <dl className="facts">
@@ -229,10 +259,22 @@ export default function JobDetailPage() {
           <Fact label={t('detail.when')}>
             {shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)}
           </Fact>
+          {job.roster_first_until && (
+            <Fact label={t('detail.rosterFirst')}>
+              {t(owner ? 'detail.rosterFirstOwner' : 'openings.offeredFirst', {
+                time: formatShiftTime(job.roster_first_until, job.restaurant_profiles?.city),
+              })}
+            </Fact>
+          )}
           <Fact label={t('detail.duration')}>
             {t('detail.hours', { count: jobPay(job).hours, hours: formatHours(jobPay(job).hours) })}
           </Fact>
           <Fact label={t('detail.rate')}>{rateText(job.hourly_rate, tc('perHour'))}</Fact>
+          {(job.required_credentials ?? []).length > 0 && (
+            <Fact label={tcr('required.legend')} testId="required-credentials-fact">
+              {(job.required_credentials ?? []).map((type) => tcr(`types.${type}`)).join(', ')}
+            </Fact>
+          )}
           {job.description && (
             <Fact label={t('detail.description')}>
               <TranslatedText
@@ -265,10 +307,14 @@ export default function JobDetailPage() {
       {owner && (
         <div className="owner-edits">
           <EditShift job={job} now={now} />
+          <BoostPay job={job} now={now} />
           <BookAgain job={job} />
         </div>
       )}
       {owner && onTheClock && <RestaurantWorkday job={job} />}
+      {mine && stateOf(mine) === 'confirmed' && !isFinal(job) && (
+        <ReconfirmCard applicationId={mine.id} city={job.restaurant_profiles?.city} />
+      )}
       {mine && onTheClock && stateOf(mine) === 'confirmed' && (
         <ChefWorkday job={job} applicationId={mine.id} />
       )}
@@ -279,6 +325,21 @@ export default function JobDetailPage() {
         !(clocked.awaitingAnswer && job.money?.outcome === 'held') && (
           <MoneyOutcome money={job.money} side="restaurant" as="p" />
         )}
+      {owner &&
+        // issue 38: each worked seat may be tipped (the card shows once payments has the seat's pay)
+        (job.applications ?? [])
+          .filter((a) => stateOf(a) === 'confirmed')
+          .map((a) => (
+            <TipCard
+              key={a.id}
+              applicationId={a.id}
+              chefName={a.chef_profiles?.name}
+              city={job.restaurant_profiles?.city}
+              ended={checkoutOpen(job, now)}
+            />
+          ))}
+      {/* issue 38: the payment's card dispute, if its card was disputed */}
+      {owner && <JobCardDisputeStatus jobId={job.id} />}
       {(owner || held) && awaitingSettlement(job) && (
         <SettlementNotice jobId={job.id} side={owner ? 'restaurant' : 'chef'} />
       )}
@@ -295,7 +356,18 @@ export default function JobDetailPage() {
       {owner && <OwnerBookedChef job={job} />}
       {held && <ChefBookedContact job={job} />}
       {user?.user_type === 'chef' && <ChefSection job={job} clocked={clocked} />}
+      {user?.user_type === 'chef' && <StandbyPanel job={job} />}
       {owner && <OwnerSection job={job} />}
+      {user?.user_type === 'chef' && restaurant && job.restaurant_id && (
+        // Issue 37: the chef may hide this restaurant; its shifts then leave their openings, so they go back there.
+        <div className="actions-row">
+          <BlockButton
+            target={{ kind: 'restaurant', id: job.restaurant_id }}
+            name={restaurant.name}
+            onBlocked={() => navigate('/openings')}
+          />
+        </div>
+      )}
     </section>
   );
 }

@@ -31,6 +31,29 @@ export function SeatsCount({
   );
 }
 
+/** Issue 37: "Boosted · was $20.00/h" on a shift whose rate its restaurant raised (nothing when never boosted). */
+export function BoostedTag({ from }: { from: number | null | undefined }) {
+  const { t } = useTranslation('jobs');
+  const { t: tc } = useTranslation('catalog');
+  if (from === null || from === undefined) return null;
+  return (
+    <span className="tag tag-boosted" data-testid="boosted">
+      {t('boost.tag', { rate: `${formatRate(from)}/${tc('perHour')}` })}
+    </span>
+  );
+}
+
+/** Issue 37: "Instant book" on a shift chefs who meet the bar may book at once. */
+export function InstantBookTag({ on }: { on: boolean | undefined }) {
+  const { t } = useTranslation('jobs');
+  if (!on) return null;
+  return (
+    <span className="tag tag-instant" data-testid="instant-book">
+      {t('booking.tag')}
+    </span>
+  );
+}
+
 export function PositionTitle({ title, urgent }: { title: string; urgent?: boolean }) {
   const { t: tc } = useTranslation('catalog');
   return (

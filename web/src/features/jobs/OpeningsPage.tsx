@@ -10,6 +10,7 @@ import { type ChefProfile, failureText } from '../auth';
 import { HomeEditor, homeSummary } from '../profile';
 import { pageFor } from '../shell';
 import { BookedWarning } from './BookedWarning';
+import { FitsAvailability } from './FitsAvailability';
 import { FiltersPanel, type Area, type SetFilter } from './FiltersPanel';
 import { jobsApi, type JobPosting, type JobsResponse } from './jobsApi';
 import { seatPay } from '../../shared/money/figures';
@@ -21,8 +22,17 @@ import {
   openingsQuery,
   type OpeningsFilters,
 } from './openingsFilters';
-import { DirectionsLink, milesText, PositionTitle, rateText, SeatsCount, shiftWhen } from './JobLabels';
-import { formatCents, formatHours } from '../../shared/format';
+import {
+  BoostedTag,
+  DirectionsLink,
+  InstantBookTag,
+  milesText,
+  PositionTitle,
+  rateText,
+  SeatsCount,
+  shiftWhen,
+} from './JobLabels';
+import { formatCents, formatHours, formatShiftTime } from '../../shared/format';
 import { ActionButton } from '../../shared/components/ActionButton';
 
 function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean }) {
@@ -64,8 +74,16 @@ function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean
         </div>
         <div className="hint">
           {shiftWhen(job.start_time, job.end_time, job.restaurant_profiles?.city)}{' '}
-          <SeatsCount seats={job.seats} side="chef" />
+          <SeatsCount seats={job.seats} side="chef" /> <FitsAvailability job={job} />{' '}
+          <BoostedTag from={job.boosted_from_rate} /> <InstantBookTag on={job.instant_book} />
         </div>
+        {job.roster_first_until && (
+          <p className="tag tag-ok offered-first">
+            {t('openings.offeredFirst', {
+              time: formatShiftTime(job.roster_first_until, job.restaurant_profiles?.city),
+            })}
+          </p>
+        )}
         <BookedWarning job={job} />
         <Alert>{error}</Alert>
       </div>
@@ -163,6 +181,13 @@ function Openings() {
     skipPollingIfUnfocused: true,
     refetchOnMountOrArgChange: true,
   });
+  // Issue 37: the roster-first shifts offered to this chef (a favorite of their restaurant) while their windows
+  // run: never in the shared list, so polled beside it and shown first.
+  const offered = jobsApi.useOfferedFirstQuery(undefined, {
+    pollingInterval: LISTS_POLL_MS,
+    skipPollingIfUnfocused: true,
+    refetchOnMountOrArgChange: true,
+  });
   const appliedTo = useMemo(
     () => new Set((applications.data?.applications ?? []).map((a) => a.job_id)),
     [applications.data],
@@ -174,7 +199,12 @@ function Openings() {
     const timers = AFTER_HOME_SAVED_MS.map((ms) => setTimeout(() => void refetchJobs(), ms));
     return () => timers.forEach(clearTimeout);
   }, [homeSavedAt, refetchJobs]);
-  const list = filterOpenings(jobs.data?.jobs ?? [], filters);
+  const first = offered.data?.jobs ?? [];
+  const firstIds = new Set(first.map((j) => j.id));
+  const list = filterOpenings(
+    [...first, ...(jobs.data?.jobs ?? []).filter((j) => !firstIds.has(j.id))],
+    filters,
+  );
   // The chef's area as the near-me list last said it (a near=all answer has none): the switch keeps its label.
   const [known, setKnown] = useState<JobsResponse['area']>(null);
   const answered = jobs.data?.area ?? null;

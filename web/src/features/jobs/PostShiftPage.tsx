@@ -33,9 +33,12 @@ import {
   headcountOf,
   isPosition,
   toLocalInput,
+  ROSTER_FIRST_CHOICES,
   type PostForm,
 } from './validation';
 import { TextField } from '../../shared/components/TextField';
+import { CardDisputeNotice } from '../card-disputes';
+import { RequiredCredentialsField } from '../credentials';
 
 const initial: PostForm = {
   title: '',
@@ -47,7 +50,10 @@ const initial: PostForm = {
   breakMinutes: '0',
   description: '',
   requiredSkills: [],
+  requiredCredentials: [],
   headcount: '1',
+  instantBook: false,
+  rosterFirstMinutes: 0,
 };
 
 function PostShift() {
@@ -192,6 +198,8 @@ function PostShift() {
   return (
     <section className="page narrow">
       <h1>{t('post.title')}</h1>
+      {/* issue 38: a lost card dispute unpaid keeps the restaurant from posting: say so before the form */}
+      <CardDisputeNotice />
       <p className="muted">{t('post.intro')}</p>
       <ShiftTemplates
         form={form}
@@ -294,6 +302,43 @@ function PostShift() {
               </label>
             ))}
           </fieldset>
+          <label className="check-row">
+            <input
+              type="checkbox"
+              checked={form.instantBook === true}
+              onChange={(e) => set('instantBook', e.target.checked)}
+            />
+            {t('post.instantBook')}
+          </label>
+          <p className="hint">{t('post.instantBookHint')}</p>
+          {/* issue 39: credentials a chef must have verified to take it */}
+          <RequiredCredentialsField
+            value={form.requiredCredentials ?? []}
+            onChange={(v) => set('requiredCredentials', v)}
+            disabled={locked}
+          />
+          {/* only with a roster: a window with no favorites would show the shift to nobody */}
+          {favorites.length > 0 && (
+            <Field label={t('post.rosterFirst')} hint={t('post.rosterFirstHint')}>
+              {(p) => (
+                <select
+                  {...p}
+                  value={String(form.rosterFirstMinutes ?? 0)}
+                  onChange={(e) => set('rosterFirstMinutes', Number(e.target.value))}
+                >
+                  {ROSTER_FIRST_CHOICES.map((m) => (
+                    <option key={m} value={m}>
+                      {m === 0
+                        ? t('post.rosterFirstNone')
+                        : m < 60
+                          ? t('post.rosterFirstMinutes', { count: m })
+                          : t('post.rosterFirstHours', { count: m / 60 })}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          )}
           {favorites.length > 0 && (
             <fieldset>
               <legend>{t('post.notify')}</legend>

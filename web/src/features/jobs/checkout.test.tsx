@@ -113,6 +113,70 @@ describe('checkout', () => {
     await waitFor(() => expect(router.state.location.pathname).toMatch(/^\/dashboard/));
   });
 
+  test('issue 39: a restaurant may add what went well, and reads when its review is shown', async () => {
+    signedIn('restaurant');
+    const job = filled();
+    const publishes = new Date(Date.parse(job.end_time) + 7 * 24 * 3_600_000).toISOString();
+    const app = {
+      id: id('a'),
+      status: 'accepted',
+      worker_confirmed: true,
+      created_at: new Date().toISOString(),
+      job_postings: { ...job, review_publishes_at: publishes },
+      chef_profiles: { id: id(), user_id: id(), name: 'Lucía' },
+    };
+    fakeApi.on('GET', '/applications/:id', { body: { application: app } });
+    fakeApi.on('POST', '/applications/:id/checkout', {
+      body: {
+        message: 'Checkout recorded.',
+        mutualCheckoutCompleted: false,
+        money: serverMoney(null),
+        waiting_for: 'chef',
+        work_completed: true,
+      },
+    });
+    renderApp(`/checkout/${app.id}`);
+    await screen.findByRole('heading', { name: 'Shift Checkout' });
+    await userEvent.click(screen.getByLabelText('Yes, the chef worked this shift'));
+    expect(screen.getByTestId('review-note').textContent).toMatch(
+      /^Your rating and words are a review\. The other side reads it when both of you have written one, or 7 days after the shift \(.+\) if they never do\.$/,
+    );
+    const tags = screen.getByRole('group', { name: 'What went well (optional)' });
+    const boxes = within(tags).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((b) => b.checked)).toEqual([false, false, false]);
+    await userEvent.click(within(tags).getByLabelText('Would book again'));
+    await userEvent.click(within(tags).getByLabelText('On time'));
+    await userEvent.click(screen.getByLabelText('5 stars'));
+    // the words are at most 1,000 characters, as the server takes them
+    expect(screen.getByLabelText('Feedback (optional)').getAttribute('maxlength')).toBe('1000');
+    await userEvent.click(screen.getByRole('button', { name: 'Complete Checkout' }));
+    await screen.findByRole('heading', { name: 'Checkout recorded' });
+    expect(fakeApi.callsTo('POST', `/applications/${app.id}/checkout`)[0].body).toEqual({
+      rating: 5,
+      workCompleted: true,
+      feedback: null,
+      tags: ['on_time', 'would_book_again'],
+    });
+  });
+
+  test('issue 39: "the chef did not work" shows no tags and sends none', async () => {
+    signedIn('restaurant');
+    const app = {
+      id: id('a'),
+      status: 'accepted',
+      worker_confirmed: true,
+      created_at: new Date().toISOString(),
+      job_postings: filled(),
+      chef_profiles: { id: id(), user_id: id(), name: 'Lucía' },
+    };
+    fakeApi.on('GET', '/applications/:id', { body: { application: app } });
+    renderApp(`/checkout/${app.id}`);
+    await screen.findByRole('heading', { name: 'Shift Checkout' });
+    expect(screen.getByRole('group', { name: 'What went well (optional)' })).toBeTruthy();
+    await userEvent.click(screen.getByLabelText('No, the chef did not work this shift'));
+    expect(screen.queryByRole('group', { name: 'What went well (optional)' })).toBeNull();
+  });
+
   /** The chef at the checkout of `job` (a filled shift that has ended unless told), in `language`. */
   function chefAt(job = filled(), language: 'en' | 'es' = 'en') {
     signedIn('chef', { language });
@@ -150,6 +214,8 @@ describe('checkout', () => {
     expect(screen.getByText('Please choose a rating from 1 to 5 stars.')).toBeTruthy();
     // Worked, but still no star: the rating alone is missing.
     await userEvent.click(screen.getByLabelText('Yes, I worked this shift'));
+    // a chef's review of a restaurant takes no tags (issue 39)
+    expect(screen.queryByRole('group', { name: 'What went well (optional)' })).toBeNull();
     await submit();
     expect(screen.queryByText('Please say whether the shift was worked.')).toBeNull();
     expect(screen.getByText('Please choose a rating from 1 to 5 stars.')).toBeTruthy();

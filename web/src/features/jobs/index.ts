@@ -1,5 +1,13 @@
 // The jobs feature's face: what other features use of it (they import nothing else of it).
-export { PositionTitle, RestaurantPlace, SeatsCount, milesText, shiftWhen } from './JobLabels';
+export {
+  BoostedTag,
+  InstantBookTag,
+  PositionTitle,
+  RestaurantPlace,
+  SeatsCount,
+  milesText,
+  shiftWhen,
+} from './JobLabels';
 export {
   type Application,
   type ApplicationOfJob,
@@ -10,5 +18,6 @@ export {
   jobsApi,
 } from './jobsApi';
 export { useNow } from './policy';
+export { ReconfirmAction } from './Reconfirm';
 export { awaitingPayment, holdsShift, isFinal, restaurantCanDecide, started, stateOf } from './shiftState';
 export { MAX_BREAK_MINUTES, toLocalInput } from './validation';

@@ -1,6 +1,6 @@
 import { api } from '../../shared/api';
 
-import type { jobsHttp, shiftTemplatesHttp } from '@brigade/contracts';
+import type { fillHttp, jobsHttp, shiftTemplatesHttp } from '@brigade/contracts';
 import type { z } from 'zod';
 
 // Request and response shapes come from the contracts (z.infer), never re-declared here.
@@ -22,6 +22,8 @@ export type ChefReliability = z.infer<typeof jobsHttp.ChefReliability>;
 export type RestaurantReliability = z.infer<typeof jobsHttp.RestaurantReliability>;
 
 export type JobsResponse = z.infer<typeof jobsHttp.JobsResponse>;
+/** Issue 37: the roster-first shifts offered to the signed-in chef while their windows run. */
+export type OfferedFirstResponse = z.infer<typeof fillHttp.OfferedFirstResponse>;
 export type JobResponse = z.infer<typeof jobsHttp.JobResponse>;
 export type ApplicationResponse = z.infer<typeof jobsHttp.ApplicationResponse>;
 export type ApplicationsResponse = z.infer<typeof jobsHttp.ApplicationsResponse>;
@@ -48,15 +50,33 @@ export type PostJobBody = Pick<
   jobsHttp.PostJobRequest,
   'title' | 'startTime' | 'endTime' | 'hourlyRate' | 'emergencyLevel' | 'notifyFavorites'
 > &
-  Partial<Pick<jobsHttp.PostJobRequest, 'description' | 'requiredSkills' | 'breakMinutes' | 'headcount'>>;
+  Partial<
+    Pick<
+      jobsHttp.PostJobRequest,
+      | 'description'
+      | 'requiredSkills'
+      | 'breakMinutes'
+      | 'headcount'
+      | 'instant_book'
+      | 'roster_first_minutes'
+      | 'required_credentials'
+    >
+  >;
 
 /** The checkout answer as both sides send it (rating, whether the work was done, optional feedback). */
-export type CheckoutBody = z.output<typeof jobsHttp.CheckoutRequest>;
+type CheckoutFields = z.output<typeof jobsHttp.CheckoutRequest>;
+/** The checkout's answers; issue 39: the tags (a restaurant's review of a chef) are sent only when chosen. */
+export type CheckoutBody = Omit<CheckoutFields, 'tags'> & Partial<Pick<CheckoutFields, 'tags'>>;
 
 export const jobsApi = api.injectEndpoints({
   endpoints: (build) => ({
     jobs: build.query<JobsResponse, JobsArgs>({
       query: (params) => ({ url: '/jobs', params }),
+      providesTags: ['Jobs'],
+    }),
+    /** Issue 37: the chef's own addition to the shared openings (polled beside it, conditional). */
+    offeredFirst: build.query<OfferedFirstResponse, void>({
+      query: () => '/jobs/offered-first',
       providesTags: ['Jobs'],
     }),
     job: build.query<JobResponse, string>({

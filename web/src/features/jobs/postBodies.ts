@@ -20,6 +20,11 @@ export function jobBodyOf(form: CheckedPostForm): PostJobBody {
     headcount: headcountOf(form) ?? 1,
     description: form.description?.trim() || null,
     requiredSkills: (form.requiredSkills ?? []) as PostJobBody['requiredSkills'],
+    // Issue 37: sent when chosen (the server's defaults are off and 0)
+    ...(form.instantBook ? { instant_book: true } : {}),
+    ...(form.rosterFirstMinutes ? { roster_first_minutes: form.rosterFirstMinutes } : {}),
+    // Issue 39: sent when chosen (none by default)
+    ...(form.requiredCredentials?.length ? { required_credentials: form.requiredCredentials } : {}),
   };
 }
 
@@ -40,6 +45,7 @@ export function seriesBodyOf(
     breakMinutes: breakOf(form) ?? 0,
     description: form.description?.trim() || null,
     requiredSkills: (form.requiredSkills ?? []) as PostJobBody['requiredSkills'],
+    ...(form.requiredCredentials?.length ? { required_credentials: form.requiredCredentials } : {}),
     weekdays: repeat.weekdays,
     from,
     until: repeat.until,

@@ -96,6 +96,7 @@ describe('shift templates on Post Shift', () => {
       breakMinutes: 0,
       description: null,
       requiredSkills: [],
+      required_credentials: [],
     });
     expect(fakeApi.callsTo('POST', '/jobs')).toHaveLength(0);
 

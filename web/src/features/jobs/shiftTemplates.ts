@@ -31,6 +31,7 @@ export function fillFromTemplate(form: PostForm, t: ShiftTemplate, now = new Dat
     breakMinutes: String(t.breakMinutes),
     description: t.description ?? '',
     requiredSkills: t.requiredSkills,
+    requiredCredentials: t.required_credentials ?? [],
     headcount: String(t.headcount),
   };
 }
@@ -65,6 +66,7 @@ export function templateFromForm(
       breakMinutes: form.breakMinutes.trim() === '' ? 0 : Number(form.breakMinutes),
       description: form.description?.trim() || null,
       requiredSkills: (form.requiredSkills ?? []) as ShiftTemplateBody['requiredSkills'],
+      required_credentials: form.requiredCredentials ?? [],
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { CredentialType } from '@brigade/contracts';
 import { HEADCOUNT_MAX, HEADCOUNT_MIN, LIMITS, POSITIONS } from '../../shared/contracts';
 import { wholeNumber } from '../../shared/components/NumberField';
 
@@ -21,9 +22,18 @@ export interface PostForm {
   description?: string;
   /** Issue 35: the skills a template brings (PostJobRequest.requiredSkills). */
   requiredSkills?: string[];
+  /** Issue 39: the credentials a chef must have verified to take it (PostJobRequest.required_credentials). */
+  requiredCredentials?: CredentialType[];
   /** Issue 35: how many chefs the posting asks for (1-20; PostJobRequest.headcount). */
   headcount: string;
+  /** Issue 37: chefs who meet the bar may book at once (PostJobRequest.instant_book). */
+  instantBook?: boolean;
+  /** Issue 37: minutes only the restaurant's favorites see it first (PostJobRequest.roster_first_minutes). */
+  rosterFirstMinutes?: number;
 }
+
+/** Issue 37: the choices of "Offer to my favorites first for" (minutes; 0: everyone at once). */
+export const ROSTER_FIRST_CHOICES = [0, 15, 30, 60, 120, 240] as const;
 
 /** The break of the post form as minutes, or null when it is not a whole number from 0 to 120. */
 export function breakOf(form: Pick<PostForm, 'breakMinutes'>): number | null {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Alert } from '../../shared/components/Alert';
 import { Spinner } from '../../shared/components/Spinner';
 import { formatCents, formatDate, formatNumber } from '../../shared/format';
@@ -7,9 +8,11 @@ import { paymentsApi, type EarningRow } from '../payments';
 import { MoneyOutcome } from '../../shared/money/outcome';
 import { DownloadCsv } from './DownloadCsv';
 import { Fact } from '../../shared/components/Facts';
+import { TipAmount } from '../tips';
 import { WorkedFacts } from './WorkedFacts';
 import { MoneyRowHead, MoneyRowsSection } from './MoneyRows';
 import { TotalCard } from '../../shared/money/TotalCard';
+import { CashOutCard } from '../payouts';
 
 /**
  * /earnings (chefs): what the payments ledger says they earned: paid out, on its way, and each shift, with the
@@ -25,11 +28,19 @@ function Earnings() {
     <section className="page money-page">
       <div className="page-head">
         <h1>{t('earnings.title')}</h1>
-        {data && data.shifts.length > 0 && <DownloadCsv report="earnings" />}
+        <div className="money-actions no-print">
+          {/* issue 38: the year's statement for taxes */}
+          <Link className="btn btn-secondary" to="/earnings/tax-year">
+            {t('earnings.taxYearLink')}
+          </Link>
+          {data && data.shifts.length > 0 && <DownloadCsv report="earnings" />}
+        </div>
       </div>
       <p className="muted">{t('earnings.intro')}</p>
       {isLoading && <Spinner />}
       {isError && <Alert>{t('loadFailed')}</Alert>}
+      {/* issue 38: the connected account's available balance, cashed out to the debit card now */}
+      <CashOutCard />
       {data && (
         <>
           <div className="stats money-totals">
@@ -92,6 +103,7 @@ function EarningLine({ row }: { row: EarningRow }) {
       </dl>
       <WorkedFacts timesheet={row.timesheet} side="chef" />
       <MoneyOutcome money={row.money} side="chef" as="p" />
+      <TipAmount cents={row.tip_cents} />
     </li>
   );
 }

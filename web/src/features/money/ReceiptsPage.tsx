@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { Alert } from '../../shared/components/Alert';
 import { Spinner } from '../../shared/components/Spinner';
 import { formatCents, formatDate } from '../../shared/format';
@@ -7,6 +8,7 @@ import { paymentsApi, type ReceiptRow, BalanceNotice, cardBrandName } from '../p
 import { MoneyOutcome } from '../../shared/money/outcome';
 import { DownloadCsv } from './DownloadCsv';
 import { Fact } from '../../shared/components/Facts';
+import { TipAmount } from '../tips';
 import { WorkedFacts } from './WorkedFacts';
 import { MoneyRowHead, MoneyRowsSection } from './MoneyRows';
 import { TotalCard } from '../../shared/money/TotalCard';
@@ -37,6 +39,10 @@ function Receipts() {
         )}
       </div>
       <p className="muted">{t('receipts.intro')}</p>
+      {/* issue 38: the week's statement (the Monday text links there too) */}
+      <p className="no-print">
+        <Link to="/statements">{t('receipts.statementLink')}</Link>
+      </p>
       <BalanceNotice />
       {isLoading && <Spinner />}
       {isError && <Alert>{t('loadFailed')}</Alert>}
@@ -100,6 +106,7 @@ function ReceiptLine({ row }: { row: ReceiptRow }) {
       </dl>
       <WorkedFacts timesheet={row.timesheet} side="restaurant" />
       <MoneyOutcome money={row.money} side="restaurant" as="p" />
+      <TipAmount cents={row.tip_cents} />
       <p className="money-card">
         {row.card.brand && row.card.last4
           ? t('receipts.cardKnown', { brand: cardBrandName(row.card.brand), last4: row.card.last4 })

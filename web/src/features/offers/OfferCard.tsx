@@ -20,6 +20,7 @@ export function OfferCard({ offer }: { offer: Offer }) {
   const { shift } = offer;
   const title = tc(`positions.${shift.title}`, { defaultValue: shift.title });
   const busy = accepting.isLoading || declining.isLoading;
+  const standby = offer.kind === 'standby';
 
   const answer = async (how: 'accept' | 'decline') => {
     setError(null);
@@ -30,6 +31,8 @@ export function OfferCard({ offer }: { offer: Offer }) {
   return (
     <li className="list-item offer-card">
       <div>
+        {/* issue 37: a reopened seat offered to the chef first on the standby list, for a few minutes */}
+        {standby && <span className="tag tag-urgent">{t('offers.standby')}</span>}
         <p className="list-title">{t('offers.from', { title, restaurant: shift.restaurant_name ?? '' })}</p>
         <p className="hint">{formatShift(shift.start_time, shift.end_time, shift.city)}</p>
         <p className="offer-pay">
@@ -39,7 +42,9 @@ export function OfferCard({ offer }: { offer: Offer }) {
           </span>
         </p>
         <p className="hint">
-          {t('offers.answerBy', { when: formatShiftMoment(offer.expires_at, shift.city) })}
+          {t(standby ? 'offers.yoursUntil' : 'offers.answerBy', {
+            when: formatShiftMoment(offer.expires_at, shift.city),
+          })}
         </p>
         <Alert>{error}</Alert>
       </div>

@@ -45,7 +45,7 @@ function SideFacts({ dispute, side }: { dispute: OpsDispute; side: Side }) {
 }
 
 /** The operator reads a text in the console's language when it was translated into it, marked as such. */
-function useOperatorText(
+export function useOperatorText(
   text: string,
   language: string | null,
   translated: string | null,

@@ -10,6 +10,7 @@ import { formatPhone } from '../../shared/format';
 import { Fact } from '../../shared/components/Facts';
 import { TextAreaField } from '../../shared/components/TextAreaField';
 import { ActionButton } from '../../shared/components/ActionButton';
+import { UserReviews } from './UserReviews';
 
 const HIDDEN = /(^id$|_id$|_url$|^latitude$|^longitude$|_at$|^reliability$|^availability$|^operating_hours$)/;
 
@@ -125,7 +126,10 @@ function Reinstate({ user }: { user: OpsUser }) {
   );
 }
 
-/** /ops/users/:userId: the account, profile, reliability record and suspension, with Suspend or Reinstate. */
+/**
+ * /ops/users/:userId: the account, profile, reliability record, reviews (issue 39: Hide) and suspension, with
+ * Suspend or Reinstate.
+ */
 export default function UserPage() {
   const { t } = useTranslation('ops');
   const { userId = '' } = useParams();
@@ -158,6 +162,8 @@ export default function UserPage() {
             </section>
             {profile && <ProfileFacts profile={profile} />}
             <Reliability record={reliability} />
+            {/* issue 39: the reviews the user wrote and the ones about them, with Hide */}
+            {user.user_type !== 'operator' && <UserReviews userId={user.id} />}
             {user.user_type !== 'operator' &&
               (user.suspension ? <Reinstate user={user} /> : <Suspend user={user} />)}
           </>

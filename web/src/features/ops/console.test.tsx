@@ -25,7 +25,16 @@ describe('who sees the console', () => {
       within(nav)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Disputes', 'Users', 'Dead letters', 'Anomalies', 'Audit']);
+    ).toEqual([
+      'Disputes',
+      'Card disputes',
+      'Appeals',
+      'Credentials',
+      'Users',
+      'Dead letters',
+      'Anomalies',
+      'Audit',
+    ]);
     expect(screen.getAllByRole('main')).toHaveLength(1);
     expect(await screen.findByText('No open disputes. Every case is decided.')).toBeTruthy();
   });

@@ -12,6 +12,8 @@ export function signedInOperator(language: 'en' | 'es' = 'en') {
   storeSessionForTest(makeSession(user));
   fakeApi.on('GET', '/profiles/me', { body: { user, profile: null } });
   fakeApi.on('GET', '/ops/disputes', { body: { disputes: [] } });
+  // issue 39: no reviews by or about anyone unless a test says so
+  fakeApi.on('GET', '/ops/reviews', { body: { reviews: [] } });
   return user;
 }
 

@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { errorCode, errorStatus } from '../../shared/api';
 import { formatCents, formatDateTime, formatNumber } from '../../shared/format';
-import { useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
 import { Spinner } from '../../shared/components/Spinner';
 import { Fact } from '../../shared/components/Facts';
 import { pageFor } from '../shell';
-import type { CardConfirmer } from './card';
 import { CardField } from './CardField';
-import type { CardError } from './cardErrors';
 import { paymentsApi, type Balance, type PayBalanceAnswer } from './paymentsApi';
+import { useOnSessionPayment } from './useOnSessionPayment';
 import { useCardErrorText } from './usePayForJob';
 import { TotalCard } from '../../shared/money/TotalCard';
 
@@ -112,9 +109,6 @@ function BalanceLine({ balance: b, onNotice }: { balance: Balance; onNotice: (no
   );
 }
 
-/** A call's answer, its refusal's text, or `gone`: the balance is not owed any more (404). */
-type Step = { ok: true; answer: PayBalanceAnswer } | { ok: false; text: string } | { ok: false; gone: true };
-
 /** The card form of one balance: the amount, the card field, then the payment. */
 function PayBalance({
   balance,
@@ -128,73 +122,36 @@ function PayBalance({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('payments');
-  const { user } = useAuth();
-  const cardText = useCardErrorText();
   const [payBalance] = paymentsApi.usePayBalanceMutation();
   const [refetch] = paymentsApi.useLazyBalancesQuery();
-  const [confirmer, setConfirmer] = useState<CardConfirmer | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const amount = formatCents(balance.amount_cents);
-
-  /** One call to pay: its answer, or the text of its refusal (a card's as the pay page says it). */
-  const call = async (paymentMethodId?: string): Promise<Step> => {
-    const res = await payBalance({
-      applicationId: balance.application_id,
-      ...(paymentMethodId ? { paymentMethodId } : {}),
-    });
-    if ('data' in res && res.data) return { ok: true, answer: res.data };
-    const failure = 'error' in res ? res.error : undefined;
-    const code = errorCode(failure);
-    if (code === 'PAYMENTS.BALANCE_NOT_FOUND' || errorStatus(failure) === 404)
-      return { ok: false, gone: true };
-    const data = (failure as { data?: Record<string, unknown> } | undefined)?.data ?? {};
-    if (code === 'PAYMENTS.CARD_ERROR') {
-      const card: CardError = {
-        code: typeof data.stripe_code === 'string' ? data.stripe_code : null,
-        decline_code: typeof data.decline_code === 'string' ? data.decline_code : null,
-        message: typeof data.error === 'string' ? data.error : null,
-      };
-      return { ok: false, text: cardText(card) };
-    }
-    return { ok: false, text: t('balances.failed') };
-  };
+  const { setConfirmer, confirmer, busy, pay } = useOnSessionPayment<PayBalanceAnswer>({
+    pay: (paymentMethodId) =>
+      payBalance({ applicationId: balance.application_id, ...(paymentMethodId ? { paymentMethodId } : {}) }),
+    goneCode: 'PAYMENTS.BALANCE_NOT_FOUND',
+    paidStatus: 'collected',
+    failedText: t('balances.failed'),
+  });
 
   const onPay = async () => {
     setError(null);
     setInfo(null);
-    if (!confirmer) {
-      setError(cardText({ code: 'not_loaded' }));
-      return;
-    }
-    setBusy(true);
-    try {
-      let step = await call();
-      if (step.ok && step.answer.payment_status !== 'collected') {
-        if (!step.answer.client_secret) step = { ok: false, text: t('balances.failed') };
-        else {
-          // the card field confirms the balance's PaymentIntent (3-D Secure included), then payments records it
-          const result = await confirmer.confirm(step.answer.client_secret, user?.email ?? '');
-          step = result.ok ? await call(result.paymentMethodId) : { ok: false, text: cardText(result.error) };
-        }
-      }
-      if (!step.ok && 'gone' in step) {
-        onNotice({ tone: 'info', text: t('balances.notFound') });
-        void refetch();
-      } else if (!step.ok) setError(step.text);
-      else if (step.answer.payment_status === 'collected') {
-        onNotice({
-          tone: 'success',
-          text: t('balances.paid', { amount: formatCents(step.answer.amount_cents) }),
-        });
-        void refetch();
-      } else if (step.answer.payment_status === 'processing') setInfo(t('balances.processing'));
-      else if (step.answer.payment_status === 'requires_action') setError(t('balances.needsAction'));
-      else setError(t('balances.failed'));
-    } finally {
-      setBusy(false);
-    }
+    const step = await pay();
+    if (!step.ok && 'gone' in step) {
+      onNotice({ tone: 'info', text: t('balances.notFound') });
+      void refetch();
+    } else if (!step.ok) setError(step.text);
+    else if (step.answer.payment_status === 'collected') {
+      onNotice({
+        tone: 'success',
+        text: t('balances.paid', { amount: formatCents(step.answer.amount_cents) }),
+      });
+      void refetch();
+    } else if (step.answer.payment_status === 'processing') setInfo(t('balances.processing'));
+    else if (step.answer.payment_status === 'requires_action') setError(t('balances.needsAction'));
+    else setError(t('balances.failed'));
   };
 
   return (

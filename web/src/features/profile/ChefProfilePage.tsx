@@ -2,6 +2,8 @@ import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useAuth } from '../../shared/hooks';
 import { useFavoriteToggle } from '../favorites';
+import { BlockButton } from '../blocks';
+import { ProfileReviews } from '../reviews';
 import { profilesApi } from './profilesApi';
 import { ChefDetails } from './ProfileDetails';
 import { ProfileScreen } from './ProfileScreen';
@@ -34,9 +36,11 @@ export default function ChefProfilePage() {
       {(profile) => (
         <>
           <ChefDetails profile={profile} />
+          <ProfileReviews kind="chef" id={profile.id} mine={user?.id === profile.user_id} />
           {user?.user_type === 'restaurant' && (
             <div className="actions-row">
               <FavoriteToggle chefProfileId={profile.id} />
+              <BlockButton target={{ kind: 'chef', id: profile.id }} name={profile.name} />
             </div>
           )}
         </>

@@ -6,6 +6,7 @@ import { type ChefProfile, type RestaurantProfile, onboardingPathFor } from '../
 import { ChefDetails, RestaurantDetails } from './ProfileDetails';
 import { formatDate, formatPhone } from '../../shared/format';
 import { Fact } from '../../shared/components/Facts';
+import { ProfileReviews } from '../reviews';
 
 /** /profile/me: email, phone, account type and name, then the profile itself. */
 export default function MyProfilePage() {
@@ -35,6 +36,16 @@ export default function MyProfilePage() {
         <ChefDetails profile={profile as ChefProfile} />
       ) : (
         <RestaurantDetails profile={profile as RestaurantProfile} own />
+      )}
+      {profile && (
+        <p>
+          {/* issue 39: each mark of the record, why it is there, and its appeal */}
+          <Link to="/record">{t('reliability.myRecord')}</Link>
+        </p>
+      )}
+      {/* issue 39: the published reviews about me, each with a reply form until answered */}
+      {profile && (user.user_type === 'chef' || user.user_type === 'restaurant') && (
+        <ProfileReviews kind={user.user_type} id={user.id} mine />
       )}
     </section>
   );

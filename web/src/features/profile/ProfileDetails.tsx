@@ -6,6 +6,7 @@ import { SpokenLanguages } from './languages';
 import { TranslatedText } from '../../shared/components/TranslatedText';
 import { formatRating } from '../../shared/format';
 import { Fact } from '../../shared/components/Facts';
+import { CredentialBadges } from '../credentials';
 
 export function Avatar({ url, name, size = 72 }: { url?: string | null; name: string; size?: number }) {
   if (url) return <img className="avatar-img" src={url} alt="" width={size} height={size} />;
@@ -46,6 +47,8 @@ export function ChefDetails({ profile }: { profile: ChefProfile }) {
           </p>
           <RatingLine average={profile.average_rating} total={profile.total_ratings} />
           <SpokenLanguages codes={profile.languages} />
+          {/* issue 39: the credentials an operator verified that count today */}
+          <CredentialBadges types={profile.verified_credentials} />
         </div>
       </div>
       <Reliability record={profile.reliability} />

@@ -26,7 +26,8 @@ function countsText(
 
 /**
  * A reliability record as explainable counts (issue 16), all time and in the last 90 days: completed shifts,
- * late cancellations, and no-shows (chefs) or disputes lost (restaurants). Nothing when the record is missing.
+ * late cancellations, and no-shows (chefs) or disputes lost (restaurants), and how many marks were removed on
+ * appeal (issue 39). Nothing when the record is missing.
  */
 export function Reliability({
   record,
@@ -42,11 +43,15 @@ export function Reliability({
   const H = heading;
   const allTime = countsText(record, record, t);
   const recent = countsText(record.last_90_days, record, t);
+  // Issue 39: marks removed on appeal count in none of the counts, and are said apart.
+  const removed = record.removed_on_appeal ?? 0;
+  const removedText = removed > 0 ? t('reliability.removedOnAppeal', { count: removed }) : null;
   if (compact)
     return (
       <p className="hint reliability" data-testid="reliability">
         <span className="reliability-label">{t('reliability.title')}:</span> {allTime}{' '}
         <span className="muted">({t('reliability.recent', { counts: recent })})</span>
+        {removedText && <span data-testid="removed-on-appeal"> · {removedText}</span>}
       </p>
     );
   return (
@@ -56,6 +61,7 @@ export function Reliability({
         <Fact label={t('reliability.allTime')}>{allTime}</Fact>
         <Fact label={t('reliability.last90')}>{recent}</Fact>
       </dl>
+      {removedText && <p data-testid="removed-on-appeal">{removedText}</p>}
       <p className="hint">{t(`reliability.explain_${'no_shows' in record ? 'chef' : 'restaurant'}`)}</p>
     </section>
   );

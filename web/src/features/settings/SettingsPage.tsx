@@ -14,13 +14,14 @@ import { LanguagesField, HomeEditor, LocationPinEditor } from '../profile';
 import { authApi, type ChefProfile, type RestaurantProfile, chooseLanguage, VerifyPhoneCard } from '../auth';
 import { authActions } from '../../shared/session/authSlice';
 import { CalendarFeedSection } from '../calendar';
+import { BlockedList } from '../blocks';
 import { paymentsApi } from '../payments';
 import { DEFAULT_NOTIFICATION_PREFERENCES, settingsApi, type NotificationPreferences } from './settingsApi';
 import { settingsProfileError } from './validation';
 import { formatDate, formatPhone } from '../../shared/format';
 import { Fact } from '../../shared/components/Facts';
 
-type Tab = 'profile' | 'preferences' | 'notifications' | 'payments';
+type Tab = 'profile' | 'preferences' | 'notifications' | 'payments' | 'blocked';
 
 export default function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -29,8 +30,8 @@ export default function SettingsPage() {
   if (!user) return null;
   const tabs: Tab[] =
     user.user_type === 'chef'
-      ? ['profile', 'preferences', 'notifications', 'payments']
-      : ['profile', 'preferences', 'notifications'];
+      ? ['profile', 'preferences', 'notifications', 'payments', 'blocked']
+      : ['profile', 'preferences', 'notifications', 'blocked'];
   const onKey = (e: KeyboardEvent) => {
     const i = tabs.indexOf(tab);
     if (e.key === 'ArrowRight') setTab(tabs[(i + 1) % tabs.length]);
@@ -66,6 +67,8 @@ export default function SettingsPage() {
         {tab === 'preferences' && <PreferencesTab />}
         {tab === 'notifications' && <NotificationsTab />}
         {tab === 'payments' && <PaymentsTab />}
+        {/* Issue 37: one's own blocks, each with Unblock. */}
+        {tab === 'blocked' && <BlockedList side={user.user_type === 'chef' ? 'chef' : 'restaurant'} />}
       </div>
     </section>
   );

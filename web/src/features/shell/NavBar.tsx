@@ -11,6 +11,9 @@ import { UnreadBadge } from './unread';
 /** The operator console's sections (issue 17). */
 export const OPS_NAV = [
   { to: '/ops/disputes', key: 'nav.ops.disputes' },
+  { to: '/ops/card-disputes', key: 'nav.ops.cardDisputes' }, // issue 38
+  { to: '/ops/appeals', key: 'nav.ops.appeals' }, // issue 39
+  { to: '/ops/credentials', key: 'nav.ops.credentials' }, // issue 39
   { to: '/ops/users', key: 'nav.ops.users' },
   { to: '/ops/dead-letters', key: 'nav.ops.deadLetters' },
   { to: '/ops/anomalies', key: 'nav.ops.anomalies' },
@@ -129,6 +132,14 @@ export function NavBar({ unread = 0 }: { unread?: number }) {
                   <>
                     <li>
                       <Link to="/profile/me">{t('nav.profile')}</Link>
+                    </li>
+                    {user.user_type === 'chef' && (
+                      <li>
+                        <Link to="/credentials">{t('nav.credentials')}</Link>
+                      </li>
+                    )}
+                    <li>
+                      <Link to="/record">{t('nav.myRecord')}</Link>
                     </li>
                     <li>
                       <Link to={paymentSetupPath}>{t('nav.paymentSetup')}</Link>

@@ -83,7 +83,7 @@ describe('the navigation (the tab bar on phones)', () => {
     ).toEqual(['Inicio', 'Turnos abiertos', 'Mis turnos', 'Mensajes', 'Ganancias']);
   });
 
-  test('the account menu no longer hides the money page: it holds Profile, Payment Setup, Settings, Sign Out', async () => {
+  test("the account menu no longer hides the money page: it holds Profile, (a chef's) Credentials, My record, Payment Setup, Settings, Sign Out", async () => {
     signedIn('chef');
     renderApp('/dashboard/chef');
     await userEvent.click(await screen.findByRole('button', { name: /Account/ }));
@@ -91,6 +91,6 @@ describe('the navigation (the tab bar on phones)', () => {
       within(document.getElementById('user-menu-list')!)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Profile', 'Payment Setup', 'Settings', 'Sign Out']);
+    ).toEqual(['Profile', 'Credentials', 'My record', 'Payment Setup', 'Settings', 'Sign Out']);
   });
 });

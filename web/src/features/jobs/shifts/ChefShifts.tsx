@@ -25,6 +25,7 @@ import {
   stateOf,
 } from '../shiftState';
 import { Row, ShiftState, type Tab } from './ShiftRow';
+import { ReconfirmAction } from '../Reconfirm';
 import { formatCents } from '../../../shared/format';
 import { ActionButton } from '../../../shared/components/ActionButton';
 
@@ -104,6 +105,9 @@ function ChefApplicationRow({ app, view, now }: { app: Application; view: Tab; n
                 {t('shifts.decline')}
               </ActionButton>
             </>
+          )}
+          {stateOf(app) === 'confirmed' && (
+            <ReconfirmAction app={app} city={job?.restaurant_profiles?.city} />
           )}
           {view === 'shifts' && stateOf(app) === 'confirmed' && job && (
             <ShiftState side="chef" job={job} applicationId={app.id} now={now} />
