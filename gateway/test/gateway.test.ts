@@ -19,7 +19,7 @@ let limiter: RateLimiter;
 beforeAll(async () => {
   identity = await startIdentity();
   const slowServer = http.createServer((req, res) => {
-    if (req.url?.startsWith('/jobs/slow')) setTimeout(() => res.end('{}'), 1500);
+    if (req.url?.startsWith('/jobs/slow')) setTimeout(() => res.end('{}'), 4000);
     else res.end(JSON.stringify({ jobs: [], seen_user: req.headers['x-user-id'] ?? null, path: req.url }));
   });
   slow = await new Promise<RunningServer>((resolve) =>
@@ -39,7 +39,8 @@ beforeAll(async () => {
   const { localKeys } = await import('@brigade/kit');
   const app = createGateway({
     config: loadGatewayConfig({
-      UPSTREAM_TIMEOUT_MS: '500',
+      // Room for identity's password hashing on a busy CI worker; the slow service takes longer still.
+      UPSTREAM_TIMEOUT_MS: '1500',
       RATE_LIMIT_API_PER_MINUTE: '50',
       PUBLIC_URL: 'http://localhost:8080',
       SMS_SANDBOX_URL: identity.sms!.url,

@@ -108,7 +108,9 @@ async function gatewayWith(
       config: loadGatewayConfig({
         PUBLIC_URL: 'http://localhost:8080',
         LEAN_PROXY: lean ? '1' : '0',
-        UPSTREAM_TIMEOUT_MS: '500',
+        // Generous for the real services (a busy CI worker's first query may take a second); the slow-service
+        // test sets its own short limit.
+        UPSTREAM_TIMEOUT_MS: '10000',
         ...env,
       }),
       services: { ...running, jobs: relay.url, ...services },
@@ -405,14 +407,15 @@ test('over the per-user rate limit: the same 429 with retry-after with or withou
 test('a service that is down, that breaks the connection, or that is too slow: the same 503, 502, 504', async () => {
   const hangUp = await brokenService((req) => req.socket.destroy());
   const slow = await brokenService((_req, res) => void setTimeout(() => res.end('{}'), 1500));
+  const short = { UPSTREAM_TIMEOUT_MS: '500' };
   try {
     for (const [jobs, status, code] of [
       ['http://127.0.0.1:1', 503, 'GATEWAY.SERVICE_UNAVAILABLE'],
       [hangUp.url, 502, 'GATEWAY.BAD_GATEWAY'],
       [slow.url, 504, 'GATEWAY.TIMEOUT'],
     ] as const) {
-      const lean = await gatewayWith(true, {}, { jobs });
-      const viaExpress = await gatewayWith(false, {}, { jobs });
+      const lean = await gatewayWith(true, short, { jobs });
+      const viaExpress = await gatewayWith(false, short, { jobs });
       const h = bearer(chef, { 'x-request-id': `down-${status}` });
       const a = await ask(lean, '/api/applications', h);
       expect([a.status, JSON.parse(a.body).code]).toEqual([status, code]);
