@@ -32,6 +32,7 @@ export * from './timesheet-pay';
 export * from './job-edits';
 export * from './clock';
 export * from './fill';
+export * from './channels';
 export * as fillHttp from './http/fill';
 export * from './pay';
 export * as payHttp from './http/pay';
