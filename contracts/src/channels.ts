@@ -20,6 +20,12 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type ChannelSwitches = Record<DeliveryChannel, boolean>;
 
 /**
+ * The channels that deliver in this version (the settings table shows these columns, beside the inbox). Push
+ * and email join when they send.
+ */
+export const LIVE_CHANNELS: readonly DeliveryChannel[] = ['sms'];
+
+/**
  * Defaults by urgency: what needs acting on within minutes (alerts, booking changes, reminders, messages) goes
  * by push and SMS; money and decisions by email and push; account notices by email. A type whose chosen channels
  * cannot reach the person (no push subscription, no verified email) is texted instead, so nobody who has only a
@@ -47,14 +53,15 @@ export interface Reach {
 
 /**
  * The channels one notification of a type goes out by: the person's switches for the type, kept to the channels
- * that reach them. When none of the chosen channels reaches them, SMS carries it (if it reaches them), so a
- * person with only a phone keeps getting what they got before issue 40. When SMS keeps failing (`smsFallback`),
- * push and email carry what SMS would have, where they reach.
+ * that reach them. While the switches are the defaults (`chosen` false), a type whose default channels reach
+ * nobody is texted (if SMS reaches them), so a person with only a phone keeps getting what they got before issue
+ * 40; switches the person set are kept as set. When SMS keeps failing (`smsFallback`), push and email carry what
+ * SMS would have, where they reach.
  */
 export function reachableChannels(
   switches: ChannelSwitches,
   reach: Reach,
-  smsFallback = false,
+  { chosen: setByPerson = false, smsFallback = false }: { chosen?: boolean; smsFallback?: boolean } = {},
 ): DeliveryChannel[] {
   const sms = reach.sms && !smsFallback;
   const can: Record<DeliveryChannel, boolean> = { sms, push: reach.push, email: reach.email };
@@ -62,6 +69,6 @@ export function reachableChannels(
   if (switches.sms && smsFallback) {
     for (const c of ['push', 'email'] as const) if (can[c] && !chosen.includes(c)) chosen.push(c);
   }
-  if (chosen.length === 0 && DELIVERY_CHANNELS.some((c) => switches[c]) && sms) chosen = ['sms'];
+  if (!setByPerson && chosen.length === 0 && sms) chosen = ['sms'];
   return chosen;
 }

@@ -619,6 +619,14 @@ export const MATRIX: Record<string, Row> = {
     body: () => ({ job_reminders: true }),
     expect: signedIn(200),
   },
+  // Issue 40: the inbox is one's own; an entry that is not one's own (here: none) is a 404 to everyone.
+  'GET /notifications': { path: () => '/notifications', expect: signedIn(200) },
+  'GET /notifications/unread-count': { path: () => '/notifications/unread-count', expect: signedIn(200) },
+  'POST /notifications/{id}/read': {
+    path: () => '/notifications/00000000-0000-4000-8000-000000000000/read',
+    expect: signedIn(404),
+  },
+  'POST /notifications/read-all': { path: () => '/notifications/read-all', expect: signedIn(200) },
   'GET /dev/sms': { path: () => '/dev/sms', expect: everyone(200) },
 
   // ---------- the operator console (issue 17) ----------

@@ -23,5 +23,7 @@ export function signedIn(type: 'chef' | 'restaurant', withProfile = true) {
   fakeApi.on('GET', '/favorites', { body: { favorites: [] } });
   fakeApi.on('GET', '/payments/connect/account-status', { body: noAccount });
   fakeApi.on('GET', '/payments/saved-card', { body: { card: null } });
+  // issue 40: the bell, nothing unread unless a test says so
+  fakeApi.on('GET', '/notifications/unread-count', { body: { unread: 0 } });
   return { user, profile };
 }

@@ -29,6 +29,8 @@ export function signedIn(
   fakeApi.on('GET', '/payments/balances', { body: { total_cents: 0, balances: [] } });
   fakeApi.on('GET', '/payments/config', { body: { sandbox: true, publishable_key: null } });
   fakeApi.on('GET', '/messages/conversations', { body: { conversations: [] } });
+  // issue 40: the bell, nothing unread unless a test says so
+  fakeApi.on('GET', '/notifications/unread-count', { body: { unread: 0 } });
   // issue 39: no published reviews unless a test says so
   fakeApi.on('GET', '/profiles/chef/:id/reviews', { body: { reviews: [], total: 0 } });
   fakeApi.on('GET', '/profiles/restaurant/:id/reviews', { body: { reviews: [], total: 0 } });

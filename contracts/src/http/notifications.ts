@@ -1,5 +1,40 @@
 import { z } from 'zod';
 import type { RouteDoc } from '../common';
+import {
+  DELIVERY_CHANNELS,
+  NOTIFICATION_TYPES,
+  type DeliveryChannel,
+  type NotificationType,
+} from '../channels';
+
+// ---------- channels per type (issue 40: the settings table) ----------
+const Switches = z
+  .object({ sms: z.boolean(), push: z.boolean(), email: z.boolean() })
+  .meta({ id: 'ChannelSwitches' });
+/** Every type's switches (the person's, or the defaults for a type they never set). */
+export const ChannelPreferences = z
+  .object(
+    Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, Switches])) as Record<
+      NotificationType,
+      typeof Switches
+    >,
+  )
+  .meta({ id: 'ChannelPreferences' });
+
+const SwitchChange = z.strictObject(
+  Object.fromEntries(
+    DELIVERY_CHANNELS.map((c) => [c, z.boolean({ error: `${c} must be true or false` }).optional()]),
+  ) as Record<DeliveryChannel, z.ZodOptional<z.ZodBoolean>>,
+  { error: 'A channel is one of sms, push, email (the inbox is always on)' },
+);
+/** Some types' switches to change: an unknown type or channel is refused. */
+export const ChannelChanges = z.strictObject(
+  Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, SwitchChange.optional()])) as Record<
+    NotificationType,
+    z.ZodOptional<typeof SwitchChange>
+  >,
+  { error: `A notification type is one of ${NOTIFICATION_TYPES.join(', ')}` },
+);
 
 // ---------- preferences (the settings screen's Notifications tab) ----------
 export const NotificationPreferences = z
@@ -9,28 +44,78 @@ export const NotificationPreferences = z
     /** Job Reminders (1 hour before shifts). */
     job_reminders: z.boolean(),
     rating_reminders: z.boolean(),
+    /** Issue 40: per type, by SMS, push and email (the inbox always has every notification). */
+    channels: ChannelPreferences,
   })
   .meta({ id: 'NotificationPreferences' });
 export type NotificationPreferences = z.infer<typeof NotificationPreferences>;
 
 const Toggle = (name: string) => z.boolean({ error: `${name} must be true or false` }).optional();
 
-/** Any subset of the three toggles; the others keep their value. */
+/** Any subset of the three toggles and of the channels; the others keep their value. */
 export const UpdatePreferencesRequest = z
   .object({
     sms_notifications: Toggle('sms_notifications'),
     job_reminders: Toggle('job_reminders'),
     rating_reminders: Toggle('rating_reminders'),
+    channels: ChannelChanges.optional(),
   })
   .refine(
     (b) =>
-      b.sms_notifications !== undefined || b.job_reminders !== undefined || b.rating_reminders !== undefined,
+      b.sms_notifications !== undefined ||
+      b.job_reminders !== undefined ||
+      b.rating_reminders !== undefined ||
+      b.channels !== undefined,
     {
-      message: 'Send at least one of sms_notifications, job_reminders, rating_reminders',
+      message: 'Send at least one of sms_notifications, job_reminders, rating_reminders, channels',
     },
   )
   .meta({ id: 'UpdateNotificationPreferencesRequest' });
 export type UpdatePreferencesRequest = z.infer<typeof UpdatePreferencesRequest>;
+
+// ---------- the in-app inbox (issue 40) ----------
+export const InboxEntry = z
+  .object({
+    id: z.uuid(),
+    type: z.enum(NOTIFICATION_TYPES),
+    /** What was sent, in the reader's language as it is now. */
+    text: z.string(),
+    /** The web app's page it is about (a job, a thread, a statement, one's record), when it is about one. */
+    link: z.string().nullable(),
+    created_at: z.string(),
+    read: z.boolean(),
+  })
+  .meta({ id: 'InboxEntry' });
+export type InboxEntry = z.infer<typeof InboxEntry>;
+
+export const INBOX_PAGE_MAX = 50;
+const Count = (name: string, max: number) =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+      z
+        .number({ error: `${name} must be a whole number from 1 to ${max}` })
+        .int()
+        .min(1)
+        .max(max),
+    )
+    .optional();
+export const InboxQuery = z.object({
+  limit: Count('limit', INBOX_PAGE_MAX),
+  /** The next page: entries older than this one (the previous page's `next`). */
+  before: z.uuid({ error: 'before must be an inbox entry id' }).optional(),
+});
+export const InboxPage = z
+  .object({
+    notifications: z.array(InboxEntry),
+    unread: z.number().int(),
+    /** The `before` of the next page, or null on the last one. */
+    next: z.uuid().nullable(),
+  })
+  .meta({ id: 'InboxPage' });
+export type InboxPage = z.infer<typeof InboxPage>;
+export const UnreadCount = z.object({ unread: z.number().int() }).meta({ id: 'UnreadCount' });
+export type UnreadCount = z.infer<typeof UnreadCount>;
 
 // ---------- dev outbox (sandbox only) ----------
 export const DevSmsMessage = z.object({ to: z.string(), body: z.string(), sent_at: z.string() });
@@ -55,17 +140,48 @@ export const notificationsRoutes: RouteDoc[] = [
   {
     method: 'get',
     path: '/notifications/preferences',
-    summary: 'The three notification toggles (all on by default)',
+    summary: 'The three notification toggles (all on by default) and the channels per type',
     auth: 'user',
     response: NotificationPreferences,
   },
   {
     method: 'put',
     path: '/notifications/preferences',
-    summary: 'Save notification toggles (any subset)',
+    summary: 'Save notification toggles and channel switches (any subset; an unknown type is 400)',
     auth: 'user',
     body: UpdatePreferencesRequest,
     response: NotificationPreferences,
+  },
+  {
+    method: 'get',
+    path: '/notifications',
+    summary: "The signed-in person's inbox: every notification sent to them, newest first, in their language",
+    auth: 'user',
+    query: InboxQuery,
+    response: InboxPage,
+    conditional: true,
+  },
+  {
+    method: 'get',
+    path: '/notifications/unread-count',
+    summary: 'How many inbox entries are unread (the bell)',
+    auth: 'user',
+    response: UnreadCount,
+    conditional: true,
+  },
+  {
+    method: 'post',
+    path: '/notifications/{id}/read',
+    summary: "Mark one of one's own inbox entries read (again: no change)",
+    auth: 'user',
+    response: UnreadCount,
+  },
+  {
+    method: 'post',
+    path: '/notifications/read-all',
+    summary: 'Mark every inbox entry read',
+    auth: 'user',
+    response: UnreadCount,
   },
   {
     method: 'get',

@@ -16,6 +16,7 @@ import { smsProvider, type NotificationsConfig } from './config';
 import type { NotificationsContext } from './context';
 import { subscriptions } from './events/subscriptions';
 import { preferencesRouter } from './http/preferences.router';
+import { inboxRouter } from './http/inbox.router';
 import { Scheduler } from './scheduler/scheduler';
 import type { SmsPort } from './adapters/sms-port';
 import { TwilioSms } from './adapters/twilio-sms';
@@ -72,7 +73,9 @@ export async function createNotificationsService(
   const scheduler = new Scheduler(ctx, sms, config.NOTIFICATIONS_POLL_MS);
 
   const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });
-  app.use(preferencesRouter(ctx, requireUser(deps.keys, deps.revocations)));
+  const auth = requireUser(deps.keys, deps.revocations);
+  app.use(preferencesRouter(ctx, auth));
+  app.use(inboxRouter(ctx, auth));
   // The job timeline's texts: what notifications sent about the job, beside the events it published.
   app.use(
     platformOpsRouter({

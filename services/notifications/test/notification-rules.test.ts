@@ -1,3 +1,4 @@
+import { DEFAULT_CHANNELS } from '@brigade/contracts';
 import { randomUUID } from 'node:crypto';
 import { eventually } from '@brigade/kit/testing';
 import {
@@ -43,7 +44,12 @@ describe('notification preferences', () => {
     const res = await api('/notifications/preferences', { token });
     expect(res).toEqual({
       status: 200,
-      body: { sms_notifications: true, job_reminders: true, rating_reminders: true },
+      body: {
+        sms_notifications: true,
+        job_reminders: true,
+        rating_reminders: true,
+        channels: DEFAULT_CHANNELS,
+      },
     });
   });
 
@@ -55,12 +61,18 @@ describe('notification preferences', () => {
       token,
       body: { job_reminders: false },
     });
-    expect(put.body).toEqual({ sms_notifications: true, job_reminders: false, rating_reminders: true });
+    expect(put.body).toEqual({
+      sms_notifications: true,
+      job_reminders: false,
+      rating_reminders: true,
+      channels: DEFAULT_CHANNELS,
+    });
     await api('/notifications/preferences', { method: 'PUT', token, body: { rating_reminders: false } });
     expect((await api('/notifications/preferences', { token })).body).toEqual({
       sms_notifications: true,
       job_reminders: false,
       rating_reminders: false,
+      channels: DEFAULT_CHANNELS,
     });
     const other = await h.auth.token({ type: 'restaurant' });
     expect((await api('/notifications/preferences', { token: other })).body.job_reminders).toBe(true);
@@ -80,6 +92,7 @@ describe('notification preferences', () => {
       sms_notifications: false,
       job_reminders: true,
       rating_reminders: true,
+      channels: DEFAULT_CHANNELS,
     });
   });
 

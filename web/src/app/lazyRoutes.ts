@@ -62,6 +62,8 @@ export const opsCardDispute = ops(() => import('../features/ops/CardDisputePage'
 // issue 39: the credentials queue
 export const opsCredentials = ops(() => import('../features/ops/CredentialsQueuePage'));
 // Issue 39: a chef's credentials (a food handler card and the like), checked by an operator.
+// Issue 40: the inbox of every notification sent to the person.
+export const inbox = page(() => import('../features/inbox/InboxPage'), ['inbox']);
 export const credentials = page(() => import('../features/credentials/CredentialsPage'), ['credentials']);
 // Issue 20: a chef's earnings and a restaurant's receipts (the shift positions come from the catalog).
 export const earnings = page(

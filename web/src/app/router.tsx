@@ -78,6 +78,7 @@ const opsCardDisputes = part2('opsCardDisputes'); // issue 38
 const opsCardDispute = part2('opsCardDispute');
 const opsCredentials = part2('opsCredentials'); // issue 39
 const credentials = part2('credentials');
+const inbox = part2('inbox'); // issue 40
 const earnings = part2('earnings');
 const receipts = part2('receipts');
 const balances = part2('balances');
@@ -206,6 +207,8 @@ export const routes: RouteObject[] = [
                   // issue 35: a weekly series and its occurrences
                   { path: 'series/:id', lazy: seriesPage },
                   { path: 'messages/*', lazy: messages },
+                  // issue 40: every notification sent to the person
+                  { path: 'inbox', lazy: inbox },
                   { path: 'settings/*', lazy: settings },
                   { path: 'earnings', lazy: earnings },
                   { path: 'receipts', lazy: receipts },

@@ -32,6 +32,8 @@ export const namespaces = [
   'reviews',
   // issue 39: a chef's credentials
   'credentials',
+  // issue 40: the inbox of notifications
+  'inbox',
 ] as const;
 export type Namespace = (typeof namespaces)[number];
 type Loader = () => Promise<{ default: Record<string, unknown> }>;
@@ -61,6 +63,7 @@ export const loaders: Record<'en' | 'es', Record<Namespace, Loader>> = {
     appeals: () => import('./en/appeals.json', { with: { type: 'json' } }),
     reviews: () => import('./en/reviews.json', { with: { type: 'json' } }),
     credentials: () => import('./en/credentials.json', { with: { type: 'json' } }),
+    inbox: () => import('./en/inbox.json', { with: { type: 'json' } }),
   },
   es: {
     common: () => import('./es/common.json', { with: { type: 'json' } }),
@@ -85,5 +88,6 @@ export const loaders: Record<'en' | 'es', Record<Namespace, Loader>> = {
     appeals: () => import('./es/appeals.json', { with: { type: 'json' } }),
     reviews: () => import('./es/reviews.json', { with: { type: 'json' } }),
     credentials: () => import('./es/credentials.json', { with: { type: 'json' } }),
+    inbox: () => import('./es/inbox.json', { with: { type: 'json' } }),
   },
 };

@@ -100,6 +100,7 @@ export const api = createApi({
     'Favorites',
     'AccountStatus',
     'NotificationPrefs',
+    'Inbox',
     'Profile',
     'Conversations',
     'JobPayment',

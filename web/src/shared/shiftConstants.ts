@@ -14,6 +14,8 @@ export const CONVERSATIONS_POLL_MS = 10_000;
 export const LISTS_POLL_MS = 10_000;
 /** The chef's offers on the dashboard: an offer lasts OFFER_EXPIRES_AFTER (2h), so a half-minute is soon enough. */
 export const OFFERS_POLL_MS = 30_000;
+/** The bell's unread count (issue 40): a 304 while nothing changed, so a half-minute costs little. */
+export const INBOX_POLL_MS = 30_000;
 /** Applications review shows three applicants, then a "more" control. */
 export const APPLICANTS_SHOWN = 3;
 export const BIO_PREVIEW_CHARS = 150;

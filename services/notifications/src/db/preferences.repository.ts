@@ -29,6 +29,7 @@ export async function savePreferences(
   userId: string,
   next: Preferences,
   changes: Partial<Preferences>,
+  tx?: Executor,
 ): Promise<Preferences> {
   const rows = await database.rows<Preferences>(
     sql`insert into notifications.preferences (user_id, sms_notifications, job_reminders, rating_reminders)
@@ -39,6 +40,7 @@ export async function savePreferences(
           rating_reminders = coalesce(${changes.rating_reminders ?? null}::boolean, notifications.preferences.rating_reminders),
           updated_at = now()
         returning sms_notifications, job_reminders, rating_reminders`,
+    tx,
   );
   return pick(rows[0]);
 }

@@ -1,3 +1,9 @@
+import {
+  LIVE_CHANNELS,
+  NOTIFICATION_TYPES,
+  type DeliveryChannel,
+  type NotificationType,
+} from '@brigade/contracts';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -246,7 +252,7 @@ function PreferencesTab() {
   );
 }
 
-const NOTIFICATION_KEYS: (keyof NotificationPreferences)[] = [
+const NOTIFICATION_KEYS: ('sms_notifications' | 'job_reminders' | 'rating_reminders')[] = [
   'sms_notifications',
   'job_reminders',
   'rating_reminders',
@@ -259,15 +265,16 @@ function NotificationsTab() {
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   if (prefs.isLoading) return <Spinner />;
   const current = prefs.data ?? DEFAULT_NOTIFICATION_PREFERENCES;
-  const toggle = async (key: keyof NotificationPreferences) => {
+  const send = async (change: Parameters<typeof save>[0]) => {
     setStatus(null);
-    const res = await save({ ...current, [key]: !current[key] });
+    const res = await save(change);
     setStatus(
       res.error
         ? { tone: 'error', text: errorText(res.error, t('notifications.failed')) }
         : { tone: 'success', text: t('notifications.saved') },
     );
   };
+  const toggle = (key: (typeof NOTIFICATION_KEYS)[number]) => send({ [key]: !current[key] });
   return (
     <div>
       <h2>{t('tabs.notifications')}</h2>
@@ -299,7 +306,79 @@ function NotificationsTab() {
           </li>
         ))}
       </ul>
+      <ChannelTable
+        channels={current.channels}
+        disabled={saving.isLoading}
+        onChange={(type, channel, on) => void send({ channels: { [type]: { [channel]: on } } })}
+      />
     </div>
+  );
+}
+
+/**
+ * Issue 40: a row per type of notification, a column per channel that delivers (LIVE_CHANNELS) and the inbox,
+ * which always has everything. Each cell is a checkbox saved as it changes.
+ */
+function ChannelTable({
+  channels,
+  disabled,
+  onChange,
+}: {
+  channels: NotificationPreferences['channels'];
+  disabled: boolean;
+  onChange: (type: NotificationType, channel: DeliveryChannel, on: boolean) => void;
+}) {
+  const { t } = useTranslation('settings');
+  return (
+    <section aria-labelledby="channels-title" className="channels">
+      <h3 id="channels-title">{t('channels.title')}</h3>
+      <p className="hint">{t('channels.intro')}</p>
+      <table className="channel-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('channels.type')}</th>
+            {LIVE_CHANNELS.map((c) => (
+              <th key={c} scope="col">
+                {t(`channels.columns.${c}`)}
+              </th>
+            ))}
+            <th scope="col">{t('channels.columns.inbox')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {NOTIFICATION_TYPES.map((type) => (
+            <tr key={type}>
+              <th scope="row">{t(`channels.types.${type}`)}</th>
+              {LIVE_CHANNELS.map((c) => (
+                <td key={c}>
+                  <input
+                    type="checkbox"
+                    checked={channels[type][c]}
+                    disabled={disabled}
+                    aria-label={t('channels.cell', {
+                      type: t(`channels.types.${type}`),
+                      channel: t(`channels.columns.${c}`),
+                    })}
+                    onChange={(e) => onChange(type, c, e.target.checked)}
+                  />
+                </td>
+              ))}
+              <td>
+                <input
+                  type="checkbox"
+                  checked
+                  disabled
+                  aria-label={t('channels.cell', {
+                    type: t(`channels.types.${type}`),
+                    channel: t('channels.columns.inbox'),
+                  })}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

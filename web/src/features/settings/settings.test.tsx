@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { DEFAULT_CHANNELS } from '@brigade/contracts';
 import userEvent from '@testing-library/user-event';
 import { fakeApi } from '../../../test/fake-api';
 import { chefProfile, restaurantProfile } from '../../../test/fixtures';
@@ -10,7 +11,12 @@ describe('settings', () => {
     signedIn('chef');
     let saved: unknown = null;
     fakeApi.on('GET', '/notifications/preferences', {
-      body: { sms_notifications: true, job_reminders: true, rating_reminders: true },
+      body: {
+        sms_notifications: true,
+        job_reminders: true,
+        rating_reminders: true,
+        channels: DEFAULT_CHANNELS,
+      },
     });
     fakeApi.on('PUT', '/notifications/preferences', (call) => ((saved = call.body), { body: call.body }));
     renderApp('/settings');
@@ -21,9 +27,59 @@ describe('settings', () => {
     expect(sms.getAttribute('aria-checked')).toBe('true');
     await userEvent.click(sms);
     expect(await screen.findByText('Notification settings saved')).toBeTruthy();
-    expect(saved).toEqual({ sms_notifications: false, job_reminders: true, rating_reminders: true });
+    // Only the switch that changed is sent.
+    expect(saved).toEqual({ sms_notifications: false });
     expect(screen.getByRole('switch', { name: 'SMS Notifications' }).getAttribute('aria-checked')).toBe(
       'false',
+    );
+  });
+
+  test('issue 40: a row per kind of notification, each by text (saved alone) and always in the inbox', async () => {
+    signedIn('chef');
+    fakeApi.on('GET', '/notifications/preferences', {
+      body: {
+        sms_notifications: true,
+        job_reminders: true,
+        rating_reminders: true,
+        channels: DEFAULT_CHANNELS,
+      },
+    });
+    fakeApi.on('PUT', '/notifications/preferences', () => ({
+      body: {
+        sms_notifications: true,
+        job_reminders: true,
+        rating_reminders: true,
+        channels: { ...DEFAULT_CHANNELS, messages: { ...DEFAULT_CHANNELS.messages, sms: false } },
+      },
+    }));
+    renderApp('/settings');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Notifications' }));
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getByRole('rowheader').textContent),
+    ).toEqual([
+      'Shift offers and alerts',
+      'Booking changes',
+      'Reminders',
+      'Money',
+      'Messages',
+      'Disputes and decisions',
+      'Account',
+    ]);
+    // Money is by push and email by default: not by text.
+    expect((screen.getByRole('checkbox', { name: 'Money by Text' }) as HTMLInputElement).checked).toBe(false);
+    const inbox = screen.getByRole('checkbox', { name: 'Messages by Inbox' }) as HTMLInputElement;
+    expect([inbox.checked, inbox.disabled]).toEqual([true, true]);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Messages by Text' }));
+    expect(await screen.findByText('Notification settings saved')).toBeTruthy();
+    expect(fakeApi.callsTo('PUT', '/notifications/preferences')[0].body).toEqual({
+      channels: { messages: { sms: false } },
+    });
+    expect((screen.getByRole('checkbox', { name: 'Messages by Text' }) as HTMLInputElement).checked).toBe(
+      false,
     );
   });
 

@@ -7,6 +7,7 @@ import type { AccountType } from '../../shared/contracts';
 import { dashboardPathFor, LanguageToggle, signOut } from '../auth';
 import { NavIcon } from './navIcons';
 import { UnreadBadge } from './unread';
+import { Bell } from '../inbox';
 
 /** The operator console's sections (issue 17). */
 export const OPS_NAV = [
@@ -111,6 +112,7 @@ export function NavBar({ unread = 0 }: { unread?: number }) {
           ))}
         </nav>
         <div className="nav-tools">
+          <Bell />
           <LanguageToggle />
           <div className="user-menu" ref={menuRef}>
             <button

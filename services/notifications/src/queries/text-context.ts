@@ -1,0 +1,164 @@
+import {
+  MARK_KIND_NAMES,
+  CREDENTIAL_TYPES,
+  paymentsHttp,
+  timeZoneOfCity,
+  WEEKDAYS,
+  type MarkKind,
+  type MoneyFacts,
+} from '@brigade/contracts';
+import { z } from 'zod';
+import type { NotificationsContext } from '../context';
+import { findRecipient, type Recipient } from '../db/read-model.repository';
+import type { TemplateContext } from '../domain/templates';
+import type { CredentialFacts, EditTerms, StatementFacts } from '../domain/sms-format';
+import type { AlertWhy } from '../domain/alert-reasons';
+
+// A queued text's vars made into what its template reads (names, the city's time zone, money facts). Sending a
+// text and reading one's inbox both render through it.
+
+/** Who an id names (a user or a profile id), for the names a text mentions. */
+export type RecipientLookup = (id: string) => Promise<Recipient | null>;
+
+/** The people a text's vars name (the chef, the restaurant, a message's sender), for a batch lookup. */
+export const namedIds = (vars: Record<string, unknown>): string[] =>
+  ['chef_id', 'restaurant_id', 'sender_id'].flatMap((k) =>
+    typeof vars[k] === 'string' ? [vars[k] as string] : [],
+  );
+
+/**
+ * What a text's template needs, from its vars and the people it names, for its recipient (their city's time
+ * zone): the same for the text sent and for the inbox entry read later.
+ */
+export async function contextFor(
+  ctx: Pick<NotificationsContext, 'database' | 'config'>,
+  recipient: Recipient,
+  vars: Record<string, unknown>,
+  find: RecipientLookup = (id) => findRecipient(ctx.database, id),
+): Promise<TemplateContext> {
+  const str = (k: string) => (typeof vars[k] === 'string' ? (vars[k] as string) : undefined);
+  const num = (k: string) => (typeof vars[k] === 'number' ? (vars[k] as number) : undefined);
+  const lookup = async (id: string | undefined) =>
+    id ? (id === recipient.user_id ? recipient : await find(id)) : null;
+  const [chef, restaurant, sender] = await Promise.all([
+    lookup(str('chef_id')),
+    lookup(str('restaurant_id')),
+    lookup(str('sender_id')),
+  ]);
+  const city = restaurant?.city ?? (recipient.user_type === 'restaurant' ? recipient.city : null);
+  return {
+    url: ctx.config.PUBLIC_URL.replace(/\/$/, ''),
+    timeZone: timeZoneOfCity(city),
+    job_id: str('job_id'),
+    application_id: str('application_id'),
+    job_title: str('job_title'),
+    start_time: str('start_time'),
+    hourly_rate_cents: typeof vars.hourly_rate_cents === 'number' ? vars.hourly_rate_cents : null,
+    amount_cents: num('amount_cents'),
+    was_accepted: vars.was_accepted === true,
+    was_confirmed: vars.was_confirmed === true,
+    late: vars.late === true,
+    chef_pay_cents: num('chef_pay_cents'),
+    fee_cents: num('fee_cents'),
+    refund_cents: num('refund_cents'),
+    total_cents: num('total_cents') ?? null,
+    refund_due: vars.refund_due === true,
+    deadline: str('deadline'),
+    outcome: str('outcome') as TemplateContext['outcome'],
+    reason: str('reason') as TemplateContext['reason'],
+    cancelled_by: str('cancelled_by') as TemplateContext['cancelled_by'],
+    missed_reconfirmation: vars.missed_reconfirmation === true,
+    minutes: num('minutes'),
+    worked_minutes: num('worked_minutes'),
+    extra_charge_cents: num('extra_charge_cents'),
+    requires_authentication: vars.requires_authentication === true,
+    seats: seatsOf(vars.seats),
+    headcount: num('headcount'),
+    money: moneyOf(vars.money),
+    edit: editOf(vars.edit),
+    alert: alertOf(vars.alert),
+    // issue 38: an instant payout's net; a tip's card text or a payout's failure
+    net_cents: num('net_cents'),
+    failure_message: str('failure_message') ?? null,
+    statement: statementOf(vars.statement),
+    // issue 39: the mark an appeal was about
+    mark_kind: markKindOf(vars.mark_kind),
+    // issue 39: a review hidden by an operator
+    review_author_side: str('review_author_side') as TemplateContext['review_author_side'],
+    hidden_reason: str('hidden_reason'),
+    credential: credentialOf(vars.credential),
+    policy: ctx.config.policy,
+    chef_name: chef?.name,
+    restaurant_name: restaurant?.name,
+    restaurant_address: restaurant?.address,
+    sender_name: sender?.name,
+  };
+}
+
+/** The kind of mark a queued text names (issue 39), when it is one. */
+function markKindOf(value: unknown): MarkKind | undefined {
+  return (MARK_KIND_NAMES as readonly unknown[]).includes(value) ? (value as MarkKind) : undefined;
+}
+
+/** The seat numbers a queued text names (issue 35: the seats that expired), when it names any. */
+function seatsOf(value: unknown): number[] | undefined {
+  return Array.isArray(value) && value.every((n) => Number.isInteger(n)) ? (value as number[]) : undefined;
+}
+
+const EditSideSchema = z.object({
+  start_time: z.string(),
+  end_time: z.string(),
+  hourly_rate_cents: z.number().int(),
+  pay_cents: z.number().int(),
+});
+const EditTermsSchema = z.object({ before: EditSideSchema, after: EditSideSchema });
+
+/** A booked seat's terms before and after an edit (issue 35), on the text that tells its chef. */
+function editOf(value: unknown): EditTerms | undefined {
+  const parsed = EditTermsSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+const AlertSchema = z.object({
+  reason: z.enum(['favorite', 'standby', 'nearby']),
+  miles: z.number().nullable(),
+  weekday: z.enum(WEEKDAYS).nullable(),
+});
+
+/** Why the chef was told about a shift (issue 37), on the texts jobs chose them for (none on older texts). */
+function alertOf(value: unknown): AlertWhy | undefined {
+  const parsed = AlertSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** The money facts a queued text carries (none on texts queued before issue 32, or without money). */
+function moneyOf(value: unknown): MoneyFacts | undefined {
+  const parsed = paymentsHttp.MoneyOutcome.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+// Issue 38: the weekly statement's week, totals and path (the path is the web app's statements page, no other).
+const StatementSchema = z.object({
+  week: z.string().regex(/^\d{4}-W\d{2}$/),
+  path: z.string().regex(/^\/statements\?week=\d{4}-W\d{2}$/),
+  charged_cents: z.number().int(),
+  net_cents: z.number().int(),
+});
+
+/** The statement a queued text announces (issue 38), when it announces one. */
+function statementOf(value: unknown): StatementFacts | undefined {
+  const parsed = StatementSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}
+
+const CredentialSchema = z.object({
+  type: z.enum(CREDENTIAL_TYPES),
+  expires_on: z.string(),
+  reason: z.string().nullable(),
+});
+
+/** The credential a text is about (issue 39), when it names one. */
+function credentialOf(value: unknown): CredentialFacts | undefined {
+  const parsed = CredentialSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+}

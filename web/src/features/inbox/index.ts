@@ -1,0 +1,3 @@
+// The inbox feature's face: what other features use of it (they import nothing else of it).
+export { Bell } from './Bell';
+export { inboxApi } from './inboxApi';
