@@ -274,6 +274,13 @@ export const SETTING_MEANINGS: Readonly<Record<string, { meaning: string; unset?
   SMS_RETRY_DELAYS_MS: {
     meaning: 'backoff between attempts of a text; after the last the text is marked failed',
   },
+  DELIVERY_RETRY_DELAYS_MS: {
+    meaning: 'backoff between attempts of an email (issue 40); after the last it is marked failed',
+  },
+  UNSUBSCRIBE_SECRET: {
+    meaning: "the key that signs emails' one-click unsubscribe links (RFC 8058)",
+    unset: "made at random once and kept in notifications' database",
+  },
   SMS_SANDBOX_CODE_TTL_SECONDS: {
     meaning:
       "the sandbox's Verify code lifetime and the name its texts give; it takes any credentials unless its own `TWILIO_ACCOUNT_SID`/`TWILIO_AUTH_TOKEN` are set",

@@ -31,6 +31,7 @@ export type ScenarioName =
   | 'openingsPoll'
   | 'applicationsPoll'
   | 'conversationsPoll'
+  | 'unreadCountPoll'
   | 'threadPoll'
   | 'chefSearch'
   | 'postAndPay'

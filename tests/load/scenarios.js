@@ -53,6 +53,17 @@ export const scenarios = {
     thresholds: POLL_THRESHOLDS,
     bench: { connections: 50, variants: ['200', '304'] },
   },
+  // Issue 40: the bell in the navigation of every signed-in page, polled every 30 s.
+  unreadCountPoll: {
+    title: 'Unread notifications poll (the bell)',
+    actor: 'chef',
+    kind: 'poll',
+    requests: [{ name: 'unread', method: 'GET', path: '/notifications/unread-count', weight: 1 }],
+    thinkTimeSeconds: { min: 28, max: 32 },
+    revalidate: true,
+    thresholds: POLL_THRESHOLDS,
+    bench: { connections: 50, variants: ['200', '304'] },
+  },
   threadPoll: {
     title: 'Thread poll with since',
     actor: 'chef',

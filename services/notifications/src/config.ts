@@ -41,6 +41,16 @@ export const notificationsConfigSchema = baseConfigSchema
     /** Backoff between SMS attempts; after the last one the text is marked failed (attempts = delays + 1). */
     SMS_RETRY_DELAYS_MS: delays('30000,120000,600000'),
     /**
+     * Issue 40: email. The mail server (smtp://, smtps://) notifications' emails go through, and who they are
+     * from; unset: no email (the embedded default sets the mail sandbox's).
+     */
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().min(3).default('Brigade <no-reply@brigade.localhost>'),
+    /** Backoff between attempts of an email (and a push); after the last it is marked failed. */
+    DELIVERY_RETRY_DELAYS_MS: delays('30000,120000,600000'),
+    /** The key of the unsubscribe links; unset: one made at random and kept in notifications' database. */
+    UNSUBSCRIBE_SECRET: optionalText,
+    /**
      * The money rules (contracts/src/policy.ts): LATE_CANCEL_WINDOW and CANCELLATION_PAY_HOURS are cited in the
      * cancellation texts, CHECKOUT_DEADLINE and CHECKOUT_REMINDERS time the checkout reminders.
      */

@@ -263,6 +263,13 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
         chefs.map((c) => ({ path: `/api${scenarios.conversationsPoll.requests[0].path}`, headers: auth(c) })),
         'messaging',
       );
+    if (POLLS.has('unread'))
+      await pollRun(
+        'unread',
+        'unreadCountPoll',
+        chefs.map((c) => ({ path: `/api${scenarios.unreadCountPoll.requests[0].path}`, headers: auth(c) })),
+        'notifications',
+      );
     if (POLLS.has('thread')) {
       const threadOf = new Map(seeded.threads.map((t) => [t.chefId, t]));
       await pollRun(

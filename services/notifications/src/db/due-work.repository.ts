@@ -12,6 +12,9 @@ export async function schedulerWorkDue(database: Database, now: Date): Promise<b
     sql`select exists (select 1 from notifications.reminders where status = 'pending' and due_at <= ${at}::timestamptz)
             or exists (select 1 from notifications.sms
                        where (status = 'queued' and next_attempt_at <= ${at}::timestamptz)
+                          or (status = 'sending' and locked_until <= ${at}::timestamptz))
+            or exists (select 1 from notifications.deliveries
+                       where (status = 'queued' and next_attempt_at <= ${at}::timestamptz)
                           or (status = 'sending' and locked_until <= ${at}::timestamptz)) as due`,
     undefined,
     { prepared: true },

@@ -102,7 +102,7 @@ export async function recipientsNamed(
   if (uuids.length === 0) return [];
   const list = `{${uuids.join(',')}}`;
   return database.rows<Recipient & { profile_id: string | null }>(
-    sql`select user_id, user_type, phone, phone_verified, language, name, city, address, profile_id
+    sql`select user_id, user_type, phone, phone_verified, language, name, city, address, email, email_verified, profile_id
         from notifications.recipients
         where user_id = any(${list}::uuid[]) or profile_id = any(${list}::uuid[])`,
   );

@@ -14,6 +14,9 @@ export interface Recipient {
   name: string | null;
   city: string | null;
   address: string | null;
+  /** Issue 40: identity's email, and whether its link was confirmed (only then is anything mailed to it). */
+  email: string | null;
+  email_verified: boolean;
 }
 
 export async function findRecipient(
@@ -22,7 +25,7 @@ export async function findRecipient(
   tx?: Executor,
 ): Promise<Recipient | null> {
   const rows = await database.rows<Recipient>(
-    sql`select user_id, user_type, phone, phone_verified, language, name, city, address from notifications.recipients
+    sql`select user_id, user_type, phone, phone_verified, language, name, city, address, email, email_verified from notifications.recipients
         where user_id = ${userId} or profile_id = ${userId} order by (user_id = ${userId}) desc limit 1`,
     tx,
   );

@@ -106,6 +106,8 @@ export async function textsForJob(database: Database, jobId: string): Promise<Jo
 /** A text claimed for sending. */
 export interface ClaimedSms {
   seq: string;
+  /** the notification's id (its inbox entry; its email and push deliveries name it) */
+  id: string;
   recipient_id: string;
   template: TemplateName;
   vars: Record<string, unknown> | string;
@@ -127,7 +129,7 @@ export async function claimDueSms(database: Database, now: Date, leaseUntil: Dat
           order by priority, seq
           limit ${batchSize}
           for update skip locked)
-        returning s.seq, s.recipient_id, s.template, s.vars, s.attempts`,
+        returning s.seq, s.id, s.recipient_id, s.template, s.vars, s.attempts`,
   );
 }
 

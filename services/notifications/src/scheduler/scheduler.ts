@@ -4,9 +4,11 @@ import { schedulerWorkDue } from '../db/due-work.repository';
 import type { SmsPort } from '../adapters/sms-port';
 import { processDueReminders } from '../use-cases/process-due-reminders';
 import { sendDueSms } from '../use-cases/send-due-sms';
+import { sendDueDeliveries } from '../use-cases/send-due-deliveries';
+import type { MailPort } from '../adapters/mail-port';
 
 /**
- * The loop that does the timed work: due reminders become texts, queued texts are sent (and retried). Any
+ * The loop that does the timed work: due reminders become texts, queued texts and emails are sent (and retried). Any
  * number of instances may run against one database; rows are claimed with FOR UPDATE SKIP LOCKED.
  */
 export class Scheduler {
@@ -16,6 +18,7 @@ export class Scheduler {
     private readonly ctx: NotificationsContext,
     private readonly sms: SmsPort,
     pollMs: number,
+    private readonly mail: MailPort | null = null,
   ) {
     this.loop = new WorkLoop({
       name: 'notifications scheduler',
@@ -39,10 +42,14 @@ export class Scheduler {
     this.loop.kick();
   }
 
-  /** One pass: reminders due by the clock, then texts due. Returns how many rows it handled. */
+  /**
+   * One pass: reminders due by the clock, then texts due (each deciding its notification's other channels), then
+   * the emails due. Returns how many rows it handled.
+   */
   async tick(): Promise<number> {
     const reminders = await processDueReminders(this.ctx);
     const texts = await sendDueSms(this.ctx, this.sms);
-    return reminders + texts;
+    const deliveries = await sendDueDeliveries(this.ctx, { mail: this.mail });
+    return reminders + texts + deliveries;
   }
 }

@@ -1,4 +1,4 @@
-import { LIVE_CHANNELS, reachableChannels, type Language, type Reach } from '@brigade/contracts';
+import type { Language } from '@brigade/contracts';
 import type { NotificationsContext } from '../context';
 import { findRecipient } from '../db/read-model.repository';
 import {
@@ -10,20 +10,12 @@ import {
   suppressClaimedSms,
   type ClaimedSms,
 } from '../db/sms.repository';
-import { preferencesFor, retryDelay } from '../domain/rules';
+import { retryDelay } from '../domain/rules';
 import { renderSms } from '../domain/templates';
 import { contextFor } from '../queries/text-context';
 import { SmsSendError, type SmsPort } from '../adapters/sms-port';
-import { getPreferences } from '../db/preferences.repository';
-import { channelChoice } from '../db/channel-preferences.repository';
-import { notificationTypeOf } from '../domain/notification-types';
-
-/** Where a notification can reach a person with a verified phone: the channels that deliver (LIVE_CHANNELS). */
-const DELIVERING: Reach = {
-  sms: true,
-  push: LIVE_CHANNELS.includes('push'),
-  email: LIVE_CHANNELS.includes('email'),
-};
+import { queueDelivery } from '../db/deliveries.repository';
+import { channelsFor } from '../queries/channels-for';
 
 /** A claimed text stays with its instance this long; a crashed instance's texts are picked up after it. */
 const LEASE_MS = 2 * 60_000;
@@ -48,23 +40,15 @@ async function sendOne(ctx: NotificationsContext, sms: SmsPort, row: ClaimedSms,
     // Identity's event may still be on its way: wait like a failed send, then give up.
     return retryOrFail(ctx, row, now, 'recipient unknown', true, 'suppressed');
   }
-  if (!recipient.phone || !recipient.phone_verified) {
-    await suppressClaimedSms(database, row.seq, 'no_verified_phone');
-    return;
-  }
-  // Toggles are checked again at send time: a text waiting for a retry obeys a toggle switched off meanwhile.
-  const prefs = await getPreferences(database, recipient.user_id);
-  const off = preferencesFor(row.template).find((p) => !prefs[p]);
-  if (off) {
-    await suppressClaimedSms(database, row.seq, `preference:${off}`);
-    return;
-  }
-  // Issue 40: the channels the person chose for this type of notification. While SMS is the one channel that
-  // delivers, a type left at its defaults is texted as before; one the person set without SMS is not.
-  const type = notificationTypeOf(row.template);
-  const choice = await channelChoice(database, recipient.user_id, type);
-  if (!reachableChannels(choice.switches, DELIVERING, { chosen: choice.chosen }).includes('sms')) {
-    await suppressClaimedSms(database, row.seq, `channel:${type}`);
+  // Issue 40: the notification's channels, decided now (toggles are checked again at send time: a text waiting
+  // for a retry obeys a toggle switched off meanwhile). Email (and push) are queued once per notification and
+  // channel, each sent by its own loop: a slow mail server never holds up the texts.
+  const routing = await channelsFor(ctx, recipient, row.template);
+  for (const channel of routing.channels)
+    if (channel !== 'sms')
+      await queueDelivery(database, { notificationId: row.id, channel, recipientId: recipient.user_id }, now);
+  if (routing.smsOff || !recipient.phone) {
+    await suppressClaimedSms(database, row.seq, routing.smsOff ?? 'no_verified_phone');
     return;
   }
   const vars = (typeof row.vars === 'string' ? JSON.parse(row.vars) : row.vars) as Record<string, unknown>;

@@ -1,0 +1,98 @@
+import { sql, type Database } from '@brigade/kit';
+import type { DeliveryChannel } from '@brigade/contracts';
+import { iso } from '../context';
+import type { TemplateName } from '../domain/rules';
+
+// Issue 40: a notification's deliveries by email (and push), one per notification and channel
+// (`notifications.deliveries`), claimed and retried like the texts.
+
+/** Queue a notification's delivery by `channel`; a second time (a replay, a re-claimed text) does nothing. */
+export async function queueDelivery(
+  database: Database,
+  d: { notificationId: string; channel: Exclude<DeliveryChannel, 'sms'>; recipientId: string },
+  now: Date,
+) {
+  await database.rows(
+    sql`insert into notifications.deliveries (notification_id, channel, recipient_id, status, next_attempt_at, created_at)
+        values (${d.notificationId}, ${d.channel}, ${d.recipientId}, 'queued', ${iso(now)}::timestamptz, ${iso(now)}::timestamptz)
+        on conflict (notification_id, channel) do nothing`,
+  );
+}
+
+export interface ClaimedDelivery {
+  seq: string;
+  notification_id: string;
+  channel: Exclude<DeliveryChannel, 'sms'>;
+  recipient_id: string;
+  attempts: number;
+  template: TemplateName;
+  vars: Record<string, unknown> | string;
+}
+
+/** Claim up to `batchSize` due deliveries (queued and due, or `sending` past a lapsed lease), oldest first. */
+export async function claimDueDeliveries(
+  database: Database,
+  now: Date,
+  leaseUntil: Date,
+  batchSize: number,
+): Promise<ClaimedDelivery[]> {
+  return database.rows<ClaimedDelivery>(
+    sql`with claimed as (
+          update notifications.deliveries d
+          set status = 'sending', attempts = d.attempts + 1, locked_until = ${iso(leaseUntil)}::timestamptz
+          where d.seq in (
+            select seq from notifications.deliveries
+            where (status = 'queued' and next_attempt_at <= ${iso(now)}::timestamptz)
+               or (status = 'sending' and locked_until <= ${iso(now)}::timestamptz)
+            order by seq
+            limit ${batchSize}
+            for update skip locked)
+          returning d.seq, d.notification_id, d.channel, d.recipient_id, d.attempts)
+        select c.seq, c.notification_id, c.channel, c.recipient_id, c.attempts, s.template, s.vars
+        from claimed c join notifications.sms s on s.id = c.notification_id
+        order by c.seq`,
+  );
+}
+
+/** Sent: where to, in which language, the provider's id. */
+export async function markDeliverySent(
+  database: Database,
+  seq: string,
+  sent: { target: string; language: string; providerId: string },
+  now: Date,
+) {
+  await database.rows(
+    sql`update notifications.deliveries set status = 'sent', target = ${sent.target}, language = ${sent.language},
+          provider_id = ${sent.providerId}, sent_at = ${iso(now)}::timestamptz, locked_until = null, last_error = null
+        where seq = ${seq}`,
+  );
+}
+
+/** Not sent, and never will be (`reason`: the channel switched off, the address no longer verified). */
+export async function endDelivery(
+  database: Database,
+  seq: string,
+  status: 'suppressed' | 'failed',
+  reason: string,
+) {
+  await database.rows(
+    sql`update notifications.deliveries set status = ${status}, last_error = ${reason.slice(0, 500)}, locked_until = null
+        where seq = ${seq}`,
+  );
+}
+
+/** Try again at `at`. */
+export async function requeueDelivery(database: Database, seq: string, at: Date, error: string) {
+  await database.rows(
+    sql`update notifications.deliveries set status = 'queued', next_attempt_at = ${iso(at)}::timestamptz,
+          locked_until = null, last_error = ${error.slice(0, 500)}
+        where seq = ${seq}`,
+  );
+}
+
+/** A notification's deliveries (for tests and the timeline): channel, status, target. */
+export async function deliveriesOf(database: Database, notificationId: string) {
+  return database.rows<{ channel: string; status: string; target: string | null; attempts: number }>(
+    sql`select channel, status, target, attempts from notifications.deliveries where notification_id = ${notificationId} order by seq`,
+  );
+}

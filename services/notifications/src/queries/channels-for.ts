@@ -1,0 +1,53 @@
+import {
+  reachableChannels,
+  type DeliveryChannel,
+  type NotificationType,
+  type Reach,
+} from '@brigade/contracts';
+import type { NotificationsContext } from '../context';
+import { channelChoice } from '../db/channel-preferences.repository';
+import { getPreferences } from '../db/preferences.repository';
+import type { Recipient } from '../db/read-model.repository';
+import { notificationTypeOf } from '../domain/notification-types';
+import { preferencesFor, type TemplateName } from '../domain/rules';
+
+/** How one notification goes out: its type, its channels (beside the inbox), and why SMS is not one of them. */
+export interface Routing {
+  type: NotificationType;
+  channels: DeliveryChannel[];
+  /** Why there is no text (recorded on the text's row): a toggle, no verified phone, the type's switches. */
+  smsOff: string | null;
+}
+
+/**
+ * The channels of one notification to `recipient`, now: the spec's reminder toggles hold for every channel, SMS
+ * needs a verified phone and SMS on (not STOPped), email a verified address and a mail server, push (to come) a
+ * subscription; then the person's switches for the type decide (contracts' `reachableChannels`).
+ */
+export async function channelsFor(
+  ctx: Pick<NotificationsContext, 'database' | 'config'>,
+  recipient: Recipient,
+  template: TemplateName,
+): Promise<Routing> {
+  const type = notificationTypeOf(template);
+  const prefs = await getPreferences(ctx.database, recipient.user_id);
+  const toggleOff = preferencesFor(template).find((p) => p !== 'sms_notifications' && !prefs[p]);
+  const phone = !!recipient.phone && recipient.phone_verified;
+  if (toggleOff)
+    return { type, channels: [], smsOff: phone ? `preference:${toggleOff}` : 'no_verified_phone' };
+  const reach: Reach = {
+    sms: phone && prefs.sms_notifications,
+    push: false,
+    email: !!ctx.config.SMTP_URL && !!recipient.email && recipient.email_verified === true,
+  };
+  const choice = await channelChoice(ctx.database, recipient.user_id, type);
+  const channels = reachableChannels(choice.switches, reach, { chosen: choice.chosen });
+  const smsOff = channels.includes('sms')
+    ? null
+    : !phone
+      ? 'no_verified_phone'
+      : !prefs.sms_notifications
+        ? 'preference:sms_notifications'
+        : `channel:${type}`;
+  return { type, channels, smsOff };
+}
