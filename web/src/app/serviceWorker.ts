@@ -13,7 +13,16 @@ const UPDATE_CHECK_EVERY_MS = 60 * 60 * 1000;
 export function startServiceWorker(): void {
   const update = registerSW({
     onNeedRefresh() {
-      offerNewVersion({ reload: () => update(true) });
+      offerNewVersion({
+        reload: () => {
+          // The plugin reloads on its own only when the page was controlled before it registered; a first
+          // visit that stayed open until the next release would otherwise stay on the old page.
+          navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
+            once: true,
+          });
+          return update(true);
+        },
+      });
     },
     onRegisteredSW(_url, registration) {
       if (!registration) return;
