@@ -196,7 +196,8 @@ async function startBehind(
     ...env,
     PORT: String(port),
     PUBLIC_URL: publicUrl,
-    WEB_DIST: path.join(ROOT, 'web/dist'),
+    // a copy of the build may be named (tests/e2e/installable-app.test.ts releases a new service worker in one)
+    WEB_DIST: env.WEB_DIST || path.join(ROOT, 'web/dist'),
   });
   const logger = createLogger('brigade', env.LOG_LEVEL);
   if (options.buildWeb ?? env.BRIGADE_BUILD_WEB !== '0') ensureWebBuilt((s) => logger.info(s));

@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompressAssets } from './precompress';
 
 // One origin in production: the gateway serves web/dist and the API under /api.
@@ -21,9 +22,50 @@ function facesOnlyReexport(): Plugin {
   };
 }
 
+/**
+ * The installable app (issue 40): the manifest (`start_url` /dashboard, a contract: it redirects by role) and
+ * the service worker, src/sw.ts (injectManifest: why, in that file). The worker is registered by
+ * src/app/serviceWorker.ts after the first render (workbox-window stays off the landing page's budget), which
+ * asks before a new version takes over ("New version available — Reload").
+ */
+const installableApp = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  registerType: 'prompt',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: ['icons/apple-touch-icon-180.png'],
+  manifest: {
+    id: '/',
+    name: 'Brigade',
+    short_name: 'Brigade',
+    description: 'Short restaurant shifts in Minneapolis and Detroit: post a shift, find a cook, get paid.',
+    lang: 'en',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#b3261e', // --brand
+    background_color: '#faf8f6', // --bg
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  injectManifest: {
+    // Every script, style and text chunk (never their .br/.gz twins), the page, the icons and the manifest.
+    globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
+    globIgnores: ['sw.js'],
+    // Hashed names need no revision of their own.
+    dontCacheBustURLsMatching: /^assets\//,
+    maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+  },
+});
+
 export default defineConfig({
   // The hashed assets also written as .br and .gz, which the gateway serves to browsers that accept them.
-  plugins: [react(), precompressAssets(), facesOnlyReexport()],
+  plugins: [react(), precompressAssets(), facesOnlyReexport(), installableApp],
   server: {
     proxy: {
       '/api': { target, changeOrigin: false },

@@ -36,6 +36,9 @@ export function securityHeaders(config: GatewayConfig): Headers {
           'img-src': ["'self'", 'data:', 'blob:'],
           'font-src': ["'self'", 'data:'],
           'connect-src': ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+          // the installable app (issue 40): its service worker and manifest, from this origin only
+          'worker-src': ["'self'"],
+          'manifest-src': ["'self'"],
           'frame-src': stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : ["'none'"],
           'frame-ancestors': ["'none'"],
           'form-action': ["'self'"],

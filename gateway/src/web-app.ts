@@ -11,9 +11,16 @@ const NOT_A_SCREEN =
   /^\/(api|sandbox)(\/|$)|^\/(health|healthz|ready|readyz|live|livez|liveness|readiness|status|statusz|metrics|ping|version|info|actuator|_health|debug)(\/|\.json$|$)/i;
 
 /**
- * The built web app on the same origin: hashed assets cached for a year, other files for an hour, and
- * `index.html` for every other path outside `/api/`, `/sandbox/` and probe paths (client-side routes). Without a build in
- * `dist`, a page that says how to make one.
+ * The installable app's files (issue 40), always revalidated: the service worker (`sw.js`, and `registerSW.js`
+ * were the plugin to write one), whose every byte decides which build a phone runs, and the web app manifest.
+ * An hour in a cache would hold a fixed release back on phones that already have the app.
+ */
+const REVALIDATED = new Set(['/sw.js', '/registerSW.js', '/manifest.webmanifest']);
+
+/**
+ * The built web app on the same origin: hashed assets cached for a year, the service worker and the manifest
+ * revalidated every time, other files for an hour, and `index.html` for every other path outside `/api/`,
+ * `/sandbox/` and probe paths (client-side routes). Without a build in `dist`, a page that says how to make one.
  */
 export function webAppRouter(dist: string | undefined): Router {
   const router = Router();
@@ -28,7 +35,18 @@ export function webAppRouter(dist: string | undefined): Router {
         fallthrough: false,
       }),
     );
-    router.use(express.static(dist, { index: false, maxAge: '1h' }));
+    router.use(
+      express.static(dist, {
+        index: false,
+        maxAge: '1h',
+        setHeaders(res, file) {
+          const name = `/${path.relative(dist, file).split(path.sep).join('/')}`;
+          if (!REVALIDATED.has(name)) return;
+          res.setHeader('Cache-Control', 'no-cache');
+          if (name.endsWith('.webmanifest')) res.setHeader('Content-Type', 'application/manifest+json');
+        },
+      }),
+    );
     router.get('/{*splat}', (req, res, next) => {
       if (NOT_A_SCREEN.test(req.path)) return next();
       res.setHeader('cache-control', 'no-cache');

@@ -71,7 +71,7 @@ export const SETTING_MEANINGS: Readonly<Record<string, { meaning: string; unset?
   },
   WEB_DIST: {
     meaning:
-      'the built web app the gateway serves on the same origin (`npm start`: `web/dist`, built when missing)',
+      'the built web app the gateway serves on the same origin (`npm start`: `web/dist` unless set, built when missing)',
     unset: 'no web app served',
   },
   UPSTREAM_TIMEOUT_MS: { meaning: 'answer 504 after this' },

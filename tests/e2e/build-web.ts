@@ -26,6 +26,7 @@ function fresh(): boolean {
   const sources = Math.max(
     newestSource(path.join(root, 'web/src')),
     newestSource(path.join(root, 'contracts/src')),
+    newestSource(path.join(root, 'web/public')),
     statSync(path.join(root, 'web/index.html')).mtimeMs,
     statSync(path.join(root, 'web/vite.config.ts')).mtimeMs,
   );

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { i18nReady } from './shared/i18n';
 import './styles.css';
 import { setUnauthorizedHandler } from './shared/api';
@@ -9,6 +10,8 @@ import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
 
 const store = makeStore();
+// The online/offline and focus events RTK Query listens to (refetchOnReconnect in shared/api.ts).
+setupListeners(store.dispatch);
 const router = createAppRouter();
 // A 401 on an authenticated call: storage and state are already cleared; show the login page.
 setUnauthorizedHandler(() => {
@@ -27,3 +30,12 @@ function render() {
 
 // Render once the common texts are in (a failed load still renders, with English fallbacks).
 void i18nReady.then(render, render);
+
+// The service worker (issue 40): registered after the first render, from its own chunk (workbox-window).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  void i18nReady
+    .catch(() => undefined)
+    .then(() => import('./app/serviceWorker'))
+    .then((m) => m.startServiceWorker())
+    .catch((err: unknown) => console.error('service worker', err));
+}

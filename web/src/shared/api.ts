@@ -93,6 +93,8 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
+  // Back online (issue 40): every query on screen asks again (main.tsx sets up the listeners).
+  refetchOnReconnect: true,
   tagTypes: [
     'Me',
     'Jobs',

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import { AppStatus } from './AppStatus';
 import { AuthLifecycle } from './AuthLifecycle';
 
 export function RootLayout() {
@@ -16,6 +17,7 @@ export function RootLayout() {
         {t('skipToContent')}
       </a>
       <AuthLifecycle />
+      <AppStatus />
       <Outlet />
     </>
   );
