@@ -312,7 +312,12 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
       });
     if (params.length) op.parameters = params;
     if (route.body) {
-      const type = route.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
+      const type =
+        route.bodyType === 'multipart'
+          ? 'multipart/form-data'
+          : route.bodyType === 'form'
+            ? 'application/x-www-form-urlencoded'
+            : 'application/json';
       const schema = convert(route.body, 'input');
       op.requestBody = {
         required: true,

@@ -133,7 +133,13 @@ export const ROUTES: RouteRule[] = [
   { pattern: /^\/reviews(\/|$)/, service: 'jobs' },
   // messaging
   { pattern: /^\/messages(\/|$)/, service: 'messaging' },
-  // notifications
+  // notifications: Twilio's webhooks are public (Twilio signs them; the service checks X-Twilio-Signature)
+  {
+    method: 'POST',
+    pattern: /^\/notifications\/twilio\/(inbound|status)$/,
+    service: 'notifications',
+    public: true,
+  },
   { pattern: /^\/notifications(\/|$)/, service: 'notifications' },
 ];
 
