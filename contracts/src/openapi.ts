@@ -272,9 +272,11 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
       security:
         route.path === '/payments/webhooks/stripe'
           ? [{ stripeSignature: [] }]
-          : signedIn
-            ? [{ bearer: [] }]
-            : [],
+          : route.path.startsWith('/notifications/twilio/')
+            ? [{ twilioSignature: [] }]
+            : signedIn
+              ? [{ bearer: [] }]
+              : [],
       responses: {
         [String(route.status ?? 200)]: {
           description: 'Success',
@@ -366,6 +368,13 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
           name: 'Stripe-Signature',
           description:
             "Stripe's signature of the raw body with the endpoint's signing secret (STRIPE_WEBHOOK_SECRET)",
+        },
+        twilioSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Twilio-Signature',
+          description:
+            "Twilio's signature of the public URL and the form's fields with the account's auth token (TWILIO_AUTH_TOKEN; the SMS sandbox's SMS_SANDBOX_AUTH_TOKEN)",
         },
       },
       responses: SHARED_RESPONSES,

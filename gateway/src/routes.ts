@@ -148,4 +148,4 @@ export function matchRoute(method: string, path: string): RouteRule | undefined 
 }
 
 /** Paths the gateway answers itself (merged or generated), not proxied to one service. */
-export const GATEWAY_OWN_PATHS = ['/dev/sms', '/openapi.json', '/docs'];
+export const GATEWAY_OWN_PATHS = ['/dev/sms', '/dev/sms/inbound', '/openapi.json', '/docs'];

@@ -95,6 +95,7 @@ export const DevSmsInboundRequest = z
   .object({
     from: z
       .string()
+      .max(32)
       .trim()
       .regex(/^\+[1-9]\d{6,14}$/, 'from must be a phone number in E.164 form, like +16125550100'),
     body: z.string().max(1600, 'body is at most 1600 characters'),
