@@ -283,11 +283,19 @@ async function startBehind(
     const sms = await serveSandbox(SMS_SANDBOX, loadSmsSandboxMigrations(), (deps) =>
       createSmsSandbox(deps, smsSandboxConfig),
     );
-    await sms.handle.start();
+    // Issue 40: texts to Brigade go to notifications' inbound webhook through the gateway, as Twilio's would, and
+    // notifications checks the sandbox's signatures with its token.
+    await sms.handle.start({
+      inboundUrl: `${publicUrl.replace(/\/$/, '')}/api/notifications/twilio/inbound`,
+    });
     sandboxes.sms = sms;
     const base = { identity: 'TWILIO_VERIFY_API_BASE_URL', notifications: 'TWILIO_API_BASE_URL' } as const;
     for (const name of onSmsSandbox)
-      providerEnv[name] = { ...providerEnv[name], [base[name as keyof typeof base]]: sms.url };
+      providerEnv[name] = {
+        ...providerEnv[name],
+        [base[name as keyof typeof base]]: sms.url,
+        ...(name === 'notifications' ? { SMS_SANDBOX_AUTH_TOKEN: sms.handle.authToken } : {}),
+      };
   }
   for (const name of SERVICES.filter((n) => !modules.some((m) => m.name === n)))
     logger.warn(`${name} service not present; its routes answer 503`);

@@ -40,7 +40,8 @@ export interface RouteDoc {
   /** public: no bearer token needed. */
   auth: 'public' | 'user' | 'chef' | 'restaurant' | 'operator';
   body?: z.ZodTypeAny;
-  bodyType?: 'json' | 'multipart' | 'raw';
+  /** `form`: application/x-www-form-urlencoded, as a provider's webhook posts it (Twilio). */
+  bodyType?: 'json' | 'multipart' | 'raw' | 'form';
   query?: z.ZodObject;
   /**
    * What a success answers: its JSON body (`response`) and/or files (`fileTypes`, their media types: an

@@ -293,6 +293,9 @@ export const ERROR_CODES = {
   'PAYMENTS.CARD_DISPUTE_NOT_OWED':
     'This card dispute is not owed: it was not lost, or it is already settled',
 
+  // notifications (services/notifications/src)
+  'NOTIFICATIONS.TWILIO_SIGNATURE_INVALID': 'Invalid Twilio signature',
+
   // messaging (services/messaging/src)
   'MESSAGING.THREAD_NOT_FOUND': 'Conversation not found',
   'MESSAGING.JOB_NOT_FOUND': 'Job not found',

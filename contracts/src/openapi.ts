@@ -272,9 +272,11 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
       security:
         route.path === '/payments/webhooks/stripe'
           ? [{ stripeSignature: [] }]
-          : signedIn
-            ? [{ bearer: [] }]
-            : [],
+          : route.path.startsWith('/notifications/twilio/')
+            ? [{ twilioSignature: [] }]
+            : signedIn
+              ? [{ bearer: [] }]
+              : [],
       responses: {
         [String(route.status ?? 200)]: {
           description: 'Success',
@@ -312,7 +314,12 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
       });
     if (params.length) op.parameters = params;
     if (route.body) {
-      const type = route.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
+      const type =
+        route.bodyType === 'multipart'
+          ? 'multipart/form-data'
+          : route.bodyType === 'form'
+            ? 'application/x-www-form-urlencoded'
+            : 'application/json';
       const schema = convert(route.body, 'input');
       op.requestBody = {
         required: true,
@@ -361,6 +368,13 @@ export function buildOpenApi(info: { version: string; serverUrl?: string } = { v
           name: 'Stripe-Signature',
           description:
             "Stripe's signature of the raw body with the endpoint's signing secret (STRIPE_WEBHOOK_SECRET)",
+        },
+        twilioSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Twilio-Signature',
+          description:
+            "Twilio's signature of the public URL and the form's fields with the account's auth token (TWILIO_AUTH_TOKEN; the SMS sandbox's SMS_SANDBOX_AUTH_TOKEN)",
         },
       },
       responses: SHARED_RESPONSES,

@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { zodMessage } from '@brigade/kit';
+import { jsonBodyParser, zodMessage } from '@brigade/kit';
 import { notificationsHttp } from '@brigade/contracts';
 import { smsPage, type SandboxSms } from './docs';
 
@@ -35,6 +35,26 @@ export function devSmsRouter(sandboxUrl: string | undefined, enabled: boolean): 
     const messages = await outbox(query.data);
     if (!messages) return void noSandbox(res);
     res.json({ messages });
+  });
+  // Issue 40: someone texts Brigade (STOP, START, HELP...): the sandbox posts it signed to notifications' inbound
+  // webhook, as Twilio would, and answers what was texted back.
+  router.post('/api/dev/sms/inbound', jsonBodyParser('16kb'), async (req, res) => {
+    const body = notificationsHttp.DevSmsInboundRequest.safeParse(req.body);
+    if (!body.success)
+      return void res.status(400).json({ error: zodMessage(body.error), code: 'VALIDATION.FAILED' });
+    if (!enabled || !sandboxUrl) return void noSandbox(res);
+    try {
+      const r = await fetch(`${sandboxUrl.replace(/\/$/, '')}/sandbox/sms/inbound`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body.data),
+        signal: AbortSignal.timeout(15_000),
+      });
+      if (!r.ok) return void noSandbox(res);
+      res.json(notificationsHttp.DevSmsInboundResponse.parse(await r.json()));
+    } catch {
+      noSandbox(res);
+    }
   });
   router.get('/dev/sms', async (_req, res) => {
     const messages = await outbox({});

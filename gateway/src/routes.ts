@@ -133,7 +133,13 @@ export const ROUTES: RouteRule[] = [
   { pattern: /^\/reviews(\/|$)/, service: 'jobs' },
   // messaging
   { pattern: /^\/messages(\/|$)/, service: 'messaging' },
-  // notifications
+  // notifications: Twilio's webhooks are public (Twilio signs them; the service checks X-Twilio-Signature)
+  {
+    method: 'POST',
+    pattern: /^\/notifications\/twilio\/(inbound|status)$/,
+    service: 'notifications',
+    public: true,
+  },
   { pattern: /^\/notifications(\/|$)/, service: 'notifications' },
 ];
 
@@ -142,4 +148,4 @@ export function matchRoute(method: string, path: string): RouteRule | undefined 
 }
 
 /** Paths the gateway answers itself (merged or generated), not proxied to one service. */
-export const GATEWAY_OWN_PATHS = ['/dev/sms', '/openapi.json', '/docs'];
+export const GATEWAY_OWN_PATHS = ['/dev/sms', '/dev/sms/inbound', '/openapi.json', '/docs'];

@@ -281,6 +281,21 @@ export const SETTING_MEANINGS: Readonly<Record<string, { meaning: string; unset?
     meaning: "the key that signs emails' one-click unsubscribe links (RFC 8058)",
     unset: "made at random once and kept in notifications' database",
   },
+  SMS_FAILURES_BEFORE_FALLBACK: {
+    meaning:
+      "failed or undelivered texts in a row (Twilio's status callbacks) after which a person's notifications fall back to push and email; a delivered text or START resets it",
+  },
+  SMS_SANDBOX_AUTH_TOKEN: {
+    meaning:
+      'the token the SMS sandbox signs its webhooks with (`X-Twilio-Signature`: status callbacks, inbound texts); notifications checks them with it when it texts through the sandbox (with Twilio keys: `TWILIO_AUTH_TOKEN`)',
+    unset:
+      "the sandbox: `TWILIO_AUTH_TOKEN`, else a random token kept with its data (`npm start` hands it to notifications); notifications: Twilio's webhooks are refused (403)",
+  },
+  SMS_SANDBOX_INBOUND_URL: {
+    meaning:
+      "where the SMS sandbox posts texts sent to Brigade (`POST /api/dev/sms/inbound`), as Twilio's inbound webhook: `PUBLIC_URL/api/notifications/twilio/inbound`",
+    unset: "`npm start` sets it; otherwise the sandbox's inbound route answers 409",
+  },
   SMS_SANDBOX_CODE_TTL_SECONDS: {
     meaning:
       "the sandbox's Verify code lifetime and the name its texts give; it takes any credentials unless its own `TWILIO_ACCOUNT_SID`/`TWILIO_AUTH_TOKEN` are set",

@@ -628,6 +628,23 @@ export const MATRIX: Record<string, Row> = {
   },
   'POST /notifications/read-all': { path: () => '/notifications/read-all', expect: signedIn(200) },
   'GET /dev/sms': { path: () => '/dev/sms', expect: everyone(200) },
+  // Issue 40: a text to Brigade through the SMS sandbox (a number nobody has: answered, nothing changed).
+  'POST /dev/sms/inbound': {
+    path: () => '/dev/sms/inbound',
+    body: () => ({ from: '+16125550142', body: 'hello' }),
+    expect: everyone(200),
+  },
+  // Twilio's webhooks: public, and refused without Twilio's signature (nothing stored).
+  'POST /notifications/twilio/inbound': {
+    path: () => '/notifications/twilio/inbound',
+    body: () => ({ MessageSid: 'SMx', From: '+16125550142', Body: 'STOP' }),
+    expect: everyone(403),
+  },
+  'POST /notifications/twilio/status': {
+    path: () => '/notifications/twilio/status',
+    body: () => ({ MessageSid: 'SMx', MessageStatus: 'failed' }),
+    expect: everyone(403),
+  },
 
   // ---------- the operator console (issue 17) ----------
   // A state-changing route gets an invalid body from the operator (400: past the door, nothing changed) and a

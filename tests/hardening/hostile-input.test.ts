@@ -304,6 +304,14 @@ function baseBody(r: Route, who: Who | undefined): fc.Arbitrary<Record<string, u
       return constant({ message: 'hello' });
     case 'PUT /notifications/preferences':
       return constant({ job_reminders: true });
+    // Issue 40: a text from a number nobody has (answered, nothing changed); Twilio's webhooks never take an
+    // unsigned body (403, nothing stored).
+    case 'POST /dev/sms/inbound':
+      return phoneArb.map((phone) => ({ from: `+1${phone}`, body: 'hello' }));
+    case 'POST /notifications/twilio/inbound':
+      return constant({ MessageSid: 'SMx', From: '+16125550142', Body: 'STOP' });
+    case 'POST /notifications/twilio/status':
+      return constant({ MessageSid: 'SMx', MessageStatus: 'failed' });
     // The job is not disputed: a valid statement is a 409 that writes nothing.
     case 'POST /jobs/{id}/dispute':
       return constant({ statement: 'Hostile input' });
@@ -466,7 +474,7 @@ function jsonBodyIsValid(r: Route, text: string): boolean {
     return false;
   }
   if (containsNul(value)) return false;
-  if (r.bodyType === 'raw') return false; // the Stripe webhook: no signature, refused
+  if (signedWebhook(r)) return false; // Stripe's and Twilio's webhooks: no signature, refused
   if (!r.body) return true; // a route without a body ignores it
   const effective = r.bodyType === 'multipart' ? (isPlainObject(value) ? value : {}) : value;
   return isPlainObject(effective) && (r.body as z.ZodType).safeParse(effective).success;
@@ -512,6 +520,8 @@ function request(
 }
 
 const jsonHeaders = { 'content-type': 'application/json' };
+/** A webhook its provider signs (Stripe's raw JSON, Twilio's form, issue 40): refused without the signature. */
+const signedWebhook = (r: Route) => r.bodyType === 'raw' || r.bodyType === 'form';
 const takesBody = (r: Route) => r.method !== 'get';
 
 /** One field replaced by a generated value (or dropped), through the field's own description. */
@@ -684,7 +694,7 @@ function transportCases(r: Route, mode: Mode): Array<fc.Arbitrary<HostileRequest
       ),
     );
   // The Stripe webhook has no valid request without the signing secret: only invalid ones are generated.
-  if (mode === 'edge' && r.bodyType === 'raw') return out;
+  if (mode === 'edge' && signedWebhook(r)) return out;
   if (mode === 'edge' && r.auth === 'public')
     out.push(
       withBase(hostileAuthorization(chef.token)).map(([who, base, authorization]) =>
@@ -828,6 +838,8 @@ function generators(
 }
 
 function requests(r: Route, mode: Mode): fc.Arbitrary<HostileRequest> | undefined {
+  // A provider's signed webhook has no valid request without its secret: only invalid ones are generated.
+  if (mode === 'edge' && signedWebhook(r)) return undefined;
   const all = generators(r, mode);
   if (!all.length) return undefined;
   return fc.oneof(...all).filter((c) => c.invalid === (mode === 'invalid'));

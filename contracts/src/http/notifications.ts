@@ -136,6 +136,66 @@ export const DevSmsQuery = z.object({
 });
 export const DevSmsResponse = z.object({ messages: z.array(DevSmsMessage) }).meta({ id: 'DevSmsResponse' });
 
+// ---------- Twilio's webhooks (issue 40): form-encoded as Twilio posts them, X-Twilio-Signature verified ----------
+/** The fields of an incoming text notifications reads (Twilio sends more; they are kept out of the record). */
+export const TwilioInboundForm = z
+  .object({
+    MessageSid: z.string().min(1).max(64),
+    From: z.string().min(1).max(32),
+    To: z.string().max(32).optional(),
+    Body: z.string().max(1600).default(''),
+    /** Set when Twilio's Advanced Opt-Out already answered the keyword itself (STOP, START, HELP). */
+    OptOutType: z.string().max(16).optional(),
+  })
+  .meta({ id: 'TwilioInboundForm' });
+export type TwilioInboundForm = z.infer<typeof TwilioInboundForm>;
+
+/** Twilio's delivery statuses of an outgoing text, in the order they happen. */
+export const TWILIO_MESSAGE_STATUSES = [
+  'accepted',
+  'scheduled',
+  'queued',
+  'sending',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+  'read',
+  'canceled',
+] as const;
+
+/** A status callback (`StatusCallback` of the message): the message's sid and its new status. */
+export const TwilioStatusForm = z
+  .object({
+    MessageSid: z.string().min(1).max(64),
+    MessageStatus: z.string().min(1).max(32),
+    ErrorCode: z.string().max(16).optional(),
+    To: z.string().max(32).optional(),
+  })
+  .meta({ id: 'TwilioStatusForm' });
+export type TwilioStatusForm = z.infer<typeof TwilioStatusForm>;
+
+/** Sandbox only: a reply texted to Brigade from `from`, as the SMS sandbox delivers it to the inbound webhook. */
+export const DevSmsInboundRequest = z
+  .object({
+    from: z
+      .string()
+      .max(32)
+      .trim()
+      .regex(/^\+[1-9]\d{6,14}$/, 'from must be a phone number in E.164 form, like +16125550100'),
+    body: z.string().max(1600, 'body is at most 1600 characters'),
+  })
+  .meta({ id: 'DevSmsInboundRequest' });
+export const DevSmsInboundResponse = z
+  .object({
+    sid: z.string(),
+    /** the status notifications answered the webhook with */
+    status: z.number().int(),
+    /** what Brigade texted back (TwiML `<Message>`), in the outbox too */
+    replies: z.array(z.string()),
+  })
+  .meta({ id: 'DevSmsInboundResponse' });
+
 export const notificationsRoutes: RouteDoc[] = [
   {
     method: 'get',
@@ -191,5 +251,32 @@ export const notificationsRoutes: RouteDoc[] = [
     auth: 'public',
     query: DevSmsQuery,
     response: DevSmsResponse,
+  },
+  {
+    method: 'post',
+    path: '/dev/sms/inbound',
+    summary:
+      'Sandbox only: text Brigade from a number (STOP, START, HELP...); the SMS sandbox posts it signed to the inbound webhook, as Twilio would',
+    auth: 'public',
+    body: DevSmsInboundRequest,
+    response: DevSmsInboundResponse,
+  },
+  {
+    method: 'post',
+    path: '/notifications/twilio/inbound',
+    summary:
+      "Twilio's incoming-text webhook (X-Twilio-Signature verified, else 403): STOP/START/HELP in English and Spanish; answers TwiML (text/xml): an empty `<Response/>` or one `<Message>`",
+    auth: 'public',
+    bodyType: 'form',
+    body: TwilioInboundForm,
+  },
+  {
+    method: 'post',
+    path: '/notifications/twilio/status',
+    summary:
+      "Twilio's delivery status callback (X-Twilio-Signature verified, else 403): marks the text delivered, failed or undelivered; answers an empty TwiML `<Response/>`",
+    auth: 'public',
+    bodyType: 'form',
+    body: TwilioStatusForm,
   },
 ];

@@ -27,6 +27,14 @@ export function twilioApiRouter(options: {
   logger: Logger;
   credentials: { sid?: string; token?: string };
   verify: VerifyOptions;
+  /** A message was taken (its status callbacks follow). */
+  onMessage?: (message: {
+    sid: string;
+    accountSid: string;
+    to: string;
+    from: string | null;
+    callback?: string;
+  }) => void;
 }): Router {
   const { credentials, verify } = options;
   const router = Router();
@@ -58,7 +66,16 @@ export function twilioApiRouter(options: {
     '/2010-04-01/Accounts/:account/Messages.json',
     handle(async (req, account) => {
       if (req.params.account !== account) throw TwilioErrors.authenticate();
-      return createMessage(options.database, verify.now(), account, body(req));
+      const params = body(req);
+      const message = await createMessage(options.database, verify.now(), account, params);
+      options.onMessage?.({
+        sid: message.sid,
+        accountSid: account,
+        to: message.to,
+        from: message.from,
+        callback: params.StatusCallback || undefined,
+      });
+      return message;
     }, 201),
   );
   router.use(['/v2', '/2010-04-01'], (req) => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
@@ -14,7 +15,8 @@ import {
 import { twilioApiRouter } from './api.router';
 import { loadSmsSandboxConfig, type SmsSandboxConfig } from './config';
 import { outboxRouter } from './outbox.router';
-import { readOutbox } from './store';
+import { SmsReplies } from './replies';
+import { readOutbox, setting } from './store';
 
 export { loadSmsSandboxConfig, type SmsSandboxConfig } from './config';
 export { MAX_SENDS, MAX_WRONG_CHECKS } from './verify';
@@ -34,6 +36,9 @@ export interface SandboxText {
   to: string;
   body: string;
   sent_at: string;
+  /** a message's last status: queued, delivered, failed, undelivered */
+  status: string | null;
+  error_code: string | null;
 }
 
 export interface SmsSandbox {
@@ -41,9 +46,14 @@ export interface SmsSandbox {
   /** `/v2` (Twilio Verify), `/2010-04-01` (Messages), `/sandbox/sms/outbox` (outside production), `/ready`. */
   readonly app: Express;
   readonly database: Database;
+  /** The token its webhooks are signed with (notifications' SMS_SANDBOX_AUTH_TOKEN). */
+  readonly authToken: string;
+  /** Status callbacks, inbound texts and delivery faults (issue 40). */
+  readonly replies: SmsReplies;
   /** The outbox, newest first (what `GET /sandbox/sms/outbox` answers). */
   outbox(query?: { to?: string; limit?: number }): Promise<SandboxText[]>;
-  start(): Promise<void>;
+  /** `inboundUrl`: where texts to Brigade are posted (else SMS_SANDBOX_INBOUND_URL). */
+  start(options?: { inboundUrl?: string }): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -65,11 +75,23 @@ export async function createSmsSandbox(
 ): Promise<SmsSandbox> {
   const { database, logger } = deps;
   const now = deps.now ?? (() => new Date());
+  const authToken =
+    config.SMS_SANDBOX_AUTH_TOKEN ??
+    config.TWILIO_AUTH_TOKEN ??
+    (await setting(database, 'auth_token', () => randomBytes(16).toString('hex')));
+  const replies = new SmsReplies({
+    database,
+    logger,
+    authToken,
+    inboundUrl: config.SMS_SANDBOX_INBOUND_URL,
+    now,
+  });
   const app = createHttpApp({ name: 'sms-sandbox', logger, ready: () => database.ping() });
   app.use(
     twilioApiRouter({
       database,
       logger,
+      onMessage: (message) => replies.afterMessage(message),
       credentials: { sid: config.TWILIO_ACCOUNT_SID, token: config.TWILIO_AUTH_TOKEN },
       verify: {
         database,
@@ -79,8 +101,10 @@ export async function createSmsSandbox(
       },
     }),
   );
-  if (servesSandboxPages(config)) app.use('/sandbox/sms', outboxRouter(database));
-  else
+  if (servesSandboxPages(config)) {
+    app.use('/sandbox/sms', outboxRouter(database));
+    app.use('/sandbox/sms', replies.router());
+  } else
     app.use('/sandbox', () => {
       throw outboxUnavailable();
     });
@@ -90,6 +114,8 @@ export async function createSmsSandbox(
     name: SANDBOX_NAME,
     app,
     database,
+    authToken,
+    replies,
     async outbox(query = {}) {
       const rows = await readOutbox(database, query.to, query.limit ?? 100);
       return rows.map((r) => ({
@@ -98,9 +124,13 @@ export async function createSmsSandbox(
         to: r.to_phone,
         body: r.body,
         sent_at: new Date(r.sent_at).toISOString(),
+        status: r.status ?? null,
+        error_code: r.error_code ?? null,
       }));
     },
-    start: async () => undefined,
-    stop: async () => undefined,
+    async start(options = {}) {
+      if (options.inboundUrl) replies.setInboundUrl(options.inboundUrl);
+    },
+    stop: () => replies.settled(),
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigSchema, loadConfig, optionalText } from '@brigade/kit';
+import { baseConfigSchema, loadConfig, optionalText, optionalUrl } from '@brigade/kit';
 
 export const smsSandboxConfigSchema = baseConfigSchema.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(4011),
@@ -9,6 +9,14 @@ export const smsSandboxConfigSchema = baseConfigSchema.extend({
    */
   TWILIO_ACCOUNT_SID: optionalText,
   TWILIO_AUTH_TOKEN: optionalText,
+  /**
+   * The auth token its webhooks (status callbacks, inbound texts) are signed with (X-Twilio-Signature): notifications'
+   * SMS_SANDBOX_AUTH_TOKEN must be the same. Unset: TWILIO_AUTH_TOKEN when set, else a random token made once and
+   * kept with the sandbox's data (the embedded runner hands it to notifications).
+   */
+  SMS_SANDBOX_AUTH_TOKEN: optionalText,
+  /** Where texts to Brigade are posted (Twilio's inbound webhook): PUBLIC_URL/api/notifications/twilio/inbound. */
+  SMS_SANDBOX_INBOUND_URL: optionalUrl,
   /** How long a Verify code stays pending (Twilio: 10 minutes). */
   SMS_SANDBOX_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** The Verify service's friendly name, as the texts say it. */

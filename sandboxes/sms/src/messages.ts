@@ -7,7 +7,13 @@ export async function createMessage(
   database: Database,
   now: Date,
   accountSid: string,
-  params: { To?: string; From?: string; MessagingServiceSid?: string; Body?: string },
+  params: {
+    To?: string;
+    From?: string;
+    MessagingServiceSid?: string;
+    Body?: string;
+    StatusCallback?: string;
+  },
 ) {
   if (!isE164(params.To)) throw TwilioErrors.invalidTo(params.To ?? '');
   if (!params.From && !params.MessagingServiceSid) throw TwilioErrors.missingFrom();
@@ -21,6 +27,7 @@ export async function createMessage(
     from_phone: params.From ?? null,
     body: params.Body,
     sent_at: now,
+    status: 'queued',
   });
   const at = now.toUTCString().replace('GMT', '+0000');
   return {

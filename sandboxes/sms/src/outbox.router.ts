@@ -24,6 +24,8 @@ export function outboxRouter(database: Database): Router {
         from: r.from_phone,
         body: r.body,
         sent_at: new Date(r.sent_at).toISOString(),
+        status: r.status ?? null,
+        error_code: r.error_code ?? null,
       })),
     });
   });

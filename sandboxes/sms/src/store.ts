@@ -15,6 +15,9 @@ export interface VerificationRow {
 
 export interface OutboxRow {
   sid: string;
+  /** what became of a message: queued, then delivered, failed or undelivered (its last status callback) */
+  status?: string | null;
+  error_code?: string | null;
   kind: 'verification' | 'message';
   to_phone: string;
   from_phone: string | null;
@@ -86,9 +89,9 @@ export async function recordText(
   text: OutboxRow & { account_sid: string },
 ) {
   await database.rows(
-    sql`insert into sms_sandbox.texts (sid, kind, account_sid, to_phone, from_phone, body, sent_at)
+    sql`insert into sms_sandbox.texts (sid, kind, account_sid, to_phone, from_phone, body, sent_at, status)
         values (${text.sid}, ${text.kind}, ${text.account_sid}, ${text.to_phone}, ${text.from_phone}, ${text.body},
-          ${text.sent_at.toISOString()}::timestamptz)`,
+          ${text.sent_at.toISOString()}::timestamptz, ${text.status ?? null})`,
     tx,
   );
 }
@@ -96,8 +99,69 @@ export async function recordText(
 /** The newest texts first (to one number when `to` is given). */
 export async function readOutbox(database: Database, to: string | undefined, limit: number) {
   return database.rows<OutboxRow>(
-    sql`select sid, kind, to_phone, from_phone, body, sent_at from sms_sandbox.texts
+    sql`select sid, kind, to_phone, from_phone, body, sent_at, status, error_code from sms_sandbox.texts
         ${to ? sql`where to_phone = ${to}` : sql``}
         order by seq desc limit ${limit}`,
+  );
+}
+
+/** A setting made once and kept with the sandbox's data (its webhook token). */
+export async function setting(database: Database, key: string, make: () => string): Promise<string> {
+  await database.rows(
+    sql`insert into sms_sandbox.settings (key, value) values (${key}, ${make()}) on conflict (key) do nothing`,
+  );
+  const [row] = await database.rows<{ value: string }>(
+    sql`select value from sms_sandbox.settings where key = ${key}`,
+  );
+  return row.value;
+}
+
+export interface FaultRow {
+  to_phone: string;
+  status: 'failed' | 'undelivered';
+  error_code: string;
+  remaining: number | null;
+}
+
+export async function putFault(database: Database, f: FaultRow) {
+  await database.rows(
+    sql`insert into sms_sandbox.faults (to_phone, status, error_code, remaining)
+        values (${f.to_phone}, ${f.status}, ${f.error_code}, ${f.remaining})
+        on conflict (to_phone) do update set status = excluded.status, error_code = excluded.error_code,
+          remaining = excluded.remaining`,
+  );
+}
+
+export async function clearFaults(database: Database, to?: string) {
+  await database.rows(sql`delete from sms_sandbox.faults ${to ? sql`where to_phone = ${to}` : sql``}`);
+}
+
+/** The fault a text to `to` meets now (one of its `remaining` used up), if any. */
+export async function takeFault(database: Database, to: string): Promise<FaultRow | null> {
+  return database.transaction(async (tx) => {
+    const [row] = await database.rows<FaultRow>(
+      sql`select to_phone, status, error_code, remaining from sms_sandbox.faults where to_phone = ${to} for update`,
+      tx,
+    );
+    if (!row) return null;
+    if (row.remaining !== null && row.remaining <= 1)
+      await database.rows(sql`delete from sms_sandbox.faults where to_phone = ${to}`, tx);
+    else if (row.remaining !== null)
+      await database.rows(
+        sql`update sms_sandbox.faults set remaining = remaining - 1 where to_phone = ${to}`,
+        tx,
+      );
+    return row;
+  });
+}
+
+export async function setTextStatus(
+  database: Database,
+  sid: string,
+  status: string,
+  errorCode: string | null,
+) {
+  await database.rows(
+    sql`update sms_sandbox.texts set status = ${status}, error_code = ${errorCode} where sid = ${sid}`,
   );
 }

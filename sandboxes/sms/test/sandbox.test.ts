@@ -192,3 +192,124 @@ test("under NODE_ENV=production it serves Twilio's APIs but never the outbox", a
   expect(res.status).toBe(404);
   expect(((await res.json()) as any).code).toBe('SANDBOX.NOT_IN_PRODUCTION');
 });
+
+// Issue 40: what Twilio does after it takes a text, and when someone texts back: signed webhooks.
+describe('status callbacks, delivery faults and inbound texts', () => {
+  let received: Array<{ path: string; signature: string; params: Record<string, string> }> = [];
+  let hook: { url: string; close(): Promise<void> };
+  beforeAll(async () => {
+    const express = (await import('express')).default;
+    const app = express();
+    app.use(express.urlencoded({ extended: false }));
+    app.post(['/status', '/inbound'], (req, res) => {
+      received.push({
+        path: req.path,
+        signature: String(req.get('x-twilio-signature')),
+        params: req.body as Record<string, string>,
+      });
+      res
+        .type('text/xml')
+        .send(
+          req.path === '/inbound'
+            ? '<?xml version="1.0" encoding="UTF-8"?><Response><Message>Help &amp; more</Message></Response>'
+            : '<Response/>',
+        );
+    });
+    const server = await listen(app as never);
+    hook = { url: server.url, close: () => server.close() };
+  });
+  afterAll(() => hook.close());
+  beforeEach(() => {
+    received = [];
+  });
+
+  test('every message asking for callbacks gets sent then delivered, signed with the sandbox token', async () => {
+    const { sandbox, url } = await start({ SMS_SANDBOX_AUTH_TOKEN: 'sandbox-secret' });
+    const to = newPhone();
+    const message = await sdk(url).messages.create({
+      to,
+      from: '+15005550006',
+      body: 'Shift tomorrow',
+      statusCallback: `${hook.url}/status?ref=7`,
+    });
+    await sandbox.replies.settled();
+    expect(received.map((r) => r.params.MessageStatus)).toEqual(['sent', 'delivered']);
+    for (const r of received) {
+      expect(r.params.MessageSid).toBe(message.sid);
+      expect(
+        twilio.validateRequest('sandbox-secret', r.signature, `${hook.url}/status?ref=7`, r.params),
+      ).toBe(true);
+      expect(twilio.validateRequest('other', r.signature, `${hook.url}/status?ref=7`, r.params)).toBe(false);
+    }
+    const [text] = await sandbox.outbox({ to });
+    expect(text).toMatchObject({ status: 'delivered', error_code: null });
+  });
+
+  test('a fault on a number fails its next texts (count), then texts are delivered again', async () => {
+    const { sandbox, url } = await start({ SMS_SANDBOX_AUTH_TOKEN: 'sandbox-secret' });
+    const to = newPhone();
+    const set = await fetch(`${url}/sandbox/sms/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to, status: 'undelivered', count: 2 }),
+    });
+    expect(set.status).toBe(201);
+    const bad = await fetch(`${url}/sandbox/sms/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: 'nope', status: 'lost' }),
+    });
+    expect(bad.status).toBe(400);
+    for (let i = 0; i < 3; i++)
+      await sdk(url).messages.create({
+        to,
+        from: '+15005550006',
+        body: `Text ${i}`,
+        statusCallback: `${hook.url}/status`,
+      });
+    await sandbox.replies.settled();
+    const ends = received.filter((r) => r.params.MessageStatus !== 'sent');
+    expect(ends.map((r) => [r.params.MessageStatus, r.params.ErrorCode])).toEqual([
+      ['undelivered', '30003'],
+      ['undelivered', '30003'],
+      ['delivered', undefined],
+    ]);
+  });
+
+  test('an inbound text is posted signed to the inbound webhook; its TwiML reply is texted back', async () => {
+    const { sandbox, url } = await start({ SMS_SANDBOX_AUTH_TOKEN: 'sandbox-secret' });
+    const from = newPhone();
+    const none = await fetch(`${url}/sandbox/sms/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from, body: 'HELP' }),
+    });
+    expect(none.status).toBe(409);
+    await sandbox.start({ inboundUrl: `${hook.url}/inbound` });
+    const res = await fetch(`${url}/sandbox/sms/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from, body: 'HELP' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 200, replies: ['Help & more'] });
+    expect(received).toHaveLength(1);
+    expect(received[0].params).toMatchObject({ From: from, Body: 'HELP' });
+    expect(
+      twilio.validateRequest(
+        'sandbox-secret',
+        received[0].signature,
+        `${hook.url}/inbound`,
+        received[0].params,
+      ),
+    ).toBe(true);
+    expect((await sandbox.outbox({ to: from }))[0]).toMatchObject({ body: 'Help & more' });
+  });
+
+  test('without a configured token, one is made once and kept with its data', async () => {
+    const first = await start();
+    const second = await start();
+    expect(first.sandbox.authToken).toMatch(/^[0-9a-f]{32}$/);
+    expect(second.sandbox.authToken).toBe(first.sandbox.authToken);
+  });
+});

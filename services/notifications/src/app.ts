@@ -12,11 +12,12 @@ import {
   type ServiceHandle,
 } from '@brigade/kit';
 import { platformOpsRouter } from '@brigade/kit';
-import { smsProvider, type NotificationsConfig } from './config';
+import { smsProvider, statusCallbackUrl, type NotificationsConfig } from './config';
 import type { NotificationsContext } from './context';
 import { subscriptions } from './events/subscriptions';
 import { preferencesRouter } from './http/preferences.router';
 import { inboxRouter } from './http/inbox.router';
+import { twilioRouter } from './http/twilio.router';
 import { Scheduler } from './scheduler/scheduler';
 import type { SmsPort } from './adapters/sms-port';
 import { TwilioSms } from './adapters/twilio-sms';
@@ -43,6 +44,7 @@ export interface NotificationsHandle extends ServiceHandle {
 
 export { timelineOf } from './queries/timeline';
 export { textsForJob } from './db/sms.repository';
+export { smsFallbackOf, smsRepliesReceived } from './queries/sms-fallback';
 
 export async function loadMigrations(): Promise<Migration[]> {
   return readMigrations(fileURLToPath(new URL('./db/migrations', import.meta.url)));
@@ -53,7 +55,7 @@ export async function loadMigrations(): Promise<Migration[]> {
  * the SMS sandbox at TWILIO_API_BASE_URL, which keeps every text in its outbox.
  */
 export function createSmsPort(config: Readonly<NotificationsConfig>): SmsPort {
-  return new TwilioSms(smsProvider(config));
+  return new TwilioSms({ ...smsProvider(config), statusCallback: statusCallbackUrl(config) });
 }
 
 /** Composition root: read model + preferences + reminders + SMS outbox, the HTTP routes, the scheduler. */
@@ -73,6 +75,8 @@ export async function createNotificationsService(
   const scheduler = new Scheduler(ctx, sms, config.NOTIFICATIONS_POLL_MS);
 
   const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });
+  // Twilio's webhooks first: public (Twilio signs them), before the user token the rest of /notifications needs.
+  app.use(twilioRouter(ctx));
   const auth = requireUser(deps.keys, deps.revocations);
   app.use(preferencesRouter(ctx, auth));
   app.use(inboxRouter(ctx, auth));

@@ -38,6 +38,13 @@ export const notificationsConfigSchema = baseConfigSchema
     TWILIO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** How often the scheduler looks for due reminders and queued texts. */
     NOTIFICATIONS_POLL_MS: z.coerce.number().int().min(5).max(60_000).default(1000),
+    /**
+     * The token the SMS sandbox signs its webhooks with (X-Twilio-Signature), when texts go through the sandbox
+     * (no Twilio keys): the embedded runner hands over the sandbox's own. With Twilio keys, TWILIO_AUTH_TOKEN signs.
+     */
+    SMS_SANDBOX_AUTH_TOKEN: optionalText,
+    /** After this many failed or undelivered texts in a row to one person, their texts fall back to push and email. */
+    SMS_FAILURES_BEFORE_FALLBACK: z.coerce.number().int().min(1).max(100).default(3),
     /** Backoff between SMS attempts; after the last one the text is marked failed (attempts = delays + 1). */
     SMS_RETRY_DELAYS_MS: delays('30000,120000,600000'),
     /**
@@ -114,6 +121,20 @@ export function smsProvider(config: Readonly<NotificationsConfig>) {
   });
   return { ...SMS_SANDBOX_CREDENTIALS, provider: 'sandbox' as const, ...common };
 }
+
+/**
+ * The token Twilio's webhooks are signed with (X-Twilio-Signature): the account's TWILIO_AUTH_TOKEN with Twilio
+ * keys, else the SMS sandbox's (SMS_SANDBOX_AUTH_TOKEN). None: every webhook is refused (nothing can sign it).
+ */
+export function webhookToken(config: Readonly<NotificationsConfig>): string | null {
+  if (config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM_NUMBER)
+    return config.TWILIO_AUTH_TOKEN;
+  return config.SMS_SANDBOX_AUTH_TOKEN ?? null;
+}
+
+/** The address Twilio posts each text's delivery status to: the public URL, through the gateway's `/api`. */
+export const statusCallbackUrl = (config: Readonly<NotificationsConfig>) =>
+  `${config.PUBLIC_URL.replace(/\/$/, '')}/api/notifications/twilio/status`;
 
 export function loadNotificationsConfig(env: NodeJS.ProcessEnv = process.env): Readonly<NotificationsConfig> {
   return loadConfig(

@@ -18,7 +18,7 @@ import {
   type NotificationsHandle,
 } from '../src/app';
 import { loadNotificationsConfig } from '../src/config';
-import type { SmsPort } from '../src/adapters/sms-port';
+import type { OutgoingSms, SmsPort } from '../src/adapters/sms-port';
 
 export const HOUR = 3_600_000;
 export const MINUTE = 60_000;
@@ -55,7 +55,7 @@ export class CountingSms implements SmsPort {
   get provider() {
     return this.target?.provider ?? 'sandbox';
   }
-  async send(message: { to: string; body: string }) {
+  async send(message: OutgoingSms) {
     this.sendCount += 1;
     return this.target!.send(message);
   }
@@ -101,7 +101,12 @@ export async function startNotifications(opts: {
     SMS_RETRY_DELAYS_MS: '60000,300000',
     PUBLIC_URL: 'https://brigade.test',
     SMS_SANDBOX: '1',
-    ...(sandbox ? { TWILIO_API_BASE_URL: sandbox.sandbox.url } : {}),
+    ...(sandbox
+      ? {
+          TWILIO_API_BASE_URL: sandbox.sandbox.url,
+          SMS_SANDBOX_AUTH_TOKEN: sandbox.sandbox.sandbox.authToken,
+        }
+      : {}),
     ...opts.env,
   } as NodeJS.ProcessEnv);
   if (opts.sms instanceof CountingSms) opts.sms.target ??= createSmsPort(config);
@@ -118,7 +123,13 @@ export async function startNotifications(opts: {
   );
   const server = await listen(handle.app);
   await handle.start({ url: server.url });
-  if (sandbox) sandboxOfUrl.set(server.url, sandbox.sandbox);
+  if (sandbox) {
+    sandboxOfUrl.set(server.url, sandbox.sandbox);
+    // Twilio calls the public URL (through the gateway's /api); here the sandbox reaches this instance directly.
+    const api = `${config.PUBLIC_URL.replace(/\/$/, '')}/api`;
+    sandbox.sandbox.sandbox.replies.forward(api, server.url);
+    sandbox.sandbox.sandbox.replies.setInboundUrl(`${api}/notifications/twilio/inbound`);
+  }
   return {
     handle,
     server,
@@ -332,6 +343,13 @@ export async function outbox(url: string, to?: string): Promise<DevSms[]> {
   expect(res.status).toBe(200);
   const { messages } = (await res.json()) as { messages: Array<DevSms & { kind: string }> };
   return messages.filter((m) => m.kind === 'message').map(({ to, body, sent_at }) => ({ to, body, sent_at }));
+}
+
+/** The SMS sandbox the instance at `url` texts through (its address, token, replies and faults). */
+export function smsSandboxOf(url: string): TestSmsSandbox {
+  const sandbox = sandboxOfUrl.get(url);
+  if (!sandbox) throw new Error(`no SMS sandbox behind ${url} (Twilio keys given?)`);
+  return sandbox;
 }
 
 /** Wait until `phone` has received a text matching `pattern`; returns the matching texts. */

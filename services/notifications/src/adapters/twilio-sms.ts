@@ -1,5 +1,5 @@
 import twilio from 'twilio';
-import { SmsSendError, type SmsPort } from './sms-port';
+import { SmsSendError, type OutgoingSms, type SmsPort } from './sms-port';
 
 export interface TwilioSmsOptions {
   accountSid: string;
@@ -10,6 +10,11 @@ export interface TwilioSmsOptions {
   timeoutMs?: number;
   /** What the texts are recorded as sent by: Twilio, or the SMS sandbox answering Twilio's API. */
   provider?: 'twilio' | 'sandbox';
+  /**
+   * Where Twilio posts each text's delivery status (issue 40: `/api/notifications/twilio/status` at PUBLIC_URL),
+   * with `?ref=<the text's seq>`. None: no status callbacks are asked for.
+   */
+  statusCallback?: string;
 }
 
 /** Texts through Twilio's official SDK. Retries are ours (with backoff, recorded), so the SDK's are off. */
@@ -26,9 +31,17 @@ export class TwilioSms implements SmsPort {
     if (options.apiBaseUrl) this.client.api.baseUrl = options.apiBaseUrl.replace(/\/$/, '');
   }
 
-  async send({ to, body }: { to: string; body: string }) {
+  async send({ to, body, ref }: OutgoingSms) {
+    const callback = this.options.statusCallback;
     try {
-      const message = await this.client.messages.create({ to, from: this.options.from, body });
+      const message = await this.client.messages.create({
+        to,
+        from: this.options.from,
+        body,
+        ...(callback
+          ? { statusCallback: ref ? `${callback}?ref=${encodeURIComponent(ref)}` : callback }
+          : {}),
+      });
       if (message.status === 'failed' || message.status === 'undelivered') {
         throw new SmsSendError(
           `Twilio reported ${message.status} (${message.errorCode ?? 'no code'})`,

@@ -56,7 +56,7 @@ async function sendOne(ctx: NotificationsContext, sms: SmsPort, row: ClaimedSms,
   const body = renderSms(row.template, language, await contextFor(ctx, recipient, vars));
   const attempt = { provider: sms.provider, toPhone: recipient.phone, language, body };
   try {
-    const { providerId } = await sms.send({ to: recipient.phone, body });
+    const { providerId } = await sms.send({ to: recipient.phone, body, ref: row.seq });
     await markSmsSent(database, row.seq, { ...attempt, providerId }, now);
   } catch (err) {
     const retryable = err instanceof SmsSendError ? err.retryable : true;

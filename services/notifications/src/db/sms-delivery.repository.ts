@@ -1,0 +1,92 @@
+import { sql, type Database, type Executor } from '@brigade/kit';
+import { iso } from '../context';
+import type { DeliveryStatus } from '../domain/sms-delivery';
+
+// The SQL of Twilio's status callbacks (`notifications.sms` delivery columns) and of each person's run of failed
+// texts (`notifications.sms_recipients`).
+
+export interface DeliveredText {
+  seq: string;
+  recipient_id: string;
+  delivery_status: DeliveryStatus | null;
+}
+
+/**
+ * The text a status callback is about, locked for the change: by Twilio's sid, or (a callback that overtook the
+ * recording of the sid, `ref` from the callback URL) by its seq while it has no sid yet.
+ */
+export async function lockTextForStatus(
+  database: Database,
+  tx: Executor,
+  providerId: string,
+  ref: string | null,
+): Promise<DeliveredText | null> {
+  const [row] = await database.rows<DeliveredText>(
+    sql`select seq, recipient_id, delivery_status from notifications.sms
+        where provider_id = ${providerId}
+           ${ref ? sql`or (seq = ${ref}::bigint and provider_id is null and status in ('sending', 'queued'))` : sql``}
+        order by (provider_id = ${providerId}) desc nulls last limit 1 for update`,
+    tx,
+  );
+  return row ?? null;
+}
+
+export async function setDeliveryStatus(
+  database: Database,
+  tx: Executor,
+  seq: string,
+  status: DeliveryStatus,
+  errorCode: string | null,
+  now: Date,
+) {
+  await database.rows(
+    sql`update notifications.sms set delivery_status = ${status}, delivery_error_code = ${errorCode},
+          delivery_updated_at = ${iso(now)}::timestamptz
+        where seq = ${seq}`,
+    tx,
+  );
+}
+
+/** One more failed text in a row; returns the run's length and whether the person already falls back. */
+export async function countFailure(database: Database, tx: Executor, userId: string, now: Date) {
+  const [row] = await database.rows<{ failures_in_a_row: number; sms_fallback_since: Date | string | null }>(
+    sql`insert into notifications.sms_recipients (user_id, failures_in_a_row, updated_at)
+        values (${userId}, 1, ${iso(now)}::timestamptz)
+        on conflict (user_id) do update set failures_in_a_row = notifications.sms_recipients.failures_in_a_row + 1,
+          updated_at = excluded.updated_at
+        returning failures_in_a_row, sms_fallback_since`,
+    tx,
+  );
+  return { failures: Number(row.failures_in_a_row), fallingBack: row.sms_fallback_since !== null };
+}
+
+export async function startFallback(database: Database, tx: Executor, userId: string, now: Date) {
+  await database.rows(
+    sql`update notifications.sms_recipients set sms_fallback_since = ${iso(now)}::timestamptz, updated_at = ${iso(now)}::timestamptz
+        where user_id = ${userId} and sms_fallback_since is null`,
+    tx,
+  );
+}
+
+/** A delivered text or a START: the run of failures ends, and texts are trusted again. */
+export async function resetFailures(database: Database, userId: string, now: Date, tx?: Executor) {
+  await database.rows(
+    sql`update notifications.sms_recipients set failures_in_a_row = 0, sms_fallback_since = null, updated_at = ${iso(now)}::timestamptz
+        where user_id = ${userId} and (failures_in_a_row > 0 or sms_fallback_since is not null)`,
+    tx,
+  );
+}
+
+export interface SmsFallback {
+  /** since when this person's texts fall back to push and email */
+  since: string;
+  failures_in_a_row: number;
+}
+
+export async function fallbackOf(database: Database, userId: string): Promise<SmsFallback | null> {
+  const [row] = await database.rows<{ failures_in_a_row: number; sms_fallback_since: Date | string | null }>(
+    sql`select failures_in_a_row, sms_fallback_since from notifications.sms_recipients where user_id = ${userId}`,
+  );
+  if (!row?.sms_fallback_since) return null;
+  return { since: iso(row.sms_fallback_since), failures_in_a_row: Number(row.failures_in_a_row) };
+}

@@ -1,0 +1,246 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { sql } from '@brigade/kit';
+import { eventually } from '@brigade/kit/testing';
+import { smsFallbackOf } from '../src/queries/sms-fallback';
+import {
+  applicationFacts,
+  createUser,
+  newJob,
+  publish,
+  smsRows,
+  smsSandboxOf,
+  textsTo,
+  useNotifications,
+  type TestUser,
+} from './harness';
+
+// Issue 40: Twilio's inbound webhook (STOP, START, HELP in English and Spanish) and its status callbacks, as the
+// SMS sandbox posts them signed like Twilio; a forged webhook is refused and changes nothing.
+
+const n = useNotifications({ env: { SMS_FAILURES_BEFORE_FALLBACK: '3' } });
+const PUBLIC = 'https://brigade.test/api';
+
+let sandbox: { url: string; token: string };
+beforeAll(() => {
+  const found = smsSandboxOf(n.svc.url);
+  sandbox = { url: found.url, token: found.sandbox.authToken };
+});
+
+/** Someone texts Brigade through the SMS sandbox (as `POST /api/dev/sms/inbound` does). */
+async function textBrigade(from: string, body: string) {
+  const res = await fetch(`${sandbox.url}/sandbox/sms/inbound`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ from, body }),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { sid: string; status: number; replies: string[] };
+}
+
+async function prefs(user: TestUser) {
+  const [row] = await n.database.rows<{ sms_notifications: boolean }>(
+    sql`select sms_notifications from notifications.preferences where user_id = ${user.id}`,
+  );
+  return row?.sms_notifications ?? true;
+}
+
+let jobs = 0;
+/** One text to the chef (an accepted application), sent through the sandbox; waits until it is sent. */
+async function textChef(chef: TestUser, restaurant: TestUser) {
+  jobs += 1;
+  const job = newJob(restaurant, n.clock, `Line Cook ${jobs}`);
+  await publish(n.bus, 'jobs.application.accepted.v1', applicationFacts(job, chef));
+  return job;
+}
+
+function sign(url: string, params: Record<string, string>, token: string) {
+  const data = Object.keys(params)
+    .sort()
+    .reduce((acc, k) => acc + k + params[k], url);
+  return createHmac('sha1', token).update(data).digest('base64');
+}
+
+async function postForm(path: string, params: Record<string, string>, signature?: string) {
+  return fetch(`${n.svc.url}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(signature ? { 'x-twilio-signature': signature } : {}),
+    },
+    body: new URLSearchParams(params).toString(),
+  });
+}
+
+async function deliveries(user: TestUser) {
+  return n.database.rows<{ delivery_status: string | null; delivery_error_code: string | null }>(
+    sql`select delivery_status, delivery_error_code from notifications.sms where recipient_id = ${user.id} and status = 'sent' order by seq`,
+  );
+}
+
+async function fault(to: string, status: 'failed' | 'undelivered', count?: number) {
+  const res = await fetch(`${sandbox.url}/sandbox/sms/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ to, status, ...(count ? { count } : {}) }),
+  });
+  expect(res.status).toBe(201);
+}
+
+test('a forged or unsigned webhook is refused with 403 and changes nothing', async () => {
+  const chef = await createUser(n.bus, n.database, { type: 'chef', name: 'Forged Target' });
+  const params = { MessageSid: `SM${randomUUID().replace(/-/g, '')}`, From: chef.phone, Body: 'STOP' };
+  const url = `${PUBLIC}/notifications/twilio/inbound`;
+  for (const signature of [undefined, 'bm90IGEgc2lnbmF0dXJl', sign(url, params, 'not-the-token')]) {
+    const res = await postForm('/notifications/twilio/inbound', params, signature);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({
+      error: expect.any(String),
+      code: 'NOTIFICATIONS.TWILIO_SIGNATURE_INVALID',
+    });
+  }
+  // signed for another URL (a replay at another endpoint) is refused too
+  const status = { MessageSid: params.MessageSid, MessageStatus: 'failed', ErrorCode: '30003' };
+  const other = await postForm('/notifications/twilio/status', status, sign(url, status, 'x'));
+  expect(other.status).toBe(403);
+  expect(await prefs(chef)).toBe(true);
+  const stored = await n.database.rows(
+    sql`select 1 from notifications.sms_inbound where message_sid = ${params.MessageSid}`,
+  );
+  expect(stored).toHaveLength(0);
+});
+
+test('STOP turns texts off (no more texts), START turns them back on', async () => {
+  const chef = await createUser(n.bus, n.database, { type: 'chef', name: 'Stop Chef' });
+  const restaurant = await createUser(n.bus, n.database, { type: 'restaurant', name: 'Stop Diner' });
+  const stop = await textBrigade(chef.phone, '  stop ');
+  expect(stop.status).toBe(200);
+  expect(stop.replies).toEqual([expect.stringContaining('no more texts')]);
+  expect(await prefs(chef)).toBe(false);
+
+  await textChef(chef, restaurant);
+  await eventually(async () => {
+    const rows = await smsRows(n.database, chef.id);
+    expect(rows.map((r) => r.status)).toEqual(['suppressed']);
+    expect(rows[0].suppress_reason).toBe('preference:sms_notifications');
+  });
+
+  const start = await textBrigade(chef.phone, 'Start');
+  expect(start.replies).toEqual([expect.stringContaining('texts are on again')]);
+  expect(await prefs(chef)).toBe(true);
+  const job = await textChef(chef, restaurant);
+  await textsTo(n.svc.url, chef.phone, new RegExp(job.title));
+
+  const inbound = await n.database.rows<{ keyword: string; action: string }>(
+    sql`select keyword, action from notifications.sms_inbound where from_phone = ${chef.phone} order by seq`,
+  );
+  expect(inbound).toEqual([
+    { keyword: 'STOP', action: 'opted_out' },
+    { keyword: 'START', action: 'opted_in' },
+  ]);
+});
+
+test('the Spanish keywords: PARAR stops, SÍ starts again, each confirmed in Spanish', async () => {
+  const chef = await createUser(n.bus, n.database, { type: 'chef', name: 'Parar Chef' });
+  const parar = await textBrigade(chef.phone, 'Parar');
+  expect(parar.replies).toEqual([expect.stringContaining('ya no recibirás')]);
+  expect(await prefs(chef)).toBe(false);
+  const sí = await textBrigade(chef.phone, 'sí');
+  expect(sí.replies).toEqual([expect.stringContaining('activados otra vez')]);
+  expect(await prefs(chef)).toBe(true);
+});
+
+test('HELP is answered in English, AYUDA in Spanish, INFO in the person’s language; other texts get nothing', async () => {
+  const chef = await createUser(n.bus, n.database, { type: 'chef', name: 'Ayuda Chef', language: 'es' });
+  const help = await textBrigade(chef.phone, 'HELP');
+  expect(help.replies).toEqual([
+    expect.stringMatching(
+      /Reply STOP to stop texts.*brigade\.test\/settings|brigade\.test\/settings.*Reply STOP/,
+    ),
+  ]);
+  const ayuda = await textBrigade(chef.phone, 'ayuda');
+  expect(ayuda.replies).toEqual([expect.stringContaining('Responde PARAR')]);
+  const info = await textBrigade(chef.phone, 'info');
+  expect(info.replies).toEqual([expect.stringContaining('Responde PARAR')]);
+  const other = await textBrigade(chef.phone, 'See you at 5');
+  expect(other).toMatchObject({ status: 200, replies: [] });
+  expect(await prefs(chef)).toBe(true);
+  // the help texts reach the phone (the sandbox's outbox)
+  await textsTo(n.svc.url, chef.phone, /Responde PARAR/, 2);
+});
+
+test('a number nobody has: 200, nothing changed (HELP still answered)', async () => {
+  const stranger = '+16125550199';
+  const stop = await textBrigade(stranger, 'STOP');
+  expect(stop).toMatchObject({ status: 200, replies: [] });
+  const help = await textBrigade(stranger, 'HELP');
+  expect(help.replies).toHaveLength(1);
+  const rows = await n.database.rows<{ action: string }>(
+    sql`select action from notifications.sms_inbound where from_phone = ${stranger}`,
+  );
+  expect(rows.every((r) => r.action === 'unknown_number')).toBe(true);
+});
+
+test('status callbacks mark each text delivered or undelivered with the error code, never backwards', async () => {
+  const chef = await createUser(n.bus, n.database, { type: 'chef', name: 'Status Chef' });
+  const restaurant = await createUser(n.bus, n.database, { type: 'restaurant', name: 'Status Diner' });
+  await textChef(chef, restaurant);
+  await eventually(async () =>
+    expect(await deliveries(chef)).toEqual([{ delivery_status: 'delivered', delivery_error_code: null }]),
+  );
+
+  // a late `sent` for the delivered text changes nothing
+  const [row] = await n.database.rows<{ provider_id: string }>(
+    sql`select provider_id from notifications.sms where recipient_id = ${chef.id} and status = 'sent'`,
+  );
+  const late = { MessageSid: row.provider_id, MessageStatus: 'sent' };
+  const url = `${PUBLIC}/notifications/twilio/status`;
+  const sandboxToken = sandbox.token;
+  const res = await postForm('/notifications/twilio/status', late, sign(url, late, sandboxToken));
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/xml/);
+  expect(await deliveries(chef)).toEqual([{ delivery_status: 'delivered', delivery_error_code: null }]);
+
+  // an unknown sid: 200, nothing changed
+  const unknown = { MessageSid: `SM${'f'.repeat(32)}`, MessageStatus: 'failed', ErrorCode: '30003' };
+  const res2 = await postForm('/notifications/twilio/status', unknown, sign(url, unknown, sandboxToken));
+  expect(res2.status).toBe(200);
+
+  await fault(chef.phone, 'undelivered', 1);
+  await textChef(chef, restaurant);
+  await eventually(async () =>
+    expect(await deliveries(chef)).toEqual([
+      { delivery_status: 'delivered', delivery_error_code: null },
+      { delivery_status: 'undelivered', delivery_error_code: '30003' },
+    ]),
+  );
+});
+
+test('three failed texts in a row mark the fallback; a delivered one resets it', async () => {
+  const chef = await createUser(n.bus, n.database, { type: 'chef', name: 'Fallback Chef' });
+  const restaurant = await createUser(n.bus, n.database, { type: 'restaurant', name: 'Fallback Diner' });
+  await fault(chef.phone, 'failed', 3);
+  for (let i = 1; i <= 2; i++) {
+    await textChef(chef, restaurant);
+    await eventually(async () =>
+      expect((await deliveries(chef)).filter((d) => d.delivery_status === 'failed')).toHaveLength(i),
+    );
+  }
+  expect(await smsFallbackOf(n.database, chef.id)).toBeNull();
+  await textChef(chef, restaurant);
+  await eventually(async () =>
+    expect(await smsFallbackOf(n.database, chef.id)).toMatchObject({ failures_in_a_row: 3 }),
+  );
+  // the fault is used up: the next text is delivered, and the fallback ends
+  await textChef(chef, restaurant);
+  await eventually(async () => expect(await smsFallbackOf(n.database, chef.id)).toBeNull());
+});
+
+test('START ends a fallback', async () => {
+  const chef = await createUser(n.bus, n.database, { type: 'chef', name: 'Restart Chef' });
+  const restaurant = await createUser(n.bus, n.database, { type: 'restaurant', name: 'Restart Diner' });
+  await fault(chef.phone, 'undelivered', 3);
+  for (let i = 0; i < 3; i++) await textChef(chef, restaurant);
+  await eventually(async () => expect(await smsFallbackOf(n.database, chef.id)).not.toBeNull());
+  await textBrigade(chef.phone, 'START');
+  expect(await smsFallbackOf(n.database, chef.id)).toBeNull();
+});
