@@ -74,6 +74,11 @@ export function createMailer(settings: MailerSettings): Mailer {
   } as Parameters<typeof nodemailer.createTransport>[0]);
   return {
     async send(message) {
+      // A Message-ID of the caller's (a stable one: the same mail sent again is recognised as the same)
+      const headers = { ...message.headers };
+      const idKey = Object.keys(headers).find((k) => k.toLowerCase() === 'message-id');
+      const messageId = idKey ? headers[idKey] : undefined;
+      if (idKey) delete headers[idKey];
       try {
         const info = await transport.sendMail({
           from: settings.MAIL_FROM,
@@ -81,7 +86,8 @@ export function createMailer(settings: MailerSettings): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html,
-          headers: message.headers,
+          headers,
+          ...(messageId ? { messageId } : {}),
         });
         return { messageId: info.messageId };
       } catch (err) {
