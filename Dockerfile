@@ -1,6 +1,6 @@
 # The images of Brigade's processes; docker-compose.yml picks the entry point per container.
 #   product (the default, last stage): the gateway and the five services, and no sandbox code.
-#   sandboxes: the providers' sandboxes (sandboxes/stripe, sandboxes/sms), for the compose profile `sandbox` only.
+#   sandboxes: the providers' sandboxes (sandboxes/stripe, sandboxes/sms, sandboxes/mail), for the compose profile `sandbox` only.
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 ENV NODE_ENV=production
@@ -15,6 +15,7 @@ COPY services/messaging/package.json services/messaging/
 COPY services/notifications/package.json services/notifications/
 COPY sandboxes/stripe/package.json sandboxes/stripe/
 COPY sandboxes/sms/package.json sandboxes/sms/
+COPY sandboxes/mail/package.json sandboxes/mail/
 COPY web/package.json web/
 COPY tests/load/package.json tests/load/
 RUN npm ci --no-audit --no-fund --include=dev

@@ -45,6 +45,13 @@ import {
   SANDBOX_NAME as SMS_SANDBOX,
   type SmsSandbox,
 } from '@brigade/sandbox-sms';
+import {
+  createMailSandbox,
+  loadMailSandboxConfig,
+  loadMigrations as loadMailSandboxMigrations,
+  SANDBOX_NAME as MAIL_SANDBOX,
+  type MailSandbox,
+} from '@brigade/sandbox-mail';
 import { createGateway } from '../gateway/src/app';
 import { loadGatewayConfig } from '../gateway/src/config';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../gateway/src/rate-limit';
@@ -84,7 +91,12 @@ export interface Embedded {
    * The providers' sandboxes this run started: the Stripe sandbox without STRIPE_SECRET_KEY, the SMS sandbox with
    * SMS_SANDBOX=1 when identity or notifications has no Twilio keys.
    */
-  sandboxes: { stripe?: { url: string; handle: StripeSandbox }; sms?: { url: string; handle: SmsSandbox } };
+  sandboxes: {
+    stripe?: { url: string; handle: StripeSandbox };
+    sms?: { url: string; handle: SmsSandbox };
+    /** Issue 40: without SMTP_URL (the embedded default, or MAIL_SANDBOX=1), the mail sandbox. */
+    mail?: { url: string; handle: MailSandbox };
+  };
   /**
    * With METRICS_PORT: the process's one `/metrics` (a server of its own, never the public port), carrying every
    * service's figures labelled by `service` (issue 33). Unset: null.
@@ -120,6 +132,9 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   // The embedded default (no DATABASE_URL) texts through the SMS sandbox (sandboxes/sms); real mode names its
   // provider: Twilio keys, or SMS_SANDBOX=1 (identity and notifications refuse to start otherwise).
   if (!env.DATABASE_URL) env.SMS_SANDBOX ??= '1';
+  // Mail likewise (issue 40): without SMTP_URL the embedded default mails into the mail sandbox (sandboxes/mail);
+  // real mode does with MAIL_SANDBOX=1, else identity keeps its links unsent until SMTP_URL is set.
+  if (!env.DATABASE_URL) env.MAIL_SANDBOX ??= '1';
   // The gateway's port is held from the start: links (Stripe return URLs, SMS) need the real port, so port 0
   // becomes one at once, and nothing else can take it while the services start (asking for a free port and
   // listening on it later raced with other processes). Requests before the gateway is built get a 503.
@@ -191,6 +206,11 @@ async function startBehind(
   const smsSandboxConfig =
     onSmsSandbox.length > 0
       ? loadSmsSandboxConfig({ ...serviceEnv, TWILIO_ACCOUNT_SID: '', TWILIO_AUTH_TOKEN: '' })
+      : null;
+  // With MAIL_SANDBOX=1 and no SMTP_URL, the mail sandbox: identity and notifications get SMTP_URL at its SMTP port.
+  const mailSandboxConfig =
+    !env.SMTP_URL && ['1', 'true'].includes(env.MAIL_SANDBOX ?? '')
+      ? loadMailSandboxConfig({ ...serviceEnv, MAIL_SANDBOX_SMTP_PORT: '0' })
       : null;
   const gatewayConfig = loadGatewayConfig({
     ...env,
@@ -297,6 +317,15 @@ async function startBehind(
         ...(name === 'notifications' ? { SMS_SANDBOX_AUTH_TOKEN: sms.handle.authToken } : {}),
       };
   }
+  if (mailSandboxConfig) {
+    const mail = await serveSandbox(MAIL_SANDBOX, loadMailSandboxMigrations(), (deps) =>
+      createMailSandbox(deps, mailSandboxConfig),
+    );
+    await mail.handle.start({ host: '127.0.0.1' });
+    sandboxes.mail = mail;
+    for (const name of ['identity', 'notifications'])
+      providerEnv[name] = { ...providerEnv[name], SMTP_URL: mail.handle.smtpUrl };
+  }
   for (const name of SERVICES.filter((n) => !modules.some((m) => m.name === n)))
     logger.warn(`${name} service not present; its routes answer 503`);
   for (const { name, app, load, config: checked } of modules) {
@@ -343,6 +372,7 @@ async function startBehind(
       ...gatewayConfig,
       STRIPE_SANDBOX_URL: sandboxes.stripe?.url,
       SMS_SANDBOX_URL: sandboxes.sms?.url,
+      MAIL_SANDBOX_URL: sandboxes.mail?.url,
     },
     services: Object.fromEntries(Object.entries(running).map(([k, v]) => [k, v!.url])),
     rateLimiter,
@@ -374,6 +404,7 @@ async function startBehind(
       for (const s of Object.values(running)) await s!.handle.stop();
       await sandboxes.stripe?.handle.stop();
       await sandboxes.sms?.handle.stop();
+      await sandboxes.mail?.handle.stop();
       for (const s of servers) await s.close();
       await bus.close();
       await revocations.close();
@@ -396,6 +427,7 @@ async function startBehind(
           ...Object.keys(running),
           ...(sandboxes.stripe ? [STRIPE_SANDBOX] : []),
           ...(sandboxes.sms ? [SMS_SANDBOX] : []),
+          ...(sandboxes.mail ? [MAIL_SANDBOX] : []),
         ];
         for (const name of ran) {
           const db = new URL(serviceDatabaseUrl(env.DATABASE_URL, name, {})).pathname.slice(1);

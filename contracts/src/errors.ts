@@ -96,6 +96,12 @@ export const ERROR_CODES = {
   'IDENTITY.TOO_MANY_CODES': 'Too many codes were sent to this phone number. Please try again in an hour.',
   'IDENTITY.TOO_MANY_RESETS': 'Too many password reset requests. Please try again in an hour.',
   'IDENTITY.ALREADY_VERIFIED': 'Your phone number is already verified.',
+  'IDENTITY.EMAIL_ALREADY_VERIFIED': 'Your email is already verified.',
+  'IDENTITY.TOO_MANY_EMAILS':
+    'We sent you a link less than a minute ago. Please wait a minute and try again.',
+  'IDENTITY.EMAIL_TOKEN_INVALID': 'This link is not valid. Ask for a new one from your account settings.',
+  'IDENTITY.EMAIL_TOKEN_EXPIRED': 'This link has expired. Ask for a new one from your account settings.',
+  'IDENTITY.EMAIL_TOKEN_USED': 'This link was already used. Ask for a new one if your email is not verified.',
   'IDENTITY.NOT_YOUR_PHONE': 'This is not the phone number of your account.',
   'IDENTITY.PHONE_TAKEN':
     'This phone number is already verified on another Brigade account. Sign in to that account, or use another number.',

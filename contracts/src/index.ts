@@ -25,6 +25,7 @@ export * as jobEditsHttp from './http/job-edits';
 export * as paymentsHttp from './http/payments';
 export * as messagingHttp from './http/messaging';
 export * as notificationsHttp from './http/notifications';
+export * as devMailHttp from './http/dev-mail';
 export * as opsHttp from './http/ops';
 export * as timesheetsHttp from './http/timesheets';
 export * from './errors';

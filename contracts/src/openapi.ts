@@ -15,6 +15,7 @@ import { payRoutes } from './http/pay';
 import { appealRoutes } from './http/appeals';
 import { reviewRoutes } from './http/reviews';
 import { credentialRoutes } from './http/credentials';
+import { devMailRoutes } from './http/dev-mail';
 
 /** Every documented route of the API (paths under /api). */
 export function allRoutes(): Array<RouteDoc & { service: string }> {
@@ -30,6 +31,7 @@ export function allRoutes(): Array<RouteDoc & { service: string }> {
     ...tag('payments', paymentsRoutes),
     ...tag('messaging', messagingRoutes),
     ...tag('notifications', notificationsRoutes),
+    ...tag('notifications', devMailRoutes),
     ...opsRoutes,
     ...payRoutes,
     ...appealRoutes,

@@ -12,6 +12,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   STRIPE_SANDBOX_URL: optionalUrl,
   /** The SMS sandbox (sandboxes/sms) whose outbox `/api/dev/sms` and `/dev/sms` show; unset: none (404). */
   SMS_SANDBOX_URL: optionalUrl,
+  /** The mail sandbox (sandboxes/mail) whose outbox `/api/dev/mail` shows; unset: none (404). */
+  MAIL_SANDBOX_URL: optionalUrl,
   /** Built web app to serve on the same origin. */
   WEB_DIST: z.string().optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),

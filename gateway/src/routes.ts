@@ -37,6 +37,15 @@ export const CREDENTIAL_FILE_LIMITS: NonNullable<RouteRule['publicLimits']> = {
   perUrl: [30, 300],
 };
 
+/**
+ * An email verification link (issue 40) is opened from a mail with no token: the token in its URL is the key (a
+ * 256-bit HMAC, single use). Guessing is hopeless, but an address that keeps trying is stopped.
+ */
+export const EMAIL_VERIFY_LIMITS: NonNullable<RouteRule['publicLimits']> = {
+  perIp: [30, 60],
+  perUrl: [10, 300],
+};
+
 export const ROUTES: RouteRule[] = [
   // the operator console (issue 17, ADR 11): each service answers for its own records
   { method: 'GET', pattern: /^\/ops\/disputes$/, service: 'jobs', operator: true },
@@ -91,6 +100,14 @@ export const ROUTES: RouteRule[] = [
   { method: 'POST', pattern: /^\/auth\/password\/change$/, service: 'identity', public: true },
   { method: 'POST', pattern: /^\/auth\/totp\/enrol$/, service: 'identity', public: true },
   { method: 'GET', pattern: /^\/auth\/jwks\.json$/, service: 'identity', public: true },
+  // issue 40: the link of a verification mail (signed out: it may be opened on another device)
+  {
+    method: 'GET',
+    pattern: /^\/auth\/email\/verify$/,
+    service: 'identity',
+    public: true,
+    publicLimits: EMAIL_VERIFY_LIMITS,
+  },
   { method: 'POST', pattern: /^\/auth\/signout$/, service: 'identity', endedSession: true },
   { pattern: /^\/auth\//, service: 'identity' },
   // issue 39: a profile's published reviews are jobs' (before identity's /profiles rule)
@@ -148,4 +165,4 @@ export function matchRoute(method: string, path: string): RouteRule | undefined 
 }
 
 /** Paths the gateway answers itself (merged or generated), not proxied to one service. */
-export const GATEWAY_OWN_PATHS = ['/dev/sms', '/dev/sms/inbound', '/openapi.json', '/docs'];
+export const GATEWAY_OWN_PATHS = ['/dev/sms', '/dev/sms/inbound', '/dev/mail', '/openapi.json', '/docs'];

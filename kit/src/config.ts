@@ -33,6 +33,22 @@ export const optionalText = z
 /** An optional URL in the environment: trimmed; unset or blank is `undefined`, anything else must be a URL. */
 export const optionalUrl = optionalText.pipe(z.string().url().optional());
 
+/**
+ * Issue 40: the mail settings of every service that sends email (kit's `createMailer`). SMTP_URL unset: no mail
+ * goes out (the embedded default and MAIL_SANDBOX=1 point it at the mail sandbox).
+ */
+export const mailSettings = {
+  /** The SMTP relay (`smtp://user:pass@host:587`, `smtps://...`). */
+  SMTP_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://...')
+      .optional(),
+  ),
+  /** The sender of every mail: `Brigade <no-reply@example.com>`. */
+  MAIL_FROM: z.string().min(3).max(200).default('Brigade <no-reply@brigade.local>'),
+};
+
 /** Comma-separated positive integers (backoff delays in ms), at least one; `fallback` when unset. */
 export const delays = (fallback: string) =>
   z

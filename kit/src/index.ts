@@ -26,3 +26,4 @@ export * from './ops-evidence';
 export * from './subscribe';
 export * from './metrics';
 export * from './lean-gets';
+export * from './mail';

@@ -186,6 +186,33 @@ export const SETTING_MEANINGS: Readonly<Record<string, { meaning: string; unset?
       "where identity keeps credentials' files without S3 (read through identity's signed 5-minute URLs); one process's disk, so several identity instances need S3",
     unset: '`.data/credential-files` beside the embedded database',
   },
+  SMTP_URL: {
+    meaning:
+      'the SMTP relay every mail goes through (issue 40: `smtp://user:pass@host:587`, `smtps://...:465`), with nodemailer',
+    unset:
+      "the mail sandbox's with `MAIL_SANDBOX=1` (`npm start` sets it); otherwise identity keeps verification links unsent until it is set (warned at start), and notifications sends no email",
+  },
+  MAIL_FROM: { meaning: 'the sender of every mail (`Brigade <no-reply@example.com>`)' },
+  MAIL_SANDBOX: {
+    meaning:
+      '`1`: with no `SMTP_URL`, `npm start` runs the mail sandbox (`sandboxes/mail`) and points `SMTP_URL` at it; its outbox is shown at `/api/dev/mail` (never in production). The embedded default (no `DATABASE_URL`) always does',
+  },
+  EMAIL_VERIFY_TTL: {
+    meaning: 'how long an email verification link works (single use), a duration like `24h`',
+  },
+  EMAIL_POLL_MS: {
+    meaning:
+      "how often identity's email loop looks for verification mails due (retries, mails a crash left); a new link wakes it at once",
+  },
+  MAIL_SANDBOX_URL: {
+    meaning: 'the mail sandbox whose outbox the gateway shows at `/api/dev/mail` (never in production)',
+    unset: '`/api/dev/mail` answers 404 (`npm start` sets it; compose: `http://mail-sandbox:4012`)',
+  },
+  MAIL_SANDBOX_SMTP_PORT: {
+    meaning:
+      "the mail sandbox's SMTP port (no authentication, no TLS: a private network only); `0`: a free port",
+  },
+  MAIL_SANDBOX_MAX_BYTES: { meaning: 'the largest mail the mail sandbox takes (bigger: refused with 552)' },
   CREDENTIAL_SWEEP_POLL_MS: {
     meaning:
       'how often identity looks for verified credentials to announce as expiring (`CREDENTIAL_EXPIRY_NOTICE` before their day)',

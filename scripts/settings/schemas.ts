@@ -9,6 +9,7 @@ import { messagingConfigSchema } from '../../services/messaging/src/config';
 import { notificationsConfigSchema } from '../../services/notifications/src/config';
 import { paymentsConfigSchema } from '../../services/payments/src/config';
 import { smsSandboxConfigSchema } from '../../sandboxes/sms/src/config';
+import { mailSandboxConfigSchema } from '../../sandboxes/mail/src/config';
 import { stripeSandboxConfigSchema } from '../../sandboxes/stripe/src/config';
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
@@ -25,6 +26,7 @@ export const SCHEMAS: ReadonlyArray<{ owner: string; schema: AnySchema }> = [
   { owner: 'messaging', schema: messagingConfigSchema },
   { owner: 'notifications', schema: notificationsConfigSchema },
   { owner: 'sms-sandbox', schema: smsSandboxConfigSchema },
+  { owner: 'mail-sandbox', schema: mailSandboxConfigSchema },
   { owner: 'stripe-sandbox', schema: stripeSandboxConfigSchema },
 ];
 

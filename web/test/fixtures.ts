@@ -12,6 +12,7 @@ export function makeUser(type: 'chef' | 'restaurant', language: 'en' | 'es' = 'e
     user_type: type,
     language_preference: language,
     phone_verified: true,
+    email_verified: true,
     created_at: '2026-01-05T12:00:00.000Z',
   };
 }

@@ -19,14 +19,21 @@ export const identityEvents = {
     user_type: UserType,
     language_preference: Language,
     created_at: z.string(),
+    /** Issue 40: false at sign-up (the link is mailed); absent from older events. */
+    email_verified: z.boolean().optional(),
   }),
-  /** Phone verified or language changed: what notifications need to text a user in their language. */
+  /**
+   * Phone or email verified, or language changed: what notifications need to reach a user in their language.
+   * Issue 40 added `email` and `email_verified` (absent from older events: unknown, so not verified).
+   */
   'identity.user.updated.v1': z.object({
     user_id: z.string().uuid(),
     phone: z.string(),
     phone_verified: z.boolean(),
     user_type: UserType,
     language_preference: Language,
+    email: z.string().optional(),
+    email_verified: z.boolean().optional(),
   }),
   'identity.chef_profile.updated.v1': z.object({
     profile_id: z.string().uuid(),

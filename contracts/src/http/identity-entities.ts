@@ -20,6 +20,8 @@ export const User = z
     user_type: AccountType,
     language_preference: Language,
     phone_verified: z.boolean(),
+    /** issue 40: the email was confirmed by its link (no other mail goes to it before) */
+    email_verified: z.boolean(),
     created_at: z.string(),
     /** operators only (issue 33): manages the other operators (the console's Operators page) */
     admin: z.boolean().optional(),

@@ -105,6 +105,13 @@ export const VerifyPhoneRequest = z.object({
     .max(6, MESSAGES.codeSixDigits),
 });
 export const ResendCodeRequest = z.object({ phone: Phone });
+/** Issue 40: the token of an email verification link (`/verify-email?token=...`). */
+export const VerifyEmailQuery = z.object({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200, 'token is too long'),
+});
+export const VerifyEmailResponse = z
+  .object({ message: z.string(), email: z.string() })
+  .meta({ id: 'VerifyEmailResponse' });
 
 /** Whose password: the account's phone number or its email, exactly one of them (issue 32). */
 const oneAccount = <T extends { phone?: string; email?: string }>(b: T) =>

@@ -25,6 +25,8 @@ import {
   TotpEnrolRequest,
   TotpEnrolment,
   UpdateMeRequest,
+  VerifyEmailQuery,
+  VerifyEmailResponse,
   VerifyPhoneRequest,
 } from './identity-requests';
 
@@ -77,6 +79,24 @@ export const identityRoutes: RouteDoc[] = [
     auth: 'user',
     body: ResendCodeRequest,
     response: MessageResponse,
+  },
+  {
+    method: 'post',
+    path: '/auth/email/verify-request',
+    summary:
+      "Mail a new verification link to the signed-in account's email (202; 409 IDENTITY.EMAIL_ALREADY_VERIFIED, 429 IDENTITY.TOO_MANY_EMAILS within a minute of the last link)",
+    auth: 'user',
+    response: MessageResponse,
+    status: 202,
+  },
+  {
+    method: 'get',
+    path: '/auth/email/verify',
+    summary:
+      "Confirm the email with the link's token (single use, EMAIL_VERIFY_TTL); 400 IDENTITY.EMAIL_TOKEN_INVALID / EMAIL_TOKEN_EXPIRED / EMAIL_TOKEN_USED, nothing changed",
+    auth: 'public',
+    query: VerifyEmailQuery,
+    response: VerifyEmailResponse,
   },
   {
     method: 'post',

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import {
   createHttpApp,
+  createMailer,
   createRelay,
   finishHttpApp,
   MemoryRevocations,
@@ -34,6 +35,8 @@ import { S3FileStore } from './adapters/s3-file-store';
 import { fileUrlKey, signFileToken } from './domain/file-tokens';
 import { credentialsRouter } from './http/credentials.router';
 import { CredentialsLoop } from './scheduler/credentials-loop';
+import { EmailLoop } from './scheduler/email-loop';
+import { emailTokenKey } from './domain/email-verification';
 
 export const SERVICE_NAME = 'identity';
 
@@ -45,6 +48,8 @@ export interface IdentityService extends ServiceHandle {
   readonly context: IdentityContext;
   /** Issue 39: the expiring-credentials sweep; tests run passes by hand. */
   readonly credentials: CredentialsLoop;
+  /** Issue 40: the verification mails' loop. */
+  readonly email: EmailLoop;
 }
 
 export interface IdentityServiceOptions {
@@ -76,6 +81,13 @@ export async function createIdentityService(
     config.CHEF_SEARCH_ANSWERS > 0 ? new ChefSearchAnswers(config.CHEF_SEARCH_ANSWERS) : null;
   const urlKey = fileUrlKey(keyRing.sharedSecret);
   const files = openFileStore(config, urlKey);
+  // Issue 40: mail through SMTP_URL (the mail sandbox's in the embedded default); without it links wait unsent.
+  const mailer = config.SMTP_URL
+    ? createMailer({ SMTP_URL: config.SMTP_URL, MAIL_FROM: config.MAIL_FROM })
+    : null;
+  if (!mailer)
+    logger.warn('SMTP_URL is not set: email verification links are kept but not mailed until it is');
+  let emailLoop: EmailLoop | null = null;
   const context: IdentityContext = {
     database,
     relay,
@@ -89,8 +101,13 @@ export async function createIdentityService(
     now: options.now ?? (() => new Date()),
     files,
     fileUrlKey: urlKey,
+    mailer,
+    emailTokenKey: emailTokenKey(keyRing.sharedSecret),
+    kickEmail: () => emailLoop?.kick(),
   };
   const credentials = new CredentialsLoop(context, config.CREDENTIAL_SWEEP_POLL_MS);
+  const email = new EmailLoop(context, config.EMAIL_POLL_MS);
+  emailLoop = email;
   logger.info(
     { store: files.kind, ...(files.kind === 'disk' ? { dir: fileStoreSettings(config).dir } : {}) },
     "credentials' files",
@@ -147,13 +164,17 @@ export async function createIdentityService(
     relay,
     context,
     credentials,
+    email,
     async start() {
       await subscribeAll(bus, subscriptions(context));
       relay.start();
       credentials.start();
+      email.start();
     },
     async stop() {
       await credentials.stop();
+      await email.stop();
+      mailer?.close();
       await context.afterAnswer.settled();
       await relay.stop();
       if (files instanceof S3FileStore) files.close();

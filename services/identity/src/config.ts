@@ -14,6 +14,7 @@ import {
   embeddedDataDir,
   envFlag,
   loadConfig,
+  mailSettings,
   optionalText,
   optionalUrl,
   requireProviderOrSandbox,
@@ -98,6 +99,23 @@ export const identityConfigSchema = baseConfigSchema
     S3_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /** The disk store's folder (without S3); default `.data/credential-files` beside the embedded database. */
     CREDENTIAL_FILES_DIR: optionalText,
+    /**
+     * Issue 40: email goes out through this SMTP relay (`smtp://user:pass@host:587`, `smtps://...`); the embedded
+     * default (and MAIL_SANDBOX=1) points it at the mail sandbox. Unset: verification links wait, unsent, until
+     * it is set (a warning at start).
+     */
+    SMTP_URL: mailSettings.SMTP_URL,
+    /**
+     * `1` (real mode): with no SMTP_URL, the embedded runner starts the mail sandbox (`sandboxes/mail`) and points
+     * SMTP_URL at it (the embedded default always does); its outbox is shown at `/api/dev/mail`.
+     */
+    MAIL_SANDBOX: envFlag,
+    /** The sender of every mail: `Brigade <no-reply@example.com>`. */
+    MAIL_FROM: mailSettings.MAIL_FROM,
+    /** How long an email verification link works, single use (`24h`). */
+    EMAIL_VERIFY_TTL: durationMs('EMAIL_VERIFY_TTL', '24h', 60_000, 30 * 86_400_000),
+    /** How often the email loop looks for verification mails due (a new link kicks it at once). */
+    EMAIL_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
     /** How often identity looks for verified credentials to announce as expiring (CREDENTIAL_EXPIRY_NOTICE). */
     CREDENTIAL_SWEEP_POLL_MS: z.coerce.number().int().min(10).max(3_600_000).default(60_000),
   })

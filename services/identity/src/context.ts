@@ -1,4 +1,4 @@
-import type { Database, Logger, OutboxRelay, SessionRevocations } from '@brigade/kit';
+import type { Database, Logger, Mailer, OutboxRelay, SessionRevocations } from '@brigade/kit';
 import type { IdentityConfig } from './config';
 import type { KeyRing } from './keys';
 import type { PhoneVerifier } from './adapters/verify';
@@ -26,6 +26,12 @@ export interface IdentityContext {
   files: FileStore;
   /** The HMAC key of the disk store's signed file URLs (the same on every instance). */
   fileUrlKey: Buffer;
+  /** Issue 40: the SMTP mailer (SMTP_URL), or null: verification mails wait until SMTP_URL is set. */
+  mailer: Mailer | null;
+  /** The HMAC key of email verification links' tokens (the same on every instance). */
+  emailTokenKey: Buffer;
+  /** Wake the email loop after a commit that kept a verification link. */
+  kickEmail: () => void;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { EventInput, EventType } from '@brigade/contracts';
 import { createLogger, listen, type RunningServer } from '@brigade/kit';
 import { createTestBus, createTestDatabase, type TestBus, type TestDatabase } from '@brigade/kit/testing';
 import { startTestSmsSandbox, type TestSmsSandbox } from '@brigade/sandbox-sms/testing';
+import { startTestMailSandbox, type TestMailSandbox } from '@brigade/sandbox-mail/testing';
 import { loadIdentityConfig } from '../src/config';
 import { createIdentityService, loadMigrations, type IdentityService } from '../src/app';
 
@@ -21,6 +22,8 @@ export interface Harness {
   lastCode(phone: string): Promise<string>;
   /** The SMS sandbox's outbox, newest first (null when Twilio keys were given). */
   sms: TestSmsSandbox | null;
+  /** Issue 40: the mail sandbox identity mails into (with `{ mail: true }`), else null. */
+  mail: TestMailSandbox | null;
   close(): Promise<void>;
 }
 
@@ -31,15 +34,17 @@ export interface Harness {
  */
 export async function startIdentity(
   env: Record<string, string> = {},
-  options: { now?: () => Date } = {},
+  options: { now?: () => Date; mail?: boolean } = {},
 ): Promise<Harness> {
   const database = await createTestDatabase('identity', await loadMigrations());
   const testBus = await createTestBus();
   const sms = env.TWILIO_ACCOUNT_SID ? null : await startTestSmsSandbox();
+  const mail = options.mail ? await startTestMailSandbox() : null;
   const config = loadIdentityConfig({
     ARGON2_MEMORY_KIB: '1024',
     SMS_SANDBOX: '1',
     ...(sms ? { TWILIO_VERIFY_API_BASE_URL: sms.url } : {}),
+    ...(mail ? { SMTP_URL: mail.smtpUrl } : {}),
     ...env,
   });
   const service = await createIdentityService(
@@ -88,6 +93,7 @@ export async function startIdentity(
       return id;
     },
     sms,
+    mail,
     async lastCode(phone) {
       const [msg] = (await sms?.outbox({ to: phone, limit: 1 })) ?? [];
       const m = /(\d{6})/.exec(msg?.body ?? '');
@@ -100,6 +106,7 @@ export async function startIdentity(
       await testBus.destroy();
       await database.destroy();
       await sms?.close();
+      await mail?.close();
     },
   };
 }

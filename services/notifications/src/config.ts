@@ -3,6 +3,7 @@ import {
   delays,
   envFlag,
   loadConfig,
+  mailSettings,
   optionalText,
   optionalUrl,
   requireProviderOrSandbox,
@@ -51,8 +52,7 @@ export const notificationsConfigSchema = baseConfigSchema
      * Issue 40: email. The mail server (smtp://, smtps://) notifications' emails go through, and who they are
      * from; unset: no email (the embedded default sets the mail sandbox's).
      */
-    SMTP_URL: optionalUrl,
-    MAIL_FROM: z.string().min(3).default('Brigade <no-reply@brigade.localhost>'),
+    ...mailSettings,
     /** Backoff between attempts of an email (and a push); after the last it is marked failed. */
     DELIVERY_RETRY_DELAYS_MS: delays('30000,120000,600000'),
     /** The key of the unsubscribe links; unset: one made at random and kept in notifications' database. */

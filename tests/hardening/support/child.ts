@@ -76,6 +76,7 @@ export function freshStackEnv(name: string): Record<string, string> {
       EVENT_RETRY_DELAYS_MS: '100,200',
       BRIGADE_DESTROY_ON_STOP: '1',
       SMS_SANDBOX: '1',
+      MAIL_SANDBOX: '1',
       DATABASE_POOL_SIZE: TEST_POOL_SIZE,
       MIN_SHIFT_DURATION: '1s',
     };

@@ -77,6 +77,8 @@ export async function startStack(
           EVENT_RETRY_DELAYS_MS: '100,200',
           // Real mode names its SMS provider; the suites read codes from the sandbox's outbox.
           SMS_SANDBOX: '1',
+          // and its mail: the mail sandbox (issue 40), read at /api/dev/mail
+          MAIL_SANDBOX: '1',
           DATABASE_POOL_SIZE: TEST_POOL_SIZE,
         };
       })()

@@ -12,6 +12,7 @@ const about = page(() => import('../features/landing/AboutPage'), ['landing']);
 const login = page(() => import('../features/auth/LoginPage'), ['auth']);
 const signup = page(() => import('../features/auth/SignupPage'), ['auth']);
 const verifyPhone = page(() => import('../features/auth/VerifyPhonePage'), ['auth']);
+const verifyEmail = page(() => import('../features/auth/VerifyEmailPage'), ['auth']);
 const forgotPassword = page(() => import('../features/auth/ForgotPasswordPage'), ['auth']);
 const legal = page(() => import('../features/legal/LegalPage'), ['legal']);
 // Dashboards and Settings show the phone verification card (auth texts).
@@ -101,6 +102,7 @@ export const routes: RouteObject[] = [
       { path: 'login', lazy: login },
       { path: 'signup', lazy: signup },
       { path: 'verify-phone', lazy: verifyPhone },
+      { path: 'verify-email', lazy: verifyEmail },
       { path: 'forgot-password', lazy: forgotPassword },
       { path: 'legal/:doc', lazy: legal },
       {

@@ -45,6 +45,8 @@ export const users = identity.table('users', {
   /** an operator's TOTP secret (base32), and when a first code proved it */
   totpSecret: text('totp_secret'),
   totpConfirmedAt: ts('totp_confirmed_at'),
+  /** issue 40 (migration 0019): when the email was last confirmed by its link; null: not verified */
+  emailVerifiedAt: ts('email_verified_at'),
 });
 
 export const sessions = identity.table('sessions', {
@@ -200,3 +202,20 @@ export type UserRow = typeof users.$inferSelect;
 export type CredentialRow = typeof credentials.$inferSelect;
 export type ChefProfileRow = typeof chefProfiles.$inferSelect;
 export type RestaurantProfileRow = typeof restaurantProfiles.$inferSelect;
+
+/** Issue 40 (migration 0019): a verification link asked for, and the mail carrying it (sent by the email loop). */
+export const emailVerifications = identity.table('email_verifications', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  usedAt: ts('used_at'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  sentAt: ts('sent_at'),
+  messageId: text('message_id'),
+  failedAt: ts('failed_at'),
+  lastError: text('last_error'),
+});

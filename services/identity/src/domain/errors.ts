@@ -23,6 +23,15 @@ export const IdentityErrors = {
     ),
   notYourPhone: () =>
     new AppError(400, 'IDENTITY.NOT_YOUR_PHONE', 'This is not the phone number of your account.'),
+  emailAlreadyVerified: () =>
+    new AppError(409, 'IDENTITY.EMAIL_ALREADY_VERIFIED', ERROR_CODES['IDENTITY.EMAIL_ALREADY_VERIFIED']),
+  tooManyEmails: () => new AppError(429, 'IDENTITY.TOO_MANY_EMAILS', ERROR_CODES['IDENTITY.TOO_MANY_EMAILS']),
+  emailTokenInvalid: () =>
+    new AppError(400, 'IDENTITY.EMAIL_TOKEN_INVALID', ERROR_CODES['IDENTITY.EMAIL_TOKEN_INVALID']),
+  emailTokenExpired: () =>
+    new AppError(400, 'IDENTITY.EMAIL_TOKEN_EXPIRED', ERROR_CODES['IDENTITY.EMAIL_TOKEN_EXPIRED']),
+  emailTokenUsed: () =>
+    new AppError(400, 'IDENTITY.EMAIL_TOKEN_USED', ERROR_CODES['IDENTITY.EMAIL_TOKEN_USED']),
   alreadyVerified: () =>
     new AppError(409, 'IDENTITY.ALREADY_VERIFIED', 'Your phone number is already verified.'),
   noCode: () =>

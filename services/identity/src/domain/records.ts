@@ -8,6 +8,8 @@ export interface UserRecord {
   userType: 'chef' | 'restaurant' | 'operator';
   languagePreference: 'en' | 'es';
   phoneVerified: boolean;
+  /** issue 40: when the email was confirmed by its link; null: not verified */
+  emailVerifiedAt: Date | null;
   suspendedAt: Date | null;
   suspensionReason: string | null;
   suspendedBy: string | null;

@@ -13,6 +13,7 @@ export function toUser(row: UserRecord & { admin?: boolean }): User {
     user_type: row.userType,
     language_preference: row.languagePreference,
     phone_verified: row.phoneVerified,
+    email_verified: row.emailVerifiedAt !== null,
     created_at: row.createdAt.toISOString(),
     ...(row.userType === 'operator' ? { admin: row.admin === true } : {}),
   };

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { currentAccount, currentUser, parseBody, requireUser } from '@brigade/kit';
+import { currentAccount, currentUser, parse, parseBody, requireUser } from '@brigade/kit';
 import { identityHttp } from '@brigade/contracts';
 import type { IdentityContext } from '../context';
 import { signUp } from '../use-cases/sign-up';
@@ -12,6 +12,8 @@ import { requestPasswordReset } from '../use-cases/request-password-reset';
 import { resetPassword } from '../use-cases/reset-password';
 import { changePassword } from '../use-cases/change-password';
 import { enrolTotp } from '../use-cases/enrol-totp';
+import { requestEmailVerification } from '../use-cases/request-email-verification';
+import { verifyEmail } from '../use-cases/verify-email';
 
 export function authRouter(ctx: IdentityContext): Router {
   const router = Router();
@@ -45,6 +47,20 @@ export function authRouter(ctx: IdentityContext): Router {
   router.post('/auth/resend-code', requireUser(ctx.keyRing.keys, ctx.revocations), async (req, res) => {
     const body = parseBody(identityHttp.ResendCodeRequest, req);
     res.json(await resendCode(ctx, currentUser(req).id, body.phone));
+  });
+  // Issue 40: the email's verification link, mailed again for the signed-in account (at most once a minute),
+  // and confirmed from the mail (signed out: the link may be opened on another device).
+  router.post(
+    '/auth/email/verify-request',
+    requireUser(ctx.keyRing.keys, ctx.revocations),
+    async (req, res) => {
+      res.status(202).json(await requestEmailVerification(ctx, currentUser(req).id));
+    },
+  );
+  router.get('/auth/email/verify', async (req, res) => {
+    const query = parse(identityHttp.VerifyEmailQuery, req.query);
+    res.setHeader('cache-control', 'no-store');
+    res.json(await verifyEmail(ctx, query.token));
   });
   // A way back in (issue 32), signed out: the same answer whether or not an account matches.
   router.post('/auth/password/forgot', async (req, res) => {

@@ -10,11 +10,13 @@ import { toUser } from '../domain/serialize';
 import type { IdentityContext } from '../context';
 import { issueSession } from './sessions';
 import { sendCode } from './send-code';
+import { addEmailLink } from './request-email-verification';
 
 type SignupRequest = z.infer<typeof identityHttp.SignupRequest>;
 
 /**
- * Create the account, open its first session, publish user.registered, then text the verification code.
+ * Create the account, open its first session, publish user.registered, keep the email's verification link (its
+ * mail goes out after the commit), then text the verification code.
  * A phone number another account has verified is refused (409 IDENTITY.PHONE_TAKEN). The account is created
  * even when no code could be sent (the phone used its texts for the hour, or the provider failed):
  * `code_sent` says so, and the verification screen can ask for a new code later.
@@ -42,9 +44,13 @@ export async function signUp(ctx: IdentityContext, input: SignupRequest) {
       user_type: input.userType,
       language_preference: user.languagePreference,
       created_at: user.createdAt.toISOString(),
+      email_verified: false,
     });
+    // Issue 40: the email's verification link, mailed after the commit (the email loop).
+    await addEmailLink(ctx, tx, user);
     return { session, user: toUser(user) };
   });
+  ctx.kickEmail();
   let codeSent = true;
   try {
     await sendCode(ctx, {

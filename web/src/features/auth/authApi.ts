@@ -26,6 +26,7 @@ export type RefreshResponse = { session: identityHttp.Session };
 /** PATCH /profiles/me answers the updated user. */
 export type UpdateMeResponse = { user: identityHttp.User };
 export type MessageResponse = z.infer<typeof identityHttp.MessageResponse>;
+export type VerifyEmailResponse = z.infer<typeof identityHttp.VerifyEmailResponse>;
 export type ProfilesMeResponse = z.infer<typeof identityHttp.ProfilesMeResponse>;
 export type ProfileResponse = z.infer<typeof identityHttp.ProfileResponse>;
 export type AgreementResponse = z.infer<typeof identityHttp.AgreementResponse>;
@@ -50,6 +51,15 @@ export const authApi = api.injectEndpoints({
     }),
     saveLanguage: build.mutation<UpdateMeResponse, UpdateMeRequest>({
       query: (body) => ({ url: '/profiles/me', method: 'PATCH', body }),
+    }),
+    /** Issue 40: the link of the verification mail (single use: a mutation, sent once per visit). */
+    verifyEmail: build.mutation<VerifyEmailResponse, string>({
+      query: (token) => ({ url: `/auth/email/verify?token=${encodeURIComponent(token)}`, method: 'GET' }),
+      invalidatesTags: ['Me'],
+    }),
+    /** A new verification mail (at most one a minute). */
+    requestEmailLink: build.mutation<MessageResponse, void>({
+      query: () => ({ url: '/auth/email/verify-request', method: 'POST' }),
     }),
     verifyPhone: build.mutation<MessageResponse, VerifyPhoneRequest>({
       query: (body) => ({ url: '/auth/verify-phone', method: 'POST', body }),

@@ -17,7 +17,14 @@ import { Field } from '../../shared/components/Field';
 import { Spinner } from '../../shared/components/Spinner';
 import { ToggleGroup } from '../../shared/components/ToggleGroup';
 import { LanguagesField, HomeEditor, LocationPinEditor } from '../profile';
-import { authApi, type ChefProfile, type RestaurantProfile, chooseLanguage, VerifyPhoneCard } from '../auth';
+import {
+  authApi,
+  type ChefProfile,
+  type RestaurantProfile,
+  chooseLanguage,
+  EmailStatus,
+  VerifyPhoneCard,
+} from '../auth';
 import { authActions } from '../../shared/session/authSlice';
 import { CalendarFeedSection } from '../calendar';
 import { BlockedList } from '../blocks';
@@ -242,7 +249,9 @@ function PreferencesTab() {
       </div>
       <h3>{t('preferences.account')}</h3>
       <dl className="facts">
-        <Fact label={t('preferences.email')}>{user.email}</Fact>
+        <Fact label={t('preferences.email')}>
+          <EmailStatus />
+        </Fact>
         <Fact label={t('preferences.phone')}>{formatPhone(user.phone)}</Fact>
         <Fact label={t('preferences.accountType')}>{t(`preferences.types.${user.user_type}`)}</Fact>
         <Fact label={t('preferences.memberSince')}>{formatDate(user.created_at)}</Fact>
