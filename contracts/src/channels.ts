@@ -21,9 +21,9 @@ export type ChannelSwitches = Record<DeliveryChannel, boolean>;
 
 /**
  * The channels that deliver in this version (the settings table shows these columns, beside the inbox). Push
- * and email join when they send.
+ * joins when it sends.
  */
-export const LIVE_CHANNELS: readonly DeliveryChannel[] = ['sms'];
+export const LIVE_CHANNELS: readonly DeliveryChannel[] = ['sms', 'email'];
 
 /**
  * Defaults by urgency: what needs acting on within minutes (alerts, booking changes, reminders, messages) goes

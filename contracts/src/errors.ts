@@ -301,6 +301,10 @@ export const ERROR_CODES = {
 
   // notifications (services/notifications/src)
   'NOTIFICATIONS.TWILIO_SIGNATURE_INVALID': 'Invalid Twilio signature',
+  // issue 40: an email's unsubscribe link
+  'NOTIFICATIONS.UNSUBSCRIBE_INVALID': 'This unsubscribe link is not valid. Choose your emails in Settings.',
+  'NOTIFICATIONS.UNSUBSCRIBE_NOT_YOURS':
+    'This unsubscribe link belongs to another account. Sign out, or choose your own emails in Settings.',
 
   // messaging (services/messaging/src)
   'MESSAGING.THREAD_NOT_FOUND': 'Conversation not found',

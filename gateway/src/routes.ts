@@ -157,6 +157,13 @@ export const ROUTES: RouteRule[] = [
     service: 'notifications',
     public: true,
   },
+  // issue 40: an email's unsubscribe link (a mail client's one-click POST has no session)
+  {
+    pattern: /^\/notifications\/unsubscribe$/,
+    service: 'notifications',
+    public: true,
+    publicLimits: EMAIL_VERIFY_LIMITS,
+  },
   { pattern: /^\/notifications(\/|$)/, service: 'notifications' },
 ];
 

@@ -663,6 +663,16 @@ export const MATRIX: Record<string, Row> = {
     expect: everyone(403),
   },
   'GET /dev/mail': { path: () => '/dev/mail', expect: everyone(200) },
+  // Issue 40: an email's unsubscribe link is public (a mail client's one-click POST has no session); a token
+  // that is not one of ours is a 400 to everyone, and changes nothing.
+  'GET /notifications/unsubscribe': {
+    path: () => '/notifications/unsubscribe?token=not-one-of-ours',
+    expect: everyone(400),
+  },
+  'POST /notifications/unsubscribe': {
+    path: () => '/notifications/unsubscribe?token=not-one-of-ours',
+    expect: everyone(400),
+  },
 
   // ---------- the operator console (issue 17) ----------
   // A state-changing route gets an invalid body from the operator (400: past the door, nothing changed) and a

@@ -117,6 +117,19 @@ export type InboxPage = z.infer<typeof InboxPage>;
 export const UnreadCount = z.object({ unread: z.number().int() }).meta({ id: 'UnreadCount' });
 export type UnreadCount = z.infer<typeof UnreadCount>;
 
+// ---------- email's one-click unsubscribe (issue 40, RFC 8058) ----------
+export const UnsubscribeQuery = z.object({
+  token: z.string({ error: 'token is required' }).min(10, 'token is not an unsubscribe token').max(300),
+});
+export const UnsubscribeResponse = z
+  .object({
+    /** The type whose emails are now off. */
+    type: z.enum(NOTIFICATION_TYPES),
+    email: z.literal(false),
+  })
+  .meta({ id: 'UnsubscribeResponse' });
+export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponse>;
+
 // ---------- dev outbox (sandbox only) ----------
 export const DevSmsMessage = z.object({ to: z.string(), body: z.string(), sent_at: z.string() });
 export const DevSmsQuery = z.object({
@@ -242,6 +255,23 @@ export const notificationsRoutes: RouteDoc[] = [
     summary: 'Mark every inbox entry read',
     auth: 'user',
     response: UnreadCount,
+  },
+  {
+    method: 'get',
+    path: '/notifications/unsubscribe',
+    summary:
+      "An email's unsubscribe link: that type's email off for the person the signed token names (no session needed; a session of someone else is 403)",
+    auth: 'public',
+    query: UnsubscribeQuery,
+    response: UnsubscribeResponse,
+  },
+  {
+    method: 'post',
+    path: '/notifications/unsubscribe',
+    summary: 'RFC 8058 one-click unsubscribe (List-Unsubscribe-Post), the same as the GET',
+    auth: 'public',
+    query: UnsubscribeQuery,
+    response: UnsubscribeResponse,
   },
   {
     method: 'get',

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import {
   createHttpApp,
+  createMailer,
   createRelay,
   finishHttpApp,
   readiness,
@@ -18,8 +19,10 @@ import { subscriptions } from './events/subscriptions';
 import { preferencesRouter } from './http/preferences.router';
 import { inboxRouter } from './http/inbox.router';
 import { twilioRouter } from './http/twilio.router';
+import { unsubscribeRouter } from './http/unsubscribe.router';
 import { Scheduler } from './scheduler/scheduler';
 import type { SmsPort } from './adapters/sms-port';
+import type { MailPort } from './adapters/mail-port';
 import { TwilioSms } from './adapters/twilio-sms';
 import { timelineOf } from './queries/timeline';
 import type { opsHttp } from '@brigade/contracts';
@@ -33,6 +36,8 @@ export interface NotificationsDeps extends ServiceDeps {
   now?: () => Date;
   /** The SMS provider; default from config: Twilio, or the SMS sandbox at its address (same SDK). */
   sms?: SmsPort;
+  /** Issue 40: the mail server; default from config: kit's mailer at SMTP_URL, none without it. */
+  mail?: MailPort | null;
 }
 
 export interface NotificationsHandle extends ServiceHandle {
@@ -72,11 +77,17 @@ export async function createNotificationsService(
     now: deps.now ?? (() => new Date()),
   };
   const sms = deps.sms ?? createSmsPort(config);
-  const scheduler = new Scheduler(ctx, sms, config.NOTIFICATIONS_POLL_MS);
+  const mailer =
+    deps.mail === undefined && config.SMTP_URL
+      ? createMailer({ SMTP_URL: config.SMTP_URL, MAIL_FROM: config.MAIL_FROM })
+      : null;
+  const mail = deps.mail === undefined ? mailer : deps.mail;
+  const scheduler = new Scheduler(ctx, sms, config.NOTIFICATIONS_POLL_MS, mail);
 
   const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });
   // Twilio's webhooks first: public (Twilio signs them), before the user token the rest of /notifications needs.
   app.use(twilioRouter(ctx));
+  app.use(unsubscribeRouter(ctx, deps));
   const auth = requireUser(deps.keys, deps.revocations);
   app.use(preferencesRouter(ctx, auth));
   app.use(inboxRouter(ctx, auth));
@@ -115,6 +126,7 @@ export async function createNotificationsService(
     },
     async stop() {
       await scheduler.stop();
+      mailer?.close();
       await relay.stop();
     },
   };

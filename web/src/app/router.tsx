@@ -13,6 +13,8 @@ const login = page(() => import('../features/auth/LoginPage'), ['auth']);
 const signup = page(() => import('../features/auth/SignupPage'), ['auth']);
 const verifyPhone = page(() => import('../features/auth/VerifyPhonePage'), ['auth']);
 const verifyEmail = page(() => import('../features/auth/VerifyEmailPage'), ['auth']);
+// issue 40: an email's unsubscribe link
+const unsubscribe = page(() => import('../features/inbox/UnsubscribePage'), ['inbox']);
 const forgotPassword = page(() => import('../features/auth/ForgotPasswordPage'), ['auth']);
 const legal = page(() => import('../features/legal/LegalPage'), ['legal']);
 // Dashboards and Settings show the phone verification card (auth texts).
@@ -103,6 +105,7 @@ export const routes: RouteObject[] = [
       { path: 'signup', lazy: signup },
       { path: 'verify-phone', lazy: verifyPhone },
       { path: 'verify-email', lazy: verifyEmail },
+      { path: 'unsubscribe', lazy: unsubscribe },
       { path: 'forgot-password', lazy: forgotPassword },
       { path: 'legal/:doc', lazy: legal },
       {

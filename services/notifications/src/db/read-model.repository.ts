@@ -39,9 +39,10 @@ export async function recordRegistration(
   d: EventData<'identity.user.registered.v1'>,
 ) {
   await database.rows(
-    sql`insert into notifications.recipients (user_id, user_type, phone, phone_verified, language)
-        values (${d.user_id}, ${d.user_type}, ${d.phone}, false, ${d.language_preference})
-        on conflict (user_id) do update set phone = coalesce(notifications.recipients.phone, excluded.phone)`,
+    sql`insert into notifications.recipients (user_id, user_type, phone, phone_verified, language, email, email_verified)
+        values (${d.user_id}, ${d.user_type}, ${d.phone}, false, ${d.language_preference}, ${d.email}, ${d.email_verified ?? false})
+        on conflict (user_id) do update set phone = coalesce(notifications.recipients.phone, excluded.phone),
+          email = coalesce(notifications.recipients.email, excluded.email)`,
     tx,
   );
 }
@@ -52,10 +53,13 @@ export async function recordUserUpdate(
   d: EventData<'identity.user.updated.v1'>,
 ) {
   await database.rows(
-    sql`insert into notifications.recipients (user_id, user_type, phone, phone_verified, language)
-        values (${d.user_id}, ${d.user_type}, ${d.phone}, ${d.phone_verified}, ${d.language_preference})
+    sql`insert into notifications.recipients (user_id, user_type, phone, phone_verified, language, email, email_verified)
+        values (${d.user_id}, ${d.user_type}, ${d.phone}, ${d.phone_verified}, ${d.language_preference}, ${d.email ?? null}, ${d.email_verified ?? false})
         on conflict (user_id) do update set user_type = excluded.user_type, phone = excluded.phone,
-          phone_verified = excluded.phone_verified, language = excluded.language, updated_at = now()`,
+          phone_verified = excluded.phone_verified, language = excluded.language, updated_at = now(),
+          -- issue 40: events from before it name no email: what is known stays
+          email = coalesce(${d.email ?? null}, notifications.recipients.email),
+          email_verified = coalesce(${d.email_verified ?? null}::boolean, notifications.recipients.email_verified)`,
     tx,
   );
 }

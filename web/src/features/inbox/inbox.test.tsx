@@ -58,3 +58,26 @@ test('mark all as read, and older pages on demand', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'Mark all as read' }));
   expect(fakeApi.callsTo('POST', '/notifications/read-all')).toHaveLength(1);
 });
+
+test("an email's unsubscribe link turns that kind of email off, signed out too, and says which", async () => {
+  fakeApi.on('POST', '/notifications/unsubscribe', (call) =>
+    call.query.token === 'good-token-123'
+      ? { body: { type: 'money', email: false } }
+      : {
+          status: 400,
+          body: { error: 'This unsubscribe link is not valid.', code: 'NOTIFICATIONS.UNSUBSCRIBE_INVALID' },
+        },
+  );
+  renderApp('/unsubscribe?token=good-token-123');
+  expect(await screen.findByText(/you will no longer get emails about Money/)).toBeTruthy();
+  expect(fakeApi.callsTo('POST', '/notifications/unsubscribe')).toHaveLength(1);
+});
+
+test('a link that is not valid says so', async () => {
+  fakeApi.on('POST', '/notifications/unsubscribe', {
+    status: 400,
+    body: { error: 'This unsubscribe link is not valid.', code: 'NOTIFICATIONS.UNSUBSCRIBE_INVALID' },
+  });
+  renderApp('/unsubscribe?token=forged-token-1');
+  expect(await screen.findByText(/This unsubscribe link is not valid/)).toBeTruthy();
+});

@@ -26,5 +26,10 @@ export const inboxApi = api.injectEndpoints({
       query: () => ({ url: '/notifications/read-all', method: 'POST' }),
       invalidatesTags: ['Inbox'],
     }),
+    // An email's unsubscribe link (public: the page works signed out too).
+    unsubscribe: build.mutation<notificationsHttp.UnsubscribeResponse, string>({
+      query: (token) => ({ url: '/notifications/unsubscribe', method: 'POST', params: { token } }),
+      invalidatesTags: ['NotificationPrefs'],
+    }),
   }),
 });

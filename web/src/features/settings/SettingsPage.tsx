@@ -269,6 +269,7 @@ const NOTIFICATION_KEYS: ('sms_notifications' | 'job_reminders' | 'rating_remind
 
 function NotificationsTab() {
   const { t } = useTranslation('settings');
+  const { user } = useAuth();
   const prefs = settingsApi.useNotificationPreferencesQuery();
   const [save, saving] = settingsApi.useSaveNotificationPreferencesMutation();
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -315,6 +316,11 @@ function NotificationsTab() {
           </li>
         ))}
       </ul>
+      {!user?.email_verified && (
+        <p className="hint" data-testid="email-unverified">
+          {t('channels.verifyEmail')} <EmailStatus />
+        </p>
+      )}
       <ChannelTable
         channels={current.channels}
         disabled={saving.isLoading}
