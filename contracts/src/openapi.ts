@@ -137,6 +137,10 @@ export const LIMITED_PUBLIC_ROUTES = [
   'post /auth/totp/enrol',
   'get /calendar/{token}.ics',
   'get /credential-files/{fileToken}',
+  // issue 40: a verification mail's link, and an email's unsubscribe link (opened, or a mail client's POST)
+  'get /auth/email/verify',
+  'get /notifications/unsubscribe',
+  'post /notifications/unsubscribe',
 ];
 
 /** Public routes that answer 401: a wrong email or password, a refresh token that is not (or no longer) good. */

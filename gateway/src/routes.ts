@@ -46,6 +46,15 @@ export const EMAIL_VERIFY_LIMITS: NonNullable<RouteRule['publicLimits']> = {
   perUrl: [10, 300],
 };
 
+/**
+ * An email's unsubscribe link (issue 40) is opened, or POSTed by a mail client, with no session: its signed token
+ * names one person and type. Repeating it changes nothing; an address that keeps trying tokens is stopped.
+ */
+export const UNSUBSCRIBE_LIMITS: NonNullable<RouteRule['publicLimits']> = {
+  perIp: [30, 60],
+  perUrl: [20, 300],
+};
+
 export const ROUTES: RouteRule[] = [
   // the operator console (issue 17, ADR 11): each service answers for its own records
   { method: 'GET', pattern: /^\/ops\/disputes$/, service: 'jobs', operator: true },
@@ -162,7 +171,7 @@ export const ROUTES: RouteRule[] = [
     pattern: /^\/notifications\/unsubscribe$/,
     service: 'notifications',
     public: true,
-    publicLimits: EMAIL_VERIFY_LIMITS,
+    publicLimits: UNSUBSCRIBE_LIMITS,
   },
   { pattern: /^\/notifications(\/|$)/, service: 'notifications' },
 ];

@@ -101,7 +101,7 @@ test('money goes by email to a verified address: once, in Spanish, with its page
   expect([res.status, await res.json()]).toEqual([200, { type: 'money', email: false }]);
   const prefs = await fetch(`${h.svc.url}/notifications/preferences`, {
     headers: { authorization: `Bearer ${await h.auth.token({ id: chef.id, type: 'chef' })}` },
-  }).then((r) => r.json());
+  }).then((r) => r.json() as Promise<{ channels: Record<string, Record<string, boolean>> }>);
   expect(prefs.channels.money).toEqual({ sms: false, push: true, email: false });
   expect(prefs.channels.shift_alerts.sms).toBe(true);
   await tip(chef, restaurant, 500);
@@ -142,7 +142,7 @@ test('an unsubscribe token that is not ours, or someone else’s with a session,
         ? { authorization: `Bearer ${await h.auth.token({ id: session.id, type: 'chef' })}` }
         : {},
     });
-    const body = await res.json();
+    const body = (await res.json()) as { code?: string; error?: string };
     expect([query.slice(0, 12), res.status, body.code, typeof body.error]).toEqual([
       query.slice(0, 12),
       status,

@@ -215,7 +215,7 @@ test('status callbacks mark each text delivered or undelivered with the error co
   );
 });
 
-test('three failed texts in a row mark the fallback; a delivered one resets it', async () => {
+test('three failed texts in a row: notifications stop going by text, the inbox says so, START ends it', async () => {
   const chef = await createUser(n.bus, n.database, { type: 'chef', name: 'Fallback Chef' });
   const restaurant = await createUser(n.bus, n.database, { type: 'restaurant', name: 'Fallback Diner' });
   await fault(chef.phone, 'failed', 3);
@@ -230,9 +230,35 @@ test('three failed texts in a row mark the fallback; a delivered one resets it',
   await eventually(async () =>
     expect(await smsFallbackOf(n.database, chef.id)).toMatchObject({ failures_in_a_row: 3 }),
   );
-  // the fault is used up: the next text is delivered, and the fallback ends
+  // From now on the chef's notifications are not texted (push and email carry them where they reach; the
+  // inbox has them all), and the inbox says why.
   await textChef(chef, restaurant);
-  await eventually(async () => expect(await smsFallbackOf(n.database, chef.id)).toBeNull());
+  await eventually(async () => {
+    await n.svc.handle.scheduler.tick();
+    const rows = await smsRows(n.database, chef.id);
+    expect(rows.map((r) => [r.template, r.status, r.suppress_reason]).slice(-2)).toEqual([
+      ['sms_fallback_started', 'suppressed', 'sms_fallback'],
+      ['application_accepted', 'suppressed', 'sms_fallback'],
+    ]);
+  });
+  const failed = (await deliveries(chef)).filter((d) => d.delivery_status === 'failed');
+  expect(failed).toHaveLength(3);
+  const token = await n.auth.token({ id: chef.id, type: 'chef' });
+  const inbox = await fetch(`${n.svc.url}/notifications`, {
+    headers: { authorization: `Bearer ${token}` },
+  }).then(
+    (r) => r.json() as Promise<{ notifications: Array<{ type: string; text: string; link: string | null }> }>,
+  );
+  expect(inbox.notifications[1]).toMatchObject({
+    type: 'account',
+    text: expect.stringMatching(
+      /^our last texts to you could not be delivered, so your notifications now come by push and email/,
+    ),
+    link: '/settings',
+  });
+  // START (the number works again) ends it.
+  await textBrigade(chef.phone, 'START');
+  expect(await smsFallbackOf(n.database, chef.id)).toBeNull();
 });
 
 test('START ends a fallback', async () => {

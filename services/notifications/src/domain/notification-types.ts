@@ -81,6 +81,7 @@ const TYPE_OF: Record<TemplateName, NotificationType> = {
   credential_rejected_chef: 'account',
   credential_revoked_chef: 'account',
   credential_expiring_chef: 'account',
+  sms_fallback_started: 'account',
 };
 
 /** The notification type a template's notification is. */

@@ -109,6 +109,10 @@ export const CREDENTIAL_TEMPLATES = [
 ] as const;
 export type CredentialTemplateName = (typeof CREDENTIAL_TEMPLATES)[number];
 
+/** Issue 40's notice: the person's texts keep failing, so push and email carry their notifications. */
+export const CHANNEL_TEMPLATES = ['sms_fallback_started'] as const;
+export type ChannelTemplateName = (typeof CHANNEL_TEMPLATES)[number];
+
 export const TEMPLATES = [
   'application_submitted',
   'application_accepted',
@@ -148,6 +152,7 @@ export const TEMPLATES = [
   ...APPEAL_TEMPLATES,
   ...REVIEW_TEMPLATES,
   ...CREDENTIAL_TEMPLATES,
+  ...CHANNEL_TEMPLATES,
 ] as const;
 export type TemplateName = (typeof TEMPLATES)[number];
 

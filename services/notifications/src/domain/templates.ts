@@ -4,6 +4,7 @@ import { alertTextsEn, alertTextsEs } from './alert-templates';
 import { appealTextsEn, appealTextsEs } from './appeal-templates';
 import { cardDisputeTextsEn, cardDisputeTextsEs } from './card-dispute-templates';
 import { credentialTextsEn, credentialTextsEs } from './credential-templates';
+import { channelTextsEn, channelTextsEs } from './channel-templates';
 import { disputeTextsEn, disputeTextsEs } from './dispute-templates';
 import { editTextsEn, editTextsEs } from './edit-templates';
 import { fillTextsEn, fillTextsEs } from './fill-templates';
@@ -31,6 +32,7 @@ const en: Record<TemplateName, Render> = {
   ...appealTextsEn,
   ...reviewTextsEn,
   ...credentialTextsEn,
+  ...channelTextsEn,
   application_submitted: (c, f) =>
     `Brigade: ${f.chef} applied to ${f.title} on ${f.when}. Review applicants: ${c.url}/jobs/${c.job_id}/applications`,
   application_accepted: (c, f) =>
@@ -108,6 +110,7 @@ const es: Record<TemplateName, Render> = {
   ...appealTextsEs,
   ...reviewTextsEs,
   ...credentialTextsEs,
+  ...channelTextsEs,
   application_submitted: (c, f) =>
     `Brigade: ${f.chef} se postuló a ${f.title} el ${f.when}. Revisa las postulaciones: ${c.url}/jobs/${c.job_id}/applications`,
   application_accepted: (c, f) =>

@@ -10,6 +10,7 @@ import { getPreferences } from '../db/preferences.repository';
 import type { Recipient } from '../db/read-model.repository';
 import { notificationTypeOf } from '../domain/notification-types';
 import { preferencesFor, type TemplateName } from '../domain/rules';
+import { smsFallbackOf } from './sms-fallback';
 
 /** How one notification goes out: its type, its channels (beside the inbox), and why SMS is not one of them. */
 export interface Routing {
@@ -40,14 +41,21 @@ export async function channelsFor(
     push: false,
     email: !!ctx.config.SMTP_URL && !!recipient.email && recipient.email_verified === true,
   };
-  const choice = await channelChoice(ctx.database, recipient.user_id, type);
-  const channels = reachableChannels(choice.switches, reach, { chosen: choice.chosen });
+  const [choice, fallback] = await Promise.all([
+    channelChoice(ctx.database, recipient.user_id, type),
+    smsFallbackOf(ctx.database, recipient.user_id),
+  ]);
+  // Texts that keep failing (Twilio's callbacks): push and email carry SMS's share.
+  const smsFallback = fallback !== null && reach.sms;
+  const channels = reachableChannels(choice.switches, reach, { chosen: choice.chosen, smsFallback });
   const smsOff = channels.includes('sms')
     ? null
     : !phone
       ? 'no_verified_phone'
       : !prefs.sms_notifications
         ? 'preference:sms_notifications'
-        : `channel:${type}`;
+        : smsFallback
+          ? 'sms_fallback'
+          : `channel:${type}`;
   return { type, channels, smsOff };
 }

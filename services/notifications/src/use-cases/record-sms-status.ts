@@ -8,6 +8,7 @@ import {
   startFallback,
 } from '../db/sms-delivery.repository';
 import { deliveryStatusOf, isFailure, nextDeliveryStatus } from '../domain/sms-delivery';
+import { queueSms } from './queue-sms';
 
 export type StatusResult = 'changed' | 'unchanged' | 'unknown';
 
@@ -41,6 +42,13 @@ export async function recordSmsStatus(
       const run = await countFailure(ctx.database, tx, text.recipient_id, now);
       if (!run.fallingBack && run.failures >= ctx.config.SMS_FAILURES_BEFORE_FALLBACK) {
         await startFallback(ctx.database, tx, text.recipient_id, now);
+        // The person is told, by the channels that still reach them (push, email) and the inbox.
+        await queueSms(ctx, tx, {
+          recipientId: text.recipient_id,
+          template: 'sms_fallback_started',
+          vars: {},
+          dedupeKey: `sms-fallback:${text.recipient_id}:${now.toISOString()}`,
+        });
         ctx.logger.warn(
           { recipient: text.recipient_id, failures: run.failures },
           'sms falling back to push and email',
