@@ -168,7 +168,7 @@ test('three texts that are not delivered: the next notifications go by email, an
   // The fallback notice: in the inbox, and by email (it reaches the restaurant), not by text.
   await eventually(async () => {
     const notice = (await inbox(restaurant)).notifications.find((n) => n.type === 'account');
-    expect(notice?.text).toMatch(/^our last texts to you could not be delivered/);
+    expect(notice?.text).toMatch(/^Our last texts to you could not be delivered/);
     expect(
       (await mailsTo(restaurant.email)).filter((m) => /could not be delivered/.test(m.subject)),
     ).toHaveLength(1);

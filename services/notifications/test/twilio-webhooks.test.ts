@@ -252,7 +252,7 @@ test('three failed texts in a row: notifications stop going by text, the inbox s
   expect(inbox.notifications[1]).toMatchObject({
     type: 'account',
     text: expect.stringMatching(
-      /^our last texts to you could not be delivered, so your notifications now come by push and email/,
+      /^Our last texts to you could not be delivered, so your notifications now come by push and email/,
     ),
     link: '/settings',
   });

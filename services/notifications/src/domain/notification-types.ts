@@ -102,5 +102,6 @@ export function inboxTextOf(body: string, publicUrl: string): { text: string; li
     text = `${body.slice(0, at).replace(/[\s:]+$/, '')}${body.slice(at + url.length)}`;
     if (!/[.!?)]$/.test(text)) text += '.';
   }
-  return { text: text.replace(/^Brigade:\s*/, ''), link };
+  const words = text.replace(/^Brigade:\s*/, '');
+  return { text: words.charAt(0).toUpperCase() + words.slice(1), link };
 }
