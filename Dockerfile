@@ -1,6 +1,6 @@
 # The images of Brigade's processes; docker-compose.yml picks the entry point per container.
 #   product (the default, last stage): the gateway and the five services, and no sandbox code.
-#   sandboxes: the providers' sandboxes (sandboxes/stripe, sandboxes/sms, sandboxes/mail), for the compose profile `sandbox` only.
+#   sandboxes: the providers' sandboxes (sandboxes/stripe, sandboxes/sms, sandboxes/mail, sandboxes/push), for the compose profile `sandbox` only.
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 ENV NODE_ENV=production
@@ -16,6 +16,7 @@ COPY services/notifications/package.json services/notifications/
 COPY sandboxes/stripe/package.json sandboxes/stripe/
 COPY sandboxes/sms/package.json sandboxes/sms/
 COPY sandboxes/mail/package.json sandboxes/mail/
+COPY sandboxes/push/package.json sandboxes/push/
 COPY web/package.json web/
 COPY tests/load/package.json tests/load/
 RUN npm ci --no-audit --no-fund --include=dev

@@ -52,6 +52,7 @@ import {
   SANDBOX_NAME as MAIL_SANDBOX,
   type MailSandbox,
 } from '@brigade/sandbox-mail';
+import { createPushSandbox, loadPushSandboxConfig, type PushSandbox } from '@brigade/sandbox-push';
 import { createGateway } from '../gateway/src/app';
 import { loadGatewayConfig } from '../gateway/src/config';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../gateway/src/rate-limit';
@@ -96,6 +97,8 @@ export interface Embedded {
     sms?: { url: string; handle: SmsSandbox };
     /** Issue 40: without SMTP_URL (the embedded default, or MAIL_SANDBOX=1), the mail sandbox. */
     mail?: { url: string; handle: MailSandbox };
+    /** Issue 40: with PUSH_SANDBOX=1 (the embedded default), the push sandbox (in memory). */
+    push?: { url: string; handle: PushSandbox };
   };
   /**
    * With METRICS_PORT: the process's one `/metrics` (a server of its own, never the public port), carrying every
@@ -135,6 +138,8 @@ export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embe
   // Mail likewise (issue 40): without SMTP_URL the embedded default mails into the mail sandbox (sandboxes/mail);
   // real mode does with MAIL_SANDBOX=1, else identity keeps its links unsent until SMTP_URL is set.
   if (!env.DATABASE_URL) env.MAIL_SANDBOX ??= '1';
+  // Web Push likewise: the push sandbox (sandboxes/push) is a push service notifications accepts endpoints on.
+  if (!env.DATABASE_URL) env.PUSH_SANDBOX ??= '1';
   // The gateway's port is held from the start: links (Stripe return URLs, SMS) need the real port, so port 0
   // becomes one at once, and nothing else can take it while the services start (asking for a free port and
   // listening on it later raced with other processes). Requests before the gateway is built get a 503.
@@ -212,6 +217,10 @@ async function startBehind(
     !env.SMTP_URL && ['1', 'true'].includes(env.MAIL_SANDBOX ?? '')
       ? loadMailSandboxConfig({ ...serviceEnv, MAIL_SANDBOX_SMTP_PORT: '0' })
       : null;
+  // With PUSH_SANDBOX=1, the push sandbox: notifications takes subscriptions on its host, the gateway shows its outbox.
+  const pushSandboxConfig = ['1', 'true'].includes(env.PUSH_SANDBOX ?? '')
+    ? loadPushSandboxConfig({ ...serviceEnv, PUSH_SANDBOX_PUBLIC_URL: '' })
+    : null;
   const gatewayConfig = loadGatewayConfig({
     ...env,
     PORT: String(port),
@@ -326,6 +335,17 @@ async function startBehind(
     for (const name of ['identity', 'notifications'])
       providerEnv[name] = { ...providerEnv[name], SMTP_URL: mail.handle.smtpUrl };
   }
+  if (pushSandboxConfig) {
+    const handle = createPushSandbox(
+      { logger: createLogger('push-sandbox', env.LOG_LEVEL) },
+      pushSandboxConfig,
+    );
+    const server = await listen(handle.app, 0, '127.0.0.1');
+    servers.push(server);
+    await handle.start({ url: server.url });
+    sandboxes.push = { url: server.url, handle };
+    providerEnv.notifications = { ...providerEnv.notifications, PUSH_SANDBOX_URL: server.url };
+  }
   for (const name of SERVICES.filter((n) => !modules.some((m) => m.name === n)))
     logger.warn(`${name} service not present; its routes answer 503`);
   for (const { name, app, load, config: checked } of modules) {
@@ -373,6 +393,7 @@ async function startBehind(
       STRIPE_SANDBOX_URL: sandboxes.stripe?.url,
       SMS_SANDBOX_URL: sandboxes.sms?.url,
       MAIL_SANDBOX_URL: sandboxes.mail?.url,
+      PUSH_SANDBOX_URL: sandboxes.push?.url,
     },
     services: Object.fromEntries(Object.entries(running).map(([k, v]) => [k, v!.url])),
     rateLimiter,
@@ -405,6 +426,7 @@ async function startBehind(
       await sandboxes.stripe?.handle.stop();
       await sandboxes.sms?.handle.stop();
       await sandboxes.mail?.handle.stop();
+      await sandboxes.push?.handle.stop();
       for (const s of servers) await s.close();
       await bus.close();
       await revocations.close();

@@ -19,11 +19,8 @@ export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 
 export type ChannelSwitches = Record<DeliveryChannel, boolean>;
 
-/**
- * The channels that deliver in this version (the settings table shows these columns, beside the inbox). Push
- * joins when it sends.
- */
-export const LIVE_CHANNELS: readonly DeliveryChannel[] = ['sms', 'email'];
+/** The channels that deliver in this version (the settings table shows these columns, beside the inbox). */
+export const LIVE_CHANNELS: readonly DeliveryChannel[] = ['sms', 'push', 'email'];
 
 /**
  * Defaults by urgency: what needs acting on within minutes (alerts, booking changes, reminders, messages) goes

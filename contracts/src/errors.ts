@@ -305,6 +305,9 @@ export const ERROR_CODES = {
   'NOTIFICATIONS.UNSUBSCRIBE_INVALID': 'This unsubscribe link is not valid. Choose your emails in Settings.',
   'NOTIFICATIONS.UNSUBSCRIBE_NOT_YOURS':
     'This unsubscribe link belongs to another account. Sign out, or choose your own emails in Settings.',
+  // issue 40: web push subscriptions
+  'NOTIFICATIONS.PUSH_ENDPOINT_NOT_ALLOWED': 'This browser’s push service is not one Brigade sends to',
+  'NOTIFICATIONS.PUSH_SUBSCRIPTION_NOT_FOUND': 'No push subscription of yours has this endpoint',
 
   // messaging (services/messaging/src)
   'MESSAGING.THREAD_NOT_FOUND': 'Conversation not found',

@@ -26,6 +26,7 @@ export * as paymentsHttp from './http/payments';
 export * as messagingHttp from './http/messaging';
 export * as notificationsHttp from './http/notifications';
 export * as devMailHttp from './http/dev-mail';
+export * as devPushHttp from './http/dev-push';
 export * as opsHttp from './http/ops';
 export * as timesheetsHttp from './http/timesheets';
 export * from './errors';

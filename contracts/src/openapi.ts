@@ -16,6 +16,7 @@ import { appealRoutes } from './http/appeals';
 import { reviewRoutes } from './http/reviews';
 import { credentialRoutes } from './http/credentials';
 import { devMailRoutes } from './http/dev-mail';
+import { devPushRoutes } from './http/dev-push';
 
 /** Every documented route of the API (paths under /api). */
 export function allRoutes(): Array<RouteDoc & { service: string }> {
@@ -32,6 +33,7 @@ export function allRoutes(): Array<RouteDoc & { service: string }> {
     ...tag('messaging', messagingRoutes),
     ...tag('notifications', notificationsRoutes),
     ...tag('notifications', devMailRoutes),
+    ...tag('notifications', devPushRoutes),
     ...opsRoutes,
     ...payRoutes,
     ...appealRoutes,

@@ -17,6 +17,7 @@ import type { GatewayConfig } from './config';
 import { cors } from './cors';
 import { devSmsRouter } from './dev-sms';
 import { devMailRouter } from './dev-mail';
+import { devPushRouter } from './dev-push';
 import { healthRouter } from './health';
 import { gatewayMetrics, noPublicMetrics } from './metrics';
 import { leanProxy } from './lean-proxy';
@@ -127,6 +128,7 @@ export function createGateway(deps: GatewayDeps): Express {
   app.use(apiDocsRouter());
   app.use(devSmsRouter(config.SMS_SANDBOX_URL, pages));
   app.use(devMailRouter(config.MAIL_SANDBOX_URL, pages));
+  app.use(devPushRouter(config.PUSH_SANDBOX_URL, pages));
   app.use('/api', apiHandler({ config, services, rateLimiter, keys, revocations, proxyFor }));
   app.use('/sandbox/stripe', stripeSandboxPages(proxyFor, pages));
   app.use(compress.files, webAppRouter(config.WEB_DIST));

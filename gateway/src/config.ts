@@ -14,6 +14,8 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   SMS_SANDBOX_URL: optionalUrl,
   /** The mail sandbox (sandboxes/mail) whose outbox `/api/dev/mail` shows; unset: none (404). */
   MAIL_SANDBOX_URL: optionalUrl,
+  /** The push sandbox (sandboxes/push) whose outbox `/api/dev/push` shows; unset: none (404). */
+  PUSH_SANDBOX_URL: optionalUrl,
   /** Built web app to serve on the same origin. */
   WEB_DIST: z.string().optional(),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),

@@ -181,4 +181,11 @@ export function matchRoute(method: string, path: string): RouteRule | undefined 
 }
 
 /** Paths the gateway answers itself (merged or generated), not proxied to one service. */
-export const GATEWAY_OWN_PATHS = ['/dev/sms', '/dev/sms/inbound', '/dev/mail', '/openapi.json', '/docs'];
+export const GATEWAY_OWN_PATHS = [
+  '/dev/sms',
+  '/dev/sms/inbound',
+  '/dev/mail',
+  '/dev/push',
+  '/openapi.json',
+  '/docs',
+];

@@ -302,7 +302,42 @@ export const SETTING_MEANINGS: Readonly<Record<string, { meaning: string; unset?
     meaning: 'backoff between attempts of a text; after the last the text is marked failed',
   },
   DELIVERY_RETRY_DELAYS_MS: {
-    meaning: 'backoff between attempts of an email (issue 40); after the last it is marked failed',
+    meaning: 'backoff between attempts of an email or a push (issue 40); after the last it is marked failed',
+  },
+  VAPID_PUBLIC_KEY: {
+    meaning:
+      "Web Push's VAPID public key (issue 40; base64url, as `npx web-push generate-vapid-keys` prints it); set with `VAPID_PRIVATE_KEY`, both or neither",
+    unset: "a key pair made once and kept in notifications' database (every replica and restart uses it)",
+  },
+  VAPID_PRIVATE_KEY: {
+    meaning: "Web Push's VAPID private key (base64url), the pair of `VAPID_PUBLIC_KEY`",
+    unset: "the kept pair's (see `VAPID_PUBLIC_KEY`)",
+  },
+  VAPID_SUBJECT: {
+    meaning: 'the contact push services see in every VAPID token (`mailto:` address or `https:` URL)',
+    unset: '`mailto:` and the address of `MAIL_FROM` (`mailto:support@brigade.local` when it has none)',
+  },
+  PUSH_TIMEOUT_MS: {
+    meaning:
+      'per Web Push request: a push service slower than this is abandoned and the push retried after `DELIVERY_RETRY_DELAYS_MS` (pushes have a loop of their own: texts and mail never wait on them)',
+  },
+  PUSH_ENDPOINT_HOSTS: {
+    meaning:
+      'the push services a browser subscription may be on (comma-separated host names, `*.` for any subdomain); any other endpoint is refused with 400 `NOTIFICATIONS.PUSH_ENDPOINT_NOT_ALLOWED`',
+  },
+  PUSH_SANDBOX_URL: {
+    meaning:
+      'the push sandbox (`sandboxes/push`): notifications also takes subscriptions on its host (over http too); the gateway shows its outbox at `/api/dev/push` (never in production)',
+    unset: 'no push sandbox (`npm start` sets it with `PUSH_SANDBOX=1`; compose: `http://push-sandbox:4013`)',
+  },
+  PUSH_SANDBOX: {
+    meaning:
+      '`1`: `npm start` runs the push sandbox (`sandboxes/push`, in memory) and points `PUSH_SANDBOX_URL` at it. The embedded default (no `DATABASE_URL`) always does',
+  },
+  PUSH_SANDBOX_PUBLIC_URL: {
+    meaning:
+      "the origin the push sandbox's subscription endpoints carry (the address the services reach it at)",
+    unset: 'the address it listens at',
   },
   UNSUBSCRIBE_SECRET: {
     meaning: "the key that signs emails' one-click unsubscribe links (RFC 8058)",

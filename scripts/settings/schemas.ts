@@ -10,6 +10,7 @@ import { notificationsConfigSchema } from '../../services/notifications/src/conf
 import { paymentsConfigSchema } from '../../services/payments/src/config';
 import { smsSandboxConfigSchema } from '../../sandboxes/sms/src/config';
 import { mailSandboxConfigSchema } from '../../sandboxes/mail/src/config';
+import { pushSandboxConfigSchema } from '../../sandboxes/push/src/config';
 import { stripeSandboxConfigSchema } from '../../sandboxes/stripe/src/config';
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
@@ -27,6 +28,7 @@ export const SCHEMAS: ReadonlyArray<{ owner: string; schema: AnySchema }> = [
   { owner: 'notifications', schema: notificationsConfigSchema },
   { owner: 'sms-sandbox', schema: smsSandboxConfigSchema },
   { owner: 'mail-sandbox', schema: mailSandboxConfigSchema },
+  { owner: 'push-sandbox', schema: pushSandboxConfigSchema },
   { owner: 'stripe-sandbox', schema: stripeSandboxConfigSchema },
 ];
 
@@ -52,5 +54,6 @@ export const RUNNER_SETTINGS: Readonly<Record<string, { usedBy: string; default:
   BRIGADE_DATA_DIR: { usedBy: '`npm start`, `ledger:check`', default: '.data/pglite' },
   BRIGADE_SEED: { usedBy: '`npm start`', default: '1' },
   BRIGADE_BUILD_WEB: { usedBy: '`npm start`', default: '1' },
+  PUSH_SANDBOX: { usedBy: '`npm start`', default: undefined },
   BRIGADE_SEED_STOP_AFTER: { usedBy: '`npm start` (tests only)', default: undefined },
 };

@@ -663,6 +663,27 @@ export const MATRIX: Record<string, Row> = {
     expect: everyone(403),
   },
   'GET /dev/mail': { path: () => '/dev/mail', expect: everyone(200) },
+  // Issue 40: Web Push. The key and one's own subscriptions; the same endpoint from each persona moves to them
+  // (one browser, another person); deleting an endpoint nobody has is a 404 to everyone signed in.
+  'GET /notifications/push/key': { path: () => '/notifications/push/key', expect: signedIn(200) },
+  'POST /notifications/push/subscriptions': {
+    path: () => '/notifications/push/subscriptions',
+    body: () => ({
+      endpoint: 'https://fcm.googleapis.com/fcm/send/authorization-matrix',
+      expirationTime: null,
+      keys: {
+        p256dh: 'BOYputArwmyDvyYxh1z7kIvlIx6Byn46wR9_X_3kBQTZd8W6vhjkscAiC44iOqF9qFv_GN--KIsblHqVuBgOkks',
+        auth: '9acesUZhuL9jICLSTm2VyA',
+      },
+    }),
+    expect: signedIn(201),
+  },
+  'DELETE /notifications/push/subscriptions': {
+    path: () => '/notifications/push/subscriptions',
+    body: () => ({ endpoint: 'https://fcm.googleapis.com/fcm/send/nobody-has-this' }),
+    expect: signedIn(404),
+  },
+  'GET /dev/push': { path: () => '/dev/push', expect: everyone(200) },
   // Issue 40: an email's unsubscribe link is public (a mail client's one-click POST has no session); a token
   // that is not one of ours is a 400 to everyone, and changes nothing.
   'GET /notifications/unsubscribe': {

@@ -312,6 +312,18 @@ function baseBody(r: Route, who: Who | undefined): fc.Arbitrary<Record<string, u
       return constant({ MessageSid: 'SMx', From: '+16125550142', Body: 'STOP' });
     case 'POST /notifications/twilio/status':
       return constant({ MessageSid: 'SMx', MessageStatus: 'failed' });
+    // Issue 40: a browser's push subscription (an FCM endpoint: a real push service's host, never called here)
+    case 'POST /notifications/push/subscriptions':
+      return constant({
+        endpoint: 'https://fcm.googleapis.com/fcm/send/hostile-input',
+        expirationTime: null,
+        keys: {
+          p256dh: 'BOYputArwmyDvyYxh1z7kIvlIx6Byn46wR9_X_3kBQTZd8W6vhjkscAiC44iOqF9qFv_GN--KIsblHqVuBgOkks',
+          auth: '9acesUZhuL9jICLSTm2VyA',
+        },
+      });
+    case 'DELETE /notifications/push/subscriptions':
+      return constant({ endpoint: 'https://fcm.googleapis.com/fcm/send/nobody-has-this' });
     // The job is not disputed: a valid statement is a 409 that writes nothing.
     case 'POST /jobs/{id}/dispute':
       return constant({ statement: 'Hostile input' });

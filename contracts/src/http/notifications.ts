@@ -130,6 +130,66 @@ export const UnsubscribeResponse = z
   .meta({ id: 'UnsubscribeResponse' });
 export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponse>;
 
+// ---------- Web Push (issue 40) ----------
+export const PushKeyResponse = z
+  .object({
+    /** The VAPID public key (base64url, 65-byte P-256 point): PushManager.subscribe's `applicationServerKey`. */
+    public_key: z.string(),
+  })
+  .meta({ id: 'PushKeyResponse' });
+export type PushKeyResponse = z.infer<typeof PushKeyResponse>;
+
+const PushEndpoint = z
+  .url({ protocol: /^https?$/, error: 'endpoint must be the https URL of a push service' })
+  .max(2048, 'endpoint is at most 2048 characters');
+
+/** The browser's `PushSubscription.toJSON()` as it comes (other members are ignored). */
+export const PushSubscriptionRequest = z
+  .object({
+    endpoint: PushEndpoint,
+    /** Milliseconds since the epoch when the browser says it ends, or null. */
+    expirationTime: z.number({ error: 'expirationTime must be a number or null' }).nullable().optional(),
+    keys: z.object(
+      {
+        /** The browser's ECDH P-256 public key, uncompressed (65 bytes), base64url. */
+        p256dh: z
+          .string({ error: 'keys.p256dh is required' })
+          .regex(/^B[A-Za-z0-9_-]{86}=?$/, 'keys.p256dh must be a base64url P-256 public key (65 bytes)'),
+        /** The 16-byte auth secret, base64url. */
+        auth: z
+          .string({ error: 'keys.auth is required' })
+          .regex(/^[A-Za-z0-9_-]{22}(==)?$/, 'keys.auth must be 16 bytes in base64url'),
+      },
+      { error: 'keys must be { p256dh, auth }' },
+    ),
+  })
+  .meta({ id: 'PushSubscription' });
+export type PushSubscriptionRequest = z.infer<typeof PushSubscriptionRequest>;
+
+export const PushSubscriptionResponse = z
+  .object({ endpoint: z.string(), expirationTime: z.number().nullable() })
+  .meta({ id: 'PushSubscriptionResponse' });
+export type PushSubscriptionResponse = z.infer<typeof PushSubscriptionResponse>;
+
+export const PushUnsubscribeRequest = z
+  .object({ endpoint: z.string({ error: 'endpoint is required' }).min(1).max(2048) })
+  .meta({ id: 'PushUnsubscribeRequest' });
+export type PushUnsubscribeRequest = z.infer<typeof PushUnsubscribeRequest>;
+
+/**
+ * What a push carries (the service worker's `event.data.json()`): no personal data, only a title by type and
+ * language, a generic line, and the page to open (a path of the web app, `/inbox` when it is about no page).
+ */
+export const PushPayload = z
+  .object({
+    type: z.enum(NOTIFICATION_TYPES),
+    title: z.string(),
+    body: z.string(),
+    url: z.string().startsWith('/'),
+  })
+  .meta({ id: 'PushPayload' });
+export type PushPayload = z.infer<typeof PushPayload>;
+
 // ---------- dev outbox (sandbox only) ----------
 export const DevSmsMessage = z.object({ to: z.string(), body: z.string(), sent_at: z.string() });
 export const DevSmsQuery = z.object({
@@ -255,6 +315,32 @@ export const notificationsRoutes: RouteDoc[] = [
     summary: 'Mark every inbox entry read',
     auth: 'user',
     response: UnreadCount,
+  },
+  {
+    method: 'get',
+    path: '/notifications/push/key',
+    summary: "The VAPID public key a browser subscribes with (PushManager's applicationServerKey)",
+    auth: 'user',
+    response: PushKeyResponse,
+  },
+  {
+    method: 'post',
+    path: '/notifications/push/subscriptions',
+    summary:
+      "Keep the browser's push subscription (PushSubscription.toJSON()) for the signed-in person; the same endpoint again moves it to them. A push service not on PUSH_ENDPOINT_HOSTS is 400 NOTIFICATIONS.PUSH_ENDPOINT_NOT_ALLOWED",
+    auth: 'user',
+    body: PushSubscriptionRequest,
+    response: PushSubscriptionResponse,
+    status: 201,
+  },
+  {
+    method: 'delete',
+    path: '/notifications/push/subscriptions',
+    summary:
+      "Remove one's own push subscription by its endpoint (before signing out); 204, or 404 when it is not one's own",
+    auth: 'user',
+    body: PushUnsubscribeRequest,
+    status: 204,
   },
   {
     method: 'get',

@@ -24,6 +24,9 @@ import { Scheduler } from './scheduler/scheduler';
 import type { SmsPort } from './adapters/sms-port';
 import type { MailPort } from './adapters/mail-port';
 import { TwilioSms } from './adapters/twilio-sms';
+import type { PushPort } from './adapters/push-port';
+import { WebPush } from './adapters/web-push';
+import { pushRouter } from './http/push.router';
 import { timelineOf } from './queries/timeline';
 import type { opsHttp } from '@brigade/contracts';
 
@@ -38,6 +41,8 @@ export interface NotificationsDeps extends ServiceDeps {
   sms?: SmsPort;
   /** Issue 40: the mail server; default from config: kit's mailer at SMTP_URL, none without it. */
   mail?: MailPort | null;
+  /** Issue 40: Web Push; default: the web-push SDK's requests over fetch (PUSH_TIMEOUT_MS each). */
+  push?: PushPort;
 }
 
 export interface NotificationsHandle extends ServiceHandle {
@@ -82,7 +87,8 @@ export async function createNotificationsService(
       ? createMailer({ SMTP_URL: config.SMTP_URL, MAIL_FROM: config.MAIL_FROM })
       : null;
   const mail = deps.mail === undefined ? mailer : deps.mail;
-  const scheduler = new Scheduler(ctx, sms, config.NOTIFICATIONS_POLL_MS, mail);
+  const push = deps.push ?? new WebPush(config.PUSH_TIMEOUT_MS);
+  const scheduler = new Scheduler(ctx, sms, config.NOTIFICATIONS_POLL_MS, mail, push);
 
   const app = createHttpApp({ name: SERVICE_NAME, logger: deps.logger, ready: () => readiness(deps) });
   // Twilio's webhooks first: public (Twilio signs them), before the user token the rest of /notifications needs.
@@ -91,6 +97,7 @@ export async function createNotificationsService(
   const auth = requireUser(deps.keys, deps.revocations);
   app.use(preferencesRouter(ctx, auth));
   app.use(inboxRouter(ctx, auth));
+  app.use(pushRouter(ctx, auth));
   // The job timeline's texts: what notifications sent about the job, beside the events it published.
   app.use(
     platformOpsRouter({

@@ -58,6 +58,30 @@ export const notificationsConfigSchema = baseConfigSchema
     /** The key of the unsubscribe links; unset: one made at random and kept in notifications' database. */
     UNSUBSCRIBE_SECRET: optionalText,
     /**
+     * Issue 40: Web Push's VAPID key pair (base64url, as `web-push generate-vapid-keys` prints them), both or
+     * neither; neither: a pair made once and kept in notifications' database (every replica uses the same).
+     */
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
+    /** The contact push services see in each VAPID token (mailto: or https:); unset: mailto: MAIL_FROM's address. */
+    VAPID_SUBJECT: optionalText,
+    /** Per push request: a push service slower than this is abandoned and the push retried after the backoff. */
+    PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+    /** The push services a subscription's endpoint may be on (host names; `*.` any subdomain), comma-separated. */
+    PUSH_ENDPOINT_HOSTS: z
+      .string()
+      .default(
+        'fcm.googleapis.com,updates.push.services.mozilla.com,*.notify.windows.com,web.push.apple.com,*.push.apple.com',
+      )
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) => h.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    /** The push sandbox (sandboxes/push): endpoints on its host are allowed too, over http as well. */
+    PUSH_SANDBOX_URL: optionalUrl,
+    /**
      * The money rules (contracts/src/policy.ts): LATE_CANCEL_WINDOW and CANCELLATION_PAY_HOURS are cited in the
      * cancellation texts, CHECKOUT_DEADLINE and CHECKOUT_REMINDERS time the checkout reminders.
      */
@@ -76,6 +100,20 @@ export const notificationsConfigSchema = baseConfigSchema
       sandboxShows: 'texts shown at /api/dev/sms',
     }),
   )
+  .superRefine((c, ctx) => {
+    if (!c.VAPID_PUBLIC_KEY !== !c.VAPID_PRIVATE_KEY)
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'],
+        message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither (a pair is kept)',
+      });
+    if (c.VAPID_SUBJECT && !/^(mailto:|https:\/\/)\S+$/.test(c.VAPID_SUBJECT))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_SUBJECT'],
+        message: 'VAPID_SUBJECT must be a mailto: address or an https: URL',
+      });
+  })
   .superRefine((c, ctx) => {
     try {
       policyOf(c);
@@ -130,6 +168,13 @@ export function webhookToken(config: Readonly<NotificationsConfig>): string | nu
   if (config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN && config.TWILIO_FROM_NUMBER)
     return config.TWILIO_AUTH_TOKEN;
   return config.SMS_SANDBOX_AUTH_TOKEN ?? null;
+}
+
+/** The contact in VAPID tokens: VAPID_SUBJECT, else mailto: the address MAIL_FROM sends from. */
+export function vapidSubject(config: Readonly<NotificationsConfig>): string {
+  if (config.VAPID_SUBJECT) return config.VAPID_SUBJECT;
+  const from = config.MAIL_FROM?.match(/<([^<>\s]+@[^<>\s]+)>/)?.[1] ?? config.MAIL_FROM?.trim();
+  return `mailto:${from && /^[^\s@<>]+@[^\s@<>]+$/.test(from) ? from : 'support@brigade.local'}`;
 }
 
 /** The address Twilio posts each text's delivery status to: the public URL, through the gateway's `/api`. */

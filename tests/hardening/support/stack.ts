@@ -79,6 +79,8 @@ export async function startStack(
           SMS_SANDBOX: '1',
           // and its mail: the mail sandbox (issue 40), read at /api/dev/mail
           MAIL_SANDBOX: '1',
+          // and its pushes: the push sandbox (issue 40), read at /api/dev/push
+          PUSH_SANDBOX: '1',
           DATABASE_POOL_SIZE: TEST_POOL_SIZE,
         };
       })()

@@ -29,9 +29,13 @@ export interface ClaimedDelivery {
   vars: Record<string, unknown> | string;
 }
 
-/** Claim up to `batchSize` due deliveries (queued and due, or `sending` past a lapsed lease), oldest first. */
+/**
+ * Claim up to `batchSize` due deliveries by `channel` (queued and due, or `sending` past a lapsed lease), oldest
+ * first.
+ */
 export async function claimDueDeliveries(
   database: Database,
+  channel: Exclude<DeliveryChannel, 'sms'>,
   now: Date,
   leaseUntil: Date,
   batchSize: number,
@@ -42,8 +46,9 @@ export async function claimDueDeliveries(
           set status = 'sending', attempts = d.attempts + 1, locked_until = ${iso(leaseUntil)}::timestamptz
           where d.seq in (
             select seq from notifications.deliveries
-            where (status = 'queued' and next_attempt_at <= ${iso(now)}::timestamptz)
-               or (status = 'sending' and locked_until <= ${iso(now)}::timestamptz)
+            where channel = ${channel}
+              and ((status = 'queued' and next_attempt_at <= ${iso(now)}::timestamptz)
+                   or (status = 'sending' and locked_until <= ${iso(now)}::timestamptz))
             order by seq
             limit ${batchSize}
             for update skip locked)

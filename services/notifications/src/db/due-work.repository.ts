@@ -21,3 +21,17 @@ export async function schedulerWorkDue(database: Database, now: Date): Promise<b
   );
   return rows[0]?.due === true;
 }
+
+/** Whether a delivery by `channel` is due (the push loop's idle check). */
+export async function deliveriesDue(database: Database, channel: string, now: Date): Promise<boolean> {
+  const at = iso(now);
+  const rows = await database.rows<{ due: boolean }>(
+    sql`select exists (select 1 from notifications.deliveries
+                       where channel = ${channel}
+                         and ((status = 'queued' and next_attempt_at <= ${at}::timestamptz)
+                              or (status = 'sending' and locked_until <= ${at}::timestamptz))) as due`,
+    undefined,
+    { prepared: true },
+  );
+  return rows[0]?.due === true;
+}

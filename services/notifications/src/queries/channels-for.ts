@@ -7,6 +7,7 @@ import {
 import type { NotificationsContext } from '../context';
 import { channelChoice } from '../db/channel-preferences.repository';
 import { getPreferences } from '../db/preferences.repository';
+import { hasPushSubscription } from '../db/push-subscriptions.repository';
 import type { Recipient } from '../db/read-model.repository';
 import { notificationTypeOf } from '../domain/notification-types';
 import { preferencesFor, type TemplateName } from '../domain/rules';
@@ -22,11 +23,11 @@ export interface Routing {
 
 /**
  * The channels of one notification to `recipient`, now: the spec's reminder toggles hold for every channel, SMS
- * needs a verified phone and SMS on (not STOPped), email a verified address and a mail server, push (to come) a
- * subscription; then the person's switches for the type decide (contracts' `reachableChannels`).
+ * needs a verified phone and SMS on (not STOPped), email a verified address and a mail server, push a live
+ * subscription of a browser; then the person's switches for the type decide (contracts' `reachableChannels`).
  */
 export async function channelsFor(
-  ctx: Pick<NotificationsContext, 'database' | 'config'>,
+  ctx: Pick<NotificationsContext, 'database' | 'config' | 'now'>,
   recipient: Recipient,
   template: TemplateName,
 ): Promise<Routing> {
@@ -38,7 +39,7 @@ export async function channelsFor(
     return { type, channels: [], smsOff: phone ? `preference:${toggleOff}` : 'no_verified_phone' };
   const reach: Reach = {
     sms: phone && prefs.sms_notifications,
-    push: false,
+    push: await hasPushSubscription(ctx.database, recipient.user_id, ctx.now()),
     email: !!ctx.config.SMTP_URL && !!recipient.email && recipient.email_verified === true,
   };
   const [choice, fallback] = await Promise.all([
