@@ -81,6 +81,9 @@ test('the polled lists answer 304; signed-in routes 401, 403 and 429; the scheme
     'get /messages/application/{id}',
     'get /messages/conversations',
     'get /messages/job/{jobId}',
+    // issue 40: the inbox and the bell
+    'get /notifications',
+    'get /notifications/unread-count',
   ]);
   for (const key of conditional) {
     const [method, path] = key.split(' ');

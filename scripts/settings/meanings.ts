@@ -353,6 +353,11 @@ export const SETTING_MEANINGS: Readonly<Record<string, { meaning: string; unset?
     unset:
       "the sandbox: `TWILIO_AUTH_TOKEN`, else a random token kept with its data (`npm start` hands it to notifications); notifications: Twilio's webhooks are refused (403)",
   },
+  SMS_SANDBOX_WEBHOOK_FORWARD: {
+    meaning:
+      "`<public URL>=<internal URL>`: the SMS sandbox sends webhooks addressed under the public URL (and signed for it) to the internal one (compose: `http://localhost:8080=http://gateway:8080`)",
+    unset: 'webhooks go to the URL they are addressed to',
+  },
   SMS_SANDBOX_INBOUND_URL: {
     meaning:
       "where the SMS sandbox posts texts sent to Brigade (`POST /api/dev/sms/inbound`), as Twilio's inbound webhook: `PUBLIC_URL/api/notifications/twilio/inbound`",

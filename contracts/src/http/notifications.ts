@@ -154,10 +154,12 @@ export const PushSubscriptionRequest = z
         /** The browser's ECDH P-256 public key, uncompressed (65 bytes), base64url. */
         p256dh: z
           .string({ error: 'keys.p256dh is required' })
+          .max(88)
           .regex(/^B[A-Za-z0-9_-]{86}=?$/, 'keys.p256dh must be a base64url P-256 public key (65 bytes)'),
         /** The 16-byte auth secret, base64url. */
         auth: z
           .string({ error: 'keys.auth is required' })
+          .max(24)
           .regex(/^[A-Za-z0-9_-]{22}(==)?$/, 'keys.auth must be 16 bytes in base64url'),
       },
       { error: 'keys must be { p256dh, auth }' },

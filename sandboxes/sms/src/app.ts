@@ -86,6 +86,10 @@ export async function createSmsSandbox(
     inboundUrl: config.SMS_SANDBOX_INBOUND_URL,
     now,
   });
+  if (config.SMS_SANDBOX_WEBHOOK_FORWARD) {
+    const [publicUrl, internal] = config.SMS_SANDBOX_WEBHOOK_FORWARD.split('=');
+    replies.forward(publicUrl, internal);
+  }
   const app = createHttpApp({ name: 'sms-sandbox', logger, ready: () => database.ping() });
   app.use(
     twilioApiRouter({

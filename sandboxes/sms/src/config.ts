@@ -17,6 +17,17 @@ export const smsSandboxConfigSchema = baseConfigSchema.extend({
   SMS_SANDBOX_AUTH_TOKEN: optionalText,
   /** Where texts to Brigade are posted (Twilio's inbound webhook): PUBLIC_URL/api/notifications/twilio/inbound. */
   SMS_SANDBOX_INBOUND_URL: optionalUrl,
+  /**
+   * `<public>=<internal>`: webhooks addressed under the public URL (what Twilio would call, and what is signed) are
+   * sent to the internal address instead, e.g. `http://localhost:8080=http://gateway:8080` in compose, where the
+   * sandbox cannot reach the browser's address.
+   */
+  SMS_SANDBOX_WEBHOOK_FORWARD: optionalText.pipe(
+    z
+      .string()
+      .regex(/^https?:\/\/\S+=https?:\/\/\S+$/, 'SMS_SANDBOX_WEBHOOK_FORWARD is <public URL>=<internal URL>')
+      .optional(),
+  ),
   /** How long a Verify code stays pending (Twilio: 10 minutes). */
   SMS_SANDBOX_CODE_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
   /** The Verify service's friendly name, as the texts say it. */
