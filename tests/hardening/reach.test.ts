@@ -12,7 +12,7 @@ import {
 } from './support/stack';
 
 // Issue 40, through the gateway on the whole product (its real services; PostgreSQL, RabbitMQ and Redis in real
-// mode): a notification reaches the inbox and the channels the person chose, each once; the email address is
+// mode): a notification reaches the inbox and the channels the person chose (SMS, push, email), each once; the email address is
 // verified by its link and unsubscribed by one click; STOP and START; texts that keep failing fall back to
 // email, and the inbox says so; the bell's count polls with 304s.
 
@@ -64,9 +64,40 @@ const appliedTexts = async (who: Account) =>
 const appliedEntries = async (who: Account) =>
   (await inbox(who)).notifications.filter((n) => /applied to/.test(n.text));
 
-test('by SMS, email and the inbox as chosen, each once; the bell polls with 304s; one click unsubscribes', async () => {
+/**
+ * A browser of the restaurant's subscribes to push: the push sandbox plays the browser (it keeps the keys, so it
+ * can read what it is sent), and the subscription is registered as the web app does.
+ */
+async function subscribeToPush(who: Account) {
+  const push = stack.brigade.sandboxes.push!;
+  const key = expectStatus(await stack.call('GET', '/api/notifications/push/key', { token: who.token }), 200);
+  const made = await fetch(`${push.url}/sandbox/push/subscriptions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ applicationServerKey: key.body.public_key }),
+  });
+  expect(made.status).toBe(201);
+  const subscription = (await made.json()) as { endpoint: string };
+  expectStatus(
+    await stack.call('POST', '/api/notifications/push/subscriptions', {
+      token: who.token,
+      body: subscription,
+    }),
+    201,
+  );
+  return subscription.endpoint;
+}
+
+const pushesTo = async (endpoint: string) =>
+  (
+    expectStatus(await stack.call('GET', `/api/dev/push?endpoint=${encodeURIComponent(endpoint)}`), 200).body
+      .pushes as Array<{ payload: string }>
+  ).map((p) => JSON.parse(p.payload) as { type: string; title: string; url: string });
+
+test('by SMS, push, email and the inbox as chosen, each once; the bell polls with 304s; one click unsubscribes', async () => {
   const restaurant = await signUp(stack, 'restaurant');
   await verifyEmail(restaurant);
+  const endpoint = await subscribeToPush(restaurant);
   const saved = expectStatus(
     await stack.call('PUT', '/api/notifications/preferences', {
       token: restaurant.token,
@@ -80,6 +111,14 @@ test('by SMS, email and the inbox as chosen, each once; the bell polls with 304s
   const [mail] = await eventually(async () => {
     expect(await appliedEntries(restaurant)).toHaveLength(1);
     expect(await appliedTexts(restaurant)).toHaveLength(1);
+    expect(await pushesTo(endpoint)).toEqual([
+      {
+        type: 'booking_changes',
+        title: expect.stringMatching(/^Brigade: /),
+        body: expect.any(String),
+        url: `/jobs/${job.id}/applications`,
+      },
+    ]);
     const mails = (await mailsTo(restaurant.email)).filter((m) => /applied to/.test(m.subject));
     expect(mails).toHaveLength(1);
     return mails;
@@ -122,6 +161,7 @@ test('by SMS, email and the inbox as chosen, each once; the bell polls with 304s
   await eventually(async () => {
     expect(await appliedEntries(restaurant)).toHaveLength(2);
     expect(await appliedTexts(restaurant)).toHaveLength(2);
+    expect(await pushesTo(endpoint)).toHaveLength(2);
   }, 30_000);
   expect((await mailsTo(restaurant.email)).filter((m) => /applied to/.test(m.subject))).toHaveLength(1);
 });

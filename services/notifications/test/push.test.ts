@@ -151,7 +151,7 @@ test('a shift alert reaches the browser once, with a title and a link and nothin
   });
   const raw = push.sandbox.outbox({ endpoint: browser.endpoint })[0];
   // Nothing personal: a title and a body by type, and the page's path (whose id may hold any digits).
-  const sent = JSON.parse(raw.payload) as Record<string, string>;
+  const sent = JSON.parse(raw.payload ?? '{}') as Record<string, string>;
   expect(Object.keys(sent).sort()).toEqual(['body', 'title', 'type', 'url']);
   expect(`${sent.title} ${sent.body}`).not.toMatch(/Ana|Ruiz|North Loop|\$|25/);
   expect(sent.url).toMatch(/^\/jobs\/[0-9a-f-]{36}$/);
