@@ -355,7 +355,7 @@ export const SETTING_MEANINGS: Readonly<Record<string, { meaning: string; unset?
   },
   SMS_SANDBOX_WEBHOOK_FORWARD: {
     meaning:
-      "`<public URL>=<internal URL>`: the SMS sandbox sends webhooks addressed under the public URL (and signed for it) to the internal one (compose: `http://localhost:8080=http://gateway:8080`)",
+      '`<public URL>=<internal URL>`: the SMS sandbox sends webhooks addressed under the public URL (and signed for it) to the internal one (compose: `http://localhost:8080=http://gateway:8080`)',
     unset: 'webhooks go to the URL they are addressed to',
   },
   SMS_SANDBOX_INBOUND_URL: {
