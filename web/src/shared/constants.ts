@@ -17,6 +17,8 @@ export const REFRESH_RETRY_BASE_MS = 200;
 
 export const VERIFY_REDIRECT_MS = 1_500;
 export const SETUP_STATUS_REREAD_MS = 1_000;
+/** Sign-out waits at most 3 s for this device's push subscription to be removed (issue 40), then goes on. */
+export const PUSH_SIGN_OUT_WAIT_MS = 3_000;
 export const NEW_APPLICATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 export const DASHBOARD_RECENT_LIMIT = 5;
 export const CHECKLIST_HIDE_AFTER_COMPLETED = 2;

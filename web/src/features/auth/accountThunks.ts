@@ -7,6 +7,7 @@ import { authApi, type SignupBody } from './authApi';
 import { authActions } from '../../shared/session/authSlice';
 import { loadProfile, type Thunk } from './authThunks';
 import { clearStorage, storeSession } from '../../shared/session/session';
+import { forgetThisDevice } from '../inbox';
 
 // Signing in, up and out, for the login and sign-up screens and the nav bar: a module apart from the session's
 // lifecycle (authThunks.ts, which every page runs), so the landing page's first paint loads none of it.
@@ -77,9 +78,13 @@ export function signUp(body: SignupBody): Thunk<Outcome> {
   };
 }
 
+/** Signs out; this device's push subscription goes first (issue 40; best effort, a few seconds at most). */
 export function signOut(): Thunk {
   return async (dispatch, getState) => {
-    if (getState().auth.session) await dispatch(authApi.endpoints.signOut.initiate());
+    if (getState().auth.session) {
+      await dispatch(forgetThisDevice());
+      await dispatch(authApi.endpoints.signOut.initiate());
+    }
     clearStorage();
     dispatch(authActions.signedOut());
     dispatch(api.util.resetApiState());

@@ -29,6 +29,7 @@ import { authActions } from '../../shared/session/authSlice';
 import { CalendarFeedSection } from '../calendar';
 import { BlockedList } from '../blocks';
 import { paymentsApi } from '../payments';
+import { PushControl } from '../inbox';
 import { DEFAULT_NOTIFICATION_PREFERENCES, settingsApi, type NotificationPreferences } from './settingsApi';
 import { settingsProfileError } from './validation';
 import { formatDate, formatPhone } from '../../shared/format';
@@ -321,6 +322,7 @@ function NotificationsTab() {
           {t('channels.verifyEmail')} <EmailStatus />
         </p>
       )}
+      <PushControl />
       <ChannelTable
         channels={current.channels}
         disabled={saving.isLoading}
