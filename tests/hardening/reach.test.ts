@@ -191,9 +191,12 @@ test('STOP turns texts off and nothing more is texted; START turns them back on;
   }, 30_000);
 });
 
-test('three texts that are not delivered: the next notifications go by email, and the inbox says why', async () => {
+test('three texts that are not delivered: the next notifications go by push and email, and the inbox says why', async () => {
   const restaurant = await signUp(stack, 'restaurant');
   await verifyEmail(restaurant);
+  // The restaurant's browser takes pushes; booking changes default to SMS and push, so each application is
+  // pushed and texted until the texts fail.
+  const endpoint = await subscribeToPush(restaurant);
   const sms = stack.brigade.sandboxes.sms!;
   const fault = await fetch(`${sms.url}/sandbox/sms/faults`, {
     method: 'POST',
@@ -213,11 +216,12 @@ test('three texts that are not delivered: the next notifications go by email, an
       (await mailsTo(restaurant.email)).filter((m) => /could not be delivered/.test(m.subject)),
     ).toHaveLength(1);
   }, 30_000);
-  // Booking changes default to SMS and push: with SMS failing, email carries them.
+  // With SMS failing, push and email carry booking changes (email was not among the restaurant's channels).
   await anApplication(restaurant);
   await eventually(async () => {
     expect(await appliedEntries(restaurant)).toHaveLength(4);
     expect((await mailsTo(restaurant.email)).filter((m) => /applied to/.test(m.subject))).toHaveLength(1);
+    expect((await pushesTo(endpoint)).filter((p) => p.type === 'booking_changes')).toHaveLength(4);
   }, 30_000);
   expect(await appliedTexts(restaurant)).toHaveLength(3);
 });
