@@ -101,3 +101,14 @@ export async function checkStep(page: Page, name: string): Promise<AxeViolation[
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   return (await axeViolations(page)).map((v) => ({ ...v, help: `[${name}] ${v.help}` }));
 }
+
+/** Resolves once a service worker (issue 40's installable app) is active and controls the page. */
+export async function controlled(page: Page): Promise<void> {
+  // Evaluated as text: the tests are compiled without the DOM's types.
+  await page.evaluate(`(async () => {
+    await navigator.serviceWorker.ready;
+    if (navigator.serviceWorker.controller) return;
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+  })()`);
+}

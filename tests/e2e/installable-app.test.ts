@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page, type Response } from 'playwright-core';
-import { checkStep, CHROMIUM, PHONE, type AxeViolation } from './browser';
+import { checkStep, CHROMIUM, controlled, PHONE, type AxeViolation } from './browser';
 import { buildWebOnce } from './build-web';
 import { signUp, SIGN_UP_EN, startStory, type Story } from './story';
 
@@ -30,17 +30,6 @@ afterAll(async () => {
   await story?.stop();
   if (dist) rmSync(dist, { recursive: true, force: true });
 });
-
-/** Resolves once a service worker is active and controls the page. */
-async function controlled(page: Page): Promise<void> {
-  // Evaluated as text: the tests are compiled without the DOM's types.
-  await page.evaluate(`(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-  })()`);
-}
 
 /** No control of the page wider than the screen (the banner at 375 px). */
 async function fitsTheScreen(page: Page): Promise<void> {

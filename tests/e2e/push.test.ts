@@ -1,5 +1,5 @@
 import { type Page, type Worker } from 'playwright-core';
-import { checkStep, type AxeViolation } from './browser';
+import { checkStep, controlled, type AxeViolation } from './browser';
 import { CHEF_JOIN_EN as T, signUp, startStory, type Story } from './story';
 
 // Web push in Chromium (issue 40), the browser's side, against the whole product in embedded mode. A push is
@@ -26,17 +26,6 @@ afterAll(async () => {
 afterAll(() => {
   expect(violations).toEqual([]);
 });
-
-/** Resolves once a service worker is active and controls the page. */
-async function controlled(page: Page): Promise<void> {
-  // Evaluated as text: the tests are compiled without the DOM's types.
-  await page.evaluate(`(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) =>
-      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-  })()`);
-}
 
 interface Shown {
   title: string;

@@ -131,6 +131,8 @@ export const OpsUser = z
   .object({
     id: Id,
     email: z.string(),
+    /** issue 40: whether the email's link was confirmed (only then is anything mailed to it) */
+    email_verified: z.boolean(),
     phone: z.string(),
     phone_verified: z.boolean(),
     user_type: AccountType,

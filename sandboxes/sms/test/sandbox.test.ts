@@ -260,16 +260,24 @@ describe('status callbacks, delivery faults and inbound texts', () => {
       body: JSON.stringify({ to: 'nope', status: 'lost' }),
     });
     expect(bad.status).toBe(400);
+    const sids: string[] = [];
     for (let i = 0; i < 3; i++)
-      await sdk(url).messages.create({
-        to,
-        from: '+15005550006',
-        body: `Text ${i}`,
-        statusCallback: `${hook.url}/status`,
-      });
+      sids.push(
+        (
+          await sdk(url).messages.create({
+            to,
+            from: '+15005550006',
+            body: `Text ${i}`,
+            statusCallback: `${hook.url}/status`,
+          })
+        ).sid,
+      );
     await sandbox.replies.settled();
-    const ends = received.filter((r) => r.params.MessageStatus !== 'sent');
-    expect(ends.map((r) => [r.params.MessageStatus, r.params.ErrorCode])).toEqual([
+    // Each text's last word, in the order the texts were sent (callbacks of different texts may cross).
+    const ends = sids.map((sid) =>
+      received.find((r) => r.params.MessageSid === sid && r.params.MessageStatus !== 'sent'),
+    );
+    expect(ends.map((r) => [r?.params.MessageStatus, r?.params.ErrorCode])).toEqual([
       ['undelivered', '30003'],
       ['undelivered', '30003'],
       ['delivered', undefined],

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
 import { startTestMailSandbox, type TestMailSandbox } from '@brigade/sandbox-mail/testing';
-import { createUser, jobFacts, newJob, outbox, publish, useNotifications, type TestUser } from './harness';
+import { createUser, outbox, publish, tipPaid, useNotifications, type TestUser } from './harness';
 
 // Issue 40: email. A notification whose type goes by email reaches a person with a verified address once (a
 // replayed event mails nothing more), in their language, as plain text and simple HTML, with its page and a
@@ -37,26 +36,7 @@ async function withEmail(user: TestUser, language: 'en' | 'es' = 'en', verified 
   return email;
 }
 
-async function tip(chef: TestUser, restaurant: TestUser, cents = 2_000) {
-  const job = newJob(restaurant, h.clock, 'Line Cook', -10);
-  await publish(h.bus, 'jobs.job.posted.v1', {
-    ...jobFacts(job),
-    subtotal_cents: 15_000,
-    fee_cents: 1_050,
-    total_cents: 16_050,
-    notify_favorites: [],
-  });
-  const facts = {
-    tip_id: randomUUID(),
-    application_id: randomUUID(),
-    job_id: job.id,
-    restaurant_id: restaurant.id,
-    chef_id: chef.id,
-    amount_cents: cents,
-    transfer_id: `tr_${randomUUID().slice(0, 8)}`,
-  };
-  return { facts, id: await publish(h.bus, 'payments.tip.paid.v1', facts) };
-}
+const tip = (chef: TestUser, restaurant: TestUser, cents?: number) => tipPaid(h, chef, restaurant, cents);
 
 async function settle() {
   for (let i = 0; i < 3; i++) await h.svc.handle.scheduler.tick();

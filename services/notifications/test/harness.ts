@@ -430,3 +430,33 @@ export function newJob(
   const start = new Date(clock.now().getTime() + startInHours * HOUR);
   return { id: randomUUID(), title, start, end: new Date(start.getTime() + hours * HOUR), restaurant };
 }
+
+/**
+ * A tip reaches a chef (issue 38's `payments.tip.paid.v1`, after the shift was posted): one notification of type
+ * money whose text links to the earnings page. Returns the event's facts and id (to publish it again).
+ */
+export async function tipPaid(
+  n: Pick<Notifications, 'bus' | 'clock'>,
+  chef: TestUser,
+  restaurant: TestUser,
+  cents = 2_000,
+) {
+  const job = newJob(restaurant, n.clock, 'Line Cook', -10);
+  await publish(n.bus, 'jobs.job.posted.v1', {
+    ...jobFacts(job),
+    subtotal_cents: 15_000,
+    fee_cents: 1_050,
+    total_cents: 16_050,
+    notify_favorites: [],
+  });
+  const facts = {
+    tip_id: randomUUID(),
+    application_id: randomUUID(),
+    job_id: job.id,
+    restaurant_id: restaurant.id,
+    chef_id: chef.id,
+    amount_cents: cents,
+    transfer_id: `tr_${randomUUID().slice(0, 8)}`,
+  };
+  return { job, facts, id: await publish(n.bus, 'payments.tip.paid.v1', facts) };
+}

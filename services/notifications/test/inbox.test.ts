@@ -1,16 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
-import {
-  createUser,
-  jobFacts,
-  newJob,
-  publish,
-  smsRows,
-  textsTo,
-  useNotifications,
-  type TestUser,
-} from './harness';
+import { createUser, smsRows, textsTo, tipPaid, useNotifications, type TestUser } from './harness';
 
 // Issue 40's inbox: every notification to a person is an entry of their inbox, in their language, with the
 // page it is about; polled with ETag and 304 like the other lists; the bell counts the unread. And the channels
@@ -38,27 +28,7 @@ async function call(
   return { status: res.status, etag: res.headers.get('etag'), body: text ? JSON.parse(text) : null };
 }
 
-/** A tip reaches the chef: one notification of type money, whose text links to the earnings page. */
-async function tipTo(chef: TestUser, restaurant: TestUser, cents = 2_000) {
-  const job = newJob(restaurant, h.clock, 'Line Cook', -10);
-  await publish(h.bus, 'jobs.job.posted.v1', {
-    ...jobFacts(job),
-    subtotal_cents: 15_000,
-    fee_cents: 1_050,
-    total_cents: 16_050,
-    notify_favorites: [],
-  });
-  await publish(h.bus, 'payments.tip.paid.v1', {
-    tip_id: randomUUID(),
-    application_id: randomUUID(),
-    job_id: job.id,
-    restaurant_id: restaurant.id,
-    chef_id: chef.id,
-    amount_cents: cents,
-    transfer_id: `tr_${randomUUID().slice(0, 8)}`,
-  });
-  return job;
-}
+const tipTo = (chef: TestUser, restaurant: TestUser, cents?: number) => tipPaid(h, chef, restaurant, cents);
 
 async function inboxHas(user: TestUser, n: number) {
   return eventually(async () => {

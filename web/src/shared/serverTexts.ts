@@ -23,6 +23,9 @@ export const SERVER_TEXTS: ReadonlyArray<readonly [english: string | RegExp, key
   ['Please write your reply', 'writeReply'],
   ['A reply can be at most 500 characters', 'replyTooLong'],
   ['Please say why the review is hidden', 'hideReason'],
+  // issue 40: the channels of Settings > Notifications
+  ['A channel is one of sms, push, email (the inbox is always on)', 'channelOne'],
+  [/^A notification type is one of /, 'notificationTypeOne'],
   ['Message cannot be empty', 'messageEmpty'],
   [/^Message must be (?<max>\d+) characters or less$/, 'messageTooLong'],
   ['Name is too long', 'nameTooLong'],

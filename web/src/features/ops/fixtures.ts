@@ -102,6 +102,7 @@ export function makeOpsUser(overrides: Partial<OpsUser> = {}): OpsUser {
   return {
     id: id('u'),
     email: 'maria@example.com',
+    email_verified: true,
     phone: '+16125550100',
     phone_verified: true,
     user_type: 'chef',
