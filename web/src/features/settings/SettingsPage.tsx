@@ -359,7 +359,9 @@ function ChannelTable({
                 {t(`channels.columns.${c}`)}
               </th>
             ))}
-            <th scope="col">{t('channels.columns.inbox')}</th>
+            <th scope="col" className="channel-inbox">
+              {t('channels.columns.inbox')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -380,7 +382,7 @@ function ChannelTable({
                   />
                 </td>
               ))}
-              <td>
+              <td className="channel-inbox">
                 <input
                   type="checkbox"
                   checked
