@@ -8,11 +8,10 @@ import { updatePreferences } from '../use-cases/update-preferences';
 /** GET/PUT /notifications/preferences: the signed-in user's own toggles, nobody else's. */
 export function preferencesRouter(ctx: NotificationsContext, auth: RequestHandler): Router {
   const router = Router();
-  router.use('/notifications', auth);
-  router.get('/notifications/preferences', async (req, res) => {
+  router.get('/notifications/preferences', auth, async (req, res) => {
     res.json(await getPreferences(ctx.database, currentUser(req).id));
   });
-  router.put('/notifications/preferences', async (req, res) => {
+  router.put('/notifications/preferences', auth, async (req, res) => {
     const changes = parseBody(notificationsHttp.UpdatePreferencesRequest, req);
     res.json(await updatePreferences(ctx.database, currentUser(req).id, changes));
   });

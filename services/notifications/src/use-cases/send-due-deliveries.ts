@@ -8,7 +8,6 @@ import {
   type ClaimedDelivery,
 } from '../db/deliveries.repository';
 import { findRecipient } from '../db/read-model.repository';
-import { keptSecret } from '../db/secrets.repository';
 import { renderEmail } from '../domain/email';
 import { inboxTextOf } from '../domain/notification-types';
 import { retryDelay } from '../domain/rules';
@@ -20,15 +19,11 @@ import { dropPushSubscription, pushSubscriptionsOf } from '../db/push-subscripti
 import { pushPayloadOf } from '../domain/push';
 import { channelsFor, type Routing } from '../queries/channels-for';
 import { contextFor } from '../queries/text-context';
+import { unsubscribeKey } from '../queries/unsubscribe-key';
 import { vapidDetails } from '../queries/vapid-keys';
 import type { DeliveryChannel } from '@brigade/contracts';
 
 const LEASE_MS = 2 * 60_000;
-
-/** The key of the unsubscribe links: UNSUBSCRIBE_SECRET, or the one kept with the data. */
-export async function unsubscribeKey(ctx: NotificationsContext): Promise<string> {
-  return ctx.config.UNSUBSCRIBE_SECRET ?? keptSecret(ctx.database, 'unsubscribe');
-}
 
 export interface DeliveryPorts {
   mail: MailPort | null;

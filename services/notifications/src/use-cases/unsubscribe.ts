@@ -3,7 +3,7 @@ import type { notificationsHttp } from '@brigade/contracts';
 import type { NotificationsContext } from '../context';
 import { saveChannels } from '../db/channel-preferences.repository';
 import { readUnsubscribeToken } from '../domain/unsubscribe-token';
-import { unsubscribeKey } from './send-due-deliveries';
+import { unsubscribeKey } from '../queries/unsubscribe-key';
 
 /**
  * An email's unsubscribe link (RFC 8058's one-click POST, or the link opened): the type's email goes off for
