@@ -29,6 +29,38 @@ interface HeldRow {
 }
 
 /**
+ * `heldShiftsOfChef(…, { endedAfter })` as a column of another statement (an InitPlan: read once, whatever the
+ * rows), JSON text of `[job_id, title, restaurant_name, city, start ms, end ms, worker_confirmed]` arrays in the
+ * same order; `heldShiftsOf` reads it. Saves the applications list its own round trip for the chef's bookings.
+ */
+export function heldShiftsColumn(chefId: string, endedAfter: Date): SQL {
+  return sql`(select coalesce(json_agg(json_build_array(j.id, j.title, rp.name, rp.city,
+        floor(extract(epoch from j.start_time) * 1000), floor(extract(epoch from j.end_time) * 1000), a.worker_confirmed)
+        order by j.start_time, j.id), '[]')::text
+      from jobs.applications a
+      join jobs.jobs j on j.id = a.job_id
+      left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id
+      where a.chef_id = ${chefId} and a.status = 'accepted' and a.worker_confirmed is distinct from false
+        and j.status in ('open', 'filled') and j.end_time > ${endedAfter.toISOString()}::timestamptz)`;
+}
+
+/** The shifts of a `heldShiftsColumn`'s text. */
+export function heldShiftsOf(column: string): HeldShift[] {
+  type Held = [string, string, string | null, string | null, number, number, boolean | null];
+  return (JSON.parse(column) as Held[]).map(
+    ([jobId, title, restaurantName, city, start, end, confirmed]) => ({
+      job_id: jobId,
+      title,
+      restaurant_name: restaurantName,
+      city,
+      start_time: new Date(start),
+      end_time: new Date(end),
+      confirmed: confirmed === true,
+    }),
+  );
+}
+
+/**
  * The shifts the chef holds, soonest first: those overlapping [`from`, `until`) when given (the busy window of
  * a shift they would take, SHIFT_GAP widened), else those ending after `endedAfter`; never the job `except`.
  */

@@ -6,7 +6,7 @@ import type { SQL } from 'drizzle-orm';
 import { chefSeesMoney, jobMoney } from '../domain/money';
 import { seatedJob, withSeat } from '../domain/seats';
 import { applicationSeatJoin, jobJson } from '../db/seat-views';
-import { heldShiftsOfChef } from '../db/bookings.repository';
+import { heldShiftsColumn, heldShiftsOf, heldShiftsOfChef } from '../db/bookings.repository';
 import { seatOfBooking } from '../db/seats.repository';
 import { attachDisputes, disputesForJobs } from './dispute-views';
 import { editsToAnswerOf, editToAnswerOf } from './edit-views';
@@ -115,6 +115,8 @@ class Fragments {
   readonly jobs = new Map<string, JobFragment>();
   readonly chefs = new Map<string, string>();
   readonly records = new Map<string, string>();
+  /** The credentials column's text -> the list's text of them (CREDENTIAL_TYPES order). */
+  readonly credentials = new Map<string, string>();
   readonly made = Date.now();
 
   static readonly MAX = 2048;
@@ -180,6 +182,8 @@ interface ListRow {
   total: number | string;
   /** The version of the list's scope (see `listApplicationsJson`), null when that scope was never written. */
   list_v: string | number | null;
+  /** A chef's own list: the shifts they hold (`heldShiftsColumn`'s text, the same on every row); else null. */
+  held: string | null;
 }
 
 /** A fragment's key: its row's id and version (the job's: with its restaurant profile's). */
@@ -265,7 +269,8 @@ export async function checkJobOwner(database: Database, restaurantId: string, jo
  * With `versionScope`, the first statement also reads that list version (`version`; null for an empty list),
  * so the answer's ETag needs no round trip of its own (`sendListWithEtag`). A chef's own list also carries
  * `booked`: the shifts they hold that have not ended (SHIFT_GAP included), for the openings screen's
- * warnings (issue 32); every change to them raises the chef's scope, the list's version.
+ * warnings (issue 32); every change to them raises the chef's scope, the list's version. They are a column of
+ * the first statement too (read once, in the same snapshot), read alone only when the page is empty.
  */
 export async function listApplicationsJson(
   ctx: ViewContext,
@@ -280,7 +285,10 @@ export async function listApplicationsJson(
   ];
   if (q.jobId) where.push(sql`a.job_id = ${q.jobId}`);
   if (q.status) where.push(sql`a.status = ${q.status}`);
-  const since = reliabilitySince(ctx.now(), ctx.policy.reliabilityWindowDays);
+  const now = ctx.now();
+  const since = reliabilitySince(now, ctx.policy.reliabilityWindowDays);
+  // A chef's own list carries the shifts they hold that have not ended (SHIFT_GAP included), read with the rows.
+  const heldAfter = new Date(now.getTime() - ctx.policy.shiftGapMs);
   // A chef's own list is one chef's: their records counted once (an InitPlan), not once per row.
   const chef = viewer.type === 'chef' ? sql`${viewer.id}::uuid` : sql`cp.user_id`;
   const rows = await ctx.database.rows<ListRow>(
@@ -291,9 +299,10 @@ export async function listApplicationsJson(
       j.status as job_status, s1.cancelled_chef_id as job_cancelled_chef, a.chef_id as app_chef,
       a.status as app_status, a.worker_confirmed as app_wc, cp.user_id as chef, cp.xmin::text as chef_v,
       case when cp.user_id is null then null else ${chefReliabilityColumn(chef, since)} end as rel,
-      case when cp.user_id is null then null else ${heldCredentialsColumn(chef, ctx.now())}::text end as creds,
+      case when cp.user_id is null then null else ${heldCredentialsColumn(chef, now)}::text end as creds,
       count(*) over () as total,
-      ${versionScope === undefined ? sql`null::bigint` : sql`(select version from jobs.list_versions where scope = ${versionScope})`} as list_v
+      ${versionScope === undefined ? sql`null::bigint` : sql`(select version from jobs.list_versions where scope = ${versionScope})`} as list_v,
+      ${viewer.type === 'chef' ? heldShiftsColumn(viewer.id, heldAfter) : sql`null::text`} as held
     from ${applicationFrom}
     where ${sql.join(where, sql` and `)}
     order by a.created_at desc, a.id
@@ -347,7 +356,11 @@ export async function listApplicationsJson(
     let chef = chefs[i]!;
     if (r.chef !== null) {
       const record = Fragments.get(f.records, r.rel ?? '', () => JSON.stringify(chefReliabilityOf(r.rel)));
-      chef = `${chef},"reliability":${record},"verified_credentials":${credentialsText(r.creds)}}`;
+      const creds =
+        typeof r.creds === 'string'
+          ? Fragments.get(f.credentials, r.creds, () => credentialsText(r.creds))
+          : credentialsText(r.creds);
+      chef = `${chef},"reliability":${record},"verified_credentials":${creds}}`;
     }
     const dispute = disputes.get(r.job_id)?.first;
     const { text, money } = jobs[i]!;
@@ -368,16 +381,16 @@ export async function listApplicationsJson(
     const job = dispute ? `${withMoney},"dispute":${JSON.stringify(dispute)}}` : `${withMoney}}`;
     return `${apps[i]},"chef_profiles":${chef},"job_postings":${job}}`;
   });
-  const booked =
-    viewer.type === 'chef'
-      ? `,"booked":${JSON.stringify(
-          (
-            await heldShiftsOfChef(ctx.database, viewer.id, {
-              endedAfter: new Date(ctx.now().getTime() - ctx.policy.shiftGapMs),
-            })
-          ).map((held) => presentBooked(ctx.policy, held)),
-        )}`
-      : '';
+  // Read with the rows; alone when there are none (a filtered list can be empty while the chef holds shifts).
+  const held =
+    viewer.type !== 'chef'
+      ? null
+      : rows.length > 0 && rows[0].held !== null
+        ? heldShiftsOf(rows[0].held)
+        : await heldShiftsOfChef(ctx.database, viewer.id, { endedAfter: heldAfter });
+  const booked = held
+    ? `,"booked":${JSON.stringify(held.map((shift) => presentBooked(ctx.policy, shift)))}`
+    : '';
   return {
     text: `{"applications":[${items.join(',')}],"total":${totalOf(rows)}${booked}}`,
     // Read with the rows (one snapshot); a scope never written is at 0. Without rows, not read.
