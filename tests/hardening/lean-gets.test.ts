@@ -280,7 +280,7 @@ describe.each(['identity', 'jobs', 'messaging', 'notifications'] as const)('%s',
   });
 
   test('400 for a query refused and a NUL in it, and each route’s own refusals: Express’s', async () => {
-    for (const [route, c] of routesOf()) {
+    for (const [, c] of routesOf()) {
       const [who, path] = c.ok[0];
       const nul: [Who, string] = [who, `${path}${path.includes('?') ? '&' : '?'}x=%00`];
       for (const [asker, bad] of [...c.badQueries, nul])

@@ -35,7 +35,13 @@ async function main() {
       sql`insert into notifications.recipients (user_id, user_type, language, name, city, address)
           values (${id}, 'restaurant', 'en', ${`Kitchen ${i}`}, 'Detroit', '1 Main St')`,
     );
-  const templates = ['shift_invite', 'shift_urgent', 'application_accepted', 'new_message', 'job_reminder_chef'];
+  const templates = [
+    'shift_invite',
+    'shift_urgent',
+    'application_accepted',
+    'new_message',
+    'job_reminder_chef',
+  ];
   for (let i = 39; i >= 0; i--) {
     const at = new Date(Date.now() - i * 60_000).toISOString();
     const vars = {

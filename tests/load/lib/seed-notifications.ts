@@ -54,7 +54,7 @@ export async function seedNotifications(
          (id, dedupe_key, recipient_id, template, vars, status, language, next_attempt_at, created_at, sent_at, read_at)
        select gen_random_uuid(), 'bench:inbox:' || c.id || ':' || i, c.id, ($4::text[])[1 + i % cardinality($4::text[])],
               jsonb_build_object(
-                'job_id', overlay(overlay(md5('bench:inbox:j:' || c.id || ':' || i) placing '4' from 13) placing '8' from 17),
+                'job_id', overlay(overlay(md5('bench:inbox:j:' || c.id || ':' || i) placing '4' from 13) placing '8' from 17)::uuid,
                 'job_title', (array['Line Cook', 'Prep Cook', 'Sous Chef', 'Pastry Cook'])[1 + i % 4],
                 'start_time', to_char((now() + (i || ' hours')::interval) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
                 'hourly_rate_cents', 2500 + 100 * (i % 10),
