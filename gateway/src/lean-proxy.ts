@@ -20,8 +20,8 @@ import type { Headers } from './security-headers';
 import type { BodyCapture } from './shared-bodies';
 
 /**
- * The polled GETs (ADR 17): the lists the web client asks for every few seconds, each user's own, whose
- * service advertises version stamps (ADR 7). Their 200s take the lean path; every other route stays on
+ * The polled GETs (ADR 17): the lists the web client asks for every few seconds, each user's own (their
+ * services advertise version stamps, ADR 7, but for the inbox's). Their 200s take the lean path; every other route stays on
  * Express and http-proxy-middleware. Only a signed-in, non-operator route of one service in the route
  * table takes it (`pollService`); anything else here would go to Express.
  */
@@ -31,6 +31,9 @@ export const POLL_ROUTES: RegExp[] = [
   /^\/messages\/conversations$/,
   /^\/messages\/job\/[^/]+$/,
   /^\/messages\/application\/[^/]+$/,
+  // The inbox (issue 40): the list and the bell's count (no version stamps: the service answers their 304s).
+  /^\/notifications$/,
+  /^\/notifications\/unread-count$/,
   // Not a poll, but the other large GET a user repeats: the restaurant's chef search (its pages of 25, ~25 KB),
   // which identity answers from its kept answers while no chef changed (ADR 16).
   /^\/profiles\/chefs$/,

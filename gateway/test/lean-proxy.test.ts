@@ -165,7 +165,15 @@ beforeAll(async () => {
   await eventually(async () => {
     expectStatus(await stack.call('GET', `/api/messages/job/${jobId}`, { token: chef.token }), 200);
   }, 15_000);
-}, 90_000);
+  // And the restaurant's inbox has the application once notifications has it.
+  await eventually(async () => {
+    const inbox = expectStatus(
+      await stack.call('GET', '/api/notifications', { token: restaurant.token }),
+      200,
+    );
+    expect(inbox.body.notifications.length).toBeGreaterThan(0);
+  }, 15_000);
+}, 180_000);
 afterAll(async () => {
   for (const g of gateways) await g.close();
   await relay?.close();
@@ -179,7 +187,12 @@ test('the polled GETs are the lists the web client polls, and only signed-in rou
   expect(pollService('/messages/job/123')).toBe('messaging');
   expect(pollService('/messages/application/123')).toBe('messaging');
   expect(pollService('/profiles/chefs')).toBe('identity');
+  expect(pollService('/notifications')).toBe('notifications');
+  expect(pollService('/notifications/unread-count')).toBe('notifications');
   for (const other of [
+    '/notifications/preferences',
+    '/notifications/twilio/status',
+    '/notifications/unsubscribe',
     '/jobs/123',
     '/profiles/me',
     '/profiles/chef/123',
@@ -237,6 +250,10 @@ test('each polled GET answers the same status, headers and body with the lean pa
     [chef, '/api/jobs?status=open&shared=1&limit=50'],
     [restaurant, '/api/jobs?status=all&limit=20'],
     [restaurant, '/api/applications'],
+    [restaurant, '/api/notifications'],
+    [restaurant, '/api/notifications?limit=1'],
+    [chef, '/api/notifications'],
+    [restaurant, '/api/notifications/unread-count'],
   ];
   for (const [who, path] of polls) {
     const headers = bearer(who, {
@@ -259,10 +276,15 @@ test('each polled GET answers the same status, headers and body with the lean pa
     expect(a.headers['x-brigade-shared']).toBeUndefined();
   }
   // A service's own refusal passes through the same.
-  const refused = `/api/messages/job/${jobId}?since=00000000-0000-4000-8000-000000000000`;
-  const a = await ask(lean, refused, bearer(chef, { 'x-request-id': 'refused-1' }));
-  expect(a.status).toBe(400);
-  expect(a).toEqual(await ask(viaExpress, refused, bearer(chef, { 'x-request-id': 'refused-1' })));
+  for (const refused of [
+    `/api/messages/job/${jobId}?since=00000000-0000-4000-8000-000000000000`,
+    '/api/notifications?before=00000000-0000-4000-8000-000000000000',
+  ]) {
+    const a = await ask(lean, refused, bearer(chef, { 'x-request-id': 'refused-1' }));
+    expect([refused, a.status]).toEqual([refused, 400]);
+    expect(a).toEqual(await ask(viaExpress, refused, bearer(chef, { 'x-request-id': 'refused-1' })));
+    expect(await ask(alone, refused, bearer(chef, { 'x-request-id': 'refused-1' }))).toEqual(a);
+  }
 
   // The restaurant's chef search (not a poll, no ETag) takes the same path, and answers as through Express,
   // its refusal of a bad query included.
@@ -286,6 +308,21 @@ test("the service's 304 and its ETag pass through unchanged when the gateway doe
   expect(relay.count).toBe(before + 2); // both asked the service: the shortcut is off
   expect(a.status).toBe(304);
   expect(a).toEqual(b);
+});
+
+test('the inbox (no version stamps): its 304s come from notifications through the lean path, as through Express', async () => {
+  const lean = await gatewayWith(true);
+  const viaExpress = await gatewayWith(false);
+  const alone = await leanAlone();
+  for (const path of ['/api/notifications', '/api/notifications/unread-count']) {
+    const first = await ask(lean, path, bearer(restaurant));
+    expect([path, first.status]).toEqual([path, 200]);
+    const headers = bearer(restaurant, { 'if-none-match': first.headers.etag, 'x-request-id': 'inbox-304' });
+    const a = await ask(lean, path, headers);
+    expect([path, a.status]).toEqual([path, 304]);
+    expect(a).toEqual(await ask(viaExpress, path, headers));
+    expect(await ask(alone, path, headers)).toEqual(a); // the lean path forwarded it: nothing kept for it
+  }
 });
 
 test('a 200 through the lean path is remembered: the next unchanged poll is answered 304 by the gateway', async () => {

@@ -190,9 +190,18 @@ export function serveLeanGets(
   if (deps.leanGets === false) return;
   const { logger, keys, revocations } = deps;
   serveInFront(app, leanGets({ name, logger, keys, revocations, routes }));
+  leanRoutes.set(app, routes);
 }
 
-const fronts = new WeakMap<Express, FrontHandler>();
+const leanRoutes = new WeakMap<Express, GetRoute[]>();
+
+/** The routes `serveLeanGets` serves in front of this app: none when it has no lean path (tests ask it). */
+export function leanRoutesOf(app: Express): GetRoute[] {
+  return leanRoutes.get(app) ?? [];
+}
+
+type Handle = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
+const fronts = new WeakMap<Express, { front: FrontHandler; viaExpress: Handle }>();
 
 /**
  * Put `front` in front of an Express app, on every server that serves it: each request `tries` (by default
@@ -204,7 +213,6 @@ export function serveInFront(
   front: FrontHandler,
   tries: (req: IncomingMessage) => boolean = (req) => req.method === 'GET',
 ): void {
-  type Handle = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;
   // An Express app is `(req, res, next) => app.handle(req, res, next)`: its handle is what servers call.
   const router = app as unknown as { handle: Handle };
   const viaExpress: Handle = router.handle.bind(app);
@@ -215,10 +223,19 @@ export function serveInFront(
       () => viaExpress(req, res, next),
     );
   };
-  fronts.set(app, front);
+  fronts.set(app, { front, viaExpress });
 }
 
 /** The handler `serveInFront` put in front of this app, if any (tests ask it alone). */
 export function frontOf(app: Express): FrontHandler | undefined {
-  return fronts.get(app);
+  return fronts.get(app)?.front;
+}
+
+/**
+ * The app as Express alone answers it, its front left out: what the same app built without it (`LEAN_GETS=0`)
+ * answers, on the same data (tests compare the two).
+ */
+export function expressOf(app: Express): (req: IncomingMessage, res: ServerResponse) => void {
+  const viaExpress = fronts.get(app)?.viaExpress;
+  return viaExpress ? (req, res) => viaExpress(req, res) : app;
 }

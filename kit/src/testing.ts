@@ -8,7 +8,7 @@ import { InProcessBus } from './bus/in-process';
 import { RabbitBus } from './bus/rabbit';
 import type { EventBus } from './bus/types';
 import { listen } from './http';
-import { frontOf } from './lean-gets';
+import { expressOf, frontOf } from './lean-gets';
 import { createLogger } from './logger';
 
 /**
@@ -279,10 +279,14 @@ export function wireAnswer(
 /**
  * A service's app served three ways, to show that its lean GETs (ADR 19) answer as Express does: `on` (the
  * app, its lean path in front), `off` (another app of the same service on the same data, built with the lean
- * path off) and `alone` (the lean path only, no Express behind it: 599 for what it does not take, so a test
- * cannot pass by the lean path handing everything to Express). `ask` asks each in turn, `expectSame` compares too.
+ * path off; by default the same app with its front left out, which is what `LEAN_GETS=0` builds) and `alone`
+ * (the lean path only, no Express behind it: 599 for what it does not take, so a test cannot pass by the lean
+ * path handing everything to Express). `ask` asks each in turn, `expectSame` compares too.
  */
-export async function leanComparison(app: Express, withoutLean: Express) {
+export async function leanComparison(
+  app: Express,
+  withoutLean: Express = expressOf(app) as unknown as Express,
+) {
   const front = frontOf(app);
   if (!front) throw new Error('this app has no lean path in front of it');
   const alone = http.createServer((req, res) => {

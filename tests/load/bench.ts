@@ -6,7 +6,7 @@
 //
 //   npm run bench                    BENCH_SECONDS=5 (per run)  BENCH_PROFILE=1 (product --cpu-prof)
 //   BENCH_SKIP=startup,web           skip parts (startup, web, polls, writes, events, clock)
-//   BENCH_POLLS=conversations        only these polls (openings, applications, conversations, unread, thread,
+//   BENCH_POLLS=conversations        only these polls (openings, applications, conversations, unread, inbox, thread,
 //                                    search)
 //   BENCH_HOLD=600                   after seeding, keep the product up 600 s (to EXPLAIN on its databases;
 //                                    results/hold.json: its addresses and the driving accounts' tokens)

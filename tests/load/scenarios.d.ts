@@ -32,6 +32,7 @@ export type ScenarioName =
   | 'applicationsPoll'
   | 'conversationsPoll'
   | 'unreadCountPoll'
+  | 'inboxPoll'
   | 'threadPoll'
   | 'chefSearch'
   | 'postAndPay'

@@ -64,6 +64,17 @@ export const scenarios = {
     thresholds: POLL_THRESHOLDS,
     bench: { connections: 50, variants: ['200', '304'] },
   },
+  // Issue 40: the notifications page (the inbox's first page of 20), polled while it is open.
+  inboxPoll: {
+    title: 'Inbox poll (first page)',
+    actor: 'chef',
+    kind: 'poll',
+    requests: [{ name: 'inbox', method: 'GET', path: '/notifications', weight: 1 }],
+    thinkTimeSeconds: { min: 28, max: 32 },
+    revalidate: true,
+    thresholds: POLL_THRESHOLDS,
+    bench: { connections: 50, variants: ['200', '304'] },
+  },
   threadPoll: {
     title: 'Thread poll with since',
     actor: 'chef',

@@ -7,6 +7,7 @@ import {
   readiness,
   readMigrations,
   requireUser,
+  serveLeanGets,
   subscribeAll,
   type Migration,
   type ServiceDeps,
@@ -17,7 +18,7 @@ import { smsProvider, statusCallbackUrl, type NotificationsConfig } from './conf
 import type { NotificationsContext } from './context';
 import { subscriptions } from './events/subscriptions';
 import { preferencesRouter } from './http/preferences.router';
-import { inboxRouter } from './http/inbox.router';
+import { inboxGets, inboxRouter } from './http/inbox.router';
 import { twilioRouter } from './http/twilio.router';
 import { unsubscribeRouter } from './http/unsubscribe.router';
 import { Scheduler } from './scheduler/scheduler';
@@ -96,7 +97,8 @@ export async function createNotificationsService(
   app.use(unsubscribeRouter(ctx, deps));
   const auth = requireUser(deps.keys, deps.revocations);
   app.use(preferencesRouter(ctx, auth));
-  app.use(inboxRouter(ctx, auth));
+  const gets = inboxGets(ctx);
+  app.use(inboxRouter(ctx, auth, gets));
   app.use(pushRouter(ctx, auth));
   // The job timeline's texts: what notifications sent about the job, beside the events it published.
   app.use(
@@ -109,6 +111,8 @@ export async function createNotificationsService(
     }),
   );
   finishHttpApp(app, deps.logger);
+  // The inbox's polls before Express (ADR 19).
+  serveLeanGets(app, SERVICE_NAME, deps, gets);
 
   return {
     name: SERVICE_NAME,

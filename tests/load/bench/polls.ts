@@ -23,7 +23,8 @@ export async function captureOpenings(run: BenchRun): Promise<Openings> {
 
 /**
  * The polls: the bare server's ceiling (200 and 304), the openings poll through the gateway (and straight to
- * jobs, a diagnostic), then the applications, conversations and thread polls (200 and 304) and chef search.
+ * jobs, a diagnostic), then the applications, conversations, bell, inbox and thread polls (200 and 304) and chef
+ * search.
  */
 export async function measurePolls(run: BenchRun, openings: Openings): Promise<void> {
   const { product, accounts, seeded, rows } = run;
@@ -268,6 +269,13 @@ export async function measurePolls(run: BenchRun, openings: Openings): Promise<v
         'unread',
         'unreadCountPoll',
         chefs.map((c) => ({ path: `/api${scenarios.unreadCountPoll.requests[0].path}`, headers: auth(c) })),
+        'notifications',
+      );
+    if (POLLS.has('inbox'))
+      await pollRun(
+        'inbox',
+        'inboxPoll',
+        chefs.map((c) => ({ path: `/api${scenarios.inboxPoll.requests[0].path}`, headers: auth(c) })),
         'notifications',
       );
     if (POLLS.has('thread')) {

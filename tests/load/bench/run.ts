@@ -4,6 +4,7 @@ import { createAccounts, onboardPayouts, type Account } from '../lib/accounts';
 import { Api, pool, until } from '../lib/api';
 import type { Figure } from '../lib/measure';
 import { seed, type SeedResult } from '../lib/seed';
+import { seedNotifications } from '../lib/seed-notifications';
 import { COUNTS, log } from './settings';
 import type { Product } from './stack';
 
@@ -102,5 +103,13 @@ export async function prepare(
       .map(([k, v]) => `${k}=${v}`)
       .join(' ')}`,
   );
+  // The driving chefs' inboxes (issue 40): the inbox poll's rows.
+  const inboxes = await seedNotifications({
+    databaseUrl,
+    restaurantIds: accounts.restaurants.map((r) => r.id),
+    chefIds: accounts.chefs.map((c) => c.id),
+  });
+  results.seed_notifications = inboxes.counts;
+  log(`inboxes seeded in ${(inboxes.ms / 1000).toFixed(1)} s: ${inboxes.counts.inbox_entries} entries`);
   return { accounts, payoutChefs, seeded };
 }

@@ -16,11 +16,11 @@ export const SKIP = new Set(
 );
 /**
  * BENCH_POLLS=applications,conversations: only these polls after the bare server (openings, applications,
- * conversations, unread, thread, search); all when unset. For trying one change quickly; a figure for the README is
+ * conversations, unread, inbox, thread, search); all when unset. For trying one change quickly; a figure for the README is
  * a whole run.
  */
 export const POLLS = new Set(
-  (process.env.BENCH_POLLS ?? 'openings,applications,conversations,unread,thread,search')
+  (process.env.BENCH_POLLS ?? 'openings,applications,conversations,unread,inbox,thread,search')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean),

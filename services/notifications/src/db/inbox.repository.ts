@@ -50,21 +50,38 @@ export interface InboxState {
   last_read: string | null;
 }
 
-export async function inboxState(database: Database, userId: string): Promise<InboxState> {
-  const rows = await database.rows<{
-    newest: string | null;
-    unread: number | string;
-    last_read: Date | string | null;
-  }>(
+/**
+ * The person's inbox state and the person as notifications knows them (null when it does not: by user or profile
+ * id, as `findRecipient`), in one round trip: every poll of the inbox reads both, its 304s nothing else.
+ */
+export async function inboxStateAndReader(
+  database: Database,
+  userId: string,
+): Promise<{ state: InboxState; reader: Recipient | null }> {
+  const rows = await database.rows<
+    { newest: string | null; unread: number | string; last_read: Date | string | null } & {
+      [K in keyof Recipient]: Recipient[K] | null;
+    }
+  >(
     sql`select (select max(seq) from notifications.sms where recipient_id = ${userId})::text as newest,
           (select count(*) from notifications.sms where recipient_id = ${userId} and read_at is null) as unread,
-          (select max(read_at) from notifications.sms where recipient_id = ${userId} and read_at is not null) as last_read`,
+          (select max(read_at) from notifications.sms where recipient_id = ${userId} and read_at is not null) as last_read,
+          r.user_id, r.user_type, r.phone, r.phone_verified, r.language, r.name, r.city, r.address, r.email, r.email_verified
+        from (select 1) as one
+        left join lateral (
+          select * from notifications.recipients where user_id = ${userId} or profile_id = ${userId}
+          order by (user_id = ${userId}) desc limit 1
+        ) as r on true`,
   );
   const r = rows[0];
+  const { newest, unread, last_read, ...reader } = r ?? {};
   return {
-    newest: r?.newest ?? null,
-    unread: Number(r?.unread ?? 0),
-    last_read: r?.last_read ? new Date(r.last_read).toISOString() : null,
+    state: {
+      newest: newest ?? null,
+      unread: Number(unread ?? 0),
+      last_read: last_read ? new Date(last_read).toISOString() : null,
+    },
+    reader: reader.user_id ? (reader as Recipient) : null,
   };
 }
 

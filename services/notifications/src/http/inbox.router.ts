@@ -42,9 +42,9 @@ export function inboxGets(ctx: NotificationsContext): GetRoute[] {
 }
 
 /** The signed-in person's inbox: read it, count it, mark entries read. Nobody reads another's. */
-export function inboxRouter(ctx: NotificationsContext, auth: RequestHandler): Router {
+export function inboxRouter(ctx: NotificationsContext, auth: RequestHandler, gets: GetRoute[]): Router {
   const router = Router();
-  for (const route of inboxGets(ctx)) router.get(route.path, auth, expressGet(route));
+  for (const route of gets) router.get(route.path, auth, expressGet(route));
   router.post('/notifications/read-all', auth, async (req, res) => {
     res.json(await readAllNotifications(ctx, currentUser(req)));
   });

@@ -4,13 +4,13 @@ import { notificationsHttp } from '@brigade/contracts';
 import type { NotificationsContext } from '../context';
 import {
   inboxPage,
-  inboxState,
+  inboxStateAndReader,
   ownsEntry,
   recipientsNamed,
   unreadCount,
   type InboxRow,
 } from '../db/inbox.repository';
-import { findRecipient, type Recipient } from '../db/read-model.repository';
+import type { Recipient } from '../db/read-model.repository';
 import { inboxTextOf, notificationTypeOf } from '../domain/notification-types';
 import { renderSms } from '../domain/templates';
 import { contextFor, namedIds } from './text-context';
@@ -38,10 +38,7 @@ export async function readInbox(
   const limit = Math.min(query.limit ?? INBOX_PAGE, notificationsHttp.INBOX_PAGE_MAX);
   if (query.before && !(await ownsEntry(ctx.database, user.id, query.before)))
     throw new AppError(400, 'VALIDATION.FAILED', 'before must be an entry of your own inbox');
-  const [state, recipient] = await Promise.all([
-    inboxState(ctx.database, user.id),
-    findRecipient(ctx.database, user.id),
-  ]);
+  const { state, reader: recipient } = await inboxStateAndReader(ctx.database, user.id);
   const language = recipient?.language === 'es' ? 'es' : 'en';
   const etag = etagOf('inbox', state, language, recipient?.name ?? null, limit, query.before ?? null);
   if (matches(ifNoneMatch, etag)) return { status: 304, etag };

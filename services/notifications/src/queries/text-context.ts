@@ -115,6 +115,7 @@ const EditTermsSchema = z.object({ before: EditSideSchema, after: EditSideSchema
 
 /** A booked seat's terms before and after an edit (issue 35), on the text that tells its chef. */
 function editOf(value: unknown): EditTerms | undefined {
+  if (value === undefined) return undefined; // most texts carry none: no failed parse for them
   const parsed = EditTermsSchema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }
@@ -127,12 +128,14 @@ const AlertSchema = z.object({
 
 /** Why the chef was told about a shift (issue 37), on the texts jobs chose them for (none on older texts). */
 function alertOf(value: unknown): AlertWhy | undefined {
+  if (value === undefined) return undefined; // most texts carry none: no failed parse for them
   const parsed = AlertSchema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }
 
 /** The money facts a queued text carries (none on texts queued before issue 32, or without money). */
 function moneyOf(value: unknown): MoneyFacts | undefined {
+  if (value === undefined) return undefined; // most texts carry none: no failed parse for them
   const parsed = paymentsHttp.MoneyOutcome.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }
@@ -147,6 +150,7 @@ const StatementSchema = z.object({
 
 /** The statement a queued text announces (issue 38), when it announces one. */
 function statementOf(value: unknown): StatementFacts | undefined {
+  if (value === undefined) return undefined; // most texts carry none: no failed parse for them
   const parsed = StatementSchema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }
@@ -159,6 +163,7 @@ const CredentialSchema = z.object({
 
 /** The credential a text is about (issue 39), when it names one. */
 function credentialOf(value: unknown): CredentialFacts | undefined {
+  if (value === undefined) return undefined; // most texts carry none: no failed parse for them
   const parsed = CredentialSchema.safeParse(value);
   return parsed.success ? parsed.data : undefined;
 }

@@ -1,0 +1,74 @@
+import pg from 'pg';
+import { serviceDatabaseUrl } from '@brigade/kit';
+import { until } from './api';
+
+/** Each driving chef's inbox (issue 40): entries, newest first, of which the newest are unread. */
+export const INBOX_VOLUME = { entriesPerChef: 40, unreadPerChef: 8 };
+
+export interface SeedNotificationsInput {
+  databaseUrl: string;
+  restaurantIds: string[];
+  chefIds: string[];
+}
+
+// What a chef's inbox holds in a working week: invitations, urgent shifts, answers, messages, reminders. Each
+// names a restaurant (by user id, as the events do), so the inbox renders its name at read time.
+const TEMPLATES = [
+  'shift_invite',
+  'shift_urgent',
+  'application_accepted',
+  'new_message',
+  'job_reminder_chef',
+];
+
+/**
+ * The driving chefs' inbox entries in notifications.sms, once notifications knows every driving account (the
+ * recipients its events record, with their names): sent texts (the scheduler leaves them alone), the oldest read.
+ * Their jobs need not exist in notifications: an entry renders from its own vars.
+ */
+export async function seedNotifications(
+  input: SeedNotificationsInput,
+): Promise<{ counts: Record<string, number>; ms: number }> {
+  const started = Date.now();
+  const client = new pg.Client({
+    connectionString: serviceDatabaseUrl(input.databaseUrl, 'notifications', {}),
+  });
+  await client.connect();
+  try {
+    const everyone = [...input.chefIds, ...input.restaurantIds];
+    await until(
+      'notifications knows the driving accounts',
+      async () => {
+        const r = await client.query(
+          `select count(*)::int as n from notifications.recipients where user_id = any($1::uuid[]) and name is not null`,
+          [everyone],
+        );
+        return r.rows[0].n === everyone.length;
+      },
+      60_000,
+      200,
+    );
+    const { entriesPerChef, unreadPerChef } = INBOX_VOLUME;
+    const inserted = await client.query(
+      `insert into notifications.sms
+         (id, dedupe_key, recipient_id, template, vars, status, language, next_attempt_at, created_at, sent_at, read_at)
+       select gen_random_uuid(), 'bench:inbox:' || c.id || ':' || i, c.id, ($4::text[])[1 + i % cardinality($4::text[])],
+              jsonb_build_object(
+                'job_id', overlay(overlay(md5('bench:inbox:j:' || c.id || ':' || i) placing '4' from 13) placing '8' from 17)::uuid,
+                'job_title', (array['Line Cook', 'Prep Cook', 'Sous Chef', 'Pastry Cook'])[1 + i % 4],
+                'start_time', to_char((now() + (i || ' hours')::interval) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+                'hourly_rate_cents', 2500 + 100 * (i % 10),
+                'restaurant_id', ($2::uuid[])[1 + (c.n + i) % cardinality($2::uuid[])],
+                'sender_id', ($2::uuid[])[1 + (c.n + i) % cardinality($2::uuid[])]),
+              'sent', 'en', now(), now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval,
+              case when i >= $5::int then now() - (i || ' minutes')::interval end
+         from unnest($1::uuid[]) with ordinality as c(id, n), generate_series(0, $3::int - 1) i
+        order by c.n, i desc -- the newest (i = 0) last: the highest seq, first in the inbox
+       on conflict (dedupe_key) do nothing`,
+      [input.chefIds, input.restaurantIds, entriesPerChef, TEMPLATES, unreadPerChef],
+    );
+    return { counts: { inbox_entries: inserted.rowCount ?? 0 }, ms: Date.now() - started };
+  } finally {
+    await client.end();
+  }
+}
