@@ -87,7 +87,15 @@ test('an edit of the times and pay texts each booked chef old → new in their l
   const ben = await createUser(h.bus, h.database, { type: 'chef', name: 'Ben Cole' });
   const cy = await createUser(h.bus, h.database, { type: 'chef', name: 'Cy Quiet' });
   await h.setPreferences(cy, { sms_notifications: false });
-  const { restaurant, job, before, bookings } = await bookedPosting([ana, ben, cy]);
+  // The shift starts at 9 in the morning in Chicago, so the moved one stays on its day (the text then names only
+  // the new times, whatever the hour the test runs at).
+  const startInHours = [...Array(26).keys()]
+    .map((n) => n + 26)
+    .find(
+      (n) =>
+        chicago(new Date(h.clock.now().getTime() + n * HOUR), { hour: 'numeric', hourCycle: 'h23' }) === '9',
+    );
+  const { restaurant, job, before, bookings } = await bookedPosting([ana, ben, cy], { startInHours });
 
   // Two hours later, an hour longer, at $28.00/hr with a 30-minute break.
   const start = new Date(job.start.getTime() + 2 * HOUR);
