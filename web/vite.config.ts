@@ -23,6 +23,21 @@ function facesOnlyReexport(): Plugin {
 }
 
 /**
+ * The contracts package's modules do nothing on import (constants, texts, rules and zod schemas), so a page
+ * that takes one constant through the package's index does not also take every schema and zod itself: the
+ * landing page needs a city's time zone, not the API's request shapes.
+ */
+function contractsWithoutSideEffects(): Plugin {
+  const contracts = /[\\/]contracts[\\/]src[\\/].*\.ts$/;
+  return {
+    name: 'brigade-contracts-without-side-effects',
+    transform(code, id) {
+      return contracts.test(id) ? { code, map: null, moduleSideEffects: false } : null;
+    },
+  };
+}
+
+/**
  * The installable app (issue 40): the manifest (`start_url` /dashboard, a contract: it redirects by role) and
  * the service worker, src/sw.ts (injectManifest: why, in that file). The worker is registered by
  * src/app/serviceWorker.ts after the first render (workbox-window stays off the landing page's budget), which
@@ -65,7 +80,7 @@ const installableApp = VitePWA({
 
 export default defineConfig({
   // The hashed assets also written as .br and .gz, which the gateway serves to browsers that accept them.
-  plugins: [react(), precompressAssets(), facesOnlyReexport(), installableApp],
+  plugins: [react(), precompressAssets(), facesOnlyReexport(), contractsWithoutSideEffects(), installableApp],
   server: {
     proxy: {
       '/api': { target, changeOrigin: false },

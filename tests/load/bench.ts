@@ -5,7 +5,7 @@
 // client's JavaScript, then prints a table and writes tests/load/results/latest.json.
 //
 //   npm run bench                    BENCH_SECONDS=5 (per run)  BENCH_PROFILE=1 (product --cpu-prof)
-//   BENCH_SKIP=startup,web           skip parts (startup, web, polls, writes, events, clock)
+//   BENCH_SKIP=startup,web           skip parts (startup, web, lighthouse, polls, writes, events, clock)
 //   BENCH_POLLS=conversations        only these polls (openings, applications, conversations, unread, inbox, thread,
 //                                    search)
 //   BENCH_HOLD=600                   after seeding, keep the product up 600 s (to EXPLAIN on its databases;
@@ -19,6 +19,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { freePort } from '@brigade/kit';
 import { Api } from './lib/api';
+import { benchLighthouse } from './lib/lighthouse';
 import { measureStartup, peakMemory, type StartupFigures } from './lib/startup';
 import { measureWebJs } from './lib/web-size';
 import { CLOCK_SETTINGS, measureClock } from './bench/clock';
@@ -87,6 +88,8 @@ async function main() {
       await new Promise((r) => setTimeout(r, Number(process.env.BENCH_HOLD) * 1000));
     }
     const openings = await captureOpenings(run);
+    if (!SKIP.has('lighthouse'))
+      results.lighthouse = await benchLighthouse(api, prepared.accounts.chefs[0], RESULTS, rows, log);
     if (!SKIP.has('polls')) await measurePolls(run, openings);
     const postedJobs = SKIP.has('writes') ? [] : await measureWrites(run);
     if (!SKIP.has('events')) await measureEvents(run, postedJobs);

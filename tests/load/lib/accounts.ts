@@ -8,7 +8,7 @@ export interface Account {
   type: 'chef' | 'restaurant';
 }
 
-const PASSWORD = 'bench-password-1';
+export const PASSWORD = 'bench-password-1';
 
 /**
  * The accounts the benchmark drives load with, created through the API exactly as a user would (sign-up with

@@ -1,14 +1,14 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../shared/components/Spinner';
-import { page } from './lazyPage';
+import { page, pageWithoutAnswers } from './lazyPage';
 import { RequireAuth } from '../features/auth';
 import { DashboardRedirect, ForType, OnboardingRedirect, RootLayout, RouteError } from '../features/shell';
 
 // Every screen is its own chunk (React.lazy through the router's `lazy`), so the landing page stays small.
 // Each page also loads its texts (namespaces) before it shows, and the texts of the server's answers (errors).
 
-const landing = page(() => import('../features/landing/LandingPage'), ['landing', 'catalog']);
-const about = page(() => import('../features/landing/AboutPage'), ['landing']);
+const landing = pageWithoutAnswers(() => import('../features/landing/LandingPage'), ['landing', 'catalog']);
+const about = pageWithoutAnswers(() => import('../features/landing/AboutPage'), ['landing']);
 const login = page(() => import('../features/auth/LoginPage'), ['auth']);
 const signup = page(() => import('../features/auth/SignupPage'), ['auth']);
 const verifyPhone = page(() => import('../features/auth/VerifyPhonePage'), ['auth']);

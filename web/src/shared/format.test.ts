@@ -2,11 +2,11 @@ import i18n from './i18n';
 import {
   formatDateTime,
   formatMessageTime,
-  formatPhone,
   formatShift,
   formatShiftHours,
   formatShiftMoment,
 } from './format';
+import { formatPhone } from './phone';
 
 // 6:00 PM to 11:00 PM in Minneapolis (CST, UTC-6) on Monday 5 January 2026.
 const start = '2026-01-06T00:00:00.000Z';

@@ -1,8 +1,7 @@
-// Every date, time, amount and phone number on screen, formatted for people in the screen's language: Intl,
-// never seconds; a shift's times in its city's time zone (with the zone's short name when the viewer's differs);
-// phone numbers as people write them (libphonenumber-js).
+// Every date, time and amount on screen, formatted for people in the screen's language: Intl, never seconds; a
+// shift's times in its city's time zone (with the zone's short name when the viewer's differs). Phone numbers
+// are in phone.ts (libphonenumber-js stays off the pages that show none).
 import { CITY_TIME_ZONES, type CityName } from '@brigade/contracts';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { currentLanguage } from './i18n';
 
 const locale = () => (currentLanguage() === 'es' ? 'es-US' : 'en-US');
@@ -168,16 +167,6 @@ export function formatHours(hours: number): string {
 export function formatRating(value: number | null | undefined): string | null {
   if (value === null || value === undefined || Number.isNaN(Number(value))) return null;
   return Number(value).toFixed(1);
-}
-
-/** "+16125553325" -> "(612) 555-3325"; another country's number in its international form; else as given. */
-export function formatPhone(phone: string | null | undefined): string {
-  if (!phone) return '';
-  const parsed = parsePhoneNumberFromString(phone, 'US');
-  if (!parsed) return phone;
-  return parsed.country === 'US' || parsed.countryCallingCode === '1'
-    ? parsed.formatNational()
-    : parsed.formatInternational();
 }
 
 /** "5.5" (en and US Spanish alike): a plain number in the screen's locale, at most 2 decimals. */

@@ -3,7 +3,7 @@ import { useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
 import { PhoneCodeForm } from './PhoneCodeForm';
 import { usePhoneVerification } from './usePhoneVerification';
-import { formatPhone } from '../../shared/format';
+import { formatPhone } from '../../shared/phone';
 
 /**
  * For a signed-in account whose phone is not verified (it left /verify-phone, or its code never came): send

@@ -10,7 +10,7 @@ import { NavBar } from '../shell';
 import { PhoneCodeForm } from './PhoneCodeForm';
 import { dashboardPathFor, onboardingPathFor } from './RequireAuth';
 import { usePhoneVerification } from './usePhoneVerification';
-import { formatPhone } from '../../shared/format';
+import { formatPhone } from '../../shared/phone';
 
 /**
  * After sign-up (phone and user type in navigation state), or later for a signed-in account whose phone is not

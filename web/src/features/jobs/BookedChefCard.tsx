@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { formatPhone, formatRating, formatShiftMoment } from '../../shared/format';
+import { formatRating, formatShiftMoment } from '../../shared/format';
+import { formatPhone } from '../../shared/phone';
 import { Avatar, SpokenLanguages, Reliability } from '../profile';
 import { jobsApi, type ApplicationChef, type JobPosting } from './jobsApi';
 import { ChefLink } from './JobLabels';

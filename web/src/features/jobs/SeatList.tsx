@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { canSeat } from '../../shared/contracts';
-import { formatPhone } from '../../shared/format';
+import { formatPhone } from '../../shared/phone';
 import type { JobPosting } from './jobsApi';
 import { ChefLink, SeatsCount } from './JobLabels';
 import { checkoutOpen } from './shiftState';

@@ -6,7 +6,7 @@ import { Alert } from '../../shared/components/Alert';
 import { Reliability } from '../profile';
 import { opsApi, type OpsUser } from './opsApi';
 import { formatDateTime, Loaded, OpsPage } from './OpsPage';
-import { formatPhone } from '../../shared/format';
+import { formatPhone } from '../../shared/phone';
 import { Fact } from '../../shared/components/Facts';
 import { TextAreaField } from '../../shared/components/TextAreaField';
 import { ActionButton } from '../../shared/components/ActionButton';

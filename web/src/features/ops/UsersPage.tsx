@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Field } from '../../shared/components/Field';
 import { opsApi } from './opsApi';
 import { Loaded, OpsPage, OpsTable } from './OpsPage';
-import { formatPhone } from '../../shared/format';
+import { formatPhone } from '../../shared/phone';
 
 /** /ops/users?q=: search users by email or phone. */
 export default function UsersPage() {

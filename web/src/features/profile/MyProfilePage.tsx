@@ -4,7 +4,8 @@ import { useAuth } from '../../shared/hooks';
 import { Alert } from '../../shared/components/Alert';
 import { type ChefProfile, type RestaurantProfile, onboardingPathFor } from '../auth';
 import { ChefDetails, RestaurantDetails } from './ProfileDetails';
-import { formatDate, formatPhone } from '../../shared/format';
+import { formatDate } from '../../shared/format';
+import { formatPhone } from '../../shared/phone';
 import { Fact } from '../../shared/components/Facts';
 import { ProfileReviews } from '../reviews';
 

@@ -32,7 +32,8 @@ import { paymentsApi } from '../payments';
 import { PushControl } from '../inbox';
 import { DEFAULT_NOTIFICATION_PREFERENCES, settingsApi, type NotificationPreferences } from './settingsApi';
 import { settingsProfileError } from './validation';
-import { formatDate, formatPhone } from '../../shared/format';
+import { formatDate } from '../../shared/format';
+import { formatPhone } from '../../shared/phone';
 import { Fact } from '../../shared/components/Facts';
 
 type Tab = 'profile' | 'preferences' | 'notifications' | 'payments' | 'blocked';
