@@ -443,19 +443,22 @@ async function startBehind(
         const pg = (await import('pg')).default;
         const admin = new URL(env.DATABASE_URL);
         admin.pathname = '/postgres';
-        const client = new pg.Client({ connectionString: admin.toString() });
-        await client.connect();
         const ran = [
           ...Object.keys(running),
           ...(sandboxes.stripe ? [STRIPE_SANDBOX] : []),
           ...(sandboxes.sms ? [SMS_SANDBOX] : []),
           ...(sandboxes.mail ? [MAIL_SANDBOX] : []),
         ];
-        for (const name of ran) {
-          const db = new URL(serviceDatabaseUrl(env.DATABASE_URL, name, {})).pathname.slice(1);
-          await client.query(`drop database if exists "${db}" with (force)`).catch(() => undefined);
-        }
-        await client.end();
+        // Side by side: each drop waits for a checkpoint, and the checkpoints asked for at once are one.
+        await Promise.all(
+          ran.map(async (name) => {
+            const db = new URL(serviceDatabaseUrl(env.DATABASE_URL!, name, {})).pathname.slice(1);
+            const client = new pg.Client({ connectionString: admin.toString() });
+            await client.connect();
+            await client.query(`drop database if exists "${db}" with (force)`).catch(() => undefined);
+            await client.end();
+          }),
+        );
       }
     },
   };
