@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -30,6 +31,9 @@ import {
   RedisRevocations,
   type SessionRevocations,
   freshMemoryPglite,
+  kitMigrations,
+  migrate,
+  openDatabase,
 } from '@brigade/kit';
 import {
   createStripeSandbox,
@@ -231,6 +235,26 @@ async function startBehind(
   const logger = createLogger('brigade', env.LOG_LEVEL);
   if (options.buildWeb ?? env.BRIGADE_BUILD_WEB !== '0') ensureWebBuilt((s) => logger.info(s));
 
+  // In memory (the tests start the product dozens of times a run): PGlite from a snapshot with every schema of
+  // this product already migrated, keyed by the migrations, so each service's migrate finds them applied.
+  const migratedSnapshot = async () => {
+    const plan: Array<[string, Migration[]]> = [
+      ...(stripeSandboxConfig ? [[STRIPE_SANDBOX, await loadStripeSandboxMigrations()] as const] : []),
+      ...(smsSandboxConfig ? [[SMS_SANDBOX, await loadSmsSandboxMigrations()] as const] : []),
+      ...(mailSandboxConfig ? [[MAIL_SANDBOX, await loadMailSandboxMigrations()] as const] : []),
+      ...(await Promise.all(modules.map(async (m) => [m.name, await m.app.loadMigrations()] as const))),
+    ].map(([schema, migrations]) => [schema, migrations]);
+    const key = createHash('sha256')
+      .update(JSON.stringify(plan.map(([schema, m]) => [schema, kitMigrations(schema), m])))
+      .digest('hex');
+    return {
+      key,
+      prepare: async (instance: PGlite) => {
+        for (const [schema, migrations] of plan)
+          await migrate(await openDatabase({ pglite: instance }, schema), migrations);
+      },
+    };
+  };
   let pglite: PGlite | null = null;
   let releaseData = () => {};
   const connectionFor = async (name: string): Promise<Connection> => {
@@ -248,7 +272,7 @@ async function startBehind(
       if (options.dataDir) initPgliteDataDir(options.dataDir);
       pglite = options.dataDir
         ? await PGlite.create(options.dataDir, { postgresqlconf: PGLITE_CONF })
-        : await freshMemoryPglite(PGLITE_CONF);
+        : await freshMemoryPglite(PGLITE_CONF, await migratedSnapshot());
     }
     return { pglite };
   };
@@ -443,19 +467,22 @@ async function startBehind(
         const pg = (await import('pg')).default;
         const admin = new URL(env.DATABASE_URL);
         admin.pathname = '/postgres';
-        const client = new pg.Client({ connectionString: admin.toString() });
-        await client.connect();
         const ran = [
           ...Object.keys(running),
           ...(sandboxes.stripe ? [STRIPE_SANDBOX] : []),
           ...(sandboxes.sms ? [SMS_SANDBOX] : []),
           ...(sandboxes.mail ? [MAIL_SANDBOX] : []),
         ];
-        for (const name of ran) {
-          const db = new URL(serviceDatabaseUrl(env.DATABASE_URL, name, {})).pathname.slice(1);
-          await client.query(`drop database if exists "${db}" with (force)`).catch(() => undefined);
-        }
-        await client.end();
+        // Side by side: each drop waits for a checkpoint, and the checkpoints asked for at once are one.
+        await Promise.all(
+          ran.map(async (name) => {
+            const db = new URL(serviceDatabaseUrl(env.DATABASE_URL!, name, {})).pathname.slice(1);
+            const client = new pg.Client({ connectionString: admin.toString() });
+            await client.connect();
+            await client.query(`drop database if exists "${db}" with (force)`).catch(() => undefined);
+            await client.end();
+          }),
+        );
       }
     },
   };

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { Express } from 'express';
 import pg from 'pg';
 import { migrate, openDatabase, type Database, type Migration } from './db';
+import { createMigratedDatabase } from './migrated-template';
 import { freshMemoryPglite } from './pglite-snapshot';
 import { InProcessBus } from './bus/in-process';
 import { RabbitBus } from './bus/rabbit';
@@ -29,6 +30,8 @@ export function requireRealServers(...names: Array<'DATABASE_URL' | 'AMQP_URL' |
   return false;
 }
 
+export { createMigratedDatabase } from './migrated-template';
+
 export function uniqueName(prefix: string) {
   return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 }
@@ -47,6 +50,8 @@ export async function createTestDatabase(
   if (base) {
     const url = new URL(base);
     url.pathname = `/${uniqueName(`t_${schema}`)}`;
+    // a copy of a migrated template (the migrate below then finds every migration applied)
+    await createMigratedDatabase(url.toString(), schema, migrations);
     const database = await openDatabase({ url: url.toString(), poolSize: 5 }, schema);
     await migrate(database, migrations);
     return {

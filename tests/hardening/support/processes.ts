@@ -10,6 +10,7 @@ import { runLedgerCheck } from '../../../services/payments/src/scripts/ledger-ch
 import { peekDeadLetters } from '../../../kit/src/bus/rabbit-dead-letters';
 import { startBalancer, type Balancer } from './balancer';
 import { spawnNode } from './child';
+import { dropDatabases, prepareDatabases } from './databases';
 import { apiCall, runName, TEST_POOL_SIZE, type Api } from './stack';
 
 /**
@@ -277,24 +278,18 @@ export async function startProcessStack(
     }
     for (const b of balancers) await b.close();
     for (const pool of pools.values()) await pool.end().catch(() => undefined);
-    const admin = new URL(base);
-    admin.pathname = '/postgres';
-    const client = new pg.Client({ connectionString: admin.toString() });
-    try {
-      await client.connect();
-      for (const s of [...SERVICE_NAMES, 'stripe_sandbox', 'sms_sandbox'])
-        await client.query(`drop database if exists "${name}_${s}" with (force)`).catch(() => undefined);
-    } catch {
-      /* the server is gone already (private cluster) */
-    } finally {
-      await client.end().catch(() => undefined);
-    }
+    await dropDatabases(
+      base.toString(),
+      [...SERVICE_NAMES, 'stripe_sandbox', 'sms_sandbox'].map((s) => `${name}_${s}`),
+    );
     await deleteBusQueues(name, retryDelays);
     await deleteRunStamps(name).catch(() => undefined);
   };
 
   const launchAll = (p: ProcessName) => Promise.all(replicaPorts[p].map((_, i) => launch(p, i)));
   try {
+    // Each database a copy of a migrated template (a run of the same name keeps the one it has).
+    await prepareDatabases(base.toString(), [...SERVICE_NAMES, 'stripe_sandbox', 'sms_sandbox']);
     for (const p of ALL)
       if (p !== 'gateway' && replicaPorts[p].length > 1)
         balancers.push(await startBalancer(ports[p], () => replicaPorts[p]));

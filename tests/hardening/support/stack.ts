@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eventually } from '@brigade/kit/testing';
 import { startEmbedded, type Embedded } from '../../../scripts/embedded';
+import { dropDatabases, MIGRATION_FOLDERS, prepareDatabases, type SchemaName } from './databases';
 
 /**
  * The whole product for a hardening suite: every service and the gateway in this process (startEmbedded),
@@ -87,6 +88,10 @@ export async function startStack(
     : { DATABASE_URL: '', AMQP_URL: '', REDIS_URL: '', EVENT_RETRY_DELAYS_MS: '50,100' };
   // Issue 39: credentials' files on disk in a folder of this run's (removed with the stack), not the repository's.
   const files = mkdtempSync(path.join(tmpdir(), 'brigade-hardening-files-'));
+  // Real mode: every database copied from a migrated template first (a suite's own DATABASE_URL too).
+  const databaseUrl = extraEnv.DATABASE_URL ?? env.DATABASE_URL;
+  const schemas = Object.keys(MIGRATION_FOLDERS) as SchemaName[];
+  if (real && databaseUrl) await prepareDatabases(databaseUrl, schemas);
   const brigade = await startEmbedded({
     port: 0,
     dataDir: null,
@@ -118,6 +123,14 @@ export async function startStack(
     call,
     close: async () => {
       await (real ? brigade.destroy() : brigade.stop());
+      // the databases prepared for a part the stack did not start (dropped already otherwise: no checkpoint)
+      if (real && databaseUrl) {
+        const base = new URL(databaseUrl).pathname.slice(1);
+        await dropDatabases(
+          databaseUrl,
+          schemas.map((s) => `${base}_${s}`),
+        );
+      }
       rmSync(files, { recursive: true, force: true });
     },
   };
