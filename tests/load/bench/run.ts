@@ -33,6 +33,8 @@ export interface BenchRun {
   /** The chefs with a payout account (accepted shifts that end in a transfer). */
   payoutChefs: Account[];
   seeded: SeedResult;
+  /** The run's PostgreSQL (its databases `<run>_<service>`): BENCH_SCALE grows the seed there. */
+  databaseUrl: string;
   rows: Row[];
   results: Record<string, unknown>;
 }
@@ -57,7 +59,7 @@ export async function prepare(
   databaseUrl: string,
   runId: string,
   results: Record<string, unknown>,
-): Promise<Pick<BenchRun, 'accounts' | 'payoutChefs' | 'seeded'>> {
+): Promise<Pick<BenchRun, 'accounts' | 'payoutChefs' | 'seeded' | 'databaseUrl'>> {
   log(
     `product at ${product.url}; creating ${COUNTS.restaurants} restaurants and ${COUNTS.chefs} chefs through the API ...`,
   );
@@ -102,5 +104,5 @@ export async function prepare(
       .map(([k, v]) => `${k}=${v}`)
       .join(' ')}`,
   );
-  return { accounts, payoutChefs, seeded };
+  return { accounts, payoutChefs, seeded, databaseUrl };
 }
