@@ -138,10 +138,19 @@ export async function measureGrowth(run: BenchRun): Promise<Growth> {
   const largest = String(growth.scales.at(-1));
   for (const [key, figures] of byKey) {
     const base = figures['1'];
+    // no ratio where a run had no answer at all (every request timed out: p99 NaN)
     const ratio = Object.fromEntries(
-      Object.entries(figures).map(([scale, f]) => [scale, Math.round((f.p99 / base.p99) * 100) / 100]),
+      Object.entries(figures)
+        .filter(([, f]) => f.requests > 0 && base.requests > 0)
+        .map(([scale, f]) => [scale, Math.round((f.p99 / base.p99) * 100) / 100]),
     );
-    growth.figures.push({ key, title: titles[key], figures, ratio, within: ratio[largest] <= GROWTH_LIMIT });
+    growth.figures.push({
+      key,
+      title: titles[key],
+      figures,
+      ratio,
+      within: ratio[largest] !== undefined && ratio[largest] <= GROWTH_LIMIT,
+    });
   }
   return growth;
 }

@@ -108,7 +108,7 @@ function growthTable(g: Growth): string[] {
       `${pad(f.title, 40)} ${scales.map(cell).join(' ')} ${scales
         .slice(1)
         .map((s) => lpad(f.ratio[s] === undefined ? '-' : f.ratio[s].toFixed(2), 7))
-        .join(' ')}  ${f.within ? 'yes' : 'NO'}`,
+        .join(' ')}  ${f.within ? 'yes' : f.ratio[largest] === undefined ? 'no figure' : 'NO'}`,
     );
   }
   lines.push(

@@ -377,7 +377,8 @@ export function acceptPool(restaurantCount: number): { jobIndex: number; restaur
 /**
  * BENCH_SCALE (tests/load/bench/growth.ts): the seeded city grows from `from` to `to` times the volumes above. The
  * same two cities get `to` times the restaurants, chefs, open shifts of seeded restaurants, their applications
- * (10 each), threads (one per application) and messages (5 on half of the threads), as a market's data grows;
+ * (10 each), threads (one per application) and messages (5 on half of the threads, up to MESSAGES_MAX_SCALE), as a
+ * market's data grows;
  * the driving accounts' own rows (their applications, threads, shifts) stay as they are, so a per-user poll
  * reads the same rows at every scale. Payments' tables are not grown (no poll reads them).
  *
@@ -387,6 +388,13 @@ export function acceptPool(restaurantCount: number): { jobIndex: number; restaur
  * consistent by construction): identity's chef search version would otherwise be raised once per chef profile
  * at the commit, and messaging's thread copies are written here in the insert instead; the version is raised once.
  */
+/**
+ * Messages grow to 10x at most (600,000): no growth figure reads them (the conversation list reads each thread's
+ * copies of its latest message and its counters), and 100x (6 million rows, five indexes) would be most of the
+ * seed's time. Threads beyond it have no messages, as new applications do.
+ */
+export const MESSAGES_MAX_SCALE = 10;
+
 export async function grow(databaseUrl: string, from: number, to: number): Promise<SeedResult> {
   const started = Date.now();
   const db = (name: string) => connect(serviceDatabaseUrl(databaseUrl, name, {}));
@@ -417,7 +425,7 @@ export async function grow(databaseUrl: string, from: number, to: number): Promi
     select ${GA('i', 'k')} as application_id, ${GJ('i')} as job_id, ${C(applicant('i', 'k'))} as chef_id,
       ${CP(applicant('i', 'k'))} as chef_profile_id, ${R(jobRestaurant('i'))} as restaurant_id, 'Seed Chef ' || ${applicant('i', 'k')} as chef_name,
       'Seed Kitchen ' || ${jobRestaurant('i')} as restaurant_name, ($1::text[])[1 + i % ${POSITIONS.length}] as title,
-      case when k < ${V.threadsWithMessages / V.openShifts} then ${V.messagesPerThread} else 0 end as messages, k
+      case when k < ${V.threadsWithMessages / V.openShifts} and i < ${V.openShifts * MESSAGES_MAX_SCALE} then ${V.messagesPerThread} else 0 end as messages, k
     from ${range(V.openShifts)} i, generate_series(0, ${V.applicationsPerShift - 1}) k`;
   const replica = (c: pg.Client) => c.query(`set session_replication_role = replica`);
 
