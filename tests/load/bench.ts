@@ -24,10 +24,11 @@ import { measureStartup, peakMemory, type StartupFigures } from './lib/startup';
 import { measureWebJs } from './lib/web-size';
 import { CLOCK_SETTINGS, measureClock } from './bench/clock';
 import { eventRows, measureEvents } from './bench/events';
+import { measureGrowth } from './bench/growth';
 import { captureOpenings, measurePolls } from './bench/polls';
 import { print } from './bench/report';
 import { openDatabases, prepare, type BenchRun, type Row } from './bench/run';
-import { benchStarted, log, realModeSettings, RESULTS, ROOT, SECONDS, SKIP } from './bench/settings';
+import { benchStarted, log, realModeSettings, RESULTS, ROOT, SCALES, SECONDS, SKIP } from './bench/settings';
 import { startProduct } from './bench/stack';
 import { measureWrites } from './bench/writes';
 
@@ -67,7 +68,8 @@ async function main() {
   try {
     const prepared = await prepare(product, api, dbs, databaseUrl, runId, results);
     const run: BenchRun = { product, api, dbs, ...prepared, rows, results };
-    if (process.env.BENCH_HOLD) {
+    // with BENCH_SCALE the hold is after the largest scale (bench/growth.ts)
+    if (process.env.BENCH_HOLD && SCALES.length === 0) {
       // What a probe needs to drive the held product (git-ignored, like every result): its addresses and the
       // driving accounts' tokens.
       const holdFile = path.join(RESULTS, 'hold.json');
@@ -95,6 +97,8 @@ async function main() {
     if (!SKIP.has('events')) await measureEvents(run, postedJobs);
     // last: its seats hold the payout chefs a week out, after every shift the phases above book
     if (!SKIP.has('clock')) await measureClock(run);
+    // after every other phase: it grows the data they measure at 1x
+    if (SCALES.length > 0) results.growth = await measureGrowth(run);
 
     // memory of the product in real mode (all its processes)
     results.real_mode_peak_memory_bytes = product.pids().reduce((sum, pid) => sum + peakMemory(pid).bytes, 0);

@@ -1,4 +1,5 @@
 import { targets } from '../scenarios.js';
+import { GROWTH_LIMIT, type Growth } from './growth';
 import type { Row } from './run';
 
 /** The run's results as the report reads them (bench.ts gathers them phase by phase). */
@@ -25,6 +26,7 @@ type Results = {
   seed?: Record<string, unknown>;
   seed_ms?: number;
   total_seconds?: number;
+  growth?: Growth;
 };
 
 /** The table and the summary lines, on stdout. */
@@ -78,6 +80,42 @@ export function print(rows: Row[], results: Results) {
       .map(([k, v]) => `${k} ${v}`)
       .join(', ')} in ${((results.seed_ms ?? 0) / 1000).toFixed(1)} s`,
   );
+  if (results.growth) lines.push(...growthTable(results.growth));
   lines.push(`whole run ${results.total_seconds} s; written to tests/load/results/latest.json`, '');
   console.log(lines.join('\n'));
+}
+
+/** BENCH_SCALE's table: each growth figure's p99 at every scale, its ratio to 1x, and whether it stayed within 2x. */
+function growthTable(g: Growth): string[] {
+  const pad = (s: string, n: number) => (s.length >= n ? s.slice(0, n) : s + ' '.repeat(n - s.length));
+  const lpad = (s: string, n: number) => (s.length >= n ? s : ' '.repeat(n - s.length) + s);
+  const scales = g.scales.map(String);
+  const largest = scales.at(-1)!;
+  const lines = [
+    '',
+    `Growth (BENCH_SCALE): p99 ms at each scale of the seed (req/s), ratio to 1x; target: ${largest}x within ${GROWTH_LIMIT}x of 1x`,
+    `${pad('figure', 40)} ${scales.map((s) => lpad(`${s}x`, 16)).join(' ')} ${scales
+      .slice(1)
+      .map((s) => lpad(`${s}x/1x`, 7))
+      .join(' ')}  within ${GROWTH_LIMIT}x`,
+  ];
+  for (const f of g.figures) {
+    const cell = (s: string) => {
+      const x = f.figures[s];
+      return lpad(x ? `${x.p99.toFixed(1)} (${x.rps})` : '-', 16);
+    };
+    lines.push(
+      `${pad(f.title, 40)} ${scales.map(cell).join(' ')} ${scales
+        .slice(1)
+        .map((s) => lpad(f.ratio[s] === undefined ? '-' : f.ratio[s].toFixed(2), 7))
+        .join(' ')}  ${f.within ? 'yes' : f.ratio[largest] === undefined ? 'no figure' : 'NO'}`,
+    );
+  }
+  lines.push(
+    `open shifts in the first chef's list: ${scales.map((s) => `${s}x ${g.openingsTotal[s] ?? '-'}`).join(', ')}; grown in ${scales
+      .slice(1)
+      .map((s) => `${s}x ${g.seeded[s]?.seconds ?? '-'} s`)
+      .join(', ')} (the build row: 20 answers, one after each change, not a closed loop)`,
+  );
+  return lines;
 }

@@ -34,6 +34,8 @@ export interface BenchRun {
   /** The chefs with a payout account (accepted shifts that end in a transfer). */
   payoutChefs: Account[];
   seeded: SeedResult;
+  /** The run's PostgreSQL (its databases `<run>_<service>`): BENCH_SCALE grows the seed there. */
+  databaseUrl: string;
   rows: Row[];
   results: Record<string, unknown>;
 }
@@ -58,7 +60,7 @@ export async function prepare(
   databaseUrl: string,
   runId: string,
   results: Record<string, unknown>,
-): Promise<Pick<BenchRun, 'accounts' | 'payoutChefs' | 'seeded'>> {
+): Promise<Pick<BenchRun, 'accounts' | 'payoutChefs' | 'seeded' | 'databaseUrl'>> {
   log(
     `product at ${product.url}; creating ${COUNTS.restaurants} restaurants and ${COUNTS.chefs} chefs through the API ...`,
   );
@@ -111,5 +113,5 @@ export async function prepare(
   });
   results.seed_notifications = inboxes.counts;
   log(`inboxes seeded in ${(inboxes.ms / 1000).toFixed(1)} s: ${inboxes.counts.inbox_entries} entries`);
-  return { accounts, payoutChefs, seeded };
+  return { accounts, payoutChefs, seeded, databaseUrl };
 }

@@ -26,6 +26,15 @@ export const POLLS = new Set(
     .filter(Boolean),
 );
 /**
+ * BENCH_SCALE=10,100: after the other phases, the seed grows to each of these factors in turn and the growth
+ * figures are measured again at each (bench/growth.ts); none when unset.
+ */
+export const SCALES = (process.env.BENCH_SCALE ?? '')
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => Number.isInteger(n) && n > 1)
+  .sort((a, b) => a - b);
+/**
  * One payout chef per worked shift: the shifts overlap, and a chef holds one shift at a time (issue 32). The
  * clock phase books each payout chef on `clockShiftsPerChef` shifts in a row (one seat per clock-in measured).
  */

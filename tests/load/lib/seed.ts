@@ -373,3 +373,214 @@ export function acceptPool(restaurantCount: number): { jobIndex: number; restaur
     restaurant: Math.floor(n / VOLUME.acceptPoolPerRestaurant),
   }));
 }
+
+/**
+ * BENCH_SCALE (tests/load/bench/growth.ts): the seeded city grows from `from` to `to` times the volumes above. The
+ * same two cities get `to` times the restaurants, chefs, open shifts of seeded restaurants, their applications
+ * (10 each), threads (one per application) and messages (5 on half of the threads, up to MESSAGES_MAX_SCALE), as a
+ * market's data grows;
+ * the driving accounts' own rows (their applications, threads, shifts) stay as they are, so a per-user poll
+ * reads the same rows at every scale. Payments' tables are not grown (no poll reads them).
+ *
+ * Rows i = n * from .. n * to - 1 of each kind; restaurants and chefs continue the seed's numbering, shifts and
+ * applications take their own ids (`bench:gj:`, `bench:ga:`) since the seed's numbers after 2,000 are the accept
+ * pool. Triggers are off while loading (`session_replication_role = replica`: foreign keys too, the rows are
+ * consistent by construction): identity's chef search version would otherwise be raised once per chef profile
+ * at the commit, and messaging's thread copies are written here in the insert instead; the version is raised once.
+ */
+/**
+ * Messages grow to 10x at most (600,000): no growth figure reads them (the conversation list reads each thread's
+ * copies of its latest message and its counters), and 100x (6 million rows, five indexes) would be most of the
+ * seed's time. Threads beyond it have no messages, as new applications do.
+ */
+export const MESSAGES_MAX_SCALE = 10;
+
+export async function grow(databaseUrl: string, from: number, to: number): Promise<SeedResult> {
+  const started = Date.now();
+  const db = (name: string) => connect(serviceDatabaseUrl(databaseUrl, name, {}));
+  const [identity, jobs, messaging] = await Promise.all([db('identity'), db('jobs'), db('messaging')]);
+  const counts: Record<string, number> = {};
+  const run = async (client: pg.Client, label: string, text: string, params: unknown[] = []) => {
+    const r = await client.query(text, params);
+    counts[label] = (counts[label] ?? 0) + (r.rowCount ?? 0);
+  };
+  const V = VOLUME;
+  const skills = [...SKILLS];
+  const positions = [...POSITIONS];
+  const range = (n: number) => `generate_series(${n * from}, ${n * to - 1})`;
+  const restaurants = V.restaurants * to;
+  const chefs = V.chefs * to;
+  const GJ = (i: string) =>
+    `overlay(overlay(md5('bench:gj:' || ${i}) placing '4' from 13) placing '8' from 17)::uuid`;
+  const GA = (i: string, k: string) =>
+    `overlay(overlay(md5('bench:ga:' || ${i} || ':' || ${k}) placing '4' from 13) placing '8' from 17)::uuid`;
+  // a grown shift's restaurant (any seeded restaurant of the grown city) and its applicants
+  const jobRestaurant = (i: string) => `(${i} % ${restaurants})`;
+  const applicant = (i: string, k: string) => `((${i} * 37 + ${k} * 500) % ${chefs})`;
+  const grownJobs = `
+    select i, ${GJ('i')} as id, ${R(jobRestaurant('i'))} as restaurant_id, ($1::text[])[1 + i % ${POSITIONS.length}] as title,
+      date_trunc('hour', now()) + make_interval(hours => 3 + i % 150) as start_time, 1500 + (i * 137 % 61) * 100 as rate
+    from ${range(V.openShifts)} i`;
+  const grownApps = `
+    select ${GA('i', 'k')} as application_id, ${GJ('i')} as job_id, ${C(applicant('i', 'k'))} as chef_id,
+      ${CP(applicant('i', 'k'))} as chef_profile_id, ${R(jobRestaurant('i'))} as restaurant_id, 'Seed Chef ' || ${applicant('i', 'k')} as chef_name,
+      'Seed Kitchen ' || ${jobRestaurant('i')} as restaurant_name, ($1::text[])[1 + i % ${POSITIONS.length}] as title,
+      case when k < ${V.threadsWithMessages / V.openShifts} and i < ${V.openShifts * MESSAGES_MAX_SCALE} then ${V.messagesPerThread} else 0 end as messages, k
+    from ${range(V.openShifts)} i, generate_series(0, ${V.applicationsPerShift - 1}) k`;
+  const replica = (c: pg.Client) => c.query(`set session_replication_role = replica`);
+
+  const growIdentity = async () => {
+    await replica(identity);
+    await run(
+      identity,
+      'identity.users',
+      `
+      insert into identity.users (id, email, phone, password_hash, user_type, language_preference, phone_verified, created_at, updated_at)
+      select ${R('i')}, 'restaurant' || i || '@seed.bench.brigade.test', '313' || lpad((5000000 + i)::text, 7, '0'), 'seeded: no login', 'restaurant', 'en', true, now() - interval '30 days', now() - interval '30 days'
+      from ${range(V.restaurants)} i
+      union all
+      select ${C('i')}, 'chef' || i || '@seed.bench.brigade.test', '612' || lpad((6000000 + i)::text, 7, '0'), 'seeded: no login', 'chef', case when i % 5 = 0 then 'es' else 'en' end, true, now() - interval '30 days', now() - interval '30 days'
+      from ${range(V.chefs)} i`,
+    );
+    await run(
+      identity,
+      'identity.restaurant_profiles',
+      `
+      insert into identity.restaurant_profiles (id, user_id, name, description, address, city, state, latitude, longitude, operating_hours, cuisine_types, created_at, updated_at)
+      select ${RP('i')}, ${R('i')}, 'Seed Kitchen ' || i, 'A seeded restaurant.', i || ' Seed Ave', ${CITY('i')}, ${STATE('i')}, ${LAT('i')}, ${LON('i')}, $1::jsonb,
+        array[($2::text[])[1 + i % ${CUISINES.length}]], now() - interval '30 days', now() - interval '30 days'
+      from ${range(V.restaurants)} i`,
+      [JSON.stringify(DEFAULT_RESTAURANT_HOURS), [...CUISINES]],
+    );
+    await run(
+      identity,
+      'identity.chef_profiles',
+      `
+      insert into identity.chef_profiles (id, user_id, name, bio, city, state, latitude, longitude, travel_radius, skills, availability, hourly_rate_min, rating_sum, total_ratings, created_at, updated_at)
+      select ${CP('i')}, ${C('i')}, 'Seed Chef ' || i, 'Seeded chef ' || i || ': line, prep and dish, nights and weekends.', ${CITY('i')}, ${STATE('i')}, ${LAT('i')}, ${LON('i')},
+        (array[5, 10, 15, 20, 25, 30])[1 + i % 6], ${CHEF_SKILLS('i')}, $2::jsonb, 15 + i % 30, (i % 10) * 4, i % 10, now() - interval '30 days', now() - interval '30 days'
+      from ${range(V.chefs)} i`,
+      [skills, JSON.stringify(DEFAULT_CHEF_AVAILABILITY)],
+    );
+    await identity.query(`update identity.chef_search_version set version = version + 1 where id = 1`);
+    await identity.query('vacuum analyze');
+  };
+
+  const growJobs = async () => {
+    await replica(jobs);
+    await run(
+      jobs,
+      'jobs.restaurant_profiles',
+      `
+      insert into jobs.restaurant_profiles (profile_id, user_id, name, address, city, state, cuisine_types, total_ratings, source_occurred_at)
+      select ${RP('i')}, ${R('i')}, 'Seed Kitchen ' || i, i || ' Seed Ave', ${CITY('i')}, ${STATE('i')}, jsonb_build_array(($1::text[])[1 + i % ${CUISINES.length}]), 0, now() - interval '30 days'
+      from ${range(V.restaurants)} i`,
+      [[...CUISINES]],
+    );
+    await run(
+      jobs,
+      'jobs.chef_profiles',
+      `
+      insert into jobs.chef_profiles (profile_id, user_id, name, bio, city, state, skills, travel_radius, average_rating, total_ratings, source_occurred_at)
+      select ${CP('i')}, ${C('i')}, 'Seed Chef ' || i, 'Seeded chef ' || i || ': line, prep and dish, nights and weekends.', ${CITY('i')}, ${STATE('i')},
+        to_jsonb(${CHEF_SKILLS('i')}), (array[5, 10, 15, 20, 25, 30])[1 + i % 6], case when i % 10 = 0 then null else 4.0 end, i % 10, now() - interval '30 days'
+      from ${range(V.chefs)} i`,
+      [skills],
+    );
+    await run(
+      jobs,
+      'jobs.jobs',
+      `
+      insert into jobs.jobs (id, restaurant_id, title, description, start_time, end_time, hourly_rate_cents, subtotal_cents, fee_cents, total_cents,
+        headcount, emergency_level, required_skills, notify_favorites, status, payment_status, created_at, updated_at)
+      select id, restaurant_id, title, null, start_time, start_time + interval '6 hours', rate, 6 * rate, round(6 * rate * 7 / 100.0)::int,
+        6 * rate + round(6 * rate * 7 / 100.0)::int, 1, case when i % 10 = 0 then 'urgent' else 'normal' end, jsonb_build_array(title), '[]'::jsonb,
+        'open', 'held_in_escrow', now() - make_interval(mins => i % 100000), now() - make_interval(mins => i % 100000)
+      from (${grownJobs}) s`,
+      [positions],
+    );
+    await run(
+      jobs,
+      'jobs.seats',
+      `
+      insert into jobs.seats (job_id, seat_no, status, created_at, updated_at)
+      select id, 1, 'open', now() - make_interval(mins => i % 100000), now() - make_interval(mins => i % 100000) from (${grownJobs}) s`,
+      [positions],
+    );
+    await run(
+      jobs,
+      'jobs.applications',
+      `
+      insert into jobs.applications (id, job_id, chef_id, chef_profile_id, status, worker_confirmed, created_at, updated_at)
+      select application_id, job_id, chef_id, chef_profile_id, 'pending', null, now() - make_interval(mins => k), now() - make_interval(mins => k)
+      from (${grownApps}) s`,
+      [positions],
+    );
+    await jobs.query('vacuum analyze');
+  };
+
+  const growMessaging = async () => {
+    await replica(messaging);
+    await run(
+      messaging,
+      'messaging.jobs',
+      `insert into messaging.jobs (job_id, restaurant_id, title) select id, restaurant_id, title from (${grownJobs}) s`,
+      [positions],
+    );
+    await run(
+      messaging,
+      'messaging.participants',
+      `
+      insert into messaging.participants (user_id, user_type, name, name_at, language, language_at)
+      select ${R('i')}, 'restaurant', 'Seed Kitchen ' || i, now() - interval '30 days', 'en', now() - interval '30 days' from ${range(V.restaurants)} i
+      union all
+      select ${C('i')}, 'chef', 'Seed Chef ' || i, now() - interval '30 days', case when i % 5 = 0 then 'es' else 'en' end, now() - interval '30 days' from ${range(V.chefs)} i`,
+    );
+    await run(
+      messaging,
+      'messaging.applications',
+      `
+      insert into messaging.applications (application_id, job_id, chef_id, restaurant_id, status, status_at, created_at)
+      select application_id, job_id, chef_id, restaurant_id, 'pending', now() - interval '1 day', now() - interval '1 day' from (${grownApps}) s`,
+      [positions],
+    );
+    // the thread's copies (title, names, the latest message) as messaging's triggers would write them
+    await run(
+      messaging,
+      'messaging.threads',
+      `
+      insert into messaging.threads (job_id, chef_id, restaurant_id, application_id, application_status, status_at, last_seq, last_message_at, created_at,
+        chef_sent, restaurant_sent, job_title, chef_name, restaurant_name, last_message_seq, last_sender_id, last_recipient_id, last_original, last_created_at)
+      select job_id, chef_id, restaurant_id, application_id, 'pending', now() - interval '1 day', messages,
+        case when messages > 0 then now() - interval '1 hour' + make_interval(mins => messages) end, now() - interval '1 day',
+        (messages + 1) / 2, messages / 2, title, chef_name, restaurant_name,
+        case when messages > 0 then messages end,
+        case when messages > 0 then case when messages % 2 = 1 then chef_id else restaurant_id end end,
+        case when messages > 0 then case when messages % 2 = 1 then restaurant_id else chef_id end end,
+        case when messages > 0 then case when messages % 2 = 1 then 'Hi, I can work this shift. Is parking available near the kitchen?' else 'Yes, there is a lot behind the building. See you at the start.' end end,
+        case when messages > 0 then now() - interval '1 hour' + make_interval(mins => messages) end
+      from (${grownApps}) s`,
+      [positions],
+    );
+    await run(
+      messaging,
+      'messaging.messages',
+      `
+      insert into messaging.messages (id, job_id, chef_id, seq, sender_id, recipient_id, original_content, original_language, created_at)
+      select overlay(overlay(md5('bench:gm:' || a.application_id || ':' || s) placing '4' from 13) placing '8' from 17)::uuid, a.job_id, a.chef_id, s,
+        case when s % 2 = 1 then a.chef_id else a.restaurant_id end, case when s % 2 = 1 then a.restaurant_id else a.chef_id end,
+        case when s % 2 = 1 then 'Hi, I can work this shift. Is parking available near the kitchen?' else 'Yes, there is a lot behind the building. See you at the start.' end,
+        'en', now() - interval '1 hour' + make_interval(mins => s)
+      from (${grownApps}) a, generate_series(1, a.messages) s`,
+      [positions],
+    );
+    await messaging.query('vacuum analyze');
+  };
+
+  try {
+    await Promise.all([growIdentity(), growJobs(), growMessaging()]);
+    return { counts, ms: Date.now() - started, threads: [] };
+  } finally {
+    await Promise.all([identity, jobs, messaging].map((c) => c.end()));
+  }
+}
