@@ -41,7 +41,7 @@ export async function freshMemoryPglite(postgresqlconf: string[] = []): Promise<
 }
 
 /** PGlite's version, from its package.json (not in its exports: found above its entry file). */
-function pgliteVersion(): string {
+export function pgliteVersion(): string {
   let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   for (let i = 0; i < 4; i++, dir = path.dirname(dir)) {
     const file = path.join(dir, 'package.json');
