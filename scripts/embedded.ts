@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -62,6 +61,7 @@ import { loadGatewayConfig } from '../gateway/src/config';
 import { MemoryRateLimiter, RedisRateLimiter, type RateLimiter } from '../gateway/src/rate-limit';
 import type { ServiceName } from '../gateway/src/routes';
 import { initPgliteDataDir, PGLITE_CONF, ROOT } from './embedded-data-dir';
+import { ensureWebBuilt } from './embedded-web';
 
 /** A service's `app.ts`, imported by path: its migrations and its `create<Name>Service(deps, config)`. */
 type ServiceModule = { loadMigrations(): Promise<Migration[]> } & Record<string, unknown>;
@@ -71,7 +71,7 @@ type CreateService = (
   options?: { now?: () => Date },
 ) => Promise<ServiceHandle>;
 
-export { ROOT };
+export { ROOT, ensureWebBuilt };
 const SERVICES: ServiceName[] = ['identity', 'jobs', 'payments', 'messaging', 'notifications'];
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 
@@ -117,16 +117,6 @@ export interface Embedded {
   stop(): Promise<void>;
   /** Tests: stop, then drop the databases and broker queues this run created (real mode). */
   destroy(): Promise<void>;
-}
-
-/** Build the web client if it has never been built (the first `npm start` on a fresh clone). */
-export function ensureWebBuilt(log: (s: string) => void) {
-  if (existsSync(path.join(ROOT, 'web/dist/index.html'))) return;
-  if (!existsSync(path.join(ROOT, 'web/vite.config.ts'))) return;
-  log('Building the web app (first start only)...');
-  const r = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'inherit' });
-  if (r.status !== 0)
-    log('The web app did not build; the API still runs. Fix the build and run `npm run build`.');
 }
 
 /**

@@ -1,8 +1,9 @@
 import path from 'node:path';
-import { EmbeddedDataBusy, embeddedDataDir } from '@brigade/kit';
+// Only light modules before the product loads (the kit's index and the services come with ./embedded, below).
+import { claimEmbeddedData, EmbeddedDataBusy, embeddedDataDir } from '../kit/src/embedded-data';
 import type { MessagingHandle } from '../services/messaging/src/app';
-import { startEmbedded } from './embedded';
-import { markerPath, readMarker, writeMarker } from './embedded-data-dir';
+import { initPgliteDataDir, markerPath, readMarker, writeMarker } from './embedded-data-dir';
+import { ensureWebBuilt } from './embedded-web';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoOperatorEnv, seedDemo } from './seed';
 
 // `npm start`: the whole product on http://localhost:8080 (PORT to change). Embedded by default (PGlite
@@ -11,9 +12,25 @@ const started = Date.now();
 const dataDir = embeddedDataDir();
 // The operator: OPERATOR_EMAIL / OPERATOR_PASSWORD, or in the embedded demo the demo's own.
 const operatorEnv = demoOperatorEnv(process.env);
+// A fresh clone's first start, one step at a time and before the product loads, so that no two peaks add up:
+// the embedded database (copied from the template `npm install` made, else initdb in a child), then the web
+// app's build (a child too). The data folder is held first: one process at a time on it.
+if (!process.env.DATABASE_URL) {
+  try {
+    claimEmbeddedData(dataDir);
+  } catch (err) {
+    if (!(err instanceof EmbeddedDataBusy)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+  initPgliteDataDir(dataDir, (s) => console.log(s));
+}
+if (process.env.BRIGADE_BUILD_WEB !== '0') ensureWebBuilt((s) => console.log(s));
+const { startEmbedded } = await import('./embedded');
 const brigade = await startEmbedded({
   dataDir: process.env.DATABASE_URL ? null : dataDir,
   env: operatorEnv,
+  buildWeb: false,
 }).catch((err) => {
   if (!(err instanceof EmbeddedDataBusy)) throw err;
   console.error(err.message);

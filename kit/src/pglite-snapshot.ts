@@ -81,7 +81,7 @@ async function preparedMemoryPglite(postgresqlconf: string[], prepared: Prepared
 }
 
 /** PGlite's version, from its package.json (not in its exports: found above its entry file). */
-function pgliteVersion(): string {
+export function pgliteVersion(): string {
   let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   for (let i = 0; i < 4; i++, dir = path.dirname(dir)) {
     const file = path.join(dir, 'package.json');

@@ -55,6 +55,7 @@ export const targets: {
   startToFirstPageMs: number;
   embeddedPeakMemoryBytes: number;
   coldStartPeakMemoryBytes: number;
+  coldStartProcessPeakMemoryBytes: number;
   landingJsGzipBytes: number;
 };
 export function pickRequest(scenario: Scenario, random: number): ScenarioRequest;

@@ -16,6 +16,9 @@ type Results = {
     peakMemoryBytes: number;
     memoryNote: string;
     firstStartPeakMemoryBytes?: number;
+    firstStartTreePeakMemoryBytes?: number;
+    firstStartProcesses?: string;
+    firstStartBuiltWeb?: boolean;
   };
   web?: {
     error?: string;
@@ -59,7 +62,11 @@ export function print(rows: Row[], results: Results) {
     );
     if (s.firstStartPeakMemoryBytes)
       lines.push(
-        `first start (fresh data folder) peak memory: ${(s.firstStartPeakMemoryBytes / 1048576).toFixed(0)} MB   target < 600 MB  ${s.firstStartPeakMemoryBytes < targets.coldStartPeakMemoryBytes ? 'OK' : 'MISSED'}   (biggest process of the npm start tree)`,
+        `first start (fresh data folder) biggest process: ${(s.firstStartPeakMemoryBytes / 1048576).toFixed(0)} MB   target < ${targets.coldStartProcessPeakMemoryBytes / 1048576} MB  ${s.firstStartPeakMemoryBytes < targets.coldStartProcessPeakMemoryBytes ? 'OK' : 'MISSED'}   (${s.firstStartProcesses ?? ''})`,
+      );
+    if (s.firstStartTreePeakMemoryBytes)
+      lines.push(
+        `first start (fresh data folder) whole tree: ${(s.firstStartTreePeakMemoryBytes / 1048576).toFixed(0)} MB   target < ${targets.coldStartPeakMemoryBytes / 1048576} MB  ${s.firstStartTreePeakMemoryBytes < targets.coldStartPeakMemoryBytes ? 'OK' : 'MISSED'}   (summed resident memory at its peak; web app ${s.firstStartBuiltWeb ? 'built in it' : 'already built'})`,
       );
   } else if (s) lines.push(`npm start: not measured (${s.error})`);
   const w = results.web;

@@ -1,4 +1,4 @@
-import { v2 } from '@google-cloud/translate';
+import type { v2 } from '@google-cloud/translate';
 import { PRODUCT_PAIRS, type Translation, type Translator } from './translation-port';
 
 export interface GoogleTranslatorOptions {
@@ -18,15 +18,22 @@ export interface GoogleTranslatorOptions {
 export function createGoogleTranslator(options: GoogleTranslatorOptions): Translator {
   // Never probe the cloud metadata address for credentials (STACK-NOTES): we always pass them explicitly.
   process.env.METADATA_SERVER_DETECTION ??= 'none';
-  const client = new v2.Translate({
-    ...(options.key ? { key: options.key } : {}),
-    ...(options.keyFilename ? { keyFilename: options.keyFilename } : {}),
-    ...(options.apiEndpoint ? { apiEndpoint: options.apiEndpoint } : {}),
-    // No SDK retries: a failed or slow translation is not worth holding the sender for (the message goes out
-    // untranslated), and a retry scheduled after our time-out would keep running in the background.
-    // (`maxRetries: 0` would read as "unset", i.e. 3: autoRetry is the switch.)
-    autoRetry: false,
-  });
+  // The SDK (with its gRPC stack, about 38 MB of memory) is loaded by the first translation, never by a
+  // service that translates otherwise (the embedded default translates with apertium, or not at all).
+  let client: Promise<v2.Translate> | null = null;
+  const sdk = () =>
+    (client ??= import('@google-cloud/translate').then(
+      ({ v2 }) =>
+        new v2.Translate({
+          ...(options.key ? { key: options.key } : {}),
+          ...(options.keyFilename ? { keyFilename: options.keyFilename } : {}),
+          ...(options.apiEndpoint ? { apiEndpoint: options.apiEndpoint } : {}),
+          // No SDK retries: a failed or slow translation is not worth holding the sender for (the message goes
+          // out untranslated), and a retry scheduled after our time-out would keep running in the background.
+          // (`maxRetries: 0` would read as "unset", i.e. 3: autoRetry is the switch.)
+          autoRetry: false,
+        }),
+    ));
   return {
     enabled: true,
     provider: 'google',
@@ -45,7 +52,7 @@ export function createGoogleTranslator(options: GoogleTranslatorOptions): Transl
       });
       try {
         const [translated, response] = await Promise.race([
-          client.translate(text, { to, format: 'text' }),
+          sdk().then((c) => c.translate(text, { to, format: 'text' })),
           timeout,
         ]);
         // The SDK types the raw response loosely; the v2 API puts the detected language here.
