@@ -170,14 +170,28 @@ interface ChefSearchPageRow {
 }
 
 export async function searchChefProfiles(database: Database, search: ChefSearch): Promise<ChefSearchRow[]> {
-  const { origin } = search;
-  const conditions = searchFilters(search);
-  const distance = origin ? milesFrom(origin) : sql`null::float8`;
   // ADR 40: with a place, first how far the page reaches (the nearest chefs that fit, from the nearest index); the
   // page is then read from that reach's box alone, as a prepared statement (a small box whatever the search, so
   // one plan fits all). When the walk cannot tell (few chefs fit among many near), the whole radius, unprepared.
-  const reach = origin ? await pageReach(database, search, origin) : null;
-  const radius = reach ?? search.radius;
+  const reach = search.origin ? await pageReach(database, search, search.origin) : null;
+  if (reach === null) return readPage(database, search, search.radius, false);
+  const rows = await readPage(database, search, reach.miles, true);
+  // The reach held `limit + offset` chefs that fit when it was read: a full page shows they are still there. A
+  // short one means a change came between the two statements (a chef left, or stopped fitting): the whole radius.
+  if (reach.narrowed && rows.length < search.limit) return readPage(database, search, search.radius, false);
+  return rows;
+}
+
+/** The page of a chef search, its chefs within `radius` miles when it has a place (`searchChefProfiles`). */
+async function readPage(
+  database: Database,
+  search: ChefSearch,
+  radius: number,
+  prepared: boolean,
+): Promise<ChefSearchRow[]> {
+  const { origin } = search;
+  const conditions = searchFilters(search);
+  const distance = origin ? milesFrom(origin) : sql`null::float8`;
   if (origin) {
     // A bounding box first, answered by the (latitude, longitude) index; the exact distance after. The box holds
     // the whole circle, so the results are the same.
@@ -224,7 +238,7 @@ export async function searchChefProfiles(database: Database, search: ChefSearch)
         ) g on true
         order by ${origin ? sql`page.distance` : sql`page.id`}, page.total_ratings desc, page.name, page.id`,
     undefined,
-    { prepared: reach !== null },
+    { prepared },
   );
   return rows.map((r) => ({
     chef: {
@@ -293,15 +307,15 @@ const WALK_PER_PLACE = 40;
  * When there are that many, the page holds only chefs no farther, by the exact distance, than the farthest of them:
  * they are all that near, so the page (the nearest by exact distance, ties by rating, name and id) has no chef
  * beyond it. This holds whatever order the walk reads in (the index orders on the flat distance in degrees, not on
- * the earth's): the walk only makes the reach small. Fewer that fit in a walk that read the whole box: those are
- * all the chefs that fit, and the page reaches the farthest of them. Otherwise null: the whole radius. Prepared:
- * one plan, the walk, whatever the search.
+ * the earth's): the walk only makes the reach small. Fewer that fit in a walk that read the whole box: the box holds
+ * few chefs, and the page reads the whole radius. Otherwise null: the whole radius, unprepared. Prepared: one plan,
+ * the walk, whatever the search.
  */
 async function pageReach(
   database: Database,
   search: ChefSearch,
   origin: { lat: number; lon: number },
-): Promise<number | null> {
+): Promise<{ miles: number; narrowed: boolean } | null> {
   const end = search.limit + search.offset;
   const box = boundingBox(origin, search.radius);
   const distance = milesFrom(origin);
@@ -330,8 +344,11 @@ async function pageReach(
     undefined,
     { prepared: true },
   );
-  const farthest = row.farthest === null ? search.radius : Math.min(search.radius, Number(row.farthest));
-  if (Number(row.fitting) === end || Number(row.walked) < walk) return farthest;
+  if (Number(row.fitting) === end)
+    return { miles: Math.min(search.radius, Number(row.farthest)), narrowed: true };
+  // The whole box walked: its chefs are few, so the page reads the whole radius (any chef that came to fit since is
+  // on it too).
+  if (Number(row.walked) < walk) return { miles: search.radius, narrowed: false };
   return null;
 }
 
