@@ -18,13 +18,14 @@ export async function measureSearch(run: BenchRun, bare200: Figure) {
   const search = await runTargets(searchTargets, 200);
   addPoll('chef_search', 'chefSearch', '200', search, search.rps / bare200.rps);
   log(`chef search: ${search.rps}/s p99 ${search.p99} ms`);
-  // The same search as no kept answer holds it (ADR 16): the radius a thousandth of a mile apart each time
-  // (15 to 55 miles), so every search is new to identity and reads its database; no warm-up (it would make
-  // the first searches of the run kept ones). The row above repeats two searches from two places, as
-  // restaurants of one place asking the same skills do, and is answered from kept answers after the first.
-  const basePath = scenarios.chefSearch.requests[0].path;
+  // The scenario's two searches as no kept answer holds them (ADR 16), in its proportions (three broad, one
+  // dishwasher with rates): the radius a thousandth of a mile apart each time (15 to 55 miles), so every search is
+  // new to identity and reads its database; no warm-up (it would make the first searches of the run kept ones).
+  // The row above repeats them from two places, as restaurants of one place asking the same skills do, and is
+  // answered from kept answers after the first.
+  const [broad, dishwasher] = scenarios.chefSearch.requests.map((q) => q.path);
   const freshTargets = Array.from({ length: 40_000 }, (_, n) => ({
-    path: `/api${basePath.replace(/radius=[\d.]+/, `radius=${(15 + n / 1000).toFixed(3)}`)}`,
+    path: `/api${(n % 4 === 3 ? dishwasher : broad).replace(/radius=[\d.]+/, `radius=${(15 + n / 1000).toFixed(3)}`)}`,
     headers: auth(accounts.restaurants[n % accounts.restaurants.length]),
   }));
   const fresh = await cannon(product.url, freshTargets, {

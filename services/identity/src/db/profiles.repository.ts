@@ -136,11 +136,12 @@ export interface ChefSearchRow {
 /**
  * Chefs with any of the chosen skills, whose minimum rate fits the range, within `radius` miles of the origin
  * when there is one. Nearest first, then best rated, then by name and id (a total order, so pages never repeat
- * or skip a chef). Suspended chefs are left out. `distance` is in miles (null without an origin). One
- * statement: the page's ids from narrow columns (an index-only scan with an origin, migration 0008), the page's
- * rows by id, then each chef's reliability counts, read only for the page's chefs. Not a prepared
- * statement: PostgreSQL's generic plan for it (after five runs) is slower for broad searches than the plan
- * made for the actual values, planning included (ADR 16).
+ * or skip a chef). Suspended chefs are left out. `distance` is in miles (null without an origin). With an origin,
+ * first how far the page reaches (`pageReach`, ADR 40). Then one statement: the page's ids from narrow columns (an
+ * index-only scan of the reach's box, migration 0008), the page's rows by id, then each chef's reliability counts,
+ * read only for the page's chefs. Prepared when the reach is known (a small box: one plan fits every search);
+ * otherwise not: PostgreSQL's generic plan for the whole radius is slower for broad searches than the plan made for
+ * the actual values, planning included (ADR 16).
  */
 /** A row of the chef search as the driver returns it (numbers and times may come back as text). */
 interface ChefSearchPageRow {
@@ -169,37 +170,35 @@ interface ChefSearchPageRow {
 }
 
 export async function searchChefProfiles(database: Database, search: ChefSearch): Promise<ChefSearchRow[]> {
+  // ADR 40: with a place, first how far the page reaches (the nearest chefs that fit, from the nearest index); the
+  // page is then read from that reach's box alone, as a prepared statement (a small box whatever the search, so
+  // one plan fits all). When the walk cannot tell (few chefs fit among many near), the whole radius, unprepared.
+  const reach = search.origin ? await pageReach(database, search, search.origin) : null;
+  if (reach === null) return readPage(database, search, search.radius, false);
+  const rows = await readPage(database, search, reach.miles, true);
+  // The reach held `limit + offset` chefs that fit when it was read: a full page shows they are still there. A
+  // short one means a change came between the two statements (a chef left, or stopped fitting): the whole radius.
+  if (reach.narrowed && rows.length < search.limit) return readPage(database, search, search.radius, false);
+  return rows;
+}
+
+/** The page of a chef search, its chefs within `radius` miles when it has a place (`searchChefProfiles`). */
+async function readPage(
+  database: Database,
+  search: ChefSearch,
+  radius: number,
+  prepared: boolean,
+): Promise<ChefSearchRow[]> {
   const { origin } = search;
-  // A suspended chef is out of the marketplace until reinstated.
-  const conditions: SQL[] = [
-    sql`not exists (select 1 from identity.users u where u.id = c.user_id and u.suspended_at is not null)`,
-  ];
-  if (search.skills && search.skills.length > 0) {
-    conditions.push(
-      sql`c.skills && ARRAY[${sql.join(
-        search.skills.map((s) => sql`${s}`),
-        sql`, `,
-      )}]::text[]`,
-    );
-  }
-  if (search.minRate !== undefined)
-    conditions.push(sql`(c.hourly_rate_min is null or c.hourly_rate_min >= ${search.minRate}::numeric)`);
-  if (search.maxRate !== undefined)
-    conditions.push(sql`(c.hourly_rate_min is null or c.hourly_rate_min <= ${search.maxRate}::numeric)`);
-  if (search.city) conditions.push(sql`c.city = ${search.city}`);
-  const distance = origin
-    ? sql`${sql.raw(String(EARTH_RADIUS_MILES))} * 2 * asin(sqrt(power(sin(radians(c.latitude - ${origin.lat}::float8) / 2), 2) + cos(radians(${origin.lat}::float8)) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${origin.lon}::float8) / 2), 2)))`
-    : sql`null::float8`;
+  const conditions = searchFilters(search);
+  const distance = origin ? milesFrom(origin) : sql`null::float8`;
   if (origin) {
-    // A bounding box first, answered by the (latitude, longitude) index; the exact distance after. A degree of
-    // latitude is at least 68.7 miles; a degree of longitude is that times cos(latitude), smallest at the
-    // box's edge farthest from the equator. The box holds the whole circle, so the results are the same.
-    const dLat = search.radius / 68.7;
-    const farLat = Math.min(89, Math.abs(origin.lat) + dLat);
-    const dLon = Math.min(180, search.radius / (68.7 * Math.cos((farLat * Math.PI) / 180)));
-    conditions.push(sql`c.latitude between ${origin.lat - dLat}::float8 and ${origin.lat + dLat}::float8`);
-    conditions.push(sql`c.longitude between ${origin.lon - dLon}::float8 and ${origin.lon + dLon}::float8`);
-    conditions.push(sql`${distance} <= ${search.radius}::float8`);
+    // A bounding box first, answered by the (latitude, longitude) index; the exact distance after. The box holds
+    // the whole circle, so the results are the same.
+    const box = boundingBox(origin, radius);
+    conditions.push(sql`c.latitude between ${box.latMin}::float8 and ${box.latMax}::float8`);
+    conditions.push(sql`c.longitude between ${box.lonMin}::float8 and ${box.lonMax}::float8`);
+    conditions.push(sql`${distance} <= ${radius}::float8`);
   }
   const since = search.recentSince.toISOString();
   const rows = await database.rows<ChefSearchPageRow>(
@@ -238,6 +237,8 @@ export async function searchChefProfiles(database: Database, search: ChefSearch)
           where cr.chef_id = page.user_id and cr.status = 'verified'
         ) g on true
         order by ${origin ? sql`page.distance` : sql`page.id`}, page.total_ratings desc, page.name, page.id`,
+    undefined,
+    { prepared },
   );
   return rows.map((r) => ({
     chef: {
@@ -269,4 +270,106 @@ export async function searchChefProfiles(database: Database, search: ChefSearch)
       r.oldest_recent === null || r.oldest_recent === undefined ? null : new Date(r.oldest_recent),
     credentials: typeof r.credentials === 'string' ? JSON.parse(r.credentials) : (r.credentials ?? []),
   }));
+}
+
+/** The filters every chef search applies, the place's aside (a chef's row is `c`). */
+function searchFilters(search: ChefSearch): SQL[] {
+  // A suspended chef is out of the marketplace until reinstated.
+  const conditions: SQL[] = [
+    sql`not exists (select 1 from identity.users u where u.id = c.user_id and u.suspended_at is not null)`,
+  ];
+  // The skills as one parameter, so the statement's text is the same whatever their number.
+  if (search.skills && search.skills.length > 0)
+    conditions.push(sql`c.skills && ${textArray(search.skills)}::text[]`);
+  if (search.minRate !== undefined)
+    conditions.push(sql`(c.hourly_rate_min is null or c.hourly_rate_min >= ${search.minRate}::numeric)`);
+  if (search.maxRate !== undefined)
+    conditions.push(sql`(c.hourly_rate_min is null or c.hourly_rate_min <= ${search.maxRate}::numeric)`);
+  if (search.city) conditions.push(sql`c.city = ${search.city}`);
+  return conditions;
+}
+
+/** The great-circle distance in miles from `origin` to chef `c`'s place (haversine): what results show. */
+function milesFrom(origin: { lat: number; lon: number }): SQL {
+  return sql`${sql.raw(String(EARTH_RADIUS_MILES))} * 2 * asin(sqrt(power(sin(radians(c.latitude - ${origin.lat}::float8) / 2), 2) + cos(radians(${origin.lat}::float8)) * cos(radians(c.latitude)) * power(sin(radians(c.longitude - ${origin.lon}::float8) / 2), 2)))`;
+}
+
+/**
+ * ADR 40: the nearest-first walk reads at most this many chefs per place of the page's end (1,000 for a page of 25):
+ * enough for filters that one chef in 40 fits. Fewer fit: the whole radius, where the skills' index finds them.
+ */
+const WALK_PER_PLACE = 40;
+
+/**
+ * How far a search's page reaches (ADR 40), or null when the walks cannot tell. The chefs nearest the origin within
+ * the radius's box, nearest first from chef_profiles_nearest_idx (migration 0020, a GiST index on the place as a
+ * point, `<->`), at most a walk's length; of those, the first `limit + offset` that fit every filter and the radius.
+ * When there are that many, the page holds only chefs no farther, by the exact distance, than the farthest of them:
+ * they are all that near, so the page (the nearest by exact distance, ties by rating, name and id) has no chef
+ * beyond it. This holds whatever order the walk reads in (the index orders on the flat distance in degrees, not on
+ * the earth's): the walk only makes the reach small. Fewer that fit in a walk that read the whole box: the box holds
+ * few chefs, and the page reads the whole radius. Otherwise null: the whole radius, unprepared. Prepared: one plan,
+ * the walk, whatever the search.
+ */
+async function pageReach(
+  database: Database,
+  search: ChefSearch,
+  origin: { lat: number; lon: number },
+): Promise<{ miles: number; narrowed: boolean } | null> {
+  const end = search.limit + search.offset;
+  const box = boundingBox(origin, search.radius);
+  const distance = milesFrom(origin);
+  const walk = end * WALK_PER_PLACE;
+  const [row] = await database.rows<{
+    fitting: number;
+    farthest: number | string | null;
+    walked: number | null;
+  }>(
+    sql`with walk as (
+          select c.user_id, c.latitude, c.longitude, c.skills, c.hourly_rate_min, c.city
+          from identity.chef_profiles c
+          where point(c.longitude, c.latitude) <@ box(point(${box.lonMin}::float8, ${box.latMin}::float8),
+            point(${box.lonMax}::float8, ${box.latMax}::float8))
+          order by point(c.longitude, c.latitude) <-> point(${origin.lon}::float8, ${origin.lat}::float8)
+          limit ${walk}::int
+        ), fitting as (
+          select ${distance} as distance
+          from walk c
+          where ${sql.join(searchFilters(search), sql` and `)} and ${distance} <= ${search.radius}::float8
+          limit ${end}::int
+        )
+        select count(*)::int as fitting, max(distance) as farthest,
+          case when count(*) < ${end}::int then (select count(*) from walk)::int end as walked
+        from fitting`,
+    undefined,
+    { prepared: true },
+  );
+  if (Number(row.fitting) === end)
+    return { miles: Math.min(search.radius, Number(row.farthest)), narrowed: true };
+  // The whole box walked: its chefs are few, so the page reads the whole radius (any chef that came to fit since is
+  // on it too).
+  if (Number(row.walked) < walk) return { miles: search.radius, narrowed: false };
+  return null;
+}
+
+/**
+ * A box of latitudes and longitudes that holds every point within `radius` miles of `origin`. A degree of latitude
+ * is at least 68.7 miles; a degree of longitude is that times cos(latitude), smallest at the box's edge farthest
+ * from the equator.
+ */
+function boundingBox(origin: { lat: number; lon: number }, radius: number) {
+  const dLat = radius / 68.7;
+  const farLat = Math.min(89, Math.abs(origin.lat) + dLat);
+  const dLon = Math.min(180, radius / (68.7 * Math.cos((farLat * Math.PI) / 180)));
+  return {
+    latMin: origin.lat - dLat,
+    latMax: origin.lat + dLat,
+    lonMin: origin.lon - dLon,
+    lonMax: origin.lon + dLon,
+  };
+}
+
+/** A PostgreSQL array literal of texts. */
+function textArray(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (ch) => `\\${ch}`)}"`).join(',')}}`;
 }
