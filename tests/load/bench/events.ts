@@ -143,6 +143,22 @@ function eventNote(key: 'escrow_held_to_job_open' | 'mutual_checkout_to_transfer
 const sandboxDatabaseUrl = (runId: string) =>
   serviceDatabaseUrl(realModeSettings(runId, 0).databaseUrl, 'stripe_sandbox', {});
 
+/** When each of these transfers was made at the sandbox, with its transfer.created event. */
+async function sandboxTransfers(runId: string, transferIds: string[]) {
+  const sandbox = new pg.Client({ connectionString: sandboxDatabaseUrl(runId) });
+  await sandbox.connect();
+  try {
+    return await sandbox.query<{ id: string; created_at: Date; event_id: string | null }>(
+      `select o.id, o.created_at, e.id as event_id from stripe_sandbox.objects o
+         left join stripe_sandbox.events e on e.type = 'transfer.created' and e.payload::jsonb->'data'->'object'->>'id' = o.id
+        where o.id = any($1)`,
+      [transferIds],
+    );
+  } finally {
+    await sandbox.end();
+  }
+}
+
 /**
  * Latency from the producing transaction to the consumer's effect, read from server timestamps on the one
  * PostgreSQL server (no clock skew): escrow: payments' outbox row of payments.escrow.held.v1 -> jobs' outbox
@@ -253,16 +269,10 @@ async function eventLatencies(
       [jobIds],
     );
     const transferIds = ledger.rows.map((r) => r.provider_id as string);
-    const sandbox = new pg.Client({ connectionString: sandboxDatabaseUrl(runId) });
-    await sandbox.connect();
-    const made = await sandbox
-      .query(
-        `select o.id, o.created_at, e.id as event_id from stripe_sandbox.objects o
-           left join stripe_sandbox.events e on e.type = 'transfer.created' and e.payload::jsonb->'data'->'object'->>'id' = o.id
-          where o.id = any($1)`,
-        [transferIds],
-      )
-      .finally(() => sandbox.end());
+    // the sandbox's own database: without it (another topology, say) the provider and record stages are empty
+    const made = await sandboxTransfers(runId, transferIds).catch(() => ({
+      rows: [] as { id: string; created_at: Date; event_id: string | null }[],
+    }));
     const hooks = await dbs.payments.query(
       `select event_id, received_at from payments.webhook_events where event_id = any($1)`,
       [made.rows.map((r) => r.event_id)],
