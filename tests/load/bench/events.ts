@@ -4,7 +4,7 @@ import { eventLatency } from '../scenarios.js';
 import { pool, sleep } from '../lib/api';
 import { percentile } from '../lib/measure';
 import type { BenchRun, Databases, Row } from './run';
-import { CHECKOUT_RATE, COUNTS, EVENTS_LEAD_S, log, realModeSettings } from './settings';
+import { CHECKOUT_RATE, COUNTS, EVENTS_LEAD_S, log, realModeSettings, TOPOLOGY } from './settings';
 import { bookShift } from './writes';
 
 export interface EventFigure {
@@ -258,11 +258,13 @@ async function eventLatencies(
       [jobIds],
     );
     // a task's lease sets next_attempt_at to the lease's end: STRIPE_TIMEOUT_MS x (STRIPE_MAX_NETWORK_RETRIES + 1)
-    // + 5 s after it (run-money-task.ts; the bench runs payments with the defaults, 20 s and 2); first attempts only
+    // + 5 s after it (run-money-task.ts): 4 s and 1 in the process stack (hardening/support/processes.ts), the
+    // defaults 20 s and 2 in one process; first attempts only
+    const leaseSeconds = TOPOLOGY === 'one' ? 65 : 13;
     const tasks = await dbs.payments.query(
-      `select job_id::text as job_id, created_at, next_attempt_at - interval '65 seconds' as leased_at, attempts
+      `select job_id::text as job_id, created_at, next_attempt_at - make_interval(secs => $2) as leased_at, attempts
          from payments.money_tasks where kind = 'transfer' and job_id = any($1::uuid[])`,
-      [jobIds],
+      [jobIds, leaseSeconds],
     );
     const ledger = await dbs.payments.query(
       `select job_id::text as job_id, provider_id from payments.ledger_entries where kind = 'transfer' and job_id = any($1::uuid[])`,
