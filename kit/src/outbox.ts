@@ -70,11 +70,20 @@ export function outboxRetentionDays(env: NodeJS.ProcessEnv = process.env): numbe
 
 /**
  * Publishes outbox rows in order, each confirmed by the bus before it is marked published. Safe with several
- * instances (rows are claimed FOR UPDATE SKIP LOCKED). A failed publish leaves the row for the next pass, so a
- * broker outage delays events and loses none.
+ * instances (rows are claimed FOR UPDATE SKIP LOCKED; so are the batches of one relay that wait for their
+ * confirms side by side). A failed publish leaves the row for the next pass, so a broker outage delays events
+ * and loses none; events published after it (its batch's next one) may arrive first, as retries reorder too.
  */
 export class OutboxRelay {
+  /**
+   * Batches published and waiting for the broker's confirms at once. A commit made while one batch waits for
+   * its confirms is published by the next at once instead of after them: on a loaded machine the confirms of
+   * quorum queues take a while, and events queued behind them one whole pass after another (issue 41). Each
+   * batch in flight holds its rows' locks and one connection.
+   */
+  static readonly BATCHES_IN_FLIGHT = 2;
   private readonly loop: WorkLoop;
+  private readonly confirming = new Set<Promise<void>>();
   private lastCleanup = 0;
   readonly retentionDays: number;
 
@@ -100,17 +109,42 @@ export class OutboxRelay {
     this.loop.kick();
   }
 
-  stop() {
-    return this.loop.stop();
+  /** Stop the loop, then wait for the batches still waiting for their confirms to be marked. */
+  async stop() {
+    await this.loop.stop();
+    await Promise.allSettled([...this.confirming]);
   }
 
+  /**
+   * One pass of the loop: publish a batch and return once it is sent, its confirms and marking left to finish
+   * beside the next pass (at most BATCHES_IN_FLIGHT at once). Says "more" (the loop goes on at once) only for a
+   * full batch; commits and kicks meanwhile wake the loop anyway.
+   */
   private async pass(): Promise<number> {
-    const published = await this.publishPending();
+    while (this.confirming.size >= OutboxRelay.BATCHES_IN_FLIGHT) await Promise.race(this.confirming);
+    let announce!: (sent: number) => void;
+    const sent = new Promise<number>((resolve) => (announce = resolve));
+    const settled = this.publishPending(announce);
+    // the batch's size once sent; the whole outcome (or its error) when it ended before (nothing to publish)
+    const count = await Promise.race([sent, settled]);
+    if (count > 0) {
+      const tracked: Promise<void> = settled
+        .then(
+          () => undefined,
+          (err: Error) =>
+            this.options.logger.warn(
+              { err: err.message, loop: `${this.options.producer} outbox relay` },
+              'outbox batch not marked',
+            ),
+        )
+        .finally(() => this.confirming.delete(tracked));
+      this.confirming.add(tracked);
+    }
     if (Date.now() - this.lastCleanup > 3_600_000) {
       this.lastCleanup = Date.now();
       await this.cleanup();
     }
-    return published;
+    return count >= (this.options.batchSize ?? 100) ? count : 0;
   }
 
   /**
@@ -126,8 +160,11 @@ export class OutboxRelay {
     return rows.length;
   }
 
-  /** One pass: publish up to a batch. Returns how many were published. */
-  async publishPending(): Promise<number> {
+  /**
+   * One pass: publish up to a batch. Returns how many were published (confirmed and marked). `sent` hears the
+   * batch's size once every event of it was handed to the bus, before the confirms.
+   */
+  async publishPending(sent?: (count: number) => void): Promise<number> {
     const { database, bus, producer, batchSize = 100 } = this.options;
     if (!bus.isReady()) return 0;
     const schema = sql.raw(database.schema);
@@ -157,7 +194,9 @@ export class OutboxRelay {
         data: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
         ...(row.traceparent ? { traceparent: row.traceparent } : {}),
       }));
-      const outcomes = await Promise.allSettled(envelopes.map((envelope) => bus.publish(envelope)));
+      const confirms = Promise.allSettled(envelopes.map((envelope) => bus.publish(envelope)));
+      if (rows.length > 0) sent?.(rows.length);
+      const outcomes = await confirms;
       const published: string[] = [];
       for (const [i, outcome] of outcomes.entries()) {
         if (outcome.status === 'fulfilled') {

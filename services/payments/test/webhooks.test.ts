@@ -224,6 +224,33 @@ test('forged refund and transfer events move nothing, movements made outside pay
   await eventually(() => expect(h.events('payments.payout.released.v1', jobId)).toHaveLength(1));
 });
 
+test("a transfer's own transfer.created, delivered after the payout was recorded, is acknowledged without asking the provider and moves nothing", async () => {
+  const { restaurant, chef, jobId, pay, applicationId } = await h.paidJob({ onboard: true });
+  await h.checkout(jobId, restaurant.id, chef.id, applicationId, 'release', pay);
+  await eventually(async () =>
+    expect((await h.jobPayment(jobId, restaurant.token)).payment_status).toBe('completed'),
+  );
+  const [recorded] = await h.database.rows<{ provider_id: string }>(
+    sql`select provider_id from payments.ledger_entries where job_id = ${jobId} and kind = 'transfer'`,
+  );
+  const before = await ledgerOf(jobId, restaurant.token);
+  // The provider cannot be asked now: the event is still handled (a 200, so Stripe stops), from the ledger.
+  await h.callSandbox('POST', '/sandbox/faults/stripe', undefined, { path: 'transfers', mode: '500' });
+  await deliverSigned(
+    stripeEvent('transfer.created', {
+      id: recorded.provider_id,
+      object: 'transfer',
+      amount: pay.subtotalCents,
+      currency: 'usd',
+      transfer_group: jobId,
+      metadata: { job_id: jobId, chef_id: chef.id },
+    }),
+  );
+  expect(await ledgerOf(jobId, restaurant.token)).toEqual(before);
+  expect(await h.anomalies(recorded.provider_id)).toEqual([]);
+  expect(h.events('payments.payout.released.v1', jobId)).toHaveLength(1);
+});
+
 test('account.updated for an account payments did not create changes nothing', async () => {
   const chef = await h.user('chef');
   await deliverSigned(

@@ -1,8 +1,10 @@
+import pg from 'pg';
+import { serviceDatabaseUrl } from '@brigade/kit';
 import { eventLatency } from '../scenarios.js';
 import { pool, sleep } from '../lib/api';
 import { percentile } from '../lib/measure';
 import type { BenchRun, Databases, Row } from './run';
-import { CHECKOUT_RATE, COUNTS, log } from './settings';
+import { CHECKOUT_RATE, COUNTS, EVENTS_LEAD_S, log, realModeSettings, TOPOLOGY } from './settings';
 import { bookShift } from './writes';
 
 export interface EventFigure {
@@ -24,16 +26,23 @@ export interface EventFigure {
 export async function measureEvents(run: BenchRun, postedJobs: string[]): Promise<void> {
   const { api, dbs, results, payoutChefs } = run;
   const { restaurants } = run.accounts;
+  const runId = String(results.run_id);
   log(`event latency: mutual checkout -> transfer (${COUNTS.transferFlows} shifts worked end to end) ...`);
-  const startIn = 25_000;
+  // The shifts start together, EVENTS_LEAD_S out; on a slow machine (a booking taking seconds) later ones start
+  // later, so that each is confirmed before it starts: three times the slowest booking so far, and 5 s, ahead.
+  let startsAt = Date.now() + EVENTS_LEAD_S * 1000;
+  let slowest = 0;
   const prepared = await pool(
     Array.from({ length: COUNTS.transferFlows }, (_, i) => i),
     5,
     async (i) => {
       const r = restaurants[i % restaurants.length];
       const chef = payoutChefs[i % payoutChefs.length];
+      const began = Date.now();
+      startsAt = Math.max(startsAt, began + 3 * slowest + 5_000);
       // 31 seconds at $75/h: $1.34, over the card minimum (at $22.50 it would be 41 cents, refused)
-      const { id, applicationId } = await bookShift(run, r, chef, startIn, 31 / 3600, 75);
+      const { id, applicationId } = await bookShift(run, r, chef, startsAt - began, 31 / 3600, 75);
+      slowest = Math.max(slowest, Date.now() - began);
       return { id, applicationId, r, chef };
     },
   );
@@ -62,13 +71,14 @@ export async function measureEvents(run: BenchRun, postedJobs: string[]): Promis
   );
   await sleep(1500);
   log('event latency: escrow held -> job open (the post+pay jobs and these shifts) ...');
-  results.escrow_held_to_job_open = await eventLatencies(dbs, 'escrow', [
+  results.escrow_held_to_job_open = await eventLatencies(dbs, runId, 'escrow', [
     ...postedJobs,
     ...prepared.map((p) => p.id),
   ]);
   results.checkout_rate_per_second = CHECKOUT_RATE;
   results.mutual_checkout_to_transfer = await eventLatencies(
     dbs,
+    runId,
     'transfer',
     prepared.map((p) => p.id),
   );
@@ -99,10 +109,54 @@ export function eventRows(results: Record<string, unknown>): Row[] {
       },
       target: `p99<${t.p99Ms} ms`,
       met: e.p99 < t.p99Ms && e.missing === 0,
-      note: `${e.samples} samples${key === 'mutual_checkout_to_transfer' ? ` at ${CHECKOUT_RATE} mutual checkouts/s` : ''}${e.missing ? `, ${e.missing} never arrived` : ''}${e.breakdown && key === 'escrow_held_to_job_open' ? ` (relay p50 ${e.breakdown.relay_p50} / p99 ${e.breakdown.relay_p99} ms, broker+consumer p50 ${e.breakdown.broker_p50} / p99 ${e.breakdown.broker_p99} ms, handler p50 ${e.breakdown.handler_p50} / p99 ${e.breakdown.handler_p99} ms)` : ''}${e.breakdown && key === 'mutual_checkout_to_transfer' ? ` (event delivery p50 ${e.breakdown.delivery_p50} / p99 ${e.breakdown.delivery_p99} ms: relay p50 ${e.breakdown.relay_p50}, broker+consumer p50 ${e.breakdown.broker_p50}; transfer task p50 ${e.breakdown.execution_p50} / p99 ${e.breakdown.execution_p99} ms)` : ''}`,
+      note: eventNote(key, e),
     });
   }
   return rows;
+}
+
+const stage = (b: Record<string, number>, name: string, label: string) =>
+  `${label} p50 ${b[`${name}_p50`]} / p99 ${b[`${name}_p99`]} ms`;
+
+/** A row's note: its samples and where the time went, stage by stage (p50 / p99 of each). */
+function eventNote(key: 'escrow_held_to_job_open' | 'mutual_checkout_to_transfer', e: EventFigure): string {
+  const b = e.breakdown;
+  const parts = [`${e.samples} samples`];
+  if (key === 'mutual_checkout_to_transfer') parts[0] += ` at ${CHECKOUT_RATE} mutual checkouts/s`;
+  if (e.missing) parts.push(`${e.missing} never arrived`);
+  if (!b) return parts.join(', ');
+  const stages =
+    key === 'escrow_held_to_job_open'
+      ? [stage(b, 'relay', 'relay'), stage(b, 'broker', 'broker+consumer'), stage(b, 'handler', 'handler')]
+      : [
+          stage(b, 'relay', 'relay'),
+          stage(b, 'broker', 'broker+consumer'),
+          stage(b, 'wait', 'task to runner'),
+          stage(b, 'provider', 'to provider'),
+          stage(b, 'record', 'recorded'),
+          `${b.by_webhook} recorded by the webhook first`,
+        ];
+  return `${parts.join(', ')} (${stages.join(', ')})`;
+}
+
+/** The run's Stripe sandbox database (`<run>_stripe_sandbox`): when each transfer was made there. */
+const sandboxDatabaseUrl = (runId: string) =>
+  serviceDatabaseUrl(realModeSettings(runId, 0).databaseUrl, 'stripe_sandbox', {});
+
+/** When each of these transfers was made at the sandbox, with its transfer.created event. */
+async function sandboxTransfers(runId: string, transferIds: string[]) {
+  const sandbox = new pg.Client({ connectionString: sandboxDatabaseUrl(runId) });
+  await sandbox.connect();
+  try {
+    return await sandbox.query<{ id: string; created_at: Date; event_id: string | null }>(
+      `select o.id, o.created_at, e.id as event_id from stripe_sandbox.objects o
+         left join stripe_sandbox.events e on e.type = 'transfer.created' and e.payload::jsonb->'data'->'object'->>'id' = o.id
+        where o.id = any($1)`,
+      [transferIds],
+    );
+  } finally {
+    await sandbox.end();
+  }
 }
 
 /**
@@ -113,6 +167,7 @@ export function eventRows(results: Record<string, unknown>): Row[] {
  */
 async function eventLatencies(
   dbs: Databases,
+  runId: string,
   kind: 'escrow' | 'transfer',
   jobIds: string[],
 ): Promise<EventFigure> {
@@ -191,33 +246,74 @@ async function eventLatencies(
   if (kind === 'transfer') {
     // Where the time goes, each stage from server timestamps (a transaction's now() is its start):
     //   relay:    checkout transaction -> jobs' relay claimed the outbox row (published_at)
-    //   broker:   relay -> payments' handler transaction began (processed_events, which also wrote the task)
+    //   broker:   relay -> payments' handler transaction began (it wrote the money task: created_at)
     //   delivery: relay + broker (checkout -> the money task written)
-    //   transfer: the money task written -> the transfer recorded in the ledger (lease, provider call, write)
+    //   wait:     the money task written -> the runner leased it (its handler's commit, the runner's wake)
+    //   provider: leased -> the sandbox's transfer made (the runner's reads, the call reaching the sandbox)
+    //   record:   the sandbox's transfer -> its ledger entry (the answer back, the record's transaction)
+    //   transfer: wait + provider + record (the money task written -> the transfer in the ledger)
+    // and how many were recorded first by the transfer.created webhook rather than by the runner.
     const published = await dbs.jobs.query(
       `select payload->>'job_id' as job_id, min(published_at) as at from jobs.outbox where type = 'jobs.checkout.completed.v1' and payload->>'job_id' = any($1) group by 1`,
       [jobIds],
     );
+    // a task's lease sets next_attempt_at to the lease's end: STRIPE_TIMEOUT_MS x (STRIPE_MAX_NETWORK_RETRIES + 1)
+    // + 5 s after it (run-money-task.ts): 4 s and 1 in the process stack (hardening/support/processes.ts), the
+    // defaults 20 s and 2 in one process; first attempts only
+    const leaseSeconds = TOPOLOGY === 'one' ? 65 : 13;
     const tasks = await dbs.payments.query(
-      `select job_id::text as job_id, created_at from payments.money_tasks where kind = 'transfer' and job_id = any($1::uuid[])`,
+      `select job_id::text as job_id, created_at, next_attempt_at - make_interval(secs => $2) as leased_at, attempts
+         from payments.money_tasks where kind = 'transfer' and job_id = any($1::uuid[])`,
+      [jobIds, leaseSeconds],
+    );
+    const ledger = await dbs.payments.query(
+      `select job_id::text as job_id, provider_id from payments.ledger_entries where kind = 'transfer' and job_id = any($1::uuid[])`,
       [jobIds],
     );
-    const relayed = new Map(published.rows.map((r) => [r.job_id, new Date(r.at).getTime()]));
+    const transferIds = ledger.rows.map((r) => r.provider_id as string);
+    // the sandbox's own database: without it (another topology, say) the provider and record stages are empty
+    const made = await sandboxTransfers(runId, transferIds).catch(() => ({
+      rows: [] as { id: string; created_at: Date; event_id: string | null }[],
+    }));
+    const hooks = await dbs.payments.query(
+      `select event_id, received_at from payments.webhook_events where event_id = any($1)`,
+      [made.rows.map((r) => r.event_id)],
+    );
     const done = new Map(to.rows.map((r) => [r.job_id, new Date(r.at).getTime()]));
+    const hookAt = new Map(hooks.rows.map((r) => [r.event_id, new Date(r.received_at).getTime()]));
+    const madeAt = new Map(made.rows.map((r) => [r.id, new Date(r.created_at).getTime()]));
+    const byWebhook = new Set(
+      ledger.rows
+        .filter((l) => {
+          const m = made.rows.find((r) => r.id === l.provider_id);
+          return m && hookAt.get(m.event_id) === done.get(l.job_id);
+        })
+        .map((l) => l.job_id),
+    );
+    const transferOf = new Map(ledger.rows.map((r) => [r.job_id, r.provider_id as string]));
+    const relayed = new Map(published.rows.map((r) => [r.job_id, new Date(r.at).getTime()]));
     const stages = {
       relay: [] as number[],
       broker: [] as number[],
       delivery: [] as number[],
+      wait: [] as number[],
+      provider: [] as number[],
+      record: [] as number[],
       transfer: [] as number[],
     };
     for (const t of tasks.rows) {
       const t0 = start.get(t.job_id);
       const t1 = relayed.get(t.job_id);
       const t2 = new Date(t.created_at).getTime();
+      const leased = Number(t.attempts) === 1 ? new Date(t.leased_at).getTime() : undefined;
+      const atProvider = madeAt.get(transferOf.get(t.job_id) ?? '');
       const t3 = done.get(t.job_id);
       if (t0 !== undefined) stages.delivery.push(t2 - t0);
       if (t0 !== undefined && t1 !== undefined) stages.relay.push(t1 - t0);
       if (t1 !== undefined) stages.broker.push(t2 - t1);
+      if (leased !== undefined) stages.wait.push(leased - t2);
+      if (leased !== undefined && atProvider !== undefined) stages.provider.push(atProvider - leased);
+      if (atProvider !== undefined && t3 !== undefined) stages.record.push(t3 - atProvider);
       if (t3 !== undefined) stages.transfer.push(t3 - t2);
     }
     for (const list of Object.values(stages)) list.sort((a, b) => a - b);
@@ -230,6 +326,13 @@ async function eventLatencies(
       broker_p99: percentile(stages.broker, 99),
       execution_p50: percentile(stages.transfer, 50),
       execution_p99: percentile(stages.transfer, 99),
+      wait_p50: percentile(stages.wait, 50),
+      wait_p99: percentile(stages.wait, 99),
+      provider_p50: percentile(stages.provider, 50),
+      provider_p99: percentile(stages.provider, 99),
+      record_p50: percentile(stages.record, 50),
+      record_p99: percentile(stages.record, 99),
+      by_webhook: byWebhook.size,
     };
   }
   return figure;

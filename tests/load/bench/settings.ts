@@ -50,6 +50,11 @@ export const COUNTS = {
  * 36,000 shifts an hour, far above what one market's shifts end at; BENCH_CHECKOUT_RATE=20 shows saturation.
  */
 export const CHECKOUT_RATE = Number(process.env.BENCH_CHECKOUT_RATE ?? 10);
+/**
+ * Seconds from the event phase's start to its shifts' start (25): every shift must be booked and confirmed before
+ * it starts. On a machine where a booking takes longer (a loaded one), BENCH_EVENTS_LEAD_S=120.
+ */
+export const EVENTS_LEAD_S = Number(process.env.BENCH_EVENTS_LEAD_S ?? 25);
 export const benchStarted = Date.now();
 
 export const log = (s: string) =>

@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import { sql, type Database, type Executor } from '@brigade/kit';
-import { webhookEvents } from './schema';
 
 /** Mark a Stripe event handled; false when it already was (each event id once). */
 export async function claimWebhookEvent(
@@ -15,11 +13,23 @@ export async function claimWebhookEvent(
   return rows.length > 0;
 }
 
-/** Whether this Stripe event was already handled. */
-export async function webhookEventSeen(database: Database, eventId: string): Promise<boolean> {
-  const rows = await database.db
-    .select({ eventId: webhookEvents.eventId })
-    .from(webhookEvents)
-    .where(eq(webhookEvents.eventId, eventId));
-  return rows.length > 0;
+/**
+ * Whether this Stripe event was already handled (`seen`), and whether the ledger already holds the movement it
+ * names (`recorded`: a transfer or refund of that provider id), in one statement.
+ */
+export async function webhookEventSeen(
+  database: Database,
+  eventId: string,
+  movement: { kind: 'transfer' | 'refund'; providerId: string } | null = null,
+): Promise<{ seen: boolean; recorded: boolean }> {
+  const s = sql.raw(database.schema);
+  const [row] = await database.rows<{ seen: boolean; recorded: boolean }>(
+    sql`select exists (select 1 from ${s}.webhook_events where event_id = ${eventId}) as seen,
+               ${
+                 movement
+                   ? sql`exists (select 1 from ${s}.ledger_entries where kind = ${movement.kind} and provider_id = ${movement.providerId})`
+                   : sql`false`
+               } as recorded`,
+  );
+  return { seen: row.seen === true, recorded: row.recorded === true };
 }

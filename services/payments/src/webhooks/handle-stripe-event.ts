@@ -138,6 +138,15 @@ export const STRIPE_EVENT_HANDLERS: Record<string, StripeEventHandler<unknown>> 
   }),
 };
 
+/**
+ * The events that name a movement out of escrow, by the ledger kind it is recorded as (with its provider id):
+ * one already in the ledger needs no retrieve (see `handleStripeEvent`).
+ */
+const RECORDED_AS: Record<string, 'transfer' | 'refund'> = {
+  'transfer.created': 'transfer',
+  'refund.created': 'refund',
+};
+
 /** The provider's current copy of the object, null when it has none; a provider outage is a 503 (Stripe retries). */
 async function fetchCurrent(
   ctx: PaymentsContext,
@@ -168,7 +177,16 @@ export async function handleStripeEvent(
   const objectId = (event.data as { object?: { id?: unknown } }).object?.id;
   const claim = (tx: Executor) => claimWebhookEvent(ctx.database, tx, event);
   if (!h || typeof objectId !== 'string') return (await claim(ctx.database.db)) ? 'ignored' : 'duplicate';
-  if (await webhookEventSeen(ctx.database, event.id)) return 'duplicate';
+  const movement = RECORDED_AS[event.type];
+  const state = await webhookEventSeen(
+    ctx.database,
+    event.id,
+    movement ? { kind: movement, providerId: objectId } : null,
+  );
+  if (state.seen) return 'duplicate';
+  // The transfer or refund is in the ledger already (the money task recorded the provider's own answer to its
+  // call): asking the provider again could only find it a duplicate, which changes nothing. Marked handled.
+  if (state.recorded) return (await claim(ctx.database.db)) ? 'handled' : 'duplicate';
   const current = await fetchCurrent(ctx, h, objectId, event);
   const source: MoneySource = { via: 'webhook', event_id: event.id, event_type: event.type };
   return inTransaction(ctx, async (tx) => {
