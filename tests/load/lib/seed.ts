@@ -58,8 +58,10 @@ const LAT = (i: string) =>
   `((case when ${i} % 2 = 0 then ${CITIES.Minneapolis.latitude} else ${CITIES.Detroit.latitude} end) + ((${i} * 37 % 1000) / 1000.0 - 0.5) * 0.5)`;
 const LON = (i: string) =>
   `((case when ${i} % 2 = 0 then ${CITIES.Minneapolis.longitude} else ${CITIES.Detroit.longitude} end) + ((${i} * 53 % 1000) / 1000.0 - 0.5) * 0.6)`;
+// A chef's place repeats every 1,000 chefs (LAT, LON); the skills also turn with each thousand, so chefs at one
+// point do not all share their skills (as real chefs of one ZIP do not), whatever the scale (ADR 40).
 const CHEF_SKILLS = (i: string) =>
-  `array[($1::text[])[1 + ${i} % 25], ($1::text[])[1 + (${i} * 7 + 3) % 25], ($1::text[])[1 + (${i} * 11 + 5) % 25]]`;
+  `array[($1::text[])[1 + (${i} + ${i} / 1000 * 3) % 25], ($1::text[])[1 + (${i} * 7 + 3 + ${i} / 1000 * 11) % 25], ($1::text[])[1 + (${i} * 11 + 5 + ${i} / 1000 * 13) % 25]]`;
 
 /**
  * Jobs 0..1999 belong to the seeded restaurants (10 applicants each); jobs 2000.. to the driving restaurants
