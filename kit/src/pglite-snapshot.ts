@@ -24,24 +24,38 @@ export async function freshMemoryPglite(
   if (prepared) return preparedMemoryPglite(postgresqlconf, prepared);
   if (process.env.BRIGADE_PGLITE_SNAPSHOTS === '0') return PGlite.create({ postgresqlconf });
   const file = snapshotFile(postgresqlconf);
-  if (existsSync(file)) {
-    try {
-      return await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]), postgresqlconf });
-    } catch {
-      rmSync(file, { force: true }); // unreadable (a PGlite change the key missed): made again below
-    }
-  }
+  const loaded = await loadSnapshot(file, postgresqlconf);
+  if (loaded) return loaded;
   const pglite = await PGlite.create({ postgresqlconf });
+  // No snapshot written (a read-only temp folder): this start and the next simply run initdb.
+  await saveSnapshot(pglite, file);
+  return pglite;
+}
+
+/** An instance from the snapshot in `file`, or null when there is none (an unreadable one is removed). */
+async function loadSnapshot(file: string, postgresqlconf: string[]): Promise<PGlite | null> {
+  if (!existsSync(file)) return null;
+  const { PGlite } = await import('@electric-sql/pglite');
+  try {
+    return await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]), postgresqlconf });
+  } catch {
+    rmSync(file, { force: true }); // unreadable (a PGlite change the key missed): made again by the caller
+    return null;
+  }
+}
+
+/** Write the instance's data directory to `file` (whole or not at all); false when it could not be written. */
+async function saveSnapshot(pglite: PGlite, file: string): Promise<boolean> {
   try {
     const dump = await pglite.dumpDataDir('none');
     mkdirSync(path.dirname(file), { recursive: true });
     const building = `${file}.${process.pid}.${Date.now()}`;
     writeFileSync(building, Buffer.from(await dump.arrayBuffer()));
     renameSync(building, file);
+    return true;
   } catch {
-    // No snapshot (a read-only temp folder): this start and the next simply run initdb.
+    return false;
   }
-  return pglite;
 }
 
 /**
@@ -55,28 +69,18 @@ export interface PreparedSnapshot {
 
 /** A fresh instance with `prepared` done: loaded from its snapshot, else made (and snapshotted) here. */
 async function preparedMemoryPglite(postgresqlconf: string[], prepared: PreparedSnapshot): Promise<PGlite> {
-  const { PGlite } = await import('@electric-sql/pglite');
   const file = snapshotFile(postgresqlconf, prepared.key);
-  if (process.env.BRIGADE_PGLITE_SNAPSHOTS !== '0' && existsSync(file)) {
-    try {
-      return await PGlite.create({ loadDataDir: new Blob([readFileSync(file)]), postgresqlconf });
-    } catch {
-      rmSync(file, { force: true });
-    }
-  }
+  const snapshots = process.env.BRIGADE_PGLITE_SNAPSHOTS !== '0';
+  const loaded = snapshots ? await loadSnapshot(file, postgresqlconf) : null;
+  if (loaded) return loaded;
   const pglite = await freshMemoryPglite(postgresqlconf);
   await prepared.prepare(pglite);
-  if (process.env.BRIGADE_PGLITE_SNAPSHOTS === '0') return pglite;
-  try {
-    await pglite.exec('checkpoint');
-    const dump = await pglite.dumpDataDir('none');
-    mkdirSync(path.dirname(file), { recursive: true });
-    const building = `${file}.${process.pid}.${Date.now()}`;
-    writeFileSync(building, Buffer.from(await dump.arrayBuffer()));
-    renameSync(building, file);
-  } catch {
-    // no snapshot: the next start prepares again
-  }
+  if (!snapshots) return pglite;
+  // no snapshot written: the next start prepares again
+  await pglite.exec('checkpoint').then(
+    () => saveSnapshot(pglite, file),
+    () => false,
+  );
   return pglite;
 }
 

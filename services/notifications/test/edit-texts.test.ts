@@ -93,7 +93,9 @@ test('an edit of the times and pay texts each booked chef old → new in their l
     .map((n) => n + 26)
     .find(
       (n) =>
-        chicago(new Date(h.clock.now().getTime() + n * HOUR), { hour: 'numeric', hourCycle: 'h23' }) === '9',
+        Number(
+          chicago(new Date(h.clock.now().getTime() + n * HOUR), { hour: 'numeric', hourCycle: 'h23' }),
+        ) === 9,
     );
   const { restaurant, job, before, bookings } = await bookedPosting([ana, ben, cy], { startInHours });
 
