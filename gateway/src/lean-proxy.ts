@@ -21,8 +21,8 @@ import type { BodyCapture } from './shared-bodies';
 
 /**
  * The polled GETs (ADR 17): the lists the web client asks for every few seconds, each user's own (their
- * services advertise version stamps, ADR 7, but for the inbox's). Their 200s take the lean path; every other route stays on
- * Express and http-proxy-middleware. Only a signed-in, non-operator route of one service in the route
+ * services advertise version stamps, ADR 7: the gateway answers an unchanged poll 304 itself). Their 200s take the
+ * lean path; every other route stays on Express and http-proxy-middleware. Only a signed-in, non-operator route of one service in the route
  * table takes it (`pollService`); anything else here would go to Express.
  */
 export const POLL_ROUTES: RegExp[] = [
@@ -31,7 +31,7 @@ export const POLL_ROUTES: RegExp[] = [
   /^\/messages\/conversations$/,
   /^\/messages\/job\/[^/]+$/,
   /^\/messages\/application\/[^/]+$/,
-  // The inbox (issue 40): the list and the bell's count (no version stamps: the service answers their 304s).
+  // The inbox (issue 40): the list and the bell's count, both with the person's inbox stamp (issue 41).
   /^\/notifications$/,
   /^\/notifications\/unread-count$/,
   // Not a poll, but the other large GET a user repeats: the restaurant's chef search (its pages of 25, ~25 KB),

@@ -24,6 +24,7 @@ import {
   type Account,
   type Stack,
 } from '../../tests/hardening/support/stack';
+import { startCountingRelay, type CountingRelay } from './support/counting-relay';
 
 // The lean path of the polled GETs (ADR 17) answers exactly as the Express path (http-proxy-middleware)
 // does: two gateways in front of the same running product (its real services, in one process by default;
@@ -35,50 +36,8 @@ let stack: Stack;
 let restaurant: Account;
 let chef: Account;
 let jobId: string;
-let relay: Relay;
+let relay: CountingRelay;
 const gateways: RunningServer[] = [];
-
-interface Relay {
-  url: string;
-  count: number;
-  last: http.IncomingHttpHeaders;
-  close(): Promise<void>;
-}
-
-/** A pass-through to `target` that counts requests and keeps the last one's headers. */
-async function startRelay(target: string): Promise<Relay> {
-  const agent = new http.Agent({ keepAlive: true });
-  const to = new URL(target);
-  const relay = { count: 0, last: {} } as Relay;
-  const server = http.createServer((req, res) => {
-    relay.count++;
-    relay.last = req.headers;
-    const up = http.request(
-      {
-        hostname: to.hostname,
-        port: to.port,
-        path: req.url,
-        method: req.method,
-        headers: req.headers,
-        agent,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode!, answer.rawHeaders);
-        answer.pipe(res);
-      },
-    );
-    up.on('error', () => res.destroy());
-    req.pipe(up);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  relay.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  relay.close = async () => {
-    agent.destroy();
-    server.closeAllConnections();
-    await new Promise((r) => server.close(r));
-  };
-  return relay;
-}
 
 /** A stand-in for a broken service: each request is answered by `handle` (or never). */
 async function brokenService(handle: (req: http.IncomingMessage, res: http.ServerResponse) => void) {
@@ -155,7 +114,7 @@ const bearer = (who: Account, more: Record<string, string> = {}): Record<string,
 
 beforeAll(async () => {
   stack = await startStack();
-  relay = await startRelay(stack.brigade.services.jobs!.url);
+  relay = await startCountingRelay(stack.brigade.services.jobs!.url);
   [restaurant, chef] = await Promise.all([signUp(stack, 'restaurant'), signUp(stack, 'chef')]);
   const job = await postJob(stack, restaurant);
   await payJob(stack, restaurant, job);
@@ -310,9 +269,9 @@ test("the service's 304 and its ETag pass through unchanged when the gateway doe
   expect(a).toEqual(b);
 });
 
-test('the inbox (no version stamps): its 304s come from notifications through the lean path, as through Express', async () => {
-  const lean = await gatewayWith(true);
-  const viaExpress = await gatewayWith(false);
+test("the inbox's and the bell's own 304s (the shortcut off) pass through the lean path as through Express", async () => {
+  const lean = await gatewayWith(true, { REVALIDATE_MAX_AGE_MS: '0' });
+  const viaExpress = await gatewayWith(false, { REVALIDATE_MAX_AGE_MS: '0' });
   const alone = await leanAlone();
   for (const path of ['/api/notifications', '/api/notifications/unread-count']) {
     const first = await ask(lean, path, bearer(restaurant));
@@ -320,8 +279,9 @@ test('the inbox (no version stamps): its 304s come from notifications through th
     const headers = bearer(restaurant, { 'if-none-match': first.headers.etag, 'x-request-id': 'inbox-304' });
     const a = await ask(lean, path, headers);
     expect([path, a.status]).toEqual([path, 304]);
+    expect(a.headers['x-brigade-revalidate']).toBeUndefined(); // the inbox's stamp never reaches the client
     expect(a).toEqual(await ask(viaExpress, path, headers));
-    expect(await ask(alone, path, headers)).toEqual(a); // the lean path forwarded it: nothing kept for it
+    expect(await ask(alone, path, headers)).toEqual(a); // the lean path forwarded it
   }
 });
 
@@ -333,6 +293,27 @@ test('a 200 through the lean path is remembered: the next unchanged poll is answ
   const again = await ask(lean, '/api/applications', bearer(chef, { 'if-none-match': first.headers.etag }));
   expect(again.status).toBe(304);
   expect(relay.count).toBe(before); // the service was not asked
+
+  // The inbox and the bell too (issue 41: notifications advertises the person's inbox stamp).
+  const inboxRelay = await startCountingRelay(stack.brigade.services.notifications!.url);
+  try {
+    const viaRelay = await gatewayWith(true, {}, { notifications: inboxRelay.url });
+    for (const path of ['/api/notifications', '/api/notifications/unread-count'])
+      // (again should an event of the sign-ups still land in between: it moves the stamp, rightly)
+      await eventually(async () => {
+        const answered = await ask(viaRelay, path, bearer(restaurant));
+        expect([path, answered.status]).toEqual([path, 200]);
+        const asked = inboxRelay.count;
+        const unchanged = await ask(
+          viaRelay,
+          path,
+          bearer(restaurant, { 'if-none-match': answered.headers.etag }),
+        );
+        expect([path, unchanged.status, inboxRelay.count]).toEqual([path, 304, asked]);
+      }, 10_000);
+  } finally {
+    await inboxRelay.close();
+  }
 });
 
 test('the service gets the verified user, the request id, the trace context and where the request came from', async () => {

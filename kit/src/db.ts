@@ -108,6 +108,7 @@ export async function openDatabase(connection: Connection, schema: string): Prom
 }
 
 const afterCommit = new WeakMap<object, Array<() => void>>();
+const beforeCommitting = new WeakMap<object, Array<() => Promise<void>>>();
 
 /**
  * Run `fn` once the transaction `tx` has committed (at once when `tx` is not a transaction opened by
@@ -117,6 +118,19 @@ export function onCommit(tx: Executor, fn: () => void) {
   const hooks = afterCommit.get(tx);
   if (hooks) hooks.push(fn);
   else fn();
+}
+
+/**
+ * Run `fn` at the end of the transaction `tx`, inside it, after the work that opened it (at once when `tx` is not
+ * a transaction opened by `Database.transaction`). For writes a transaction gathers as it goes and makes once,
+ * in one ordered statement, just before it commits: counters of many rows locked in one order and briefly, so
+ * two writers never wait on each other's rows in opposite orders (a deferred constraint trigger, in code).
+ * A hook that throws rolls the transaction back.
+ */
+export async function beforeCommit(tx: Executor, fn: () => Promise<void>): Promise<void> {
+  const hooks = beforeCommitting.get(tx);
+  if (hooks) hooks.push(fn);
+  else await fn();
 }
 
 /** The statement names given so far, by text (a name is a hash of its text, so it never changes meaning). */
@@ -163,7 +177,13 @@ function makeDatabase(
       const result = await db.transaction(async (tx) => {
         hooks = [];
         afterCommit.set(tx, hooks);
-        return fn(tx);
+        const before: Array<() => Promise<void>> = [];
+        beforeCommitting.set(tx, before);
+        const value = await fn(tx);
+        // in the order they were asked for; one may ask for another
+        for (let i = 0; i < before.length; i++) await before[i]();
+        beforeCommitting.delete(tx);
+        return value;
       });
       for (const hook of hooks) hook();
       return result;

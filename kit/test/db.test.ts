@@ -1,4 +1,4 @@
-import { sql, type Migration } from '../src';
+import { beforeCommit, onCommit, sql, type Migration } from '../src';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 // Prepared reads (the hot poll queries): the same rows as a plain query, inside and outside a transaction;
@@ -49,4 +49,35 @@ test('inside a transaction it sees the transaction’s own writes', async () => 
     })
     .catch((err: Error) => expect(err.message).toBe('roll back'));
   expect(await database.rows(byId(3), undefined, { prepared: true })).toEqual([]);
+});
+
+test('work asked for before the commit runs at the end of the transaction, inside it; on no transaction at once', async () => {
+  const order: string[] = [];
+  await database.transaction(async (tx) => {
+    await beforeCommit(tx, async () => {
+      order.push('hook');
+      await tx.execute(sql`update kitdb.items set name = 'sharp knife' where id = 1`);
+    });
+    order.push('work');
+    onCommit(tx, () => order.push('committed'));
+  });
+  expect(order).toEqual(['work', 'hook', 'committed']);
+  expect((await database.rows<{ name: string }>(byId(1)))[0].name).toBe('sharp knife');
+
+  // a hook that throws rolls the whole transaction back
+  await database
+    .transaction(async (tx) => {
+      await tx.execute(sql`insert into kitdb.items values (4, 'pot', 30, now())`);
+      await beforeCommit(tx, async () => {
+        throw new Error('refused');
+      });
+    })
+    .catch((err: Error) => expect(err.message).toBe('refused'));
+  expect(await database.rows(byId(4))).toEqual([]);
+
+  let ran = false;
+  await beforeCommit(database.db, async () => {
+    ran = true;
+  });
+  expect(ran).toBe(true);
 });

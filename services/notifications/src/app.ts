@@ -3,6 +3,7 @@ import {
   createHttpApp,
   createMailer,
   createRelay,
+  DisabledStamps,
   finishHttpApp,
   readiness,
   readMigrations,
@@ -79,6 +80,7 @@ export async function createNotificationsService(
     database: deps.database,
     relay,
     logger: deps.logger,
+    stamps: deps.stamps ?? new DisabledStamps(),
     config,
     now: deps.now ?? (() => new Date()),
   };

@@ -1,4 +1,4 @@
-import type { Database, Logger, OutboxRelay } from '@brigade/kit';
+import type { Database, Logger, OutboxRelay, VersionStamps } from '@brigade/kit';
 import type { NotificationsConfig } from './config';
 
 /**
@@ -9,6 +9,8 @@ export interface NotificationsContext {
   database: Database;
   relay: OutboxRelay;
   logger: Logger;
+  /** Issue 41: the inboxes' version stamps, so the gateway answers unchanged polls of the inbox and the bell. */
+  stamps: VersionStamps;
   config: Readonly<NotificationsConfig>;
   now: () => Date;
 }

@@ -67,6 +67,13 @@ export async function seedNotifications(
        on conflict (dedupe_key) do nothing`,
       [input.chefIds, input.restaurantIds, entriesPerChef, TEMPLATES, unreadPerChef],
     );
+    // New entries raise each chef's inbox version, as the service's own writes do (issue 41): a poll answered
+    // before the seed is not taken for the seeded inbox. The stamps follow at each chef's next answer.
+    await client.query(
+      `insert into notifications.inboxes (user_id, version) select distinct unnest($1::uuid[]), 1
+       on conflict (user_id) do update set version = notifications.inboxes.version + 1`,
+      [input.chefIds],
+    );
     return { counts: { inbox_entries: inserted.rowCount ?? 0 }, ms: Date.now() - started };
   } finally {
     await client.end();

@@ -1,4 +1,4 @@
-import { sql, type Database } from '@brigade/kit';
+import { sql, type Database, type Executor } from '@brigade/kit';
 import type { TemplateName } from '../domain/rules';
 import type { Recipient } from './read-model.repository';
 
@@ -18,18 +18,73 @@ export interface InboxRow {
   read_at: Date | string | null;
 }
 
-/** One page of a person's entries, newest first: `limit` of them older than the entry `before` (if given). */
-export async function inboxPage(
+/** A person's inbox as one poll of it reads it, all from one snapshot (one statement). */
+export interface InboxAt {
+  /** The inbox's version (its ETag and stamp; 0 before anything changed it). */
+  version: string;
+  unread: number;
+  /** The person as notifications knows them (null when it does not). */
+  reader: Recipient | null;
+  /** The page's entries, newest first (`limit` of them, older than `before` when given). */
+  page: InboxRow[];
+  /** The people the page's entries name, by user or profile id. */
+  named: Array<Recipient & { profile_id: string | null }>;
+}
+
+const RECIPIENT_COLUMNS = sql.raw(
+  'user_id, user_type, phone, phone_verified, language, name, city, address, email, email_verified',
+);
+
+/**
+ * Everything a page of the inbox shows, in one round trip and one snapshot: the version (so the ETag built from
+ * it is exactly the page's), the unread count, the reader, the page (`sms_inbox_idx`: the newest `limit` rows of
+ * the person, no sort) and the people its entries name (at most three per entry, by user or profile id: the
+ * recipients' primary key and `recipients_profile_idx`). Rows come back as JSON (one value per part, parsed once)
+ * rather than as a row per entry with every column converted on its own.
+ */
+export async function inboxAt(
   database: Database,
   userId: string,
   page: { limit: number; before?: string },
-): Promise<InboxRow[]> {
-  return database.rows<InboxRow>(
-    sql`select id, seq, template, vars, body, language, created_at, read_at from notifications.sms
-        where recipient_id = ${userId}
-          ${page.before ? sql`and seq < (select seq from notifications.sms where id = ${page.before} and recipient_id = ${userId})` : sql``}
-        order by seq desc limit ${page.limit}`,
+): Promise<InboxAt> {
+  const rows = await database.rows<{
+    version: string;
+    unread: number | string;
+    reader: (Recipient & { profile_id?: string | null }) | null;
+    page: InboxRow[];
+    named: Array<Recipient & { profile_id: string | null }>;
+  }>(
+    sql`with page as (
+          select id, seq, template, vars, body, language, created_at, read_at from notifications.sms
+          where recipient_id = ${userId}
+            ${page.before ? sql`and seq < (select seq from notifications.sms where id = ${page.before} and recipient_id = ${userId})` : sql``}
+          order by seq desc limit ${page.limit}
+        ),
+        named as (
+          select distinct x.id::uuid as id
+          from page cross join lateral (values (page.vars ->> 'chef_id'), (page.vars ->> 'restaurant_id'), (page.vars ->> 'sender_id')) as x(id)
+          where x.id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+        )
+        select coalesce((select version from notifications.inboxes where user_id = ${userId}), 0)::text as version,
+          (select count(*) from notifications.sms where recipient_id = ${userId} and read_at is null)::int as unread,
+          (select to_json(r) from (
+            select ${RECIPIENT_COLUMNS} from notifications.recipients where user_id = ${userId} or profile_id = ${userId}
+            order by (user_id = ${userId}) desc limit 1) as r) as reader,
+          (select coalesce(json_agg(p order by p.seq desc), '[]'::json) from page as p) as page,
+          (select coalesce(json_agg(n), '[]'::json) from (
+            select ${RECIPIENT_COLUMNS}, profile_id from notifications.recipients
+            where user_id = any(array(select id from named)) or profile_id = any(array(select id from named))) as n) as named`,
+    undefined,
+    { prepared: true },
   );
+  const r = rows[0];
+  return {
+    version: r.version,
+    unread: Number(r.unread),
+    reader: r.reader,
+    page: r.page,
+    named: r.named,
+  };
 }
 
 /** Whether `before` is one of the person's own entries (a cursor from someone else's inbox is not). */
@@ -40,87 +95,90 @@ export async function ownsEntry(database: Database, userId: string, id: string):
   return rows.length > 0;
 }
 
-/**
- * What a poll of the inbox compares: the newest entry, the unread count and the newest read. Any new entry, any
- * entry read, changes it.
- */
-export interface InboxState {
-  newest: string | null;
-  unread: number;
-  last_read: string | null;
+/** The inbox's version alone (a poll with an ETag asks it first: its 304 needs nothing else). */
+export async function inboxVersion(database: Database, userId: string): Promise<string> {
+  const rows = await database.rows<{ version: string | number }>(
+    sql`select version from notifications.inboxes where user_id = ${userId}`,
+    undefined,
+    { prepared: true },
+  );
+  return rows[0] ? String(rows[0].version) : '0';
 }
 
-/**
- * The person's inbox state and the person as notifications knows them (null when it does not: by user or profile
- * id, as `findRecipient`), in one round trip: every poll of the inbox reads both, its 304s nothing else.
- */
-export async function inboxStateAndReader(
+/** The bell: how many of the person's entries are unread (`sms_unread_idx`), and the inbox's version, at once. */
+export async function unreadAt(
   database: Database,
   userId: string,
-): Promise<{ state: InboxState; reader: Recipient | null }> {
-  const rows = await database.rows<
-    { newest: string | null; unread: number | string; last_read: Date | string | null } & {
-      [K in keyof Recipient]: Recipient[K] | null;
-    }
-  >(
-    sql`select (select max(seq) from notifications.sms where recipient_id = ${userId})::text as newest,
-          (select count(*) from notifications.sms where recipient_id = ${userId} and read_at is null) as unread,
-          (select max(read_at) from notifications.sms where recipient_id = ${userId} and read_at is not null) as last_read,
-          r.user_id, r.user_type, r.phone, r.phone_verified, r.language, r.name, r.city, r.address, r.email, r.email_verified
-        from (select 1) as one
-        left join lateral (
-          select * from notifications.recipients where user_id = ${userId} or profile_id = ${userId}
-          order by (user_id = ${userId}) desc limit 1
-        ) as r on true`,
+): Promise<{ version: string; unread: number }> {
+  const rows = await database.rows<{ version: string; unread: number | string }>(
+    sql`select coalesce((select version from notifications.inboxes where user_id = ${userId}), 0)::text as version,
+          (select count(*) from notifications.sms where recipient_id = ${userId} and read_at is null)::int as unread`,
+    undefined,
+    { prepared: true },
   );
-  const r = rows[0];
-  const { newest, unread, last_read, ...reader } = r ?? {};
-  return {
-    state: {
-      newest: newest ?? null,
-      unread: Number(unread ?? 0),
-      last_read: last_read ? new Date(last_read).toISOString() : null,
-    },
-    reader: reader.user_id ? (reader as Recipient) : null,
-  };
+  return { version: rows[0].version, unread: Number(rows[0].unread) };
 }
 
 /** How many of a person's entries are unread (`sms_unread_idx`). */
-export async function unreadCount(database: Database, userId: string): Promise<number> {
+export async function unreadCount(database: Database, userId: string, tx?: Executor): Promise<number> {
   const rows = await database.rows<{ n: number | string }>(
     sql`select count(*) as n from notifications.sms where recipient_id = ${userId} and read_at is null`,
+    tx,
   );
   return Number(rows[0]?.n ?? 0);
 }
 
-/** Mark one of the person's entries read (first read kept). False when it is not theirs or does not exist. */
-export async function markRead(database: Database, userId: string, id: string, now: Date): Promise<boolean> {
-  const rows = await database.rows(
-    sql`update notifications.sms set read_at = coalesce(read_at, ${now.toISOString()}::timestamptz)
-        where id = ${id} and recipient_id = ${userId} returning 1`,
-  );
-  return rows.length > 0;
-}
-
-/** Mark every unread entry of the person read. */
-export async function markAllRead(database: Database, userId: string, now: Date): Promise<void> {
-  await database.rows(
-    sql`update notifications.sms set read_at = ${now.toISOString()}::timestamptz
-        where recipient_id = ${userId} and read_at is null`,
-  );
-}
-
-/** The people a page's texts name, each found by user or profile id, in one query. */
-export async function recipientsNamed(
+/**
+ * Mark one of the person's entries read (the first read kept): `null` when it is not theirs or does not exist,
+ * else whether this read changed it (false: it was read already).
+ */
+export async function markRead(
   database: Database,
-  ids: string[],
-): Promise<Array<Recipient & { profile_id: string | null }>> {
-  const uuids = [...new Set(ids.filter((id) => UUID.test(id)))];
-  if (uuids.length === 0) return [];
-  const list = `{${uuids.join(',')}}`;
-  return database.rows<Recipient & { profile_id: string | null }>(
-    sql`select user_id, user_type, phone, phone_verified, language, name, city, address, email, email_verified, profile_id
-        from notifications.recipients
-        where user_id = any(${list}::uuid[]) or profile_id = any(${list}::uuid[])`,
+  tx: Executor,
+  userId: string,
+  id: string,
+  now: Date,
+): Promise<{ changed: boolean } | null> {
+  const marked = await database.rows(
+    sql`update notifications.sms set read_at = ${now.toISOString()}::timestamptz
+        where id = ${id} and recipient_id = ${userId} and read_at is null returning 1`,
+    tx,
   );
+  if (marked.length > 0) return { changed: true };
+  const found = await database.rows(
+    sql`select 1 from notifications.sms where id = ${id} and recipient_id = ${userId}`,
+    tx,
+  );
+  return found.length > 0 ? { changed: false } : null;
+}
+
+/** Mark every unread entry of the person read: how many were unread. */
+export async function markAllRead(
+  database: Database,
+  tx: Executor,
+  userId: string,
+  now: Date,
+): Promise<number> {
+  const rows = await database.rows(
+    sql`update notifications.sms set read_at = ${now.toISOString()}::timestamptz
+        where recipient_id = ${userId} and read_at is null
+        returning 1`,
+    tx,
+  );
+  return rows.length;
+}
+
+/**
+ * The people with an entry that names one of `ids` (a user or profile id as the chef, the restaurant or a
+ * message's sender, `sms_named_idx`): whose inboxes show that person's name, city or address.
+ */
+export async function inboxesNaming(database: Database, tx: Executor, ids: string[]): Promise<string[]> {
+  const wanted = [...new Set(ids.filter((id) => UUID.test(id)))];
+  if (wanted.length === 0) return [];
+  const rows = await database.rows<{ recipient_id: string }>(
+    sql`select distinct recipient_id from notifications.sms
+        where array[vars ->> 'chef_id', vars ->> 'restaurant_id', vars ->> 'sender_id'] && ${`{${wanted.join(',')}}`}::text[]`,
+    tx,
+  );
+  return rows.map((r) => r.recipient_id);
 }

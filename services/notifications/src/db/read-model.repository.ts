@@ -1,4 +1,5 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
+import type { SQL } from 'drizzle-orm';
 import type { EventData } from '@brigade/contracts';
 import { iso } from '../context';
 
@@ -32,18 +33,61 @@ export async function findRecipient(
   return rows[0] ?? null;
 }
 
+/** What inbox entries show of a person (issue 41): as their reader, and as someone an entry names. */
+type Shown = Pick<Recipient, 'user_type' | 'language' | 'name' | 'city' | 'address'> & {
+  profile_id: string | null;
+};
+const SHOWN = sql.raw('user_type, language, profile_id, name, city, address');
+
+/** Whether a change to a person's row changes what inbox entries show (issue 41: whose inbox version rises). */
+export interface RecipientChange {
+  /** Their own inbox: notifications now knows them, or their kind, language, name, city or address changed. */
+  ownInbox: boolean;
+  /** The entries naming them, in others' inboxes: their name, city or address, or the profile id they are named by. */
+  naming: boolean;
+  /** The ids entries name them by (user and profile id). */
+  ids: string[];
+}
+
+/**
+ * Write a person's row (`upsert`, returning SHOWN) and tell what it changed of what inbox entries show: the row as
+ * it was is read first and locked, so a concurrent write of the same person is compared with what it left.
+ */
+async function recordRecipient(
+  database: Database,
+  tx: Executor,
+  userId: string,
+  upsert: SQL,
+): Promise<RecipientChange> {
+  const [before] = await database.rows<Shown>(
+    sql`select ${SHOWN} from notifications.recipients where user_id = ${userId} for update`,
+    tx,
+  );
+  const [after] = await database.rows<Shown>(upsert, tx);
+  const differs = (keys: Array<keyof Shown>) =>
+    keys.some((k) => (before?.[k] ?? null) !== (after[k] ?? null));
+  return {
+    ownInbox: !before || differs(['user_type', 'language', 'name', 'city', 'address', 'profile_id']),
+    naming: differs(['name', 'city', 'address', 'profile_id']),
+    ids: after.profile_id ? [userId, after.profile_id] : [userId],
+  };
+}
+
 /** Registration: first sight of a user. A later `updated` event is newer truth, so this never overwrites it. */
 export async function recordRegistration(
   database: Database,
   tx: Executor,
   d: EventData<'identity.user.registered.v1'>,
-) {
-  await database.rows(
+): Promise<RecipientChange> {
+  return recordRecipient(
+    database,
+    tx,
+    d.user_id,
     sql`insert into notifications.recipients (user_id, user_type, phone, phone_verified, language, email, email_verified)
         values (${d.user_id}, ${d.user_type}, ${d.phone}, false, ${d.language_preference}, ${d.email}, ${d.email_verified ?? false})
         on conflict (user_id) do update set phone = coalesce(notifications.recipients.phone, excluded.phone),
-          email = coalesce(notifications.recipients.email, excluded.email)`,
-    tx,
+          email = coalesce(notifications.recipients.email, excluded.email)
+        returning ${SHOWN}`,
   );
 }
 
@@ -51,16 +95,19 @@ export async function recordUserUpdate(
   database: Database,
   tx: Executor,
   d: EventData<'identity.user.updated.v1'>,
-) {
-  await database.rows(
+): Promise<RecipientChange> {
+  return recordRecipient(
+    database,
+    tx,
+    d.user_id,
     sql`insert into notifications.recipients (user_id, user_type, phone, phone_verified, language, email, email_verified)
         values (${d.user_id}, ${d.user_type}, ${d.phone}, ${d.phone_verified}, ${d.language_preference}, ${d.email ?? null}, ${d.email_verified ?? false})
         on conflict (user_id) do update set user_type = excluded.user_type, phone = excluded.phone,
           phone_verified = excluded.phone_verified, language = excluded.language, updated_at = now(),
           -- issue 40: events from before it name no email: what is known stays
           email = coalesce(${d.email ?? null}, notifications.recipients.email),
-          email_verified = coalesce(${d.email_verified ?? null}::boolean, notifications.recipients.email_verified)`,
-    tx,
+          email_verified = coalesce(${d.email_verified ?? null}::boolean, notifications.recipients.email_verified)
+        returning ${SHOWN}`,
   );
 }
 
@@ -76,13 +123,16 @@ export async function recordProfile(
     address: string | null;
     language: 'en' | 'es';
   },
-) {
-  await database.rows(
+): Promise<RecipientChange> {
+  return recordRecipient(
+    database,
+    tx,
+    p.user_id,
     sql`insert into notifications.recipients (user_id, user_type, language, profile_id, name, city, address)
         values (${p.user_id}, ${p.user_type}, ${p.language}, ${p.profile_id}, ${p.name}, ${p.city}, ${p.address})
         on conflict (user_id) do update set profile_id = excluded.profile_id, name = excluded.name, city = excluded.city,
-          address = excluded.address, language = excluded.language, updated_at = now()`,
-    tx,
+          address = excluded.address, language = excluded.language, updated_at = now()
+        returning ${SHOWN}`,
   );
 }
 

@@ -48,10 +48,15 @@ export interface CityBroadcast {
 
 /**
  * Every chef of the city with a verified phone and SMS on, in one statement (a city can hold thousands).
- * Chefs already queued under the same keys (favorites, texted first) are skipped.
+ * Chefs already queued under the same keys (favorites, texted first) are skipped. The chefs it queued a text for.
  */
-export async function insertCityBroadcast(database: Database, tx: Executor, b: CityBroadcast, now: Date) {
-  const rows = await database.rows(
+export async function insertCityBroadcast(
+  database: Database,
+  tx: Executor,
+  b: CityBroadcast,
+  now: Date,
+): Promise<string[]> {
+  const rows = await database.rows<{ recipient_id: string }>(
     sql`insert into notifications.sms (id, dedupe_key, recipient_id, template, vars, job_id, priority, status, next_attempt_at, created_at)
         select gen_random_uuid(), ${b.dedupePrefix} || r.user_id::text, r.user_id, ${b.template}, ${JSON.stringify(b.vars)}::jsonb, ${jobOf(b.vars)}::uuid,
           ${b.priority}, 'queued', ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
@@ -65,10 +70,10 @@ export async function insertCityBroadcast(database: Database, tx: Executor, b: C
               : sql``
           }
         on conflict (dedupe_key) do nothing
-        returning id`,
+        returning recipient_id`,
     tx,
   );
-  return rows.length;
+  return rows.map((r) => r.recipient_id);
 }
 
 /** A text about a job, as the job's timeline shows it. */

@@ -1,18 +1,35 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Router, type RequestHandler } from 'express';
 import { notificationsHttp } from '@brigade/contracts';
-import { AppError, currentUser, expressGet, getRoute, isUuid, sendJson, type GetRoute } from '@brigade/kit';
+import {
+  advertiseStamps,
+  AppError,
+  currentUser,
+  expressGet,
+  getRoute,
+  isUuid,
+  sendJson,
+  STAMP_MAX_AGE_MS,
+  type AuthUser,
+  type GetRoute,
+} from '@brigade/kit';
 import { z } from 'zod';
 import type { NotificationsContext } from '../context';
+import { inboxStamp } from '../domain/inbox-stamp';
 import { readInbox, readUnreadCount, type Polled } from '../queries/inbox';
 import { readAllNotifications, readNotification } from '../use-cases/read-notifications';
 
 const ifNoneMatch = (req: IncomingMessage) => req.headers['if-none-match'] as string | undefined;
 
-/** A polled answer: its ETag (revalidated every time), then 304 or the body. */
-function answer<T>(res: ServerResponse, result: Polled<T>) {
+/**
+ * A polled answer: its ETag (revalidated every time), the person's inbox stamp for the gateway (every change the
+ * list or the count shows raises their inbox version: while it stays the same, the gateway answers their
+ * unchanged polls itself, ADR 7), then 304 or the body.
+ */
+function answer<T>(ctx: NotificationsContext, user: AuthUser, res: ServerResponse, result: Polled<T>) {
   res.setHeader('ETag', result.etag);
   res.setHeader('Cache-Control', 'private, no-cache');
+  advertiseStamps(res, ctx.stamps, STAMP_MAX_AGE_MS, [[inboxStamp(ctx.stamps, user.id), result.version]]);
   if (result.status === 304) {
     res.statusCode = 304;
     res.end();
@@ -28,14 +45,14 @@ export function inboxGets(ctx: NotificationsContext): GetRoute[] {
       path: '/notifications/unread-count',
       query: z.object({}),
       async answer({ req, res, user }) {
-        answer(res, await readUnreadCount(ctx, user, ifNoneMatch(req)));
+        answer(ctx, user, res, await readUnreadCount(ctx, user, ifNoneMatch(req)));
       },
     }),
     getRoute({
       path: '/notifications',
       query: notificationsHttp.InboxQuery,
       async answer({ req, res, user, query }) {
-        answer(res, await readInbox(ctx, user, query, ifNoneMatch(req)));
+        answer(ctx, user, res, await readInbox(ctx, user, query, ifNoneMatch(req)));
       },
     }),
   ];

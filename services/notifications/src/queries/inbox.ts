@@ -3,20 +3,22 @@ import { AppError, type AuthUser } from '@brigade/kit';
 import { notificationsHttp } from '@brigade/contracts';
 import type { NotificationsContext } from '../context';
 import {
-  inboxPage,
-  inboxStateAndReader,
+  inboxAt,
+  inboxVersion,
   ownsEntry,
-  recipientsNamed,
-  unreadCount,
+  unreadAt,
+  type InboxAt,
   type InboxRow,
 } from '../db/inbox.repository';
 import type { Recipient } from '../db/read-model.repository';
 import { inboxTextOf, notificationTypeOf } from '../domain/notification-types';
 import { renderSms } from '../domain/templates';
-import { contextFor, namedIds } from './text-context';
+import { contextFor } from './text-context';
 
 type InboxQuery = { limit?: number; before?: string };
-export type Polled<T> = { status: 304; etag: string } | { status: 200; etag: string; body: T };
+/** A polled answer and the inbox version it was read at (advertised as the inbox's stamp, ADR 7). */
+export type Polled<T> =
+  { status: 304; etag: string; version: string } | { status: 200; etag: string; version: string; body: T };
 
 const INBOX_PAGE = 20;
 const etagOf = (...parts: unknown[]) =>
@@ -26,8 +28,10 @@ const matches = (ifNoneMatch: string | undefined, etag: string) =>
 
 /**
  * A page of the person's inbox, newest first, each entry rendered now in their language (a language changed
- * later shows every entry in the new one). The ETag follows the newest entry, the unread count, the last read,
- * the language and the page asked for: an unchanged poll is a 304 before anything is rendered.
+ * later shows every entry in the new one). The ETag is the person's inbox version (raised by every change the
+ * page shows: `bumpInboxes`) with the page asked for: a poll with an ETag reads the version alone (one primary-key
+ * lookup) and an unchanged one is a 304 before anything else is read. Otherwise the page is read with the version
+ * in one statement, so the ETag is exactly the page's.
  */
 export async function readInbox(
   ctx: NotificationsContext,
@@ -36,71 +40,74 @@ export async function readInbox(
   ifNoneMatch: string | undefined,
 ): Promise<Polled<notificationsHttp.InboxPage>> {
   const limit = Math.min(query.limit ?? INBOX_PAGE, notificationsHttp.INBOX_PAGE_MAX);
-  if (query.before && !(await ownsEntry(ctx.database, user.id, query.before)))
+  const before = query.before ?? null;
+  if (before && !(await ownsEntry(ctx.database, user.id, before)))
     throw new AppError(400, 'VALIDATION.FAILED', 'before must be an entry of your own inbox');
-  const { state, reader: recipient } = await inboxStateAndReader(ctx.database, user.id);
-  const language = recipient?.language === 'es' ? 'es' : 'en';
-  const etag = etagOf('inbox', state, language, recipient?.name ?? null, limit, query.before ?? null);
-  if (matches(ifNoneMatch, etag)) return { status: 304, etag };
-  const rows = await inboxPage(ctx.database, user.id, { limit: limit + 1, before: query.before });
-  const page = rows.slice(0, limit);
-  const notifications = recipient ? await render(ctx, recipient, page) : [];
+  const etagAt = (version: string) => etagOf('inbox', user.id, version, limit, before);
+  if (ifNoneMatch) {
+    const version = await inboxVersion(ctx.database, user.id);
+    const etag = etagAt(version);
+    if (matches(ifNoneMatch, etag)) return { status: 304, etag, version };
+  }
+  const inbox = await inboxAt(ctx.database, user.id, { limit: limit + 1, before: before ?? undefined });
+  const rows = inbox.page.length > limit ? inbox.page.slice(0, limit) : inbox.page;
   return {
     status: 200,
-    etag,
+    etag: etagAt(inbox.version),
+    version: inbox.version,
     body: {
-      notifications,
-      unread: state.unread,
-      next: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null,
+      notifications: inbox.reader ? await render(ctx, inbox.reader, rows, inbox.named) : [],
+      unread: inbox.unread,
+      next: inbox.page.length > limit ? (rows[rows.length - 1]?.id ?? null) : null,
     },
   };
 }
 
-/** The bell's count; its ETag is the count itself. */
+/** The bell's count; its ETag is the count itself, its stamp the inbox's version (one statement reads both). */
 export async function readUnreadCount(
   ctx: NotificationsContext,
   user: AuthUser,
   ifNoneMatch: string | undefined,
 ): Promise<Polled<notificationsHttp.UnreadCount>> {
-  const unread = await unreadCount(ctx.database, user.id);
+  const { version, unread } = await unreadAt(ctx.database, user.id);
   const etag = `W/"unread-${unread}"`;
-  if (matches(ifNoneMatch, etag)) return { status: 304, etag };
-  return { status: 200, etag, body: { unread } };
+  if (matches(ifNoneMatch, etag)) return { status: 304, etag, version };
+  return { status: 200, etag, version, body: { unread } };
 }
 
-/** Render a page's entries, the people they name found in one query. */
+/** Render a page's entries, in the reader's language, with the people they name (read with the page). */
 async function render(
   ctx: NotificationsContext,
   recipient: Recipient,
   rows: InboxRow[],
+  named: InboxAt['named'],
 ): Promise<notificationsHttp.InboxEntry[]> {
-  const varsOf = (row: InboxRow) =>
-    (typeof row.vars === 'string' ? JSON.parse(row.vars) : row.vars) as Record<string, unknown>;
-  const named = await recipientsNamed(
-    ctx.database,
-    rows.flatMap((r) => namedIds(varsOf(r))),
-  );
-  const find = async (id: string) =>
-    named.find((r) => r.user_id === id) ?? named.find((r) => r.profile_id === id) ?? null;
+  const byId = new Map<string, Recipient>();
+  // by profile id first, then by user id over it: a user id finds its own person first, as `findRecipient`
+  for (const r of named) if (r.profile_id) byId.set(r.profile_id, r);
+  for (const r of named) byId.set(r.user_id, r);
+  const find = async (id: string) => byId.get(id) ?? null;
   const language = recipient.language === 'es' ? 'es' : 'en';
-  return Promise.all(
-    rows.map(async (row) => {
-      let body: string;
-      try {
-        body = renderSms(row.template, language, await contextFor(ctx, recipient, varsOf(row), find));
-      } catch {
-        // A text of a template this version no longer has: what was sent, as it was sent.
-        body = row.body ?? '';
-      }
-      const { text, link } = inboxTextOf(body, ctx.config.PUBLIC_URL);
-      return {
-        id: row.id,
-        type: notificationTypeOf(row.template) ?? 'account',
-        text,
-        link,
-        created_at: new Date(row.created_at).toISOString(),
-        read: row.read_at !== null,
-      };
-    }),
-  );
+  const publicUrl = ctx.config.PUBLIC_URL;
+  const entries: notificationsHttp.InboxEntry[] = [];
+  for (const row of rows) {
+    const vars = (typeof row.vars === 'string' ? JSON.parse(row.vars) : row.vars) as Record<string, unknown>;
+    let body: string;
+    try {
+      body = renderSms(row.template, language, await contextFor(ctx, recipient, vars, find));
+    } catch {
+      // A text of a template this version no longer has: what was sent, as it was sent.
+      body = row.body ?? '';
+    }
+    const { text, link } = inboxTextOf(body, publicUrl);
+    entries.push({
+      id: row.id,
+      type: notificationTypeOf(row.template) ?? 'account',
+      text,
+      link,
+      created_at: new Date(row.created_at).toISOString(),
+      read: row.read_at !== null,
+    });
+  }
+  return entries;
 }

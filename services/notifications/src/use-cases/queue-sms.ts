@@ -1,5 +1,6 @@
 import type { Executor } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
+import { bumpInboxes } from '../db/inboxes.repository';
 import { insertCityBroadcast, insertSms } from '../db/sms.repository';
 import { preferencesFor, PRIORITY, type TemplateName } from '../domain/rules';
 import { getPreferences } from '../db/preferences.repository';
@@ -18,7 +19,8 @@ export type QueueResult = 'queued' | 'suppressed' | 'duplicate';
 
 /**
  * Record a text to send, in the caller's transaction. A recipient whose toggles forbid it gets the record
- * with status `suppressed` (so "why did I not get a text?" has an answer) and nothing is sent.
+ * with status `suppressed` (so "why did I not get a text?" has an answer) and nothing is sent. Either way it is
+ * a new entry of the recipient's inbox: their inbox version rises (issue 41).
  */
 export async function queueSms(
   ctx: NotificationsContext,
@@ -41,13 +43,15 @@ export async function queueSms(
     ctx.now(),
   );
   if (!inserted) return 'duplicate';
+  await bumpInboxes(ctx, tx, [request.recipientId]);
   return off ? 'suppressed' : 'queued';
 }
 
 /**
  * Urgent shift: every chef of the city with a verified phone and SMS on. Chefs already queued for this
  * announcement (the favorites, texted first) are skipped by the dedupe key; `exceptApplicantsOf` leaves out
- * the chefs who applied to the job (a reopened shift is not announced to the chef who just left it).
+ * the chefs who applied to the job (a reopened shift is not announced to the chef who just left it). Each chef
+ * texted has a new inbox entry: their inbox versions rise.
  */
 export async function queueCityBroadcast(
   ctx: NotificationsContext,
@@ -60,7 +64,14 @@ export async function queueCityBroadcast(
     exceptApplicantsOf?: string;
   },
 ): Promise<number> {
-  return insertCityBroadcast(ctx.database, tx, { ...input, priority: PRIORITY.broadcast }, ctx.now());
+  const chefs = await insertCityBroadcast(
+    ctx.database,
+    tx,
+    { ...input, priority: PRIORITY.broadcast },
+    ctx.now(),
+  );
+  await bumpInboxes(ctx, tx, chefs);
+  return chefs.length;
 }
 
 /** One side of a shift, as a text addresses it (its template and dedupe key name it). */

@@ -2,6 +2,7 @@ import type { EventData } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { recordUserUpdate } from '../db/read-model.repository';
+import { raiseInboxesShowing } from './raise-inboxes-showing';
 
 /** Phone verified or language changed: texts from now on go there, in that language. */
 export async function recordUserChange(
@@ -9,5 +10,5 @@ export async function recordUserChange(
   tx: Tx,
   d: EventData<'identity.user.updated.v1'>,
 ): Promise<void> {
-  await recordUserUpdate(ctx.database, tx, d);
+  await raiseInboxesShowing(ctx, tx, d.user_id, await recordUserUpdate(ctx.database, tx, d));
 }
