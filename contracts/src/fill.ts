@@ -94,15 +94,29 @@ export interface DayAvailability {
 }
 export type WeeklyAvailability = Partial<Record<Weekday, DayAvailability>>;
 
+/**
+ * One formatter per time zone, kept: making one costs far more than using it, and a chef's openings check
+ * every shift of the list (issue 41).
+ */
+const weekdayClocks = new Map<string, Intl.DateTimeFormat>();
+function weekdayClock(timeZone: string): Intl.DateTimeFormat {
+  let clock = weekdayClocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    weekdayClocks.set(timeZone, clock);
+  }
+  return clock;
+}
+
 /** The weekday and minutes of the day of an instant in a time zone. */
 function localMoment(instant: Date, timeZone: string): { weekday: Weekday; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
+  const parts = weekdayClock(timeZone).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return {
     weekday: get('weekday').toLowerCase() as Weekday,

@@ -8,8 +8,11 @@ import './styles.css';
 import { setUnauthorizedHandler } from './shared/api';
 import { createAppRouter } from './app/router';
 import { makeStore } from './app/store';
+import { restoreSessionOnce } from './features/auth';
 
 const store = makeStore();
+// The stored session and the profile, asked at once: beside the page's code, not after it (issue 41).
+void store.dispatch(restoreSessionOnce());
 // The online/offline and focus events RTK Query listens to (refetchOnReconnect in shared/api.ts).
 setupListeners(store.dispatch);
 const router = createAppRouter();

@@ -6,7 +6,6 @@ export const postShift = page(
   () => import('../features/jobs/PostShiftPage'),
   ['jobs', 'payments', 'catalog', 'card-disputes', 'credentials'],
 );
-export const openings = page(() => import('../features/jobs/OpeningsPage'), ['jobs', 'catalog']);
 // Shift screens also read the payments texts (money outcomes, late settlements) and the profile texts
 // (reliability on applicant cards).
 export const jobDetail = page(

@@ -6,14 +6,42 @@ import { currentLanguage } from './i18n';
 
 const locale = () => (currentLanguage() === 'es' ? 'es-US' : 'en-US');
 
+// Making an Intl formatter costs far more than using one (a list of 100 shifts made ~1,000 of them per render,
+// seconds of a phone's main thread): each is made once per locale and options, then kept. Few combinations exist.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** The kept `Intl.DateTimeFormat` of a language tag and `options`. */
+export function dateFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(tag, options)));
+  return format;
+}
+
+/** The kept `Intl.NumberFormat` of a language tag and `options`. */
+export function numberFormat(tag: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(tag, options)));
+  return format;
+}
+
 /** The zone of a restaurant's city, or undefined (then times are the viewer's). */
 export function cityTimeZone(city: string | null | undefined): string | undefined {
   return city && city in CITY_TIME_ZONES ? CITY_TIME_ZONES[city as CityName] : undefined;
 }
 
+/** How long the viewer's zone is taken as known (a phone that travels reads its new zone within a minute). */
+const VIEWER_ZONE_MS = 60_000;
+let viewerZone: { zone: string; at: number } | null = null;
+
 /** The viewer's own time zone (the browser's); the shift formatters take another one in tests. */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const now = Date.now();
+  if (!viewerZone || now - viewerZone.at > VIEWER_ZONE_MS || now < viewerZone.at)
+    viewerZone = { zone: Intl.DateTimeFormat().resolvedOptions().timeZone, at: now };
+  return viewerZone.zone;
 }
 
 const valid = (iso: string | null | undefined): Date | null => {
@@ -25,16 +53,14 @@ const valid = (iso: string | null | undefined): Date | null => {
 /** Whether `zone` shows other clock times than the viewer's at that instant. */
 function differsFromViewer(zone: string, at: Date, viewer: string): boolean {
   const clock = (timeZone: string) =>
-    new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: 'numeric', day: 'numeric' }).format(
-      at,
-    );
+    dateFormat('en-US', { timeZone, hour: 'numeric', minute: 'numeric', day: 'numeric' }).format(at);
   return zone !== viewer && clock(zone) !== clock(viewer);
 }
 
 /** `iso` in the visitor's language with `options`; '' when it is missing or no date. */
 function formatIso(iso: string | null | undefined, options: Intl.DateTimeFormatOptions): string {
   const d = valid(iso);
-  return d ? new Intl.DateTimeFormat(locale(), options).format(d) : '';
+  return d ? dateFormat(locale(), options).format(d) : '';
 }
 
 /** "Mon, Jan 5, 6:00 PM" */
@@ -130,7 +156,7 @@ export function formatShiftHours(
 
 function zoneName(at: Date, timeZone: string): string {
   return (
-    new Intl.DateTimeFormat(locale(), { timeZone, timeZoneName: 'short' })
+    dateFormat(locale(), { timeZone, timeZoneName: 'short' })
       .formatToParts(at)
       .find((p) => p.type === 'timeZoneName')?.value ?? ''
   );
@@ -143,24 +169,22 @@ export function formatMessageTime(iso: string, now = new Date()): string {
   const recent =
     d.toDateString() === now.toDateString() ||
     (now.getTime() - d.getTime() < 12 * 3_600_000 && now.getTime() >= d.getTime());
-  return recent
-    ? formatTime(iso)
-    : new Intl.DateTimeFormat(locale(), { month: 'short', day: 'numeric' }).format(d);
+  return recent ? formatTime(iso) : dateFormat(locale(), { month: 'short', day: 'numeric' }).format(d);
 }
 
 /** "$18.50" */
 export function formatRate(dollars: number): string {
-  return new Intl.NumberFormat(locale(), { style: 'currency', currency: 'USD' }).format(dollars);
+  return numberFormat(locale(), { style: 'currency', currency: 'USD' }).format(dollars);
 }
 
 /** "$107.00" from integer cents. */
 export function formatCents(cents: number): string {
-  return new Intl.NumberFormat(locale(), { style: 'currency', currency: 'USD' }).format(cents / 100);
+  return numberFormat(locale(), { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
 /** Hours with at most two decimals: 5, 5.5, 4.75. */
 export function formatHours(hours: number): string {
-  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 2 }).format(hours);
+  return numberFormat(locale(), { maximumFractionDigits: 2 }).format(hours);
 }
 
 /** "4.3" */
@@ -171,5 +195,5 @@ export function formatRating(value: number | null | undefined): string | null {
 
 /** "5.5" (en and US Spanish alike): a plain number in the screen's locale, at most 2 decimals. */
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 2 }).format(value);
+  return numberFormat(locale(), { maximumFractionDigits: 2 }).format(value);
 }

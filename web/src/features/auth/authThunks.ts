@@ -121,6 +121,21 @@ export function restoreSession(): Thunk {
   };
 }
 
+/** The stores whose session restore has started (the function each store's thunks get as `getState`). */
+const restoreStarted = new WeakSet<object>();
+
+/**
+ * restoreSession, once per store: the app's start (main.tsx) begins it before the first render, so the profile
+ * loads while the page's code does (issue 41); the root layout's lifecycle begins it where nothing has.
+ */
+export function restoreSessionOnce(): Thunk {
+  return async (dispatch, getState) => {
+    if (restoreStarted.has(getState)) return;
+    restoreStarted.add(getState);
+    await dispatch(restoreSession());
+  };
+}
+
 /** The 30 s tick: refresh when 3 ticks or fewer remain. */
 export function autoRefreshTick(): Thunk {
   return async (dispatch, getState) => {

@@ -7,4 +7,11 @@ export { VerifyPhoneCard } from './VerifyPhoneCard';
 export { EmailStatus } from './EmailStatus';
 export { signIn, signOut } from './accountThunks';
 export { type ChefProfile, type RestaurantProfile, type TotpEnrolment, authApi } from './authApi';
-export { autoRefreshTick, chooseLanguage, recheckSession, renewSession, restoreSession } from './authThunks';
+export {
+  autoRefreshTick,
+  chooseLanguage,
+  recheckSession,
+  renewSession,
+  restoreSession,
+  restoreSessionOnce,
+} from './authThunks';

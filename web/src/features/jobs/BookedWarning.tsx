@@ -23,16 +23,19 @@ export function bookedConflictOf(
  */
 export function BookedWarning({
   job,
+  booked,
 }: {
   job: Pick<JobPosting, 'id' | 'start_time' | 'end_time' | 'booked_conflict'>;
+  /** The shifts the chef holds, when the screen already has them (the openings list: one read for all cards). */
+  booked?: BookedShift[];
 }) {
   const { t } = useTranslation('jobs');
   const { t: tc } = useTranslation('catalog');
-  // The openings screen already polls the chef's applications: this reads the same cache entry.
+  // Else the chef's applications poll's cache entry, read here.
   const applications = jobsApi.useApplicationsQuery(undefined, {
-    skip: job.booked_conflict !== undefined,
+    skip: job.booked_conflict !== undefined || booked !== undefined,
   });
-  const other = bookedConflictOf(job, applications.data?.booked);
+  const other = bookedConflictOf(job, booked ?? applications.data?.booked);
   if (!other) return null;
   return (
     <p className="booked-warning" data-testid="booked-warning">

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { JobPosting } from './jobsApi';
-import { formatRate, formatShift } from '../../shared/format';
+import { formatRate, formatShift, numberFormat } from '../../shared/format';
 
 /**
  * Issue 35: how a posting's seats stand, for the side reading it: the restaurant "2 of 3 booked", a chef the
@@ -120,7 +120,7 @@ export function RestaurantPlace({ job }: { job: JobPlace }) {
 /** "0.6 mi", "12 mi": one decimal below 10 miles, whole miles above, in the reader's number format. */
 export function milesText(miles: number, language: string, t: TFunction<'jobs'>): string {
   const digits = miles < 10 ? 1 : 0;
-  const figure = new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(miles);
+  const figure = numberFormat(language, { maximumFractionDigits: digits }).format(miles);
   return t('openings.distance', { miles: figure });
 }
 

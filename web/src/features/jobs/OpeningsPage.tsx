@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
@@ -12,7 +12,7 @@ import { pageFor } from '../shell';
 import { BookedWarning } from './BookedWarning';
 import { FitsAvailability } from './FitsAvailability';
 import { FiltersPanel, type Area, type SetFilter } from './FiltersPanel';
-import { jobsApi, type JobPosting, type JobsResponse } from './jobsApi';
+import { jobsApi, type BookedShift, type JobPosting, type JobsResponse } from './jobsApi';
 import { seatPay } from '../../shared/money/figures';
 import {
   activeFilterCount,
@@ -35,7 +35,26 @@ import {
 import { formatCents, formatHours, formatShiftTime } from '../../shared/format';
 import { ActionButton } from '../../shared/components/ActionButton';
 
-function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean }) {
+/**
+ * How many shifts the list shows at first, and how many more each "Show more shifts" adds (issue 41): a phone
+ * renders the first screen of a list of 100 without seconds of work, and a chef reads the nearest first.
+ */
+const OPENINGS_SHOWN = 20;
+const HOLDS_NONE: BookedShift[] = [];
+
+/**
+ * One shift of the list. Memoized: a poll that changes nothing, or changes another shift, does not render it
+ * again (the polled answers keep unchanged shifts as the same objects).
+ */
+const OpeningItem = memo(function OpeningItem({
+  job,
+  hasApplied,
+  booked,
+}: {
+  job: JobPosting;
+  hasApplied: boolean;
+  booked: BookedShift[];
+}) {
   const { t, i18n } = useTranslation('jobs');
   const { t: tc } = useTranslation('catalog');
   const [apply, applying] = jobsApi.useApplyMutation();
@@ -84,7 +103,7 @@ function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean
             })}
           </p>
         )}
-        <BookedWarning job={job} />
+        <BookedWarning job={job} booked={booked} />
         <Alert>{error}</Alert>
       </div>
       <div className="item-actions">
@@ -112,7 +131,7 @@ function OpeningItem({ job, hasApplied }: { job: JobPosting; hasApplied: boolean
       </div>
     </li>
   );
-}
+});
 
 /**
  * Where the distances are measured from (issue 32): a chef without a home is asked for one ("Set your home ZIP
@@ -199,12 +218,21 @@ function Openings() {
     const timers = AFTER_HOME_SAVED_MS.map((ms) => setTimeout(() => void refetchJobs(), ms));
     return () => timers.forEach(clearTimeout);
   }, [homeSavedAt, refetchJobs]);
-  const first = offered.data?.jobs ?? [];
-  const firstIds = new Set(first.map((j) => j.id));
-  const list = filterOpenings(
-    [...first, ...(jobs.data?.jobs ?? []).filter((j) => !firstIds.has(j.id))],
-    filters,
-  );
+  const list = useMemo(() => {
+    const first = offered.data?.jobs ?? [];
+    const firstIds = new Set(first.map((j) => j.id));
+    return filterOpenings([...first, ...(jobs.data?.jobs ?? []).filter((j) => !firstIds.has(j.id))], filters);
+  }, [offered.data, jobs.data, filters]);
+  // The shifts the chef holds (the booked warnings of every card read them from here), none until known.
+  const booked = applications.data?.booked ?? HOLDS_NONE;
+  // The first shifts of the list, more on "Show more shifts"; other filters or places start again at the first.
+  const [shown, setShown] = useState(OPENINGS_SHOWN);
+  const listKey = JSON.stringify([filters, area]);
+  const [shownFor, setShownFor] = useState(listKey);
+  if (shownFor !== listKey) {
+    setShownFor(listKey);
+    setShown(OPENINGS_SHOWN);
+  }
   // The chef's area as the near-me list last said it (a near=all answer has none): the switch keeps its label.
   const [known, setKnown] = useState<JobsResponse['area']>(null);
   const answered = jobs.data?.area ?? null;
@@ -290,10 +318,19 @@ function Openings() {
             <span>{area === 'me' ? nearLabel : t('openings.allCities')}</span>
           </p>
           <ul className="list card">
-            {list.map((job) => (
-              <OpeningItem key={job.id} job={job} hasApplied={appliedTo.has(job.id)} />
+            {list.slice(0, shown).map((job) => (
+              <OpeningItem key={job.id} job={job} hasApplied={appliedTo.has(job.id)} booked={booked} />
             ))}
           </ul>
+          {list.length > shown && (
+            <button
+              type="button"
+              className="btn btn-secondary openings-more"
+              onClick={() => setShown((n) => n + OPENINGS_SHOWN)}
+            >
+              {t('openings.more')}
+            </button>
+          )}
         </>
       )}
     </section>

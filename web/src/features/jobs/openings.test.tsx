@@ -55,6 +55,33 @@ describe('openings', () => {
     expect(within(otherItem).getByRole('button', { name: 'Apply Now' })).toBeTruthy();
     expect(fakeApi.callsTo('GET', '/jobs').at(-1)!.query).toMatchObject({ status: 'open', shared: '1' });
   });
+
+  test('a long list shows its first 20 shifts and 20 more on "Show more shifts"; a filter starts again at the first', async () => {
+    signedIn('chef');
+    const jobs = Array.from({ length: 45 }, (_, i) =>
+      makeJob({ title: 'Line Cook', hourly_rate: 20 + (i % 2) * 10, distance_miles: i / 10 }),
+    );
+    fakeApi.on('GET', '/jobs', { body: { jobs, total: 45 } });
+    renderApp('/openings');
+    expect(await screen.findByText('45 shifts')).toBeTruthy();
+    const cards = () => document.querySelectorAll('li.opening');
+    expect(cards()).toHaveLength(20);
+    // the nearest first, as the server ordered them
+    expect(
+      within(cards()[0] as HTMLElement).getByText('North Loop Kitchen · Minneapolis · 0 mi'),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Show more shifts' }));
+    expect(cards()).toHaveLength(40);
+    await userEvent.click(screen.getByRole('button', { name: 'Show more shifts' }));
+    expect(cards()).toHaveLength(45);
+    expect(screen.queryByRole('button', { name: 'Show more shifts' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Filters' }));
+    fireEvent.change(screen.getByLabelText('Minimum hourly rate ($)'), { target: { value: '25' } });
+    expect(await screen.findByText('22 shifts')).toBeTruthy();
+    expect(cards()).toHaveLength(20);
+    expect(screen.getByRole('button', { name: 'Show more shifts' })).toBeTruthy();
+  });
 });
 
 describe('openings a chef can scan', () => {
