@@ -7,6 +7,7 @@ import pg from 'pg';
 import { openDatabase, sql } from '@brigade/kit';
 import { requireRealServers, uniqueName } from '@brigade/kit/testing';
 import { verifyPassword } from '../src/domain/passwords';
+import { initPgliteDataDir } from '../../../scripts/embedded-data-dir';
 import { runOperatorCommand } from '../../../scripts/operator-command';
 
 // `npm run operator -- list | add | remove | suspend | reinstate | reset-password` (issue 33) as a person runs
@@ -74,8 +75,10 @@ describe('npm run operator on the embedded data', () => {
   }, 60_000);
 
   test('add, list, suspend, reinstate, reset-password and remove, each audited', async () => {
+    // The folder a first `npm start` leaves: the database `npm install` made, copied (no initdb here: that is the
+    // first start's own test, scripts/first-start.test.ts).
+    initPgliteDataDir(dataDir);
     const { PGlite } = await import('@electric-sql/pglite');
-    await (await PGlite.create(dataDir)).close();
 
     const added = await run(['add', 'Lead@Brigade.test', '--admin'], env());
     expect(added).toMatchObject({
