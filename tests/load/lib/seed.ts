@@ -103,6 +103,84 @@ async function connect(url: string): Promise<pg.Client> {
   return client;
 }
 
+type Run = (client: pg.Client, label: string, text: string, params?: unknown[]) => Promise<void>;
+
+/**
+ * The seeded restaurants and chefs, one statement per table. `restaurants` and `chefs` are the series of their
+ * numbers (the seed's `generate_series(0, n - 1)`, or the rows BENCH_SCALE adds), so the seed and its growth
+ * write the same rows.
+ */
+function peopleRows(run: Run) {
+  return {
+    usersRows: (identity: pg.Client, restaurants: string, chefs: string) =>
+      run(
+        identity,
+        'identity.users',
+        `
+      insert into identity.users (id, email, phone, password_hash, user_type, language_preference, phone_verified, created_at, updated_at)
+      select ${R('i')}, 'restaurant' || i || '@seed.bench.brigade.test', '313' || lpad((5000000 + i)::text, 7, '0'), 'seeded: no login', 'restaurant', 'en', true, now() - interval '30 days', now() - interval '30 days'
+      from ${restaurants} i
+      union all
+      select ${C('i')}, 'chef' || i || '@seed.bench.brigade.test', '612' || lpad((6000000 + i)::text, 7, '0'), 'seeded: no login', 'chef', case when i % 5 = 0 then 'es' else 'en' end, true, now() - interval '30 days', now() - interval '30 days'
+      from ${chefs} i`,
+      ),
+    identityRestaurantRows: (identity: pg.Client, restaurants: string) =>
+      run(
+        identity,
+        'identity.restaurant_profiles',
+        `
+      insert into identity.restaurant_profiles (id, user_id, name, description, address, city, state, latitude, longitude, operating_hours, cuisine_types, created_at, updated_at)
+      select ${RP('i')}, ${R('i')}, 'Seed Kitchen ' || i, 'A seeded restaurant.', i || ' Seed Ave', ${CITY('i')}, ${STATE('i')}, ${LAT('i')}, ${LON('i')}, $1::jsonb,
+        array[($2::text[])[1 + i % ${CUISINES.length}]], now() - interval '30 days', now() - interval '30 days'
+      from ${restaurants} i`,
+        [JSON.stringify(DEFAULT_RESTAURANT_HOURS), [...CUISINES]],
+      ),
+    identityChefRows: (identity: pg.Client, chefs: string) =>
+      run(
+        identity,
+        'identity.chef_profiles',
+        `
+      insert into identity.chef_profiles (id, user_id, name, bio, city, state, latitude, longitude, travel_radius, skills, availability, hourly_rate_min, rating_sum, total_ratings, created_at, updated_at)
+      select ${CP('i')}, ${C('i')}, 'Seed Chef ' || i, 'Seeded chef ' || i || ': line, prep and dish, nights and weekends.', ${CITY('i')}, ${STATE('i')}, ${LAT('i')}, ${LON('i')},
+        (array[5, 10, 15, 20, 25, 30])[1 + i % 6], ${CHEF_SKILLS('i')}, $2::jsonb, 15 + i % 30, (i % 10) * 4, i % 10, now() - interval '30 days', now() - interval '30 days'
+      from ${chefs} i`,
+        [[...SKILLS], JSON.stringify(DEFAULT_CHEF_AVAILABILITY)],
+      ),
+    jobsRestaurantRows: (jobs: pg.Client, restaurants: string) =>
+      run(
+        jobs,
+        'jobs.restaurant_profiles',
+        `
+      insert into jobs.restaurant_profiles (profile_id, user_id, name, address, city, state, cuisine_types, total_ratings, source_occurred_at)
+      select ${RP('i')}, ${R('i')}, 'Seed Kitchen ' || i, i || ' Seed Ave', ${CITY('i')}, ${STATE('i')}, jsonb_build_array(($1::text[])[1 + i % ${CUISINES.length}]), 0, now() - interval '30 days'
+      from ${restaurants} i`,
+        [[...CUISINES]],
+      ),
+    jobsChefRows: (jobs: pg.Client, chefs: string) =>
+      run(
+        jobs,
+        'jobs.chef_profiles',
+        `
+      insert into jobs.chef_profiles (profile_id, user_id, name, bio, city, state, skills, travel_radius, average_rating, total_ratings, source_occurred_at)
+      select ${CP('i')}, ${C('i')}, 'Seed Chef ' || i, 'Seeded chef ' || i || ': line, prep and dish, nights and weekends.', ${CITY('i')}, ${STATE('i')},
+        to_jsonb(${CHEF_SKILLS('i')}), (array[5, 10, 15, 20, 25, 30])[1 + i % 6], case when i % 10 = 0 then null else 4.0 end, i % 10, now() - interval '30 days'
+      from ${chefs} i`,
+        [[...SKILLS]],
+      ),
+    participantRows: (messaging: pg.Client, restaurants: string, chefs: string) =>
+      run(
+        messaging,
+        'messaging.participants',
+        `
+      insert into messaging.participants (user_id, user_type, name, name_at, language, language_at)
+      select ${R('i')}, 'restaurant', 'Seed Kitchen ' || i, now() - interval '30 days', 'en', now() - interval '30 days' from ${restaurants} i
+      union all
+      select ${C('i')}, 'chef', 'Seed Chef ' || i, now() - interval '30 days', case when i % 5 = 0 then 'es' else 'en' end, now() - interval '30 days' from ${chefs} i
+      on conflict (user_id) do nothing`,
+      ),
+  };
+}
+
 export async function seed(input: SeedInput): Promise<SeedResult> {
   const started = Date.now();
   const db = (name: string) => connect(serviceDatabaseUrl(input.databaseUrl, name, {}));
@@ -117,66 +195,32 @@ export async function seed(input: SeedInput): Promise<SeedResult> {
     const r = await client.query(text, params);
     counts[label] = (counts[label] ?? 0) + (r.rowCount ?? 0);
   };
+  const {
+    usersRows,
+    identityRestaurantRows,
+    identityChefRows,
+    jobsRestaurantRows,
+    jobsChefRows,
+    participantRows,
+  } = peopleRows(run);
   const poolJobs = VOLUME.openShifts + VOLUME.acceptPoolPerRestaurant * input.restaurantIds.length;
-  const skills = [...SKILLS];
   const positions = [...POSITIONS];
   const V = VOLUME;
 
   const seedIdentity = async () => {
-    await run(
+    await usersRows(
       identity,
-      'identity.users',
-      `
-      insert into identity.users (id, email, phone, password_hash, user_type, language_preference, phone_verified, created_at, updated_at)
-      select ${R('i')}, 'restaurant' || i || '@seed.bench.brigade.test', '313' || lpad((5000000 + i)::text, 7, '0'), 'seeded: no login', 'restaurant', 'en', true, now() - interval '30 days', now() - interval '30 days'
-      from generate_series(0, ${V.restaurants - 1}) i
-      union all
-      select ${C('i')}, 'chef' || i || '@seed.bench.brigade.test', '612' || lpad((6000000 + i)::text, 7, '0'), 'seeded: no login', 'chef', case when i % 5 = 0 then 'es' else 'en' end, true, now() - interval '30 days', now() - interval '30 days'
-      from generate_series(0, ${V.chefs - 1}) i`,
+      `generate_series(0, ${V.restaurants - 1})`,
+      `generate_series(0, ${V.chefs - 1})`,
     );
-    await run(
-      identity,
-      'identity.restaurant_profiles',
-      `
-      insert into identity.restaurant_profiles (id, user_id, name, description, address, city, state, latitude, longitude, operating_hours, cuisine_types, created_at, updated_at)
-      select ${RP('i')}, ${R('i')}, 'Seed Kitchen ' || i, 'A seeded restaurant.', i || ' Seed Ave', ${CITY('i')}, ${STATE('i')}, ${LAT('i')}, ${LON('i')}, $1::jsonb,
-        array[($2::text[])[1 + i % ${CUISINES.length}]], now() - interval '30 days', now() - interval '30 days'
-      from generate_series(0, ${V.restaurants - 1}) i`,
-      [JSON.stringify(DEFAULT_RESTAURANT_HOURS), [...CUISINES]],
-    );
-    await run(
-      identity,
-      'identity.chef_profiles',
-      `
-      insert into identity.chef_profiles (id, user_id, name, bio, city, state, latitude, longitude, travel_radius, skills, availability, hourly_rate_min, rating_sum, total_ratings, created_at, updated_at)
-      select ${CP('i')}, ${C('i')}, 'Seed Chef ' || i, 'Seeded chef ' || i || ': line, prep and dish, nights and weekends.', ${CITY('i')}, ${STATE('i')}, ${LAT('i')}, ${LON('i')},
-        (array[5, 10, 15, 20, 25, 30])[1 + i % 6], ${CHEF_SKILLS('i')}, $2::jsonb, 15 + i % 30, (i % 10) * 4, i % 10, now() - interval '30 days', now() - interval '30 days'
-      from generate_series(0, ${V.chefs - 1}) i`,
-      [skills, JSON.stringify(DEFAULT_CHEF_AVAILABILITY)],
-    );
+    await identityRestaurantRows(identity, `generate_series(0, ${V.restaurants - 1})`);
+    await identityChefRows(identity, `generate_series(0, ${V.chefs - 1})`);
     await identity.query('vacuum analyze');
   };
 
   const seedJobs = async () => {
-    await run(
-      jobs,
-      'jobs.restaurant_profiles',
-      `
-      insert into jobs.restaurant_profiles (profile_id, user_id, name, address, city, state, cuisine_types, total_ratings, source_occurred_at)
-      select ${RP('i')}, ${R('i')}, 'Seed Kitchen ' || i, i || ' Seed Ave', ${CITY('i')}, ${STATE('i')}, jsonb_build_array(($1::text[])[1 + i % ${CUISINES.length}]), 0, now() - interval '30 days'
-      from generate_series(0, ${V.restaurants - 1}) i`,
-      [[...CUISINES]],
-    );
-    await run(
-      jobs,
-      'jobs.chef_profiles',
-      `
-      insert into jobs.chef_profiles (profile_id, user_id, name, bio, city, state, skills, travel_radius, average_rating, total_ratings, source_occurred_at)
-      select ${CP('i')}, ${C('i')}, 'Seed Chef ' || i, 'Seeded chef ' || i || ': line, prep and dish, nights and weekends.', ${CITY('i')}, ${STATE('i')},
-        to_jsonb(${CHEF_SKILLS('i')}), (array[5, 10, 15, 20, 25, 30])[1 + i % 6], case when i % 10 = 0 then null else 4.0 end, i % 10, now() - interval '30 days'
-      from generate_series(0, ${V.chefs - 1}) i`,
-      [skills],
-    );
+    await jobsRestaurantRows(jobs, `generate_series(0, ${V.restaurants - 1})`);
+    await jobsChefRows(jobs, `generate_series(0, ${V.chefs - 1})`);
     await run(
       jobs,
       'jobs.payout_accounts',
@@ -242,15 +286,10 @@ export async function seed(input: SeedInput): Promise<SeedResult> {
       on conflict (job_id) do nothing`,
       [input.restaurantIds, poolJobs, positions],
     );
-    await run(
+    await participantRows(
       messaging,
-      'messaging.participants',
-      `
-      insert into messaging.participants (user_id, user_type, name, name_at, language, language_at)
-      select ${R('i')}, 'restaurant', 'Seed Kitchen ' || i, now() - interval '30 days', 'en', now() - interval '30 days' from generate_series(0, ${V.restaurants - 1}) i
-      union all
-      select ${C('i')}, 'chef', 'Seed Chef ' || i, now() - interval '30 days', case when i % 5 = 0 then 'es' else 'en' end, now() - interval '30 days' from generate_series(0, ${V.chefs - 1}) i
-      on conflict (user_id) do nothing`,
+      `generate_series(0, ${V.restaurants - 1})`,
+      `generate_series(0, ${V.chefs - 1})`,
     );
     // every application (seeded and the driving chefs'), its thread, and messages on the first threads
     await messaging.query(
@@ -406,8 +445,15 @@ export async function grow(databaseUrl: string, from: number, to: number): Promi
     const r = await client.query(text, params);
     counts[label] = (counts[label] ?? 0) + (r.rowCount ?? 0);
   };
+  const {
+    usersRows,
+    identityRestaurantRows,
+    identityChefRows,
+    jobsRestaurantRows,
+    jobsChefRows,
+    participantRows,
+  } = peopleRows(run);
   const V = VOLUME;
-  const skills = [...SKILLS];
   const positions = [...POSITIONS];
   const range = (n: number) => `generate_series(${n * from}, ${n * to - 1})`;
   const restaurants = V.restaurants * to;
@@ -433,62 +479,17 @@ export async function grow(databaseUrl: string, from: number, to: number): Promi
 
   const growIdentity = async () => {
     await replica(identity);
-    await run(
-      identity,
-      'identity.users',
-      `
-      insert into identity.users (id, email, phone, password_hash, user_type, language_preference, phone_verified, created_at, updated_at)
-      select ${R('i')}, 'restaurant' || i || '@seed.bench.brigade.test', '313' || lpad((5000000 + i)::text, 7, '0'), 'seeded: no login', 'restaurant', 'en', true, now() - interval '30 days', now() - interval '30 days'
-      from ${range(V.restaurants)} i
-      union all
-      select ${C('i')}, 'chef' || i || '@seed.bench.brigade.test', '612' || lpad((6000000 + i)::text, 7, '0'), 'seeded: no login', 'chef', case when i % 5 = 0 then 'es' else 'en' end, true, now() - interval '30 days', now() - interval '30 days'
-      from ${range(V.chefs)} i`,
-    );
-    await run(
-      identity,
-      'identity.restaurant_profiles',
-      `
-      insert into identity.restaurant_profiles (id, user_id, name, description, address, city, state, latitude, longitude, operating_hours, cuisine_types, created_at, updated_at)
-      select ${RP('i')}, ${R('i')}, 'Seed Kitchen ' || i, 'A seeded restaurant.', i || ' Seed Ave', ${CITY('i')}, ${STATE('i')}, ${LAT('i')}, ${LON('i')}, $1::jsonb,
-        array[($2::text[])[1 + i % ${CUISINES.length}]], now() - interval '30 days', now() - interval '30 days'
-      from ${range(V.restaurants)} i`,
-      [JSON.stringify(DEFAULT_RESTAURANT_HOURS), [...CUISINES]],
-    );
-    await run(
-      identity,
-      'identity.chef_profiles',
-      `
-      insert into identity.chef_profiles (id, user_id, name, bio, city, state, latitude, longitude, travel_radius, skills, availability, hourly_rate_min, rating_sum, total_ratings, created_at, updated_at)
-      select ${CP('i')}, ${C('i')}, 'Seed Chef ' || i, 'Seeded chef ' || i || ': line, prep and dish, nights and weekends.', ${CITY('i')}, ${STATE('i')}, ${LAT('i')}, ${LON('i')},
-        (array[5, 10, 15, 20, 25, 30])[1 + i % 6], ${CHEF_SKILLS('i')}, $2::jsonb, 15 + i % 30, (i % 10) * 4, i % 10, now() - interval '30 days', now() - interval '30 days'
-      from ${range(V.chefs)} i`,
-      [skills, JSON.stringify(DEFAULT_CHEF_AVAILABILITY)],
-    );
+    await usersRows(identity, range(V.restaurants), range(V.chefs));
+    await identityRestaurantRows(identity, range(V.restaurants));
+    await identityChefRows(identity, range(V.chefs));
     await identity.query(`update identity.chef_search_version set version = version + 1 where id = 1`);
     await identity.query('vacuum analyze');
   };
 
   const growJobs = async () => {
     await replica(jobs);
-    await run(
-      jobs,
-      'jobs.restaurant_profiles',
-      `
-      insert into jobs.restaurant_profiles (profile_id, user_id, name, address, city, state, cuisine_types, total_ratings, source_occurred_at)
-      select ${RP('i')}, ${R('i')}, 'Seed Kitchen ' || i, i || ' Seed Ave', ${CITY('i')}, ${STATE('i')}, jsonb_build_array(($1::text[])[1 + i % ${CUISINES.length}]), 0, now() - interval '30 days'
-      from ${range(V.restaurants)} i`,
-      [[...CUISINES]],
-    );
-    await run(
-      jobs,
-      'jobs.chef_profiles',
-      `
-      insert into jobs.chef_profiles (profile_id, user_id, name, bio, city, state, skills, travel_radius, average_rating, total_ratings, source_occurred_at)
-      select ${CP('i')}, ${C('i')}, 'Seed Chef ' || i, 'Seeded chef ' || i || ': line, prep and dish, nights and weekends.', ${CITY('i')}, ${STATE('i')},
-        to_jsonb(${CHEF_SKILLS('i')}), (array[5, 10, 15, 20, 25, 30])[1 + i % 6], case when i % 10 = 0 then null else 4.0 end, i % 10, now() - interval '30 days'
-      from ${range(V.chefs)} i`,
-      [skills],
-    );
+    await jobsRestaurantRows(jobs, range(V.restaurants));
+    await jobsChefRows(jobs, range(V.chefs));
     await run(
       jobs,
       'jobs.jobs',
@@ -529,15 +530,7 @@ export async function grow(databaseUrl: string, from: number, to: number): Promi
       `insert into messaging.jobs (job_id, restaurant_id, title) select id, restaurant_id, title from (${grownJobs}) s`,
       [positions],
     );
-    await run(
-      messaging,
-      'messaging.participants',
-      `
-      insert into messaging.participants (user_id, user_type, name, name_at, language, language_at)
-      select ${R('i')}, 'restaurant', 'Seed Kitchen ' || i, now() - interval '30 days', 'en', now() - interval '30 days' from ${range(V.restaurants)} i
-      union all
-      select ${C('i')}, 'chef', 'Seed Chef ' || i, now() - interval '30 days', case when i % 5 = 0 then 'es' else 'en' end, now() - interval '30 days' from ${range(V.chefs)} i`,
-    );
+    await participantRows(messaging, range(V.restaurants), range(V.chefs));
     await run(
       messaging,
       'messaging.applications',
