@@ -432,10 +432,10 @@ export function newJob(
 }
 
 /**
- * A tip reaches a chef (issue 38's `payments.tip.paid.v1`, after the shift was posted): one notification of type
- * money whose text links to the earnings page. Returns the event's facts and id (to publish it again).
+ * A shift posted 10 hours ago by `restaurant` and a tip of `cents` for `chef` on it (issue 38's tip facts, before
+ * payments says it was paid or declined): the job and the facts.
  */
-export async function tipPaid(
+export async function tipOnPostedShift(
   n: Pick<Notifications, 'bus' | 'clock'>,
   chef: TestUser,
   restaurant: TestUser,
@@ -456,7 +456,21 @@ export async function tipPaid(
     restaurant_id: restaurant.id,
     chef_id: chef.id,
     amount_cents: cents,
-    transfer_id: `tr_${randomUUID().slice(0, 8)}`,
   };
+  return { job, facts };
+}
+
+/**
+ * A tip reaches a chef (issue 38's `payments.tip.paid.v1`, after the shift was posted): one notification of type
+ * money whose text links to the earnings page. Returns the event's facts and id (to publish it again).
+ */
+export async function tipPaid(
+  n: Pick<Notifications, 'bus' | 'clock'>,
+  chef: TestUser,
+  restaurant: TestUser,
+  cents = 2_000,
+) {
+  const { job, facts: tip } = await tipOnPostedShift(n, chef, restaurant, cents);
+  const facts = { ...tip, transfer_id: `tr_${randomUUID().slice(0, 8)}` };
   return { job, facts, id: await publish(n.bus, 'payments.tip.paid.v1', facts) };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
-import { createUser, jobFacts, newJob, publish, textsTo, useNotifications } from './harness';
+import { createUser, publish, textsTo, tipOnPostedShift, useNotifications } from './harness';
 
 // Issue 38's texts: a tip. The chef hears the restaurant's tip reached them (in their language, once); the
 // restaurant hears its card did not pay a tip, with the card's words and the shift's link, once per attempt.
@@ -18,6 +18,7 @@ async function handled(consumer: string, n: number) {
   await h.svc.handle.scheduler.tick();
 }
 
+/** A restaurant and a chef (in `chefLanguage`), a shift of the restaurant's, and a tip's facts for the chef on it. */
 async function postedShift(restaurantName: string, chefLanguage: 'en' | 'es') {
   const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: restaurantName });
   const chef = await createUser(h.bus, h.database, {
@@ -25,23 +26,7 @@ async function postedShift(restaurantName: string, chefLanguage: 'en' | 'es') {
     name: 'Ana Ruiz',
     language: chefLanguage,
   });
-  const job = newJob(restaurant, h.clock, 'Line Cook', -10);
-  await publish(h.bus, 'jobs.job.posted.v1', {
-    ...jobFacts(job),
-    subtotal_cents: 15_000,
-    fee_cents: 1_050,
-    total_cents: 16_050,
-    notify_favorites: [],
-  });
-  const facts = {
-    tip_id: randomUUID(),
-    application_id: randomUUID(),
-    job_id: job.id,
-    restaurant_id: restaurant.id,
-    chef_id: chef.id,
-    amount_cents: 2_000,
-  };
-  return { restaurant, chef, job, facts };
+  return { restaurant, chef, ...(await tipOnPostedShift(h, chef, restaurant)) };
 }
 
 test('a tip paid: the chef is texted once, in English or Spanish', async () => {
