@@ -14,13 +14,15 @@ import {
   type PostedJob,
   type Stack,
 } from './support/stack';
+import { sideBySide } from './support/side-by-side';
 
 // Issue 39 through the whole product (gateway, five services, bus; PostgreSQL, RabbitMQ and Redis in real mode):
 // the checkout's rating and words are a review of the other side, published double-blind. Until both sides wrote,
-// or REVIEW_PUBLISH_AFTER (90 s here) after the shift's end, the side reviewed reads it through no endpoint: the job,
+// or REVIEW_PUBLISH_AFTER (40 s here) after the shift's end, the side reviewed reads it through no endpoint: the job,
 // the application, the lists, the profiles' reviews and averages, the applicant cards, the chef search and the
 // openings. Then it shows everywhere; the side reviewed replies once; an operator hides one that breaks the rules
-// (gone from lists and averages, both sides texted). Three shifts are booked at once (31 s at $60/h).
+// (gone from lists and averages, both sides texted). Three shifts are booked at once (31 s at $60/h) and the three
+// scenarios run side by side (support/side-by-side.ts): each waits for its own shift's end, so the waits overlap.
 
 const SHIFT_HOURS = 31 / 3600;
 let stack: Stack;
@@ -41,10 +43,10 @@ const get = async (who: Account, path: string) =>
 const post = (who: Account | Operator, path: string, body: unknown) =>
   stack.call('POST', `/api${path}`, { token: who.token, body });
 
-/** A shift booked now, starting in 60 s and 31 s long. */
+/** A shift booked now, starting in 45 s and 31 s long. */
 async function book(): Promise<Worked> {
   const [restaurant, chef] = await Promise.all([signUp(stack, 'restaurant'), signUp(stack, 'chef')]);
-  const job = await postJob(stack, restaurant, 60_000, SHIFT_HOURS, 60);
+  const job = await postJob(stack, restaurant, 45_000, SHIFT_HOURS, 60);
   await payJob(stack, restaurant, job);
   const applicationId = await apply(stack, chef, job);
   await acceptAndConfirm(stack, restaurant, chef, applicationId);
@@ -132,7 +134,7 @@ let reader: Account;
 
 beforeAll(async () => {
   ({ stack, operator: ops } = await startStackWithOperator({
-    REVIEW_PUBLISH_AFTER: '90s',
+    REVIEW_PUBLISH_AFTER: '40s',
     CHECKOUT_DEADLINE: '1h',
     JOBS_RULES_POLL_MS: '200',
     NOTIFICATIONS_POLL_MS: '200',
@@ -144,136 +146,150 @@ beforeAll(async () => {
   reader = await signUp(stack, 'chef', { payouts: false });
 }, 300_000);
 afterAll(() => stack?.close());
+// after the set-up above; the longest scenario waits for its shift's end, then the 40 s window
+const together = sideBySide(200_000);
 
-test('reviews are hidden until both sides wrote, through every endpoint, then shown everywhere; a reply', async () => {
-  const { restaurant, chef, applicationId } = blind;
-  await untilEnded(blind.job);
-  await checkout(restaurant, applicationId, {
-    rating: 4,
-    feedback: 'Fast, tidy and kind to the dish crew.',
-    tags: ['on_time', 'would_book_again'],
-  });
-  // The restaurant reads its own rating; the chef reads it nowhere, and nothing counts it yet.
-  expect(await ratingsSeenBy(restaurant, blind)).toEqual(everywhere(4, null));
-  expect(await ratingsSeenBy(chef, blind)).toEqual(everywhere(null, null));
-  expect(await chefRatingsSeen(blind)).toEqual({
-    profile: [0, null],
-    card: [0, null],
-    listedCard: [0, null],
-    search: [0, null],
-    reviews: 0,
-  });
-  expect((await get(chef, `/profiles/chef/${chef.profileId}/reviews`)).reviews).toEqual([]);
-
-  await checkout(chef, applicationId, { rating: 5, feedback: 'Clear prep list.' });
-  expect(await ratingsSeenBy(chef, blind)).toEqual(everywhere(4, 5));
-  expect(await ratingsSeenBy(restaurant, blind)).toEqual(everywhere(4, 5));
-  await eventually(async () =>
-    expect(await chefRatingsSeen(blind)).toEqual({
-      profile: [1, 4],
-      card: [1, 4],
-      listedCard: [1, 4],
-      search: [1, 4],
-      reviews: 1,
-    }),
-  );
-  const { reviews } = await get(chef, `/profiles/chef/${chef.profileId}/reviews`);
-  expect(reviews).toEqual([
-    expect.objectContaining({
+together.test(
+  'reviews are hidden until both sides wrote, through every endpoint, then shown everywhere; a reply',
+  async () => {
+    const { restaurant, chef, applicationId } = blind;
+    await untilEnded(blind.job);
+    await checkout(restaurant, applicationId, {
       rating: 4,
-      text: 'Fast, tidy and kind to the dish crew.',
+      feedback: 'Fast, tidy and kind to the dish crew.',
       tags: ['on_time', 'would_book_again'],
-      reply: null,
-      author_side: 'restaurant',
-    }),
-  ]);
-  const ofRestaurant = await get(restaurant, `/profiles/restaurant/${restaurant.profileId}/reviews`);
-  expect(ofRestaurant.reviews).toEqual([expect.objectContaining({ rating: 5, text: 'Clear prep list.' })]);
-
-  // The side reviewed replies once; the author never replies to its own review.
-  const id = reviews[0].id;
-  const own = await post(restaurant, `/reviews/${id}/reply`, { text: 'And thanks again' });
-  expect(own).toMatchObject({ status: 403, body: { code: 'JOBS.OWN_REVIEW' } });
-  const replied = expectStatus(await post(chef, `/reviews/${id}/reply`, { text: 'Thank you, team!' }), 201);
-  expect(replied.body.review.reply).toMatchObject({ text: 'Thank you, team!' });
-  const second = await post(chef, `/reviews/${id}/reply`, { text: 'One more thing' });
-  expect(second).toMatchObject({ status: 409, body: { code: 'JOBS.ALREADY_REPLIED' } });
-  const after = await get(restaurant, `/profiles/chef/${chef.id}/reviews`);
-  expect(after.reviews[0].reply).toMatchObject({ text: 'Thank you, team!' });
-}, 120_000);
-
-test('an operator hides a review: gone from the lists and the average, audited, both sides texted', async () => {
-  const { restaurant, chef, applicationId } = hidden;
-  await untilEnded(hidden.job);
-  await checkout(restaurant, applicationId, { rating: 1, feedback: 'Call me on my own number instead.' });
-  await checkout(chef, applicationId, { rating: 5 });
-  await eventually(async () => expect((await chefRatingsSeen(hidden)).profile).toEqual([1, 1]));
-  const listed = expectStatus(
-    await stack.call('GET', `/api/ops/reviews?user_id=${chef.id}`, { token: ops.token }),
-    200,
-  ).body.reviews;
-  const review = listed.find((r: { author_side: string }) => r.author_side === 'restaurant');
-  expect(review).toMatchObject({ status: 'published', rating: 1 });
-  // A member never hides; an operator's hiding without a reason stores nothing.
-  expect((await post(chef, `/ops/reviews/${review.id}/hide`, { reason: 'Unfair' })).status).toBe(403);
-  expect((await post(ops, `/ops/reviews/${review.id}/hide`, { reason: ' ' })).status).toBe(400);
-
-  const done = expectStatus(
-    await post(ops, `/ops/reviews/${review.id}/hide`, { reason: 'Personal phone numbers are not allowed' }),
-    200,
-  );
-  expect(done.body.review).toMatchObject({ status: 'hidden' });
-  await eventually(async () =>
-    expect(await chefRatingsSeen(hidden)).toEqual({
+    });
+    // The restaurant reads its own rating; the chef reads it nowhere, and nothing counts it yet.
+    expect(await ratingsSeenBy(restaurant, blind)).toEqual(everywhere(4, null));
+    expect(await ratingsSeenBy(chef, blind)).toEqual(everywhere(null, null));
+    expect(await chefRatingsSeen(blind)).toEqual({
       profile: [0, null],
       card: [0, null],
       listedCard: [0, null],
       search: [0, null],
       reviews: 0,
-    }),
-  );
-  expect((await get(chef, `/jobs/${hidden.job.id}`)).job.chef_rating).toBeNull();
-  expect((await post(chef, `/reviews/${review.id}/reply`, { text: 'Why?' })).status).toBe(404);
-  const audit = expectStatus(
-    await stack.call('GET', `/api/ops/audit?job_id=${hidden.job.id}`, { token: ops.token }),
-    200,
-  ).body;
-  expect(JSON.stringify(audit)).toContain('review.hide');
-  await eventually(async () => {
-    expect(await textsSentTo(stack, restaurant)).toContainEqual(
-      expect.stringMatching(/our team hid your review of .+: Personal phone numbers are not allowed/),
-    );
-    expect(await textsSentTo(stack, chef)).toContainEqual(
-      expect.stringMatching(/our team hid the review of you by .+: Personal phone numbers are not allowed/),
-    );
-  }, 30_000);
-}, 120_000);
+    });
+    expect((await get(chef, `/profiles/chef/${chef.profileId}/reviews`)).reviews).toEqual([]);
 
-test('a review the other side never writes is published after the window, and only then shows', async () => {
-  const { restaurant, chef, applicationId } = lonely;
-  await untilEnded(lonely.job);
-  await checkout(chef, applicationId, { rating: 3, feedback: 'Short on towels.' });
-  // Until the window ends: the restaurant and every chef browsing its openings read nothing of it.
-  expect(await ratingsSeenBy(restaurant, lonely)).toEqual(everywhere(null, null));
-  expect(await ratingsSeenBy(chef, lonely)).toEqual(everywhere(null, 3));
-  expect(await restaurantRatingsSeen(lonely, reader, opening)).toEqual({
-    profile: [0, null],
-    openings: [0, null],
-    opening: [0, null],
-    reviews: 0,
-  });
-  // REVIEW_PUBLISH_AFTER after the end (the restaurant never checked out): published by the rules loop.
-  await eventually(
-    async () =>
-      expect(await restaurantRatingsSeen(lonely, reader, opening)).toEqual({
-        profile: [1, 3],
-        openings: [1, 3],
-        opening: [1, 3],
+    await checkout(chef, applicationId, { rating: 5, feedback: 'Clear prep list.' });
+    expect(await ratingsSeenBy(chef, blind)).toEqual(everywhere(4, 5));
+    expect(await ratingsSeenBy(restaurant, blind)).toEqual(everywhere(4, 5));
+    await eventually(async () =>
+      expect(await chefRatingsSeen(blind)).toEqual({
+        profile: [1, 4],
+        card: [1, 4],
+        listedCard: [1, 4],
+        search: [1, 4],
         reviews: 1,
       }),
-    180_000,
-  );
-  expect(await ratingsSeenBy(restaurant, lonely)).toEqual(everywhere(null, 3));
-  const { reviews } = await get(restaurant, `/profiles/restaurant/${restaurant.profileId}/reviews`);
-  expect(reviews).toEqual([expect.objectContaining({ rating: 3, text: 'Short on towels.', reply: null })]);
-}, 240_000);
+    );
+    const { reviews } = await get(chef, `/profiles/chef/${chef.profileId}/reviews`);
+    expect(reviews).toEqual([
+      expect.objectContaining({
+        rating: 4,
+        text: 'Fast, tidy and kind to the dish crew.',
+        tags: ['on_time', 'would_book_again'],
+        reply: null,
+        author_side: 'restaurant',
+      }),
+    ]);
+    const ofRestaurant = await get(restaurant, `/profiles/restaurant/${restaurant.profileId}/reviews`);
+    expect(ofRestaurant.reviews).toEqual([expect.objectContaining({ rating: 5, text: 'Clear prep list.' })]);
+
+    // The side reviewed replies once; the author never replies to its own review.
+    const id = reviews[0].id;
+    const own = await post(restaurant, `/reviews/${id}/reply`, { text: 'And thanks again' });
+    expect(own).toMatchObject({ status: 403, body: { code: 'JOBS.OWN_REVIEW' } });
+    const replied = expectStatus(await post(chef, `/reviews/${id}/reply`, { text: 'Thank you, team!' }), 201);
+    expect(replied.body.review.reply).toMatchObject({ text: 'Thank you, team!' });
+    const second = await post(chef, `/reviews/${id}/reply`, { text: 'One more thing' });
+    expect(second).toMatchObject({ status: 409, body: { code: 'JOBS.ALREADY_REPLIED' } });
+    const after = await get(restaurant, `/profiles/chef/${chef.id}/reviews`);
+    expect(after.reviews[0].reply).toMatchObject({ text: 'Thank you, team!' });
+  },
+  120_000,
+);
+
+together.test(
+  'an operator hides a review: gone from the lists and the average, audited, both sides texted',
+  async () => {
+    const { restaurant, chef, applicationId } = hidden;
+    await untilEnded(hidden.job);
+    await checkout(restaurant, applicationId, { rating: 1, feedback: 'Call me on my own number instead.' });
+    await checkout(chef, applicationId, { rating: 5 });
+    await eventually(async () => expect((await chefRatingsSeen(hidden)).profile).toEqual([1, 1]));
+    const listed = expectStatus(
+      await stack.call('GET', `/api/ops/reviews?user_id=${chef.id}`, { token: ops.token }),
+      200,
+    ).body.reviews;
+    const review = listed.find((r: { author_side: string }) => r.author_side === 'restaurant');
+    expect(review).toMatchObject({ status: 'published', rating: 1 });
+    // A member never hides; an operator's hiding without a reason stores nothing.
+    expect((await post(chef, `/ops/reviews/${review.id}/hide`, { reason: 'Unfair' })).status).toBe(403);
+    expect((await post(ops, `/ops/reviews/${review.id}/hide`, { reason: ' ' })).status).toBe(400);
+
+    const done = expectStatus(
+      await post(ops, `/ops/reviews/${review.id}/hide`, { reason: 'Personal phone numbers are not allowed' }),
+      200,
+    );
+    expect(done.body.review).toMatchObject({ status: 'hidden' });
+    await eventually(async () =>
+      expect(await chefRatingsSeen(hidden)).toEqual({
+        profile: [0, null],
+        card: [0, null],
+        listedCard: [0, null],
+        search: [0, null],
+        reviews: 0,
+      }),
+    );
+    expect((await get(chef, `/jobs/${hidden.job.id}`)).job.chef_rating).toBeNull();
+    expect((await post(chef, `/reviews/${review.id}/reply`, { text: 'Why?' })).status).toBe(404);
+    const audit = expectStatus(
+      await stack.call('GET', `/api/ops/audit?job_id=${hidden.job.id}`, { token: ops.token }),
+      200,
+    ).body;
+    expect(JSON.stringify(audit)).toContain('review.hide');
+    await eventually(async () => {
+      expect(await textsSentTo(stack, restaurant)).toContainEqual(
+        expect.stringMatching(/our team hid your review of .+: Personal phone numbers are not allowed/),
+      );
+      expect(await textsSentTo(stack, chef)).toContainEqual(
+        expect.stringMatching(/our team hid the review of you by .+: Personal phone numbers are not allowed/),
+      );
+    }, 30_000);
+  },
+  120_000,
+);
+
+together.test(
+  'a review the other side never writes is published after the window, and only then shows',
+  async () => {
+    const { restaurant, chef, applicationId } = lonely;
+    await untilEnded(lonely.job);
+    await checkout(chef, applicationId, { rating: 3, feedback: 'Short on towels.' });
+    // Until the window ends: the restaurant and every chef browsing its openings read nothing of it.
+    expect(await ratingsSeenBy(restaurant, lonely)).toEqual(everywhere(null, null));
+    expect(await ratingsSeenBy(chef, lonely)).toEqual(everywhere(null, 3));
+    expect(await restaurantRatingsSeen(lonely, reader, opening)).toEqual({
+      profile: [0, null],
+      openings: [0, null],
+      opening: [0, null],
+      reviews: 0,
+    });
+    // REVIEW_PUBLISH_AFTER after the end (the restaurant never checked out): published by the rules loop.
+    await eventually(
+      async () =>
+        expect(await restaurantRatingsSeen(lonely, reader, opening)).toEqual({
+          profile: [1, 3],
+          openings: [1, 3],
+          opening: [1, 3],
+          reviews: 1,
+        }),
+      180_000,
+    );
+    expect(await ratingsSeenBy(restaurant, lonely)).toEqual(everywhere(null, 3));
+    const { reviews } = await get(restaurant, `/profiles/restaurant/${restaurant.profileId}/reviews`);
+    expect(reviews).toEqual([expect.objectContaining({ rating: 3, text: 'Short on towels.', reply: null })]);
+  },
+  150_000,
+);
