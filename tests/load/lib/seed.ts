@@ -105,6 +105,16 @@ async function connect(url: string): Promise<pg.Client> {
 
 type Run = (client: pg.Client, label: string, text: string, params?: unknown[]) => Promise<void>;
 
+/** Runs the seed's statements, counting the rows each table got (the seed's and the growth's figures). */
+function rowCounter(): { counts: Record<string, number>; run: Run } {
+  const counts: Record<string, number> = {};
+  const run: Run = async (client, label, text, params = []) => {
+    const r = await client.query(text, params);
+    counts[label] = (counts[label] ?? 0) + (r.rowCount ?? 0);
+  };
+  return { counts, run };
+}
+
 /**
  * The seeded restaurants and chefs, one statement per table. `restaurants` and `chefs` are the series of their
  * numbers (the seed's `generate_series(0, n - 1)`, or the rows BENCH_SCALE adds), so the seed and its growth
@@ -190,37 +200,26 @@ export async function seed(input: SeedInput): Promise<SeedResult> {
     db('messaging'),
     db('payments'),
   ]);
-  const counts: Record<string, number> = {};
-  const run = async (client: pg.Client, label: string, text: string, params: unknown[] = []) => {
-    const r = await client.query(text, params);
-    counts[label] = (counts[label] ?? 0) + (r.rowCount ?? 0);
-  };
-  const {
-    usersRows,
-    identityRestaurantRows,
-    identityChefRows,
-    jobsRestaurantRows,
-    jobsChefRows,
-    participantRows,
-  } = peopleRows(run);
+  const { counts, run } = rowCounter();
+  const people = peopleRows(run);
   const poolJobs = VOLUME.openShifts + VOLUME.acceptPoolPerRestaurant * input.restaurantIds.length;
   const positions = [...POSITIONS];
   const V = VOLUME;
 
   const seedIdentity = async () => {
-    await usersRows(
+    await people.usersRows(
       identity,
       `generate_series(0, ${V.restaurants - 1})`,
       `generate_series(0, ${V.chefs - 1})`,
     );
-    await identityRestaurantRows(identity, `generate_series(0, ${V.restaurants - 1})`);
-    await identityChefRows(identity, `generate_series(0, ${V.chefs - 1})`);
+    await people.identityRestaurantRows(identity, `generate_series(0, ${V.restaurants - 1})`);
+    await people.identityChefRows(identity, `generate_series(0, ${V.chefs - 1})`);
     await identity.query('vacuum analyze');
   };
 
   const seedJobs = async () => {
-    await jobsRestaurantRows(jobs, `generate_series(0, ${V.restaurants - 1})`);
-    await jobsChefRows(jobs, `generate_series(0, ${V.chefs - 1})`);
+    await people.jobsRestaurantRows(jobs, `generate_series(0, ${V.restaurants - 1})`);
+    await people.jobsChefRows(jobs, `generate_series(0, ${V.chefs - 1})`);
     await run(
       jobs,
       'jobs.payout_accounts',
@@ -286,7 +285,7 @@ export async function seed(input: SeedInput): Promise<SeedResult> {
       on conflict (job_id) do nothing`,
       [input.restaurantIds, poolJobs, positions],
     );
-    await participantRows(
+    await people.participantRows(
       messaging,
       `generate_series(0, ${V.restaurants - 1})`,
       `generate_series(0, ${V.chefs - 1})`,
@@ -440,19 +439,8 @@ export async function grow(databaseUrl: string, from: number, to: number): Promi
   const started = Date.now();
   const db = (name: string) => connect(serviceDatabaseUrl(databaseUrl, name, {}));
   const [identity, jobs, messaging] = await Promise.all([db('identity'), db('jobs'), db('messaging')]);
-  const counts: Record<string, number> = {};
-  const run = async (client: pg.Client, label: string, text: string, params: unknown[] = []) => {
-    const r = await client.query(text, params);
-    counts[label] = (counts[label] ?? 0) + (r.rowCount ?? 0);
-  };
-  const {
-    usersRows,
-    identityRestaurantRows,
-    identityChefRows,
-    jobsRestaurantRows,
-    jobsChefRows,
-    participantRows,
-  } = peopleRows(run);
+  const { counts, run } = rowCounter();
+  const people = peopleRows(run);
   const V = VOLUME;
   const positions = [...POSITIONS];
   const range = (n: number) => `generate_series(${n * from}, ${n * to - 1})`;
@@ -479,17 +467,17 @@ export async function grow(databaseUrl: string, from: number, to: number): Promi
 
   const growIdentity = async () => {
     await replica(identity);
-    await usersRows(identity, range(V.restaurants), range(V.chefs));
-    await identityRestaurantRows(identity, range(V.restaurants));
-    await identityChefRows(identity, range(V.chefs));
+    await people.usersRows(identity, range(V.restaurants), range(V.chefs));
+    await people.identityRestaurantRows(identity, range(V.restaurants));
+    await people.identityChefRows(identity, range(V.chefs));
     await identity.query(`update identity.chef_search_version set version = version + 1 where id = 1`);
     await identity.query('vacuum analyze');
   };
 
   const growJobs = async () => {
     await replica(jobs);
-    await jobsRestaurantRows(jobs, range(V.restaurants));
-    await jobsChefRows(jobs, range(V.chefs));
+    await people.jobsRestaurantRows(jobs, range(V.restaurants));
+    await people.jobsChefRows(jobs, range(V.chefs));
     await run(
       jobs,
       'jobs.jobs',
@@ -530,7 +518,7 @@ export async function grow(databaseUrl: string, from: number, to: number): Promi
       `insert into messaging.jobs (job_id, restaurant_id, title) select id, restaurant_id, title from (${grownJobs}) s`,
       [positions],
     );
-    await participantRows(messaging, range(V.restaurants), range(V.chefs));
+    await people.participantRows(messaging, range(V.restaurants), range(V.chefs));
     await run(
       messaging,
       'messaging.applications',
