@@ -31,6 +31,13 @@ export interface InboxAt {
   named: Array<Recipient & { profile_id: string | null }>;
 }
 
+/** The inbox's version as text (0 before anything changed it): the ETag and the stamp of both polls. */
+const inboxVersionOf = (userId: string) =>
+  sql`coalesce((select version from notifications.inboxes where user_id = ${userId}), 0)::text`;
+/** How many of the person's entries are unread (`sms_unread_idx`). */
+const unreadOf = (userId: string) =>
+  sql`(select count(*) from notifications.sms where recipient_id = ${userId} and read_at is null)::int`;
+
 const RECIPIENT_COLUMNS = sql.raw(
   'user_id, user_type, phone, phone_verified, language, name, city, address, email, email_verified',
 );
@@ -65,8 +72,8 @@ export async function inboxAt(
           from page cross join lateral (values (page.vars ->> 'chef_id'), (page.vars ->> 'restaurant_id'), (page.vars ->> 'sender_id')) as x(id)
           where x.id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
         )
-        select coalesce((select version from notifications.inboxes where user_id = ${userId}), 0)::text as version,
-          (select count(*) from notifications.sms where recipient_id = ${userId} and read_at is null)::int as unread,
+        select ${inboxVersionOf(userId)} as version,
+          ${unreadOf(userId)} as unread,
           (select to_json(r) from (
             select ${RECIPIENT_COLUMNS} from notifications.recipients where user_id = ${userId} or profile_id = ${userId}
             order by (user_id = ${userId}) desc limit 1) as r) as reader,
@@ -111,8 +118,8 @@ export async function unreadAt(
   userId: string,
 ): Promise<{ version: string; unread: number }> {
   const rows = await database.rows<{ version: string; unread: number | string }>(
-    sql`select coalesce((select version from notifications.inboxes where user_id = ${userId}), 0)::text as version,
-          (select count(*) from notifications.sms where recipient_id = ${userId} and read_at is null)::int as unread`,
+    sql`select ${inboxVersionOf(userId)} as version,
+          ${unreadOf(userId)} as unread`,
     undefined,
     { prepared: true },
   );
@@ -121,10 +128,7 @@ export async function unreadAt(
 
 /** How many of a person's entries are unread (`sms_unread_idx`). */
 export async function unreadCount(database: Database, userId: string, tx?: Executor): Promise<number> {
-  const rows = await database.rows<{ n: number | string }>(
-    sql`select count(*) as n from notifications.sms where recipient_id = ${userId} and read_at is null`,
-    tx,
-  );
+  const rows = await database.rows<{ n: number | string }>(sql`select ${unreadOf(userId)} as n`, tx);
   return Number(rows[0]?.n ?? 0);
 }
 
