@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { milesBetween, roundedLocation, roundMiles, zipLocation } from '@brigade/contracts';
 import {
@@ -9,7 +10,7 @@ import {
   type Account,
   type Api,
 } from '../hardening/support/stack';
-import { checkStep, type AxeViolation } from './browser';
+import { checkStep, SCREENSHOTS, type AxeViolation } from './browser';
 import { startStory, type Story } from './story';
 
 // Issue 32, item 6: a chef finds work on a phone. At 375 px in Spanish and at 320 px in English the first shift
@@ -206,6 +207,28 @@ test('at 320 px the restaurant is told it has no pin, and pins its location from
   expect(me.body.profile).toMatchObject({ location_pinned: true, latitude: 44.98635, longitude: -93.26987 });
   await page.context().close();
 }, 60_000);
+
+// Issue 41: a phone renders the first 20 shifts of a long list; "Ver más turnos" shows 20 more, and is gone when
+// every shift is shown.
+test('at 375 px in Spanish: the first 20 shifts, then the rest on "Ver más turnos"', async () => {
+  // 20 more shifts of the restaurant, 5 hours apart from 50 hours on (each ends within the 7 days ahead)
+  for (let n = 0; n < 20; n++)
+    await payJob(api, restaurant, await postJob(api, restaurant, (50 + 5 * n) * 3_600_000));
+  const page = await openings('es-ES', { width: 375, height: 667 }, ES);
+  const cards = page.locator('li.opening');
+  const more = page.getByRole('button', { name: 'Ver más turnos' });
+  await more.waitFor();
+  expect(await cards.count()).toBe(20);
+  await more.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: path.join(SCREENSHOTS, 'openings-es-375-more-button.png') });
+  violations.push(...(await checkStep(page, 'openings-es-375-more')));
+  await more.click();
+  await cards.nth(21).waitFor();
+  expect(await cards.count()).toBe(22);
+  expect(await more.count()).toBe(0);
+  violations.push(...(await checkStep(page, 'openings-es-375-all')));
+  await page.context().close();
+}, 150_000);
 
 test('every screen of the phone openings is free of accessibility violations (every impact)', () => {
   expect(violations.map((v) => `${v.id}: ${v.help} ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual(
