@@ -372,6 +372,8 @@ test('CREDENTIAL_EXPIRY_NOTICE before its day the chef is told once; from its da
 });
 
 test('a new chef with no profile reads dates in Minneapolis time, and a chef in Detroit in Detroit time', async () => {
+  // at noon in Minneapolis, so that tomorrow is tomorrow in Detroit too (at 23:30 it is already today there)
+  pinned = credentialEndsAt(inDays(0), ZONE).getTime() + 12 * 3_600_000;
   const session = (await h.post('/auth/signup', newAccount('chef'))).body.session;
   const tomorrow = inDays(1);
   expect((await add(session.access_token, foodHandler(tomorrow))).status).toBe(201);
