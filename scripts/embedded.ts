@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { Redis } from 'ioredis';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -73,6 +71,29 @@ type CreateService = (
 
 export { ROOT, ensureWebBuilt };
 const SERVICES: ServiceName[] = ['identity', 'jobs', 'payments', 'messaging', 'notifications'];
+/**
+ * Each service's `app.ts` and `config.ts`, named where a bundler sees them (`npm start` runs one compiled module,
+ * scripts/npm-start.mjs), each loaded only when the product starts.
+ */
+const SERVICE_MODULES: Record<ServiceName, () => Promise<[ServiceModule, Record<string, unknown>]>> = {
+  identity: async () => [
+    await import('../services/identity/src/app'),
+    await import('../services/identity/src/config'),
+  ],
+  jobs: async () => [await import('../services/jobs/src/app'), await import('../services/jobs/src/config')],
+  payments: async () => [
+    await import('../services/payments/src/app'),
+    await import('../services/payments/src/config'),
+  ],
+  messaging: async () => [
+    await import('../services/messaging/src/app'),
+    await import('../services/messaging/src/config'),
+  ],
+  notifications: async () => [
+    await import('../services/notifications/src/app'),
+    await import('../services/notifications/src/config'),
+  ],
+};
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
 
 export interface EmbeddedOptions {
@@ -122,7 +143,7 @@ export interface Embedded {
 /**
  * The whole product in one process: every service on its own schema of one PGlite (or on its own database
  * when DATABASE_URL is set), one bus (in-process, or RabbitMQ with AMQP_URL), the gateway on `port` serving
- * the API and the web app. Services whose code is not there yet are simply left out of the route table.
+ * the API and the web app.
  */
 export async function startEmbedded(options: EmbeddedOptions = {}): Promise<Embedded> {
   const env = { ...process.env, ...options.env };
@@ -178,11 +199,8 @@ async function startBehind(
     config: unknown;
   }> = [];
   for (const name of SERVICES) {
-    const dir = path.join(ROOT, 'services', name, 'src');
-    if (!existsSync(path.join(dir, 'app.ts')) || !existsSync(path.join(dir, 'config.ts'))) continue;
-    const app = await import(pathToFileURL(path.join(dir, 'app.ts')).href);
-    const cfg = await import(pathToFileURL(path.join(dir, 'config.ts')).href);
-    const load = cfg[`load${cap(name)}Config`];
+    const [app, cfg] = await SERVICE_MODULES[name]();
+    const load = cfg[`load${cap(name)}Config`] as (env: NodeJS.ProcessEnv) => unknown;
     modules.push({ name, app, load, config: load(serviceEnv) });
   }
   // Without Stripe keys, the Stripe sandbox (sandboxes/stripe) on a port of its own, reached by payments' SDK at
@@ -360,8 +378,6 @@ async function startBehind(
     sandboxes.push = { url: server.url, handle };
     providerEnv.notifications = { ...providerEnv.notifications, PUSH_SANDBOX_URL: server.url };
   }
-  for (const name of SERVICES.filter((n) => !modules.some((m) => m.name === n)))
-    logger.warn(`${name} service not present; its routes answer 503`);
   for (const { name, app, load, config: checked } of modules) {
     // A service a sandbox gives its address and secret to reads its configuration again with them.
     const config = providerEnv[name] ? load({ ...serviceEnv, ...providerEnv[name] }) : checked;

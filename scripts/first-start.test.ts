@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './embedded';
@@ -17,8 +17,13 @@ interface Run {
   stop(): Promise<void>;
 }
 
+/** `npm start` as package.json says it (node, its flags and the launcher), without npm's own process. */
+const START = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as any).scripts.start
+  .split(' ')
+  .slice(1) as string[];
+
 function npmStart(dataDir: string, env: Record<string, string> = {}): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/start.ts')], {
+  const child = spawn(process.execPath, START, {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -545,6 +545,10 @@ export const SETTING_MEANINGS: Readonly<Record<string, { meaning: string; unset?
     meaning:
       '`0`: `npm start` does not build the web app when `web/dist` is missing (tests that bring their own)',
   },
+  BRIGADE_START_BUNDLE: {
+    meaning:
+      '`0`: `npm start` loads the sources through tsx instead of its compiled copy under `node_modules/.cache/brigade/start` (ADR 6)',
+  },
   BRIGADE_SEED_STOP_AFTER: {
     meaning:
       'fault injection: the demo seed kills its own process after the named step (`chef.ana:signup`, `restaurant.mpls:shift-posted:1`...), to test an interrupted first start',

@@ -54,6 +54,7 @@ export const RUNNER_SETTINGS: Readonly<Record<string, { usedBy: string; default:
   BRIGADE_DATA_DIR: { usedBy: '`npm start`, `ledger:check`', default: '.data/pglite' },
   BRIGADE_SEED: { usedBy: '`npm start`', default: '1' },
   BRIGADE_BUILD_WEB: { usedBy: '`npm start`', default: '1' },
+  BRIGADE_START_BUNDLE: { usedBy: '`npm start`', default: '1' },
   PUSH_SANDBOX: { usedBy: '`npm start`', default: undefined },
   BRIGADE_SEED_STOP_AFTER: { usedBy: '`npm start` (tests only)', default: undefined },
 };

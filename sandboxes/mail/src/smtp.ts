@@ -1,5 +1,4 @@
 import { SMTPServer } from 'smtp-server';
-import { simpleParser } from 'mailparser';
 import type { Database, Logger } from '@brigade/kit';
 import { recordMail } from './store';
 
@@ -30,7 +29,9 @@ export function createSmtpServer(deps: {
     size: deps.maxBytes,
     logger: false,
     onData(stream, session, callback) {
-      simpleParser(stream)
+      // mailparser (about 30 MB) loads with the first mail
+      import('mailparser')
+        .then(({ simpleParser }) => simpleParser(stream))
         .then(async (parsed) => {
           if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
             const err = new Error('Message exceeds the fixed maximum message size') as Error & {

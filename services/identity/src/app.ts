@@ -31,7 +31,6 @@ import { republishChefProfiles } from './use-cases/republish-chef-profiles';
 import { subscriptions } from './events/subscriptions';
 import type { FileStore } from './adapters/file-store';
 import { DiskFileStore } from './adapters/disk-file-store';
-import { S3FileStore } from './adapters/s3-file-store';
 import { fileUrlKey, signFileToken } from './domain/file-tokens';
 import { credentialsRouter } from './http/credentials.router';
 import { CredentialsLoop } from './scheduler/credentials-loop';
@@ -58,9 +57,10 @@ export interface IdentityServiceOptions {
 }
 
 /** Issue 39: the file store the configuration names: an S3-compatible bucket, or disk under the data folder. */
-function openFileStore(config: IdentityConfig, key: Buffer): FileStore {
+async function openFileStore(config: IdentityConfig, key: Buffer): Promise<FileStore> {
   const settings = fileStoreSettings(config);
-  if (settings.kind === 's3') return new S3FileStore(settings);
+  // the AWS SDK (about 30 MB) loads only where a bucket is named
+  if (settings.kind === 's3') return new (await import('./adapters/s3-file-store')).S3FileStore(settings);
   return new DiskFileStore(settings.dir, (id, endsAt) => signFileToken(key, id, endsAt));
 }
 
@@ -80,7 +80,7 @@ export async function createIdentityService(
   const chefSearchAnswers =
     config.CHEF_SEARCH_ANSWERS > 0 ? new ChefSearchAnswers(config.CHEF_SEARCH_ANSWERS) : null;
   const urlKey = fileUrlKey(keyRing.sharedSecret);
-  const files = openFileStore(config, urlKey);
+  const files = await openFileStore(config, urlKey);
   // Issue 40: mail through SMTP_URL (the mail sandbox's in the embedded default); without it links wait unsent.
   const mailer = config.SMTP_URL
     ? createMailer({ SMTP_URL: config.SMTP_URL, MAIL_FROM: config.MAIL_FROM })
@@ -177,7 +177,7 @@ export async function createIdentityService(
       mailer?.close();
       await context.afterAnswer.settled();
       await relay.stop();
-      if (files instanceof S3FileStore) files.close();
+      files.close?.();
     },
   };
 }

@@ -4,11 +4,11 @@ import { viewFor } from '../src/domain/message-view';
 
 // Pure rules: which language a message was written in, what each reader sees, when a poll is unchanged.
 
-test('a clear sentence is detected; a short or ambiguous one takes the sender’s language', () => {
-  expect(detectLanguage('Hola, ¿estás disponible mañana por la tarde?', 'en')).toBe('es');
-  expect(detectLanguage('Can you bring your own knives?', 'es')).toBe('en');
-  expect(detectLanguage('Hello', 'en')).toBe('en'); // tinyld alone would say Spanish
-  expect(detectLanguage('ok', 'es')).toBe('es');
+test('a clear sentence is detected; a short or ambiguous one takes the sender’s language', async () => {
+  expect(await detectLanguage('Hola, ¿estás disponible mañana por la tarde?', 'en')).toBe('es');
+  expect(await detectLanguage('Can you bring your own knives?', 'es')).toBe('en');
+  expect(await detectLanguage('Hello', 'en')).toBe('en'); // tinyld alone would say Spanish
+  expect(await detectLanguage('ok', 'es')).toBe('es');
   expect(hasWords('👍 5:30')).toBe(false);
   expect(baseLanguage('es-419')).toBe('es');
 });

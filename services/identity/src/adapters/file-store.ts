@@ -15,6 +15,8 @@ export interface FileStore {
   signedUrl(file: StoredFile, validity: { now: Date; seconds: number }): Promise<string>;
   /** The bytes (identity's own file route), null when the file is not there. */
   read(key: string): Promise<Buffer | null>;
+  /** Let go of connections (the S3 client's sockets) when the service stops. */
+  close?(): void;
 }
 
 /** A file as the store is asked for it: its key, its type, and the credential it belongs to. */

@@ -1,4 +1,3 @@
-import { detectAll } from 'tinyld';
 
 /** The languages the product speaks; messages are shown to each reader in one of these. */
 export type Language = 'en' | 'es';
@@ -10,7 +9,9 @@ const MIN_ACCURACY = 0.5;
  * The language a message was written in, detected offline. Short or ambiguous texts take the sender's
  * language preference, which is what they most likely wrote in.
  */
-export function detectLanguage(text: string, senderLanguage: Language): Language {
+export async function detectLanguage(text: string, senderLanguage: Language): Promise<Language> {
+  // tinyld's tables (about 45 MB) load with the first message, not with the service
+  const { detectAll } = await import('tinyld');
   const [best] = detectAll(text, { only: ['en', 'es'] });
   if (best && best.accuracy >= MIN_ACCURACY && (best.lang === 'en' || best.lang === 'es')) return best.lang;
   return senderLanguage;

@@ -28,7 +28,7 @@ export async function askTranslator(
 ): Promise<TranslatorAnswer> {
   const readerLanguage = options.reader;
   const translator = options.lane === 'background' ? ctx.backgroundTranslator : ctx.translator;
-  let original: Language = detectLanguage(text, writerLanguage);
+  let original: Language = await detectLanguage(text, writerLanguage);
   let target: Language = readerLanguage ?? other(original);
   if (!translator.enabled || !hasWords(text) || original === target)
     return { outcome: 'untranslated', originalLanguage: original, target };

@@ -1,0 +1,43 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ROOT } from './embedded';
+// @ts-expect-error a plain ES module of the launcher's (scripts/start-bundle.mjs), without types
+import { buildStart, upToDate } from './start-bundle.mjs';
+
+// `npm start` runs a compiled copy of the product (ADR 6). A developer who edits a source and starts again must get
+// their change. (That the copy runs the product, finding its migrations and sandboxes' files where the sources
+// are, is scripts/first-start.test.ts: it starts through the launcher.)
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'brigade-start-bundle-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+test('an edited source makes the next start compile again; an untouched tree starts from the copy', async () => {
+  expect(await buildStart(dir)).toBe(path.join(dir, 'start.mjs'));
+  expect(upToDate(dir)).toBe(true);
+  const inputs = Object.keys(JSON.parse(readFileSync(path.join(dir, 'inputs.json'), 'utf8')).files);
+  // every service and the kit are in it; npm's packages are not, but for a workspace's own pinned version
+  for (const f of [
+    'scripts/start.ts',
+    'services/jobs/src/app.ts',
+    'kit/src/db.ts',
+    'contracts/src/policy.ts',
+  ])
+    expect(inputs).toContain(f);
+  for (const pkg of ['express', 'drizzle-orm', '@electric-sql/pglite', 'stripe', 'zod'])
+    expect(inputs.filter((f) => f.startsWith(`node_modules/${pkg}/`))).toEqual([]);
+  expect(inputs.some((f) => f.startsWith('services/identity/node_modules/file-type/'))).toBe(true);
+
+  const edited = path.join(ROOT, 'services/messaging/src/domain/language.ts');
+  const { atime, mtime } = statSync(edited);
+  try {
+    utimesSync(edited, atime, new Date(mtime.getTime() + 1000));
+    expect(upToDate(dir)).toBe(false);
+  } finally {
+    utimesSync(edited, atime, mtime);
+  }
+  expect(upToDate(dir)).toBe(true);
+});
