@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressAssets } from './precompress';
+import { prerenderLanding } from './prerender';
 
 // One origin in production: the gateway serves web/dist and the API under /api.
 // In development the dev server proxies /api and /sandbox (the payment emulator's pages) to the product.
@@ -71,7 +72,8 @@ const installableApp = VitePWA({
   injectManifest: {
     // Every script, style and text chunk (never their .br/.gz twins), the page, the icons and the manifest.
     globPatterns: ['**/*.{js,css,html,png,svg,webmanifest}'],
-    globIgnores: ['sw.js'],
+    // the landing page's prerendered copies are for the first visit; the installed app opens index.html
+    globIgnores: ['sw.js', 'landing.*.html'],
     // Hashed names need no revision of their own.
     dontCacheBustURLsMatching: /^assets\//,
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
@@ -80,7 +82,15 @@ const installableApp = VitePWA({
 
 export default defineConfig({
   // The hashed assets also written as .br and .gz, which the gateway serves to browsers that accept them.
-  plugins: [react(), precompressAssets(), facesOnlyReexport(), contractsWithoutSideEffects(), installableApp],
+  // The landing page's HTML in each language, written after the build (prerender.ts).
+  plugins: [
+    react(),
+    precompressAssets(),
+    facesOnlyReexport(),
+    contractsWithoutSideEffects(),
+    installableApp,
+    prerenderLanding(() => [react()]),
+  ],
   server: {
     proxy: {
       '/api': { target, changeOrigin: false },

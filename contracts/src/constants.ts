@@ -173,3 +173,10 @@ export const MESSAGES = {
   cardExpired: 'Your card has expired. Please use a different card.',
   insufficientFunds: 'Your card has insufficient funds. Please use a different card.',
 } as const;
+
+/**
+ * Issue 41: the cookie the web app keeps the visitor's language in (`en` or `es`), beside its own storage, so
+ * that the gateway answers `/` with the landing page written ahead in that language (web/prerender.ts). Without
+ * it the gateway goes by `Accept-Language`, as the app does by the browser's languages.
+ */
+export const LANGUAGE_COOKIE = 'brigade_language';

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
+import { LANGUAGE_COOKIE } from '@brigade/contracts';
 import { preferredEncoding } from './shared-bodies';
 
 /**
@@ -16,6 +17,36 @@ const NOT_A_SCREEN =
  * An hour in a cache would hold a fixed release back on phones that already have the app.
  */
 const REVALIDATED = new Set(['/sw.js', '/registerSW.js', '/manifest.webmanifest']);
+
+const LANDING_LANGUAGES = ['en', 'es'] as const;
+type LandingLanguage = (typeof LANDING_LANGUAGES)[number];
+const isLanguage = (v: string | undefined): v is LandingLanguage => v === 'en' || v === 'es';
+
+/**
+ * The language of the landing page to answer: the web app's cookie (the visitor's choice, or what the app last
+ * showed), else the first of the browser's languages (by `q`) that Brigade speaks, as the app itself picks; else
+ * English.
+ */
+export function landingLanguage(
+  cookie: string | undefined,
+  acceptLanguage: string | undefined,
+): LandingLanguage {
+  const chosen = cookie
+    ?.split(';')
+    .map((c) => c.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  if (isLanguage(chosen)) return chosen;
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { base: tag.trim().toLowerCase().split('-')[0], q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((l) => l.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return ranked.map((l) => l.base).find(isLanguage) ?? 'en';
+}
 
 /**
  * The built web app on the same origin: hashed assets cached for a year, the service worker and the manifest
@@ -47,6 +78,20 @@ export function webAppRouter(dist: string | undefined): Router {
         },
       }),
     );
+    // Issue 41: `/` is the landing page written ahead in the visitor's language, where the build wrote it.
+    const landings = new Map(
+      LANDING_LANGUAGES.map((l) => [l, path.join(dist, `landing.${l}.html`)] as const).filter(([, f]) =>
+        existsSync(f),
+      ),
+    );
+    if (landings.size > 0)
+      router.get('/', (req, res) => {
+        res.setHeader('cache-control', 'no-cache');
+        res.vary('Cookie');
+        res.vary('Accept-Language');
+        const file = landings.get(landingLanguage(req.headers.cookie, req.headers['accept-language']));
+        res.sendFile(file ?? path.join(dist, 'index.html'));
+      });
     router.get('/{*splat}', (req, res, next) => {
       if (NOT_A_SCREEN.test(req.path)) return next();
       res.setHeader('cache-control', 'no-cache');

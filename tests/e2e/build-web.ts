@@ -29,6 +29,7 @@ function fresh(): boolean {
     newestSource(path.join(root, 'web/public')),
     statSync(path.join(root, 'web/index.html')).mtimeMs,
     statSync(path.join(root, 'web/vite.config.ts')).mtimeMs,
+    statSync(path.join(root, 'web/prerender.ts')).mtimeMs,
   );
   return statSync(built).mtimeMs > sources;
 }

@@ -50,6 +50,59 @@ test('the signed-out header in Spanish at 375 px: one line, About in the footer,
   expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(PHONE.width);
 });
 
+test('the landing page reads before its scripts run, in Spanish; a tap on the language switch still switches', async () => {
+  const hero = 'Ayuda en la cocina para el turno de hoy'; // web/src/locales/es/landing.json, hero.title
+  // what a slow phone shows before the scripts are in (issue 41: the page is written ahead by the build)
+  await page.route('**/*.js', (route) => route.abort());
+  try {
+    await page.goto(story.url('/'));
+    expect(await page.getAttribute('html', 'lang')).toBe('es');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(hero);
+    const signIn = page
+      .getByRole('navigation', { name: 'Sitio' })
+      .getByRole('link', { name: 'Iniciar sesión' });
+    expect(await signIn.getAttribute('href')).toBe('/login');
+    expect(await page.locator('#root[data-prerendered]').count()).toBe(1);
+  } finally {
+    await page.unroute('**/*.js');
+  }
+  // the app starts when someone needs it, and takes the page over without moving anything on it
+  await page.addInitScript(`
+    window.shifted = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) if (!e.hadRecentInput) window.shifted += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  `);
+  await page.goto(story.url('/'));
+  // a focus as a script makes it (no person's input: every shift after it counts)
+  await page.evaluate(`document.body.dispatchEvent(new FocusEvent('focusin', { bubbles: true }))`);
+  await page.locator('#root:not([data-prerendered])').waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(hero);
+  expect(await page.evaluate('window.shifted')).toBeLessThan(0.01);
+
+  // a tap on the language switch before the app is there still switches, once it is
+  await page.goto(story.url('/'));
+  const toggle = () =>
+    page
+      .getByRole('group', { name: /^(Idioma|Language)$/ })
+      .getByRole('button')
+      .filter({ visible: true });
+  try {
+    await toggle().click();
+    await page.getByRole('heading', { level: 1, name: "Kitchen help for today's shift" }).waitFor();
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    // and back to Spanish, through the app itself
+    await toggle().click();
+    await page.getByRole('heading', { level: 1, name: hero }).waitFor();
+  } finally {
+    // the rest of the story reads Spanish whatever happened here
+    await page.evaluate(
+      `localStorage.setItem('brigade.language', 'es'); document.cookie = 'brigade_language=es; path=/'`,
+    );
+  }
+});
+
 test('onboarding survives Back and reload: step 1 keeps the draft, step 2 its skills', async () => {
   await signUp(story, page, 'chef', CHEF_JOIN_ES.signUp);
   expect(new URL(page.url()).pathname).toBe('/onboarding/worker');

@@ -1,9 +1,9 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { i18nReady } from './shared/i18n';
+import i18n, { i18nReady } from './shared/i18n';
 import './styles.css';
 import { setUnauthorizedHandler } from './shared/api';
 import { createAppRouter } from './app/router';
@@ -21,18 +21,50 @@ setUnauthorizedHandler(() => {
   if (router.state.location.pathname !== '/login') void router.navigate('/login');
 });
 
+/** Says once the app has drawn (or taken over) the page: the landing page's boot module waits for it. */
+function Drawn() {
+  useEffect(() => void window.dispatchEvent(new Event('brigade:drawn')), []);
+  return null;
+}
+
 function render() {
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!;
+  const written = root.getAttribute('data-prerendered');
+  root.removeAttribute('data-prerendered');
+  const app = (
     <StrictMode>
       <Provider store={store}>
         <RouterProvider router={router} />
+        <Drawn />
       </Provider>
-    </StrictMode>,
+    </StrictMode>
   );
+  // The landing page written ahead in this language is taken over as it stands (no page drawn again, nothing
+  // laid out again); in another language, or anywhere else, the app draws the page. A page that differs after
+  // all (a new year in the footer) is drawn again by React, without an error on the console.
+  if (written && written === i18n.language && router.state.location.pathname === '/')
+    hydrateRoot(root, app, { onRecoverableError: () => {} });
+  else createRoot(root).render(app);
 }
 
+/**
+ * The landing page came written in the HTML (prerender.ts): it stays on screen until the app can draw the same
+ * page at once, its code and texts loaded (the router's first match), so nothing flashes or moves.
+ */
+const routed = () =>
+  new Promise<void>((done) => {
+    if (router.state.initialized) return done();
+    const stop = router.subscribe((state) => {
+      if (!state.initialized) return;
+      stop();
+      done();
+    });
+  });
+const prerendered = document.getElementById('root')?.hasAttribute('data-prerendered') ?? false;
+
 // Render once the common texts are in (a failed load still renders, with English fallbacks).
-void i18nReady.then(render, render);
+const ready = i18nReady.catch(() => undefined);
+void (prerendered ? ready.then(routed) : ready).then(render, render);
 
 // The service worker (issue 40): registered after the first render, from its own chunk (workbox-window).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

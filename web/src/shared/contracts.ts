@@ -56,6 +56,8 @@ export {
   REVIEW_TEXT_MAX,
   REVIEW_REPLY_MAX,
   REVIEW_HIDE_REASON_MAX,
+  // issue 41: the language cookie the gateway answers `/` by
+  LANGUAGE_COOKIE,
 } from '@brigade/contracts';
 export type { ReviewTag } from '@brigade/contracts';
 export type { Actor, ApplicationState, PolicyTextKey, SeatStatus } from '@brigade/contracts';

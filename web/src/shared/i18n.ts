@@ -1,6 +1,7 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from './constants';
+import { LANGUAGE_COOKIE } from './contracts';
 import { loaders, namespaces, type Namespace } from '../locales';
 
 export type AppLanguage = 'en' | 'es';
@@ -43,7 +44,11 @@ export function currentLanguage(): AppLanguage {
 }
 
 i18n.on('languageChanged', (lng) => {
-  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = lng;
+  // the gateway answers `/` with the landing page written in this language (web/prerender.ts)
+  if (isAppLanguage(lng))
+    document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
 });
 
 /** Loads a namespace file (its own chunk) the first time a page needs it in a language. */
