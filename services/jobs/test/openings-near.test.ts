@@ -102,6 +102,14 @@ test('a Minneapolis chef with a 15-mile radius sees the shifts near them, neares
 
   // The dashboard's count is the same list's total.
   expect((await chef.api.get('/jobs?status=open&limit=5')).body.total).toBe(1);
+  // A page cut short keeps the order of the whole list and counts every shift (issue 41: only the page's shifts
+  // are built into the answer, not every match's)
+  const firstTwo = await chef.api.get('/jobs?status=open&near=all&limit=2');
+  expect(firstTwo.body.jobs.map((j: any) => j.id)).toEqual([near.id, farther.id]);
+  expect(firstTwo.body.jobs.map((j: any) => j.distance_miles)).toEqual(
+    all.body.jobs.slice(0, 2).map((j: any) => j.distance_miles),
+  );
+  expect(firstTwo.body.total).toBe(3);
   expect((await chef.api.get('/jobs?status=open&near=elsewhere')).status).toBe(400);
 });
 

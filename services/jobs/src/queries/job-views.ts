@@ -344,12 +344,22 @@ export async function listOpenJobs(
   const distance = place ? milesToRestaurant(place) : sql<null>`null::float8`;
   if (place && withinRadius)
     where.push(sql`(${distance} is null or ${distance} <= ${place.radiusMiles}::float8)`);
+  // The matching shifts are found, counted and ordered by their keys alone; only the page's are made into JSON
+  // (with their seats' counts): a city of 11,000 open shifts built every shift's JSON for a page of 50 (issue 41).
   const rows = await database.rows<JobJoinRow & Counted & { distance: number | string | null }>(sql`
-    select ${jobJson} as job, to_jsonb(rp) as rp, count(*) over () as total, ${distance} as distance
-    from ${jobFrom}
-    where ${sql.join(where, sql` and `)}
-    order by floor(${distance} / ${DISTANCE_BAND_MILES}) nulls last, j.start_time, j.id
-    limit ${q.limit ?? 100}`);
+    with matched as (
+      select j.id, j.start_time, ${distance} as distance
+      from ${jobFrom}
+      where ${sql.join(where, sql` and `)}
+    ), page as (
+      select id, start_time, distance from matched
+      order by floor(distance / ${DISTANCE_BAND_MILES}) nulls last, start_time, id
+      limit ${q.limit ?? 100}
+    )
+    select ${jobJson} as job, to_jsonb(rp) as rp, (select count(*) from matched) as total, page.distance
+    from ${jobFrom}, page
+    where j.id = page.id
+    order by floor(page.distance / ${DISTANCE_BAND_MILES}) nulls last, page.start_time, page.id`);
   return {
     items: rows.map((r) => ({
       ...presentJobRow(r, policy, now),
