@@ -23,6 +23,7 @@ type Results = {
   web?: {
     error?: string;
     landing: { gzipBytes: number; files: number; rawBytes: number };
+    landingBeforeInput?: { gzipBytes: number } | null;
     openings: { gzipBytes: number; files: number; screen: string };
   };
   real_mode_peak_memory_bytes?: number;
@@ -72,7 +73,9 @@ export function print(rows: Row[], results: Results) {
   const w = results.web;
   if (w && !w.error) {
     lines.push(
-      `landing page JavaScript: ${(w.landing.gzipBytes / 1024).toFixed(1)} KB gzipped (${w.landing.files} files, ${(w.landing.rawBytes / 1024).toFixed(0)} KB raw)   target < 150 KB  ${w.landing.gzipBytes < targets.landingJsGzipBytes ? 'OK' : 'MISSED'}`,
+      w.landingBeforeInput
+        ? `landing page JavaScript: ${(w.landingBeforeInput.gzipBytes / 1024).toFixed(1)} KB gzipped until a first tap (the boot module, ADR 42)   target < 150 KB  ${w.landingBeforeInput.gzipBytes < targets.landingJsGzipBytes ? 'OK' : 'MISSED'}   (the app after it: ${(w.landing.gzipBytes / 1024).toFixed(1)} KB, ${w.landing.files} files, ${(w.landing.rawBytes / 1024).toFixed(0)} KB raw)`
+        : `landing page JavaScript: ${(w.landing.gzipBytes / 1024).toFixed(1)} KB gzipped (${w.landing.files} files, ${(w.landing.rawBytes / 1024).toFixed(0)} KB raw)   target < 150 KB  ${w.landing.gzipBytes < targets.landingJsGzipBytes ? 'OK' : 'MISSED'}`,
     );
     lines.push(
       `chef openings page JavaScript: ${(w.openings.gzipBytes / 1024).toFixed(1)} KB gzipped (${w.openings.files} files; screen ${w.openings.screen})`,

@@ -132,7 +132,7 @@ async function firstPage(url: string, deadline: number): Promise<number> {
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(1000) });
       const text = await res.text();
-      if (res.ok && text.includes('<div id="root">')) return Date.now();
+      if (res.ok && text.includes('<div id="root"')) return Date.now();
     } catch {
       /* not listening yet */
     }

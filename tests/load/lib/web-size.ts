@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -20,12 +20,15 @@ export interface PageJs {
 
 /**
  * The JavaScript a browser loads before a page shows, gzipped (level 9, as a CDN would): the entry with its
- * static imports, plus the page's lazy chunk with its static imports, plus the page's texts (en). Built into
+ * static imports, plus the page's lazy chunk with its static imports, plus the page's texts (en). The landing page
+ * as written ahead (ADR 42) loads only its boot module until someone taps: `landingBeforeInput`. Built into
  * a temporary folder with Vite's manifest, so web/dist (served by `npm start`) is left alone.
  */
 export function measureWebJs(
   root: string,
-): { landing: PageJs; openings: PageJs; buildMs: number } | { error: string } {
+):
+  | { landing: PageJs; landingBeforeInput: PageJs | null; openings: PageJs; buildMs: number }
+  | { error: string } {
   const web = path.join(root, 'web');
   const vite = path.join(web, 'node_modules/.bin/vite');
   const bin = existsSync(vite) ? vite : path.join(root, 'node_modules/.bin/vite');
@@ -83,7 +86,13 @@ export function measureWebJs(
       [entry, layout, openingsScreen, locale('common'), locale('jobs')].filter(Boolean) as string[],
       openingsScreen,
     );
-    return { landing, openings, buildMs };
+    // Issue 41 (ADR 42): the landing page as the gateway answers it loads only its boot module until a first tap
+    const bootFile = readdirSync(path.join(out, 'assets')).find((f) => /^landing-boot-.*\.js$/.test(f));
+    const boot = bootFile ? readFileSync(path.join(out, 'assets', bootFile)) : null;
+    const landingBeforeInput = boot
+      ? { gzipBytes: gzipSync(boot, { level: 9 }).length, rawBytes: boot.length, files: 1, screen: bootFile! }
+      : null;
+    return { landing, landingBeforeInput, openings, buildMs };
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
@@ -40,6 +40,12 @@ import { ActionButton } from '../../shared/components/ActionButton';
  * renders the first screen of a list of 100 without seconds of work, and a chef reads the nearest first.
  */
 const OPENINGS_SHOWN = 20;
+/**
+ * How many of them are drawn at once, the rest right after in a transition (issue 41): a phone's first screen shows
+ * three or four cards, and drawing all twenty in one go held its main thread for most of a second (Lighthouse,
+ * mobile); React draws the others in slices it can interrupt for a tap.
+ */
+const DRAWN_FIRST = 4;
 const HOLDS_NONE: BookedShift[] = [];
 
 /**
@@ -233,6 +239,13 @@ function Openings() {
     setShownFor(listKey);
     setShown(OPENINGS_SHOWN);
   }
+  // The first cards at once, the others just after (DRAWN_FIRST); a list already drawn stays drawn.
+  const [drawnAll, setDrawnAll] = useState(false);
+  const waiting = !drawnAll && list.length > DRAWN_FIRST;
+  useEffect(() => {
+    if (waiting) startTransition(() => setDrawnAll(true));
+  }, [waiting]);
+  const drawn = drawnAll ? shown : Math.min(shown, DRAWN_FIRST);
   // The chef's area as the near-me list last said it (a near=all answer has none): the switch keeps its label.
   const [known, setKnown] = useState<JobsResponse['area']>(null);
   const answered = jobs.data?.area ?? null;
@@ -318,11 +331,11 @@ function Openings() {
             <span>{area === 'me' ? nearLabel : t('openings.allCities')}</span>
           </p>
           <ul className="list card">
-            {list.slice(0, shown).map((job) => (
+            {list.slice(0, drawn).map((job) => (
               <OpeningItem key={job.id} job={job} hasApplied={appliedTo.has(job.id)} booked={booked} />
             ))}
           </ul>
-          {list.length > shown && (
+          {drawnAll && list.length > shown && (
             <button
               type="button"
               className="btn btn-secondary openings-more"
