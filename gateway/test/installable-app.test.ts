@@ -1,10 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger, listen, localKeys, type RunningServer } from '@brigade/kit';
-import { createGateway } from '../src/app';
-import { loadGatewayConfig } from '../src/config';
-import { MemoryRateLimiter } from '../src/rate-limit';
+import type { RunningServer } from '@brigade/kit';
+import { webGateway } from './support/web-gateway';
 
 // The installable app's files (issue 40) as a phone gets them from the gateway: the service worker and the
 // manifest are revalidated on every visit (a cached worker would hold a new release back), the manifest has
@@ -24,14 +22,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'manifest.webmanifest'), manifest);
   writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'export {};\n');
   writeFileSync(path.join(dist, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
-  const app = createGateway({
-    config: loadGatewayConfig({ PUBLIC_URL: 'http://localhost:8080', WEB_DIST: dist }),
-    services: {},
-    rateLimiter: new MemoryRateLimiter(),
-    keys: localKeys({ keys: [] }),
-    logger: createLogger('gateway-test'),
-  });
-  gateway = await listen(app);
+  gateway = await webGateway(dist);
 });
 afterAll(async () => {
   await gateway?.close();

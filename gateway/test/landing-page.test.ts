@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLogger, listen, localKeys, type RunningServer } from '@brigade/kit';
-import { createGateway } from '../src/app';
-import { loadGatewayConfig } from '../src/config';
-import { MemoryRateLimiter } from '../src/rate-limit';
+import type { RunningServer } from '@brigade/kit';
+import { webGateway } from './support/web-gateway';
 
 // Issue 41: `/` is the landing page the build wrote ahead in each language (web/prerender.ts), so a phone shows
 // it before any script runs. A visitor gets the language they chose (the app's cookie), else the first language
@@ -17,14 +15,7 @@ const landing = (lang: string) =>
 async function gatewayOn(files: Record<string, string>): Promise<{ server: RunningServer; dist: string }> {
   const dist = mkdtempSync(path.join(tmpdir(), 'brigade-landing-'));
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dist, name), text);
-  const app = createGateway({
-    config: loadGatewayConfig({ PUBLIC_URL: 'http://localhost:8080', WEB_DIST: dist }),
-    services: {},
-    rateLimiter: new MemoryRateLimiter(),
-    keys: localKeys({ keys: [] }),
-    logger: createLogger('gateway-test'),
-  });
-  return { server: await listen(app), dist };
+  return { server: await webGateway(dist), dist };
 }
 
 let built: { server: RunningServer; dist: string };
