@@ -209,10 +209,12 @@ export async function measureStartup(root: string): Promise<StartupFigures> {
     child.stderr!.on('data', (d) => (out += d));
     return { child, port, t0, output: () => out };
   };
+  const launched: ChildProcess[] = [];
   try {
     // The first start is a fresh clone's: it builds web/dist when it is missing, creates and migrates
     // PGlite and loads the demo accounts.
     const first = await launch();
+    launched.push(first.child);
     const sampling = sampleTreeMemory(first.child.pid!, 50);
     const deadline = Date.now() + 240_000;
     while (!first.output().includes('Brigade is running at')) {
@@ -227,6 +229,7 @@ export async function measureStartup(root: string): Promise<StartupFigures> {
     await stop(first.child);
 
     const second = await launch();
+    launched.push(second.child);
     const served = await firstPage(`http://127.0.0.1:${second.port}/`, Date.now() + 60_000);
     const secondStartToFirstPageMs = served - second.t0;
     let readyMs: number | null = null;
@@ -271,6 +274,8 @@ export async function measureStartup(root: string): Promise<StartupFigures> {
       memoryNote,
     };
   } finally {
+    // a start that failed or timed out is stopped too: left running, it took the CPU of every later phase
+    for (const child of launched) if (child.exitCode === null && child.signalCode === null) await stop(child);
     rmSync(dataRoot, { recursive: true, force: true });
   }
 }
