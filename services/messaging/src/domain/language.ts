@@ -1,4 +1,3 @@
-
 /** The languages the product speaks; messages are shown to each reader in one of these. */
 export type Language = 'en' | 'es';
 
