@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './embedded';
@@ -31,13 +31,21 @@ test('an edited source makes the next start compile again; an untouched tree sta
     expect(inputs.filter((f) => f.startsWith(`node_modules/${pkg}/`))).toEqual([]);
   expect(inputs.some((f) => f.startsWith('services/identity/node_modules/file-type/'))).toBe(true);
 
-  const edited = path.join(ROOT, 'services/messaging/src/domain/language.ts');
-  const { atime, mtime } = statSync(edited);
+  // a source whose size or modification time is no longer the one the copy was built from (as after an edit; the
+  // file itself is left alone: its time could not be set back to the nanosecond)
+  const recorded = path.join(dir, 'inputs.json');
+  const built = readFileSync(recorded, 'utf8');
+  const stamps = JSON.parse(built);
+  const edited = 'services/messaging/src/domain/language.ts';
+  const [size, mtimeMs] = stamps.files[edited].split(':');
+  const now = statSync(path.join(ROOT, edited));
+  expect(stamps.files[edited]).toBe(`${now.size}:${now.mtimeMs}`);
   try {
-    utimesSync(edited, atime, new Date(mtime.getTime() + 1000));
+    stamps.files[edited] = `${size}:${Number(mtimeMs) - 1000}`;
+    writeFileSync(recorded, JSON.stringify(stamps));
     expect(upToDate(dir)).toBe(false);
   } finally {
-    utimesSync(edited, atime, mtime);
+    writeFileSync(recorded, built);
   }
   expect(upToDate(dir)).toBe(true);
 });
