@@ -19,12 +19,12 @@ const files = (outDir) => ({
 
 /** Whether the compiled copy in `outDir` is there and every source it was built from is as it was then. */
 export function upToDate(outDir = START_CACHE) {
-  const { bundle, inputs: inputsFile } = files(outDir);
-  if (!existsSync(bundle) || !existsSync(inputsFile)) return false;
+  const { bundle, inputs } = files(outDir);
+  if (!existsSync(bundle) || !existsSync(inputs)) return false;
   try {
-    const inputs = JSON.parse(readFileSync(inputsFile, 'utf8'));
-    if (inputs.node !== process.version) return false;
-    for (const [file, stamp] of Object.entries(inputs.files)) {
+    const built = JSON.parse(readFileSync(inputs, 'utf8'));
+    if (built.node !== process.version) return false;
+    for (const [file, stamp] of Object.entries(built.files)) {
       const s = statSync(path.join(ROOT, file));
       if (`${s.size}:${s.mtimeMs}` !== stamp) return false;
     }
@@ -47,8 +47,7 @@ const insideNested = (file) => {
 
 /** Compile scripts/start.ts and what it imports into `outDir`; answers the entry module's path. */
 export async function buildStart(outDir = START_CACHE) {
-  const { bundle: BUNDLE, inputs: INPUTS } = files(outDir);
-  const OUT_DIR = outDir;
+  const { bundle, inputs } = files(outDir);
   const esbuild = await import('esbuild');
   const plugin = {
     name: 'brigade-start',
@@ -76,11 +75,11 @@ export async function buildStart(outDir = START_CACHE) {
       });
     },
   };
-  mkdirSync(OUT_DIR, { recursive: true });
+  mkdirSync(outDir, { recursive: true });
   const result = await esbuild.build({
     entryPoints: [ENTRY],
     absWorkingDir: ROOT,
-    outdir: OUT_DIR,
+    outdir: outDir,
     // what start.ts imports only when it needs it stays in chunks of its own: the database and the web build come
     // before the product's packages load, so that no two peaks of memory add up
     splitting: true,
@@ -109,17 +108,17 @@ export async function buildStart(outDir = START_CACHE) {
     stamps[path.relative(ROOT, file)] = `${s.size}:${s.mtimeMs}`;
   }
   // each written beside and renamed into place: a start stopped halfway never leaves half a bundle
-  mkdirSync(path.join(OUT_DIR, 'chunks'), { recursive: true });
+  mkdirSync(path.join(outDir, 'chunks'), { recursive: true });
   const outputs = result.outputFiles.sort(
-    (a, b) => Number(a.path.startsWith(BUNDLE)) - Number(b.path.startsWith(BUNDLE)),
+    (a, b) => Number(a.path.startsWith(bundle)) - Number(b.path.startsWith(bundle)),
   );
   for (const out of outputs) {
     writeFileSync(`${out.path}.${process.pid}`, out.contents);
     renameSync(`${out.path}.${process.pid}`, out.path);
   }
-  writeFileSync(`${INPUTS}.${process.pid}`, JSON.stringify({ node: process.version, files: stamps }));
-  renameSync(`${INPUTS}.${process.pid}`, INPUTS);
-  return BUNDLE;
+  writeFileSync(`${inputs}.${process.pid}`, JSON.stringify({ node: process.version, files: stamps }));
+  renameSync(`${inputs}.${process.pid}`, inputs);
+  return bundle;
 }
 
 /** The compiled start, built first when it is missing or a source changed. */

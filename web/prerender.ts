@@ -4,17 +4,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type PluginOption } from 'vite';
 
-/** The languages the landing page is written in ahead, each into `landing.<language>.html`. */
-export const LANDING_LANGUAGES = ['en', 'es'] as const;
-
 /**
  * The landing page's HTML written at build time (issue 41: Lighthouse on a phone). After the app's build, the
  * landing page is rendered by the app's own code (src/app/prerender.tsx, built for Node into a temporary folder)
- * once per language, and put into a copy of the built `index.html`: `landing.en.html`, `landing.es.html`. The
- * gateway answers `/` with the visitor's language (gateway/src/web-app.ts); every other screen keeps the empty
- * `index.html`, so no page ever flashes the landing page.
+ * once per language the app speaks, and put into a copy of the built `index.html`: `landing.en.html`,
+ * `landing.es.html`. The gateway answers `/` with the visitor's language (gateway/src/web-app.ts); every other
+ * screen keeps the empty `index.html`, so no page ever flashes the landing page. `plugins`: what the app's code
+ * needs to build for Node (React's JSX), never the service worker's.
  */
-/** `plugins`: what the app's code needs to build for Node (React's JSX), never the service worker's. */
 export function prerenderLanding(plugins: () => PluginOption[]): Plugin {
   let root = process.cwd();
   return {
@@ -41,14 +38,14 @@ export function prerenderLanding(plugins: () => PluginOption[]): Plugin {
             rollupOptions: { output: { entryFileNames: '[name].mjs', chunkFileNames: '[name]-[hash].mjs' } },
           },
         });
-        const { renderLanding } = (await import(pathToFileURL(path.join(out, 'prerender.mjs')).href)) as {
-          renderLanding(language: string): Promise<string>;
-        };
+        const { renderLanding, APP_LANGUAGES } = (await import(
+          pathToFileURL(path.join(out, 'prerender.mjs')).href
+        )) as { renderLanding(language: string): Promise<string>; APP_LANGUAGES: string[] };
         const shell = await readFile(path.join(dir, 'index.html'), 'utf8');
         const boot = landingBoot(entryOf(shell));
         const bootFile = `assets/landing-boot-${createHash('sha256').update(boot).digest('hex').slice(0, 8)}.js`;
         await writeFile(path.join(dir, bootFile), boot);
-        for (const language of LANDING_LANGUAGES) {
+        for (const language of APP_LANGUAGES) {
           const markup = await renderLanding(language);
           await writeFile(
             path.join(dir, `landing.${language}.html`),

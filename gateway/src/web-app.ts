@@ -18,24 +18,24 @@ const NOT_A_SCREEN =
  */
 const REVALIDATED = new Set(['/sw.js', '/registerSW.js', '/manifest.webmanifest']);
 
-const LANDING_LANGUAGES = ['en', 'es'] as const;
-type LandingLanguage = (typeof LANDING_LANGUAGES)[number];
-const isLanguage = (v: string | undefined): v is LandingLanguage => v === 'en' || v === 'es';
+/** The landing page as the build wrote it ahead in one language (web/prerender.ts): `landing.<language>.html`. */
+const LANDING_FILE = /^landing\.([a-z]{2})\.html$/;
 
 /**
- * The language of the landing page to answer: the web app's cookie (the visitor's choice, or what the app last
- * showed), else the first of the browser's languages (by `q`) that Brigade speaks, as the app itself picks; else
- * English.
+ * The language of the landing page to answer, of those the build wrote it in: the web app's cookie (the visitor's
+ * choice, or what the app last showed), else the first of the browser's languages (by `q`) that it was written in,
+ * as the app itself picks; else English.
  */
 export function landingLanguage(
   cookie: string | undefined,
   acceptLanguage: string | undefined,
-): LandingLanguage {
+  written: ReadonlySet<string>,
+): string {
   const chosen = cookie
     ?.split(';')
     .map((c) => c.trim().split('='))
     .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
-  if (isLanguage(chosen)) return chosen;
+  if (chosen && written.has(chosen)) return chosen;
   const ranked = (acceptLanguage ?? '')
     .split(',')
     .map((part, i) => {
@@ -45,7 +45,7 @@ export function landingLanguage(
     })
     .filter((l) => l.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i);
-  return ranked.map((l) => l.base).find(isLanguage) ?? 'en';
+  return ranked.map((l) => l.base).find((l) => written.has(l)) ?? 'en';
 }
 
 /**
@@ -80,17 +80,19 @@ export function webAppRouter(dist: string | undefined): Router {
     );
     // Issue 41: `/` is the landing page written ahead in the visitor's language, where the build wrote it.
     const landings = new Map(
-      LANDING_LANGUAGES.map((l) => [l, path.join(dist, `landing.${l}.html`)] as const).filter(([, f]) =>
-        existsSync(f),
-      ),
+      readdirSync(dist).flatMap((f) => {
+        const language = LANDING_FILE.exec(f)?.[1];
+        return language ? [[language, path.join(dist, f)] as const] : [];
+      }),
     );
+    const written = new Set(landings.keys());
     if (landings.size > 0)
       router.get('/', (req, res) => {
         res.setHeader('cache-control', 'no-cache');
         res.vary('Cookie');
         res.vary('Accept-Language');
-        const file = landings.get(landingLanguage(req.headers.cookie, req.headers['accept-language']));
-        res.sendFile(file ?? path.join(dist, 'index.html'));
+        const language = landingLanguage(req.headers.cookie, req.headers['accept-language'], written);
+        res.sendFile(landings.get(language) ?? path.join(dist, 'index.html'));
       });
     router.get('/{*splat}', (req, res, next) => {
       if (NOT_A_SCREEN.test(req.path)) return next();

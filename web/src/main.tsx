@@ -21,6 +21,9 @@ setUnauthorizedHandler(() => {
   if (router.state.location.pathname !== '/login') void router.navigate('/login');
 });
 
+/** The language of the landing page the HTML came with, written ahead by the build (prerender.ts), or null. */
+const written = document.getElementById('root')?.getAttribute('data-prerendered') ?? null;
+
 /** Says once the app has drawn (or taken over) the page: the landing page's boot module waits for it. */
 function Drawn() {
   useEffect(() => void window.dispatchEvent(new Event('brigade:drawn')), []);
@@ -29,7 +32,6 @@ function Drawn() {
 
 function render() {
   const root = document.getElementById('root')!;
-  const written = root.getAttribute('data-prerendered');
   root.removeAttribute('data-prerendered');
   const app = (
     <StrictMode>
@@ -60,11 +62,10 @@ const routed = () =>
       done();
     });
   });
-const prerendered = document.getElementById('root')?.hasAttribute('data-prerendered') ?? false;
 
 // Render once the common texts are in (a failed load still renders, with English fallbacks).
 const ready = i18nReady.catch(() => undefined);
-void (prerendered ? ready.then(routed) : ready).then(render, render);
+void (written ? ready.then(routed) : ready).then(render, render);
 
 // The service worker (issue 40): registered after the first render, from its own chunk (workbox-window).
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

@@ -143,7 +143,7 @@ async function firstPage(url: string, deadline: number): Promise<number> {
 
 function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
     const force = setTimeout(() => {
       try {
         process.kill(-child.pid!, 'SIGKILL');
@@ -195,6 +195,9 @@ export async function measureStartup(root: string): Promise<StartupFigures> {
     LOG_LEVEL: 'warn',
   };
   for (const k of ['DATABASE_URL', 'AMQP_URL', 'REDIS_URL', 'BUS_NAMESPACE', 'PORT']) delete env[k];
+  // every start launched, stopped in the end whatever happened (a failed start left running took the CPU of every
+  // later phase of the bench)
+  const launched: ChildProcess[] = [];
   const launch = async () => {
     const port = await freePort();
     const t0 = Date.now();
@@ -207,14 +210,13 @@ export async function measureStartup(root: string): Promise<StartupFigures> {
     let out = '';
     child.stdout!.on('data', (d) => (out += d));
     child.stderr!.on('data', (d) => (out += d));
+    launched.push(child);
     return { child, port, t0, output: () => out };
   };
-  const launched: ChildProcess[] = [];
   try {
     // The first start is a fresh clone's: it builds web/dist when it is missing, creates and migrates
     // PGlite and loads the demo accounts.
     const first = await launch();
-    launched.push(first.child);
     const sampling = sampleTreeMemory(first.child.pid!, 50);
     const deadline = Date.now() + 240_000;
     while (!first.output().includes('Brigade is running at')) {
@@ -229,7 +231,6 @@ export async function measureStartup(root: string): Promise<StartupFigures> {
     await stop(first.child);
 
     const second = await launch();
-    launched.push(second.child);
     const served = await firstPage(`http://127.0.0.1:${second.port}/`, Date.now() + 60_000);
     const secondStartToFirstPageMs = served - second.t0;
     let readyMs: number | null = null;
@@ -274,8 +275,7 @@ export async function measureStartup(root: string): Promise<StartupFigures> {
       memoryNote,
     };
   } finally {
-    // a start that failed or timed out is stopped too: left running, it took the CPU of every later phase
-    for (const child of launched) if (child.exitCode === null && child.signalCode === null) await stop(child);
+    for (const child of launched) await stop(child);
     rmSync(dataRoot, { recursive: true, force: true });
   }
 }

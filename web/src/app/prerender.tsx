@@ -6,6 +6,9 @@ import i18n, { type AppLanguage } from '../shared/i18n';
 import { makeStore } from './store';
 import { routes } from './router';
 
+/** The languages the landing page is written in: the app's. */
+export { APP_LANGUAGES } from '../shared/i18n';
+
 /**
  * The landing page rendered at build time (issue 41), in each language, by the app's own routes, components and
  * texts: the build writes it into `landing.<language>.html`, which the gateway answers `/` with. A phone shows the
