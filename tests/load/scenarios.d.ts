@@ -22,6 +22,8 @@ export interface Scenario {
   requests: ScenarioRequest[];
   thinkTimeSeconds: { min: number; max: number };
   revalidate: boolean;
+  /** One answer for every user of the actor's kind (the openings list), not a per-user one. */
+  shared?: boolean;
   ratePerMinute?: number;
   thresholds: Thresholds;
   bench: { connections: number; variants: Array<'200' | '304' | 'write' | 'flow'> };
@@ -51,6 +53,7 @@ export const eventLatency: Record<
 export const targets: {
   polls304VsBare: number;
   polls200VsBare: number;
+  sharedPolls200VsBare: number;
   pollP99Ms: number;
   startToFirstPageMs: number;
   embeddedPeakMemoryBytes: number;

@@ -1,8 +1,10 @@
+import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { serviceDatabaseUrl } from '@brigade/kit';
 import { eventLatency } from '../scenarios.js';
 import { pool, sleep } from '../lib/api';
 import { percentile } from '../lib/measure';
+import { cpuSnapshot, cpuSplit } from '../lib/wire';
 import type { BenchRun, Databases, Row } from './run';
 import { CHECKOUT_RATE, COUNTS, EVENTS_LEAD_S, log, realModeSettings, TOPOLOGY } from './settings';
 import { bookShift } from './writes';
@@ -54,7 +56,12 @@ export async function measureEvents(run: BenchRun, postedJobs: string[]): Promis
     ).rows.map((x) => x.end_time.getTime()),
   );
   await sleep(Math.max(0, readyAt - Date.now() + 1000));
-  // Mutual checkouts arrive at a steady rate (open loop), as shifts end through the day, not all at once.
+  // Mutual checkouts arrive at a steady rate (open loop), as shifts end through the day, not all at once. The
+  // second (mutual) checkout's answer time is the checkout's transaction as the client waits for it; the CPU
+  // the machine spent meanwhile (until the last transfer, 1.5 s after) says whether it was saturated.
+  const answers: number[] = [];
+  const cpuBefore = await cpuSnapshot();
+  const windowStarted = Date.now();
   await Promise.all(
     prepared.map(async (p, i) => {
       await sleep((i * 1000) / CHECKOUT_RATE);
@@ -62,14 +69,29 @@ export async function measureEvents(run: BenchRun, postedJobs: string[]): Promis
         token: p.r.token,
         body: { rating: 5, workCompleted: true, feedback: null },
       });
+      const asked = performance.now();
       const done = await api.call('POST', `/api/applications/${p.applicationId}/checkout`, {
         token: p.chef.token,
         body: { rating: 5, workCompleted: true, feedback: null },
       });
+      answers.push(performance.now() - asked);
       if (done.body.mutualCheckoutCompleted !== true) throw new Error('mutual checkout not completed');
     }),
   );
   await sleep(1500);
+  const cpuAfter = await cpuSnapshot();
+  const windowMs = Date.now() - windowStarted;
+  answers.sort((a, b) => a - b);
+  const split = cpuSplit(cpuBefore, cpuAfter, run.product.pidsByName(), prepared.length);
+  results.checkout_window = {
+    answer_p50: Math.round(percentile(answers, 50)),
+    answer_p99: Math.round(percentile(answers, 99)),
+    busy_share:
+      Math.round(((split.machine * prepared.length) / 1000 / (windowMs * availableParallelism())) * 100) /
+      100,
+    cpu_ms_per_checkout: Object.fromEntries(Object.entries(split).map(([k, v]) => [k, Math.round(v / 1000)])),
+  };
+  log(`event latency: the checkout window ${JSON.stringify(results.checkout_window)}`);
   log('event latency: escrow held -> job open (the post+pay jobs and these shifts) ...');
   results.escrow_held_to_job_open = await eventLatencies(dbs, runId, 'escrow', [
     ...postedJobs,
