@@ -83,6 +83,8 @@ export async function createNotificationsService(
     stamps: deps.stamps ?? new DisabledStamps(),
     config,
     now: deps.now ?? (() => new Date()),
+    // the scheduler below is made from this context; nothing commits before it exists
+    kickTexts: () => scheduler.kick(),
   };
   const sms = deps.sms ?? createSmsPort(config);
   const mailer =
@@ -125,15 +127,8 @@ export async function createNotificationsService(
     sms,
     timeline: (jobId) => timelineOf(ctx, jobId),
     async start() {
-      // After a handler's transaction commits, wake the scheduler so its text goes out now, not at the next poll.
-      const subs = subscriptions(ctx).map((s) => ({
-        ...s,
-        handler: async (event: Parameters<typeof s.handler>[0]) => {
-          await s.handler(event);
-          scheduler.kick();
-        },
-      }));
-      await subscribeAll(deps.bus, subs);
+      // A handler that queued a text wakes the scheduler after its commit (`textsDue`), so the text goes out now.
+      await subscribeAll(deps.bus, subscriptions(ctx));
       relay.start();
       scheduler.start();
     },

@@ -50,10 +50,12 @@ export class Scheduler {
     await Promise.all([this.loop.stop(), this.pushLoop.stop()]);
   }
 
-  /** Look now instead of at the next poll (after an event queued a text). */
+  /**
+   * Look for texts now instead of at the next poll (after a commit that queued a text or made a reminder due).
+   * Pushes and emails are queued by a text's pass itself, which wakes the push loop when it sent one.
+   */
   kick() {
     this.loop.kick();
-    this.pushLoop.kick();
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { Executor } from '@brigade/kit';
-import type { NotificationsContext } from '../context';
+import { textsDue, type NotificationsContext } from '../context';
 import { bumpInboxes } from '../db/inboxes.repository';
 import { insertCityBroadcast, insertSms } from '../db/sms.repository';
 import { preferencesFor, PRIORITY, type TemplateName } from '../domain/rules';
@@ -44,7 +44,9 @@ export async function queueSms(
   );
   if (!inserted) return 'duplicate';
   await bumpInboxes(ctx, tx, [request.recipientId]);
-  return off ? 'suppressed' : 'queued';
+  if (off) return 'suppressed';
+  textsDue(ctx, tx);
+  return 'queued';
 }
 
 /**
@@ -71,6 +73,7 @@ export async function queueCityBroadcast(
     ctx.now(),
   );
   await bumpInboxes(ctx, tx, chefs);
+  if (chefs.length > 0) textsDue(ctx, tx);
   return chefs.length;
 }
 

@@ -1,5 +1,5 @@
 import type { Executor } from '@brigade/kit';
-import type { NotificationsContext } from '../context';
+import { textsDue, type NotificationsContext } from '../context';
 import {
   dropPendingReminders,
   dropSeenMessageReminders,
@@ -16,6 +16,13 @@ import { JOB_REMINDER_LEAD_MS, MESSAGE_NUDGE_DELAY_MS, RATING_REMINDER_DELAY_MS 
 // Here: creating them, moving them when a job's times change, dropping them when they no longer apply.
 
 const at = (t: string | Date, plusMs: number) => new Date(new Date(t).getTime() + plusMs).toISOString();
+
+/** A reminder, once per key; one due already (a shift booked late, a message read late) wakes the texts' loop. */
+async function planReminder(ctx: NotificationsContext, tx: Executor, reminder: NewReminder) {
+  const now = ctx.now();
+  const planned = await insertReminder(ctx.database, tx, reminder, now);
+  if (planned && new Date(reminder.dueAt).getTime() <= now.getTime()) textsDue(ctx, tx);
+}
 
 /**
  * A chef confirmed: the shift will happen. Both sides get a job reminder 1 hour before the start, a rating
@@ -69,7 +76,7 @@ export async function scheduleShiftReminders(
       });
     }
   }
-  for (const reminder of plan) await insertReminder(ctx.database, tx, reminder, ctx.now());
+  for (const reminder of plan) await planReminder(ctx, tx, reminder);
 }
 
 /** A job's times changed: pending reminders follow the job. */
@@ -79,6 +86,7 @@ export async function rescheduleJobReminders(ctx: NotificationsContext, tx: Exec
     ratingReminderMs: RATING_REMINDER_DELAY_MS,
     checkoutDeadlineMs: ctx.config.policy.checkoutDeadlineMs,
   });
+  textsDue(ctx, tx); // a reminder may have moved to now
 }
 
 export async function dropReminders(
@@ -113,21 +121,16 @@ export async function recordMessageForReader(
     sentAt: m.sent_at,
   });
   if (lastRead !== null && lastRead.getTime() >= new Date(m.sent_at).getTime()) return; // already seen (events arrived late)
-  await insertReminder(
-    ctx.database,
-    tx,
-    {
-      kind: 'new_message',
-      key: `new_message:${m.message_id}:${m.recipient_id}`,
-      recipientId: m.recipient_id,
-      otherId: m.sender_id,
-      jobId: m.job_id,
-      chefId: m.chef_id,
-      messageAt: m.sent_at,
-      dueAt: at(m.sent_at, MESSAGE_NUDGE_DELAY_MS),
-    },
-    ctx.now(),
-  );
+  await planReminder(ctx, tx, {
+    kind: 'new_message',
+    key: `new_message:${m.message_id}:${m.recipient_id}`,
+    recipientId: m.recipient_id,
+    otherId: m.sender_id,
+    jobId: m.job_id,
+    chefId: m.chef_id,
+    messageAt: m.sent_at,
+    dueAt: at(m.sent_at, MESSAGE_NUDGE_DELAY_MS),
+  });
 }
 
 /**
@@ -143,20 +146,15 @@ export async function recordThreadRead(
   const { lastMessageAt, lastReadAt } = await recordThreadOpened(ctx.database, tx, thread);
   const dropped = await dropSeenMessageReminders(ctx.database, tx, thread, ctx.now());
   if (dropped.length > 0 && lastMessageAt && lastMessageAt > lastReadAt) {
-    await insertReminder(
-      ctx.database,
-      tx,
-      {
-        kind: 'new_message',
-        key: `new_message:after-read:${r.job_id}:${r.chef_id}:${r.reader_id}:${lastMessageAt.toISOString()}`,
-        recipientId: r.reader_id,
-        otherId: dropped[0].other_id,
-        jobId: r.job_id,
-        chefId: r.chef_id,
-        messageAt: lastMessageAt.toISOString(),
-        dueAt: at(lastMessageAt, MESSAGE_NUDGE_DELAY_MS),
-      },
-      ctx.now(),
-    );
+    await planReminder(ctx, tx, {
+      kind: 'new_message',
+      key: `new_message:after-read:${r.job_id}:${r.chef_id}:${r.reader_id}:${lastMessageAt.toISOString()}`,
+      recipientId: r.reader_id,
+      otherId: dropped[0].other_id,
+      jobId: r.job_id,
+      chefId: r.chef_id,
+      messageAt: lastMessageAt.toISOString(),
+      dueAt: at(lastMessageAt, MESSAGE_NUDGE_DELAY_MS),
+    });
   }
 }
