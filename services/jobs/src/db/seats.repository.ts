@@ -115,11 +115,14 @@ export async function updateSeat(
 ): Promise<void> {
   const sets = setClauses(patch);
   if (sets.length === 0) return;
+  // one statement, one round trip while the caller holds its locks
   await tx.execute(
-    sql`update jobs.seats set ${sql.join(sets, sql`, `)}, updated_at = now()
-        where job_id = ${jobId} and seat_no = ${seatNo}`,
+    sql`with seat as (
+          update jobs.seats set ${sql.join(sets, sql`, `)}, updated_at = now()
+          where job_id = ${jobId} and seat_no = ${seatNo}
+        )
+        update jobs.jobs set updated_at = now() where id = ${jobId}`,
   );
-  await tx.execute(sql`update jobs.jobs set updated_at = now() where id = ${jobId}`);
 }
 
 /**
