@@ -15,6 +15,17 @@ export function cityCentreSql(city: SQL, axis: 'latitude' | 'longitude'): SQL {
 export const restaurantLat = sql`coalesce(rp.latitude, ${cityCentreSql(sql`rp.city`, 'latitude')})`;
 export const restaurantLon = sql`coalesce(rp.longitude, ${cityCentreSql(sql`rp.city`, 'longitude')})`;
 
+/**
+ * Whether a point at `lat` may lie within `miles` of `origin`: its latitude alone is close enough. A great circle
+ * between two points is at least as long as their difference in latitude (EARTH_RADIUS_MILES x the radians), so
+ * this never leaves out a point `milesBetween` would keep; it is a cheap comparison that spares the trigonometry
+ * of the points it leaves out (another city's shifts). An unknown `lat` passes.
+ */
+export function latitudeWithin(lat: SQL, originLat: number, miles: number): SQL<boolean> {
+  const degrees = (miles / ((EARTH_RADIUS_MILES * Math.PI) / 180)) * (1 + 1e-9);
+  return sql<boolean>`(${lat} is null or abs(${lat} - ${originLat}::float8) <= ${degrees}::float8)`;
+}
+
 /** Great-circle miles between two SQL points (the haversine; null when either is unknown). */
 export function milesBetween(lat1: SQL, lon1: SQL, lat2: SQL, lon2: SQL): SQL<number | null> {
   return sql<number | null>`(${EARTH_RADIUS_MILES}::float8 * 2 * asin(sqrt(
