@@ -60,6 +60,7 @@ export async function measureEvents(run: BenchRun, postedJobs: string[]): Promis
   // second (mutual) checkout's answer time is the checkout's transaction as the client waits for it; the CPU
   // the machine spent meanwhile (until the last transfer, 1.5 s after) says whether it was saturated.
   const answers: number[] = [];
+  const xactsBefore = await transactionsByDatabase(dbs, runId);
   const cpuBefore = await cpuSnapshot();
   const windowStarted = Date.now();
   await Promise.all(
@@ -80,6 +81,7 @@ export async function measureEvents(run: BenchRun, postedJobs: string[]): Promis
   );
   await sleep(1500);
   const cpuAfter = await cpuSnapshot();
+  const xactsAfter = await transactionsByDatabase(dbs, runId);
   const windowMs = Date.now() - windowStarted;
   answers.sort((a, b) => a - b);
   const split = cpuSplit(cpuBefore, cpuAfter, run.product.pidsByName(), prepared.length);
@@ -90,6 +92,14 @@ export async function measureEvents(run: BenchRun, postedJobs: string[]): Promis
       Math.round(((split.machine * prepared.length) / 1000 / (windowMs * availableParallelism())) * 100) /
       100,
     cpu_ms_per_checkout: Object.fromEntries(Object.entries(split).map(([k, v]) => [k, Math.round(v / 1000)])),
+    // committed and rolled back transactions in each of the run's databases, per mutual checkout: a count that
+    // does not depend on how loaded the machine was (ADR 43 expects fewer)
+    transactions_per_checkout: Object.fromEntries(
+      [...xactsAfter].map(([name, n]) => [
+        name,
+        Math.round(((n - (xactsBefore.get(name) ?? 0)) / prepared.length) * 10) / 10,
+      ]),
+    ),
   };
   log(`event latency: the checkout window ${JSON.stringify(results.checkout_window)}`);
   log('event latency: escrow held -> job open (the post+pay jobs and these shifts) ...');
@@ -104,6 +114,19 @@ export async function measureEvents(run: BenchRun, postedJobs: string[]): Promis
     'transfer',
     prepared.map((p) => p.id),
   );
+}
+
+/**
+ * Transactions so far (committed and rolled back) in each of the run's databases (`<run>_<service>`), by the
+ * service's name, from PostgreSQL's statistics: flushed as each backend goes idle, so read after a pause.
+ */
+async function transactionsByDatabase(dbs: Databases, runId: string): Promise<Map<string, number>> {
+  const { rows } = await dbs.jobs.query<{ name: string; n: string }>(
+    `select substr(datname, length($1) + 2) as name, xact_commit + xact_rollback as n
+       from pg_stat_database where datname like $1 || '\\_%'`,
+    [runId],
+  );
+  return new Map(rows.map((r) => [r.name, Number(r.n)]));
 }
 
 /** The table's rows for the event latencies measured (none when the events were skipped). */
