@@ -48,9 +48,9 @@ export async function appendEvent<T extends EventType>(
     pending.push(event);
     return id;
   }
-  pendingEvents.set(tx, [event]);
+  const events = [event];
+  pendingEvents.set(tx, events);
   await beforeCommit(tx, async () => {
-    const events = pendingEvents.get(tx) ?? [];
     pendingEvents.delete(tx); // an event appended by a later hook starts a new batch
     await insertEvents(database, tx, events);
   });
@@ -59,7 +59,6 @@ export async function appendEvent<T extends EventType>(
 
 /** The events' outbox rows, in one statement; their `seq` follows the list's order. */
 async function insertEvents(database: Database, tx: Executor, events: PendingEvent[]) {
-  if (events.length === 0) return;
   const rows = events.map((e) => sql`(${e.id}, ${e.type}, ${e.payload}::jsonb, ${e.traceparent})`);
   await tx.execute(
     sql`insert into ${sql.raw(database.schema)}.outbox (id, type, payload, traceparent) values ${sql.join(rows, sql`, `)}`,

@@ -87,7 +87,9 @@ type UserApplication = { id: string; status: ApplicationStatus; worker_confirmed
 const presentJobRow = (r: JobJoinRow, policy: Policy, now?: Date): Job =>
   presentJob(normaliseJob(toJson(r.job, {})), toJson<RestaurantProfileJson | null>(r.rp, null), policy, now);
 
-const jobFrom = sql`jobs.jobs j ${seatOneJoin} left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id`;
+/** The job's restaurant as `rp` (its place: `restaurantLat`, `milesToRestaurant`), when jobs knows it. */
+const restaurantJoin = sql`left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id`;
+const jobFrom = sql`jobs.jobs j ${seatOneJoin} ${restaurantJoin}`;
 
 /** One job as this viewer may see it, or null (unknown, or not theirs to see). */
 export async function jobView(
@@ -356,7 +358,7 @@ export async function listOpenJobs(
     with matched as (
       select id, start_time, distance from (
         select j.id, j.start_time, ${distance} as distance
-        from jobs.jobs j left join jobs.restaurant_profiles rp on rp.user_id = j.restaurant_id
+        from jobs.jobs j ${restaurantJoin}
         where ${sql.join(where, sql` and `)}
         offset 0
       ) m ${near}
