@@ -1,10 +1,9 @@
-import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { serviceDatabaseUrl } from '@brigade/kit';
 import { eventLatency } from '../scenarios.js';
 import { pool, sleep } from '../lib/api';
 import { percentile } from '../lib/measure';
-import { cpuSnapshot, cpuSplit } from '../lib/wire';
+import { cpuSnapshot, cpuSplit, machineBusyShare } from '../lib/wire';
 import type { BenchRun, Databases, Row } from './run';
 import { CHECKOUT_RATE, COUNTS, EVENTS_LEAD_S, log, realModeSettings, TOPOLOGY } from './settings';
 import { bookShift } from './writes';
@@ -88,9 +87,7 @@ export async function measureEvents(run: BenchRun, postedJobs: string[]): Promis
   results.checkout_window = {
     answer_p50: Math.round(percentile(answers, 50)),
     answer_p99: Math.round(percentile(answers, 99)),
-    busy_share:
-      Math.round(((split.machine * prepared.length) / 1000 / (windowMs * availableParallelism())) * 100) /
-      100,
+    busy_share: Math.round(machineBusyShare(cpuBefore, cpuAfter, windowMs) * 100) / 100,
     cpu_ms_per_checkout: Object.fromEntries(Object.entries(split).map(([k, v]) => [k, Math.round(v / 1000)])),
     // committed and rolled back transactions in each of the run's databases, per mutual checkout: a count that
     // does not depend on how loaded the machine was (ADR 43 expects fewer)

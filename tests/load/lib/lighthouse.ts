@@ -1,12 +1,11 @@
 import { writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import type { Row } from '../bench/run';
 import { PASSWORD, type Account } from './accounts';
-import { cpuSnapshot } from './wire';
+import { cpuSnapshot, machineBusyShare } from './wire';
 import type { Api } from './api';
 
 // Lighthouse (issue 41) on what a phone sees: the landing page, and a signed-in chef's openings page, as the
@@ -181,14 +180,13 @@ export async function benchLighthouse(
  * and says how long it waited and how busy the machine was then.
  */
 async function machineQuiet(share = 0.2, limitMs = 120_000): Promise<string> {
-  const cpus = availableParallelism();
   const started = Date.now();
   let busy = 1;
   while (Date.now() - started < limitMs) {
     const before = await cpuSnapshot();
     await new Promise((resolve) => setTimeout(resolve, 2000));
     const after = await cpuSnapshot();
-    busy = (after.machineMs - before.machineMs) / (2000 * cpus);
+    busy = machineBusyShare(before, after, 2000);
     if (busy < share) break;
   }
   return `lighthouse: the machine at ${(busy * 100).toFixed(0)}% busy after ${((Date.now() - started) / 1000).toFixed(0)} s of waiting for it to be quiet (under ${share * 100}%)`;

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { availableParallelism } from 'node:os';
 
 /**
  * The bytes one answer takes on the wire (status line, headers and body as the server sent them, TCP
@@ -58,6 +59,15 @@ export async function cpuSnapshot(): Promise<{
   const cpu = (await readFile('/proc/stat', 'utf8')).split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
   const busyTicks = cpu.reduce((sum, v, i) => (i === 3 || i === 4 ? sum : sum + v), 0);
   return { byPid, machineMs: (busyTicks * 1000) / 100 };
+}
+
+/** How busy the machine's CPUs were between two snapshots `ms` apart: 0 (idle) to 1 (every CPU busy). */
+export function machineBusyShare(
+  before: Awaited<ReturnType<typeof cpuSnapshot>>,
+  after: Awaited<ReturnType<typeof cpuSnapshot>>,
+  ms: number,
+): number {
+  return (after.machineMs - before.machineMs) / (ms * availableParallelism());
 }
 
 /**
