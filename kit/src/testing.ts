@@ -100,13 +100,27 @@ export async function createTestBus(retryDelaysMs = [50, 100]): Promise<TestBus>
   return { bus, destroy: () => bus.close() };
 }
 
-/** Poll until the check passes or the time is up (event flows are asynchronous by design). */
+/**
+ * The longest pause between two checks of `eventually`. A check that reads four answers through the gateway and
+ * runs every 25 ms for tens of seconds asks ~100 times a second, and meets the gateway's limit of one user
+ * (RATE_LIMIT_API_PER_MINUTE, 1,200) as a client would: its reads are refused for the rest of the minute
+ * (reviews.test.ts waited out 40 s that way and overran its time in CI). A client backs off; so does the check.
+ */
+export const EVENTUALLY_MAX_INTERVAL_MS = 400;
+
+/**
+ * Poll until the check passes or the time is up (event flows are asynchronous by design). The pause starts at
+ * `intervalMs` and grows by half after each failed check, up to EVENTUALLY_MAX_INTERVAL_MS (or `intervalMs`
+ * when that is longer): quick to see what lands at once, gentle on what takes a window of time.
+ */
 export async function eventually<T>(
   check: () => Promise<T> | T,
   timeoutMs = 10_000,
   intervalMs = 25,
 ): Promise<T> {
   const until = Date.now() + timeoutMs;
+  const longest = Math.max(intervalMs, EVENTUALLY_MAX_INTERVAL_MS);
+  let pause = intervalMs;
   let last: unknown;
   for (;;) {
     try {
@@ -115,7 +129,8 @@ export async function eventually<T>(
       last = err;
     }
     if (Date.now() > until) throw last;
-    await new Promise((r) => setTimeout(r, intervalMs));
+    await new Promise((r) => setTimeout(r, pause));
+    pause = Math.min(longest, Math.ceil(pause * 1.5));
   }
 }
 
