@@ -89,6 +89,19 @@ export const identityEvents = {
     language_preference: Language,
   }),
   /**
+   * ADR 43 (issue 41): a published review joined (or a hidden one left) a chef's or restaurant's average. Only
+   * jobs keeps ratings (applicant cards, the roster, the openings), so only jobs subscribes; the whole profile
+   * events carry the ratings too, as of when they were published. Jobs keeps the newer of the two by its
+   * `rating_occurred_at`, so neither kind overwrites the other's newer figures.
+   */
+  'identity.rating.changed.v1': z.object({
+    user_id: z.string().uuid(),
+    profile_id: z.string().uuid(),
+    user_type: UserType,
+    average_rating: z.number().nullable(),
+    total_ratings: z.number().int().min(0),
+  }),
+  /**
    * An operator suspended a chef or restaurant: their sessions ended (identity). Jobs withdraws their pending
    * applications, cancels their open unfilled shifts with a full refund, and treats their confirmed shifts as
    * a late cancellation by them.

@@ -74,6 +74,15 @@ async function averageOf(restaurant: Awaited<ReturnType<typeof restaurantWithPro
   };
 }
 
+/** What identity announced of one user's ratings, oldest first: each event's type and its figures. */
+async function announced(userId: string) {
+  const rows = await h.database.rows<{ type: string; payload: Record<string, unknown> }>(
+    sql`select type, payload from identity.outbox where payload->>'user_id' = ${userId}
+         and type in ('identity.restaurant_profile.updated.v1', 'identity.rating.changed.v1') order by seq`,
+  );
+  return rows.map((r) => [r.type, r.payload.average_rating, r.payload.total_ratings]);
+}
+
 test('a published review counts once (a redelivery too); a hidden one leaves the average', async () => {
   const restaurant = await restaurantWithProfile('Average Joe’s');
   const four = chefReview(restaurant.userId, 4);
@@ -92,6 +101,26 @@ test('a published review counts once (a redelivery too); a hidden one leaves the
   await processed(await h.publish('jobs.review.hidden.v1', hiddenData(two)));
   await processed(await h.publish('jobs.review.published.v1', publishedData(two)));
   expect(await averageOf(restaurant)).toEqual({ average_rating: 4, total_ratings: 1 });
+
+  // ADR 43: each move of the average is announced once, as a rating of its own (jobs shows it); the whole profile
+  // only when its owner saved it
+  expect(await announced(restaurant.userId)).toEqual([
+    ['identity.restaurant_profile.updated.v1', null, 0],
+    ['identity.rating.changed.v1', 4, 1],
+    ['identity.rating.changed.v1', 3, 2],
+    ['identity.rating.changed.v1', 4, 1],
+  ]);
+  const [rating] = await h.database.rows<{ payload: Record<string, unknown> }>(
+    sql`select payload from identity.outbox where type = 'identity.rating.changed.v1'
+         and payload->>'user_id' = ${restaurant.userId} order by seq limit 1`,
+  );
+  expect(rating!.payload).toEqual({
+    user_id: restaurant.userId,
+    profile_id: restaurant.profile.id,
+    user_type: 'restaurant',
+    average_rating: 4,
+    total_ratings: 1,
+  });
 });
 
 test('a checkout alone counts nothing, and a review hidden before its publication never counts', async () => {

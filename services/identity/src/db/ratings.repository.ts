@@ -18,16 +18,28 @@ export interface Rating {
   reviewId: string;
 }
 
-/** Add a rating to, or take it out of, the ratee's profile average (its sum and count). */
-async function moveAverage(tx: Executor, rating: Rating, direction: 1 | -1): Promise<void> {
+/** A ratee's profile and its rating figures after a rating joined or left them. */
+export interface MovedAverage {
+  profileId: string;
+  ratingSum: number;
+  totalRatings: number;
+}
+
+/**
+ * Add a rating to, or take it out of, the ratee's profile average (its sum and count). The figures it leaves,
+ * or null when the ratee has no profile of that kind.
+ */
+async function moveAverage(tx: Executor, rating: Rating, direction: 1 | -1): Promise<MovedAverage | null> {
   const table = rating.rateeType === 'chef' ? chefProfiles : restaurantProfiles;
-  await tx
+  const [moved] = await tx
     .update(table)
     .set({
       ratingSum: sql`${table.ratingSum} + ${direction * rating.rating}`,
       totalRatings: sql`${table.totalRatings} + ${direction}`,
     })
-    .where(eq(table.userId, rating.rateeId));
+    .where(eq(table.userId, rating.rateeId))
+    .returning({ profileId: table.id, ratingSum: table.ratingSum, totalRatings: table.totalRatings });
+  return moved ?? null;
 }
 
 const key = (rating: Rating) =>
@@ -49,23 +61,22 @@ const keep = (tx: Executor, rating: Rating, hiddenAt: Date | null = null) =>
     .onConflictDoNothing({ target: [ratings.jobId, ratings.seatNo, ratings.side] });
 
 /**
- * Keep a published review's rating once per job, seat and side, and add it to the ratee's profile average. False
- * (and nothing changed) when that side's rating for that seat was already kept: counted (a redelivery, or a
- * rating from before reviews) or hidden.
+ * Keep a published review's rating once per job, seat and side, and add it to the ratee's profile average: the
+ * profile's new figures. Null (and nothing changed) when that side's rating for that seat was already kept:
+ * counted (a redelivery, or a rating from before reviews) or hidden; null too when the ratee has no profile.
  */
-export async function addRating(tx: Executor, rating: Rating): Promise<boolean> {
+export async function addRating(tx: Executor, rating: Rating): Promise<MovedAverage | null> {
   const inserted = await keep(tx, rating).returning();
-  if (inserted.length === 0) return false;
-  await moveAverage(tx, rating, 1);
-  return true;
+  if (inserted.length === 0) return null;
+  return moveAverage(tx, rating, 1);
 }
 
 /**
- * A hidden review's rating leaves the ratee's average: true when it was counted (and is no longer), false when it
- * never was (hidden before its publication) or was hidden already. Kept, marked hidden, either way, so that its
- * publication arriving later never counts it.
+ * A hidden review's rating leaves the ratee's average: the profile's new figures when it was counted (and is no
+ * longer), null when it never was (hidden before its publication) or was hidden already. Kept, marked hidden,
+ * either way, so that its publication arriving later never counts it.
  */
-export async function hideRating(tx: Executor, rating: Rating, at: Date): Promise<boolean> {
+export async function hideRating(tx: Executor, rating: Rating, at: Date): Promise<MovedAverage | null> {
   const hidden = await tx
     .update(ratings)
     .set({ hiddenAt: at })
@@ -73,9 +84,8 @@ export async function hideRating(tx: Executor, rating: Rating, at: Date): Promis
     .returning({ rating: ratings.rating });
   if (hidden.length === 0) {
     await keep(tx, rating, at);
-    return false;
+    return null;
   }
   // The rating as it was counted (a rating from before reviews is the checkout's, the same one).
-  await moveAverage(tx, { ...rating, rating: hidden[0]!.rating }, -1);
-  return true;
+  return moveAverage(tx, { ...rating, rating: hidden[0]!.rating }, -1);
 }

@@ -19,7 +19,8 @@ export function toUser(row: UserRecord & { admin?: boolean }): User {
   };
 }
 
-const average = (sum: number, n: number) => (n > 0 ? Math.round((sum / n) * 100) / 100 : null);
+/** A profile's average rating from its sum and count, to two places; null before the first rating. */
+export const average = (sum: number, n: number) => (n > 0 ? Math.round((sum / n) * 100) / 100 : null);
 
 /**
  * A chef profile as anyone may read it, without its reliability record (added by `attachReliability`): placed

@@ -2,11 +2,11 @@ import type { EventData } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import { hideRating } from '../db/ratings.repository';
 import type { IdentityContext } from '../context';
-import { publishProfile } from './publish-profile';
+import { publishRating } from './publish-rating';
 
 /**
  * Issue 39: an operator hid a review that breaks the rules: its rating leaves the reviewed side's average (when
- * it was counted) and the profile is published with its new average. A review hidden before its publication is
+ * it was counted) and its new average is published (ADR 43). A review hidden before its publication is
  * kept hidden here, so that it never counts.
  */
 export async function uncountReview(
@@ -14,7 +14,7 @@ export async function uncountReview(
   tx: Tx,
   review: EventData<'jobs.review.hidden.v1'>,
 ): Promise<void> {
-  const removed = await hideRating(
+  const moved = await hideRating(
     tx,
     {
       jobId: review.job_id,
@@ -27,5 +27,5 @@ export async function uncountReview(
     },
     new Date(review.hidden_at),
   );
-  if (removed) await publishProfile(ctx, tx, review.subject_id);
+  if (moved) await publishRating(ctx, tx, { id: review.subject_id, type: review.subject_type }, moved);
 }

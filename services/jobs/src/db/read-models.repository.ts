@@ -20,7 +20,23 @@ export async function restaurantPin(
   return row && row.lat !== null && row.lon !== null ? { lat: Number(row.lat), lon: Number(row.lon) } : null;
 }
 
-/** Keep the newest version of a chef profile (an older event arriving late changes nothing). Returns whether it changed. */
+/**
+ * ADR 43: a whole profile's ratings are written only when the profile is newer than the figures kept (a rating
+ * event may have brought newer ones), and then their stamp moves to the profile's.
+ */
+const newerRatings = (table: 'chef_profiles' | 'restaurant_profiles') => {
+  const kept = sql.raw(`jobs.${table}`);
+  return sql`average_rating = case when ${kept}.rating_occurred_at > excluded.rating_occurred_at
+        then ${kept}.average_rating else excluded.average_rating end,
+      total_ratings = case when ${kept}.rating_occurred_at > excluded.rating_occurred_at
+        then ${kept}.total_ratings else excluded.total_ratings end,
+      rating_occurred_at = greatest(${kept}.rating_occurred_at, excluded.rating_occurred_at)`;
+};
+
+/**
+ * Keep the newest version of a chef profile (an older event arriving late changes nothing; its ratings only when
+ * newer than the kept ones, see `newerRatings`). Returns whether it changed.
+ */
 export async function upsertChefProfile(
   database: Database,
   tx: Executor,
@@ -34,17 +50,19 @@ export async function upsertChefProfile(
   const rows = await database.rows(
     sql`
     insert into jobs.chef_profiles (profile_id, user_id, name, bio, city, state, skills, travel_radius, latitude, longitude,
-      home, profile_image_url, average_rating, total_ratings, languages, availability, source_occurred_at)
+      home, profile_image_url, average_rating, total_ratings, languages, availability, source_occurred_at,
+      rating_occurred_at)
     values (${p.profile_id}, ${p.user_id}, ${p.name}, ${p.bio}, ${p.city}, ${p.state}, ${JSON.stringify(p.skills)}::jsonb,
       ${Math.round(p.travel_radius)}, ${p.latitude}::float8, ${p.longitude}::float8, ${p.home === true},
       ${p.profile_image_url}, ${p.average_rating}, ${p.total_ratings},
       ${JSON.stringify(p.languages ?? [p.language_preference])}::jsonb,
-      ${p.availability ? JSON.stringify(p.availability) : null}::jsonb, ${occurredAt}::timestamptz)
+      ${p.availability ? JSON.stringify(p.availability) : null}::jsonb, ${occurredAt}::timestamptz,
+      ${occurredAt}::timestamptz)
     on conflict (profile_id) do update set
       user_id = excluded.user_id, name = excluded.name, bio = excluded.bio, city = excluded.city, state = excluded.state,
       skills = excluded.skills, travel_radius = excluded.travel_radius, latitude = excluded.latitude,
       longitude = excluded.longitude, home = excluded.home, profile_image_url = excluded.profile_image_url,
-      average_rating = excluded.average_rating, total_ratings = excluded.total_ratings,
+      ${newerRatings('chef_profiles')},
       languages = excluded.languages,
       -- issue 37: an event without availability (published before it was carried) keeps what was known
       availability = coalesce(excluded.availability, jobs.chef_profiles.availability),
@@ -76,22 +94,57 @@ export async function upsertRestaurantProfile(
   const rows = await database.rows(
     sql`
     insert into jobs.restaurant_profiles (profile_id, user_id, name, address, city, state, latitude, longitude, zip,
-      location_pinned, logo_url, cuisine_types, average_rating, total_ratings, source_occurred_at)
+      location_pinned, logo_url, cuisine_types, average_rating, total_ratings, source_occurred_at, rating_occurred_at)
     values (${p.profile_id}, ${p.user_id}, ${p.name}, ${p.address}, ${p.city}, ${p.state}, ${p.latitude}::float8,
       ${p.longitude}::float8, ${p.zip ?? null}, ${p.location_pinned === true}, ${p.logo_url},
-      ${JSON.stringify(p.cuisine_types)}::jsonb, ${p.average_rating}, ${p.total_ratings}, ${occurredAt}::timestamptz)
+      ${JSON.stringify(p.cuisine_types)}::jsonb, ${p.average_rating}, ${p.total_ratings}, ${occurredAt}::timestamptz,
+      ${occurredAt}::timestamptz)
     on conflict (profile_id) do update set
       user_id = excluded.user_id, name = excluded.name, address = excluded.address, city = excluded.city,
       state = excluded.state, latitude = excluded.latitude, longitude = excluded.longitude, zip = excluded.zip,
       location_pinned = excluded.location_pinned, logo_url = excluded.logo_url,
       cuisine_types = excluded.cuisine_types,
-      average_rating = excluded.average_rating, total_ratings = excluded.total_ratings,
+      ${newerRatings('restaurant_profiles')},
       source_occurred_at = excluded.source_occurred_at, updated_at = now()
     where jobs.restaurant_profiles.source_occurred_at <= excluded.source_occurred_at
     returning profile_id`,
     tx,
   );
   return rows.length > 0;
+}
+
+/**
+ * ADR 43: a rating joined or left a chef's or restaurant's average (identity.rating.changed.v1). Kept when newer
+ * than the figures held, whichever event brought them; the rest of the profile is left as it is. A rating that
+ * comes before its profile ever did keeps a row of its own (no name yet, and a stamp older than any profile), which
+ * the profile fills in when it comes. Returns whether the figures changed.
+ */
+export async function upsertRating(
+  database: Database,
+  tx: Executor,
+  r: EventData<'identity.rating.changed.v1'>,
+  occurredAt: string,
+): Promise<boolean> {
+  const table = sql.raw(r.user_type === 'chef' ? 'jobs.chef_profiles' : 'jobs.restaurant_profiles');
+  const updated = await database.rows(
+    sql`update ${table} set average_rating = ${r.average_rating}, total_ratings = ${r.total_ratings},
+          rating_occurred_at = ${occurredAt}::timestamptz, updated_at = now()
+        where user_id = ${r.user_id} and rating_occurred_at <= ${occurredAt}::timestamptz
+        returning profile_id`,
+    tx,
+  );
+  if (updated.length > 0) return true;
+  // no row of the user's, or one with newer figures (then the insert meets it and does nothing)
+  const inserted = await database.rows(
+    sql`insert into ${table} (profile_id, user_id, name, average_rating, total_ratings, source_occurred_at,
+          rating_occurred_at)
+        values (${r.profile_id}, ${r.user_id}, '', ${r.average_rating}, ${r.total_ratings}, '-infinity',
+          ${occurredAt}::timestamptz)
+        on conflict do nothing
+        returning profile_id`,
+    tx,
+  );
+  return inserted.length > 0;
 }
 
 /**

@@ -98,6 +98,8 @@ export const chefProfiles = jobsSchema.table('chef_profiles', {
   /** Issue 37: the chef's weekly availability (null: unknown, counts as available) */
   availability: jsonb('availability'),
   sourceOccurredAt: ts('source_occurred_at').notNull(),
+  /** ADR 43: the time of the newest event (profile or rating) whose figures the two rating columns hold */
+  ratingOccurredAt: ts('rating_occurred_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
 
@@ -126,6 +128,8 @@ export const restaurantProfiles = jobsSchema.table('restaurant_profiles', {
   averageRating: doublePrecision('average_rating'),
   totalRatings: integer('total_ratings').notNull(),
   sourceOccurredAt: ts('source_occurred_at').notNull(),
+  /** ADR 43: the time of the newest event (profile or rating) whose figures the two rating columns hold */
+  ratingOccurredAt: ts('rating_occurred_at').notNull(),
   updatedAt: ts('updated_at').notNull(),
 });
 

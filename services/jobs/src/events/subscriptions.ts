@@ -12,6 +12,7 @@ import { recordPaymentFailure } from '../use-cases/record-payment-failure';
 import {
   recordChefProfile,
   recordPayoutAccount,
+  recordRating,
   recordRestaurantProfile,
   recordUserPhone,
 } from '../use-cases/record-read-models';
@@ -98,6 +99,11 @@ export function subscriptions(ctx: JobsContext): Subscription[] {
       'identity.restaurant_profile.updated.v1',
       (ctx, tx, data, event) => recordRestaurantProfile(ctx, tx, data, event.occurred_at),
       'on-restaurant-profile-updated',
+    ],
+    [
+      'identity.rating.changed.v1',
+      (ctx, tx, data, event) => recordRating(ctx, tx, data, event.occurred_at),
+      'on-rating-changed',
     ],
     ['messaging.statement.translated.v1', recordStatementTranslation, 'on-statement-translated'],
     ['messaging.text.translated.v1', recordTextTranslation, 'on-text-translated'],

@@ -7,6 +7,7 @@ import {
   scopesOfRestaurant,
   upsertChefProfile,
   upsertPayoutAccount,
+  upsertRating,
   upsertRestaurantProfile,
   upsertUserPhone,
 } from '../db/read-models.repository';
@@ -36,6 +37,24 @@ export async function recordRestaurantProfile(
   if (await upsertRestaurantProfile(ctx.database, tx, data, occurredAt)) {
     await touchScopes(ctx, tx, await scopesOfRestaurant(ctx.database, tx, data.user_id));
   }
+}
+
+/**
+ * A rating joined or left a chef's or restaurant's average (identity, ADR 43): the applicant cards, the roster and
+ * the openings show it; moves the lists showing that side.
+ */
+export async function recordRating(
+  ctx: JobsContext,
+  tx: Tx,
+  data: EventData<'identity.rating.changed.v1'>,
+  occurredAt: string,
+): Promise<void> {
+  if (!(await upsertRating(ctx.database, tx, data, occurredAt))) return;
+  const scopes =
+    data.user_type === 'chef'
+      ? await scopesOfChef(ctx.database, tx, data.user_id)
+      : await scopesOfRestaurant(ctx.database, tx, data.user_id);
+  await touchScopes(ctx, tx, scopes);
 }
 
 /** A payout account (payments): accepting a chef needs payouts_enabled. */
