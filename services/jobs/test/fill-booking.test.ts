@@ -57,24 +57,14 @@ async function withRecord(
   }
 }
 
-/** The chef's profile rated: `average` over `count` ratings. */
+/** The chef rated: `average` over `count` ratings, as identity announces a move of the average (ADR 43). */
 async function rate(chef: User & { profileId: string }, average: number, count: number) {
-  await publish(h, 'identity.chef_profile.updated.v1', {
-    profile_id: chef.profileId,
+  await publish(h, 'identity.rating.changed.v1', {
     user_id: chef.id,
-    name: 'Rated Chef',
-    bio: '',
-    city: 'Minneapolis',
-    state: 'MN',
-    latitude: 44.9778,
-    longitude: -93.265,
-    travel_radius: 15,
-    skills: ['Line Cook'],
-    profile_image_url: null,
-    hourly_rate_min: 20,
+    profile_id: chef.profileId,
+    user_type: 'chef',
     average_rating: average,
     total_ratings: count,
-    language_preference: 'en',
   });
   await eventually(async () => {
     const rows = await h.database.rows<{ average_rating: string }>(

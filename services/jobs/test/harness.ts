@@ -245,16 +245,15 @@ export async function publish<T extends EventType>(
   return id;
 }
 
-export async function chefWithProfile(
-  h: Harness,
-  opts: { payouts?: boolean; name?: string; language?: 'en' | 'es' } = {},
-) {
-  const chef = await user(h, 'chef', opts.language);
-  const profileId = randomUUID();
-  await publish(h, 'identity.chef_profile.updated.v1', {
-    profile_id: profileId,
+/** A chef's profile as identity announces it: a Minneapolis line and prep cook, unrated, unless told. */
+export function chefProfileData(
+  chef: { id: string; profileId: string },
+  overrides: Partial<EventInput<'identity.chef_profile.updated.v1'>> = {},
+): EventInput<'identity.chef_profile.updated.v1'> {
+  return {
+    profile_id: chef.profileId,
     user_id: chef.id,
-    name: opts.name ?? `Chef ${chef.id.slice(0, 4)}`,
+    name: `Chef ${chef.id.slice(0, 4)}`,
     bio: 'Ten years on the line.',
     city: 'Minneapolis',
     state: 'MN',
@@ -267,7 +266,21 @@ export async function chefWithProfile(
     average_rating: null,
     total_ratings: 0,
     language_preference: 'en',
-  });
+    ...overrides,
+  };
+}
+
+export async function chefWithProfile(
+  h: Harness,
+  opts: { payouts?: boolean; name?: string; language?: 'en' | 'es' } = {},
+) {
+  const chef = await user(h, 'chef', opts.language);
+  const profileId = randomUUID();
+  await publish(
+    h,
+    'identity.chef_profile.updated.v1',
+    chefProfileData({ id: chef.id, profileId }, opts.name ? { name: opts.name } : {}),
+  );
   if (opts.payouts !== false) await setPayouts(h, chef.id, true);
   await eventually(async () => {
     const rows = await h.database.rows(sql`select 1 from jobs.chef_profiles where profile_id = ${profileId}`);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventInput, EventType } from '@brigade/contracts';
 import { sql } from '@brigade/kit';
 import {
+  chefProfileData,
   chefWithProfile,
   eventually,
   openJob,
@@ -31,30 +32,12 @@ const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 /** `s` seconds after `t` */
 const after = (t: Date, s: number) => new Date(t.getTime() + s * 1_000);
 
-function chefProfile(
+const chefProfile = (
   chef: { id: string; profileId: string },
   name: string,
   average: number | null,
   total: number,
-) {
-  return {
-    profile_id: chef.profileId,
-    user_id: chef.id,
-    name,
-    bio: 'Ten years on the line.',
-    city: 'Minneapolis',
-    state: 'MN',
-    latitude: 44.9778,
-    longitude: -93.265,
-    travel_radius: 15,
-    skills: ['Line Cook'],
-    profile_image_url: null,
-    hourly_rate_min: 20,
-    average_rating: average,
-    total_ratings: total,
-    language_preference: 'en' as const,
-  };
-}
+) => chefProfileData(chef, { name, average_rating: average, total_ratings: total });
 
 const rating = (chef: { id: string; profileId: string }, average: number | null, total: number) => ({
   user_id: chef.id,
