@@ -86,10 +86,12 @@ export function apiHandler({ config, services, rateLimiter, keys, revocations, p
           return;
       }
       if (route.public && route.publicLimits) {
-        // Keyed by a hash of the path: a secret in a URL (the calendar feed's token) never becomes a Redis key.
+        // Keyed by a hash of the whole URL, its query included: a secret in a URL (the calendar feed's path, an
+        // unsubscribe or verification link's ?token=) never becomes a Redis key, and each link is counted on its
+        // own. Keyed by the path alone, every person's unsubscribe link shared one count.
         const { perIp, perUrl } = route.publicLimits;
         if (await limited(res, `pub-ip:${clientIp(req)}`, perIp[0], perIp[1])) return;
-        const url = createHash('sha256').update(apiPath).digest('base64url').slice(0, 22);
+        const url = createHash('sha256').update(req.url).digest('base64url').slice(0, 22);
         if (await limited(res, `pub-url:${url}`, perUrl[0], perUrl[1])) return;
       }
       if (!route.public) {

@@ -4,12 +4,14 @@ import {
   expectStatus,
   payJob,
   postJob,
+  randomClientIp,
   signUp,
   startStack,
   textsSentTo,
   type Account,
   type Stack,
 } from './support/stack';
+import { EMAIL_VERIFY_LIMITS, UNSUBSCRIBE_LIMITS } from '../../gateway/src/routes';
 
 // Issue 40, through the gateway on the whole product (its real services; PostgreSQL, RabbitMQ and Redis in real
 // mode): a notification reaches the inbox and the channels the person chose (SMS, push, email), each once; the email address is
@@ -164,6 +166,27 @@ test('by SMS, push, email and the inbox as chosen, each once; the bell polls wit
     expect(await pushesTo(endpoint)).toHaveLength(2);
   }, 30_000);
   expect((await mailsTo(restaurant.email)).filter((m) => /applied to/.test(m.subject))).toHaveLength(1);
+});
+
+test("many people's mail links opened within minutes are each honoured; one link opened over and over is stopped", async () => {
+  const restaurant = await signUp(stack, 'restaurant');
+  const run = Math.random().toString(36).slice(2);
+  // Other people open their verification and unsubscribe links first, each from their own mail client, more of
+  // them than one link may be opened: every one is answered (these tokens are not real: 400), none refused.
+  const opened = async (method: string, path: string) =>
+    (await stack.call(method, path, { ip: randomClientIp() })).status;
+  for (let i = 0; i <= EMAIL_VERIFY_LIMITS.perUrl[0]; i++)
+    expect(await opened('GET', `/api/auth/email/verify?token=someone-${run}-${i}`)).toBe(400);
+  for (let i = 0; i <= UNSUBSCRIBE_LIMITS.perUrl[0]; i++)
+    expect(await opened('POST', `/api/notifications/unsubscribe?token=someone-${run}-${i}`)).toBe(400);
+  // Then the restaurant opens its own verification link: verified (200).
+  await verifyEmail(restaurant);
+  // One link tried over and over (from many addresses) is stopped at its allowance.
+  const tried: number[] = [];
+  for (let i = 0; i <= UNSUBSCRIBE_LIMITS.perUrl[0]; i++)
+    tried.push(await opened('POST', `/api/notifications/unsubscribe?token=tried-${run}`));
+  expect(tried.slice(0, -1).every((s) => s === 400)).toBe(true);
+  expect(tried.at(-1)).toBe(429);
 });
 
 test('STOP turns texts off and nothing more is texted; START turns them back on; the inbox has everything', async () => {
