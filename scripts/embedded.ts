@@ -104,8 +104,8 @@ export interface EmbeddedOptions {
   /** Build the web app when web/dist is missing. */
   buildWeb?: boolean;
   /**
-   * Tests: the clock of the services that take one (identity and jobs: a credential's expiry day, issue 39), as
-   * their component tests move it. Unset: the wall clock.
+   * Tests: the product's clock (ADR 41), one for every service's rules: a shift's start and end, its windows and
+   * deadlines, a credential's expiry day. The suites move it instead of waiting. Unset: the wall clock.
    */
   now?: () => Date;
 }
@@ -394,6 +394,8 @@ async function startBehind(
         stamps,
         revocations,
         leanGets: (config as { LEAN_GETS?: boolean }).LEAN_GETS,
+        // notifications takes its clock among its dependencies
+        ...(options.now ? { now: options.now } : {}),
       },
       config,
       options.now ? { now: options.now } : {},

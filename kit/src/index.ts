@@ -27,3 +27,4 @@ export * from './subscribe';
 export * from './metrics';
 export * from './lean-gets';
 export * from './mail';
+export * from './clock';

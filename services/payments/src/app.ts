@@ -16,7 +16,7 @@ import {
   type ServiceDeps,
   type ServiceHandle,
 } from '@brigade/kit';
-import { platformOpsRouter } from '@brigade/kit';
+import { platformOpsRouter, wallClock, type Now } from '@brigade/kit';
 import { loadPaymentsConfig, requireProviderAddress, type PaymentsConfig } from './config';
 import type { PaymentsContext } from './context';
 import { paymentsSubscriptions } from './events/subscriptions';
@@ -52,6 +52,8 @@ export const WEBHOOK_PATH = '/payments/webhooks/stripe';
 export async function createPaymentsService(
   deps: ServiceDeps,
   config: PaymentsConfig = loadPaymentsConfig(),
+  /** The clock of the money rules (ADR 41: the suites move it past a shift's end or a rule's window). */
+  options: { now?: Now } = {},
 ): Promise<
   ServiceHandle & {
     moneyTasks: MoneyTaskRunner;
@@ -75,6 +77,7 @@ export async function createPaymentsService(
   let cardBackfill: CardBackfill | null = null;
   const ctx: PaymentsContext = {
     database,
+    now: options.now ?? wallClock,
     stripe,
     relay,
     logger,

@@ -1,10 +1,12 @@
-import type { Database, Logger, OutboxRelay } from '@brigade/kit';
+import type { Database, Logger, Now, OutboxRelay } from '@brigade/kit';
 import type { PaymentsConfig } from './config';
 import type { StripeHolder } from './adapters/stripe';
 
 /** What the use cases work with (built once in app.ts). */
 export interface PaymentsContext {
   database: Database;
+  /** The time the money rules read (ADR 41): the wall clock, or the suites' movable one. */
+  now: Now;
   stripe: StripeHolder;
   relay: OutboxRelay;
   logger: Logger;

@@ -9,7 +9,7 @@ import { findStuckMoney } from './queries/report-stuck-money';
  * the number a platform team pages on (it must stay 0), and the money facts payments refused (anomalies). Both
  * carry `service="payments"`, as every figure does where one process runs every service (`npm start`).
  */
-export function registerPaymentsMetrics(ctx: Pick<PaymentsContext, 'database' | 'config'>): void {
+export function registerPaymentsMetrics(ctx: Pick<PaymentsContext, 'database' | 'config' | 'now'>): void {
   gaugeFromSource(
     {
       name: 'brigade_escrow_overdue_jobs',
@@ -20,7 +20,7 @@ export function registerPaymentsMetrics(ctx: Pick<PaymentsContext, 'database' | 
     async () => [
       {
         labels: { service: 'payments' },
-        value: (await findStuckMoney(ctx.database, ctx.config.policy)).stuck.length,
+        value: (await findStuckMoney(ctx.database, ctx.config.policy, ctx.now())).stuck.length,
       },
     ],
   );

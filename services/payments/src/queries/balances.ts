@@ -38,13 +38,13 @@ export function balanceView(s: SettlementRow & { title: string }, now: Date) {
 
 /** `GET /payments/balances`: what the restaurant owes, oldest first, with the total. */
 export async function listBalances(ctx: PaymentsContext, user: AuthUser) {
-  const now = new Date();
+  const now = ctx.now();
   const balances = (await balancesOf(ctx.database, user.id)).map((b) => balanceView(b, now));
   return { total_cents: balances.reduce((n, b) => n + b.amount_cents, 0), balances };
 }
 
 /** `GET /ops/balances`: balances owed past BALANCE_DUE_AFTER, every restaurant (operators). */
-export async function listOwedBalances(ctx: PaymentsContext, now = new Date()) {
+export async function listOwedBalances(ctx: PaymentsContext, now = ctx.now()) {
   const balances = (await owedBalances(ctx.database, now)).map((b) => balanceView(b, now));
   return { total_cents: balances.reduce((n, b) => n + b.amount_cents, 0), balances };
 }

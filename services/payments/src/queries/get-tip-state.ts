@@ -67,7 +67,7 @@ export async function tipSeatOf(
 }
 
 /** Why a tip cannot be given now (null: it can), by the contracts' rule. */
-export function tipRefusalOf(ctx: PaymentsContext, seat: TipSeat, now = new Date()) {
+export function tipRefusalOf(ctx: PaymentsContext, seat: TipSeat, now = ctx.now()) {
   const refusal = tipRefusal(
     ctx.config.policy,
     {

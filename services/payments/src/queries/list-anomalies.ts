@@ -45,7 +45,7 @@ function summaryOf(row: AnomalyRow): string {
 export async function listAnomalies(
   ctx: PaymentsContext,
   limit = 50,
-  now: Date = new Date(),
+  now: Date = ctx.now(),
 ): Promise<z.infer<typeof opsHttp.AnomaliesResponse>> {
   const [{ rows }, report] = await Promise.all([
     latestAnomalies(ctx.database, limit),

@@ -64,7 +64,7 @@ export async function getStatement(
   ctx: PaymentsContext,
   restaurant: AuthUser,
   weekText: string | undefined,
-  now = new Date(),
+  now = ctx.now(),
 ): Promise<payHttp.StatementResponse> {
   const timeZone = timeZoneOfCity(await cityOf(ctx.database, restaurant.id));
   const week = weekText === undefined ? lastCompleteWeek(now, timeZone) : parseIsoWeek(weekText);

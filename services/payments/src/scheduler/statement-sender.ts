@@ -32,7 +32,7 @@ export class StatementSender {
   }
 
   /** One pass at `now` (tests move the clock to a Monday): how many statements it sent. */
-  runOnce(now = new Date()): Promise<number> {
+  runOnce(now = this.ctx.now()): Promise<number> {
     return sendWeeklyStatements(this.ctx, now);
   }
 }

@@ -66,7 +66,7 @@ export async function recordExtraFailure(
 ) {
   const current = await findSettlement(ctx.database, { application_id: s.application_id }, tx, true);
   if (current?.extra_status !== 'pending') return;
-  const dueAt = new Date(Date.now() + ctx.config.policy.balanceDueAfterMs);
+  const dueAt = new Date(ctx.now().getTime() + ctx.config.policy.balanceDueAfterMs);
   await markExtraFailed(ctx.database, tx, s.application_id, { ...f, due_at: dueAt });
   ctx.logger.warn(
     { application: s.application_id, code: f.code, decline_code: f.decline_code },

@@ -119,7 +119,7 @@ async function quote(
   if (!account) throw accountNotFound();
   const facts = await providerFacts(ctx, account.account_id);
   const policy = ctx.config.policy;
-  const record = await payoutRecordOf(ctx.database, user.id, new Date());
+  const record = await payoutRecordOf(ctx.database, user.id, ctx.now());
   const cash = amount ?? facts.available_cents;
   const money = instantPayoutMoney(policy, cash, record);
   const pending = await pendingPayoutOf(ctx.database, user.id);

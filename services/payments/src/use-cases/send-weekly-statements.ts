@@ -20,7 +20,7 @@ export function isoWeekdayAt(now: Date, timeZone: string): number {
  * week) lets only one pass, instance or restart publish it. A day after STATEMENT_DAY still sends a week missed
  * (the scheduler was down on the day); a week with no movement is not sent. Returns how many were sent.
  */
-export async function sendWeeklyStatements(ctx: PaymentsContext, now = new Date()): Promise<number> {
+export async function sendWeeklyStatements(ctx: PaymentsContext, now = ctx.now()): Promise<number> {
   const statementDay = ctx.config.policy.statementDay;
   // Last week's movements, in any zone, are within the last 15 days.
   const restaurants = await restaurantsWithMovements(ctx.database, new Date(now.getTime() - 15 * DAY_MS));
