@@ -50,15 +50,22 @@ interface Dispute {
 }
 
 /**
- * A paid shift whose checkout answers disagree: 31 seconds at $75/h, paid as one minute (shift pay $1.25, fee
- * $0.09, total $1.34), so that it ends within the test (checkout opens at the end).
+ * A paid, filled shift: 31 seconds at $75/h, paid as one minute (shift pay $1.25, fee $0.09, total $1.34).
  */
-async function disputedShift(): Promise<Dispute> {
+async function bookedShift(): Promise<Dispute> {
   const [restaurant, chef] = await Promise.all([signUp(stack, 'restaurant'), signUp(stack, 'chef')]);
   const job = await postJob(stack, restaurant, 15_000, 31 / 3600, 75);
   await payJob(stack, restaurant, job);
   const applicationId = await apply(stack, chef, job);
   await acceptAndConfirm(stack, restaurant, chef, applicationId);
+  return { restaurant, chef, job, applicationId };
+}
+
+/**
+ * The shift's end (checkout opens then; the product's clock is moved there), and checkout answers that
+ * disagree. Every shift of the file is booked first: moving the clock past one's end passes the others' starts.
+ */
+async function disputedShift({ restaurant, chef, job, applicationId }: Dispute): Promise<Dispute> {
   await untilEnded(job);
   await checkout(stack, chef, applicationId, true);
   await checkout(stack, restaurant, applicationId, false);
@@ -82,7 +89,8 @@ async function reliabilityOf(account: Account) {
 let disputes: Dispute[] = [];
 
 test('disagreeing checkouts open disputes; both sides write statements; nobody else can', async () => {
-  disputes = await Promise.all([disputedShift(), disputedShift(), disputedShift()]);
+  const booked = await Promise.all([bookedShift(), bookedShift(), bookedShift()]);
+  disputes = await Promise.all(booked.map(disputedShift));
   const [first] = disputes;
   const chefSays = expectStatus(
     await as(first.chef.token).post(`/jobs/${first.job.id}/dispute`, {

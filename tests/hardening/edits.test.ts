@@ -5,6 +5,7 @@ import {
   acceptAndConfirm,
   apply,
   expectStatus,
+  nowOf,
   payJob,
   postJob,
   signUp,
@@ -12,6 +13,7 @@ import {
   type Account,
   type Stack,
   textsSentTo,
+  until,
 } from './support/stack';
 
 // Issue 35 (ADR 0031) through the whole product (gateway, five services, bus; PostgreSQL, RabbitMQ and Redis in
@@ -50,13 +52,13 @@ const textsTo = (account: Account) => textsSentTo(stack, account);
 
 /** A calendar date `days` from today in the restaurant's city. */
 function localDate(days: number): string {
-  const day = new Date(Date.now() + days * 86_400_000);
+  const day = new Date(nowOf(stack) + days * 86_400_000);
   return new Intl.DateTimeFormat('en-CA', { timeZone: TZ, dateStyle: 'short' }).format(day);
 }
 
 /** The time of day `hours` from now in the restaurant's city, HH:MM. */
 function localTimeIn(hours: number): string {
-  const at = new Date(Date.now() + hours * 3_600_000);
+  const at = new Date(nowOf(stack) + hours * 3_600_000);
   return new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hour12: false })
     .format(at)
     .replace(/^24/, '00');
@@ -165,7 +167,7 @@ test('a booked chef leaves a shift whose times changed with no record, even insi
   expect(new Date(saved.answers_due_by).getTime()).toBeLessThanOrEqual(newStart.getTime());
 
   // Inside the late window of the new start, Ben leaves: the seat is open again, nothing on his record.
-  await new Promise((r) => setTimeout(r, Math.max(0, newStart.getTime() - 110_000 - Date.now())));
+  await until(stack, newStart.getTime() - 110_000);
   expectStatus(await call(ben, 'POST', `/applications/${benApp}/edit-answer`, { accept: false }), 200);
   await eventually(async () => {
     const j = await jobOf(restaurant, job.id);

@@ -161,7 +161,8 @@ async function redriveCommand(env: Record<string, string>, ...args: string[]) {
     const env = freshStackEnv(runName('kill'));
     let child: ChildStack | undefined = await spawnStack(env);
     try {
-      let api: Api = { url: child.url, call: apiCall(child.url) };
+      // the child's clock is moved to the shift's end (ADR 41), and the restarted child's starts where it was
+      let api: Api = { url: child.url, call: apiCall(child.url), clock: child.clock };
       const { restaurant, chef, job, applicationId } = await filledShift(api);
       const last = api.call('POST', `/api/applications/${applicationId}/checkout`, {
         token: chef.token,
@@ -171,8 +172,8 @@ async function redriveCommand(env: Record<string, string>, ...args: string[]) {
       child.process.kill('SIGKILL');
       await child.exited;
       const answer = await last.catch(() => null);
-      child = await spawnStack(env);
-      api = { url: child.url, call: apiCall(child.url) };
+      child = await spawnStack(env, { clockAheadMs: child.clock.ahead });
+      api = { url: child.url, call: apiCall(child.url), clock: child.clock };
       // If the checkout never committed, the chef's retry does it now; if it did, the retry is refused as a repeat.
       if (answer?.status !== 200) {
         const retry = await api.call('POST', `/api/applications/${applicationId}/checkout`, {

@@ -4,6 +4,7 @@ import {
   acceptAndConfirm,
   apply,
   expectStatus,
+  nowOf,
   payJob,
   postJob,
   signUp,
@@ -12,6 +13,7 @@ import {
   type PostedJob,
   type Stack,
   textsSentTo,
+  until as untilTime,
 } from './support/stack';
 
 // Issue 37's reconfirmation and standby through the whole product (gateway, five services, bus, the Stripe and
@@ -49,7 +51,8 @@ const as = (who: Account) => ({
 /** Every text the SMS sandbox holds for a phone, newest first. */
 const textsTo = (account: Account) => textsSentTo(stack, account);
 
-const until = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+/** The product's clock is moved to `at` (ADR 41). */
+const until = (at: number) => untilTime(stack, at);
 
 /** The chef's offer of this shift as their dashboard lists it (or undefined). */
 async function offerOf(chef: Account, job: PostedJob) {
@@ -69,7 +72,7 @@ test('a missed reconfirmation releases the seat as a late cancellation and offer
   await payJob(stack, restaurant, job);
   const appId = await apply(stack, ana, job);
   await acceptAndConfirm(stack, restaurant, ana, appId);
-  expect(Date.now()).toBeLessThan(job.start.getTime() - RECONFIRM_OPENS_MS);
+  expect(nowOf(stack)).toBeLessThan(job.start.getTime() - RECONFIRM_OPENS_MS);
 
   // Ben then Cleo join the filled shift's standby list (once jobs has heard they can be paid).
   const join = (chef: Account) =>

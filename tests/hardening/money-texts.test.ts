@@ -5,6 +5,7 @@ import {
   apply,
   checkout,
   expectStatus,
+  nowOf,
   paymentStatus,
   payJob,
   postJob,
@@ -16,6 +17,7 @@ import {
   type PostedJob,
   type Stack,
   textsSentTo,
+  until,
 } from './support/stack';
 
 // Issue 32, item 3: every money sentence says what the money did. Through the whole product (gateway, five
@@ -128,9 +130,9 @@ beforeAll(async () => {
   bystander = other;
   // Every one-minute shift starts at the same moment, far enough ahead to be paid and booked before it.
   const startIn = 60_000;
-  const startsAt = Date.now() + startIn;
+  const startsAt = nowOf(stack) + startIn;
   shortEnd = startsAt + SHORT_MS;
-  const at = () => startsAt - Date.now();
+  const at = () => startsAt - nowOf(stack);
   await Promise.all(
     PAIRINGS.map(async (_, i) => {
       const [paid, notWorked, disputed, late, expired] = pairs.slice(i * 5, i * 5 + 5);
@@ -150,8 +152,8 @@ beforeAll(async () => {
       booked.expired.push(e);
     }),
   );
-  const wait = shortEnd - Date.now() + 500;
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  // The product's clock is moved past their end (ADR 41).
+  await until(stack, shortEnd + 300);
 }, 240_000);
 afterAll(async () => {
   await stack?.close();
@@ -208,7 +210,7 @@ const answer = async (who: Account, b: Booking, worked: boolean) =>
 const say = (language: Language, en: string, es: string) => (language === 'es' ? es : en);
 
 test('paid in full: both sides said it was worked; the chef reads it paid out, the restaurant the fee kept', async () => {
-  expect(Date.now()).toBeGreaterThan(shortEnd);
+  expect(nowOf(stack)).toBeGreaterThan(shortEnd);
   await Promise.all(
     booked.paid.map(async (b) => {
       const { chef, restaurant, languages: l } = b;

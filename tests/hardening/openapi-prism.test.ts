@@ -47,6 +47,7 @@ beforeAll(async () => {
   const proxied = apiCall(prism.url, stack.ip);
   api = {
     url: stack.url,
+    clock: stack.clock, // the shift's end is reached by moving the product's clock (ADR 41)
     call: async (method, path, options) => {
       if (!path.startsWith('/api/')) return direct(method, path, options);
       const reply = await proxied(method, path.slice('/api'.length), options);

@@ -5,6 +5,7 @@ import {
   acceptAndConfirm,
   apply,
   expectStatus,
+  nowOf,
   payJob,
   postJob,
   signUp,
@@ -14,12 +15,14 @@ import {
   type PostedJob,
   type Reply,
   type Stack,
+  until as untilTime,
 } from './support/stack';
 
 // Issue 34, whole product: the working day through the gateway (five services, the bus, the Stripe sandbox; real
 // PostgreSQL, RabbitMQ and Redis when their variables are set). Every rule's duration is shortened (below) and
-// every shift of the file is booked at once in beforeAll, all starting at the same moment S, so the tests' waits
-// overlap: each test acts at its own moment after S, in the order of those moments; the last is S + 2 minutes
+// every shift of the file is booked at once in beforeAll, all starting at the same moment S. Each test acts at its
+// own moment after S, in the order of those moments, and the product's clock is moved there (ADR 41): nobody
+// waits for the wall clock. The last moment is S + 2 minutes
 // (a one-minute shift clocked out a whole minute past its end: worked time is whole minutes, and the escrow
 // charges at least one). Shifts pay $60/h, so one minute is $1.00 of chef pay and 7 cents of fee ($1.07
 // charged). Each test ends with ledger:check green and no money stuck (afterEach).
@@ -120,7 +123,7 @@ async function book(
   minutes: number,
   startsAt: number,
 ): Promise<Seat> {
-  const job = await postJob(stack, pair.restaurant, startsAt - Date.now(), minutes / 60, RATE);
+  const job = await postJob(stack, pair.restaurant, startsAt - nowOf(stack), minutes / 60, RATE);
   await payJob(stack, pair.restaurant, job);
   const applicationId = await apply(stack, pair.chef, job);
   await acceptAndConfirm(stack, pair.restaurant, pair.chef, applicationId);
@@ -155,18 +158,44 @@ const clockInAtDoor = (s: Seat) =>
     return expectStatus(r, 201);
   });
 
-/** Clock-outs started at a set moment (`clockOutAt`), each test reading its answer. */
-const clockOuts: Partial<Record<keyof typeof seats, Promise<Reply>>> = {};
+/**
+ * What the chefs do at set moments whatever the tests do in between (`clockOutAt`): when the suite moves the clock
+ * past one, the clock stops there first and it is done then.
+ */
+const timeline: Array<{ at: number; act: () => Promise<void> }> = [];
+
+/** Clock-outs at a set moment, each test reading its answer (`clockedOut`). */
+const clockOuts: Partial<Record<keyof typeof seats, { at: number; answer: Promise<Reply> }>> = {};
 function clockOutAt(name: keyof typeof seats, at: number, body: object) {
-  const answer = until(at).then(() => clockOut(seats[name], body));
+  let settle: (reply: Promise<Reply>) => void = () => undefined;
+  const answer = new Promise<Reply>((resolve) => (settle = resolve));
   answer.catch(() => undefined); // read (and failed on) by its test
-  clockOuts[name] = answer;
+  const act = async () => {
+    const reply = clockOut(seats[name], body);
+    settle(reply);
+    await reply.catch(() => undefined);
+  };
+  timeline.push({ at, act });
+  clockOuts[name] = { at, answer };
 }
 
-/** Wait until this moment (ms since the epoch). */
+/** The answer of a clock-out made at its moment (the product's time is moved there if it is not yet). */
+async function clockedOut(name: keyof typeof seats): Promise<Reply> {
+  const planned = clockOuts[name]!;
+  await until(planned.at);
+  return planned.answer;
+}
+
+/** The product's time reaches this moment (ms since the epoch), doing what is planned before it on the way. */
 async function until(at: number) {
-  const wait = at - Date.now();
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  for (;;) {
+    timeline.sort((a, b) => a.at - b.at);
+    if (timeline.length === 0 || timeline[0].at > at) break;
+    const next = timeline.shift()!;
+    await untilTime(stack, next.at);
+    await next.act();
+  }
+  await untilTime(stack, at);
 }
 
 /** A reply is a refusal with this status and code. */
@@ -240,10 +269,10 @@ beforeAll(async () => {
   }));
   // Every shift starts at the same moment, far enough ahead to be paid, applied to and confirmed before it (on a
   // CI machine whose two cores the other suites keep busy, booking took over 20 s).
-  S = Date.now() + 45_000;
+  S = nowOf(stack) + 45_000;
   const booked = await Promise.all(names.map((name, i) => book(pairs[i], PLAN[name].minutes, S)));
   names.forEach((name, i) => (seats[name] = booked[i]));
-  if (Date.now() >= S) throw new Error('booking took longer than the lead: raise it');
+  if (nowOf(stack) >= S) throw new Error('booking took longer than the lead: raise it');
 
   // Clocked in before the start (from CLOCK_IN_EARLY): their worked time counts from the start.
   const byCode = async (s: Seat) => expectStatus(await clockIn(s, { code: s.code }), 201);
@@ -278,7 +307,7 @@ test('no-show: refused before NO_SHOW_AFTER, then marked; contested by the chef 
   refused(await clockOut(final, { code: final.code }), 409, 'JOBS.NOT_CLOCKED_IN');
   expect(await timesheet(final)).toEqual(before);
   // Too early: the start + NO_SHOW_AFTER has not come.
-  expect(Date.now()).toBeLessThan(S + NO_SHOW_AFTER_MS);
+  expect(nowOf(stack)).toBeLessThan(S + NO_SHOW_AFTER_MS);
   for (const s of [contested, final])
     refused(
       await api('POST', `/applications/${s.applicationId}/no-show`, s.restaurant),
@@ -482,7 +511,7 @@ test('adjusted, then disputed by the chef and decided by an operator in minutes:
 
 test('on time as scheduled: clocked in and out by code and approved; the chef is paid the shift pay, nothing more or back', async () => {
   const s = seats.onTime;
-  const out = expectStatus(await clockOuts.onTime!, 200).body.timesheet;
+  const out = expectStatus(await clockedOut('onTime'), 200).body.timesheet;
   expect(out).toMatchObject({ status: 'submitted', worked_minutes: 1, late: false });
   expect(out.pay).toMatchObject({ chef_pay_cents: pay(1), extra_charge_cents: 0, refund_cents: 0 });
   const approved = expectStatus(
@@ -539,7 +568,7 @@ test('late and short: marked late, clocked out early; the chef is paid the worke
  */
 async function workedPastTheEnd(name: 'stayLate' | 'declined') {
   const s = seats[name];
-  const out = expectStatus(await clockOuts[name]!, 200).body.timesheet;
+  const out = expectStatus(await clockedOut(name), 200).body.timesheet;
   expect(out).toMatchObject({ status: 'submitted', worked_minutes: 2 });
   const escrow = s.subtotalCents + s.feeCents;
   expect(escrow).toBe(total(1));

@@ -10,6 +10,7 @@ import {
   postJob,
   signUp,
   startStack,
+  until,
   untilEnded,
   type Account,
   type PostedJob,
@@ -24,6 +25,8 @@ import {
 // once (31 s at $60/h: $1.00 of chef pay, the most a tip may be), and ledger:check is green after each test.
 
 const SHIFT_HOURS = 31 / 3600;
+/** A shift may be tipped until this long after its end (TIP_WINDOW). */
+const TIP_WINDOW_MS = 10 * 60_000;
 let stack: Stack;
 
 interface Worked {
@@ -63,6 +66,7 @@ async function work(w: Worked) {
 beforeAll(async () => {
   stack = await startStack({
     CHECKOUT_DEADLINE: '1h',
+    TIP_WINDOW: `${TIP_WINDOW_MS / 60_000}m`,
     JOBS_RULES_POLL_MS: '200',
     NOTIFICATIONS_POLL_MS: '200',
   });
@@ -146,4 +150,17 @@ test('a declined card: 402 with its text, the restaurant is told, and nothing re
     30_000,
   );
   expect(await textsTo(chef)).not.toContainEqual(expect.stringMatching(/tipped you/));
+
+  // TIP_WINDOW after the shift's end (the product's clock is moved there, ADR 41): the quote says the time has
+  // passed, and a tip is refused with nothing charged.
+  await until(stack, job.end.getTime() + TIP_WINDOW_MS);
+  expect((await get(restaurant, `/applications/${applicationId}/tip`)).refusal).toBe(
+    'PAYMENTS.TIP_WINDOW_CLOSED',
+  );
+  const late = await stack.call('POST', `/api/applications/${applicationId}/tip`, {
+    token: restaurant.token,
+    body: { amount_cents: 75 },
+  });
+  expect(late).toMatchObject({ status: 409, body: { code: 'PAYMENTS.TIP_WINDOW_CLOSED' } });
+  expect((await get(restaurant, `/payments/job/${job.id}`)).ledger.tip_cents).toBe(0);
 }, 120_000);

@@ -1,13 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEST_POOL_SIZE } from './stack';
+import { TEST_POOL_SIZE, type ProductClock } from './stack';
 
 export const ROOT = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
 export interface ChildStack {
   url: string;
   process: ChildProcess;
+  /**
+   * The product's clock in the child (ADR 41), moved through its stdin; `ahead` is how far it was moved, for a
+   * restarted stack to start from (`spawnStack(env, { clockAheadMs })`).
+   */
+  clock: ProductClock & { readonly ahead: number };
   /** Everything the process wrote (pino's JSON lines included). */
   output(): string;
   /** Resolves with the exit code (or signal name). */
@@ -26,11 +31,16 @@ export interface NodeChild {
  * `node [nodeArgs] --import tsx <script>` from the repository root, with `env` over this process's environment
  * (jest's worker id and NODE_OPTIONS cleared); stdout and stderr are captured into `output()`.
  */
-export function spawnNode(script: string, env: Record<string, string>, nodeArgs: string[] = []): NodeChild {
+export function spawnNode(
+  script: string,
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  stdin: 'ignore' | 'pipe' = 'ignore',
+): NodeChild {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: ROOT,
     env: { ...process.env, JEST_WORKER_ID: '', NODE_OPTIONS: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin, 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout!.on('data', (d) => (out += d.toString()));
@@ -41,9 +51,21 @@ export function spawnNode(script: string, env: Record<string, string>, nodeArgs:
   return { child, output: () => out, exited };
 }
 
-/** Start tests/hardening/support/run-stack.ts in a child process with this environment; resolves once it listens. */
-export async function spawnStack(env: Record<string, string>, timeoutMs = 60_000): Promise<ChildStack> {
-  const { child, output, exited } = spawnNode(path.join(ROOT, 'tests/hardening/support/run-stack.ts'), env);
+/**
+ * Start tests/hardening/support/run-stack.ts in a child process with this environment, its clock `clockAheadMs`
+ * ahead of the wall clock; resolves once it listens.
+ */
+export async function spawnStack(
+  env: Record<string, string>,
+  options: { timeoutMs?: number; clockAheadMs?: number } = {},
+): Promise<ChildStack> {
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const { child, output, exited } = spawnNode(
+    path.join(ROOT, 'tests/hardening/support/run-stack.ts'),
+    { ...env, BRIGADE_TEST_CLOCK_AHEAD_MS: String(options.clockAheadMs ?? 0) },
+    [],
+    'pipe',
+  );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`stack did not start:\n${output().slice(-3000)}`)),
@@ -62,7 +84,32 @@ export async function spawnStack(env: Record<string, string>, timeoutMs = 60_000
       reject(new Error(`stack exited (${code}) before listening:\n${output().slice(-3000)}`));
     });
   });
-  return { url, process: child, output, exited };
+  let ahead = options.clockAheadMs ?? 0;
+  const clock = {
+    now: () => new Date(Date.now() + ahead),
+    get ahead() {
+      return ahead;
+    },
+    /** Move the child's clock and wait for its answer (`BRIGADE_CLOCK_AHEAD <ms>`, one more line per move). */
+    moveTo: async (at: Date | number) => {
+      const target = typeof at === 'number' ? at : at.getTime();
+      const answers = () => output().match(/BRIGADE_CLOCK_AHEAD (\d+)/g) ?? [];
+      const before = answers().length;
+      child.stdin!.write(`MOVE ${Math.round(target)}\n`);
+      await new Promise<void>((resolve, reject) => {
+        const check = () => {
+          const all = answers();
+          if (all.length <= before) return;
+          child.stdout!.off('data', check);
+          ahead = Number(all[all.length - 1].split(' ')[1]);
+          resolve();
+        };
+        child.stdout!.on('data', check);
+        void exited.then((code) => reject(new Error(`stack exited (${code}) while its clock moved`)));
+      });
+    },
+  };
+  return { url, process: child, output, exited, clock };
 }
 
 /** The environment of a fresh stack in the current mode (real servers when set), for spawnStack. */

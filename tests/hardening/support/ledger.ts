@@ -18,7 +18,7 @@ function payments(stack: Stack) {
 export async function ledgerCheck(stack: Stack): Promise<{ ok: boolean; lines: string[] }> {
   const { database, policy } = payments(stack);
   const lines: string[] = [];
-  const ok = await runLedgerCheck(database, (l) => lines.push(l), { policy });
+  const ok = await runLedgerCheck(database, (l) => lines.push(l), { policy, now: stack.clock?.now() });
   return { ok, lines };
 }
 
@@ -27,7 +27,8 @@ export async function expectLedgerGreen(stack: Stack) {
   const { ok, lines } = await ledgerCheck(stack);
   if (!ok) throw new Error(`ledger:check failed:\n${lines.join('\n')}`);
   const { database, policy } = payments(stack);
-  const { stuck } = await findStuckMoney(database, policy);
+  // at the product's time: a suite that moved its clock past a deadline sees what a deployment would then
+  const { stuck } = await findStuckMoney(database, policy, stack.clock?.now());
   if (stuck.length > 0)
     throw new Error(`stuck money:\n${stuck.map((j) => `${j.job_id}: ${j.why}`).join('\n')}`);
   return lines;

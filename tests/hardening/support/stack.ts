@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MovableClock } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
 import { startEmbedded, type Embedded } from '../../../scripts/embedded';
 import { dropDatabases, MIGRATION_FOLDERS, prepareDatabases, type SchemaName } from './databases';
@@ -48,11 +49,23 @@ export interface CallOptions {
   ip?: string;
 }
 
-/** What the flow helpers need: the public API of a stack, in this process or in a child. */
-export type Api = Pick<Stack, 'call' | 'url'>;
+/** The product's clock as a suite moves it: in this process (`MovableClock`) or in a child stack's. */
+export type ProductClock = Pick<MovableClock, 'now' | 'moveTo'>;
+
+/**
+ * What the flow helpers need: the public API of a stack, in this process or in a child, and the product's clock
+ * when the suite can move it (the in-process stack and run-stack.ts's child; a stack of processes keeps the wall
+ * clock).
+ */
+export type Api = Pick<Stack, 'call' | 'url'> & { clock?: ProductClock };
 
 export interface Stack {
   brigade: Embedded;
+  /**
+   * The clock every service's rules read (ADR 41): `untilStarted`, `untilEnded` and the suites' windows move it
+   * instead of waiting. Absent when the suite brought its own `now`.
+   */
+  clock?: MovableClock;
   /** The environment the stack was started with (BUS_NAMESPACE, DATABASE_URL in real mode). */
   env: Record<string, string>;
   url: string;
@@ -64,10 +77,11 @@ export interface Stack {
 
 export async function startStack(
   extraEnv: Record<string, string> = {},
-  /** `now`: identity's and jobs' clock, moved by the suite (issue 39: a credential's expiry day) */
+  /** `now`: the product's clock, moved by the suite its own way (issue 39: a credential's expiry day) */
   options: { now?: () => Date } = {},
 ): Promise<Stack> {
   const real = realServers();
+  const clock = options.now ? undefined : new MovableClock();
   const env: Record<string, string> = real
     ? (() => {
         const base = new URL(process.env.DATABASE_URL!);
@@ -96,7 +110,7 @@ export async function startStack(
     port: 0,
     dataDir: null,
     buildWeb: false,
-    now: options.now,
+    now: options.now ?? clock!.now,
     env: {
       // The suites attack the doors, not the translator: no translation unless a suite names one (the
       // embedded default would find a local apertium by itself).
@@ -116,6 +130,7 @@ export async function startStack(
   const call = apiCall(url, ip);
   return {
     brigade,
+    clock,
     env: { MIN_SHIFT_DURATION: '1s', CREDENTIAL_FILES_DIR: files, ...env, ...extraEnv },
     url,
     ip,
@@ -374,7 +389,12 @@ export interface PostedJob {
   totalCents: number;
   start: Date;
   end: Date;
+  /** The clock of the product it was posted on, when the suite moves it. */
+  clock?: ProductClock;
 }
+
+/** The product's time: its movable clock's, or the wall clock's. */
+export const nowOf = (stack: Pick<Api, 'clock'>) => (stack.clock ? stack.clock.now().getTime() : Date.now());
 
 /** Post a shift (8 h at $25 unless told) starting `startInMs` from now; `extra` adds fields (headcount). */
 export async function postJob(
@@ -385,7 +405,7 @@ export async function postJob(
   hourlyRate = 25,
   extra: Record<string, unknown> = {},
 ): Promise<PostedJob> {
-  const start = new Date(Date.now() + startInMs);
+  const start = new Date(nowOf(stack) + startInMs);
   const end = new Date(start.getTime() + hours * 3_600_000);
   const posted = expectStatus(
     await stack.call('POST', '/api/jobs', {
@@ -401,7 +421,7 @@ export async function postJob(
     }),
     201,
   );
-  return { id: posted.body.job.id, totalCents: posted.body.job.total_cents, start, end };
+  return { id: posted.body.job.id, totalCents: posted.body.job.total_cents, start, end, clock: stack.clock };
 }
 
 /** The job's PaymentIntent (retried while payments has not yet heard of the job). */
@@ -480,17 +500,23 @@ export async function acceptAndConfirm(
   );
 }
 
-/** Wait until a shift has started (it expires then when nobody confirmed it). */
-export async function untilStarted(job: PostedJob) {
-  const wait = job.start.getTime() - Date.now() + 200;
+/**
+ * The product's time reaches `at` (plus 200 ms): the suite moves the product's clock there (ADR 41), or, on a
+ * stack of processes, waits for the wall clock.
+ */
+export async function until(stack: Pick<Api, 'clock'>, at: Date | number) {
+  const target = (typeof at === 'number' ? at : at.getTime()) + 200;
+  if (stack.clock) return stack.clock.moveTo(target);
+
+  const wait = target - Date.now();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 }
 
-/** Wait until a shift has ended (checkout opens at the end: 409 JOBS.CHECKOUT_NOT_OPEN before). */
-export async function untilEnded(job: PostedJob) {
-  const wait = job.end.getTime() - Date.now() + 200;
-  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-}
+/** Until a shift has started (it expires then when nobody confirmed it). */
+export const untilStarted = (job: PostedJob) => until(job, job.start);
+
+/** Until a shift has ended (checkout opens at the end: 409 JOBS.CHECKOUT_NOT_OPEN before). */
+export const untilEnded = (job: PostedJob) => until(job, job.end);
 
 /** One side's checkout: worked with 5 stars, or not worked with no rating (nobody rates work not done). */
 export async function checkout(stack: Api, who: Account, applicationId: string, workCompleted = true) {
