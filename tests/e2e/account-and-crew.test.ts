@@ -2,7 +2,6 @@ import type { Page } from 'playwright-core';
 import { eventually } from '@brigade/kit/testing';
 import {
   acceptAndConfirm,
-  apiCall,
   apply,
   expectStatus,
   payJob,
@@ -13,7 +12,7 @@ import {
   type Api,
 } from '../hardening/support/stack';
 import { checkStep, DESKTOP, type AxeViolation } from './browser';
-import { eventually as reloadUntil, shiftTimes, startStory, type Story } from './story';
+import { eventually as reloadUntil, shiftTimes, startStory, type Story, apiOf } from './story';
 
 // Issue 32 in Chromium against the real product (embedded). A cook on a 375 px phone in Spanish forgot her
 // password: "¿Olvidaste tu contraseña?", the code texted to her phone (read from the SMS sandbox's outbox), a new
@@ -34,7 +33,7 @@ const step = async (page: Page, name: string) => {
 
 beforeAll(async () => {
   story = await startStory();
-  stack = { call: apiCall(story.brigade.url), url: story.brigade.url };
+  stack = apiOf(story);
 }, 120_000);
 afterAll(async () => {
   await story?.stop();

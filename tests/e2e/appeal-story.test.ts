@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import {
   acceptAndConfirm,
-  apiCall,
   apply,
   checkout,
   expectStatus,
@@ -13,7 +12,7 @@ import {
   type Account,
   type Api,
 } from '../hardening/support/stack';
-import { eventually, onTwoPhones, type Story } from './story';
+import { eventually, onTwoPhones, type Story, apiOf } from './story';
 
 // Issue 39 in Chromium, on 375 px phones. A chef (Spanish) has a no-show on the record: the restaurant answered
 // "not worked" for a 31-second shift and the checkout deadline (6 s here) passed (through the API). The chef opens
@@ -52,7 +51,7 @@ async function logIn(page: Page, who: { email: string; password: string }, texts
 }
 
 test('a chef reads a no-show on the record, why and until when, and appeals it from a phone', async () => {
-  api = { call: apiCall(story.brigade.url), url: story.brigade.url };
+  api = apiOf(story);
   const restaurant = await signUp(api, 'restaurant');
   chef = await signUp(api, 'chef');
   expectStatus(

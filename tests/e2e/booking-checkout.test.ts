@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import {
   acceptAndConfirm,
-  apiCall,
   apply,
   expectStatus,
   payJob,
@@ -14,7 +13,7 @@ import {
   type PostedJob,
 } from '../hardening/support/stack';
 import { checkStep, DESKTOP, PHONE, type AxeViolation } from './browser';
-import { eventually, startStory, type Story } from './story';
+import { eventually, startStory, type Story, apiOf } from './story';
 
 // Issue 32 in Chromium against the whole product (embedded mode). Two chefs, each booked (through the API) on a
 // 31-second shift: Ana reads Spanish on a 375 px phone, Ben English on a 1280 px desktop. Both find an opening
@@ -36,7 +35,7 @@ const violations: AxeViolation[] = [];
 
 beforeAll(async () => {
   story = await startStory({ JOBS_RULES_POLL_MS: '200' });
-  api = { call: apiCall(story.brigade.url), url: story.brigade.url };
+  api = apiOf(story);
   ana = await story.person('ana', 'es-ES', PHONE);
   ben = await story.person('ben', 'en-US', DESKTOP);
 }, 120_000);

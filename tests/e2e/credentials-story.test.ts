@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { credentialTimeZone, localDate } from '@brigade/contracts';
-import { apiCall, signUp, type Account, type Api } from '../hardening/support/stack';
+import { signUp, type Account, type Api } from '../hardening/support/stack';
 import { checkScreen, DESKTOP, newContext, type AxeViolation } from './browser';
-import { eventually, onTwoPhones, type Story } from './story';
+import { eventually, onTwoPhones, type Story, apiOf } from './story';
 
 // Issue 39 in Chromium against the whole product (embedded mode). A chef on a 375 px phone opens Credentials from
 // the account menu and adds a photo of their food handler card (the file picker a phone's camera fills), with
@@ -54,7 +54,7 @@ async function logIn(page: Page, who: { email: string; password: string }) {
 }
 
 test('a chef on a phone adds a photo of their food handler card from the account menu', async () => {
-  api = { call: apiCall(story.brigade.url), url: story.brigade.url };
+  api = apiOf(story);
   [restaurant, chef] = await Promise.all([signUp(api, 'restaurant'), signUp(api, 'chef')]);
   await logIn(chefPage, chef);
   // the dashboard first (the menu closes when the page changes)

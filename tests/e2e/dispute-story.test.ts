@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import {
   acceptAndConfirm,
-  apiCall,
   apply,
   payJob,
   postJob,
@@ -14,7 +13,7 @@ import {
 } from '../hardening/support/stack';
 import { expectLedgerGreen } from '../hardening/support/ledger';
 import { checkScreen, DESKTOP, newContext, type AxeViolation } from './browser';
-import { eventually, onTwoPhones, type Story } from './story';
+import { eventually, onTwoPhones, type Story, apiOf } from './story';
 
 // Issue 17 in Chromium against the whole product (embedded mode). A restaurant and a chef, booked on a shift
 // through the API, check out on their phones with answers that disagree; the job page then holds the dispute,
@@ -57,7 +56,7 @@ const rowOf = (page: Page, jobId: string): Locator =>
   page.locator('li', { has: page.locator(`a[href="/jobs/${jobId}"], a[href^="/messages?job=${jobId}"]`) });
 
 test('a booked shift: the chef says it was worked, the restaurant says it was not', async () => {
-  api = { call: apiCall(story.brigade.url), url: story.brigade.url };
+  api = apiOf(story);
   [restaurant, chef] = await Promise.all([signUp(api, 'restaurant'), signUp(api, 'chef')]);
   // 31 seconds at $75/h, paid as one minute: it ends within the story (checkout opens at the end).
   job = await postJob(api, restaurant, 20_000, 31 / 3600, 75);
@@ -153,7 +152,7 @@ test('both sides read the decision and its note; the ledger is green', async () 
     expect(await page.getByTestId('dispute-note').textContent()).toBe(NOTE);
   }
   await step(chefPage, '02-decision');
-  const stack = { brigade: story.brigade } as Stack;
+  const stack = { brigade: story.brigade, clock: story.clock } as Stack;
   await eventually(restaurantPage, restaurantPage.getByTestId('dispute-decision'), 5_000);
   const deadline = Date.now() + 20_000;
   for (;;) {

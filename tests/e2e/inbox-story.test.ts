@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import {
-  apiCall,
   apply,
   expectStatus,
   payJob,
@@ -10,7 +9,7 @@ import {
   type Api,
 } from '../hardening/support/stack';
 import { eventually as until } from '@brigade/kit/testing';
-import { eventually, onTwoPhones, type Story } from './story';
+import { eventually, onTwoPhones, type Story, apiOf } from './story';
 
 // Issue 40 in Chromium against the whole product (embedded mode), on a 375 px phone in Spanish. A restaurant
 // posts a shift (the chef is alerted) and picks another cook for it; the chef's bell says two are unread; the inbox shows it in Spanish
@@ -38,7 +37,7 @@ async function logIn(page: Page, who: Account) {
 }
 
 test('the bell counts what is unread, and the inbox shows it in Spanish and opens its page', async () => {
-  api = { call: apiCall(story.brigade.url), url: story.brigade.url };
+  api = apiOf(story);
   [restaurant, chef] = await Promise.all([
     signUp(api, 'restaurant'),
     signUp(api, 'chef', { payouts: false }),

@@ -1,17 +1,9 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { milesBetween, roundedLocation, roundMiles, zipLocation } from '@brigade/contracts';
-import {
-  apiCall,
-  expectStatus,
-  payJob,
-  postJob,
-  signUp,
-  type Account,
-  type Api,
-} from '../hardening/support/stack';
+import { expectStatus, payJob, postJob, signUp, type Account, type Api } from '../hardening/support/stack';
 import { checkStep, SCREENSHOTS, type AxeViolation } from './browser';
-import { startStory, type Story } from './story';
+import { startStory, type Story, apiOf } from './story';
 
 // Issue 32, item 6: a chef finds work on a phone. At 375 px in Spanish and at 320 px in English the first shift
 // card is on the first screen (no filter form before it), the Filters button counts the filters on, "use my
@@ -36,7 +28,7 @@ const FROM_HOME = roundMiles(
 
 beforeAll(async () => {
   story = await startStory();
-  api = { call: apiCall(story.brigade.url), url: story.brigade.url };
+  api = apiOf(story);
   restaurant = await signUp(api, 'restaurant');
   expectStatus(
     await api.call('POST', '/api/profiles/restaurant', {

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import {
   acceptAndConfirm,
-  apiCall,
   apply,
   checkout,
   expectStatus,
@@ -16,7 +15,7 @@ import {
   type Stack,
 } from '../hardening/support/stack';
 import { expectLedgerGreen } from '../hardening/support/ledger';
-import { eventually, onTwoPhones, type Story } from './story';
+import { eventually, onTwoPhones, type Story, apiOf } from './story';
 
 // Issue 38 in Chromium, both on 375 px phones. A chef (Spanish) worked a 31-second shift at $60/h (paid as one
 // minute: $1.00) and both sides checked out (through the API). The restaurant owner (English) opens the shift,
@@ -53,7 +52,7 @@ async function logIn(
 }
 
 test('a worked shift: the restaurant reads what a tip costs before tipping the chef', async () => {
-  api = { call: apiCall(story.brigade.url), url: story.brigade.url };
+  api = apiOf(story);
   [restaurant, chef] = await Promise.all([signUp(api, 'restaurant'), signUp(api, 'chef')]);
   expectStatus(
     await api.call('PATCH', '/api/profiles/me', { token: chef.token, body: { language_preference: 'es' } }),
@@ -116,7 +115,7 @@ test('the chef reads the tip and cashes out, seeing the fee and what reaches the
   await eventually(chefPage, cashOut.getByTestId('instant-payout').getByText('Pagado'), 30_000);
   await step(chefPage, '05-cashed-out-es');
 
-  const stack = { brigade: story.brigade } as Stack;
+  const stack = { brigade: story.brigade, clock: story.clock } as Stack;
   const deadline = Date.now() + 20_000;
   for (;;) {
     try {

@@ -200,7 +200,7 @@ beforeAll(async () => {
   restaurant = await story.person('restaurant', 'en-US', phone);
   chef = await story.person('chef', 'en-US', phone);
 
-  const stack = { call: api, url: story.brigade.url };
+  const stack = { call: api, url: story.brigade.url, clock: story.clock };
   const [r, c] = await Promise.all([signUpByApi(stack, 'restaurant'), signUpByApi(stack, 'chef')]);
   const job = await postJob(stack, r, 20_000, 1 / 60, 60);
   await payJob(stack, r, job);
@@ -293,7 +293,7 @@ test('a chef signs up, onboards and sets up payouts through the sandbox', async 
   // The restaurant's shift tomorrow, which the chef holds: its thread is opened from My Shifts below.
   const r = accounts.restaurant!;
   const c = accounts.chef;
-  const stack = { call: api, url: story.brigade.url };
+  const stack = { call: api, url: story.brigade.url, clock: story.clock };
   const job = await postJob(stack, r, 26 * 3_600_000, 4, 22);
   await payJob(stack, r, job);
   booked.jobId = job.id;
@@ -413,8 +413,7 @@ test('the dashboard checklist holds its place while it loads: what is below it d
 }, 60_000);
 
 test('both checkout forms fit once the shift is over', async () => {
-  const wait = short.endsAt! - Date.now() + 1_000;
-  if (wait > 0) await sleep(wait);
+  await story.until(short.endsAt! + 800); // the product's clock and every phone's (ADR 41)
   for (const who of ['chef', 'restaurant'] as const) {
     const account = short[who]!;
     const page = await story.person(`${who} (checkout)`, 'en-US', { width: 375, height: HEIGHT });

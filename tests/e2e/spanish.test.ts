@@ -135,7 +135,7 @@ async function signIn(page: Page, account: Account, password = account.password)
 beforeAll(async () => {
   story = await startStory();
   api = apiCall(story.brigade.url);
-  stack = { call: api, url: story.brigade.url };
+  stack = { call: api, url: story.brigade.url, clock: story.clock };
   restaurant = await registerAccount(stack, 'restaurant');
   chef = await registerAccount(stack, 'chef', { verify: false });
   await Promise.all([inSpanish(restaurant), inSpanish(chef), profile(restaurant), profile(chef)]);

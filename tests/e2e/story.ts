@@ -1,9 +1,10 @@
 // Steps the browser stories share: the product in embedded mode with one web build, two people on phones
 // whose page errors are printed, sign-up with the SMS code, payment setup in the Stripe sandbox, posting and
 // paying a shift with the sandbox card form, and waiting for what lands late.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { freePort } from '@brigade/kit';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { freePort, MovableClock } from '@brigade/kit';
 import { startEmbedded, type Embedded } from '../../scripts/embedded';
+import { apiCall, type Api } from '../hardening/support/stack';
 import { checkStep, launch, newContext, PHONE, type AxeViolation } from './browser';
 import { buildWebOnce } from './build-web';
 import { smsCode, uniqueEmail, uniquePhone } from './helpers';
@@ -11,6 +12,13 @@ import { smsCode, uniqueEmail, uniquePhone } from './helpers';
 export interface Story {
   brigade: Embedded;
   browser: Browser;
+  /**
+   * The product's clock (ADR 41), which every person's browser follows: `until` moves both to a shift's start or
+   * end instead of waiting for them.
+   */
+  clock: MovableClock;
+  /** The product's time, and every person's browser's, reaches `at` (plus 200 ms). */
+  until: (at: Date | number) => Promise<void>;
   url: (path: string) => string;
   /**
    * A person in `locale` ('en-US', 'es-ES') on a phone (or at `viewport`), whose page errors are printed under
@@ -24,10 +32,12 @@ export interface Story {
 export async function startStory(env: NodeJS.ProcessEnv = {}): Promise<Story> {
   await buildWebOnce();
   const port = await freePort();
+  const clock = new MovableClock();
   const brigade = await startEmbedded({
     port,
     dataDir: null,
     buildWeb: false,
+    now: clock.now,
     env: {
       DATABASE_URL: '',
       AMQP_URL: '',
@@ -42,12 +52,22 @@ export async function startStory(env: NodeJS.ProcessEnv = {}): Promise<Story> {
     },
   });
   const browser = await launch();
+  // each person's browser shows the product's time (Playwright's clock: Date only, the timers keep running)
+  const contexts: BrowserContext[] = [];
+  const sync = (context: BrowserContext, now: Date) =>
+    clock.ahead > 0 ? context.clock.setSystemTime(now) : Promise.resolve();
+  clock.follow((now) => Promise.all(contexts.map((c) => sync(c, now))));
   return {
     brigade,
     browser,
+    clock,
+    until: (at) => clock.moveTo((typeof at === 'number' ? at : at.getTime()) + 200),
     url: (path) => `${brigade.url}${path}`,
     person: async (who, locale, viewport = PHONE) => {
-      const page = await (await newContext(browser, { viewport, locale })).newPage();
+      const context = await newContext(browser, { viewport, locale });
+      contexts.push(context);
+      await sync(context, clock.now());
+      const page = await context.newPage();
       // A page's own errors are printed, so a failed step says why.
       page.on('pageerror', (e) => console.log(`[${who} pageerror] ${e.stack ?? e.message}`));
       page.on('console', async (m) => {
@@ -65,6 +85,13 @@ export async function startStory(env: NodeJS.ProcessEnv = {}): Promise<Story> {
     },
   };
 }
+
+/** The story's product through its public API, as the hardening helpers take it, with its clock. */
+export const apiOf = (story: Story): Api => ({
+  call: apiCall(story.brigade.url),
+  url: story.brigade.url,
+  clock: story.clock,
+});
 
 export interface Cast {
   story: Story;

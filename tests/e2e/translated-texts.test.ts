@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import {
-  apiCall,
   apply,
   expectStatus,
   payJob,
@@ -10,7 +9,7 @@ import {
   type Api,
   type PostedJob,
 } from '../hardening/support/stack';
-import { eventually, onTwoPhones, type Story } from './story';
+import { eventually, onTwoPhones, type Story, apiOf } from './story';
 
 // Issue 32 in Chromium against the whole product (embedded mode) with Apertium (TRANSLATION_PROVIDER=apertium:
 // Debian's local command, with the restaurant glossary around it). A restaurant in English describes itself
@@ -43,7 +42,7 @@ async function logIn(page: Page, who: Account, labels: { email: string; password
 }
 
 test('a restaurant writing English describes itself and cancels a shift with a reason', async () => {
-  api = { call: apiCall(story.brigade.url), url: story.brigade.url };
+  api = apiOf(story);
   [restaurant, chef] = await Promise.all([registerAccount(api, 'restaurant'), registerAccount(api, 'chef')]);
   expectStatus(
     await api.call('PATCH', '/api/profiles/me', { token: chef.token, body: { language_preference: 'es' } }),

@@ -198,8 +198,7 @@ test('on the day the chef clocks in by location, sees the worked time counting, 
   await step(restaurant, '09-chef-clocked-in');
 
   // Clock out once the shift has begun (the story cannot wait an hour: the restaurant corrects the clock-out).
-  const wait = shift.startsAt! + 3_000 - Date.now();
-  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  await story.until(shift.startsAt! + 2_800); // the product's clock and both phones' (ADR 41)
   await chef.getByRole('button', { name: 'Clock out' }).click();
   const sheet = chef.getByTestId('chef-timesheet');
   await sheet.waitFor({ timeout: 15_000 });
@@ -224,7 +223,7 @@ test('the restaurant adjusts the clock-out and reads the cost before saving; the
   await day.getByRole('heading', { name: 'Adjust the timesheet' }).waitFor();
 
   // The clock-out at 45 minutes past the start, the 15-minute break kept: 30 minutes worked.
-  const out = await shiftTimes(restaurant, shift.startsAt! + 45 * 60_000 - Date.now(), 0);
+  const out = await shiftTimes(restaurant, shift.startsAt! + 45 * 60_000 - story.clock.now().getTime(), 0);
   await day.getByLabel('Clock-out', { exact: true }).fill(out.start.slice(0, 16));
   await day.getByLabel('Reason (the chef reads it)').fill('You left at a quarter to, after the brunch rush.');
   // The preview is the server's quote of these times, shown before anything is saved.
