@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { credentialTimeZone, localDate } from '@brigade/contracts';
 import { signUp, type Account, type Api } from '../hardening/support/stack';
-import { checkScreen, DESKTOP, newContext, type AxeViolation } from './browser';
+import { checkScreen, DESKTOP, type AxeViolation } from './browser';
 import { eventually, onTwoPhones, type Story, apiOf } from './story';
 
 // Issue 39 in Chromium against the whole product (embedded mode). A chef on a 375 px phone opens Credentials from
@@ -85,7 +85,8 @@ test('a chef on a phone adds a photo of their food handler card from the account
 }, 180_000);
 
 test('an operator on a desktop sees the photo in the Credentials queue and verifies it', async () => {
-  operator = await (await newContext(story.browser, { viewport: DESKTOP, locale: 'en-US' })).newPage();
+  // the operator's desktop browser follows the product's clock too (ADR 41)
+  operator = await story.person('operator', 'en-US', DESKTOP);
   await logIn(operator, OPERATOR);
   await operator.waitForURL(/\/ops/);
   await operator.getByRole('link', { name: 'Credentials' }).click();

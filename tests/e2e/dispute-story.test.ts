@@ -12,7 +12,7 @@ import {
   type Stack,
 } from '../hardening/support/stack';
 import { expectLedgerGreen } from '../hardening/support/ledger';
-import { checkScreen, DESKTOP, newContext, type AxeViolation } from './browser';
+import { checkScreen, DESKTOP, type AxeViolation } from './browser';
 import { eventually, onTwoPhones, type Story, apiOf } from './story';
 
 // Issue 17 in Chromium against the whole product (embedded mode). A restaurant and a chef, booked on a shift
@@ -107,7 +107,8 @@ test('each side writes a statement on the job page', async () => {
 }, 60_000);
 
 test('the operator decides a split on a desktop, seeing what each side gets first', async () => {
-  operator = await (await newContext(story.browser, { viewport: DESKTOP, locale: 'en-US' })).newPage();
+  // the operator's desktop browser follows the product's clock too (ADR 41)
+  operator = await story.person('operator', 'en-US', DESKTOP);
   await logIn(operator, OPERATOR);
   await operator.waitForURL(/\/ops/);
   await operator.getByRole('heading', { name: 'Open disputes' }).waitFor();
