@@ -4,6 +4,7 @@ import {
   apply,
   checkout,
   expectStatus,
+  nowOf,
   paymentStatus,
   payJob,
   postJob,
@@ -96,12 +97,12 @@ test('two pairs per language are booked on 30-second shifts, and sign in while t
     Promise.all(languages.map((l) => account('restaurant', l))),
     Promise.all(languages.flatMap((l) => [account('chef', l), account('chef', l)])),
   ]);
-  const startsAt = story.clock.now().getTime() + 15_000;
+  const startsAt = nowOf(story) + 15_000;
   const booked = await Promise.all(
     languages.flatMap((language, i) =>
       (['split', 'notWorked'] as const).map(async (outcome, j) => {
         const [restaurant, chef] = [restaurants[i], chefs[i * 2 + j]];
-        const job = await postJob(api, restaurant, startsAt - story.clock.now().getTime(), 30 / 3600, 60);
+        const job = await postJob(api, restaurant, startsAt - nowOf(story), 30 / 3600, 60);
         await payJob(api, restaurant, job);
         const applicationId = await apply(api, chef, job);
         await acceptAndConfirm(api, restaurant, chef, applicationId);

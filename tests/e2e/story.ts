@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { freePort, MovableClock } from '@brigade/kit';
 import { startEmbedded, type Embedded } from '../../scripts/embedded';
-import { apiCall, type Api } from '../hardening/support/stack';
+import { apiCall, until, type Api } from '../hardening/support/stack';
 import { checkStep, launch, newContext, PHONE, type AxeViolation } from './browser';
 import { buildWebOnce } from './build-web';
 import { smsCode, uniqueEmail, uniquePhone } from './helpers';
@@ -61,7 +61,7 @@ export async function startStory(env: NodeJS.ProcessEnv = {}): Promise<Story> {
     brigade,
     browser,
     clock,
-    until: (at) => clock.moveTo((typeof at === 'number' ? at : at.getTime()) + 200),
+    until: (at) => until({ clock }, at),
     url: (path) => `${brigade.url}${path}`,
     person: async (who, locale, viewport = PHONE) => {
       const context = await newContext(browser, { viewport, locale });

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { nowOf } from '../hardening/support/stack';
 import { DESKTOP } from './browser';
 import {
   CHEF_JOIN_EN,
@@ -223,7 +224,7 @@ test('the restaurant adjusts the clock-out and reads the cost before saving; the
   await day.getByRole('heading', { name: 'Adjust the timesheet' }).waitFor();
 
   // The clock-out at 45 minutes past the start, the 15-minute break kept: 30 minutes worked.
-  const out = await shiftTimes(restaurant, shift.startsAt! + 45 * 60_000 - story.clock.now().getTime(), 0);
+  const out = await shiftTimes(restaurant, shift.startsAt! + 45 * 60_000 - nowOf(story), 0);
   await day.getByLabel('Clock-out', { exact: true }).fill(out.start.slice(0, 16));
   await day.getByLabel('Reason (the chef reads it)').fill('You left at a quarter to, after the brunch rush.');
   // The preview is the server's quote of these times, shown before anything is saved.
