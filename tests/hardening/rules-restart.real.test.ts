@@ -1,6 +1,6 @@
 import { freePort } from '@brigade/kit';
 import { eventually, requireRealServers } from '@brigade/kit/testing';
-import { spawnNode, type NodeChild } from './support/child';
+import { compiled, spawnNode, type NodeChild } from './support/child';
 import {
   expectNothingStuck,
   expectProcessLedgerGreen,
@@ -35,7 +35,10 @@ const extra: NodeChild[] = [];
 /** Another instance of a service, on the stack's environment and its own port. */
 async function secondInstance(service: 'jobs' | 'payments') {
   const port = await freePort();
-  const instance = spawnNode(`services/${service}/src/main.ts`, { ...stack.env, PORT: String(port) });
+  const instance = spawnNode(await compiled(`services/${service}/src/main.ts`), {
+    ...stack.env,
+    PORT: String(port),
+  });
   extra.push(instance);
   await eventually(
     async () => {

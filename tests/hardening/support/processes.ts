@@ -9,13 +9,14 @@ import { loadPolicy } from '@brigade/contracts';
 import { runLedgerCheck } from '../../../services/payments/src/scripts/ledger-check';
 import { peekDeadLetters } from '../../../kit/src/bus/rabbit-dead-letters';
 import { startBalancer, type Balancer } from './balancer';
-import { spawnNode } from './child';
+import { compiled, spawnNode } from './child';
 import { dropDatabases, prepareDatabases } from './databases';
 import { apiCall, runName, TEST_POOL_SIZE, type Api } from './stack';
 
 /**
  * The product as deployed: the gateway, each of the five services and the Stripe sandbox in its own process
- * (`node --import tsx services/<name>/src/main.ts`, `gateway/src/main.ts`, `sandboxes/{stripe,sms}/src/main.ts`), on a
+ * (`services/<name>/src/main.ts`, `gateway/src/main.ts`, `sandboxes/{stripe,sms}/src/main.ts`, each started from
+ * its compiled copy as `npm start` is: child.ts' `compiled`), on a
  * real PostgreSQL server (each service on its own database `<base>_<service>`, the sandbox on
  * `<base>_stripe_sandbox`, fresh base name per run), RabbitMQ (fresh BUS_NAMESPACE) and Redis. Each process keeps its port across restarts, so the gateway finds a restarted service again.
  * `destroy` stops everything and drops the databases and queues of the run.
@@ -210,7 +211,11 @@ export async function startProcessStack(
   const launch = async (p: ProcessName, instance = 0, timeoutMs = 60_000): Promise<RunningProcess> => {
     const port = replicaPorts[p][instance];
     if (port === undefined) throw new Error(`${p} has no instance ${instance}`);
-    const { child, output, exited } = spawnNode(entry(p), { ...env, PORT: String(port) }, options.nodeArgs);
+    const { child, output, exited } = spawnNode(
+      await compiled(entry(p)),
+      { ...env, PORT: String(port) },
+      options.nodeArgs,
+    );
     const running: RunningProcess = {
       name: p,
       instance,
