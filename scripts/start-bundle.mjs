@@ -46,8 +46,20 @@ const insideNested = (file) => {
   return !rel.startsWith('node_modules') && rel.split(path.sep).includes('node_modules');
 };
 
-/** Compile `entry` (scripts/start.ts) and what it imports into `outDir`; answers the entry module's path. */
-export async function buildStart(outDir = START_CACHE, entry = ENTRY) {
+/** The builds of this process, one after the other: each stops esbuild's service when done, which ends any other. */
+let building = Promise.resolve();
+
+/**
+ * Compile `entry` (scripts/start.ts) and what it imports into `outDir`; answers the entry module's path. Builds
+ * asked for at once (a suite starting its processes side by side) run one after the other.
+ */
+export function buildStart(outDir = START_CACHE, entry = ENTRY) {
+  const built = building.then(() => build(outDir, entry));
+  building = built.catch(() => undefined);
+  return built;
+}
+
+async function build(outDir, entry) {
   const { bundle, inputs } = files(outDir, entry);
   const esbuild = await import('esbuild');
   const plugin = {

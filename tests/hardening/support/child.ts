@@ -29,26 +29,19 @@ export interface NodeChild {
   exited: Promise<number | string>;
 }
 
-/**
- * Each entry's compiled copy, asked once per suite (jest gives each test file its own modules) and built one at a
- * time (esbuild's service is one per process); the copy on disk serves every suite while its sources are unchanged.
- */
+/** Each entry's compiled copy, asked once per suite (jest gives each test file its own modules). */
 const compiling = new Map<string, Promise<string>>();
-let building: Promise<unknown> = Promise.resolve();
 
 /**
  * The compiled copy of a process's entry (`services/jobs/src/main.ts`, from the repository's root or absolute),
  * as `npm start` runs its own (scripts/start-bundle.mjs): the same sources, compiled by the same esbuild that tsx
  * uses, without tsx's loader resolving and reading ~1,600 modules one by one at each start. A process starts in
- * about 1.2 s of CPU instead of 3 (issue 41: the stacks of processes start 8-14 of them, and restart some).
+ * about 1.2 s of CPU instead of 3 (issue 41: the stacks of processes start 8-14 of them, and restart some). The
+ * copy on disk serves every suite while its sources are unchanged.
  */
 export function compiled(entry: string): Promise<string> {
   let bundle = compiling.get(entry);
-  if (!bundle) {
-    bundle = building.then(() => compiledEntry(entry) as Promise<string>);
-    building = bundle.catch(() => undefined);
-    compiling.set(entry, bundle);
-  }
+  if (!bundle) compiling.set(entry, (bundle = compiledEntry(entry) as Promise<string>));
   return bundle;
 }
 

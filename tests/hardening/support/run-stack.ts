@@ -1,5 +1,5 @@
-// The whole product in its own process, for tests that must see its logs, SIGTERM it or SIGKILL it:
-// `node --import tsx tests/hardening/support/run-stack.ts`. Prints `BRIGADE_URL <url>` once it listens; SIGTERM or
+// The whole product in its own process, for tests that must see its logs, SIGTERM it or SIGKILL it: started from
+// its compiled copy by child.ts' `spawnStack`. Prints `BRIGADE_URL <url>` once it listens; SIGTERM or
 // SIGINT stop it gracefully (gateway first, letting in-flight requests finish, then services, bus, databases).
 // The product's clock (ADR 41) is the suite's: it starts BRIGADE_TEST_CLOCK_AHEAD_MS ahead of the wall clock (a
 // restarted stack goes on from where the killed one was), and a line `MOVE <ms since the epoch>` on stdin moves it
