@@ -107,6 +107,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rollupOptions: {
       output: {
+        // V8's explicit compile hint (ADR 44): every function of the libraries is compiled as the script streams
+        // in, off the main thread, instead of one by one on the main thread as each is first called. It must be
+        // the file's first line, which Vite takes in the entry.
+        postBanner: (chunk) => (chunk.name === 'vendor' ? '//# allFunctionsCalledOnLoad' : ''),
         // The libraries every page needs (React, the router, Redux Toolkit, i18next) in one chunk: fewer,
         // better-compressed requests on the landing page, however the lazy screens share their own code.
         codeSplitting: {
@@ -115,6 +119,11 @@ export default defineConfig({
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@reduxjs[\\/]toolkit|redux|redux-thunk|immer|reselect|react-redux|use-sync-external-store|i18next|react-i18next|cookie|set-cookie-parser)[\\/]/,
             },
+            // Issue 41 (ADR 44): what the entry imports, the app's frame, and the shared components and money
+            // figures, each one file: a signed-in page loads 31 files instead of 55.
+            { name: 'start', tags: ['$initial'] },
+            { name: 'shell', test: /src[\\/]features[\\/]shell[\\/]AppLayout\.tsx$/ },
+            { name: 'ui', test: /web[\\/]src[\\/]shared[\\/](components|money)[\\/]/ },
           ],
         },
       },

@@ -7,15 +7,19 @@ import i18n, { i18nReady } from './shared/i18n';
 import './styles.css';
 import { setUnauthorizedHandler } from './shared/api';
 import { createAppRouter } from './app/router';
+import { whenSettled } from './app/whenSettled';
 import { makeStore } from './app/store';
 import { restoreSessionOnce } from './features/auth';
+import { warmFormats } from './shared/format';
 
 const store = makeStore();
 // The stored session and the profile, asked at once: beside the page's code, not after it (issue 41).
 void store.dispatch(restoreSessionOnce());
 // The online/offline and focus events RTK Query listens to (refetchOnReconnect in shared/api.ts).
 setupListeners(store.dispatch);
-const router = createAppRouter();
+const router = createAppRouter(store);
+// The first page's formatters made while its code and lists are on their way, not as it draws (issue 41).
+if ('requestIdleCallback' in window) window.requestIdleCallback(warmFormats, { timeout: 1000 });
 // A 401 on an authenticated call: storage and state are already cleared; show the login page.
 setUnauthorizedHandler(() => {
   if (router.state.location.pathname !== '/login') void router.navigate('/login');
@@ -67,10 +71,10 @@ const routed = () =>
 const ready = i18nReady.catch(() => undefined);
 void (written ? ready.then(routed) : ready).then(render, render);
 
-// The service worker (issue 40): registered after the first render, from its own chunk (workbox-window).
+// The service worker (issue 40), from its own chunk (workbox-window): registered once the first page is whole
+// (whenSettled), as its install fetches every screen's code.
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  void i18nReady
-    .catch(() => undefined)
+  void whenSettled(store, router)
     .then(() => import('./app/serviceWorker'))
     .then((m) => m.startServiceWorker())
     .catch((err: unknown) => console.error('service worker', err));

@@ -19,6 +19,8 @@ export function signedIn(
   const profile = type === 'chef' ? chefProfile(user) : restaurantProfile(user);
   fakeApi.on('GET', '/profiles/me', { body: { user, profile } });
   fakeApi.on('GET', '/jobs', { body: { jobs: [] } });
+  // issue 37: no shift offered to this chef first
+  fakeApi.on('GET', '/jobs/offered-first', { body: { jobs: [] } });
   fakeApi.on('GET', '/applications', { body: { applications: [] } });
   fakeApi.on('GET', '/favorites', { body: { favorites: [] } });
   fakeApi.on('GET', '/shift-templates', { body: { templates: [] } });

@@ -1,6 +1,8 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../shared/components/Spinner';
 import { page, pageWithoutAnswers } from './lazyPage';
+import { withPageData, type PageDataHandle } from './pageData';
+import type { AppStore } from './store';
 import { RequireAuth } from '../features/auth';
 import { DashboardRedirect, ForType, OnboardingRedirect, RootLayout, RouteError } from '../features/shell';
 
@@ -48,6 +50,9 @@ const settings = page(() => import('../features/settings/SettingsPage'), ['setti
 const paymentSetup = page(() => import('../features/payments/PaymentSetupPage'), ['payments']);
 // A chef's own tab, straight from here (issue 41): one fetch less between the app's start and the open shifts.
 const openings = page(() => import('../features/jobs/OpeningsPage'), ['jobs', 'catalog']);
+// The page's first lists, asked beside its code (app/pageData.ts).
+const openingsData: PageDataHandle['pageData'] = async () =>
+  (await import('../features/jobs/OpeningsPage')).startOpeningsData;
 const notFound = page(() => import('../features/shell/NotFoundPage'));
 const appLayout = page(() => import('../features/shell/AppLayout'));
 const ratingPlaceholder = page(async () => ({
@@ -207,7 +212,7 @@ export const routes: RouteObject[] = [
                 // signed in with a completed profile
                 element: <RequireAuth requireProfile />,
                 children: [
-                  { path: 'openings/*', lazy: openings },
+                  { path: 'openings/*', lazy: openings, handle: { pageData: openingsData } },
                   { path: 'chefs/*', lazy: chefs },
                   { path: 'my-shifts/*', lazy: myShifts },
                   // issue 35: a weekly series and its occurrences
@@ -248,6 +253,9 @@ function ForTypeWorkers() {
   );
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The route table as the app runs it: the pages' first queries go to `store` (app/pageData.ts). */
+export const appRoutes = (store: AppStore): RouteObject[] => withPageData(routes, store);
+
+export function createAppRouter(store: AppStore) {
+  return createBrowserRouter(appRoutes(store));
 }

@@ -182,6 +182,19 @@ export function formatCents(cents: number): string {
   return numberFormat(locale(), { style: 'currency', currency: 'USD' }).format(cents / 100);
 }
 
+/**
+ * Makes the formatters most screens use first (amounts, hours, a distance, a shift's times in each city), each
+ * kept as the screens will ask it: the first Intl formatter of a page costs tens of milliseconds of a phone's
+ * main thread. main.tsx calls it while the first page's code and lists are on their way (issue 41).
+ */
+export function warmFormats(): void {
+  const now = new Date().toISOString();
+  formatCents(0);
+  formatHours(1);
+  numberFormat(currentLanguage(), { maximumFractionDigits: 1 }).format(1);
+  for (const city of Object.keys(CITY_TIME_ZONES)) formatShift(now, now, city);
+}
+
 /** Hours with at most two decimals: 5, 5.5, 4.75. */
 export function formatHours(hours: number): string {
   return numberFormat(locale(), { maximumFractionDigits: 2 }).format(hours);

@@ -177,7 +177,7 @@ test('a restaurant in Spanish: its late cancellation, a kept appeal and the note
   fakeApi.on('GET', '/reliability/me', { body: answer([kept]) });
   renderApp('/record');
   expect(await screen.findByRole('heading', { level: 1, name: 'Mi historial' })).toBeTruthy();
-  expect(screen.getByText(/Apelar no cuesta nada/)).toBeTruthy();
+  expect(await screen.findByText(/Apelar no cuesta nada/)).toBeTruthy();
   const card = await screen.findByTestId('mark');
   expect(within(card).getByRole('heading', { level: 2 }).textContent).toBe('Cancelación tardía Vigente');
   expect(within(card).getByTestId('mark-reason').textContent).toBe(

@@ -110,6 +110,9 @@ export function restoreSession(): Thunk {
       return;
     }
     dispatch(authActions.sessionStarted(stored));
+    // The account's language as the session last knew it, at once: the first page loads its texts in it
+    // rather than the device's, then again when the profile says the same a moment later (issue 41).
+    applyLanguage(stored.user.language_preference);
     if (isExpired(stored)) {
       const ok = await dispatch(refreshSession());
       if (!ok) {

@@ -3,7 +3,6 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../shared/api';
 import { useAuth } from '../../shared/hooks';
-import { LISTS_POLL_MS } from '../../shared/shiftConstants';
 import { Alert } from '../../shared/components/Alert';
 import { Spinner } from '../../shared/components/Spinner';
 import { type ChefProfile, failureText } from '../auth';
@@ -19,9 +18,9 @@ import {
   filterOpenings,
   hasFilters,
   NO_FILTERS,
-  openingsQuery,
   type OpeningsFilters,
 } from './openingsFilters';
+import { OPENINGS_LISTS, openingsArgs } from './openingsData';
 import {
   BoostedTag,
   DirectionsLink,
@@ -34,6 +33,9 @@ import {
 } from './JobLabels';
 import { formatCents, formatHours, formatShiftTime } from '../../shared/format';
 import { ActionButton } from '../../shared/components/ActionButton';
+
+// The page's first lists, which the route starts with the page's code (app/pageData.ts).
+export { startOpeningsData } from './openingsData';
 
 /**
  * How many shifts the list shows at first, and how many more each "Show more shifts" adds (issue 41): a phone
@@ -191,28 +193,14 @@ function Openings() {
   const [area, setArea] = useState<Area>('me');
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersButton = useRef<HTMLButtonElement>(null);
-  const jobs = jobsApi.useJobsQuery(
-    { ...openingsQuery(filters), ...(area === 'all' ? { near: 'all' as const } : {}) },
-    {
-      pollingInterval: LISTS_POLL_MS,
-      skipPollingIfUnfocused: true,
-      refetchOnMountOrArgChange: true,
-    },
-  );
+  // The first lists may already be asked (or answered): the route starts them with the page's code.
+  const jobs = jobsApi.useJobsQuery(openingsArgs(filters, area), OPENINGS_LISTS);
   // The list is the same for every chef of one place and radius; which of its shifts this chef applied to
   // comes from their own applications (any status, as user_applied was), polled alongside.
-  const applications = jobsApi.useApplicationsQuery(undefined, {
-    pollingInterval: LISTS_POLL_MS,
-    skipPollingIfUnfocused: true,
-    refetchOnMountOrArgChange: true,
-  });
+  const applications = jobsApi.useApplicationsQuery(undefined, OPENINGS_LISTS);
   // Issue 37: the roster-first shifts offered to this chef (a favorite of their restaurant) while their windows
   // run: never in the shared list, so polled beside it and shown first.
-  const offered = jobsApi.useOfferedFirstQuery(undefined, {
-    pollingInterval: LISTS_POLL_MS,
-    skipPollingIfUnfocused: true,
-    refetchOnMountOrArgChange: true,
-  });
+  const offered = jobsApi.useOfferedFirstQuery(undefined, OPENINGS_LISTS);
   const appliedTo = useMemo(
     () => new Set((applications.data?.applications ?? []).map((a) => a.job_id)),
     [applications.data],
