@@ -40,6 +40,19 @@ test("a chef's openings lists are asked while the profile is still on its way, a
   expect(OPENINGS_LISTS.map(asked)).toEqual([1, 1, 1]);
 });
 
+test("a chef's dashboard lists are asked while the profile is still on its way, and once each", async () => {
+  const DASHBOARD_LISTS = ['/jobs', '/applications', '/payments/connect/account-status', '/offers'];
+  const { release } = profileHeld();
+  renderApp('/dashboard/chef');
+  await until(() => DASHBOARD_LISTS.every((p) => asked(p) > 0));
+  expect(screen.queryByRole('heading', { name: 'Upcoming Shifts' })).toBeNull();
+  expect(DASHBOARD_LISTS.map(asked)).toEqual([1, 1, 1, 1]);
+  expect(fakeApi.callsTo('GET', '/jobs')[0].query).toEqual({ status: 'open', limit: '5' });
+  await release();
+  await screen.findByRole('heading', { name: 'Upcoming Shifts' });
+  expect(DASHBOARD_LISTS.map(asked)).toEqual([1, 1, 1, 1]);
+});
+
 test('a session that must be renewed first asks for no list before it is', async () => {
   const user = makeUser('chef');
   storeSessionForTest(makeSession(user, -60));

@@ -32,6 +32,9 @@ const restaurantOnboarding = page(
   () => import('../features/onboarding/RestaurantOnboarding'),
   ['onboarding', 'catalog'],
 );
+// The chef dashboard's first lists, asked beside its code (app/pageData.ts).
+const chefDashboardData: PageDataHandle['pageData'] = async () =>
+  (await import('../features/dashboard/ChefDashboard')).startChefDashboardData;
 const chefOnboarding = page(() => import('../features/onboarding/ChefOnboarding'), ['onboarding', 'catalog']);
 // issue 39: a profile shows its published reviews
 const myProfile = page(
@@ -157,8 +160,8 @@ export const routes: RouteObject[] = [
                 children: [
                   { index: true, element: <DashboardRedirect /> },
                   { path: 'restaurant', lazy: restaurantDashboard },
-                  { path: 'chef', lazy: chefDashboard },
-                  { path: 'worker', lazy: chefDashboard },
+                  { path: 'chef', lazy: chefDashboard, handle: { pageData: chefDashboardData } },
+                  { path: 'worker', lazy: chefDashboard, handle: { pageData: chefDashboardData } },
                   { path: '*', element: <DashboardRedirect /> },
                 ],
               },

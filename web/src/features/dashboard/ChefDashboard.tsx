@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { EditAnswerCard } from '../edits';
-import { DASHBOARD_RECENT_LIMIT, paymentSetupPath } from '../../shared/constants';
+import { paymentSetupPath } from '../../shared/constants';
 import { useAuth } from '../../shared/hooks';
 import {
   type Application,
@@ -26,6 +26,10 @@ import {
   StatCard,
 } from './DashboardCards';
 import { useDashboardData } from './useChecklistData';
+import { CHEF_DASHBOARD_JOBS } from './dashboardData';
+
+// The page's first lists, which the route starts with the page's code (app/pageData.ts).
+export { startChefDashboardData } from './dashboardData';
 
 /** Held (accepted or confirmed) and not finished (completed, cancelled, expired): the chef's upcoming shifts. */
 export function upcomingShifts(applications: Application[], now = Date.now()): Application[] {
@@ -47,10 +51,8 @@ function Dashboard() {
   const { t } = useTranslation('dashboard');
   const { t: tc } = useTranslation('catalog');
   const { profile } = useAuth();
-  const { jobs, applications, checklist } = useDashboardData({
-    status: 'open',
-    limit: DASHBOARD_RECENT_LIMIT,
-  });
+  // The first lists may already be asked (or answered): the route starts them with the page's code.
+  const { jobs, applications, checklist } = useDashboardData(CHEF_DASHBOARD_JOBS);
   const openings = jobs.data?.jobs ?? [];
   const upcoming = upcomingShifts(applications.data?.applications ?? []);
 
