@@ -1,6 +1,6 @@
 // Issue 41: a page's first lists are asked beside its code and the profile, not after them; the app's later work
 // (the service worker) waits until the first page is whole; a stored session's language is the first page's.
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { fakeApi } from '../../test/fake-api';
 import { makeSession, makeUser, storeSessionForTest } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -22,14 +22,11 @@ function profileHeld() {
 
 const OPENINGS_LISTS = ['/jobs', '/applications', '/jobs/offered-first'];
 const asked = (path: string) => fakeApi.callsTo('GET', path).length;
-const until = async (ok: () => boolean) => {
-  for (let i = 0; i < 200 && !ok(); i++) await act(() => new Promise((r) => setTimeout(r, 20)));
-};
 
 test("a chef's openings lists are asked while the profile is still on its way, and once each", async () => {
   const { release } = profileHeld();
   renderApp('/openings');
-  await until(() => OPENINGS_LISTS.every((p) => asked(p) > 0));
+  await waitFor(() => expect(OPENINGS_LISTS.every((p) => asked(p) > 0)).toBe(true));
   // the profile has not answered: the page itself is not there yet, its lists are
   expect(screen.queryByRole('heading', { name: 'Open Shifts' })).toBeNull();
   expect(OPENINGS_LISTS.map(asked)).toEqual([1, 1, 1]);
@@ -44,7 +41,7 @@ test("a chef's dashboard lists are asked while the profile is still on its way, 
   const DASHBOARD_LISTS = ['/jobs', '/applications', '/payments/connect/account-status', '/offers'];
   const { release } = profileHeld();
   renderApp('/dashboard/chef');
-  await until(() => DASHBOARD_LISTS.every((p) => asked(p) > 0));
+  await waitFor(() => expect(DASHBOARD_LISTS.every((p) => asked(p) > 0)).toBe(true));
   expect(screen.queryByRole('heading', { name: 'Upcoming Shifts' })).toBeNull();
   expect(DASHBOARD_LISTS.map(asked)).toEqual([1, 1, 1, 1]);
   expect(fakeApi.callsTo('GET', '/jobs')[0].query).toEqual({ status: 'open', limit: '5' });
@@ -70,7 +67,7 @@ test('a session that must be renewed first asks for no list before it is', async
 test("a restaurant's session asks for no chef's list on the way to its own page", async () => {
   signedIn('restaurant');
   renderApp('/openings');
-  await until(() => asked('/profiles/me') > 0);
+  await waitFor(() => expect(asked('/profiles/me')).toBeGreaterThan(0));
   await act(() => new Promise((r) => setTimeout(r, 100)));
   expect(fakeApi.callsTo('GET', '/jobs').filter((c) => c.query.shared === '1')).toEqual([]);
   expect(asked('/jobs/offered-first')).toBe(0);
@@ -81,8 +78,7 @@ test("a Spanish reader's stored session starts the app in Spanish, before the pr
   storeSessionForTest(makeSession(user));
   fakeApi.on('GET', '/profiles/me', () => new Promise(() => {}));
   renderApp('/openings');
-  await until(() => i18n.language === 'es');
-  expect(i18n.language).toBe('es');
+  await waitFor(() => expect(i18n.language).toBe('es'));
 });
 
 test('the first page counts as whole only once its lists are in and it stayed quiet', async () => {
@@ -94,6 +90,5 @@ test('the first page counts as whole only once its lists are in and it stayed qu
   expect(settled).toBe(false); // the profile is still asked
   await release();
   await screen.findByRole('heading', { name: 'Open Shifts' });
-  await until(() => settled);
-  expect(settled).toBe(true);
+  await waitFor(() => expect(settled).toBe(true));
 });
