@@ -7,6 +7,7 @@ import {
   type KeySource,
   type RunningServer,
   type ServiceHandle,
+  type VersionStamps,
 } from '@brigade/kit';
 import {
   createTestAuth,
@@ -56,6 +57,8 @@ export interface HarnessOptions {
    * JOBS_RULES_POLL_MS). The rules loop polls every 50 ms unless told.
    */
   env?: Record<string, string>;
+  /** Where the service publishes its version stamps (as for a gateway in front of it); none unless given. */
+  stamps?: VersionStamps;
 }
 
 const JOBS_EVENT_TYPES = [
@@ -117,7 +120,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const config = loadJobsConfig(env);
   const build = (more?: Record<string, string>) =>
     createJobsService(
-      { database, bus: bus.bus, logger, keys: auth.keys },
+      { database, bus: bus.bus, logger, keys: auth.keys, stamps: options.stamps },
       more ? loadJobsConfig({ ...env, ...more }) : config,
       { now: () => new Date(Date.now() + offset) },
     );

@@ -35,8 +35,32 @@ export async function sendWithEtag(
    */
   sharedWith?: string,
 ): Promise<void> {
+  return sendDecidedWithEtag(get, ctx, scopes, timed, async () => ({ build, extra, sharedWith }));
+}
+
+/** What an answer is, once its versions are read: its body, what else its tag depends on, its audience. */
+export interface DecidedAnswer {
+  build: (versions: ListVersions) => Promise<unknown>;
+  extra?: string;
+  sharedWith?: string;
+}
+
+/**
+ * `sendWithEtag` for an answer whose audience or shape depends on data the versions cover (the chef's place,
+ * their blocks: `c:<chef>`): `decide` reads that data AFTER the versions, like the body. Read before them, a
+ * move committed in between would be tagged with its new version on an answer for the old place, and the
+ * gateway would keep answering the old place while that version holds (the chef stuck in their old city).
+ */
+export async function sendDecidedWithEtag(
+  get: Pick<LeanGet<unknown>, 'req' | 'res' | 'user'>,
+  ctx: Pick<JobsContext, 'database' | 'stamps' | 'now'>,
+  scopes: string[],
+  timed: boolean,
+  decide: () => Promise<DecidedAnswer>,
+): Promise<void> {
   const now = ctx.now();
   const read = await readVersions(ctx.database, scopes, timed ? now : undefined);
+  const { build, extra = '', sharedWith } = await decide();
   if (tagAnswer(get, ctx.stamps, read, timed ? now : null, extra, sharedWith)) return;
   sendJson(get.res, await build(read));
 }

@@ -29,7 +29,7 @@ import { joinStandby } from '../use-cases/join-standby';
 import { leaveStandby } from '../use-cases/leave-standby';
 import { postJob } from '../use-cases/post-job';
 import { quoteCancellation } from '../use-cases/quote-cancellation';
-import { sendWithEtag } from './etag';
+import { sendDecidedWithEtag, sendWithEtag } from './etag';
 
 /** The chefs' open-list parameters that mean the same whoever asks (a filter by the chef's own place would not). */
 const USER_INDEPENDENT_PARAMS = new Set([
@@ -67,34 +67,33 @@ export function jobsGet(ctx: JobsContext, openList = new OpenListCache(ctx.datab
       if (shared) {
         // The list depends on where the chef is (distances; near=me: their radius): the audience is the chefs
         // of that place and radius, named in the ETag and the shared mark. A chef who moves city or changes
-        // radius is in another audience from their next answer from jobs on (ADR 7).
-        const { place, blocked } = await chefAudience(ctx.database, user.id);
-        const where = placeKey(place, (query.near ?? 'me') === 'me' && place !== null);
-        if (blocked) {
-          // Issue 37: a chef with a block either way sees the list without that restaurant's shifts: their own
-          // body and tag (with `c:<chef>`, which a block moves), never marked shared, so the gateway neither
-          // hands them the audience's body nor keeps theirs for the audience.
-          await sendWithEtag(get, ctx, ['jobs', `c:${user.id}`], true, ({ versions, nextStartMs }) =>
-            openList.sharedBodyFor(
-              user.id,
-              query,
-              ctx.now(),
-              { jobs: versions[0][1], chef: versions[1][1], nextStartMs },
-              place,
-            ),
-          );
-          return;
-        }
-        await sendWithEtag(
-          get,
-          ctx,
-          ['jobs', `c:${user.id}`],
-          true,
-          ({ versions, nextStartMs }) =>
-            openList.sharedBody(query, ctx.now(), { jobs: versions[0][1], nextStartMs }, place),
-          where,
-          `chef@${where}`,
-        );
+        // radius is in another audience from their next answer from jobs on (ADR 7). The place is read after
+        // the versions (`c:<chef>` moves with it), never before.
+        await sendDecidedWithEtag(get, ctx, ['jobs', `c:${user.id}`], true, async () => {
+          const { place, blocked } = await chefAudience(ctx.database, user.id);
+          if (blocked) {
+            // Issue 37: a chef with a block either way sees the list without that restaurant's shifts: their
+            // own body and tag (with `c:<chef>`, which a block moves), never marked shared, so the gateway
+            // neither hands them the audience's body nor keeps theirs for the audience.
+            return {
+              build: ({ versions, nextStartMs }) =>
+                openList.sharedBodyFor(
+                  user.id,
+                  query,
+                  ctx.now(),
+                  { jobs: versions[0][1], chef: versions[1][1], nextStartMs },
+                  place,
+                ),
+            };
+          }
+          const where = placeKey(place, (query.near ?? 'me') === 'me' && place !== null);
+          return {
+            build: ({ versions, nextStartMs }) =>
+              openList.sharedBody(query, ctx.now(), { jobs: versions[0][1], nextStartMs }, place),
+            extra: where,
+            sharedWith: `chef@${where}`,
+          };
+        });
         return;
       }
       const scopes = user.type === 'chef' ? ['jobs', `c:${user.id}`] : [`r:${user.id}`];
