@@ -1,3 +1,6 @@
+import { readFileSync, renameSync, watch, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
 /**
  * The time a service's rules read (ADR 41). In production the wall clock. The suites give the whole in-process
  * product one `MovableClock` and move it to a shift's start or end, or past a rule's window, instead of waiting
@@ -41,4 +44,50 @@ export class MovableClock {
   follow(follow: (now: Date) => Promise<unknown> | unknown): void {
     this.followers.push(follow);
   }
+}
+
+/**
+ * The environment variable naming a suite's clock file (ADR 41, amended): a stack of processes, as deployed, whose
+ * clock the suite moves. Never set in a deployment: a process refuses to start with it in production.
+ */
+export const TEST_CLOCK_FILE = 'BRIGADE_TEST_CLOCK_FILE';
+
+/** The line a process writes on its stdout each time it reads a new time from the clock file. */
+export const CLOCK_AHEAD_LINE = 'BRIGADE_CLOCK_AHEAD';
+
+/**
+ * A process's clock: the wall clock (undefined: the services' default), or, when a suite names a clock file
+ * (BRIGADE_TEST_CLOCK_FILE), the wall clock plus the milliseconds the file holds. The file is read at start and
+ * again each time its folder changes (the suite writes a new file and renames it over the old, so a reader never
+ * sees half of one); each new value is announced on stdout (`BRIGADE_CLOCK_AHEAD <ms>`), which is how the suite
+ * knows every process has followed a move. Like MovableClock it never goes back.
+ */
+export function processClock(env: NodeJS.ProcessEnv = process.env): Now | undefined {
+  const file = env[TEST_CLOCK_FILE];
+  if (!file) return undefined;
+  if (env.NODE_ENV === 'production')
+    throw new Error(`${TEST_CLOCK_FILE} is a test suite's clock: refused in production`);
+  let aheadMs = 0;
+  const read = () => {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      return; // not written yet: the wall clock
+    }
+    const ms = Number(text.trim());
+    if (!Number.isSafeInteger(ms) || ms <= aheadMs) return;
+    aheadMs = ms;
+    process.stdout.write(`${CLOCK_AHEAD_LINE} ${ms}\n`);
+  };
+  read();
+  watch(path.dirname(file), { persistent: false }, read).on('error', () => undefined);
+  return () => new Date(Date.now() + aheadMs);
+}
+
+/** Move a clock file's processes to `aheadMs` ahead of the wall clock (written whole, then renamed over the file). */
+export function writeClockFile(file: string, aheadMs: number): void {
+  const next = `${file}.${process.pid}.next`;
+  writeFileSync(next, String(Math.round(aheadMs)));
+  renameSync(next, file);
 }

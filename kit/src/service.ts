@@ -19,6 +19,7 @@ import { remoteKeys, type KeySource } from './auth';
 import { openStamps, type VersionStamps } from './stamps';
 import { openRevocations, type SessionRevocations } from './revocations';
 import { startMetrics } from './metrics';
+import { processClock, type Now } from './clock';
 
 /** What every service's composition root (`app.ts`) returns. `main.ts` and the embedded runner start it. */
 export interface ServiceHandle {
@@ -50,6 +51,11 @@ export interface ServiceDeps {
    * The service's hot polled GETs taken by the lean path in front of Express (ADR 19; `LEAN_GETS`). Absent: on.
    */
   leanGets?: boolean;
+  /**
+   * The clock of the service's rules (ADR 41): absent, the wall clock; a suite's clock file in a stack of
+   * processes (`processClock`). Notifications reads it here; runServiceMain hands it to the others' options.
+   */
+  now?: Now;
 }
 
 /** Subscribe a service's subscription table, all of it at once (see EventBus.subscribe). */
@@ -137,6 +143,7 @@ export async function runService(options: {
   const stamps = openStamps(config, logger);
   const revocations = openRevocations(config, logger);
   await revocations.start();
+  const now = processClock();
   const handle = await options.build({
     database,
     bus,
@@ -145,6 +152,7 @@ export async function runService(options: {
     stamps,
     revocations,
     leanGets: config.LEAN_GETS,
+    ...(now ? { now } : {}),
   });
   const server: RunningServer = await listen(handle.app, config.PORT, config.HOST);
   await handle.start({ url: server.url });
@@ -189,14 +197,15 @@ export async function runServiceMain<C extends BaseConfig>(service: {
   name: string;
   loadConfig: () => C;
   loadMigrations: () => Promise<Migration[]>;
-  create: (deps: ServiceDeps, config: C) => Promise<ServiceHandle>;
+  /** `options.now`: the process's clock when a suite moves it (deps.now), for the services taking it there. */
+  create: (deps: ServiceDeps, config: C, options: { now?: Now }) => Promise<ServiceHandle>;
 }): Promise<void> {
   const config = service.loadConfig();
   await runService({
     name: service.name,
     config,
     migrations: await service.loadMigrations(),
-    build: (deps) => service.create(deps, config),
+    build: (deps) => service.create(deps, config, deps.now ? { now: deps.now } : {}),
   });
 }
 

@@ -15,6 +15,7 @@ import {
   signUp,
   type Account,
   type PostedJob,
+  until,
 } from './support/stack';
 
 // Issue 16: a restart in the middle of an expiry or checkout-deadline pass changes nothing. The product as
@@ -28,6 +29,8 @@ import {
 const real = requireRealServers('DATABASE_URL', 'AMQP_URL', 'REDIS_URL');
 const EXPIRING = 6;
 const DEADLINE = 3;
+/** The checkout deadline after a shift's end (CHECKOUT_DEADLINE). */
+const DEADLINE_MS = 4_000;
 
 let stack: ProcessStack;
 const extra: NodeChild[] = [];
@@ -54,7 +57,13 @@ async function secondInstance(service: 'jobs' | 'payments') {
   beforeAll(async () => {
     stack = await startProcessStack({
       prefix: 'rules',
-      extraEnv: { JOBS_RULES_POLL_MS: '200', CHECKOUT_DEADLINE: '4s', CHECKOUT_REMINDERS: '2s' },
+      // The services' clock (ADR 41): moved to the shifts' start, then past their checkout deadline.
+      movableClock: true,
+      extraEnv: {
+        JOBS_RULES_POLL_MS: '200',
+        CHECKOUT_DEADLINE: `${DEADLINE_MS / 1000}s`,
+        CHECKOUT_REMINDERS: '2s',
+      },
     });
     await Promise.all([secondInstance('jobs'), secondInstance('payments')]);
   }, 180_000);
@@ -82,8 +91,9 @@ async function secondInstance(service: 'jobs' | 'payments') {
     const restaurant = await signUp(stack, 'restaurant');
     const chefs = await Promise.all(Array.from({ length: DEADLINE }, () => signUp(stack, 'chef')));
     // Everything falls due together: EXPIRING paid shifts nobody confirms, DEADLINE confirmed 31-second shifts
-    // (paid as a minute at $75/h) whose checkout nobody answers (at the deadline: paid out).
-    const lead = 25_000;
+    // (paid as a minute at $75/h) whose checkout nobody answers (at the deadline: paid out). The lead only has to
+    // outlast booking them on a busy machine: the clock is moved to the start.
+    const lead = 120_000;
     const expiring: PostedJob[] = await Promise.all(
       Array.from({ length: EXPIRING }, async () => {
         const job = await postJob(stack, restaurant, lead, 1);
@@ -105,6 +115,7 @@ async function secondInstance(service: 'jobs' | 'payments') {
       count('jobs', `select count(*)::int as n from jobs.jobs where status = 'expired' and id = any($1)`, [
         expiring.map((j) => j.id),
       ]);
+    await until(stack, Math.min(...[...expiring, ...filled].map((j) => j.start.getTime())));
     await eventually(async () => expect(await expiredCount()).toBeGreaterThan(0), 60_000, 20);
     expect(await stack.kill('jobs')).toBe('SIGKILL');
     console.warn(`a jobs instance killed with ${await expiredCount()} of ${EXPIRING} shifts expired`);
@@ -130,6 +141,7 @@ async function secondInstance(service: 'jobs' | 'payments') {
       count('jobs', `select count(*)::int as n from jobs.jobs where status = 'completed' and id = any($1)`, [
         filled.map((j) => j.id),
       ]);
+    await until(stack, Math.max(...filled.map((j) => j.end.getTime())) + DEADLINE_MS);
     await eventually(async () => expect(await settledCount()).toBeGreaterThan(0), 90_000, 20);
     expect(await stack.kill('jobs')).toBe('SIGKILL');
     await stack.start('jobs');

@@ -9,7 +9,7 @@ await runService({
   config,
   migrations: await loadMigrations(),
   build: async (deps) => {
-    const service = await createIdentityService(deps, config);
+    const service = await createIdentityService(deps, config, deps.now ? { now: deps.now } : {});
     return service;
   },
   keys: undefined,

@@ -1,10 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import amqp from 'amqplib';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { eventually } from '@brigade/kit/testing';
-import { freePort, openDatabase } from '@brigade/kit';
+import { CLOCK_AHEAD_LINE, freePort, openDatabase, TEST_CLOCK_FILE, writeClockFile } from '@brigade/kit';
 import { loadPolicy } from '@brigade/contracts';
 import { runLedgerCheck } from '../../../services/payments/src/scripts/ledger-check';
 import { peekDeadLetters } from '../../../kit/src/bus/rabbit-dead-letters';
@@ -138,6 +141,12 @@ export async function startProcessStack(
     nodeArgs?: string[];
     /** Instances of the gateway and of each service (default 1). */
     instances?: number;
+    /**
+     * The services' clock, which the suite moves (ADR 41, amended): a clock file every service process reads
+     * (BRIGADE_TEST_CLOCK_FILE). `untilStarted`/`untilEnded` then move it instead of waiting. Absent: the wall
+     * clock, as deployed (the benchmark's stacks).
+     */
+    movableClock?: boolean;
   } = {},
 ): Promise<ProcessStack> {
   const server = options.databaseUrl ?? process.env.DATABASE_URL;
@@ -160,6 +169,9 @@ export async function startProcessStack(
     ports[p] = n > 1 && p !== 'gateway' ? await freePort() : replicaPorts[p][0];
   }
   const local = (p: ProcessName) => `http://127.0.0.1:${ports[p]}`;
+  const clockFile = options.movableClock
+    ? path.join(mkdtempSync(path.join(tmpdir(), `${name}-clock-`)), 'ahead')
+    : null;
   const env: Record<string, string> = {
     NODE_ENV: 'development',
     LOG_LEVEL: 'info',
@@ -198,6 +210,7 @@ export async function startProcessStack(
     STRIPE_SANDBOX_URL: local('stripe-sandbox'),
     STRIPE_SANDBOX_WEBHOOK_URL: `${local('payments')}/payments/webhooks/stripe`,
     STRIPE_WEBHOOK_SECRET: `whsec_run_${randomBytes(16).toString('hex')}`,
+    ...(clockFile ? { [TEST_CLOCK_FILE]: clockFile } : {}),
     ...options.extraEnv,
   };
   const retryDelays = env.EVENT_RETRY_DELAYS_MS.split(',').map((d) => d.trim());
@@ -289,7 +302,37 @@ export async function startProcessStack(
     );
     await deleteBusQueues(name, retryDelays);
     await deleteRunStamps(name).catch(() => undefined);
+    if (clockFile) rmSync(path.dirname(clockFile), { recursive: true, force: true });
   };
+
+  // The services' clock: the file moved, then every live service process has said it follows (a process started
+  // later reads the file as it starts).
+  let aheadMs = 0;
+  const clock = clockFile
+    ? {
+        now: () => new Date(Date.now() + aheadMs),
+        moveTo: async (at: Date | number) => {
+          const target = typeof at === 'number' ? at : at.getTime();
+          const ahead = Math.max(aheadMs, Math.round(target - Date.now()));
+          if (ahead === aheadMs) return;
+          aheadMs = ahead;
+          writeClockFile(clockFile, ahead);
+          const line = `${CLOCK_AHEAD_LINE} ${ahead}\n`;
+          const live = SERVICE_NAMES.flatMap((s) => replicas[s]).filter(
+            (r) => r && r.child.exitCode === null && r.child.signalCode === null,
+          );
+          await eventually(
+            async () => {
+              const behind = live.filter((r) => r.child.exitCode === null && !r.output().includes(line));
+              if (behind.length > 0)
+                throw new Error(`not following the clock yet: ${behind.map((r) => r.name).join(', ')}`);
+            },
+            10_000,
+            20,
+          );
+        },
+      }
+    : undefined;
 
   const launchAll = (p: ProcessName) => Promise.all(replicaPorts[p].map((_, i) => launch(p, i)));
   try {
@@ -318,6 +361,7 @@ export async function startProcessStack(
     urls: replicaPorts.gateway.map((port) => `http://localhost:${port}`),
     kill,
     start: (p, instance = 0) => launch(p, instance),
+    ...(clock ? { clock } : {}),
     databaseUrl,
     query,
     destroy,
