@@ -50,7 +50,13 @@ export async function buildWebOnce(): Promise<void> {
   }
   try {
     if (fresh()) return;
-    const build = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, encoding: 'utf8' });
+    // The production build, as deployed: jest sets NODE_ENV=test, with which Vite would build a development one
+    // (import.meta.env.PROD false: no service worker registered, workbox's development bundle).
+    const build = spawnSync('npm', ['run', 'build', '-w', 'web'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
   } finally {
     rmSync(lock, { recursive: true, force: true });
