@@ -50,14 +50,23 @@ async function paidShift(api: Api, startInMs = 120_000) {
   return { restaurant, chef, job };
 }
 
-/** A paid shift, filled, ended, and the restaurant checked out: the chef's checkout completes it. */
-async function filledShift(api: Api) {
-  const { restaurant, chef, job } = await paidShift(api);
-  const applicationId = await apply(api, chef, job);
-  await acceptAndConfirm(api, restaurant, chef, applicationId);
-  await untilEnded(job);
-  await checkout(api, restaurant, applicationId);
-  return { restaurant, chef, job, applicationId };
+/**
+ * `n` paid shifts, filled, ended, and each restaurant checked out: each chef's checkout completes its shift. All are
+ * booked before the clock moves to their ends: one shift's move must not pass another's start before it is
+ * confirmed (it would expire, ADR 41).
+ */
+async function filledShifts(api: Api, n: number) {
+  const booked = await Promise.all(
+    Array.from({ length: n }, async () => {
+      const { restaurant, chef, job } = await paidShift(api);
+      const applicationId = await apply(api, chef, job);
+      await acceptAndConfirm(api, restaurant, chef, applicationId);
+      return { restaurant, chef, job, applicationId };
+    }),
+  );
+  for (const { job } of booked) await untilEnded(job);
+  for (const { restaurant, applicationId } of booked) await checkout(api, restaurant, applicationId);
+  return booked;
 }
 
 /** How many times jobs announced the job open (one `jobs.job.opened.v1` per payment). */
@@ -152,7 +161,7 @@ function expectHelpfulFailure(reply: Timed, statuses = [502, 503]) {
   }
 
   test('payments SIGKILLed right after both checkouts and restarted: exactly one transfer, the job completes', async () => {
-    const [first, second] = await Promise.all([filledShift(stack), filledShift(stack)]);
+    const [first, second] = await filledShifts(stack, 2);
     // 1. Killed the moment the chef's checkout is answered: the checkout-completed event is still on its way.
     const last = await checkout(stack, first.chef, first.applicationId);
     expect(last.body.mutualCheckoutCompleted).toBe(true);
@@ -250,7 +259,7 @@ function expectHelpfulFailure(reply: Timed, statuses = [502, 503]) {
     const pg = postgres!;
     const pids = Object.fromEntries(Object.entries(s.processes).map(([n, p]) => [n, p.child.pid]));
     // Three shifts ready for the chef's checkout (payout pending) and three posted and not paid yet.
-    const filled = await Promise.all([0, 1, 2].map(() => filledShift(s)));
+    const filled = await filledShifts(s, 3);
     const unpaid = await Promise.all(
       filled.map(async ({ restaurant }) => ({ restaurant, job: await postJob(s, restaurant) })),
     );

@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import amqp from 'amqplib';
-import { Redis } from 'ioredis';
 import pg from 'pg';
 import { eventually } from '@brigade/kit/testing';
 import { CLOCK_AHEAD_LINE, freePort, openDatabase, TEST_CLOCK_FILE, writeClockFile } from '@brigade/kit';
@@ -14,6 +13,8 @@ import { peekDeadLetters } from '../../../kit/src/bus/rabbit-dead-letters';
 import { startBalancer, type Balancer } from './balancer';
 import { compiled, spawnNode } from './child';
 import { dropDatabases, prepareDatabases } from './databases';
+import { deleteRunStamps } from './run-stamps';
+export { deleteRunStamps } from './run-stamps';
 import { apiCall, runName, TEST_POOL_SIZE, type Api } from './stack';
 
 /**
@@ -103,27 +104,6 @@ export async function deleteBusQueues(namespace: string, retryDelays: Array<stri
   } finally {
     await conn.close().catch(() => undefined);
   }
-}
-
-/**
- * Delete the run's version stamps from Redis (`stamp:<namespace>:*`, kit's stamps): they expire after a week,
- * but a bench run seeds thousands of users and the machine's Redis is shared by every later run and CI.
- */
-export async function deleteRunStamps(namespace: string): Promise<number> {
-  const redis = new Redis(process.env.REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  let deleted = 0;
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `stamp:${namespace}:*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length > 0) deleted += await redis.unlink(...keys);
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-  return deleted;
 }
 
 /**

@@ -6,6 +6,7 @@ import { MovableClock } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
 import { startEmbedded, type Embedded } from '../../../scripts/embedded';
 import { dropDatabases, MIGRATION_FOLDERS, prepareDatabases, type SchemaName } from './databases';
+import { deleteRunStamps } from './run-stamps';
 
 /**
  * The whole product for a hardening suite: every service and the gateway in this process (startEmbedded),
@@ -146,6 +147,8 @@ export async function startStack(
           schemas.map((s) => `${base}_${s}`),
         );
       }
+      // the lists' version stamps the run left in the shared Redis
+      if (real && env.BUS_NAMESPACE) await deleteRunStamps(env.BUS_NAMESPACE).catch(() => undefined);
       rmSync(files, { recursive: true, force: true });
     },
   };
