@@ -6,7 +6,14 @@ import path from 'node:path';
 import amqp from 'amqplib';
 import pg from 'pg';
 import { eventually } from '@brigade/kit/testing';
-import { CLOCK_AHEAD_LINE, freePort, openDatabase, TEST_CLOCK_FILE, writeClockFile } from '@brigade/kit';
+import {
+  CLOCK_AHEAD_LINE,
+  freePort,
+  MovableClock,
+  openDatabase,
+  TEST_CLOCK_FILE,
+  writeClockFile,
+} from '@brigade/kit';
 import { loadPolicy } from '@brigade/contracts';
 import { runLedgerCheck } from '../../../services/payments/src/scripts/ledger-check';
 import { peekDeadLetters } from '../../../kit/src/bus/rabbit-dead-letters';
@@ -70,6 +77,10 @@ export interface ProcessStack extends Api {
   query<T = Record<string, unknown>>(service: DatabaseName, text: string, values?: unknown[]): Promise<T[]>;
   destroy(): Promise<void>;
 }
+
+/** Whether this incarnation of a process is still running (neither exited nor killed by a signal). */
+const alive = (running: RunningProcess) =>
+  running.child.exitCode === null && running.child.signalCode === null;
 
 const entry = (name: ProcessName) =>
   name === 'gateway'
@@ -242,7 +253,7 @@ export async function startProcessStack(
 
   const kill = async (p: ProcessName, signal: NodeJS.Signals = 'SIGKILL', instance = 0) => {
     const running = replicas[p][instance];
-    if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill(signal);
+    if (alive(running)) running.child.kill(signal);
     return running.exited;
   };
 
@@ -285,34 +296,25 @@ export async function startProcessStack(
     if (clockFile) rmSync(path.dirname(clockFile), { recursive: true, force: true });
   };
 
-  // The services' clock: the file moved, then every live service process has said it follows (a process started
-  // later reads the file as it starts).
-  let aheadMs = 0;
-  const clock = clockFile
-    ? {
-        now: () => new Date(Date.now() + aheadMs),
-        moveTo: async (at: Date | number) => {
-          const target = typeof at === 'number' ? at : at.getTime();
-          const ahead = Math.max(aheadMs, Math.round(target - Date.now()));
-          if (ahead === aheadMs) return;
-          aheadMs = ahead;
-          writeClockFile(clockFile, ahead);
-          const line = `${CLOCK_AHEAD_LINE} ${ahead}\n`;
-          const live = SERVICE_NAMES.flatMap((s) => replicas[s]).filter(
-            (r) => r && r.child.exitCode === null && r.child.signalCode === null,
-          );
-          await eventually(
-            async () => {
-              const behind = live.filter((r) => r.child.exitCode === null && !r.output().includes(line));
-              if (behind.length > 0)
-                throw new Error(`not following the clock yet: ${behind.map((r) => r.name).join(', ')}`);
-            },
-            10_000,
-            20,
-          );
-        },
-      }
-    : undefined;
+  // The services' clock (kit's MovableClock, as the in-process stacks'): on each move the file is written, then
+  // every live service process has said it follows (a process started later reads the file as it starts).
+  const clock = clockFile ? new MovableClock() : undefined;
+  clock?.follow(async () => {
+    const ahead = Math.round(clock.ahead);
+    writeClockFile(clockFile!, ahead);
+    const line = `${CLOCK_AHEAD_LINE} ${ahead}\n`;
+    await eventually(
+      async () => {
+        const behind = SERVICE_NAMES.flatMap((s) => replicas[s]).filter(
+          (r) => r && alive(r) && !r.output().includes(line),
+        );
+        if (behind.length > 0)
+          throw new Error(`not following the clock yet: ${behind.map((r) => r.name).join(', ')}`);
+      },
+      10_000,
+      20,
+    );
+  });
 
   const launchAll = (p: ProcessName) => Promise.all(replicaPorts[p].map((_, i) => launch(p, i)));
   try {
