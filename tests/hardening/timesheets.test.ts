@@ -220,13 +220,15 @@ function paidOut(earning: { gross_pay_cents: number; paid_out_at: string | null 
 async function settled(s: Seat, chefPayCents?: number) {
   return eventually(
     async () => {
-      const earning = expectStatus(await api('GET', '/payments/earnings', s.chef), 200).body.shifts.find(
-        (r: { job_id: string }) => r.job_id === s.job.id,
-      );
+      // The receipt first: once it is no longer pending every movement is in the ledger, so the earnings read
+      // after it show them (read the other way round, a transfer made between the two reads looked unpaid).
       const receipt = expectStatus(
         await api('GET', '/payments/receipts', s.restaurant),
         200,
       ).body.receipts.find((r: { job_id: string }) => r.job_id === s.job.id);
+      const earning = expectStatus(await api('GET', '/payments/earnings', s.chef), 200).body.shifts.find(
+        (r: { job_id: string }) => r.job_id === s.job.id,
+      );
       if (!earning || !receipt || receipt.pending) throw new Error(`money of ${s.job.id} still moving`);
       if (chefPayCents !== undefined && (earning.gross_pay_cents !== chefPayCents || !earning.paid_out_at))
         throw new Error(`the chef's pay of ${s.job.id} is still moving`);
