@@ -6,7 +6,11 @@ import path from 'node:path';
 import { createLogger, freePort } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
 import { createApertiumApyTranslator } from '../src/adapters/apertium-apy';
-import { createApertiumCommandTranslator, detectApertiumCommand } from '../src/adapters/apertium-command';
+import {
+  LATE_ANSWER_GRACE,
+  createApertiumCommandTranslator,
+  detectApertiumCommand,
+} from '../src/adapters/apertium-command';
 import { createTranslator } from '../src/adapters/translator';
 import { startMessaging, type Messaging, type User } from './harness';
 
@@ -236,7 +240,7 @@ describe('a missing or stuck apertium command', () => {
     );
   });
 
-  test('a translation that outlives the time-out fails, its processes are killed, and the next one is translated', async () => {
+  test('a translation that outlives the time-out fails, the next one is translated, and a stuck engine is killed', async () => {
     const stuck = await createTranslator(
       { TRANSLATE_TIMEOUT_MS: 2000, APERTIUM_COMMAND: path.join(dir, 'apertium') },
       logger,
@@ -247,10 +251,48 @@ describe('a missing or stuck apertium command', () => {
         'apertium eng-spa timed out after 2000 ms',
       );
       const pid = Number(readFileSync(path.join(dir, 'pid'), 'utf8'));
-      await eventually(() => expect(alive(pid)).toBe(false));
+      // given LATE_ANSWER_GRACE time-outs to answer late, meanwhile the next message has a pipeline of its own
+      const givenUp = Date.now();
       expect((await stuck.translate('Hello there, friend', 'es', 'en')).text).toBe('Hello there, friend');
+      await eventually(() => expect(alive(pid)).toBe(false), 20_000);
+      expect(Date.now() - givenUp).toBeGreaterThanOrEqual((LATE_ANSWER_GRACE - 1) * 2000);
+      expect((await stuck.translate('And again, friend', 'es', 'en')).text).toBe('And again, friend');
     } finally {
       await stuck.close?.();
+    }
+  });
+
+  test('an engine slow to load misses the first time-out, and then answers the next message warm', async () => {
+    // A stand-in whose engine takes 1.5 s to load (as a real one can on a busy machine) and notes each start.
+    const slow = path.join(dir, 'slow');
+    mkdirSync(path.join(slow, 'modes'), { recursive: true });
+    writeFileSync(
+      path.join(slow, 'apertium'),
+      `#!/bin/sh\nAPERTIUM_DATADIR="\${APERTIUM_DATADIR:-${slow}}"\nexit 1\n`,
+    );
+    writeFileSync(
+      path.join(slow, 'engine'),
+      `#!/bin/bash\necho $$ >> '${slow}/starts'\nsleep 1.5\nwhile IFS= read -r -d '' text; do printf '%s\\0' "$text"; done\n`,
+    );
+    for (const program of ['apertium', 'engine']) chmodSync(path.join(slow, program), 0o755);
+    writeFileSync(path.join(slow, 'modes', 'eng-spa.mode'), `${path.join(slow, 'engine')} $1\n`);
+    const translator = createApertiumCommandTranslator({
+      command: path.join(slow, 'apertium'),
+      pairs: ['en-es'],
+      timeoutMs: 1000,
+      maxPipelines: 1,
+    });
+    try {
+      await expect(translator.translate('First, while loading', 'es', 'en')).rejects.toThrow(
+        'apertium eng-spa timed out after 1000 ms',
+      );
+      // The one pipeline finishes loading and gives its late answer; the next message waits for it, not for a
+      // new one to load (which would miss its time-out too).
+      expect((await translator.translate('Second, once warm', 'es', 'en')).text).toBe('Second, once warm');
+      expect((await translator.translate('Third', 'es', 'en')).text).toBe('Third');
+      expect(readFileSync(path.join(slow, 'starts'), 'utf8').trim().split('\n')).toHaveLength(1);
+    } finally {
+      await translator.close();
     }
   });
 

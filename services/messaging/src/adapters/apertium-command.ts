@@ -111,6 +111,17 @@ exec bash -c "$pipeline" "$0" -n ''`;
 /** A pipeline that ended by itself (crashed, or killed from outside), not by our time-out. */
 class PipelineEnded extends Error {}
 
+/** A text the pipeline did not answer within the message's time-out (the pipeline is still working on it). */
+class PipelineLate extends Error {}
+
+/**
+ * How long a pipeline that missed a message's time-out may still take to give that answer before it is taken
+ * for stuck and killed: so many times the time-out. A pipeline is late mostly on its first text, while it loads
+ * its dictionaries on a busy machine; killing it then threw that work away, and the next message started cold
+ * again and was late too.
+ */
+export const LATE_ANSWER_GRACE = 3;
+
 /** Text in Apertium's null-flush stream: a NUL ends each text, so one in the text itself would split it. */
 const NUL = 0;
 
@@ -124,6 +135,8 @@ class Pipeline {
   private output: Buffer[] = [];
   private stderr = '';
   private pending: { resolve: (out: Buffer) => void; reject: (err: Error) => void } | null = null;
+  /** A text given up on (late) whose answer is still to come and is thrown away; then `caughtUp` is called. */
+  private owed: { caughtUp?: (ok: boolean) => void; timer?: NodeJS.Timeout } | null = null;
   /** Set once the pipeline has ended (crashed, killed or closed): it is never used again. */
   ended: Error | null = null;
   readonly exited: Promise<void>;
@@ -159,11 +172,20 @@ class Pipeline {
     return this.child.pid;
   }
 
-  /** The pipeline's answer to `input` (deformatted text); `late` when it takes longer than `ms` (it is killed). */
-  translate(input: Buffer, ms: number, late: () => Error): Promise<Buffer> {
+  /**
+   * The pipeline's answer to `input` (deformatted text); a `PipelineLate` when it takes longer than `ms`: the
+   * pipeline goes on with the text (`caughtUp` says when it is free again).
+   */
+  translate(input: Buffer, ms: number, late: () => string): Promise<Buffer> {
     if (this.ended) return Promise.reject(this.ended);
+    if (this.owed) return Promise.reject(new Error(`apertium ${this.mode} pipeline is still busy`));
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => this.kill(late()), ms);
+      const timer = setTimeout(() => {
+        const pending = this.pending;
+        this.pending = null;
+        this.owed = {};
+        pending?.reject(new PipelineLate(late()));
+      }, ms);
       this.pending = {
         resolve: (out) => {
           clearTimeout(timer);
@@ -178,6 +200,24 @@ class Pipeline {
     });
   }
 
+  /**
+   * After a late answer: true once the pipeline has given the answer it owed (thrown away) and takes texts
+   * again; false when it ended, or was killed for not giving it within `graceMs`.
+   */
+  caughtUp(graceMs: number): Promise<boolean> {
+    if (this.ended) return Promise.resolve(false);
+    if (!this.owed) return Promise.resolve(true);
+    const owed = this.owed;
+    return new Promise((resolve) => {
+      owed.caughtUp = resolve;
+      owed.timer = setTimeout(
+        () => this.kill(new Error(`apertium ${this.mode} gave no answer within ${graceMs} ms: killed`)),
+        graceMs,
+      );
+      owed.timer.unref();
+    });
+  }
+
   private read(chunk: Buffer) {
     let rest = chunk;
     for (let at = rest.indexOf(NUL); at >= 0; at = rest.indexOf(NUL)) {
@@ -185,6 +225,14 @@ class Pipeline {
       rest = rest.subarray(at + 1);
       const answer = Buffer.concat(this.output);
       this.output = [];
+      const owed = this.owed;
+      if (owed) {
+        // the late answer: nobody waits for it any more
+        this.owed = null;
+        clearTimeout(owed.timer);
+        owed.caughtUp?.(true);
+        continue;
+      }
       const pending = this.pending;
       this.pending = null;
       pending?.resolve(answer);
@@ -210,6 +258,12 @@ class Pipeline {
     const pending = this.pending;
     this.pending = null;
     pending?.reject(reason);
+    const owed = this.owed;
+    this.owed = null;
+    if (owed) {
+      clearTimeout(owed.timer);
+      owed.caughtUp?.(false);
+    }
     if (this.child.exitCode === null && this.child.signalCode === null) killGroup(this.child.pid);
   }
 }
@@ -267,8 +321,10 @@ export interface ApertiumCommandTranslator extends Translator {
  * about 0.25 CPU-s, once) and then fed one text at a time. A message is deformatted (`apertium-destxt`),
  * translated by a free pipeline, and reformatted (`apertium-retxt`), as `apertium -u <eng-spa>` does it (`-u`:
  * no `*` before unknown words, which stay as written). Messages wait for a free pipeline in line, and the wait
- * counts against the time-out. A pipeline that outlives the time-out is killed (its process group) and the
- * message fails; one that died is replaced by a fresh one for the next message. Apertium does not detect
+ * counts against the time-out. A message whose pipeline outlives the time-out fails, and the pipeline keeps its
+ * slot until it has given that late answer (thrown away): then it serves the next message warm. One that gives
+ * no answer within LATE_ANSWER_GRACE time-outs is stuck and killed (its process group); one that died is
+ * replaced by a fresh one for the next message. Apertium does not detect
  * languages: `from` (the writer's language, detected offline by the caller) picks the direction; without it,
  * the other of the product's two languages.
  */
@@ -290,10 +346,18 @@ export function createApertiumCommandTranslator(options: ApertiumCommandOptions)
     return pipeline;
   };
 
-  /** `input` through a pipeline of `mode`: an idle one, else a new one; once more on a fresh one if it had died. */
-  const throughPipeline = async (mode: string, input: Buffer, deadline: number): Promise<Buffer> => {
+  /**
+   * `input` through a pipeline of `mode`: an idle one, else a new one; once more on a fresh one if it had died.
+   * One that is late is handed to `onLate` (with the slot it holds) and the message fails.
+   */
+  const throughPipeline = async (
+    mode: string,
+    input: Buffer,
+    deadline: number,
+    onLate: (pipeline: Pipeline) => void,
+  ): Promise<Buffer> => {
     const direction = directions.get(mode)!;
-    const late = () => new Error(`apertium ${mode} timed out after ${options.timeoutMs} ms`);
+    const late = () => `apertium ${mode} timed out after ${options.timeoutMs} ms`;
     for (let attempt = 0; ; attempt++) {
       let pipeline = direction.idle.pop();
       while (pipeline?.ended) pipeline = direction.idle.pop();
@@ -303,6 +367,10 @@ export function createApertiumCommandTranslator(options: ApertiumCommandOptions)
         direction.idle.push(pipeline);
         return out;
       } catch (err) {
+        if (err instanceof PipelineLate && !closed) {
+          onLate(pipeline);
+          throw err;
+        }
         pipeline.kill(err as Error);
         // Killed from outside or crashed, perhaps while idle, before the message got to it: once more, on a fresh
         // pipeline (a text that crashes the engine crashes the second one too and fails).
@@ -330,6 +398,16 @@ export function createApertiumCommandTranslator(options: ApertiumCommandOptions)
       directions.set(mode, direction);
       if (!(await direction.pool.acquire(options.timeoutMs)))
         throw new Error(`apertium busy: no free ${mode} pipeline within ${options.timeoutMs} ms`);
+      // A late pipeline keeps its slot until it has given its late answer: then it is idle, warm, for the next
+      // message (or killed, stuck, and the slot is free for a fresh one).
+      let slotHandedOver = false;
+      const keepWarm = (pipeline: Pipeline) => {
+        slotHandedOver = true;
+        void pipeline.caughtUp(LATE_ANSWER_GRACE * options.timeoutMs).then((ok) => {
+          if (ok && !closed) direction.idle.push(pipeline);
+          direction.pool.release();
+        });
+      };
       try {
         const left = () => Math.max(1, deadline - Date.now());
         // A NUL would end the text early in the null-flush stream.
@@ -342,7 +420,12 @@ export function createApertiumCommandTranslator(options: ApertiumCommandOptions)
         );
         if (deformatted.code !== 0)
           throw new Error(`apertium-destxt exited with ${deformatted.code}: ${deformatted.stderr.trim()}`);
-        const translated = await throughPipeline(mode, Buffer.from(deformatted.stdout, 'utf8'), deadline);
+        const translated = await throughPipeline(
+          mode,
+          Buffer.from(deformatted.stdout, 'utf8'),
+          deadline,
+          keepWarm,
+        );
         const reformatted = await run(
           'apertium-retxt',
           'apertium-retxt',
@@ -354,7 +437,7 @@ export function createApertiumCommandTranslator(options: ApertiumCommandOptions)
           throw new Error(`apertium-retxt exited with ${reformatted.code}: ${reformatted.stderr.trim()}`);
         return { text: cleanApertiumOutput(reformatted.stdout, text), detectedSource: null };
       } finally {
-        direction.pool.release();
+        if (!slotHandedOver) direction.pool.release();
       }
     },
     async close() {
