@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import {
-  CHEF_JOIN_ES,
   eventually,
-  joinAsChef,
-  joinAsRestaurant,
+  joinAsChefByApi,
+  joinAsRestaurantByApi,
   onTwoPhones,
   postShift,
   type Story,
@@ -40,24 +39,19 @@ const { step, everyStepAccessible } = onTwoPhones(
 const url = (path: string) => story.url(path);
 
 test('a restaurant posts and pays a shift; a Spanish-speaking chef applies, is accepted and confirms', async () => {
-  await joinAsRestaurant(
-    story,
-    restaurant,
-    {
-      name: RESTAURANT,
-      description: 'Tacos al pastor and a busy lunch counter.',
-      address: '1500 E Lake St',
-      cuisine: 'Mexican',
-    },
-    (name) => step(restaurant, `00-restaurant-${name}`),
-  );
-  await joinAsChef(
-    story,
-    chef,
-    { name: CHEF_NAME, bio: 'Cocinera de línea, seis años en plancha.', skills: ['Cocinero de línea'] },
-    CHEF_JOIN_ES,
-    (name) => step(chef, `00-chef-${name}-es`),
-  );
+  // joined through the API: the sign-up and onboarding screens are shift-story's and phone-forms'
+  await joinAsRestaurantByApi(story, restaurant, {
+    name: RESTAURANT,
+    description: 'Tacos al pastor and a busy lunch counter.',
+    address: '1500 E Lake St',
+    cuisine: 'Mexican',
+  });
+  await joinAsChefByApi(story, chef, {
+    name: CHEF_NAME,
+    bio: 'Cocinera de línea, seis años en plancha.',
+    skills: ['Line Cook'],
+    language: 'es',
+  });
   await postShift(story, restaurant, {
     position: 'Line Cook',
     fromNowMs: 3 * 3_600_000,

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import {
-  CHEF_JOIN_ES,
   eventually,
-  joinAsChef,
-  joinAsRestaurant,
+  joinAsChefByApi,
+  joinAsRestaurantByApi,
   onTwoPhones,
   postShift,
   type Story,
@@ -39,24 +38,20 @@ const { step, everyStepAccessible } = onTwoPhones(
 const url = (path: string) => story.url(path);
 
 test('a restaurant posts a shift for two chefs that reliable chefs may book instantly, and pays', async () => {
-  await joinAsRestaurant(
-    story,
-    restaurant,
-    {
-      name: RESTAURANT,
-      description: 'Hand-pulled noodles and a long dinner rush.',
-      address: '2400 Nicollet Ave',
-      cuisine: 'Chinese',
-    },
-    (name) => step(restaurant, `00-restaurant-${name}`),
-  );
-  await joinAsChef(
-    story,
-    chef,
-    { name: CHEF_NAME, bio: 'Cocinero de línea, wok y plancha.', skills: ['Cocinero de línea'] },
-    CHEF_JOIN_ES,
-    (name) => step(chef, `00-chef-${name}-es`),
-  );
+  // joined through the API: the sign-up and onboarding screens are shift-story's and phone-forms'
+  await joinAsRestaurantByApi(story, restaurant, {
+    name: RESTAURANT,
+    description: 'Hand-pulled noodles and a long dinner rush.',
+    address: '2400 Nicollet Ave',
+    cuisine: 'Chinese',
+  });
+  await joinAsChefByApi(story, chef, {
+    name: CHEF_NAME,
+    bio: 'Cocinero de línea, wok y plancha.',
+    skills: ['Line Cook'],
+    language: 'es',
+  });
+
   await postShift(story, restaurant, {
     position: 'Line Cook',
     fromNowMs: 3 * 3_600_000,

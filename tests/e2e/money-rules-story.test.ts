@@ -1,9 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import {
-  CHEF_JOIN_EN,
   eventually,
-  joinAsChef,
-  joinAsRestaurant,
+  joinAsChefByApi,
+  joinAsRestaurantByApi,
   onTwoPhones,
   postShift,
   type Story,
@@ -11,7 +10,7 @@ import {
 
 // Issue 16's money rules that the whole story (tests/e2e/shift-story.test.ts: a worked shift paid out, a late
 // cancellation with its quote, Earnings and Receipts) does not walk, in Chromium on two phones against the whole
-// product in embedded mode. A restaurant and a chef (English) sign up and set up payments; the restaurant posts a
+// product in embedded mode. A restaurant and a chef (English) join and set up payments; the restaurant posts a
 // paid shift (31 seconds at $75/h, paid as one minute: $1.25, $1.34 charged), the chef applies, is accepted and
 // confirms. Once it has ended (checkout opens at the end) the chef sees the countdown to the checkout deadline and
 // answers "I did not work this shift"; the restaurant says the same, and the whole charge is refunded: the chef's
@@ -74,23 +73,20 @@ async function book(jobId: string) {
   await row.getByText(/^Confirmed/).waitFor();
 }
 
-test('a restaurant and a chef sign up, onboard and set up payments', async () => {
-  await joinAsRestaurant(story, restaurant, {
+test('a restaurant and a chef join, set up payments and log in on their phones', async () => {
+  // through the API: the sign-up and onboarding screens are shift-story's and phone-forms'
+  await joinAsRestaurantByApi(story, restaurant, {
     name: 'Lake Street Tacos',
     description: 'Tacos al pastor and fresh tortillas.',
     address: '300 E Lake St',
     cuisine: 'Mexican',
   });
-  await joinAsChef(
-    story,
-    chef,
-    {
-      name: CHEF_NAME,
-      bio: 'Line cook with six years on the flat-top and the fryer.',
-      skills: ['Line Cook'],
-    },
-    CHEF_JOIN_EN,
-  );
+  await joinAsChefByApi(story, chef, {
+    name: CHEF_NAME,
+    bio: 'Line cook with six years on the flat-top and the fryer.',
+    skills: ['Line Cook'],
+    language: 'en',
+  });
 }, 120_000);
 
 test('a paid shift is posted and the chef is confirmed on it', async () => {

@@ -4,7 +4,22 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { freePort, MovableClock } from '@brigade/kit';
 import { startEmbedded, type Embedded } from '../../scripts/embedded';
-import { apiCall, until, type Api } from '../hardening/support/stack';
+import {
+  CITIES,
+  DEFAULT_CHEF_AVAILABILITY,
+  DEFAULT_RESTAURANT_HOURS,
+  DEFAULT_TRAVEL_RADIUS,
+} from '@brigade/contracts';
+import { saveCard as saveCardByApi } from '../hardening/support/cards';
+import {
+  apiCall,
+  expectStatus,
+  onboardPayouts,
+  registerAccount,
+  until,
+  type Account,
+  type Api,
+} from '../hardening/support/stack';
 import { checkStep, launch, newContext, PHONE, type AxeViolation } from './browser';
 import { buildWebOnce } from './build-web';
 import { smsCode, uniqueEmail, uniquePhone } from './helpers';
@@ -326,6 +341,91 @@ export async function joinAsChef(
   await shot('dashboard');
   await setUpPayments(story, page, { create: t.create, done: t.done }, shot);
   await shot('payouts-set-up');
+}
+
+/** The log-in form's texts, per language. */
+export const LOG_IN_EN = { email: 'Email', password: 'Password', submit: 'Log In' };
+export const LOG_IN_ES = { email: 'Correo electrónico', password: 'Contraseña', submit: 'Iniciar sesión' };
+
+/** `who` logs in on `page` through the log-in form, and lands where the app takes them. */
+export async function logIn(
+  story: Story,
+  page: Page,
+  who: { email: string; password: string },
+  t: typeof LOG_IN_EN = LOG_IN_EN,
+) {
+  await page.goto(story.url('/login'));
+  await page.getByLabel(t.email).fill(who.email);
+  await page.getByLabel(t.password).fill(who.password);
+  await page.getByRole('button', { name: t.submit }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+}
+
+/** Where the joined-through-the-API people are, as choosing Minneapolis in onboarding fills it in. */
+const MINNEAPOLIS = {
+  city: 'Minneapolis',
+  state: CITIES.Minneapolis.state,
+  latitude: String(CITIES.Minneapolis.latitude),
+  longitude: String(CITIES.Minneapolis.longitude),
+};
+
+/** Complete Setup through the API: the profile saved, its id kept on the account. */
+async function saveProfile(api: Api, account: Account, body: Record<string, string>) {
+  const saved = await api.call('POST', `/api/profiles/${account.type}`, { token: account.token, body });
+  account.profileId = expectStatus(saved, 200).body.profile.id;
+}
+
+/**
+ * What `joinAsRestaurant` leaves, through the API (for the stories whose subject comes after joining: the sign-up
+ * and onboarding screens are shift-story's and phone-forms'): a verified account with the terms accepted, its
+ * profile in Minneapolis open on Mondays, the sandbox card saved; then it logs in on `page`.
+ */
+export async function joinAsRestaurantByApi(
+  story: Story,
+  page: Page,
+  r: { name: string; description: string; address: string; cuisine: string },
+): Promise<Account> {
+  const api = apiOf(story);
+  const account = await registerAccount(api, 'restaurant');
+  await saveProfile(api, account, {
+    name: r.name,
+    description: r.description,
+    address: r.address,
+    ...MINNEAPOLIS,
+    operatingHours: JSON.stringify({
+      ...DEFAULT_RESTAURANT_HOURS,
+      monday: { ...DEFAULT_RESTAURANT_HOURS.monday, closed: false },
+    }),
+    cuisineTypes: JSON.stringify([r.cuisine]),
+  });
+  await saveCardByApi(api, account);
+  await logIn(story, page, account);
+  return account;
+}
+
+/**
+ * What `joinAsChef` leaves, through the API: a verified account in `language` with the terms accepted, its profile
+ * in Minneapolis with `skills` (the catalog's names) and the default availability, payouts set up in the sandbox;
+ * then it logs in on `page` (the form in the account's language).
+ */
+export async function joinAsChefByApi(
+  story: Story,
+  page: Page,
+  c: { name: string; bio: string; skills: string[]; language: 'en' | 'es' },
+): Promise<Account> {
+  const api = apiOf(story);
+  const account = await registerAccount(api, 'chef', { language: c.language });
+  await saveProfile(api, account, {
+    name: c.name,
+    bio: c.bio,
+    ...MINNEAPOLIS,
+    travelRadius: String(DEFAULT_TRAVEL_RADIUS),
+    skills: JSON.stringify(c.skills),
+    availability: JSON.stringify(DEFAULT_CHEF_AVAILABILITY),
+  });
+  await onboardPayouts(api, account);
+  await logIn(story, page, account, c.language === 'es' ? LOG_IN_ES : LOG_IN_EN);
+  return account;
 }
 
 /**

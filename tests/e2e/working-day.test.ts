@@ -2,10 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import { nowOf } from '../hardening/support/stack';
 import { DESKTOP } from './browser';
 import {
-  CHEF_JOIN_EN,
   eventually,
-  joinAsChef,
-  joinAsRestaurant,
+  joinAsChefByApi,
+  joinAsRestaurantByApi,
   onTwoPhones,
   postShift,
   shiftTimes,
@@ -79,24 +78,20 @@ async function standAt(page: Page, where: { latitude: number; longitude: number;
 }
 
 test('a restaurant and a chef join; the restaurant pins its location from where it stands', async () => {
-  await joinAsRestaurant(
-    story,
-    restaurant,
-    {
-      name: RESTAURANT,
-      description: 'Wood-fired grill and a busy brunch.',
-      address: '200 Central Ave NE',
-      cuisine: 'American',
-    },
-    (name) => step(restaurant, `00-restaurant-${name}`),
-  );
-  await joinAsChef(
-    story,
-    chef,
-    { name: CHEF_NAME, bio: 'Line cook, six years on grill and sauté.', skills: ['Line Cook'] },
-    CHEF_JOIN_EN,
-    (name) => step(chef, `00-chef-${name}`),
-  );
+  // joined through the API: the sign-up and onboarding screens are shift-story's and phone-forms'
+  await joinAsRestaurantByApi(story, restaurant, {
+    name: RESTAURANT,
+    description: 'Wood-fired grill and a busy brunch.',
+    address: '200 Central Ave NE',
+    cuisine: 'American',
+  });
+  await joinAsChefByApi(story, chef, {
+    name: CHEF_NAME,
+    bio: 'Line cook, six years on grill and sauté.',
+    skills: ['Line Cook'],
+    language: 'en',
+  });
+
 
   // Without a pin the dashboard says chefs clock in with a code only, and links to Settings.
   await restaurant.goto(url('/dashboard/restaurant'));

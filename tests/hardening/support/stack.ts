@@ -251,13 +251,29 @@ export async function latestCode(stack: Api, phone: string): Promise<string> {
 export async function registerAccount(
   stack: Api,
   type: 'chef' | 'restaurant',
-  options: { email?: string; password?: string; code?: string; phone?: string; verify?: boolean } = {},
+  options: {
+    email?: string;
+    password?: string;
+    code?: string;
+    phone?: string;
+    verify?: boolean;
+    /** the account's language, as the sign-up form sends the page's */
+    language?: 'en' | 'es';
+  } = {},
 ): Promise<Account> {
   const email = options.email ?? `${type}-${runName('u')}@example.com`;
   const password = options.password ?? `pw-${randomBytes(6).toString('hex')}`;
   const phone = options.phone ?? randomPhone();
   const signup = await stack.call('POST', '/api/auth/signup', {
-    body: { email, password, confirmPassword: password, phone, userType: type, tosAccepted: true },
+    body: {
+      email,
+      password,
+      confirmPassword: password,
+      phone,
+      userType: type,
+      tosAccepted: true,
+      ...(options.language ? { languagePreference: options.language } : {}),
+    },
     ip: randomClientIp(),
   });
   if (signup.status !== 201) throw new Error(`signup ${signup.status}: ${signup.text}`);
