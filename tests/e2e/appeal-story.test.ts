@@ -12,7 +12,7 @@ import {
   type Account,
   type Api,
 } from '../hardening/support/stack';
-import { eventually, onTwoPhones, type Story, apiOf } from './story';
+import { apiOf, eventually, LOG_IN_ES, logIn, onTwoPhones, type Story } from './story';
 
 // Issue 39 in Chromium, on 375 px phones. A chef (Spanish) has a no-show on the record: the restaurant answered
 // "not worked" for a 31-second shift and the checkout deadline (6 s here) passed (through the API). The chef opens
@@ -42,14 +42,6 @@ const { step, everyStepAccessible } = onTwoPhones(
   (cast) => ({ story, restaurant: operatorPage, chef: chefPage } = cast),
 );
 
-async function logIn(page: Page, who: { email: string; password: string }, texts: Record<string, string>) {
-  await page.goto(story.url('/login'));
-  await page.getByLabel(texts.email).fill(who.email);
-  await page.getByLabel(texts.password, { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: texts.submit }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
-
 test('a chef reads a no-show on the record, why and until when, and appeals it from a phone', async () => {
   api = apiOf(story);
   const restaurant = await signUp(api, 'restaurant');
@@ -66,11 +58,7 @@ test('a chef reads a no-show on the record, why and until when, and appeals it f
   await untilEnded(job);
   await checkout(api, restaurant, applicationId, false);
 
-  await logIn(chefPage, chef, {
-    email: 'Correo electrónico',
-    password: 'Contraseña',
-    submit: 'Iniciar sesión',
-  });
+  await logIn(story, chefPage, chef, LOG_IN_ES);
   // Home first (the sign-in redirects through /dashboard), then the account menu.
   await chefPage.waitForURL(/\/dashboard\/(worker|chef)$/);
   await chefPage.getByRole('navigation').first().waitFor();
@@ -96,7 +84,7 @@ test('a chef reads a no-show on the record, why and until when, and appeals it f
 }, 180_000);
 
 test('the operator reads the appeal with what led to the mark and removes it; the record says so', async () => {
-  await logIn(operatorPage, OPERATOR, { email: 'Email', password: 'Password', submit: 'Log In' });
+  await logIn(story, operatorPage, OPERATOR);
   await operatorPage.waitForURL(/\/ops/);
   await operatorPage.goto(story.url('/ops/appeals'));
   const appeal = operatorPage.getByTestId('appeal');

@@ -13,7 +13,7 @@ import {
   type PostedJob,
 } from '../hardening/support/stack';
 import { checkStep, DESKTOP, PHONE, type AxeViolation } from './browser';
-import { eventually, startStory, type Story, apiOf } from './story';
+import { apiOf, eventually, LOG_IN_ES, logIn, startStory, type Story } from './story';
 
 // Issue 32 in Chromium against the whole product (embedded mode). Two chefs, each booked (through the API) on a
 // 31-second shift: Ana reads Spanish on a 375 px phone, Ben English on a 1280 px desktop. Both find an opening
@@ -47,14 +47,6 @@ const step = async (page: Page, name: string) => {
   await page.waitForLoadState('domcontentloaded');
   violations.push(...(await checkStep(page, `booking-${name}`)));
 };
-
-async function logIn(page: Page, who: Account, texts: { email: string; password: string; submit: string }) {
-  await page.goto(story.url('/login'));
-  await page.getByLabel(texts.email).fill(who.email);
-  await page.getByLabel(texts.password, { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: texts.submit }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 /** The focused element's name and its label's outline, read in the page (the e2e code has no DOM types). */
 const FOCUSED = `(() => {
@@ -95,10 +87,7 @@ test('each chef, booked on a shift, reads "you are booked" on an opening that cl
   clash = await postJob(api, restaurant, STARTS_IN_MS + 60_000, 2, 20);
   await payJob(api, restaurant, clash);
 
-  await Promise.all([
-    logIn(ana, anaAccount, { email: 'Correo electrónico', password: 'Contraseña', submit: 'Iniciar sesión' }),
-    logIn(ben, benAccount, { email: 'Email', password: 'Password', submit: 'Log In' }),
-  ]);
+  await Promise.all([logIn(story, ana, anaAccount, LOG_IN_ES), logIn(story, ben, benAccount)]);
   for (const [page, warning] of [
     [ana, /^⚠ Ya tienes un turno a esa hora \(.+\): Cocinero de línea en Diner /],
     [ben, /^⚠ You are booked .+: Line Cook at Diner /],

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { credentialTimeZone, localDate } from '@brigade/contracts';
 import { signUp, type Account, type Api } from '../hardening/support/stack';
 import { checkScreen, DESKTOP, type AxeViolation } from './browser';
-import { eventually, onTwoPhones, type Story, apiOf } from './story';
+import { apiOf, eventually, logIn, onTwoPhones, type Story } from './story';
 
 // Issue 39 in Chromium against the whole product (embedded mode). A chef on a 375 px phone opens Credentials from
 // the account menu and adds a photo of their food handler card (the file picker a phone's camera fills), with
@@ -45,18 +45,10 @@ const { step, everyStepAccessible } = onTwoPhones(
 );
 afterAll(() => rmSync(files, { recursive: true, force: true }));
 
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.goto(story.url('/login'));
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
-
 test('a chef on a phone adds a photo of their food handler card from the account menu', async () => {
   api = apiOf(story);
   [restaurant, chef] = await Promise.all([signUp(api, 'restaurant'), signUp(api, 'chef')]);
-  await logIn(chefPage, chef);
+  await logIn(story, chefPage, chef);
   // the dashboard first (the menu closes when the page changes)
   await chefPage.waitForURL('**/dashboard/chef');
   await chefPage.getByRole('heading', { level: 1 }).first().waitFor();
@@ -87,7 +79,7 @@ test('a chef on a phone adds a photo of their food handler card from the account
 test('an operator on a desktop sees the photo in the Credentials queue and verifies it', async () => {
   // the operator's desktop browser follows the product's clock too (ADR 41)
   operator = await story.person('operator', 'en-US', DESKTOP);
-  await logIn(operator, OPERATOR);
+  await logIn(story, operator, OPERATOR);
   await operator.waitForURL(/\/ops/);
   await operator.getByRole('link', { name: 'Credentials' }).click();
   await operator.getByRole('heading', { name: 'Credentials', level: 1 }).waitFor();
@@ -113,7 +105,7 @@ test('the chef reads "Verified"; the restaurant sees the badge on the chef\'s pr
   await eventually(chefPage, chefPage.getByTestId('credential-status').getByText('Verified'), 20_000);
   await step(chefPage, '04-verified');
 
-  await logIn(restaurantPage, restaurant);
+  await logIn(story, restaurantPage, restaurant);
   await restaurantPage.goto(story.url(`/profile/chef/${chef.profileId}`));
   const badges = restaurantPage.getByRole('list', { name: 'Verified credentials' });
   await eventually(restaurantPage, badges.getByText('Food handler card'), 20_000);

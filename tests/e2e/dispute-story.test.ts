@@ -13,7 +13,7 @@ import {
 } from '../hardening/support/stack';
 import { expectLedgerGreen } from '../hardening/support/ledger';
 import { checkScreen, DESKTOP, type AxeViolation } from './browser';
-import { eventually, onTwoPhones, type Story, apiOf } from './story';
+import { apiOf, eventually, logIn, onTwoPhones, type Story } from './story';
 
 // Issue 17 in Chromium against the whole product (embedded mode). A restaurant and a chef, booked on a shift
 // through the API, check out on their phones with answers that disagree; the job page then holds the dispute,
@@ -44,14 +44,6 @@ const { step, everyStepAccessible } = onTwoPhones(
   (cast) => ({ story, restaurant: restaurantPage, chef: chefPage } = cast),
 );
 
-async function logIn(page: Page, who: { email: string; password: string }) {
-  await page.goto(story.url('/login'));
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password').fill(who.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
-
 const rowOf = (page: Page, jobId: string): Locator =>
   page.locator('li', { has: page.locator(`a[href="/jobs/${jobId}"], a[href^="/messages?job=${jobId}"]`) });
 
@@ -63,7 +55,7 @@ test('a booked shift: the chef says it was worked, the restaurant says it was no
   await payJob(api, restaurant, job);
   const applicationId = await apply(api, chef, job);
   await acceptAndConfirm(api, restaurant, chef, applicationId);
-  await Promise.all([logIn(chefPage, chef), logIn(restaurantPage, restaurant)]);
+  await Promise.all([logIn(story, chefPage, chef), logIn(story, restaurantPage, restaurant)]);
   await untilEnded(job);
 
   await chefPage.goto(story.url('/my-shifts'));
@@ -109,7 +101,7 @@ test('each side writes a statement on the job page', async () => {
 test('the operator decides a split on a desktop, seeing what each side gets first', async () => {
   // the operator's desktop browser follows the product's clock too (ADR 41)
   operator = await story.person('operator', 'en-US', DESKTOP);
-  await logIn(operator, OPERATOR);
+  await logIn(story, operator, OPERATOR);
   await operator.waitForURL(/\/ops/);
   await operator.getByRole('heading', { name: 'Open disputes' }).waitFor();
   consoleViolations.push(...(await checkScreen(operator, 'ops-01-disputes')));

@@ -9,7 +9,7 @@ import {
   type Api,
 } from '../hardening/support/stack';
 import { eventually as until } from '@brigade/kit/testing';
-import { eventually, onTwoPhones, type Story, apiOf } from './story';
+import { apiOf, eventually, LOG_IN_ES, logIn, onTwoPhones, type Story } from './story';
 
 // Issue 40 in Chromium against the whole product (embedded mode), on a 375 px phone in Spanish. A restaurant
 // posts a shift (the chef is alerted) and picks another cook for it; the chef's bell says two are unread; the inbox shows it in Spanish
@@ -27,14 +27,6 @@ const { step, everyStepAccessible } = onTwoPhones(
   { prefix: 'inbox', chefLocale: 'es-ES' },
   (cast) => ({ story, chef: chefPage } = cast),
 );
-
-async function logIn(page: Page, who: Account) {
-  await page.goto(story.url('/login'));
-  await page.getByLabel('Correo electrónico').fill(who.email);
-  await page.getByLabel('Contraseña', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 test('the bell counts what is unread, and the inbox shows it in Spanish and opens its page', async () => {
   api = apiOf(story);
@@ -60,7 +52,7 @@ test('the bell counts what is unread, and the inbox shows it in Spanish and open
     ),
   );
 
-  await logIn(chefPage, chef);
+  await logIn(story, chefPage, chef, LOG_IN_ES);
   await chefPage.getByRole('navigation').first().waitFor();
   // The new shift was announced to the chef (a shift alert), then the application was declined.
   const bell = chefPage.getByRole('link', { name: '2 notificaciones sin leer' });

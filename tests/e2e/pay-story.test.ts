@@ -15,7 +15,7 @@ import {
   type Stack,
 } from '../hardening/support/stack';
 import { expectLedgerGreen } from '../hardening/support/ledger';
-import { eventually, onTwoPhones, type Story, apiOf } from './story';
+import { apiOf, eventually, LOG_IN_ES, logIn, onTwoPhones, type Story } from './story';
 
 // Issue 38 in Chromium, both on 375 px phones. A chef (Spanish) worked a 31-second shift at $60/h (paid as one
 // minute: $1.00) and both sides checked out (through the API). The restaurant owner (English) opens the shift,
@@ -39,18 +39,6 @@ const { step, everyStepAccessible } = onTwoPhones(
   (cast) => ({ story, restaurant: restaurantPage, chef: chefPage } = cast),
 );
 
-async function logIn(
-  page: Page,
-  who: Account,
-  texts = { email: 'Email', password: 'Password', submit: 'Log In' },
-) {
-  await page.goto(story.url('/login'));
-  await page.getByLabel(texts.email).fill(who.email);
-  await page.getByLabel(texts.password, { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: texts.submit }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
-
 test('a worked shift: the restaurant reads what a tip costs before tipping the chef', async () => {
   api = apiOf(story);
   [restaurant, chef] = await Promise.all([signUp(api, 'restaurant'), signUp(api, 'chef')]);
@@ -67,7 +55,7 @@ test('a worked shift: the restaurant reads what a tip costs before tipping the c
   await checkout(api, chef, applicationId);
   await checkout(api, restaurant, applicationId);
 
-  await logIn(restaurantPage, restaurant);
+  await logIn(story, restaurantPage, restaurant);
   await restaurantPage.goto(story.url(`/jobs/${job.id}`));
   const card = restaurantPage.getByTestId('tip-card');
   // the card shows once payments has booked the chef's pay (the release crosses the bus)
@@ -86,11 +74,7 @@ test('a worked shift: the restaurant reads what a tip costs before tipping the c
 }, 180_000);
 
 test('the chef reads the tip and cashes out, seeing the fee and what reaches the card first', async () => {
-  await logIn(chefPage, chef, {
-    email: 'Correo electrónico',
-    password: 'Contraseña',
-    submit: 'Iniciar sesión',
-  });
+  await logIn(story, chefPage, chef, LOG_IN_ES);
   await chefPage.goto(story.url('/earnings'));
   await eventually(chefPage, chefPage.getByTestId('row-tip'), 30_000);
   expect(await chefPage.getByTestId('row-tip').first().textContent()).toBe('Propina: $1.00 (sin tarifa)');

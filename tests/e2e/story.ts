@@ -356,7 +356,7 @@ export async function logIn(
 ) {
   await page.goto(story.url('/login'));
   await page.getByLabel(t.email).fill(who.email);
-  await page.getByLabel(t.password).fill(who.password);
+  await page.getByLabel(t.password, { exact: true }).fill(who.password);
   await page.getByRole('button', { name: t.submit }).click();
   await page.waitForURL((url) => url.pathname !== '/login');
 }

@@ -9,7 +9,7 @@ import {
   type Api,
   type PostedJob,
 } from '../hardening/support/stack';
-import { eventually, onTwoPhones, type Story, apiOf } from './story';
+import { apiOf, eventually, LOG_IN_ES, logIn, onTwoPhones, type Story } from './story';
 
 // Issue 32 in Chromium against the whole product (embedded mode) with Apertium (TRANSLATION_PROVIDER=apertium:
 // Debian's local command, with the restaurant glossary around it). A restaurant in English describes itself
@@ -32,14 +32,6 @@ const { step, everyStepAccessible } = onTwoPhones(
   { prefix: 'translated', chefLocale: 'es-ES', env: { TRANSLATION_PROVIDER: 'apertium' } },
   (cast) => ({ story, restaurant: restaurantPage, chef: chefPage } = cast),
 );
-
-async function logIn(page: Page, who: Account, labels: { email: string; password: string; submit: string }) {
-  await page.goto(story.url('/login'));
-  await page.getByLabel(labels.email).fill(who.email);
-  await page.getByLabel(labels.password).fill(who.password);
-  await page.getByRole('button', { name: labels.submit }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
-}
 
 test('a restaurant writing English describes itself and cancels a shift with a reason', async () => {
   api = apiOf(story);
@@ -78,7 +70,7 @@ test('a restaurant writing English describes itself and cancels a shift with a r
   await payJob(api, restaurant, job);
   await apply(api, chef, job);
 
-  await logIn(restaurantPage, restaurant, { email: 'Email', password: 'Password', submit: 'Log In' });
+  await logIn(story, restaurantPage, restaurant);
   await restaurantPage.goto(story.url(`/jobs/${job.id}`));
   await restaurantPage.getByRole('button', { name: 'Cancel shift' }).click();
   await restaurantPage.getByLabel('Reason (optional, the chef sees it)').fill(REASON);
@@ -88,11 +80,7 @@ test('a restaurant writing English describes itself and cancels a shift with a r
 }, 60_000);
 
 test('the cook reads the reason and the description in Spanish, marked translated, the original on request', async () => {
-  await logIn(chefPage, chef, {
-    email: 'Correo electrónico',
-    password: 'Contraseña',
-    submit: 'Iniciar sesión',
-  });
+  await logIn(story, chefPage, chef, LOG_IN_ES);
 
   await chefPage.goto(story.url(`/jobs/${job.id}`));
   const reason = chefPage.getByTestId('cancellation-reason');
