@@ -6,6 +6,7 @@ import { MovableClock } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
 import { startEmbedded, type Embedded } from '../../../scripts/embedded';
 import { dropDatabases, MIGRATION_FOLDERS, prepareDatabases, type SchemaName } from './databases';
+import { request } from './http-client';
 import { deleteRunStamps } from './run-stamps';
 
 /**
@@ -201,13 +202,8 @@ export function apiCall(url: string, ip: string = randomClientIp()): Stack['call
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(o.body);
     }
-    const res = await fetch(`${url}${path}`, {
-      method,
-      headers,
-      body: body as RequestInit['body'],
-      redirect: 'manual',
-    });
-    const text = await res.text();
+    const res = await request(`${url}${path}`, method, headers, body);
+    const text = res.text;
     let parsed: any = text;
     try {
       parsed = text ? JSON.parse(text) : null;
