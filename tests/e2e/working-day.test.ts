@@ -92,7 +92,6 @@ test('a restaurant and a chef join; the restaurant pins its location from where 
     language: 'en',
   });
 
-
   // Without a pin the dashboard says chefs clock in with a code only, and links to Settings.
   await restaurant.goto(url('/dashboard/restaurant'));
   const notice = restaurant.getByTestId('pin-missing');
