@@ -12,7 +12,15 @@ import {
   type Api,
 } from '../hardening/support/stack';
 import { checkStep, DESKTOP, type AxeViolation } from './browser';
-import { eventually as reloadUntil, shiftTimes, startStory, type Story, apiOf } from './story';
+import {
+  apiOf,
+  eventually as reloadUntil,
+  LOG_IN_ES,
+  logIn,
+  shiftTimes,
+  startStory,
+  type Story,
+} from './story';
 
 // Issue 32 in Chromium against the real product (embedded). A cook on a 375 px phone in Spanish forgot her
 // password: "¿Olvidaste tu contraseña?", the code texted to her phone (read from the SMS sandbox's outbox), a new
@@ -101,10 +109,7 @@ test('a restaurant at 1280 px sees who is coming within 24 h: photo, languages, 
   await acceptAndConfirm(stack, restaurant, chef, applicationId);
 
   const page = await story.person('restaurant', 'en-US', DESKTOP);
-  await page.goto(story.url('/login'));
-  await page.getByLabel('Email').fill(restaurant.email);
-  await page.getByLabel('Password', { exact: true }).fill(restaurant.password);
-  await page.getByRole('button', { name: 'Log In' }).click();
+  await logIn(story, page, restaurant);
   await page.waitForURL('**/dashboard/**');
   await page.goto(story.url(`/jobs/${job.id}`));
   const card = page.getByRole('region', { name: 'Your chef for this shift' });
@@ -124,16 +129,6 @@ test('a restaurant at 1280 px sees who is coming within 24 h: photo, languages, 
   await page.waitForURL(`**/messages?job=${job.id}&chef=${chef.id}`);
 }, 60_000);
 
-/** Signs in on the login page, in English or Spanish, and waits to leave it. */
-async function signIn(page: Page, who: Account, t: { email: string; password: string; submit: string }) {
-  await page.goto(story.url('/login'));
-  await page.getByLabel(t.email).fill(who.email);
-  await page.getByLabel(t.password, { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: t.submit }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-const EN = { email: 'Email', password: 'Password', submit: 'Log In' };
-const ES = { email: 'Correo electrónico', password: 'Contraseña', submit: 'Iniciar sesión' };
 /** Dollars as the page writes them in its language (the browser's own number formats). */
 const dollars = (page: Page, cents: number[], locale: string) =>
   page.evaluate(
@@ -158,7 +153,7 @@ test('on phones: a template fills Post Shift, the roster offers the shift, the c
 
   // 1. Post Shift at 375 px: a shift saved as a template, then a fresh form filled from it.
   const page = await story.person('restaurant', 'en-US');
-  await signIn(page, restaurant, EN);
+  await logIn(story, page, restaurant);
   await page.goto(story.url('/jobs/post'));
   await page.getByRole('heading', { name: 'Post Shift' }).waitFor();
   const times = await shiftTimes(page, 3 * 3_600_000, 4);
@@ -255,7 +250,7 @@ test('on phones: a template fills Post Shift, the roster offers the shift, the c
 
   // 3. The chef, in Spanish on her phone: the offer with her pay, Accept, and the shift is hers.
   const phone = await story.person('chef', 'es-ES');
-  await signIn(phone, chef, ES);
+  await logIn(story, phone, chef, LOG_IN_ES);
   await phone.goto(story.url('/dashboard/chef'));
   const offers = phone.getByRole('region', { name: 'Turnos que te ofrecen' });
   await reloadUntil(phone, offers);

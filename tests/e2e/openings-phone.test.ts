@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { milesBetween, roundedLocation, roundMiles, zipLocation } from '@brigade/contracts';
 import { expectStatus, payJob, postJob, signUp, type Account, type Api } from '../hardening/support/stack';
 import { checkStep, SCREENSHOTS, type AxeViolation } from './browser';
-import { startStory, type Story, apiOf } from './story';
+import { apiOf, LOG_IN_EN, LOG_IN_ES, logIn, startStory, type Story } from './story';
 
 // Issue 32, item 6: a chef finds work on a phone. At 375 px in Spanish and at 320 px in English the first shift
 // card is on the first screen (no filter form before it), the Filters button counts the filters on, "use my
@@ -61,11 +61,7 @@ async function openings(locale: string, viewport: { width: number; height: numbe
     200,
   );
   const page = await story.person(`chef ${viewport.width}`, locale, viewport);
-  await page.goto(story.url('/login'));
-  await page.getByLabel(t.email).fill(chef.email);
-  await page.getByLabel(t.password).fill(chef.password);
-  await page.getByRole('button', { name: t.logIn }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await logIn(story, page, chef, t.logIn);
   await page.goto(story.url('/openings'));
   await page.getByRole('heading', { name: t.title }).waitFor();
   await page.locator('li.opening').first().waitFor();
@@ -86,9 +82,7 @@ async function expectFirstCardAboveTheFold(page: Page) {
 }
 
 interface Texts {
-  email: string;
-  password: string;
-  logIn: string;
+  logIn: typeof LOG_IN_EN;
   title: string;
   filters: string;
   priority: string;
@@ -99,9 +93,7 @@ interface Texts {
 }
 
 const ES: Texts = {
-  email: 'Correo electrónico',
-  password: 'Contraseña',
-  logIn: 'Iniciar sesión',
+  logIn: LOG_IN_ES,
   title: 'Turnos abiertos',
   filters: 'Filtros',
   priority: 'Prioridad',
@@ -111,9 +103,7 @@ const ES: Texts = {
   directions: /Cómo llegar a North Loop Kitchen/,
 };
 const EN: Texts = {
-  email: 'Email',
-  password: 'Password',
-  logIn: 'Log In',
+  logIn: LOG_IN_EN,
   title: 'Open Shifts',
   filters: 'Filters',
   priority: 'Priority',
@@ -179,11 +169,7 @@ test('at 320 px in English: the first shift on the first screen, the Filters but
 // does, Settings' "I am at the restaurant now" takes the browser's position (setGeolocation, 20 m) and says when.
 test('at 320 px the restaurant is told it has no pin, and pins its location from Settings', async () => {
   const page = await story.person('restaurant 320', 'en-US', { width: 320, height: 568 });
-  await page.goto(story.url('/login'));
-  await page.getByLabel(EN.email).fill(restaurant.email);
-  await page.getByLabel(EN.password).fill(restaurant.password);
-  await page.getByRole('button', { name: EN.logIn }).click();
-  await page.waitForURL((url) => url.pathname !== '/login');
+  await logIn(story, page, restaurant);
   await page.goto(story.url('/dashboard/restaurant'));
   await page.getByText(/Chefs will clock in with a code only until you pin/).waitFor();
   await page.getByRole('link', { name: 'Pin it in Settings' }).click();

@@ -10,7 +10,15 @@ import {
   type Api,
 } from '../hardening/support/stack';
 import { checkStep, type AxeViolation } from './browser';
-import { CHEF_JOIN_EN, joinAsChef, joinAsRestaurant, startStory, type Shot, type Story } from './story';
+import {
+  CHEF_JOIN_EN,
+  joinAsChef,
+  joinAsRestaurant,
+  logIn,
+  startStory,
+  type Shot,
+  type Story,
+} from './story';
 
 // Issue 32, item 8: every form of the product on a phone, at 320 and 375 px, in English and Spanish. One product
 // start, one sign-up per role (through the forms themselves). At each width and language a form shows no
@@ -417,10 +425,7 @@ test('both checkout forms fit once the shift is over', async () => {
   for (const who of ['chef', 'restaurant'] as const) {
     const account = short[who]!;
     const page = await story.person(`${who} (checkout)`, 'en-US', { width: 375, height: HEIGHT });
-    await page.goto(url('/login'));
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password').fill(account.password);
-    await page.getByRole('button', { name: 'Log In' }).click();
+    await logIn(story, page, account);
     await page.waitForURL('**/dashboard/**');
     await page.goto(url(`/checkout/${short.applicationId}`));
     await checkForm(page, `${who}-checkout`, () => page.locator('main form button[type=submit]').waitFor());

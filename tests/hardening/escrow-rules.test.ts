@@ -257,9 +257,7 @@ test('at the checkout deadline the answer given stands, silence pays the chef, d
   const results = await eventually(
     async () => {
       const all = await Promise.all(
-        [refusedByRestaurant, silent, disagreed, neither].map(
-          async (b) => (await get(restaurant, `/jobs/${b.job.id}`)).job,
-        ),
+        shifts.map(async (b) => (await get(restaurant, `/jobs/${b.job.id}`)).job),
       );
       expect(all.map((j) => [j.status, j.payment_status])).toEqual([
         ['completed', 'refunded'],
