@@ -22,9 +22,11 @@ import { preferredEncoding } from './shared-bodies';
  * Two settings, measured on a 17 KB applications list and a 625 KB script (tests/load/README.md):
  * - the API's answers are each user's own and made once per change (an unchanged poll is a 304), so each is
  *   compressed once, as it is sent: the fastest levels (brotli 1: 17,195 -> 2,444 bytes in ~55-70 us; gzip
- *   1: 2,488 bytes in ~100 us), as nginx's default `gzip_comp_level 1` does;
+ *   1: 2,488 bytes in ~100 us), as nginx's default `gzip_comp_level 1` does. Each is held until it has all
+ *   come and compressed in one call (`AnswerCompression`), on the lean path and on the Express path alike;
  * - the web app's files are the same for everyone and cached by the browser (a year for hashed assets): the
- *   `compression` package's default levels (brotli 4, gzip 6), ~13% smaller than the fastest for scripts.
+ *   `compression` package's default levels (brotli 4, gzip 6), ~13% smaller than the fastest for scripts, as
+ *   they are read from disk.
  */
 export const THRESHOLD_BYTES = 1024;
 const API_BROTLI_QUALITY = 1;
@@ -44,11 +46,7 @@ export function compressions(enabled: boolean): Compressions {
     return { api: through, files: through };
   }
   return {
-    api: compression({
-      threshold: THRESHOLD_BYTES,
-      level: API_GZIP_LEVEL,
-      brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: API_BROTLI_QUALITY } },
-    }),
+    api: heldCompression(new AnswerCompression(true)),
     files: compression({ threshold: THRESHOLD_BYTES }),
   };
 }
@@ -129,4 +127,138 @@ function brotliOptions(length: number): BrotliOptions {
       [constants.BROTLI_PARAM_LGWIN]: Math.min(22, Math.max(16, Math.ceil(Math.log2(length)))),
     },
   };
+}
+
+type Callback = (err?: Error | null) => void;
+type LooseWrite = (chunk: unknown, encoding?: unknown, cb?: unknown) => boolean;
+type LooseEnd = (chunk?: unknown, encoding?: unknown, cb?: unknown) => ServerResponse;
+type LooseWriteHead = (statusCode: number, ...rest: unknown[]) => ServerResponse;
+
+/**
+ * The Express path's compression of the API's answers (ADR 21): the same choice as the lean path's (`choose`),
+ * and the same one-shot compression. An answer the client may have compressed is held until it ends, then
+ * compressed in one call and sent in one write with its length: a streaming compressor per answer (the
+ * `compression` middleware) cost ~210 us of CPU (brotli) and ~520 us (gzip) per 1.6 KB answer, one call ~43 and
+ * ~30 us. An answer longer than MAX_BYTES is passed on as it comes, uncompressed, from there on. HEAD requests,
+ * and answers `choose` declines (a 304, an image, `no-transform`, a short or already encoded one), go through as
+ * they are written. While held, the answer counts as begun (`headersSent`): an error after part of a body
+ * never writes a second answer into it.
+ */
+export function heldCompression(compression: AnswerCompression): RequestHandler {
+  return (req, res, next) => {
+    if (compression.enabled && req.method !== 'HEAD') holdAnswer(req, res, compression);
+    next();
+  };
+}
+
+/** The answers held now, each with what drops what it holds (`dropHeld`). */
+const held = new WeakMap<ServerResponse, () => void>();
+
+/**
+ * When the answer is held by `heldCompression` (nothing of it on the wire yet), drop what it holds and let it be
+ * answered afresh, e.g. with the gateway's own error when its service failed mid-answer: true. False when
+ * something of it was sent (or nothing was held).
+ */
+export function dropHeld(res: ServerResponse): boolean {
+  const drop = held.get(res); // while held, nothing was written: its status and headers neither
+  if (!drop) return false;
+  drop();
+  return true;
+}
+
+function holdAnswer(req: IncomingMessage, res: ServerResponse, compression: AnswerCompression) {
+  const write = res.write as unknown as LooseWrite;
+  const end = res.end as unknown as LooseEnd;
+  const writeHead = res.writeHead as unknown as LooseWriteHead;
+  let decided = false;
+  let encoding: 'br' | 'gzip' | null = null;
+  let parts: Buffer[] = [];
+  let kept = 0;
+
+  const restore = () => {
+    encoding = null;
+    held.delete(res);
+    Object.assign(res, { write, end, writeHead });
+    delete (res as { headersSent?: boolean }).headersSent;
+  };
+  const decide = () => {
+    decided = true;
+    encoding = compression.choose(req, res);
+    if (!encoding) return restore();
+    // Held: the answer has begun, though nothing is on the wire yet.
+    held.set(res, () => {
+      parts = [];
+      kept = 0;
+      decided = false;
+      restore();
+    });
+    Object.defineProperty(res, 'headersSent', { configurable: true, get: () => held.has(res) });
+    res.once('close', () => void (parts = [])); // the client went away: nothing is sent
+  };
+  const hold = (chunk: unknown, enc: unknown) => {
+    if (chunk === undefined || chunk === null) return;
+    const part = Buffer.isBuffer(chunk)
+      ? chunk
+      : chunk instanceof Uint8Array
+        ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+        : Buffer.from(String(chunk), typeof enc === 'string' ? (enc as BufferEncoding) : 'utf8');
+    parts.push(part);
+    kept += part.length;
+  };
+
+  // A status and headers written before the body become the answer's own, sent with it.
+  const heldWriteHead: LooseWriteHead = (statusCode, ...rest) => {
+    if (decided) return writeHead.call(res, statusCode, ...rest);
+    res.statusCode = statusCode;
+    let headers = rest[0];
+    if (typeof headers === 'string') {
+      res.statusMessage = headers;
+      headers = rest[1];
+    }
+    if (Array.isArray(headers))
+      for (let i = 0; i + 1 < headers.length; i += 2) res.setHeader(String(headers[i]), headers[i + 1]);
+    else if (headers && typeof headers === 'object')
+      for (const [name, value] of Object.entries(headers))
+        if (value !== undefined) res.setHeader(name, value);
+    return res;
+  };
+  const heldWrite: LooseWrite = (chunk, enc, cb) => {
+    if (!decided) decide();
+    if (!encoding) return write.call(res, chunk, enc, cb);
+    hold(chunk, enc);
+    const done = (typeof enc === 'function' ? enc : cb) as Callback | undefined;
+    if (done) process.nextTick(done);
+    if (kept <= MAX_BYTES) return true;
+    // Longer than any answer worth holding: sent as it comes from here on.
+    const held = parts;
+    parts = [];
+    restore();
+    let more = true;
+    for (const part of held) more = write.call(res, part);
+    return more;
+  };
+  const heldEnd: LooseEnd = (chunk, enc, cb) => {
+    if (!decided) decide();
+    if (!encoding) return end.call(res, chunk, enc, cb);
+    let done = cb as Callback | undefined;
+    if (typeof chunk === 'function') [done, chunk] = [chunk as Callback, undefined];
+    else if (typeof enc === 'function') [done, enc] = [enc as Callback, undefined];
+    hold(chunk, enc);
+    const body = parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    const chosen = encoding;
+    parts = [];
+    restore();
+    // Too short to be worth it (its length was not announced): sent as it is.
+    if (body.length < THRESHOLD_BYTES) return end.call(res, body, done);
+    AnswerCompression.compress(chosen, body, (err, out) => {
+      if (res.destroyed) return; // the client went away meanwhile
+      if (err || !out) return void res.destroy();
+      res.setHeader('content-encoding', chosen);
+      res.setHeader('content-length', out.length);
+      res.removeHeader('transfer-encoding'); // a proxied answer's own framing, as its service sent it
+      end.call(res, out, done);
+    });
+    return res;
+  };
+  Object.assign(res, { write: heldWrite, end: heldEnd, writeHead: heldWriteHead });
 }

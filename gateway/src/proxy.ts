@@ -7,6 +7,7 @@ import {
 } from 'http-proxy-middleware';
 import { REVALIDATE_HEADER, SHARED_HEADER } from '@brigade/kit';
 import type { GatewayConfig } from './config';
+import { dropHeld } from './compression';
 import { send } from './respond';
 import type { RevalidationCache } from './revalidate';
 import type { BodyCapture, ServiceAnswer, SharedBodies } from './shared-bodies';
@@ -77,6 +78,22 @@ function readAlong(answer: IncomingMessage, capture: BodyCapture | null) {
   answer.on('end', () => capture.end(answer.complete));
 }
 
+/**
+ * A service's answer that stops before its end (the service died, its connection broke), as the lean path
+ * answers it: while nothing of it was sent (held to be compressed), the gateway's 502; else the client's answer
+ * is cut at once, a short answer and its connection closed. Never a wait for the proxy's timeout.
+ */
+function cutWhenCut(answer: IncomingMessage, req: Request, res: http.ServerResponse, service: Upstream) {
+  answer.once('close', () => {
+    if (answer.complete || res.writableFinished) return;
+    const elapsed = Date.now() - ((req as Started).proxyStarted ?? Date.now());
+    req.log?.warn({ service, code: 'ECONNRESET', elapsed, midAnswer: true }, 'upstream failed');
+    if (!dropHeld(res)) return void res.destroy();
+    const failure = upstreamFailure('ECONNRESET', elapsed, Number.POSITIVE_INFINITY);
+    send(res as Response, failure.status, failure.error, failure.code);
+  });
+}
+
 /** The answer to a request the service failed: 504 after the timeout, 503 when it is not there, else 502. */
 export function upstreamFailure(
   code: string | undefined,
@@ -125,7 +142,8 @@ export function serviceProxies({
             fixRequestBody(proxyReq, req);
           },
           // Whoever's token it was (req.account: the gateway verifies every account type; req.user is unset).
-          proxyRes: (proxyRes, req) =>
+          proxyRes: (proxyRes, req, res) => {
+            cutWhenCut(proxyRes, req as Request, res, service);
             readAlong(
               proxyRes,
               keepServiceStamps(
@@ -136,7 +154,8 @@ export function serviceProxies({
                 revalidation,
                 sharedBodies,
               ),
-            ),
+            );
+          },
           error: (err, req, res) => {
             const elapsed = Date.now() - ((req as Started).proxyStarted ?? Date.now());
             const code = (err as NodeJS.ErrnoException).code;

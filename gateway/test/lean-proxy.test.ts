@@ -7,7 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, constants as zlibConstants, g
 import { createLogger, listen, remoteKeys, type RunningServer } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
 import { createGateway } from '../src/app';
-import { AnswerCompression } from '../src/compression';
+import { AnswerCompression, MAX_BYTES } from '../src/compression';
 import { loadGatewayConfig } from '../src/config';
 import { MemoryRateLimiter } from '../src/rate-limit';
 import { cors } from '../src/cors';
@@ -91,9 +91,8 @@ interface Answer {
 }
 
 /**
- * A GET with fetch (which asks for gzip and deflate, and decodes). A compressed answer's framing is left out:
- * the lean path sends it in one write with its length, the Express path's middleware as it compresses
- * (chunked); both are HTTP/1.1's own ways of ending the same body.
+ * A GET with fetch (which asks for gzip and deflate, and decodes). A compressed answer's length is left out: it
+ * is the compressed bytes', which the client never sees.
  */
 async function ask(origin: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
   const res = await fetch(`${origin}${path}`, { headers });
@@ -475,19 +474,32 @@ interface RawAnswer {
   bytes: Buffer;
 }
 
-/** A GET with node:http, which (unlike fetch) asks for no encoding unless told and decodes nothing. */
-function raw(origin: string, path: string, headers: Record<string, string>): Promise<RawAnswer> {
+/**
+ * A request with node:http, which (unlike fetch) asks for no encoding unless told and decodes nothing: a GET, or
+ * `method` with a JSON `body`.
+ */
+function raw(
+  origin: string,
+  path: string,
+  headers: Record<string, string>,
+  { method = 'GET', body }: { method?: string; body?: unknown } = {},
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    http
-      .get(`${origin}${path}`, { headers }, (res) => {
+    const sent = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      `${origin}${path}`,
+      { method, headers: sent ? { ...headers, 'content-type': 'application/json' } : headers },
+      (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
           resolve({ status: res.statusCode!, headers: res.headers, bytes: Buffer.concat(chunks) }),
         );
         res.on('error', reject);
-      })
-      .on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(sent);
   });
 }
 
@@ -536,9 +548,9 @@ test('answers are compressed as the client accepts (brotli, else gzip, else none
         expect(answer.headers.vary).toMatch(/Accept-Encoding/);
         if (expected) {
           expect(answer.bytes.length).toBeLessThan(plain.bytes.length / 2);
-          // The lean path sends it in one write with its length; the Express path as it compresses.
-          if (origin === lean) expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length);
-          else expect(answer.headers['transfer-encoding']).toBe('chunked');
+          // Both paths send it compressed in one write, with its length.
+          expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length);
+          expect(answer.headers['transfer-encoding']).toBeUndefined();
         }
       }
     }
@@ -569,7 +581,7 @@ test('COMPRESSION=0 leaves compressing to a proxy in front: every answer sent as
   }
 });
 
-test('a large answer of unknown length through the lean path arrives whole, compressed off the event loop', async () => {
+test('a large answer of unknown length arrives whole on both paths, compressed off the event loop', async () => {
   // 600 KB of JSON from a stand-in service, chunked in many writes: held until it has all come, then
   // compressed on the thread pool (over 256 KB).
   const items = Array.from({ length: 6000 }, (_, i) => ({
@@ -584,17 +596,97 @@ test('a large answer of unknown length through the lean path arrives whole, comp
     res.end();
   });
   try {
-    const lean = await gatewayWith(true, {}, { jobs: big.url });
-    for (const accept of ['br', 'gzip']) {
-      const answer = await raw(lean, '/api/applications', bearer(chef, { 'accept-encoding': accept }));
-      expect([answer.status, answer.headers['content-encoding']]).toEqual([200, accept]);
-      expect(decoded(answer)).toBe(text);
-      expect(answer.bytes.length).toBeLessThan(text.length / 4);
+    for (const lean of [true, false]) {
+      const origin = await gatewayWith(lean, {}, { jobs: big.url });
+      for (const accept of ['br', 'gzip']) {
+        const answer = await raw(origin, '/api/applications', bearer(chef, { 'accept-encoding': accept }));
+        expect([lean, answer.status, answer.headers['content-encoding']]).toEqual([lean, 200, accept]);
+        expect(decoded(answer)).toBe(text);
+        expect(answer.bytes.length).toBeLessThan(text.length / 4);
+        expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length);
+      }
     }
   } finally {
     await big.close();
   }
 });
+
+test("the Express path's writes are compressed in one write with their length; an answer too long to hold, as it comes", async () => {
+  // A stand-in jobs service: a write's 3 KB answer with its length, and an answer of unknown length over
+  // MAX_BYTES (the gateway stops holding it and passes it on uncompressed).
+  const note = JSON.stringify({ application: { id: jobId, note: 'Bring your own knives. '.repeat(120) } });
+  const huge = JSON.stringify({ rows: 'r'.repeat(MAX_BYTES + 4096) });
+  const standIn = await brokenService((req, res) => {
+    if (req.url?.startsWith('/jobs/huge')) {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      for (let at = 0; at < huge.length; at += 65536) res.write(huge.slice(at, at + 65536));
+      return void res.end();
+    }
+    req.resume();
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.setHeader('content-length', Buffer.byteLength(note));
+    res.end(note);
+  });
+  try {
+    const viaExpress = await gatewayWith(false, {}, { jobs: standIn.url });
+    for (const accept of ['br', 'gzip']) {
+      const answer = await raw(
+        viaExpress,
+        `/api/applications/${jobId}/confirm`,
+        bearer(chef, { 'accept-encoding': accept }),
+        { method: 'POST', body: { confirmed: true } },
+      );
+      expect([answer.status, answer.headers['content-encoding']]).toEqual([200, accept]);
+      expect(Number(answer.headers['content-length'])).toBe(answer.bytes.length);
+      expect(answer.headers['transfer-encoding']).toBeUndefined();
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+      expect(decoded(answer)).toBe(note);
+    }
+    const long = await raw(viaExpress, '/api/jobs/huge', bearer(chef, { 'accept-encoding': 'br' }));
+    expect([long.status, long.headers['content-encoding']]).toEqual([200, undefined]);
+    expect(long.bytes.toString('utf8')).toBe(huge);
+  } finally {
+    await standIn.close();
+  }
+}, 60_000);
+
+test('a service that dies in the middle of its answer: the same 502 while nothing was sent, else a short answer at once', async () => {
+  // Its headers and 1,500 of the 4,000 bytes it announced, then its connection breaks. The gateways wait a
+  // minute for a service: a client left waiting for that would fail this test by its own time limit.
+  const part = JSON.stringify({ applications: [{ id: jobId, note: 'x'.repeat(4000) }] }).slice(0, 1500);
+  const dying = await brokenService((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': '4000' });
+    res.write(part);
+    setTimeout(() => req.socket.destroy(), 50);
+  });
+  try {
+    for (const lean of [true, false]) {
+      const origin = await gatewayWith(lean, { UPSTREAM_TIMEOUT_MS: '60000' }, { jobs: dying.url });
+      // Held to be compressed, so nothing of it was sent: the gateway's own 502, whole, as for a broken connection.
+      const held = await ask(origin, '/api/applications', bearer(chef));
+      expect([lean, held.status, JSON.parse(held.body)]).toEqual([
+        lean,
+        502,
+        { error: 'Bad gateway, please try again', code: 'GATEWAY.BAD_GATEWAY' },
+      ]);
+      // Passed on as it came (no compression asked): its first part was sent, so the answer is cut short.
+      const cut = await new Promise<{ status: number; bytes: number; whole: boolean }>((resolve) => {
+        http
+          .get(`${origin}/api/applications`, { headers: bearer(chef) }, (res) => {
+            let bytes = 0;
+            res.on('data', (c: Buffer) => (bytes += c.length));
+            res.on('end', () => resolve({ status: res.statusCode!, bytes, whole: res.complete }));
+            res.on('error', () => resolve({ status: res.statusCode!, bytes, whole: false }));
+          })
+          .on('error', () => resolve({ status: 0, bytes: 0, whole: false }));
+      });
+      expect([lean, cut.status, cut.whole]).toEqual([lean, 200, false]);
+      expect(cut.bytes).toBeLessThan(4000);
+    }
+  } finally {
+    await dying.close();
+  }
+}, 30_000);
 
 test("the web app's files are compressed for clients that accept it: the build's own .br and .gz when there, else per request; images never", async () => {
   const dist = mkdtempSync(path.join(tmpdir(), 'brigade-web-'));
