@@ -87,7 +87,7 @@ function cutWhenCut(answer: IncomingMessage, req: Request, res: http.ServerRespo
   answer.once('close', () => {
     if (answer.complete || res.writableFinished) return;
     const elapsed = Date.now() - ((req as Started).proxyStarted ?? Date.now());
-    req.log?.warn({ service, code: 'ECONNRESET', elapsed, midAnswer: true }, 'upstream failed');
+    req.log?.warn({ service, elapsed }, 'upstream failed in the middle of its answer');
     if (!dropHeld(res)) return void res.destroy();
     const failure = upstreamFailure('ECONNRESET', elapsed, Number.POSITIVE_INFINITY);
     send(res as Response, failure.status, failure.error, failure.code);
