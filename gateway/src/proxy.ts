@@ -85,7 +85,8 @@ function readAlong(answer: IncomingMessage, capture: BodyCapture | null) {
  */
 function cutWhenCut(answer: IncomingMessage, req: Request, res: http.ServerResponse, service: Upstream) {
   answer.once('close', () => {
-    if (answer.complete || res.writableFinished) return;
+    // Whole, or stopped because the client went away (the proxy then aborts the service's answer itself).
+    if (answer.complete || res.writableFinished || res.destroyed || req.socket.destroyed) return;
     const elapsed = Date.now() - ((req as Started).proxyStarted ?? Date.now());
     req.log?.warn({ service, elapsed }, 'upstream failed in the middle of its answer');
     if (!dropHeld(res)) return void res.destroy();
