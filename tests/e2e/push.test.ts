@@ -34,17 +34,35 @@ interface Shown {
   data: { url: string };
 }
 
+/**
+ * How long a step of the worker's is waited for before the test says which one never came (a full run on two busy
+ * cores once spent the whole test's 180 s in one of them, and jest could only say the test timed out).
+ */
+const STEP_LIMIT_MS = 60_000;
+
+/** `promise`, or an error naming `step` once STEP_LIMIT_MS have passed. */
+function within<T>(step: string, promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${step}: nothing after ${STEP_LIMIT_MS} ms`)), STEP_LIMIT_MS);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** The notifications the worker shows now, once there is at least one. */
 function shownNotifications(page: Page): Promise<Shown[]> {
-  return page.evaluate<Shown[]>(`(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    for (;;) {
-      const shown = await registration.getNotifications();
-      if (shown.length)
-        return shown.map((n) => ({ title: n.title, body: n.body, icon: n.icon, data: n.data }));
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })()`);
+  return within(
+    'the worker showing the push',
+    page.evaluate<Shown[]>(`(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      for (;;) {
+        const shown = await registration.getNotifications();
+        if (shown.length)
+          return shown.map((n) => ({ title: n.title, body: n.body, icon: n.icon, data: n.data }));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })()`),
+  );
 }
 
 /** A chef signed up with a profile (onboarding done, payouts not set up), on their Home. */
@@ -60,7 +78,7 @@ async function chefWithProfile(): Promise<Page> {
   await page.getByRole('button', { name: T.next }).click();
   await page.getByRole('button', { name: T.complete }).click();
   await page.waitForURL('**/dashboard/chef');
-  await controlled(page);
+  await within('the service worker controlling the page', controlled(page));
   return page;
 }
 
@@ -83,7 +101,7 @@ test('a push delivered to the worker shows its notification, and tapping it open
     }),
   );
   await cdp.send('ServiceWorker.enable');
-  await found;
+  await within("DevTools naming the worker's registration", found);
   const registrationId = registrations.find(
     (r) => r.scopeURL === `${origin}/` && !r.isDeleted,
   )!.registrationId;
