@@ -230,11 +230,11 @@ function holdAnswer(req: IncomingMessage, res: ServerResponse, compression: Answ
     if (done) process.nextTick(done);
     if (kept <= MAX_BYTES) return true;
     // Longer than any answer worth holding: sent as it comes from here on.
-    const held = parts;
+    const sofar = parts;
     parts = [];
     restore();
     let more = true;
-    for (const part of held) more = write.call(res, part);
+    for (const part of sofar) more = write.call(res, part);
     return more;
   };
   const heldEnd: LooseEnd = (chunk, enc, cb) => {
