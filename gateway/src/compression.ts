@@ -60,6 +60,13 @@ export function varyOnEncoding(res: ServerResponse): void {
   vary(res, 'Accept-Encoding');
 }
 
+/** An answer `AnswerCompression.sendWhole` sends: its response, how its body is written, what a failure does. */
+export interface WholeAnswer {
+  res: ServerResponse;
+  end(body: Buffer): void;
+  failed(err: Error | null): void;
+}
+
 /** The lean path's compression: at most this much is compressed on the event loop (~1 ms at brotli 1). */
 const SYNC_MAX_BYTES = 256 * 1024;
 /** A longer answer is passed on as it comes, uncompressed (never held whole in memory). */
@@ -94,6 +101,25 @@ export class AnswerCompression {
     const encoding = res.getHeader('content-encoding');
     if (encoding !== undefined && encoding !== 'identity') return null;
     return preferredEncoding(req.headers['accept-encoding']);
+  }
+
+  /**
+   * An answer held whole (`parts`) sent: as it is when shorter than THRESHOLD_BYTES (its length was not
+   * announced), else compressed in one call and sent with its `Content-Encoding` and `Content-Length` (a proxied
+   * answer's own `Transfer-Encoding` taken off). A client gone meanwhile is sent nothing.
+   */
+  static sendWhole(answer: WholeAnswer, encoding: 'br' | 'gzip', parts: Buffer[]): void {
+    const body = parts.length === 1 ? parts[0] : Buffer.concat(parts);
+    if (body.length < THRESHOLD_BYTES) return answer.end(body);
+    AnswerCompression.compress(encoding, body, (err, out) => {
+      const { res } = answer;
+      if (res.destroyed) return;
+      if (err || !out) return answer.failed(err);
+      res.setHeader('content-encoding', encoding);
+      res.setHeader('content-length', out.length);
+      res.removeHeader('transfer-encoding');
+      answer.end(out);
+    });
   }
 
   /** The answer's body compressed at the API's levels; `done` may be called before this returns (a short body). */
@@ -244,20 +270,14 @@ function holdAnswer(req: IncomingMessage, res: ServerResponse, compression: Answ
     if (typeof chunk === 'function') [done, chunk] = [chunk as Callback, undefined];
     else if (typeof enc === 'function') [done, enc] = [enc as Callback, undefined];
     hold(chunk, enc);
-    const body = parts.length === 1 ? parts[0] : Buffer.concat(parts);
-    const chosen = encoding;
+    const [whole, chosen] = [parts, encoding];
     parts = [];
     restore();
-    // Too short to be worth it (its length was not announced): sent as it is.
-    if (body.length < THRESHOLD_BYTES) return end.call(res, body, done);
-    AnswerCompression.compress(chosen, body, (err, out) => {
-      if (res.destroyed) return; // the client went away meanwhile
-      if (err || !out) return void res.destroy();
-      res.setHeader('content-encoding', chosen);
-      res.setHeader('content-length', out.length);
-      res.removeHeader('transfer-encoding'); // a proxied answer's own framing, as its service sent it
-      end.call(res, out, done);
-    });
+    AnswerCompression.sendWhole(
+      { res, end: (body) => end.call(res, body, done), failed: () => res.destroy() },
+      chosen,
+      whole,
+    );
     return res;
   };
   Object.assign(res, { write: heldWrite, end: heldEnd, writeHead: heldWriteHead });

@@ -9,7 +9,7 @@ import {
   type Logger,
   type SessionRevocations,
 } from '@brigade/kit';
-import { AnswerCompression, MAX_BYTES, THRESHOLD_BYTES, varyOnEncoding } from './compression';
+import { AnswerCompression, MAX_BYTES, varyOnEncoding } from './compression';
 import type { GatewayConfig } from './config';
 import type { Cors } from './cors';
 import { verifiedAccount, type PollRequest } from './poll-shortcut';
@@ -142,7 +142,7 @@ class Forward implements Dispatcher.DispatchHandler {
   constructor(
     private readonly deps: ForwardDeps,
     private readonly req: IncomingMessage,
-    private readonly res: Forwarded,
+    readonly res: Forwarded,
     private readonly account: { id: string },
     private readonly service: ServiceName,
   ) {
@@ -217,23 +217,19 @@ class Forward implements Dispatcher.DispatchHandler {
     clearTimeout(this.timer);
     this.capture?.end(true);
     if (!this.encoding) return void this.res.end();
-    const body = this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts);
+    const parts = this.parts;
     this.parts = [];
-    // Too short to be worth it (its length was not announced): sent as it is.
-    if (body.length < THRESHOLD_BYTES) return void this.res.end(body);
-    AnswerCompression.compress(this.encoding, body, this.compressed.bind(this));
+    AnswerCompression.sendWhole(this, this.encoding, parts);
   }
 
-  compressed(err: Error | null, out?: Buffer) {
-    const { res } = this;
-    if (res.destroyed) return; // the client went away meanwhile
-    if (err || !out) {
-      this.deps.logger.warn({ reqId: (this.req as Request).id, err }, 'compressing an answer failed');
-      return void res.destroy();
-    }
-    res.setHeader('content-encoding', this.encoding!);
-    res.setHeader('content-length', out.length);
-    res.end(out);
+  /** The held answer's body, compressed or as it is (`AnswerCompression.sendWhole`). */
+  end(body: Buffer) {
+    this.res.end(body);
+  }
+
+  failed(err: Error | null) {
+    this.deps.logger.warn({ reqId: (this.req as Request).id, err }, 'compressing an answer failed');
+    this.res.destroy();
   }
 
   onResponseError(_controller: Dispatcher.DispatchController, err: Error) {
