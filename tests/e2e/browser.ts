@@ -13,6 +13,38 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 375, height: 812 };
 
+/**
+ * Chromium's features the browser tests turn off. Chromium reads only the last `--disable-features`, so this one
+ * repeats Playwright's own list (its chromiumSwitches.ts; tests/e2e/browser.test.ts fails when an upgrade of
+ * Playwright adds to it) before the browser's own UI that no test reads: Chromium 156's preloaded address-bar
+ * pop-ups.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AimEnabled',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsFirstBalancedModeAutoEnable',
+  'HttpsUpgrades',
+  'LensOverlay',
+  'MediaRouter',
+  'NetworkTimeServiceQuerying',
+  'OptimizationHints',
+  'PaintHolding',
+  'PreconnectToSearch',
+  'TcpPortRandomizationWin',
+  'ThirdPartyStoragePartitioning',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  'msForceBrowserSignIn',
+];
+export const BROWSER_UI_FEATURES = [
+  'PreloadTopChromeWebUI',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+];
+const DISABLED_FEATURES = `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...BROWSER_UI_FEATURES].join(',')}`;
+
 /** How every browser test starts Chromium (also a persistent profile: tests/e2e/installable-app.test.ts). */
 export const CHROMIUM = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -30,6 +62,10 @@ export const CHROMIUM = {
     // Playwright (`context.route`) did this before: it turns Chromium's HTTP cache off, so every page load parsed
     // the app's scripts anew (the vendor chunk 26 times in shift-story instead of 4), about a tenth of Chromium's CPU.
     '--proxy-server=http://127.0.0.1:9',
+    // Chromium's headless mode is the whole browser: each new context (every person of a story) opened a
+    // window whose address bar preloaded its WebUI pop-ups (chrome://omnibox-popup.top-chrome/, twice) in a
+    // renderer of their own, ~1.4 s of CPU a context on a 2-core machine, beside the page under test.
+    DISABLED_FEATURES,
   ],
 };
 
