@@ -36,26 +36,7 @@ export const meetsGoals = (a: PageAudit) =>
   (a.accessibility ?? 0) >= LIGHTHOUSE_GOALS.accessibility &&
   (a.bestPractices ?? 0) >= LIGHTHOUSE_GOALS.bestPractices;
 
-/**
- * chrome-launcher's own `--disable-features` list, and the browser's UI that no page shows: Chromium 156 preloads
- * its address bar's WebUI pop-ups in a renderer of their own as it starts (~1 s of CPU on a 2-core machine,
- * beside the page Lighthouse times). Chromium reads only the last `--disable-features`, hence one list.
- */
-const BROWSER_UI_FEATURES = [
-  'PreloadTopChromeWebUI',
-  'WebUIOmniboxPopup',
-  'WebUIOmniboxAimPopup',
-  'WebUIOmniboxFullPopup',
-];
-export function disabledFeaturesFlag(): string {
-  const prefix = '--disable-features=';
-  const launchers = chromeLauncher.Launcher.defaultFlags().find((f) => f.startsWith(prefix));
-  const own = launchers ? launchers.slice(prefix.length).split(',') : [];
-  return prefix + [...own, ...BROWSER_UI_FEATURES].join(',');
-}
-
 const CHROME_FLAGS = [
-  disabledFeaturesFlag(),
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
