@@ -19,7 +19,7 @@ export const PHONE = { width: 375, height: 812 };
  * Playwright adds to it) before the browser's own UI that no test reads: Chromium 156's preloaded address-bar
  * pop-ups.
  */
-export const PLAYWRIGHT_DISABLED_FEATURES = [
+const PLAYWRIGHT_DISABLED_FEATURES = [
   'AimEnabled',
   'AvoidCorsURLLoaderRestartOnRedirect',
   'AvoidUnnecessaryBeforeUnloadCheckSync',

@@ -1,4 +1,5 @@
 import { type Page, type Worker } from 'playwright-core';
+import { withinLimit } from '../hardening/support/within-limit';
 import { checkStep, controlled, type AxeViolation } from './browser';
 import { CHEF_JOIN_EN as T, signUp, startStory, type Story } from './story';
 
@@ -39,15 +40,7 @@ interface Shown {
  * cores once spent the whole test's 180 s in one of them, and jest could only say the test timed out).
  */
 const STEP_LIMIT_MS = 60_000;
-
-/** `promise`, or an error naming `step` once STEP_LIMIT_MS have passed. */
-function within<T>(step: string, promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${step}: nothing after ${STEP_LIMIT_MS} ms`)), STEP_LIMIT_MS);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
+const within = <T>(step: string, promise: Promise<T>) => withinLimit(promise, STEP_LIMIT_MS, step);
 
 /** The notifications the worker shows now, once there is at least one. */
 function shownNotifications(page: Page): Promise<Shown[]> {

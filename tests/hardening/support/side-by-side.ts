@@ -1,3 +1,5 @@
+import { withinLimit } from './within-limit';
+
 /**
  * Independent scenarios of one suite run side by side, each reported by its own test: a suite whose scenarios
  * each wait on the clock (a shift's start and end, a rule's window) takes as long as its longest scenario, not
@@ -25,12 +27,4 @@ export function sideBySide(setUpLimitMs: number) {
       test(name, () => outcomes.get(name) ?? Promise.reject(new Error(`"${name}" never started`)));
     },
   };
-}
-
-function withinLimit(outcome: Promise<void>, limitMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`did not end within ${limitMs / 1000} s`)), limitMs);
-  });
-  return Promise.race([outcome, late]).finally(() => clearTimeout(timer));
 }
