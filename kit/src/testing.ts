@@ -109,13 +109,21 @@ export async function createTestBus(retryDelaysMs = [50, 100]): Promise<TestBus>
 export const EVENTUALLY_MAX_INTERVAL_MS = 400;
 
 /**
+ * How long `eventually` waits by default. CI runs two suites side by side on two cores, a browser story's Chromium
+ * beside a stack of six processes: ~5% idle, nine threads ready to run, each step several times slower than on a
+ * quiet machine. A flow of about a second alone (a late cancellation's two transfers and refund, seats.test) took
+ * more than 10 s there once. A passing check returns as soon as it passes; only a failure waits the whole time.
+ */
+export const EVENTUALLY_TIMEOUT_MS = 20_000;
+
+/**
  * Poll until the check passes or the time is up (event flows are asynchronous by design). The pause starts at
  * `intervalMs` and grows by half after each failed check, up to EVENTUALLY_MAX_INTERVAL_MS (or `intervalMs`
  * when that is longer): quick to see what lands at once, gentle on what takes a window of time.
  */
 export async function eventually<T>(
   check: () => Promise<T> | T,
-  timeoutMs = 10_000,
+  timeoutMs = EVENTUALLY_TIMEOUT_MS,
   intervalMs = 25,
 ): Promise<T> {
   const until = Date.now() + timeoutMs;
