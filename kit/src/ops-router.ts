@@ -93,24 +93,32 @@ export function platformOpsRouter(options: PlatformOpsRouterOptions): Router {
   });
 
   router.get('/ops/dead-letters', operatorOnly, async (_req, res) => {
-    const queues: DeadLetterQueue[] = [];
-    for (const queue of ownQueues()) {
-      if (bus instanceof InProcessBus) {
+    const own = ownQueues();
+    let queues: DeadLetterQueue[] = [];
+    if (bus instanceof InProcessBus) {
+      queues = own.map((queue) => {
         const letters = bus.deadLetters(queue);
-        queues.push({
+        return {
           service,
           queue,
           count: letters.length,
           latest: letters.slice(-LATEST).reverse().map(describeDeadLetter),
-        });
-      } else if (bus instanceof RabbitBus) {
-        try {
-          const peek = await bus.peekDeadLetters(queue, LATEST);
-          queues.push({ service, queue, count: peek.count, latest: peek.latest.map(describeDeadLetter) });
-        } catch (err) {
-          throw busUnavailable(err);
-        }
+        };
+      });
+    } else if (bus instanceof RabbitBus && own.length > 0) {
+      // the service's dead-letter queue read once for all its subscriptions
+      let peeked;
+      try {
+        peeked = await bus.peekServiceDeadLetters(own, LATEST);
+      } catch (err) {
+        throw busUnavailable(err);
       }
+      queues = own.map((queue, i) => ({
+        service,
+        queue,
+        count: peeked[i].count,
+        latest: peeked[i].latest.map(describeDeadLetter),
+      }));
     }
     res.json({ queues });
   });

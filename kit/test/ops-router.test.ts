@@ -53,6 +53,19 @@ beforeAll(async () => {
       handled.push(event.id);
     },
   });
+  // two more of jobs' own: one that fails on the same events for good, one that never sees one
+  await bus.subscribe({
+    queue: 'jobs.payment-report',
+    types: ['jobs.job.payment_failed.v1'],
+    handler: async () => {
+      throw new Error('the report is broken');
+    },
+  });
+  await bus.subscribe({
+    queue: 'jobs.job-cancelled',
+    types: ['jobs.job.cancelled.v1'],
+    handler: async () => undefined,
+  });
   await bus.subscribe({
     queue: 'payments.payment-failed',
     types: ['jobs.job.payment_failed.v1'],
@@ -143,9 +156,29 @@ test("dead letters: this service's queues only, listed without being taken, then
     15_000,
     100,
   );
-  // Only jobs' queues (payments' queue on the same bus is payments' to list).
-  expect(listed.queues.map((q: { queue: string }) => q.queue)).toEqual(['jobs.payment-failed']);
-  const [queue] = listed.queues;
+  // Only jobs' queues (payments' queue on the same bus is payments' to list), each with its own dead letters.
+  expect(listed.queues.map((q: { queue: string }) => q.queue)).toEqual([
+    'jobs.job-cancelled',
+    'jobs.payment-failed',
+    'jobs.payment-report',
+  ]);
+  const byQueue = (body: { queues: Array<{ queue: string }> }, name: string) =>
+    body.queues.find((q) => q.queue === name) as any;
+  expect(byQueue(listed, 'jobs.job-cancelled')).toEqual({
+    service: 'jobs',
+    queue: 'jobs.job-cancelled',
+    count: 0,
+    latest: [],
+  });
+  await eventually(async () =>
+    expect(byQueue((await call('GET', '/ops/dead-letters')).body, 'jobs.payment-report').count).toBe(2),
+  );
+  const report = byQueue((await call('GET', '/ops/dead-letters')).body, 'jobs.payment-report');
+  expect(report.latest.map((m: { event_id: string; error: string }) => [m.event_id, m.error])).toEqual([
+    [events[1].id, 'the report is broken'],
+    [events[0].id, 'the report is broken'],
+  ]);
+  const queue = byQueue(listed, 'jobs.payment-failed');
   expect(queue.service).toBe('jobs');
   expect(queue.latest).toHaveLength(2);
   expect(queue.latest[0]).toEqual({
@@ -157,11 +190,10 @@ test("dead letters: this service's queues only, listed without being taken, then
   });
   // Looking did not take them.
   const again = await call('GET', '/ops/dead-letters');
-  expect(again.body.queues[0].count).toBe(2);
-  expect(again.body.queues[0].latest.map((m: { event_id: string }) => m.event_id)).toEqual([
-    events[1].id,
-    events[0].id,
-  ]);
+  expect(byQueue(again.body, 'jobs.payment-failed').count).toBe(2);
+  expect(
+    byQueue(again.body, 'jobs.payment-failed').latest.map((m: { event_id: string }) => m.event_id),
+  ).toEqual([events[1].id, events[0].id]);
 
   // Another service's queue, or a queue that does not exist, is not this service's to redrive.
   expect(
@@ -183,7 +215,9 @@ test("dead letters: this service's queues only, listed without being taken, then
   expect(redrive).toEqual({ status: 200, body: { queue: 'jobs.payment-failed', redriven: 2 } });
   await eventually(() => expect(handled.sort()).toEqual(events.map((e) => e.id).sort()), 10_000, 50);
   const after = await call('GET', '/ops/dead-letters');
-  expect(after.body.queues[0]).toMatchObject({ queue: 'jobs.payment-failed', count: 0, latest: [] });
+  expect(byQueue(after.body, 'jobs.payment-failed')).toMatchObject({ count: 0, latest: [] });
+  // the other subscription's dead letters of the same events stay where they were
+  expect(byQueue(after.body, 'jobs.payment-report').count).toBe(2);
 
   const audit = await call('GET', '/ops/audit?subject_id=jobs.payment-failed');
   expect(audit.body.entries).toEqual([

@@ -30,24 +30,36 @@ function matches(scope: DeadLetterScope, msg: GetMessage): boolean {
   return type !== null && scope.types.includes(type);
 }
 
+/** One subscription's (or the whole service's) dead letters as a look found them. */
+export interface PeekedDeadLetters {
+  count: number;
+  latest: DeadLetter[];
+}
+
 /**
- * Look at dead letters without taking them: the count and the newest `latest` of the first `scan` messages
- * (newest first, by when they failed). The messages are fetched unacknowledged on a channel of their own and all given back with
- * nack(requeue) before the channel closes; nothing is lost if this process dies meanwhile (the broker requeues
- * a closed channel's unacked messages). While held they are invisible to a redrive running at that instant,
- * which then leaves them for the next redrive (nothing else consumes a `.dlq`).
+ * Look at dead letters without taking them: for each scope, the count and the newest `latest` of the first `scan`
+ * messages of the service's dead-letter queue (newest first, by when they failed). The scopes must share one
+ * work queue: the queue is read once, however many subscriptions ask (the console lists every subscription of a
+ * service, and reading the queue once per subscription cost a round trip per message per subscription). The
+ * messages are fetched unacknowledged on a channel of their own and all given back with nack(requeue) before the
+ * channel closes; nothing is lost if this process dies meanwhile (the broker requeues a closed channel's unacked
+ * messages). While held they are invisible to a redrive running at that instant, which then leaves them for the
+ * next redrive (nothing else consumes a `.dlq`).
  */
-export async function peekDeadLetters(
+export async function peekDeadLetterScopes(
   conn: ChannelModel,
-  scope: DeadLetterScope,
-  display: string,
+  scopes: Array<{ scope: DeadLetterScope; display: string }>,
   latest: number,
   scan: number,
-): Promise<{ count: number; latest: DeadLetter[] }> {
-  const name = `${scope.work}.dlq`;
+): Promise<PeekedDeadLetters[]> {
+  if (scopes.length === 0) return [];
+  const work = scopes[0].scope.work;
+  if (scopes.some(({ scope }) => scope.work !== work))
+    throw new Error('peekDeadLetterScopes: every scope must share one work queue');
+  const name = `${work}.dlq`;
   const ch = await conn.createChannel();
   ch.on('error', () => undefined);
-  const seen: Array<DeadLetter & { at: number }> = [];
+  const seen = scopes.map(() => [] as Array<DeadLetter & { at: number }>);
   try {
     const total = (await ch.checkQueue(name)).messageCount;
     let held = 0;
@@ -56,8 +68,10 @@ export async function peekDeadLetters(
         const msg = await ch.get(name, { noAck: false });
         if (!msg) break;
         held++;
-        if (matches(scope, msg))
-          seen.push({ ...deadLetterOf(subscriptionOf(msg) ?? display, msg), at: failedAt(msg) });
+        scopes.forEach(({ scope, display }, i) => {
+          if (matches(scope, msg))
+            seen[i].push({ ...deadLetterOf(subscriptionOf(msg) ?? display, msg), at: failedAt(msg) });
+        });
       }
     } finally {
       if (held > 0) ch.nackAll(true);
@@ -65,8 +79,22 @@ export async function peekDeadLetters(
   } finally {
     await ch.close().catch(() => undefined);
   }
-  const ordered = seen.sort((a, b) => a.at - b.at).map(({ at: _at, ...letter }) => letter);
-  return { count: ordered.length, latest: latest > 0 ? ordered.slice(-latest).reverse() : [] };
+  return seen.map((letters) => {
+    const ordered = letters.sort((a, b) => a.at - b.at).map(({ at: _at, ...letter }) => letter);
+    return { count: ordered.length, latest: latest > 0 ? ordered.slice(-latest).reverse() : [] };
+  });
+}
+
+/** One scope's dead letters (`peekDeadLetterScopes` for one). */
+export async function peekDeadLetters(
+  conn: ChannelModel,
+  scope: DeadLetterScope,
+  display: string,
+  latest: number,
+  scan: number,
+): Promise<PeekedDeadLetters> {
+  const [peeked] = await peekDeadLetterScopes(conn, [{ scope, display }], latest, scan);
+  return peeked;
 }
 
 /**

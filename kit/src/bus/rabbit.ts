@@ -4,7 +4,13 @@ import { isDependencyUnavailable } from '../errors';
 import type { Logger } from '../logger';
 import { deleteAll, messageCounts } from './rabbit-admin';
 import { deliverySpan, publishSpan } from './rabbit-tracing';
-import { peekDeadLetters, redriveDeadLetters, type DeadLetterScope } from './rabbit-dead-letters';
+import {
+  peekDeadLetters,
+  peekDeadLetterScopes,
+  redriveDeadLetters,
+  type DeadLetterScope,
+  type PeekedDeadLetters,
+} from './rabbit-dead-letters';
 import { retireClassicQueue, type RetireResult } from './rabbit-retire';
 import {
   attemptsOf,
@@ -175,6 +181,15 @@ export class RabbitBus implements EventBus {
     scan = 500,
   ): Promise<{ count: number; latest: DeadLetter[] }> {
     return peekDeadLetters(this.requireConnection(), this.scope(queue), queue, latest, scan);
+  }
+
+  /**
+   * The dead letters of several subscriptions of one service, its dead-letter queue read once for all of them
+   * (the console's list), in the order asked.
+   */
+  async peekServiceDeadLetters(queues: string[], latest = 10, scan = 500): Promise<PeekedDeadLetters[]> {
+    const scopes = queues.map((queue) => ({ scope: this.scope(queue), display: queue }));
+    return peekDeadLetterScopes(this.requireConnection(), scopes, latest, scan);
   }
 
   /** Move a subscription's dead letters (or all of a service's) back onto its work queue. Returns how many. */
