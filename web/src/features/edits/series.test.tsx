@@ -17,11 +17,15 @@ const HOUR = 3_600_000;
 const SERIES_ID = '5e000000-0000-4000-8000-000000000001';
 const card = { brand: 'visa', last4: '4242', exp_month: 11, exp_year: 2033 };
 
-/** The next Friday at least two days away (inside the 7-day posting window), 18:00 local. */
+/**
+ * The next Friday, 18:00 local, still ahead: inside the 7-day posting window. ("The Friday at least two days away"
+ * was 8 days ahead every Thursday, and the form refused it.) Only in the five minutes before a Friday's 18:00 is
+ * the next one past the window.
+ */
 function nextFriday(): Date {
-  const d = new Date(Date.now() + 2 * 24 * HOUR);
-  while (d.getDay() !== 5) d.setDate(d.getDate() + 1);
+  const d = new Date();
   d.setHours(18, 0, 0, 0);
+  while (d.getDay() !== 5 || d.getTime() < Date.now() + 5 * 60_000) d.setDate(d.getDate() + 1);
   return d;
 }
 
