@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EARTH_RADIUS_MILES, type WeeklyAvailability } from '@brigade/contracts';
+import { EARTH_RADIUS_MILES, LIMITS, type WeeklyAvailability } from '@brigade/contracts';
 import { sql } from '@brigade/kit';
 import {
   bookChef,
@@ -86,18 +86,19 @@ async function known(chefs: Chef[]) {
   });
 }
 
-/** The next Friday at least two days away, 10 AM to 2 PM in Minneapolis (16:00 to 20:00 UTC, either season). */
 /**
- * The next Friday's shift that can be posted now: 16:00-20:00 UTC (morning in Minneapolis) at least an hour ahead,
- * within the 7-day posting window. "The Friday after two days" was 8 days ahead every Thursday (and posting
- * refused it); on a Friday between 15:00 and 16:00 UTC the next 16:00 is past the window: that Friday at 18:00.
+ * The next Friday's shift that can be posted now: 16:00 to 20:00 UTC (10 AM to 2 PM in Minneapolis, either season)
+ * at least an hour ahead, within the posting window (LIMITS.postingWindowDays). "The Friday after two days" was 8
+ * days ahead every Thursday (and posting refused it); on a Friday between 15:00 and 16:00 UTC the next 16:00 is
+ * past the window: that Friday at 18:00.
  */
 function fridayShift() {
   const now = Date.now();
   const d = new Date(now + HOUR);
   d.setUTCHours(16, 0, 0, 0);
   while (d.getUTCDay() !== 5 || d.getTime() < now + HOUR) d.setTime(d.getTime() + 24 * HOUR);
-  if (d.getTime() > now + 7 * 24 * HOUR - HOUR) d.setTime(d.getTime() - 7 * 24 * HOUR + 2 * HOUR);
+  if (d.getTime() > now + LIMITS.postingWindowDays * 24 * HOUR - HOUR)
+    d.setTime(d.getTime() - 7 * 24 * HOUR + 2 * HOUR);
   return { startTime: d.toISOString(), endTime: new Date(d.getTime() + 4 * HOUR).toISOString() };
 }
 
