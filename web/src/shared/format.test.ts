@@ -1,10 +1,14 @@
+import { jest } from '@jest/globals';
 import i18n from './i18n';
 import {
+  formatCents,
   formatDateTime,
   formatMessageTime,
   formatShift,
   formatShiftHours,
   formatShiftMoment,
+  formatWarmups,
+  warmFormats,
 } from './format';
 import { formatPhone } from './phone';
 
@@ -54,5 +58,34 @@ describe('phone numbers', () => {
     expect(formatPhone('+525512345678')).toBe('+52 55 1234 5678');
     expect(formatPhone('call me')).toBe('call me');
     expect(formatPhone(null)).toBe('');
+  });
+});
+
+describe('the first formatters, made ahead (issue 41)', () => {
+  afterEach(() => jest.useRealTimers());
+
+  test("are made one per task after the entry's own, never inside it, and show what the screens show", () => {
+    jest.useFakeTimers();
+    const made = jest.spyOn(Intl, 'NumberFormat');
+    const dates = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      warmFormats();
+      // nothing in the calling task: a phone's first long task is the entry's evaluation alone
+      expect(made).not.toHaveBeenCalled();
+      expect(dates).not.toHaveBeenCalled();
+      const steps = formatWarmups().length;
+      expect(steps).toBeGreaterThanOrEqual(4); // an amount, the hours, a distance and each city's shift times
+      // one step per timer: each task makes at most the formatters of one kind
+      let timers = 0;
+      while (jest.getTimerCount() > 0) {
+        jest.advanceTimersToNextTimer();
+        timers += 1;
+      }
+      expect(timers).toBe(steps);
+    } finally {
+      made.mockRestore();
+      dates.mockRestore();
+    }
+    expect(formatCents(10_700)).toBe('$107.00');
   });
 });
