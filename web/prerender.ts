@@ -62,13 +62,16 @@ export function prerenderLanding(plugins: () => PluginOption[]): Plugin {
 /**
  * The built shell with the landing page's markup in its root, in `language`, and its scripts after the page: the
  * app's entry is loaded by `boot` (a small module, landingBoot) once the page has loaded, and the entry's
- * libraries are not preloaded, so that the first paint waits for the HTML and the styles only.
+ * libraries are not preloaded (nor Intl set up ahead, public/warm-intl.js), so that the first paint waits for the
+ * HTML and the styles only.
  */
 export function landingPage(shell: string, language: string, markup: string, boot: string): string {
   const entry = entryOf(shell);
   const page = shell
     .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    // a visitor of the landing page shows no amount yet: Intl is set up by the app when it starts (warm-intl.js)
+    .replace(/\s*<script src="\/warm-intl\.js" async><\/script>/, '')
     .replace(`src="${entry}"`, `src="${boot}"`)
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${language}">${markup}</div>`);
   if (!page.includes('data-prerendered')) throw new Error('index.html has no empty <div id="root"></div>');
