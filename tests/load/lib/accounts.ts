@@ -19,14 +19,25 @@ export async function createAccounts(
   api: Api,
   runId: string,
   counts: { restaurants: number; chefs: number },
+  options: {
+    /** The first account's number (a second batch of one run numbers on from the first's). */
+    from?: number;
+    /** A restaurant's city and address (its ZIP places it, ADR 22); else `100+i Main St` in alternate cities. */
+    restaurantPlace?: (i: number) => { city: string; address: string };
+  } = {},
 ): Promise<{ restaurants: Account[]; chefs: Account[] }> {
+  const from = options.from ?? 0;
   const ipBase = randomBytes(2);
   // Each run texts its own block of numbers: the per-phone verification limit (10 an hour) lives in the shared
   // Redis, so back-to-back runs with the same numbers were refused (429) after a few runs. Below the seed's.
   const phoneBase = 5_000_000 + (ipBase.readUInt16BE(0) % 9_000) * 100;
   const make = async (type: 'chef' | 'restaurant', i: number, n: number): Promise<Account> => {
     const email = `${type}.${i}.${runId}@bench.brigade.test`;
-    const city = i % 2 === 0 ? 'Minneapolis' : 'Detroit';
+    const place =
+      type === 'restaurant' && options.restaurantPlace
+        ? options.restaurantPlace(i - from)
+        : { city: i % 2 === 0 ? 'Minneapolis' : 'Detroit', address: `${100 + i} Main St` };
+    const city = place.city;
     const ip = `10.${ipBase[0]}.${ipBase[1] ^ (type === 'chef' ? 1 : 0)}.${(n % 250) + 1}`;
     const phone = `+1612${String(phoneBase + n).padStart(7, '0')}`;
     const signup = await api.call('POST', '/api/auth/signup', {
@@ -47,7 +58,7 @@ export async function createAccounts(
         ? {
             name: `Bench Kitchen ${i}`,
             description: 'A restaurant the benchmark drives.',
-            address: `${100 + i} Main St`,
+            address: place.address,
             city,
             cuisineTypes: JSON.stringify(['American']),
           }
@@ -62,12 +73,12 @@ export async function createAccounts(
     return { id: signup.body.user.id, email, token, type };
   };
   const restaurants = await pool(
-    Array.from({ length: counts.restaurants }, (_, i) => i),
+    Array.from({ length: counts.restaurants }, (_, i) => from + i),
     6,
     (i) => make('restaurant', i, i),
   );
   const chefs = await pool(
-    Array.from({ length: counts.chefs }, (_, i) => i),
+    Array.from({ length: counts.chefs }, (_, i) => from + i),
     6,
     (i) => make('chef', i, counts.restaurants + i),
   );
