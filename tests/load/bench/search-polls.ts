@@ -78,7 +78,7 @@ export function searchPath(filters: SearchFilters, radiusDelta: number): string 
  * The run's searching restaurants: its driving restaurants (at their cities' centres) and as many more as make
  * SEARCHING_RESTAURANTS, made through the API at their own ZIPs.
  */
-async function searchingRestaurants(run: BenchRun): Promise<Account[]> {
+export async function searchingRestaurants(run: Pick<BenchRun, 'api' | 'accounts'>): Promise<Account[]> {
   const more = SEARCHING_RESTAURANTS - run.accounts.restaurants.length;
   if (more <= 0) return run.accounts.restaurants.slice(0, SEARCHING_RESTAURANTS);
   const places = searchingPlaces(more);
@@ -92,6 +92,20 @@ async function searchingRestaurants(run: BenchRun): Promise<Account[]> {
     },
   );
   return [...run.accounts.restaurants, ...made.restaurants];
+}
+
+/**
+ * Issue 41's searches: each searching restaurant's own filters in turn, each time a thousandth of a mile wider than
+ * that restaurant's last (so no kept answer holds one), `radiusFrom` miles added to every radius (a later run over
+ * the same product starts where no earlier one went). `prefix` is the path's start: `/api` through the gateway.
+ */
+export function ownSearchTargets(searching: Account[], prefix = '/api', radiusFrom = 0): Target[] {
+  const filters = searching.map((_, k) => searchFiltersOf(k));
+  return Array.from({ length: 40_000 }, (_, n) => {
+    const k = n % searching.length;
+    const path = searchPath(filters[k], radiusFrom + Math.floor(n / searching.length) / 1000);
+    return { path: `${prefix}${path.slice('/api'.length)}`, headers: auth(searching[k]) };
+  });
 }
 
 /** Chef search: the scenario's repeated searches (kept answers after the first) and every search new. */
@@ -140,15 +154,7 @@ export async function measureSearch(run: BenchRun, bare200: Figure) {
   const t0 = Date.now();
   const searching = await searchingRestaurants(run);
   log(`${searching.length} searching restaurants ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const filters = searching.map((_, k) => searchFiltersOf(k));
-  const ownTargets: Target[] = Array.from({ length: 40_000 }, (_, n) => {
-    const k = n % searching.length;
-    return {
-      path: searchPath(filters[k], Math.floor(n / searching.length) / 1000),
-      headers: auth(searching[k]),
-    };
-  });
-  const own = await cannon(product.url, ownTargets, {
+  const own = await cannon(product.url, ownSearchTargets(searching), {
     connections: 50,
     seconds: SECONDS,
     expect: 200,
