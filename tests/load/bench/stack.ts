@@ -54,7 +54,11 @@ export async function startProduct(runId: string, env: Record<string, string>): 
   const base = new URL(DATABASE_URL);
   base.pathname = '/postgres';
   extraEnv.LOG_LEVEL = 'info'; // the launcher waits for each process's "listening" line; requests log at debug
-  const nodeArgs = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${RESULTS}`] : [];
+  const nodeArgs = [
+    ...(process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${RESULTS}`] : []),
+    // Node's own flags for every product process (the children start with NODE_OPTIONS cleared), e.g. a GC setting
+    ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+  ];
   const stack = await startProcessStack({ databaseUrl: base.toString(), name: runId, extraEnv, nodeArgs });
   return {
     url: stack.url.replace('localhost', '127.0.0.1'),
