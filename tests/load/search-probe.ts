@@ -15,12 +15,11 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { freePort, serviceDatabaseUrl } from '@brigade/kit';
-import { scenarios } from './scenarios.js';
 import { Api } from './lib/api';
 import { cannon, type Figure, type Target } from './lib/measure';
 import { cpuMs, cpuSnapshot } from './lib/wire';
-import { auth, openDatabases, prepare } from './bench/run';
-import { ownSearchTargets, searchingRestaurants } from './bench/search-polls';
+import { openDatabases, prepare } from './bench/run';
+import { ownSearchTargets, scenarioSearchTargets, searchingRestaurants } from './bench/search-polls';
 import { log, realModeSettings, SECONDS } from './bench/settings';
 import { startProduct } from './bench/stack';
 
@@ -55,13 +54,7 @@ async function main() {
     let runs = 0;
     // Issue 41's searches: each run a mile wider than the one before, so none of its searches was asked before.
     const targets = (prefix: string): Target[] =>
-      own
-        ? ownSearchTargets(own, prefix, runs++)
-        : accounts.restaurants.flatMap((r) =>
-            scenarios.chefSearch.requests.flatMap((q) =>
-              Array.from({ length: q.weight }, () => ({ path: `${prefix}${q.path}`, headers: auth(r) })),
-            ),
-          );
+      own ? ownSearchTargets(own, prefix, runs++) : scenarioSearchTargets(accounts.restaurants, prefix);
     // product.pids() and product.services both follow the stack's processes, in the same order
     const serviceNames = Object.keys(product.services);
     const names = new Map(product.pids().map((pid, i) => [pid, serviceNames[i] ?? String(pid)]));

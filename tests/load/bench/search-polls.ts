@@ -94,6 +94,15 @@ export async function searchingRestaurants(run: Pick<BenchRun, 'api' | 'accounts
   return [...run.accounts.restaurants, ...made.restaurants];
 }
 
+/** The scenario's searches from each restaurant, in their weights (repeated: kept answers after the first). */
+export function scenarioSearchTargets(restaurants: Account[], prefix = '/api'): Target[] {
+  return restaurants.flatMap((r) =>
+    scenarios.chefSearch.requests.flatMap((q) =>
+      Array.from({ length: q.weight }, () => ({ path: `${prefix}${q.path}`, headers: auth(r) })),
+    ),
+  );
+}
+
 /**
  * Issue 41's searches: each searching restaurant's own filters in turn, each time a thousandth of a mile wider than
  * that restaurant's last (so no kept answer holds one), `radiusFrom` miles added to every radius (a later run over
@@ -114,12 +123,7 @@ export async function measureSearch(run: BenchRun, bare200: Figure) {
   const runTargets = (targetsList: Parameters<typeof cannon>[1], expect: number) =>
     cannon(product.url, targetsList, { connections: 50, seconds: SECONDS, expect });
   const addPoll = (...args: Parameters<typeof pollRow>) => rows.push(pollRow(...args));
-  const searchTargets = accounts.restaurants.flatMap((r) =>
-    scenarios.chefSearch.requests.flatMap((q) =>
-      Array.from({ length: q.weight }, () => ({ path: `/api${q.path}`, headers: auth(r) })),
-    ),
-  );
-  const search = await runTargets(searchTargets, 200);
+  const search = await runTargets(scenarioSearchTargets(accounts.restaurants), 200);
   addPoll('chef_search', 'chefSearch', '200', search, search.rps / bare200.rps);
   log(`chef search: ${search.rps}/s p99 ${search.p99} ms`);
   // The scenario's two searches as no kept answer holds them (ADR 16), in its proportions (three broad, one

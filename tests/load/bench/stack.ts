@@ -54,11 +54,7 @@ export async function startProduct(runId: string, env: Record<string, string>): 
   const base = new URL(DATABASE_URL);
   base.pathname = '/postgres';
   extraEnv.LOG_LEVEL = 'info'; // the launcher waits for each process's "listening" line; requests log at debug
-  const nodeArgs = [
-    ...(process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${RESULTS}`] : []),
-    // Node's own flags for every product process (the children start with NODE_OPTIONS cleared), e.g. a GC setting
-    ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
-  ];
+  const nodeArgs = productNodeArgs();
   const stack = await startProcessStack({ databaseUrl: base.toString(), name: runId, extraEnv, nodeArgs });
   return {
     url: stack.url.replace('localhost', '127.0.0.1'),
@@ -107,9 +103,19 @@ async function startGateway(
   return { url, pid: child.pid!, stop };
 }
 
+/**
+ * Node's own flags for every product process, in either topology: a CPU profile with BENCH_PROFILE=1, and
+ * BENCH_NODE_ARGS (e.g. a GC setting; the children start with NODE_OPTIONS cleared).
+ */
+function productNodeArgs(): string[] {
+  return [
+    ...(process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', `--cpu-prof-dir=${RESULTS}`] : []),
+    ...(process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
+  ];
+}
+
 async function startOneProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const execArgv = ['--import', 'tsx'];
-  if (process.env.BENCH_PROFILE === '1') execArgv.push('--cpu-prof', `--cpu-prof-dir=${RESULTS}`);
+  const execArgv = ['--import', 'tsx', ...productNodeArgs()];
   const child = fork(path.join(ROOT, 'tests/load/lib/product.ts'), [], {
     cwd: ROOT,
     env: { ...process.env, BENCH_PRODUCT_ENV: JSON.stringify(env), LOG_LEVEL: env.LOG_LEVEL },
