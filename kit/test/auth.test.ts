@@ -6,10 +6,12 @@ import { createTestAuth } from '../src/testing';
 describe('access token checks', () => {
   test('a token answered from the cache still stops working when it expires', async () => {
     const auth = await createTestAuth();
-    const token = await auth.token({ type: 'chef' }, 1);
+    // `exp` is whole seconds after a whole-second `iat`: a token of 1 s could expire at once when a second turned
+    // between signing and the first check (a loaded CI machine). One of 5 s is live for at least 4 s.
+    const token = await auth.token({ type: 'chef' }, 5);
     await expect(verifyAccessToken(token, auth.keys, undefined)).resolves.toMatchObject({ type: 'chef' });
     await expect(verifyAccessToken(token, auth.keys, undefined)).resolves.toMatchObject({ type: 'chef' }); // cached
-    await new Promise((r) => setTimeout(r, 2100));
+    await new Promise((r) => setTimeout(r, 5_100));
     await expect(verifyAccessToken(token, auth.keys, undefined)).rejects.toMatchObject({ status: 401 });
   });
 
