@@ -75,7 +75,7 @@ const FORM_FIELD_LIMIT = 64 * 1024;
 /**
  * How far past its limit an oversized body goes: mostly by a byte to 8 KB (the edge a parser gets wrong), one in
  * eight by up to 1 MB (a body the server must refuse without reading it whole). Uniform over 1 KB-1 MB, the bodies
- * averaged ~600 KB: ~750 MB a run, written, measured and parsed, a fifth of the suite's CPU.
+ * averaged ~600 KB: ~750 MB a run, written, measured and parsed, ~15% of the suite's CPU (measured).
  */
 const OVER_THE_LIMIT = fc.oneof(
   { weight: 7, arbitrary: fc.integer({ min: 1, max: 8 * 1_024 }) },
