@@ -461,27 +461,31 @@ export async function card(
   await page.getByLabel(labels.cvc).fill('123');
 }
 
-/** Start and end of a shift `fromNowMs` ahead, as datetime-local values in the browser's own time zone. */
+/** A time as a datetime-local field holds it in the page's own time zone, to the second. */
+export async function localInput(page: Page, at: number): Promise<string> {
+  return page.evaluate((at) => {
+    const d = new Date(at);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+  }, at);
+}
+
+/**
+ * Start and end of a shift `fromNowMs` ahead of the page's clock (the start to the whole second), as datetime-local
+ * values in the browser's own time zone.
+ */
 export async function shiftTimes(
   page: Page,
   fromNowMs: number,
   hours: number,
 ): Promise<{ start: string; end: string; startsAt: number }> {
-  return page.evaluate(
-    ({ fromNowMs, hours }) => {
-      const pad = (n: number) => String(n).padStart(2, '0');
-      const local = (d: Date) =>
-        `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-      const start = new Date(Date.now() + fromNowMs);
-      start.setMilliseconds(0);
-      return {
-        start: local(start),
-        end: local(new Date(start.getTime() + hours * 3_600_000)),
-        startsAt: start.getTime(),
-      };
-    },
-    { fromNowMs, hours },
-  );
+  const now = await page.evaluate(() => Date.now());
+  const startsAt = Math.floor((now + fromNowMs) / 1_000) * 1_000;
+  return {
+    start: await localInput(page, startsAt),
+    end: await localInput(page, startsAt + hours * 3_600_000),
+    startsAt,
+  };
 }
 
 /**

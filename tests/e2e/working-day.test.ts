@@ -1,13 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
-import { nowOf } from '../hardening/support/stack';
 import { DESKTOP } from './browser';
 import {
   eventually,
   joinAsChefByApi,
   joinAsRestaurantByApi,
+  localInput,
   onTwoPhones,
   postShift,
-  shiftTimes,
   type Story,
 } from './story';
 
@@ -16,8 +15,8 @@ import {
 // break starting 45 s later at $60/h ($45.00 of pay, $3.15 of fee) and pays with its saved card; the chef (English,
 // a 390 px phone) applies, is accepted and confirms. On the day the chef, standing about 80 m from the pin, taps
 // Clock in (by location), sees the worked time counting, and clocks out with the break once the shift has begun;
-// the restaurant reads the submitted timesheet (nothing worked yet), opens Adjust, sets the clock-out at 45 minutes
-// past the start and reads the cost BEFORE saving: 30 minutes worked, $30.00 to the chef, $2.10 of fee and $16.05
+// the restaurant reads the submitted timesheet (nothing worked yet), opens Adjust, sets the clock-out 45 minutes
+// after the clock-in and reads the cost BEFORE saving: 30 minutes worked, $30.00 to the chef, $2.10 of fee and $16.05
 // back to its card; it saves, the chef reads the change and accepts it, and both read the money: the chef's pay on
 // the shift and on Earnings, the restaurant's refund on the job and on Receipts. Every step is photographed
 // (tests/e2e/screenshots/day-*.png) and checked with axe.
@@ -217,9 +216,12 @@ test('the restaurant adjusts the clock-out and reads the cost before saving; the
   await day.getByRole('button', { name: 'Adjust' }).click();
   await day.getByRole('heading', { name: 'Adjust the timesheet' }).waitFor();
 
-  // The clock-out at 45 minutes past the start, the 15-minute break kept: 30 minutes worked.
-  const out = await shiftTimes(restaurant, shift.startsAt! + 45 * 60_000 - nowOf(story), 0);
-  await day.getByLabel('Clock-out', { exact: true }).fill(out.start.slice(0, 16));
+  // The clock-out 45 minutes after the clock-in the form counts (the start, or a late clock-in on a slow
+  // machine), the 15-minute break kept: 30 minutes worked. Both fields hold minutes, as the pay rule reads them.
+  const clockIn = await day.getByLabel('Clock-in', { exact: true }).inputValue();
+  const clockedInAt = await restaurant.evaluate((v) => new Date(v).getTime(), clockIn);
+  const out = await localInput(restaurant, clockedInAt + 45 * 60_000);
+  await day.getByLabel('Clock-out', { exact: true }).fill(out.slice(0, 16));
   await day.getByLabel('Reason (the chef reads it)').fill('You left at a quarter to, after the brunch rush.');
   // The preview is the server's quote of these times, shown before anything is saved.
   const quote = day.getByTestId('quote');
