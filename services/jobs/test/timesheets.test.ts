@@ -19,10 +19,11 @@ import {
 
 // The time clock and the timesheet (issue 34). Shifts are 4 hours at $20/h (shift pay $80.00, fee $5.60,
 // total $85.60) unless told; the restaurant's pin is downtown Minneapolis. The durations are the defaults
-// (clock-in from 30 minutes before the start, auto clock-out 4h after the end, approval 48h after clock-out,
-// 24h to answer an adjustment or a no-show, 1h to send home, no-show 1h after the start, 4 extra hours paid)
-// except SENT_HOME_PAY_HOURS, shortened to 2 so a sent-home shift pays less than the whole shift.
-const h = useHarness({ env: { SENT_HOME_PAY_HOURS: '2' } });
+// (clock-in from 30 minutes before the start, approval 48h after clock-out, 24h to answer an adjustment or a
+// no-show, 1h to send home, no-show 1h after the start, 4 extra hours paid) except SENT_HOME_PAY_HOURS, shortened
+// to 2 so a sent-home shift pays less than the whole shift, and AUTO_CLOCK_OUT_AFTER, 5h instead of 4h: a chef
+// can clock out past the 4 paid extra hours before the rules clock her out (a move of the clock wakes them).
+const h = useHarness({ env: { SENT_HOME_PAY_HOURS: '2', AUTO_CLOCK_OUT_AFTER: '5h' } });
 const MIN = 60_000;
 const AT_PIN = { latitude: MINNEAPOLIS.latitude, longitude: MINNEAPOLIS.longitude, accuracy_m: 20 };
 
@@ -264,7 +265,7 @@ describe('clock-out and the money', () => {
 
   test('staying late is paid, up to MAX_EXTRA_HOURS past the end; the extra counts as charged once collected', async () => {
     const s = await seat();
-    const ts = await worked(s, -5 * MIN, 9 * HOUR);
+    const ts = await worked(s, -5 * MIN, 8 * HOUR + 30 * MIN);
     expect(ts.worked_minutes).toBe(8 * 60);
     expect(ts.pay).toMatchObject({
       chef_pay_cents: 16000,
@@ -299,7 +300,7 @@ describe('clock-out and the money', () => {
       clock_closes_at: s.job.end_time,
       no_show_from: iso(start + HOUR),
       send_home_until: null,
-      auto_clock_out_at: iso(start + 8 * HOUR),
+      auto_clock_out_at: iso(start + 9 * HOUR),
       approve_by: null,
       answer_by: null,
     });
@@ -397,11 +398,14 @@ describe('approval and adjustment', () => {
     });
   });
 
-  test('a chef who never clocks out is clocked out at the scheduled end, 4 hours after it', async () => {
+  test('a chef who never clocks out is clocked out at the scheduled end, AUTO_CLOCK_OUT_AFTER after it', async () => {
     const s = await seat();
     at(h, s.job, 0);
     await clockIn(s, { code: s.code });
-    at(h, s.job, 4 * HOUR + 4 * HOUR + MIN);
+    at(h, s.job, 4 * HOUR + 5 * HOUR - MIN);
+    await h.service.rules.pass();
+    expect((await timesheet(s.r, s)).status).toBe('clocked_in'); // a minute before: still clocked in
+    at(h, s.job, 4 * HOUR + 5 * HOUR + MIN);
     await h.service.rules.pass();
     await eventually(async () => {
       const ts = await timesheet(s.r, s);

@@ -48,6 +48,11 @@ export class RulesLoop {
     return this.loop.stop();
   }
 
+  /** Look for what is due now instead of at the next poll (a test's clock moved forward). */
+  kick() {
+    this.loop.kick();
+  }
+
   /**
    * One pass over what is due: expiries first (shifts, then offers), then checkout deadlines, then reminders of
    * disputes left undecided (DISPUTE_REMINDER_AFTER). Returns how many jobs or offers moved or were reminded.

@@ -58,6 +58,12 @@ export class Scheduler {
     this.loop.kick();
   }
 
+  /** Both loops look now: the clock moved (a test's), so reminders, retries and pushes may all be due. */
+  wake() {
+    this.loop.kick();
+    this.pushLoop.kick();
+  }
+
   /**
    * One pass of both loops, one after the other (tests): reminders due by the clock, texts due (each deciding its
    * notification's other channels), the emails due, then the pushes due. Returns how many rows it handled.
