@@ -461,13 +461,15 @@ export async function card(
   await page.getByLabel(labels.cvc).fill('123');
 }
 
-/** A time as a datetime-local field holds it in the page's own time zone, to the second. */
-export async function localInput(page: Page, at: number): Promise<string> {
-  return page.evaluate((at) => {
-    const d = new Date(at);
+/** Times as a datetime-local field holds them in the page's own time zone, to the second (one round trip). */
+export async function localInputs(page: Page, times: number[]): Promise<string[]> {
+  return page.evaluate((times) => {
     const pad = (n: number) => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  }, at);
+    return times.map((at) => {
+      const d = new Date(at);
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+    });
+  }, times);
 }
 
 /**
@@ -481,11 +483,8 @@ export async function shiftTimes(
 ): Promise<{ start: string; end: string; startsAt: number }> {
   const now = await page.evaluate(() => Date.now());
   const startsAt = Math.floor((now + fromNowMs) / 1_000) * 1_000;
-  return {
-    start: await localInput(page, startsAt),
-    end: await localInput(page, startsAt + hours * 3_600_000),
-    startsAt,
-  };
+  const [start, end] = await localInputs(page, [startsAt, startsAt + hours * 3_600_000]);
+  return { start, end, startsAt };
 }
 
 /**

@@ -4,7 +4,7 @@ import {
   eventually,
   joinAsChefByApi,
   joinAsRestaurantByApi,
-  localInput,
+  localInputs,
   onTwoPhones,
   postShift,
   type Story,
@@ -220,7 +220,7 @@ test('the restaurant adjusts the clock-out and reads the cost before saving; the
   // machine), the 15-minute break kept: 30 minutes worked. Both fields hold minutes, as the pay rule reads them.
   const clockIn = await day.getByLabel('Clock-in', { exact: true }).inputValue();
   const clockedInAt = await restaurant.evaluate((v) => new Date(v).getTime(), clockIn);
-  const out = await localInput(restaurant, clockedInAt + 45 * 60_000);
+  const [out] = await localInputs(restaurant, [clockedInAt + 45 * 60_000]);
   await day.getByLabel('Clock-out', { exact: true }).fill(out.slice(0, 16));
   await day.getByLabel('Reason (the chef reads it)').fill('You left at a quarter to, after the brunch rush.');
   // The preview is the server's quote of these times, shown before anything is saved.
