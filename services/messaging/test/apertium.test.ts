@@ -263,7 +263,10 @@ describe('a missing or stuck apertium command', () => {
   });
 
   test('an engine slow to load misses the first time-out, and then answers the next message warm', async () => {
-    // A stand-in whose engine takes 1.5 s to load (as a real one can on a busy machine) and notes each start.
+    // A stand-in whose engine takes 2.2 s to load (as a real one can on a busy machine) and notes each start. The
+    // time-out is 2 s: the first message misses it for sure, and the late answer (at ~2.2 s and whatever a loaded
+    // machine adds to the start) comes well inside the next message's wait for the pipeline (until ~4 s). With
+    // 1.5 s and 1 s, a busy CI machine ran past the half-second margin: 'no free eng-spa pipeline within 1000 ms'.
     const slow = path.join(dir, 'slow');
     mkdirSync(path.join(slow, 'modes'), { recursive: true });
     writeFileSync(
@@ -272,19 +275,19 @@ describe('a missing or stuck apertium command', () => {
     );
     writeFileSync(
       path.join(slow, 'engine'),
-      `#!/bin/bash\necho $$ >> '${slow}/starts'\nsleep 1.5\nwhile IFS= read -r -d '' text; do printf '%s\\0' "$text"; done\n`,
+      `#!/bin/bash\necho $$ >> '${slow}/starts'\nsleep 2.2\nwhile IFS= read -r -d '' text; do printf '%s\\0' "$text"; done\n`,
     );
     for (const program of ['apertium', 'engine']) chmodSync(path.join(slow, program), 0o755);
     writeFileSync(path.join(slow, 'modes', 'eng-spa.mode'), `${path.join(slow, 'engine')} $1\n`);
     const translator = createApertiumCommandTranslator({
       command: path.join(slow, 'apertium'),
       pairs: ['en-es'],
-      timeoutMs: 1000,
+      timeoutMs: 2000,
       maxPipelines: 1,
     });
     try {
       await expect(translator.translate('First, while loading', 'es', 'en')).rejects.toThrow(
-        'apertium eng-spa timed out after 1000 ms',
+        'apertium eng-spa timed out after 2000 ms',
       );
       // The one pipeline finishes loading and gives its late answer; the next message waits for it, not for a
       // new one to load (which would miss its time-out too).
