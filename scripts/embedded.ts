@@ -136,8 +136,11 @@ export interface Embedded {
   revocations: SessionRevocations;
   mode: { database: 'pglite' | 'postgres'; bus: 'in-process' | 'rabbitmq'; rateLimit: 'memory' | 'redis' };
   stop(): Promise<void>;
-  /** Tests: stop, then drop the databases and broker queues this run created (real mode). */
-  destroy(): Promise<void>;
+  /**
+   * Tests: stop, then drop the databases and broker queues this run created (real mode); `keepDatabases` leaves
+   * the databases to the caller (the hardening stacks park them for the next suite).
+   */
+  destroy(options?: { keepDatabases?: boolean }): Promise<void>;
 }
 
 /**
@@ -467,11 +470,11 @@ async function startBehind(
       if (pglite) await (pglite as PGlite).close();
       releaseData();
     },
-    async destroy() {
+    async destroy({ keepDatabases = false } = {}) {
       if (bus.kind === 'rabbitmq')
         await (bus as import('@brigade/kit').RabbitBus).destroy().catch(() => undefined);
       await embedded.stop();
-      if (env.DATABASE_URL) {
+      if (env.DATABASE_URL && !keepDatabases) {
         const pg = (await import('pg')).default;
         const admin = new URL(env.DATABASE_URL);
         admin.pathname = '/postgres';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { Express } from 'express';
 import pg from 'pg';
 import { migrate, openDatabase, type Database, type Migration } from './db';
-import { createMigratedDatabase } from './migrated-template';
+import { createMigratedDatabase, releaseMigratedDatabase } from './migrated-template';
 import { freshMemoryPglite } from './pglite-snapshot';
 import { InProcessBus } from './bus/in-process';
 import { RabbitBus } from './bus/rabbit';
@@ -30,7 +30,7 @@ export function requireRealServers(...names: Array<'DATABASE_URL' | 'AMQP_URL' |
   return false;
 }
 
-export { createMigratedDatabase } from './migrated-template';
+export { createMigratedDatabase, releaseMigratedDatabase } from './migrated-template';
 
 export function uniqueName(prefix: string) {
   return `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
@@ -58,14 +58,17 @@ export async function createTestDatabase(
       ...database,
       async destroy() {
         await database.close();
-        const admin = new URL(base);
-        admin.pathname = '/postgres';
-        const client = new pg.Client({ connectionString: admin.toString() });
-        await client.connect();
-        await client
-          .query(`drop database if exists "${url.pathname.slice(1)}" with (force)`)
-          .catch(() => undefined);
-        await client.end();
+        // parked for the next test file (put back as its template is), or dropped
+        await releaseMigratedDatabase(url.toString(), schema, migrations).catch(async () => {
+          const admin = new URL(base);
+          admin.pathname = '/postgres';
+          const client = new pg.Client({ connectionString: admin.toString() });
+          await client.connect();
+          await client
+            .query(`drop database if exists "${url.pathname.slice(1)}" with (force)`)
+            .catch(() => undefined);
+          await client.end();
+        });
       },
     };
   }

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { readMigrations } from '@brigade/kit';
-import { createMigratedDatabase } from '@brigade/kit/testing';
+import { createMigratedDatabase, releaseMigratedDatabase } from '@brigade/kit/testing';
 
 /**
  * A real-mode run's databases made before its processes start: each a copy of a migrated template
@@ -60,6 +60,21 @@ export async function dropDatabases(serverUrl: string, names: string[]): Promise
       } finally {
         await client.end().catch(() => undefined);
       }
+    }),
+  );
+}
+
+/**
+ * The end of a run's databases made by `prepareDatabases`: each parked for the next run (put back as its template
+ * is) or dropped (kit/src/migrated-template.ts), side by side. Its processes' pools are closed first.
+ */
+export async function releaseDatabases(baseUrl: string, schemas: SchemaName[]): Promise<void> {
+  await Promise.all(
+    schemas.map(async (schema) => {
+      const migrations = await readMigrations(path.join(ROOT, MIGRATION_FOLDERS[schema]));
+      await releaseMigratedDatabase(databaseUrlOf(baseUrl, schema), schema, migrations).catch(() =>
+        dropDatabases(baseUrl, [new URL(databaseUrlOf(baseUrl, schema)).pathname.slice(1)]),
+      );
     }),
   );
 }

@@ -19,7 +19,7 @@ import { runLedgerCheck } from '../../../services/payments/src/scripts/ledger-ch
 import { peekDeadLetters } from '../../../kit/src/bus/rabbit-dead-letters';
 import { startBalancer, type Balancer } from './balancer';
 import { compiled, spawnNode } from './child';
-import { dropDatabases, prepareDatabases } from './databases';
+import { prepareDatabases, releaseDatabases } from './databases';
 import { deleteRunStamps } from './run-stamps';
 export { deleteRunStamps } from './run-stamps';
 import { apiCall, runName, TEST_POOL_SIZE, type Api } from './stack';
@@ -287,10 +287,8 @@ export async function startProcessStack(
     }
     for (const b of balancers) await b.close();
     for (const pool of pools.values()) await pool.end().catch(() => undefined);
-    await dropDatabases(
-      base.toString(),
-      [...SERVICE_NAMES, 'stripe_sandbox', 'sms_sandbox'].map((s) => `${name}_${s}`),
-    );
+    // parked for the next suite, or dropped when one cannot be put back as its template is
+    await releaseDatabases(base.toString(), [...SERVICE_NAMES, 'stripe_sandbox', 'sms_sandbox']);
     await deleteBusQueues(name, retryDelays);
     await deleteRunStamps(name).catch(() => undefined);
     if (clockFile) rmSync(path.dirname(clockFile), { recursive: true, force: true });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { MovableClock } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
 import { startEmbedded, type Embedded } from '../../../scripts/embedded';
-import { dropDatabases, MIGRATION_FOLDERS, prepareDatabases, type SchemaName } from './databases';
+import { MIGRATION_FOLDERS, prepareDatabases, releaseDatabases, type SchemaName } from './databases';
 import { request } from './http-client';
 import { deleteRunStamps } from './run-stamps';
 
@@ -139,15 +139,9 @@ export async function startStack(
     mode: real ? 'real' : 'embedded',
     call,
     close: async () => {
-      await (real ? brigade.destroy() : brigade.stop());
-      // the databases prepared for a part the stack did not start (dropped already otherwise: no checkpoint)
-      if (real && databaseUrl) {
-        const base = new URL(databaseUrl).pathname.slice(1);
-        await dropDatabases(
-          databaseUrl,
-          schemas.map((s) => `${base}_${s}`),
-        );
-      }
+      await (real ? brigade.destroy({ keepDatabases: true }) : brigade.stop());
+      // every database of the run, parked for the next suite (or dropped when it cannot be put back as it was)
+      if (real && databaseUrl) await releaseDatabases(databaseUrl, schemas);
       // the lists' version stamps the run left in the shared Redis
       if (real && env.BUS_NAMESPACE) await deleteRunStamps(env.BUS_NAMESPACE).catch(() => undefined);
       rmSync(files, { recursive: true, force: true });
