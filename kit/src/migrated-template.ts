@@ -68,6 +68,12 @@ export async function releaseMigratedDatabase(
   const template = templateName(schema, migrations);
   return onServer(url, async (client) => {
     const state = process.env.BRIGADE_DB_TEMPLATES === '0' ? null : await templateState(client, template);
+    // A session left on it (a pool a suite did not close) ends first, as a forced drop would end it: before the
+    // put-back, so nothing writes after it, and before the rename, which no session may be on.
+    await client.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [target],
+    );
     if (state && (await exists(client, target)) && (await putBack(url, state))) {
       const parked = `${template}_p${randomBytes(4).toString('hex')}`;
       const renamed = await whenFree(() =>

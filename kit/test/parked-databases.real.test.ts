@@ -118,6 +118,19 @@ const MIGRATIONS = [
     expect(await releaseMigratedDatabase(urlOf(second), SCHEMA, MIGRATIONS)).toBe('parked');
   });
 
+  test('a session left on a used copy is ended, and the copy parked', async () => {
+    const name = await fresh();
+    const left = new pg.Client({ connectionString: urlOf(name) });
+    left.on('error', () => undefined);
+    await left.connect();
+    await left.query("insert into park_probe.audit (what) values ('written by a pool left open')");
+    const before = await parked();
+    expect(await releaseMigratedDatabase(urlOf(name), SCHEMA, MIGRATIONS)).toBe('parked');
+    await expect(left.query('select 1')).rejects.toThrow();
+    expect((await parked()).length).toBe(before.length + 1);
+    await left.end().catch(() => undefined);
+  });
+
   test('a copy that gained an object its template lacks is dropped, never parked', async () => {
     const name = await fresh();
     await on(name, (db) => db.query('create table park_probe.extra (id int)'));
