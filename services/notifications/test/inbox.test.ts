@@ -82,8 +82,12 @@ test('a notification is an inbox entry in the reader language, and the bell coun
 test('the inbox pages newest first, and mark-all-read clears the bell', async () => {
   const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Blue Door' });
   const chef = await createUser(h.bus, h.database, { type: 'chef', name: 'Sam Lee' });
-  for (const cents of [1_000, 2_000, 3_000]) await tipTo(chef, restaurant, cents);
-  await inboxHas(chef, 3);
+  // One after the other, each in the inbox before the next: the inbox's order is the order its notifications were
+  // written, and a tip's event whose first delivery is retried would otherwise be written after a later one's.
+  for (const [i, cents] of [1_000, 2_000, 3_000].entries()) {
+    await tipTo(chef, restaurant, cents);
+    await inboxHas(chef, i + 1);
+  }
   const first = await call(chef, 'GET', '/notifications?limit=2');
   expect(first.body.notifications.map((e: { text: string }) => e.text.match(/\$\d+/)?.[0])).toEqual([
     '$30',
