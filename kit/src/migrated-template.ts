@@ -56,8 +56,8 @@ async function onServer<T>(url: string, run: (client: pg.Client) => Promise<T>):
 
 /**
  * The end of a copy made by `createMigratedDatabase`: parked for the next suite when it can be put back exactly
- * as its template is, dropped otherwise (or when it was never a copy of this template). No session may be left
- * on it: its pools are closed first.
+ * as its template is, dropped otherwise (or when it was never a copy of this template, or anything on the way
+ * failed). Its pools are closed first; a session still on it is ended.
  */
 export async function releaseMigratedDatabase(
   url: string,
@@ -67,26 +67,26 @@ export async function releaseMigratedDatabase(
   const target = databaseName(url);
   const template = templateName(schema, migrations);
   return onServer(url, async (client) => {
-    const state = process.env.BRIGADE_DB_TEMPLATES === '0' ? null : await templateState(client, template);
-    // A session left on it (a pool a suite did not close) ends first, as a forced drop would end it: before the
-    // put-back, so nothing writes after it, and before the rename, which no session may be on.
-    await client.query(
-      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      [target],
-    );
-    if (state && (await exists(client, target)) && (await putBack(url, state))) {
-      const parked = `${template}_p${randomBytes(4).toString('hex')}`;
-      const renamed = await whenFree(() =>
-        client.query(`alter database "${target}" rename to "${parked}"`),
-      ).then(
-        () => true,
-        () => false,
-      );
-      if (renamed) return 'parked' as const;
-    }
+    const parked = await park(client, url, target, template).catch(() => false);
+    if (parked) return 'parked' as const;
     await client.query(`drop database if exists "${target}" with (force)`);
     return 'dropped' as const;
   });
+}
+
+/** `target` put back as `template` is and renamed as a parked copy; false (left in place) when it cannot be. */
+async function park(client: pg.Client, url: string, target: string, template: string): Promise<boolean> {
+  const state = process.env.BRIGADE_DB_TEMPLATES === '0' ? null : await templateState(client, template);
+  // A session left on it (a pool a suite did not close) ends first, as a forced drop would end it: before the
+  // put-back, so nothing writes after it, and before the rename, which no session may be on.
+  await client.query(
+    'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [target],
+  );
+  if (!state || !(await exists(client, target)) || !(await putBack(url, state))) return false;
+  const parked = `${template}_p${randomBytes(4).toString('hex')}`;
+  await whenFree(() => client.query(`alter database "${target}" rename to "${parked}"`));
+  return true;
 }
 
 /** Rename a parked copy of `template` to `target`; false when none is left (another suite may take the same). */

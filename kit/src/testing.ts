@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { Express } from 'express';
-import pg from 'pg';
 import { migrate, openDatabase, type Database, type Migration } from './db';
 import { createMigratedDatabase, releaseMigratedDatabase } from './migrated-template';
 import { freshMemoryPglite } from './pglite-snapshot';
@@ -59,16 +58,7 @@ export async function createTestDatabase(
       async destroy() {
         await database.close();
         // parked for the next test file (put back as its template is), or dropped
-        await releaseMigratedDatabase(url.toString(), schema, migrations).catch(async () => {
-          const admin = new URL(base);
-          admin.pathname = '/postgres';
-          const client = new pg.Client({ connectionString: admin.toString() });
-          await client.connect();
-          await client
-            .query(`drop database if exists "${url.pathname.slice(1)}" with (force)`)
-            .catch(() => undefined);
-          await client.end();
-        });
+        await releaseMigratedDatabase(url.toString(), schema, migrations).catch(() => undefined);
       },
     };
   }
