@@ -77,13 +77,14 @@ export async function releaseMigratedDatabase(
 /** `target` put back as `template` is and renamed as a parked copy; false (left in place) when it cannot be. */
 async function park(client: pg.Client, url: string, target: string, template: string): Promise<boolean> {
   const state = process.env.BRIGADE_DB_TEMPLATES === '0' ? null : await templateState(client, template);
+  if (!state || !(await exists(client, target))) return false;
   // A session left on it (a pool a suite did not close) ends first, as a forced drop would end it: before the
   // put-back, so nothing writes after it, and before the rename, which no session may be on.
   await client.query(
     'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
     [target],
   );
-  if (!state || !(await exists(client, target)) || !(await putBack(url, state))) return false;
+  if (!(await putBack(url, state))) return false;
   const parked = `${template}_p${randomBytes(4).toString('hex')}`;
   await whenFree(() => client.query(`alter database "${target}" rename to "${parked}"`));
   return true;
