@@ -79,6 +79,36 @@ test('a notification is an inbox entry in the reader language, and the bell coun
   expect((await call(chef, 'POST', '/notifications/not-an-id/read')).status).toBe(404);
 });
 
+test('an entry names the people its vars name, and a value that is no id names nobody', async () => {
+  const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Hearth & Rye' });
+  const chef = await createUser(h.bus, h.database, { type: 'chef', name: 'Lena Park' });
+  // Two texts as a service writes them (a message from the chef; a reminder naming the chef), and one whose
+  // sender is not a person's id: each is recorded, and the page shows the names it can.
+  const entry = (key: string, template: string, vars: Record<string, unknown>, minutesAgo: number) =>
+    h.database.rows(
+      sql`insert into notifications.sms (id, dedupe_key, recipient_id, template, vars, status, language,
+            next_attempt_at, created_at, sent_at)
+          values (gen_random_uuid(), ${`test:named:${restaurant.id}:${key}`}, ${restaurant.id}, ${template},
+            ${JSON.stringify(vars)}::jsonb, 'sent', 'en', now(), now() - ${`${minutesAgo} minutes`}::interval, now())`,
+    );
+  const start = new Date(Date.now() + 86_400_000).toISOString();
+  await entry('message', 'new_message', { sender_id: chef.id, job_title: 'Line Cook', job_id: chef.id }, 3);
+  await entry(
+    'reminder',
+    'job_reminder_restaurant',
+    { chef_id: chef.id, job_title: 'Line Cook', start_time: start },
+    2,
+  );
+  await entry('odd', 'new_message', { sender_id: 'brigade-ops', job_title: 'Line Cook', job_id: chef.id }, 1);
+  const page = await call(restaurant, 'GET', '/notifications');
+  expect(page.status).toBe(200);
+  expect(page.body.notifications.map((e: { text: string }) => e.text)).toEqual([
+    expect.stringMatching(/^You have a new message from the other side about "Line Cook"/),
+    expect.stringMatching(/^Brigade reminder: Lena Park starts "Line Cook" at /),
+    expect.stringMatching(/^You have a new message from Lena Park about "Line Cook"/),
+  ]);
+});
+
 test('the inbox pages newest first, and mark-all-read clears the bell', async () => {
   const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Blue Door' });
   const chef = await createUser(h.bus, h.database, { type: 'chef', name: 'Sam Lee' });

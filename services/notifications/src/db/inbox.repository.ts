@@ -46,8 +46,9 @@ const RECIPIENT_COLUMNS = sql.raw(
  * Everything a page of the inbox shows, in one round trip and one snapshot: the version (so the ETag built from
  * it is exactly the page's), the unread count, the reader, the page (`sms_inbox_idx`: the newest `limit` rows of
  * the person, no sort) and the people its entries name (at most three per entry, by user or profile id: the
- * recipients' primary key and `recipients_profile_idx`). Rows come back as JSON (one value per part, parsed once)
- * rather than as a row per entry with every column converted on its own.
+ * recipients' primary key and `recipients_profile_idx`; the ids each entry names are kept with it, `named`, migration
+ * 0010). Rows come back as JSON (one value per part, parsed once) rather than as a row per entry with every column
+ * converted on its own.
  */
 export async function inboxAt(
   database: Database,
@@ -62,22 +63,19 @@ export async function inboxAt(
     named: Array<Recipient & { profile_id: string | null }>;
   }>(
     sql`with page as (
-          select id, seq, template, vars, body, language, created_at, read_at from notifications.sms
+          select id, seq, template, vars, body, language, created_at, read_at, named from notifications.sms
           where recipient_id = ${userId}
             ${page.before ? sql`and seq < (select seq from notifications.sms where id = ${page.before} and recipient_id = ${userId})` : sql``}
           order by seq desc limit ${page.limit}
         ),
-        named as (
-          select distinct x.id::uuid as id
-          from page cross join lateral (values (page.vars ->> 'chef_id'), (page.vars ->> 'restaurant_id'), (page.vars ->> 'sender_id')) as x(id)
-          where x.id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-        )
+        named as (select distinct unnest(named) as id from page)
         select ${inboxVersionOf(userId)} as version,
           ${unreadOf(userId)} as unread,
           (select to_json(r) from (
             select ${RECIPIENT_COLUMNS} from notifications.recipients where user_id = ${userId} or profile_id = ${userId}
             order by (user_id = ${userId}) desc limit 1) as r) as reader,
-          (select coalesce(json_agg(p order by p.seq desc), '[]'::json) from page as p) as page,
+          (select coalesce(json_agg(p order by p.seq desc), '[]'::json) from (
+            select id, seq, template, vars, body, language, created_at, read_at from page) as p) as page,
           (select coalesce(json_agg(n), '[]'::json) from (
             select ${RECIPIENT_COLUMNS}, profile_id from notifications.recipients
             where user_id = any(array(select id from named)) or profile_id = any(array(select id from named))) as n) as named`,
@@ -180,8 +178,7 @@ export async function inboxesNaming(database: Database, tx: Executor, ids: strin
   const wanted = [...new Set(ids.filter((id) => UUID.test(id)))];
   if (wanted.length === 0) return [];
   const rows = await database.rows<{ recipient_id: string }>(
-    sql`select distinct recipient_id from notifications.sms
-        where array[vars ->> 'chef_id', vars ->> 'restaurant_id', vars ->> 'sender_id'] && ${`{${wanted.join(',')}}`}::text[]`,
+    sql`select distinct recipient_id from notifications.sms where named && ${`{${wanted.join(',')}}`}::uuid[]`,
     tx,
   );
   return rows.map((r) => r.recipient_id);
