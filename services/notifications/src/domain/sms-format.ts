@@ -208,42 +208,110 @@ export function dayAndTime(iso: string | undefined, timeZone: string, locale: st
 /** The defaults of the contracts' policy, for a text rendered without the service's (template tests). */
 const DEFAULT_POLICY = loadPolicy({});
 
-export function format(c: TemplateContext, language: Language): Format {
-  const locale = language === 'es' ? 'es-US' : 'en-US';
-  const start = c.start_time ? new Date(c.start_time) : null;
-  const valid = start && !Number.isNaN(start.getTime());
-  const time = valid ? dateFormat(locale, c.timeZone, TIME).format(start) : '';
-  const es = language === 'es';
-  const policy = c.policy ?? DEFAULT_POLICY;
-  const when = dayAndTime(c.start_time, c.timeZone, locale);
+/**
+ * What a text fills in, each value worked out when a template first reads it (issue 41): a template reads a few
+ * of them (most the shift and the rate), and an inbox page renders 20 texts per answer, so the dates and
+ * durations no template of the page asks for are never formatted.
+ */
+class Formatted implements Format {
+  private readonly es: boolean;
+  private readonly locale: string;
+  private whenText: string | undefined;
+  private titleText: string | undefined;
+
+  constructor(
+    private readonly c: TemplateContext,
+    private readonly language: Language,
+  ) {
+    this.es = language === 'es';
+    this.locale = this.es ? 'es-US' : 'en-US';
+  }
+
+  get when(): string {
+    return (this.whenText ??= dayAndTime(this.c.start_time, this.c.timeZone, this.locale));
+  }
+
+  get time(): string {
+    const start = this.c.start_time ? new Date(this.c.start_time) : null;
+    if (!start || Number.isNaN(start.getTime())) return '';
+    return dateFormat(this.locale, this.c.timeZone, TIME).format(start);
+  }
+
   // A job's title is a position of the catalog: written in the reader's language (issue 32), never translated
   // by a machine; a title that is not in the list is written as it is.
-  const name = c.job_title ? (catalogName('positions', c.job_title, language) ?? c.job_title) : '';
-  const title = name ? `"${name}"` : es ? 'tu turno' : 'your shift';
-  const titled = name ? ` "${name}"` : '';
-  const shift = es
-    ? `${titled ? `el turno${titled}` : 'tu turno'}${when ? ` del ${when}` : ''}`
-    : `${title}${when ? ` on ${when}` : ''}`;
-  return {
-    when,
-    time,
-    title,
-    titled,
-    shift,
-    chef: c.chef_name || (es ? 'Un chef' : 'A chef'),
-    restaurant: c.restaurant_name || (es ? 'El restaurante' : 'The restaurant'),
-    restaurantMid: c.restaurant_name || (es ? 'el restaurante' : 'the restaurant'),
-    chefMid: c.chef_name || (es ? 'el chef' : 'the chef'),
-    sender: c.sender_name || (es ? 'la otra parte' : 'the other side'),
-    rate: c.hourly_rate_cents != null ? formatUsd(c.hourly_rate_cents) : '',
-    deadline: dayAndTime(c.deadline, c.timeZone, locale),
-    window: formatDuration(policy.lateCancelWindowMs, language),
-    payHours: formatPayHours(policy, language),
-    usd: (cents) => formatUsd(cents ?? 0),
-    hours: hoursAndMinutes(c.worked_minutes ?? 0),
-    money: (side) => (c.money ? moneyText(language, side, c.money) : null),
-    why: whyText(c.alert, language),
-  };
+  private get name(): string {
+    const { job_title } = this.c;
+    return (this.titleText ??= job_title
+      ? (catalogName('positions', job_title, this.language) ?? job_title)
+      : '');
+  }
+
+  get title(): string {
+    return this.name ? `"${this.name}"` : this.es ? 'tu turno' : 'your shift';
+  }
+
+  get titled(): string {
+    return this.name ? ` "${this.name}"` : '';
+  }
+
+  get shift(): string {
+    const { when, titled } = this;
+    return this.es
+      ? `${titled ? `el turno${titled}` : 'tu turno'}${when ? ` del ${when}` : ''}`
+      : `${this.title}${when ? ` on ${when}` : ''}`;
+  }
+
+  get chef(): string {
+    return this.c.chef_name || (this.es ? 'Un chef' : 'A chef');
+  }
+
+  get restaurant(): string {
+    return this.c.restaurant_name || (this.es ? 'El restaurante' : 'The restaurant');
+  }
+
+  get restaurantMid(): string {
+    return this.c.restaurant_name || (this.es ? 'el restaurante' : 'the restaurant');
+  }
+
+  get chefMid(): string {
+    return this.c.chef_name || (this.es ? 'el chef' : 'the chef');
+  }
+
+  get sender(): string {
+    return this.c.sender_name || (this.es ? 'la otra parte' : 'the other side');
+  }
+
+  get rate(): string {
+    return this.c.hourly_rate_cents != null ? formatUsd(this.c.hourly_rate_cents) : '';
+  }
+
+  get deadline(): string {
+    return dayAndTime(this.c.deadline, this.c.timeZone, this.locale);
+  }
+
+  get window(): string {
+    return formatDuration((this.c.policy ?? DEFAULT_POLICY).lateCancelWindowMs, this.language);
+  }
+
+  get payHours(): string {
+    return formatPayHours(this.c.policy ?? DEFAULT_POLICY, this.language);
+  }
+
+  get hours(): string {
+    return hoursAndMinutes(this.c.worked_minutes ?? 0);
+  }
+
+  get why(): string {
+    return whyText(this.c.alert, this.language);
+  }
+
+  readonly usd = (cents: number | null | undefined) => formatUsd(cents ?? 0);
+
+  readonly money = (side: MoneySide) => (this.c.money ? moneyText(this.language, side, this.c.money) : null);
+}
+
+export function format(c: TemplateContext, language: Language): Format {
+  return new Formatted(c, language);
 }
 
 /** Worked minutes as people read them on a timesheet: `7 h 30 min`, `45 min`, `8 h` (both languages). */
