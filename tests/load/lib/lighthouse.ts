@@ -5,7 +5,7 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import type { Row } from '../bench/run';
 import { PASSWORD, type Account } from './accounts';
-import { cpuSnapshot, machineBusyShare } from './wire';
+import { machineQuiet } from './wire';
 import type { Api } from './api';
 
 // Lighthouse (issue 41) on what a phone sees: the landing page, and a signed-in chef's openings page, as the
@@ -144,7 +144,7 @@ export async function benchLighthouse(
   try {
     // Lighthouse reads the page's tasks off a trace: a machine still busy with the seed's events (the services
     // consume them for a minute after the seed) makes every task longer, and the page is blamed for it.
-    log(await machineQuiet());
+    log(`lighthouse: ${await machineQuiet()}`);
     const signIn = () =>
       api.call('POST', '/api/auth/signin', { body: { email: chef.email, password: PASSWORD } });
     const audits = [
@@ -173,23 +173,6 @@ export async function benchLighthouse(
     log(`lighthouse: not measured (${(err as Error).message})`);
     return { error: (err as Error).message };
   }
-}
-
-/**
- * Waits until the machine is quiet (every CPU's busy share under `share` over a 2 s window), at most `limitMs`,
- * and says how long it waited and how busy the machine was then.
- */
-async function machineQuiet(share = 0.2, limitMs = 120_000): Promise<string> {
-  const started = Date.now();
-  let busy = 1;
-  while (Date.now() - started < limitMs) {
-    const before = await cpuSnapshot();
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const after = await cpuSnapshot();
-    busy = machineBusyShare(before, after, 2000);
-    if (busy < share) break;
-  }
-  return `lighthouse: the machine at ${(busy * 100).toFixed(0)}% busy after ${((Date.now() - started) / 1000).toFixed(0)} s of waiting for it to be quiet (under ${share * 100}%)`;
 }
 
 /** "perf 93 a11y 100 bp 96 seo 100, LCP 2.1 s, TBT 40 ms" */

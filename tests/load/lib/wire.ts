@@ -71,6 +71,24 @@ export function machineBusyShare(
 }
 
 /**
+ * Waits until the machine is quiet (every CPU's busy share under `share` over a 2 s window), at most `limitMs`,
+ * and says how long it waited and how busy the machine was then: a measure taken while the services still
+ * consume an earlier phase's events (a seed, 300 bookings) counts that work against what it measures.
+ */
+export async function machineQuiet(share = 0.2, limitMs = 120_000): Promise<string> {
+  const started = Date.now();
+  let busy = 1;
+  while (Date.now() - started < limitMs) {
+    const before = await cpuSnapshot();
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const after = await cpuSnapshot();
+    busy = machineBusyShare(before, after, 2000);
+    if (busy < share) break;
+  }
+  return `the machine at ${(busy * 100).toFixed(0)}% busy after ${((Date.now() - started) / 1000).toFixed(0)} s of waiting for it to be quiet (under ${share * 100}%)`;
+}
+
+/**
  * Where the machine's CPU went between two snapshots, in ms per 1,000 answers: the named processes (each a
  * set of pids), PostgreSQL, Redis and RabbitMQ by command name, the bench itself, everything else, and the
  * machine's total (which also holds the kernel's network work that no process is charged with).
