@@ -198,11 +198,34 @@ function dateFormat(locale: string, timeZone: string, shape: typeof DAY_AND_TIME
   return found;
 }
 
+const written = new Map<string, string>();
+
+/**
+ * An instant as a shape of `dateFormat` writes it, kept (issue 41): the texts of a page name the same few shifts'
+ * starts, and an inbox page is rendered anew on every poll that changed, each date a few microseconds of `Intl`.
+ * What is kept is the same for every reader (locale, zone, shape and instant make it), never an answer.
+ */
+function writeInstant(
+  iso: string | undefined,
+  timeZone: string,
+  locale: string,
+  shape: typeof DAY_AND_TIME | typeof TIME,
+) {
+  if (!iso) return '';
+  const key = `${shape === TIME ? 't' : 'd'} ${locale} ${timeZone} ${iso}`;
+  let text = written.get(key);
+  if (text === undefined) {
+    const d = new Date(iso);
+    text = Number.isNaN(d.getTime()) ? '' : dateFormat(locale, timeZone, shape).format(d);
+    if (written.size >= 4096) written.clear();
+    written.set(key, text);
+  }
+  return text;
+}
+
 /** Day and time in the restaurant city's time zone: `Fri, Mar 6, 1:00 PM`. */
 export function dayAndTime(iso: string | undefined, timeZone: string, locale: string): string {
-  const d = iso ? new Date(iso) : null;
-  if (!d || Number.isNaN(d.getTime())) return '';
-  return dateFormat(locale, timeZone, DAY_AND_TIME).format(d);
+  return writeInstant(iso, timeZone, locale, DAY_AND_TIME);
 }
 
 /** The defaults of the contracts' policy, for a text rendered without the service's (template tests). */
@@ -232,9 +255,7 @@ class Formatted implements Format {
   }
 
   get time(): string {
-    const start = this.c.start_time ? new Date(this.c.start_time) : null;
-    if (!start || Number.isNaN(start.getTime())) return '';
-    return dateFormat(this.locale, this.c.timeZone, TIME).format(start);
+    return writeInstant(this.c.start_time, this.c.timeZone, this.locale, TIME);
   }
 
   // A job's title is a position of the catalog: written in the reader's language (issue 32), never translated
