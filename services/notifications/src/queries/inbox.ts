@@ -13,7 +13,7 @@ import {
 import type { Recipient } from '../db/read-model.repository';
 import { inboxTextOf, notificationTypeOf } from '../domain/notification-types';
 import { renderSms } from '../domain/templates';
-import { contextFor } from './text-context';
+import { contextWith } from './text-context';
 
 type InboxQuery = { limit?: number; before?: string };
 /** A polled answer and the inbox version it was read at (advertised as the inbox's stamp, ADR 7). */
@@ -56,7 +56,7 @@ export async function readInbox(
     etag: etagAt(inbox.version),
     version: inbox.version,
     body: {
-      notifications: inbox.reader ? await render(ctx, inbox.reader, rows, inbox.named) : [],
+      notifications: inbox.reader ? render(ctx, inbox.reader, rows, inbox.named) : [],
       unread: inbox.unread,
       next: inbox.page.length > limit ? (rows[rows.length - 1]?.id ?? null) : null,
     },
@@ -76,17 +76,19 @@ export async function readUnreadCount(
 }
 
 /** Render a page's entries, in the reader's language, with the people they name (read with the page). */
-async function render(
+function render(
   ctx: NotificationsContext,
   recipient: Recipient,
   rows: InboxRow[],
   named: InboxAt['named'],
-): Promise<notificationsHttp.InboxEntry[]> {
+): notificationsHttp.InboxEntry[] {
   const byId = new Map<string, Recipient>();
   // by profile id first, then by user id over it: a user id finds its own person first, as `findRecipient`
   for (const r of named) if (r.profile_id) byId.set(r.profile_id, r);
   for (const r of named) byId.set(r.user_id, r);
-  const find = async (id: string) => byId.get(id) ?? null;
+  byId.set(recipient.user_id, recipient); // the reader is themself, as `contextFor` has it
+  const find = (vars: Record<string, unknown>, key: string) =>
+    typeof vars[key] === 'string' ? (byId.get(vars[key] as string) ?? null) : null;
   const language = recipient.language === 'es' ? 'es' : 'en';
   const publicUrl = ctx.config.PUBLIC_URL;
   const entries: notificationsHttp.InboxEntry[] = [];
@@ -94,7 +96,12 @@ async function render(
     const vars = (typeof row.vars === 'string' ? JSON.parse(row.vars) : row.vars) as Record<string, unknown>;
     let body: string;
     try {
-      body = renderSms(row.template, language, await contextFor(ctx, recipient, vars, find));
+      const people = {
+        chef: find(vars, 'chef_id'),
+        restaurant: find(vars, 'restaurant_id'),
+        sender: find(vars, 'sender_id'),
+      };
+      body = renderSms(row.template, language, contextWith(ctx, recipient, vars, people));
     } catch {
       // A text of a template this version no longer has: what was sent, as it was sent.
       body = row.body ?? '';

@@ -36,15 +36,37 @@ export async function contextFor(
   vars: Record<string, unknown>,
   find: RecipientLookup = (id) => findRecipient(ctx.database, id),
 ): Promise<TemplateContext> {
+  const lookup = async (key: string) => {
+    const id = vars[key];
+    return typeof id === 'string' ? (id === recipient.user_id ? recipient : await find(id)) : null;
+  };
+  const [chef, restaurant, sender] = await Promise.all([
+    lookup('chef_id'),
+    lookup('restaurant_id'),
+    lookup('sender_id'),
+  ]);
+  return contextWith(ctx, recipient, vars, { chef, restaurant, sender });
+}
+
+/** The people a text names, found. */
+export interface NamedPeople {
+  chef: Recipient | null;
+  restaurant: Recipient | null;
+  sender: Recipient | null;
+}
+
+/**
+ * `contextFor` with the people already found: an inbox page reads everyone its entries name in its one
+ * statement, and renders each entry without waiting on anything.
+ */
+export function contextWith(
+  ctx: Pick<NotificationsContext, 'config'>,
+  recipient: Recipient,
+  vars: Record<string, unknown>,
+  { chef, restaurant, sender }: NamedPeople,
+): TemplateContext {
   const str = (k: string) => (typeof vars[k] === 'string' ? (vars[k] as string) : undefined);
   const num = (k: string) => (typeof vars[k] === 'number' ? (vars[k] as number) : undefined);
-  const lookup = async (id: string | undefined) =>
-    id ? (id === recipient.user_id ? recipient : await find(id)) : null;
-  const [chef, restaurant, sender] = await Promise.all([
-    lookup(str('chef_id')),
-    lookup(str('restaurant_id')),
-    lookup(str('sender_id')),
-  ]);
   const city = restaurant?.city ?? (recipient.user_type === 'restaurant' ? recipient.city : null);
   return {
     url: ctx.config.PUBLIC_URL.replace(/\/$/, ''),
