@@ -66,6 +66,7 @@ function serverTexts(source: string, file: string): Record<Lang, [string, string
   /** `es`, `language === 'es'`, `lang !== 'en'`...: the language the condition's true branch is in. */
   const langOfCondition = (c: ts.Expression): Lang | null => {
     if (ts.isIdentifier(c)) return langOfName(c.text);
+    if (ts.isPropertyAccessExpression(c)) return langOfName(c.name.text); // `this.es`
     if (ts.isBinaryExpression(c) && ts.isStringLiteral(c.right)) {
       const lang = c.right.text === 'es' ? 'es' : c.right.text === 'en' ? 'en' : null;
       if (!lang) return null;
