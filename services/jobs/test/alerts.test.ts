@@ -87,18 +87,22 @@ async function known(chefs: Chef[]) {
 }
 
 /**
- * The next Friday's shift that can be posted now: 16:00 to 20:00 UTC (10 AM to 2 PM in Minneapolis, either season)
- * at least an hour ahead, within the posting window (LIMITS.postingWindowDays). "The Friday after two days" was 8
- * days ahead every Thursday (and posting refused it); on a Friday between 15:00 and 16:00 UTC the next 16:00 is
- * past the window: that Friday at 18:00.
+ * The first Friday shift that can be posted now: four hours starting on the hour between 14:00 and 20:00 UTC (in
+ * Minneapolis 08:00 to 18:00 at the latest, either season: inside FRIDAY_DAYS' hours), at least an hour ahead,
+ * and ending within the posting window (LIMITS.postingWindowDays) with an hour to spare. One always exists: on a
+ * Friday evening it is that evening's last start or the next Friday's first ("16:00 next Friday" ended past the
+ * window every Friday from about 15:00 UTC).
  */
 function fridayShift() {
   const now = Date.now();
+  const last = now + LIMITS.postingWindowDays * 24 * HOUR - HOUR;
   const d = new Date(now + HOUR);
-  d.setUTCHours(16, 0, 0, 0);
-  while (d.getUTCDay() !== 5 || d.getTime() < now + HOUR) d.setTime(d.getTime() + 24 * HOUR);
-  if (d.getTime() > now + LIMITS.postingWindowDays * 24 * HOUR - HOUR)
-    d.setTime(d.getTime() - 7 * 24 * HOUR + 2 * HOUR);
+  d.setUTCMinutes(0, 0, 0);
+  if (d.getTime() < now + HOUR) d.setTime(d.getTime() + HOUR);
+  while (d.getUTCDay() !== 5 || d.getUTCHours() < 14 || d.getUTCHours() > 20) {
+    d.setTime(d.getTime() + HOUR);
+    if (d.getTime() + 4 * HOUR > last) throw new Error('no Friday shift fits the posting window');
+  }
   return { startTime: d.toISOString(), endTime: new Date(d.getTime() + 4 * HOUR).toISOString() };
 }
 

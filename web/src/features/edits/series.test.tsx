@@ -17,16 +17,28 @@ const HOUR = 3_600_000;
 const SERIES_ID = '5e000000-0000-4000-8000-000000000001';
 const card = { brand: 'visa', last4: '4242', exp_month: 11, exp_year: 2033 };
 
+const DAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
+const DAY_LABELS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
 /**
- * The next Friday, 18:00 local, still ahead: inside the 7-day posting window. ("The Friday at least two days away"
- * was 8 days ahead every Thursday, and the form refused it.) Only in the five minutes before a Friday's 18:00 is
- * the next one past the window.
+ * The first day whose 17:00 local is still ahead, at 18:00: both the form's 18:00-23:00 and a template's
+ * 17:00-22:00 fit inside the 7-day posting window, whatever the hour of the week. (A fixed weekday cannot: on a
+ * Friday evening the next Friday's 23:00 is past the window and this Friday's 17:00 is past.) Its weekday is the
+ * one the series repeats on; `other` is another for the second weekday.
  */
-function nextFriday(): Date {
-  const d = new Date();
-  d.setHours(18, 0, 0, 0);
-  while (d.getDay() !== 5 || d.getTime() < Date.now() + 5 * 60_000) d.setDate(d.getDate() + 1);
-  return d;
+function firstDay(): {
+  start: Date;
+  day: (typeof DAYS)[number];
+  label: string;
+  other: (typeof DAYS)[number];
+  otherLabel: string;
+} {
+  const start = new Date();
+  start.setHours(18, 0, 0, 0);
+  while (start.getTime() - HOUR < Date.now() + 5 * 60_000) start.setDate(start.getDate() + 1);
+  const n = start.getDay();
+  const o = (n + 3) % 7;
+  return { start, day: DAYS[n], label: DAY_LABELS[n], other: DAYS[o], otherLabel: DAY_LABELS[o] };
 }
 
 function series(overrides: Record<string, unknown> = {}) {
@@ -68,34 +80,34 @@ async function fillShift(start: Date) {
 }
 
 describe('Post Shift: Repeat weekly', () => {
-  test("the whole series' total before paying: its Fridays x the posting's $107.00, then POST /jobs/series", async () => {
+  test("the whole series' total before paying: its days x the posting's $107.00, then POST /jobs/series", async () => {
     signedIn('restaurant');
     fakeApi.on('GET', '/payments/saved-card', { body: { card } });
     fakeApi.on('POST', '/jobs/series', { status: 201, body: { series: series() } });
     fakeApi.on('GET', `/jobs/series/${SERIES_ID}`, { body: { series: series() } });
     const { router } = renderApp('/jobs/post');
-    const start = nextFriday();
+    const { start, day, label, other, otherLabel } = firstDay();
     await fillShift(start);
     expect(screen.getByTestId('pay-total').textContent).toBe('$107.00');
 
     await userEvent.click(screen.getByLabelText('Repeat weekly'));
-    await userEvent.click(screen.getByLabelText('Fri'));
+    await userEvent.click(screen.getByLabelText(label));
     const from = toLocalInput(start).slice(0, 10);
     const until = toLocalInput(new Date(start.getTime() + 21 * 24 * HOUR)).slice(0, 10);
     fireEvent.change(screen.getByLabelText('Until'), { target: { value: until } });
-    expect(seriesDates(['fri'], from, until)).toHaveLength(4);
+    expect(seriesDates([day], from, until)).toHaveLength(4);
     const cost = screen.getByTestId('series-cost');
     expect(within(cost).getByTestId('series-count').textContent).toBe('4');
     expect(within(cost).getByTestId('series-total').textContent).toBe('$428.00');
     expect(
       within(cost).getByText('Each shift is charged to your card on file a week before it starts.'),
     ).toBeTruthy();
-    // a second weekday: every Monday in the same span counts too
-    await userEvent.click(screen.getByLabelText('Mon'));
-    const both = seriesDates(['mon', 'fri'], from, until).length;
+    // a second weekday: every one of those in the same span counts too
+    await userEvent.click(screen.getByLabelText(otherLabel));
+    const both = seriesDates([other, day], from, until).length;
     expect(within(cost).getByTestId('series-count').textContent).toBe(String(both));
     expect(within(cost).getByTestId('series-total').textContent).toBe(`$${(both * 107).toFixed(2)}`);
-    await userEvent.click(screen.getByLabelText('Mon'));
+    await userEvent.click(screen.getByLabelText(otherLabel));
 
     await userEvent.click(await screen.findByRole('button', { name: 'Start the series' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/series/${SERIES_ID}`));
@@ -109,7 +121,7 @@ describe('Post Shift: Repeat weekly', () => {
         breakMinutes: 0,
         description: null,
         requiredSkills: [],
-        weekdays: ['fri'],
+        weekdays: [day],
         from,
         until,
       },
@@ -147,14 +159,14 @@ describe('Post Shift: Repeat weekly', () => {
     fakeApi.on('GET', `/jobs/series/${SERIES_ID}`, { body: { series: series({ headcount: 3 }) } });
     renderApp('/jobs/post');
     await screen.findByRole('heading', { name: 'Post Shift' });
-    const start = nextFriday();
+    const { start, day, label } = firstDay();
     fireEvent.change(screen.getByLabelText('Start'), { target: { value: toLocalInput(start) } });
     await userEvent.selectOptions(
       await screen.findByLabelText('Use a template'),
       'Friday dinner (17:00–22:00)',
     );
     await userEvent.click(screen.getByLabelText('Repeat weekly'));
-    await userEvent.click(screen.getByLabelText('Fri'));
+    await userEvent.click(screen.getByLabelText(label));
     const until = toLocalInput(new Date(start.getTime() + 14 * 24 * HOUR)).slice(0, 10);
     fireEvent.change(screen.getByLabelText('Until'), { target: { value: until } });
     // three chefs at 5 hours and $20: 3 x $107.00 a shift, 3 Fridays
@@ -166,7 +178,7 @@ describe('Post Shift: Repeat weekly', () => {
       startTime: '17:00',
       endTime: '22:00',
       headcount: 3,
-      weekdays: ['fri'],
+      weekdays: [day],
       until,
     });
   });
@@ -174,7 +186,7 @@ describe('Post Shift: Repeat weekly', () => {
   test('without a saved card: "Save a card in Settings first", and nothing can be sent', async () => {
     signedIn('restaurant');
     renderApp('/jobs/post');
-    await fillShift(nextFriday());
+    await fillShift(firstDay().start);
     await userEvent.click(screen.getByLabelText('Repeat weekly'));
     expect(await screen.findByText('Save a card in Settings first.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Save a card' }).getAttribute('href')).toBe(
