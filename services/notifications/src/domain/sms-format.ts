@@ -239,7 +239,6 @@ const DEFAULT_POLICY = loadPolicy({});
 class Formatted implements Format {
   private readonly es: boolean;
   private readonly locale: string;
-  private whenText: string | undefined;
   private titleText: string | undefined;
 
   constructor(
@@ -251,7 +250,7 @@ class Formatted implements Format {
   }
 
   get when(): string {
-    return (this.whenText ??= dayAndTime(this.c.start_time, this.c.timeZone, this.locale));
+    return dayAndTime(this.c.start_time, this.c.timeZone, this.locale);
   }
 
   get time(): string {
