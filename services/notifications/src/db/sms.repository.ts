@@ -120,20 +120,44 @@ export interface ClaimedSms {
 }
 
 /**
+ * `levels(priority)`: the priorities that have queued texts, each found with one probe of `sms_queue_idx`
+ * (priority, next_attempt_at; migration 0011) from the one before, rather than a walk of the queue: a text waiting
+ * for a retry is never stepped over. For a `with recursive` clause.
+ */
+export const QUEUED_PRIORITIES = sql`levels(priority) as (
+  (select priority from notifications.sms where status = 'queued' order by priority limit 1)
+  union all
+  select (select q.priority from notifications.sms q where q.status = 'queued' and q.priority > l.priority
+          order by q.priority limit 1)
+  from levels l where l.priority is not null)`;
+
+/**
  * Claim up to `batchSize` texts due at `now` (queued and due, or left `sending` by an instance whose lease ran
- * out), by priority then age, FOR UPDATE SKIP LOCKED: each is this instance's until `leaseUntil`.
+ * out), by priority, then by how long each has been due, FOR UPDATE SKIP LOCKED: each is this instance's until
+ * `leaseUntil`. Each priority's due texts are read from the front of its part of `sms_queue_idx` and lapsed leases
+ * from `sms_lease_idx`: what a claim reads is what is due, however many texts wait for a later retry.
  */
 export async function claimDueSms(database: Database, now: Date, leaseUntil: Date, batchSize: number) {
+  const at = iso(now);
   return database.rows<ClaimedSms>(
     sql`update notifications.sms s
         set status = 'sending', attempts = s.attempts + 1, locked_until = ${iso(leaseUntil)}::timestamptz
         where s.seq in (
-          select seq from notifications.sms
-          where (status = 'queued' and next_attempt_at <= ${iso(now)}::timestamptz)
-             or (status = 'sending' and locked_until <= ${iso(now)}::timestamptz)
-          order by priority, seq
-          limit ${batchSize}
-          for update skip locked)
+          with recursive ${QUEUED_PRIORITIES},
+          queued as (
+            select d.seq, d.priority, d.due_at from levels l cross join lateral (
+              select seq, priority, next_attempt_at as due_at from notifications.sms
+              where status = 'queued' and priority = l.priority and next_attempt_at <= ${at}::timestamptz
+              order by next_attempt_at limit ${batchSize}
+              for update skip locked) d),
+          leased as (
+            select seq, priority, locked_until as due_at from notifications.sms
+            where status = 'sending' and locked_until <= ${at}::timestamptz
+            order by locked_until limit ${batchSize}
+            for update skip locked)
+          select seq from (select * from queued union all select * from leased) as due
+          order by priority, due_at, seq
+          limit ${batchSize})
         returning s.seq, s.id, s.recipient_id, s.template, s.vars, s.attempts`,
   );
 }
