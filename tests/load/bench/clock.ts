@@ -1,11 +1,10 @@
 import { scenarios } from '../scenarios.js';
 import type { Account } from '../lib/accounts';
 import { pool } from '../lib/api';
-import { machineQuiet } from '../lib/wire';
 import { loop, type Figure } from '../lib/measure';
 import type { BenchRun } from './run';
 import { COUNTS, log, SECONDS } from './settings';
-import { bookShift, writeRow } from './writes';
+import { bookShift, measureWrite, writeRow } from './writes';
 
 /**
  * Issue 34's time clock under load: clock-in and approve, each at its scenario's connections (50), each request
@@ -71,25 +70,24 @@ export async function measureClock(run: BenchRun): Promise<void> {
   const seats = await pool(plan, 10, (p) => bookSeat(run, p.restaurant, p.chef, p.startInMs));
   log(`clock: booked in ${((Date.now() - booked) / 1000).toFixed(1)} s`);
   // Each booking posted a shift, and the services tell its city's chefs: the clock-in is measured once that is
-  // done, not against it.
-  log(`clock: ${await machineQuiet()}`);
-
-  log('clock: clock-in ...');
+  // done, not against it (measureWrite).
   let next = 0;
   // approved below in the order they were clocked in: still round the chefs
   const clockedIn: Seat[] = [];
-  const ci = await loop(scenarios.clock_in.bench.connections, SECONDS, async () => {
-    const seat = seats[next++];
-    if (!seat) return false;
-    await api.call('POST', `/api/applications/${seat.applicationId}/clock-in`, {
-      token: seat.chef.token,
-      body: { code: seat.code },
-      expect: [201],
-    });
-    clockedIn.push(seat);
-    return true;
-  });
-  rows.push(writeRow('clock_in', 'clock_in', ci, seatsNote(ci, seats.length)));
+  const { figure: ci, cost: ciCost } = await measureWrite(run, 'clock-in', () =>
+    loop(scenarios.clock_in.bench.connections, SECONDS, async () => {
+      const seat = seats[next++];
+      if (!seat) return false;
+      await api.call('POST', `/api/applications/${seat.applicationId}/clock-in`, {
+        token: seat.chef.token,
+        body: { code: seat.code },
+        expect: [201],
+      });
+      clockedIn.push(seat);
+      return true;
+    }),
+  );
+  rows.push(writeRow('clock_in', 'clock_in', ci, `${seatsNote(ci, seats.length)}; ${ciCost}`));
   log(`clock-in: ${ci.rps}/s p99 ${ci.p99} ms errors ${ci.errors} (${clockedIn.length} seats)`);
 
   // Approve needs submitted timesheets: every seat clocked in is clocked out first (not measured).
@@ -99,17 +97,19 @@ export async function measureClock(run: BenchRun): Promise<void> {
       body: {},
     }),
   );
-  log(`clock: ${await machineQuiet()}`);
-  log('clock: approve ...');
   let nextSubmitted = 0;
-  const ap = await loop(scenarios.approve_timesheet.bench.connections, SECONDS, async () => {
-    const seat = clockedIn[nextSubmitted++];
-    if (!seat) return false;
-    await api.call('POST', `/api/applications/${seat.applicationId}/timesheet/approve`, {
-      token: seat.restaurant.token,
-    });
-    return true;
-  });
-  rows.push(writeRow('approve_timesheet', 'approve_timesheet', ap, seatsNote(ap, clockedIn.length)));
+  const { figure: ap, cost: apCost } = await measureWrite(run, 'approve', () =>
+    loop(scenarios.approve_timesheet.bench.connections, SECONDS, async () => {
+      const seat = clockedIn[nextSubmitted++];
+      if (!seat) return false;
+      await api.call('POST', `/api/applications/${seat.applicationId}/timesheet/approve`, {
+        token: seat.restaurant.token,
+      });
+      return true;
+    }),
+  );
+  rows.push(
+    writeRow('approve_timesheet', 'approve_timesheet', ap, `${seatsNote(ap, clockedIn.length)}; ${apCost}`),
+  );
   log(`approve: ${ap.rps}/s p99 ${ap.p99} ms errors ${ap.errors}`);
 }

@@ -2,7 +2,8 @@ import { scenarios, type ScenarioName } from '../scenarios.js';
 import type { Account } from '../lib/accounts';
 import { until } from '../lib/api';
 import { loop, type Figure } from '../lib/measure';
-import { VOLUME } from '../lib/seed';
+import { cpuSnapshot, cpuSplit, machineQuiet } from '../lib/wire';
+import { rosterFirst, VOLUME } from '../lib/seed';
 import type { BenchRun, Row } from './run';
 import { jobId, log, SECONDS } from './settings';
 
@@ -102,6 +103,45 @@ export async function bookShift(
   return { id, applicationId };
 }
 
+/** The processes that used the most of `split` (ms per write), named with their share. */
+const topOf = (split: Record<string, number>, n = 6) =>
+  Object.entries(split)
+    .filter(([k]) => k !== 'machine')
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+
+/**
+ * A write measured from a quiet machine, with what it cost: the machine's CPU per write (ms) over the measure,
+ * and all told until the machine is quiet again, which adds the work the writes set off after they were answered
+ * (events consumed, texts sent; the quiet machine's own few percent too). The measure starts once the earlier
+ * phase's events are consumed: a write measured while the services still text a city about 200 new shifts
+ * counts that work against it (apply at 44/s, p99 344-353 ms, against 57-75/s, 204-260 ms, on one machine).
+ */
+export async function measureWrite(
+  run: BenchRun,
+  label: string,
+  measure: () => Promise<Figure>,
+): Promise<{ figure: Figure; cost: string }> {
+  log(`${label}: ${await machineQuiet()}`);
+  const before = await cpuSnapshot();
+  const figure = await measure();
+  const during = await cpuSnapshot();
+  const quiet = await machineQuiet();
+  const after = await cpuSnapshot();
+  const named = run.product.pidsByName();
+  // cpuSplit counts ms per 1,000 answers: per write, with 1,000 answers a write
+  const writes = Math.max(1, figure.requests) * 1000;
+  const inWindow = cpuSplit(before, during, named, writes);
+  const allTold = cpuSplit(before, after, named, writes);
+  const cost =
+    `machine CPU ms per write: ${inWindow.machine} in the measure (${topOf(inWindow)}), ` +
+    `${allTold.machine} all told until quiet (${topOf(allTold)})`;
+  log(`${label}: ${quiet}; ${cost}`);
+  return { figure, cost };
+}
+
 export function writeRow(key: string, name: ScenarioName, figure: Figure, note?: string): Row {
   const { p99Ms } = scenarios[name].thresholds;
   return {
@@ -119,37 +159,45 @@ export async function measureWrites(run: BenchRun): Promise<string[]> {
   const { api, dbs, rows } = run;
   const { restaurants, chefs } = run.accounts;
   const postedJobs: string[] = [];
-  log('writes: post+pay ...');
-  const pp = await loop(scenarios.postAndPay.bench.connections, SECONDS, async (w, n) => {
-    postedJobs.push(
-      await postAndPay(run, restaurants[(w + n) % restaurants.length], 24 * 3_600_000 + n * 60_000, 6),
-    );
-    return true;
-  });
+  const { figure: pp, cost: ppCost } = await measureWrite(run, 'post+pay', () =>
+    loop(scenarios.postAndPay.bench.connections, SECONDS, async (w, n) => {
+      postedJobs.push(
+        await postAndPay(run, restaurants[(w + n) % restaurants.length], 24 * 3_600_000 + n * 60_000, 6),
+      );
+      return true;
+    }),
+  );
   rows.push({
     key: 'post_pay',
     title: `${scenarios.postAndPay.title} (flow)`,
     figure: pp,
     target: `p99<${scenarios.postAndPay.thresholds.p99Ms} ms`,
     met: pp.p99 < scenarios.postAndPay.thresholds.p99Ms && pp.errors === 0,
-    note: 'POST /jobs, create-escrow-payment (retried until payments has the job), card confirm',
+    note: `POST /jobs, create-escrow-payment (retried until payments has the job), card confirm; ${ppCost}`,
   });
   log(`post+pay: ${pp.rps}/s p99 ${pp.p99} ms errors ${pp.errors}`);
 
-  log('writes: apply ...');
   const applied = new Set<string>();
-  const ap = await loop(scenarios.apply.bench.connections, SECONDS, async (_w, n) => {
-    const c = n % chefs.length;
-    const job = jobId((c * 10 + 500 + Math.floor(n / chefs.length)) % VOLUME.openShifts);
-    if (applied.has(`${c}:${job}`)) return true;
-    applied.add(`${c}:${job}`);
-    await api.call('POST', `/api/jobs/${job}/apply`, { token: chefs[c].token, expect: [201] });
-    return true;
-  });
-  rows.push(writeRow('apply', 'apply', ap));
+  // Chef c applies to the shifts from index c * 10 + 500 on (past the seed's own applications), one after another,
+  // leaving out those in their roster-first window: open to the restaurants' favorites alone, a 404 to the others.
+  const nthOpen = (from: number, k: number) => {
+    let i = from - 1;
+    for (let found = -1; found < k;) if (!rosterFirst(++i % VOLUME.openShifts)) found++;
+    return i % VOLUME.openShifts;
+  };
+  const { figure: ap, cost: apCost } = await measureWrite(run, 'apply', () =>
+    loop(scenarios.apply.bench.connections, SECONDS, async (_w, n) => {
+      const c = n % chefs.length;
+      const job = jobId(nthOpen(c * 10 + 500, Math.floor(n / chefs.length)));
+      if (applied.has(`${c}:${job}`)) return true;
+      applied.add(`${c}:${job}`);
+      await api.call('POST', `/api/jobs/${job}/apply`, { token: chefs[c].token, expect: [201] });
+      return true;
+    }),
+  );
+  rows.push(writeRow('apply', 'apply', ap, apCost));
   log(`apply: ${ap.rps}/s p99 ${ap.p99} ms errors ${ap.errors}`);
 
-  log('writes: accept ...');
   const tokenOf = new Map(restaurants.map((r) => [r.id, r.token]));
   // One application per shift, and one per chef: a chef holds one shift at a time (issue 32), and the pool's
   // shifts overlap, so a chef accepted twice would be a refusal, not an acceptance.
@@ -162,16 +210,18 @@ export async function measureWrites(run: BenchRun): Promise<string[]> {
     )
   ).rows.filter((p) => !seen.has(p.chef_id) && seen.add(p.chef_id));
   let nextPending = 0;
-  const ac = await loop(scenarios.accept.bench.connections, SECONDS, async () => {
-    const p = pending[nextPending++];
-    if (!p) return false;
-    await api.call('PATCH', `/api/applications/${p.id}`, {
-      token: tokenOf.get(p.restaurant_id)!,
-      body: { status: 'accepted' },
-    });
-    return true;
-  });
-  rows.push(writeRow('accept', 'accept', ac, `pool of ${pending.length} pending applications`));
+  const { figure: ac, cost: acCost } = await measureWrite(run, 'accept', () =>
+    loop(scenarios.accept.bench.connections, SECONDS, async () => {
+      const p = pending[nextPending++];
+      if (!p) return false;
+      await api.call('PATCH', `/api/applications/${p.id}`, {
+        token: tokenOf.get(p.restaurant_id)!,
+        body: { status: 'accepted' },
+      });
+      return true;
+    }),
+  );
+  rows.push(writeRow('accept', 'accept', ac, `pool of ${pending.length} pending applications; ${acCost}`));
   log(`accept: ${ac.rps}/s p99 ${ac.p99} ms errors ${ac.errors}`);
   return postedJobs;
 }

@@ -79,9 +79,13 @@ const HEADCOUNT = (i: string) => `case when ${i} < ${VOLUME.openShifts} and ${i}
  * ends 2 to 6 hours after seeding: the shared openings poll leaves it out and its version read finds the next
  * window's end, as in production, without a window ending in the middle of a run.
  */
+const ROSTER_FIRST_EVERY = 20;
+const ROSTER_FIRST_AT = 7;
 const ROSTER_FIRST = (i: string) =>
-  `case when ${i} < ${VOLUME.openShifts} and ${i} % 20 = 7 then 240 else 0 end,
-   case when ${i} < ${VOLUME.openShifts} and ${i} % 20 = 7 then now() + make_interval(mins => 120 + ${i} % 240) end`;
+  `case when ${i} < ${VOLUME.openShifts} and ${i} % ${ROSTER_FIRST_EVERY} = ${ROSTER_FIRST_AT} then 240 else 0 end,
+   case when ${i} < ${VOLUME.openShifts} and ${i} % ${ROSTER_FIRST_EVERY} = ${ROSTER_FIRST_AT} then now() + make_interval(mins => 120 + ${i} % 240) end`;
+/** Whether the seeded open shift of this index is in its roster-first window (a chef off the roster gets a 404). */
+export const rosterFirst = (i: number) => i < VOLUME.openShifts && i % ROSTER_FIRST_EVERY === ROSTER_FIRST_AT;
 
 function jobsSelect(): string {
   // $1 driving restaurant ids, $2 number of jobs, $3 positions
@@ -128,10 +132,10 @@ function peopleRows(run: Run) {
         'identity.users',
         `
       insert into identity.users (id, email, phone, password_hash, user_type, language_preference, phone_verified, created_at, updated_at)
-      select ${R('i')}, 'restaurant' || i || '@seed.bench.brigade.test', '313' || lpad((5000000 + i)::text, 7, '0'), 'seeded: no login', 'restaurant', 'en', true, now() - interval '30 days', now() - interval '30 days'
+      select ${R('i')}, 'restaurant' || i || '@seed.bench.brigade.test', '+1313' || lpad((5000000 + i)::text, 7, '0'), 'seeded: no login', 'restaurant', 'en', true, now() - interval '30 days', now() - interval '30 days'
       from ${restaurants} i
       union all
-      select ${C('i')}, 'chef' || i || '@seed.bench.brigade.test', '612' || lpad((6000000 + i)::text, 7, '0'), 'seeded: no login', 'chef', case when i % 5 = 0 then 'es' else 'en' end, true, now() - interval '30 days', now() - interval '30 days'
+      select ${C('i')}, 'chef' || i || '@seed.bench.brigade.test', '+1612' || lpad((6000000 + i)::text, 7, '0'), 'seeded: no login', 'chef', case when i % 5 = 0 then 'es' else 'en' end, true, now() - interval '30 days', now() - interval '30 days'
       from ${chefs} i`,
       ),
     identityRestaurantRows: (identity: pg.Client, restaurants: string) =>
@@ -177,6 +181,24 @@ function peopleRows(run: Run) {
       from ${chefs} i`,
         [[...SKILLS]],
       ),
+    // notifications knows every person identity announced (their phone verified, as identity's rows have it): the
+    // city's chefs a posting alerts and the restaurants an application is texted to get their texts sent, as in
+    // production, not retried as unknown recipients and then dropped.
+    recipientRows: (notifications: pg.Client, restaurants: string, chefs: string) =>
+      run(
+        notifications,
+        'notifications.recipients',
+        `
+      insert into notifications.recipients (user_id, user_type, phone, phone_verified, language, profile_id, name, city, address, email, email_verified, updated_at)
+      select ${R('i')}, 'restaurant', '+1313' || lpad((5000000 + i)::text, 7, '0'), true, 'en', ${RP('i')}, 'Seed Kitchen ' || i, ${CITY('i')},
+        i || ' Seed Ave', 'restaurant' || i || '@seed.bench.brigade.test', false, now() - interval '30 days'
+      from ${restaurants} i
+      union all
+      select ${C('i')}, 'chef', '+1612' || lpad((6000000 + i)::text, 7, '0'), true, case when i % 5 = 0 then 'es' else 'en' end, ${CP('i')},
+        'Seed Chef ' || i, ${CITY('i')}, null, 'chef' || i || '@seed.bench.brigade.test', false, now() - interval '30 days'
+      from ${chefs} i
+      on conflict (user_id) do nothing`,
+      ),
     participantRows: (messaging: pg.Client, restaurants: string, chefs: string) =>
       run(
         messaging,
@@ -194,11 +216,12 @@ function peopleRows(run: Run) {
 export async function seed(input: SeedInput): Promise<SeedResult> {
   const started = Date.now();
   const db = (name: string) => connect(serviceDatabaseUrl(input.databaseUrl, name, {}));
-  const [identity, jobs, messaging, payments] = await Promise.all([
+  const [identity, jobs, messaging, payments, notifications] = await Promise.all([
     db('identity'),
     db('jobs'),
     db('messaging'),
     db('payments'),
+    db('notifications'),
   ]);
   const { counts, run } = rowCounter();
   const people = peopleRows(run);
@@ -388,8 +411,17 @@ export async function seed(input: SeedInput): Promise<SeedResult> {
     await payments.query('vacuum analyze');
   };
 
+  const seedNotifications = async () => {
+    await people.recipientRows(
+      notifications,
+      `generate_series(0, ${V.restaurants - 1})`,
+      `generate_series(0, ${V.chefs - 1})`,
+    );
+    await notifications.query('vacuum analyze notifications.recipients');
+  };
+
   try {
-    await Promise.all([seedIdentity(), seedJobs(), seedMessaging(), seedPayments()]);
+    await Promise.all([seedIdentity(), seedJobs(), seedMessaging(), seedPayments(), seedNotifications()]);
     const threads = await messaging.query<{ chef_id: string; job_id: string; last_id: string }>(
       `select distinct on (t.chef_id) t.chef_id, t.job_id, m.id as last_id
        from messaging.threads t join messaging.messages m on m.job_id = t.job_id and m.chef_id = t.chef_id and m.seq = t.last_seq
@@ -402,7 +434,7 @@ export async function seed(input: SeedInput): Promise<SeedResult> {
       threads: threads.rows.map((r) => ({ chefId: r.chef_id, jobId: r.job_id, lastMessageId: r.last_id })),
     };
   } finally {
-    await Promise.all([identity, jobs, messaging, payments].map((c) => c.end()));
+    await Promise.all([identity, jobs, messaging, payments, notifications].map((c) => c.end()));
   }
 }
 
@@ -438,7 +470,12 @@ export const MESSAGES_MAX_SCALE = 10;
 export async function grow(databaseUrl: string, from: number, to: number): Promise<SeedResult> {
   const started = Date.now();
   const db = (name: string) => connect(serviceDatabaseUrl(databaseUrl, name, {}));
-  const [identity, jobs, messaging] = await Promise.all([db('identity'), db('jobs'), db('messaging')]);
+  const [identity, jobs, messaging, notifications] = await Promise.all([
+    db('identity'),
+    db('jobs'),
+    db('messaging'),
+    db('notifications'),
+  ]);
   const { counts, run } = rowCounter();
   const people = peopleRows(run);
   const V = VOLUME;
@@ -560,10 +597,15 @@ export async function grow(databaseUrl: string, from: number, to: number): Promi
     await messaging.query('vacuum analyze');
   };
 
+  const growNotifications = async () => {
+    await people.recipientRows(notifications, range(V.restaurants), range(V.chefs));
+    await notifications.query('vacuum analyze notifications.recipients');
+  };
+
   try {
-    await Promise.all([growIdentity(), growJobs(), growMessaging()]);
+    await Promise.all([growIdentity(), growJobs(), growMessaging(), growNotifications()]);
     return { counts, ms: Date.now() - started, threads: [] };
   } finally {
-    await Promise.all([identity, jobs, messaging].map((c) => c.end()));
+    await Promise.all([identity, jobs, messaging, notifications].map((c) => c.end()));
   }
 }
