@@ -135,7 +135,8 @@ export const QUEUED_PRIORITIES = sql`levels(priority) as (
  * Claim up to `batchSize` texts due at `now` (queued and due, or left `sending` by an instance whose lease ran
  * out), by priority, then by how long each has been due, FOR UPDATE SKIP LOCKED: each is this instance's until
  * `leaseUntil`. Each priority's due texts are read from the front of its part of `sms_queue_idx` and lapsed leases
- * from `sms_lease_idx`: what a claim reads is what is due, however many texts wait for a later retry.
+ * from `sms_lease_idx`: what a claim reads is what is due, however many texts wait for a later retry. Prepared:
+ * one plan serves every claim.
  */
 export async function claimDueSms(database: Database, now: Date, leaseUntil: Date, batchSize: number) {
   const at = iso(now);
@@ -155,10 +156,13 @@ export async function claimDueSms(database: Database, now: Date, leaseUntil: Dat
             where status = 'sending' and locked_until <= ${at}::timestamptz
             order by locked_until limit ${batchSize}
             for update skip locked)
-          select seq from (select * from queued union all select * from leased) as due
+          select seq from (
+            select seq, priority, due_at from queued union all select seq, priority, due_at from leased) as due
           order by priority, due_at, seq
           limit ${batchSize})
         returning s.seq, s.id, s.recipient_id, s.template, s.vars, s.attempts`,
+    undefined,
+    { prepared: true }, // planning it cost as much as running it (0.36 / 0.33 ms)
   );
 }
 
