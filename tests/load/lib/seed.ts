@@ -51,6 +51,15 @@ const J = (i: string) =>
   `overlay(overlay(md5('bench:j:' || ${i}) placing '4' from 13) placing '8' from 17)::uuid`;
 const A = (i: string, k: string) =>
   `overlay(overlay(md5('bench:a:' || ${i} || ':' || ${k}) placing '4' from 13) placing '8' from 17)::uuid`;
+// What identity holds of each seeded person and the other services repeat (notifications texts the phone): one
+// definition each, so the databases agree. Phones are E.164, as registration stores them, in blocks the driving
+// accounts' (+1612 5,xxx,xxx) never reach.
+const R_PHONE = (i: string) => `'+1313' || lpad((5000000 + ${i})::text, 7, '0')`;
+const C_PHONE = (i: string) => `'+1612' || lpad((6000000 + ${i})::text, 7, '0')`;
+const R_EMAIL = (i: string) => `'restaurant' || ${i} || '@seed.bench.brigade.test'`;
+const C_EMAIL = (i: string) => `'chef' || ${i} || '@seed.bench.brigade.test'`;
+/** Every fifth seeded chef reads Spanish. */
+const C_LANGUAGE = (i: string) => `(case when ${i} % 5 = 0 then 'es' else 'en' end)`;
 const CITY = (i: string) => `(case when ${i} % 2 = 0 then 'Minneapolis' else 'Detroit' end)`;
 const STATE = (i: string) =>
   `(case when ${i} % 2 = 0 then '${CITIES.Minneapolis.state}' else '${CITIES.Detroit.state}' end)`;
@@ -132,10 +141,10 @@ function peopleRows(run: Run) {
         'identity.users',
         `
       insert into identity.users (id, email, phone, password_hash, user_type, language_preference, phone_verified, created_at, updated_at)
-      select ${R('i')}, 'restaurant' || i || '@seed.bench.brigade.test', '+1313' || lpad((5000000 + i)::text, 7, '0'), 'seeded: no login', 'restaurant', 'en', true, now() - interval '30 days', now() - interval '30 days'
+      select ${R('i')}, ${R_EMAIL('i')}, ${R_PHONE('i')}, 'seeded: no login', 'restaurant', 'en', true, now() - interval '30 days', now() - interval '30 days'
       from ${restaurants} i
       union all
-      select ${C('i')}, 'chef' || i || '@seed.bench.brigade.test', '+1612' || lpad((6000000 + i)::text, 7, '0'), 'seeded: no login', 'chef', case when i % 5 = 0 then 'es' else 'en' end, true, now() - interval '30 days', now() - interval '30 days'
+      select ${C('i')}, ${C_EMAIL('i')}, ${C_PHONE('i')}, 'seeded: no login', 'chef', ${C_LANGUAGE('i')}, true, now() - interval '30 days', now() - interval '30 days'
       from ${chefs} i`,
       ),
     identityRestaurantRows: (identity: pg.Client, restaurants: string) =>
@@ -190,12 +199,12 @@ function peopleRows(run: Run) {
         'notifications.recipients',
         `
       insert into notifications.recipients (user_id, user_type, phone, phone_verified, language, profile_id, name, city, address, email, email_verified, updated_at)
-      select ${R('i')}, 'restaurant', '+1313' || lpad((5000000 + i)::text, 7, '0'), true, 'en', ${RP('i')}, 'Seed Kitchen ' || i, ${CITY('i')},
-        i || ' Seed Ave', 'restaurant' || i || '@seed.bench.brigade.test', false, now() - interval '30 days'
+      select ${R('i')}, 'restaurant', ${R_PHONE('i')}, true, 'en', ${RP('i')}, 'Seed Kitchen ' || i, ${CITY('i')},
+        i || ' Seed Ave', ${R_EMAIL('i')}, false, now() - interval '30 days'
       from ${restaurants} i
       union all
-      select ${C('i')}, 'chef', '+1612' || lpad((6000000 + i)::text, 7, '0'), true, case when i % 5 = 0 then 'es' else 'en' end, ${CP('i')},
-        'Seed Chef ' || i, ${CITY('i')}, null, 'chef' || i || '@seed.bench.brigade.test', false, now() - interval '30 days'
+      select ${C('i')}, 'chef', ${C_PHONE('i')}, true, ${C_LANGUAGE('i')}, ${CP('i')},
+        'Seed Chef ' || i, ${CITY('i')}, null, ${C_EMAIL('i')}, false, now() - interval '30 days'
       from ${chefs} i
       on conflict (user_id) do nothing`,
       ),
@@ -207,7 +216,7 @@ function peopleRows(run: Run) {
       insert into messaging.participants (user_id, user_type, name, name_at, language, language_at)
       select ${R('i')}, 'restaurant', 'Seed Kitchen ' || i, now() - interval '30 days', 'en', now() - interval '30 days' from ${restaurants} i
       union all
-      select ${C('i')}, 'chef', 'Seed Chef ' || i, now() - interval '30 days', case when i % 5 = 0 then 'es' else 'en' end, now() - interval '30 days' from ${chefs} i
+      select ${C('i')}, 'chef', 'Seed Chef ' || i, now() - interval '30 days', ${C_LANGUAGE('i')}, now() - interval '30 days' from ${chefs} i
       on conflict (user_id) do nothing`,
       ),
   };
@@ -363,9 +372,9 @@ export async function seed(input: SeedInput): Promise<SeedResult> {
       'payments.users',
       `
       insert into payments.users (user_id, email, user_type, created_at)
-      select ${R('i')}, 'restaurant' || i || '@seed.bench.brigade.test', 'restaurant', now() - interval '30 days' from generate_series(0, ${V.restaurants - 1}) i
+      select ${R('i')}, ${R_EMAIL('i')}, 'restaurant', now() - interval '30 days' from generate_series(0, ${V.restaurants - 1}) i
       union all
-      select ${C('i')}, 'chef' || i || '@seed.bench.brigade.test', 'chef', now() - interval '30 days' from generate_series(0, ${V.chefs - 1}) i
+      select ${C('i')}, ${C_EMAIL('i')}, 'chef', now() - interval '30 days' from generate_series(0, ${V.chefs - 1}) i
       on conflict (user_id) do nothing`,
     );
     await run(
