@@ -18,6 +18,24 @@ export function milesBetween(a: Point, b: Point): number {
   return EARTH_RADIUS_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
+/**
+ * A box of latitudes and longitudes that holds every point within `miles` of `origin` (for an index to find the
+ * candidates of a distance read; the exact distance decides after). A degree of latitude is at least 68.7 miles; a
+ * degree of longitude is that times cos(latitude), smallest at the box's edge farthest from the equator. Sound for
+ * distances far below the origin's distance to a pole (every use here: tens of miles, in the service area).
+ */
+export function boxAround(origin: Point, miles: number) {
+  const dLat = miles / 68.7;
+  const farLat = Math.min(89, Math.abs(origin.lat) + dLat);
+  const dLon = Math.min(180, miles / (68.7 * Math.cos((farLat * Math.PI) / 180)));
+  return {
+    latMin: origin.lat - dLat,
+    latMax: origin.lat + dLat,
+    lonMin: origin.lon - dLon,
+    lonMax: origin.lon + dLon,
+  };
+}
+
 /** Distances as the APIs answer them: miles to one decimal. */
 export function roundMiles(miles: number): number {
   return Math.round(miles * 10) / 10;

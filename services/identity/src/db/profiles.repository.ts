@@ -1,5 +1,5 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
-import type { CredentialType } from '@brigade/contracts';
+import { boxAround, type CredentialType } from '@brigade/contracts';
 import type { Database, Executor } from '@brigade/kit';
 import { chefProfiles, restaurantProfiles, type RestaurantProfileRow } from './schema';
 import { countedKind } from './reliability.repository';
@@ -195,7 +195,7 @@ async function readPage(
   if (origin) {
     // A bounding box first, answered by the (latitude, longitude) index; the exact distance after. The box holds
     // the whole circle, so the results are the same.
-    const box = boundingBox(origin, radius);
+    const box = boxAround(origin, radius);
     conditions.push(sql`c.latitude between ${box.latMin}::float8 and ${box.latMax}::float8`);
     conditions.push(sql`c.longitude between ${box.lonMin}::float8 and ${box.lonMax}::float8`);
     conditions.push(sql`${distance} <= ${radius}::float8`);
@@ -317,7 +317,7 @@ async function pageReach(
   origin: { lat: number; lon: number },
 ): Promise<{ miles: number; narrowed: boolean } | null> {
   const end = search.limit + search.offset;
-  const box = boundingBox(origin, search.radius);
+  const box = boxAround(origin, search.radius);
   const distance = milesFrom(origin);
   const walk = end * WALK_PER_PLACE;
   const [row] = await database.rows<{
@@ -350,23 +350,6 @@ async function pageReach(
   // on it too).
   if (Number(row.walked) < walk) return { miles: search.radius, narrowed: false };
   return null;
-}
-
-/**
- * A box of latitudes and longitudes that holds every point within `radius` miles of `origin`. A degree of latitude
- * is at least 68.7 miles; a degree of longitude is that times cos(latitude), smallest at the box's edge farthest
- * from the equator.
- */
-function boundingBox(origin: { lat: number; lon: number }, radius: number) {
-  const dLat = radius / 68.7;
-  const farLat = Math.min(89, Math.abs(origin.lat) + dLat);
-  const dLon = Math.min(180, radius / (68.7 * Math.cos((farLat * Math.PI) / 180)));
-  return {
-    latMin: origin.lat - dLat,
-    latMax: origin.lat + dLat,
-    lonMin: origin.lon - dLon,
-    lonMax: origin.lon + dLon,
-  };
 }
 
 /** A PostgreSQL array literal of texts. */

@@ -1,4 +1,4 @@
-import type { EventData } from '@brigade/contracts';
+import { CITIES, type CityName, type EventData, type Point } from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
 import { toJson, type ChefProfileRow } from './rows';
 
@@ -181,6 +181,26 @@ export async function restaurantCity(
     executor,
   );
   return rows[0]?.city ?? null;
+}
+
+/**
+ * A restaurant's city and the place distances are measured from: its coordinates, else its city's centre (each
+ * coordinate on its own, as `restaurantLat` / `restaurantLon` read them in SQL); null when neither is known.
+ */
+export async function restaurantOrigin(
+  database: Database,
+  restaurantId: string,
+  executor?: Executor,
+): Promise<{ city: string | null; place: Point | null }> {
+  const [row] = await database.rows<{ city: string | null; lat: number | null; lon: number | null }>(
+    sql`select city, latitude as lat, longitude as lon from jobs.restaurant_profiles where user_id = ${restaurantId}`,
+    executor,
+  );
+  if (!row) return { city: null, place: null };
+  const centre = row.city !== null && Object.hasOwn(CITIES, row.city) ? CITIES[row.city as CityName] : null;
+  const lat = row.lat !== null ? Number(row.lat) : (centre?.latitude ?? null);
+  const lon = row.lon !== null ? Number(row.lon) : (centre?.longitude ?? null);
+  return { city: row.city, place: lat !== null && lon !== null ? { lat, lon } : null };
 }
 
 /** A chef's or restaurant's verified phone (E.164), or null (unknown or not verified). */

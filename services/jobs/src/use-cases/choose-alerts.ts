@@ -2,7 +2,7 @@ import { fitsAvailability } from '@brigade/contracts';
 import type { Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { namedAlertChefs, nearbyChefsPage } from '../db/alerts.repository';
-import { restaurantCity } from '../db/read-models.repository';
+import { restaurantOrigin } from '../db/read-models.repository';
 import { insideRosterWindow, nearbyAlerts, type EventAlert } from '../domain/alerts';
 import { timeZoneOf } from '../domain/calendar';
 import type { JobRow } from '../domain/records';
@@ -29,7 +29,8 @@ const PAGE_MIN = 100;
  * window only favorites are told (a boost then too); when it ends, everyone in range but the favorites (told
  * when it opened). A chef blocked either way, suspended, already applied or booked, without a verified
  * phone, or (issue 39) without a credential the shift requires is never told.
- * Three reads: the restaurant's city, the named chefs, the chefs in range (a page of them, rarely two).
+ * Three reads: the restaurant's city and place, the named chefs, the chefs in range (a page of them, rarely two;
+ * each a walk of the nearest and the page, ADR 45).
  */
 export async function chooseAlerts(
   ctx: JobsContext,
@@ -70,7 +71,8 @@ export async function chooseAlerts(
 
   if (windowOpen || alerts.length >= cap) return alerts;
 
-  const timeZone = timeZoneOf(await restaurantCity(ctx.database, job.restaurant_id, tx));
+  const { city, place } = await restaurantOrigin(ctx.database, job.restaurant_id, tx);
+  const timeZone = timeZoneOf(city);
   const { weekday } = fitsAvailability(null, job.start_time, job.end_time, timeZone);
   const pageSize = Math.max(PAGE_MIN, cap * 4);
   const chosen = alerts.length;
@@ -78,6 +80,7 @@ export async function chooseAlerts(
   for (let offset = 0; alerts.length < cap; offset += pageSize) {
     const page = await nearbyChefsPage(ctx.database, tx, {
       ...shift,
+      origin: place,
       weekday,
       exceptUserIds: [...told],
       // the favorites were told when the shift opened
