@@ -169,13 +169,15 @@ function peopleRows(run: Run) {
       from ${chefs} i`,
         [[...SKILLS], JSON.stringify(DEFAULT_CHEF_AVAILABILITY)],
       ),
+    // jobs keeps the places identity's profile events carry (ADR 45: whom a posting texts is found from them); a
+    // seeded chef's availability stays unknown (every day), so a posting's texts do not depend on the hour of the run.
     jobsRestaurantRows: (jobs: pg.Client, restaurants: string) =>
       run(
         jobs,
         'jobs.restaurant_profiles',
         `
-      insert into jobs.restaurant_profiles (profile_id, user_id, name, address, city, state, cuisine_types, total_ratings, source_occurred_at)
-      select ${RP('i')}, ${R('i')}, 'Seed Kitchen ' || i, i || ' Seed Ave', ${CITY('i')}, ${STATE('i')}, jsonb_build_array(($1::text[])[1 + i % ${CUISINES.length}]), 0, now() - interval '30 days'
+      insert into jobs.restaurant_profiles (profile_id, user_id, name, address, city, state, latitude, longitude, cuisine_types, total_ratings, source_occurred_at)
+      select ${RP('i')}, ${R('i')}, 'Seed Kitchen ' || i, i || ' Seed Ave', ${CITY('i')}, ${STATE('i')}, ${LAT('i')}, ${LON('i')}, jsonb_build_array(($1::text[])[1 + i % ${CUISINES.length}]), 0, now() - interval '30 days'
       from ${restaurants} i`,
         [[...CUISINES]],
       ),
@@ -184,8 +186,8 @@ function peopleRows(run: Run) {
         jobs,
         'jobs.chef_profiles',
         `
-      insert into jobs.chef_profiles (profile_id, user_id, name, bio, city, state, skills, travel_radius, average_rating, total_ratings, source_occurred_at)
-      select ${CP('i')}, ${C('i')}, 'Seed Chef ' || i, 'Seeded chef ' || i || ': line, prep and dish, nights and weekends.', ${CITY('i')}, ${STATE('i')},
+      insert into jobs.chef_profiles (profile_id, user_id, name, bio, city, state, latitude, longitude, skills, travel_radius, average_rating, total_ratings, source_occurred_at)
+      select ${CP('i')}, ${C('i')}, 'Seed Chef ' || i, 'Seeded chef ' || i || ': line, prep and dish, nights and weekends.', ${CITY('i')}, ${STATE('i')}, ${LAT('i')}, ${LON('i')},
         to_jsonb(${CHEF_SKILLS('i')}), (array[5, 10, 15, 20, 25, 30])[1 + i % 6], case when i % 10 = 0 then null else 4.0 end, i % 10, now() - interval '30 days'
       from ${chefs} i`,
         [[...SKILLS]],
