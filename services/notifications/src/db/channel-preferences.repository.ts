@@ -15,21 +15,12 @@ export interface ChannelChoice {
   chosen: boolean;
 }
 
-/** One type's switches for a person. */
-export async function channelChoice(
-  database: Database,
-  userId: string,
+/** One type's switches from the person's row for it, or the type's defaults without one. */
+export const choiceFromRow = (
   type: NotificationType,
-  tx?: Executor,
-): Promise<ChannelChoice> {
-  const rows = await database.rows<ChannelSwitches>(
-    sql`select sms, push, email from notifications.channel_preferences where user_id = ${userId} and type = ${type}`,
-    tx,
-  );
-  return rows[0]
-    ? { switches: pick(rows[0]), chosen: true }
-    : { switches: { ...DEFAULT_CHANNELS[type] }, chosen: false };
-}
+  row: ChannelSwitches | null | undefined,
+): ChannelChoice =>
+  row ? { switches: pick(row), chosen: true } : { switches: { ...DEFAULT_CHANNELS[type] }, chosen: false };
 
 /** Every type's switches for a person (defaults where they set none). */
 export async function allChannels(

@@ -1,6 +1,6 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
 import type { TemplateName } from '../domain/rules';
-import type { Recipient } from './read-model.repository';
+import { RECIPIENT_COLUMNS, type Recipient } from './read-model.repository';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,10 +37,6 @@ const inboxVersionOf = (userId: string) =>
 /** How many of the person's entries are unread (`sms_unread_idx`). */
 const unreadOf = (userId: string) =>
   sql`(select count(*) from notifications.sms where recipient_id = ${userId} and read_at is null)::int`;
-
-const RECIPIENT_COLUMNS = sql.raw(
-  'user_id, user_type, phone, phone_verified, language, name, city, address, email, email_verified',
-);
 
 /**
  * Everything a page of the inbox shows, in one round trip and one snapshot: the version (so the ETag built from

@@ -17,8 +17,12 @@ export async function getPreferences(
     sql`select sms_notifications, job_reminders, rating_reminders from notifications.preferences where user_id = ${userId}`,
     tx,
   );
-  return rows[0] ? pick(rows[0]) : { ...DEFAULT_PREFERENCES };
+  return preferencesFromRow(rows[0]);
 }
+
+/** A person's toggles from their row (`notifications.preferences`), or the defaults without one. */
+export const preferencesFromRow = (row: Preferences | null | undefined): Preferences =>
+  row ? pick(row) : { ...DEFAULT_PREFERENCES };
 
 /**
  * Save a user's toggles: `next` when they have none yet, otherwise only the `changes` (the others keep their

@@ -60,12 +60,3 @@ export async function pushSubscriptionsOf(database: Database, userId: string, no
         order by updated_at desc, endpoint`,
   );
 }
-
-/** Whether `userId` can be reached by push (at least one live subscription). */
-export async function hasPushSubscription(database: Database, userId: string, now: Date) {
-  const rows = await database.rows<{ yes: boolean }>(
-    sql`select exists (select 1 from notifications.push_subscriptions
-          where user_id = ${userId} and (expires_at is null or expires_at > ${iso(now)}::timestamptz)) as yes`,
-  );
-  return rows[0]?.yes === true;
-}

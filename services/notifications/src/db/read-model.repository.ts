@@ -20,13 +20,18 @@ export interface Recipient {
   email_verified: boolean;
 }
 
+/** A `Recipient`'s columns of `notifications.recipients`. */
+export const RECIPIENT_COLUMNS = sql.raw(
+  'user_id, user_type, phone, phone_verified, language, name, city, address, email, email_verified',
+);
+
 export async function findRecipient(
   database: Database,
   userId: string,
   tx?: Executor,
 ): Promise<Recipient | null> {
   const rows = await database.rows<Recipient>(
-    sql`select user_id, user_type, phone, phone_verified, language, name, city, address, email, email_verified from notifications.recipients
+    sql`select ${RECIPIENT_COLUMNS} from notifications.recipients
         where user_id = ${userId} or profile_id = ${userId} order by (user_id = ${userId}) desc limit 1`,
     tx,
   );

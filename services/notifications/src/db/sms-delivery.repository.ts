@@ -87,6 +87,16 @@ export async function fallbackOf(database: Database, userId: string): Promise<Sm
   const [row] = await database.rows<{ failures_in_a_row: number; sms_fallback_since: Date | string | null }>(
     sql`select failures_in_a_row, sms_fallback_since from notifications.sms_recipients where user_id = ${userId}`,
   );
+  return fallbackFromRow(row);
+}
+
+/** Whether a person's texts fall back, from their `sms_recipients` row (none: they do not). */
+export function fallbackFromRow(
+  row:
+    | { failures_in_a_row: number | string | null; sms_fallback_since: Date | string | null }
+    | null
+    | undefined,
+): SmsFallback | null {
   if (!row?.sms_fallback_since) return null;
   return { since: iso(row.sms_fallback_since), failures_in_a_row: Number(row.failures_in_a_row) };
 }

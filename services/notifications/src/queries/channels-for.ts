@@ -5,13 +5,9 @@ import {
   type Reach,
 } from '@brigade/contracts';
 import type { NotificationsContext } from '../context';
-import { channelChoice } from '../db/channel-preferences.repository';
-import { getPreferences } from '../db/preferences.repository';
-import { hasPushSubscription } from '../db/push-subscriptions.repository';
-import type { Recipient } from '../db/read-model.repository';
+import type { SendFacts } from '../db/send-facts.repository';
 import { notificationTypeOf } from '../domain/notification-types';
 import { preferencesFor, type TemplateName } from '../domain/rules';
-import { smsFallbackOf } from './sms-fallback';
 
 /** How one notification goes out: its type, its channels (beside the inbox), and why SMS is not one of them. */
 export interface Routing {
@@ -22,33 +18,33 @@ export interface Routing {
 }
 
 /**
- * The channels of one notification to `recipient`, now: the spec's reminder toggles hold for every channel, SMS
- * needs a verified phone and SMS on (not STOPped), email a verified address and a mail server, push a live
- * subscription of a browser; then the person's switches for the type decide (contracts' `reachableChannels`).
+ * The channels of one notification to a person, from what `sendFactsOf` read of them as the batch was claimed (a
+ * text waiting for a retry obeys a toggle switched off meanwhile): the spec's reminder toggles hold for every
+ * channel, SMS needs a verified phone and SMS on (not STOPped), email a verified address and a mail server, push a
+ * live subscription of a browser; then the person's switches for the type decide (contracts' `reachableChannels`).
  */
-export async function channelsFor(
-  ctx: Pick<NotificationsContext, 'database' | 'config' | 'now'>,
-  recipient: Recipient,
+export function routeOf(
+  ctx: Pick<NotificationsContext, 'config'>,
+  facts: SendFacts,
   template: TemplateName,
-): Promise<Routing> {
+): Routing {
+  const { recipient, preferences: prefs } = facts;
   const type = notificationTypeOf(template);
-  const prefs = await getPreferences(ctx.database, recipient.user_id);
   const toggleOff = preferencesFor(template).find((p) => p !== 'sms_notifications' && !prefs[p]);
   const phone = !!recipient.phone && recipient.phone_verified;
   if (toggleOff)
     return { type, channels: [], smsOff: phone ? `preference:${toggleOff}` : 'no_verified_phone' };
   const reach: Reach = {
     sms: phone && prefs.sms_notifications,
-    push: await hasPushSubscription(ctx.database, recipient.user_id, ctx.now()),
+    push: facts.push,
     email: !!ctx.config.SMTP_URL && !!recipient.email && recipient.email_verified === true,
   };
-  const [choice, fallback] = await Promise.all([
-    channelChoice(ctx.database, recipient.user_id, type),
-    smsFallbackOf(ctx.database, recipient.user_id),
-  ]);
   // Texts that keep failing (Twilio's callbacks): push and email carry SMS's share.
-  const smsFallback = fallback !== null && reach.sms;
-  const channels = reachableChannels(choice.switches, reach, { chosen: choice.chosen, smsFallback });
+  const smsFallback = facts.fallback !== null && reach.sms;
+  const channels = reachableChannels(facts.choice.switches, reach, {
+    chosen: facts.choice.chosen,
+    smsFallback,
+  });
   const smsOff = channels.includes('sms')
     ? null
     : !phone

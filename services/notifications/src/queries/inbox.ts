@@ -13,7 +13,7 @@ import {
 import type { Recipient } from '../db/read-model.repository';
 import { inboxTextOf, notificationTypeOf } from '../domain/notification-types';
 import { renderSms } from '../domain/templates';
-import { contextWith } from './text-context';
+import { contextWith, peopleFinder } from './text-context';
 
 type InboxQuery = { limit?: number; before?: string };
 /** A polled answer and the inbox version it was read at (advertised as the inbox's stamp, ADR 7). */
@@ -82,13 +82,7 @@ function render(
   rows: InboxRow[],
   named: InboxAt['named'],
 ): notificationsHttp.InboxEntry[] {
-  const byId = new Map<string, Recipient>();
-  // by profile id first, then by user id over it: a user id finds its own person first, as `findRecipient`
-  for (const r of named) if (r.profile_id) byId.set(r.profile_id, r);
-  for (const r of named) byId.set(r.user_id, r);
-  byId.set(recipient.user_id, recipient); // the reader is themself, as `contextFor` has it
-  const find = (vars: Record<string, unknown>, key: string) =>
-    typeof vars[key] === 'string' ? (byId.get(vars[key] as string) ?? null) : null;
+  const peopleOf = peopleFinder(recipient, named);
   const language = recipient.language === 'es' ? 'es' : 'en';
   const publicUrl = ctx.config.PUBLIC_URL;
   const entries: notificationsHttp.InboxEntry[] = [];
@@ -96,12 +90,7 @@ function render(
     const vars = (typeof row.vars === 'string' ? JSON.parse(row.vars) : row.vars) as Record<string, unknown>;
     let body: string;
     try {
-      const people = {
-        chef: find(vars, 'chef_id'),
-        restaurant: find(vars, 'restaurant_id'),
-        sender: find(vars, 'sender_id'),
-      };
-      body = renderSms(row.template, language, contextWith(ctx, recipient, vars, people));
+      body = renderSms(row.template, language, contextWith(ctx, recipient, vars, peopleOf(vars)));
     } catch {
       // A text of a template this version no longer has: what was sent, as it was sent.
       body = row.body ?? '';

@@ -9,16 +9,13 @@ import {
 } from '@brigade/contracts';
 import { z } from 'zod';
 import type { NotificationsContext } from '../context';
-import { findRecipient, type Recipient } from '../db/read-model.repository';
+import type { Recipient } from '../db/read-model.repository';
 import type { TemplateContext } from '../domain/templates';
 import type { CredentialFacts, EditTerms, StatementFacts } from '../domain/sms-format';
 import type { AlertWhy } from '../domain/alert-reasons';
 
 // A queued text's vars made into what its template reads (names, the city's time zone, money facts). Sending a
 // text and reading one's inbox both render through it.
-
-/** Who an id names (a user or a profile id), for the names a text mentions. */
-export type RecipientLookup = (id: string) => Promise<Recipient | null>;
 
 /** The people a text's vars name (the chef, the restaurant, a message's sender), for a batch lookup. */
 export const namedIds = (vars: Record<string, unknown>): string[] =>
@@ -27,25 +24,25 @@ export const namedIds = (vars: Record<string, unknown>): string[] =>
   );
 
 /**
- * What a text's template needs, from its vars and the people it names, for its recipient (their city's time
- * zone): the same for the text sent and for the inbox entry read later.
+ * The people each text names, from everyone a batch of texts names (`NamedRecipient`s: read in one statement) and
+ * the texts' reader: an id is a person's user id first, else a profile id, and the reader's own id is the reader, as
+ * one `findRecipient` per id had it.
  */
-export async function contextFor(
-  ctx: Pick<NotificationsContext, 'database' | 'config'>,
-  recipient: Recipient,
-  vars: Record<string, unknown>,
-  find: RecipientLookup = (id) => findRecipient(ctx.database, id),
-): Promise<TemplateContext> {
-  const lookup = async (key: string) => {
-    const id = vars[key];
-    return typeof id === 'string' ? (id === recipient.user_id ? recipient : await find(id)) : null;
-  };
-  const [chef, restaurant, sender] = await Promise.all([
-    lookup('chef_id'),
-    lookup('restaurant_id'),
-    lookup('sender_id'),
-  ]);
-  return contextWith(ctx, recipient, vars, { chef, restaurant, sender });
+export function peopleFinder(
+  reader: Recipient,
+  named: Array<Recipient & { profile_id: string | null }>,
+): (vars: Record<string, unknown>) => NamedPeople {
+  const byId = new Map<string, Recipient>();
+  for (const r of named) if (r.profile_id) byId.set(r.profile_id, r);
+  for (const r of named) byId.set(r.user_id, r);
+  byId.set(reader.user_id, reader);
+  const find = (vars: Record<string, unknown>, key: string) =>
+    typeof vars[key] === 'string' ? (byId.get(vars[key] as string) ?? null) : null;
+  return (vars) => ({
+    chef: find(vars, 'chef_id'),
+    restaurant: find(vars, 'restaurant_id'),
+    sender: find(vars, 'sender_id'),
+  });
 }
 
 /** The people a text names, found. */
@@ -56,8 +53,9 @@ export interface NamedPeople {
 }
 
 /**
- * `contextFor` with the people already found: an inbox page reads everyone its entries name in its one
- * statement, and renders each entry without waiting on anything.
+ * What a text's template needs, from its vars and the people it names (found beforehand: an inbox page and a batch
+ * of texts being sent read everyone their texts name in one statement), for its recipient (their city's time
+ * zone): the same for the text sent and for the inbox entry read later.
  */
 export function contextWith(
   ctx: Pick<NotificationsContext, 'config'>,

@@ -7,7 +7,6 @@ import {
   requeueDelivery,
   type ClaimedDelivery,
 } from '../db/deliveries.repository';
-import { findRecipient } from '../db/read-model.repository';
 import { renderEmail } from '../domain/email';
 import { inboxTextOf } from '../domain/notification-types';
 import { retryDelay } from '../domain/rules';
@@ -17,8 +16,9 @@ import type { MailPort } from '../adapters/mail-port';
 import type { PushPort } from '../adapters/push-port';
 import { dropPushSubscription, pushSubscriptionsOf } from '../db/push-subscriptions.repository';
 import { pushPayloadOf } from '../domain/push';
-import { channelsFor, type Routing } from '../queries/channels-for';
-import { contextFor } from '../queries/text-context';
+import type { Recipient } from '../db/read-model.repository';
+import type { Routing } from '../queries/channels-for';
+import { readyToSend, type Ready } from '../queries/ready-to-send';
 import { unsubscribeKey } from '../queries/unsubscribe-key';
 import { vapidDetails } from '../queries/vapid-keys';
 import type { DeliveryChannel } from '@brigade/contracts';
@@ -51,23 +51,35 @@ export async function sendDueDeliveries(
     new Date(now.getTime() + LEASE_MS),
     batchSize,
   );
-  if (channel === 'push') await Promise.all(claimed.map((row) => deliverOne(ctx, ports, row, now)));
-  else for (const row of claimed) await deliverOne(ctx, ports, row, now);
+  // Issue 41: each one's person as they are now, their switches and the names it mentions: one read for the batch.
+  let ready: Array<Ready | null>;
+  try {
+    ready = await readyToSend(ctx, claimed);
+  } catch (err) {
+    for (const row of claimed) await retryOrFail(ctx, row, now, (err as Error).message, true);
+    return claimed.length;
+  }
+  if (channel === 'push')
+    await Promise.all(claimed.map((row, i) => deliverOne(ctx, ports, row, ready[i], now)));
+  else for (const [i, row] of claimed.entries()) await deliverOne(ctx, ports, row, ready[i], now);
   return claimed.length;
 }
 
-async function deliverOne(ctx: NotificationsContext, ports: DeliveryPorts, row: ClaimedDelivery, now: Date) {
+async function deliverOne(
+  ctx: NotificationsContext,
+  ports: DeliveryPorts,
+  row: ClaimedDelivery,
+  ready: Ready | null,
+  now: Date,
+) {
   const { database } = ctx;
   try {
-    const recipient = await findRecipient(database, row.recipient_id);
-    if (!recipient) return await endDelivery(database, row.seq, 'suppressed', 'recipient unknown');
+    if (!ready) return await endDelivery(database, row.seq, 'suppressed', 'recipient unknown');
     // Checked again: an address changed or a switch turned off while this waited is obeyed.
-    const routing = await channelsFor(ctx, recipient, row.template);
+    const { recipient, routing, language } = ready;
     if (!routing.channels.includes(row.channel))
       return await endDelivery(database, row.seq, 'suppressed', `not by ${row.channel} now`);
-    const vars = (typeof row.vars === 'string' ? JSON.parse(row.vars) : row.vars) as Record<string, unknown>;
-    const language: Language = recipient.language === 'es' ? 'es' : 'en';
-    const body = renderSms(row.template, language, await contextFor(ctx, recipient, vars));
+    const body = renderSms(row.template, language, ready.context);
     const base = ctx.config.PUBLIC_URL.replace(/\/$/, '');
     const { text, link } = inboxTextOf(body, base);
     if (row.channel === 'push') await pushOne(ctx, ports.push, row, { routing, language, link }, now);
@@ -140,7 +152,7 @@ async function mailOne(
   mail: MailPort | null,
   row: ClaimedDelivery,
   m: {
-    recipient: NonNullable<Awaited<ReturnType<typeof findRecipient>>>;
+    recipient: Recipient;
     routing: Routing;
     language: Language;
     text: string;

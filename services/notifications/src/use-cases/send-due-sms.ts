@@ -1,6 +1,4 @@
-import type { Language } from '@brigade/contracts';
 import type { NotificationsContext } from '../context';
-import { findRecipient } from '../db/read-model.repository';
 import {
   claimDueSms,
   finishSms,
@@ -12,10 +10,9 @@ import {
 } from '../db/sms.repository';
 import { retryDelay } from '../domain/rules';
 import { renderSms } from '../domain/templates';
-import { contextFor } from '../queries/text-context';
 import { SmsSendError, type SmsPort } from '../adapters/sms-port';
 import { queueDelivery } from '../db/deliveries.repository';
-import { channelsFor } from '../queries/channels-for';
+import { readyToSend, type Ready } from '../queries/ready-to-send';
 
 /** A claimed text stays with its instance this long; a crashed instance's texts are picked up after it. */
 const LEASE_MS = 2 * 60_000;
@@ -29,21 +26,29 @@ export async function sendDueSms(ctx: NotificationsContext, sms: SmsPort, batchS
   const now = ctx.now();
   const claimed = await claimDueSms(ctx.database, now, new Date(now.getTime() + LEASE_MS), batchSize);
   claimed.sort((a, b) => Number(a.seq) - Number(b.seq));
-  for (const row of claimed) await sendOne(ctx, sms, row, now);
+  // Issue 41: who each text's person is now, their toggles and switches, and the names it mentions: one read for
+  // the batch.
+  const ready = await readyToSend(ctx, claimed);
+  for (const [i, row] of claimed.entries()) await sendOne(ctx, sms, row, ready[i], now);
   return claimed.length;
 }
 
-async function sendOne(ctx: NotificationsContext, sms: SmsPort, row: ClaimedSms, now: Date) {
+async function sendOne(
+  ctx: NotificationsContext,
+  sms: SmsPort,
+  row: ClaimedSms,
+  ready: Ready | null,
+  now: Date,
+) {
   const { database } = ctx;
-  const recipient = await findRecipient(database, row.recipient_id);
-  if (!recipient) {
+  if (!ready) {
     // Identity's event may still be on its way: wait like a failed send, then give up.
     return retryOrFail(ctx, row, now, 'recipient unknown', true, 'suppressed');
   }
-  // Issue 40: the notification's channels, decided now (toggles are checked again at send time: a text waiting
-  // for a retry obeys a toggle switched off meanwhile). Email (and push) are queued once per notification and
-  // channel, each sent by its own loop: a slow mail server never holds up the texts.
-  const routing = await channelsFor(ctx, recipient, row.template);
+  // Issue 40: the notification's channels, decided as it is sent (toggles are checked again: a text waiting for a
+  // retry obeys a toggle switched off meanwhile). Email (and push) are queued once per notification and channel,
+  // each sent by its own loop: a slow mail server never holds up the texts.
+  const { recipient, routing, language } = ready;
   for (const channel of routing.channels)
     if (channel !== 'sms')
       await queueDelivery(database, { notificationId: row.id, channel, recipientId: recipient.user_id }, now);
@@ -51,9 +56,7 @@ async function sendOne(ctx: NotificationsContext, sms: SmsPort, row: ClaimedSms,
     await suppressClaimedSms(database, row.seq, routing.smsOff ?? 'no_verified_phone');
     return;
   }
-  const vars = (typeof row.vars === 'string' ? JSON.parse(row.vars) : row.vars) as Record<string, unknown>;
-  const language: Language = recipient.language === 'es' ? 'es' : 'en';
-  const body = renderSms(row.template, language, await contextFor(ctx, recipient, vars));
+  const body = renderSms(row.template, language, ready.context);
   const attempt = { provider: sms.provider, toPhone: recipient.phone, language, body };
   try {
     const { providerId } = await sms.send({ to: recipient.phone, body, ref: row.seq });
