@@ -261,6 +261,42 @@ test('three failed texts in a row: notifications stop going by text, the inbox s
   expect(await smsFallbackOf(n.database, chef.id)).toBeNull();
 });
 
+test('a delivered text ends a run of failures: two failed, one delivered, two failed still go by text', async () => {
+  const chef = await createUser(n.bus, n.database, { type: 'chef', name: 'Patchy Signal Chef' });
+  const restaurant = await createUser(n.bus, n.database, { type: 'restaurant', name: 'Patchy Diner' });
+  const sentAndSettled = async (count: number) => {
+    await textChef(chef, restaurant);
+    await eventually(async () => {
+      const rows = await deliveries(chef);
+      expect(rows).toHaveLength(count);
+      expect(rows.every((d) => d.delivery_status !== 'sent' && d.delivery_status !== null)).toBe(true);
+    });
+  };
+  await fault(chef.phone, 'failed', 2);
+  await sentAndSettled(1);
+  await sentAndSettled(2);
+  await sentAndSettled(3); // delivered: the run of two ends
+  await fault(chef.phone, 'failed', 2);
+  await sentAndSettled(4);
+  await sentAndSettled(5);
+  expect((await deliveries(chef)).map((d) => d.delivery_status)).toEqual([
+    'failed',
+    'failed',
+    'delivered',
+    'failed',
+    'failed',
+  ]);
+  // two in a row, not four: the chef's texts still go by text
+  expect(await smsFallbackOf(n.database, chef.id)).toBeNull();
+  await textChef(chef, restaurant);
+  await eventually(async () =>
+    expect((await smsRows(n.database, chef.id)).at(-1)).toMatchObject({
+      status: 'sent',
+      suppress_reason: null,
+    }),
+  );
+});
+
 test('START ends a fallback', async () => {
   const chef = await createUser(n.bus, n.database, { type: 'chef', name: 'Restart Chef' });
   const restaurant = await createUser(n.bus, n.database, { type: 'restaurant', name: 'Restart Diner' });

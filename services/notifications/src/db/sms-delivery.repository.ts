@@ -1,6 +1,6 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
 import { iso } from '../context';
-import type { DeliveryStatus } from '../domain/sms-delivery';
+import { statusesBehind, type DeliveryStatus } from '../domain/sms-delivery';
 
 // The SQL of Twilio's status callbacks (`notifications.sms` delivery columns) and of each person's run of failed
 // texts (`notifications.sms_recipients`).
@@ -21,14 +21,46 @@ export async function lockTextForStatus(
   providerId: string,
   ref: string | null,
 ): Promise<DeliveredText | null> {
-  const [row] = await database.rows<DeliveredText>(
-    sql`select seq, recipient_id, delivery_status from notifications.sms
+  const [row] = await database.rows<DeliveredText>(textOfCallback(providerId, ref), tx);
+  return row ?? null;
+}
+
+/** The text a status callback is about, locked (`lockTextForStatus`). */
+const textOfCallback = (providerId: string, ref: string | null) =>
+  sql`select seq, recipient_id, delivery_status from notifications.sms
         where provider_id = ${providerId}
            ${ref ? sql`or (seq = ${ref}::bigint and provider_id is null and status in ('sending', 'queued'))` : sql``}
-        order by (provider_id = ${providerId}) desc nulls last limit 1 for update`,
-    tx,
+        order by (provider_id = ${providerId}) desc nulls last limit 1 for update`;
+
+/**
+ * A callback saying a text reached Twilio's carrier or the phone (`sent`, `delivered`), in one statement (issue 41:
+ * two or three of them follow every text): the text found and locked as `lockTextForStatus` does, its status moved
+ * only forward (`statusesBehind`, as `nextDeliveryStatus`), and, delivered, its person's run of failures ended (as
+ * `resetFailures`). Whether the text was found, and whether it changed.
+ */
+export async function recordReached(
+  database: Database,
+  providerId: string,
+  ref: string | null,
+  status: 'sent' | 'delivered',
+  now: Date,
+): Promise<{ found: boolean; changed: boolean }> {
+  const [row] = await database.rows<{ found: number; changed: number }>(
+    sql`with text as (${textOfCallback(providerId, ref)}),
+        changed as (
+          update notifications.sms s set delivery_status = ${status}, delivery_error_code = null,
+                 delivery_updated_at = ${iso(now)}::timestamptz
+            from text t
+           where s.seq = t.seq
+             and (t.delivery_status is null or t.delivery_status = any(${`{${statusesBehind(status).join(',')}}`}::text[]))
+          returning s.recipient_id),
+        ended as (
+          update notifications.sms_recipients set ${endOfRun(now)}
+           where ${status === 'delivered'}::boolean and user_id in (select recipient_id from changed) and ${inRun}
+          returning user_id)
+        select (select count(*) from text)::int as found, (select count(*) from changed)::int as changed`,
   );
-  return row ?? null;
+  return { found: Number(row.found) > 0, changed: Number(row.changed) > 0 };
 }
 
 export async function setDeliveryStatus(
@@ -68,11 +100,16 @@ export async function startFallback(database: Database, tx: Executor, userId: st
   );
 }
 
+/** A run of failures ended: texts are trusted again. */
+const endOfRun = (now: Date) =>
+  sql`failures_in_a_row = 0, sms_fallback_since = null, updated_at = ${iso(now)}::timestamptz`;
+/** A person in a run of failures (or falling back). */
+const inRun = sql`(failures_in_a_row > 0 or sms_fallback_since is not null)`;
+
 /** A delivered text or a START: the run of failures ends, and texts are trusted again. */
 export async function resetFailures(database: Database, userId: string, now: Date, tx?: Executor) {
   await database.rows(
-    sql`update notifications.sms_recipients set failures_in_a_row = 0, sms_fallback_since = null, updated_at = ${iso(now)}::timestamptz
-        where user_id = ${userId} and (failures_in_a_row > 0 or sms_fallback_since is not null)`,
+    sql`update notifications.sms_recipients set ${endOfRun(now)} where user_id = ${userId} and ${inRun}`,
     tx,
   );
 }

@@ -29,14 +29,18 @@ export function deliveryStatusOf(twilioStatus: string): DeliveryStatus | null {
 
 const RANK: Record<DeliveryStatus, number> = { sent: 1, delivered: 2, undelivered: 2, failed: 2 };
 
+/** The statuses `incoming` may follow (a text with none yet may take any). */
+export const statusesBehind = (incoming: DeliveryStatus): DeliveryStatus[] =>
+  DELIVERY_STATUSES.filter((s) => RANK[s] < RANK[incoming]);
+
 /** The status a text moves to, or null when the callback would take it backwards or change an end. */
 export function nextDeliveryStatus(
   current: DeliveryStatus | null,
   incoming: DeliveryStatus,
 ): DeliveryStatus | null {
-  if (current === null) return incoming;
-  return RANK[incoming] > RANK[current] ? incoming : null;
+  return current === null || statusesBehind(incoming).includes(current) ? incoming : null;
 }
 
 /** A text that did not reach the phone: it counts towards the run that makes a person fall back. */
-export const isFailure = (s: DeliveryStatus) => s === 'failed' || s === 'undelivered';
+export const isFailure = (s: DeliveryStatus): s is 'failed' | 'undelivered' =>
+  s === 'failed' || s === 'undelivered';

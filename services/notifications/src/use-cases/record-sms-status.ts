@@ -3,7 +3,7 @@ import type { NotificationsContext } from '../context';
 import {
   countFailure,
   lockTextForStatus,
-  resetFailures,
+  recordReached,
   setDeliveryStatus,
   startFallback,
 } from '../db/sms-delivery.repository';
@@ -30,6 +30,11 @@ export async function recordSmsStatus(
   const incoming = deliveryStatusOf(form.MessageStatus);
   if (!incoming) return 'unchanged';
   const now = ctx.now();
+  if (!isFailure(incoming)) {
+    // the common case, one statement: the text reached the carrier or the phone
+    const { found, changed } = await recordReached(ctx.database, form.MessageSid, ref, incoming, now);
+    return !found ? 'unknown' : changed ? 'changed' : 'unchanged';
+  }
   return ctx.database.transaction(async (tx) => {
     const text = await lockTextForStatus(ctx.database, tx, form.MessageSid, ref);
     if (!text) return 'unknown';
@@ -37,7 +42,6 @@ export async function recordSmsStatus(
     if (!next) return 'unchanged';
     const errorCode = isFailure(next) ? (form.ErrorCode ?? null) : null;
     await setDeliveryStatus(ctx.database, tx, text.seq, next, errorCode, now);
-    if (next === 'delivered') await resetFailures(ctx.database, text.recipient_id, now, tx);
     if (isFailure(next)) {
       const run = await countFailure(ctx.database, tx, text.recipient_id, now);
       if (!run.fallingBack && run.failures >= ctx.config.SMS_FAILURES_BEFORE_FALLBACK) {
