@@ -20,7 +20,6 @@ export interface Ready {
   recipient: Recipient;
   routing: Routing;
   language: Language;
-  vars: Record<string, unknown>;
   context: TemplateContext;
 }
 
@@ -51,7 +50,6 @@ export async function readyToSend(ctx: NotificationsContext, batch: ToSend[]): P
       recipient,
       routing: routeOf(ctx, f, row.template),
       language: recipient.language === 'es' ? 'es' : 'en',
-      vars: vars[i],
       context: contextWith(ctx, recipient, vars[i], peopleFinder(recipient, people)(vars[i])),
     };
   });
