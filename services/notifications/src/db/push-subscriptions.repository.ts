@@ -52,11 +52,15 @@ export async function dropPushSubscription(database: Database, endpoint: string,
   );
 }
 
+/** A subscription (table alias `alias`) still live at `now`: not past the expiry its browser gave. */
+export const liveSubscription = (alias: string, now: Date) =>
+  sql`(${sql.raw(alias)}.expires_at is null or ${sql.raw(alias)}.expires_at > ${iso(now)}::timestamptz)`;
+
 /** `userId`'s live subscriptions (not past the expiry their browser gave), newest first. */
 export async function pushSubscriptionsOf(database: Database, userId: string, now: Date) {
   return database.rows<PushSubscriptionRow>(
-    sql`select endpoint, user_id, p256dh, auth from notifications.push_subscriptions
-        where user_id = ${userId} and (expires_at is null or expires_at > ${iso(now)}::timestamptz)
+    sql`select endpoint, user_id, p256dh, auth from notifications.push_subscriptions ps
+        where user_id = ${userId} and ${liveSubscription('ps', now)}
         order by updated_at desc, endpoint`,
   );
 }

@@ -1,7 +1,7 @@
 import { sql, type Database } from '@brigade/kit';
 import type { NotificationType } from '@brigade/contracts';
-import { iso } from '../context';
 import { choiceFromRow, type ChannelChoice } from './channel-preferences.repository';
+import { liveSubscription } from './push-subscriptions.repository';
 import { preferencesFromRow, type Preferences } from './preferences.repository';
 import { RECIPIENT_COLUMNS, type Recipient } from './read-model.repository';
 import { fallbackFromRow, type SmsFallback } from './sms-delivery.repository';
@@ -47,7 +47,7 @@ export async function sendFactsOf(
               case when p.user_id is not null then json_build_object('sms_notifications', p.sms_notifications,
                 'job_reminders', p.job_reminders, 'rating_reminders', p.rating_reminders) end as preferences,
               exists (select 1 from notifications.push_subscriptions ps
-                       where ps.user_id = r.user_id and (ps.expires_at is null or ps.expires_at > ${iso(now)}::timestamptz)) as push,
+                       where ps.user_id = r.user_id and ${liveSubscription('ps', now)}) as push,
               case when cp.user_id is not null then json_build_object('sms', cp.sms, 'push', cp.push, 'email', cp.email) end
                 as switches,
               sr.failures_in_a_row, sr.sms_fallback_since
