@@ -30,8 +30,12 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Claim up to `batchSize` due deliveries by `channel` (queued and due, or `sending` past a lapsed lease), oldest
- * first.
+ * Claim up to `batchSize` deliveries by `channel` due at `now` (queued and due, or left `sending` by an instance
+ * whose lease ran out), the longest due first, FOR UPDATE SKIP LOCKED: each is this instance's until
+ * `leaseUntil`. The channel's due deliveries are read from the front of its part of `deliveries_queue_idx` and
+ * its lapsed leases from `deliveries_lease_idx` (migration 0012): what a claim reads is what is due, however
+ * many deliveries wait for a later retry and however many were sent before. Prepared: one plan serves every
+ * claim.
  */
 export async function claimDueDeliveries(
   database: Database,
@@ -40,22 +44,31 @@ export async function claimDueDeliveries(
   leaseUntil: Date,
   batchSize: number,
 ): Promise<ClaimedDelivery[]> {
+  const at = iso(now);
   return database.rows<ClaimedDelivery>(
     sql`with claimed as (
           update notifications.deliveries d
           set status = 'sending', attempts = d.attempts + 1, locked_until = ${iso(leaseUntil)}::timestamptz
           where d.seq in (
-            select seq from notifications.deliveries
-            where channel = ${channel}
-              and ((status = 'queued' and next_attempt_at <= ${iso(now)}::timestamptz)
-                   or (status = 'sending' and locked_until <= ${iso(now)}::timestamptz))
-            order by seq
-            limit ${batchSize}
-            for update skip locked)
+            with queued as (
+              select seq, next_attempt_at as due_at from notifications.deliveries
+              where channel = ${channel} and status = 'queued' and next_attempt_at <= ${at}::timestamptz
+              order by next_attempt_at limit ${batchSize}
+              for update skip locked),
+            leased as (
+              select seq, locked_until as due_at from notifications.deliveries
+              where channel = ${channel} and status = 'sending' and locked_until <= ${at}::timestamptz
+              order by locked_until limit ${batchSize}
+              for update skip locked)
+            select seq from (select seq, due_at from queued union all select seq, due_at from leased) as due
+            order by due_at, seq
+            limit ${batchSize})
           returning d.seq, d.notification_id, d.channel, d.recipient_id, d.attempts)
         select c.seq, c.notification_id, c.channel, c.recipient_id, c.attempts, s.template, s.vars
         from claimed c join notifications.sms s on s.id = c.notification_id
         order by c.seq`,
+    undefined,
+    { prepared: true },
   );
 }
 
