@@ -109,6 +109,49 @@ test('an entry names the people its vars name, and a value that is no id names n
   ]);
 });
 
+test('an entry of a template this version no longer has shows the text as it was sent, beside rendered ones', async () => {
+  const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Old Mill' });
+  const chef = await createUser(h.bus, h.database, { type: 'chef', name: 'Noor Haddad' });
+  const entry = (
+    key: string,
+    template: string,
+    vars: Record<string, unknown>,
+    body: string,
+    minutesAgo: number,
+  ) =>
+    h.database.rows(
+      sql`insert into notifications.sms (id, dedupe_key, recipient_id, template, vars, body, status, language,
+            next_attempt_at, created_at, sent_at)
+          values (gen_random_uuid(), ${`test:retired:${chef.id}:${key}`}, ${chef.id}, ${template},
+            ${JSON.stringify(vars)}::jsonb, ${body}, 'sent', 'en', now(), now() - ${`${minutesAgo} minutes`}::interval,
+            now())`,
+    );
+  await entry(
+    'old',
+    'shift_bonus_retired',
+    { amount_cents: 500 },
+    'Brigade: a $5.00 bonus was added to your shift.',
+    3,
+  );
+  await entry(
+    'message',
+    'new_message',
+    { sender_id: restaurant.id, job_title: 'Prep Cook', job_id: restaurant.id },
+    'what was sent then',
+    2,
+  );
+  await entry('older', 'weekly_digest_retired', {}, 'Brigade: 4 new shifts near you this week.', 1);
+  const page = await call(chef, 'GET', '/notifications');
+  expect(page.status).toBe(200);
+  expect(page.body.notifications.map((e: { text: string; type: string }) => [e.type, e.text])).toEqual([
+    ['account', '4 new shifts near you this week.'],
+    ['messages', expect.stringMatching(/^You have a new message from Old Mill about "Prep Cook"/)],
+    ['account', 'A $5.00 bonus was added to your shift.'],
+  ]);
+  // Someone else's entries are never read into this page.
+  expect((await call(restaurant, 'GET', '/notifications')).body.notifications).toEqual([]);
+});
+
 test('the inbox pages newest first, and mark-all-read clears the bell', async () => {
   const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Blue Door' });
   const chef = await createUser(h.bus, h.database, { type: 'chef', name: 'Sam Lee' });

@@ -12,7 +12,6 @@ export interface InboxRow {
   seq: string;
   template: TemplateName;
   vars: Record<string, unknown> | string;
-  body: string | null;
   language: string | null;
   created_at: Date | string;
   read_at: Date | string | null;
@@ -59,7 +58,7 @@ export async function inboxAt(
     named: Array<Recipient & { profile_id: string | null }>;
   }>(
     sql`with page as (
-          select id, seq, template, vars, body, language, created_at, read_at, named from notifications.sms
+          select id, seq, template, vars, language, created_at, read_at, named from notifications.sms
           where recipient_id = ${userId}
             ${page.before ? sql`and seq < (select seq from notifications.sms where id = ${page.before} and recipient_id = ${userId})` : sql``}
           order by seq desc limit ${page.limit}
@@ -71,7 +70,7 @@ export async function inboxAt(
             select ${RECIPIENT_COLUMNS} from notifications.recipients where user_id = ${userId} or profile_id = ${userId}
             order by (user_id = ${userId}) desc limit 1) as r) as reader,
           (select coalesce(json_agg(p order by p.seq desc), '[]'::json) from (
-            select id, seq, template, vars, body, language, created_at, read_at from page) as p) as page,
+            select id, seq, template, vars, language, created_at, read_at from page) as p) as page,
           (select coalesce(json_agg(n), '[]'::json) from (
             select ${RECIPIENT_COLUMNS}, profile_id from notifications.recipients
             where user_id = any(array(select id from named)) or profile_id = any(array(select id from named))) as n) as named`,
@@ -86,6 +85,21 @@ export async function inboxAt(
     page: r.page,
     named: r.named,
   };
+}
+
+/**
+ * The texts as they were sent, of the person's entries named: read only for an entry the page cannot render
+ * anew (a template this version no longer has), so the page's statement never carries every entry's sent text.
+ */
+export async function sentTexts(
+  database: Database,
+  userId: string,
+  ids: string[],
+): Promise<Map<string, string | null>> {
+  const rows = await database.rows<{ id: string; body: string | null }>(
+    sql`select id, body from notifications.sms where recipient_id = ${userId} and id = any(${`{${ids.join(',')}}`}::uuid[])`,
+  );
+  return new Map(rows.map((r) => [r.id, r.body]));
 }
 
 /** Whether `before` is one of the person's own entries (a cursor from someone else's inbox is not). */

@@ -6,6 +6,7 @@ import {
   inboxAt,
   inboxVersion,
   ownsEntry,
+  sentTexts,
   unreadAt,
   type InboxAt,
   type InboxRow,
@@ -56,7 +57,7 @@ export async function readInbox(
     etag: etagAt(inbox.version),
     version: inbox.version,
     body: {
-      notifications: inbox.reader ? render(ctx, inbox.reader, rows, inbox.named) : [],
+      notifications: inbox.reader ? await render(ctx, user.id, inbox.reader, rows, inbox.named) : [],
       unread: inbox.unread,
       next: inbox.page.length > limit ? (rows[rows.length - 1]?.id ?? null) : null,
     },
@@ -75,35 +76,41 @@ export async function readUnreadCount(
   return { status: 200, etag, version, body: { unread } };
 }
 
-/** Render a page's entries, in the reader's language, with the people they name (read with the page). */
-function render(
+/**
+ * Render a page's entries, in the reader's language, with the people they name (read with the page). An entry whose
+ * template this version no longer has shows the text as it was sent, read for those entries alone.
+ */
+async function render(
   ctx: NotificationsContext,
+  userId: string,
   recipient: Recipient,
   rows: InboxRow[],
   named: InboxAt['named'],
-): notificationsHttp.InboxEntry[] {
+): Promise<notificationsHttp.InboxEntry[]> {
   const peopleOf = peopleFinder(recipient, named);
   const language = recipient.language === 'es' ? 'es' : 'en';
   const publicUrl = ctx.config.PUBLIC_URL;
-  const entries: notificationsHttp.InboxEntry[] = [];
+  const texts: Array<string | null> = [];
+  const unrendered: string[] = [];
   for (const row of rows) {
     const vars = (typeof row.vars === 'string' ? JSON.parse(row.vars) : row.vars) as Record<string, unknown>;
-    let body: string;
     try {
-      body = renderSms(row.template, language, contextWith(ctx, recipient, vars, peopleOf(vars)));
+      texts.push(renderSms(row.template, language, contextWith(ctx, recipient, vars, peopleOf(vars))));
     } catch {
-      // A text of a template this version no longer has: what was sent, as it was sent.
-      body = row.body ?? '';
+      texts.push(null);
+      unrendered.push(row.id);
     }
-    const { text, link } = inboxTextOf(body, publicUrl);
-    entries.push({
+  }
+  const sent = unrendered.length > 0 ? await sentTexts(ctx.database, userId, unrendered) : undefined;
+  return rows.map((row, i) => {
+    const { text, link } = inboxTextOf(texts[i] ?? sent?.get(row.id) ?? '', publicUrl);
+    return {
       id: row.id,
       type: notificationTypeOf(row.template) ?? 'account',
       text,
       link,
       created_at: new Date(row.created_at).toISOString(),
       read: row.read_at !== null,
-    });
-  }
-  return entries;
+    };
+  });
 }
