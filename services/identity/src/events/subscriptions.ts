@@ -1,4 +1,4 @@
-import { subscribe, type Subscription } from '@brigade/kit';
+import { outsideTransaction, subscribe, type Subscription } from '@brigade/kit';
 import type { IdentityContext } from '../context';
 import { linkPayoutAccount } from '../use-cases/link-payout-account';
 import { countReview } from '../use-cases/count-review';
@@ -17,8 +17,9 @@ export function subscriptions(ctx: IdentityContext): Subscription[] {
     ['jobs.review.published.v1', (c, tx, data) => countReview(c, tx, data), 'on-review-published'],
     ['jobs.review.hidden.v1', (c, tx, data) => uncountReview(c, tx, data), 'on-review-hidden'],
     // A checkout counts nothing any more (double-blind). The row stays, doing nothing, so that the binding a
-    // deployed broker keeps for it is taken rather than dead-lettered on every checkout.
-    ['jobs.checkout.recorded.v1', async () => {}, 'on-checkout-recorded'],
+    // deployed broker keeps for it is taken rather than dead-lettered on every checkout; outside a transaction,
+    // so taking it writes nothing (no transaction, no processed-event row: two of each per mutual checkout).
+    ['jobs.checkout.recorded.v1', outsideTransaction(async () => {}), 'on-checkout-recorded'],
     [
       'payments.payout_account.updated.v1',
       (_c, tx, data) => linkPayoutAccount(tx, data),
