@@ -57,20 +57,21 @@ export async function seedNotifications(
               jsonb_build_object(
                 'job_id', job_id,
                 'job_title', job_title,
-                'start_time', to_char((now() + (i || ' hours')::interval) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
-                'hourly_rate_cents', 2500 + 100 * (i % 10),
+                'start_time', to_char(starts at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+                'hourly_rate_cents', rate_cents,
                 'restaurant_id', ($2::uuid[])[1 + (c.n + i) % cardinality($2::uuid[])],
                 'sender_id', ($2::uuid[])[1 + (c.n + i) % cardinality($2::uuid[])]),
               -- the text as it was sent (a sent entry keeps it; about as long as the templates' texts)
               'Brigade: Bench Kitchen invites you to work "' || job_title || '" on '
-                || to_char(now() + (i || ' hours')::interval, 'Dy, Mon DD, HH12:MI AM') || ', $'
-                || to_char((2500 + 100 * (i % 10)) / 100.0, 'FM990.00') || '/hr. Apply: http://localhost:8080/jobs/' || job_id,
+                || to_char(starts, 'Dy, Mon DD, HH12:MI AM') || ', $'
+                || to_char(rate_cents / 100.0, 'FM990.00') || '/hr. Apply: http://localhost:8080/jobs/' || job_id,
               'sent', 'en', now(), now() - (i || ' minutes')::interval, now() - (i || ' minutes')::interval,
               case when i >= $5::int then now() - (i || ' minutes')::interval end
          from unnest($1::uuid[]) with ordinality as c(id, n), generate_series(0, $3::int - 1) i,
               lateral (select overlay(overlay(md5('bench:inbox:j:' || c.id || ':' || i) placing '4' from 13)
                          placing '8' from 17)::uuid as job_id,
-                       (array['Line Cook', 'Prep Cook', 'Sous Chef', 'Pastry Cook'])[1 + i % 4] as job_title) j
+                       (array['Line Cook', 'Prep Cook', 'Sous Chef', 'Pastry Cook'])[1 + i % 4] as job_title,
+                       now() + (i || ' hours')::interval as starts, 2500 + 100 * (i % 10) as rate_cents) j
         order by c.n, i desc -- the newest (i = 0) last: the highest seq, first in the inbox
        on conflict (dedupe_key) do nothing`,
       [input.chefIds, input.restaurantIds, entriesPerChef, TEMPLATES, unreadPerChef],
