@@ -58,12 +58,35 @@ export function outsideTransaction<C, T extends EventType>(
 }
 
 /**
+ * A handler whose use case acts on some events of its type only, told apart by the event's own data (a
+ * reliability fact of one kind, a translation of one owner's texts): `subscribe` takes any other event at once,
+ * without a transaction. Such an event changes nothing, so nothing need be kept of it: a redelivery is taken
+ * the same way. The events it acts on run as any row's do (once per event, in a transaction). Made with
+ * `onlyWhen`.
+ */
+export interface FilteredHandler<C, T extends EventType> {
+  readonly acts: (data: EventData<T>) => boolean;
+  readonly handler: EventHandlerOf<C, T>;
+}
+
+/**
+ * Mark a table row's handler to run only for the events `acts` accepts (see `FilteredHandler`). `acts` is the
+ * use case's own guard, exported beside it, so the row and the use case cannot disagree.
+ */
+export function onlyWhen<C, T extends EventType>(
+  acts: FilteredHandler<C, T>['acts'],
+  handler: EventHandlerOf<C, T>,
+): FilteredHandler<C, T> {
+  return { acts, handler };
+}
+
+/**
  * One row of a service's subscription table: the event type, its handler, and the queue's name when it is
  * not the derived one (`queueName`). Queue names are operational: a renamed queue is a new, empty queue.
  */
 export type SubscriptionRow<C, T extends EventType = EventType> = readonly [
   type: T,
-  handler: EventHandlerOf<C, T> | OutsideTransactionHandler<C, T>,
+  handler: EventHandlerOf<C, T> | OutsideTransactionHandler<C, T> | FilteredHandler<C, T>,
   queue?: string,
 ];
 
@@ -80,7 +103,8 @@ export function queueName(type: EventType): string {
  * A service's subscription table as kit subscriptions: each row's queue is `<service>.<name>`, its handler runs
  * once per event (idempotent: the processed-event record commits with the handler's writes, a throw retries),
  * and after a commit in which the handler wrote events the relay is woken. A handler marked
- * `outsideTransaction` is called as it is (its use case keeps it once per event).
+ * `outsideTransaction` is called as it is (its use case keeps it once per event); one marked `onlyWhen` is
+ * not called, and opens no transaction, for an event its use case does not act on.
  */
 export function subscribe<C extends TransactionContext, const T extends readonly EventType[]>(
   service: string,
@@ -104,11 +128,13 @@ export function subscribe<C extends TransactionContext, const T extends readonly
         },
       };
     }
-    const handle = handler as EventHandlerOf<C, typeof type>;
+    const [acts, handle] =
+      'acts' in handler ? [handler.acts, handler.handler] : [null, handler as EventHandlerOf<C, typeof type>];
     return {
       queue,
       types: [type],
       handler: async (event) => {
+        if (acts && !acts(event.data as EventData<typeof type>)) return;
         let wrote = false;
         await idempotent(ctx.database, queue, async (tx, data, envelope) => {
           await handle(ctx, tx, data, envelope);

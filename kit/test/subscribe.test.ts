@@ -4,6 +4,7 @@ import {
   createLogger,
   inTransaction,
   OutboxRelay,
+  onlyWhen,
   outsideTransaction,
   queueName,
   sql,
@@ -137,6 +138,57 @@ test('a handler marked outsideTransaction holds no transaction: its use case wri
     );
     expect(rows).toHaveLength(1);
   }, 10_000);
+});
+
+test('a handler marked onlyWhen is not called, and keeps no record, for an event its use case does not act on', async () => {
+  const ctx = { database, relay };
+  const counted: string[] = [];
+  const subs = subscribe('kitsub', ctx, [
+    [
+      'identity.user.reinstated.v1',
+      onlyWhen<typeof ctx, 'identity.user.reinstated.v1'>(
+        (data) => data.user_type === 'chef',
+        async (_c, tx, data) => {
+          await tx.execute(
+            sql`insert into kitsub.users (id, email) values (${randomUUID()}, ${`reinstated:${data.user_id}`})`,
+          );
+          counted.push(data.user_id);
+        },
+      ),
+      'chefs-reinstated',
+    ],
+  ]);
+  for (const s of subs) await testBus.bus.subscribe(s);
+  const reinstated = (userId: string, userType: 'chef' | 'restaurant') => ({
+    id: randomUUID(),
+    type: 'identity.user.reinstated.v1' as const,
+    producer: 'identity',
+    occurred_at: new Date().toISOString(),
+    data: {
+      user_id: userId,
+      user_type: userType,
+      operator_id: randomUUID(),
+      reinstated_at: new Date().toISOString(),
+    },
+  });
+  const chef = await register(ctx, 'back-chef@example.com');
+  const restaurant = await register(ctx, 'back-restaurant@example.com');
+  const ofRestaurant = reinstated(restaurant, 'restaurant');
+  const ofChef = reinstated(chef, 'chef');
+  const last = reinstated(await register(ctx, 'back-last@example.com'), 'chef');
+  // Each sent twice (a redelivery): the restaurant's is taken without a call, the chef's is handled once; then
+  // one more chef's, so that the copies before it were delivered.
+  for (const event of [ofRestaurant, ofChef, ofRestaurant, ofChef, last]) await testBus.bus.publish(event);
+  await eventually(() => expect(counted).toContain(last.data.user_id), 10_000);
+  expect(counted).toEqual([chef, last.data.user_id]);
+  const kept = await database.rows<{ event_id: string }>(
+    sql`select event_id from kitsub.processed_events where consumer = 'kitsub.chefs-reinstated'`,
+  );
+  expect(kept.map((r) => r.event_id).sort()).toEqual([ofChef.id, last.id].sort());
+  const written = await database.rows<{ email: string }>(
+    sql`select email from kitsub.users where email in (${`reinstated:${chef}`}, ${`reinstated:${restaurant}`})`,
+  );
+  expect(written).toEqual([{ email: `reinstated:${chef}` }]);
 });
 
 test('only a commit that wrote an event wakes the relay, from a use case or from a handler', async () => {

@@ -208,6 +208,24 @@ test('a free instant payout: a record of 2 worked shifts and no no-show; no fee 
   await h.publish('jobs.reliability.recorded.v1', early);
   await h.publish('jobs.reliability.recorded.v1', { ...noShow, kind: 'late_cancellations' as const });
   expect((await quote(chef)).body.record).toEqual({ completed_shifts: 2, no_shows_90_days: 0 });
+
+  // Every checkout marks a worked shift on both sides' records: not payments' concern, each is taken without a
+  // transaction and leaves no processed-event record (two fewer transactions a checkout). A no-show does.
+  const worked = { ...noShow, kind: 'completed_shifts' as const, seat_no: 3 };
+  const markIds = [
+    await h.publish('jobs.reliability.recorded.v1', worked),
+    await h.publish('jobs.reliability.recorded.v1', {
+      ...worked,
+      user_type: 'restaurant',
+      user_id: randomUUID(),
+    }),
+  ];
+  const noShowId = await h.publish('jobs.reliability.recorded.v1', { ...noShow, seat_no: 3 });
+  const kept = (id: string) =>
+    h.database.rows(sql`select 1 from payments.processed_events where event_id = ${id}`);
+  await eventually(async () => expect(await kept(noShowId)).toHaveLength(1));
+  for (const id of markIds) expect(await kept(id)).toEqual([]);
+  expect((await quote(chef)).body.record).toEqual({ completed_shifts: 2, no_shows_90_days: 1 });
 }, 120_000);
 
 test('over the balance, under the fee, and a second while one is pending are refused; nothing moves; an outage between the fee and the payout is driven once', async () => {

@@ -59,6 +59,9 @@ export async function measureEvents(run: BenchRun, postedJobs: string[]): Promis
   // second (mutual) checkout's answer time is the checkout's transaction as the client waits for it; the CPU
   // the machine spent meanwhile (until the last transfer, 1.5 s after) says whether it was saturated.
   const answers: number[] = [];
+  log(
+    `event latency: the checkout window opens (${prepared.length} mutual checkouts, ${CHECKOUT_RATE} a second)`,
+  );
   const xactsBefore = await transactionsByDatabase(dbs, runId);
   const cpuBefore = await cpuSnapshot();
   const windowStarted = Date.now();

@@ -1,9 +1,9 @@
-import { outsideTransaction, subscribe, type Subscription } from '@brigade/kit';
+import { onlyWhen, outsideTransaction, subscribe, type Subscription } from '@brigade/kit';
 import type { IdentityContext } from '../context';
 import { linkPayoutAccount } from '../use-cases/link-payout-account';
 import { countReview } from '../use-cases/count-review';
 import { recordReliability } from '../use-cases/record-reliability-fact';
-import { recordTextTranslation } from '../use-cases/record-text-translation';
+import { isDescriptionTranslation, recordTextTranslation } from '../use-cases/record-text-translation';
 import { removeReliability } from '../use-cases/remove-reliability-fact';
 import { uncountReview } from '../use-cases/uncount-review';
 
@@ -34,7 +34,10 @@ export function subscriptions(ctx: IdentityContext): Subscription[] {
     ['jobs.mark.removed.v1', (c, tx, data) => removeReliability(c, tx, data), 'on-mark-removed'],
     [
       'messaging.text.translated.v1',
-      (c, tx, data) => recordTextTranslation(c, tx, data),
+      // a job's text (jobs' to keep) is taken without a transaction: it changes nothing here
+      onlyWhen<IdentityContext, 'messaging.text.translated.v1'>(isDescriptionTranslation, (c, tx, data) =>
+        recordTextTranslation(c, tx, data),
+      ),
       'on-text-translated',
     ],
   ]);

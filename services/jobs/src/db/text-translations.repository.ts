@@ -43,7 +43,10 @@ const JOB = {
   review_reply: sql.raw('job_id'),
 };
 
-export const isJobTextKind = (kind: string): kind is keyof typeof COLUMNS => kind in COLUMNS;
+/** A kind of text jobs keeps (a job's and its reviews', appeals' and disputes' texts). */
+export type JobTextKind = keyof typeof COLUMNS;
+
+export const isJobTextKind = (kind: string): kind is JobTextKind => kind in COLUMNS;
 
 /**
  * Keep a translation beside the version of the text it was made of (`written_at`): a translation of an older
@@ -52,7 +55,7 @@ export const isJobTextKind = (kind: string): kind is keyof typeof COLUMNS => kin
 export async function keepTextTranslation(
   database: Database,
   tx: Executor,
-  kind: keyof typeof COLUMNS & TextKind,
+  kind: JobTextKind & TextKind,
   id: string,
   translation: KeptTranslation,
 ): Promise<string | null> {

@@ -1,4 +1,4 @@
-import { subscribe, type Subscription } from '@brigade/kit';
+import { onlyWhen, subscribe, type Subscription } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { applySuspension, liftSuspension } from '../use-cases/apply-suspension';
 import { recordCardDisputeClosed, recordCardDisputeSettled } from '../use-cases/card-dispute-flags';
@@ -18,7 +18,7 @@ import {
 } from '../use-cases/record-read-models';
 import { recordStatementTranslation } from '../use-cases/record-statement-translation';
 import { recordCredentialRevoked, recordCredentialVerified } from '../use-cases/record-credential';
-import { recordTextTranslation } from '../use-cases/record-text-translation';
+import { isJobTextTranslation, recordTextTranslation } from '../use-cases/record-text-translation';
 import { applyCollectedEdit, declineEdit } from '../use-cases/settle-edit-charge';
 
 /**
@@ -106,7 +106,12 @@ export function subscriptions(ctx: JobsContext): Subscription[] {
       'on-rating-changed',
     ],
     ['messaging.statement.translated.v1', recordStatementTranslation, 'on-statement-translated'],
-    ['messaging.text.translated.v1', recordTextTranslation, 'on-text-translated'],
+    // a restaurant's description (identity's to keep) is taken without a transaction: it changes nothing here
+    [
+      'messaging.text.translated.v1',
+      onlyWhen<JobsContext, 'messaging.text.translated.v1'>(isJobTextTranslation, recordTextTranslation),
+      'on-text-translated',
+    ],
     [
       'messaging.message.sent.v1',
       (ctx, tx, data) => countThreadMessage(ctx, tx, data.job_id),

@@ -3,7 +3,17 @@ import type { Tx } from '@brigade/kit';
 import type { JobsContext } from '../context';
 import { findJob } from '../db/jobs.repository';
 import { scopesOfJob, touchScopes } from '../db/list-versions.repository';
-import { isJobTextKind, keepTextTranslation } from '../db/text-translations.repository';
+import { isJobTextKind, keepTextTranslation, type JobTextKind } from '../db/text-translations.repository';
+
+/**
+ * Whether a translation is jobs' to keep: a text of a job. Any other (a restaurant's description, identity's)
+ * is taken by the subscription without a transaction (`onlyWhen`).
+ */
+export function isJobTextTranslation<T extends { owner: string; kind: string }>(
+  t: T,
+): t is T & { kind: JobTextKind } {
+  return t.owner === 'jobs' && isJobTextKind(t.kind);
+}
 
 /**
  * Messaging translated a text of a job (`messaging.text.translated.v1`, owner jobs): kept beside the version
@@ -15,7 +25,7 @@ export async function recordTextTranslation(
   tx: Tx,
   t: EventData<'messaging.text.translated.v1'>,
 ): Promise<void> {
-  if (t.owner !== 'jobs' || !isJobTextKind(t.kind)) return;
+  if (!isJobTextTranslation(t)) return;
   const jobId = await keepTextTranslation(ctx.database, tx, t.kind, t.id, {
     written_at: t.written_at,
     language: t.original_language,

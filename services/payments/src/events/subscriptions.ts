@@ -1,4 +1,4 @@
-import { subscribe, type Subscription } from '@brigade/kit';
+import { onlyWhen, subscribe, type Subscription } from '@brigade/kit';
 import type { EventType } from '@brigade/contracts';
 import type { PaymentsContext } from '../context';
 import { DecisionRefused } from '../domain/decision';
@@ -11,7 +11,7 @@ import { recordAcceptance, recordApplication } from '../use-cases/record-applica
 import { recordPostedJob } from '../use-cases/record-posted-job';
 import { recordTimesheet } from '../use-cases/record-timesheet';
 import { recordProfileName, recordUser } from '../use-cases/record-user';
-import { recordNoShow, removeNoShowMark } from '../use-cases/record-no-show';
+import { isChefNoShow, recordNoShow, removeNoShowMark } from '../use-cases/record-no-show';
 import { refundExpiredJob } from '../use-cases/refund-expired-job';
 import { refundExpiredSeats } from '../use-cases/refund-expired-seats';
 import { recordRefusedDecision } from '../use-cases/report-anomaly';
@@ -76,10 +76,21 @@ export function paymentsSubscriptions(ctx: PaymentsContext): Subscription[] {
     ['jobs.job.edit_requested.v1', (ctx, tx, d) => requestEdit(ctx, tx, d)],
     ['jobs.job.edited.v1', (ctx, tx, d) => applyEdit(ctx, tx, d)],
     ['jobs.job.edit_dropped.v1', (ctx, tx, d) => dropEdit(ctx, tx, d)],
-    // Issue 38 (instant payout): no-shows on a chef's record, for the free rule.
-    ['jobs.reliability.recorded.v1', (ctx, tx, d) => recordNoShow(ctx, tx, d)],
+    // Issue 38 (instant payout): no-shows on a chef's record, for the free rule. Any other mark (a checkout's
+    // two) is taken without a transaction: it changes nothing here.
+    [
+      'jobs.reliability.recorded.v1',
+      onlyWhen<PaymentsContext, 'jobs.reliability.recorded.v1'>(isChefNoShow, (ctx, tx, d) =>
+        recordNoShow(ctx, tx, d),
+      ),
+    ],
     // Issue 39: a no-show removed on appeal no longer counts against the free rule.
-    ['jobs.mark.removed.v1', (ctx, tx, d) => removeNoShowMark(ctx, tx, d)],
+    [
+      'jobs.mark.removed.v1',
+      onlyWhen<PaymentsContext, 'jobs.mark.removed.v1'>(isChefNoShow, (ctx, tx, d) =>
+        removeNoShowMark(ctx, tx, d),
+      ),
+    ],
   ]).map((s) => (s.types.some((t) => REFUSING_LOUDLY.has(t)) ? refusingLoudly(ctx, s) : s));
 }
 

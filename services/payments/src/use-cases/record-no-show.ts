@@ -4,6 +4,14 @@ import type { PaymentsContext } from '../context';
 import { insertNoShow, removeNoShow } from '../db/instant-payouts.repository';
 
 /**
+ * Whether a mark on someone's record is payments' concern: a chef's no-show. Every other mark (each checkout
+ * records two) is taken by the subscription without a transaction (`onlyWhen`).
+ */
+export function isChefNoShow(d: { kind: string; user_type: string }): boolean {
+  return d.kind === 'no_shows' && d.user_type === 'chef';
+}
+
+/**
  * Issue 38: a no-show on a chef's record (jobs.reliability.recorded.v1, kind `no_shows`), kept for the instant
  * payout's free rule (no no-show in 90 days). Other kinds are not payments' concern: completed shifts are counted
  * from payments' own decisions and ledger (worked and paid, not cancellation pay).
@@ -13,7 +21,7 @@ export async function recordNoShow(
   tx: Executor,
   d: EventData<'jobs.reliability.recorded.v1'>,
 ) {
-  if (d.kind !== 'no_shows' || d.user_type !== 'chef') return;
+  if (!isChefNoShow(d)) return;
   await insertNoShow(ctx.database, tx, {
     user_id: d.user_id,
     job_id: d.job_id,
@@ -31,7 +39,7 @@ export async function removeNoShowMark(
   tx: Executor,
   d: EventData<'jobs.mark.removed.v1'>,
 ) {
-  if (d.kind !== 'no_shows' || d.user_type !== 'chef') return;
+  if (!isChefNoShow(d)) return;
   await removeNoShow(ctx.database, tx, {
     user_id: d.user_id,
     job_id: d.job_id,
