@@ -138,11 +138,14 @@ d.each(['production', 'dev'])('the %s overlay', (overlay) => {
         expect(secrets.length).toBeGreaterThan(0);
         for (const e of secrets) {
           expect(e.value).toBeUndefined();
-          // the Stripe sandbox signs its webhooks with payments' own secret: one value, never two that drift
+          // each sandbox signs its webhooks with the checking service's own secret: one value, never two that
+          // drift (Stripe's with payments', the SMS sandbox's with notifications')
           const owner =
             dep.metadata.name === 'stripe-sandbox' && e.name === 'STRIPE_WEBHOOK_SECRET'
               ? 'payments'
-              : dep.metadata.name;
+              : dep.metadata.name === 'sms-sandbox' && e.name === 'SMS_SANDBOX_AUTH_TOKEN'
+                ? 'notifications'
+                : dep.metadata.name;
           expect(e.valueFrom.secretKeyRef).toEqual(
             expect.objectContaining({ name: `brigade-${owner}`, key: e.name }),
           );
@@ -234,7 +237,8 @@ d.each(['production', 'dev'])('the %s overlay', (overlay) => {
       // in dev, the Stripe sandbox delivers its webhooks
       payments: dev ? ['gateway', 'stripe-sandbox'] : ['gateway'],
       messaging: ['gateway'],
-      notifications: ['gateway'],
+      // in dev, the SMS sandbox delivers its webhooks (delivery statuses, texts to Brigade)
+      notifications: dev ? ['gateway', 'sms-sandbox'] : ['gateway'],
       // payments' SDK, and the browser's pages through the gateway
       'stripe-sandbox': ['payments', 'gateway'],
       // identity's and notifications' SDKs, and the outbox through the gateway

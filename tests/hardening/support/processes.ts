@@ -190,6 +190,11 @@ export async function startProcessStack(
     TWILIO_VERIFY_API_BASE_URL: local('sms-sandbox'),
     TWILIO_API_BASE_URL: local('sms-sandbox'),
     SMS_SANDBOX_URL: local('sms-sandbox'),
+    // Its webhooks (delivery statuses, texts to Brigade) are signed with a token of the run, which notifications
+    // checks them with, and texts to Brigade reach the inbound webhook through the gateway: as compose and the
+    // embedded runner do. Without them every status callback and inbound text was refused (403).
+    SMS_SANDBOX_AUTH_TOKEN: `sms_run_${randomBytes(16).toString('hex')}`,
+    SMS_SANDBOX_INBOUND_URL: `http://localhost:${ports.gateway}/api/notifications/twilio/inbound`,
     IDENTITY_URL: local('identity'),
     JOBS_URL: local('jobs'),
     PAYMENTS_URL: local('payments'),
