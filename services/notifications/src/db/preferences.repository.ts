@@ -16,6 +16,7 @@ export async function getPreferences(
   const rows = await database.rows<Preferences>(
     sql`select sms_notifications, job_reminders, rating_reminders from notifications.preferences where user_id = ${userId}`,
     tx,
+    { prepared: true }, // once per text sent (planning: 0.06 ms, running: 0.01)
   );
   return preferencesFromRow(rows[0]);
 }

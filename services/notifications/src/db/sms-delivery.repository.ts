@@ -59,6 +59,10 @@ export async function recordReached(
            where ${status === 'delivered'}::boolean and user_id in (select recipient_id from changed) and ${inRun}
           returning user_id)
         select (select count(*) from text)::int as found, (select count(*) from changed)::int as changed`,
+    undefined,
+    // Planned once per connection (two texts: with a ref and without): planning it cost twice its running
+    // (0.44 / 0.21 ms a callback in the bench's postings; pgbench, one connection: 0.93-1.01 -> 0.33-0.42 ms).
+    { prepared: true },
   );
   return { found: Number(row.found) > 0, changed: Number(row.changed) > 0 };
 }

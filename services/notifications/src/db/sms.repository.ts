@@ -193,6 +193,8 @@ export async function markSmsSent(
     sql`update notifications.sms set status = 'sent', provider = ${attempt.provider}, provider_id = ${attempt.providerId}, to_phone = ${attempt.toPhone},
           language = ${attempt.language}, body = ${attempt.body}, sent_at = ${iso(now)}::timestamptz, locked_until = null, last_error = null
         where seq = ${seq}`,
+    undefined,
+    { prepared: true }, // once per text sent (planning: 0.14 ms of its 0.45)
   );
 }
 
