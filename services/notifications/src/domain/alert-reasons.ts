@@ -32,14 +32,17 @@ const WEEKDAYS_PLURAL: Record<Language, Record<Weekday, string>> = {
 };
 
 /** The reason as words: "favorite", "on standby", "within 6 mi and available Fridays" (and in Spanish). */
+/** The miles' formatter per language, made once (making one cost more than the rest of an alert's text). */
+const MILES = {
+  en: new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }),
+  es: new Intl.NumberFormat('es-US', { maximumFractionDigits: 1 }),
+};
+
 export function alertReasonText(alert: AlertWhy, language: Language): string {
   const es = language === 'es';
   if (alert.reason === 'favorite') return es ? 'eres favorito del restaurante' : 'favorite';
   if (alert.reason === 'standby') return es ? 'estás en la lista de espera' : 'on standby';
-  const miles =
-    alert.miles === null
-      ? null
-      : new Intl.NumberFormat(es ? 'es-US' : 'en-US', { maximumFractionDigits: 1 }).format(alert.miles);
+  const miles = alert.miles === null ? null : MILES[es ? 'es' : 'en'].format(alert.miles);
   const day = alert.weekday ? WEEKDAYS_PLURAL[language][alert.weekday] : null;
   const near = miles === null ? null : es ? `a ${miles} mi` : `within ${miles} mi`;
   const free = day === null ? null : es ? `disponible ${day}` : `available ${day}`;
