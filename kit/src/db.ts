@@ -27,8 +27,9 @@ export interface Database {
   /**
    * Raw rows from a drizzle `sql` template. `prepared`: on PostgreSQL, run it as a named prepared statement
    * (named after its text, so each connection parses it once and, after a few runs, reuses one plan). For
-   * the hot read queries of polls, whose planning costs more than their execution. Only for statements with
-   * explicit columns (a `select *` plan breaks when a migration adds a column) and a bounded set of texts.
+   * hot statements whose planning costs more than their execution (the polls' reads, a write's answer, a
+   * callback's one statement). Only for statements with explicit columns (a `select *` plan breaks when a
+   * migration adds a column; a `to_jsonb(row)` column does not: it stays jsonb) and a bounded set of texts.
    */
   rows<T = Record<string, unknown>>(
     query: SQL,

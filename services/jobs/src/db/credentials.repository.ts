@@ -6,6 +6,7 @@ import {
   type EventData,
 } from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
+import { idArray } from './rows';
 import type { SQL } from 'drizzle-orm';
 
 // Issue 39: jobs' read model of chefs' verified credentials (identity's events) and the one question every door
@@ -54,12 +55,6 @@ export async function recordRevokedCredential(
   );
 }
 
-const ids = (values: string[]) =>
-  sql.join(
-    [...new Set(values)].map((v) => sql`${v}::uuid`),
-    sql`, `,
-  );
-
 /** The credential types each chef holds now (verified, unexpired), in the list's order; chefs without any absent. */
 export async function heldCredentialsOf(
   database: Database,
@@ -71,8 +66,9 @@ export async function heldCredentialsOf(
   if (chefIds.length === 0) return held;
   const rows = await database.rows<{ chef_id: string; type: CredentialType }>(
     sql`select distinct cc.chef_id, cc.type from jobs.chef_credentials cc
-         where cc.chef_id in (${ids(chefIds)}) and ${countsAt(now)}`,
+         where cc.chef_id = any(${idArray(chefIds)}::uuid[]) and ${countsAt(now)}`,
     executor,
+    { prepared: true }, // every applicant card and write's answer asks it (planning was 13x running)
   );
   for (const r of rows) held.set(r.chef_id, [...(held.get(r.chef_id) ?? []), r.type]);
   for (const [chef, types] of held)

@@ -6,6 +6,7 @@ import {
   type ReliabilityKind,
 } from '@brigade/contracts';
 import { sql, type Database, type Executor } from '@brigade/kit';
+import { idArray } from './rows';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 
@@ -77,12 +78,10 @@ export async function chefReliability(
     sql`select user_id, ${COUNTED_KIND} as kind, count(*)::int as total,
           (count(*) filter (where ${recentFilter(since)}))::int as recent
         from jobs.reliability_records
-        where user_type = 'chef' and user_id in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})
+        where user_type = 'chef' and user_id = any(${idArray(ids)}::uuid[])
         group by 1, 2`,
     executor,
+    { prepared: true }, // every applicant card and write's answer asks it (planning was 11x running)
   );
   for (const r of rows) {
     if (r.kind !== REMOVED && !(CHEF_RELIABILITY as readonly string[]).includes(r.kind)) continue;

@@ -58,6 +58,13 @@ export function normalised<T>(row: DriverRow, converted: Partial<T>): T {
 }
 
 /** The first row a query finds, normalised, or null: the shape of every finder and locker of one row. */
+/**
+ * A PostgreSQL array literal of ids, each once (`{a,b}`, for `= any(...::uuid[])`): one parameter whatever the
+ * count, so the statement has one text and can be prepared. For ids only (uuids, job keys): no comma, brace,
+ * quote or space.
+ */
+export const idArray = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
+
 export async function firstRow<T>(
   database: Database,
   normalise: (row: DriverRow) => T,

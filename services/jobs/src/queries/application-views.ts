@@ -23,6 +23,7 @@ import {
 import { chefReliabilityColumn, chefReliabilityOf, reliabilitySince } from '../db/reliability.repository';
 import { heldCredentialsColumn } from '../db/credentials.repository';
 import {
+  idArray,
   normaliseApplication,
   normaliseJob,
   toJson,
@@ -78,6 +79,9 @@ export async function applicationView(
   const rows = await ctx.database.rows<ApplicationJoinRow>(
     sql`select to_jsonb(a) as app, ${jobJson} as job, to_jsonb(rp) as rp, to_jsonb(cp) as cp from ${applicationFrom} where a.id = ${id}`,
     executor,
+    // Planned once per connection: planning it cost ~10x its running (3.9 / 0.67 ms under the bench's applies
+    // and accepts, each of which answers with it).
+    { prepared: true },
   );
   if (!rows[0]) return null;
   const view = presentApplicationRow(rows[0], ctx.policy, viewer);
@@ -190,8 +194,6 @@ interface ListRow {
 const versionKey = (id: string, version: string | null) => `${id}:${version}`;
 
 /** A PostgreSQL array literal of ids read from the database (uuids: nothing to quote). */
-const idArray = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
-
 /** A job fragment's reader of the ratings, by the last part of its key (issue 39). */
 const READERS: Record<string, RatingReader> = { r: 'restaurant', c: 'chef', n: null };
 
