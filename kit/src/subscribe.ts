@@ -133,6 +133,7 @@ export function subscribe<C extends TransactionContext, const T extends readonly
     return {
       queue,
       types: [type],
+      ...(acts ? { acts: (data: unknown) => acts(data as EventData<typeof type>) } : {}),
       handler: async (event) => {
         if (acts && !acts(event.data as EventData<typeof type>)) return;
         let wrote = false;

@@ -158,6 +158,11 @@ test('a handler marked onlyWhen is not called, and keeps no record, for an event
       'chefs-reinstated',
     ],
   ]);
+  // The subscription says which events it keeps a record of (a check of every record, as instances.real's, asks).
+  expect([subs[0].acts?.({ user_type: 'chef' }), subs[0].acts?.({ user_type: 'restaurant' })]).toEqual([
+    true,
+    false,
+  ]);
   for (const s of subs) await testBus.bus.subscribe(s);
   const reinstated = (userId: string, userType: 'chef' | 'restaurant') => ({
     id: randomUUID(),

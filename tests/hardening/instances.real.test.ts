@@ -119,7 +119,12 @@ async function untilPaid(api: Api, intent: { payment_intent_id: string; client_s
  * Every subscription of every service, as its table declares it (the same `subscribe` rows the service runs):
  * building the rows touches no context, so each table is asked with none.
  */
-function subscribers(): Array<{ service: string; type: string; consumer: string }> {
+function subscribers(): Array<{
+  service: string;
+  type: string;
+  consumer: string;
+  acts?: (data: unknown) => boolean;
+}> {
   const tables: Record<(typeof SERVICE_NAMES)[number], (ctx: never) => Subscription[]> = {
     identity: identitySubscriptions,
     jobs: jobsSubscriptions,
@@ -130,7 +135,8 @@ function subscribers(): Array<{ service: string; type: string; consumer: string 
   return SERVICE_NAMES.flatMap((service) =>
     tables[service]({} as never)
       .filter((sub) => !sub.keepsOwnRecord) // messaging's translations: their use case keeps its own record
-      .flatMap((sub) => sub.types.map((type) => ({ service, type, consumer: sub.queue }))),
+      // an `onlyWhen` row keeps a record only of the events its use case acts on
+      .flatMap((sub) => sub.types.map((type) => ({ service, type, consumer: sub.queue, acts: sub.acts }))),
   );
 }
 
@@ -371,14 +377,21 @@ function percentile(values: number[], p: number) {
         );
         if (retries.n > 0) missing.push(`messaging: ${retries.n} translation(s) waiting for a retry`);
         for (const producer of SERVICE_NAMES) {
-          const events = await stack.query<{ id: string; type: string; published: boolean }>(
+          const events = await stack.query<{
+            id: string;
+            type: string;
+            payload: unknown;
+            published: boolean;
+          }>(
             producer,
-            `select id, type, published_at is not null as published from ${producer}.outbox`,
+            `select id, type, payload, published_at is not null as published from ${producer}.outbox`,
           );
           const unpublished = events.filter((e) => !e.published).length;
           if (unpublished > 0) missing.push(`${producer}: ${unpublished} outbox row(s) not published`);
           for (const sub of subs) {
-            const ids = events.filter((e) => e.type === sub.type).map((e) => e.id);
+            const ids = events
+              .filter((e) => e.type === sub.type && (sub.acts?.(e.payload) ?? true))
+              .map((e) => e.id);
             if (ids.length === 0) continue;
             const [row] = await stack.query<{ n: number }>(
               sub.service as (typeof SERVICE_NAMES)[number],

@@ -17,6 +17,11 @@ export interface Subscription {
    * table, so the subscription writes no processed-event record.
    */
   keepsOwnRecord?: true;
+  /**
+   * Set on a row made with `onlyWhen`: whether its use case acts on an event's data. It keeps a processed-event
+   * record of those only; any other is taken without a transaction or a record.
+   */
+  acts?: (data: unknown) => boolean;
 }
 
 export interface DeadLetter {
