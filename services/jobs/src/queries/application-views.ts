@@ -193,7 +193,6 @@ interface ListRow {
 /** A fragment's key: its row's id and version (the job's: with its restaurant profile's). */
 const versionKey = (id: string, version: string | null) => `${id}:${version}`;
 
-/** A PostgreSQL array literal of ids read from the database (uuids: nothing to quote). */
 /** A job fragment's reader of the ratings, by the last part of its key (issue 39). */
 const READERS: Record<string, RatingReader> = { r: 'restaurant', c: 'chef', n: null };
 

@@ -31,13 +31,13 @@ const WEEKDAYS_PLURAL: Record<Language, Record<Weekday, string>> = {
   },
 };
 
-/** The reason as words: "favorite", "on standby", "within 6 mi and available Fridays" (and in Spanish). */
 /** The miles' formatter per language, made once (making one cost more than the rest of an alert's text). */
 const MILES = {
   en: new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }),
   es: new Intl.NumberFormat('es-US', { maximumFractionDigits: 1 }),
 };
 
+/** The reason as words: "favorite", "on standby", "within 6 mi and available Fridays" (and in Spanish). */
 export function alertReasonText(alert: AlertWhy, language: Language): string {
   const es = language === 'es';
   if (alert.reason === 'favorite') return es ? 'eres favorito del restaurante' : 'favorite';
