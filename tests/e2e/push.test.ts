@@ -1,4 +1,4 @@
-import { type Page, type Worker } from 'playwright-core';
+import { type CDPSession, type Page, type Worker } from 'playwright-core';
 import { withinLimit } from '../hardening/support/within-limit';
 import { checkStep, controlled, type AxeViolation } from './browser';
 import { CHEF_JOIN_EN as T, signUp, startStory, type Story } from './story';
@@ -42,20 +42,43 @@ interface Shown {
 const STEP_LIMIT_MS = 60_000;
 const within = <T>(step: string, promise: Promise<T>) => withinLimit(promise, STEP_LIMIT_MS, step);
 
-/** The notifications the worker shows now, once there is at least one. */
-function shownNotifications(page: Page): Promise<Shown[]> {
+/** How long one delivery is given to show its notification before the push is delivered again. */
+const DELIVERY_WAIT_MS = 15_000;
+const DELIVERIES = 4;
+
+/** The notifications the worker shows within `waitMs`, once there is at least one (none if it shows none). */
+function shownWithin(page: Page, waitMs: number): Promise<Shown[]> {
   return within(
     'the worker showing the push',
     page.evaluate<Shown[]>(`(async () => {
       const registration = await navigator.serviceWorker.ready;
+      const until = Date.now() + ${waitMs};
       for (;;) {
         const shown = await registration.getNotifications();
-        if (shown.length)
+        if (shown.length || Date.now() > until)
           return shown.map((n) => ({ title: n.title, body: n.body, icon: n.icon, data: n.data }));
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })()`),
   );
+}
+
+/**
+ * A push delivered to the worker as a push service delivers it, and the notifications it shows. DevTools' delivery
+ * drops the worker's answer, and on two busy cores Chromium has lost one (CI, stop 72: nothing shown in 60 s). A
+ * push service delivers again what the browser did not take, so this does too, after 15 s, a few times at most.
+ */
+async function pushAndShown(
+  page: Page,
+  cdp: CDPSession,
+  push: { origin: string; registrationId: string; data: string },
+): Promise<Shown[]> {
+  for (let delivery = 1; ; delivery++) {
+    await cdp.send('ServiceWorker.deliverPushMessage', push);
+    const shown = await shownWithin(page, DELIVERY_WAIT_MS);
+    if (shown.length || delivery === DELIVERIES) return shown;
+    console.log(`push not shown within ${DELIVERY_WAIT_MS / 1000} s: delivered again (${delivery + 1})`);
+  }
 }
 
 /** A chef signed up with a profile (onboarding done, payouts not set up), on their Home. */
@@ -100,7 +123,7 @@ test('a push delivered to the worker shows its notification, and tapping it open
   )!.registrationId;
 
   // A push as the notifications service sends it: a title and a link, nothing else personal.
-  await cdp.send('ServiceWorker.deliverPushMessage', {
+  const shown = await pushAndShown(page, cdp, {
     origin,
     registrationId,
     data: JSON.stringify({
@@ -109,7 +132,6 @@ test('a push delivered to the worker shows its notification, and tapping it open
       url: '/inbox',
     }),
   });
-  const shown = await shownNotifications(page);
   expect(shown).toEqual([
     {
       title: 'New message from Blue Door',
@@ -137,8 +159,7 @@ test('a push delivered to the worker shows its notification, and tapping it open
   ).toBe(0);
 
   // A push whose payload is not JSON still shows something: a generic "Brigade" that opens the inbox.
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: 'not json' });
-  expect(await shownNotifications(page)).toEqual([
+  expect(await pushAndShown(page, cdp, { origin, registrationId, data: 'not json' })).toEqual([
     { title: 'Brigade', body: '', icon: `${origin}/icons/icon-192.png`, data: { url: '/inbox' } },
   ]);
   await page.context().close();
