@@ -1,6 +1,7 @@
 import { editMoney, type EditMoney, type PostingShape } from './job-edits';
 import type { Policy } from './policy';
 import { WEEKDAYS, type CityName, type Weekday } from './constants';
+import { keptDateFormat, type DateShape } from './date-formats';
 
 /**
  * The fill engine's rules (issue 37) as pure functions and data: who may book a shift at once, when a confirmed
@@ -94,29 +95,12 @@ export interface DayAvailability {
 }
 export type WeeklyAvailability = Partial<Record<Weekday, DayAvailability>>;
 
-/**
- * One formatter per time zone, kept: making one costs far more than using it, and a chef's openings check
- * every shift of the list (issue 41).
- */
-const weekdayClocks = new Map<string, Intl.DateTimeFormat>();
-function weekdayClock(timeZone: string): Intl.DateTimeFormat {
-  let clock = weekdayClocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      weekday: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    weekdayClocks.set(timeZone, clock);
-  }
-  return clock;
-}
+/** A weekday and a 24-hour time, for a shift's place in a chef's week. */
+const WEEKDAY_CLOCK: DateShape = { weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
 /** The weekday and minutes of the day of an instant in a time zone. */
 function localMoment(instant: Date, timeZone: string): { weekday: Weekday; minutes: number } {
-  const parts = weekdayClock(timeZone).formatToParts(instant);
+  const parts = keptDateFormat('en-US', timeZone, WEEKDAY_CLOCK).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return {
     weekday: get('weekday').toLowerCase() as Weekday,

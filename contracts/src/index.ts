@@ -34,6 +34,7 @@ export * from './timesheet-pay';
 export * from './job-edits';
 export * from './clock';
 export * from './fill';
+export * from './date-formats';
 export * from './channels';
 export * as fillHttp from './http/fill';
 export * from './pay';

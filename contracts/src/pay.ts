@@ -1,4 +1,5 @@
 import type { Policy } from './policy';
+import { keptDateFormat, WALL_CLOCK } from './date-formats';
 
 // Issue 38's money rules as data: tips, the instant payout's fee and when it is free, ISO weeks for restaurants'
 // statements and tax years for chefs' statements. Payments moves the money by these; the web app shows the same
@@ -115,30 +116,9 @@ export function isoWeekOfDate(date: Date): { year: number; week: number } {
 export const formatIsoWeek = (w: { year: number; week: number }) =>
   `${w.year}-W${String(w.week).padStart(2, '0')}`;
 
-/** One wall-clock formatter per time zone, kept (the cities' few): making one costs far more than using it. */
-const zoneClocks = new Map<string, Intl.DateTimeFormat>();
-function zoneClock(timeZone: string): Intl.DateTimeFormat {
-  let clock = zoneClocks.get(timeZone);
-  if (!clock) {
-    clock = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    });
-    if (zoneClocks.size >= 64) zoneClocks.clear();
-    zoneClocks.set(timeZone, clock);
-  }
-  return clock;
-}
-
 /** The offset of a time zone from UTC at an instant, in ms (America/Chicago in winter: -6h). */
 function zoneOffsetMs(instant: Date, timeZone: string): number {
-  const parts = zoneClock(timeZone).formatToParts(instant);
+  const parts = keptDateFormat('en-US', timeZone, WALL_CLOCK).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = Date.UTC(
     get('year'),

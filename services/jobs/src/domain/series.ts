@@ -1,6 +1,8 @@
 import {
   ERROR_CODES,
   jobEditsHttp,
+  keptDateFormat,
+  WALL_CLOCK,
   type CredentialType,
   type JobPay,
   type Language,
@@ -30,15 +32,7 @@ export interface SeriesShape {
 
 /** The wall clock of an instant in a time zone: "YYYY-MM-DD" and "HH:MM". */
 export function wallClock(instant: Date, zone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant);
+  const parts = keptDateFormat('en-US', zone, WALL_CLOCK).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return {
     date: `${part('year')}-${part('month')}-${part('day')}`,

@@ -2,6 +2,7 @@ import {
   formatDuration,
   formatPayHours,
   formatUsd,
+  keptDateFormat,
   loadPolicy,
   moneyText,
   type Language,
@@ -181,27 +182,10 @@ const DAY_AND_TIME = {
   minute: '2-digit',
 } as const;
 const TIME = { hour: 'numeric', minute: '2-digit' } as const;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * A date formatter, made once per locale, time zone and shape (issue 41: making one cost ~0.4 ms, twice per text;
- * an inbox page renders 20 texts per answer). The time zones are the cities' few.
- */
-function dateFormat(locale: string, timeZone: string, shape: typeof DAY_AND_TIME | typeof TIME) {
-  const key = `${locale} ${timeZone} ${shape === TIME ? 'time' : 'day'}`;
-  let found = formatters.get(key);
-  if (!found) {
-    found = new Intl.DateTimeFormat(locale, { timeZone, ...shape });
-    if (formatters.size >= 256) formatters.clear();
-    formatters.set(key, found);
-  }
-  return found;
-}
-
 const written = new Map<string, string>();
 
 /**
- * An instant as a shape of `dateFormat` writes it, kept (issue 41): the texts of a page name the same few shifts'
+ * An instant as a shape of `keptDateFormat` writes it, kept (issue 41): the texts of a page name the same few shifts'
  * starts, and an inbox page is rendered anew on every poll that changed, each date a few microseconds of `Intl`.
  * What is kept is the same for every reader (locale, zone, shape and instant make it), never an answer.
  */
@@ -216,7 +200,7 @@ function writeInstant(
   let text = written.get(key);
   if (text === undefined) {
     const d = new Date(iso);
-    text = Number.isNaN(d.getTime()) ? '' : dateFormat(locale, timeZone, shape).format(d);
+    text = Number.isNaN(d.getTime()) ? '' : keptDateFormat(locale, timeZone, shape).format(d);
     if (written.size >= 4096) written.clear();
     written.set(key, text);
   }
