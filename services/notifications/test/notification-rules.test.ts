@@ -366,6 +366,17 @@ describe('texts about shifts and money', () => {
       affected_chef_ids: [chef.id],
     });
     await textsTo(h.svc.url, chef.phone, /Money Diner canceló el turno "Mesero"/);
+    // The cancellation's refund texts nobody (the restaurant saw its figures before cancelling): it is taken
+    // without a transaction and leaves no processed-event record; the refund below is texted and recorded.
+    const cancelRefund = await publish(h.bus, 'payments.escrow.refunded.v1', {
+      job_id: cancelled.id,
+      restaurant_id: restaurant.id,
+      refund_id: 're_cancel_1',
+      amount_cents: 16050,
+      reason: 'job_cancelled',
+    });
+    const recorded = (id: string) =>
+      h.database.rows(sql`select 1 from notifications.processed_events where event_id = ${id}`);
 
     const undone = newJob(restaurant, h.clock, 'Dishwasher');
     await publish(h.bus, 'jobs.application.confirmed.v1', applicationFacts(undone, chef));
@@ -383,6 +394,8 @@ describe('texts about shifts and money', () => {
     );
     const [back] = await textsTo(h.svc.url, restaurant.phone, /"Dishwasher".*Refunded/);
     expect(back.body).toMatch(/: Refunded: the whole \$160\.50 went back to your card\.$/);
+    expect(await recorded(cancelRefund)).toEqual([]);
+    expect((await outbox(h.svc.url, restaurant.phone)).filter((t) => /"Server"/.test(t.body))).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { textInstantPayoutFailed, textInstantPayoutPaid } from '../use-cases/text-instant-payout';
-import { subscribe, type Subscription } from '@brigade/kit';
+import { onlyWhen, subscribe, type Subscription } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { announceOpenJob } from '../use-cases/announce-open-job';
 import { textRosterWindowEnded, textShiftBoosted } from '../use-cases/text-shift-alerts';
@@ -16,11 +16,11 @@ import { recordUserChange } from '../use-cases/record-user-update';
 import { recordThreadRead } from '../use-cases/reminders';
 import { textAppealDecision } from '../use-cases/text-appeal-decision';
 import { textApplication } from '../use-cases/text-application';
-import { textCardDisputeLost } from '../use-cases/text-card-dispute-lost';
+import { isDisputeLost, textCardDisputeLost } from '../use-cases/text-card-dispute-lost';
 import { textChefInvited } from '../use-cases/text-chef-invited';
-import { textEditAnswered } from '../use-cases/text-edit-answered';
+import { isEditDeclined, textEditAnswered } from '../use-cases/text-edit-answered';
 import { textEditChargeFailed } from '../use-cases/text-edit-charge-failed';
-import { textEditDropped } from '../use-cases/text-edit-dropped';
+import { isDroppedOnClose, textEditDropped } from '../use-cases/text-edit-dropped';
 import { textExtraChargeFailed } from '../use-cases/text-extra-charge-failed';
 import { textHoursDecided } from '../use-cases/text-hours-decided';
 import { textJobCancelled } from '../use-cases/text-job-cancelled';
@@ -34,7 +34,7 @@ import { textOfferMade } from '../use-cases/text-offer-made';
 import { textReconfirmationRequested } from '../use-cases/text-reconfirmation';
 import { textOfferWithdrawn } from '../use-cases/text-offer-withdrawn';
 import { textPayout } from '../use-cases/text-payout';
-import { textRefund } from '../use-cases/text-refund';
+import { isRefundTexted, textRefund } from '../use-cases/text-refund';
 import { textRunningLate } from '../use-cases/text-running-late';
 import { textSeatsExpired } from '../use-cases/text-seats-expired';
 import { textSentHome } from '../use-cases/text-sent-home';
@@ -76,8 +76,14 @@ export function subscriptions(ctx: NotificationsContext): Subscription[] {
     ['jobs.offer.withdrawn.v1', (c, tx, d) => textOfferWithdrawn(c, tx, d)],
     // issue 35: an edit of a posted shift (its booked chefs answer it), and a series occurrence left unpaid
     ['jobs.job.edited.v1', (c, tx, d, event) => textJobEdited(c, tx, d, event.occurred_at)],
-    ['jobs.job.edit_dropped.v1', (c, tx, d) => textEditDropped(c, tx, d)],
-    ['jobs.application.edit_answered.v1', (c, tx, d) => textEditAnswered(c, tx, d)],
+    [
+      'jobs.job.edit_dropped.v1',
+      onlyWhen<NotificationsContext, 'jobs.job.edit_dropped.v1'>(isDroppedOnClose, textEditDropped),
+    ],
+    [
+      'jobs.application.edit_answered.v1',
+      onlyWhen<NotificationsContext, 'jobs.application.edit_answered.v1'>(isEditDeclined, textEditAnswered),
+    ],
     ['jobs.occurrence.payment_needed.v1', (c, tx, d) => textOccurrencePaymentNeeded(c, tx, d)],
     // applications: one table-driven use case (status, text and recipient per event)
     [
@@ -108,11 +114,17 @@ export function subscriptions(ctx: NotificationsContext): Subscription[] {
     ['jobs.timesheet.resolved.v1', (c, tx, d) => textHoursDecided(c, tx, d)],
     // money: the chef's pay, the restaurant's refund, a split, a failed extra charge
     ['payments.payout.released.v1', (c, tx, d) => textPayout(c, tx, d)],
-    ['payments.escrow.refunded.v1', (c, tx, d) => textRefund(c, tx, d)],
+    [
+      'payments.escrow.refunded.v1',
+      onlyWhen<NotificationsContext, 'payments.escrow.refunded.v1'>(isRefundTexted, textRefund),
+    ],
     ['payments.escrow.settled.v1', (c, tx, d) => textSettlement(c, tx, d)],
     ['payments.extra_charge.failed.v1', (c, tx, d) => textExtraChargeFailed(c, tx, d)],
     // issue 38: a card dispute lost: the restaurant pays it back to post again (an opened one texts nobody)
-    ['payments.card_dispute.closed.v1', (c, tx, d) => textCardDisputeLost(c, tx, d)],
+    [
+      'payments.card_dispute.closed.v1',
+      onlyWhen<NotificationsContext, 'payments.card_dispute.closed.v1'>(isDisputeLost, textCardDisputeLost),
+    ],
     // issue 35: an edit's charge failed, the edit is not saved
     ['payments.edit_charge.failed.v1', (c, tx, d) => textEditChargeFailed(c, tx, d)],
     // issue 38: a tip reached the chef; a tip's card did not pay (its restaurant)

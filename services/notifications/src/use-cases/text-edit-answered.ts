@@ -6,6 +6,11 @@ import { applicationVars } from '../domain/text-vars';
 import { queueSms } from './queue-sms';
 import { dropReminders } from './reminders';
 
+/** Whether an edit's answer is a chef leaving the shift; a kept edit is taken without a transaction (`onlyWhen`). */
+export function isEditDeclined(d: { accept: boolean }): boolean {
+  return !d.accept;
+}
+
 /**
  * A booked chef answered an edit of their seat (issue 35). Kept (`accept`): nothing to tell. Left: the chef's
  * application ends (its reminders, both sides', are dropped) and the restaurant is texted that the chef left the
@@ -17,7 +22,7 @@ export async function textEditAnswered(
   tx: Tx,
   d: EventData<'jobs.application.edit_answered.v1'>,
 ): Promise<void> {
-  if (d.accept) return;
+  if (!isEditDeclined(d)) return;
   await recordApplication(ctx.database, tx, d, 'cancelled');
   await dropReminders(ctx, tx, { applicationId: d.application_id }, 'edit_declined');
   await queueSms(ctx, tx, {

@@ -3,6 +3,11 @@ import type { Tx } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { queueSms } from './queue-sms';
 
+/** Whether a dropped edit is texted here (the shift closed); the others are taken without a transaction (`onlyWhen`). */
+export function isDroppedOnClose(d: { reason: string }): boolean {
+  return d.reason === 'job_closed';
+}
+
 /**
  * An edit whose charge payments collected could not take effect (issue 35): the shift had closed meanwhile
  * (`job_closed`). The restaurant is texted that its change was not made and that the charge is refunded, with the
@@ -14,7 +19,7 @@ export async function textEditDropped(
   tx: Tx,
   d: EventData<'jobs.job.edit_dropped.v1'>,
 ): Promise<void> {
-  if (d.reason !== 'job_closed') return;
+  if (!isDroppedOnClose(d)) return;
   await queueSms(ctx, tx, {
     recipientId: d.restaurant_id,
     template: 'edit_dropped_restaurant',

@@ -7,6 +7,14 @@ import { recordedJobVars } from '../domain/text-vars';
 import { queueSms } from './queue-sms';
 
 /**
+ * Whether a refund is texted: all but a cancelled job's, whose figures the restaurant saw before cancelling. The
+ * others are taken by the subscription without a transaction (`onlyWhen`).
+ */
+export function isRefundTexted(d: { reason: string }): boolean {
+  return d.reason !== 'job_cancelled';
+}
+
+/**
  * The restaurant was refunded, in the words of the outcome (issue 32). When both sides said the work was not
  * completed, both the chef who was on the shift (the refunded seat's: the event's `chef_id`) and the restaurant
  * read it. When the shift expired, or after an operator's decision to pay the chef nothing, the restaurant reads
@@ -18,7 +26,7 @@ export async function textRefund(
   tx: Tx,
   d: EventData<'payments.escrow.refunded.v1'>,
 ): Promise<void> {
-  if (d.reason === 'job_cancelled') return;
+  if (!isRefundTexted(d)) return;
   const job = await findJob(ctx.database, d.job_id, tx);
   const vars = {
     ...recordedJobVars(d.job_id, job),
