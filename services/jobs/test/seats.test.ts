@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@brigade/kit/testing';
 import { loadMigrations } from '../src/app';
 import { loadJobsConfig } from '../src/config';
 import { jobView } from '../src/queries/job-views';
-import { jobJson, seatOneJoin } from '../src/db/seat-views';
+import { JOB_COLUMNS, jobJson, seatOneJoin } from '../src/db/seat-views';
 import {
   bookChef,
   chefWithProfile,
@@ -212,6 +212,14 @@ describe('migration 0018 (seats)', () => {
 
 describe('booking a seat', () => {
   const h = useHarness();
+
+  test('a job is read with every column of its table, named (issue 41: its reads are prepared)', async () => {
+    const columns = await h.database.rows<{ column_name: string }>(
+      sql`select column_name from information_schema.columns
+          where table_schema = 'jobs' and table_name = 'jobs' order by ordinal_position`,
+    );
+    expect([...JOB_COLUMNS]).toEqual(columns.map((c) => c.column_name));
+  });
 
   test('a confirmed chef books seat 1: the seat names the application, the event the seat', async () => {
     const r = await restaurantWithProfile(h);

@@ -1,5 +1,5 @@
 import { sql, type Database, type Executor } from '@brigade/kit';
-import { seatOneColumns, seatOneJoin } from './seat-views';
+import { jobColumns, seatOneColumns, seatOneJoin } from './seat-views';
 import { firstRow, normaliseJob, type JobRow } from './rows';
 
 /** The restaurant's open shift that starts soonest after `now` (the one an invitation names), or null. */
@@ -12,7 +12,7 @@ export async function nextOpenJobOf(
   return firstRow(
     database,
     normaliseJob,
-    sql`select j.*, ${seatOneColumns} from jobs.jobs j ${seatOneJoin}
+    sql`select ${jobColumns}, ${seatOneColumns} from jobs.jobs j ${seatOneJoin}
         where j.restaurant_id = ${restaurantId} and j.status = 'open'
         and j.start_time > ${now.toISOString()}::timestamptz order by j.start_time, j.id limit 1`,
     tx,

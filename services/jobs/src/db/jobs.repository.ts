@@ -2,7 +2,7 @@ import { sql, type Executor } from '@brigade/kit';
 import type { Database } from '@brigade/kit';
 import type { KeptTranslation } from '@brigade/contracts';
 import { valuesOf, firstRow, normaliseJob, setClauses, type JobRow } from './rows';
-import { seatOneColumns, seatOneJoin } from './seat-views';
+import { jobColumns, seatOneColumns, seatOneJoin } from './seat-views';
 
 /** What a posted job is created with: the rest of its row starts at the migrations' defaults. */
 export type NewJob = Pick<
@@ -56,8 +56,9 @@ export async function lockJob(database: Database, tx: Executor, id: string): Pro
   return firstRow(
     database,
     normaliseJob,
-    sql`select j.*, ${seatOneColumns} from jobs.jobs j ${seatOneJoin} where j.id = ${id} for update of j`,
+    sql`select ${jobColumns}, ${seatOneColumns} from jobs.jobs j ${seatOneJoin} where j.id = ${id} for update of j`,
     tx,
+    { prepared: true },
   );
 }
 
@@ -65,8 +66,9 @@ export async function findJob(database: Database, id: string, executor?: Executo
   return firstRow(
     database,
     normaliseJob,
-    sql`select j.*, ${seatOneColumns} from jobs.jobs j ${seatOneJoin} where j.id = ${id}`,
+    sql`select ${jobColumns}, ${seatOneColumns} from jobs.jobs j ${seatOneJoin} where j.id = ${id}`,
     executor,
+    { prepared: true },
   );
 }
 
@@ -102,7 +104,7 @@ export async function claimJobToExpire(database: Database, tx: Executor, now: Da
   return firstRow(
     database,
     normaliseJob,
-    sql`select j.*, ${seatOneColumns} from jobs.jobs j ${seatOneJoin}
+    sql`select ${jobColumns}, ${seatOneColumns} from jobs.jobs j ${seatOneJoin}
         where j.status in ('pending_payment', 'payment_failed', 'open')
         and j.start_time <= ${now.toISOString()}::timestamptz
         order by j.start_time, j.id limit 1 for update of j skip locked`,
@@ -122,7 +124,7 @@ export async function claimRosterWindowEnded(
   return firstRow(
     database,
     normaliseJob,
-    sql`select j.*, ${seatOneColumns} from jobs.jobs j ${seatOneJoin}
+    sql`select ${jobColumns}, ${seatOneColumns} from jobs.jobs j ${seatOneJoin}
         where j.roster_first_until is not null and j.roster_window_ended_at is null
         and j.roster_first_until <= ${now.toISOString()}::timestamptz
         order by j.roster_first_until, j.id limit 1 for update of j skip locked`,
@@ -141,7 +143,7 @@ export async function claimSeatPastCheckoutDeadline(
   endedBy: Date,
 ): Promise<{ job: JobRow; seat_no: number } | null> {
   const rows = await database.rows(
-    sql`select j.*, ${seatOneColumns}, s.seat_no as claimed_seat_no
+    sql`select ${jobColumns}, ${seatOneColumns}, s.seat_no as claimed_seat_no
         from jobs.jobs j ${seatOneJoin}
         join jobs.seats s on s.job_id = j.id and s.status = 'filled'
         join jobs.applications a on a.id = s.application_id and a.status = 'accepted' and a.worker_confirmed = true

@@ -70,8 +70,9 @@ export async function firstRow<T>(
   normalise: (row: DriverRow) => T,
   query: Parameters<Database['rows']>[0],
   executor?: Executor,
+  options?: Parameters<Database['rows']>[2],
 ): Promise<T | null> {
-  const [row] = await database.rows(query, executor);
+  const [row] = await database.rows(query, executor, options);
   return row ? normalise(row) : null;
 }
 

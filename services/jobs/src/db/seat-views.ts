@@ -31,6 +31,53 @@ export const SEAT_ONE_FIELDS = [
 ] as const;
 export type SeatOneField = (typeof SEAT_ONE_FIELDS)[number];
 
+/**
+ * Every column of jobs.jobs, in the table's order: what `j.*` read, named (issue 41). A read that names its
+ * columns can be a prepared statement (a `select *` plan fails with "cached plan must not change result type"
+ * once a migration adds a column), and keeps its shape while a rolling deploy migrates. A migration that adds a
+ * column to jobs.jobs adds it here; the seats test compares this list with the migrated table.
+ */
+export const JOB_COLUMNS = [
+  'id',
+  'restaurant_id',
+  'title',
+  'description',
+  'start_time',
+  'end_time',
+  'hourly_rate_cents',
+  'subtotal_cents',
+  'fee_cents',
+  'total_cents',
+  'emergency_level',
+  'required_skills',
+  'notify_favorites',
+  'status',
+  'payment_status',
+  'created_at',
+  'updated_at',
+  'cancelled_at',
+  'cancelled_by',
+  'cancelled_late',
+  'cancel_reason',
+  'description_translation',
+  'cancel_reason_translation',
+  'break_minutes',
+  'clock_code',
+  'headcount',
+  'series_id',
+  'occurrence_date',
+  'roster_first_minutes',
+  'roster_first_until',
+  'roster_window_ended_at',
+  'instant_book',
+  'boosted_from_rate_cents',
+  'required_credentials',
+] as const;
+
+const jobColumnList = JOB_COLUMNS.map((c) => `j.${c}`).join(', ');
+/** The job `j`'s own columns (JOB_COLUMNS), to select where `j.*` was. */
+export const jobColumns = sql.raw(jobColumnList);
+
 /** `join jobs.seats s1` on the job `j`'s seat 1 (every job has it). */
 export const seatOneJoin = sql.raw(`join jobs.seats s1 on s1.job_id = j.id and s1.seat_no = 1`);
 
@@ -41,7 +88,7 @@ export const seatOneJoin = sql.raw(`join jobs.seats s1 on s1.job_id = j.id and s
 export const applicationSeatJoin = sql.raw(`left join jobs.seats sa on sa.application_id = a.id
   join jobs.seats s1 on s1.job_id = j.id and s1.seat_no = coalesce(sa.seat_no, 1)`);
 
-/** Seat 1's columns, to select beside `j.*`. */
+/** Seat 1's columns, to select beside the job's own (`jobColumns`). */
 export const seatOneColumns = sql.raw(SEAT_ONE_FIELDS.map((c) => `s1.${c}`).join(', '));
 
 /** A seat with a confirmed chef, or worked (Job.seats.booked, issue 35). */
@@ -69,5 +116,5 @@ export const jobJson = sql.raw(
 );
 
 /** The job `j` with seat 1's columns, as a row source: `${jobRows} j` where `jobs.jobs j` was. */
-export const jobRows = sql.raw(`(select j.*, ${SEAT_ONE_FIELDS.map((c) => `s1.${c}`).join(', ')}
+export const jobRows = sql.raw(`(select ${jobColumnList}, ${SEAT_ONE_FIELDS.map((c) => `s1.${c}`).join(', ')}
   from jobs.jobs j join jobs.seats s1 on s1.job_id = j.id and s1.seat_no = 1)`);
