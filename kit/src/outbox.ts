@@ -209,6 +209,8 @@ export class OutboxRelay {
       }>(
         sql`select seq, id, type, payload, traceparent, occurred_at from ${schema}.outbox where published_at is null order by seq limit ${batchSize} for update skip locked`,
         tx,
+        // one text per service, run after every commit that wrote an event: planned once per connection
+        { prepared: true },
       );
       // Publish the whole batch at once on the one confirm channel (in order), then wait for the confirms:
       // the broker confirms them together instead of one round trip (and disk sync) per event. Rows are

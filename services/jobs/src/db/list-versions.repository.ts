@@ -1,5 +1,6 @@
 import { onCommit, sql, type Database, type Executor } from '@brigade/kit';
 import type { JobsContext } from '../context';
+import { idArray } from './rows';
 
 /**
  * ETag version counters. A write bumps every scope whose lists it changes, in the same transaction, in scope
@@ -18,13 +19,12 @@ export async function touchScopes(
   const rows = await ctx.database.rows<{ scope: string; version: string | number }>(
     sql`
     insert into jobs.list_versions (scope, version)
-    select s, 1 from (values ${sql.join(
-      unique.map((s) => sql`(${s})`),
-      sql`, `,
-    )}) as v(s) order by s
+    select s, 1 from unnest(${idArray(unique)}::text[]) as v(s) order by s
     on conflict (scope) do update set version = jobs.list_versions.version + 1
     returning scope, version`,
     tx,
+    // one text whatever the count (an array parameter), so it is planned once per connection
+    { prepared: true },
   );
   // After the commit (never before: the gateway must not see a version whose data is not visible yet).
   if (ctx.stamps.enabled)

@@ -174,6 +174,7 @@ export async function heldSeats(
         where job_id = ${jobId} and kind = 'standby' and status = 'pending'
           and chef_id is distinct from ${exceptChefId}) as n`,
     tx,
+    { prepared: true },
   );
   return Number(rows[0]?.n ?? 0);
 }

@@ -59,8 +59,8 @@ export function normalised<T>(row: DriverRow, converted: Partial<T>): T {
 
 /**
  * A PostgreSQL array literal of ids, each once (`{a,b}`, for `= any(...::uuid[])`): one parameter whatever the
- * count, so the statement has one text and can be prepared. For ids only (uuids, job keys): no comma, brace,
- * quote or space.
+ * count, so the statement has one text and can be prepared. For ids only (uuids, job keys, list scopes such as
+ * `c:<uuid>`): no comma, brace, quote or space.
  */
 export const idArray = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
 

@@ -102,6 +102,7 @@ export async function jobView(
   const rows = await database.rows<JobJoinRow>(
     sql`select ${jobJson} as job, to_jsonb(rp) as rp from ${jobFrom} where j.id = ${id}`,
     executor,
+    { prepared: true },
   );
   if (!rows[0]) return null;
   const job = normaliseJob(toJson(rows[0].job, {}));
@@ -126,6 +127,7 @@ export async function jobView(
           left join jobs.seats st on st.application_id = a.id
           left join jobs.chef_profiles cp on cp.user_id = a.chef_id where a.job_id = ${id} order by a.created_at`,
       executor,
+      { prepared: true },
     );
     view.applications = await withReliability(
       ctx,

@@ -16,13 +16,13 @@ export async function bumpInboxes(
   if (ids.length === 0) return;
   const rows = await database.rows<{ user_id: string; version: string | number }>(
     sql`insert into messaging.inboxes (user_id, version)
-        select v.id, nextval('messaging.inbox_version_seq') from (values ${sql.join(
-          ids.map((id) => sql`(${id}::uuid)`),
-          sql`, `,
-        )}) as v(id) order by v.id
+        select v.id, nextval('messaging.inbox_version_seq')
+        from unnest(${`{${ids.join(',')}}`}::uuid[]) as v(id) order by v.id
         on conflict (user_id) do update set version = excluded.version
         returning user_id, version`,
     tx,
+    // one text whatever the count (an array parameter of uuids), so it is planned once per connection
+    { prepared: true },
   );
   // After the commit: the gateway's 304s for these inboxes stop at once.
   if (stamps.enabled)

@@ -44,6 +44,7 @@ async function raiseInboxVersions(
         on conflict (user_id) do update set version = notifications.inboxes.version + 1
         returning user_id, version`,
     tx,
+    { prepared: true },
   );
   if (stamps.enabled)
     onCommit(tx, () => {

@@ -55,6 +55,7 @@ export async function moveJobReminders(
         where j.job_id = r.job_id and r.job_id = ${jobId} and r.status = 'pending'
           and r.kind in ('job_reminder', 'rating_reminder', 'checkout_deadline')`,
     tx,
+    { prepared: true },
   );
 }
 
@@ -138,6 +139,8 @@ export async function claimDueReminders(database: Database, tx: Executor, now: D
         limit ${limit}
         for update of r skip locked`,
     tx,
+    // the scheduler's every tick, mostly finding nothing: planning it cost 0.3 ms, running it far less
+    { prepared: true },
   );
 }
 
