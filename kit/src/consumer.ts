@@ -45,6 +45,8 @@ export function idempotent<T extends EventType>(
               const claimed = await database.rows(
                 sql`insert into ${sql.raw(database.schema)}.processed_events (consumer, event_id) values (${consumer}, ${event.id}) on conflict do nothing returning event_id`,
                 tx,
+                // every event every consumer takes: planned once per connection
+                { prepared: true },
               );
               if (claimed.length === 0) return;
               await handler(tx, event.data as EventData<T>, event as EventEnvelope<EventData<T>>);

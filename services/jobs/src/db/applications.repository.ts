@@ -12,6 +12,7 @@ export async function jobIdOfApplication(
   const rows = await database.rows<{ job_id: string }>(
     sql`select job_id from jobs.applications where id = ${id}`,
     executor,
+    { prepared: true },
   );
   return rows[0]?.job_id ?? null;
 }

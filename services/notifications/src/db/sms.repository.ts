@@ -31,6 +31,8 @@ export async function insertSms(database: Database, tx: Executor, row: SmsRow, n
         on conflict (dedupe_key) do nothing
         returning id`,
     tx,
+    // every text queued: one text, planned once per connection
+    { prepared: true },
   );
   return rows.length > 0;
 }
