@@ -1,9 +1,9 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from '@brigade/kit';
-import { RESULTS, ROOT, TOPOLOGY } from './settings';
+import { log, RESULTS, ROOT, TOPOLOGY } from './settings';
 
 // The processes the benchmark starts: the product in real mode, and the bare server (the ceiling).
 
@@ -65,8 +65,32 @@ export async function startProduct(runId: string, env: Record<string, string>): 
     topology: 'processes',
     services: Object.fromEntries(Object.entries(stack.processes).map(([k, p]) => [k, p.url])),
     startGateway: (changed) => startGateway(stack.env, changed, nodeArgs),
-    stop: () => stack.destroy(),
+    stop: async () => {
+      keepErrorLines(Object.entries(stack.processes).map(([name, p]) => [name, p.output()]));
+      await stack.destroy();
+    },
   };
+}
+
+/** Where the product's error lines of a run are kept (none: no file). */
+export const PRODUCT_ERRORS_FILE = path.join(RESULTS, 'product-errors.log');
+
+/**
+ * The lines each process logged at error level or worse (pino's 50+), kept in results/product-errors.log, each
+ * with its process's name: a write the bench counts as an error (a 500 to a restaurant, say) can then be read
+ * after the run, and the bench says how many there were. No file when there were none.
+ */
+function keepErrorLines(outputs: Array<[string, string]>): void {
+  const lines = outputs.flatMap(([name, output]) =>
+    output
+      .split('\n')
+      .filter((line) => /^\{"level":([5-9]\d)/.test(line))
+      .map((line) => `${name} ${line}`),
+  );
+  rmSync(PRODUCT_ERRORS_FILE, { force: true });
+  if (lines.length === 0) return;
+  writeFileSync(PRODUCT_ERRORS_FILE, `${lines.join('\n')}\n`);
+  log(`the product logged ${lines.length} error lines: ${path.relative(ROOT, PRODUCT_ERRORS_FILE)}`);
 }
 
 /** A gateway process with the stack's environment and `changed` over it, on a port of its own. */
