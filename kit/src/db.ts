@@ -41,6 +41,13 @@ export interface Database {
 }
 
 /**
+ * A PostgreSQL array literal of ids, each once (`{a,b}`, for `= any(...::uuid[])` or `unnest(...)`): one parameter
+ * whatever the count, so the statement has one text and can be `prepared`. For ids only (uuids, job keys, list
+ * scopes such as `c:<uuid>`): no comma, brace, quote or space.
+ */
+export const idArray = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
+
+/**
  * The database of one service on a shared PostgreSQL server: DATABASE_URL names the server and a base name,
  * the service gets `<base>_<service>` (created when missing). `<SERVICE>_DATABASE_URL` overrides it whole.
  */

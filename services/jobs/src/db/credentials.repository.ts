@@ -5,8 +5,7 @@ import {
   type CredentialType,
   type EventData,
 } from '@brigade/contracts';
-import { sql, type Database, type Executor } from '@brigade/kit';
-import { idArray } from './rows';
+import { idArray, sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 
 // Issue 39: jobs' read model of chefs' verified credentials (identity's events) and the one question every door

@@ -1,6 +1,5 @@
-import { onCommit, sql, type Database, type Executor } from '@brigade/kit';
+import { idArray, onCommit, sql, type Database, type Executor } from '@brigade/kit';
 import type { JobsContext } from '../context';
-import { idArray } from './rows';
 
 /**
  * ETag version counters. A write bumps every scope whose lists it changes, in the same transaction, in scope

@@ -5,8 +5,7 @@ import {
   type BookNowRecord,
   type ReliabilityKind,
 } from '@brigade/contracts';
-import { sql, type Database, type Executor } from '@brigade/kit';
-import { idArray } from './rows';
+import { idArray, sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 

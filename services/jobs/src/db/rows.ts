@@ -57,13 +57,6 @@ export function normalised<T>(row: DriverRow, converted: Partial<T>): T {
   return { ...row, ...converted } as T;
 }
 
-/**
- * A PostgreSQL array literal of ids, each once (`{a,b}`, for `= any(...::uuid[])`): one parameter whatever the
- * count, so the statement has one text and can be prepared. For ids only (uuids, job keys, list scopes such as
- * `c:<uuid>`): no comma, brace, quote or space.
- */
-export const idArray = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
-
 /** The first row a query finds, normalised, or null: the shape of every finder and locker of one row. */
 export async function firstRow<T>(
   database: Database,

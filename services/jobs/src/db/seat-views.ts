@@ -88,8 +88,9 @@ export const seatOneJoin = sql.raw(`join jobs.seats s1 on s1.job_id = j.id and s
 export const applicationSeatJoin = sql.raw(`left join jobs.seats sa on sa.application_id = a.id
   join jobs.seats s1 on s1.job_id = j.id and s1.seat_no = coalesce(sa.seat_no, 1)`);
 
+const seatOneColumnList = SEAT_ONE_FIELDS.map((c) => `s1.${c}`).join(', ');
 /** Seat 1's columns, to select beside the job's own (`jobColumns`). */
-export const seatOneColumns = sql.raw(SEAT_ONE_FIELDS.map((c) => `s1.${c}`).join(', '));
+export const seatOneColumns = sql.raw(seatOneColumnList);
 
 /** A seat with a confirmed chef, or worked (Job.seats.booked, issue 35). */
 export const BOOKED_SEAT_STATUSES = ['filled', 'completed', 'disputed'] as const;
@@ -116,5 +117,5 @@ export const jobJson = sql.raw(
 );
 
 /** The job `j` with seat 1's columns, as a row source: `${jobRows} j` where `jobs.jobs j` was. */
-export const jobRows = sql.raw(`(select ${jobColumnList}, ${SEAT_ONE_FIELDS.map((c) => `s1.${c}`).join(', ')}
+export const jobRows = sql.raw(`(select ${jobColumnList}, ${seatOneColumnList}
   from jobs.jobs j join jobs.seats s1 on s1.job_id = j.id and s1.seat_no = 1)`);

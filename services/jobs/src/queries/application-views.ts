@@ -1,5 +1,5 @@
 import { CREDENTIAL_TYPES, type ApplicationStatus, type Policy } from '@brigade/contracts';
-import { sql, type Database, type Executor } from '@brigade/kit';
+import { idArray, sql, type Database, type Executor } from '@brigade/kit';
 import { findJob } from '../db/jobs.repository';
 import { JobsErrors } from '../domain/errors';
 import type { SQL } from 'drizzle-orm';
@@ -23,7 +23,6 @@ import {
 import { chefReliabilityColumn, chefReliabilityOf, reliabilitySince } from '../db/reliability.repository';
 import { heldCredentialsColumn } from '../db/credentials.repository';
 import {
-  idArray,
   normaliseApplication,
   normaliseJob,
   toJson,

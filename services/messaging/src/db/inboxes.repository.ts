@@ -1,4 +1,4 @@
-import { onCommit, sql, type Database, type Executor, type VersionStamps } from '@brigade/kit';
+import { idArray, onCommit, sql, type Database, type Executor, type VersionStamps } from '@brigade/kit';
 import { inboxStamp } from '../domain/inbox-stamp';
 
 /**
@@ -17,7 +17,7 @@ export async function bumpInboxes(
   const rows = await database.rows<{ user_id: string; version: string | number }>(
     sql`insert into messaging.inboxes (user_id, version)
         select v.id, nextval('messaging.inbox_version_seq')
-        from unnest(${`{${ids.join(',')}}`}::uuid[]) as v(id) order by v.id
+        from unnest(${idArray(ids)}::uuid[]) as v(id) order by v.id
         on conflict (user_id) do update set version = excluded.version
         returning user_id, version`,
     tx,

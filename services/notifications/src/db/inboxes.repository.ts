@@ -1,4 +1,12 @@
-import { beforeCommit, onCommit, sql, type Database, type Executor, type VersionStamps } from '@brigade/kit';
+import {
+  beforeCommit,
+  idArray,
+  onCommit,
+  sql,
+  type Database,
+  type Executor,
+  type VersionStamps,
+} from '@brigade/kit';
 import { inboxStamp } from '../domain/inbox-stamp';
 
 /** The people whose inbox a transaction changed so far, raised together just before it commits. */
@@ -40,7 +48,7 @@ async function raiseInboxVersions(
   // One array parameter (a city's broadcast names thousands of chefs), each person once, locked in id order.
   const rows = await database.rows<{ user_id: string; version: string | number }>(
     sql`insert into notifications.inboxes (user_id, version)
-        select id, 1 from (select distinct unnest(${`{${userIds.join(',')}}`}::uuid[]) as id) as v order by id
+        select id, 1 from (select distinct unnest(${idArray(userIds)}::uuid[]) as id) as v order by id
         on conflict (user_id) do update set version = notifications.inboxes.version + 1
         returning user_id, version`,
     tx,
