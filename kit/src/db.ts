@@ -48,6 +48,14 @@ export interface Database {
 export const idArray = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
 
 /**
+ * A PostgreSQL array literal of any texts, each quoted and escaped (`null` as NULL), in the order given and
+ * repeats kept: several of them zipped by one `unnest(a, b, ...)` stay aligned row by row. One parameter whatever
+ * the count, so the statement can be `prepared`.
+ */
+export const textArray = (values: ReadonlyArray<string | null>) =>
+  `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, (ch) => `\\${ch}`)}"`)).join(',')}}`;
+
+/**
  * The database of one service on a shared PostgreSQL server: DATABASE_URL names the server and a base name,
  * the service gets `<base>_<service>` (created when missing). `<SERVICE>_DATABASE_URL` overrides it whole.
  */

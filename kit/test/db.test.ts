@@ -1,4 +1,4 @@
-import { beforeCommit, onCommit, sql, type Migration } from '../src';
+import { beforeCommit, onCommit, sql, textArray, type Migration } from '../src';
 import { createTestDatabase, type TestDatabase } from '../src/testing';
 
 // Prepared reads (the hot poll queries): the same rows as a plain query, inside and outside a transaction;
@@ -80,4 +80,30 @@ test('work asked for before the commit runs at the end of the transaction, insid
     ran = true;
   });
   expect(ran).toBe(true);
+});
+
+test('a text array reaches PostgreSQL as written: quotes, backslashes, commas, braces, JSON and nulls, in order', async () => {
+  const texts = [
+    'plain',
+    'a "quoted" word',
+    'back\\slash',
+    'a,b',
+    '{brace}',
+    'NULL',
+    '',
+    null,
+    'plain',
+    '{"x":"y\\"z"}',
+    'ñandú 🍳',
+  ];
+  const rows = await database.rows<{ t: string | null; n: string | number }>(
+    sql`select t, n from unnest(${textArray(texts)}::text[]) with ordinality as a(t, n) order by n`,
+    undefined,
+    { prepared: true },
+  );
+  expect(rows.map((r) => r.t)).toEqual(texts);
+  const [json] = await database.rows<{ v: unknown }>(
+    sql`select (${textArray([JSON.stringify({ say: 'he said "hi" \\ bye' })])}::text[])[1]::jsonb as v`,
+  );
+  expect(json.v).toEqual({ say: 'he said "hi" \\ bye' });
 });

@@ -136,23 +136,23 @@ export async function clearFaults(database: Database, to?: string) {
   await database.rows(sql`delete from sms_sandbox.faults ${to ? sql`where to_phone = ${to}` : sql``}`);
 }
 
-/** The fault a text to `to` meets now (one of its `remaining` used up), if any. */
+/**
+ * The fault a text to `to` meets now (one of its `remaining` used up; `remaining` is what is left after it), if
+ * any. One statement, with no transaction, for every text: a number with no fault reads one index entry. Two texts
+ * to the same number at once take the row's lock in turn, and the second sees what the first left, so a fault
+ * set for `count` texts meets exactly that many.
+ */
 export async function takeFault(database: Database, to: string): Promise<FaultRow | null> {
-  return database.transaction(async (tx) => {
-    const [row] = await database.rows<FaultRow>(
-      sql`select to_phone, status, error_code, remaining from sms_sandbox.faults where to_phone = ${to} for update`,
-      tx,
-    );
-    if (!row) return null;
-    if (row.remaining !== null && row.remaining <= 1)
-      await database.rows(sql`delete from sms_sandbox.faults where to_phone = ${to}`, tx);
-    else if (row.remaining !== null)
-      await database.rows(
-        sql`update sms_sandbox.faults set remaining = remaining - 1 where to_phone = ${to}`,
-        tx,
-      );
-    return row;
-  });
+  const [row] = await database.rows<FaultRow>(
+    sql`update sms_sandbox.faults set remaining = remaining - 1
+        where to_phone = ${to} and (remaining is null or remaining > 0)
+        returning to_phone, status, error_code, remaining`,
+    undefined,
+    { prepared: true },
+  );
+  if (row?.remaining === 0)
+    await database.rows(sql`delete from sms_sandbox.faults where to_phone = ${to} and remaining = 0`);
+  return row ?? null;
 }
 
 export async function setTextStatus(

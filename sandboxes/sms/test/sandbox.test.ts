@@ -282,6 +282,27 @@ describe('status callbacks, delivery faults and inbound texts', () => {
       ['undelivered', '30003'],
       ['delivered', undefined],
     ]);
+
+    // Texts sent at once meet a counted fault exactly as many times as it was set for.
+    const busy = newPhone();
+    await fetch(`${url}/sandbox/sms/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ to: busy, status: 'failed', count: 2 }),
+    });
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        sdk(url).messages.create({
+          to: busy,
+          from: '+15005550006',
+          body: `At once ${i}`,
+          statusCallback: `${hook.url}/status`,
+        }),
+      ),
+    );
+    await sandbox.replies.settled();
+    const statuses = (await sandbox.outbox({ to: busy })).map((t) => t.status).sort();
+    expect(statuses).toEqual(['delivered', 'delivered', 'delivered', 'delivered', 'failed', 'failed']);
   });
 
   test('an inbound text is posted signed to the inbound webhook; its TwiML reply is texted back', async () => {

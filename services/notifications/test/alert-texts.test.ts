@@ -157,3 +157,55 @@ test('a roster-first window ends: the chefs in range hear of it; a boost is text
   expect((await outbox(h.svc.url, near.phone)).filter((m) => /boosted/.test(m.body))).toHaveLength(1);
   expect(await outbox(h.svc.url, favorite.phone)).toHaveLength(1);
 });
+
+test('a shift’s alerts queue in the order jobs chose, each chef once, each chef’s inbox raised once', async () => {
+  const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Order House' });
+  const chefs = [];
+  for (const name of ['One Near', 'Two Near', 'Three Near', 'Four Near'])
+    chefs.push(await createUser(h.bus, h.database, { type: 'chef', name }));
+  const [closest, second, third, off] = chefs;
+  await h.setPreferences(off, { sms_notifications: false });
+  const versionsOf = async () =>
+    new Map(
+      (
+        await h.database.rows<{ user_id: string; version: string }>(
+          sql`select user_id, version::text from notifications.inboxes where user_id = any(${`{${chefs.map((c) => c.id).join(',')}}`}::uuid[])`,
+        )
+      ).map((r) => [r.user_id, Number(r.version)]),
+    );
+  const before = await versionsOf();
+  const job = newJob(restaurant, h.clock);
+  await publish(h.bus, 'jobs.job.opened.v1', {
+    ...jobFacts(job),
+    notify_chef_ids: [],
+    reopened: false,
+    roster_first_until: null,
+    // the second chef named twice (as a roster chef and in range): one text, the first reason
+    alerts: [
+      nearby(closest.id, 0.8),
+      nearby(second.id, 1.5),
+      nearby(second.id, 1.5),
+      nearby(third.id, 2.9),
+      nearby(off.id, 3),
+    ],
+  });
+  const rows = await eventually(async () => {
+    const found = await h.database.rows<{ recipient_id: string; status: string }>(
+      sql`select recipient_id, status from notifications.sms where job_id = ${job.id} order by seq`,
+    );
+    expect(found).toHaveLength(4);
+    return found;
+  });
+  expect(rows.map((r) => [r.recipient_id, r.status === 'suppressed'])).toEqual([
+    [closest.id, false],
+    [second.id, false],
+    [third.id, false],
+    [off.id, true],
+  ]);
+  // every chef has the entry in their inbox: each version one higher (their next poll reads the new page)
+  const after = await versionsOf();
+  for (const chef of chefs) expect(after.get(chef.id)).toBe((before.get(chef.id) ?? 0) + 1);
+  for (const chef of [closest, second, third]) await textsTo(h.svc.url, chef.phone, /New shift/);
+  expect(await outbox(h.svc.url, second.phone)).toHaveLength(1);
+  expect(await outbox(h.svc.url, off.phone)).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { boxAround, type CredentialType } from '@brigade/contracts';
-import type { Database, Executor } from '@brigade/kit';
+import { textArray, type Database, type Executor } from '@brigade/kit';
 import { chefProfiles, restaurantProfiles, type RestaurantProfileRow } from './schema';
 import { countedKind } from './reliability.repository';
 
@@ -350,9 +350,4 @@ async function pageReach(
   // on it too).
   if (Number(row.walked) < walk) return { miles: search.radius, narrowed: false };
   return null;
-}
-
-/** A PostgreSQL array literal of texts. */
-function textArray(values: string[]): string {
-  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (ch) => `\\${ch}`)}"`).join(',')}}`;
 }

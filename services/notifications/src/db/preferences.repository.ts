@@ -1,4 +1,4 @@
-import { sql, type Database, type Executor } from '@brigade/kit';
+import { idArray, sql, type Database, type Executor } from '@brigade/kit';
 import { DEFAULT_PREFERENCES } from '../domain/rules';
 
 export interface Preferences {
@@ -19,6 +19,22 @@ export async function getPreferences(
     { prepared: true }, // once per text sent (planning: 0.06 ms, running: 0.01)
   );
   return preferencesFromRow(rows[0]);
+}
+
+/** Several people's toggles at once, by user id (all on for one who never changed any). */
+export async function getPreferencesOf(
+  database: Database,
+  userIds: readonly string[],
+  tx?: Executor,
+): Promise<Map<string, Preferences>> {
+  const rows = await database.rows<Preferences & { user_id: string }>(
+    sql`select user_id, sms_notifications, job_reminders, rating_reminders from notifications.preferences
+        where user_id = any(${idArray(userIds)}::uuid[])`,
+    tx,
+    { prepared: true },
+  );
+  const stored = new Map(rows.map((r) => [r.user_id, r]));
+  return new Map(userIds.map((id) => [id, preferencesFromRow(stored.get(id))]));
 }
 
 /** A person's toggles from their row (`notifications.preferences`), or the defaults without one. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Database, type Executor } from '@brigade/kit';
+import { sql, textArray, type Database, type Executor } from '@brigade/kit';
 import { iso } from '../context';
 import type { TemplateName } from '../domain/rules';
 
@@ -35,6 +35,37 @@ export async function insertSms(database: Database, tx: Executor, row: SmsRow, n
     { prepared: true },
   );
   return rows.length > 0;
+}
+
+/**
+ * Many texts, queued (or recorded as suppressed) in one statement, in the order given (their `seq`s follow it, so
+ * the sender keeps it within a priority). The dedupe keys of those queued: a key whose cause already queued a text,
+ * or that repeats one earlier in the list, queues nothing. A shift's alerts name up to ALERT_FANOUT chefs.
+ */
+export async function insertSmsMany(
+  database: Database,
+  tx: Executor,
+  rows: readonly SmsRow[],
+  now: Date,
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const column = (value: (row: SmsRow) => string | null) => textArray(rows.map(value));
+  const inserted = await database.rows<{ dedupe_key: string }>(
+    sql`insert into notifications.sms (id, dedupe_key, recipient_id, template, vars, job_id, priority, status, suppress_reason, next_attempt_at, created_at)
+        select gen_random_uuid(), t.dedupe_key, t.recipient_id, t.template, t.vars::jsonb, t.job_id, t.priority,
+          case when t.reason is null then 'queued' else 'suppressed' end, t.reason, ${iso(now)}::timestamptz, ${iso(now)}::timestamptz
+        from unnest(${column((r) => r.dedupeKey)}::text[], ${column((r) => r.recipientId)}::uuid[],
+          ${column((r) => r.template)}::text[], ${column((r) => JSON.stringify(r.vars))}::text[],
+          ${column((r) => jobOf(r.vars))}::uuid[], ${column((r) => String(r.priority))}::int[],
+          ${column((r) => (r.suppressedBy ? `preference:${r.suppressedBy}` : null))}::text[])
+          with ordinality as t(dedupe_key, recipient_id, template, vars, job_id, priority, reason, n)
+        order by t.n
+        on conflict (dedupe_key) do nothing
+        returning dedupe_key`,
+    tx,
+    { prepared: true },
+  );
+  return new Set(inserted.map((r) => r.dedupe_key));
 }
 
 export interface CityBroadcast {

@@ -3,7 +3,7 @@ import type { Tx } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { applicantsAmong, findRecipient, recordJob } from '../db/read-model.repository';
 import { PRIORITY, type TemplateName } from '../domain/rules';
-import { queueCityBroadcast, queueSms } from './queue-sms';
+import { queueCityBroadcast, queueSmsMany } from './queue-sms';
 import { rescheduleJobReminders } from './reminders';
 import { openingTemplate, shiftVars, textShiftAlerts } from './text-shift-alerts';
 
@@ -38,15 +38,19 @@ export async function announceOpenJob(
   }
   const favorites = [...new Set(d.notify_chef_ids)];
   const skip = again ? await applicantsAmong(ctx.database, tx, d.job_id, favorites) : new Set<string>();
-  for (const chefId of favorites.filter((id) => !skip.has(id))) {
-    await queueSms(ctx, tx, {
-      recipientId: chefId,
-      template,
-      vars,
-      dedupeKey: dedupePrefix + chefId,
-      priority: PRIORITY.favorite,
-    });
-  }
+  await queueSmsMany(
+    ctx,
+    tx,
+    favorites
+      .filter((id) => !skip.has(id))
+      .map((chefId) => ({
+        recipientId: chefId,
+        template,
+        vars,
+        dedupeKey: dedupePrefix + chefId,
+        priority: PRIORITY.favorite,
+      })),
+  );
   if (d.emergency_level !== 'urgent' && !again) return;
   const restaurant = await findRecipient(ctx.database, d.restaurant_id, tx);
   if (!restaurant?.city) {

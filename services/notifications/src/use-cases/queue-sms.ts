@@ -1,9 +1,9 @@
 import type { Executor } from '@brigade/kit';
 import { textsDue, type NotificationsContext } from '../context';
 import { bumpInboxes } from '../db/inboxes.repository';
-import { insertCityBroadcast, insertSms } from '../db/sms.repository';
+import { insertCityBroadcast, insertSms, insertSmsMany } from '../db/sms.repository';
 import { preferencesFor, PRIORITY, type TemplateName } from '../domain/rules';
-import { getPreferences } from '../db/preferences.repository';
+import { getPreferences, getPreferencesOf } from '../db/preferences.repository';
 
 export interface SmsRequest {
   recipientId: string;
@@ -47,6 +47,45 @@ export async function queueSms(
   if (off) return 'suppressed';
   textsDue(ctx, tx);
   return 'queued';
+}
+
+/**
+ * Many texts at once, as `queueSms` records each (the same toggles, suppression and dedupe keys, the same inbox
+ * versions raised), in two statements whatever the count: a shift's alerts name up to ALERT_FANOUT chefs, and each
+ * text alone was two round trips in the event's transaction. Results are in the order asked.
+ */
+export async function queueSmsMany(
+  ctx: NotificationsContext,
+  tx: Executor,
+  requests: readonly SmsRequest[],
+): Promise<QueueResult[]> {
+  if (requests.length === 0) return [];
+  const prefs = await getPreferencesOf(
+    ctx.database,
+    requests.map((r) => r.recipientId),
+    tx,
+  );
+  const rows = requests.map((request) => ({
+    recipientId: request.recipientId,
+    template: request.template,
+    vars: request.vars,
+    dedupeKey: request.dedupeKey,
+    priority: request.priority ?? PRIORITY.direct,
+    suppressedBy: preferencesFor(request.template).find((p) => !prefs.get(request.recipientId)?.[p]),
+  }));
+  const inserted = await insertSmsMany(ctx.database, tx, rows, ctx.now());
+  // a key repeated in the list was inserted once, by its first row
+  const results = rows.map((row): QueueResult => {
+    if (!inserted.delete(row.dedupeKey)) return 'duplicate';
+    return row.suppressedBy ? 'suppressed' : 'queued';
+  });
+  await bumpInboxes(
+    ctx,
+    tx,
+    rows.filter((_, i) => results[i] !== 'duplicate').map((r) => r.recipientId),
+  );
+  if (results.includes('queued')) textsDue(ctx, tx);
+  return results;
 }
 
 /**

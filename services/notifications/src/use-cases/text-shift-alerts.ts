@@ -3,7 +3,7 @@ import type { Tx } from '@brigade/kit';
 import type { NotificationsContext } from '../context';
 import { recordJob } from '../db/read-model.repository';
 import { PRIORITY, type TemplateName } from '../domain/rules';
-import { queueSms } from './queue-sms';
+import { queueSmsMany, type SmsRequest } from './queue-sms';
 
 /** The chefs jobs chose to tell about a shift, and why (issue 37: jobs.job.opened.v1 and the fill events). */
 export type ShiftAlerts = NonNullable<EventData<'jobs.job.opened.v1'>['alerts']>;
@@ -26,10 +26,11 @@ export async function textShiftAlerts(
   },
 ): Promise<void> {
   const seen = new Set<string>();
+  const requests: SmsRequest[] = [];
   for (const alert of alerts) {
     if (seen.has(alert.chef_id)) continue;
     seen.add(alert.chef_id);
-    await queueSms(ctx, tx, {
+    requests.push({
       recipientId: alert.chef_id,
       template: text.template(alert),
       vars: { ...text.vars, alert: { reason: alert.reason, miles: alert.miles, weekday: alert.weekday } },
@@ -37,6 +38,7 @@ export async function textShiftAlerts(
       priority: alert.reason === 'nearby' ? PRIORITY.broadcast : PRIORITY.favorite,
     });
   }
+  await queueSmsMany(ctx, tx, requests);
 }
 
 /** What a job event says about its shift, as the texts' variables. */
