@@ -43,7 +43,8 @@ export interface Database {
 /**
  * A PostgreSQL array literal of ids, each once (`{a,b}`, for `= any(...::uuid[])` or `unnest(...)`): one parameter
  * whatever the count, so the statement has one text and can be `prepared`. For ids only (uuids, job keys, list
- * scopes such as `c:<uuid>`): no comma, brace, quote or space.
+ * scopes such as `c:<uuid>`, statuses, numbers): no comma, brace, quote, backslash or space. Any other text, or a
+ * list whose repeats and order matter, goes through `textArray`.
  */
 export const idArray = (ids: Iterable<string>) => `{${[...new Set(ids)].join(',')}}`;
 

@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from '@brigade/kit';
+import { idArray, sql } from '@brigade/kit';
 import { eventually } from '@brigade/kit/testing';
-import { createUser, jobFacts, newJob, outbox, publish, smsRows, textsTo, useNotifications } from './harness';
+import {
+  createUser,
+  jobFacts,
+  newJob,
+  outbox,
+  publish,
+  smsRows,
+  textsTo,
+  useNotifications,
+  type TestUser,
+} from './harness';
 
 // Issue 37: jobs chooses who hears of a shift (the `alerts` of jobs.job.opened.v1, of a roster-first window's
 // end and of a boost); notifications texts exactly those chefs, each saying why in their language, once per
@@ -160,7 +170,7 @@ test('a roster-first window ends: the chefs in range hear of it; a boost is text
 
 test('a shift’s alerts queue in the order jobs chose, each chef once, each chef’s inbox raised once', async () => {
   const restaurant = await createUser(h.bus, h.database, { type: 'restaurant', name: 'Order House' });
-  const chefs = [];
+  const chefs: TestUser[] = [];
   for (const name of ['One Near', 'Two Near', 'Three Near', 'Four Near'])
     chefs.push(await createUser(h.bus, h.database, { type: 'chef', name }));
   const [closest, second, third, off] = chefs;
@@ -169,7 +179,7 @@ test('a shift’s alerts queue in the order jobs chose, each chef once, each che
     new Map(
       (
         await h.database.rows<{ user_id: string; version: string }>(
-          sql`select user_id, version::text from notifications.inboxes where user_id = any(${`{${chefs.map((c) => c.id).join(',')}}`}::uuid[])`,
+          sql`select user_id, version::text from notifications.inboxes where user_id = any(${idArray(chefs.map((c) => c.id))}::uuid[])`,
         )
       ).map((r) => [r.user_id, Number(r.version)]),
     );

@@ -1,5 +1,5 @@
 import { boxAround, DEFAULT_TRAVEL_RADIUS, type Point } from '@brigade/contracts';
-import { sql, type Database, type Executor } from '@brigade/kit';
+import { idArray, sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import type { InRange } from '../domain/alerts';
 import { cityCentreSql, milesBetween } from './distance';
@@ -43,7 +43,7 @@ const ids = (values: string[]) =>
  * `column` is none of `values` (uuids), as one array parameter: the statement's text is the same however many there
  * are (it is prepared).
  */
-const noneOf = (column: SQL, values: string[]) => sql`${column} <> all(${`{${values.join(',')}}`}::uuid[])`;
+const noneOf = (column: SQL, values: string[]) => sql`${column} <> all(${idArray(values)}::uuid[])`;
 /** `column in (values)`, false when there are none. */
 const isIn = (column: SQL, values: string[]) =>
   values.length === 0 ? sql`false` : sql`${column} in (${ids(values)})`;

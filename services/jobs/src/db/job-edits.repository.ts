@@ -1,4 +1,4 @@
-import { sql, type Database, type Executor } from '@brigade/kit';
+import { idArray, sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import type { KeptTranslation } from '@brigade/contracts';
 import type { EditKind, EditStatus, JobEditRow, StoredShape } from '../domain/edits';
@@ -72,7 +72,7 @@ export async function pendingEditsOf(
   if (jobIds.length === 0) return new Map();
   const rows = await database.rows(
     sql`select distinct on (job_id) * from jobs.job_edits
-        where job_id = any(${`{${jobIds.join(',')}}`}::uuid[])
+        where job_id = any(${idArray(jobIds)}::uuid[])
         order by job_id, created_at desc, id desc`,
     executor,
   );
@@ -135,7 +135,7 @@ export async function removeSeats(tx: Executor, jobId: string, seatNos: number[]
   if (seatNos.length === 0) return;
   await tx.execute(
     sql`delete from jobs.seats where job_id = ${jobId} and application_id is null and status = 'open'
-        and seat_no = any(${`{${seatNos.join(',')}}`}::int[])`,
+        and seat_no = any(${idArray(seatNos.map(String))}::int[])`,
   );
 }
 
@@ -180,7 +180,7 @@ export async function dueAnswersOf(
 ): Promise<Map<string, EditAnswerRow>> {
   if (applicationIds.length === 0) return new Map();
   const rows = await database.rows(
-    sql`select * from jobs.edit_answers where application_id = any(${`{${applicationIds.join(',')}}`}::uuid[])
+    sql`select * from jobs.edit_answers where application_id = any(${idArray(applicationIds)}::uuid[])
         and answer_by > ${now.toISOString()}::timestamptz`,
     executor,
   );

@@ -1,4 +1,4 @@
-import { sql, type Database, type Executor } from '@brigade/kit';
+import { idArray, sql, type Database, type Executor } from '@brigade/kit';
 import type { SQL } from 'drizzle-orm';
 import {
   jobStatusOfSeats,
@@ -51,7 +51,7 @@ export async function seatsOfJobs(
   const byJob = new Map<string, SeatRow[]>();
   if (jobIds.length === 0) return byJob;
   const rows = await database.rows(
-    sql`select * from jobs.seats where job_id = any(${`{${jobIds.join(',')}}`}::uuid[]) order by job_id, seat_no`,
+    sql`select * from jobs.seats where job_id = any(${idArray(jobIds)}::uuid[]) order by job_id, seat_no`,
     executor,
   );
   for (const seat of rows.map(normaliseSeat))
@@ -156,7 +156,7 @@ export async function setSeatsStatus(
 ): Promise<void> {
   await tx.execute(
     sql`update jobs.seats set status = ${to}, updated_at = now()
-        where job_id = ${jobId} and status = any(${`{${from.join(',')}}`}::text[])`,
+        where job_id = ${jobId} and status = any(${idArray(from)}::text[])`,
   );
 }
 

@@ -1,4 +1,4 @@
-import { sql, type Database, type Executor } from '@brigade/kit';
+import { idArray, sql, type Database, type Executor } from '@brigade/kit';
 import type { TemplateName } from '../domain/rules';
 import { RECIPIENT_COLUMNS, type Recipient } from './read-model.repository';
 
@@ -97,7 +97,7 @@ export async function sentTexts(
   ids: string[],
 ): Promise<Map<string, string | null>> {
   const rows = await database.rows<{ id: string; body: string | null }>(
-    sql`select id, body from notifications.sms where recipient_id = ${userId} and id = any(${`{${ids.join(',')}}`}::uuid[])`,
+    sql`select id, body from notifications.sms where recipient_id = ${userId} and id = any(${idArray(ids)}::uuid[])`,
   );
   return new Map(rows.map((r) => [r.id, r.body]));
 }
@@ -188,7 +188,7 @@ export async function inboxesNaming(database: Database, tx: Executor, ids: strin
   const wanted = [...new Set(ids.filter((id) => UUID.test(id)))];
   if (wanted.length === 0) return [];
   const rows = await database.rows<{ recipient_id: string }>(
-    sql`select distinct recipient_id from notifications.sms where named && ${`{${wanted.join(',')}}`}::uuid[]`,
+    sql`select distinct recipient_id from notifications.sms where named && ${idArray(wanted)}::uuid[]`,
     tx,
   );
   return rows.map((r) => r.recipient_id);

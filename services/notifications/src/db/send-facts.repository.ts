@@ -1,4 +1,4 @@
-import { sql, type Database } from '@brigade/kit';
+import { idArray, sql, textArray, type Database } from '@brigade/kit';
 import type { NotificationType } from '@brigade/contracts';
 import { choiceFromRow, type ChannelChoice } from './channel-preferences.repository';
 import { liveSubscription } from './push-subscriptions.repository';
@@ -34,13 +34,12 @@ export async function sendFactsOf(
   now: Date,
 ): Promise<{ facts: Array<SendFacts | null>; named: NamedRecipient[] }> {
   if (wanted.length === 0) return { facts: [], named: [] };
-  const uuids = (values: string[]) => `{${values.join(',')}}`;
   const [row] = await database.rows<{ facts: FactsRow[]; named: NamedRecipient[] }>(
     sql`with wanted as (
           select w.id, w.type, w.n
-            from unnest(${uuids(wanted.map((w) => w.recipientId))}::uuid[], ${`{${wanted.map((w) => w.type).join(',')}}`}::text[])
+            from unnest(${textArray(wanted.map((w) => w.recipientId))}::uuid[], ${textArray(wanted.map((w) => w.type))}::text[])
                  with ordinality as w(id, type, n)
-        ), named as (select unnest(${uuids(namedIds)}::uuid[]) as id)
+        ), named as (select unnest(${idArray(namedIds)}::uuid[]) as id)
         select
           (select coalesce(json_agg(f order by f.n), '[]'::json) from (
             select w.n, to_json(r) as recipient,

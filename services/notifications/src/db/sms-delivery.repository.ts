@@ -1,4 +1,4 @@
-import { sql, type Database, type Executor } from '@brigade/kit';
+import { idArray, sql, type Database, type Executor } from '@brigade/kit';
 import { iso } from '../context';
 import { statusesBehind, type DeliveryStatus } from '../domain/sms-delivery';
 
@@ -52,7 +52,7 @@ export async function recordReached(
                  delivery_updated_at = ${iso(now)}::timestamptz
             from text t
            where s.seq = t.seq
-             and (t.delivery_status is null or t.delivery_status = any(${`{${statusesBehind(status).join(',')}}`}::text[]))
+             and (t.delivery_status is null or t.delivery_status = any(${idArray(statusesBehind(status))}::text[]))
           returning s.recipient_id),
         ended as (
           update notifications.sms_recipients set ${endOfRun(now)}
