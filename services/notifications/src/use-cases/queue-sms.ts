@@ -1,9 +1,9 @@
 import type { Executor } from '@brigade/kit';
 import { textsDue, type NotificationsContext } from '../context';
 import { bumpInboxes } from '../db/inboxes.repository';
-import { insertCityBroadcast, insertSms, insertSmsMany } from '../db/sms.repository';
+import { insertCityBroadcast, insertSms, insertSmsMany, type SmsRow } from '../db/sms.repository';
 import { preferencesFor, PRIORITY, type TemplateName } from '../domain/rules';
-import { getPreferences, getPreferencesOf } from '../db/preferences.repository';
+import { getPreferences, getPreferencesOf, type Preferences } from '../db/preferences.repository';
 
 export interface SmsRequest {
   recipientId: string;
@@ -27,27 +27,23 @@ export async function queueSms(
   tx: Executor,
   request: SmsRequest,
 ): Promise<QueueResult> {
-  const prefs = await getPreferences(ctx.database, request.recipientId, tx);
-  const off = preferencesFor(request.template).find((p) => !prefs[p]);
-  const inserted = await insertSms(
-    ctx.database,
-    tx,
-    {
-      recipientId: request.recipientId,
-      template: request.template,
-      vars: request.vars,
-      dedupeKey: request.dedupeKey,
-      priority: request.priority ?? PRIORITY.direct,
-      suppressedBy: off,
-    },
-    ctx.now(),
-  );
-  if (!inserted) return 'duplicate';
+  const row = smsRowOf(request, await getPreferences(ctx.database, request.recipientId, tx));
+  if (!(await insertSms(ctx.database, tx, row, ctx.now()))) return 'duplicate';
   await bumpInboxes(ctx, tx, [request.recipientId]);
-  if (off) return 'suppressed';
+  if (row.suppressedBy) return 'suppressed';
   textsDue(ctx, tx);
   return 'queued';
 }
+
+/** The text to record for a request: suppressed by the first of its template's toggles the person turned off. */
+const smsRowOf = (request: SmsRequest, prefs: Preferences): SmsRow => ({
+  recipientId: request.recipientId,
+  template: request.template,
+  vars: request.vars,
+  dedupeKey: request.dedupeKey,
+  priority: request.priority ?? PRIORITY.direct,
+  suppressedBy: preferencesFor(request.template).find((p) => !prefs[p]),
+});
 
 /**
  * Many texts at once, as `queueSms` records each (the same toggles, suppression and dedupe keys, the same inbox
@@ -65,14 +61,7 @@ export async function queueSmsMany(
     requests.map((r) => r.recipientId),
     tx,
   );
-  const rows = requests.map((request) => ({
-    recipientId: request.recipientId,
-    template: request.template,
-    vars: request.vars,
-    dedupeKey: request.dedupeKey,
-    priority: request.priority ?? PRIORITY.direct,
-    suppressedBy: preferencesFor(request.template).find((p) => !prefs.get(request.recipientId)?.[p]),
-  }));
+  const rows = requests.map((request) => smsRowOf(request, prefs.get(request.recipientId)!));
   const inserted = await insertSmsMany(ctx.database, tx, rows, ctx.now());
   // a key repeated in the list was inserted once, by its first row
   const results = rows.map((row): QueueResult => {
