@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import net, { type AddressInfo } from 'node:net';
+import net, { type AddressInfo, type Socket } from 'node:net';
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import type { z } from 'zod';
 import { AppError, errorMiddleware, notFoundHandler, NUL_MESSAGE } from './errors';
@@ -263,13 +263,35 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Listen and resolve with the bound address; `close` lets in-flight requests finish. */
+/**
+ * Listen and resolve with the bound address; `close` lets in-flight requests finish and ends every other
+ * connection at once.
+ */
 export function listen(app: Express, port = 0, host = '127.0.0.1'): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
     const server = http.createServer(app);
     server.on('clientError', answerUnparsable);
     server.keepAliveTimeout = 65_000;
     server.headersTimeout = 66_000;
+    // Each connection's requests not yet answered. Node's `closeIdleConnections` ends a keep-alive connection
+    // between two requests, but not one that was opened and has not sent its first request yet (a client's
+    // spare, a request given up before it was written): the server waited for it until the hard limit below.
+    const inFlight = new Map<Socket, number>();
+    server.on('connection', (socket: Socket) => {
+      inFlight.set(socket, 0);
+      socket.once('close', () => inFlight.delete(socket));
+    });
+    server.on('request', (req, res) => {
+      const socket = req.socket;
+      inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+      res.once('close', () => {
+        if (inFlight.has(socket)) inFlight.set(socket, Math.max(0, inFlight.get(socket)! - 1));
+      });
+    });
+    const endQuiet = () => {
+      server.closeIdleConnections();
+      for (const [socket, requests] of inFlight) if (requests === 0) socket.destroy();
+    };
     server.once('error', reject);
     server.listen(port, host, () => {
       const address = server.address() as AddressInfo;
@@ -278,19 +300,19 @@ export function listen(app: Express, port = 0, host = '127.0.0.1'): Promise<Runn
         server,
         port: address.port,
         url: `http://${shownHost}:${address.port}`,
-        // Stop accepting, let in-flight requests finish, and close each keep-alive connection as soon as it
-        // is idle (a busy one would otherwise stay open for its whole keep-alive timeout).
+        // Stop accepting, let in-flight requests finish, and close each connection as soon as it has no request
+        // in flight (a busy keep-alive one would otherwise stay open for its whole keep-alive timeout).
         close: () =>
           new Promise<void>((done) => {
-            const idle = setInterval(() => server.closeIdleConnections(), 100);
+            const quiet = setInterval(endQuiet, 100);
             const hard = setTimeout(() => server.closeAllConnections(), 20_000);
             hard.unref();
             server.close(() => {
-              clearInterval(idle);
+              clearInterval(quiet);
               clearTimeout(hard);
               done();
             });
-            server.closeIdleConnections();
+            endQuiet();
           }),
       });
     });

@@ -28,6 +28,9 @@ export function createSmtpServer(deps: {
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: deps.maxBytes,
     logger: false,
+    // A stopping sandbox tells connections still open (a mailer's pool keeps them between mails) 421 after 1 s,
+    // rather than smtp-server's 30 s: a sender then retries as it would on any server going down.
+    closeTimeout: 1_000,
     onData(stream, session, callback) {
       // mailparser (about 30 MB) loads with the first mail
       import('mailparser')
