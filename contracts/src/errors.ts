@@ -267,6 +267,8 @@ export const ERROR_CODES = {
   'PAYMENTS.ACCOUNT_NOT_FOUND': 'Payment account not found',
   'PAYMENTS.BAD_SIGNATURE': 'Invalid Stripe signature',
   'PAYMENTS.PROVIDER_UNAVAILABLE': 'The payment provider is unavailable. Please try again.',
+  'PAYMENTS.REQUEST_IN_PROGRESS':
+    'This is already being done. Please wait a moment, then check or try again.',
   'PAYMENTS.NOT_COMPLETED': 'Payment confirmation failed. Please try again.',
   'PAYMENTS.CARD_ERROR': MESSAGES.cardDeclined,
   'PAYMENTS.BALANCE_NOT_FOUND': 'Balance not found or not authorized',

@@ -12,12 +12,15 @@ import { AppError, parseBody, sql, type Database, type Logger } from '@brigade/k
  *   `StripeConnectionError`); nothing is done.
  * - `lost_response`: the call is carried out and committed, then the answer is never sent: the case where only
  *   the same idempotency key on the retry prevents a second charge, transfer or refund.
+ * - `key_in_use`: Stripe's 409 `idempotency_key_in_use` (type `idempotency_error`), before anything is done: another
+ *   request with the same key is still being carried out (a second click, or a client's retry while the first call
+ *   is at Stripe). The SDK retries a 409 like a 500, then throws `StripeIdempotencyError`.
  *
  * Faults live in `stripe_sandbox.faults` (shared by every instance on the database); `count` matching requests are
  * failed, or every one until cleared when it is omitted. Each failed request is logged with its idempotency key
  * in `stripe_sandbox.fault_hits`, so a test can see that every retry carried the same key.
  */
-export const FAULT_MODES = ['500', 'timeout', 'lost_response'] as const;
+export const FAULT_MODES = ['500', 'timeout', 'lost_response', 'key_in_use'] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 export const FaultSpec = z.object({
@@ -153,6 +156,17 @@ export class StripeFaults {
           error: {
             type: 'api_error',
             message: 'An unknown error occurred (injected by the Brigade Stripe sandbox).',
+          },
+        });
+        return;
+      }
+      if (mode === 'key_in_use') {
+        res.status(409).json({
+          error: {
+            type: 'idempotency_error',
+            code: 'idempotency_key_in_use',
+            message:
+              'There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through). Please try again later (injected by the Brigade Stripe sandbox).',
           },
         });
         return;

@@ -16,7 +16,7 @@ const h = usePayments({
   ledgerAfterEach: true,
 });
 
-type Mode = '500' | 'timeout' | 'lost_response';
+type Mode = '500' | 'timeout' | 'lost_response' | 'key_in_use';
 async function fault(path: string, mode: Mode, count?: number) {
   const res = await h.callSandbox('POST', '/sandbox/faults/stripe', undefined, { path, mode, count });
   expect(res.status).toBe(201);
@@ -40,6 +40,21 @@ async function ledgerKinds(jobId: string) {
     sql`select kind from payments.ledger_entries where job_id = ${jobId} order by kind`,
   );
   return rows.map((r) => r.kind);
+}
+
+/** Once Stripe answers again, the restaurant pays the shift: one intent at Stripe, one charge in the ledger. */
+async function paysOnceAgain(restaurant: { id: string; token: string }, jobId: string, totalCents: number) {
+  const again = await h.call('POST', '/payments/create-escrow-payment', restaurant.token, {
+    job_id: jobId,
+    amount: totalCents,
+  });
+  expect(again.status).toBe(200);
+  const chef = await h.user('chef');
+  const applicationId = await h.apply(jobId, restaurant.id, chef.id);
+  await h.payWithCard(restaurant, applicationId);
+  expect(await sandboxCount('payment_intent', jobId)).toBe(1);
+  expect(await ledgerKinds(jobId)).toEqual(['charge']);
+  expect((await h.jobPayment(jobId, restaurant.token)).ledger.charged_cents).toBe(totalCents);
 }
 
 describe('creating the escrow PaymentIntent', () => {
@@ -75,18 +90,7 @@ describe('creating the escrow PaymentIntent', () => {
       expect(new Set(seen.map((x) => x.idempotency_key))).toEqual(new Set([`job:${jobId}:payment_intent`]));
 
       await h.callSandbox('DELETE', '/sandbox/faults/stripe');
-      const again = await h.call('POST', '/payments/create-escrow-payment', restaurant.token, {
-        job_id: jobId,
-        amount: pay.totalCents,
-      });
-      expect(again.status).toBe(200);
-      const chef = await h.user('chef');
-      const applicationId = await h.apply(jobId, restaurant.id, chef.id);
-      await h.payWithCard(restaurant, applicationId);
-      expect(await sandboxCount('payment_intent', jobId)).toBe(1);
-      expect(await ledgerKinds(jobId)).toEqual(['charge']);
-      const ledger = (await h.jobPayment(jobId, restaurant.token)).ledger;
-      expect(ledger.charged_cents).toBe(pay.totalCents);
+      await paysOnceAgain(restaurant, jobId, pay.totalCents);
     },
   );
 
@@ -99,6 +103,31 @@ describe('creating the escrow PaymentIntent', () => {
     expect(await sandboxCount('payment_intent', jobId)).toBe(1);
     expect((await hits('/v1/payment_intents'))[0].idempotency_key).toBe(`job:${jobId}:payment_intent`);
     expect(res.body.payment_intent_id).toBe((await h.jobPayment(jobId, restaurant.token)).payment_intent_id);
+  });
+
+  test('the same payment still under way (a second click while the first is at Stripe): a 409 with a text, nothing written, and paying again charges once', async () => {
+    const restaurant = await h.user('restaurant');
+    const { jobId, pay } = await h.postJob(restaurant);
+    // Stripe answers 409 idempotency_key_in_use to the call and to the SDK's one retry of it.
+    await fault('/v1/payment_intents', 'key_in_use', 2);
+    const res = await h.call('POST', '/payments/create-escrow-payment', restaurant.token, { job_id: jobId });
+    expect([res.status, res.body]).toEqual([
+      409,
+      {
+        error: 'This is already being done. Please wait a moment, then check or try again.',
+        code: 'PAYMENTS.REQUEST_IN_PROGRESS',
+      },
+    ]);
+    expect(await h.jobPayment(jobId, restaurant.token)).toMatchObject({
+      payment_status: 'pending',
+      payment_intent_id: null,
+    });
+    expect(await ledgerKinds(jobId)).toEqual([]);
+    expect(await sandboxCount('payment_intent', jobId)).toBe(0);
+    expect(await hits('/v1/payment_intents')).toHaveLength(2);
+    await expectOneKey('/v1/payment_intents', `job:${jobId}:payment_intent`);
+
+    await paysOnceAgain(restaurant, jobId, pay.totalCents);
   });
 });
 

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { SANDBOX_SECRET_KEY, type PaymentsConfig } from '../config';
-import { providerUnavailable } from '../domain/errors';
+import { providerUnavailable, requestInProgress } from '../domain/errors';
 
 export type StripeClient = Stripe;
 
@@ -63,8 +63,28 @@ export function isProviderOutage(err: unknown): boolean {
   );
 }
 
-/** Translate provider outages into a 503 the client can retry; everything else goes up unchanged. */
+/**
+ * Another request holds the call's idempotency key (Stripe's 409 `idempotency_key_in_use`): the same call made
+ * twice at once, a second click or a client's retry while the first is still at Stripe. The first one decides;
+ * nothing was done for this one, and it may be asked again in a moment. stripe-node (v23) makes a 409 a
+ * `StripeAPIError` whatever its type, so it is told by its status and code. (A key used with other parameters is
+ * a 400 `StripeIdempotencyError`: our bug, and it stays loud.)
+ */
+export function isKeyInUse(err: unknown): boolean {
+  return (
+    err instanceof Stripe.errors.StripeError &&
+    err.statusCode === 409 &&
+    err.code === 'idempotency_key_in_use'
+  );
+}
+
+/**
+ * Translate provider outages into a 503 the client can retry, and the same call already under way into a 409 it
+ * can retry; everything else goes up unchanged.
+ */
 export function providerError(err: unknown): never {
+  // first: stripe-node makes every 409 a StripeAPIError, which reads as an outage below
+  if (isKeyInUse(err)) throw requestInProgress();
   if (isProviderOutage(err)) throw providerUnavailable();
   throw err;
 }

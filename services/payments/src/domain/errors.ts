@@ -31,6 +31,13 @@ export const providerUnavailable = () =>
     'PAYMENTS.PROVIDER_UNAVAILABLE',
     'The payment provider is unavailable. Please try again.',
   );
+/** The same request is still at the provider (a second click, a retry): nothing was done for this one. */
+export const requestInProgress = () =>
+  new AppError(
+    409,
+    'PAYMENTS.REQUEST_IN_PROGRESS',
+    'This is already being done. Please wait a moment, then check or try again.',
+  );
 export const noSavedCard = () =>
   new AppError(
     409,
