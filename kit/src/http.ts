@@ -276,6 +276,7 @@ export function listen(app: Express, port = 0, host = '127.0.0.1'): Promise<Runn
     // Each connection's requests not yet answered. Node's `closeIdleConnections` ends a keep-alive connection
     // between two requests, but not one that was opened and has not sent its first request yet (a client's
     // spare, a request given up before it was written): the server waited for it until the hard limit below.
+    // Ending every connection at 0 here covers both.
     const inFlight = new Map<Socket, number>();
     server.on('connection', (socket: Socket) => {
       inFlight.set(socket, 0);
@@ -285,11 +286,11 @@ export function listen(app: Express, port = 0, host = '127.0.0.1'): Promise<Runn
       const socket = req.socket;
       inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
       res.once('close', () => {
-        if (inFlight.has(socket)) inFlight.set(socket, Math.max(0, inFlight.get(socket)! - 1));
+        const requests = inFlight.get(socket);
+        if (requests !== undefined) inFlight.set(socket, requests - 1);
       });
     });
     const endQuiet = () => {
-      server.closeIdleConnections();
       for (const [socket, requests] of inFlight) if (requests === 0) socket.destroy();
     };
     server.once('error', reject);

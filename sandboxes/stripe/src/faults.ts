@@ -14,7 +14,8 @@ import { AppError, parseBody, sql, type Database, type Logger } from '@brigade/k
  *   the same idempotency key on the retry prevents a second charge, transfer or refund.
  * - `key_in_use`: Stripe's 409 `idempotency_key_in_use` (type `idempotency_error`), before anything is done: another
  *   request with the same key is still being carried out (a second click, or a client's retry while the first call
- *   is at Stripe). The SDK retries a 409 like a 500, then throws `StripeIdempotencyError`.
+ *   is at Stripe). The SDK retries a 409 like a 500, then throws it as a `StripeAPIError` with status 409 and
+ *   that code (stripe-node makes every 409 one, whatever its type).
  *
  * Faults live in `stripe_sandbox.faults` (shared by every instance on the database); `count` matching requests are
  * failed, or every one until cleared when it is omitted. Each failed request is logged with its idempotency key
